@@ -1,0 +1,230 @@
+"""The game protocol every game and every risky procedure is written against.
+
+In the manner of OpenSpiel's Python games: a `State` is immutable, says whose turn it is (a player
+index, `CHANCE` or `TERMINAL`), lists its legal actions or its exact chance outcomes, and returns a new
+State from `apply`. Chance nodes list outcomes at the coarsest grain that decides the next state; when a
+game is played for real, `roll` throws the actual dice through the seeded RNG and maps them to one of
+those outcomes with the same function that computed the probabilities.
+"""
+
+from __future__ import annotations
+
+import enum
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
+
+if TYPE_CHECKING:
+    from grognard.engine.dice import Rng, Roll
+
+
+class Node(enum.Enum):
+    """The non-player kinds of node: a chance node or a terminal one."""
+
+    CHANCE = "chance"
+    TERMINAL = "terminal"
+
+
+CHANCE = Node.CHANCE
+TERMINAL = Node.TERMINAL
+
+Action: TypeAlias = str
+"""A player's move: a short string, readable and JSON-safe ("attack", "luck", "move:12")."""
+
+Outcome: TypeAlias = str | int
+"""A chance outcome: a JSON-safe label or number."""
+
+Move: TypeAlias = Action | Outcome
+"""Anything `apply` accepts: an action at a decision node, an outcome at a chance node."""
+
+Actor: TypeAlias = int | Node
+OptionValue: TypeAlias = str | int | float | bool
+JSON: TypeAlias = Any
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: a label, who won, and what each side carries on with.
+
+    `resources` holds the numbers the objective may value (LUCK or STAMINA kept), as (name, value) pairs.
+    """
+
+    outcome: str
+    winners: tuple[int, ...] = ()
+    resources: tuple[tuple[str, int], ...] = ()
+
+    def resource(self, name: str, default: int = 0) -> int:
+        """The value of one resource, or `default` where this result does not carry it."""
+        for key, value in self.resources:
+            if key == name:
+                return value
+        return default
+
+
+@runtime_checkable
+class State(Protocol):
+    """One immutable position of a game."""
+
+    def actor(self) -> Actor:
+        """Whose turn: a player index, `CHANCE`, or `TERMINAL`."""
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The actions open at a decision node (empty elsewhere)."""
+
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        """The exact outcomes of a chance node with their probabilities, summing to 1."""
+
+    def apply(self, move: Move) -> State:
+        """The state after `move`; an illegal move raises `RulesError`."""
+
+    def result(self) -> Result:
+        """At a terminal node: who won and what was lost."""
+
+
+class GameState(ABC):
+    """A convenient base for States: checks moves, samples chance, and offers hooks.
+
+    Subclasses are frozen dataclasses. They implement `actor`, `_actions`, `_outcomes`, `_apply` and
+    `result`; this base refuses illegal moves with a `RulesError` naming the move and the state.
+    """
+
+    @abstractmethod
+    def actor(self) -> Actor:
+        """Whose turn: a player index, `CHANCE`, or `TERMINAL`."""
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The actions open at a decision node (empty elsewhere)."""
+        if not isinstance(self.actor(), int):
+            return ()
+        return self._actions()
+
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        """The exact outcomes of a chance node (empty elsewhere)."""
+        if self.actor() is not CHANCE:
+            return ()
+        return self._outcomes()
+
+    def apply(self, move: Move) -> GameState:
+        """The state after `move`; raises `RulesError` when the move is not legal here."""
+        from grognard.engine.errors import RulesError
+
+        who = self.actor()
+        if who is TERMINAL:
+            raise RulesError(move, self, "the game is over")
+        if who is CHANCE:
+            if move not in {o for o, _ in self._outcomes()}:
+                raise RulesError(move, self, "not an outcome of this chance node")
+        elif move not in self._actions():
+            raise RulesError(move, self, "not a legal action")
+        return self._apply(move)
+
+    def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
+        """Throw the real dice at a chance node and map them to an outcome.
+
+        The default draws an outcome by its probability and shows no dice; systems whose chance nodes
+        are dice override this so the player sees every face.
+        """
+        outcomes = self.chance_outcomes()
+        return rng.weighted_choice(outcomes), ()
+
+    def invariants(self) -> list[str]:
+        """Broken invariants of this state, each as a sentence; empty when all hold."""
+        return []
+
+    def describe(self) -> str:
+        """A one-line human description of the state, for logs and errors."""
+        return repr(self)
+
+    def _actions(self) -> Sequence[Action]:
+        return ()
+
+    def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        return ()
+
+    @abstractmethod
+    def _apply(self, move: Move) -> GameState:
+        """Apply a move already known to be legal."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """At a terminal node: who won and what was lost."""
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """One rule variant or setting a table may choose."""
+
+    name: str
+    help: str
+    default: OptionValue
+    choices: tuple[OptionValue, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The facts of one playable game, declared as data."""
+
+    id: str
+    name: str
+    min_players: int = 1
+    max_players: int = 1
+    options: tuple[OptionInfo, ...] = ()
+
+    def resolve_options(self, given: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+        """Defaults filled in; an unknown option or a value outside its choices is a `UsageError`."""
+        from grognard.engine.errors import UsageError
+
+        known = {o.name: o for o in self.options}
+        for name in given:
+            if name not in known:
+                raise UsageError(f"unknown option {name!r} for {self.id}; known: {sorted(known) or 'none'}")
+        out: dict[str, OptionValue] = {}
+        for opt in self.options:
+            value = given.get(opt.name, opt.default)
+            if opt.choices and value not in opt.choices:
+                raise UsageError(f"option {opt.name}={value!r} is not one of {list(opt.choices)}")
+            out[opt.name] = value
+        return out
+
+
+class Game(ABC):
+    """A playable game: builds initial states and reads and writes its states as JSON."""
+
+    info: GameInfo
+
+    @abstractmethod
+    def new_initial_state(self, options: Mapping[str, OptionValue]) -> GameState:
+        """The first state of a new game with these (resolved) options."""
+
+    @abstractmethod
+    def state_to_json(self, state: GameState) -> JSON:
+        """The state as JSON-safe data that `state_from_json` reads back exactly."""
+
+    @abstractmethod
+    def state_from_json(self, data: JSON) -> GameState:
+        """The state written by `state_to_json`."""
+
+
+@dataclass(frozen=True)
+class SystemInfo:
+    """A registered rule system: its facts and the games it makes playable."""
+
+    id: str
+    name: str
+    rulebook: str
+    command: str
+    aliases: tuple[str, ...] = ()
+    summary: str = ""
+    playable: tuple[str, ...] = ()
+    games: tuple[Game, ...] = field(default=(), compare=False)
+
+    def game(self, game_id: str) -> Game:
+        """One of this system's games by id; a `UsageError` names the known ones otherwise."""
+        from grognard.engine.errors import UsageError
+
+        for g in self.games:
+            if g.info.id == game_id:
+                return g
+        raise UsageError(f"no game {game_id!r} in {self.id}; known: {[g.info.id for g in self.games]}")

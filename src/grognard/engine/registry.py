@@ -1,0 +1,32 @@
+"""The registry of rule systems. Systems register themselves; the engine names none of them."""
+
+from __future__ import annotations
+
+from grognard.engine.errors import UsageError
+from grognard.engine.game import Game, SystemInfo
+
+_SYSTEMS: dict[str, SystemInfo] = {}
+
+
+def register(system: SystemInfo) -> SystemInfo:
+    """Register a system (idempotent for the same id); returns it so modules can keep a handle."""
+    _SYSTEMS[system.id] = system
+    return system
+
+
+def systems() -> list[SystemInfo]:
+    """Every registered system, in registration order."""
+    return list(_SYSTEMS.values())
+
+
+def get_system(name: str) -> SystemInfo:
+    """A system by id, command or alias; a `UsageError` lists the known ones otherwise."""
+    for system in _SYSTEMS.values():
+        if name in (system.id, system.command, *system.aliases):
+            return system
+    raise UsageError(f"unknown system {name!r}; known: {sorted(_SYSTEMS) or 'none registered'}")
+
+
+def get_game(system_id: str, game_id: str) -> Game:
+    """One game of one system."""
+    return get_system(system_id).game(game_id)
