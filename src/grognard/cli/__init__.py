@@ -1,0 +1,1 @@
+"""The command line: thin; parses arguments, calls the core, renders with Rich."""

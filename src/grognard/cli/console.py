@@ -1,0 +1,58 @@
+"""Shared terminal I/O: the consoles, JSON output, and numbered choices read from the terminal or stdin."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+
+from grognard.engine.errors import UsageError
+
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+class InputEnded(Exception):  # noqa: N818 - a signal, not an error
+    """Standard input ran out while a choice was being asked."""
+
+
+def print_json(data: Any) -> None:
+    """Print JSON data on standard output, plain (no colour, no wrapping)."""
+    sys.stdout.write(json.dumps(data, indent=2, sort_keys=False) + "\n")
+    sys.stdout.flush()
+
+
+def read_line(prompt: str) -> str:
+    """Read one line: from the terminal with a prompt, or from standard input, echoing it."""
+    out.print(prompt, end="")
+    line = sys.stdin.readline()
+    if not line:
+        out.print()
+        raise InputEnded
+    text = line.strip()
+    if not sys.stdin.isatty():
+        out.print(text, markup=False)
+    return text
+
+
+def choose(options: Sequence[str], prompt: str = "Choose", extra: Sequence[str] = ()) -> str:
+    """Ask for one of the numbered `options` (or one of the `extra` words); returns the option or word.
+
+    Numbers are 1-based. A bad answer is asked again on a terminal and refused as a UsageError when the
+    answers come from a script, so a broken script stops with one clear line.
+    """
+    for i, text in enumerate(options, 1):
+        out.print(f"  [bold]{i}[/bold]. {text}")
+    words = f" ({'/'.join(extra)})" if extra else ""
+    while True:
+        answer = read_line(f"{prompt} [1-{len(options)}]{words}: ")
+        if answer in extra:
+            return answer
+        if answer.isdigit() and 1 <= int(answer) <= len(options):
+            return options[int(answer) - 1]
+        if not sys.stdin.isatty():
+            raise UsageError(f"answer {answer!r} is not a number from 1 to {len(options)} or one of {list(extra)}")
+        out.print(f"[red]Please answer 1 to {len(options)}{words}.[/red]")

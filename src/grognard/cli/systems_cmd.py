@@ -1,0 +1,38 @@
+"""`grognard systems`: the registered rule systems."""
+
+from __future__ import annotations
+
+import typer
+from rich.table import Table
+
+from grognard.cli.console import out, print_json
+from grognard.engine import registry
+
+
+def systems(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """List the registered rule systems: id, name, rulebook file and what is playable."""
+    rows = [
+        {
+            "id": s.id,
+            "name": s.name,
+            "command": s.command,
+            "aliases": list(s.aliases),
+            "rulebook": s.rulebook,
+            "playable": list(s.playable),
+            "games": [g.info.id for g in s.games],
+        }
+        for s in registry.systems()
+    ]
+    if json_out:
+        print_json(rows)
+        return
+    if not rows:
+        out.print("No rule systems are registered yet.")
+        return
+    table = Table(title="Rule systems")
+    for col in ("id", "name", "command", "rulebook", "playable"):
+        table.add_column(col)
+    for r in rows:
+        cmd = " / ".join([str(r["command"]), *r["aliases"]])
+        table.add_row(str(r["id"]), str(r["name"]), cmd, str(r["rulebook"]), ", ".join(r["playable"]))
+    out.print(table)
