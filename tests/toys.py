@@ -129,3 +129,4 @@ TOY = SystemInfo(
 def register_toys() -> SystemInfo:
     """Register the toy system (idempotent)."""
     return registry.register(TOY)
+register_toys()

@@ -1,1 +1,12 @@
-"""The rule systems. Importing this package registers every system and its command-line front end."""
+"""The rule systems. Importing this package registers every system and its command-line front end.
+
+`GROGNARD_PLUGINS` (comma-separated module names) loads further systems, for example test games.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+for _name in filter(None, (p.strip() for p in os.environ.get("GROGNARD_PLUGINS", "").split(","))):
+    importlib.import_module(_name)
