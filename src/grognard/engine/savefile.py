@@ -1,0 +1,361 @@
+"""Saved games as portable JSON files: the record of one game, writing it, reading and checking it.
+
+A `SavedGame` is what a store keeps of a game: the system and game ids, the resolved options, the seed,
+every move in order with the dice shown, and the snapshot of the state those moves lead to. The file
+format is documented in `docs/formats/saved-game.md`. Reading a file checks everything before anything is
+written anywhere: its shape, the system and game, the options, that every move is legal when replayed
+from the seed, and that the replay ends on the snapshot the file carries. A file that fails is refused
+with a `SaveError` naming the file and the problem.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from grognard import __version__
+from grognard.engine import registry
+from grognard.engine.dice import Rng, Roll
+from grognard.engine.errors import GrognardError, SaveError
+from grognard.engine.game import CHANCE, JSON, TERMINAL, GameState, OptionValue
+from grognard.engine.serial import canonical
+from grognard.engine.session import MoveRecord, Session
+
+if TYPE_CHECKING:
+    from grognard.engine.store import GameStore
+
+FORMAT = "grognard-saved-game"
+"""The value of the `format` field that marks a grognard saved-game file."""
+
+FORMAT_VERSION = 1
+"""The version of the file format this grognard writes and reads."""
+
+IN_PLAY = "in play"
+"""Status of a game that is not over."""
+
+OVER = "over"
+"""Status of a game that has reached a terminal state."""
+
+STATUSES = (IN_PLAY, OVER)
+
+
+def now() -> str:
+    """The current time as an ISO 8601 UTC timestamp to the second, as saved games keep it."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def status_of(state: GameState) -> str:
+    """`over` at a terminal state, `in play` otherwise."""
+    return OVER if state.actor() is TERMINAL else IN_PLAY
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """Everything kept of one game, independent of where it is kept."""
+
+    system: str
+    game: str
+    options: dict[str, OptionValue]
+    seed: int
+    moves: tuple[MoveRecord, ...]
+    snapshot: JSON
+    title: str = ""
+    status: str = IN_PLAY  # "" when a file leaves it out: it is then taken from the replay
+    created: str = field(default_factory=now)
+    updated: str = field(default_factory=now)
+
+
+def from_session(session: Session, title: str = "", created: str | None = None) -> SavedGame:
+    """The saved record of a session as it stands now."""
+    state = session.current
+    stamp = now()
+    return SavedGame(
+        system=session.system,
+        game=session.game.info.id,
+        options=dict(session.options),
+        seed=session.seed,
+        moves=tuple(session.moves),
+        snapshot=session.game.state_to_json(state),
+        title=title,
+        status=status_of(state),
+        created=created or stamp,
+        updated=stamp,
+    )
+
+
+# Move records as JSON.
+
+
+@cache
+def _rolls_adapter() -> TypeAdapter[tuple[Roll, ...]]:
+    return TypeAdapter(tuple[Roll, ...])
+
+
+def rolls_to_data(rolls: tuple[Roll, ...]) -> list[Any]:
+    """The dice of one move as JSON-safe data."""
+    data: list[Any] = _rolls_adapter().dump_python(rolls, mode="json")
+    return data
+
+
+def rolls_from_data(data: Any, where: str) -> tuple[Roll, ...]:
+    """The dice written by `rolls_to_data`, checked strictly; a `SaveError` says what is wrong and where."""
+    try:
+        return _rolls_adapter().validate_json(json.dumps(data), strict=True)
+    except (ValidationError, ValueError, TypeError, RecursionError) as e:
+        first = e.errors()[0] if isinstance(e, ValidationError) and e.errors() else None
+        detail = f"{'.'.join(map(str, first['loc']))}: {first['msg']}" if first else str(e)
+        raise SaveError(f"{where}: the dice are not valid ({detail})") from e
+
+
+def is_move(value: Any) -> bool:
+    """True for a value a move can be: a string or an integer (not a boolean)."""
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def record_to_data(record: MoveRecord) -> dict[str, Any]:
+    """One move as JSON-safe data: `move`, `player` (null for chance) and `rolls`."""
+    return {"move": record.move, "player": record.player, "rolls": rolls_to_data(record.rolls)}
+
+
+def record_from_data(data: Any, where: str) -> MoveRecord:
+    """The move written by `record_to_data`; a `SaveError` names `where` and the problem."""
+    if not isinstance(data, dict):
+        raise SaveError(f"{where}: a move must be an object, not {_kind(data)}")
+    if "move" not in data:
+        raise SaveError(f"{where}: the move is missing")
+    move = data["move"]
+    if not is_move(move):
+        raise SaveError(f"{where}: a move must be a string or an integer, not {_kind(move)}")
+    player = data.get("player")
+    if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
+        raise SaveError(f"{where}: player must be an integer or null, not {_kind(player)}")
+    return MoveRecord(move, player, rolls_from_data(data.get("rolls", []), where))
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list"}
+    return names.get(type(value), "an object")
+
+
+# The file format.
+
+
+def to_data(saved: SavedGame) -> dict[str, Any]:
+    """The whole saved game as the JSON object of a saved-game file."""
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "written_by": f"grognard {__version__}",
+        "system": saved.system,
+        "game": saved.game,
+        "title": saved.title,
+        "status": saved.status,
+        "created": saved.created,
+        "updated": saved.updated,
+        "options": dict(saved.options),
+        "seed": saved.seed,
+        "moves": [record_to_data(m) for m in saved.moves],
+        "state": saved.snapshot,
+    }
+
+
+def _require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str, source: str) -> Any:
+    if key not in data:
+        raise SaveError(f"{source}: the field {key!r} is missing")
+    value = data[key]
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        raise SaveError(f"{source}: {key!r} must be {what}, not {_kind(value)}")
+    if not isinstance(value, kind):
+        raise SaveError(f"{source}: {key!r} must be {what}, not {_kind(value)}")
+    return value
+
+
+def _timestamp(data: Mapping[str, Any], key: str, source: str) -> str:
+    if key not in data:
+        return now()
+    value = data[key]
+    if not isinstance(value, str):
+        raise SaveError(f"{source}: {key!r} must be an ISO 8601 timestamp, not {_kind(value)}")
+    try:
+        datetime.fromisoformat(value)
+    except ValueError as e:
+        raise SaveError(f"{source}: {key!r} is not an ISO 8601 timestamp: {value!r}") from e
+    return value
+
+
+def from_data(data: Any, source: str) -> SavedGame:
+    """Read the JSON object of a saved-game file, checking its shape (not yet its moves).
+
+    `source` names where the data came from (a file path) in every error.
+    """
+    if not isinstance(data, dict):
+        raise SaveError(f"{source}: not a grognard saved game (the file holds {_kind(data)}, not an object)")
+    if data.get("format") != FORMAT:
+        raise SaveError(f"{source}: not a grognard saved game (format is {data.get('format')!r}, not {FORMAT!r})")
+    version = data.get("version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise SaveError(
+            f"{source}: saved-game format version {version!r} is not supported (this grognard reads {FORMAT_VERSION})"
+        )
+    system = _require(data, "system", str, "a string", source)
+    game = _require(data, "game", str, "a string", source)
+    options = _require(data, "options", dict, "an object", source)
+    for name, value in options.items():
+        if not isinstance(value, str | int | float | bool):
+            raise SaveError(f"{source}: option {name!r} must be a string, number or boolean, not {_kind(value)}")
+    seed = _require(data, "seed", int, "an integer", source)
+    moves_data = _require(data, "moves", list, "a list", source)
+    if "state" not in data:
+        raise SaveError(f"{source}: the field 'state' is missing")
+    title = data.get("title", "")
+    if not isinstance(title, str):
+        raise SaveError(f"{source}: 'title' must be a string, not {_kind(title)}")
+    status = data.get("status", "")
+    if status != "" and status not in STATUSES:
+        raise SaveError(f"{source}: 'status' must be one of {list(STATUSES)}, not {status!r}")
+    moves = tuple(record_from_data(m, f"{source}: move {i + 1}") for i, m in enumerate(moves_data))
+    return SavedGame(
+        system=system,
+        game=game,
+        options=dict(options),
+        seed=seed,
+        moves=moves,
+        snapshot=data["state"],
+        title=title,
+        status=status,
+        created=_timestamp(data, "created", source),
+        updated=_timestamp(data, "updated", source),
+    )
+
+
+def replay(saved: SavedGame, source: str, *, dice: bool = False) -> Session:
+    """Rebuild the game from its seed and moves, checking each move; the session has no store id.
+
+    Refuses, with a `SaveError` naming `source`: an unknown system or game, options the game does not
+    accept, a move that is illegal where it was made, a player index that is not the player to move,
+    and (with `dice`) a chance move whose outcome or dice differ from what the seed throws at that ply.
+    """
+    try:
+        game = registry.get_game(saved.system, saved.game)
+    except GrognardError as e:
+        raise SaveError(f"{source}: {e}") from e
+    try:
+        options = game.info.resolve_options(saved.options)
+    except GrognardError as e:
+        raise SaveError(f"{source}: bad options: {e}") from e
+    session = Session(saved.system, game, options, saved.seed)
+    state: GameState = game.new_initial_state(options)
+    for ply, record in enumerate(saved.moves):
+        where = f"{source}: move {ply + 1} ({record.move!r})"
+        actor = state.actor()
+        expected = actor if isinstance(actor, int) else None
+        if actor is not TERMINAL and record.player != expected:
+            who = "chance" if expected is None else f"player {expected}"
+            raise SaveError(f"{where}: recorded for player {record.player}, but {who} is to move")
+        if dice and actor is CHANCE:
+            _check_dice(state, saved.seed, ply, record, where)
+        try:
+            state = state.apply(record.move)
+        except GrognardError as e:
+            raise SaveError(f"{where} is illegal when replayed: {e}") from e
+        session.moves.append(record)
+    session.state = state
+    return session
+
+
+def _check_dice(state: GameState, seed: int, ply: int, record: MoveRecord, where: str) -> None:
+    outcome, rolls = state.roll(Rng.for_move(seed, ply))
+    if outcome != record.move or tuple(rolls) != tuple(record.rolls):
+        shown = "; ".join(r.render() for r in rolls) or str(outcome)
+        raise SaveError(f"{where}: the seed throws {shown} at this move, not what the game records")
+
+
+def verify(saved: SavedGame, source: str, *, dice: bool = False) -> Session:
+    """Replay the game (see `replay`) and check that the replay ends on the saved snapshot and status.
+
+    Returns the replayed session; a `SaveError` names `source` and the first problem found.
+    """
+    session = replay(saved, source, dice=dice)
+    state = session.current
+    replayed = session.game.state_to_json(state)
+    try:
+        same = canonical(replayed) == canonical(saved.snapshot)
+    except (TypeError, ValueError) as e:
+        raise SaveError(f"{source}: the saved state is not JSON data: {e}") from e
+    if not same:
+        raise SaveError(
+            f"{source}: the saved state does not match replaying the {len(saved.moves)} moves "
+            f"(replay gives {_short(state.describe())})"
+        )
+    if saved.status and saved.status != status_of(state):
+        raise SaveError(f"{source}: status says {saved.status!r} but the replayed game is {status_of(state)!r}")
+    return session
+
+
+def _short(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# Files.
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def write_file(path: Path, saved: SavedGame) -> None:
+    """Write a saved-game file (UTF-8 JSON, indented); an unwritable path is a `SaveError`."""
+    text = json.dumps(to_data(saved), indent=2, ensure_ascii=False) + "\n"
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise SaveError(f"{path}: cannot write: {e.strerror or e}") from e
+
+
+def read_file(path: Path) -> SavedGame:
+    """Read a saved-game file and check its shape; moves are checked by `verify`."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError as e:
+        raise SaveError(f"{path}: no such file") from e
+    except OSError as e:
+        raise SaveError(f"{path}: cannot read: {e.strerror or e}") from e
+    try:
+        data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+    except UnicodeDecodeError as e:
+        raise SaveError(f"{path}: not a grognard saved game (not UTF-8 text)") from e
+    except json.JSONDecodeError as e:
+        raise SaveError(f"{path}: not a grognard saved game (not JSON: {e.msg} at line {e.lineno})") from e
+    except (ValueError, RecursionError) as e:
+        raise SaveError(f"{path}: not a grognard saved game (not JSON: {e})") from e
+    return from_data(data, str(path))
+
+
+def load_checked(data: Any, source: str, *, dice: bool = False) -> SavedGame:
+    """JSON data of a saved-game file, shape-checked and verified by replay, ready to be stored."""
+    saved = from_data(data, source)
+    verify(saved, source, dice=dice)
+    return saved
+
+
+def export_file(store: GameStore, game_id: str, path: Path) -> SavedGame:
+    """Write one stored game to a saved-game file; returns what was written."""
+    saved = store.export_game(game_id)
+    write_file(path, saved)
+    return saved
+
+
+def import_file(store: GameStore, path: Path, *, dice: bool = False) -> str:
+    """Read, check and store a saved-game file; returns the new game id. A refused file changes nothing."""
+    saved = read_file(path)
+    verify(saved, str(path), dice=dice)
+    return store.import_game(saved, source=str(path))
