@@ -1,0 +1,318 @@
+"""Conformance: play many random legal games of any game and check the protocol's promises at every move.
+
+`check_game(game, options, seed=..., games=...)` plays each game to its end (or to `max_moves`) through
+a `Session`, the bots drawing from `Rng(f"{seed}:bot:{i}")` and the dice from the session's own
+`Rng.for_move`. After every move it checks:
+
+- the move did not raise, and applying it again to the previous state gives an equal state;
+- the state round-trips through JSON text exactly (equal state, equal canonical JSON) and is hashable
+  with its copy hashing alike (the exact solver memoises on states);
+- the state's own `invariants()` are all kept;
+- at a decision node the legal actions are non-empty, distinct, and JSON-safe moves (text or whole
+  numbers); at a chance node the outcomes are distinct, JSON-safe, each with a positive `Fraction`, and
+  the probabilities sum to exactly 1; the actor is a player of the game, `CHANCE` or `TERMINAL`;
+- at a terminal node there are no legal actions and `result()` gives a `Result`.
+
+At the end of each game the moves (with their dice) round-trip through JSON and replaying them on a
+fresh session gives an identical state. The first broken promise raises `ConformanceError` naming the
+game, the seed, the game index, the move number and the state, so the failure can be reproduced.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from grognard.engine import registry
+from grognard.engine.dice import Rng, Roll
+from grognard.engine.game import CHANCE, TERMINAL, Game, GameState, Move, OptionValue, Result
+from grognard.engine.serial import canonical, from_data, to_data
+from grognard.engine.session import MoveRecord, Policy, Session, random_policy
+
+
+class ConformanceError(AssertionError):
+    """A broken promise of the game protocol, with everything needed to reproduce it."""
+
+    def __init__(
+        self,
+        game_id: str,
+        seed: int,
+        game_index: int,
+        move_number: int,
+        state: Any,
+        reason: str,
+        moves: Sequence[Move] = (),
+    ) -> None:
+        self.game_id = game_id
+        self.seed = seed
+        self.game_index = game_index
+        self.move_number = move_number
+        self.state = state
+        self.reason = reason
+        self.moves = tuple(moves)
+        shown = _describe(state)
+        tail = list(self.moves[-12:])
+        history = f"; last moves {tail}" if tail else ""
+        where = f"{game_id} (seed {seed}, game {game_index}, move {move_number})"
+        super().__init__(f"{where}: {reason}; state {shown}{history}")
+
+
+def _describe(state: Any) -> str:
+    try:
+        text = state.describe() if isinstance(state, GameState) else repr(state)
+    except Exception as exc:
+        text = f"<describe failed: {exc!r}> {state!r}"
+    return text if len(text) <= 2000 else text[:1997] + "..."
+
+
+@dataclass
+class ConformanceReport:
+    """What a conformance run played: games, how many ended, moves made, and outcomes by label."""
+
+    game_id: str
+    seed: int
+    games: int = 0
+    finished: int = 0
+    moves: int = 0
+    decisions: int = 0
+    chance_moves: int = 0
+    longest: int = 0
+    outcomes: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def unfinished(self) -> int:
+        """Games stopped by the move cap before reaching a terminal state."""
+        return self.games - self.finished
+
+    @property
+    def mean_moves(self) -> float:
+        """Average number of moves per game played."""
+        return self.moves / self.games if self.games else 0.0
+
+
+@dataclass
+class _Run:
+    game: Game
+    seed: int
+    index: int
+    session: Session
+
+    def fail(self, reason: str, state: Any = None) -> ConformanceError:
+        shown = self.session.state if state is None else state
+        return ConformanceError(
+            self.game.info.id,
+            self.seed,
+            self.index,
+            len(self.session.moves),
+            shown,
+            reason,
+            [m.move for m in self.session.moves],
+        )
+
+
+def _json_move(move: Any) -> bool:
+    if isinstance(move, bool) or not isinstance(move, str | int):
+        return False
+    return bool(json.loads(json.dumps(move)) == move)
+
+
+def _check_json(run: _Run, state: GameState) -> None:
+    game = run.game
+    try:
+        text = canonical(game.state_to_json(state))
+    except Exception as exc:
+        raise run.fail(f"state_to_json failed or wrote data that is not JSON: {exc!r}") from exc
+    try:
+        back = game.state_from_json(json.loads(text))
+    except Exception as exc:
+        raise run.fail(f"state_from_json cannot read what state_to_json wrote ({text}): {exc!r}") from exc
+    if back != state:
+        raise run.fail(f"the state does not round-trip through JSON: read back as {_describe(back)}")
+    again = canonical(game.state_to_json(back))
+    if again != text:
+        raise run.fail(f"the JSON of the state changes on a round trip: {text} became {again}")
+    try:
+        same = hash(back) == hash(state)
+    except TypeError as exc:
+        raise run.fail(f"the state is not hashable: {exc}") from exc
+    if not same:
+        raise run.fail("the state and its JSON copy are equal but hash differently")
+
+
+def _check_node(run: _Run, state: GameState) -> None:
+    bad = state.invariants()
+    if bad:
+        raise run.fail(f"invariants broken: {bad}")
+    who = state.actor()
+    if who is TERMINAL:
+        if state.legal_actions():
+            raise run.fail(f"a terminal state lists legal actions {list(state.legal_actions())}")
+        if not isinstance(state.result(), Result):
+            raise run.fail(f"result() gave {state.result()!r}, not a Result")
+    elif who is CHANCE:
+        _check_chance(run, state)
+    elif isinstance(who, int) and not isinstance(who, bool):
+        if not 0 <= who < max(run.game.info.max_players, 1):
+            raise run.fail(f"actor {who} is not a player of a {run.game.info.max_players}-player game")
+        actions = list(state.legal_actions())
+        if not actions:
+            raise run.fail(f"player {who} is to move but there are no legal actions")
+        if len(set(actions)) != len(actions):
+            raise run.fail(f"duplicate legal actions: {actions}")
+        odd = [a for a in actions if not _json_move(a)]
+        if odd:
+            raise run.fail(f"legal actions that are not JSON-safe text or whole numbers: {odd}")
+    else:
+        raise run.fail(f"actor() gave {who!r}: not a player index, CHANCE or TERMINAL")
+
+
+def _check_chance(run: _Run, state: GameState) -> None:
+    outcomes = list(state.chance_outcomes())
+    if not outcomes:
+        raise run.fail("a chance node with no outcomes")
+    labels = [o for o, _ in outcomes]
+    if len(set(labels)) != len(labels):
+        raise run.fail(f"duplicate chance outcomes: {labels}")
+    odd = [o for o in labels if not _json_move(o)]
+    if odd:
+        raise run.fail(f"chance outcomes that are not JSON-safe text or whole numbers: {odd}")
+    for outcome, p in outcomes:
+        if not isinstance(p, Fraction):
+            raise run.fail(f"outcome {outcome!r} has probability {p!r}, not an exact Fraction")
+        if p <= 0:
+            raise run.fail(f"outcome {outcome!r} has probability {p}, not above 0")
+    total = sum((p for _, p in outcomes), Fraction(0))
+    if total != 1:
+        raise run.fail(f"chance probabilities sum to {total}, not 1: {outcomes}")
+
+
+def _check_moves(run: _Run, final: GameState) -> None:
+    session = run.session
+    try:
+        data = [to_data(m) for m in session.moves]
+        loaded = [from_data(MoveRecord, d) for d in json.loads(json.dumps(data))]
+    except Exception as exc:
+        raise run.fail(f"the moves do not round-trip through JSON: {exc!r}") from exc
+    for number, (before, after) in enumerate(zip(session.moves, loaded, strict=True)):
+        if before != after or type(before.move) is not type(after.move):
+            raise run.fail(f"move {number} does not round-trip through JSON: {before!r} became {after!r}")
+        for roll in before.rolls:
+            if not isinstance(roll, Roll):
+                raise run.fail(f"move {number} shows dice {roll!r} that are not a Roll")
+    resumed = Session(session.system, run.game, dict(session.options), session.seed, moves=loaded)
+    try:
+        replayed = resumed.current
+    except Exception as exc:
+        raise run.fail(f"replaying the recorded moves failed: {exc!r}") from exc
+    if replayed != final:
+        raise run.fail(f"replaying the recorded moves gives a different state: {_describe(replayed)}", final)
+    if canonical(run.game.state_to_json(replayed)) != canonical(run.game.state_to_json(final)):
+        raise run.fail("replaying the recorded moves gives a state with different JSON", final)
+
+
+def _step(run: _Run, policy: Policy, bot: Rng) -> None:
+    session = run.session
+    before = session.current
+    try:
+        record = session.roll() if before.actor() is CHANCE else session.play(policy(before, bot))
+    except Exception as exc:
+        raise run.fail(f"the move raised {exc!r}", before) from exc
+    try:
+        again = before.apply(record.move)
+    except Exception as exc:
+        raise run.fail(f"applying {record.move!r} a second time raised {exc!r}", before) from exc
+    if again != session.current:
+        raise run.fail(
+            f"apply is not deterministic: {record.move!r} gave {_describe(session.current)} "
+            f"and then {_describe(again)}",
+            before,
+        )
+
+
+def _check_state(run: _Run, state: GameState) -> None:
+    try:
+        _check_json(run, state)
+        _check_node(run, state)
+    except ConformanceError:
+        raise
+    except Exception as exc:
+        raise run.fail(f"checking the state raised {exc!r}", state) from exc
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The session seed of game `index` of a conformance run with `seed` (stable across runs)."""
+    mixed = (seed * 1_000_003 + index * 7_919 + 12_345) % (2**61 - 1)
+    return mixed
+
+
+def play_one(
+    game: Game,
+    options: Mapping[str, OptionValue],
+    seed: int,
+    index: int,
+    *,
+    max_moves: int = 10_000,
+    policy: Policy = random_policy,
+    system: str = "",
+) -> Session:
+    """Play and check game `index` of a run; returns the session, over or stopped at `max_moves`."""
+    session = Session.new(system or game.info.id, game, options, game_seed(seed, index))
+    run = _Run(game, seed, index, session)
+    bot = Rng(f"{seed}:bot:{index}")
+    _check_state(run, session.current)
+    while session.current.actor() is not TERMINAL and len(session.moves) < max_moves:
+        _step(run, policy, bot)
+        _check_state(run, session.current)
+    _check_moves(run, session.current)
+    return session
+
+
+def check_game(
+    game: Game,
+    options: Mapping[str, OptionValue] | None = None,
+    *,
+    seed: int = 0,
+    games: int = 100,
+    max_moves: int = 10_000,
+    allow_unfinished: bool = False,
+    policy: Policy = random_policy,
+    system: str = "",
+) -> ConformanceReport:
+    """Play `games` random legal games of `game` and check every move; see the module doc.
+
+    A game still going after `max_moves` moves counts as unfinished, which is a `ConformanceError`
+    unless `allow_unfinished` is true.
+    """
+    chosen = dict(options or {})
+    report = ConformanceReport(game.info.id, seed)
+    for index in range(games):
+        session = play_one(game, chosen, seed, index, max_moves=max_moves, policy=policy, system=system)
+        final = session.current
+        report.games += 1
+        report.moves += len(session.moves)
+        report.chance_moves += sum(1 for m in session.moves if m.player is None)
+        report.decisions += sum(1 for m in session.moves if m.player is not None)
+        report.longest = max(report.longest, len(session.moves))
+        if final.actor() is TERMINAL:
+            report.finished += 1
+            report.outcomes[final.result().outcome] += 1
+        elif not allow_unfinished:
+            raise ConformanceError(
+                game.info.id,
+                seed,
+                index,
+                len(session.moves),
+                final,
+                f"the game did not end within {max_moves} moves",
+                [m.move for m in session.moves],
+            )
+    return report
+
+
+def check_registered(system_id: str, game_id: str, **kwargs: Any) -> ConformanceReport:
+    """`check_game` on a game found in the registry by system and game id."""
+    return check_game(registry.get_game(system_id, game_id), system=system_id, **kwargs)

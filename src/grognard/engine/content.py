@@ -1,0 +1,547 @@
+"""Content files: TOML data loaded into typed, validated models, and the shared rollable table.
+
+A file that does not fit its model is refused with a `ContentError` naming the file, the place in it
+and the reason. Places are written the way a reader finds them: `rows[3].result` (key `result` of the
+fourth entry of `rows`, counting from 0), `tables[1].rows[0].low`, or `line 12, column 7` for a file
+that is not valid TOML.
+
+Loading
+-------
+- `load_model(path_or_resource, Model)` reads one file (a path, or a package data file from
+  `package_file("grognard.systems.x.data", "tables.toml")`);
+- `load_text`, `load_bytes` and `load_data` do the same from text, raw bytes or already-parsed data;
+- `load_folder(folder, Model)` loads every `*.toml` file of a folder, sorted by file name;
+- `load_tables(file_or_folder, ...)` gathers the rollable tables of files and folders by name.
+
+Tables
+------
+A table file holds one table, or several under `[[tables]]`. The shape, with every key shown::
+
+    name = "wandering-monsters"        # letters, digits, '-', '_', '.'; unique among loaded tables
+    title = "Wandering monsters"       # optional: how the table is shown
+    dice = "1d20"                      # "d6", "2d6", "1d20", "d100" (two d20 read as digits, 1-100)
+    source = "002_8449cbd1010a37a5.txt:1200-1230"   # where the table is printed
+    notes = "Roll once per watch."     # optional
+    partial = false                    # optional: true when the rows may leave rolls uncovered
+    rows = [
+      { roll = "1-3", result = "Goblins", source = "002_8449cbd1010a37a5.txt:1203" },
+      { roll = 4, result = { monster = "Troll", number = 1, lair = false }, source = 1204 },
+      { low = 5, high = 20, result = "Nothing", source = 1205 },
+    ]
+
+A row gives its range as `roll` (a number, or text "low-high") or as `low` and `high`; its `result`
+is text or a table of named fields (text, whole numbers, decimals, true/false). Every row cites its
+source: "file:line", or just the line number, which is read in the file of the table's `source`.
+Rows run in ascending order with no overlap; unless `partial = true` they cover every roll the dice
+can make, from the lowest to the highest. A percentile roll of 00 is written as 100.
+"""
+
+from __future__ import annotations
+
+import bisect
+import fnmatch
+import math
+import os
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from functools import cached_property
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any, TypeAlias, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from grognard.engine.dice import MAX_DICE, MAX_SIDES, Rng, Roll, percentile, roll_dice, sum_distribution
+from grognard.engine.errors import ContentError, GrognardError
+
+M = TypeVar("M", bound=BaseModel)
+
+Scalar: TypeAlias = str | int | float | bool
+"""A value a row's structured result may hold."""
+
+Source: TypeAlias = str | os.PathLike[str] | Traversable
+"""Where a content file is: a filesystem path, or a resource inside a package."""
+
+Location: TypeAlias = tuple[str | int, ...]
+
+
+class LocatedValueError(ValueError):
+    """A validation failure inside a model that knows where, relative to the model, it lies.
+
+    Validators raise it so the refused file names `rows[3].low` rather than just `rows[3]`.
+    """
+
+    def __init__(self, where: Location, reason: str) -> None:
+        self.where = where
+        super().__init__(reason)
+
+
+class TableLookupError(GrognardError, ValueError):
+    """A number that no row of a table covers; the message names the table and the number."""
+
+    def __init__(self, table: str, number: int, reason: str) -> None:
+        self.table = table
+        self.number = number
+        super().__init__(f"table {table}: no row for {number}: {reason}")
+
+
+class ContentModel(BaseModel):
+    """Base of content models: strict types (no '3' for 3), unknown keys refused, values frozen."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, allow_inf_nan=False)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Locations and error conversion
+
+_TYPE_TAGS = frozenset({"str", "int", "float", "bool", "list", "dict", "tuple", "set", "none", "bytes"})
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_TOML_WHERE = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)\s*$")
+
+
+def format_location(loc: Iterable[str | int]) -> str:
+    """A location as a reader writes it: `rows[3].result`, `tables[0]."odd key"`."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            key = part if _BARE_KEY.match(part) else '"' + part.replace('"', '\\"') + '"'
+            out += f".{key}" if out else key
+    return out
+
+
+def _clean(loc: Location) -> Location:
+    """Drop the tags pydantic adds inside unions and validators (`str`, `dict[str,int]`, `[key]`)."""
+    return tuple(
+        p for p in loc if isinstance(p, int) or not (p in _TYPE_TAGS or any(c in p for c in "[](),"))
+    )
+
+
+_FRIENDLY = {
+    "missing": "required key is missing",
+    "extra_forbidden": "unknown key (not part of this format; check its spelling)",
+}
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _reason(err: Mapping[str, Any]) -> tuple[Location, str]:
+    loc: Location = _clean(tuple(err.get("loc", ())))
+    error = (err.get("ctx") or {}).get("error")
+    if isinstance(error, LocatedValueError):
+        return loc + error.where, str(error)
+    if isinstance(error, ValueError):
+        return loc, str(error)
+    kind = err.get("type", "")
+    if kind in _FRIENDLY:
+        return loc, _FRIENDLY[kind]
+    reason = str(err.get("msg", "invalid value"))
+    value = err.get("input")
+    if isinstance(value, str | int | float | bool) or value is None:
+        reason += f" (got {_short(value)})"
+    return loc, reason
+
+
+def _content_error(source_name: str, exc: ValidationError) -> ContentError:
+    grouped: dict[Location, list[str]] = {}
+    for err in exc.errors():
+        loc, reason = _reason(err)
+        reasons = grouped.setdefault(loc, [])
+        if reason not in reasons:
+            reasons.append(reason)
+    items = list(grouped.items())
+    loc, reasons = items[0]
+    reason = " or ".join(reasons)
+    if len(items) > 1:
+        rest = "; ".join(f"{format_location(k) or 'top level'}: {' or '.join(v)}" for k, v in items[1:4])
+        more = f" and {len(items) - 4} more" if len(items) > 4 else ""
+        reason += f" (also {rest}{more})"
+    return ContentError(source_name, format_location(loc), reason)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Loaders
+
+
+def parse_toml(text: str, source_name: str) -> dict[str, Any]:
+    """TOML text as data; a syntax error becomes a `ContentError` at its line and column."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        found = _TOML_WHERE.search(message)
+        reason = message[: found.start()] if found else message
+        if found and found.group(1):
+            where = f"line {found.group(1)}, column {found.group(2)}"
+        else:
+            where = "end of document" if found else ""
+        raise ContentError(source_name, where, f"not valid TOML: {reason}") from None
+    except RecursionError:
+        raise ContentError(source_name, "", "not valid TOML: nested too deeply") from None
+
+
+def load_data(data: Any, model: type[M], source_name: str) -> M:
+    """Already-parsed data validated as `model`; a misfit is a `ContentError` naming the place."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise _content_error(source_name, exc) from None
+    except RecursionError:
+        raise ContentError(source_name, "", "nested too deeply") from None
+
+
+def load_text(text: str, model: type[M], source_name: str) -> M:
+    """TOML text validated as `model`."""
+    return load_data(parse_toml(text, source_name), model, source_name)
+
+
+def _decode(data: bytes, source_name: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError(source_name, f"byte {exc.start}", "not UTF-8 text") from None
+
+
+def load_bytes(data: bytes, model: type[M], source_name: str) -> M:
+    """The raw bytes of a TOML file (UTF-8) validated as `model`."""
+    return load_text(_decode(data, source_name), model, source_name)
+
+
+def package_file(package: str, name: str) -> Traversable:
+    """A data file shipped inside a package, e.g. `package_file("grognard.systems.x.data", "t.toml")`."""
+    try:
+        root = files(package)
+    except (ModuleNotFoundError, TypeError) as exc:
+        raise ContentError(f"{package}/{name}", "", f"no such package: {exc}") from None
+    return root.joinpath(name)
+
+
+def _resource(source: Source) -> Traversable:
+    if isinstance(source, str | os.PathLike):
+        return Path(source)
+    return source
+
+
+def source_name(source: Source) -> str:
+    """How a content file is named in error messages."""
+    return str(_resource(source))
+
+
+def read_source(source: Source) -> bytes:
+    """The raw bytes of a content file; a file that cannot be read is a `ContentError`."""
+    try:
+        return _resource(source).read_bytes()
+    except OSError as exc:
+        raise ContentError(source_name(source), "", f"cannot read: {exc.strerror or exc}") from None
+
+
+def load_model(source: Source, model: type[M]) -> M:
+    """One TOML file (a path or a package resource) validated as `model`."""
+    return load_bytes(read_source(source), model, source_name(source))
+
+
+def list_folder(folder: Source, pattern: str = "*.toml") -> list[Traversable]:
+    """The files of a folder whose names match `pattern`, sorted by name."""
+    root = _resource(folder)
+    try:
+        found = [f for f in root.iterdir() if f.is_file() and fnmatch.fnmatch(f.name, pattern)]
+    except OSError as exc:
+        raise ContentError(source_name(folder), "", f"cannot list folder: {exc.strerror or exc}") from None
+    return sorted(found, key=lambda f: f.name)
+
+
+def load_folder(folder: Source, model: type[M], pattern: str = "*.toml") -> list[M]:
+    """Every file of a folder matching `pattern`, each validated as `model`, in file-name order."""
+    return [load_model(f, model) for f in list_folder(folder, pattern)]
+
+
+# ---------------------------------------------------------------------------------------------------
+# Tables
+
+_DICE = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+|%)\s*$")
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:[-–]\s*(\d+)\s*)?$")
+_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
+
+
+def parse_dice(text: str) -> tuple[int, int]:
+    """A table's dice ("1d20", "d100", "2d6", "d%") as (count, sides); a `ValueError` otherwise."""
+    found = _DICE.match(text)
+    if not found:
+        raise ValueError(f"not a dice expression like 1d20, 2d6 or d100: {_short(text)}")
+    count = int(found.group(1) or 1)
+    sides = 100 if found.group(2) == "%" else int(found.group(2))
+    if not 1 <= count <= MAX_DICE:
+        raise ValueError(f"{_short(text)}: the number of dice must be 1 to {MAX_DICE}")
+    if not 1 <= sides <= MAX_SIDES:
+        raise ValueError(f"{_short(text)}: a die needs 1 to {MAX_SIDES} sides")
+    return count, sides
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _roll_range(value: Any) -> tuple[int, int]:
+    if _is_int(value):
+        return value, value
+    found = _RANGE.match(value) if isinstance(value, str) else None
+    if not found:
+        raise LocatedValueError(("roll",), f'a roll is a number or a range like "3-5", not {_short(value)}')
+    low = int(found.group(1))
+    return low, int(found.group(2) or low)
+
+
+class Row(ContentModel):
+    """One row of a table: the rolls it covers (low to high), what it gives, and where it is printed."""
+
+    low: int
+    high: int
+    result: str | dict[str, Scalar]
+    source: str
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "roll" in data:
+            if "low" in data or "high" in data:
+                raise LocatedValueError(("roll",), "give either roll or low and high, not both")
+            low, high = _roll_range(data["roll"])
+            data = {k: v for k, v in data.items() if k != "roll"} | {"low": low, "high": high}
+        return data
+
+    @field_validator("result", mode="before")
+    @classmethod
+    def _result(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return value
+        if not isinstance(value, dict):
+            raise ValueError(f"a result is text or a table of named fields, not {_short(value)}")
+        for key, item in value.items():
+            if not isinstance(item, str | int | float):
+                raise LocatedValueError(
+                    (key,), f"a field holds text, a number or true/false, not {_short(item)}"
+                )
+            if isinstance(item, float) and not math.isfinite(item):
+                raise LocatedValueError((key,), f"a field's number must be finite, not {item}")
+        return value
+
+    @field_validator("source")
+    @classmethod
+    def _source(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("a row must cite its source (file:line)")
+        return value
+
+    @model_validator(mode="after")
+    def _order(self) -> Row:
+        if self.low > self.high:
+            raise LocatedValueError(("high",), f"high {self.high} is below low {self.low}")
+        return self
+
+    @property
+    def text(self) -> str:
+        """The result as one line of text (named fields as `key: value` pairs)."""
+        if isinstance(self.result, str):
+            return self.result
+        return ", ".join(f"{k}: {v}" for k, v in self.result.items())
+
+    def field(self, key: str, default: Scalar | None = None) -> Scalar | None:
+        """One named field of a structured result (`default` for a text result or a missing key)."""
+        if isinstance(self.result, str):
+            return default
+        return self.result.get(key, default)
+
+    def covers(self, number: int) -> bool:
+        """True when `number` falls in this row's range."""
+        return self.low <= number <= self.high
+
+    def span(self) -> str:
+        """The range as printed: "4" or "1-3"."""
+        return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
+
+
+class Table(ContentModel):
+    """A rollable table: dice, and rows of ranges that cover the dice's range (see the module doc)."""
+
+    name: str = Field(pattern=_NAME)
+    title: str = ""
+    dice: str
+    source: str
+    rows: list[Row] = Field(min_length=1)
+    partial: bool = False
+    notes: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _line_sources(cls, data: Any) -> Any:
+        """Rows citing only a line number are read in the file of the table's own source."""
+        if not isinstance(data, dict):
+            return data
+        source, rows = data.get("source"), data.get("rows")
+        if not isinstance(source, str) or not isinstance(rows, list):
+            return data
+        file = source.rsplit(":", 1)[0] if ":" in source else source
+        fixed = [
+            row | {"source": f"{file}:{row['source']}"}
+            if isinstance(row, dict) and _is_int(row.get("source"))
+            else row
+            for row in rows
+        ]
+        return data | {"rows": fixed}
+
+    @field_validator("dice")
+    @classmethod
+    def _dice(cls, value: str) -> str:
+        parse_dice(value)
+        return value
+
+    @field_validator("source")
+    @classmethod
+    def _source(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("a table must cite its source (file:line)")
+        return value
+
+    @model_validator(mode="after")
+    def _coverage(self) -> Table:
+        lowest, highest = self.range
+        for i, row in enumerate(self.rows):
+            if row.low < lowest:
+                raise LocatedValueError(
+                    ("rows", i, "low"), f"{row.low} is below the lowest roll of {self.dice} ({lowest})"
+                )
+            if row.high > highest:
+                raise LocatedValueError(
+                    ("rows", i, "high"), f"{row.high} is above the highest roll of {self.dice} ({highest})"
+                )
+            if i == 0:
+                if row.low > lowest and not self.partial:
+                    raise LocatedValueError(
+                        ("rows", 0, "low"), f"gap: no row covers {_span(lowest, row.low - 1)}"
+                    )
+                continue
+            prev = self.rows[i - 1]
+            if row.low <= prev.high:
+                raise LocatedValueError(
+                    ("rows", i, "low"),
+                    f"{row.span()} overlaps or comes before rows[{i - 1}] ({prev.span()}); "
+                    "rows run in ascending order without overlaps",
+                )
+            if row.low > prev.high + 1 and not self.partial:
+                raise LocatedValueError(
+                    ("rows", i, "low"), f"gap: no row covers {_span(prev.high + 1, row.low - 1)}"
+                )
+        last = self.rows[-1]
+        if last.high < highest and not self.partial:
+            raise LocatedValueError(
+                ("rows", len(self.rows) - 1, "high"), f"gap: no row covers {_span(last.high + 1, highest)}"
+            )
+        return self
+
+    @property
+    def range(self) -> tuple[int, int]:
+        """The lowest and highest numbers the dice can give."""
+        count, sides = parse_dice(self.dice)
+        return count, count * sides
+
+    @property
+    def heading(self) -> str:
+        """The title, or the name where no title is given."""
+        return self.title or self.name
+
+    @cached_property
+    def _lows(self) -> list[int]:
+        return [row.low for row in self.rows]
+
+    def lookup(self, number: int) -> Row:
+        """The row covering `number`; a `TableLookupError` when no row does."""
+        index = bisect.bisect_right(self._lows, number) - 1
+        if index >= 0 and self.rows[index].covers(number):
+            return self.rows[index]
+        lowest, highest = self.range
+        if not lowest <= number <= highest:
+            raise TableLookupError(self.name, number, f"{self.dice} rolls {lowest}-{highest}")
+        raise TableLookupError(self.name, number, "the table leaves it uncovered (partial table)")
+
+    def roll(self, rng: Rng) -> tuple[Roll, Row]:
+        """Throw the table's dice and find the row; d100 is two d20 read as digits.
+
+        On a partial table a roll that no row covers raises `TableLookupError`.
+        """
+        count, sides = parse_dice(self.dice)
+        thrown = percentile(rng) if (count, sides) == (1, 100) else roll_dice(rng, count, sides)
+        return thrown, self.lookup(thrown.total)
+
+    def chances(self) -> list[tuple[Row, Fraction]]:
+        """Each row with its exact probability (on a partial table they sum to less than 1)."""
+        count, sides = parse_dice(self.dice)
+        dist = sum_distribution(count, sides)
+        return [
+            (row, sum((dist.get(n, Fraction(0)) for n in range(row.low, row.high + 1)), Fraction(0)))
+            for row in self.rows
+        ]
+
+
+def _span(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}-{high}"
+
+
+class TableBook(ContentModel):
+    """A file holding several tables under `[[tables]]`; names are unique within it."""
+
+    tables: list[Table] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _unique(self) -> TableBook:
+        seen: dict[str, int] = {}
+        for i, table in enumerate(self.tables):
+            if table.name in seen:
+                raise LocatedValueError(
+                    ("tables", i, "name"),
+                    f"duplicate table name {table.name!r} (also tables[{seen[table.name]}])",
+                )
+            seen[table.name] = i
+        return self
+
+    def get(self, name: str) -> Table:
+        """A table by name; a `KeyError` names the known ones otherwise."""
+        for table in self.tables:
+            if table.name == name:
+                return table
+        raise KeyError(f"no table {name!r}; known: {[t.name for t in self.tables]}")
+
+
+def load_table_file(source: Source) -> list[Table]:
+    """The tables of one file: a single table, or several under `[[tables]]`."""
+    name = source_name(source)
+    data = parse_toml(_decode(read_source(source), name), name)
+    if "tables" in data:
+        return load_data(data, TableBook, name).tables
+    return [load_data(data, Table, name)]
+
+
+def load_tables(*sources: Source) -> dict[str, Table]:
+    """Tables by name from files and folders (every `*.toml` in a folder); names must be unique."""
+    found: dict[str, Table] = {}
+    where: dict[str, str] = {}
+    for source in sources:
+        resource = _resource(source)
+        paths = list_folder(resource) if resource.is_dir() else [resource]
+        for path in paths:
+            for table in load_table_file(path):
+                if table.name in found:
+                    raise ContentError(
+                        source_name(path),
+                        "name",
+                        f"table {table.name!r} is already defined in {where[table.name]}",
+                    )
+                found[table.name] = table
+                where[table.name] = source_name(path)
+    return found
