@@ -1,7 +1,177 @@
-"""`grognard games`: saved games (being built)."""
+"""`grognard games`: the saved games in the store: list, show, undo, export, import, delete."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+from rich.table import Table
+from rich.text import Text
+
+from grognard.cli.console import out, print_json
+from grognard.engine import savefile
+from grognard.engine.errors import UsageError
+from grognard.engine.session import MoveRecord, Session
+from grognard.engine.store import GameSummary, SqliteStore, open_store
 
 app = typer.Typer(help="Saved games: list, show, undo, export, import, delete.", no_args_is_help=True)
+
+GameId = Annotated[str, typer.Argument(help="The game's id, as `grognard games list` shows it.")]
+JsonOut = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+def _store() -> SqliteStore:
+    return open_store()
+
+
+def _who(record: MoveRecord) -> str:
+    return "chance" if record.player is None else f"player {record.player}"
+
+
+def _dice(record: MoveRecord) -> str:
+    return "; ".join(r.render() for r in record.rolls)
+
+
+def _when(stamp: str) -> str:
+    return stamp.replace("T", " ").replace("+00:00", " UTC")
+
+
+def _options(options: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in options.items()) or "(none)"
+
+
+@app.command("list")
+def list_games(json_out: JsonOut = False) -> None:
+    """List the saved games, most recently played first."""
+    with _store() as store:
+        rows = store.summaries()
+    if json_out:
+        print_json([r.to_data() for r in rows])
+        return
+    if not rows:
+        out.print("No saved games yet.")
+        return
+    table = Table(title="Saved games")
+    for col in ("id", "title", "system", "game", "moves", "status", "updated"):
+        table.add_column(col, justify="right" if col in ("id", "moves") else "left")
+    for r in rows:
+        table.add_row(r.id, Text(r.label), r.system, r.game, str(r.moves), r.status, _when(r.updated))
+    out.print(table)
+
+
+def _show_data(summary: GameSummary, session: Session) -> dict[str, Any]:
+    data = summary.to_data()
+    data["log"] = [
+        {
+            "ply": i + 1,
+            "player": m.player,
+            "move": m.move,
+            "rolls": savefile.rolls_to_data(m.rolls),
+            "dice": [r.render() for r in m.rolls],
+        }
+        for i, m in enumerate(session.moves)
+    ]
+    data["state"] = session.game.state_to_json(session.current)
+    data["describe"] = session.current.describe()
+    return data
+
+
+@app.command("show")
+def show(
+    game_id: GameId,
+    json_out: JsonOut = False,
+    verify: Annotated[bool, typer.Option("--verify", help="Replay the moves and check the state.")] = False,
+) -> None:
+    """Show a game: system, options, seed, status, every move with its dice, and the current state."""
+    with _store() as store:
+        summary = store.summary(game_id)
+        session = store.load(game_id, verify=verify)
+    if json_out:
+        print_json(_show_data(summary, session))
+        return
+    head = Table.grid(padding=(0, 2))
+    head.add_column(style="bold")
+    head.add_column()
+    info = session.game.info
+    head.add_row("system", Text(summary.system))
+    head.add_row("game", Text(f"{summary.game} ({info.name})"))
+    head.add_row("options", Text(_options(summary.options)))
+    head.add_row("seed", str(summary.seed))
+    head.add_row("status", summary.status)
+    head.add_row("moves", str(summary.moves))
+    head.add_row("created", _when(summary.created))
+    head.add_row("updated", _when(summary.updated))
+    out.print(Text(f"Game {summary.id}: {summary.label}", style="bold"))
+    out.print(head)
+    if session.moves:
+        log = Table(title="Moves")
+        log.add_column("#", justify="right")
+        log.add_column("who")
+        log.add_column("move")
+        log.add_column("dice")
+        for i, m in enumerate(session.moves, 1):
+            log.add_row(str(i), _who(m), Text(str(m.move)), Text(_dice(m)))
+        out.print(log)
+    else:
+        out.print("No moves yet.")
+    out.print(Text("Now: ", style="bold") + Text(session.current.describe()))
+    if verify:
+        out.print("Replaying the moves gives the saved state.")
+
+
+@app.command("undo")
+def undo(game_id: GameId) -> None:
+    """Take back moves to the previous player decision (the dice that followed it go too)."""
+    with _store() as store:
+        dropped = store.undo(game_id)
+        if not dropped:
+            raise UsageError(f"game {game_id} has no player move to undo")
+        summary = store.summary(game_id)
+    plural = "s" if dropped != 1 else ""
+    out.print(f"Game {summary.id}: took back {dropped} move{plural}; {summary.moves} remain.", markup=False)
+
+
+@app.command("export")
+def export(
+    game_id: GameId,
+    file: Annotated[Path, typer.Argument(help="The JSON file to write.")],
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the file if it exists.")] = False,
+) -> None:
+    """Write a game to a portable JSON file (see docs/formats/saved-game.md)."""
+    if file.exists() and not force:
+        raise UsageError(f"{file} already exists; use --force to overwrite it")
+    with _store() as store:
+        saved = savefile.export_file(store, game_id, file)
+    out.print(f"Exported game {game_id} ({len(saved.moves)} moves) to {file}.", markup=False)
+
+
+@app.command("import")
+def import_(
+    file: Annotated[Path, typer.Argument(help="A saved-game JSON file.")],
+    check_dice: Annotated[
+        bool, typer.Option("--check-dice", help="Also check that the seed throws every recorded die.")
+    ] = False,
+) -> None:
+    """Check a saved-game file by replaying it and add it to the store as a new game."""
+    with _store() as store:
+        game_id = savefile.import_file(store, file, dice=check_dice)
+        summary = store.summary(game_id)
+    out.print(
+        f"Imported {file} as game {game_id} ({summary.system}/{summary.game}, {summary.moves} moves).",
+        markup=False,
+    )
+
+
+@app.command("delete")
+def delete(
+    game_id: GameId,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+) -> None:
+    """Delete a saved game and all its moves."""
+    with _store() as store:
+        summary = store.summary(game_id)
+        if not yes:
+            typer.confirm(f"Delete game {summary.id} ({summary.label}, {summary.moves} moves)?", abort=True)
+        store.delete(game_id)
+    out.print(f"Deleted game {summary.id}.", markup=False)

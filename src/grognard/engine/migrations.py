@@ -80,7 +80,9 @@ def current_version(conn: sqlite3.Connection) -> int:
         ).fetchall()
         if others:
             names = ", ".join(sorted(str(r[0]) for r in others))
-            raise SaveError(f"not a grognard saved-game database (it has tables {names} but no schema_version)")
+            raise SaveError(
+                f"not a grognard saved-game database (it has tables {names} but no schema_version)"
+            )
         return 0
     row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
     return int(row[0]) if row and row[0] is not None else 0
@@ -90,7 +92,9 @@ def _check_order(migrations: Sequence[Migration]) -> None:
     expected = 1
     for m in migrations:
         if m.version != expected:
-            raise ValueError(f"migrations must be numbered 1, 2, 3...; found {m.version} where {expected} was due")
+            raise ValueError(
+                f"migrations must be numbered 1, 2, 3...; found {m.version} where {expected} was due"
+            )
         expected += 1
 
 

@@ -45,6 +45,9 @@ OVER = "over"
 
 STATUSES = (IN_PLAY, OVER)
 
+SEED_MIN = -(2**63)
+SEED_MAX = 2**63 - 1
+
 
 def now() -> str:
     """The current time as an ISO 8601 UTC timestamp to the second, as saved games keep it."""
@@ -200,19 +203,25 @@ def from_data(data: Any, source: str) -> SavedGame:
     if not isinstance(data, dict):
         raise SaveError(f"{source}: not a grognard saved game (the file holds {_kind(data)}, not an object)")
     if data.get("format") != FORMAT:
-        raise SaveError(f"{source}: not a grognard saved game (format is {data.get('format')!r}, not {FORMAT!r})")
+        found = data.get("format")
+        raise SaveError(f"{source}: not a grognard saved game (format is {found!r}, not {FORMAT!r})")
     version = data.get("version")
     if version != FORMAT_VERSION or isinstance(version, bool):
         raise SaveError(
-            f"{source}: saved-game format version {version!r} is not supported (this grognard reads {FORMAT_VERSION})"
+            f"{source}: saved-game format version {version!r} is not supported "
+            f"(this grognard reads {FORMAT_VERSION})"
         )
     system = _require(data, "system", str, "a string", source)
     game = _require(data, "game", str, "a string", source)
     options = _require(data, "options", dict, "an object", source)
     for name, value in options.items():
         if not isinstance(value, str | int | float | bool):
-            raise SaveError(f"{source}: option {name!r} must be a string, number or boolean, not {_kind(value)}")
+            raise SaveError(
+                f"{source}: option {name!r} must be a string, number or boolean, not {_kind(value)}"
+            )
     seed = _require(data, "seed", int, "an integer", source)
+    if not SEED_MIN <= seed <= SEED_MAX:
+        raise SaveError(f"{source}: 'seed' {seed} is outside the range of a 64-bit integer")
     moves_data = _require(data, "moves", list, "a list", source)
     if "state" not in data:
         raise SaveError(f"{source}: the field 'state' is missing")
@@ -297,7 +306,8 @@ def verify(saved: SavedGame, source: str, *, dice: bool = False) -> Session:
             f"(replay gives {_short(state.describe())})"
         )
     if saved.status and saved.status != status_of(state):
-        raise SaveError(f"{source}: status says {saved.status!r} but the replayed game is {status_of(state)!r}")
+        actual = status_of(state)
+        raise SaveError(f"{source}: status says {saved.status!r} but the replayed game is {actual!r}")
     return session
 
 

@@ -1,0 +1,410 @@
+"""The SQLite store of saved games: create, append, load, undo, delete, list; migrations; crash safety."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from grognard.engine.errors import RulesError, SaveError
+from grognard.engine.game import GameState
+from grognard.engine.migrations import MIGRATIONS, SCHEMA_VERSION, Migration, current_version
+from grognard.engine.serial import canonical
+from grognard.engine.session import MoveRecord, Session
+from grognard.engine.store import STORE_FILE, SqliteStore, open_store, parse_id
+from tests.toys import DuelGame, DuelState
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def choose(state: GameState) -> str:
+    """A fixed policy that uses both actions: reroll a low die while tokens last."""
+    assert isinstance(state, DuelState)
+    return "reroll" if "reroll" in state.legal_actions() and state.mine <= 3 else "keep"
+
+
+def duel(seed: int, decisions: int | None = None, **options: int) -> Session:
+    """A toy duel played by `choose` for `decisions` player moves (to the end when None)."""
+    session = Session.new("toy", DuelGame(), options, seed)
+    session.advance()
+    made = 0
+    while not session.is_over() and (decisions is None or made < decisions):
+        session.play(choose(session.current))
+        session.advance()
+        made += 1
+    return session
+
+
+def raw(store: SqliteStore, sql: str, *args: object) -> list[tuple[object, ...]]:
+    """Run SQL on the store's file through a separate connection."""
+    conn = sqlite3.connect(store.path)
+    try:
+        rows = conn.execute(sql, args).fetchall()
+        conn.commit()
+        return rows
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SqliteStore]:
+    with open_store(tmp_path) as s:
+        yield s
+
+
+def test_create_then_load_gives_the_same_game(store: SqliteStore) -> None:
+    session = duel(3, 4, hp=4)
+    gid = store.create(session, title="first")
+    assert session.game_id == gid
+    loaded = store.load(gid)
+    assert (loaded.system, loaded.game.info.id, loaded.seed) == ("toy", "duel", 3)
+    assert loaded.options == session.options
+    assert loaded.moves == session.moves
+    assert loaded.current == session.current
+    assert loaded.game_id == gid
+    assert store.summary(gid).title == "first"
+
+
+def test_ids_are_short_numbers_never_reused(store: SqliteStore) -> None:
+    ids = [store.create(duel(seed, 1)) for seed in range(3)]
+    assert all(i.isdigit() and len(i) <= 3 for i in ids)
+    assert [int(i) for i in ids] == sorted(int(i) for i in ids)
+    assert len(set(ids)) == 3
+    store.delete(ids[-1])
+    again = store.create(duel(9, 1))
+    assert again not in ids
+    assert int(again) > max(int(i) for i in ids)
+
+
+@pytest.mark.parametrize("text", ["", "abc", "-1", "1.5", "#", "12a", "９"])
+def test_bad_ids_are_refused(store: SqliteStore, text: str) -> None:
+    with pytest.raises(SaveError, match="no saved game"):
+        store.load(text)
+    with pytest.raises(SaveError):
+        parse_id(text)
+
+
+def test_hash_prefix_is_accepted(store: SqliteStore) -> None:
+    gid = store.create(duel(1, 1))
+    assert store.summary(f"#{gid}").id == gid
+
+
+def test_append_one_move_at_a_time_keeps_snapshot_equal_to_replay(store: SqliteStore) -> None:
+    full = duel(11, hp=3)
+    fresh = Session.new("toy", DuelGame(), {"hp": 3}, 11)
+    gid = store.create(fresh)
+    for i, record in enumerate(full.moves):
+        store.append(gid, record)
+        partial = Session("toy", DuelGame(), full.options, 11, list(full.moves[: i + 1]))
+        snapshot = raw(store, "SELECT snapshot, n_moves FROM games WHERE id = ?", int(gid))[0]
+        assert snapshot == (canonical(DuelGame().state_to_json(partial.replay())), i + 1)
+    assert store.summary(gid).status == "over"
+    assert store.load(gid, verify=True).current == full.current
+
+
+def test_an_illegal_move_is_refused_and_nothing_is_written(store: SqliteStore) -> None:
+    session = duel(5, 1)
+    gid = store.create(session)
+    before = store.export_game(gid)
+    at_decision = session.current.actor() == 0
+    bad = MoveRecord("dance", 0) if at_decision else MoveRecord(99, None)
+    with pytest.raises(RulesError):
+        store.append(gid, bad)
+    assert store.export_game(gid) == before
+
+
+def test_a_move_recorded_for_the_wrong_player_is_refused(store: SqliteStore) -> None:
+    session = duel(5, 1)
+    gid = store.create(session)
+    legal = session.current.legal_actions()[0]
+    with pytest.raises(RulesError, match="player 1"):
+        store.append(gid, MoveRecord(legal, 1))
+    with pytest.raises(RulesError, match="player None"):
+        store.append(gid, MoveRecord(legal, None))
+    assert store.summary(gid).moves == len(session.moves)
+
+
+def test_append_at_a_stale_position_is_refused(store: SqliteStore) -> None:
+    session = duel(5, 1)
+    gid = store.create(session)
+    record = session.play(session.current.legal_actions()[0])
+    with pytest.raises(SaveError, match="cannot be added"):
+        store.append(gid, record, ply=len(session.moves) + 3)
+    store.append(gid, record, ply=len(session.moves) - 1)
+    assert store.load(gid).moves == session.moves
+
+
+def test_truncate_keeps_a_prefix_and_replays_it(store: SqliteStore) -> None:
+    session = duel(21, 5)
+    gid = store.create(session)
+    for keep in (len(session.moves) - 1, 3, 0):
+        store.truncate(gid, keep)
+        loaded = store.load(gid, verify=True)
+        assert loaded.moves == session.moves[:keep]
+        assert loaded.current == session.replay(keep)
+    with pytest.raises(SaveError):
+        store.truncate(gid, 1)
+
+
+def test_undo_matches_session_undo(store: SqliteStore) -> None:
+    session = duel(8, 4)
+    gid = store.create(session)
+    while True:
+        expected = session.undo()
+        assert store.undo(gid) == expected
+        loaded = store.load(gid)
+        assert loaded.moves == session.moves
+        assert loaded.current == session.current
+        if expected == 0:
+            break
+    assert all(m.player is None for m in store.load(gid).moves)
+
+
+def test_save_creates_appends_and_follows_an_undo_in_memory(store: SqliteStore) -> None:
+    session = duel(13, 2)
+    gid = store.save(session, title="saved")
+    assert session.game_id == gid
+    session.play(choose(session.current))
+    session.advance()
+    assert store.save(session) == gid
+    assert store.load(gid).moves == session.moves
+    session.undo()
+    session.undo()
+    session.play("keep")
+    session.advance()
+    store.save(session)
+    assert store.load(gid, verify=True).moves == session.moves
+    assert store.summary(gid).title == "saved"
+
+
+def test_save_refuses_to_write_a_session_over_another_game(store: SqliteStore) -> None:
+    gid = store.create(duel(1, 1))
+    other = duel(2, 1)
+    other.game_id = gid
+    with pytest.raises(SaveError, match="another game"):
+        store.save(other)
+
+
+def test_delete_removes_the_game_and_its_moves(store: SqliteStore) -> None:
+    keep = store.create(duel(1, 2))
+    gone = store.create(duel(2, 2))
+    store.delete(gone)
+    assert [s.id for s in store.summaries()] == [keep]
+    assert raw(store, "SELECT COUNT(*) FROM moves WHERE game_id = ?", int(gone)) == [(0,)]
+    assert raw(store, "SELECT COUNT(*) FROM moves WHERE game_id = ?", int(keep))[0][0] > 0
+    with pytest.raises(SaveError):
+        store.load(gone)
+    with pytest.raises(SaveError):
+        store.delete(gone)
+
+
+def test_summaries_list_every_game_with_its_counts(store: SqliteStore) -> None:
+    sessions = {store.create(s): s for s in (duel(1, 1), duel(2), duel(3, 3))}
+    rows = {r.id: r for r in store.summaries()}
+    assert set(rows) == set(sessions)
+    for gid, s in sessions.items():
+        assert rows[gid].moves == len(s.moves)
+        assert rows[gid].status == ("over" if s.is_over() else "in play")
+        assert rows[gid].seed == s.seed
+        assert rows[gid].to_data()["options"] == s.options
+
+
+def test_tampered_snapshot_is_used_as_cache_but_caught_by_verify(store: SqliteStore) -> None:
+    session = duel(4, 2)
+    gid = store.create(session)
+    state = session.current
+    assert isinstance(state, DuelState)
+    wrong = DuelState((state.hp[0] + 5, state.hp[1]), state.rerolls, state.phase, state.mine)
+    text = json.dumps(DuelGame().state_to_json(wrong))
+    raw(store, "UPDATE games SET snapshot = ? WHERE id = ?", text, int(gid))
+    assert store.load(gid).current == wrong
+    with pytest.raises(SaveError, match="does not match"):
+        store.load(gid, verify=True)
+
+
+def test_an_unreadable_snapshot_is_rebuilt_from_the_moves(store: SqliteStore) -> None:
+    session = duel(4, 2)
+    gid = store.create(session)
+    raw(store, "UPDATE games SET snapshot = ? WHERE id = ?", '{"nonsense": 1}', int(gid))
+    assert store.load(gid).current == session.current
+
+
+def test_a_game_of_an_unknown_system_lists_but_does_not_load(store: SqliteStore) -> None:
+    gid = store.create(duel(4, 1))
+    raw(store, "UPDATE games SET system = 'nosuch' WHERE id = ?", int(gid))
+    assert [s.system for s in store.summaries()] == ["nosuch"]
+    with pytest.raises(SaveError, match="nosuch"):
+        store.load(gid)
+
+
+def test_the_database_is_in_wal_mode_with_foreign_keys(store: SqliteStore, tmp_path: Path) -> None:
+    assert store.path == tmp_path / STORE_FILE
+    assert raw(store, "PRAGMA journal_mode") == [("wal",)]
+    assert store._conn.execute("PRAGMA foreign_keys").fetchone() == (1,)
+
+
+def test_open_store_uses_grognard_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "deep" / "home"
+    monkeypatch.setenv("GROGNARD_HOME", str(home))
+    with open_store() as s:
+        s.create(duel(1, 1))
+    assert (home / STORE_FILE).is_file()
+
+
+def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+    (tmp_path / STORE_FILE).write_bytes(b"this is not sqlite at all, " * 100)
+    with pytest.raises(SaveError, match="not a grognard saved-game database") as info:
+        open_store(tmp_path)
+    assert STORE_FILE in str(info.value)
+
+
+def test_a_foreign_sqlite_database_is_refused(tmp_path: Path) -> None:
+    conn = sqlite3.connect(tmp_path / STORE_FILE)
+    conn.execute("CREATE TABLE recipes (name TEXT)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(SaveError, match="recipes"):
+        open_store(tmp_path)
+
+
+# Migrations.
+
+
+def _add_notes(conn: sqlite3.Connection) -> None:
+    conn.execute("ALTER TABLE games ADD COLUMN notes TEXT NOT NULL DEFAULT ''")
+    conn.execute("UPDATE games SET notes = 'migrated ' || title")
+
+
+def _broken(conn: sqlite3.Connection) -> None:
+    conn.execute("CREATE TABLE half_done (x INTEGER)")
+    conn.execute("ALTER TABLE no_such_table ADD COLUMN y TEXT")
+
+
+V2 = Migration(2, "notes on games", _add_notes)
+
+
+def test_a_version_0_file_is_migrated_to_the_current_schema(tmp_path: Path) -> None:
+    conn = sqlite3.connect(tmp_path / STORE_FILE)
+    conn.execute("PRAGMA user_version = 0")
+    conn.commit()
+    assert current_version(conn) == 0
+    conn.close()
+    with open_store(tmp_path) as s:
+        assert s.schema_version == SCHEMA_VERSION
+        versions = raw(s, "SELECT version, description FROM schema_version ORDER BY version")
+    assert versions == [(m.version, m.description) for m in MIGRATIONS]
+
+
+def test_an_older_database_is_upgraded_keeping_its_games(tmp_path: Path) -> None:
+    path = tmp_path / STORE_FILE
+    session = duel(6, 3)
+    with SqliteStore(path, MIGRATIONS[:1]) as old:
+        gid = old.create(session, title="old")
+        assert old.schema_version == 1
+    with SqliteStore(path, (*MIGRATIONS[:1], V2)) as new:
+        assert new.schema_version == 2
+        assert new.load(gid, verify=True).moves == session.moves
+        assert raw(new, "SELECT notes FROM games WHERE id = ?", int(gid)) == [("migrated old",)]
+        assert [r[0] for r in raw(new, "SELECT version FROM schema_version ORDER BY version")] == [1, 2]
+
+
+def test_reopening_a_current_database_applies_nothing(tmp_path: Path) -> None:
+    path = tmp_path / STORE_FILE
+    with SqliteStore(path, (*MIGRATIONS[:1], V2)) as s:
+        s.create(duel(1, 1), title="t")
+    with SqliteStore(path, (*MIGRATIONS[:1], V2)) as s:
+        assert raw(s, "SELECT COUNT(*) FROM schema_version") == [(2,)]
+        assert raw(s, "SELECT notes FROM games") == [("",)]
+
+
+def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / STORE_FILE
+    SqliteStore(path, (*MIGRATIONS[:1], V2)).close()
+    with pytest.raises(SaveError, match="newer"):
+        SqliteStore(path, MIGRATIONS[:1])
+
+
+def test_a_failing_migration_leaves_the_database_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / STORE_FILE
+    with SqliteStore(path, MIGRATIONS[:1]) as s:
+        gid = s.create(duel(2, 2))
+    with pytest.raises(SaveError, match="migration to schema version 2"):
+        SqliteStore(path, (*MIGRATIONS[:1], Migration(2, "broken", _broken)))
+    conn = sqlite3.connect(path)
+    assert current_version(conn) == 1
+    assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'half_done'").fetchall() == []
+    conn.close()
+    with SqliteStore(path, MIGRATIONS[:1]) as s:
+        assert s.load(gid, verify=True).game_id == gid
+
+
+def test_migrations_must_be_numbered_in_order(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="numbered"):
+        SqliteStore(tmp_path / STORE_FILE, (*MIGRATIONS[:1], Migration(3, "skips 2", _add_notes)))
+
+
+# Crash safety.
+
+WRITER = textwrap.dedent(
+    """
+    import json
+    import sys
+    from pathlib import Path
+    from grognard.engine.session import Session
+    from grognard.engine.store import open_store
+    from tests.toys import DuelGame
+
+    store = open_store(Path(sys.argv[1]))
+    session = Session.new("toy", DuelGame(), {"hp": 1000000}, 99)
+    gid = store.create(session)
+    print("game", gid, flush=True)
+    while True:
+        if session.current.actor() == 0:
+            record = session.play("keep")
+        else:
+            record = session.roll()
+        store.append(gid, record, ply=len(session.moves) - 1)
+        print(len(session.moves), json.dumps(record.move), flush=True)
+    """
+)
+
+
+def test_a_killed_writer_leaves_every_committed_move_intact(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(tmp_path)], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT
+    )
+    assert proc.stdout is not None
+    confirmed: list[object] = []
+    try:
+        first = proc.stdout.readline().split()
+        assert first[0] == "game", first
+        gid = first[1]
+        while len(confirmed) < 150:
+            line = proc.stdout.readline()
+            assert line, "the writer stopped early"
+            count, move = line.split(" ", 1)
+            confirmed.append(json.loads(move))
+            assert int(count) == len(confirmed)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=60)
+        proc.stdout.close()
+    assert proc.returncode == -signal.SIGKILL
+    conn = sqlite3.connect(tmp_path / STORE_FILE)
+    assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    conn.close()
+    with open_store(tmp_path) as s:
+        loaded = s.load(gid, verify=True)
+        assert len(loaded.moves) >= len(confirmed)
+        assert [m.move for m in loaded.moves[: len(confirmed)]] == confirmed
+        assert s.summary(gid).moves == len(loaded.moves)
+        assert loaded.current == loaded.replay()
