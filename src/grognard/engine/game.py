@@ -114,7 +114,7 @@ class GameState(ABC):
         if who is TERMINAL:
             raise RulesError(move, self, "the game is over")
         if who is CHANCE:
-            if move not in {o for o, _ in self._outcomes()}:
+            if not any(o == move for o, _ in self._outcomes()):
                 raise RulesError(move, self, "not an outcome of this chance node")
         elif move not in self._actions():
             raise RulesError(move, self, "not a legal action")

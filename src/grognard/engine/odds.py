@@ -1,0 +1,267 @@
+"""Exact odds: the probability of every result and the best action at every decision, for any game.
+
+`solve(state)` explores every state reachable from `state` (up to a budget), and finds the play that
+maximises each decision maker's own expected utility (maxN; in a one-player gamebook fight, the reader's).
+Utility is an `Objective` of the terminal result: by default a win is worth 1 and nothing else counts;
+resources kept (LUCK, STAMINA) can be given a worth so advice weighs a fight against the rest of a book.
+
+Cycles are solved exactly: a chance node that can repeat itself is renormalised, and any other cycle (a
+tie that sends a duel back to its last decision) is solved by policy iteration over linear equations.
+With `exact=True` every figure is a `Fraction`; otherwise floats, which is much faster.
+
+The `Solution` answers for the root and for any state reachable from it: `at(state)` gives the same
+figures mid-game, `action_values(state)` the value of every legal action (the advice), and `policy`
+plays the optimal action as a bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, TypeAlias
+
+from grognard.engine.errors import OddsError
+from grognard.engine.game import Action, Result, State
+from grognard.engine.odds_graph import Column, Graph, build, evaluate, optimise
+
+if TYPE_CHECKING:
+    from grognard.engine.dice import Rng
+
+Number: TypeAlias = float | Fraction
+"""A figure of the solver: a float in float mode, a Fraction in exact mode."""
+
+DEFAULT_BUDGET = 1_000_000
+"""How many states `solve` explores before refusing."""
+
+
+@dataclass(frozen=True)
+class Objective:
+    """What a player wants: `win` for a win, plus `resource_worth[name]` per point of a resource kept."""
+
+    win: Number = 1
+    resource_worth: Mapping[str, Number] = field(default_factory=dict)
+
+    def utility(self, result: Result, player: int) -> Number:
+        """The worth of a terminal `result` to `player`."""
+        total: Number = self.win if player in result.winners else 0
+        for name, worth in self.resource_worth.items():
+            total += worth * result.resource(name)
+        return total
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The figures of one position under optimal play.
+
+    `utility` and `win_probability` are for one player (the one asked about, or the actor of the action
+    valued); `outcome_probabilities` by `Result.outcome` label; `expected_resources` the expected value of
+    each resource at the end of the game (0 where a result does not carry it).
+    """
+
+    utility: Number
+    win_probability: Number
+    outcome_probabilities: dict[str, Number]
+    expected_resources: dict[str, Number]
+
+
+@dataclass(frozen=True)
+class ActionValue(Odds):
+    """The figures of taking one action and then playing optimally, for the player taking it."""
+
+
+class Solution:
+    """The solved game: optimal play and its figures for the root and every state reachable from it."""
+
+    def __init__(self, graph: Graph, objective: Objective, utilities: list[Column], choice: list[int]):
+        """Made by `solve`: the graph, the objective, each player's utility column and the policy."""
+        self._graph = graph
+        self._objective = objective
+        self._utilities = utilities
+        self._choice = choice
+        self._labels: list[str] = []
+        self._resources: list[str] = []
+        self._stats: list[Column] | None = None
+        most = max((max(r.winners, default=0) for r in graph.results.values()), default=0)
+        self._seen = max(graph.players, most + 1)
+        self.states: int = len(graph.states)
+        """How many states were solved."""
+
+    @property
+    def exact(self) -> bool:
+        """True when every figure is an exact Fraction."""
+        return self._graph.exact
+
+    @property
+    def players(self) -> int:
+        """How many players decide somewhere in the game (at least 1)."""
+        return self._graph.players
+
+    def value(self, player: int = 0) -> Number:
+        """The expected utility of `player` at the root under optimal play."""
+        return self._utility(0, player)
+
+    def win_probability(self, player: int = 0) -> Number:
+        """The probability that `player` is among the winners, under optimal play."""
+        return self._win(0, player)
+
+    def outcome_probabilities(self) -> dict[str, Number]:
+        """The probability of each `Result.outcome` label under optimal play."""
+        return self._outcomes(0)
+
+    def expected_resources(self) -> dict[str, Number]:
+        """The expected value of each resource at the end of the game under optimal play."""
+        return self._expected(0)
+
+    def at(self, state: State, player: int = 0) -> Odds:
+        """The figures of a reachable `state` (any kind of node), for `player`."""
+        v = self._node(state)
+        return Odds(self._utility(v, player), self._win(v, player), self._outcomes(v), self._expected(v))
+
+    def best_action(self, state: State) -> Action:
+        """The optimal action at a reachable decision node (ties: the first legal action)."""
+        v = self._decision(state)
+        return self._graph.moves[v][self._choice[v]]
+
+    def action_values(self, state: State) -> dict[Action, ActionValue]:
+        """Every legal action at a reachable decision node with the figures of taking it, for its actor.
+
+        An action that returns to the same state is valued as the state itself (taking it changes
+        nothing, and optimal play goes on from there).
+        """
+        v = self._decision(state)
+        g = self._graph
+        player = g.kind[v]
+        out: dict[Action, ActionValue] = {}
+        for action, c in zip(g.moves[v], g.succ[v], strict=True):
+            out[action] = ActionValue(
+                self._utility(c, player), self._win(c, player), self._outcomes(c), self._expected(c)
+            )
+        return out
+
+    def policy(self, state: State, rng: Rng) -> Action:
+        """The optimal action, as a bot (`engine.session.Policy`); it draws nothing from `rng`."""
+        return self.best_action(state)
+
+    def _node(self, state: State) -> int:
+        v = self._graph.index.get(state)
+        if v is None:
+            raise OddsError(f"{state!r} is not reachable from the solved position")
+        return v
+
+    def _decision(self, state: State) -> int:
+        v = self._node(state)
+        if self._graph.kind[v] < 0:
+            raise OddsError(f"{state!r} is not a decision node")
+        return v
+
+    def _utility(self, v: int, player: int) -> Number:
+        self._check_player(player)
+        if player < self._graph.players:
+            value: Number = self._utilities[player][v]
+            return value
+        return self._stat(v, player)
+
+    def _win(self, v: int, player: int) -> Number:
+        self._check_player(player)
+        win = self._objective.win
+        if not self._objective.resource_worth and win and player < self._graph.players:
+            # The utility is then win * P(win), so no second pass over the graph is needed.
+            value: Number = self._utilities[player][v] / _number(win, self.exact)
+            return value
+        return self._stat(v, self._players_seen() + player)
+
+    def _outcomes(self, v: int) -> dict[str, Number]:
+        stats = self._all_stats()
+        base = 2 * self._players_seen()
+        return {label: stats[base + i][v] for i, label in enumerate(self._labels)}
+
+    def _expected(self, v: int) -> dict[str, Number]:
+        stats = self._all_stats()
+        base = 2 * self._players_seen() + len(self._labels)
+        return {name: stats[base + i][v] for i, name in enumerate(self._resources)}
+
+    def _check_player(self, player: int) -> None:
+        if player < 0 or player >= self._players_seen():
+            raise OddsError(f"no player {player} in this game (players 0 to {self._players_seen() - 1})")
+
+    def _players_seen(self) -> int:
+        return self._seen
+
+    def _stat(self, v: int, column: int) -> Number:
+        value: Number = self._all_stats()[column][v]
+        return value
+
+    def _all_stats(self) -> list[Column]:
+        """Columns under the optimal policy: utility per player, win per player, labels, resources."""
+        if self._stats is not None:
+            return self._stats
+        g = self._graph
+        players = self._players_seen()
+        labels: dict[str, int] = {}
+        resources: dict[str, int] = {}
+        for result in g.results.values():
+            labels.setdefault(result.outcome, len(labels))
+            for name, _ in result.resources:
+                resources.setdefault(name, len(resources))
+        self._labels = list(labels)
+        self._resources = list(resources)
+        zero: Number = Fraction(0) if g.exact else 0.0
+        one: Number = Fraction(1) if g.exact else 1.0
+        n = len(g.states)
+        width = 2 * players + len(labels) + len(resources)
+        stats: list[Column] = [[zero] * n for _ in range(width)]
+        for v, result in g.results.items():
+            for p in range(players):
+                stats[p][v] = _number(self._objective.utility(result, p), g.exact)
+            for p in result.winners:
+                stats[players + p][v] = one
+            stats[2 * players + labels[result.outcome]][v] = one
+            base = 2 * players + len(labels)
+            for name, amount in result.resources:
+                stats[base + resources[name]][v] = _number(amount, g.exact)
+        evaluate(g, self._choice, stats)
+        self._stats = stats
+        return stats
+
+
+def _number(x: Number, exact: bool) -> Number:
+    return Fraction(x) if exact else float(x)
+
+
+def solve(
+    state: State, objective: Objective | None = None, *, exact: bool = False, budget: int = DEFAULT_BUDGET
+) -> Solution:
+    """Solve every state reachable from `state`: optimal play for `objective` and its exact figures.
+
+    Raises `OddsError` when more than `budget` states are reachable, when the game can never end, or
+    when a decision node offers no action that makes progress.
+    """
+    if budget < 1:
+        raise OddsError(f"the state budget must be at least 1, not {budget}")
+    objective = objective or Objective()
+    graph = build(state, budget, exact)
+    n = len(graph.states)
+    zero: Number = Fraction(0) if exact else 0.0
+    utilities: list[Column] = [[zero] * n for _ in range(graph.players)]
+    for v, result in graph.results.items():
+        for p, col in enumerate(utilities):
+            col[v] = _number(objective.utility(result, p), exact)
+    choice = optimise(graph, utilities)
+    return Solution(graph, objective, utilities, choice)
+
+
+def solve_from(solution: Solution, state: State, player: int = 0) -> Odds:
+    """The figures of any state reachable from the solved root (the same as `solution.at(state)`)."""
+    return solution.at(state, player)
+
+
+__all__ = [
+    "ActionValue",
+    "Number",
+    "Objective",
+    "Odds",
+    "Solution",
+    "solve",
+    "solve_from",
+]
