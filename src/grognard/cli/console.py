@@ -15,7 +15,7 @@ out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
 
-class InputEnded(Exception):  # noqa: N818 - a signal, not an error
+class InputEnded(Exception):
     """Standard input ran out while a choice was being asked."""
 
 
@@ -54,5 +54,7 @@ def choose(options: Sequence[str], prompt: str = "Choose", extra: Sequence[str] 
         if answer.isdigit() and 1 <= int(answer) <= len(options):
             return options[int(answer) - 1]
         if not sys.stdin.isatty():
-            raise UsageError(f"answer {answer!r} is not a number from 1 to {len(options)} or one of {list(extra)}")
+            raise UsageError(
+                f"answer {answer!r} is not a number from 1 to {len(options)} or one of {list(extra)}"
+            )
         out.print(f"[red]Please answer 1 to {len(options)}{words}.[/red]")

@@ -32,7 +32,9 @@ def _version(value: bool) -> None:
 @app.callback(invoke_without_command=True)
 def main(
     ctx: typer.Context,
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version."
+    ),
 ) -> None:
     """With no command, open the menu."""
     if ctx.invoked_subcommand is None:
@@ -42,6 +44,7 @@ def main(
 
 
 def _build() -> typer.Typer:
+    import grognard.cli.ff
     import grognard.systems  # noqa: F401  (registers every system and its front end)
     from grognard.cli import games, roll, systems_cmd
 

@@ -1,10 +1,81 @@
-"""The main menu shown by `grognard` alone (being built)."""
+"""The main menu shown by `grognard` alone: the systems, saved games to continue, and the tools."""
 
 from __future__ import annotations
 
-from grognard.cli.console import out
+from collections.abc import Callable
+
+from grognard import __version__
+from grognard.cli import frontends
+from grognard.cli.console import choose, out, read_line
+from grognard.engine import registry
+from grognard.engine.errors import GrognardError
+
+
+def _roll_tool() -> None:
+    from grognard.cli.roll import roll
+
+    expression = read_line("Dice expression (e.g. 3d6+2, 4d6kh3, lw, pct, 3hq): ")
+    if expression:
+        roll(expression, seed=None, json_out=False, table="uniform")
+
+
+def _systems_tool() -> None:
+    from grognard.cli.systems_cmd import systems
+
+    systems(json_out=False)
+
+
+def _continue_menu() -> None:
+    from grognard.engine.store import open_store
+
+    store = open_store()
+    games = [g for g in store.summaries() if g.system in frontends.FRONTENDS]
+    if not games:
+        out.print("No saved games yet.")
+        return
+    labels = [f"#{g.id} {g.system} — {g.title} ({g.status}, {g.moves} moves)" for g in games]
+    picked = choose([*labels, "Back"], "Continue which game")
+    if picked == "Back":
+        return
+    summary = games[labels.index(picked)]
+    resume = frontends.FRONTENDS[summary.system].resume
+    if resume is None:
+        out.print(f"{summary.system} games cannot be continued from the menu yet; see `grognard games`.")
+        return
+    resume(summary.id)
+
+
+def _tools_menu() -> None:
+    entries: dict[str, Callable[[], None]] = {
+        "Roll dice": _roll_tool,
+        "List the rule systems": _systems_tool,
+    }
+    for fe in frontends.FRONTENDS.values():
+        for entry in fe.tools():
+            entries[entry.label] = entry.run
+    picked = choose([*entries, "Back"], "Tool")
+    if picked != "Back":
+        entries[picked]()
 
 
 def main_menu() -> None:
-    """Show the main menu."""
-    out.print("grognard")
+    """Show the menu until the user quits: new games per system, continue a saved game, tools."""
+    out.print(f"[bold]grognard {__version__}[/bold] — classic adventure games, with exact odds")
+    while True:
+        entries: dict[str, Callable[[], None]] = {}
+        for system in registry.systems():
+            fe = frontends.FRONTENDS.get(system.id)
+            if fe is None:
+                continue
+            for entry in fe.menu():
+                entries[f"{system.name}: {entry.label}"] = entry.run
+        entries["Continue a saved game"] = _continue_menu
+        entries["Tools"] = _tools_menu
+        out.print()
+        picked = choose([*entries, "Quit"], "Menu", extra=("q",))
+        if picked in ("Quit", "q"):
+            return
+        try:
+            entries[picked]()
+        except GrognardError as e:
+            out.print(f"[red]{e}[/red]")

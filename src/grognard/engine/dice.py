@@ -84,10 +84,22 @@ class DieRoll:
     face: str = ""
     kept: bool = True
     rerolled: bool = False
+    exploded: bool = False
+    group: int = 0
+    raw: int | None = None
 
     def label(self) -> str:
-        """How the die is shown to a player."""
+        """How the die is shown to a player.
+
+        `exploded` marks a die whose face added another die; `group` is the index of the dice term that
+        threw it (see `Roll.terms`); `raw` is the face actually thrown when a minimum or maximum changed
+        the value it counts for.
+        """
         text = self.face or str(self.value)
+        if self.raw is not None and self.raw != self.value:
+            text = f"{text} (rolled {self.raw})"
+        if self.exploded:
+            text += "!"
         if self.rerolled:
             return f"({text} rerolled)"
         if not self.kept:
@@ -97,13 +109,18 @@ class DieRoll:
 
 @dataclass(frozen=True)
 class Roll:
-    """A whole roll: what was asked, every die thrown, and the total."""
+    """A whole roll: what was asked, every die thrown, and the total.
+
+    `extras` are named counts beside the total (a HeroQuest roll's shields); `terms` name the dice terms
+    of a notation roll, indexed by `DieRoll.group`.
+    """
 
     expression: str
     dice: tuple[DieRoll, ...]
     total: int
     detail: str = ""
     extras: tuple[tuple[str, int], ...] = field(default=())
+    terms: tuple[str, ...] = field(default=())
 
     def faces(self) -> list[int]:
         """The values of the kept dice, in the order thrown."""
@@ -223,7 +240,9 @@ def heroquest_combat_dice(rng: Rng, count: int) -> Roll:
         for face_index in (rng.randint(1, 6) for _ in range(count))
     )
     skulls = sum(1 for d in dice if d.face == "skull")
-    return Roll(f"{count} combat dice", dice, skulls, "skulls")
+    white = sum(1 for d in dice if d.face == "white shield")
+    extras = (("skulls", skulls), ("white shields", white), ("black shields", count - skulls - white))
+    return Roll(f"{count} combat dice", dice, skulls, "skulls", extras)
 
 
 def red_dice(rng: Rng, count: int = 1) -> Roll:
