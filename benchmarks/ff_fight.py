@@ -1,0 +1,133 @@
+"""A Fighting Fantasy fight: the exact solver working from the rules code, a hand-written recursion, icepool.
+
+The case is SKILL 10 STAMINA 20 LUCK 9 against SKILL 9 STAMINA 12, with the best Luck policy and without
+Luck. For each: the median time of `solve` on the `FightState` (float mode, reading the win probability),
+of a memoised recursion written by hand for this fight alone, and, for the fight without Luck (a pure
+chance process), of icepool computing the same probability as an absorbing Markov chain. Every answer is
+checked against the solver's before anything is timed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
+
+import icepool
+
+from benchmarks import Row, median_seconds, ratio, timed
+from grognard.engine.odds import solve
+from grognard.systems.fighting_fantasy import AdventureSheet, Creature, FightRules, FightState, start_fight
+
+NAME = "ff_fight"
+HERO = (10, 20, 9)
+ENEMY = (9, 12)
+
+
+def _two_dice() -> dict[int, float]:
+    dist: dict[int, float] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            dist[a + b] = dist.get(a + b, 0.0) + 1 / 36
+    return dist
+
+
+def hand_win_probability(hero: tuple[int, int, int], enemy: tuple[int, int], luck: bool) -> float:
+    """The win probability by a memoised recursion over (STAMINA, LUCK, the creature's STAMINA).
+
+    A stand-off repeats the round, so each state's value is the hit and hurt branches renormalised; after
+    a wound the better of testing Luck or not is taken (on a wound that would kill the creature a test can
+    only cost, and on one that would kill the hero it may save him).
+    """
+    two = _two_dice()
+    skill, stamina, start_luck = hero
+    c_skill, c_stamina = enemy
+    win = sum(ph * pc for h, ph in two.items() for c, pc in two.items() if h + skill > c + c_skill)
+    lose = sum(ph * pc for h, ph in two.items() for c, pc in two.items() if h + skill < c + c_skill)
+    lucky = [sum(p for t, p in two.items() if t <= n) for n in range(13)]
+
+    @cache
+    def value(hs: int, hl: int, cs: int) -> float:
+        if cs <= 0:
+            return 1.0
+        if hs <= 0:
+            return 0.0
+        hit = value(hs, hl, cs - 2)
+        if luck and hl > 0 and cs > 2:
+            p = lucky[min(hl, 12)]
+            hit = max(hit, p * value(hs, hl - 1, cs - 4) + (1 - p) * value(hs, hl - 1, cs - 1))
+        hurt = value(hs - 2, hl, cs)
+        if luck and hl > 0:
+            p = lucky[min(hl, 12)]
+            hurt = max(hurt, p * value(hs - 1, hl - 1, cs) + (1 - p) * value(hs - 3, hl - 1, cs))
+        return (win * hit + lose * hurt) / (win + lose)
+
+    return value(stamina, start_luck, c_stamina)
+
+
+def icepool_win_probability(hero: tuple[int, int, int], enemy: tuple[int, int]) -> Fraction:
+    """The fight without Luck with icepool: a round as a die (a stand-off rerolled), the fight as a chain."""
+    skill, stamina, _ = hero
+    c_skill, c_stamina = enemy
+    round_die = icepool.map(
+        lambda h, c: icepool.Reroll if h + skill == c + c_skill else (1 if h + skill > c + c_skill else -1),
+        2 @ icepool.d6,
+        2 @ icepool.d6,
+    )
+
+    def step(scores: tuple[int, int], hit: int) -> tuple[int, int]:
+        hs, cs = scores
+        if hs <= 0 or cs <= 0:
+            return scores
+        return (hs, cs - 2) if hit == 1 else (hs - 2, cs)
+
+    final = icepool.map(step, icepool.Die([(stamina, c_stamina)]), round_die, repeat="inf")
+    won = sum(q for outcome, q in final.items() if outcome[1] <= 0)
+    return Fraction(won, final.denominator())
+
+
+def fight(luck: bool) -> FightState:
+    """The benchmark's fight as the rules code builds it."""
+    sheet = AdventureSheet.new(*HERO)
+    return start_fight(sheet, [Creature("Creature", *ENEMY)], FightRules(use_luck=luck))
+
+
+def _ours(state: FightState) -> Callable[[], float]:
+    return lambda: float(solve(state).win_probability())
+
+
+def run() -> list[Row]:
+    """Time the solver, the hand recursion and icepool on the same fight; answers are cross-checked first."""
+    rows: list[Row] = []
+    for luck in (True, False):
+        policy = "best Luck" if luck else "no Luck"
+        case = f"{HERO[0]}/{HERO[1]}/{HERO[2]} vs {ENEMY[0]}/{ENEMY[1]}, {policy}"
+        state = fight(luck)
+        ours = _ours(state)()
+        hand = hand_win_probability(HERO, ENEMY, luck)
+        if abs(ours - hand) > 1e-12:
+            raise AssertionError(f"the hand recursion ({hand}) disagrees with the solver ({ours}) at {case}")
+        solved = solve(state).states
+        t_ours = median_seconds(_ours(state), repeats=7)
+        t_hand = median_seconds(lambda luck=luck: _fresh_hand(luck), repeats=9)
+        rows += [
+            Row(NAME, case, "states solved", solved, ""),
+            Row(NAME, case, "win probability", ours, ""),
+            timed(NAME, case, "grognard float", t_ours),
+            timed(NAME, case, "hand recursion (float)", t_hand),
+            ratio(NAME, case, "float / hand", t_ours, t_hand),
+        ]
+        if not luck:
+            ice = icepool_win_probability(HERO, ENEMY)
+            if abs(float(ice) - ours) > 1e-12:
+                raise AssertionError(f"icepool ({float(ice)}) disagrees with the solver ({ours}) at {case}")
+            t_ice = median_seconds(lambda: icepool_win_probability(HERO, ENEMY), repeats=3)
+            rows += [
+                timed(NAME, case, "icepool (exact)", t_ice),
+                ratio(NAME, case, "float / icepool", t_ours, t_ice),
+            ]
+    return rows
+
+
+def _fresh_hand(luck: bool) -> float:
+    return hand_win_probability(HERO, ENEMY, luck)

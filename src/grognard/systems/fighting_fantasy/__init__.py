@@ -1,0 +1,57 @@
+"""Fighting Fantasy (000_13d85f0bd5b613c5.txt): the Adventure Sheet, fights with exact odds, Luck and Skill.
+
+Importing this package registers the system and its fight game with `engine.registry`.
+"""
+
+from __future__ import annotations
+
+from grognard.engine import registry
+from grognard.engine.game import SystemInfo
+from grognard.systems.fighting_fantasy.checks import (
+    LUCK_TEST,
+    SKILL_TEST,
+    luck_after_test,
+    luck_outcomes,
+    roll_luck,
+    roll_skill,
+    skill_outcomes,
+)
+from grognard.systems.fighting_fantasy.fight import Creature, FightRules, FightState, sheet_after, start_fight
+from grognard.systems.fighting_fantasy.game import FightGame, parse_creature, parse_creatures, parse_hero
+from grognard.systems.fighting_fantasy.sheet import AdventureSheet, Weapon
+
+SYSTEM = registry.register(
+    SystemInfo(
+        id="fighting-fantasy",
+        name="Fighting Fantasy",
+        rulebook="000_13d85f0bd5b613c5.txt",
+        command="ff",
+        aliases=("fighting-fantasy",),
+        summary="Gamebooks: SKILL, STAMINA and LUCK; fights with exact odds and Luck advice.",
+        playable=("fight",),
+        games=(FightGame(),),
+    )
+)
+"""The registered system."""
+
+__all__ = [
+    "LUCK_TEST",
+    "SKILL_TEST",
+    "SYSTEM",
+    "AdventureSheet",
+    "Creature",
+    "FightGame",
+    "FightRules",
+    "FightState",
+    "Weapon",
+    "luck_after_test",
+    "luck_outcomes",
+    "parse_creature",
+    "parse_creatures",
+    "parse_hero",
+    "roll_luck",
+    "roll_skill",
+    "sheet_after",
+    "skill_outcomes",
+    "start_fight",
+]

@@ -1,0 +1,95 @@
+"""The fight as a registered game, and the parsing of "SKILL/STAMINA/LUCK" texts typed by people."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from grognard.engine.errors import UsageError
+from grognard.engine.game import JSON, Game, GameInfo, GameState, OptionInfo, OptionValue
+from grognard.engine.serial import from_data, to_data
+from grognard.systems.fighting_fantasy.fight import Creature, FightRules, FightState, start_fight
+from grognard.systems.fighting_fantasy.sheet import POTIONS, AdventureSheet
+
+
+def _numbers(text: str, count: int, what: str) -> list[int]:
+    parts = text.strip().split("/")
+    if len(parts) != count or not all(p.strip().isdigit() for p in parts):
+        raise UsageError(f"{what} {text!r} is not {'/'.join(['N'] * count)} (for example {_EXAMPLE[count]})")
+    return [int(p) for p in parts]
+
+
+_EXAMPLE = {2: "9/12", 3: "10/20/9"}
+
+
+def parse_hero(text: str) -> tuple[int, int, int]:
+    """Read "SKILL/STAMINA/LUCK" as three numbers; anything else is a `UsageError` naming the text."""
+    skill, stamina, luck = _numbers(text, 3, "hero")
+    if stamina < 1:
+        raise UsageError(f"hero {text!r} has no STAMINA left to fight with")
+    return skill, stamina, luck
+
+
+def parse_creature(text: str, index: int = 0) -> Creature:
+    """Read "[NAME:]SKILL/STAMINA[xDAMAGE]" as a creature ("Orc:9/12", "8/6x3" for a 3-point wound)."""
+    name, _, body = text.rpartition(":")
+    damage = 2
+    if "x" in body:
+        body, _, dmg = body.partition("x")
+        if not dmg.isdigit():
+            raise UsageError(f"enemy {text!r}: damage {dmg!r} is not a number")
+        damage = int(dmg)
+    try:
+        skill, stamina = _numbers(body, 2, "enemy")
+    except UsageError:
+        raise UsageError(f"enemy {text!r} is not [NAME:]SKILL/STAMINA (for example 9/12)") from None
+    if stamina < 1:
+        raise UsageError(f"enemy {text!r} has no STAMINA to fight with")
+    return Creature(name.strip() or f"Creature {index + 1}", skill, stamina, damage)
+
+
+def parse_creatures(texts: str) -> tuple[Creature, ...]:
+    """Creatures separated by commas ("Orc:9/12,Goblin:5/5")."""
+    items = [t for t in (s.strip() for s in texts.split(",")) if t]
+    if not items:
+        raise UsageError(f"no enemy in {texts!r}")
+    return tuple(parse_creature(t, i) for i, t in enumerate(items))
+
+
+class FightGame(Game):
+    """A single Fighting Fantasy fight, playable and solvable on its own."""
+
+    info = GameInfo(
+        id="fight",
+        name="Fighting Fantasy fight",
+        options=(
+            OptionInfo("hero", "the hero's SKILL/STAMINA/LUCK", "10/20/9"),
+            OptionInfo("enemies", "creatures, comma-separated [NAME:]SKILL/STAMINA[xDAMAGE]", "9/12"),
+            OptionInfo("together", "several creatures attack at once", False, (False, True)),
+            OptionInfo("escape", "the section offers to flee", False, (False, True)),
+            OptionInfo("potion", "the potion carried (two measures)", "", ("", *POTIONS)),
+            OptionInfo("skill_modifier", "SKILL added for this fight", 0),
+            OptionInfo("max_rounds", "the fight stops after this many rounds (0: never)", 0),
+            OptionInfo("hero_floor", "the fight stops at this STAMINA or less (0: death only)", 0),
+        ),
+    )
+
+    def new_initial_state(self, options: Mapping[str, OptionValue]) -> FightState:
+        """The fight the options describe."""
+        skill, stamina, luck = parse_hero(str(options.get("hero", "10/20/9")))
+        sheet = AdventureSheet.new(skill, stamina, luck, str(options.get("potion", "")))
+        rules = FightRules(
+            together=bool(options.get("together", False)),
+            can_escape=bool(options.get("escape", False)),
+            skill_modifier=int(options.get("skill_modifier", 0)),
+            max_rounds=int(options.get("max_rounds", 0)),
+            hero_floor=int(options.get("hero_floor", 0)),
+        )
+        return start_fight(sheet, parse_creatures(str(options.get("enemies", "9/12"))), rules)
+
+    def state_to_json(self, state: GameState) -> JSON:
+        """The state as JSON data."""
+        return to_data(state)
+
+    def state_from_json(self, data: JSON) -> FightState:
+        """The state written by `state_to_json`."""
+        return from_data(FightState, data)

@@ -1,0 +1,174 @@
+"""Exact odds and advice for fights, from the same rules code the fights are played with.
+
+The reader's LUCK and STAMINA carry on through the book, so the solver maximises an expected utility:
+a win is worth `win`, each point of LUCK kept `luck_worth` and each point of STAMINA kept `stamina_worth`
+(by default only the win counts). Everything here returns data; nothing prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from grognard.engine.errors import OddsError
+from grognard.engine.game import CHANCE
+from grognard.engine.odds import Number, Objective, Odds, Solution, solve
+from grognard.systems.fighting_fantasy.fight import ASK_LUCK, FightState
+
+
+def fight_objective(luck_worth: float = 0.0, stamina_worth: float = 0.0, win: float = 1.0) -> Objective:
+    """The utility of a fight's end: `win` for a win plus the worth of each point of LUCK and STAMINA kept."""
+    worth: dict[str, Number] = {}
+    if luck_worth:
+        worth["LUCK"] = luck_worth
+    if stamina_worth:
+        worth["STAMINA"] = stamina_worth
+    return Objective(win=win, resource_worth=worth)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """The figures of one position or one action under optimal play from there on."""
+
+    utility: float
+    win_probability: float
+    expected_luck: float
+    expected_stamina: float
+    outcome_probabilities: dict[str, float]
+
+    @classmethod
+    def of(cls, odds: Odds) -> Figures:
+        """The figures of the solver's `Odds` (or `ActionValue`)."""
+        return cls(
+            float(odds.utility),
+            float(odds.win_probability),
+            float(odds.expected_resources.get("LUCK", 0)),
+            float(odds.expected_resources.get("STAMINA", 0)),
+            {k: float(v) for k, v in odds.outcome_probabilities.items()},
+        )
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Advice at a position: its figures, what each legal action is worth, and the best one (if a choice)."""
+
+    figures: Figures
+    actions: dict[str, Figures]
+    best: str | None
+
+
+class FightAdvisor:
+    """Solves a fight once and answers for any position reachable from where it was solved."""
+
+    def __init__(self, state: FightState, objective: Objective | None = None) -> None:
+        self.objective = objective or fight_objective()
+        self.root = state
+        self.solution: Solution = solve(state, self.objective)
+
+    def advise(self, state: FightState) -> Advice:
+        """The figures at `state` and, at a decision, those of each legal action (solving again if needed)."""
+        try:
+            here = self.solution.at(state)
+        except OddsError:
+            self.root = state
+            self.solution = solve(state, self.objective)
+            here = self.solution.at(state)
+        actions: dict[str, Figures] = {}
+        best: str | None = None
+        if isinstance(state.actor(), int):
+            actions = {a: Figures.of(v) for a, v in self.solution.action_values(state).items()}
+            best = self.solution.best_action(state)
+        return Advice(Figures.of(here), actions, best)
+
+
+def advise(state: FightState, objective: Objective | None = None) -> Advice:
+    """Advice at one position of a fight: win probability, LUCK and STAMINA expected, each action's worth."""
+    return FightAdvisor(state, objective).advise(state)
+
+
+def without_luck(state: FightState) -> FightState:
+    """The same position in a fight where Luck is never tested."""
+    spec = replace(state.spec, rules=replace(state.spec.rules, use_luck=False))
+    if state.phase == ASK_LUCK or state.pending:
+        raise OddsError("a position waiting on a Luck test cannot be played without Luck")
+    return replace(state, spec=spec)
+
+
+@dataclass(frozen=True)
+class FightOdds:
+    """The odds of a whole fight: winning never testing Luck and with the best Luck policy, the LUCK and
+    STAMINA expected at the end under that policy, and the worth of testing Luck at the first wound."""
+
+    p_win_without_luck: float
+    p_win_optimal_luck: float
+    utility: float
+    expected_luck: float
+    expected_stamina: float
+    outcome_probabilities: dict[str, float]
+    first_wound: dict[str, dict[str, Figures]]
+    states: int
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-safe data with the figures named as the command line prints them."""
+        return {
+            "p_win_without_luck": self.p_win_without_luck,
+            "p_win_optimal_luck": self.p_win_optimal_luck,
+            "utility": self.utility,
+            "expected_luck": self.expected_luck,
+            "expected_stamina": self.expected_stamina,
+            "outcome_probabilities": self.outcome_probabilities,
+            "first_wound": {
+                label: {a: _figures_json(f) for a, f in acts.items()}
+                for label, acts in self.first_wound.items()
+            },
+            "states": self.states,
+        }
+
+
+def _figures_json(f: Figures) -> dict[str, object]:
+    return {
+        "utility": f.utility,
+        "win_probability": f.win_probability,
+        "expected_luck": f.expected_luck,
+        "expected_stamina": f.expected_stamina,
+    }
+
+
+def _first_round(state: FightState, solution: Solution) -> FightState | None:
+    """The first Attack Round reached from `state` when the reader plays as advised."""
+    seen = 0
+    while seen < 8 and state.actor() == 0 and state.phase != ASK_LUCK:
+        state = state.apply(solution.best_action(state))
+        seen += 1
+    return state if state.actor() is CHANCE and state.phase != "luck" else None
+
+
+def first_wound_values(state: FightState, solution: Solution) -> dict[str, dict[str, Figures]]:
+    """For each result of the first Attack Round that opens a Luck test: the worth of "luck" and "no-luck"."""
+    first = _first_round(state, solution)
+    out: dict[str, dict[str, Figures]] = {}
+    if first is None:
+        return out
+    for label, _ in first.chance_outcomes():
+        after = first.apply(label)
+        if after.phase == ASK_LUCK:
+            out[str(label)] = {a: Figures.of(v) for a, v in solution.action_values(after).items()}
+    return out
+
+
+def fight_odds(state: FightState, objective: Objective | None = None) -> FightOdds:
+    """The odds of the fight from `state`: with no Luck ever tested and with the best Luck policy."""
+    objective = objective or fight_objective()
+    best = solve(state, objective)
+    plain = solve(without_luck(state), objective)
+    resources: Mapping[str, Number] = best.expected_resources()
+    return FightOdds(
+        p_win_without_luck=float(plain.win_probability()),
+        p_win_optimal_luck=float(best.win_probability()),
+        utility=float(best.value()),
+        expected_luck=float(resources.get("LUCK", 0)),
+        expected_stamina=float(resources.get("STAMINA", 0)),
+        outcome_probabilities={k: float(v) for k, v in best.outcome_probabilities().items()},
+        first_wound=first_wound_values(state, best),
+        states=best.states,
+    )
