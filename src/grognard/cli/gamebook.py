@@ -1,0 +1,273 @@
+"""Gamebooks on the command line: `check BOOK`, `play BOOK`, and Twee import and export, mounted on a
+system's Typer app by `add_gamebook_commands`, and the interactive play loop both systems share.
+
+The loop shows each section's text, every roll, what changed on the sheet, the exact odds the ruleset
+offers before a fight and at each decision inside one, and numbered choices. `s` shows the sheet, `u`
+undoes back to the previous decision, `q` stops (the game is saved after every move). Answers come
+from the terminal, or from standard input when it is not one, so a playthrough can be scripted.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from grognard.cli.console import choose, out, print_json
+from grognard.engine.errors import UsageError
+from grognard.engine.game import CHANCE, TERMINAL
+from grognard.engine.session import MoveRecord, Session
+from grognard.engine.store import GameStore, open_store
+from grognard.gamebook.check import check_book
+from grognard.gamebook.load import BookLoadError, dump_book, load_book
+from grognard.gamebook.model import Book
+from grognard.gamebook.ruleset import Problem, Ruleset
+from grognard.gamebook.runner import GamebookGame, GamebookState
+from grognard.gamebook.twee import export_twee, import_twee
+
+ENDINGS = {
+    "victory": "Victory! Your adventure is a success.",
+    "death": "You have died. Your adventure ends here.",
+    "ended": "Your adventure ends here.",
+    "stuck": "There is no way on: your adventure ends here.",
+}
+WORDS = ("s", "u", "q")
+
+
+def book_problems(path: Path, ruleset: Ruleset) -> tuple[Book | None, list[Problem]]:
+    """The book at `path` and every problem with it (load errors or, if it loads, the checker's)."""
+    try:
+        book = load_book(path, ruleset.id)
+    except BookLoadError as e:
+        return None, e.problems
+    return book, check_book(book, ruleset)
+
+
+def _sheet_rows(state: GamebookState) -> dict[str, str]:
+    return dict(state.play.ruleset.sheet_lines(state.sheet))
+
+
+def show_sheet(state: GamebookState) -> None:
+    """The adventure sheet as a table, with the current section."""
+    table = Table(title="Adventure Sheet", show_header=False)
+    for label, value in state.play.ruleset.sheet_lines(state.sheet):
+        table.add_row(escape(label), escape(value))
+    table.add_row("Section", state.section or "(not started)")
+    out.print(table)
+
+
+class PlayLoop:
+    """One interactive adventure: a session, where it is saved, and what the reader has seen."""
+
+    def __init__(self, session: Session, store: GameStore | None, command: str = "", book: str = "") -> None:
+        self.session = session
+        self.store = store
+        self.hint = f"grognard {command} play {book} --game " if command else ""
+        self.shown = ""
+        self.advised = -1
+
+    @property
+    def state(self) -> GamebookState:
+        """The current state."""
+        state = self.session.current
+        assert isinstance(state, GamebookState)
+        return state
+
+    def save(self) -> None:
+        """Make the store hold the session's moves (a no-op without a store)."""
+        if self.store is not None:
+            self.store.save(self.session, self.state.play.book.book.title)
+
+    def show_section(self) -> None:
+        """The current section's number, title and text, once per arrival."""
+        state = self.state
+        section = state.current
+        if section is None or state.section == self.shown:
+            return
+        self.shown = state.section
+        title = f" — {section.title}" if section.title else ""
+        out.print()
+        out.print(f"[bold]Section {escape(state.section)}{escape(title)}[/bold]")
+        if section.text:
+            out.print(section.text, markup=False)
+
+    def show_changes(self, before: dict[str, str]) -> None:
+        """Each sheet line that changed."""
+        for label, value in _sheet_rows(self.state).items():
+            if before.get(label) != value:
+                out.print(f"  {label}: {before.get(label, '-')} -> {value}", markup=False)
+
+    def show_advice(self) -> None:
+        """The ruleset's advice lines (exact odds) for the current state."""
+        for line in self.state.play.ruleset.advice(self.state):
+            out.print(f"  [cyan]{escape(line)}[/cyan]")
+
+    def step(self, record: MoveRecord, label: str, before: GamebookState) -> None:
+        """Show what a move did: its dice, the section reached, the sheet's changes, a fight starting."""
+        if record.player is None:
+            dice = "; ".join(r.render() for r in record.rolls)
+            outcome = before.outcome_label(record.move)
+            out.print(f"  {label}: {dice} -> {outcome}" if dice else f"  {label}: {outcome}", markup=False)
+        self.save()
+        self.show_section()
+        self.show_changes(dict(before.play.ruleset.sheet_lines(before.sheet)))
+        if before.fight is None and self.state.fight is not None:
+            out.print("  A fight begins.")
+            self.show_advice()
+            self.advised = len(self.session.moves)
+
+    def chance(self) -> None:
+        """Roll the dice of the current chance node (showing the odds of a section's test first)."""
+        before = self.state
+        label = before.step_label()
+        if before.phase == "test":
+            odds = ", ".join(f"{before.outcome_label(o)} {float(p):.1%}" for o, p in before.chance_outcomes())
+            out.print(f"  Chances: {odds}", markup=False)
+        self.step(self.session.roll(), label, before)
+
+    def decide(self) -> bool:
+        """Ask the reader for a move; False when the reader quits."""
+        state = self.state
+        if state.fight is not None and self.advised != len(self.session.moves):
+            self.show_advice()
+            self.advised = len(self.session.moves)
+        actions = list(state.legal_actions())
+        labels: list[str] = []
+        for a in actions:
+            text = escape(state.label(a))
+            while text in labels:
+                text += " "
+            labels.append(text)
+        answer = choose(labels, "Your choice", WORDS)
+        if answer == "s":
+            show_sheet(state)
+            return True
+        if answer == "q":
+            gid = self.session.game_id
+            out.print(f"Saved as game {gid}. Continue with: {self.hint}{gid}" if gid else "Stopped.")
+            return False
+        if answer == "u":
+            if self.session.undo():
+                self.save()
+                self.shown = ""
+                out.print("Undone.")
+            else:
+                out.print("Nothing to undo.")
+            return True
+        self.step(self.session.play(actions[labels.index(answer)]), "", state)
+        return True
+
+    def run(self) -> str:
+        """Play until the adventure ends or the reader quits; returns the outcome ("" when quit)."""
+        self.save()
+        while True:
+            self.show_section()
+            state = self.state
+            who = state.actor()
+            if who is TERMINAL:
+                out.print(f"[bold]{ENDINGS.get(state.outcome, state.outcome)}[/bold]")
+                return state.outcome
+            if who is CHANCE:
+                self.chance()
+            elif not self.decide():
+                return ""
+
+
+def _report(path: Path, problems: list[Problem], as_json: bool) -> None:
+    if as_json:
+        print_json({"book": str(path), "ok": not problems, "problems": [p.__dict__ for p in problems]})
+    else:
+        for p in problems:
+            out.print(f"{path}: {p.render()}", markup=False, soft_wrap=True)
+        if not problems:
+            out.print(f"{path}: no problems found", markup=False)
+        else:
+            out.print(f"{len(problems)} problem(s)", markup=False)
+    if problems:
+        raise typer.Exit(1)
+
+
+def start_session(
+    ruleset: Ruleset, system: str, path: Path, seed: int | None, store: GameStore, game_id: str | None
+) -> Session:
+    """A new adventure in the book at `path`, or the saved game `game_id` continued."""
+    ref = str(path.resolve())
+    if game_id is not None:
+        session = store.load(game_id)
+        saved = str(session.options.get("book", ""))
+        if session.system != system or session.game.info.id != "gamebook":
+            raise UsageError(
+                f"game {game_id} is a {session.system}/{session.game.info.id} game, not a {system} book"
+            )
+        if saved != ref:
+            raise UsageError(f"game {game_id} plays the book {saved}, not {ref}")
+        return session
+    book, problems = book_problems(path, ruleset)
+    if book is None or problems:
+        raise UsageError(f"{path} has problems; run `check` on it: {problems[0].render()}")
+    game = GamebookGame(ruleset, book, ref)
+    return Session.new(system, game, {"book": ref}, secrets.randbelow(2**31) if seed is None else seed)
+
+
+def add_gamebook_commands(app: typer.Typer, ruleset: Ruleset, system: str, command: str) -> None:
+    """Add `check`, `play`, `twee-export` and `twee-import` to a system's Typer app.
+
+    `system` is the registered system id (whose `games` must include `GamebookGame(ruleset)` so saved
+    games can be reloaded), `command` its command-line name (for the "continue with" hint).
+    """
+
+    @app.command("check")
+    def check(
+        book: Annotated[Path, typer.Argument(help="The book file (TOML or Twee).")],
+        as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
+    ) -> None:
+        """Check a gamebook: every problem is listed with its section and field (exit status 1)."""
+        _report(book, book_problems(book, ruleset)[1], as_json)
+
+    @app.command("play")
+    def play(
+        book: Annotated[Path, typer.Argument(help="The book file (TOML or Twee).")],
+        seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice.")] = None,
+        game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
+    ) -> None:
+        """Play a gamebook: s shows the sheet, u undoes, q stops; saved after every move."""
+        with open_store() as store:
+            session = start_session(ruleset, system, book, seed, store, game)
+            loop = PlayLoop(session, store, command, str(book))
+            loop.run()
+
+    @app.command("twee-export")
+    def twee_export(
+        book: Annotated[Path, typer.Argument(help="The book file (TOML).")],
+        output: Annotated[
+            Path | None, typer.Option("-o", "--output", help="Write here, not to stdout.")
+        ] = None,
+    ) -> None:
+        """Write a book as Twee 3, to map and edit it in Twine."""
+        text = export_twee(load_book(book, ruleset.id))
+        if output is None:
+            out.print(text, markup=False, end="", soft_wrap=True)
+        else:
+            output.write_text(text, encoding="utf-8")
+
+    @app.command("twee-import")
+    def twee_import(
+        story: Annotated[Path, typer.Argument(help="The Twee 3 file.")],
+        output: Annotated[
+            Path | None, typer.Option("-o", "--output", help="Write here, not to stdout.")
+        ] = None,
+    ) -> None:
+        """Turn a Twee 3 story (from Twine) into a book file (TOML)."""
+        try:
+            text = story.read_text(encoding="utf-8")
+        except OSError as e:
+            raise UsageError(f"cannot read {story}: {e.strerror or e}") from e
+        toml = dump_book(import_twee(text, str(story), ruleset.id))
+        if output is None:
+            out.print(toml, markup=False, end="", soft_wrap=True)
+        else:
+            output.write_text(toml, encoding="utf-8")

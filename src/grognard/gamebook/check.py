@@ -1,0 +1,175 @@
+"""Checking a whole book at once: every problem, each with its section and field.
+
+Generic checks: the book names the ruleset's system; the start section and every target exist; every
+section is reachable from the start; a section that is not an ending has a way on; stats, items and
+powers are known; flags that are tested are set somewhere; test ranges neither overlap nor leave gaps;
+`pay` is not hidden under `not` or `any`. Then the ruleset's own checks of items, effects, conditions,
+fights and tests.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+from itertools import pairwise
+
+from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Section
+from grognard.gamebook.ruleset import Problem, Ruleset
+
+
+def _conditions(cond: Condition | None, path: str) -> Iterator[tuple[Condition, str, bool]]:
+    """Every condition inside `cond` with its path and whether it sits under `not` or `any`."""
+    if cond is None:
+        return
+    stack: list[tuple[Condition, str, bool]] = [(cond, path, False)]
+    while stack:
+        c, p, hidden = stack.pop()
+        yield c, p, hidden
+        if c.not_ is not None:
+            stack.append((c.not_, f"{p}.not", True))
+        for key, hide in (("any", True), ("all", False)):
+            for i, sub in enumerate(getattr(c, key) or (), 1):
+                stack.append((sub, f"{p}.{key}[{i}]", hidden or hide))
+
+
+def _effects(section: Section) -> Iterator[tuple[Effect, str]]:
+    for i, e in enumerate(section.effects, 1):
+        yield e, f"effects[{i}]"
+    for i, c in enumerate(section.choices, 1):
+        for j, e in enumerate(c.effects, 1):
+            yield e, f"choices[{i}].effects[{j}]"
+    if section.test is not None:
+        for key, b in section.test.branches.items():
+            for j, e in enumerate(b.effects, 1):
+                yield e, f"test.branches.{key}.effects[{j}]"
+        for i, r in enumerate(section.test.ranges, 1):
+            for j, e in enumerate(r.effects, 1):
+                yield e, f"test.ranges[{i}].effects[{j}]"
+
+
+def _all_conditions(section: Section) -> Iterator[tuple[Condition, str, bool]]:
+    for i, c in enumerate(section.choices, 1):
+        yield from _conditions(c.condition, f"choices[{i}].condition")
+    for effect, path in _effects(section):
+        yield from _conditions(effect.when, f"{path}.when")
+    if section.test is not None:
+        for i, a in enumerate(section.test.adjust, 1):
+            yield from _conditions(a.when, f"test.adjust[{i}].when")
+
+
+class _Checker:
+    def __init__(self, book: Book, ruleset: Ruleset) -> None:
+        self.book = book
+        self.ruleset = ruleset
+        self.items = set(book.book.items) | set(ruleset.builtin_items)
+        self.problems: list[Problem] = []
+
+    def add(self, section: str, field: str, message: str) -> None:
+        self.problems.append(Problem(section, field, message))
+
+    def name(self, section: str, field: str, kind: str, name: str | None) -> None:
+        if name is None:
+            return
+        known = {"stat": set(self.ruleset.stats), "item": self.items, "power": set(self.ruleset.powers)}[kind]
+        if name not in known:
+            shown = ", ".join(sorted(known)) or "none"
+            self.add(section, field, f"unknown {kind} {name!r} (known: {shown})")
+
+    def effect(self, sid: str, path: str, e: Effect) -> None:
+        self.name(sid, path, "stat", e.stat or e.initial)
+        self.name(sid, path, "item", e.item or e.lose_item)
+        for message in self.ruleset.check_effect(self.book, e):
+            self.add(sid, path, message)
+
+    def condition(self, sid: str, path: str, c: Condition, hidden: bool) -> None:
+        kind = c.kind
+        if kind == "visited" and c.visited not in self.book.sections:
+            self.add(sid, path, f"no section {c.visited!r}")
+        self.name(sid, path, "stat", c.stat)
+        self.name(sid, path, "item", c.item)
+        self.name(sid, path, "power", c.power)
+        if c.pay and hidden:
+            self.add(sid, path, "pay cannot sit under not or any")
+        if kind not in ("not", "any", "all", "flag", "visited"):
+            for message in self.ruleset.check_condition(self.book, c):
+                self.add(sid, path, message)
+
+    def test(self, sid: str, test: ChanceTest, has_choices: bool) -> None:
+        self.name(sid, "test.stat", "stat", test.stat)
+        for message in self.ruleset.check_test(self.book, test):
+            self.add(sid, "test", message)
+        ranges = sorted(test.ranges, key=lambda r: r.min if r.min is not None else -(10**9))
+        for a, b in pairwise(ranges):
+            if a.max is None or b.min is None or a.max >= b.min:
+                self.add(sid, "test.ranges", f"ranges overlap ({a.min}..{a.max} and {b.min}..{b.max})")
+            elif b.min > a.max + 1:
+                self.add(sid, "test.ranges", f"no range holds {a.max + 1}..{b.min - 1}")
+        if not has_choices:
+            for path, target in test.targets():
+                if target is None:
+                    self.add(sid, path, "reads on in the section, but the section has no choices")
+
+    def section(self, sid: str, s: Section) -> None:
+        for path, target in s.targets():
+            if target is not None and target not in self.book.sections:
+                self.add(sid, path, f"no section {target!r}")
+        for e, path in _effects(s):
+            self.effect(sid, path, e)
+        for c, path, hidden in _all_conditions(s):
+            self.condition(sid, path, c, hidden)
+        if s.fight is not None:
+            for message in self.ruleset.check_fight(self.book, s.fight):
+                self.add(sid, "fight", message)
+        if s.test is not None:
+            self.test(sid, s.test, bool(s.choices))
+        way_on = [t for _, t in s.targets() if t is not None]
+        if s.ending is None and not way_on:
+            self.add(sid, "choices", "no way on, and the section is not an ending")
+        if s.ending is not None and s.choices:
+            self.add(sid, "ending", f"an ending ({s.ending}) with choices")
+
+    def reachability(self) -> None:
+        start = self.book.book.start
+        seen = {start}
+        todo = deque([start])
+        while todo:
+            section = self.book.sections.get(todo.popleft())
+            if section is None:
+                continue
+            for _, target in section.targets():
+                if target is not None and target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+        for sid in self.book.sections:
+            if sid not in seen:
+                self.add(sid, "", f"unreachable from the start section {start}")
+
+    def flags(self) -> None:
+        effects = [(e, "") for e in self.book.book.start_effects]
+        set_flags = {e.flag for e, _ in effects if e.flag}
+        for s in self.book.sections.values():
+            set_flags |= {e.flag for e, _ in _effects(s) if e.flag}
+        for sid, s in self.book.sections.items():
+            for c, path, _ in _all_conditions(s):
+                if c.flag is not None and c.flag not in set_flags:
+                    self.add(sid, path, f"flag {c.flag!r} is tested but never set")
+
+    def run(self) -> list[Problem]:
+        info = self.book.book
+        if info.system != self.ruleset.id:
+            self.add("", "book.system", f"is {info.system!r}; this checker is for {self.ruleset.id!r}")
+        if info.start not in self.book.sections:
+            self.add("", "book.start", f"no section {info.start!r}")
+        for i, e in enumerate(info.start_effects, 1):
+            self.effect("", f"book.start_effects[{i}]", e)
+        self.problems += self.ruleset.check_book(self.book)
+        for sid, s in self.book.sections.items():
+            self.section(sid, s)
+        self.reachability()
+        self.flags()
+        return self.problems
+
+
+def check_book(book: Book, ruleset: Ruleset) -> list[Problem]:
+    """Every problem with `book` under `ruleset` (empty when the book is sound)."""
+    return _Checker(book, ruleset).run()

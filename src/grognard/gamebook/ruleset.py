@@ -1,0 +1,243 @@
+"""The Ruleset protocol: what a rule system tells the generic gamebook layer.
+
+The gamebook layer knows the structure of a book (sections, choices, effects, fights, tests, endings);
+a system (Fighting Fantasy, Grey Star) says what the names mean. It subclasses `Ruleset`, overriding the
+abstract hooks and any default it needs. Every hook is pure: it returns new values and does no I/O.
+
+The sheet is the system's own frozen dataclass (JSON round trip through `engine.serial` by default).
+Hooks that run during play get a `Context` (the book and the game's resolved options).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from grognard.engine.dice import Rng, Roll, roll_dice, sum_distribution
+from grognard.engine.game import JSON, Action, GameState, OptionInfo, OptionValue, Outcome
+from grognard.engine.serial import from_data, to_data
+from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, Section
+
+if TYPE_CHECKING:
+    from grognard.gamebook.runner import GamebookState
+
+Sheet: TypeAlias = Any
+"""The system's adventure sheet: a frozen dataclass of its own type (typed `Any` here so each system's
+hooks can name its concrete type)."""
+
+Roller: TypeAlias = Callable[[Rng], tuple[Outcome, tuple[Roll, ...]]]
+"""Throws the real dice and maps them to one outcome label, showing every die."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a book: the section ("" for the book itself), the field, and what."""
+
+    section: str
+    field: str
+    message: str
+
+    def where(self) -> str:
+        """The place: `section 12, choices[2].target`, or `book, book.start`, or `book`."""
+        where = f"section {self.section}" if self.section else "book"
+        return f"{where}, {self.field}" if self.field else where
+
+    def render(self) -> str:
+        """One line for a person: `section 12, choices[2].target: no section '99'`."""
+        return f"{self.where()}: {self.message}"
+
+
+@dataclass(frozen=True)
+class ChanceStep:
+    """A chance node the system defines: exact outcomes and the real roll mapped to the same labels."""
+
+    label: str
+    outcomes: tuple[tuple[Outcome, Fraction], ...]
+    roll: Roller
+
+
+@dataclass(frozen=True)
+class ChoiceStep:
+    """A decision the reader makes during sheet creation (a potion, a power): the actions open."""
+
+    label: str
+    actions: tuple[Action, ...]
+
+
+Step: TypeAlias = ChanceStep | ChoiceStep
+
+
+@dataclass(frozen=True)
+class Context:
+    """What play-time hooks may consult: the book and the game's resolved options."""
+
+    book: Book
+    options: Mapping[str, OptionValue]
+
+
+def dice_step(label: str, count: int, sides: int, modifier: int = 0) -> ChanceStep:
+    """A chance step for the total of `count` dice of `sides` faces plus `modifier` (e.g. SKILL 1d6+6)."""
+    dist = sum_distribution(count, sides)
+    outcomes = tuple((total + modifier, p) for total, p in sorted(dist.items()))
+
+    def roll(rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
+        thrown = roll_dice(rng, count, sides, modifier)
+        return thrown.total, (thrown,)
+
+    return ChanceStep(label, outcomes, roll)
+
+
+class Ruleset(ABC):
+    """A rule system as the gamebook layer sees it. Subclass, set the class attributes, override hooks.
+
+    Class attributes: `id` (the `system` a book names), `name`, `options` (rule options the game offers,
+    beside `book`), `stats` (the stat names effects, conditions and tests may use), `powers` (names a
+    `power` condition may test), `builtin_items` (items known without a `[book.items]` declaration),
+    `sheet_type` (the sheet dataclass) and `fight_type` (the fight GameState dataclass).
+    """
+
+    id: str = ""
+    name: str = ""
+    options: tuple[OptionInfo, ...] = ()
+    stats: tuple[str, ...] = ()
+    powers: tuple[str, ...] = ()
+    builtin_items: tuple[str, ...] = ()
+    sheet_type: type[Any] = object
+    fight_type: type[Any] = object
+
+    # --- the sheet -----------------------------------------------------------------------------------
+
+    @abstractmethod
+    def new_sheet(self, ctx: Context) -> Sheet:
+        """The sheet before creation: blank stats, the standard equipment."""
+
+    @abstractmethod
+    def creation_step(self, sheet: Sheet, ctx: Context) -> Step | None:
+        """The next creation step (a roll, or a choice such as a potion), or None when the sheet is done."""
+
+    @abstractmethod
+    def apply_creation(self, sheet: Sheet, move: Outcome, ctx: Context) -> Sheet:
+        """The sheet after the current creation step came out as `move`."""
+
+    def sheet_to_json(self, sheet: Sheet) -> JSON:
+        """The sheet as JSON-safe data."""
+        return to_data(sheet)
+
+    def sheet_from_json(self, data: JSON) -> Sheet:
+        """The sheet `sheet_to_json` wrote."""
+        return from_data(self.sheet_type, data)
+
+    def sheet_lines(self, sheet: Sheet) -> list[tuple[str, str]]:
+        """The sheet for people, as (label, value) rows; changes between moves are shown from these."""
+        return [(k, str(v)) for k, v in to_data(sheet).items()]
+
+    def resources(self, sheet: Sheet) -> tuple[tuple[str, int], ...]:
+        """The numbers a `Result` carries (what the reader ends with), for objectives and reports."""
+        return ()
+
+    def is_dead(self, sheet: Sheet) -> bool:
+        """True when the reader is dead (FF: STAMINA 0; Grey Star: ENDURANCE 0)."""
+        return False
+
+    def invariants(self, sheet: Sheet) -> list[str]:
+        """Broken invariants of a sheet, as sentences (empty when all hold)."""
+        return []
+
+    # --- effects and conditions ----------------------------------------------------------------------
+
+    @abstractmethod
+    def apply_effect(self, sheet: Sheet, effect: Effect, ctx: Context) -> Sheet:
+        """The sheet after one effect (dice already rolled; flags are handled by the gamebook layer)."""
+
+    @abstractmethod
+    def condition_holds(self, sheet: Sheet, condition: Condition, ctx: Context) -> bool:
+        """Whether a leaf condition (item, gold, provisions, stat, power, special) holds for the sheet.
+
+        `not`, `any`, `all`, `flag` and `visited` are decided by the gamebook layer.
+        """
+
+    # --- the reader's own actions ---------------------------------------------------------------------
+
+    def reader_actions(
+        self, sheet: Sheet, section: Section, used: tuple[Action, ...], ctx: Context
+    ) -> Sequence[Action]:
+        """Actions the reader may take in this section besides its choices ("eat", "drink:...").
+
+        `used` lists those already taken in this visit of the section.
+        """
+        return ()
+
+    def apply_reader_action(self, sheet: Sheet, action: Action, section: Section, ctx: Context) -> Sheet:
+        """The sheet after a reader action from `reader_actions`."""
+        raise NotImplementedError(f"{self.name} has no reader action {action!r}")
+
+    def action_label(self, action: Action) -> str:
+        """How a reader action or a fight action is shown in a menu."""
+        return action
+
+    # --- fights ----------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def start_fight(self, sheet: Sheet, fight: Fight, ctx: Context) -> GameState:
+        """The system's fight state built from the section's fight data and the sheet."""
+
+    @abstractmethod
+    def end_fight(self, sheet: Sheet, fight: Fight, final: GameState, ctx: Context) -> tuple[Sheet, str]:
+        """The sheet after the fight reached `final` (a terminal state), and the outcome label.
+
+        Labels: "win", "escaped", "dead", or a label of the system that `fight.on` maps to a section.
+        """
+
+    def fight_to_json(self, state: GameState) -> JSON:
+        """A fight state as JSON-safe data."""
+        return to_data(state)
+
+    def fight_from_json(self, data: JSON) -> GameState:
+        """The fight state `fight_to_json` wrote."""
+        state: GameState = from_data(self.fight_type, data)
+        return state
+
+    # --- tests ---------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def test_step(self, sheet: Sheet, test: ChanceTest, modifier: int, ctx: Context) -> ChanceStep:
+        """The chance node of a section's test. `modifier` is the test's own plus its adjustments.
+
+        With `branches`, outcomes are the branch labels; with `ranges`, outcomes are the totals (int)
+        and the gamebook layer folds them into ranges.
+        """
+
+    def after_test(self, sheet: Sheet, test: ChanceTest, outcome: Outcome, ctx: Context) -> Sheet:
+        """The cost of a test once it came out (FF: 1 LUCK after every Test your Luck)."""
+        return sheet
+
+    # --- checking a book -------------------------------------------------------------------------------
+
+    def check_book(self, book: Book) -> list[Problem]:
+        """Problems with the book's own declarations (`[book.items]` properties, `[book.rules]`)."""
+        return []
+
+    def check_effect(self, book: Book, effect: Effect) -> list[str]:
+        """Problems with one effect beyond unknown names (e.g. a special the system does not know)."""
+        return []
+
+    def check_condition(self, book: Book, condition: Condition) -> list[str]:
+        """Problems with one leaf condition beyond unknown names."""
+        return []
+
+    def check_fight(self, book: Book, fight: Fight) -> list[str]:
+        """Problems with a fight: missing creature stats, an unknown mode or modifier."""
+        return []
+
+    def check_test(self, book: Book, test: ChanceTest) -> list[str]:
+        """Problems with a test: an unknown kind, missing branch labels, a stat it cannot test."""
+        return []
+
+    # --- odds for the reader -------------------------------------------------------------------------
+
+    def advice(self, state: GamebookState) -> list[str]:
+        """Lines of advice (exact odds from the solver) shown before a fight and at its decisions."""
+        return []

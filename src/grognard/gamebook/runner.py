@@ -1,0 +1,483 @@
+"""Playing a gamebook: `GamebookState` in the engine's game protocol, and `GamebookGame`.
+
+A state is the sheet, the current section, the phase, the sections visited, the flags set, effects
+still to apply, and the fight running, if any. Phases: `create` (the sheet is being made: chance or
+reader choice), `effects` (an effect rolls dice: chance), `fight` (the system's fight state is
+forwarded: its actor, actions, outcomes and dice), `test` (a section's test: chance), `choose` (the
+reader picks a choice or a reader action), `over` (terminal: victory, death, ended or stuck).
+
+Between nodes the state settles by itself: pending effects apply in order, then `then` says what comes
+next (`goto:ID`, `fight`, `test`, `choose`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from grognard.engine.dice import Rng, Roll, roll_dice, sum_distribution
+from grognard.engine.errors import ContentError, RulesError
+from grognard.engine.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Action,
+    Actor,
+    Game,
+    GameInfo,
+    GameState,
+    Move,
+    OptionInfo,
+    OptionValue,
+    Outcome,
+    Result,
+)
+from grognard.gamebook.model import Book, Condition, Effect, Section, effect_data, parse_dice
+from grognard.gamebook.ruleset import ChanceStep, ChoiceStep, Context, Ruleset
+
+PHASES = ("create", "flow", "effects", "fight", "test", "choose", "over")
+
+
+@dataclass(frozen=True)
+class Play:
+    """What every state of one game shares and does not save: the ruleset, the book, the options."""
+
+    ruleset: Ruleset
+    ctx: Context
+    ref: str
+
+    @property
+    def book(self) -> Book:
+        """The book being played."""
+        return self.ctx.book
+
+
+def pay_effects(condition: Condition | None) -> tuple[Effect, ...]:
+    """The spending a choice's condition asks for (`pay = true`), as effects."""
+    if condition is None:
+        return ()
+    if condition.all is not None:
+        return tuple(e for c in condition.all for e in pay_effects(c))
+    if not condition.pay:
+        return ()
+    if condition.gold is not None:
+        return (Effect(gold=-condition.gold),)
+    if condition.provisions is not None:
+        return (Effect(provisions=-condition.provisions),)
+    assert condition.item is not None
+    return (Effect(lose_item=condition.item),)
+
+
+def _dice_outcomes(text: str) -> tuple[tuple[Outcome, Fraction], ...]:
+    sign, count, sides, modifier = parse_dice(text)
+    dist = sum_distribution(count, sides)
+    return tuple((sign * (t + modifier), p) for t, p in sorted(dist.items()))
+
+
+@dataclass(frozen=True)
+class GamebookState(GameState):
+    """One moment of a gamebook adventure (see the module docstring for the phases)."""
+
+    play: Play = field(compare=False, repr=False)
+    sheet: Any
+    section: str = ""
+    phase: str = "create"
+    visited: tuple[str, ...] = ()
+    flags: frozenset[str] = frozenset()
+    queue: tuple[Effect, ...] = ()
+    then: str = ""
+    fight: GameState | None = None
+    used: tuple[Action, ...] = ()
+    outcome: str = ""
+
+    # --- the protocol ---------------------------------------------------------------------------------
+
+    def actor(self) -> Actor:
+        """Whose turn: the reader (0), CHANCE, or TERMINAL."""
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase == "fight":
+            assert self.fight is not None
+            return self.fight.actor()
+        if self.phase == "create":
+            return 0 if isinstance(self._creation(), ChoiceStep) else CHANCE
+        if self.phase == "choose":
+            return 0
+        return CHANCE
+
+    def _actions(self) -> Sequence[Action]:
+        if self.phase == "fight":
+            assert self.fight is not None
+            return self.fight.legal_actions()
+        if self.phase == "create":
+            step = self._creation()
+            assert isinstance(step, ChoiceStep)
+            return step.actions
+        return self.open_choices() + list(self._reader_actions())
+
+    def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        if self.phase == "fight":
+            assert self.fight is not None
+            return self.fight.chance_outcomes()
+        if self.phase == "effects":
+            dice = self.queue[0].dice()
+            assert dice is not None
+            return _dice_outcomes(dice)
+        return self._chance_step().outcomes
+
+    def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
+        """Throw the real dice of this chance node: the fight's, the test's, an effect's or creation's."""
+        if self.phase == "fight":
+            assert self.fight is not None
+            return self.fight.roll(rng)
+        if self.phase == "effects":
+            dice = self.queue[0].dice()
+            assert dice is not None
+            sign, count, sides, modifier = parse_dice(dice)
+            thrown = roll_dice(rng, count, sides, modifier)
+            return sign * thrown.total, (thrown,)
+        return self._chance_step().roll(rng)
+
+    def _apply(self, move: Move) -> GamebookState:
+        if self.phase == "create":
+            sheet = self.play.ruleset.apply_creation(self.sheet, move, self.play.ctx)
+            return replace(self, sheet=sheet).settle()
+        if self.phase == "effects":
+            effect = self.queue[0].with_amount(int(move))
+            return self._apply_effect(effect, self.queue[1:]).settle()
+        if self.phase == "fight":
+            return self._fight_move(move)
+        if self.phase == "test":
+            return self._test_outcome(move)
+        return self._choose(str(move))
+
+    def result(self) -> Result:
+        """Victory (the reader wins), or death, an ending without victory, or stuck (a dead end)."""
+        if self.phase != "over":
+            raise RulesError("result", self, "the adventure is not over")
+        winners = (0,) if self.outcome == "victory" else ()
+        return Result(self.outcome, winners, self.play.ruleset.resources(self.sheet))
+
+    def invariants(self) -> list[str]:
+        """Broken invariants: an unknown phase or section, and the sheet's own."""
+        bad = list(self.play.ruleset.invariants(self.sheet))
+        if self.phase not in PHASES or self.phase == "flow":
+            bad.append(f"unsettled or unknown phase {self.phase!r}")
+        if self.section and self.section not in self.play.book.sections:
+            bad.append(f"unknown section {self.section!r}")
+        if (self.fight is None) != (self.phase != "fight"):
+            bad.append("a fight sub-state outside the fight phase (or none inside it)")
+        return bad
+
+    def describe(self) -> str:
+        """One line: the section, the phase and the outcome."""
+        where = f"section {self.section}" if self.section else "creating the sheet"
+        end = f" ({self.outcome})" if self.outcome else ""
+        return f"{self.play.book.book.title}: {where}, {self.phase}{end}"
+
+    # --- what the reader sees --------------------------------------------------------------------------
+
+    @property
+    def current(self) -> Section | None:
+        """The current section (None while the sheet is being created)."""
+        return self.play.book.sections.get(self.section) if self.section else None
+
+    def holds(self, condition: Condition | None) -> bool:
+        """Whether a condition holds now (flags and visited here; the rest through the ruleset)."""
+        if condition is None:
+            return True
+        kind = condition.kind
+        if kind == "not":
+            return not self.holds(condition.not_)
+        if kind == "any":
+            return any(self.holds(c) for c in condition.any or ())
+        if kind == "all":
+            return all(self.holds(c) for c in condition.all or ())
+        if kind == "flag":
+            return condition.flag in self.flags
+        if kind == "visited":
+            return condition.visited in self.visited
+        return self.play.ruleset.condition_holds(self.sheet, condition, self.play.ctx)
+
+    def open_choices(self) -> list[Action]:
+        """The actions `choice:N` (N counted from 1 in the section) whose conditions hold."""
+        section = self.current
+        if self.phase != "choose" or section is None:
+            return []
+        return [f"choice:{i}" for i, c in enumerate(section.choices, 1) if self.holds(c.condition)]
+
+    def label(self, action: Action) -> str:
+        """How an action is shown to the reader: a choice's text, or the ruleset's label."""
+        if action.startswith("choice:") and self.current is not None:
+            choice = self.current.choices[int(action.split(":", 1)[1]) - 1]
+            return choice.text
+        return self.play.ruleset.action_label(action)
+
+    def outcome_label(self, outcome: Outcome) -> str:
+        """How a chance outcome is shown: a test's range as its totals, anything else as itself."""
+        section = self.current
+        text = str(outcome)
+        if (
+            self.phase == "test"
+            and section is not None
+            and section.test is not None
+            and text.startswith("range:")
+        ):
+            r = section.test.ranges[int(text.split(":", 1)[1]) - 1]
+            if r.min is None:
+                return f"{r.max} or less"
+            return (
+                f"{r.min} or more" if r.max is None else f"{r.min}-{r.max}" if r.min != r.max else str(r.min)
+            )
+        return text
+
+    def step_label(self) -> str:
+        """What the current chance node or creation decision is about, for the log."""
+        if self.phase == "create":
+            step = self._creation()
+            return step.label if step is not None else ""
+        if self.phase == "effects":
+            return f"{self.queue[0].kind} {self.queue[0].dice()}"
+        if self.phase == "test" and self.current is not None and self.current.test is not None:
+            return f"{self.current.test.kind} test"
+        return self.phase
+
+    # --- settling ------------------------------------------------------------------------------------
+
+    def settle(self) -> GamebookState:
+        """Apply what needs no decision and no dice, until a node that does (or the end)."""
+        state = self
+        while True:
+            if state.phase == "create":
+                if state._creation() is not None:
+                    return state
+                start = state.play.book.book
+                state = replace(state, phase="flow", queue=start.start_effects, then=f"goto:{start.start}")
+            if state.phase != "flow":
+                return state
+            if state.queue:
+                effect = state.queue[0]
+                if not state.holds(effect.when):
+                    state = replace(state, queue=state.queue[1:])
+                elif effect.dice() is not None:
+                    return replace(state, phase="effects")
+                else:
+                    state = state._apply_effect(effect, state.queue[1:])
+                continue
+            state = state._next_stage()
+
+    def _next_stage(self) -> GamebookState:
+        then = self.then
+        section = self.current
+        if then.startswith("goto:"):
+            return self._arrive(then[5:])
+        assert section is not None
+        if then == "fight":
+            if section.fight is None:
+                return replace(self, then="test")
+            fight = self.play.ruleset.start_fight(self.sheet, section.fight, self.play.ctx)
+            started = replace(self, phase="fight", fight=fight, then="test")
+            return started._end_fight(fight) if fight.actor() is TERMINAL else started
+        if then == "test":
+            if section.test is None:
+                return replace(self, then="choose")
+            return replace(self, phase="test", then="choose")
+        if then == "choose":
+            if section.ending is not None:
+                return self._over(section.ending)
+            waiting = replace(self, phase="choose", then="")
+            if not waiting.open_choices() and not waiting._reader_actions():
+                return self._over("stuck")
+            return waiting
+        raise AssertionError(f"nothing comes after {then!r} in {self.describe()}")
+
+    def _arrive(self, target: str) -> GamebookState:
+        if target not in self.play.book.sections:
+            raise ContentError(self.play.ref, f"section {self.section}", f"no section {target!r} to turn to")
+        section = self.play.book.sections[target]
+        first = target not in self.visited
+        effects = tuple(e for e in section.effects if first or not e.once)
+        visited = (*self.visited, target) if first else self.visited
+        return replace(
+            self, section=target, phase="flow", visited=visited, queue=effects, then="fight", used=()
+        )
+
+    def _over(self, outcome: str) -> GamebookState:
+        return replace(self, phase="over", outcome=outcome, queue=(), then="", fight=None)
+
+    def _apply_effect(self, effect: Effect, rest: tuple[Effect, ...]) -> GamebookState:
+        kind = effect.kind
+        if kind == "flag":
+            assert effect.flag is not None
+            return replace(self, phase="flow", flags=self.flags | {effect.flag}, queue=rest)
+        if kind == "clear_flag":
+            return replace(self, phase="flow", flags=self.flags - {effect.clear_flag}, queue=rest)
+        sheet = self.play.ruleset.apply_effect(self.sheet, effect, self.play.ctx)
+        state = replace(self, phase="flow", sheet=sheet, queue=rest)
+        return state._over("death") if self.play.ruleset.is_dead(sheet) else state
+
+    # --- moves ---------------------------------------------------------------------------------------
+
+    def _creation(self) -> ChanceStep | ChoiceStep | None:
+        return self.play.ruleset.creation_step(self.sheet, self.play.ctx)
+
+    def _chance_step(self) -> ChanceStep:
+        if self.phase == "create":
+            step = self._creation()
+            assert isinstance(step, ChanceStep)
+            return step
+        section = self.current
+        assert self.phase == "test" and section is not None and section.test is not None
+        test = section.test
+        modifier = test.modifier + sum(a.add for a in test.adjust if self.holds(a.when))
+        step = self.play.ruleset.test_step(self.sheet, test, modifier, self.play.ctx)
+        if not test.ranges:
+            return step
+        folded: dict[Outcome, Fraction] = {}
+        for total, p in step.outcomes:
+            key = f"range:{test.range_for(int(total)) + 1}"
+            folded[key] = folded.get(key, Fraction(0)) + p
+
+        def roll(rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
+            total, rolls = step.roll(rng)
+            return f"range:{test.range_for(int(total)) + 1}", rolls
+
+        return ChanceStep(step.label, tuple(folded.items()), roll)
+
+    def _reader_actions(self) -> Sequence[Action]:
+        section = self.current
+        if section is None:
+            return ()
+        return self.play.ruleset.reader_actions(self.sheet, section, self.used, self.play.ctx)
+
+    def _fight_move(self, move: Move) -> GamebookState:
+        assert self.fight is not None
+        fight = self.fight.apply(move)
+        if fight.actor() is TERMINAL:
+            return self._end_fight(fight)
+        return replace(self, fight=fight)
+
+    def _end_fight(self, final: GameState) -> GamebookState:
+        section = self.current
+        assert section is not None and section.fight is not None
+        data = section.fight
+        sheet, label = self.play.ruleset.end_fight(self.sheet, data, final, self.play.ctx)
+        state = replace(self, sheet=sheet, fight=None, phase="flow")
+        if self.play.ruleset.is_dead(sheet):
+            return state._over("death")
+        if label in data.on:
+            state = replace(state, then=f"goto:{data.on[label]}")
+        elif label == "win" and data.win is not None:
+            state = replace(state, then=f"goto:{data.win}")
+        elif label == "escaped" and data.escape is not None:
+            state = replace(state, then=f"goto:{data.escape}")
+        elif label == "dead":
+            return state._over("death")
+        return state.settle()
+
+    def _test_outcome(self, move: Move) -> GamebookState:
+        section = self.current
+        assert section is not None and section.test is not None
+        test = section.test
+        sheet = self.play.ruleset.after_test(self.sheet, test, move, self.play.ctx)
+        if test.ranges:
+            branch = test.ranges[int(str(move).split(":", 1)[1]) - 1]
+            target, effects = branch.target, branch.effects
+        else:
+            named = test.branches.get(str(move))
+            target, effects = (named.target, named.effects) if named is not None else (None, ())
+        then = f"goto:{target}" if target is not None else "choose"
+        state = replace(self, sheet=sheet, phase="flow", queue=effects, then=then)
+        if self.play.ruleset.is_dead(sheet):
+            return state._over("death")
+        return state.settle()
+
+    def _choose(self, action: Action) -> GamebookState:
+        section = self.current
+        assert section is not None
+        if action.startswith("choice:"):
+            choice = section.choices[int(action.split(":", 1)[1]) - 1]
+            queue = pay_effects(choice.condition) + choice.effects
+            return replace(self, phase="flow", queue=queue, then=f"goto:{choice.target}").settle()
+        sheet = self.play.ruleset.apply_reader_action(self.sheet, action, section, self.play.ctx)
+        state = replace(self, sheet=sheet, used=(*self.used, action), phase="flow", then="choose")
+        if self.play.ruleset.is_dead(sheet):
+            return state._over("death")
+        return state.settle()
+
+
+class GamebookGame(Game):
+    """A gamebook played under a ruleset. With a `book`, that book is played; without one, the `book`
+    option is a path loaded on demand (so a saved game can be rebuilt from the registry)."""
+
+    def __init__(self, ruleset: Ruleset, book: Book | None = None, ref: str = "") -> None:
+        self.ruleset = ruleset
+        self.book = book
+        self.ref = ref
+        self.info = GameInfo(
+            id="gamebook",
+            name=f"{ruleset.name} gamebook",
+            options=(OptionInfo("book", "the book played (a path or id)", ref), *ruleset.options),
+        )
+        self._plays: dict[tuple[tuple[str, OptionValue], ...], Play] = {}
+
+    def _play(self, options: Mapping[str, OptionValue]) -> Play:
+        key = tuple(sorted(options.items()))
+        if key not in self._plays:
+            ref = str(options.get("book", self.ref)) or self.ref
+            book = self.book
+            if book is None:
+                from grognard.gamebook.load import load_book
+
+                book = load_book(ref, self.ruleset.id)
+            self._plays[key] = Play(self.ruleset, Context(book, dict(options)), ref)
+        return self._plays[key]
+
+    def new_initial_state(self, options: Mapping[str, OptionValue]) -> GamebookState:
+        """The adventure before the sheet is made (creation steps first, then the start section)."""
+        play = self._play(options)
+        if play.book.book.system != self.ruleset.id:
+            raise ContentError(
+                play.ref, "book.system", f"is {play.book.book.system!r}, not {self.ruleset.id!r}"
+            )
+        sheet = self.ruleset.new_sheet(play.ctx)
+        return GamebookState(play, sheet).settle()
+
+    def state_to_json(self, state: GameState) -> JSON:
+        """The state without the book (only its reference), the sheet and fight through the ruleset."""
+        assert isinstance(state, GamebookState)
+        return {
+            "book": state.play.ref,
+            "options": {k: v for k, v in state.play.ctx.options.items() if k != "book"},
+            "sheet": self.ruleset.sheet_to_json(state.sheet),
+            "section": state.section,
+            "phase": state.phase,
+            "visited": list(state.visited),
+            "flags": sorted(state.flags),
+            "queue": [effect_data(e) for e in state.queue],
+            "then": state.then,
+            "fight": None if state.fight is None else self.ruleset.fight_to_json(state.fight),
+            "used": list(state.used),
+            "outcome": state.outcome,
+        }
+
+    def state_from_json(self, data: JSON) -> GamebookState:
+        """The state `state_to_json` wrote, attached to this game's book."""
+        options: dict[str, OptionValue] = {**data.get("options", {}), "book": data["book"]}
+        play = self._play(options)
+        fight = data.get("fight")
+        return GamebookState(
+            play,
+            self.ruleset.sheet_from_json(data["sheet"]),
+            section=data["section"],
+            phase=data["phase"],
+            visited=tuple(data["visited"]),
+            flags=frozenset(data["flags"]),
+            queue=tuple(Effect.model_validate(e) for e in data["queue"]),
+            then=data["then"],
+            fight=None if fight is None else self.ruleset.fight_from_json(fight),
+            used=tuple(data["used"]),
+            outcome=data["outcome"],
+        )
