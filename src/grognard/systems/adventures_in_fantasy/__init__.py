@@ -1,0 +1,23 @@
+"""Adventures in Fantasy (1978, Book of Adventure): every table of the book as data, listable and rollable.
+
+Importing this package registers the system (`adventures-in-fantasy`, command `aif`) with
+`engine.registry`. Rulebook: 002_8449cbd1010a37a5.txt; readings in docs/rulings/adventures-in-fantasy.md.
+"""
+
+from __future__ import annotations
+
+from grognard.engine import registry
+from grognard.engine.game import SystemInfo
+
+SYSTEM = registry.register(
+    SystemInfo(
+        id="adventures-in-fantasy",
+        name="Adventures in Fantasy",
+        rulebook="002_8449cbd1010a37a5.txt",
+        command="aif",
+        aliases=("adventures-in-fantasy",),
+        summary="The 1978 role-playing game: every table of the Book of Adventure, listable and rollable.",
+        playable=("tables",),
+    )
+)
+"""The registered Adventures in Fantasy system."""

@@ -1,0 +1,328 @@
+"""Spot checks of every table against the book: each expected value is read from the seed at the cited line.
+
+The book is 002_8449cbd1010a37a5.txt; `line` names where each expected value is printed. Every table has
+at least two checks, or one per row where it has fewer (see `test_every_table_has_two_spot_checks`).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from grognard.engine.content import Scalar, Table
+from grognard.systems.adventures_in_fantasy.charts import Bands, Chart
+from grognard.systems.adventures_in_fantasy.tables import all_tables, get_table
+
+# (table, roll, field or "" for a text result, expected, line)
+ROLLS: list[tuple[str, int, str, Scalar, int]] = [
+    ("social-status", 20, "position", "Serf", 195),
+    ("social-status", 55, "income_gp", 20, 197),
+    ("social-status", 80, "then", "social-status-76-85", 199),
+    ("social-status", 100, "then", "social-status-100", 210),
+    ("social-status-76-85", 41, "position", "Sergeant-at-Arms", 201),
+    ("social-status-76-85", 86, "income_gp", 25, 202),
+    ("social-status-86-99", 69, "position", "Knight", 204),
+    ("social-status-86-99", 93, "income_gp", 1200, 208),
+    ("social-status-100", 49, "position", "Prince/Princess", 210),
+    ("social-status-100", 100, "rank", 60, 213),
+    ("starting-age", 2, "age", 17, 222),
+    ("starting-age", 72, "status_bonus", 2, 222),
+    ("starting-age", 89, "wealth_multiplier", 2, 226),
+    ("starting-age", 100, "status_bonus", 10, 231),
+    ("underworld-level-1", 55, "creature", "Men", 841),
+    ("underworld-level-1", 81, "creature", "Were Creatures", 848),
+    ("underworld-level-2", 5, "creature", "Ogre", 833),
+    ("underworld-level-2", 83, "creature", "Giant", 845),
+    ("underworld-level-3", 33, "creature", "Sphinx", 839),
+    ("underworld-level-3", 62, "creature", "Basilisk", 842),
+    ("underworld-level-4", 94, "creature", "Changelings", 811),
+    ("underworld-level-4", 60, "multiplier", 2, 841),
+    ("underworld-level-5", 43, "creature", "Minotaur", 838),
+    ("underworld-level-5", 14, "creature", "Bugbear", 832),
+    ("underworld-level-6", 55, "creature", "Vampire", 840),
+    ("underworld-level-6", 70, "multiplier", 3, 841),
+    ("underworld-chance-level-1", 10, "", "occupied", 849),
+    ("underworld-chance-level-1", 11, "", "empty", 849),
+    ("underworld-chance-level-2", 15, "", "occupied", 849),
+    ("underworld-chance-level-2", 16, "", "empty", 849),
+    ("underworld-chance-level-3", 20, "", "occupied", 849),
+    ("underworld-chance-level-3", 21, "", "empty", 849),
+    ("underworld-chance-level-4", 25, "", "occupied", 807),
+    ("underworld-chance-level-4", 26, "", "empty", 807),
+    ("underworld-chance-level-5", 30, "", "occupied", 849),
+    ("underworld-chance-level-5", 31, "", "empty", 849),
+    ("underworld-chance-level-6", 35, "", "occupied", 849),
+    ("underworld-chance-level-6", 36, "", "empty", 849),
+    ("underworld-chance-deeper", 35, "", "occupied", 849),
+    ("underworld-chance-deeper", 36, "", "empty", 849),
+]
+_BASE = {"desert": 20, "mountain": 30, "forest": 15, "clear": 10, "city": 5, "water": 15, "other": 15}
+for _terrain, _c in _BASE.items():
+    ROLLS += [
+        (f"outdoor-chance-{_terrain}", _c, "", "encounter", 908),
+        (f"outdoor-chance-{_terrain}", _c + 1, "", "nothing", 908),
+    ]
+ROLLS += [
+    ("outdoor-general-desert", 12, "", "Outlaw", 909),
+    ("outdoor-general-desert", 75, "", "Civilians", 911),
+    ("outdoor-general-mountain", 19, "", "Soldier", 910),
+    ("outdoor-general-mountain", 91, "", "Special", 912),
+    ("outdoor-general-forest", 52, "", "Soldier", 910),
+    ("outdoor-general-forest", 83, "", "Special", 912),
+    ("outdoor-general-clear", 65, "", "Civilians", 865),
+    ("outdoor-general-clear", 5, "", "Outlaw", 909),
+    ("outdoor-general-city", 10, "", "Soldier", 910),
+    ("outdoor-general-city", 94, "", "Civilians", 911),
+    ("outdoor-general-water", 36, "", "Soldier", 910),
+    ("outdoor-general-water", 37, "", "Civilians", 911),
+    ("outdoor-general-other", 56, "", "Soldier", 910),
+    ("outdoor-general-other", 94, "", "Special", 912),
+    ("outdoor-special-desert", 55, "", "Soldier", 916),
+    ("outdoor-special-desert", 70, "", "Magical", 917),
+    ("outdoor-special-mountain", 61, "", "Magical", 917),
+    ("outdoor-special-mountain", 71, "", "Other creature", 918),
+    ("outdoor-special-forest", 40, "", "Soldier", 916),
+    ("outdoor-special-forest", 81, "", "Other creature", 918),
+    ("outdoor-special-clear", 90, "", "Magical", 917),
+    ("outdoor-special-clear", 91, "", "Other creature", 918),
+    ("outdoor-special-city", 30, "", "Soldier", 916),
+    ("outdoor-special-city", 31, "", "Magical", 917),
+    ("outdoor-special-water", 80, "", "Magical", 917),
+    ("outdoor-special-water", 81, "", "Other creature", 918),
+    ("outdoor-special-other", 41, "", "Magical", 917),
+    ("outdoor-special-other", 100, "", "Other creature", 918),
+    ("civilians", 30, "encounter", "Merchants", 922),
+    ("civilians", 61, "encounter", "Peasants", 925),
+    ("soldier-numbers", 30, "dice", "1d10 x 1", 947),
+    ("soldier-numbers", 91, "dice", "1d10 x 100", 949),
+    ("troops-clear", 60, "force", "all mounted", 930),
+    ("troops-clear", 91, "foot_share", "5-20%", 930),
+    ("troops-city", 5, "force", "all mounted", 931),
+    ("troops-city", 11, "foot_share", "45-95%", 931),
+    ("troops-mountain", 11, "force", "all foot", 932),
+    ("troops-mountain", 21, "foot_share", "45-75%", 932),
+    ("troops-woods", 15, "force", "all mounted", 933),
+    ("troops-woods", 26, "foot_share", "10-90%", 933),
+    ("troops-swamp", 6, "force", "all foot", 934),
+    ("troops-swamp", 11, "foot_share", "65-95%", 934),
+    ("troops-desert", 90, "force", "all mounted", 935),
+    ("troops-desert", 96, "foot_share", "5-10%", 935),
+    ("troops-general", 30, "force", "all foot", 936),
+    ("troops-general", 31, "foot_share", "10-60%", 936),
+    ("troops-water", 1, "force", "all foot", 937),
+    ("troops-water", 100, "boats_chance", 75, 937),
+    ("arms-mounted", 40, "weapon", "Sword", 959),
+    ("arms-mounted", 76, "weapon", "Lance", 974),
+    ("armour-mounted-bow", 1, "armour", "Leather", 970),
+    ("armour-mounted-bow", 100, "armour", "Leather", 970),
+    ("armour-mounted-sword", 75, "armour", "Chainmail", 961),
+    ("armour-mounted-sword", 81, "armour", "Plate", 973),
+    ("armour-mounted-lance", 5, "armour", "Leather", 974),
+    ("armour-mounted-lance", 31, "armour", "Plate", 976),
+    ("arms-dismounted", 35, "weapon", "Missile", 980),
+    ("arms-dismounted", 91, "weapon", "Pike", 989),
+    ("armour-dismounted-missile", 31, "weapon", "Crossbow", 981),
+    ("armour-dismounted-missile", 86, "weapon", "Longbow", 982),
+    ("armour-dismounted-sword", 45, "armour", "Leather", 983),
+    ("armour-dismounted-sword", 80, "armour", "Chainmail", 984),
+    ("armour-dismounted-spear", 41, "armour", "Chainmail", 987),
+    ("armour-dismounted-spear", 91, "armour", "Plate", 988),
+    ("armour-dismounted-pike", 26, "armour", "Chainmail", 990),
+    ("armour-dismounted-pike", 86, "armour", "Plate", 991),
+    ("shield-dismounted-leather", 30, "", "shield", 996),
+    ("shield-dismounted-leather", 31, "", "no shield", 996),
+    ("shield-dismounted-chainmail", 60, "", "shield", 997),
+    ("shield-dismounted-chainmail", 61, "", "no shield", 997),
+    ("shield-dismounted-plate", 1, "", "shield", 998),
+    ("shield-dismounted-plate", 100, "", "shield", 998),
+    ("shield-mounted-leather", 20, "", "shield", 996),
+    ("shield-mounted-leather", 21, "", "no shield", 996),
+    ("shield-mounted-chainmail", 40, "", "shield", 997),
+    ("shield-mounted-chainmail", 45, "", "no shield", 997),
+    ("shield-mounted-plate", 75, "", "shield", 998),
+    ("shield-mounted-plate", 76, "", "no shield", 998),
+    ("other-creatures-desert", 21, "", "Jinn", 1011),
+    ("other-creatures-desert", 45, "", "Centaur", 1018),
+    ("other-creatures-mountain", 6, "", "Dwarf", 1007),
+    ("other-creatures-mountain", 51, "", "Dryad", 1020),
+    ("other-creatures-forest", 36, "", "Oryx", 1015),
+    ("other-creatures-forest", 63, "", "Tengu", 1024),
+    ("other-creatures-clear", 30, "", "Unicorn", 1013),
+    ("other-creatures-clear", 81, "", "Lion", 1030),
+    ("other-creatures-city", 11, "", "Al", 1008),
+    ("other-creatures-city", 15, "", "Lycanthrope", 1009),
+    ("other-creatures-water", 81, "", "Viper", 1030),
+    ("other-creatures-water", 86, "", "Python", 1031),
+    ("other-creatures-other", 60, "", "Sea Monster", 1023),
+    ("other-creatures-other", 11, "", "Wolf", 1008),
+    ("special-creatures-desert", 20, "", "Changelings", 1038),
+    ("special-creatures-desert", 100, "", "Dragon", 1043),
+    ("special-creatures-mountains", 46, "", "Hind", 1043),
+    ("special-creatures-mountains", 56, "", "Nemean Lion", 1044),
+    ("special-creatures-forest", 73, "", "Pegasus", 1056),
+    ("special-creatures-forest", 90, "", "Dragon", 1058),
+    ("special-creatures-other", 51, "", "Aitvaras", 1054),
+    ("special-creatures-other", 96, "", "Cyclops", 1057),
+    ("deployment", 10, "", "Deployed", 1100),
+    ("deployment", 13, "", "Searching", 1100),
+    ("deployment", 11, "", "Ambush", 1101),
+    ("deployment", 17, "", "Marching", 1102),
+    ("tactical-open-forest", 2, "", "forest", 1163),
+    ("tactical-open-forest", 3, "", "no forest", 1163),
+    ("tactical-open-hill", 1, "", "hill", 1163),
+    ("tactical-open-hill", 10, "", "no hill", 1163),
+    ("tactical-forest-trees", 6, "", "trees", 1167),
+    ("tactical-forest-trees", 7, "", "no trees", 1167),
+    ("tactical-swamp-swamp", 6, "", "swamp", 1171),
+    ("tactical-swamp-swamp", 7, "", "no swamp", 1171),
+    ("tactical-coastal-forest", 2, "", "forest", 1175),
+    ("tactical-coastal-forest", 3, "", "no forest", 1175),
+    ("tactical-coastal-swamp", 1, "", "swamp", 1175),
+    ("tactical-coastal-swamp", 3, "", "no swamp", 1175),
+    ("tactical-coastal-hill", 2, "", "hill", 1175),
+    ("tactical-coastal-hill", 9, "", "no hill", 1175),
+    ("tactical-desert-dune", 2, "", "dune", 1179),
+    ("tactical-desert-dune", 3, "", "no dune", 1179),
+    ("tactical-hilly-hill", 6, "", "hill", 1183),
+    ("tactical-hilly-hill", 7, "", "no hill", 1183),
+    ("tactical-hilly-forest", 3, "", "forest", 1183),
+    ("tactical-hilly-forest", 4, "", "no forest", 1183),
+    ("tactical-mountain", 3, "", "open terrain", 1187),
+    ("tactical-mountain", 4, "", "mountain", 1187),
+    ("tactical-mountain-open-forest", 4, "", "forest", 1187),
+    ("tactical-mountain-open-forest", 5, "", "no forest", 1187),
+    ("forage-open-forest", 8, "", "animals fed", 1197),
+    ("forage-open-forest", 9, "", "not enough", 1197),
+    ("forage-mountain-swamp", 4, "", "animals fed", 1201),
+    ("forage-mountain-swamp", 5, "", "not enough", 1201),
+    ("forage-city", 1, "", "animals fed", 1205),
+    ("forage-city", 2, "", "not enough", 1205),
+    ("hunting-open", 70, "", "food found", 1215),
+    ("hunting-open", 71, "", "nothing", 1215),
+    ("hunting-forest", 80, "", "food found", 1219),
+    ("hunting-forest", 81, "", "nothing", 1219),
+    ("hunting-mountain", 50, "", "food found", 1223),
+    ("hunting-mountain", 51, "", "nothing", 1223),
+    ("hunting-swamp", 30, "", "food found", 1227),
+    ("hunting-swamp", 31, "", "nothing", 1227),
+    ("hunting-desert-oasis", 10, "", "food found", 1231),
+    ("hunting-desert-oasis", 11, "", "nothing", 1231),
+    ("hunting-city", 3, "", "food found", 1235),
+    ("hunting-city", 4, "", "nothing", 1235),
+    ("hunting-rations", 1, "rations", 1, 1223),
+    ("hunting-rations", 10, "rations", 5, 1223),
+    ("hit-location-human", 20, "damage", "1d4", 1600),
+    ("hit-location-human", 81, "damage", "special", 1600),
+    ("hit-location-snake", 35, "damage", "1d6", 1607),
+    ("hit-location-snake", 90, "damage", "1d12", 1601),
+    ("hit-location-lion", 71, "damage", "2d10", 1602),
+    ("hit-location-lion", 76, "damage", "special", 1602),
+    ("hit-location-bird", 5, "damage", "1d4", 1603),
+    ("hit-location-bird", 60, "damage", "2d10", 1603),
+    ("hit-location-reptile", 55, "damage", "1d6", 1604),
+    ("hit-location-reptile", 86, "damage", "special", 1604),
+    ("hit-location-scaled", 85, "damage", "1d10", 1605),
+    ("hit-location-scaled", 91, "damage", "special", 1605),
+]
+
+# (chart, row key, column, expected, line)
+CELLS: list[tuple[str, str, str, Scalar, int]] = [
+    ("courses", "1", "months", 72, 335),
+    ("courses", "13", "complexity", 125, 347),
+    ("courses", "23", "months", 120, 361),
+    ("courses", "25", "social_levels", 1, 363),
+    ("craftsmen", "Carpenter", "income_gp", 10, 464),
+    ("craftsmen", "Miner", "income_gp", 10, 469),
+    ("price-list", "Plate Armor", "cost_gp", 80, 492),
+    ("price-list", "Spear", "cost_gp", 1.5, 498),
+    ("price-list", "Composite Bow", "availability", "IV", 481),
+    ("availability", "II", "in_stock_chance", 50, 511),
+    ("availability", "IV", "in_stock_chance", 10, 513),
+    ("general-supplies", "Horse", "cost", "500 SP", 532),
+    ("general-supplies", "Horse ration", "weight_lb", 15, 533),
+    ("castle-structures", "Round tower, 70 ft high", "cost_gp", 9500, 548),
+    ("castle-structures", "Gate tower", "time", "135 days", 552),
+    ("castle-modifiers", "Swamp", "cost_factor", 3, 565),
+    ("castle-modifiers", "Slave labour", "cost_factor", 0.5, 569),
+    ("castle-types", "II", "curtain_wall_ft", "300", 573),
+    ("castle-types", "IV", "towers", 4, 577),
+    ("encumbrance", "20 lb", "horse or mule", 12.0, 588),
+    ("encumbrance", "100 lb", "strong 61-80", 4.0, 592),
+    ("encumbrance", "200 lb", "super strong 101+", 4.0, 596),
+    ("calendar-months", "1", "name", "Basilisk", 622),
+    ("calendar-months", "7", "julian", "19 Jun - 16 Jul", 628),
+    ("calendar-months", "0", "name", "The Day of Tehuti", 635),
+    ("calendar-weeks", "1", "name", "Week of Fire", 639),
+    ("calendar-weeks", "4", "name", "Week of Earth", 642),
+    ("calendar-days", "1", "name", "Chaoda", 646),
+    ("calendar-days", "7", "name", "Lada", 652),
+    ("calendar-years", "1", "name", "Year of the Rat", 658),
+    ("calendar-years", "10", "name", "Year of the Cock", 661),
+    ("evasion", "1-15", "1-5", 1, 1245),
+    ("evasion", "151-200", "31-50", 50, 1251),
+    ("evasion", "751-1000", "6-15", 90, 1255),
+    ("evasion-modifiers", "Forest", "factor", 0.1, 1263),
+    ("evasion-modifiers", "Wagon", "factor", 15.0, 1277),
+    ("hostility", "law", "law", 10, 1084),
+    ("hostility", "chaos", "law", 80, 1086),
+    ("hostility-modifiers", "ambush", "modifier", 50, 1084),
+    ("hostility-modifiers", "hiding", "modifier", -20, 1085),
+    ("combat-matrix", "human", "snake", 35, 1557),
+    ("combat-matrix", "snake", "human", 75, 1557),
+    ("combat-matrix", "scaled", "bird", 20, 1555),
+    ("missile-ranges", "crossbow", "long", 170, 1648),
+    ("missile-ranges", "short bow", "short", 30, 1650),
+    ("missile-targets", "man (2 HD)", "short", 50, 1644),
+    ("missile-targets", "dragon (over 10 HD)", "medium", 60, 1666),
+    ("missile-modifiers", "archer mounted on a horse", "factor", 0.9, 1670),
+    ("table-q", "outdoors or large room", "short", -10, 1679),
+    ("table-q", "door", "very long", -10, 1682),
+    ("armour-saves", "large shield", "chance", 65, 1756),
+    ("armour-saves", "full plate armour", "chance", 90, 1759),
+]
+
+# (bands, score, field, expected, line)
+BANDS: list[tuple[str, int, str, Scalar, int]] = [
+    ("table-of-death", 1, "death_chance", 20, 246),
+    ("table-of-death", 25, "death_chance", 1, 249),
+    ("table-of-death", 48, "aging", True, 246),
+    ("table-of-death", 90, "death_chance", 20, 249),
+    ("missile-dexterity", 98, "modifier", 6, 1631),
+    ("missile-dexterity", 3, "modifier", -6, 1631),
+    ("missile-dexterity", 18, "modifier", -3, 1634),
+    ("strength-bonus", 30, "damage_factor", 0.5, 1771),
+    ("strength-bonus", 71, "damage_factor", 2.0, 1773),
+    ("strength-bonus", 50, "class", "normal", 1772),
+]
+
+
+@pytest.mark.parametrize(("name", "roll", "field", "expected", "line"), ROLLS)
+def test_rollable_spot_check(name: str, roll: int, field: str, expected: Scalar, line: int) -> None:
+    table = get_table(name)
+    assert isinstance(table, Table)
+    row = table.lookup(roll)
+    got = row.field(field) if field else row.result
+    assert got == expected, f"{name} roll {roll}: book line {line} prints {expected!r}"
+
+
+@pytest.mark.parametrize(("name", "key", "column", "expected", "line"), CELLS)
+def test_chart_spot_check(name: str, key: str, column: str, expected: Scalar, line: int) -> None:
+    chart = get_table(name)
+    assert isinstance(chart, Chart)
+    assert chart.cell(key, column) == expected, f"{name} {key}/{column}: book line {line}"
+
+
+@pytest.mark.parametrize(("name", "score", "field", "expected", "line"), BANDS)
+def test_bands_spot_check(name: str, score: int, field: str, expected: Scalar, line: int) -> None:
+    bands = get_table(name)
+    assert isinstance(bands, Bands)
+    assert bands.lookup(score).result[field] == expected, f"{name} at {score}: book line {line}"
+
+
+def test_every_table_has_two_spot_checks() -> None:
+    counts: dict[str, int] = {}
+    for name, *_ in (*ROLLS, *CELLS, *BANDS):
+        counts[name] = counts.get(name, 0) + 1
+    thin = [name for name, t in all_tables().items() if counts.get(name, 0) < min(2, len(t.rows))]
+    assert thin == []
+    unknown = [name for name in counts if name not in all_tables()]
+    assert unknown == []
