@@ -1,0 +1,310 @@
+"""Importing a Project Aon book (the XML of the free Lone Wolf family editions) into a `Book`.
+
+The file is read by `grognard.gamebook.projectaon_xml` (decoding, entities, defusedxml, with its
+guards). Mapping: every numbered section becomes a section whose id is its number; `<p>`, lists,
+signposts, poetry and the like become paragraphs of plain text; `<choice idref="sectN">` becomes a
+choice to N; `<combat>` a fight with creatures {name, COMBAT_SKILL, ENDURANCE}; `<deadend>` the ending
+"death". The rules overlay (`grognard.gamebook.overlay`) adds what the prose says. See
+docs/formats/projectaon-overlay.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.etree.ElementTree import Element
+
+from pydantic import ValidationError
+
+from grognard.engine.errors import ContentError
+from grognard.gamebook.load import problems_from_validation
+from grognard.gamebook.model import Book, BookInfo, Choice, Creature, Section
+from grognard.gamebook.overlay import Draft, Overlay, load_overlay, merge_section, missing_keys
+from grognard.gamebook.projectaon_xml import CHARACTERS, MAX_BOOK_BYTES, parse_xml
+
+STATS = {"combatskill": "COMBAT_SKILL", "endurance": "ENDURANCE"}
+"""Project Aon's `enemy-attribute` classes and the stat names the creatures get."""
+
+INLINE = {
+    "em", "strong", "cite", "thought", "typ", "spell", "item", "onomatopoeia", "foreign", "bookref",
+    "a", "link-text", "span", "code", "dfn", "small", "sup", "sub", "book", "character", "enemy",
+    "inline", "label",
+}  # fmt: skip
+"""Inline elements whose text is kept as it stands (no warning)."""
+SKIPPED = {"illustration", "instance", "footref", "meta", "link"}
+"""Elements left out of the text on purpose (pictures, footnote marks, metadata)."""
+TRANSPARENT = {"p", "li", "ul", "ol", "dl", "dt", "dd", "blockquote", "signpost", "line", "linegroup",
+               "poetry", "footnote", "footnotes", "tr", "td", "th", "caption", "table", "puzzle"}  # fmt: skip
+"""Block elements whose text is kept, space-separated, when they sit inside another block."""
+
+_SPACE = re.compile(r"[ \t\r\n]+")
+_BREAK = "\ue000"
+_SECT = re.compile(r"^sect(\d+)$")
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """An imported book and the warnings of the import (unknown entities, unmapped elements, sections
+    without a way on), for the command line to show."""
+
+    book: Book
+    warnings: tuple[str, ...]
+
+
+def _tag(el: Element) -> str:
+    return el.tag if isinstance(el.tag, str) else ""
+
+
+def _clean(text: str) -> str:
+    text = _SPACE.sub(" ", text)
+    text = re.sub(rf" ?{_BREAK} ?", "\n", text).strip()
+    for bad, good in (("[[", "[ ["), ("]]", "] ]"), ("<!--", "<! --"), ("-->", "-- >")):
+        text = text.replace(bad, good)
+    return text
+
+
+class _Mapper:
+    """Turns the numbered sections of a parsed book into drafts, noting unmapped elements."""
+
+    def __init__(self, file: str, warnings: list[str]) -> None:
+        self.file = file
+        self.warnings = warnings
+        self.unmapped: dict[str, list[str]] = {}
+        self.sid = ""
+
+    def note(self, tag: str) -> None:
+        places = self.unmapped.setdefault(tag, [])
+        if self.sid not in places:
+            places.append(self.sid)
+
+    def inline(self, el: Element, quotes: int = 0, deep: bool = False) -> str:
+        parts = [el.text or ""]
+        for child in el:
+            tag = _tag(child)
+            if tag.startswith("ch.") and tag[3:] in CHARACTERS:
+                parts.append(CHARACTERS[tag[3:]])
+            elif tag == "br":
+                parts.append(_BREAK)
+            elif tag == "quote":
+                marks = ("\u2018", "\u2019") if quotes % 2 == 0 else ("\u201c", "\u201d")
+                parts.append(marks[0] + self.inline(child, quotes + 1, deep) + marks[1])
+            elif tag in SKIPPED or tag == "":
+                pass
+            elif tag in INLINE or (deep and tag in TRANSPARENT) or tag == "choice":
+                text = self.inline(child, quotes, deep)
+                parts.append(f" {text} " if deep and tag in TRANSPARENT else text)
+            else:
+                self.note(tag)
+                parts.append(" " + self.inline(child, quotes, True) + " ")
+            parts.append(child.tail or "")
+        return "".join(parts)
+
+    def text(self, el: Element) -> str:
+        return _clean(self.inline(el, deep=True))
+
+    def blocks(self, parent: Element, draft: Draft) -> None:
+        for child in parent:
+            tag = _tag(child)
+            if tag in ("p", "signpost"):
+                self.paragraph(draft, self.text(child))
+                for inner in child.iter("choice"):
+                    self.choice(inner, draft)
+            elif tag == "choice":
+                self.choice(child, draft)
+            elif tag == "combat":
+                self.combat(child, draft)
+            elif tag == "deadend":
+                draft.deadend = True
+                self.paragraph(draft, self.text(child))
+            elif tag in ("ul", "ol"):
+                items = [self.text(li) for li in child.findall("li")]
+                marks = [f"{i}." if tag == "ol" else "-" for i in range(1, len(items) + 1)]
+                self.paragraph(draft, "\n".join(f"{m} {t}" for m, t in zip(marks, items, strict=True)))
+            elif tag == "dl":
+                self.paragraph(draft, "\n".join(self.text(item) for item in child))
+            elif tag in ("blockquote", "footnotes", "footnote", "puzzle"):
+                self.blocks(child, draft)
+            elif tag == "poetry":
+                lines = [self.text(line) for line in child.iter("line")]
+                self.paragraph(draft, "\n".join(lines))
+            elif tag == "table":
+                for row in child.iter("tr"):
+                    self.paragraph(draft, " | ".join(self.text(cell) for cell in row))
+            elif tag in SKIPPED or tag == "":
+                continue
+            else:
+                self.note(tag)
+                self.paragraph(draft, self.text(child))
+
+    def paragraph(self, draft: Draft, text: str) -> None:
+        if text:
+            draft.paragraphs.append(text)
+
+    def choice(self, el: Element, draft: Draft) -> None:
+        ref = el.get("idref", "")
+        m = _SECT.match(ref)
+        if m is None:
+            self.warnings.append(f"section {draft.id}: a choice to {ref!r}, not a numbered section; left out")
+            return
+        text = _clean(self.inline(el, deep=True)).replace("\n", " ") or f"Turn to {int(m.group(1))}."
+        draft.choices.append(Choice(text=text, target=str(int(m.group(1)))))
+
+    def combat(self, el: Element, draft: Draft) -> None:
+        enemy = el.find("enemy")
+        name = self.text(enemy).replace("\n", " ") if enemy is not None else ""
+        stats: dict[str, Any] = {"name": name or "Enemy"}
+        for attr in el.findall("enemy-attribute"):
+            kind = attr.get("class", "")
+            value = self.text(attr)
+            if kind not in STATS:
+                self.warnings.append(f"section {draft.id}: combat attribute {kind!r} of {name} left out")
+            elif not re.fullmatch(r"-?\d{1,6}", value):
+                self.warnings.append(
+                    f"section {draft.id}: {kind} of {name} is {value!r}, not a number; left out"
+                )
+            else:
+                stats[STATS[kind]] = int(value)
+        missing = [stat for stat in STATS.values() if stat not in stats]
+        if missing:
+            self.warnings.append(f"section {draft.id}: {name or 'an enemy'} has no {', '.join(missing)}")
+        draft.creatures.append(Creature.model_validate(stats))
+
+    def section(self, el: Element, sid: str) -> Draft:
+        self.sid = sid
+        draft = Draft(sid)
+        title = el.find("meta/title")
+        heading = self.text(title).replace("\n", " ") if title is not None else ""
+        draft.title = "" if heading in ("", sid) else heading
+        data = el.find("data")
+        if data is not None:
+            self.blocks(data, draft)
+        return draft
+
+    def finish(self) -> None:
+        for tag, places in self.unmapped.items():
+            shown = ", ".join(places[:8]) + (", ..." if len(places) > 8 else "")
+            self.warnings.append(f"unmapped element <{tag}> (sections {shown}): its text kept as plain text")
+
+
+def _numbered(root: Element) -> list[Element]:
+    out = []
+    for el in root.iter("section"):
+        if el.get("class") != "numbered" or el.get("id") == "numbered":
+            continue
+        data = el.find("data")
+        if data is not None and any(s.get("class") == "numbered" for s in data.iter("section")):
+            continue
+        out.append(el)
+    return out
+
+
+def _section_id(el: Element, file: str) -> str:
+    raw = el.get("id", "")
+    m = _SECT.match(raw)
+    if m is None:
+        raise ContentError(file, f"section {raw!r}", "a numbered section's id is not sectN")
+    return str(int(m.group(1)))
+
+
+def _drafts(root: Element, file: str, warnings: list[str]) -> tuple[str, str, dict[str, Draft]]:
+    if _tag(root) != "gamebook":
+        raise ContentError(
+            file, "", f"the root element is <{_tag(root)}>, not <gamebook>: not a Project Aon book"
+        )
+    mapper = _Mapper(file, warnings)
+    title_el = root.find("meta/title")
+    title = mapper.text(title_el).replace("\n", " ") if title_el is not None else ""
+    author = ""
+    for creator in root.findall("meta/creator"):
+        if creator.get("class") == "author":
+            author = mapper.text(creator).replace("\n", " ")
+            break
+    drafts: dict[str, Draft] = {}
+    for el in _numbered(root):
+        sid = _section_id(el, file)
+        if sid in drafts:
+            raise ContentError(file, f"section {sid}", "two numbered sections have this id")
+        drafts[sid] = mapper.section(el, sid)
+    if not drafts:
+        raise ContentError(file, "", 'no numbered sections (<section class="numbered" id="sectN">)')
+    mapper.finish()
+    return title, author, drafts
+
+
+def _build(drafts: dict[str, Draft], title: str, author: str, overlay: Overlay, system: str,
+           warn: list[str]) -> Book:  # fmt: skip
+    sections: dict[str, Section] = {}
+    for sid, draft in drafts.items():
+        merged = merge_section(draft, overlay.sections.get(sid), warn)
+        sections[sid] = Section(
+            title=merged.title,
+            text="\n\n".join(draft.paragraphs),
+            effects=merged.effects,
+            eat=merged.eat,
+            fight=merged.fight,
+            test=merged.test,
+            choices=merged.choices,
+            ending=merged.ending,
+        )
+    ob = overlay.book
+    info = BookInfo(
+        title=ob.title or title,
+        author=ob.author if ob.author is not None else author,
+        system=system,
+        start=ob.start or next(iter(drafts)),
+        version=ob.version or "1",
+        items=ob.items,
+        start_effects=ob.start_effects,
+        rules=ob.rules,
+    )
+    return Book(book=info, sections=sections)
+
+
+def import_projectaon_bytes(
+    data: bytes,
+    file: str = "<book>",
+    folder: Path | None = None,
+    overlay: Overlay | None = None,
+    overlay_file: str = "<overlay>",
+    system: str = "grey-star",
+) -> ImportReport:
+    """A book from the bytes of a Project Aon XML file; `folder` is where entity files may be read
+    (None: nowhere). A `ContentError` names the file, the place and the reason."""
+    root, warnings = parse_xml(data, file, folder)
+    overlay = overlay or Overlay()
+    try:
+        title, author, drafts = _drafts(root, file, warnings)
+        missing = missing_keys(overlay, drafts)
+        if missing:
+            raise ContentError(overlay_file, "", "keys naming nothing in the book: " + ", ".join(missing))
+        if overlay.book.start is not None and overlay.book.start not in drafts:
+            raise ContentError(overlay_file, "book.start", f"no section {overlay.book.start!r}")
+        book = _build(drafts, title or Path(file).stem or "Untitled", author, overlay, system, warnings)
+    except ValidationError as e:
+        problems = problems_from_validation(e)
+        reason = "; ".join(p.render() for p in problems)
+        raise ContentError(file, "", f"cannot build the book: {reason}") from None
+    except ValueError as e:
+        raise ContentError(file, "", f"cannot build the book: {e}") from None
+    except RecursionError:
+        raise ContentError(file, "", "elements are nested too deep to read") from None
+    return ImportReport(book, tuple(warnings))
+
+
+def import_projectaon(
+    xml_path: Path, overlay_path: Path | None = None, system: str = "grey-star"
+) -> ImportReport:
+    """The book in the Project Aon XML file at `xml_path`, with the rules overlay at `overlay_path`
+    merged in, and the import's warnings. Only these files, and entity files in the book's own
+    folder, are read."""
+    overlay = load_overlay(overlay_path) if overlay_path is not None else None
+    try:
+        with xml_path.open("rb") as handle:
+            data = handle.read(MAX_BOOK_BYTES + 1)
+    except OSError as e:
+        raise ContentError(str(xml_path), "", f"cannot read the book: {e.strerror or e}") from None
+    return import_projectaon_bytes(
+        data, str(xml_path), xml_path.parent, overlay, str(overlay_path or "<overlay>"), system
+    )
