@@ -43,4 +43,7 @@ def test_systems_json_lists_registered_systems() -> None:
 def test_systems_table_names_each_system() -> None:
     ran = grognard("systems", toys=True)
     assert ran.code == 0, ran.err
-    assert "Toy games for the engine tests" in ran.out
+    listed = json.loads(grognard("systems", "--json", toys=True).out)
+    for row in listed:
+        assert row["id"] in ran.out
+    assert "duel" in ran.out
