@@ -235,3 +235,13 @@ FRONTEND = register(
     )
 )
 """The registered `grognard aif` front end."""
+
+
+def _mount_extensions() -> None:
+    """Mount the command groups kept in their own modules (characters, world, combat)."""
+    from grognard.cli.aif_character import mount as mount_character
+
+    mount_character(app)
+
+
+_mount_extensions()
