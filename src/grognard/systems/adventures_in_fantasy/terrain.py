@@ -1,0 +1,105 @@
+"""Tactical terrain for a battle map (TERRAIN GENERATION FOR TACTICAL BATTLES, lines 1149-1189).
+
+The table top (at least 36" by 36") is gridded in 6" sections, six by six by default. Each section rolls
+a d10 on each `tactical-*` table its strategic area lists, features accumulating (ruling "Tactical
+terrain rerolls"); a section with none is flat and clear. Coastal hills are not rolled on a section that
+is already swamp; a mountainous area's open sections roll for forest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from grognard.engine.dice import Rng
+from grognard.engine.errors import UsageError
+from grognard.systems.adventures_in_fantasy.steps import Step, roll_on
+
+AREA_TABLES: dict[str, tuple[str, ...]] = {
+    "open": ("tactical-open-forest", "tactical-open-hill"),
+    "forest": ("tactical-forest-trees",),
+    "swamp": ("tactical-swamp-swamp",),
+    "coastal": ("tactical-coastal-forest", "tactical-coastal-swamp", "tactical-coastal-hill"),
+    "desert": ("tactical-desert-dune",),
+    "hilly": ("tactical-hilly-hill", "tactical-hilly-forest"),
+    "mountain": ("tactical-mountain",),
+}
+"""The tables each strategic area rolls for every section, in the book's order."""
+
+AREA_ALIASES: dict[str, str] = {
+    "river": "coastal",
+    "hills": "hilly",
+    "mountains": "mountain",
+    "clear": "open",
+    "woods": "forest",
+}
+"""Other names accepted for the strategic areas."""
+
+SYMBOLS = {"forest": "F", "trees": "F", "hill": "H", "swamp": "S", "dune": "D", "mountain": "M"}
+"""One letter per feature for the map; a clear section is '.'."""
+
+MAX_SECTIONS = 30
+"""The most sections a side of the map may have."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """One 6" section: its column and row (from 0, top left) and its features (empty: flat and clear)."""
+
+    x: int
+    y: int
+    features: tuple[str, ...]
+
+    @property
+    def symbol(self) -> str:
+        """The section's letters on the map: "FH" for forest and hill, "." for clear."""
+        return "".join(SYMBOLS.get(f, f[:1].upper()) for f in self.features) or "."
+
+
+@dataclass(frozen=True)
+class TacticalMap:
+    """A battle map: the strategic area, its size in sections, every section and every roll."""
+
+    area: str
+    width: int
+    height: int
+    sections: tuple[Section, ...]
+    steps: tuple[Step, ...] = field(default=())
+
+    def rows(self) -> list[list[Section]]:
+        """The sections row by row, top to bottom."""
+        return [[s for s in self.sections if s.y == y] for y in range(self.height)]
+
+
+def check_area(area: str) -> str:
+    """The strategic area's name (river, hills, mountains, clear, woods accepted), or a `UsageError`."""
+    key = area.strip().lower()
+    key = AREA_ALIASES.get(key, key)
+    if key not in AREA_TABLES:
+        raise UsageError(f"tactical area {area!r} is not one of: {', '.join(AREA_TABLES)}")
+    return key
+
+
+def _section(rng: Rng, area: str, x: int, y: int, steps: list[Step]) -> Section:
+    features: list[str] = []
+    for table in AREA_TABLES[area]:
+        if table == "tactical-coastal-hill" and "swamp" in features:
+            continue
+        step, row = roll_on(rng, table, f"section {x + 1},{y + 1}")
+        steps.append(step)
+        if row.text == "open terrain":
+            step, row = roll_on(rng, "tactical-mountain-open-forest", f"section {x + 1},{y + 1} (open)")
+            steps.append(step)
+        if not row.text.startswith("no "):
+            features.append(row.text)
+    return Section(x, y, tuple(features))
+
+
+def tactical_map(rng: Rng, area: str, width: int = 6, height: int = 6) -> TacticalMap:
+    """Roll every section of a `width` by `height` map of `area`, left to right, top to bottom."""
+    key = check_area(area)
+    for what, value in (("width", width), ("height", height)):
+        if not 1 <= value <= MAX_SECTIONS:
+            raise UsageError(f"map {what} {value} must be 1-{MAX_SECTIONS} sections")
+    steps: list[Step] = []
+    sections = tuple(_section(rng, key, x, y, steps) for y in range(height) for x in range(width))
+    return TacticalMap(key, width, height, sections, tuple(steps))
