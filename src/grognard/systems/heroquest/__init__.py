@@ -1,0 +1,24 @@
+"""HeroQuest (Revised System Rules 2.0): the races, classes, skills, equipment, spells and monsters.
+
+Importing this package registers the system (`heroquest`, alias `hq`) with `engine.registry`. Rulebook:
+004_24cd6f974fe6a1ee.txt; the data lives in `data/` and is read through `catalog`; readings are in
+docs/rulings/heroquest.md.
+"""
+
+from __future__ import annotations
+
+from grognard.engine import registry
+from grognard.engine.game import SystemInfo
+
+SYSTEM = registry.register(
+    SystemInfo(
+        id="heroquest",
+        name="HeroQuest (Revised System Rules 2.0)",
+        rulebook="004_24cd6f974fe6a1ee.txt",
+        command="heroquest",
+        aliases=("hq",),
+        summary="The fan-revised HeroQuest rules: every race, class, skill, item, spell and monster as data.",
+        playable=("monster", "catalog"),
+    )
+)
+"""The registered HeroQuest system."""

@@ -1,0 +1,1 @@
+"""Tests of the HeroQuest system (Revised System Rules 2.0)."""
