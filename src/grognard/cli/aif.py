@@ -240,10 +240,12 @@ FRONTEND = register(
 def _mount_extensions() -> None:
     """Mount the command groups kept in their own modules (characters, world, combat)."""
     from grognard.cli.aif_character import mount as mount_character
+    from grognard.cli.aif_education import mount as mount_education
     from grognard.cli.aif_world import mount as mount_world
 
     mount_character(app)
     mount_world(app)
+    mount_education(app)
 
 
 _mount_extensions()
