@@ -46,6 +46,7 @@ def main(
 def _build() -> typer.Typer:
     import grognard.cli.aif
     import grognard.cli.ff
+    import grognard.cli.grey_star
     import grognard.cli.heroquest
     import grognard.systems  # noqa: F401  (registers every system and its front end)
     from grognard.cli import games, roll, systems_cmd

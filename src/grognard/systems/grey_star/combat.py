@@ -1,0 +1,448 @@
+"""A Grey Star combat as a game state: WILLPOWER spent each round, a random number, the table's cell.
+
+Procedure (001_2055bbb054c2d265.txt:5-12): COMBAT SKILL with the weapon used, minus the enemy's, is the
+Combat Ratio; fighting with the Staff's magic, the reader notes the WILLPOWER he spends; a random
+number is picked and read with the ratio on the Combat Results Table; the enemy's loss is multiplied by
+the WILLPOWER spent; rounds go on until one side is at 0 ENDURANCE or below. Evading
+(001_2055bbb054c2d265.txt:16-18): a round fought as usual in which the enemy's losses are ignored.
+
+Readings (docs/rulings/grey-star.md): a round with 0 WILLPOWER spent is the Staff used as a plain weapon
+(-6 COMBAT SKILL, enemy's loss x1); a K kills whatever was spent; when both sides fall in one round,
+Grey Star is dead.
+
+The chance node of a round lists its outcomes at the coarsest grain: random numbers that give the same
+next state (losses capped at what each side has left) are one outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from grognard.engine.dice import Rng, Roll, lone_wolf_distribution, lone_wolf_number
+from grognard.engine.errors import UsageError
+from grognard.engine.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Action,
+    Actor,
+    Game,
+    GameInfo,
+    GameState,
+    Move,
+    OptionInfo,
+    OptionValue,
+    Outcome,
+    Result,
+)
+from grognard.engine.serial import from_data, to_data
+from grognard.systems.grey_star import crt
+from grognard.systems.grey_star.chart import (
+    NO_STAFF_PENALTY,
+    SHORTFALL_CHOICES,
+    SHORTFALL_ENDURANCE_PER_POINT,
+    STAFF,
+    ActionChart,
+)
+
+TABLES = ("uniform", "book")
+"""The random number sources: uniform 0-9, or the book's printed table."""
+PHASES = ("decide", "round", "over")
+"""A combat's phases: Grey Star's choice, the random number, the end."""
+OUTCOMES = ("win", "dead", "evaded", "rounds-over")
+"""How a combat can end (`Result.outcome`)."""
+SPEND = "spend:"
+"""Prefix of the action spending N WILLPOWER this round."""
+EVADE = "evade:"
+"""Prefix of the action evading this round while spending N WILLPOWER."""
+
+
+def spend_action(willpower: int, evade: bool = False) -> Action:
+    """The action spending `willpower` this round ("spend:N"), or evading while spending it ("evade:N")."""
+    return f"{EVADE if evade else SPEND}{willpower}"
+
+
+def parse_action(action: Action) -> tuple[int, bool]:
+    """The WILLPOWER spent by an action and whether it evades; a malformed one is a `UsageError`."""
+    for prefix, evade in ((SPEND, False), (EVADE, True)):
+        if action.startswith(prefix) and action[len(prefix) :].isdigit():
+            return int(action[len(prefix) :]), evade
+    raise UsageError(f"action {action!r} is not spend:N or evade:N")
+
+
+@lru_cache(maxsize=4096)
+def _multiplier_cap(column: int, enemy_endurance: int) -> int:
+    """The multiplier past which more WILLPOWER cannot change the round: any hit then kills."""
+    losses = [c.enemy for c in (crt.table().cells[n][column] for n in range(10))]
+    smallest = min((x for x in losses if isinstance(x, int) and x > 0), default=1)
+    return max(1, -(-enemy_endurance // smallest))
+
+
+@lru_cache(maxsize=65536)
+def _round_outcomes(
+    table: str, column: int, multiplier: int, endurance: int, enemy_endurance: int, evading: bool
+) -> tuple[tuple[Outcome, Fraction], ...]:
+    grouped: dict[Outcome, Fraction] = {}
+    for number, p in sorted(lone_wolf_distribution(table).items()):
+        if p:
+            label = _label(column, multiplier, endurance, enemy_endurance, evading, number)
+            grouped[label] = grouped.get(label, Fraction(0)) + p
+    return tuple(grouped.items())
+
+
+def _losses(
+    column: int, multiplier: int, endurance: int, enemy_endurance: int, evading: bool, number: int
+) -> tuple[int, int]:
+    cell = crt.table().cells[number][column]
+    enemy = crt.enemy_damage(cell, multiplier)
+    enemy_loss = 0 if evading else (enemy_endurance if enemy == crt.KILLED else min(enemy, enemy_endurance))
+    grey_star_loss = endurance if cell.grey_star == crt.KILLED else min(cell.grey_star, endurance)
+    return enemy_loss, grey_star_loss
+
+
+def _label(
+    column: int, multiplier: int, endurance: int, enemy_endurance: int, evading: bool, number: int
+) -> str:
+    enemy_loss, grey_star_loss = _losses(column, multiplier, endurance, enemy_endurance, evading, number)
+    return f"E{enemy_loss}/GS{grey_star_loss}"
+
+
+@lru_cache(maxsize=4096)
+def _read_label(label: Outcome) -> tuple[int, int]:
+    enemy, grey_star = str(label).split("/")
+    return int(enemy[1:]), int(grey_star[2:])
+
+
+@lru_cache(maxsize=1024)
+def _column(ratio: int) -> int:
+    return crt.table().column_index(ratio)
+
+
+@dataclass(frozen=True, slots=True)
+class CombatState(GameState):
+    """One moment of a combat; player 0 is Grey Star.
+
+    `combat_skill` is his COMBAT SKILL with the weapon used and every modifier, the Staff's magic in use
+    when `staff` is true (a round fought with the Staff and no WILLPOWER is 6 lower). At a "decide" node
+    he chooses the WILLPOWER to spend ("spend:N"), or to evade ("evade:N") where `can_evade`; the
+    "round" node is the random number, with the WILLPOWER already paid, the table's `column` and the
+    enemy loss `multiplier` (capped where more could not matter); "over" is the end, `outcome` saying
+    how. `rounds_left` counts down a fight limited to N rounds (None: until one side falls). `drain` is
+    WILLPOWER lost each round by a section's rule, past 0 handled by `shortfall`.
+    """
+
+    combat_skill: int
+    endurance: int
+    willpower: int
+    enemy_skill: int
+    enemy_endurance: int
+    staff: bool = True
+    table: str = "uniform"
+    can_evade: bool = False
+    immune: bool = False
+    rounds_left: int | None = None
+    shortfall: str = "negative"
+    drain: int = 0
+    phase: str = "decide"
+    column: int = 0
+    multiplier: int = 1
+    evading: bool = False
+    outcome: str = ""
+
+    # -- the protocol ---------------------------------------------------------------------------
+
+    def actor(self) -> Actor:
+        """Grey Star (0) at a decision, CHANCE for the random number, TERMINAL once over."""
+        if self.phase == "over":
+            return TERMINAL
+        return 0 if self.phase == "decide" else CHANCE
+
+    @property
+    def magic_open(self) -> bool:
+        """True when the Staff's magic can be used this round: the Staff, WILLPOWER, no immunity."""
+        return self.staff and not self.immune and self.willpower > 0
+
+    def round_skill(self, spend: int) -> int:
+        """Grey Star's COMBAT SKILL in a round spending `spend` WILLPOWER."""
+        return self.combat_skill - (NO_STAFF_PENALTY if self.staff and spend == 0 else 0)
+
+    def ratio(self, spend: int) -> int:
+        """The Combat Ratio of a round spending `spend` WILLPOWER."""
+        return self.round_skill(spend) - self.enemy_skill
+
+    def _actions(self) -> Sequence[Action]:
+        top = self.willpower if self.magic_open else 0
+        fight = [spend_action(n) for n in range(top + 1)]
+        return fight + [spend_action(n, True) for n in range(top + 1)] if self.can_evade else fight
+
+    def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        return _round_outcomes(
+            self.table, self.column, self.multiplier, self.endurance, self.enemy_endurance, self.evading
+        )
+
+    def _apply(self, move: Move) -> CombatState:
+        if self.phase == "decide":
+            spend, evade = parse_action(str(move))
+            column = _column(self.ratio(spend))
+            cap = 1 if evade else _multiplier_cap(column, self.enemy_endurance)
+            multiplier = min(max(spend, 1), cap)
+            return self._next(
+                self.endurance,
+                self.willpower - spend,
+                self.enemy_endurance,
+                self.rounds_left,
+                "round",
+                column,
+                multiplier,
+                evade,
+                "",
+            )
+        enemy_loss, grey_star_loss = _read_label(move)
+        return self._after_round(enemy_loss, grey_star_loss)
+
+    def _next(
+        self,
+        endurance: int,
+        willpower: int,
+        enemy: int,
+        rounds: int | None,
+        phase: str,
+        column: int,
+        multiplier: int,
+        evading: bool,
+        outcome: str,
+    ) -> CombatState:
+        # The constructor, not dataclasses.replace: the solver builds hundreds of thousands of states.
+        return CombatState(
+            self.combat_skill,
+            endurance,
+            willpower,
+            self.enemy_skill,
+            enemy,
+            self.staff,
+            self.table,
+            self.can_evade,
+            self.immune,
+            rounds,
+            self.shortfall,
+            self.drain,
+            phase,
+            column,
+            multiplier,
+            evading,
+            outcome,
+        )
+
+    def _after_round(self, enemy_loss: int, grey_star_loss: int) -> CombatState:
+        endurance = self.endurance - grey_star_loss
+        enemy = self.enemy_endurance - enemy_loss
+        willpower = self.willpower
+        if endurance > 0 and enemy > 0 and not self.evading and self.drain:
+            willpower -= self.drain
+            if willpower < 0 and self.shortfall == "endurance":
+                missing = min(-willpower, self.drain)
+                willpower += missing
+                endurance -= SHORTFALL_ENDURANCE_PER_POINT * missing
+        rounds = None if self.rounds_left is None else self.rounds_left - 1
+        if endurance <= 0:
+            outcome = "dead"
+        elif enemy <= 0:
+            outcome = "win"
+        elif self.evading:
+            outcome = "evaded"
+        elif rounds == 0:
+            outcome = "rounds-over"
+        else:
+            outcome = ""
+        phase = "over" if outcome else "decide"
+        return self._next(max(endurance, 0), willpower, enemy, rounds, phase, 0, 1, False, outcome)
+
+    def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
+        """Pick the real random number and read the table with the same function as the odds."""
+        number = lone_wolf_number(rng, self.table)
+        cell = crt.table().cells[number.total][self.column]
+        label = _label(
+            self.column, self.multiplier, self.endurance, self.enemy_endurance, self.evading, number.total
+        )
+        heading = crt.table().columns[self.column].label()
+        detail = f"ratio {heading}, cell {cell.text()}" + (
+            f" x{self.multiplier}" if self.multiplier > 1 else ""
+        )
+        shown = Roll(
+            number.expression, number.dice, number.total, "; ".join(filter(None, (number.detail, detail)))
+        )
+        return label, (shown,)
+
+    def result(self) -> Result:
+        """win (Grey Star the winner), dead, evaded or rounds-over; what he keeps.
+
+        WILLPOWER and ENDURANCE are what he carries on with (nothing once dead); WILLPOWER_LEFT is the
+        WILLPOWER actually left, so what was spent can be counted even in a lost fight.
+        """
+        alive = self.outcome != "dead"
+        return Result(
+            self.outcome,
+            (0,) if self.outcome == "win" else (),
+            (
+                ("WILLPOWER", self.willpower if alive else 0),
+                ("ENDURANCE", self.endurance if alive else 0),
+                ("WILLPOWER_LEFT", self.willpower),
+            ),
+        )
+
+    def invariants(self) -> list[str]:
+        """Broken invariants of this combat state."""
+        bad: list[str] = []
+        if self.phase not in PHASES:
+            bad.append(f"unknown phase {self.phase!r}")
+        if self.table not in TABLES:
+            bad.append(f"unknown random number table {self.table!r}")
+        if self.shortfall not in SHORTFALL_CHOICES:
+            bad.append(f"unknown shortfall rule {self.shortfall!r}")
+        if self.rounds_left is not None and self.rounds_left < 0:
+            bad.append("negative rounds left")
+        if self.multiplier < 1 or self.drain < 0:
+            bad.append("multiplier below 1 or negative drain")
+        if self.phase != "over":
+            if self.endurance <= 0 or self.enemy_endurance <= 0:
+                bad.append("a side at 0 ENDURANCE or below while the fight goes on")
+            if self.outcome:
+                bad.append("an outcome before the end")
+        else:
+            if self.outcome not in OUTCOMES:
+                bad.append(f"unknown outcome {self.outcome!r}")
+            if (self.outcome == "dead") != (self.endurance <= 0):
+                bad.append("dead without 0 ENDURANCE, or 0 ENDURANCE and not dead")
+            if self.outcome == "win" and self.enemy_endurance > 0:
+                bad.append("a win with the enemy standing")
+        if self.shortfall == "endurance" and self.drain and self.willpower < 0 and self.phase != "over":
+            bad.append("WILLPOWER below 0 under the endurance shortfall rule")
+        return bad
+
+    def describe(self) -> str:
+        """One line: both sides' scores and where the combat stands."""
+        limit = "" if self.rounds_left is None else f", {self.rounds_left} rounds left"
+        where = self.outcome if self.phase == "over" else self.phase
+        return (
+            f"Grey Star CS {self.combat_skill} EP {self.endurance} WP {self.willpower} vs enemy "
+            f"CS {self.enemy_skill} EP {self.enemy_endurance}{limit} ({where})"
+        )
+
+
+@dataclass(frozen=True)
+class Foe:
+    """A section's fight, as data: the enemy and the section's modifiers.
+
+    `skill_modifier` is added to Grey Star's COMBAT SKILL for this fight; `immune_to_staff`: the Staff's
+    magic does not work (every round is the Staff as a plain weapon); `rounds`: the fight lasts at most
+    that many rounds; `can_evade`: the text offers evasion; `willpower_drain`: WILLPOWER lost each round.
+    """
+
+    name: str
+    combat_skill: int
+    endurance: int
+    skill_modifier: int = 0
+    immune_to_staff: bool = False
+    rounds: int | None = None
+    can_evade: bool = False
+    willpower_drain: int = 0
+
+    def __post_init__(self) -> None:
+        if self.endurance <= 0:
+            raise UsageError(f"enemy ENDURANCE {self.endurance} must be above 0")
+        if self.rounds is not None and self.rounds <= 0:
+            raise UsageError(f"a fight of {self.rounds} rounds: the limit must be above 0")
+        if self.willpower_drain < 0:
+            raise UsageError(f"WILLPOWER drain {self.willpower_drain} is below 0")
+
+
+def start_combat(chart: ActionChart, foe: Foe, weapon: str | None = STAFF) -> CombatState:
+    """The first decision of a fight between the chart's Grey Star and `foe`, with `weapon` in hand."""
+    if chart.dead:
+        raise UsageError("Grey Star is dead and cannot fight")
+    return CombatState(
+        combat_skill=chart.weapon_skill(weapon) + foe.skill_modifier,
+        endurance=chart.endurance,
+        willpower=chart.willpower,
+        enemy_skill=foe.combat_skill,
+        enemy_endurance=foe.endurance,
+        staff=weapon == STAFF,
+        table=chart.options.table,
+        can_evade=foe.can_evade,
+        immune=foe.immune_to_staff,
+        rounds_left=foe.rounds,
+        shortfall=chart.options.shortfall,
+        drain=foe.willpower_drain,
+    )
+
+
+def finish_combat(chart: ActionChart, state: CombatState) -> ActionChart:
+    """The chart after a finished combat: its ENDURANCE and WILLPOWER."""
+    if state.phase != "over":
+        raise UsageError(f"the combat is not over: {state.describe()}")
+    return chart.after_combat(state.endurance, state.willpower)
+
+
+def _int_option(options: Mapping[str, OptionValue], name: str, low: int) -> int:
+    value = options[name]
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise UsageError(f"option {name}={value!r} must be a whole number of at least {low}")
+    return value
+
+
+class CombatGame(Game):
+    """One Grey Star combat as a playable game (for conformance runs, odds and the command line)."""
+
+    info = GameInfo(
+        id="combat",
+        name="Grey Star combat",
+        options=(
+            OptionInfo("combat_skill", "Grey Star's COMBAT SKILL with the weapon used", 15),
+            OptionInfo("endurance", "Grey Star's ENDURANCE", 25),
+            OptionInfo("willpower", "Grey Star's WILLPOWER", 25),
+            OptionInfo("enemy_skill", "the enemy's COMBAT SKILL", 15),
+            OptionInfo("enemy_endurance", "the enemy's ENDURANCE", 25),
+            OptionInfo("staff", "fighting with the Wizard's Staff", True, (True, False)),
+            OptionInfo("table", "random numbers: uniform 0-9 or the book's printed table", "uniform", TABLES),
+            OptionInfo("can_evade", "the text offers evasion", False, (True, False)),
+            OptionInfo("immune", "the enemy is immune to the Staff's magic", False, (True, False)),
+            OptionInfo("rounds", "fight at most this many rounds (0: until one side falls)", 0),
+            OptionInfo(
+                "shortfall",
+                "WILLPOWER lost past 0: negative, or 2 ENDURANCE a point",
+                "negative",
+                SHORTFALL_CHOICES,
+            ),
+            OptionInfo("drain", "WILLPOWER lost each round by the section's rule", 0),
+        ),
+    )
+
+    def new_initial_state(self, options: Mapping[str, OptionValue]) -> CombatState:
+        """The first decision of a combat with these options."""
+        full = self.info.resolve_options(options)
+        rounds = _int_option(full, "rounds", 0)
+        return CombatState(
+            combat_skill=_int_option(full, "combat_skill", -100),
+            endurance=_int_option(full, "endurance", 1),
+            willpower=_int_option(full, "willpower", -100),
+            enemy_skill=_int_option(full, "enemy_skill", -100),
+            enemy_endurance=_int_option(full, "enemy_endurance", 1),
+            staff=bool(full["staff"]),
+            table=str(full["table"]),
+            can_evade=bool(full["can_evade"]),
+            immune=bool(full["immune"]),
+            rounds_left=rounds or None,
+            shortfall=str(full["shortfall"]),
+            drain=_int_option(full, "drain", 0),
+        )
+
+    def state_to_json(self, state: GameState) -> JSON:
+        """The state as JSON-safe data."""
+        return to_data(state)
+
+    def state_from_json(self, data: JSON) -> CombatState:
+        """The state written by `state_to_json`."""
+        return from_data(CombatState, data)
