@@ -26,7 +26,7 @@ app = typer.Typer(
     help="Adventures in Fantasy (1978): every table of the Book of Adventure, listed, shown and rolled.",
     no_args_is_help=True,
     add_completion=False,
-    rich_markup_mode=None,
+    rich_markup_mode="rich",
     pretty_exceptions_enable=False,
 )
 
@@ -239,6 +239,7 @@ FRONTEND = register(
 
 def _mount_extensions() -> None:
     """Mount the command groups kept in their own modules (characters, world, combat)."""
+    from grognard.cli.aif_campaign import mount as mount_campaign
     from grognard.cli.aif_character import mount as mount_character
     from grognard.cli.aif_education import mount as mount_education
     from grognard.cli.aif_world import mount as mount_world
@@ -246,6 +247,7 @@ def _mount_extensions() -> None:
     mount_character(app)
     mount_world(app)
     mount_education(app)
+    mount_campaign(app)
 
 
 _mount_extensions()

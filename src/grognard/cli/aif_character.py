@@ -40,7 +40,7 @@ character_app = typer.Typer(
     help="Adventures in Fantasy characters: generate one, every die shown.",
     no_args_is_help=True,
     add_completion=False,
-    rich_markup_mode=None,
+    rich_markup_mode="rich",
     pretty_exceptions_enable=False,
 )
 
@@ -49,7 +49,7 @@ check_app = typer.Typer(
     help="Characteristic checks: two d20 read 01-100, at or under the rating succeeds.",
     no_args_is_help=True,
     add_completion=False,
-    rich_markup_mode=None,
+    rich_markup_mode="rich",
     pretty_exceptions_enable=False,
 )
 

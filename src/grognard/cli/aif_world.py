@@ -454,7 +454,7 @@ calendar_app = typer.Typer(
     help="The campaign calendar: 13 months of 28 days and the Day of Tehuti; names and date arithmetic.",
     no_args_is_help=True,
     add_completion=False,
-    rich_markup_mode=None,
+    rich_markup_mode="rich",
     pretty_exceptions_enable=False,
 )
 """The `grognard aif calendar` sub-commands."""

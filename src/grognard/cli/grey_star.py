@@ -1,22 +1,133 @@
-"""`grognard grey-star` (alias `gs`): the Combat Results Table and the exact odds of a fight."""
+"""`grognard grey-star` (alias `gs`): play, check and import Grey Star gamebooks, read the Combat Results
+Table and the exact odds of a fight (thin: the rules and odds live in the system, the play loop in
+`cli.gamebook`)."""
 
 from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
-from grognard.cli.console import err, out, print_json
-from grognard.cli.frontends import Frontend, register
+from grognard.cli.console import err, out, print_json, read_line
+from grognard.cli.frontends import Frontend, MenuEntry, register
+from grognard.cli.gamebook import PlayLoop, add_gamebook_commands, book_problems, start_session
 from grognard.engine.errors import UsageError
-from grognard.systems.grey_star import crt
+from grognard.engine.game import OptionValue
+from grognard.engine.session import Session
+from grognard.engine.store import GameStore, open_store
+from grognard.gamebook.check import check_book
+from grognard.gamebook.load import dump_book
+from grognard.gamebook.projectaon import import_projectaon
+from grognard.gamebook.runner import GamebookGame
+from grognard.systems.grey_star import GS_RULES, SYSTEM, crt
+from grognard.systems.grey_star.books import book_path, shipped_books
+from grognard.systems.grey_star.chart import SHORTFALL_CHOICES
 from grognard.systems.grey_star.combat import TABLES, CombatState
 from grognard.systems.grey_star.odds import CombatAdvice, advise
 
 app = typer.Typer(
-    help="Lone Wolf: Grey Star the Wizard: the Combat Results Table and the odds of a fight.",
+    help="Lone Wolf: Grey Star the Wizard: play, check and import gamebooks; the Combat Results Table and "
+    "the odds of a fight.",
     no_args_is_help=True,
-    rich_markup_mode=None,
+    rich_markup_mode="rich",
 )
+
+_built = typer.Typer()
+add_gamebook_commands(_built, GS_RULES, SYSTEM.id, "grey-star")
+_BUILT: dict[str, Callable[..., Any]] = {
+    c.name: c.callback for c in _built.registered_commands if c.name and c.callback
+}
+for _command in _built.registered_commands:
+    if _command.name not in ("check", "play"):
+        app.registered_commands.append(_command)
+
+_BOOK_HELP = "A book file (TOML or Twee), or the name of a shipped book (sample)."
+
+
+@app.callback()
+def grey_star() -> None:
+    """Grey Star the Wizard gamebooks (001_2055bbb054c2d265.txt): the Action Chart, WILLPOWER and the odds."""
+
+
+@app.command("check")
+def check(
+    book: str = typer.Argument(..., help=_BOOK_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print machine-readable results."),
+) -> None:
+    """Check a gamebook: every problem is listed with its section and field (exit status 1)."""
+    _BUILT["check"](book=book_path(book), as_json=as_json)
+
+
+def _session(
+    path: Path, seed: int | None, store: GameStore, game: str | None, options: dict[str, OptionValue]
+) -> Session:
+    if game is not None:
+        if options:
+            raise UsageError(f"{', '.join(options)}: a saved game keeps the options it was started with")
+        return start_session(GS_RULES, SYSTEM.id, path, seed, store, game)
+    book, problems = book_problems(path, GS_RULES)
+    if book is None or problems:
+        raise UsageError(f"{path} has problems; run `check` on it: {problems[0].render()}")
+    ref = str(path.resolve())
+    chosen = secrets.randbelow(2**31) if seed is None else seed
+    return Session.new(SYSTEM.id, GamebookGame(GS_RULES, book, ref), {"book": ref, **options}, chosen)
+
+
+@app.command("play")
+def play(
+    book: str = typer.Argument(..., help=_BOOK_HELP),
+    seed: int | None = typer.Option(None, "--seed", help="Seed for the random numbers."),
+    game: str | None = typer.Option(None, "--game", help="Continue this saved game."),
+    table: str | None = typer.Option(None, "--table", help="Random numbers: uniform (default) or book."),
+    shortfall: str | None = typer.Option(
+        None, "--shortfall", help="WILLPOWER spent past 0: negative (default) or endurance (2 a point)."
+    ),
+) -> None:
+    """Play a gamebook ("sample" for the one shipped), with the odds of every fight.
+
+    s shows the Action Chart, u undoes, q stops; the game is saved after every move."""
+    options: dict[str, OptionValue] = {}
+    if table is not None:
+        if table not in TABLES:
+            raise UsageError(f"--table {table!r} is not one of {list(TABLES)}")
+        options["table"] = table
+    if shortfall is not None:
+        if shortfall not in SHORTFALL_CHOICES:
+            raise UsageError(f"--shortfall {shortfall!r} is not one of {list(SHORTFALL_CHOICES)}")
+        options["shortfall"] = shortfall
+    with open_store() as store:
+        session = _session(book_path(book), seed, store, game, options)
+        PlayLoop(session, store, "grey-star", book).run()
+
+
+@app.command("import")
+def import_book(
+    book: Annotated[Path, typer.Argument(help="The Project Aon XML file.")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The book file (TOML) to write.")],
+    rules: Annotated[
+        Path | None, typer.Option("--rules", help="The rules overlay (TOML) for the book.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the output file.")] = False,
+) -> None:
+    """Import a Project Aon book (XML) with its rules overlay into a book file that `play` reads."""
+    if output.exists() and not force:
+        raise UsageError(f"{output} exists; add --force to overwrite it")
+    report = import_projectaon(book, rules)
+    for warning in report.warnings:
+        err.print(f"{book}: warning: {warning}", markup=False, soft_wrap=True)
+    output.write_text(dump_book(report.book), encoding="utf-8")
+    problems = check_book(report.book, GS_RULES)
+    out.print(f"{output}: {len(report.book.sections)} sections written", markup=False)
+    if problems:
+        out.print(
+            f"{len(problems)} problem(s) for the overlay to fix; see: grognard grey-star check {output}",
+            markup=False,
+        )
 
 
 def parse_enemy(text: str) -> tuple[int, int]:
@@ -125,5 +236,69 @@ def odds_command(
     _render(advice)
 
 
-FRONTEND = register(Frontend(system="grey-star", command="grey-star", app=app, aliases=("gs",)))
+def _book_entries() -> list[MenuEntry]:
+    entries = []
+    for name in shipped_books():
+        label = "Play the sample adventure" if name == "sample" else f"Play the book {name!r}"
+        entries.append(MenuEntry(label, partial(_play_named, name)))
+    entries.append(MenuEntry("Play a book file", _play_file))
+    return entries
+
+
+def _play_named(name: str) -> None:
+    play(name, seed=None, game=None, table=None, shortfall=None)
+
+
+def _play_file() -> None:
+    path = read_line("Book file (TOML or Twee): ")
+    if path:
+        _play_named(path)
+
+
+def resume(game_id: str) -> None:
+    """Continue a saved Grey Star gamebook adventure."""
+    with open_store() as store:
+        session = store.load(game_id)
+    if session.game.info.id != "gamebook":
+        raise UsageError(f"game {game_id} is a single combat; only gamebook adventures can be continued")
+    play(str(session.options["book"]), seed=None, game=game_id, table=None, shortfall=None)
+
+
+def _ask_int(prompt: str) -> int:
+    text = read_line(prompt)
+    if not text.lstrip("-").isdigit():
+        raise UsageError(f"{text!r} is not a whole number")
+    return int(text)
+
+
+def _odds_tool() -> None:
+    combat_skill = _ask_int("Your COMBAT SKILL with the Staff: ")
+    endurance = _ask_int("Your ENDURANCE: ")
+    willpower = _ask_int("Your WILLPOWER: ")
+    enemy = read_line("The enemy as COMBAT SKILL/ENDURANCE (e.g. 16/24): ")
+    can_evade = read_line("Does the text offer evasion? [y/N]: ").lower() == "y"
+    odds_command(
+        combat_skill=combat_skill,
+        endurance=endurance,
+        willpower=willpower,
+        enemy=enemy,
+        table="uniform",
+        can_evade=can_evade,
+        willpower_worth=0.0,
+        endurance_worth=0.0,
+        as_json=False,
+    )
+
+
+FRONTEND = register(
+    Frontend(
+        system="grey-star",
+        command="grey-star",
+        app=app,
+        aliases=("gs",),
+        menu=_book_entries,
+        resume=resume,
+        tools=lambda: [MenuEntry("Combat odds (Grey Star)", _odds_tool)],
+    )
+)
 """The registered front end of the Grey Star system."""

@@ -16,7 +16,7 @@ from grognard.systems.heroquest.catalog import Entry, Mercenary, Monster, StatLi
 app = typer.Typer(
     help="HeroQuest (Revised System Rules 2.0): the catalogue of the rulebook and monster statistics.",
     no_args_is_help=True,
-    rich_markup_mode=None,
+    rich_markup_mode="rich",
 )
 
 _KIND_ALIASES = {

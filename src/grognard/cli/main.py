@@ -18,7 +18,7 @@ app = typer.Typer(
     help="Plays classic adventure-game rule systems, with exact odds for every risky choice.",
     add_completion=False,
     no_args_is_help=False,
-    rich_markup_mode=None,
+    rich_markup_mode="rich",
     pretty_exceptions_enable=False,
 )
 

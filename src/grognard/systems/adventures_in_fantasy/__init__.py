@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from grognard.engine import registry
 from grognard.engine.game import SystemInfo
+from grognard.systems.adventures_in_fantasy.campaign import CAMPAIGN_GAME
 
 SYSTEM = registry.register(
     SystemInfo(
@@ -16,8 +17,9 @@ SYSTEM = registry.register(
         rulebook="002_8449cbd1010a37a5.txt",
         command="aif",
         aliases=("adventures-in-fantasy",),
-        summary="The 1978 role-playing game: every table of the Book of Adventure, listable and rollable.",
-        playable=("tables",),
+        summary="The 1978 role-playing game: its tables and procedures, and a kept campaign.",
+        playable=("tables", "characters", "encounters", "education", "campaign"),
+        games=(CAMPAIGN_GAME,),
     )
 )
 """The registered Adventures in Fantasy system."""

@@ -1,0 +1,521 @@
+"""`grognard aif campaign ...`, `aif advance`, `aif experience ...` and `aif hirelings ...`.
+
+A kept campaign is a saved game of the system (game "campaign") in the engine's store, so
+`grognard games list/show/undo/export` work on it too. `campaign new` starts one, `campaign
+add-character` generates a character (every die shown) and adds it, `campaign act` makes any other
+referee action, `advance ID --weeks N` lets time pass and shows every effect and every roll,
+`campaign show` shows the date and the characters. `experience` and `hirelings` are calculators.
+The lead mounts these into `cli/aif.py` (see `mount`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from fractions import Fraction
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table as RichTable
+
+from grognard.cli.console import out, print_json
+from grognard.engine.dice import Rng
+from grognard.engine.errors import RulesError, UsageError
+from grognard.engine.registry import get_game
+from grognard.engine.session import MoveRecord, Session
+from grognard.engine.store import SqliteStore, open_store
+from grognard.systems.adventures_in_fantasy import experience as xp
+from grognard.systems.adventures_in_fantasy import hirelings as men
+from grognard.systems.adventures_in_fantasy.calendar import names
+from grognard.systems.adventures_in_fantasy.campaign import GAME_ID, CampaignState, add_action
+from grognard.systems.adventures_in_fantasy.chargen import generate, parse_course
+from grognard.systems.adventures_in_fantasy.steps import roll_data
+from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
+from grognard.systems.adventures_in_fantasy.time import Event, Member
+
+SYSTEM_ID = "adventures-in-fantasy"
+
+
+def _typer(name: str, text: str) -> typer.Typer:
+    return typer.Typer(
+        name=name,
+        help=text,
+        no_args_is_help=True,
+        add_completion=False,
+        rich_markup_mode="rich",
+        pretty_exceptions_enable=False,
+    )
+
+
+campaign_app = _typer("campaign", "A kept campaign: characters and the calendar, saved in the store.")
+experience_app = _typer("experience", "Experience and standing: awards, magicians' fees, reputation, rank.")
+hirelings_app = _typer("hirelings", "Hirelings: how many, their shares, pay and obedience.")
+
+SeedOption = Annotated[int | None, typer.Option("--seed", help="The same seed rolls the same dice.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON, every roll included.")]
+CampaignId = Annotated[
+    str, typer.Argument(help="The campaign's id, as `campaign new` or `games list` shows.")
+]
+
+
+def mount(app: typer.Typer) -> None:
+    """Add `campaign`, `advance`, `experience` and `hirelings` to the `grognard aif` app."""
+    app.add_typer(campaign_app, name="campaign")
+    app.command("advance")(advance_command)
+    app.add_typer(experience_app, name="experience")
+    app.add_typer(hirelings_app, name="hirelings")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Store plumbing
+
+
+def _load(store: SqliteStore, campaign_id: str) -> Session:
+    session = store.load(campaign_id)
+    if session.system != SYSTEM_ID or session.game.info.id != GAME_ID:
+        raise UsageError(
+            f"game {campaign_id} is a {session.system}/{session.game.info.id} game, not a campaign"
+        )
+    return session
+
+
+def _state(session: Session) -> CampaignState:
+    state = session.current
+    assert isinstance(state, CampaignState)
+    return state
+
+
+def _play(store: SqliteStore, session: Session, action: str) -> list[MoveRecord]:
+    if session.is_over():
+        raise UsageError("this campaign has ended")
+    try:
+        session.play(action)
+    except RulesError as e:
+        raise UsageError(e.reason) from None
+    rolled = session.advance()
+    store.save(session)
+    return rolled
+
+
+def _event_data(event: Event, record: MoveRecord | None) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "date": event.date,
+        "member": event.member,
+        "name": event.name,
+        "label": event.label,
+        "text": event.text,
+        "source": event.source,
+    }
+    if record is not None:
+        data["outcome"] = record.move
+        data["rolls"] = [roll_data(r) for r in record.rolls]
+    return data
+
+
+def _events(state: CampaignState, records: list[MoveRecord]) -> list[tuple[Event, MoveRecord | None]]:
+    chance = iter(records)
+    return [(e, next(chance) if e.rolled else None) for e in state.events]
+
+
+def _show_events(state: CampaignState, records: list[MoveRecord]) -> None:
+    for event, record in _events(state, records):
+        dice = f" [{'; '.join(r.render() for r in record.rolls)}]" if record and record.rolls else ""
+        out.print(escape(event.line() + dice))
+
+
+def _member_data(index: int, m: Member) -> dict[str, Any]:
+    c = m.character
+    return {
+        "index": index,
+        "name": m.name,
+        "alive": m.alive,
+        "age": c.age,
+        "position": c.position,
+        "rank": c.rank,
+        "status_level": c.status_level,
+        "experience": str(m.experience),
+        "experience_level": c.experience_level,
+        "reputation": str(m.reputation.value),
+        "verified_only": m.reputation.verified_only,
+        "alignment": m.alignment or None,
+        "hit_points": c.hit_points,
+        "wounds": c.wounds,
+        "ill_weeks": m.ill_weeks,
+        "funds_gp": c.funds_gp,
+        "silver": m.silver,
+        "study": None if m.study is None else m.study.model_dump(),
+        "skills": [s.model_dump() for s in m.skills],
+        "hirelings": m.band.model_dump(),
+        "character": c.model_dump(mode="json"),
+    }
+
+
+def _show_state(campaign_id: str, state: CampaignState) -> None:
+    out.print(
+        escape(f"Campaign {campaign_id}: {names(state.date).text()}" + (" (ended)" if state.over else ""))
+    )
+    if not state.members:
+        out.print("No characters yet: `grognard aif campaign add-character ID`.")
+        return
+    grid = RichTable()
+    for heading in ("#", "name", "age", "standing", "exp", "rep", "hits", "funds", "course", "men"):
+        grid.add_column(heading)
+    for i, m in enumerate(state.members):
+        c = m.character
+        standing = f"{c.position} ({c.rank}), status {c.status_level}" if m.alive else "dead"
+        course = "-" if m.study is None else f"#{m.study.number} {m.study.months} mo"
+        grid.add_row(
+            str(i),
+            escape(m.name),
+            str(c.age),
+            escape(standing),
+            f"{float(m.experience):g}",
+            f"{float(m.reputation.value):g}",
+            f"{c.current_hit_points}/{c.hit_points}",
+            f"{c.funds_gp} GP {m.silver} SP",
+            course,
+            str(m.band.men),
+        )
+    out.print(grid)
+
+
+# ---------------------------------------------------------------------------------------------------
+# campaign new / add-character / act / show, advance
+
+
+@campaign_app.command("new")
+def new_command(
+    date: Annotated[
+        str, typer.Option("--date", help="The first day (YEAR-MONTH-DAY or YEAR-tehuti).")
+    ] = "1-1-1",
+    seed: SeedOption = None,
+    title: Annotated[str, typer.Option("--title", help="A name for the campaign.")] = "",
+    option: Annotated[
+        list[str] | None, typer.Option("--option", help="A rule option NAME=VALUE (aging, castles, ...).")
+    ] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Start a campaign in the store and print its id."""
+    options: dict[str, Any] = {"date": date}
+    for text in option or []:
+        key, sep, value = text.partition("=")
+        if not sep:
+            raise UsageError(f"option {text!r}: write NAME=VALUE")
+        options[key] = {"true": True, "false": False}.get(value.casefold(), value)
+    game = get_game(SYSTEM_ID, GAME_ID)
+    session = Session.new(SYSTEM_ID, game, options, secrets.randbelow(2**31) if seed is None else seed)
+    with open_store() as store:
+        campaign_id = store.create(session, title or "Adventures in Fantasy campaign")
+    state = _state(session)
+    if json_out:
+        print_json(
+            {"id": campaign_id, "date": state.date.iso(), "seed": session.seed, "options": session.options}
+        )
+        return
+    out.print(escape(f"Campaign {campaign_id} begins on {names(state.date).text()} (seed {session.seed})."))
+
+
+@campaign_app.command("add-character")
+def add_character_command(
+    campaign_id: CampaignId,
+    seed: SeedOption = None,
+    name: Annotated[str, typer.Option("--name", help="The character's name.")] = "",
+    courses: Annotated[
+        list[str] | None, typer.Option("--course", help="A starting course; repeatable.")
+    ] = None,
+    magic_years: Annotated[int, typer.Option("--magic-years", help="Years of magic apprenticeship.")] = 0,
+    soldier: Annotated[bool, typer.Option("--soldier", help="The soldier side of a paired rank.")] = False,
+    alignment: Annotated[str, typer.Option("--alignment", help="law, neutral or chaos (magicians).")] = "",
+    json_out: JsonOption = False,
+) -> None:
+    """Generate a character (every die shown) and add it to the campaign."""
+    if alignment not in xp.ALIGNMENTS:
+        raise UsageError(f"alignment {alignment!r}: law, neutral or chaos")
+    used = secrets.randbelow(2**31) if seed is None else seed
+    chosen = [parse_course(c) for c in courses or []]
+    made = generate(Rng(used), chosen, magic_years=magic_years, soldier=soldier, name=name)
+    member = Member(character=made.character, seed=used, alignment=alignment)
+    with open_store() as store:
+        session = _load(store, campaign_id)
+        _play(store, session, add_action(member))
+        index = len(_state(session).members) - 1
+    if json_out:
+        steps = [
+            {
+                "label": s.label,
+                "result": s.result,
+                "source": s.source,
+                "rolls": [roll_data(r) for r in s.rolls],
+            }
+            for s in made.steps
+        ]
+        print_json(
+            {
+                "campaign": campaign_id,
+                "index": index,
+                "seed": used,
+                "steps": steps,
+                "member": _member_data(index, _state(session).members[index]),
+            }
+        )
+        return
+    for s in made.steps:
+        dice = "; ".join(r.render() for r in s.rolls)
+        out.print(escape(f"{s.label}: {s.result}" + (f" [{dice}]" if dice else "") + f" ({s.source})"))
+    out.print(escape(f"{made.character.name or 'The character'} joins campaign {campaign_id} as #{index}."))
+
+
+@campaign_app.command("act")
+def act_command(
+    campaign_id: CampaignId,
+    action: Annotated[
+        str, typer.Argument(help="A referee action: exp:0:1, wound:0:2, hire:0:3, study:0:5 ...")
+    ],
+    json_out: JsonOption = False,
+) -> None:
+    """Make one referee action (the list is in `grognard aif campaign --help` and the guide)."""
+    with open_store() as store:
+        session = _load(store, campaign_id)
+        records = _play(store, session, action)
+    state = _state(session)
+    if json_out:
+        print_json(
+            {"campaign": campaign_id, "events": [_event_data(e, r) for e, r in _events(state, records)]}
+        )
+        return
+    _show_events(state, records)
+
+
+@campaign_app.command("show")
+def show_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None:
+    """The campaign's date and characters."""
+    with open_store() as store:
+        session = _load(store, campaign_id)
+    state = _state(session)
+    if json_out:
+        print_json(
+            {
+                "id": campaign_id,
+                "date": names(state.date).to_data(),
+                "over": state.over,
+                "options": session.options,
+                "members": [_member_data(i, m) for i, m in enumerate(state.members)],
+            }
+        )
+        return
+    _show_state(campaign_id, state)
+
+
+def advance_command(
+    campaign_id: CampaignId,
+    weeks: Annotated[int, typer.Option("--weeks", help="Weeks to pass (1-520).")] = 1,
+    json_out: JsonOption = False,
+) -> None:
+    """Let weeks pass: healing, courses, practice, income, the yearly death, ageing and vacancy rolls."""
+    with open_store() as store:
+        session = _load(store, campaign_id)
+        records = _play(store, session, f"advance:{weeks}")
+    state = _state(session)
+    if json_out:
+        print_json(
+            {
+                "campaign": campaign_id,
+                "date": state.date.iso(),
+                "events": [_event_data(e, r) for e, r in _events(state, records)],
+            }
+        )
+        return
+    _show_events(state, records)
+    out.print(escape(f"Campaign {campaign_id} is now at {names(state.date).text()}."))
+
+
+# ---------------------------------------------------------------------------------------------------
+# experience calculators
+
+
+def _award(award: xp.Award, json_out: bool) -> None:
+    if json_out:
+        print_json(
+            {
+                "amount": str(award.amount),
+                "float": float(award.amount),
+                "detail": award.detail,
+                "source": award.source,
+            }
+        )
+        return
+    out.print(escape(f"{award.detail} levels ({award.source})"))
+
+
+def _numbers(texts: list[str], what: str) -> list[Fraction]:
+    try:
+        return [Fraction(t) for t in texts]
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"{what} {texts}: give numbers") from None
+
+
+@experience_app.command("warrior")
+def warrior_command(
+    loser_hit: Annotated[int, typer.Option("--loser-hit", help="The loser's chance to hit the victor.")],
+    victor_hit: Annotated[list[int], typer.Option("--victor-hit", help="Each victor's chance to hit.")],
+    loser_hd: Annotated[str, typer.Option("--loser-hd", help="The loser's hit dice.")] = "1",
+    victor_hd: Annotated[
+        list[str] | None, typer.Option("--victor-hd", help="Each victor's hit dice.")
+    ] = None,
+    loser_level: Annotated[str, typer.Option("--loser-level", help="The loser's level (0: unknown).")] = "0",
+    victor_level: Annotated[
+        list[str] | None, typer.Option("--victor-level", help="Each victor's level.")
+    ] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """A warrior's level increase for a kill (:1785-1805); several victors are summed."""
+    count = len(victor_hit)
+    hds = _numbers(victor_hd or ["1"] * count, "hit dice")
+    levels = _numbers(victor_level or ["0"] * count, "levels")
+    award = xp.warrior_experience(
+        loser_hit,
+        victor_hit,
+        _numbers([loser_hd], "hit dice")[0],
+        hds,
+        _numbers([loser_level], "level")[0],
+        levels,
+    )
+    _award(award, json_out)
+
+
+@experience_app.command("magic")
+def magic_command(
+    event: Annotated[str, typer.Argument(help="One of: " + ", ".join(xp.MAGIC_EVENTS))],
+    value: Annotated[
+        str, typer.Option("--value", help="Spell points, permanent points, or the loser's level.")
+    ] = "0",
+    level: Annotated[str, typer.Option("--level", help="The magician's own level.")] = "0",
+    json_out: JsonOption = False,
+) -> None:
+    """A magician's experience award (:1821-1836)."""
+    if event not in xp.MAGIC_EVENTS:
+        raise UsageError(f"no magic award {event!r}; the awards are {', '.join(xp.MAGIC_EVENTS)}")
+    award = xp.magic_experience(event, _numbers([value], "value")[0], _numbers([level], "level")[0])
+    _award(award, json_out)
+
+
+@experience_app.command("fees")
+def fees_command(
+    level: Annotated[int, typer.Option("--level", help="The magician's experience level.")],
+    status: Annotated[int, typer.Option("--status", help="His status level.")],
+    weeks: Annotated[int, typer.Option("--weeks", help="Weeks of service this month (0-4).")] = 1,
+    json_out: JsonOption = False,
+) -> None:
+    """A magician's fees for magical service: level + status / 2 silver a week (:1862)."""
+    fee = xp.service_fee(level, status)
+    total = xp.service_fees(level, status, weeks)
+    if json_out:
+        print_json({"per_week_sp": fee, "weeks": weeks, "total_sp": total, "source": f"{RULEBOOK}:1862"})
+        return
+    out.print(f"{level} + {status}/2 = {fee} SP a week; {weeks} week(s): {total} SP ({RULEBOOK}:1862)")
+
+
+@experience_app.command("vacancy")
+def vacancy_command(seed: SeedOption = None, json_out: JsonOption = False) -> None:
+    """Roll for a vacancy at a position this year: 2% (:1850)."""
+    found = xp.vacancy_roll(Rng(secrets.randbelow(2**31) if seed is None else seed))
+    if json_out:
+        print_json({"open": found.open, "roll": roll_data(found.roll)})
+        return
+    out.print(escape(f"{found.roll.render()}: {'vacant' if found.open else 'no vacancy'} ({RULEBOOK}:1850)"))
+
+
+# ---------------------------------------------------------------------------------------------------
+# hirelings calculators
+
+
+@hirelings_app.command("limit")
+def limit_command(
+    status: Annotated[int, typer.Option("--status", help="The leader's status level.")],
+    charisma: Annotated[int, typer.Option("--charisma", help="The leader's Charisma.")],
+    lost: Annotated[int, typer.Option("--lost", help="Men lost in the past year.")] = 0,
+    json_out: JsonOption = False,
+) -> None:
+    """How many men a character can recruit: status + Charisma / 3, less the year's losses (:1893-1898)."""
+    limit = men.recruit_limit(status, charisma, lost)
+    if json_out:
+        print_json({"limit": limit, "source": f"{RULEBOOK}:1893-1898"})
+        return
+    minus = f" - {lost} lost" if lost else ""
+    out.print(f"{status} + {charisma} // 3{minus} = {limit} men ({RULEBOOK}:1893-1898)")
+
+
+@hirelings_app.command("shares")
+def shares_command(
+    total: Annotated[str, typer.Argument(help="The treasure to share.")],
+    members: Annotated[list[str], typer.Argument(help="NAME=STATUS for everyone sharing.")],
+    json_out: JsonOption = False,
+) -> None:
+    """Share a treasure by social status: one share per status point (:1897)."""
+    pairs: list[tuple[str, int]] = []
+    for text in members:
+        who, sep, level = text.rpartition("=")
+        if not sep or not level.isdigit():
+            raise UsageError(f"{text!r}: write NAME=STATUS")
+        pairs.append((who, int(level)))
+    parts = men.shares(_numbers([total], "treasure")[0], pairs)
+    if json_out:
+        print_json(
+            [
+                {"name": p.name, "shares": p.shares, "amount": str(p.amount), "float": float(p.amount)}
+                for p in parts
+            ]
+        )
+        return
+    for p in parts:
+        out.print(escape(f"{p.name}: {p.shares} share(s), {float(p.amount):g}"))
+
+
+@hirelings_app.command("pay")
+def pay_command(
+    count: Annotated[int, typer.Option("--men", help="How many men.")],
+    income: Annotated[int, typer.Option("--income", help="Their rank's yearly income in GP (Table A).")],
+    deserted: Annotated[bool, typer.Option("--deserted", help="Men once deserted this leader.")] = False,
+    json_out: JsonOption = False,
+) -> None:
+    """The month's pay and upkeep owed before an expedition (:1892)."""
+    bill = men.month_bill(count, income, deserted_before=deserted)
+    if json_out:
+        print_json(
+            {
+                "men": count,
+                "pay_gp": str(bill.pay_gp),
+                "upkeep_sp": bill.upkeep_sp,
+                "doubled": bill.doubled,
+                "source": bill.source,
+            }
+        )
+        return
+    doubled = " (doubled)" if bill.doubled else ""
+    out.print(f"pay {float(bill.pay_gp):g} GP{doubled} + upkeep {bill.upkeep_sp} SP ({bill.source})")
+
+
+@hirelings_app.command("obey")
+def obey_command(
+    leader: Annotated[int, typer.Option("--leader", help="The leader's Charisma.")],
+    follower: Annotated[int, typer.Option("--follower", help="The hireling's Charisma.")],
+    seed: SeedOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Does a hireling obey this expedition? An influence roll (:1902, :125-158)."""
+    done = men.obedience(Rng(secrets.randbelow(2**31) if seed is None else seed), leader, follower)
+    chance = men.obedience_probability(leader, follower)
+    rolls = [done.first] + ([done.second] if done.second else [])
+    if json_out:
+        print_json(
+            {
+                "obeys": done.success,
+                "chance": {"exact": str(chance), "float": float(chance)},
+                "target": done.chance,
+                "rolls": [roll_data(r) for r in rolls],
+            }
+        )
+        return
+    dice = "; ".join(r.render() for r in rolls)
+    verdict = "obeys for the expedition" if done.success else "does not obey"
+    out.print(escape(f"{dice}: {verdict} (chance {float(chance):.1%}; {RULEBOOK}:1902)"))

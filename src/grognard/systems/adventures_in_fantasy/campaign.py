@@ -1,0 +1,589 @@
+"""The kept campaign: a game whose state is the calendar date and the characters, moved by the referee.
+
+`CampaignGame` (game id "campaign") is a registered game of the system, so the engine's store keeps a
+campaign with undo, export and replay like any game. The referee is player 0. His actions are text:
+
+    add:{json}            a character joins ({"character": ..., "alignment": ..., "seed": ...})
+    advance:N             N weeks pass (1-520); each week's tasks run (`time.week_tasks`)
+    exp:I:X               character I gains X levels of experience (X a decimal or a fraction)
+    boast:I:X / renown:I:X   reputation grows by X, unverified / verified by neutral observers
+    found-out:I           his lies are found out (:1817)
+    wound:I:N             he takes N hits (he must keep at least one hit point)
+    study:I:COURSE        he begins a course of Table B (`chargen.parse_course`)
+    skill:I:NAME:BASE / practise:I:NAME / neglect:I:NAME   a weapon skill, kept up or not
+    service:I:W           W weeks (0-4) of magical service a month
+    hire:I:N / lose:I:N / unpaid:I   hirelings recruited, lost, or deserting unpaid (:1892-1898)
+    promote:I             the referee opens the next rank for him (one rank a year)
+    align:I:ALIGNMENT     law, neutral, chaos or none
+    end                   the campaign ends
+
+`legal_actions` lists a finite sample of these forms (for bots and menus); `apply` accepts every
+well-formed one and refuses the rest with a `RulesError`. While weeks pass the state is a chance
+node for each roll of passing time; its `roll` throws the real dice. The events of the last action
+are kept in `events`. Readings are under "Campaign" in docs/rulings/adventures-in-fantasy.md.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
+from typing import TypeAlias
+
+from pydantic import ValidationError
+
+from grognard.engine.dice import Rng, Roll
+from grognard.engine.errors import GrognardError, RulesError, UsageError
+from grognard.engine.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Actor,
+    Game,
+    GameInfo,
+    GameState,
+    Move,
+    OptionInfo,
+    OptionValue,
+    Outcome,
+    Result,
+)
+from grognard.engine.serial import from_data, to_data
+from grognard.systems.adventures_in_fantasy.calendar import DAYS_IN_WEEK, Date, parse_date
+from grognard.systems.adventures_in_fantasy.checks import AGING_MODES, Aging
+from grognard.systems.adventures_in_fantasy.education import GuildRecord, enrolment_problems
+from grognard.systems.adventures_in_fantasy.experience import (
+    ALIGNMENTS,
+    next_rank,
+    outside_the_ranks,
+    promote,
+    status_after_levels,
+)
+from grognard.systems.adventures_in_fantasy.hirelings import recruit_limit
+from grognard.systems.adventures_in_fantasy.time import (
+    ROLLED,
+    Event,
+    Member,
+    Rules,
+    Skill,
+    Study,
+    Task,
+    effect,
+    outcomes,
+    settle,
+    throw,
+    week_tasks,
+)
+
+MAX_WEEKS = 520
+"""The most weeks one `advance` may pass (ten years of 52 weeks)."""
+
+SAMPLE_CHARACTERS = 4
+"""The bots' `add` action offers sample characters until the campaign holds this many."""
+
+GAME_ID = "campaign"
+
+
+def _fraction(text: str) -> Fraction:
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"{text!r} is not a number (write 1, 0.5 or 1/3)") from None
+    return value
+
+
+@dataclass(frozen=True)
+class CampaignState(GameState):
+    """A kept campaign: the date (`day`, an ordinal of the calendar), the characters, the options, and,
+    while weeks pass, the day to stop at (`until`) and the next task of the week (`step`)."""
+
+    rules: Rules
+    day: int
+    members: tuple[Member, ...] = ()
+    until: int | None = None
+    step: int = 0
+    events: tuple[Event, ...] = ()
+    over: bool = False
+
+    @property
+    def date(self) -> Date:
+        """The campaign's date."""
+        return Date.from_ordinal(self.day)
+
+    # -- protocol -----------------------------------------------------------------------------------
+
+    def actor(self) -> Actor:
+        """The referee (0), `CHANCE` while weeks pass, `TERMINAL` once ended."""
+        if self.over:
+            return TERMINAL
+        return CHANCE if self.until is not None else 0
+
+    def _task(self) -> tuple[Task, int]:
+        kind, index = week_tasks(self.day, len(self.members))[self.step]
+        return kind, index
+
+    def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        kind, i = self._task()
+        return outcomes(kind, self.members[i], self.rules, self._week_end().year)
+
+    def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
+        """Throw the dice of the pending roll of passing time and name its outcome."""
+        kind, i = self._task()
+        return throw(kind, self.members[i], self.rules, rng)
+
+    def apply(self, move: Move) -> CampaignState:
+        """The state after a referee action or a chance outcome; anything else is a `RulesError`."""
+        if self.actor() == 0:
+            if not isinstance(move, str):
+                raise RulesError(move, self, "a referee action is text")
+            try:
+                return _settle(self._act(move))
+            except (UsageError, ValidationError, ValueError) as e:
+                raise RulesError(move, self, str(e).splitlines()[0]) from None
+        done = super().apply(move)
+        assert isinstance(done, CampaignState)
+        return done
+
+    def _apply(self, move: Move) -> CampaignState:
+        kind, i = self._task()
+        member, (label, text, source) = settle(kind, self.members[i], move, self.rules, self._week_end())
+        state = self._with_member(i, member)._note(i, label, text, source, rolled=True)
+        return _settle(replace(state, step=self.step + 1))
+
+    def _actions(self) -> Sequence[str]:
+        acts = ["advance:1", "advance:4", "advance:13", "advance:52", "end"]
+        if len(self.members) < SAMPLE_CHARACTERS:
+            acts.append(sample_action(len(self.members)))
+        for i, m in enumerate(self.members):
+            if m.alive:
+                acts += _member_actions(i, m, self.day, self.date.year)
+        return acts
+
+    def result(self) -> Result:
+        """The campaign's end: how many characters live, and their funds."""
+        if not self.over:
+            raise RulesError("result", self, "the campaign goes on")
+        alive = [m for m in self.members if m.alive]
+        resources = (("alive", len(alive)), ("funds-gp", sum(m.character.funds_gp for m in alive)))
+        return Result("campaign-ended", (0,), resources)
+
+    def invariants(self) -> list[str]:
+        """Bad counters, a pending week with nothing to roll, a living character with no hit points."""
+        bad: list[str] = []
+        if self.until is not None and (self.until <= self.day or not self._outcomes()):
+            bad.append(f"weeks pass to day {self.until} from {self.day} with no roll pending")
+        for m in self.members:
+            if m.experience < 0:
+                bad.append(f"{m.name} has experience {m.experience}")
+            if m.alive and m.character.hit_points and m.character.current_hit_points < 1:
+                bad.append(f"{m.name} lives with no hit points")
+            if m.character.experience_level != int(m.experience):
+                bad.append(
+                    f"{m.name}'s level {m.character.experience_level} is not his experience {m.experience}"
+                )
+        return bad
+
+    def describe(self) -> str:
+        """The date, the characters and what is pending."""
+        who = ", ".join(f"{m.name} ({'alive' if m.alive else 'dead'})" for m in self.members) or "nobody"
+        pending = f"; passing time to {Date.from_ordinal(self.until).iso()}" if self.until is not None else ""
+        return f"campaign {self.date.iso()}: {who}{pending}"
+
+    # -- helpers ------------------------------------------------------------------------------------
+
+    def _week_end(self) -> Date:
+        return Date.from_ordinal(self.day + DAYS_IN_WEEK)
+
+    def _with_member(self, i: int, member: Member) -> CampaignState:
+        members = list(self.members)
+        members[i] = member
+        return replace(self, members=tuple(members))
+
+    def _note(self, i: int, label: str, text: str, source: str, *, rolled: bool = False) -> CampaignState:
+        date = self._week_end() if self.until is not None else self.date
+        event = Event(date.iso(), i, self.members[i].name, label, text, source, rolled)
+        return replace(self, events=(*self.events, event))
+
+    def member(self, index: int) -> Member:
+        """Character `index`; a `UsageError` when there is none or he is dead."""
+        if not 0 <= index < len(self.members):
+            raise UsageError(f"no character {index}; the campaign has {len(self.members)} (0-based)")
+        found = self.members[index]
+        if not found.alive:
+            raise UsageError(f"{found.name} is dead")
+        return found
+
+    # -- referee actions ----------------------------------------------------------------------------
+
+    def _act(self, move: str) -> CampaignState:
+        head, _, rest = move.partition(":")
+        state = replace(self, events=())
+        if head == "end" and not rest:
+            return replace(state, over=True)
+        if head == "add":
+            return state._add(rest)
+        if head == "advance":
+            weeks = _int(rest, "weeks")
+            if not 1 <= weeks <= MAX_WEEKS:
+                raise UsageError(f"advance {weeks} weeks: 1 to {MAX_WEEKS} at a time")
+            return replace(state, until=self.day + weeks * DAYS_IN_WEEK, step=0)
+        index_text, _, arg = rest.partition(":")
+        handler = _HANDLERS.get(head)
+        if handler is None:
+            raise UsageError(
+                f"no referee action {head!r}; the actions are "
+                + ", ".join(["add", "advance", "end", *_HANDLERS])
+            )
+        i = _int(index_text, "character")
+        return handler(state, i, state.member(i), arg)
+
+    def _add(self, payload: str) -> CampaignState:
+        data = json.loads(payload)
+        if not isinstance(data, dict) or "character" not in data:
+            raise UsageError('add: give JSON with a "character"')
+        member = Member.model_validate(data)
+        c = member.character
+        if int(member.experience) != c.experience_level:
+            c = c.model_copy(update={"experience_level": int(member.experience)})
+        state = replace(self, members=(*self.members, member.with_character(c)))
+        return state._note(
+            len(self.members), "Joins", f"{c.position}, status {c.status_level}, age {c.age}", ""
+        )
+
+
+_Handler: TypeAlias = Callable[[CampaignState, int, Member, str], CampaignState]
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"{what} {text!r} is not a whole number") from None
+
+
+# ---------------------------------------------------------------------------------------------------
+# Handlers of the referee's actions on one character
+
+
+def _exp(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    gained = _fraction(arg)
+    if gained <= 0:
+        raise UsageError(f"experience {arg} must be more than 0")
+    total = m.experience + gained
+    c = m.character
+    status = status_after_levels(c.status_level, m.experience, total)
+    c = c.model_copy(update={"experience_level": int(total), "status_level": status})
+    moved = m.model_copy(update={"experience": total, "character": c})
+    text = f"+{arg} -> {float(total):g} (level {int(total)}), status level {status}"
+    return state._with_member(i, moved)._note(i, "Experience", text, "002_8449cbd1010a37a5.txt:1803, :1842")
+
+
+def _reputation(verified: bool) -> _Handler:
+    def handle(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+        rep = m.reputation.gain(_fraction(arg), verified=verified)
+        kind = "verified deed" if verified else "boast"
+        text = f"{kind} +{arg}: {float(rep.value):g}" + (
+            "" if rep != m.reputation else " (unverified: no gain)"
+        )
+        moved = m.model_copy(update={"reputation": rep})
+        return state._with_member(i, moved)._note(i, "Reputation", text, "002_8449cbd1010a37a5.txt:1817")
+
+    return handle
+
+
+def _found_out(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    rep = m.reputation.found_out(m.experience)
+    text = f"lies found out: {float(rep.value):g}; only verified deeds count now"
+    moved = m.model_copy(update={"reputation": rep})
+    return state._with_member(i, moved)._note(i, "Reputation", text, "002_8449cbd1010a37a5.txt:1817")
+
+
+def _wound(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    hits = _int(arg, "hits")
+    c = m.character
+    if not 1 <= hits < c.current_hit_points:
+        raise UsageError(
+            f"wound {hits}: {m.name} has {c.current_hit_points} hit points (at least one must remain)"
+        )
+    moved = m.with_character(c.wounded(hits))
+    text = f"{hits} hits, {moved.character.current_hit_points} left"
+    return state._with_member(i, moved)._note(i, "Wounded", text, "002_8449cbd1010a37a5.txt:176")
+
+
+def _study(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    from grognard.systems.adventures_in_fantasy.chargen import parse_course
+    from grognard.systems.adventures_in_fantasy.education import facts
+
+    if m.study is not None:
+        raise UsageError(f"{m.name} is already studying course {m.study.number}")
+    choice = parse_course(arg)
+    problems = enrolment_problems(m.character, GuildRecord(), choice)
+    if problems:
+        raise UsageError("; ".join(problems))
+    study = Study(number=choice.number, craft=choice.craft)
+    moved = m.model_copy(update={"study": study})
+    return state._with_member(i, moved)._note(
+        i, "Course", f"begins {facts(choice).label}", "002_8449cbd1010a37a5.txt:281"
+    )
+
+
+def _skill(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    name, _, base = arg.rpartition(":")
+    if not name or any(s.name == name for s in m.skills):
+        raise UsageError(f"skill {arg!r}: write NAME:BASE for a skill not yet kept")
+    moved = m.model_copy(update={"skills": (*m.skills, Skill(name=name, base=_int(base, "base")))})
+    return state._with_member(i, moved)._note(
+        i, "Skill", f"{name} {base}, practised", "002_8449cbd1010a37a5.txt:414"
+    )
+
+
+def _practise(practised: bool) -> _Handler:
+    def handle(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+        if not any(s.name == arg for s in m.skills):
+            raise UsageError(f"{m.name} keeps no skill {arg!r}")
+        skills = tuple(
+            s.model_copy(update={"practised": practised}) if s.name == arg else s for s in m.skills
+        )
+        text = f"{arg}: {'12 hours a month' if practised else 'not practised'}"
+        return state._with_member(i, m.model_copy(update={"skills": skills}))._note(
+            i, "Practice", text, "002_8449cbd1010a37a5.txt:414"
+        )
+
+    return handle
+
+
+def _service(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    weeks = _int(arg, "weeks")
+    if not m.character.magician:
+        raise UsageError(f"{m.name} is no magician")
+    moved = m.model_copy(update={"service_weeks": weeks})
+    text = f"{weeks} week(s) a month of magical service"
+    return state._with_member(i, moved)._note(i, "Service", text, "002_8449cbd1010a37a5.txt:1862")
+
+
+def _hire(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    c = m.character
+    limit = recruit_limit(c.status_level, c.characteristics.charisma, m.band.lost_now(state.day))
+    band = m.band.hire(_int(arg, "men"), limit)
+    text = f"{arg} hired: {band.men} of {limit}" + ("; double pay the first month" if band.deserted else "")
+    return state._with_member(i, m.model_copy(update={"band": band}))._note(
+        i, "Hirelings", text, "002_8449cbd1010a37a5.txt:1892-1895"
+    )
+
+
+def _lose(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    band = m.band.lose(_int(arg, "men"), state.day)
+    text = f"{arg} lost: {band.men} left; {band.lost} fewer recruits for a year"
+    return state._with_member(i, m.model_copy(update={"band": band}))._note(
+        i, "Hirelings", text, "002_8449cbd1010a37a5.txt:1898"
+    )
+
+
+def _unpaid(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    if m.band.men == 0:
+        raise UsageError(f"{m.name} has no hirelings to desert")
+    band = m.band.desert()
+    text = f"unpaid: all {m.band.men} desert with their gear; new men want double pay the first month"
+    return state._with_member(i, m.model_copy(update={"band": band}))._note(
+        i, "Hirelings", text, "002_8449cbd1010a37a5.txt:1892"
+    )
+
+
+def _promote(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    year = state.date.year
+    done = promote(
+        m.character,
+        vacancy=True,
+        year=year,
+        last_promotion_year=m.last_promotion_year,
+        alignment=m.alignment,
+        castles=state.rules.castles,
+    )
+    if not done.promoted:
+        raise UsageError(f"{m.name} cannot rise: {done.reason}")
+    moved = m.model_copy(update={"character": done.character, "last_promotion_year": year})
+    return state._with_member(i, moved)._note(i, "Promotion", done.reason, done.source)
+
+
+def _align(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    value = "" if arg == "none" else arg
+    if value not in ALIGNMENTS:
+        raise UsageError(f"alignment {arg!r}: law, neutral, chaos or none")
+    moved = m.model_copy(update={"alignment": value})
+    return state._with_member(i, moved)._note(i, "Alignment", arg, "002_8449cbd1010a37a5.txt:1860")
+
+
+_HANDLERS = {
+    "exp": _exp,
+    "boast": _reputation(False),
+    "renown": _reputation(True),
+    "found-out": _found_out,
+    "wound": _wound,
+    "study": _study,
+    "skill": _skill,
+    "practise": _practise(True),
+    "neglect": _practise(False),
+    "service": _service,
+    "hire": _hire,
+    "lose": _lose,
+    "unpaid": _unpaid,
+    "promote": _promote,
+    "align": _align,
+}
+
+
+def _settle(state: CampaignState) -> CampaignState:
+    """Run passing time's certain tasks until a roll is due or the weeks are done."""
+    while state.until is not None:
+        tasks = week_tasks(state.day, len(state.members))
+        end = Date.from_ordinal(state.day + DAYS_IN_WEEK)
+        while state.step < len(tasks):
+            kind, i = tasks[state.step]
+            if kind in ROLLED and outcomes(kind, state.members[i], state.rules, end.year):
+                return state
+            member, shown = effect(kind, state.members[i], state.rules, end)
+            state = state._with_member(i, member)
+            if shown is not None:
+                state = state._note(i, *shown)
+            state = replace(state, step=state.step + 1)
+        day = state.day + DAYS_IN_WEEK
+        until = state.until
+        assert until is not None
+        state = replace(state, day=day, step=0, until=None if day >= until else until)
+    return state
+
+
+# ---------------------------------------------------------------------------------------------------
+# Sample actions for bots
+
+
+def _member_actions(i: int, m: Member, day: int, year: int) -> list[str]:
+    c = m.character
+    acts = [f"exp:{i}:1", f"exp:{i}:1/2", f"boast:{i}:5", f"renown:{i}:2", f"found-out:{i}"]
+    if c.current_hit_points > 2:
+        acts.append(f"wound:{i}:2")
+    if m.study is None:
+        acts.append(f"study:{i}:{_open_course(m)}")
+    acts.append(
+        f"neglect:{i}:sword"
+        if m.skills and m.skills[0].practised
+        else f"practise:{i}:sword"
+        if m.skills
+        else f"skill:{i}:sword:40"
+    )
+    if c.magician:
+        acts.append(f"service:{i}:{(m.service_weeks + 1) % 5}")
+    if m.band.men < recruit_limit(c.status_level, c.characteristics.charisma, m.band.lost_now(day)):
+        acts.append(f"hire:{i}:1")
+    if m.band.men:
+        acts += [f"lose:{i}:1", f"unpaid:{i}"]
+    if (
+        next_rank(c) is not None
+        and m.last_promotion_year != year
+        and not outside_the_ranks(m.alignment, c.magician)
+    ):
+        acts.append(f"promote:{i}")
+    acts.append(f"align:{i}:{ALIGNMENTS[(ALIGNMENTS.index(m.alignment) + 1) % len(ALIGNMENTS)] or 'none'}")
+    return acts
+
+
+def _open_course(m: Member) -> int:
+    from grognard.systems.adventures_in_fantasy.chargen import CourseChoice
+
+    for number in range(1, 26):
+        if not enrolment_problems(m.character, GuildRecord(), CourseChoice(number)):
+            return number
+    return 3
+
+
+@cache
+def sample_action(n: int) -> str:
+    """The `add` action of the n-th sample character (generated from a fixed seed; odd ones magicians)."""
+    from grognard.systems.adventures_in_fantasy.chargen import generate
+
+    for k in range(100):
+        seed = 1000 * n + k
+        try:
+            made = generate(Rng(f"campaign-sample:{seed}"), magic_years=n % 2, name=f"Sample {n + 1}")
+        except GrognardError:
+            continue
+        return add_action(Member(character=made.character, seed=seed, alignment="law" if n % 2 else ""))
+    raise AssertionError("no sample character could be generated")  # pragma: no cover
+
+
+def add_action(member: Member) -> str:
+    """The referee action that adds `member` to a campaign."""
+    return "add:" + json.dumps(member.model_dump(mode="json", exclude_defaults=True), sort_keys=True)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The game
+
+OPTIONS = (
+    OptionInfo("date", "The campaign's first day (YEAR-MONTH-DAY, YEAR-tehuti).", "1-1-1"),
+    OptionInfo(
+        "aging",
+        "Old age losses every year of an asterisked age, or once on reaching each band (:251).",
+        "yearly",
+        AGING_MODES,
+    ),
+    OptionInfo(
+        "sickness_health_loss",
+        "Each week sick costs one Health point for good (:253-255).",
+        False,
+        (False, True),
+    ),
+    OptionInfo(
+        "castles", "Castles to award: ranks from Knight up bring their income (:1844).", True, (True, False)
+    ),
+    OptionInfo(
+        "vacancies", "Roll each year for a vacancy at the next rank (2%, :1850).", True, (True, False)
+    ),
+)
+"""The campaign's options."""
+
+
+def _bool(value: OptionValue) -> bool:
+    if isinstance(value, str):
+        return value.casefold() in ("yes", "true", "1", "on")
+    return bool(value)
+
+
+def rules_of(options: Mapping[str, OptionValue]) -> Rules:
+    """The rules of passing time the options choose."""
+    aging = str(options.get("aging", "yearly"))
+    if aging not in AGING_MODES:
+        raise UsageError(f"aging {aging!r} is not one of {list(AGING_MODES)}")
+    chosen: Aging = "on-reaching" if aging == "on-reaching" else "yearly"
+    return Rules(
+        aging=chosen,
+        sickness_health_loss=_bool(options.get("sickness_health_loss", False)),
+        castles=_bool(options.get("castles", True)),
+        vacancies=_bool(options.get("vacancies", True)),
+    )
+
+
+class CampaignGame(Game):
+    """A kept Adventures in Fantasy campaign: characters and the calendar, moved by the referee."""
+
+    info = GameInfo(id=GAME_ID, name="Adventures in Fantasy campaign", options=OPTIONS)
+
+    def new_initial_state(self, options: Mapping[str, OptionValue]) -> CampaignState:
+        """An empty campaign on the options' date."""
+        return CampaignState(
+            rules=rules_of(options), day=parse_date(str(options.get("date", "1-1-1"))).ordinal
+        )
+
+    def state_to_json(self, state: GameState) -> JSON:
+        """The state as JSON data."""
+        return to_data(state)
+
+    def state_from_json(self, data: JSON) -> CampaignState:
+        """The state written by `state_to_json`."""
+        return from_data(CampaignState, data)
+
+
+CAMPAIGN_GAME = CampaignGame()
+"""The campaign game, for the system's registration."""

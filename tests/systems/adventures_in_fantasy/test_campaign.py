@@ -1,0 +1,222 @@
+"""The kept campaign: referee actions, passing time as chance nodes, and random campaigns (conformance)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from grognard.engine.conformance import check_game
+from grognard.engine.dice import Rng
+from grognard.engine.errors import RulesError
+from grognard.engine.game import CHANCE, TERMINAL
+from grognard.engine.serial import canonical
+from grognard.engine.session import Session
+from grognard.systems.adventures_in_fantasy.calendar import Date
+from grognard.systems.adventures_in_fantasy.campaign import (
+    CAMPAIGN_GAME,
+    CampaignState,
+    add_action,
+    sample_action,
+)
+from grognard.systems.adventures_in_fantasy.time import Member, crossings, week_tasks
+from tests.systems.adventures_in_fantasy.test_experience import person
+
+SYSTEM = "adventures-in-fantasy"
+
+
+def start(date: str = "1-1-1", **options: object) -> CampaignState:
+    state = CAMPAIGN_GAME.new_initial_state({"date": date, **options})  # type: ignore[dict-item]
+    return state
+
+
+def with_member(state: CampaignState, member: Member) -> CampaignState:
+    return state.apply(add_action(member))
+
+
+def run_until_referee(state: CampaignState, pick: str | None = None) -> CampaignState:
+    """Apply `pick` (or the first outcome) at every chance node."""
+    while state.actor() is CHANCE:
+        names = [o for o, _ in state.chance_outcomes()]
+        state = state.apply(pick if pick in names else names[0])
+    return state
+
+
+def test_random_campaigns_keep_the_protocol() -> None:
+    report = check_game(CAMPAIGN_GAME, {}, seed=11, games=25, system=SYSTEM)
+    assert report.finished == 25 and report.chance_moves > 0
+
+
+def test_random_campaigns_with_every_option_changed() -> None:
+    options = {"aging": "on-reaching", "sickness_health_loss": True, "castles": False, "vacancies": False}
+    report = check_game(CAMPAIGN_GAME, options, seed=5, games=10, system=SYSTEM)
+    assert report.finished == 10
+
+
+def test_weeks_months_and_years_line_619() -> None:
+    assert crossings(Date(1, 1, 1).ordinal) == (False, False)
+    assert crossings(Date(1, 1, 22).ordinal) == (True, False)
+    assert crossings(Date(1, 13, 22).ordinal) == (True, True)
+    kinds = [k for k, _ in week_tasks(Date(1, 13, 22).ordinal, 1)]
+    assert kinds == [
+        "ill",
+        "heal",
+        "study",
+        "practice",
+        "service",
+        "age",
+        "death",
+        "income",
+        "vacancy",
+        "forget",
+    ]
+
+
+def test_a_wounded_character_rolls_health_each_week_line_178() -> None:
+    hurt = person("Knight", 10, 10, income=50).recompute_hit_points().wounded(2)
+    state = with_member(start(), Member(character=hurt)).apply("advance:2")
+    assert state.actor() is CHANCE
+    assert dict(state.chance_outcomes()) == {"cured": Fraction(50, 100), "not-cured": Fraction(50, 100)}
+    state = state.apply("cured")
+    state = state.apply("not-cured")
+    assert state.actor() == 0
+    assert state.members[0].character.wounds == 1
+    assert state.date == Date(1, 1, 15)
+    assert [e.label for e in state.events] == ["Recovery", "Recovery"]
+
+
+def test_the_roll_maps_dice_to_the_outcomes_it_counts() -> None:
+    hurt = person("Knight", 10, 10, income=50).recompute_hit_points().wounded(1)
+    state = with_member(start(), Member(character=hurt)).apply("advance:1")
+    for seed in range(40):
+        outcome, rolls = state.roll(Rng(seed))
+        assert outcome == ("cured" if rolls[0].total <= 50 else "not-cured")
+
+
+def test_a_new_year_ages_rolls_death_and_pays_income_lines_239_251() -> None:
+    knight = person("Knight", 10, 10, income=50)
+    state = with_member(start("1-13-22"), Member(character=knight)).apply("advance:1")
+    outcomes = dict(state.chance_outcomes())
+    assert state.members[0].character.age == 31
+    # age 31: 2% death chance; saved against Health 50 for 1-6 weeks ill, else dead
+    assert outcomes["safe"] == Fraction(98, 100)
+    assert outcomes["ill-3"] == Fraction(2, 100) * Fraction(1, 2) / 6
+    assert outcomes["died"] == Fraction(1, 100)
+    assert sum(outcomes.values()) == 1
+    after = run_until_referee(state.apply("ill-3"), "no-vacancy")
+    member = after.members[0]
+    assert member.ill_weeks == 3 and member.character.funds_gp == 50
+    dead = run_until_referee(state.apply("died"))
+    assert not dead.members[0].alive and dead.members[0].character.funds_gp == 0
+
+
+def test_old_age_takes_its_toll_at_the_new_year_line_251() -> None:
+    old = person("Knight", 10, 10, income=50).model_copy(update={"age": 55})
+    state = with_member(start("1-13-22"), Member(character=old)).apply("advance:1")
+    state = run_until_referee(state.apply("safe"), "no-vacancy")
+    c = state.members[0].character
+    assert c.age == 56 and c.characteristics.strength == 50 - 8  # half of 15%, rounded up
+
+
+def test_unpractised_skill_deteriorates_40_36_32_lines_414_415() -> None:
+    fighter = Member(character=person("Knight", 10, 10, income=50))
+    state = with_member(start("1-1-1"), fighter).apply("skill:0:sword:40").apply("neglect:0:sword")
+    state = run_until_referee(state.apply("advance:8"))
+    assert state.members[0].skills[0].base == 32
+    kept = with_member(start("1-1-1"), fighter).apply("skill:0:sword:40")
+    kept = run_until_referee(kept.apply("advance:8"))
+    assert kept.members[0].skills[0].base == 40
+
+
+def test_al_haza_collects_21_silver_for_each_week_of_service_line_1862() -> None:
+    al_haza = person("Knight", 10, 20, magic_years=3, income=50).model_copy(update={"experience_level": 11})
+    member = Member(character=al_haza, experience=Fraction(11), alignment="law")
+    state = with_member(start("1-1-1"), member).apply("service:0:1")
+    state = run_until_referee(state.apply("advance:4"))
+    assert state.members[0].silver == 21
+    state = run_until_referee(state.apply("service:0:4").apply("advance:4"))
+    assert state.members[0].silver == 21 + 84
+
+
+def test_a_course_is_thrown_at_its_average_time_lines_283_293() -> None:
+    scholar = Member(character=person("Knight", 10, 10, income=50))
+    state = with_member(start("1-1-1"), scholar).apply("study:0:3")  # a language: 12 months
+    state = state.apply("advance:48")
+    assert state.actor() is CHANCE
+    assert state.members[0].study is not None and state.members[0].study.months == 11
+    assert {o for o, _ in state.chance_outcomes()} <= {"mastered", "failed"}
+    done = run_until_referee(state, "mastered")
+    assert done.members[0].study is None and done.members[0].character.has_course(3)
+
+
+def test_experience_raises_status_and_promotion_needs_a_vacancy_lines_1842_1850() -> None:
+    omar = Member(character=person("Squire", 9, 9, income=15))
+    state = with_member(start("1-13-22"), omar).apply("exp:0:6")
+    assert state.members[0].character.status_level == 15
+    assert state.members[0].character.experience_level == 6
+    state = state.apply("advance:1").apply("safe")
+    assert dict(state.chance_outcomes()) == {"vacancy": Fraction(2, 100), "no-vacancy": Fraction(98, 100)}
+    state = state.apply("vacancy")
+    assert state.members[0].character.position == "Knight"
+    with pytest.raises(RulesError):
+        state.apply("promote:0")  # one rank a year
+
+
+def test_reputation_and_hirelings_actions() -> None:
+    leader = Member(
+        character=person("Yeoman", 2, 5).model_copy(
+            update={"characteristics": person("x", 1, 1).characteristics.model_copy(update={"charisma": 13})}
+        )
+    )
+    state = with_member(start(), leader).apply("boast:0:20").apply("exp:0:4").apply("found-out:0")
+    assert state.members[0].reputation.value == 2
+    assert state.members[0].character.status_level == 9  # 5 + four levels: 9 + 13 // 3 = 13 men
+    state = state.apply("hire:0:13")
+    with pytest.raises(RulesError):
+        state.apply("hire:0:1")
+    state = state.apply("lose:0:4")
+    with pytest.raises(RulesError):
+        state.apply("hire:0:1")
+    assert state.members[0].band.men == 9
+
+
+def test_bad_actions_are_refused() -> None:
+    state = with_member(start(), Member(character=person("Knight", 10, 10)))
+    for move in (
+        "advance:0",
+        "advance:521",
+        "exp:3:1",
+        "exp:0:-1",
+        "wound:0:99",
+        "fly:0",
+        "study:0:99",
+        "service:0:1",
+    ):
+        with pytest.raises(RulesError):
+            state.apply(move)
+
+
+def test_undo_and_replay_through_a_session() -> None:
+    session = Session.new(SYSTEM, CAMPAIGN_GAME, {}, 9)
+    session.play(sample_action(0))
+    session.play("wound:0:2")
+    session.play("advance:30")
+    rolled = session.advance()
+    assert rolled and all(r.rolls for r in rolled)
+    assert session.replay() == session.current
+    session.undo()
+    assert session.current.actor() == 0 and session.current.members[0].character.wounds == 2  # type: ignore[attr-defined]
+
+
+def test_state_round_trips_through_json() -> None:
+    state = run_until_referee(
+        with_member(start(), Member(character=person("Knight", 10, 10))).apply("advance:60")
+    )
+    data = CAMPAIGN_GAME.state_to_json(state)
+    assert CAMPAIGN_GAME.state_from_json(data) == state
+    assert canonical(CAMPAIGN_GAME.state_to_json(CAMPAIGN_GAME.state_from_json(data))) == canonical(data)
+
+
+def test_end_is_terminal() -> None:
+    state = start().apply("end")
+    assert state.actor() is TERMINAL and state.result().outcome == "campaign-ended"

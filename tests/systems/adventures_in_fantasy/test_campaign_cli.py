@@ -1,0 +1,91 @@
+"""The campaign commands, run as a user would: `grognard aif campaign|advance|experience|hirelings`.
+
+The commands are mounted on `grognard aif` by `cli/aif.py` and the campaign game is registered by the
+system's `__init__`; until those lines are in, the driver below does both itself, so the tests run the
+real entry point (`grognard.cli.main.run`) either way.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.cli.helpers import ROOT, Ran
+
+DRIVER = """
+import sys
+from dataclasses import replace
+from grognard.engine import registry
+from grognard.cli import aif, aif_campaign
+from grognard.systems.adventures_in_fantasy.campaign import CAMPAIGN_GAME
+system = registry.get_system("adventures-in-fantasy")
+if not any(g.info.id == "campaign" for g in system.games):
+    registry.register(replace(system, games=(*system.games, CAMPAIGN_GAME)))
+if not any(g.name == "campaign" for g in aif.app.registered_groups):
+    aif_campaign.mount(aif.app)
+from grognard.cli.main import run
+run(sys.argv[1:])
+"""
+
+
+def grognard(home: Path, *args: str) -> Ran:
+    """Run `grognard ARGS` in a subprocess with a private store."""
+    env = dict(os.environ, COLUMNS="120", NO_COLOR="1", PYTHONPATH=str(ROOT), GROGNARD_HOME=str(home))
+    proc = subprocess.run(
+        [sys.executable, "-c", DRIVER, *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300
+    )
+    return Ran(proc.returncode, proc.stdout, proc.stderr)
+
+
+def test_a_kept_campaign_from_start_to_advance(tmp_path: Path) -> None:
+    made = grognard(tmp_path, "aif", "campaign", "new", "--date", "1-13-1", "--seed", "4", "--json")
+    assert made.code == 0, made.err
+    cid = json.loads(made.out)["id"]
+    added = grognard(tmp_path, "aif", "campaign", "add-character", cid, "--seed", "5", "--name", "Omar")
+    assert added.code == 0, added.err
+    assert "Omar joins campaign" in added.out and "d100" in added.out
+    assert grognard(tmp_path, "aif", "campaign", "act", cid, "wound:0:2").code == 0
+    passed = grognard(tmp_path, "aif", "advance", cid, "--weeks", "6", "--json")
+    assert passed.code == 0, passed.err
+    data = json.loads(passed.out)
+    labels = [e["label"] for e in data["events"]]
+    assert "Age" in labels and any(label.startswith("Table of Death") for label in labels)
+    rolled = [e for e in data["events"] if "rolls" in e]
+    assert rolled and all(e["rolls"][0]["dice"] for e in rolled)
+    shown = grognard(tmp_path, "aif", "campaign", "show", cid, "--json")
+    member = json.loads(shown.out)["members"][0]
+    assert member["name"] == "Omar" and member["age"] >= 18
+    listed = grognard(tmp_path, "games", "list", "--json")
+    assert any(g["game"] == "campaign" for g in json.loads(listed.out))
+    undone = grognard(tmp_path, "games", "undo", cid)
+    assert undone.code == 0, undone.err
+
+
+def test_bad_actions_are_one_line_errors(tmp_path: Path) -> None:
+    cid = json.loads(grognard(tmp_path, "aif", "campaign", "new", "--seed", "1", "--json").out)["id"]
+    bad = grognard(tmp_path, "aif", "campaign", "act", cid, "exp:0:1")
+    assert bad.code == 2 and "no character 0" in bad.err and "Traceback" not in bad.err
+    weeks = grognard(tmp_path, "aif", "advance", cid, "--weeks", "0")
+    assert weeks.code == 2 and "Traceback" not in weeks.err
+    missing = grognard(tmp_path, "aif", "campaign", "show", "99")
+    assert missing.code == 2
+
+
+def test_calculators_give_the_books_examples(tmp_path: Path) -> None:
+    fees = grognard(tmp_path, "aif", "experience", "fees", "--level", "11", "--status", "20", "--json")
+    assert json.loads(fees.out)["per_week_sp"] == 21  # Al-Haza, line 1862
+    limit = grognard(
+        tmp_path, "aif", "hirelings", "limit", "--status", "5", "--charisma", "13", "--lost", "4"
+    )
+    assert "= 5 men" in limit.out  # lines 1893, 1898
+    spell = grognard(tmp_path, "aif", "experience", "magic", "spell-own", "--value", "4", "--json")
+    assert json.loads(spell.out)["amount"] == "4/5"  # line 1825
+    warrior = grognard(tmp_path, "aif", "experience", "warrior", "--loser-hit", "40", "--victor-hit", "40")
+    assert warrior.code == 0 and "= 1 levels" in warrior.out
+    shares = grognard(tmp_path, "aif", "hirelings", "shares", "80", "a=5", "b=3", "--json")
+    assert [s["amount"] for s in json.loads(shares.out)] == ["50", "30"]
+    obey = grognard(tmp_path, "aif", "hirelings", "obey", "--leader", "60", "--follower", "40", "--seed", "2")
+    assert obey.code == 0 and "obey" in obey.out
