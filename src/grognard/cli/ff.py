@@ -1,31 +1,107 @@
-"""`grognard ff`: Fighting Fantasy tools on the command line (thin: the rules and odds live in the system)."""
+"""`grognard ff`: Fighting Fantasy on the command line: play and check gamebooks, fight odds (thin: the rules
+and odds live in the system, the play loop in `cli.gamebook`)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from functools import partial
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
-from grognard.cli.console import out, print_json
-from grognard.cli.frontends import Frontend, register
+from grognard.cli.console import out, print_json, read_line
+from grognard.cli.frontends import Frontend, MenuEntry, register
+from grognard.cli.gamebook import PlayLoop, add_gamebook_commands, start_session
 from grognard.engine.errors import UsageError
+from grognard.engine.store import open_store
 from grognard.systems.fighting_fantasy import (
+    FF_RULES,
+    SYSTEM,
     AdventureSheet,
     FightRules,
     parse_creature,
     parse_hero,
     start_fight,
 )
+from grognard.systems.fighting_fantasy.books import book_path, shipped_books
 from grognard.systems.fighting_fantasy.odds import FightOdds, fight_objective, fight_odds
 from grognard.systems.fighting_fantasy.sheet import POTIONS
 
-app = typer.Typer(help="Fighting Fantasy: exact odds of fights and Luck advice.", no_args_is_help=True)
+app = typer.Typer(
+    help="Fighting Fantasy: play gamebooks with the exact odds of every fight and Luck test.",
+    no_args_is_help=True,
+)
+
+_built = typer.Typer()
+add_gamebook_commands(_built, FF_RULES, SYSTEM.id, "ff")
+_BUILT: dict[str, Callable[..., Any]] = {
+    c.name: c.callback for c in _built.registered_commands if c.name and c.callback
+}
+for _command in _built.registered_commands:
+    if _command.name not in ("check", "play"):
+        app.registered_commands.append(_command)
 
 
 @app.callback()
 def ff() -> None:
     """Fighting Fantasy gamebooks (000_13d85f0bd5b613c5.txt): fights, Luck and their exact odds."""
+
+
+BookArg = Annotated[str, typer.Argument(help="A book file (TOML or Twee), or the name of a shipped book.")]
+
+
+@app.command("check")
+def check(
+    book: BookArg,
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
+) -> None:
+    """Check a gamebook: every problem is listed with its section and field (exit status 1)."""
+    _BUILT["check"](book=book_path(book), as_json=as_json)
+
+
+@app.command("play")
+def play(
+    book: BookArg,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice.")] = None,
+    game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
+) -> None:
+    """Play a gamebook ("sample" for the one shipped): s shows the sheet, u undoes, q stops; saved after
+    every move."""
+    with open_store() as store:
+        session = start_session(FF_RULES, SYSTEM.id, book_path(book), seed, store, game)
+        PlayLoop(session, store, "ff", book).run()
+
+
+def _book_entries() -> list[MenuEntry]:
+    entries = []
+    for name in shipped_books():
+        label = "Play the sample adventure" if name == "sample" else f"Play the book {name!r}"
+        entries.append(MenuEntry(label, partial(play, name)))
+    entries.append(MenuEntry("Play a book file", _play_file))
+    return entries
+
+
+def _play_file() -> None:
+    path = read_line("Book file (TOML or Twee): ")
+    if path:
+        play(path)
+
+
+def resume(game_id: str) -> None:
+    """Continue a saved Fighting Fantasy gamebook adventure."""
+    with open_store() as store:
+        session = store.load(game_id)
+    if session.game.info.id != "gamebook":
+        raise UsageError(f"game {game_id} is a single fight; only gamebook adventures can be continued")
+    play(str(session.options["book"]), game=game_id)
+
+
+def _odds_tool() -> None:
+    hero = read_line("Your SKILL/STAMINA/LUCK (e.g. 10/20/9): ")
+    enemies = read_line("Creatures, comma-separated [NAME:]SKILL/STAMINA (e.g. Orc:7/6,Troll:9/12): ")
+    together = bool(enemies.count(",")) and read_line("Do they attack together? [y/N]: ").lower() == "y"
+    odds(hero, [e for e in enemies.split(",") if e.strip()], together=together)
 
 
 @app.command("odds")
@@ -68,5 +144,15 @@ def _render(result: FightOdds) -> None:
         out.print(f"First round '{label}': {worth}", markup=False)
 
 
-FRONTEND = register(Frontend(system="fighting-fantasy", command="ff", app=app, aliases=("fighting-fantasy",)))
+FRONTEND = register(
+    Frontend(
+        system="fighting-fantasy",
+        command="ff",
+        app=app,
+        aliases=("fighting-fantasy",),
+        menu=_book_entries,
+        resume=resume,
+        tools=lambda: [MenuEntry("Fight odds (Fighting Fantasy)", _odds_tool)],
+    )
+)
 """The registered front end."""

@@ -115,7 +115,7 @@ class PlayLoop:
         self.save()
         self.show_section()
         self.show_changes(dict(before.play.ruleset.sheet_lines(before.sheet)))
-        if before.fight is None and self.state.fight is not None:
+        if self.state.fight is not None and (before.fight is None or before.section != self.state.section):
             out.print("  A fight begins.")
             self.show_advice()
             self.advised = len(self.session.moves)

@@ -1,12 +1,14 @@
-"""Fighting Fantasy (000_13d85f0bd5b613c5.txt): the Adventure Sheet, fights with exact odds, Luck and Skill.
+"""Fighting Fantasy (000_13d85f0bd5b613c5.txt): the Adventure Sheet, fights with exact odds, Luck and Skill,
+and gamebooks played section by section.
 
-Importing this package registers the system and its fight game with `engine.registry`.
+Importing this package registers the system, its gamebook game and its fight game with `engine.registry`.
 """
 
 from __future__ import annotations
 
 from grognard.engine import registry
 from grognard.engine.game import SystemInfo
+from grognard.gamebook.runner import GamebookGame
 from grognard.systems.fighting_fantasy.checks import (
     LUCK_TEST,
     SKILL_TEST,
@@ -18,6 +20,7 @@ from grognard.systems.fighting_fantasy.checks import (
 )
 from grognard.systems.fighting_fantasy.fight import Creature, FightRules, FightState, sheet_after, start_fight
 from grognard.systems.fighting_fantasy.game import FightGame, parse_creature, parse_creatures, parse_hero
+from grognard.systems.fighting_fantasy.ruleset import FF_RULES, FightingFantasyRuleset
 from grognard.systems.fighting_fantasy.sheet import AdventureSheet, Weapon
 
 SYSTEM = registry.register(
@@ -28,13 +31,14 @@ SYSTEM = registry.register(
         command="ff",
         aliases=("fighting-fantasy",),
         summary="Gamebooks: SKILL, STAMINA and LUCK; fights with exact odds and Luck advice.",
-        playable=("fight",),
-        games=(FightGame(),),
+        playable=("gamebook", "fight"),
+        games=(FightGame(), GamebookGame(FF_RULES)),
     )
 )
 """The registered system."""
 
 __all__ = [
+    "FF_RULES",
     "LUCK_TEST",
     "SKILL_TEST",
     "SYSTEM",
@@ -43,6 +47,7 @@ __all__ = [
     "FightGame",
     "FightRules",
     "FightState",
+    "FightingFantasyRuleset",
     "Weapon",
     "luck_after_test",
     "luck_outcomes",

@@ -1,0 +1,566 @@
+"""Fighting Fantasy as a gamebook ruleset: what SKILL, STAMINA, LUCK, items, fights and tests mean in a book.
+
+The gamebook layer (`grognard.gamebook`) walks a book section by section; this module gives its names
+their Fighting Fantasy meaning (000_13d85f0bd5b613c5.txt) and advises the reader with the exact odds of
+each fight (`odds.FightAdvisor`, one solution kept per fight). The data it reads is described in
+docs/systems/fighting-fantasy.md ("Writing books"); the rulings it makes in docs/rulings/fighting-fantasy.md.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from grognard.engine.dice import Rng, Roll, d6
+from grognard.engine.errors import OddsError, RulesError
+from grognard.engine.game import Action, GameState, OptionInfo, OptionValue, Outcome
+from grognard.engine.odds import Objective, solve
+from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, Section, parse_dice
+from grognard.gamebook.ruleset import ChanceStep, ChoiceStep, Context, Problem, Ruleset, Step, dice_step
+from grognard.systems.fighting_fantasy.checks import (
+    LUCK_TEST,
+    SKILL_TEST,
+    CheckKind,
+    check_outcome,
+    check_outcomes,
+    luck_after_test,
+)
+from grognard.systems.fighting_fantasy.fight import Creature, FightRules, FightState, sheet_after, start_fight
+from grognard.systems.fighting_fantasy.game import parse_hero
+from grognard.systems.fighting_fantasy.odds import FightAdvisor, Figures, fight_objective
+from grognard.systems.fighting_fantasy.sheet import (
+    MEAL_STAMINA,
+    POTION_MEASURES,
+    POTIONS,
+    SCORES,
+    AdventureSheet,
+    Score,
+    Weapon,
+)
+
+if TYPE_CHECKING:
+    from grognard.gamebook.runner import GamebookState
+
+ITEM_PROPERTIES: dict[str, type] = {"weapon": bool, "skill_bonus": int, "description": str}
+"""What `[book.items]` may say of an item: a weapon (one in use at a time, 000_13d85f0bd5b613c5.txt:112-116)
+and the SKILL bonus it gives in fights while in use, and a description for the sheet."""
+
+FIGHT_MODES = ("", "together", "one-after-another")
+"""`fight.mode`: several creatures fought one after another (the default) or all at once."""
+
+INT_MODIFIERS: dict[str, str] = {
+    "skill": "skill_modifier",
+    "max_rounds": "max_rounds",
+    "hero_floor": "hero_floor",
+    "creature_floor": "creature_floor",
+    "hero_damage": "hero_damage",
+    "escape_damage": "escape_damage",
+    "hero_wounds": "hero_wounds",
+    "creature_wounds": "creature_wounds",
+}
+"""Whole-number fight modifiers and the `FightRules` field each sets."""
+
+BOOL_MODIFIERS: dict[str, str] = {"luck": "use_luck", "drink": "drink"}
+"""True/false fight modifiers: `luck = false` forbids Luck in this fight, `drink = false` the potion."""
+
+FIGHT_LABELS: dict[str, str] = {
+    "rounds-over": "max_rounds",
+    "hero-floor": "hero_floor",
+    "hero-wounds": "hero_wounds",
+}
+"""Fight endings a section may send somewhere through `fight.on`, and the modifier that makes each."""
+
+TEST_BRANCHES: dict[str, tuple[str, str]] = {"luck": ("lucky", "unlucky"), "skill": ("success", "failure")}
+"""The branch labels of a Test your Luck (000_13d85f0bd5b613c5.txt:72-82) and a Test your Skill."""
+
+SPECIALS = ("jewels",)
+"""The one special the system knows: jewels carried (the Adventure Sheet's Jewels box)."""
+
+EAT = "eat"
+DRINK = "drink"
+
+_LABELS = {
+    EAT: f"Eat a meal (+{MEAL_STAMINA} STAMINA, 1 Provision)",
+    DRINK: "Drink a measure of your potion",
+    "fight": "Fight on",
+    "escape": "Escape (the creature wounds you as you flee)",
+    "luck": "Test your Luck on this wound",
+    "no-luck": "Do not test your Luck",
+    "potion:skill": "Potion of Skill (restores SKILL)",
+    "potion:strength": "Potion of Strength (restores STAMINA)",
+    "potion:fortune": "Potion of Fortune (restores LUCK, +1 Initial LUCK)",
+}
+
+_ADVISORS_KEPT = 16
+
+ADVICE_BUDGET = 300_000
+"""The most positions a fight's advice solves (a few seconds); a larger fight is played without odds."""
+
+
+class _BudgetAdvisor(FightAdvisor):
+    """A `FightAdvisor` solved within a budget of positions, so a huge fight fails fast."""
+
+    def __init__(self, state: FightState, objective: Objective, budget: int) -> None:
+        self.objective = objective
+        self.root = state
+        self.solution = solve(state, objective, budget=budget)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def best_weapon(weapons: Sequence[Weapon]) -> str:
+    """The weapon the reader uses: the one with the highest bonus (the first gained of equals), or ""."""
+    best: Weapon | None = None
+    for w in weapons:
+        if best is None or w.skill_bonus > best.skill_bonus:
+            best = w
+    return best.name if best is not None else ""
+
+
+def book_weapons(book: Book) -> dict[str, int]:
+    """The items the book declares as weapons, with their SKILL bonus."""
+    return {
+        name: int(props.get("skill_bonus", 0))
+        for name, props in book.book.items.items()
+        if props.get("weapon") is True
+    }
+
+
+def carry(sheet: AdventureSheet, items: tuple[str, ...], book: Book) -> AdventureSheet:
+    """The sheet carrying `items`: the weapons among them listed, the best one in use."""
+    declared = book_weapons(book)
+    names = list(dict.fromkeys(i for i in items if i in declared))
+    weapons = tuple(Weapon(n, declared[n]) for n in names)
+    return replace(sheet, items=items, weapons=weapons, weapon=best_weapon(weapons))
+
+
+def potion_helps(sheet: AdventureSheet) -> bool:
+    """True while a measure is left and drinking it would change a score (Fortune always raises LUCK's
+    Initial value, 000_13d85f0bd5b613c5.txt:146-149)."""
+    if not sheet.potion or sheet.potion_measures <= 0:
+        return False
+    if sheet.potion == "skill":
+        return sheet.skill < sheet.initial_skill
+    if sheet.potion == "strength":
+        return sheet.stamina < sheet.initial_stamina
+    return True
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+class FightingFantasyRuleset(Ruleset):
+    """Fighting Fantasy (000_13d85f0bd5b613c5.txt) for the gamebook layer."""
+
+    id = "fighting-fantasy"
+    name = "Fighting Fantasy"
+    options = (
+        OptionInfo("hero", "SKILL/STAMINA/LUCK to play instead of rolling (e.g. 10/20/9)", ""),
+        OptionInfo("potion", "the potion taken instead of choosing it", "", ("", *POTIONS)),
+        OptionInfo("luck_worth", "worth of a point of LUCK kept after a fight, against 1 for winning", 0.01),
+        OptionInfo("stamina_worth", "worth of a point of STAMINA kept after a fight", 0.005),
+    )
+    stats = SCORES
+    sheet_type = AdventureSheet
+    fight_type = FightState
+
+    def __init__(self) -> None:
+        self._advisors: OrderedDict[tuple[object, ...], FightAdvisor] = OrderedDict()
+        self._too_big: set[tuple[object, ...]] = set()
+
+    # --- the sheet -----------------------------------------------------------------------------------
+
+    def new_sheet(self, ctx: Context) -> AdventureSheet:
+        """A blank sheet with ten Provisions (000_13d85f0bd5b613c5.txt:125-126), or the typed-in scores."""
+        hero = str(ctx.options.get("hero", ""))
+        potion = str(ctx.options.get("potion", ""))
+        if hero:
+            skill, stamina, luck = parse_hero(hero)
+            return AdventureSheet.new(skill, stamina, luck, potion)
+        return AdventureSheet(
+            0, 0, 0, 0, 0, 0, potion=potion, potion_measures=POTION_MEASURES if potion else 0
+        )
+
+    def creation_step(self, sheet: AdventureSheet, ctx: Context) -> Step | None:
+        """SKILL 1d6+6, STAMINA 2d6+12, LUCK 1d6+6 (rolled and shown), then the choice of potion."""
+        if sheet.initial_skill == 0:
+            return dice_step("SKILL", 1, 6, 6)
+        if sheet.initial_stamina == 0:
+            return dice_step("STAMINA", 2, 6, 12)
+        if sheet.initial_luck == 0:
+            return dice_step("LUCK", 1, 6, 6)
+        if not sheet.potion:
+            return ChoiceStep("potion", tuple(f"potion:{p}" for p in POTIONS))
+        return None
+
+    def apply_creation(self, sheet: AdventureSheet, move: Outcome, ctx: Context) -> AdventureSheet:
+        """The sheet with the score just rolled (current and Initial), or the potion chosen (two measures)."""
+        if sheet.initial_skill == 0:
+            return replace(sheet, skill=int(move), initial_skill=int(move))
+        if sheet.initial_stamina == 0:
+            return replace(sheet, stamina=int(move), initial_stamina=int(move))
+        if sheet.initial_luck == 0:
+            return replace(sheet, luck=int(move), initial_luck=int(move))
+        potion = str(move).removeprefix("potion:")
+        return replace(sheet, potion=potion, potion_measures=POTION_MEASURES)
+
+    def sheet_lines(self, sheet: AdventureSheet) -> list[tuple[str, str]]:
+        """The Adventure Sheet as rows: scores with their Initial values, weapon, Provisions, potion, gold."""
+        rows: list[tuple[str, str]] = [(n, f"{sheet.score(n)} (Initial {sheet.initial(n)})") for n in SCORES]
+        bonus = f" (+{sheet.weapon_bonus} SKILL in fights)" if sheet.weapon_bonus else ""
+        rows.append(("Weapon in use", f"{sheet.weapon}{bonus}" if sheet.weapon else "none"))
+        rows.append(("Provisions", str(sheet.provisions)))
+        potion = f"{sheet.potion.capitalize()}, {sheet.potion_measures} measure(s)" if sheet.potion else "-"
+        rows.append(("Potion", potion))
+        rows.append(("Gold", str(sheet.gold)))
+        rows.append(("Items", ", ".join(sheet.items) or "-"))
+        rows.append(("Jewels", ", ".join(sheet.jewels) or "-"))
+        return rows
+
+    def resources(self, sheet: AdventureSheet) -> tuple[tuple[str, int], ...]:
+        """LUCK, STAMINA, SKILL and gold at the end (LUCK and STAMINA are what a fight's advice weighs)."""
+        return (
+            ("LUCK", sheet.luck),
+            ("STAMINA", sheet.stamina),
+            ("SKILL", sheet.skill),
+            ("GOLD", sheet.gold),
+        )
+
+    def is_dead(self, sheet: AdventureSheet) -> bool:
+        """STAMINA 0 is death, anywhere (000_13d85f0bd5b613c5.txt:51-53); a sheet not yet rolled is not."""
+        return sheet.initial_stamina > 0 and sheet.stamina <= 0
+
+    def invariants(self, sheet: AdventureSheet) -> list[str]:
+        """The sheet's own invariants, and: only carried weapons listed, the best of them in use."""
+        bad = sheet.invariants()
+        if sheet.gold < 0:
+            bad.append(f"gold {sheet.gold} is negative")
+        missing = [w.name for w in sheet.weapons if w.name not in sheet.items]
+        if missing:
+            bad.append(f"weapons {missing} listed but not carried")
+        if sheet.weapon != best_weapon(sheet.weapons):
+            bad.append(f"{sheet.weapon!r} in use, not the best weapon carried")
+        return bad
+
+    # --- effects and conditions ----------------------------------------------------------------------
+
+    def apply_effect(self, sheet: AdventureSheet, effect: Effect, ctx: Context) -> AdventureSheet:
+        """One effect: scores capped at Initial (000_13d85f0bd5b613c5.txt:7-11), Initial values moving the
+        score with them, gold, Provisions, items (weapons wielded best-first) and jewels."""
+        kind = effect.kind
+        if kind == "stat":
+            name: Score = _score(effect.stat)
+            delta = int(effect.add) if effect.add is not None else int(effect.set_to or 0) - sheet.score(name)
+            return sheet.change(name, delta)
+        if kind == "initial":
+            name = _score(effect.initial)
+            old = sheet.initial(name)
+            new = max(0, (old + int(effect.add)) if effect.add is not None else int(effect.set_to or 0))
+            return _with_score(sheet, name, sheet.score(name) + new - old, new)
+        if kind == "gold":
+            return replace(sheet, gold=max(0, sheet.gold + int(effect.gold or 0)))
+        if kind == "provisions":
+            return replace(sheet, provisions=max(0, sheet.provisions + int(effect.provisions or 0)))
+        if kind == "item":
+            return carry(sheet, (*sheet.items, *[str(effect.item)] * effect.count), ctx.book)
+        if kind == "lose_item":
+            items = list(sheet.items)
+            for _ in range(effect.count):
+                if effect.lose_item in items:
+                    items.remove(str(effect.lose_item))
+            return carry(sheet, tuple(items), ctx.book)
+        if kind == "special" and effect.special == "jewels":
+            return _jewels(sheet, effect.value)
+        raise RulesError(effect.kind, sheet, f"Fighting Fantasy has no effect {effect.model_dump()}")
+
+    def condition_holds(self, sheet: AdventureSheet, condition: Condition, ctx: Context) -> bool:
+        """Items carried, at least so much gold or Provisions, a score (not its Initial value) in range,
+        and jewels carried (by name, or at least so many)."""
+        kind = condition.kind
+        if kind == "item":
+            return condition.item in sheet.items
+        if kind == "gold":
+            return sheet.gold >= int(condition.gold or 0)
+        if kind == "provisions":
+            return sheet.provisions >= int(condition.provisions or 0)
+        if kind == "stat":
+            value = sheet.score(_score(condition.stat))
+            low = condition.at_least if condition.at_least is not None else value
+            high = condition.at_most if condition.at_most is not None else value
+            return low <= value <= high
+        if kind == "special" and condition.special == "jewels":
+            if isinstance(condition.value, str):
+                return condition.value in sheet.jewels
+            return len(sheet.jewels) >= int(condition.value or 1)
+        raise RulesError(kind, sheet, f"Fighting Fantasy cannot test {condition.model_dump()}")
+
+    # --- the reader's own actions ---------------------------------------------------------------------
+
+    def reader_actions(
+        self, sheet: AdventureSheet, section: Section, used: tuple[Action, ...], ctx: Context
+    ) -> Sequence[Action]:
+        """`eat` once per visit where the section allows it and STAMINA is below Initial
+        (000_13d85f0bd5b613c5.txt:125-131); `drink` while the potion would change a score (:151-159)."""
+        actions: list[Action] = []
+        if section.eat and EAT not in used and sheet.provisions > 0 and sheet.stamina < sheet.initial_stamina:
+            actions.append(EAT)
+        if potion_helps(sheet):
+            actions.append(DRINK)
+        return actions
+
+    def apply_reader_action(
+        self, sheet: AdventureSheet, action: Action, section: Section, ctx: Context
+    ) -> AdventureSheet:
+        """Eat a meal (+4 STAMINA, one Provision less) or drink a measure of the potion."""
+        if action == EAT:
+            return sheet.eat(section.eat)
+        if action == DRINK:
+            return sheet.drink()
+        raise RulesError(action, sheet, "not a Fighting Fantasy reader action")
+
+    def action_label(self, action: Action) -> str:
+        """Menu text of a reader, fight or creation action."""
+        if action.startswith("target:"):
+            return f"Attack creature {int(action.split(':')[1]) + 1} this round"
+        return _LABELS.get(action, action)
+
+    # --- fights ----------------------------------------------------------------------------------------
+
+    def fight_rules(self, fight: Fight) -> FightRules:
+        """The `FightRules` of a section's fight: its mode, escape, and modifiers."""
+        fields: dict[str, Any] = {
+            "together": fight.mode == "together",
+            "can_escape": fight.escape is not None,
+        }
+        for key, value in fight.modifiers.items():
+            if key in INT_MODIFIERS:
+                fields[INT_MODIFIERS[key]] = int(value)
+            elif key in BOOL_MODIFIERS:
+                fields[BOOL_MODIFIERS[key]] = bool(value)
+        return FightRules(**fields)
+
+    def start_fight(self, sheet: AdventureSheet, fight: Fight, ctx: Context) -> FightState:
+        """The fight a section orders (000_13d85f0bd5b613c5.txt:22-26) from the sheet and its creatures."""
+        creatures = [
+            Creature(c.name, c.stats["SKILL"], c.stats["STAMINA"], c.stats.get("damage", 2))
+            for c in fight.creatures
+        ]
+        return start_fight(sheet, creatures, self.fight_rules(fight))
+
+    def end_fight(
+        self, sheet: AdventureSheet, fight: Fight, final: GameState, ctx: Context
+    ) -> tuple[AdventureSheet, str]:
+        """The sheet after the fight, and how it ended ("win", "escaped", "dead", or a `fight.on` label)."""
+        if not isinstance(final, FightState):
+            raise RulesError("end_fight", final, "not a Fighting Fantasy fight")
+        return sheet_after(sheet, final), final.end
+
+    # --- tests ---------------------------------------------------------------------------------------
+
+    def test_step(self, sheet: AdventureSheet, test: ChanceTest, modifier: int, ctx: Context) -> ChanceStep:
+        """Test your Luck or Skill: two dice plus `modifier`, at most the score passes
+        (000_13d85f0bd5b613c5.txt:72-77); or a plain roll of `dice` plus `modifier`, its total."""
+        if test.kind in TEST_BRANCHES:
+            kind, score = (LUCK_TEST, sheet.luck) if test.kind == "luck" else (SKILL_TEST, sheet.skill)
+            return _check_step(kind, score, modifier)
+        _, count, sides, mod = parse_dice(test.dice or "1d6")
+        return dice_step(f"roll {test.dice}", count, sides, mod + modifier)
+
+    def after_test(
+        self, sheet: AdventureSheet, test: ChanceTest, outcome: Outcome, ctx: Context
+    ) -> AdventureSheet:
+        """Every Test your Luck costs one point of LUCK (000_13d85f0bd5b613c5.txt:78-80)."""
+        if test.kind == "luck":
+            return replace(sheet, luck=luck_after_test(sheet.luck))
+        return sheet
+
+    # --- checking a book -------------------------------------------------------------------------------
+
+    def check_book(self, book: Book) -> list[Problem]:
+        """Item properties (`weapon`, `skill_bonus`, `description`) and `[book.rules]` (none known)."""
+        problems: list[Problem] = []
+        for name, props in book.book.items.items():
+            where = f"book.items.{name}"
+            for key, value in props.items():
+                want = ITEM_PROPERTIES.get(key)
+                if want is None:
+                    known = ", ".join(ITEM_PROPERTIES)
+                    problems.append(Problem("", where, f"unknown item property {key!r} (known: {known})"))
+                elif not (_is_int(value) if want is int else isinstance(value, want)):
+                    problems.append(Problem("", f"{where}.{key}", f"must be {want.__name__}, not {value!r}"))
+            if "skill_bonus" in props and props.get("weapon") is not True:
+                problems.append(Problem("", where, "skill_bonus counts only for a weapon (weapon = true)"))
+        for key in book.book.rules:
+            problems.append(Problem("", f"book.rules.{key}", "Fighting Fantasy has no book rules"))
+        return problems
+
+    def check_effect(self, book: Book, effect: Effect) -> list[str]:
+        """A special other than jewels; an Initial value set below 0."""
+        if effect.special is not None and effect.special not in SPECIALS:
+            return [f"unknown special {effect.special!r} (known: {', '.join(SPECIALS)})"]
+        if effect.initial is not None and effect.set_to is not None and effect.set_to < 0:
+            return [f"an Initial value cannot be set to {effect.set_to}"]
+        return []
+
+    def check_condition(self, book: Book, condition: Condition) -> list[str]:
+        """A special other than jewels."""
+        if condition.special is not None and condition.special not in SPECIALS:
+            return [f"unknown special {condition.special!r} (known: {', '.join(SPECIALS)})"]
+        return []
+
+    def check_fight(self, book: Book, fight: Fight) -> list[str]:
+        """Creature stats (SKILL, STAMINA, optional damage), the mode, the modifiers, the `on` labels."""
+        out: list[str] = []
+        for c in fight.creatures:
+            stats = c.stats
+            for key in ("SKILL", "STAMINA"):
+                if key not in stats:
+                    out.append(f"{c.name} has no {key}")
+            extra = sorted(set(stats) - {"SKILL", "STAMINA", "damage"})
+            if extra:
+                out.append(f"{c.name}: unknown stat(s) {extra} (known: SKILL, STAMINA, damage)")
+            if stats.get("STAMINA", 1) < 1 or stats.get("SKILL", 0) < 0 or stats.get("damage", 1) < 0:
+                out.append(f"{c.name}: SKILL below 0, STAMINA below 1 or damage below 0")
+        if fight.mode not in FIGHT_MODES:
+            out.append(f"unknown mode {fight.mode!r} (known: together, one-after-another)")
+        for key, value in fight.modifiers.items():
+            if key in INT_MODIFIERS:
+                if not _is_int(value) or (key != "skill" and int(value) < 0):
+                    out.append(f"modifier {key} must be a whole number (0 or more), not {value!r}")
+            elif key in BOOL_MODIFIERS:
+                if not isinstance(value, bool):
+                    out.append(f"modifier {key} must be true or false, not {value!r}")
+            else:
+                known = ", ".join([*INT_MODIFIERS, *BOOL_MODIFIERS])
+                out.append(f"unknown modifier {key!r} (known: {known})")
+        for label in fight.on:
+            need = FIGHT_LABELS.get(label)
+            if need is None:
+                out.append(f"unknown fight ending {label!r} in on (known: {', '.join(FIGHT_LABELS)})")
+            elif not fight.modifiers.get(need):
+                out.append(f"on.{label} is never reached without modifiers.{need}")
+        return out
+
+    def check_test(self, book: Book, test: ChanceTest) -> list[str]:
+        """Kinds luck and skill (both branches, no ranges) and roll (dice and ranges)."""
+        if test.kind in TEST_BRANCHES:
+            want = TEST_BRANCHES[test.kind]
+            out = []
+            if test.ranges or set(test.branches) != set(want):
+                out.append(f"a {test.kind} test needs the branches {' and '.join(want)}")
+            if test.stat is not None or test.dice is not None:
+                out.append(f"a {test.kind} test throws two dice against its score; leave out stat and dice")
+            return out
+        if test.kind == "roll":
+            if test.dice is None or test.branches:
+                return ['a roll test needs dice (e.g. dice = "1d6") and ranges']
+            try:
+                sign, _, _, _ = parse_dice(test.dice)
+            except ValueError as e:
+                return [str(e)]
+            return ["roll dice cannot be negative"] if sign < 0 else []
+        return [f"unknown test kind {test.kind!r} (known: luck, skill, roll)"]
+
+    # --- odds for the reader -------------------------------------------------------------------------
+
+    def advisor(self, fight: FightState, options: Mapping[str, OptionValue]) -> FightAdvisor | None:
+        """The solved fight that holds this position, kept so each decision is a look-up; None when the
+        fight has more positions than `ADVICE_BUDGET` (the reader then plays on without odds)."""
+        worths = (float(options.get("luck_worth", 0.01)), float(options.get("stamina_worth", 0.005)))
+        for key, kept in reversed(self._advisors.items()):
+            if key[0] == fight.spec and key[1] == worths:
+                try:
+                    kept.solution.at(fight)
+                except OddsError:
+                    continue
+                return kept
+        if (fight.spec, worths) in self._too_big:
+            return None
+        try:
+            made = _BudgetAdvisor(fight, fight_objective(*worths), ADVICE_BUDGET)
+        except OddsError:
+            self._too_big.add((fight.spec, worths))
+            return None
+        self._advisors[(fight.spec, worths, fight)] = made
+        while len(self._advisors) > _ADVISORS_KEPT:
+            self._advisors.popitem(last=False)
+        return made
+
+    def advice(self, state: GamebookState) -> list[str]:
+        """The exact odds of the fight under way: the chance of winning with the best play, LUCK and
+        STAMINA expected after it, and what each action open now is worth."""
+        fight = state.fight
+        if not isinstance(fight, FightState) or fight.over:
+            return []
+        advisor = self.advisor(fight, state.play.ctx.options)
+        if advisor is None:
+            return [f"This fight has over {ADVICE_BUDGET:,} positions: too many to give its exact odds."]
+        advice = advisor.advise(fight)
+        lines = [f"Odds with the best play: {_figures(advice.figures)}"]
+        for action, figures in advice.actions.items():
+            best = " <- best" if action == advice.best and len(advice.actions) > 1 else ""
+            lines.append(f"  {self._fight_action(fight, action)}: {_figures(figures)}{best}")
+        return lines
+
+    def _fight_action(self, fight: FightState, action: Action) -> str:
+        if action.startswith("target:"):
+            creature = fight.spec.creatures[int(action.split(":")[1])]
+            return f"{self.action_label(action)} ({creature.name})"
+        return self.action_label(action)
+
+
+_ENDS = {"dead": "death", "escaped": "escape"}
+
+
+def _figures(f: Figures) -> str:
+    ends = {k: v for k, v in f.outcome_probabilities.items() if k != "win" and v > 0.0005}
+    tail = "".join(f", {_ENDS.get(k, k)} {_pct(v)}" for k, v in sorted(ends.items()))
+    stamina, luck = f.expected_stamina, f.expected_luck
+    return f"win {_pct(f.win_probability)}{tail}; expect LUCK {luck:.1f}, STAMINA {stamina:.1f} after"
+
+
+def _score(name: str | None) -> Score:
+    for score in SCORES:
+        if score == name:
+            return score
+    raise RulesError(str(name), None, f"unknown score; known: {', '.join(SCORES)}")
+
+
+def _with_score(sheet: AdventureSheet, name: Score, value: int, initial: int) -> AdventureSheet:
+    """The score set to `value` (kept within 0 and `initial`) and its Initial value to `initial`."""
+    value = min(initial, max(0, value))
+    if name == "SKILL":
+        return replace(sheet, skill=value, initial_skill=initial)
+    if name == "STAMINA":
+        return replace(sheet, stamina=value, initial_stamina=initial)
+    return replace(sheet, luck=value, initial_luck=initial)
+
+
+def _jewels(sheet: AdventureSheet, value: int | str | bool | None) -> AdventureSheet:
+    if isinstance(value, str):
+        return replace(sheet, jewels=(*sheet.jewels, value))
+    count = value if isinstance(value, int) and not isinstance(value, bool) else 1
+    if count >= 0:
+        return replace(sheet, jewels=(*sheet.jewels, *["jewel"] * count))
+    return replace(sheet, jewels=sheet.jewels[: max(0, len(sheet.jewels) + count)])
+
+
+def _check_step(kind: CheckKind, score: int, modifier: int) -> ChanceStep:
+    outcomes = check_outcomes(kind, score - modifier)
+
+    def roll(rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
+        thrown = d6(rng, 2, modifier)
+        return check_outcome(kind, thrown.total, score), (thrown,)
+
+    return ChanceStep(kind.name, outcomes, roll)
+
+
+FF_RULES = FightingFantasyRuleset()
+"""The Fighting Fantasy ruleset the gamebook game and the command line use."""
+
+__all__ = ["FF_RULES", "FightingFantasyRuleset"]

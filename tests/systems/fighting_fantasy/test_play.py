@@ -1,0 +1,154 @@
+"""Playing Fighting Fantasy books: random games keep every promise, and `grognard ff play` / `check` /
+the menu work as a reader uses them (answers on standard input, saved after every move, undo)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from grognard.engine.conformance import check_game
+from grognard.gamebook.load import load_book
+from grognard.gamebook.runner import GamebookGame
+from grognard.systems.fighting_fantasy import FF_RULES
+from grognard.systems.fighting_fantasy.books import book_path, shipped_books
+from tests.cli.helpers import grognard
+
+DATA = Path(__file__).parent / "data"
+TRIAL = DATA / "trial.toml"
+ENDS = {"victory", "death", "stuck"}
+
+
+def test_random_games_of_the_fixture_book_keep_every_promise() -> None:
+    """Hundreds of random adventures: STAMINA 0 is death (000_13d85f0bd5b613c5.txt:51-53), scores stay
+    within their Initial values (:7-11), JSON round trips and replays are exact."""
+    ref = str(TRIAL.resolve())
+    game = GamebookGame(FF_RULES, load_book(TRIAL), ref)
+    report = check_game(game, {"book": ref}, seed=5, games=300)
+    assert report.finished == 300
+    assert set(report.outcomes) <= ENDS and report.outcomes["victory"] and report.outcomes["death"]
+
+
+def test_registered_gamebook_game_loads_its_book_from_the_option() -> None:
+    """The registry's gamebook game (no book attached) rebuilds saved games from the `book` option, with a
+    potion chosen at creation (000_13d85f0bd5b613c5.txt:151-161)."""
+    from grognard.engine.registry import get_game
+
+    game = get_game("fighting-fantasy", "gamebook")
+    report = check_game(game, {"book": str(TRIAL.resolve())}, seed=9, games=60, system="fighting-fantasy")
+    assert report.finished == 60
+
+
+def test_random_games_of_the_sample_book() -> None:
+    """500 random adventures through the shipped sample book (as many as fit in about 20 seconds), every
+    rule of 000_13d85f0bd5b613c5.txt:1-161 in play."""
+    ref = str(book_path("sample").resolve())
+    report = check_game(GamebookGame(FF_RULES), {"book": ref}, seed=2, games=500, max_moves=2_000)
+    assert report.finished == 500
+    assert set(report.outcomes) <= ENDS and report.outcomes["victory"] > 0
+
+
+def test_sample_is_shipped_and_sound() -> None:
+    """`sample` names the shipped book; `grognard ff check sample` finds nothing wrong with it
+    (its fights follow 000_13d85f0bd5b613c5.txt:22-63)."""
+    assert "sample" in shipped_books()
+    ran = grognard("ff", "check", "sample")
+    assert ran.code == 0, ran.out + ran.err
+    assert "no problems found" in ran.out
+
+
+def test_check_lists_the_broken_books_problems(tmp_path: Path) -> None:
+    """`check` lists each problem with its section and field, status 1 (unknown stat: the three scores
+    are SKILL, STAMINA and LUCK, 000_13d85f0bd5b613c5.txt:1-3)."""
+    ran = grognard("ff", "check", str(DATA / "broken.toml"), "--json", home=tmp_path)
+    assert ran.code == 1
+    data = json.loads(ran.out)
+    fields = {(p["section"], p["field"]) for p in data["problems"]}
+    assert ("1", "effects[1]") in fields and ("1", "choices[2].target") in fields and ("2", "fight") in fields
+
+
+def test_unknown_book_is_one_line_with_status_2(tmp_path: Path) -> None:
+    """A book that is neither a file nor a shipped name is a user error naming it (the pages of a book,
+    000_13d85f0bd5b613c5.txt:22)."""
+    ran = grognard("ff", "play", "no-such-book", home=tmp_path)
+    assert ran.code == 2
+    lines = ran.err.strip().splitlines()
+    assert len(lines) == 1 and "no-such-book" in lines[0] and "sample" in lines[0]
+
+
+def _games(home: Path) -> list[dict[str, object]]:
+    ran = grognard("games", "list", "--json", home=home)
+    assert ran.code == 0, ran.err
+    games: list[dict[str, object]] = json.loads(ran.out)
+    return games
+
+
+def test_scripted_play_is_saved_after_every_move_and_undo_works(tmp_path: Path) -> None:
+    """A whole adventure from standard input: creation rolls and the potion
+    (000_13d85f0bd5b613c5.txt:151-161), the sheet on `s`, `u` undoing a choice, Luck tests with their odds
+    (:72-82), fights with advice; the same seed and answers give the same adventure."""
+    answers = ["2", "s", "1", "u", "1", *["1"] * 60]
+    ran = grognard("ff", "play", str(TRIAL), "--seed", "4", stdin="\n".join(answers) + "\n", home=tmp_path)
+    assert ran.code == 0, ran.err
+    out = ran.out
+    assert re.search(r"SKILL: 1d6\+6: \[\d\] = \d+", out)
+    assert "Potion: - -> Strength, 2 measure(s)" in out
+    assert "Adventure Sheet" in out and "Undone." in out
+    assert out.count("Section 1 — The Gate") == 2
+    assert "Odds with the best play: win" in out
+    assert "Victory!" in out or "You have died." in out
+    games = _games(tmp_path)
+    assert len(games) == 1
+    saved = games[0]
+    assert saved["system"] == "fighting-fantasy" and saved["game"] == "gamebook"
+    assert saved["status"] == "over" and saved["seed"] == 4
+    again = grognard("ff", "play", str(TRIAL), "--seed", "4", stdin="\n".join(answers) + "\n", home=tmp_path)
+    assert again.out == out
+    assert len(_games(tmp_path)) == 2
+
+
+def test_quit_and_continue_a_saved_game(tmp_path: Path) -> None:
+    """`q` saves and names the game; `--game ID` continues it where it stopped, with the same dice."""
+    first = grognard("ff", "play", str(TRIAL), "--seed", "8", stdin="1\n2\nq\n", home=tmp_path)
+    assert first.code == 0, first.err
+    gid = str(_games(tmp_path)[0]["id"])
+    assert f"Saved as game {gid}. Continue with: grognard ff play {TRIAL} --game {gid}" in first.out
+    moves = _games(tmp_path)[0]["moves"]
+    rest = grognard("ff", "play", str(TRIAL), "--game", gid, stdin="1\n" * 60, home=tmp_path)
+    assert rest.code == 0, rest.err
+    assert "Victory!" in rest.out or "You have died." in rest.out
+    after = _games(tmp_path)[0]
+    assert after["status"] == "over" and int(str(after["moves"])) > int(str(moves))
+
+
+def test_play_the_sample_by_name_from_the_menu(tmp_path: Path) -> None:
+    """The menu offers the sample adventure and continues a saved one (000_13d85f0bd5b613c5.txt:1-20: the
+    reader keeps one Adventure Sheet through the book)."""
+    listing = grognard(stdin="q\n", home=tmp_path)
+    found = re.search(r"(\d+)\. Fighting Fantasy: Play the sample adventure", listing.out)
+    assert found, listing.out
+    number = found.group(1)
+    ran = grognard(stdin=f"{number}\n1\nq\nq\n", home=tmp_path)
+    assert ran.code == 0, ran.err
+    assert "The Heartflame" in ran.out or "Section 1" in ran.out
+    games = _games(tmp_path)
+    assert len(games) == 1 and games[0]["status"] != "over"
+    assert str(games[0]["options"]["book"]).endswith("sample.toml")  # type: ignore[index]
+    cont = re.search(r"(\d+)\. Continue a saved game", ran.out)
+    assert cont
+    resumed = grognard(stdin=f"{cont.group(1)}\n1\nq\nq\n", home=tmp_path)
+    assert resumed.code == 0, resumed.err
+    assert "Saved as game 1." in resumed.out
+
+
+def test_fight_odds_tool_in_the_menu(tmp_path: Path) -> None:
+    """Tools -> Fight odds prints the chance of winning with the best Luck policy (:27-53, :84-107)."""
+    listing = grognard(stdin="q\n", home=tmp_path)
+    tools = re.search(r"(\d+)\. Tools", listing.out)
+    assert tools
+    probe = grognard(stdin=f"{tools.group(1)}\n", home=tmp_path)
+    tool = re.search(r"(\d+)\. Fight odds \(Fighting Fantasy\)", probe.out)
+    assert tool, probe.out
+    ran = grognard(stdin=f"{tools.group(1)}\n{tool.group(1)}\n10/20/9\nOrc:9/12\nq\n", home=tmp_path)
+    assert ran.code == 0, ran.err
+    assert "Win, best Luck policy" in ran.out
