@@ -1,0 +1,392 @@
+"""Combat (16:1-10), Psychic Combat (17:1-2), Evading (18:1-3) and the loss of Lives (4:2-3).
+
+Against a creature: "fight_evade" (the character declares whether he Evades, 16:2), "fight_spells" (spells
+before the die, 16:3), "fight_roll" (chance: win / standoff / lose, 16:4). Against a character: "duel_evade"
+(the one attacked may Evade, 16:6), "duel_spells" (both may cast, 16:7), "duel_roll", "spoils" (the
+victor's choice, 16:9), "steal". Every Life lost passes through "lose_life" (Preservation, an Object's save
+in Combat but never in Psychic Combat, 17:2; a Follower dying instead where a space allows) and
+"armour_roll".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+
+from grognard.engine.game import Outcome
+from grognard.systems.talisman.catalog import catalog
+from grognard.systems.talisman.characters import evades_type, has_ability
+from grognard.systems.talisman.dice import LOSE, STANDOFF, WIN, combat_chances
+from grognard.systems.talisman.effects import drop_follower, end_turn, to_discard
+from grognard.systems.talisman.scores import score
+from grognard.systems.talisman.spells import held, spend
+from grognard.systems.talisman.state import EncCtx, FightCtx, TalismanState, Task, remove_one
+from grognard.systems.talisman.tasks import auto, chance, decision
+
+STRENGTH_ENEMIES = frozenset({"animal", "monster", "dragon"})
+"""Enemies kept when killed, to be cashed in for Strength (1:4, 15:5)."""
+
+
+def hero_score(state: TalismanState, i: int, psychic: bool) -> int:
+    """A character's Strength in Combat or Craft in Psychic Combat (1:6, 2:5, 17:2.1)."""
+    h = state.heroes[i]
+    return score(h, "craft", "psychic") if psychic else score(h, "strength", "combat")
+
+
+def creature_score(state: TalismanState, i: int) -> int:
+    """The creature's score, with the space's bonus to enemies (the Runes)."""
+    fight = state.fight
+    assert fight is not None
+    return fight.enemy + catalog().spaces[state.heroes[i].space].enemy_bonus
+
+
+def _enc(state: TalismanState, i: int) -> EncCtx:
+    return state.enc or EncCtx(state.heroes[i].space)
+
+
+# ---------------------------------------------------------------- against a creature
+
+
+def _evade_actions(state: TalismanState, task: Task) -> Sequence[str]:
+    fight = state.fight
+    assert fight is not None
+    i = task.player
+    if not fight.evadable or catalog().spaces[state.heroes[i].space].region not in ("outer", "middle"):
+        return ["fight"]
+    if state.enc is not None and state.enc.invisible and fight.source == "cards":
+        return ["evade"]
+    out = ["fight"]
+    spells = catalog().spells
+    for s in held(state, i, "evade"):
+        if spells[s].evade == "one" and len(fight.cards) > 1:
+            out += [f"evade:{s}:{card}" for card in sorted(set(fight.cards))]
+        else:
+            out.append(f"evade:{s}")
+    types = {catalog().cards[c].type for c in fight.cards}
+    if fight.cards and all(evades_type(state.heroes[i], t) for t in types):
+        out.append("evade")
+    return out
+
+
+@decision("fight_evade", _evade_actions)
+def _fight_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
+    """16:2, 18:1: Evade (by ability, Immobility for one creature, Invisibility for all) or fight."""
+    i = task.player
+    fight = state.fight
+    assert fight is not None
+    if move == "fight":
+        return state.push(Task("fight_spells", i))
+    parts = move.split(":")
+    if len(parts) >= 2:
+        spell = catalog().spells[parts[1]]
+        state = spend(state, i, parts[1])
+        if spell.evade == "all" and fight.source == "cards":
+            state = replace(state, enc=replace(_enc(state, i), invisible=True))
+        if len(parts) == 3:
+            card = parts[2]
+            rest = remove_one(tuple(sorted(fight.cards)), card)
+            enc = _enc(state, i)
+            state = replace(state, enc=replace(enc, evaded=(*enc.evaded, card)))
+            enemy = sum(_card_score(c, fight.psychic) for c in rest)
+            return replace(state, fight=replace(fight, cards=rest, enemy=enemy)).push(Task("fight_spells", i))
+    return _evaded(state, i)
+
+
+def _card_score(card: str, psychic: bool) -> int:
+    c = catalog().cards[card]
+    return c.craft if psychic else c.strength
+
+
+def _evaded(state: TalismanState, i: int) -> TalismanState:
+    fight = state.fight
+    assert fight is not None
+    state = replace(state, fight=None).note(f"p{i} evades {fight.name}")
+    if fight.source == "cards":
+        enc = _enc(state, i)
+        return replace(state, enc=replace(enc, evaded=(*enc.evaded, *fight.cards)))
+    if fight.source == "sentinel":
+        return state.push(Task("crossed", i))
+    return state
+
+
+def _spell_actions(state: TalismanState, task: Task) -> Sequence[str]:
+    fight = state.fight
+    assert fight is not None
+    i = task.player
+    inner = catalog().spaces[state.heroes[i].space].region not in ("outer", "middle")
+    out = ["roll"]
+    for s in held(state, i, "before_combat"):
+        spell = catalog().spells[s]
+        if spell.affects_creature and (inner or (fight.foe >= 0 and spell.slay)):
+            continue
+        out.append(f"cast:{s}")
+    return out
+
+
+@decision("fight_spells", _spell_actions)
+def _fight_spells(state: TalismanState, task: Task, move: str) -> TalismanState:
+    """16:3: spells are cast before the die is rolled; 9:7, 14:4: none touch Inner Region creatures."""
+    i = task.player
+    fight = state.fight
+    assert fight is not None
+    if move == "roll":
+        return state.push(Task("fight_roll", i))
+    spell_id = move.removeprefix("cast:")
+    spell = catalog().spells[spell_id]
+    state = spend(state, i, spell_id)
+    if spell.slay:
+        return creature_result(replace(state, fight=replace(fight, slain=True)), i, WIN)
+    fight = replace(fight, bonus=(fight.bonus[0] + spell.combat_bonus, fight.bonus[1]))
+    return replace(state, fight=fight).push(task)
+
+
+def _roll_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]:
+    fight = state.fight
+    assert fight is not None
+    mine = hero_score(state, task.player, fight.psychic) + fight.bonus[0]
+    table = combat_chances(mine, creature_score(state, task.player))
+    return [(k, p) for k, p in table.items() if p > 0]
+
+
+@chance("fight_roll", _roll_outcomes)
+def _fight_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
+    """16:4: die + Strength against die + the creature's Strength."""
+    return creature_result(state, task.player, str(outcome))
+
+
+def creature_result(state: TalismanState, i: int, outcome: str) -> TalismanState:
+    """The end of a combat with a creature: killed (15:5, 1:4), hurt (16:4), stand-off (16:10)."""
+    fight = state.fight
+    assert fight is not None
+    state = replace(state, fight=None).note(f"p{i} {outcome} against {fight.name}")
+    if outcome == WIN:
+        return _creature_killed(state, i, fight)
+    if fight.source == "pits" and outcome == LOSE:
+        return end_turn(state, i).push(Task("lose_life", i, opts=("combat",)))
+    flags = ("psychic",) if fight.psychic else ("combat",)
+    state = end_turn(state, i)
+    return state.push(Task("lose_life", i, opts=flags)) if outcome == LOSE else state
+
+
+def _creature_killed(state: TalismanState, i: int, fight: FightCtx) -> TalismanState:
+    if fight.source == "sentinel":
+        return state.push(Task("crossed", i))
+    if fight.source == "pits":
+        left = state.heroes[i].pits - 1
+        state = state.edit_hero(i, pits=left)
+        return state.push(Task("pit_fight", i)) if left else state
+    if fight.source == "cards":
+        h = state.heroes[i]
+        trophies = list(h.trophies)
+        for card in fight.cards:
+            state = state.take_card(h.space, card)
+            if catalog().cards[card].type in STRENGTH_ENEMIES and not h.toad:
+                trophies.append(card)
+            else:
+                state = to_discard(state, card)
+        state = state.edit_hero(i, trophies=tuple(sorted(trophies)))
+    return state
+
+
+@auto("enemies")
+def _enemies(state: TalismanState, task: Task) -> TalismanState:
+    """15:5-6, 16:5: Enemies by Strength fight as one, then Spirits by Psychic Combat."""
+    i = task.player
+    h = state.heroes[i]
+    enc = _enc(state, i)
+    cards = catalog().cards
+    left = list(state.stash(h.space).cards)
+    for card in enc.evaded:
+        if card in left:
+            left.remove(card)
+    for group, psychic in ((STRENGTH_ENEMIES, False), (frozenset({"spirit"}), True)):
+        foes = tuple(sorted(c for c in left if c in cards and cards[c].type in group))
+        if foes:
+            enemy = sum(_card_score(c, psychic) for c in foes)
+            name = " and ".join(cards[c].name for c in foes)
+            region = catalog().spaces[h.space].region
+            fight = FightCtx(name=name, enemy=enemy, cards=foes, psychic=psychic, evadable=region != "inner")
+            return replace(state, fight=fight).push(Task("fight_evade", i), Task("enemies", i))
+    return state
+
+
+# ---------------------------------------------------------------- against a character
+
+
+def start_duel(state: TalismanState, i: int, j: int, psychic: bool, steal: bool = False) -> TalismanState:
+    """13:3, 16:6: seat `i` attacks (or robs) seat `j`, who may first Evade."""
+    plain = has_ability(state.heroes[i], "no_defender_roll")
+    fight = FightCtx(
+        foe=j,
+        attacker=i,
+        name=f"p{j}",
+        psychic=psychic,
+        source="steal" if steal else "duel",
+        plain_defender=plain,
+    )
+    return replace(state, fight=fight).push(Task("duel_evade", j))
+
+
+def _duel_evade_actions(state: TalismanState, task: Task) -> Sequence[str]:
+    return ["stand", *[f"evade:{s}" for s in held(state, task.player, "evade")]]
+
+
+@decision("duel_evade", _duel_evade_actions)
+def _duel_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
+    """18:2.2: a character attacked may Evade the attacker."""
+    fight = state.fight
+    assert fight is not None
+    if move != "stand":
+        state = spend(state, task.player, move.split(":")[1])
+        return replace(state, fight=None).note(f"p{task.player} evades p{fight.attacker}")
+    if fight.source == "steal":
+        return state.push(Task("steal", fight.attacker, n=task.player))
+    return state.push(
+        Task("duel_spells", fight.attacker, n=0),
+        Task("duel_spells", task.player, n=1),
+        Task("duel_roll", fight.attacker),
+    )
+
+
+def _duel_spell_actions(state: TalismanState, task: Task) -> Sequence[str]:
+    return [
+        "roll",
+        *[f"cast:{s}" for s in held(state, task.player, "before_combat") if not catalog().spells[s].slay],
+    ]
+
+
+@decision("duel_spells", _duel_spell_actions)
+def _duel_spells(state: TalismanState, task: Task, move: str) -> TalismanState:
+    """16:7: both characters may cast spells before the die is rolled."""
+    if move == "roll":
+        return state
+    fight = state.fight
+    assert fight is not None
+    spell_id = move.removeprefix("cast:")
+    state = spend(state, task.player, spell_id)
+    bonus = list(fight.bonus)
+    bonus[task.n] += catalog().spells[spell_id].combat_bonus
+    return replace(state, fight=replace(fight, bonus=(bonus[0], bonus[1]))).push(task)
+
+
+def _duel_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]:
+    fight = state.fight
+    assert fight is not None
+    mine = hero_score(state, fight.attacker, fight.psychic) + fight.bonus[0]
+    theirs = hero_score(state, fight.foe, fight.psychic) + fight.bonus[1]
+    table = combat_chances(mine, theirs, 1, 0 if fight.plain_defender else 1)
+    return [(k, p) for k, p in table.items() if p > 0]
+
+
+@chance("duel_roll", _duel_outcomes)
+def _duel_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
+    """16:8-10: the higher score wins; equal scores are a stand-off and the turn ends."""
+    fight = state.fight
+    assert fight is not None
+    i, j = fight.attacker, fight.foe
+    state = end_turn(state, i).note(f"p{i} {outcome} against p{j}")
+    if outcome == STANDOFF:
+        return replace(state, fight=None)
+    winner, loser = (i, j) if outcome == WIN else (j, i)
+    return state.push(Task("spoils", winner, n=loser, opts=("psychic",) if fight.psychic else ()))
+
+
+def _spoils_actions(state: TalismanState, task: Task) -> Sequence[str]:
+    loser = state.heroes[task.n]
+    out = ["life"]
+    if not state.heroes[task.player].toad:
+        out += [f"take:{o}" for o in sorted(set(loser.objects))]
+        if loser.gold:
+            out.append("gold")
+    return out
+
+
+@decision("spoils", _spoils_actions)
+def _spoils(state: TalismanState, task: Task, move: str) -> TalismanState:
+    """16:9: the victor takes a Life, or one Object, or one Gold from the loser."""
+    state = replace(state, fight=None)
+    if move == "life":
+        flags = ("psychic",) if "psychic" in task.opts else ("combat",)
+        return state.push(Task("lose_life", task.n, opts=flags))
+    return _rob(state, task.player, task.n, move)
+
+
+def _rob(state: TalismanState, i: int, j: int, move: str) -> TalismanState:
+    victim = state.heroes[j]
+    if move == "gold":
+        state = state.edit_hero(j, gold=victim.gold - 1)
+        return state.edit_hero(i, gold=state.heroes[i].gold + 1)
+    card = move.removeprefix("take:")
+    state = state.edit_hero(j, objects=remove_one(victim.objects, card))
+    from grognard.systems.talisman.effects import give_item
+
+    return give_item(state, i, card)
+
+
+def _steal_actions(state: TalismanState, task: Task) -> Sequence[str]:
+    victim = state.heroes[task.n]
+    out = [f"take:{o}" for o in sorted(set(victim.objects))]
+    return out + (["gold"] if victim.gold else []) or ["nothing"]
+
+
+@decision("steal", _steal_actions)
+def _steal(state: TalismanState, task: Task, move: str) -> TalismanState:
+    """13:3: the Thief's ability: one Object or 1 Gold from the character he meets."""
+    state = replace(state, fight=None)
+    return state if move == "nothing" else _rob(state, task.player, task.n, move)
+
+
+# ---------------------------------------------------------------- losing Lives
+
+
+def _life_actions(state: TalismanState, task: Task) -> Sequence[str]:
+    h = state.heroes[task.player]
+    if not h.alive:
+        return []
+    out = ["take"]
+    if "unsaveable" in task.opts:
+        return out
+    out += [f"save:{s}" for s in held(state, task.player, "save_life")]
+    if "combat" in task.opts and not h.toad:
+        out += [
+            f"armour:{o}"
+            for o in sorted(set(h.objects))
+            if catalog().item(o).save is not None and f"tried:{o}" not in task.opts
+        ]
+    if "followers" in task.opts:
+        out += [f"follower:{f}" for f in sorted(set(h.followers))]
+    return out
+
+
+@decision("lose_life", _life_actions)
+def _lose_life(state: TalismanState, task: Task, move: str) -> TalismanState:
+    """4:2-3: a Life is lost unless saved (a Spell; an Object in Combat; a Follower where allowed)."""
+    i = task.player
+    if move.startswith("save:"):
+        return spend(state, i, move.removeprefix("save:"))
+    if move.startswith("armour:"):
+        return state.push(Task("armour_roll", i, ref=move.removeprefix("armour:"), opts=task.opts))
+    if move.startswith("follower:"):
+        return drop_follower(state, i, move.removeprefix("follower:"))
+    h = state.heroes[i]
+    state = state.edit_hero(i, lives=h.lives - 1)
+    if h.lives - 1 <= 0:
+        from grognard.systems.talisman.turn import kill
+
+        return kill(state, i)
+    return state
+
+
+def _armour_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]:
+    save = catalog().item(task.ref).save or 7
+    p = Fraction(7 - save, 6)
+    return [(k, q) for k, q in (("saved", p), ("hit", 1 - p)) if q > 0]
+
+
+@chance("armour_roll", _armour_outcomes)
+def _armour_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
+    """16:4: the use of an Object may prevent the loss of a Life."""
+    if outcome == "saved":
+        return state
+    return state.push(Task("lose_life", task.player, opts=(*task.opts, f"tried:{task.ref}")))

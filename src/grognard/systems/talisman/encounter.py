@@ -1,0 +1,303 @@
+"""Encounters (12:1-15:11): a character or the space; drawing cards; meeting them in their order.
+
+Task kinds: "encounter" (13:2: "space" or "meet:<seat>"), "meet" (13:3: attack, psychic, steal),
+"space_enc", "draw" (chance over the distinct Adventure cards left), "redraw", "cards" (15:1-11),
+"event", "event_evade", "collect" (12:1, 15:7-9: take, visit, ditch, done), "place_card" (15:10).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+
+from grognard.engine.game import Outcome
+from grognard.systems.talisman import content as c
+from grognard.systems.talisman.catalog import catalog
+from grognard.systems.talisman.characters import has_ability
+from grognard.systems.talisman.combat import start_duel
+from grognard.systems.talisman.content import ENEMY_TYPES
+from grognard.systems.talisman.effects import give_item, push_effects, to_discard
+from grognard.systems.talisman.scores import may_use, object_limit
+from grognard.systems.talisman.spells import held, spend
+from grognard.systems.talisman.state import EncCtx, TalismanState, Task, remove_one
+from grognard.systems.talisman.tasks import auto, chance, decision
+
+TAKEABLE = frozenset({"object", "magic_object", "follower"})
+
+
+def others_here(state: TalismanState, i: int) -> list[int]:
+    """Other characters on seat `i`'s space."""
+    here = state.heroes[i].space
+    return [j for j, h in enumerate(state.heroes) if j != i and h.alive and h.space == here]
+
+
+def _encounter_actions(state: TalismanState, task: Task) -> Sequence[str]:
+    i = task.player
+    space = catalog().spaces[state.heroes[i].space]
+    meet = [f"meet:{j}" for j in others_here(state, i)] if space.meet else []
+    if space.region == "crown" and meet:
+        return meet
+    return ["space", *meet]
+
+
+@decision("encounter", _encounter_actions)
+def _encounter(state: TalismanState, task: Task, move: str) -> TalismanState:
+    """13:2: a character of the player's choice on the space, or the space itself (14:1, 14:9)."""
+    i = task.player
+    if move == "space":
+        return state.push(Task("space_enc", i))
+    j = int(move.removeprefix("meet:"))
+    state = replace(state, enc=EncCtx(state.heroes[i].space, meeting=True))
+    after = collect_tasks(i) if free_to_take(state, i) else []
+    return state.push(Task("meet", i, n=j), *after)
+
+
+def _meet_actions(state: TalismanState, task: Task) -> Sequence[str]:
+    h = state.heroes[task.player]
+    if not state.heroes[task.n].alive or state.heroes[task.n].space != h.space:
+        return []
+    out = ["attack"]
+    if has_ability(h, "psychic_attack"):
+        out.append("psychic")
+    if has_ability(h, "steal"):
+        out.append("steal")
+    return out
+
+
+@decision("meet", _meet_actions)
+def _meet(state: TalismanState, task: Task, move: str) -> TalismanState:
+    """13:3: attack (16:6-10), attack by Psychic Combat (17:1.2), or use a Special Ability (steal)."""
+    return start_duel(state, task.player, task.n, psychic=move == "psychic", steal=move == "steal")
+
+
+def collect_tasks(i: int) -> list[Task]:
+    """Taking the Gold on the space, then the choices of what else to take (12:1)."""
+    return [Task("gold", i), Task("collect", i)]
+
+
+def free_to_take(state: TalismanState, i: int) -> bool:
+    """12:1: things on the space may be taken unless an Enemy is there or the space draws cards."""
+    space = catalog().spaces[state.heroes[i].space]
+    cards = catalog().cards
+    enemy = any(card in cards and cards[card].type in ENEMY_TYPES for card in state.stash(space.id).cards)
+    return not enemy and not space.draw
+
+
+@auto("space_enc")
+def _space_enc(state: TalismanState, task: Task) -> TalismanState:
+    """13:4 draw up to the number counting cards already there; 13:5 other spaces' instructions."""
+    i = task.player
+    space = catalog().spaces[state.heroes[i].space]
+    state = replace(state, enc=EncCtx(space.id))
+    if space.draw:
+        need = max(0, space.draw - len(state.stash(space.id).cards))
+        return state.push(*[Task("draw", i) for _ in range(need)], Task("redraw", i), Task("cards", i))
+    first = collect_tasks(i) if free_to_take(state, i) else []
+    state = state.push(Task("cards", i))
+    state = push_effects(state, i, f"space:{space.id}")
+    return state.push(*first)
+
+
+def _draw_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]:
+    deck = state.deck or state.discard
+    if not deck:
+        return [("none", Fraction(1))]
+    counts = Counter(deck)
+    return [(card, Fraction(n, len(deck))) for card, n in sorted(counts.items())]
+
+
+@chance("draw", _draw_outcomes)
+def _draw(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
+    """13:4: an Adventure card from the stock onto the space (the discards reshuffled when it runs out)."""
+    if outcome == "none":
+        return state
+    if not state.deck:
+        state = replace(state, deck=state.discard, discard=())
+    card = str(outcome)
+    space = state.heroes[task.player].space
+    state = replace(state, deck=remove_one(state.deck, card)).put_cards(space, card)
+    enc = state.enc or EncCtx(space)
+    return replace(state, enc=replace(enc, drawn=(*enc.drawn, card)))
+
+
+def _redraw_actions(state: TalismanState, task: Task) -> Sequence[str]:
+    enc = state.enc
+    h = state.heroes[task.player]
+    if enc is None or enc.redrawn or not enc.drawn or not has_ability(h, "redraw"):
+        return []
+    return ["keep", *[f"redraw:{card}" for card in sorted(set(enc.drawn))]]
+
+
+@decision("redraw", _redraw_actions)
+def _redraw(state: TalismanState, task: Task, move: str) -> TalismanState:
+    """An ability (8:1): send back one card just drawn and draw another."""
+    if move == "keep":
+        return state
+    card = move.removeprefix("redraw:")
+    i = task.player
+    state = to_discard(state.take_card(state.heroes[i].space, card), card)
+    assert state.enc is not None
+    return replace(state, enc=replace(state.enc, redrawn=True)).push(Task("draw", i))
+
+
+def _number(card: str) -> int:
+    cards = catalog().cards
+    return cards[card].number if card in cards else 10_000
+
+
+@auto("cards")
+def _cards(state: TalismanState, task: Task) -> TalismanState:
+    """15:1 cards placed elsewhere first; then spells left on the space; then strictly by number (15:2):
+    Events, Enemies, Strangers and Objects (collected), Places (15:3-10)."""
+    i = task.player
+    cat = catalog()
+    here = state.heroes[i].space
+    for card in sorted(set(state.stash(here).cards), key=_number):
+        if card in cat.cards:
+            for fx in cat.cards[card].effects:
+                if isinstance(fx, c.PlaceCard) and fx.space != here:
+                    state = state.take_card(here, card).put_cards(fx.space, card)
+                    break
+    stash = state.stash(here).cards
+    placed = [Task("spell_trap", i, card=s) for s in stash if s in cat.spells]
+    ordered = sorted((s for s in stash if s in cat.cards), key=_number)
+    events = [Task("event", i, card=s) for s in ordered if cat.cards[s].type == "event"]
+    places = [Task("place_card", i, card=s) for s in ordered if cat.cards[s].type == "place"]
+    return state.push(*placed, *events, Task("enemies", i), *collect_tasks(i), *places)
+
+
+@auto("spell_trap")
+def _spell_trap(state: TalismanState, task: Task) -> TalismanState:
+    """A Spell left on a space (the Hex of the Oasis example) strikes whoever meets the space."""
+    here = state.heroes[task.player].space
+    if task.card not in state.stash(here).cards:
+        return state
+    state = state.take_card(here, task.card)
+    state = replace(state, spell_discard=tuple(sorted((*state.spell_discard, task.card))))
+    return push_effects(state, task.player, f"spell:{task.card}")
+
+
+def _evadable(state: TalismanState, i: int, card: str) -> bool:
+    region = catalog().spaces[state.heroes[i].space].region
+    return catalog().cards[card].creature and region in ("outer", "middle")
+
+
+@auto("event")
+def _event(state: TalismanState, task: Task) -> TalismanState:
+    """15:4: an Event's instructions are followed (it leaves the space unless it stays); a creature on
+    the card may be Evaded (18:2.3)."""
+    i = task.player
+    here = state.heroes[i].space
+    if task.card not in state.stash(here).cards:
+        return state
+    if _evadable(state, i, task.card):
+        if state.enc is not None and state.enc.invisible:
+            return state
+        if held(state, i, "evade"):
+            return state.push(Task("event_evade", i, card=task.card))
+    return meet_event(state, i, task.card)
+
+
+def meet_event(state: TalismanState, i: int, card: str) -> TalismanState:
+    """Follow an Event card's instructions; it goes to the discard pile first unless it stays."""
+    cat = catalog().cards[card]
+    here = state.heroes[i].space
+    if not cat.stays:
+        state = to_discard(state.take_card(here, card), card)
+    return push_effects(state, i, f"card:{card}", card=card)
+
+
+def _event_evade_actions(state: TalismanState, task: Task) -> Sequence[str]:
+    return ["meet", *[f"evade:{s}" for s in held(state, task.player, "evade")]]
+
+
+@decision("event_evade", _event_evade_actions)
+def _event_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
+    """18:2.3: a creature the character does not wish to meet may be Evaded; it stays on the space."""
+    i = task.player
+    if move == "meet":
+        return meet_event(state, i, task.card)
+    spell = catalog().spells[move.split(":")[1]]
+    state = spend(state, i, spell.id)
+    enc = state.enc or EncCtx(state.heroes[i].space)
+    return replace(
+        state,
+        enc=replace(enc, evaded=(*enc.evaded, task.card), invisible=enc.invisible or spell.evade == "all"),
+    )
+
+
+def enemies_left(state: TalismanState, i: int) -> bool:
+    """True while an Enemy on the space is neither defeated nor Evaded (15:7, 15:9)."""
+    cards = catalog().cards
+    left = list(state.stash(state.heroes[i].space).cards)
+    for card in state.enc.evaded if state.enc else ():
+        if card in left:
+            left.remove(card)
+    return any(card in cards and cards[card].type in ENEMY_TYPES for card in left)
+
+
+def _collect_actions(state: TalismanState, task: Task) -> Sequence[str]:
+    i = task.player
+    h = state.heroes[i]
+    if not h.alive or enemies_left(state, i):
+        return []
+    cat = catalog()
+    stash = state.stash(h.space)
+    out = ["done"]
+    limit = object_limit(h)
+    room = limit is None or len(h.objects) < limit
+    visited = state.enc.visited if state.enc else ()
+    for card in sorted(set(stash.cards)):
+        kind = cat.kind(card)
+        if kind == "stranger" and card not in visited:
+            out.append(f"visit:{card}")
+        if h.toad or kind not in TAKEABLE or not may_use(h, card):
+            continue
+        if kind == "follower" or room or "raft" in cat.item(card).keywords:
+            out.append(f"take:{card}")
+    if not room and not h.toad:
+        out += [f"ditch:{o}" for o in sorted(set(h.objects))]
+    out += [f"ditch:{f}" for f in sorted(set(h.followers))]
+    return out
+
+
+@decision("collect", _collect_actions)
+def _collect(state: TalismanState, task: Task, move: str) -> TalismanState:
+    """12:1, 15:8-9: Gold is taken, Strangers visited, Objects and Followers taken if permitted (5:2-3);
+    an Object may be ditched to make room (5:4)."""
+    i = task.player
+    h = state.heroes[i]
+    if move == "done":
+        return state
+    kind, _, card = move.partition(":")
+    state = state.push(task)
+    if kind == "visit":
+        enc = state.enc or EncCtx(h.space)
+        state = replace(state, enc=replace(enc, visited=(*enc.visited, card)))
+        return push_effects(state, i, f"card:{card}", card=card)
+    if kind == "ditch" and card in h.followers:
+        return state.edit_hero(i, followers=remove_one(h.followers, card)).put_cards(h.space, card)
+    if kind == "ditch":
+        return state.edit_hero(i, objects=remove_one(h.objects, card)).put_cards(h.space, card)
+    return give_item(state.take_card(h.space, card), i, card)
+
+
+@auto("gold")
+def _gold(state: TalismanState, task: Task) -> TalismanState:
+    """12:1: Gold counters on the space are taken (never by a Toad, 19:2)."""
+    h = state.heroes[task.player]
+    stash = state.stash(h.space)
+    if not stash.gold or h.toad or enemies_left(state, task.player):
+        return state
+    state = state.with_stash(replace(stash, gold=0))
+    return state.edit_hero(task.player, gold=h.gold + stash.gold)
+
+
+@auto("place_card")
+def _place_card(state: TalismanState, task: Task) -> TalismanState:
+    """15:10: a Place's instructions are followed; the card stays (15:11)."""
+    if task.card not in state.stash(state.heroes[task.player].space).cards:
+        return state
+    return push_effects(state, task.player, f"card:{task.card}", card=task.card)

@@ -1,0 +1,287 @@
+"""The Talisman game state: frozen, JSON round-trippable, driven by a stack of tasks.
+
+A `TalismanState` holds every character (`Hero`), what lies on each space (`Stash`), the decks as sorted
+multisets (their order is hidden: drawing is a chance node over the distinct cards left, each with
+probability count/total), the Purchase and Talisman piles, and `tasks`: a stack of small work items. The
+top task decides the node: a player's decision, a chance node, or automatic work that `flow.settle` runs
+at once. Handlers of each task kind live in the modules of their concern (turn, movement, encounter,
+combat, spells, effects) and register in `tasks.py`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from grognard.engine.game import CHANCE, TERMINAL, Action, Actor, GameState, Move, Outcome, Result
+
+
+@dataclass(frozen=True, slots=True)
+class Hero:
+    """One player's character (or the lack of one, when dead and waiting for a new one, 4:3).
+
+    `strength`/`craft` are counters (1:1, 2:1); `objects` hold Objects and Magic Objects (Adventure,
+    Purchase or Talisman card ids), `followers` Followers, `spells` Spell ids (secret, 9:2), `trophies`
+    killed Animals, Monsters and Dragons (1:4). `alignment` is the current one (7:1). `toad` is the turns
+    left as a Toad (19:1) with its own counters `toad_strength`/`toad_craft` (19:3); `toad_since` the turn it
+    began. `lost_turns` turns to miss (15:4); `pits` Pitfiends still to fight (14:8); `raft` the turn a Raft
+    was acquired (0: none, 11:17), `raft_card` which card it is. `out`: out of the game (4:3, 9:8).
+    """
+
+    character: str = ""
+    space: str = ""
+    strength: int = 0
+    craft: int = 0
+    lives: int = 0
+    gold: int = 0
+    alignment: str = "neutral"
+    objects: tuple[str, ...] = ()
+    followers: tuple[str, ...] = ()
+    spells: tuple[str, ...] = ()
+    trophies: tuple[str, ...] = ()
+    toad: int = 0
+    toad_strength: int = 1
+    toad_craft: int = 1
+    toad_since: int = -1
+    lost_turns: int = 0
+    pits: int = 0
+    raft: int = 0
+    raft_card: str = ""
+    aligned_turn: int = -1
+    out: bool = False
+
+    @property
+    def alive(self) -> bool:
+        """True while the player has a character on the board."""
+        return bool(self.character) and not self.out
+
+
+@dataclass(frozen=True, slots=True)
+class Stash:
+    """What lies face up on one space: cards (ids, sorted) and Gold counters (12:1, 15:11)."""
+
+    space: str
+    cards: tuple[str, ...] = ()
+    gold: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """A work item on the stack: its `kind`, the `player` it concerns, and its parameters.
+
+    `ref` names what it works on (a card id, an effect owner such as "space:runes"), `path` an effect's
+    address inside its owner's effect list, `card` the card being met (for `discard`, `place`, `follow`),
+    `n` a count or number, `opts` a few texts.
+    """
+
+    kind: str
+    player: int = -1
+    ref: str = ""
+    path: tuple[int, ...] = ()
+    card: str = ""
+    n: int = 0
+    opts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCtx:
+    """A move in progress: steps `left`, `direction` (+1 clockwise, -1 anticlockwise, 0 not chosen)."""
+
+    left: int
+    direction: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FightCtx:
+    """A combat in progress (16:1-10, 17:1-2).
+
+    `foe` is -1 for a creature, else the other character's seat; `attacker` the seat attacking in a
+    character combat. `enemy` the creature's score (Strength or Craft, summed for several, 16:5), `cards`
+    the enemy cards on the space it stands for, `psychic` Psychic Combat, `source` what started it
+    ("cards", "effect", "sentinel", "pits"), `bonus` per side from spells cast (hero/attacker, foe),
+    `slain`: a spell killed the creature, `plain_defender`: the defender adds no die (an ability).
+    """
+
+    foe: int = -1
+    attacker: int = -1
+    name: str = ""
+    enemy: int = 0
+    cards: tuple[str, ...] = ()
+    psychic: bool = False
+    source: str = "cards"
+    bonus: tuple[int, int] = (0, 0)
+    slain: bool = False
+    plain_defender: bool = False
+    evadable: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class EncCtx:
+    """The encounter of a space this turn: cards evaded (18:1), Strangers visited, cards just drawn."""
+
+    space: str
+    evaded: tuple[str, ...] = ()
+    invisible: bool = False
+    visited: tuple[str, ...] = ()
+    drawn: tuple[str, ...] = ()
+    redrawn: bool = False
+    meeting: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TalismanState(GameState):
+    """A position of a game of Talisman (see the module doc)."""
+
+    heroes: tuple[Hero, ...]
+    current: int = 0
+    turn: int = 0
+    max_turns: int = 0
+    tasks: tuple[Task, ...] = ()
+    stashes: tuple[Stash, ...] = ()
+    deck: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    spell_deck: tuple[str, ...] = ()
+    spell_discard: tuple[str, ...] = ()
+    supply: tuple[tuple[str, int], ...] = ()
+    pool: tuple[str, ...] = ()
+    crown_reached: bool = False
+    move: MoveCtx | None = None
+    fight: FightCtx | None = None
+    enc: EncCtx | None = None
+    over: str = ""
+    winners: tuple[int, ...] = ()
+    log: tuple[str, ...] = field(default=(), compare=True)
+
+    # ------------------------------------------------------------------ protocol
+    def actor(self) -> Actor:
+        """Whose move: the player of the top decision task, CHANCE, or TERMINAL."""
+        if self.over:
+            return TERMINAL
+        from grognard.systems.talisman.tasks import HANDLERS
+
+        top = self.tasks[-1]
+        if HANDLERS[top.kind].mode == "chance":
+            return CHANCE
+        return top.player
+
+    def _actions(self) -> Sequence[Action]:
+        from grognard.systems.talisman.tasks import HANDLERS
+
+        top = self.tasks[-1]
+        return HANDLERS[top.kind].list_actions(self, top)
+
+    def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        from grognard.systems.talisman.tasks import HANDLERS
+
+        top = self.tasks[-1]
+        return HANDLERS[top.kind].list_outcomes(self, top)
+
+    def _apply(self, move: Move) -> TalismanState:
+        from grognard.systems.talisman.flow import apply_move
+
+        return apply_move(self, move)
+
+    def result(self) -> Result:
+        """Who won (21:1), or "unfinished" when the turn cap stopped the game."""
+        return Result(self.over or "unfinished", self.winners)
+
+    def invariants(self) -> list[str]:
+        """Counters never below their floors (1:3, 2:3), Lives and Gold never negative, piles sane."""
+        from grognard.systems.talisman.scores import check_invariants
+
+        return check_invariants(self)
+
+    def describe(self) -> str:
+        """One line: turn, whose, each hero's place and scores, and the top task."""
+        parts = [f"turn {self.turn} p{self.current}"]
+        for i, h in enumerate(self.heroes):
+            if h.out:
+                parts.append(f"p{i}:out")
+            elif not h.character:
+                parts.append(f"p{i}:dead")
+            else:
+                toad = f" toad{h.toad}" if h.toad else ""
+                parts.append(
+                    f"p{i}:{h.character}@{h.space} S{h.strength} C{h.craft} L{h.lives} G{h.gold}{toad}"
+                )
+        top = self.tasks[-1].kind if self.tasks else "-"
+        return " | ".join(parts) + f" | {top}" + (f" | over:{self.over}" if self.over else "")
+
+    # ------------------------------------------------------------------ building blocks
+    def hero(self, i: int) -> Hero:
+        """The hero of seat `i`."""
+        return self.heroes[i]
+
+    def with_hero(self, i: int, hero: Hero) -> TalismanState:
+        """A copy with seat `i` replaced."""
+        heroes = list(self.heroes)
+        heroes[i] = hero
+        return replace(self, heroes=tuple(heroes))
+
+    def edit_hero(self, i: int, **changes: object) -> TalismanState:
+        """A copy with fields of seat `i`'s hero changed."""
+        return self.with_hero(i, replace(self.heroes[i], **changes))  # type: ignore[arg-type]
+
+    def push(self, *tasks: Task) -> TalismanState:
+        """Push tasks so that the first given runs first."""
+        return replace(self, tasks=self.tasks + tuple(reversed(tasks)))
+
+    def pop(self) -> TalismanState:
+        """Drop the top task."""
+        return replace(self, tasks=self.tasks[:-1])
+
+    def unwind(self, *kinds: str) -> TalismanState:
+        """Drop tasks down to (not including) the nearest one of `kinds`."""
+        tasks = list(self.tasks)
+        while tasks and tasks[-1].kind not in kinds:
+            tasks.pop()
+        return replace(self, tasks=tuple(tasks))
+
+    def stash(self, space: str) -> Stash:
+        """What lies on `space` (an empty stash when nothing)."""
+        for s in self.stashes:
+            if s.space == space:
+                return s
+        return Stash(space)
+
+    def with_stash(self, stash: Stash) -> TalismanState:
+        """A copy with one space's stash replaced (dropped when empty), stashes kept sorted."""
+        rest = [s for s in self.stashes if s.space != stash.space]
+        if stash.cards or stash.gold:
+            rest.append(Stash(stash.space, tuple(sorted(stash.cards)), stash.gold))
+        return replace(self, stashes=tuple(sorted(rest, key=lambda s: s.space)))
+
+    def put_cards(self, space: str, *cards: str, gold: int = 0) -> TalismanState:
+        """Leave cards (and Gold) face up on a space."""
+        s = self.stash(space)
+        return self.with_stash(Stash(space, s.cards + cards, s.gold + gold))
+
+    def take_card(self, space: str, card: str) -> TalismanState:
+        """Remove one copy of a card from a space."""
+        s = self.stash(space)
+        cards = list(s.cards)
+        cards.remove(card)
+        return self.with_stash(Stash(space, tuple(cards), s.gold))
+
+    def note(self, text: str) -> TalismanState:
+        """Add a line to the game log (the last 12 lines are kept)."""
+        return replace(self, log=(*self.log[-11:], text))
+
+
+def counts(cards: Sequence[str]) -> Counter[str]:
+    """How many of each card a multiset holds."""
+    return Counter(cards)
+
+
+def remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """A sorted multiset with one copy of `card` removed."""
+    out = list(cards)
+    out.remove(card)
+    return tuple(out)
+
+
+def add_sorted(cards: tuple[str, ...], *more: str) -> tuple[str, ...]:
+    """A sorted multiset with cards added."""
+    return tuple(sorted(cards + more))

@@ -1,0 +1,251 @@
+"""Setting up, the turn (10:1-2), death and new characters (4:3), the Command Spell (9:8), winning (21:1).
+
+Task kinds: "deal" (chance: a character for a seat), "start_spells", "first" (chance: who begins),
+"turn", "turn_body", "start" (the player's choices before moving), "end", "command_roll" (chance),
+"command_answer" (a player: lose a Life or drop out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+
+from grognard.engine.game import Outcome
+from grognard.systems.talisman.catalog import catalog
+from grognard.systems.talisman.characters import has_ability, start_spells, turn_start_abilities
+from grognard.systems.talisman.effects import (
+    change_alignment,
+    place,
+    push_effects,
+    to_discard,
+)
+from grognard.systems.talisman.scores import START_LIVES, keywords
+from grognard.systems.talisman.spells import cast_actions, cast_spell
+from grognard.systems.talisman.state import Hero, TalismanState, Task
+from grognard.systems.talisman.tasks import auto, chance, decision
+
+CASH_RATE = 7
+"""1:4: one Strength counter for every 7 Strength of Enemy cards."""
+
+START_GOLD = 1
+"""3:1."""
+
+
+def new_hero(character: str) -> Hero:
+    """A character as set up (Setting Up; 3:1, 4:1)."""
+    char = catalog().characters[character]
+    return Hero(
+        character=character,
+        space=char.start,
+        strength=char.strength,
+        craft=char.craft,
+        lives=START_LIVES,
+        gold=START_GOLD,
+        alignment=char.alignment,
+    )
+
+
+def _deal_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]:
+    return [(c, Fraction(1, len(state.pool))) for c in state.pool]
+
+
+@chance("deal", _deal_outcomes)
+def deal(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
+    """A character card for seat `task.player` (Setting Up; a new character, 4:3)."""
+    character = str(outcome)
+    pool = list(state.pool)
+    pool.remove(character)
+    state = replace(state, pool=tuple(pool)).with_hero(task.player, new_hero(character))
+    state = state.note(f"p{task.player} plays the {catalog().characters[character].name}")
+    return state.push(*[Task("draw_spell", task.player) for _ in range(start_spells(character))])
+
+
+def _first_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]:
+    n = len(state.heroes)
+    return [(i, Fraction(1, n)) for i in range(n)]
+
+
+@chance("first", _first_outcomes)
+def _first(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
+    """Setting Up: the players dice for who has the first turn."""
+    return replace(state, current=int(outcome)).push(Task("turn", int(outcome)))
+
+
+@auto("turn")
+def _turn(state: TalismanState, task: Task) -> TalismanState:
+    """A new turn of the current player: the turn cap, a player out, a new character (4:3)."""
+    i = state.current
+    state = replace(state, turn=state.turn + 1, move=None, fight=None, enc=None)
+    if state.max_turns and state.turn > state.max_turns:
+        return replace(state, over="unfinished")
+    h = state.heroes[i]
+    if h.out:
+        return state.push(Task("end", i))
+    if not h.character:
+        if state.crown_reached:
+            return check_winner(state.edit_hero(i, out=True)).push(Task("end", i))
+        return state.push(Task("deal", i), Task("turn_body", i))
+    return state.push(Task("turn_body", i))
+
+
+@auto("turn_body")
+def _turn_body(state: TalismanState, task: Task) -> TalismanState:
+    """15:4: a lost turn is missed; otherwise the turn's two parts follow (10:1)."""
+    i = task.player
+    h = state.heroes[i]
+    if h.lost_turns > 0:
+        return state.edit_hero(i, lost_turns=h.lost_turns - 1).push(Task("end", i))
+    return state.push(Task("start", i), Task("end", i))
+
+
+def raft_targets(state: TalismanState, i: int) -> list[str]:
+    """11:16-18: the spaces a Raft can reach this turn (acquired before this turn, or built now)."""
+    h = state.heroes[i]
+    if h.toad or h.pits:
+        return []
+    space = catalog().spaces[h.space]
+    if space.region not in ("outer", "middle"):
+        return []
+    ready = 0 < h.raft < state.turn
+    build = bool({"woods", "forest"} & set(space.tags)) and "axe" in keywords(h)
+    return list(space.opposite) if ready or build else []
+
+
+def trophy_strength(hero: Hero) -> int:
+    """The Strength printed on the Enemy cards a hero has kept (1:4)."""
+    cards = catalog().cards
+    return sum(cards[t].strength for t in hero.trophies)
+
+
+def _start_actions(state: TalismanState, task: Task) -> Sequence[str]:
+    i = task.player
+    h = state.heroes[i]
+    out = ["move"]
+    out += cast_actions(state, i, "turn_start")
+    if trophy_strength(h) >= CASH_RATE:
+        out.append("cash")
+    if has_ability(h, "alignment_at_will") and h.aligned_turn != state.turn:
+        out += [f"align:{a}" for a in ("good", "neutral", "evil") if a != h.alignment]
+    if "ability" not in task.opts:
+        out += [f"ability:{k}" for k in turn_start_abilities(h)]
+    out += [f"raft:{s}" for s in raft_targets(state, i)]
+    return out
+
+
+@decision("start", _start_actions)
+def _start(state: TalismanState, task: Task, move: str) -> TalismanState:
+    """The start of a turn: spells, cashing in, abilities, a Raft, or the move itself."""
+    i = task.player
+    h = state.heroes[i]
+    if move == "move":
+        return state.push(Task("move_start", i))
+    if move.startswith("cast:"):
+        return cast_spell(state.push(task), i, move)
+    if move == "cash":
+        return cash_in(state, i).push(task)
+    if move.startswith("align:"):
+        return change_alignment(state, i, move.removeprefix("align:")).push(task)
+    if move.startswith("ability:"):
+        k = int(move.removeprefix("ability:"))
+        state = state.push(replace(task, opts=(*task.opts, "ability")))
+        return push_effects(state, i, f"ability:{h.character}:{k}")
+    target = move.removeprefix("raft:")
+    state = use_raft(state, i)
+    return place(state, i, target).push(Task("encounter", i))
+
+
+def use_raft(state: TalismanState, i: int) -> TalismanState:
+    """11:18-19: the Raft carries the character across and is never kept: a bought one goes back to
+    its pile, another to the discard pile."""
+    h = state.heroes[i]
+    if not h.raft:
+        return state
+    state = state.edit_hero(i, raft=0, raft_card="")
+    return to_discard(state, h.raft_card) if h.raft_card else state
+
+
+def cash_in(state: TalismanState, i: int) -> TalismanState:
+    """1:4: every 7 Strength of kept Enemy cards buys 1 Strength counter; the excess is lost."""
+    h = state.heroes[i]
+    gained = trophy_strength(h) // CASH_RATE
+    for card in h.trophies:
+        state = to_discard(state, card)
+    return state.edit_hero(i, trophies=(), strength=h.strength + gained)
+
+
+@auto("end")
+def _end(state: TalismanState, task: Task) -> TalismanState:
+    """The end of a turn: a Toad's count (19:1), an unused Raft goes back (11:19); play passes on (10:2)."""
+    i = state.current
+    h = state.heroes[i]
+    if h.alive and h.toad and h.toad_since != state.turn:
+        state = state.edit_hero(i, toad=h.toad - 1)
+        if h.toad == 1:
+            state = state.note(f"p{i} is no longer a Toad")
+    if h.alive and 0 < h.raft < state.turn:
+        state = use_raft(state, i)
+    state = check_winner(state)
+    if state.over:
+        return state
+    n = len(state.heroes)
+    nxt = (i + 1) % n
+    while state.heroes[nxt].out and nxt != i:
+        nxt = (nxt + 1) % n
+    return replace(state, current=nxt, move=None, fight=None, enc=None).push(Task("turn", nxt))
+
+
+def kill(state: TalismanState, i: int) -> TalismanState:
+    """4:3: the character dies; possessions stay on the space, the character card returns to the pool."""
+    h = state.heroes[i]
+    state = state.put_cards(h.space, *h.objects, *h.followers, gold=h.gold)
+    state = replace(state, spell_discard=tuple(sorted((*state.spell_discard, *h.spells))))
+    for card in h.trophies:
+        state = to_discard(state, card)
+    pool = tuple(sorted((*state.pool, h.character)))
+    state = replace(state, pool=pool).with_hero(i, Hero(out=state.crown_reached))
+    state = state.note(f"p{i} dies" + (" and is out of the game" if state.crown_reached else ""))
+    state = check_winner(state)
+    if i == state.current and not state.over:
+        state = replace(state.unwind("end"), move=None, fight=None, enc=None)
+    return state
+
+
+def check_winner(state: TalismanState) -> TalismanState:
+    """21:1: the last character left in the game wins."""
+    left = [i for i, h in enumerate(state.heroes) if not h.out]
+    if len(left) == 1:
+        return replace(state, over="win", winners=(left[0],))
+    if not left:
+        return replace(state, over="nobody")
+    return state
+
+
+def _command_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]:
+    return [("no-effect", Fraction(1, 2)), ("effect", Fraction(1, 2))]
+
+
+@chance("command_roll", _command_outcomes)
+def _command_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
+    """9:8: 1-3 no effect; 4-6 every other character loses 1 Life or drops out."""
+    if outcome == "no-effect":
+        return state
+    others = [j for j, h in enumerate(state.heroes) if j != task.player and h.alive]
+    return state.push(*[Task("command_answer", j) for j in others])
+
+
+def _answer_actions(state: TalismanState, task: Task) -> Sequence[str]:
+    return ["life", "concede"] if state.heroes[task.player].alive else []
+
+
+@decision("command_answer", _answer_actions)
+def _command_answer(state: TalismanState, task: Task, move: str) -> TalismanState:
+    """9:8: lose 1 Life, or admit defeat and drop out of the game."""
+    j = task.player
+    if move == "concede":
+        h = state.heroes[j]
+        state = state.put_cards(h.space, *h.objects, *h.followers, gold=h.gold)
+        state = replace(state, spell_discard=tuple(sorted((*state.spell_discard, *h.spells))))
+        state = state.with_hero(j, Hero(out=True)).note(f"p{j} drops out")
+        return check_winner(state)
+    return state.push(Task("lose_life", j, opts=("command",)))
