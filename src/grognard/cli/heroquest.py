@@ -161,5 +161,14 @@ def monster_command(
         out.print(f"{who.price_per_quest} gold per quest. {who.text}", markup=False)
 
 
+def _mount_extensions() -> None:
+    """Mount the command groups kept in their own modules (heroes and attacks)."""
+    from grognard.cli.heroquest_heroes import mount as mount_heroes
+
+    mount_heroes(app)
+
+
+_mount_extensions()
+
 FRONTEND = register(Frontend(system="heroquest", command="heroquest", app=app, aliases=("hq",)))
 """The registered front end of the HeroQuest system."""
