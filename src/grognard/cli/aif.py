@@ -241,6 +241,7 @@ def _mount_extensions() -> None:
     """Mount the command groups kept in their own modules (characters, world, combat)."""
     from grognard.cli.aif_campaign import mount as mount_campaign
     from grognard.cli.aif_character import mount as mount_character
+    from grognard.cli.aif_combat import add_combat_commands
     from grognard.cli.aif_education import mount as mount_education
     from grognard.cli.aif_world import mount as mount_world
 
@@ -248,6 +249,7 @@ def _mount_extensions() -> None:
     mount_world(app)
     mount_education(app)
     mount_campaign(app)
+    add_combat_commands(app)
 
 
 _mount_extensions()

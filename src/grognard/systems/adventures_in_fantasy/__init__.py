@@ -9,6 +9,7 @@ from __future__ import annotations
 from grognard.engine import registry
 from grognard.engine.game import SystemInfo
 from grognard.systems.adventures_in_fantasy.campaign import CAMPAIGN_GAME
+from grognard.systems.adventures_in_fantasy.melee import MELEE_GAME
 
 SYSTEM = registry.register(
     SystemInfo(
@@ -18,8 +19,8 @@ SYSTEM = registry.register(
         command="aif",
         aliases=("adventures-in-fantasy",),
         summary="The 1978 role-playing game: its tables and procedures, and a kept campaign.",
-        playable=("tables", "characters", "encounters", "education", "campaign"),
-        games=(CAMPAIGN_GAME,),
+        playable=("tables", "characters", "encounters", "education", "combat", "campaign"),
+        games=(MELEE_GAME, CAMPAIGN_GAME),
     )
 )
 """The registered Adventures in Fantasy system."""
