@@ -165,7 +165,9 @@ def test_overlay_merges() -> None:
 
 
 def _ruleset() -> Ruleset:
-    return _StubRuleset()
+    from grognard.systems.grey_star import GS_RULES
+
+    return GS_RULES
 
 
 def test_the_book_passes_the_checker() -> None:

@@ -1,0 +1,127 @@
+"""The odds a reader sees before and during every fight of a book, within a budget of positions.
+
+At each decision of a fight: the chance of winning with the best spending, the best spend now, the
+chance when spending 1 WILLPOWER every round, and for every spend open its chance of winning, the
+WILLPOWER expected to be spent and the ENDURANCE expected to be lost (`odds.CombatAdvisor`, solved once
+per creature and looked up after). A fight with more positions than the budget is not solved: the reader
+is told the odds are too costly here, and the fight is not tried again until it has shrunk to half, so
+the play loop never waits more than one budget's worth of solving per fight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from grognard.engine.errors import OddsError
+from grognard.engine.game import Action, OptionValue
+from grognard.systems.grey_star.book_fight import BookFight
+from grognard.systems.grey_star.combat import CombatState, parse_action
+from grognard.systems.grey_star.odds import ActionOdds, CombatAdvice, CombatAdvisor
+
+ADVICE_BUDGET = 30_000
+"""The most positions a fight's advice explores (a few seconds); past it the fight is played without odds."""
+
+_FAILURES_KEPT = 64
+
+
+def too_costly(budget: int) -> str:
+    """The line shown instead of the odds of a fight too large to solve here."""
+    return f"Odds too costly to compute here (over {budget:,} states)."
+
+
+def _pct(x: float) -> str:
+    """A chance as a percentage, never rounded to a certainty it is not: ">99.9%", "<0.1%"."""
+    x = min(max(x, 0.0), 1.0)
+    if 0.999 < x < 1 - 1e-9:
+        return ">99.9%"
+    if 1e-9 < x < 0.0005:
+        return "<0.1%"
+    return f"{100 * x:.1f}%"
+
+
+def _size(combat: CombatState) -> int:
+    return combat.endurance * combat.enemy_endurance * (max(combat.willpower, 0) + 1)
+
+
+def _static(combat: CombatState) -> tuple[object, ...]:
+    return (
+        combat.combat_skill,
+        combat.enemy_skill,
+        combat.staff,
+        combat.table,
+        combat.can_evade,
+        combat.immune,
+        combat.shortfall,
+        combat.drain,
+    )
+
+
+def action_text(action: Action) -> str:
+    """A fight action in words: "spend 2 WILLPOWER", "evade, spending 1 WILLPOWER"."""
+    spend, evade = parse_action(action)
+    return f"evade, spending {spend} WILLPOWER" if evade else f"spend {spend} WILLPOWER"
+
+
+def heading(fight: BookFight) -> str:
+    """Who is fought and the Combat Ratio with and without the Staff's magic."""
+    combat = fight.combat
+    enemy = fight.enemy
+    left = len(fight.enemies) - fight.index - 1
+    count = f" ({fight.index + 1} of {len(fight.enemies)})" if len(fight.enemies) > 1 else ""
+    ratio = f"Combat Ratio {combat.ratio(0):+d}"
+    if combat.magic_open:
+        ratio = f"Combat Ratio {combat.ratio(1):+d} spending WILLPOWER, {combat.ratio(0):+d} spending none"
+    tail = f"; these odds are for this creature only, {left} more after it" if left else ""
+    return f"{enemy.name}{count}, ENDURANCE {combat.enemy_endurance}: {ratio}{tail}"
+
+
+def _row(a: ActionOdds, best: Action) -> str:
+    mark = "  <- best" if a.action == best else ""
+    spent, lost = float(a.expected_willpower_spent), float(a.expected_endurance_lost)
+    return (
+        f"  {action_text(a.action)}: win {_pct(float(a.p_win))}, "
+        f"WILLPOWER spent {spent:.1f}, ENDURANCE lost {lost:.1f}{mark}"
+    )
+
+
+def render(fight: BookFight, advice: CombatAdvice) -> list[str]:
+    """The advice as lines: the summary, then one line per action open in the fight."""
+    open_now = set(fight.legal_actions())
+    lines = [
+        heading(fight),
+        f"Win {_pct(float(advice.p_win_optimal))} with the best spending; best now: "
+        f"{action_text(advice.best_action)}; spending 1 WILLPOWER every round: win "
+        f"{_pct(float(advice.p_win_spend_one))}",
+    ]
+    lines += [_row(a, advice.best_action) for a in advice.actions if a.action in open_now]
+    return lines
+
+
+class FightAdvice:
+    """Advice for the fights of a book, keeping one advisor per objective and budget, and the fights
+    found too large (with their size, so a fight is tried again only once it has halved)."""
+
+    def __init__(self) -> None:
+        self._advisors: dict[tuple[float, float, int], CombatAdvisor] = {}
+        self._too_big: dict[tuple[object, ...], int] = {}
+
+    def lines(self, fight: BookFight, options: Mapping[str, OptionValue]) -> list[str]:
+        """The advice at the fight's decision, or the too-costly line."""
+        worths = (float(options.get("willpower_worth", 0.005)), float(options.get("endurance_worth", 0.002)))
+        budget = int(options.get("advice_budget", ADVICE_BUDGET))
+        combat = fight.combat
+        key = (*_static(combat), budget)
+        failed = self._too_big.get(key)
+        if failed is not None and 2 * _size(combat) > failed:
+            return [heading(fight), too_costly(budget)]
+        advisor = self._advisors.get((*worths, budget))
+        if advisor is None:
+            advisor = self._advisors[(*worths, budget)] = CombatAdvisor(*worths, budget=budget)
+        try:
+            advice = advisor.advise(combat)
+        except OddsError:
+            if len(self._too_big) >= _FAILURES_KEPT:
+                self._too_big.clear()
+            self._too_big[key] = _size(combat)
+            return [heading(fight), too_costly(budget)]
+        return render(fight, advice)

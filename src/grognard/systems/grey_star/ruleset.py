@@ -1,0 +1,565 @@
+"""Grey Star the Wizard as a gamebook ruleset: what COMBAT_SKILL, ENDURANCE, WILLPOWER, the Magical
+Powers, items, fights and random number tests mean in a book.
+
+The gamebook layer (`grognard.gamebook`) walks a book section by section; this module gives its names
+their Grey Star meaning: the Action Chart rules of the issue (`chart.py`), combat by the excerpt
+001_2055bbb054c2d265.txt (`combat.py`, several creatures one after another in `book_fight.py`), and the
+exact odds of every fight (`odds.CombatAdvisor`, within a budget: `advice.py`). The data it reads is
+described in docs/systems/grey-star.md ("Writing books"), its rulings in docs/rulings/grey-star.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from grognard.engine.dice import Rng, Roll, lone_wolf_distribution, lone_wolf_number
+from grognard.engine.errors import RulesError, UsageError
+from grognard.engine.game import Action, GameState, OptionInfo, OptionValue, Outcome
+from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, Section
+from grognard.gamebook.ruleset import ChanceStep, ChoiceStep, Context, Problem, Ruleset, Step
+from grognard.systems.grey_star.advice import ADVICE_BUDGET, FightAdvice
+from grognard.systems.grey_star.book_fight import BookFight, Enemy
+from grognard.systems.grey_star.chart import (
+    GIFTS,
+    LAUMSPUR,
+    LAUMSPUR_HEAL,
+    LESSER_MAGICKS,
+    MAGICKS_CHOSEN,
+    MAX_BACKPACK,
+    MAX_WEAPONS,
+    MEAL,
+    SHORTFALL_CHOICES,
+    STAFF,
+    TALISMAN,
+    TALISMAN_BONUS,
+    ActionChart,
+    ChartOptions,
+    new_chart,
+)
+from grognard.systems.grey_star.combat import TABLES, Foe, start_combat
+from grognard.systems.grey_star.sheet import BUILTIN_PLACES, PLACES, GreyStarSheet
+
+if TYPE_CHECKING:
+    from grognard.gamebook.runner import GamebookState
+
+STATS = ("COMBAT_SKILL", "ENDURANCE", "WILLPOWER")
+"""The Action Chart's three scores, as books name them."""
+
+SCORE_NAMES = ("COMBAT SKILL", "WILLPOWER", "ENDURANCE")
+"""The creation rolls, in order: COMBAT SKILL = number + 10, WILLPOWER and ENDURANCE = number + 20."""
+SCORE_BASES = (10, 20, 20)
+
+ITEM_PROPERTIES: dict[str, type] = {"weapon": bool, "special": bool, "herb": bool, "description": str}
+"""What `[book.items]` may say of an item: a weapon (at most 2 carried), a Special Item, a Herb Pouch
+item (Backpack without Alchemy), a description; an item with none of the three goes in the Backpack."""
+
+INT_MODIFIERS = {"combat_skill": -100, "max_rounds": 1, "willpower_drain": 0}
+"""Whole-number fight modifiers and their lowest value."""
+BOOL_MODIFIERS = ("immune_to_staff",)
+"""True/false fight modifiers."""
+FIGHT_LABELS = {"rounds-over": "max_rounds"}
+"""Fight endings `fight.on` may send somewhere, and the modifier that makes each possible."""
+FIGHT_MODES = ("", "one-after-another")
+"""`fight.mode`: Grey Star fights several creatures one after another (the only way)."""
+
+SPECIALS = ("meal",)
+"""`{ special = "meal" }`: eat a Meal, or lose 3 ENDURANCE (`value`: another loss) without one."""
+
+TALISMAN_ACTION = "talisman"
+LAUMSPUR_ACTION = "laumspur"
+EAT = "eat"
+WIELD = "wield:"
+DROP = "drop:"
+
+_LABELS = {
+    TALISMAN_ACTION: f"Use the Magic Talisman (+{TALISMAN_BONUS} WILLPOWER, once)",
+    LAUMSPUR_ACTION: f"Drink the Vial of Laumspur (+{LAUMSPUR_HEAL} ENDURANCE)",
+    EAT: "Eat a Meal",
+}
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_hero(text: str) -> tuple[int, int, int]:
+    """COMBAT SKILL/WILLPOWER/ENDURANCE typed in (e.g. "15/25/24"), in the order they are rolled."""
+    parts = text.split("/")
+    if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+        raise UsageError(f"hero {text!r} is not COMBAT SKILL/WILLPOWER/ENDURANCE, e.g. 15/25/24")
+    cs, wp, ep = (int(p) for p in parts)
+    if ep < 1:
+        raise UsageError(f"hero {text!r}: ENDURANCE must be at least 1")
+    return cs, wp, ep
+
+
+def parse_magicks(text: str) -> tuple[str, ...]:
+    """Five different Lesser Magicks, comma-separated ("" for none chosen yet)."""
+    if not text.strip():
+        return ()
+    chosen = tuple(m.strip() for m in text.split(","))
+    if (
+        len(set(chosen)) != MAGICKS_CHOSEN
+        or len(chosen) != MAGICKS_CHOSEN
+        or not set(chosen) <= set(LESSER_MAGICKS)
+    ):
+        raise UsageError(f"magicks {text!r}: choose {MAGICKS_CHOSEN} of {', '.join(LESSER_MAGICKS)}")
+    return chosen
+
+
+def chart_options(options: Mapping[str, OptionValue]) -> ChartOptions:
+    """The chart's rule options from the game's options."""
+    shortfall = str(options.get("shortfall", "negative"))
+    if shortfall not in SHORTFALL_CHOICES:
+        raise UsageError(f"shortfall {shortfall!r} is not one of {list(SHORTFALL_CHOICES)}")
+    table = str(options.get("table", "uniform"))
+    if table not in TABLES:
+        raise UsageError(f"table {table!r} is not one of {list(TABLES)}")
+    return ChartOptions(
+        shortfall="endurance" if shortfall == "endurance" else "negative",
+        dagger_with_staff=bool(options.get("dagger_with_staff", False)),
+        table=table,
+    )
+
+
+def make_chart(scores: tuple[int, ...], magicks: Sequence[str], gift: str, opts: ChartOptions) -> ActionChart:
+    """The starting chart from the three scores (not the numbers), five Magicks and the gift."""
+    cs, wp, ep = scores
+    numbers = (cs - SCORE_BASES[0], wp - SCORE_BASES[1], ep - SCORE_BASES[2])
+    if all(0 <= n <= 9 for n in numbers):
+        return new_chart(numbers, magicks, gift, opts)
+    base = new_chart((0, 0, 0), magicks, gift, opts)
+    return replace(base, combat_skill=cs, willpower=wp, endurance=ep, endurance_max=ep)
+
+
+class GreyStarRuleset(Ruleset):
+    """Grey Star the Wizard (the issue's Action Chart rules, 001_2055bbb054c2d265.txt) for gamebooks."""
+
+    id = "grey-star"
+    name = "Lone Wolf: Grey Star the Wizard"
+    options = (
+        OptionInfo("table", "random numbers: uniform 0-9, or the book's printed table", "uniform", TABLES),
+        OptionInfo(
+            "shortfall",
+            "WILLPOWER spent past 0: goes negative, or costs 2 ENDURANCE a point",
+            "negative",
+            SHORTFALL_CHOICES,
+        ),
+        OptionInfo(
+            "dagger_with_staff", "the Jewelled Dagger's +1 counts with the Staff too", False, (False, True)
+        ),
+        OptionInfo("hero", "COMBAT SKILL/WILLPOWER/ENDURANCE to play instead of rolling (e.g. 15/25/24)", ""),
+        OptionInfo("magicks", "five Lesser Magicks, comma-separated, instead of choosing them", ""),
+        OptionInfo("gift", "the gift taken instead of choosing it", "", ("", *GIFTS)),
+        OptionInfo(
+            "willpower_worth",
+            "worth of a point of WILLPOWER kept after a fight, against 1 for winning",
+            0.005,
+        ),
+        OptionInfo("endurance_worth", "worth of a point of ENDURANCE kept after a fight", 0.002),
+        OptionInfo(
+            "advice_budget", "most positions a fight's odds may explore before giving up", ADVICE_BUDGET
+        ),
+    )
+    stats = STATS
+    powers = LESSER_MAGICKS
+    builtin_items = tuple(BUILTIN_PLACES)
+    sheet_type = GreyStarSheet
+    fight_type = BookFight
+
+    def __init__(self) -> None:
+        self._advice = FightAdvice()
+
+    # --- the sheet -----------------------------------------------------------------------------------
+
+    def new_sheet(self, ctx: Context) -> GreyStarSheet:
+        """A blank sheet, or one with the scores, Magicks and gift the options give."""
+        hero = str(ctx.options.get("hero", ""))
+        sheet = GreyStarSheet(
+            scores=parse_hero(hero) if hero else (),
+            magicks=parse_magicks(str(ctx.options.get("magicks", ""))),
+        )
+        return self._complete(sheet, ctx)
+
+    def _complete(self, sheet: GreyStarSheet, ctx: Context) -> GreyStarSheet:
+        gift = str(ctx.options.get("gift", ""))
+        if sheet.chart is None and gift and len(sheet.scores) == 3 and len(sheet.magicks) == MAGICKS_CHOSEN:
+            return sheet.with_chart(make_chart(sheet.scores, sheet.magicks, gift, chart_options(ctx.options)))
+        return sheet
+
+    def creation_step(self, sheet: GreyStarSheet, ctx: Context) -> Step | None:
+        """Three random numbers (COMBAT SKILL + 10, WILLPOWER + 20, ENDURANCE + 20), shown; then five
+        Lesser Magicks, one choice each; then one gift of three."""
+        if len(sheet.scores) < 3:
+            return _score_step(len(sheet.scores), str(ctx.options.get("table", "uniform")))
+        if len(sheet.magicks) < MAGICKS_CHOSEN:
+            left = tuple(f"power:{m}" for m in LESSER_MAGICKS if m not in sheet.magicks)
+            return ChoiceStep(f"Lesser Magick {len(sheet.magicks) + 1} of {MAGICKS_CHOSEN}", left)
+        if sheet.chart is None:
+            return ChoiceStep("gift", tuple(f"gift:{g}" for g in GIFTS))
+        return None
+
+    def apply_creation(self, sheet: GreyStarSheet, move: Outcome, ctx: Context) -> GreyStarSheet:
+        """The sheet with the score just rolled, the Magick or the gift chosen (the chart made)."""
+        if len(sheet.scores) < 3:
+            return self._complete(replace(sheet, scores=(*sheet.scores, int(move))), ctx)
+        text = str(move)
+        if len(sheet.magicks) < MAGICKS_CHOSEN:
+            magick = text.removeprefix("power:")
+            return self._complete(replace(sheet, magicks=(*sheet.magicks, magick)), ctx)
+        gift = text.removeprefix("gift:")
+        return sheet.with_chart(make_chart(sheet.scores, sheet.magicks, gift, chart_options(ctx.options)))
+
+    def sheet_lines(self, sheet: GreyStarSheet) -> list[tuple[str, str]]:
+        """The Action Chart as rows: scores, Magicks, weapons (the one in hand), Backpack, Herb Pouch,
+        Special Items, Nobles."""
+        chart = sheet.chart
+        if chart is None:
+            rows = [(name, str(v)) for name, v in zip(SCORE_NAMES, sheet.scores, strict=False)]
+            return [*rows, ("Lesser Magicks", ", ".join(sheet.magicks) or "-")]
+        held = sheet.wielded or "bare hands"
+        pouch = "-" if chart.herb_pouch is None else ", ".join(chart.herb_pouch) or "(empty)"
+        return [
+            ("COMBAT SKILL", str(chart.combat_skill)),
+            ("ENDURANCE", f"{chart.endurance} (at most {chart.endurance_max})"),
+            ("WILLPOWER", str(chart.willpower)),
+            ("Lesser Magicks", ", ".join(chart.magicks)),
+            ("Weapons", f"{', '.join(chart.weapons) or '-'} (in hand: {held})"),
+            ("Backpack", f"{', '.join(chart.backpack) or '-'} ({len(chart.backpack)} of {MAX_BACKPACK})"),
+            ("Herb Pouch", pouch),
+            ("Special Items", ", ".join(chart.special_items) or "-"),
+            ("Nobles", str(chart.nobles)),
+        ]
+
+    def resources(self, sheet: GreyStarSheet) -> tuple[tuple[str, int], ...]:
+        """ENDURANCE, WILLPOWER, COMBAT SKILL and Nobles at the end."""
+        chart = sheet.chart
+        if chart is None:
+            return ()
+        return (
+            ("ENDURANCE", chart.endurance),
+            ("WILLPOWER", chart.willpower),
+            ("COMBAT_SKILL", chart.combat_skill),
+            ("NOBLES", chart.nobles),
+        )
+
+    def is_dead(self, sheet: GreyStarSheet) -> bool:
+        """ENDURANCE 0 or below is death (the issue); a sheet still being made is not dead."""
+        return sheet.chart is not None and sheet.chart.dead
+
+    def invariants(self, sheet: GreyStarSheet) -> list[str]:
+        """ENDURANCE within its start, the carrying limits, the Herb Pouch only with Alchemy, Nobles not
+        negative, the weapon in hand carried."""
+        chart = sheet.chart
+        if chart is None:
+            return []
+        bad: list[str] = []
+        if chart.endurance > chart.endurance_max:
+            bad.append(f"ENDURANCE {chart.endurance} above its start {chart.endurance_max}")
+        if len(chart.weapons) > MAX_WEAPONS or len(chart.backpack) > MAX_BACKPACK:
+            bad.append(f"{len(chart.weapons)} weapons, {len(chart.backpack)} Backpack items: over the limits")
+        if (chart.herb_pouch is not None) != ("Alchemy" in chart.magicks):
+            bad.append("a Herb Pouch without Alchemy, or Alchemy without it")
+        if chart.nobles < 0:
+            bad.append(f"Nobles {chart.nobles} below 0")
+        if sheet.wielded is not None and sheet.wielded not in chart.weapons:
+            bad.append(f"{sheet.wielded!r} in hand but not carried")
+        return bad
+
+    # --- effects and conditions ----------------------------------------------------------------------
+
+    def apply_effect(self, sheet: GreyStarSheet, effect: Effect, ctx: Context) -> GreyStarSheet:
+        """One effect: ENDURANCE never above its start, WILLPOWER without a ceiling (spending past 0 by
+        the shortfall option), Nobles, items where they belong, and the Meal."""
+        chart = sheet.ready
+        kind = effect.kind
+        if kind == "stat":
+            return sheet.with_chart(_stat_effect(chart, str(effect.stat), effect))
+        if kind == "initial":
+            return sheet.with_chart(_initial_effect(chart, effect))
+        if kind == "gold":
+            return sheet.with_chart(replace(chart, nobles=max(0, chart.nobles + int(effect.gold or 0))))
+        if kind == "item":
+            for _ in range(effect.count):
+                sheet = sheet.gain(str(effect.item), ctx.book)
+            return sheet
+        if kind == "lose_item":
+            for _ in range(effect.count):
+                sheet = sheet.lose(str(effect.lose_item))
+            return sheet
+        if kind == "special" and effect.special == "meal":
+            if MEAL in chart.backpack or effect.value is None:
+                return sheet.with_chart(chart.eat_meal())
+            return sheet.with_chart(chart.lose_endurance(int(effect.value)))
+        raise RulesError(kind, sheet, f"Grey Star has no effect {effect.model_dump(exclude_defaults=True)}")
+
+    def condition_holds(self, sheet: GreyStarSheet, condition: Condition, ctx: Context) -> bool:
+        """An item carried anywhere, at least so many Nobles, a score in range, a Magical Power (chosen,
+        and WILLPOWER above 0)."""
+        chart = sheet.ready
+        kind = condition.kind
+        if kind == "item":
+            return sheet.carries(str(condition.item))
+        if kind == "gold":
+            return chart.nobles >= int(condition.gold or 0)
+        if kind == "stat":
+            value = _score(chart, str(condition.stat))
+            low = condition.at_least if condition.at_least is not None else value
+            high = condition.at_most if condition.at_most is not None else value
+            return low <= value <= high
+        if kind == "power" and condition.power in LESSER_MAGICKS:
+            return chart.has_power(str(condition.power))
+        raise RulesError(kind, sheet, f"Grey Star cannot test {condition.model_dump(exclude_defaults=True)}")
+
+    # --- the reader's own actions ---------------------------------------------------------------------
+
+    def reader_actions(
+        self, sheet: GreyStarSheet, section: Section, used: tuple[Action, ...], ctx: Context
+    ) -> Sequence[Action]:
+        """Use the Talisman; drink Laumspur once a fight is over (while ENDURANCE is below its start);
+        eat a Meal where the section allows it; take another weapon in hand; discard a weapon other
+        than the Staff; with the Backpack full, discard a Backpack item. Each at most once a visit."""
+        chart = sheet.ready
+        actions: list[Action] = []
+        if TALISMAN in chart.special_items:
+            actions.append(TALISMAN_ACTION)
+        if LAUMSPUR in chart.backpack and sheet.fought and chart.endurance < chart.endurance_max:
+            actions.append(LAUMSPUR_ACTION)
+        if section.eat and MEAL in chart.backpack:
+            actions.append(EAT)
+        for weapon in dict.fromkeys(chart.weapons):
+            if weapon != sheet.wielded:
+                actions.append(WIELD + weapon)
+        for weapon in dict.fromkeys(chart.weapons):
+            if weapon != STAFF:
+                actions.append(DROP + weapon)
+        if len(chart.backpack) >= MAX_BACKPACK:
+            actions += [DROP + item for item in dict.fromkeys(chart.backpack) if DROP + item not in actions]
+        return [a for a in actions if a not in used]
+
+    def apply_reader_action(
+        self, sheet: GreyStarSheet, action: Action, section: Section, ctx: Context
+    ) -> GreyStarSheet:
+        """The sheet after a reader action from `reader_actions`."""
+        chart = sheet.ready
+        if action == TALISMAN_ACTION:
+            return sheet.with_chart(chart.use_talisman())
+        if action == LAUMSPUR_ACTION:
+            return sheet.with_chart(chart.use_laumspur())
+        if action == EAT:
+            return sheet.with_chart(chart.drop_backpack_item(MEAL))
+        if action.startswith(WIELD) and action[len(WIELD) :] in chart.weapons:
+            return replace(sheet, wielded=action[len(WIELD) :])
+        if action.startswith(DROP) and sheet.carries(action[len(DROP) :]):
+            return sheet.lose(action[len(DROP) :])
+        raise RulesError(action, sheet, "not a Grey Star reader action")
+
+    def action_label(self, action: Action) -> str:
+        """Menu text of a reader, fight or creation action."""
+        if action in _LABELS:
+            return _LABELS[action]
+        kind, _, rest = action.partition(":")
+        if kind == "spend":
+            return "Spend no WILLPOWER this round" if rest == "0" else f"Spend {rest} WILLPOWER this round"
+        if kind == "evade":
+            return "Evade (spending no WILLPOWER)" if rest == "0" else f"Evade, spending {rest} WILLPOWER"
+        if kind in ("power", "gift"):
+            return rest
+        if kind == "wield":
+            return f"Take the {rest} in hand for fights"
+        if kind == "drop":
+            return f"Discard the {rest}"
+        return action
+
+    # --- fights ----------------------------------------------------------------------------------------
+
+    def start_fight(self, sheet: GreyStarSheet, fight: Fight, ctx: Context) -> BookFight:
+        """The fight a section orders: its creatures one after another, the weapon in hand, the
+        section's modifiers, evasion where the section has `escape`."""
+        mods = fight.modifiers
+        rounds = mods.get("max_rounds")
+        first, *_ = enemies = tuple(
+            Enemy(c.name, c.stats["COMBAT_SKILL"], c.stats["ENDURANCE"]) for c in fight.creatures
+        )
+        foe = Foe(
+            first.name,
+            first.combat_skill,
+            first.endurance,
+            skill_modifier=int(mods.get("combat_skill", 0)),
+            immune_to_staff=mods.get("immune_to_staff") is True,
+            rounds=int(rounds) if rounds is not None else None,
+            can_evade=fight.escape is not None,
+            willpower_drain=int(mods.get("willpower_drain", 0)),
+        )
+        return BookFight(start_combat(sheet.ready, foe, sheet.wielded), enemies)
+
+    def end_fight(
+        self, sheet: GreyStarSheet, fight: Fight, final: GameState, ctx: Context
+    ) -> tuple[GreyStarSheet, str]:
+        """The chart's ENDURANCE and WILLPOWER after the fight, and how it ended ("win", "escaped",
+        "dead", "rounds-over")."""
+        if not isinstance(final, BookFight) or not final.over:
+            raise RulesError("end_fight", final, "not a finished Grey Star fight")
+        combat = final.combat
+        chart = sheet.ready.after_combat(combat.endurance, combat.willpower)
+        label = {"evaded": "escaped"}.get(combat.outcome, combat.outcome)
+        return replace(sheet.with_chart(chart), fought=True), label
+
+    # --- tests ---------------------------------------------------------------------------------------
+
+    def test_step(self, sheet: GreyStarSheet, test: ChanceTest, modifier: int, ctx: Context) -> ChanceStep:
+        """A random number 0-9 from the option's table, plus `modifier` (a Power's adjustment)."""
+        return _number_step("random number", str(ctx.options.get("table", "uniform")), modifier)
+
+    # --- checking a book -------------------------------------------------------------------------------
+
+    def check_book(self, book: Book) -> list[Problem]:
+        """Item properties (`weapon`, `special`, `herb`, `description`, at most one place) and
+        `[book.rules]` (none known)."""
+        problems: list[Problem] = []
+        for name, props in book.book.items.items():
+            where = f"book.items.{name}"
+            for key, value in props.items():
+                want = ITEM_PROPERTIES.get(key)
+                if want is None:
+                    known = ", ".join(ITEM_PROPERTIES)
+                    problems.append(Problem("", where, f"unknown item property {key!r} (known: {known})"))
+                elif not isinstance(value, want):
+                    problems.append(Problem("", f"{where}.{key}", f"must be {want.__name__}, not {value!r}"))
+            places = [p for p in PLACES if props.get(p) is True]
+            if len(places) > 1:
+                problems.append(Problem("", where, f"an item goes in one place, not {' and '.join(places)}"))
+        for key in book.book.rules:
+            problems.append(Problem("", f"book.rules.{key}", "Grey Star has no book rules"))
+        return problems
+
+    def check_effect(self, book: Book, effect: Effect) -> list[str]:
+        """Provisions (Grey Star carries Meals), an unknown special, a Meal's bad loss, a starting value
+        other than ENDURANCE's."""
+        kind = effect.kind
+        if kind == "provisions":
+            return ['Grey Star has no Provisions: use { item = "Meal" } or { special = "meal" }']
+        if kind == "special":
+            if effect.special not in SPECIALS:
+                return [f"unknown special {effect.special!r} (known: {', '.join(SPECIALS)})"]
+            if effect.value is not None and (not _is_int(effect.value) or int(effect.value) < 0):
+                return [f"a Meal's ENDURANCE loss must be a whole number, 0 or more, not {effect.value!r}"]
+        if kind == "initial" and effect.initial != "ENDURANCE":
+            return [f"only ENDURANCE has a starting value that caps it, not {effect.initial}"]
+        return []
+
+    def check_condition(self, book: Book, condition: Condition) -> list[str]:
+        """Provisions and specials (Grey Star has neither)."""
+        if condition.kind == "provisions":
+            return ['Grey Star has no Provisions: test { item = "Meal" }']
+        if condition.kind == "special":
+            return [f"Grey Star has no special condition {condition.special!r}"]
+        return []
+
+    def check_fight(self, book: Book, fight: Fight) -> list[str]:
+        """Creature stats (COMBAT_SKILL, ENDURANCE of 1 or more), the mode, the modifiers, the `on` labels."""
+        out: list[str] = []
+        for c in fight.creatures:
+            stats = c.stats
+            out += [f"{c.name} has no {key}" for key in ("COMBAT_SKILL", "ENDURANCE") if key not in stats]
+            extra = sorted(set(stats) - {"COMBAT_SKILL", "ENDURANCE"})
+            if extra:
+                out.append(f"{c.name}: unknown stat(s) {extra} (known: COMBAT_SKILL, ENDURANCE)")
+            if stats.get("ENDURANCE", 1) < 1:
+                out.append(f"{c.name}: ENDURANCE below 1")
+        if fight.mode not in FIGHT_MODES:
+            out.append(f"unknown mode {fight.mode!r} (Grey Star fights creatures one after another)")
+        for key, value in fight.modifiers.items():
+            if key in INT_MODIFIERS:
+                if not _is_int(value) or int(value) < INT_MODIFIERS[key]:
+                    low = INT_MODIFIERS[key]
+                    least = f" of at least {low}" if low > INT_MODIFIERS["combat_skill"] else ""
+                    out.append(f"modifier {key} must be a whole number{least}, not {value!r}")
+            elif key in BOOL_MODIFIERS:
+                if not isinstance(value, bool):
+                    out.append(f"modifier {key} must be true or false, not {value!r}")
+            else:
+                known = ", ".join([*INT_MODIFIERS, *BOOL_MODIFIERS])
+                out.append(f"unknown modifier {key!r} (known: {known})")
+        for label in fight.on:
+            need = FIGHT_LABELS.get(label)
+            if need is None:
+                out.append(f"unknown fight ending {label!r} in on (known: {', '.join(FIGHT_LABELS)})")
+            elif need not in fight.modifiers:
+                out.append(f"on.{label} is never reached without modifiers.{need}")
+        return out
+
+    def check_test(self, book: Book, test: ChanceTest) -> list[str]:
+        """Only `kind = "random"` (a number 0-9), with ranges and no stat or dice."""
+        if test.kind != "random":
+            return [f"unknown test kind {test.kind!r} (Grey Star knows: random)"]
+        out = []
+        if test.branches:
+            out.append("a random test needs ranges of the number (0-9), not branches")
+        if test.stat is not None or test.dice is not None:
+            out.append("a random test picks a number 0-9; leave out stat and dice")
+        return out
+
+    # --- odds for the reader -------------------------------------------------------------------------
+
+    def advice(self, state: GamebookState) -> list[str]:
+        """The exact odds of the fight under way at its decision (`advice.FightAdvice`)."""
+        fight = state.fight
+        if not isinstance(fight, BookFight) or fight.over or fight.combat.phase != "decide":
+            return []
+        return self._advice.lines(fight, state.play.ctx.options)
+
+
+def _score(chart: ActionChart, name: str) -> int:
+    if name == "COMBAT_SKILL":
+        return chart.combat_skill
+    if name == "ENDURANCE":
+        return chart.endurance
+    if name == "WILLPOWER":
+        return chart.willpower
+    raise RulesError(name, chart, f"unknown score; known: {', '.join(STATS)}")
+
+
+def _stat_effect(chart: ActionChart, name: str, effect: Effect) -> ActionChart:
+    now = _score(chart, name)
+    delta = int(effect.add) if effect.add is not None else int(effect.set_to or 0) - now
+    if name == "ENDURANCE":
+        return chart.restore_endurance(delta) if delta >= 0 else chart.lose_endurance(-delta)
+    if name == "WILLPOWER":
+        if effect.set_to is not None:
+            return replace(chart, willpower=int(effect.set_to))
+        return chart.gain_willpower(delta) if delta >= 0 else chart.spend_willpower(-delta)
+    return replace(chart, combat_skill=now + delta)
+
+
+def _initial_effect(chart: ActionChart, effect: Effect) -> ActionChart:
+    if effect.initial != "ENDURANCE":
+        raise RulesError("initial", chart, f"only ENDURANCE has a starting value, not {effect.initial}")
+    old = chart.endurance_max
+    new = max(1, old + int(effect.add) if effect.add is not None else int(effect.set_to or 0))
+    return replace(chart, endurance_max=new, endurance=min(new, chart.endurance + new - old))
+
+
+def _number_step(label: str, table: str, add: int) -> ChanceStep:
+    outcomes = tuple((n + add, p) for n, p in sorted(lone_wolf_distribution(table).items()) if p)
+
+    def roll(rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
+        number = lone_wolf_number(rng, table)
+        if not add:
+            return number.total, (number,)
+        shown = Roll(f"{number.expression} {add:+d}", number.dice, number.total + add, number.detail)
+        return number.total + add, (shown,)
+
+    return ChanceStep(label, outcomes, roll)
+
+
+def _score_step(index: int, table: str) -> ChanceStep:
+    return _number_step(SCORE_NAMES[index], table, SCORE_BASES[index])
+
+
+GS_RULES = GreyStarRuleset()
+"""The Grey Star ruleset the gamebook game and the command line use."""
+
+__all__ = ["GS_RULES", "GreyStarRuleset", "chart_options", "make_chart", "parse_hero", "parse_magicks"]

@@ -1,0 +1,165 @@
+"""Playing Grey Star books: random games keep every promise, and `grognard grey-star play` / `check` /
+the menu work as a reader uses them (answers on standard input, saved after every move, undo).
+Sources: "issue #4" (the Action Chart rules) and 001_2055bbb054c2d265.txt (combat)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from grognard.engine.conformance import check_game
+from grognard.gamebook.load import load_book
+from grognard.gamebook.runner import GamebookGame
+from grognard.systems.grey_star import GS_RULES
+from grognard.systems.grey_star.books import book_path, shipped_books
+from tests.cli.helpers import grognard
+
+DATA = Path(__file__).parent / "data"
+TRIAL = DATA / "trial.toml"
+ENDS = {"victory", "death", "ended", "stuck"}
+
+
+def test_random_games_of_the_fixture_book_keep_every_promise() -> None:
+    """Random adventures with creation rolled and chosen (issue #4: three random numbers, five Magicks, a
+    gift), fights of two creatures (001_2055bbb054c2d265.txt:5-12), evasion (:14-18): ENDURANCE never
+    above its start, the carrying limits, JSON round trips and exact replays."""
+    ref = str(TRIAL.resolve())
+    report = check_game(GamebookGame(GS_RULES, load_book(TRIAL), ref), {"book": ref}, seed=5, games=300)
+    assert report.finished == 300
+    assert set(report.outcomes) <= ENDS and report.outcomes["victory"] and report.outcomes["death"]
+
+
+def test_the_books_table_and_the_shortfall_option_in_random_games() -> None:
+    """issue #4: the random number table option (the book's digits) and the shortfall option."""
+    ref = str(TRIAL.resolve())
+    options = {"book": ref, "table": "book", "shortfall": "endurance"}
+    report = check_game(GamebookGame(GS_RULES, load_book(TRIAL), ref), options, seed=6, games=100)
+    assert report.finished == 100
+
+
+def test_registered_gamebook_game_loads_its_book_from_the_option() -> None:
+    """The registry's gamebook game (no book attached) rebuilds saved games from the `book` option."""
+    from grognard.engine.registry import get_game
+
+    game = get_game("grey-star", "gamebook")
+    report = check_game(game, {"book": str(TRIAL.resolve())}, seed=9, games=40, system="grey-star")
+    assert report.finished == 40
+
+
+def test_random_games_of_the_sample_book() -> None:
+    """1,200 random adventures through the shipped sample book (as many as fit in about 20 seconds, not
+    thousands), every rule of issue #4 and 001_2055bbb054c2d265.txt in play."""
+    ref = str(book_path("sample").resolve())
+    report = check_game(GamebookGame(GS_RULES), {"book": ref}, seed=2, games=1_200, max_moves=3_000)
+    assert report.finished == 1_200
+    assert set(report.outcomes) <= ENDS and report.outcomes["victory"] > 0 and report.outcomes["death"] > 0
+
+
+def test_sample_is_shipped_and_sound() -> None:
+    """`sample` names the shipped book; `grognard grey-star check sample` finds nothing wrong with it."""
+    assert "sample" in shipped_books()
+    ran = grognard("grey-star", "check", "sample")
+    assert ran.code == 0, ran.out + ran.err
+    assert "no problems found" in ran.out
+
+
+def test_check_lists_the_broken_books_problems(tmp_path: Path) -> None:
+    """`check` lists each problem with its section and field, status 1 (issue #4: the three scores)."""
+    ran = grognard("gs", "check", str(DATA / "broken.toml"), "--json", home=tmp_path)
+    assert ran.code == 1
+    fields = {(p["section"], p["field"]) for p in json.loads(ran.out)["problems"]}
+    assert ("1", "effects[1]") in fields and ("1", "choices[2].target") in fields and ("2", "fight") in fields
+
+
+def test_unknown_book_is_one_line_with_status_2(tmp_path: Path) -> None:
+    """A book that is neither a file nor a shipped name is a user error naming it."""
+    ran = grognard("grey-star", "play", "no-such-book", home=tmp_path)
+    assert ran.code == 2
+    lines = ran.err.strip().splitlines()
+    assert len(lines) == 1 and "no-such-book" in lines[0] and "sample" in lines[0]
+
+
+def _games(home: Path) -> list[dict[str, object]]:
+    ran = grognard("games", "list", "--json", home=home)
+    assert ran.code == 0, ran.err
+    games: list[dict[str, object]] = json.loads(ran.out)
+    return games
+
+
+def test_scripted_play_is_saved_after_every_move_and_undo_works(tmp_path: Path) -> None:
+    """A whole adventure from standard input: the three random numbers shown (issue #4), five Magicks and
+    a gift chosen, the Action Chart on `s`, `u` undoing a choice, a fight with its odds at every round
+    (001_2055bbb054c2d265.txt:5-12); the same seed and answers give the same adventure."""
+    answers = ["1"] * 6 + ["s", "3", "u", "3", *["1"] * 80]
+    stdin = "\n".join(answers) + "\n"
+    ran = grognard("grey-star", "play", str(TRIAL), "--seed", "4", stdin=stdin, home=tmp_path)
+    assert ran.code == 0, ran.err
+    out = ran.out
+    assert re.search(r"COMBAT SKILL: random number \+10: \[\d\] = 1\d -> 1\d", out)
+    assert re.search(r"WILLPOWER: random number \+20: \[\d\] = 2\d", out)
+    assert "Action Chart" in out or "Adventure Sheet" in out
+    assert "Undone." in out and out.count("Section 1 — The Gate") == 2
+    assert "with the best spending; best now:" in out and "spending 1 WILLPOWER every round" in out
+    assert "Victory!" in out or "You have died." in out or "Your adventure ends here." in out
+    games = _games(tmp_path)
+    assert len(games) == 1
+    saved = games[0]
+    assert saved["system"] == "grey-star" and saved["game"] == "gamebook"
+    assert saved["status"] == "over" and saved["seed"] == 4
+    again = grognard("grey-star", "play", str(TRIAL), "--seed", "4", stdin=stdin, home=tmp_path)
+    assert again.out == out
+
+
+def test_quit_and_continue_a_saved_game(tmp_path: Path) -> None:
+    """`q` saves and names the game; `--game ID` continues it where it stopped, with the same options."""
+    first = grognard(
+        "gs", "play", str(TRIAL), "--seed", "8", "--table", "book", stdin="1\n1\nq\n", home=tmp_path
+    )
+    assert first.code == 0, first.err
+    gid = str(_games(tmp_path)[0]["id"])
+    assert f"Saved as game {gid}. Continue with: grognard grey-star play {TRIAL} --game {gid}" in first.out
+    assert "table row" in first.out
+    moves = _games(tmp_path)[0]["moves"]
+    rest = grognard("gs", "play", str(TRIAL), "--game", gid, stdin="1\n" * 120, home=tmp_path)
+    assert rest.code == 0, rest.err
+    after = _games(tmp_path)[0]
+    assert after["status"] == "over" and int(str(after["moves"])) > int(str(moves))
+    assert after["options"]["table"] == "book"  # type: ignore[index]
+
+
+def test_play_the_sample_by_name_from_the_menu(tmp_path: Path) -> None:
+    """The menu offers the sample adventure and continues a saved one."""
+    listing = grognard(stdin="q\n", home=tmp_path)
+    found = re.search(r"(\d+)\. Lone Wolf: Grey Star the Wizard: Play the sample adventure", listing.out)
+    assert found, listing.out
+    ran = grognard(stdin=f"{found.group(1)}\n1\nq\nq\n", home=tmp_path)
+    assert ran.code == 0, ran.err
+    games = _games(tmp_path)
+    assert len(games) == 1 and games[0]["status"] != "over" and games[0]["system"] == "grey-star"
+    assert str(games[0]["options"]["book"]).endswith("sample.toml")  # type: ignore[index]
+    cont = re.search(r"(\d+)\. Continue a saved game", ran.out)
+    assert cont
+    resumed = grognard(stdin=f"{cont.group(1)}\n1\nq\nq\n", home=tmp_path)
+    assert resumed.code == 0, resumed.err
+    assert "Saved as game 1." in resumed.out
+
+
+def test_combat_odds_tool_in_the_menu(tmp_path: Path) -> None:
+    """Tools -> Combat odds prints the chance of winning with the best WILLPOWER spending
+    (001_2055bbb054c2d265.txt:5-12)."""
+    listing = grognard(stdin="q\n", home=tmp_path)
+    tools = re.search(r"(\d+)\. Tools", listing.out)
+    assert tools
+    probe = grognard(stdin=f"{tools.group(1)}\n", home=tmp_path)
+    tool = re.search(r"(\d+)\. Combat odds \(Grey Star\)", probe.out)
+    assert tool, probe.out
+    ran = grognard(stdin=f"{tools.group(1)}\n{tool.group(1)}\n15\n12\n6\n14/8\nn\nq\n", home=tmp_path)
+    assert ran.code == 0, ran.err
+    assert "Chance of winning with the best spending" in ran.out
+
+
+def test_options_are_checked(tmp_path: Path) -> None:
+    """A table that is not uniform or book is a user error (issue #4: the random number table option)."""
+    ran = grognard("gs", "play", "sample", "--table", "dice", home=tmp_path)
+    assert ran.code == 2 and "--table 'dice'" in ran.err
