@@ -48,6 +48,7 @@ def _build() -> typer.Typer:
     import grognard.cli.ff
     import grognard.cli.grey_star
     import grognard.cli.heroquest
+    import grognard.cli.talisman
     import grognard.systems  # noqa: F401  (registers every system and its front end)
     from grognard.cli import games, roll, systems_cmd
 

@@ -342,7 +342,8 @@ def _targets(state: TalismanState, who: int, tp: c.Teleport) -> list[str]:
     if tp.to:
         return list(tp.to)
     assert tp.region is not None
-    return list(catalog().rings[tp.region])
+    here = state.heroes[who].space
+    return [space for space in catalog().rings[tp.region] if space != here]
 
 
 def _teleport_actions(state: TalismanState, task: Task) -> Sequence[str]:

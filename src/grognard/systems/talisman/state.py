@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from grognard.engine.dice import Rng, Roll
 from grognard.engine.game import CHANCE, TERMINAL, Action, Actor, GameState, Move, Outcome, Result
 
 
@@ -182,6 +183,12 @@ class TalismanState(GameState):
         from grognard.systems.talisman.flow import apply_move
 
         return apply_move(self, move)
+
+    def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
+        """Throw the real dice of this chance node and map them to its outcome (see `throws`)."""
+        from grognard.systems.talisman.throws import throw
+
+        return throw(self, rng)
 
     def result(self) -> Result:
         """Who won (21:1), or "unfinished" when the turn cap stopped the game."""

@@ -1,0 +1,390 @@
+"""What things, spaces and moves are worth to the heuristic bot of `bots.py`: the exact odds of
+fights, the expected worth of drawing cards, the instructions of the spaces it knows, the plan it follows
+(build, talisman, crown) and the value of every way a move can go."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from grognard.systems.talisman.catalog import catalog
+from grognard.systems.talisman.characters import has_ability
+from grognard.systems.talisman.combat import STRENGTH_ENEMIES, hero_score
+from grognard.systems.talisman.odds import combat_odds
+from grognard.systems.talisman.scores import craft, keywords, may_use, score, strength
+from grognard.systems.talisman.state import Hero, TalismanState
+
+STRENGTH_WORTH = 2.0
+"""What one Strength counter is worth to the bot, in the units every value below uses."""
+CRAFT_WORTH = 1.0
+TALISMAN_WORTH = 10.0
+SPELL_WORTH = 1.0
+MIDDLE_WORTH = 3.0
+"""Being in the Middle Region while looking for a Talisman or the Portal."""
+INNER_WORTH = 12.0
+"""Being in the Inner Region on the way to the Crown."""
+STEP_WORTH = 0.3
+"""Each space nearer the current goal."""
+CROWN_CHANCE = 0.12
+"""The chance of passing both the Mines and the Crypt at once needed before heading for the Crown."""
+MIDDLE_STRENGTH = 6
+"""Combat Strength needed before crossing into the Middle Region."""
+
+HURTFUL_SPELLS = frozenset({"curse", "transformation", "enfeeble", "befuddle", "exile"})
+HEALING_SPELLS = {"healing": 1, "restoration": 2}
+
+
+def life_worth(lives: int) -> float:
+    """What losing one Life costs: more the fewer are left (the last one is the character)."""
+    return {0: 20.0, 1: 20.0, 2: 7.0, 3: 4.0}.get(lives, 3.0)
+
+
+@cache
+def odds(mine: int, theirs: int, enemy_dice: int = 1) -> tuple[float, float, float]:
+    """(p_win, p_standoff, p_lose) of one combat, exact (`odds.combat_odds`), as floats."""
+    win, stand, lose = combat_odds(max(mine, 0), max(theirs, 0), enemy_dice=enemy_dice)
+    return float(win), float(stand), float(lose)
+
+
+def fight_worth(mine: int, theirs: int, gain: float, lives: int, enemy_dice: int = 1) -> float:
+    """The expected worth of fighting: `gain` if won, a Life if lost, a little for a stand-off."""
+    win, stand, lose = odds(mine, theirs, enemy_dice)
+    return win * gain - lose * life_worth(lives) - stand * 0.2
+
+
+def has_talisman(hero: Hero) -> bool:
+    """True when the hero carries a Talisman (11:6)."""
+    return "talisman" in keywords(hero)
+
+
+def combat_strength(hero: Hero) -> int:
+    """Strength in Combat, weapons and abilities included."""
+    return score(hero, "strength", "combat")
+
+
+def pass_chance(score_: int) -> float:
+    """The chance of 3 dice no more than a score: getting through the Mines (Craft) or the Crypt
+    (Strength) at once (14:5-6)."""
+    from grognard.systems.talisman.dice import sum_probabilities
+
+    return float(sum(p for t, p in sum_probabilities(3).items() if t <= score_))
+
+
+def crown_ready(hero: Hero) -> bool:
+    """Strong and crafty enough to try the Inner Region: the Mines and the Crypt likely passed."""
+    return pass_chance(craft(hero)) * pass_chance(strength(hero)) >= CROWN_CHANCE and hero.lives >= 3
+
+
+def phase(state: TalismanState, i: int) -> str:
+    """The bot's plan for seat `i`: "crown", "talisman" or "build"."""
+    h = state.heroes[i]
+    region = catalog().spaces[h.space].region
+    if region in ("inner", "crown"):
+        return "crown"
+    if has_talisman(h) and (crown_ready(h) or state.crown_reached):
+        return "crown"
+    if not has_talisman(h) and (combat_strength(h) >= MIDDLE_STRENGTH or region == "middle"):
+        return "talisman"
+    return "build"
+
+
+# ---------------------------------------------------------------- worth of things
+
+
+def item_worth(h: Hero, card: str) -> float:
+    """What an Object, Magic Object or Follower is worth to the hero (0 when unusable)."""
+    cat = catalog()
+    item = cat.item(card)
+    if not may_use(h, card):
+        return 0.0
+    worth = 0.2
+    best_weapon = max((_weapon_bonus(o) for o in h.objects if cat.item(o).weapon), default=0)
+    for b in item.bonuses:
+        per = STRENGTH_WORTH if b.stat == "strength" else CRAFT_WORTH
+        amount = b.amount if b.when == "always" else b.amount * 0.8
+        if item.weapon and card not in h.objects:
+            amount = max(0.0, b.amount - best_weapon)
+        worth += per * amount
+    if item.save is not None:
+        worth += (7 - item.save) / 6 * 4
+    if "talisman" in item.keywords:
+        worth += 0.0 if has_talisman(h) and card not in h.objects else TALISMAN_WORTH
+    if item.carry_any or item.extra_spells:
+        worth += 0.5
+    if "water" in item.keywords:
+        worth += 0.3
+    return worth
+
+
+def _weapon_bonus(card: str) -> int:
+    return sum(b.amount for b in catalog().item(card).bonuses if b.stat == "strength")
+
+
+def card_worth(state: TalismanState, i: int, card: str, enemy_bonus: int = 0) -> float:
+    """What meeting a card lying on (or drawn onto) a space is worth to seat `i`."""
+    cat = catalog()
+    h = state.heroes[i]
+    if card in cat.spells:
+        return -1.0
+    kind = cat.kind(card)
+    if kind in STRENGTH_ENEMIES:
+        enemy = cat.cards[card].strength + enemy_bonus
+        gain = cat.cards[card].strength / 7 * STRENGTH_WORTH + 0.3
+        return fight_worth(combat_strength(h), enemy, gain, h.lives)
+    if kind == "spirit":
+        return fight_worth(score(h, "craft", "psychic"), cat.cards[card].craft + enemy_bonus, 0.5, h.lives)
+    if kind in ("object", "magic_object", "follower"):
+        return item_worth(h, card) * 0.9
+    if kind in ("stranger", "place"):
+        return 0.3
+    return 0.0
+
+
+@cache
+def _deck() -> tuple[tuple[str, int], ...]:
+    return tuple(sorted((c.id, c.count) for c in catalog().cards.values()))
+
+
+def draw_worth(state: TalismanState, i: int, enemy_bonus: int = 0) -> float:
+    """The expected worth of one Adventure card drawn, over the deck's make-up."""
+    h = state.heroes[i]
+    return _draw_worth(combat_strength(h), score(h, "craft", "psychic"), h.lives, enemy_bonus, h.alignment)
+
+
+@cache
+def _draw_worth(s: int, c: int, lives: int, enemy_bonus: int, alignment: str) -> float:
+    cat = catalog()
+    probe = Hero(character="warrior", space="village", strength=s, craft=c, lives=lives, alignment=alignment)
+    total = 0.0
+    count = 0
+    for card, n in _deck():
+        kind = cat.cards[card].type
+        if kind in STRENGTH_ENEMIES:
+            enemy = cat.cards[card].strength + enemy_bonus
+            worth = fight_worth(s, enemy, cat.cards[card].strength / 7 * STRENGTH_WORTH + 0.3, lives)
+        elif kind == "spirit":
+            worth = fight_worth(c, cat.cards[card].craft + enemy_bonus, 0.5, lives)
+        elif kind in ("object", "magic_object", "follower"):
+            worth = item_worth(probe, card) * 0.7
+        elif kind in ("stranger", "place"):
+            worth = 0.3
+        else:
+            worth = 0.0
+        total += worth * n
+        count += n
+    return total / count if count else 0.0
+
+
+def shop_worth(state: TalismanState, i: int) -> float:
+    """The best purchase the hero can afford here and now (shops sell at their price, 20:1)."""
+    h = state.heroes[i]
+    supply = dict(state.supply)
+    best = 0.0
+    for card, item in catalog().purchase.items():
+        if supply.get(card, 0) > 0 and item.price <= h.gold:
+            best = max(best, item_worth(h, card) - item.price * 0.3)
+    return best
+
+
+def heal_worth(h: Hero) -> float:
+    """What healing one Life is worth (nothing at 4 Lives or more, 4:6)."""
+    return life_worth(h.lives) * 0.8 if h.lives < 4 else 0.0
+
+
+def space_worth(state: TalismanState, i: int, space_id: str) -> float:
+    """What ending a move on `space_id` and meeting it is worth to seat `i` (the goal aside)."""
+    cat = catalog()
+    sp = cat.spaces[space_id]
+    stash = state.stash(space_id)
+    worth = sum(card_worth(state, i, card, sp.enemy_bonus) for card in stash.cards) + stash.gold * 0.6
+    if sp.draw:
+        worth += max(0, sp.draw - len(stash.cards)) * draw_worth(state, i, sp.enemy_bonus)
+    worth += _special(state, i, space_id)
+    if sp.meet:
+        worth += max((duel_worth(state, i, j) for j in others_on(state, i, space_id)), default=0.0)
+    return worth
+
+
+def others_on(state: TalismanState, i: int, space_id: str) -> list[int]:
+    """The other characters standing on a space."""
+    return [j for j, o in enumerate(state.heroes) if j != i and o.alive and o.space == space_id]
+
+
+def _special(state: TalismanState, i: int, space_id: str) -> float:
+    """The worth of the instructions of the spaces the bot knows (content of this project's board)."""
+    h = state.heroes[i]
+    sp = catalog().spaces[space_id]
+    life = life_worth(h.lives)
+    if "shop" in sp.tags or space_id == "castle":
+        return shop_worth(state, i) + (heal_worth(h) if h.gold else 0.0)
+    if space_id == "temple":
+        talisman = 0.0 if has_talisman(h) else TALISMAN_WORTH
+        return (talisman + STRENGTH_WORTH + CRAFT_WORTH - life) / 6 if h.lives >= 2 else -0.5
+    if space_id == "chapel":
+        if h.alignment == "evil":
+            return -life
+        return heal_worth(h) if h.alignment == "good" or h.gold else 0.0
+    if space_id == "graveyard":
+        return 0.6 if h.alignment == "evil" else -life if h.alignment == "good" else 0.0
+    if space_id == "crags":
+        return fight_worth(combat_strength(h), 4, 0.3, h.lives) / 3 + STRENGTH_WORTH / 6
+    if space_id == "desert":
+        return 0.0 if "water" in keywords(h) else -life
+    if space_id == "chasm":
+        return -life / 6 - (0.5 if h.followers else 0.0)
+    if space_id == "stones":
+        floor = catalog().characters[h.character].craft
+        return CRAFT_WORTH / 3 - (CRAFT_WORTH / 3 if h.craft > floor else 0.0)
+    if space_id == "marsh":
+        return -0.7
+    if space_id == "portal-of-power":
+        return 0.0
+    return 0.1
+
+
+def duel_worth(state: TalismanState, i: int, j: int) -> float:
+    """The worth of attacking seat `j` (16:6-9): take a Life or their best thing if won."""
+    me, them = state.heroes[i], state.heroes[j]
+    if has_ability(me, "steal") and (them.objects or them.gold):
+        return 0.5
+    psychic = has_ability(me, "psychic_attack") and craft(me) - craft(them) > strength(me) - strength(them)
+    mine = hero_score(state, i, psychic)
+    theirs = hero_score(state, j, psychic)
+    dice = 0 if has_ability(me, "no_defender_roll") else 1
+    loot = max((item_worth(me, o) for o in them.objects), default=0.0)
+    gain = max(life_worth(them.lives) * 0.6, loot)
+    return fight_worth(mine, theirs, gain, me.lives, dice) - 0.5
+
+
+# ---------------------------------------------------------------- where to go
+
+
+def goal_worth(state: TalismanState, i: int, space_id: str) -> float:
+    """How much nearer the plan's goal standing on `space_id` is (regions and ring distance)."""
+    cat = catalog()
+    sp = cat.spaces[space_id]
+    plan = phase(state, i)
+    if sp.region in ("inner", "crown"):
+        return INNER_WORTH + cat.path().index(space_id) if plan == "crown" else -5.0
+    if plan == "build":
+        return 0.0
+    if sp.region == "outer":
+        return -STEP_WORTH * _ring_distance(space_id, _crossing(state, i))
+    target = "portal-of-power" if plan == "crown" else "temple"
+    return MIDDLE_WORTH - STEP_WORTH * _ring_distance(space_id, target)
+
+
+def _crossing(state: TalismanState, i: int) -> str:
+    """Where to cross the Storm River from: the Sentinel when he can be beaten or evaded, else a shop
+    selling Rafts (any Gold), else the Sentinel all the same."""
+    h = state.heroes[i]
+    if odds(combat_strength(h), 9)[0] >= 0.5 or _evade_spells(state, i) or h.raft or not h.gold:
+        return "sentinel"
+    pos = catalog().spaces[h.space].position
+    return min(RAFT_SHOPS, key=lambda s: abs(catalog().spaces[s].position - pos))
+
+
+RAFT_SHOPS = ("village", "city")
+
+
+def _ring_distance(a: str, b: str) -> int:
+    cat = catalog()
+    sa, sb = cat.spaces[a], cat.spaces[b]
+    if sa.region != sb.region:
+        return 0
+    n = len(cat.rings[sa.region])
+    d = abs(sa.position - sb.position) % n
+    return min(d, n - d)
+
+
+class Mover:
+    """Values the ways a move can go for seat `i`: along the ring, over the bridge, into the Portal."""
+
+    def __init__(self, state: TalismanState, i: int) -> None:
+        self.state = state
+        self.i = i
+        self.hero = state.heroes[i]
+        self.memo: dict[tuple[str, int, int], float] = {}
+
+    def arrive(self, space: str) -> float:
+        """Ending the move on `space` and meeting it."""
+        return space_worth(self.state, self.i, space) + goal_worth(self.state, self.i, space)
+
+    def stay(self, space: str) -> float:
+        """Ending the turn on `space` with no encounter."""
+        return goal_worth(self.state, self.i, space)
+
+    def walk(self, pos: str, left: int, direction: int) -> float:
+        """The best worth of moving `left` spaces from `pos` round the ring, branches considered."""
+        key = (pos, left, direction)
+        if key not in self.memo:
+            cat = catalog()
+            nxt = cat.ring_step(pos, direction)
+            if left <= 1:
+                self.memo[key] = self.arrive(nxt)
+            else:
+                best = self.walk(nxt, left - 1, direction)
+                self.memo[key] = max(best, self.branches(nxt, left - 1))
+        return self.memo[key]
+
+    def branches(self, pos: str, left: int) -> float:
+        """The best of the bridge and the Portal from `pos` with `left` steps still to go."""
+        sp = catalog().spaces[pos]
+        best = float("-inf")
+        if left >= 1 and sp.bridge is not None:
+            best = max(best, self.bridge(pos, left))
+        if left >= 1 and sp.portal is not None:
+            best = max(best, self.portal(pos))
+        return best
+
+    def bridge(self, pos: str, left: int) -> float:
+        """Crossing the bridge (11:10-13), fighting the Sentinel on the way in."""
+        sp = catalog().spaces[pos]
+        assert sp.bridge is not None
+        rest = left - 1
+        to = sp.bridge.to
+        after = self.arrive(to) if rest == 0 else max(self.walk(to, rest, 1), self.walk(to, rest, -1))
+        if sp.bridge.guard is None:
+            return after
+        if _evade_spells(self.state, self.i):
+            return after - SPELL_WORTH
+        h = self.hero
+        win, stand, lose = odds(combat_strength(h), sp.bridge.guard.strength)
+        return win * after + stand * self.stay(pos) + lose * (self.stay(pos) - life_worth(h.lives))
+
+    def portal(self, pos: str) -> float:
+        """Trying to open the Portal (11:24): open, the turn ends on the Plain of Peril."""
+        from grognard.systems.talisman.dice import sum_probabilities
+
+        sp = catalog().spaces[pos]
+        assert sp.portal is not None
+        h = self.hero
+        best = max(strength(h), craft(h))
+        p = float(sum(q for t, q in sum_probabilities(sp.portal.dice).items() if t <= best))
+        return p * self.stay(sp.portal.to) + (1 - p) * self.arrive(pos)
+
+    def action(self, action: str, left: int, direction: int) -> float:
+        """The worth of a direction or branch action at the hero's space."""
+        pos = self.hero.space
+        if action == "cw":
+            return self.walk(pos, left, 1)
+        if action == "acw":
+            return self.walk(pos, left, -1)
+        if action == "on":
+            return self.walk(pos, left, direction)
+        if action == "bridge":
+            return self.bridge(pos, left)
+        return self.portal(pos)
+
+    def expected_move(self) -> float:
+        """The expected worth of rolling and moving from here (for choosing a Raft or a spell instead)."""
+        pos = self.hero.space
+        total = 0.0
+        for d in range(1, 7):
+            total += max(self.walk(pos, d, 1), self.walk(pos, d, -1), self.branches(pos, d))
+        return total / 6
+
+
+def _evade_spells(state: TalismanState, i: int) -> list[str]:
+    from grognard.systems.talisman.spells import held
+
+    return held(state, i, "evade")

@@ -1,0 +1,420 @@
+"""Bots for Talisman: the engine's random legal policy, and a heuristic bot that plays to win.
+
+The heuristic bot (`heuristic_policy`) follows a plan in three phases. *Build*: in the Outer Region it
+looks for fights it is likely to win (trophies are cashed in for Strength, 1:4), things to take, and shops
+where a weapon or armour is affordable; it heals when hurt. *Talisman*: once strong enough it crosses the
+Storm River (over the Sentinel's bridge or by Raft) and prays at the Temple until it is given a
+Talisman. *Crown*: with a Talisman and enough Strength it heads for the Portal of Power and walks the
+Inner Region to the Crown of Command. Every fight, evasion and attack on another character is decided
+from the exact odds of `odds.combat_odds`; where it moves is decided by valuing each reachable space
+(what lies there, what drawing cards there is worth against its Strength, the space's instructions, and
+how far it is from the current goal). It never looks at other players' Spells. It is deterministic: the
+RNG it is given breaks ties only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from grognard.engine.dice import Rng
+from grognard.engine.errors import UsageError
+from grognard.engine.game import Action, GameState
+from grognard.engine.session import Policy, random_policy
+from grognard.systems.talisman.bot_worth import (
+    HEALING_SPELLS,
+    HURTFUL_SPELLS,
+    MIDDLE_WORTH,
+    SPELL_WORTH,
+    Mover,
+    card_worth,
+    combat_strength,
+    draw_worth,
+    duel_worth,
+    fight_worth,
+    has_talisman,
+    heal_worth,
+    item_worth,
+    life_worth,
+    odds,
+    others_on,
+    phase,
+    space_worth,
+)
+from grognard.systems.talisman.catalog import catalog
+from grognard.systems.talisman.combat import STRENGTH_ENEMIES, creature_score, hero_score
+from grognard.systems.talisman.scores import craft, object_limit, strength
+from grognard.systems.talisman.state import TalismanState
+
+# ---------------------------------------------------------------- decisions
+
+Chooser = Callable[[TalismanState, int, list[str]], dict[str, float]]
+
+
+def _start(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    h = state.heroes[i]
+    mover = Mover(state, i)
+    base = mover.expected_move()
+    out: dict[str, float] = {"move": base}
+    for a in actions:
+        if a == "cash":
+            out[a] = base + 100
+        elif a.startswith("raft:"):
+            out[a] = mover.arrive(a.removeprefix("raft:"))
+        elif a.startswith("cast:"):
+            out[a] = base + _turn_spell(state, i, a)
+        elif a.startswith("ability:"):
+            out[a] = base + 1 if h.lives <= 2 else base - 1
+    return out
+
+
+def _turn_spell(state: TalismanState, i: int, action: str) -> float:
+    """The gain of casting a turn-start Spell now, beyond moving."""
+    h = state.heroes[i]
+    _, spell, *rest = action.split(":")
+    if spell in HEALING_SPELLS:
+        return heal_worth(h) * min(HEALING_SPELLS[spell], 4 - h.lives) - SPELL_WORTH if h.lives < 4 else -9
+    if spell == "alchemy":
+        return 0.5
+    if spell in HURTFUL_SPELLS and rest:
+        target = int(rest[0])
+        lead = max(range(len(state.heroes)), key=lambda j: _threat(state, j, i))
+        return 0.5 if target == lead else -0.1
+    if spell == "teleport" and phase(state, i) != "build" and catalog().spaces[h.space].region == "outer":
+        return MIDDLE_WORTH - SPELL_WORTH
+    return -9
+
+
+def _threat(state: TalismanState, j: int, me: int) -> float:
+    h = state.heroes[j]
+    if j == me or not h.alive:
+        return -1.0
+    region = catalog().spaces[h.space].region
+    bonus = {"inner": 20, "crown": 40}.get(region, 0)
+    return combat_strength(h) + craft(h) + bonus + (5 if has_talisman(h) else 0)
+
+
+def _moves(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    mover = Mover(state, i)
+    move = state.move
+    left = move.left if move else 1
+    direction = move.direction if move else 1
+    return {a: mover.action(a, left, direction) for a in actions}
+
+
+def _inner(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    h = state.heroes[i]
+    forward = 1.0 if h.lives >= 2 or not state.crown_reached else -1.0
+    return {a: forward if a == "forward" else 0.0 for a in actions}
+
+
+def _encounter(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    sp = state.heroes[i].space
+    out = {}
+    for a in actions:
+        if a == "space":
+            out[a] = space_worth(state, i, sp) - max(
+                (duel_worth(state, i, j) for j in others_on(state, i, sp)), default=0.0
+            )
+        else:
+            out[a] = duel_worth(state, i, int(a.removeprefix("meet:")))
+    return out
+
+
+def _meet(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    task = state.tasks[-1]
+    me, them = state.heroes[i], state.heroes[task.n]
+    out = {}
+    for a in actions:
+        if a == "steal":
+            out[a] = 5.0
+        elif a == "psychic":
+            out[a] = float(craft(me) - craft(them))
+        else:
+            out[a] = float(strength(me) - strength(them))
+    return out
+
+
+def _fight_gain(state: TalismanState) -> float:
+    fight = state.fight
+    assert fight is not None
+    cards = catalog().cards
+    if fight.source == "sentinel":
+        return MIDDLE_WORTH + 1.0
+    if fight.source == "cards":
+        return sum(cards[c].strength for c in fight.cards if cards[c].type in STRENGTH_ENEMIES) / 7 * 2 + 0.3
+    return 0.3
+
+
+def _fight_numbers(state: TalismanState, i: int) -> tuple[int, int]:
+    fight = state.fight
+    assert fight is not None
+    return hero_score(state, i, fight.psychic) + fight.bonus[0], creature_score(state, i)
+
+
+def _fight_evade(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    h = state.heroes[i]
+    mine, theirs = _fight_numbers(state, i)
+    gain = _fight_gain(state)
+    fight = state.fight
+    assert fight is not None
+    evade_gain = gain if fight.source == "sentinel" else 0.0
+    fight_value = fight_worth(mine + _combat_spell_bonus(state, i), theirs, gain, h.lives)
+    out = {}
+    for a in actions:
+        if a == "fight":
+            out[a] = fight_value
+        elif a == "evade":
+            out[a] = evade_gain
+        else:
+            out[a] = evade_gain - SPELL_WORTH - (0.5 if ":" in a.removeprefix("evade:") else 0.0)
+    return out
+
+
+def _combat_spell_bonus(state: TalismanState, i: int) -> int:
+    from grognard.systems.talisman.spells import held
+
+    spells = catalog().spells
+    return max((spells[s].combat_bonus for s in held(state, i, "before_combat")), default=0)
+
+
+def _fight_spells(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    h = state.heroes[i]
+    fight = state.fight
+    assert fight is not None
+    mine, theirs = _fight_numbers(state, i)
+    gain = _fight_gain(state)
+    base = fight_worth(mine, theirs, gain, h.lives)
+    out = {"roll": base}
+    for a in actions:
+        if a == "roll":
+            continue
+        spell = catalog().spells[a.removeprefix("cast:")]
+        after = gain if spell.slay else fight_worth(mine + spell.combat_bonus, theirs, gain, h.lives)
+        out[a] = after - SPELL_WORTH * (2 if spell.slay else 1)
+    return out
+
+
+def _duel_evade(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    fight = state.fight
+    assert fight is not None
+    h = state.heroes[i]
+    theirs = hero_score(state, fight.attacker, fight.psychic)
+    mine = hero_score(state, i, fight.psychic)
+    win, _, lose = odds(theirs, mine, 0 if fight.plain_defender else 1)
+    stand = lose * 0.5 - win * life_worth(h.lives)
+    return {a: stand if a == "stand" else -SPELL_WORTH for a in actions}
+
+
+def _duel_spells(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    fight = state.fight
+    assert fight is not None
+    mine = hero_score(state, fight.attacker, fight.psychic)
+    theirs = hero_score(state, fight.foe, fight.psychic)
+    close = abs(mine - theirs) <= 3
+    return {a: 0.0 if a == "roll" else (0.5 if close else -1.0) for a in actions}
+
+
+def _spoils(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    loser = state.heroes[state.tasks[-1].n]
+    me = state.heroes[i]
+    out = {}
+    for a in actions:
+        if a == "life":
+            out[a] = life_worth(loser.lives) * 0.6
+        elif a == "gold":
+            out[a] = 0.6
+        else:
+            out[a] = item_worth(me, a.removeprefix("take:"))
+    return out
+
+
+def _lose_life(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    h = state.heroes[i]
+    life = life_worth(h.lives)
+    out = {}
+    for a in actions:
+        kind, _, what = a.partition(":")
+        if kind == "take":
+            out[a] = -life
+        elif kind == "armour":
+            save = catalog().item(what).save or 7
+            out[a] = -life * (save - 1) / 6 + 0.01
+        elif kind == "follower":
+            out[a] = -item_worth(h, what)
+        else:
+            out[a] = -SPELL_WORTH if h.lives <= 2 else -life - 0.1
+    return out
+
+
+def _collect(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    h = state.heroes[i]
+    limit = object_limit(h)
+    full = limit is not None and len(h.objects) >= limit
+    here = [a.removeprefix("take:") for a in actions if a.startswith("take:")]
+    best_here = max((item_worth(h, c) for c in here if catalog().kind(c) != "follower"), default=0.0)
+    out = {}
+    for a in actions:
+        kind, _, card = a.partition(":")
+        if kind == "done":
+            out[a] = 0.0
+        elif kind == "take":
+            out[a] = item_worth(h, card) - 0.1
+        elif kind == "visit":
+            out[a] = 0.3 if h.lives >= 3 else -0.5
+        elif card in h.objects and full:
+            out[a] = best_here - item_worth(h, card) - 0.5
+        else:
+            out[a] = -item_worth(h, card) - 0.5
+    return out
+
+
+def _shop(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    h = state.heroes[i]
+    out = {}
+    for a in actions:
+        if a == "done":
+            out[a] = 0.0
+            continue
+        card = a.removeprefix("buy:")
+        worth = item_worth(h, card)
+        if "raft" in catalog().purchase[card].keywords:
+            worth = 1.5 if phase(state, i) != "build" and catalog().spaces[h.space].region == "outer" else 0
+        keep = 1 if h.lives < 4 and catalog().purchase[card].price >= h.gold else 0
+        out[a] = worth - catalog().purchase[card].price * 0.3 - keep - 0.4
+    return out
+
+
+LABELS = {
+    "heal": 2.0,
+    "pray": 1.0,
+    "search": 0.5,
+    "touch": 0.2,
+    "train": 1.0,
+    "hire": 0.5,
+    "commune": 0.5,
+    "worship": 0.5,
+    "kneel": 0.3,
+    "accept": 0.3,
+    "wish": 0.3,
+    "leave": 0.0,
+    "refuse": 0.0,
+}
+"""How much the bot likes each option label of a "choose" instruction (the labels of this project's cards)."""
+
+
+def _choose(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    h = state.heroes[i]
+    out = {}
+    for a in actions:
+        worth = LABELS.get(a, 0.1)
+        if a == "heal" and h.lives >= 4:
+            worth = -1.0
+        if a == "pray" and h.lives < 2:
+            worth = -1.0
+        if a in ("search", "touch", "wish", "accept") and h.lives < 3:
+            worth = -1.0
+        out[a] = worth
+    return out
+
+
+def _teleport(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    mover = Mover(state, i)
+    here = state.heroes[i].space
+    return {a: -99.0 if a == f"to:{here}" else mover.arrive(a.removeprefix("to:")) for a in actions}
+
+
+def _least(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    """Lose, drop or discard the least useful thing."""
+    h = state.heroes[i]
+    out = {}
+    for a in actions:
+        what = a.split(":", 1)[1]
+        if what in catalog().spells:
+            out[a] = -_spell_keep(what)
+        else:
+            out[a] = -item_worth(h, what)
+    return out
+
+
+def _spell_keep(spell: str) -> float:
+    s = catalog().spells[spell]
+    if s.timing in ("evade", "save_life") or s.slay:
+        return 3.0
+    if s.combat_bonus:
+        return 2.0 + s.combat_bonus / 10
+    return 1.0 if spell in HEALING_SPELLS else 0.5
+
+
+def _redraw(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    out = {"keep": 0.0}
+    for a in actions:
+        if a != "keep":
+            card = a.removeprefix("redraw:")
+            out[a] = draw_worth(state, i) - card_worth(state, i, card) - 0.2
+    return out
+
+
+def _evade_event(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    lives = state.heroes[i].lives
+    return {a: 0.0 if a == "meet" else (0.5 if lives <= 2 else -1.0) for a in actions}
+
+
+def _answer(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    return {a: 1.0 if a == "life" else 0.0 for a in actions}
+
+
+CHOOSERS: dict[str, Chooser] = {
+    "start": _start,
+    "direction": _moves,
+    "branch": _moves,
+    "inner_step": _inner,
+    "encounter": _encounter,
+    "meet": _meet,
+    "fight_evade": _fight_evade,
+    "fight_spells": _fight_spells,
+    "duel_evade": _duel_evade,
+    "duel_spells": _duel_spells,
+    "spoils": _spoils,
+    "steal": _spoils,
+    "lose_life": _lose_life,
+    "collect": _collect,
+    "shop": _shop,
+    "fx_choose": _choose,
+    "teleport": _teleport,
+    "lose_follower": _least,
+    "lose_object": _least,
+    "drop": _least,
+    "discard_spell": _least,
+    "redraw": _redraw,
+    "event_evade": _evade_event,
+    "command_answer": _answer,
+}
+"""The bot's valuation of each kind of decision (task kinds of the engine)."""
+
+
+def heuristic_policy(state: GameState, rng: Rng) -> Action:
+    """The heuristic bot: the legal action it values most (ties broken by `rng`)."""
+    assert isinstance(state, TalismanState)
+    actions = list(state.legal_actions())
+    if len(actions) == 1:
+        return actions[0]
+    top = state.tasks[-1]
+    chooser = CHOOSERS.get(top.kind)
+    if chooser is None:
+        return actions[0]
+    values = chooser(state, top.player, actions)
+    best = max(values.get(a, float("-inf")) for a in actions)
+    tied = [a for a in actions if values.get(a, float("-inf")) >= best - 1e-9]
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
+
+
+BOTS: dict[str, Policy] = {"heuristic": heuristic_policy, "random": random_policy}
+"""The bots by name."""
+
+
+def bot(name: str) -> Policy:
+    """A bot by name ("heuristic" or "random"); a `UsageError` names the known ones otherwise."""
+    try:
+        return BOTS[name]
+    except KeyError:
+        raise UsageError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None

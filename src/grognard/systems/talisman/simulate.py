@@ -1,0 +1,150 @@
+"""Many whole games of Talisman played by bots, with statistics: how many finished, who won, how long.
+
+`simulate(bots, games, seed=..., max_turns=...)` plays `games` games with one bot per seat (names from
+`bots.BOTS`). Seats are rotated from game to game (game g seats bot k at seat (k + g) mod n), so no bot
+keeps the advantage of a seat; characters are dealt at random by the rules. The dice of game g come from
+`Rng(f"{seed}:{g}:dice")` and bot k's choices from `Rng(f"{seed}:{g}:bot:{k}")`, so a run is
+reproducible. A game that reaches the turn cap counts as unfinished. `progress(done, total)` is called
+after each game (the command line draws a progress bar with it). Nothing here prints.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from grognard.engine.dice import Rng
+from grognard.engine.errors import UsageError
+from grognard.engine.game import CHANCE, TERMINAL
+from grognard.engine.session import Policy
+from grognard.systems.talisman.bots import bot
+from grognard.systems.talisman.game import DEFAULT_TURNS, initial_state
+from grognard.systems.talisman.state import TalismanState
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class GameRecord:
+    """One simulated game: the bot at each seat, the characters at the end, the result and its length."""
+
+    bots: tuple[str, ...]
+    characters: tuple[str, ...]
+    outcome: str
+    winners: tuple[int, ...]
+    turns: int
+    moves: int
+
+
+@dataclass
+class SimStats:
+    """What a simulation played and how the games went."""
+
+    bots: tuple[str, ...]
+    seed: int
+    max_turns: int
+    games: int = 0
+    finished: int = 0
+    turns: int = 0
+    moves: int = 0
+    wins: Counter[str] = field(default_factory=Counter)
+    wins_by_bot: Counter[str] = field(default_factory=Counter)
+    records: list[GameRecord] = field(default_factory=list)
+
+    @property
+    def mean_turns(self) -> float:
+        """Turns per game (every player's turn counts one), over all games played."""
+        return self.turns / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The statistics as JSON-safe data (`games`, `finished`, `wins` by character, `mean_turns`, ...)."""
+        return {
+            "games": self.games,
+            "finished": self.finished,
+            "unfinished": self.games - self.finished,
+            "wins": dict(sorted(self.wins.items())),
+            "wins_by_bot": dict(sorted(self.wins_by_bot.items())),
+            "mean_turns": round(self.mean_turns, 3),
+            "mean_moves": round(self.moves / self.games, 3) if self.games else 0.0,
+            "players": len(self.bots),
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "max_turns": self.max_turns,
+        }
+
+
+def play_game(
+    policies: Sequence[Policy], seed: int | str, max_turns: int = DEFAULT_TURNS
+) -> tuple[TalismanState, int]:
+    """One whole game with `policies[k]` at seat k; returns the final state and how many moves it took."""
+    state = initial_state(len(policies), "random", max_turns)
+    dice = Rng(f"{seed}:dice")
+    rngs = [Rng(f"{seed}:bot:{k}") for k in range(len(policies))]
+    moves = 0
+    while True:
+        who = state.actor()
+        if who is TERMINAL:
+            return state, moves
+        if who is CHANCE:
+            nxt = state.apply(dice.weighted_choice(state.chance_outcomes()))
+        else:
+            assert isinstance(who, int)
+            nxt = state.apply(policies[who](state, rngs[who]))
+        assert isinstance(nxt, TalismanState)
+        state = nxt
+        moves += 1
+
+
+def parse_bots(text: str, players: int) -> tuple[str, ...]:
+    """Bot names for every seat: one name for all ("heuristic"), or one per seat ("heuristic,random")."""
+    names = tuple(n.strip() for n in text.split(",") if n.strip())
+    if not names:
+        raise UsageError("give a bot: heuristic or random")
+    for name in names:
+        bot(name)
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise UsageError(f"bots {text!r}: give one bot for all {players} players or one per player")
+    if not 2 <= players <= 6:
+        raise UsageError(f"players={players}: Talisman is for 2 to 6 players")
+    return names
+
+
+def simulate(
+    bots: Sequence[str],
+    games: int,
+    *,
+    seed: int = 0,
+    max_turns: int = DEFAULT_TURNS,
+    progress: Progress | None = None,
+) -> SimStats:
+    """Play `games` whole games with these bots (seats rotated each game) and gather the statistics."""
+    if games < 1:
+        raise UsageError(f"games={games}: play at least 1 game")
+    if max_turns < 1:
+        raise UsageError(f"max_turns={max_turns}: the turn cap must be at least 1")
+    names = parse_bots(",".join(bots), len(bots))
+    n = len(names)
+    stats = SimStats(names, seed, max_turns)
+    for g in range(games):
+        seated = tuple(names[(k - g) % n] for k in range(n))
+        final, moves = play_game([bot(b) for b in seated], f"{seed}:{g}", max_turns)
+        characters = tuple(h.character for h in final.heroes)
+        outcome = final.result().outcome
+        record = GameRecord(seated, characters, outcome, final.winners, min(final.turn, max_turns), moves)
+        stats.records.append(record)
+        stats.games += 1
+        stats.turns += record.turns
+        stats.moves += moves
+        if outcome != "unfinished":
+            stats.finished += 1
+        for w in final.winners:
+            name = final.heroes[w].character
+            stats.wins[name or "?"] += 1
+            stats.wins_by_bot[seated[w]] += 1
+        if progress is not None:
+            progress(g + 1, games)
+    return stats
