@@ -3,17 +3,17 @@ and odds live in the system, the play loop in `cli.gamebook`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.table import Table
 
 from grognard.cli.console import out, print_json, read_line
 from grognard.cli.frontends import Frontend, MenuEntry, register
-from grognard.cli.gamebook import PlayLoop, add_gamebook_commands, start_session
+from grognard.cli.gamebook import BOOK_HELP, PlayLoop, add_gamebook_commands, start_session
 from grognard.engine.errors import UsageError
+from grognard.engine.game import OptionValue
 from grognard.engine.store import open_store
 from grognard.systems.fighting_fantasy import (
     FF_RULES,
@@ -33,14 +33,7 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-_built = typer.Typer()
-add_gamebook_commands(_built, FF_RULES, SYSTEM.id, "ff")
-_BUILT: dict[str, Callable[..., Any]] = {
-    c.name: c.callback for c in _built.registered_commands if c.name and c.callback
-}
-for _command in _built.registered_commands:
-    if _command.name not in ("check", "play"):
-        app.registered_commands.append(_command)
+add_gamebook_commands(app, FF_RULES, SYSTEM.id, "ff", book_path, play=False)
 
 
 @app.callback()
@@ -48,16 +41,7 @@ def ff() -> None:
     """Fighting Fantasy gamebooks (000_13d85f0bd5b613c5.txt): fights, Luck and their exact odds."""
 
 
-BookArg = Annotated[str, typer.Argument(help="A book file (TOML or Twee), or the name of a shipped book.")]
-
-
-@app.command("check")
-def check(
-    book: BookArg,
-    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
-) -> None:
-    """Check a gamebook: every problem is listed with its section and field (exit status 1)."""
-    _BUILT["check"](book=book_path(book), as_json=as_json)
+BookArg = Annotated[str, typer.Argument(help=BOOK_HELP)]
 
 
 @app.command("play")
@@ -65,11 +49,27 @@ def play(
     book: BookArg,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice.")] = None,
     game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
+    luck_worth: Annotated[
+        float | None,
+        typer.Option("--luck-worth", help="Worth of a point of LUCK kept after a fight (default 0.01)."),
+    ] = None,
+    stamina_worth: Annotated[
+        float | None,
+        typer.Option("--stamina-worth", help="Worth of a STAMINA point kept after a fight (default 0.005)."),
+    ] = None,
 ) -> None:
-    """Play a gamebook ("sample" for the one shipped): s shows the sheet, u undoes, q stops; saved after
-    every move."""
+    """Play a gamebook ("sample" for the one shipped), with the odds of every fight.
+
+    s shows the Adventure Sheet, u undoes, q stops; the game is saved after every move. The worths tune
+    the advice shown in fights (a win is worth 1)."""
+    options: dict[str, OptionValue] = {}
+    for name, value in (("luck_worth", luck_worth), ("stamina_worth", stamina_worth)):
+        if value is not None:
+            if value < 0:
+                raise UsageError(f"--{name.replace('_', '-')} {value} is below 0")
+            options[name] = value
     with open_store() as store:
-        session = start_session(FF_RULES, SYSTEM.id, book_path(book), seed, store, game)
+        session = start_session(FF_RULES, SYSTEM.id, book_path(book), seed, store, game, options)
         PlayLoop(session, store, "ff", book).run()
 
 
@@ -88,13 +88,18 @@ def _play_file() -> None:
         play(path)
 
 
+def shipped_name(ref: str) -> str:
+    """The name of the shipped book whose file is `ref` (for the "continue with" hint), else `ref`."""
+    return next((name for name, path in shipped_books().items() if str(path.resolve()) == ref), ref)
+
+
 def resume(game_id: str) -> None:
     """Continue a saved Fighting Fantasy gamebook adventure."""
     with open_store() as store:
         session = store.load(game_id)
     if session.game.info.id != "gamebook":
         raise UsageError(f"game {game_id} is a single fight; only gamebook adventures can be continued")
-    play(str(session.options["book"]), game=game_id)
+    play(shipped_name(str(session.options["book"])), game=game_id)
 
 
 def _odds_tool() -> None:

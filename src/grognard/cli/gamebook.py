@@ -10,6 +10,7 @@ from the terminal, or from standard input when it is not one, so a playthrough c
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Annotated
 
@@ -19,7 +20,7 @@ from rich.table import Table
 
 from grognard.cli.console import choose, out, print_json
 from grognard.engine.errors import UsageError
-from grognard.engine.game import CHANCE, TERMINAL
+from grognard.engine.game import CHANCE, TERMINAL, OptionValue
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import GameStore, open_store
 from grognard.gamebook.check import check_book
@@ -36,6 +37,7 @@ ENDINGS = {
     "stuck": "There is no way on: your adventure ends here.",
 }
 WORDS = ("s", "u", "q")
+BOOK_HELP = "A book file (TOML or Twee), or the name of a book shipped with grognard (sample)."
 
 
 def book_problems(path: Path, ruleset: Ruleset) -> tuple[Book | None, list[Problem]]:
@@ -192,11 +194,21 @@ def _report(path: Path, problems: list[Problem], as_json: bool) -> None:
 
 
 def start_session(
-    ruleset: Ruleset, system: str, path: Path, seed: int | None, store: GameStore, game_id: str | None
+    ruleset: Ruleset,
+    system: str,
+    path: Path,
+    seed: int | None,
+    store: GameStore,
+    game_id: str | None,
+    options: Mapping[str, OptionValue] | None = None,
 ) -> Session:
-    """A new adventure in the book at `path`, or the saved game `game_id` continued."""
+    """A new adventure in the book at `path` with the ruleset's `options` (table, worths...), or the
+    saved game `game_id` continued (which keeps the options it was started with: giving any is refused)."""
     ref = str(path.resolve())
+    given = dict(options or {})
     if game_id is not None:
+        if given:
+            raise UsageError(f"{', '.join(given)}: a saved game keeps the options it was started with")
         session = store.load(game_id)
         saved = str(session.options.get("book", ""))
         if session.system != system or session.game.info.id != "gamebook":
@@ -210,45 +222,64 @@ def start_session(
     if book is None or problems:
         raise UsageError(f"{path} has problems; run `check` on it: {problems[0].render()}")
     game = GamebookGame(ruleset, book, ref)
-    return Session.new(system, game, {"book": ref}, secrets.randbelow(2**31) if seed is None else seed)
+    game.info.resolve_options({"book": ref, **given})
+    chosen = secrets.randbelow(2**31) if seed is None else seed
+    return Session.new(system, game, {"book": ref, **given}, chosen)
 
 
-def add_gamebook_commands(app: typer.Typer, ruleset: Ruleset, system: str, command: str) -> None:
+def _as_path(name: str) -> Path:
+    return Path(name)
+
+
+def add_gamebook_commands(
+    app: typer.Typer,
+    ruleset: Ruleset,
+    system: str,
+    command: str,
+    resolve: Callable[[str], Path] = _as_path,
+    *,
+    play: bool = True,
+) -> None:
     """Add `check`, `play`, `twee-export` and `twee-import` to a system's Typer app.
 
     `system` is the registered system id (whose `games` must include `GamebookGame(ruleset)` so saved
-    games can be reloaded), `command` its command-line name (for the "continue with" hint).
+    games can be reloaded), `command` its command-line name (for the "continue with" hint). `resolve`
+    turns a book argument into a file (a system passes its `book_path`, so the name of a shipped book
+    works as well as a path). With `play=False` the system adds its own `play` (with its rule options),
+    built on `start_session` and `PlayLoop`.
     """
 
     @app.command("check")
     def check(
-        book: Annotated[Path, typer.Argument(help="The book file (TOML or Twee).")],
+        book: Annotated[str, typer.Argument(help=BOOK_HELP)],
         as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
     ) -> None:
         """Check a gamebook: every problem is listed with its section and field (exit status 1)."""
-        _report(book, book_problems(book, ruleset)[1], as_json)
+        path = resolve(book)
+        _report(path, book_problems(path, ruleset)[1], as_json)
 
-    @app.command("play")
-    def play(
-        book: Annotated[Path, typer.Argument(help="The book file (TOML or Twee).")],
-        seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice.")] = None,
-        game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
-    ) -> None:
-        """Play a gamebook: s shows the sheet, u undoes, q stops; saved after every move."""
-        with open_store() as store:
-            session = start_session(ruleset, system, book, seed, store, game)
-            loop = PlayLoop(session, store, command, str(book))
-            loop.run()
+    if play:
+
+        @app.command("play")
+        def play_book(
+            book: Annotated[str, typer.Argument(help=BOOK_HELP)],
+            seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice.")] = None,
+            game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
+        ) -> None:
+            """Play a gamebook: s shows the sheet, u undoes, q stops; saved after every move."""
+            with open_store() as store:
+                session = start_session(ruleset, system, resolve(book), seed, store, game)
+                PlayLoop(session, store, command, book).run()
 
     @app.command("twee-export")
     def twee_export(
-        book: Annotated[Path, typer.Argument(help="The book file (TOML).")],
+        book: Annotated[str, typer.Argument(help=BOOK_HELP)],
         output: Annotated[
             Path | None, typer.Option("-o", "--output", help="Write here, not to stdout.")
         ] = None,
     ) -> None:
         """Write a book as Twee 3, to map and edit it in Twine."""
-        text = export_twee(load_book(book, ruleset.id))
+        text = export_twee(load_book(resolve(book), ruleset.id))
         if output is None:
             out.print(text, markup=False, end="", soft_wrap=True)
         else:
@@ -256,17 +287,22 @@ def add_gamebook_commands(app: typer.Typer, ruleset: Ruleset, system: str, comma
 
     @app.command("twee-import")
     def twee_import(
-        story: Annotated[Path, typer.Argument(help="The Twee 3 file.")],
+        story: Annotated[str, typer.Argument(help="The Twee 3 file (or a book file or name).")],
         output: Annotated[
             Path | None, typer.Option("-o", "--output", help="Write here, not to stdout.")
         ] = None,
     ) -> None:
         """Turn a Twee 3 story (from Twine) into a book file (TOML)."""
-        try:
-            text = story.read_text(encoding="utf-8")
-        except OSError as e:
-            raise UsageError(f"cannot read {story}: {e.strerror or e}") from e
-        toml = dump_book(import_twee(text, str(story), ruleset.id))
+        path = resolve(story)
+        if path.suffix.lower() == ".toml":
+            book = load_book(path, ruleset.id)
+        else:
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as e:
+                raise UsageError(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from e
+            book = import_twee(text, str(path), ruleset.id)
+        toml = dump_book(book)
         if output is None:
             out.print(toml, markup=False, end="", soft_wrap=True)
         else:

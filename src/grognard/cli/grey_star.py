@@ -4,26 +4,22 @@ Table and the exact odds of a fight (thin: the rules and odds live in the system
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.table import Table
 
 from grognard.cli.console import err, out, print_json, read_line
 from grognard.cli.frontends import Frontend, MenuEntry, register
-from grognard.cli.gamebook import PlayLoop, add_gamebook_commands, book_problems, start_session
+from grognard.cli.gamebook import BOOK_HELP, PlayLoop, add_gamebook_commands, start_session
 from grognard.engine.errors import UsageError
 from grognard.engine.game import OptionValue
-from grognard.engine.session import Session
-from grognard.engine.store import GameStore, open_store
+from grognard.engine.store import open_store
 from grognard.gamebook.check import check_book
 from grognard.gamebook.load import dump_book
 from grognard.gamebook.projectaon import import_projectaon
-from grognard.gamebook.runner import GamebookGame
 from grognard.systems.grey_star import GS_RULES, SYSTEM, crt
 from grognard.systems.grey_star.books import book_path, shipped_books
 from grognard.systems.grey_star.chart import SHORTFALL_CHOICES
@@ -37,16 +33,9 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 
-_built = typer.Typer()
-add_gamebook_commands(_built, GS_RULES, SYSTEM.id, "grey-star")
-_BUILT: dict[str, Callable[..., Any]] = {
-    c.name: c.callback for c in _built.registered_commands if c.name and c.callback
-}
-for _command in _built.registered_commands:
-    if _command.name not in ("check", "play"):
-        app.registered_commands.append(_command)
+add_gamebook_commands(app, GS_RULES, SYSTEM.id, "grey-star", book_path, play=False)
 
-_BOOK_HELP = "A book file (TOML or Twee), or the name of a shipped book (sample)."
+_BOOK_HELP = BOOK_HELP
 
 
 @app.callback()
@@ -54,28 +43,20 @@ def grey_star() -> None:
     """Grey Star the Wizard gamebooks (001_2055bbb054c2d265.txt): the Action Chart, WILLPOWER and the odds."""
 
 
-@app.command("check")
-def check(
-    book: str = typer.Argument(..., help=_BOOK_HELP),
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable results."),
+def _choice_option(
+    name: str, value: str | None, choices: tuple[str, ...], options: dict[str, OptionValue]
 ) -> None:
-    """Check a gamebook: every problem is listed with its section and field (exit status 1)."""
-    _BUILT["check"](book=book_path(book), as_json=as_json)
+    if value is not None:
+        if value not in choices:
+            raise UsageError(f"--{name} {value!r} is not one of {list(choices)}")
+        options[name] = value
 
 
-def _session(
-    path: Path, seed: int | None, store: GameStore, game: str | None, options: dict[str, OptionValue]
-) -> Session:
-    if game is not None:
-        if options:
-            raise UsageError(f"{', '.join(options)}: a saved game keeps the options it was started with")
-        return start_session(GS_RULES, SYSTEM.id, path, seed, store, game)
-    book, problems = book_problems(path, GS_RULES)
-    if book is None or problems:
-        raise UsageError(f"{path} has problems; run `check` on it: {problems[0].render()}")
-    ref = str(path.resolve())
-    chosen = secrets.randbelow(2**31) if seed is None else seed
-    return Session.new(SYSTEM.id, GamebookGame(GS_RULES, book, ref), {"book": ref, **options}, chosen)
+def _worth_option(name: str, value: float | None, options: dict[str, OptionValue]) -> None:
+    if value is not None:
+        if value < 0:
+            raise UsageError(f"--{name.replace('_', '-')} {value} is below 0")
+        options[name] = value
 
 
 @app.command("play")
@@ -87,21 +68,23 @@ def play(
     shortfall: str | None = typer.Option(
         None, "--shortfall", help="WILLPOWER spent past 0: negative (default) or endurance (2 a point)."
     ),
+    willpower_worth: float | None = typer.Option(
+        None, "--willpower-worth", help="Worth of a point of WILLPOWER kept after a fight (default 0.005)."
+    ),
+    endurance_worth: float | None = typer.Option(
+        None, "--endurance-worth", help="Worth of a point of ENDURANCE kept after a fight (default 0.002)."
+    ),
 ) -> None:
     """Play a gamebook ("sample" for the one shipped), with the odds of every fight.
 
     s shows the Action Chart, u undoes, q stops; the game is saved after every move."""
     options: dict[str, OptionValue] = {}
-    if table is not None:
-        if table not in TABLES:
-            raise UsageError(f"--table {table!r} is not one of {list(TABLES)}")
-        options["table"] = table
-    if shortfall is not None:
-        if shortfall not in SHORTFALL_CHOICES:
-            raise UsageError(f"--shortfall {shortfall!r} is not one of {list(SHORTFALL_CHOICES)}")
-        options["shortfall"] = shortfall
+    _choice_option("table", table, tuple(TABLES), options)
+    _choice_option("shortfall", shortfall, tuple(SHORTFALL_CHOICES), options)
+    _worth_option("willpower_worth", willpower_worth, options)
+    _worth_option("endurance_worth", endurance_worth, options)
     with open_store() as store:
-        session = _session(book_path(book), seed, store, game, options)
+        session = start_session(GS_RULES, SYSTEM.id, book_path(book), seed, store, game, options)
         PlayLoop(session, store, "grey-star", book).run()
 
 
@@ -246,7 +229,7 @@ def _book_entries() -> list[MenuEntry]:
 
 
 def _play_named(name: str) -> None:
-    play(name, seed=None, game=None, table=None, shortfall=None)
+    play(name, seed=None, game=None, table=None, shortfall=None, willpower_worth=None, endurance_worth=None)
 
 
 def _play_file() -> None:
@@ -255,13 +238,26 @@ def _play_file() -> None:
         _play_named(path)
 
 
+def shipped_name(ref: str) -> str:
+    """The name of the shipped book whose file is `ref` (for the "continue with" hint), else `ref`."""
+    return next((name for name, path in shipped_books().items() if str(path.resolve()) == ref), ref)
+
+
 def resume(game_id: str) -> None:
     """Continue a saved Grey Star gamebook adventure."""
     with open_store() as store:
         session = store.load(game_id)
     if session.game.info.id != "gamebook":
         raise UsageError(f"game {game_id} is a single combat; only gamebook adventures can be continued")
-    play(str(session.options["book"]), seed=None, game=game_id, table=None, shortfall=None)
+    play(
+        shipped_name(str(session.options["book"])),
+        seed=None,
+        game=game_id,
+        table=None,
+        shortfall=None,
+        willpower_worth=None,
+        endurance_worth=None,
+    )
 
 
 def _ask_int(prompt: str) -> int:

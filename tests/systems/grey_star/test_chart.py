@@ -34,6 +34,7 @@ def test_starting_equipment() -> None:
 
 
 def test_each_gift_goes_where_it_is_carried() -> None:
+    """issue #4: one gift of three: the Jewelled Dagger (a weapon), the Vial of Laumspur (Backpack)."""
     assert ch.DAGGER in new_chart((1, 1, 1), FIVE, ch.DAGGER).weapons
     assert ch.LAUMSPUR in new_chart((1, 1, 1), FIVE, ch.LAUMSPUR).backpack
     with pytest.raises(UsageError, match="Sword"):
@@ -45,16 +46,19 @@ def test_each_gift_goes_where_it_is_carried() -> None:
     [FIVE[:4], (*FIVE[:4], "Sorcery"), (*FIVE[:4], "Necromancy"), (*FIVE, "Psychomancy")],
 )
 def test_exactly_five_different_lesser_magicks(magicks: tuple[str, ...]) -> None:
+    """issue #4: the reader chooses 5 of the 7 Lesser Magicks."""
     with pytest.raises(UsageError):
         new_chart((1, 1, 1), magicks, ch.DAGGER)
 
 
 def test_random_numbers_outside_0_9_are_refused() -> None:
+    """issue #4: the scores come from random numbers 0-9."""
     with pytest.raises(UsageError, match="10"):
         new_chart((10, 1, 1), FIVE, ch.DAGGER)
 
 
 def test_rolled_chart_uses_the_shown_numbers_and_the_chosen_table() -> None:
+    """issue #4: three random numbers picked through the table option (uniform or the book's)."""
     for seed in range(30):
         c, rolls = roll_chart(Rng(seed), FIVE, ch.DAGGER, ChartOptions(table="book"))
         assert (c.combat_skill, c.willpower, c.endurance) == (
@@ -67,6 +71,7 @@ def test_rolled_chart_uses_the_shown_numbers_and_the_chosen_table() -> None:
 
 
 def test_endurance_never_rises_above_the_start_but_willpower_may() -> None:
+    """issue #4: ENDURANCE never rises above its starting value; WILLPOWER may."""
     c = new_chart((5, 5, 5), FIVE, ch.DAGGER)
     hurt = c.lose_endurance(6).restore_endurance(10)
     assert hurt.endurance == c.endurance_max == 25
@@ -74,12 +79,14 @@ def test_endurance_never_rises_above_the_start_but_willpower_may() -> None:
 
 
 def test_death_at_zero_or_below() -> None:
+    """issue #4 and 001_2055bbb054c2d265.txt:12: ENDURANCE 0 or below is death."""
     c = new_chart((5, 5, 0), FIVE, ch.DAGGER)
     assert not c.lose_endurance(19).dead
     assert c.lose_endurance(20).dead and c.lose_endurance(25).dead
 
 
 def test_willpower_zero_closes_magical_powers() -> None:
+    """issue #4: WILLPOWER 0 or below: no Magical Powers."""
     c = new_chart((5, 0, 5), FIVE, ch.DAGGER)
     assert c.has_power("Sorcery") and not c.has_power("Elementalism")
     drained = c.spend_willpower(20)
@@ -89,6 +96,7 @@ def test_willpower_zero_closes_magical_powers() -> None:
 
 
 def test_shortfall_goes_negative_by_default() -> None:
+    """issue #4: WILLPOWER the reader lacks goes negative unless the option says otherwise."""
     c = new_chart((5, 0, 5), FIVE, ch.DAGGER)  # WILLPOWER 20
     spent = c.spend_willpower(23)
     assert (spent.willpower, spent.endurance) == (-3, 25)
@@ -124,6 +132,7 @@ def test_dagger_with_staff_option() -> None:
 
 
 def test_two_weapons_at_most_the_staff_counting() -> None:
+    """issue #4: at most 2 weapons, the Staff counts."""
     c = new_chart((5, 5, 5), FIVE, ch.DAGGER)
     with pytest.raises(RulesError, match="at most 2 weapons"):
         c.add_weapon("Sword")
@@ -131,6 +140,7 @@ def test_two_weapons_at_most_the_staff_counting() -> None:
 
 
 def test_backpack_holds_eight_meals_counting() -> None:
+    """issue #4: at most 8 Backpack items, Meals count."""
     c = new_chart((5, 5, 5), FIVE, ch.LAUMSPUR)  # 4 Meals + Laumspur
     for item in ("Rope", "Lantern", "Meal"):
         c = c.add_backpack_item(item)
@@ -140,6 +150,7 @@ def test_backpack_holds_eight_meals_counting() -> None:
 
 
 def test_a_meal_is_eaten_or_costs_three_endurance() -> None:
+    """issue #4: a Meal required with none to eat costs 3 ENDURANCE."""
     c = new_chart((5, 5, 5), FIVE, ch.DAGGER)
     for _ in range(4):
         c = c.eat_meal()
@@ -148,6 +159,7 @@ def test_a_meal_is_eaten_or_costs_three_endurance() -> None:
 
 
 def test_herb_pouch_only_with_alchemy_and_holds_eight() -> None:
+    """issue #4: Alchemy brings the Herb Pouch, at most 8 items."""
     c = new_chart((5, 5, 5), FIVE, ch.DAGGER)
     for i in range(4):
         c = c.add_herb(f"Herb {i}")
@@ -159,6 +171,7 @@ def test_herb_pouch_only_with_alchemy_and_holds_eight() -> None:
 
 
 def test_talisman_adds_two_willpower_once() -> None:
+    """issue #4: the Magic Talisman gives +2 WILLPOWER, once."""
     c = new_chart((5, 5, 5), FIVE, ch.TALISMAN)
     used = c.use_talisman()
     assert used.willpower == c.willpower + 2 and ch.TALISMAN not in used.special_items
@@ -167,6 +180,7 @@ def test_talisman_adds_two_willpower_once() -> None:
 
 
 def test_laumspur_heals_four_capped_one_dose() -> None:
+    """issue #4: the Vial of Laumspur, +4 ENDURANCE, one dose, never above the start."""
     c = new_chart((5, 5, 5), FIVE, ch.LAUMSPUR).lose_endurance(6)
     healed = c.use_laumspur()
     assert healed.endurance == 23 and ch.LAUMSPUR not in healed.backpack
@@ -176,6 +190,7 @@ def test_laumspur_heals_four_capped_one_dose() -> None:
 
 
 def test_nobles_cannot_go_below_zero() -> None:
+    """issue #4: money is Nobles, none at the start (a ruling: never below 0)."""
     c: ActionChart = new_chart((5, 5, 5), FIVE, ch.DAGGER).add_nobles(5)
     assert c.add_nobles(-5).nobles == 0
     with pytest.raises(RulesError, match="5 Nobles"):

@@ -28,6 +28,7 @@ def _number_of(state: CombatState, number: int) -> str:
 
 
 def test_spend_choices_run_from_0_to_current_willpower() -> None:
+    """001_2055bbb054c2d265.txt:7: the WILLPOWER to expend is chosen each round (0 to what is left)."""
     s = CombatState(15, 20, 3, 15, 20)
     assert s.actor() == 0
     assert list(s.legal_actions()) == ["spend:0", "spend:1", "spend:2", "spend:3"]
@@ -48,6 +49,7 @@ def test_the_worked_example_as_a_round() -> None:
 
 
 def test_zero_willpower_spent_is_the_staff_as_a_plain_weapon() -> None:
+    """issue #4 and the ruling "A round with 0 WILLPOWER spent" (001_2055bbb054c2d265.txt:7, :11)."""
     # Ruling "0 WILLPOWER": -6 COMBAT SKILL and the enemy's loss x1.
     s = CombatState(20, 20, 5, 15, 30)
     assert s.ratio(0) == -1 and s.ratio(1) == 5
@@ -59,6 +61,7 @@ def test_zero_willpower_spent_is_the_staff_as_a_plain_weapon() -> None:
 
 
 def test_without_willpower_only_the_plain_staff_is_open() -> None:
+    """issue #4: WILLPOWER 0 or below: no magic from the Staff, a plain weapon at -6."""
     for wp in (0, -3):
         s = CombatState(20, 20, wp, 15, 30)
         assert list(s.legal_actions()) == ["spend:0"]
@@ -67,6 +70,7 @@ def test_without_willpower_only_the_plain_staff_is_open() -> None:
 
 
 def test_an_enemy_immune_to_the_staffs_magic_faces_the_plain_staff() -> None:
+    """issue #4: a section may make the enemy immune to the Staff's magic (data)."""
     s = CombatState(20, 20, 9, 15, 30, immune=True)
     assert list(s.legal_actions()) == ["spend:0"]
     nxt = s.apply("spend:0")
@@ -74,6 +78,7 @@ def test_an_enemy_immune_to_the_staffs_magic_faces_the_plain_staff() -> None:
 
 
 def test_another_weapon_has_no_staff_magic_and_no_second_penalty() -> None:
+    """issue #4: -6 without the Staff (the dagger +1), -8 with no weapon."""
     chart = ch.new_chart((5, 5, 5), ("Sorcery", "Enchantment", "Alchemy", "Prophecy", "Evocation"), ch.DAGGER)
     foe = Foe("Kleasa", 12, 20)
     with_dagger = start_combat(chart, foe, ch.DAGGER)
@@ -84,6 +89,7 @@ def test_another_weapon_has_no_staff_magic_and_no_second_penalty() -> None:
 
 
 def test_section_modifiers_are_data() -> None:
+    """issue #4: COMBAT SKILL bonus or penalty, fight for N rounds, evasion: data of the section."""
     chart = ch.new_chart((5, 5, 5), ("Sorcery", "Enchantment", "Alchemy", "Prophecy", "Evocation"), ch.DAGGER)
     s = start_combat(chart, Foe("Ghoul", 17, 22, skill_modifier=-2, rounds=3, can_evade=True))
     assert (s.combat_skill, s.enemy_skill, s.rounds_left, s.can_evade) == (13, 17, 3, True)
@@ -93,6 +99,7 @@ def test_section_modifiers_are_data() -> None:
 
 
 def test_enemy_k_kills_whatever_was_spent() -> None:
+    """issue #4: a K for the enemy kills whatever WILLPOWER was spent."""
     s = CombatState(30, 20, 5, 15, 90).apply("spend:1")  # ratio +15, row 8: K/0
     assert isinstance(s, CombatState)
     label = _number_of(s, 8)
@@ -113,6 +120,7 @@ def test_evading_ignores_the_enemys_losses_and_ends_the_fight() -> None:
 
 
 def test_evasion_only_where_offered() -> None:
+    """001_2055bbb054c2d265.txt:16: evade only when the text offers it."""
     s = CombatState(15, 20, 5, 15, 30)
     assert not [a for a in s.legal_actions() if a.startswith("evade")]
     with pytest.raises(RulesError):
@@ -120,6 +128,7 @@ def test_evasion_only_where_offered() -> None:
 
 
 def test_dying_while_evading_is_death() -> None:
+    """001_2055bbb054c2d265.txt:17 with :12: the evading round is fought as usual; 0 ENDURANCE is death."""
     s = CombatState(0, 3, 0, 15, 30, can_evade=True).apply("evade:0")
     assert isinstance(s, CombatState)
     end = s.apply(_number_of(s, 1))  # ratio -21, row 1: 0/K
@@ -127,6 +136,7 @@ def test_dying_while_evading_is_death() -> None:
 
 
 def test_both_falling_in_one_round_is_death() -> None:
+    """001_2055bbb054c2d265.txt:12 (silent on both falling): the ruling makes it death."""
     s = CombatState(15, 4, 5, 15, 3).apply("spend:1")  # column 0, row 1: 3/5
     assert isinstance(s, CombatState)
     assert _number_of(s, 1) == "E3/GS4"
@@ -134,6 +144,7 @@ def test_both_falling_in_one_round_is_death() -> None:
 
 
 def test_fight_for_n_rounds() -> None:
+    """issue #4: a section may limit the fight to N rounds."""
     s = CombatState(15, 30, 5, 15, 90, rounds_left=2)
     for _ in range(2):
         s = s.apply("spend:0")  # type: ignore[assignment]
@@ -142,6 +153,7 @@ def test_fight_for_n_rounds() -> None:
 
 
 def test_willpower_drain_past_zero_follows_the_shortfall_option() -> None:
+    """issue #4: WILLPOWER spent past 0 follows the shortfall option."""
     neg = CombatState(15, 30, 1, 15, 90, drain=2).apply("spend:1")
     assert isinstance(neg, CombatState)
     after = (
@@ -160,6 +172,7 @@ def test_willpower_drain_past_zero_follows_the_shortfall_option() -> None:
 
 
 def test_chance_outcomes_are_grouped_and_exact() -> None:
+    """001_2055bbb054c2d265.txt:8-10: a random number read on the table; grouped outcomes are exact."""
     s = CombatState(15, 20, 5, 15, 30).apply(
         "spend:1"
     )  # column 0: 3/5 4/4 5/4 6/3 7/2 8/2 9/1 10/0 11/0 12/0
@@ -179,6 +192,7 @@ def test_chance_outcomes_are_grouped_and_exact() -> None:
 
 
 def test_book_table_probabilities_come_from_its_100_digits() -> None:
+    """issue #4: the book's printed table, each of its 100 digits equally likely."""
     counts = Counter(int(c) for c in BOOK_TABLE_DIGITS)
     s = CombatState(15, 20, 5, 15, 30, table="book").apply("spend:1")
     assert isinstance(s, CombatState)
