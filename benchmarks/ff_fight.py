@@ -2,20 +2,25 @@
 
 The case is SKILL 10 STAMINA 20 LUCK 9 against SKILL 9 STAMINA 12, with the best Luck policy and without
 Luck. For each: the median time of `solve` on the `FightState` (float mode, reading the win probability),
-of a memoised recursion written by hand for this fight alone, and, for the fight without Luck (a pure
-chance process), of icepool computing the same probability as an absorbing Markov chain. Every answer is
-checked against the solver's before anything is timed.
+of a memoised recursion written by hand for this fight alone, of the same solve through `Plain` (the bare
+protocol, without the fight's compact one), of merely walking the states through the compact protocol
+(the fight's own code), and, for the fight without Luck (a pure chance process), of icepool computing the
+same probability as an absorbing Markov chain. Every answer is checked against the solver's before
+anything is timed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 import icepool
 
 from benchmarks import Row, median_seconds, ratio, timed
+from grognard.engine.game import TERMINAL, Action, Actor, Move, Outcome, Result
 from grognard.engine.odds import solve
 from grognard.systems.fighting_fantasy import AdventureSheet, Creature, FightRules, FightState, start_fight
 
@@ -86,6 +91,52 @@ def icepool_win_probability(hero: tuple[int, int, int], enemy: tuple[int, int]) 
     return Fraction(won, final.denominator())
 
 
+@dataclass(frozen=True)
+class Plain:
+    """A state shown to the solver through the bare protocol only, hiding its compact protocol: the path
+    every game without one takes (the wrapper itself costs a little)."""
+
+    inner: Any
+
+    def actor(self) -> Actor:
+        """The wrapped state's actor."""
+        who: Actor = self.inner.actor()
+        return who
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The wrapped state's actions."""
+        return tuple(self.inner.legal_actions())
+
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        """The wrapped state's chance outcomes."""
+        return tuple(self.inner.chance_outcomes())
+
+    def apply(self, move: Move) -> Plain:
+        """The wrapped state after `move`, wrapped."""
+        return Plain(self.inner.apply(move))
+
+    def result(self) -> Result:
+        """The wrapped state's result."""
+        result: Result = self.inner.result()
+        return result
+
+
+def compact_walk(root: Any) -> int:
+    """Visit every state reachable from `root` through its compact protocol only; returns how many."""
+    seen = {root.odds_key(): root}
+    todo = [root]
+    while todo:
+        state = todo.pop()
+        if state.actor() is TERMINAL:
+            state.result()
+            continue
+        for key in state.odds_expand()[2]:
+            if key not in seen:
+                seen[key] = child = state.odds_state(key)
+                todo.append(child)
+    return len(seen)
+
+
 def fight(luck: bool) -> FightState:
     """The benchmark's fight as the rules code builds it."""
     sheet = AdventureSheet.new(*HERO)
@@ -107,15 +158,23 @@ def run() -> list[Row]:
         hand = hand_win_probability(HERO, ENEMY, luck)
         if abs(ours - hand) > 1e-12:
             raise AssertionError(f"the hand recursion ({hand}) disagrees with the solver ({ours}) at {case}")
+        if abs(_ours(Plain(state))() - ours) > 1e-12:
+            raise AssertionError(f"the plain protocol path disagrees with the solver at {case}")
         solved = solve(state).states
         t_ours = median_seconds(_ours(state), repeats=7)
         t_hand = median_seconds(lambda luck=luck: _fresh_hand(luck), repeats=9)
+        t_plain = median_seconds(_ours(Plain(state)), repeats=5)
+        t_walk = median_seconds(lambda state=state: compact_walk(state), repeats=7)
         rows += [
             Row(NAME, case, "states solved", solved, ""),
             Row(NAME, case, "win probability", ours, ""),
             timed(NAME, case, "grognard float", t_ours),
             timed(NAME, case, "hand recursion (float)", t_hand),
+            timed(NAME, case, "same, plain protocol", t_plain),
+            timed(NAME, case, "compact protocol walk only", t_walk),
             ratio(NAME, case, "float / hand", t_ours, t_hand),
+            ratio(NAME, case, "walk / hand", t_walk, t_hand),
+            ratio(NAME, case, "float / plain protocol", t_ours, t_plain),
         ]
         if not luck:
             ice = icepool_win_probability(HERO, ENEMY)

@@ -144,7 +144,15 @@ class Solution:
         return self.best_action(state)
 
     def _node(self, state: State) -> int:
-        v = self._graph.index.get(state)
+        g = self._graph
+        v: int | None
+        if g.keyed:
+            key = getattr(state, "odds_key", None)
+            v = g.index.get(key()) if callable(key) else None
+            if v is not None and g.states[v] != state:
+                v = None
+        else:
+            v = g.index.get(state)
         if v is None:
             raise OddsError(f"{state!r} is not reachable from the solved position")
         return v
@@ -244,9 +252,13 @@ def solve(
     n = len(graph.states)
     zero: Number = Fraction(0) if exact else 0.0
     utilities: list[Column] = [[zero] * n for _ in range(graph.players)]
+    worth: dict[tuple[Result, int], Number] = {}
     for v, result in graph.results.items():
         for p, col in enumerate(utilities):
-            col[v] = _number(objective.utility(result, p), exact)
+            u = worth.get((result, p))
+            if u is None:
+                u = worth[(result, p)] = _number(objective.utility(result, p), exact)
+            col[v] = u
     choice = optimise(graph, utilities)
     return Solution(graph, objective, utilities, choice)
 

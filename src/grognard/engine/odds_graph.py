@@ -1,10 +1,25 @@
 """The machinery under the exact solver: the explicit graph of reachable states and its solution.
 
-`build` walks every state reachable from a root once (an iterative depth-first search that runs Tarjan's
-algorithm as it goes), so each state's `actor`, its actions or chance outcomes and `apply` are called once.
-It folds chance self-loops by renormalising, merges chance outcomes that lead to the same state, and
-lists the strongly connected components in reverse topological order: every component comes after all
-the components it can reach. `optimise` then solves the components in that order: a state outside any
+`build` walks every state reachable from a root once (an iterative depth-first search), so each state's
+`actor`, its actions or chance outcomes and `apply` are called once. It folds chance self-loops by
+renormalising, merges chance outcomes that lead to the same state, and lists the strongly connected
+components in reverse topological order: every component comes after all the components it can reach.
+When the search meets no edge back to an open state, its post-order is that list and Tarjan's algorithm
+is not run.
+
+The compact protocol (optional, for states the solver meets by the hundred thousand): a root that has
+all three methods below is explored through them, and so is every state they return.
+
+- `odds_key()`: a hashable value, cheap to hash and compare (a tuple of ints), that tells apart any two
+  different states reachable from one root; the solver numbers states by it.
+- `odds_expand()`: at a non-terminal node, `(moves, probabilities, keys)`: the legal actions in order
+  (probabilities empty) or the chance outcomes with their probabilities (zeros allowed), and the
+  `odds_key()` of the state each move leads to. It must agree with `apply`; a shared tuple of
+  probabilities is checked and converted to floats once.
+- `odds_state(key)`: the state with that key, called once per new key; the only states built.
+
+`Solution.at` confirms a key's match with `==`, so a state of another game with the same key is not
+taken for a solved one. `optimise` then solves the components in that order: a state outside any
 cycle by backward induction, a cycle by policy iteration over exact linear solves. `evaluate` gives the
 expectations of any set of terminal columns under a fixed policy, the same way.
 
@@ -48,12 +63,13 @@ class Graph:
     that returns to the same state has `succ[v][i] == v`. For a chance node `succ[v]` and `prob[v]` list
     the distinct other states reached and their probabilities, renormalised when the node can repeat
     itself. `comps` lists the strongly connected components in reverse topological order: a number for
-    a state on no cycle, a list (in discovery order) for a cycle.
+    a state on no cycle, a list (in discovery order) for a cycle. `index` numbers each state by itself,
+    or by its `odds_key()` when the root offers the compact protocol (`keyed`).
     """
 
     exact: bool
     states: list[State] = field(default_factory=list)
-    index: dict[State, int] = field(default_factory=dict)
+    index: dict[Any, int] = field(default_factory=dict)
     kind: list[int] = field(default_factory=list)
     succ: list[tuple[int, ...]] = field(default_factory=list)
     prob: list[tuple[Num, ...]] = field(default_factory=list)
@@ -61,6 +77,7 @@ class Graph:
     results: dict[int, Result] = field(default_factory=dict)
     comps: list[int | list[int]] = field(default_factory=list)
     players: int = 1
+    keyed: bool = False
 
     def describe(self, v: int) -> str:
         """A short text naming state number `v`, for error messages."""
@@ -82,9 +99,28 @@ def _is_plain_game_state(cls: type) -> bool:
 
 def build(root: State, budget: int, exact: bool) -> Graph:
     """The explicit graph of every state reachable from `root`; more than `budget` states is an error."""
-    g = _explore(root, budget, exact)
-    g.comps = components(g.succ)
+    g, cyclic = _explore(root, budget, exact)
+    if cyclic:
+        g.comps = components(g.succ)
     return g
+
+
+def _float(p: Fraction, known: dict[int, tuple[Fraction, float]]) -> float:
+    """`float(p)`, converted once per Fraction object (the cache keeps `p` alive, so ids stay unique)."""
+    hit = known.get(id(p))
+    if hit is None:
+        hit = known[id(p)] = (p, float(p))
+    return hit[1]
+
+
+def _grow(room: int, status: list[int], kind: list[int], *columns: list[tuple[Any, ...]]) -> int:
+    """Make room for more states in the explorer's columns (by chunks, not one append per state)."""
+    more = max(64, room)
+    status.extend([0] * more)
+    kind.extend([TERMINAL_NODE] * more)
+    for column in columns:
+        column.extend([()] * more)
+    return room + more
 
 
 def _too_many(budget: int) -> OddsError:
@@ -94,103 +130,178 @@ def _too_many(budget: int) -> OddsError:
     )
 
 
-def _explore(root: State, budget: int, exact: bool) -> Graph:
-    """Number every reachable state and record its kind, moves, children and probabilities."""
+def _keyed(root: State) -> bool:
+    """True when `root` offers the compact protocol (`odds_key`, `odds_expand`, `odds_state`)."""
+    return all(callable(getattr(root, name, None)) for name in ("odds_key", "odds_expand", "odds_state"))
+
+
+def _explore(root: State, budget: int, exact: bool) -> tuple[Graph, bool]:
+    """Number every reachable state and record its kind, moves, children and probabilities.
+
+    A depth-first search: a state is numbered when first seen and expanded when first entered, and
+    each state is appended to the post-order once all its children are done. When no edge led back to
+    a state still open (no cycle besides self-loops), that post-order already lists every state after
+    all it can reach and is returned as the components; otherwise the caller runs Tarjan. Returns the
+    graph and whether a cycle was seen.
+    """
     g = Graph(exact)
+    keyed = g.keyed = _keyed(root)
     states, index, kind, succ, prob, moves = g.states, g.index, g.kind, g.succ, g.prob, g.moves
     results = g.results
     lookup = index.get
     plain: dict[type, bool] = {}
-    floats: dict[int, tuple[Fraction, float]] = {}
+    floats: dict[int, tuple[object, tuple[Num, ...], bool]] = {}
+    fractions: dict[int, tuple[Fraction, float]] = {}
     one: Num = Fraction(1) if exact else 1.0
     max_actor = 0
-    index[root] = 0
+    status: list[int] = []
+    order: list[int] = []
+    cyclic = False
+    index[cast(Any, root).odds_key() if keyed else root] = 0
     states.append(root)
-    v = -1
-    while v + 1 < len(states):
-        v += 1
-        s = states[v]
-        cls = type(s)
-        direct = plain.get(cls)
-        if direct is None:
-            direct = plain[cls] = _is_plain_game_state(cls)
-        apply: Callable[[Move], State] = cast(GameState, s)._apply if direct else s.apply
+    room = _grow(0, status, kind, succ, prob, moves)
+    stack_v: list[int] = []
+    stack_i: list[int] = []
+    v = 0
+    nodes: list[Any] = states  # `Any`: no `cast` call per state in this loop
+    while True:
+        # Enter state v: expand it and number its new children.
+        s = nodes[v]
         who = s.actor()
         if who is TERMINAL:
-            kind.append(TERMINAL_NODE)
-            succ.append(())
-            prob.append(())
-            moves.append(())
             results[v] = s.result()
-            continue
-        if who is CHANCE:
-            outcomes: Sequence[tuple[Outcome, Fraction]]
-            outcomes = cast(GameState, s)._outcomes() if direct else s.chance_outcomes()
-            if exact and sum(p for _, p in outcomes) != 1:
-                raise OddsError(f"the chance outcomes of {g.describe(v)} do not sum to 1")
-            merged: dict[int, Num] = {}
-            stay: Num = 0
-            for outcome, p in outcomes:
-                if not p:
-                    continue
-                if exact:
-                    q: Num = p
-                else:
-                    known = floats.get(id(p))
-                    if known is None:
-                        known = floats[id(p)] = (p, float(p))
-                    q = known[1]
-                t = apply(outcome)
-                c = lookup(t)
-                if c is None:
-                    c = len(states)
-                    if c >= budget:
-                        raise _too_many(budget)
-                    index[t] = c
-                    states.append(t)
-                if c == v:
-                    stay += q
-                elif c in merged:
-                    merged[c] += q
-                else:
-                    merged[c] = q
-            kind.append(CHANCE_NODE)
-            succ.append(tuple(merged))
-            moves.append(())
-            if stay:
-                if not merged:
-                    raise OddsError(f"the game can never end: {g.describe(v)} always repeats itself")
-                rest = one - stay
-                prob.append(tuple(q / rest for q in merged.values()))
+            order.append(v)
+            status[v] = 2
+        else:
+            outs: Sequence[Any]
+            probs: Sequence[Num]
+            keys: Sequence[Any]
+            if keyed:
+                outs, probs, keys = s.odds_expand()
+                make = s.odds_state
             else:
-                prob.append(tuple(merged.values()))
-            continue
-        if not isinstance(who, int) or who < 0:
-            raise OddsError(f"{g.describe(v)} has an unknown actor {who!r}")
-        acts = tuple(cast(GameState, s)._actions() if direct else s.legal_actions())
-        if not acts:
-            raise OddsError(f"{g.describe(v)} is a decision node with no legal action")
-        if who > max_actor:
-            max_actor = who
-        children = []
-        for a in acts:
-            t = apply(a)
-            c = lookup(t)
-            if c is None:
-                c = len(states)
-                if c >= budget:
-                    raise _too_many(budget)
-                index[t] = c
-                states.append(t)
-            children.append(c)
-        if all(c == v for c in children):
-            raise OddsError(f"no action at {g.describe(v)} makes progress: every one returns to it")
-        kind.append(who)
-        succ.append(tuple(children))
-        prob.append(())
-        moves.append(acts)
+                cls = type(s)
+                direct = plain.get(cls)
+                if direct is None:
+                    direct = plain[cls] = _is_plain_game_state(cls)
+                apply: Callable[[Move], State] = s._apply if direct else s.apply
+                if who is CHANCE:
+                    pairs: Sequence[tuple[Outcome, Fraction]]
+                    pairs = s._outcomes() if direct else s.chance_outcomes()
+                    if exact and sum(p for _, p in pairs) != 1:
+                        raise OddsError(f"the chance outcomes of {g.describe(v)} do not sum to 1")
+                    outs = [o for o, p in pairs if p]
+                    probs = [p for _, p in pairs if p]
+                    if not exact:
+                        probs = [_float(p, fractions) for p in probs]
+                else:
+                    outs = tuple(s._actions() if direct else s.legal_actions())
+                    probs = ()
+                keys = [apply(m) for m in outs]
+                make = None
+            children: list[Any] = list(map(lookup, keys))
+            if None in children:
+                for i, c in enumerate(children):
+                    if c is None:
+                        t = keys[i]
+                        c = lookup(t)  # two moves may lead to the same new state
+                        if c is None:
+                            c = len(states)
+                            if c >= budget:
+                                raise _too_many(budget)
+                            index[t] = c
+                            states.append(make(t) if keyed else t)
+                            if c == room:
+                                room = _grow(room, status, kind, succ, prob, moves)
+                        children[i] = c
+            if who is CHANCE:
+                if keyed:
+                    # Probability tuples are usually shared between states: check and convert each once
+                    # (the tuple is kept alive by the cache, so its id cannot be reused meanwhile).
+                    known = floats.get(id(probs))
+                    if known is None:
+                        if exact and sum(probs) != 1:
+                            raise OddsError(f"the chance outcomes of {g.describe(v)} do not sum to 1")
+                        converted = tuple(probs) if exact else tuple([float(p) for p in probs])
+                        known = floats[id(probs)] = (probs, converted, not all(converted))
+                    probs, zeros = known[1], known[2]
+                else:
+                    zeros = False
+                if v in children or (len(children) > 1 and len(set(children)) < len(children)):
+                    merged: dict[int, Num] = {}
+                    stay: Num = 0
+                    for c, q in zip(children, probs, strict=True):
+                        if not q:
+                            continue
+                        if c == v:
+                            stay += q
+                        elif c in merged:
+                            merged[c] += q
+                        else:
+                            merged[c] = q
+                    if stay:
+                        if not merged:
+                            raise OddsError(f"the game can never end: {g.describe(v)} always repeats itself")
+                        rest = one - stay
+                        prob[v] = tuple([q / rest for q in merged.values()])
+                    else:
+                        prob[v] = tuple(merged.values())
+                    succ[v] = tuple(merged)
+                elif zeros:
+                    kept = [(c, q) for c, q in zip(children, probs, strict=True) if q]
+                    succ[v] = tuple(c for c, _ in kept)
+                    prob[v] = tuple(q for _, q in kept)
+                else:
+                    succ[v] = tuple(children)
+                    prob[v] = tuple(probs)
+                kind[v] = CHANCE_NODE
+            else:
+                if not isinstance(who, int) or who < 0:
+                    raise OddsError(f"{g.describe(v)} has an unknown actor {who!r}")
+                if not outs:
+                    raise OddsError(f"{g.describe(v)} is a decision node with no legal action")
+                if children.count(v) == len(children):
+                    raise OddsError(f"no action at {g.describe(v)} makes progress: every one returns to it")
+                if who > max_actor:
+                    max_actor = who
+                kind[v] = who
+                succ[v] = tuple(children)
+                moves[v] = tuple(outs)
+            status[v] = 1
+            stack_v.append(v)
+            stack_i.append(0)
+        # Go on depth first: the next child not yet entered, or finish states whose children are done.
+        v = -1
+        while stack_v:
+            u = stack_v[-1]
+            children_u = succ[u]
+            i = stack_i[-1]
+            n = len(children_u)
+            while i < n:
+                c = children_u[i]
+                i += 1
+                st = status[c]
+                if st == 0:
+                    v = c
+                    break
+                if st == 1 and c != u:
+                    cyclic = True
+            if v >= 0:
+                stack_i[-1] = i
+                break
+            stack_v.pop()
+            stack_i.pop()
+            status[u] = 2
+            order.append(u)
+        if v < 0:
+            break
     g.players = max_actor + 1
-    return g
+    n = len(states)
+    for column in (kind, succ, prob, moves):
+        del column[n:]
+    if not cyclic:
+        g.comps = cast(list[int | list[int]], order)
+    return g, cyclic
 
 
 def components(succ: Sequence[Sequence[int]]) -> list[int | list[int]]:
@@ -277,6 +388,7 @@ def optimise(g: Graph, cols: list[Column]) -> list[int]:
     kind, succ, prob = g.kind, g.succ, g.prob
     choice = [-1] * len(g.states)
     zero: Num = Fraction(0) if exact else 0.0
+    tolerance = 0.0 if exact else FLOAT_TOLERANCE
     for comp in g.comps:
         if isinstance(comp, list):
             _solve_cycle(g, comp, cols, choice)
@@ -284,24 +396,26 @@ def optimise(g: Graph, cols: list[Column]) -> list[int]:
         v = comp
         k = kind[v]
         if k == CHANCE_NODE:
-            pairs = tuple(zip(succ[v], prob[v], strict=True))
+            children = succ[v]
+            probs = prob[v]
             for col in cols:
                 acc = zero
-                for c, p in pairs:
+                for c, p in zip(children, probs, strict=True):
                     acc += p * col[c]
                 col[v] = acc
         elif k >= 0:
             own = cols[k]
+            children = succ[v]
             best = -1
             bv = zero
-            for j, c in enumerate(succ[v]):
-                if c == v:
-                    continue
-                x = own[c]
-                if best < 0 or _better(x, bv, exact):
-                    best, bv = j, x
+            for j, c in enumerate(children):
+                if c != v:
+                    x = own[c]
+                    # `_better` written out: this loop runs once per action of every decision.
+                    if best < 0 or (x > bv if exact else x - bv > tolerance * (1.0 + abs(bv))):
+                        best, bv = j, x
             choice[v] = best
-            c = succ[v][best]
+            c = children[best]
             for col in cols:
                 col[v] = col[c]
     return choice
@@ -318,10 +432,11 @@ def evaluate(g: Graph, choice: list[int], cols: list[Column]) -> None:
         v = comp
         k = kind[v]
         if k == CHANCE_NODE:
-            pairs = tuple(zip(succ[v], prob[v], strict=True))
+            children = succ[v]
+            probs = prob[v]
             for col in cols:
                 acc = zero
-                for c, p in pairs:
+                for c, p in zip(children, probs, strict=True):
                     acc += p * col[c]
                 col[v] = acc
         elif k >= 0:

@@ -18,9 +18,10 @@ fight checked for its end (step 6 before step 7), so a reader may test Luck on a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from functools import cache
+from typing import TypeAlias
 
 from grognard.engine.dice import Rng, Roll, d6
 from grognard.engine.errors import RulesError
@@ -181,28 +182,62 @@ class FightState(GameState):
         if phase == ROUND:
             if not _has(self._round_outcomes(), move):
                 raise RulesError(move, self, "not a result of this Attack Round")
-            return self._after_round(str(move))
+            return self._apply(move)
         if phase == LUCK:
             if not _has(luck_outcomes(self.luck), move):
                 raise RulesError(move, self, "not a result of this Luck test")
-            return self._after_luck(move == LUCKY)
+            return self._apply(move)
         if move not in self.legal_actions():
             reason = "the fight is over" if self.over else "not a legal action"
             raise RulesError(move, self, reason)
         return self._apply(move)
 
     def _apply(self, move: Move) -> FightState:
-        if move == TEST_LUCK:
-            return self._at(LUCK, self.target)
-        if move == NO_LUCK:
-            return self._settle(self.stamina, self.luck, self.foes, self.pending[1:], self.pending[0] == FLEE)
-        if move == ESCAPE:
-            stamina = self.stamina - self.spec.rules.escape_damage
-            return self._settle(stamina, self.luck, self.foes, (FLEE,), True)
-        if move == DRINK:
-            return self._drink()
-        target = self.target if move == FIGHT else int(str(move).split(":")[1])
-        return self._at(ROUND, target)
+        key = self._key_after(move)
+        return self if key is None else _build(self.spec, key)
+
+    # -- the solver's compact protocol (see engine.odds_graph) ------------------------------------------
+
+    def odds_key(self) -> Key:
+        """Every field but the spec, which all the states of one fight share."""
+        return (
+            self.skill,
+            self.stamina,
+            self.luck,
+            self.foes,
+            self.luck_cap,
+            self.measures,
+            self.phase,
+            self.target,
+            self.pending,
+            self.counts,
+        )
+
+    def odds_expand(self) -> tuple[Sequence[Move], Sequence[Fraction], tuple[Key, ...]]:
+        """The moves here, their probabilities at a chance node, and the key of the state each leads to."""
+        phase = self.phase
+        moves: Sequence[Move]
+        probs: Sequence[Fraction] = ()
+        if phase == ROUND:
+            moves, probs = self._round_split()
+        elif phase == LUCK:
+            moves, probs = _luck_split(self.luck)
+        elif phase == ASK_LUCK:
+            moves = LUCK_ACTIONS
+        else:
+            moves = self._start_actions()
+        if phase == ROUND:
+            after_round = self._after_round
+            keys = tuple(after_round(label) or self.odds_key() for label in moves)
+        elif phase == LUCK:
+            keys = tuple(self._after_luck(label == LUCKY) for label in moves)
+        else:
+            keys = tuple(self._key_after(move) or self.odds_key() for move in moves)
+        return moves, probs, keys
+
+    def odds_state(self, key: Key) -> FightState:
+        """The state of this fight with `key` (see `odds_key`)."""
+        return _build(self.spec, key)
 
     def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
         """Throw the real dice: the creatures' two dice first (step 1), then the hero's (step 2), or the
@@ -313,6 +348,15 @@ class FightState(GameState):
                 return together_outcomes(self.attack_skill, skills, self.target)
         return round_outcomes(self.attack_skill, spec.creatures[self.target].skill)
 
+    def _round_split(self) -> tuple[tuple[str, ...], tuple[Fraction, ...]]:
+        spec = self.spec
+        if spec.rules.together:
+            alive = self.alive()
+            if len(alive) > 1:
+                skills = tuple((i, spec.creatures[i].skill) for i in alive)
+                return _together_split(self.attack_skill, skills, self.target)
+        return _round_split(self.attack_skill, spec.creatures[self.target].skill)
+
     def _potion_helps(self, skill: int, stamina: int, measures: int) -> bool:
         spec = self.spec
         if not spec.rules.drink or measures <= 0:
@@ -336,10 +380,28 @@ class FightState(GameState):
         return fights + extra
 
     # -- moving on ----------------------------------------------------------------------------------------
+    # Each move gives the key of the next state (None: the state itself), built only when needed.
 
-    def _at(self, phase: str, target: int) -> FightState:
-        return FightState(
-            self.spec,
+    def _key_after(self, move: Move) -> Key | None:
+        phase = self.phase
+        if phase == ROUND:
+            return self._after_round(str(move))
+        if phase == LUCK:
+            return self._after_luck(move == LUCKY)
+        if move == TEST_LUCK:
+            return self._at(LUCK, self.target)
+        if move == NO_LUCK:
+            return self._settle(self.stamina, self.luck, self.foes, self.pending[1:], self.pending[0] == FLEE)
+        if move == ESCAPE:
+            stamina = self.stamina - self.spec.rules.escape_damage
+            return self._settle(stamina, self.luck, self.foes, (FLEE,), True)
+        if move == DRINK:
+            return self._drink()
+        target = self.target if move == FIGHT else int(str(move).split(":")[1])
+        return self._at(ROUND, target)
+
+    def _at(self, phase: str, target: int) -> Key:
+        return (
             self.skill,
             self.stamina,
             self.luck,
@@ -352,7 +414,7 @@ class FightState(GameState):
             self.counts,
         )
 
-    def _after_round(self, label: str) -> FightState:
+    def _after_round(self, label: str) -> Key | None:
         spec = self.spec
         rules = spec.rules
         core, hurters = _parsed(label)
@@ -360,33 +422,34 @@ class FightState(GameState):
         if rules.max_rounds:
             rounds += 1
         elif core == EVEN and not hurters:
-            return self
+            return None
         stamina = self.stamina
         foes = self.foes
         target = self.target
         pending: tuple[str, ...] = ()
         if core == HIT:
-            foes = (*foes[:target], foes[target] - rules.hero_damage, *foes[target + 1 :])
-            pending = (f"hit:{target}",)
+            left = foes[target] - rules.hero_damage
+            foes = (left,) if len(foes) == 1 else (*foes[:target], left, *foes[target + 1 :])
+            pending = _hit_event(target)
             if rules.creature_wounds:
                 dealt += 1
         elif core != EVEN:
             hurters = (target, *hurters)
         for j in hurters:
             stamina -= spec.creatures[j].damage
-            pending += (f"hurt:{j}",)
+            pending += _hurt_event(j)
             if rules.hero_wounds:
                 taken += 1
         return self._settle(stamina, self.luck, foes, pending, False, (rounds, dealt, taken))
 
-    def _after_luck(self, lucky: bool) -> FightState:
+    def _after_luck(self, lucky: bool) -> Key:
         event = self.pending[0]
         stamina, foes = self.stamina, self.foes
-        if event.startswith("hit:"):
-            i = int(event[4:])
+        i = _hit_index(event)
+        if i >= 0:
             cap = self.spec.creatures[i].stamina
             left = foes[i] - LUCKY_HIT_EXTRA if lucky else min(cap, foes[i] + UNLUCKY_HIT_BACK)
-            foes = (*foes[:i], left, *foes[i + 1 :])
+            foes = (left,) if len(foes) == 1 else (*foes[:i], left, *foes[i + 1 :])
         elif lucky:
             stamina = min(self.spec.initial_stamina, stamina + LUCKY_HURT_BACK)
         else:
@@ -404,7 +467,7 @@ class FightState(GameState):
         skill: int | None = None,
         luck_cap: int | None = None,
         measures: int | None = None,
-    ) -> FightState:
+    ) -> Key:
         """The one state that follows: the next Luck question, the end of the fight, or the next round."""
         spec = self.spec
         rules = spec.rules
@@ -414,22 +477,11 @@ class FightState(GameState):
         measures = self.measures if measures is None else measures
         floor = rules.creature_floor
         if pending and luck > 0 and rules.use_luck:
-            while pending and pending[0][:4] == "hit:" and foes[int(pending[0][4:])] <= floor:
+            while pending and (i := _hit_index(pending[0])) >= 0 and foes[i] <= floor:
                 pending = pending[1:]
             if pending:
-                return FightState(
-                    spec,
-                    skill,
-                    stamina,
-                    luck,
-                    foes,
-                    luck_cap,
-                    measures,
-                    ASK_LUCK,
-                    self.target,
-                    pending,
-                    counts,
-                )
+                target = self.target
+                return (skill, stamina, luck, foes, luck_cap, measures, ASK_LUCK, target, pending, counts)
         if stamina < 0:
             stamina = 0
         if len(foes) == 1:
@@ -447,12 +499,12 @@ class FightState(GameState):
             choose = (
                 rules.can_escape
                 or (rules.together and len(alive) > 1)
-                or self._potion_helps(skill, stamina, measures)
+                or (spec.potion != "" and self._potion_helps(skill, stamina, measures))
             )
             phase = START if choose else ROUND
-        return FightState(spec, skill, stamina, luck, foes, luck_cap, measures, phase, target, (), counts)
+        return (skill, stamina, luck, foes, luck_cap, measures, phase, target, (), counts)
 
-    def _drink(self) -> FightState:
+    def _drink(self) -> Key:
         spec = self.spec
         skill, stamina, luck, cap = self.skill, self.stamina, self.luck, self.luck_cap
         if spec.potion == "skill":
@@ -465,6 +517,52 @@ class FightState(GameState):
         return self._settle(
             stamina, luck, self.foes, (), False, skill=skill, luck_cap=cap, measures=self.measures - 1
         )
+
+
+Key: TypeAlias = tuple[
+    int, int, int, tuple[int, ...], int, int, str, int, tuple[str, ...], tuple[int, int, int]
+]
+"""A fight state without its spec: the fields after `spec`, in order (`FightState.odds_key`)."""
+
+_SLOTS = tuple(getattr(FightState, f.name).__set__ for f in fields(FightState))
+
+
+def _build(spec: FightSpec, key: Key) -> FightState:
+    """`FightState(spec, *key)` without the frozen dataclass's checks (the solver builds thousands)."""
+    state = object.__new__(FightState)
+    s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10 = _SLOTS
+    s0(state, spec)
+    s1(state, key[0])
+    s2(state, key[1])
+    s3(state, key[2])
+    s4(state, key[3])
+    s5(state, key[4])
+    s6(state, key[5])
+    s7(state, key[6])
+    s8(state, key[7])
+    s9(state, key[8])
+    s10(state, key[9])
+    return state
+
+
+@cache
+def _round_split(hero_skill: int, creature_skill: int) -> tuple[tuple[str, ...], tuple[Fraction, ...]]:
+    outcomes = round_outcomes(hero_skill, creature_skill)
+    return tuple(label for label, _ in outcomes), tuple(p for _, p in outcomes)
+
+
+@cache
+def _together_split(
+    hero_skill: int, skills: tuple[tuple[int, int], ...], target: int
+) -> tuple[tuple[str, ...], tuple[Fraction, ...]]:
+    outcomes = together_outcomes(hero_skill, skills, target)
+    return tuple(label for label, _ in outcomes), tuple(p for _, p in outcomes)
+
+
+@cache
+def _luck_split(luck: int) -> tuple[tuple[str, ...], tuple[Fraction, ...]]:
+    outcomes = luck_outcomes(luck)
+    return tuple(label for label, _ in outcomes), tuple(p for _, p in outcomes)
 
 
 def _end(
@@ -496,6 +594,22 @@ def _parsed(label: str) -> tuple[str, tuple[int, ...]]:
     return parse_label(label)
 
 
+@cache
+def _hit_index(event: str) -> int:
+    """The creature of a pending "hit:N" wound, or -1 for any other event."""
+    return int(event[4:]) if event.startswith("hit:") else -1
+
+
+@cache
+def _hit_event(i: int) -> tuple[str]:
+    return (f"hit:{i}",)
+
+
+@cache
+def _hurt_event(i: int) -> tuple[str]:
+    return (f"hurt:{i}",)
+
+
 def start_fight(
     sheet: AdventureSheet, creatures: Sequence[Creature], rules: FightRules | None = None
 ) -> FightState:
@@ -515,7 +629,7 @@ def start_fight(
     measures = sheet.potion_measures if potion else 0
     foes = tuple(c.stamina for c in creatures)
     state = FightState(spec, sheet.skill, sheet.stamina, sheet.luck, foes, sheet.initial_luck, measures)
-    return state._settle(sheet.stamina, sheet.luck, foes, (), False)
+    return _build(spec, state._settle(sheet.stamina, sheet.luck, foes, (), False))
 
 
 def sheet_after(sheet: AdventureSheet, state: FightState) -> AdventureSheet:

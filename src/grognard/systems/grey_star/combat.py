@@ -16,10 +16,11 @@ next state (losses capped at what each side has left) are one outcome.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any, TypeAlias
 
 from grognard.engine.dice import Rng, Roll, lone_wolf_distribution, lone_wolf_number
 from grognard.engine.errors import UsageError
@@ -110,6 +111,25 @@ def _label(
     return f"E{enemy_loss}/GS{grey_star_loss}"
 
 
+@lru_cache(maxsize=65536)
+def _round_table(
+    table: str, column: int, multiplier: int, endurance: int, enemy_endurance: int, evading: bool
+) -> tuple[tuple[Outcome, ...], tuple[Fraction, ...], tuple[tuple[int, int], ...]]:
+    """A round's chance node split for the solver: labels, probabilities, and (enemy, Grey Star) losses."""
+    outcomes = _round_outcomes(table, column, multiplier, endurance, enemy_endurance, evading)
+    labels = tuple(label for label, _ in outcomes)
+    return labels, tuple(p for _, p in outcomes), tuple(_read_label(label) for label in labels)
+
+
+@lru_cache(maxsize=1024)
+def _spend_actions(top: int, can_evade: bool) -> tuple[tuple[Action, ...], tuple[tuple[int, bool], ...]]:
+    """The actions of a decision where up to `top` WILLPOWER may be spent, with what each spends."""
+    moves = [(n, False) for n in range(top + 1)]
+    if can_evade:
+        moves += [(n, True) for n in range(top + 1)]
+    return tuple(spend_action(n, evade) for n, evade in moves), tuple(moves)
+
+
 @lru_cache(maxsize=4096)
 def _read_label(label: Outcome) -> tuple[int, int]:
     enemy, grey_star = str(label).split("/")
@@ -174,9 +194,7 @@ class CombatState(GameState):
         return self.round_skill(spend) - self.enemy_skill
 
     def _actions(self) -> Sequence[Action]:
-        top = self.willpower if self.magic_open else 0
-        fight = [spend_action(n) for n in range(top + 1)]
-        return fight + [spend_action(n, True) for n in range(top + 1)] if self.can_evade else fight
+        return list(_spend_actions(self.willpower if self.magic_open else 0, self.can_evade)[0])
 
     def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
         return _round_outcomes(
@@ -186,67 +204,96 @@ class CombatState(GameState):
     def _apply(self, move: Move) -> CombatState:
         if self.phase == "decide":
             spend, evade = parse_action(str(move))
-            column = _column(self.ratio(spend))
-            cap = 1 if evade else _multiplier_cap(column, self.enemy_endurance)
-            multiplier = min(max(spend, 1), cap)
-            return self._next(
-                self.endurance,
-                self.willpower - spend,
-                self.enemy_endurance,
-                self.rounds_left,
-                "round",
-                column,
-                multiplier,
-                evade,
-                "",
-            )
+            return self.odds_state(self._after_spend(spend, evade))
         enemy_loss, grey_star_loss = _read_label(move)
-        return self._after_round(enemy_loss, grey_star_loss)
+        return self.odds_state(self._after_round(enemy_loss, grey_star_loss))
 
-    def _next(
-        self,
-        endurance: int,
-        willpower: int,
-        enemy: int,
-        rounds: int | None,
-        phase: str,
-        column: int,
-        multiplier: int,
-        evading: bool,
-        outcome: str,
-    ) -> CombatState:
-        # The constructor, not dataclasses.replace: the solver builds hundreds of thousands of states.
-        return CombatState(
-            self.combat_skill,
-            endurance,
-            willpower,
-            self.enemy_skill,
-            enemy,
-            self.staff,
-            self.table,
-            self.can_evade,
-            self.immune,
-            rounds,
-            self.shortfall,
-            self.drain,
-            phase,
-            column,
-            multiplier,
-            evading,
-            outcome,
+    # -- the solver's compact protocol (see engine.odds_graph) ---------------------------------
+
+    def odds_key(self) -> Key:
+        """The fields that change during a combat, in order; the others are the same in all its states."""
+        return (
+            self.endurance,
+            self.willpower,
+            self.enemy_endurance,
+            self.rounds_left,
+            self.phase,
+            self.column,
+            self.multiplier,
+            self.evading,
+            self.outcome,
         )
 
-    def _after_round(self, enemy_loss: int, grey_star_loss: int) -> CombatState:
+    def odds_expand(self) -> tuple[Sequence[Move], Sequence[Fraction], tuple[Key, ...]]:
+        """The moves here, their probabilities at a round, and the key of the state each leads to."""
+        if self.phase == "decide":
+            moves, spends = _spend_actions(self.willpower if self.magic_open else 0, self.can_evade)
+            return moves, (), self._after_spends(spends)
+        labels, probs, losses = _round_table(
+            self.table, self.column, self.multiplier, self.endurance, self.enemy_endurance, self.evading
+        )
+        after_round = self._after_round
+        return labels, probs, tuple(after_round(enemy, grey_star) for enemy, grey_star in losses)
+
+    def odds_state(self, key: Key) -> CombatState:
+        """The state of this combat with `key` (see `odds_key`)."""
+        # The frozen dataclass's __init__ sets 17 fields through object.__setattr__; the solver builds
+        # every state of a combat here, so the slots are filled directly.
+        state = _new(CombatState)
+        _COMBAT_SKILL(state, self.combat_skill)
+        _ENEMY_SKILL(state, self.enemy_skill)
+        _STAFF(state, self.staff)
+        _TABLE(state, self.table)
+        _CAN_EVADE(state, self.can_evade)
+        _IMMUNE(state, self.immune)
+        _SHORTFALL(state, self.shortfall)
+        _DRAIN(state, self.drain)
+        _ENDURANCE(state, key[0])
+        _WILLPOWER(state, key[1])
+        _ENEMY_ENDURANCE(state, key[2])
+        _ROUNDS_LEFT(state, key[3])
+        _PHASE(state, key[4])
+        _COLUMN(state, key[5])
+        _MULTIPLIER(state, key[6])
+        _EVADING(state, key[7])
+        _OUTCOME(state, key[8])
+        return state
+
+    # -- moving on: each move gives the key of the next state ------------------------------------
+
+    def _after_spend(self, spend: int, evade: bool) -> Key:
+        return self._after_spends(((spend, evade),))[0]
+
+    def _after_spends(self, spends: Sequence[tuple[int, bool]]) -> tuple[Key, ...]:
+        """The round after each (WILLPOWER spent, evading) choice: the WILLPOWER is paid now; the column
+        depends on the spend only through the Staff's -6 at 0, and the multiplier is capped where more
+        could not matter."""
+        endurance, willpower, enemy = self.endurance, self.willpower, self.enemy_endurance
+        rounds = self.rounds_left
+        plain = _column(self.ratio(0))
+        magic = _column(self.ratio(1))
+        cap = _multiplier_cap(magic, enemy)
+        keys = []
+        for spend, evade in spends:
+            column = magic if spend else plain
+            top = 1 if evade else cap
+            multiplier = top if spend > top else spend or 1
+            keys.append((endurance, willpower - spend, enemy, rounds, "round", column, multiplier, evade, ""))
+        return tuple(keys)
+
+    def _after_round(self, enemy_loss: int, grey_star_loss: int) -> Key:
         endurance = self.endurance - grey_star_loss
         enemy = self.enemy_endurance - enemy_loss
         willpower = self.willpower
-        if endurance > 0 and enemy > 0 and not self.evading and self.drain:
+        if self.drain and endurance > 0 and enemy > 0 and not self.evading:
             willpower -= self.drain
             if willpower < 0 and self.shortfall == "endurance":
                 missing = min(-willpower, self.drain)
                 willpower += missing
                 endurance -= SHORTFALL_ENDURANCE_PER_POINT * missing
-        rounds = None if self.rounds_left is None else self.rounds_left - 1
+        rounds = self.rounds_left
+        if rounds is not None:
+            rounds -= 1
         if endurance <= 0:
             outcome = "dead"
         elif enemy <= 0:
@@ -258,7 +305,7 @@ class CombatState(GameState):
         else:
             outcome = ""
         phase = "over" if outcome else "decide"
-        return self._next(max(endurance, 0), willpower, enemy, rounds, phase, 0, 1, False, outcome)
+        return (endurance if endurance > 0 else 0, willpower, enemy, rounds, phase, 0, 1, False, outcome)
 
     def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
         """Pick the real random number and read the table with the same function as the odds."""
@@ -330,6 +377,38 @@ class CombatState(GameState):
             f"Grey Star CS {self.combat_skill} EP {self.endurance} WP {self.willpower} vs enemy "
             f"CS {self.enemy_skill} EP {self.enemy_endurance}{limit} ({where})"
         )
+
+
+Key: TypeAlias = tuple[int, int, int, "int | None", str, int, int, bool, str]
+"""What changes during a combat (`CombatState.odds_key`): ENDURANCE, WILLPOWER, the enemy's ENDURANCE,
+rounds left, phase, column, multiplier, evading, outcome."""
+
+_new = object.__new__
+
+
+def _setter(name: str) -> Callable[[CombatState, Any], None]:
+    """The slot's own setter, which a frozen dataclass's __setattr__ does not guard."""
+    setter: Callable[[CombatState, Any], None] = getattr(CombatState, name).__set__
+    return setter
+
+
+_COMBAT_SKILL = _setter("combat_skill")
+_ENEMY_SKILL = _setter("enemy_skill")
+_STAFF = _setter("staff")
+_TABLE = _setter("table")
+_CAN_EVADE = _setter("can_evade")
+_IMMUNE = _setter("immune")
+_SHORTFALL = _setter("shortfall")
+_DRAIN = _setter("drain")
+_ENDURANCE = _setter("endurance")
+_WILLPOWER = _setter("willpower")
+_ENEMY_ENDURANCE = _setter("enemy_endurance")
+_ROUNDS_LEFT = _setter("rounds_left")
+_PHASE = _setter("phase")
+_COLUMN = _setter("column")
+_MULTIPLIER = _setter("multiplier")
+_EVADING = _setter("evading")
+_OUTCOME = _setter("outcome")
 
 
 @dataclass(frozen=True)
