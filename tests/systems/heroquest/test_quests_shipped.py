@@ -8,7 +8,6 @@ that the line really is that rule. Reachability is worked out on the quest's own
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import get_args
 
 import pytest
@@ -18,8 +17,9 @@ from grognard.systems.heroquest import catalog
 from grognard.systems.heroquest.board import FURNITURE_KINDS, Layout, Square, neighbours
 from grognard.systems.heroquest.geometry import line_of_sight, reachable
 from grognard.systems.heroquest.quest import GoalKind, Quest, TrapKind, load_quest
+from tests.seeds import seed_path
 
-SEED = Path(__file__).parents[4] / "shared" / "seeds" / "004_24cd6f974fe6a1ee.txt"
+SEED = seed_path("004_24cd6f974fe6a1ee.txt")
 NAMES = ["1-the-smugglers-stair", "2-the-salt-crypt", "3-the-rimebound-hold"]
 FAR = 10_000
 """A movement allowance no board needs: `reachable` with it finds every square a figure can get to."""

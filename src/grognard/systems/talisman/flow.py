@@ -34,7 +34,7 @@ def apply_move(state: TalismanState, move: Move) -> TalismanState:
 
 def housekeeping(state: TalismanState) -> TalismanState | None:
     """A state with a prompt pushed when some rule must be enforced now, else None."""
-    top = state.tasks[-1].kind if state.tasks else ""
+    pending = {(t.kind, t.player) for t in state.tasks}
     for i, h in enumerate(state.heroes):
         if not h.alive:
             continue
@@ -43,10 +43,10 @@ def housekeeping(state: TalismanState) -> TalismanState | None:
             keep = tuple(o for o in h.objects if may_use(h, o))
             state = state.edit_hero(i, objects=keep).put_cards(h.space, *bad)
             return state.note(f"p{i} must leave {', '.join(bad)} (7:3)")
-        if not h.toad and len(h.spells) > spell_limit(h) and top != "discard_spell":
+        if not h.toad and len(h.spells) > spell_limit(h) and ("discard_spell", i) not in pending:
             return state.push(Task("discard_spell", i))
         limit = object_limit(h)
-        if limit is not None and len(h.objects) > limit and top != "drop":
+        if limit is not None and len(h.objects) > limit and ("drop", i) not in pending:
             return state.push(Task("drop", i))
     return None
 
