@@ -22,7 +22,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(or $(JOBS),auto) --dist loadfile
 
 test: lint typecheck unit
 
