@@ -166,6 +166,9 @@ def _mount_extensions() -> None:
     from grognard.cli.heroquest_heroes import mount as mount_heroes
 
     mount_heroes(app)
+    from grognard.cli.heroquest_play import mount as mount_play
+
+    mount_play(app)
 
 
 _mount_extensions()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from grognard.engine import registry
 from grognard.engine.game import SystemInfo
+from grognard.systems.heroquest.game import GAME
 
 SYSTEM = registry.register(
     SystemInfo(
@@ -18,7 +19,8 @@ SYSTEM = registry.register(
         command="heroquest",
         aliases=("hq",),
         summary="The fan-revised HeroQuest rules: every race, class, skill, item, spell and monster as data.",
-        playable=("monster", "catalog"),
+        playable=("monster", "catalog", "quest"),
+        games=(GAME,),
     )
 )
 """The registered HeroQuest system."""

@@ -1,0 +1,228 @@
+"""`grognard heroquest play QUEST` and `grognard heroquest simulate QUEST`: quests on the command line.
+
+`play` draws the heroes' map after each of their decisions, shows every roll and what it did, offers the
+legal actions by number (an attack with its chance to kill this turn), and saves after every move: `m`
+redraws the map, `u` undoes back to the last decision, `q` stops (continue with `--game ID`). The
+monsters are moved by the automatic game master (`--gm auto`) or by a person at the same keyboard
+(`--gm human`); `--bots` lets the bot play the heroes. `simulate` plays many quests with the bot party
+against the automatic game master, with a progress bar; `--json` prints `games`, `wins`, `mean_turns`
+and `hero_deaths`.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import Progress
+
+from grognard.cli.console import choose, out, print_json
+from grognard.engine.dice import Rng
+from grognard.engine.errors import UsageError
+from grognard.engine.game import CHANCE, TERMINAL
+from grognard.engine.session import MoveRecord, Session
+from grognard.engine.store import GameStore, open_store
+from grognard.systems.heroquest.bots import hero_bot
+from grognard.systems.heroquest.game import GAME
+from grognard.systems.heroquest.render import action_label, map_lines, status_lines
+from grognard.systems.heroquest.simulate import DEFAULT_ROUNDS, simulate
+from grognard.systems.heroquest.state import SHIPPED_QUESTS, QuestState
+
+WORDS = ("m", "u", "q")
+ENDINGS = {
+    "won": "The quest is won!",
+    "lost": "The whole party has fallen. The quest is lost.",
+    "retreated": "The heroes have retreated from the quest.",
+    "timeout": "Time has run out: the quest is lost.",
+}
+
+
+def mount(app: typer.Typer) -> None:
+    """Add `play` and `simulate` to the heroquest command."""
+    app.command("play")(play_command)
+    app.command("simulate")(simulate_command)
+
+
+def quest_ref(quest: str) -> str:
+    """A shipped quest's id, or the absolute path of a quest file."""
+    if quest in SHIPPED_QUESTS:
+        return quest
+    path = Path(quest)
+    if not path.is_file():
+        raise UsageError(f"no quest {quest!r}: give a quest file or one of {', '.join(SHIPPED_QUESTS)}")
+    return str(path.resolve())
+
+
+def party_option(heroes: str) -> str:
+    """The heroes option: roster heroes by name become their JSON; anything else is a party spec."""
+    from grognard.cli.heroquest_heroes import roster
+
+    names = [h.strip() for h in heroes.split(",") if h.strip()]
+    kept = roster()
+    if names and all(kept.has(n) for n in names):
+        return json.dumps([kept.load(n).model_dump(mode="json") for n in names])
+    return heroes
+
+
+class QuestLoop:
+    """One quest at the keyboard: the session, its store, and who plays which side."""
+
+    def __init__(self, session: Session, store: GameStore | None, bots: bool, quest: str) -> None:
+        self.session = session
+        self.store = store
+        self.bots = bots
+        self.rng = Rng(f"{session.seed}:bot")
+        self.hint = f"grognard heroquest play {quest} --game "
+
+    @property
+    def state(self) -> QuestState:
+        """The current state."""
+        state = self.session.current
+        assert isinstance(state, QuestState)
+        return state
+
+    def save(self) -> None:
+        """Keep the session's moves in the store."""
+        if self.store is not None:
+            self.session.game_id = self.store.save(self.session, self.state.ctx.quest.file.title)
+
+    def show(self, record: MoveRecord) -> None:
+        """A move's dice and what happened."""
+        for roll in record.rolls:
+            out.print(f"  {roll.render()}", markup=False)
+        if record.player is None and not record.rolls:
+            out.print(f"  -> {record.move}", markup=False)
+        for line in self.state.log:
+            out.print(f"  {line}", markup=False)
+
+    def draw(self) -> None:
+        """The map and the status lines."""
+        for line in map_lines(self.state) + status_lines(self.state):
+            out.print(line, markup=False)
+
+    def decide(self) -> bool:
+        """One decision by a person (or the bot); False when the player quits."""
+        state = self.state
+        actions = list(state.legal_actions())
+        who = state.current_hero()
+        if self.bots and not state.in_gm_turn():
+            action = hero_bot(state, self.rng)
+            out.print(f"{'Heroes' if who is None else state.hero_of(who).name}: {action}", markup=False)
+            self.show(self.session.play(action))
+            return True
+        title = "Game master" if state.in_gm_turn() else ("Order" if who is None else state.hero_of(who).name)
+        out.print(f"[bold]{title}[/bold]")
+        labels = [f"{action_label(state, a)}" for a in actions]
+        answer = choose(labels, "Your choice", WORDS)
+        if answer == "m":
+            self.draw()
+            return True
+        if answer == "q":
+            gid = self.session.game_id
+            out.print(
+                f"Saved as game {gid}. Continue with: {self.hint}{gid}" if gid else "Stopped.", markup=False
+            )
+            return False
+        if answer == "u":
+            out.print("Undone." if self.session.undo() else "Nothing to undo.")
+            self.save()
+            return True
+        self.show(self.session.play(actions[labels.index(answer)]))
+        if not state.in_gm_turn() and self.state.current_hero() != who:
+            self.draw()
+        return True
+
+    def run(self) -> str:
+        """Play to the end or until the player quits; the outcome ("" when stopped)."""
+        self.save()
+        self.draw()
+        while True:
+            state = self.state
+            if state.actor() is TERMINAL:
+                self.save()
+                out.print(f"[bold]{ENDINGS.get(state.outcome, state.outcome)}[/bold]")
+                for line in status_lines(state):
+                    out.print(line, markup=False)
+                return state.outcome
+            if state.actor() is CHANCE:
+                self.show(self.session.roll())
+            elif not self.decide():
+                return ""
+            self.save()
+
+
+def play_command(
+    quest: Annotated[
+        str, typer.Argument(help="A shipped quest id or a quest file.")
+    ] = "1-the-smugglers-stair",
+    heroes: Annotated[
+        str, typer.Option("--heroes", help="Roster heroes by name, or a party spec.")
+    ] = "barbarian,dwarf-warrior,elf-wizard,human-rogue",
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice.")] = None,
+    game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
+    gm: Annotated[str, typer.Option("--gm", help="auto (the automatic game master) or human.")] = "auto",
+    order: Annotated[str, typer.Option("--order", help="roll or agree the heroes' order.")] = "roll",
+    interleave: Annotated[
+        bool, typer.Option("--interleave", help="The game master rolls for a place in the order.")
+    ] = False,
+    rounds: Annotated[
+        int, typer.Option("--rounds", help="Lose the quest after this many rounds (0: never).")
+    ] = 0,
+    bots: Annotated[bool, typer.Option("--bots", help="The bot plays the heroes.")] = False,
+) -> None:
+    """Play a quest: m redraws the map, u undoes, q stops; saved after every move."""
+    with open_store() as store:
+        if game is not None:
+            session = store.load(game)
+            if session.system != "heroquest" or session.game.info.id != "quest":
+                raise UsageError(
+                    f"game {game} is a {session.system}/{session.game.info.id} game, not a HeroQuest quest"
+                )
+            session.game_id = game
+            quest = str(session.options.get("quest", quest))
+        else:
+            options: dict[str, str | int | bool] = {
+                "quest": quest_ref(quest),
+                "heroes": party_option(heroes),
+                "gm": gm,
+                "order": order,
+                "interleave": interleave,
+                "rounds": rounds,
+            }
+            session = Session.new(
+                "heroquest", GAME, options, secrets.randbelow(2**31) if seed is None else seed
+            )
+        QuestLoop(session, store, bots, quest).run()
+
+
+def simulate_command(
+    quest: Annotated[str, typer.Argument(help="A shipped quest id or a quest file.")],
+    party: Annotated[
+        str, typer.Option("--party", help="The party spec.")
+    ] = "barbarian,dwarf-warrior,elf-wizard,human-rogue",
+    games: Annotated[int, typer.Option("--games", help="How many quests to play.")] = 20,
+    seed: Annotated[int, typer.Option("--seed", help="Seed for the dice and the bots.")] = 0,
+    rounds: Annotated[
+        int, typer.Option("--rounds", help="Rounds before a quest is lost to time.")
+    ] = DEFAULT_ROUNDS,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Bot heroes against the automatic game master, many times: wins, rounds and deaths."""
+    if games < 1:
+        raise UsageError("--games must be at least 1")
+    ref = quest_ref(quest)
+    with Progress(transient=True, disable=as_json) as progress:
+        task = progress.add_task("quests", total=games)
+        summary = simulate(ref, party, games, seed, rounds=rounds, on_game=lambda _s: progress.advance(task))
+    data = summary.to_data()
+    if as_json:
+        print_json(data)
+        return
+    out.print(
+        f"{quest}: {summary.wins} of {summary.games} won; mean {summary.mean_turns:.1f} rounds; "
+        f"{summary.hero_deaths} heroes died; outcomes {data['outcomes']}",
+        markup=False,
+    )

@@ -1,0 +1,480 @@
+"""The actions of a quest, as strings: what a hero (or the game master's monster) may do now, and doing it.
+
+A hero's turn (lines 74-146): `roll` the two red dice for movement, then `move:X,Y` to any square the moves
+left reach (in parts if wished; allies passed, enemies not, furniture two a square), `jump:X,Y` over a
+known trap, `door:ID` to open a door beside him (free, but after the roll it ends the move, line 122), and
+one action: `attack:MONSTER`, `cast:SCHOOL/SPELL:TARGET`, `use:ITEM`, `search:traps|treasure|doors`,
+`disarm:TRAP`, `rest`, `defend` (give up the action for one more defend die, line 84), `free:PRISONER`
+(the rescue goal's other action), `skill:SKILL`; `leave` on the stairs or through an open exit door;
+`end`. The game master's monster has `roll`, `move:X,Y`, `attack:hN` (hero N) and `end`. The order
+decision is `order:2,0,1`. Illegal actions are refused by `GameState.apply` before they reach here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import pairwise
+
+from grognard.engine.errors import UsageError
+from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.board import Square, edge, neighbours
+from grognard.systems.heroquest.gear import weapon_of
+from grognard.systems.heroquest.geometry import (
+    Reach,
+    can_attack_close,
+    can_target,
+    jump,
+    openable_doors,
+    reachable,
+    step_cost,
+)
+from grognard.systems.heroquest.state import GM_PLAYER, Pending, QuestState, Turn, sees
+from grognard.systems.heroquest.turn import (
+    end_turn,
+    fire,
+    note,
+    order_choices,
+    set_order,
+    trap_here,
+    with_hero,
+    with_monster,
+)
+
+
+def sq(text: str) -> Square:
+    """A square from "x,y"."""
+    x, y = text.split(",")
+    return (int(x), int(y))
+
+
+def sq_text(square: Square) -> str:
+    """ "x,y" for a square."""
+    return f"{square[0]},{square[1]}"
+
+
+# ---------------------------------------------------------------------------------------------------
+# Reaching
+
+
+def known_traps(state: QuestState) -> frozenset[Square]:
+    """Squares of traps the heroes know and must jump: found and unsprung, or sprung pits and axes."""
+    out: set[Square] = set()
+    for i, t in enumerate(state.ctx.traps):
+        status = state.traps[i]
+        if status == "found" or (status == "sprung" and t.kind in ("pit", "long-pit", "swinging-axe")):
+            out |= t.squares
+    return frozenset(out)
+
+
+def all_traps(state: QuestState) -> frozenset[Square]:
+    """Every square of a trap still dangerous (the game master's monsters never step on one)."""
+    return frozenset(s for i, t in enumerate(state.ctx.traps) for s in t.squares if trap_here(state, s) == i)
+
+
+def hero_reach(state: QuestState, index: int) -> Reach:
+    """Where hero `index` may end a move with the moves left."""
+    at = state.heroes[index].at
+    assert at is not None
+    return reachable(
+        state.layout,
+        at,
+        state.turn.moves,
+        allies=state.hero_squares - {at},
+        enemies=state.monster_squares,
+        avoid=known_traps(state),
+    )
+
+
+def monster_reach(state: QuestState, index: int) -> Reach:
+    """Where monster `index` may end its move."""
+    at = state.monsters[index].at
+    assert at is not None
+    return reachable(
+        state.layout,
+        at,
+        state.turn.moves,
+        allies=state.monster_squares - {at},
+        enemies=state.hero_squares,
+        avoid=all_traps(state),
+    )
+
+
+def jumps(state: QuestState, index: int) -> list[tuple[Square, int, int]]:
+    """The jumps hero `index` may try over a known trap beside him: (landing, moves used, trap index)."""
+    at = state.heroes[index].at
+    assert at is not None
+    found = []
+    known = known_traps(state)
+    for n in neighbours(at):
+        if n not in known:
+            continue
+        trap = trap_here(state, n)
+        if trap is None:
+            continue
+        landed = jump(state.layout, at, state.ctx.traps[trap].squares, occupied=state.figures)
+        if landed is not None and landed[1] <= state.turn.moves and trap_here(state, landed[0]) is None:
+            found.append((landed[0], landed[1], trap))
+    return found
+
+
+# ---------------------------------------------------------------------------------------------------
+# Targets
+
+
+def hero_targets(state: QuestState, index: int) -> list[int]:
+    """The monsters hero `index` may attack: beside him (corner to corner with a diagonal weapon), or any
+    in sight with a bow or crossbow (line 371)."""
+    fig = state.heroes[index]
+    hero = state.hero_of(index)
+    assert fig.at is not None
+    weapon = weapon_of(hero.equipped.weapon) if hero.equipped.weapon else None
+    ranged = weapon is not None and weapon.ranged
+    diagonal = weapon is not None and weapon.diagonal
+    out = []
+    for j, m in enumerate(state.monsters):
+        if m.status != "active" or m.at is None:
+            continue
+        if ranged:
+            if can_target(state.layout, fig.at, m.at, state.figures):
+                out.append(j)
+        elif can_attack_close(state.layout, fig.at, m.at, diagonal_weapon=diagonal, figures=state.figures):
+            out.append(j)
+    return out
+
+
+def monster_targets(state: QuestState, index: int) -> list[int]:
+    """The heroes monster `index` may strike hand to hand."""
+    m = state.monsters[index]
+    assert m.at is not None
+    diagonal = state.stats_of(index).diagonal
+    return [
+        i
+        for i, h in enumerate(state.heroes)
+        if h.status == "active"
+        and h.at is not None
+        and can_attack_close(state.layout, m.at, h.at, diagonal_weapon=diagonal, figures=state.figures)
+    ]
+
+
+def free_to_act(state: QuestState) -> bool:
+    """True while the current figure has not used its action (nor attacked)."""
+    return not state.turn.acted and state.turn.attacks == 0
+
+
+def adjacent_traps(state: QuestState, index: int) -> list[int]:
+    """Found, unsprung traps on a square beside hero `index` (or under him), which he may disarm."""
+    at = state.heroes[index].at
+    assert at is not None
+    near = {at, *neighbours(at)}
+    return [
+        i
+        for i, t in enumerate(state.ctx.traps)
+        if state.traps[i] == "found"
+        and t.squares & near
+        and all(state.layout.open_between(at, s) or s == at for s in t.squares & near)
+    ]
+
+
+def can_disarm(state: QuestState, index: int) -> bool:
+    """The hero has the Disarm Traps skill (line 255) or carries a Tool Kit (line 423)."""
+    hero = state.hero_of(index)
+    return (
+        hero.knows_skill("Disarm Traps")
+        or "Tool Kit" in state.heroes[index].items
+        or hero.carries("Tool Kit") > 0
+    )
+
+
+def exit_here(state: QuestState, index: int) -> str | None:
+    """How hero `index` may leave the quest from his square: "stairs", an open exit door's id, or None."""
+    at = state.heroes[index].at
+    if at in state.ctx.stairs:
+        return "stairs"
+    for door_id, inside in state.ctx.exits.items():
+        if inside == at and state.layout.door_by_id[door_id].state == "open":
+            return door_id
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------
+# Legal actions
+
+
+def legal_actions(state: QuestState) -> list[str]:
+    """Every action open at a decision node."""
+    if not state.order:
+        return order_choices(state)
+    if state.in_gm_turn():
+        return gm_actions(state)
+    who = state.current_hero()
+    assert who is not None
+    return hero_actions(state, who)
+
+
+def hero_actions(state: QuestState, index: int) -> list[str]:
+    """What hero `index` may do now."""
+    from grognard.systems.heroquest.effects import castable, skill_uses, usable_items
+
+    fig = state.heroes[index]
+    turn = state.turn
+    assert fig.at is not None
+    acts: list[str] = []
+    if not turn.rolled and not turn.stopped:
+        acts.append("roll")
+    if turn.rolled and turn.moves > 0 and not turn.stopped:
+        reach = hero_reach(state, index)
+        acts.extend(f"move:{sq_text(s)}" for s in sorted(reach.cost) if s != fig.at)
+        acts.extend(f"jump:{sq_text(s)}" for s, _, _ in jumps(state, index))
+    acts.extend(f"door:{d.id}" for d in openable_doors(state.layout, fig.at))
+    attacks_allowed = 1 + _extra_attacks(state, index)
+    if not turn.acted and turn.attacks < attacks_allowed:
+        acts.extend(f"attack:{state.monsters[j].id}" for j in hero_targets(state, index))
+    acts.extend(skill_uses(state, index))
+    if free_to_act(state):
+        acts.extend(castable(state, index))
+        acts.extend(usable_items(state, index))
+        acts.extend(("search:traps", "search:treasure", "search:doors"))
+        if can_disarm(state, index):
+            acts.extend(f"disarm:{state.ctx.traps[t].id}" for t in adjacent_traps(state, index))
+        if not state.visible_monsters:
+            acts.append("rest")
+        for m in state.monsters:
+            if (
+                m.status == "prisoner"
+                and m.at is not None
+                and m.at in set(neighbours(fig.at))
+                and state.layout.open_between(fig.at, m.at)
+            ):
+                acts.append(f"free:{m.id}")
+        acts.append("defend")
+    if exit_here(state, index) is not None:
+        acts.append("leave")
+    acts.append("end")
+    return acts
+
+
+def _extra_attacks(state: QuestState, index: int) -> int:
+    from grognard.systems.heroquest.effects import total
+
+    return total(state.heroes[index].effects, "xatk")
+
+
+def gm_actions(state: QuestState) -> list[str]:
+    """What the game master's acting monster may do now."""
+    j = state.acting
+    turn = state.turn
+    if j < 0 or turn.done:
+        return ["end"]
+    acts: list[str] = []
+    stats = state.stats_of(j)
+    m = state.monsters[j]
+    if not turn.rolled and stats.move_max > 0:
+        acts.append("roll")
+    if turn.rolled and turn.moves > 0:
+        reach = monster_reach(state, j)
+        acts.extend(f"move:{sq_text(s)}" for s in sorted(reach.cost) if s != m.at)
+    if turn.attacks == 0:
+        acts.extend(f"attack:h{i}" for i in monster_targets(state, j))
+    acts.append("end")
+    return acts
+
+
+def monster_can_act(state: QuestState, index: int, *, started: bool = False) -> bool:
+    """True while monster `index` is on the board and has not ended its turn."""
+    m = state.monsters[index]
+    return m.status == "active" and not (started and state.turn.done)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Applying
+
+
+def apply_action(state: QuestState, action: str) -> QuestState:
+    """Apply a legal action (checked by the caller)."""
+    if action.startswith("order:"):
+        return set_order(state, tuple(int(p) for p in action[6:].split(",")))
+    if state.in_gm_turn():
+        return _gm(state, action)
+    who = state.current_hero()
+    if who is None:
+        raise UsageError(f"no hero is to act for {action!r}")
+    return _hero(state, who, action)
+
+
+def _hero(state: QuestState, i: int, action: str) -> QuestState:
+    from grognard.systems.heroquest.effects import cast, use_item, use_skill
+    from grognard.systems.heroquest.resolve import begin_attack, search
+
+    verb, _, arg = action.partition(":")
+    fig = state.heroes[i]
+    name = state.hero_of(i).name
+    if verb == "end":
+        return end_turn(state)
+    if verb == "roll":
+        from grognard.systems.heroquest.effects import has, total
+
+        if has(fig.effects, "speed"):
+            state = note(state, f"{name} moves up to 12 squares (Potion of Speed).")
+            return replace(state, turn=replace(state.turn, rolled=True, moves=12))
+        dice = 4 if has(fig.effects, "swift") else 2
+        bonus = total(fig.effects, "mov")
+        return replace(
+            state,
+            turn=replace(state.turn, rolled=True),
+            pending=Pending("move", who=i, dice=dice, need=bonus),
+        )
+    if verb == "move":
+        return walk(state, i, sq(arg))
+    if verb == "jump":
+        landing = sq(arg)
+        for s, used, trap in jumps(state, i):
+            if s == landing:
+                turn = replace(state.turn, moves=state.turn.moves - used)
+                return replace(
+                    state,
+                    turn=turn,
+                    pending=Pending("jump", who=i, need=used, ref=state.ctx.traps[trap].id, then=arg),
+                )
+        raise UsageError(f"no jump to {arg}")
+    if verb == "door":
+        state = open_door(state, arg)
+        if state.turn.rolled:
+            state = replace(state, turn=replace(state.turn, stopped=True, moves=0))
+        return state
+    if verb == "attack":
+        j = next(k for k, m in enumerate(state.monsters) if m.id == arg)
+        return begin_attack(state, "hero", i, j)
+    acted = replace(state, turn=replace(state.turn, acted=True))
+    if verb == "cast":
+        return cast(acted, i, arg)
+    if verb == "use":
+        return use_item(acted, i, arg)
+    if verb == "skill":
+        return use_skill(state, i, arg)
+    if verb == "search":
+        return search(acted, i, arg)
+    if verb == "disarm":
+        return replace(acted, pending=Pending("disarm", who=i, ref=arg))
+    if verb == "rest":
+        return replace(acted, pending=Pending("rest", who=i))
+    if verb == "defend":
+        return note(
+            with_hero(acted, i, replace(fig, effects=(*fig.effects, "guard|turn"))),
+            f"{name} stands on guard.",
+        )
+    if verb == "free":
+        j = next(k for k, m in enumerate(state.monsters) if m.id == arg)
+        prisoner = state.monsters[j]
+        acted = with_monster(acted, j, replace(prisoner, status="escorted", at=None))
+        label = state.stats_of(j).name
+        return note(
+            with_hero(acted, i, replace(fig, escort=arg)), f"{name} frees {label}, who follows close behind."
+        )
+    if verb == "leave":
+        how = exit_here(state, i)
+        goal = state.ctx.quest.file.goal
+        met = goal.kind == "reach-exit" and (how != "stairs" or not state.ctx.exits)
+        state = with_hero(state, i, replace(fig, at=None, status="left"))
+        state = note(
+            state, f"{name} leaves the quest{' through the exit' if how != 'stairs' else ' up the stairs'}."
+        )
+        if met:
+            state = replace(state, goal_met=True)
+        return end_turn(state)
+    raise UsageError(f"unknown action {action!r}")
+
+
+def walk(state: QuestState, i: int, target: Square) -> QuestState:
+    """Hero `i` walks to `target` square by square: a hidden trap stops and springs; rooms and squares
+    entered fire their events."""
+    from grognard.systems.heroquest.resolve import spring
+
+    fig = state.heroes[i]
+    path = hero_reach(state, i).path(target)
+    spent = 0
+    layout = state.layout
+    quest = state.ctx.quest
+    end = path[0]
+    sprung: int | None = None
+    events = []
+    for a, b in pairwise(path):
+        cost = step_cost(layout, a, b)
+        assert cost is not None
+        spent += cost
+        end = b
+        room = layout.board.room_of(b)
+        if room is not None:
+            events.extend(quest.events_for("enter-room", room, state.fired))
+        events.extend(quest.events_for("enter-square", b, state.fired))
+        trap = trap_here(state, b)
+        if trap is not None and state.traps[trap] == "hidden" and b not in state.figures:
+            sprung = trap
+            break
+    effects = tuple(e for e in fig.effects if not e.startswith("pit|"))
+    state = with_hero(state, i, replace(fig, at=end, effects=effects))
+    state = replace(state, turn=replace(state.turn, moves=state.turn.moves - spent))
+    if events:
+        state = fire(state, list({e.id: e for e in events}.values()))
+    if sprung is not None:
+        state = replace(state, turn=replace(state.turn, moves=0, stopped=True))
+        state = spring(state, i, sprung, came_from=path[path.index(end) - 1])
+    return state
+
+
+def set_door(state: QuestState, door_id: str, status: str) -> QuestState:
+    """The state with a door in a new state."""
+    index = state.ctx.door_ids.index(door_id)
+    doors = list(state.doors)
+    doors[index] = status
+    return replace(state, doors=tuple(doors))
+
+
+def open_door(state: QuestState, door_id: str) -> QuestState:
+    """Open a door (line 122) and fire its open-door events."""
+    state = set_door(state, door_id, "open")
+    state = note(state, f"The door {door_id} opens.")
+    return fire(state, state.ctx.quest.events_for("open-door", door_id, state.fired))
+
+
+def _gm(state: QuestState, action: str) -> QuestState:
+    from grognard.systems.heroquest.resolve import begin_attack
+
+    j = state.acting
+    verb, _, arg = action.partition(":")
+    if verb == "end" or j < 0:
+        return replace(state, turn=Turn(rolled=True, acted=True, stopped=True, done=True))
+    if verb == "roll":
+        return replace(state, turn=replace(state.turn, rolled=True), pending=Pending("mmove", who=j))
+    if verb == "move":
+        m = state.monsters[j]
+        target = sq(arg)
+        reach = monster_reach(state, j)
+        spent = reach.cost[target]
+        state = with_monster(state, j, replace(m, at=target))
+        return replace(state, turn=replace(state.turn, moves=state.turn.moves - spent))
+    if verb == "attack":
+        return begin_attack(state, "monster", j, int(arg[1:]))
+    raise UsageError(f"unknown game master action {action!r}")
+
+
+def door_edge_squares(state: QuestState, door_id: str) -> tuple[Square, Square]:
+    """The two squares either side of a door."""
+    door = state.layout.door_by_id[door_id]
+    a, b = edge(*door.at)
+    return a, b
+
+
+def player_of(state: QuestState) -> int:
+    """The player to move (for labels): 0 the heroes, 1 the game master."""
+    return GM_PLAYER if state.in_gm_turn() else 0
+
+
+def spell_key(spell: hq.Spell) -> str:
+    """How an action names a spell: "school/key"."""
+    return f"{spell.school}/{spell.key}"
+
+
+def visible_to(state: QuestState, index: int, square: Square) -> bool:
+    """True when hero `index` sees `square` (figures between count)."""
+    at = state.heroes[index].at
+    return at is not None and sees(state.layout, at, square, state.figures)

@@ -1,0 +1,250 @@
+"""A bot for the heroes: explore towards the goal, fight what is in sight, heal when low, search rooms.
+
+`hero_bot(state, rng)` is an engine `Policy`. On a hero's turn it, in order: drinks a healing potion or
+casts a healing spell when the hero (or, for a healer, an ally) is low; attacks the monster it has the
+best chance to kill this turn (`combat_dice.kill_chance`); casts an offensive spell at a monster in
+sight, or a bonus spell on a fighter; frees the prisoner beside it; leaves through the exit or up the
+stairs when that wins; otherwise rolls and walks towards the nearest monster in sight, or, with none in
+sight, towards the quest's goal (through closed doors, which it opens when it reaches them, and over
+known traps, which it jumps), or the nearest area it has not seen; with no way on it searches for secret
+doors. With no monster in sight it searches each room once for treasure and rests when hurt. It uses the
+quest's placements to find the goal, as a player reading the quest's briefing would. At the game
+master's decisions (a person's seat) it plays the automatic game master.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from grognard.engine.dice import Rng
+from grognard.engine.game import GameState
+from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.actions import known_traps, sq
+from grognard.systems.heroquest.board import Square, neighbours
+from grognard.systems.heroquest.combat_dice import kill_chance
+from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
+from grognard.systems.heroquest.gm import choose
+from grognard.systems.heroquest.state import QuestState
+
+
+def _walk_map(state: QuestState, goals: set[Square]) -> dict[Square, int]:
+    """Steps to the nearest goal square, through open edges and closed (not secret) doors, over traps."""
+    layout = state.layout
+    traps = known_traps(state)
+    dist = {g: 0 for g in goals if not layout.solid(g)}
+    queue = deque(dist)
+    while queue:
+        here = queue.popleft()
+        for there in neighbours(here):
+            if there in dist or layout.solid(there):
+                continue
+            door = layout.door(here, there)
+            if door is not None:
+                if door.state == "secret":
+                    continue
+            elif not layout.open_between(here, there):
+                continue
+            dist[there] = dist[here] + (3 if there in traps else 1)
+            queue.append(there)
+    return dist
+
+
+def _beside(state: QuestState, square: Square) -> set[Square]:
+    layout = state.layout
+    return {n for n in neighbours(square) if not layout.solid(n) and layout.open_between(square, n)} | (
+        {n for n in neighbours(square) if not layout.solid(n) and layout.door(square, n) is not None}
+    )
+
+
+def goal_squares(state: QuestState, i: int) -> set[Square]:
+    """Where hero `i` heads when no monster is in sight: the goal, else the nearest unseen area."""
+    ctx = state.ctx
+    goal = ctx.quest.file.goal
+    fig = state.heroes[i]
+    out: set[Square] = set()
+    if fig.escort or (goal.kind == "rescue" and any(h.escort for h in state.heroes)):
+        out = set(ctx.stairs) if fig.escort else set()
+        if not fig.escort:
+            escort = next(h for h in state.heroes if h.escort)
+            if escort.at is not None:
+                out = _beside(state, escort.at)
+    elif goal.kind in ("kill", "rescue"):
+        for m in state.monsters:
+            if m.id == goal.target and m.at is not None:
+                out = _beside(state, m.at)
+    elif goal.kind == "find":
+        for t in ctx.treasure:
+            if t.id == goal.target and t.id not in state.taken:
+                if t.at is not None:
+                    out = {t.at}
+                else:
+                    piece = next(f for f in state.layout.furniture if f.id == t.furniture)
+                    out = {n for s in piece.squares for n in _beside(state, s)} - piece.squares
+    elif goal.kind == "reach-exit":
+        out = set(ctx.exits.values()) or set(ctx.stairs)
+    return out
+
+
+def _unseen(state: QuestState) -> set[Square]:
+    board = state.layout.board
+    seen = set(state.seen)
+    return {
+        s
+        for a in board.areas.values()
+        if a.kind != "rock" and a.id not in seen
+        for s in board.squares_of(a.id)
+    }
+
+
+def _unsearched_rooms(state: QuestState) -> set[Square]:
+    board = state.layout.board
+    return {
+        s
+        for room in board.rooms()
+        if f"treasure:{room}" not in state.searched
+        for s in board.squares_of(room)
+        if not state.layout.solid(s)
+    }
+
+
+def _kill_odds(state: QuestState, i: int, action: str) -> float:
+    mid = action.split(":", 1)[1]
+    j = next(k for k, m in enumerate(state.monsters) if m.id == mid)
+    a = hero_attack_dice(state, i, j)
+    d = monster_defend_dice(state, j)
+    return float(kill_chance(a, d, "monster", state.monsters[j].body)) + 0.001 / (1 + state.monsters[j].body)
+
+
+def hero_bot(state: GameState, rng: Rng) -> str:
+    """The bot's action for the state (one of its legal actions)."""
+    assert isinstance(state, QuestState)
+    actions = list(state.legal_actions())
+    if not state.order:
+        return actions[0]
+    if state.in_gm_turn():
+        return choose(state)
+    i = state.current_hero()
+    assert i is not None
+    return _hero_turn(state, i, actions)
+
+
+def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
+    fig = state.heroes[i]
+    hero = state.hero_of(i)
+    top = hero.maximum("body")
+    visible = state.visible_monsters
+    turn = state.turn
+    low = fig.body <= max(1, top // 3) or (fig.body < top and not visible and fig.body <= top // 2)
+    heal_self = [a for a in actions if a.startswith("cast:") and a.endswith(f":h{i}") and _heals(a)]
+    if low and "use:potion-of-healing" in actions and visible:
+        return "use:potion-of-healing"
+    if low and heal_self:
+        return heal_self[0]
+    for k, h in enumerate(state.heroes):
+        heal = [a for a in actions if a.startswith("cast:") and a.endswith(f":h{k}") and _heals(a)]
+        if heal and h.status == "active" and h.body <= state.hero_of(k).maximum("body") // 2:
+            return heal[0]
+    skills = [a for a in actions if a.startswith("skill:")]
+    attacks = [a for a in actions if a.startswith("attack:")]
+    if attacks:
+        if skills:
+            return skills[0]
+        return max(attacks, key=lambda a: _kill_odds(state, i, a))
+    offensive = [a for a in actions if a.startswith("cast:") and not a.split(":")[2].startswith("h")]
+    if offensive and visible:
+        return offensive[0]
+    buffs = [
+        a for a in actions if a.startswith("cast:") and not _heals(a) and a.split(":")[2].startswith("h")
+    ]
+    if buffs and visible and hero.magic_user:
+        return buffs[0]
+    frees = [a for a in actions if a.startswith("free:")]
+    if frees:
+        return frees[0]
+    if "leave" in actions and _leaving_wins(state, i):
+        return "leave"
+    if (
+        not visible
+        and fig.body < top
+        and not any(a.startswith("use:potion-of-healing") for a in actions)
+        and "rest" in actions
+        and fig.body <= top // 2
+    ):
+        return "rest"
+    area = state.layout.board.area_at.get(fig.at) if fig.at else None
+    room = state.layout.board.room_of(fig.at) if fig.at else None
+    if (
+        not visible
+        and room is not None
+        and f"treasure:{area}" not in state.searched
+        and "search:treasure" in actions
+        and not turn.rolled
+    ):
+        return "search:treasure"
+    step = _movement(state, i, actions)
+    if step is not None:
+        return step
+    if not visible and "search:doors" in actions and not turn.acted:
+        return "search:doors"
+    return "end"
+
+
+def _heals(action: str) -> bool:
+    key = action.split(":")[1]
+    school, _, name = key.partition("/")
+    spell = hq.spell(name, school)
+    return bool(spell.by_level) and spell.target in ("self-or-character", "self-or-ally")
+
+
+def _leaving_wins(state: QuestState, i: int) -> bool:
+    from grognard.systems.heroquest.actions import exit_here
+
+    goal = state.ctx.quest.file.goal
+    if goal.kind == "reach-exit":
+        return exit_here(state, i) != "stairs" or not state.ctx.exits
+    return state.goal_met
+
+
+def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
+    fig = state.heroes[i]
+    assert fig.at is not None
+    turn = state.turn
+    visible = state.visible_monsters
+    goals: set[Square] = set()
+    if visible:
+        for j in visible:
+            at = state.monsters[j].at
+            assert at is not None
+            goals |= _beside(state, at)
+        if state.hero_of(i).magic_user and any(
+            state.heroes[k].status == "active" and k != i and not state.hero_of(k).magic_user
+            for k in range(len(state.heroes))
+        ):
+            goals = set()
+    if not goals:
+        goals = goal_squares(state, i)
+    dist = _walk_map(state, goals) if goals else {}
+    if fig.at not in dist:
+        dist = _walk_map(state, _unseen(state))
+    if fig.at not in dist or dist[fig.at] == 0:
+        dist = _walk_map(state, _unsearched_rooms(state))
+    here = dist.get(fig.at)
+    if here is None or here == 0:
+        return None
+    doors = [a for a in actions if a.startswith("door:")]
+    for a in doors:
+        door = state.layout.door_by_id[a[5:]]
+        other = door.at[1] if door.at[0] == fig.at else door.at[0]
+        if dist.get(other, 10_000) < here:
+            return a
+    if not turn.rolled:
+        return "roll" if "roll" in actions else None
+    options = [
+        (dist.get(sq(a[5:]), 10_000), a) for a in actions if a.startswith("move:") or a.startswith("jump:")
+    ]
+    if not options:
+        return None
+    best, action = min(options)
+    if best >= here:
+        return None
+    return action

@@ -1,0 +1,370 @@
+"""Spells, items and skills in play, driven by the catalogue's structured `Effect` where it can be.
+
+A lasting effect on a figure is a string "name±n|duration" ("atk+2|next-attack", "def+1|until-damaged",
+"xatk+1|one-turn", "mov+5|next-move") or "name|duration" ("swift|next-move", "tempest|", "sleep|"). The
+duration says when it ends: at the next attack or defence, the next move, the end of the turn, the first
+Body point lost, the end of the combat encounter.
+
+Data-driven: a single-use item's `heal_body`, `heal_mind`, `heal_magic` (a number, "1d6" or "all"),
+`attack_dice`, `defend_dice`, `movement` and `extra_attacks` with their duration; a spell's `by_level`
+amount (healing on a character, damage on an enemy) and its dice bonuses; an active skill's dice bonus,
+healing or extra attack with its once-per-encounter limit. The hooks the data cannot say: the red dice a
+flame spell's victim rolls to avoid each point (Fire of Wrath 5-6, line 503; Ball of Flame 6, line 507),
+Swift Wind's doubled movement dice (line 511), Tempest's lost turn (line 513), Sleep (line 523), the
+Potion of Speed's twelve squares (line 415).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.catalog import Effect, Spell, Stat
+from grognard.systems.heroquest.gear import attack_dice, defend_dice
+from grognard.systems.heroquest.geometry import can_target, furniture_penalty
+from grognard.systems.heroquest.hero import Hero, can_cast, castable_spells, casting_level
+from grognard.systems.heroquest.state import Pending, QuestState, sees
+from grognard.systems.heroquest.turn import note, with_hero, with_monster
+
+AVOID_FACES = {"fire/fire-of-wrath": 2, "fire/ball-of-flame": 1}
+"""Red-die faces on which a flame spell's victim avoids each point: 5-6 (line 503), 6 (line 507)."""
+
+SPECIAL_SPELLS = {"air/swift-wind", "air/tempest", "water/sleep"}
+"""Spells played by a hook rather than their structured effect."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Effect strings
+
+
+def parse(effect: str) -> tuple[str, int, str]:
+    """("atk", 2, "next-attack") from "atk+2|next-attack"; a bare name counts 1."""
+    head, _, duration = effect.partition("|")
+    for k, ch in enumerate(head):
+        if ch in "+-":
+            return head[:k], int(head[k:]), duration
+    return head, 1, duration
+
+
+def total(effects: tuple[str, ...], name: str) -> int:
+    """The sum of the effects called `name`."""
+    return sum(n for e in effects for key, n, _ in [parse(e)] if key == name)
+
+
+def has(effects: tuple[str, ...], name: str) -> bool:
+    """True when an effect called `name` is on."""
+    return any(parse(e)[0] == name for e in effects)
+
+
+def spend(effects: tuple[str, ...], duration: str) -> tuple[str, ...]:
+    """The effects without those that last until `duration` ("next-attack", "next-defend")."""
+    return tuple(e for e in effects if parse(e)[2] != duration)
+
+
+def from_effect(effect: Effect) -> list[str]:
+    """The effect strings a structured catalogue effect puts on a figure."""
+    duration = effect.duration or "one-turn"
+    out = []
+    if effect.attack_dice:
+        out.append(f"atk{effect.attack_dice:+d}|{duration}")
+    if effect.defend_dice:
+        out.append(f"def{effect.defend_dice:+d}|{duration}")
+    if effect.movement:
+        out.append(f"mov{effect.movement:+d}|{duration}")
+    if effect.extra_attacks:
+        out.append(f"xatk{effect.extra_attacks:+d}|{duration}")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------
+# Dice
+
+
+def _pit(effects: tuple[str, ...]) -> int:
+    return 1 if has(effects, "pit") else 0
+
+
+def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
+    """Base Attack + weapon + effects, less a die on low furniture or in a pit (lines 84, 130, 144)."""
+    fig = state.heroes[i]
+    assert fig.at is not None
+    mods = total(fig.effects, "atk") - furniture_penalty(state.layout, fig.at) - _pit(fig.effects)
+    return attack_dice(state.hero_of(i), mods, against_undead=state.stats_of(target).undead)
+
+
+def hero_defend_dice(state: QuestState, i: int) -> int:
+    """Base Defend + armour + effects + one for the action given up, less furniture and pit; none at 0
+    Mind (line 92)."""
+    fig = state.heroes[i]
+    if fig.mind == 0 or fig.at is None:
+        return 0
+    mods = total(fig.effects, "def") - furniture_penalty(state.layout, fig.at) - _pit(fig.effects)
+    return defend_dice(state.hero_of(i), mods, gave_up_action=has(fig.effects, "guard"))
+
+
+def monster_attack_dice(state: QuestState, j: int, hero: int) -> int:
+    """The monster's Attack with its weapon, +1 for a goblin's Swarm (line 623), less a die on furniture."""
+    m = state.monsters[j]
+    stats = state.stats_of(j)
+    assert m.at is not None
+    bonus = 0
+    if "Swarm" in stats.skills:
+        room = state.layout.board.room_of(m.at)
+        kin = [
+            o
+            for k, o in enumerate(state.monsters)
+            if k != j
+            and o.status == "active"
+            and o.at is not None
+            and state.stats_of(k).kind == stats.kind
+            and room is not None
+            and state.layout.board.room_of(o.at) == room
+        ]
+        bonus = 1 if kin else 0
+    return max(0, stats.attack + bonus - furniture_penalty(state.layout, m.at))
+
+
+def monster_defend_dice(state: QuestState, j: int) -> int:
+    """The monster's Defend with its armour, less a die on furniture; none while asleep (line 523)."""
+    m = state.monsters[j]
+    if has(m.effects, "sleep") or m.at is None:
+        return 0
+    return max(0, state.stats_of(j).defend + total(m.effects, "def") - furniture_penalty(state.layout, m.at))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Spells
+
+
+def spell_key(spell: Spell) -> str:
+    """ "school/key"."""
+    return f"{spell.school}/{spell.key}"
+
+
+def _find_spell(key: str) -> Spell:
+    school, _, name = key.partition("/")
+    return hq.spell(name, school)
+
+
+def in_play(spell: Spell) -> bool:
+    """True for a spell the game state can play (a hook, or a structured heal, damage or bonus)."""
+    key = spell_key(spell)
+    if key in SPECIAL_SPELLS or key in AVOID_FACES:
+        return True
+    if spell.by_level and spell.target in ("self-or-character", "self-or-ally"):
+        return True
+    return bool(from_effect(spell.effect)) and spell.target in ("self-or-character", "self-or-ally", "self")
+
+
+def memorise(hero: Hero) -> tuple[str, ...]:
+    """The spells a magic-user takes into the quest (line 104: no more than his starting Mind), those the
+    game can play first."""
+    if not hero.magic_user:
+        return ()
+    spells = sorted(castable_spells(hero), key=lambda s: (not in_play(s), s.level or 0, s.name))
+    return tuple(spell_key(s) for s in spells[: hero.maximum("mind")])
+
+
+def _friendly(spell: Spell) -> bool:
+    return spell.target in ("self-or-character", "self-or-ally", "self")
+
+
+def _targets(state: QuestState, i: int, spell: Spell) -> list[str]:
+    fig = state.heroes[i]
+    assert fig.at is not None
+    if spell.target == "self":
+        return [f"h{i}"]
+    if _friendly(spell):
+        return [
+            f"h{k}"
+            for k, h in enumerate(state.heroes)
+            if h.status == "active"
+            and h.at is not None
+            and (k == i or sees(state.layout, fig.at, h.at, state.figures))
+        ]
+    out = []
+    for j, m in enumerate(state.monsters):
+        if m.status != "active" or m.at is None or not can_target(state.layout, fig.at, m.at, state.figures):
+            continue
+        if (spell.undead_immune or spell_key(spell) == "water/sleep") and state.stats_of(j).undead:
+            continue
+        out.append(m.id)
+    return out
+
+
+def castable(state: QuestState, i: int) -> list[str]:
+    """The `cast:SCHOOL/SPELL:TARGET` actions hero `i` has: a memorised spell he can cast at his level,
+    a Magic point left (line 162), a target in sight."""
+    fig = state.heroes[i]
+    hero = state.hero_of(i)
+    if fig.magic < 1 or not fig.spells:
+        return []
+    out: list[str] = []
+    for key in fig.spells:
+        spell = _find_spell(key)
+        if not in_play(spell) or not can_cast(hero, spell):
+            continue
+        out.extend(f"cast:{key}:{t}" for t in _targets(state, i, spell))
+    return out
+
+
+def cast(state: QuestState, i: int, arg: str) -> QuestState:
+    """Hero `i` casts a spell (its action, one Magic point)."""
+    key, _, target = arg.rpartition(":")
+    spell = _find_spell(key)
+    fig = state.heroes[i]
+    hero = state.hero_of(i)
+    state = with_hero(state, i, replace(fig, magic=fig.magic - 1))
+    state = note(state, f"{hero.name} casts {spell.name}.")
+    level = casting_level(hero, spell)
+    if target.startswith("h") and target[1:].isdigit():
+        k = int(target[1:])
+        ally = state.heroes[k]
+        if key == "air/swift-wind":
+            return with_hero(state, k, replace(ally, effects=(*ally.effects, "swift|next-move")))
+        amount = spell.amount_at(max(level, hero.level)) if spell.by_level else None
+        if amount is not None:
+            top = state.hero_of(k).maximum("body")
+            return with_hero(state, k, replace(ally, body=min(top, ally.body + amount)))
+        return with_hero(state, k, replace(ally, effects=(*ally.effects, *from_effect(spell.effect))))
+    j = next(n for n, m in enumerate(state.monsters) if m.id == target)
+    m = state.monsters[j]
+    if key == "air/tempest":
+        return with_monster(state, j, replace(m, effects=(*m.effects, "tempest|")))
+    if key == "water/sleep":
+        return with_monster(state, j, replace(m, effects=(*m.effects, "sleep|")))
+    amount = spell.amount_at(max(level, hero.level)) or 1
+    return replace(state, pending=Pending("burn", who=i, target=j, dice=amount, need=AVOID_FACES.get(key, 0)))
+
+
+def self_heal_spell(state: QuestState, i: int) -> tuple[str, int] | None:
+    """A healing spell hero `i` has memorised and can cast on himself as he falls (line 90), with its
+    amount; None when he has none or no Magic point."""
+    fig = state.heroes[i]
+    hero = state.hero_of(i)
+    if fig.magic < 1:
+        return None
+    for key in fig.spells:
+        spell = _find_spell(key)
+        if spell.by_level and _friendly(spell) and can_cast(hero, spell):
+            amount = spell.amount_at(max(casting_level(hero, spell), hero.level))
+            if amount:
+                return key, amount
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------
+# Items
+
+
+def _item_effect(name: str) -> Effect | None:
+    key = hq.key_of(name)
+    if key not in hq.catalog().items:
+        return None
+    item = hq.item(name)
+    e = item.effect
+    if e.limit != "single-use":
+        return None
+    if e.heal_body is None and e.heal_mind is None and e.heal_magic is None and not from_effect(e):
+        return None
+    return e
+
+
+def usable_items(state: QuestState, i: int) -> list[str]:
+    """The `use:ITEM` actions: single-use items whose effect the game plays (one a turn, as the action,
+    line 106)."""
+    fig = state.heroes[i]
+    return sorted({f"use:{hq.key_of(n)}" for n in fig.items if _item_effect(n) is not None})
+
+
+def use_item(state: QuestState, i: int, key: str) -> QuestState:
+    """Hero `i` uses up one item: healing (a red die, a number or everything), dice bonuses, movement,
+    extra attacks; the Potion of Speed also moves him twelve squares without a roll (line 415)."""
+    fig = state.heroes[i]
+    hero = state.hero_of(i)
+    name = next(n for n in fig.items if hq.key_of(n) == key)
+    effect = _item_effect(name)
+    assert effect is not None
+    items = list(fig.items)
+    items.remove(name)
+    fig = replace(fig, items=tuple(items))
+    state = note(state, f"{hero.name} uses the {name}.")
+    added = from_effect(effect)
+    if key == "potion-of-speed":
+        added.append("speed|until-damaged")
+    fig = replace(fig, effects=(*fig.effects, *added))
+    pending = None
+    stats: tuple[tuple[Stat, int | str | None], ...] = (
+        ("body", effect.heal_body),
+        ("mind", effect.heal_mind),
+        ("magic", effect.heal_magic),
+    )
+    for stat, value in stats:
+        if value is None:
+            continue
+        top = hero.maximum(stat)
+        points = getattr(fig, stat)
+        if value == "all":
+            points = top
+        elif isinstance(value, int):
+            points = min(top, points + value)
+        if isinstance(value, int) or value == "all":
+            fig = replace(fig, body=points) if stat == "body" else fig
+            fig = replace(fig, mind=points) if stat == "mind" else fig
+            fig = replace(fig, magic=points) if stat == "magic" else fig
+        else:
+            pending = Pending("heal", who=i, ref=name, side="magic" if stat == "magic" else "body")
+    state = with_hero(state, i, fig)
+    return replace(state, pending=pending) if pending else state
+
+
+# ---------------------------------------------------------------------------------------------------
+# Skills
+
+
+def _skill_playable(name: str) -> bool:
+    skill = hq.skill(name)
+    e = skill.effect
+    return skill.use == "active" and (bool(from_effect(e)) or e.heal_body is not None) and e.body >= 0
+
+
+def skill_uses(state: QuestState, i: int) -> list[str]:
+    """The `skill:KEY` actions: the hero's active skills whose effect is a dice bonus, healing or an extra
+    attack, each once per encounter (during one) or once per quest as the data says."""
+    fig = state.heroes[i]
+    hero = state.hero_of(i)
+    out = []
+    for name in hero.skills:
+        if not _skill_playable(name):
+            continue
+        skill = hq.skill(name)
+        if skill.effect.limit == "once-per-encounter" and not state.encounter:
+            continue
+        if f"used:{skill.key}" in {parse(e)[0] for e in fig.effects}:
+            continue
+        out.append(f"skill:{skill.key}")
+    return out
+
+
+def use_skill(state: QuestState, i: int, key: str) -> QuestState:
+    """Hero `i` uses an active skill (line 166: declared, no action used)."""
+    skill = hq.skill(key)
+    fig = state.heroes[i]
+    hero = state.hero_of(i)
+    e = skill.effect
+    limit = {"once-per-encounter": "encounter", "once-per-quest": "quest"}.get(e.limit or "", "one-turn")
+    added = [f"used:{skill.key}|{limit}"]
+    duration = e.duration or (
+        "next-attack" if e.attack_dice else "next-defend" if e.defend_dice else "one-turn"
+    )
+    if e.attack_dice:
+        added.append(f"atk{e.attack_dice:+d}|{duration}")
+    if e.defend_dice:
+        added.append(f"def{e.defend_dice:+d}|{duration}")
+    if e.extra_attacks:
+        added.append(f"xatk{e.extra_attacks:+d}|one-turn")
+    body = fig.body
+    if isinstance(e.heal_body, int):
+        body = min(hero.maximum("body"), body + e.heal_body)
+    state = with_hero(state, i, replace(fig, body=body, effects=(*fig.effects, *added)))
+    return note(state, f"{hero.name} uses {skill.name}.")

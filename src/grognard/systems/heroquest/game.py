@@ -1,0 +1,87 @@
+"""HeroQuest quests as a playable game: `HeroQuestGame`, registered as the system's `quest` game.
+
+Options (all saved with the game, so a saved quest replays exactly): `quest` (a shipped quest id or a
+quest file's path), `heroes` (a party spec such as "barbarian,dwarf-warrior,elf-wizard", or the heroes
+as a JSON list, as the roster keeps them), `gm` ("auto": the automatic game master moves the monsters;
+"human": player 1 does), `order` ("roll" or "agree", line 72-74), `interleave` (the game master rolls
+for a place in the order), `rounds` (the quest is lost to time after that many rounds; 0 never), and
+`thresholds` (the game master's experience scale, "80,100,120", shown at the end of the quest).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from grognard.engine.game import Game, GameInfo, GameState, OptionInfo, OptionValue
+from grognard.systems.heroquest.state import (
+    QuestState,
+    Setup,
+    context,
+    initial_state,
+    state_from_data,
+    state_to_data,
+)
+
+QUEST_INFO = GameInfo(
+    id="quest",
+    name="HeroQuest quest",
+    min_players=1,
+    max_players=2,
+    options=(
+        OptionInfo("quest", "A shipped quest id or a quest file's path.", "1-the-smugglers-stair"),
+        OptionInfo(
+            "heroes",
+            "A party spec (barbarian,dwarf-warrior,...) or a JSON list of heroes.",
+            "barbarian,dwarf-warrior,elf-wizard,human-rogue",
+        ),
+        OptionInfo(
+            "gm", "Who moves the monsters: the automatic game master or a person.", "auto", ("auto", "human")
+        ),
+        OptionInfo(
+            "order", "Roll two red dice for the heroes' order, or agree it.", "roll", ("roll", "agree")
+        ),
+        OptionInfo("interleave", "The game master rolls for a place in the order.", False, (False, True)),
+        OptionInfo("rounds", "End the quest after this many rounds (0: no limit).", 0),
+        OptionInfo(
+            "thresholds", "The experience needed for each level, e.g. 80,100,120 (empty: 40 a level).", ""
+        ),
+    ),
+)
+
+
+def setup_of(options: Mapping[str, OptionValue]) -> Setup:
+    """The setup a game's resolved options describe."""
+    return Setup(
+        quest=str(options.get("quest", "1-the-smugglers-stair")),
+        heroes=str(options.get("heroes", "barbarian,dwarf-warrior,elf-wizard,human-rogue")),
+        gm=str(options.get("gm", "auto")),
+        order=str(options.get("order", "roll")),
+        interleave=bool(options.get("interleave", False)),
+        rounds=int(options.get("rounds", 0)),
+    )
+
+
+class HeroQuestGame(Game):
+    """A HeroQuest quest: heroes (player 0) against the game master (automatic, or player 1)."""
+
+    info = QUEST_INFO
+
+    def new_initial_state(self, options: Mapping[str, OptionValue]) -> GameState:
+        """The quest's first state for these options (the quest and the party are checked here)."""
+        setup = setup_of(options)
+        context(setup)
+        return initial_state(setup)
+
+    def state_to_json(self, state: GameState) -> Any:
+        """The state as JSON-safe data."""
+        assert isinstance(state, QuestState)
+        return state_to_data(state)
+
+    def state_from_json(self, data: Any) -> GameState:
+        """The state `state_to_json` wrote."""
+        return state_from_data(data)
+
+
+GAME = HeroQuestGame()
+"""The one instance the system registers."""

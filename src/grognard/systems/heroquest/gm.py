@@ -1,0 +1,94 @@
+"""The automatic game master: a deterministic monster policy.
+
+On its turn each monster the heroes have seen (`MonsterFig.aware`) attacks a hero it can strike, the
+weakest first (least Body, then fewest defend dice); otherwise, if it can see a hero, it rolls its
+movement and walks by the shortest path towards the nearest square beside a hero it sees (never over a
+trap, never through a hero, line 76), and attacks if it got there. Monsters do not open doors (line 122).
+The quest's events are sprung by the game state itself (`turn.fire`). The policy uses no randomness, so
+the same position always gets the same move; `choose` returns one of the state's legal actions.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from grognard.systems.heroquest.actions import all_traps, monster_reach, sq, sq_text
+from grognard.systems.heroquest.board import Layout, Square, neighbours
+from grognard.systems.heroquest.effects import hero_defend_dice
+from grognard.systems.heroquest.state import QuestState, sees
+
+
+def distances(layout: Layout, goals: set[Square], blocked: frozenset[Square]) -> dict[Square, int]:
+    """Steps from every floor square to the nearest of `goals`, through open edges, round `blocked`."""
+    dist = {g: 0 for g in goals}
+    queue = deque(goals)
+    while queue:
+        here = queue.popleft()
+        for there in neighbours(here):
+            if (
+                there in dist
+                or there in blocked
+                or layout.solid(there)
+                or not layout.open_between(here, there)
+            ):
+                continue
+            dist[there] = dist[here] + 1
+            queue.append(there)
+    return dist
+
+
+def seen_heroes(state: QuestState, j: int) -> list[int]:
+    """The heroes monster `j` can see."""
+    m = state.monsters[j]
+    assert m.at is not None
+    return [
+        i
+        for i, h in enumerate(state.heroes)
+        if h.status == "active" and h.at is not None and sees(state.layout, m.at, h.at, state.figures)
+    ]
+
+
+def choose(state: QuestState) -> str:
+    """The game master's move for the acting monster (one of `state.legal_actions()`)."""
+    actions = list(state.legal_actions())
+    j = state.acting
+    turn = state.turn
+    attacks = [a for a in actions if a.startswith("attack:h")]
+    if attacks:
+
+        def weakness(action: str) -> tuple[int, int, int]:
+            i = int(action[len("attack:h") :])
+            return (state.heroes[i].body, hero_defend_dice(state, i), i)
+
+        return min(attacks, key=weakness)
+    if j < 0 or turn.done or turn.attacks:
+        return "end"
+    targets = seen_heroes(state, j)
+    if not targets:
+        return "end"
+    if not turn.rolled:
+        return "roll" if "roll" in actions else "end"
+    moves = [a for a in actions if a.startswith("move:")]
+    if not moves:
+        return "end"
+    layout = state.layout
+    goals: set[Square] = set()
+    for i in targets:
+        at = state.heroes[i].at
+        assert at is not None
+        goals |= {n for n in neighbours(at) if layout.open_between(at, n) and not layout.solid(n)}
+    traps = all_traps(state)
+    goals -= traps
+    dist = distances(layout, goals, state.hero_squares | traps)
+    reach = monster_reach(state, j)
+    here = state.monsters[j].at
+    assert here is not None
+    best = min(
+        (s for s in reach.cost if s == here or f"move:{sq_text(s)}" in moves),
+        key=lambda s: (dist.get(s, 10_000), reach.cost[s], s),
+    )
+    if best == here:
+        return "end"
+    action = f"move:{sq_text(best)}"
+    assert sq(action[5:]) == best
+    return action

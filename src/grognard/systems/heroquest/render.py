@@ -1,0 +1,118 @@
+"""The heroes' map and the status of a quest in play, as lines of text (nothing is printed here).
+
+Only the areas the heroes have seen are drawn (line 80 and the quest's lighting): `.` floor, `_` low
+furniture, `=` tall furniture, `>` stairs, `^` a trap the heroes know of, `*` fallen rock, `1`-`9` the
+heroes, `a`-`z` the monsters in sight (a capital for a prisoner); unseen squares are blank and rock is
+`#`. Doors sit on edges, so they are listed beside the map with their squares and state.
+"""
+
+from __future__ import annotations
+
+from grognard.systems.heroquest.actions import known_traps
+from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.state import QuestState
+
+
+def monster_letters(state: QuestState) -> dict[int, str]:
+    """The letter each monster on the board is drawn with (by its place in the quest)."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return {j: letters[j % 26] for j, m in enumerate(state.monsters) if m.at is not None}
+
+
+def map_lines(state: QuestState) -> list[str]:
+    """The board as the heroes know it, one character a square, with column and row numbers."""
+    layout = state.layout
+    board = layout.board
+    seen = set(state.seen)
+    marks: dict[Square, str] = {}
+    for s in layout.stairs:
+        marks[s] = ">"
+    for s in known_traps(state):
+        marks[s] = "^"
+    for s in state.rubble:
+        marks[s] = "*"
+    visible = set(state.visible_monsters)
+    for j, letter in monster_letters(state).items():
+        m = state.monsters[j]
+        if m.at is not None and (j in visible or (m.status == "prisoner" and board.area_at[m.at] in seen)):
+            marks[m.at] = letter.upper() if m.status == "prisoner" else letter
+    for i, h in enumerate(state.heroes):
+        if h.at is not None:
+            marks[h.at] = str(i + 1)
+    lines = [
+        "    " + "".join(str(x // 10) if x >= 10 else " " for x in range(board.width)),
+        "    " + "".join(str(x % 10) for x in range(board.width)),
+    ]
+    for y in range(board.height):
+        row = []
+        for x in range(board.width):
+            s = (x, y)
+            area = board.area(s)
+            if area is None or area.kind == "rock":
+                row.append("#")
+            elif area.id not in seen:
+                row.append(" ")
+            elif s in marks:
+                row.append(marks[s])
+            elif s in layout.tall:
+                row.append("=")
+            elif s in layout.low:
+                row.append("_")
+            else:
+                row.append(".")
+        lines.append(f"{y:3} " + "".join(row))
+    return lines
+
+
+def status_lines(state: QuestState) -> list[str]:
+    """The heroes, the monsters in sight and the doors seen, one line each."""
+    out = []
+    for i, h in enumerate(state.heroes):
+        hero = state.hero_of(i)
+        where = f"at {h.at[0]},{h.at[1]}" if h.at is not None else h.status
+        extra = f" leading {h.escort}" if h.escort else ""
+        effects = f" [{', '.join(h.effects)}]" if h.effects else ""
+        out.append(
+            f"{i + 1} {hero.name}: Body {h.body}/{hero.maximum('body')} Mind {h.mind} Magic {h.magic} "
+            f"gold {h.gold} xp {h.xp} {where}{extra}{effects}"
+        )
+    letters = monster_letters(state)
+    for j in state.visible_monsters:
+        m = state.monsters[j]
+        s = state.stats_of(j)
+        assert m.at is not None
+        out.append(f"{letters[j]} {s.name} ({m.id}): Body {m.body}/{s.body} at {m.at[0]},{m.at[1]}")
+    seen = set(state.seen)
+    board = state.layout.board
+    for door in state.layout.door_by_id.values():
+        if door.state == "secret":
+            continue
+        if any(board.area_at.get(s) in seen for s in door.at):
+            (ax, ay), (bx, by) = door.at
+            out.append(f"door {door.id}: {door.state} between {ax},{ay} and {bx},{by}")
+    goal = state.ctx.quest.file.goal
+    out.append(f"Goal: {(goal.text or goal.kind).rstrip('.')}. Round {state.round}.")
+    return out
+
+
+def action_label(state: QuestState, action: str) -> str:
+    """How an action is offered to a player; an attack shows its dice and the chance it kills this turn."""
+    from grognard.systems.heroquest.combat_dice import kill_chance
+    from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
+
+    verb, _, arg = action.partition(":")
+    if verb == "attack" and not arg.startswith("h"):
+        i = state.current_hero()
+        j = next(k for k, m in enumerate(state.monsters) if m.id == arg)
+        if i is not None:
+            a = hero_attack_dice(state, i, j)
+            d = monster_defend_dice(state, j)
+            p = kill_chance(a, d, "monster", state.monsters[j].body)
+            return f"attack {state.stats_of(j).name} ({arg}): {a} dice against {d}, kills {float(p):.1%}"
+    if verb == "attack":
+        return f"attack {state.hero_of(int(arg[1:])).name}"
+    if verb == "move":
+        return f"move to {arg}"
+    if verb == "roll":
+        return "roll two red dice to move" if state.current_hero() is not None else "roll to move"
+    return action.replace(":", " ", 1)

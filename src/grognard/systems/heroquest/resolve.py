@@ -1,0 +1,697 @@
+"""The dice of a quest: every chance node's exact outcomes, the real throw, and what each outcome does.
+
+Chance nodes are coarse: a movement roll is one node over the squares allowed; an attack is one node
+over the damage dealt (skulls less blocking shields, `combat_dice.damage`, line 84), thrown for real as
+both rolls with every face kept; a trap's dice, a jump, a disarm, a rest, a potion's red die, a spell's
+damage and a treasure card drawn from our own deck (`data/decks/treasure.toml`) are each one node.
+Also here: wounds and death (line 90: a hero at 0 Body drinks a healing potion or heals himself by a
+spell if he can, else dies), kills and their experience (line 345), traps sprung (lines 126-142), the
+wandering monster (line 142) and searching (lines 94-100).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+from functools import cache
+from itertools import permutations
+from math import factorial
+from typing import Literal
+
+from pydantic import Field
+
+from grognard.engine.content import ContentModel, load_model, package_file
+from grognard.engine.dice import Rng, Roll, heroquest_combat_dice, red_dice, sum_distribution
+from grognard.engine.errors import RulesError
+from grognard.engine.game import Move, Outcome
+from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest import combat_dice
+from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.combat_dice import Defender, binomial, roll_attack, skulls
+from grognard.systems.heroquest.experience import kill
+from grognard.systems.heroquest.gear import movement_roll_modifier
+from grognard.systems.heroquest.geometry import MAX_MOVE, monster_allowance
+from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState, sees
+from grognard.systems.heroquest.turn import (
+    add,
+    fire,
+    free_square_near,
+    note,
+    participants,
+    set_order,
+    with_hero,
+    with_monster,
+)
+
+HALF = Fraction(1, 2)
+SIXTH = Fraction(1, 6)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The treasure deck
+
+
+class Card(ContentModel):
+    """One card of the treasure deck."""
+
+    id: str = Field(min_length=1)
+    kind: Literal["gold", "item", "wandering", "hazard", "nothing"]
+    amount: int = Field(default=0, ge=0)
+    item: str = ""
+    count: int = Field(ge=1)
+    text: str = Field(min_length=1)
+
+
+class DeckFile(ContentModel):
+    """The deck file: its cards."""
+
+    cards: list[Card] = Field(min_length=1)
+
+
+@cache
+def deck() -> tuple[Card, ...]:
+    """The treasure deck's cards (each with its count), from `data/decks/treasure.toml`."""
+    data = load_model(package_file("grognard.systems.heroquest", "data/decks/treasure.toml"), DeckFile)
+    for card in data.cards:
+        if card.kind == "item":
+            hq.item(card.item)
+    return tuple(data.cards)
+
+
+def initial_deck() -> tuple[int, ...]:
+    """How many of each card the full deck holds."""
+    return tuple(c.count for c in deck())
+
+
+# ---------------------------------------------------------------------------------------------------
+# Exact outcomes
+
+
+def movement_outcomes(dice: int, movement: int, modifier: int, bonus: int) -> dict[int, Fraction]:
+    """The squares a hero may move: `dice` red dice plus `modifier` (plate mail) and `bonus`, at least his
+    Movement, at most 12 (lines 78, 164; the rulings' "greater" reading)."""
+    out: dict[int, Fraction] = {}
+    for roll, p in sum_distribution(dice, 6).items():
+        allowed = max(0, min(MAX_MOVE, max(roll + modifier + bonus, movement)))
+        out[allowed] = out.get(allowed, Fraction(0)) + p
+    return out
+
+
+def monster_moves(move_min: int, move_max: int, plate: bool) -> dict[int, Fraction]:
+    """A monster's squares: two red dice held between its least and most (line 611)."""
+    out: dict[int, Fraction] = {}
+    for roll, p in sum_distribution(2, 6).items():
+        allowed = monster_allowance(roll, move_min, move_max, plate_mail=plate)
+        out[allowed] = out.get(allowed, Fraction(0)) + p
+    return out
+
+
+def _trap_kind(state: QuestState, ref: str) -> str:
+    return state.ctx.traps[state.ctx.trap_index[ref]].kind
+
+
+def _jump_chance(state: QuestState, p: Pending) -> Fraction:
+    """A jump clears the trap on anything but a skull (line 140); a long pit lengthwise needs a black
+    shield (line 132); an elf with Long Jump clears on anything but a black shield (line 329)."""
+    hero = state.hero_of(p.who)
+    if hero.knows_skill("Long Jump"):
+        return 1 - SIXTH
+    if _trap_kind(state, p.ref) == "long-pit" and p.need >= 3:
+        return SIXTH
+    return HALF
+
+
+def _disarm_chance(state: QuestState, who: int) -> Fraction:
+    """Disarm Traps fails only on a black shield (line 255); the Tool Kit on a skull (line 423)."""
+    return 1 - SIXTH if state.hero_of(who).knows_skill("Disarm Traps") else HALF
+
+
+def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
+    """The exact outcomes of the pending chance node."""
+    kind = p.kind
+    if kind == "order":
+        who = participants(state)
+        share = Fraction(1, factorial(len(who)))
+        return [(",".join(str(i) for i in o), share) for o in permutations(who)]
+    if kind == "move":
+        hero = state.hero_of(p.who)
+        dist = movement_outcomes(p.dice, hero.maximum("movement"), movement_roll_modifier(hero), p.need)
+        return sorted(dist.items())
+    if kind == "mmove":
+        s = state.stats_of(p.who)
+        return sorted(monster_moves(s.move_min, s.move_max, s.plate).items())
+    if kind == "attack":
+        defender: Defender = "monster" if p.side == "hero" else "hero"
+        return [(d, q) for d, q in combat_dice.damage(p.dice, p.need, defender).items() if q]
+    if kind == "trap":
+        return _trap_outcomes(_trap_kind(state, p.ref) if p.ref in state.ctx.trap_index else "spear")
+    if kind == "jump":
+        ok = _jump_chance(state, p)
+        return [("clear", ok), ("fall", 1 - ok)]
+    if kind == "disarm":
+        ok = _disarm_chance(state, p.who)
+        return [("disarmed", ok), ("sprung", 1 - ok)]
+    if kind == "rest":
+        return [("rested", 1 - SIXTH), ("disturbed", SIXTH)]
+    if kind == "heal":
+        return [(n, SIXTH) for n in range(1, 7)]
+    if kind == "burn":
+        return [(d, q) for d, q in binomial(p.dice, Fraction(6 - p.need, 6)).items() if q]
+    if kind == "wake":
+        stay = Fraction(5, 6) ** p.dice
+        return [("sleeps", Fraction(1))] if stay == 1 else [("wakes", 1 - stay), ("sleeps", stay)]
+    if kind == "treasure":
+        left = sum(state.deck)
+        if not left:
+            return [("empty", Fraction(1))]
+        return [(c.id, Fraction(n, left)) for c, n in zip(deck(), state.deck, strict=True) if n]
+    raise RulesError(kind, state, "unknown chance node")
+
+
+def _trap_outcomes(kind: str) -> list[tuple[Outcome, Fraction]]:
+    if kind == "swinging-axe":
+        return [(k, q) for k, q in skulls(2).items() if q]
+    if kind == "falling-rock":
+        return [(k * 2 + odd, q * HALF) for k, q in skulls(3).items() for odd in (0, 1)]
+    return [(k, q) for k, q in skulls(1).items()]
+
+
+# ---------------------------------------------------------------------------------------------------
+# Real dice
+
+
+def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
+    """Throw the real dice of a chance node, every face kept, and name the outcome they give."""
+    kind = p.kind
+    if kind == "order":
+        return _throw_order(participants(state), rng)
+    if kind in ("move", "mmove"):
+        roll = red_dice(rng, p.dice if kind == "move" else 2)
+        if kind == "move":
+            hero = state.hero_of(p.who)
+            allowed = max(
+                0,
+                min(
+                    MAX_MOVE,
+                    max(roll.total + movement_roll_modifier(hero) + p.need, hero.maximum("movement")),
+                ),
+            )
+        else:
+            s = state.stats_of(p.who)
+            allowed = monster_allowance(roll.total, s.move_min, s.move_max, plate_mail=s.plate)
+        return allowed, (roll,)
+    if kind == "attack":
+        thrown = roll_attack(rng, p.dice, p.need, "monster" if p.side == "hero" else "hero")
+        return thrown.damage, (thrown.attack_roll, thrown.defend_roll)
+    if kind == "trap":
+        trap = _trap_kind(state, p.ref) if p.ref in state.ctx.trap_index else "spear"
+        count = {"swinging-axe": 2, "falling-rock": 3}.get(trap, 1)
+        cdice = heroquest_combat_dice(rng, count)
+        if trap == "falling-rock":
+            red = red_dice(rng, 1)
+            return cdice.total * 2 + red.total % 2, (cdice, red)
+        return cdice.total, (cdice,)
+    if kind in ("jump", "disarm", "rest"):
+        die = heroquest_combat_dice(rng, 1)
+        face = die.dice[0].face
+        if kind == "rest":
+            return ("disturbed" if face == "black shield" else "rested"), (die,)
+        if kind == "disarm":
+            fails = "black shield" if state.hero_of(p.who).knows_skill("Disarm Traps") else "skull"
+            return ("sprung" if face == fails else "disarmed"), (die,)
+        long_jump = state.hero_of(p.who).knows_skill("Long Jump")
+        lengthwise = _trap_kind(state, p.ref) == "long-pit" and p.need >= 3 and not long_jump
+        ok = (
+            face == "black shield"
+            if lengthwise
+            else (face != "black shield" if long_jump else face != "skull")
+        )
+        return ("clear" if ok else "fall"), (die,)
+    if kind == "heal":
+        roll = red_dice(rng, 1)
+        return roll.total, (roll,)
+    if kind == "burn":
+        roll = red_dice(rng, p.dice)
+        return sum(1 for f in roll.faces() if f <= 6 - p.need), (roll,)
+    if kind == "wake":
+        if p.dice == 0:
+            return "sleeps", ()
+        roll = red_dice(rng, p.dice)
+        return ("wakes" if 6 in roll.faces() else "sleeps"), (roll,)
+    return rng.weighted_choice(outcomes(state, p)), ()
+
+
+def _throw_order(who: Sequence[int], rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
+    """Each rolls two red dice; those who tie roll again among themselves until all differ (line 72)."""
+    rolls: list[Roll] = []
+
+    def rank(group: list[int]) -> list[int]:
+        scores: dict[int, int] = {}
+        for i in group:
+            roll = red_dice(rng, 2)
+            rolls.append(
+                replace(roll, expression=f"{'game master' if i < 0 else 'hero ' + str(i)}: 2 red dice")
+            )
+            scores[i] = roll.total
+        out: list[int] = []
+        for value in sorted(set(scores.values()), reverse=True):
+            tied = [i for i in group if scores[i] == value]
+            out.extend(tied if len(tied) == 1 else rank(tied))
+        return out
+
+    order = rank(list(who))
+    return ",".join(str(i) for i in order), tuple(rolls)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Applying outcomes
+
+
+def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
+    """The state after the chance node `p` came out as `move`."""
+    state = replace(state, pending=None)
+    kind = p.kind
+    if kind == "order":
+        assert isinstance(move, str)
+        return set_order(state, tuple(int(x) for x in move.split(",")))
+    if kind == "move":
+        fig = state.heroes[p.who]
+        effects = tuple(e for e in fig.effects if not e.endswith("|next-move"))
+        state = with_hero(state, p.who, replace(fig, effects=effects))
+        return note(
+            replace(state, turn=replace(state.turn, moves=int(move))),
+            f"{state.hero_of(p.who).name} may move {move} squares.",
+        )
+    if kind == "mmove":
+        return replace(state, turn=replace(state.turn, moves=int(move)))
+    if kind == "attack":
+        if p.side == "hero":
+            return hurt_monster(state, p.target, int(move), killer=p.who)
+        return hurt_hero(state, p.target, int(move), f"{state.stats_of(p.who).name}'s attack")
+    if kind == "trap":
+        return _trap_result(state, p, int(move))
+    if kind == "jump":
+        return _jump_result(state, p, str(move))
+    if kind == "disarm":
+        idx = state.ctx.trap_index[p.ref]
+        if move == "disarmed":
+            fig = state.heroes[p.who]
+            state = with_hero(
+                state, p.who, replace(fig, xp=fig.xp + hq.catalog().experience.non_combat_action)
+            )
+            return note(
+                _trap_status(state, idx, "disarmed"), f"{state.hero_of(p.who).name} disarms the trap."
+            )
+        return spring(note(state, "The trap springs!"), p.who, idx, came_from=None)
+    if kind == "rest":
+        if move == "rested":
+            fig = state.heroes[p.who]
+            hero = state.hero_of(p.who)
+            fig = replace(
+                fig, body=hero.maximum("body"), mind=hero.maximum("mind"), magic=hero.maximum("magic")
+            )
+            return note(with_hero(state, p.who, fig), f"{hero.name} rests and recovers.")
+        return spawn_wanderer(note(state, "The rest is disturbed!"), p.who, resting=True)
+    if kind == "heal":
+        return _heal_result(state, p, int(move))
+    if kind == "burn":
+        return hurt_monster(state, p.target, int(move), killer=p.who, spell=True)
+    if kind == "wake":
+        m = state.monsters[p.who]
+        if move == "wakes":
+            effects = tuple(e for e in m.effects if not e.startswith("sleep|"))
+            return note(
+                with_monster(state, p.who, replace(m, effects=effects)),
+                f"{state.stats_of(p.who).name} wakes.",
+            )
+        return replace(state, turn=replace(state.turn, rolled=True, acted=True, stopped=True, done=True))
+    if kind == "treasure":
+        return _card(state, p, str(move))
+    raise RulesError(move, state, f"unknown chance node {kind}")
+
+
+def _trap_status(state: QuestState, idx: int, status: str) -> QuestState:
+    traps = list(state.traps)
+    traps[idx] = status
+    return replace(state, traps=tuple(traps))
+
+
+def _trap_result(state: QuestState, p: Pending, value: int) -> QuestState:
+    kind = _trap_kind(state, p.ref) if p.ref in state.ctx.trap_index else "spear"
+    if kind == "falling-rock":
+        hits, odd = divmod(value, 2)
+        idx = state.ctx.trap_index[p.ref]
+        trap_square = next(iter(state.ctx.traps[idx].squares))
+        fwd, back = (tuple(int(v) for v in s.split(",")) for s in p.then.split(";"))
+        choice = back if odd else fwd
+        fig = state.heroes[p.who]
+        for where in (choice, back if choice == fwd else fwd):
+            square: Square = (where[0], where[1])
+            if (
+                fig.at == trap_square
+                and state.layout.open_between(trap_square, square)
+                and not state.layout.solid(square)
+                and square not in state.figures
+            ):
+                state = with_hero(state, p.who, replace(fig, at=square))
+                state = replace(state, rubble=tuple(sorted({*state.rubble, trap_square})))
+                break
+        else:
+            if fig.at != trap_square:
+                state = replace(state, rubble=tuple(sorted({*state.rubble, trap_square})))
+        return hurt_hero(note(state, "Rocks crash down."), p.who, hits, "the falling rock")
+    if p.then == "treasure":
+        state = hurt_hero(state, p.who, value, "the trap in the furniture")
+        if state.heroes[p.who].status == "active":
+            return take_treasure(state, p.who)
+        return state
+    return hurt_hero(state, p.who, value, f"the {kind.replace('-', ' ')} trap")
+
+
+def _jump_result(state: QuestState, p: Pending, move: str) -> QuestState:
+    idx = state.ctx.trap_index[p.ref]
+    fig = state.heroes[p.who]
+    name = state.hero_of(p.who).name
+    if move == "clear":
+        x, y = (int(v) for v in p.then.split(","))
+        return note(
+            with_hero(
+                state,
+                p.who,
+                replace(fig, at=(x, y), effects=tuple(e for e in fig.effects if not e.startswith("pit|"))),
+            ),
+            f"{name} jumps the trap.",
+        )
+    assert fig.at is not None
+    squares = state.ctx.traps[idx].squares
+    into = min(squares, key=lambda s: abs(s[0] - fig.at[0]) + abs(s[1] - fig.at[1]))  # type: ignore[index]
+    came = fig.at
+    if into not in state.figures:
+        state = with_hero(state, p.who, replace(fig, at=into))
+    state = replace(state, turn=replace(state.turn, moves=0, stopped=True))
+    return spring(note(state, f"{name} fails the jump."), p.who, idx, came_from=came)
+
+
+def _heal_result(state: QuestState, p: Pending, amount: int) -> QuestState:
+    fig = state.heroes[p.who]
+    hero = state.hero_of(p.who)
+    if p.side == "magic":
+        return note(
+            with_hero(state, p.who, replace(fig, magic=min(hero.maximum("magic"), fig.magic + amount))),
+            f"{hero.name} regains {amount} Magic.",
+        )
+    body = min(hero.maximum("body"), fig.body + amount)
+    fig = replace(fig, body=body, status="active" if fig.status == "dying" else fig.status)
+    return note(with_hero(state, p.who, fig), f"{hero.name} regains Body ({body} now).")
+
+
+def _card(state: QuestState, p: Pending, card_id: str) -> QuestState:
+    who = p.who
+    name = state.hero_of(who).name
+    rest = [r for r in p.then.split(",") if r]
+    if card_id != "empty":
+        index = next(k for k, c in enumerate(deck()) if c.id == card_id)
+        counts = list(state.deck)
+        counts[index] -= 1
+        state = replace(state, deck=tuple(counts))
+        card = deck()[index]
+        state = note(state, f"{name} draws a treasure card: {card.text}")
+        fig = state.heroes[who]
+        if card.kind == "gold":
+            state = with_hero(state, who, replace(fig, gold=fig.gold + card.amount))
+        elif card.kind == "item":
+            state = with_hero(state, who, replace(fig, items=(*fig.items, hq.item(card.item).name)))
+        elif card.kind == "hazard":
+            state = hurt_hero(state, who, card.amount, "a hazard")
+        elif card.kind == "wandering":
+            state = spawn_wanderer(state, who)
+    else:
+        state = note(state, "The treasure deck is empty.")
+    if rest and state.pending is None and state.heroes[who].status == "active":
+        state = replace(state, pending=Pending("treasure", who=who, ref=rest[0], then=",".join(rest[1:])))
+    return state
+
+
+# ---------------------------------------------------------------------------------------------------
+# Wounds, death and kills
+
+
+def hurt_hero(state: QuestState, i: int, damage: int, what: str) -> QuestState:
+    """Hero `i` loses `damage` Body; at 0 he drinks a healing potion or heals himself by a spell if he
+    can (line 90), else dies (his prisoner stays where he fell)."""
+    from grognard.systems.heroquest.effects import self_heal_spell
+
+    fig = state.heroes[i]
+    hero = state.hero_of(i)
+    if damage <= 0 or fig.status != "active":
+        return (
+            note(state, f"{what.capitalize()} does {hero.name} no harm.") if fig.status == "active" else state
+        )
+    effects = tuple(e for e in fig.effects if not e.endswith("|until-damaged"))
+    body = fig.body - damage
+    state = note(state, f"{what.capitalize()} costs {hero.name} {damage} Body.")
+    if body > 0:
+        return with_hero(state, i, replace(fig, body=body, effects=effects))
+    items = list(fig.items)
+    if "Potion of Restoration" in items:
+        items.remove("Potion of Restoration")
+        fig = replace(
+            fig, body=hero.maximum("body"), mind=hero.maximum("mind"), items=tuple(items), effects=effects
+        )
+        return note(with_hero(state, i, fig), f"{hero.name} drinks a Potion of Restoration and lives.")
+    if "Potion of Healing" in items:
+        items.remove("Potion of Healing")
+        fig = replace(fig, body=0, status="dying", items=tuple(items), effects=effects)
+        state = note(with_hero(state, i, fig), f"{hero.name} drinks a Potion of Healing as he falls.")
+        return replace(state, pending=Pending("heal", who=i, ref="Potion of Healing"))
+    spell = self_heal_spell(state, i)
+    if spell is not None:
+        spell_id, amount = spell
+        fig = replace(fig, body=min(hero.maximum("body"), amount), magic=fig.magic - 1, effects=effects)
+        return note(
+            with_hero(state, i, fig), f"{hero.name} casts {spell_id.split('/')[1]} on himself as he falls."
+        )
+    state = with_hero(state, i, replace(fig, body=0, status="dead", at=None, effects=()))
+    state = note(state, f"{hero.name} dies.")
+    if fig.escort:
+        for j, m in enumerate(state.monsters):
+            if m.id == fig.escort:
+                state = with_monster(state, j, replace(m, status="prisoner", at=fig.at))
+        state = with_hero(state, i, replace(state.heroes[i], escort=""))
+    return state
+
+
+def hurt_monster(
+    state: QuestState, j: int, damage: int, *, killer: int | None, spell: bool = False
+) -> QuestState:
+    """Monster `j` loses `damage` Body; at 0 it dies, the heroes share its kill value (line 345; nothing
+    for a wandering monster met while resting, line 108) and its monster-dies events fire."""
+    m = state.monsters[j]
+    stats = state.stats_of(j)
+    if damage <= 0:
+        return note(state, f"{stats.name} takes no harm.")
+    body = m.body - damage
+    if body > 0:
+        return note(
+            with_monster(state, j, replace(m, body=body)), f"{stats.name} loses {damage} Body ({body} left)."
+        )
+    state = with_monster(state, j, replace(m, body=0, status="dead", at=None, effects=()))
+    state = note(state, f"{stats.name} is slain.")
+    conscious = [
+        state.hero_of(i).name for i, h in enumerate(state.heroes) if h.status == "active" and h.mind > 0
+    ]
+    killer_name = state.hero_of(killer).name if killer is not None else None
+    if killer_name not in conscious:
+        killer_name = None
+    award = kill(
+        stats.kill_value, conscious, killer_name, during_rest=any(e.startswith("rest|") for e in m.effects)
+    )
+    if award.points:
+        heroes = [replace(h, xp=h.xp + award.to(state.hero_of(i).name)) for i, h in enumerate(state.heroes)]
+        state = replace(state, heroes=tuple(heroes))
+    return fire(state, state.ctx.quest.events_for("monster-dies", m.id, state.fired))
+
+
+def begin_attack(
+    state: QuestState, side: str, attacker: int, target: int, *, own_turn: bool = True
+) -> QuestState:
+    """An attack declared: the dice counted (line 84), one-attack effects used up, the damage to roll."""
+    from grognard.systems.heroquest.effects import (
+        hero_attack_dice,
+        hero_defend_dice,
+        monster_attack_dice,
+        monster_defend_dice,
+        spend,
+    )
+
+    if side == "hero":
+        dice = hero_attack_dice(state, attacker, target)
+        defend = monster_defend_dice(state, target)
+        fig = state.heroes[attacker]
+        state = with_hero(state, attacker, replace(fig, effects=spend(fig.effects, "next-attack")))
+    else:
+        dice = monster_attack_dice(state, attacker, target)
+        defend = hero_defend_dice(state, target)
+        fig = state.heroes[target]
+        state = with_hero(state, target, replace(fig, effects=spend(fig.effects, "next-defend")))
+    if own_turn:
+        state = replace(state, turn=replace(state.turn, attacks=state.turn.attacks + 1))
+    return replace(
+        state, pending=Pending("attack", who=attacker, target=target, dice=dice, need=defend, side=side)
+    )
+
+
+def spawn_wanderer(state: QuestState, hero: int, *, resting: bool = False) -> QuestState:
+    """The quest's wandering monster appears beside hero `hero` and attacks at once (line 142)."""
+    at = state.heroes[hero].at
+    if at is None:
+        return state
+    where = free_square_near(state, at)
+    if where is None:
+        return note(state, "The wandering monster finds no room to appear.")
+    n = state.wanderers + 1
+    mid = f"wandering-{n}"
+    fig = MonsterFig(
+        mid, where, state.ctx.monster(mid).body, "active", True, ("rest|quest",) if resting else ()
+    )
+    state = replace(state, monsters=(*state.monsters, fig), wanderers=n)
+    state = note(state, f"A {state.ctx.monster(mid).name} appears beside {state.hero_of(hero).name}!")
+    from grognard.systems.heroquest.actions import monster_targets
+
+    j = len(state.monsters) - 1
+    if hero in monster_targets(state, j):
+        return begin_attack(state, "monster", j, hero, own_turn=False)
+    return state
+
+
+# ---------------------------------------------------------------------------------------------------
+# Traps
+
+
+def spring(state: QuestState, i: int, idx: int, *, came_from: Square | None) -> QuestState:
+    """Trap `idx` springs on hero `i` (lines 128-142). `came_from` is the square he stepped from (None
+    when a disarm failed and he did not step onto it)."""
+    trap = state.ctx.traps[idx]
+    kind = trap.kind
+    name = state.hero_of(i).name
+    fig = state.heroes[i]
+    on_it = fig.at in trap.squares
+    if kind in ("spear", "chest"):
+        state = note(_trap_status(state, idx, "gone"), f"A spear trap springs at {name}!")
+        return replace(state, pending=Pending("trap", who=i, ref=trap.id))
+    if kind in ("pit", "long-pit"):
+        state = _trap_status(state, idx, "sprung")
+        if on_it:
+            state = with_hero(state, i, replace(fig, effects=(*fig.effects, "pit|here")))
+        return hurt_hero(
+            note(state, f"The floor gives way under {name}!"), i, 2 if kind == "long-pit" else 1, "the fall"
+        )
+    if kind == "falling-rock":
+        state = _trap_status(state, idx, "gone")
+        square = next(iter(trap.squares))
+        back = came_from or square
+        fwd = (2 * square[0] - back[0], 2 * square[1] - back[1]) if came_from else square
+        return replace(
+            state, pending=Pending("trap", who=i, ref=trap.id, then=f"{fwd[0]},{fwd[1]};{back[0]},{back[1]}")
+        )
+    if kind == "stalactite":
+        state = note(_trap_status(state, idx, "gone"), f"A stalactite falls on {name}!")
+        return hurt_hero(state, i, 1, "the stalactite")
+    if kind == "swinging-axe":
+        state = note(_trap_status(state, idx, "sprung"), f"An axe swings down at {name}!")
+        return replace(state, pending=Pending("trap", who=i, ref=trap.id))
+    state = note(_trap_status(state, idx, "gone"), "An alarm sounds!")
+    return spawn_wanderer(state, i)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Searching
+
+
+def search_scope(state: QuestState, i: int) -> tuple[str, frozenset[Square]]:
+    """The area hero `i` stands in and the squares of it he can see (line 82: searching needs sight)."""
+    at = state.heroes[i].at
+    assert at is not None
+    board = state.layout.board
+    area = board.area_at[at]
+    return area, frozenset(s for s in board.squares_of(area) if sees(state.layout, at, s))
+
+
+def _furniture_in(state: QuestState, area: str, scope: frozenset[Square]) -> set[str]:
+    return {
+        f.id
+        for f in state.layout.furniture
+        if f.squares & scope or (state.layout.board.area_at[f.at] == area and f.squares & scope)
+    }
+
+
+def search(state: QuestState, i: int, what: str) -> QuestState:
+    """Search the hero's area, as far as he sees, for traps, secret doors or treasure (lines 94-100)."""
+    area, scope = search_scope(state, i)
+    name = state.hero_of(i).name
+    furniture = _furniture_in(state, area, scope)
+    if what == "traps":
+        found = [
+            k
+            for k, t in enumerate(state.ctx.traps)
+            if state.traps[k] == "hidden"
+            and (t.squares & scope or (t.furniture is not None and t.furniture in furniture))
+        ]
+        for k in found:
+            state = _trap_status(state, k, "found")
+        return note(state, f"{name} searches for traps and finds {len(found) or 'none'}.")
+    if what == "doors":
+        from grognard.systems.heroquest.actions import set_door
+
+        found_doors = [
+            d.id
+            for d in state.layout.door_by_id.values()
+            if d.state == "secret" and any(s in scope for s in d.at)
+        ]
+        for door_id in found_doors:
+            state = set_door(state, door_id, "closed")
+        return note(state, f"{name} searches for secret doors and finds {len(found_doors) or 'none'}.")
+    state = replace(state, searched=add(state.searched, f"treasure:{area}"))
+    for k, t in enumerate(state.ctx.traps):
+        if (
+            t.furniture in furniture
+            and state.traps[k] in ("hidden", "found")
+            and _treasure_in(state, t.furniture or "")
+        ):
+            state = note(_trap_status(state, k, "gone"), f"A trap in the {t.furniture} springs at {name}!")
+            return replace(state, pending=Pending("trap", who=i, ref=t.id, then="treasure"))
+    return take_treasure(state, i)
+
+
+def _treasure_in(state: QuestState, furniture: str) -> bool:
+    return any(t.furniture == furniture and t.id not in state.taken for t in state.ctx.treasure)
+
+
+def take_treasure(state: QuestState, i: int) -> QuestState:
+    """Hero `i` takes the treasure he can see in his area: gold, items, artifacts; deck cards to draw."""
+    area, scope = search_scope(state, i)
+    furniture = _furniture_in(state, area, scope)
+    name = state.hero_of(i).name
+    draws: list[str] = []
+    got = 0
+    for t in state.ctx.treasure:
+        if t.id in state.taken or not ((t.at is not None and t.at in scope) or t.furniture in furniture):
+            continue
+        got += 1
+        fig = state.heroes[i]
+        items = list(fig.items)
+        if t.item:
+            items.append(hq.item(t.item).name)
+        if t.artifact:
+            items.append(hq.artifact(t.artifact).name)
+        state = with_hero(state, i, replace(fig, gold=fig.gold + t.gold, items=tuple(items)))
+        state = replace(state, taken=add(state.taken, t.id))
+        state = note(state, t.text or f"{name} finds treasure.")
+        if t.deck:
+            draws.append(t.id)
+    if not got:
+        state = note(state, f"{name} searches for treasure and finds nothing.")
+    if draws:
+        state = replace(state, pending=Pending("treasure", who=i, ref=draws[0], then=",".join(draws[1:])))
+    return state

@@ -1,0 +1,96 @@
+"""Simulate quests: the bot heroes against the automatic game master, many times, with the statistics.
+
+`simulate(quest, party, games, seed)` plays `games` quests through `Session` (dice from the session's
+seeded RNG, the bot's from `Rng(f"{seed}:bot:{n}")`) and returns a `Summary`: games, wins, the mean
+number of rounds, the heroes who died, and outcomes by label. `on_game` is called after each game (the
+command line's progress bar).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from grognard.engine.conformance import game_seed
+from grognard.engine.dice import Rng
+from grognard.engine.game import CHANCE, TERMINAL
+from grognard.engine.session import Session
+from grognard.systems.heroquest.bots import hero_bot
+from grognard.systems.heroquest.game import GAME
+from grognard.systems.heroquest.state import QuestState
+
+DEFAULT_ROUNDS = 60
+"""The round limit a simulated quest is played to, unless another is given."""
+
+MAX_MOVES = 20_000
+"""A guard on the moves of one simulated quest."""
+
+
+@dataclass
+class Summary:
+    """What a run of simulated quests came to."""
+
+    quest: str
+    party: str
+    games: int = 0
+    wins: int = 0
+    turns: int = 0
+    hero_deaths: int = 0
+    outcomes: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def mean_turns(self) -> float:
+        """The mean number of rounds a quest lasted."""
+        return self.turns / self.games if self.games else 0.0
+
+    def to_data(self) -> dict[str, Any]:
+        """The summary as JSON-safe data: `games`, `wins`, `mean_turns`, `hero_deaths`, and more."""
+        return {
+            "quest": self.quest,
+            "party": self.party,
+            "games": self.games,
+            "wins": self.wins,
+            "mean_turns": round(self.mean_turns, 3),
+            "hero_deaths": self.hero_deaths,
+            "outcomes": dict(sorted(self.outcomes.items())),
+        }
+
+
+def play_quest(options: dict[str, Any], seed: int, index: int) -> QuestState:
+    """One quest played by the bot heroes to its end; the final state."""
+    session = Session.new("heroquest", GAME, options, game_seed(seed, index))
+    bot = Rng(f"{seed}:bot:{index}")
+    while session.current.actor() is not TERMINAL and len(session.moves) < MAX_MOVES:
+        if session.current.actor() is CHANCE:
+            session.roll()
+        else:
+            session.play(hero_bot(session.current, bot))
+    final = session.current
+    assert isinstance(final, QuestState)
+    return final
+
+
+def simulate(
+    quest: str,
+    party: str,
+    games: int,
+    seed: int = 0,
+    *,
+    rounds: int = DEFAULT_ROUNDS,
+    on_game: Callable[[QuestState], None] | None = None,
+) -> Summary:
+    """Play `games` quests with the bot party against the automatic game master."""
+    options = {"quest": quest, "heroes": party, "gm": "auto", "order": "roll", "rounds": rounds}
+    summary = Summary(quest, party)
+    for index in range(games):
+        final = play_quest(options, seed, index)
+        summary.games += 1
+        summary.wins += final.outcome == "won"
+        summary.turns += final.round
+        summary.hero_deaths += sum(1 for h in final.heroes if h.status == "dead")
+        summary.outcomes[final.outcome or "unfinished"] += 1
+        if on_game is not None:
+            on_game(final)
+    return summary

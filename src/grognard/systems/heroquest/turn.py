@@ -1,0 +1,334 @@
+"""The turn sequence of a quest (lines 72-74): the order, each hero's turn, the game master's turn.
+
+The heroes' order is rolled on two red dice, ties re-rolled (a chance node over the orders, all equally
+likely), or agreed by the players (a decision). The game master moves after the heroes, or, with the
+`interleave` option, takes a place in the rolled order like a hero (line 72: "roll for each enemy's turn
+along with the players"; our reading rolls once for all the enemies). The order is kept for the whole
+quest (line 72 allows it).
+
+`settle` runs after every move: it lights what the heroes now see, wakes the monsters they see, fires
+see-square events, ends a combat encounter (a comatose hero wakes with one Mind point, line 92), checks
+the goal and the end of the quest, skips figures that cannot act, and plays the automatic game master's
+moves until a player must decide or dice must be rolled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import permutations
+
+from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.quest import Event
+from grognard.systems.heroquest.state import (
+    GM_SLOT,
+    HeroFig,
+    MonsterFig,
+    Pending,
+    QuestState,
+    Turn,
+    sees,
+    visible_areas,
+)
+
+MAX_AUTO_STEPS = 2000
+"""A guard on the automatic game master's moves between two player decisions."""
+
+
+def participants(state: QuestState) -> list[int]:
+    """The heroes still in the quest, by party place, and the game master when the order interleaves."""
+    heroes = [i for i, h in enumerate(state.heroes) if h.status == "active"]
+    return heroes + ([GM_SLOT] if state.setup.interleave and state.setup.order == "roll" else [])
+
+
+def order_choices(state: QuestState) -> list[str]:
+    """The orders the players may agree (every order for up to four heroes, else the party's)."""
+    heroes = participants(state)
+    orders = list(permutations(heroes)) if len(heroes) <= 4 else [tuple(heroes)]
+    return ["order:" + ",".join(str(i) for i in o) for o in orders]
+
+
+def begin(state: QuestState) -> QuestState:
+    """The quest's first state: the heroes look about them, then the order is rolled or agreed."""
+    state = look(state)
+    if state.setup.order == "roll":
+        return replace(state, pending=Pending("order"))
+    return state
+
+
+def set_order(state: QuestState, order: tuple[int, ...]) -> QuestState:
+    """The order fixed (the game master appended unless it was rolled into it); the first turn begins."""
+    if GM_SLOT not in order:
+        order = (*order, GM_SLOT)
+    return start_slot(replace(state, order=order, slot=0))
+
+
+def start_slot(state: QuestState) -> QuestState:
+    """A fresh turn for whoever holds the current slot (skipping is left to `settle`)."""
+    state = replace(state, turn=Turn(), acting=-1)
+    who = state.current_hero()
+    if who is None:
+        return state
+    fig = state.heroes[who]
+    kept = tuple(e for e in fig.effects if not e.startswith("guard|"))
+    stopped = False
+    if any(e.startswith("tempest|") for e in kept):
+        kept = tuple(e for e in kept if not e.startswith("tempest|"))
+        state = note(state, f"{state.hero_of(who).name} is caught in the whirlwind and misses this turn.")
+        stopped = True
+    state = with_hero(state, who, replace(fig, effects=kept))
+    if stopped:
+        return end_turn(state)
+    return state
+
+
+def end_turn(state: QuestState) -> QuestState:
+    """The current figure's turn is over: one-turn effects end and the next slot (or round) begins."""
+    who = state.current_hero()
+    if who is not None:
+        fig = state.heroes[who]
+        state = with_hero(
+            state, who, replace(fig, effects=tuple(e for e in fig.effects if not e.endswith("|one-turn")))
+        )
+    slot = state.slot + 1
+    if slot >= len(state.order):
+        rounds = state.setup.rounds
+        if rounds and state.round >= rounds:
+            return replace(state, outcome="timeout", turn=Turn(), acting=-1)
+        return start_slot(replace(state, slot=0, round=state.round + 1))
+    return start_slot(replace(state, slot=slot))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Small helpers the other modules share
+
+
+def note(state: QuestState, text: str) -> QuestState:
+    """The state with one more line in the log of this move."""
+    return replace(state, log=(*state.log, text))
+
+
+def with_hero(state: QuestState, index: int, fig: HeroFig) -> QuestState:
+    """The state with hero `index` replaced."""
+    heroes = list(state.heroes)
+    heroes[index] = fig
+    return replace(state, heroes=tuple(heroes))
+
+
+def with_monster(state: QuestState, index: int, fig: MonsterFig) -> QuestState:
+    """The state with monster `index` replaced."""
+    monsters = list(state.monsters)
+    monsters[index] = fig
+    return replace(state, monsters=tuple(monsters))
+
+
+def add(items: tuple[str, ...], *new: str) -> tuple[str, ...]:
+    """A sorted set (tuple) with more members."""
+    return tuple(sorted(set(items) | set(new)))
+
+
+def free_square_near(state: QuestState, near: Square) -> Square | None:
+    """The nearest free floor square to `near` (by steps through open edges), for a figure to appear on."""
+    layout = state.layout
+    seen = {near}
+    frontier = [near]
+    while frontier:
+        nxt = []
+        for sq in frontier:
+            x, y = sq
+            for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                if n in seen or not layout.open_between(sq, n) or layout.solid(n):
+                    continue
+                seen.add(n)
+                if n not in state.figures and not trap_here(state, n):
+                    return n
+                nxt.append(n)
+        frontier = nxt
+    return None
+
+
+def trap_here(state: QuestState, square: Square) -> int | None:
+    """The index of a trap still dangerous on `square` (hidden, found, or a sprung pit or axe), or None."""
+    for i, t in enumerate(state.ctx.traps):
+        if square in t.squares and state.traps[i] in ("hidden", "found", "sprung"):
+            if state.traps[i] == "sprung" and t.kind not in ("pit", "long-pit", "swinging-axe"):
+                continue
+            return i
+    return None
+
+
+def fire(state: QuestState, events: list[Event]) -> QuestState:
+    """Run quest events: text, monsters placed, doors revealed or opened, the quest ended."""
+    from grognard.systems.heroquest.actions import set_door
+
+    for event in events:
+        if event.once and event.id in state.fired:
+            continue
+        state = replace(state, fired=add(state.fired, event.id))
+        for action in event.actions:
+            if action.kind == "text":
+                state = note(state, action.text)
+            elif action.kind == "place-monsters":
+                for mid in action.monsters:
+                    state = place_held(state, mid)
+            elif action.kind == "reveal-door":
+                if state.layout.door_by_id[action.door].state == "secret":
+                    state = set_door(state, action.door, "closed")
+            elif action.kind == "open-door":
+                state = set_door(state, action.door, "open")
+            elif action.kind == "end-quest" and not state.outcome:
+                state = replace(state, outcome=action.outcome, goal_met=action.outcome == "won", pending=None)
+    return state
+
+
+def place_held(state: QuestState, mid: str) -> QuestState:
+    """A held-back monster placed on its square (or the nearest free one)."""
+    for i, m in enumerate(state.monsters):
+        if m.id == mid and m.status == "held":
+            where = state.ctx.quest.monster(mid).at
+            if where in state.figures or state.layout.solid(where):
+                found = free_square_near(state, where)
+                if found is None:
+                    return state
+                where = found
+            return with_monster(state, i, replace(m, at=where, status="active"))
+    return state
+
+
+# ---------------------------------------------------------------------------------------------------
+# Looking about
+
+
+def look(state: QuestState) -> QuestState:
+    """Light the areas the heroes see, wake the monsters they see, fire see-square events, and start or
+    end the combat encounter."""
+    layout = state.layout
+    lit = set(state.seen)
+    for h in state.heroes:
+        if h.at is not None:
+            lit |= visible_areas(layout, h.at)
+    if len(lit) != len(state.seen):
+        state = replace(state, seen=tuple(sorted(lit)))
+    visible = state.visible_monsters
+    if any(not state.monsters[i].aware for i in visible):
+        monsters = list(state.monsters)
+        for i in visible:
+            monsters[i] = replace(monsters[i], aware=True)
+        state = replace(state, monsters=tuple(monsters))
+    events = [
+        e
+        for e in state.ctx.quest.file.events
+        if e.trigger.kind == "see-square"
+        and e.trigger.at is not None
+        and not (e.once and e.id in state.fired)
+        and any(h.at is not None and sees(layout, h.at, e.trigger.at) for h in state.heroes)
+    ]
+    if events:
+        state = fire(state, events)
+    fighting = bool(visible)
+    if fighting != state.encounter:
+        state = replace(state, encounter=fighting)
+        if not fighting:
+            state = end_encounter(state)
+    return state
+
+
+def end_encounter(state: QuestState) -> QuestState:
+    """No enemy is in sight: a comatose hero regains one Mind point (line 92) and encounter effects end."""
+    heroes = []
+    for h in state.heroes:
+        effects = tuple(
+            e for e in h.effects if not e.endswith("|encounter") and not e.endswith("|while-in-sight")
+        )
+        mind = 1 if h.status == "active" and h.mind == 0 else h.mind
+        heroes.append(replace(h, effects=effects, mind=mind))
+    return replace(state, heroes=tuple(heroes))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Settling after a move
+
+
+def check_end(state: QuestState) -> QuestState:
+    """The goal met or the party gone: the quest's outcome."""
+    if state.outcome:
+        return replace(state, pending=None) if state.pending else state
+    ctx = state.ctx
+    goal = ctx.quest.file.goal
+    met = state.goal_met
+    if goal.kind == "kill":
+        met = met or any(m.id == goal.target and m.status == "dead" for m in state.monsters)
+    elif goal.kind == "find":
+        met = met or goal.target in state.taken
+    elif goal.kind == "rescue":
+        met = met or any(h.escort == goal.target and h.at in ctx.stairs for h in state.heroes)
+    if met:
+        return replace(state, goal_met=True, outcome="won", pending=None)
+    if any(h.status in ("active", "dying") for h in state.heroes):
+        return state
+    if any(h.status == "left" for h in state.heroes):
+        return replace(state, outcome="retreated", pending=None)
+    return replace(state, outcome="lost", pending=None)
+
+
+def settle(state: QuestState) -> QuestState:
+    """After a move: look about, check the end, skip who cannot act, and play the automatic game master."""
+    from grognard.systems.heroquest.actions import apply_action, monster_can_act
+    from grognard.systems.heroquest.gm import choose
+
+    for _ in range(MAX_AUTO_STEPS):
+        state = check_end(look(state))
+        if state.outcome or state.pending is not None or not state.order:
+            return state
+        who = state.current_hero()
+        if who is not None:
+            if state.heroes[who].status != "active":
+                state = end_turn(state)
+                continue
+            return state
+        if not state.in_gm_turn():
+            return state
+        if state.acting < 0 or not monster_can_act(state, state.acting, started=True):
+            nxt = next_monster(state)
+            if nxt is None:
+                state = end_turn(state)
+                continue
+            state = start_monster(state, nxt)
+            continue
+        if state.setup.gm == "human":
+            return state
+        state = apply_action(state, choose(state))
+    raise RuntimeError(f"the game master did not finish its turn: {state.describe()}")
+
+
+def next_monster(state: QuestState) -> int | None:
+    """The next monster after the one acting that may take a turn."""
+    for i in range(state.acting + 1, len(state.monsters)):
+        if monster_may_start(state, i):
+            return i
+    return None
+
+
+def monster_may_start(state: QuestState, index: int) -> bool:
+    """A monster on the board takes a turn: any active one for a person, an aware one for the automatic
+    game master."""
+    m = state.monsters[index]
+    if m.status != "active":
+        return False
+    return state.setup.gm == "human" or m.aware
+
+
+def start_monster(state: QuestState, index: int) -> QuestState:
+    """Monster `index` begins its turn: a whirlwind costs it the turn; a sleeper rolls to wake."""
+    m = state.monsters[index]
+    state = replace(state, acting=index, turn=Turn())
+    if any(e.startswith("tempest|") for e in m.effects):
+        state = with_monster(
+            state, index, replace(m, effects=tuple(e for e in m.effects if not e.startswith("tempest|")))
+        )
+        return note(
+            replace(state, turn=Turn(rolled=True, acted=True, stopped=True, done=True)),
+            f"{state.stats_of(index).name} misses its turn in the whirlwind.",
+        )
+    if any(e.startswith("sleep|") for e in m.effects):
+        return replace(state, pending=Pending("wake", who=index, dice=state.stats_of(index).mind))
+    return state
