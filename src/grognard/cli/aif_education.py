@@ -20,7 +20,7 @@ from grognard.cli.aif_character import roll_data
 from grognard.cli.console import out, print_json
 from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
-from grognard.systems.adventures_in_fantasy import castles, education, equipment
+from grognard.systems.adventures_in_fantasy import apprenticeship, castles, education, equipment
 from grognard.systems.adventures_in_fantasy.chargen import parse_course
 
 SeedOption = Annotated[int | None, typer.Option("--seed", help="The same seed rolls the same dice.")]
@@ -218,7 +218,7 @@ def restart_command(
     json_out: JsonOption = False,
 ) -> None:
     """Return to a broken apprenticeship from day one: is the knowledge kept?"""
-    back = education.restart(studied, away)
+    back = apprenticeship.restart(studied, away)
     if json_out:
         print_json(
             {
@@ -250,7 +250,7 @@ def forgiveness_command(
     """Buy the master's forgiveness for a broken apprenticeship: the cost, and the throw to redeem rank."""
     choice = parse_course(course)
     chosen = _seed(seed)
-    bought = education.forgiveness(Rng(chosen), choice, status, given=roll)
+    bought = apprenticeship.forgiveness(Rng(chosen), choice, status, given=roll)
     info = bought.course
     if json_out:
         print_json(
@@ -446,6 +446,9 @@ def castle_command(
         int | None, typer.Option("--wall", help="Feet of curtain wall (within the type).")
     ] = None,
     count: Annotated[int, typer.Option("--count", help="How many of a work.")] = 1,
+    wizard: Annotated[
+        bool, typer.Option("--wizard", help="A round tower built for a wizard: 50% more money.")
+    ] = False,
     json_out: JsonOption = False,
 ) -> None:
     """What a castle or a work costs and how long it takes, with terrain and labour."""
@@ -454,6 +457,8 @@ def castle_command(
         build = castles.castle(key, terrain, labour, wall)
     else:
         build = castles.work(what, count, terrain, labour)
+    if wizard:
+        build = castles.wizard_tower(build)
     time = build.time()
     if json_out:
         print_json(

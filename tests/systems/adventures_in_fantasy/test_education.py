@@ -12,6 +12,7 @@ import pytest
 
 from grognard.engine.dice import Rng, d20_digit
 from grognard.engine.errors import UsageError
+from grognard.systems.adventures_in_fantasy import apprenticeship as ap
 from grognard.systems.adventures_in_fantasy import education as ed
 from grognard.systems.adventures_in_fantasy.character import Character, Characteristics
 from grognard.systems.adventures_in_fantasy.chargen import MONTHS_PER_YEAR, CourseChoice, course
@@ -174,7 +175,7 @@ def test_inconsistent_breaks_are_refused() -> None:
 
 def test_breaking_lowers_the_rank_one_class_example_line_309() -> None:
     # The book's Count falls to MARQUIS, a higher rank on Table A (:207-208); ruling: one rank down.
-    broken = ed.break_apprenticeship(Rng(3), _character(), ed.GuildRecord(), SAILOR, 20)
+    broken = ap.break_apprenticeship(Rng(3), _character(), ap.GuildRecord(), SAILOR, 20)
     assert broken.before.name == "Count"
     assert broken.after.name == "Earl"
     assert broken.character.position == "Earl"
@@ -183,87 +184,87 @@ def test_breaking_lowers_the_rank_one_class_example_line_309() -> None:
 
 def test_a_serf_has_no_lower_rank() -> None:
     serf = _character("Serf", 1, 1)
-    assert ed.break_apprenticeship(Rng(1), serf, ed.GuildRecord(), SAILOR, 3).character.position == "Serf"
+    assert ap.break_apprenticeship(Rng(1), serf, ap.GuildRecord(), SAILOR, 3).character.position == "Serf"
 
 
 def test_a_royal_steps_down_the_royal_ranks() -> None:
     king = _character("King", 60, 60, royal=True)
-    assert ed.rank_below(ed.position_of(king)).name == "Queen"
+    assert ap.rank_below(ap.position_of(king)).name == "Queen"
     prince = _character("Prince/Princess", 25, 25, royal=True)
-    assert not ed.rank_below(ed.position_of(prince)).royal
+    assert not ap.rank_below(ap.position_of(prince)).royal
 
 
 def test_breaking_rolls_the_formula_with_the_months_so_far_line_307() -> None:
-    won = ed.break_apprenticeship(Rng(1), _character(), ed.GuildRecord(), SAILOR, 36, given=100)
-    lost = ed.break_apprenticeship(Rng(1), _character(), ed.GuildRecord(), SAILOR, 36, given=1)
+    won = ap.break_apprenticeship(Rng(1), _character(), ap.GuildRecord(), SAILOR, 36, given=100)
+    lost = ap.break_apprenticeship(Rng(1), _character(), ap.GuildRecord(), SAILOR, 36, given=1)
     assert won.attempt.success and won.character.has_course(22)
     assert not lost.attempt.success and not lost.character.has_course(22)
     assert won.attempt.odds.months == 36
 
 
 def test_blackballed_from_other_apprenticeships_until_resolved_line_311() -> None:
-    broken = ed.break_apprenticeship(Rng(3), _character(), ed.GuildRecord(), SAILOR, 20)
-    assert any("blackballed" in p for p in ed.enrolment_problems(broken.character, broken.record, HUSBANDRY))
-    assert ed.enrolment_problems(broken.character, broken.record, SWORD) == ()
-    assert ed.enrolment_problems(broken.character, ed.resume(broken.record), HUSBANDRY) == ()
+    broken = ap.break_apprenticeship(Rng(3), _character(), ap.GuildRecord(), SAILOR, 20)
+    assert any("blackballed" in p for p in ap.enrolment_problems(broken.character, broken.record, HUSBANDRY))
+    assert ap.enrolment_problems(broken.character, broken.record, SWORD) == ()
+    assert ap.enrolment_problems(broken.character, ap.resume(broken.record), HUSBANDRY) == ()
 
 
 HUSBANDRY = CourseChoice(24)
 
 
 def test_enrolment_needs_the_requisites_line_295() -> None:
-    problems = ed.enrolment_problems(_character(), ed.GuildRecord(), CourseChoice(9))
+    problems = ap.enrolment_problems(_character(), ap.GuildRecord(), CourseChoice(9))
     assert any("7, 8" in p for p in problems)
 
 
 def test_restart_keeps_knowledge_under_half_the_time_example_line_315() -> None:
-    assert ed.restart(13, 6).retained
-    assert not ed.restart(13, 7).retained
-    huntsman = ed.restart(20, 12)  # 20 months as a Huntsman, gone a year: a novice again, nothing kept
+    assert ap.restart(13, 6).retained
+    assert not ap.restart(13, 7).retained
+    huntsman = ap.restart(20, 12)  # 20 months as a Huntsman, gone a year: a novice again, nothing kept
     assert huntsman.knowledge_months == 0
-    assert ed.restart(20, 3).pay_share == Fraction(1, 2)  # half pay (:317)
+    assert ap.restart(20, 3).pay_share == Fraction(1, 2)  # half pay (:317)
 
 
 def test_forgiveness_for_a_jeweler_costs_480_example_line_325() -> None:
-    assert ed.forgiveness_cost(JEWELER) == 480
+    assert ap.forgiveness_cost(JEWELER) == 480
 
 
 def test_forgiveness_for_a_sailor_example_line_327() -> None:
     # The book multiplies 36 x 1.5 x 2 and prints 96; the product is 108 (ruling "Education: forgiveness").
-    assert ed.forgiveness_cost(SAILOR) == Fraction(36) * Fraction(3, 2) * 2 == 108
+    assert ap.forgiveness_cost(SAILOR) == Fraction(36) * Fraction(3, 2) * 2 == 108
 
 
 def test_status_nine_redeems_on_27_percent_example_line_319() -> None:
-    assert ed.forgiveness(Rng(1), SAILOR, 9, given=27).redeemed
-    assert not ed.forgiveness(Rng(1), SAILOR, 9, given=28).redeemed
-    assert ed.forgiveness(Rng(1), SAILOR, 9).redeem_chance == Fraction(27, 100)
+    assert ap.forgiveness(Rng(1), SAILOR, 9, given=27).redeemed
+    assert not ap.forgiveness(Rng(1), SAILOR, 9, given=28).redeemed
+    assert ap.forgiveness(Rng(1), SAILOR, 9).redeem_chance == Fraction(27, 100)
 
 
 def test_forgiveness_is_only_for_apprenticeships() -> None:
     with pytest.raises(UsageError, match="not an apprenticeship"):
-        ed.forgiveness(Rng(1), SWORD, 9)
+        ap.forgiveness(Rng(1), SWORD, 9)
 
 
 def test_buying_forgiveness_pays_restores_and_bars_the_course_line_329() -> None:
-    broken = ed.break_apprenticeship(Rng(3), _character(), ed.GuildRecord(), SAILOR, 20)
-    bought, after, record = ed.buy_forgiveness(Rng(1), broken.character, broken.record, given=1)
+    broken = ap.break_apprenticeship(Rng(3), _character(), ap.GuildRecord(), SAILOR, 20)
+    bought, after, record = ap.buy_forgiveness(Rng(1), broken.character, broken.record, given=1)
     assert bought.redeemed and after.position == "Count" and after.status_level == 32
     assert after.funds_gp == 1000 - 108
     assert record.blackball is None
-    assert ed.enrolment_problems(after, record, SAILOR)
-    assert ed.enrolment_problems(after, record, HUSBANDRY) == ()
-    _, unredeemed, _ = ed.buy_forgiveness(Rng(1), broken.character, broken.record, given=100)
+    assert ap.enrolment_problems(after, record, SAILOR)
+    assert ap.enrolment_problems(after, record, HUSBANDRY) == ()
+    _, unredeemed, _ = ap.buy_forgiveness(Rng(1), broken.character, broken.record, given=100)
     assert unredeemed.position == "Earl"
 
 
 def test_the_guild_record_round_trips_through_json() -> None:
-    broken = ed.break_apprenticeship(Rng(3), _character(), ed.GuildRecord(), SAILOR, 20)
-    assert ed.GuildRecord.model_validate_json(broken.record.model_dump_json()) == broken.record
+    broken = ap.break_apprenticeship(Rng(3), _character(), ap.GuildRecord(), SAILOR, 20)
+    assert ap.GuildRecord.model_validate_json(broken.record.model_dump_json()) == broken.record
 
 
 def test_completing_an_armorer_course_raises_the_status_line_359() -> None:
     knight = _character("Knight", 10, 14)
-    done = ed.complete_course(knight, CourseChoice(21), 60)
+    done = ap.complete_course(knight, CourseChoice(21), 60)
     assert done.status_level == 15 and done.position == "Baron"
     assert done.courses[-1] == course(CourseChoice(21)).model_copy(update={"months": 60})
 

@@ -133,9 +133,11 @@ def test_swamp_reads_the_water_column_and_chart_k_swamp() -> None:
 
 
 def test_magic_user_alignment_is_one_in_three() -> None:
-    rng = Scripted(pct(1) + pct(96) + pct(50) + [5] + pct(99))
+    # then his company (lines 1874-1878): level 1, no Horsemanship, no artifact, one warrior without one
+    rng = Scripted(pct(1) + pct(96) + pct(50) + [5] + [1] + pct(41) + pct(6) + [1] + pct(6) + pct(99))
     met = outdoor_encounter(rng, "clear")
     assert (met.kind, met.alignment) == ("Magical", "chaos")
+    assert rng.done()
 
 
 @pytest.mark.parametrize("terrain", encounters.TERRAINS)

@@ -51,9 +51,9 @@ from grognard.engine.game import (
     Result,
 )
 from grognard.engine.serial import from_data, to_data
+from grognard.systems.adventures_in_fantasy.apprenticeship import GuildRecord, enrolment_problems
 from grognard.systems.adventures_in_fantasy.calendar import DAYS_IN_WEEK, Date, parse_date
 from grognard.systems.adventures_in_fantasy.checks import AGING_MODES, Aging
-from grognard.systems.adventures_in_fantasy.education import GuildRecord, enrolment_problems
 from grognard.systems.adventures_in_fantasy.experience import (
     ALIGNMENTS,
     next_rank,

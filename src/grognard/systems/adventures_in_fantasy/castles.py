@@ -15,7 +15,7 @@ from fractions import Fraction
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.charts import Chart, ChartRow
 from grognard.systems.adventures_in_fantasy.checks import round_half_up
-from grognard.systems.adventures_in_fantasy.tables import get_table
+from grognard.systems.adventures_in_fantasy.tables import RULEBOOK, get_table
 
 TERRAINS = ("clear", "woods", "swamp", "mountains")
 """Where the castle is built; clear ground has no modifier."""
@@ -188,6 +188,24 @@ def castle(
     if sections:
         parts.append(_part(WALL, sections))
     return Build(f"Type {key} castle", tuple(parts), factors(terrain, labour), row.source)
+
+
+WIZARD_MARKUP = Fraction(3, 2)
+"""A wizard's tower costs 50% more than a normal tower (:1870)."""
+
+
+def wizard_tower(build: Build) -> Build:
+    """`build`, a round tower, built for a wizard: 50% more money (:1870), the time unchanged."""
+    if not all(p.work.startswith("Round tower") for p in build.parts):
+        raise UsageError(f"only a round tower is built as a wizard's tower, not {build.name!r}")
+    found = build.factors
+    marked = Factors(
+        found.cost * WIZARD_MARKUP,
+        found.time,
+        (*found.notes, "a wizard's tower: 50% more money (:1870)"),
+        (*found.sources, f"{RULEBOOK}:1870"),
+    )
+    return Build(f"{build.name}, for a wizard", build.parts, marked, build.source)
 
 
 HIRING_TERRAINS = ("swamp", "mountains")

@@ -8,7 +8,9 @@ procedure".
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Literal, TypeAlias
 
 from grognard.engine.dice import Rng, roll_dice
@@ -29,6 +31,22 @@ UNDERWORLD_LEVELS = 6
 
 NIGHT_CHANCE = 30
 """The % chance that an outdoor encounter happens at night (line 1144)."""
+
+MAGIC_USER_LEVELS = 10
+"""A magic-user met at random is level 1-10 (line 1876)."""
+
+HORSEMANSHIP_CHANCE = 40
+"""The % chance that a magic-user met at random has mastered Horsemanship I (line 1874)."""
+
+ARTIFACT_PER_LEVEL = 5
+"""Per level of the magic-user, a 5% chance of a magical artifact, for him and each warrior (1876-1878)."""
+
+ARTIFACTS = ("amulet", "amulet", "talisman", "talisman", "talisman", "miscellaneous magic artifact")
+"""The artifact by a d6: 1-2 amulet, 3-5 talisman, 6 miscellaneous (line 1876)."""
+
+HITS_PER_SQUARE = 15
+SQUARE_FT = 5
+"""A room needs a 5 ft by 5 ft square for every 15 hit points of its creatures (line 731)."""
 
 SPECIAL_CREATURES = {
     "desert": "special-creatures-desert",
@@ -166,13 +184,85 @@ def _civilians(rng: Rng, steps: list[Step]) -> Civilians:
     return Civilians(kind, size("peasants", 10), 0, 0)
 
 
+@dataclass(frozen=True)
+class Escort:
+    """What a magic-user's level gives his company: the warriors' level and each one's artifact chance."""
+
+    level: int
+    warrior_level: int
+    artifact_chance: int
+
+
+def escort(level: int) -> Escort:
+    """A level `level` magic-user's warriors are half his level rounded up, and he and each of them
+    have a 5% per level of his chance of an artifact (level 7: level 4 warriors, 35%; lines 1876-1878)."""
+    if level < 1:
+        raise UsageError(f"magic-user level {level} is below 1")
+    return Escort(level, math.ceil(Fraction(level, 2)), min(100, ARTIFACT_PER_LEVEL * level))
+
+
+def _artifact(rng: Rng, who: str, chance: int, steps: list[Step]) -> None:
+    step, has = percent_check(rng, f"{who}: a magical artifact?", chance, cite(1876), "yes", "no")
+    steps.append(step)
+    if has:
+        thrown = roll_dice(rng, 1, 6)
+        steps.append(
+            Step(f"{who}'s artifact (1-2, 3-5, 6)", ARTIFACTS[thrown.total - 1], cite(1876), roll=thrown)
+        )
+
+
 def _magic_user(rng: Rng, steps: list[Step]) -> str:
     thrown = roll_dice(rng, 1, 6)
     alignment = ALIGNMENTS[(thrown.total - 1) // 2]
     steps.append(
         Step("magic-user's alignment (1-2 law, 3-4 neutral, 5-6 chaos)", alignment, cite(1094), roll=thrown)
     )
+    thrown = roll_dice(rng, 1, MAGIC_USER_LEVELS)
+    company = escort(thrown.total)
+    steps.append(Step("magic-user's level (1-10)", str(company.level), cite(1876), roll=thrown))
+    step, _ = percent_check(
+        rng,
+        "Horsemanship I (no other physical or weapon skill)",
+        HORSEMANSHIP_CHANCE,
+        cite(1874),
+        "yes",
+        "no",
+    )
+    steps.append(step)
+    _artifact(rng, "the magic-user", company.artifact_chance, steps)
+    thrown = roll_dice(rng, 1, 6)
+    warriors = (thrown.total + 1) // 2
+    steps.append(
+        Step(
+            f"warriors with him (1-3, a d6 halved up), level {company.warrior_level} each",
+            str(warriors),
+            cite(1878),
+            roll=thrown,
+        )
+    )
+    for n in range(1, warriors + 1):
+        _artifact(rng, f"warrior {n}", company.artifact_chance, steps)
     return alignment
+
+
+def minimum_room(total_hit_points: int) -> int:
+    """The side in feet of the smallest square room for creatures of `total_hit_points`: a 5 ft square
+    per 15 hit points (rounded up), laid out as a square of whole 5 ft squares (six creatures of 5 hit
+    points: 10 ft by 10 ft, line 731; ruling "Underworld: room size")."""
+    if total_hit_points < 1:
+        raise UsageError(f"hit points {total_hit_points} must be at least 1")
+    squares = math.ceil(Fraction(total_hit_points, HITS_PER_SQUARE))
+    return SQUARE_FT * math.isqrt(squares - 1) + SQUARE_FT
+
+
+def site_chance(places: int, permanent: int = 0) -> int:
+    """The % chance of a creature at any one place of an area (method B): 100 divided by the places
+    where an encounter could be, less the permanent ones, rounded half up (thirteen places: 8%, lines
+    1353-1359; ruling "Bleakwood: the chance per place")."""
+    open_places = places - permanent
+    if permanent < 0 or open_places < 1:
+        raise UsageError(f"{places} places less {permanent} permanent leaves none to roll for")
+    return math.floor(Fraction(100, open_places) + Fraction(1, 2))
 
 
 def _other_creature(rng: Rng, terrain: str, steps: list[Step]) -> str:

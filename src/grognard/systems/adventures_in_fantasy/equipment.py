@@ -298,3 +298,35 @@ def character_movement(character: Character) -> Movement:
     return movement(
         Fraction(str(character.burden_lb)), character.effective("strength"), character.effective("dexterity")
     )
+
+
+# ---------------------------------------------------------------------------------------------------
+# Burden and fatigue
+
+FATIGUE_STEPS = ((Fraction(3, 2), 3), (Fraction(5, 4), 2))
+"""At 25% over the normal burden the fatigue rate doubles, at 50% it triples (:108)."""
+
+MOST_CARRIED = Fraction(3, 2)
+"""Nobody carries more than 150% of his normal lifting ability (:108)."""
+
+
+def fatigue_rate(burden_lb: float | Fraction, lifting_lb: int) -> int | None:
+    """How fast a burden tires its bearer: 0 within the normal lifting ability (2 lb a point of usable
+    Strength, :104), 1 from the first pound over, 2 from 25% over, 3 from 50% over; None past 150%,
+    which cannot be carried (:108; ruling "Equipment: burden and fatigue")."""
+    load = Fraction(str(burden_lb)) if isinstance(burden_lb, float) else Fraction(burden_lb)
+    if load < 0 or lifting_lb < 0:
+        raise UsageError(f"burden {burden_lb} lb and lifting ability {lifting_lb} lb cannot be negative")
+    if load <= lifting_lb:
+        return 0
+    if load > lifting_lb * MOST_CARRIED:
+        return None
+    for share, rate in FATIGUE_STEPS:
+        if load >= lifting_lb * share:
+            return rate
+    return 1
+
+
+def character_fatigue_rate(character: Character) -> int | None:
+    """`fatigue_rate` for everything the character carries against his usable Strength."""
+    return fatigue_rate(Fraction(str(character.burden_lb)), character.lifting_lb)

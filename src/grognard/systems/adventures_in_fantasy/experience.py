@@ -16,10 +16,10 @@ from pydantic import BaseModel, ConfigDict
 
 from grognard.engine.dice import Rng, Roll
 from grognard.engine.errors import UsageError
+from grognard.systems.adventures_in_fantasy.apprenticeship import position_of, with_position
 from grognard.systems.adventures_in_fantasy.character import Character
 from grognard.systems.adventures_in_fantasy.chargen import MONTHS_PER_YEAR, Position, ladder
 from grognard.systems.adventures_in_fantasy.checks import check, round_half_up
-from grognard.systems.adventures_in_fantasy.education import position_of, with_position
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 
 Alignment: TypeAlias = Literal["", "law", "neutral", "chaos"]

@@ -103,3 +103,36 @@ def tactical_map(rng: Rng, area: str, width: int = 6, height: int = 6) -> Tactic
     steps: list[Step] = []
     sections = tuple(_section(rng, key, x, y, steps) for y in range(height) for x in range(width))
     return TacticalMap(key, width, height, sections, tuple(steps))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Trees in a battle (TERRAIN EFFECT ON COMBAT, WOODS, lines 1690-1704)
+
+TREE_HEIGHT_FT = 25
+CLIMB_FT_PER_TURN = 5
+"""Trees are 25 ft tall and a turn climbs 5 ft (line 1700)."""
+
+SPOTTING = {25: 25, 20: 50, 15: 75, 10: 90, 5: 100}
+"""The % chance that a turn of looking up finds someone up a tree, by his height in feet; at 5 ft there
+is no cover (line 1702)."""
+
+SPRAIN_FACES = 2
+"""A drop of 5 ft does no damage, but a d6 of 1 or 2 sprains a leg: half movement, no fast moves (1702)."""
+
+
+def _height(height_ft: int) -> int:
+    if height_ft not in SPOTTING:
+        raise UsageError(f"height {height_ft} ft is not one of 5, 10, 15, 20, 25 (a turn climbs 5 ft)")
+    return height_ft
+
+
+def spotting_chance(height_ft: int) -> int:
+    """The % chance that a turn spent looking up from the ground finds someone `height_ft` up a tree."""
+    return SPOTTING[_height(height_ft)]
+
+
+def fall_hits(height_ft: int) -> int:
+    """Hits taken by a fall from `height_ft` (missing a leap between trees): one per 5 ft dropped, none
+    from 5 ft (where a 1 or 2 on a d6 sprains a leg instead, `SPRAIN_FACES`)."""
+    drop = _height(height_ft)
+    return 0 if drop == CLIMB_FT_PER_TURN else drop // CLIMB_FT_PER_TURN

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from grognard.engine.dice import Rng, Roll
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
+from grognard.systems.adventures_in_fantasy.apprenticeship import complete_course
 from grognard.systems.adventures_in_fantasy.calendar import DAYS_IN_WEEK, Date
 from grognard.systems.adventures_in_fantasy.character import Character
 from grognard.systems.adventures_in_fantasy.chargen import CourseChoice
@@ -35,7 +36,6 @@ from grognard.systems.adventures_in_fantasy.education import (
     FORESTER,
     LearningOdds,
     attempt,
-    complete_course,
     facts,
     learning_odds,
     practice_month,
