@@ -238,17 +238,19 @@ FRONTEND = register(
 
 
 def _mount_extensions() -> None:
-    """Mount the command groups kept in their own modules (characters, world, combat)."""
+    """Mount the command groups kept in their own modules (characters, world, trades, combat)."""
     from grognard.cli.aif_campaign import mount as mount_campaign
     from grognard.cli.aif_character import mount as mount_character
     from grognard.cli.aif_combat import add_combat_commands
     from grognard.cli.aif_education import mount as mount_education
+    from grognard.cli.aif_trades import mount as mount_trades
     from grognard.cli.aif_world import mount as mount_world
 
     mount_character(app)
     mount_world(app)
     mount_education(app)
     mount_campaign(app)
+    mount_trades(app)
     add_combat_commands(app)
 
 

@@ -97,14 +97,27 @@ def learn_command(
     leaving: Annotated[
         bool, typer.Option("--leaving", help="The throw of an apprentice who leaves early (no timing).")
     ] = False,
+    second_engineer: Annotated[
+        bool,
+        typer.Option("--second-engineer", help="Course 20 with the other engineer class mastered: 75% time."),
+    ] = False,
     roll: RollOption = None,
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """The Basic Learning Formula: the chance to fail a course, and a throw to master it."""
     choice = parse_course(course)
-    odds = education.learning_odds(choice, intelligence, _months(months), repeat=repeat, forester=forester)
-    wait = education.waiting(education.required_months(choice, forester=forester))
+    odds = education.learning_odds(
+        choice,
+        intelligence,
+        _months(months),
+        repeat=repeat,
+        forester=forester,
+        second_engineer=second_engineer,
+    )
+    wait = education.waiting(
+        education.required_months(choice, forester=forester, second_engineer=second_engineer)
+    )
     chosen = _seed(seed)
     thrown = None
     if attempt is not None or leaving:

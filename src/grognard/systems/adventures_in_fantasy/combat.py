@@ -1,12 +1,14 @@
 """The chance to hit in melee, with every modifier the book gives, each shown with its line.
 
 `hit_chance(attacker, defender)` starts from Combat Matrix N (body type against body type) and applies,
-in this order: weapon training, neglected practice, the second weapon of two-weapon fighting, the
+in this order: weapon training, neglected practice, fighting from the saddle (attacker's and
+defender's horsemanship), the second weapon of two-weapon fighting, the
 defender's cover, dexterity, size and experience (each with its cap), the weapon's bonus, Table Q, the
 referee's own modifier, the halving effects (swamp, blocked on a low wall, fatigue), and last the 2%/98%
 limits. Each step is a `Modifier` (name, amount, source line, whether a cap cut it), so a referee sees
 exactly how the number came about. Stamina in melee and its recovery are here too.
-Book: 002_8449cbd1010a37a5.txt:1522-1586, 1674-1740; readings in docs/rulings/adventures-in-fantasy.md.
+Book: 002_8449cbd1010a37a5.txt:389-408, 1522-1586, 1674-1740; readings in
+docs/rulings/adventures-in-fantasy.md.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from grognard.systems.adventures_in_fantasy.damage import (
     strength_class,
 )
 from grognard.systems.adventures_in_fantasy.lookups import HIT_CHANCE_LIMITS, combat_chance
+from grognard.systems.adventures_in_fantasy.riding import melee_share, team_level, weapon_problem
 from grognard.systems.adventures_in_fantasy.tables import get_table
 
 TRAINING = {"trained": Fraction(1), "half": Fraction(2, 3), "untrained": Fraction(1, 3)}
@@ -62,7 +65,8 @@ class Fighter:
     `strength` (or else `hit_dice`) gives the strength bonus class. `armour` the pieces worn.
     `two_weapons` "dagger" or "shield" for a second attack. `stamina` 0 when not tracked. `reach` the
     weapon class of Table Q. `cover`: behind a tree; `on_wall`: blocked on a low wall; `downhill`:
-    charged down a hill. `extra`: the referee's own modifier to its chance to hit.
+    charged down a hill. `extra`: the referee's own modifier to its chance to hit. `mounted`: the
+    rider's horsemanship level (0-3; None on foot), `horse` the horse's (the rider's when not given).
     """
 
     name: str = "fighter"
@@ -84,6 +88,8 @@ class Fighter:
     on_wall: bool = False
     downhill: bool = False
     extra: int = 0
+    mounted: int | None = None
+    horse: int | None = None
 
     def __post_init__(self) -> None:
         """Refuse impossible values with a `UsageError` naming the value."""
@@ -111,6 +117,27 @@ class Fighter:
             armour_piece(piece)
         if self.strength is not None and self.strength < 0:
             raise UsageError(f"{self.name}: strength {self.strength} is below 0")
+        self._check_saddle()
+
+    def _check_saddle(self) -> None:
+        if self.mounted is None:
+            if self.horse is not None:
+                raise UsageError(f"{self.name}: a horse's level needs mounted=LEVEL for the rider")
+            return
+        level = self.riding_level()
+        assert level is not None
+        used = ["shield"] if any("shield" in armour_piece(p) for p in self.armour) else []
+        used += ["dagger"] if self.two_weapons == "dagger" else []
+        for weapon in used:
+            problem = weapon_problem(weapon, level)
+            if problem:
+                raise UsageError(f"{self.name}: {problem}")
+
+    def riding_level(self) -> int | None:
+        """The horsemanship level the fighter's rider and horse share (line 389), None on foot."""
+        if self.mounted is None:
+            return None
+        return team_level(self.mounted, self.mounted if self.horse is None else self.horse)
 
     @property
     def full_size(self) -> int:
@@ -278,6 +305,7 @@ def hit_chance(
             current -= cut
             lost += cut
         steps.add("practice neglected", -lost, 414, note=f"{attacker.unpracticed} month(s), 10% each")
+    _saddle(steps, attacker, defender)
     if second:
         steps.scale("second weapon (base halved)", Fraction(1, 2), 1740)
     if defender.cover:
@@ -304,6 +332,21 @@ def hit_chance(
     if fatigued:
         steps.scale("fatigued (half effectiveness)", Fraction(1, 2), 162)
     return steps.limit()
+
+
+def _saddle(steps: _Steps, attacker: Fighter, defender: Fighter) -> None:
+    """Mounted melee below Horsemanship II: the rider's base at half, attacking and defending (line 394).
+
+    The attacker's base is halved; a defender's half defence lets the attacker's base keep half of what
+    it missed, base + (100 - base) / 2 (ruling "Riding")."""
+    mine, theirs = attacker.riding_level(), defender.riding_level()
+    if mine is not None and melee_share(mine) != 1:
+        steps.scale(f"mounted, horsemanship {mine} (base halved)", melee_share(mine), 394)
+    if theirs is not None and melee_share(theirs) != 1:
+        missed = 100 - steps.value
+        gained = missed - round_half_up(missed * melee_share(theirs))
+        note = f"half of the {missed} the base missed"
+        steps.add(f"defender mounted, horsemanship {theirs} (half defence)", gained, 394, note=note)
 
 
 def _size(steps: _Steps, mine: int, theirs: int) -> None:
@@ -393,13 +436,16 @@ _KEYS = {
     "wall": "on_wall",
     "downhill": "downhill",
     "extra": "extra",
+    "mounted": "mounted",
+    "horse": "horse",
 }
 _FLAGS = ("cover", "on_wall", "downhill")
 _TEXT = ("name", "body", "training", "two_weapons", "reach")
 FIGHTER_HELP = (
     "comma-separated KEY=VALUE: body, hp, size, dex, level, hd, weapon, training (trained/half/untrained), "
     "unpracticed, str, armour (pieces joined by +), two (dagger/shield), stamina, reach (Table Q class), "
-    "extra, name; flags cover, wall, downhill. E.g. body=human,hp=12,dex=60,level=3,armour=chain+helmet"
+    "extra, mounted (rider's horsemanship 0-3), horse (the horse's 0-3), name; flags cover, wall, "
+    "downhill. E.g. body=human,hp=12,dex=60,level=3,armour=chain+helmet,mounted=2"
 )
 """How a fighter is written on the command line and in game options."""
 

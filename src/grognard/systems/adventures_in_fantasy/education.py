@@ -41,6 +41,17 @@ WAIT_LIMIT_YEARS = 10
 REPEAT_SHARE = Fraction(1, 2)
 """A course taken a second time takes half as long (:293)."""
 
+ENGINEER = 20
+SECOND_ENGINEER_SHARE = Fraction(3, 4)
+"""Course 20 has two classes, civil and military; with one mastered, the other takes 75% of the time
+(:430)."""
+
+LANGUAGE_COURSES = (3, 4)
+LANGUAGE_ERROR_BASE = 15
+LANGUAGE_INTELLIGENCE_DIVISOR = 3
+"""A non-native language is spoken, read and written with 15% less a third of Intelligence of error
+(:374, :376; ruling "Education: a language's chance of error")."""
+
 FORESTER = 25
 FORESTER_HALF_TIME = (10, 14, 18)
 """A Forester learns bow, spear and dagger in half the time (:456)."""
@@ -114,15 +125,36 @@ def facts(choice: CourseChoice) -> CourseFacts:
     )
 
 
-def required_months(choice: CourseChoice, *, repeat: bool = False, forester: bool = False) -> Fraction:
-    """T: Table B's average time, halved for a Forester's bow, spear or dagger (:456) and halved
-    again for a second time through the course (:293)."""
+def required_months(
+    choice: CourseChoice, *, repeat: bool = False, forester: bool = False, second_engineer: bool = False
+) -> Fraction:
+    """T: Table B's average time, halved for a Forester's bow, spear or dagger (:456), cut to 75% for
+    the second engineer class by one who has mastered the first (:430), and halved again for a second
+    time through the course (:293)."""
     months = Fraction(facts(choice).months)
     if forester and choice.number in FORESTER_HALF_TIME:
         months *= Fraction(1, 2)
+    if second_engineer:
+        if choice.number != ENGINEER:
+            raise UsageError(f"the second engineer class is course {ENGINEER}, not {choice.number} (:430)")
+        months *= SECOND_ENGINEER_SHARE
     if repeat:
         months *= REPEAT_SHARE
     return months
+
+
+def language_error(intelligence: int) -> int:
+    """The percent chance of an error in a non-native language, spoken (course 3) or read and
+    written (course 4): 15 less Intelligence divided by three, fractions of the division dropped,
+    never below 0 (:374, :376; ruling "Education: a language's chance of error")."""
+    if not 0 <= intelligence <= 100:
+        raise UsageError(f"intelligence {intelligence} is not a rating from 0 to 100")
+    return max(0, LANGUAGE_ERROR_BASE - intelligence // LANGUAGE_INTELLIGENCE_DIVISOR)
+
+
+def language_error_chance(intelligence: int) -> Fraction:
+    """The exact chance that a throw of two d20 read 01-100 comes at or under `language_error`."""
+    return Fraction(language_error(intelligence), 100)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -197,6 +229,7 @@ def learning_odds(
     *,
     repeat: bool = False,
     forester: bool = False,
+    second_engineer: bool = False,
 ) -> LearningOdds:
     """The chance of failing a course after `months` of study (A) with Intelligence P.
 
@@ -209,8 +242,8 @@ def learning_odds(
     if spent <= 0:
         raise UsageError(f"months {months} of study must be more than 0")
     info = facts(choice)
-    required = required_months(choice, repeat=repeat, forester=forester)
-    first = required_months(choice, forester=forester)
+    required = required_months(choice, repeat=repeat, forester=forester, second_engineer=second_engineer)
+    first = required_months(choice, forester=forester, second_engineer=second_engineer)
     penalty = waiting(first).penalty if repeat else Fraction(0)
     formula = required / spent * info.complexity - intelligence + penalty
     failure = max(0, min(100, round_half_up(formula)))

@@ -3,12 +3,15 @@
 The table top (at least 36" by 36") is gridded in 6" sections, six by six by default. Each section rolls
 a d10 on each `tactical-*` table its strategic area lists, features accumulating (ruling "Tactical
 terrain rerolls"); a section with none is flat and clear. Coastal hills are not rolled on a section that
-is already swamp; a mountainous area's open sections roll for forest.
+is already swamp; a mountainous area's open sections roll for forest. Spotting up a tree and falling
+(lines 1700-1702), and detecting the underworld's trapdoors and sliding walls (lines 743-745), are here
+too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
@@ -136,3 +139,35 @@ def fall_hits(height_ft: int) -> int:
     from 5 ft (where a 1 or 2 on a d6 sprains a leg instead, `SPRAIN_FACES`)."""
     drop = _height(height_ft)
     return 0 if drop == CLIMB_FT_PER_TURN else drop // CLIMB_FT_PER_TURN
+
+
+# -- tricks and traps of the underworld (lines 741-745) ---------------------------------------------------
+
+TRAP_DETECTION = 30
+"""A character finds a trapdoor or a sliding wall 30% of the time (lines 743, 745)."""
+
+DWARF_DETECTION = 80
+"""A dwarf's chance, in place of the 30 (line 743)."""
+
+TRAP_SKILLS = {"forester": 10, "miner": 20, "engineer": 30}
+"""What each master adds to the chance: Forester (course 25), Miner (a craft), Engineer (course 20)."""
+
+TRAP_KINDS = ("trapdoor", "sliding wall")
+"""The traps detected by the same chance (line 745)."""
+
+
+def trap_detection(*, dwarf: bool = False, skills: tuple[str, ...] = ()) -> int:
+    """The % chance of detecting a trapdoor or a sliding wall: 30, or 80 for a dwarf, plus 10 for a
+    Forester, 20 for a Miner and 30 for an Engineer, the pluses added together, at most 100 (ruling
+    "Trapdoors")."""
+    chance = DWARF_DETECTION if dwarf else TRAP_DETECTION
+    for skill in dict.fromkeys(s.strip().lower() for s in skills):
+        if skill not in TRAP_SKILLS:
+            raise UsageError(f"skill {skill!r} is not one of {', '.join(TRAP_SKILLS)}")
+        chance += TRAP_SKILLS[skill]
+    return min(100, chance)
+
+
+def trap_detection_chance(*, dwarf: bool = False, skills: tuple[str, ...] = ()) -> Fraction:
+    """The exact chance that two d20 read 01-100 come at or under `trap_detection`."""
+    return Fraction(trap_detection(dwarf=dwarf, skills=skills), 100)
