@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 from grognard.engine.game import CHANCE, Outcome
 from grognard.gamebook.load import load_book, parse_book
 from grognard.gamebook.model import Book
 from grognard.gamebook.runner import GamebookGame, GamebookState
+from tests.cli.helpers import Ran, grognard
 from tests.gamebook.toy import TOY_RULES
 
 DATA = Path(__file__).parent / "data"
@@ -52,3 +55,27 @@ def walk(state: GamebookState, *moves: Outcome) -> GamebookState:
         assert game.state_from_json(game.state_to_json(state)) == state
         assert state.invariants() == []
     return state
+
+
+def saved_games(home: Path) -> list[dict[str, object]]:
+    """The games saved under `home`, as `grognard games list --json` lists them."""
+    ran = grognard("games", "list", "--json", home=home)
+    assert ran.code == 0, ran.err
+    games: list[dict[str, object]] = json.loads(ran.out)
+    return games
+
+
+def menu_choice(home: Path, entry: str, stdin: str = "q\n") -> str:
+    """The number the menu gives the entry matching the pattern `entry`, after the answers in `stdin`."""
+    listing = grognard(stdin=stdin, home=home)
+    found = re.search(rf"(\d+)\. {entry}", listing.out)
+    assert found, listing.out
+    return found.group(1)
+
+
+def continue_from_menu(menu_out: str, home: Path) -> Ran:
+    """Choose "Continue a saved game" in the menu that printed `menu_out`, take the first saved game and
+    its first choice, then quit."""
+    cont = re.search(r"(\d+)\. Continue a saved game", menu_out)
+    assert cont
+    return grognard(stdin=f"{cont.group(1)}\n1\nq\nq\n", home=home)

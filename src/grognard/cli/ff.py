@@ -11,10 +11,15 @@ from rich.table import Table
 
 from grognard.cli.console import out, print_json, read_line
 from grognard.cli.frontends import Frontend, MenuEntry, register
-from grognard.cli.gamebook import BOOK_HELP, PlayLoop, add_gamebook_commands, start_session
+from grognard.cli.gamebook import (
+    BOOK_HELP,
+    add_gamebook_commands,
+    book_entries,
+    play_book,
+    resume_book,
+    worth_options,
+)
 from grognard.engine.errors import UsageError
-from grognard.engine.game import OptionValue
-from grognard.engine.store import open_store
 from grognard.systems.fighting_fantasy import (
     FF_RULES,
     SYSTEM,
@@ -24,7 +29,7 @@ from grognard.systems.fighting_fantasy import (
     parse_hero,
     start_fight,
 )
-from grognard.systems.fighting_fantasy.books import book_path, shipped_books
+from grognard.systems.fighting_fantasy.books import BOOKS
 from grognard.systems.fighting_fantasy.odds import FightOdds, fight_objective, fight_odds
 from grognard.systems.fighting_fantasy.sheet import POTIONS
 
@@ -33,7 +38,7 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-add_gamebook_commands(app, FF_RULES, SYSTEM.id, "ff", book_path, play=False)
+add_gamebook_commands(app, FF_RULES, SYSTEM.id, "ff", BOOKS.path, play=False)
 
 
 @app.callback()
@@ -62,44 +67,13 @@ def play(
 
     s shows the Adventure Sheet, u undoes, q stops; the game is saved after every move. The worths tune
     the advice shown in fights (a win is worth 1)."""
-    options: dict[str, OptionValue] = {}
-    for name, value in (("luck_worth", luck_worth), ("stamina_worth", stamina_worth)):
-        if value is not None:
-            if value < 0:
-                raise UsageError(f"--{name.replace('_', '-')} {value} is below 0")
-            options[name] = value
-    with open_store() as store:
-        session = start_session(FF_RULES, SYSTEM.id, book_path(book), seed, store, game, options)
-        PlayLoop(session, store, "ff", book).run()
-
-
-def _book_entries() -> list[MenuEntry]:
-    entries = []
-    for name in shipped_books():
-        label = "Play the sample adventure" if name == "sample" else f"Play the book {name!r}"
-        entries.append(MenuEntry(label, partial(play, name)))
-    entries.append(MenuEntry("Play a book file", _play_file))
-    return entries
-
-
-def _play_file() -> None:
-    path = read_line("Book file (TOML or Twee): ")
-    if path:
-        play(path)
-
-
-def shipped_name(ref: str) -> str:
-    """The name of the shipped book whose file is `ref` (for the "continue with" hint), else `ref`."""
-    return next((name for name, path in shipped_books().items() if str(path.resolve()) == ref), ref)
+    options = worth_options(luck_worth=luck_worth, stamina_worth=stamina_worth)
+    play_book(FF_RULES, SYSTEM.id, "ff", book, BOOKS.path(book), seed, game, options)
 
 
 def resume(game_id: str) -> None:
     """Continue a saved Fighting Fantasy gamebook adventure."""
-    with open_store() as store:
-        session = store.load(game_id)
-    if session.game.info.id != "gamebook":
-        raise UsageError(f"game {game_id} is a single fight; only gamebook adventures can be continued")
-    play(shipped_name(str(session.options["book"])), game=game_id)
+    resume_book(game_id, BOOKS, lambda book, gid: play(book, game=gid), "a single fight")
 
 
 def _odds_tool() -> None:
@@ -155,7 +129,7 @@ FRONTEND = register(
         command="ff",
         app=app,
         aliases=("fighting-fantasy",),
-        menu=_book_entries,
+        menu=partial(book_entries, BOOKS, play),
         resume=resume,
         tools=lambda: [MenuEntry("Fight odds (Fighting Fantasy)", _odds_tool)],
     )

@@ -1,5 +1,6 @@
 """Gamebooks on the command line: `check BOOK`, `play BOOK`, and Twee import and export, mounted on a
-system's Typer app by `add_gamebook_commands`, and the interactive play loop both systems share.
+system's Typer app by `add_gamebook_commands`, and what the systems' own `play` commands share: the
+interactive play loop, the advice worths as options, the main-menu entries and continuing a saved game.
 
 The loop shows each section's text, every roll, what changed on the sheet, the exact odds the ruleset
 offers before a fight and at each decision inside one, and numbered choices. `s` shows the sheet, `u`
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -18,11 +20,13 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from grognard.cli.console import choose, out, print_json
+from grognard.cli.console import choose, out, print_json, read_line
+from grognard.cli.frontends import MenuEntry
 from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL, OptionValue
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import GameStore, open_store
+from grognard.gamebook.books import ShippedBooks
 from grognard.gamebook.check import check_book
 from grognard.gamebook.load import BookLoadError, dump_book, load_book
 from grognard.gamebook.model import Book
@@ -227,6 +231,60 @@ def start_session(
     return Session.new(system, game, {"book": ref, **given}, chosen)
 
 
+def play_book(
+    ruleset: Ruleset,
+    system: str,
+    command: str,
+    book: str,
+    path: Path,
+    seed: int | None,
+    game_id: str | None,
+    options: Mapping[str, OptionValue] | None = None,
+) -> None:
+    """Start (or continue, `game_id`) the adventure in the book at `path` and play it interactively,
+    saved after every move. `book` is the argument as the reader gave it (for the "continue with" hint)."""
+    with open_store() as store:
+        session = start_session(ruleset, system, path, seed, store, game_id, options)
+        PlayLoop(session, store, command, book).run()
+
+
+def worth_options(**worths: float | None) -> dict[str, OptionValue]:
+    """The advice worths given (`None`: not given) as game options; one below 0 is a `UsageError`."""
+    options: dict[str, OptionValue] = {}
+    for name, value in worths.items():
+        if value is not None:
+            if value < 0:
+                raise UsageError(f"--{name.replace('_', '-')} {value} is below 0")
+            options[name] = value
+    return options
+
+
+def book_entries(books: ShippedBooks, play: Callable[[str], None]) -> list[MenuEntry]:
+    """Main-menu entries: play each shipped book (by name), or a book file typed in."""
+    entries = []
+    for name in books.all():
+        label = "Play the sample adventure" if name == "sample" else f"Play the book {name!r}"
+        entries.append(MenuEntry(label, partial(play, name)))
+    entries.append(MenuEntry("Play a book file", partial(_play_typed_file, play)))
+    return entries
+
+
+def _play_typed_file(play: Callable[[str], None]) -> None:
+    path = read_line("Book file (TOML or Twee): ")
+    if path:
+        play(path)
+
+
+def resume_book(game_id: str, books: ShippedBooks, play: Callable[[str, str], None], other: str) -> None:
+    """Continue the saved gamebook adventure `game_id` with `play(book, game_id)`, the book named as
+    shipped when it is; a saved game of the system's `other` kind (e.g. "a single fight") is refused."""
+    with open_store() as store:
+        session = store.load(game_id)
+    if session.game.info.id != "gamebook":
+        raise UsageError(f"game {game_id} is {other}; only gamebook adventures can be continued")
+    play(books.name_of(str(session.options["book"])), game_id)
+
+
 def _as_path(name: str) -> Path:
     return Path(name)
 
@@ -244,9 +302,9 @@ def add_gamebook_commands(
 
     `system` is the registered system id (whose `games` must include `GamebookGame(ruleset)` so saved
     games can be reloaded), `command` its command-line name (for the "continue with" hint). `resolve`
-    turns a book argument into a file (a system passes its `book_path`, so the name of a shipped book
+    turns a book argument into a file (a system passes its `BOOKS.path`, so the name of a shipped book
     works as well as a path). With `play=False` the system adds its own `play` (with its rule options),
-    built on `start_session` and `PlayLoop`.
+    built on `play_book`.
     """
 
     @app.command("check")
@@ -261,15 +319,13 @@ def add_gamebook_commands(
     if play:
 
         @app.command("play")
-        def play_book(
+        def play_command(
             book: Annotated[str, typer.Argument(help=BOOK_HELP)],
             seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice.")] = None,
             game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
         ) -> None:
             """Play a gamebook: s shows the sheet, u undoes, q stops; saved after every move."""
-            with open_store() as store:
-                session = start_session(ruleset, system, resolve(book), seed, store, game)
-                PlayLoop(session, store, command, book).run()
+            play_book(ruleset, system, command, book, resolve(book), seed, game)
 
     @app.command("twee-export")
     def twee_export(

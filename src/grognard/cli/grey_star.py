@@ -13,15 +13,21 @@ from rich.table import Table
 
 from grognard.cli.console import err, out, print_json, read_line
 from grognard.cli.frontends import Frontend, MenuEntry, register
-from grognard.cli.gamebook import BOOK_HELP, PlayLoop, add_gamebook_commands, start_session
+from grognard.cli.gamebook import (
+    BOOK_HELP,
+    add_gamebook_commands,
+    book_entries,
+    play_book,
+    resume_book,
+    worth_options,
+)
 from grognard.engine.errors import UsageError
 from grognard.engine.game import OptionValue
-from grognard.engine.store import open_store
 from grognard.gamebook.check import check_book
 from grognard.gamebook.load import dump_book
 from grognard.gamebook.projectaon import import_projectaon
 from grognard.systems.grey_star import GS_RULES, SYSTEM, crt
-from grognard.systems.grey_star.books import book_path, shipped_books
+from grognard.systems.grey_star.books import BOOKS
 from grognard.systems.grey_star.chart import SHORTFALL_CHOICES
 from grognard.systems.grey_star.combat import TABLES, CombatState
 from grognard.systems.grey_star.odds import CombatAdvice, advise
@@ -33,9 +39,7 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 
-add_gamebook_commands(app, GS_RULES, SYSTEM.id, "grey-star", book_path, play=False)
-
-_BOOK_HELP = BOOK_HELP
+add_gamebook_commands(app, GS_RULES, SYSTEM.id, "grey-star", BOOKS.path, play=False)
 
 
 @app.callback()
@@ -52,28 +56,32 @@ def _choice_option(
         options[name] = value
 
 
-def _worth_option(name: str, value: float | None, options: dict[str, OptionValue]) -> None:
-    if value is not None:
-        if value < 0:
-            raise UsageError(f"--{name.replace('_', '-')} {value} is below 0")
-        options[name] = value
-
-
 @app.command("play")
 def play(
-    book: str = typer.Argument(..., help=_BOOK_HELP),
-    seed: int | None = typer.Option(None, "--seed", help="Seed for the random numbers."),
-    game: str | None = typer.Option(None, "--game", help="Continue this saved game."),
-    table: str | None = typer.Option(None, "--table", help="Random numbers: uniform (default) or book."),
-    shortfall: str | None = typer.Option(
-        None, "--shortfall", help="WILLPOWER spent past 0: negative (default) or endurance (2 a point)."
-    ),
-    willpower_worth: float | None = typer.Option(
-        None, "--willpower-worth", help="Worth of a point of WILLPOWER kept after a fight (default 0.005)."
-    ),
-    endurance_worth: float | None = typer.Option(
-        None, "--endurance-worth", help="Worth of a point of ENDURANCE kept after a fight (default 0.002)."
-    ),
+    book: Annotated[str, typer.Argument(help=BOOK_HELP)],
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the random numbers.")] = None,
+    game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
+    table: Annotated[
+        str | None, typer.Option("--table", help="Random numbers: uniform (default) or book.")
+    ] = None,
+    shortfall: Annotated[
+        str | None,
+        typer.Option(
+            "--shortfall", help="WILLPOWER spent past 0: negative (default) or endurance (2 a point)."
+        ),
+    ] = None,
+    willpower_worth: Annotated[
+        float | None,
+        typer.Option(
+            "--willpower-worth", help="Worth of a point of WILLPOWER kept after a fight (default 0.005)."
+        ),
+    ] = None,
+    endurance_worth: Annotated[
+        float | None,
+        typer.Option(
+            "--endurance-worth", help="Worth of a point of ENDURANCE kept after a fight (default 0.002)."
+        ),
+    ] = None,
 ) -> None:
     """Play a gamebook ("sample" for the one shipped), with the odds of every fight.
 
@@ -81,11 +89,8 @@ def play(
     options: dict[str, OptionValue] = {}
     _choice_option("table", table, tuple(TABLES), options)
     _choice_option("shortfall", shortfall, tuple(SHORTFALL_CHOICES), options)
-    _worth_option("willpower_worth", willpower_worth, options)
-    _worth_option("endurance_worth", endurance_worth, options)
-    with open_store() as store:
-        session = start_session(GS_RULES, SYSTEM.id, book_path(book), seed, store, game, options)
-        PlayLoop(session, store, "grey-star", book).run()
+    options.update(worth_options(willpower_worth=willpower_worth, endurance_worth=endurance_worth))
+    play_book(GS_RULES, SYSTEM.id, "grey-star", book, BOOKS.path(book), seed, game, options)
 
 
 @app.command("import")
@@ -219,45 +224,9 @@ def odds_command(
     _render(advice)
 
 
-def _book_entries() -> list[MenuEntry]:
-    entries = []
-    for name in shipped_books():
-        label = "Play the sample adventure" if name == "sample" else f"Play the book {name!r}"
-        entries.append(MenuEntry(label, partial(_play_named, name)))
-    entries.append(MenuEntry("Play a book file", _play_file))
-    return entries
-
-
-def _play_named(name: str) -> None:
-    play(name, seed=None, game=None, table=None, shortfall=None, willpower_worth=None, endurance_worth=None)
-
-
-def _play_file() -> None:
-    path = read_line("Book file (TOML or Twee): ")
-    if path:
-        _play_named(path)
-
-
-def shipped_name(ref: str) -> str:
-    """The name of the shipped book whose file is `ref` (for the "continue with" hint), else `ref`."""
-    return next((name for name, path in shipped_books().items() if str(path.resolve()) == ref), ref)
-
-
 def resume(game_id: str) -> None:
     """Continue a saved Grey Star gamebook adventure."""
-    with open_store() as store:
-        session = store.load(game_id)
-    if session.game.info.id != "gamebook":
-        raise UsageError(f"game {game_id} is a single combat; only gamebook adventures can be continued")
-    play(
-        shipped_name(str(session.options["book"])),
-        seed=None,
-        game=game_id,
-        table=None,
-        shortfall=None,
-        willpower_worth=None,
-        endurance_worth=None,
-    )
+    resume_book(game_id, BOOKS, lambda book, gid: play(book, game=gid), "a single combat")
 
 
 def _ask_int(prompt: str) -> int:
@@ -292,7 +261,7 @@ FRONTEND = register(
         command="grey-star",
         app=app,
         aliases=("gs",),
-        menu=_book_entries,
+        menu=partial(book_entries, BOOKS, play),
         resume=resume,
         tools=lambda: [MenuEntry("Combat odds (Grey Star)", _odds_tool)],
     )

@@ -11,7 +11,7 @@ Hooks that run during play get a `Context` (the book and the game's resolved opt
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from grognard.engine.dice import Rng, Roll, roll_dice, sum_distribution
 from grognard.engine.game import JSON, Action, GameState, OptionInfo, OptionValue, Outcome
 from grognard.engine.serial import from_data, to_data
-from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, Section
+from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, PropertyValue, Section
 
 if TYPE_CHECKING:
     from grognard.gamebook.runner import GamebookState
@@ -88,6 +88,89 @@ def dice_step(label: str, count: int, sides: int, modifier: int = 0) -> ChanceSt
         return thrown.total, (thrown,)
 
     return ChanceStep(label, outcomes, roll)
+
+
+def is_whole(value: object) -> bool:
+    """True for a whole number (an `int` that is not a `bool`)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def effect_delta(effect: Effect, now: int) -> int:
+    """How much a stat effect moves a score that is `now`: its `add`, or `set_to` less `now`."""
+    return int(effect.add) if effect.add is not None else int(effect.set_to or 0) - now
+
+
+def in_range(value: int, condition: Condition) -> bool:
+    """Whether `value` is within a stat condition's `at_least` and `at_most` (either may be absent)."""
+    low = condition.at_least if condition.at_least is not None else value
+    high = condition.at_most if condition.at_most is not None else value
+    return low <= value <= high
+
+
+def declaration_problems(
+    book: Book,
+    properties: Mapping[str, type],
+    system: str,
+    item_check: Callable[[Mapping[str, PropertyValue]], list[str]],
+) -> list[Problem]:
+    """Problems with a book's `[book.items]` and `[book.rules]` for a system with no book rules.
+
+    Each item's properties must be among `properties`, of the type named there; `item_check` adds what
+    the system requires of one item's properties taken together. `system` names it in the messages.
+    """
+    problems: list[Problem] = []
+    for name, props in book.book.items.items():
+        where = f"book.items.{name}"
+        for key, value in props.items():
+            want = properties.get(key)
+            if want is None:
+                known = ", ".join(properties)
+                problems.append(Problem("", where, f"unknown item property {key!r} (known: {known})"))
+            elif not (is_whole(value) if want is int else isinstance(value, want)):
+                problems.append(Problem("", f"{where}.{key}", f"must be {want.__name__}, not {value!r}"))
+        problems += [Problem("", where, message) for message in item_check(props)]
+    for key in book.book.rules:
+        problems.append(Problem("", f"book.rules.{key}", f"{system} has no book rules"))
+    return problems
+
+
+def modifier_problems(
+    fight: Fight,
+    lowest: Mapping[str, int | None],
+    flags: Collection[str],
+    whole: Callable[[str], str],
+) -> list[str]:
+    """Problems with a fight's `modifiers`: whole-number ones (`lowest`: each one's least value, None for
+    none) below it or not whole (`whole(key)` says what it must be), true/false ones (`flags`) not true
+    or false, and any other name."""
+    out: list[str] = []
+    for key, value in fight.modifiers.items():
+        if key in lowest:
+            low = lowest[key]
+            if not is_whole(value) or (low is not None and int(value) < low):
+                out.append(f"modifier {key} must be {whole(key)}, not {value!r}")
+        elif key in flags:
+            if not isinstance(value, bool):
+                out.append(f"modifier {key} must be true or false, not {value!r}")
+        else:
+            known = ", ".join([*lowest, *flags])
+            out.append(f"unknown modifier {key!r} (known: {known})")
+    return out
+
+
+def ending_problems(
+    fight: Fight, endings: Mapping[str, str], made: Callable[[PropertyValue | None], bool] = bool
+) -> list[str]:
+    """Problems with a fight's `on`: a label not among `endings` (the system's fight endings, each with
+    the modifier that makes it possible), or one whose modifier is not set (`made` of its value false)."""
+    out: list[str] = []
+    for label in fight.on:
+        need = endings.get(label)
+        if need is None:
+            out.append(f"unknown fight ending {label!r} in on (known: {', '.join(endings)})")
+        elif not made(fight.modifiers.get(need)):
+            out.append(f"on.{label} is never reached without modifiers.{need}")
+    return out
 
 
 class Ruleset(ABC):

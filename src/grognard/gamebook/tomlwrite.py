@@ -11,13 +11,13 @@ import json
 import re
 from typing import Any
 
-_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE = re.compile(r"[A-Za-z0-9_-]+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def key(name: str) -> str:
     """A TOML key: bare when it can be, quoted otherwise."""
-    return name if _BARE.match(name) else string(name)
+    return name if _BARE.fullmatch(name) else string(name)
 
 
 def string(text: str) -> str:

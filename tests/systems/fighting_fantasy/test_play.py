@@ -11,8 +11,9 @@ from grognard.engine.conformance import check_game
 from grognard.gamebook.load import load_book
 from grognard.gamebook.runner import GamebookGame
 from grognard.systems.fighting_fantasy import FF_RULES
-from grognard.systems.fighting_fantasy.books import book_path, shipped_books
+from grognard.systems.fighting_fantasy.books import BOOKS
 from tests.cli.helpers import grognard
+from tests.gamebook.helpers import continue_from_menu, menu_choice, saved_games
 
 DATA = Path(__file__).parent / "data"
 TRIAL = DATA / "trial.toml"
@@ -43,7 +44,7 @@ def test_random_games_of_the_sample_book() -> None:
     """1,500 random adventures through the shipped sample book, every rule of 000_13d85f0bd5b613c5.txt:1-161
     in play. 2,000 took 110 s on the loaded development machine; 1,500 is what fits in about 80 s (each
     game is checked move by move: invariants, JSON round trips, an exact replay)."""
-    ref = str(book_path("sample").resolve())
+    ref = str(BOOKS.path("sample").resolve())
     report = check_game(GamebookGame(FF_RULES), {"book": ref}, seed=2, games=1_500, max_moves=2_000)
     assert report.finished == 1_500
     assert set(report.outcomes) <= ENDS and report.outcomes["victory"] > 0
@@ -52,7 +53,7 @@ def test_random_games_of_the_sample_book() -> None:
 def test_sample_is_shipped_and_sound() -> None:
     """`sample` names the shipped book; `grognard ff check sample` finds nothing wrong with it
     (its fights follow 000_13d85f0bd5b613c5.txt:22-63)."""
-    assert "sample" in shipped_books()
+    assert "sample" in BOOKS.all()
     ran = grognard("ff", "check", "sample")
     assert ran.code == 0, ran.out + ran.err
     assert "no problems found" in ran.out
@@ -77,13 +78,6 @@ def test_unknown_book_is_one_line_with_status_2(tmp_path: Path) -> None:
     assert len(lines) == 1 and "no-such-book" in lines[0] and "sample" in lines[0]
 
 
-def _games(home: Path) -> list[dict[str, object]]:
-    ran = grognard("games", "list", "--json", home=home)
-    assert ran.code == 0, ran.err
-    games: list[dict[str, object]] = json.loads(ran.out)
-    return games
-
-
 def test_scripted_play_is_saved_after_every_move_and_undo_works(tmp_path: Path) -> None:
     """A whole adventure from standard input: creation rolls and the potion
     (000_13d85f0bd5b613c5.txt:151-161), the sheet on `s`, `u` undoing a choice, Luck tests with their odds
@@ -98,59 +92,50 @@ def test_scripted_play_is_saved_after_every_move_and_undo_works(tmp_path: Path) 
     assert out.count("Section 1 — The Gate") == 2
     assert "Odds with the best play: win" in out
     assert "Victory!" in out or "You have died." in out
-    games = _games(tmp_path)
+    games = saved_games(tmp_path)
     assert len(games) == 1
     saved = games[0]
     assert saved["system"] == "fighting-fantasy" and saved["game"] == "gamebook"
     assert saved["status"] == "over" and saved["seed"] == 4
     again = grognard("ff", "play", str(TRIAL), "--seed", "4", stdin="\n".join(answers) + "\n", home=tmp_path)
     assert again.out == out
-    assert len(_games(tmp_path)) == 2
+    assert len(saved_games(tmp_path)) == 2
 
 
 def test_quit_and_continue_a_saved_game(tmp_path: Path) -> None:
     """`q` saves and names the game; `--game ID` continues it where it stopped, with the same dice."""
     first = grognard("ff", "play", str(TRIAL), "--seed", "8", stdin="1\n2\nq\n", home=tmp_path)
     assert first.code == 0, first.err
-    gid = str(_games(tmp_path)[0]["id"])
+    gid = str(saved_games(tmp_path)[0]["id"])
     assert f"Saved as game {gid}. Continue with: grognard ff play {TRIAL} --game {gid}" in first.out
-    moves = _games(tmp_path)[0]["moves"]
+    moves = saved_games(tmp_path)[0]["moves"]
     rest = grognard("ff", "play", str(TRIAL), "--game", gid, stdin="1\n" * 60, home=tmp_path)
     assert rest.code == 0, rest.err
     assert "Victory!" in rest.out or "You have died." in rest.out
-    after = _games(tmp_path)[0]
+    after = saved_games(tmp_path)[0]
     assert after["status"] == "over" and int(str(after["moves"])) > int(str(moves))
 
 
 def test_play_the_sample_by_name_from_the_menu(tmp_path: Path) -> None:
     """The menu offers the sample adventure and continues a saved one (000_13d85f0bd5b613c5.txt:1-20: the
     reader keeps one Adventure Sheet through the book)."""
-    listing = grognard(stdin="q\n", home=tmp_path)
-    found = re.search(r"(\d+)\. Fighting Fantasy: Play the sample adventure", listing.out)
-    assert found, listing.out
-    number = found.group(1)
+    number = menu_choice(tmp_path, "Fighting Fantasy: Play the sample adventure")
     ran = grognard(stdin=f"{number}\n1\nq\nq\n", home=tmp_path)
     assert ran.code == 0, ran.err
     assert "The Heartflame" in ran.out or "Section 1" in ran.out
-    games = _games(tmp_path)
+    games = saved_games(tmp_path)
     assert len(games) == 1 and games[0]["status"] != "over"
     assert str(games[0]["options"]["book"]).endswith("sample.toml")  # type: ignore[index]
-    cont = re.search(r"(\d+)\. Continue a saved game", ran.out)
-    assert cont
-    resumed = grognard(stdin=f"{cont.group(1)}\n1\nq\nq\n", home=tmp_path)
+    resumed = continue_from_menu(ran.out, tmp_path)
     assert resumed.code == 0, resumed.err
     assert "Saved as game 1." in resumed.out
 
 
 def test_fight_odds_tool_in_the_menu(tmp_path: Path) -> None:
     """Tools -> Fight odds prints the chance of winning with the best Luck policy (:27-53, :84-107)."""
-    listing = grognard(stdin="q\n", home=tmp_path)
-    tools = re.search(r"(\d+)\. Tools", listing.out)
-    assert tools
-    probe = grognard(stdin=f"{tools.group(1)}\n", home=tmp_path)
-    tool = re.search(r"(\d+)\. Fight odds \(Fighting Fantasy\)", probe.out)
-    assert tool, probe.out
-    ran = grognard(stdin=f"{tools.group(1)}\n{tool.group(1)}\n10/20/9\nOrc:9/12\nq\n", home=tmp_path)
+    tools = menu_choice(tmp_path, "Tools")
+    tool = menu_choice(tmp_path, r"Fight odds \(Fighting Fantasy\)", f"{tools}\n")
+    ran = grognard(stdin=f"{tools}\n{tool}\n10/20/9\nOrc:9/12\nq\n", home=tmp_path)
     assert ran.code == 0, ran.err
     assert "Win, best Luck policy" in ran.out
 
@@ -160,7 +145,7 @@ def test_play_options_are_saved_and_a_saved_game_refuses_new_ones(tmp_path: Path
     an option is refused (status 2); the "continue" hint names the shipped book when resumed."""
     first = grognard("ff", "play", "sample", "--seed", "3", "--luck-worth", "0.5", stdin="q\n", home=tmp_path)
     assert first.code == 0, first.err
-    gid = str(_games(tmp_path)[0]["id"])
+    gid = str(saved_games(tmp_path)[0]["id"])
     exported = tmp_path / "game.json"
     assert grognard("games", "export", gid, str(exported), home=tmp_path).code == 0
     assert '"luck_worth": 0.5' in exported.read_text(encoding="utf-8")
@@ -177,6 +162,6 @@ def test_twee_commands_take_a_shipped_books_name(tmp_path: Path) -> None:
     assert ":: StoryTitle" in twee.read_text(encoding="utf-8")
     back = tmp_path / "back.toml"
     assert grognard("ff", "twee-import", str(twee), "-o", str(back), home=tmp_path).code == 0
-    assert load_book(back) == load_book(book_path("sample"))
+    assert load_book(back) == load_book(BOOKS.path("sample"))
     missing = grognard("ff", "twee-export", "no-such-book", home=tmp_path)
     assert missing.code == 2 and "shipped: sample" in missing.err

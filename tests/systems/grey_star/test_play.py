@@ -12,8 +12,9 @@ from grognard.engine.conformance import check_game
 from grognard.gamebook.load import load_book
 from grognard.gamebook.runner import GamebookGame
 from grognard.systems.grey_star import GS_RULES
-from grognard.systems.grey_star.books import book_path, shipped_books
+from grognard.systems.grey_star.books import BOOKS
 from tests.cli.helpers import grognard
+from tests.gamebook.helpers import continue_from_menu, menu_choice, saved_games
 
 DATA = Path(__file__).parent / "data"
 TRIAL = DATA / "trial.toml"
@@ -30,7 +31,7 @@ def test_random_games_of_the_fixture_book_keep_every_promise() -> None:
     assert set(report.outcomes) <= ENDS and report.outcomes["victory"] and report.outcomes["death"]
 
 
-def test_the_books_table_and_the_shortfall_option_in_random_games() -> None:
+def test_the_books_table_and_the_shortfall_option_in_randomsaved_games() -> None:
     """issue #4: the random number table option (the book's digits) and the shortfall option."""
     ref = str(TRIAL.resolve())
     options = {"book": ref, "table": "book", "shortfall": "endurance"}
@@ -50,7 +51,7 @@ def test_registered_gamebook_game_loads_its_book_from_the_option() -> None:
 def test_random_games_of_the_sample_book() -> None:
     """2,000 random adventures through the shipped sample book (about 75 s on the loaded development
     machine), every rule of issue #4 and 001_2055bbb054c2d265.txt in play."""
-    ref = str(book_path("sample").resolve())
+    ref = str(BOOKS.path("sample").resolve())
     report = check_game(GamebookGame(GS_RULES), {"book": ref}, seed=2, games=2_000, max_moves=3_000)
     assert report.finished == 2_000
     assert set(report.outcomes) <= ENDS and report.outcomes["victory"] > 0 and report.outcomes["death"] > 0
@@ -58,7 +59,7 @@ def test_random_games_of_the_sample_book() -> None:
 
 def test_sample_is_shipped_and_sound() -> None:
     """`sample` names the shipped book; `grognard grey-star check sample` finds nothing wrong with it."""
-    assert "sample" in shipped_books()
+    assert "sample" in BOOKS.all()
     ran = grognard("grey-star", "check", "sample")
     assert ran.code == 0, ran.out + ran.err
     assert "no problems found" in ran.out
@@ -80,13 +81,6 @@ def test_unknown_book_is_one_line_with_status_2(tmp_path: Path) -> None:
     assert len(lines) == 1 and "no-such-book" in lines[0] and "sample" in lines[0]
 
 
-def _games(home: Path) -> list[dict[str, object]]:
-    ran = grognard("games", "list", "--json", home=home)
-    assert ran.code == 0, ran.err
-    games: list[dict[str, object]] = json.loads(ran.out)
-    return games
-
-
 def test_scripted_play_is_saved_after_every_move_and_undo_works(tmp_path: Path) -> None:
     """A whole adventure from standard input: the three random numbers shown (issue #4), five Magicks and
     a gift chosen, the Action Chart on `s`, `u` undoing a choice, a fight with its odds at every round
@@ -102,7 +96,7 @@ def test_scripted_play_is_saved_after_every_move_and_undo_works(tmp_path: Path) 
     assert "Undone." in out and out.count("Section 1 — The Gate") == 2
     assert "with the best spending; best now:" in out and "spending 1 WILLPOWER every round" in out
     assert "Victory!" in out or "You have died." in out or "Your adventure ends here." in out
-    games = _games(tmp_path)
+    games = saved_games(tmp_path)
     assert len(games) == 1
     saved = games[0]
     assert saved["system"] == "grey-star" and saved["game"] == "gamebook"
@@ -117,30 +111,26 @@ def test_quit_and_continue_a_saved_game(tmp_path: Path) -> None:
         "gs", "play", str(TRIAL), "--seed", "8", "--table", "book", stdin="1\n1\nq\n", home=tmp_path
     )
     assert first.code == 0, first.err
-    gid = str(_games(tmp_path)[0]["id"])
+    gid = str(saved_games(tmp_path)[0]["id"])
     assert f"Saved as game {gid}. Continue with: grognard grey-star play {TRIAL} --game {gid}" in first.out
     assert "table row" in first.out
-    moves = _games(tmp_path)[0]["moves"]
+    moves = saved_games(tmp_path)[0]["moves"]
     rest = grognard("gs", "play", str(TRIAL), "--game", gid, stdin="1\n" * 120, home=tmp_path)
     assert rest.code == 0, rest.err
-    after = _games(tmp_path)[0]
+    after = saved_games(tmp_path)[0]
     assert after["status"] == "over" and int(str(after["moves"])) > int(str(moves))
     assert after["options"]["table"] == "book"  # type: ignore[index]
 
 
 def test_play_the_sample_by_name_from_the_menu(tmp_path: Path) -> None:
     """The menu offers the sample adventure and continues a saved one."""
-    listing = grognard(stdin="q\n", home=tmp_path)
-    found = re.search(r"(\d+)\. Lone Wolf: Grey Star the Wizard: Play the sample adventure", listing.out)
-    assert found, listing.out
-    ran = grognard(stdin=f"{found.group(1)}\n1\nq\nq\n", home=tmp_path)
+    number = menu_choice(tmp_path, "Lone Wolf: Grey Star the Wizard: Play the sample adventure")
+    ran = grognard(stdin=f"{number}\n1\nq\nq\n", home=tmp_path)
     assert ran.code == 0, ran.err
-    games = _games(tmp_path)
+    games = saved_games(tmp_path)
     assert len(games) == 1 and games[0]["status"] != "over" and games[0]["system"] == "grey-star"
     assert str(games[0]["options"]["book"]).endswith("sample.toml")  # type: ignore[index]
-    cont = re.search(r"(\d+)\. Continue a saved game", ran.out)
-    assert cont
-    resumed = grognard(stdin=f"{cont.group(1)}\n1\nq\nq\n", home=tmp_path)
+    resumed = continue_from_menu(ran.out, tmp_path)
     assert resumed.code == 0, resumed.err
     assert "Saved as game 1." in resumed.out
 
@@ -148,13 +138,9 @@ def test_play_the_sample_by_name_from_the_menu(tmp_path: Path) -> None:
 def test_combat_odds_tool_in_the_menu(tmp_path: Path) -> None:
     """Tools -> Combat odds prints the chance of winning with the best WILLPOWER spending
     (001_2055bbb054c2d265.txt:5-12)."""
-    listing = grognard(stdin="q\n", home=tmp_path)
-    tools = re.search(r"(\d+)\. Tools", listing.out)
-    assert tools
-    probe = grognard(stdin=f"{tools.group(1)}\n", home=tmp_path)
-    tool = re.search(r"(\d+)\. Combat odds \(Grey Star\)", probe.out)
-    assert tool, probe.out
-    ran = grognard(stdin=f"{tools.group(1)}\n{tool.group(1)}\n15\n12\n6\n14/8\nn\nq\n", home=tmp_path)
+    tools = menu_choice(tmp_path, "Tools")
+    tool = menu_choice(tmp_path, r"Combat odds \(Grey Star\)", f"{tools}\n")
+    ran = grognard(stdin=f"{tools}\n{tool}\n15\n12\n6\n14/8\nn\nq\n", home=tmp_path)
     assert ran.code == 0, ran.err
     assert "Chance of winning with the best spending" in ran.out
 
@@ -182,7 +168,7 @@ def test_play_options_are_saved_and_a_saved_game_refuses_new_ones(tmp_path: Path
         home=tmp_path,
     )
     assert first.code == 0, first.err
-    gid = str(_games(tmp_path)[0]["id"])
+    gid = str(saved_games(tmp_path)[0]["id"])
     exported = tmp_path / "game.json"
     assert grognard("games", "export", gid, str(exported), home=tmp_path).code == 0
     text = exported.read_text(encoding="utf-8")
@@ -197,4 +183,4 @@ def test_twee_commands_take_a_shipped_books_name(tmp_path: Path) -> None:
     assert grognard("grey-star", "twee-export", "sample", "-o", str(twee), home=tmp_path).code == 0
     back = tmp_path / "back.toml"
     assert grognard("grey-star", "twee-import", str(twee), "-o", str(back), home=tmp_path).code == 0
-    assert load_book(back) == load_book(book_path("sample"))
+    assert load_book(back) == load_book(BOOKS.path("sample"))

@@ -18,7 +18,20 @@ from grognard.engine.errors import OddsError, RulesError
 from grognard.engine.game import Action, GameState, OptionInfo, OptionValue, Outcome
 from grognard.engine.odds import Objective, solve
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, Section, parse_dice
-from grognard.gamebook.ruleset import ChanceStep, ChoiceStep, Context, Problem, Ruleset, Step, dice_step
+from grognard.gamebook.ruleset import (
+    ChanceStep,
+    ChoiceStep,
+    Context,
+    Problem,
+    Ruleset,
+    Step,
+    declaration_problems,
+    dice_step,
+    effect_delta,
+    ending_problems,
+    in_range,
+    modifier_problems,
+)
 from grognard.systems.fighting_fantasy.checks import (
     LUCK_TEST,
     SKILL_TEST,
@@ -61,6 +74,8 @@ INT_MODIFIERS: dict[str, str] = {
     "creature_wounds": "creature_wounds",
 }
 """Whole-number fight modifiers and the `FightRules` field each sets."""
+
+_LOWEST: dict[str, int | None] = {key: None if key == "skill" else 0 for key in INT_MODIFIERS}
 
 BOOL_MODIFIERS: dict[str, str] = {"luck": "use_luck", "drink": "drink"}
 """True/false fight modifiers: `luck = false` forbids Luck in this fight, `drink = false` the potion."""
@@ -106,10 +121,6 @@ class _BudgetAdvisor(FightAdvisor):
         self.objective = objective
         self.root = state
         self.solution = solve(state, objective, budget=budget)
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def best_weapon(weapons: Sequence[Weapon]) -> str:
@@ -255,8 +266,7 @@ class FightingFantasyRuleset(Ruleset):
         kind = effect.kind
         if kind == "stat":
             name: Score = _score(effect.stat)
-            delta = int(effect.add) if effect.add is not None else int(effect.set_to or 0) - sheet.score(name)
-            return sheet.change(name, delta)
+            return sheet.change(name, effect_delta(effect, sheet.score(name)))
         if kind == "initial":
             name = _score(effect.initial)
             old = sheet.initial(name)
@@ -289,10 +299,7 @@ class FightingFantasyRuleset(Ruleset):
         if kind == "provisions":
             return sheet.provisions >= int(condition.provisions or 0)
         if kind == "stat":
-            value = sheet.score(_score(condition.stat))
-            low = condition.at_least if condition.at_least is not None else value
-            high = condition.at_most if condition.at_most is not None else value
-            return low <= value <= high
+            return in_range(sheet.score(_score(condition.stat)), condition)
         if kind == "special" and condition.special == "jewels":
             if isinstance(condition.value, str):
                 return condition.value in sheet.jewels
@@ -383,21 +390,7 @@ class FightingFantasyRuleset(Ruleset):
 
     def check_book(self, book: Book) -> list[Problem]:
         """Item properties (`weapon`, `skill_bonus`, `description`) and `[book.rules]` (none known)."""
-        problems: list[Problem] = []
-        for name, props in book.book.items.items():
-            where = f"book.items.{name}"
-            for key, value in props.items():
-                want = ITEM_PROPERTIES.get(key)
-                if want is None:
-                    known = ", ".join(ITEM_PROPERTIES)
-                    problems.append(Problem("", where, f"unknown item property {key!r} (known: {known})"))
-                elif not (_is_int(value) if want is int else isinstance(value, want)):
-                    problems.append(Problem("", f"{where}.{key}", f"must be {want.__name__}, not {value!r}"))
-            if "skill_bonus" in props and props.get("weapon") is not True:
-                problems.append(Problem("", where, "skill_bonus counts only for a weapon (weapon = true)"))
-        for key in book.book.rules:
-            problems.append(Problem("", f"book.rules.{key}", "Fighting Fantasy has no book rules"))
-        return problems
+        return declaration_problems(book, ITEM_PROPERTIES, "Fighting Fantasy", _item_problems)
 
     def check_effect(self, book: Book, effect: Effect) -> list[str]:
         """A special other than jewels; an Initial value set below 0."""
@@ -428,23 +421,8 @@ class FightingFantasyRuleset(Ruleset):
                 out.append(f"{c.name}: SKILL below 0, STAMINA below 1 or damage below 0")
         if fight.mode not in FIGHT_MODES:
             out.append(f"unknown mode {fight.mode!r} (known: together, one-after-another)")
-        for key, value in fight.modifiers.items():
-            if key in INT_MODIFIERS:
-                if not _is_int(value) or (key != "skill" and int(value) < 0):
-                    out.append(f"modifier {key} must be a whole number (0 or more), not {value!r}")
-            elif key in BOOL_MODIFIERS:
-                if not isinstance(value, bool):
-                    out.append(f"modifier {key} must be true or false, not {value!r}")
-            else:
-                known = ", ".join([*INT_MODIFIERS, *BOOL_MODIFIERS])
-                out.append(f"unknown modifier {key!r} (known: {known})")
-        for label in fight.on:
-            need = FIGHT_LABELS.get(label)
-            if need is None:
-                out.append(f"unknown fight ending {label!r} in on (known: {', '.join(FIGHT_LABELS)})")
-            elif not fight.modifiers.get(need):
-                out.append(f"on.{label} is never reached without modifiers.{need}")
-        return out
+        out += modifier_problems(fight, _LOWEST, BOOL_MODIFIERS, lambda _: "a whole number (0 or more)")
+        return out + ending_problems(fight, FIGHT_LABELS)
 
     def check_test(self, book: Book, test: ChanceTest) -> list[str]:
         """Kinds luck and skill (both branches, no ranges) and roll (dice and ranges)."""
@@ -522,6 +500,12 @@ def _figures(f: Figures) -> str:
     tail = "".join(f", {_ENDS.get(k, k)} {_pct(v)}" for k, v in sorted(ends.items()))
     stamina, luck = f.expected_stamina, f.expected_luck
     return f"win {_pct(f.win_probability)}{tail}; expect LUCK {luck:.1f}, STAMINA {stamina:.1f} after"
+
+
+def _item_problems(props: Mapping[str, object]) -> list[str]:
+    if "skill_bonus" in props and props.get("weapon") is not True:
+        return ["skill_bonus counts only for a weapon (weapon = true)"]
+    return []
 
 
 def _score(name: str | None) -> Score:

@@ -18,7 +18,20 @@ from grognard.engine.dice import Rng, Roll, lone_wolf_distribution, lone_wolf_nu
 from grognard.engine.errors import RulesError, UsageError
 from grognard.engine.game import Action, GameState, OptionInfo, OptionValue, Outcome
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, Section
-from grognard.gamebook.ruleset import ChanceStep, ChoiceStep, Context, Problem, Ruleset, Step
+from grognard.gamebook.ruleset import (
+    ChanceStep,
+    ChoiceStep,
+    Context,
+    Problem,
+    Ruleset,
+    Step,
+    declaration_problems,
+    effect_delta,
+    ending_problems,
+    in_range,
+    is_whole,
+    modifier_problems,
+)
 from grognard.systems.grey_star.advice import ADVICE_BUDGET, FightAdvice
 from grognard.systems.grey_star.book_fight import BookFight, Enemy
 from grognard.systems.grey_star.chart import (
@@ -78,10 +91,6 @@ _LABELS = {
     LAUMSPUR_ACTION: f"Drink the Vial of Laumspur (+{LAUMSPUR_HEAL} ENDURANCE)",
     EAT: "Eat a Meal",
 }
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def parse_hero(text: str) -> tuple[int, int, int]:
@@ -305,10 +314,7 @@ class GreyStarRuleset(Ruleset):
         if kind == "gold":
             return chart.nobles >= int(condition.gold or 0)
         if kind == "stat":
-            value = _score(chart, str(condition.stat))
-            low = condition.at_least if condition.at_least is not None else value
-            high = condition.at_most if condition.at_most is not None else value
-            return low <= value <= high
+            return in_range(_score(chart, str(condition.stat)), condition)
         if kind == "power" and condition.power in LESSER_MAGICKS:
             return chart.has_power(str(condition.power))
         raise RulesError(kind, sheet, f"Grey Star cannot test {condition.model_dump(exclude_defaults=True)}")
@@ -418,22 +424,7 @@ class GreyStarRuleset(Ruleset):
     def check_book(self, book: Book) -> list[Problem]:
         """Item properties (`weapon`, `special`, `herb`, `description`, at most one place) and
         `[book.rules]` (none known)."""
-        problems: list[Problem] = []
-        for name, props in book.book.items.items():
-            where = f"book.items.{name}"
-            for key, value in props.items():
-                want = ITEM_PROPERTIES.get(key)
-                if want is None:
-                    known = ", ".join(ITEM_PROPERTIES)
-                    problems.append(Problem("", where, f"unknown item property {key!r} (known: {known})"))
-                elif not isinstance(value, want):
-                    problems.append(Problem("", f"{where}.{key}", f"must be {want.__name__}, not {value!r}"))
-            places = [p for p in PLACES if props.get(p) is True]
-            if len(places) > 1:
-                problems.append(Problem("", where, f"an item goes in one place, not {' and '.join(places)}"))
-        for key in book.book.rules:
-            problems.append(Problem("", f"book.rules.{key}", "Grey Star has no book rules"))
-        return problems
+        return declaration_problems(book, ITEM_PROPERTIES, "Grey Star", _item_problems)
 
     def check_effect(self, book: Book, effect: Effect) -> list[str]:
         """Provisions (Grey Star carries Meals), an unknown special, a Meal's bad loss, a starting value
@@ -444,7 +435,7 @@ class GreyStarRuleset(Ruleset):
         if kind == "special":
             if effect.special not in SPECIALS:
                 return [f"unknown special {effect.special!r} (known: {', '.join(SPECIALS)})"]
-            if effect.value is not None and (not _is_int(effect.value) or int(effect.value) < 0):
+            if effect.value is not None and (not is_whole(effect.value) or int(effect.value) < 0):
                 return [f"a Meal's ENDURANCE loss must be a whole number, 0 or more, not {effect.value!r}"]
         if kind == "initial" and effect.initial != "ENDURANCE":
             return [f"only ENDURANCE has a starting value that caps it, not {effect.initial}"]
@@ -471,25 +462,8 @@ class GreyStarRuleset(Ruleset):
                 out.append(f"{c.name}: ENDURANCE below 1")
         if fight.mode not in FIGHT_MODES:
             out.append(f"unknown mode {fight.mode!r} (Grey Star fights creatures one after another)")
-        for key, value in fight.modifiers.items():
-            if key in INT_MODIFIERS:
-                if not _is_int(value) or int(value) < INT_MODIFIERS[key]:
-                    low = INT_MODIFIERS[key]
-                    least = f" of at least {low}" if low > INT_MODIFIERS["combat_skill"] else ""
-                    out.append(f"modifier {key} must be a whole number{least}, not {value!r}")
-            elif key in BOOL_MODIFIERS:
-                if not isinstance(value, bool):
-                    out.append(f"modifier {key} must be true or false, not {value!r}")
-            else:
-                known = ", ".join([*INT_MODIFIERS, *BOOL_MODIFIERS])
-                out.append(f"unknown modifier {key!r} (known: {known})")
-        for label in fight.on:
-            need = FIGHT_LABELS.get(label)
-            if need is None:
-                out.append(f"unknown fight ending {label!r} in on (known: {', '.join(FIGHT_LABELS)})")
-            elif need not in fight.modifiers:
-                out.append(f"on.{label} is never reached without modifiers.{need}")
-        return out
+        out += modifier_problems(fight, INT_MODIFIERS, BOOL_MODIFIERS, _whole_modifier)
+        return out + ending_problems(fight, FIGHT_LABELS, lambda value: value is not None)
 
     def check_test(self, book: Book, test: ChanceTest) -> list[str]:
         """Only `kind = "random"` (a number 0-9), with ranges and no stat or dice."""
@@ -512,6 +486,16 @@ class GreyStarRuleset(Ruleset):
         return self._advice.lines(fight, state.play.ctx.options)
 
 
+def _item_problems(props: Mapping[str, object]) -> list[str]:
+    places = [p for p in PLACES if props.get(p) is True]
+    return [f"an item goes in one place, not {' and '.join(places)}"] if len(places) > 1 else []
+
+
+def _whole_modifier(key: str) -> str:
+    low = INT_MODIFIERS[key]
+    return f"a whole number of at least {low}" if low > INT_MODIFIERS["combat_skill"] else "a whole number"
+
+
 def _score(chart: ActionChart, name: str) -> int:
     if name == "COMBAT_SKILL":
         return chart.combat_skill
@@ -524,7 +508,7 @@ def _score(chart: ActionChart, name: str) -> int:
 
 def _stat_effect(chart: ActionChart, name: str, effect: Effect) -> ActionChart:
     now = _score(chart, name)
-    delta = int(effect.add) if effect.add is not None else int(effect.set_to or 0) - now
+    delta = effect_delta(effect, now)
     if name == "ENDURANCE":
         return chart.restore_endurance(delta) if delta >= 0 else chart.lose_endurance(-delta)
     if name == "WILLPOWER":
