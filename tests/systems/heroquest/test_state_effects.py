@@ -14,11 +14,11 @@ from grognard.systems.heroquest.effects import (
     hero_attack_dice,
     hero_defend_dice,
     monster_defend_dice,
-    skill_uses,
     usable_items,
 )
 from grognard.systems.heroquest.hero import create_hero
 from grognard.systems.heroquest.resolve import hurt_hero
+from grognard.systems.heroquest.skills import skill_uses
 from grognard.systems.heroquest.turn import end_encounter
 
 from .play_helpers import begin, index_of, put_hero, put_monster, rolled, step
@@ -192,7 +192,7 @@ def test_active_skills_once_per_encounter_from_the_data_lines_199_207() -> None:
     hero = create_hero("Bron", "dwarf", "warrior", ["body", "attack"]).model_copy(update={"skill_points": 4})
     hero = learn_skill(learn_skill(hero, "Berserker"), "Manhandler")
     state = begin(heroes=json.dumps([hero.model_dump(mode="json")]))
-    state = put_monster(state, "goblin-1", at=(2, 1), body=9)
+    state = put_hero(put_monster(state, "goblin-1", at=(2, 1), body=9), 0, body=2)  # line 199: two or fewer
     j = index_of(state, "goblin-1")
     calm = replace(state, encounter=False)
     assert skill_uses(calm, 0) == []  # once per encounter: only in one

@@ -135,7 +135,8 @@ def hero_targets(state: QuestState, index: int) -> list[int]:
         if m.status != "active" or m.at is None:
             continue
         if ranged:
-            if can_target(state.layout, fig.at, m.at, state.figures):
+            past = hero.knows_skill("Ranged Accuracy") and can_target(state.layout, fig.at, m.at)
+            if past or can_target(state.layout, fig.at, m.at, state.figures):
                 out.append(j)
         elif can_attack_close(state.layout, fig.at, m.at, diagonal_weapon=diagonal, figures=state.figures):
             out.append(j)
@@ -144,6 +145,8 @@ def hero_targets(state: QuestState, index: int) -> list[int]:
 
 def monster_targets(state: QuestState, index: int) -> list[int]:
     """The heroes monster `index` may strike hand to hand."""
+    from grognard.systems.heroquest.skill_moves import hidden
+
     m = state.monsters[index]
     assert m.at is not None
     diagonal = state.stats_of(index).diagonal
@@ -152,6 +155,7 @@ def monster_targets(state: QuestState, index: int) -> list[int]:
         for i, h in enumerate(state.heroes)
         if h.status == "active"
         and h.at is not None
+        and not hidden(state, i)
         and can_attack_close(state.layout, m.at, h.at, diagonal_weapon=diagonal, figures=state.figures)
     ]
 
@@ -213,7 +217,8 @@ def legal_actions(state: QuestState) -> list[str]:
 
 def hero_actions(state: QuestState, index: int) -> list[str]:
     """What hero `index` may do now."""
-    from grognard.systems.heroquest.effects import castable, skill_uses, usable_items
+    from grognard.systems.heroquest.effects import castable, usable_items
+    from grognard.systems.heroquest.skills import skill_uses
 
     fig = state.heroes[index]
     turn = state.turn
@@ -255,8 +260,9 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
 
 def _extra_attacks(state: QuestState, index: int) -> int:
     from grognard.systems.heroquest.effects import total
+    from grognard.systems.heroquest.skill_combat import dual_wielding
 
-    return total(state.heroes[index].effects, "xatk")
+    return total(state.heroes[index].effects, "xatk") + (1 if dual_wielding(state, index) else 0)
 
 
 def gm_actions(state: QuestState) -> list[str]:
@@ -273,10 +279,31 @@ def gm_actions(state: QuestState) -> list[str]:
     if turn.rolled and turn.moves > 0:
         reach = monster_reach(state, j)
         acts.extend(f"move:{sq_text(s)}" for s in sorted(reach.cost) if s != m.at)
-    if turn.attacks == 0:
-        acts.extend(f"attack:h{i}" for i in monster_targets(state, j))
+    from grognard.systems.heroquest.effects import has
+    from grognard.systems.heroquest.skill_moves import thrall_of
+
+    if turn.attacks == 0 and not has(m.effects, "noattack") and not has(m.effects, "flee"):
+        if thrall_of(state, j) is not None:
+            acts.extend(f"attack:{state.monsters[k].id}" for k in thrall_targets(state, j))
+        else:
+            acts.extend(f"attack:h{i}" for i in monster_targets(state, j))
     acts.append("end")
     return acts
+
+
+def thrall_targets(state: QuestState, index: int) -> list[int]:
+    """The other monsters a monster held by Dominion may strike (line 284)."""
+    m = state.monsters[index]
+    assert m.at is not None
+    diagonal = state.stats_of(index).diagonal
+    return [
+        k
+        for k, o in enumerate(state.monsters)
+        if k != index
+        and o.status == "active"
+        and o.at is not None
+        and can_attack_close(state.layout, m.at, o.at, diagonal_weapon=diagonal, figures=state.figures)
+    ]
 
 
 def monster_can_act(state: QuestState, index: int, *, started: bool = False) -> bool:
@@ -302,8 +329,19 @@ def apply_action(state: QuestState, action: str) -> QuestState:
 
 
 def _hero(state: QuestState, i: int, action: str) -> QuestState:
-    from grognard.systems.heroquest.effects import cast, use_item, use_skill
-    from grognard.systems.heroquest.resolve import begin_attack, search
+    from grognard.systems.heroquest.skill_moves import break_stealth
+
+    verb = action.partition(":")[0]
+    if verb == "skill":
+        return _act(state, i, action)
+    return break_stealth(_act(state, i, action), i, verb)
+
+
+def _act(state: QuestState, i: int, action: str) -> QuestState:
+    from grognard.systems.heroquest.effects import cast, use_item
+    from grognard.systems.heroquest.resolve import begin_attack
+    from grognard.systems.heroquest.skills import use_skill
+    from grognard.systems.heroquest.traps import search
 
     verb, _, arg = action.partition(":")
     fig = state.heroes[i]
@@ -316,7 +354,7 @@ def _hero(state: QuestState, i: int, action: str) -> QuestState:
         if has(fig.effects, "speed"):
             state = note(state, f"{name} moves up to 12 squares (Potion of Speed).")
             return replace(state, turn=replace(state.turn, rolled=True, moves=12))
-        dice = 4 if has(fig.effects, "swift") else 2
+        dice = 4 if has(fig.effects, "swift") else 1 if has(fig.effects, "stealth") else 2
         bonus = total(fig.effects, "mov")
         return replace(
             state,
@@ -387,7 +425,7 @@ def _hero(state: QuestState, i: int, action: str) -> QuestState:
 def walk(state: QuestState, i: int, target: Square) -> QuestState:
     """Hero `i` walks to `target` square by square: a hidden trap stops and springs; rooms and squares
     entered fire their events."""
-    from grognard.systems.heroquest.resolve import spring
+    from grognard.systems.heroquest.traps import spring
 
     fig = state.heroes[i]
     path = hero_reach(state, i).path(target)
@@ -415,6 +453,9 @@ def walk(state: QuestState, i: int, target: Square) -> QuestState:
     state = replace(state, turn=replace(state.turn, moves=state.turn.moves - spent))
     if events:
         state = fire(state, list({e.id: e for e in events}.values()))
+    from grognard.systems.heroquest.skill_combat import recover_weapon
+
+    state = recover_weapon(state, i)
     if sprung is not None:
         state = replace(state, turn=replace(state.turn, moves=0, stopped=True))
         state = spring(state, i, sprung, came_from=path[path.index(end) - 1])
@@ -446,14 +487,27 @@ def _gm(state: QuestState, action: str) -> QuestState:
     if verb == "roll":
         return replace(state, turn=replace(state.turn, rolled=True), pending=Pending("mmove", who=j))
     if verb == "move":
+        from grognard.systems.heroquest.skill_moves import snare_on, spring_snare
+
         m = state.monsters[j]
         target = sq(arg)
         reach = monster_reach(state, j)
+        path = reach.path(target)
+        snare = snare_on(state, path)
+        if snare is not None:
+            target = snare
         spent = reach.cost[target]
         state = with_monster(state, j, replace(m, at=target))
-        return replace(state, turn=replace(state.turn, moves=state.turn.moves - spent))
+        state = replace(state, turn=replace(state.turn, moves=state.turn.moves - spent))
+        if snare is not None:
+            state = replace(state, turn=replace(state.turn, moves=0))
+            return spring_snare(state, j, snare)
+        return state
     if verb == "attack":
-        return begin_attack(state, "monster", j, int(arg[1:]))
+        if arg.startswith("h") and arg[1:].isdigit():
+            return begin_attack(state, "monster", j, int(arg[1:]))
+        k = next(n for n, o in enumerate(state.monsters) if o.id == arg)
+        return begin_attack(state, "thrall", j, k)
     raise UsageError(f"unknown game master action {action!r}")
 
 
@@ -466,7 +520,9 @@ def door_edge_squares(state: QuestState, door_id: str) -> tuple[Square, Square]:
 
 def player_of(state: QuestState) -> int:
     """The player to move (for labels): 0 the heroes, 1 the game master."""
-    return GM_PLAYER if state.in_gm_turn() else 0
+    from grognard.systems.heroquest.turn import thrall_acting
+
+    return GM_PLAYER if state.in_gm_turn() and not thrall_acting(state) else 0
 
 
 def spell_key(spell: hq.Spell) -> str:

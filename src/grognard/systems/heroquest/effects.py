@@ -16,6 +16,7 @@ Potion of Speed's twelve squares (line 415).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
@@ -25,6 +26,8 @@ from grognard.systems.heroquest.geometry import can_target, furniture_penalty
 from grognard.systems.heroquest.hero import Hero, can_cast, castable_spells, casting_level
 from grognard.systems.heroquest.state import Pending, QuestState, sees
 from grognard.systems.heroquest.turn import note, with_hero, with_monster
+
+_SIGNED = re.compile(r"^(.*?)([+-]\d+)$")
 
 AVOID_FACES = {"fire/fire-of-wrath": 2, "fire/ball-of-flame": 1}
 """Red-die faces on which a flame spell's victim avoids each point: 5-6 (line 503), 6 (line 507)."""
@@ -40,9 +43,9 @@ SPECIAL_SPELLS = {"air/swift-wind", "air/tempest", "water/sleep"}
 def parse(effect: str) -> tuple[str, int, str]:
     """("atk", 2, "next-attack") from "atk+2|next-attack"; a bare name counts 1."""
     head, _, duration = effect.partition("|")
-    for k, ch in enumerate(head):
-        if ch in "+-":
-            return head[:k], int(head[k:]), duration
+    found = _SIGNED.match(head)
+    if found:
+        return found.group(1), int(found.group(2)), duration
     return head, 1, duration
 
 
@@ -86,10 +89,34 @@ def _pit(effects: tuple[str, ...]) -> int:
 
 def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
     """Base Attack + weapon + effects, less a die on low furniture or in a pit (lines 84, 130, 144)."""
+    from grognard.systems.heroquest.gear import weapon_dice
+    from grognard.systems.heroquest.skill_combat import dual_wielding, tossed
+
     fig = state.heroes[i]
+    hero = state.hero_of(i)
     assert fig.at is not None
+    undead = state.stats_of(target).undead
     mods = total(fig.effects, "atk") - furniture_penalty(state.layout, fig.at) - _pit(fig.effects)
-    return attack_dice(state.hero_of(i), mods, against_undead=state.stats_of(target).undead)
+    if tossed(fig.effects) is not None:
+        mods -= weapon_dice(hero, undead)  # the weapon lies where Mighty Toss threw it (line 195)
+    m = state.monsters[target].at
+    if (
+        m is not None
+        and not can_target(state.layout, fig.at, m, state.figures)
+        and can_target(state.layout, fig.at, m)
+    ):
+        mods -= 1  # Ranged Accuracy: a shot past a figure (line 337)
+    dice = attack_dice(hero, mods, against_undead=undead)
+    second = dual_wielding(state, i) and state.turn.attacks == 1 and state.current_hero() == i
+    if second and not hero.knows_skill("Elven Finesse"):
+        from grognard.systems.heroquest.gear import weapon_of
+
+        off = hero.equipped.off_hand
+        lesser = weapon_of(off) if off else None
+        main = weapon_dice(hero, undead)
+        least = min(main, lesser.attack_dice if lesser else 0)
+        dice = (dice - main + least + 1) // 2  # the lesser weapon, half the dice, up (line 343)
+    return dice
 
 
 def hero_defend_dice(state: QuestState, i: int) -> int:
@@ -127,9 +154,10 @@ def monster_attack_dice(state: QuestState, j: int, hero: int) -> int:
 def monster_defend_dice(state: QuestState, j: int) -> int:
     """The monster's Defend with its armour, less a die on furniture; none while asleep (line 523)."""
     m = state.monsters[j]
-    if has(m.effects, "sleep") or m.at is None:
-        return 0
-    return max(0, state.stats_of(j).defend + total(m.effects, "def") - furniture_penalty(state.layout, m.at))
+    if has(m.effects, "sleep") or has(m.effects, "nodef") or m.at is None:
+        return 0  # asleep (line 523), stared down (line 236)
+    dice = max(0, state.stats_of(j).defend + total(m.effects, "def") - furniture_penalty(state.layout, m.at))
+    return dice // 2 if has(m.effects, "halfdef") else dice  # Savagery: half, rounded down (line 205)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -316,55 +344,3 @@ def use_item(state: QuestState, i: int, key: str) -> QuestState:
             pending = Pending("heal", who=i, ref=name, side="magic" if stat == "magic" else "body")
     state = with_hero(state, i, fig)
     return replace(state, pending=pending) if pending else state
-
-
-# ---------------------------------------------------------------------------------------------------
-# Skills
-
-
-def _skill_playable(name: str) -> bool:
-    skill = hq.skill(name)
-    e = skill.effect
-    return skill.use == "active" and (bool(from_effect(e)) or e.heal_body is not None) and e.body >= 0
-
-
-def skill_uses(state: QuestState, i: int) -> list[str]:
-    """The `skill:KEY` actions: the hero's active skills whose effect is a dice bonus, healing or an extra
-    attack, each once per encounter (during one) or once per quest as the data says."""
-    fig = state.heroes[i]
-    hero = state.hero_of(i)
-    out = []
-    for name in hero.skills:
-        if not _skill_playable(name):
-            continue
-        skill = hq.skill(name)
-        if skill.effect.limit == "once-per-encounter" and not state.encounter:
-            continue
-        if f"used:{skill.key}" in {parse(e)[0] for e in fig.effects}:
-            continue
-        out.append(f"skill:{skill.key}")
-    return out
-
-
-def use_skill(state: QuestState, i: int, key: str) -> QuestState:
-    """Hero `i` uses an active skill (line 166: declared, no action used)."""
-    skill = hq.skill(key)
-    fig = state.heroes[i]
-    hero = state.hero_of(i)
-    e = skill.effect
-    limit = {"once-per-encounter": "encounter", "once-per-quest": "quest"}.get(e.limit or "", "one-turn")
-    added = [f"used:{skill.key}|{limit}"]
-    duration = e.duration or (
-        "next-attack" if e.attack_dice else "next-defend" if e.defend_dice else "one-turn"
-    )
-    if e.attack_dice:
-        added.append(f"atk{e.attack_dice:+d}|{duration}")
-    if e.defend_dice:
-        added.append(f"def{e.defend_dice:+d}|{duration}")
-    if e.extra_attacks:
-        added.append(f"xatk{e.extra_attacks:+d}|one-turn")
-    body = fig.body
-    if isinstance(e.heal_body, int):
-        body = min(hero.maximum("body"), body + e.heal_body)
-    state = with_hero(state, i, replace(fig, body=body, effects=(*fig.effects, *added)))
-    return note(state, f"{hero.name} uses {skill.name}.")

@@ -38,13 +38,18 @@ def distances(layout: Layout, goals: set[Square], blocked: frozenset[Square]) ->
 
 
 def seen_heroes(state: QuestState, j: int) -> list[int]:
-    """The heroes monster `j` can see."""
+    """The heroes monster `j` can see (not one in stealth, line 257)."""
+    from grognard.systems.heroquest.skill_moves import hidden
+
     m = state.monsters[j]
     assert m.at is not None
     return [
         i
         for i, h in enumerate(state.heroes)
-        if h.status == "active" and h.at is not None and sees(state.layout, m.at, h.at, state.figures)
+        if h.status == "active"
+        and h.at is not None
+        and not hidden(state, i)
+        and sees(state.layout, m.at, h.at, state.figures)
     ]
 
 
@@ -71,6 +76,8 @@ def choose(state: QuestState) -> str:
     moves = [a for a in actions if a.startswith("move:")]
     if not moves:
         return "end"
+    if any(e.startswith("flee|") for e in state.monsters[j].effects):
+        return _flee(state, moves)
     layout = state.layout
     goals: set[Square] = set()
     for i in targets:
@@ -92,3 +99,14 @@ def choose(state: QuestState) -> str:
     action = f"move:{sq_text(best)}"
     assert sq(action[5:]) == best
     return action
+
+
+def _flee(state: QuestState, moves: list[str]) -> str:
+    """A monster fleeing after Savagery (line 205) runs to the square farthest from the heroes."""
+    heroes = [h.at for h in state.heroes if h.status == "active" and h.at is not None]
+
+    def away(action: str) -> tuple[int, str]:
+        s = sq(action[5:])
+        return (min((abs(s[0] - h[0]) + abs(s[1] - h[1]) for h in heroes), default=0), action)
+
+    return max(moves, key=away)

@@ -32,9 +32,8 @@ from grognard.systems.heroquest.combat_dice import Defender, binomial, roll_atta
 from grognard.systems.heroquest.experience import kill
 from grognard.systems.heroquest.gear import movement_roll_modifier
 from grognard.systems.heroquest.geometry import MAX_MOVE, monster_allowance
-from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState, sees
+from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState
 from grognard.systems.heroquest.turn import (
-    add,
     fire,
     free_square_near,
     note,
@@ -116,15 +115,22 @@ def _jump_chance(state: QuestState, p: Pending) -> Fraction:
     shield (line 132); an elf with Long Jump clears on anything but a black shield (line 329)."""
     hero = state.hero_of(p.who)
     if hero.knows_skill("Long Jump"):
-        return 1 - SIXTH
-    if _trap_kind(state, p.ref) == "long-pit" and p.need >= 3:
-        return SIXTH
-    return HALF
+        ok = 1 - SIXTH
+    elif _trap_kind(state, p.ref) == "long-pit" and p.need >= 3:
+        ok = SIXTH
+    else:
+        ok = HALF
+    return _resisted(state, p.who, ok)
+
+
+def _resisted(state: QuestState, who: int, ok: Fraction) -> Fraction:
+    """Human Resistance: one more white die on a check against a trap, either die will do (line 315)."""
+    return 1 - (1 - ok) ** 2 if state.hero_of(who).knows_skill("Human Resistance") else ok
 
 
 def _disarm_chance(state: QuestState, who: int) -> Fraction:
     """Disarm Traps fails only on a black shield (line 255); the Tool Kit on a skull (line 423)."""
-    return 1 - SIXTH if state.hero_of(who).knows_skill("Disarm Traps") else HALF
+    return _resisted(state, who, 1 - SIXTH if state.hero_of(who).knows_skill("Disarm Traps") else HALF)
 
 
 def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
@@ -142,7 +148,7 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
         s = state.stats_of(p.who)
         return sorted(monster_moves(s.move_min, s.move_max, s.plate).items())
     if kind == "attack":
-        defender: Defender = "monster" if p.side == "hero" else "hero"
+        defender: Defender = "monster" if p.side in ("hero", "thrall") else "hero"
         return [(d, q) for d, q in combat_dice.damage(p.dice, p.need, defender).items() if q]
     if kind == "trap":
         return _trap_outcomes(_trap_kind(state, p.ref) if p.ref in state.ctx.trap_index else "spear")
@@ -161,6 +167,11 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     if kind == "wake":
         stay = Fraction(5, 6) ** p.dice
         return [("sleeps", Fraction(1))] if stay == 1 else [("wakes", 1 - stay), ("sleeps", stay)]
+    from grognard.systems.heroquest.skills import skill_outcomes
+
+    found = skill_outcomes(state, p)
+    if found is not None:
+        return list(found)
     if kind == "treasure":
         left = sum(state.deck)
         if not left:
@@ -202,7 +213,7 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
             allowed = monster_allowance(roll.total, s.move_min, s.move_max, plate_mail=s.plate)
         return allowed, (roll,)
     if kind == "attack":
-        thrown = roll_attack(rng, p.dice, p.need, "monster" if p.side == "hero" else "hero")
+        thrown = roll_attack(rng, p.dice, p.need, "monster" if p.side in ("hero", "thrall") else "hero")
         return thrown.damage, (thrown.attack_roll, thrown.defend_roll)
     if kind == "trap":
         trap = _trap_kind(state, p.ref) if p.ref in state.ctx.trap_index else "spear"
@@ -213,19 +224,21 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
             return cdice.total * 2 + red.total % 2, (cdice, red)
         return cdice.total, (cdice,)
     if kind in ("jump", "disarm", "rest"):
-        die = heroquest_combat_dice(rng, 1)
-        face = die.dice[0].face
+        extra = kind != "rest" and state.hero_of(p.who).knows_skill("Human Resistance")
+        die = heroquest_combat_dice(rng, 2 if extra else 1)
+        faces = [d.face for d in die.dice]
         if kind == "rest":
-            return ("disturbed" if face == "black shield" else "rested"), (die,)
+            return ("disturbed" if faces[0] == "black shield" else "rested"), (die,)
         if kind == "disarm":
             fails = "black shield" if state.hero_of(p.who).knows_skill("Disarm Traps") else "skull"
-            return ("sprung" if face == fails else "disarmed"), (die,)
+            return ("sprung" if all(f == fails for f in faces) else "disarmed"), (die,)
         long_jump = state.hero_of(p.who).knows_skill("Long Jump")
         lengthwise = _trap_kind(state, p.ref) == "long-pit" and p.need >= 3 and not long_jump
-        ok = (
+        ok = any(
             face == "black shield"
             if lengthwise
             else (face != "black shield" if long_jump else face != "skull")
+            for face in faces
         )
         return ("clear" if ok else "fall"), (die,)
     if kind == "heal":
@@ -286,9 +299,15 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
     if kind == "mmove":
         return replace(state, turn=replace(state.turn, moves=int(move)))
     if kind == "attack":
+        from grognard.systems.heroquest.skill_combat import after_attack, riposte
+        from grognard.systems.heroquest.skill_moves import thrall_of
+
         if p.side == "hero":
-            return hurt_monster(state, p.target, int(move), killer=p.who)
-        return hurt_hero(state, p.target, int(move), f"{state.stats_of(p.who).name}'s attack")
+            return after_attack(hurt_monster(state, p.target, int(move), killer=p.who), p, int(move))
+        if p.side == "thrall":
+            return hurt_monster(state, p.target, int(move), killer=thrall_of(state, p.who))
+        state = hurt_hero(state, p.target, int(move), f"{state.stats_of(p.who).name}'s attack")
+        return riposte(state, p.target, p.who) if int(move) == 0 else state
     if kind == "trap":
         return _trap_result(state, p, int(move))
     if kind == "jump":
@@ -328,6 +347,11 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
         return replace(state, turn=replace(state.turn, rolled=True, acted=True, stopped=True, done=True))
     if kind == "treasure":
         return _card(state, p, str(move))
+    from grognard.systems.heroquest.skills import skill_result
+
+    done = skill_result(state, p, move)
+    if done is not None:
+        return done
     raise RulesError(move, state, f"unknown chance node {kind}")
 
 
@@ -498,6 +522,9 @@ def hurt_monster(
         )
     state = with_monster(state, j, replace(m, body=0, status="dead", at=None, effects=()))
     state = note(state, f"{stats.name} is slain.")
+    if killer is not None and state.heroes[killer].status == "active":
+        slayer = state.heroes[killer]
+        state = with_hero(state, killer, replace(slayer, effects=(*slayer.effects, "killed|one-turn")))
     conscious = [
         state.hero_of(i).name for i, h in enumerate(state.heroes) if h.status == "active" and h.mind > 0
     ]
@@ -524,13 +551,24 @@ def begin_attack(
         monster_defend_dice,
         spend,
     )
+    from grognard.systems.heroquest.skill_combat import guarded_by, unward
 
     if side == "hero":
         dice = hero_attack_dice(state, attacker, target)
         defend = monster_defend_dice(state, target)
         fig = state.heroes[attacker]
         state = with_hero(state, attacker, replace(fig, effects=spend(fig.effects, "next-attack")))
+    elif side == "thrall":
+        dice = monster_attack_dice(state, attacker, -1)
+        defend = monster_defend_dice(state, target)
     else:
+        warden = guarded_by(state, target)
+        if warden is not None:
+            state = unward(state, target)
+            state = note(
+                state, f"{state.hero_of(warden).name} takes the blow for {state.hero_of(target).name}."
+            )
+            target = warden
         dice = monster_attack_dice(state, attacker, target)
         defend = hero_defend_dice(state, target)
         fig = state.heroes[target]
@@ -565,133 +603,4 @@ def spawn_wanderer(state: QuestState, hero: int, *, resting: bool = False) -> Qu
     return state
 
 
-# ---------------------------------------------------------------------------------------------------
-# Traps
-
-
-def spring(state: QuestState, i: int, idx: int, *, came_from: Square | None) -> QuestState:
-    """Trap `idx` springs on hero `i` (lines 128-142). `came_from` is the square he stepped from (None
-    when a disarm failed and he did not step onto it)."""
-    trap = state.ctx.traps[idx]
-    kind = trap.kind
-    name = state.hero_of(i).name
-    fig = state.heroes[i]
-    on_it = fig.at in trap.squares
-    if kind in ("spear", "chest"):
-        state = note(_trap_status(state, idx, "gone"), f"A spear trap springs at {name}!")
-        return replace(state, pending=Pending("trap", who=i, ref=trap.id))
-    if kind in ("pit", "long-pit"):
-        state = _trap_status(state, idx, "sprung")
-        if on_it:
-            state = with_hero(state, i, replace(fig, effects=(*fig.effects, "pit|here")))
-        return hurt_hero(
-            note(state, f"The floor gives way under {name}!"), i, 2 if kind == "long-pit" else 1, "the fall"
-        )
-    if kind == "falling-rock":
-        state = _trap_status(state, idx, "gone")
-        square = next(iter(trap.squares))
-        back = came_from or square
-        fwd = (2 * square[0] - back[0], 2 * square[1] - back[1]) if came_from else square
-        return replace(
-            state, pending=Pending("trap", who=i, ref=trap.id, then=f"{fwd[0]},{fwd[1]};{back[0]},{back[1]}")
-        )
-    if kind == "stalactite":
-        state = note(_trap_status(state, idx, "gone"), f"A stalactite falls on {name}!")
-        return hurt_hero(state, i, 1, "the stalactite")
-    if kind == "swinging-axe":
-        state = note(_trap_status(state, idx, "sprung"), f"An axe swings down at {name}!")
-        return replace(state, pending=Pending("trap", who=i, ref=trap.id))
-    state = note(_trap_status(state, idx, "gone"), "An alarm sounds!")
-    return spawn_wanderer(state, i)
-
-
-# ---------------------------------------------------------------------------------------------------
-# Searching
-
-
-def search_scope(state: QuestState, i: int) -> tuple[str, frozenset[Square]]:
-    """The area hero `i` stands in and the squares of it he can see (line 82: searching needs sight)."""
-    at = state.heroes[i].at
-    assert at is not None
-    board = state.layout.board
-    area = board.area_at[at]
-    return area, frozenset(s for s in board.squares_of(area) if sees(state.layout, at, s))
-
-
-def _furniture_in(state: QuestState, area: str, scope: frozenset[Square]) -> set[str]:
-    return {
-        f.id
-        for f in state.layout.furniture
-        if f.squares & scope or (state.layout.board.area_at[f.at] == area and f.squares & scope)
-    }
-
-
-def search(state: QuestState, i: int, what: str) -> QuestState:
-    """Search the hero's area, as far as he sees, for traps, secret doors or treasure (lines 94-100)."""
-    area, scope = search_scope(state, i)
-    name = state.hero_of(i).name
-    furniture = _furniture_in(state, area, scope)
-    if what == "traps":
-        found = [
-            k
-            for k, t in enumerate(state.ctx.traps)
-            if state.traps[k] == "hidden"
-            and (t.squares & scope or (t.furniture is not None and t.furniture in furniture))
-        ]
-        for k in found:
-            state = _trap_status(state, k, "found")
-        return note(state, f"{name} searches for traps and finds {len(found) or 'none'}.")
-    if what == "doors":
-        from grognard.systems.heroquest.actions import set_door
-
-        found_doors = [
-            d.id
-            for d in state.layout.door_by_id.values()
-            if d.state == "secret" and any(s in scope for s in d.at)
-        ]
-        for door_id in found_doors:
-            state = set_door(state, door_id, "closed")
-        return note(state, f"{name} searches for secret doors and finds {len(found_doors) or 'none'}.")
-    state = replace(state, searched=add(state.searched, f"treasure:{area}"))
-    for k, t in enumerate(state.ctx.traps):
-        if (
-            t.furniture in furniture
-            and state.traps[k] in ("hidden", "found")
-            and _treasure_in(state, t.furniture or "")
-        ):
-            state = note(_trap_status(state, k, "gone"), f"A trap in the {t.furniture} springs at {name}!")
-            return replace(state, pending=Pending("trap", who=i, ref=t.id, then="treasure"))
-    return take_treasure(state, i)
-
-
-def _treasure_in(state: QuestState, furniture: str) -> bool:
-    return any(t.furniture == furniture and t.id not in state.taken for t in state.ctx.treasure)
-
-
-def take_treasure(state: QuestState, i: int) -> QuestState:
-    """Hero `i` takes the treasure he can see in his area: gold, items, artifacts; deck cards to draw."""
-    area, scope = search_scope(state, i)
-    furniture = _furniture_in(state, area, scope)
-    name = state.hero_of(i).name
-    draws: list[str] = []
-    got = 0
-    for t in state.ctx.treasure:
-        if t.id in state.taken or not ((t.at is not None and t.at in scope) or t.furniture in furniture):
-            continue
-        got += 1
-        fig = state.heroes[i]
-        items = list(fig.items)
-        if t.item:
-            items.append(hq.item(t.item).name)
-        if t.artifact:
-            items.append(hq.artifact(t.artifact).name)
-        state = with_hero(state, i, replace(fig, gold=fig.gold + t.gold, items=tuple(items)))
-        state = replace(state, taken=add(state.taken, t.id))
-        state = note(state, t.text or f"{name} finds treasure.")
-        if t.deck:
-            draws.append(t.id)
-    if not got:
-        state = note(state, f"{name} searches for treasure and finds nothing.")
-    if draws:
-        state = replace(state, pending=Pending("treasure", who=i, ref=draws[0], then=",".join(draws[1:])))
-    return state
+from grognard.systems.heroquest.traps import spring, take_treasure  # noqa: E402  (they use this module)

@@ -578,7 +578,9 @@ class QuestState(GameState):
         if self.pending is not None:
             return CHANCE
         if self.in_gm_turn():
-            return GM_PLAYER
+            from grognard.systems.heroquest.turn import thrall_acting
+
+            return HERO_PLAYER if thrall_acting(self) else GM_PLAYER
         return HERO_PLAYER
 
     @cached_property

@@ -78,7 +78,10 @@ def start_slot(state: QuestState) -> QuestState:
     state = with_hero(state, who, replace(fig, effects=kept))
     if stopped:
         return end_turn(state)
-    return state
+    from grognard.systems.heroquest.skill_combat import end_wards
+    from grognard.systems.heroquest.skill_moves import stealth_check
+
+    return stealth_check(end_wards(state, who), who)
 
 
 def end_turn(state: QuestState) -> QuestState:
@@ -89,6 +92,8 @@ def end_turn(state: QuestState) -> QuestState:
         state = with_hero(
             state, who, replace(fig, effects=tuple(e for e in fig.effects if not e.endswith("|one-turn")))
         )
+        if any(e.endswith("|hero-turn") for m in state.monsters for e in m.effects):
+            state = replace(state, monsters=tuple(_ended(m, "|hero-turn") for m in state.monsters))
     slot = state.slot + 1
     if slot >= len(state.order):
         rounds = state.setup.rounds
@@ -100,6 +105,18 @@ def end_turn(state: QuestState) -> QuestState:
 
 # ---------------------------------------------------------------------------------------------------
 # Small helpers the other modules share
+
+
+def _ended(m: MonsterFig, duration: str) -> MonsterFig:
+    return replace(m, effects=tuple(e for e in m.effects if not e.endswith(duration)))
+
+
+def end_monster_turn(state: QuestState) -> QuestState:
+    """The acting monster's turn is over: its effects lasting "until its next turn ends" end."""
+    j = state.acting
+    if 0 <= j < len(state.monsters) and any(e.endswith("|next-turn") for e in state.monsters[j].effects):
+        state = with_monster(state, j, _ended(state.monsters[j], "|next-turn"))
+    return state
 
 
 def note(state: QuestState, text: str) -> QuestState:
@@ -234,13 +251,26 @@ def look(state: QuestState) -> QuestState:
 
 def end_encounter(state: QuestState) -> QuestState:
     """No enemy is in sight: a comatose hero regains one Mind point (line 92) and encounter effects end."""
+    from grognard.systems.heroquest.skills import repay_loans
+
     heroes = []
-    for h in state.heroes:
+    for i, h in enumerate(state.heroes):
         effects = tuple(
             e for e in h.effects if not e.endswith("|encounter") and not e.endswith("|while-in-sight")
         )
         mind = 1 if h.status == "active" and h.mind == 0 else h.mind
-        heroes.append(replace(h, effects=effects, mind=mind))
+        back = repay_loans(h.effects)  # Frenzy, Focus, Combat Sorcery (lines 197, 228, 305)
+        hero = state.hero_of(i)
+        alive = h.status == "active"
+        heroes.append(
+            replace(
+                h,
+                effects=effects,
+                mind=min(hero.maximum("mind"), mind + back["mind"]) if alive else h.mind,
+                body=min(hero.maximum("body"), h.body + back["body"]) if alive else h.body,
+                magic=min(hero.maximum("magic"), h.magic + back["magic"]) if alive else h.magic,
+            )
+        )
     return replace(state, heroes=tuple(heroes))
 
 
@@ -288,16 +318,24 @@ def settle(state: QuestState) -> QuestState:
         if not state.in_gm_turn():
             return state
         if state.acting < 0 or not monster_can_act(state, state.acting, started=True):
+            state = end_monster_turn(state)
             nxt = next_monster(state)
             if nxt is None:
                 state = end_turn(state)
                 continue
             state = start_monster(state, nxt)
             continue
-        if state.setup.gm == "human":
+        if state.setup.gm == "human" or thrall_acting(state):
             return state
         state = apply_action(state, choose(state))
     raise RuntimeError(f"the game master did not finish its turn: {state.describe()}")
+
+
+def thrall_acting(state: QuestState) -> bool:
+    """True while a monster held by Dominion takes its turn (the heroes' player moves it, line 284)."""
+    from grognard.systems.heroquest.skill_moves import thrall_of
+
+    return state.in_gm_turn() and state.acting >= 0 and thrall_of(state, state.acting) is not None
 
 
 def next_monster(state: QuestState) -> int | None:

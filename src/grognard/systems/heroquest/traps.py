@@ -1,0 +1,143 @@
+"""Traps sprung (lines 126-142) and searching (lines 82, 94-100): the trap's effect on the hero who springs
+it, and what a search finds. Split from `resolve`, whose wounds and chance nodes they use."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.resolve import _trap_status, hurt_hero, spawn_wanderer
+from grognard.systems.heroquest.state import Pending, QuestState, sees
+from grognard.systems.heroquest.turn import add, note, with_hero
+
+# ---------------------------------------------------------------------------------------------------
+# Traps
+
+
+def spring(state: QuestState, i: int, idx: int, *, came_from: Square | None) -> QuestState:
+    """Trap `idx` springs on hero `i` (lines 128-142). `came_from` is the square he stepped from (None
+    when a disarm failed and he did not step onto it)."""
+    trap = state.ctx.traps[idx]
+    kind = trap.kind
+    name = state.hero_of(i).name
+    fig = state.heroes[i]
+    on_it = fig.at in trap.squares
+    if kind in ("spear", "chest"):
+        state = note(_trap_status(state, idx, "gone"), f"A spear trap springs at {name}!")
+        return replace(state, pending=Pending("trap", who=i, ref=trap.id))
+    if kind in ("pit", "long-pit"):
+        state = _trap_status(state, idx, "sprung")
+        if on_it:
+            state = with_hero(state, i, replace(fig, effects=(*fig.effects, "pit|here")))
+        return hurt_hero(
+            note(state, f"The floor gives way under {name}!"), i, 2 if kind == "long-pit" else 1, "the fall"
+        )
+    if kind == "falling-rock":
+        state = _trap_status(state, idx, "gone")
+        square = next(iter(trap.squares))
+        back = came_from or square
+        fwd = (2 * square[0] - back[0], 2 * square[1] - back[1]) if came_from else square
+        return replace(
+            state, pending=Pending("trap", who=i, ref=trap.id, then=f"{fwd[0]},{fwd[1]};{back[0]},{back[1]}")
+        )
+    if kind == "stalactite":
+        state = note(_trap_status(state, idx, "gone"), f"A stalactite falls on {name}!")
+        return hurt_hero(state, i, 1, "the stalactite")
+    if kind == "swinging-axe":
+        state = note(_trap_status(state, idx, "sprung"), f"An axe swings down at {name}!")
+        return replace(state, pending=Pending("trap", who=i, ref=trap.id))
+    state = note(_trap_status(state, idx, "gone"), "An alarm sounds!")
+    return spawn_wanderer(state, i)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Searching
+
+
+def search_scope(state: QuestState, i: int) -> tuple[str, frozenset[Square]]:
+    """The area hero `i` stands in and the squares of it he can see (line 82: searching needs sight)."""
+    at = state.heroes[i].at
+    assert at is not None
+    board = state.layout.board
+    area = board.area_at[at]
+    return area, frozenset(s for s in board.squares_of(area) if sees(state.layout, at, s))
+
+
+def _furniture_in(state: QuestState, area: str, scope: frozenset[Square]) -> set[str]:
+    return {
+        f.id
+        for f in state.layout.furniture
+        if f.squares & scope or (state.layout.board.area_at[f.at] == area and f.squares & scope)
+    }
+
+
+def search(state: QuestState, i: int, what: str) -> QuestState:
+    """Search the hero's area, as far as he sees, for traps, secret doors or treasure (lines 94-100)."""
+    area, scope = search_scope(state, i)
+    name = state.hero_of(i).name
+    furniture = _furniture_in(state, area, scope)
+    if what == "traps":
+        found = [
+            k
+            for k, t in enumerate(state.ctx.traps)
+            if state.traps[k] == "hidden"
+            and (t.squares & scope or (t.furniture is not None and t.furniture in furniture))
+        ]
+        for k in found:
+            state = _trap_status(state, k, "found")
+        return note(state, f"{name} searches for traps and finds {len(found) or 'none'}.")
+    if what == "doors":
+        from grognard.systems.heroquest.actions import set_door
+
+        found_doors = [
+            d.id
+            for d in state.layout.door_by_id.values()
+            if d.state == "secret" and any(s in scope for s in d.at)
+        ]
+        for door_id in found_doors:
+            state = set_door(state, door_id, "closed")
+        return note(state, f"{name} searches for secret doors and finds {len(found_doors) or 'none'}.")
+    state = replace(state, searched=add(state.searched, f"treasure:{area}"))
+    for k, t in enumerate(state.ctx.traps):
+        if (
+            t.furniture in furniture
+            and state.traps[k] in ("hidden", "found")
+            and _treasure_in(state, t.furniture or "")
+        ):
+            state = note(_trap_status(state, k, "gone"), f"A trap in the {t.furniture} springs at {name}!")
+            return replace(state, pending=Pending("trap", who=i, ref=t.id, then="treasure"))
+    return take_treasure(state, i)
+
+
+def _treasure_in(state: QuestState, furniture: str) -> bool:
+    return any(t.furniture == furniture and t.id not in state.taken for t in state.ctx.treasure)
+
+
+def take_treasure(state: QuestState, i: int) -> QuestState:
+    """Hero `i` takes the treasure he can see in his area: gold, items, artifacts; deck cards to draw."""
+    area, scope = search_scope(state, i)
+    furniture = _furniture_in(state, area, scope)
+    name = state.hero_of(i).name
+    draws: list[str] = []
+    got = 0
+    for t in state.ctx.treasure:
+        if t.id in state.taken or not ((t.at is not None and t.at in scope) or t.furniture in furniture):
+            continue
+        got += 1
+        fig = state.heroes[i]
+        items = list(fig.items)
+        if t.item:
+            items.append(hq.item(t.item).name)
+        if t.artifact:
+            items.append(hq.artifact(t.artifact).name)
+        state = with_hero(state, i, replace(fig, gold=fig.gold + t.gold, items=tuple(items)))
+        state = replace(state, taken=add(state.taken, t.id))
+        state = note(state, t.text or f"{name} finds treasure.")
+        if t.deck:
+            draws.append(t.id)
+    if not got:
+        state = note(state, f"{name} searches for treasure and finds nothing.")
+    if draws:
+        state = replace(state, pending=Pending("treasure", who=i, ref=draws[0], then=",".join(draws[1:])))
+    return state
