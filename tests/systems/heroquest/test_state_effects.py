@@ -113,7 +113,7 @@ def test_potion_of_speed_twelve_squares_without_a_roll_until_hurt_line_415() -> 
 
 
 def test_items_the_game_does_not_play_are_not_offered() -> None:
-    state = _with(("Potion of Recall", "Wolfsbane Potion", "Tool Kit"))
+    state = _with(("Potion of Recall", "Wolfsbane Potion", "Tool Kit"))  # Recall: only in an encounter
     assert usable_items(state, 0) == []
 
 

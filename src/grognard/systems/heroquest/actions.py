@@ -338,7 +338,8 @@ def _hero(state: QuestState, i: int, action: str) -> QuestState:
 
 
 def _act(state: QuestState, i: int, action: str) -> QuestState:
-    from grognard.systems.heroquest.effects import cast, use_item
+    from grognard.systems.heroquest.effects import cast
+    from grognard.systems.heroquest.items import use
     from grognard.systems.heroquest.resolve import begin_attack
     from grognard.systems.heroquest.skills import use_skill
     from grognard.systems.heroquest.traps import search
@@ -386,7 +387,7 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
     if verb == "cast":
         return cast(acted, i, arg)
     if verb == "use":
-        return use_item(acted, i, arg)
+        return use(acted, i, arg)
     if verb == "skill":
         return use_skill(state, i, arg)
     if verb == "search":
@@ -425,9 +426,12 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
 def walk(state: QuestState, i: int, target: Square) -> QuestState:
     """Hero `i` walks to `target` square by square: a hidden trap stops and springs; rooms and squares
     entered fire their events."""
+    from grognard.systems.heroquest.effects import has
+    from grognard.systems.heroquest.items import reveal
     from grognard.systems.heroquest.traps import spring
 
     fig = state.heroes[i]
+    airborne = has(fig.effects, "airwalk")  # Air Walk springs no trap (line 387)
     path = hero_reach(state, i).path(target)
     spent = 0
     layout = state.layout
@@ -445,7 +449,7 @@ def walk(state: QuestState, i: int, target: Square) -> QuestState:
             events.extend(quest.events_for("enter-room", room, state.fired))
         events.extend(quest.events_for("enter-square", b, state.fired))
         trap = trap_here(state, b)
-        if trap is not None and state.traps[trap] == "hidden" and b not in state.figures:
+        if trap is not None and state.traps[trap] == "hidden" and b not in state.figures and not airborne:
             sprung = trap
             break
     effects = tuple(e for e in fig.effects if not e.startswith("pit|"))
@@ -455,7 +459,7 @@ def walk(state: QuestState, i: int, target: Square) -> QuestState:
         state = fire(state, list({e.id: e for e in events}.values()))
     from grognard.systems.heroquest.skill_combat import recover_weapon
 
-    state = recover_weapon(state, i)
+    state = reveal(recover_weapon(state, i), i)
     if sprung is not None:
         state = replace(state, turn=replace(state.turn, moves=0, stopped=True))
         state = spring(state, i, sprung, came_from=path[path.index(end) - 1])

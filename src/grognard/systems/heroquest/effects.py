@@ -299,10 +299,11 @@ def _item_effect(name: str) -> Effect | None:
 
 
 def usable_items(state: QuestState, i: int) -> list[str]:
-    """The `use:ITEM` actions: single-use items whose effect the game plays (one a turn, as the action,
-    line 106)."""
-    fig = state.heroes[i]
-    return sorted({f"use:{hq.key_of(n)}" for n in fig.items if _item_effect(n) is not None})
+    """The `use:KEY[:ARG]` actions: every carried item or artifact with a handler in `items.HANDLERS` (one
+    a turn, as the action, line 106)."""
+    from grognard.systems.heroquest.items import usable_items as offered
+
+    return offered(state, i)
 
 
 def use_item(state: QuestState, i: int, key: str) -> QuestState:
@@ -317,7 +318,7 @@ def use_item(state: QuestState, i: int, key: str) -> QuestState:
     items.remove(name)
     fig = replace(fig, items=tuple(items))
     state = note(state, f"{hero.name} uses the {name}.")
-    added = from_effect(effect)
+    added = [e.replace("|one-turn", "|drunk") for e in from_effect(effect)]  # drunk as the action
     if key == "potion-of-speed":
         added.append("speed|until-damaged")
     fig = replace(fig, effects=(*fig.effects, *added))

@@ -113,7 +113,11 @@ def _trap_kind(state: QuestState, ref: str) -> str:
 def _jump_chance(state: QuestState, p: Pending) -> Fraction:
     """A jump clears the trap on anything but a skull (line 140); a long pit lengthwise needs a black
     shield (line 132); an elf with Long Jump clears on anything but a black shield (line 329)."""
+    from grognard.systems.heroquest.effects import has
+
     hero = state.hero_of(p.who)
+    if has(state.heroes[p.who].effects, "airwalk"):
+        return Fraction(1)  # Air Walk crosses the pit (line 387)
     if hero.knows_skill("Long Jump"):
         ok = 1 - SIXTH
     elif _trap_kind(state, p.ref) == "long-pit" and p.need >= 3:
@@ -149,12 +153,16 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
         return sorted(monster_moves(s.move_min, s.move_max, s.plate).items())
     if kind == "attack":
         defender: Defender = "monster" if p.side in ("hero", "thrall") else "hero"
+        if p.ref:
+            from grognard.systems.heroquest.items import attack_damage
+
+            return list(attack_damage(p.dice, p.need, defender, p.ref).items())
         return [(d, q) for d, q in combat_dice.damage(p.dice, p.need, defender).items() if q]
     if kind == "trap":
         return _trap_outcomes(_trap_kind(state, p.ref) if p.ref in state.ctx.trap_index else "spear")
     if kind == "jump":
         ok = _jump_chance(state, p)
-        return [("clear", ok), ("fall", 1 - ok)]
+        return [("clear", ok)] if ok == 1 else [("clear", ok), ("fall", 1 - ok)]
     if kind == "disarm":
         ok = _disarm_chance(state, p.who)
         return [("disarmed", ok), ("sprung", 1 - ok)]
@@ -212,6 +220,10 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
             s = state.stats_of(p.who)
             allowed = monster_allowance(roll.total, s.move_min, s.move_max, plate_mail=s.plate)
         return allowed, (roll,)
+    if kind == "attack" and p.ref:
+        from grognard.systems.heroquest.items import throw_attack
+
+        return throw_attack(rng, p, "monster")
     if kind == "attack":
         thrown = roll_attack(rng, p.dice, p.need, "monster" if p.side in ("hero", "thrall") else "hero")
         return thrown.damage, (thrown.attack_roll, thrown.defend_roll)
@@ -223,6 +235,8 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
             red = red_dice(rng, 1)
             return cdice.total * 2 + red.total % 2, (cdice, red)
         return cdice.total, (cdice,)
+    if kind == "jump" and _jump_chance(state, p) == 1:
+        return "clear", ()
     if kind in ("jump", "disarm", "rest"):
         extra = kind != "rest" and state.hero_of(p.who).knows_skill("Human Resistance")
         die = heroquest_combat_dice(rng, 2 if extra else 1)
@@ -554,14 +568,19 @@ def begin_attack(
     from grognard.systems.heroquest.skill_combat import guarded_by, unward
 
     if side == "hero":
+        from grognard.systems.heroquest.items import attack_ref
+
         dice = hero_attack_dice(state, attacker, target)
         defend = monster_defend_dice(state, target)
         fig = state.heroes[attacker]
+        ref = attack_ref(fig.effects)
         state = with_hero(state, attacker, replace(fig, effects=spend(fig.effects, "next-attack")))
     elif side == "thrall":
         dice = monster_attack_dice(state, attacker, -1)
         defend = monster_defend_dice(state, target)
+        ref = ""
     else:
+        ref = ""
         warden = guarded_by(state, target)
         if warden is not None:
             state = unward(state, target)
@@ -576,7 +595,8 @@ def begin_attack(
     if own_turn:
         state = replace(state, turn=replace(state.turn, attacks=state.turn.attacks + 1))
     return replace(
-        state, pending=Pending("attack", who=attacker, target=target, dice=dice, need=defend, side=side)
+        state,
+        pending=Pending("attack", who=attacker, target=target, dice=dice, need=defend, side=side, ref=ref),
     )
 
 

@@ -89,9 +89,10 @@ def end_turn(state: QuestState) -> QuestState:
     who = state.current_hero()
     if who is not None:
         fig = state.heroes[who]
-        state = with_hero(
-            state, who, replace(fig, effects=tuple(e for e in fig.effects if not e.endswith("|one-turn")))
-        )
+        kept = tuple(e for e in fig.effects if not e.endswith("|one-turn"))
+        # a potion drunk as this turn's action lasts through the drinker's next turn (items module)
+        kept = tuple(e.replace("|drunk", "|one-turn") for e in kept)
+        state = with_hero(state, who, replace(fig, effects=kept))
         if any(e.endswith("|hero-turn") for m in state.monsters for e in m.effects):
             state = replace(state, monsters=tuple(_ended(m, "|hero-turn") for m in state.monsters))
     slot = state.slot + 1

@@ -1,0 +1,381 @@
+"""Usable items (lines 387-427) and artifacts (lines 435-487) in play: a registry of handlers by key.
+
+Each item or artifact the game plays has a `Handler`: the arguments it offers (`use:KEY` or
+`use:KEY:ARG`) and what it does. Using one is the turn's action (line 106). Items whose catalogue
+`Effect` says what they do (healing, dice, movement, extra attacks) share the data-driven handler of
+`effects.use_item`; the others are hooks here. Things played elsewhere are in `PASSIVE` with the place;
+things the game does not play yet are in `NOT_PLAYED` with the reason, and using one raises
+`RuleNotImplementedError`.
+
+A potion that lasts "one turn" is drunk as the action, so its effect lasts the rest of that turn and the
+drinker's next turn: it is put on as "name|drunk", which `turn.end_turn` turns into "name|one-turn".
+Charges are counted per quest as "spent:KEY+n|quest" on the figure; the last charge discards the thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from grognard.engine.dice import Rng, Roll
+from grognard.engine.errors import RuleNotImplementedError, UsageError
+from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.board import Square, neighbours
+from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields, skulls
+from grognard.systems.heroquest.effects import _item_effect, has, in_play, spell_key, total, use_item
+from grognard.systems.heroquest.hero import castable_spells
+from grognard.systems.heroquest.state import HeroFig, Pending, QuestState, sees
+from grognard.systems.heroquest.turn import free_square_near, note, with_hero
+
+Offers = Callable[[QuestState, int], list[str]]
+Apply = Callable[[QuestState, int, str], QuestState]
+
+
+@dataclass(frozen=True)
+class Handler:
+    """How one item or artifact is played: its offers (argument strings, "" for none) and its effect."""
+
+    offers: Offers
+    apply: Apply
+
+
+HANDLERS: dict[str, Handler] = {}
+"""Usable items and artifacts by key."""
+
+PASSIVE: dict[str, str] = {
+    "tool-kit": "actions.can_disarm and resolve._disarm_chance: disarm on anything but a skull (line 423)",
+    "amulet-of-the-north": "hero.Hero.maximum: +2 Body, +1 Mind while worn by a barbarian (line 435)",
+    "elven-bracers": "hero.Hero.maximum: +2 Body, +1 Mind while worn by an elf (line 457)",
+    "talisman-of-lore": "hero.Hero.maximum: +1 Mind while worn by a magic-user (line 481)",
+    "borins-armor": "gear.defend_dice: plate mail's two dice without the movement penalty (line 447)",
+    "orcs-bane": "gear.weapon_dice: a short sword with one more die (line 463)",
+    "spirit-blade": "gear.weapon_dice: three more dice against undead, two otherwise (line 479)",
+    "wizards-cloak": "gear.defend_dice: one more defend die, starting Magic 4 (line 485)",
+    "wizards-staff": "gear.weapon_dice: a staff with one more die, diagonal (line 487)",
+    "magical-throwing-dagger": "gear: a dagger (line 461); it is never lost, so nothing to recover",
+}
+"""Items and artifacts played where their rule applies (worn artifacts through the hero's gear)."""
+
+NOT_PLAYED: dict[str, str] = {
+    "potion-of-magic-resistance": "no spell is cast at the heroes in play yet (line 409)",
+    "wolfsbane-potion": "no Werewolf's Curse is laid in play yet (line 427)",
+    "ancient-staff": "no enemy spell is cast in play yet (line 437)",
+    "anti-poison-quill": "poison is not tracked apart from other damage yet (line 439)",
+    "armband-of-ice": "no ice or cold hazards in play yet (line 443)",
+    "bone-wand": "control of a room's skeletons is not played yet (line 445)",
+    "dust-of-disappearance": "slipping past enemies is not played yet (line 449)",
+    "elven-boots": "the extra movement die and wearing out are not played yet (line 453)",
+    "elven-bow-of-vindication": "killing arrows are not played yet (line 455)",
+    "fire-ring": "no fire spells are cast at the heroes in play yet (line 459)",
+    "rabbit-boots": "jumping occupied squares is not played yet (line 465)",
+    "ring-of-return": "sending allies back to the entrance is not played yet (line 467)",
+    "ring-of-warmth": "no ice or cold hazards in play yet (line 469)",
+    "sky-orb": "no Mind damage in play yet (line 471)",
+    "snowshoes-of-speed": "no icy regions in play yet (line 473)",
+    "spell-ring": "storing a spell before an encounter is not played yet (line 475)",
+    "spell-scroll": "a scroll names no spell in play; learning from it is done between quests (line 477)",
+    "wand-of-magic": "two spells in one turn are not played yet (line 483)",
+}
+"""Items and artifacts the game does not play yet; using one raises `RuleNotImplementedError`."""
+
+
+def handler(key: str) -> Handler:
+    """The handler of an item or artifact; `RuleNotImplementedError` for one the game does not play."""
+    if key in HANDLERS:
+        return HANDLERS[key]
+    if key in NOT_PLAYED:
+        raise RuleNotImplementedError(f"{key} is not played: {NOT_PLAYED[key]}")
+    if key in PASSIVE:
+        raise UsageError(f"{key} is not used as an action: {PASSIVE[key]}")
+    raise RuleNotImplementedError(f"{key} has no handler")
+
+
+def _register(key: str, offers: Offers) -> Callable[[Apply], Apply]:
+    def wrap(apply: Apply) -> Apply:
+        HANDLERS[key] = Handler(offers, apply)
+        return apply
+
+    return wrap
+
+
+def _always(state: QuestState, i: int) -> list[str]:
+    return [""]
+
+
+def _data_driven(key: str) -> Apply:
+    def apply(state: QuestState, i: int, arg: str) -> QuestState:
+        return use_item(state, i, key)
+
+    return apply
+
+
+for _key, _entry in hq.catalog().items.items():
+    if _item_effect(_entry.name) is not None:
+        HANDLERS[_key] = Handler(_always, _data_driven(_key))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Offers and use
+
+
+def _name(fig: HeroFig, key: str) -> str | None:
+    return next((n for n in fig.items if hq.key_of(n) == key), None)
+
+
+def usable_items(state: QuestState, i: int) -> list[str]:
+    """The `use:KEY[:ARG]` actions hero `i` has: one per carried thing with a handler and an offer."""
+    out: set[str] = set()
+    for name in state.heroes[i].items:
+        h = HANDLERS.get(hq.key_of(name))
+        if h is not None:
+            key = hq.key_of(name)
+            out.update(f"use:{key}{':' + a if a else ''}" for a in h.offers(state, i))
+    return sorted(out)
+
+
+def use(state: QuestState, i: int, arg: str) -> QuestState:
+    """Hero `i` uses an item or artifact (the caller has made it the turn's action)."""
+    key, _, rest = arg.partition(":")
+    h = handler(key)
+    if _name(state.heroes[i], key) is None:
+        raise UsageError(f"{state.hero_of(i).name} carries no {key}")
+    return h.apply(state, i, rest)
+
+
+def _discard(state: QuestState, i: int, key: str, *added: str) -> QuestState:
+    """The thing `key` used up (one copy removed), `added` effects put on, a note written."""
+    fig = state.heroes[i]
+    name = _name(fig, key)
+    assert name is not None
+    items = list(fig.items)
+    items.remove(name)
+    state = with_hero(state, i, replace(fig, items=tuple(items), effects=(*fig.effects, *added)))
+    return note(state, f"{state.hero_of(i).name} uses the {name}.")
+
+
+def _charge(state: QuestState, i: int, key: str, charges: int) -> QuestState:
+    """One charge spent; the last one discards the thing."""
+    fig = state.heroes[i]
+    spent = total(fig.effects, f"spent:{key}") + 1
+    effects = tuple(e for e in fig.effects if not e.startswith(f"spent:{key}"))
+    state = with_hero(state, i, replace(fig, effects=(*effects, f"spent:{key}+{spent}|quest")))
+    if spent >= charges:
+        state = _discard(state, i, key)
+        fig = state.heroes[i]
+        return with_hero(
+            state, i, replace(fig, effects=tuple(e for e in fig.effects if not e.startswith(f"spent:{key}")))
+        )
+    name = _name(state.heroes[i], key)
+    return note(state, f"{state.hero_of(i).name} uses the {name} ({spent} of {charges}).")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Items
+
+
+@_register("air-walk", _always)
+def air_walk(state: QuestState, i: int, arg: str) -> QuestState:
+    """Line 387: for a turn no trap springs under him and a pit jump always clears."""
+    return _discard(state, i, "air-walk", "airwalk|drunk")
+
+
+@_register("potion-of-battle", _always)
+def potion_of_battle(state: QuestState, i: int, arg: str) -> QuestState:
+    """Line 393: his next attack rolls its dice twice and keeps the roll with more skulls."""
+    return _discard(state, i, "potion-of-battle", "battle|next-attack")
+
+
+@_register("potion-of-icy-strength", _always)
+def potion_of_icy_strength(state: QuestState, i: int, arg: str) -> QuestState:
+    """Line 405: for a turn each skull of his attacks counts twice."""
+    return _discard(state, i, "potion-of-icy-strength", "icy|drunk")
+
+
+def _vision_targets(state: QuestState, i: int) -> tuple[list[int], list[str]]:
+    at = state.heroes[i].at
+    assert at is not None
+    lay = state.layout
+
+    def seen(square: Square) -> bool:
+        return square == at or sees(lay, at, square)
+
+    traps = [
+        k
+        for k, t in enumerate(state.ctx.traps)
+        if state.traps[k] == "hidden" and t.furniture is None and any(seen(s) for s in t.squares)
+    ]
+    doors = [d.id for d in lay.door_by_id.values() if d.state == "secret" and any(seen(s) for s in d.at)]
+    return traps, doors
+
+
+def reveal(state: QuestState, i: int) -> QuestState:
+    """Potion of Vision (line 419): the secret doors and ordinary traps hero `i` sees are shown."""
+    from grognard.systems.heroquest.actions import set_door
+    from grognard.systems.heroquest.resolve import _trap_status
+
+    if state.heroes[i].at is None or not has(state.heroes[i].effects, "vision"):
+        return state
+    traps, doors = _vision_targets(state, i)
+    for k in traps:
+        state = _trap_status(state, k, "found")
+    for door_id in doors:
+        state = set_door(state, door_id, "closed")
+    if traps or doors:
+        shown = f"{len(traps)} trap(s) and {len(doors)} secret door(s)"
+        state = note(state, f"The Potion of Vision shows {shown}.")
+    return state
+
+
+@_register("potion-of-vision", _always)
+def potion_of_vision(state: QuestState, i: int, arg: str) -> QuestState:
+    """Line 419: every secret door and ordinary trap in sight is shown until he takes damage."""
+    return reveal(_discard(state, i, "potion-of-vision", "vision|until-damaged"), i)
+
+
+def _recall_offers(state: QuestState, i: int) -> list[str]:
+    fig = state.heroes[i]
+    if not state.encounter or not fig.spells:
+        return []
+    fresh = [
+        spell_key(s)
+        for s in castable_spells(state.hero_of(i))
+        if spell_key(s) not in fig.spells and in_play(s)
+    ]
+    return [f"{old}={new}" for old in fig.spells for new in fresh]
+
+
+@_register("potion-of-recall", _recall_offers)
+def potion_of_recall(state: QuestState, i: int, arg: str) -> QuestState:
+    """Line 411: during an encounter a magic-user memorises one spell in place of another."""
+    old, _, new = arg.partition("=")
+    if arg not in _recall_offers(state, i):
+        raise UsageError(f"no spell swap {arg!r}")
+    state = _discard(state, i, "potion-of-recall")
+    fig = state.heroes[i]
+    spells = tuple(new if s == old else s for s in fig.spells)
+    return note(with_hero(state, i, replace(fig, spells=spells)), f"{new} replaces {old} in memory.")
+
+
+CLOAK_CHARGES = 3
+"""The Elven Cloak of Passage works three times (line 389)."""
+
+
+def _cloak_offers(state: QuestState, i: int) -> list[str]:
+    from grognard.systems.heroquest.actions import sq_text
+
+    at = state.heroes[i].at
+    assert at is not None
+    lay = state.layout
+    return [
+        sq_text(n)
+        for n in neighbours(at)
+        if lay.board.on_board(n)
+        and lay.board.is_wall(at, n)
+        and lay.board.is_floor(n)
+        and not lay.solid(n)
+        and n not in state.figures
+    ]
+
+
+@_register("elven-cloak-of-passage", _cloak_offers)
+def elven_cloak(state: QuestState, i: int, arg: str) -> QuestState:
+    """Line 389: he passes through the wall beside him to the floor square beyond (never into solid rock,
+    which would trap him forever); three uses."""
+    if arg not in _cloak_offers(state, i):
+        raise UsageError(f"no wall to pass through to {arg!r}")
+    from grognard.systems.heroquest.actions import sq
+
+    state = _charge(state, i, "elven-cloak-of-passage", CLOAK_CHARGES)
+    fig = state.heroes[i]
+    return with_hero(state, i, replace(fig, at=sq(arg)))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Artifacts
+
+
+def _dead_allies(state: QuestState, i: int) -> list[str]:
+    return [f"h{k}" for k, h in enumerate(state.heroes) if h.status == "dead" and k != i]
+
+
+@_register("elixir-of-life", _dead_allies)
+def elixir_of_life(state: QuestState, i: int, arg: str) -> QuestState:
+    """Line 451: a dead ally comes back with all his Body and Mind, on a free square beside the user."""
+    if arg not in _dead_allies(state, i):
+        raise UsageError(f"no dead ally {arg!r}")
+    k = int(arg[1:])
+    at = state.heroes[i].at
+    assert at is not None
+    square = free_square_near(state, at)
+    if square is None:
+        raise UsageError("no free square for the revived hero")
+    state = _discard(state, i, "elixir-of-life")
+    ally = state.hero_of(k)
+    fig = replace(
+        state.heroes[k], status="active", at=square, body=ally.maximum("body"), mind=ally.maximum("mind")
+    )
+    return note(with_hero(state, k, fig), f"{ally.name} lives again.")
+
+
+def _armband_offers(state: QuestState, i: int) -> list[str]:
+    fig = state.heroes[i]
+    hurt = fig.body < state.hero_of(i).maximum("body")
+    return [""] if hurt and not has(fig.effects, "used:armband-of-healing") else []
+
+
+@_register("armband-of-healing", _armband_offers)
+def armband_of_healing(state: QuestState, i: int, arg: str) -> QuestState:
+    """Line 441: two lost Body points back, once per quest."""
+    fig = state.heroes[i]
+    top = state.hero_of(i).maximum("body")
+    fig = replace(fig, body=min(top, fig.body + 2), effects=(*fig.effects, "used:armband-of-healing|quest"))
+    return note(with_hero(state, i, fig), f"{state.hero_of(i).name}'s Armband of Healing restores him.")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Attack dice under Potion of Battle and Icy Strength
+
+
+def attack_hits(dice: int, ref: str) -> dict[int, Fraction]:
+    """The skulls an attack counts: the better of two rolls under "battle" (line 393), doubled under
+    "icy" (line 405)."""
+    one = skulls(dice)
+    if "battle" in ref:
+        below: dict[int, Fraction] = {}
+        acc = Fraction(0)
+        for k in sorted(one):
+            acc += one[k]
+            below[k] = acc
+        one = {k: below[k] ** 2 - (below[k - 1] ** 2 if k > 0 else 0) for k in sorted(one)}
+    if "icy" in ref:
+        one = {2 * k: q for k, q in one.items()}
+    return one
+
+
+def attack_damage(dice: int, defend: int, defender: Defender, ref: str) -> dict[int, Fraction]:
+    """The exact damage of an attack with the potions in `ref`."""
+    out: dict[int, Fraction] = {}
+    for h, ph in attack_hits(dice, ref).items():
+        for b, pb in shields(defend, defender).items():
+            d = max(0, h - b)
+            out[d] = out.get(d, Fraction(0)) + ph * pb
+    return {d: q for d, q in sorted(out.items()) if q}
+
+
+def throw_attack(rng: Rng, p: Pending, defender: Defender) -> tuple[int, tuple[Roll, ...]]:
+    """The real dice of an attack with the potions in `p.ref`: a second attack roll under Battle."""
+    first = roll_attack(rng, p.dice, p.need, defender)
+    hits, rolls = first.hits, [first.attack_roll]
+    if "battle" in p.ref:
+        second = roll_attack(rng, p.dice, 0, defender)
+        hits = max(hits, second.hits)
+        rolls.append(second.attack_roll)
+    if "icy" in p.ref:
+        hits *= 2
+    return max(0, hits - first.blocked), (*rolls, first.defend_roll)
+
+
+def attack_ref(effects: tuple[str, ...]) -> str:
+    """The potions an attack made with `effects` carries, for the attack's chance node."""
+    return ",".join(k for k in ("battle", "icy") if has(effects, k))
