@@ -367,6 +367,27 @@ class Row(ContentModel):
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
 
+def resolve_line_sources(data: Any) -> Any:
+    """Give rows citing a bare line number the file of their parent's own `source` ("file:line").
+
+    For a `mode="before"` validator of any model with a `source` and a list of `rows` (a rollable
+    table, a chart): other data is returned as it is.
+    """
+    if not isinstance(data, dict):
+        return data
+    source, rows = data.get("source"), data.get("rows")
+    if not isinstance(source, str) or not isinstance(rows, list):
+        return data
+    file = source.rsplit(":", 1)[0] if ":" in source else source
+    fixed = [
+        row | {"source": f"{file}:{row['source']}"}
+        if isinstance(row, dict) and _is_int(row.get("source"))
+        else row
+        for row in rows
+    ]
+    return data | {"rows": fixed}
+
+
 class Table(ContentModel):
     """A rollable table: dice, and rows of ranges that cover the dice's range (see the module doc)."""
 
@@ -382,19 +403,7 @@ class Table(ContentModel):
     @classmethod
     def _line_sources(cls, data: Any) -> Any:
         """Rows citing only a line number are read in the file of the table's own source."""
-        if not isinstance(data, dict):
-            return data
-        source, rows = data.get("source"), data.get("rows")
-        if not isinstance(source, str) or not isinstance(rows, list):
-            return data
-        file = source.rsplit(":", 1)[0] if ":" in source else source
-        fixed = [
-            row | {"source": f"{file}:{row['source']}"}
-            if isinstance(row, dict) and _is_int(row.get("source"))
-            else row
-            for row in rows
-        ]
-        return data | {"rows": fixed}
+        return resolve_line_sources(data)
 
     @field_validator("dice")
     @classmethod

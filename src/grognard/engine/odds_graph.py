@@ -29,7 +29,7 @@ of floats or of Fractions and the arithmetic stays plain.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeAlias, cast
@@ -378,6 +378,15 @@ def _better(x: Num, y: Num, exact: bool) -> bool:
     return bool(x - y > FLOAT_TOLERANCE * (1.0 + abs(y)))
 
 
+def _expect(v: int, children: tuple[int, ...], probs: tuple[Num, ...], cols: list[Column], zero: Num) -> None:
+    """Set chance node `v` in every column to the probability-weighted sum of its children's values."""
+    for col in cols:
+        acc = zero
+        for c, p in zip(children, probs, strict=True):
+            acc += p * col[c]
+        col[v] = acc
+
+
 def optimise(g: Graph, cols: list[Column]) -> list[int]:
     """Fill the player columns `cols[p]` (terminals already set) under optimal play; returns the policy.
 
@@ -385,61 +394,50 @@ def optimise(g: Graph, cols: list[Column]) -> list[int]:
     other nodes). Each decision maximises its actor's own column; ties go to the first action.
     """
     exact = g.exact
-    kind, succ, prob = g.kind, g.succ, g.prob
     choice = [-1] * len(g.states)
     zero: Num = Fraction(0) if exact else 0.0
     tolerance = 0.0 if exact else FLOAT_TOLERANCE
-    for comp in g.comps:
-        if isinstance(comp, list):
-            _solve_cycle(g, comp, cols, choice)
-            continue
-        v = comp
-        k = kind[v]
-        if k == CHANCE_NODE:
-            children = succ[v]
-            probs = prob[v]
-            for col in cols:
-                acc = zero
-                for c, p in zip(children, probs, strict=True):
-                    acc += p * col[c]
-                col[v] = acc
-        elif k >= 0:
-            own = cols[k]
-            children = succ[v]
-            best = -1
-            bv = zero
-            for j, c in enumerate(children):
-                if c != v:
-                    x = own[c]
-                    # `_better` written out: this loop runs once per action of every decision.
-                    if best < 0 or (x > bv if exact else x - bv > tolerance * (1.0 + abs(bv))):
-                        best, bv = j, x
-            choice[v] = best
-            c = children[best]
-            for col in cols:
-                col[v] = col[c]
+    for v, k in _walk(g, cols, choice, lambda comp: _solve_cycle(g, comp, cols, choice)):
+        own = cols[k]
+        best = -1
+        bv = zero
+        for j, c in enumerate(g.succ[v]):
+            if c != v:
+                x = own[c]
+                # `_better` written out: this loop runs once per action of every decision.
+                if best < 0 or (x > bv if exact else x - bv > tolerance * (1.0 + abs(bv))):
+                    best, bv = j, x
+        choice[v] = best
     return choice
 
 
 def evaluate(g: Graph, choice: list[int], cols: list[Column]) -> None:
     """Fill `cols` (terminals already set) with their expectations when every decision follows `choice`."""
+    for _ in _walk(g, cols, choice, lambda comp: _solve_policy(g, comp, choice, cols)):
+        pass
+
+
+def _walk(
+    g: Graph, cols: list[Column], choice: list[int], solve_cycle: Callable[[list[int]], None]
+) -> Iterator[tuple[int, int]]:
+    """Fill `cols` component by component in solving order (terminals already set).
+
+    A cyclic component goes to `solve_cycle`; a chance node gets its expectation. A decision node `v` of
+    player `k` is yielded as `(v, k)` before its values are copied from its action `choice[v]`, so the
+    caller may set `choice[v]` when it is yielded.
+    """
     zero: Num = Fraction(0) if g.exact else 0.0
     kind, succ, prob = g.kind, g.succ, g.prob
     for comp in g.comps:
         if isinstance(comp, list):
-            _solve_policy(g, comp, choice, cols)
+            solve_cycle(comp)
             continue
         v = comp
         k = kind[v]
         if k == CHANCE_NODE:
-            children = succ[v]
-            probs = prob[v]
-            for col in cols:
-                acc = zero
-                for c, p in zip(children, probs, strict=True):
-                    acc += p * col[c]
-                col[v] = acc
+            _expect(v, succ[v], prob[v], cols, zero)
         elif k >= 0:
+            yield v, k
             c = succ[v][choice[v]]
             for col in cols:
                 col[v] = col[c]

@@ -12,29 +12,10 @@ from typing import Any
 
 from pydantic import Field, field_validator, model_validator
 
-from grognard.engine.content import ContentModel, LocatedValueError, Scalar
+from grognard.engine.content import ContentModel, LocatedValueError, Scalar, resolve_line_sources
 from grognard.engine.errors import UsageError
 
 _NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
-
-
-def resolve_line_sources(data: Any) -> Any:
-    """Rows citing a bare line number get the file of the table's own source (as content.Table does)."""
-    if not isinstance(data, dict):
-        return data
-    source, rows = data.get("source"), data.get("rows")
-    if not isinstance(source, str) or not isinstance(rows, list):
-        return data
-    file = source.rsplit(":", 1)[0] if ":" in source else source
-    fixed = [
-        row | {"source": f"{file}:{row['source']}"}
-        if isinstance(row, dict)
-        and isinstance(row.get("source"), int)
-        and not isinstance(row["source"], bool)
-        else row
-        for row in rows
-    ]
-    return data | {"rows": fixed}
 
 
 def _cited(value: str) -> str:
@@ -60,16 +41,12 @@ class ChartRow(ContentModel):
         return self.cells.get(column)
 
 
-class Chart(ContentModel):
-    """A table read by row key and column; cells the book leaves blank are simply absent."""
+class _Sheet(ContentModel):
+    """What a chart and a band list share: a name, a title, a cited source, rows citing their lines."""
 
     name: str = Field(pattern=_NAME)
     title: str = ""
     source: str
-    key_label: str = "entry"
-    columns: list[str] = Field(min_length=1)
-    rows: list[ChartRow] = Field(min_length=1)
-    notes: str = ""
 
     @model_validator(mode="before")
     @classmethod
@@ -80,6 +57,20 @@ class Chart(ContentModel):
     @classmethod
     def _source(cls, value: str) -> str:
         return _cited(value)
+
+    @property
+    def heading(self) -> str:
+        """The title, or the name where no title is given."""
+        return self.title or self.name
+
+
+class Chart(_Sheet):
+    """A table read by row key and column; cells the book leaves blank are simply absent."""
+
+    key_label: str = "entry"
+    columns: list[str] = Field(min_length=1)
+    rows: list[ChartRow] = Field(min_length=1)
+    notes: str = ""
 
     @model_validator(mode="after")
     def _check(self) -> Chart:
@@ -96,11 +87,6 @@ class Chart(ContentModel):
                         ("rows", i, "cells", column), f"no such column; the columns are {self.columns}"
                     )
         return self
-
-    @property
-    def heading(self) -> str:
-        """The title, or the name where no title is given."""
-        return self.title or self.name
 
     def row(self, key: str) -> ChartRow:
         """The row named `key` (case-insensitive); a `UsageError` lists the keys otherwise."""
@@ -144,25 +130,12 @@ class Band(ContentModel):
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
 
-class Bands(ContentModel):
+class Bands(_Sheet):
     """A score (age, dexterity, strength) looked up in ascending bands without gaps or overlaps."""
 
-    name: str = Field(pattern=_NAME)
-    title: str = ""
-    source: str
     score: str = Field(min_length=1)
     rows: list[Band] = Field(min_length=1)
     notes: str = ""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _lines(cls, data: Any) -> Any:
-        return resolve_line_sources(data)
-
-    @field_validator("source")
-    @classmethod
-    def _source(cls, value: str) -> str:
-        return _cited(value)
 
     @model_validator(mode="after")
     def _order(self) -> Bands:
@@ -177,11 +150,6 @@ class Bands(ContentModel):
                     f"{band.low} does not follow rows[{i - 1}] ({self.rows[i - 1].span()})",
                 )
         return self
-
-    @property
-    def heading(self) -> str:
-        """The title, or the name where no title is given."""
-        return self.title or self.name
 
     def lookup(self, score: int) -> Band:
         """The band holding `score`; a `UsageError` when the score lies outside every band."""

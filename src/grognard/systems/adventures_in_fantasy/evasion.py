@@ -93,6 +93,15 @@ def _factor(key: str) -> tuple[Fraction, str]:
     return Fraction(value).limit_denominator(100), row.source
 
 
+def _weighted(count: int, key: str, rule: str, steps: list[Step]) -> int:
+    """`count` weighed by the Chart G factor of row `key` (0 for none), with a step for the rule."""
+    if not count:
+        return 0
+    factor, source = _factor(key)
+    steps.append(Step(rule, f"{count} x {factor}", source))
+    return int(count * factor)
+
+
 def _band(labels: list[str], size: int) -> str:
     for label in labels:
         low, _, high = label.partition("-")
@@ -115,23 +124,11 @@ def sizes(searchers: Searchers, hidden: Hidden) -> tuple[int, int, list[Step]]:
             raise UsageError(f"{what} {value} cannot be negative")
     steps: list[Step] = []
     search = searchers.foot
-    if searchers.mounted:
-        factor, source = _factor("Mounted")
-        search += int(searchers.mounted * factor)
-        steps.append(Step("mounted searchers count double", f"{searchers.mounted} x {factor}", source))
-    if searchers.airborne:
-        factor, source = _factor("Airborne")
-        search += int(searchers.airborne * factor)
-        steps.append(Step("an airborne scout counts as 1000 men", f"{searchers.airborne} x {factor}", source))
+    search += _weighted(searchers.mounted, "Mounted", "mounted searchers count double", steps)
+    search += _weighted(searchers.airborne, "Airborne", "an airborne scout counts as 1000 men", steps)
     size = hidden.men
-    if hidden.horses:
-        factor, source = _factor("Horse")
-        size += int(hidden.horses * factor)
-        steps.append(Step("a horse counts as 3 men", f"{hidden.horses} x {factor}", source))
-    if hidden.wagons:
-        factor, source = _factor("Wagon")
-        size += int(hidden.wagons * factor)
-        steps.append(Step("a wagon counts as 15 men", f"{hidden.wagons} x {factor}", source))
+    size += _weighted(hidden.horses, "Horse", "a horse counts as 3 men", steps)
+    size += _weighted(hidden.wagons, "Wagon", "a wagon counts as 15 men", steps)
     if search < 1:
         raise UsageError("the search party needs at least one searcher")
     if size < 1:

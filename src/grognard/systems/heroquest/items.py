@@ -19,12 +19,13 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from grognard.engine.dice import Rng, Roll
-from grognard.engine.errors import RuleNotImplementedError, UsageError
+from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields, skulls
 from grognard.systems.heroquest.effects import _item_effect, has, in_play, spell_key, total, use_item
 from grognard.systems.heroquest.hero import castable_spells
+from grognard.systems.heroquest.registry import Registry
 from grognard.systems.heroquest.state import HeroFig, Pending, QuestState, sees
 from grognard.systems.heroquest.turn import free_square_near, note, with_hero
 
@@ -80,23 +81,23 @@ NOT_PLAYED: dict[str, str] = {
 """Items and artifacts the game does not play yet; using one raises `RuleNotImplementedError`."""
 
 
+_REGISTRY = Registry(
+    HANDLERS,
+    PASSIVE,
+    NOT_PLAYED,
+    not_played_message="{key} is not played: {reason}",
+    passive_message="{key} is not used as an action: {reason}",
+    missing_message="{key} has no handler",
+)
+
+
 def handler(key: str) -> Handler:
     """The handler of an item or artifact; `RuleNotImplementedError` for one the game does not play."""
-    if key in HANDLERS:
-        return HANDLERS[key]
-    if key in NOT_PLAYED:
-        raise RuleNotImplementedError(f"{key} is not played: {NOT_PLAYED[key]}")
-    if key in PASSIVE:
-        raise UsageError(f"{key} is not used as an action: {PASSIVE[key]}")
-    raise RuleNotImplementedError(f"{key} has no handler")
+    return _REGISTRY.lookup(key)
 
 
 def _register(key: str, offers: Offers) -> Callable[[Apply], Apply]:
-    def wrap(apply: Apply) -> Apply:
-        HANDLERS[key] = Handler(offers, apply)
-        return apply
-
-    return wrap
+    return _REGISTRY.register(key, lambda apply: Handler(offers, apply))
 
 
 def _always(state: QuestState, i: int) -> list[str]:

@@ -20,10 +20,10 @@ from fractions import Fraction
 from itertools import product
 
 from grognard.engine.dice import sum_distribution
-from grognard.engine.errors import RuleNotImplementedError, UsageError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.effects import from_effect, has, total
+from grognard.systems.heroquest.registry import Registry
 from grognard.systems.heroquest.state import Pending, QuestState, sees
 from grognard.systems.heroquest.turn import note, with_hero, with_monster
 
@@ -66,23 +66,23 @@ NOT_PLAYED: dict[str, str] = {
 """Skills the game does not play yet; using one raises `RuleNotImplementedError`."""
 
 
+_REGISTRY = Registry(
+    HANDLERS,
+    PASSIVE,
+    NOT_PLAYED,
+    not_played_message="the skill {key} is not played: {reason}",
+    passive_message="{key} is a passive skill, played where its rule applies",
+    missing_message="the skill {key} has no handler",
+)
+
+
 def handler(key: str) -> Handler:
     """The handler of a skill; `RuleNotImplementedError` for one the game does not play."""
-    if key in HANDLERS:
-        return HANDLERS[key]
-    if key in NOT_PLAYED:
-        raise RuleNotImplementedError(f"the skill {key} is not played: {NOT_PLAYED[key]}")
-    if key in PASSIVE:
-        raise UsageError(f"{key} is a passive skill, played where its rule applies")
-    raise RuleNotImplementedError(f"the skill {key} has no handler")
+    return _REGISTRY.lookup(key)
 
 
 def _register(key: str, offers: Offers, kind: str = "free") -> Callable[[Apply], Apply]:
-    def wrap(apply: Apply) -> Apply:
-        HANDLERS[key] = Handler(offers, apply, kind)
-        return apply
-
-    return wrap
+    return _REGISTRY.register(key, lambda apply: Handler(offers, apply, kind))
 
 
 # ---------------------------------------------------------------------------------------------------
