@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 from grognard.cli.console import out, print_json
-from grognard.cli.frontends import Frontend, register
+from grognard.cli.frontends import Frontend, MenuEntry, register
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Entry, Mercenary, Monster, StatLine
@@ -173,5 +173,31 @@ def _mount_extensions() -> None:
 
 _mount_extensions()
 
-FRONTEND = register(Frontend(system="heroquest", command="heroquest", app=app, aliases=("hq",)))
+def _play_quest() -> None:
+    from grognard.cli.console import choose
+    from grognard.cli.heroquest_play import play_command
+    from grognard.systems.heroquest.state import SHIPPED_QUESTS
+
+    quests = list(SHIPPED_QUESTS)
+    picked = choose([*quests, "Back"], "Quest")
+    if picked != "Back":
+        play_command(quest=picked)
+
+
+def _resume(game_id: str) -> None:
+    from grognard.cli.heroquest_play import play_command
+
+    play_command(game=game_id)
+
+
+FRONTEND = register(
+    Frontend(
+        system="heroquest",
+        command="heroquest",
+        app=app,
+        aliases=("hq",),
+        menu=lambda: [MenuEntry("Play a quest against the automatic game master", _play_quest)],
+        resume=_resume,
+    )
+)
 """The registered front end of the HeroQuest system."""
