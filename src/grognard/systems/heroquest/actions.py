@@ -73,16 +73,20 @@ def all_traps(state: QuestState) -> frozenset[Square]:
 
 def hero_reach(state: QuestState, index: int) -> Reach:
     """Where hero `index` may end a move with the moves left."""
-    at = state.heroes[index].at
+    from grognard.systems.heroquest.effects import has
+    from grognard.systems.heroquest.spells import through_rock_reach
+
+    fig = state.heroes[index]
+    at = fig.at
     assert at is not None
-    return reachable(
-        state.layout,
-        at,
-        state.turn.moves,
-        allies=state.hero_squares - {at},
-        enemies=state.monster_squares,
-        avoid=known_traps(state),
-    )
+    allies = state.hero_squares - {at}
+    foes = state.monster_squares
+    if has(fig.effects, "mist"):  # Veil of Mist: through enemies' squares, not ending on one (line 521)
+        allies, foes = allies | foes, frozenset()
+    if has(fig.effects, "rock"):  # Pass Through Rock (line 499)
+        return through_rock_reach(state, at, state.turn.moves, allies, foes | known_traps(state))
+    traps = known_traps(state)
+    return reachable(state.layout, at, state.turn.moves, allies=allies, enemies=foes, avoid=traps)
 
 
 def monster_reach(state: QuestState, index: int) -> Reach:
@@ -440,8 +444,7 @@ def walk(state: QuestState, i: int, target: Square) -> QuestState:
     sprung: int | None = None
     events = []
     for a, b in pairwise(path):
-        cost = step_cost(layout, a, b)
-        assert cost is not None
+        cost = step_cost(layout, a, b) or 1  # a wall or rock passed under Pass Through Rock (line 499)
         spent += cost
         end = b
         room = layout.board.room_of(b)
@@ -489,6 +492,10 @@ def _gm(state: QuestState, action: str) -> QuestState:
     if verb == "end" or j < 0:
         return replace(state, turn=Turn(rolled=True, acted=True, stopped=True, done=True))
     if verb == "roll":
+        from grognard.systems.heroquest.spells import slowed
+
+        if slowed(state, j):  # Slow: one square a turn (line 541)
+            return replace(state, turn=replace(state.turn, rolled=True, moves=1))
         return replace(state, turn=replace(state.turn, rolled=True), pending=Pending("mmove", who=j))
     if verb == "move":
         from grognard.systems.heroquest.skill_moves import snare_on, spring_snare

@@ -24,17 +24,10 @@ from grognard.systems.heroquest.catalog import Effect, Spell, Stat
 from grognard.systems.heroquest.gear import attack_dice, defend_dice
 from grognard.systems.heroquest.geometry import can_target, furniture_penalty
 from grognard.systems.heroquest.hero import Hero, can_cast, castable_spells, casting_level
-from grognard.systems.heroquest.state import Pending, QuestState, sees
-from grognard.systems.heroquest.turn import note, with_hero, with_monster
+from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.turn import note, with_hero
 
 _SIGNED = re.compile(r"^(.*?)([+-]\d+)$")
-
-AVOID_FACES = {"fire/fire-of-wrath": 2, "fire/ball-of-flame": 1}
-"""Red-die faces on which a flame spell's victim avoids each point: 5-6 (line 503), 6 (line 507)."""
-
-SPECIAL_SPELLS = {"air/swift-wind", "air/tempest", "water/sleep"}
-"""Spells played by a hook rather than their structured effect."""
-
 
 # ---------------------------------------------------------------------------------------------------
 # Effect strings
@@ -148,7 +141,15 @@ def monster_attack_dice(state: QuestState, j: int, hero: int) -> int:
             and state.layout.board.room_of(o.at) == room
         ]
         bonus = 1 if kin else 0
-    return max(0, stats.attack + bonus - furniture_penalty(state.layout, m.at))
+    dice = max(0, stats.attack + bonus - furniture_penalty(state.layout, m.at))
+    return _slow(state, j, dice)
+
+
+def _slow(state: QuestState, j: int, dice: int) -> int:
+    """One combat die fewer, never below one, under Slow (line 541)."""
+    from grognard.systems.heroquest.spells import slowed
+
+    return max(1, dice - 1) if dice and slowed(state, j) else dice
 
 
 def monster_defend_dice(state: QuestState, j: int) -> int:
@@ -157,7 +158,8 @@ def monster_defend_dice(state: QuestState, j: int) -> int:
     if has(m.effects, "sleep") or has(m.effects, "nodef") or m.at is None:
         return 0  # asleep (line 523), stared down (line 236)
     dice = max(0, state.stats_of(j).defend + total(m.effects, "def") - furniture_penalty(state.layout, m.at))
-    return dice // 2 if has(m.effects, "halfdef") else dice  # Savagery: half, rounded down (line 205)
+    dice = dice // 2 if has(m.effects, "halfdef") else dice  # Savagery: half, rounded down (line 205)
+    return _slow(state, j, dice)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -175,13 +177,10 @@ def _find_spell(key: str) -> Spell:
 
 
 def in_play(spell: Spell) -> bool:
-    """True for a spell the game state can play (a hook, or a structured heal, damage or bonus)."""
-    key = spell_key(spell)
-    if key in SPECIAL_SPELLS or key in AVOID_FACES:
-        return True
-    if spell.by_level and spell.target in ("self-or-character", "self-or-ally"):
-        return True
-    return bool(from_effect(spell.effect)) and spell.target in ("self-or-character", "self-or-ally", "self")
+    """True for a spell the game state can play (one with a handler in `spells.HANDLERS`)."""
+    from grognard.systems.heroquest.spells import in_play as played
+
+    return played(spell)
 
 
 def memorise(hero: Hero) -> tuple[str, ...]:
@@ -197,32 +196,11 @@ def _friendly(spell: Spell) -> bool:
     return spell.target in ("self-or-character", "self-or-ally", "self")
 
 
-def _targets(state: QuestState, i: int, spell: Spell) -> list[str]:
-    fig = state.heroes[i]
-    assert fig.at is not None
-    if spell.target == "self":
-        return [f"h{i}"]
-    if _friendly(spell):
-        return [
-            f"h{k}"
-            for k, h in enumerate(state.heroes)
-            if h.status == "active"
-            and h.at is not None
-            and (k == i or sees(state.layout, fig.at, h.at, state.figures))
-        ]
-    out = []
-    for j, m in enumerate(state.monsters):
-        if m.status != "active" or m.at is None or not can_target(state.layout, fig.at, m.at, state.figures):
-            continue
-        if (spell.undead_immune or spell_key(spell) == "water/sleep") and state.stats_of(j).undead:
-            continue
-        out.append(m.id)
-    return out
-
-
 def castable(state: QuestState, i: int) -> list[str]:
     """The `cast:SCHOOL/SPELL:TARGET` actions hero `i` has: a memorised spell he can cast at his level,
-    a Magic point left (line 162), a target in sight."""
+    a Magic point left (line 162), a target (`spells.HANDLERS`)."""
+    from grognard.systems.heroquest.spells import offers
+
     fig = state.heroes[i]
     hero = state.hero_of(i)
     if fig.magic < 1 or not fig.spells:
@@ -232,37 +210,15 @@ def castable(state: QuestState, i: int) -> list[str]:
         spell = _find_spell(key)
         if not in_play(spell) or not can_cast(hero, spell):
             continue
-        out.extend(f"cast:{key}:{t}" for t in _targets(state, i, spell))
+        out.extend(f"cast:{key}:{t}" for t in offers(state, i, key))
     return out
 
 
 def cast(state: QuestState, i: int, arg: str) -> QuestState:
-    """Hero `i` casts a spell (its action, one Magic point)."""
-    key, _, target = arg.rpartition(":")
-    spell = _find_spell(key)
-    fig = state.heroes[i]
-    hero = state.hero_of(i)
-    state = with_hero(state, i, replace(fig, magic=fig.magic - 1))
-    state = note(state, f"{hero.name} casts {spell.name}.")
-    level = casting_level(hero, spell)
-    if target.startswith("h") and target[1:].isdigit():
-        k = int(target[1:])
-        ally = state.heroes[k]
-        if key == "air/swift-wind":
-            return with_hero(state, k, replace(ally, effects=(*ally.effects, "swift|next-move")))
-        amount = spell.amount_at(max(level, hero.level)) if spell.by_level else None
-        if amount is not None:
-            top = state.hero_of(k).maximum("body")
-            return with_hero(state, k, replace(ally, body=min(top, ally.body + amount)))
-        return with_hero(state, k, replace(ally, effects=(*ally.effects, *from_effect(spell.effect))))
-    j = next(n for n, m in enumerate(state.monsters) if m.id == target)
-    m = state.monsters[j]
-    if key == "air/tempest":
-        return with_monster(state, j, replace(m, effects=(*m.effects, "tempest|")))
-    if key == "water/sleep":
-        return with_monster(state, j, replace(m, effects=(*m.effects, "sleep|")))
-    amount = spell.amount_at(max(level, hero.level)) or 1
-    return replace(state, pending=Pending("burn", who=i, target=j, dice=amount, need=AVOID_FACES.get(key, 0)))
+    """Hero `i` casts a spell (its action, one Magic point): `spells.cast`."""
+    from grognard.systems.heroquest.spells import cast as cast_spell
+
+    return cast_spell(state, i, arg)
 
 
 def self_heal_spell(state: QuestState, i: int) -> tuple[str, int] | None:

@@ -304,7 +304,12 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
         return set_order(state, tuple(int(x) for x in move.split(",")))
     if kind == "move":
         fig = state.heroes[p.who]
-        effects = tuple(e for e in fig.effects if not e.endswith("|next-move"))
+        # the roll spends next-move effects; Pass Through Rock and Veil of Mist last through the move
+        effects = tuple(
+            e.replace("|next-move", "|one-turn") if e.partition("|")[0] in ("rock", "mist") else e
+            for e in fig.effects
+            if not e.endswith("|next-move") or e.partition("|")[0] in ("rock", "mist")
+        )
         state = with_hero(state, p.who, replace(fig, effects=effects))
         return note(
             replace(state, turn=replace(state.turn, moves=int(move))),
@@ -353,7 +358,7 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
     if kind == "wake":
         m = state.monsters[p.who]
         if move == "wakes":
-            effects = tuple(e for e in m.effects if not e.startswith("sleep|"))
+            effects = tuple(e for e in m.effects if not e.startswith(("sleep|", "deep|")))
             return note(
                 with_monster(state, p.who, replace(m, effects=effects)),
                 f"{state.stats_of(p.who).name} wakes.",

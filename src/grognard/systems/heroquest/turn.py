@@ -369,5 +369,7 @@ def start_monster(state: QuestState, index: int) -> QuestState:
             f"{state.stats_of(index).name} misses its turn in the whirlwind.",
         )
     if any(e.startswith("sleep|") for e in m.effects):
-        return replace(state, pending=Pending("wake", who=index, dice=state.stats_of(index).mind))
+        deep = any(e.startswith("deep|") for e in m.effects)  # Deep Sleep: one red die (line 531)
+        dice = 1 if deep else state.stats_of(index).mind
+        return replace(state, pending=Pending("wake", who=index, dice=dice))
     return state

@@ -1,0 +1,324 @@
+"""Spells in play (lines 493-601): a registry of handlers by "school/key", like skills and items.
+
+Every catalogue spell has a `Handler` in `HANDLERS` (who it may be cast on, and what it does), or is in
+`NOT_PLAYED` with the reason; casting one of those raises `RuleNotImplementedError`. `PASSIVE` is empty:
+no spell acts without being cast.
+
+Data-driven where the catalogue's `Effect` says it: dice bonuses and their duration (Rock Skin, Courage),
+healing by level (Heal Body, Water of Healing) or by the effect's `heal_body`/`heal_mind` (Warmth,
+Psychic Recovery), damage by level (Fire of Wrath, Ball of Flame). Small named hooks otherwise: Swift
+Wind, Tempest, Sleep, Pass Through Rock, Genie, Veil of Mist, Deep Sleep, Slow.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.board import Square, neighbours
+from grognard.systems.heroquest.catalog import Spell
+from grognard.systems.heroquest.geometry import Reach, can_target, step_cost
+from grognard.systems.heroquest.hero import casting_level
+from grognard.systems.heroquest.registry import Registry
+from grognard.systems.heroquest.state import Pending, QuestState, sees
+from grognard.systems.heroquest.turn import note, with_hero, with_monster
+
+Targets = Callable[[QuestState, int, Spell], list[str]]
+Apply = Callable[[QuestState, int, Spell, str], QuestState]
+
+AVOID_FACES = {"fire/fire-of-wrath": 2, "fire/ball-of-flame": 1}
+"""Red-die faces on which a flame spell's victim avoids each point: 5-6 (line 503), 6 (line 507)."""
+
+MOVE_SPELLS = {"rock": "Pass Through Rock", "mist": "Veil of Mist"}
+"""Effects lasting the next move: kept from the movement roll to the end of that turn."""
+
+
+@dataclass(frozen=True)
+class Handler:
+    """How one spell is played: the targets it may be cast on now, and its effect on one of them."""
+
+    targets: Targets
+    apply: Apply
+
+
+HANDLERS: dict[str, Handler] = {}
+"""Played spells by "school/key"."""
+
+PASSIVE: dict[str, str] = {}
+"""No spell acts without being cast."""
+
+_CHAOS = "a chaos spell, cast by monsters; monsters cast no spells in play yet (line 543)"
+NOT_PLAYED: dict[str, str] = {
+    "elf/disappear": "moving unseen until a movement roll of 9 or more is not played (line 527)",
+    "elf/twist-wood": "monsters carry no wooden weapons in play (line 529)",
+    "elf/timestop": "an extra turn out of the order is not played (line 533)",
+    "elf/double-image": "a red die to turn a hit aside is not played (line 535)",
+    "elf/hypnotic-blaze": "paralysis for three turns of everyone in sight is not played (line 537)",
+    "elf/flashback": "replaying a whole turn is not played (line 539)",
+    "other/ice-bridge": "bridges over pits and chasms are not played (line 597)",
+    "other/treasure-without-doom": "drawing past wandering-monster cards is not played (line 601)",
+    **{
+        f"chaos/{k.key}": _CHAOS
+        for k in hq.catalog().spells.values()
+        if k.school == "chaos"
+    },
+}
+"""Spells the game does not play yet; casting one raises `RuleNotImplementedError`."""
+
+_REGISTRY = Registry(
+    HANDLERS,
+    PASSIVE,
+    NOT_PLAYED,
+    not_played_message="the spell {key} is not played: {reason}",
+    passive_message="{key} is not cast: {reason}",
+    missing_message="the spell {key} has no handler",
+)
+
+
+def spell_key(spell: Spell) -> str:
+    """How an action names a spell: "school/key"."""
+    return f"{spell.school}/{spell.key}"
+
+
+def find(key: str) -> Spell:
+    """The spell named "school/key"."""
+    school, _, name = key.partition("/")
+    return hq.spell(name, school)
+
+
+def handler(key: str) -> Handler:
+    """The handler of a spell; `RuleNotImplementedError` for one the game does not play."""
+    return _REGISTRY.lookup(key)
+
+
+def in_play(spell: Spell) -> bool:
+    """True for a spell with a handler."""
+    return spell_key(spell) in HANDLERS
+
+
+def _register(key: str, targets: Targets) -> Callable[[Apply], Apply]:
+    return _REGISTRY.register(key, lambda apply: Handler(targets, apply))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Targets
+
+
+def friends(state: QuestState, i: int, spell: Spell) -> list[str]:
+    """The caster and every hero he sees ("self-or-character", "self-or-ally")."""
+    at = state.heroes[i].at
+    assert at is not None
+    return [
+        f"h{k}"
+        for k, h in enumerate(state.heroes)
+        if h.status == "active"
+        and h.at is not None
+        and (k == i or sees(state.layout, at, h.at, state.figures))
+    ]
+
+
+def enemies(state: QuestState, i: int, spell: Spell) -> list[str]:
+    """Every monster the caster may aim at; not the undead for a spell they are immune to."""
+    at = state.heroes[i].at
+    assert at is not None
+    out = []
+    for j, m in enumerate(state.monsters):
+        if m.status != "active" or m.at is None or not can_target(state.layout, at, m.at, state.figures):
+            continue
+        if spell.undead_immune and state.stats_of(j).undead:
+            continue
+        out.append(m.id)
+    return out
+
+
+def _monster(state: QuestState, mid: str) -> int:
+    return next(n for n, m in enumerate(state.monsters) if m.id == mid)
+
+
+def _add_hero(state: QuestState, k: int, *effects: str) -> QuestState:
+    fig = state.heroes[k]
+    return with_hero(state, k, replace(fig, effects=(*fig.effects, *effects)))
+
+
+def _add_monster(state: QuestState, j: int, *effects: str) -> QuestState:
+    m = state.monsters[j]
+    return with_monster(state, j, replace(m, effects=(*m.effects, *effects)))
+
+
+def _amount(state: QuestState, i: int, spell: Spell) -> int | None:
+    hero = state.hero_of(i)
+    return spell.amount_at(max(casting_level(hero, spell), hero.level)) if spell.by_level else None
+
+
+# ---------------------------------------------------------------------------------------------------
+# Data-driven: bonuses, healing, damage
+
+
+def friendly(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
+    """A spell on a hero from its data: healing by level, `heal_body`/`heal_mind`, dice bonuses."""
+    from grognard.systems.heroquest.effects import from_effect
+
+    k = int(target[1:])
+    fig = state.heroes[k]
+    hero = state.hero_of(k)
+    amount = _amount(state, i, spell)
+    e = spell.effect
+    body = amount if amount is not None else e.heal_body if isinstance(e.heal_body, int) else None
+    if body is not None:
+        fig = replace(fig, body=min(hero.maximum("body"), fig.body + body))
+    if e.heal_mind == "all":
+        fig = replace(fig, mind=hero.maximum("mind"))
+    fig = replace(fig, effects=(*fig.effects, *from_effect(e)))
+    return with_hero(state, k, fig)
+
+
+def burn(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
+    """Damage by level; the victim rolls a red die per point to avoid it (lines 503, 507)."""
+    amount = _amount(state, i, spell) or 1
+    need = AVOID_FACES.get(spell_key(spell), 0)
+    j = _monster(state, target)
+    return replace(state, pending=Pending("burn", who=i, target=j, dice=amount, need=need))
+
+
+for _key in ("earth/rock-skin", "earth/heal-body", "fire/courage", "water/water-of-healing"):
+    HANDLERS[_key] = Handler(friends, friendly)
+for _key in ("other/warmth", "other/psychic-recovery"):  # lines 599, 603
+    HANDLERS[_key] = Handler(friends, friendly)
+for _key in AVOID_FACES:
+    HANDLERS[_key] = Handler(enemies, burn)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Hooks
+
+
+@_register("air/swift-wind", friends)
+def swift_wind(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
+    """Four red dice on the character's next move (line 511)."""
+    return _add_hero(state, int(target[1:]), "swift|next-move")
+
+
+@_register("air/tempest", enemies)
+def tempest(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
+    """The enemy misses its next turn (line 513)."""
+    return _add_monster(state, _monster(state, target), "tempest|")
+
+
+@_register("water/sleep", enemies)
+def sleep(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
+    """No moving, attacking or defending; a red die per Mind point each turn, a 6 wakes it (line 523)."""
+    return _add_monster(state, _monster(state, target), "sleep|")
+
+
+def _deep_sleepers(state: QuestState, i: int, spell: Spell) -> list[str]:
+    return [mid for mid in enemies(state, i, spell) if 1 <= state.stats_of(_monster(state, mid)).mind <= 5]
+
+
+@_register("elf/deep-sleep", _deep_sleepers)
+def deep_sleep(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
+    """A monster of 1 to 5 Mind sleeps; it wakes on a 6 of one red die (line 531)."""
+    return _add_monster(state, _monster(state, target), "sleep|", "deep|")
+
+
+@_register("elf/slow", enemies)
+def slow(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
+    """One square a turn, one combat die fewer (never below one), while the caster sees it (line 541)."""
+    return _add_monster(state, _monster(state, target), f"slow:{i}|")
+
+
+def slowed(state: QuestState, j: int) -> bool:
+    """True while monster `j` is slowed by a caster who still sees it (line 541: broken out of sight)."""
+    m = state.monsters[j]
+    for e in m.effects:
+        if e.startswith("slow:") and m.at is not None:
+            caster = state.heroes[int(e[5:].partition("|")[0])]
+            alive = caster.status == "active" and caster.at is not None
+            if alive and caster.at is not None and sees(state.layout, caster.at, m.at, state.figures):
+                return True
+    return False
+
+
+@_register("earth/pass-through-rock", friends)
+def pass_through_rock(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
+    """On the character's next move he walks through walls (line 499)."""
+    return _add_hero(state, int(target[1:]), "rock|next-move")
+
+
+@_register("water/veil-of-mist", friends)
+def veil_of_mist(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
+    """On the character's next move he passes unseen through enemies' squares (line 521)."""
+    return _add_hero(state, int(target[1:]), "mist|next-move")
+
+
+def _genie_targets(state: QuestState, i: int, spell: Spell) -> list[str]:
+    doors = [f"door={d}" for d, s in zip(state.ctx.door_ids, state.doors, strict=True) if s == "closed"]
+    return [*enemies(state, i, spell), *doors]
+
+
+@_register("air/genie", _genie_targets)
+def genie(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
+    """The genie opens any closed door on the board, or attacks an enemy in sight with as many combat
+    dice as the caster has Magic points after the cast (line 515)."""
+    from grognard.systems.heroquest.actions import open_door
+    from grognard.systems.heroquest.effects import monster_defend_dice
+
+    if target.startswith("door="):
+        return open_door(state, target[5:])
+    j = _monster(state, target)
+    dice = max(1, state.heroes[i].magic)
+    state = note(state, f"The genie attacks with {dice} combat dice.")
+    defend = monster_defend_dice(state, j)
+    return replace(state, pending=Pending("attack", who=i, target=j, dice=dice, need=defend, side="hero"))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Casting
+
+
+def offers(state: QuestState, i: int, key: str) -> list[str]:
+    """The targets hero `i` may cast the played spell `key` on now."""
+    h = HANDLERS.get(key)
+    return h.targets(state, i, find(key)) if h else []
+
+
+def cast(state: QuestState, i: int, arg: str) -> QuestState:
+    """Hero `i` casts "school/key:target" (the action, one Magic point, line 162)."""
+    key, _, target = arg.rpartition(":")
+    h = handler(key)
+    spell = find(key)
+    fig = state.heroes[i]
+    state = with_hero(state, i, replace(fig, magic=fig.magic - 1))
+    state = note(state, f"{state.hero_of(i).name} casts {spell.name}.")
+    return h.apply(state, i, spell, target)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Movement under Pass Through Rock and Veil of Mist
+
+
+def through_rock_reach(
+    state: QuestState, at: Square, allowance: int, allies: frozenset[Square], foes: frozenset[Square]
+) -> Reach:
+    """Where a hero under Pass Through Rock may end his move: walls and closed doors are no bar and rock
+    may be crossed, one square a step; he never ends in solid rock (our ruling: he would be trapped
+    forever, line 499, and no player chooses it), nor on a figure."""
+    layout = state.layout
+    best: dict[Square, int] = {at: 0}
+    came: dict[Square, Square] = {}
+    queue = [(0, at)]
+    while queue:
+        spent, here = heapq.heappop(queue)
+        if spent > best[here]:
+            continue
+        for there in neighbours(here):
+            if there in foes or not layout.board.on_board(there):
+                continue
+            cost = step_cost(layout, here, there) or 1
+            if spent + cost <= allowance and spent + cost < best.get(there, allowance + 1):
+                best[there] = spent + cost
+                came[there] = here
+                heapq.heappush(queue, (spent + cost, there))
+    ends = {s: c for s, c in best.items() if s == at or (s not in allies and not layout.solid(s))}
+    return Reach(at, ends, came)
