@@ -18,7 +18,8 @@ import pytest
 from grognard.engine.errors import OddsError
 from grognard.engine.game import CHANCE, TERMINAL, Action, Actor, Move, Outcome, Result, State
 from grognard.engine.odds import Objective, Solution, solve
-from grognard.engine.odds_graph import build, components, optimise
+from grognard.engine.odds_graph import build, components
+from grognard.engine.odds_solve import optimise
 from grognard.systems.fighting_fantasy import AdventureSheet, Creature, FightRules, start_fight
 from grognard.systems.fighting_fantasy.odds import fight_objective
 from grognard.systems.grey_star.combat import CombatState

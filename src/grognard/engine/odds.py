@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, Result, State
-from grognard.engine.odds_graph import Column, Graph, build, evaluate, optimise
+from grognard.engine.odds_graph import Column, Graph, build
+from grognard.engine.odds_solve import evaluate, optimise
 
 if TYPE_CHECKING:
     from grognard.engine.dice import Rng

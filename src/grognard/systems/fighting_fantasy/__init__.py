@@ -18,7 +18,8 @@ from grognard.systems.fighting_fantasy.checks import (
     roll_skill,
     skill_outcomes,
 )
-from grognard.systems.fighting_fantasy.fight import Creature, FightRules, FightState, sheet_after, start_fight
+from grognard.systems.fighting_fantasy.fight import FightState, sheet_after, start_fight
+from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
 from grognard.systems.fighting_fantasy.game import FightGame, parse_creature, parse_creatures, parse_hero
 from grognard.systems.fighting_fantasy.ruleset import FF_RULES, FightingFantasyRuleset
 from grognard.systems.fighting_fantasy.sheet import AdventureSheet, Weapon

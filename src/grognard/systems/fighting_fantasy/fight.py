@@ -20,108 +20,42 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from functools import cache
-from typing import TypeAlias
 
 from grognard.engine.dice import Rng, Roll, d6
 from grognard.engine.errors import RulesError
 from grognard.engine.game import CHANCE, TERMINAL, Action, Actor, GameState, Move, Outcome, Result
 from grognard.systems.fighting_fantasy.attack import (
-    EVEN,
-    HIT,
     classify_round,
     classify_together,
-    parse_label,
     round_outcomes,
     together_outcomes,
 )
-from grognard.systems.fighting_fantasy.checks import LUCKY, luck_after_test, luck_outcomes, roll_luck
+from grognard.systems.fighting_fantasy.checks import LUCKY, luck_outcomes, roll_luck
+from grognard.systems.fighting_fantasy.fight_moves import after_luck, after_round, key_after, settle
+from grognard.systems.fighting_fantasy.fight_rules import (
+    ASK_LUCK,
+    DEAD,
+    DRINK,
+    ENDS,
+    ESCAPE,
+    FIGHT,
+    LUCK,
+    LUCK_ACTIONS,
+    PHASES,
+    ROUND,
+    START,
+    WIN,
+    Creature,
+    FightRules,
+    FightSpec,
+    Key,
+    has_outcome,
+    luck_split,
+    potion_helps,
+    round_split,
+    together_split,
+)
 from grognard.systems.fighting_fantasy.sheet import AdventureSheet
-
-START = "start"
-ROUND = "round"
-ASK_LUCK = "luck?"
-LUCK = "luck"
-PHASES = (START, ROUND, ASK_LUCK, LUCK)
-FLEE = "flee"
-
-FIGHT = "fight"
-ESCAPE = "escape"
-DRINK = "drink"
-TEST_LUCK = "luck"
-NO_LUCK = "no-luck"
-LUCK_ACTIONS = (TEST_LUCK, NO_LUCK)
-
-WIN = "win"
-DEAD = "dead"
-ESCAPED = "escaped"
-HERO_FLOOR = "hero-floor"
-HERO_WOUNDS = "hero-wounds"
-ROUNDS_OVER = "rounds-over"
-ENDS = (WIN, DEAD, ESCAPED, HERO_FLOOR, HERO_WOUNDS, ROUNDS_OVER)
-
-LUCKY_HIT_EXTRA = 2
-"""A lucky wound: 2 more points off the creature (000_13d85f0bd5b613c5.txt:92-94)."""
-UNLUCKY_HIT_BACK = 1
-"""An unlucky wound: 1 point restored to the creature (000_13d85f0bd5b613c5.txt:95-98)."""
-LUCKY_HURT_BACK = 1
-"""Lucky when wounded: 1 STAMINA restored (000_13d85f0bd5b613c5.txt:100-103)."""
-UNLUCKY_HURT_EXTRA = 1
-"""Unlucky when wounded: 1 more STAMINA lost (000_13d85f0bd5b613c5.txt:104-105)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Creature:
-    """A creature as a section prints it: name, SKILL, STAMINA, and the damage of its wound (2 as a rule)."""
-
-    name: str
-    skill: int
-    stamina: int
-    damage: int = 2
-
-
-@dataclass(frozen=True, slots=True)
-class FightRules:
-    """What a section says about this fight.
-
-    `together`: several creatures attack at once (else one after another). `can_escape`: the section offers
-    to flee; the fleeing wound is `escape_damage`. `hero_damage`: the hero's wound (2 as a rule).
-    `skill_modifier`: added to the hero's SKILL for this fight only. `max_rounds`: the fight stops after
-    that many Attack Rounds ("rounds-over"). `hero_floor`: it stops when the hero's STAMINA is at or below
-    it ("hero-floor"; 0 means death only). `creature_floor`: a creature is beaten at or below it.
-    `hero_wounds` / `creature_wounds`: it stops when the hero has been wounded / has wounded that many
-    times ("hero-wounds" / "win"; 0 means never). `use_luck`: False never offers a Luck test (the odds of
-    fighting without Luck). `drink`: the potion may be taken between rounds.
-    """
-
-    together: bool = False
-    can_escape: bool = False
-    escape_damage: int = 2
-    hero_damage: int = 2
-    skill_modifier: int = 0
-    max_rounds: int = 0
-    hero_floor: int = 0
-    creature_floor: int = 0
-    hero_wounds: int = 0
-    creature_wounds: int = 0
-    use_luck: bool = True
-    drink: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class FightSpec:
-    """The fixed facts of a fight: the creatures, the section's rules, the hero's Initial scores and bonus.
-
-    `weapon_bonus` is the SKILL bonus of the one weapon in use (000_13d85f0bd5b613c5.txt:112-115).
-    """
-
-    creatures: tuple[Creature, ...]
-    rules: FightRules
-    initial_skill: int
-    initial_stamina: int
-    initial_luck: int
-    weapon_bonus: int = 0
-    potion: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,11 +114,11 @@ class FightState(GameState):
         """The state after `move`; a move not open here raises `RulesError` naming it and the state."""
         phase = self.phase
         if phase == ROUND:
-            if not _has(self._round_outcomes(), move):
+            if not has_outcome(self._round_outcomes(), move):
                 raise RulesError(move, self, "not a result of this Attack Round")
             return self._apply(move)
         if phase == LUCK:
-            if not _has(luck_outcomes(self.luck), move):
+            if not has_outcome(luck_outcomes(self.luck), move):
                 raise RulesError(move, self, "not a result of this Luck test")
             return self._apply(move)
         if move not in self.legal_actions():
@@ -193,7 +127,7 @@ class FightState(GameState):
         return self._apply(move)
 
     def _apply(self, move: Move) -> FightState:
-        key = self._key_after(move)
+        key = key_after(self, move)
         return self if key is None else _build(self.spec, key)
 
     # -- the solver's compact protocol (see engine.odds_graph) ------------------------------------------
@@ -221,18 +155,17 @@ class FightState(GameState):
         if phase == ROUND:
             moves, probs = self._round_split()
         elif phase == LUCK:
-            moves, probs = _luck_split(self.luck)
+            moves, probs = luck_split(self.luck)
         elif phase == ASK_LUCK:
             moves = LUCK_ACTIONS
         else:
             moves = self._start_actions()
         if phase == ROUND:
-            after_round = self._after_round
-            keys = tuple(after_round(label) or self.odds_key() for label in moves)
+            keys = tuple(after_round(self, label) or self.odds_key() for label in moves)
         elif phase == LUCK:
-            keys = tuple(self._after_luck(label == LUCKY) for label in moves)
+            keys = tuple(after_luck(self, label == LUCKY) for label in moves)
         else:
-            keys = tuple(self._key_after(move) or self.odds_key() for move in moves)
+            keys = tuple(key_after(self, move) or self.odds_key() for move in moves)
         return moves, probs, keys
 
     def odds_state(self, key: Key) -> FightState:
@@ -354,18 +287,8 @@ class FightState(GameState):
             alive = self.alive()
             if len(alive) > 1:
                 skills = tuple((i, spec.creatures[i].skill) for i in alive)
-                return _together_split(self.attack_skill, skills, self.target)
-        return _round_split(self.attack_skill, spec.creatures[self.target].skill)
-
-    def _potion_helps(self, skill: int, stamina: int, measures: int) -> bool:
-        spec = self.spec
-        if not spec.rules.drink or measures <= 0:
-            return False
-        if spec.potion == "skill":
-            return skill < spec.initial_skill
-        if spec.potion == "strength":
-            return stamina < spec.initial_stamina
-        return spec.potion == "fortune"
+                return together_split(self.attack_skill, skills, self.target)
+        return round_split(self.attack_skill, spec.creatures[self.target].skill)
 
     def _start_actions(self) -> tuple[Action, ...]:
         alive = self.alive()
@@ -375,154 +298,10 @@ class FightState(GameState):
         else:
             fights = (FIGHT,)
         extra: tuple[Action, ...] = (ESCAPE,) if self.spec.rules.can_escape else ()
-        if self._potion_helps(self.skill, self.stamina, self.measures):
+        if potion_helps(self.spec, self.skill, self.stamina, self.measures):
             extra += (DRINK,)
         return fights + extra
 
-    # -- moving on ----------------------------------------------------------------------------------------
-    # Each move gives the key of the next state (None: the state itself), built only when needed.
-
-    def _key_after(self, move: Move) -> Key | None:
-        phase = self.phase
-        if phase == ROUND:
-            return self._after_round(str(move))
-        if phase == LUCK:
-            return self._after_luck(move == LUCKY)
-        if move == TEST_LUCK:
-            return self._at(LUCK, self.target)
-        if move == NO_LUCK:
-            return self._settle(self.stamina, self.luck, self.foes, self.pending[1:], self.pending[0] == FLEE)
-        if move == ESCAPE:
-            stamina = self.stamina - self.spec.rules.escape_damage
-            return self._settle(stamina, self.luck, self.foes, (FLEE,), True)
-        if move == DRINK:
-            return self._drink()
-        target = self.target if move == FIGHT else int(str(move).split(":")[1])
-        return self._at(ROUND, target)
-
-    def _at(self, phase: str, target: int) -> Key:
-        return (
-            self.skill,
-            self.stamina,
-            self.luck,
-            self.foes,
-            self.luck_cap,
-            self.measures,
-            phase,
-            target,
-            self.pending,
-            self.counts,
-        )
-
-    def _after_round(self, label: str) -> Key | None:
-        spec = self.spec
-        rules = spec.rules
-        core, hurters = _parsed(label)
-        rounds, dealt, taken = self.counts
-        if rules.max_rounds:
-            rounds += 1
-        elif core == EVEN and not hurters:
-            return None
-        stamina = self.stamina
-        foes = self.foes
-        target = self.target
-        pending: tuple[str, ...] = ()
-        if core == HIT:
-            left = foes[target] - rules.hero_damage
-            foes = (left,) if len(foes) == 1 else (*foes[:target], left, *foes[target + 1 :])
-            pending = _hit_event(target)
-            if rules.creature_wounds:
-                dealt += 1
-        elif core != EVEN:
-            hurters = (target, *hurters)
-        for j in hurters:
-            stamina -= spec.creatures[j].damage
-            pending += _hurt_event(j)
-            if rules.hero_wounds:
-                taken += 1
-        return self._settle(stamina, self.luck, foes, pending, False, (rounds, dealt, taken))
-
-    def _after_luck(self, lucky: bool) -> Key:
-        event = self.pending[0]
-        stamina, foes = self.stamina, self.foes
-        i = _hit_index(event)
-        if i >= 0:
-            cap = self.spec.creatures[i].stamina
-            left = foes[i] - LUCKY_HIT_EXTRA if lucky else min(cap, foes[i] + UNLUCKY_HIT_BACK)
-            foes = (left,) if len(foes) == 1 else (*foes[:i], left, *foes[i + 1 :])
-        elif lucky:
-            stamina = min(self.spec.initial_stamina, stamina + LUCKY_HURT_BACK)
-        else:
-            stamina -= UNLUCKY_HURT_EXTRA
-        return self._settle(stamina, luck_after_test(self.luck), foes, self.pending[1:], event == FLEE)
-
-    def _settle(
-        self,
-        stamina: int,
-        luck: int,
-        foes: tuple[int, ...],
-        pending: tuple[str, ...],
-        fled: bool,
-        counts: tuple[int, int, int] | None = None,
-        skill: int | None = None,
-        luck_cap: int | None = None,
-        measures: int | None = None,
-    ) -> Key:
-        """The one state that follows: the next Luck question, the end of the fight, or the next round."""
-        spec = self.spec
-        rules = spec.rules
-        counts = self.counts if counts is None else counts
-        skill = self.skill if skill is None else skill
-        luck_cap = self.luck_cap if luck_cap is None else luck_cap
-        measures = self.measures if measures is None else measures
-        floor = rules.creature_floor
-        if pending and luck > 0 and rules.use_luck:
-            while pending and (i := _hit_index(pending[0])) >= 0 and foes[i] <= floor:
-                pending = pending[1:]
-            if pending:
-                target = self.target
-                return (skill, stamina, luck, foes, luck_cap, measures, ASK_LUCK, target, pending, counts)
-        if stamina < 0:
-            stamina = 0
-        if len(foes) == 1:
-            if foes[0] < 0:
-                foes = (0,)
-            alive: tuple[int, ...] = (0,) if foes[0] > floor else ()
-        else:
-            foes = tuple(f if f > 0 else 0 for f in foes)
-            alive = tuple(i for i, left in enumerate(foes) if left > floor)
-        phase = _end(rules, stamina, counts, fled, alive)
-        target = self.target
-        if not phase:
-            if target not in alive:
-                target = alive[0]
-            choose = (
-                rules.can_escape
-                or (rules.together and len(alive) > 1)
-                or (spec.potion != "" and self._potion_helps(skill, stamina, measures))
-            )
-            phase = START if choose else ROUND
-        return (skill, stamina, luck, foes, luck_cap, measures, phase, target, (), counts)
-
-    def _drink(self) -> Key:
-        spec = self.spec
-        skill, stamina, luck, cap = self.skill, self.stamina, self.luck, self.luck_cap
-        if spec.potion == "skill":
-            skill = spec.initial_skill
-        elif spec.potion == "strength":
-            stamina = spec.initial_stamina
-        else:
-            cap += 1
-            luck = cap
-        return self._settle(
-            stamina, luck, self.foes, (), False, skill=skill, luck_cap=cap, measures=self.measures - 1
-        )
-
-
-Key: TypeAlias = tuple[
-    int, int, int, tuple[int, ...], int, int, str, int, tuple[str, ...], tuple[int, int, int]
-]
-"""A fight state without its spec: the fields after `spec`, in order (`FightState.odds_key`)."""
 
 _SLOTS = tuple(getattr(FightState, f.name).__set__ for f in fields(FightState))
 
@@ -545,71 +324,6 @@ def _build(spec: FightSpec, key: Key) -> FightState:
     return state
 
 
-@cache
-def _round_split(hero_skill: int, creature_skill: int) -> tuple[tuple[str, ...], tuple[Fraction, ...]]:
-    outcomes = round_outcomes(hero_skill, creature_skill)
-    return tuple(label for label, _ in outcomes), tuple(p for _, p in outcomes)
-
-
-@cache
-def _together_split(
-    hero_skill: int, skills: tuple[tuple[int, int], ...], target: int
-) -> tuple[tuple[str, ...], tuple[Fraction, ...]]:
-    outcomes = together_outcomes(hero_skill, skills, target)
-    return tuple(label for label, _ in outcomes), tuple(p for _, p in outcomes)
-
-
-@cache
-def _luck_split(luck: int) -> tuple[tuple[str, ...], tuple[Fraction, ...]]:
-    outcomes = luck_outcomes(luck)
-    return tuple(label for label, _ in outcomes), tuple(p for _, p in outcomes)
-
-
-def _end(
-    rules: FightRules, stamina: int, counts: tuple[int, int, int], fled: bool, alive: tuple[int, ...]
-) -> str:
-    """How the fight ends after a settled round, or "" when it goes on."""
-    rounds, dealt, taken = counts
-    if stamina <= 0:
-        return DEAD
-    if rules.hero_floor and stamina <= rules.hero_floor:
-        return HERO_FLOOR
-    if rules.hero_wounds and taken >= rules.hero_wounds:
-        return HERO_WOUNDS
-    if fled:
-        return ESCAPED
-    if not alive or (rules.creature_wounds and dealt >= rules.creature_wounds):
-        return WIN
-    if rules.max_rounds and rounds >= rules.max_rounds:
-        return ROUNDS_OVER
-    return ""
-
-
-def _has(outcomes: tuple[tuple[str, Fraction], ...], move: Move) -> bool:
-    return any(label == move for label, _ in outcomes)
-
-
-@cache
-def _parsed(label: str) -> tuple[str, tuple[int, ...]]:
-    return parse_label(label)
-
-
-@cache
-def _hit_index(event: str) -> int:
-    """The creature of a pending "hit:N" wound, or -1 for any other event."""
-    return int(event[4:]) if event.startswith("hit:") else -1
-
-
-@cache
-def _hit_event(i: int) -> tuple[str]:
-    return (f"hit:{i}",)
-
-
-@cache
-def _hurt_event(i: int) -> tuple[str]:
-    return (f"hurt:{i}",)
-
-
 def start_fight(
     sheet: AdventureSheet, creatures: Sequence[Creature], rules: FightRules | None = None
 ) -> FightState:
@@ -629,7 +343,7 @@ def start_fight(
     measures = sheet.potion_measures if potion else 0
     foes = tuple(c.stamina for c in creatures)
     state = FightState(spec, sheet.skill, sheet.stamina, sheet.luck, foes, sheet.initial_luck, measures)
-    return _build(spec, state._settle(sheet.stamina, sheet.luck, foes, (), False))
+    return _build(spec, settle(state, sheet.stamina, sheet.luck, foes, (), False))
 
 
 def sheet_after(sheet: AdventureSheet, state: FightState) -> AdventureSheet:

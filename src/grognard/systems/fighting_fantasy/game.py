@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from grognard.engine.errors import UsageError
 from grognard.engine.game import JSON, Game, GameInfo, GameState, OptionInfo, OptionValue
 from grognard.engine.serial import from_data, to_data
-from grognard.systems.fighting_fantasy.fight import Creature, FightRules, FightState, start_fight
+from grognard.systems.fighting_fantasy.fight import FightState, start_fight
+from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
 from grognard.systems.fighting_fantasy.sheet import POTIONS, AdventureSheet
 
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 from grognard.engine.errors import OddsError
 from grognard.engine.game import CHANCE
 from grognard.engine.odds import Number, Objective, Odds, Solution, solve
-from grognard.systems.fighting_fantasy.fight import ASK_LUCK, FightState
+from grognard.systems.fighting_fantasy.fight import FightState
+from grognard.systems.fighting_fantasy.fight_rules import ASK_LUCK
 
 
 def fight_objective(luck_worth: float = 0.0, stamina_worth: float = 0.0, win: float = 1.0) -> Objective:

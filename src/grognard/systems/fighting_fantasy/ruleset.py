@@ -40,7 +40,8 @@ from grognard.systems.fighting_fantasy.checks import (
     check_outcomes,
     luck_after_test,
 )
-from grognard.systems.fighting_fantasy.fight import Creature, FightRules, FightState, sheet_after, start_fight
+from grognard.systems.fighting_fantasy.fight import FightState, sheet_after, start_fight
+from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
 from grognard.systems.fighting_fantasy.game import parse_hero
 from grognard.systems.fighting_fantasy.odds import FightAdvisor, Figures, fight_objective
 from grognard.systems.fighting_fantasy.sheet import (
