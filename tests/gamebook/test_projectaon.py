@@ -25,22 +25,6 @@ XML = DATA / "ember-tower.xml"
 RULES = DATA / "ember-tower.rules.toml"
 
 
-class _StubRuleset(Ruleset):
-    """Names only (stats, powers, the Staff): enough for the checker, nothing to play with."""
-
-    id = "grey-star"
-    name = "Grey Star (names only)"
-    stats = ("COMBAT_SKILL", "ENDURANCE", "WILLPOWER")
-    powers = ("Sorcery", "Enchantment", "Elementalism", "Alchemy", "Prophecy", "Psychomancy", "Evocation")
-    builtin_items = ("Wizard's Staff",)
-
-    def _unused(self, *args: Any) -> Any:
-        raise NotImplementedError
-
-    new_sheet = creation_step = apply_creation = apply_effect = condition_holds = _unused
-    start_fight = end_fight = test_step = _unused
-
-
 def imported(overlay: bool = True) -> ImportReport:
     return import_projectaon(XML, RULES if overlay else None)
 

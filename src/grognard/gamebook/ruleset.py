@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from grognard.engine.dice import Rng, Roll, roll_dice, sum_distribution
+from grognard.engine.errors import RuleNotImplementedError
 from grognard.engine.game import JSON, Action, GameState, OptionInfo, OptionValue, Outcome
 from grognard.engine.serial import from_data, to_data
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, PropertyValue, Section
@@ -255,7 +256,7 @@ class Ruleset(ABC):
 
     def apply_reader_action(self, sheet: Sheet, action: Action, section: Section, ctx: Context) -> Sheet:
         """The sheet after a reader action from `reader_actions`."""
-        raise NotImplementedError(f"{self.name} has no reader action {action!r}")
+        raise RuleNotImplementedError(f"{self.name} has no reader action {action!r}")
 
     def action_label(self, action: Action) -> str:
         """How a reader action or a fight action is shown in a menu."""
