@@ -176,7 +176,7 @@ _mount_extensions()
 def _play_quest() -> None:
     from grognard.cli.console import choose
     from grognard.cli.heroquest_play import play_command
-    from grognard.systems.heroquest.state import SHIPPED_QUESTS
+    from grognard.systems.heroquest.quest_setup import SHIPPED_QUESTS
 
     quests = list(SHIPPED_QUESTS)
     picked = choose([*quests, "Back"], "Quest")

@@ -27,9 +27,10 @@ from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import GameStore, open_store
 from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.game import GAME
+from grognard.systems.heroquest.quest_setup import SHIPPED_QUESTS
 from grognard.systems.heroquest.render import action_label, map_lines, status_lines
 from grognard.systems.heroquest.simulate import DEFAULT_ROUNDS, simulate
-from grognard.systems.heroquest.state import SHIPPED_QUESTS, QuestState
+from grognard.systems.heroquest.state import QuestState
 
 WORDS = ("m", "u", "q")
 ENDINGS = {

@@ -10,7 +10,7 @@ from grognard.engine.conformance import check_game
 from grognard.engine.dice import Rng
 from grognard.engine.game import GameState
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.state import SHIPPED_QUESTS
+from grognard.systems.heroquest.quest_setup import SHIPPED_QUESTS
 
 BUDGET = 12.0
 """Seconds of random games for each quest and game-master setting (about a minute in all)."""

@@ -9,7 +9,7 @@ from grognard.systems.heroquest.combat_dice import damage
 from grognard.systems.heroquest.effects import hero_defend_dice
 from grognard.systems.heroquest.gear import attack_dice
 from grognard.systems.heroquest.render import action_label
-from grognard.systems.heroquest.resolve import hurt_hero, hurt_monster
+from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster
 
 from .play_helpers import begin, index_of, put_hero, put_monster, step
 

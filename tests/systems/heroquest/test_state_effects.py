@@ -17,9 +17,9 @@ from grognard.systems.heroquest.effects import (
     usable_items,
 )
 from grognard.systems.heroquest.hero import create_hero
-from grognard.systems.heroquest.resolve import hurt_hero
 from grognard.systems.heroquest.skills import skill_uses
 from grognard.systems.heroquest.turn import end_encounter
+from grognard.systems.heroquest.wounds import hurt_hero
 
 from .play_helpers import begin, index_of, put_hero, put_monster, rolled, step
 

@@ -28,9 +28,10 @@ from grognard.systems.heroquest.items import (
     usable_items,
     use,
 )
-from grognard.systems.heroquest.resolve import hurt_hero
-from grognard.systems.heroquest.state import QuestState, hero_from_spec
+from grognard.systems.heroquest.quest_setup import hero_from_spec
+from grognard.systems.heroquest.state import QuestState
 from grognard.systems.heroquest.turn import end_turn
+from grognard.systems.heroquest.wounds import hurt_hero
 
 from .play_helpers import begin, index_of, put_hero, put_monster, rolled, step, trap_quest
 

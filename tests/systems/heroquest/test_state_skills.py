@@ -20,7 +20,8 @@ from grognard.systems.heroquest import gear
 from grognard.systems.heroquest.actions import gm_actions, monster_targets
 from grognard.systems.heroquest.effects import hero_attack_dice, hero_defend_dice, monster_defend_dice
 from grognard.systems.heroquest.hero import Hero
-from grognard.systems.heroquest.resolve import apply_outcome, begin_attack, outcomes
+from grognard.systems.heroquest.quest_setup import hero_from_spec
+from grognard.systems.heroquest.resolve import apply_outcome, outcomes
 from grognard.systems.heroquest.skills import (
     HANDLERS,
     NOT_PLAYED,
@@ -30,8 +31,9 @@ from grognard.systems.heroquest.skills import (
     skill_uses,
     use_skill,
 )
-from grognard.systems.heroquest.state import GM_PLAYER, HERO_PLAYER, QuestState, hero_from_spec
+from grognard.systems.heroquest.state import GM_PLAYER, HERO_PLAYER, QuestState
 from grognard.systems.heroquest.turn import end_encounter, end_turn, start_slot
+from grognard.systems.heroquest.wounds import begin_attack
 
 from .play_helpers import begin, index_of, put_hero, put_monster, rolled, step
 

@@ -28,7 +28,8 @@ from grognard.systems.heroquest.geometry import (
     reachable,
     step_cost,
 )
-from grognard.systems.heroquest.state import GM_PLAYER, Pending, QuestState, Turn, sees
+from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.state import GM_PLAYER, Pending, QuestState, Turn
 from grognard.systems.heroquest.turn import (
     end_turn,
     fire,
@@ -344,9 +345,9 @@ def _hero(state: QuestState, i: int, action: str) -> QuestState:
 def _act(state: QuestState, i: int, action: str) -> QuestState:
     from grognard.systems.heroquest.effects import cast
     from grognard.systems.heroquest.items import use
-    from grognard.systems.heroquest.resolve import begin_attack
     from grognard.systems.heroquest.skills import use_skill
     from grognard.systems.heroquest.traps import search
+    from grognard.systems.heroquest.wounds import begin_attack
 
     verb, _, arg = action.partition(":")
     fig = state.heroes[i]
@@ -485,7 +486,7 @@ def open_door(state: QuestState, door_id: str) -> QuestState:
 
 
 def _gm(state: QuestState, action: str) -> QuestState:
-    from grognard.systems.heroquest.resolve import begin_attack
+    from grognard.systems.heroquest.wounds import begin_attack
 
     j = state.acting
     verb, _, arg = action.partition(":")

@@ -14,14 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from grognard.engine.game import Game, GameInfo, GameState, OptionInfo, OptionValue
-from grognard.systems.heroquest.state import (
-    QuestState,
-    Setup,
-    context,
-    initial_state,
-    state_from_data,
-    state_to_data,
-)
+from grognard.systems.heroquest.quest_setup import Setup, context
+from grognard.systems.heroquest.state import QuestState, initial_state, state_from_data, state_to_data
 
 QUEST_INFO = GameInfo(
     id="quest",

@@ -15,7 +15,8 @@ from collections import deque
 from grognard.systems.heroquest.actions import all_traps, monster_reach, sq, sq_text
 from grognard.systems.heroquest.board import Layout, Square, neighbours
 from grognard.systems.heroquest.effects import hero_defend_dice
-from grognard.systems.heroquest.state import QuestState, sees
+from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.state import QuestState
 
 
 def distances(layout: Layout, goals: set[Square], blocked: frozenset[Square]) -> dict[Square, int]:

@@ -26,7 +26,8 @@ from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shield
 from grognard.systems.heroquest.effects import _item_effect, has, in_play, spell_key, total, use_item
 from grognard.systems.heroquest.hero import castable_spells
 from grognard.systems.heroquest.registry import Registry
-from grognard.systems.heroquest.state import HeroFig, Pending, QuestState, sees
+from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.state import HeroFig, Pending, QuestState
 from grognard.systems.heroquest.turn import free_square_near, note, with_hero
 
 Offers = Callable[[QuestState, int], list[str]]

@@ -4,9 +4,8 @@ Chance nodes are coarse: a movement roll is one node over the squares allowed; a
 over the damage dealt (skulls less blocking shields, `combat_dice.damage`, line 84), thrown for real as
 both rolls with every face kept; a trap's dice, a jump, a disarm, a rest, a potion's red die, a spell's
 damage and a treasure card drawn from our own deck (`data/decks/treasure.toml`) are each one node.
-Also here: wounds and death (line 90: a hero at 0 Body drinks a healing potion or heals himself by a
-spell if he can, else dies), kills and their experience (line 345), traps sprung (lines 126-142), the
-wandering monster (line 142) and searching (lines 94-100).
+Also here: traps sprung (lines 126-142) and searching (lines 94-100); wounds, death, kills, attacks
+declared and the wandering monster are in `wounds`.
 """
 
 from __future__ import annotations
@@ -29,19 +28,17 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import combat_dice
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.combat_dice import Defender, binomial, roll_attack, skulls
-from grognard.systems.heroquest.experience import kill
 from grognard.systems.heroquest.gear import movement_roll_modifier
 from grognard.systems.heroquest.geometry import MAX_MOVE, monster_allowance
-from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState
+from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.turn import (
-    fire,
-    free_square_near,
     note,
     participants,
     set_order,
     with_hero,
     with_monster,
 )
+from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster, spawn_wanderer
 
 HALF = Fraction(1, 2)
 SIXTH = Fraction(1, 6)
@@ -473,158 +470,6 @@ def _card(state: QuestState, p: Pending, card_id: str) -> QuestState:
         state = note(state, "The treasure deck is empty.")
     if rest and state.pending is None and state.heroes[who].status == "active":
         state = replace(state, pending=Pending("treasure", who=who, ref=rest[0], then=",".join(rest[1:])))
-    return state
-
-
-# ---------------------------------------------------------------------------------------------------
-# Wounds, death and kills
-
-
-def hurt_hero(state: QuestState, i: int, damage: int, what: str) -> QuestState:
-    """Hero `i` loses `damage` Body; at 0 he drinks a healing potion or heals himself by a spell if he
-    can (line 90), else dies (his prisoner stays where he fell)."""
-    from grognard.systems.heroquest.effects import self_heal_spell
-
-    fig = state.heroes[i]
-    hero = state.hero_of(i)
-    if damage <= 0 or fig.status != "active":
-        return (
-            note(state, f"{what.capitalize()} does {hero.name} no harm.") if fig.status == "active" else state
-        )
-    effects = tuple(e for e in fig.effects if not e.endswith("|until-damaged"))
-    body = fig.body - damage
-    state = note(state, f"{what.capitalize()} costs {hero.name} {damage} Body.")
-    if body > 0:
-        return with_hero(state, i, replace(fig, body=body, effects=effects))
-    items = list(fig.items)
-    if "Potion of Restoration" in items:
-        items.remove("Potion of Restoration")
-        fig = replace(
-            fig, body=hero.maximum("body"), mind=hero.maximum("mind"), items=tuple(items), effects=effects
-        )
-        return note(with_hero(state, i, fig), f"{hero.name} drinks a Potion of Restoration and lives.")
-    if "Potion of Healing" in items:
-        items.remove("Potion of Healing")
-        fig = replace(fig, body=0, status="dying", items=tuple(items), effects=effects)
-        state = note(with_hero(state, i, fig), f"{hero.name} drinks a Potion of Healing as he falls.")
-        return replace(state, pending=Pending("heal", who=i, ref="Potion of Healing"))
-    spell = self_heal_spell(state, i)
-    if spell is not None:
-        spell_id, amount = spell
-        fig = replace(fig, body=min(hero.maximum("body"), amount), magic=fig.magic - 1, effects=effects)
-        return note(
-            with_hero(state, i, fig), f"{hero.name} casts {spell_id.split('/')[1]} on himself as he falls."
-        )
-    state = with_hero(state, i, replace(fig, body=0, status="dead", at=None, effects=()))
-    state = note(state, f"{hero.name} dies.")
-    if fig.escort:
-        for j, m in enumerate(state.monsters):
-            if m.id == fig.escort:
-                state = with_monster(state, j, replace(m, status="prisoner", at=fig.at))
-        state = with_hero(state, i, replace(state.heroes[i], escort=""))
-    return state
-
-
-def hurt_monster(
-    state: QuestState, j: int, damage: int, *, killer: int | None, spell: bool = False
-) -> QuestState:
-    """Monster `j` loses `damage` Body; at 0 it dies, the heroes share its kill value (line 345; nothing
-    for a wandering monster met while resting, line 108) and its monster-dies events fire."""
-    m = state.monsters[j]
-    stats = state.stats_of(j)
-    if damage <= 0:
-        return note(state, f"{stats.name} takes no harm.")
-    body = m.body - damage
-    if body > 0:
-        return note(
-            with_monster(state, j, replace(m, body=body)), f"{stats.name} loses {damage} Body ({body} left)."
-        )
-    state = with_monster(state, j, replace(m, body=0, status="dead", at=None, effects=()))
-    state = note(state, f"{stats.name} is slain.")
-    if killer is not None and state.heroes[killer].status == "active":
-        slayer = state.heroes[killer]
-        state = with_hero(state, killer, replace(slayer, effects=(*slayer.effects, "killed|one-turn")))
-    conscious = [
-        state.hero_of(i).name for i, h in enumerate(state.heroes) if h.status == "active" and h.mind > 0
-    ]
-    killer_name = state.hero_of(killer).name if killer is not None else None
-    if killer_name not in conscious:
-        killer_name = None
-    award = kill(
-        stats.kill_value, conscious, killer_name, during_rest=any(e.startswith("rest|") for e in m.effects)
-    )
-    if award.points:
-        heroes = [replace(h, xp=h.xp + award.to(state.hero_of(i).name)) for i, h in enumerate(state.heroes)]
-        state = replace(state, heroes=tuple(heroes))
-    return fire(state, state.ctx.quest.events_for("monster-dies", m.id, state.fired))
-
-
-def begin_attack(
-    state: QuestState, side: str, attacker: int, target: int, *, own_turn: bool = True
-) -> QuestState:
-    """An attack declared: the dice counted (line 84), one-attack effects used up, the damage to roll."""
-    from grognard.systems.heroquest.effects import (
-        hero_attack_dice,
-        hero_defend_dice,
-        monster_attack_dice,
-        monster_defend_dice,
-        spend,
-    )
-    from grognard.systems.heroquest.skill_combat import guarded_by, unward
-
-    if side == "hero":
-        from grognard.systems.heroquest.items import attack_ref
-
-        dice = hero_attack_dice(state, attacker, target)
-        defend = monster_defend_dice(state, target)
-        fig = state.heroes[attacker]
-        ref = attack_ref(fig.effects)
-        state = with_hero(state, attacker, replace(fig, effects=spend(fig.effects, "next-attack")))
-    elif side == "thrall":
-        dice = monster_attack_dice(state, attacker, -1)
-        defend = monster_defend_dice(state, target)
-        ref = ""
-    else:
-        ref = ""
-        warden = guarded_by(state, target)
-        if warden is not None:
-            state = unward(state, target)
-            state = note(
-                state, f"{state.hero_of(warden).name} takes the blow for {state.hero_of(target).name}."
-            )
-            target = warden
-        dice = monster_attack_dice(state, attacker, target)
-        defend = hero_defend_dice(state, target)
-        fig = state.heroes[target]
-        state = with_hero(state, target, replace(fig, effects=spend(fig.effects, "next-defend")))
-    if own_turn:
-        state = replace(state, turn=replace(state.turn, attacks=state.turn.attacks + 1))
-    return replace(
-        state,
-        pending=Pending("attack", who=attacker, target=target, dice=dice, need=defend, side=side, ref=ref),
-    )
-
-
-def spawn_wanderer(state: QuestState, hero: int, *, resting: bool = False) -> QuestState:
-    """The quest's wandering monster appears beside hero `hero` and attacks at once (line 142)."""
-    at = state.heroes[hero].at
-    if at is None:
-        return state
-    where = free_square_near(state, at)
-    if where is None:
-        return note(state, "The wandering monster finds no room to appear.")
-    n = state.wanderers + 1
-    mid = f"wandering-{n}"
-    fig = MonsterFig(
-        mid, where, state.ctx.monster(mid).body, "active", True, ("rest|quest",) if resting else ()
-    )
-    state = replace(state, monsters=(*state.monsters, fig), wanderers=n)
-    state = note(state, f"A {state.ctx.monster(mid).name} appears beside {state.hero_of(hero).name}!")
-    from grognard.systems.heroquest.actions import monster_targets
-
-    j = len(state.monsters) - 1
-    if hero in monster_targets(state, j):
-        return begin_attack(state, "monster", j, hero, own_turn=False)
     return state
 
 

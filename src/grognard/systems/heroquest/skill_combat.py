@@ -10,6 +10,7 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.effects import has, parse, total
 from grognard.systems.heroquest.geometry import can_target
+from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skill_moves import drop_stealth
 from grognard.systems.heroquest.skills import (
     _add_monster_effect,
@@ -20,7 +21,7 @@ from grognard.systems.heroquest.skills import (
     _used,
     chebyshev,
 )
-from grognard.systems.heroquest.state import Pending, QuestState, sees
+from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.turn import note, with_hero
 
 # ---------------------------------------------------------------------------------------------------
@@ -71,7 +72,7 @@ def _toss_offers(state: QuestState, i: int) -> list[str]:
 @_register("mighty-toss", _toss_offers, "attack")
 def mighty_toss(state: QuestState, i: int, mid: str) -> QuestState:
     """The melee weapon thrown with full dice at any enemy in sight; it lies on the enemy's square."""
-    from grognard.systems.heroquest.resolve import begin_attack
+    from grognard.systems.heroquest.wounds import begin_attack
 
     j = _monster(state, mid)
     at = state.monsters[j].at
@@ -105,7 +106,7 @@ def _backstab_offers(state: QuestState, i: int) -> list[str]:
 def backstab(state: QuestState, i: int, mid: str) -> QuestState:
     """One more attack die from behind; from stealth the victim rolls half its defend dice (rounded up),
     or none with Improved Stealth (lines 257-259)."""
-    from grognard.systems.heroquest.resolve import begin_attack
+    from grognard.systems.heroquest.wounds import begin_attack
 
     j = _monster(state, mid)
     hidden = has(state.heroes[i].effects, "stealth")
@@ -138,7 +139,7 @@ def _bash_offers(state: QuestState, i: int) -> list[str]:
 def shield_bash(state: QuestState, i: int, mid: str) -> QuestState:
     """An attack with the shield on base Attack dice; a hit may daze the enemy (line 341)."""
     from grognard.systems.heroquest.effects import monster_defend_dice
-    from grognard.systems.heroquest.resolve import begin_attack
+    from grognard.systems.heroquest.wounds import begin_attack
 
     j = _monster(state, mid)
     state = begin_attack(state, "hero", i, j)
@@ -201,7 +202,7 @@ def _sweep_offers(state: QuestState, i: int) -> list[str]:
 @_register("sweep-attack", _sweep_offers, "attack")
 def sweep_attack(state: QuestState, i: int, mid: str) -> QuestState:
     """Full dice on the first enemy of the sweep; each hit carries on to the next with one die fewer."""
-    from grognard.systems.heroquest.resolve import begin_attack
+    from grognard.systems.heroquest.wounds import begin_attack
 
     j = _monster(state, mid)
     rest = [state.monsters[k].id for k in _sweep_path(state, i, j)[1:]]

@@ -24,7 +24,8 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.effects import from_effect, has, total
 from grognard.systems.heroquest.registry import Registry
-from grognard.systems.heroquest.state import Pending, QuestState, sees
+from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.turn import note, with_hero, with_monster
 
 Offers = Callable[[QuestState, int], list[str]]
@@ -378,7 +379,7 @@ def fear_outcomes(state: QuestState, p: Pending) -> list[tuple[str, Fraction]]:
 def fear_result(state: QuestState, p: Pending, move: str) -> QuestState:
     """A roar lowers each affected enemy's Defend by one until its next turn ends (adjacent ones lose a
     Body point with Frightening Battle Roar); savagery makes them flee and halves their defend dice."""
-    from grognard.systems.heroquest.resolve import hurt_monster
+    from grognard.systems.heroquest.wounds import hurt_monster
 
     hit = [x for x in move.split("+") if x]
     at = state.heroes[p.who].at
@@ -466,9 +467,9 @@ def skill_outcomes(state: QuestState, p: Pending) -> list[tuple[str | int, Fract
 
 def skill_result(state: QuestState, p: Pending, move: object) -> QuestState | None:
     """The state after a skill's chance node came out as `move`, or None when `p` is not one."""
-    from grognard.systems.heroquest.resolve import hurt_monster
     from grognard.systems.heroquest.skill_combat import daze_result
     from grognard.systems.heroquest.skill_moves import aware_result, dig_result, hide_result
+    from grognard.systems.heroquest.wounds import hurt_monster
 
     kind = p.kind
     if kind in ("roar", "savage"):

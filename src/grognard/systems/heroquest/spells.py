@@ -22,7 +22,8 @@ from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.geometry import Reach, can_target, step_cost
 from grognard.systems.heroquest.hero import casting_level
 from grognard.systems.heroquest.registry import Registry
-from grognard.systems.heroquest.state import Pending, QuestState, sees
+from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.turn import note, with_hero, with_monster
 
 Targets = Callable[[QuestState, int, Spell], list[str]]

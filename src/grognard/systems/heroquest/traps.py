@@ -7,9 +7,11 @@ from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.resolve import _trap_status, hurt_hero, spawn_wanderer
-from grognard.systems.heroquest.state import Pending, QuestState, sees
+from grognard.systems.heroquest.resolve import _trap_status
+from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.turn import add, note, with_hero
+from grognard.systems.heroquest.wounds import hurt_hero, spawn_wanderer
 
 # ---------------------------------------------------------------------------------------------------
 # Traps

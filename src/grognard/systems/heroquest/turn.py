@@ -19,16 +19,8 @@ from itertools import permutations
 
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.quest import Event
-from grognard.systems.heroquest.state import (
-    GM_SLOT,
-    HeroFig,
-    MonsterFig,
-    Pending,
-    QuestState,
-    Turn,
-    sees,
-    visible_areas,
-)
+from grognard.systems.heroquest.sight import sees, visible_areas
+from grognard.systems.heroquest.state import GM_SLOT, HeroFig, MonsterFig, Pending, QuestState, Turn
 
 MAX_AUTO_STEPS = 2000
 """A guard on the automatic game master's moves between two player decisions."""
