@@ -29,6 +29,7 @@ from grognard.engine.game import (
     SystemInfo,
 )
 from grognard.engine.serial import from_data, to_data
+from grognard.engine.session import Session
 
 SIXTH = Fraction(1, 6)
 
@@ -129,4 +130,24 @@ TOY = SystemInfo(
 def register_toys() -> SystemInfo:
     """Register the toy system (idempotent)."""
     return registry.register(TOY)
+
+
+def duel_choice(state: GameState) -> str:
+    """A fixed policy that uses both actions: reroll a low die while tokens last, else keep."""
+    assert isinstance(state, DuelState)
+    return "reroll" if "reroll" in state.legal_actions() and state.mine <= 3 else "keep"
+
+
+def played_duel(seed: int, decisions: int | None = None, **options: int) -> Session:
+    """A toy duel played by `duel_choice` for `decisions` player moves (to the end when None)."""
+    session = Session.new("toy", DuelGame(), options, seed)
+    session.advance()
+    made = 0
+    while not session.is_over() and (decisions is None or made < decisions):
+        session.play(duel_choice(session.current))
+        session.advance()
+        made += 1
+    return session
+
+
 register_toys()

@@ -14,28 +14,8 @@ from hypothesis import strategies as st
 
 from grognard.engine import savefile
 from grognard.engine.errors import SaveError
-from grognard.engine.game import GameState
-from grognard.engine.session import Session
 from grognard.engine.store import SqliteStore, open_store
-from tests.toys import DuelGame, DuelState
-
-
-def choose(state: GameState) -> str:
-    """Reroll a low die while tokens last, else keep."""
-    assert isinstance(state, DuelState)
-    return "reroll" if "reroll" in state.legal_actions() and state.mine <= 3 else "keep"
-
-
-def duel(seed: int, decisions: int | None = None, **options: int) -> Session:
-    """A toy duel played for `decisions` player moves (to the end when None)."""
-    session = Session.new("toy", DuelGame(), options, seed)
-    session.advance()
-    made = 0
-    while not session.is_over() and (decisions is None or made < decisions):
-        session.play(choose(session.current))
-        session.advance()
-        made += 1
-    return session
+from tests.toys import played_duel
 
 
 @pytest.fixture
@@ -47,7 +27,7 @@ def store(tmp_path: Path) -> Iterator[SqliteStore]:
 @pytest.fixture
 def exported(store: SqliteStore, tmp_path: Path) -> dict[str, Any]:
     """The JSON data of an exported game in the middle of play (with rerolls used)."""
-    gid = store.create(duel(17, 3, hp=3, rerolls=2), title="mid-game")
+    gid = store.create(played_duel(17, 3, hp=3, rerolls=2), title="mid-game")
     path = tmp_path / "game.json"
     savefile.export_file(store, gid, path)
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
@@ -55,7 +35,7 @@ def exported(store: SqliteStore, tmp_path: Path) -> dict[str, Any]:
 
 
 def test_export_then_import_gives_an_identical_game(store: SqliteStore, tmp_path: Path) -> None:
-    for session in (duel(5, 2), duel(6)):
+    for session in (played_duel(5, 2), played_duel(6)):
         gid = store.create(session, title=f"seed {session.seed}")
         path = tmp_path / f"{gid}.json"
         written = savefile.export_file(store, gid, path)
@@ -91,7 +71,7 @@ def test_the_dice_check_catches_dice_the_seed_did_not_throw(exported: dict[str, 
 
 
 def test_status_may_be_left_out(store: SqliteStore, tmp_path: Path) -> None:
-    gid = store.create(duel(6))
+    gid = store.create(played_duel(6))
     data = savefile.to_data(store.export_game(gid))
     del data["status"]
     path = tmp_path / "no-status.json"
@@ -228,7 +208,7 @@ def test_a_missing_file_is_refused(store: SqliteStore, tmp_path: Path) -> None:
 
 
 def test_writing_where_no_file_can_be_is_a_save_error(store: SqliteStore, tmp_path: Path) -> None:
-    gid = store.create(duel(1, 1))
+    gid = store.create(played_duel(1, 1))
     with pytest.raises(SaveError, match="cannot write"):
         savefile.export_file(store, gid, tmp_path / "no" / "such" / "dir" / "g.json")
 
@@ -305,7 +285,7 @@ def test_arbitrary_bytes_in_a_file_give_only_save_errors(content: bytes) -> None
 
 
 def test_from_session_writes_what_import_accepts(store: SqliteStore, tmp_path: Path) -> None:
-    session = duel(23, 2)
+    session = played_duel(23, 2)
     path = tmp_path / "session.json"
     savefile.write_file(path, savefile.from_session(session, title="unsaved"))
     loaded = store.load(savefile.import_file(store, path, dice=True), verify=True)

@@ -15,32 +15,15 @@ from pathlib import Path
 import pytest
 
 from grognard.engine.errors import RulesError, SaveError
-from grognard.engine.game import GameState
 from grognard.engine.migrations import MIGRATIONS, SCHEMA_VERSION, Migration, current_version
 from grognard.engine.serial import canonical
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import STORE_FILE, SqliteStore, open_store, parse_id
-from tests.toys import DuelGame, DuelState
+from tests.toys import DuelGame, DuelState, duel_choice, played_duel
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def choose(state: GameState) -> str:
-    """A fixed policy that uses both actions: reroll a low die while tokens last."""
-    assert isinstance(state, DuelState)
-    return "reroll" if "reroll" in state.legal_actions() and state.mine <= 3 else "keep"
-
-
-def duel(seed: int, decisions: int | None = None, **options: int) -> Session:
-    """A toy duel played by `choose` for `decisions` player moves (to the end when None)."""
-    session = Session.new("toy", DuelGame(), options, seed)
-    session.advance()
-    made = 0
-    while not session.is_over() and (decisions is None or made < decisions):
-        session.play(choose(session.current))
-        session.advance()
-        made += 1
-    return session
 
 
 def raw(store: SqliteStore, sql: str, *args: object) -> list[tuple[object, ...]]:
@@ -61,7 +44,7 @@ def store(tmp_path: Path) -> Iterator[SqliteStore]:
 
 
 def test_create_then_load_gives_the_same_game(store: SqliteStore) -> None:
-    session = duel(3, 4, hp=4)
+    session = played_duel(3, 4, hp=4)
     gid = store.create(session, title="first")
     assert session.game_id == gid
     loaded = store.load(gid)
@@ -74,12 +57,12 @@ def test_create_then_load_gives_the_same_game(store: SqliteStore) -> None:
 
 
 def test_ids_are_short_numbers_never_reused(store: SqliteStore) -> None:
-    ids = [store.create(duel(seed, 1)) for seed in range(3)]
+    ids = [store.create(played_duel(seed, 1)) for seed in range(3)]
     assert all(i.isdigit() and len(i) <= 3 for i in ids)
     assert [int(i) for i in ids] == sorted(int(i) for i in ids)
     assert len(set(ids)) == 3
     store.delete(ids[-1])
-    again = store.create(duel(9, 1))
+    again = store.create(played_duel(9, 1))
     assert again not in ids
     assert int(again) > max(int(i) for i in ids)
 
@@ -93,12 +76,12 @@ def test_bad_ids_are_refused(store: SqliteStore, text: str) -> None:
 
 
 def test_hash_prefix_is_accepted(store: SqliteStore) -> None:
-    gid = store.create(duel(1, 1))
+    gid = store.create(played_duel(1, 1))
     assert store.summary(f"#{gid}").id == gid
 
 
 def test_append_one_move_at_a_time_keeps_snapshot_equal_to_replay(store: SqliteStore) -> None:
-    full = duel(11, hp=3)
+    full = played_duel(11, hp=3)
     fresh = Session.new("toy", DuelGame(), {"hp": 3}, 11)
     gid = store.create(fresh)
     for i, record in enumerate(full.moves):
@@ -111,7 +94,7 @@ def test_append_one_move_at_a_time_keeps_snapshot_equal_to_replay(store: SqliteS
 
 
 def test_an_illegal_move_is_refused_and_nothing_is_written(store: SqliteStore) -> None:
-    session = duel(5, 1)
+    session = played_duel(5, 1)
     gid = store.create(session)
     before = store.export_game(gid)
     at_decision = session.current.actor() == 0
@@ -122,7 +105,7 @@ def test_an_illegal_move_is_refused_and_nothing_is_written(store: SqliteStore) -
 
 
 def test_a_move_recorded_for_the_wrong_player_is_refused(store: SqliteStore) -> None:
-    session = duel(5, 1)
+    session = played_duel(5, 1)
     gid = store.create(session)
     legal = session.current.legal_actions()[0]
     with pytest.raises(RulesError, match="player 1"):
@@ -133,7 +116,7 @@ def test_a_move_recorded_for_the_wrong_player_is_refused(store: SqliteStore) -> 
 
 
 def test_append_at_a_stale_position_is_refused(store: SqliteStore) -> None:
-    session = duel(5, 1)
+    session = played_duel(5, 1)
     gid = store.create(session)
     record = session.play(session.current.legal_actions()[0])
     with pytest.raises(SaveError, match="cannot be added"):
@@ -143,7 +126,7 @@ def test_append_at_a_stale_position_is_refused(store: SqliteStore) -> None:
 
 
 def test_truncate_keeps_a_prefix_and_replays_it(store: SqliteStore) -> None:
-    session = duel(21, 5)
+    session = played_duel(21, 5)
     gid = store.create(session)
     for keep in (len(session.moves) - 1, 3, 0):
         store.truncate(gid, keep)
@@ -155,7 +138,7 @@ def test_truncate_keeps_a_prefix_and_replays_it(store: SqliteStore) -> None:
 
 
 def test_undo_matches_session_undo(store: SqliteStore) -> None:
-    session = duel(8, 4)
+    session = played_duel(8, 4)
     gid = store.create(session)
     while True:
         expected = session.undo()
@@ -169,10 +152,10 @@ def test_undo_matches_session_undo(store: SqliteStore) -> None:
 
 
 def test_save_creates_appends_and_follows_an_undo_in_memory(store: SqliteStore) -> None:
-    session = duel(13, 2)
+    session = played_duel(13, 2)
     gid = store.save(session, title="saved")
     assert session.game_id == gid
-    session.play(choose(session.current))
+    session.play(duel_choice(session.current))
     session.advance()
     assert store.save(session) == gid
     assert store.load(gid).moves == session.moves
@@ -186,16 +169,16 @@ def test_save_creates_appends_and_follows_an_undo_in_memory(store: SqliteStore) 
 
 
 def test_save_refuses_to_write_a_session_over_another_game(store: SqliteStore) -> None:
-    gid = store.create(duel(1, 1))
-    other = duel(2, 1)
+    gid = store.create(played_duel(1, 1))
+    other = played_duel(2, 1)
     other.game_id = gid
     with pytest.raises(SaveError, match="another game"):
         store.save(other)
 
 
 def test_delete_removes_the_game_and_its_moves(store: SqliteStore) -> None:
-    keep = store.create(duel(1, 2))
-    gone = store.create(duel(2, 2))
+    keep = store.create(played_duel(1, 2))
+    gone = store.create(played_duel(2, 2))
     store.delete(gone)
     assert [s.id for s in store.summaries()] == [keep]
     assert raw(store, "SELECT COUNT(*) FROM moves WHERE game_id = ?", int(gone)) == [(0,)]
@@ -207,7 +190,7 @@ def test_delete_removes_the_game_and_its_moves(store: SqliteStore) -> None:
 
 
 def test_summaries_list_every_game_with_its_counts(store: SqliteStore) -> None:
-    sessions = {store.create(s): s for s in (duel(1, 1), duel(2), duel(3, 3))}
+    sessions = {store.create(s): s for s in (played_duel(1, 1), played_duel(2), played_duel(3, 3))}
     rows = {r.id: r for r in store.summaries()}
     assert set(rows) == set(sessions)
     for gid, s in sessions.items():
@@ -218,7 +201,7 @@ def test_summaries_list_every_game_with_its_counts(store: SqliteStore) -> None:
 
 
 def test_tampered_snapshot_is_used_as_cache_but_caught_by_verify(store: SqliteStore) -> None:
-    session = duel(4, 2)
+    session = played_duel(4, 2)
     gid = store.create(session)
     state = session.current
     assert isinstance(state, DuelState)
@@ -231,14 +214,14 @@ def test_tampered_snapshot_is_used_as_cache_but_caught_by_verify(store: SqliteSt
 
 
 def test_an_unreadable_snapshot_is_rebuilt_from_the_moves(store: SqliteStore) -> None:
-    session = duel(4, 2)
+    session = played_duel(4, 2)
     gid = store.create(session)
     raw(store, "UPDATE games SET snapshot = ? WHERE id = ?", '{"nonsense": 1}', int(gid))
     assert store.load(gid).current == session.current
 
 
 def test_a_game_of_an_unknown_system_lists_but_does_not_load(store: SqliteStore) -> None:
-    gid = store.create(duel(4, 1))
+    gid = store.create(played_duel(4, 1))
     raw(store, "UPDATE games SET system = 'nosuch' WHERE id = ?", int(gid))
     assert [s.system for s in store.summaries()] == ["nosuch"]
     with pytest.raises(SaveError, match="nosuch"):
@@ -255,7 +238,7 @@ def test_open_store_uses_grognard_home(tmp_path: Path, monkeypatch: pytest.Monke
     home = tmp_path / "deep" / "home"
     monkeypatch.setenv("GROGNARD_HOME", str(home))
     with open_store() as s:
-        s.create(duel(1, 1))
+        s.create(played_duel(1, 1))
     assert (home / STORE_FILE).is_file()
 
 
@@ -305,7 +288,7 @@ def test_a_version_0_file_is_migrated_to_the_current_schema(tmp_path: Path) -> N
 
 def test_an_older_database_is_upgraded_keeping_its_games(tmp_path: Path) -> None:
     path = tmp_path / STORE_FILE
-    session = duel(6, 3)
+    session = played_duel(6, 3)
     with SqliteStore(path, MIGRATIONS[:1]) as old:
         gid = old.create(session, title="old")
         assert old.schema_version == 1
@@ -319,7 +302,7 @@ def test_an_older_database_is_upgraded_keeping_its_games(tmp_path: Path) -> None
 def test_reopening_a_current_database_applies_nothing(tmp_path: Path) -> None:
     path = tmp_path / STORE_FILE
     with SqliteStore(path, (*MIGRATIONS[:1], V2)) as s:
-        s.create(duel(1, 1), title="t")
+        s.create(played_duel(1, 1), title="t")
     with SqliteStore(path, (*MIGRATIONS[:1], V2)) as s:
         assert raw(s, "SELECT COUNT(*) FROM schema_version") == [(2,)]
         assert raw(s, "SELECT notes FROM games") == [("",)]
@@ -335,7 +318,7 @@ def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
 def test_a_failing_migration_leaves_the_database_as_it_was(tmp_path: Path) -> None:
     path = tmp_path / STORE_FILE
     with SqliteStore(path, MIGRATIONS[:1]) as s:
-        gid = s.create(duel(2, 2))
+        gid = s.create(played_duel(2, 2))
     with pytest.raises(SaveError, match="migration to schema version 2"):
         SqliteStore(path, (*MIGRATIONS[:1], Migration(2, "broken", _broken)))
     conn = sqlite3.connect(path)
