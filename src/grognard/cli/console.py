@@ -13,6 +13,9 @@ from grognard.engine.errors import UsageError
 
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
+# Piped output is read by scripts and tests: never break a line (a long path in a hint would split).
+out.soft_wrap = not out.is_terminal
+err.soft_wrap = not err.is_terminal
 
 
 class InputEnded(Exception):
