@@ -12,67 +12,34 @@ With `exact=True` every figure is a `Fraction`; otherwise floats, which is much 
 The `Solution` answers for the root and for any state reachable from it: `at(state)` gives the same
 figures mid-game, `action_values(state)` the value of every legal action (the advice), and `policy`
 plays the optimal action as a bot.
+
+Two optional protocols let a game be solved faster; any State works without them:
+
+- the compact protocol (`odds_key`, `odds_expand`, `odds_state`; see `engine.odds_graph`): the solver
+  numbers states by a cheap key and builds each state once;
+- the position view (`odds_view(exact)`; see `engine.odds_view`): the game describes its play one layer
+  at a time (a chance node, the player's choices after each outcome, a chance node after each choice),
+  and the solver works on the positions between layers. When the view does not fit (the root, a cycle,
+  a search too deep), `solve` falls back to the states.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeAlias
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, Result, State
+from grognard.engine.odds_base import ActionValue, Number, Objective, Odds, Solution, number
 from grognard.engine.odds_graph import Column, Graph, build
 from grognard.engine.odds_solve import evaluate, optimise
-
-if TYPE_CHECKING:
-    from grognard.engine.dice import Rng
-
-Number: TypeAlias = float | Fraction
-"""A figure of the solver: a float in float mode, a Fraction in exact mode."""
+from grognard.engine.odds_view import solve_view
 
 DEFAULT_BUDGET = 1_000_000
-"""How many states `solve` explores before refusing."""
+"""How many states (or positions) `solve` explores before refusing."""
 
 
-@dataclass(frozen=True)
-class Objective:
-    """What a player wants: `win` for a win, plus `resource_worth[name]` per point of a resource kept."""
-
-    win: Number = 1
-    resource_worth: Mapping[str, Number] = field(default_factory=dict)
-
-    def utility(self, result: Result, player: int) -> Number:
-        """The worth of a terminal `result` to `player`."""
-        total: Number = self.win if player in result.winners else 0
-        for name, worth in self.resource_worth.items():
-            total += worth * result.resource(name)
-        return total
-
-
-@dataclass(frozen=True)
-class Odds:
-    """The figures of one position under optimal play.
-
-    `utility` and `win_probability` are for one player (the one asked about, or the actor of the action
-    valued); `outcome_probabilities` by `Result.outcome` label; `expected_resources` the expected value of
-    each resource at the end of the game (0 where a result does not carry it).
-    """
-
-    utility: Number
-    win_probability: Number
-    outcome_probabilities: dict[str, Number]
-    expected_resources: dict[str, Number]
-
-
-@dataclass(frozen=True)
-class ActionValue(Odds):
-    """The figures of taking one action and then playing optimally, for the player taking it."""
-
-
-class Solution:
-    """The solved game: optimal play and its figures for the root and every state reachable from it."""
+class GraphSolution(Solution):
+    """A solution over the explicit graph of every reachable state (`engine.odds_graph`)."""
 
     def __init__(self, graph: Graph, objective: Objective, utilities: list[Column], choice: list[int]):
         """Made by `solve`: the graph, the objective, each player's utility column and the policy."""
@@ -140,10 +107,6 @@ class Solution:
             )
         return out
 
-    def policy(self, state: State, rng: Rng) -> Action:
-        """The optimal action, as a bot (`engine.session.Policy`); it draws nothing from `rng`."""
-        return self.best_action(state)
-
     def _node(self, state: State) -> int:
         g = self._graph
         v: int | None
@@ -176,7 +139,7 @@ class Solution:
         win = self._objective.win
         if not self._objective.resource_worth and win and player < self._graph.players:
             # The utility is then win * P(win), so no second pass over the graph is needed.
-            value: Number = self._utilities[player][v] / _number(win, self.exact)
+            value: Number = self._utilities[player][v] / number(win, self.exact)
             return value
         return self._stat(v, self._players_seen() + player)
 
@@ -222,33 +185,43 @@ class Solution:
         stats: list[Column] = [[zero] * n for _ in range(width)]
         for v, result in g.results.items():
             for p in range(players):
-                stats[p][v] = _number(self._objective.utility(result, p), g.exact)
+                stats[p][v] = number(self._objective.utility(result, p), g.exact)
             for p in result.winners:
                 stats[players + p][v] = one
             stats[2 * players + labels[result.outcome]][v] = one
             base = 2 * players + len(labels)
             for name, amount in result.resources:
-                stats[base + resources[name]][v] = _number(amount, g.exact)
+                stats[base + resources[name]][v] = number(amount, g.exact)
         evaluate(g, self._choice, stats)
         self._stats = stats
         return stats
 
 
-def _number(x: Number, exact: bool) -> Number:
-    return Fraction(x) if exact else float(x)
-
-
 def solve(
-    state: State, objective: Objective | None = None, *, exact: bool = False, budget: int = DEFAULT_BUDGET
+    state: State,
+    objective: Objective | None = None,
+    *,
+    exact: bool = False,
+    budget: int = DEFAULT_BUDGET,
+    positions: bool = True,
 ) -> Solution:
     """Solve every state reachable from `state`: optimal play for `objective` and its exact figures.
 
-    Raises `OddsError` when more than `budget` states are reachable, when the game can never end, or
-    when a decision node offers no action that makes progress.
+    The game's position view is used when it offers one and `positions` is true (False solves state by
+    state, for comparison: the figures are the same). Raises `OddsError` when more than `budget` states
+    (or positions) are reachable, when the game can never end, or when a decision node offers no action
+    that makes progress.
     """
     if budget < 1:
         raise OddsError(f"the state budget must be at least 1, not {budget}")
     objective = objective or Objective()
+    make_view = getattr(state, "odds_view", None) if positions else None
+    if callable(make_view):
+        view = make_view(exact)
+        if view is not None:
+            solved = solve_view(state, view, objective, exact=exact, budget=budget)
+            if solved is not None:
+                return solved
     graph = build(state, budget, exact)
     n = len(graph.states)
     zero: Number = Fraction(0) if exact else 0.0
@@ -258,10 +231,10 @@ def solve(
         for p, col in enumerate(utilities):
             u = worth.get((result, p))
             if u is None:
-                u = worth[(result, p)] = _number(objective.utility(result, p), exact)
+                u = worth[(result, p)] = number(objective.utility(result, p), exact)
             col[v] = u
     choice = optimise(graph, utilities)
-    return Solution(graph, objective, utilities, choice)
+    return GraphSolution(graph, objective, utilities, choice)
 
 
 def solve_from(solution: Solution, state: State, player: int = 0) -> Odds:
@@ -270,7 +243,9 @@ def solve_from(solution: Solution, state: State, player: int = 0) -> Odds:
 
 
 __all__ = [
+    "DEFAULT_BUDGET",
     "ActionValue",
+    "GraphSolution",
     "Number",
     "Objective",
     "Odds",

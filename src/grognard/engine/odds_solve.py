@@ -11,10 +11,8 @@ from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
 from grognard.engine.errors import OddsError
+from grognard.engine.odds_base import FLOAT_TOLERANCE
 from grognard.engine.odds_graph import CHANCE_NODE, Column, Graph, Num
-
-FLOAT_TOLERANCE = 1e-12
-"""In float mode a later action replaces an earlier one only when better by more than this (relative)."""
 
 MAX_POLICY_ROUNDS = 10_000
 """Policy iteration gives up on a cycle after this many rounds (only players who disagree get there)."""

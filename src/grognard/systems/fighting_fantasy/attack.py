@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import cache
 
 from grognard.engine.dice import sum_distribution
+from grognard.systems.fighting_fantasy.checks import two_dice_ways
 
 HIT = "hit"
 HURT = "hurt"
@@ -55,14 +56,15 @@ def parse_label(label: str) -> tuple[str, tuple[int, ...]]:
 
 @cache
 def round_outcomes(hero_skill: int, creature_skill: int) -> tuple[tuple[str, Fraction], ...]:
-    """The exact chance node of one Attack Round against one creature, enumerating both pairs of dice."""
-    two = sum_distribution(2, 6)
-    weights: dict[str, Fraction] = {}
-    for h, ph in two.items():
-        for c, pc in two.items():
+    """The exact chance node of one Attack Round against one creature, enumerating both pairs of dice
+    (counted in whole numbers of the 36 x 36 ways they can fall)."""
+    two = two_dice_ways()
+    counts: dict[str, int] = {}
+    for h, wh in two.items():
+        for c, wc in two.items():
             label = classify_round(h + hero_skill, c + creature_skill)
-            weights[label] = weights.get(label, Fraction(0)) + ph * pc
-    return tuple((label, weights[label]) for label in (HIT, HURT, EVEN) if label in weights)
+            counts[label] = counts.get(label, 0) + wh * wc
+    return tuple((label, Fraction(counts[label], 36 * 36)) for label in (HIT, HURT, EVEN) if label in counts)
 
 
 @cache

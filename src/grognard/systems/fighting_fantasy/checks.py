@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from grognard.engine.dice import Rng, Roll, d6, sum_distribution
+from grognard.engine.dice import Rng, Roll, d6
 
 LUCKY = "lucky"
 UNLUCKY = "unlucky"
@@ -40,14 +40,25 @@ def check_outcome(kind: CheckKind, total: int, score: int) -> str:
     return kind.passed if total <= score else kind.failed
 
 
+def two_dice_ways() -> dict[int, int]:
+    """In how many of the 36 ways two dice can fall each total comes up (counted, not looked up)."""
+    ways: dict[int, int] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            ways[a + b] = ways.get(a + b, 0) + 1
+    return ways
+
+
 @cache
 def check_outcomes(kind: CheckKind, score: int) -> tuple[tuple[str, Fraction], ...]:
     """The exact outcomes of a test against `score`, leaving out any that cannot happen."""
-    weights: dict[str, Fraction] = {}
-    for total, p in sum_distribution(2, 6).items():
+    counts: dict[str, int] = {}
+    for total, ways in two_dice_ways().items():
         label = check_outcome(kind, total, score)
-        weights[label] = weights.get(label, Fraction(0)) + p
-    return tuple((label, weights[label]) for label in (kind.passed, kind.failed) if label in weights)
+        counts[label] = counts.get(label, 0) + ways
+    return tuple(
+        (label, Fraction(counts[label], 36)) for label in (kind.passed, kind.failed) if label in counts
+    )
 
 
 def pass_probability(kind: CheckKind, score: int) -> Fraction:

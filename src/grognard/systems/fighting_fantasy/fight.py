@@ -13,6 +13,10 @@ The Attack Round follows steps 1-7 of 000_13d85f0bd5b613c5.txt:27-53; Luck after
 
 Wounds are taken in full when the round is thrown; the Luck tests then adjust them, and only then is the
 fight checked for its end (step 6 before step 7), so a reader may test Luck on a wound that would kill him.
+
+In a fight against one creature with nothing to choose between rounds, the moves at "round", "luck?" and
+"luck" are read from `fight_view.FightView.layer`, one Attack Round in one function, the same function
+that gives the solver its position view (`odds_view`). Every other fight goes step by step (`fight_moves`).
 """
 
 from __future__ import annotations
@@ -34,7 +38,6 @@ from grognard.systems.fighting_fantasy.checks import LUCKY, luck_outcomes, roll_
 from grognard.systems.fighting_fantasy.fight_moves import after_luck, after_round, key_after, settle
 from grognard.systems.fighting_fantasy.fight_rules import (
     ASK_LUCK,
-    DEAD,
     DRINK,
     ENDS,
     ESCAPE,
@@ -44,17 +47,18 @@ from grognard.systems.fighting_fantasy.fight_rules import (
     PHASES,
     ROUND,
     START,
-    WIN,
     Creature,
     FightRules,
     FightSpec,
     Key,
+    fight_result,
     has_outcome,
     luck_split,
     potion_helps,
     round_split,
     together_split,
 )
+from grognard.systems.fighting_fantasy.fight_view import FightView, fight_view, round_rules
 from grognard.systems.fighting_fantasy.sheet import AdventureSheet
 
 
@@ -128,7 +132,7 @@ class FightState(GameState):
 
     def _apply(self, move: Move) -> FightState:
         key = key_after(self, move)
-        return self if key is None else _build(self.spec, key)
+        return self if key is None else build_state(self.spec, key)
 
     # -- the solver's compact protocol (see engine.odds_graph) ------------------------------------------
 
@@ -160,7 +164,9 @@ class FightState(GameState):
             moves = LUCK_ACTIONS
         else:
             moves = self._start_actions()
-        if phase == ROUND:
+        if phase != START and round_rules(self) is not None:
+            keys = tuple(key_after(self, move) or self.odds_key() for move in moves)
+        elif phase == ROUND:
             keys = tuple(after_round(self, label) or self.odds_key() for label in moves)
         elif phase == LUCK:
             keys = tuple(after_luck(self, label == LUCKY) for label in moves)
@@ -170,7 +176,13 @@ class FightState(GameState):
 
     def odds_state(self, key: Key) -> FightState:
         """The state of this fight with `key` (see `odds_key`)."""
-        return _build(self.spec, key)
+        return build_state(self.spec, key)
+
+    # -- the solver's position view (see engine.odds_view) -------------------------------------------------
+
+    def odds_view(self, exact: bool) -> FightView | None:
+        """One Attack Round at a time, for a fight against one creature (`fight_view`); None otherwise."""
+        return fight_view(self, exact)
 
     def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
         """Throw the real dice: the creatures' two dice first (step 1), then the hero's (step 2), or the
@@ -199,11 +211,7 @@ class FightState(GameState):
         """How the fight ended, with the LUCK, STAMINA and SKILL the reader keeps (no LUCK kept if dead)."""
         if not self.over:
             raise RulesError("result", self, "the fight is not over")
-        winners = (0,) if self.phase == WIN else ()
-        if self.phase == DEAD:
-            return Result(DEAD, (), (("LUCK", 0), ("STAMINA", 0), ("SKILL", self.skill)))
-        resources = (("LUCK", self.luck), ("STAMINA", self.stamina), ("SKILL", self.skill))
-        return Result(self.phase, winners, resources)
+        return fight_result(self.phase, self.skill, self.stamina, self.luck)
 
     def invariants(self) -> list[str]:
         """Broken invariants: scores above Initial, negative LUCK or STAMINA, impossible phases."""
@@ -306,7 +314,7 @@ class FightState(GameState):
 _SLOTS = tuple(getattr(FightState, f.name).__set__ for f in fields(FightState))
 
 
-def _build(spec: FightSpec, key: Key) -> FightState:
+def build_state(spec: FightSpec, key: Key) -> FightState:
     """`FightState(spec, *key)` without the frozen dataclass's checks (the solver builds thousands)."""
     state = object.__new__(FightState)
     s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10 = _SLOTS
@@ -343,7 +351,7 @@ def start_fight(
     measures = sheet.potion_measures if potion else 0
     foes = tuple(c.stamina for c in creatures)
     state = FightState(spec, sheet.skill, sheet.stamina, sheet.luck, foes, sheet.initial_luck, measures)
-    return _build(spec, settle(state, sheet.stamina, sheet.luck, foes, (), False))
+    return build_state(spec, settle(state, sheet.stamina, sheet.luck, foes, (), False))
 
 
 def sheet_after(sheet: AdventureSheet, state: FightState) -> AdventureSheet:

@@ -34,13 +34,30 @@ from grognard.systems.fighting_fantasy.fight_rules import (
     parsed,
     potion_helps,
 )
+from grognard.systems.fighting_fantasy.fight_view import round_rules
+
+ROUND_PHASES = (ROUND, ASK_LUCK, LUCK)
+"""The phases `fight_view` plays in a fight it covers."""
 
 if TYPE_CHECKING:
     from grognard.systems.fighting_fantasy.fight import FightState
 
 
 def key_after(state: FightState, move: Move) -> Key | None:
-    """The key of the state after `move` at `state` (None: the state itself, after a stand-off)."""
+    """The key of the state after `move` at `state` (None: the state itself, after a stand-off).
+
+    In a fight `fight_view` covers, the Attack Round and its Luck test are read from the round's layer
+    (the rules the solver's position view expands); everything else goes step by step here.
+    """
+    if state.phase in ROUND_PHASES:
+        rules = round_rules(state)
+        if rules is not None:
+            return rules.key_after(state, move)
+    return step_after(state, move)
+
+
+def step_after(state: FightState, move: Move) -> Key | None:
+    """`key_after` step by step, for any fight: the round's wounds, each Luck question, then `settle`."""
     phase = state.phase
     if phase == ROUND:
         return after_round(state, str(move))

@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TypeAlias
 
-from grognard.engine.game import Move
+from grognard.engine.game import Move, Result
 from grognard.systems.fighting_fantasy.attack import parse_label, round_outcomes, together_outcomes
 from grognard.systems.fighting_fantasy.checks import luck_outcomes
 
@@ -158,6 +158,15 @@ def fight_end(
     if rules.max_rounds and rounds >= rules.max_rounds:
         return ROUNDS_OVER
     return ""
+
+
+def fight_result(phase: str, skill: int, stamina: int, luck: int) -> Result:
+    """How a fight that ended with `phase` ends for the reader: the LUCK, STAMINA and SKILL he keeps (no
+    LUCK or STAMINA kept if dead)."""
+    if phase == DEAD:
+        return Result(DEAD, (), (("LUCK", 0), ("STAMINA", 0), ("SKILL", skill)))
+    winners = (0,) if phase == WIN else ()
+    return Result(phase, winners, (("LUCK", luck), ("STAMINA", stamina), ("SKILL", skill)))
 
 
 def has_outcome(outcomes: tuple[tuple[str, Fraction], ...], move: Move) -> bool:
