@@ -24,8 +24,6 @@ from tests.toys import DuelGame, DuelState, duel_choice, played_duel
 ROOT = Path(__file__).resolve().parents[2]
 
 
-
-
 def raw(store: SqliteStore, sql: str, *args: object) -> list[tuple[object, ...]]:
     """Run SQL on the store's file through a separate connection."""
     conn = sqlite3.connect(store.path)

@@ -173,6 +173,7 @@ def _mount_extensions() -> None:
 
 _mount_extensions()
 
+
 def _play_quest() -> None:
     from grognard.cli.console import choose
     from grognard.cli.heroquest_play import play_command

@@ -91,6 +91,7 @@ def show_hero(hero: Hero) -> None:
         ("Spell groups", hero.elements),
         ("Spells", hero.spells),
         ("Equipped", tuple(held.names())),
+        ("Charges used", tuple(f"{key} {n}" for key, n in hero.spent)),
     ]
     for label, values in lines:
         out.print(f"{label}: {', '.join(values) or 'none'}", markup=False)

@@ -4,9 +4,10 @@
 legal actions by number (an attack with its chance to kill this turn), and saves after every move: `m`
 redraws the map, `u` undoes back to the last decision, `q` stops (continue with `--game ID`). The
 monsters are moved by the automatic game master (`--gm auto`) or by a person at the same keyboard
-(`--gm human`); `--bots` lets the bot play the heroes. `simulate` plays many quests with the bot party
-against the automatic game master, with a progress bar; `--json` prints `games`, `wins`, `mean_turns`
-and `hero_deaths`.
+(`--gm human`); `--bots` lets the bot play the heroes. Heroes taken from the roster go back to it when
+the quest ends (`homecoming`; `--thresholds` sets the levels announced). `simulate` plays many quests
+with the bot party against the automatic game master, with a progress bar; `--json` prints `games`,
+`wins`, `mean_turns` and `hero_deaths`.
 """
 
 from __future__ import annotations
@@ -27,10 +28,11 @@ from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import GameStore, open_store
 from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.game import GAME
+from grognard.systems.heroquest.hero import Thresholds
 from grognard.systems.heroquest.quest_setup import SHIPPED_QUESTS
 from grognard.systems.heroquest.render import action_label, map_lines, status_lines
 from grognard.systems.heroquest.simulate import DEFAULT_ROUNDS, simulate
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.state import HERO_PLAYER, QuestState
 
 WORDS = ("m", "u", "q")
 ENDINGS = {
@@ -109,7 +111,9 @@ class QuestLoop:
         state = self.state
         actions = list(state.legal_actions())
         who = state.current_hero()
-        if self.bots and not state.in_gm_turn():
+        # the heroes' decisions, and their answers to a chaos spell in the game master's turn
+        heroes = state.actor() == HERO_PLAYER and (not state.in_gm_turn() or bool(state.casting))
+        if self.bots and heroes:
             action = hero_bot(state, self.rng)
             out.print(f"{'Heroes' if who is None else state.hero_of(who).name}: {action}", markup=False)
             self.show(self.session.play(action))
@@ -173,8 +177,12 @@ def play_command(
         int, typer.Option("--rounds", help="Lose the quest after this many rounds (0: never).")
     ] = 0,
     bots: Annotated[bool, typer.Option("--bots", help="The bot plays the heroes.")] = False,
+    thresholds: Annotated[
+        str, typer.Option("--thresholds", help="Experience for each level, e.g. 80,100,120 (line 349).")
+    ] = "",
 ) -> None:
-    """Play a quest: m redraws the map, u undoes, q stops; saved after every move."""
+    """Play a quest: m redraws the map, u undoes, q stops; saved after every move. Roster heroes go back
+    to the roster when the quest ends, with what they gained and the levels they may take."""
     with open_store() as store:
         if game is not None:
             session = store.load(game)
@@ -192,11 +200,28 @@ def play_command(
                 "order": order,
                 "interleave": interleave,
                 "rounds": rounds,
+                "thresholds": ",".join(map(str, Thresholds.parse(thresholds).points)),
             }
             session = Session.new(
                 "heroquest", GAME, options, secrets.randbelow(2**31) if seed is None else seed
             )
-        QuestLoop(session, store, bots, quest).run()
+        outcome = QuestLoop(session, store, bots, quest).run()
+    if outcome:
+        keep_on_roster(session)
+
+
+def keep_on_roster(session: Session) -> None:
+    """The heroes of a finished quest played from the roster go back to it (`homecoming`)."""
+    from grognard.cli.heroquest_heroes import roster
+    from grognard.systems.heroquest.homecoming import keep_awards
+
+    if not str(session.options.get("heroes", "")).lstrip().startswith("["):
+        return  # a party made for the quest from class names: nothing to keep
+    state = session.current
+    assert isinstance(state, QuestState)
+    thresholds = Thresholds.parse(str(session.options.get("thresholds", "")))
+    for line in keep_awards(roster(), state, thresholds):
+        out.print(line, markup=False)
 
 
 def simulate_command(

@@ -311,6 +311,12 @@ def test_every_event_trigger_names_something_there(name: str) -> None:
             assert quest.monster(t.monster).at in reach, event.id
         elif t.kind == "enter-square":
             assert t.at in reach, event.id
+        elif t.kind in ("solve-challenge", "fail-challenge"):  # other actions (line 110)
+            c = next(c for c in quest.file.challenges if c.id == t.challenge)
+            pieces = {f.id: f.piece().squares for f in quest.file.furniture}
+            door = set(doors[c.door].at) if c.door else set()
+            spots = {c.at} if c.at else (pieces[c.furniture] if c.furniture else door)
+            assert _at_or_beside(set(spots), reach), event.id
         else:
             assert t.at is not None and any(line_of_sight(layout, s, t.at) for s in reach), event.id
         for action in event.actions:

@@ -58,14 +58,6 @@ def test_every_item_and_artifact_has_a_handler_or_is_listed() -> None:
             handler(key)
 
 
-@pytest.mark.parametrize("item", ["Potion of Magic Resistance", "Wolfsbane Potion"])
-def test_items_not_played_are_not_offered_and_raise_lines_409_427(item: str) -> None:
-    state = _carrying(item)
-    assert usable_items(state, 0) == []
-    with pytest.raises(RuleNotImplementedError):
-        use(state, 0, hq.key_of(item))
-
-
 # --- items
 
 

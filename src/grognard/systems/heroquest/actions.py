@@ -5,9 +5,11 @@ left reach (in parts if wished; allies passed, enemies not, furniture two a squa
 known trap, `door:ID` to open a door beside him (free, but after the roll it ends the move, line 122), and
 one action: `attack:MONSTER`, `cast:SCHOOL/SPELL:TARGET`, `use:ITEM`, `search:traps|treasure|doors`,
 `disarm:TRAP`, `rest`, `defend` (give up the action for one more defend die, line 84), `free:PRISONER`
-(the rescue goal's other action), `skill:SKILL`; `leave` on the stairs or through an open exit door;
-`end`. The game master's monster has `roll`, `move:X,Y`, `attack:hN` (hero N) and `end`. The order
-decision is `order:2,0,1`. Illegal actions are refused by `GameState.apply` before they reach here.
+(the rescue goal's other action), `skill:SKILL`, `challenge:ID`, `collect:hN` (`extras`; `climb` is
+rolled in place of the movement roll); `leave` on the stairs or through an open exit door;
+`end`. The game master's monster has `roll`, `move:X,Y`, `attack:hN` (hero N), `cast:chaos/KEY:TARGET`
+(`chaos`) and `end`; a chaos spell's answers and a hero the game master moves are in `chaos_turns`. The
+order decision is `order:2,0,1`. Illegal actions are refused by `GameState.apply` before they reach here.
 """
 
 from __future__ import annotations
@@ -18,11 +20,9 @@ from itertools import pairwise
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square, edge, neighbours
-from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.geometry import (
     Reach,
     can_attack_close,
-    can_target,
     jump,
     openable_doors,
     reachable,
@@ -30,6 +30,14 @@ from grognard.systems.heroquest.geometry import (
 )
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import GM_PLAYER, Pending, QuestState, Turn
+from grognard.systems.heroquest.targets import (
+    adjacent_traps,
+    can_disarm,
+    exit_here,
+    free_to_act,
+    hero_targets,
+    monster_targets,
+)
 from grognard.systems.heroquest.turn import (
     end_turn,
     fire,
@@ -68,8 +76,12 @@ def known_traps(state: QuestState) -> frozenset[Square]:
 
 
 def all_traps(state: QuestState) -> frozenset[Square]:
-    """Every square of a trap still dangerous (the game master's monsters never step on one)."""
-    return frozenset(s for i, t in enumerate(state.ctx.traps) for s in t.squares if trap_here(state, s) == i)
+    """Every square of a trap still dangerous (the game master's monsters never step on one), the ice
+    gremlins' stalactites too (line 847)."""
+    from grognard.systems.heroquest.monster_skills import icicle_squares
+
+    traps = frozenset(s for i, t in enumerate(state.ctx.traps) for s in t.squares if trap_here(state, s) == i)
+    return traps | icicle_squares(state)
 
 
 def hero_reach(state: QuestState, index: int) -> Reach:
@@ -82,8 +94,11 @@ def hero_reach(state: QuestState, index: int) -> Reach:
     assert at is not None
     allies = state.hero_squares - {at}
     foes = state.monster_squares
-    if has(fig.effects, "mist"):  # Veil of Mist: through enemies' squares, not ending on one (line 521)
+    if has(fig.effects, "mist") or has(fig.effects, "dust"):  # Veil of Mist, Dust of Disappearance (521, 449)
         allies, foes = allies | foes, frozenset()
+    from grognard.systems.heroquest.chaos_effects import ice_squares
+
+    foes = foes | ice_squares(state)  # Ice Wall blocks movement (line 585)
     if has(fig.effects, "rock"):  # Pass Through Rock (line 499)
         return through_rock_reach(state, at, state.turn.moves, allies, foes | known_traps(state))
     traps = known_traps(state)
@@ -92,16 +107,17 @@ def hero_reach(state: QuestState, index: int) -> Reach:
 
 def monster_reach(state: QuestState, index: int) -> Reach:
     """Where monster `index` may end its move."""
+    from grognard.systems.heroquest.chaos_effects import monster_passage
+    from grognard.systems.heroquest.monster_flight import carry_reach
+
+    carried = carry_reach(state, index)  # a fimir carrying a hero off drags him behind (line 711)
+    if carried is not None:
+        return carried
     at = state.monsters[index].at
     assert at is not None
-    return reachable(
-        state.layout,
-        at,
-        state.turn.moves,
-        allies=state.monster_squares - {at},
-        enemies=state.hero_squares,
-        avoid=all_traps(state),
-    )
+    allies, enemies = monster_passage(state, index)  # through figures under Skate, not ice (555, 585)
+    moves = state.turn.moves
+    return reachable(state.layout, at, moves, allies=allies, enemies=enemies, avoid=all_traps(state))
 
 
 def jumps(state: QuestState, index: int) -> list[tuple[Square, int, int]]:
@@ -123,89 +139,6 @@ def jumps(state: QuestState, index: int) -> list[tuple[Square, int, int]]:
 
 
 # ---------------------------------------------------------------------------------------------------
-# Targets
-
-
-def hero_targets(state: QuestState, index: int) -> list[int]:
-    """The monsters hero `index` may attack: beside him (corner to corner with a diagonal weapon), or any
-    in sight with a bow or crossbow (line 371)."""
-    fig = state.heroes[index]
-    hero = state.hero_of(index)
-    assert fig.at is not None
-    weapon = weapon_of(hero.equipped.weapon) if hero.equipped.weapon else None
-    ranged = weapon is not None and weapon.ranged
-    diagonal = weapon is not None and weapon.diagonal
-    out = []
-    for j, m in enumerate(state.monsters):
-        if m.status != "active" or m.at is None:
-            continue
-        if ranged:
-            past = hero.knows_skill("Ranged Accuracy") and can_target(state.layout, fig.at, m.at)
-            if past or can_target(state.layout, fig.at, m.at, state.figures):
-                out.append(j)
-        elif can_attack_close(state.layout, fig.at, m.at, diagonal_weapon=diagonal, figures=state.figures):
-            out.append(j)
-    return out
-
-
-def monster_targets(state: QuestState, index: int) -> list[int]:
-    """The heroes monster `index` may strike hand to hand."""
-    from grognard.systems.heroquest.skill_moves import hidden
-
-    m = state.monsters[index]
-    assert m.at is not None
-    diagonal = state.stats_of(index).diagonal
-    return [
-        i
-        for i, h in enumerate(state.heroes)
-        if h.status == "active"
-        and h.at is not None
-        and not hidden(state, i)
-        and can_attack_close(state.layout, m.at, h.at, diagonal_weapon=diagonal, figures=state.figures)
-    ]
-
-
-def free_to_act(state: QuestState) -> bool:
-    """True while the current figure has not used its action (nor attacked)."""
-    return not state.turn.acted and state.turn.attacks == 0
-
-
-def adjacent_traps(state: QuestState, index: int) -> list[int]:
-    """Found, unsprung traps on a square beside hero `index` (or under him), which he may disarm."""
-    at = state.heroes[index].at
-    assert at is not None
-    near = {at, *neighbours(at)}
-    return [
-        i
-        for i, t in enumerate(state.ctx.traps)
-        if state.traps[i] == "found"
-        and t.squares & near
-        and all(state.layout.open_between(at, s) or s == at for s in t.squares & near)
-    ]
-
-
-def can_disarm(state: QuestState, index: int) -> bool:
-    """The hero has the Disarm Traps skill (line 255) or carries a Tool Kit (line 423)."""
-    hero = state.hero_of(index)
-    return (
-        hero.knows_skill("Disarm Traps")
-        or "Tool Kit" in state.heroes[index].items
-        or hero.carries("Tool Kit") > 0
-    )
-
-
-def exit_here(state: QuestState, index: int) -> str | None:
-    """How hero `index` may leave the quest from his square: "stairs", an open exit door's id, or None."""
-    at = state.heroes[index].at
-    if at in state.ctx.stairs:
-        return "stairs"
-    for door_id, inside in state.ctx.exits.items():
-        if inside == at and state.layout.door_by_id[door_id].state == "open":
-            return door_id
-    return None
-
-
-# ---------------------------------------------------------------------------------------------------
 # Legal actions
 
 
@@ -213,6 +146,11 @@ def legal_actions(state: QuestState) -> list[str]:
     """Every action open at a decision node."""
     if not state.order:
         return order_choices(state)
+    from grognard.systems.heroquest.chaos_turns import chaos_actions
+
+    chaos = chaos_actions(state)  # answers to a spell in flight; a hero the game master moves
+    if chaos is not None:
+        return chaos
     if state.in_gm_turn():
         return gm_actions(state)
     who = state.current_hero()
@@ -222,24 +160,38 @@ def legal_actions(state: QuestState) -> list[str]:
 
 def hero_actions(state: QuestState, index: int) -> list[str]:
     """What hero `index` may do now."""
+    from grognard.systems.heroquest.artifacts import hops, turn_actions
     from grognard.systems.heroquest.effects import castable, usable_items
     from grognard.systems.heroquest.skills import skill_uses
+    from grognard.systems.heroquest.spells_elf import restrict
+    from grognard.systems.heroquest.spells_time import window_actions, window_open
 
+    if window_open(state):  # the turn is over; Flashback may undo it (line 539)
+        return window_actions(state)
     fig = state.heroes[index]
     turn = state.turn
     assert fig.at is not None
     acts: list[str] = []
-    if not turn.rolled and not turn.stopped:
+    from grognard.systems.heroquest import extras
+
+    if not turn.rolled and not turn.stopped and not extras.held(state, index):  # else `climb` (line 132)
         acts.append("roll")
     if turn.rolled and turn.moves > 0 and not turn.stopped:
         reach = hero_reach(state, index)
         acts.extend(f"move:{sq_text(s)}" for s in sorted(reach.cost) if s != fig.at)
         acts.extend(f"jump:{sq_text(s)}" for s, _, _ in jumps(state, index))
-    acts.extend(f"door:{d.id}" for d in openable_doors(state.layout, fig.at))
+        acts.extend(f"jump:{sq_text(s)}" for s, _ in hops(state, index) if f"jump:{sq_text(s)}" not in acts)
+    doors = openable_doors(state.layout, fig.at)
+    acts.extend(f"door:{d.id}" for d in doors if not extras.locked(state, d.id))  # challenges' doors
     attacks_allowed = 1 + _extra_attacks(state, index)
     if not turn.acted and turn.attacks < attacks_allowed:
+        from grognard.systems.heroquest.chaos_effects import smash_offers
+
         acts.extend(f"attack:{state.monsters[j].id}" for j in hero_targets(state, index))
+        acts.extend(smash_offers(state, index))  # an Ice Wall's squares (line 585)
     acts.extend(skill_uses(state, index))
+    acts.extend(turn_actions(state, index))  # equipment, the Spell Ring, the Wand of Magic (artifacts)
+    acts.extend(extras.hero_extras(state, index, free_to_act(state)))  # climb, challenge, collect (extras)
     if free_to_act(state):
         acts.extend(castable(state, index))
         acts.extend(usable_items(state, index))
@@ -260,7 +212,9 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
     if exit_here(state, index) is not None:
         acts.append("leave")
     acts.append("end")
-    return acts
+    from grognard.systems.heroquest.monster_wounds import hero_restrict
+
+    return hero_restrict(state, index, restrict(state, index, acts))  # stone, carried off, hugged, dazed
 
 
 def _extra_attacks(state: QuestState, index: int) -> int:
@@ -285,15 +239,24 @@ def gm_actions(state: QuestState) -> list[str]:
         reach = monster_reach(state, j)
         acts.extend(f"move:{sq_text(s)}" for s in sorted(reach.cost) if s != m.at)
     from grognard.systems.heroquest.effects import has
+    from grognard.systems.heroquest.monster_gear import attacks_allowed
     from grognard.systems.heroquest.skill_moves import thrall_of
 
-    if turn.attacks == 0 and not has(m.effects, "noattack") and not has(m.effects, "flee"):
+    allowed = attacks_allowed(state, j)  # two with Dual-Wielding or Claw Swipe (lines 343, 913)
+    if turn.attacks < allowed and not has(m.effects, "noattack") and not has(m.effects, "flee"):
         if thrall_of(state, j) is not None:
             acts.extend(f"attack:{state.monsters[k].id}" for k in thrall_targets(state, j))
         else:
             acts.extend(f"attack:h{i}" for i in monster_targets(state, j))
+    from grognard.systems.heroquest.chaos import monster_casts
+
+    acts.extend(monster_casts(state, j))  # chaos spells, in place of the attack (lines 102, 543)
     acts.append("end")
-    return acts
+    if thrall_of(state, j) is not None:
+        return acts
+    from grognard.systems.heroquest.monster_skills import restrict as monster_restrict
+
+    return monster_restrict(state, j, acts)  # its skills offered, and what they forbid (monster_skills)
 
 
 def thrall_targets(state: QuestState, index: int) -> list[int]:
@@ -314,7 +277,7 @@ def thrall_targets(state: QuestState, index: int) -> list[int]:
 def monster_can_act(state: QuestState, index: int, *, started: bool = False) -> bool:
     """True while monster `index` is on the board and has not ended its turn."""
     m = state.monsters[index]
-    return m.status == "active" and not (started and state.turn.done)
+    return m.status in ("active", "lurking") and not (started and state.turn.done)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -325,6 +288,11 @@ def apply_action(state: QuestState, action: str) -> QuestState:
     """Apply a legal action (checked by the caller)."""
     if action.startswith("order:"):
         return set_order(state, tuple(int(p) for p in action[6:].split(",")))
+    from grognard.systems.heroquest.chaos_turns import chaos_apply
+
+    chaos = chaos_apply(state, action)
+    if chaos is not None:
+        return chaos
     if state.in_gm_turn():
         return _gm(state, action)
     who = state.current_hero()
@@ -335,8 +303,14 @@ def apply_action(state: QuestState, action: str) -> QuestState:
 
 def _hero(state: QuestState, i: int, action: str) -> QuestState:
     from grognard.systems.heroquest.skill_moves import break_stealth
+    from grognard.systems.heroquest.spells_elf import cancel
+    from grognard.systems.heroquest.spells_time import window_action, window_open
 
     verb = action.partition(":")[0]
+    if window_open(state):
+        return window_action(state, action)
+    if verb == "cancel":  # Disappear cancelled (line 527), free
+        return cancel(state, i)
     if verb == "skill":
         return _act(state, i, action)
     return break_stealth(_act(state, i, action), i, verb)
@@ -362,10 +336,14 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
             return replace(state, turn=replace(state.turn, rolled=True, moves=12))
         dice = 4 if has(fig.effects, "swift") else 1 if has(fig.effects, "stealth") else 2
         bonus = total(fig.effects, "mov")
+        kind = "vmove" if has(fig.effects, "vanish") else "move"  # Disappear's roll (line 527)
+        from grognard.systems.heroquest.artifacts_env import move_roll
+
+        kind, dice, bonus = move_roll(state, i, kind, dice, bonus)  # boots and ice (lines 453, 473)
         return replace(
             state,
             turn=replace(state.turn, rolled=True),
-            pending=Pending("move", who=i, dice=dice, need=bonus),
+            pending=Pending(kind, who=i, dice=dice, need=bonus),
         )
     if verb == "move":
         return walk(state, i, sq(arg))
@@ -379,6 +357,11 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
                     turn=turn,
                     pending=Pending("jump", who=i, need=used, ref=state.ctx.traps[trap].id, then=arg),
                 )
+        from grognard.systems.heroquest.artifacts import hop
+
+        hopped = hop(state, i, landing)  # over a figure in Rabbit Boots (line 465)
+        if hopped is not None:
+            return hopped
         raise UsageError(f"no jump to {arg}")
     if verb == "door":
         state = open_door(state, arg)
@@ -388,11 +371,21 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
     if verb == "attack":
         j = next(k for k, m in enumerate(state.monsters) if m.id == arg)
         return begin_attack(state, "hero", i, j)
+    if verb in ("equip", "unequip"):  # a weapon is free, wearable things take the action (line 355)
+        from grognard.systems.heroquest.artifacts_gear import change
+
+        return change(state, i, verb, arg)
+    from grognard.systems.heroquest.artifacts import after_cast, is_free_use
+
     acted = replace(state, turn=replace(state.turn, acted=True))
+    if verb in ("challenge", "collect", "climb"):  # other actions (line 110), fallen heroes, pits (extras)
+        from grognard.systems.heroquest.extras import apply_extra
+
+        return apply_extra(state if verb == "climb" else acted, i, verb, arg)
     if verb == "cast":
-        return cast(acted, i, arg)
+        return after_cast(cast(acted, i, arg), i, arg)
     if verb == "use":
-        return use(acted, i, arg)
+        return use(state if is_free_use(arg) else acted, i, arg)
     if verb == "skill":
         return use_skill(state, i, arg)
     if verb == "search":
@@ -436,7 +429,7 @@ def walk(state: QuestState, i: int, target: Square) -> QuestState:
     from grognard.systems.heroquest.traps import spring
 
     fig = state.heroes[i]
-    airborne = has(fig.effects, "airwalk")  # Air Walk springs no trap (line 387)
+    airborne = has(fig.effects, "airwalk") or has(fig.effects, "vanish")  # Air Walk, Disappear (387, 527)
     path = hero_reach(state, i).path(target)
     spent = 0
     layout = state.layout
@@ -456,6 +449,8 @@ def walk(state: QuestState, i: int, target: Square) -> QuestState:
         if trap is not None and state.traps[trap] == "hidden" and b not in state.figures and not airborne:
             sprung = trap
             break
+        if state.icicles and f"{b[0]},{b[1]}" in state.icicles and not airborne:
+            break  # under a gremlin's stalactite (line 847)
     effects = tuple(e for e in fig.effects if not e.startswith("pit|"))
     state = with_hero(state, i, replace(fig, at=end, effects=effects))
     state = replace(state, turn=replace(state.turn, moves=state.turn.moves - spent))
@@ -464,10 +459,15 @@ def walk(state: QuestState, i: int, target: Square) -> QuestState:
     from grognard.systems.heroquest.skill_combat import recover_weapon
 
     state = reveal(recover_weapon(state, i), i)
-    if sprung is not None:
+    from grognard.systems.heroquest.artifacts_env import wade
+
+    state = wade(state, i, path[: path.index(end) + 1])  # an icy river (artifacts_env)
+    if sprung is not None and state.heroes[i].status == "active":
         state = replace(state, turn=replace(state.turn, moves=0, stopped=True))
         state = spring(state, i, sprung, came_from=path[path.index(end) - 1])
-    return state
+    from grognard.systems.heroquest.monster_blows import under_icicle
+
+    return state if airborne else under_icicle(state, i, end)  # a gremlin's stalactite (line 847)
 
 
 def set_door(state: QuestState, door_id: str, status: str) -> QuestState:
@@ -492,6 +492,17 @@ def _gm(state: QuestState, action: str) -> QuestState:
     verb, _, arg = action.partition(":")
     if verb == "end" or j < 0:
         return replace(state, turn=Turn(rolled=True, acted=True, stopped=True, done=True))
+    from grognard.systems.heroquest.monster_turns import monster_acts
+
+    state = monster_acts(state, j, verb)  # a monster in ambush shows itself (line 803)
+    if verb == "skill":
+        from grognard.systems.heroquest.monster_skills import use as use_monster_skill
+
+        return use_monster_skill(state, j, arg)
+    if verb == "cast":
+        from grognard.systems.heroquest.chaos import monster_cast
+
+        return monster_cast(state, j, arg)
     if verb == "roll":
         from grognard.systems.heroquest.spells import slowed
 
@@ -511,6 +522,9 @@ def _gm(state: QuestState, action: str) -> QuestState:
         spent = reach.cost[target]
         state = with_monster(state, j, replace(m, at=target))
         state = replace(state, turn=replace(state.turn, moves=state.turn.moves - spent))
+        from grognard.systems.heroquest.monster_flight import moved
+
+        state = moved(state, j, path[: path.index(target) + 1])  # Rush, Ambush, a kidnap (689, 803, 711)
         if snare is not None:
             state = replace(state, turn=replace(state.turn, moves=0))
             return spring_snare(state, j, snare)

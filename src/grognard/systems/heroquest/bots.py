@@ -1,15 +1,16 @@
 """A bot for the heroes: explore towards the goal, fight what is in sight, heal when low, search rooms.
 
 `hero_bot(state, rng)` is an engine `Policy`. On a hero's turn it, in order: drinks a healing potion or
-casts a healing spell when the hero (or, for a healer, an ally) is low; attacks the monster it has the
-best chance to kill this turn (`combat_dice.kill_chance`); casts an offensive spell at a monster in
-sight, or a bonus spell on a fighter; frees the prisoner beside it; leaves through the exit or up the
-stairs when that wins; otherwise rolls and walks towards the nearest monster in sight, or, with none in
-sight, towards the quest's goal (through closed doors, which it opens when it reaches them, and over
-known traps, which it jumps), or the nearest area it has not seen; with no way on it searches for secret
-doors. With no monster in sight it searches each room once for treasure and rests when hurt. It uses the
-quest's placements to find the goal, as a player reading the quest's briefing would. At the game
-master's decisions (a person's seat) it plays the automatic game master.
+casts a healing spell when the hero (or, for a healer, an ally) is low or an ally is turned to stone;
+attacks the monster it has the best chance to kill this turn (`combat_dice.kill_chance`); casts an
+offensive spell at a monster in sight, or a bonus spell on a fighter; frees the prisoner beside it;
+leaves through the exit or up the stairs when that wins; otherwise rolls and walks towards the nearest
+monster in sight, or, with none in sight, towards the quest's goal (through closed doors, which it
+opens when it reaches them, and over known traps, which it jumps), or the nearest area it has not seen;
+with no way on it searches for secret doors. With no monster in sight it searches each room once for
+treasure and rests when hurt. It uses the quest's placements to find the goal, as a player reading the
+quest's briefing would. At the game master's decisions (a person's seat) it plays the automatic game
+master.
 """
 
 from __future__ import annotations
@@ -121,6 +122,11 @@ def hero_bot(state: GameState, rng: Rng) -> str:
     actions = list(state.legal_actions())
     if not state.order:
         return actions[0]
+    from grognard.systems.heroquest.chaos_policy import bot_choice
+
+    chaos = bot_choice(state, actions)  # an answer to a chaos spell, or the game master's seat
+    if chaos is not None:
+        return chaos
     if state.in_gm_turn():
         return choose(state)
     i = state.current_hero()
@@ -129,6 +135,11 @@ def hero_bot(state: GameState, rng: Rng) -> str:
 
 
 def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
+    from grognard.systems.heroquest.spells_bot import special, tactical, urgent
+
+    first = urgent(state, i, actions)  # the Flashback window, a Disappear to cancel
+    if first is not None:
+        return first
     fig = state.heroes[i]
     hero = state.hero_of(i)
     top = hero.maximum("body")
@@ -142,8 +153,13 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
         return heal_self[0]
     for k, h in enumerate(state.heroes):
         heal = [a for a in actions if a.startswith("cast:") and a.endswith(f":h{k}") and _heals(a)]
-        if heal and h.status == "active" and h.body <= state.hero_of(k).maximum("body") // 2:
+        low_ally = h.body <= state.hero_of(k).maximum("body") // 2
+        if heal and h.status == "active" and (low_ally or "stone|quest" in h.effects):  # stone: line 781
             return heal[0]
+    cast = tactical(state, i, actions)  # the elf, time and scroll spells (`spells_bot`)
+    if cast is not None:
+        return cast
+    actions = [a for a in actions if not special(a)]
     skills = [a for a in actions if a.startswith("skill:")]
     attacks = [a for a in actions if a.startswith("attack:")]
     if attacks:
@@ -186,6 +202,9 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
         return step
     if not visible and "search:doors" in actions and not turn.acted:
         return "search:doors"
+    smash = [a for a in actions if a.startswith("smash:")]
+    if smash and visible:  # stuck before an Ice Wall: break it (line 585)
+        return smash[0]
     return "end"
 
 
@@ -197,7 +216,7 @@ def _heals(action: str) -> bool:
 
 
 def _leaving_wins(state: QuestState, i: int) -> bool:
-    from grognard.systems.heroquest.actions import exit_here
+    from grognard.systems.heroquest.targets import exit_here
 
     goal = state.ctx.quest.file.goal
     if goal.kind == "reach-exit":
@@ -238,7 +257,7 @@ def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
         if dist.get(other, 10_000) < here:
             return a
     if not turn.rolled:
-        return "roll" if "roll" in actions else None
+        return "roll" if "roll" in actions else ("climb" if "climb" in actions else None)  # out of a pit
     options = [
         (dist.get(sq(a[5:]), 10_000), a) for a in actions if a.startswith("move:") or a.startswith("jump:")
     ]

@@ -90,8 +90,10 @@ def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
     assert fig.at is not None
     undead = state.stats_of(target).undead
     mods = total(fig.effects, "atk") - furniture_penalty(state.layout, fig.at) - _pit(fig.effects)
-    if tossed(fig.effects) is not None:
-        mods -= weapon_dice(hero, undead)  # the weapon lies where Mighty Toss threw it (line 195)
+    from grognard.systems.heroquest.monster_wounds import disarmed
+
+    if tossed(fig.effects) is not None or disarmed(fig.effects):
+        mods -= weapon_dice(hero, undead)  # where Mighty Toss threw it or Disarm sent it (lines 195, 757)
     m = state.monsters[target].at
     if (
         m is not None
@@ -109,40 +111,37 @@ def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
         main = weapon_dice(hero, undead)
         least = min(main, lesser.attack_dice if lesser else 0)
         dice = (dice - main + least + 1) // 2  # the lesser weapon, half the dice, up (line 343)
-    return dice
+    from grognard.systems.heroquest.chaos_effects import hero_attack
+
+    return hero_attack(state, i, dice)  # Rust, Fear (lines 573, 551)
 
 
-def hero_defend_dice(state: QuestState, i: int) -> int:
-    """Base Defend + armour + effects + one for the action given up, less furniture and pit; none at 0
-    Mind (line 92)."""
+def hero_defend_dice(state: QuestState, i: int, *, ranged: bool = False) -> int:
+    """Base Defend + armour (a shield two against a shot, line 383) + effects + one for the action given
+    up, less furniture and pit; none at 0 Mind (line 92); the monster skills' wounds (`monster_wounds`)."""
     fig = state.heroes[i]
-    if fig.mind == 0 or fig.at is None:
+    if fig.mind == 0 or fig.at is None or has(fig.effects, "dazzle"):  # or paralysed (line 537)
         return 0
     mods = total(fig.effects, "def") - furniture_penalty(state.layout, fig.at) - _pit(fig.effects)
-    return defend_dice(state.hero_of(i), mods, gave_up_action=has(fig.effects, "guard"))
+    from grognard.systems.heroquest.chaos_effects import hero_defend
+    from grognard.systems.heroquest.monster_wounds import wounded_defence
+
+    dice = defend_dice(state.hero_of(i), mods, ranged=ranged, gave_up_action=has(fig.effects, "guard"))
+    dice = wounded_defence(state, i, dice)  # stone, bear hug, Maul (lines 781, 891, 869)
+    return hero_defend(state, i, dice)  # asleep, paralysed, Mind Blast, Rust (lines 553-581)
 
 
-def monster_attack_dice(state: QuestState, j: int, hero: int) -> int:
-    """The monster's Attack with its weapon, +1 for a goblin's Swarm (line 623), less a die on furniture."""
+def monster_attack_dice(state: QuestState, j: int, hero: int, *, base: bool = False) -> int:
+    """The monster's attack dice with its weapon and skills (`monster_gear.attack_dice`: Swarm, Rush, a
+    second attack, a shot past a figure; `base` for base Attack), less a die on furniture."""
+    from grognard.systems.heroquest.monster_gear import attack_dice as monster_dice
+
     m = state.monsters[j]
-    stats = state.stats_of(j)
     assert m.at is not None
-    bonus = 0
-    if "Swarm" in stats.skills:
-        room = state.layout.board.room_of(m.at)
-        kin = [
-            o
-            for k, o in enumerate(state.monsters)
-            if k != j
-            and o.status == "active"
-            and o.at is not None
-            and state.stats_of(k).kind == stats.kind
-            and room is not None
-            and state.layout.board.room_of(o.at) == room
-        ]
-        bonus = 1 if kin else 0
-    dice = max(0, stats.attack + bonus - furniture_penalty(state.layout, m.at))
-    return _slow(state, j, dice)
+    dice = max(0, monster_dice(state, j, hero, base=base) - furniture_penalty(state.layout, m.at))
+    from grognard.systems.heroquest.chaos_effects import monster_attack
+
+    return monster_attack(state, j, _slow(state, j, dice))  # a Fear turned on it (line 551)
 
 
 def _slow(state: QuestState, j: int, dice: int) -> int:
@@ -152,12 +151,16 @@ def _slow(state: QuestState, j: int, dice: int) -> int:
     return max(1, dice - 1) if dice and slowed(state, j) else dice
 
 
-def monster_defend_dice(state: QuestState, j: int) -> int:
-    """The monster's Defend with its armour, less a die on furniture; none while asleep (line 523)."""
+def monster_defend_dice(state: QuestState, j: int, *, ranged: bool = False) -> int:
+    """The monster's Defend with its armour (`monster_gear.defend_dice`: a shield two against a shot,
+    base dice while carrying a hero off), less a die on furniture; none while asleep (line 523)."""
+    from grognard.systems.heroquest.monster_gear import defend_dice as armoured
+
     m = state.monsters[j]
-    if has(m.effects, "sleep") or has(m.effects, "nodef") or m.at is None:
-        return 0  # asleep (line 523), stared down (line 236)
-    dice = max(0, state.stats_of(j).defend + total(m.effects, "def") - furniture_penalty(state.layout, m.at))
+    if has(m.effects, "sleep") or has(m.effects, "nodef") or has(m.effects, "dazzle") or m.at is None:
+        return 0  # asleep (line 523), stared down (line 236), paralysed (line 537)
+    mods = total(m.effects, "def") - furniture_penalty(state.layout, m.at)
+    dice = max(0, armoured(state, j, ranged=ranged) + mods)
     dice = dice // 2 if has(m.effects, "halfdef") else dice  # Savagery: half, rounded down (line 205)
     return _slow(state, j, dice)
 
@@ -198,17 +201,20 @@ def _friendly(spell: Spell) -> bool:
 
 def castable(state: QuestState, i: int) -> list[str]:
     """The `cast:SCHOOL/SPELL:TARGET` actions hero `i` has: a memorised spell he can cast at his level,
-    a Magic point left (line 162), a target (`spells.HANDLERS`)."""
+    a Magic point left (line 162) or a Spell Ring to pay (line 475), a target (`spells.HANDLERS`)."""
+    from grognard.systems.heroquest.artifacts import ring_pays
     from grognard.systems.heroquest.spells import offers
 
     fig = state.heroes[i]
     hero = state.hero_of(i)
-    if fig.magic < 1 or not fig.spells:
+    if not fig.spells:
         return []
     out: list[str] = []
     for key in fig.spells:
         spell = _find_spell(key)
         if not in_play(spell) or not can_cast(hero, spell):
+            continue
+        if fig.magic < 1 and not ring_pays(state, i, key):
             continue
         out.extend(f"cast:{key}:{t}" for t in offers(state, i, key))
     return out

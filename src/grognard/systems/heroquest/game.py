@@ -5,7 +5,8 @@ quest file's path), `heroes` (a party spec such as "barbarian,dwarf-warrior,elf-
 as a JSON list, as the roster keeps them), `gm` ("auto": the automatic game master moves the monsters;
 "human": player 1 does), `order` ("roll" or "agree", line 72-74), `interleave` (the game master rolls
 for a place in the order), `rounds` (the quest is lost to time after that many rounds; 0 never), and
-`thresholds` (the game master's experience scale, "80,100,120", shown at the end of the quest).
+`thresholds` (the game master's experience scale, "80,100,120": the levels due are announced when roster
+heroes go home at the end of the quest, `homecoming`).
 """
 
 from __future__ import annotations

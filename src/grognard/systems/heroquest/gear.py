@@ -29,6 +29,9 @@ WEAPON_ARTIFACTS_WITHOUT_BASE = ("wand-of-magic",)
 """Artifacts held in the weapon hand though no weapon is named as their base (line 483)."""
 
 UNDEAD_BONUS = {"spirit-blade": 1}
+
+FOOTWEAR = ("elven-boots", "rabbit-boots", "snowshoes-of-speed")
+"""Artifacts worn on the feet (lines 453, 465, 473): one pair at a time (our ruling)."""
 """Extra attack dice against undead over the weapon's rating (Spirit Blade: 3 rather than 2, line 479)."""
 
 
@@ -201,6 +204,9 @@ def equip_problem(hero: Hero, name: str, off_hand: bool = False) -> str | None:
         return None
     if off_hand:
         return f"{entry.name} is not held in the off hand"
+    feet = [n for n in held.accessories if hq.key_of(n) in FOOTWEAR]
+    if entry.key in FOOTWEAR and feet:
+        return f"{hero.name} already wears {feet[0]}: take them off first"
     if slot == "off_hand" and held.weapon is not None:
         weapon = weapon_of(held.weapon)
         if weapon is not None and not _fits_beside(weapon, entry.name):

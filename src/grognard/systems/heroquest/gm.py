@@ -4,6 +4,8 @@ On its turn each monster the heroes have seen (`MonsterFig.aware`) attacks a her
 weakest first (least Body, then fewest defend dice); otherwise, if it can see a hero, it rolls its
 movement and walks by the shortest path towards the nearest square beside a hero it sees (never over a
 trap, never through a hero, line 76), and attacks if it got there. Monsters do not open doors (line 122).
+A monster that holds chaos spells casts one when it is worth more than its attack (`chaos_policy`); its
+skills, its bow and running away are played by `monster_gm`.
 The quest's events are sprung by the game state itself (`turn.fire`). The policy uses no randomness, so
 the same position always gets the same move; `choose` returns one of the state's legal actions.
 """
@@ -57,6 +59,16 @@ def seen_heroes(state: QuestState, j: int) -> list[int]:
 def choose(state: QuestState) -> str:
     """The game master's move for the acting monster (one of `state.legal_actions()`)."""
     actions = list(state.legal_actions())
+    from grognard.systems.heroquest.chaos_policy import gm_choice
+
+    chaos = gm_choice(state, actions)  # answers to spells, a hero it moves, casting (`chaos_policy`)
+    if chaos is not None:
+        return chaos
+    from grognard.systems.heroquest.monster_gm import gm_choice as monster_choice
+
+    skilled = monster_choice(state, actions)  # its skills, its bow, running away (`monster_gm`)
+    if skilled is not None:
+        return skilled
     j = state.acting
     turn = state.turn
     attacks = [a for a in actions if a.startswith("attack:h")]

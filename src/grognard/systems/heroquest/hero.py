@@ -77,7 +77,10 @@ class Hero(BaseModel):
 
     `base` holds the permanent attributes (class start, extra points, race bonus, level points). `current`
     holds what is left in play: the game state lowers Body, Mind and Magic and restores them. `spells` are
-    "school/Name" strings. Carried gear is listed by catalogue name (an item may appear more than once).
+    "school/Name" strings. Carried gear is listed by catalogue name (an item may appear more than once); a
+    spell scroll names its spell ("Spell Scroll: other/Warmth", `scroll_name`). `spent` counts the charges
+    used of the artifacts and items with a limited number of uses, as sorted (key, count) pairs, kept from
+    quest to quest.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -99,6 +102,7 @@ class Hero(BaseModel):
     items: tuple[str, ...] = ()
     artifacts: tuple[str, ...] = ()
     equipped: Equipped = Field(default_factory=Equipped)
+    spent: tuple[tuple[str, int], ...] = ()
 
     @model_validator(mode="after")
     def _consistent(self) -> Hero:
@@ -551,12 +555,32 @@ def cross_train(
     return learner.model_copy(update={"spells": (*learner.spells, spell_id(entry))}), True
 
 
+SCROLL = "Spell Scroll"
+"""The catalogue name of a spell scroll (line 477); a carried one names its spell after a colon."""
+
+
+def scroll_name(spell: Spell) -> str:
+    """How a scroll of `spell` is carried: "Spell Scroll: school/Name"."""
+    return f"{SCROLL}: {spell_id(spell)}"
+
+
+def scroll_spell(name: str) -> Spell | None:
+    """The spell a carried scroll names; None for anything else, or a scroll that names none."""
+    head, _, rest = name.partition(":")
+    if hq.key_of(head) != hq.key_of(SCROLL) or not rest.strip():
+        return None
+    return hq.spell(rest.strip())
+
+
 def learn_from_scroll(hero: Hero, spell: str) -> Hero:
-    """A magic-user adds a scroll's unknown spell to its pool, using the scroll up (line 477)."""
+    """A magic-user adds a scroll's unknown spell to its pool, using the scroll up (line 477): a scroll
+    naming that spell, or one that names none."""
     entry = hq.spell(spell)
     _learner(hero, entry)
-    if not hero.carries("Spell Scroll"):
-        raise UsageError(f"{hero.name} carries no spell scroll")
     artifacts = list(hero.artifacts)
-    artifacts.remove(next(a for a in artifacts if hq.key_of(a) == "spell-scroll"))
+    named = [a for a in artifacts if scroll_spell(a) == entry]
+    blank = [a for a in artifacts if hq.key_of(a) == hq.key_of(SCROLL)]
+    if not named and not blank:
+        raise UsageError(f"{hero.name} carries no spell scroll of {entry.name}")
+    artifacts.remove((named or blank)[0])
     return hero.model_copy(update={"spells": (*hero.spells, spell_id(entry)), "artifacts": tuple(artifacts)})

@@ -3,13 +3,16 @@
 Each item or artifact the game plays has a `Handler`: the arguments it offers (`use:KEY` or
 `use:KEY:ARG`) and what it does. Using one is the turn's action (line 106). Items whose catalogue
 `Effect` says what they do (healing, dice, movement, extra attacks) share the data-driven handler of
-`effects.use_item`; the others are hooks here. Things played elsewhere are in `PASSIVE` with the place;
-things the game does not play yet are in `NOT_PLAYED` with the reason, and using one raises
-`RuleNotImplementedError`.
+`effects.use_item`; the others are hooks here, in `artifacts` (the artifacts that are used) and in
+`artifacts_env` (cold and poison: the Anti-Poison Quill and the potions that answer them). Things played
+elsewhere are in `PASSIVE` with the place; things the game does not play yet are in `NOT_PLAYED` with
+the reason, and using one raises `RuleNotImplementedError`.
 
 A potion that lasts "one turn" is drunk as the action, so its effect lasts the rest of that turn and the
 drinker's next turn: it is put on as "name|drunk", which `turn.end_turn` turns into "name|one-turn".
-Charges are counted per quest as "spent:KEY+n|quest" on the figure; the last charge discards the thing.
+Charges are counted as "spent:KEY+n|quest" on the figure, on top of those the hero used in earlier quests
+(`Hero.spent`, `artifacts_gear.spent`); the last charge discards the thing. A spell scroll is carried
+under its spell's name ("Spell Scroll: other/Warmth") and played under the key "spell-scroll".
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ HANDLERS: dict[str, Handler] = {}
 """Usable items and artifacts by key."""
 
 PASSIVE: dict[str, str] = {
-    "tool-kit": "actions.can_disarm and resolve._disarm_chance: disarm on anything but a skull (line 423)",
+    "tool-kit": "targets.can_disarm and resolve._disarm_chance: disarm on anything but a skull (line 423)",
     "amulet-of-the-north": "hero.Hero.maximum: +2 Body, +1 Mind while worn by a barbarian (line 435)",
     "elven-bracers": "hero.Hero.maximum: +2 Body, +1 Mind while worn by an elf (line 457)",
     "talisman-of-lore": "hero.Hero.maximum: +1 Mind while worn by a magic-user (line 481)",
@@ -56,29 +59,27 @@ PASSIVE: dict[str, str] = {
     "wizards-cloak": "gear.defend_dice: one more defend die, starting Magic 4 (line 485)",
     "wizards-staff": "gear.weapon_dice: a staff with one more die, diagonal (line 487)",
     "magical-throwing-dagger": "gear: a dagger (line 461); it is never lost, so nothing to recover",
+    "armband-of-ice": "artifacts_env: no harm from ice vaults and icy rivers while worn; spell_immune and "
+    "spell_relief for Mind Freeze, Chill and Ice Storm (line 443)",
+    "ring-of-warmth": "artifacts_env: no harm from ice vaults and icy rivers while worn; spell_immune for "
+    "Chill (line 469)",
+    "snowshoes-of-speed": "artifacts_env.move_roll: two more squares on the ice, no slipping (line 473)",
+    "elven-boots": "artifacts_env.move_roll and artifacts: one more red die, worn out on a roll of all the "
+    "same number (line 453)",
+    "rabbit-boots": "resolve._jump_chance and artifacts.hops: a jump over a trap or a figure on anything "
+    "but a black shield (line 465)",
+    "wand-of-magic": "artifacts.second_casts: held as the weapon, a second, different spell a turn (line "
+    "483)",
+    "potion-of-magic-resistance": "chaos_flight.answer: drunk as a monster's spell comes at him, no action "
+    "(line 409)",
+    "ancient-staff": "chaos_flight.answer: turns a monster's spell back on its caster's room, five uses "
+    "(line 437)",
+    "fire-ring": "chaos_effects.fire_ring: stops two fire spells on its wearer by itself (line 459)",
+    "sky-orb": "chaos_effects.lose_mind: takes four lost Mind points by itself (line 471)",
 }
 """Items and artifacts played where their rule applies (worn artifacts through the hero's gear)."""
 
-NOT_PLAYED: dict[str, str] = {
-    "potion-of-magic-resistance": "no spell is cast at the heroes in play yet (line 409)",
-    "wolfsbane-potion": "no Werewolf's Curse is laid in play yet (line 427)",
-    "ancient-staff": "no enemy spell is cast in play yet (line 437)",
-    "anti-poison-quill": "poison is not tracked apart from other damage yet (line 439)",
-    "armband-of-ice": "no ice or cold hazards in play yet (line 443)",
-    "bone-wand": "control of a room's skeletons is not played yet (line 445)",
-    "dust-of-disappearance": "slipping past enemies is not played yet (line 449)",
-    "elven-boots": "the extra movement die and wearing out are not played yet (line 453)",
-    "elven-bow-of-vindication": "killing arrows are not played yet (line 455)",
-    "fire-ring": "no fire spells are cast at the heroes in play yet (line 459)",
-    "rabbit-boots": "jumping occupied squares is not played yet (line 465)",
-    "ring-of-return": "sending allies back to the entrance is not played yet (line 467)",
-    "ring-of-warmth": "no ice or cold hazards in play yet (line 469)",
-    "sky-orb": "no Mind damage in play yet (line 471)",
-    "snowshoes-of-speed": "no icy regions in play yet (line 473)",
-    "spell-ring": "storing a spell before an encounter is not played yet (line 475)",
-    "spell-scroll": "a scroll names no spell in play; learning from it is done between quests (line 477)",
-    "wand-of-magic": "two spells in one turn are not played yet (line 483)",
-}
+NOT_PLAYED: dict[str, str] = {}
 """Items and artifacts the game does not play yet; using one raises `RuleNotImplementedError`."""
 
 
@@ -121,17 +122,24 @@ for _key, _entry in hq.catalog().items.items():
 # Offers and use
 
 
+def thing_key(name: str) -> str:
+    """The key a carried thing is played under (a scroll's spell after the colon left out)."""
+    return hq.key_of(name.partition(":")[0])
+
+
 def _name(fig: HeroFig, key: str) -> str | None:
-    return next((n for n in fig.items if hq.key_of(n) == key), None)
+    return next((n for n in fig.items if thing_key(n) == key), None)
 
 
 def usable_items(state: QuestState, i: int) -> list[str]:
     """The `use:KEY[:ARG]` actions hero `i` has: one per carried thing with a handler and an offer."""
     out: set[str] = set()
+    from grognard.systems.heroquest.artifacts import FREE_USES
+
     for name in state.heroes[i].items:
-        h = HANDLERS.get(hq.key_of(name))
-        if h is not None:
-            key = hq.key_of(name)
+        key = thing_key(name)
+        h = HANDLERS.get(key)
+        if h is not None and key not in FREE_USES:
             out.update(f"use:{key}{':' + a if a else ''}" for a in h.offers(state, i))
     return sorted(out)
 
@@ -157,11 +165,14 @@ def _discard(state: QuestState, i: int, key: str, *added: str) -> QuestState:
 
 
 def _charge(state: QuestState, i: int, key: str, charges: int) -> QuestState:
-    """One charge spent; the last one discards the thing."""
+    """One charge spent (counted with those used in earlier quests); the last one discards the thing."""
+    from grognard.systems.heroquest.artifacts_gear import spent as used
+
     fig = state.heroes[i]
-    spent = total(fig.effects, f"spent:{key}") + 1
+    spent = used(state, i, key) + 1
+    now = total(fig.effects, f"spent:{key}") + 1
     effects = tuple(e for e in fig.effects if not e.startswith(f"spent:{key}"))
-    state = with_hero(state, i, replace(fig, effects=(*effects, f"spent:{key}+{spent}|quest")))
+    state = with_hero(state, i, replace(fig, effects=(*effects, f"spent:{key}+{now}|quest")))
     if spent >= charges:
         state = _discard(state, i, key)
         fig = state.heroes[i]
@@ -381,3 +392,11 @@ def throw_attack(rng: Rng, p: Pending, defender: Defender) -> tuple[int, tuple[R
 def attack_ref(effects: tuple[str, ...]) -> str:
     """The potions an attack made with `effects` carries, for the attack's chance node."""
     return ",".join(k for k in ("battle", "icy") if has(effects, k))
+
+
+from grognard.systems.heroquest import artifacts as _artifacts  # noqa: E402  (registers its handlers)
+from grognard.systems.heroquest import artifacts_env as _artifacts_env  # noqa: E402  (registers its handlers)
+from grognard.systems.heroquest import chaos_counters as _chaos_counters  # noqa: E402  (registers handlers)
+
+REGISTERED = (_artifacts.__name__, _artifacts_env.__name__, _chaos_counters.__name__)
+"""The modules whose handlers are in `HANDLERS`."""

@@ -37,7 +37,9 @@ from grognard.systems.heroquest.board import (
     load_board,
     standard_board,
 )
+from grognard.systems.heroquest.challenges import Challenge, ChallengeTrigger, challenge_problems
 from grognard.systems.heroquest.geometry import visible_squares
+from grognard.systems.heroquest.monster_gear import MonsterKind
 
 TrapKind: TypeAlias = Literal[
     "spear", "pit", "long-pit", "falling-rock", "stalactite", "swinging-axe", "wandering-monster", "chest"
@@ -47,11 +49,19 @@ TrapKind: TypeAlias = Literal[
 GoalKind: TypeAlias = Literal["reach-exit", "kill", "find", "rescue"]
 """What ends a quest well (line 114): reach the exit, kill an enemy, find a thing, rescue someone."""
 
-TriggerKind: TypeAlias = Literal["enter-room", "enter-square", "open-door", "see-square", "monster-dies"]
-"""What sets off a quest event."""
+TriggerKind: TypeAlias = Literal[
+    "enter-room", "enter-square", "open-door", "see-square", "monster-dies", ChallengeTrigger
+]
+"""What sets off a quest event (a challenge solved or failed: `challenges`)."""
 
 ActionKind: TypeAlias = Literal["place-monsters", "reveal-door", "open-door", "text", "end-quest"]
 """What a quest event does."""
+
+IceKind: TypeAlias = Literal["cold", "slippery", "vault", "river"]
+"""Cold, icy ground (lines 443, 469, 473): a cold region, slippery ice, an ice vault, an icy river."""
+
+Poison: TypeAlias = Literal["none", "damage", "lasting"]
+"""A trap's poison (lines 425, 439): none, its damage is poison, or poison that lasts until cured."""
 
 
 @dataclass(frozen=True)
@@ -89,7 +99,10 @@ class Placed(ContentModel):
 
 
 class MonsterPlacement(Placed):
-    """A monster: catalogue name, level, square; `name` for a named enemy; `held` until an event."""
+    """A monster: catalogue name, level, square; `name` for a named enemy; `held` until an event; `spells`
+    the chaos spells it knows (left out: the default for its level, `chaos_lists`); `weapon`, `off_hand`,
+    `armour` and `skills` what it carries and uses (left out: its kind's in `monster_kinds`,
+    `monster_gear`); `flees = false` for one that never runs away (`monster_flight`)."""
 
     monster: str
     level: int | None = None
@@ -98,6 +111,10 @@ class MonsterPlacement(Placed):
     weapon: str = ""
     armour: list[str] = Field(default_factory=list)
     held: bool = False
+    spells: list[str] | None = None
+    off_hand: str = ""
+    skills: list[str] | None = None
+    flees: bool = True
 
 
 class FurniturePlacement(Placed):
@@ -120,6 +137,7 @@ class TrapPlacement(Placed):
     at: SquareField | None = None
     furniture: str | None = None
     turned: bool = False
+    poison: Poison = "none"
 
     @model_validator(mode="after")
     def _where(self) -> TrapPlacement:
@@ -144,6 +162,7 @@ class TreasurePlacement(Placed):
     at: SquareField | None = None
     furniture: str | None = None
     artifact: str = ""
+    spell: str = ""
     item: str = ""
     gold: int = Field(default=0, ge=0)
     deck: bool = False
@@ -170,6 +189,17 @@ class Rect(ContentModel):
         return frozenset((x + i, y + j) for i in range(self.size[0]) for j in range(self.size[1]))
 
 
+class Ice(Rect):
+    """Cold, icy squares of one kind (played by `artifacts_env`): `at` and `size` (default one square);
+    `damage` is the Body an ice vault or an icy river costs."""
+
+    id: str = Field(min_length=1)
+    kind: IceKind
+    size: SquareField = (1, 1)
+    damage: int = Field(default=1, ge=0)
+    text: str = ""
+
+
 class Note(Placed):
     """A lettered note of the quest's text, on a square or on none."""
 
@@ -192,21 +222,26 @@ class Goal(ContentModel):
 
 
 class Wandering(ContentModel):
-    """The quest's wandering monster (line 142) and its level."""
+    """The quest's wandering monster (line 142): its level, weapons, armour and skills (`monster_gear`)."""
 
     monster: str
     level: int | None = None
+    weapon: str = ""
+    off_hand: str = ""
+    armour: list[str] = Field(default_factory=list)
+    skills: list[str] | None = None
 
 
 class Trigger(ContentModel):
     """What fires an event: `room` for enter-room, `at` for enter-square and see-square, `door` for
-    open-door, `monster` for monster-dies."""
+    open-door, `monster` for monster-dies, `challenge` for solve-challenge and fail-challenge."""
 
     kind: TriggerKind
     room: str = ""
     at: SquareField | None = None
     door: str = ""
     monster: str = ""
+    challenge: str = ""
 
     @model_validator(mode="after")
     def _needs(self) -> Trigger:
@@ -216,6 +251,8 @@ class Trigger(ContentModel):
             "see-square": "at",
             "open-door": "door",
             "monster-dies": "monster",
+            "solve-challenge": "challenge",
+            "fail-challenge": "challenge",
         }[self.kind]
         if not getattr(self, need):
             raise LocatedValueError((need,), f"a {self.kind} trigger needs {need}")
@@ -272,8 +309,11 @@ class QuestFile(ContentModel):
     notes: list[Note] = Field(default_factory=list)
     blocked: list[SquareField] = Field(default_factory=list)
     dark: list[Rect] = Field(default_factory=list)
+    ice: list[Ice] = Field(default_factory=list)
     goal: Goal
     wandering: Wandering
+    monster_kinds: list[MonsterKind] = Field(default_factory=list)
+    challenges: list[Challenge] = Field(default_factory=list)
     events: list[Event] = Field(default_factory=list)
 
     @model_validator(mode="after")
@@ -364,7 +404,7 @@ class Quest:
             t = event.trigger
             if t.kind != kind or (event.once and event.id in fired):
                 continue
-            if value in (t.room, t.door, t.monster) or value == t.at:
+            if value in (t.room, t.door, t.monster, t.challenge) or value == t.at:
                 out.append(event)
         return out
 
@@ -394,6 +434,8 @@ def _problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
         ("treasure", q.treasure),
         ("notes", q.notes),
         ("events", q.events),
+        ("ice", q.ice),
+        ("challenges", q.challenges),
     ]
     for group, entries in groups:
         for i, entry in enumerate(entries):
@@ -433,6 +475,11 @@ def _problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
             entry.at(m.level if m.level is not None else entry.level_range[0])
         except GrognardError as exc:
             out.append((f"monsters[{i}].monster", str(exc)))
+        else:
+            from grognard.systems.heroquest.chaos_lists import list_problems
+
+            level = m.level if m.level is not None else entry.level_range[0]
+            out.extend((f"monsters[{i}].spells", p) for p in list_problems(m.monster, level, m.spells or []))
         for p in check_free(layout, [m.at], f"monster {m.id!r}"):
             out.append((f"monsters[{i}].at", p))
         if m.at in taken and not (m.held or taken[m.at] == "held"):
@@ -453,8 +500,15 @@ def _problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
                 catalog.artifact(tr.artifact)
             if tr.item:
                 catalog.item(tr.item)
+            if tr.spell:
+                catalog.spell(tr.spell)
+                if catalog.key_of(tr.artifact) != "spell-scroll":
+                    out.append((f"treasure[{i}].spell", "only a Spell Scroll names a spell (line 477)"))
         except GrognardError as exc:
             out.append((f"treasure[{i}]", str(exc)))
+    for i, ice in enumerate(q.ice):
+        if not all(board.is_floor(s) for s in ice.squares):
+            out.append((f"ice[{i}]", f"ice {ice.id!r} at {ice.at} of size {ice.size} is not all floor"))
     for i, n in enumerate(q.notes):
         if n.at is not None and not board.on_board(n.at):
             out.append((f"notes[{i}].at", f"note {n.id!r} at {n.at} is off the board"))
@@ -476,6 +530,10 @@ def _problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
         catalog.monster(q.wandering.monster)
     except GrognardError as exc:
         out.append(("wandering.monster", str(exc)))
+    from grognard.systems.heroquest.monster_gear import quest_kit_problems
+
+    out.extend(quest_kit_problems(q))
+    out.extend(challenge_problems(q, board))
     monster_ids = {m.id for m in q.monsters}
     held = {m.id for m in q.monsters if m.held}
     door_ids = {d.id for d in (*board.doors, *q.doors)}

@@ -44,7 +44,12 @@ class Setup:
 
 @dataclass(frozen=True)
 class MonsterStats:
-    """A monster's numbers in play: its name, dice with weapon and armour, Body, Mind and movement."""
+    """A monster's numbers in play: its name, dice with weapon and armour, Body, Mind and movement.
+
+    `attack` is the dice of its usual attack (a shot with a bow when `ranged`), `second` those of a
+    second attack a turn (0: none), `base_attack` and `base_defend` the printed numbers at its level
+    (Bite, Stomp, Toss, Kidnap, line 711); `skills` are those its quest gives it (`monster_gear`).
+    """
 
     id: str
     name: str
@@ -61,6 +66,16 @@ class MonsterStats:
     diagonal: bool
     skills: tuple[str, ...]
     kill_value: int
+    base_attack: int = 0
+    base_defend: int = 0
+    ranged: bool = False
+    second: int = 0
+    shield: bool = False
+    plate_worn: bool = False
+    weapon: str = ""
+    off_hand: str = ""
+    armour: tuple[str, ...] = ()
+    level: int = 0
 
 
 # Party specs: "class", "race-class" or "race-class:name".
@@ -159,31 +174,11 @@ def _quest(ref: str) -> Quest:
 def _monster_stats(
     quest: Quest, mid: str, kind: str, level: int | None, weapon: str, armour: Sequence[str], name: str
 ) -> MonsterStats:
-    entry = hq.monster(kind)
-    line = entry.at(level if level is not None else entry.level_range[0])
-    gear = {hq.key_of(g.name): g for g in (*entry.weapons, *entry.armour)}
-    wdice = gear[hq.key_of(weapon)].dice if weapon and hq.key_of(weapon) in gear else 0
-    adice = sum(gear[hq.key_of(a)].dice for a in armour if hq.key_of(a) in gear)
-    plate = any(hq.key_of(a) == "plate-mail" for a in armour) and entry.plate_mail_slows is not False
-    diagonal = any(hq.key_of(weapon) == hq.key_of(g.name) and "diagonal" in g.note for g in entry.weapons)
-    attack = line.close_attack if line.close_attack is not None else line.attack
-    return MonsterStats(
-        mid,
-        name or entry.name,
-        entry.name,
-        attack + wdice,
-        line.defend + adice,
-        line.body,
-        line.mind,
-        line.magic,
-        line.move_min,
-        line.move_max,
-        entry.undead,
-        plate,
-        diagonal,
-        tuple(entry.skills),
-        min(line.attack, line.defend),
-    )
+    """Monster `mid`'s numbers with the weapons, armour and skills its quest gives it (`monster_gear`;
+    `weapon` and `armour` are read from the quest there)."""
+    from grognard.systems.heroquest.monster_gear import monster_stats
+
+    return monster_stats(quest, mid, kind, level, name)
 
 
 @dataclass(frozen=True, eq=False)
@@ -220,10 +215,13 @@ class Context:
         return found
 
     def monster(self, mid: str) -> MonsterStats:
-        """A monster's numbers by id (wandering monsters are "wandering-N")."""
+        """A monster's numbers by id (wandering monsters are "wandering-N"; monsters a chaos spell summons,
+        "summoned-N-KIND", are of their kind's lowest level, `chaos_area`)."""
         if mid not in self.stats:
             w = self.quest.file.wandering
-            self.stats[mid] = _monster_stats(self.quest, mid, w.monster, w.level, "", (), "")
+            summoned = mid.startswith("summoned-")
+            kind, level = (mid.split("-", 2)[2], None) if summoned else (w.monster, w.level)
+            self.stats[mid] = _monster_stats(self.quest, mid, kind, level, "", (), "")
         return self.stats[mid]
 
     def layout(self, doors: tuple[str, ...], rubble: tuple[Square, ...]) -> Layout:

@@ -2,8 +2,9 @@
 
 Only the areas the heroes have seen are drawn (line 80 and the quest's lighting): `.` floor, `_` low
 furniture, `=` tall furniture, `>` stairs, `^` a trap the heroes know of, `*` fallen rock, `1`-`9` the
-heroes, `a`-`z` the monsters in sight (a capital for a prisoner); unseen squares are blank and rock is
-`#`. Doors sit on edges, so they are listed beside the map with their squares and state.
+heroes, `a`-`z` the monsters in sight (a capital for a prisoner), `,` slippery ice, `%` an ice vault,
+`~` an icy river; unseen squares are blank and rock is `#`. Doors sit on edges, so they are listed beside
+the map with their squares and state.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ def map_lines(state: QuestState) -> list[str]:
     board = layout.board
     seen = set(state.seen)
     marks: dict[Square, str] = {}
+    from grognard.systems.heroquest.artifacts_env import ice_marks
+
+    marks.update(ice_marks(state))
     for s in layout.stairs:
         marks[s] = ">"
     for s in known_traps(state):
@@ -115,4 +119,16 @@ def action_label(state: QuestState, action: str) -> str:
         return f"move to {arg}"
     if verb == "roll":
         return "roll two red dice to move" if state.current_hero() is not None else "roll to move"
+    who = state.current_hero()
+    if verb == "challenge" and who is not None:
+        from grognard.systems.heroquest.challenge_play import challenge_label
+
+        return challenge_label(state, who, arg)
+    if verb == "climb":
+        return "climb out of the pit: one red die"
+    if verb == "flashback" and who is not None:
+        caster = state.hero_of(int(arg[1:])).name
+        return f"{caster} casts Flashback: {state.hero_of(who).name} plays the turn again"
+    if verb == "end" and state.turn.done and who is not None:
+        return "end: let the turn stand"
     return action.replace(":", " ", 1)

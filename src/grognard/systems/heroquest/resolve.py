@@ -113,15 +113,21 @@ def _jump_chance(state: QuestState, p: Pending) -> Fraction:
     from grognard.systems.heroquest.effects import has
 
     hero = state.hero_of(p.who)
-    if has(state.heroes[p.who].effects, "airwalk"):
-        return Fraction(1)  # Air Walk crosses the pit (line 387)
-    if hero.knows_skill("Long Jump"):
+    if has(state.heroes[p.who].effects, "airwalk") or has(state.heroes[p.who].effects, "vanish"):
+        return Fraction(1)  # Air Walk crosses the pit (line 387); Disappear springs no trap (line 527)
+    if hero.knows_skill("Long Jump") or _rabbit(state, p.who):  # Rabbit Boots (line 465)
         ok = 1 - SIXTH
     elif _trap_kind(state, p.ref) == "long-pit" and p.need >= 3:
         ok = SIXTH
     else:
         ok = HALF
     return _resisted(state, p.who, ok)
+
+
+def _rabbit(state: QuestState, who: int) -> bool:
+    from grognard.systems.heroquest.artifacts_gear import wears
+
+    return wears(state, who, "rabbit-boots")
 
 
 def _resisted(state: QuestState, who: int, ok: Fraction) -> Fraction:
@@ -136,7 +142,27 @@ def _disarm_chance(state: QuestState, who: int) -> Fraction:
 
 def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     """The exact outcomes of the pending chance node."""
+    from grognard.systems.heroquest.spells_elf import chance_outcomes
+
     kind = p.kind
+    spell = chance_outcomes(state, p)
+    if spell is not None:
+        return spell
+    from grognard.systems.heroquest.extras import extra_outcomes
+
+    extra = extra_outcomes(state, p)  # challenges, pit climbs, Human Destiny
+    if extra is not None:
+        return extra
+    from grognard.systems.heroquest import chaos_dice
+
+    chaos = chaos_dice.outcomes(state, p)  # the chaos spells' nodes and their answers
+    if chaos is not None:
+        return chaos
+    from grognard.systems.heroquest import monster_turns
+
+    monster = monster_turns.outcomes(state, p)  # the monster skills' nodes
+    if monster is not None:
+        return list(monster)
     if kind == "order":
         who = participants(state)
         share = Fraction(1, factorial(len(who)))
@@ -172,11 +198,15 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     if kind == "wake":
         stay = Fraction(5, 6) ** p.dice
         return [("sleeps", Fraction(1))] if stay == 1 else [("wakes", 1 - stay), ("sleeps", stay)]
+    from grognard.systems.heroquest.artifacts import chance_outcomes as artifact_outcomes
     from grognard.systems.heroquest.skills import skill_outcomes
 
     found = skill_outcomes(state, p)
     if found is not None:
         return list(found)
+    played = artifact_outcomes(state, p)  # the Elven Bow, Elven Boots, Rabbit Boots
+    if played is not None:
+        return played
     if kind == "treasure":
         left = sum(state.deck)
         if not left:
@@ -199,7 +229,22 @@ def _trap_outcomes(kind: str) -> list[tuple[Outcome, Fraction]]:
 
 def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
     """Throw the real dice of a chance node, every face kept, and name the outcome they give."""
+    from grognard.systems.heroquest.spells_elf import chance_throw
+
     kind = p.kind
+    spell = chance_throw(state, p, rng)
+    if spell is not None:
+        return spell
+    from grognard.systems.heroquest.extras import extra_throw
+
+    mine = extra_throw(state, p, rng)
+    if mine is not None:
+        return mine
+    from grognard.systems.heroquest import chaos_dice
+
+    chaos = chaos_dice.throw(state, p, rng)
+    if chaos is not None:
+        return chaos
     if kind == "order":
         return _throw_order(participants(state), rng)
     if kind in ("move", "mmove"):
@@ -243,7 +288,7 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
         if kind == "disarm":
             fails = "black shield" if state.hero_of(p.who).knows_skill("Disarm Traps") else "skull"
             return ("sprung" if all(f == fails for f in faces) else "disarmed"), (die,)
-        long_jump = state.hero_of(p.who).knows_skill("Long Jump")
+        long_jump = state.hero_of(p.who).knows_skill("Long Jump") or _rabbit(state, p.who)
         lengthwise = _trap_kind(state, p.ref) == "long-pit" and p.need >= 3 and not long_jump
         ok = any(
             face == "black shield"
@@ -263,6 +308,11 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
             return "sleeps", ()
         roll = red_dice(rng, p.dice)
         return ("wakes" if 6 in roll.faces() else "sleeps"), (roll,)
+    from grognard.systems.heroquest.artifacts import chance_throw as artifact_throw
+
+    by_artifact = artifact_throw(state, p, rng)
+    if by_artifact is not None:
+        return by_artifact
     return rng.weighted_choice(outcomes(state, p)), ()
 
 
@@ -294,8 +344,28 @@ def _throw_order(who: Sequence[int], rng: Rng) -> tuple[Outcome, tuple[Roll, ...
 
 def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
     """The state after the chance node `p` came out as `move`."""
+    from grognard.systems.heroquest.spells_elf import chance_result
+
     state = replace(state, pending=None)
     kind = p.kind
+    spell = chance_result(state, p, move)  # the elf spells' nodes, and a hit on a Double Image
+    if spell is not None:
+        return spell
+    from grognard.systems.heroquest.extras import extra_result
+
+    state, finished = extra_result(state, p, move)  # challenges, pit climbs, Human Destiny
+    if finished:
+        return state
+    from grognard.systems.heroquest import chaos_dice
+
+    chaos = chaos_dice.result(state, p, move)
+    if chaos is not None:
+        return chaos
+    from grognard.systems.heroquest import monster_turns
+
+    monster = monster_turns.result(state, p, move)  # the monster skills' nodes
+    if monster is not None:
+        return monster
     if kind == "order":
         assert isinstance(move, str)
         return set_order(state, tuple(int(x) for x in move.split(",")))
@@ -315,17 +385,22 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
     if kind == "mmove":
         return replace(state, turn=replace(state.turn, moves=int(move)))
     if kind == "attack":
+        from grognard.systems.heroquest.monster_wounds import defended, struck
         from grognard.systems.heroquest.skill_combat import after_attack, riposte
         from grognard.systems.heroquest.skill_moves import thrall_of
 
         if p.side == "hero":
-            return after_attack(hurt_monster(state, p.target, int(move), killer=p.who), p, int(move))
+            state = after_attack(hurt_monster(state, p.target, int(move), killer=p.who), p, int(move))
+            return defended(state, p, int(move))  # Tail Attack, Disarm (lines 713, 757)
         if p.side == "thrall":
             return hurt_monster(state, p.target, int(move), killer=thrall_of(state, p.who))
         state = hurt_hero(state, p.target, int(move), f"{state.stats_of(p.who).name}'s attack")
-        return riposte(state, p.target, p.who) if int(move) == 0 else state
+        state = struck(state, p, int(move))  # Bite, Maul, Pestilence, Stomp, ... (lines 625-937)
+        return riposte(state, p.target, p.who) if int(move) == 0 and p.then != "tail" else state
     if kind == "trap":
-        return _trap_result(state, p, int(move))
+        from grognard.systems.heroquest.artifacts_env import envenom
+
+        return envenom(state, _trap_result(state, p, int(move)), p.who, state.ctx.trap_index.get(p.ref))
     if kind == "jump":
         return _jump_result(state, p, str(move))
     if kind == "disarm":
@@ -363,18 +438,16 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
         return replace(state, turn=replace(state.turn, rolled=True, acted=True, stopped=True, done=True))
     if kind == "treasure":
         return _card(state, p, str(move))
+    from grognard.systems.heroquest.artifacts import chance_result as artifact_result
     from grognard.systems.heroquest.skills import skill_result
 
     done = skill_result(state, p, move)
     if done is not None:
         return done
+    done = artifact_result(state, p, move)
+    if done is not None:
+        return done
     raise RulesError(move, state, f"unknown chance node {kind}")
-
-
-def _trap_status(state: QuestState, idx: int, status: str) -> QuestState:
-    traps = list(state.traps)
-    traps[idx] = status
-    return replace(state, traps=tuple(traps))
 
 
 def _trap_result(state: QuestState, p: Pending, value: int) -> QuestState:
@@ -430,7 +503,10 @@ def _jump_result(state: QuestState, p: Pending, move: str) -> QuestState:
     if into not in state.figures:
         state = with_hero(state, p.who, replace(fig, at=into))
     state = replace(state, turn=replace(state.turn, moves=0, stopped=True))
-    return spring(note(state, f"{name} fails the jump."), p.who, idx, came_from=came)
+    state = spring(note(state, f"{name} fails the jump."), p.who, idx, came_from=came)
+    from grognard.systems.heroquest.pit_climb import after_failed_jump
+
+    return after_failed_jump(state, p.who, state.ctx.traps[idx].kind)  # a 5 or 6 to climb out (line 132)
 
 
 def _heal_result(state: QuestState, p: Pending, amount: int) -> QuestState:
@@ -473,4 +549,6 @@ def _card(state: QuestState, p: Pending, card_id: str) -> QuestState:
     return state
 
 
-from grognard.systems.heroquest.traps import spring, take_treasure  # noqa: E402  (they use this module)
+from grognard.systems.heroquest.traps import spring, take_treasure, trap_status  # noqa: E402  (traps' effects)
+
+_trap_status = trap_status  # the name the spell and item modules import from here

@@ -4,7 +4,8 @@ Heroes are not games (no moves, no dice of their own), so they are not kept in t
 command line passes the folder (`$GROGNARD_HOME/heroquest/heroes`), and a quest takes a hero from it and
 puts the hero back with its new level, gold, items and spells. Each file is
 `{"format": "grognard-heroquest-hero", "version": 1, "hero": {...}}`, written whole to a temporary file
-and renamed, so a crash never leaves half a hero. The file name is the hero's lookup key.
+and renamed, so a crash never leaves half a hero. The file name is the hero's lookup key. A hero who dies
+in a quest is moved to the `fallen` folder inside (`bury`), kept but no longer listed or played.
 """
 
 from __future__ import annotations
@@ -90,6 +91,19 @@ class Roster:
             return []
         found = [self.load(p.stem) for p in sorted(self.folder.glob("*.json"))]
         return sorted(found, key=lambda h: h.name.casefold())
+
+    def bury(self, name: str) -> Path:
+        """Move a hero who died in a quest to the `fallen` folder (kept, no longer played); the path."""
+        source = self.path(name)
+        if not source.is_file():
+            raise UsageError(f"no hero called {name!r} on the roster")
+        fallen = self.folder / "fallen"
+        fallen.mkdir(parents=True, exist_ok=True)
+        target, n = fallen / source.name, 2
+        while target.exists():
+            target, n = fallen / f"{source.stem}-{n}.json", n + 1
+        os.replace(source, target)
+        return target
 
     def delete(self, name: str) -> None:
         """Remove a hero from the roster."""

@@ -11,7 +11,6 @@ from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.effects import has, parse, total
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.sight import sees
-from grognard.systems.heroquest.skill_moves import drop_stealth
 from grognard.systems.heroquest.skills import (
     _add_monster_effect,
     _limit_ok,
@@ -32,6 +31,8 @@ def _weapon(state: QuestState, i: int) -> hq.Weapon | None:
     from grognard.systems.heroquest.gear import weapon_of
 
     name = state.hero_of(i).equipped.weapon
+    if "disarmed|encounter" in state.heroes[i].effects:
+        return None  # knocked away by a chaos warrior (line 757)
     return weapon_of(name) if name else None
 
 
@@ -95,7 +96,7 @@ def _behind(state: QuestState, i: int, j: int) -> bool:
 
 
 def _backstab_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.actions import hero_targets
+    from grognard.systems.heroquest.targets import hero_targets
 
     if dual_wielding(state, i) and state.turn.attacks:
         return []
@@ -106,6 +107,7 @@ def _backstab_offers(state: QuestState, i: int) -> list[str]:
 def backstab(state: QuestState, i: int, mid: str) -> QuestState:
     """One more attack die from behind; from stealth the victim rolls half its defend dice (rounded up),
     or none with Improved Stealth (lines 257-259)."""
+    from grognard.systems.heroquest.skill_moves import drop_stealth  # here: skill_moves imports skills
     from grognard.systems.heroquest.wounds import begin_attack
 
     j = _monster(state, mid)
@@ -128,7 +130,7 @@ def _has_shield(state: QuestState, i: int) -> bool:
 
 
 def _bash_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.actions import hero_targets
+    from grognard.systems.heroquest.targets import hero_targets
 
     if not _has_shield(state, i) or (_weapon(state, i) or hq.weapon("dagger")).ranged:
         return []
@@ -185,7 +187,7 @@ def _sweep_path(state: QuestState, i: int, j: int) -> list[int]:
 
 
 def _sweep_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.actions import hero_targets
+    from grognard.systems.heroquest.targets import hero_targets
 
     w = _weapon(state, i)
     if w is None or not w.two_handed or w.ranged or not _limit_ok(state, i, "sweep-attack"):
@@ -373,4 +375,6 @@ def dual_wielding(state: QuestState, i: int) -> bool:
 
     hero = state.hero_of(i)
     off = hero.equipped.off_hand
+    if "disarmed|encounter" in state.heroes[i].effects:
+        return False  # his weapon knocked away (line 757): no second blow
     return hero.knows_skill("Dual-Wielding") and off is not None and weapon_of(off) is not None

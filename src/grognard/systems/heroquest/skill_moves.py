@@ -61,15 +61,16 @@ def break_stealth(state: QuestState, i: int, verb: str) -> QuestState:
 
 
 def hidden(state: QuestState, i: int) -> bool:
-    """True while hero `i` is in stealth (enemies do not attack him)."""
-    return has(state.heroes[i].effects, "stealth")
+    """True while hero `i` is in stealth or under Disappear (enemies neither see nor attack him)."""
+    effects = state.heroes[i].effects
+    return has(effects, "stealth") or has(effects, "vanish")
 
 
 def stealth_check(state: QuestState, i: int) -> QuestState:
     """At the start of his turn with enemies in sight, a hero in stealth rolls red dice for his Mind and
     stays hidden only by beating their total Mind (line 257)."""
     fig = state.heroes[i]
-    if not hidden(state, i) or fig.at is None:
+    if not has(fig.effects, "stealth") or fig.at is None:
         return state
     seen = _seen_enemies(state, i)
     if not seen:

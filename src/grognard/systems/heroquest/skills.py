@@ -46,24 +46,23 @@ HANDLERS: dict[str, Handler] = {}
 
 PASSIVE: dict[str, str] = {
     "long-jump": "resolve._jump_chance: a jump fails only on a black shield (line 329)",
-    "disarm-traps": "actions.can_disarm and resolve._disarm_chance (line 255)",
+    "disarm-traps": "targets.can_disarm and resolve._disarm_chance (line 255)",
     "frightening-battle-roar": "skills.battle_roar's outcome: one Body from each affected adjacent enemy",
     "improved-stealth": "skills.break_stealth and skills.backstab: search and disarm keep stealth; no "
     "defend dice against a backstab from stealth (line 259)",
-    "ranged-accuracy": "actions.hero_targets and effects.hero_attack_dice: a shot past a figure at one "
+    "ranged-accuracy": "targets.hero_targets and effects.hero_attack_dice: a shot past a figure at one "
     "die fewer (line 337)",
     "dual-wielding": "actions._extra_attacks and effects.hero_attack_dice: a second attack at half the "
     "dice (line 343)",
     "riposte": "skills.riposte, called by resolve.apply_outcome after a defence that took no damage",
-    "human-resistance": "resolve: one more white die on a jump or a disarm (line 315)",
+    "human-resistance": "resolve: one more white die on a jump or a disarm; pit_climb: 2 more on the red "
+    "die to climb out of a pit (line 315)",
+    "mimic": "chaos_flight.mimics: rolled when an enemy in sight casts a spell he does not know (line 286)",
+    "strength-of-will": "chaos_flight.answer: a mental spell resisted, once an encounter (line 313)",
 }
 """Passive skills (and Riposte, played automatically) and where their rule is played."""
 
-NOT_PLAYED: dict[str, str] = {
-    "mimic": "monsters cast no spells in play yet (line 286)",
-    "strength-of-will": "monsters make no mental attacks and cast no spells in play yet (line 313)",
-    "human-destiny": "a kept white die replacing a later roll is not played (line 311)",
-}
+NOT_PLAYED: dict[str, str] = {}
 """Skills the game does not play yet; using one raises `RuleNotImplementedError`."""
 
 
@@ -91,7 +90,8 @@ def _register(key: str, offers: Offers, kind: str = "free") -> Callable[[Apply],
 
 
 def _turn_allows(state: QuestState, i: int, kind: str) -> bool:
-    from grognard.systems.heroquest.actions import _extra_attacks, free_to_act
+    from grognard.systems.heroquest.actions import _extra_attacks
+    from grognard.systems.heroquest.targets import free_to_act
 
     turn = state.turn
     if kind == "action":
@@ -489,8 +489,9 @@ def skill_result(state: QuestState, p: Pending, move: object) -> QuestState | No
     return None
 
 
+from grognard.systems.heroquest import destiny as _destiny  # noqa: E402  (registers Human Destiny)
 from grognard.systems.heroquest import skill_combat as _skill_combat  # noqa: E402  (registers its handlers)
 from grognard.systems.heroquest import skill_moves as _skill_moves  # noqa: E402  (registers its handlers)
 
-REGISTERED = (_skill_combat.__name__, _skill_moves.__name__)
+REGISTERED = (_skill_combat.__name__, _skill_moves.__name__, _destiny.__name__)
 """The modules whose handlers are in `HANDLERS`."""

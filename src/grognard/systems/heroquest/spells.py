@@ -1,13 +1,16 @@
 """Spells in play (lines 493-601): a registry of handlers by "school/key", like skills and items.
 
 Every catalogue spell has a `Handler` in `HANDLERS` (who it may be cast on, and what it does), or is in
-`NOT_PLAYED` with the reason; casting one of those raises `RuleNotImplementedError`. `PASSIVE` is empty:
-no spell acts without being cast.
+`NOT_PLAYED` with the reason; casting one of those raises `RuleNotImplementedError`. `PASSIVE` holds the
+chaos spells: the game master's monsters cast them (`chaos`), and a monster may answer a hero's spell with
+Dispell or Mirror Magic (`chaos_flight.answer_hero_spell`, called by `cast`).
 
 Data-driven where the catalogue's `Effect` says it: dice bonuses and their duration (Rock Skin, Courage),
 healing by level (Heal Body, Water of Healing) or by the effect's `heal_body`/`heal_mind` (Warmth,
 Psychic Recovery), damage by level (Fire of Wrath, Ball of Flame). Small named hooks otherwise: Swift
-Wind, Tempest, Sleep, Pass Through Rock, Genie, Veil of Mist, Deep Sleep, Slow.
+Wind, Tempest, Sleep, Pass Through Rock, Genie, Veil of Mist, Deep Sleep, Slow. The other elf spells are
+in `spells_elf` (Disappear, Twist Wood, Double Image, Hypnotic Blaze) and `spells_time` (Timestop,
+Flashback), Ice Bridge and Treasure Without Doom in `spells_scroll`; they register here on import.
 """
 
 from __future__ import annotations
@@ -47,25 +50,13 @@ class Handler:
 HANDLERS: dict[str, Handler] = {}
 """Played spells by "school/key"."""
 
-PASSIVE: dict[str, str] = {}
-"""No spell acts without being cast."""
-
-_CHAOS = "a chaos spell, cast by monsters; monsters cast no spells in play yet (line 543)"
-NOT_PLAYED: dict[str, str] = {
-    "elf/disappear": "moving unseen until a movement roll of 9 or more is not played (line 527)",
-    "elf/twist-wood": "monsters carry no wooden weapons in play (line 529)",
-    "elf/timestop": "an extra turn out of the order is not played (line 533)",
-    "elf/double-image": "a red die to turn a hit aside is not played (line 535)",
-    "elf/hypnotic-blaze": "paralysis for three turns of everyone in sight is not played (line 537)",
-    "elf/flashback": "replaying a whole turn is not played (line 539)",
-    "other/ice-bridge": "bridges over pits and chasms are not played (line 597)",
-    "other/treasure-without-doom": "drawing past wandering-monster cards is not played (line 601)",
-    **{
-        f"chaos/{k.key}": _CHAOS
-        for k in hq.catalog().spells.values()
-        if k.school == "chaos"
-    },
+_CHAOS = "a chaos spell: the game master's monsters cast it (`chaos.HANDLERS`, line 543), heroes do not"
+PASSIVE: dict[str, str] = {
+    f"chaos/{k.key}": _CHAOS for k in hq.catalog().spells.values() if k.school == "chaos"
 }
+"""The chaos spells, cast by monsters (`chaos`); a hero who learns one by Mimic keeps it (the rulings)."""
+
+NOT_PLAYED: dict[str, str] = {}
 """Spells the game does not play yet; casting one raises `RuleNotImplementedError`."""
 
 _REGISTRY = Registry(
@@ -109,6 +100,8 @@ def _register(key: str, targets: Targets) -> Callable[[Apply], Apply]:
 
 def friends(state: QuestState, i: int, spell: Spell) -> list[str]:
     """The caster and every hero he sees ("self-or-character", "self-or-ally")."""
+    from grognard.systems.heroquest.effects import has
+
     at = state.heroes[i].at
     assert at is not None
     return [
@@ -117,6 +110,7 @@ def friends(state: QuestState, i: int, spell: Spell) -> list[str]:
         if h.status == "active"
         and h.at is not None
         and (k == i or sees(state.layout, at, h.at, state.figures))
+        and not has(h.effects, "vanish")  # no spell reaches a hero under Disappear (line 527)
     ]
 
 
@@ -168,7 +162,9 @@ def friendly(state: QuestState, i: int, spell: Spell, target: str) -> QuestState
     e = spell.effect
     body = amount if amount is not None else e.heal_body if isinstance(e.heal_body, int) else None
     if body is not None:
-        fig = replace(fig, body=min(hero.maximum("body"), fig.body + body))
+        from grognard.systems.heroquest.monster_wounds import cure_stone
+
+        fig = cure_stone(replace(fig, body=min(hero.maximum("body"), fig.body + body)))  # line 781
     if e.heal_mind == "all":
         fig = replace(fig, mind=hero.maximum("mind"))
     fig = replace(fig, effects=(*fig.effects, *from_effect(e)))
@@ -289,9 +285,15 @@ def cast(state: QuestState, i: int, arg: str) -> QuestState:
     key, _, target = arg.rpartition(":")
     h = handler(key)
     spell = find(key)
-    fig = state.heroes[i]
-    state = with_hero(state, i, replace(fig, magic=fig.magic - 1))
+    from grognard.systems.heroquest.artifacts import pay_for_cast
+
+    state = pay_for_cast(state, i, key)  # one Magic point, or the Spell Ring's (line 475)
     state = note(state, f"{state.hero_of(i).name} casts {spell.name}.")
+    from grognard.systems.heroquest.chaos_flight import answer_hero_spell
+
+    answered = answer_hero_spell(state, i, key, target)  # a monster's Dispell or Mirror Magic (557, 571)
+    if answered is not None:
+        return answered
     return h.apply(state, i, spell, target)
 
 
@@ -323,3 +325,11 @@ def through_rock_reach(
                 heapq.heappush(queue, (spent + cost, there))
     ends = {s: c for s, c in best.items() if s == at or (s not in allies and not layout.solid(s))}
     return Reach(at, ends, came)
+
+
+from grognard.systems.heroquest import spells_elf as _spells_elf  # noqa: E402  (registers its handlers)
+from grognard.systems.heroquest import spells_scroll as _spells_scroll  # noqa: E402  (registers its handlers)
+from grognard.systems.heroquest import spells_time as _spells_time  # noqa: E402  (registers its handlers)
+
+REGISTERED = (_spells_elf.__name__, _spells_scroll.__name__, _spells_time.__name__)
+"""The modules whose handlers are in `HANDLERS`."""

@@ -25,7 +25,7 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL, Actor, GameState, Move, Outcome, Result
 from grognard.engine.serial import from_data, to_data
 from grognard.systems.heroquest.board import Layout, Square
-from grognard.systems.heroquest.hero import Hero
+from grognard.systems.heroquest.hero import Equipped, Hero
 from grognard.systems.heroquest.quest_setup import Context, MonsterStats, Setup, context
 from grognard.systems.heroquest.sight import sees
 
@@ -48,7 +48,9 @@ class HeroFig:
     """A hero in play: square (None once dead or gone), current points, what it carries and its effects.
 
     `status` is "active", "dead" or "left" (gone up the stairs or out of an exit). `effects` are
-    strings "name|duration" (see `effects`). `escort` is the id of a prisoner the hero leads.
+    strings "name|duration" (see `effects`). `escort` is the id of a prisoner the hero leads. `equipped`
+    is what he holds and wears once he has changed it during the quest (None: as he set out; line 355,
+    `artifacts_gear`).
     """
 
     at: Square | None
@@ -62,6 +64,7 @@ class HeroFig:
     effects: tuple[str, ...] = ()
     xp: int = 0
     escort: str = ""
+    equipped: Equipped | None = None
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,8 @@ class MonsterFig:
     """A monster in play: its id, square, Body left, status and effects.
 
     `status` is "held" (not yet placed), "active", "dead", "gone" (escaped), "prisoner" (the rescue
-    goal's captive, on the board) or "escorted" (freed and led by a hero). `aware` turns true when a
+    goal's captive, on the board), "escorted" (freed and led by a hero) or "lurking" (on the board,
+    unseen in ambush, `monster_flight`). `aware` turns true when a
     hero first sees it; the automatic game master moves only aware monsters.
     """
 
@@ -114,7 +118,14 @@ class Pending:
 
 @dataclass(frozen=True)
 class QuestState(GameState):
-    """One position of a quest. See the module doc; the rules are applied by `turn`, `actions`, `resolve`."""
+    """One position of a quest. See the module doc; the rules are applied by `turn`, `actions`, `resolve`.
+
+    `extra_turn` is the hero taking a turn out of the order (Timestop), -1 for none; `flashback` is the
+    position at the start of the hero's turn, kept only while a hero could cast Flashback (`spells_time`);
+    `casting` is a chaos spell (or a hero's spell a monster may answer) in flight (`chaos.Flight`), or "".
+    `queue` holds what monster skills set off, played in order once no roll is pending (`monster_turns`);
+    `icicles` the squares ("x,y") of the stalactite traps ice gremlins have set (line 847).
+    """
 
     setup: Setup
     heroes: tuple[HeroFig, ...]
@@ -138,6 +149,11 @@ class QuestState(GameState):
     encounter: bool = False
     wanderers: int = 0
     log: tuple[str, ...] = ()
+    extra_turn: int = -1
+    flashback: QuestState | None = None
+    casting: str = ""
+    queue: tuple[str, ...] = ()
+    icicles: tuple[str, ...] = ()
 
     # --- derived, cached per state (never part of equality or JSON)
 
@@ -158,9 +174,9 @@ class QuestState(GameState):
 
     @cached_property
     def monster_squares(self) -> frozenset[Square]:
-        """The squares of every monster on the board (prisoners included)."""
+        """The squares of every monster on the board (prisoners and monsters lying in ambush included)."""
         return frozenset(
-            m.at for m in self.monsters if m.at is not None and m.status in ("active", "prisoner")
+            m.at for m in self.monsters if m.at is not None and m.status in ("active", "prisoner", "lurking")
         )
 
     @cached_property
@@ -180,15 +196,32 @@ class QuestState(GameState):
         return tuple(found)
 
     def hero_of(self, index: int) -> Hero:
-        """The hero as created (base attributes, gear, skills) for party place `index`."""
-        return self.ctx.party[index]
+        """The hero as created (base attributes, gear, skills) for party place `index`, holding and wearing
+        what his figure now does when he changed it during the quest (`artifacts_gear.dressed`)."""
+        if self.heroes[index].equipped is None:
+            return self.ctx.party[index]
+        return self._dressed[index]
+
+    @cached_property
+    def _dressed(self) -> tuple[Hero, ...]:
+        from grognard.systems.heroquest.artifacts_gear import dressed
+
+        return tuple(dressed(hero, fig) for hero, fig in zip(self.ctx.party, self.heroes, strict=True))
 
     def stats_of(self, index: int) -> MonsterStats:
-        """The numbers of monster `index`."""
-        return self.ctx.monster(self.monsters[index].id)
+        """The numbers of monster `index` (with no weapon once Twist Wood warped its wooden one)."""
+        m = self.monsters[index]
+        stats = self.ctx.monster(m.id)
+        if m.effects and any(e.startswith("twisted|") for e in m.effects):
+            from grognard.systems.heroquest.spells_elf import twisted_stats
+
+            return twisted_stats(stats)
+        return stats
 
     def current_hero(self) -> int | None:
         """The index of the hero whose turn it is, or None in the game master's turn or before the order."""
+        if self.extra_turn >= 0:
+            return self.extra_turn  # a turn out of the order (Timestop, `spells_time`)
         if not self.order or self.slot >= len(self.order):
             return None
         who = self.order[self.slot]
@@ -196,6 +229,8 @@ class QuestState(GameState):
 
     def in_gm_turn(self) -> bool:
         """True while the game master moves the monsters."""
+        if self.extra_turn >= 0:
+            return False
         return bool(self.order) and self.slot < len(self.order) and self.order[self.slot] == GM_SLOT
 
     # --- the protocol
@@ -206,6 +241,11 @@ class QuestState(GameState):
             return TERMINAL
         if self.pending is not None:
             return CHANCE
+        from grognard.systems.heroquest.chaos_turns import decider
+
+        chaos = decider(self)  # a spell in flight awaiting an answer, or a hero the game master moves
+        if chaos is not None:
+            return chaos
         if self.in_gm_turn():
             from grognard.systems.heroquest.turn import thrall_acting
 
@@ -280,7 +320,7 @@ class QuestState(GameState):
                     bad.append(f"{h.at} is shared by hero {i} and {squares[h.at]}")
                 squares[h.at] = f"hero {i}"
         for m in self.monsters:
-            if m.status in ("active", "prisoner"):
+            if m.status in ("active", "prisoner", "lurking"):
                 if m.at is None or self.layout.solid(m.at):
                     bad.append(f"monster {m.id} is on the board but not on a free floor square: {m.at}")
                 elif m.at in squares:

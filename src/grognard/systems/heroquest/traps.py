@@ -1,5 +1,6 @@
 """Traps sprung (lines 126-142) and searching (lines 82, 94-100): the trap's effect on the hero who springs
-it, and what a search finds. Split from `resolve`, whose wounds and chance nodes they use."""
+it, and what a search finds. Split from `resolve`, which imports this module for them; nothing here
+imports `resolve`, so the two load in either order."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.resolve import _trap_status
+from grognard.systems.heroquest.hero import scroll_name
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.turn import add, note, with_hero
@@ -17,9 +18,26 @@ from grognard.systems.heroquest.wounds import hurt_hero, spawn_wanderer
 # Traps
 
 
+def trap_status(state: QuestState, idx: int, status: str) -> QuestState:
+    """The state with trap `idx` now `status` ("hidden", "found", "sprung", "disarmed", "gone")."""
+    traps = list(state.traps)
+    traps[idx] = status
+    return replace(state, traps=tuple(traps))
+
+
+_trap_status = trap_status  # the name `resolve` and the spell and item modules use
+
+
 def spring(state: QuestState, i: int, idx: int, *, came_from: Square | None) -> QuestState:
     """Trap `idx` springs on hero `i` (lines 128-142). `came_from` is the square he stepped from (None
-    when a disarm failed and he did not step onto it)."""
+    when a disarm failed and he did not step onto it). A poisoned trap's damage is poison
+    (`artifacts_env.envenom`)."""
+    from grognard.systems.heroquest.artifacts_env import envenom
+
+    return envenom(state, _spring(state, i, idx, came_from=came_from), i, idx)
+
+
+def _spring(state: QuestState, i: int, idx: int, *, came_from: Square | None) -> QuestState:
     trap = state.ctx.traps[idx]
     kind = trap.kind
     name = state.hero_of(i).name
@@ -88,6 +106,9 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
         ]
         for k in found:
             state = _trap_status(state, k, "found")
+        from grognard.systems.heroquest.monster_blows import find_icicles
+
+        state = find_icicles(state, i, scope)  # an ice gremlin's stalactites (line 847)
         return note(state, f"{name} searches for traps and finds {len(found) or 'none'}.")
     if what == "doors":
         from grognard.systems.heroquest.actions import set_door
@@ -113,11 +134,18 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
 
 
 def _treasure_in(state: QuestState, furniture: str) -> bool:
-    return any(t.furniture == furniture and t.id not in state.taken for t in state.ctx.treasure)
+    from grognard.systems.heroquest.challenge_play import locked_treasure
+
+    return any(
+        t.furniture == furniture and t.id not in state.taken and not locked_treasure(state, t.id)
+        for t in state.ctx.treasure
+    )
 
 
 def take_treasure(state: QuestState, i: int) -> QuestState:
     """Hero `i` takes the treasure he can see in his area: gold, items, artifacts; deck cards to draw."""
+    from grognard.systems.heroquest.challenge_play import locked_treasure
+
     area, scope = search_scope(state, i)
     furniture = _furniture_in(state, area, scope)
     name = state.hero_of(i).name
@@ -126,13 +154,15 @@ def take_treasure(state: QuestState, i: int) -> QuestState:
     for t in state.ctx.treasure:
         if t.id in state.taken or not ((t.at is not None and t.at in scope) or t.furniture in furniture):
             continue
+        if locked_treasure(state, t.id):  # held by a challenge until it is met (`challenge_play`)
+            continue
         got += 1
         fig = state.heroes[i]
         items = list(fig.items)
         if t.item:
             items.append(hq.item(t.item).name)
         if t.artifact:
-            items.append(hq.artifact(t.artifact).name)
+            items.append(scroll_name(hq.spell(t.spell)) if t.spell else hq.artifact(t.artifact).name)
         state = with_hero(state, i, replace(fig, gold=fig.gold + t.gold, items=tuple(items)))
         state = replace(state, taken=add(state.taken, t.id))
         state = note(state, t.text or f"{name} finds treasure.")

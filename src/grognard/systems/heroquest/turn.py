@@ -40,8 +40,17 @@ def order_choices(state: QuestState) -> list[str]:
 
 
 def begin(state: QuestState) -> QuestState:
-    """The quest's first state: the heroes look about them, then the order is rolled or agreed."""
+    """The quest's first state: the heroes look about them, the humans with Human Destiny roll their die
+    (line 311, `destiny`), then the order is rolled or agreed."""
+    from grognard.systems.heroquest.destiny import destiny_pending
+
     state = look(state)
+    fate = destiny_pending(state)
+    return replace(state, pending=fate) if fate is not None else opening(state)
+
+
+def opening(state: QuestState) -> QuestState:
+    """The order to be rolled (a chance node) or agreed (the players' decision)."""
     if state.setup.order == "roll":
         return replace(state, pending=Pending("order"))
     return state
@@ -70,14 +79,40 @@ def start_slot(state: QuestState) -> QuestState:
     state = with_hero(state, who, replace(fig, effects=kept))
     if stopped:
         return end_turn(state)
+    from grognard.systems.heroquest.chaos_turns import hero_turn_starts
+
+    state, stop = hero_turn_starts(state, who)  # rolls to break chaos spells, or the turn lost (551-589)
+    if stop:
+        return state
     from grognard.systems.heroquest.skill_combat import end_wards
     from grognard.systems.heroquest.skill_moves import stealth_check
+    from grognard.systems.heroquest.spells_elf import paralysed_hero
+    from grognard.systems.heroquest.spells_time import keep_start
 
-    return stealth_check(end_wards(state, who), who)
+    lost = paralysed_hero(state, who)  # Hypnotic Blaze (line 537)
+    if lost is not None:
+        return end_turn(lost)
+    from grognard.systems.heroquest.monster_turns import hero_turn_begins
+
+    state, lost_turn = hero_turn_begins(state, who)  # tossed or stone; the monster skills' rolls queued
+    if lost_turn:
+        return end_turn(state)
+    from grognard.systems.heroquest.artifacts_env import begin_turn
+
+    state = begin_turn(state, who)  # an ice vault's cold, lasting poison
+    if state.pending is not None or state.heroes[who].status != "active":
+        return keep_start(state)  # a turn begun with a roll may still be undone by Flashback
+    return keep_start(stealth_check(end_wards(state, who), who))
 
 
 def end_turn(state: QuestState) -> QuestState:
-    """The current figure's turn is over: one-turn effects end and the next slot (or round) begins."""
+    """The current figure's turn is over: one-turn effects end and the next slot (or round) begins; a hero's
+    turn may first be held open for Flashback, and a Timestop turn comes before the next slot."""
+    from grognard.systems.heroquest.spells_time import extra_turn, flashback_window
+
+    state, held = flashback_window(state)
+    if held:
+        return state
     who = state.current_hero()
     if who is not None:
         fig = state.heroes[who]
@@ -85,8 +120,14 @@ def end_turn(state: QuestState) -> QuestState:
         # a potion drunk as this turn's action lasts through the drinker's next turn (items module)
         kept = tuple(e.replace("|drunk", "|one-turn") for e in kept)
         state = with_hero(state, who, replace(fig, effects=kept))
+        from grognard.systems.heroquest.monster_turns import hero_turn_ends
+
+        state = hero_turn_ends(state, who)  # a mummy's curse counts down (line 735)
         if any(e.endswith("|hero-turn") for m in state.monsters for e in m.effects):
             state = replace(state, monsters=tuple(_ended(m, "|hero-turn") for m in state.monsters))
+    state, again = extra_turn(state)
+    if again:
+        return start_slot(state)
     slot = state.slot + 1
     if slot >= len(state.order):
         rounds = state.setup.rounds
@@ -109,7 +150,9 @@ def end_monster_turn(state: QuestState) -> QuestState:
     j = state.acting
     if 0 <= j < len(state.monsters) and any(e.endswith("|next-turn") for e in state.monsters[j].effects):
         state = with_monster(state, j, _ended(state.monsters[j], "|next-turn"))
-    return state
+    from grognard.systems.heroquest.fallen import steal
+
+    return steal(state, j)  # a fallen hero's things no hero sees (line 90)
 
 
 def note(state: QuestState, text: str) -> QuestState:
@@ -239,7 +282,9 @@ def look(state: QuestState) -> QuestState:
         state = replace(state, encounter=fighting)
         if not fighting:
             state = end_encounter(state)
-    return state
+    from grognard.systems.heroquest.spells_elf import after_look
+
+    return after_look(state)  # Double Images whose caster sees no enemy fade (line 535)
 
 
 def end_encounter(state: QuestState) -> QuestState:
@@ -297,21 +342,34 @@ def settle(state: QuestState) -> QuestState:
     """After a move: look about, check the end, skip who cannot act, and play the automatic game master."""
     from grognard.systems.heroquest.actions import apply_action, monster_can_act
     from grognard.systems.heroquest.gm import choose
+    from grognard.systems.heroquest.monster_turns import monster_turn_ends, run_queue, upkeep
 
     for _ in range(MAX_AUTO_STEPS):
-        state = check_end(look(state))
+        state = check_end(look(upkeep(state)))  # upkeep: the monster skills' lasting effects
         if state.outcome or state.pending is not None or not state.order:
             return state
+        queued = run_queue(state)  # what a monster skill set off, one item at a time
+        if queued is not None:
+            state = queued
+            continue
+        from grognard.systems.heroquest.chaos_turns import chaos_step
+
+        chaos = chaos_step(state)  # a spell in flight, a hero the game master moves, ice melting
+        if chaos is not None:
+            state, wait = chaos
+            if wait:
+                return state
+            continue
         who = state.current_hero()
         if who is not None:
-            if state.heroes[who].status != "active":
+            if state.heroes[who].status != "active" and not state.turn.done:  # done: Flashback's window
                 state = end_turn(state)
                 continue
             return state
         if not state.in_gm_turn():
             return state
         if state.acting < 0 or not monster_can_act(state, state.acting, started=True):
-            state = end_monster_turn(state)
+            state = end_monster_turn(monster_turn_ends(state))
             nxt = next_monster(state)
             if nxt is None:
                 state = end_turn(state)
@@ -343,15 +401,20 @@ def monster_may_start(state: QuestState, index: int) -> bool:
     """A monster on the board takes a turn: any active one for a person, an aware one for the automatic
     game master."""
     m = state.monsters[index]
-    if m.status != "active":
+    if m.status not in ("active", "lurking"):  # lurking: unseen in ambush (line 803)
         return False
     return state.setup.gm == "human" or m.aware
 
 
 def start_monster(state: QuestState, index: int) -> QuestState:
     """Monster `index` begins its turn: a whirlwind costs it the turn; a sleeper rolls to wake."""
-    m = state.monsters[index]
+    from grognard.systems.heroquest.spells_elf import paralysed_monster
+
     state = replace(state, acting=index, turn=Turn())
+    lost = paralysed_monster(state, index)  # Hypnotic Blaze (line 537)
+    if lost is not None:
+        return replace(lost, turn=Turn(rolled=True, acted=True, stopped=True, done=True))
+    m = state.monsters[index]
     if any(e.startswith("tempest|") for e in m.effects):
         state = with_monster(
             state, index, replace(m, effects=tuple(e for e in m.effects if not e.startswith("tempest|")))
@@ -364,4 +427,8 @@ def start_monster(state: QuestState, index: int) -> QuestState:
         deep = any(e.startswith("deep|") for e in m.effects)  # Deep Sleep: one red die (line 531)
         dice = 1 if deep else state.stats_of(index).mind
         return replace(state, pending=Pending("wake", who=index, dice=dice))
-    return state
+    from grognard.systems.heroquest.chaos_turns import monster_turn_starts
+    from grognard.systems.heroquest.monster_turns import monster_turn_begins
+
+    state = monster_turn_starts(state, index)  # a Fear or Command turned on it by an Ancient Staff
+    return monster_turn_begins(state, index)  # stunned, escaped or running, a bear hug (monster_turns)

@@ -14,13 +14,16 @@ from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState
 from grognard.systems.heroquest.turn import fire, free_square_near, note, with_hero, with_monster
 
 
-def hurt_hero(state: QuestState, i: int, damage: int, what: str) -> QuestState:
-    """Hero `i` loses `damage` Body; at 0 he drinks a healing potion or heals himself by a spell if he
-    can (line 90), else dies (his prisoner stays where he fell)."""
+def hurt_hero(state: QuestState, i: int, damage: int, what: str, *, self_heal: bool = True) -> QuestState:
+    """Hero `i` loses `damage` Body; at 0 he drinks a healing potion or (unless `self_heal` is False: a
+    mummy's curse, line 735) heals himself by a spell if he can (line 90), else dies (his prisoner stays
+    where he fell). A hero turned to stone takes no harm (line 781)."""
     from grognard.systems.heroquest.effects import self_heal_spell
 
     fig = state.heroes[i]
     hero = state.hero_of(i)
+    if "stone|quest" in fig.effects and damage > 0:
+        return note(state, f"{what.capitalize()} cannot harm {hero.name}, turned to stone.")
     if damage <= 0 or fig.status != "active":
         return (
             note(state, f"{what.capitalize()} does {hero.name} no harm.") if fig.status == "active" else state
@@ -33,23 +36,27 @@ def hurt_hero(state: QuestState, i: int, damage: int, what: str) -> QuestState:
     items = list(fig.items)
     if "Potion of Restoration" in items:
         items.remove("Potion of Restoration")
-        fig = replace(
-            fig, body=hero.maximum("body"), mind=hero.maximum("mind"), items=tuple(items), effects=effects
-        )
+        from grognard.systems.heroquest.chaos_effects import cure
+
+        top = hero.maximum("body")
+        fig = replace(fig, body=top, mind=hero.maximum("mind"), items=tuple(items), effects=cure(effects))
         return note(with_hero(state, i, fig), f"{hero.name} drinks a Potion of Restoration and lives.")
     if "Potion of Healing" in items:
         items.remove("Potion of Healing")
         fig = replace(fig, body=0, status="dying", items=tuple(items), effects=effects)
         state = note(with_hero(state, i, fig), f"{hero.name} drinks a Potion of Healing as he falls.")
         return replace(state, pending=Pending("heal", who=i, ref="Potion of Healing"))
-    spell = self_heal_spell(state, i)
+    spell = self_heal_spell(state, i) if self_heal else None
     if spell is not None:
         spell_id, amount = spell
         fig = replace(fig, body=min(hero.maximum("body"), amount), magic=fig.magic - 1, effects=effects)
         return note(
             with_hero(state, i, fig), f"{hero.name} casts {spell_id.split('/')[1]} on himself as he falls."
         )
-    state = with_hero(state, i, replace(fig, body=0, status="dead", at=None, effects=()))
+    from grognard.systems.heroquest.fallen import fell_mark
+
+    # his things lie where he fell, for his companions to collect (line 90, `fallen`)
+    state = with_hero(state, i, replace(fig, body=0, status="dead", at=None, effects=fell_mark(fig.at)))
     state = note(state, f"{hero.name} dies.")
     if fig.escort:
         for j, m in enumerate(state.monsters):
@@ -73,7 +80,11 @@ def hurt_monster(
         return note(
             with_monster(state, j, replace(m, body=body)), f"{stats.name} loses {damage} Body ({body} left)."
         )
-    state = with_monster(state, j, replace(m, body=0, status="dead", at=None, effects=()))
+    fell = (f"fell@{m.at[0]},{m.at[1]}|quest",) if m.at is not None else ()  # where Reanimation finds it
+    from grognard.systems.heroquest.monster_wounds import monster_dies
+
+    state = monster_dies(state, j)  # its curse, kidnap, bear hug and theft end (lines 711-891)
+    state = with_monster(state, j, replace(m, body=0, status="dead", at=None, effects=fell))
     state = note(state, f"{stats.name} is slain.")
     if killer is not None and state.heroes[killer].status == "active":
         slayer = state.heroes[killer]
@@ -108,9 +119,10 @@ def begin_attack(
 
     if side == "hero":
         from grognard.systems.heroquest.items import attack_ref
+        from grognard.systems.heroquest.monster_gear import hero_shoots
 
         dice = hero_attack_dice(state, attacker, target)
-        defend = monster_defend_dice(state, target)
+        defend = monster_defend_dice(state, target, ranged=hero_shoots(state, attacker))  # line 383
         fig = state.heroes[attacker]
         ref = attack_ref(fig.effects)
         state = with_hero(state, attacker, replace(fig, effects=spend(fig.effects, "next-attack")))
@@ -128,7 +140,7 @@ def begin_attack(
             )
             target = warden
         dice = monster_attack_dice(state, attacker, target)
-        defend = hero_defend_dice(state, target)
+        defend = hero_defend_dice(state, target, ranged=state.stats_of(attacker).ranged)  # line 383
         fig = state.heroes[target]
         state = with_hero(state, target, replace(fig, effects=spend(fig.effects, "next-defend")))
     if own_turn:
@@ -154,7 +166,7 @@ def spawn_wanderer(state: QuestState, hero: int, *, resting: bool = False) -> Qu
     )
     state = replace(state, monsters=(*state.monsters, fig), wanderers=n)
     state = note(state, f"A {state.ctx.monster(mid).name} appears beside {state.hero_of(hero).name}!")
-    from grognard.systems.heroquest.actions import monster_targets
+    from grognard.systems.heroquest.targets import monster_targets
 
     j = len(state.monsters) - 1
     if hero in monster_targets(state, j):

@@ -1,0 +1,222 @@
+"""Changing equipment during a quest (line 355), charges kept from quest to quest, and the hero taken home.
+
+Line 355 of 004_24cd6f974fe6a1ee.txt: a hero may change weapons on his turn without giving up his action or
+his move (a shield goes with the weapon: "putting away a sword and shield to wield a bow"), but changing
+wearable equipment (a helmet, body armour, a worn artifact) takes his action. So on his turn a hero is
+offered `equip:KEY` (and `equip:KEY:off` for a second weapon, with Dual-Wielding) for every weapon,
+armour piece or artifact he carries (those found in the quest too) that he may hold or wear, and
+`unequip:KEY` for whatever he wears beside his weapon; the wearing rules are `gear`'s (one weapon, a
+shield or a second weapon, one helmet, one body armour, minimum Body, who may use an artifact, one pair
+of boots). A weapon or shield changed is free; anything else is the turn's action. What he holds and
+wears is kept on his figure (`HeroFig.equipped`); `QuestState.hero_of` gives the hero dressed in it.
+
+Charges: an artifact or item with a limited number of uses counts them on the hero (`Hero.spent`, by key)
+and, during a quest, on the figure ("spent:KEY+n|quest"); `hero_after_quest` adds them up, so the Elven
+Bow's four arrows or the Elven Cloak's three passages last across quests, and a thing used up or worn
+out stays gone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from grognard.engine.errors import UsageError
+from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest import gear
+from grognard.systems.heroquest.hero import Equipped, Hero
+from grognard.systems.heroquest.state import HeroFig, QuestState
+from grognard.systems.heroquest.turn import note, with_hero
+
+FREE_SLOTS = ("weapon", "off_hand")
+"""The places whose change is free (line 355): the weapon hand and the off hand (shield or weapon)."""
+
+
+def is_item(name: str) -> bool:
+    """True for a usable item (a potion, a tool kit), False for an artifact (a scroll included)."""
+    return hq.key_of(name.partition(":")[0]) in hq.catalog().items
+
+
+def dressed(hero: Hero, fig: HeroFig) -> Hero:
+    """The hero carrying what his figure carries and holding and wearing what it does (unchanged while
+    the figure has not changed its equipment)."""
+    if fig.equipped is None:
+        return hero
+    artifacts = tuple(n for n in fig.items if not is_item(n))
+    items = tuple(n for n in fig.items if is_item(n))
+    carried = {hq.key_of(n) for n in (*hero.weapons, *hero.armour, *artifacts)}
+
+    def still(name: str | None) -> str | None:
+        return name if name is not None and hq.key_of(name) in carried else None
+
+    held = fig.equipped
+    kept = Equipped(
+        weapon=still(held.weapon),
+        off_hand=still(held.off_hand),
+        head=still(held.head),
+        body=still(held.body),
+        accessories=tuple(n for n in held.accessories if still(n)),
+    )
+    return hero.model_copy(update={"items": items, "artifacts": artifacts, "equipped": kept})
+
+
+def carrying(state: QuestState, i: int) -> Hero:
+    """Hero `i` as he stands: carrying everything his figure carries, holding and wearing what he does."""
+    fig = state.heroes[i]
+    return dressed(state.ctx.party[i], replace(fig, equipped=state.hero_of(i).equipped))
+
+
+def wears(state: QuestState, i: int, key: str) -> bool:
+    """True when hero `i` holds or wears the thing `key` now."""
+    return key in {hq.key_of(n) for n in state.hero_of(i).equipped.names()}
+
+
+def _slot(hero: Hero, name: str) -> str | None:
+    held = hero.equipped
+    if name in held.accessories:
+        return "accessories"
+    return next((s for s in ("weapon", "off_hand", "head", "body") if getattr(held, s) == name), None)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Offers
+
+
+def _fitted(hero: Hero, name: str, off_hand: bool) -> Hero | None:
+    """The hero with `name` held or worn, a weapon and a shield that cannot go together swapped for it (a
+    free change, line 355); None when the rules forbid it."""
+    problem = gear.equip_problem(hero, name, off_hand)
+    if problem is None:
+        return gear.equip(hero, name, off_hand)
+    slot = "off_hand" if off_hand else gear.slot_of(name)
+    if slot in FREE_SLOTS:
+        other = "off_hand" if slot == "weapon" else "weapon"
+        held = getattr(hero.equipped, other)
+        if held is not None and gear.equip_problem(gear.unequip(hero, held), name, off_hand) is None:
+            return gear.equip(gear.unequip(hero, held), name, off_hand)
+    return None
+
+
+def _equippable(hero: Hero) -> list[tuple[str, bool]]:
+    names = dict.fromkeys((*hero.weapons, *hero.armour, *hero.artifacts))
+    out: list[tuple[str, bool]] = []
+    for name in names:
+        try:
+            slot = gear.slot_of(name)
+        except UsageError:
+            continue  # used, not worn (a potion, the Elven Bow, a scroll)
+        if name not in hero.equipped.names():
+            out.append((name, False))
+        if slot == "weapon" and hero.knows_skill("Dual-Wielding") and hero.equipped.off_hand != name:
+            out.append((name, True))
+    return [(n, off) for n, off in out if _fitted(hero, n, off) is not None]
+
+
+def equip_actions(state: QuestState, i: int, free_to_act: bool) -> list[str]:
+    """The `equip:KEY[:off]` and `unequip:KEY` actions hero `i` has now: weapons always, wearable things
+    only while his action is free (line 355)."""
+    hero = carrying(state, i)
+    out: list[str] = []
+    for name, off in _equippable(hero):
+        free = off or gear.slot_of(name) in FREE_SLOTS
+        if free or free_to_act:
+            out.append(f"equip:{hq.key_of(name)}{':off' if off else ''}")
+    for name in hero.equipped.names():
+        slot = _slot(hero, name)
+        if slot == "weapon":
+            continue  # a weapon is put away by taking up another
+        if slot in FREE_SLOTS or free_to_act:
+            out.append(f"unequip:{hq.key_of(name)}")
+    return sorted(set(out))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Changing
+
+
+def _named(hero: Hero, key: str) -> str:
+    for name in (*hero.weapons, *hero.armour, *hero.artifacts):
+        if hq.key_of(name) == key:
+            return name
+    raise UsageError(f"{hero.name} carries no {key}")
+
+
+def put_on(state: QuestState, i: int, equipped: Equipped) -> QuestState:
+    """Hero `i` holding and wearing `equipped`; Body, Mind and Magic held to their new maxima."""
+    fig = replace(state.heroes[i], equipped=equipped)
+    state = with_hero(state, i, fig)
+    hero = state.hero_of(i)
+    return with_hero(
+        state,
+        i,
+        replace(
+            fig,
+            body=min(fig.body, hero.maximum("body")),
+            mind=min(fig.mind, hero.maximum("mind")),
+            magic=min(fig.magic, hero.maximum("magic")),
+        ),
+    )
+
+
+def change(state: QuestState, i: int, verb: str, arg: str) -> QuestState:
+    """Hero `i` takes up or puts on (`equip`) or takes off (`unequip`) a thing; a wearable change is the
+    turn's action (line 355). The caller checked the action is offered."""
+    hero = carrying(state, i)
+    key, _, hand = arg.partition(":")
+    name = _named(hero, key)
+    if verb == "equip":
+        fitted = _fitted(hero, name, hand == "off")
+        if fitted is None:
+            raise UsageError(gear.equip_problem(hero, name, hand == "off") or f"cannot equip {name}")
+        slot: str = "off_hand" if hand == "off" else gear.slot_of(name)
+        what = f"takes up the {name}" if slot in FREE_SLOTS else f"puts on the {name}"
+    else:
+        slot = _slot(hero, name) or ""
+        fitted = gear.unequip(hero, name)
+        what = f"takes off the {name}" if slot not in FREE_SLOTS else f"puts away the {name}"
+    if slot not in FREE_SLOTS:
+        state = replace(state, turn=replace(state.turn, acted=True))
+    state = put_on(state, i, fitted.equipped)
+    return note(state, f"{hero.name} {what}.")
+
+
+def lose(state: QuestState, i: int, name: str) -> QuestState:
+    """Hero `i` no longer carries one `name` (used up, worn out); taken off first if he wore it."""
+    hero = carrying(state, i)
+    fig = state.heroes[i]
+    items = list(fig.items)
+    items.remove(name)
+    state = with_hero(state, i, replace(fig, items=tuple(items)))
+    if name in hero.equipped.names() and name not in items:
+        state = put_on(state, i, gear.unequip(hero, name).equipped)
+    return state
+
+
+# ---------------------------------------------------------------------------------------------------
+# Charges, and the hero after the quest
+
+
+def spent(state: QuestState, i: int, key: str) -> int:
+    """The charges of `key` hero `i` has used: before this quest and in it."""
+    from grognard.systems.heroquest.effects import total
+
+    return dict(state.ctx.party[i].spent).get(key, 0) + total(state.heroes[i].effects, f"spent:{key}")
+
+
+def hero_after_quest(state: QuestState, i: int) -> Hero:
+    """Hero `i` as he comes home from the quest: the gold and experience he gained, the items and
+    artifacts he still carries (found ones too, used ones gone), what he holds and wears, the charges
+    he has used (`Hero.spent`), and his points restored."""
+    from grognard.systems.heroquest.effects import parse
+
+    before = state.ctx.party[i]
+    fig = state.heroes[i]
+    hero = dressed(before, replace(fig, equipped=state.hero_of(i).equipped))
+    used = dict(before.spent)
+    for e in fig.effects:
+        name, n, _ = parse(e)
+        if name.startswith("spent:"):
+            used[name[6:]] = used.get(name[6:], 0) + n
+    keys = {hq.key_of(n.partition(":")[0]) for n in fig.items}
+    kept = tuple((k, n) for k, n in sorted(used.items()) if k in keys)
+    home = hero.model_copy(update={"gold": fig.gold, "experience": before.experience + fig.xp, "spent": kept})
+    return Hero.model_validate(home.model_dump()).restored()

@@ -1,0 +1,124 @@
+"""The Other spells played outside `spells` (lines 597, 601): Ice Bridge and Treasure Without Doom.
+Registered in `spells.HANDLERS`.
+
+Ice Bridge lays ice over a known trap the caster sees (`cast:other/ice-bridge:trap=ID`): the trap's state
+becomes "bridged" for the rest of the quest, and everyone walks over it as over floor. Our boards have no
+chasms or crevasses; their pits and traps are what it bridges.
+
+Treasure Without Doom (`cast:other/treasure-without-doom:hN`, on himself) is a search for treasure of
+his area as the action: a trap in the furniture searched is disarmed instead of springing, and each card
+the search draws is the chance node "safecard", drawn from the gold and potion cards left (the
+wandering monster, hazard and empty cards are passed over and stay in the deck).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from grognard.engine.game import Outcome
+from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.catalog import Spell
+from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.spells import _register
+from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.turn import note
+
+BRIDGED = "bridged"
+"""The state of a trap under an Ice Bridge: no longer a trap (`turn.trap_here` ignores it)."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Ice Bridge (line 597)
+
+
+def _bridgeable(state: QuestState, i: int, spell: Spell) -> list[str]:
+    """Known traps on the board (found, or sprung and still open) with a square the caster sees and no
+    figure on them."""
+    from grognard.systems.heroquest.actions import known_traps
+
+    at = state.heroes[i].at
+    assert at is not None
+    known = known_traps(state)
+    out = []
+    for t in state.ctx.traps:
+        squares = t.squares & known
+        if not squares or squares & state.figures:
+            continue
+        if any(sees(state.layout, at, s, state.figures) for s in squares):
+            out.append(f"trap={t.id}")
+    return out
+
+
+@_register("other/ice-bridge", _bridgeable)
+def ice_bridge(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
+    """A lasting bridge of ice over the trap: it is crossed as floor from now on."""
+    from grognard.systems.heroquest.resolve import _trap_status
+
+    trap = target.partition("=")[2]
+    state = _trap_status(state, state.ctx.trap_index[trap], BRIDGED)
+    return note(state, f"A bridge of ice spans the {state.ctx.traps[state.ctx.trap_index[trap]].kind}.")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Treasure Without Doom (line 601)
+
+
+def _self(state: QuestState, i: int, spell: Spell) -> list[str]:
+    return [f"h{i}"]
+
+
+@_register("other/treasure-without-doom", _self)
+def treasure_without_doom(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
+    """A search for treasure with the furniture's traps disarmed and only good cards drawn."""
+    from grognard.systems.heroquest.resolve import _trap_status
+    from grognard.systems.heroquest.traps import _furniture_in, search, search_scope
+
+    area, scope = search_scope(state, i)
+    furniture = _furniture_in(state, area, scope)
+    for k, t in enumerate(state.ctx.traps):
+        if t.furniture in furniture and state.traps[k] in ("hidden", "found"):
+            state = note(_trap_status(state, k, "disarmed"), f"The trap in the {t.furniture} is undone.")
+    state = search(state, i, "treasure")
+    return _safe(state)
+
+
+def _safe(state: QuestState) -> QuestState:
+    p = state.pending
+    return replace(state, pending=replace(p, kind="safecard")) if p and p.kind == "treasure" else state
+
+
+def good_card(card_id: str) -> bool:
+    """A card the spell stops at: gold (coins, gems, jewels) or a potion."""
+    from grognard.systems.heroquest.resolve import deck
+
+    card = next(c for c in deck() if c.id == card_id)
+    if card.kind == "gold":
+        return True
+    return card.kind == "item" and any(w in hq.key_of(card.item) for w in ("potion", "brew"))
+
+
+def safe_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
+    """The good cards left, each by its count; "empty" when none is left."""
+    from grognard.systems.heroquest.resolve import deck
+
+    counts = [(c.id, n) for c, n in zip(deck(), state.deck, strict=True) if n and good_card(c.id)]
+    left = sum(n for _, n in counts)
+    if not left:
+        return [("empty", Fraction(1))]
+    return [(cid, Fraction(n, left)) for cid, n in counts]
+
+
+def safe_card(state: QuestState, p: Pending, card_id: str) -> QuestState:
+    """The card taken as a treasure card; the search's next card is drawn the same way."""
+    from grognard.systems.heroquest.resolve import _card
+
+    if card_id == "empty":
+        state = note(state, "No gold or potion is left in the treasure deck.")
+        rest = [r for r in p.then.split(",") if r]
+        if rest:
+            return replace(
+                state, pending=Pending("safecard", who=p.who, ref=rest[0], then=",".join(rest[1:]))
+            )
+        return state
+    return _safe(_card(state, replace(p, kind="treasure"), card_id))
