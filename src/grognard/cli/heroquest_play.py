@@ -5,7 +5,9 @@ legal actions by number (an attack with its chance to kill this turn), and saves
 redraws the map, `u` undoes back to the last decision, `q` stops (continue with `--game ID`). The
 monsters are moved by the automatic game master (`--gm auto`) or by a person at the same keyboard
 (`--gm human`); `--bots` lets the bot play the heroes. Heroes taken from the roster go back to it when
-the quest ends (`homecoming`; `--thresholds` sets the levels announced). `simulate` plays many quests
+the quest ends (`homecoming`; `--thresholds` sets the levels announced). With no `--heroes` (`--party`
+for `simulate`) the party is the one the quest file names, at its level (`simulate.party_for`).
+`simulate` plays many quests
 with the bot party against the automatic game master, with a progress bar; `--json` prints `games`,
 `wins`, `mean_turns` and `hero_deaths`.
 """
@@ -31,7 +33,7 @@ from grognard.systems.heroquest.game import GAME
 from grognard.systems.heroquest.hero import Thresholds
 from grognard.systems.heroquest.quest_setup import SHIPPED_QUESTS
 from grognard.systems.heroquest.render import action_label, map_lines, status_lines
-from grognard.systems.heroquest.simulate import DEFAULT_ROUNDS, simulate
+from grognard.systems.heroquest.simulate import DEFAULT_ROUNDS, party_for, simulate
 from grognard.systems.heroquest.state import HERO_PLAYER, QuestState
 
 WORDS = ("m", "u", "q")
@@ -164,8 +166,11 @@ def play_command(
         str, typer.Argument(help="A shipped quest id or a quest file.")
     ] = "1-the-smugglers-stair",
     heroes: Annotated[
-        str, typer.Option("--heroes", help="Roster heroes by name, or a party spec.")
-    ] = "barbarian,dwarf-warrior,elf-wizard,human-rogue",
+        str,
+        typer.Option(
+            "--heroes", help="Roster heroes by name, or a party spec (default: the quest's party and level)."
+        ),
+    ] = "",
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice.")] = None,
     game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
     gm: Annotated[str, typer.Option("--gm", help="auto (the automatic game master) or human.")] = "auto",
@@ -195,7 +200,7 @@ def play_command(
         else:
             options: dict[str, str | int | bool] = {
                 "quest": quest_ref(quest),
-                "heroes": party_option(heroes),
+                "heroes": party_option(heroes) if heroes.strip() else party_for(quest_ref(quest)),
                 "gm": gm,
                 "order": order,
                 "interleave": interleave,
@@ -227,8 +232,8 @@ def keep_on_roster(session: Session) -> None:
 def simulate_command(
     quest: Annotated[str, typer.Argument(help="A shipped quest id or a quest file.")],
     party: Annotated[
-        str, typer.Option("--party", help="The party spec.")
-    ] = "barbarian,dwarf-warrior,elf-wizard,human-rogue",
+        str, typer.Option("--party", help="The party spec (default: the quest's party and level).")
+    ] = "",
     games: Annotated[int, typer.Option("--games", help="How many quests to play.")] = 20,
     seed: Annotated[int, typer.Option("--seed", help="Seed for the dice and the bots.")] = 0,
     rounds: Annotated[

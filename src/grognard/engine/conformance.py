@@ -16,11 +16,21 @@ a `Session`, the bots drawing from `Rng(f"{seed}:bot:{i}")` and the dice from th
 At the end of each game the moves (with their dice) round-trip through JSON and replaying them on a
 fresh session gives an identical state. The first broken promise raises `ConformanceError` naming the
 game, the seed, the game index, the move number and the state, so the failure can be reproduced.
+
+Long games can be checked on a sample: with `full_every=n` the state checks that cost most (the JSON
+round trip and the hash, and applying the move a second time) run on one move in n (which ones is fixed
+by the game's seed) and on the first and last states, while every move still has its node checked
+(invariants, legal actions, exact chance) and its legality enforced by `apply`; with `replay_every=n`
+the recorded moves are round-tripped and replayed for one game in n (chosen by seed). `fast_dice`
+throws each game's dice from one stream, `Rng(f"{seed}:dice:{index}")`, instead of seeding a generator
+for every chance node as a saved game does (`Rng.for_move`); the moves, dice and replay are the same
+kind of record either way. The defaults check everything.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -115,9 +125,18 @@ class _Run:
 
 
 def _json_move(move: Any) -> bool:
-    if isinstance(move, bool) or not isinstance(move, str | int):
-        return False
-    return bool(json.loads(json.dumps(move)) == move)
+    """Text and whole numbers (not booleans) are exactly what JSON keeps: every `str` and every `int`
+    comes back equal from `json.loads(json.dumps(...))`."""
+    return isinstance(move, str | int) and not isinstance(move, bool)
+
+
+def _total_is_one(probabilities: Sequence[Fraction]) -> bool:
+    """Whether exact probabilities sum to 1, summed as whole numbers over their common denominator."""
+    common = probabilities[0].denominator
+    if any(p.denominator != common for p in probabilities):
+        common = math.lcm(*(p.denominator for p in probabilities))
+        return sum(p.numerator * (common // p.denominator) for p in probabilities) == common
+    return sum(p.numerator for p in probabilities) == common
 
 
 def _check_json(run: _Run, state: GameState) -> None:
@@ -183,10 +202,10 @@ def _check_chance(run: _Run, state: GameState) -> None:
     for outcome, p in outcomes:
         if not isinstance(p, Fraction):
             raise run.fail(f"outcome {outcome!r} has probability {p!r}, not an exact Fraction")
-        if p <= 0:
+        if p.numerator <= 0:
             raise run.fail(f"outcome {outcome!r} has probability {p}, not above 0")
-    total = sum((p for _, p in outcomes), Fraction(0))
-    if total != 1:
+    if not _total_is_one([p for _, p in outcomes]):
+        total = sum((p for _, p in outcomes), Fraction(0))
         raise run.fail(f"chance probabilities sum to {total}, not 1: {outcomes}")
 
 
@@ -214,13 +233,29 @@ def _check_moves(run: _Run, final: GameState) -> None:
         raise run.fail("replaying the recorded moves gives a state with different JSON", final)
 
 
-def _step(run: _Run, policy: Policy, bot: Rng) -> None:
+def _throw(session: Session, dice: Rng) -> MoveRecord:
+    """`Session.roll` with the dice drawn from `dice` (one stream for the game)."""
+    state = session.current
+    outcome, rolls = state.roll(dice)
+    nxt = state.apply(outcome)
+    record = MoveRecord(outcome, None, rolls)
+    session.moves.append(record)
+    session.state = nxt
+    return record
+
+
+def _step(run: _Run, policy: Policy, bot: Rng, dice: Rng | None, full: bool) -> None:
     session = run.session
     before = session.current
     try:
-        record = session.roll() if before.actor() is CHANCE else session.play(policy(before, bot))
+        if before.actor() is CHANCE:
+            record = session.roll() if dice is None else _throw(session, dice)
+        else:
+            record = session.play(policy(before, bot))
     except Exception as exc:
         raise run.fail(f"the move raised {exc!r}", before) from exc
+    if not full:
+        return
     try:
         again = before.apply(record.move)
     except Exception as exc:
@@ -233,9 +268,10 @@ def _step(run: _Run, policy: Policy, bot: Rng) -> None:
         )
 
 
-def _check_state(run: _Run, state: GameState) -> None:
+def _check_state(run: _Run, state: GameState, full: bool = True) -> None:
     try:
-        _check_json(run, state)
+        if full:
+            _check_json(run, state)
         _check_node(run, state)
     except ConformanceError:
         raise
@@ -249,6 +285,11 @@ def game_seed(seed: int, index: int) -> int:
     return mixed
 
 
+def is_sampled(seed: int, index: int, every: int) -> bool:
+    """Whether item `index` (a move or a game) is one of the one-in-`every` sample of a run with `seed`."""
+    return every <= 1 or (index + game_seed(seed, every)) % every == 0
+
+
 def play_one(
     game: Game,
     options: Mapping[str, OptionValue],
@@ -258,16 +299,29 @@ def play_one(
     max_moves: int = 10_000,
     policy: Policy = random_policy,
     system: str = "",
+    full_every: int = 1,
+    replay: bool = True,
+    fast_dice: bool = False,
 ) -> Session:
-    """Play and check game `index` of a run; returns the session, over or stopped at `max_moves`."""
+    """Play and check game `index` of a run; returns the session, over or stopped at `max_moves`.
+
+    The JSON round trip, the hash and the second apply run on the moves `is_sampled(game seed, move,
+    full_every)` picks and on the first and last states; the recorded moves are replayed when `replay`.
+    """
     session = Session.new(system or game.info.id, game, options, game_seed(seed, index))
     run = _Run(game, seed, index, session)
     bot = Rng(f"{seed}:bot:{index}")
+    dice = Rng(f"{seed}:dice:{index}") if fast_dice else None
+    mixed = game_seed(seed, index)
     _check_state(run, session.current)
     while session.current.actor() is not TERMINAL and len(session.moves) < max_moves:
-        _step(run, policy, bot)
+        full = is_sampled(mixed, len(session.moves), full_every)
+        _step(run, policy, bot, dice, full)
+        _check_state(run, session.current, full)
+    if full_every > 1:
         _check_state(run, session.current)
-    _check_moves(run, session.current)
+    if replay:
+        _check_moves(run, session.current)
     return session
 
 
@@ -281,16 +335,32 @@ def check_game(
     allow_unfinished: bool = False,
     policy: Policy = random_policy,
     system: str = "",
+    first: int = 0,
+    full_every: int = 1,
+    replay_every: int = 1,
+    fast_dice: bool = False,
 ) -> ConformanceReport:
-    """Play `games` random legal games of `game` and check every move; see the module doc.
+    """Play `games` random legal games of `game` (indexes `first` on) and check every move; see the
+    module doc for `full_every`, `replay_every` and `fast_dice`.
 
     A game still going after `max_moves` moves counts as unfinished, which is a `ConformanceError`
     unless `allow_unfinished` is true.
     """
     chosen = dict(options or {})
     report = ConformanceReport(game.info.id, seed)
-    for index in range(games):
-        session = play_one(game, chosen, seed, index, max_moves=max_moves, policy=policy, system=system)
+    for index in range(first, first + games):
+        session = play_one(
+            game,
+            chosen,
+            seed,
+            index,
+            max_moves=max_moves,
+            policy=policy,
+            system=system,
+            full_every=full_every,
+            replay=is_sampled(seed, index, replay_every),
+            fast_dice=fast_dice,
+        )
         final = session.current
         report.games += 1
         report.moves += len(session.moves)

@@ -1,25 +1,36 @@
-"""The bot party against the automatic game master on the shipped quests (fixed seeds)."""
+"""The bot party against the automatic game master on the shipped quests (fixed seeds).
+
+Each quest is played by the party it is written for (its `level`, `party_level.quest_party`); over 100
+games (seed 0) the bots won the goblin cellar 100, quest 1 75, quest 2 47 and quest 3 9 times. The
+seeded runs below ask for a few wins each, under what they get (seed 1: 3 of 3, 4 of 8, 3 of 12 and 5 of
+24), so they are not on a knife edge.
+"""
 
 from __future__ import annotations
 
 import pytest
 
-from grognard.systems.heroquest.simulate import simulate
-
-PARTY = "barbarian,dwarf-warrior,elf-wizard,human-rogue"
+from grognard.systems.heroquest.simulate import party_for, simulate
 
 
 @pytest.mark.parametrize(
-    ("quest", "games"),
-    [("the-goblin-cellar", 3), ("1-the-smugglers-stair", 4), ("2-the-salt-crypt", 12)],
+    ("quest", "games", "wins"),
+    [
+        ("the-goblin-cellar", 3, 3),
+        ("1-the-smugglers-stair", 8, 2),
+        ("2-the-salt-crypt", 12, 2),
+        ("3-the-rimebound-hold", 24, 2),
+    ],
 )
-def test_the_bot_party_wins_the_quest_at_least_once(quest: str, games: int) -> None:
-    summary = simulate(quest, PARTY, games, seed=1)
-    assert summary.games == games
-    assert summary.wins >= 1, summary.to_data()
+def test_the_bot_party_wins_each_shipped_quest(quest: str, games: int, wins: int) -> None:
+    """004_24cd6f974fe6a1ee.txt:349: the party of the quest's level wins it a few times in a seeded run."""
+    summary = simulate(quest, None, games, seed=1)
+    assert summary.games == games and summary.party == party_for(quest)
+    assert summary.wins >= wins, summary.to_data()
 
 
 def test_simulate_summary_keys() -> None:
+    """004_24cd6f974fe6a1ee.txt:72: the summary counts every game and its outcome."""
     data = simulate("the-goblin-cellar", "barbarian,elf-wizard", 2, seed=5).to_data()
     assert {"games", "wins", "mean_turns", "hero_deaths"} <= set(data)
     assert data["games"] == 2 and sum(data["outcomes"].values()) == 2

@@ -5,7 +5,8 @@ casts a healing spell when the hero (or, for a healer, an ally) is low or an all
 attacks the monster it has the best chance to kill this turn (`combat_dice.kill_chance`); casts an
 offensive spell at a monster in sight, or a bonus spell on a fighter; frees the prisoner beside it;
 leaves through the exit or up the stairs when that wins; otherwise rolls and walks towards the nearest
-monster in sight, or, with none in sight, towards the quest's goal (through closed doors, which it
+monster in sight (a spell-caster with a fighter standing holds back instead), or, with none in sight,
+towards the quest's goal (through closed doors, which it
 opens when it reaches them, and over known traps, which it jumps), or the nearest area it has not seen;
 with no way on it searches for secret doors. With no monster in sight it searches each room once for
 treasure and rests when hurt. It uses the quest's placements to find the goal, as a player reading the
@@ -239,7 +240,7 @@ def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
             state.heroes[k].status == "active" and k != i and not state.hero_of(k).magic_user
             for k in range(len(state.heroes))
         ):
-            goals = set()
+            return None  # a spell-caster with a fighter standing holds back from the monsters in sight
     if not goals:
         goals = goal_squares(state, i)
     dist = _walk_map(state, goals) if goals else {}

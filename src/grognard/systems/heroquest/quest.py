@@ -315,6 +315,8 @@ class QuestFile(ContentModel):
     monster_kinds: list[MonsterKind] = Field(default_factory=list)
     challenges: list[Challenge] = Field(default_factory=list)
     events: list[Event] = Field(default_factory=list)
+    level: int = Field(default=1, ge=1, le=20)
+    party: str = ""
 
     @model_validator(mode="after")
     def _start(self) -> QuestFile:

@@ -97,13 +97,17 @@ _START_SKILL = {
 
 
 def hero_from_spec(spec: str, taken: Collection[str] = ()) -> Hero:
-    """A level-1 hero from one party-spec entry ("barbarian", "dwarf-warrior", "elf-wizard:Mira").
+    """A hero from one party-spec entry ("barbarian", "dwarf-warrior", "elf-wizard:Mira", "barbarian@3").
 
     The extra points go to Body, then Attack, Defend, Mind (as far as the class and race allow); a wizard
     takes fire, water and earth, a rogue mage fire; a dwarf or a rogue spends its skill point on Disarm
-    Traps. A `UsageError` names a race or class that is not known.
+    Traps. A level after `@` takes the hero up to it (`party_level.raise_to_level`); without one the
+    hero is of level 1. A `UsageError` names a race or class that is not known.
     """
+    from grognard.systems.heroquest.party_level import raise_to_level, split_level
+
     text, _, name = spec.strip().partition(":")
+    text, level = split_level(text)
     key = hq.key_of(text)
     race = next((r for r in hq.catalog().races if key.startswith(r + "-")), None)
     cls = key[len(race) + 1 :] if race else key
@@ -129,10 +133,12 @@ def hero_from_spec(spec: str, taken: Collection[str] = ()) -> Hero:
     tries = [(extra, skill), (mind_first, skill), (extra, None), (mind_first, None)]
     for points, chosen in tries:
         try:
-            return create_hero(label, race, cls, points, elements=elements, skill=chosen)
+            made = create_hero(label, race, cls, points, elements=elements, skill=chosen)
         except UsageError:
             continue
-    return create_hero(label, race, cls, [needs.extra_to[-1]] * needs.extra_points, elements=elements)
+        return raise_to_level(made, level)
+    made = create_hero(label, race, cls, [needs.extra_to[-1]] * needs.extra_points, elements=elements)
+    return raise_to_level(made, level)
 
 
 def parse_party(text: str) -> tuple[Hero, ...]:

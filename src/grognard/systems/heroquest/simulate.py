@@ -1,6 +1,7 @@
 """Simulate quests: the bot heroes against the automatic game master, many times, with the statistics.
 
-`simulate(quest, party, games, seed)` plays `games` quests through `Session` (dice from the session's
+`simulate(quest, party, games, seed)` (`party` None: the party and level the quest file names, `party_for`)
+plays `games` quests through `Session` (dice from the session's
 seeded RNG, the bot's from `Rng(f"{seed}:bot:{n}")`) and returns a `Summary`: games, wins, the mean
 number of rounds, the heroes who died, and outcomes by label. `on_game` is called after each game (the
 command line's progress bar).
@@ -19,6 +20,7 @@ from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.session import Session
 from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.game import GAME
+from grognard.systems.heroquest.quest import load_quest
 from grognard.systems.heroquest.state import QuestState
 
 DEFAULT_ROUNDS = 60
@@ -58,6 +60,14 @@ class Summary:
         }
 
 
+def party_for(quest: str) -> str:
+    """The party spec quest `quest` (a shipped id or a path) is written for, at its level."""
+    from grognard.systems.heroquest.party_level import quest_party
+    from grognard.systems.heroquest.quest_setup import quest_source
+
+    return quest_party(load_quest(quest_source(quest)).file)
+
+
 def play_quest(options: dict[str, Any], seed: int, index: int) -> QuestState:
     """One quest played by the bot heroes to its end; the final state."""
     session = Session.new("heroquest", GAME, options, game_seed(seed, index))
@@ -74,14 +84,17 @@ def play_quest(options: dict[str, Any], seed: int, index: int) -> QuestState:
 
 def simulate(
     quest: str,
-    party: str,
+    party: str | None,
     games: int,
     seed: int = 0,
     *,
     rounds: int = DEFAULT_ROUNDS,
     on_game: Callable[[QuestState], None] | None = None,
 ) -> Summary:
-    """Play `games` quests with the bot party against the automatic game master."""
+    """Play `games` quests with the bot party against the automatic game master; with no `party`, the
+    party the quest is written for (`party_level.quest_party`)."""
+    if not party:
+        party = party_for(quest)
     options = {"quest": quest, "heroes": party, "gm": "auto", "order": "roll", "rounds": rounds}
     summary = Summary(quest, party)
     for index in range(games):
