@@ -1,10 +1,10 @@
 """Long conformance: whole games played to the end by the heuristic bot through the engine's checker.
 
-The engine's random games rarely finish (a random game needs about 10,000 moves to end), so these games
-are played by the heuristic bot, which seeks a Talisman and the Crown and so ends games. Every move is
-checked by `engine.conformance` (legal moves, exact chance, JSON round trip, invariants, replay). On
-this machine the 12 checked games take about 55 seconds (10 are won, 2 reach the cap), which is the
-test's budget; `grognard talisman simulate` plays as many more as wanted (without the per-move checks).
+These games are played by the heuristic bot, which seeks a Talisman and the Crown and so ends games, and
+every move of every game gets every check of `engine.conformance` (legal moves, exact chance, JSON round
+trip, invariants, replay). The 2,000 random games of `test_conformance_random_*.py` check the JSON round
+trip and the replay on a sample only; these check them everywhere. The 12 games take about 12-18 seconds
+here.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from grognard.systems.talisman import TalismanGame
 from grognard.systems.talisman.bots import heuristic_policy
 
 GAMES = 12
-"""Games played (about 4.5 s each with every move checked)."""
+"""Games played (about 1-1.5 s each with every move checked)."""
 TURN_CAP = 500
 """Turns (every player's turn counts one) before a game stops unfinished."""
 

@@ -4,14 +4,18 @@ fights, the expected worth of drawing cards, the instructions of the spaces it k
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import Any, TypeVar
 
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.characters import has_ability
 from grognard.systems.talisman.combat import STRENGTH_ENEMIES, hero_score
-from grognard.systems.talisman.odds import combat_odds
+from grognard.systems.talisman.dice import LOSE, STANDOFF, WIN, combat_chances
 from grognard.systems.talisman.scores import craft, keywords, may_use, score, strength
 from grognard.systems.talisman.state import Hero, TalismanState
+
+T = TypeVar("T")
 
 STRENGTH_WORTH = 2.0
 """What one Strength counter is worth to the bot, in the units every value below uses."""
@@ -38,11 +42,29 @@ def life_worth(lives: int) -> float:
     return {0: 20.0, 1: 20.0, 2: 7.0, 3: 4.0}.get(lives, 3.0)
 
 
+_MEMO_STATE: list[TalismanState | None] = [None]
+_MEMO: dict[tuple[int, str, int], Any] = {}
+
+
+def _memo(state: TalismanState, i: int, what: str, arg: int, compute: Callable[[], T]) -> T:
+    """`compute()` once per state, seat and question: a decision asks the same of many spaces. The last
+    state asked about is kept, so its identity stays unique."""
+    if _MEMO_STATE[0] is not state:
+        _MEMO_STATE[0] = state
+        _MEMO.clear()
+    key = (i, what, arg)
+    if key not in _MEMO:
+        _MEMO[key] = compute()
+    value: T = _MEMO[key]
+    return value
+
+
 @cache
 def odds(mine: int, theirs: int, enemy_dice: int = 1) -> tuple[float, float, float]:
-    """(p_win, p_standoff, p_lose) of one combat, exact (`odds.combat_odds`), as floats."""
-    win, stand, lose = combat_odds(max(mine, 0), max(theirs, 0), enemy_dice=enemy_dice)
-    return float(win), float(stand), float(lose)
+    """(p_win, p_standoff, p_lose) of one combat, exact, as floats: the chances the combat's chance node
+    gives its outcomes (`dice.combat_chances`, 16:4, 16:10), which `odds.combat_odds` also solves to."""
+    table = combat_chances(max(mine, 0), max(theirs, 0), 1, enemy_dice)
+    return float(table[WIN]), float(table[STANDOFF]), float(table[LOSE])
 
 
 def fight_worth(mine: int, theirs: int, gain: float, lives: int, enemy_dice: int = 1) -> float:
@@ -61,6 +83,7 @@ def combat_strength(hero: Hero) -> int:
     return score(hero, "strength", "combat")
 
 
+@cache
 def pass_chance(score_: int) -> float:
     """The chance of 3 dice no more than a score: getting through the Mines (Craft) or the Crypt
     (Strength) at once (14:5-6)."""
@@ -76,6 +99,10 @@ def crown_ready(hero: Hero) -> bool:
 
 def phase(state: TalismanState, i: int) -> str:
     """The bot's plan for seat `i`: "crown", "talisman" or "build"."""
+    return _memo(state, i, "phase", 0, lambda: _phase(state, i))
+
+
+def _phase(state: TalismanState, i: int) -> str:
     h = state.heroes[i]
     region = catalog().spaces[h.space].region
     if region in ("inner", "crown"):
@@ -92,8 +119,14 @@ def phase(state: TalismanState, i: int) -> str:
 
 def item_worth(h: Hero, card: str) -> float:
     """What an Object, Magic Object or Follower is worth to the hero (0 when unusable)."""
+    return _item_worth(card, h.objects, h.followers, h.alignment)
+
+
+@lru_cache(maxsize=8192)
+def _item_worth(card: str, objects: tuple[str, ...], followers: tuple[str, ...], alignment: str) -> float:
     cat = catalog()
     item = cat.item(card)
+    h = Hero(objects=objects, followers=followers, alignment=alignment)
     if not may_use(h, card):
         return 0.0
     worth = 0.2
@@ -135,7 +168,10 @@ def card_worth(state: TalismanState, i: int, card: str, enemy_bonus: int = 0) ->
     if kind in ("object", "magic_object", "follower"):
         return item_worth(h, card) * 0.9
     if kind in ("stranger", "place"):
-        return 0.3
+        from grognard.systems.talisman.bot_effects import effect_worth
+
+        worth = effect_worth(state, i, cat.cards[card].effects)
+        return max(0.0, worth) if kind == "stranger" else worth
     return 0.0
 
 
@@ -146,8 +182,13 @@ def _deck() -> tuple[tuple[str, int], ...]:
 
 def draw_worth(state: TalismanState, i: int, enemy_bonus: int = 0) -> float:
     """The expected worth of one Adventure card drawn, over the deck's make-up."""
+    return _memo(state, i, "draw", enemy_bonus, lambda: _draw_worth_now(state, i, enemy_bonus))
+
+
+def _draw_worth_now(state: TalismanState, i: int, enemy_bonus: int) -> float:
     h = state.heroes[i]
-    return _draw_worth(combat_strength(h), score(h, "craft", "psychic"), h.lives, enemy_bonus, h.alignment)
+    lives = min(max(h.lives, 1), 4)
+    return _draw_worth(combat_strength(h), score(h, "craft", "psychic"), lives, enemy_bonus, h.alignment)
 
 
 @cache
@@ -176,6 +217,10 @@ def _draw_worth(s: int, c: int, lives: int, enemy_bonus: int, alignment: str) ->
 
 def shop_worth(state: TalismanState, i: int) -> float:
     """The best purchase the hero can afford here and now (shops sell at their price, 20:1)."""
+    return _memo(state, i, "shop", 0, lambda: _shop_worth_now(state, i))
+
+
+def _shop_worth_now(state: TalismanState, i: int) -> float:
     h = state.heroes[i]
     supply = dict(state.supply)
     best = 0.0
@@ -238,33 +283,47 @@ def _special(state: TalismanState, i: int, space_id: str) -> float:
         return -0.7
     if space_id == "portal-of-power":
         return 0.0
-    return 0.1
+    from grognard.systems.talisman.bot_effects import effect_worth
+
+    return effect_worth(state, i, sp.effects) if sp.effects else 0.1
 
 
 def duel_worth(state: TalismanState, i: int, j: int) -> float:
-    """The worth of attacking seat `j` (16:6-9): take a Life or their best thing if won."""
+    """The worth of attacking seat `j` (16:6-9): take their best thing, or a Life, if won. A Life taken
+    from one rival among several helps only a share as much, unless that rival is heading for the Crown."""
     me, them = state.heroes[i], state.heroes[j]
+    loot = max((item_worth(me, o) for o in them.objects), default=0.0)
     if has_ability(me, "steal") and (them.objects or them.gold):
-        return 0.5
+        return max(0.5, loot - 0.5)
     psychic = has_ability(me, "psychic_attack") and craft(me) - craft(them) > strength(me) - strength(them)
     mine = hero_score(state, i, psychic)
     theirs = hero_score(state, j, psychic)
     dice = 0 if has_ability(me, "no_defender_roll") else 1
-    loot = max((item_worth(me, o) for o in them.objects), default=0.0)
-    gain = max(life_worth(them.lives) * 0.6, loot)
+    gain = max(life_worth(them.lives) * 0.6 * rival_weight(state, i, j), loot)
     return fight_worth(mine, theirs, gain, me.lives, dice) - 0.5
+
+
+def rival_weight(state: TalismanState, i: int, j: int) -> float:
+    """How much harm done to seat `j` is worth to seat `i`: all of it when `j` is on the way to the
+    Crown (or on it), else `j`'s share among the rivals still in the game."""
+    them = state.heroes[j]
+    if catalog().spaces[them.space].region in ("inner", "crown") or phase(state, j) == "crown":
+        return 1.0
+    rivals = sum(1 for k, h in enumerate(state.heroes) if k != i and h.alive)
+    return 1.0 / max(rivals, 1)
 
 
 # ---------------------------------------------------------------- where to go
 
 
-def goal_worth(state: TalismanState, i: int, space_id: str) -> float:
-    """How much nearer the plan's goal standing on `space_id` is (regions and ring distance)."""
+def goal_worth(state: TalismanState, i: int, space_id: str, plan: str = "") -> float:
+    """How much nearer the plan's goal (`phase` unless given) standing on `space_id` is (regions and
+    ring distance)."""
     cat = catalog()
     sp = cat.spaces[space_id]
-    plan = phase(state, i)
+    plan = plan or phase(state, i)
     if sp.region in ("inner", "crown"):
-        return INNER_WORTH + cat.path().index(space_id) if plan == "crown" else -5.0
+        return INNER_WORTH + _path_index()[space_id] if plan == "crown" else -5.0
     if plan == "build":
         return 0.0
     if sp.region == "outer":
@@ -273,9 +332,18 @@ def goal_worth(state: TalismanState, i: int, space_id: str) -> float:
     return MIDDLE_WORTH - STEP_WORTH * _ring_distance(space_id, target)
 
 
+@cache
+def _path_index() -> dict[str, int]:
+    return {space: k for k, space in enumerate(catalog().path())}
+
+
 def _crossing(state: TalismanState, i: int) -> str:
     """Where to cross the Storm River from: the Sentinel when he can be beaten or evaded, else a shop
     selling Rafts (any Gold), else the Sentinel all the same."""
+    return _memo(state, i, "crossing", 0, lambda: _crossing_now(state, i))
+
+
+def _crossing_now(state: TalismanState, i: int) -> str:
     h = state.heroes[i]
     if odds(combat_strength(h), 9)[0] >= 0.5 or _evade_spells(state, i) or h.raft or not h.gold:
         return "sentinel"
@@ -303,15 +371,21 @@ class Mover:
         self.state = state
         self.i = i
         self.hero = state.heroes[i]
+        self.plan = phase(state, i)
         self.memo: dict[tuple[str, int, int], float] = {}
+        self.arrived: dict[str, float] = {}
 
     def arrive(self, space: str) -> float:
         """Ending the move on `space` and meeting it."""
-        return space_worth(self.state, self.i, space) + goal_worth(self.state, self.i, space)
+        worth = self.arrived.get(space)
+        if worth is None:
+            worth = space_worth(self.state, self.i, space) + self.stay(space)
+            self.arrived[space] = worth
+        return worth
 
     def stay(self, space: str) -> float:
         """Ending the turn on `space` with no encounter."""
-        return goal_worth(self.state, self.i, space)
+        return goal_worth(self.state, self.i, space, self.plan)
 
     def walk(self, pos: str, left: int, direction: int) -> float:
         """The best worth of moving `left` spaces from `pos` round the ring, branches considered."""

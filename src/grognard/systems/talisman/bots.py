@@ -1,15 +1,18 @@
-"""Bots for Talisman: the engine's random legal policy, and a heuristic bot that plays to win.
+"""Bots for Talisman: the engine's random legal policy, a heuristic bot that plays to win, and the mixed
+bot (random over the legal actions, yet ending games) that the random-games conformance test plays.
 
 The heuristic bot (`heuristic_policy`) follows a plan in three phases. *Build*: in the Outer Region it
 looks for fights it is likely to win (trophies are cashed in for Strength, 1:4), things to take, and shops
 where a weapon or armour is affordable; it heals when hurt. *Talisman*: once strong enough it crosses the
 Storm River (over the Sentinel's bridge or by Raft) and prays at the Temple until it is given a
 Talisman. *Crown*: with a Talisman and enough Strength it heads for the Portal of Power and walks the
-Inner Region to the Crown of Command. Every fight, evasion and attack on another character is decided
-from the exact odds of `odds.combat_odds`; where it moves is decided by valuing each reachable space
-(what lies there, what drawing cards there is worth against its Strength, the space's instructions, and
-how far it is from the current goal). It never looks at other players' Spells. It is deterministic: the
-RNG it is given breaks ties only.
+Inner Region to the Crown of Command, where it takes Lives from anyone else there. Every fight, evasion
+and attack on another character is decided from the exact combat odds (the chances of the combat's own
+chance node, `dice.combat_chances`); a Stranger is visited when its instructions are worth it
+(`bot_effects`); where it moves is decided by valuing each reachable space (what lies there, what drawing
+cards there is worth against its Strength, the space's instructions, and how far it is from the current
+goal). Under the Command Spell it admits defeat when the race for the Crown is lost. It never looks at
+other players' Spells. It is deterministic: the RNG it is given breaks ties only.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import Policy, random_policy
+from grognard.systems.talisman.bot_effects import effect_worth
 from grognard.systems.talisman.bot_worth import (
     HEALING_SPELLS,
     HURTFUL_SPELLS,
@@ -42,7 +46,7 @@ from grognard.systems.talisman.bot_worth import (
 )
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.combat import STRENGTH_ENEMIES, creature_score, hero_score
-from grognard.systems.talisman.scores import craft, object_limit, strength
+from grognard.systems.talisman.scores import craft, may_use, object_limit, strength
 from grognard.systems.talisman.state import TalismanState
 
 # ---------------------------------------------------------------- decisions
@@ -53,7 +57,8 @@ Chooser = Callable[[TalismanState, int, list[str]], dict[str, float]]
 def _start(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
     h = state.heroes[i]
     mover = Mover(state, i)
-    base = mover.expected_move()
+    rafts = any(a.startswith("raft:") for a in actions)
+    base = mover.expected_move() if rafts else 0.0
     out: dict[str, float] = {"move": base}
     for a in actions:
         if a == "cash":
@@ -215,12 +220,15 @@ def _duel_spells(state: TalismanState, i: int, actions: list[str]) -> dict[str, 
 
 
 def _spoils(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
+    """16:9: a Life, an Object or Gold. On the Crown of Command a Life, always: the others there must be
+    driven out (14:9), and taking Objects back and forth (a Thief steals them back) never ends."""
     loser = state.heroes[state.tasks[-1].n]
     me = state.heroes[i]
+    crown = catalog().spaces[me.space].region == "crown"
     out = {}
     for a in actions:
         if a == "life":
-            out[a] = life_worth(loser.lives) * 0.6
+            out[a] = 100.0 if crown else life_worth(loser.lives) * 0.6
         elif a == "gold":
             out[a] = 0.6
         else:
@@ -250,8 +258,9 @@ def _collect(state: TalismanState, i: int, actions: list[str]) -> dict[str, floa
     h = state.heroes[i]
     limit = object_limit(h)
     full = limit is not None and len(h.objects) >= limit
-    here = [a.removeprefix("take:") for a in actions if a.startswith("take:")]
-    best_here = max((item_worth(h, c) for c in here if catalog().kind(c) != "follower"), default=0.0)
+    cat = catalog()
+    lying = [c for c in state.stash(h.space).cards if cat.kind(c) in ("object", "magic_object")]
+    best_here = max((item_worth(h, c) for c in lying if may_use(h, c)), default=0.0)
     out = {}
     for a in actions:
         kind, _, card = a.partition(":")
@@ -260,7 +269,7 @@ def _collect(state: TalismanState, i: int, actions: list[str]) -> dict[str, floa
         elif kind == "take":
             out[a] = item_worth(h, card) - 0.1
         elif kind == "visit":
-            out[a] = 0.3 if h.lives >= 3 else -0.5
+            out[a] = effect_worth(state, i, cat.cards[card].effects) if card in cat.cards else 0.0
         elif card in h.objects and full:
             out[a] = best_here - item_worth(h, card) - 0.5
         else:
@@ -299,7 +308,8 @@ LABELS = {
     "leave": 0.0,
     "refuse": 0.0,
 }
-"""How much the bot likes each option label of a "choose" instruction (the labels of this project's cards)."""
+"""How much the bot likes each option label of a "choose" instruction (the labels of this project's cards).
+Valuing the options by their instructions (`bot_effects.option_worth`) was tried and ended games later."""
 
 
 def _choose(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
@@ -360,7 +370,13 @@ def _evade_event(state: TalismanState, i: int, actions: list[str]) -> dict[str, 
 
 
 def _answer(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
-    return {a: 1.0 if a == "life" else 0.0 for a in actions}
+    """9:8: lose a Life, unless the race for the Crown is lost: down to its last Lives, far from the
+    Crown (not in the Inner Region) and not ready to go there, the bot admits defeat."""
+    h = state.heroes[i]
+    hopeless = h.lives <= 2 and catalog().spaces[h.space].region not in ("inner", "crown")
+    hopeless = hopeless and phase(state, i) != "crown"
+    keep = "concede" if hopeless else "life"
+    return {a: 1.0 if a == keep else 0.0 for a in actions}
 
 
 CHOOSERS: dict[str, Chooser] = {
@@ -408,12 +424,26 @@ def heuristic_policy(state: GameState, rng: Rng) -> Action:
     return tied[0] if len(tied) == 1 else rng.choice(tied)
 
 
-BOTS: dict[str, Policy] = {"heuristic": heuristic_policy, "random": random_policy}
+RANDOM_SHARE = 5
+"""The mixed bot makes one decision in this many uniformly at random."""
+
+
+def mixed_policy(state: GameState, rng: Rng) -> Action:
+    """A random bot that still ends games: at each decision, with chance 1 in `RANDOM_SHARE`, a legal
+    action drawn uniformly at random, otherwise the heuristic bot's choice. Every legal action keeps a
+    chance at every decision, yet games end in about the heuristic bot's time (uniformly random games
+    last some 11,000 moves with 2 players and 60,000-80,000 with 4-6, see docs/performance.md)."""
+    if rng.randint(1, RANDOM_SHARE) == 1:
+        return random_policy(state, rng)
+    return heuristic_policy(state, rng)
+
+
+BOTS: dict[str, Policy] = {"heuristic": heuristic_policy, "random": random_policy, "mixed": mixed_policy}
 """The bots by name."""
 
 
 def bot(name: str) -> Policy:
-    """A bot by name ("heuristic" or "random"); a `UsageError` names the known ones otherwise."""
+    """A bot by name ("heuristic", "random" or "mixed"); a `UsageError` names the known ones otherwise."""
     try:
         return BOTS[name]
     except KeyError:

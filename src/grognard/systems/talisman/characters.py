@@ -6,6 +6,8 @@ does the hero have an ability, what bonus it gives here, which enemies it may Ev
 
 from __future__ import annotations
 
+from functools import cache
+
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.content import Ability
 from grognard.systems.talisman.state import Hero
@@ -20,7 +22,14 @@ def abilities(hero: Hero) -> list[Ability]:
 
 def has_ability(hero: Hero, kind: str) -> bool:
     """True when the hero has an ability of `kind`."""
-    return any(a.kind == kind for a in abilities(hero))
+    if hero.toad or not hero.character:
+        return False
+    return kind in _kinds(hero.character)
+
+
+@cache
+def _kinds(character: str) -> frozenset[str]:
+    return frozenset(a.kind for a in catalog().characters[character].abilities)
 
 
 def ability_bonus(hero: Hero, stat: str, context: str) -> int:

@@ -82,14 +82,14 @@ def _fight_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
         spell = catalog().spells[parts[1]]
         state = spend(state, i, parts[1])
         if spell.evade == "all" and fight.source == "cards":
-            state = replace(state, enc=replace(_enc(state, i), invisible=True))
+            state = state.evolve(enc=replace(_enc(state, i), invisible=True))
         if len(parts) == 3:
             card = parts[2]
             rest = remove_one(tuple(sorted(fight.cards)), card)
             enc = _enc(state, i)
-            state = replace(state, enc=replace(enc, evaded=(*enc.evaded, card)))
+            state = state.evolve(enc=replace(enc, evaded=(*enc.evaded, card)))
             enemy = sum(_card_score(c, fight.psychic) for c in rest)
-            return replace(state, fight=replace(fight, cards=rest, enemy=enemy)).push(Task("fight_spells", i))
+            return state.evolve(fight=replace(fight, cards=rest, enemy=enemy)).push(Task("fight_spells", i))
     return _evaded(state, i)
 
 
@@ -101,10 +101,10 @@ def _card_score(card: str, psychic: bool) -> int:
 def _evaded(state: TalismanState, i: int) -> TalismanState:
     fight = state.fight
     assert fight is not None
-    state = replace(state, fight=None).note(f"p{i} evades {fight.name}")
+    state = state.evolve(fight=None).note(f"p{i} evades {fight.name}")
     if fight.source == "cards":
         enc = _enc(state, i)
-        return replace(state, enc=replace(enc, evaded=(*enc.evaded, *fight.cards)))
+        return state.evolve(enc=replace(enc, evaded=(*enc.evaded, *fight.cards)))
     if fight.source == "sentinel":
         return state.push(Task("crossed", i))
     return state
@@ -136,9 +136,9 @@ def _fight_spells(state: TalismanState, task: Task, move: str) -> TalismanState:
     spell = catalog().spells[spell_id]
     state = spend(state, i, spell_id)
     if spell.slay:
-        return creature_result(replace(state, fight=replace(fight, slain=True)), i, WIN)
+        return creature_result(state.evolve(fight=replace(fight, slain=True)), i, WIN)
     fight = replace(fight, bonus=(fight.bonus[0] + spell.combat_bonus, fight.bonus[1]))
-    return replace(state, fight=fight).push(task)
+    return state.evolve(fight=fight).push(task)
 
 
 def _roll_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]:
@@ -159,7 +159,7 @@ def creature_result(state: TalismanState, i: int, outcome: str) -> TalismanState
     """The end of a combat with a creature: killed (15:5, 1:4), hurt (16:4), stand-off (16:10)."""
     fight = state.fight
     assert fight is not None
-    state = replace(state, fight=None).note(f"p{i} {outcome} against {fight.name}")
+    state = state.evolve(fight=None).note(f"p{i} {outcome} against {fight.name}")
     if outcome == WIN:
         return _creature_killed(state, i, fight)
     if fight.source == "pits" and outcome == LOSE:
@@ -207,7 +207,7 @@ def _enemies(state: TalismanState, task: Task) -> TalismanState:
             name = " and ".join(cards[c].name for c in foes)
             region = catalog().spaces[h.space].region
             fight = FightCtx(name=name, enemy=enemy, cards=foes, psychic=psychic, evadable=region != "inner")
-            return replace(state, fight=fight).push(Task("fight_evade", i), Task("enemies", i))
+            return state.evolve(fight=fight).push(Task("fight_evade", i), Task("enemies", i))
     return state
 
 
@@ -225,7 +225,7 @@ def start_duel(state: TalismanState, i: int, j: int, psychic: bool, steal: bool 
         source="steal" if steal else "duel",
         plain_defender=plain,
     )
-    return replace(state, fight=fight).push(Task("duel_evade", j))
+    return state.evolve(fight=fight).push(Task("duel_evade", j))
 
 
 def _duel_evade_actions(state: TalismanState, task: Task) -> Sequence[str]:
@@ -239,7 +239,7 @@ def _duel_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
     assert fight is not None
     if move != "stand":
         state = spend(state, task.player, move.split(":")[1])
-        return replace(state, fight=None).note(f"p{task.player} evades p{fight.attacker}")
+        return state.evolve(fight=None).note(f"p{task.player} evades p{fight.attacker}")
     if fight.source == "steal":
         return state.push(Task("steal", fight.attacker, n=task.player))
     return state.push(
@@ -267,7 +267,7 @@ def _duel_spells(state: TalismanState, task: Task, move: str) -> TalismanState:
     state = spend(state, task.player, spell_id)
     bonus = list(fight.bonus)
     bonus[task.n] += catalog().spells[spell_id].combat_bonus
-    return replace(state, fight=replace(fight, bonus=(bonus[0], bonus[1]))).push(task)
+    return state.evolve(fight=replace(fight, bonus=(bonus[0], bonus[1]))).push(task)
 
 
 def _duel_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]:
@@ -287,7 +287,7 @@ def _duel_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanSt
     i, j = fight.attacker, fight.foe
     state = end_turn(state, i).note(f"p{i} {outcome} against p{j}")
     if outcome == STANDOFF:
-        return replace(state, fight=None)
+        return state.evolve(fight=None)
     winner, loser = (i, j) if outcome == WIN else (j, i)
     return state.push(Task("spoils", winner, n=loser, opts=("psychic",) if fight.psychic else ()))
 
@@ -305,7 +305,7 @@ def _spoils_actions(state: TalismanState, task: Task) -> Sequence[str]:
 @decision("spoils", _spoils_actions)
 def _spoils(state: TalismanState, task: Task, move: str) -> TalismanState:
     """16:9: the victor takes a Life, or one Object, or one Gold from the loser."""
-    state = replace(state, fight=None)
+    state = state.evolve(fight=None)
     if move == "life":
         flags = ("psychic",) if "psychic" in task.opts else ("combat",)
         return state.push(Task("lose_life", task.n, opts=flags))
@@ -333,7 +333,7 @@ def _steal_actions(state: TalismanState, task: Task) -> Sequence[str]:
 @decision("steal", _steal_actions)
 def _steal(state: TalismanState, task: Task, move: str) -> TalismanState:
     """13:3: the Thief's ability: one Object or 1 Gold from the character he meets."""
-    state = replace(state, fight=None)
+    state = state.evolve(fight=None)
     return state if move == "nothing" else _rob(state, task.player, task.n, move)
 
 

@@ -10,8 +10,8 @@ list; the "fx" task runs one part. The subject of an effect is the task's player
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 
 from grognard.engine.game import Outcome
 from grognard.systems.talisman import content as c
@@ -127,7 +127,7 @@ def end_turn(state: TalismanState, who: int) -> TalismanState:
     """The turn of `who` ends now (when it is their turn)."""
     if who != state.current:
         return state
-    return replace(state.unwind("end"), move=None, fight=None)
+    return state.unwind("end").evolve(move=None, fight=None)
 
 
 def give_item(state: TalismanState, who: int, card: str) -> TalismanState:
@@ -149,31 +149,39 @@ def return_to_pile(state: TalismanState, card: str) -> TalismanState:
     """A Purchase or Talisman card goes back to its pile (20:2)."""
     supply = dict(state.supply)
     supply[card] = supply.get(card, 0) + 1
-    return replace(state, supply=tuple(sorted(supply.items())))
+    return state.evolve(supply=tuple(sorted(supply.items())))
 
 
 def to_discard(state: TalismanState, card: str) -> TalismanState:
     """A card leaves play: Adventure cards to the discard pile, pile cards back to their pile (20:2)."""
     if catalog().is_pile_card(card):
         return return_to_pile(state, card)
-    return replace(state, discard=tuple(sorted((*state.discard, card))))
+    return state.evolve(discard=tuple(sorted((*state.discard, card))))
 
 
 def teleport(state: TalismanState, who: int, space: str, encounter: bool) -> TalismanState:
     """Move `who` to `space`; on their own turn the rest of the turn is a new encounter there (13:1) or,
-    without `encounter`, nothing (the Crypt and the Mines, 14:5-6)."""
+    without `encounter`, nothing but taking what lies there (the Crypt and the Mines, 14:5-6; 12:1)."""
     state = place(state, who, space)
     if who != state.current:
         return state
-    state = replace(state.unwind("end"), move=None, fight=None, enc=None)
-    return state.push(Task("encounter", who)) if encounter else state
+    state = state.unwind("end").evolve(move=None, fight=None, enc=None)
+    if encounter:
+        return state.push(Task("encounter", who))
+    from grognard.systems.talisman.encounter import take_what_lies
+
+    return take_what_lies(state, who)
 
 
 def place(state: TalismanState, who: int, space: str) -> TalismanState:
-    """Put `who` on `space`; reaching the Crown of Command is remembered (4:3)."""
+    """Put `who` on `space`; reaching the Crown of Command is remembered (4:3). Pitfiends still to fight
+    stay in the Pits when the character is taken away from them (a ruling on 14:8)."""
+    h = state.heroes[who]
+    if h.pits and space != h.space:
+        state = state.edit_hero(who, pits=0).note(f"p{who} leaves the Pitfiends behind")
     state = state.edit_hero(who, space=space)
     if catalog().spaces[space].region == "crown" and not state.crown_reached:
-        state = replace(state, crown_reached=True).note(f"p{who} reaches the Crown of Command")
+        state = state.evolve(crown_reached=True).note(f"p{who} reaches the Crown of Command")
     return state
 
 
@@ -198,7 +206,7 @@ def become_toad(state: TalismanState, who: int, turns: int) -> TalismanState:
 
 def start_fight(state: TalismanState, who: int, fight: FightCtx) -> TalismanState:
     """Begin a combat of `who` against a creature (16:2-4, 17:2)."""
-    return replace(state, fight=fight).push(Task("fight_evade", who))
+    return state.evolve(fight=fight).push(Task("fight_evade", who))
 
 
 def _run_fx(state: TalismanState, task: Task) -> TalismanState:
@@ -252,7 +260,7 @@ def _run_fx(state: TalismanState, task: Task) -> TalismanState:
                 return state
             supply = dict(state.supply)
             supply[card] = left - 1
-            return give_item(replace(state, supply=tuple(sorted(supply.items()))), who, card)
+            return give_item(state.evolve(supply=tuple(sorted(supply.items()))), who, card)
         case c.Shop():
             return state if h.toad else state.push(Task("shop", who, task.ref, task.path))
         case c.LoseFollower():
@@ -359,10 +367,19 @@ def _teleport(state: TalismanState, task: Task, move: str) -> TalismanState:
     return teleport(state, task.player, move.removeprefix("to:"), fx.encounter)
 
 
-def _roll_table(state: TalismanState, task: Task) -> dict[Outcome, Fraction]:
+def _roll_table(state: TalismanState, task: Task) -> tuple[tuple[Outcome, Fraction], ...]:
     fx = effect_at(task.ref, task.path)
     assert isinstance(fx, c.Roll)
     minus = score(state.heroes[task.player], fx.minus) if fx.minus else 0
+    return _roll_branches(task.ref, task.path, minus)
+
+
+@lru_cache(maxsize=1024)
+def _roll_branches(owner: str, path: tuple[int, ...], minus: int) -> tuple[tuple[Outcome, Fraction], ...]:
+    """The branches of the Roll effect at (owner, path) with their chances when `minus` is taken off the
+    dice (sorted by label)."""
+    fx = effect_at(owner, path)
+    assert isinstance(fx, c.Roll)
     table: dict[Outcome, Fraction] = {}
     for total, p in sum_probabilities(fx.dice).items():
         value = total - minus
@@ -372,12 +389,12 @@ def _roll_table(state: TalismanState, task: Task) -> dict[Outcome, Fraction]:
                 label = j
                 break
         table[label] = table.get(label, Fraction(0)) + p
-    return table
+    return tuple(sorted(table.items(), key=lambda kv: str(kv[0])))
 
 
 def roll_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]:
     """The branches of a Roll effect with their exact probabilities ("none" when no branch covers)."""
-    return sorted(_roll_table(state, task).items(), key=lambda kv: str(kv[0]))
+    return _roll_table(state, task)
 
 
 @chance("fx_roll", roll_outcomes)
@@ -442,7 +459,7 @@ def _shop(state: TalismanState, task: Task, move: str) -> TalismanState:
     h = state.heroes[task.player]
     supply = dict(state.supply)
     supply[card] -= 1
-    state = replace(state.edit_hero(task.player, gold=h.gold - price), supply=tuple(sorted(supply.items())))
+    state = state.edit_hero(task.player, gold=h.gold - price).evolve(supply=tuple(sorted(supply.items())))
     state = state.push(task)
     return give_item(state, task.player, card)
 

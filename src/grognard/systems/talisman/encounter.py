@@ -7,7 +7,6 @@ Task kinds: "encounter" (13:2: "space" or "meet:<seat>"), "meet" (13:3: attack, 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -21,7 +20,7 @@ from grognard.systems.talisman.content import ENEMY_TYPES
 from grognard.systems.talisman.effects import give_item, push_effects, to_discard
 from grognard.systems.talisman.scores import may_use, object_limit
 from grognard.systems.talisman.spells import held, spend
-from grognard.systems.talisman.state import EncCtx, TalismanState, Task, remove_one
+from grognard.systems.talisman.state import EncCtx, TalismanState, Task, pile_outcomes, remove_one
 from grognard.systems.talisman.tasks import auto, chance, decision
 
 TAKEABLE = frozenset({"object", "magic_object", "follower"})
@@ -49,7 +48,7 @@ def _encounter(state: TalismanState, task: Task, move: str) -> TalismanState:
     if move == "space":
         return state.push(Task("space_enc", i))
     j = int(move.removeprefix("meet:"))
-    state = replace(state, enc=EncCtx(state.heroes[i].space, meeting=True))
+    state = state.evolve(enc=EncCtx(state.heroes[i].space, meeting=True))
     after = collect_tasks(i) if free_to_take(state, i) else []
     return state.push(Task("meet", i, n=j), *after)
 
@@ -72,9 +71,20 @@ def _meet(state: TalismanState, task: Task, move: str) -> TalismanState:
     return start_duel(state, task.player, task.n, psychic=move == "psychic", steal=move == "steal")
 
 
-def collect_tasks(i: int) -> list[Task]:
-    """Taking the Gold on the space, then the choices of what else to take (12:1)."""
-    return [Task("gold", i), Task("collect", i)]
+def collect_tasks(i: int, take_only: bool = False) -> list[Task]:
+    """Taking the Gold on the space, then the choices of what else to take (12:1); `take_only` when the
+    space is not met (no Stranger is visited then: a visit follows the Stranger's instructions)."""
+    opts = ("take_only",) if take_only else ()
+    return [Task("gold", i), Task("collect", i, opts=opts)]
+
+
+def take_what_lies(state: TalismanState, i: int) -> TalismanState:
+    """12:1: a character whose Move ends on a space may take what lies there even when the space is not
+    met (retreating, 11:5; through the Portal, 11:24; out of the Crypt or the Mines, 14:5-6)."""
+    stash = state.stash(state.heroes[i].space)
+    if (stash.cards or stash.gold) and free_to_take(state, i):
+        return state.push(*collect_tasks(i, take_only=True))
+    return state
 
 
 def free_to_take(state: TalismanState, i: int) -> bool:
@@ -90,7 +100,7 @@ def _space_enc(state: TalismanState, task: Task) -> TalismanState:
     """13:4 draw up to the number counting cards already there; 13:5 other spaces' instructions."""
     i = task.player
     space = catalog().spaces[state.heroes[i].space]
-    state = replace(state, enc=EncCtx(space.id))
+    state = state.evolve(enc=EncCtx(space.id))
     if space.draw:
         need = max(0, space.draw - len(state.stash(space.id).cards))
         return state.push(*[Task("draw", i) for _ in range(need)], Task("redraw", i), Task("cards", i))
@@ -104,8 +114,7 @@ def _draw_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, 
     deck = state.deck or state.discard
     if not deck:
         return [("none", Fraction(1))]
-    counts = Counter(deck)
-    return [(card, Fraction(n, len(deck))) for card, n in sorted(counts.items())]
+    return pile_outcomes(deck)
 
 
 @chance("draw", _draw_outcomes)
@@ -114,12 +123,12 @@ def _draw(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     if outcome == "none":
         return state
     if not state.deck:
-        state = replace(state, deck=state.discard, discard=())
+        state = state.evolve(deck=state.discard, discard=())
     card = str(outcome)
     space = state.heroes[task.player].space
-    state = replace(state, deck=remove_one(state.deck, card)).put_cards(space, card)
+    state = state.evolve(deck=remove_one(state.deck, card)).put_cards(space, card)
     enc = state.enc or EncCtx(space)
-    return replace(state, enc=replace(enc, drawn=(*enc.drawn, card)))
+    return state.evolve(enc=replace(enc, drawn=(*enc.drawn, card)))
 
 
 def _redraw_actions(state: TalismanState, task: Task) -> Sequence[str]:
@@ -139,7 +148,7 @@ def _redraw(state: TalismanState, task: Task, move: str) -> TalismanState:
     i = task.player
     state = to_discard(state.take_card(state.heroes[i].space, card), card)
     assert state.enc is not None
-    return replace(state, enc=replace(state.enc, redrawn=True)).push(Task("draw", i))
+    return state.evolve(enc=replace(state.enc, redrawn=True)).push(Task("draw", i))
 
 
 def _number(card: str) -> int:
@@ -175,7 +184,7 @@ def _spell_trap(state: TalismanState, task: Task) -> TalismanState:
     if task.card not in state.stash(here).cards:
         return state
     state = state.take_card(here, task.card)
-    state = replace(state, spell_discard=tuple(sorted((*state.spell_discard, task.card))))
+    state = state.evolve(spell_discard=tuple(sorted((*state.spell_discard, task.card))))
     return push_effects(state, task.player, f"spell:{task.card}")
 
 
@@ -222,8 +231,7 @@ def _event_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
     spell = catalog().spells[move.split(":")[1]]
     state = spend(state, i, spell.id)
     enc = state.enc or EncCtx(state.heroes[i].space)
-    return replace(
-        state,
+    return state.evolve(
         enc=replace(enc, evaded=(*enc.evaded, task.card), invisible=enc.invisible or spell.evade == "all"),
     )
 
@@ -251,7 +259,7 @@ def _collect_actions(state: TalismanState, task: Task) -> Sequence[str]:
     visited = state.enc.visited if state.enc else ()
     for card in sorted(set(stash.cards)):
         kind = cat.kind(card)
-        if kind == "stranger" and card not in visited:
+        if kind == "stranger" and card not in visited and "take_only" not in task.opts:
             out.append(f"visit:{card}")
         if h.toad or kind not in TAKEABLE or not may_use(h, card):
             continue
@@ -275,7 +283,7 @@ def _collect(state: TalismanState, task: Task, move: str) -> TalismanState:
     state = state.push(task)
     if kind == "visit":
         enc = state.enc or EncCtx(h.space)
-        state = replace(state, enc=replace(enc, visited=(*enc.visited, card)))
+        state = state.evolve(enc=replace(enc, visited=(*enc.visited, card)))
         return push_effects(state, i, f"card:{card}", card=card)
     if kind == "ditch" and card in h.followers:
         return state.edit_hero(i, followers=remove_one(h.followers, card)).put_cards(h.space, card)

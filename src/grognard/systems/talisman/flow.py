@@ -7,12 +7,10 @@ decision with a single legal action and a chance node with a single outcome are 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from grognard.engine.game import Move
 from grognard.systems.talisman import combat, effects, encounter, movement, spells, turn  # noqa: F401
-from grognard.systems.talisman.scores import may_use, object_limit, spell_limit
-from grognard.systems.talisman.state import TalismanState, Task
+from grognard.systems.talisman.scores import OBJECT_LIMIT, object_limit, spell_limit, unusable
+from grognard.systems.talisman.state import Hero, TalismanState, Task, remember_actions, remember_outcomes
 from grognard.systems.talisman.tasks import HANDLERS
 
 SETTLE_LIMIT = 10_000
@@ -34,47 +32,92 @@ def apply_move(state: TalismanState, move: Move) -> TalismanState:
 
 def housekeeping(state: TalismanState) -> TalismanState | None:
     """A state with a prompt pushed when some rule must be enforced now, else None."""
-    pending = {(t.kind, t.player) for t in state.tasks}
+    return _housekeeping(state, None)[0]
+
+
+def _housekeeping(state: TalismanState, known: tuple[Hero, ...] | None) -> tuple[TalismanState | None, bool]:
+    """The state with a rule enforced (or None), and whether every hero is within every limit (so the
+    same heroes need no check again). Heroes identical to those of `known` (a tuple found within every
+    limit) are not checked again."""
+    pending: set[tuple[str, int]] | None = None
+    clean = True
     for i, h in enumerate(state.heroes):
-        if not h.alive:
+        if (known is not None and known[i] is h) or not h.alive or _CLEAN.get(id(h)) is h:
             continue
-        bad = [o for o in h.objects if not may_use(h, o)]
-        if bad:
-            keep = tuple(o for o in h.objects if may_use(h, o))
-            state = state.edit_hero(i, objects=keep).put_cards(h.space, *bad)
-            return state.note(f"p{i} must leave {', '.join(bad)} (7:3)")
-        if not h.toad and len(h.spells) > spell_limit(h) and ("discard_spell", i) not in pending:
-            return state.push(Task("discard_spell", i))
-        limit = object_limit(h)
-        if limit is not None and len(h.objects) > limit and ("drop", i) not in pending:
-            return state.push(Task("drop", i))
-    return None
+        if h.objects:
+            bad = unusable(h.objects, h.alignment)
+            if bad:
+                keep = tuple(o for o in h.objects if o not in bad)
+                state = state.edit_hero(i, objects=keep).put_cards(h.space, *bad)
+                return state.note(f"p{i} must leave {', '.join(bad)} (7:3)"), False
+        over = []
+        if h.spells and not h.toad and len(h.spells) > spell_limit(h):
+            over.append("discard_spell")
+        if len(h.objects) > OBJECT_LIMIT:
+            limit = object_limit(h)
+            if limit is not None and len(h.objects) > limit:
+                over.append("drop")
+        if not over:
+            if len(_CLEAN) > 1024:
+                _CLEAN.clear()
+            _CLEAN[id(h)] = h
+            continue
+        clean = False
+        pending = pending if pending is not None else {(t.kind, t.player) for t in state.tasks}
+        for kind in over:
+            if (kind, i) not in pending:
+                return state.push(Task(kind, i)), False
+    return None, clean
+
+
+_CLEAN: dict[int, Hero] = {}
+"""Heroes lately found within every limit, by identity (each kept, so its id is not reused)."""
 
 
 def settle(state: TalismanState) -> TalismanState:
-    """Run automatic work until a decision with a choice, a chance node with a choice, or the end."""
+    """Run automatic work until a decision with a choice, a chance node with a choice, or the end.
+
+    The limits of `housekeeping` are checked again only when the heroes have changed (the tuple of
+    heroes is replaced whenever one of them is). The states made along the way are private to this
+    call, so the top task is dropped from them in place (`_popped`)."""
+    given = state
+    checked: tuple[Hero, ...] | None = None
     for _ in range(SETTLE_LIMIT):
         if state.over:
-            return replace(state, tasks=())
-        fixed = housekeeping(state)
-        if fixed is not None:
-            state = fixed
-            continue
+            return state.evolve(tasks=())
+        if state.heroes is not checked:
+            fixed, clean = _housekeeping(state, checked)
+            if fixed is not None:
+                state = fixed
+                continue
+            checked = state.heroes if clean else None
         top = state.tasks[-1]
         handler = HANDLERS[top.kind]
         if handler.mode == "auto":
             assert handler.run is not None
-            state = handler.run(state.pop(), top)
+            state = handler.run(_popped(state, given), top)
         elif handler.mode == "decide":
             acts = handler.list_actions(state, top)
             if len(acts) > 1:
+                remember_actions(state, acts)
                 return state
             assert handler.act is not None
-            state = handler.act(state.pop(), top, acts[0]) if acts else state.pop()
+            popped = _popped(state, given)
+            state = handler.act(popped, top, acts[0]) if acts else popped
         else:
             outs = handler.list_outcomes(state, top)
             if len(outs) > 1:
+                remember_outcomes(state, outs)
                 return state
             assert handler.resolve is not None
-            state = handler.resolve(state.pop(), top, outs[0][0])
+            state = handler.resolve(_popped(state, given), top, outs[0][0])
     raise RuntimeError(f"the task stack did not settle: {state.describe()}")
+
+
+def _popped(state: TalismanState, given: TalismanState) -> TalismanState:
+    """`state.pop()`; in place when `state` is not the state `settle` was given. Every other state met
+    in `settle` was made during it, by a handler or by this function, and nothing else holds it yet."""
+    if state is given:
+        return state.pop()
+    state.__dict__["tasks"] = state.tasks[:-1]
+    return state

@@ -15,6 +15,7 @@ from grognard.engine.game import Outcome
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.dice import sum_probabilities
 from grognard.systems.talisman.effects import end_turn, place, start_fight
+from grognard.systems.talisman.encounter import take_what_lies
 from grognard.systems.talisman.scores import craft, keywords, strength
 from grognard.systems.talisman.state import FightCtx, MoveCtx, TalismanState, Task
 from grognard.systems.talisman.tasks import auto, chance, decision
@@ -38,7 +39,7 @@ def _move_start(state: TalismanState, task: Task) -> TalismanState:
     if region == "inner":
         return state.push(Task("inner_step", i))
     if h.toad:
-        return replace(state, move=MoveCtx(1)).push(Task("direction", i))
+        return state.evolve(move=MoveCtx(1)).push(Task("direction", i))
     return state.push(Task("move_roll", i))
 
 
@@ -49,7 +50,7 @@ def _die(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]
 @chance("move_roll", _die)
 def _move_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """11:1: the die says how many spaces the character must move."""
-    return replace(state, move=MoveCtx(int(outcome))).push(Task("direction", task.player))
+    return state.evolve(move=MoveCtx(int(outcome))).push(Task("direction", task.player))
 
 
 def _branches(state: TalismanState, i: int) -> list[str]:
@@ -76,7 +77,7 @@ def _direction(state: TalismanState, task: Task, move: str) -> TalismanState:
     """11:1 either way round; 11:14 a new direction on entering a new Region."""
     if move in DIRECTIONS:
         assert state.move is not None
-        return replace(state, move=replace(state.move, direction=DIRECTIONS[move])).push(
+        return state.evolve(move=replace(state.move, direction=DIRECTIONS[move])).push(
             Task("step", task.player)
         )
     return state.push(Task("cross" if move == "bridge" else "portal_roll", task.player))
@@ -84,17 +85,23 @@ def _direction(state: TalismanState, task: Task, move: str) -> TalismanState:
 
 @auto("step")
 def _step(state: TalismanState, task: Task) -> TalismanState:
-    """One space along the ring; 11:2 the direction is kept."""
+    """Along the ring, 11:2 the direction kept, until the move is spent or a space offers a way off the
+    ring (the bridge, the Portal: a choice); passing a space does nothing else, so the spaces between
+    are skipped in one go."""
     i = task.player
     move = state.move
     assert move is not None
-    nxt = catalog().ring_step(state.heroes[i].space, move.direction)
-    state = replace(place(state, i, nxt), move=replace(move, left=move.left - 1))
-    if move.left - 1 == 0:
-        return state.push(Task("arrive", i))
-    if _branches(state, i):
-        return state.push(Task("branch", i))
-    return state.push(Task("step", i))
+    cat = catalog()
+    here = state.heroes[i].space
+    left = move.left
+    while True:
+        here = cat.ring_step(here, move.direction)
+        left -= 1
+        space = cat.spaces[here]
+        if left == 0 or space.bridge is not None or space.portal is not None:
+            break
+    state = place(state, i, here).evolve(move=replace(move, left=left))
+    return state.push(Task("arrive" if left == 0 else "branch", i))
 
 
 def _branch_actions(state: TalismanState, task: Task) -> Sequence[str]:
@@ -128,7 +135,7 @@ def _crossed(state: TalismanState, task: Task) -> TalismanState:
     bridge = catalog().spaces[state.heroes[i].space].bridge
     assert bridge is not None and state.move is not None
     left = state.move.left - 1
-    state = replace(place(state, i, bridge.to), move=MoveCtx(left))
+    state = place(state, i, bridge.to).evolve(move=MoveCtx(left))
     if left == 0:
         return state.push(Task("arrive", i))
     return state.push(Task("direction", i, opts=("crossed",)))
@@ -151,20 +158,21 @@ def _portal_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome
 
 @chance("portal_roll", _portal_outcomes)
 def _portal_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
-    """11:24: opened, the turn ends on the Plain of Peril; not, the move ends on the Portal."""
+    """11:24: opened, the turn ends on the Plain of Peril (what lies there may be taken, 12:1); not, the
+    move ends on the Portal."""
     i = task.player
     if outcome == "open":
         portal = catalog().spaces[state.heroes[i].space].portal
         assert portal is not None
         state = place(state, i, portal.to).note(f"p{i} opens the Portal of Power")
-        return end_turn(replace(state, move=None), i)
+        return take_what_lies(end_turn(state.evolve(move=None), i), i)
     return state.push(Task("arrive", i))
 
 
 @auto("arrive")
 def _arrive(state: TalismanState, task: Task) -> TalismanState:
     """The move is over; the Encounters follow (10:1)."""
-    return replace(state, move=None).push(Task("encounter", task.player))
+    return state.evolve(move=None).push(Task("encounter", task.player))
 
 
 def inner_moves(state: TalismanState, i: int) -> list[str]:
@@ -187,8 +195,9 @@ def _inner_actions(state: TalismanState, task: Task) -> Sequence[str]:
 
 @decision("inner_step", _inner_actions)
 def _inner_step(state: TalismanState, task: Task, move: str) -> TalismanState:
-    """Forward one space and meet it (14:3); back one space, meeting nothing (11:5); from the Plain of
-    Peril back through the Portal to its space (11:26)."""
+    """Forward one space and meet it (14:3); back one space, meeting nothing (11:5) but free to take what
+    lies there, as the move ends there (12:1); from the Plain of Peril back through the Portal to its
+    space (11:26)."""
     cat = catalog()
     i = task.player
     path = cat.path()
@@ -198,7 +207,7 @@ def _inner_step(state: TalismanState, task: Task, move: str) -> TalismanState:
     if here == 0:
         portal = next(s for s in cat.spaces.values() if s.portal is not None and s.portal.to == path[0])
         return place(state, i, portal.id).push(Task("encounter", i))
-    return place(state, i, path[here - 1]).note(f"p{i} turns back")
+    return take_what_lies(place(state, i, path[here - 1]).note(f"p{i} turns back"), i)
 
 
 @auto("pit_fight")

@@ -8,6 +8,8 @@ Wand. 5:3: four Objects unless a Mule.
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.characters import ability_bonus
 from grognard.systems.talisman.content import Bonus
@@ -27,34 +29,59 @@ def _counts(bonus: Bonus, stat: str, context: str) -> bool:
     return bonus.stat == stat and (bonus.when == "always" or bonus.when == context)
 
 
+@cache
+def _bonus(card: str, stat: str, context: str) -> int:
+    """What one carried card adds to `stat` in `context` (read once per card from the catalog)."""
+    return sum(b.amount for b in catalog().item(card).bonuses if _counts(b, stat, context))
+
+
+@cache
+def _weapon(card: str) -> bool:
+    return catalog().item(card).weapon
+
+
+@cache
+def _no_object_bonuses(space_id: str) -> bool:
+    space = catalog().spaces.get(space_id)
+    return bool(space and space.no_object_bonuses)
+
+
+@cache
+def _ability_bonus(character: str, space: str, stat: str, context: str) -> int:
+    return ability_bonus(Hero(character=character, space=space), stat, context)
+
+
+@cache
+def _two_weapons(character: str) -> bool:
+    from grognard.systems.talisman.characters import has_ability
+
+    return has_ability(Hero(character=character), "two_weapons")
+
+
 def score(hero: Hero, stat: str, context: str = "always", two_weapons: bool | None = None) -> int:
     """The hero's Strength or Craft in `context` ("always", "combat" or "psychic")."""
     if hero.toad:
         return hero.toad_strength if stat == "strength" else hero.toad_craft
-    cat = catalog()
     total = hero.strength if stat == "strength" else hero.craft
     for follower in hero.followers:
-        total += sum(b.amount for b in cat.item(follower).bonuses if _counts(b, stat, context))
-    space = cat.spaces.get(hero.space)
-    if not (space and space.no_object_bonuses):
-        weapons: list[int] = []
-        for obj in hero.objects:
-            item = cat.item(obj)
-            amount = sum(b.amount for b in item.bonuses if _counts(b, stat, context))
-            if item.weapon and context == "combat" and stat == "strength":
-                weapons.append(amount)
-            else:
-                total += amount
-        many = two_weapons if two_weapons is not None else _has_two_weapons(hero)
-        total += sum(sorted(weapons, reverse=True)[: 2 if many else 1])
-    total += ability_bonus(hero, stat, context)
+        total += _bonus(follower, stat, context)
+    if hero.objects and not _no_object_bonuses(hero.space):
+        if context == "combat" and stat == "strength":
+            weapons: list[int] = []
+            for obj in hero.objects:
+                if _weapon(obj):
+                    weapons.append(_bonus(obj, stat, context))
+                else:
+                    total += _bonus(obj, stat, context)
+            if weapons:
+                many = two_weapons if two_weapons is not None else _two_weapons(hero.character)
+                total += sum(sorted(weapons, reverse=True)[: 2 if many else 1])
+        else:
+            for obj in hero.objects:
+                total += _bonus(obj, stat, context)
+    if hero.character:
+        total += _ability_bonus(hero.character, hero.space, stat, context)
     return total
-
-
-def _has_two_weapons(hero: Hero) -> bool:
-    from grognard.systems.talisman.characters import has_ability
-
-    return has_ability(hero, "two_weapons")
 
 
 def strength(hero: Hero, context: str = "always") -> int:
@@ -67,37 +94,64 @@ def craft(hero: Hero, context: str = "always") -> int:
     return score(hero, "craft", context)
 
 
+@cache
+def _extra_spells(card: str) -> int:
+    return catalog().item(card).extra_spells
+
+
+@cache
+def _carry_any(card: str) -> bool:
+    return catalog().item(card).carry_any
+
+
 def spell_limit(hero: Hero) -> int:
     """How many Spells the hero may hold (2:6), the Wand's extra included; a Toad none (19:5)."""
     if hero.toad:
         return 0
     c = craft(hero)
     base = SPELL_LIMIT.get(c, 3) if c >= 1 else 0
-    extra = sum(catalog().item(o).extra_spells for o in hero.objects)
-    return base + extra
+    return base + sum(_extra_spells(o) for o in hero.objects)
 
 
 def object_limit(hero: Hero) -> int | None:
     """How many Objects the hero may carry (5:3); None when a Mule carries any number."""
-    if any(catalog().item(o).carry_any for o in hero.objects):
-        return None
+    for o in hero.objects:
+        if _carry_any(o):
+            return None
     return OBJECT_LIMIT
+
+
+@cache
+def card_keywords(card: str) -> frozenset[str]:
+    """A carried card's id and keywords."""
+    return frozenset((card, *catalog().item(card).keywords))
 
 
 def keywords(hero: Hero) -> set[str]:
     """Ids and keywords of everything the hero carries and is followed by."""
-    cat = catalog()
     out: set[str] = set()
-    for card in (*hero.objects, *hero.followers):
-        out.add(card)
-        out.update(cat.item(card).keywords)
+    for card in hero.objects:
+        out |= card_keywords(card)
+    for card in hero.followers:
+        out |= card_keywords(card)
     return out
+
+
+@cache
+def _alignments(card: str) -> frozenset[str]:
+    return frozenset(catalog().item(card).alignments)
 
 
 def may_use(hero: Hero, card: str) -> bool:
     """5:2, 7:3: a Magic Object with alignment limits is usable only by those alignments."""
-    allowed = catalog().item(card).alignments
+    allowed = _alignments(card)
     return not allowed or hero.alignment in allowed
+
+
+@lru_cache(maxsize=4096)
+def unusable(objects: tuple[str, ...], alignment: str) -> tuple[str, ...]:
+    """The Objects among `objects` that a character of `alignment` may not use (5:2, 7:3)."""
+    return tuple(o for o in objects if _alignments(o) and alignment not in _alignments(o))
 
 
 def region(state: TalismanState, i: int) -> str:

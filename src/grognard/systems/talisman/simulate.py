@@ -88,7 +88,7 @@ def play_game(
         if who is TERMINAL:
             return state, moves
         if who is CHANCE:
-            nxt = state.apply(dice.weighted_choice(state.chance_outcomes()))
+            nxt = state.apply(state.roll(dice)[0])
         else:
             assert isinstance(who, int)
             nxt = state.apply(policies[who](state, rngs[who]))

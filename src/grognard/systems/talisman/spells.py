@@ -7,21 +7,19 @@ picks which surplus Object is left on the space, 5:5).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 from fractions import Fraction
 
 from grognard.engine.game import Outcome
 from grognard.systems.talisman.catalog import catalog
-from grognard.systems.talisman.state import TalismanState, Task, remove_one
+from grognard.systems.talisman.state import TalismanState, Task, pile_outcomes, remove_one
 from grognard.systems.talisman.tasks import chance, decision
 
 
 def held(state: TalismanState, i: int, timing: str) -> list[str]:
     """The distinct Spells seat `i` holds that may be cast at `timing`; a Toad casts none (19:5)."""
     h = state.heroes[i]
-    if h.toad or not h.alive:
+    if h.toad or not h.alive or not h.spells:
         return []
     spells = catalog().spells
     return sorted({s for s in h.spells if spells[s].timing == timing})
@@ -53,7 +51,7 @@ def spend(state: TalismanState, i: int, spell_id: str, to_space: str = "") -> Ta
     if to_space:
         state = state.put_cards(to_space, spell_id)
     else:
-        state = replace(state, spell_discard=tuple(sorted((*state.spell_discard, spell_id))))
+        state = state.evolve(spell_discard=tuple(sorted((*state.spell_discard, spell_id))))
     for obj in sorted(set(h.objects)):
         if catalog().item(obj).on_cast:
             state = push_effects(state, i, f"cast:{obj}")
@@ -78,9 +76,7 @@ def _draw_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, 
     h = state.heroes[task.player]
     if not deck or h.toad or not h.alive:
         return [("none", Fraction(1))]
-    counts = Counter(deck)
-    total = len(deck)
-    return [(card, Fraction(n, total)) for card, n in sorted(counts.items())]
+    return pile_outcomes(deck)
 
 
 @chance("draw_spell", _draw_outcomes)
@@ -89,9 +85,9 @@ def _draw_spell(state: TalismanState, task: Task, outcome: Outcome) -> TalismanS
     if outcome == "none":
         return state
     if not state.spell_deck:
-        state = replace(state, spell_deck=state.spell_discard, spell_discard=())
+        state = state.evolve(spell_deck=state.spell_discard, spell_discard=())
     card = str(outcome)
-    state = replace(state, spell_deck=remove_one(state.spell_deck, card))
+    state = state.evolve(spell_deck=remove_one(state.spell_deck, card))
     h = state.heroes[task.player]
     return state.edit_hero(task.player, spells=tuple(sorted((*h.spells, card))))
 
@@ -111,7 +107,7 @@ def _discard_spell(state: TalismanState, task: Task, move: str) -> TalismanState
     card = move.removeprefix("discard:")
     h = state.heroes[task.player]
     state = state.edit_hero(task.player, spells=remove_one(h.spells, card))
-    return replace(state, spell_discard=tuple(sorted((*state.spell_discard, card))))
+    return state.evolve(spell_discard=tuple(sorted((*state.spell_discard, card))))
 
 
 def _drop_actions(state: TalismanState, task: Task) -> Sequence[str]:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Literal
 
 from grognard.engine.game import Outcome
-from grognard.systems.talisman.state import TalismanState, Task
+from grognard.systems.talisman.state import CHANCE_KINDS, TalismanState, Task
 
 Run = Callable[[TalismanState, Task], TalismanState]
 Actions = Callable[[TalismanState, Task], Sequence[str]]
@@ -73,6 +73,7 @@ def chance(kind: str, outcomes: Outcomes) -> Callable[[Resolve], Resolve]:
 
     def deco(fn: Resolve) -> Resolve:
         HANDLERS[kind] = Handler("chance", outcomes=outcomes, resolve=fn)
+        CHANCE_KINDS.add(kind)
         return fn
 
     return deco

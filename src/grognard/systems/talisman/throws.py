@@ -2,9 +2,11 @@
 maps the faces to the node's outcome with the same arithmetic the engine uses for its probabilities, so a
 played game's log shows every face (a combat: each side's die and total; the Portal: two dice).
 
-Chance nodes that are not dice (a card drawn, a character dealt, who begins) draw their outcome by its
-exact probability and show no dice. A face mapping that ever disagreed with the node's outcomes would be
-a bug; the outcome is then drawn by probability instead, so play never stops (the tests pin the mapping).
+Chance nodes that are not dice (a card drawn, a character dealt, who begins) show no dice: a card is
+one of the stock's cards (a sorted multiset, so each distinct card comes with probability count/total,
+as the node lists), the first player one of the seats. A face mapping that ever disagreed with the
+node's outcomes would be a bug; the outcome is then drawn by probability instead, so play never stops
+(the tests pin the mapping).
 """
 
 from __future__ import annotations
@@ -97,6 +99,24 @@ def _command(state: TalismanState, rng: Rng) -> Thrown:
     return ("effect" if roll.total >= 4 else "no-effect"), (roll,)
 
 
+def _card(state: TalismanState, rng: Rng) -> Thrown:
+    """A card off a shuffled stock: one of the sorted multiset at random (count/total each)."""
+    kind = state.tasks[-1].kind
+    if kind == "draw":
+        pile = state.deck or state.discard
+    elif kind == "draw_spell":
+        pile = state.spell_deck or state.spell_discard
+    else:
+        pile = state.pool
+    if len(state.chance_outcomes()) == 1 or not pile:
+        return state.chance_outcomes()[0][0], ()
+    return pile[rng.randint(0, len(pile) - 1)], ()
+
+
+def _first_player(state: TalismanState, rng: Rng) -> Thrown:
+    return rng.randint(0, len(state.heroes) - 1), ()
+
+
 THROWERS = {
     "move_roll": _one_die,
     "pit_count": _one_die,
@@ -110,11 +130,15 @@ THROWERS = {
 }
 """The chance task kinds that are dice, and how each is thrown."""
 
+DRAWERS = {"draw": _card, "draw_spell": _card, "deal": _card, "first": _first_player}
+"""The chance task kinds that are not dice (cards, characters, who begins), and how each is drawn."""
+
 
 def throw(state: TalismanState, rng: Rng) -> Thrown:
     """The outcome of the chance node at `state` and the dice thrown for it (none for a card drawn)."""
     outcomes = state.chance_outcomes()
-    thrower = THROWERS.get(state.tasks[-1].kind)
+    kind = state.tasks[-1].kind
+    thrower = THROWERS.get(kind) or DRAWERS.get(kind)
     if thrower is not None:
         outcome, rolls = thrower(state, rng)
         if any(o == outcome for o, _ in outcomes):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 
 from grognard.engine.game import Outcome
 from grognard.systems.talisman.catalog import catalog
@@ -56,7 +57,7 @@ def deal(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     character = str(outcome)
     pool = list(state.pool)
     pool.remove(character)
-    state = replace(state, pool=tuple(pool)).with_hero(task.player, new_hero(character))
+    state = state.evolve(pool=tuple(pool)).with_hero(task.player, new_hero(character))
     state = state.note(f"p{task.player} plays the {catalog().characters[character].name}")
     return state.push(*[Task("draw_spell", task.player) for _ in range(start_spells(character))])
 
@@ -69,16 +70,16 @@ def _first_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome,
 @chance("first", _first_outcomes)
 def _first(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """Setting Up: the players dice for who has the first turn."""
-    return replace(state, current=int(outcome)).push(Task("turn", int(outcome)))
+    return state.evolve(current=int(outcome)).push(Task("turn", int(outcome)))
 
 
 @auto("turn")
 def _turn(state: TalismanState, task: Task) -> TalismanState:
     """A new turn of the current player: the turn cap, a player out, a new character (4:3)."""
     i = state.current
-    state = replace(state, turn=state.turn + 1, move=None, fight=None, enc=None)
+    state = state.evolve(turn=state.turn + 1, move=None, fight=None, enc=None)
     if state.max_turns and state.turn > state.max_turns:
-        return replace(state, over="unfinished")
+        return state.evolve(over="unfinished")
     h = state.heroes[i]
     if h.out:
         return state.push(Task("end", i))
@@ -108,14 +109,19 @@ def raft_targets(state: TalismanState, i: int) -> list[str]:
     if space.region not in ("outer", "middle"):
         return []
     ready = 0 < h.raft < state.turn
-    build = bool({"woods", "forest"} & set(space.tags)) and "axe" in keywords(h)
+    build = not ready and bool({"woods", "forest"} & set(space.tags)) and "axe" in keywords(h)
     return list(space.opposite) if ready or build else []
 
 
 def trophy_strength(hero: Hero) -> int:
     """The Strength printed on the Enemy cards a hero has kept (1:4)."""
-    cards = catalog().cards
-    return sum(cards[t].strength for t in hero.trophies)
+    return _printed_strength(hero.trophies) if hero.trophies else 0
+
+
+@lru_cache(maxsize=1024)
+def _printed_strength(cards: tuple[str, ...]) -> int:
+    known = catalog().cards
+    return sum(known[t].strength for t in cards)
 
 
 def _start_actions(state: TalismanState, task: Task) -> Sequence[str]:
@@ -192,22 +198,22 @@ def _end(state: TalismanState, task: Task) -> TalismanState:
     nxt = (i + 1) % n
     while state.heroes[nxt].out and nxt != i:
         nxt = (nxt + 1) % n
-    return replace(state, current=nxt, move=None, fight=None, enc=None).push(Task("turn", nxt))
+    return state.evolve(current=nxt, move=None, fight=None, enc=None).push(Task("turn", nxt))
 
 
 def kill(state: TalismanState, i: int) -> TalismanState:
     """4:3: the character dies; possessions stay on the space, the character card returns to the pool."""
     h = state.heroes[i]
     state = state.put_cards(h.space, *h.objects, *h.followers, gold=h.gold)
-    state = replace(state, spell_discard=tuple(sorted((*state.spell_discard, *h.spells))))
+    state = state.evolve(spell_discard=tuple(sorted((*state.spell_discard, *h.spells))))
     for card in h.trophies:
         state = to_discard(state, card)
     pool = tuple(sorted((*state.pool, h.character)))
-    state = replace(state, pool=pool).with_hero(i, Hero(out=state.crown_reached))
+    state = state.evolve(pool=pool).with_hero(i, Hero(out=state.crown_reached))
     state = state.note(f"p{i} dies" + (" and is out of the game" if state.crown_reached else ""))
     state = check_winner(state)
     if i == state.current and not state.over:
-        state = replace(state.unwind("end"), move=None, fight=None, enc=None)
+        state = state.unwind("end").evolve(move=None, fight=None, enc=None)
     return state
 
 
@@ -215,9 +221,9 @@ def check_winner(state: TalismanState) -> TalismanState:
     """21:1: the last character left in the game wins."""
     left = [i for i, h in enumerate(state.heroes) if not h.out]
     if len(left) == 1:
-        return replace(state, over="win", winners=(left[0],))
+        return state.evolve(over="win", winners=(left[0],))
     if not left:
-        return replace(state, over="nobody")
+        return state.evolve(over="nobody")
     return state
 
 
@@ -245,7 +251,7 @@ def _command_answer(state: TalismanState, task: Task, move: str) -> TalismanStat
     if move == "concede":
         h = state.heroes[j]
         state = state.put_cards(h.space, *h.objects, *h.followers, gold=h.gold)
-        state = replace(state, spell_discard=tuple(sorted((*state.spell_discard, *h.spells))))
+        state = state.evolve(spell_discard=tuple(sorted((*state.spell_discard, *h.spells))))
         state = state.with_hero(j, Hero(out=True)).note(f"p{j} drops out")
         return check_winner(state)
     return state.push(Task("lose_life", j, opts=("command",)))

@@ -1,0 +1,87 @@
+"""Thousands of whole random games of Talisman, checked move by move (the chunks of the
+`test_conformance_random_*.py` files).
+
+Each chunk plays `GAMES` games of one size through `engine.conformance.play_one` with the mixed bot
+(`bots.mixed_policy`: at every decision a uniformly random legal action with chance 1 in 5, otherwise
+the heuristic bot's choice, so every legal action stays possible while games still end). Uniformly
+random games cannot be used: they last about 11,000 moves with 2 players and 60,000-80,000 with 4-6
+(docs/performance.md), far past the suite's time budget.
+
+What is checked (`engine.conformance`):
+- every move: the state's invariants (`scores.check_invariants`: counters at or above their floors, 1:3
+  and 2:3; Lives and Gold not negative; a Toad holds nothing, 19:2; piles not below 0; a task on the
+  stack), the node (legal actions non-empty, distinct, JSON-safe; chance outcomes distinct, exact,
+  positive and summing to 1; the actor a seat, CHANCE or TERMINAL) and the move's legality (`apply`
+  refuses anything not listed);
+- one move in `FULL_EVERY` (chosen by the game's seed), and the first and last states of every game: the
+  JSON round trip (equal state, equal canonical JSON, equal hash) and a second `apply` of the move
+  giving an equal state (determinism);
+- one game in `REPLAY_EVERY` (chosen by the run's seed): the recorded moves round-trip through JSON and
+  replaying them from the initial state gives the same final state.
+
+Every game must end with a result (21:1 "The Winner is the last Character left in the game",
+003_1ead471cbf19a248.txt:404): the turn cap is off and a game still going after `MOVE_CAP` moves fails.
+Characters are dealt at random (Setting Up); each chunk checks that all of them were played.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from grognard.engine.conformance import is_sampled, play_one
+from grognard.engine.game import TERMINAL
+from grognard.systems.talisman import TalismanGame
+from grognard.systems.talisman.bots import mixed_policy
+from grognard.systems.talisman.catalog import catalog
+
+GAMES = 50
+"""Games in a chunk."""
+SEED = 2025
+"""The run's seed; chunk k of a size plays games k*GAMES .. (k+1)*GAMES-1 of that size's run."""
+MOVE_CAP = 60_000
+"""Moves after which a game counts as endless (the longest seen is far shorter; see the doc)."""
+FULL_EVERY = 150
+"""One move in this many gets the JSON round trip and the second apply."""
+REPLAY_EVERY = 15
+"""One game in this many is replayed from its recorded moves."""
+CHUNKS = {2: 25, 3: 8, 4: 3, 5: 2, 6: 2}
+"""Chunks of each size: 2,000 games in all, most of them the cheaper two-player games (a game of 6 costs
+about three and a half of 2, and the whole must run in about 6 minutes on two cores)."""
+PLAN = {
+    "a": [(2, 1), (2, 5), (2, 9), (2, 13), (2, 17), (2, 21), (2, 24), (3, 3), (4, 0), (6, 1)],
+    "b": [(2, 0), (2, 4), (2, 8), (2, 12), (2, 16), (2, 20), (3, 0), (3, 4), (3, 7), (6, 0)],
+    "c": [(2, 3), (2, 7), (2, 11), (2, 15), (2, 19), (2, 23), (3, 2), (3, 6), (4, 2), (5, 1)],
+    "d": [(2, 2), (2, 6), (2, 10), (2, 14), (2, 18), (2, 22), (3, 1), (3, 5), (4, 1), (5, 0)],
+}
+"""Which chunks each of the four test files plays (files of about equal cost, so that pytest-xdist's
+`--dist loadfile` spreads them over the workers)."""
+
+
+def play_chunk(players: int, chunk: int) -> Counter[str]:
+    """Play and check one chunk; returns how often each outcome came (all games must end)."""
+    game = TalismanGame()
+    options = {"players": players, "max_turns": 0}
+    seed = SEED * 10 + players
+    outcomes: Counter[str] = Counter()
+    dealt: set[str] = set()
+    characters = set(catalog().characters)
+    for index in range(chunk * GAMES, (chunk + 1) * GAMES):
+        session = play_one(
+            game,
+            options,
+            seed,
+            index,
+            max_moves=MOVE_CAP,
+            policy=mixed_policy,
+            full_every=FULL_EVERY,
+            replay=is_sampled(seed, index, REPLAY_EVERY),
+            fast_dice=True,
+        )
+        final = session.current
+        assert final.actor() is TERMINAL, f"{players} players, game {index}: no end in {MOVE_CAP} moves"
+        outcomes[final.result().outcome] += 1
+        dealt |= {m.move for m in session.moves if m.player is None and m.move in characters}
+    assert sum(outcomes.values()) == GAMES
+    assert set(outcomes) <= {"win", "nobody"}, outcomes
+    assert dealt == characters, f"characters never dealt: {sorted(characters - dealt)}"
+    return outcomes
