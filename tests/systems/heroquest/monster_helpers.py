@@ -14,7 +14,7 @@ from typing import Any
 from grognard.systems.heroquest.state import GM_SLOT, QuestState
 from grognard.systems.heroquest.turn import start_monster
 
-from .play_helpers import begin, index_of
+from .play_helpers import begin, index_of, put_hero
 
 ARENA = """
 id = "monster-arena"
@@ -26,15 +26,24 @@ MONSTERS
   { id = "far", monster = "Goblin", level = 1, at = [22, 15] },
 ]
 goal = { kind = "kill", target = "far" }
-wandering = { monster = "Orc", level = 1 }
+wandering = { WANDERING }
 MORE
 """
 
 
-def arena(tmp_path: Path, monsters: str, *, more: str = "", name: str = "arena") -> str:
-    """The arena quest with `monsters` (TOML inline tables, one a line) and `more` top-level TOML."""
+def arena(
+    tmp_path: Path,
+    monsters: str,
+    *,
+    more: str = "",
+    name: str = "arena",
+    wandering: str = 'monster = "Orc", level = 1',
+) -> str:
+    """The arena quest with `monsters` (TOML inline tables, one a line), the `wandering` monster's fields
+    and `more` top-level TOML."""
     path = tmp_path / f"{name}.toml"
-    path.write_text(ARENA.replace("MONSTERS", monsters).replace("MORE", more), encoding="utf-8")
+    text = ARENA.replace("MONSTERS", monsters).replace("WANDERING", wandering).replace("MORE", more)
+    path.write_text(text, encoding="utf-8")
     return str(path)
 
 
@@ -57,6 +66,15 @@ def gm_turn(state: QuestState, mid: str) -> QuestState:
     monsters[j] = replace(monsters[j], aware=True)
     state = replace(state, monsters=tuple(monsters), slot=state.order.index(GM_SLOT))
     return start_monster(state, j)
+
+
+def gm_facing(tmp_path: Path, monsters: str, mid: str, *at: tuple[int, int], **options: Any) -> QuestState:
+    """The arena with `monsters` and a human game master, hero `k` moved to `at[k]`, and the game master's
+    turn begun for monster `mid`."""
+    state = fight(tmp_path, monsters, gm="human", **options)
+    for k, square in enumerate(at):
+        state = put_hero(state, k, at=square)
+    return gm_turn(state, mid)
 
 
 def until_turn_of(state: QuestState, i: int, *, limit: int = 40) -> QuestState:

@@ -17,7 +17,7 @@ from grognard.systems.heroquest.quest_setup import hero_from_spec
 from grognard.systems.heroquest.resolve import monster_moves, outcomes
 from grognard.systems.heroquest.targets import monster_targets
 
-from .monster_helpers import arena, fight, gm_turn
+from .monster_helpers import arena, fight, gm_facing, gm_turn
 from .play_helpers import index_of, put_hero, put_monster, step
 
 
@@ -101,16 +101,7 @@ def test_gear_and_skills_outside_the_lists_are_refused(
 
 def test_the_wandering_monster_and_kinds_are_checked_too(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:142, 613: the wandering monster's gear is checked like any monster's."""
-    path = arena(tmp_path, "")
-    text = (
-        Path(path)
-        .read_text(encoding="utf-8")
-        .replace(
-            'wandering = { monster = "Orc", level = 1 }',
-            'wandering = { monster = "Orc", level = 1, weapon = "Bow" }',
-        )
-    )
-    Path(path).write_text(text, encoding="utf-8")
+    path = arena(tmp_path, "", wandering='monster = "Orc", level = 1, weapon = "Bow"')
     with pytest.raises(ContentError, match=r"wandering\.weapon"):
         load_quest(path)
     bad = arena(tmp_path, "", more='monster_kinds = [{ monster = "Ogre", skills = ["Bite"] }]', name="kinds")
@@ -158,14 +149,9 @@ def test_a_bow_shoots_any_hero_in_sight_and_a_shield_gives_two_dice_lines_371_38
     dwarf = gear.equip(gear.gain(dwarf, "Shield"), "Shield")
     barbarian = hero_from_spec("barbarian")
     party = json.dumps([h.model_dump(mode="json") for h in (barbarian, dwarf)])
-    state = fight(
-        tmp_path,
-        '  { id = "z", monster = "Zombie", level = 1, at = [15, 11], weapon = "Bow" },',
-        heroes=party,
-        gm="human",
-    )
+    zombie = '  { id = "z", monster = "Zombie", level = 1, at = [15, 11], weapon = "Bow" },'
+    state = gm_facing(tmp_path, zombie, "z", (10, 7), (13, 7), heroes=party)
     j = index_of(state, "z")
-    state = gm_turn(put_hero(put_hero(state, 0, at=(10, 7)), 1, at=(13, 7)), "z")
     assert monster_targets(state, j) == [0, 1]
     assert monster_attack_dice(state, j, 0) == 3  # Attack 2 (line 672) + the bow
     assert hero_defend_dice(state, 1, ranged=True) == hero_defend_dice(state, 1) + 1
@@ -204,13 +190,13 @@ def test_dual_wielding_monsters_strike_twice_the_second_with_the_lesser_weapon_l
 ) -> None:
     """004_24cd6f974fe6a1ee.txt:773, 779, 343: a gargoyle with a broadsword (+2) and a whip (+1) and
     Dual-Wielding attacks twice a turn, the second time with the whip and half the dice, rounded up."""
-    state = fight(
+    state = gm_facing(
         tmp_path,
         '  { id = "g", monster = "Gargoyle", level = 1, at = [12, 8], weapon = "Broadsword",'
         ' off_hand = "Whip", skills = ["Dual-Wielding"] },',
-        gm="human",
+        "g",
+        (12, 7),
     )
-    state = gm_turn(put_hero(state, 0, at=(12, 7)), "g")
     j = index_of(state, "g")
     first = step(state, "attack:h0")
     assert first.pending is not None and first.pending.dice == 6  # Attack 4 (line 786) + 2
@@ -224,16 +210,9 @@ def test_dual_wielding_monsters_strike_twice_the_second_with_the_lesser_weapon_l
 
 def test_a_wandering_monster_comes_with_its_gear(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:142, 613: the quest's wandering monster carries what the quest gives it."""
-    path = arena(tmp_path, "")
-    text = (
-        Path(path)
-        .read_text(encoding="utf-8")
-        .replace(
-            'wandering = { monster = "Orc", level = 1 }',
-            'wandering = { monster = "Orc", level = 2, weapon = "Ball and chain", skills = ["Rush"] }',
-        )
+    path = arena(
+        tmp_path, "", wandering='monster = "Orc", level = 2, weapon = "Ball and chain", skills = ["Rush"]'
     )
-    Path(path).write_text(text, encoding="utf-8")
     from .play_helpers import begin
 
     state = begin(path, heroes="barbarian")

@@ -21,7 +21,7 @@ from grognard.systems.heroquest.resolve import outcomes
 from grognard.systems.heroquest.state import QuestState
 from grognard.systems.heroquest.turn import settle
 
-from .monster_helpers import fight, gm_turn, until_turn_of
+from .monster_helpers import fight, gm_facing, gm_turn, until_turn_of
 from .play_helpers import index_of, put_hero, put_monster, step
 
 
@@ -41,9 +41,9 @@ def test_every_monster_skill_is_played_passive_or_refused() -> None:
     for key in NOT_PLAYED:
         with pytest.raises(RuleNotImplementedError):
             handler(key)
-    with pytest.raises(UsageError):
+    with pytest.raises(UsageError, match="the monster skill swarm is not used as an action: monster_gear"):
         handler("swarm")
-    with pytest.raises(RuleNotImplementedError):
+    with pytest.raises(RuleNotImplementedError, match="the monster skill no-such-skill has no handler"):
         handler("no-such-skill")
 
 
@@ -64,13 +64,13 @@ def test_a_monster_uses_only_the_skills_its_quest_gives_it_line_613(tmp_path: Pa
 def test_bite_rolls_base_dice_and_costs_a_defend_die_until_healed_line_625(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:625: a bite rolls base Attack dice (no hand-axe); the character it damages
     rolls one defend die fewer until he is healed."""
-    state = fight(
+    state = gm_facing(
         tmp_path,
         '  { id = "g", monster = "Goblin", level = 1, at = [10, 9], weapon = "Hand-axe",'
         ' skills = ["Bite"] },',
-        gm="human",
+        "g",
+        (10, 8),
     )
-    state = gm_turn(put_hero(state, 0, at=(10, 8)), "g")
     before = hero_defend_dice(state, 0)
     bit = step(state, "skill:bite:h0")
     assert bit.pending is not None and (bit.pending.dice, bit.pending.then) == (2, "bite")  # Attack 2
@@ -85,12 +85,12 @@ def test_bite_rolls_base_dice_and_costs_a_defend_die_until_healed_line_625(tmp_p
 def test_pestilence_a_skull_and_one_body_a_turn_until_healed_line_669(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:669: a hero the zombie damages rolls one combat die; on a skull (1 in 2)
     he loses one Body point a turn until healed."""
-    state = fight(
+    state = gm_facing(
         tmp_path,
         '  { id = "z", monster = "Zombie", level = 1, at = [10, 9], skills = ["Pestilence"] },',
-        gm="human",
+        "z",
+        (10, 8),
     )
-    state = gm_turn(put_hero(state, 0, at=(10, 8)), "z")
     hit = step(state, "attack:h0", 1)
     assert _pending_kind(hit) == "m-plague"
     assert hit.pending is not None and outcomes(hit, hit.pending) == [
@@ -128,12 +128,12 @@ def test_bear_hug_holds_squeezes_and_lets_go_line_891(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:891: after a yeti's damaging blow it grips the hero: one Body a turn, no
     defend dice for him, no other attacks for the yeti and one defend die fewer; it ends when the yeti
     lets go or either dies."""
-    state = fight(
+    state = gm_facing(
         tmp_path,
         '  { id = "y", monster = "Yeti", level = 4, at = [10, 9], skills = ["Bear Hug"] },',
-        gm="human",
+        "y",
+        (10, 8),
     )
-    state = gm_turn(put_hero(state, 0, at=(10, 8)), "y")
     j = index_of(state, "y")
     yeti_defend = monster_defend_dice(state, j)
     held = step(state, "attack:h0", 1)
@@ -156,13 +156,13 @@ def test_bear_hug_holds_squeezes_and_lets_go_line_891(tmp_path: Path) -> None:
 def test_claw_swipe_is_a_second_attack_on_base_dice_line_913(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:913: a polar warbear with a spiked mace (+2) swipes a second time a turn
     with its base Attack dice."""
-    state = fight(
+    state = gm_facing(
         tmp_path,
         '  { id = "b", monster = "Polar Warbear", level = 1, at = [10, 9], weapon = "Spiked mace",'
         ' skills = ["Claw Swipe"] },',
-        gm="human",
+        "b",
+        (10, 8),
     )
-    state = gm_turn(put_hero(state, 0, at=(10, 8)), "b")
     first = step(state, "attack:h0")
     assert first.pending is not None and first.pending.dice == 6  # Attack 4 (line 918) + 2
     second = step(first, 0, "attack:h0")
@@ -173,13 +173,14 @@ def test_claw_swipe_is_a_second_attack_on_base_dice_line_913(tmp_path: Path) -> 
 def test_stomp_knocks_back_who_fails_the_white_die_lines_915_935(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:915: a stomp on base Attack dice; a hit knocks every figure beside the
     stomper back a square unless it rolls a white shield on one die (two dice in plate armour)."""
-    state = fight(
+    state = gm_facing(
         tmp_path,
         '  { id = "b", monster = "Polar Warbear", level = 1, at = [12, 9], skills = ["Stomp"] },\n'
         '  { id = "o", monster = "Orc", level = 1, at = [13, 9], armour = ["Plate mail"] },',
-        gm="human",
+        "b",
+        (12, 8),
+        (11, 9),
     )
-    state = gm_turn(put_hero(put_hero(state, 0, at=(12, 8)), 1, at=(11, 9)), "b")
     stomp = step(state, "skill:stomp:h0")
     assert stomp.pending is not None and (stomp.pending.dice, stomp.pending.then) == (4, "stomp")
     shaken = settle(step(stomp, 1))
@@ -198,10 +199,13 @@ def test_stomp_knocks_back_who_fails_the_white_die_lines_915_935(tmp_path: Path)
 def test_toss_throws_the_hero_and_into_another_both_lose_a_turn_line_937(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:937: an ogre's base Attack dice and a hit throw the hero up to five
     squares; thrown into another character, both lose their next turns."""
-    state = fight(
-        tmp_path, '  { id = "o", monster = "Ogre", level = 6, at = [12, 9], skills = ["Toss"] },', gm="human"
+    state = gm_facing(
+        tmp_path,
+        '  { id = "o", monster = "Ogre", level = 6, at = [12, 9], skills = ["Toss"] },',
+        "o",
+        (12, 8),
+        (15, 8),
     )
-    state = gm_turn(put_hero(put_hero(state, 0, at=(12, 8)), 1, at=(15, 8)), "o")
     offered = [a for a in state.legal_actions() if a.startswith("skill:toss:h0@")]
     assert "skill:toss:h0@15,8" in offered and "skill:toss:h0@12,7" in offered
     assert "skill:toss:h0@16,8" not in offered  # not past the wizard
@@ -222,13 +226,13 @@ def test_shield_bash_dazes_the_hero_for_his_next_turn_line_341(tmp_path: Path) -
     """004_24cd6f974fe6a1ee.txt:827, 341: the elven warrior bashes with its shield on base Attack dice;
     on a hit the hero rolls combat dice for his Mind and, without a black shield, may not attack in his
     next turn."""
-    state = fight(
+    state = gm_facing(
         tmp_path,
         '  { id = "e", monster = "Elven Warrior", level = 1, at = [10, 9], weapon = "Broadsword",'
         ' armour = ["Shield"], skills = ["Shield Bash"] },',
-        gm="human",
+        "e",
+        (10, 8),
     )
-    state = gm_turn(put_hero(state, 0, at=(10, 8)), "e")
     bash = step(state, "skill:shield-bash:h0")
     assert bash.pending is not None and bash.pending.dice == 4  # base Attack 4 (line 830)
     dazing = settle(step(bash, 1))
@@ -243,13 +247,14 @@ def test_shield_bash_dazes_the_hero_for_his_next_turn_line_341(tmp_path: Path) -
 def test_a_scythe_sweep_carries_on_while_it_hits_lines_335_647(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:647, 335: a skeleton with a scythe sweeps round itself: full dice on the
     first hero, one die fewer on the next after each hit, once an encounter."""
-    state = fight(
+    state = gm_facing(
         tmp_path,
         '  { id = "s", monster = "Skeleton", level = 1, at = [12, 9], weapon = "Scythe",'
         ' skills = ["Sweep Attack"] },',
-        gm="human",
+        "s",
+        (12, 8),
+        (13, 8),
     )
-    state = gm_turn(put_hero(put_hero(state, 0, at=(12, 8)), 1, at=(13, 8)), "s")
     sweep = step(state, "skill:sweep-attack:h0")
     assert sweep.pending is not None and sweep.pending.dice == 4  # Attack 2 (line 650) + 2
     on = step(sweep, 1)
@@ -263,10 +268,9 @@ def test_a_scythe_sweep_carries_on_while_it_hits_lines_335_647(tmp_path: Path) -
 def test_rush_after_more_than_two_squares_line_689(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:689: an orc that crosses more than two squares to reach a hero attacks
     with one more die; two squares are not enough."""
-    state = fight(
-        tmp_path, '  { id = "o", monster = "Orc", level = 1, at = [15, 9], skills = ["Rush"] },', gm="human"
+    state = gm_facing(
+        tmp_path, '  { id = "o", monster = "Orc", level = 1, at = [15, 9], skills = ["Rush"] },', "o", (11, 9)
     )
-    state = gm_turn(put_hero(state, 0, at=(11, 9)), "o")
     far = step(state, "roll", 8, "move:12,9", "attack:h0")
     assert far.pending is not None and far.pending.dice == 4  # Attack 3 (line 694) + 1
     near = gm_turn(put_hero(state, 0, at=(12, 9)), "o")

@@ -1,13 +1,14 @@
 """The actions of a quest, as strings: what a hero (or the game master's monster) may do now, and doing it.
 
-A hero's turn (lines 74-146): `roll` the two red dice for movement, then `move:X,Y` to any square the moves
-left reach (in parts if wished; allies passed, enemies not, furniture two a square), `jump:X,Y` over a
-known trap, `door:ID` to open a door beside him (free, but after the roll it ends the move, line 122), and
-one action: `attack:MONSTER`, `cast:SCHOOL/SPELL:TARGET`, `use:ITEM`, `search:traps|treasure|doors`,
-`disarm:TRAP`, `rest`, `defend` (give up the action for one more defend die, line 84), `free:PRISONER`
-(the rescue goal's other action), `skill:SKILL`, `challenge:ID`, `collect:hN` (`extras`; `climb` is
-rolled in place of the movement roll); `leave` on the stairs or through an open exit door;
-`end`. The game master's monster has `roll`, `move:X,Y`, `attack:hN` (hero N), `cast:chaos/KEY:TARGET`
+A hero's turn (lines 74-146): `roll` the two red dice for movement, then `move:X,Y` to any square the
+moves left reach (in parts if wished; allies passed, enemies not, furniture two a square), `jump:X,Y` over
+a known trap, `door:ID` to open a door beside him (free, but after the roll it ends the move, line 122),
+and one action: `attack:MONSTER` (or `throw:MONSTER`, a dagger, `weapons`), `cast:SCHOOL/SPELL:TARGET`,
+`use:ITEM`, `search:traps|treasure|doors`, `disarm:TRAP`, `rest`, `defend` (give up the action for one
+more defend die, line 84), `free:PRISONER` (the rescue goal's other action), `skill:SKILL`,
+`challenge:ID`, `collect:hN` (`extras`; `climb` is rolled in place of the movement roll); `leave` on the
+stairs or through an open exit door; `end`; `recover:X,Y` picks up a dagger he threw. The game master's
+monster has `roll`, `move:X,Y`, `attack:hN` (hero N), `throw:hN` (its dagger), `cast:chaos/KEY:TARGET`
 (`chaos`) and `end`; a chaos spell's answers and a hero the game master moves are in `chaos_turns`. The
 order decision is `order:2,0,1`. Illegal actions are refused by `GameState.apply` before they reach here.
 """
@@ -94,7 +95,7 @@ def hero_reach(state: QuestState, index: int) -> Reach:
     assert at is not None
     allies = state.hero_squares - {at}
     foes = state.monster_squares
-    if has(fig.effects, "mist") or has(fig.effects, "dust"):  # Veil of Mist, Dust of Disappearance (521, 449)
+    if has(fig.effects, "mist") or has(fig.effects, "dust") or has(fig.effects, "skate"):  # 521, 449, 555
         allies, foes = allies | foes, frozenset()
     from grognard.systems.heroquest.chaos_effects import ice_squares
 
@@ -165,6 +166,7 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
     from grognard.systems.heroquest.skills import skill_uses
     from grognard.systems.heroquest.spells_elf import restrict
     from grognard.systems.heroquest.spells_time import window_actions, window_open
+    from grognard.systems.heroquest.weapons import hero_throws, recover_offers
 
     if window_open(state):  # the turn is over; Flashback may undo it (line 539)
         return window_actions(state)
@@ -188,7 +190,9 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
         from grognard.systems.heroquest.chaos_effects import smash_offers
 
         acts.extend(f"attack:{state.monsters[j].id}" for j in hero_targets(state, index))
+        acts.extend(hero_throws(state, index))  # a dagger thrown at an enemy in sight (line 359)
         acts.extend(smash_offers(state, index))  # an Ice Wall's squares (line 585)
+    acts.extend(recover_offers(state, index))  # a thrown dagger picked up, free (line 359)
     acts.extend(skill_uses(state, index))
     acts.extend(turn_actions(state, index))  # equipment, the Spell Ring, the Wand of Magic (artifacts)
     acts.extend(extras.hero_extras(state, index, free_to_act(state)))  # climb, challenge, collect (extras)
@@ -247,7 +251,10 @@ def gm_actions(state: QuestState) -> list[str]:
         if thrall_of(state, j) is not None:
             acts.extend(f"attack:{state.monsters[k].id}" for k in thrall_targets(state, j))
         else:
+            from grognard.systems.heroquest.weapons import monster_throws
+
             acts.extend(f"attack:h{i}" for i in monster_targets(state, j))
+            acts.extend(monster_throws(state, j))  # its dagger thrown at a hero in sight (line 359)
     from grognard.systems.heroquest.chaos import monster_casts
 
     acts.extend(monster_casts(state, j))  # chaos spells, in place of the attack (lines 102, 543)
@@ -371,6 +378,10 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
     if verb == "attack":
         j = next(k for k, m in enumerate(state.monsters) if m.id == arg)
         return begin_attack(state, "hero", i, j)
+    if verb in ("throw", "recover"):  # a dagger thrown, or picked up again (line 359, `weapons`)
+        from grognard.systems.heroquest.weapons import begin_recover, hero_throw
+
+        return hero_throw(state, i, arg) if verb == "throw" else begin_recover(state, i, arg)
     if verb in ("equip", "unequip"):  # a weapon is free, wearable things take the action (line 355)
         from grognard.systems.heroquest.artifacts_gear import change
 
@@ -529,6 +540,10 @@ def _gm(state: QuestState, action: str) -> QuestState:
             state = replace(state, turn=replace(state.turn, moves=0))
             return spring_snare(state, j, snare)
         return state
+    if verb == "throw":
+        from grognard.systems.heroquest.weapons import monster_throw
+
+        return monster_throw(state, j, arg)
     if verb == "attack":
         if arg.startswith("h") and arg[1:].isdigit():
             return begin_attack(state, "monster", j, int(arg[1:]))

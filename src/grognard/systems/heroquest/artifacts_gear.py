@@ -219,4 +219,7 @@ def hero_after_quest(state: QuestState, i: int) -> Hero:
     keys = {hq.key_of(n.partition(":")[0]) for n in fig.items}
     kept = tuple((k, n) for k, n in sorted(used.items()) if k in keys)
     home = hero.model_copy(update={"gold": fig.gold, "experience": before.experience + fig.xp, "spent": kept})
+    from grognard.systems.heroquest.weapons import taken_home
+
+    home = taken_home(state, i, home)  # spells learned by Mimic kept, daggers left lying lost (286, 359)
     return Hero.model_validate(home.model_dump()).restored()

@@ -2,8 +2,10 @@
 
 `hero_bot(state, rng)` is an engine `Policy`. On a hero's turn it, in order: drinks a healing potion or
 casts a healing spell when the hero (or, for a healer, an ally) is low or an ally is turned to stone;
-attacks the monster it has the best chance to kill this turn (`combat_dice.kill_chance`); casts an
-offensive spell at a monster in sight, or a bonus spell on a fighter; frees the prisoner beside it;
+attacks the monster it has the best chance to kill this turn (`combat_dice.kill_chance`), or throws its
+dagger at one in sight when none is in reach (a fighter before a spell, a spell-caster after), and picks
+it up again where it lies; casts an offensive spell at a monster in sight (a chaos spell learned by
+Mimic too, when it touches no companion), or a bonus spell on a fighter; frees the prisoner beside it;
 leaves through the exit or up the stairs when that wins; otherwise rolls and walks towards the nearest
 monster in sight (a spell-caster with a fighter standing holds back instead), or, with none in sight,
 towards the quest's goal (through closed doors, which it
@@ -161,15 +163,23 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     if cast is not None:
         return cast
     actions = [a for a in actions if not special(a)]
+    recover = [a for a in actions if a.startswith("recover:")]
+    if recover:  # a dagger it threw, where it stands: free (line 359)
+        return recover[0]
     skills = [a for a in actions if a.startswith("skill:")]
     attacks = [a for a in actions if a.startswith("attack:")]
     if attacks:
         if skills:
             return skills[0]
         return max(attacks, key=lambda a: _kill_odds(state, i, a))
-    offensive = [a for a in actions if a.startswith("cast:") and not a.split(":")[2].startswith("h")]
+    throws = [a for a in actions if a.startswith("throw:")]
+    if throws and visible and not hero.magic_user:  # nothing in reach: a dagger (line 359)
+        return max(throws, key=lambda a: _kill_odds(state, i, a))
+    offensive = [a for a in actions if a.startswith("cast:") and _offensive(state, i, a)]
     if offensive and visible:
         return offensive[0]
+    if throws and visible:
+        return max(throws, key=lambda a: _kill_odds(state, i, a))
     buffs = [
         a for a in actions if a.startswith("cast:") and not _heals(a) and a.split(":")[2].startswith("h")
     ]
@@ -209,6 +219,17 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     return "end"
 
 
+def _offensive(state: QuestState, i: int, cast: str) -> bool:
+    """A spell cast at the monsters: a monster as its target, or a chaos spell learned by Mimic that
+    touches monsters and no companion (`chaos_heroes`, line 286)."""
+    target = cast.split(":")[2]
+    if cast.startswith("cast:chaos/"):
+        from grognard.systems.heroquest.chaos_heroes import spares_companions
+
+        return spares_companions(state, i, cast)
+    return not target.startswith("h")
+
+
 def _heals(action: str) -> bool:
     key = action.split(":")[1]
     school, _, name = key.partition("/")
@@ -242,7 +263,9 @@ def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
         ):
             return None  # a spell-caster with a fighter standing holds back from the monsters in sight
     if not goals:
-        goals = goal_squares(state, i)
+        from grognard.systems.heroquest.weapons import own_daggers
+
+        goals = own_daggers(state, i) or goal_squares(state, i)  # a thrown dagger first (line 359)
     dist = _walk_map(state, goals) if goals else {}
     if fig.at not in dist:
         dist = _walk_map(state, _unseen(state))

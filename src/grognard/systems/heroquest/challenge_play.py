@@ -148,9 +148,11 @@ def challenge_result(state: QuestState, p: Pending, move: str) -> QuestState:
     return fire(state, quest.events_for("solve-challenge", c.id, state.fired))
 
 
-def give_treasure(state: QuestState, i: int, ids: list[str]) -> QuestState:
+def give_treasure(state: QuestState, i: int, ids: list[str], found: str = "") -> QuestState:
     """Hero `i` takes the treasure placements `ids` (not yet taken): gold, an item, an artifact or scroll,
-    and a card drawn from the treasure deck for each `deck = true` (line 98)."""
+    and a card drawn from the treasure deck for each `deck = true` (line 98). `found` is the note for a
+    placement without its own text ("<hero> takes the treasure." by default)."""
+    found = found or f"{state.hero_of(i).name} takes the treasure."
     draws: list[str] = []
     for t in state.ctx.treasure:
         if t.id not in ids or t.id in state.taken:
@@ -163,7 +165,7 @@ def give_treasure(state: QuestState, i: int, ids: list[str]) -> QuestState:
             items.append(scroll_name(hq.spell(t.spell)) if t.spell else hq.artifact(t.artifact).name)
         state = with_hero(state, i, replace(fig, gold=fig.gold + t.gold, items=tuple(items)))
         state = replace(state, taken=add(state.taken, t.id))
-        state = note(state, t.text or f"{state.hero_of(i).name} takes the treasure.")
+        state = note(state, t.text or found)
         if t.deck:
             draws.append(t.id)
     if draws:

@@ -133,19 +133,9 @@ PASSIVE: dict[str, str] = {}
 NOT_PLAYED: dict[str, str] = {}
 """Every chaos spell is played."""
 
-_REGISTRY = Registry(
-    HANDLERS,
-    PASSIVE,
-    NOT_PLAYED,
-    not_played_message="the chaos spell {key} is not played: {reason}",
-    passive_message="{key} is not cast: {reason}",
-    missing_message="the chaos spell {key} has no handler",
-)
-
-
-def handler(key: str) -> Chaos:
-    """The handler of a chaos spell; `RuleNotImplementedError` for one without."""
-    return _REGISTRY.lookup(key)
+_REGISTRY = Registry("chaos spell", HANDLERS, PASSIVE, NOT_PLAYED)
+handler = _REGISTRY.lookup
+"""The handler of a chaos spell; `RuleNotImplementedError` for one without."""
 
 
 def register(key: str, chaos: Chaos) -> None:

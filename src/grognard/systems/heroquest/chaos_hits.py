@@ -30,7 +30,10 @@ SAVE_FACES = {
 
 
 def killer(f: Flight) -> int | None:
-    """The hero whose Ancient Staff turned the spell back, who is credited with a monster it kills."""
+    """The hero credited with a monster the spell kills (or commands): the one whose Ancient Staff turned
+    it back, or the hero who cast it (a chaos spell learned by Mimic, `chaos_heroes`)."""
+    if f.mode == "hero":
+        return f.caster
     return int(f.mode[6:]) if f.mode.startswith("staff:") else None
 
 

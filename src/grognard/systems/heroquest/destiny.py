@@ -37,8 +37,9 @@ FACES: tuple[tuple[str, Fraction], ...] = (
 
 SKULL, WHITE, BLACK = (f for f, _ in FACES)
 
-REPLACED = ("jump", "disarm", "rest", "trap")
-"""The chance nodes whose single white die a kept face may stand for (traps: those of one die)."""
+REPLACED = ("jump", "disarm", "rest", "trap", "dagger")
+"""The chance nodes whose single white die a kept face may stand for (traps: those of one die; a thrown
+dagger picked up again, line 359)."""
 
 
 def _face(die_face: str) -> str:
@@ -123,6 +124,8 @@ def die_rule(state: QuestState, p: Pending) -> tuple[int, Rule] | None:
     extra = 2 if hero.knows_skill("Human Resistance") else 1
     if kind == "rest":
         return 1, lambda f: "disturbed" if f[0] == BLACK else "rested"
+    if kind == "dagger":
+        return 1, lambda f: "lost" if f[0] == BLACK else "recovered"
     if kind == "disarm":
         fails = BLACK if hero.knows_skill("Disarm Traps") else SKULL
         return extra, lambda f: "sprung" if all(x == fails for x in f) else "disarmed"

@@ -159,6 +159,8 @@ def monster_defend_dice(state: QuestState, j: int, *, ranged: bool = False) -> i
     m = state.monsters[j]
     if has(m.effects, "sleep") or has(m.effects, "nodef") or has(m.effects, "dazzle") or m.at is None:
         return 0  # asleep (line 523), stared down (line 236), paralysed (line 537)
+    if total(m.effects, "mind") < 0 and state.stats_of(j).mind == 0:
+        return 0  # comatose: its Mind all lost, to a battle axe's concussion (lines 92, 369)
     mods = total(m.effects, "def") - furniture_penalty(state.layout, m.at)
     dice = max(0, armoured(state, j, ranged=ranged) + mods)
     dice = dice // 2 if has(m.effects, "halfdef") else dice  # Savagery: half, rounded down (line 205)
@@ -203,12 +205,11 @@ def castable(state: QuestState, i: int) -> list[str]:
     """The `cast:SCHOOL/SPELL:TARGET` actions hero `i` has: a memorised spell he can cast at his level,
     a Magic point left (line 162) or a Spell Ring to pay (line 475), a target (`spells.HANDLERS`)."""
     from grognard.systems.heroquest.artifacts import ring_pays
+    from grognard.systems.heroquest.chaos_heroes import hero_casts
     from grognard.systems.heroquest.spells import offers
 
     fig = state.heroes[i]
     hero = state.hero_of(i)
-    if not fig.spells:
-        return []
     out: list[str] = []
     for key in fig.spells:
         spell = _find_spell(key)
@@ -217,6 +218,8 @@ def castable(state: QuestState, i: int) -> list[str]:
         if fig.magic < 1 and not ring_pays(state, i, key):
             continue
         out.extend(f"cast:{key}:{t}" for t in offers(state, i, key))
+    if fig.spells or fig.effects:
+        out.extend(hero_casts(state, i))  # chaos spells learned by Mimic (line 286)
     return out
 
 

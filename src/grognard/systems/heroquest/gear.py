@@ -9,7 +9,7 @@ artifacts and treasure-deck items have no fixed price. Every function returns a 
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias
+from typing import Literal, TypeAlias, TypeVar
 
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
@@ -24,6 +24,7 @@ Thing: TypeAlias = Weapon | Armour | Item | Artifact
 """A catalogue entry a hero can carry."""
 
 _CARRIED = {"weapon": "weapons", "armour": "armour", "item": "items", "artifact": "artifacts"}
+_W = TypeVar("_W", Weapon, Armour)
 
 WEAPON_ARTIFACTS_WITHOUT_BASE = ("wand-of-magic",)
 """Artifacts held in the weapon hand though no weapon is named as their base (line 483)."""
@@ -143,32 +144,23 @@ def drop(hero: Hero, name: str) -> Hero:
 # Wielding and wearing
 
 
+def _based(name: str, kind: type[_W], table: dict[str, _W]) -> _W | None:
+    _, entry = find_thing(name)
+    if isinstance(entry, kind):
+        return entry
+    if isinstance(entry, Artifact) and entry.base is not None:
+        return table.get(hq.key_of(entry.base))
+    return None
+
+
 def weapon_of(name: str) -> Weapon | None:
     """The weapon a weapon or weapon artifact is (its base); None for anything else."""
-    _, entry = find_thing(name)
-    if isinstance(entry, Weapon):
-        return entry
-    if (
-        isinstance(entry, Artifact)
-        and entry.base is not None
-        and hq.key_of(entry.base) in hq.catalog().weapons
-    ):
-        return hq.weapon(entry.base)
-    return None
+    return _based(name, Weapon, hq.catalog().weapons)
 
 
 def armour_of(name: str) -> Armour | None:
     """The armour an armour piece or armour artifact is (its base); None for anything else."""
-    _, entry = find_thing(name)
-    if isinstance(entry, Armour):
-        return entry
-    if (
-        isinstance(entry, Artifact)
-        and entry.base is not None
-        and hq.key_of(entry.base) in hq.catalog().armour
-    ):
-        return hq.armour(entry.base)
-    return None
+    return _based(name, Armour, hq.catalog().armour)
 
 
 def slot_of(name: str) -> Literal["weapon", "off_hand", "head", "body", "accessories"]:

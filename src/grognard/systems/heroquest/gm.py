@@ -3,7 +3,8 @@
 On its turn each monster the heroes have seen (`MonsterFig.aware`) attacks a hero it can strike, the
 weakest first (least Body, then fewest defend dice); otherwise, if it can see a hero, it rolls its
 movement and walks by the shortest path towards the nearest square beside a hero it sees (never over a
-trap, never through a hero, line 76), and attacks if it got there. Monsters do not open doors (line 122).
+trap, never through a hero, line 76), and attacks if it got there; a monster with a dagger that gets no
+nearer throws it at the weakest hero it sees (line 359). Monsters do not open doors (line 122).
 A monster that holds chaos spells casts one when it is worth more than its attack (`chaos_policy`); its
 skills, its bow and running away are played by `monster_gm`.
 The quest's events are sprung by the game state itself (`turn.fire`). The policy uses no randomness, so
@@ -84,11 +85,14 @@ def choose(state: QuestState) -> str:
     targets = seen_heroes(state, j)
     if not targets:
         return "end"
+    from grognard.systems.heroquest.weapons import gm_throw
+
+    thrown = gm_throw(state, actions)  # its dagger, when no hero is in reach (line 359)
     if not turn.rolled:
-        return "roll" if "roll" in actions else "end"
+        return "roll" if "roll" in actions else (thrown or "end")
     moves = [a for a in actions if a.startswith("move:")]
     if not moves:
-        return "end"
+        return thrown or "end"
     if any(e.startswith("flee|") for e in state.monsters[j].effects):
         return _flee(state, moves)
     layout = state.layout
@@ -108,7 +112,7 @@ def choose(state: QuestState) -> str:
         key=lambda s: (dist.get(s, 10_000), reach.cost[s], s),
     )
     if best == here:
-        return "end"
+        return thrown or "end"
     action = f"move:{sq_text(best)}"
     assert sq(action[5:]) == best
     return action

@@ -83,19 +83,9 @@ NOT_PLAYED: dict[str, str] = {}
 """Items and artifacts the game does not play yet; using one raises `RuleNotImplementedError`."""
 
 
-_REGISTRY = Registry(
-    HANDLERS,
-    PASSIVE,
-    NOT_PLAYED,
-    not_played_message="{key} is not played: {reason}",
-    passive_message="{key} is not used as an action: {reason}",
-    missing_message="{key} has no handler",
-)
-
-
-def handler(key: str) -> Handler:
-    """The handler of an item or artifact; `RuleNotImplementedError` for one the game does not play."""
-    return _REGISTRY.lookup(key)
+_REGISTRY = Registry("item", HANDLERS, PASSIVE, NOT_PLAYED)
+handler = _REGISTRY.lookup
+"""The handler of an item or artifact; `RuleNotImplementedError` for one the game does not play."""
 
 
 def _register(key: str, offers: Offers) -> Callable[[Apply], Apply]:

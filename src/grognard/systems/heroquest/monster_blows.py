@@ -60,6 +60,7 @@ def run(state: QuestState, verb: str, args: list[str]) -> QuestState:
 def _sweep(state: QuestState, j: int, dice: int, rest: str) -> QuestState:
     from grognard.systems.heroquest.effects import hero_defend_dice
     from grognard.systems.heroquest.monster_gear import untouchable
+    from grognard.systems.heroquest.weapons import monster_axe, with_axe
 
     if state.monsters[j].status != "active":
         return state
@@ -75,6 +76,7 @@ def _sweep(state: QuestState, j: int, dice: int, rest: str) -> QuestState:
                 dice=dice,
                 need=hero_defend_dice(state, i),
                 side="monster",
+                ref=with_axe("", monster_axe(state, j)),  # a battle axe swept on (line 369)
                 then=f"msweep:{more}",
             )
             return replace(state, pending=p)

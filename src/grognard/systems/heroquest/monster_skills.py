@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square, neighbours
-from grognard.systems.heroquest.effects import has, total
+from grognard.systems.heroquest.effects import has
 from grognard.systems.heroquest.geometry import can_attack_close, orthogonal
 from grognard.systems.heroquest.monster_gear import attacks_allowed, untouchable
 from grognard.systems.heroquest.monster_wounds import carrying, hugged, hugging, kidnapped, stone, tagged
@@ -63,19 +63,9 @@ PASSIVE: dict[str, str] = {
 NOT_PLAYED: dict[str, str] = {}
 """Monster skills the game does not play; using one raises `RuleNotImplementedError`."""
 
-_REGISTRY = Registry(
-    HANDLERS,
-    PASSIVE,
-    NOT_PLAYED,
-    not_played_message="the monster skill {key} is not played: {reason}",
-    passive_message="{key} is a passive monster skill, played where its rule applies",
-    missing_message="the monster skill {key} has no handler",
-)
-
-
-def handler(key: str) -> Handler:
-    """The handler of a monster skill; `RuleNotImplementedError` for one the game does not play."""
-    return _REGISTRY.lookup(key)
+_REGISTRY = Registry("monster skill", HANDLERS, PASSIVE, NOT_PLAYED)
+handler = _REGISTRY.lookup
+"""The handler of a monster skill; `RuleNotImplementedError` for one the game does not play."""
 
 
 def _register(key: str, offers: Offers, kind: str = "free") -> Callable[[Apply], Apply]:
@@ -147,7 +137,7 @@ def restrict(state: QuestState, j: int, actions: list[str]) -> list[str]:
         a
         for a in actions
         if a != "end"
-        and not (a.startswith("attack:") and not may_attack(state, j))
+        and not (a.startswith(("attack:", "throw:")) and not may_attack(state, j))
         and not (held and (a == "roll" or a.startswith("move:")))
     ]
     return [*out, *offers(state, j), "end"]
@@ -199,8 +189,9 @@ def _attack(state: QuestState, j: int, i: int, then: str) -> QuestState:
     p = state.pending
     assert p is not None
     return replace(
-        state, pending=replace(p, dice=monster_attack_dice(state, j, p.target, base=True), then=then)
-    )
+        state,
+        pending=replace(p, dice=monster_attack_dice(state, j, p.target, base=True), then=then, ref=""),
+    )  # not a blow of its weapon: no battle axe's concussion (line 369)
 
 
 def _beside_offers(state: QuestState, j: int) -> list[str]:
@@ -447,7 +438,7 @@ def theft(state: QuestState, j: int, arg: str) -> QuestState:
 
 
 def _mind_left(state: QuestState, j: int) -> int:
-    return state.stats_of(j).mind + total(state.monsters[j].effects, "mind")
+    return state.stats_of(j).mind  # less the points given up or lost (`QuestState.stats_of`)
 
 
 def _courage_for(state: QuestState, j: int) -> list[int]:

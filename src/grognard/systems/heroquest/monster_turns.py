@@ -119,7 +119,7 @@ def monster_acts(state: QuestState, j: int, verb: str) -> QuestState:
     """Before monster `j`'s move, attack or skill: a lurker shows itself (Ambush, line 803)."""
     from grognard.systems.heroquest.monster_flight import reveal
 
-    if verb in ("attack", "skill") and 0 <= j < len(state.monsters):
+    if verb in ("attack", "skill", "throw") and 0 <= j < len(state.monsters):
         return reveal(state, j)
     return state
 

@@ -307,7 +307,7 @@ def hero_restrict(state: QuestState, i: int, actions: list[str]) -> list[str]:
     if "dazed|one-turn" in fig.effects:
 
         def strikes(action: str) -> bool:
-            if action.startswith("attack:"):
+            if action.startswith(("attack:", "throw:")):
                 return True
             key = action.split(":")[1] if action.startswith("skill:") else ""
             return key in HANDLERS and HANDLERS[key].kind == "attack"

@@ -16,30 +16,26 @@ F = TypeVar("F")
 
 @dataclass(frozen=True)
 class Registry(Generic[H]):
-    """Handlers by key, and the messages for the keys without one.
-
-    The messages are `str.format` templates given `key` and (for `not_played` and `passive`) `reason`,
-    the text the key has in its table.
+    """The handlers of one kind of thing (`noun`: "skill", "chaos spell") by key, with the keys played
+    where their rule applies (`passive`) and those not played yet (`not_played`), each with its reason.
     """
 
+    noun: str
     handlers: dict[str, H]
     passive: dict[str, str]
     not_played: dict[str, str]
-    not_played_message: str
-    passive_message: str
-    missing_message: str
 
     def lookup(self, key: str) -> H:
         """The handler of `key`; `RuleNotImplementedError` when it is not played or has no handler, a
         `UsageError` when it is played elsewhere (passive)."""
         if key in self.handlers:
             return self.handlers[key]
+        what = f"the {self.noun} {key}"
         if key in self.not_played:
-            reason = self.not_played[key]
-            raise RuleNotImplementedError(self.not_played_message.format(key=key, reason=reason))
+            raise RuleNotImplementedError(f"{what} is not played: {self.not_played[key]}")
         if key in self.passive:
-            raise UsageError(self.passive_message.format(key=key, reason=self.passive[key]))
-        raise RuleNotImplementedError(self.missing_message.format(key=key))
+            raise UsageError(f"{what} is not used as an action: {self.passive[key]}")
+        raise RuleNotImplementedError(f"{what} has no handler")
 
     def register(self, key: str, make: Callable[[F], H]) -> Callable[[F], F]:
         """A decorator that registers `make(function)` as the handler of `key` and returns the function."""

@@ -2,9 +2,9 @@
 
 Only the areas the heroes have seen are drawn (line 80 and the quest's lighting): `.` floor, `_` low
 furniture, `=` tall furniture, `>` stairs, `^` a trap the heroes know of, `*` fallen rock, `1`-`9` the
-heroes, `a`-`z` the monsters in sight (a capital for a prisoner), `,` slippery ice, `%` an ice vault,
-`~` an icy river; unseen squares are blank and rock is `#`. Doors sit on edges, so they are listed beside
-the map with their squares and state.
+heroes, `a`-`z` the monsters in sight (a capital for a prisoner), `,` slippery ice, `%` an ice vault, `~`
+an icy river, `/` a thrown dagger lying on the floor; unseen squares are blank and rock is `#`. Doors sit
+on edges, so they are listed beside the map with their squares and state.
 """
 
 from __future__ import annotations
@@ -29,6 +29,9 @@ def map_lines(state: QuestState) -> list[str]:
     from grognard.systems.heroquest.artifacts_env import ice_marks
 
     marks.update(ice_marks(state))
+    from grognard.systems.heroquest.weapons import dagger_marks
+
+    marks.update(dagger_marks(state))  # thrown daggers lying on the floor (line 359)
     for s in layout.stairs:
         marks[s] = ">"
     for s in known_traps(state):
@@ -86,6 +89,11 @@ def status_lines(state: QuestState) -> list[str]:
         s = state.stats_of(j)
         assert m.at is not None
         out.append(f"{letters[j]} {s.name} ({m.id}): Body {m.body}/{s.body} at {m.at[0]},{m.at[1]}")
+    from grognard.systems.heroquest.weapons import lying
+
+    for (x, y), who in lying(state):
+        owner = state.hero_of(int(who[1:])).name if who[0] == "h" else state.stats_of(int(who[1:])).name
+        out.append(f"dagger at {x},{y} ({owner}'s)")
     seen = set(state.seen)
     board = state.layout.board
     for door in state.layout.door_by_id.values():
@@ -105,14 +113,23 @@ def action_label(state: QuestState, action: str) -> str:
     from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
 
     verb, _, arg = action.partition(":")
-    if verb == "attack" and not arg.startswith("h"):
+    if verb in ("attack", "throw") and not arg.startswith("h"):
+        from grognard.systems.heroquest.combat_dice import all_skulls_chance
+        from grognard.systems.heroquest.weapons import hero_axe
+
         i = state.current_hero()
         j = next(k for k, m in enumerate(state.monsters) if m.id == arg)
         if i is not None:
             a = hero_attack_dice(state, i, j)
-            d = monster_defend_dice(state, j)
+            d = monster_defend_dice(state, j, ranged=verb == "throw")
             p = kill_chance(a, d, "monster", state.monsters[j].body)
-            return f"attack {state.stats_of(j).name} ({arg}): {a} dice against {d}, kills {float(p):.1%}"
+            how = "attack" if verb == "attack" else "throw a dagger at"
+            text = f"{how} {state.stats_of(j).name} ({arg}): {a} dice against {d}, kills {float(p):.1%}"
+            if verb == "attack" and hero_axe(state, i) and state.stats_of(j).mind > 0:  # line 369
+                text += f", concussion {float(all_skulls_chance(a)):.1%}"
+            return text
+    if verb == "recover":
+        return f"pick up the dagger at {arg}: a white die, anything but a black shield (5/6)"
     if verb == "attack":
         return f"attack {state.hero_of(int(arg[1:])).name}"
     if verb == "move":

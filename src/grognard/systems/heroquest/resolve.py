@@ -176,6 +176,10 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
         return sorted(monster_moves(s.move_min, s.move_max, s.plate).items())
     if kind == "attack":
         defender: Defender = "monster" if p.side in ("hero", "thrall") else "hero"
+        from grognard.systems.heroquest import weapons
+
+        if weapons.is_axe_ref(p.ref):  # the Battle Axe's concussion (line 369)
+            return weapons.axe_outcomes(p.dice, p.need, defender, p.ref)
         if p.ref:
             from grognard.systems.heroquest.items import attack_damage
 
@@ -191,6 +195,10 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
         return [("disarmed", ok), ("sprung", 1 - ok)]
     if kind == "rest":
         return [("rested", 1 - SIXTH), ("disturbed", SIXTH)]
+    if kind == "dagger":
+        from grognard.systems.heroquest.weapons import recover_outcomes
+
+        return recover_outcomes(p)
     if kind == "heal":
         return [(n, SIXTH) for n in range(1, 7)]
     if kind == "burn":
@@ -263,6 +271,10 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
             allowed = monster_allowance(roll.total, s.move_min, s.move_max, plate_mail=s.plate)
         return allowed, (roll,)
     if kind == "attack" and p.ref:
+        from grognard.systems.heroquest import weapons
+
+        if weapons.is_axe_ref(p.ref):
+            return weapons.axe_throw(rng, p, "monster" if p.side in ("hero", "thrall") else "hero")
         from grognard.systems.heroquest.items import throw_attack
 
         return throw_attack(rng, p, "monster")
@@ -300,6 +312,10 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
     if kind == "heal":
         roll = red_dice(rng, 1)
         return roll.total, (roll,)
+    if kind == "dagger":
+        from grognard.systems.heroquest.weapons import recover_throw
+
+        return recover_throw(rng)
     if kind == "burn":
         roll = red_dice(rng, p.dice)
         return sum(1 for f in roll.faces() if f <= 6 - p.need), (roll,)
@@ -348,6 +364,9 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
 
     state = replace(state, pending=None)
     kind = p.kind
+    from grognard.systems.heroquest.weapons import concussed
+
+    state, move = concussed(state, p, move)  # an axe's concussion first, then the damage (line 369)
     spell = chance_result(state, p, move)  # the elf spells' nodes, and a hit on a Double Image
     if spell is not None:
         return spell
@@ -425,6 +444,10 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
         return spawn_wanderer(note(state, "The rest is disturbed!"), p.who, resting=True)
     if kind == "heal":
         return _heal_result(state, p, int(move))
+    if kind == "dagger":
+        from grognard.systems.heroquest.weapons import recover_result
+
+        return recover_result(state, p, str(move))
     if kind == "burn":
         return hurt_monster(state, p.target, int(move), killer=p.who, spell=True)
     if kind == "wake":

@@ -228,6 +228,7 @@ def after_attack(state: QuestState, p: Pending, damage: int) -> QuestState:
         live = [_monster(state, x) for x in ids if state.monsters[_monster(state, x)].status == "active"]
         if live:
             from grognard.systems.heroquest.effects import monster_defend_dice
+            from grognard.systems.heroquest.weapons import axe_only
 
             nxt = live[0]
             rest = ",".join(state.monsters[k].id for k in live[1:])
@@ -240,6 +241,7 @@ def after_attack(state: QuestState, p: Pending, damage: int) -> QuestState:
                     dice=p.dice - 1,
                     need=monster_defend_dice(state, nxt),
                     side="hero",
+                    ref=axe_only(p.ref),  # the axe swept on, not the potions (line 369)
                     then="sweep:" + rest,
                 ),
             )

@@ -66,19 +66,9 @@ NOT_PLAYED: dict[str, str] = {}
 """Skills the game does not play yet; using one raises `RuleNotImplementedError`."""
 
 
-_REGISTRY = Registry(
-    HANDLERS,
-    PASSIVE,
-    NOT_PLAYED,
-    not_played_message="the skill {key} is not played: {reason}",
-    passive_message="{key} is a passive skill, played where its rule applies",
-    missing_message="the skill {key} has no handler",
-)
-
-
-def handler(key: str) -> Handler:
-    """The handler of a skill; `RuleNotImplementedError` for one the game does not play."""
-    return _REGISTRY.lookup(key)
+_REGISTRY = Registry("skill", HANDLERS, PASSIVE, NOT_PLAYED)
+handler = _REGISTRY.lookup
+"""The handler of a skill; `RuleNotImplementedError` for one the game does not play."""
 
 
 def _register(key: str, offers: Offers, kind: str = "free") -> Callable[[Apply], Apply]:

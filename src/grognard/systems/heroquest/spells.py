@@ -50,23 +50,19 @@ class Handler:
 HANDLERS: dict[str, Handler] = {}
 """Played spells by "school/key"."""
 
-_CHAOS = "a chaos spell: the game master's monsters cast it (`chaos.HANDLERS`, line 543), heroes do not"
+_CHAOS = (
+    "a chaos spell: the game master's monsters cast it (`chaos.HANDLERS`, line 543); a hero who learned it "
+    "by Mimic casts it through `chaos_heroes` (line 286)"
+)
 PASSIVE: dict[str, str] = {
     f"chaos/{k.key}": _CHAOS for k in hq.catalog().spells.values() if k.school == "chaos"
 }
-"""The chaos spells, cast by monsters (`chaos`); a hero who learns one by Mimic keeps it (the rulings)."""
+"""The chaos spells, cast by monsters (`chaos`) and by a hero who learned one by Mimic (`chaos_heroes`)."""
 
 NOT_PLAYED: dict[str, str] = {}
 """Spells the game does not play yet; casting one raises `RuleNotImplementedError`."""
 
-_REGISTRY = Registry(
-    HANDLERS,
-    PASSIVE,
-    NOT_PLAYED,
-    not_played_message="the spell {key} is not played: {reason}",
-    passive_message="{key} is not cast: {reason}",
-    missing_message="the spell {key} has no handler",
-)
+_REGISTRY = Registry("spell", HANDLERS, PASSIVE, NOT_PLAYED)
 
 
 def spell_key(spell: Spell) -> str:
@@ -80,9 +76,8 @@ def find(key: str) -> Spell:
     return hq.spell(name, school)
 
 
-def handler(key: str) -> Handler:
-    """The handler of a spell; `RuleNotImplementedError` for one the game does not play."""
-    return _REGISTRY.lookup(key)
+handler = _REGISTRY.lookup
+"""The handler of a spell; `RuleNotImplementedError` for one the game does not play."""
 
 
 def in_play(spell: Spell) -> bool:
@@ -281,8 +276,13 @@ def offers(state: QuestState, i: int, key: str) -> list[str]:
 
 
 def cast(state: QuestState, i: int, arg: str) -> QuestState:
-    """Hero `i` casts "school/key:target" (the action, one Magic point, line 162)."""
+    """Hero `i` casts "school/key:target" (the action, one Magic point, line 162); a chaos spell he learned
+    by Mimic is cast by `chaos_heroes` (line 286)."""
     key, _, target = arg.rpartition(":")
+    if key.startswith("chaos/"):
+        from grognard.systems.heroquest.chaos_heroes import cast as cast_chaos
+
+        return cast_chaos(state, i, arg)
     h = handler(key)
     spell = find(key)
     from grognard.systems.heroquest.artifacts import pay_for_cast

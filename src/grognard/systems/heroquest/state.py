@@ -124,7 +124,8 @@ class QuestState(GameState):
     position at the start of the hero's turn, kept only while a hero could cast Flashback (`spells_time`);
     `casting` is a chaos spell (or a hero's spell a monster may answer) in flight (`chaos.Flight`), or "".
     `queue` holds what monster skills set off, played in order once no roll is pending (`monster_turns`);
-    `icicles` the squares ("x,y") of the stalactite traps ice gremlins have set (line 847).
+    `icicles` the squares ("x,y") of the stalactite traps ice gremlins have set (line 847); `daggers` the
+    thrown daggers lying on the floor, "x,y@h0" (thrown by hero 0) or "x,y@m3" (by monster 3) (`weapons`).
     """
 
     setup: Setup
@@ -154,6 +155,7 @@ class QuestState(GameState):
     casting: str = ""
     queue: tuple[str, ...] = ()
     icicles: tuple[str, ...] = ()
+    daggers: tuple[str, ...] = ()
 
     # --- derived, cached per state (never part of equality or JSON)
 
@@ -209,13 +211,18 @@ class QuestState(GameState):
         return tuple(dressed(hero, fig) for hero, fig in zip(self.ctx.party, self.heroes, strict=True))
 
     def stats_of(self, index: int) -> MonsterStats:
-        """The numbers of monster `index` (with no weapon once Twist Wood warped its wooden one)."""
+        """The numbers of monster `index` (with no weapon once Twist Wood warped its wooden one, and less
+        the Mind points it has lost or given up: "mind-1|quest", a concussion or Vile Courage)."""
         m = self.monsters[index]
         stats = self.ctx.monster(m.id)
         if m.effects and any(e.startswith("twisted|") for e in m.effects):
             from grognard.systems.heroquest.spells_elf import twisted_stats
 
-            return twisted_stats(stats)
+            stats = twisted_stats(stats)
+        if m.effects and any(e.startswith("mind") for e in m.effects):
+            from grognard.systems.heroquest.effects import total
+
+            stats = replace(stats, mind=max(0, stats.mind + total(m.effects, "mind")))
         return stats
 
     def current_hero(self) -> int | None:

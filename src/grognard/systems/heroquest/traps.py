@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.hero import scroll_name
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.turn import add, note, with_hero
@@ -144,32 +142,18 @@ def _treasure_in(state: QuestState, furniture: str) -> bool:
 
 def take_treasure(state: QuestState, i: int) -> QuestState:
     """Hero `i` takes the treasure he can see in his area: gold, items, artifacts; deck cards to draw."""
-    from grognard.systems.heroquest.challenge_play import locked_treasure
+    from grognard.systems.heroquest.challenge_play import give_treasure, locked_treasure
 
     area, scope = search_scope(state, i)
     furniture = _furniture_in(state, area, scope)
     name = state.hero_of(i).name
-    draws: list[str] = []
-    got = 0
-    for t in state.ctx.treasure:
-        if t.id in state.taken or not ((t.at is not None and t.at in scope) or t.furniture in furniture):
-            continue
-        if locked_treasure(state, t.id):  # held by a challenge until it is met (`challenge_play`)
-            continue
-        got += 1
-        fig = state.heroes[i]
-        items = list(fig.items)
-        if t.item:
-            items.append(hq.item(t.item).name)
-        if t.artifact:
-            items.append(scroll_name(hq.spell(t.spell)) if t.spell else hq.artifact(t.artifact).name)
-        state = with_hero(state, i, replace(fig, gold=fig.gold + t.gold, items=tuple(items)))
-        state = replace(state, taken=add(state.taken, t.id))
-        state = note(state, t.text or f"{name} finds treasure.")
-        if t.deck:
-            draws.append(t.id)
-    if not got:
-        state = note(state, f"{name} searches for treasure and finds nothing.")
-    if draws:
-        state = replace(state, pending=Pending("treasure", who=i, ref=draws[0], then=",".join(draws[1:])))
-    return state
+    ids = [
+        t.id
+        for t in state.ctx.treasure
+        if t.id not in state.taken
+        and ((t.at is not None and t.at in scope) or t.furniture in furniture)
+        and not locked_treasure(state, t.id)  # held by a challenge until it is met (`challenge_play`)
+    ]
+    if not ids:
+        return note(state, f"{name} searches for treasure and finds nothing.")
+    return give_treasure(state, i, ids, found=f"{name} finds treasure.")

@@ -288,7 +288,8 @@ def look(state: QuestState) -> QuestState:
 
 
 def end_encounter(state: QuestState) -> QuestState:
-    """No enemy is in sight: a comatose hero regains one Mind point (line 92) and encounter effects end."""
+    """No enemy is in sight: a comatose hero or monster regains one Mind point (line 92) and encounter
+    effects end."""
     from grognard.systems.heroquest.skills import repay_loans
 
     heroes = []
@@ -309,7 +310,9 @@ def end_encounter(state: QuestState) -> QuestState:
                 magic=min(hero.maximum("magic"), h.magic + back["magic"]) if alive else h.magic,
             )
         )
-    return replace(state, heroes=tuple(heroes))
+    from grognard.systems.heroquest.weapons import wake_monsters
+
+    return wake_monsters(replace(state, heroes=tuple(heroes)))  # a concussed monster too (line 369)
 
 
 # ---------------------------------------------------------------------------------------------------

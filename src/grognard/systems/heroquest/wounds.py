@@ -143,6 +143,14 @@ def begin_attack(
         defend = hero_defend_dice(state, target, ranged=state.stats_of(attacker).ranged)  # line 383
         fig = state.heroes[target]
         state = with_hero(state, target, replace(fig, effects=spend(fig.effects, "next-defend")))
+    from grognard.systems.heroquest.monster_gear import second_attack
+    from grognard.systems.heroquest.weapons import hero_axe, monster_axe, with_axe
+
+    # a battle axe's blow carries its concussion in the chance node (line 369)
+    if side == "hero":
+        ref = with_axe(ref, hero_axe(state, attacker))
+    else:
+        ref = with_axe(ref, monster_axe(state, attacker) and not second_attack(state, attacker))
     if own_turn:
         state = replace(state, turn=replace(state.turn, attacks=state.turn.attacks + 1))
     return replace(
