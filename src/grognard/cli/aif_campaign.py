@@ -18,6 +18,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
+from grognard.cli.aif_standing import add_standing_commands
 from grognard.cli.console import out, print_json
 from grognard.engine.dice import Rng
 from grognard.engine.errors import RulesError, UsageError
@@ -265,15 +266,44 @@ def add_character_command(
     out.print(escape(f"{made.character.name or 'The character'} joins campaign {campaign_id} as #{index}."))
 
 
-@campaign_app.command("act")
+ACTIONS: tuple[tuple[str, str], ...] = (
+    ("add:JSON", "a character joins (`campaign add-character` writes it)"),
+    ("advance:N", "N weeks pass, 1-520 (as `grognard aif advance`)"),
+    ("exp:I:X", "character I gains X levels (X may be 1/2 or 0.25)"),
+    ("boast:I:X", "reputation + X, unverified (nothing once found out)"),
+    ("renown:I:X", "reputation + X, verified by neutral observers"),
+    ("found-out:I", "lies found out: reputation to half the experience"),
+    ("wound:I:N", "he takes N hits (one hit point must remain)"),
+    ("study:I:COURSE", "he begins course 1-26 of Table B (26:CRAFT: a craft)"),
+    ("skill:I:NAME:BASE", "he keeps weapon skill NAME at BASE %, practised"),
+    ("practise:I:NAME", "he practises skill NAME again (12 hours a month)"),
+    ("neglect:I:NAME", "he stops practising skill NAME (10% lost a month)"),
+    ("service:I:W", "a magician serves W weeks (0-4) a month for fees"),
+    ("hire:I:N", "he recruits N hirelings (status + charisma / 3 at most)"),
+    ("lose:I:N", "N of his hirelings are lost"),
+    ("unpaid:I", "his hirelings go unpaid and desert"),
+    ("promote:I", "a rank opens: he rises one rank (once a year)"),
+    ("align:I:ALIGNMENT", "his alignment: law, neutral, chaos or none"),
+    ("end", "the campaign ends"),
+)
+"""Every referee action `campaign act` takes: its form (I is the character's number in `campaign show`)
+and what it does."""
+
+ACT_HELP = (
+    "Make one referee action and show what it did.\n\nThe actions (I is the character's number in"
+    " `campaign show`):\n\n" + "\n".join(f"{form:<18} {what}" for form, what in ACTIONS)
+)
+
+
+@campaign_app.command("act", help=ACT_HELP)
 def act_command(
     campaign_id: CampaignId,
     action: Annotated[
-        str, typer.Argument(help="A referee action: exp:0:1, wound:0:2, hire:0:3, study:0:5 ...")
+        str, typer.Argument(help="A referee action (listed above): exp:0:1, wound:0:2, hire:0:3 ...")
     ],
     json_out: JsonOption = False,
 ) -> None:
-    """Make one referee action (the list is in `grognard aif campaign --help` and the guide)."""
+    """Make one referee action (`ACTIONS` lists them)."""
     with open_store() as store:
         session = _load(store, campaign_id)
         records = _play(store, session, action)
@@ -423,6 +453,9 @@ def vacancy_command(seed: SeedOption = None, json_out: JsonOption = False) -> No
         print_json({"open": found.open, "roll": roll_data(found.roll)})
         return
     out.print(escape(f"{found.roll.render()}: {'vacant' if found.open else 'no vacancy'} ({RULEBOOK}:1850)"))
+
+
+add_standing_commands(experience_app)
 
 
 # ---------------------------------------------------------------------------------------------------

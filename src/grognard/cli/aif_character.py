@@ -2,7 +2,9 @@
 
 Character generation shows every die it throws; the starting education is chosen with `--course`
 (repeatable) or, without it, by numbered questions read from the terminal or from standard input (an
-ended input chooses nothing more). `--json` never asks: its choices come from the options only.
+ended input chooses nothing more; a bad answer is asked again, and piped answers stop with one line
+after three bad ones or at an input that ends after a bad one). `--json` never asks: its choices come
+from the options only.
 The lead mounts these into `cli/aif.py` (see `mount`).
 """
 
@@ -10,13 +12,14 @@ from __future__ import annotations
 
 import json
 import secrets
+import sys
 from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from grognard.cli.console import InputEnded, choose, out, print_json
+from grognard.cli.console import InputEnded, out, print_json, read_line
 from grognard.engine.dice import Rng, Roll
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import checks
@@ -136,11 +139,43 @@ def show_character(character: Character) -> None:
 # character new
 
 
+BAD_ANSWERS = 3
+"""Bad answers in a row that end a scripted (piped) choice; on a terminal the question is asked again."""
+
+
+def _ask(options: list[str], prompt: str, extra: tuple[str, ...] = ()) -> str:
+    """One of the numbered `options` (or an `extra` word), asked again after a bad answer.
+
+    Piped answers stop with one clear line after `BAD_ANSWERS` bad answers, or when the input ends
+    right after a bad one; an input that ends after good answers raises `InputEnded` (nothing more).
+    """
+    for i, text in enumerate(options, 1):
+        out.print(f"  [bold]{i}[/bold]. {escape(text)}")
+    words = f" ({'/'.join(extra)})" if extra else ""
+    wanted = f"a number from 1 to {len(options)}" + (f" or {' or '.join(extra)}" if extra else "")
+    bad: list[str] = []
+    while True:
+        try:
+            answer = read_line(f"{prompt} [1-{len(options)}]{words}: ")
+        except InputEnded:
+            if bad:
+                raise UsageError(f"answer {bad[-1]!r} is not {wanted}, and the input ended") from None
+            raise
+        if answer in extra:
+            return answer
+        if answer.isdigit() and 1 <= int(answer) <= len(options):
+            return options[int(answer) - 1]
+        bad.append(answer)
+        if not sys.stdin.isatty() and len(bad) >= BAD_ANSWERS:
+            raise UsageError(f"{len(bad)} answers in a row ({', '.join(map(repr, bad))}) are not {wanted}")
+        out.print(f"[red]Please answer {wanted}.[/red]")
+
+
 def _ask_side(rolled: Rolled) -> bool:
     civilian, fighter = rolled.position.name.split("/", 1)
     out.print(f"Your rank is {escape(rolled.position.name)}: civilian or soldier?")
     try:
-        return choose([civilian, fighter], "Side") == fighter
+        return _ask([civilian, fighter], "Side") == fighter
     except InputEnded:
         return False
 
@@ -156,7 +191,7 @@ def _ask_courses(rolled: Rolled, magic_years: int) -> list[CourseChoice]:
         out.print(f"Starting education: {left} of {rolled.education_months} months left.")
         labels = [f"{course(c).label} ({course(c).months} months)" for c in offered]
         try:
-            answer = choose(labels, "Course", extra=[DONE])
+            answer = _ask(labels, "Course", extra=(DONE,))
         except InputEnded:
             return chosen
         if answer == DONE:

@@ -14,12 +14,13 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
+from rich.progress import Progress
 from rich.table import Table
 
-from grognard.cli.console import out, print_json
+from grognard.cli.console import err, out, print_json
 from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
-from grognard.engine.odds import Number, solve
+from grognard.engine.odds import Number
 from grognard.systems.adventures_in_fantasy.combat import (
     FIGHTER_HELP,
     Fighter,
@@ -37,7 +38,8 @@ from grognard.systems.adventures_in_fantasy.damage import (
     roll_location,
     strength_class,
 )
-from grognard.systems.adventures_in_fantasy.melee import ENDS, MeleeRules, chances, start_melee
+from grognard.systems.adventures_in_fantasy.melee import ENDS, MeleeRules, MeleeState, chances, start_melee
+from grognard.systems.adventures_in_fantasy.melee_odds import MeleeOdds, melee_odds
 from grognard.systems.adventures_in_fantasy.missiles import Shot, missile_chance
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 
@@ -259,10 +261,10 @@ def fight_command(
     rules = MeleeRules(hit_location, strength, armour, stamina, _place(place), swamp)
     state = start_melee(a, b, rules)
     began = time.perf_counter()
-    solution = solve(state, exact=exact)
+    solution = _fight_odds(state, exact, show_progress=not json_out)
     seconds = time.perf_counter() - began
-    outcomes = solution.outcome_probabilities()
-    left = solution.expected_resources()
+    outcomes = solution.outcomes
+    left = solution.expected
     blows = {
         name: [c.chance for c in chances(state.spec, i, False)] for i, name in enumerate((a.name, b.name))
     }
@@ -274,7 +276,7 @@ def fight_command(
                 "hit_chances": blows,
                 "outcomes": {k: _num(outcomes.get(k, 0), exact) for k in ENDS if k in outcomes},
                 "expected_hit_points": {k: _num(v, exact) for k, v in left.items()},
-                "states": solution.states,
+                "states": solution.positions,
                 "exact": exact,
             }
         )
@@ -290,7 +292,20 @@ def fight_command(
     out.print(grid)
     for name, chance_list in blows.items():
         out.print(f"{name} hits with {', '.join(f'{c}%' for c in chance_list)}", markup=False)
-    out.print(f"[dim]{solution.states} states solved in {seconds:.2f}s[/dim]")
+    out.print(f"[dim]{solution.positions} states solved in {seconds:.2f}s[/dim]")
+
+
+def _fight_odds(state: MeleeState, exact: bool, *, show_progress: bool) -> MeleeOdds:
+    """The melee's odds (`melee_odds`), with a progress bar on a terminal (exact fractions can be slow)."""
+    if not (show_progress and err.is_terminal):
+        return melee_odds(state, exact=exact)
+    with Progress(transient=True, console=err) as bar:
+        task = bar.add_task("Solving the melee, turn by turn", total=None)
+
+        def step(done: int, todo: int) -> None:
+            bar.update(task, completed=done, total=todo)
+
+        return melee_odds(state, exact=exact, progress=step)
 
 
 def add_combat_commands(app: typer.Typer) -> None:

@@ -147,17 +147,30 @@ def encounter_command(
             "--terrain", help="desert, mountain, forest, clear, city, water, swamp, other, or underworld."
         ),
     ] = None,
-    level: Annotated[int | None, typer.Option("--level", help="Underworld level (1-6, or deeper).")] = None,
+    level: Annotated[
+        int | None,
+        typer.Option(
+            "--level", help="Underworld level (1-6, or deeper): only with --terrain underworld or alone."
+        ),
+    ] = None,
     alignment: Annotated[
         str | None, typer.Option("--alignment", help="The area's alignment: law, neutral or chaos.")
     ] = None,
     seed: SeedOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Roll a day's outdoor encounter by terrain, or an underworld room by level, showing every roll."""
+    """Roll a day's outdoor encounter by terrain, or an underworld room by level (`--terrain underworld
+    --level L`), showing every roll."""
+    underworld = (terrain or "").strip().lower() == "underworld"
+    if level is not None and terrain is not None and not underworld:
+        raise UsageError(
+            f"--level is for the underworld: give --terrain underworld --level {level}, or drop --level"
+        )
+    if alignment is not None and (underworld or level is not None):
+        raise UsageError("--alignment is for outdoor encounters, not the underworld")
     chosen = _seed(seed)
     rng = Rng(chosen)
-    if level is not None or (terrain or "").strip().lower() == "underworld":
+    if level is not None or underworld:
         u = underworld_encounter(rng, 1 if level is None else level)
         if json_out:
             print_json(_underworld_data(u) | {"seed": chosen})

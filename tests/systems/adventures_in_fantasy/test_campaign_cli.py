@@ -13,6 +13,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner
+
+from grognard.cli.aif_campaign import ACTIONS, campaign_app
+from grognard.engine.errors import RulesError
+from grognard.engine.game import CHANCE
+from grognard.systems.adventures_in_fantasy.campaign import CAMPAIGN_GAME, sample_action
 from tests.cli.helpers import ROOT, Ran
 
 DRIVER = """
@@ -89,3 +96,44 @@ def test_calculators_give_the_books_examples(tmp_path: Path) -> None:
     assert [s["amount"] for s in json.loads(shares.out)] == ["50", "30"]
     obey = grognard(tmp_path, "aif", "hirelings", "obey", "--leader", "60", "--follower", "40", "--seed", "2")
     assert obey.code == 0 and "obey" in obey.out
+
+
+def test_act_help_lists_every_action_the_campaign_accepts() -> None:
+    """`campaign act --help` lists each referee action; each listed form is played on a campaign and
+    accepted, and the campaign accepts no action that is not listed (ruling "Campaign")."""
+    shown = CliRunner().invoke(campaign_app, ["act", "--help"], env={"COLUMNS": "120"})
+    assert shown.exit_code == 0, shown.output
+    assert all(form in shown.output for form, _ in ACTIONS)
+    examples: dict[str, tuple[str, ...]] = {
+        "add:JSON": (sample_action(1),),
+        "advance:N": ("advance:1",),
+        "exp:I:X": ("exp:0:8",),
+        "boast:I:X": ("boast:0:5",),
+        "renown:I:X": ("renown:0:1/2",),
+        "found-out:I": ("found-out:0",),
+        "wound:I:N": ("wound:0:1",),
+        "study:I:COURSE": ("study:0:1",),
+        "skill:I:NAME:BASE": ("skill:0:sword:40",),
+        "practise:I:NAME": ("practise:0:sword",),
+        "neglect:I:NAME": ("neglect:0:sword",),
+        "service:I:W": ("service:1:2",),
+        "hire:I:N": ("hire:0:1",),
+        "lose:I:N": ("lose:0:1",),
+        "unpaid:I": ("hire:0:1", "unpaid:0"),
+        "promote:I": ("promote:0",),
+        "align:I:ALIGNMENT": ("align:0:chaos",),
+        "end": ("end",),
+    }
+    assert [form for form, _ in ACTIONS] == list(examples)
+    state = CAMPAIGN_GAME.new_initial_state({}).apply(sample_action(2))
+    for form, moves in examples.items():
+        for move in moves:
+            state = state.apply(move)
+            while state.actor() is CHANCE:
+                state = state.apply(state.chance_outcomes()[0][0])
+        assert state.events or form in ("advance:N", "end"), form
+    assert state.over
+    with pytest.raises(RulesError) as refused:
+        CAMPAIGN_GAME.new_initial_state({}).apply("bogus:0")
+    accepted = str(refused.value.reason).split("the actions are ", 1)[1].split(", ")
+    assert sorted(accepted) == sorted(form.split(":")[0] for form, _ in ACTIONS)

@@ -8,9 +8,10 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from grognard.cli.aif_character import mount
+from grognard.cli.aif_character import BAD_ANSWERS, mount
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.character import Character
+from tests.cli.helpers import grognard
 
 runner = CliRunner()
 app = typer.Typer()
@@ -57,6 +58,30 @@ def test_courses_are_chosen_from_standard_input() -> None:
     ended = runner.invoke(app, ["character", "new", "--seed", "2", "--civilian"], input="")
     assert ended.exit_code == 0, ended.output
     assert "Education    │ none" in ended.output
+
+
+def test_a_bad_answer_is_asked_again() -> None:
+    """Education is chosen course by course (002_8449cbd1010a37a5.txt:281): a bad answer is asked
+    again, and the good answer after it is taken."""
+    ran = runner.invoke(app, ["character", "new", "--seed", "7"], input="5\nzz\n\n3\ndone\n")
+    assert ran.exit_code == 0, ran.output
+    assert ran.output.count("Please answer a number from 1 to") == 2
+    good = runner.invoke(app, ["character", "new", "--seed", "7"], input="5\n3\ndone\n")
+    assert good.exit_code == 0, good.output
+    courses = [line for line in ran.output.splitlines() if "Education" in line]
+    assert courses and courses == [line for line in good.output.splitlines() if "Education" in line]
+
+
+def test_piped_answers_that_end_or_keep_failing_stop_in_one_line() -> None:
+    """The issue's `printf '5\\nzz\\n' | grognard aif character new --seed 7`: the input ends after a
+    bad answer, so it stops with exit 2 and one line naming it; endless bad answers stop after three."""
+    ended = grognard("aif", "character", "new", "--seed", "7", stdin="5\nzz\n")
+    assert ended.code == 2 and len(ended.err.strip().splitlines()) == 1
+    assert "'zz'" in ended.err and "input ended" in ended.err and "Traceback" not in ended.err
+    endless = grognard("aif", "character", "new", "--seed", "7", stdin="zz\n" * 1000)
+    assert endless.code == 2 and len(endless.err.strip().splitlines()) == 1
+    assert f"{BAD_ANSWERS} answers in a row" in endless.err
+    assert endless.out.count("Please answer") == BAD_ANSWERS - 1
 
 
 def test_a_bad_course_is_a_usage_error_naming_it() -> None:

@@ -46,36 +46,13 @@ def data(*args: str) -> Any:
 
 
 def test_learn_shows_the_formula_and_throws_with_every_die() -> None:
-    found = data(
-        "learn",
-        "--course",
-        "sword",
-        "--intelligence",
-        "40",
-        "--months",
-        "12",
-        "--attempt",
-        "2",
-        "--seed",
-        "4",
-    )
+    learn = ("learn", "--course", "sword", "--intelligence", "40", "--months", "12", "--attempt", "2")
+    found = data(*learn, "--seed", "4")
     assert found["failure_percent"] == 5
     assert found["success_chance"]["exact"] == "19/20"
     assert len(found["attempt"]["roll"]["dice"]) == 2
     assert found["attempt"]["success"] == (found["attempt"]["roll"]["total"] > 5)
-    again = data(
-        "learn",
-        "--course",
-        "sword",
-        "--intelligence",
-        "40",
-        "--months",
-        "12",
-        "--attempt",
-        "2",
-        "--seed",
-        "4",
-    )
+    again = data(*learn, "--seed", "4")
     assert again == found
 
 

@@ -179,11 +179,44 @@ def test_ruling_table_n_95_100() -> None:
 
 
 def test_ruling_table_n_lost_column() -> None:
+    """Every city roll names a creature (002_8449cbd1010a37a5.txt:1010-1033, ruling "Table N, the lost
+    column"): the printed rows 01-15 as printed, 16-100 rebuilt and marked so."""
     city = get_rollable("other-creatures-city")
-    assert city.lookup(16).field("lost") is True
-    assert city.lookup(100).field("creature") == "referee's choice"
+    named = {roll: str(city.lookup(roll).field("creature", city.lookup(roll).text)) for roll in range(1, 101)}
+    assert all(name and name != "referee's choice" for name in named.values())
+    assert all(city.lookup(roll).field("lost") is None for roll in range(1, 101))
+    assert [named[r] for r in (1, 5, 6, 11, 15)] == ["Elf", "Troll", "Anakim", "Al", "Lycanthrope"]
+    assert city.lookup(15).field("reconstructed") is None and city.lookup(16).field("reconstructed") is True
+    assert named[50] == "Elf" and named[52] == "Al" and named[70] == "Dragon" and named[100] == "Special"
+    assert sum(name == "Special" for name in named.values()) == 32
     assert get_rollable("other-creatures-water").lookup(30).result == "Will-o'-Wisp"
     assert get_rollable("other-creatures-other").lookup(16).result == "Lion"
+
+
+CITY_FOLK = {"Elf", "Troll", "Anakim", "Al", "Lycanthrope", "Hydra", "Dragon", "Changeling"} | {
+    "Ghul",
+    "Vampire",
+    "Jinn",
+    "Ifreet",
+    "Rakshasa",
+    "Special",
+}
+"""What the book puts in towns and ruins (002_8449cbd1010a37a5.txt:1005-1009, :1319-1327, :1377-1384)
+and the ruling's man-haunting kin of the Al."""
+
+
+def test_ruling_table_n_city_rebuilt_by_the_rule() -> None:
+    """Each rebuilt city row (002_8449cbd1010a37a5.txt:1010-1033) is the first town or ruin creature
+    printed in the same row, reading Desert, Mountain, Forest, Clear, Water, Other."""
+    city = get_rollable("other-creatures-city")
+    others = [get_rollable(f"other-creatures-{c}") for c in ("desert", "mountain", "forest", "clear")]
+    others += [get_rollable(f"other-creatures-{c}") for c in ("water", "other")]
+    rebuilt = [row for row in city.rows if row.field("reconstructed") is True]
+    assert [(r.low, r.high) for r in rebuilt] == [(r.low, r.high) for r in others[0].rows[5:]]
+    for row in rebuilt:
+        printed = [str(t.lookup(row.low).field("creature", t.lookup(row.low).text)) for t in others]
+        assert row.field("creature") == next(name for name in printed if name in CITY_FOLK), printed
+        assert row.source == others[0].lookup(row.low).source
 
 
 def test_ruling_table_n_spellings() -> None:

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from grognard.cli import aif_world
 from grognard.engine.errors import UsageError
+from tests.cli.helpers import grognard
 
 runner = CliRunner()
 app = typer.Typer()
@@ -62,6 +63,16 @@ def test_underworld_by_level() -> None:
     assert len(data["steps"][0]["roll"]["dice"]) == 2
     text = run("encounter", "--terrain", "underworld", "--level", "4", "--seed", "3")
     assert "Underworld, level 4" in text and "seed 3" in text
+
+
+def test_level_with_an_outdoor_terrain_is_refused_in_one_line() -> None:
+    """`--level` is the underworld's (002_8449cbd1010a37a5.txt:799-849): with an outdoor terrain it
+    is refused with exit 2 and one line, not silently run underground."""
+    ran = grognard("aif", "encounter", "--terrain", "forest", "--level", "2", "--seed", "1")
+    assert ran.code == 2 and ran.out == ""
+    assert len(ran.err.strip().splitlines()) == 1 and "--terrain underworld --level 2" in ran.err
+    assert "underworld" in refused("encounter", "--level", "2", "--alignment", "law")
+    assert "outdoor" in refused("encounter", "--terrain", "underworld", "--alignment", "chaos")
 
 
 def test_encounter_text_shows_the_table_rows() -> None:

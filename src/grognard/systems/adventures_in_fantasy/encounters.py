@@ -270,9 +270,9 @@ def _other_creature(rng: Rng, terrain: str, steps: list[Step]) -> str:
     step, row = roll_on(rng, f"other-creatures-{column}", "other creature (Table N)")
     steps.append(step)
     name = str(row.field("creature", row.text))
-    if row.field("lost") is True:
-        steps.append(Step("lost column", "the book's column is lost here: the referee chooses", row.source))
-        return name
+    if row.field("reconstructed") is True:
+        note = 'the book\'s column is lost here; row rebuilt (ruling "Table N, the lost column")'
+        steps.append(Step("reconstructed", note, row.source))
     if name == "Special":
         special = SPECIAL_CREATURES.get(column, "special-creatures-other")
         step, row = roll_on(rng, special, "special creature")
