@@ -221,6 +221,19 @@ def table_command(
         out.print(f"[dim]seed {seed_used} (--seed {seed_used} rolls the same again)[/dim]")
 
 
+def _menu_entries() -> list[MenuEntry]:
+    from grognard.cli.aif_menu import menu_entries  # it imports the campaign commands, mounted below
+
+    return menu_entries()
+
+
+def _resume(game_id: str) -> None:
+    """Continue a kept campaign from the main menu."""
+    from grognard.cli.aif_menu import play_campaign
+
+    play_campaign(game_id)
+
+
 def _tools() -> list[MenuEntry]:
     return [MenuEntry("Adventures in Fantasy: list the tables", lambda: _list(False))]
 
@@ -232,6 +245,8 @@ FRONTEND = register(
         app=app,
         aliases=("adventures-in-fantasy",),
         tools=_tools,
+        menu=_menu_entries,
+        resume=_resume,
     )
 )
 """The registered `grognard aif` front end."""

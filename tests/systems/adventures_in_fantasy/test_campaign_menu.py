@@ -1,0 +1,36 @@
+"""A kept campaign from the main menu: started, a character added, a referee action made, and continued
+later, all saved in the store like `grognard aif campaign` (002_8449cbd1010a37a5.txt:1817-1860 for the
+campaign's rules, tested in test_campaign.py; here the menu's way in)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from tests.cli.helpers import grognard
+from tests.gamebook.helpers import menu_choice, saved_games
+
+
+def test_a_campaign_is_started_played_and_continued_from_the_menu(tmp_path: Path) -> None:
+    number = menu_choice(tmp_path, "Adventures in Fantasy: Start a kept campaign")
+    script = f"{number}\n1\nAlric\n2\nadvance:4\n2\nbogus\n3\nq\n"
+    ran = grognard(stdin=script, home=tmp_path)
+    assert ran.code == 0, ran.err
+    assert "Not done: no referee action 'bogus'" in ran.out
+    games = saved_games(tmp_path)
+    assert len(games) == 1 and games[0]["system"] == "adventures-in-fantasy"
+    gid = str(games[0]["id"])
+    shown = json.loads(grognard("aif", "campaign", "show", gid, "--json", home=tmp_path).out)
+    assert [m["name"] for m in shown["members"]] == ["Alric"]
+    assert shown["date"]["date"] == "1-2-1"  # four weeks of 7 days after 1-1-1: the next month
+    before = int(str(games[0]["moves"]))
+    cont = re.search(r"(\d+)\. Continue a saved game", ran.out)
+    assert cont
+    again = grognard(stdin=f"{cont.group(1)}\n1\n2\nwound:0:2\n3\nq\n", home=tmp_path)
+    assert again.code == 0, again.err
+    assert "Alric" in again.out and "cannot be continued" not in again.out
+    after = saved_games(tmp_path)[0]
+    assert int(str(after["moves"])) > before
+    wounded = json.loads(grognard("aif", "campaign", "show", gid, "--json", home=tmp_path).out)
+    assert wounded["members"][0]["wounds"] == 2
