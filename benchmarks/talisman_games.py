@@ -7,8 +7,9 @@ give whole games per second, moves per second, finished games and mean turns. Ra
 and fewer of the larger sizes. Checked: the same kind of games through `engine.conformance.play_one` with
 the checks of the test suite's random-games conformance test (`tests/systems/talisman/random_games.py`:
 every move's node and invariants, the JSON round trip and a second apply on one move in 150, the
-replay of one game in 15) for the mixed bot, the one that test plays. Every case is run once: a whole game is
-long enough that one run is its own average over thousands of moves.
+replay of one game in 15) for the mixed bot, the one that test plays, and for two-player games of the
+random bot, which `test_conformance_uniform.py` plays. Every case is run once: a whole game is long enough
+that one run is its own average over thousands of moves.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import time
 
 from benchmarks import Row
 from grognard.engine.conformance import is_sampled, play_one
+from grognard.engine.session import Policy, random_policy
 from grognard.systems.talisman import TalismanGame
 from grognard.systems.talisman.bots import mixed_policy
 from grognard.systems.talisman.simulate import simulate
@@ -51,28 +53,30 @@ def _unchecked(bot: str, players: int) -> list[Row]:
     ]
 
 
-def _checked(players: int) -> list[Row]:
+def _checked(players: int, bot: str = "mixed") -> list[Row]:
     game = TalismanGame()
     options = {"players": players, "max_turns": 0}
+    policy: Policy = random_policy if bot == "random" else mixed_policy
+    games = RANDOM_GAMES[players] if bot == "random" else GAMES
     moves = 0
     start = time.perf_counter()
-    for index in range(GAMES):
+    for index in range(games):
         session = play_one(
             game,
             options,
             1,
             index,
             max_moves=1_000_000,
-            policy=mixed_policy,
+            policy=policy,
             full_every=FULL_EVERY,
             replay=is_sampled(1, index, REPLAY_EVERY),
             fast_dice=True,
         )
         moves += len(session.moves)
     seconds = time.perf_counter() - start
-    case = f"mixed bot, {players} players, {GAMES} games, checked"
+    case = f"{bot} bot, {players} players, {games} games, checked"
     return [
-        Row(NAME, case, "whole games per second", GAMES / seconds, "games/s"),
+        Row(NAME, case, "whole games per second", games / seconds, "games/s"),
         Row(NAME, case, "moves per second", moves / seconds, "moves/s"),
     ]
 
@@ -84,4 +88,5 @@ def run() -> list[Row]:
         for bot in BOTS:
             rows += _unchecked(bot, players)
         rows += _checked(players)
+    rows += _checked(2, "random")
     return rows

@@ -28,7 +28,7 @@ from grognard.systems.talisman import SYSTEM, TalismanGame
 from grognard.systems.talisman.bots import bot
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.combat import creature_score, hero_score
-from grognard.systems.talisman.game import DEFAULT_TURNS
+from grognard.systems.talisman.game import AUTO_TURNS, DEFAULT_ROUNDS
 from grognard.systems.talisman.movement import portal_chance
 from grognard.systems.talisman.odds import combat_odds
 from grognard.systems.talisman.render import (
@@ -264,7 +264,7 @@ class TalismanPlay:
 
 
 def start(
-    players: str | None, seed: int | None, game: str | None, max_turns: int, store: GameStore
+    players: str | None, seed: int | None, game: str | None, max_turns: int | None, store: GameStore
 ) -> tuple[Session, list[str]]:
     """A new game from the seats, or a saved game continued (its seats from its title or `players`)."""
     if game is not None:
@@ -281,15 +281,21 @@ def start(
             raise UsageError(f"game {game} has {n} players, not {len(kinds)}")
         return session, kinds
     characters, kinds = parse_seats(players or "human,bot")
-    if max_turns < 0:
+    if max_turns is not None and max_turns < 0:
         raise UsageError(f"max-turns={max_turns}: give 0 (no cap) or more")
     options: dict[str, OptionValue] = {
         "players": len(kinds),
         "characters": ",".join(characters) or "random",
-        "max_turns": max_turns,
+        "max_turns": AUTO_TURNS if max_turns is None else max_turns,
     }
     chosen = secrets.randbelow(2**31) if seed is None else seed
     return Session.new(SYSTEM.id, TalismanGame(), options, chosen), kinds
+
+
+CAP_HELP = (
+    "A game reaching this many turns stops unfinished; every player's turn counts one (a round of 4"
+    f" players is 4 turns). Default: {DEFAULT_ROUNDS} rounds, i.e. {DEFAULT_ROUNDS} x the players. 0: never."
+)
 
 
 @app.command("play")
@@ -300,9 +306,7 @@ def play(
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice and the bots.")] = None,
     game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
-    max_turns: Annotated[
-        int, typer.Option("--max-turns", help="Stop unfinished after this many turns (0: never).")
-    ] = DEFAULT_TURNS,
+    max_turns: Annotated[int | None, typer.Option("--max-turns", help=CAP_HELP)] = None,
 ) -> None:
     """Play Talisman: s your Character Card, b the board, u undo, q quit (saved after every move)."""
     with open_store() as store:
@@ -318,12 +322,11 @@ def simulate_command(
     ] = "heuristic",
     games: Annotated[int, typer.Option("--games", help="How many games.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 0,
-    max_turns: Annotated[
-        int, typer.Option("--max-turns", help="A game reaching this many turns is unfinished.")
-    ] = DEFAULT_TURNS,
+    max_turns: Annotated[int | None, typer.Option("--max-turns", help=CAP_HELP)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
 ) -> None:
-    """Play many whole games with bots: how many finish, who wins, how long they last."""
+    """Play many whole games with bots: how many finish, who wins, how long they last (mean turns: every
+    player's turn counts one; mean rounds: turns / players)."""
     names = parse_bots(bots, players)
     columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
@@ -332,7 +335,7 @@ def simulate_command(
             names,
             games,
             seed=seed,
-            max_turns=max_turns,
+            max_turns=AUTO_TURNS if max_turns is None else max_turns,
             progress=lambda done, _: bar.update(task, completed=done),
         )
     data = stats.to_json()
@@ -340,7 +343,8 @@ def simulate_command(
         print_json(data)
         return
     table = Table(title=f"Talisman: {games} games, bots {', '.join(names)}", show_header=False)
-    for key in ("games", "finished", "unfinished", "mean_turns", "mean_moves", "max_turns", "seed"):
+    keys = ("games", "finished", "unfinished", "mean_turns", "mean_rounds", "mean_moves", "max_turns", "seed")
+    for key in keys:
         table.add_row(key.replace("_", " "), str(data[key]))
     for name, n in data["wins"].items():
         table.add_row(f"wins: {name}", str(n))
@@ -381,12 +385,12 @@ def combat_odds_command(
 
 def resume(game_id: str) -> None:
     """Continue a saved Talisman game."""
-    play(players=None, seed=None, game=game_id, max_turns=DEFAULT_TURNS)
+    play(players=None, seed=None, game=game_id, max_turns=None)
 
 
 def _new_game() -> None:
     text = read_line("Players (e.g. warrior:human,wizard:bot or human,bot) [human,bot]: ")
-    play(players=text or "human,bot", seed=None, game=None, max_turns=DEFAULT_TURNS)
+    play(players=text or "human,bot", seed=None, game=None, max_turns=None)
 
 
 def _odds_tool() -> None:
@@ -401,7 +405,7 @@ def _menu() -> list[MenuEntry]:
     return [
         MenuEntry(
             "New game: you against a bot",
-            lambda: play(players="human,bot", seed=None, game=None, max_turns=DEFAULT_TURNS),
+            lambda: play(players="human,bot", seed=None, game=None, max_turns=None),
         ),
         MenuEntry("New game: choose the players", _new_game),
     ]

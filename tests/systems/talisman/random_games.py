@@ -3,9 +3,18 @@
 
 Each chunk plays `GAMES` games of one size through `engine.conformance.play_one` with the mixed bot
 (`bots.mixed_policy`: at every decision a uniformly random legal action with chance 1 in 5, otherwise
-the heuristic bot's choice, so every legal action stays possible while games still end). Uniformly
-random games cannot be used: they last about 11,000 moves with 2 players and 60,000-80,000 with 4-6
-(docs/performance.md), far past the suite's time budget.
+the heuristic bot's choice, so every legal action stays possible while games still end).
+
+Why the thousands are mixed games and the uniformly random ones a sample (`play_uniform`,
+`test_conformance_uniform.py`): a game of uniformly random moves (the engine's `random_policy`) ends only
+when a random walker has found a Talisman, grown strong and crafty enough to pass the Mines and the
+Crypt (3 dice against Craft and Strength, 14:5-6) and walked the Inner Region, where it turns back as
+often as it goes on. Measured with the checks below (docs/performance.md, "Random games are long"): two
+players, median about 25,000 moves (6,000 turns), the longest near 100,000, 1.5-2.5 s of CPU a game; 4-6
+players two to four times longer. 2,000 of them would take over an hour. The mixed bot reaches every
+kind of decision the uniform one does (each of its decisions is uniform with chance 1 in 5) in about a
+tenth of the moves, so it carries the thousands; the uniform sample shows that games played with no
+strategy at all also end and keep every promise.
 
 What is checked (`engine.conformance`):
 - every move: the state's invariants (`scores.check_invariants`: counters at or above their floors, 1:3
@@ -30,6 +39,7 @@ from collections import Counter
 
 from grognard.engine.conformance import is_sampled, play_one
 from grognard.engine.game import TERMINAL
+from grognard.engine.session import Policy, random_policy
 from grognard.systems.talisman import TalismanGame
 from grognard.systems.talisman.bots import mixed_policy
 from grognard.systems.talisman.catalog import catalog
@@ -57,31 +67,59 @@ PLAN = {
 `--dist loadfile` spreads them over the workers)."""
 
 
+UNIFORM_GAMES = {2: 40, 3: 4}
+"""The sample of uniformly random games: players -> games (about 90 s of CPU with the checks)."""
+UNIFORM_MOVE_CAP = 600_000
+"""Moves after which a uniformly random game counts as endless (the longest measured was about 130,000
+moves; the cap is there so that a game that never ends fails instead of hanging)."""
+
+
 def play_chunk(players: int, chunk: int) -> Counter[str]:
     """Play and check one chunk; returns how often each outcome came (all games must end)."""
+    outcomes, dealt, _ = play_games(
+        players, range(chunk * GAMES, (chunk + 1) * GAMES), mixed_policy, MOVE_CAP
+    )
+    assert sum(outcomes.values()) == GAMES
+    characters = set(catalog().characters)
+    assert dealt == characters, f"characters never dealt: {sorted(characters - dealt)}"
+    return outcomes
+
+
+def play_uniform(players: int) -> tuple[Counter[str], list[int]]:
+    """Play and check the `UNIFORM_GAMES` sample of uniformly random games of one size (the engine's
+    `random_policy` at every decision); returns the outcomes and each game's length in moves."""
+    outcomes, _, lengths = play_games(players, range(UNIFORM_GAMES[players]), random_policy, UNIFORM_MOVE_CAP)
+    return outcomes, lengths
+
+
+def play_games(
+    players: int, indices: range, policy: Policy, move_cap: int
+) -> tuple[Counter[str], set[str], list[int]]:
+    """Play and check games `indices` of a size's run with `policy`; every game must end with a result
+    (a win, or nobody left). Returns the outcomes, the characters dealt and each game's moves."""
     game = TalismanGame()
     options = {"players": players, "max_turns": 0}
-    seed = SEED * 10 + players
+    seed = SEED * 10 + players if policy is mixed_policy else SEED * 100 + players
     outcomes: Counter[str] = Counter()
     dealt: set[str] = set()
+    lengths: list[int] = []
     characters = set(catalog().characters)
-    for index in range(chunk * GAMES, (chunk + 1) * GAMES):
+    for index in indices:
         session = play_one(
             game,
             options,
             seed,
             index,
-            max_moves=MOVE_CAP,
-            policy=mixed_policy,
+            max_moves=move_cap,
+            policy=policy,
             full_every=FULL_EVERY,
             replay=is_sampled(seed, index, REPLAY_EVERY),
             fast_dice=True,
         )
         final = session.current
-        assert final.actor() is TERMINAL, f"{players} players, game {index}: no end in {MOVE_CAP} moves"
+        assert final.actor() is TERMINAL, f"{players} players, game {index}: no end in {move_cap} moves"
         outcomes[final.result().outcome] += 1
+        lengths.append(len(session.moves))
         dealt |= {m.move for m in session.moves if m.player is None and m.move in characters}
-    assert sum(outcomes.values()) == GAMES
     assert set(outcomes) <= {"win", "nobody"}, outcomes
-    assert dealt == characters, f"characters never dealt: {sorted(characters - dealt)}"
-    return outcomes
+    return outcomes, dealt, lengths

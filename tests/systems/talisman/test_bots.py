@@ -63,6 +63,21 @@ def test_plan_phases() -> None:
     assert phase(make(hero("warrior", space="mines")), 0) == "crown"
 
 
+def test_goes_in_for_a_talisman_left_in_the_inner_region() -> None:
+    """With the Talisman pile empty (20:2) and the Talismans lying on the Vampire's Tower, where their
+    owners died (4:3), a ready character without one heads for the Crown's road all the same: only the
+    Valley of Fire needs a Talisman (11:6, 003_1ead471cbf19a248.txt:211) and whatever lies where a move
+    ends may be taken (12:1, line 257). While a Talisman can still be given, it seeks one first."""
+    ready = hero("warrior", space="temple", strength=11, craft=11)
+    state = make(ready, hero("wizard"))
+    assert phase(state, 0) == "talisman"
+    supply = tuple((card, 0 if card == "talisman" else n) for card, n in state.supply)
+    state = with_cards(replace(state, supply=supply), "vampires-tower", "talisman", "talisman")
+    assert phase(state, 0) == "crown"
+    on_the_plain = Mover(state, 0).arrive("plain-of-peril")
+    assert on_the_plain > Mover(state, 0).arrive("temple")
+
+
 def test_the_portal_is_worth_most_when_heading_for_the_crown() -> None:
     """On the Portal of Power with a Talisman and high scores, trying the Portal beats walking on."""
     state = make(hero("warrior", space="portal-of-power", strength=11, craft=11, objects=("talisman",)))

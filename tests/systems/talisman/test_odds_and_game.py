@@ -13,6 +13,7 @@ from grognard.engine.game import CHANCE
 from grognard.engine.serial import canonical
 from grognard.systems.talisman import SYSTEM, TalismanGame, combat_odds, initial_state
 from grognard.systems.talisman.dice import combat_chances
+from grognard.systems.talisman.game import AUTO_TURNS, DEFAULT_ROUNDS, default_turns
 
 
 def _brute(mine: int, theirs: int, their_dice: int = 1) -> tuple[Fraction, Fraction, Fraction]:
@@ -85,3 +86,19 @@ def test_turn_cap_ends_unfinished() -> None:
     while not s.over:
         s = s.apply(s.chance_outcomes()[0][0] if s.actor() is CHANCE else s.legal_actions()[0])  # type: ignore
     assert s.result().outcome == "unfinished" and s.result().winners == ()
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_turn_cap_default_is_counted_in_rounds(players: int) -> None:
+    """The default cap (an option, not a rule; docs/rulings/talisman.md "The turn cap") is
+    `DEFAULT_ROUNDS` rounds: every player's turn counts one, so 6 players get three times the turns of
+    2. 0 turns the cap off; a number is a number of turns; a negative number other than the default's
+    marker is refused."""
+    game = TalismanGame()
+    options = game.info.resolve_options({"players": players})
+    assert options["max_turns"] == AUTO_TURNS
+    assert game.new_initial_state(options).max_turns == DEFAULT_ROUNDS * players == default_turns(players)
+    assert initial_state(players, max_turns=0).max_turns == 0
+    assert initial_state(players, max_turns=25).max_turns == 25
+    with pytest.raises(UsageError):
+        initial_state(players, max_turns=-5)

@@ -150,6 +150,20 @@ def test_rule_14_9_on_the_crown_meet_the_one_there() -> None:
     assert top(alone) == "command_roll"
 
 
+def test_rule_14_9_on_a_crowded_crown_the_turn_is_only_the_encounter() -> None:
+    """14:9 (line 302): "Once two (or more) Characters are on the Crown, those Characters' Turns consist
+    only of Encountering one of the others": the Troll may not rest instead (his Lives healed back as
+    fast as they were taken made such a stand-off endless); alone there he may, and he may still cash in
+    (1:4, at any time)."""
+    troll = hero("troll", space="crown-of-command", lives=2, trophies=("dragon",))
+    s = turn(make(troll, hero("wizard", space="crown-of-command"), crown_reached=True))
+    assert top(s) == "start" and actions(s) == ["move", "cash"]
+    s = play(s, "move")
+    assert top(s) == "duel_roll" and s.fight is not None and (s.fight.attacker, s.fight.foe) == (0, 1)
+    alone = turn(make(troll, hero("wizard"), crown_reached=True))
+    assert actions(alone) == ["move", "cash", "ability:0"]
+
+
 def test_rule_15_1_cards_placed_elsewhere_first() -> None:
     """15:1 (line 307): the Drifting Fog goes to the Marsh and touches nobody here."""
     s = with_cards(

@@ -10,6 +10,7 @@ from fractions import Fraction
 from grognard.engine.dice import Rng
 from grognard.engine.game import TERMINAL
 from grognard.systems.talisman.bots import BOTS, heuristic_policy, mixed_policy
+from grognard.systems.talisman.game import default_turns
 from grognard.systems.talisman.simulate import play_game
 from grognard.systems.talisman.state import Task
 from grognard.systems.talisman.throws import DRAWERS, throw
@@ -84,9 +85,11 @@ def test_the_mixed_bot_is_random_over_the_legal_actions() -> None:
 
 def test_a_heuristic_four_player_game_ends() -> None:
     """21:1 (line 404): four heuristic bots play a whole game (seeded) to a winner within the default
-    400-turn cap: one reaches the Crown of Command (9:8) and the others are driven out."""
-    state, moves = play_game([heuristic_policy] * 4, "four-12", max_turns=400)
-    assert state.actor() is TERMINAL and state.over == "win" and state.turn <= 400
+    cap of 400 rounds (1,600 turns): one reaches the Crown of Command (9:8) and the others are driven
+    out."""
+    state, moves = play_game([heuristic_policy] * 4, "four-12")
+    assert state.max_turns == default_turns(4) == 1600
+    assert state.actor() is TERMINAL and state.over == "win" and state.turn <= 1600
     assert len(state.winners) == 1 and sum(not h.out for h in state.heroes) == 1 and moves > 0
 
 
@@ -126,14 +129,24 @@ def test_on_the_crown_the_heuristic_bot_takes_lives() -> None:
 
 def test_the_heuristic_bot_admits_defeat_when_the_crown_is_out_of_reach() -> None:
     """9:8 (003_1ead471cbf19a248.txt:188): each other character "must either lose 1 Life or admit defeat
-    and drop out of the game". The bot drops out with 2 Lives or fewer, away from the Inner Region and not
-    ready for it; otherwise it loses the Life."""
+    and drop out of the game". The bot drops out with 3 Lives or fewer, away from the Inner Region and not
+    racing for the Crown (no Talisman, or Craft too low ever to pass the Mines: 3 dice minus Craft 2 is
+    never 0 or less, 14:6); otherwise it loses the Life."""
     crown = "crown-of-command"
-    for lives, space, expected in ((2, "fields-1", "concede"), (3, "fields-1", "life"), (1, "death", "life")):
-        s = make(hero("warrior", space=crown), hero("wizard", space=space, lives=lives), crown_reached=True)
+    racer = {"objects": ("talisman",), "strength": 9, "craft": 8}
+    cases = (
+        (3, "fields-1", {}, "concede"),
+        (4, "fields-1", {}, "life"),
+        (1, "death", {}, "life"),
+        (3, "fields-1", racer, "life"),
+        (3, "fields-1", {**racer, "craft": 2}, "concede"),
+    )
+    for lives, space, more, expected in cases:
+        rival = hero("troll", space=space, lives=lives, **more)
+        s = make(hero("warrior", space=crown), rival, crown_reached=True)
         s = run(s, Task("command_answer", 1))
         assert set(actions(s)) == {"life", "concede"}
-        assert heuristic_policy(s, Rng(0)) == expected, (lives, space)
+        assert heuristic_policy(s, Rng(0)) == expected, (lives, space, more)
     s = make(
         hero("warrior", space=crown), hero("wizard", lives=2), hero("troll", lives=4), crown_reached=True
     )

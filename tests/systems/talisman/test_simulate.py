@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grognard.engine.errors import UsageError
+from grognard.systems.talisman.game import DEFAULT_ROUNDS
 from grognard.systems.talisman.simulate import parse_bots, simulate
 
 
@@ -50,3 +51,13 @@ def test_bot_lists() -> None:
             parse_bots(text, players)
     with pytest.raises(UsageError):
         simulate(["random", "random"], 0)
+
+
+def test_the_default_cap_and_mean_rounds() -> None:
+    """Without a cap given, a simulation uses the default of `DEFAULT_ROUNDS` rounds (3 players: three
+    times that many turns); `mean_rounds` is `mean_turns` (every player's turn counting one) divided by
+    the players."""
+    stats = simulate(["random", "random", "random"], 1, seed=3)
+    data = stats.to_json()
+    assert data["max_turns"] == 3 * DEFAULT_ROUNDS
+    assert data["mean_rounds"] == pytest.approx(data["mean_turns"] / 3, abs=1e-3)

@@ -12,7 +12,23 @@ from grognard.systems.talisman.flow import settle
 from grognard.systems.talisman.state import TalismanState, Task
 from grognard.systems.talisman.turn import new_hero
 
-DEFAULT_TURNS = 400
+DEFAULT_ROUNDS = 400
+"""The default turn cap, in rounds: a game stops unfinished after this many turns of every player
+(`default_turns`). Counted in rounds so that the cap means the same for 2 and for 6 players; see
+docs/rulings/talisman.md ("The turn cap") for the measurements behind the number."""
+
+AUTO_TURNS = -1
+"""The `max_turns` option's default: the cap of `default_turns` for the number of players."""
+
+
+def default_turns(players: int) -> int:
+    """The default cap in turns (every player's turn counts one): `DEFAULT_ROUNDS` rounds."""
+    return DEFAULT_ROUNDS * players
+
+
+def turn_cap(max_turns: int, players: int) -> int:
+    """The cap a `max_turns` option gives: itself, or the default for the players when `AUTO_TURNS`."""
+    return default_turns(players) if max_turns == AUTO_TURNS else max_turns
 
 
 def _characters(text: str, players: int) -> list[str] | None:
@@ -28,13 +44,15 @@ def _characters(text: str, players: int) -> list[str] | None:
     return chosen
 
 
-def initial_state(
-    players: int = 2, characters: str = "random", max_turns: int = DEFAULT_TURNS
-) -> TalismanState:
+def initial_state(players: int = 2, characters: str = "random", max_turns: int = AUTO_TURNS) -> TalismanState:
     """Setting Up: characters dealt at random (chance nodes) or chosen, 4 Lives and 1 Gold each, decks
-    shuffled (sorted multisets: their order is never seen), starting Spells drawn, the first player diced."""
+    shuffled (sorted multisets: their order is never seen), starting Spells drawn, the first player diced.
+    `max_turns` is the turn cap (every player's turn counts one; 0: none; `AUTO_TURNS`: the default)."""
     if not 2 <= players <= 6:
         raise UsageError(f"players={players}: Talisman is for 2 to 6 players")
+    if max_turns < 0 and max_turns != AUTO_TURNS:
+        raise UsageError(f"max_turns={max_turns}: give 0 (no cap), a number of turns, or {AUTO_TURNS}")
+    max_turns = turn_cap(max_turns, players)
     cat = catalog()
     chosen = _characters(characters, players)
     deck = tuple(sorted(card.id for card in cat.cards.values() for _ in range(card.count)))
@@ -73,7 +91,10 @@ class TalismanGame(Game):
                 "characters", "'random' (dealt) or one character id per player, comma-separated", "random"
             ),
             OptionInfo(
-                "max_turns", "the game stops unfinished after this many turns (0: never)", DEFAULT_TURNS
+                "max_turns",
+                "the game stops unfinished after this many turns, every player's turn counting one "
+                f"(0: never; {AUTO_TURNS}: {DEFAULT_ROUNDS} rounds, i.e. {DEFAULT_ROUNDS} x the players)",
+                AUTO_TURNS,
             ),
         ),
     )
@@ -81,7 +102,7 @@ class TalismanGame(Game):
     def new_initial_state(self, options: Mapping[str, OptionValue]) -> TalismanState:
         """The game the options describe."""
         players = int(options.get("players", 2))
-        turns = int(options.get("max_turns", DEFAULT_TURNS))
+        turns = int(options.get("max_turns", AUTO_TURNS))
         return initial_state(players, str(options.get("characters", "random")), turns)
 
     def state_to_json(self, state: GameState) -> JSON:

@@ -4,8 +4,10 @@
 `bots.BOTS`). Seats are rotated from game to game (game g seats bot k at seat (k + g) mod n), so no bot
 keeps the advantage of a seat; characters are dealt at random by the rules. The dice of game g come from
 `Rng(f"{seed}:{g}:dice")` and bot k's choices from `Rng(f"{seed}:{g}:bot:{k}")`, so a run is
-reproducible. A game that reaches the turn cap counts as unfinished. `progress(done, total)` is called
-after each game (the command line draws a progress bar with it). Nothing here prints.
+reproducible. A game that reaches the turn cap counts as unfinished; the cap counts turns, every player's
+turn counting one, and defaults to `game.DEFAULT_ROUNDS` rounds (`game.default_turns`).
+`progress(done, total)` is called after each game (the command line draws a progress bar with it).
+Nothing here prints.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.session import Policy
 from grognard.systems.talisman.bots import bot
-from grognard.systems.talisman.game import DEFAULT_TURNS, initial_state
+from grognard.systems.talisman.game import AUTO_TURNS, initial_state, turn_cap
 from grognard.systems.talisman.state import TalismanState
 
 Progress = Callable[[int, int], None]
@@ -55,11 +57,13 @@ class SimStats:
 
     @property
     def mean_turns(self) -> float:
-        """Turns per game (every player's turn counts one), over all games played."""
+        """Turns per game (every player's turn counts one, so a round of 4 players is 4 turns), over all
+        games played, unfinished ones counting the cap."""
         return self.turns / self.games if self.games else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        """The statistics as JSON-safe data (`games`, `finished`, `wins` by character, `mean_turns`, ...)."""
+        """The statistics as JSON-safe data (`games`, `finished`, `wins` by character, `mean_turns`: turns
+        per game, every player's turn counting one; `mean_rounds`: the same in rounds, ...)."""
         return {
             "games": self.games,
             "finished": self.finished,
@@ -67,6 +71,7 @@ class SimStats:
             "wins": dict(sorted(self.wins.items())),
             "wins_by_bot": dict(sorted(self.wins_by_bot.items())),
             "mean_turns": round(self.mean_turns, 3),
+            "mean_rounds": round(self.mean_turns / len(self.bots), 3) if self.bots else 0.0,
             "mean_moves": round(self.moves / self.games, 3) if self.games else 0.0,
             "players": len(self.bots),
             "bots": list(self.bots),
@@ -76,7 +81,7 @@ class SimStats:
 
 
 def play_game(
-    policies: Sequence[Policy], seed: int | str, max_turns: int = DEFAULT_TURNS
+    policies: Sequence[Policy], seed: int | str, max_turns: int = AUTO_TURNS
 ) -> tuple[TalismanState, int]:
     """One whole game with `policies[k]` at seat k; returns the final state and how many moves it took."""
     state = initial_state(len(policies), "random", max_turns)
@@ -118,15 +123,17 @@ def simulate(
     games: int,
     *,
     seed: int = 0,
-    max_turns: int = DEFAULT_TURNS,
+    max_turns: int = AUTO_TURNS,
     progress: Progress | None = None,
 ) -> SimStats:
-    """Play `games` whole games with these bots (seats rotated each game) and gather the statistics."""
+    """Play `games` whole games with these bots (seats rotated each game) and gather the statistics.
+    `max_turns` counts every player's turn; `AUTO_TURNS` is the default cap for the number of players."""
     if games < 1:
         raise UsageError(f"games={games}: play at least 1 game")
+    names = parse_bots(",".join(bots), len(bots))
+    max_turns = turn_cap(max_turns, len(names))
     if max_turns < 1:
         raise UsageError(f"max_turns={max_turns}: the turn cap must be at least 1")
-    names = parse_bots(",".join(bots), len(bots))
     n = len(names)
     stats = SimStats(names, seed, max_turns)
     for g in range(games):

@@ -124,10 +124,22 @@ def _printed_strength(cards: tuple[str, ...]) -> int:
     return sum(known[t].strength for t in cards)
 
 
+def crowded_crown(state: TalismanState, i: int) -> bool:
+    """14:9: seat `i` stands on the Crown of Command with another character, so its turn consists only
+    of Encountering one of the others."""
+    h = state.heroes[i]
+    if catalog().spaces[h.space].region != "crown":
+        return False
+    return any(j != i and o.alive and o.space == h.space for j, o in enumerate(state.heroes))
+
+
 def _start_actions(state: TalismanState, task: Task) -> Sequence[str]:
     i = task.player
     h = state.heroes[i]
     out = ["move"]
+    if crowded_crown(state, i):
+        # 14:9 (line 302): the turn is only the encounter (cashing in is allowed at any time, 1:4).
+        return out + (["cash"] if trophy_strength(h) >= CASH_RATE else [])
     out += cast_actions(state, i, "turn_start")
     if trophy_strength(h) >= CASH_RATE:
         out.append("cash")
