@@ -4,6 +4,7 @@ Alignment and Special Abilities. Each test names its rule."""
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -14,7 +15,7 @@ from grognard.systems.talisman.state import Task
 from grognard.systems.talisman.turn import cash_in
 from grognard.systems.talisman.views import view
 
-from .helpers import actions, hero, make, play, run, top, turn, with_cards
+from .helpers import actions, hero, make, outcomes, play, run, top, turn, with_cards
 
 
 def test_rule_1_1_strength_counters_only_for_start_and_gains() -> None:
@@ -316,3 +317,17 @@ def test_rule_8_1_special_abilities_override_the_rules() -> None:
     arms = ("axe", "sword")
     assert score(hero("warrior", objects=arms), "strength", "combat") == 6
     assert score(hero("thief", objects=arms), "strength", "combat") == 4
+
+
+def test_rule_8_1_the_troll_rests_and_regenerates_on_four_or_more() -> None:
+    """8:1 (line 170): the Troll's ability replaces his move: he rests, rolls 1 die and heals 1 Life on
+    4, 5 or 6 (docs/rulings/talisman.md, "The Troll regenerates on a die roll"), and his turn ends."""
+    s = turn(make(hero("troll", lives=2), hero("wizard")))
+    assert "ability:0" in actions(s)
+    s = play(s, "ability:0")
+    assert outcomes(s) == {0: Fraction(1, 2), 1: Fraction(1, 2)}  # the branches 1-3 and 4-6
+    healed = play(s, 1)
+    missed = play(s, 0)
+    assert healed.heroes[0].lives == 3 and missed.heroes[0].lives == 2
+    assert healed.heroes[0].space == missed.heroes[0].space == hero("troll").space
+    assert healed.current == missed.current == 1
