@@ -1,9 +1,11 @@
 """The bot party against the automatic game master on the shipped quests (fixed seeds).
 
 Each quest is played by the party it is written for (its `level`, `party_level.quest_party`); over 100
-games (seed 0) the bots won the goblin cellar 100, quest 1 75, quest 2 47 and quest 3 9 times. The
-seeded runs below ask for a few wins each, under what they get (seed 1: 3 of 3, 4 of 8, 3 of 12 and 5 of
-24), so they are not on a knife edge.
+games (seed 0) the bots won the goblin cellar 100, quest 1 87, quest 2 53 and quest 3 27 times (the
+guide's table). The seeded runs below ask for well under half of what those rates lead one to expect,
+and under what the seed gives (seed 1: 3 of 3, 9 of 10, 6 of 20 and 5 of 24): at the measured rates a
+run of these lengths falls below its bar less than once in a hundred, so a change of dice or of the
+bots' play that keeps their strength keeps these tests passing.
 """
 
 from __future__ import annotations
@@ -17,13 +19,14 @@ from grognard.systems.heroquest.simulate import party_for, simulate
     ("quest", "games", "wins"),
     [
         ("the-goblin-cellar", 3, 3),
-        ("1-the-smugglers-stair", 8, 2),
-        ("2-the-salt-crypt", 12, 2),
+        ("1-the-smugglers-stair", 10, 5),
+        ("2-the-salt-crypt", 20, 3),
         ("3-the-rimebound-hold", 24, 2),
     ],
 )
 def test_the_bot_party_wins_each_shipped_quest(quest: str, games: int, wins: int) -> None:
-    """004_24cd6f974fe6a1ee.txt:349: the party of the quest's level wins it a few times in a seeded run."""
+    """004_24cd6f974fe6a1ee.txt:349: the party of the quest's level wins at least `wins` of `games` seeded
+    games."""
     summary = simulate(quest, None, games, seed=1)
     assert summary.games == games and summary.party == party_for(quest)
     assert summary.wins >= wins, summary.to_data()

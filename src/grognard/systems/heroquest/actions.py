@@ -255,6 +255,9 @@ def gm_actions(state: QuestState) -> list[str]:
 
             acts.extend(f"attack:h{i}" for i in monster_targets(state, j))
             acts.extend(monster_throws(state, j))  # its dagger thrown at a hero in sight (line 359)
+            from grognard.systems.heroquest.chaos_hero_ice import monster_smash_offers
+
+            acts.extend(monster_smash_offers(state, j))  # a hero's Ice Wall (line 585)
     from grognard.systems.heroquest.chaos import monster_casts
 
     acts.extend(monster_casts(state, j))  # chaos spells, in place of the attack (lines 102, 543)

@@ -13,7 +13,9 @@ opens when it reaches them, and over known traps, which it jumps), or the neares
 with no way on it searches for secret doors. With no monster in sight it searches each room once for
 treasure and rests when hurt. It uses the quest's placements to find the goal, as a player reading the
 quest's briefing would. At the game master's decisions (a person's seat) it plays the automatic game
-master.
+master. The party play (keeping together, challenges, a fallen hero's things, a spell-caster or a hero one
+blow from death stepping back, breaking waits) is in `bots_party`; a healer keeps `HEAL_RESERVE` Magic
+points for healing, and a hero drinks a Potion of Healing at half his Body when a monster could strike him.
 """
 
 from __future__ import annotations
@@ -140,6 +142,8 @@ def hero_bot(state: GameState, rng: Rng) -> str:
 def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     from grognard.systems.heroquest.spells_bot import special, tactical, urgent
 
+    if actions and all(a.startswith("ice:") for a in actions):
+        return "ice:done"  # a hero's Ice Wall (`chaos_hero_ice`): the bot never raises one
     first = urgent(state, i, actions)  # the Flashback window, a Disappear to cancel
     if first is not None:
         return first
@@ -150,13 +154,14 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     turn = state.turn
     low = fig.body <= max(1, top // 3) or (fig.body < top and not visible and fig.body <= top // 2)
     heal_self = [a for a in actions if a.startswith("cast:") and a.endswith(f":h{i}") and _heals(a)]
-    if low and "use:potion-of-healing" in actions and visible:
-        return "use:potion-of-healing"
+    if fig.body <= top // 2 and "use:potion-of-healing" in actions and _threatened(state, i):
+        return "use:potion-of-healing"  # before a blow can finish him
     if low and heal_self:
         return heal_self[0]
     for k, h in enumerate(state.heroes):
         heal = [a for a in actions if a.startswith("cast:") and a.endswith(f":h{k}") and _heals(a)]
-        low_ally = h.body <= state.hero_of(k).maximum("body") // 2
+        most = state.hero_of(k).maximum("body")
+        low_ally = h.body <= (most * 2 // 3 if fig.magic > HEAL_RESERVE else most // 2)
         if heal and h.status == "active" and (low_ally or "stone|quest" in h.effects):  # stone: line 781
             return heal[0]
     cast = tactical(state, i, actions)  # the elf, time and scroll spells (`spells_bot`)
@@ -166,6 +171,11 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     recover = [a for a in actions if a.startswith("recover:")]
     if recover:  # a dagger it threw, where it stands: free (line 359)
         return recover[0]
+    from grognard.systems.heroquest.bots_party import make_way
+
+    back = make_way(state, i, actions)  # a spell-caster steps back behind the fighters
+    if back is not None:
+        return back
     skills = [a for a in actions if a.startswith("skill:")]
     attacks = [a for a in actions if a.startswith("attack:")]
     if attacks:
@@ -175,19 +185,25 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     throws = [a for a in actions if a.startswith("throw:")]
     if throws and visible and not hero.magic_user:  # nothing in reach: a dagger (line 359)
         return max(throws, key=lambda a: _kill_odds(state, i, a))
+    reserve = _heal_reserve(state, i)  # Magic kept back for healing (a healer's last points)
     offensive = [a for a in actions if a.startswith("cast:") and _offensive(state, i, a)]
-    if offensive and visible:
+    if offensive and visible and fig.magic > reserve // 2:
         return offensive[0]
     if throws and visible:
         return max(throws, key=lambda a: _kill_odds(state, i, a))
     buffs = [
         a for a in actions if a.startswith("cast:") and not _heals(a) and a.split(":")[2].startswith("h")
     ]
-    if buffs and visible and hero.magic_user:
+    if buffs and visible and hero.magic_user and fig.magic > reserve:
         return buffs[0]
     frees = [a for a in actions if a.startswith("free:")]
     if frees:
         return frees[0]
+    from grognard.systems.heroquest.bots_party import challenge_choice, collect_choice
+
+    chosen = collect_choice(state, actions) or challenge_choice(state, i, actions)  # lines 90, 110
+    if chosen is not None:
+        return chosen
     if "leave" in actions and _leaving_wins(state, i):
         return "leave"
     if (
@@ -217,6 +233,24 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     if smash and visible:  # stuck before an Ice Wall: break it (line 585)
         return smash[0]
     return "end"
+
+
+def _threatened(state: QuestState, i: int) -> bool:
+    """True when a monster in sight could strike hero `i` where he stands."""
+    from grognard.systems.heroquest.targets import monster_targets
+
+    return any(i in monster_targets(state, j) for j in state.visible_monsters if state.monsters[j].at)
+
+
+HEAL_RESERVE = 2
+"""The Magic points a hero who knows a healing spell keeps for it (his bonus spells wait; his attacking
+spells keep one)."""
+
+
+def _heal_reserve(state: QuestState, i: int) -> int:
+    """`HEAL_RESERVE` when hero `i` knows a healing spell, else 0."""
+    known = state.heroes[i].spells
+    return HEAL_RESERVE if any(_heals(f"cast:{k}:h{i}") for k in known) else 0
 
 
 def _offensive(state: QuestState, i: int, cast: str) -> bool:
@@ -252,20 +286,53 @@ def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
     turn = state.turn
     visible = state.visible_monsters
     goals: set[Square] = set()
+    standoff = not any(  # monsters in sight that no one can come at, and none can strike a hero
+        _threatened(state, k) for k, h in enumerate(state.heroes) if h.status == "active" and h.at
+    )
     if visible:
         for j in visible:
             at = state.monsters[j].at
             assert at is not None
             goals |= _beside(state, at)
-        if state.hero_of(i).magic_user and any(
-            state.heroes[k].status == "active" and k != i and not state.hero_of(k).magic_user
-            for k in range(len(state.heroes))
+        if (
+            state.hero_of(i).magic_user
+            and not standoff
+            and any(
+                state.heroes[k].status == "active" and k != i and not state.hero_of(k).magic_user
+                for k in range(len(state.heroes))
+            )
         ):
             return None  # a spell-caster with a fighter standing holds back from the monsters in sight
     if not goals:
+        from grognard.systems.heroquest.bots_party import detour_goals, together
         from grognard.systems.heroquest.weapons import own_daggers
 
-        goals = own_daggers(state, i) or goal_squares(state, i)  # a thrown dagger first (line 359)
+        goals = own_daggers(state, i) or detour_goals(state, i)  # a thrown dagger first (line 359)
+        if not goals:
+            stay = together(state, i)  # keep the party together
+            if stay is not None and not stay:
+                return None  # the leader waits for the others
+            goals = stay or goal_squares(state, i)
+    step = _step(state, i, actions, goals)
+    if step is None and visible and standoff:
+        from grognard.systems.heroquest.bots_party import way_round
+
+        step = way_round(state, i, actions)  # another way to the monsters, round the trap
+    if step is None and (not visible or standoff) and turn.rolled and turn.moves > 0:
+        from grognard.systems.heroquest.bots_party import fallback_goals
+
+        other = fallback_goals(state, i)  # no way nearer: another goal, so no wait lasts for ever
+        if other and other != goals:
+            step = _step(state, i, actions, other)
+    return step
+
+
+def _step(state: QuestState, i: int, actions: list[str], goals: set[Square]) -> str | None:
+    """The move, door or roll that brings hero `i` nearer `goals` (else the nearest unseen area, else an
+    unsearched room), or None."""
+    fig = state.heroes[i]
+    assert fig.at is not None
+    turn = state.turn
     dist = _walk_map(state, goals) if goals else {}
     if fig.at not in dist:
         dist = _walk_map(state, _unseen(state))

@@ -28,6 +28,7 @@ from grognard.systems.heroquest.combat_dice import binomial, damage, roll_attack
 from grognard.systems.heroquest.skills import more_chance
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.turn import note
+from grognard.systems.heroquest.weapons import CONCUSSION, axe_outcomes, axe_throw, concuss_hero, is_axe_ref
 from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster
 
 KINDS = ("mimic", "dispel", "cburn", "chit", "cbreak", "cfreeze", "ccurse", "cwere", "csummon", "cice")
@@ -61,6 +62,8 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]] | 
     if kind == "cburn":
         return [(d, q) for d, q in burn_damage(p.dice, p.need, SAVE_FACES[p.ref]).items() if q]
     if kind == "chit":
+        if is_axe_ref(p.ref):  # a battle axe's blow by a hero under Command (line 369)
+            return axe_outcomes(p.dice, p.need, "hero", p.ref)
         return [
             (d, q) for d, q in damage(p.dice, p.need, "hero" if p.side == "h" else "monster").items() if q
         ]
@@ -92,6 +95,8 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
         roll = red_dice(rng, p.dice)
         saves = sum(1 for f in roll.faces() if f > 6 - SAVE_FACES[p.ref])
         return max(0, p.need - saves), (roll,)
+    if kind == "chit" and is_axe_ref(p.ref):
+        return axe_throw(rng, p, "hero")
     if kind == "chit":
         thrown = roll_attack(rng, p.dice, p.need, "hero" if p.side == "h" else "monster")
         return thrown.damage, (thrown.attack_roll, thrown.defend_roll)
@@ -123,6 +128,10 @@ def result(state: QuestState, p: Pending, move: Move) -> QuestState | None:
         return mimic_result(state, p, str(move))
     if kind == "dispel":
         return dispel_result(state, p, str(move))
+    if kind == "chit" and is_axe_ref(p.ref):
+        if str(move).endswith(CONCUSSION):
+            state = concuss_hero(state, p.target)
+        return _hurt(state, p, int(str(move).removesuffix(CONCUSSION)))
     if kind in ("cburn", "chit"):
         return _hurt(state, p, int(str(move)))
     if kind == "cbreak":
@@ -155,7 +164,7 @@ def _go_on(state: QuestState) -> QuestState:
 
 
 def _hurt(state: QuestState, p: Pending, amount: int) -> QuestState:
-    if p.ref == "puppet":
+    if p.ref.split(",")[0] == "puppet":
         return hurt_hero(state, p.target, amount, f"{state.hero_of(p.who).name}'s attack")
     what = spell_name(p.ref)
     if p.side == "h":

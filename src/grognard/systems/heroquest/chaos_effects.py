@@ -213,21 +213,38 @@ def cure(effects: tuple[str, ...]) -> tuple[str, ...]:
 # Ice Wall's squares (line 585)
 
 
-def ice_marks(state: QuestState) -> list[tuple[int, Square, int]]:
-    """Every ice square made: (caster, square, skulls rolled against it so far)."""
+def _any_ice(state: QuestState) -> bool:
+    return any("ice@" in e for m in state.monsters for e in m.effects) or any(
+        "ice@" in e for h in state.heroes for e in h.effects
+    )
+
+
+def ice_marks(state: QuestState) -> list[tuple[str, Square, int]]:
+    """Every ice square made: (caster "mN" or "hN", square, skulls rolled against it so far). A monster's
+    Ice Wall is marked on the monster, a hero's (learned by Mimic, `chaos_hero_ice`) on the hero."""
     out = []
-    for j, m in enumerate(state.monsters):
-        for e in m.effects:
+    marked = [(f"m{j}", m.effects) for j, m in enumerate(state.monsters)]
+    marked += [(f"h{i}", h.effects) for i, h in enumerate(state.heroes)]
+    for who, effects in marked:
+        for e in effects:
             name, n, _ = parse(e)
             if name.startswith("ice@"):
                 x, y = name[4:].split(",")
-                out.append((j, (int(x), int(y)), n))
+                out.append((who, (int(x), int(y)), n))
     return out
 
 
-def _standing(state: QuestState, j: int, square: Square) -> bool:
-    m = state.monsters[j]
-    return m.status == "active" and m.at is not None and sees(state.layout, m.at, square, state.figures)
+def _standing(state: QuestState, who: str, square: Square) -> bool:
+    k = int(who[1:])
+    status, at = (
+        (state.monsters[k].status, state.monsters[k].at)
+        if who[0] == "m"
+        else (
+            state.heroes[k].status,
+            state.heroes[k].at,
+        )
+    )
+    return status == "active" and at is not None and sees(state.layout, at, square, state.figures)
 
 
 def monster_passage(state: QuestState, j: int) -> tuple[frozenset[Square], frozenset[Square]]:
@@ -242,26 +259,30 @@ def monster_passage(state: QuestState, j: int) -> tuple[frozenset[Square], froze
 
 def ice_squares(state: QuestState) -> frozenset[Square]:
     """The ice squares standing: their caster alive and seeing them."""
-    if not any("ice@" in e for m in state.monsters for e in m.effects):
+    if not _any_ice(state):
         return frozenset()
-    return frozenset(s for j, s, _ in ice_marks(state) if _standing(state, j, s))
+    return frozenset(s for who, s, _ in ice_marks(state) if _standing(state, who, s))
 
 
 def melt(state: QuestState) -> QuestState:
     """Ice squares whose caster can no longer see them are gone for good."""
-    if not any("ice@" in e for m in state.monsters for e in m.effects):
+    if not _any_ice(state):
         return state
-    for j, s, _ in ice_marks(state):
-        if not _standing(state, j, s):
-            state = _unmark(state, j, s)
+    for who, s, _ in ice_marks(state):
+        if not _standing(state, who, s):
+            state = _unmark(state, who, s)
             state = note(state, f"The ice at {s[0]},{s[1]} melts away.")
     return state
 
 
-def _unmark(state: QuestState, j: int, square: Square) -> QuestState:
-    m = state.monsters[j]
+def _unmark(state: QuestState, who: str, square: Square) -> QuestState:
+    k = int(who[1:])
     tag = f"ice@{square[0]},{square[1]}"
-    return with_monster(state, j, replace(m, effects=tuple(e for e in m.effects if parse(e)[0] != tag)))
+    if who[0] == "h":
+        h = state.heroes[k]
+        return with_hero(state, k, replace(h, effects=tuple(e for e in h.effects if parse(e)[0] != tag)))
+    m = state.monsters[k]
+    return with_monster(state, k, replace(m, effects=tuple(e for e in m.effects if parse(e)[0] != tag)))
 
 
 def smash_offers(state: QuestState, i: int) -> list[str]:
@@ -292,12 +313,13 @@ def smash(state: QuestState, i: int, arg: str) -> QuestState:
 
 def ice_struck(state: QuestState, square: Square, skulls: int) -> QuestState:
     """`skulls` more against the ice square; at five in all it breaks."""
-    for j, s, n in ice_marks(state):
+    for who, s, n in ice_marks(state):
         if s != square:
             continue
-        state = _unmark(state, j, s)
+        state = _unmark(state, who, s)
         if n + skulls >= ICE_BREAKS:
             return note(state, f"The ice at {s[0]},{s[1]} shatters.")
-        state = monster_add(state, j, f"ice@{s[0]},{s[1]}+{n + skulls}|quest")
+        add = hero_add if who[0] == "h" else monster_add
+        state = add(state, int(who[1:]), f"ice@{s[0]},{s[1]}+{n + skulls}|quest")
         return note(state, f"The ice at {s[0]},{s[1]} cracks ({n + skulls} of {ICE_BREAKS} skulls).")
     return state

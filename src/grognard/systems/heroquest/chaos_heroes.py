@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from grognard.engine.errors import RuleNotImplementedError, RulesError
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest import chaos_hero_ice as hero_ice
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos import Flight, figures_in, spell_name, with_flight
 from grognard.systems.heroquest.chaos import handler as chaos_handler
@@ -199,7 +200,8 @@ def _cloud_offers(state: QuestState, i: int) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------------
-# Spells on the caster or a companion: Soothe (563), Restore Chaos (579), Skate (555), Escape (565)
+# Spells on the caster or a companion: Soothe (563), Restore Chaos (579), Skate (555), Escape (565);
+# Ice Wall (585) in `chaos_hero_ice`
 
 
 def _healing(amount: int) -> tuple[HeroOffers, HeroCast]:
@@ -288,6 +290,7 @@ HERO_CASTS: dict[str, HeroChaos] = {
     "chaos/restore-chaos": HeroChaos(_restore[0], cast=_restore[1]),
     "chaos/skate": HeroChaos(_skate_offers, cast=_skate),
     "chaos/escape": HeroChaos(_escape_offers, cast=_escape),
+    "chaos/ice-wall": HeroChaos(hero_ice.offers, cast=hero_ice.place),
 }
 """The chaos spells a hero casts, by "chaos/key"."""
 
@@ -312,10 +315,7 @@ REFUSED: dict[str, str] = {
 }
 """The chaos spells a hero who learns them cannot cast, with the reason (see the rulings)."""
 
-NOT_PLAYED: dict[str, str] = {
-    "chaos/ice-wall": "the ice of a hero's Ice Wall (line 585) is not played: its squares melt by their "
-    "caster's sight, kept for monsters only",
-}
+NOT_PLAYED: dict[str, str] = {}
 """The chaos spells a hero could cast that the game does not play for him yet."""
 
 

@@ -190,19 +190,19 @@ def puppet_act(state: QuestState, i: int, action: str) -> QuestState:
     verb, _, arg = action.partition(":")
     if verb != "attack":
         return _act(state, i, action)
+    from grognard.systems.heroquest.weapons import hero_axe, with_axe
+
     k = int(arg[1:])
-    dice = (
-        werewolf_attack(state, i) if has(state.heroes[i].effects, "werewolf") else plain_attack_dice(state, i)
-    )
+    wolf = has(state.heroes[i].effects, "werewolf")
+    dice = werewolf_attack(state, i) if wolf else plain_attack_dice(state, i)
+    ref = with_axe("puppet", not wolf and hero_axe(state, i))  # his battle axe concusses (line 369)
     defend = hero_defend_dice(state, k)
     target = state.heroes[k]
     from grognard.systems.heroquest.turn import with_hero
 
     state = with_hero(state, k, replace(target, effects=spend(target.effects, "next-defend")))
     state = replace(state, turn=replace(state.turn, attacks=state.turn.attacks + 1, acted=True))
-    return replace(
-        state, pending=Pending("chit", who=i, target=k, side="h", dice=dice, need=defend, ref="puppet")
-    )
+    return replace(state, pending=Pending("chit", who=i, target=k, side="h", dice=dice, need=defend, ref=ref))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -211,6 +211,7 @@ def puppet_act(state: QuestState, i: int, action: str) -> QuestState:
 
 def chaos_actions(state: QuestState) -> list[str] | None:
     """The actions a chaos spell puts before the player to decide, or None."""
+    from grognard.systems.heroquest import chaos_hero_ice as hero_ice
     from grognard.systems.heroquest.chaos_area import ice_actions
     from grognard.systems.heroquest.chaos_flight import gm_answers, hero_answers
 
@@ -222,6 +223,8 @@ def chaos_actions(state: QuestState) -> list[str] | None:
             return gm_answers(state, f)
         if f.stage == "ice":
             return ice_actions(state, f)
+        if f.stage == hero_ice.STAGE:
+            return hero_ice.actions(state, f)
         return None
     who = state.current_hero()
     if who is not None and not state.in_gm_turn() and puppet(state, who):
@@ -231,6 +234,7 @@ def chaos_actions(state: QuestState) -> list[str] | None:
 
 def chaos_apply(state: QuestState, action: str) -> QuestState | None:
     """Apply an action of `chaos_actions` (or a hero's `smash:X,Y` at an ice square); None for others."""
+    from grognard.systems.heroquest import chaos_hero_ice as hero_ice
     from grognard.systems.heroquest.chaos_area import ice_action
     from grognard.systems.heroquest.chaos_flight import answer, gm_answer
 
@@ -243,7 +247,11 @@ def chaos_apply(state: QuestState, action: str) -> QuestState | None:
             return gm_answer(state, action)
         if f.stage == "ice" and verb == "ice":
             return ice_action(state, f, action)
+        if f.stage == hero_ice.STAGE and verb == "ice":
+            return hero_ice.action(state, f, action)
         return None
+    if verb == "smash" and state.in_gm_turn() and state.acting >= 0:  # a hero's Ice Wall (line 585)
+        return hero_ice.monster_smash(state, state.acting, action.partition(":")[2])
     who = state.current_hero()
     if who is None or state.in_gm_turn():
         return None
@@ -270,7 +278,7 @@ def chaos_step(state: QuestState) -> tuple[QuestState, bool] | None:
     if melted is not state:
         return melted, False
     f = flight(state)
-    if f is not None and f.stage not in (*GM_STAGES, "heroes"):
+    if f is not None and f.stage not in (*GM_STAGES, "heroes", "hero-ice"):
         moved = advance(state)
         if moved is state:
             raise RuntimeError(f"a spell in flight did not move on: {state.casting}")

@@ -90,6 +90,9 @@ def choose(state: QuestState) -> str:
     thrown = gm_throw(state, actions)  # its dagger, when no hero is in reach (line 359)
     if not turn.rolled:
         return "roll" if "roll" in actions else (thrown or "end")
+    from grognard.systems.heroquest.chaos_hero_ice import gm_smash
+
+    thrown = thrown or gm_smash(actions)  # a hero's ice in its way (line 585)
     moves = [a for a in actions if a.startswith("move:")]
     if not moves:
         return thrown or "end"

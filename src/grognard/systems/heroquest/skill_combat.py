@@ -364,7 +364,10 @@ def riposte(state: QuestState, k: int, j: int) -> QuestState:
     ):
         return state
     state = note(_mark(state, k, "riposte"), f"{hero.name} ripostes!")
-    return replace(state, pending=Pending("attack", who=k, target=j, dice=1, need=0, side="hero"))
+    from grognard.systems.heroquest.weapons import hero_axe, with_axe
+
+    ref = with_axe("", hero_axe(state, k))  # a battle axe's riposte concusses too (line 369)
+    return replace(state, pending=Pending("attack", who=k, target=j, dice=1, need=0, side="hero", ref=ref))
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -137,17 +137,9 @@ def concussed(state: QuestState, p: Pending, move: Move) -> tuple[QuestState, Mo
 
 def concuss(state: QuestState, p: Pending) -> QuestState:
     """The target of attack `p` suffers a concussion: one Mind point lost (line 369)."""
-    from grognard.systems.heroquest.chaos_effects import lose_mind
 
     if p.side == "monster":
-        fig = state.heroes[p.target]
-        name = state.hero_of(p.target).name
-        if fig.status != "active" or "stone|quest" in fig.effects:
-            return state
-        if fig.mind <= 0:
-            return note(state, f"{name} is struck senseless again, with no Mind left to lose.")
-        state = note(state, f"Every die a skull: {name} is concussed!")
-        return lose_mind(state, p.target, 1, "The battle axe's blow")
+        return concuss_hero(state, p.target)
     j = p.target
     m = state.monsters[j]
     stats = state.stats_of(j)
@@ -159,6 +151,20 @@ def concuss(state: QuestState, p: Pending) -> QuestState:
     left = stats.mind - 1
     state = note(state, f"Every die a skull: {stats.name} is concussed and loses a Mind point ({left} left).")
     return note(state, f"{stats.name} is comatose.") if left == 0 else state
+
+
+def concuss_hero(state: QuestState, i: int) -> QuestState:
+    """Hero `i` suffers a battle axe's concussion: one Mind point lost (line 369)."""
+    from grognard.systems.heroquest.chaos_effects import lose_mind
+
+    fig = state.heroes[i]
+    name = state.hero_of(i).name
+    if fig.status != "active" or "stone|quest" in fig.effects:
+        return state
+    if fig.mind <= 0:
+        return note(state, f"{name} is struck senseless again, with no Mind left to lose.")
+    state = note(state, f"Every die a skull: {name} is concussed!")
+    return lose_mind(state, i, 1, "The battle axe's blow")
 
 
 def monster_comatose(state: QuestState, j: int) -> bool:

@@ -1,0 +1,245 @@
+"""The bot heroes' party play (`bots`): keeping together, the quest's challenges, a fallen hero's things,
+and breaking a wait that goes nowhere.
+
+- Together: with no monster in sight, a hero more than `STRAY` steps from the party's leader (the first
+  fighter standing, in the turn order) walks back to him before he explores on; the leader waits for
+  the others when one is that far behind (`together`).
+- Challenges (the "other actions" of line 110): a hero with no monster in sight tries one beside him
+  when his chance is at least `TRY_AT`, or is the best of the heroes standing (`challenge_choice`); he
+  turns aside for one within `DETOUR` steps (`detour_goals`).
+- A fallen companion's things (line 90): collected at once when no monster is in reach; a hero turns
+  aside for them within `DETOUR` steps.
+- Making way: a spell-caster (or a hero one blow from death) a monster in sight could strike steps back,
+  while a fighter with more Body stands, to a square beside no monster, as near the fighters as may be,
+  so that they can come at it (`make_way`); he casts from there.
+- Waits: a hero who cannot get nearer his goal this turn tries another (`fallback_goals`) when no
+  monster is in sight, or when those in sight can neither be come at nor strike a hero (a standoff: a
+  goblin beyond a pit it will not step into): a companion of the hero leading the prisoner goes on ahead
+  to the stairs (so he no longer stands where the escort must land, beyond a pit, say); any other hero
+  goes on to the quest's goal alone. In a standoff a hero first looks for a way round to the monsters,
+  never through a known trap nor a monster's square (`way_round`), and a spell-caster no longer holds
+  back.
+"""
+
+from __future__ import annotations
+
+from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.state import QuestState
+
+STRAY = 5
+"""Walking steps from the leader past which a hero with no monster in sight goes back to him."""
+
+DETOUR = 8
+"""Walking steps a hero with no monster in sight turns aside for a challenge or a fallen hero's things."""
+
+TRY_AT = 0.3
+"""The chance of meeting a challenge at which a hero tries it."""
+
+
+def leader(state: QuestState) -> int | None:
+    """The party's leader: the first fighter standing in the turn order (else the first hero standing)."""
+    standing = [
+        k
+        for k in state.order
+        if 0 <= k < len(state.heroes) and state.heroes[k].status == "active" and state.heroes[k].at
+    ]
+    fighters = [k for k in standing if not state.hero_of(k).magic_user]
+    first = fighters or standing
+    return first[0] if first else None
+
+
+def challenge_choice(state: QuestState, i: int, actions: list[str]) -> str | None:
+    """A challenge worth trying now, with no monster in sight (see the module doc)."""
+    from grognard.systems.heroquest.challenge_play import challenge, chance, near
+
+    if state.visible_monsters:
+        return None
+    for a in actions:
+        if not a.startswith("challenge:"):
+            continue
+        c = challenge(state, a.partition(":")[2])
+        mine = chance(state, i, c)
+        others = [
+            chance(state, k, c)
+            for k, h in enumerate(state.heroes)
+            if k != i and h.status == "active" and near(state, k, c)
+        ]
+        if mine >= TRY_AT or mine >= max(others, default=0):
+            return a
+    return None
+
+
+def collect_choice(state: QuestState, actions: list[str]) -> str | None:
+    """A fallen companion's things beside the hero, taken when no monster is in reach."""
+    if any(a.startswith("attack:") for a in actions):
+        return None
+    return next((a for a in actions if a.startswith("collect:")), None)
+
+
+def _challenge_squares(state: QuestState, i: int) -> set[Square]:
+    from grognard.systems.heroquest.bots import _beside
+    from grognard.systems.heroquest.challenge_play import (
+        challenges,
+        chance,
+        dice_for,
+        solved,
+        tries_made,
+    )
+
+    out: set[Square] = set()
+    for c in challenges(state):
+        if solved(state, c.id) or (c.tries and tries_made(state, i, c.id) >= c.tries):
+            continue
+        if dice_for(state, i, c) < 1 or chance(state, i, c) < TRY_AT or c.door is not None:
+            continue
+        if c.furniture is not None:
+            squares = next(f.squares for f in state.layout.furniture if f.id == c.furniture)
+            out |= {n for s in squares for n in _beside(state, s)} - set(squares)
+        elif c.at is not None:
+            out |= {c.at} | _beside(state, c.at)
+    return out
+
+
+def _pile_squares(state: QuestState, i: int) -> set[Square]:
+    from grognard.systems.heroquest.bots import _beside
+    from grognard.systems.heroquest.fallen import pile_at
+
+    out: set[Square] = set()
+    for k in range(len(state.heroes)):
+        pile = pile_at(state, k) if k != i else None
+        if pile is not None:
+            out |= {pile} | _beside(state, pile)
+    return out
+
+
+def detour_goals(state: QuestState, i: int) -> set[Square]:
+    """Squares worth a detour for hero `i` (no monster in sight): a fallen hero's things, a challenge he
+    may well meet, within `DETOUR` walking steps; else none."""
+    from grognard.systems.heroquest.bots import _walk_map
+
+    at = state.heroes[i].at
+    for goals in (_pile_squares(state, i), _challenge_squares(state, i)):
+        if goals and at is not None:
+            far = _walk_map(state, goals).get(at)
+            if far is not None and 0 < far <= DETOUR:
+                return goals
+    return set()
+
+
+def together(state: QuestState, i: int) -> set[Square] | None:
+    """Where hero `i` walks to keep the party together (no monster in sight), or None to go on: beside
+    the leader when he is more than `STRAY` steps from him; the leader stands (an empty set) while a
+    companion is that far behind. Not while someone leads the prisoner (the escort has his own way)."""
+    from grognard.systems.heroquest.bots import _beside, _walk_map
+
+    if any(h.escort for h in state.heroes):
+        return None
+    lead = leader(state)
+    at = state.heroes[i].at
+    if lead is None or at is None:
+        return None
+    if lead != i:
+        where = state.heroes[lead].at
+        assert where is not None
+        beside = _beside(state, where)
+        far = _walk_map(state, beside).get(at)
+        return beside if far is not None and far > STRAY else None
+    others = [h.at for k, h in enumerate(state.heroes) if k != i and h.status == "active" and h.at]
+    if not others:
+        return None
+    here = _walk_map(state, _beside(state, at))
+    behind = [here.get(o) for o in others]
+    if any(d is not None and d > STRAY + 2 for d in behind):
+        return set()
+    return None
+
+
+def fallback_goals(state: QuestState, i: int) -> set[Square]:
+    """Another goal for a hero who cannot get nearer his own this turn (see the module doc)."""
+    from grognard.systems.heroquest.bots import goal_squares
+
+    fig = state.heroes[i]
+    escorted = any(h.escort for h in state.heroes)
+    if escorted and not fig.escort:
+        return set(state.ctx.stairs)
+    return goal_squares(state, i)
+
+
+def _fighters(state: QuestState, i: int) -> list[tuple[int, Square]]:
+    return [
+        (k, h.at)
+        for k, h in enumerate(state.heroes)
+        if k != i and h.status == "active" and h.at is not None and not state.hero_of(k).magic_user
+    ]
+
+
+def make_way(state: QuestState, i: int, actions: list[str]) -> str | None:
+    """A spell-caster's roll or step back out of the monsters' reach, or None (see the module doc)."""
+    from grognard.systems.heroquest.actions import sq
+    from grognard.systems.heroquest.bots import _threatened
+
+    hero = state.hero_of(i)
+    weak = state.heroes[i].body <= max(2, hero.maximum("body") // 4)  # one blow from death
+    if not (hero.magic_user or weak) or not state.visible_monsters or not _threatened(state, i):
+        return None
+    fighters = [f for k, f in _fighters(state, i) if state.heroes[k].body > state.heroes[i].body]
+    if not fighters:
+        return None
+    if not state.turn.rolled:
+        return "roll" if "roll" in actions else None
+    foes = [at for j in state.visible_monsters if (at := state.monsters[j].at) is not None]
+
+    def gap(s: Square, t: Square) -> int:
+        return abs(s[0] - t[0]) + abs(s[1] - t[1])
+
+    best: tuple[int, int, str] | None = None
+    for a in actions:
+        if not a.startswith("move:"):
+            continue
+        s = sq(a[5:])
+        near = min(gap(s, f) for f in foes)
+        if near < 2:
+            continue
+        key = (min(gap(s, f) for f in fighters), -min(near, 4), a)
+        if best is None or key < best:
+            best = (*key[:2], a)
+    return best[2] if best is not None else None
+
+
+def way_round(state: QuestState, i: int, actions: list[str]) -> str | None:
+    """A move nearer a square beside a monster in sight by a way that crosses no known trap and no
+    monster's square (doors, closed or open, are passed), or None."""
+    from collections import deque
+
+    from grognard.systems.heroquest.actions import known_traps, sq
+    from grognard.systems.heroquest.board import neighbours
+    from grognard.systems.heroquest.bots import _beside
+
+    at = state.heroes[i].at
+    if at is None or not state.turn.rolled:
+        return None
+    layout = state.layout
+    blocked = set(known_traps(state)) | set(state.monster_squares)
+    goals = {
+        n for j in state.visible_monsters if (m := state.monsters[j].at) for n in _beside(state, m)
+    } - blocked
+    dist = {g: 0 for g in goals if not layout.solid(g)}
+    queue = deque(dist)
+    while queue:
+        here = queue.popleft()
+        for there in neighbours(here):
+            if there in dist or there in blocked or layout.solid(there):
+                continue
+            door = layout.door(here, there)
+            if door is not None and door.state == "secret":
+                continue
+            if door is None and not layout.open_between(here, there):
+                continue
+            dist[there] = dist[here] + 1
+            queue.append(there)
+    now = dist.get(at)
+    if now is None or now == 0:
+        return None
+    options = [(dist[t], a) for a in actions if a.startswith("move:") and (t := sq(a[5:])) in dist]
+    best = min(options, default=None)
+    return best[1] if best is not None and best[0] < now else None
