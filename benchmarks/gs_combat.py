@@ -1,61 +1,93 @@
-"""Grey Star combats: the exact solver on `CombatState`, with and without the state's compact protocol.
+"""Grey Star combats: the exact solver state by state (before), through the combat's position view, and by
+the combat's dedicated recursion (`fight_solve`, what play and `odds` use).
 
-Cases are combats of growing size, up to COMBAT SKILL 12, ENDURANCE 22, WILLPOWER 22 against 18/24
-(62,915 states: every round a choice of up to 23 WILLPOWER spends, then a random number). For each: the
-median time of `solve` in float mode (reading the win probability); of the same solve through a wrapper
-that shows the solver only the bare protocol (`actor`, `legal_actions`, `chance_outcomes`, `apply`: the
-path every other game takes), which is what the compact protocol (`odds_key`, `odds_expand`,
-`odds_state`) saves; of exact mode on the smaller cases; and of merely walking the states through the
-compact protocol (the combat's own code). Both paths must give the same win probability.
+Cases are combats of growing size, up to the audit's fight: COMBAT SKILL 19, ENDURANCE 27, WILLPOWER 24
+against 24/45 (249,180 states one by one, 22,897 positions; every round a choice of up to 25 WILLPOWER
+spends, then a random number). For each: the least CPU time of a few runs (other work on the machine
+does not count) of `solve(positions=False)` in float mode (the state-by-state path every fight took
+before), of `solve` through the position view (`fight_view`), of `solve_fight`, and of the whole advice
+a reader sees in play (`advise` with the play's worths: the solve, the figures of every spend, the
+spend-one policy); exact mode on the smaller cases. All paths must give the same win probability.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from benchmarks import Row, median_seconds, ratio, timed
-from benchmarks.ff_fight import Plain, compact_walk
-from grognard.engine.game import State
+from benchmarks import Row, ratio, timed
+from benchmarks.ff_fight import cpu_seconds
 from grognard.engine.odds import solve
 from grognard.systems.grey_star.combat import CombatState
+from grognard.systems.grey_star.fight_solve import solve_fight
+from grognard.systems.grey_star.odds import advise
 
 NAME = "gs_combat"
 CASES = (
     (CombatState(12, 10, 6, 17, 12), True),
     (CombatState(12, 16, 12, 19, 18), True),
     (CombatState(12, 22, 22, 18, 24), False),
+    (CombatState(19, 27, 24, 24, 45), False),
 )
 """Each combat, and whether exact mode is timed too."""
 
+BUDGET = 10**7
 
-def _ours(state: State, exact: bool = False) -> Callable[[], float]:
-    return lambda: float(solve(state, exact=exact).win_probability())
+
+def _states(state: CombatState, exact: bool = False) -> Callable[[], float]:
+    return lambda: float(solve(state, exact=exact, budget=BUDGET, positions=False).win_probability())
+
+
+def _view(state: CombatState) -> Callable[[], float]:
+    return lambda: float(solve(state, budget=BUDGET).win_probability())
+
+
+def _dedicated(state: CombatState, exact: bool = False) -> Callable[[], float]:
+    return lambda: float(solve_fight(state, exact=exact, budget=BUDGET).win_probability())
+
+
+def _advice(state: CombatState) -> Callable[[], float]:
+    return lambda: float(advise(state, willpower_worth=0.005, endurance_worth=0.002).p_win_optimal)
 
 
 def run() -> list[Row]:
-    """Time each combat's solve, fast path against plain protocol; answers are cross-checked first."""
+    """Time each combat by every path; answers are cross-checked first."""
     rows: list[Row] = []
     for state, with_exact in CASES:
         case = (
             f"CS {state.combat_skill} EP {state.endurance} WP {state.willpower} "
             f"vs {state.enemy_skill}/{state.enemy_endurance}"
         )
-        fast = _ours(state)()
-        plain = _ours(Plain(state))()
-        if abs(fast - plain) > 1e-12:
-            raise AssertionError(f"the plain path ({plain}) disagrees with the fast one ({fast}) at {case}")
-        t_fast = median_seconds(_ours(state), repeats=5, budget=1.0)
-        t_plain = median_seconds(_ours(Plain(state)), repeats=3, budget=1.0)
-        t_walk = median_seconds(lambda state=state: compact_walk(state), repeats=5, budget=1.0)
+        answers = [f() for f in (_states(state), _view(state), _dedicated(state))]
+        if max(answers) - min(answers) > 1e-12:
+            raise AssertionError(f"the paths disagree at {case}: {answers}")
+        t_states = cpu_seconds(_states(state), repeats=3, budget=8.0)
+        t_view = cpu_seconds(_view(state), repeats=5, budget=4.0)
+        t_dedicated = cpu_seconds(_dedicated(state), repeats=5, budget=4.0)
+        t_advice = cpu_seconds(_advice(state), repeats=5, budget=4.0)
         rows += [
-            Row(NAME, case, "states solved", solve(state).states, ""),
-            Row(NAME, case, "win probability", fast, ""),
-            timed(NAME, case, "grognard float", t_fast),
-            timed(NAME, case, "same, plain protocol", t_plain),
-            timed(NAME, case, "compact protocol walk only", t_walk),
-            ratio(NAME, case, "float / plain protocol", t_fast, t_plain),
-            ratio(NAME, case, "float / walk", t_fast, t_walk),
+            Row(
+                NAME,
+                case,
+                "states solved one by one",
+                solve(state, positions=False, budget=BUDGET).states,
+                "",
+            ),
+            Row(NAME, case, "positions solved", solve_fight(state, budget=BUDGET).states, ""),
+            Row(NAME, case, "win probability", answers[0], ""),
+            timed(NAME, case, "state by state (before)", t_states),
+            timed(NAME, case, "position view", t_view),
+            timed(NAME, case, "dedicated recursion", t_dedicated),
+            timed(NAME, case, "advice in play (all figures)", t_advice),
+            ratio(NAME, case, "position view / state by state", t_view, t_states),
+            ratio(NAME, case, "dedicated / state by state", t_dedicated, t_states),
+            ratio(NAME, case, "advice / state-by-state solve", t_advice, t_states),
         ]
         if with_exact:
-            rows.append(timed(NAME, case, "grognard exact", median_seconds(_ours(state, True), repeats=3)))
+            t_exact_states = cpu_seconds(_states(state, True), repeats=3)
+            t_exact = cpu_seconds(_dedicated(state, True), repeats=3)
+            rows += [
+                timed(NAME, case, "exact, state by state", t_exact_states),
+                timed(NAME, case, "exact, dedicated", t_exact),
+                ratio(NAME, case, "exact: dedicated / state by state", t_exact, t_exact_states),
+            ]
     return rows

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+import typer
+
 from grognard import __version__
+from grognard.cli import main
 from tests.cli.helpers import grognard
 
 
@@ -47,3 +51,30 @@ def test_systems_table_names_each_system() -> None:
     for row in listed:
         assert row["id"] in ran.out
     assert "duel" in ran.out
+
+
+def _broken_app() -> typer.Typer:
+    app = typer.Typer()
+
+    @app.command()
+    def boom() -> None:
+        raise RuntimeError("the dice fell off the table")
+
+    return app
+
+
+def test_a_bug_is_one_line_with_status_70_and_the_traceback_on_demand(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An unexpected exception (a bug, not a user error) is one line naming it, exit status 70; with
+    GROGNARD_TRACEBACK set it propagates with its traceback."""
+    monkeypatch.setattr(main, "_build", _broken_app)
+    monkeypatch.delenv("GROGNARD_TRACEBACK", raising=False)
+    with pytest.raises(SystemExit) as ended:
+        main.run([])
+    assert ended.value.code == main.INTERNAL_ERROR == 70
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "internal error: RuntimeError: the dice fell off the table" in lines[0]
+    monkeypatch.setenv("GROGNARD_TRACEBACK", "1")
+    with pytest.raises(RuntimeError, match="fell off"):
+        main.run([])

@@ -80,6 +80,25 @@ def test_status_may_be_left_out(store: SqliteStore, tmp_path: Path) -> None:
     assert store.summary(new_id).status == "over"
 
 
+def test_a_state_in_an_older_form_of_the_game_s_format_imports(store: SqliteStore, tmp_path: Path) -> None:
+    """A `state` the game still reads to the replay's state imports even when its JSON differs (here a
+    field added later with a default is left out, as an older version wrote it); a `state` that reads
+    to another position is refused (docs/formats/saved-game.md, "Versions")."""
+    gid = store.create(played_duel(17, 8, hp=3, rerolls=2))
+    data = savefile.to_data(store.export_game(gid))
+    assert data["state"]["mine"] == 0
+    del data["state"]["mine"]
+    older = tmp_path / "older.json"
+    older.write_text(json.dumps(data), encoding="utf-8")
+    new_id = savefile.import_file(store, older)
+    assert store.load(new_id).current == store.load(gid).current
+    data["state"]["rerolls"] += 1
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError, match="does not match replaying"):
+        savefile.import_file(store, other)
+
+
 def _first(moves: list[dict[str, Any]], player: int | None) -> dict[str, Any]:
     return next(m for m in moves if m["player"] == player)
 

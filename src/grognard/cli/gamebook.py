@@ -10,6 +10,7 @@ from the terminal, or from standard input when it is not one, so a playthrough c
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Callable, Mapping
 from functools import partial
@@ -208,7 +209,8 @@ def start_session(
 ) -> Session:
     """A new adventure in the book at `path` with the ruleset's `options` (table, worths...), or the
     saved game `game_id` continued (which keeps the options it was started with: giving any is refused)."""
-    ref = str(path.resolve())
+    books = ruleset.books
+    ref = books.ref_of(path) if books else str(path.resolve())
     given = dict(options or {})
     if game_id is not None:
         if given:
@@ -219,7 +221,7 @@ def start_session(
             raise UsageError(
                 f"game {game_id} is a {session.system}/{session.game.info.id} game, not a {system} book"
             )
-        if saved != ref:
+        if saved != ref and (books is None or books.locate(saved).resolve() != path.resolve()):
             raise UsageError(f"game {game_id} plays the book {saved}, not {ref}")
         return session
     book, problems = book_problems(path, ruleset)
@@ -249,10 +251,13 @@ def play_book(
 
 
 def worth_options(**worths: float | None) -> dict[str, OptionValue]:
-    """The advice worths given (`None`: not given) as game options; one below 0 is a `UsageError`."""
+    """The advice worths given (`None`: not given) as game options; one below 0, or not a finite number
+    (nan, inf), is a `UsageError`."""
     options: dict[str, OptionValue] = {}
     for name, value in worths.items():
         if value is not None:
+            if not math.isfinite(value):
+                raise UsageError(f"--{name.replace('_', '-')} {value} is not a finite number")
             if value < 0:
                 raise UsageError(f"--{name.replace('_', '-')} {value} is below 0")
             options[name] = value

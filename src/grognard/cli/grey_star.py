@@ -4,11 +4,14 @@ Table and the exact odds of a fight (thin: the rules and odds live in the system
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.status import Status
 from rich.table import Table
 
 from grognard.cli.console import err, out, print_json, read_line
@@ -21,15 +24,18 @@ from grognard.cli.gamebook import (
     resume_book,
     worth_options,
 )
-from grognard.engine.errors import UsageError
+from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.game import OptionValue
+from grognard.engine.odds import DEFAULT_BUDGET
 from grognard.gamebook.check import check_book
 from grognard.gamebook.load import dump_book
 from grognard.gamebook.projectaon import import_projectaon
 from grognard.systems.grey_star import GS_RULES, SYSTEM, crt
+from grognard.systems.grey_star.advice import ADVICE_BUDGET
 from grognard.systems.grey_star.books import BOOKS
 from grognard.systems.grey_star.chart import SHORTFALL_CHOICES
 from grognard.systems.grey_star.combat import TABLES, CombatState
+from grognard.systems.grey_star.fight_solve import Progress
 from grognard.systems.grey_star.odds import CombatAdvice, advise
 
 app = typer.Typer(
@@ -82,6 +88,21 @@ def play(
             "--endurance-worth", help="Worth of a point of ENDURANCE kept after a fight (default 0.002)."
         ),
     ] = None,
+    dagger_with_staff: Annotated[
+        bool | None,
+        typer.Option(
+            "--dagger-with-staff/--no-dagger-with-staff",
+            help="The Jewelled Dagger's +1 COMBAT SKILL counts when fighting with the Staff too.",
+        ),
+    ] = None,
+    advice_budget: Annotated[
+        int | None,
+        typer.Option(
+            "--advice-budget",
+            help=f"Most positions a fight's odds may explore (default {ADVICE_BUDGET:,}); for this session "
+            "only, so it may be given with --game.",
+        ),
+    ] = None,
 ) -> None:
     """Play a gamebook ("sample" for the one shipped), with the odds of every fight.
 
@@ -90,7 +111,41 @@ def play(
     _choice_option("table", table, tuple(TABLES), options)
     _choice_option("shortfall", shortfall, tuple(SHORTFALL_CHOICES), options)
     options.update(worth_options(willpower_worth=willpower_worth, endurance_worth=endurance_worth))
-    play_book(GS_RULES, SYSTEM.id, "grey-star", book, BOOKS.path(book), seed, game, options)
+    if dagger_with_staff is not None:
+        options["dagger_with_staff"] = dagger_with_staff
+    budget = None if advice_budget is None else _budget(advice_budget, "--advice-budget")
+    GS_RULES.show_progress(_working, budget)
+    try:
+        play_book(GS_RULES, SYSTEM.id, "grey-star", book, BOOKS.path(book), seed, game, options)
+    finally:
+        GS_RULES.show_progress(None)
+
+
+def _budget(value: int, flag: str) -> int:
+    if value < 1:
+        raise UsageError(f"{flag} {value} must be at least 1")
+    return value
+
+
+@contextmanager
+def _working() -> Iterator[Progress]:
+    """A status line on standard error (a terminal only) while a fight's odds are worked out."""
+    status: Status | None = None
+
+    def progress(positions: int) -> None:
+        nonlocal status
+        text = f"Working out the exact odds of this fight: {positions:,} positions so far..."
+        if status is None:
+            status = err.status(text)
+            status.start()
+        else:
+            status.update(text)
+
+    try:
+        yield progress
+    finally:
+        if status is not None:
+            status.stop()
 
 
 @app.command("import")
@@ -204,9 +259,14 @@ def odds_command(
     can_evade: bool = typer.Option(False, "--can-evade", help="The text offers evasion."),
     willpower_worth: float = typer.Option(0.0, "--willpower-worth", help="Worth of each WILLPOWER kept."),
     endurance_worth: float = typer.Option(0.0, "--endurance-worth", help="Worth of each ENDURANCE kept."),
+    budget: int = typer.Option(
+        DEFAULT_BUDGET, "--budget", help="Most positions to explore before giving up (a larger fight)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """The exact chance of winning a fight with the best WILLPOWER spending, and each choice's figures."""
+    worth_options(willpower_worth=willpower_worth, endurance_worth=endurance_worth)
+    _budget(budget, "--budget")
     enemy_skill, enemy_endurance = parse_enemy(enemy)
     if table not in TABLES:
         raise UsageError(f"--table {table!r} is not one of {list(TABLES)}")
@@ -215,12 +275,18 @@ def odds_command(
     state = CombatState(
         combat_skill, endurance, willpower, enemy_skill, enemy_endurance, table=table, can_evade=can_evade
     )
-    if as_json:
-        advice = advise(state, willpower_worth=willpower_worth, endurance_worth=endurance_worth)
-        print_json(advice.to_json())
-        return
-    with err.status("Solving the fight exactly..."):
-        advice = advise(state, willpower_worth=willpower_worth, endurance_worth=endurance_worth)
+    solve = partial(advise, state, willpower_worth=willpower_worth, endurance_worth=endurance_worth)
+    try:
+        if as_json:
+            print_json(solve(budget=budget).to_json())
+            return
+        with _working() as progress:
+            advice = solve(budget=budget, progress=progress)
+    except OddsError as e:
+        raise UsageError(
+            f"this fight has more than {budget:,} positions; give a larger --budget (e.g. --budget "
+            f"{10 * budget}) to work out its odds"
+        ) from e
     _render(advice)
 
 
@@ -251,6 +317,7 @@ def _odds_tool() -> None:
         can_evade=can_evade,
         willpower_worth=0.0,
         endurance_worth=0.0,
+        budget=DEFAULT_BUDGET,
         as_json=False,
     )
 

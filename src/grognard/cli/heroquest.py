@@ -14,7 +14,7 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Entry, Mercenary, Monster, StatLine
 
 app = typer.Typer(
-    help="HeroQuest (Revised System Rules 2.0): the catalogue of the rulebook and monster statistics.",
+    help="HeroQuest (Revised System Rules 2.0): heroes, quests on the board, the game master, odds.",
     no_args_is_help=True,
     rich_markup_mode="rich",
 )

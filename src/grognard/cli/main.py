@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import NoReturn
 
@@ -62,6 +63,10 @@ def _build() -> typer.Typer:
     return app
 
 
+INTERNAL_ERROR = 70
+"""The exit status of a bug in grognard (EX_SOFTWARE); user errors exit with 2."""
+
+
 def _fail(message: str) -> NoReturn:
     err.print(f"grognard: error: {message}", markup=False, soft_wrap=True)
     sys.exit(2)
@@ -85,4 +90,14 @@ def run(argv: list[str] | None = None) -> None:
         _fail(str(e))
     except KeyboardInterrupt:
         _fail("interrupted")
+    except Exception as e:  # a bug: one line (the game is saved after every move), traceback on demand
+        if os.environ.get("GROGNARD_TRACEBACK"):
+            raise
+        err.print(
+            f"grognard: internal error: {type(e).__name__}: {e} (a bug in grognard; please report it "
+            "with the command; GROGNARD_TRACEBACK=1 shows the traceback)",
+            markup=False,
+            soft_wrap=True,
+        )
+        sys.exit(INTERNAL_ERROR)
     sys.exit(code if isinstance(code, int) else 0)

@@ -30,9 +30,12 @@ def systems(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) 
         out.print("No rule systems are registered yet.")
         return
     table = Table(title="Rule systems")
-    for col in ("id", "name", "command", "rulebook", "playable"):
-        table.add_column(col)
+    table.add_column("id", no_wrap=True)
+    table.add_column("name")
+    table.add_column("command", no_wrap=True)
+    table.add_column("rulebook", overflow="fold")
+    table.add_column("playable")
     for r in rows:
-        cmd = " / ".join([str(r["command"]), *r["aliases"]])
+        cmd = min([str(r["command"]), *r["aliases"]], key=len)  # the shortest name; --json has them all
         table.add_row(str(r["id"]), str(r["name"]), cmd, str(r["rulebook"]), ", ".join(r["playable"]))
     out.print(table)

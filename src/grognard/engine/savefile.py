@@ -24,7 +24,7 @@ from grognard import __version__
 from grognard.engine import registry
 from grognard.engine.dice import Rng, Roll
 from grognard.engine.errors import GrognardError, SaveError
-from grognard.engine.game import CHANCE, JSON, TERMINAL, GameState, OptionValue
+from grognard.engine.game import CHANCE, JSON, TERMINAL, Game, GameState, OptionValue
 from grognard.engine.serial import canonical
 from grognard.engine.session import MoveRecord, Session
 
@@ -288,6 +288,14 @@ def _check_dice(state: GameState, seed: int, ply: int, record: MoveRecord, where
         raise SaveError(f"{where}: the seed throws {shown} at this move, not what the game records")
 
 
+def _reads_as(game: Game, snapshot: JSON, state: GameState) -> bool:
+    """True when the game reads `snapshot` (written in an older form of its state format) to `state`."""
+    try:
+        return bool(game.state_from_json(snapshot) == state)
+    except (GrognardError, KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return False
+
+
 def verify(saved: SavedGame, source: str, *, dice: bool = False) -> Session:
     """Replay the game (see `replay`) and check that the replay ends on the saved snapshot and status.
 
@@ -300,6 +308,8 @@ def verify(saved: SavedGame, source: str, *, dice: bool = False) -> Session:
         same = canonical(replayed) == canonical(saved.snapshot)
     except (TypeError, ValueError) as e:
         raise SaveError(f"{source}: the saved state is not JSON data: {e}") from e
+    if not same:
+        same = _reads_as(session.game, saved.snapshot, state)
     if not same:
         raise SaveError(
             f"{source}: the saved state does not match replaying the {len(saved.moves)} moves "

@@ -50,6 +50,27 @@ class ShippedBooks:
         names = ", ".join(shipped) or "none"
         raise UsageError(f"no book file {name_or_path!r} and no shipped book of that name (shipped: {names})")
 
+    def ref_of(self, path: Path) -> str:
+        """How a saved game names the book at `path`: a shipped book by its name (so the game still loads
+        from another clone or install), any other file by its absolute path."""
+        resolved = path.resolve()
+        return next((name for name, p in self.all().items() if p.resolve() == resolved), str(resolved))
+
+    def locate(self, ref: str) -> Path:
+        """The file a saved game's book reference names: a shipped book's name, a file that exists, or
+        (games saved before shipped books were kept by name) a missing file in some other copy of this
+        package's books folder, whose shipped namesake is used."""
+        given = Path(ref)
+        if given.is_file():
+            return given
+        shipped = self.all()
+        if ref in shipped:
+            return shipped[ref]
+        moved = self.package.replace(".", "/") + "/" + BOOKS_DIR
+        if given.stem in shipped and given.parent.as_posix().endswith(moved):
+            return shipped[given.stem]
+        return given
+
     def name_of(self, ref: str) -> str:
         """The name of the shipped book whose resolved file is `ref` (for the "continue with" hint),
         else `ref` itself."""

@@ -239,6 +239,8 @@ def _safe_path(reader: _Reader, name: str, system: str, line: int) -> Path | Non
         )
     if system.startswith(("/", "\\")) or not system.strip():
         raise reader.fail(where, f"entity {name} points to {system!r}, outside the book's folder: not read")
+    if "\x00" in system:
+        raise reader.fail(where, f"entity {name} points to {system!r}, not a file name: not read")
     if reader.folder is None:
         return None
     folder = reader.folder.resolve()

@@ -20,6 +20,7 @@ from grognard.engine.dice import Rng, Roll, roll_dice, sum_distribution
 from grognard.engine.errors import RuleNotImplementedError
 from grognard.engine.game import JSON, Action, GameState, OptionInfo, OptionValue, Outcome
 from grognard.engine.serial import from_data, to_data
+from grognard.gamebook.books import ShippedBooks
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, PropertyValue, Section
 
 if TYPE_CHECKING:
@@ -180,7 +181,8 @@ class Ruleset(ABC):
     Class attributes: `id` (the `system` a book names), `name`, `options` (rule options the game offers,
     beside `book`), `stats` (the stat names effects, conditions and tests may use), `powers` (names a
     `power` condition may test), `builtin_items` (items known without a `[book.items]` declaration),
-    `sheet_type` (the sheet dataclass) and `fight_type` (the fight GameState dataclass).
+    `sheet_type` (the sheet dataclass), `fight_type` (the fight GameState dataclass) and `books` (the
+    books the system ships, which a saved game names by name rather than by path).
     """
 
     id: str = ""
@@ -191,6 +193,7 @@ class Ruleset(ABC):
     builtin_items: tuple[str, ...] = ()
     sheet_type: type[Any] = object
     fight_type: type[Any] = object
+    books: ShippedBooks | None = None
 
     # --- the sheet -----------------------------------------------------------------------------------
 

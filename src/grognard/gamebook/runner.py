@@ -410,7 +410,8 @@ class GamebookState(GameState):
 
 class GamebookGame(Game):
     """A gamebook played under a ruleset. With a `book`, that book is played; without one, the `book`
-    option is a path loaded on demand (so a saved game can be rebuilt from the registry)."""
+    option is loaded on demand (so a saved game can be rebuilt from the registry): a path, or the name
+    of one of the ruleset's shipped `books` (`ShippedBooks.locate`)."""
 
     def __init__(self, ruleset: Ruleset, book: Book | None = None, ref: str = "") -> None:
         self.ruleset = ruleset
@@ -431,7 +432,8 @@ class GamebookGame(Game):
             if book is None:
                 from grognard.gamebook.load import load_book
 
-                book = load_book(ref, self.ruleset.id)
+                shipped = self.ruleset.books
+                book = load_book(shipped.locate(ref) if shipped else ref, self.ruleset.id)
             self._plays[key] = Play(self.ruleset, Context(book, dict(options)), ref)
         return self._plays[key]
 

@@ -125,7 +125,7 @@ def test_play_the_sample_by_name_from_the_menu(tmp_path: Path) -> None:
     assert "The Heartflame" in ran.out or "Section 1" in ran.out
     games = saved_games(tmp_path)
     assert len(games) == 1 and games[0]["status"] != "over"
-    assert str(games[0]["options"]["book"]).endswith("sample.toml")  # type: ignore[index]
+    assert games[0]["options"]["book"] == "sample"  # type: ignore[index]
     resumed = continue_from_menu(ran.out, tmp_path)
     assert resumed.code == 0, resumed.err
     assert "Saved as game 1." in resumed.out
@@ -153,6 +153,32 @@ def test_play_options_are_saved_and_a_saved_game_refuses_new_ones(tmp_path: Path
     assert refused.code == 2 and "keeps the options it was started with" in refused.err
     negative = grognard("ff", "play", "sample", "--luck-worth", "-1", home=tmp_path)
     assert negative.code == 2 and "--luck-worth" in negative.err
+
+
+def test_a_saved_game_of_a_shipped_book_moves_to_another_copy(tmp_path: Path) -> None:
+    """A game of the shipped sample names its book `sample`, not a path, so its export imports and plays
+    on another clone or install; a game saved by an older version under another copy's absolute path
+    still finds the shipped book (docs/formats/saved-game.md, "Books")."""
+    first = grognard("ff", "play", "sample", "--seed", "3", stdin="1\nq\n", home=tmp_path / "a")
+    assert first.code == 0, first.err
+    gid = str(saved_games(tmp_path / "a")[0]["id"])
+    exported = tmp_path / "game.json"
+    assert grognard("games", "export", gid, str(exported), home=tmp_path / "a").code == 0
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    assert data["options"]["book"] == "sample"
+    elsewhere = "/elsewhere/src/grognard/systems/fighting_fantasy/data/books/sample.toml"
+    data["options"]["book"] = elsewhere
+    data["state"]["book"] = elsewhere
+    moved = tmp_path / "moved.json"
+    moved.write_text(json.dumps(data), encoding="utf-8")
+    for file in (exported, moved):
+        home = tmp_path / file.stem
+        imported = grognard("games", "import", str(file), home=home)
+        assert imported.code == 0, imported.err
+        again = grognard("ff", "play", "sample", "--game", gid, stdin="q\n", home=home)
+        assert again.code == 0, again.err
+    unknown = grognard("ff", "play", str(TRIAL), "--game", gid, stdin="q\n", home=tmp_path / "moved")
+    assert unknown.code == 2 and "plays the book" in unknown.err
 
 
 def test_twee_commands_take_a_shipped_books_name(tmp_path: Path) -> None:

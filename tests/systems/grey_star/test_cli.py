@@ -59,9 +59,9 @@ def test_odds_json_keys_and_values_agree_with_the_advice() -> None:
     assert ran.exit_code == 0, ran.output
     data = json.loads(ran.output)
     advice = advise(CombatState(14, 8, 4, 16, 10))
-    assert data["p_win_optimal"] == advice.p_win_optimal
+    assert data["p_win_optimal"] == round(float(advice.p_win_optimal), 12)
     assert data["best_first_spend"] == advice.best_first_spend
-    assert data["p_win_spend_one"] == advice.p_win_spend_one
+    assert data["p_win_spend_one"] == round(float(advice.p_win_spend_one), 12) == 0.784
     assert [s["spend"] for s in data["spends"]] == [0, 1, 2, 3, 4]
     assert set(data["spends"][0]) >= {
         "spend",
@@ -117,3 +117,45 @@ def test_grognard_grey_star_bad_input_is_one_line_status_2() -> None:
                    "--enemy", "sixteen")  # fmt: skip
     assert ran.code == 2
     assert len(ran.err.strip().splitlines()) == 1 and "sixteen" in ran.err
+
+
+def test_odds_refuses_worths_that_are_not_finite_or_below_zero() -> None:
+    """`odds --willpower-worth/--endurance-worth` (issue #4, Odds) take numbers of 0 or more: nan, inf,
+    -inf and negatives are one-line errors with status 2, naming the flag and the value."""
+    base = ["gs", "odds", "--combat-skill", "14", "--endurance", "8", "--willpower", "4", "--enemy", "16/10"]
+    for flag, value in (
+        ("--willpower-worth", "nan"),
+        ("--willpower-worth", "inf"),
+        ("--endurance-worth", "-inf"),
+        ("--endurance-worth", "-0.5"),
+    ):
+        ran = grognard(*base, flag, value)
+        assert ran.code == 2, (flag, value, ran.out)
+        assert len(ran.err.strip().splitlines()) == 1 and flag in ran.err
+
+
+def test_odds_budget_option_limits_and_raises_the_positions_explored() -> None:
+    """`odds --budget N`: a fight over N positions is a one-line error naming the option; the default
+    solves the audit's large fight (CS 19, ENDURANCE 27, WILLPOWER 24 against 24/45, 22,897 positions;
+    001_2055bbb054c2d265.txt:5-12)."""
+    base = [
+        "gs",
+        "odds",
+        "--combat-skill",
+        "19",
+        "--endurance",
+        "27",
+        "--willpower",
+        "24",
+        "--enemy",
+        "24/45",
+    ]
+    small = grognard(*base, "--budget", "1000", "--json")
+    assert small.code == 2 and len(small.err.strip().splitlines()) == 1
+    assert "--budget" in small.err and "1,000" in small.err
+    assert grognard(*base, "--budget", "0").code == 2
+    ran = grognard(*base, "--json")
+    assert ran.code == 0, ran.err
+    data = json.loads(ran.out)
+    assert data["states"] == 22_897 and data["best_first_spend"] == 5
+    assert 0 <= data["p_win_optimal"] <= 1 and data["expected_willpower_spent"] >= 0

@@ -32,6 +32,7 @@ from grognard.gamebook.ruleset import (
     in_range,
     modifier_problems,
 )
+from grognard.systems.fighting_fantasy.books import BOOKS
 from grognard.systems.fighting_fantasy.checks import (
     LUCK_TEST,
     SKILL_TEST,
@@ -180,6 +181,7 @@ class FightingFantasyRuleset(Ruleset):
     stats = SCORES
     sheet_type = AdventureSheet
     fight_type = FightState
+    books = BOOKS
 
     def __init__(self) -> None:
         self._advisors: OrderedDict[tuple[object, ...], FightAdvisor] = OrderedDict()

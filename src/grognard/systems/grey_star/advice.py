@@ -1,32 +1,46 @@
-"""The odds a reader sees before and during every fight of a book, within a budget of positions.
+"""The odds a reader sees before and during every fight of a book.
 
 At each decision of a fight: the chance of winning with the best spending, the best spend now, the
 chance when spending 1 WILLPOWER every round, and for every spend open its chance of winning, the
 WILLPOWER expected to be spent and the ENDURANCE expected to be lost (`odds.CombatAdvisor`, solved once
-per creature and looked up after). A fight with more positions than the budget is not solved: the reader
-is told the odds are too costly here, and the fight is not tried again until it has shrunk to half, so
-the play loop never waits more than one budget's worth of solving per fight.
+per creature by `fight_solve` and looked up after). The budget of positions is the solver's own
+(1,000,000), far above any fight a real book holds (ENDURANCE 30, WILLPOWER 40 against an enemy of
+ENDURANCE 50 is about 60,000 positions, a few seconds); a long solve reports its progress through
+`working`, which the front end shows. A fight past the budget is told how to get its odds (a larger
+budget: the `advice_budget` option, or `play --advice-budget` for one session, a saved game too), and
+is not tried again until it has shrunk to half.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, nullcontext
+from typing import TypeAlias
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, OptionValue
+from grognard.engine.odds import DEFAULT_BUDGET
 from grognard.systems.grey_star.book_fight import BookFight
 from grognard.systems.grey_star.combat import CombatState, parse_action
+from grognard.systems.grey_star.fight_solve import Progress
 from grognard.systems.grey_star.odds import ActionOdds, CombatAdvice, CombatAdvisor
 
-ADVICE_BUDGET = 30_000
-"""The most positions a fight's advice explores (a few seconds); past it the fight is played without odds."""
+ADVICE_BUDGET = DEFAULT_BUDGET
+"""The most positions a fight's advice explores by default (the solver's own budget)."""
+
+Working: TypeAlias = Callable[[], AbstractContextManager[Progress]]
+"""What a front end gives to show a long solve: a context manager around it, yielding the `Progress`
+callback (called with the positions solved so far)."""
 
 _FAILURES_KEPT = 64
 
 
 def too_costly(budget: int) -> str:
-    """The line shown instead of the odds of a fight too large to solve here."""
-    return f"Odds too costly to compute here (over {budget:,} states)."
+    """The line shown instead of the odds of a fight larger than the budget, saying how to get them."""
+    return (
+        f"Odds not worked out: this fight has over {budget:,} positions. To get them, continue the game "
+        f"with a larger budget (play ... --game ID --advice-budget {10 * budget}); it may take minutes."
+    )
 
 
 def _pct(x: float) -> str:
@@ -104,11 +118,15 @@ class FightAdvice:
     def __init__(self) -> None:
         self._advisors: dict[tuple[float, float, int], CombatAdvisor] = {}
         self._too_big: dict[tuple[object, ...], int] = {}
+        self.working: Working | None = None
+        """Set by a front end to show the progress of a long solve (see `Working`)."""
+        self.budget: int | None = None
+        """Set by a front end for one session: the budget of positions, over the game's option."""
 
     def lines(self, fight: BookFight, options: Mapping[str, OptionValue]) -> list[str]:
         """The advice at the fight's decision, or the too-costly line."""
         worths = (float(options.get("willpower_worth", 0.005)), float(options.get("endurance_worth", 0.002)))
-        budget = int(options.get("advice_budget", ADVICE_BUDGET))
+        budget = self.budget or int(options.get("advice_budget", ADVICE_BUDGET))
         combat = fight.combat
         key = (*_static(combat), budget)
         failed = self._too_big.get(key)
@@ -117,8 +135,11 @@ class FightAdvice:
         advisor = self._advisors.get((*worths, budget))
         if advisor is None:
             advisor = self._advisors[(*worths, budget)] = CombatAdvisor(*worths, budget=budget)
+        working = self.working() if self.working is not None else nullcontext(None)
         try:
-            advice = advisor.advise(combat)
+            with working as progress:
+                advisor.progress = progress
+                advice = advisor.advise(combat)
         except OddsError:
             if len(self._too_big) >= _FAILURES_KEPT:
                 self._too_big.clear()

@@ -11,7 +11,8 @@ Readings (docs/rulings/grey-star.md): a round with 0 WILLPOWER spent is the Staf
 Grey Star is dead.
 
 The chance node of a round lists its outcomes at the coarsest grain: random numbers that give the same
-next state (losses capped at what each side has left) are one outcome.
+next state (losses capped at what each side has left) are one outcome. The round's rules are functions
+over numbers in `round_rules`, shared with the solver's position view (`fight_view`).
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, TypeAlias
+from typing import Any
 
-from grognard.engine.dice import Rng, Roll, lone_wolf_distribution, lone_wolf_number
+from grognard.engine.dice import Rng, Roll, lone_wolf_number
 from grognard.engine.errors import UsageError
 from grognard.engine.game import (
     CHANCE,
@@ -44,9 +45,19 @@ from grognard.systems.grey_star import crt
 from grognard.systems.grey_star.chart import (
     NO_STAFF_PENALTY,
     SHORTFALL_CHOICES,
-    SHORTFALL_ENDURANCE_PER_POINT,
     STAFF,
     ActionChart,
+)
+from grognard.systems.grey_star.round_rules import (
+    Key,
+    _column,
+    _label,
+    _multiplier_cap,
+    _read_label,
+    _round_outcomes,
+    _round_table,
+    round_end,
+    spend_round,
 )
 
 TABLES = ("uniform", "book")
@@ -74,53 +85,6 @@ def parse_action(action: Action) -> tuple[int, bool]:
     raise UsageError(f"action {action!r} is not spend:N or evade:N")
 
 
-@lru_cache(maxsize=4096)
-def _multiplier_cap(column: int, enemy_endurance: int) -> int:
-    """The multiplier past which more WILLPOWER cannot change the round: any hit then kills."""
-    losses = [c.enemy for c in (crt.table().cells[n][column] for n in range(10))]
-    smallest = min((x for x in losses if isinstance(x, int) and x > 0), default=1)
-    return max(1, -(-enemy_endurance // smallest))
-
-
-@lru_cache(maxsize=65536)
-def _round_outcomes(
-    table: str, column: int, multiplier: int, endurance: int, enemy_endurance: int, evading: bool
-) -> tuple[tuple[Outcome, Fraction], ...]:
-    grouped: dict[Outcome, Fraction] = {}
-    for number, p in sorted(lone_wolf_distribution(table).items()):
-        if p:
-            label = _label(column, multiplier, endurance, enemy_endurance, evading, number)
-            grouped[label] = grouped.get(label, Fraction(0)) + p
-    return tuple(grouped.items())
-
-
-def _losses(
-    column: int, multiplier: int, endurance: int, enemy_endurance: int, evading: bool, number: int
-) -> tuple[int, int]:
-    cell = crt.table().cells[number][column]
-    enemy = crt.enemy_damage(cell, multiplier)
-    enemy_loss = 0 if evading else (enemy_endurance if enemy == crt.KILLED else min(enemy, enemy_endurance))
-    grey_star_loss = endurance if cell.grey_star == crt.KILLED else min(cell.grey_star, endurance)
-    return enemy_loss, grey_star_loss
-
-
-def _label(
-    column: int, multiplier: int, endurance: int, enemy_endurance: int, evading: bool, number: int
-) -> str:
-    enemy_loss, grey_star_loss = _losses(column, multiplier, endurance, enemy_endurance, evading, number)
-    return f"E{enemy_loss}/GS{grey_star_loss}"
-
-
-@lru_cache(maxsize=65536)
-def _round_table(
-    table: str, column: int, multiplier: int, endurance: int, enemy_endurance: int, evading: bool
-) -> tuple[tuple[Outcome, ...], tuple[Fraction, ...], tuple[tuple[int, int], ...]]:
-    """A round's chance node split for the solver: labels, probabilities, and (enemy, Grey Star) losses."""
-    outcomes = _round_outcomes(table, column, multiplier, endurance, enemy_endurance, evading)
-    labels = tuple(label for label, _ in outcomes)
-    return labels, tuple(p for _, p in outcomes), tuple(_read_label(label) for label in labels)
-
-
 @lru_cache(maxsize=1024)
 def _spend_actions(top: int, can_evade: bool) -> tuple[tuple[Action, ...], tuple[tuple[int, bool], ...]]:
     """The actions of a decision where up to `top` WILLPOWER may be spent, with what each spends."""
@@ -128,17 +92,6 @@ def _spend_actions(top: int, can_evade: bool) -> tuple[tuple[Action, ...], tuple
     if can_evade:
         moves += [(n, True) for n in range(top + 1)]
     return tuple(spend_action(n, evade) for n, evade in moves), tuple(moves)
-
-
-@lru_cache(maxsize=4096)
-def _read_label(label: Outcome) -> tuple[int, int]:
-    enemy, grey_star = str(label).split("/")
-    return int(enemy[1:]), int(grey_star[2:])
-
-
-@lru_cache(maxsize=1024)
-def _column(ratio: int) -> int:
-    return crt.table().column_index(ratio)
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,6 +212,12 @@ class CombatState(GameState):
         _OUTCOME(state, key[8])
         return state
 
+    def odds_view(self, exact: bool) -> Any:
+        """The solver's position view of this combat, one round per position (`fight_view.FightView`)."""
+        from grognard.systems.grey_star.fight_view import FightView, fits
+
+        return FightView(self, exact) if fits(self) else None
+
     # -- moving on: each move gives the key of the next state ------------------------------------
 
     def _after_spend(self, spend: int, evade: bool) -> Key:
@@ -266,8 +225,7 @@ class CombatState(GameState):
 
     def _after_spends(self, spends: Sequence[tuple[int, bool]]) -> tuple[Key, ...]:
         """The round after each (WILLPOWER spent, evading) choice: the WILLPOWER is paid now; the column
-        depends on the spend only through the Staff's -6 at 0, and the multiplier is capped where more
-        could not matter."""
+        and multiplier come from `spend_round`."""
         endurance, willpower, enemy = self.endurance, self.willpower, self.enemy_endurance
         rounds = self.rounds_left
         plain = _column(self.ratio(0))
@@ -275,37 +233,22 @@ class CombatState(GameState):
         cap = _multiplier_cap(magic, enemy)
         keys = []
         for spend, evade in spends:
-            column = magic if spend else plain
-            top = 1 if evade else cap
-            multiplier = top if spend > top else spend or 1
+            column, multiplier = spend_round(plain, magic, cap, spend, evade)
             keys.append((endurance, willpower - spend, enemy, rounds, "round", column, multiplier, evade, ""))
         return tuple(keys)
 
     def _after_round(self, enemy_loss: int, grey_star_loss: int) -> Key:
-        endurance = self.endurance - grey_star_loss
-        enemy = self.enemy_endurance - enemy_loss
-        willpower = self.willpower
-        if self.drain and endurance > 0 and enemy > 0 and not self.evading:
-            willpower -= self.drain
-            if willpower < 0 and self.shortfall == "endurance":
-                missing = min(-willpower, self.drain)
-                willpower += missing
-                endurance -= SHORTFALL_ENDURANCE_PER_POINT * missing
-        rounds = self.rounds_left
-        if rounds is not None:
-            rounds -= 1
-        if endurance <= 0:
-            outcome = "dead"
-        elif enemy <= 0:
-            outcome = "win"
-        elif self.evading:
-            outcome = "evaded"
-        elif rounds == 0:
-            outcome = "rounds-over"
-        else:
-            outcome = ""
-        phase = "over" if outcome else "decide"
-        return (endurance if endurance > 0 else 0, willpower, enemy, rounds, phase, 0, 1, False, outcome)
+        return round_end(
+            self.endurance,
+            self.willpower,
+            self.enemy_endurance,
+            self.rounds_left,
+            enemy_loss,
+            grey_star_loss,
+            self.evading,
+            self.drain,
+            self.shortfall,
+        )
 
     def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
         """Pick the real random number and read the table with the same function as the odds."""
@@ -378,10 +321,6 @@ class CombatState(GameState):
             f"CS {self.enemy_skill} EP {self.enemy_endurance}{limit} ({where})"
         )
 
-
-Key: TypeAlias = tuple[int, int, int, "int | None", str, int, int, bool, str]
-"""What changes during a combat (`CombatState.odds_key`): ENDURANCE, WILLPOWER, the enemy's ENDURANCE,
-rounds left, phase, column, multiplier, evading, outcome."""
 
 _new = object.__new__
 

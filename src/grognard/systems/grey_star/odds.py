@@ -1,4 +1,4 @@
-"""Exact odds and advice for a Grey Star combat, through the engine's solver (`engine.odds`).
+"""Exact odds and advice for a Grey Star combat, through the combat's own solver (`fight_solve`).
 
 `advise(state)` answers at any decision of a combat: the chance of winning with the best WILLPOWER
 spending (and evading, where offered and better), the best action, the chance when spending 1 WILLPOWER
@@ -18,6 +18,8 @@ from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.game import Action, Actor, GameState, Move, Outcome, Result
 from grognard.engine.odds import DEFAULT_BUDGET, Number, Objective, Odds, Solution, solve
 from grognard.systems.grey_star.combat import CombatState, parse_action, spend_action
+from grognard.systems.grey_star.fight_solve import Progress, solve_fight
+from grognard.systems.grey_star.fight_view import FightView, fits
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +35,10 @@ class SpendOne(GameState):
 
     def _actions(self) -> Sequence[Action]:
         return (spend_action(1 if self.inner.magic_open else 0),)
+
+    def odds_view(self, exact: bool) -> FightView | None:
+        """The combat's position view with this one option per round (`fight_view.FightView`)."""
+        return FightView(self.inner, exact, spend_one=True, wrap=SpendOne) if fits(self.inner) else None
 
     def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
         return self.inner.chance_outcomes()
@@ -83,25 +89,27 @@ class CombatAdvice:
     states: int
 
     def to_json(self) -> dict[str, object]:
-        """JSON-safe data (Fractions as text "p/q")."""
+        """JSON-safe data: Fractions as text "p/q"; floats rounded to 12 decimals, probabilities kept
+        within [0, 1] and amounts spent or lost at 0 or above (float sums leave noise such as
+        1.0000000000000007 or -4.4e-16 that no exact figure has)."""
         return {
-            "p_win_optimal": _j(self.p_win_optimal),
+            "p_win_optimal": _p(self.p_win_optimal),
             "utility": _j(self.utility),
             "best_action": self.best_action,
             "best_first_spend": self.best_first_spend,
             "best_evades": self.best_evades,
-            "p_win_spend_one": _j(self.p_win_spend_one),
-            "expected_willpower_spent": _j(self.expected_willpower_spent),
-            "expected_endurance_lost": _j(self.expected_endurance_lost),
-            "outcomes": {k: _j(v) for k, v in self.outcomes.items()},
+            "p_win_spend_one": _p(self.p_win_spend_one),
+            "expected_willpower_spent": _amount(self.expected_willpower_spent),
+            "expected_endurance_lost": _amount(self.expected_endurance_lost),
+            "outcomes": {k: _p(v) for k, v in self.outcomes.items()},
             "spends": [
                 {
                     "action": a.action,
                     "spend": a.spend,
                     "evade": a.evade,
-                    "p_win": _j(a.p_win),
-                    "expected_willpower_spent": _j(a.expected_willpower_spent),
-                    "expected_endurance_lost": _j(a.expected_endurance_lost),
+                    "p_win": _p(a.p_win),
+                    "expected_willpower_spent": _amount(a.expected_willpower_spent),
+                    "expected_endurance_lost": _amount(a.expected_endurance_lost),
                     "utility": _j(a.utility),
                 }
                 for a in self.actions
@@ -110,8 +118,26 @@ class CombatAdvice:
         }
 
 
-def _j(x: Number) -> float | str:
-    return x if isinstance(x, float) else f"{x.numerator}/{x.denominator}"
+JSON_DECIMALS = 12
+"""Decimals a float figure keeps in JSON (the solver's float noise is around 1e-15)."""
+
+
+def _j(x: Number, low: float | None = None, high: float | None = None) -> float | str:
+    if not isinstance(x, float):
+        return f"{x.numerator}/{x.denominator}"
+    if low is not None and x < low:
+        x = low
+    if high is not None and x > high:
+        x = high
+    return round(x, JSON_DECIMALS) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def _p(x: Number) -> float | str:
+    return _j(x, 0.0, 1.0)
+
+
+def _amount(x: Number) -> float | str:
+    return _j(x, 0.0)
 
 
 def objective(willpower_worth: Number = 0, endurance_worth: Number = 0) -> Objective:
@@ -152,21 +178,30 @@ class CombatAdvisor:
         *,
         exact: bool = False,
         budget: int = DEFAULT_BUDGET,
+        progress: Progress | None = None,
     ) -> None:
         self.objective = objective(willpower_worth, endurance_worth)
         self.exact = exact
         self.budget = budget
+        self.progress = progress
+        """Called now and then with the positions solved so far, while a fight is being solved."""
         self._solution: Solution | None = None
 
     def solution(self, state: CombatState) -> Solution:
-        """A solution covering `state`: the last one when `state` is reachable from it, else a new one."""
+        """A solution covering `state`: the last one when `state` is reachable from it, else a new one
+        (by the dedicated recursion of `fight_solve`; the engine's solver for a combat too large to pack)."""
         if self._solution is not None:
             try:
                 self._solution.at(state)
                 return self._solution
             except OddsError:  # not reachable from the last root: solve afresh
                 pass
-        self._solution = solve(state, self.objective, exact=self.exact, budget=self.budget)
+        if fits(state):
+            self._solution = solve_fight(
+                state, self.objective, exact=self.exact, budget=self.budget, progress=self.progress
+            )
+        else:
+            self._solution = solve(state, self.objective, exact=self.exact, budget=self.budget)
         return self._solution
 
     def advise(self, state: CombatState) -> CombatAdvice:
@@ -216,6 +251,8 @@ def advise(
     endurance_worth: Number = 0,
     exact: bool = False,
     budget: int = DEFAULT_BUDGET,
+    progress: Progress | None = None,
 ) -> CombatAdvice:
     """The advice at one decision of a combat, solved from scratch (see `CombatAdvisor` to reuse)."""
-    return CombatAdvisor(willpower_worth, endurance_worth, exact=exact, budget=budget).advise(state)
+    advisor = CombatAdvisor(willpower_worth, endurance_worth, exact=exact, budget=budget, progress=progress)
+    return advisor.advise(state)

@@ -32,8 +32,9 @@ from grognard.gamebook.ruleset import (
     is_whole,
     modifier_problems,
 )
-from grognard.systems.grey_star.advice import ADVICE_BUDGET, FightAdvice
+from grognard.systems.grey_star.advice import ADVICE_BUDGET, FightAdvice, Working
 from grognard.systems.grey_star.book_fight import BookFight, Enemy
+from grognard.systems.grey_star.books import BOOKS
 from grognard.systems.grey_star.chart import (
     GIFTS,
     LAUMSPUR,
@@ -177,9 +178,16 @@ class GreyStarRuleset(Ruleset):
     builtin_items = tuple(BUILTIN_PLACES)
     sheet_type = GreyStarSheet
     fight_type = BookFight
+    books = BOOKS
 
     def __init__(self) -> None:
         self._advice = FightAdvice()
+
+    def show_progress(self, working: Working | None, budget: int | None = None) -> None:
+        """Let a front end show the progress of a long solve of a fight's odds (`advice.Working`), and
+        give this session's budget of positions (None: the game's `advice_budget` option)."""
+        self._advice.working = working
+        self._advice.budget = budget
 
     # --- the sheet -----------------------------------------------------------------------------------
 
