@@ -140,7 +140,9 @@ def _talismans_inside_now(state: TalismanState) -> bool:
     if any(n > 0 for card, n in state.supply if card in cat.talismans):
         return False
     for stash in state.stashes:
-        if cat.spaces[stash.space].region == "inner" and any(_is_talisman(c) for c in stash.cards):
+        space = cat.spaces[stash.space]
+        reachable = space.region == "inner" and not space.talisman_needed
+        if reachable and any(_is_talisman(c) for c in stash.cards):
             return True
     return False
 
