@@ -311,6 +311,12 @@ def ice_candidates(state: QuestState, j: int) -> list[Square]:
     """The squares monster `j` may turn to ice: free floor it sees."""
     at = state.monsters[j].at
     assert at is not None
+    return free_floor_seen(state, at)
+
+
+def free_floor_seen(state: QuestState, at: Square) -> list[Square]:
+    """The squares an Ice Wall cast from `at` may take: free floor seen from there (no figure, trap nor
+    ice on it)."""
     lay = state.layout
     ice = ice_squares(state)
     return [

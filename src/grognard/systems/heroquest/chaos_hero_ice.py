@@ -25,7 +25,6 @@ from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos import Flight, flight, with_flight
 from grognard.systems.heroquest.chaos_effects import hero_add, ice_marks, ice_squares, monster_attack
 from grognard.systems.heroquest.geometry import can_attack_close, furniture_penalty
-from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.turn import note
 
@@ -36,15 +35,11 @@ STAGE = "hero-ice"
 
 def candidates(state: QuestState, i: int) -> list[Square]:
     """The squares hero `i` may turn to ice: free floor he sees (no figure, trap nor ice on it)."""
-    from grognard.systems.heroquest.chaos_area import _free
+    from grognard.systems.heroquest.chaos_area import free_floor_seen
 
     at = state.heroes[i].at
     assert at is not None
-    lay = state.layout
-    ice = ice_squares(state)
-    return [
-        s for s in lay.board.floor() if s != at and _free(state, s, ice) and sees(lay, at, s, state.figures)
-    ]
+    return free_floor_seen(state, at)
 
 
 def offers(state: QuestState, i: int) -> list[str]:
