@@ -23,6 +23,7 @@ from grognard.engine.odds import DEFAULT_BUDGET
 from grognard.systems.grey_star.book_fight import BookFight
 from grognard.systems.grey_star.combat import CombatState, parse_action
 from grognard.systems.grey_star.fight_solve import Progress
+from grognard.systems.grey_star.fight_view import fight_constants
 from grognard.systems.grey_star.odds import ActionOdds, CombatAdvice, CombatAdvisor
 
 ADVICE_BUDGET = DEFAULT_BUDGET
@@ -55,19 +56,6 @@ def _pct(x: float) -> str:
 
 def _size(combat: CombatState) -> int:
     return combat.endurance * combat.enemy_endurance * (max(combat.willpower, 0) + 1)
-
-
-def _static(combat: CombatState) -> tuple[object, ...]:
-    return (
-        combat.combat_skill,
-        combat.enemy_skill,
-        combat.staff,
-        combat.table,
-        combat.can_evade,
-        combat.immune,
-        combat.shortfall,
-        combat.drain,
-    )
 
 
 def action_text(action: Action) -> str:
@@ -128,7 +116,7 @@ class FightAdvice:
         worths = (float(options.get("willpower_worth", 0.005)), float(options.get("endurance_worth", 0.002)))
         budget = self.budget or int(options.get("advice_budget", ADVICE_BUDGET))
         combat = fight.combat
-        key = (*_static(combat), budget)
+        key = (*fight_constants(combat), budget)
         failed = self._too_big.get(key)
         if failed is not None and 2 * _size(combat) > failed:
             return [heading(fight), too_costly(budget)]

@@ -117,7 +117,7 @@ class FightView:
         self.exact = exact
         self.spend_one = spend_one
         self._wrap = wrap
-        self._static = _static(root)
+        self._static = fight_constants(root)
         self._plain = _column(root.ratio(0))
         self._magic = _column(root.ratio(1))
         self._magic_allowed = root.staff and not root.immune
@@ -261,7 +261,7 @@ class FightView:
 
     def belongs(self, state: Any) -> bool:
         """True when `state` is a `CombatState` of this combat (any phase)."""
-        return type(state) is CombatState and _static(state) == self._static
+        return type(state) is CombatState and fight_constants(state) == self._static
 
     def state(self, position: Position) -> State:
         """The public state of a position."""
@@ -269,7 +269,8 @@ class FightView:
         return self._wrap(combat) if self._wrap is not None else combat
 
 
-def _static(combat: CombatState) -> tuple[object, ...]:
+def fight_constants(combat: CombatState) -> tuple[object, ...]:
+    """What stays the same through one fight (the figures that are not counted down)."""
     return (
         combat.combat_skill,
         combat.enemy_skill,
