@@ -157,8 +157,9 @@ def test_the_heuristic_bot_admits_defeat_when_the_crown_is_out_of_reach() -> Non
 def test_ruling_4_3_a_talisman_dropped_in_the_valley_of_fire_goes_back_to_its_pile() -> None:
     """4:3 (line 124) leaves a dead character's Objects on the space, but only a character with a
     Talisman may enter the Valley of Fire (11:6, line 211): Talismans left there could never help anyone,
-    and a game whose every Talisman lay there could not end. They go back to their pile (20:2, line 398);
-    the rest stays, and elsewhere a Talisman stays too (docs/rulings/talisman.md)."""
+    and a game whose every Talisman lay there could not end. They go back to their pile (20:2, line 398),
+    whether the character died there or put one down; the rest stays, and elsewhere a Talisman stays too
+    (docs/rulings/talisman.md)."""
     from grognard.systems.talisman.turn import kill
 
     dying = hero("warrior", space="valley-of-fire", objects=("sword", "talisman"), gold=3)
@@ -169,3 +170,5 @@ def test_ruling_4_3_a_talisman_dropped_in_the_valley_of_fire_goes_back_to_its_pi
     elsewhere = kill(make(replace(dying, space="crypt"), hero("wizard"), supply=(("talisman", 0),)), 0)
     assert sorted(elsewhere.stash("crypt").cards) == ["sword", "talisman"]
     assert dict(elsewhere.supply)["talisman"] == 0
+    put_down = make(hero("wizard"), supply=(("talisman", 0),)).put_cards("valley-of-fire", "talisman", "axe")
+    assert put_down.stash("valley-of-fire").cards == ("axe",) and dict(put_down.supply)["talisman"] == 1

@@ -319,9 +319,22 @@ class TalismanState(GameState):
         return self.evolve(stashes=tuple(sorted(rest, key=_space_of)))
 
     def put_cards(self, space: str, *cards: str, gold: int = 0) -> TalismanState:
-        """Leave cards (and Gold) face up on a space."""
-        s = self.stash(space)
-        return self.with_stash(Stash(space, s.cards + cards, s.gold + gold))
+        """Leave cards (and Gold) face up on a space. A Talisman left on a space only a character holding
+        a Talisman may enter (the Valley of Fire, 11:6) goes back to its pile instead (20:2; see
+        docs/rulings/talisman.md, "A Talisman left in the Valley of Fire goes back to its pile")."""
+        from grognard.systems.talisman.catalog import catalog
+
+        state = self
+        cat = catalog()
+        if cat.spaces[space].talisman_needed and any(c in cat.talismans for c in cards):
+            supply = dict(state.supply)
+            for card in cards:
+                if card in cat.talismans:
+                    supply[card] = supply.get(card, 0) + 1
+            state = state.evolve(supply=tuple(sorted(supply.items())))
+            cards = tuple(c for c in cards if c not in cat.talismans)
+        s = state.stash(space)
+        return state.with_stash(Stash(space, s.cards + cards, s.gold + gold))
 
     def take_card(self, space: str, card: str) -> TalismanState:
         """Remove one copy of a card from a space."""

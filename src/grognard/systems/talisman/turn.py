@@ -19,7 +19,6 @@ from grognard.systems.talisman.effects import (
     change_alignment,
     place,
     push_effects,
-    return_to_pile,
     to_discard,
 )
 from grognard.systems.talisman.scores import START_LIVES, keywords
@@ -217,13 +216,7 @@ def _end(state: TalismanState, task: Task) -> TalismanState:
 def kill(state: TalismanState, i: int) -> TalismanState:
     """4:3: the character dies; possessions stay on the space, the character card returns to the pool."""
     h = state.heroes[i]
-    cat = catalog()
-    left = [*h.objects, *h.followers]
-    if cat.spaces[h.space].talisman_needed:  # ruling: no one who lacks a Talisman could take these back
-        for card in [c for c in left if c in cat.talismans]:
-            left.remove(card)
-            state = return_to_pile(state, card)
-    state = state.put_cards(h.space, *left, gold=h.gold)
+    state = state.put_cards(h.space, *h.objects, *h.followers, gold=h.gold)
     state = state.evolve(spell_discard=tuple(sorted((*state.spell_discard, *h.spells))))
     for card in h.trophies:
         state = to_discard(state, card)
