@@ -318,7 +318,7 @@ def play(
 def simulate_command(
     players: Annotated[int, typer.Option("--players", help="How many players (2-6).")] = 2,
     bots: Annotated[
-        str, typer.Option("--bots", help="heuristic or random (or one per seat: heuristic,random).")
+        str, typer.Option("--bots", help="heuristic, random or mixed (or one per seat: heuristic,random).")
     ] = "heuristic",
     games: Annotated[int, typer.Option("--games", help="How many games.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 0,

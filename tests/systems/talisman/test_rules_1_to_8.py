@@ -38,12 +38,16 @@ def test_rule_1_3_strength_never_below_starting() -> None:
 
 
 def test_rule_1_4_cashing_in_enemies_at_seven_for_one() -> None:
-    """1:4 (line 72): 7 Strength of Enemy cards for 1 Strength; the excess is lost; cards discarded."""
+    """1:4 (line 72): 7 Strength of Enemy cards for 1 Strength; the cards exchanged are discarded and
+    their excess is lost, so only the Dragon (7) is exchanged and the Bear and Wolf (3 + 2) are kept
+    toward the next 7 (docs/rulings/talisman.md, "Cashing in")."""
     s = make(hero("warrior", trophies=("bear", "dragon", "wolf")))  # 3 + 7 + 2 = 12
     s = cash_in(s, 0)
     assert s.heroes[0].strength == 5
-    assert s.heroes[0].trophies == ()
-    assert sorted(s.discard) == ["bear", "dragon", "wolf"]
+    assert sorted(s.heroes[0].trophies) == ["bear", "wolf"]
+    assert s.discard == ("dragon",)
+    both = cash_in(make(hero("warrior", trophies=("bear", "dragon", "dragon", "wolf"))), 0)  # 19: 2 for 14
+    assert both.heroes[0].strength == 6 and sorted(both.heroes[0].trophies) == ["bear", "wolf"]
 
 
 def test_rule_1_4_cash_is_offered_only_from_seven() -> None:
@@ -331,3 +335,15 @@ def test_rule_8_1_the_troll_rests_and_regenerates_on_four_or_more() -> None:
     assert healed.heroes[0].lives == 3 and missed.heroes[0].lives == 2
     assert healed.heroes[0].space == missed.heroes[0].space == hero("troll").space
     assert healed.current == missed.current == 1
+
+
+def test_rule_4_6_a_healer_is_not_offered_at_full_lives() -> None:
+    """4:6 (healing never above 4): at the City the physician's healing for 1 Gold is offered only to a
+    character below 4 Lives, so a healthy one cannot pay for nothing."""
+    hurt = run(make(hero("thief", gold=3, lives=3), hero("wizard", space="city")), Task("space_enc", 0))
+    hurt = play(hurt, "done")
+    assert "heal" in actions(hurt)
+    well = run(make(hero("thief", gold=3, lives=4), hero("wizard", space="city")), Task("space_enc", 0))
+    well = play(well, "done")
+    assert "heal" not in actions(well)  # the one option left, "leave", needs no choice
+    assert (well.heroes[0].gold, well.heroes[0].lives) == (3, 4)

@@ -68,7 +68,8 @@ class Condition(ContentModel):
 
     `has`: a keyword carried (an Object's or Follower's id or keyword, e.g. "water" or "talisman");
     `alignment`, `character` (character ids), `region`: one of the listed; `toad`: is a Toad or not;
-    `gold_at_least`: at least that much Gold.
+    `gold_at_least`: at least that much Gold; `lives_below`: fewer Lives than that (a healer's offer is
+    made only to a character below 4, 4:6).
     """
 
     has: str | None = None
@@ -77,6 +78,7 @@ class Condition(ContentModel):
     region: list[Region] | None = None
     toad: bool | None = None
     gold_at_least: int | None = None
+    lives_below: int | None = None
     negate: bool = False
 
 

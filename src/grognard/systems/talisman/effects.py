@@ -87,6 +87,8 @@ def holds(state: TalismanState, who: int, test: c.Condition) -> bool:
         ok = ok and bool(h.toad) == test.toad
     if test.gold_at_least is not None:
         ok = ok and h.gold >= test.gold_at_least
+    if test.lives_below is not None:
+        ok = ok and h.lives < test.lives_below
     return ok != test.negate
 
 

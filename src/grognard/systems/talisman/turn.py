@@ -184,12 +184,30 @@ def use_raft(state: TalismanState, i: int) -> TalismanState:
 
 
 def cash_in(state: TalismanState, i: int) -> TalismanState:
-    """1:4: every 7 Strength of kept Enemy cards buys 1 Strength counter; the excess is lost."""
+    """1:4: every 7 Strength of the Enemy cards exchanged buys 1 Strength counter; the excess is lost.
+    The cards exchanged are the fewest Strength points that buy as many counters as all of them would
+    (`best_exchange`); the others are kept for a later exchange."""
     h = state.heroes[i]
-    gained = trophy_strength(h) // CASH_RATE
-    for card in h.trophies:
+    cashed = best_exchange(h.trophies)
+    gained = _printed_strength(cashed) // CASH_RATE
+    kept = list(h.trophies)
+    for card in cashed:
+        kept.remove(card)
         state = to_discard(state, card)
-    return state.edit_hero(i, trophies=(), strength=h.strength + gained)
+    return state.edit_hero(i, trophies=tuple(kept), strength=h.strength + gained)
+
+
+@lru_cache(maxsize=1024)
+def best_exchange(trophies: tuple[str, ...]) -> tuple[str, ...]:
+    """The kept Enemy cards to exchange (1:4, "Those Enemy cards exchanged"): of the sets that buy the
+    most Strength counters, the one with the least printed Strength (so the most is kept for later)."""
+    known = catalog().cards
+    best: dict[int, tuple[str, ...]] = {0: ()}  # printed total -> one set of cards with that total
+    for card in trophies:
+        for total, cards in list(best.items()):
+            best.setdefault(total + known[card].strength, (*cards, card))
+    most = max(best) // CASH_RATE
+    return best[min(t for t in best if t // CASH_RATE == most)] if most else ()
 
 
 @auto("end")
