@@ -58,6 +58,12 @@ one transaction per move, made durable on disk)."""
 TITLE = re.compile(r"p(\d+) (human|heuristic|random)")
 
 
+def _board_width() -> int:
+    """The board's width: the terminal's (at least 80 columns), or 118 when output is not a terminal (so
+    scripted transcripts do not depend on where they run)."""
+    return max(80, out.width) if out.is_terminal else 118
+
+
 @app.callback()
 def talisman() -> None:
     """Talisman (003_1ead471cbf19a248.txt): the board game of the Crown of Command."""
@@ -194,7 +200,7 @@ class TalismanPlay:
                     self.say(line)
             return True
         if answer == "b":
-            for line in board_lines(state):
+            for line in board_lines(state, _board_width()):
                 self.say(line)
             return True
         if answer == "q":
@@ -227,7 +233,7 @@ class TalismanPlay:
         """Play until the game ends or a person quits; returns the result ("" when quit)."""
         self.save()
         self.say(f"Game {self.session.game_id}: " + ", ".join(self._seat_names()))
-        for line in board_lines(self.state):
+        for line in board_lines(self.state, _board_width()):
             self.say(line)
         while True:
             state = self.state
@@ -251,7 +257,7 @@ class TalismanPlay:
         """Say how the game ended."""
         self.save()
         result = state.result()
-        for line in board_lines(state):
+        for line in board_lines(state, _board_width()):
             self.say(line)
         if result.winners:
             names = ", ".join(who(state, w) for w in result.winners)

@@ -34,6 +34,17 @@ def test_the_board_shows_every_character_and_the_cards_lying() -> None:
     assert any("Runes" in line and "[Bear, 2 Gold]" in line for line in lines)
 
 
+def test_a_long_space_keeps_the_board_in_two_columns() -> None:
+    """A space with many cards on it takes its own line, and the space paired with it stays in the right
+    column (not printed among the left column's spaces)."""
+    cards = ("bear", "dragon", "wolf", "goblin", "sword", "axe", "helmet", "shield", "armour")
+    state = with_cards(make(hero("warrior"), hero("wizard")), "fields-1", *cards)
+    lines = board_lines(state, width=100)
+    long = next(k for k, line in enumerate(lines) if "[" in line and "Bear" in line)
+    following = lines[long + 1]
+    assert following.startswith(" " * 50) and following.strip()[0].isdigit()
+
+
 def test_a_character_card_hides_other_players_spells() -> None:
     """9:2: my Spells are named on my card; another player sees only how many."""
     state = make(hero("wizard", spells=("hex", "might")), hero("warrior"))

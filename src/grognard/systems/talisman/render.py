@@ -90,8 +90,8 @@ def board_lines(state: TalismanState, width: int = 118) -> list[str]:
             right = cells[k + half] if k + half < len(cells) else ""
             if right and len(left) < column - 2:
                 lines.append(f"  {left:<{column - 2}}{right}".rstrip())
-            else:
-                lines += [f"  {left}"] + ([f"  {right}"] if right else [])
+            else:  # a long left cell: the right one keeps its column on the next line
+                lines += [f"  {left}"] + ([f"  {'':<{column - 2}}{right}"] if right else [])
     return lines
 
 
