@@ -169,6 +169,13 @@ def _mount_extensions() -> None:
     from grognard.cli.heroquest_play import mount as mount_play
 
     mount_play(app)
+    from grognard.cli.heroquest_import import mount as mount_import
+
+    mount_import(app)
+    from grognard.cli.heroquest_heroes import hero_app
+    from grognard.cli.heroquest_training import mount as mount_training
+
+    mount_training(hero_app)
 
 
 _mount_extensions()

@@ -7,6 +7,8 @@ monsters are moved by the automatic game master (`--gm auto`) or by a person at 
 (`--gm human`); `--bots` lets the bot play the heroes. Heroes taken from the roster go back to it when
 the quest ends (`homecoming`; `--thresholds` sets the levels announced). With no `--heroes` (`--party`
 for `simulate`) the party is the one the quest file names, at its level (`simulate.party_for`).
+A HeroScribe file (`.xml`) is imported first, its report shown (`heroquest_import`); `--return GAME`
+goes back to a quest the party retreated from (`heroquest_return`, line 114).
 `simulate` plays many quests
 with the bot party against the automatic game master, with a progress bar; `--json` prints `games`,
 `wins`, `mean_turns` and `hero_deaths`.
@@ -20,9 +22,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.progress import Progress
 
-from grognard.cli.console import choose, out, print_json
+from grognard.cli.console import choose, err, out, print_json
+from grognard.cli.heroquest_import import imported_quest, is_heroscribe
+from grognard.cli.heroquest_return import return_completion, return_setup
 from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL
@@ -51,11 +56,14 @@ def mount(app: typer.Typer) -> None:
     app.command("simulate")(simulate_command)
 
 
-def quest_ref(quest: str) -> str:
-    """A shipped quest's id, or the absolute path of a quest file."""
+def quest_ref(quest: str, show: Console | None = out) -> str:
+    """A shipped quest's id, or the absolute path of a quest file; a HeroScribe file (`.xml`) is imported
+    first, its report shown on `show` (`heroquest_import.imported_quest`)."""
     if quest in SHIPPED_QUESTS:
         return quest
     path = Path(quest)
+    if is_heroscribe(quest) and path.is_file():
+        return imported_quest(path, show)
     if not path.is_file():
         raise UsageError(f"no quest {quest!r}: give a quest file or one of {', '.join(SHIPPED_QUESTS)}")
     return str(path.resolve())
@@ -185,6 +193,17 @@ def play_command(
     thresholds: Annotated[
         str, typer.Option("--thresholds", help="Experience for each level, e.g. 80,100,120 (line 349).")
     ] = "",
+    mercenaries: Annotated[
+        str,
+        typer.Option(
+            "--mercenaries",
+            help="Hire for the quest from a hero's gold: swordsman,scout:Mira (default: the first pays).",
+        ),
+    ] = "",
+    back: Annotated[
+        str | None,
+        typer.Option("--return", help="Go back to the quest of this saved game, retreated from (line 114)."),
+    ] = None,
 ) -> None:
     """Play a quest: m redraws the map, u undoes, q stops; saved after every move. Roster heroes go back
     to the roster when the quest ends, with what they gained and the levels they may take."""
@@ -198,15 +217,24 @@ def play_command(
             session.game_id = game
             quest = str(session.options.get("quest", quest))
         else:
+            party, returning = "", ""
+            if back is not None:  # the quest and the party of the retreat (`heroquest_return`)
+                quest, party, returning = return_setup(store, back)
+            ref = quest_ref(quest)
+            if heroes.strip() or not party:
+                party = party_option(heroes) if heroes.strip() else party_for(ref)
             options: dict[str, str | int | bool] = {
-                "quest": quest_ref(quest),
-                "heroes": party_option(heroes) if heroes.strip() else party_for(quest_ref(quest)),
+                "quest": ref,
+                "heroes": party,
                 "gm": gm,
                 "order": order,
                 "interleave": interleave,
                 "rounds": rounds,
                 "thresholds": ",".join(map(str, Thresholds.parse(thresholds).points)),
+                "mercenaries": mercenaries,
             }
+            if returning:
+                options["returning"] = returning
             session = Session.new(
                 "heroquest", GAME, options, secrets.randbelow(2**31) if seed is None else seed
             )
@@ -225,7 +253,8 @@ def keep_on_roster(session: Session) -> None:
     state = session.current
     assert isinstance(state, QuestState)
     thresholds = Thresholds.parse(str(session.options.get("thresholds", "")))
-    for line in keep_awards(roster(), state, thresholds):
+    completion = return_completion(dict(session.options))
+    for line in keep_awards(roster(), state, thresholds, completion):
         out.print(line, markup=False)
 
 
@@ -244,7 +273,7 @@ def simulate_command(
     """Bot heroes against the automatic game master, many times: wins, rounds and deaths."""
     if games < 1:
         raise UsageError("--games must be at least 1")
-    ref = quest_ref(quest)
+    ref = quest_ref(quest, err if as_json else out)
     with Progress(transient=True, disable=as_json) as progress:
         task = progress.add_task("quests", total=games)
         summary = simulate(ref, party, games, seed, rounds=rounds, on_game=lambda _s: progress.advance(task))

@@ -185,7 +185,9 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
         acts.extend(f"jump:{sq_text(s)}" for s, _ in hops(state, index) if f"jump:{sq_text(s)}" not in acts)
     doors = openable_doors(state.layout, fig.at)
     acts.extend(f"door:{d.id}" for d in doors if not extras.locked(state, d.id))  # challenges' doors
-    attacks_allowed = 1 + _extra_attacks(state, index)
+    from grognard.systems.heroquest.turn_attacks import attacks_allowed as allowed
+
+    attacks_allowed = allowed(state, index)
     if not turn.acted and turn.attacks < attacks_allowed:
         from grognard.systems.heroquest.chaos_effects import smash_offers
 
@@ -196,6 +198,9 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
     acts.extend(skill_uses(state, index))
     acts.extend(turn_actions(state, index))  # equipment, the Spell Ring, the Wand of Magic (artifacts)
     acts.extend(extras.hero_extras(state, index, free_to_act(state)))  # climb, challenge, collect (extras)
+    from grognard.systems.heroquest.spell_choice import choice_offers
+
+    acts.extend(choice_offers(state, index))  # spells chosen up to Mind, no enemy in sight (line 104)
     if free_to_act(state):
         acts.extend(castable(state, index))
         acts.extend(usable_items(state, index))
@@ -216,16 +221,11 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
     if exit_here(state, index) is not None:
         acts.append("leave")
     acts.append("end")
+    from grognard.systems.heroquest.mercenaries import restrict as hired
     from grognard.systems.heroquest.monster_wounds import hero_restrict
 
+    acts = hired(state, index, acts)  # a mercenary moves, attacks, defends, opens doors (line 955)
     return hero_restrict(state, index, restrict(state, index, acts))  # stone, carried off, hugged, dazed
-
-
-def _extra_attacks(state: QuestState, index: int) -> int:
-    from grognard.systems.heroquest.effects import total
-    from grognard.systems.heroquest.skill_combat import dual_wielding
-
-    return total(state.heroes[index].effects, "xatk") + (1 if dual_wielding(state, index) else 0)
 
 
 def gm_actions(state: QuestState) -> list[str]:
@@ -321,6 +321,10 @@ def _hero(state: QuestState, i: int, action: str) -> QuestState:
         return window_action(state, action)
     if verb == "cancel":  # Disappear cancelled (line 527), free
         return cancel(state, i)
+    if verb in ("memorise", "forget"):  # the spells held, chosen while no enemy is in sight (line 104)
+        from grognard.systems.heroquest.spell_choice import choose_spell
+
+        return choose_spell(state, i, verb, action.partition(":")[2])
     if verb == "skill":
         return _act(state, i, action)
     return break_stealth(_act(state, i, action), i, verb)

@@ -69,11 +69,7 @@ def goal_squares(state: QuestState, i: int) -> set[Square]:
     fig = state.heroes[i]
     out: set[Square] = set()
     if fig.escort or (goal.kind == "rescue" and any(h.escort for h in state.heroes)):
-        out = set(ctx.stairs) if fig.escort else set()
-        if not fig.escort:
-            escort = next(h for h in state.heroes if h.escort)
-            if escort.at is not None:
-                out = _beside(state, escort.at)
+        out = set(ctx.stairs)  # the escort's companions go ahead and clear his way (`bots_party`)
     elif goal.kind in ("kill", "rescue"):
         for m in state.monsters:
             if m.id == goal.target and m.at is not None:
@@ -294,17 +290,21 @@ def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
             at = state.monsters[j].at
             assert at is not None
             goals |= _beside(state, at)
-        if (
-            state.hero_of(i).magic_user
-            and not standoff
-            and any(
-                state.heroes[k].status == "active" and k != i and not state.hero_of(k).magic_user
-                for k in range(len(state.heroes))
+        from grognard.systems.heroquest.bots_party import holds_back
+
+        if not standoff and (
+            holds_back(state, i)  # one blow from death, a stronger companion standing
+            or (
+                state.hero_of(i).magic_user
+                and any(
+                    state.heroes[k].status == "active" and k != i and not state.hero_of(k).magic_user
+                    for k in range(len(state.heroes))
+                )
             )
         ):
             return None  # a spell-caster with a fighter standing holds back from the monsters in sight
     if not goals:
-        from grognard.systems.heroquest.bots_party import detour_goals, together
+        from grognard.systems.heroquest.bots_party import detour_goals, guards_escort, together
         from grognard.systems.heroquest.weapons import own_daggers
 
         goals = own_daggers(state, i) or detour_goals(state, i)  # a thrown dagger first (line 359)
@@ -313,6 +313,8 @@ def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
             if stay is not None and not stay:
                 return None  # the leader waits for the others
             goals = stay or goal_squares(state, i)
+            if guards_escort(state, i, goals):
+                return None  # beside the hero leading the prisoner: he stays there (`bots_party`)
     step = _step(state, i, actions, goals)
     if step is None and visible and standoff:
         from grognard.systems.heroquest.bots_party import way_round
@@ -334,6 +336,8 @@ def _step(state: QuestState, i: int, actions: list[str], goals: set[Square]) -> 
     assert fig.at is not None
     turn = state.turn
     dist = _walk_map(state, goals) if goals else {}
+    if dist.get(fig.at) == 0:
+        return None  # where he wants to be: wandering off would bring him back at the next step
     if fig.at not in dist:
         dist = _walk_map(state, _unseen(state))
     if fig.at not in dist or dist[fig.at] == 0:

@@ -12,6 +12,9 @@ and breaking a wait that goes nowhere.
 - Making way: a spell-caster (or a hero one blow from death) a monster in sight could strike steps back,
   while a fighter with more Body stands, to a square beside no monster, as near the fighters as may be,
   so that they can come at it (`make_way`); he casts from there.
+- The prisoner: the companions of the hero leading the prisoner go ahead to the stairs, out of his way,
+  and, once there, stay (`guards_escort`) rather than wander off and back (which had a wizard stepping
+  to and fro between two squares for whole turns).
 - Waits: a hero who cannot get nearer his goal this turn tries another (`fallback_goals`) when no
   monster is in sight, or when those in sight can neither be come at nor strike a hero (a standoff: a
   goblin beyond a pit it will not step into): a companion of the hero leading the prisoner goes on ahead
@@ -154,6 +157,14 @@ def together(state: QuestState, i: int) -> set[Square] | None:
     return None
 
 
+def guards_escort(state: QuestState, i: int, goals: set[Square]) -> bool:
+    """True when hero `i`, a companion of the hero leading the prisoner, stands on his goal (`goals`, the
+    stairs): he stays there for the rest of his move. (Wandering off to an unsearched room from his goal
+    and coming back at the next step had him stepping to and fro for whole turns.)"""
+    fig = state.heroes[i]
+    return not fig.escort and fig.at in goals and any(h.escort for h in state.heroes)
+
+
 def fallback_goals(state: QuestState, i: int) -> set[Square]:
     """Another goal for a hero who cannot get nearer his own this turn (see the module doc)."""
     from grognard.systems.heroquest.bots import goal_squares
@@ -173,14 +184,24 @@ def _fighters(state: QuestState, i: int) -> list[tuple[int, Square]]:
     ]
 
 
+def weak(state: QuestState, i: int) -> bool:
+    """True when hero `i` is one blow from death (he makes way like a spell-caster)."""
+    return state.heroes[i].body <= max(2, state.hero_of(i).maximum("body") // 4)
+
+
+def holds_back(state: QuestState, i: int) -> bool:
+    """True when hero `i`, one blow from death, has a companion with more Body standing: he does not walk
+    up to the monsters in sight (else he would step up and back again, `make_way`, for a whole turn)."""
+    return weak(state, i) and any(state.heroes[k].body > state.heroes[i].body for k, _ in _fighters(state, i))
+
+
 def make_way(state: QuestState, i: int, actions: list[str]) -> str | None:
     """A spell-caster's roll or step back out of the monsters' reach, or None (see the module doc)."""
     from grognard.systems.heroquest.actions import sq
     from grognard.systems.heroquest.bots import _threatened
 
     hero = state.hero_of(i)
-    weak = state.heroes[i].body <= max(2, hero.maximum("body") // 4)  # one blow from death
-    if not (hero.magic_user or weak) or not state.visible_monsters or not _threatened(state, i):
+    if not (hero.magic_user or weak(state, i)) or not state.visible_monsters or not _threatened(state, i):
         return None
     fighters = [f for k, f in _fighters(state, i) if state.heroes[k].body > state.heroes[i].body]
     if not fighters:

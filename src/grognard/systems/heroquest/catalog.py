@@ -582,8 +582,10 @@ def spell(name: str, school: str | None = None) -> Spell:
 
 
 def monster(name: str) -> Monster:
-    """A monster by name."""
-    return find(catalog().monsters, name, "monster")
+    """A monster by name; a mercenary is one too, as the game master's enemy (line 953, `mercenary_foes`)."""
+    from grognard.systems.heroquest.mercenary_foes import foe
+
+    return foe(name) or find(catalog().monsters, name, "monster")
 
 
 def monster_skill(name: str) -> MonsterSkill:
@@ -593,6 +595,4 @@ def monster_skill(name: str) -> MonsterSkill:
 
 def mercenary(name: str) -> Mercenary:
     """A mercenary by name ("Swordsmen" finds the Swordsman, as the reprint at line 1185 names him)."""
-    if key_of(name) == "swordsmen":
-        name = "Swordsman"
-    return find(catalog().mercenaries, name, "mercenary")
+    return find(catalog().mercenaries, "Swordsman" if key_of(name) == "swordsmen" else name, "mercenary")

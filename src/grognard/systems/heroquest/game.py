@@ -6,7 +6,8 @@ as a JSON list, as the roster keeps them), `gm` ("auto": the automatic game mast
 "human": player 1 does), `order` ("roll" or "agree", line 72-74), `interleave` (the game master rolls
 for a place in the order), `rounds` (the quest is lost to time after that many rounds; 0 never), and
 `thresholds` (the game master's experience scale, "80,100,120": the levels due are announced when roster
-heroes go home at the end of the quest, `homecoming`).
+heroes go home at the end of the quest, `homecoming`), `mercenaries` (hires paid from the heroes' gold,
+`mercenaries`), `returning` (the memory of a retreat the party comes back from, `returning`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ QUEST_INFO = GameInfo(
         OptionInfo(
             "thresholds", "The experience needed for each level, e.g. 80,100,120 (empty: 40 a level).", ""
         ),
+        OptionInfo(
+            "mercenaries", "Mercenaries hired for the quest, e.g. swordsman,scout:Mira (line 953).", ""
+        ),
+        OptionInfo("returning", "The memory of a retreat the party returns from (line 114; JSON).", ""),
     ),
 )
 
@@ -54,6 +59,8 @@ def setup_of(options: Mapping[str, OptionValue]) -> Setup:
         order=str(options.get("order", "roll")),
         interleave=bool(options.get("interleave", False)),
         rounds=int(options.get("rounds", 0)),
+        mercenaries=str(options.get("mercenaries", "")),
+        returning=str(options.get("returning", "")),
     )
 
 
@@ -64,9 +71,11 @@ class HeroQuestGame(Game):
 
     def new_initial_state(self, options: Mapping[str, OptionValue]) -> GameState:
         """The quest's first state for these options (the quest and the party are checked here)."""
+        from grognard.systems.heroquest.returning import returned
+
         setup = setup_of(options)
         context(setup)
-        return initial_state(setup)
+        return returned(initial_state(setup), setup.returning)
 
     def state_to_json(self, state: GameState) -> Any:
         """The state as JSON-safe data."""

@@ -194,8 +194,8 @@ def equip_problem(hero: Hero, name: str, off_hand: bool = False) -> str | None:
         if weapon is not None and other is not None and not _fits_beside(weapon, other):
             return f"{weapon.name} is two-handed or takes no shield: put away {other} first ({weapon.source})"
         return None
-    if off_hand:
-        return f"{entry.name} is not held in the off hand"
+    if off_hand and slot != "off_hand":  # a shield is held in the off hand anyway: the flag changes nothing
+        return f"only a second weapon (Dual-Wielding) or a shield is held in the off hand, not {entry.name}"
     feet = [n for n in held.accessories if hq.key_of(n) in FOOTWEAR]
     if entry.key in FOOTWEAR and feet:
         return f"{hero.name} already wears {feet[0]}: take them off first"

@@ -56,13 +56,17 @@ def _filed(hero: Hero, extra: list[str]) -> Hero:
     )
 
 
-def homecoming(state: QuestState, thresholds: Thresholds = DEFAULT_THRESHOLDS) -> list[Homecoming]:
-    """Every hero of the finished quest as he comes home, or fallen (see the module doc)."""
+def homecoming(
+    state: QuestState, thresholds: Thresholds = DEFAULT_THRESHOLDS, completion: int | None = None
+) -> list[Homecoming]:
+    """Every hero of the finished quest as he comes home, or fallen (see the module doc). `completion` is
+    the completion experience when the game master reduces it (a quest won on a return, line 114)."""
     from grognard.systems.heroquest.artifacts_gear import hero_after_quest
     from grognard.systems.heroquest.fallen import carried_for
 
     out = []
-    completion = hq.catalog().experience.quest_completion
+    if completion is None:
+        completion = hq.catalog().experience.quest_completion
     for i, fig in enumerate(state.heroes):
         before = state.ctx.party[i]
         if fig.status == "dead":
@@ -87,11 +91,16 @@ def homecoming(state: QuestState, thresholds: Thresholds = DEFAULT_THRESHOLDS) -
     return out
 
 
-def keep_awards(roster: Roster, state: QuestState, thresholds: Thresholds = DEFAULT_THRESHOLDS) -> list[str]:
+def keep_awards(
+    roster: Roster,
+    state: QuestState,
+    thresholds: Thresholds = DEFAULT_THRESHOLDS,
+    completion: int | None = None,
+) -> list[str]:
     """Write the quest's heroes back to `roster` (the fallen to its `fallen` folder) and say what was done,
     one line each; heroes not on the roster, or changed there since the quest began, are left alone."""
     out: list[str] = []
-    for i, home in enumerate(homecoming(state, thresholds)):
+    for i, home in enumerate(homecoming(state, thresholds, completion)):
         before = state.ctx.party[i]
         if not roster.has(before.name):
             if home.hero is None:

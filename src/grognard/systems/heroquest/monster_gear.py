@@ -26,6 +26,7 @@ from pydantic import Field
 
 from grognard.engine.content import ContentModel
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.mercenary_foes import default_skills, default_weapon
 
 if TYPE_CHECKING:
     from grognard.systems.heroquest.quest import Quest, QuestFile
@@ -80,15 +81,18 @@ class Kit:
 
 def kit_of(quest: QuestFile, placed: Outfitted) -> Kit:
     """The kit of a placement (or the wandering monster): its own fields, what it leaves out from the
-    quest's `monster_kinds` entry for its kind; no gear and no skills when neither says."""
+    quest's `monster_kinds` entry for its kind; no gear and no skills when neither says (an enemy
+    mercenary's own arms and skill then, `mercenary_foes`)."""
     kind = next((k for k in quest.monster_kinds if hq.key_of(k.monster) == hq.key_of(placed.monster)), None)
     entry = hq.monster(placed.monster)
     level = placed.level if placed.level is not None else kind.level if kind is not None else None
     skills = placed.skills if placed.skills is not None else kind.skills if kind is not None else None
+    if skills is None:  # an enemy mercenary's own skill (line 969), none for a monster
+        skills = list(default_skills(entry.name))
     return Kit(
         entry.name,
         level if level is not None else entry.level_range[0],
-        placed.weapon or (kind.weapon if kind is not None else ""),
+        placed.weapon or (kind.weapon if kind is not None else "") or default_weapon(entry.name),
         placed.off_hand or (kind.off_hand if kind is not None else ""),
         tuple(placed.armour or (kind.armour if kind is not None else ())),
         tuple(skills or ()),

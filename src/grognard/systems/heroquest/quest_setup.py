@@ -32,6 +32,8 @@ class Setup:
     `heroes` is a party spec ("barbarian,dwarf-warrior,elf-wizard") or a JSON list of heroes (as the
     roster keeps them). `gm` is "auto" or "human"; `order` "roll" or "agree"; `interleave` puts the game
     master's turn into the rolled order; `rounds` ends the quest after that many rounds (0: never).
+    `mercenaries` the hires ("swordsman,scout:Mira", `mercenaries`), added to the party after the heroes.
+    `returning` is the memory of a retreat the party returns from (JSON, `returning.Memory`), or "".
     """
 
     quest: str = "1-the-smugglers-stair"
@@ -40,6 +42,8 @@ class Setup:
     order: str = "roll"
     interleave: bool = False
     rounds: int = 0
+    mercenaries: str = ""
+    returning: str = ""
 
 
 @dataclass(frozen=True)
@@ -251,6 +255,10 @@ def context(setup: Setup) -> Context:
     """The context of a setup (cached): the quest loaded, the party made, the monsters' numbers."""
     quest = _quest(setup.quest)
     party = parse_party(setup.heroes)
+    if setup.mercenaries:
+        from grognard.systems.heroquest.mercenaries import hired_party
+
+        party = (*party, *hired_party(setup.mercenaries, party))
     doors = (*quest.board.doors, *quest.file.doors)
     stats = {
         m.id: _monster_stats(quest, m.id, m.monster, m.level, m.weapon, m.armour, m.name)

@@ -122,12 +122,20 @@ def action_label(state: QuestState, action: str) -> str:
         if i is not None:
             a = hero_attack_dice(state, i, j)
             d = monster_defend_dice(state, j, ranged=verb == "throw")
+            from grognard.systems.heroquest.turn_attacks import attacks_left, turn_kill_chance
+
             p = kill_chance(a, d, "monster", state.monsters[j].body)
+            n = attacks_left(state, i) if verb == "attack" else 1  # every blow this turn (rulings: "Damage")
+            if n > 1:
+                p = turn_kill_chance(state, i, j)[0]
             how = "attack" if verb == "attack" else "throw a dagger at"
             text = f"{how} {state.stats_of(j).name} ({arg}): {a} dice against {d}, kills {float(p):.1%}"
+            text += f" in {n} attacks this turn" if n > 1 else ""
             if verb == "attack" and hero_axe(state, i) and state.stats_of(j).mind > 0:  # line 369
                 text += f", concussion {float(all_skulls_chance(a)):.1%}"
             return text
+    if verb == "order":  # the agreed order (line 74), by the heroes' names
+        return "order: " + ", ".join(state.hero_of(int(p)).name for p in arg.split(","))
     if verb == "recover":
         return f"pick up the dagger at {arg}: a white die, anything but a black shield (5/6)"
     if verb == "attack":
@@ -143,6 +151,10 @@ def action_label(state: QuestState, action: str) -> str:
         return challenge_label(state, who, arg)
     if verb == "climb":
         return "climb out of the pit: one red die"
+    if verb in ("memorise", "forget") and who is not None:
+        from grognard.systems.heroquest.spell_choice import choice_label
+
+        return choice_label(state, who, action)
     if verb == "flashback" and who is not None:
         caster = state.hero_of(int(arg[1:])).name
         return f"{caster} casts Flashback: {state.hero_of(who).name} plays the turn again"

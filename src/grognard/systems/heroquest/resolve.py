@@ -170,7 +170,9 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     if kind == "move":
         hero = state.hero_of(p.who)
         dist = movement_outcomes(p.dice, hero.maximum("movement"), movement_roll_modifier(hero), p.need)
-        return sorted(dist.items())
+        from grognard.systems.heroquest.mercenaries import clamp_moves
+
+        return sorted(clamp_moves(state, p.who, dist).items())  # a mercenary's least and most (line 611)
     if kind == "mmove":
         s = state.stats_of(p.who)
         return sorted(monster_moves(s.move_min, s.move_max, s.plate).items())
@@ -266,6 +268,9 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
                     max(roll.total + movement_roll_modifier(hero) + p.need, hero.maximum("movement")),
                 ),
             )
+            from grognard.systems.heroquest.mercenaries import clamp_allowed
+
+            allowed = clamp_allowed(state, p.who, allowed)  # a mercenary's least and most (line 611)
         else:
             s = state.stats_of(p.who)
             allowed = monster_allowance(roll.total, s.move_min, s.move_max, plate_mail=s.plate)

@@ -52,7 +52,7 @@ PASSIVE: dict[str, str] = {
     "defend dice against a backstab from stealth (line 259)",
     "ranged-accuracy": "targets.hero_targets and effects.hero_attack_dice: a shot past a figure at one "
     "die fewer (line 337)",
-    "dual-wielding": "actions._extra_attacks and effects.hero_attack_dice: a second attack at half the "
+    "dual-wielding": "turn_attacks.attacks_allowed and effects.hero_attack_dice: a second attack at half the "
     "dice (line 343)",
     "riposte": "skills.riposte, called by resolve.apply_outcome after a defence that took no damage",
     "human-resistance": "resolve: one more white die on a jump or a disarm; pit_climb: 2 more on the red "
@@ -80,14 +80,14 @@ def _register(key: str, offers: Offers, kind: str = "free") -> Callable[[Apply],
 
 
 def _turn_allows(state: QuestState, i: int, kind: str) -> bool:
-    from grognard.systems.heroquest.actions import _extra_attacks
     from grognard.systems.heroquest.targets import free_to_act
+    from grognard.systems.heroquest.turn_attacks import attacks_allowed
 
     turn = state.turn
     if kind == "action":
         return free_to_act(state)
     if kind == "attack":
-        return not turn.acted and turn.attacks < 1 + _extra_attacks(state, i)
+        return not turn.acted and turn.attacks < attacks_allowed(state, i)
     return True
 
 

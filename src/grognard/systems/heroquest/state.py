@@ -380,12 +380,15 @@ def initial_state(setup: Setup) -> QuestState:
     from grognard.systems.heroquest.turn import begin
 
     ctx = context(setup)
-    starts = ctx.quest.start_squares()
+    from grognard.systems.heroquest.mercenaries import party_starts
+
+    starts = party_starts(ctx)  # the quest's start squares; hired mercenaries beside them
     if len(starts) < len(ctx.party):
         raise UsageError(f"quest {ctx.quest.id} has {len(starts)} start squares for {len(ctx.party)} heroes")
     heroes = []
     for i, hero in enumerate(ctx.party):
         from grognard.systems.heroquest.effects import memorise
+        from grognard.systems.heroquest.mercenaries import paid
 
         heroes.append(
             HeroFig(
@@ -394,7 +397,7 @@ def initial_state(setup: Setup) -> QuestState:
                 hero.maximum("mind"),
                 hero.maximum("magic"),
                 items=(*hero.items, *hero.artifacts),
-                gold=hero.gold,
+                gold=hero.gold - paid(ctx, i),
                 spells=memorise(hero),
             )
         )

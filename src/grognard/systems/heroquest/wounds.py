@@ -99,7 +99,12 @@ def hurt_monster(
         stats.kill_value, conscious, killer_name, during_rest=any(e.startswith("rest|") for e in m.effects)
     )
     if award.points:
-        heroes = [replace(h, xp=h.xp + award.to(state.hero_of(i).name)) for i, h in enumerate(state.heroes)]
+        from grognard.systems.heroquest.mercenaries import is_mercenary
+
+        heroes = [
+            h if is_mercenary(state, i) else replace(h, xp=h.xp + award.to(state.hero_of(i).name))
+            for i, h in enumerate(state.heroes)
+        ]  # a mercenary earns none (line 955)
         state = replace(state, heroes=tuple(heroes))
     return fire(state, state.ctx.quest.events_for("monster-dies", m.id, state.fired))
 
