@@ -307,6 +307,12 @@ class QuestState(GameState):
             ),
         )
 
+    def _drinking(self, i: int) -> bool:
+        """True while hero `i`, fallen to 0 Body, is still on his square drinking the Potion of Healing
+        he carried (its dice not yet rolled; `wounds.hurt_hero`)."""
+        p = self.pending
+        return self.heroes[i].status == "dying" and p is not None and p.kind == "heal" and p.who == i
+
     def invariants(self) -> list[str]:
         """Broken promises: shared squares, points out of range, figures off the floor, bad indexes."""
         bad: list[str] = []
@@ -318,7 +324,7 @@ class QuestState(GameState):
                     bad.append(f"hero {i} is active but not on a floor square: {h.at}")
                 if not 1 <= h.body <= hero.maximum("body"):
                     bad.append(f"hero {i} has Body {h.body} outside 1-{hero.maximum('body')}")
-            elif h.at is not None:
+            elif h.at is not None and not self._drinking(i):
                 bad.append(f"hero {i} is {h.status} but still on {h.at}")
             if not 0 <= h.mind <= hero.maximum("mind") or not 0 <= h.magic <= hero.maximum("magic"):
                 bad.append(f"hero {i} has Mind {h.mind} or Magic {h.magic} out of range")
