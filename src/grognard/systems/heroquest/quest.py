@@ -221,15 +221,9 @@ class Goal(ContentModel):
         return self
 
 
-class Wandering(ContentModel):
-    """The quest's wandering monster (line 142): its level, weapons, armour and skills (`monster_gear`)."""
-
-    monster: str
-    level: int | None = None
-    weapon: str = ""
-    off_hand: str = ""
-    armour: list[str] = Field(default_factory=list)
-    skills: list[str] | None = None
+class Wandering(MonsterKind):
+    """The quest's wandering monster (line 142): its level, weapons, armour and skills (`monster_gear`),
+    the same fields as a `monster_kinds` entry."""
 
 
 class Trigger(ContentModel):
