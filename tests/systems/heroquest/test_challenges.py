@@ -20,11 +20,11 @@ from grognard.systems.heroquest.challenge_play import challenge_label
 from grognard.systems.heroquest.challenges import reach_chance
 from grognard.systems.heroquest.quest import load_quest
 from grognard.systems.heroquest.state import QuestState
-from tests.seeds import seed_path
+from tests.seeds import Rulebook
 
 from .play_helpers import begin, put_hero, step
 
-SEED = seed_path("004_24cd6f974fe6a1ee.txt")
+SEED = Rulebook("004_24cd6f974fe6a1ee.txt")
 
 QUEST = """
 id = "locks"

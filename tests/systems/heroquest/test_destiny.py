@@ -20,11 +20,11 @@ from grognard.systems.heroquest.hero import Hero, create_hero
 from grognard.systems.heroquest.resolve import outcomes
 from grognard.systems.heroquest.skills import HANDLERS, NOT_PLAYED
 from grognard.systems.heroquest.state import Pending, QuestState
-from tests.seeds import seed_path
+from tests.seeds import Rulebook
 
 from .play_helpers import put_hero, rolled, step, trap_quest
 
-SEED = seed_path("004_24cd6f974fe6a1ee.txt")
+SEED = Rulebook("004_24cd6f974fe6a1ee.txt")
 
 
 def _ada(*skills: str) -> Hero:

@@ -15,11 +15,11 @@ from grognard.systems.heroquest.roster import Roster
 from grognard.systems.heroquest.state import QuestState
 from grognard.systems.heroquest.turn import end_monster_turn
 from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster
-from tests.seeds import seed_path
+from tests.seeds import Rulebook
 
 from .play_helpers import begin, index_of, put_hero, put_monster, step
 
-SEED = seed_path("004_24cd6f974fe6a1ee.txt")
+SEED = Rulebook("004_24cd6f974fe6a1ee.txt")
 
 
 def _party() -> tuple[Hero, Hero]:

@@ -13,11 +13,11 @@ from grognard.engine.game import CHANCE
 from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.effects import hero_attack_dice, hero_defend_dice
 from grognard.systems.heroquest.state import QuestState
-from tests.seeds import seed_path
+from tests.seeds import Rulebook
 
 from .play_helpers import begin, index_of, put_hero, rolled, step, trap_quest
 
-SEED = seed_path("004_24cd6f974fe6a1ee.txt")
+SEED = Rulebook("004_24cd6f974fe6a1ee.txt")
 
 
 def _known(state: QuestState, tid: str, status: str = "found") -> QuestState:

@@ -17,9 +17,9 @@ from grognard.systems.heroquest.quest import (
     check_quest,
     load_quest,
 )
-from tests.seeds import seed_path
+from tests.seeds import Rulebook
 
-SEED = seed_path("004_24cd6f974fe6a1ee.txt")
+SEED = Rulebook("004_24cd6f974fe6a1ee.txt")
 EXAMPLE = package_file("grognard.systems.heroquest", "data/quests/the-goblin-cellar.toml")
 
 

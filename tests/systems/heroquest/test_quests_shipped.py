@@ -17,9 +17,9 @@ from grognard.systems.heroquest import catalog
 from grognard.systems.heroquest.board import FURNITURE_KINDS, Layout, Square, neighbours
 from grognard.systems.heroquest.geometry import line_of_sight, reachable
 from grognard.systems.heroquest.quest import GoalKind, Quest, TrapKind, load_quest
-from tests.seeds import seed_path
+from tests.seeds import Rulebook
 
-SEED = seed_path("004_24cd6f974fe6a1ee.txt")
+SEED = Rulebook("004_24cd6f974fe6a1ee.txt")
 NAMES = ["1-the-smugglers-stair", "2-the-salt-crypt", "3-the-rimebound-hold"]
 FAR = 10_000
 """A movement allowance no board needs: `reachable` with it finds every square a figure can get to."""

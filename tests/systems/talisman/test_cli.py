@@ -11,9 +11,9 @@ import pytest
 
 from grognard.systems.talisman.odds import combat_odds
 from tests.cli.helpers import ROOT, Ran, grognard
-from tests.seeds import seed_path
+from tests.seeds import Rulebook
 
-RULEBOOK = seed_path("003_1ead471cbf19a248.txt")
+RULEBOOK = Rulebook("003_1ead471cbf19a248.txt")
 GUIDE = ROOT / "docs" / "systems" / "talisman.md"
 
 
