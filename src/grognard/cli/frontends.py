@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -36,3 +37,27 @@ def register(frontend: Frontend) -> Frontend:
     """Register a system's front end."""
     FRONTENDS[frontend.system] = frontend
     return frontend
+
+
+MODULES: dict[str, str] = {
+    "adventures-in-fantasy": "grognard.cli.aif",
+    "fighting-fantasy": "grognard.cli.ff",
+    "grey-star": "grognard.cli.grey_star",
+    "heroquest": "grognard.cli.heroquest",
+    "talisman": "grognard.cli.talisman",
+}
+"""The module that registers each shipped system's front end; imported only when that system is used."""
+
+
+def load(system_id: str) -> Frontend | None:
+    """A system's front end, importing its module on first use; None for a system without one."""
+    if system_id not in FRONTENDS and system_id in MODULES:
+        importlib.import_module(MODULES[system_id])
+    return FRONTENDS.get(system_id)
+
+
+def load_all() -> dict[str, Frontend]:
+    """Every front end, each module imported (the menu shows them all)."""
+    for system_id in MODULES:
+        load(system_id)
+    return FRONTENDS

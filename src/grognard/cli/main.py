@@ -2,21 +2,125 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import NoReturn
 
 import click
 import typer
+from typer.core import TyperGroup
 
+import grognard.systems  # noqa: F401  (declares every system; loads none)
 from grognard import __version__
 from grognard.cli import frontends
 from grognard.cli.console import InputEnded, err
-from grognard.engine.errors import GrognardError
+from grognard.engine import registry
+from grognard.engine.errors import GrognardError, UsageError
+
+
+@dataclass(frozen=True)
+class _Lazy:
+    """A sub-command known by name and help before its module is imported."""
+
+    help: str
+    load: Callable[[], click.Command]
+    hidden: bool = False
+
+
+def _function_command(module: str, name: str) -> Callable[[], click.Command]:
+    def load() -> click.Command:
+        sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+        sub.command(name)(getattr(importlib.import_module(module), name))
+        return typer.main.get_command(sub)
+
+    return load
+
+
+def _app_command(module: str) -> Callable[[], click.Command]:
+    return lambda: typer.main.get_command(importlib.import_module(module).app)
+
+
+def _frontend_command(system_id: str) -> Callable[[], click.Command]:
+    def load() -> click.Command:
+        frontend = frontends.load(system_id)
+        if frontend is None:
+            raise UsageError(f"the system {system_id!r} has no command line")
+        return typer.main.get_command(frontend.app)
+
+    return load
+
+
+def _commands() -> dict[str, _Lazy]:
+    """Every top-level sub-command: the tools, then each system's command and (hidden) aliases."""
+    commands = {
+        "systems": _Lazy(
+            "List the registered rule systems: id, name, rulebook file and what is playable.",
+            _function_command("grognard.cli.systems_cmd", "systems"),
+        ),
+        "roll": _Lazy(
+            "Roll dice from notation (3d6+2, 4d6kh3, lw, pct, 3hq) and show every die.",
+            _function_command("grognard.cli.roll", "roll"),
+        ),
+        "games": _Lazy(
+            "Saved games: list, show, undo, export, import, delete.", _app_command("grognard.cli.games")
+        ),
+    }
+    for facts in registry.facts():
+        if facts.id not in frontends.FRONTENDS and facts.id not in frontends.MODULES:
+            continue
+        load = _frontend_command(facts.id)
+        commands[facts.command] = _Lazy(facts.summary, load)
+        for alias in facts.aliases:
+            commands.setdefault(alias, _Lazy(facts.summary, load, hidden=True))
+    return commands
+
+
+class _LazyGroup(TyperGroup):
+    """The `grognard` command: a sub-command's module is imported only when that sub-command runs.
+
+    Listing the commands (`--help`) shows each one's help from `_commands` without importing it.
+    """
+
+    listing = False
+
+    def _lazy(self) -> dict[str, _Lazy]:
+        if not hasattr(self, "_lazy_commands"):
+            self._lazy_commands = _commands()
+        return self._lazy_commands
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """The commands in the order of `_commands`."""
+        return [*super().list_commands(ctx), *(n for n in self._lazy() if n not in self.commands)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command, imported now unless only its help is being listed."""
+        command = super().get_command(ctx, cmd_name)
+        entry = self._lazy().get(cmd_name)
+        if command is not None or entry is None:
+            return command
+        if self.listing:
+            return click.Command(cmd_name, help=entry.help, hidden=entry.hidden)
+        command = entry.load()
+        command.hidden = entry.hidden
+        self.add_command(command, cmd_name)
+        return command
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The help page, listing sub-commands without importing them."""
+        self.listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.listing = False
+
 
 app = typer.Typer(
     name="grognard",
     help="Plays classic adventure-game rule systems, with exact odds for every risky choice.",
+    cls=_LazyGroup,
     add_completion=False,
     no_args_is_help=False,
     rich_markup_mode="rich",
@@ -45,21 +149,7 @@ def main(
 
 
 def _build() -> typer.Typer:
-    import grognard.cli.aif
-    import grognard.cli.ff
-    import grognard.cli.grey_star
-    import grognard.cli.heroquest
-    import grognard.cli.talisman
-    import grognard.systems  # noqa: F401  (registers every system and its front end)
-    from grognard.cli import games, roll, systems_cmd
-
-    app.command("systems")(systems_cmd.systems)
-    app.command("roll")(roll.roll)
-    app.add_typer(games.app, name="games")
-    for fe in frontends.FRONTENDS.values():
-        app.add_typer(fe.app, name=fe.command)
-        for alias in fe.aliases:
-            app.add_typer(fe.app, name=alias, hidden=True)
+    """The `grognard` app (a seam for the tests)."""
     return app
 
 

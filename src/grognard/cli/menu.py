@@ -29,7 +29,8 @@ def _continue_menu() -> None:
     from grognard.engine.store import open_store
 
     store = open_store()
-    games = [g for g in store.summaries() if g.system in frontends.FRONTENDS]
+    known = frontends.load_all()
+    games = [g for g in store.summaries() if g.system in known]
     if not games:
         out.print("No saved games yet.")
         return
@@ -50,7 +51,7 @@ def _tools_menu() -> None:
         "Roll dice": _roll_tool,
         "List the rule systems": _systems_tool,
     }
-    for fe in frontends.FRONTENDS.values():
+    for fe in frontends.load_all().values():
         for entry in fe.tools():
             entries[entry.label] = entry.run
     picked = choose([*entries, "Back"], "Tool")
@@ -64,7 +65,7 @@ def main_menu() -> None:
     while True:
         entries: dict[str, Callable[[], None]] = {}
         for system in registry.systems():
-            fe = frontends.FRONTENDS.get(system.id)
+            fe = frontends.load(system.id)
             if fe is None:
                 continue
             for entry in fe.menu():

@@ -19,9 +19,9 @@ def systems(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) 
             "aliases": list(s.aliases),
             "rulebook": s.rulebook,
             "playable": list(s.playable),
-            "games": [g.info.id for g in s.games],
+            "games": list(s.games),
         }
-        for s in registry.systems()
+        for s in registry.facts()
     ]
     if json_out:
         print_json(rows)

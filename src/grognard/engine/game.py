@@ -208,6 +208,25 @@ class Game(ABC):
 
 
 @dataclass(frozen=True)
+class SystemFacts:
+    """What is known of a rule system before its code is loaded: names, rulebook, summary, game ids.
+
+    `module` is the package that registers the system's `SystemInfo` when imported; a command that only
+    lists systems reads these facts and never imports it.
+    """
+
+    id: str
+    name: str
+    rulebook: str
+    command: str
+    module: str
+    aliases: tuple[str, ...] = ()
+    summary: str = ""
+    playable: tuple[str, ...] = ()
+    games: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class SystemInfo:
     """A registered rule system: its facts and the games it makes playable."""
 
@@ -219,6 +238,37 @@ class SystemInfo:
     summary: str = ""
     playable: tuple[str, ...] = ()
     games: tuple[Game, ...] = field(default=(), compare=False)
+
+    @classmethod
+    def of(cls, facts: SystemFacts, games: tuple[Game, ...]) -> SystemInfo:
+        """The system of these declared facts with its games; the game ids must be the declared ones."""
+        ids = tuple(g.info.id for g in games)
+        if ids != facts.games:
+            raise RuntimeError(f"{facts.id}: games {ids} differ from the declared {facts.games}")
+        return cls(
+            id=facts.id,
+            name=facts.name,
+            rulebook=facts.rulebook,
+            command=facts.command,
+            aliases=facts.aliases,
+            summary=facts.summary,
+            playable=facts.playable,
+            games=games,
+        )
+
+    def facts(self, module: str = "") -> SystemFacts:
+        """This system's facts, as a command that lists systems shows them."""
+        return SystemFacts(
+            id=self.id,
+            name=self.name,
+            rulebook=self.rulebook,
+            command=self.command,
+            module=module,
+            aliases=self.aliases,
+            summary=self.summary,
+            playable=self.playable,
+            games=tuple(g.info.id for g in self.games),
+        )
 
     def game(self, game_id: str) -> Game:
         """One of this system's games by id; a `UsageError` names the known ones otherwise."""

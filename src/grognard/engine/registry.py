@@ -1,30 +1,65 @@
-"""The registry of rule systems. Systems register themselves; the engine names none of them."""
+"""The registry of rule systems. Systems declare their facts and register themselves; the engine names none.
+
+A system is declared (its `SystemFacts`, cheap) before it is loaded: `facts()` lists every system without
+importing one, and `get_system` imports a declared system's package the first time it is asked for, so a
+command that does not use a system never imports it.
+"""
 
 from __future__ import annotations
 
+import importlib
+
 from grognard.engine.errors import UsageError
-from grognard.engine.game import Game, SystemInfo
+from grognard.engine.game import Game, SystemFacts, SystemInfo
 
 _SYSTEMS: dict[str, SystemInfo] = {}
+_DECLARED: dict[str, SystemFacts] = {}
+
+
+def declare(facts: SystemFacts) -> SystemFacts:
+    """Declare a system by its facts; its package is imported when the system is first used."""
+    _DECLARED[facts.id] = facts
+    return facts
+
+
+def declared(system_id: str) -> SystemFacts:
+    """The declared facts of one system (for its package to build its `SystemInfo` from)."""
+    return _DECLARED[system_id]
 
 
 def register(system: SystemInfo) -> SystemInfo:
-    """Register a system (idempotent for the same id); returns it so modules can keep a handle."""
+    """Register a loaded system (idempotent for the same id); returns it so modules can keep a handle."""
     _SYSTEMS[system.id] = system
     return system
 
 
+def facts() -> list[SystemFacts]:
+    """Every known system's facts, declared or registered, in order; loads nothing."""
+    known = dict(_DECLARED)
+    for system_id, system in _SYSTEMS.items():
+        known.setdefault(system_id, system.facts())
+    return list(known.values())
+
+
+def _load(facts: SystemFacts) -> SystemInfo:
+    if facts.id not in _SYSTEMS:
+        importlib.import_module(facts.module)
+    if facts.id not in _SYSTEMS:
+        raise RuntimeError(f"importing {facts.module} did not register the system {facts.id!r}")
+    return _SYSTEMS[facts.id]
+
+
 def systems() -> list[SystemInfo]:
-    """Every registered system, in registration order."""
-    return list(_SYSTEMS.values())
+    """Every system, loaded, in declaration order then registration order."""
+    return [_load(f) for f in facts()]
 
 
 def get_system(name: str) -> SystemInfo:
-    """A system by id, command or alias; a `UsageError` lists the known ones otherwise."""
-    for system in _SYSTEMS.values():
-        if name in (system.id, system.command, *system.aliases):
-            return system
-    raise UsageError(f"unknown system {name!r}; known: {sorted(_SYSTEMS) or 'none registered'}")
+    """A system by id, command or alias, loaded on first use; a `UsageError` lists the known ones."""
+    for f in facts():
+        if name in (f.id, f.command, *f.aliases):
+            return _load(f)
+    raise UsageError(f"unknown system {name!r}; known: {sorted(f.id for f in facts()) or 'none registered'}")
 
 
 def get_game(system_id: str, game_id: str) -> Game:

@@ -1,6 +1,8 @@
-"""The rule systems. Importing this package registers every system and its command-line front end.
+"""The rule systems, declared by their facts; each system's package is imported when it is first used.
 
-`GROGNARD_PLUGINS` (comma-separated module names) loads further systems, for example test games.
+Importing this package loads no system: `engine.registry.get_system` imports one on demand, so a command
+that lists the systems or rolls dice stays fast. `GROGNARD_PLUGINS` (comma-separated module names) loads
+further systems, for example test games.
 """
 
 from __future__ import annotations
@@ -8,13 +10,78 @@ from __future__ import annotations
 import importlib
 import os
 
-from grognard.systems import (  # noqa: F401
-    adventures_in_fantasy,
-    fighting_fantasy,
-    grey_star,
-    heroquest,
-    talisman,
+from grognard.engine import registry
+from grognard.engine.game import SystemFacts
+
+registry.declare(
+    SystemFacts(
+        id="adventures-in-fantasy",
+        name="Adventures in Fantasy",
+        rulebook="002_8449cbd1010a37a5.txt",
+        command="aif",
+        aliases=("adventures-in-fantasy",),
+        summary="The 1978 role-playing game: its tables and procedures, and a kept campaign.",
+        playable=("tables", "characters", "encounters", "education", "combat", "campaign"),
+        module="grognard.systems.adventures_in_fantasy",
+        games=("melee", "campaign"),
+    )
 )
+
+registry.declare(
+    SystemFacts(
+        id="fighting-fantasy",
+        name="Fighting Fantasy",
+        rulebook="000_13d85f0bd5b613c5.txt",
+        command="ff",
+        aliases=("fighting-fantasy",),
+        summary="Gamebooks: SKILL, STAMINA and LUCK; fights with exact odds and Luck advice.",
+        playable=("gamebook", "fight"),
+        module="grognard.systems.fighting_fantasy",
+        games=("fight", "gamebook"),
+    )
+)
+
+registry.declare(
+    SystemFacts(
+        id="grey-star",
+        name="Lone Wolf: Grey Star the Wizard",
+        rulebook="001_2055bbb054c2d265.txt",
+        command="grey-star",
+        aliases=("gs",),
+        summary="Gamebooks with the Action Chart, WILLPOWER spent through the Wizard's Staff, exact odds.",
+        playable=("gamebook", "combat", "import"),
+        module="grognard.systems.grey_star",
+        games=("combat", "gamebook"),
+    )
+)
+
+registry.declare(
+    SystemFacts(
+        id="heroquest",
+        name="HeroQuest (Revised System Rules 2.0)",
+        rulebook="004_24cd6f974fe6a1ee.txt",
+        command="heroquest",
+        aliases=("hq",),
+        summary="The fan-revised HeroQuest rules: every race, class, skill, item, spell and monster as data.",
+        playable=("monster", "catalog", "quest"),
+        module="grognard.systems.heroquest",
+        games=("quest",),
+    )
+)
+
+registry.declare(
+    SystemFacts(
+        id="talisman",
+        name="Talisman",
+        rulebook="003_1ead471cbf19a248.txt",
+        command="talisman",
+        summary="The board game of the Crown of Command: 2-6 players, bots, exact combat odds.",
+        playable=("game",),
+        module="grognard.systems.talisman",
+        games=("game",),
+    )
+)
+
 
 for _name in filter(None, (p.strip() for p in os.environ.get("GROGNARD_PLUGINS", "").split(","))):
     importlib.import_module(_name)

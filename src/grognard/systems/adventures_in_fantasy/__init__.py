@@ -12,15 +12,6 @@ from grognard.systems.adventures_in_fantasy.campaign import CAMPAIGN_GAME
 from grognard.systems.adventures_in_fantasy.melee import MELEE_GAME
 
 SYSTEM = registry.register(
-    SystemInfo(
-        id="adventures-in-fantasy",
-        name="Adventures in Fantasy",
-        rulebook="002_8449cbd1010a37a5.txt",
-        command="aif",
-        aliases=("adventures-in-fantasy",),
-        summary="The 1978 role-playing game: its tables and procedures, and a kept campaign.",
-        playable=("tables", "characters", "encounters", "education", "combat", "campaign"),
-        games=(MELEE_GAME, CAMPAIGN_GAME),
-    )
+    SystemInfo.of(registry.declared("adventures-in-fantasy"), games=(MELEE_GAME, CAMPAIGN_GAME))
 )
 """The registered Adventures in Fantasy system."""

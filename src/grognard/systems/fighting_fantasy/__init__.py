@@ -25,16 +25,7 @@ from grognard.systems.fighting_fantasy.ruleset import FF_RULES, FightingFantasyR
 from grognard.systems.fighting_fantasy.sheet import AdventureSheet, Weapon
 
 SYSTEM = registry.register(
-    SystemInfo(
-        id="fighting-fantasy",
-        name="Fighting Fantasy",
-        rulebook="000_13d85f0bd5b613c5.txt",
-        command="ff",
-        aliases=("fighting-fantasy",),
-        summary="Gamebooks: SKILL, STAMINA and LUCK; fights with exact odds and Luck advice.",
-        playable=("gamebook", "fight"),
-        games=(FightGame(), GamebookGame(FF_RULES)),
-    )
+    SystemInfo.of(registry.declared("fighting-fantasy"), games=(FightGame(), GamebookGame(FF_RULES)))
 )
 """The registered system."""
 

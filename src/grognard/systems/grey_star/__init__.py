@@ -15,16 +15,7 @@ from grognard.systems.grey_star.combat import CombatGame
 from grognard.systems.grey_star.ruleset import GS_RULES, GreyStarRuleset
 
 SYSTEM = registry.register(
-    SystemInfo(
-        id="grey-star",
-        name="Lone Wolf: Grey Star the Wizard",
-        rulebook="001_2055bbb054c2d265.txt",
-        command="grey-star",
-        aliases=("gs",),
-        summary="Gamebooks with the Action Chart, WILLPOWER spent through the Wizard's Staff, exact odds.",
-        playable=("gamebook", "combat", "import"),
-        games=(CombatGame(), GamebookGame(GS_RULES)),
-    )
+    SystemInfo.of(registry.declared("grey-star"), games=(CombatGame(), GamebookGame(GS_RULES)))
 )
 """The registered Grey Star system."""
 

@@ -12,15 +12,6 @@ from grognard.engine.game import SystemInfo
 from grognard.systems.heroquest.game import GAME
 
 SYSTEM = registry.register(
-    SystemInfo(
-        id="heroquest",
-        name="HeroQuest (Revised System Rules 2.0)",
-        rulebook="004_24cd6f974fe6a1ee.txt",
-        command="heroquest",
-        aliases=("hq",),
-        summary="The fan-revised HeroQuest rules: every race, class, skill, item, spell and monster as data.",
-        playable=("monster", "catalog", "quest"),
-        games=(GAME,),
-    )
+    SystemInfo.of(registry.declared("heroquest"), games=(GAME,))
 )
 """The registered HeroQuest system."""

@@ -15,15 +15,7 @@ from grognard.systems.talisman.state import TalismanState
 from grognard.systems.talisman.views import describe_action, legal_moves, view
 
 SYSTEM = registry.register(
-    SystemInfo(
-        id="talisman",
-        name="Talisman",
-        rulebook="003_1ead471cbf19a248.txt",
-        command="talisman",
-        summary="The board game of the Crown of Command: 2-6 players, bots, exact combat odds.",
-        playable=("game",),
-        games=(TalismanGame(),),
-    )
+    SystemInfo.of(registry.declared("talisman"), games=(TalismanGame(),))
 )
 """The registered system."""
 

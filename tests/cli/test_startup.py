@@ -1,0 +1,65 @@
+"""The command line loads a rule system only when it is used (the fast start of `docs/performance.md`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PROBE = """
+import sys
+from grognard.cli import main
+try:
+    main.run(sys.argv[1:])
+except SystemExit:
+    pass
+loaded = sorted({m.split(".")[2] for m in sys.modules if m.startswith("grognard.systems.")})
+cli = sorted(m for m in sys.modules if m.startswith("grognard.cli."))
+sys.stderr.write("\\n" + __import__("json").dumps({"systems": loaded, "cli": cli}) + "\\n")
+"""
+
+
+def _modules(tmp_path: Path, *args: str) -> dict[str, list[str]]:
+    env = {k: v for k, v in os.environ.items() if k != "GROGNARD_PLUGINS"}
+    env["GROGNARD_HOME"] = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    last = done.stderr.strip().splitlines()[-1]
+    data: dict[str, list[str]] = json.loads(last)
+    return data
+
+
+@pytest.mark.parametrize("args", [("--help",), ("roll", "3d6"), ("systems",), ("games", "list")])
+def test_light_commands_import_no_system(tmp_path: Path, args: tuple[str, ...]) -> None:
+    assert _modules(tmp_path, *args)["systems"] == []
+
+
+def test_a_system_command_imports_that_system_only(tmp_path: Path) -> None:
+    loaded = _modules(tmp_path, "ff", "--help")
+    assert loaded["systems"] == ["fighting_fantasy"]
+    assert "grognard.cli.talisman" not in loaded["cli"]
+
+
+def test_systems_lists_every_system_from_its_declared_facts(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "GROGNARD_PLUGINS"}
+    env["GROGNARD_HOME"] = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "grognard", "systems", "--json"],
+        capture_output=True, text=True, env=env, timeout=120, check=True,
+    )
+    listed = {row["id"]: row["games"] for row in json.loads(done.stdout)}
+    from grognard.engine import registry
+
+    loaded = {s.id: [g.info.id for g in s.games] for s in registry.systems()}
+    assert listed == {k: loaded[k] for k in listed}
+    assert set(listed) >= {"fighting-fantasy", "grey-star", "adventures-in-fantasy", "talisman", "heroquest"}
