@@ -28,6 +28,7 @@ from rich.progress import Progress
 from grognard.cli.console import choose, err, out, print_json
 from grognard.cli.heroquest_import import imported_quest, is_heroscribe
 from grognard.cli.heroquest_return import return_completion, return_setup
+from grognard.cli.options import WorkersOption
 from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL
@@ -269,6 +270,7 @@ def simulate_command(
         int, typer.Option("--rounds", help="Rounds before a quest is lost to time.")
     ] = DEFAULT_ROUNDS,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    workers: WorkersOption = None,
 ) -> None:
     """Bot heroes against the automatic game master, many times: wins, rounds and deaths."""
     if games < 1:
@@ -276,7 +278,9 @@ def simulate_command(
     ref = quest_ref(quest, err if as_json else out)
     with Progress(transient=True, disable=as_json) as progress:
         task = progress.add_task("quests", total=games)
-        summary = simulate(ref, party, games, seed, rounds=rounds, on_game=lambda _s: progress.advance(task))
+        summary = simulate(
+            ref, party, games, seed, rounds=rounds, on_game=lambda _r: progress.advance(task), workers=workers
+        )
     data = summary.to_data()
     if as_json:
         print_json(data)

@@ -19,6 +19,7 @@ from rich.table import Table
 
 from grognard.cli.console import choose, err, out, print_json, read_line
 from grognard.cli.frontends import Frontend, MenuEntry, register
+from grognard.cli.options import WorkersOption
 from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL, OptionValue
@@ -330,6 +331,7 @@ def simulate_command(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 0,
     max_turns: Annotated[int | None, typer.Option("--max-turns", help=CAP_HELP)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
+    workers: WorkersOption = None,
 ) -> None:
     """Play many whole games with bots: how many finish, who wins, how long they last (mean turns: every
     player's turn counts one; mean rounds: turns / players)."""
@@ -343,6 +345,7 @@ def simulate_command(
             seed=seed,
             max_turns=AUTO_TURNS if max_turns is None else max_turns,
             progress=lambda done, _: bar.update(task, completed=done),
+            workers=workers,
         )
     data = stats.to_json()
     if as_json:

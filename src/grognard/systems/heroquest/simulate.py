@@ -4,7 +4,7 @@
 plays `games` quests through `Session` (dice from the session's
 seeded RNG, the bot's from `Rng(f"{seed}:bot:{n}")`) and returns a `Summary`: games, wins, the mean
 number of rounds, the heroes who died, and outcomes by label. `on_game` is called after each game (the
-command line's progress bar).
+command line's progress bar); `workers` processes play the games, with the same results for any number.
 """
 
 from __future__ import annotations
@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from grognard.engine.conformance import game_seed
 from grognard.engine.dice import Rng
 from grognard.engine.game import CHANCE, TERMINAL
+from grognard.engine.parallel import run_indexed
 from grognard.engine.session import Session
 from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.game import GAME
@@ -82,6 +84,22 @@ def play_quest(options: dict[str, Any], seed: int, index: int) -> QuestState:
     return final
 
 
+@dataclass(frozen=True)
+class QuestRecord:
+    """How one simulated quest ended: its outcome, the rounds it lasted and the heroes who died."""
+
+    outcome: str
+    rounds: int
+    hero_deaths: int
+
+
+def play_record(options: dict[str, Any], seed: int, index: int) -> QuestRecord:
+    """Quest `index` of a run, played to its end, as a record (small enough to send between processes)."""
+    final = play_quest(options, seed, index)
+    deaths = sum(1 for h in final.heroes if h.status == "dead")
+    return QuestRecord(final.outcome or "unfinished", final.round, deaths)
+
+
 def simulate(
     quest: str,
     party: str | None,
@@ -89,21 +107,22 @@ def simulate(
     seed: int = 0,
     *,
     rounds: int = DEFAULT_ROUNDS,
-    on_game: Callable[[QuestState], None] | None = None,
+    on_game: Callable[[QuestRecord], None] | None = None,
+    workers: int | None = 1,
 ) -> Summary:
     """Play `games` quests with the bot party against the automatic game master; with no `party`, the
-    party the quest is written for (`party_level.quest_party`)."""
+    party the quest is written for (`party_level.quest_party`). `workers` processes play them (None: every
+    core); the results are the same for any number."""
     if not party:
         party = party_for(quest)
     options = {"quest": quest, "heroes": party, "gm": "auto", "order": "roll", "rounds": rounds}
     summary = Summary(quest, party)
-    for index in range(games):
-        final = play_quest(options, seed, index)
+    for record in run_indexed(partial(play_record, options, seed), games, workers):
         summary.games += 1
-        summary.wins += final.outcome == "won"
-        summary.turns += final.round
-        summary.hero_deaths += sum(1 for h in final.heroes if h.status == "dead")
-        summary.outcomes[final.outcome or "unfinished"] += 1
+        summary.wins += record.outcome == "won"
+        summary.turns += record.rounds
+        summary.hero_deaths += record.hero_deaths
+        summary.outcomes[record.outcome] += 1
         if on_game is not None:
-            on_game(final)
+            on_game(record)
     return summary

@@ -15,11 +15,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL
+from grognard.engine.parallel import run_indexed
 from grognard.engine.session import Policy
 from grognard.systems.talisman.bots import bot
 from grognard.systems.talisman.game import AUTO_TURNS, initial_state, turn_cap
@@ -55,6 +57,18 @@ class SimStats:
     wins_by_bot: Counter[str] = field(default_factory=Counter)
     records: list[GameRecord] = field(default_factory=list)
 
+    def add(self, record: GameRecord) -> None:
+        """Count one game played."""
+        self.records.append(record)
+        self.games += 1
+        self.turns += record.turns
+        self.moves += record.moves
+        if record.outcome != "unfinished":
+            self.finished += 1
+        for w in record.winners:
+            self.wins[record.characters[w] or "?"] += 1
+            self.wins_by_bot[record.bots[w]] += 1
+
     @property
     def mean_turns(self) -> float:
         """Turns per game (every player's turn counts one, so a round of 4 players is 4 turns), over all
@@ -78,6 +92,16 @@ class SimStats:
             "seed": self.seed,
             "max_turns": self.max_turns,
         }
+
+
+def play_seated(names: tuple[str, ...], seed: int, max_turns: int, g: int) -> GameRecord:
+    """Game `g` of a run: the bots seated in rotation (bot k at seat (k + g) mod n), played to its end."""
+    n = len(names)
+    seated = tuple(names[(k - g) % n] for k in range(n))
+    final, moves = play_game([bot(b) for b in seated], f"{seed}:{g}", max_turns)
+    characters = tuple(h.character for h in final.heroes)
+    outcome = final.result().outcome
+    return GameRecord(seated, characters, outcome, final.winners, min(final.turn, max_turns), moves)
 
 
 def play_game(
@@ -125,33 +149,20 @@ def simulate(
     seed: int = 0,
     max_turns: int = AUTO_TURNS,
     progress: Progress | None = None,
+    workers: int | None = 1,
 ) -> SimStats:
     """Play `games` whole games with these bots (seats rotated each game) and gather the statistics.
-    `max_turns` counts every player's turn; `AUTO_TURNS` is the default cap for the number of players."""
+    `max_turns` counts every player's turn; `AUTO_TURNS` is the default cap for the number of players.
+    `workers` processes play the games (None: every core); the results are the same for any number."""
     if games < 1:
         raise UsageError(f"games={games}: play at least 1 game")
     names = parse_bots(",".join(bots), len(bots))
     max_turns = turn_cap(max_turns, len(names))
     if max_turns < 1:
         raise UsageError(f"max_turns={max_turns}: the turn cap must be at least 1")
-    n = len(names)
     stats = SimStats(names, seed, max_turns)
-    for g in range(games):
-        seated = tuple(names[(k - g) % n] for k in range(n))
-        final, moves = play_game([bot(b) for b in seated], f"{seed}:{g}", max_turns)
-        characters = tuple(h.character for h in final.heroes)
-        outcome = final.result().outcome
-        record = GameRecord(seated, characters, outcome, final.winners, min(final.turn, max_turns), moves)
-        stats.records.append(record)
-        stats.games += 1
-        stats.turns += record.turns
-        stats.moves += moves
-        if outcome != "unfinished":
-            stats.finished += 1
-        for w in final.winners:
-            name = final.heroes[w].character
-            stats.wins[name or "?"] += 1
-            stats.wins_by_bot[seated[w]] += 1
+    for g, record in enumerate(run_indexed(partial(play_seated, names, seed, max_turns), games, workers)):
+        stats.add(record)
         if progress is not None:
             progress(g + 1, games)
     return stats
