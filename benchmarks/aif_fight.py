@@ -64,4 +64,9 @@ def run() -> list[Row]:
             rows.append(timed(NAME, label, "solve state by state", slow))
             rows.append(timed(NAME, label, "melee_odds forward", fast))
             rows.append(ratio(NAME, label, "melee_odds / solve", fast, slow))
+    big = _melee(*CASES[-1][1:4])
+    floats = median_seconds(partial(melee_odds, big, exact=False), repeats=3)
+    fractions = median_seconds(partial(melee_odds, big, exact=True), repeats=3)
+    rows.append(timed(NAME, f"{CASES[-1][0]} exact", "melee_odds forward", fractions))
+    rows.append(ratio(NAME, f"{CASES[-1][0]} exact", "exact / float", fractions, floats))
     return rows

@@ -18,6 +18,7 @@ forward".
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -64,6 +65,18 @@ class _Ends:
         self.zero = zero
         self.by_label: dict[str, list[Num]] = {}
 
+    def scale(self, factor: int) -> None:
+        """Every sum times `factor` (the grid's common denominator grew by it)."""
+        if factor != 1:
+            for found in self.by_label.values():
+                found[:] = [v * factor for v in found]
+
+    def divide(self, denominator: int) -> None:
+        """Every sum (integer numerators over `denominator`) made an exact fraction."""
+        for found in self.by_label.values():
+            found[:] = [Fraction(v, denominator) for v in found]
+        self.zero = Fraction(0)
+
     def add(self, label: str, mass: Num, hp_a: int, hp_b: int) -> None:
         found = self.by_label.get(label)
         if found is None:
@@ -81,8 +94,11 @@ def melee_odds(state: MeleeState, *, exact: bool = False, progress: Progress | N
     """
     spec = state.spec
     p = plan(spec)
-    zero: Num = Fraction(0) if exact else 0.0
-    one: Num = Fraction(1) if exact else 1.0
+    # Exact: the turns before the horizon carry integer numerators over one common denominator (no gcd
+    # per addition: 50 times faster than Fractions); the grid becomes Fractions for the stationary walk.
+    zero: Num = 0 if exact else 0.0
+    one: Num = 1 if exact else 1.0
+    denominator = 1
     ends = _Ends(zero)
     first, second = p.order
     hp0 = state.hp
@@ -116,7 +132,10 @@ def melee_odds(state: MeleeState, *, exact: bool = False, progress: Progress | N
         after = min(turn + 1, p.horizon)
         label = p.end(after)
         if inner is None:
-            inner, count = _first_blows(start, dists.get(first, turn), zero)
+            dist, factor = dists.scaled(first, turn)
+            inner, count = _first_blows(start, dist, zero)
+            denominator *= factor
+            ends.scale(factor)
             positions += count
             if not p.simultaneous:
                 for x in range(1, size_x + 1):
@@ -125,7 +144,10 @@ def melee_odds(state: MeleeState, *, exact: bool = False, progress: Progress | N
                         a, b = hp_ab(x, 0)
                         ends.add(fallen(x, 0), mass, a, b)
                         inner[x][0] = zero
-        start, count = _second_blows(inner, dists.get(second, turn), zero)
+        dist, factor = dists.scaled(second, turn)
+        start, count = _second_blows(inner, dist, zero)
+        denominator *= factor
+        ends.scale(factor)
         positions += count
         inner = None
         for x in range(size_x + 1):
@@ -139,6 +161,12 @@ def melee_odds(state: MeleeState, *, exact: bool = False, progress: Progress | N
         turn = after
     if progress is not None:
         progress(todo, todo)
+    if exact:
+        zero, one = Fraction(0), Fraction(1)
+        start = [[Fraction(m, denominator) for m in row] for row in start]
+        if inner is not None:
+            inner = [[Fraction(m, denominator) for m in row] for row in inner]
+        ends.divide(denominator)
     positions += _stationary(
         start, inner, dists, p.simultaneous, p.end(p.horizon), ends, hp_ab, fallen, zero, one, first
     )
@@ -160,6 +188,15 @@ class _Dists:
             dist = turn_damage(self.spec, striker, *key[1:])
             found = self.cache[key] = tuple((d, q if self.exact else float(q)) for d, q in dist)
         return found
+
+    def scaled(self, striker: int, turn: int) -> tuple[tuple[tuple[int, Num], ...], int]:
+        """The turn's distribution for carrying mass forward, and the factor the denominator grows by:
+        floats and 1, or (exact) integer numerators over the distribution's common denominator."""
+        dist = self.get(striker, turn)
+        if not self.exact:
+            return dist, 1
+        common = math.lcm(*(q.denominator for _, q in dist))
+        return tuple((d, q.numerator * (common // q.denominator)) for d, q in dist), common
 
 
 def _shift(
