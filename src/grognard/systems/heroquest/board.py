@@ -283,9 +283,20 @@ class Board:
                 if self.is_floor((x, y)):
                     yield (x, y)
 
+    @cached_property
+    def _walls(self) -> dict[Edge, bool]:
+        return {}
+
     def is_wall(self, a: Square, b: Square) -> bool:
         """True when a wall stands between the side-by-side squares `a` and `b` (doors aside)."""
         e = edge(a, b)
+        found = self._walls.get(e)
+        if found is None:
+            found = self._walls[e] = self._wall_on(e)
+        return found
+
+    def _wall_on(self, e: Edge) -> bool:
+        a, b = e
         if e in self.extra_walls:
             return True
         first, second = self.area(a), self.area(b)
@@ -386,6 +397,24 @@ class Layout:
         if door is not None:
             return door.state == "open"
         return not self.board.is_wall(a, b)
+
+    @cached_property
+    def links(self) -> dict[Square, tuple[tuple[Square, Door | None], ...]]:
+        """For each square a figure may stand on, the squares beside it a figure may step to unless a
+        door stops it: through no wall (None), or through a door in the wall (that door)."""
+        found: dict[Square, tuple[tuple[Square, Door | None], ...]] = {}
+        for square in self.board.floor():
+            if self.solid(square):
+                continue
+            ways: list[tuple[Square, Door | None]] = []
+            for there in neighbours(square):
+                if self.solid(there):
+                    continue
+                door = self.door(square, there)
+                if door is not None or not self.board.is_wall(square, there):
+                    ways.append((there, door))
+            found[square] = tuple(ways)
+        return found
 
     def solid(self, square: Square) -> bool:
         """True for a square no figure enters and no look passes: rock, off the board, tall furniture,

@@ -37,18 +37,13 @@ def _walk_map(state: QuestState, goals: set[Square]) -> dict[Square, int]:
     """Steps to the nearest goal square, through open edges and closed (not secret) doors, over traps."""
     layout = state.layout
     traps = known_traps(state)
+    links = layout.links
     dist = {g: 0 for g in goals if not layout.solid(g)}
     queue = deque(dist)
     while queue:
         here = queue.popleft()
-        for there in neighbours(here):
-            if there in dist or layout.solid(there):
-                continue
-            door = layout.door(here, there)
-            if door is not None:
-                if door.state == "secret":
-                    continue
-            elif not layout.open_between(here, there):
+        for there, door in links.get(here, ()):
+            if there in dist or (door is not None and door.state == "secret"):
                 continue
             dist[there] = dist[here] + (3 if there in traps else 1)
             queue.append(there)

@@ -319,14 +319,24 @@ def reachable(
     best: dict[Square, int] = {start: 0}
     came: dict[Square, Square] = {}
     queue = [(0, start)]
+    links, low = layout.links, layout.low
     while queue:
         spent, here = heapq.heappop(queue)
         if spent > best.get(here, MAX_MOVE + 99):
             continue
-        for there in neighbours(here):
+        ways = links.get(here)
+        steps = (
+            [(n, step_cost(layout, here, n)) for n in neighbours(here)]
+            if ways is None
+            else [
+                (there, 2 if here in low or there in low else 1)
+                for there, door in ways
+                if door is None or door.state == "open"
+            ]
+        )
+        for there, cost in steps:
             if there in enemies or there in avoid:
                 continue
-            cost = step_cost(layout, here, there)
             if cost is None or spent + cost > allowance:
                 continue
             if spent + cost < best.get(there, allowance + 1):
