@@ -21,22 +21,29 @@ points for healing, and a hero drinks a Potion of Healing at half his Body when 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection, Mapping
+from functools import lru_cache
 
 from grognard.engine.dice import Rng
 from grognard.engine.game import GameState
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.actions import known_traps, sq
-from grognard.systems.heroquest.board import Square, neighbours
+from grognard.systems.heroquest.board import Layout, Square, neighbours
 from grognard.systems.heroquest.combat_dice import kill_chance
 from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
 from grognard.systems.heroquest.gm import choose
 from grognard.systems.heroquest.state import QuestState
 
 
-def _walk_map(state: QuestState, goals: set[Square]) -> dict[Square, int]:
-    """Steps to the nearest goal square, through open edges and closed (not secret) doors, over traps."""
-    layout = state.layout
-    traps = known_traps(state)
+def walk_map(state: QuestState, goals: Collection[Square]) -> Mapping[Square, int]:
+    """Steps to the nearest goal square, through open edges and closed (not secret) doors, over traps
+    (each known trap counts 3). The map is shared between calls with the same layout, goals and traps:
+    read it, never change it."""
+    return _walk(state.layout, frozenset(goals), known_traps(state))
+
+
+@lru_cache(maxsize=1024)
+def _walk(layout: Layout, goals: frozenset[Square], traps: frozenset[Square]) -> Mapping[Square, int]:
     links = layout.links
     dist = {g: 0 for g in goals if not layout.solid(g)}
     queue = deque(dist)
@@ -50,7 +57,8 @@ def _walk_map(state: QuestState, goals: set[Square]) -> dict[Square, int]:
     return dist
 
 
-def _beside(state: QuestState, square: Square) -> set[Square]:
+def beside_squares(state: QuestState, square: Square) -> set[Square]:
+    """The squares beside `square` a figure could step to from it: through no wall, or through a door."""
     layout = state.layout
     return {n for n in neighbours(square) if not layout.solid(n) and layout.open_between(square, n)} | (
         {n for n in neighbours(square) if not layout.solid(n) and layout.door(square, n) is not None}
@@ -68,7 +76,7 @@ def goal_squares(state: QuestState, i: int) -> set[Square]:
     elif goal.kind in ("kill", "rescue"):
         for m in state.monsters:
             if m.id == goal.target and m.at is not None:
-                out = _beside(state, m.at)
+                out = beside_squares(state, m.at)
     elif goal.kind == "find":
         for t in ctx.treasure:
             if t.id == goal.target and t.id not in state.taken:
@@ -76,7 +84,7 @@ def goal_squares(state: QuestState, i: int) -> set[Square]:
                     out = {t.at}
                 else:
                     piece = next(f for f in state.layout.furniture if f.id == t.furniture)
-                    out = {n for s in piece.squares for n in _beside(state, s)} - piece.squares
+                    out = {n for s in piece.squares for n in beside_squares(state, s)} - piece.squares
     elif goal.kind == "reach-exit":
         out = set(ctx.exits.values()) or set(ctx.stairs)
     return out
@@ -284,7 +292,7 @@ def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
         for j in visible:
             at = state.monsters[j].at
             assert at is not None
-            goals |= _beside(state, at)
+            goals |= beside_squares(state, at)
         from grognard.systems.heroquest.bots_party import holds_back
 
         if not standoff and (
@@ -330,13 +338,13 @@ def _step(state: QuestState, i: int, actions: list[str], goals: set[Square]) -> 
     fig = state.heroes[i]
     assert fig.at is not None
     turn = state.turn
-    dist = _walk_map(state, goals) if goals else {}
+    dist = walk_map(state, goals) if goals else {}
     if dist.get(fig.at) == 0:
         return None  # where he wants to be: wandering off would bring him back at the next step
     if fig.at not in dist:
-        dist = _walk_map(state, _unseen(state))
+        dist = walk_map(state, _unseen(state))
     if fig.at not in dist or dist[fig.at] == 0:
-        dist = _walk_map(state, _unsearched_rooms(state))
+        dist = walk_map(state, _unsearched_rooms(state))
     here = dist.get(fig.at)
     if here is None or here == 0:
         return None

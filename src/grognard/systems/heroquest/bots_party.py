@@ -80,7 +80,7 @@ def collect_choice(state: QuestState, actions: list[str]) -> str | None:
 
 
 def _challenge_squares(state: QuestState, i: int) -> set[Square]:
-    from grognard.systems.heroquest.bots import _beside
+    from grognard.systems.heroquest.bots import beside_squares
     from grognard.systems.heroquest.challenge_play import (
         challenges,
         chance,
@@ -97,33 +97,33 @@ def _challenge_squares(state: QuestState, i: int) -> set[Square]:
             continue
         if c.furniture is not None:
             squares = next(f.squares for f in state.layout.furniture if f.id == c.furniture)
-            out |= {n for s in squares for n in _beside(state, s)} - set(squares)
+            out |= {n for s in squares for n in beside_squares(state, s)} - set(squares)
         elif c.at is not None:
-            out |= {c.at} | _beside(state, c.at)
+            out |= {c.at} | beside_squares(state, c.at)
     return out
 
 
 def _pile_squares(state: QuestState, i: int) -> set[Square]:
-    from grognard.systems.heroquest.bots import _beside
+    from grognard.systems.heroquest.bots import beside_squares
     from grognard.systems.heroquest.fallen import pile_at
 
     out: set[Square] = set()
     for k in range(len(state.heroes)):
         pile = pile_at(state, k) if k != i else None
         if pile is not None:
-            out |= {pile} | _beside(state, pile)
+            out |= {pile} | beside_squares(state, pile)
     return out
 
 
 def detour_goals(state: QuestState, i: int) -> set[Square]:
     """Squares worth a detour for hero `i` (no monster in sight): a fallen hero's things, a challenge he
     may well meet, within `DETOUR` walking steps; else none."""
-    from grognard.systems.heroquest.bots import _walk_map
+    from grognard.systems.heroquest.bots import walk_map
 
     at = state.heroes[i].at
     for goals in (_pile_squares(state, i), _challenge_squares(state, i)):
         if goals and at is not None:
-            far = _walk_map(state, goals).get(at)
+            far = walk_map(state, goals).get(at)
             if far is not None and 0 < far <= DETOUR:
                 return goals
     return set()
@@ -133,7 +133,7 @@ def together(state: QuestState, i: int) -> set[Square] | None:
     """Where hero `i` walks to keep the party together (no monster in sight), or None to go on: beside
     the leader when he is more than `STRAY` steps from him; the leader stands (an empty set) while a
     companion is that far behind. Not while someone leads the prisoner (the escort has his own way)."""
-    from grognard.systems.heroquest.bots import _beside, _walk_map
+    from grognard.systems.heroquest.bots import beside_squares, walk_map
 
     if any(h.escort for h in state.heroes):
         return None
@@ -144,13 +144,13 @@ def together(state: QuestState, i: int) -> set[Square] | None:
     if lead != i:
         where = state.heroes[lead].at
         assert where is not None
-        beside = _beside(state, where)
-        far = _walk_map(state, beside).get(at)
+        beside = beside_squares(state, where)
+        far = walk_map(state, beside).get(at)
         return beside if far is not None and far > STRAY else None
     others = [h.at for k, h in enumerate(state.heroes) if k != i and h.status == "active" and h.at]
     if not others:
         return None
-    here = _walk_map(state, _beside(state, at))
+    here = walk_map(state, beside_squares(state, at))
     behind = [here.get(o) for o in others]
     if any(d is not None and d > STRAY + 2 for d in behind):
         return set()
@@ -234,7 +234,7 @@ def way_round(state: QuestState, i: int, actions: list[str]) -> str | None:
 
     from grognard.systems.heroquest.actions import known_traps, sq
     from grognard.systems.heroquest.board import neighbours
-    from grognard.systems.heroquest.bots import _beside
+    from grognard.systems.heroquest.bots import beside_squares
 
     at = state.heroes[i].at
     if at is None or not state.turn.rolled:
@@ -242,7 +242,7 @@ def way_round(state: QuestState, i: int, actions: list[str]) -> str | None:
     layout = state.layout
     blocked = set(known_traps(state)) | set(state.monster_squares)
     goals = {
-        n for j in state.visible_monsters if (m := state.monsters[j].at) for n in _beside(state, m)
+        n for j in state.visible_monsters if (m := state.monsters[j].at) for n in beside_squares(state, m)
     } - blocked
     dist = {g: 0 for g in goals if not layout.solid(g)}
     queue = deque(dist)
