@@ -67,6 +67,10 @@ def _commands() -> dict[str, _Lazy]:
         "games": _Lazy(
             "Saved games: list, show, undo, export, import, delete.", _app_command("grognard.cli.games")
         ),
+        "serve": _Lazy(
+            "Serve grognard in the browser: tables with seats, gamebooks, the referee's desk and the tools.",
+            _function_command("grognard.cli.serve", "serve"),
+        ),
     }
     for facts in registry.facts():
         if facts.id not in frontends.FRONTENDS and facts.id not in frontends.MODULES:

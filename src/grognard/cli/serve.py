@@ -1,0 +1,69 @@
+"""`grognard serve`: the browser front end on this machine (or, with --host 0.0.0.0, on the network)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+from typing import Annotated
+
+import typer
+
+from grognard.cli.console import out
+from grognard.engine.errors import UsageError
+
+DEFAULT_PORT = 8000
+"""The port tried first; when it is taken and none was asked for, the next free one of ten."""
+
+
+def _free(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def _port(host: str, port: int | None) -> int:
+    if port is not None:
+        if not _free(host, port):
+            raise UsageError(f"port {port} on {host} is taken: give another with --port")
+        return port
+    for candidate in range(DEFAULT_PORT, DEFAULT_PORT + 10):
+        if _free(host, candidate):
+            return candidate
+    raise UsageError(f"ports {DEFAULT_PORT}-{DEFAULT_PORT + 9} are all taken: give a free one with --port")
+
+
+def _has_browser() -> bool:
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or shutil.which("open"))
+
+
+def serve(
+    host: Annotated[
+        str,
+        typer.Option("--host", help="Where to listen: 127.0.0.1 (this machine) or 0.0.0.0 (the network)."),
+    ] = "127.0.0.1",
+    port: Annotated[
+        int | None,
+        typer.Option("--port", min=1, max=65535, help="The port (default: 8000, else the next free)."),
+    ] = None,
+    open_browser: Annotated[
+        bool | None,
+        typer.Option("--open/--no-open", help="Open the default browser (default: when there is one)."),
+    ] = None,
+) -> None:
+    """Serve grognard in the browser: tables with seats, gamebooks, the referee's desk and the tools."""
+    from grognard.web.server import serve as run
+    from grognard.web.settings import Settings
+
+    chosen = _port(host, port)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        out.print(f"Listening on {host}: anyone on the network can reach this server.", markup=False)
+    run(
+        Settings.from_environment(host, chosen),
+        open_browser=_has_browser() if open_browser is None else open_browser,
+        say=lambda line: out.print(line, markup=False),
+    )

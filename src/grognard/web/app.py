@@ -1,0 +1,96 @@
+"""The web application: `create_app(settings)` builds the FastAPI app with its routes and error pages.
+
+Routes are thin: read the request, call the systems or the store, render a template. Every POST checks
+the browser's form token first. Any error a user can cause (a bad value, an unknown game, a refused move)
+is a page with one clear message and a 4xx status, never a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from grognard.engine import registry
+from grognard.engine.errors import GrognardError
+from grognard.web.pages import is_htmx, render
+from grognard.web.security import check_form
+from grognard.web.settings import Settings
+from grognard.web.tools import TOOLS, read_values
+
+STATIC = Path(__file__).parent / "static"
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The app, serving the pages and `/static`."""
+    import grognard.systems  # noqa: F401  (declares every system; loads none)
+
+    app = FastAPI(title="grognard", docs_url=None, redoc_url=None, openapi_url=None)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    secret = settings.secret
+
+    def page(request: Request, template: str, status: int = 200, **context: object) -> HTMLResponse:
+        return render(request, template, secret, status, **context)
+
+    def problem(request: Request, status: int, message: str) -> HTMLResponse:
+        template = "fragments/error.html" if is_htmx(request) else "error.html"
+        return page(request, template, status, message=message, code=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        message = exc.detail if isinstance(exc.detail, str) else "that page does not exist"
+        if exc.status_code == 404 and exc.detail == "Not Found":
+            message = f"there is no page at {request.url.path}"
+        return problem(request, exc.status_code, message)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> Response:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "the request"
+        return problem(request, 400, f"{where}: {first.get('msg', 'not understood')}")
+
+    @app.exception_handler(GrognardError)
+    async def grognard_error(request: Request, exc: GrognardError) -> Response:
+        return problem(request, 400, str(exc))
+
+    @app.exception_handler(ValueError)
+    async def value_error(request: Request, exc: ValueError) -> Response:
+        return problem(request, 400, str(exc))
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> RedirectResponse:
+        return RedirectResponse("/static/favicon.svg", status_code=308)
+
+    @app.get("/", response_class=HTMLResponse)
+    async def home(request: Request) -> HTMLResponse:
+        return page(request, "home.html", systems=registry.facts(), tools=TOOLS.values())
+
+    @app.get("/tools", response_class=HTMLResponse)
+    async def tools(request: Request) -> HTMLResponse:
+        return page(request, "tools.html", tools=TOOLS.values())
+
+    @app.get("/tools/{tool_id}", response_class=HTMLResponse)
+    async def tool(request: Request, tool_id: str) -> HTMLResponse:
+        found = TOOLS.get(tool_id)
+        if found is None:
+            raise HTTPException(404, f"there is no tool {tool_id!r}")
+        return page(request, "tool.html", tool=found, values={}, result=None)
+
+    @app.post("/tools/{tool_id}", response_class=HTMLResponse)
+    async def run_tool(request: Request, tool_id: str) -> HTMLResponse:
+        await check_form(request, secret)
+        found = TOOLS.get(tool_id)
+        if found is None:
+            raise HTTPException(404, f"there is no tool {tool_id!r}")
+        form = {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
+        result = await run_in_threadpool(found.compute, read_values(found, form))
+        if is_htmx(request):
+            return page(request, "fragments/tool_result.html", tool=found, result=result)
+        return page(request, "tool.html", tool=found, values=form, result=result)
+
+    return app
