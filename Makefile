@@ -1,10 +1,12 @@
-# Two entry points: `make play` and `make test`. Each sets up .venv when needed.
+# Two entry points: `make play` and `make test`. Each sets up .venv when needed; `make test` also
+# installs Debian's Chromium for the browser tests when it is missing.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play test lint typecheck imports unit chromium bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || { echo "python3 -m venv failed: on Debian, apt-get install python3-venv" >&2; exit 2; }
@@ -13,7 +15,14 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 play: $(STAMP)
-	@$(BIN)/grognard
+	@$(BIN)/grognard serve
+
+chromium:
+	@test -x $(CHROMIUM) || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; } \
+	  || { echo "could not install chromium: apt-get install chromium, then make test again" >&2; exit 2; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -21,10 +30,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
-unit: $(STAMP)
+imports: $(STAMP)
+	$(BIN)/lint-imports
+
+unit: $(STAMP) chromium
 	$(BIN)/python -m pytest -n $(or $(JOBS),auto) --dist loadfile
 
-test: lint typecheck unit
+test: lint typecheck imports unit
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
