@@ -96,6 +96,15 @@ def _string_end(text: str, at: int, end: int) -> int:
         k += 1
 
 
+def opens_string(text: str, at: int) -> bool:
+    """Whether the quote at `text[at]` opens a string: an apostrophe right after a word or a closing
+    bracket is Harlowe's possessive (`$bag's`, `(history:)'s`), not a string."""
+    if text[at] != "'" or at == 0:
+        return True
+    before = text[at - 1]
+    return not (before.isalnum() or before in ")]_$")
+
+
 def literal(arg: str) -> str | None:
     """The value of a plain string literal ("x", 'x', or `[[x]]` link markup's target), else None."""
     arg = arg.strip()
@@ -117,7 +126,7 @@ def split_args(text: str) -> list[str]:
     n = len(text)
     while i < n:
         c = text[i]
-        if c in "\"'`":
+        if c in "\"'`" and opens_string(text, i):
             k = _string_end(text, i, n)
             i = n if k < 0 else k + 1
             continue
@@ -185,7 +194,7 @@ def _harlowe_extents(text: str) -> tuple[dict[int, int], dict[int, int]]:
     i = 0
     while i < n:
         c = text[i]
-        if parens and c in "\"'":
+        if parens and c in "\"'" and opens_string(text, i):
             k = _string_end(text, i, n)
             if k < 0:
                 break
@@ -456,6 +465,8 @@ def read_markup(text: str, story_format_name: str = "") -> Markup:
     """A passage's text, choices, macro kinds and embedded passages under its story format."""
     fmt = story_format(story_format_name)
     text = text.replace(_OPEN, "").replace(_SHUT, "").replace("\r\n", "\n")
+    if fmt in ("harlowe", "sugarcube", ""):
+        text = text.replace("\\\n", "").replace("\n\\", "")
     text = strip_comments(text, "<!--", "-->")
     if fmt in ("sugarcube", ""):
         text = strip_comments(strip_comments(text, "/*", "*/"), "/%", "%/")
