@@ -252,8 +252,13 @@ class _Reader:
     def choice(self, text: str, target: str) -> None:
         self.markup.links.append((text or target, target))
 
-    def goto(self, target: str, at: int) -> None:
-        label = self.label if at < self.label_until else ""
+    def shown(self, label: str, end: int) -> int:
+        """Leave a link's label where its macro stood (a line of nothing else goes) and go on."""
+        self.out.append(_OPEN + label + _SHUT)
+        return end
+
+    def goto(self, target: str, at: int, text: str = "") -> None:
+        label = self.label if at < self.label_until else text
         self.label_until = -1
         self.choice(label, target)
 
@@ -267,10 +272,12 @@ class _Reader:
         newline = self.find("\n", at + 2)
         if end < 0 or 0 <= newline < end:
             return -1
-        body = self.text[self.text.rfind("[[", at, end) + 2 : end]
+        inner = self.text.rfind("[[", at, end) + 2
+        body = self.text[inner:end]
         text, target = split_link(body)
         if not target:
             return self.keep(at, end + 2)
+        self.out.append(self.text[at : inner - 2])
         if _URL.match(target):
             self.out.append(text)
         elif self.fmt in ("sugarcube", "") and _COMPUTED.fullmatch(target):
@@ -295,12 +302,10 @@ class _Reader:
                 return self.keep(at, end)
             if folded in ("goto", "redirect"):
                 self.goto(target, at)
-            elif folded in HARLOWE_GOTO and len(values) >= 2:
-                self.choice(values[0] or target, target)
-            else:
-                self.choice(target, target)
-            self.out.append(_OPEN + _SHUT)
-            return end
+                return self.shown("", end)
+            label = values[0] or target if folded in HARLOWE_GOTO and len(values) >= 2 else target
+            self.choice(label, target)
+            return self.shown(label if folded in HARLOWE_GOTO else "", end)
         if folded in HARLOWE_LINKS and values and values[0] and end in self.hooks:
             self.label, self.label_until = values[0], self.hooks[end]
         if folded in HARLOWE_EMBEDS and values and values[0]:
@@ -328,16 +333,15 @@ class _Reader:
         strings = [v if kind == "str" else None for kind, v in args]
         if name in SUGARCUBE_LINKS:
             if args and args[0][0] == "link":
-                self.choice(*split_link(args[0][1]))
-                self.out.append(_OPEN + _SHUT)
-                return end + 2
+                label, target = split_link(args[0][1])
+                self.choice(label, target)
+                return self.shown(label, end + 2)
             if len(args) >= 2 and strings[0] is not None and strings[1]:
                 self.choice(strings[0], strings[1])
-                self.out.append(_OPEN + _SHUT)
-                return end + 2
+                return self.shown(strings[0], end + 2)
             if len(args) == 1 and strings[0]:
                 self.label, self.label_until = strings[0], len(self.text) + 1
-                return end + 2
+                return self.shown(strings[0], end + 2)
         elif name in ("goto", "actions", "choice") and args:
             used = args if name == "actions" else args[:1]
             choices = [split_link(v) if kind == "link" else ("", v) for kind, v in used if kind != "expr"]
@@ -345,12 +349,11 @@ class _Reader:
                 if name == "choice" and len(args) > 1 and strings[1]:
                     choices = [(strings[1], choices[0][1])]
                 for text, target in choices:
-                    if name == "goto" and not text:
-                        self.goto(target, at)
+                    if name == "goto":
+                        self.goto(target, at, text)
                     else:
                         self.choice(text, target)
-                self.out.append(_OPEN + _SHUT)
-                return end + 2
+                return self.shown("", end + 2)
             self.macro(f"SugarCube <<{name}>> to a computed passage")
             return self.keep(at, end + 2)
         elif name in SUGARCUBE_EMBEDS and strings and strings[0]:
@@ -376,8 +379,7 @@ class _Reader:
                 if key.strip() == "label":
                     label = literal(value) or ""
             self.choice(label, target)
-            self.out.append(_OPEN + _SHUT)
-            return end + 1
+            return self.shown(label or target, end + 1)
         if name in ("embed passage", "reveal link") and args:
             named = [literal(a.partition(":")[2]) for a in args if a.startswith("passage")]
             passage = named[0] if named else literal(args[0])
@@ -436,7 +438,12 @@ class _Reader:
             elif token == "<%" and fmt in ("snowman", ""):
                 end = self.snowman(at)
             elif token == "story.show(" and fmt in ("snowman", ""):
-                self.macro("Snowman story.show()")
+                close = text.find(")", at, at + 1000)
+                value = literal(text[at + 11 : close]) if close >= 0 else None
+                if value:
+                    self.choice(value, value)
+                else:
+                    self.macro("Snowman story.show() of a computed passage")
             elif token[0] == "<" and token[1] in "aA":
                 end = self.anchor(at)
             elif token[0] == "`":
@@ -461,10 +468,20 @@ def _clean(text: str) -> str:
     return _BLANKS.sub("\n\n", "\n".join(lines)).strip("\n")
 
 
+def _chapbook_body(text: str) -> str:
+    """A Chapbook passage without its vars section (`name: value` lines above a `--` line)."""
+    split = text.find("\n--\n")
+    if split >= 0 and all(":" in line for line in text[:split].split("\n") if line.strip()):
+        return text[split + 4 :]
+    return text
+
+
 def read_markup(text: str, story_format_name: str = "") -> Markup:
     """A passage's text, choices, macro kinds and embedded passages under its story format."""
     fmt = story_format(story_format_name)
     text = text.replace(_OPEN, "").replace(_SHUT, "").replace("\r\n", "\n")
+    if fmt == "chapbook":
+        text = _chapbook_body(text)
     if fmt in ("harlowe", "sugarcube", ""):
         text = text.replace("\\\n", "").replace("\n\\", "")
     text = strip_comments(text, "<!--", "-->")
