@@ -272,8 +272,8 @@ def _title(story: Story, file: str) -> str:
 
 
 def _twine_book(story: Story, file: str, system: str) -> StoryImport:
-    problems = [Problem("", "", p) for p in story.problems]
-    warnings: list[str] = []
+    problems: list[Problem] = []
+    warnings = [f"{p}: ignored" for p in story.problems]
     pages = [p for p in story.passages if not _is_special(p)]
     if not pages:
         raise BookLoadError(file, [*problems, Problem("", "", "the story has no passage to play")])
