@@ -28,19 +28,22 @@ def ascii_lower(text: str) -> str:
 
 def tag_at(text: str, at: int) -> tuple[str, dict[str, str], int]:
     """The tag opening at `text[at] == "<"`: its lowered name (with a leading `/` for a closing tag),
-    its attributes (names lowered, values unescaped) and the index just past its `>` (the end of the
-    text when it never closes). The name is empty when `<` does not open a tag."""
+    its attributes (names lowered, values unescaped) and the index just past its `>`. The name is
+    empty when `<` does not open a tag. A tag never runs past the next `<` (Twine escapes it inside
+    attributes), so reading every tag of a text costs no more than one pass over it."""
     n = len(text)
+    stop = text.find("<", at + 1)
+    stop = n if stop < 0 else stop
     i = at + 1
-    j = i + 1 if i < n and text[i] == "/" else i
-    while j < n and text[j] not in _SPACE and text[j] not in "/>":
+    j = i + 1 if i < stop and text[i] == "/" else i
+    while j < stop and text[j] not in _SPACE and text[j] not in "/>":
         j += 1
     name = ascii_lower(text[i:j])
     if not name.lstrip("/") or not name.lstrip("/")[0].isalpha():
         return "", {}, at + 1
     attrs: dict[str, str] = {}
     i = j
-    while i < n:
+    while i < stop:
         c = text[i]
         if c == ">":
             return name, attrs, i + 1
@@ -48,18 +51,18 @@ def tag_at(text: str, at: int) -> tuple[str, dict[str, str], int]:
             i += 1
             continue
         k = i
-        while k < n and text[k] not in _SPACE and text[k] not in "=>/":
+        while k < stop and text[k] not in _SPACE and text[k] not in "=>/":
             k += 1
         key = ascii_lower(text[i:k]) or text[k]
-        if k < n and text[k] == "=":
+        if k < stop and text[k] == "=":
             k += 1
-            if k < n and text[k] in "\"'":
-                end = text.find(text[k], k + 1)
-                end = n if end < 0 else end
+            if k < stop and text[k] in "\"'":
+                end = text.find(text[k], k + 1, stop)
+                end = stop if end < 0 else end
                 value, k = text[k + 1 : end], end + 1
             else:
                 end = k
-                while end < n and text[end] not in _SPACE and text[end] != ">":
+                while end < stop and text[end] not in _SPACE and text[end] != ">":
                     end += 1
                 value, k = text[k:end], end
             attrs.setdefault(key, html.unescape(value))
@@ -67,7 +70,7 @@ def tag_at(text: str, at: int) -> tuple[str, dict[str, str], int]:
             attrs.setdefault(key, "")
             k = max(k, i + 1)
         i = k
-    return name, attrs, n
+    return name, attrs, stop
 
 
 def _twine1_text(raw: str) -> str:
