@@ -204,6 +204,33 @@ def test_embedded_passages_are_not_sections() -> None:
     assert any("only shown inside others" in w for w in r.warnings)
 
 
+def test_a_goto_inside_an_embedded_passage_leads_on_from_the_page_showing_it() -> None:
+    r = twee(
+        ':: Start\n(display: "Clock")\n[[Wait]]\n\n:: Clock\n(live: 1s)[(goto: "Late")]'
+        '\n\n:: Wait\n(display: "Clock")\n\n:: Late\nToo late.',
+        "Harlowe",
+    )
+    assert choices(r.book, "Start") == [("Wait", "Wait"), ("Late", "Late")]
+    assert choices(r.book, "Wait") == [("Late", "Late")]
+    assert "Clock" not in r.book.sections
+    assert check_book(r.book, TOY_RULES) == []
+
+
+def test_passages_only_named_in_the_story_code_are_not_sections() -> None:
+    r = twee(
+        ':: Code [script]\n$("#hud").html(story.render("HUD"));\n\n:: Start\nHello.\n\n:: HUD\nHP: 3',
+        "Snowman",
+    )
+    assert set(r.book.sections) == {"Start"}
+    assert any("only named in the story's code" in w and "'HUD'" in w for w in r.warnings)
+    html = (
+        '<tw-storydata name="S" startnode="1" format="Snowman"><script role="script">'
+        'show(\'Side\');</script><tw-passagedata pid="1" name="Start">Hi.</tw-passagedata>'
+        '<tw-passagedata pid="2" name="Side">side</tw-passagedata></tw-storydata>'
+    )
+    assert set(import_story(html.encode(), "s.html", "toy-gb").book.sections) == {"Start"}
+
+
 def test_names_that_cannot_be_ids_are_mended_and_links_follow() -> None:
     r = twee(":: Start\n[[Up|a <b>]] [[x|y{z}]]\n\n:: a <b>\nx\n\n:: y\\{z\\}\ny")
     assert choices(r.book, "Start") == [("Up", "a _b_"), ("x", "y_z_")]

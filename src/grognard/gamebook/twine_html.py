@@ -120,7 +120,9 @@ def parse_twine_html(text: str) -> list[Story]:
         name, attrs, end = tag_at(text, j)
         i = end
         if name in ("script", "style", "textarea", "title"):
-            i = _close(low, end, name)[1]
+            k, i = _close(low, end, name)
+            if name == "script" and draft is not None:
+                draft.passages.append(("", Passage("Story JavaScript", ("script",), text[end:k])))
         elif name == "tw-storydata":
             if draft is not None:
                 stories.append(draft.story(False))

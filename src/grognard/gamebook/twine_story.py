@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -271,6 +272,42 @@ def _title(story: Story, file: str) -> str:
     return "Untitled"
 
 
+INHERITED = 50
+"""The most choices a passage takes from the passages it shows inside itself (`(display:)`, ...)."""
+
+
+def _inherit(
+    mine: list[tuple[str, str]], shown: list[str], links: dict[str, list[tuple[str, str]]]
+) -> list[tuple[str, str]]:
+    """A passage's choices and those of the passages it shows inside itself (at most INHERITED more):
+    a `(goto:)` in an embedded passage leads on from the page that shows it."""
+    out = dict.fromkeys(mine)
+    room = INHERITED
+    for sid in dict.fromkeys(shown):
+        for choice in links.get(sid, ()):
+            if room <= 0:
+                return list(out)
+            if choice not in out:
+                out[choice] = None
+                room -= 1
+    return list(out)
+
+
+def _quoted(texts: Iterable[str], longest: int = 200) -> set[str]:
+    """Every quoted string (one line, at most `longest` characters) in `texts`, stripped: the passage
+    names the story's code uses. Each quote is looked at once, with a bounded search."""
+    found: set[str] = set()
+    for text in texts:
+        for quote in "\"'":
+            i = text.find(quote)
+            while i >= 0:
+                end = text.find(quote, i + 1, i + 2 + longest)
+                if end >= 0 and "\n" not in text[i + 1 : end]:
+                    found.add(text[i + 1 : end].strip())
+                i = text.find(quote, i + 1)
+    return found
+
+
 def _twine_book(story: Story, file: str, system: str) -> StoryImport:
     problems: list[Problem] = []
     warnings = [f"{p}: ignored" for p in story.problems]
@@ -294,15 +331,23 @@ def _twine_book(story: Story, file: str, system: str) -> StoryImport:
             warnings.append(f"the start passage {start_name!r} does not exist: the start is {fallback!r}")
         start_name = fallback
     start = ids.of(start_name)
-    linked = {start} | {ids.of(t) for _, _, m in read for _, t in m.links}
+    own: dict[str, list[tuple[str, str]]] = {}
+    for sid, _, markup in read:
+        own[sid] = list(dict.fromkeys((one_line(t) or ids.of(g), ids.of(g)) for t, g in markup.links))
+    links = own
+    for _ in range(2):
+        links = {sid: _inherit(links[sid], [ids.of(e) for e in m.embeds], links) for sid, _, m in read}
+    linked = {start} | {target for found in links.values() for _, target in found}
     embedded = {ids.of(e) for _, _, m in read for e in m.embeds} - linked
+    named = _quoted(p.text for p in story.passages) - linked
     macros: dict[str, list[str]] = {}
     sections: dict[str, Any] = {}
     endings: list[str] = []
     dropped: list[str] = []
+    by_code: list[str] = []
     for sid, p, markup in read:
-        if sid in embedded:
-            dropped.append(sid)
+        if sid in embedded or sid in named:
+            (dropped if sid in embedded else by_code).append(sid)
             continue
         for kind in markup.macros:
             macros.setdefault(kind, []).append(sid)
@@ -312,13 +357,7 @@ def _twine_book(story: Story, file: str, system: str) -> StoryImport:
         text = safe_text(markup.text).strip()
         if text:
             data["text"] = text
-        choices: list[dict[str, Any]] = []
-        seen: set[tuple[str, str]] = set()
-        for label, target in markup.links:
-            choice = (one_line(label) or ids.of(target), ids.of(target))
-            if choice not in seen:
-                seen.add(choice)
-                choices.append({"text": choice[0], "target": choice[1]})
+        choices = [{"text": text, "target": target} for text, target in links[sid]]
         if choices:
             data["choices"] = choices
         for tag in p.tags:
@@ -332,6 +371,8 @@ def _twine_book(story: Story, file: str, system: str) -> StoryImport:
         warnings.append(f"{len(endings)} passage(s) with no link are endings: {_shown(endings)}")
     if dropped:
         warnings.append(f"passage(s) only shown inside others are not sections: {_shown(dropped)}")
+    if by_code:
+        warnings.append(f"passage(s) only named in the story's code are not sections: {_shown(by_code)}")
     for kind, where in macros.items():
         warnings.append(f"{kind} kept as plain text ({len(where)} passage(s), first {where[0]!r})")
     if problems:
