@@ -33,10 +33,11 @@ _SEPARATORS = set(" \t|,;/\\•·-–—")
 _COMPUTED = re.compile(r"[$_][A-Za-z_][\w.]*|[A-Za-z_][\w.]*\(.*\)")
 _INSERT = re.compile(r"[A-Za-z][A-Za-z ]*(?::.*)?")
 
-HARLOWE_GOTO = {"goto": 0, "redirect": 0, "linkgoto": 1, "linkrevealgoto": 1}
-"""Harlowe macros (names folded) whose last string argument is a passage; the number is the index of
-the argument giving the text when there are two."""
-HARLOWE_TARGETED = {"clickgoto", "mouseovergoto", "mouseoutgoto"}
+HARLOWE_GOTO = frozenset({"goto", "redirect", "linkgoto", "linkrevealgoto"})
+"""Harlowe macros (names folded: no case, `-` or `_`) whose last string is a passage; for the two link
+macros given two strings, the first is the link's text."""
+HARLOWE_TARGETED = frozenset({"clickgoto", "mouseovergoto", "mouseoutgoto"})
+"""Harlowe macros that make a hook or text a link to the passage in their last argument."""
 HARLOWE_LINKS = {"link", "linkreveal", "linkrepeat", "linkrerun"}
 HARLOWE_EMBEDS = {"display"}
 SUGARCUBE_LINKS = {"link", "button", "click"}
