@@ -195,6 +195,14 @@ HOSTILE = [
     lambda n: "'" * n,
     lambda n: "\\\n" * (n // 2),
     lambda n: "x\n--\n" * (n // 5),
+    lambda n: '"x' * (n // 2),
+    lambda n: '(display: "Start")' * (n // 18),
+    lambda n: "".join(f'\n:: P{i}\n(display: "P{i + 1}")[[P{i - 1}]]' for i in range(n // 30)),
+    lambda n: (
+        "".join(f"\n:: P{i}\n<<include 'Hub'>>[[P{i}]]" for i in range(n // 30))
+        + "\n:: Hub\n"
+        + "".join(f"[[H{i}]]" for i in range(n // 30))
+    ),
 ]
 HOSTILE_HTML = [
     lambda n: "<" * n,
