@@ -21,7 +21,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from grognard.cli.console import choose, out, print_json, read_line
+from grognard.cli.console import choose, err, out, print_json, read_line
 from grognard.cli.frontends import MenuEntry
 from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL, OptionValue
@@ -33,7 +33,9 @@ from grognard.gamebook.load import BookLoadError, dump_book, load_book
 from grognard.gamebook.model import Book
 from grognard.gamebook.ruleset import Problem, Ruleset
 from grognard.gamebook.runner import GamebookGame, GamebookState
-from grognard.gamebook.twee import export_twee, import_twee
+from grognard.gamebook.twee import export_twee
+from grognard.gamebook.twine_import import import_story
+from grognard.gamebook.twine_story import MAX_STORY_CHARS
 
 ENDINGS = {
     "victory": "Victory! Your adventure is a success.",
@@ -42,7 +44,7 @@ ENDINGS = {
     "stuck": "There is no way on: your adventure ends here.",
 }
 WORDS = ("s", "u", "q")
-BOOK_HELP = "A book file (TOML or Twee), or the name of a book shipped with grognard (sample)."
+BOOK_HELP = "A book file (TOML, Twee or Twine HTML), or the name of a book shipped with grognard (sample)."
 
 
 def book_problems(path: Path, ruleset: Ruleset) -> tuple[Book | None, list[Problem]]:
@@ -348,21 +350,27 @@ def add_gamebook_commands(
 
     @app.command("twee-import")
     def twee_import(
-        story: Annotated[str, typer.Argument(help="The Twee 3 file (or a book file or name).")],
+        story: Annotated[
+            str, typer.Argument(help="The story: Twee, or Twine HTML (published or archive); or a book.")
+        ],
         output: Annotated[
             Path | None, typer.Option("-o", "--output", help="Write here, not to stdout.")
         ] = None,
     ) -> None:
-        """Turn a Twee 3 story (from Twine) into a book file (TOML)."""
+        """Turn a Twine story (Twee 3 or 1, or a Twine 2 or 1 HTML file) into a book file (TOML)."""
         path = resolve(story)
         if path.suffix.lower() == ".toml":
             book = load_book(path, ruleset.id)
         else:
             try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as e:
-                raise UsageError(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from e
-            book = import_twee(text, str(path), ruleset.id)
+                with path.open("rb") as handle:
+                    data = handle.read(MAX_STORY_CHARS + 1)
+            except OSError as e:
+                raise UsageError(f"cannot read {path}: {e.strerror or e}") from e
+            report = import_story(data, str(path), ruleset.id)
+            for warning in report.warnings:
+                err.print(f"{path}: warning: {warning}", markup=False, soft_wrap=True)
+            book = report.book
         toml = dump_book(book)
         if output is None:
             out.print(toml, markup=False, end="", soft_wrap=True)

@@ -18,6 +18,8 @@ from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.tomlwrite import dumps
 
 TWEE_SUFFIXES = (".twee", ".tw", ".tw3")
+HTML_SUFFIXES = (".html", ".htm")
+MAX_BOOK_BYTES = 32_000_000
 
 
 class BookLoadError(ContentError):
@@ -82,17 +84,24 @@ def parse_book(text: str, file: str = "<book>") -> Book:
 
 
 def load_book(path: str | Path, system: str = "") -> Book:
-    """A book from the file at `path`: TOML, or Twee 3 when it ends in .twee, .tw or .tw3 (`system` is
-    the system of a Twee story that declares none)."""
+    """A book from the file at `path`: TOML, or a Twine story when it ends in .twee, .tw or .tw3 (Twee)
+    or .html, .htm (Twine HTML) (`system` is the system of a story that declares none)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BOOK_BYTES + 1)
+    except OSError as e:
         raise BookLoadError(str(path), [Problem("", "", f"cannot read the book: {e}")]) from None
-    if path.suffix.lower() in TWEE_SUFFIXES:
-        from grognard.gamebook.twee import import_twee
+    if len(data) > MAX_BOOK_BYTES:
+        raise BookLoadError(str(path), [Problem("", "", f"the file is over {MAX_BOOK_BYTES} bytes")])
+    if path.suffix.lower() in TWEE_SUFFIXES + HTML_SUFFIXES:
+        from grognard.gamebook.twine_import import import_story
 
-        return import_twee(text, str(path), system)
+        return import_story(data, str(path), system).book
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BookLoadError(str(path), [Problem("", "", f"cannot read the book: {e}")]) from None
     return parse_book(text, str(path))
 
 

@@ -15,25 +15,25 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 import uuid
 from typing import Any
 
-from grognard.gamebook.load import BookLoadError, book_from_data
+from grognard.gamebook.load import BookLoadError
 from grognard.gamebook.model import Book
 from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.tomlwrite import inline, pairs
+from grognard.gamebook.twine_model import Passage, Story
+from grognard.gamebook.twine_story import (
+    BOOK_PASSAGE,
+    GROGNARD_SPECIAL,
+    MAX_STORY_CHARS,
+    StoryImport,
+    build_book,
+)
 
-BOOK_PASSAGE = "GrognardBook"
-SPECIAL = ("StoryTitle", "StoryData", BOOK_PASSAGE)
-TAG_ENDINGS = ("victory", "death", "ended")
-SKIPPED_TAGS = {"script", "stylesheet", "Twine.private"}
-
-_HEADER = re.compile(r"^::\s*((?:\\.|[^\\\[{])*?)\s*(?:\[((?:\\.|[^\]])*)\])?\s*(\{.*\})?\s*$")
-_BLOCK = re.compile(r"<!--\s*grognard\s*\n(.*?)-->", re.DOTALL)
-_LINK = re.compile(r"\[\[(.+?)\]\]")
-_LINK_LINE = re.compile(r"^\s*\[\[(.+?)\]\]\s*(?:<!--\s*grognard\s*(\{.*\})\s*-->)?\s*$")
+SPECIAL = GROGNARD_SPECIAL
 _ESCAPED_START = re.compile(r"^(\\*)::")
+_ESCAPE = re.compile(r"\\(.)")
 
 
 def _escape_content(text: str) -> str:
@@ -46,10 +46,6 @@ def _unescape_content(text: str) -> str:
         m = _ESCAPED_START.match(line)
         out.append(line[1:] if m and m.group(1) else line)
     return "\n".join(out)
-
-
-def _unescape_name(name: str) -> str:
-    return re.sub(r"\\(.)", r"\1", name)
 
 
 def _block(data: dict[str, Any]) -> str:
@@ -99,102 +95,86 @@ def export_twee(book: Book) -> str:
     return "\n".join(parts)
 
 
-def _split_link(body: str) -> tuple[str, str]:
-    if "->" in body:
-        text, _, target = body.rpartition("->")
-    elif "<-" in body:
-        target, _, text = body.partition("<-")
-    elif "|" in body:
-        text, _, target = body.partition("|")
-    else:
-        text = target = body
-    return text.strip(), target.strip()
+def _unescape_name(name: str) -> str:
+    return _ESCAPE.sub(r"\1", name)
 
 
-def _rules(text: str, where: str, problems: list[Problem], section: str) -> dict[str, Any]:
+def _until(line: str, at: int, stops: str) -> int:
+    """The index of the first unescaped character of `stops` in `line` from `at` (or its length)."""
+    i, n = at, len(line)
+    while i < n and line[i] not in stops:
+        i += 2 if line[i] == "\\" else 1
+    return min(i, n)
+
+
+def parse_header(line: str) -> tuple[str, list[str]]:
+    """A passage header `:: Name [tags] {metadata}` as (name, tags), escapes undone; a header that is
+    not in this shape is all name. One pass over the line."""
+    end = _until(line, 2, "[{")
+    name, tags = line[2:end], []
+    if end < len(line) and line[end] == "[":
+        close = _until(line, end + 1, "]")
+        if close >= len(line):
+            return _unescape_name(line[2:].strip()), []
+        tags = line[end + 1 : close].split()
+        end = close + 1
+    meta = line[end:].strip()
+    if meta and not (meta.startswith("{") and meta.endswith("}")):
+        return _unescape_name(line[2:].strip()), []
+    return _unescape_name(name.strip()), [_unescape_name(t) for t in tags]
+
+
+def _story_data(body: str) -> tuple[str, str, str]:
+    """StoryData's start and format, or a problem."""
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        problems.append(Problem(section, where, f"the grognard rules are not valid TOML: {e}"))
-        return {}
+        data = json.loads(body or "{}")
+    except (json.JSONDecodeError, RecursionError) as e:
+        return "", "", f"StoryData: not a JSON object: {e}"
+    if not isinstance(data, dict):
+        return "", "", "StoryData: not a JSON object"
+    return str(data.get("start", "") or ""), str(data.get("format", "") or ""), ""
 
 
-def _section(body: str, tags: list[str], sid: str, problems: list[Problem]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for block in _BLOCK.finditer(body):
-        data.update(_rules(block.group(1), "rules", problems, sid))
-    body = _BLOCK.sub("", body)
-    lines = body.rstrip().split("\n")
-    trailing: list[dict[str, Any]] = []
-    while lines and (link := _LINK_LINE.match(lines[-1])):
-        text, target = _split_link(link.group(1))
-        choice: dict[str, Any] = {"text": text, "target": target}
-        if link.group(2):
-            choice.update(_rules(f"c = {link.group(2)}", f"link {text!r}", problems, sid).get("c", {}))
-        trailing.insert(0, choice)
-        lines.pop()
-    text = "\n".join(lines)
-    inline_links: list[dict[str, Any]] = []
-
-    def plain(m: re.Match[str]) -> str:
-        label, target = _split_link(m.group(1))
-        inline_links.append({"text": label, "target": target})
-        return label
-
-    text = _LINK.sub(plain, text).strip()
-    if text:
-        data["text"] = text
-    if inline_links or trailing:
-        data["choices"] = inline_links + trailing
-    for tag in tags:
-        if tag in TAG_ENDINGS:
-            data["ending"] = tag
-        elif tag == "eat":
-            data["eat"] = True
-    return data
-
-
-def _passages(text: str) -> list[tuple[str, list[str], str]]:
-    out: list[tuple[str, list[str], str]] = []
+def read_twee(text: str) -> Story:
+    """A Twee 3 (or Twee 1) text as passages, with StoryData's start and story format."""
+    if len(text) > MAX_STORY_CHARS:
+        raise ValueError(f"the story is over {MAX_STORY_CHARS} characters")
+    passages: list[Passage] = []
     current: tuple[str, list[str]] | None = None
     body: list[str] = []
-    for line in text.replace("\r\n", "\n").split("\n"):
+
+    def close() -> None:
+        if current is not None:
+            content = _unescape_content("\n".join(body)).strip("\n")
+            passages.append(Passage(current[0], tuple(current[1]), content))
+
+    for line in text.removeprefix("\ufeff").replace("\r\n", "\n").split("\n"):
         if line.startswith("::"):
-            if current is not None:
-                out.append((*current, "\n".join(body)))
-            m = _HEADER.match(line)
-            name, tags = (m.group(1), (m.group(2) or "").split()) if m else (line[2:].strip(), [])
-            current, body = (_unescape_name(name), [_unescape_name(t) for t in tags]), []
+            close()
+            current, body = parse_header(line), []
         elif current is not None:
             body.append(line)
-    if current is not None:
-        out.append((*current, "\n".join(body)))
-    return [(name, tags, _unescape_content(b).strip("\n")) for name, tags, b in out]
+    close()
+    start = fmt = ""
+    problems: list[str] = []
+    for p in passages:
+        if p.name == "StoryData":
+            start, fmt, problem = _story_data(p.text)
+            if problem:
+                problems.append(problem)
+    return Story(tuple(passages), start=start, format=fmt, problems=tuple(problems))
+
+
+def import_twee_report(text: str, file: str = "<twee>", system: str = "") -> StoryImport:
+    """A book from Twee text with the import's warnings; `system` is used when the story declares none
+    (a story made in Twine). A `BookLoadError` lists what cannot be read."""
+    try:
+        story = read_twee(text)
+    except ValueError as e:
+        raise BookLoadError(file, [Problem("", "", str(e))]) from None
+    return build_book(story, file, system)
 
 
 def import_twee(text: str, file: str = "<twee>", system: str = "") -> Book:
     """A book from Twee 3 text; `system` is used when the story declares none (a story made in Twine)."""
-    problems: list[Problem] = []
-    info: dict[str, Any] = {"system": system} if system else {}
-    sections: dict[str, Any] = {}
-    start = ""
-    for name, tags, body in _passages(text):
-        if name == "StoryTitle":
-            info["title"] = body.strip()
-        elif name == "StoryData":
-            try:
-                start = str(json.loads(body or "{}").get("start", ""))
-            except (json.JSONDecodeError, AttributeError) as e:
-                problems.append(Problem("", "StoryData", f"not a JSON object: {e}"))
-        elif name == BOOK_PASSAGE:
-            for m in _BLOCK.finditer(body):
-                info.update(_rules(m.group(1), BOOK_PASSAGE, problems, ""))
-        elif not SKIPPED_TAGS & set(tags):
-            if name in sections:
-                problems.append(Problem(name, "", "two passages have this name"))
-            sections[name] = _section(body, tags, name, problems)
-    info["start"] = start or next(iter(sections), "")
-    info.setdefault("title", "Untitled")
-    if problems:
-        raise BookLoadError(file, problems)
-    return book_from_data({"book": info, "sections": sections}, file)
+    return import_twee_report(text, file, system).book

@@ -1,0 +1,98 @@
+"""Any file a reader hands over as a Twine story: its kind told from its first bytes, then read as Twee
+or as Twine HTML (a published story or an archive, Twine 2 or Twine 1). A file of another kind is
+refused with one line saying what it looks like and what to do."""
+
+from __future__ import annotations
+
+from grognard.gamebook.load import BookLoadError
+from grognard.gamebook.ruleset import Problem
+from grognard.gamebook.twee import import_twee_report
+from grognard.gamebook.twine_html import ascii_lower, parse_twine_html
+from grognard.gamebook.twine_story import MAX_STORY_CHARS, StoryImport, build_book
+
+TWINE_HELP = "in Twine, use Publish to File or Archive (HTML), or Export As Twee"
+
+_MAGIC = (
+    (b"%PDF", "a PDF document"),
+    (b"PK\x03\x04", "a ZIP archive (unpack it and give the story's .html or .twee file)"),
+    (b"\x1f\x8b", "a gzip-compressed file (unpack it first)"),
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF8", "a GIF image"),
+    (b"SQLite format 3", "an SQLite database (a grognard saved-game store?)"),
+)
+
+
+class NotAStoryError(BookLoadError):
+    """A file that is no Twine story: the message says what it looks like and what to do."""
+
+    def __init__(self, file: str, reason: str) -> None:
+        super().__init__(file, [Problem("", "", reason)])
+
+
+def story_kind(data: bytes) -> tuple[str, str]:
+    """("twee" | "html" | "toml" | "other", the text or the reason) for a file's bytes."""
+    for magic, what in _MAGIC:
+        if data.startswith(magic):
+            return "other", f"{what}, not a Twine story; {TWINE_HELP}"
+    if not data.strip():
+        return "other", f"the file is empty; {TWINE_HELP}"
+    if b"\x00" in data[:4096]:
+        return "other", f"a binary file, not a Twine story; {TWINE_HELP}"
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        return "other", f"not UTF-8 text (byte {e.start}): Twine files are UTF-8; {TWINE_HELP}"
+    head = ascii_lower(text[:4096]).lstrip()
+    low = ascii_lower(text)
+    if "<tw-storydata" in low or ('id="storearea"' in low and "tiddler=" in low):
+        return "html", text
+    if head.startswith("<?xml") or head.startswith("<!doctype gamebook"):
+        if "<gamebook" in low:
+            return "other", "a Project Aon book (XML): import it with `grognard gs import`"
+        if "<quest" in low:
+            return "other", "a HeroScribe quest (XML): import it with `grognard hq import`"
+        return "other", f"an XML file with no Twine story in it; {TWINE_HELP}"
+    if head.startswith("<!doctype html") or head.startswith("<html") or "<body" in head:
+        return "other", f"an HTML page with no Twine story in it (no <tw-storydata>); {TWINE_HELP}"
+    if text.startswith("::") or "\n::" in text:
+        return "twee", text
+    if head.startswith("[book]") or "\n[book]" in low:
+        return "toml", text
+    if head.startswith("{") or head.startswith("["):
+        return "other", f"a JSON file (a saved game?), not a Twine story; {TWINE_HELP}"
+    return (
+        "other",
+        f"no passage header (a line starting '::') and no Twine HTML: not a Twine story; {TWINE_HELP}",
+    )
+
+
+def import_html(text: str, file: str = "<html>", system: str = "") -> StoryImport:
+    """A book from a Twine HTML file (the first story of an archive holding several)."""
+    if len(text) > MAX_STORY_CHARS:
+        raise BookLoadError(file, [Problem("", "", f"the file is over {MAX_STORY_CHARS} characters")])
+    stories = parse_twine_html(text)
+    if not stories:
+        raise NotAStoryError(file, f"no Twine story in this HTML file; {TWINE_HELP}")
+    report = build_book(stories[0], file, system)
+    if len(stories) > 1:
+        names = ", ".join(repr(s.title) for s in stories[1:6])
+        first = stories[0].title
+        more = f"the archive holds {len(stories)} stories: imported the first ({first!r}), not {names}"
+        report = StoryImport(report.book, (more, *report.warnings))
+    return report
+
+
+def import_story(data: bytes, file: str = "<story>", system: str = "") -> StoryImport:
+    """A book from a story file's bytes (Twee or Twine HTML); a `NotAStoryError` for any other file.
+    A grognard TOML book is refused here too (it is read by `load_book`)."""
+    if len(data) > MAX_STORY_CHARS:
+        raise BookLoadError(file, [Problem("", "", f"the file is over {MAX_STORY_CHARS} bytes")])
+    kind, text = story_kind(data)
+    if kind == "html":
+        return import_html(text, file, system)
+    if kind == "twee":
+        return import_twee_report(text, file, system)
+    if kind == "toml":
+        raise NotAStoryError(file, "a grognard book (TOML), not a Twine story: use it as it is")
+    raise NotAStoryError(file, text)

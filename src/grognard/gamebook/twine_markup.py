@@ -1,0 +1,491 @@
+"""A passage's markup read for a gamebook: its links and navigation macros become choices, its comments
+go, and everything else is kept as plain text, each kind of macro named once for the import's warnings.
+
+Understood, by story format (an unknown format gets all of them):
+- every format: `[[links]]` (`[[target]]`, `[[text|target]]`, `[[text->target]]`, `[[target<-text]]`,
+  SugarCube's `[[text|target][setter]]`), `<!-- -->` comments, and `<a data-passage="P">text</a>`;
+  a link to a URL stays text;
+- Harlowe: `(goto:)`, `(redirect:)`, `(link-goto:)`, `(link-reveal-goto:)`, `(click-goto:)`,
+  `(mouseover-goto:)`, `(mouseout-goto:)`; a `(goto:)` inside the hook of a `(link:)` takes its text;
+- SugarCube: `<<link>>`, `<<button>>`, `<<click>>`, `<<goto>>`, `<<actions>>`, `<<choice>>`; a `<<goto>>`
+  inside `<<link "text">>` ... `<</link>>` takes its text; `/* */` and `/% %/` comments;
+- Chapbook: `{link to: 'P', label: 'text'}`;
+- Snowman: `story.show('P')` inside `<% %>`.
+A macro naming its passage by an expression rather than a plain string is not a choice (it is reported).
+
+Every step is a forward scan with plain string searches whose positions only grow, so the time is
+linear in the passage's length; no regular expression here can backtrack.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from grognard.gamebook.twine_html import ascii_lower, tag_at
+
+_OPEN, _SHUT = "\ue001", "\ue002"
+_TOKEN = re.compile(r"\[\[|<<|\(([A-Za-z][\w-]*):|\{|<[aA](?=[\s>])|<%|\bstory\.show\(|`+")
+_LABELS = re.compile(f"{_OPEN}[^{_SHUT}]*{_SHUT}")
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:|//")
+_BLANKS = re.compile(r"\n[ \t]*(?:\n[ \t]*)+\n")
+_SEPARATORS = set(" \t|,;/\\•·-–—")
+_COMPUTED = re.compile(r"[$_][A-Za-z_][\w.]*|[A-Za-z_][\w.]*\(.*\)")
+_INSERT = re.compile(r"[A-Za-z][A-Za-z ]*(?::.*)?")
+
+HARLOWE_GOTO = frozenset({"goto", "redirect", "linkgoto", "linkrevealgoto"})
+"""Harlowe macros (names folded: no case, `-` or `_`) whose last string is a passage; for the two link
+macros given two strings, the first is the link's text."""
+HARLOWE_TARGETED = frozenset({"clickgoto", "mouseovergoto", "mouseoutgoto"})
+"""Harlowe macros that make a hook or text a link to the passage in their last argument."""
+HARLOWE_LINKS = {"link", "linkreveal", "linkrepeat", "linkrerun"}
+HARLOWE_EMBEDS = {"display"}
+SUGARCUBE_LINKS = {"link", "button", "click"}
+SUGARCUBE_EMBEDS = {"include", "display"}
+FORMATS = ("harlowe", "sugarcube", "chapbook", "snowman")
+
+
+@dataclass
+class Markup:
+    """What a passage says: its text, its choices (text, passage name), the kinds of macro kept as plain
+    text, and the passages it embeds (`(display:)`, `<<include>>`, `{embed passage:}`)."""
+
+    text: str = ""
+    links: list[tuple[str, str]] = field(default_factory=list)
+    macros: list[str] = field(default_factory=list)
+    embeds: list[str] = field(default_factory=list)
+
+
+def story_format(name: str) -> str:
+    """The story format's family (`harlowe`, `sugarcube`, `chapbook`, `snowman`), or "" if unknown."""
+    low = ascii_lower(name).strip()
+    if low in ("sugarcane", "jonah", "responsive"):
+        return "sugarcube"
+    return next((f for f in FORMATS if low.startswith(f)), "")
+
+
+def strip_comments(text: str, opener: str, closer: str) -> str:
+    """`text` without the comments `opener ... closer`; an unclosed one is kept as it stands."""
+    pieces: list[str] = []
+    i = 0
+    while True:
+        j = text.find(opener, i)
+        if j < 0:
+            break
+        k = text.find(closer, j + len(opener))
+        if k < 0:
+            break
+        pieces.append(text[i:j])
+        i = k + len(closer)
+    pieces.append(text[i:])
+    return "".join(pieces)
+
+
+def _string_end(text: str, at: int, end: int) -> int:
+    """The index of the quote closing the string that opens at `text[at]`, or -1 before `end`."""
+    quote = text[at]
+    k = at + 1
+    while True:
+        k = text.find(quote, k, end)
+        if k < 0:
+            return -1
+        run = 0
+        while text[k - 1 - run] == "\\":
+            run += 1
+        if run % 2 == 0:
+            return k
+        k += 1
+
+
+def opens_string(text: str, at: int) -> bool:
+    """Whether the quote at `text[at]` opens a string: an apostrophe right after a word or a closing
+    bracket is Harlowe's possessive (`$bag's`, `(history:)'s`), not a string."""
+    if text[at] != "'" or at == 0:
+        return True
+    before = text[at - 1]
+    return not (before.isalnum() or before in ")]_$")
+
+
+def literal(arg: str) -> str | None:
+    """The value of a plain string literal ("x", 'x', or `[[x]]` link markup's target), else None."""
+    arg = arg.strip()
+    if (
+        len(arg) >= 2
+        and arg[0] in "\"'"
+        and arg[-1] == arg[0]
+        and _string_end(arg, 0, len(arg)) == len(arg) - 1
+    ):
+        return re.sub(r"\\(.)", r"\1", arg[1:-1])
+    return None
+
+
+def split_args(text: str) -> list[str]:
+    """Top-level comma-separated arguments (strings and brackets respected)."""
+    args: list[str] = []
+    depth = 0
+    start = i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c in "\"'`" and opens_string(text, i):
+            k = _string_end(text, i, n)
+            i = n if k < 0 else k + 1
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and depth <= 0:
+            args.append(text[start:i])
+            start = i + 1
+        i += 1
+    args.append(text[start:])
+    return [a for a in (a.strip() for a in args) if a]
+
+
+def sugarcube_args(text: str) -> list[tuple[str, str]]:
+    """SugarCube macro arguments as (kind, value): kind `str`, `link` (value `text|target`) or `expr`."""
+    out: list[tuple[str, str]] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c.isspace():
+            i += 1
+        elif c in "\"'":
+            k = _string_end(text, i, n)
+            k = n - 1 if k < 0 else k
+            out.append(("str", literal(text[i : k + 1]) or text[i + 1 : k]))
+            i = k + 1
+        elif text.startswith("[[", i):
+            k = text.find("]]", i + 2)
+            k = n if k < 0 else k
+            out.append(("link", text[i + 2 : k]))
+            i = k + 2
+        else:
+            k = i
+            while k < n and not text[k].isspace():
+                k += 1
+            out.append(("expr", text[i:k]))
+            i = k
+    return out
+
+
+def split_link(body: str) -> tuple[str, str]:
+    """A link's (text, target): `a->b` (the last arrow), `b<-a` (the first), `a|b`, or `b` alone."""
+    body = body.split("][", 1)[0]
+    if "->" in body:
+        text, _, target = body.rpartition("->")
+    elif "<-" in body:
+        target, _, text = body.partition("<-")
+    elif "|" in body:
+        text, _, target = body.partition("|")
+    else:
+        text = target = body
+    return text.strip(), target.strip()
+
+
+def _harlowe_extents(text: str) -> tuple[dict[int, int], dict[int, int]]:
+    """Where each Harlowe macro call ends (start of `(name:` -> index past its `)`) and where each hook
+    ends (its `[` -> index past its `]`), found in one pass."""
+    calls: dict[int, int] = {}
+    hooks: dict[int, int] = {}
+    parens: list[tuple[int, bool]] = []
+    brackets: list[int] = []
+    n = len(text)
+    i = 0
+    while i < n:
+        c = text[i]
+        if parens and c in "\"'" and opens_string(text, i):
+            k = _string_end(text, i, n)
+            if k < 0:
+                break
+            i = k + 1
+            continue
+        if c == "(":
+            j = i + 1
+            while j < n and (text[j].isalnum() or text[j] in "-_"):
+                j += 1
+            is_call = j > i + 1 and j < n and text[j] == ":" and text[i + 1].isalpha()
+            if is_call or parens:
+                parens.append((i, is_call))
+            i = j if is_call else i + 1
+            continue
+        if c == ")" and parens:
+            start, is_call = parens.pop()
+            if is_call:
+                calls[start] = i + 1
+        elif not parens and c == "[":
+            brackets.append(i)
+        elif not parens and c == "]" and brackets:
+            hooks[brackets.pop()] = i + 1
+        i += 1
+    return calls, hooks
+
+
+class _Reader:
+    """One pass over a passage's text, building its Markup."""
+
+    def __init__(self, text: str, fmt: str) -> None:
+        self.text = text
+        self.low = ascii_lower(text)
+        self.fmt = fmt
+        self.out: list[str] = []
+        self.markup = Markup()
+        self.found: dict[str, int] = {}
+        self.label = ""
+        self.label_until = -1
+        harlowe = fmt in ("harlowe", "")
+        self.calls, self.hooks = _harlowe_extents(text) if harlowe else ({}, {})
+
+    def find(self, token: str, at: int) -> int:
+        """`text.find(token, at)` for positions that only grow (a cached answer is reused)."""
+        hit = self.found.get(token, -2)
+        if hit == -1 or hit >= at:
+            return hit
+        hit = self.low.find(token, at)
+        self.found[token] = hit
+        return hit
+
+    def macro(self, kind: str) -> None:
+        if kind not in self.markup.macros:
+            self.markup.macros.append(kind)
+
+    def choice(self, text: str, target: str) -> None:
+        self.markup.links.append((text or target, target))
+
+    def shown(self, label: str, end: int) -> int:
+        """Leave a link's label where its macro stood (a line of nothing else goes) and go on."""
+        self.out.append(_OPEN + label + _SHUT)
+        return end
+
+    def goto(self, target: str, at: int, text: str = "") -> None:
+        label = self.label if at < self.label_until else text
+        self.label_until = -1
+        self.choice(label, target)
+
+    def keep(self, at: int, end: int) -> int:
+        """Keep `text[at:end]` as it stands and go on past it."""
+        self.out.append(self.text[at:end])
+        return end
+
+    def link(self, at: int) -> int:
+        end = self.find("]]", at + 2)
+        newline = self.find("\n", at + 2)
+        if end < 0 or 0 <= newline < end:
+            return -1
+        inner = self.text.rfind("[[", at, end) + 2
+        body = self.text[inner:end]
+        text, target = split_link(body)
+        if not target:
+            return self.keep(at, end + 2)
+        self.out.append(self.text[at : inner - 2])
+        if _URL.match(target):
+            self.out.append(text)
+        elif self.fmt in ("sugarcube", "") and _COMPUTED.fullmatch(target):
+            self.macro("SugarCube link to a computed passage")
+            return self.keep(at, end + 2)
+        else:
+            self.out.append(_OPEN + text + _SHUT)
+            self.choice(text, target)
+        return end + 2
+
+    def harlowe(self, at: int, name: str) -> int:
+        end = self.calls.get(at, -1)
+        if end < 0:
+            return -1
+        folded = ascii_lower(name).replace("-", "").replace("_", "")
+        args = split_args(self.text[at + len(name) + 2 : end - 1])
+        values = [literal(a) for a in args]
+        if folded in HARLOWE_GOTO or folded in HARLOWE_TARGETED:
+            target = values[-1] if values else None
+            if not target:
+                self.macro(f"Harlowe ({ascii_lower(name)}:) to a computed passage")
+                return self.keep(at, end)
+            if folded in ("goto", "redirect"):
+                self.goto(target, at)
+                return self.shown("", end)
+            label = values[0] or target if folded in HARLOWE_GOTO and len(values) >= 2 else target
+            self.choice(label, target)
+            return self.shown(label if folded in HARLOWE_GOTO else "", end)
+        if folded in HARLOWE_LINKS and values and values[0] and end in self.hooks:
+            self.label, self.label_until = values[0], self.hooks[end]
+        if folded in HARLOWE_EMBEDS and values and values[0]:
+            self.markup.embeds.append(values[0])
+        self.macro(f"Harlowe ({ascii_lower(name)}:)")
+        return self.keep(at, end)
+
+    def sugarcube(self, at: int) -> int:
+        end = self.find(">>", at + 2)
+        if end < 0:
+            return -1
+        content = self.text[at + 2 : end]
+        k = 0
+        while k < len(content) and (content[k].isalnum() or content[k] in "/-_=$."):
+            k += 1
+        name = ascii_lower(content[:k])
+        if not name or name == "/":
+            return -1
+        if name.startswith("/"):
+            if name[1:] in SUGARCUBE_LINKS:
+                self.label_until = -1
+                return end + 2
+            return self.keep(at, end + 2)
+        args = sugarcube_args(content[k:])
+        strings = [v if kind == "str" else None for kind, v in args]
+        if name in SUGARCUBE_LINKS:
+            if args and args[0][0] == "link":
+                label, target = split_link(args[0][1])
+                self.choice(label, target)
+                return self.shown(label, end + 2)
+            if len(args) >= 2 and strings[0] is not None and strings[1]:
+                self.choice(strings[0], strings[1])
+                return self.shown(strings[0], end + 2)
+            if len(args) == 1 and strings[0]:
+                self.label, self.label_until = strings[0], len(self.text) + 1
+                return self.shown(strings[0], end + 2)
+        elif name in ("goto", "actions", "choice") and args:
+            used = args if name == "actions" else args[:1]
+            choices = [split_link(v) if kind == "link" else ("", v) for kind, v in used if kind != "expr"]
+            if len(choices) == len(used) and all(t for _, t in choices):
+                if name == "choice" and len(args) > 1 and strings[1]:
+                    choices = [(strings[1], choices[0][1])]
+                for text, target in choices:
+                    if name == "goto":
+                        self.goto(target, at, text)
+                    else:
+                        self.choice(text, target)
+                return self.shown("", end + 2)
+            self.macro(f"SugarCube <<{name}>> to a computed passage")
+            return self.keep(at, end + 2)
+        elif name in SUGARCUBE_EMBEDS and strings and strings[0]:
+            self.markup.embeds.append(strings[0])
+        self.macro(f"SugarCube <<{name}>>")
+        return self.keep(at, end + 2)
+
+    def chapbook(self, at: int) -> int:
+        end = self.find("}", at + 1)
+        newline = self.find("\n", at + 1)
+        if end < 0 or 0 <= newline < end:
+            return -1
+        content = self.text[at + 1 : end].strip()
+        if not _INSERT.fullmatch(content):
+            return -1
+        name, _, rest = content.partition(":")
+        name = " ".join(ascii_lower(name).split())
+        args = split_args(rest)
+        if name == "link to" and args and (target := literal(args[0])):
+            label = ""
+            for arg in args[1:]:
+                key, _, value = arg.partition(":")
+                if key.strip() == "label":
+                    label = literal(value) or ""
+            self.choice(label, target)
+            return self.shown(label or target, end + 1)
+        if name in ("embed passage", "reveal link") and args:
+            named = [literal(a.partition(":")[2]) for a in args if a.startswith("passage")]
+            passage = named[0] if named else literal(args[0])
+            if passage:
+                self.markup.embeds.append(passage)
+        self.macro(f"Chapbook {{{name}}}")
+        return self.keep(at, end + 1)
+
+    def anchor(self, at: int) -> int:
+        _, attrs, end = tag_at(self.text, at)
+        target = attrs.get("data-passage", "").strip()
+        if not target:
+            return -1
+        close = self.find("</a>", end)
+        stop = len(self.text) if close < 0 else close
+        text = " ".join(self.text[end:stop].split())
+        self.out.append(_OPEN + text + _SHUT)
+        self.choice(text, target)
+        return stop if close < 0 else close + 4
+
+    def snowman(self, at: int) -> int:
+        end = self.find("%>", at + 2)
+        stop = len(self.text) if end < 0 else end + 2
+        self.macro("Snowman <% %> script")
+        i = at
+        while True:
+            i = self.find("story.show(", i)
+            if i < 0 or i >= stop:
+                break
+            close = self.text.find(")", i, stop)
+            value = literal(self.text[i + 11 : close]) if close >= 0 else None
+            if value:
+                self.choice(value, value)
+            i += 11
+        return self.keep(at, stop)
+
+    def run(self) -> Markup:
+        text, fmt = self.text, self.fmt
+        i = 0
+        for m in _TOKEN.finditer(text):
+            at = m.start()
+            if at < i:
+                continue
+            token = m.group()
+            self.out.append(text[i:at])
+            i = at
+            end = -1
+            if token == "[[":
+                end = self.link(at)
+            elif token == "<<" and fmt in ("sugarcube", ""):
+                end = self.sugarcube(at)
+            elif m.group(1) and fmt in ("harlowe", ""):
+                end = self.harlowe(at, m.group(1))
+            elif token == "{" and fmt in ("chapbook", ""):
+                end = self.chapbook(at)
+            elif token == "<%" and fmt in ("snowman", ""):
+                end = self.snowman(at)
+            elif token == "story.show(" and fmt in ("snowman", ""):
+                close = text.find(")", at, at + 1000)
+                value = literal(text[at + 11 : close]) if close >= 0 else None
+                if value:
+                    self.choice(value, value)
+                else:
+                    self.macro("Snowman story.show() of a computed passage")
+            elif token[0] == "<" and token[1] in "aA":
+                end = self.anchor(at)
+            elif token[0] == "`":
+                close = self.find(token, at + len(token))
+                end = -1 if close < 0 else self.keep(at, close + len(token))
+            if end >= 0:
+                i = end
+        self.out.append(text[i:])
+        self.markup.text = _clean("".join(self.out))
+        return self.markup
+
+
+def _clean(text: str) -> str:
+    lines = []
+    for line in text.split("\n"):
+        if _OPEN in line:
+            rest = _LABELS.sub("", line)
+            if all(c in _SEPARATORS for c in rest):
+                continue
+            line = line.replace(_OPEN, "").replace(_SHUT, "")
+        lines.append(line.rstrip())
+    return _BLANKS.sub("\n\n", "\n".join(lines)).strip("\n")
+
+
+def _chapbook_body(text: str) -> str:
+    """A Chapbook passage without its vars section (`name: value` lines above a `--` line)."""
+    split = text.find("\n--\n")
+    if split >= 0 and all(":" in line for line in text[:split].split("\n") if line.strip()):
+        return text[split + 4 :]
+    return text
+
+
+def read_markup(text: str, story_format_name: str = "") -> Markup:
+    """A passage's text, choices, macro kinds and embedded passages under its story format."""
+    fmt = story_format(story_format_name)
+    text = text.replace(_OPEN, "").replace(_SHUT, "").replace("\r\n", "\n")
+    if fmt == "chapbook":
+        text = _chapbook_body(text)
+    if fmt in ("harlowe", "sugarcube", ""):
+        text = text.replace("\\\n", "").replace("\n\\", "")
+    text = strip_comments(text, "<!--", "-->")
+    if fmt in ("sugarcube", ""):
+        text = strip_comments(strip_comments(text, "/*", "*/"), "/%", "%/")
+    return _Reader(text, fmt).run()

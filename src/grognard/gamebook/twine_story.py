@@ -1,0 +1,389 @@
+"""A Twine story's passages turned into a book, with the import's warnings.
+
+Two readings. A story grognard wrote (`twee-export`, recognised by its `GrognardBook` passage) is read
+literally by its convention (docs/formats/gamebook.md): rules in `<!-- grognard` comments, one choice
+per trailing link line, endings from tags. Any other story is read as Twine plays it
+(docs/formats/twine.md): special passages (StoryTitle, StoryData, StoryInit, PassageHeader, ...;
+passages tagged script, stylesheet, widget, startup, header, footer, ...) are not sections; the start
+is StoryData's, else the passage named Start, else the first; links and navigation macros become
+choices (`grognard.gamebook.twine_markup`); a passage with no way on is an ending; passage names that
+cannot be section ids are mended.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from grognard.gamebook.load import BookLoadError, book_from_data
+from grognard.gamebook.model import Book
+from grognard.gamebook.ruleset import Problem
+from grognard.gamebook.twine_markup import read_markup, split_link
+from grognard.gamebook.twine_model import Passage, Story
+
+MAX_STORY_CHARS = 32_000_000
+"""The largest story read (characters of Twee or HTML); a bigger file is refused before any work."""
+
+BOOK_PASSAGE = "GrognardBook"
+GROGNARD_SPECIAL = ("StoryTitle", "StoryData", BOOK_PASSAGE)
+TAG_ENDINGS = ("victory", "death", "ended")
+SPECIAL_NAMES = frozenset(
+    {
+        *GROGNARD_SPECIAL,
+        "StoryInit",
+        "StoryAuthor",
+        "StorySubtitle",
+        "StoryCaption",
+        "StoryMenu",
+        "StoryBanner",
+        "StoryInterface",
+        "StoryShare",
+        "StorySettings",
+        "StoryIncludes",
+        "StoryDisplayTitle",
+        "PassageHeader",
+        "PassageFooter",
+        "PassageReady",
+        "PassageDone",
+        "Story JavaScript",
+        "Story Stylesheet",
+    }
+)
+"""Passages Twine and its story formats use for the story's machinery, never shown as a page."""
+SPECIAL_TAGS = frozenset(
+    {
+        "script",
+        "stylesheet",
+        "widget",
+        "init",
+        "startup",
+        "header",
+        "footer",
+        "debug-startup",
+        "debug-header",
+        "debug-footer",
+        "Twine.private",
+        "Twine.image",
+        "Twine.audio",
+        "Twine.video",
+        "Twine.vtt",
+    }
+)
+"""Tags that make a passage machinery (code, style, widgets, text added to every page, media)."""
+GROGNARD_SKIPPED_TAGS = frozenset({"script", "stylesheet", "Twine.private"})
+
+_ID_BAD = re.compile(r"[\[\]{}|<>\r\t\\]|->|<-")
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class StoryImport:
+    """An imported book and the import's warnings (for the command line to show)."""
+
+    book: Book
+    warnings: tuple[str, ...]
+
+
+def safe_text(text: str) -> str:
+    """Text the book format accepts: `[[`, `]]`, `<!--` and `-->` broken up by a space."""
+    text = re.sub(r"\[(?=\[)", "[ ", text)
+    text = re.sub(r"\](?=\])", "] ", text)
+    return re.sub(r"<(?=!--)", "< ", re.sub(r"-(?=->)", "- ", text))
+
+
+def one_line(text: str) -> str:
+    """`text` on one line, safe for a title or a choice."""
+    return safe_text(_SPACES.sub(" ", text).strip())
+
+
+class _Ids:
+    """Section ids for passage names: the name itself when it can be one, else a mended unique id."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, str] = {}
+        self.used: set[str] = set()
+
+    def add(self, name: str) -> str:
+        base = _ID_BAD.sub("_", one_line(name)) or "passage"
+        sid, n = base, 1
+        while sid in self.used:
+            n += 1
+            sid = f"{base} ({n})"
+        self.used.add(sid)
+        self.ids.setdefault(name.strip(), sid)
+        return sid
+
+    def of(self, name: str) -> str:
+        key = name.strip()
+        return self.ids.get(key) or _ID_BAD.sub("_", one_line(key)) or "passage"
+
+
+def _rules(text: str, where: str, problems: list[Problem], section: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError) as e:
+        problems.append(Problem(section, where, f"the grognard rules are not valid TOML: {e}"))
+        return {}
+
+
+def grognard_comments(body: str) -> tuple[str, list[str]]:
+    """The body without its comments, keeping `<!-- grognard {...} -->` after a link, and the text of
+    every `<!-- grognard` block (TOML lines)."""
+    pieces: list[str] = []
+    blocks: list[str] = []
+    i = 0
+    while True:
+        j = body.find("<!--", i)
+        if j < 0:
+            break
+        k = body.find("-->", j + 4)
+        if k < 0:
+            break
+        inner = body[j + 4 : k]
+        head = inner.lstrip()
+        pieces.append(body[i:j])
+        if head.startswith("grognard"):
+            after = head[8:]
+            rest = after.lstrip(" \t")
+            if rest.startswith("{"):
+                pieces.append(body[j : k + 3])
+            elif rest[:1] in ("\n", "\r") or (not rest.strip() and "\n" in after):
+                blocks.append(rest.lstrip("\r").removeprefix("\n"))
+        i = k + 3
+    pieces.append(body[i:])
+    return "".join(pieces), blocks
+
+
+def _link_line(line: str) -> tuple[str, str] | None:
+    """(link body, inline rules or "") when `line` is one link, perhaps followed by its rules comment."""
+    line = line.strip()
+    end = line.find("]]", 3)
+    if not line.startswith("[[") or end < 0:
+        return None
+    rest = line[end + 2 :].strip()
+    if not rest:
+        return line[2:end], ""
+    if not (rest.startswith("<!--") and rest.endswith("-->")):
+        return None
+    inner = rest[4:-3].strip()
+    if not inner.startswith("grognard"):
+        return None
+    rules = inner[8:].strip()
+    return (line[2:end], rules) if rules.startswith("{") and rules.endswith("}") else None
+
+
+def _inline_links(text: str) -> tuple[str, list[dict[str, Any]]]:
+    """Inline `[[links]]` (each on one line) replaced by their text, and the choices they make."""
+    pieces: list[str] = []
+    links: list[dict[str, Any]] = []
+    i = 0
+    close = newline = -2
+    while True:
+        j = text.find("[[", i)
+        if j < 0:
+            break
+        if close < j + 3:
+            close = text.find("]]", j + 3)
+        if close < 0:
+            break
+        if newline < j:
+            newline = text.find("\n", j)
+            newline = len(text) if newline < 0 else newline
+        if newline < close:
+            pieces.append(text[i : newline + 1])
+            i = newline + 1
+            continue
+        label, target = split_link(text[j + 2 : close])
+        pieces.append(text[i:j] + label)
+        links.append({"text": label, "target": target})
+        i = close + 2
+    pieces.append(text[i:])
+    return "".join(pieces), links
+
+
+def grognard_section(body: str, tags: tuple[str, ...], sid: str, problems: list[Problem]) -> dict[str, Any]:
+    """A section written by `twee-export`: rules blocks, trailing link lines, endings from tags."""
+    data: dict[str, Any] = {}
+    body, blocks = grognard_comments(body)
+    for block in blocks:
+        data.update(_rules(block, "rules", problems, sid))
+    lines = body.rstrip().split("\n")
+    trailing: list[dict[str, Any]] = []
+    while lines and (link := _link_line(lines[-1])):
+        text, target = split_link(link[0])
+        choice: dict[str, Any] = {"text": text, "target": target}
+        if link[1]:
+            choice.update(_rules(f"c = {link[1]}", f"link {text!r}", problems, sid).get("c", {}))
+        trailing.insert(0, choice)
+        lines.pop()
+    text, inline = _inline_links("\n".join(lines))
+    text = text.strip()
+    if text:
+        data["text"] = text
+    if inline or trailing:
+        data["choices"] = inline + trailing
+    for tag in tags:
+        if tag in TAG_ENDINGS:
+            data["ending"] = tag
+        elif tag == "eat":
+            data["eat"] = True
+    return data
+
+
+def _grognard_book(story: Story, file: str, system: str) -> StoryImport:
+    problems = [Problem("", "", p) for p in story.problems]
+    info: dict[str, Any] = {"system": system} if system else {}
+    sections: dict[str, Any] = {}
+    for p in story.passages:
+        if p.name == "StoryTitle":
+            info["title"] = p.text.strip()
+        elif p.name == BOOK_PASSAGE:
+            for block in grognard_comments(p.text)[1]:
+                info.update(_rules(block, BOOK_PASSAGE, problems, ""))
+        elif p.name not in GROGNARD_SPECIAL and not GROGNARD_SKIPPED_TAGS & set(p.tags):
+            if p.name in sections:
+                problems.append(Problem(p.name, "", "two passages have this name"))
+            sections[p.name] = grognard_section(p.text, p.tags, p.name, problems)
+    info["start"] = story.start or next(iter(sections), "")
+    info.setdefault("title", story.title or "Untitled")
+    if problems:
+        raise BookLoadError(file, problems)
+    return StoryImport(book_from_data({"book": info, "sections": sections}, file), ())
+
+
+def _is_special(p: Passage) -> bool:
+    return p.name.strip() in SPECIAL_NAMES or bool(SPECIAL_TAGS & set(p.tags))
+
+
+def _shown(names: list[str], most: int = 8) -> str:
+    shown = ", ".join(repr(n) for n in names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+def _title(story: Story, file: str) -> str:
+    named = [p.text for p in story.passages if p.name.strip() == "StoryTitle"]
+    for candidate in (*named, story.title, file.rsplit("/", 1)[-1].rsplit(".", 1)[0]):
+        title = one_line(candidate)
+        if title:
+            return title
+    return "Untitled"
+
+
+INHERITED = 50
+"""The most choices a passage takes from the passages it shows inside itself (`(display:)`, ...)."""
+
+
+def _inherit(
+    mine: list[tuple[str, str]], shown: list[str], links: dict[str, list[tuple[str, str]]]
+) -> list[tuple[str, str]]:
+    """A passage's choices and those of the passages it shows inside itself (at most INHERITED more):
+    a `(goto:)` in an embedded passage leads on from the page that shows it."""
+    out = dict.fromkeys(mine)
+    room = INHERITED
+    for sid in dict.fromkeys(shown):
+        for choice in links.get(sid, ()):
+            if room <= 0:
+                return list(out)
+            if choice not in out:
+                out[choice] = None
+                room -= 1
+    return list(out)
+
+
+def _quoted(texts: Iterable[str], longest: int = 200) -> set[str]:
+    """Every quoted string (one line, at most `longest` characters) in `texts`, stripped: the passage
+    names the story's code uses. Each quote is looked at once, with a bounded search."""
+    found: set[str] = set()
+    for text in texts:
+        for quote in "\"'":
+            i = text.find(quote)
+            while i >= 0:
+                end = text.find(quote, i + 1, i + 2 + longest)
+                if end >= 0 and "\n" not in text[i + 1 : end]:
+                    found.add(text[i + 1 : end].strip())
+                i = text.find(quote, i + 1)
+    return found
+
+
+def _twine_book(story: Story, file: str, system: str) -> StoryImport:
+    problems: list[Problem] = []
+    warnings = [f"{p}: ignored" for p in story.problems]
+    pages = [p for p in story.passages if not _is_special(p)]
+    if not pages:
+        raise BookLoadError(file, [*problems, Problem("", "", "the story has no passage to play")])
+    ids = _Ids()
+    read: list[tuple[str, Passage, Any]] = []
+    blocks: dict[str, list[str]] = {}
+    for p in pages:
+        sid = ids.add(p.name)
+        if sid != p.name.strip():
+            warnings.append(f"passage {p.name!r} is section {sid!r} (its name cannot be a section id)")
+        body, blocks[sid] = grognard_comments(p.text)
+        read.append((sid, p, read_markup(body, story.format)))
+    names = {p.name.strip() for p in pages}
+    start_name = story.start.strip()
+    if start_name not in names:
+        fallback = "Start" if "Start" in names else pages[0].name.strip()
+        if start_name:
+            warnings.append(f"the start passage {start_name!r} does not exist: the start is {fallback!r}")
+        start_name = fallback
+    start = ids.of(start_name)
+    own: dict[str, list[tuple[str, str]]] = {}
+    for sid, _, markup in read:
+        own[sid] = list(dict.fromkeys((one_line(t) or ids.of(g), ids.of(g)) for t, g in markup.links))
+    links = own
+    for _ in range(2):
+        links = {sid: _inherit(links[sid], [ids.of(e) for e in m.embeds], links) for sid, _, m in read}
+    linked = {start} | {target for found in links.values() for _, target in found}
+    embedded = {ids.of(e) for _, _, m in read for e in m.embeds} - linked
+    named = _quoted(p.text for p in story.passages) - linked
+    macros: dict[str, list[str]] = {}
+    sections: dict[str, Any] = {}
+    endings: list[str] = []
+    dropped: list[str] = []
+    by_code: list[str] = []
+    for sid, p, markup in read:
+        if sid in embedded or sid in named:
+            (dropped if sid in embedded else by_code).append(sid)
+            continue
+        for kind in markup.macros:
+            macros.setdefault(kind, []).append(sid)
+        data: dict[str, Any] = {}
+        for block in blocks[sid]:
+            data.update(_rules(block, "rules", problems, sid))
+        text = safe_text(markup.text).strip()
+        if text:
+            data["text"] = text
+        choices = [{"text": text, "target": target} for text, target in links[sid]]
+        if choices:
+            data["choices"] = choices
+        for tag in p.tags:
+            if tag in TAG_ENDINGS:
+                data["ending"] = tag
+        if not choices and "ending" not in data and not {"fight", "test"} & set(data):
+            data["ending"] = "ended"
+            endings.append(sid)
+        sections[sid] = data
+    if endings:
+        warnings.append(f"{len(endings)} passage(s) with no link are endings: {_shown(endings)}")
+    if dropped:
+        warnings.append(f"passage(s) only shown inside others are not sections: {_shown(dropped)}")
+    if by_code:
+        warnings.append(f"passage(s) only named in the story's code are not sections: {_shown(by_code)}")
+    for kind, where in macros.items():
+        warnings.append(f"{kind} kept as plain text ({len(where)} passage(s), first {where[0]!r})")
+    if problems:
+        raise BookLoadError(file, problems)
+    info = {"title": _title(story, file), "start": start, "system": system or "unknown"}
+    return StoryImport(book_from_data({"book": info, "sections": sections}, file), tuple(warnings))
+
+
+def build_book(story: Story, file: str = "<story>", system: str = "") -> StoryImport:
+    """The book a story makes under `system` (the system of a story that declares none), with warnings;
+    a `BookLoadError` lists what cannot be read."""
+    if any(p.name == BOOK_PASSAGE for p in story.passages):
+        return _grognard_book(story, file, system)
+    return _twine_book(story, file, system)
