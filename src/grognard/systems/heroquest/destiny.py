@@ -115,7 +115,7 @@ def die_rule(state: QuestState, p: Pending) -> tuple[int, Rule] | None:
     """How the chance node `p` reads its white dice when it is a roll of one die for a hero (with Human
     Resistance's second die for a jump or a disarm): the number of dice and the outcome of their faces.
     None for any other node, or a jump that needs no die (Air Walk, Disappear)."""
-    from grognard.systems.heroquest.resolve import _jump_chance, _trap_kind
+    from grognard.systems.heroquest.resolve import _jump_chance, _trap_kind, jump_clears
 
     kind = p.kind
     if kind not in REPLACED or not 0 <= p.who < len(state.heroes):
@@ -136,13 +136,8 @@ def die_rule(state: QuestState, p: Pending) -> tuple[int, Rule] | None:
         return 1, lambda f: 1 if f[0] == SKULL else 0
     if _jump_chance(state, p) == 1:
         return None
-    long_jump = hero.knows_skill("Long Jump")
-    lengthwise = _trap_kind(state, p.ref) == "long-pit" and p.need >= 3 and not long_jump
-
-    def clears(face: str) -> bool:
-        return face == BLACK if lengthwise else (face != BLACK if long_jump else face != SKULL)
-
-    return extra, lambda f: "clear" if any(clears(x) for x in f) else "fall"
+    clears = {_face(f) for f in jump_clears(state, p)}
+    return extra, lambda f: "clear" if any(x in clears for x in f) else "fall"
 
 
 def rule_outcomes(dice: int, rule: Rule, first: str | None = None) -> list[tuple[Outcome, Fraction]]:

@@ -21,7 +21,7 @@ from typing import Literal
 from pydantic import Field
 
 from grognard.engine.content import ContentModel, load_model, package_file
-from grognard.engine.dice import Rng, Roll, heroquest_combat_dice, red_dice, sum_distribution
+from grognard.engine.dice import HQ_COMBAT_FACES, Rng, Roll, heroquest_combat_dice, red_dice, sum_distribution
 from grognard.engine.errors import RulesError
 from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest import catalog as hq
@@ -107,21 +107,32 @@ def _trap_kind(state: QuestState, ref: str) -> str:
     return state.ctx.traps[state.ctx.trap_index[ref]].kind
 
 
+def jump_clears(state: QuestState, p: Pending) -> frozenset[str]:
+    """The faces of one white die that clear the trap of jump `p`: anything but a skull (line 140); a
+    long pit lengthwise only a black shield (line 132); with Rabbit Boots anything but a black shield
+    (line 465); with Long Jump anything but a black shield over one square and anything but a white
+    shield over a long pit lengthwise (line 329). The best reading the hero has counts."""
+    hero = state.hero_of(p.who)
+    lengthwise = _trap_kind(state, p.ref) == "long-pit" and p.need >= 3
+    ways = [frozenset({"black shield"}) if lengthwise else frozenset({"white shield", "black shield"})]
+    if _rabbit(state, p.who):
+        ways.append(frozenset({"skull", "white shield"}))
+    if hero.knows_skill("Long Jump"):
+        ways.append(frozenset({"skull", "black shield"} if lengthwise else {"skull", "white shield"}))
+    return max(ways, key=_face_chance)
+
+
+def _face_chance(faces: frozenset[str]) -> Fraction:
+    return Fraction(sum(HQ_COMBAT_FACES.count(f) for f in faces), len(HQ_COMBAT_FACES))
+
+
 def _jump_chance(state: QuestState, p: Pending) -> Fraction:
-    """A jump clears the trap on anything but a skull (line 140); a long pit lengthwise needs a black
-    shield (line 132); an elf with Long Jump clears on anything but a black shield (line 329)."""
+    """The chance jump `p` clears (`jump_clears`; Human Resistance's second die, line 315)."""
     from grognard.systems.heroquest.effects import has
 
-    hero = state.hero_of(p.who)
     if has(state.heroes[p.who].effects, "airwalk") or has(state.heroes[p.who].effects, "vanish"):
         return Fraction(1)  # Air Walk crosses the pit (line 387); Disappear springs no trap (line 527)
-    if hero.knows_skill("Long Jump") or _rabbit(state, p.who):  # Rabbit Boots (line 465)
-        ok = 1 - SIXTH
-    elif _trap_kind(state, p.ref) == "long-pit" and p.need >= 3:
-        ok = SIXTH
-    else:
-        ok = HALF
-    return _resisted(state, p.who, ok)
+    return _resisted(state, p.who, _face_chance(jump_clears(state, p)))
 
 
 def _rabbit(state: QuestState, who: int) -> bool:
@@ -305,15 +316,8 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
         if kind == "disarm":
             fails = "black shield" if state.hero_of(p.who).knows_skill("Disarm Traps") else "skull"
             return ("sprung" if all(f == fails for f in faces) else "disarmed"), (die,)
-        long_jump = state.hero_of(p.who).knows_skill("Long Jump") or _rabbit(state, p.who)
-        lengthwise = _trap_kind(state, p.ref) == "long-pit" and p.need >= 3 and not long_jump
-        ok = any(
-            face == "black shield"
-            if lengthwise
-            else (face != "black shield" if long_jump else face != "skull")
-            for face in faces
-        )
-        return ("clear" if ok else "fall"), (die,)
+        clears = jump_clears(state, p)
+        return ("clear" if any(face in clears for face in faces) else "fall"), (die,)
     if kind == "heal":
         roll = red_dice(rng, 1)
         return roll.total, (roll,)
