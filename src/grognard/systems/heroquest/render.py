@@ -149,6 +149,12 @@ def action_label(state: QuestState, action: str) -> str:
         from grognard.systems.heroquest.challenge_play import challenge_label
 
         return challenge_label(state, who, arg)
+    if verb == "disarm":  # by its place, its kind unknown until it springs or is disarmed (line 96)
+        from grognard.systems.heroquest.targets import place_label, trap_at_place
+
+        idx = trap_at_place(state, arg)
+        if idx is not None:
+            return f"disarm the trap {place_label(state, idx)}"
     if verb == "climb":
         return "climb out of the pit: one red die"
     if verb in ("memorise", "forget") and who is not None:

@@ -104,7 +104,8 @@ def monster_moves(move_min: int, move_max: int, plate: bool) -> dict[int, Fracti
 
 
 def _trap_kind(state: QuestState, ref: str) -> str:
-    return state.ctx.traps[state.ctx.trap_index[ref]].kind
+    trap = state.ctx.traps[state.ctx.trap_index[ref]]
+    return "chest" if trap.furniture is not None else trap.kind  # a spear's effect in furniture (line 146)
 
 
 def jump_clears(state: QuestState, p: Pending) -> frozenset[str]:
