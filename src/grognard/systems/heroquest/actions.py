@@ -210,7 +210,9 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
         acts.extend(("search:traps", "search:treasure", "search:doors"))
         if can_disarm(state, index):
             acts.extend(f"disarm:{trap_place(state, t)}" for t in adjacent_traps(state, index))
-        if not state.visible_monsters:
+        from grognard.systems.heroquest.rest import can_rest
+
+        if can_rest(state, index):  # at the start of his turn, no enemy about (line 108, `rest`)
             acts.append("rest")
         for m in state.monsters:
             if (
@@ -417,7 +419,9 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
             raise UsageError(f"no trap known at {arg!r}")
         return replace(acted, pending=Pending("disarm", who=i, ref=state.ctx.traps[idx].id))
     if verb == "rest":
-        return replace(acted, pending=Pending("rest", who=i))
+        from grognard.systems.heroquest.rest import begin_rest
+
+        return begin_rest(state, i)
     if verb == "defend":
         return note(
             with_hero(acted, i, replace(fig, effects=(*fig.effects, "guard|turn"))),

@@ -122,8 +122,10 @@ def die_rule(state: QuestState, p: Pending) -> tuple[int, Rule] | None:
         return None
     hero = state.hero_of(p.who)
     extra = 2 if hero.knows_skill("Human Resistance") else 1
-    if kind == "rest":
-        return 1, lambda f: "disturbed" if f[0] == BLACK else "rested"
+    if kind == "rest":  # his die and one for each hero resting with him (line 108)
+        from grognard.systems.heroquest.rest import group_of
+
+        return len(group_of(p)), lambda f: "disturbed" if BLACK in f else "rested"
     if kind == "dagger":
         return 1, lambda f: "lost" if f[0] == BLACK else "recovered"
     if kind == "disarm":

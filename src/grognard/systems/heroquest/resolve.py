@@ -208,7 +208,13 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
         ok = _disarm_chance(state, p.who)
         return [("disarmed", ok), ("sprung", 1 - ok)]
     if kind == "rest":
-        return [("rested", 1 - SIXTH), ("disturbed", SIXTH)]
+        from grognard.systems.heroquest.rest import rest_outcomes
+
+        return rest_outcomes(p)  # one die for each hero resting together (line 108)
+    if kind == "seek":
+        from grognard.systems.heroquest.monster_pursuit import seek_outcomes
+
+        return seek_outcomes()  # the red die after heroes escaped (line 88)
     if kind == "dagger":
         from grognard.systems.heroquest.weapons import recover_outcomes
 
@@ -308,12 +314,18 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
         return cdice.total, (cdice,)
     if kind == "jump" and _jump_chance(state, p) == 1:
         return "clear", ()
-    if kind in ("jump", "disarm", "rest"):
-        extra = kind != "rest" and state.hero_of(p.who).knows_skill("Human Resistance")
+    if kind == "rest":
+        from grognard.systems.heroquest.rest import rest_throw
+
+        return rest_throw(p, rng)
+    if kind == "seek":
+        from grognard.systems.heroquest.monster_pursuit import seek_throw
+
+        return seek_throw(rng)
+    if kind in ("jump", "disarm"):
+        extra = state.hero_of(p.who).knows_skill("Human Resistance")
         die = heroquest_combat_dice(rng, 2 if extra else 1)
         faces = [d.face for d in die.dice]
-        if kind == "rest":
-            return ("disturbed" if faces[0] == "black shield" else "rested"), (die,)
         if kind == "disarm":
             fails = "black shield" if state.hero_of(p.who).knows_skill("Disarm Traps") else "skull"
             return ("sprung" if all(f == fails for f in faces) else "disarmed"), (die,)
@@ -444,14 +456,13 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
             )
         return spring(note(state, "The trap springs!"), p.who, idx, came_from=None)
     if kind == "rest":
-        if move == "rested":
-            fig = state.heroes[p.who]
-            hero = state.hero_of(p.who)
-            fig = replace(
-                fig, body=hero.maximum("body"), mind=hero.maximum("mind"), magic=hero.maximum("magic")
-            )
-            return note(with_hero(state, p.who, fig), f"{hero.name} rests and recovers.")
-        return spawn_wanderer(note(state, "The rest is disturbed!"), p.who, resting=True)
+        from grognard.systems.heroquest.rest import rest_result
+
+        return rest_result(state, p, str(move))
+    if kind == "seek":
+        from grognard.systems.heroquest.monster_pursuit import seek_result
+
+        return seek_result(state, p, str(move))
     if kind == "heal":
         return _heal_result(state, p, int(move))
     if kind == "dagger":
