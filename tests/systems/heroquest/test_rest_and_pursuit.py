@@ -36,7 +36,8 @@ def test_every_hero_in_sight_of_each_other_rolls_and_one_black_shield_spoils_it_
     rested = step(trying, "rested")
     for k in (0, 1):  # the two in sight of each other recover Body, Mind and Magic
         hero = rested.hero_of(k)
-        assert rested.heroes[k].body == hero.maximum("body") and rested.heroes[k].magic == hero.maximum("magic")
+        assert rested.heroes[k].body == hero.maximum("body")
+        assert rested.heroes[k].magic == hero.maximum("magic")
     assert rested.heroes[2].body == 1  # the dwarf out of their sight did not rest
     spoiled = step(trying, "disturbed")
     assert spoiled.monsters[-1].id == "wandering-1" and spoiled.monsters[-1].effects == ("rest|quest",)
