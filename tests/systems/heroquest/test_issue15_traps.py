@@ -7,7 +7,7 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from grognard.systems.heroquest.render import action_label
+from grognard.systems.heroquest.render import action_label, status_lines
 from grognard.systems.heroquest.state import QuestState
 
 from .play_helpers import begin, put_hero, step, trap_quest
@@ -30,6 +30,7 @@ def test_searching_tells_the_spot_of_a_furniture_trap_not_its_kind_line_96(tmp_p
     assert _status(found, "chest-trap") == "found"
     said = found.log[-1]
     assert "in the chest a-chest" in said and "spear" not in said and "chest-trap" not in said
+    assert "trap found in the chest a-chest" in status_lines(found)
 
 
 def test_a_found_furniture_trap_is_disarmed_and_never_springs_lines_126_146_255(tmp_path: Path) -> None:
