@@ -165,8 +165,8 @@ def test_the_scout_searches_for_traps_and_disarms_them_as_a_rogue_line_981(tmp_p
     state = put_hero(state, 0, at=(0, 1))
     spear = state.ctx.trap_index["spear"]
     state = replace(state, traps=tuple("found" if k == spear else t for k, t in enumerate(state.traps)))
-    assert "disarm:spear" in state.legal_actions()
-    trying = step(state, "disarm:spear")
+    assert "disarm:4,0" in state.legal_actions()
+    trying = step(state, "disarm:4,0")
     assert dict(trying.chance_outcomes()) == {
         "disarmed": pytest.approx(5 / 6),
         "sprung": pytest.approx(1 / 6),

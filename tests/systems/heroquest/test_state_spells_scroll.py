@@ -33,9 +33,9 @@ def test_ice_bridge_lays_a_lasting_bridge_over_a_known_pit_line_597(tmp_path: Pa
     hidden = [a for a in state.legal_actions() if a.startswith("cast:other/ice-bridge")]
     assert hidden == []  # a trap nobody has found is not offered
     state = _set_trap(state, "pit", "sprung")  # an open pit beside him
-    assert "cast:other/ice-bridge:trap=pit" in state.legal_actions()
+    assert "cast:other/ice-bridge:trap=6,0" in state.legal_actions()
     assert (6, 0) in known_traps(state) and jumps(step(state, "roll", 2), 0)  # else jumped
-    bridged = step(state, "cast:other/ice-bridge:trap=pit")
+    bridged = step(state, "cast:other/ice-bridge:trap=6,0")
     assert _trap(bridged, "pit") == "bridged"
     assert (6, 0) not in known_traps(bridged) and (6, 0) not in all_traps(bridged)  # monsters cross too
     walking = step(bridged, "roll", 2)

@@ -118,8 +118,8 @@ def test_search_finds_traps_in_sight_and_disarm_with_the_skill_line_255(tmp_path
     state = put_hero(step(found, "end"), 0, at=(3, 0))
     while state.current_hero() != 0 or state.actor() is CHANCE:
         state = step(state, state.chance_outcomes()[0][0]) if state.actor() is CHANCE else step(state, "end")
-    assert "disarm:spear" in state.legal_actions()
-    trying = step(state, "disarm:spear")
+    assert "disarm:4,0" in state.legal_actions()
+    trying = step(state, "disarm:4,0")
     assert dict(trying.chance_outcomes()) == {"disarmed": Fraction(5, 6), "sprung": Fraction(1, 6)}
     done = step(trying, "disarmed")
     assert _trap(done, "spear") == "disarmed" and done.heroes[0].xp == 1
@@ -132,9 +132,9 @@ def test_the_tool_kit_disarms_on_anything_but_a_skull_line_423(tmp_path: Path) -
     traps = list(state.traps)
     traps[state.ctx.trap_index["spear"]] = "found"
     state = put_hero(replace(state, traps=tuple(traps)), 0, at=(3, 0))
-    assert "disarm:spear" not in state.legal_actions()
+    assert "disarm:4,0" not in state.legal_actions()
     state = put_hero(state, 0, items=("Tool Kit",))
-    trying = step(state, "disarm:spear")
+    trying = step(state, "disarm:4,0")
     assert dict(trying.chance_outcomes()) == {"disarmed": Fraction(1, 2), "sprung": Fraction(1, 2)}
     sprung = step(trying, "sprung")
     assert sprung.pending is not None and sprung.pending.kind == "trap"

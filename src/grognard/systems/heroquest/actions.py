@@ -1,16 +1,17 @@
 """The actions of a quest, as strings: what a hero (or the game master's monster) may do now, and doing it.
 
-A hero's turn (lines 74-146): `roll` the two red dice for movement, then `move:X,Y` to any square the
-moves left reach (in parts if wished; allies passed, enemies not, furniture two a square), `jump:X,Y` over
-a known trap, `door:ID` to open a door beside him (free, but after the roll it ends the move, line 122),
-and one action: `attack:MONSTER` (or `throw:MONSTER`, a dagger, `weapons`), `cast:SCHOOL/SPELL:TARGET`,
-`use:ITEM`, `search:traps|treasure|doors`, `disarm:TRAP`, `rest`, `defend` (give up the action for one
-more defend die, line 84), `free:PRISONER` (the rescue goal's other action), `skill:SKILL`,
-`challenge:ID`, `collect:hN` (`extras`; `climb` is rolled in place of the movement roll); `leave` on the
-stairs or through an open exit door; `end`; `recover:X,Y` picks up a dagger he threw. The game master's
-monster has `roll`, `move:X,Y`, `attack:hN` (hero N), `throw:hN` (its dagger), `cast:chaos/KEY:TARGET`
-(`chaos`) and `end`; a chaos spell's answers and a hero the game master moves are in `chaos_turns`. The
-order decision is `order:2,0,1`. Illegal actions are refused by `GameState.apply` before they reach here.
+A hero's turn (lines 74-146): `roll` the two red dice for movement, then `move:X,Y` to any square the moves
+left reach (in parts if wished; allies passed, enemies not, furniture two a square), `jump:X,Y` over a known
+trap, `door:ID` to open a door beside him (free, but after the roll it ends the move, line 122), and one
+action: `attack:MONSTER` (or `throw:MONSTER`, a dagger, `weapons`), `cast:SCHOOL/SPELL:TARGET`, `use:ITEM`,
+`search:traps|treasure|doors`, `disarm:PLACE` (the trap's square or furniture), `rest`, `defend` (give up
+the action for one more defend die, line 84), `free:PRISONER` (the rescue goal's other action),
+`skill:SKILL`, `challenge:ID`, `collect:hN` (`extras`; `climb` is rolled in place of the movement roll);
+`leave` on the stairs or through an open exit door; `end`; `recover:X,Y` picks up a dagger he threw. The
+game master's monster has `roll`, `move:X,Y`, `attack:hN` (hero N), `throw:hN` (its dagger),
+`cast:chaos/KEY:TARGET` (`chaos`) and `end`; a chaos spell's answers and a hero the game master moves are in
+`chaos_turns`. The order decision is `order:2,0,1`. Illegal actions are refused by `GameState.apply` before
+they reach here.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from grognard.systems.heroquest.targets import (
     free_to_act,
     hero_targets,
     monster_targets,
+    trap_at_place,
+    trap_place,
 )
 from grognard.systems.heroquest.turn import (
     end_turn,
@@ -206,8 +209,10 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
         acts.extend(usable_items(state, index))
         acts.extend(("search:traps", "search:treasure", "search:doors"))
         if can_disarm(state, index):
-            acts.extend(f"disarm:{state.ctx.traps[t].id}" for t in adjacent_traps(state, index))
-        if not state.visible_monsters:
+            acts.extend(f"disarm:{trap_place(state, t)}" for t in adjacent_traps(state, index))
+        from grognard.systems.heroquest.rest import can_rest
+
+        if can_rest(state, index):  # at the start of his turn, no enemy about (line 108, `rest`)
             acts.append("rest")
         for m in state.monsters:
             if (
@@ -408,10 +413,15 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
         return use_skill(state, i, arg)
     if verb == "search":
         return search(acted, i, arg)
-    if verb == "disarm":
-        return replace(acted, pending=Pending("disarm", who=i, ref=arg))
+    if verb == "disarm":  # by the trap's place: its kind stays hidden (line 96)
+        idx = trap_at_place(state, arg)
+        if idx is None:
+            raise UsageError(f"no trap known at {arg!r}")
+        return replace(acted, pending=Pending("disarm", who=i, ref=state.ctx.traps[idx].id))
     if verb == "rest":
-        return replace(acted, pending=Pending("rest", who=i))
+        from grognard.systems.heroquest.rest import begin_rest
+
+        return begin_rest(state, i)
     if verb == "defend":
         return note(
             with_hero(acted, i, replace(fig, effects=(*fig.effects, "guard|turn"))),

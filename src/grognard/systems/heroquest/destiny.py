@@ -115,15 +115,17 @@ def die_rule(state: QuestState, p: Pending) -> tuple[int, Rule] | None:
     """How the chance node `p` reads its white dice when it is a roll of one die for a hero (with Human
     Resistance's second die for a jump or a disarm): the number of dice and the outcome of their faces.
     None for any other node, or a jump that needs no die (Air Walk, Disappear)."""
-    from grognard.systems.heroquest.resolve import _jump_chance, _trap_kind
+    from grognard.systems.heroquest.resolve import _jump_chance, _trap_kind, jump_clears
 
     kind = p.kind
     if kind not in REPLACED or not 0 <= p.who < len(state.heroes):
         return None
     hero = state.hero_of(p.who)
     extra = 2 if hero.knows_skill("Human Resistance") else 1
-    if kind == "rest":
-        return 1, lambda f: "disturbed" if f[0] == BLACK else "rested"
+    if kind == "rest":  # his die and one for each hero resting with him (line 108)
+        from grognard.systems.heroquest.rest import group_of
+
+        return len(group_of(p)), lambda f: "disturbed" if BLACK in f else "rested"
     if kind == "dagger":
         return 1, lambda f: "lost" if f[0] == BLACK else "recovered"
     if kind == "disarm":
@@ -136,13 +138,8 @@ def die_rule(state: QuestState, p: Pending) -> tuple[int, Rule] | None:
         return 1, lambda f: 1 if f[0] == SKULL else 0
     if _jump_chance(state, p) == 1:
         return None
-    long_jump = hero.knows_skill("Long Jump")
-    lengthwise = _trap_kind(state, p.ref) == "long-pit" and p.need >= 3 and not long_jump
-
-    def clears(face: str) -> bool:
-        return face == BLACK if lengthwise else (face != BLACK if long_jump else face != SKULL)
-
-    return extra, lambda f: "clear" if any(clears(x) for x in f) else "fall"
+    clears = {_face(f) for f in jump_clears(state, p)}
+    return extra, lambda f: "clear" if any(x in clears for x in f) else "fall"
 
 
 def rule_outcomes(dice: int, rule: Rule, first: str | None = None) -> list[tuple[Outcome, Fraction]]:

@@ -29,6 +29,12 @@ from grognard.systems.heroquest.turn import note, with_hero
 
 _SIGNED = re.compile(r"^(.*?)([+-]\d+)$")
 
+BERSERK = "berserk"
+"""The effect of Berserker on the hero's next attack: his base Attack's hits guaranteed (line 199)."""
+
+MANHANDLE = "manhandle"
+"""The effect of Manhandler for the turn: its extra attack rolls the base Attack dice (line 207)."""
+
 # ---------------------------------------------------------------------------------------------------
 # Effect strings
 
@@ -102,7 +108,12 @@ def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
     ):
         mods -= 1  # Ranged Accuracy: a shot past a figure (line 337)
     dice = attack_dice(hero, mods, against_undead=undead)
+    manhandled = _manhandled(state, i)
+    if manhandled:
+        furniture_pit = furniture_penalty(state.layout, fig.at) + _pit(fig.effects)
+        dice = max(0, hero.base.attack - furniture_pit)  # "one with his base Attack dice" (line 207)
     second = dual_wielding(state, i) and state.turn.attacks == 1 and state.current_hero() == i
+    second = second and not manhandled
     if second and not hero.knows_skill("Elven Finesse"):
         from grognard.systems.heroquest.gear import weapon_of
 
@@ -114,6 +125,19 @@ def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
     from grognard.systems.heroquest.chaos_effects import hero_attack
 
     return hero_attack(state, i, dice)  # Rust, Fear (lines 573, 551)
+
+
+def _manhandled(state: QuestState, i: int) -> bool:
+    """True when hero `i`'s attack now is Manhandler's: the last of his turn, after the first, while the
+    skill is in use (line 207: "one with his total dice and one with his base Attack dice")."""
+    from grognard.systems.heroquest.turn_attacks import attacks_allowed
+
+    n = state.turn.attacks
+    return (
+        has(state.heroes[i].effects, MANHANDLE)
+        and state.current_hero() == i
+        and 1 <= n == attacks_allowed(state, i) - 1
+    )
 
 
 def hero_defend_dice(state: QuestState, i: int, *, ranged: bool = False) -> int:

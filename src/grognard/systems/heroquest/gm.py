@@ -4,7 +4,9 @@ On its turn each monster the heroes have seen (`MonsterFig.aware`) attacks a her
 weakest first (least Body, then fewest defend dice); otherwise, if it can see a hero, it rolls its
 movement and walks by the shortest path towards the nearest square beside a hero it sees (never over a
 trap, never through a hero, line 76), and attacks if it got there; a monster with a dagger that gets no
-nearer throws it at the weakest hero it sees (line 359). Monsters do not open doors (line 122).
+nearer throws it at the weakest hero it sees (line 359). One that sees no hero chases those who ran out
+of its sight, then goes back to its place or on their way (line 88, `monster_pursuit`). Monsters do not
+open doors (line 122).
 A monster that holds chaos spells casts one when it is worth more than its attack (`chaos_policy`); its
 skills, its bow and running away are played by `monster_gm`.
 The quest's events are sprung by the game state itself (`turn.fire`). The policy uses no randomness, so
@@ -83,7 +85,10 @@ def choose(state: QuestState) -> str:
     if j < 0 or turn.done or turn.attacks:
         return "end"
     targets = seen_heroes(state, j)
-    if not targets:
+    from grognard.systems.heroquest.monster_pursuit import pursuit_goals
+
+    chased = None if targets else pursuit_goals(state, j)  # heroes out of sight: chase (line 88)
+    if not targets and not chased:
         return "end"
     from grognard.systems.heroquest.weapons import gm_throw
 
@@ -99,7 +104,7 @@ def choose(state: QuestState) -> str:
     if any(e.startswith("flee|") for e in state.monsters[j].effects):
         return _flee(state, moves)
     layout = state.layout
-    goals: set[Square] = set()
+    goals: set[Square] = set(chased or ())
     for i in targets:
         at = state.heroes[i].at
         assert at is not None

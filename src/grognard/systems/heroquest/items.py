@@ -351,9 +351,38 @@ def attack_hits(dice: int, ref: str) -> dict[int, Fraction]:
             acc += one[k]
             below[k] = acc
         one = {k: below[k] ** 2 - (below[k - 1] ** 2 if k > 0 else 0) for k in sorted(one)}
+    least = least_hits(ref)
+    if least:
+        floored: dict[int, Fraction] = {}
+        for k, q in one.items():
+            floored[max(k, least)] = floored.get(max(k, least), Fraction(0)) + q
+        one = dict(sorted(floored.items()))
     if "icy" in ref:
         one = {2 * k: q for k, q in one.items()}
     return one
+
+
+LEAST = "least="
+"""The token of an attack's `ref` that guarantees hits: "least=3" counts at least 3 skulls (Berserker,
+line 199)."""
+
+
+def least_hits(ref: str) -> int:
+    """The skulls an attack with `ref` is guaranteed (Berserker's base Attack, line 199), 0 for none."""
+    for token in ref.split(","):
+        if token.startswith(LEAST):
+            return int(token.removeprefix(LEAST))
+    return 0
+
+
+def with_least(ref: str, least: int) -> str:
+    """An attack's `ref` with `least` hits guaranteed (none added for 0)."""
+    return ",".join(x for x in (ref, f"{LEAST}{least}" if least > 0 else "") if x)
+
+
+def without_least(ref: str) -> str:
+    """An attack's `ref` with no guaranteed hits (the dice as they fell)."""
+    return ",".join(x for x in ref.split(",") if x and not x.startswith(LEAST))
 
 
 def attack_damage(dice: int, defend: int, defender: Defender, ref: str) -> dict[int, Fraction]:
@@ -374,6 +403,7 @@ def throw_attack(rng: Rng, p: Pending, defender: Defender) -> tuple[int, tuple[R
         second = roll_attack(rng, p.dice, 0, defender)
         hits = max(hits, second.hits)
         rolls.append(second.attack_roll)
+    hits = max(hits, least_hits(p.ref))  # Berserker's guaranteed hits (line 199)
     if "icy" in p.ref:
         hits *= 2
     return max(0, hits - first.blocked), (*rolls, first.defend_roll)

@@ -98,7 +98,9 @@ def monster_turn_begins(state: QuestState, j: int) -> QuestState:
     held = hugging(state, j)
     if held is not None:
         state = _queue(state, f"squeeze:{j}:{held}")
-    return state
+    from grognard.systems.heroquest.monster_pursuit import pursuit_begins
+
+    return pursuit_begins(state, j)  # heroes out of its sight: the chase (line 88)
 
 
 def _done(state: QuestState) -> QuestState:
@@ -108,11 +110,12 @@ def _done(state: QuestState) -> QuestState:
 def monster_turn_ends(state: QuestState) -> QuestState:
     """The acting monster's turn ends (`monster_flight.turn_ends`)."""
     from grognard.systems.heroquest.monster_flight import turn_ends
+    from grognard.systems.heroquest.monster_pursuit import pursuit_ends
 
     j = state.acting
     if not 0 <= j < len(state.monsters):
         return state
-    return turn_ends(state, j)
+    return pursuit_ends(turn_ends(state, j), j)  # a chase that found no hero (line 88)
 
 
 def monster_acts(state: QuestState, j: int, verb: str) -> QuestState:
@@ -137,6 +140,9 @@ def upkeep(state: QuestState) -> QuestState:
     if any(HEALED in e for h in heroes for e in h.effects):
         state = heal_watch(state)
     state = watch(state)
+    from grognard.systems.heroquest.monster_pursuit import pursuit_watch
+
+    state = pursuit_watch(state)  # a chaser seen again is in the fight again (line 88)
     state = _holds(state)
     if any("stone|quest" in h.effects for h in state.heroes):
         state = _left_for_dead(state)

@@ -72,7 +72,8 @@ def map_lines(state: QuestState) -> list[str]:
 
 
 def status_lines(state: QuestState) -> list[str]:
-    """The heroes, the monsters in sight and the doors seen, one line each."""
+    """The heroes, the monsters in sight, the traps found and not yet sprung or disarmed (by their place)
+    and the doors seen, one line each."""
     out = []
     for i, h in enumerate(state.heroes):
         hero = state.hero_of(i)
@@ -94,6 +95,11 @@ def status_lines(state: QuestState) -> list[str]:
     for (x, y), who in lying(state):
         owner = state.hero_of(int(who[1:])).name if who[0] == "h" else state.stats_of(int(who[1:])).name
         out.append(f"dagger at {x},{y} ({owner}'s)")
+    from grognard.systems.heroquest.targets import place_label
+
+    for k, status in enumerate(state.traps):
+        if status == "found":  # where it is, not what it is (line 96)
+            out.append(f"trap found {place_label(state, k)}")
     seen = set(state.seen)
     board = state.layout.board
     for door in state.layout.door_by_id.values():
@@ -149,6 +155,12 @@ def action_label(state: QuestState, action: str) -> str:
         from grognard.systems.heroquest.challenge_play import challenge_label
 
         return challenge_label(state, who, arg)
+    if verb == "disarm":  # by its place, its kind unknown until it springs or is disarmed (line 96)
+        from grognard.systems.heroquest.targets import place_label, trap_at_place
+
+        idx = trap_at_place(state, arg)
+        if idx is not None:
+            return f"disarm the trap {place_label(state, idx)}"
     if verb == "climb":
         return "climb out of the pit: one red die"
     if verb in ("memorise", "forget") and who is not None:

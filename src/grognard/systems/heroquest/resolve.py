@@ -21,7 +21,7 @@ from typing import Literal
 from pydantic import Field
 
 from grognard.engine.content import ContentModel, load_model, package_file
-from grognard.engine.dice import Rng, Roll, heroquest_combat_dice, red_dice, sum_distribution
+from grognard.engine.dice import HQ_COMBAT_FACES, Rng, Roll, heroquest_combat_dice, red_dice, sum_distribution
 from grognard.engine.errors import RulesError
 from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest import catalog as hq
@@ -104,24 +104,36 @@ def monster_moves(move_min: int, move_max: int, plate: bool) -> dict[int, Fracti
 
 
 def _trap_kind(state: QuestState, ref: str) -> str:
-    return state.ctx.traps[state.ctx.trap_index[ref]].kind
+    trap = state.ctx.traps[state.ctx.trap_index[ref]]
+    return "chest" if trap.furniture is not None else trap.kind  # a spear's effect in furniture (line 146)
+
+
+def jump_clears(state: QuestState, p: Pending) -> frozenset[str]:
+    """The faces of one white die that clear the trap of jump `p`: anything but a skull (line 140); a
+    long pit lengthwise only a black shield (line 132); with Rabbit Boots anything but a black shield
+    (line 465); with Long Jump anything but a black shield over one square and anything but a white
+    shield over a long pit lengthwise (line 329). The best reading the hero has counts."""
+    hero = state.hero_of(p.who)
+    lengthwise = _trap_kind(state, p.ref) == "long-pit" and p.need >= 3
+    ways = [frozenset({"black shield"}) if lengthwise else frozenset({"white shield", "black shield"})]
+    if _rabbit(state, p.who):
+        ways.append(frozenset({"skull", "white shield"}))
+    if hero.knows_skill("Long Jump"):
+        ways.append(frozenset({"skull", "black shield"} if lengthwise else {"skull", "white shield"}))
+    return max(ways, key=_face_chance)
+
+
+def _face_chance(faces: frozenset[str]) -> Fraction:
+    return Fraction(sum(HQ_COMBAT_FACES.count(f) for f in faces), len(HQ_COMBAT_FACES))
 
 
 def _jump_chance(state: QuestState, p: Pending) -> Fraction:
-    """A jump clears the trap on anything but a skull (line 140); a long pit lengthwise needs a black
-    shield (line 132); an elf with Long Jump clears on anything but a black shield (line 329)."""
+    """The chance jump `p` clears (`jump_clears`; Human Resistance's second die, line 315)."""
     from grognard.systems.heroquest.effects import has
 
-    hero = state.hero_of(p.who)
     if has(state.heroes[p.who].effects, "airwalk") or has(state.heroes[p.who].effects, "vanish"):
         return Fraction(1)  # Air Walk crosses the pit (line 387); Disappear springs no trap (line 527)
-    if hero.knows_skill("Long Jump") or _rabbit(state, p.who):  # Rabbit Boots (line 465)
-        ok = 1 - SIXTH
-    elif _trap_kind(state, p.ref) == "long-pit" and p.need >= 3:
-        ok = SIXTH
-    else:
-        ok = HALF
-    return _resisted(state, p.who, ok)
+    return _resisted(state, p.who, _face_chance(jump_clears(state, p)))
 
 
 def _rabbit(state: QuestState, who: int) -> bool:
@@ -196,7 +208,13 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
         ok = _disarm_chance(state, p.who)
         return [("disarmed", ok), ("sprung", 1 - ok)]
     if kind == "rest":
-        return [("rested", 1 - SIXTH), ("disturbed", SIXTH)]
+        from grognard.systems.heroquest.rest import rest_outcomes
+
+        return rest_outcomes(p)  # one die for each hero resting together (line 108)
+    if kind == "seek":
+        from grognard.systems.heroquest.monster_pursuit import seek_outcomes
+
+        return seek_outcomes()  # the red die after heroes escaped (line 88)
     if kind == "dagger":
         from grognard.systems.heroquest.weapons import recover_outcomes
 
@@ -296,24 +314,23 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
         return cdice.total, (cdice,)
     if kind == "jump" and _jump_chance(state, p) == 1:
         return "clear", ()
-    if kind in ("jump", "disarm", "rest"):
-        extra = kind != "rest" and state.hero_of(p.who).knows_skill("Human Resistance")
+    if kind == "rest":
+        from grognard.systems.heroquest.rest import rest_throw
+
+        return rest_throw(p, rng)
+    if kind == "seek":
+        from grognard.systems.heroquest.monster_pursuit import seek_throw
+
+        return seek_throw(rng)
+    if kind in ("jump", "disarm"):
+        extra = state.hero_of(p.who).knows_skill("Human Resistance")
         die = heroquest_combat_dice(rng, 2 if extra else 1)
         faces = [d.face for d in die.dice]
-        if kind == "rest":
-            return ("disturbed" if faces[0] == "black shield" else "rested"), (die,)
         if kind == "disarm":
             fails = "black shield" if state.hero_of(p.who).knows_skill("Disarm Traps") else "skull"
             return ("sprung" if all(f == fails for f in faces) else "disarmed"), (die,)
-        long_jump = state.hero_of(p.who).knows_skill("Long Jump") or _rabbit(state, p.who)
-        lengthwise = _trap_kind(state, p.ref) == "long-pit" and p.need >= 3 and not long_jump
-        ok = any(
-            face == "black shield"
-            if lengthwise
-            else (face != "black shield" if long_jump else face != "skull")
-            for face in faces
-        )
-        return ("clear" if ok else "fall"), (die,)
+        clears = jump_clears(state, p)
+        return ("clear" if any(face in clears for face in faces) else "fall"), (die,)
     if kind == "heal":
         roll = red_dice(rng, 1)
         return roll.total, (roll,)
@@ -439,14 +456,13 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
             )
         return spring(note(state, "The trap springs!"), p.who, idx, came_from=None)
     if kind == "rest":
-        if move == "rested":
-            fig = state.heroes[p.who]
-            hero = state.hero_of(p.who)
-            fig = replace(
-                fig, body=hero.maximum("body"), mind=hero.maximum("mind"), magic=hero.maximum("magic")
-            )
-            return note(with_hero(state, p.who, fig), f"{hero.name} rests and recovers.")
-        return spawn_wanderer(note(state, "The rest is disturbed!"), p.who, resting=True)
+        from grognard.systems.heroquest.rest import rest_result
+
+        return rest_result(state, p, str(move))
+    if kind == "seek":
+        from grognard.systems.heroquest.monster_pursuit import seek_result
+
+        return seek_result(state, p, str(move))
     if kind == "heal":
         return _heal_result(state, p, int(move))
     if kind == "dagger":

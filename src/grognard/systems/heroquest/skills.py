@@ -22,7 +22,7 @@ from itertools import product
 from grognard.engine.dice import sum_distribution
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.effects import from_effect, has, total
+from grognard.systems.heroquest.effects import BERSERK, MANHANDLE, from_effect, has, total
 from grognard.systems.heroquest.registry import Registry
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
@@ -217,6 +217,30 @@ def _data_skill(key: str, when: Callable[[QuestState, int], bool] | None = None)
 
 _data_skill("berserker", lambda s, i: s.heroes[i].body <= 2)  # line 199: at two Body or fewer
 _data_skill("manhandler")
+
+
+def _marked(key: str, marker: str) -> None:
+    """Skill `key`'s data bonus and the `marker` effect its rule reads where the dice are counted."""
+    offers = HANDLERS[key].offers
+
+    def apply(state: QuestState, i: int, _arg: str) -> QuestState:
+        state = _bonus(state, i, key)
+        fig = state.heroes[i]
+        return with_hero(state, i, replace(fig, effects=(*fig.effects, marker)))
+
+    HANDLERS[key] = Handler(offers, apply)
+
+
+_marked("berserker", f"{BERSERK}|next-attack")  # its hits guaranteed (`guaranteed_hits`, line 199)
+_marked("manhandler", f"{MANHANDLE}|one-turn")  # its second attack with base dice (`effects`, line 207)
+
+
+def guaranteed_hits(state: QuestState, i: int) -> int:
+    """The skulls hero `i`'s next attack counts at least: his base Attack under Berserker (line 199:
+    "he is guaranteed as many hits as his base Attack number"), else 0."""
+    return state.hero_of(i).base.attack if has(state.heroes[i].effects, BERSERK) else 0
+
+
 _data_skill("dwarven-hardiness", lambda s, i: s.heroes[i].body < s.hero_of(i).maximum("body"))
 _data_skill("elven-finesse")
 

@@ -91,7 +91,12 @@ def tactical(state: QuestState, i: int, actions: list[str]) -> str | None:
         return None
     fig = state.heroes[i]
     for a in sorted(a for a in casts if a.startswith("cast:other/ice-bridge:")):
-        trap = state.ctx.traps[state.ctx.trap_index[a.rpartition("=")[2]]]
+        from grognard.systems.heroquest.targets import trap_at_place
+
+        idx = trap_at_place(state, a.rpartition("=")[2], ("found", "sprung"))
+        if idx is None:
+            continue
+        trap = state.ctx.traps[idx]
         if fig.at is not None and any(
             abs(s[0] - fig.at[0]) + abs(s[1] - fig.at[1]) == 1 for s in trap.squares
         ):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Spell
@@ -40,24 +41,28 @@ def _bridgeable(state: QuestState, i: int, spell: Spell) -> list[str]:
     at = state.heroes[i].at
     assert at is not None
     known = known_traps(state)
+    from grognard.systems.heroquest.targets import trap_place
+
     out = []
-    for t in state.ctx.traps:
+    for k, t in enumerate(state.ctx.traps):
         squares = t.squares & known
         if not squares or squares & state.figures:
             continue
         if any(sees(state.layout, at, s, state.figures) for s in squares):
-            out.append(f"trap={t.id}")
+            out.append(f"trap={trap_place(state, k)}")  # by its place: its kind may be unknown (line 96)
     return out
 
 
 @_register("other/ice-bridge", _bridgeable)
 def ice_bridge(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """A lasting bridge of ice over the trap: it is crossed as floor from now on."""
-    from grognard.systems.heroquest.resolve import _trap_status
+    from grognard.systems.heroquest.targets import trap_at_place
+    from grognard.systems.heroquest.traps import trap_status
 
-    trap = target.partition("=")[2]
-    state = _trap_status(state, state.ctx.trap_index[trap], BRIDGED)
-    return note(state, f"A bridge of ice spans the {state.ctx.traps[state.ctx.trap_index[trap]].kind}.")
+    idx = trap_at_place(state, target.partition("=")[2], ("found", "sprung"))
+    if idx is None:
+        raise UsageError(f"no known trap at {target!r}")
+    return note(trap_status(state, idx, BRIDGED), "A bridge of ice spans the trap.")
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ square. Split from `actions`, which offers these as actions."""
 
 from __future__ import annotations
 
-from grognard.systems.heroquest.board import neighbours
+from grognard.systems.heroquest.board import Furniture, neighbours
 from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.geometry import can_attack_close, can_target
 from grognard.systems.heroquest.state import QuestState
@@ -67,17 +67,55 @@ def free_to_act(state: QuestState) -> bool:
 
 
 def adjacent_traps(state: QuestState, index: int) -> list[int]:
-    """Found, unsprung traps on a square beside hero `index` (or under him), which he may disarm."""
+    """Found, unsprung traps hero `index` may disarm (lines 126, 146, 255: "by moving to its location"):
+    on a square beside him or under him, or set in a piece of furniture beside him (or under him)."""
     at = state.heroes[index].at
     assert at is not None
     near = {at, *neighbours(at)}
-    return [
-        i
-        for i, t in enumerate(state.ctx.traps)
-        if state.traps[i] == "found"
-        and t.squares & near
-        and all(state.layout.open_between(at, s) or s == at for s in t.squares & near)
-    ]
+    out = []
+    for i, t in enumerate(state.ctx.traps):
+        if state.traps[i] != "found":
+            continue
+        squares = t.squares
+        if t.furniture is not None:
+            piece = _piece(state, t.furniture)
+            squares = piece.squares if piece is not None else frozenset()
+        touching = squares & near
+        if touching and any(s == at or state.layout.open_between(at, s) for s in touching):
+            out.append(i)
+    return out
+
+
+def _piece(state: QuestState, furniture: str) -> Furniture | None:
+    return next((f for f in state.layout.furniture if f.id == furniture), None)
+
+
+def trap_place(state: QuestState, idx: int) -> str:
+    """Where trap `idx` is, as the heroes are told when they find it (line 96: "the game master will
+    indicate the spot where the trap is located, but will not indicate what type of trap it is"): its
+    square "x,y" (a long pit's first), or the id of the furniture it is set in."""
+    t = state.ctx.traps[idx]
+    if t.furniture is not None:
+        return t.furniture
+    return ",".join(str(v) for v in min(t.squares))
+
+
+def trap_at_place(state: QuestState, place: str, statuses: tuple[str, ...] = ("found",)) -> int | None:
+    """The trap at `place` (`trap_place`) whose status is one of `statuses` (found), or None."""
+    for i in range(len(state.ctx.traps)):
+        if state.traps[i] in statuses and trap_place(state, i) == place:
+            return i
+    return None
+
+
+def place_label(state: QuestState, idx: int) -> str:
+    """The trap's place in words: "at 4,9" or "in the chest d-chest"."""
+    t = state.ctx.traps[idx]
+    if t.furniture is not None:
+        piece = _piece(state, t.furniture)
+        kind = piece.kind.replace("-", " ") if piece is not None else "furniture"
+        return f"in the {kind} {t.furniture}"
+    return f"at {trap_place(state, idx)}"
 
 
 def can_disarm(state: QuestState, index: int) -> bool:

@@ -41,7 +41,7 @@ def _spring(state: QuestState, i: int, idx: int, *, came_from: Square | None) ->
     name = state.hero_of(i).name
     fig = state.heroes[i]
     on_it = fig.at in trap.squares
-    if kind in ("spear", "chest"):
+    if kind in ("spear", "chest") or trap.furniture is not None:  # a spear's effect in furniture (line 146)
         state = note(_trap_status(state, idx, "gone"), f"A spear trap springs at {name}!")
         return replace(state, pending=Pending("trap", who=i, ref=trap.id))
     if kind in ("pit", "long-pit"):
@@ -105,9 +105,13 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
         for k in found:
             state = _trap_status(state, k, "found")
         from grognard.systems.heroquest.monster_blows import find_icicles
+        from grognard.systems.heroquest.targets import place_label
 
         state = find_icicles(state, i, scope)  # an ice gremlin's stalactites (line 847)
-        return note(state, f"{name} searches for traps and finds {len(found) or 'none'}.")
+        if not found:
+            return note(state, f"{name} searches for traps and finds none.")
+        places = ", ".join(place_label(state, k) for k in found)  # the spot, not the kind (line 96)
+        return note(state, f"{name} searches for traps and finds {len(found)}: {places}.")
     if what == "doors":
         from grognard.systems.heroquest.actions import set_door
 

@@ -93,12 +93,14 @@ def axe_outcomes(dice: int, defend: int, defender: Defender, ref: str) -> list[t
 
     With a Potion of Battle the better of two rolls counts (line 393): it is all skulls when either is;
     with Icy Strength the skulls count double (line 405), every die a skull all the same."""
-    from grognard.systems.heroquest.items import attack_hits
+    from grognard.systems.heroquest.items import attack_hits, least_hits, without_least
 
     doubled = 2 if "icy" in ref.split(",") else 1
+    least = least_hits(ref) * doubled  # Berserker's guaranteed hits (line 199); the dice stay as they fell
     out: dict[str, Fraction] = {}
-    for hits, ph in attack_hits(dice, ref).items():
-        whole = dice > 0 and hits == dice * doubled
+    for raw, ph in attack_hits(dice, without_least(ref)).items():
+        whole = dice > 0 and raw == dice * doubled
+        hits = max(raw, least)
         for blocks, pb in shields(defend, defender).items():
             label = _label(max(0, hits - blocks), whole)
             out[label] = out.get(label, Fraction(0)) + ph * pb
@@ -116,6 +118,9 @@ def axe_throw(rng: Rng, p: Pending, defender: Defender) -> tuple[Outcome, tuple[
         hits = max(hits, second.hits)
         rolls.append(second.attack_roll)
     whole = p.dice > 0 and hits == p.dice
+    from grognard.systems.heroquest.items import least_hits
+
+    hits = max(hits, least_hits(p.ref))  # Berserker's guaranteed hits (line 199)
     if "icy" in refs:
         hits *= 2
     return _label(max(0, hits - first.blocked), whole), (*rolls, first.defend_roll)

@@ -129,7 +129,10 @@ def begin_attack(
         dice = hero_attack_dice(state, attacker, target)
         defend = monster_defend_dice(state, target, ranged=hero_shoots(state, attacker))  # line 383
         fig = state.heroes[attacker]
-        ref = attack_ref(fig.effects)
+        from grognard.systems.heroquest.items import with_least
+        from grognard.systems.heroquest.skills import guaranteed_hits
+
+        ref = with_least(attack_ref(fig.effects), guaranteed_hits(state, attacker))  # Berserker (line 199)
         state = with_hero(state, attacker, replace(fig, effects=spend(fig.effects, "next-attack")))
     elif side == "thrall":
         dice = monster_attack_dice(state, attacker, -1)
