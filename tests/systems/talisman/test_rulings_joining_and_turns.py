@@ -44,7 +44,8 @@ def test_ruling_the_wand_draws_its_spell_once_when_taken() -> None:
     """The Wand ("Draw 1 Spell when you take it", our card; 2:6, line 97) ditched (5:4, line 142) and taken
     back draws no second Spell."""
     full = ("armour", "axe", "sword")
-    s = with_cards(make(hero("wizard", space="castle", objects=full, spells=()), hero("elf")), "castle", "wand")
+    wizard = hero("wizard", space="castle", objects=full, spells=())
+    s = with_cards(make(wizard, hero("elf")), "castle", "wand")
     s = play(run(s, Task("collect", 0)), "take:wand")
     assert s.actor() is CHANCE and top(s) == "draw_spell"
     s = play(s, "healing")
