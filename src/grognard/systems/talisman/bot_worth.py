@@ -5,7 +5,6 @@ fights, the expected worth of drawing cards, the instructions of the spaces it k
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import cache, lru_cache
 from typing import Any, TypeVar
 
@@ -203,7 +202,9 @@ def at_space(hero: Hero, space: str) -> Hero:
     lack of Object bonuses, 1:6); the hero himself where the place changes nothing."""
     if not space or hero.space == space or not (_placed(hero.character) or _bare(space) or _bare(hero.space)):
         return hero
-    return replace(hero, space=space)
+    placed = object.__new__(Hero)
+    placed.__dict__.update(hero.__dict__, space=space)
+    return placed
 
 
 @cache
