@@ -50,7 +50,7 @@ def test_futile_spells() -> None:
     assert futile(s, 1, "atonement") and not futile(s, 0, "atonement")
     assert futile(s, 1, "healing") and not futile(s.edit_hero(1, lives=3), 1, "healing")
     assert futile(s, 2, "exile") and not futile(s, 1, "exile")
-    assert not futile(s, 1, "curse")
+    assert not futile(s, 1, "curse") and not futile(s, 1, "might")
 
 
 def test_the_warrior_values_a_second_weapon() -> None:

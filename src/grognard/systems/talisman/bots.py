@@ -113,9 +113,10 @@ def futile(state: TalismanState, target: int, spell: str) -> bool:
     """True when casting `spell` at seat `target` now would change nothing: a Strength or Craft loss at a
     character already at his starting value (1:3, 2:3; a Toad's 1, 19:3), a Toad turned into a Toad, an
     alignment already held or changed this turn (7:2), healing at 4 Lives (4:6), a move to where he
-    stands."""
+    stands. A Spell without instructions (it acts in a combat or an evasion) is never futile here."""
     h = state.heroes[target]
-    return all(_futile_part(state, h, effect) for effect in catalog().spells[spell].effects)
+    effects = catalog().spells[spell].effects
+    return bool(effects) and all(_futile_part(state, h, effect) for effect in effects)
 
 
 def _futile_part(state: TalismanState, h: Hero, effect: content.Effect) -> bool:
