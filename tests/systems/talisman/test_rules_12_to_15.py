@@ -119,10 +119,11 @@ def test_rule_14_6_the_mines_use_craft() -> None:
 
 
 def test_rule_14_7_a_werewolf_rolled_for_each_character() -> None:
-    """14:7 (line 298): its Strength is 3 plus a die."""
+    """14:7 (line 298): "The die is rolled for a Werewolf's Strength": its Strength is the die, 1-6."""
     s = run(make(hero("warrior", space="werewolf-den"), hero("wizard")), Task("space_enc", 0))
     assert outcomes(s) == {v: Fraction(1, 6) for v in range(1, 7)}
-    assert play(s, 5).fight.enemy == 8  # type: ignore[union-attr]
+    assert play(s, 5).fight.enemy == 5  # type: ignore[union-attr]
+    assert play(s, 1).fight.enemy == 1  # type: ignore[union-attr]
 
 
 def test_rule_14_8_pitfiends_one_at_a_time_across_turns() -> None:

@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 from typing import Any, TypeVar
 
 from grognard.systems.talisman.catalog import catalog
-from grognard.systems.talisman.characters import has_ability
+from grognard.systems.talisman.characters import evades_type, has_ability
 from grognard.systems.talisman.combat import STRENGTH_ENEMIES, hero_score
 from grognard.systems.talisman.dice import LOSE, STANDOFF, WIN, combat_chances
 from grognard.systems.talisman.scores import craft, keywords, may_use, score, strength
@@ -157,24 +157,30 @@ def _is_talisman(card: str) -> bool:
 
 
 def item_worth(h: Hero, card: str) -> float:
-    """What an Object, Magic Object or Follower is worth to the hero (0 when unusable)."""
-    return _item_worth(card, h.objects, h.followers, h.alignment)
+    """What an Object, Magic Object or Follower is worth to the hero (0 when unusable); a weapon is worth
+    what it adds over the weapons carried that count (one, or two for a character whose ability lets two
+    count, 16:4 and 8:1)."""
+    slots = 2 if has_ability(h, "two_weapons") else 1
+    return _item_worth(card, h.objects, h.followers, h.alignment, slots)
 
 
 @lru_cache(maxsize=8192)
-def _item_worth(card: str, objects: tuple[str, ...], followers: tuple[str, ...], alignment: str) -> float:
+def _item_worth(
+    card: str, objects: tuple[str, ...], followers: tuple[str, ...], alignment: str, slots: int = 1
+) -> float:
     cat = catalog()
     item = cat.item(card)
     h = Hero(objects=objects, followers=followers, alignment=alignment)
     if not may_use(h, card):
         return 0.0
     worth = 0.2
-    best_weapon = max((_weapon_bonus(o) for o in h.objects if cat.item(o).weapon), default=0)
+    carried = sorted((_weapon_bonus(o) for o in h.objects if cat.item(o).weapon), reverse=True)
+    weakest_counted = carried[slots - 1] if len(carried) >= slots else 0
     for b in item.bonuses:
         per = STRENGTH_WORTH if b.stat == "strength" else CRAFT_WORTH
         amount = b.amount if b.when == "always" else b.amount * 0.8
         if item.weapon and card not in h.objects:
-            amount = max(0.0, b.amount - best_weapon)
+            amount = max(0.0, b.amount - weakest_counted)
         worth += per * amount
     if item.save is not None:
         worth += (7 - item.save) / 6 * 4
@@ -191,19 +197,44 @@ def _weapon_bonus(card: str) -> int:
     return sum(b.amount for b in catalog().item(card).bonuses if b.stat == "strength")
 
 
-def card_worth(state: TalismanState, i: int, card: str, enemy_bonus: int = 0) -> float:
-    """What meeting a card lying on (or drawn onto) a space is worth to seat `i`."""
+def at_space(hero: Hero, space: str) -> Hero:
+    """The hero as he would be standing on `space` (his abilities' bonuses there, 8:1; the Cursed Glade's
+    lack of Object bonuses, 1:6); the hero himself where the place changes nothing."""
+    if not space or hero.space == space or not (_placed(hero.character) or _bare(space) or _bare(hero.space)):
+        return hero
+    placed = object.__new__(Hero)
+    placed.__dict__.update(hero.__dict__, space=space)
+    return placed
+
+
+@cache
+def _placed(character: str) -> bool:
+    """Whether a character has a bonus that counts only on some spaces (the Dwarf in the Crags)."""
+    chars = catalog().characters
+    return character in chars and any(a.kind == "bonus" and a.tags for a in chars[character].abilities)
+
+
+@cache
+def _bare(space: str) -> bool:
+    return catalog().spaces[space].no_object_bonuses
+
+
+def card_worth(state: TalismanState, i: int, card: str, enemy_bonus: int = 0, at: str = "") -> float:
+    """What meeting a card lying on (or drawn onto) a space (`at`, else the hero's own) is worth to seat
+    `i`, with the hero's abilities: his bonuses on that space, the Enemies he may Evade (18:1)."""
     cat = catalog()
-    h = state.heroes[i]
+    h = at_space(state.heroes[i], at)
     if card in cat.spells:
         return -1.0
     kind = cat.kind(card)
     if kind in STRENGTH_ENEMIES:
         enemy = cat.cards[card].strength + enemy_bonus
         gain = cat.cards[card].strength / 7 * STRENGTH_WORTH + 0.3
-        return fight_worth(combat_strength(h), enemy, gain, h.lives)
+        worth = fight_worth(combat_strength(h), enemy, gain, h.lives)
+        return max(worth, 0.0) if evades_type(h, kind) else worth
     if kind == "spirit":
-        return fight_worth(score(h, "craft", "psychic"), cat.cards[card].craft + enemy_bonus, 0.5, h.lives)
+        worth = fight_worth(score(h, "craft", "psychic"), cat.cards[card].craft + enemy_bonus, 0.5, h.lives)
+        return max(worth, 0.0) if evades_type(h, kind) else worth
     if kind in ("object", "magic_object", "follower"):
         return item_worth(h, card) * 0.9
     if kind in ("stranger", "place"):
@@ -219,19 +250,27 @@ def _deck() -> tuple[tuple[str, int], ...]:
     return tuple(sorted((c.id, c.count) for c in catalog().cards.values()))
 
 
-def draw_worth(state: TalismanState, i: int, enemy_bonus: int = 0) -> float:
-    """The expected worth of one Adventure card drawn, over the deck's make-up."""
-    return _memo(state, i, "draw", enemy_bonus, lambda: _draw_worth_now(state, i, enemy_bonus))
+def draw_worth(state: TalismanState, i: int, enemy_bonus: int = 0, at: str = "") -> float:
+    """The expected worth of one Adventure card drawn (on `at`, else where the hero stands), over the
+    deck's make-up, with the hero's abilities (bonuses there, the Enemies he may Evade)."""
+    if at_space(state.heroes[i], at) is state.heroes[i]:
+        at = ""
+    return _memo(state, i, f"draw:{at}", enemy_bonus, lambda: _draw_worth_now(state, i, enemy_bonus, at))
 
 
-def _draw_worth_now(state: TalismanState, i: int, enemy_bonus: int) -> float:
-    h = state.heroes[i]
+def _draw_worth_now(state: TalismanState, i: int, enemy_bonus: int, at: str) -> float:
+    h = at_space(state.heroes[i], at)
     lives = min(max(h.lives, 1), 4)
-    return _draw_worth(combat_strength(h), score(h, "craft", "psychic"), lives, enemy_bonus, h.alignment)
+    evades = frozenset(t for t in (*STRENGTH_ENEMIES, "spirit") if evades_type(h, t))
+    return _draw_worth(
+        combat_strength(h), score(h, "craft", "psychic"), lives, enemy_bonus, h.alignment, evades
+    )
 
 
 @cache
-def _draw_worth(s: int, c: int, lives: int, enemy_bonus: int, alignment: str) -> float:
+def _draw_worth(
+    s: int, c: int, lives: int, enemy_bonus: int, alignment: str, evades: frozenset[str] = frozenset()
+) -> float:
     cat = catalog()
     probe = Hero(character="warrior", space="village", strength=s, craft=c, lives=lives, alignment=alignment)
     total = 0.0
@@ -241,8 +280,10 @@ def _draw_worth(s: int, c: int, lives: int, enemy_bonus: int, alignment: str) ->
         if kind in STRENGTH_ENEMIES:
             enemy = cat.cards[card].strength + enemy_bonus
             worth = fight_worth(s, enemy, cat.cards[card].strength / 7 * STRENGTH_WORTH + 0.3, lives)
+            worth = max(worth, 0.0) if kind in evades else worth
         elif kind == "spirit":
             worth = fight_worth(c, cat.cards[card].craft + enemy_bonus, 0.5, lives)
+            worth = max(worth, 0.0) if kind in evades else worth
         elif kind in ("object", "magic_object", "follower"):
             worth = item_worth(probe, card) * 0.7
         elif kind in ("stranger", "place"):
@@ -279,9 +320,10 @@ def space_worth(state: TalismanState, i: int, space_id: str) -> float:
     cat = catalog()
     sp = cat.spaces[space_id]
     stash = state.stash(space_id)
-    worth = sum(card_worth(state, i, card, sp.enemy_bonus) for card in stash.cards) + stash.gold * 0.6
+    worth = sum(card_worth(state, i, card, sp.enemy_bonus, space_id) for card in stash.cards)
+    worth += stash.gold * 0.6
     if sp.draw:
-        worth += max(0, sp.draw - len(stash.cards)) * draw_worth(state, i, sp.enemy_bonus)
+        worth += max(0, sp.draw - len(stash.cards)) * draw_worth(state, i, sp.enemy_bonus, space_id)
     worth += _special(state, i, space_id)
     if sp.meet:
         worth += max((duel_worth(state, i, j) for j in others_on(state, i, space_id)), default=0.0)

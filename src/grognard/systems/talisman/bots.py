@@ -23,7 +23,8 @@ from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import Policy, random_policy
-from grognard.systems.talisman.bot_effects import effect_worth
+from grognard.systems.talisman import content
+from grognard.systems.talisman.bot_effects import TURN_WORTH, effect_worth
 from grognard.systems.talisman.bot_worth import (
     HEALING_SPELLS,
     HURTFUL_SPELLS,
@@ -46,8 +47,8 @@ from grognard.systems.talisman.bot_worth import (
 )
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.combat import STRENGTH_ENEMIES, creature_score, hero_score
-from grognard.systems.talisman.scores import craft, may_use, object_limit, strength
-from grognard.systems.talisman.state import TalismanState
+from grognard.systems.talisman.scores import craft, may_use, object_limit, strength, unusable
+from grognard.systems.talisman.state import Hero, TalismanState
 
 # ---------------------------------------------------------------- decisions
 
@@ -57,8 +58,8 @@ Chooser = Callable[[TalismanState, int, list[str]], dict[str, float]]
 def _start(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
     h = state.heroes[i]
     mover = Mover(state, i)
-    rafts = any(a.startswith("raft:") for a in actions)
-    base = mover.expected_move() if rafts else 0.0
+    weighed = any(a.startswith(("raft:", "align:")) for a in actions)
+    base = mover.expected_move() if weighed else 0.0
     out: dict[str, float] = {"move": base}
     for a in actions:
         if a == "cash":
@@ -67,26 +68,74 @@ def _start(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]
             out[a] = mover.arrive(a.removeprefix("raft:"))
         elif a.startswith("cast:"):
             out[a] = base + _turn_spell(state, i, a)
+        elif a.startswith("align:"):
+            out[a] = _realigned_move(state, i, a.removeprefix("align:")) - ALIGN_MARGIN
         elif a.startswith("ability:"):
-            out[a] = base + 1 if h.lives <= 2 else base - 1
+            ability = catalog().characters[h.character].abilities[int(a.removeprefix("ability:"))]
+            out[a] = base + effect_worth(state, i, ability.effects) - TURN_WORTH
     return out
 
 
+ALIGN_MARGIN = 0.05
+"""How much better a move must look under another alignment before the bot changes to it (7:2)."""
+
+
+def _realigned_move(state: TalismanState, i: int, alignment: str) -> float:
+    """The worth of moving this turn after changing alignment (the Druid's ability, 7:1-2): the spaces,
+    cards and Strangers valued as the new alignment meets them, less the Magic Objects it could no longer
+    keep (7:3)."""
+    h = state.heroes[i]
+    lost = sum(item_worth(h, o) for o in unusable(h.objects, alignment))
+    changed = state.edit_hero(i, alignment=alignment, aligned_turn=state.turn)
+    return Mover(changed, i).expected_move() - lost
+
+
 def _turn_spell(state: TalismanState, i: int, action: str) -> float:
-    """The gain of casting a turn-start Spell now, beyond moving."""
+    """The gain of casting a turn-start Spell now, beyond moving (never a Spell that would do nothing)."""
     h = state.heroes[i]
     _, spell, *rest = action.split(":")
+    target = int(rest[0]) if rest and rest[0].isdigit() else i
+    if futile(state, target, spell):
+        return -9
     if spell in HEALING_SPELLS:
         return heal_worth(h) * min(HEALING_SPELLS[spell], 4 - h.lives) - SPELL_WORTH if h.lives < 4 else -9
     if spell == "alchemy":
         return 0.5
     if spell in HURTFUL_SPELLS and rest:
-        target = int(rest[0])
         lead = max(range(len(state.heroes)), key=lambda j: _threat(state, j, i))
         return 0.5 if target == lead else -0.1
     if spell == "teleport" and phase(state, i) != "build" and catalog().spaces[h.space].region == "outer":
         return MIDDLE_WORTH - SPELL_WORTH
     return -9
+
+
+def futile(state: TalismanState, target: int, spell: str) -> bool:
+    """True when casting `spell` at seat `target` now would change nothing: a Strength or Craft loss at a
+    character already at his starting value (1:3, 2:3; a Toad's 1, 19:3), a Toad turned into a Toad, an
+    alignment already held or changed this turn (7:2), healing at 4 Lives (4:6), a move to where he
+    stands. A Spell without instructions (it acts in a combat or an evasion) is never futile here."""
+    h = state.heroes[target]
+    effects = catalog().spells[spell].effects
+    return bool(effects) and all(_futile_part(state, h, effect) for effect in effects)
+
+
+def _futile_part(state: TalismanState, h: Hero, effect: content.Effect) -> bool:
+    match effect:
+        case content.Lose(stat="strength" | "craft" as stat):
+            floor = 1 if h.toad else getattr(catalog().characters[h.character], stat)
+            now = (h.toad_strength if stat == "strength" else h.toad_craft) if h.toad else getattr(h, stat)
+            return bool(now <= floor)
+        case content.Lose(stat="gold"):
+            return h.gold == 0
+        case content.BecomeToad():
+            return h.toad > 0
+        case content.ChangeAlignment(to=to):
+            return h.alignment == to or h.aligned_turn == state.turn
+        case content.Heal():
+            return h.lives >= 4
+        case content.Teleport(to=to):
+            return to == [h.space]
+    return False
 
 
 def _threat(state: TalismanState, j: int, me: int) -> float:

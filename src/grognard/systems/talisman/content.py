@@ -140,7 +140,9 @@ class Teleport(ContentModel):
 
 
 class LoseTurns(ContentModel):
-    """Miss `count` turns; the current turn ends there and then and counts as the first (15:4)."""
+    """Miss `count` turns. On an Event card the current turn ends there and then and counts as the first
+    (15:4); on anything else (a space, a Spell) the character misses his next `count` turns and the
+    current one goes on (`effects.ends_this_turn`)."""
 
     do: Literal["lose_turns"]
     count: int = Field(default=1, ge=1)
@@ -193,7 +195,8 @@ class BecomeToad(ContentModel):
 class Fight(ContentModel):
     """A creature attacks: by Strength (Combat, 16:1) or by Craft (Psychic Combat, 17:1).
 
-    `strength_dice` dice are added to `strength` when it appears (the Werewolf, 14:7). With `count_dice`,
+    `strength_dice` dice are rolled and added to `strength` when it appears (the Werewolf's Strength is
+    the roll of 1 die, 14:7: `strength` 0, `strength_dice` 1). With `count_dice`,
     that many dice give how many such creatures attack one at a time (the Pitfiends, 14:8). Creatures in
     the Inner Region can never be evaded nor touched by spells (14:4, 18:3).
     """

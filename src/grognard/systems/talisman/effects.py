@@ -133,7 +133,8 @@ def end_turn(state: TalismanState, who: int) -> TalismanState:
 
 
 def give_item(state: TalismanState, who: int, card: str) -> TalismanState:
-    """Hand an Object or Follower to `who` and run its `on_gain` (a Raft is never a possession, 11:19)."""
+    """Hand an Object or Follower to `who` and run its `on_gain` when it joins them for the first time
+    (`join`; a Raft is never a possession, 11:19)."""
     cat = catalog()
     h = state.heroes[who]
     if "raft" in cat.item(card).keywords:
@@ -142,9 +143,32 @@ def give_item(state: TalismanState, who: int, card: str) -> TalismanState:
         state = state.edit_hero(who, followers=tuple(sorted((*h.followers, card))))
     else:
         state = state.edit_hero(who, objects=tuple(sorted((*h.objects, card))))
-    if cat.item(card).on_gain:
-        state = push_effects(state, who, f"gain:{card}", card=card)
-    return state
+    return join(state, who, card)
+
+
+def join(state: TalismanState, who: int, card: str) -> TalismanState:
+    """A card now held by `who` joins them: its "when taken / when it joins" effect (`on_gain`) runs once
+    per copy of the card joining the character. A copy ditched (or lost to a Toad's change, a thief, 7:3)
+    and taken back is no new joining: it runs only while `who` holds more copies than the joinings
+    remembered in `Hero.joined` (see docs/rulings/talisman.md, "Joining bonuses come once")."""
+    if not catalog().item(card).on_gain:
+        return state
+    h = state.heroes[who]
+    if h.joined.count(card) >= h.objects.count(card) + h.followers.count(card):
+        return state.note(f"p{who} has had what {card} brings once already")
+    state = state.edit_hero(who, joined=tuple(sorted((*h.joined, card))))
+    return push_effects(state, who, f"gain:{card}", card=card)
+
+
+def forget(state: TalismanState, who: int, card: str) -> TalismanState:
+    """A card `who` held leaves play (the discard pile, or its own pile, 20:2): if it comes back to them
+    one day (the Adventure discards reshuffled), that is a new joining."""
+    h = state.heroes[who]
+    if card not in h.joined:
+        return state
+    joined = list(h.joined)
+    joined.remove(card)
+    return state.edit_hero(who, joined=tuple(joined))
 
 
 def return_to_pile(state: TalismanState, card: str) -> TalismanState:
@@ -238,6 +262,8 @@ def _run_fx(state: TalismanState, task: Task) -> TalismanState:
                 return teleport(state, who, targets[0], tp.encounter)
             return state.push(Task("teleport", who, task.ref, task.path))
         case c.LoseTurns(count=count):
+            if who != state.current or not ends_this_turn(task.ref):
+                return state.edit_hero(who, lost_turns=h.lost_turns + count)
             state = state.edit_hero(who, lost_turns=h.lost_turns + count - 1)
             return end_turn(state, who)
         case c.EndTurn():
@@ -278,12 +304,23 @@ def _run_fx(state: TalismanState, task: Task) -> TalismanState:
         case c.Follow():
             if task.card and not h.toad and task.card in state.stash(h.space).cards:
                 state = state.take_card(h.space, task.card)
-                return state.edit_hero(who, followers=tuple(sorted((*h.followers, task.card))))
+                state = state.edit_hero(who, followers=tuple(sorted((*h.followers, task.card))))
+                return join(state, who, task.card)
             return state
     raise AssertionError(f"unhandled effect {effect!r} at {task.ref} {task.path} ({cat is not None})")
 
 
 auto("fx")(_run_fx)
+
+
+def ends_this_turn(owner: str) -> bool:
+    """Whether a turn lost to the effects of `owner` is the current one. 15:4 (line 314) says so for an
+    Event card only: "end the Characters Turn there and then. This counts as the missed Turn". A turn lost
+    to anything else (a space such as the Marsh, a Spell such as Snare) is the character's next turn (see
+    docs/rulings/talisman.md, "Losing a turn")."""
+    kind, _, name = owner.partition(":")
+    cards = catalog().cards
+    return kind == "card" and name in cards and cards[name].type == "event"
 
 
 def change_alignment(state: TalismanState, who: int, to: str) -> TalismanState:
@@ -299,7 +336,7 @@ def _discard_card(state: TalismanState, who: int, card: str) -> TalismanState:
     if card in h.objects:
         objects = list(h.objects)
         objects.remove(card)
-        return to_discard(state.edit_hero(who, objects=tuple(objects)), card)
+        return to_discard(forget(state.edit_hero(who, objects=tuple(objects)), who, card), card)
     if card in state.stash(h.space).cards:
         return to_discard(state.take_card(h.space, card), card)
     return state
@@ -480,7 +517,7 @@ def drop_follower(state: TalismanState, who: int, card: str) -> TalismanState:
     """One Follower of `who` is killed (6:3)."""
     followers = list(state.heroes[who].followers)
     followers.remove(card)
-    return to_discard(state.edit_hero(who, followers=tuple(followers)), card)
+    return to_discard(forget(state.edit_hero(who, followers=tuple(followers)), who, card), card)
 
 
 def _object_actions(state: TalismanState, task: Task) -> Sequence[str]:
@@ -492,4 +529,5 @@ def _lose_object(state: TalismanState, task: Task, move: str) -> TalismanState:
     card = move.removeprefix("lose:")
     objects = list(state.heroes[task.player].objects)
     objects.remove(card)
-    return to_discard(state.edit_hero(task.player, objects=tuple(objects)), card)
+    state = forget(state.edit_hero(task.player, objects=tuple(objects)), task.player, card)
+    return to_discard(state, card)

@@ -36,6 +36,8 @@ class Hero:
     left as a Toad (19:1) with its own counters `toad_strength`/`toad_craft` (19:3); `toad_since` the turn it
     began. `lost_turns` turns to miss (15:4); `pits` Pitfiends still to fight (14:8); `raft` the turn a Raft
     was acquired (0: none, 11:17), `raft_card` which card it is. `out`: out of the game (4:3, 9:8).
+    `joined`: the cards (a sorted multiset, one entry a copy) whose "when taken / when it joins" effect this
+    character has had, so ditching and taking one back gives it no second time (see `effects.give_item`).
     """
 
     character: str = ""
@@ -58,6 +60,7 @@ class Hero:
     raft: int = 0
     raft_card: str = ""
     aligned_turn: int = -1
+    joined: tuple[str, ...] = ()
     out: bool = False
 
     @property
