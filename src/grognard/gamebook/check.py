@@ -19,7 +19,7 @@ from itertools import pairwise
 
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Section
 from grognard.gamebook.ruleset import Problem, Ruleset
-from grognard.gamebook.stuck import can_be_stuck
+from grognard.gamebook.stuck import MAX_CASES, Verdict, can_be_stuck
 
 
 def _conditions(cond: Condition | None, path: str) -> Iterator[tuple[Condition, str, bool]]:
@@ -68,7 +68,6 @@ class _Checker:
         self.ruleset = ruleset
         self.items = set(book.book.items) | set(ruleset.builtin_items)
         self.problems: list[Problem] = []
-        self._leads_to: dict[str, frozenset[str]] | None = None
 
     def add(self, section: str, field: str, message: str) -> None:
         self.problems.append(Problem(section, field, message))
@@ -142,37 +141,16 @@ class _Checker:
             self.add(sid, "choices", "no way on, and the section is not an ending")
         if s.ending is not None and s.choices:
             self.add(sid, "ending", f"an ending ({s.ending}) with choices")
-        self.stuck(sid, s)
 
-    def stuck(self, sid: str, s: Section) -> None:
-        reaches_choices = (
-            s.ending is None
-            and (s.fight is None or s.fight.win is None)
-            and (s.test is None or any(t is None for _, t in s.test.targets()))
-        )
-        conditions = [c.condition for c in s.choices]
-        if not reaches_choices or not conditions or any(c is None for c in conditions):
-            return
-        came_from = None if sid == self.book.book.start else self.leads_to.get(sid, frozenset())
-        verdict = can_be_stuck([c for c in conditions if c is not None], sid, came_from)
-        if verdict.stuck:
-            self.add(
-                sid,
-                "choices",
-                f"every choice has a condition and all can be false at once ({verdict.example}): "
-                "the reader would be stuck; add a choice without a condition",
-            )
-
-    @property
-    def leads_to(self) -> dict[str, frozenset[str]]:
-        if self._leads_to is None:
-            found: dict[str, set[str]] = {}
-            for sid, section in self.book.sections.items():
-                for _, target in section.targets():
-                    if target is not None:
-                        found.setdefault(target, set()).add(sid)
-            self._leads_to = {sid: frozenset(sources) for sid, sources in found.items()}
-        return self._leads_to
+    def stuck(self) -> None:
+        for sid, verdict in _verdicts(self.book):
+            if verdict.stuck:
+                self.add(
+                    sid,
+                    "choices",
+                    f"every choice has a condition and all can be false at once ({verdict.example}): "
+                    "the reader would be stuck; add a choice without a condition",
+                )
 
     def flags(self) -> None:
         effects = [(e, "") for e in self.book.book.start_effects]
@@ -195,8 +173,30 @@ class _Checker:
         self.problems += self.ruleset.check_book(self.book)
         for sid, s in self.book.sections.items():
             self.section(sid, s)
+        self.stuck()
         self.flags()
         return self.problems
+
+
+def _verdicts(book: Book) -> Iterator[tuple[str, Verdict]]:
+    """Each section whose choices all have conditions, and can be reached in play, with the verdict
+    on whether the reader can be stuck there."""
+    leads_to: dict[str, set[str]] = {}
+    for sid, section in book.sections.items():
+        for _, target in section.targets():
+            if target is not None:
+                leads_to.setdefault(target, set()).add(sid)
+    for sid, s in book.sections.items():
+        reaches_choices = (
+            s.ending is None
+            and (s.fight is None or s.fight.win is None)
+            and (s.test is None or any(t is None for _, t in s.test.targets()))
+        )
+        conditions = [c.condition for c in s.choices if c.condition is not None]
+        if not reaches_choices or not conditions or len(conditions) < len(s.choices):
+            continue
+        came_from = None if sid == book.book.start else frozenset(leads_to.get(sid, ()))
+        yield sid, can_be_stuck(conditions, sid, came_from)
 
 
 def unreachable(book: Book) -> list[str]:
@@ -222,6 +222,19 @@ def check_book(book: Book, ruleset: Ruleset) -> list[Problem]:
 
 
 def check_warnings(book: Book) -> list[Problem]:
-    """What is odd about `book` but does not stop play: sections no way leads to from the start."""
+    """What is odd about `book` but does not stop play: sections no way leads to from the start, and
+    sections whose choice conditions read too many things for the checker to prove the reader is
+    never stuck there."""
     start = book.book.start
-    return [Problem(sid, "", f"unreachable from the start section {start}") for sid in unreachable(book)]
+    out = [Problem(sid, "", f"unreachable from the start section {start}") for sid in unreachable(book)]
+    for sid, verdict in _verdicts(book):
+        if verdict.unknown:
+            out.append(
+                Problem(
+                    sid,
+                    "choices",
+                    f"the choices' conditions read too many things (over {MAX_CASES} cases) to prove "
+                    "the reader is never stuck here",
+                )
+            )
+    return out

@@ -345,11 +345,12 @@ def _build(drafts: dict[str, Draft], title: str, author: str, overlay: Overlay, 
     return Book(book=info, sections=sections)
 
 
-def _check_drops(book: Book, overlay: Overlay, overlay_file: str) -> None:
+def _check_drops(book: Book, drafts: dict[str, Draft], overlay: Overlay, overlay_file: str) -> None:
     """A dropped section that is the start, or that a section kept still leads to, is refused."""
     left_out = dropped(overlay)
-    if book.book.start in left_out:
-        raise ContentError(overlay_file, f"sections.{book.book.start}.drop", "the start section is dropped")
+    start = overlay.book.start or next(iter(drafts))
+    if start in left_out:
+        raise ContentError(overlay_file, f"sections.{start}.drop", "the start section is dropped")
     for sid, section in book.sections.items():
         for path, target in section.targets():
             if target in left_out:
@@ -401,7 +402,7 @@ def import_projectaon_bytes(
         if overlay.book.start is not None and overlay.book.start not in drafts:
             raise ContentError(overlay_file, "book.start", f"no section {overlay.book.start!r}")
         book = _build(drafts, title or Path(file).stem or "Untitled", author, overlay, system, warnings)
-        _check_drops(book, overlay, overlay_file)
+        _check_drops(book, drafts, overlay, overlay_file)
     except ValidationError as e:
         problems = problems_from_validation(e)
         reason = "; ".join(p.render() for p in problems)
