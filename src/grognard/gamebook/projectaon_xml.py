@@ -98,10 +98,9 @@ LINKS = {"link.project.website": "https://www.projectaon.org/"}
 PLACEHOLDER = "[?{}]"
 """What an entity nobody declared becomes in the text (and a warning says so)."""
 _NAME = r"[A-Za-z_:][\w.:-]*"
-_MARK = re.compile(r"[<&]")
-_ENTITY_REF = re.compile(rf"&({_NAME});")
+_MARK = re.compile(rf"<!--|<!\[CDATA\[|<\?|&(?!(?:amp|lt|gt|quot|apos);)({_NAME});")
 _PARAM_REF = re.compile(rf"%({_NAME});")
-_SKIPPED = (("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"))
+_SKIPPED = {"<!--": "-->", "<![CDATA[": "]]>", "<?": "?>"}
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _DECL = re.compile(rb"^<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
 _ENTITY = re.compile(
@@ -376,8 +375,6 @@ def _doctype(reader: _Reader, text: str) -> str:
 
 
 def _expand(reader: _Reader, name: str, line: int, stack: tuple[str, ...]) -> str:
-    if name in ("amp", "lt", "gt", "quot", "apos"):
-        return f"&{name};"
     entity = reader.entities.get(name)
     raw: str | None = None
     if entity is not None:
@@ -422,20 +419,13 @@ def _expand_text(reader: _Reader, text: str, line_of: Callable[[int], int], stac
     while (mark := _MARK.search(text, pos)) is not None:
         at = mark.start()
         if text[at] == "<":
-            pos = at + 1
-            for opener, closer in _SKIPPED:
-                if text.startswith(opener, at):
-                    end = text.find(closer, at + len(opener))
-                    pos = len(text) if end < 0 else end + len(closer)
-                    break
-            continue
-        ref = _ENTITY_REF.match(text, at)
-        if ref is None:
-            pos = at + 1
+            closer = _SKIPPED[mark.group()]
+            end = text.find(closer, mark.end())
+            pos = len(text) if end < 0 else end + len(closer)
             continue
         out.append(text[last:at])
-        out.append(_expand(reader, ref.group(1), line_of(at), stack))
-        last = pos = ref.end()
+        out.append(_expand(reader, mark.group(1), line_of(at), stack))
+        last = pos = mark.end()
     out.append(text[last:])
     return "".join(out)
 
