@@ -99,6 +99,7 @@ PLACEHOLDER = "[?{}]"
 """What an entity nobody declared becomes in the text (and a warning says so)."""
 _NAME = r"[A-Za-z_:][\w.:-]*"
 _MARK = re.compile(rf"<!--|<!\[CDATA\[|<\?|&(?!(?:amp|lt|gt|quot|apos);)({_NAME});")
+_SPACES = re.compile(r"[ \t\r\n]*")
 _PARAM_REF = re.compile(rf"%({_NAME});")
 _SKIPPED = {"<!--": "-->", "<![CDATA[": "]]>", "<?": "?>"}
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
@@ -188,6 +189,12 @@ def _blank(text: str) -> str:
     return re.sub(r"[^\n]", " ", text)
 
 
+def _skip_spaces(text: str, pos: int) -> int:
+    m = _SPACES.match(text, pos)
+    assert m is not None
+    return m.end()
+
+
 def _skip_quoted(text: str, pos: int, end_char: str) -> int:
     """The index just past `end_char` from `pos`, skipping quoted literals; -1 if never closed."""
     while pos < len(text):
@@ -208,8 +215,7 @@ def _scan_declarations(reader: _Reader, text: str, pos: int, base: int, top: boo
     """Reads markup declarations from `pos`; returns the index of the closing `]` (or the end)."""
     lines = _Lines(text, base)
     while True:
-        while pos < len(text) and text[pos] in " \t\r\n":
-            pos += 1
+        pos = _skip_spaces(text, pos)
         if pos >= len(text):
             if top:
                 raise reader.fail(f"line {lines.at(pos)}", "the DOCTYPE is never closed")
@@ -342,8 +348,7 @@ def _doctype(reader: _Reader, text: str) -> str:
         text = _blank(text[: end + 2]) + text[end + 2 :]
         pos = end + 2
     while True:
-        while pos < len(text) and text[pos] in " \t\r\n":
-            pos += 1
+        pos = _skip_spaces(text, pos)
         if text.startswith("<?", pos):
             end = text.find("?>", pos)
             if end < 0:
@@ -363,8 +368,7 @@ def _doctype(reader: _Reader, text: str) -> str:
     pos = m.end()
     if text.startswith("[", pos):
         pos = _scan_declarations(reader, text, pos + 1, 0, True, 0) + 1
-        while pos < len(text) and text[pos] in " \t\r\n":
-            pos += 1
+        pos = _skip_spaces(text, pos)
     if not text.startswith(">", pos):
         raise reader.fail(f"line {_line(text, pos)}", "the DOCTYPE does not end with '>' (or ']>')")
     close = pos + 1
