@@ -1,10 +1,14 @@
 """Importing a Project Aon book (the XML of the free Lone Wolf family editions) into a `Book`.
 
 The file is read by `grognard.gamebook.projectaon_xml` (decoding, entities, defusedxml, with its
-guards). Mapping: every numbered section becomes a section whose id is its number; `<p>`, lists,
-signposts, poetry and the like become paragraphs of plain text; `<choice idref="sectN">` becomes a
-choice to N; `<combat>` a fight with creatures {name, COMBAT_SKILL, ENDURANCE}; `<deadend>` the ending
-"death". The rules overlay (`grognard.gamebook.overlay`) adds what the prose says. See
+guards); a book of another series than the one asked for is refused
+(`grognard.gamebook.projectaon_series`). Mapping: every numbered section becomes a section whose id is
+its number; `<p>`, lists, signposts, poetry and the like become paragraphs of plain text, `<ch.*>`
+elements their characters; `<choice idref="sectN">` becomes a choice to N; a `<puzzle>` keeps its
+text, its answer (`idref`) becomes a choice and the sections to return to (`idrefs`) choices open once
+visited; `<combat>` a fight with creatures {name, COMBAT_SKILL, ENDURANCE}; `<deadend>` the ending
+"death". The rules overlay (`grognard.gamebook.overlay`) adds what the prose says, and may add, drop
+or change choices and drop sections. Sections no way leads to are warnings. See
 docs/formats/projectaon-overlay.md.
 """
 
