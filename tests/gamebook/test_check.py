@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from grognard.gamebook.check import check_book
-from grognard.gamebook.model import Book
-from tests.gamebook.helpers import book, cave
+import pytest
+
+from grognard.gamebook.check import check_book, check_warnings
+from grognard.gamebook.model import Book, Condition
+from grognard.gamebook.stuck import MAX_CASES, can_be_stuck
+from tests.gamebook.helpers import book, cave, start, walk
 from tests.gamebook.toy import TOY_RULES
 
 
@@ -59,7 +62,6 @@ choices = [{ text = "Again", target = "1" }]
         "section 3, test.ranges[3].target: reads on in the section, but the section has no choices",
         "section 4, choices: no way on, and the section is not an ending",
         "section 5, ending: an ending (victory) with choices",
-        "section 5: unreachable from the start section 1",
     ]
     for line in expected:
         assert any(f.startswith(line) for f in found), (line, found)
@@ -72,10 +74,137 @@ def test_book_level_problems() -> None:
     assert "book, book.system: is 'ff'; this checker is for 'toy-gb'" in found
     assert "book, book.start: no section '9'" in found
     assert any(f.startswith("book, book.start_effects[1]: unknown stat 'X'") for f in found)
-    assert any(f.startswith("section 1: unreachable") for f in found)
+    assert not any("unreachable" in f for f in found)
 
 
 def test_declared_and_builtin_items_are_known() -> None:
     head = '[book]\ntitle = "T"\nsystem = "toy-gb"\nstart = "1"\n[book.items.Rope]\n'
     b = book('[sections.1]\neffects = [{ item = "Rope" }, { lose_item = "Torch" }]\nending = "ended"\n', head)
     assert rendered(b) == []
+
+
+def test_unreachable_sections_are_warnings_not_problems() -> None:
+    """issue 17: published books have orphan sections; they still play."""
+    b = book('[sections.1]\nending = "death"\n[sections.2]\nending = "victory"\n')
+    assert rendered(b) == []
+    assert [w.render() for w in check_warnings(b)] == ["section 2: unreachable from the start section 1"]
+    assert check_warnings(cave()) == []
+
+
+@pytest.mark.parametrize(
+    "effect",
+    ['{ stat = "", add = 1 }', '{ initial = " ", add = 1 }', '{ item = "" }', '{ lose_item = "" }',
+     '{ flag = "" }', '{ special = "" }'],
+)  # fmt: skip
+def test_an_effect_naming_nothing_is_refused(effect: str) -> None:
+    """issue 20: an effect with stat = "" passed check and failed in play."""
+    found = rendered(book(f'[sections.1]\neffects = [{effect}]\nending = "death"\n'))
+    assert len(found) == 1 and found[0].startswith("section 1, effects[1]: an empty"), found
+
+
+def test_a_condition_naming_nothing_is_refused() -> None:
+    b = book('[sections.1]\nchoices = [{ text = "a", target = "1", condition = { stat = "", at_least = 1 } },'
+             ' { text = "b", target = "1" }]\n')  # fmt: skip
+    assert rendered(b) == ["section 1, choices[1].condition: an empty stat name"]
+
+
+STUCK = """
+[sections.1]
+effects = [{ lose_item = "Torch" }]
+choices = [
+  { text = "Light the way", target = "2", condition = { item = "Torch" } },
+  { text = "See in the dark", target = "2", condition = { power = "Sight" } },
+]
+[sections.2]
+ending = "victory"
+"""
+
+
+def test_choices_that_can_all_be_closed_are_reported_and_really_stick_the_reader() -> None:
+    """issue 20: `check` passed a book whose reader could be stuck; decisions.md promises a checked book
+    never gets stuck. The reported section is the one where play ends "stuck"."""
+    b = book(STUCK)
+    assert rendered(b) == [
+        "section 1, choices: every choice has a condition and all can be false at once (item 'Torch' no, "
+        "power 'Sight' no): the reader would be stuck; add a choice without a condition"
+    ]
+    stuck = start(b, charm="charm:gold")
+    assert stuck.outcome == "stuck"
+    seer = start(b, charm="charm:sight")
+    assert seer.outcome == "" and seer.legal_actions() == ["choice:2"]
+    assert walk(seer, "choice:2").outcome == "victory"
+
+
+@pytest.mark.parametrize(
+    "conditions",
+    [
+        '{ item = "Torch" }|{ not = { item = "Torch" } }',
+        '{ stat = "HP", at_least = 5 }|{ stat = "HP", at_most = 4 }',
+        '{ stat = "HP", at_least = 5 }|{ stat = "HP", at_most = 6 }',
+        "{ gold = 0 }",
+        '{ any = [{ power = "Sight" }, { gold = 3 }] }'
+        '|{ all = [{ not = { power = "Sight" } }, { gold = 1 }] }'
+        "|{ gold = 1, pay = true }|{ not = { gold = 1 } }",
+        '{ visited = "1" }',
+    ],
+)
+def test_choices_that_cover_every_case_are_sound(conditions: str) -> None:
+    choices = ", ".join(
+        f'{{ text = "c{i}", target = "2", condition = {c} }}' for i, c in enumerate(conditions.split("|"))
+    )
+    b = book(f'[sections.1]\nchoices = [{choices}]\n[sections.2]\nending = "victory"\n')
+    assert rendered(b) == []
+
+
+def test_having_come_from_somewhere_counts() -> None:
+    """A section reached only from 2 or 3 may offer "back to 2 if visited" and "back to 3 if visited"
+    (Project Aon's "return to the section you noted"); a third way in breaks that."""
+    ways = """
+[sections.1]
+choices = [{ text = "a", target = "2" }, { text = "b", target = "3" }]
+[sections.2]
+choices = [{ text = "on", target = "4" }, { text = "end", target = "5" }]
+[sections.3]
+choices = [{ text = "on", target = "4" }, { text = "end", target = "5" }]
+[sections.4]
+choices = [
+  { text = "back", target = "2", condition = { visited = "2" } },
+  { text = "back", target = "3", condition = { visited = "3" } },
+]
+[sections.5]
+ending = "victory"
+"""
+    assert rendered(book(ways)) == []
+    third = ways.replace(
+        '{ text = "b", target = "3" }]', '{ text = "b", target = "3" }, { text = "c", target = "4" }]'
+    )
+    assert [p.split(" (")[0] for p in rendered(book(third))] == [
+        "section 4, choices: every choice has a condition and all can be false at once"
+    ]
+
+
+def test_sections_that_never_reach_their_choices_are_not_reported() -> None:
+    b = book(
+        """
+[sections.1]
+fight = { creatures = [{ name = "Rat", POWER = 2 }], win = "2" }
+choices = [{ text = "Flee", target = "2", condition = { item = "Torch" } }]
+[sections.2]
+ending = "victory"
+"""
+    )
+    assert rendered(b) == []
+
+
+def test_too_many_things_to_try_is_a_warning() -> None:
+    flags = [f"f{i}" for i in range(13)]
+    assert 2 ** len(flags) > MAX_CASES
+    choices = ", ".join(f'{{ text = "{f}", target = "2", condition = {{ flag = "{f}" }} }}' for f in flags)
+    sets = ", ".join(f'{{ flag = "{f}" }}' for f in flags)
+    b = book(f'[sections.1]\neffects = [{sets}]\nchoices = [{choices}]\n[sections.2]\nending = "victory"\n')
+    assert rendered(b) == []
+    assert [w.render().split(" (")[0] for w in check_warnings(b)] == [
+        "section 1, choices: the choices' conditions read too many things"
+    ]
+    verdict = can_be_stuck([Condition(flag=f) for f in flags[:3]], "1", None)
+    assert verdict.stuck and verdict.example == "flag 'f0' no, flag 'f1' no, flag 'f2' no"

@@ -28,7 +28,7 @@ from grognard.engine.game import CHANCE, TERMINAL, OptionValue
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import GameStore, open_store
 from grognard.gamebook.books import ShippedBooks
-from grognard.gamebook.check import check_book
+from grognard.gamebook.check import check_book, check_warnings
 from grognard.gamebook.load import BookLoadError, dump_book, load_book
 from grognard.gamebook.model import Book
 from grognard.gamebook.ruleset import Problem, Ruleset
@@ -186,14 +186,24 @@ class PlayLoop:
                 return ""
 
 
-def _report(path: Path, problems: list[Problem], as_json: bool) -> None:
+def _report(path: Path, problems: list[Problem], as_json: bool, warnings: list[Problem]) -> None:
     if as_json:
-        print_json({"book": str(path), "ok": not problems, "problems": [p.__dict__ for p in problems]})
+        print_json(
+            {
+                "book": str(path),
+                "ok": not problems,
+                "problems": [p.__dict__ for p in problems],
+                "warnings": [w.__dict__ for w in warnings],
+            }
+        )
     else:
         for p in problems:
             out.print(f"{path}: {p.render()}", markup=False, soft_wrap=True)
+        for w in warnings:
+            out.print(f"{path}: warning: {w.render()}", markup=False, soft_wrap=True)
         if not problems:
-            out.print(f"{path}: no problems found", markup=False)
+            noted = f" ({len(warnings)} warning(s))" if warnings else ""
+            out.print(f"{path}: no problems found{noted}", markup=False)
         else:
             out.print(f"{len(problems)} problem(s)", markup=False)
     if problems:
@@ -319,9 +329,11 @@ def add_gamebook_commands(
         book: Annotated[str, typer.Argument(help=BOOK_HELP)],
         as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
     ) -> None:
-        """Check a gamebook: every problem is listed with its section and field (exit status 1)."""
+        """Check a gamebook: every problem is listed with its section and field (exit status 1);
+        warnings (sections no way leads to) are listed too, but pass."""
         path = resolve(book)
-        _report(path, book_problems(path, ruleset)[1], as_json)
+        loaded, problems = book_problems(path, ruleset)
+        _report(path, problems, as_json, check_warnings(loaded) if loaded is not None else [])
 
     if play:
 

@@ -157,10 +157,11 @@ def import_book(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output file.")] = False,
 ) -> None:
-    """Import a Project Aon book (XML) with its rules overlay into a book file that `play` reads."""
+    """Import a Project Aon Grey Star book (XML) with its rules overlay into a book file that `play`
+    reads. A book of another series (Lone Wolf, Freeway Warrior) is refused."""
     if output.exists() and not force:
         raise UsageError(f"{output} exists; add --force to overwrite it")
-    report = import_projectaon(book, rules)
+    report = import_projectaon(book, rules, SYSTEM.id, "gs")
     for warning in report.warnings:
         err.print(f"{book}: warning: {warning}", markup=False, soft_wrap=True)
     output.write_text(dump_book(report.book), encoding="utf-8")

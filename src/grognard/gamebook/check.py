@@ -1,10 +1,14 @@
 """Checking a whole book at once: every problem, each with its section and field.
 
-Generic checks: the book names the ruleset's system; the start section and every target exist; every
-section is reachable from the start; a section that is not an ending has a way on; stats, items and
-powers are known; flags that are tested are set somewhere; test ranges neither overlap nor leave gaps;
-`pay` is not hidden under `not` or `any`. Then the ruleset's own checks of items, effects, conditions,
-fights and tests.
+Generic checks: the book names the ruleset's system; the start section and every target exist; a
+section that is not an ending has a way on, and the conditions of its choices cannot all be false at
+once (the reader would be stuck: `grognard.gamebook.stuck`); stats, items and powers are known and
+named (an effect on the stat "" is refused); flags that are tested are set somewhere; test ranges
+neither overlap nor leave gaps; `pay` is not hidden under `not` or `any`. Then the ruleset's own checks
+of items, effects, conditions, fights and tests.
+
+Sections no way leads to from the start are not errors (published books have such orphans; the book
+still plays): `check_warnings` lists them.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from itertools import pairwise
 
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Section
 from grognard.gamebook.ruleset import Problem, Ruleset
+from grognard.gamebook.stuck import MAX_CASES, Verdict, can_be_stuck
 
 
 def _conditions(cond: Condition | None, path: str) -> Iterator[tuple[Condition, str, bool]]:
@@ -70,14 +75,22 @@ class _Checker:
     def name(self, section: str, field: str, kind: str, name: str | None) -> None:
         if name is None:
             return
+        if not name.strip():
+            self.add(section, field, f"an empty {kind} name")
+            return
         known = {"stat": set(self.ruleset.stats), "item": self.items, "power": set(self.ruleset.powers)}[kind]
         if name not in known:
             shown = ", ".join(sorted(known)) or "none"
             self.add(section, field, f"unknown {kind} {name!r} (known: {shown})")
 
+    def empty(self, sid: str, path: str, names: tuple[str | None, ...]) -> None:
+        if any(name is not None and not name.strip() for name in names):
+            self.add(sid, path, "an empty flag or special name")
+
     def effect(self, sid: str, path: str, e: Effect) -> None:
-        self.name(sid, path, "stat", e.stat or e.initial)
-        self.name(sid, path, "item", e.item or e.lose_item)
+        self.name(sid, path, "stat", e.stat if e.stat is not None else e.initial)
+        self.name(sid, path, "item", e.item if e.item is not None else e.lose_item)
+        self.empty(sid, path, (e.flag, e.clear_flag, e.special))
         for message in self.ruleset.check_effect(self.book, e):
             self.add(sid, path, message)
 
@@ -88,6 +101,7 @@ class _Checker:
         self.name(sid, path, "stat", c.stat)
         self.name(sid, path, "item", c.item)
         self.name(sid, path, "power", c.power)
+        self.empty(sid, path, (c.flag, c.special))
         if c.pay and hidden:
             self.add(sid, path, "pay cannot sit under not or any")
         if kind not in ("not", "any", "all", "flag", "visited"):
@@ -128,21 +142,15 @@ class _Checker:
         if s.ending is not None and s.choices:
             self.add(sid, "ending", f"an ending ({s.ending}) with choices")
 
-    def reachability(self) -> None:
-        start = self.book.book.start
-        seen = {start}
-        todo = deque([start])
-        while todo:
-            section = self.book.sections.get(todo.popleft())
-            if section is None:
-                continue
-            for _, target in section.targets():
-                if target is not None and target not in seen:
-                    seen.add(target)
-                    todo.append(target)
-        for sid in self.book.sections:
-            if sid not in seen:
-                self.add(sid, "", f"unreachable from the start section {start}")
+    def stuck(self) -> None:
+        for sid, verdict in _verdicts(self.book):
+            if verdict.stuck:
+                self.add(
+                    sid,
+                    "choices",
+                    f"every choice has a condition and all can be false at once ({verdict.example}): "
+                    "the reader would be stuck; add a choice without a condition",
+                )
 
     def flags(self) -> None:
         effects = [(e, "") for e in self.book.book.start_effects]
@@ -165,11 +173,68 @@ class _Checker:
         self.problems += self.ruleset.check_book(self.book)
         for sid, s in self.book.sections.items():
             self.section(sid, s)
-        self.reachability()
+        self.stuck()
         self.flags()
         return self.problems
 
 
+def _verdicts(book: Book) -> Iterator[tuple[str, Verdict]]:
+    """Each section whose choices all have conditions, and can be reached in play, with the verdict
+    on whether the reader can be stuck there."""
+    leads_to: dict[str, set[str]] = {}
+    for sid, section in book.sections.items():
+        for _, target in section.targets():
+            if target is not None:
+                leads_to.setdefault(target, set()).add(sid)
+    for sid, s in book.sections.items():
+        reaches_choices = (
+            s.ending is None
+            and (s.fight is None or s.fight.win is None)
+            and (s.test is None or any(t is None for _, t in s.test.targets()))
+        )
+        conditions = [c.condition for c in s.choices if c.condition is not None]
+        if not reaches_choices or not conditions or len(conditions) < len(s.choices):
+            continue
+        came_from = None if sid == book.book.start else frozenset(leads_to.get(sid, ()))
+        yield sid, can_be_stuck(conditions, sid, came_from)
+
+
+def unreachable(book: Book) -> list[str]:
+    """The sections no way leads to from the start section, in the book's order."""
+    start = book.book.start
+    seen = {start}
+    todo = deque([start])
+    while todo:
+        section = book.sections.get(todo.popleft())
+        if section is None:
+            continue
+        for _, target in section.targets():
+            if target is not None and target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return [sid for sid in book.sections if sid not in seen]
+
+
 def check_book(book: Book, ruleset: Ruleset) -> list[Problem]:
-    """Every problem with `book` under `ruleset` (empty when the book is sound)."""
+    """Every problem with `book` under `ruleset` (empty when the book is sound): what would make
+    play fail or stop where the book does not end."""
     return _Checker(book, ruleset).run()
+
+
+def check_warnings(book: Book) -> list[Problem]:
+    """What is odd about `book` but does not stop play: sections no way leads to from the start, and
+    sections whose choice conditions read too many things for the checker to prove the reader is
+    never stuck there."""
+    start = book.book.start
+    out = [Problem(sid, "", f"unreachable from the start section {start}") for sid in unreachable(book)]
+    for sid, verdict in _verdicts(book):
+        if verdict.unknown:
+            out.append(
+                Problem(
+                    sid,
+                    "choices",
+                    f"the choices' conditions read too many things (over {MAX_CASES} cases) to prove "
+                    "the reader is never stuck here",
+                )
+            )
+    return out

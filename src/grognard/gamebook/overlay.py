@@ -16,7 +16,16 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    model_validator,
+)
 
 from grognard.engine.errors import ContentError
 from grognard.gamebook.load import problems_from_validation
@@ -63,9 +72,12 @@ class FightOverlay(_Strict):
 
 
 class SectionOverlay(_Strict):
-    """What one section's prose says: effects on arrival, a test, fight details, choice changes, the
-    ending, a title, and whether the reader may eat here."""
+    """What one section's prose says: effects on arrival, a test, fight details, choice changes and
+    choices added, the ending, a title, and whether the reader may eat here; or that the section is
+    left out of the book (`drop`), or that no choice leads to it on purpose (`orphan`)."""
 
+    drop: StrictBool = False
+    orphan: StrictBool = False
     title: StrictStr | None = None
     effects: tuple[Effect, ...] = ()
     eat: StrictBool | None = None
@@ -73,6 +85,13 @@ class SectionOverlay(_Strict):
     fight: FightOverlay | None = None
     ending: Ending | None = None
     choices: dict[StrictStr, ChoiceOverlay] = Field(default_factory=dict)
+    add_choices: tuple[Choice, ...] = ()
+
+    @model_validator(mode="after")
+    def _drop_alone(self) -> SectionOverlay:
+        if self.drop and self.model_fields_set - {"drop"}:
+            raise ValueError("a dropped section is left out of the book: give it nothing else")
+        return self
 
 
 class BookOverlay(_Strict):
@@ -156,6 +175,16 @@ class Merged:
     title: str = ""
 
 
+def dropped(overlay: Overlay) -> set[str]:
+    """The sections the overlay leaves out of the book."""
+    return {sid for sid, section in overlay.sections.items() if section.drop}
+
+
+def orphans(overlay: Overlay) -> set[str]:
+    """The sections the overlay says no choice leads to, on purpose."""
+    return {sid for sid, section in overlay.sections.items() if section.orphan}
+
+
 def missing_keys(overlay: Overlay, drafts: dict[str, Draft]) -> list[str]:
     """Overlay keys naming a section or a choice the book does not have, as dotted paths."""
     missing: list[str] = []
@@ -173,6 +202,11 @@ def missing_keys(overlay: Overlay, drafts: dict[str, Draft]) -> list[str]:
 
 
 def _choices(draft: Draft, spec: SectionOverlay | None) -> list[Choice]:
+    out = _changed_choices(draft, spec)
+    return out + list(spec.add_choices) if spec is not None else out
+
+
+def _changed_choices(draft: Draft, spec: SectionOverlay | None) -> list[Choice]:
     out: list[Choice] = []
     for i, choice in enumerate(draft.choices, 1):
         change = spec.choices.get(str(i)) if spec is not None else None

@@ -1,10 +1,14 @@
 """Importing a Project Aon book (the XML of the free Lone Wolf family editions) into a `Book`.
 
 The file is read by `grognard.gamebook.projectaon_xml` (decoding, entities, defusedxml, with its
-guards). Mapping: every numbered section becomes a section whose id is its number; `<p>`, lists,
-signposts, poetry and the like become paragraphs of plain text; `<choice idref="sectN">` becomes a
-choice to N; `<combat>` a fight with creatures {name, COMBAT_SKILL, ENDURANCE}; `<deadend>` the ending
-"death". The rules overlay (`grognard.gamebook.overlay`) adds what the prose says. See
+guards); a book of another series than the one asked for is refused
+(`grognard.gamebook.projectaon_series`). Mapping: every numbered section becomes a section whose id is
+its number; `<p>`, lists, signposts, poetry and the like become paragraphs of plain text, `<ch.*>`
+elements their characters; `<choice idref="sectN">` becomes a choice to N; a `<puzzle>` keeps its
+text, its answer (`idref`) becomes a choice and the sections to return to (`idrefs`) choices open once
+visited; `<combat>` a fight with creatures {name, COMBAT_SKILL, ENDURANCE}; `<deadend>` the ending
+"death". The rules overlay (`grognard.gamebook.overlay`) adds what the prose says, and may add, drop
+or change choices and drop sections. Sections no way leads to are warnings. See
 docs/formats/projectaon-overlay.md.
 """
 
@@ -19,10 +23,20 @@ from xml.etree.ElementTree import Element
 from pydantic import ValidationError
 
 from grognard.engine.errors import ContentError
+from grognard.gamebook.check import unreachable
 from grognard.gamebook.load import problems_from_validation
-from grognard.gamebook.model import Book, BookInfo, Choice, Creature, Section
-from grognard.gamebook.overlay import Draft, Overlay, load_overlay, merge_section, missing_keys
-from grognard.gamebook.projectaon_xml import CHARACTERS, MAX_BOOK_BYTES, parse_xml
+from grognard.gamebook.model import Book, BookInfo, Choice, Condition, Creature, Section
+from grognard.gamebook.overlay import (
+    Draft,
+    Overlay,
+    dropped,
+    load_overlay,
+    merge_section,
+    missing_keys,
+    orphans,
+)
+from grognard.gamebook.projectaon_series import BY_CODE, detect_series
+from grognard.gamebook.projectaon_xml import CHARACTERS, MAX_BOOK_BYTES, PLACEHOLDER, parse_xml
 
 STATS = {"combatskill": "COMBAT_SKILL", "endurance": "ENDURANCE"}
 """Project Aon's `enemy-attribute` classes and the stat names the creatures get."""
@@ -36,7 +50,8 @@ INLINE = {
 SKIPPED = {"illustration", "instance", "footref", "meta", "link"}
 """Elements left out of the text on purpose (pictures, footnote marks, metadata)."""
 TRANSPARENT = {"p", "li", "ul", "ol", "dl", "dt", "dd", "blockquote", "signpost", "line", "linegroup",
-               "poetry", "footnote", "footnotes", "tr", "td", "th", "caption", "table", "puzzle"}  # fmt: skip
+               "poetry", "footnote", "footnotes", "tr", "td", "th", "caption", "table", "puzzle",
+               "when", "otherwise"}  # fmt: skip
 """Block elements whose text is kept, space-separated, when they sit inside another block."""
 
 _SPACE = re.compile(r"[ \t\r\n]+")
@@ -71,20 +86,31 @@ class _Mapper:
     def __init__(self, file: str, warnings: list[str]) -> None:
         self.file = file
         self.warnings = warnings
-        self.unmapped: dict[str, list[str]] = {}
+        self.unmapped: dict[str, dict[str, None]] = {}
+        self.characters: dict[str, dict[str, None]] = {}
         self.sid = ""
 
-    def note(self, tag: str) -> None:
-        places = self.unmapped.setdefault(tag, [])
-        if self.sid not in places:
-            places.append(self.sid)
+    def note(self, tag: str, table: dict[str, dict[str, None]] | None = None) -> None:
+        (self.unmapped if table is None else table).setdefault(tag, {})[self.sid] = None
+
+    def character(self, el: Element, tag: str) -> str:
+        """The text of a `<ch.NAME/>` element; an unknown NAME is shown as `[?ch.NAME]` (and noted),
+        any text inside it kept."""
+        known = CHARACTERS.get(tag[3:])
+        if known is not None:
+            return known
+        self.note(tag, self.characters)
+        return PLACEHOLDER.format(tag) + self.inline(el)
 
     def inline(self, el: Element, quotes: int = 0, deep: bool = False) -> str:
         parts = [el.text or ""]
         for child in el:
             tag = _tag(child)
-            if tag.startswith("ch.") and tag[3:] in CHARACTERS:
-                parts.append(CHARACTERS[tag[3:]])
+            if tag.startswith("ch."):
+                parts.append(self.character(child, tag))
+            elif tag == "choose":
+                branch = _branch(child)
+                parts.append("" if branch is None else self.inline(branch, quotes, deep))
             elif tag == "br":
                 parts.append(_BREAK)
             elif tag == "quote":
@@ -124,7 +150,13 @@ class _Mapper:
                 self.paragraph(draft, "\n".join(f"{m} {t}" for m, t in zip(marks, items, strict=True)))
             elif tag == "dl":
                 self.paragraph(draft, "\n".join(self.text(item) for item in child))
-            elif tag in ("blockquote", "footnotes", "footnote", "puzzle"):
+            elif tag == "puzzle":
+                self.puzzle(child, draft)
+            elif tag == "choose":
+                branch = _branch(child)
+                if branch is not None:
+                    self.blocks(branch, draft)
+            elif tag in ("blockquote", "footnotes", "footnote"):
                 self.blocks(child, draft)
             elif tag == "poetry":
                 lines = [self.text(line) for line in child.iter("line")]
@@ -142,14 +174,41 @@ class _Mapper:
         if text:
             draft.paragraphs.append(text)
 
-    def choice(self, el: Element, draft: Draft) -> None:
-        ref = el.get("idref", "")
+    def target(self, ref: str, draft: Draft, what: str) -> str | None:
         m = _SECT.match(ref)
         if m is None:
-            self.warnings.append(f"section {draft.id}: a choice to {ref!r}, not a numbered section; left out")
+            self.warnings.append(f"section {draft.id}: {what} to {ref!r}, not a numbered section; left out")
+            return None
+        return str(int(m.group(1)))
+
+    def choice(self, el: Element, draft: Draft) -> None:
+        target = self.target(el.get("idref", ""), draft, "a choice")
+        if target is None:
             return
-        text = _clean(self.inline(el, deep=True)).replace("\n", " ") or f"Turn to {int(m.group(1))}."
-        draft.choices.append(Choice(text=text, target=str(int(m.group(1)))))
+        text = _clean(self.inline(el, deep=True)).replace("\n", " ") or f"Turn to {target}."
+        draft.choices.append(Choice(text=text, target=target))
+
+    def puzzle(self, el: Element, draft: Draft) -> None:
+        """A `<puzzle>`: its text is a paragraph; `idref` (the answer) becomes a choice to it, and
+        `idrefs` (sections the reader noted earlier) one choice to each, open once it was visited."""
+        self.paragraph(draft, self.text(el))
+        answer = el.get("idref")
+        if answer is not None:
+            target = self.target(answer, draft, "a puzzle's answer")
+            if target is not None:
+                draft.choices.append(Choice(text="Turn to the section the puzzle gives you.", target=target))
+        for ref in (el.get("idrefs") or "").split():
+            target = self.target(ref, draft, "a puzzle's section")
+            if target is not None:
+                draft.choices.append(
+                    Choice(
+                        text=f"Return to section {target}, the one you noted.",
+                        target=target,
+                        condition=Condition(visited=target),
+                    )
+                )
+        for inner in el.iter("choice"):
+            self.choice(inner, draft)
 
     def combat(self, el: Element, draft: Draft) -> None:
         enemy = el.find("enemy")
@@ -183,12 +242,36 @@ class _Mapper:
         return draft
 
     def finish(self) -> None:
+        for tag, places in self.characters.items():
+            shown = PLACEHOLDER.format(tag)
+            self.warnings.append(f"unknown character <{tag}/> (sections {_places(places)}): shown as {shown}")
         for tag, places in self.unmapped.items():
-            shown = ", ".join(places[:8]) + (", ..." if len(places) > 8 else "")
-            self.warnings.append(f"unmapped element <{tag}> (sections {shown}): its text kept as plain text")
+            self.warnings.append(
+                f"unmapped element <{tag}> (sections {_places(places)}): its text kept as plain text"
+            )
+
+
+def _places(places: dict[str, None]) -> str:
+    listed = list(places)
+    return ", ".join(listed[:8]) + (", ..." if len(listed) > 8 else "")
+
+
+def _branch(choose: Element) -> Element | None:
+    """The branch of a `<choose>` a plain text edition shows: its `<otherwise>`, else its first `<when>`."""
+    otherwise = choose.find("otherwise")
+    return otherwise if otherwise is not None else choose.find("when")
+
+
+def join_names(names: list[str]) -> str:
+    """Names as people write them: "A", "A and B", "A, B and C"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _numbered(root: Element) -> list[Element]:
+    """The numbered sections holding no numbered section (the container "numbered" aside). Each
+    search stops at the first numbered section inside, so no element is searched twice over."""
     out = []
     for el in root.iter("section"):
         if el.get("class") != "numbered" or el.get("id") == "numbered":
@@ -216,11 +299,12 @@ def _drafts(root: Element, file: str, warnings: list[str]) -> tuple[str, str, di
     mapper = _Mapper(file, warnings)
     title_el = root.find("meta/title")
     title = mapper.text(title_el).replace("\n", " ") if title_el is not None else ""
-    author = ""
-    for creator in root.findall("meta/creator"):
-        if creator.get("class") == "author":
-            author = mapper.text(creator).replace("\n", " ")
-            break
+    authors = [
+        mapper.text(creator).replace("\n", " ")
+        for creator in root.findall("meta/creator")
+        if creator.get("class") == "author"
+    ]
+    author = join_names([a for a in authors if a])
     drafts: dict[str, Draft] = {}
     for el in _numbered(root):
         sid = _section_id(el, file)
@@ -236,7 +320,10 @@ def _drafts(root: Element, file: str, warnings: list[str]) -> tuple[str, str, di
 def _build(drafts: dict[str, Draft], title: str, author: str, overlay: Overlay, system: str,
            warn: list[str]) -> Book:  # fmt: skip
     sections: dict[str, Section] = {}
+    left_out = dropped(overlay)
     for sid, draft in drafts.items():
+        if sid in left_out:
+            continue
         merged = merge_section(draft, overlay.sections.get(sid), warn)
         sections[sid] = Section(
             title=merged.title,
@@ -253,13 +340,46 @@ def _build(drafts: dict[str, Draft], title: str, author: str, overlay: Overlay, 
         title=ob.title or title,
         author=ob.author if ob.author is not None else author,
         system=system,
-        start=ob.start or next(iter(drafts)),
+        start=ob.start or next(iter(sections), ""),
         version=ob.version or "1",
         items=ob.items,
         start_effects=ob.start_effects,
         rules=ob.rules,
     )
     return Book(book=info, sections=sections)
+
+
+def _check_drops(book: Book, drafts: dict[str, Draft], overlay: Overlay, overlay_file: str) -> None:
+    """A dropped section that is the start, or that a section kept still leads to, is refused."""
+    left_out = dropped(overlay)
+    start = overlay.book.start or next(iter(drafts))
+    if start in left_out:
+        raise ContentError(overlay_file, f"sections.{start}.drop", "the start section is dropped")
+    for sid, section in book.sections.items():
+        for path, target in section.targets():
+            if target in left_out:
+                raise ContentError(
+                    overlay_file,
+                    f"sections.{target}.drop",
+                    f"section {target} is dropped, but section {sid} ({path}) still leads to it: "
+                    "drop or retarget that too",
+                )
+
+
+def _series_check(root: Element, file: str, series: str, warnings: list[str]) -> None:
+    wanted = BY_CODE[series]
+    if _tag(root) != "gamebook":
+        return
+    found = detect_series(root)
+    if found is None:
+        warnings.append(f"the book's series could not be told from its front matter; read as {wanted.name}")
+    elif found != wanted:
+        raise ContentError(
+            file,
+            "",
+            f"this is a {found.name} book, not {wanted.name}: its rules are not {wanted.name}'s, "
+            f"so it is not imported",
+        )
 
 
 def import_projectaon_bytes(
@@ -269,10 +389,14 @@ def import_projectaon_bytes(
     overlay: Overlay | None = None,
     overlay_file: str = "<overlay>",
     system: str = "grey-star",
+    series: str = "gs",
 ) -> ImportReport:
     """A book from the bytes of a Project Aon XML file; `folder` is where entity files may be read
-    (None: nowhere). A `ContentError` names the file, the place and the reason."""
+    (None: nowhere). A book of a series other than `series` (a code of
+    `grognard.gamebook.projectaon_series.SERIES`) is refused. A `ContentError` names the file, the
+    place and the reason."""
     root, warnings = parse_xml(data, file, folder)
+    _series_check(root, file, series, warnings)
     overlay = overlay or Overlay()
     try:
         title, author, drafts = _drafts(root, file, warnings)
@@ -282,6 +406,7 @@ def import_projectaon_bytes(
         if overlay.book.start is not None and overlay.book.start not in drafts:
             raise ContentError(overlay_file, "book.start", f"no section {overlay.book.start!r}")
         book = _build(drafts, title or Path(file).stem or "Untitled", author, overlay, system, warnings)
+        _check_drops(book, drafts, overlay, overlay_file)
     except ValidationError as e:
         problems = problems_from_validation(e)
         reason = "; ".join(p.render() for p in problems)
@@ -290,11 +415,18 @@ def import_projectaon_bytes(
         raise ContentError(file, "", f"cannot build the book: {e}") from None
     except RecursionError:
         raise ContentError(file, "", "elements are nested too deep to read") from None
+    meant = orphans(overlay)
+    for sid in unreachable(book):
+        if sid not in meant:
+            warnings.append(
+                f"section {sid}: no way leads here from the start section {book.book.start} "
+                "(say orphan = true in the overlay if the book means it)"
+            )
     return ImportReport(book, tuple(warnings))
 
 
 def import_projectaon(
-    xml_path: Path, overlay_path: Path | None = None, system: str = "grey-star"
+    xml_path: Path, overlay_path: Path | None = None, system: str = "grey-star", series: str = "gs"
 ) -> ImportReport:
     """The book in the Project Aon XML file at `xml_path`, with the rules overlay at `overlay_path`
     merged in, and the import's warnings. Only these files, and entity files in the book's own
@@ -306,5 +438,5 @@ def import_projectaon(
     except OSError as e:
         raise ContentError(str(xml_path), "", f"cannot read the book: {e.strerror or e}") from None
     return import_projectaon_bytes(
-        data, str(xml_path), xml_path.parent, overlay, str(overlay_path or "<overlay>"), system
+        data, str(xml_path), xml_path.parent, overlay, str(overlay_path or "<overlay>"), system, series
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html.entities
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree.ElementTree import Element, ParseError
@@ -49,29 +50,47 @@ ENCODINGS = {
 }
 """Declared encodings the importer reads, and the Python codec for each."""
 
-CHARACTERS = {
+LATIN_1 = tuple(html.entities.codepoint2name[code] for code in range(0xA0, 0x100))
+"""The `<ch.*>` names of the Project Aon DTD for the characters U+00A0-U+00FF: their HTML names."""
+
+CHARACTERS = {name: chr(html.entities.name2codepoint[name]) for name in LATIN_1} | {
     "apos": "\u2019",
-    "ellips": "\u2026",
-    "emdash": "\u2014",
-    "endash": "\u2013",
+    "ampersand": "&",
     "lsquot": "\u2018",
     "rsquot": "\u2019",
     "ldquot": "\u201c",
     "rdquot": "\u201d",
     "minus": "\u2212",
-    "thinspace": "\u2009",
-    "nbsp": "\u00a0",
-    "ampersand": "&",
+    "endash": "\u2013",
+    "emdash": "\u2014",
+    "ellips": "\u2026",
+    "lellips": "\u2026",
+    "blankline": "________",
     "percent": "%",
-    "frac12": "\u00bd",
-    "frac14": "\u00bc",
-    "frac34": "\u00be",
-    "plusmn": "\u00b1",
-    "times": "\u00d7",
-    "deg": "\u00b0",
+    "thinspace": "\u2009",
+    "plus": "+",
+    "lte": "\u2264",
+    "gte": "\u2265",
     "dagger": "\u2020",
+    "frac13": "\u2153",
+    "frac23": "\u2154",
+    "frac15": "\u2155",
+    "frac25": "\u2156",
+    "frac35": "\u2157",
+    "frac45": "\u2158",
+    "frac16": "\u2159",
+    "frac56": "\u215a",
+    "frac17": "\u2150",
+    "frac18": "\u215b",
+    "frac38": "\u215c",
+    "frac58": "\u215d",
+    "frac78": "\u215e",
+    "frac19": "\u2151",
+    "frac110": "\u2152",
+    "frac116": "1\u204416",
 }
-"""Typographic characters by the names the books give them: `&ellips;` or the element `<ch.ellips/>`."""
+"""Every character of the Project Aon DTD by its name: the element `<ch.aacute/>` or the entity
+`&aacute;` (the books use both), as the Unicode text it stands for."""
 
 LINKS = {"link.project.website": "https://www.projectaon.org/"}
 """Link entities whose text grognard knows."""
@@ -79,11 +98,14 @@ LINKS = {"link.project.website": "https://www.projectaon.org/"}
 PLACEHOLDER = "[?{}]"
 """What an entity nobody declared becomes in the text (and a warning says so)."""
 _NAME = r"[A-Za-z_:][\w.:-]*"
-_REF = re.compile(rf"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|&({_NAME});", re.DOTALL)
+_MARK = re.compile(rf"<!--|<!\[CDATA\[|<\?|&(?!(?:amp|lt|gt|quot|apos);)({_NAME});")
+_SPACES = re.compile(r"[ \t\r\n]*")
+_PARAM_REF = re.compile(rf"%({_NAME});")
+_SKIPPED = {"<!--": "-->", "<![CDATA[": "]]>", "<?": "?>"}
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _DECL = re.compile(rb"^<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
 _ENTITY = re.compile(
-    rf"<!ENTITY\s+(%\s+)?({_NAME})\s+(?:\"([^\"]*)\"|'([^']*)'|(SYSTEM|PUBLIC)\s+(.*?))\s*>", re.DOTALL
+    rf"<!ENTITY\s+(%\s+)?({_NAME})\s+(?:\"([^\"]*)\"|'([^']*)'|(SYSTEM|PUBLIC)\s+(.*))>", re.DOTALL
 )
 _DOCTYPE = re.compile(
     rf"<!DOCTYPE\s+{_NAME}(?:\s+(?:SYSTEM|PUBLIC\s+(?:\"[^\"]*\"|'[^']*'))\s+(?:\"[^\"]*\"|'[^']*'))?\s*"
@@ -114,6 +136,23 @@ class _Reader:
 
     def fail(self, location: str, reason: str) -> ContentError:
         return ContentError(self.file, location, reason)
+
+
+class _Lines:
+    """Line numbers of positions in one text, asked for in increasing order: linear work in all."""
+
+    def __init__(self, text: str, base: int = 0) -> None:
+        self.text = text
+        self.base = base
+        self.pos = 0
+        self.line = 1 + base
+
+    def at(self, pos: int) -> int:
+        if pos < self.pos:
+            self.pos, self.line = 0, 1 + self.base
+        self.line += self.text.count("\n", self.pos, pos)
+        self.pos = pos
+        return self.line
 
 
 # --- decoding and the DOCTYPE ------------------------------------------------------------------------
@@ -150,6 +189,12 @@ def _blank(text: str) -> str:
     return re.sub(r"[^\n]", " ", text)
 
 
+def _skip_spaces(text: str, pos: int) -> int:
+    m = _SPACES.match(text, pos)
+    assert m is not None
+    return m.end()
+
+
 def _skip_quoted(text: str, pos: int, end_char: str) -> int:
     """The index just past `end_char` from `pos`, skipping quoted literals; -1 if never closed."""
     while pos < len(text):
@@ -168,14 +213,15 @@ def _skip_quoted(text: str, pos: int, end_char: str) -> int:
 
 def _scan_declarations(reader: _Reader, text: str, pos: int, base: int, top: bool, depth: int) -> int:
     """Reads markup declarations from `pos`; returns the index of the closing `]` (or the end)."""
+    lines = _Lines(text, base)
     while True:
-        while pos < len(text) and text[pos] in " \t\r\n":
-            pos += 1
+        pos = _skip_spaces(text, pos)
         if pos >= len(text):
             if top:
-                raise reader.fail(f"line {_line(text, pos) + base}", "the DOCTYPE is never closed")
+                raise reader.fail(f"line {lines.at(pos)}", "the DOCTYPE is never closed")
             return pos
-        where = f"line {_line(text, pos) + base}"
+        line = lines.at(pos)
+        where = f"line {line}"
         if text[pos] == "]" and top:
             return pos
         if text.startswith("<!--", pos):
@@ -194,13 +240,13 @@ def _scan_declarations(reader: _Reader, text: str, pos: int, base: int, top: boo
             end = _skip_quoted(text, pos + 2, ">")
             if end < 0:
                 raise reader.fail(where, "a declaration in the DOCTYPE is never closed")
-            _declaration(reader, text[pos:end], _line(text, pos) + base)
+            _declaration(reader, text[pos:end], line)
             pos = end
         elif text[pos] == "%":
-            m = re.compile(rf"%({_NAME});").match(text, pos)
+            m = _PARAM_REF.match(text, pos)
             if m is None:
                 raise reader.fail(where, "a malformed parameter entity reference in the DOCTYPE")
-            _include_param(reader, m.group(1), _line(text, pos) + base, depth)
+            _include_param(reader, m.group(1), line, depth)
             pos = m.end()
         else:
             raise reader.fail(where, f"unexpected {text[pos]!r} in the DOCTYPE")
@@ -277,6 +323,7 @@ def _include_param(reader: _Reader, name: str, line: int, depth: int) -> None:
     if depth >= 8:
         raise reader.fail(f"line {line}", f"parameter entities nested too deep at %{name};")
     if entity.value is not None:
+        _spend(reader, entity.value, f"%{name}", line)
         _scan_declarations(reader, entity.value, 0, line - 1, False, depth + 1)
         return
     text = _read_entity_file(reader, name, entity)
@@ -294,15 +341,18 @@ def _include_param(reader: _Reader, name: str, line: int, depth: int) -> None:
 def _doctype(reader: _Reader, text: str) -> str:
     """The text with its XML declaration and DOCTYPE blanked out (lines kept), declarations read."""
     pos = 0
+    if text.startswith("<?xml") and text[5:6] in (" ", "?", "\t", "\r", "\n"):
+        end = text.find("?>")
+        if end < 0:
+            raise reader.fail("line 1", "the XML declaration is never closed")
+        text = _blank(text[: end + 2]) + text[end + 2 :]
+        pos = end + 2
     while True:
-        while pos < len(text) and text[pos] in " \t\r\n":
-            pos += 1
+        pos = _skip_spaces(text, pos)
         if text.startswith("<?", pos):
             end = text.find("?>", pos)
             if end < 0:
                 raise reader.fail(f"line {_line(text, pos)}", "a processing instruction is never closed")
-            if text.startswith("<?xml", pos) and text[pos + 5 : pos + 6] in (" ", "?", "\t", "\r", "\n"):
-                text = text[:pos] + _blank(text[pos : end + 2]) + text[end + 2 :]
             pos = end + 2
         elif text.startswith("<!--", pos):
             end = text.find("-->", pos)
@@ -318,8 +368,7 @@ def _doctype(reader: _Reader, text: str) -> str:
     pos = m.end()
     if text.startswith("[", pos):
         pos = _scan_declarations(reader, text, pos + 1, 0, True, 0) + 1
-        while pos < len(text) and text[pos] in " \t\r\n":
-            pos += 1
+        pos = _skip_spaces(text, pos)
     if not text.startswith(">", pos):
         raise reader.fail(f"line {_line(text, pos)}", "the DOCTYPE does not end with '>' (or ']>')")
     close = pos + 1
@@ -330,8 +379,6 @@ def _doctype(reader: _Reader, text: str) -> str:
 
 
 def _expand(reader: _Reader, name: str, line: int, stack: tuple[str, ...]) -> str:
-    if name in ("amp", "lt", "gt", "quot", "apos"):
-        return f"&{name};"
     entity = reader.entities.get(name)
     raw: str | None = None
     if entity is not None:
@@ -351,10 +398,8 @@ def _expand(reader: _Reader, name: str, line: int, stack: tuple[str, ...]) -> st
             known = PLACEHOLDER.format(name)
         return _spend(reader, escape(known), name, line)
 
-    def sub(m: re.Match[str]) -> str:
-        return m.group(0) if m.group(1) is None else _expand(reader, m.group(1), line, (*stack, name))
-
-    value = _REF.sub(sub, raw).replace("\r", " ").replace("\n", " ")
+    value = _expand_text(reader, raw, lambda _: line, (*stack, name))
+    value = value.replace("\r", " ").replace("\n", " ")
     reader.memo[name] = value
     return _spend(reader, value, name, line)
 
@@ -369,17 +414,28 @@ def _spend(reader: _Reader, value: str, name: str, line: int) -> str:
     return value
 
 
-def _expand_body(reader: _Reader, text: str) -> str:
+def _expand_text(reader: _Reader, text: str, line_of: Callable[[int], int], stack: tuple[str, ...]) -> str:
+    """`text` with its entity references expanded, comments, CDATA sections and processing
+    instructions passed over untouched. One pass from left to right; an unclosed comment (or the like)
+    ends the scan, the parser then refusing the file."""
     out: list[str] = []
-    last = 0
-    for m in _REF.finditer(text):
-        if m.group(1) is None:
+    last = pos = 0
+    while (mark := _MARK.search(text, pos)) is not None:
+        at = mark.start()
+        if text[at] == "<":
+            closer = _SKIPPED[mark.group()]
+            end = text.find(closer, mark.end())
+            pos = len(text) if end < 0 else end + len(closer)
             continue
-        out.append(text[last : m.start()])
-        out.append(_expand(reader, m.group(1), _line(text, m.start()), ()))
-        last = m.end()
+        out.append(text[last:at])
+        out.append(_expand(reader, mark.group(1), line_of(at), stack))
+        last = pos = mark.end()
     out.append(text[last:])
     return "".join(out)
+
+
+def _expand_body(reader: _Reader, text: str) -> str:
+    return _expand_text(reader, text, _Lines(text).at, ())
 
 
 def parse_xml(data: bytes, file: str, folder: Path | None) -> tuple[Element, list[str]]:
