@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Game, SystemInfo
+from grognard.engine.view import GameViews
 
 _SYSTEMS: dict[str, SystemInfo] = {}
+_VIEWS: dict[tuple[str, str], GameViews] = {}
 
 
 def register(system: SystemInfo) -> SystemInfo:
@@ -30,3 +32,19 @@ def get_system(name: str) -> SystemInfo:
 def get_game(system_id: str, game_id: str) -> Game:
     """One game of one system."""
     return get_system(system_id).game(game_id)
+
+
+def register_views(system_id: str, game_id: str, views: GameViews) -> GameViews:
+    """Register how one game of a system is shown to a seat and played by its bots (idempotent)."""
+    _VIEWS[(system_id, game_id)] = views
+    return views
+
+
+def get_views(system_name: str, game_id: str) -> GameViews:
+    """The registered views of a game (system by id, command or alias); a `UsageError` if it has none."""
+    system = get_system(system_name)
+    system.game(game_id)
+    views = _VIEWS.get((system.id, game_id))
+    if views is None:
+        raise UsageError(f"{system.id}/{game_id} has no seat view registered")
+    return views

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from grognard.engine import registry
 from grognard.engine.game import SystemInfo
+from grognard.systems.adventures_in_fantasy import seat_view
 from grognard.systems.adventures_in_fantasy.campaign import CAMPAIGN_GAME
 from grognard.systems.adventures_in_fantasy.melee import MELEE_GAME
 
@@ -24,3 +25,5 @@ SYSTEM = registry.register(
     )
 )
 """The registered Adventures in Fantasy system."""
+
+seat_view.register()

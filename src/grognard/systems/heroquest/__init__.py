@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from grognard.engine import registry
 from grognard.engine.game import SystemInfo
+from grognard.systems.heroquest import seat_view
 from grognard.systems.heroquest.game import GAME
 
 SYSTEM = registry.register(
@@ -24,3 +25,5 @@ SYSTEM = registry.register(
     )
 )
 """The registered HeroQuest system."""
+
+seat_view.register()

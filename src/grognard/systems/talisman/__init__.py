@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from grognard.engine import registry
 from grognard.engine.game import SystemInfo
+from grognard.systems.talisman import seat_view
 from grognard.systems.talisman.catalog import Catalog, catalog, load_catalog
 from grognard.systems.talisman.game import TalismanGame, initial_state
 from grognard.systems.talisman.odds import CombatOddsState, combat_odds
@@ -26,6 +27,8 @@ SYSTEM = registry.register(
     )
 )
 """The registered system."""
+
+seat_view.register()
 
 __all__ = [
     "SYSTEM",
