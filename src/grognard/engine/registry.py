@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Game, SystemInfo
-from grognard.engine.view import GameViews
+from grognard.engine.view import GameViews, plain_views
 
 _SYSTEMS: dict[str, SystemInfo] = {}
 _VIEWS: dict[tuple[str, str], GameViews] = {}
@@ -41,10 +41,9 @@ def register_views(system_id: str, game_id: str, views: GameViews) -> GameViews:
 
 
 def get_views(system_name: str, game_id: str) -> GameViews:
-    """The registered views of a game (system by id, command or alias); a `UsageError` if it has none."""
+    """The registered views of a game (system by id, command or alias); a game whose system registered
+    none gets the plain view (its description, its actions by id)."""
     system = get_system(system_name)
-    system.game(game_id)
+    game = system.game(game_id)
     views = _VIEWS.get((system.id, game_id))
-    if views is None:
-        raise UsageError(f"{system.id}/{game_id} has no seat view registered")
-    return views
+    return views if views is not None else plain_views(game.info.max_players)

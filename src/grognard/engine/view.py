@@ -145,6 +145,19 @@ class GameViews:
     hidden: HiddenFn | None = None
 
 
+def plain_views(players: int) -> GameViews:
+    """The view of a game whose system registered none: its description, and its actions by id."""
+
+    def sight(state: GameState, seat: int | None) -> Sight:
+        actions = [ActionView(id=str(a), label=str(a)) for a in state.legal_actions()]
+        return Sight(public={"state": state.describe()}, actions=actions)
+
+    def seats(state: GameState) -> int:
+        return max(players, 1)
+
+    return GameViews(sight, seats)
+
+
 def to_act(state: GameState) -> ToAct:
     """Who decides at this state, or that chance or the end comes next."""
     who = state.actor()

@@ -70,9 +70,7 @@ class BookViews:
         section = state.current
         if action.startswith("choice:") and section is not None:
             choice = section.choices[int(action.split(":", 1)[1]) - 1]
-            target = Target(kind="section", id=choice.target)
-            return ActionView(
-                id=action, label=f"{label} (turn to {choice.target})", group="move", target=target
-            )
+            to = Target(kind="section", id=choice.target)
+            return ActionView(id=action, label=f"{label} (turn to {choice.target})", group="move", target=to)
         group, target = self.group_of(action)
         return ActionView(id=action, label=label, group=group, target=target)
