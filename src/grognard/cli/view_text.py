@@ -94,7 +94,7 @@ def view_lines(view: SeatView, *, public: bool = True, events: bool = True) -> l
     lines = [f"{view.system}/{view.game}, ply {view.ply}, {seat}: {now}"]
     if view.result is not None:
         winners = view.result.get("winners") or []
-        lines.append(f"Result: {view.result.get('outcome')}; winners: {_scalar(winners) or 'none'}")
+        lines.append(f"Result: {view.result.get('outcome')}; winners: {_short(winners) or 'none'}")
     if events and view.events:
         lines.append("Events:")
         lines += [event_line(e) for e in view.events]

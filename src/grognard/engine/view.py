@@ -128,6 +128,9 @@ LabelFn: TypeAlias = Callable[[GameState, Action], str]
 HiddenFn: TypeAlias = Callable[[MoveRecord, int | None], bool]
 """Whether a recorded move's detail (the action or outcome, and its dice) is secret from a seat."""
 
+OddsFn: TypeAlias = Callable[[GameState, int], "Odds | None"]
+"""A game's odds for the seat deciding now, kept apart from the view because it may take a solve."""
+
 AuditFn: TypeAlias = Callable[[GameState, int | None, SeatView], list[str]]
 """A system's own leak check of a view: the secrets it shows that the seat may not see (empty: none)."""
 
@@ -135,7 +138,8 @@ AuditFn: TypeAlias = Callable[[GameState, int | None, SeatView], list[str]]
 @dataclass(frozen=True)
 class GameViews:
     """What a system registers for one game: its view function, how many seats a state has, its default
-    bot, how an action is labelled, its own leak audit, and which recorded moves are secret from a seat."""
+    bot, how an action is labelled, its own leak audit, which recorded moves are secret from a seat, and
+    the odds it solves for a decision (costly, so a view can be asked for without them)."""
 
     view: ViewFn
     seats: Callable[[GameState], int]
@@ -143,6 +147,7 @@ class GameViews:
     label: LabelFn | None = None
     audit: AuditFn | None = None
     hidden: HiddenFn | None = None
+    odds: OddsFn | None = None
 
 
 def plain_views(players: int) -> GameViews:
@@ -223,11 +228,14 @@ def seat_view(
     seat: int | None,
     moves: Sequence[MoveRecord] = (),
     labels: Sequence[str] | None = None,
+    *,
+    odds: bool = True,
 ) -> SeatView:
     """The view of `seat` at `state` (reached by `moves`): the system's sight, validated, plus the ply,
     who is to act, the events of the recent moves and the result at the end.
 
-    Actions are offered only to the seat that must decide; `labels`, when given, label each move.
+    Actions are offered only to the seat that must decide; `labels`, when given, label each move; with
+    `odds` the game's solved odds are added for the seat deciding.
     """
     sight = views.view(state, seat)
     act = to_act(state)
@@ -238,6 +246,9 @@ def seat_view(
         label = labels[ply] if labels is not None and ply < len(labels) and not secret else ""
         events.append(move_event(moves[ply], ply, label, secret))
     events.extend(e.model_copy(update={"ply": len(moves)}) for e in sight.log)
+    found = sight.odds
+    if odds and (deciding or act.next == "chance") and views.odds is not None and seat is not None:
+        found = views.odds(state, seat) or found
     result: dict[str, JsonValue] | None = None
     if act.next == "end":
         res = state.result()
@@ -252,7 +263,7 @@ def seat_view(
         private=sight.private,
         actions=sight.actions if deciding else [],
         events=events,
-        odds=sight.odds if deciding else None,
+        odds=found if deciding or (found is not None and not found.actions) else None,
         result=result,
     )
 

@@ -63,7 +63,12 @@ class BookViews:
         if state.fight is not None:
             public["fight"] = self.fight_public(state.fight)
         actions = [self._action(state, a) for a in state.legal_actions()]
-        return Sight(public=public, actions=actions, odds=self.odds(state) if actions else None)
+        return Sight(public=public, actions=actions)
+
+    def seat_odds(self, state: GameState, seat: int) -> Odds | None:
+        """The system's odds at the reader's decision (a fight's, solved)."""
+        assert isinstance(state, GamebookState)
+        return self.odds(state)
 
     def _action(self, state: GamebookState, action: Action) -> ActionView:
         label = self.label(state, action)

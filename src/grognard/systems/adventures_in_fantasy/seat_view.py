@@ -33,18 +33,22 @@ def melee_public(state: MeleeState) -> dict[str, JsonValue]:
 
 
 def melee_sight(state: GameState, seat: int | None) -> Sight:
-    """The melee as every seat sees it: no secrets, no decisions, the odds of each end."""
+    """The melee as every seat sees it: no secrets, no decisions."""
     assert isinstance(state, MeleeState)
-    odds = None
-    if state.striker >= 0:
-        try:
-            found = melee_odds(state)
-        except GrognardError as e:
-            odds = Odds(note=str(e))
-        else:
-            win = found.outcomes.get("a-wins" if seat != 1 else "b-wins")
-            odds = Odds(win=None if win is None else float(win), note=_ends(found.outcomes))
-    return Sight(public={"melee": melee_public(state)}, odds=odds)
+    return Sight(public={"melee": melee_public(state)})
+
+
+def melee_chances(state: GameState, seat: int) -> Odds | None:
+    """The exact chance of each end of the melee from here (`melee_odds`), the seat's win first."""
+    assert isinstance(state, MeleeState)
+    if state.striker < 0:
+        return None
+    try:
+        found = melee_odds(state)
+    except GrognardError as e:
+        return Odds(note=str(e))
+    win = found.outcomes.get("a-wins" if seat != 1 else "b-wins")
+    return Odds(win=None if win is None else float(win), note=_ends(found.outcomes))
 
 
 def _ends(outcomes: Mapping[str, float | Fraction]) -> str:
@@ -170,5 +174,5 @@ def _campaign_label(state: GameState, action: Action) -> str:
 
 def register() -> None:
     """Register the views of the melee and the campaign."""
-    registry.register_views(SYSTEM_ID, "melee", GameViews(melee_sight, _two))
+    registry.register_views(SYSTEM_ID, "melee", GameViews(melee_sight, _two, odds=melee_chances))
     registry.register_views(SYSTEM_ID, "campaign", GameViews(campaign_sight, _one, label=_campaign_label))

@@ -122,8 +122,12 @@ def fight_sight(state: GameState, seat: int | None) -> Sight:
         ActionView(id=a, label=fight_label(state, a), group=fight_group(a)[0], target=fight_group(a)[1])
         for a in state.legal_actions()
     ]
-    odds = fight_odds(state, {}) if actions else None
-    return Sight(public={"fight": fight_public(state)}, actions=actions, odds=odds)
+    return Sight(public={"fight": fight_public(state)}, actions=actions)
+
+
+def _fight_odds(state: GameState, seat: int) -> Odds | None:
+    assert isinstance(state, FightState)
+    return fight_odds(state, {})
 
 
 def _book_label(state: GamebookState, action: Action) -> str:
@@ -158,7 +162,11 @@ def _gamebook_label(state: GameState, action: Action) -> str:
 
 def register() -> None:
     """Register the views of the fight and gamebook games."""
-    registry.register_views(SYSTEM_ID, "fight", GameViews(fight_sight, _one_seat, label=_fight_label))
     registry.register_views(
-        SYSTEM_ID, "gamebook", GameViews(BOOK_VIEWS.sight, _one_seat, label=_gamebook_label)
+        SYSTEM_ID, "fight", GameViews(fight_sight, _one_seat, label=_fight_label, odds=_fight_odds)
+    )
+    registry.register_views(
+        SYSTEM_ID,
+        "gamebook",
+        GameViews(BOOK_VIEWS.sight, _one_seat, label=_gamebook_label, odds=BOOK_VIEWS.seat_odds),
     )

@@ -114,8 +114,12 @@ def combat_sight(state: GameState, seat: int | None) -> Sight:
     for a in state.legal_actions():
         group, target = group_of(a)
         actions.append(ActionView(id=a, label=combat_label(state, a), group=group, target=target))
-    odds = combat_odds(state, {}) if actions else None
-    return Sight(public={"fight": combat_public(state)}, actions=actions, odds=odds)
+    return Sight(public={"fight": combat_public(state)}, actions=actions)
+
+
+def _combat_odds(state: GameState, seat: int) -> Odds | None:
+    assert isinstance(state, CombatState)
+    return combat_odds(state, {})
 
 
 def _book_label(state: GamebookState, action: Action) -> str:
@@ -150,7 +154,11 @@ def _gamebook_label(state: GameState, action: Action) -> str:
 
 def register() -> None:
     """Register the views of the combat and gamebook games."""
-    registry.register_views(SYSTEM_ID, "combat", GameViews(combat_sight, _one_seat, label=_combat_label))
     registry.register_views(
-        SYSTEM_ID, "gamebook", GameViews(BOOK_VIEWS.sight, _one_seat, label=_gamebook_label)
+        SYSTEM_ID, "combat", GameViews(combat_sight, _one_seat, label=_combat_label, odds=_combat_odds)
+    )
+    registry.register_views(
+        SYSTEM_ID,
+        "gamebook",
+        GameViews(BOOK_VIEWS.sight, _one_seat, label=_gamebook_label, odds=BOOK_VIEWS.seat_odds),
     )

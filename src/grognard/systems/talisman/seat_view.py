@@ -192,10 +192,9 @@ def audit(state: GameState, seat: int | None, seen: SeatView) -> list[str]:
     expected = [] if seat is None else list(state.heroes[seat].spells)
     if [s["id"] for s in mine] != expected:
         bad.append(f"the private Spells {mine} are not the seat's own")
-    if "discard:" in str(seen.events) and any(
-        e.kind == "action" and e.who != seat and "discard:" in str(e.values) for e in seen.events
-    ):
-        bad.append("another seat's discarded Spell is shown in the events")
+    for e in seen.events:
+        if e.kind == "action" and e.who != seat and str(e.values.get("action", "")).startswith("discard:"):
+            bad.append("another seat's discarded Spell is shown in the events")
     return bad
 
 
