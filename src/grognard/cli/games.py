@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from grognard.cli.console import out, print_json
+from grognard.cli.play_loop import ViewLoop
 from grognard.cli.view_text import event_line, view_lines
 from grognard.engine import registry, savefile
 from grognard.engine.errors import UsageError
@@ -21,7 +22,7 @@ from grognard.engine.store import GameSummary, SqliteStore, open_store
 from grognard.engine.view import Event, SeatView, view_data
 
 app = typer.Typer(
-    help="Saved games: list, show, undo, export, import, delete; new, view, act, replay any game.",
+    help="Saved games: list, show, undo, export, import, delete; new, view, act, replay, play any game.",
     no_args_is_help=True,
 )
 
@@ -129,10 +130,15 @@ def show(
 
 
 @app.command("undo")
-def undo(game_id: GameId) -> None:
+def undo(
+    game_id: GameId,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Go back to this seat's previous decision instead.")
+    ] = None,
+) -> None:
     """Take back moves to the previous player decision (the dice that followed it go too)."""
     with _store() as store:
-        dropped = store.undo(game_id)
+        dropped = Match.load(store, game_id).undo(seat) if seat is not None else store.undo(game_id)
         if not dropped:
             raise UsageError(f"game {game_id} has no player move to undo")
         summary = store.summary(game_id)
@@ -323,3 +329,11 @@ def replay(
         match = Match.load(store, game_id)
         shown = match.replay_view(to, seat)
     _show(shown, None, json_out, game_id)
+
+
+@app.command("play")
+def play(game_id: GameId) -> None:
+    """Play a stored game at the keyboard: its human seats decide here, chance and bots move between.
+    Keys: s sheet, m map or board, o odds, u undo, ? help, q quit."""
+    with _store() as store:
+        ViewLoop(Match.load(store, game_id)).run()

@@ -122,8 +122,8 @@ class Match:
         """How many moves have been made."""
         return len(self.session.moves)
 
-    def view(self, seat: int | None) -> SeatView:
-        """The view of `seat` now (None: an onlooker)."""
+    def view(self, seat: int | None, *, odds: bool = True) -> SeatView:
+        """The view of `seat` now (None: an onlooker); with `odds`, the system's solved odds too."""
         self._check_seat(seat)
         labels = [self.labels.get(i, "") for i in range(self.ply)]
         return seat_view(
@@ -134,6 +134,7 @@ class Match:
             seat,
             self.session.moves,
             labels,
+            odds=odds,
         )
 
     def humans_to_act(self) -> list[int]:

@@ -1,0 +1,35 @@
+"""`grognard games play ID`: one play loop for every game, on the driver and the view, with the common
+keys (s, m, o, u, ?, q), scripted through standard input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.helpers import grognard
+
+
+def test_a_fight_is_played_with_the_common_keys(tmp_path: Path) -> None:
+    made = grognard(
+        "games", "new", "ff", "fight", "--option", "enemies=Orc:7/6", "--seed", "2", home=tmp_path
+    )
+    assert made.code == 0, made.err
+    game_id = made.out.strip()
+    ran = grognard("games", "play", game_id, stdin="?\ns\nm\no\n" + "1\n" * 60, home=tmp_path)
+    assert ran.code == 0, ran.err
+    assert "u undo to your previous decision" in ran.out  # ?
+    assert "name Orc, skill 7" in ran.out  # s and m show the fight, both sides
+    assert "Odds: win " in ran.out and "Test your Luck on this wound" in ran.out  # o, by label
+    assert "the game is over" in ran.out
+    shown = grognard("games", "show", game_id, "--json", home=tmp_path)
+    assert '"status": "over"' in shown.out
+
+
+def test_undo_and_quit_keep_the_game(tmp_path: Path) -> None:
+    made = grognard("games", "new", "gs", "gamebook", "--option", "book=sample", "--seed", "1", home=tmp_path)
+    game_id = made.out.strip()
+    ran = grognard("games", "play", game_id, stdin="1\n1\nu\nq\n", home=tmp_path)
+    assert ran.code == 0, ran.err
+    assert "Took back" in ran.out
+    assert f"Saved as game {game_id}" in ran.out
+    bad = grognard("games", "play", game_id, stdin="99\n", home=tmp_path)
+    assert bad.code == 2 and "not a number from 1 to" in bad.err
