@@ -33,3 +33,25 @@ def test_undo_and_quit_keep_the_game(tmp_path: Path) -> None:
     assert f"Saved as game {game_id}" in ran.out
     bad = grognard("games", "play", game_id, stdin="99\n", home=tmp_path)
     assert bad.code == 2 and "not a number from 1 to" in bad.err
+
+
+def test_grey_star_willpower_is_one_question_with_the_odds_of_each_amount(tmp_path: Path) -> None:
+    made = grognard(
+        "games",
+        "new",
+        "gs",
+        "combat",
+        "--option",
+        "willpower=3",
+        "--option",
+        "enemy_endurance=30",
+        "--seed",
+        "4",
+        home=tmp_path,
+    )
+    game_id = made.out.strip()
+    ran = grognard("games", "play", game_id, stdin="1\n" * 80, home=tmp_path)
+    assert ran.code == 0, ran.err
+    assert "How much [0-3]: " in ran.out
+    assert "  3: win " in ran.out and "(Spend 3 WILLPOWER this round" in ran.out
+    assert "Spend 1 WILLPOWER this round" in ran.out

@@ -10,10 +10,13 @@ from standard input when it is not one, so a game can be scripted.
 
 from __future__ import annotations
 
-from grognard.cli.console import choose, out
+import sys
+
+from grognard.cli.console import choose, out, read_line
 from grognard.cli.view_text import event_line, field_lines, view_lines
+from grognard.engine.errors import UsageError
 from grognard.engine.match import Match
-from grognard.engine.view import Event, SeatView
+from grognard.engine.view import ActionView, Event, SeatView
 
 KEYS = ("s", "m", "o", "u", "?", "q")
 HELP = (
@@ -21,6 +24,8 @@ HELP = (
     "u undo to your previous decision, ? this help, q quit (the game is saved after every move)."
 )
 BOARD_FIELDS = ("map", "board", "fight", "melee", "spaces", "text")
+SHOWN_EACH_TIME = ("map", "fight", "melee")
+"""Public fields drawn before every decision: a quest's map, both sides of a fight as they stand."""
 """The public fields `m` shows, the first a view has (a quest's map, a fight, a section's text)."""
 
 
@@ -75,13 +80,20 @@ class ViewLoop:
         """Ask `seat` for a decision (answering keys on the way); False when the player quits."""
         match = self.match
         view = match.view(seat, odds=False)
-        if "map" in view.public:
+        if any(name in view.public for name in SHOWN_EACH_TIME):
             for line in board_lines(view):
                 say(line)
         say(f"Seat {seat}, ply {view.ply}: your decision.")
-        labels = [f"{a.label}" for a in view.actions]
+        amounts = [a for a in view.actions if a.group == "amount" and a.target is not None]
+        labels = [a.label for a in view.actions if a not in amounts or len(amounts) < 3]
+        ask = ""
+        if len(amounts) >= 3:
+            name = amounts[0].target.name if amounts[0].target is not None else "an amount"
+            ask = f"Spend {name}: choose how much ({amounts[0].target.id if amounts[0].target else 0}-"
+            ask += f"{amounts[-1].target.id if amounts[-1].target else 0}), with the odds of each"
+            labels.append(ask)
         while True:
-            answer = choose(labels, f"seat {seat}", KEYS)
+            answer = ask if labels == [ask] else choose(labels, f"seat {seat}", KEYS)
             if answer == "q":
                 return False
             if answer == "?":
@@ -99,10 +111,30 @@ class ViewLoop:
                 dropped = match.undo(seat)
                 say(f"Took back {dropped} move(s).")
                 return True
-            else:
-                action = view.actions[labels.index(answer)].id
+            elif answer == ask:
+                action = self.amount(seat, amounts)
                 self.show(match.act(seat, action, view.ply))
                 return True
+            else:
+                action = next(a.id for a in view.actions if a.label == answer)
+                self.show(match.act(seat, action, view.ply))
+                return True
+
+    def amount(self, seat: int, amounts: list[ActionView]) -> str:
+        """Ask for one number among the amount actions, the odds of each shown beside it."""
+        odds = self.match.view(seat).odds
+        worth = odds.actions if odds is not None else {}
+        by_number = {str(a.target.id): a for a in amounts if a.target is not None}
+        for number, a in by_number.items():
+            beside = f": win {worth[a.id]:.1%}" if a.id in worth else ""
+            say(f"  {number}{beside}  ({a.label})")
+        while True:
+            answer = read_line(f"How much [{min(by_number, key=int)}-{max(by_number, key=int)}]: ")
+            if answer in by_number:
+                return by_number[answer].id
+            if not sys.stdin.isatty():
+                raise UsageError(f"answer {answer!r} is not one of the amounts {', '.join(by_number)}")
+            say("Please answer one of the amounts shown.")
 
     def run(self) -> str:
         """Play to the end ("over") or until the player quits ("quit")."""

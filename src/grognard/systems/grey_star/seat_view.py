@@ -41,7 +41,7 @@ def combat_public(combat: CombatState, enemy: str = "the enemy") -> dict[str, Js
             "staff": combat.staff,
         },
         "enemy": {"name": enemy, "combat_skill": combat.enemy_skill, "endurance": combat.enemy_endurance},
-        "combat_ratio": combat.ratio(0),
+        "combat_ratio_spending_none": combat.ratio(0),
         "phase": combat.phase,
         "rounds_left": combat.rounds_left,
         "can_evade": combat.can_evade,
