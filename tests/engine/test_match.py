@@ -147,3 +147,16 @@ def test_replay_view_at_any_ply_matches_the_state_then() -> None:
         assert view.to_act.next == ("end" if who is TERMINAL else "chance" if who is CHANCE else "decision")
     with pytest.raises(UsageError, match="outside"):
         match.replay_view(n + 1)
+
+
+def test_a_loaded_game_labels_the_moves_it_shows(store: SqliteStore) -> None:
+    match = Match.new("talisman", "game", {"players": 2}, ("human", "bot"), seed=3, store=store)
+    match.advance()
+    gid = match.session.game_id
+    assert gid is not None
+    made = {e.ply: e.values.get("label") for e in match.view(0).events if e.kind == "action"}
+    loaded = Match.load(store, gid)
+    assert loaded.labels == {}
+    again = {e.ply: e.values.get("label") for e in loaded.view(0).events if e.kind == "action"}
+    assert again == made
+    assert again and all(again.values())

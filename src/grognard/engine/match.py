@@ -25,7 +25,7 @@ from grognard.engine.errors import SaveError, UsageError
 from grognard.engine.game import CHANCE, TERMINAL, GameState, Move, OptionValue
 from grognard.engine.session import MoveRecord, Policy, Session, random_policy
 from grognard.engine.store import GameStore
-from grognard.engine.view import Event, GameViews, SeatView, move_event, seat_view
+from grognard.engine.view import Event, GameViews, SeatView, move_event, recent_moves, seat_view
 
 SeatKind = Literal["human", "bot"]
 SEAT_KINDS: tuple[SeatKind, ...] = ("human", "bot")
@@ -125,6 +125,7 @@ class Match:
     def view(self, seat: int | None, *, odds: bool = True) -> SeatView:
         """The view of `seat` now (None: an onlooker); with `odds`, the system's solved odds too."""
         self._check_seat(seat)
+        self._fill_labels(recent_moves(self.session.moves, seat))
         labels = [self.labels.get(i, "") for i in range(self.ply)]
         return seat_view(
             self.session.system,
@@ -229,6 +230,20 @@ class Match:
             secret = hidden is not None and hidden(record, seat)
             out.append(move_event(record, ply, "" if secret else label, secret))
         return out
+
+    def _fill_labels(self, plies: range) -> None:
+        """Label the seats' moves among `plies` that this process did not make (a loaded game), by
+        replaying the states before them."""
+        moves = self.session.moves
+        wanted = [p for p in plies if moves[p].player is not None and p not in self.labels]
+        if not wanted or self.views.label is None:
+            return
+        state = self.session.game.new_initial_state(self.session.options)
+        for ply in range(wanted[-1] + 1):
+            move = moves[ply].move
+            if ply in wanted:
+                self.labels[ply] = self._label(state, move)
+            state = state.apply(move)
 
     def _kind(self, seat: int) -> SeatKind:
         return self.seats[seat] if 0 <= seat < len(self.seats) else "bot"
