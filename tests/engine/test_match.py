@@ -4,6 +4,7 @@ the seat's previous decision, a save per move through the store, replay at any p
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -160,3 +161,24 @@ def test_a_loaded_game_labels_the_moves_it_shows(store: SqliteStore) -> None:
     again = {e.ply: e.values.get("label") for e in loaded.view(0).events if e.kind == "action"}
     assert again == made
     assert again and all(again.values())
+
+
+def test_talisman_lives_gold_and_alignment_changes_are_events() -> None:
+    match = Match.new("talisman", "game", {"players": 2, "max_turns": 12}, ("bot", "bot"), seed=5)
+    events = match.advance()
+    assert match.state.actor() is TERMINAL
+    changes = [e for e in events if e.kind == "change"]
+    assert changes
+    by_seat: dict[tuple[int | None, object], list[Any]] = {}
+    for e in changes:
+        by_seat.setdefault((e.who, e.values["what"]), []).append(e.values)
+    final: Any = match.state
+    for (seat, what), seen in by_seat.items():
+        field = {"Lives": "lives", "Gold": "gold", "alignment": "alignment"}.get(str(what))
+        if field is None or not isinstance(seat, int):
+            continue
+        assert all(v["from"] != v["to"] for v in seen)
+        if final.heroes[seat].character:
+            assert seen[-1]["to"] == getattr(final.heroes[seat], field)
+    replayed = match.replay_view(None)
+    assert [e.values for e in replayed.events if e.kind == "change"] == [e.values for e in changes]

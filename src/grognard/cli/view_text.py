@@ -75,6 +75,8 @@ def event_line(event: Event) -> str:
         what = str(values.get("label") or values.get("action"))
     elif event.kind == "roll":
         what = f"-> {values.get('outcome')}"
+    elif event.kind == "change":
+        what = f"{values.get('what')} {_scalar(values.get('from'))} -> {_scalar(values.get('to'))}"
     else:
         what = "; ".join(f"{k} {_scalar(v)}" for k, v in values.items())
     dice = "".join(f" [{d.text}]" for d in event.dice)

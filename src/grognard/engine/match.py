@@ -150,8 +150,8 @@ class Match:
         the moves made, as `seat` may see them."""
         return self._events(self._advance(), seat)
 
-    def _advance(self) -> list[tuple[MoveRecord, int, str]]:
-        events: list[tuple[MoveRecord, int, str]] = []
+    def _advance(self) -> list[tuple[MoveRecord, int, str] | Event]:
+        events: list[tuple[MoveRecord, int, str] | Event] = []
         for _ in range(MAX_ADVANCE):
             state = self.state
             who = state.actor()
@@ -217,16 +217,22 @@ class Match:
         for ply, record in enumerate(self.session.moves[:n]):
             secret = self.views.hidden is not None and self.views.hidden(record, seat)
             events.append(move_event(record, ply, "" if secret else self._label(state, record.move), secret))
-            state = state.apply(record.move)
+            after = state.apply(record.move)
+            events += self._changes(state, after, ply)
+            state = after
         view = seat_view(self.session.system, game.info.id, self.views, state, seat, ())
         return view.model_copy(update={"ply": n, "events": events + view.events})
 
     # --- plumbing ---------------------------------------------------------------------------------
 
-    def _events(self, made: list[tuple[MoveRecord, int, str]], seat: int | None) -> list[Event]:
+    def _events(self, made: list[tuple[MoveRecord, int, str] | Event], seat: int | None) -> list[Event]:
         hidden = self.views.hidden
         out = []
-        for record, ply, label in made:
+        for item in made:
+            if isinstance(item, Event):
+                out.append(item)
+                continue
+            record, ply, label = item
             secret = hidden is not None and hidden(record, seat)
             out.append(move_event(record, ply, "" if secret else label, secret))
         return out
@@ -260,7 +266,7 @@ class Match:
             return ""
         return self.views.label(state, str(move))
 
-    def _record(self, before: GameState, record: MoveRecord) -> list[tuple[MoveRecord, int, str]]:
+    def _record(self, before: GameState, record: MoveRecord) -> list[tuple[MoveRecord, int, str] | Event]:
         """Save the move just made (refused as stale if the stored game moved on) and describe it."""
         ply = self.ply - 1
         if self.store is not None and self.session.game_id is not None:
@@ -273,4 +279,9 @@ class Match:
         label = self._label(before, record.move) if record.player is not None else ""
         if label:
             self.labels[ply] = label
-        return [(record, ply, label)]
+        return [(record, ply, label), *self._changes(before, self.state, ply)]
+
+    def _changes(self, before: GameState, after: GameState, ply: int) -> list[Event]:
+        if self.views.changes is None:
+            return []
+        return [e.model_copy(update={"ply": ply}) for e in self.views.changes(before, after)]

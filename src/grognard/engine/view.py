@@ -131,6 +131,10 @@ HiddenFn: TypeAlias = Callable[[MoveRecord, int | None], bool]
 OddsFn: TypeAlias = Callable[[GameState, int], "Odds | None"]
 """A game's odds for the seat deciding now, kept apart from the view because it may take a solve."""
 
+ChangesFn: TypeAlias = Callable[[GameState, GameState], "list[Event]"]
+"""What a move changed that players track (a Life lost, an alignment turned), as events, from the states
+before and after it; public changes only."""
+
 AuditFn: TypeAlias = Callable[[GameState, int | None, SeatView], list[str]]
 """A system's own leak check of a view: the secrets it shows that the seat may not see (empty: none)."""
 
@@ -148,6 +152,7 @@ class GameViews:
     audit: AuditFn | None = None
     hidden: HiddenFn | None = None
     odds: OddsFn | None = None
+    changes: ChangesFn | None = None
 
 
 def plain_views(players: int) -> GameViews:

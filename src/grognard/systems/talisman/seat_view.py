@@ -14,7 +14,7 @@ from pydantic import JsonValue
 from grognard.engine import registry
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import MoveRecord
-from grognard.engine.view import ActionView, GameViews, Odds, SeatView, Sight, Target, log_events
+from grognard.engine.view import ActionView, Event, GameViews, Odds, SeatView, Sight, Target, log_events
 from grognard.systems.talisman.bots import heuristic_policy
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.combat import creature_score, hero_score
@@ -174,6 +174,32 @@ def talisman_sight(state: GameState, seat: int | None) -> Sight:
     return Sight(public=table, private=private, actions=actions, odds=odds, log=log_events(log))
 
 
+TRACKED = (
+    ("lives", "Lives"),
+    ("gold", "Gold"),
+    ("strength", "Strength counters"),
+    ("craft", "Craft counters"),
+)
+
+
+def changes(before: GameState, after: GameState) -> list[Event]:
+    """Every Life, Gold, Strength or Craft counter lost or gained and every alignment change of a move,
+    as events of kind "change" (`who` the seat; `values`: what, from, to)."""
+    assert isinstance(before, TalismanState) and isinstance(after, TalismanState)
+    out: list[Event] = []
+    for seat, (old, new) in enumerate(zip(before.heroes, after.heroes, strict=False)):
+        if old.character != new.character:
+            continue
+        for name, shown in TRACKED:
+            a, b = getattr(old, name), getattr(new, name)
+            if a != b:
+                out.append(Event(kind="change", who=seat, values={"what": shown, "from": a, "to": b}))
+        if old.alignment != new.alignment:
+            values: dict[str, JsonValue] = {"what": "alignment", "from": old.alignment, "to": new.alignment}
+            out.append(Event(kind="change", who=seat, values=values))
+    return out
+
+
 def hidden(record: MoveRecord, seat: int | None) -> bool:
     """Whether a move's detail is secret from `seat`: a Spell drawn (its outcome is the Spell) is
     hidden from everyone but shown in the drawer's hand; a Spell discarded is hidden from the others."""
@@ -214,5 +240,13 @@ def register() -> None:
     registry.register_views(
         SYSTEM_ID,
         "game",
-        GameViews(talisman_sight, _seats, bot=heuristic_policy, label=_label, audit=audit, hidden=hidden),
+        GameViews(
+            talisman_sight,
+            _seats,
+            bot=heuristic_policy,
+            label=_label,
+            audit=audit,
+            hidden=hidden,
+            changes=changes,
+        ),
     )
