@@ -117,6 +117,8 @@ def test_undo_goes_back_to_the_seats_previous_decision(store: SqliteStore) -> No
     fresh = Match.new("toy", "duel", {}, ("human",), seed=4)
     with pytest.raises(MatchError, match="no decision to undo"):
         fresh.undo(0)
+    with pytest.raises(MatchError, match="seat 1 is a bot"):
+        fresh.undo(1)
 
 
 def test_act_returns_the_moves_made_with_labels_and_dice() -> None:

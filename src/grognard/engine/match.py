@@ -193,6 +193,8 @@ class Match:
     def undo(self, seat: int) -> int:
         """Go back to `seat`'s previous decision (the moves after it are dropped); how many were dropped."""
         self._check_seat(seat)
+        if self._kind(seat) == "bot":
+            raise MatchError(f"seat {seat} is a bot: undo goes back to a human seat's decision")
         moves = self.session.moves
         last = max((i for i, m in enumerate(moves) if m.player == seat), default=None)
         if last is None:
