@@ -3,8 +3,9 @@ every seat's view and an onlooker's validate by the model, round-trip through JS
 the same public part, show no seat another's private fields, and pass the system's own leak audit.
 
 The small games are checked at every state; Talisman and HeroQuest, whose views are large, on a fixed
-sample (one state in `views_every`, and each game's last), so this file stays around half a minute.
-The solved odds are left out here (`seat_view(odds=False)`); test_view.py covers them.
+sample (one state in `views_every`, and each game's last), so this file stays under a minute (about 45 s
+here, on a busy machine). The solved odds are left out (`seat_view(odds=False)`); test_view.py covers
+them.
 """
 
 from __future__ import annotations
@@ -33,11 +34,16 @@ CASES: list[tuple[str, str, dict[str, Any], int, int, int]] = [
     ("adventures-in-fantasy", "campaign", {}, 6, 1, 400),
     ("talisman", "game", {"players": 3}, 2, 25, 1_500),
     ("heroquest", "quest", {"rounds": 4}, 12, 4, 10_000),
+    ("heroquest", "quest", {"rounds": 3, "gm": "human", "quest": "2-the-salt-crypt"}, 4, 6, 10_000),
+    ("heroquest", "quest", {"rounds": 3, "gm": "human", "quest": "3-the-rimebound-hold"}, 3, 6, 10_000),
+    ("heroquest", "quest", {"rounds": 3, "quest": "the-goblin-cellar"}, 4, 6, 10_000),
 ]
 
 
 @pytest.mark.parametrize(
-    ("system", "game", "options", "games", "every", "cap"), CASES, ids=[f"{c[0]}/{c[1]}" for c in CASES]
+    ("system", "game", "options", "games", "every", "cap"),
+    CASES,
+    ids=[f"{c[0]}/{c[1]}/{c[2].get('quest', '')}/{c[2].get('gm', '')}" for c in CASES],
 )
 def test_views_hold_on_random_games(
     system: str, game: str, options: dict[str, Any], games: int, every: int, cap: int
