@@ -55,3 +55,12 @@ def test_grey_star_willpower_is_one_question_with_the_odds_of_each_amount(tmp_pa
     assert "How much [0-3]: " in ran.out
     assert "  3: win " in ran.out and "(Spend 3 WILLPOWER this round" in ran.out
     assert "Spend 1 WILLPOWER this round" in ran.out
+
+
+def test_the_gamebook_loop_has_the_common_keys(tmp_path: Path) -> None:
+    ran = grognard("ff", "play", "sample", "--seed", "1", stdin="?\no\n1\nm\nq\n", home=tmp_path)
+    assert ran.code == 0, ran.err
+    assert "(s/m/o/u/?/q)" in ran.out
+    assert "o the odds of this decision" in ran.out
+    assert "No odds for this decision." in ran.out
+    assert ran.out.count("Section 1 — ") == 2  # m shows the section again

@@ -105,7 +105,9 @@ def test_grey_star_willpower_spend_is_one_amount_question_with_odds() -> None:
     view = view_of(session, 0, odds=True)
     spends = [a for a in view.actions if a.group == "amount"]
     assert [a.target.id for a in spends if a.target is not None] == list(range(5))
-    assert "Combat Ratio" in spends[0].label
+    assert spends[0].label == "Spend no WILLPOWER this round"
+    fight: Any = view.public["fight"]
+    assert fight["combat_ratio_spending_none"] == fight["combat_ratio_spending_some"] - 6  # no Staff magic
     assert view.odds is not None and set(view.odds.actions) >= {a.id for a in spends}
 
 

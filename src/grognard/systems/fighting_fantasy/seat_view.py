@@ -67,16 +67,23 @@ def fight_public(state: GameState) -> dict[str, JsonValue]:
     }
 
 
+def creature_name(state: FightState, i: int) -> str:
+    """Creature `i`'s name, numbered when another creature of the fight has the same name."""
+    creatures = state.spec.creatures
+    name = creatures[i].name
+    return f"{name} {i + 1}" if sum(c.name == name for c in creatures) > 1 else name
+
+
 def fight_label(state: FightState, action: Action) -> str:
     """A fight action as a sentence: the creature struck with its scores, the chance of a lucky test."""
     if action.startswith("target:"):
         i = int(action.split(":")[1])
         c = state.spec.creatures[i]
-        return f"Attack the {c.name} (SKILL {c.skill}, STAMINA {state.foes[i]}) this round"
+        return f"Attack the {creature_name(state, i)} (SKILL {c.skill}, STAMINA {state.foes[i]}) this round"
     if action == FIGHT and state.spec.creatures:
-        alive = [i for i, s in enumerate(state.foes) if s > 0] or [0]
-        c = state.spec.creatures[alive[0]]
-        return f"Fight the {c.name} (SKILL {c.skill}, STAMINA {state.foes[alive[0]]}) for a round"
+        i = ([k for k, s in enumerate(state.foes) if s > 0] or [0])[0]
+        c = state.spec.creatures[i]
+        return f"Fight the {creature_name(state, i)} (SKILL {c.skill}, STAMINA {state.foes[i]}) for a round"
     if action == TEST_LUCK:
         return f"Test your Luck on this wound: {lucky_chance(state.luck):.0%} lucky"
     return FF_RULES.action_label(action)

@@ -19,7 +19,7 @@ from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target
 from grognard.gamebook.runner import GamebookState
 from grognard.gamebook.seat_view import BookViews
 from grognard.systems.grey_star.book_fight import BookFight
-from grognard.systems.grey_star.combat import CombatState, parse_action
+from grognard.systems.grey_star.combat import CombatState
 from grognard.systems.grey_star.odds import CombatAdvisor
 from grognard.systems.grey_star.ruleset import GS_RULES
 
@@ -42,6 +42,7 @@ def combat_public(combat: CombatState, enemy: str = "the enemy") -> dict[str, Js
         },
         "enemy": {"name": enemy, "combat_skill": combat.enemy_skill, "endurance": combat.enemy_endurance},
         "combat_ratio_spending_none": combat.ratio(0),
+        "combat_ratio_spending_some": combat.ratio(1),
         "phase": combat.phase,
         "rounds_left": combat.rounds_left,
         "can_evade": combat.can_evade,
@@ -79,13 +80,8 @@ def group_of(action: Action) -> tuple[str, Target | None]:
 
 
 def combat_label(combat: CombatState, action: Action) -> str:
-    """A spend or evasion with the Combat Ratio it fights at."""
-    label = GS_RULES.action_label(action)
-    try:
-        spend, evade = parse_action(action)
-    except ValueError:
-        return label
-    return label if evade else f"{label} (Combat Ratio {combat.ratio(spend):+d})"
+    """A spend or an evasion as the ruleset says it (the Combat Ratio of each is in the public part)."""
+    return GS_RULES.action_label(action)
 
 
 def combat_odds(combat: CombatState, options: Mapping[str, OptionValue]) -> Odds | None:
