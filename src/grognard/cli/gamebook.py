@@ -3,9 +3,12 @@ system's Typer app by `add_gamebook_commands`, and what the systems' own `play` 
 interactive play loop, the advice worths as options, the main-menu entries and continuing a saved game.
 
 The loop shows each section's text, every roll, what changed on the sheet, the exact odds the ruleset
-offers before a fight and at each decision inside one, and numbered choices. `s` shows the sheet, `u`
-undoes back to the previous decision, `q` stops (the game is saved after every move). Answers come
-from the terminal, or from standard input when it is not one, so a playthrough can be scripted.
+offers before a fight and at each decision inside one, and numbered choices labelled by the system's
+registered view (`engine.view`: a fight's actions name the creature and its scores, a Luck test its
+chance). The keys every game shares: `s` the sheet, `m` the section again (and a fight's both sides),
+`o` the odds of this decision, `u` undo back to the previous decision, `?` help, `q` stop (the game is
+saved after every move). Answers come from the terminal, or from standard input when it is not one, so a
+playthrough can be scripted.
 """
 
 from __future__ import annotations
@@ -23,10 +26,13 @@ from rich.table import Table
 
 from grognard.cli.console import choose, err, out, print_json, read_line
 from grognard.cli.frontends import MenuEntry
-from grognard.engine.errors import UsageError
-from grognard.engine.game import CHANCE, TERMINAL, OptionValue
+from grognard.cli.view_text import field_lines
+from grognard.engine import registry
+from grognard.engine.errors import GrognardError, UsageError
+from grognard.engine.game import CHANCE, TERMINAL, Action, OptionValue
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import GameStore, open_store
+from grognard.engine.view import GameViews
 from grognard.gamebook.books import ShippedBooks
 from grognard.gamebook.check import check_book, check_warnings
 from grognard.gamebook.load import BookLoadError, dump_book, load_book
@@ -43,7 +49,11 @@ ENDINGS = {
     "ended": "Your adventure ends here.",
     "stuck": "There is no way on: your adventure ends here.",
 }
-WORDS = ("s", "u", "q")
+WORDS = ("s", "m", "o", "u", "?", "q")
+HELP = (
+    "Answer with a choice's number, or: s the sheet, m the section again, o the odds of this decision, "
+    "u undo to your previous decision, ? this help, q stop (the game is saved after every move)."
+)
 BOOK_HELP = "A book file (TOML, Twee or Twine HTML), or the name of a book shipped with grognard (sample)."
 
 
@@ -78,7 +88,25 @@ class PlayLoop:
         self.hint = f"grognard {command} play {book} --game " if command else ""
         self.shown = ""
         self.advised = -1
+        try:
+            self.views: GameViews | None = registry.get_views(session.system, session.game.info.id)
+        except GrognardError:
+            self.views = None
 
+    def label(self, state: GamebookState, action: Action) -> str:
+        """An action as the system's view says it (the book's own words for a choice)."""
+        if self.views is not None and self.views.label is not None:
+            return self.views.label(state, action)
+        return state.label(action)
+
+    def show_board(self) -> None:
+        """The section again and, in a fight, both sides as they stand (from the view)."""
+        self.shown = ""
+        self.show_section()
+        if self.views is not None and self.state.fight is not None:
+            fight = self.views.view(self.state, 0).public.get("fight")
+            for line in field_lines("fight", fight):
+                out.print(line, markup=False)
     @property
     def state(self) -> GamebookState:
         """The current state."""
@@ -147,13 +175,24 @@ class PlayLoop:
         actions = list(state.legal_actions())
         labels: list[str] = []
         for a in actions:
-            text = escape(state.label(a))
+            text = escape(self.label(state, a))
             while text in labels:
                 text += " "
             labels.append(text)
         answer = choose(labels, "Your choice", WORDS)
         if answer == "s":
             show_sheet(state)
+            return True
+        if answer == "m":
+            self.show_board()
+            return True
+        if answer == "o":
+            if state.fight is None:
+                out.print("No odds for this decision.")
+            self.show_advice()
+            return True
+        if answer == "?":
+            out.print(HELP, markup=False)
             return True
         if answer == "q":
             gid = self.session.game_id

@@ -1,4 +1,5 @@
-"""`grognard games`: the saved games in the store: list, show, undo, export, import, delete."""
+"""`grognard games`: the saved games in the store: list, show, undo, export, import, delete; and any game
+of any system played through the match driver: new, view, act, replay (for scripts, play by mail, tests)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,20 @@ from rich.table import Table
 from rich.text import Text
 
 from grognard.cli.console import out, print_json
-from grognard.engine import savefile
+from grognard.cli.play_loop import ViewLoop
+from grognard.cli.view_text import event_line, view_lines
+from grognard.engine import registry, savefile
 from grognard.engine.errors import UsageError
+from grognard.engine.game import OptionInfo, OptionValue
+from grognard.engine.match import Match
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import GameSummary, SqliteStore, open_store
+from grognard.engine.view import Event, SeatView, view_data
 
-app = typer.Typer(help="Saved games: list, show, undo, export, import, delete.", no_args_is_help=True)
+app = typer.Typer(
+    help="Saved games: list, show, undo, export, import, delete; new, view, act, replay, play any game.",
+    no_args_is_help=True,
+)
 
 GameId = Annotated[str, typer.Argument(help="The game's id, as `grognard games list` shows it.")]
 JsonOut = Annotated[bool, typer.Option("--json", help="Print JSON.")]
@@ -121,10 +130,15 @@ def show(
 
 
 @app.command("undo")
-def undo(game_id: GameId) -> None:
+def undo(
+    game_id: GameId,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Go back to this seat's previous decision instead.")
+    ] = None,
+) -> None:
     """Take back moves to the previous player decision (the dice that followed it go too)."""
     with _store() as store:
-        dropped = store.undo(game_id)
+        dropped = Match.load(store, game_id).undo(seat) if seat is not None else store.undo(game_id)
         if not dropped:
             raise UsageError(f"game {game_id} has no player move to undo")
         summary = store.summary(game_id)
@@ -175,3 +189,151 @@ def delete(
             typer.confirm(f"Delete game {summary.id} ({summary.label}, {summary.moves} moves)?", abort=True)
         store.delete(game_id)
     out.print(f"Deleted game {summary.id}.", markup=False)
+
+
+SeatOpt = Annotated[
+    int | None, typer.Option("--seat", help="The seat to look from or act for (default: the seat to act).")
+]
+
+
+def option_value(info: OptionInfo, text: str) -> OptionValue:
+    """An option's value typed like its default (true/false, a whole number, a number, or text)."""
+    default = info.default
+    if isinstance(default, bool):
+        low = text.strip().lower()
+        if low in ("true", "yes", "1", "on"):
+            return True
+        if low in ("false", "no", "0", "off"):
+            return False
+        raise UsageError(f"option {info.name}={text!r}: give true or false")
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise UsageError(f"option {info.name}={text!r}: give a whole number") from None
+    if isinstance(default, float):
+        try:
+            return float(text)
+        except ValueError:
+            raise UsageError(f"option {info.name}={text!r}: give a number") from None
+    return text
+
+
+def parse_options(system: str, game: str, given: list[str]) -> dict[str, OptionValue]:
+    """`NAME=VALUE` options of a game, typed by the game's declared options."""
+    known = {o.name: o for o in registry.get_game(system, game).info.options}
+    options: dict[str, OptionValue] = {}
+    for item in given:
+        name, sep, text = item.partition("=")
+        if not sep or not name:
+            raise UsageError(f"option {item!r}: write NAME=VALUE")
+        if name not in known:
+            raise UsageError(f"unknown option {name!r} for {system}/{game}; known: {sorted(known) or 'none'}")
+        options[name] = option_value(known[name], text)
+    return options
+
+
+def _seat(match: Match, seat: int | None) -> int:
+    """The seat given, else the human seat to act, else the seat to act, else 0."""
+    if seat is not None:
+        return seat
+    humans = match.humans_to_act()
+    if humans:
+        return humans[0]
+    who = match.view(None).to_act.seats
+    return who[0] if who else 0
+
+
+def _show(view: SeatView, events: list[Event] | None, json_out: bool, game_id: str) -> None:
+    if json_out:
+        data = view_data(view)
+        data["id"] = game_id
+        if events is not None:
+            data["made"] = [e.model_dump(mode="json") for e in events]
+        print_json(data)
+        return
+    if events:
+        out.print("Moves made:", markup=False)
+        for e in events:
+            out.print(event_line(e), markup=False, highlight=False)
+    out.print(Text(f"Game {game_id}: ", style="bold"), end="")
+    for line in view_lines(view, events=events is None):
+        out.print(line, markup=False, highlight=False)
+
+
+@app.command("new")
+def new(
+    system: Annotated[str, typer.Argument(help="The system (id, command or alias).")],
+    game: Annotated[str, typer.Argument(help="The system's game (see `grognard systems`).")],
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option, NAME=VALUE (repeatable).")
+    ] = None,
+    seat: Annotated[
+        list[str] | None, typer.Option("--seat", help="human or bot, one per seat in order (repeatable).")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="The seed of the dice and the bots.")] = 0,
+    json_out: JsonOut = False,
+) -> None:
+    """Start a game of any system, play chance and bots to the first human decision, print its id."""
+    options = parse_options(system, game, option or [])
+    with _store() as store:
+        match = Match.new(system, game, options, seat or [], seed, store)
+        match.advance()
+        game_id = match.session.game_id
+    assert game_id is not None
+    if json_out:
+        print_json({"id": game_id})
+    else:
+        out.print(game_id, markup=False)
+
+
+@app.command("view")
+def view(game_id: GameId, seat: SeatOpt = None, json_out: JsonOut = False) -> None:
+    """Show a game as one seat sees it: the table, that seat's secrets, its actions, odds and events."""
+    with _store() as store:
+        match = Match.load(store, game_id)
+        shown = match.view(_seat(match, seat))
+    _show(shown, None, json_out, game_id)
+
+
+@app.command("act")
+def act(
+    game_id: GameId,
+    action: Annotated[str, typer.Argument(help="The action's id, as `games view` lists it.")],
+    seat: SeatOpt = None,
+    ply: Annotated[
+        int | None, typer.Option("--ply", help="The ply you saw; refused if the game has moved on.")
+    ] = None,
+    json_out: JsonOut = False,
+) -> None:
+    """Make one action, then play chance and bots to the next human decision; show what happened."""
+    with _store() as store:
+        match = Match.load(store, game_id)
+        who = _seat(match, seat)
+        made = match.act(who, action, ply)
+        shown = match.view(who)
+    _show(shown, made, json_out, game_id)
+
+
+@app.command("replay")
+def replay(
+    game_id: GameId,
+    to: Annotated[int | None, typer.Option("--to", help="Show the game after this many moves.")] = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Replay as this seat (default: an onlooker).")
+    ] = None,
+    json_out: JsonOut = False,
+) -> None:
+    """Replay a game from its seed to any ply, every move and every die shown."""
+    with _store() as store:
+        match = Match.load(store, game_id)
+        shown = match.replay_view(to, seat)
+    _show(shown, None, json_out, game_id)
+
+
+@app.command("play")
+def play(game_id: GameId) -> None:
+    """Play a stored game at the keyboard: its human seats decide here, chance and bots move between.
+    Keys: s sheet, m map or board, o odds, u undo, ? help, q quit."""
+    with _store() as store:
+        ViewLoop(Match.load(store, game_id)).run()

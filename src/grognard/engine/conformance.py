@@ -25,6 +25,12 @@ the recorded moves are round-tripped and replayed for one game in n (chosen by s
 throws each game's dice from one stream, `Rng(f"{seed}:dice:{index}")`, instead of seeding a generator
 for every chance node as a saved game does (`Rng.for_move`); the moves, dice and replay are the same
 kind of record either way. The defaults check everything.
+
+With `views_every=n` (0: off, the default) the seat views are checked too, on one state in n (fixed by
+the game's seed) and on the last: `check_views` builds the view of every seat and of an onlooker
+through the game's registered view function (without the solved odds, which the systems' odds tests
+cover), validates each by the `SeatView` model, round-trips it
+through JSON text, and checks that no view shows another seat's secrets (see `view_leaks`).
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -42,6 +48,7 @@ from grognard.engine.dice import Rng, Roll
 from grognard.engine.game import CHANCE, TERMINAL, Game, GameState, Move, OptionValue, Result
 from grognard.engine.serial import canonical, from_data, to_data
 from grognard.engine.session import MoveRecord, Policy, Session, random_policy
+from grognard.engine.view import GameViews, SeatView, seat_view, view_data, view_from_data
 
 
 class ConformanceError(AssertionError):
@@ -279,6 +286,70 @@ def _check_state(run: _Run, state: GameState, full: bool = True) -> None:
         raise run.fail(f"checking the state raised {exc!r}", state) from exc
 
 
+def _pairs(data: Any) -> Iterator[tuple[str, str]]:
+    """Every (key, value) pair of the dicts inside JSON data, values as canonical text."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield key, canonical(value)
+            yield from _pairs(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _pairs(item)
+
+
+def view_leaks(views: dict[int | None, SeatView]) -> list[str]:
+    """Secrets one view shows of another seat: every seat and the onlooker see the same public part, and
+    no field of a seat's private part (with its value) appears anywhere in another seat's view."""
+    bad: list[str] = []
+    onlooker = views.get(None)
+    for seat, seen in views.items():
+        if onlooker is not None and seen.public != onlooker.public:
+            bad.append(f"seat {seat}'s public part differs from the onlooker's")
+    for owner, seen in views.items():
+        secrets = {
+            (k, canonical(v)) for k, v in seen.private.items() if v not in (None, "", [], {}, 0, False)
+        }
+        if not secrets:
+            continue
+        for other, view in views.items():
+            if other == owner:
+                continue
+            shown = secrets & set(_pairs(view_data(view)))
+            if shown:
+                bad.append(f"seat {other}'s view shows seat {owner}'s secret {sorted(shown)[0][0]}")
+    return bad
+
+
+def check_views(
+    system: str, game_id: str, views: GameViews, state: GameState, moves: Sequence[MoveRecord]
+) -> None:
+    """Build every seat's view of `state` (and an onlooker's), validate them, round-trip them through
+    JSON text and check them for leaks; the first problem raises `AssertionError` with a sentence."""
+    built: dict[int | None, SeatView] = {}
+    for seat in [None, *range(views.seats(state))]:
+        view = seat_view(system, game_id, views, state, seat, moves, odds=False)
+        text = json.dumps(view_data(view))
+        back = view_from_data(json.loads(text))
+        if back != view:
+            raise AssertionError(f"seat {seat}'s view does not round-trip through JSON")
+        if views.audit is not None:
+            found = views.audit(state, seat, view)
+            if found:
+                raise AssertionError(f"seat {seat}'s view leaks: {found[0]}")
+        built[seat] = view
+    leaks = view_leaks(built)
+    if leaks:
+        raise AssertionError(leaks[0])
+
+
+def _check_views(run: _Run, views: GameViews) -> None:
+    session = run.session
+    try:
+        check_views(session.system, run.game.info.id, views, session.current, session.moves)
+    except Exception as exc:
+        raise run.fail(f"the seat views fail: {exc}") from exc
+
+
 def game_seed(seed: int, index: int) -> int:
     """The session seed of game `index` of a conformance run with `seed` (stable across runs)."""
     mixed = (seed * 1_000_003 + index * 7_919 + 12_345) % (2**61 - 1)
@@ -302,6 +373,7 @@ def play_one(
     full_every: int = 1,
     replay: bool = True,
     fast_dice: bool = False,
+    views_every: int = 0,
 ) -> Session:
     """Play and check game `index` of a run; returns the session, over or stopped at `max_moves`.
 
@@ -313,13 +385,18 @@ def play_one(
     bot = Rng(f"{seed}:bot:{index}")
     dice = Rng(f"{seed}:dice:{index}") if fast_dice else None
     mixed = game_seed(seed, index)
+    views = registry.get_views(system, game.info.id) if views_every and system else None
     _check_state(run, session.current)
     while session.current.actor() is not TERMINAL and len(session.moves) < max_moves:
         full = is_sampled(mixed, len(session.moves), full_every)
+        if views is not None and is_sampled(mixed + 1, len(session.moves), views_every):
+            _check_views(run, views)
         _step(run, policy, bot, dice, full)
         _check_state(run, session.current, full)
     if full_every > 1:
         _check_state(run, session.current)
+    if views is not None:
+        _check_views(run, views)
     if replay:
         _check_moves(run, session.current)
     return session
@@ -339,9 +416,10 @@ def check_game(
     full_every: int = 1,
     replay_every: int = 1,
     fast_dice: bool = False,
+    views_every: int = 0,
 ) -> ConformanceReport:
     """Play `games` random legal games of `game` (indexes `first` on) and check every move; see the
-    module doc for `full_every`, `replay_every` and `fast_dice`.
+    module doc for `full_every`, `replay_every`, `fast_dice` and `views_every` (which needs `system`).
 
     A game still going after `max_moves` moves counts as unfinished, which is a `ConformanceError`
     unless `allow_unfinished` is true.
@@ -360,6 +438,7 @@ def check_game(
             full_every=full_every,
             replay=is_sampled(seed, index, replay_every),
             fast_dice=fast_dice,
+            views_every=views_every,
         )
         final = session.current
         report.games += 1

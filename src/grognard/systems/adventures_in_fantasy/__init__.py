@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from grognard.engine import registry
 from grognard.engine.game import SystemInfo
+from grognard.systems.adventures_in_fantasy import seat_view
 from grognard.systems.adventures_in_fantasy.campaign import CAMPAIGN_GAME
 from grognard.systems.adventures_in_fantasy.melee import MELEE_GAME
 
@@ -15,3 +16,5 @@ SYSTEM = registry.register(
     SystemInfo.of(registry.declared("adventures-in-fantasy"), games=(MELEE_GAME, CAMPAIGN_GAME))
 )
 """The registered Adventures in Fantasy system."""
+
+seat_view.register()

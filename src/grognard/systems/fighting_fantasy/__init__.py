@@ -9,6 +9,7 @@ from __future__ import annotations
 from grognard.engine import registry
 from grognard.engine.game import SystemInfo
 from grognard.gamebook.runner import GamebookGame
+from grognard.systems.fighting_fantasy import seat_view
 from grognard.systems.fighting_fantasy.checks import (
     LUCK_TEST,
     SKILL_TEST,
@@ -28,6 +29,8 @@ SYSTEM = registry.register(
     SystemInfo.of(registry.declared("fighting-fantasy"), games=(FightGame(), GamebookGame(FF_RULES)))
 )
 """The registered system."""
+
+seat_view.register()
 
 __all__ = [
     "FF_RULES",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from grognard.engine import registry
 from grognard.engine.game import SystemInfo
 from grognard.gamebook.runner import GamebookGame
+from grognard.systems.grey_star import seat_view
 from grognard.systems.grey_star.combat import CombatGame
 from grognard.systems.grey_star.ruleset import GS_RULES, GreyStarRuleset
 
@@ -18,5 +19,7 @@ SYSTEM = registry.register(
     SystemInfo.of(registry.declared("grey-star"), games=(CombatGame(), GamebookGame(GS_RULES)))
 )
 """The registered Grey Star system."""
+
+seat_view.register()
 
 __all__ = ["GS_RULES", "SYSTEM", "GreyStarRuleset"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from grognard.engine import registry
 from grognard.engine.game import SystemInfo
+from grognard.systems.talisman import seat_view
 from grognard.systems.talisman.catalog import Catalog, catalog, load_catalog
 from grognard.systems.talisman.game import TalismanGame, initial_state
 from grognard.systems.talisman.odds import CombatOddsState, combat_odds
@@ -18,6 +19,8 @@ SYSTEM = registry.register(
     SystemInfo.of(registry.declared("talisman"), games=(TalismanGame(),))
 )
 """The registered system."""
+
+seat_view.register()
 
 __all__ = [
     "SYSTEM",

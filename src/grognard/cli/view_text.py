@@ -1,0 +1,117 @@
+"""The terminal renderer of a seat's view (`engine.view.SeatView`): lines of text, nothing printed here.
+
+One renderer for every game: the header (game, ply, who acts), the public part and this seat's private
+part as indented fields (a `map` field's lines drawn as they are), the numbered actions with their
+labels and ids, the odds, and the events with every die. Per-system renderers for boards and maps can
+replace the field dump later; this one only needs the view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from grognard.engine.view import Event, SeatView
+
+MAX_ITEMS = 12
+"""Items of a list shown before the rest is counted ("... and 7 more")."""
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value)
+
+
+def _short(value: Any) -> str | None:
+    """A value on one line, or None when it needs lines of its own."""
+    if not isinstance(value, dict | list):
+        return _scalar(value)
+    if isinstance(value, list) and all(not isinstance(v, dict | list) for v in value):
+        return ", ".join(_scalar(v) for v in value) or "-"
+    pairs = isinstance(value, list) and all(isinstance(v, list) and len(v) <= 3 for v in value)
+    if pairs and all(not isinstance(x, dict | list) for v in value for x in v):
+        return "; ".join(" ".join(_scalar(x) for x in v) for v in value) or "-"
+    if isinstance(value, dict) and all(not isinstance(v, dict | list) for v in value.values()):
+        return ", ".join(f"{k} {_scalar(v)}" for k, v in value.items()) or "-"
+    return None
+
+
+def field_lines(name: str, value: Any, indent: int = 0) -> Iterator[str]:
+    """A field of a view as indented lines (a `map` of text lines is drawn as it is)."""
+    pad = "  " * indent
+    if name == "map" and isinstance(value, list) and all(isinstance(v, str) for v in value):
+        yield f"{pad}map:"
+        yield from (f"{pad}  {line}" for line in value)
+        return
+    short = _short(value)
+    if short is not None:
+        yield f"{pad}{name}: {short}"
+        return
+    yield f"{pad}{name}:"
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from field_lines(str(key), item, indent + 1)
+        return
+    for i, item in enumerate(value[:MAX_ITEMS]):
+        yield from field_lines(f"[{i}]", item, indent + 1)
+    if len(value) > MAX_ITEMS:
+        yield f"{pad}  ... and {len(value) - MAX_ITEMS} more"
+
+
+def event_line(event: Event) -> str:
+    """One event as a line: who, what, and every die."""
+    who = "chance" if event.who is None else f"seat {event.who}"
+    values = event.values
+    if values.get("hidden"):
+        what = "(secret)"
+    elif event.kind == "log":
+        return f"  {values.get('text', '')}"
+    elif event.kind == "action":
+        what = str(values.get("label") or values.get("action"))
+    elif event.kind == "roll":
+        what = f"-> {values.get('outcome')}"
+    elif event.kind == "change":
+        what = f"{values.get('what')} {_scalar(values.get('from'))} -> {_scalar(values.get('to'))}"
+    else:
+        what = "; ".join(f"{k} {_scalar(v)}" for k, v in values.items())
+    dice = "".join(f" [{d.text}]" for d in event.dice)
+    ply = f"{event.ply}. " if event.ply is not None else ""
+    return f"  {ply}{who}: {what}{dice}"
+
+
+def view_lines(view: SeatView, *, public: bool = True, events: bool = True) -> list[str]:
+    """The whole view as lines of text."""
+    act = view.to_act
+    now = {
+        "decision": f"seat {', '.join(map(str, act.seats))} to act",
+        "chance": "chance next",
+        "end": "the game is over",
+    }[act.next]
+    seat = "onlooker" if view.seat is None else f"seat {view.seat}"
+    lines = [f"{view.system}/{view.game}, ply {view.ply}, {seat}: {now}"]
+    if view.result is not None:
+        winners = view.result.get("winners") or []
+        lines.append(f"Result: {view.result.get('outcome')}; winners: {_short(winners) or 'none'}")
+    if events and view.events:
+        lines.append("Events:")
+        lines += [event_line(e) for e in view.events]
+    if public:
+        for name, value in view.public.items():
+            lines += list(field_lines(name, value))
+    if view.private:
+        lines.append("Yours only:")
+        for name, value in view.private.items():
+            lines += list(field_lines(name, value, 1))
+    if view.odds is not None:
+        win = "" if view.odds.win is None else f"win {view.odds.win:.1%}"
+        lines.append(f"Odds: {'; '.join(p for p in (win, view.odds.note) if p)}")
+        for action, worth in view.odds.actions.items():
+            lines.append(f"  {action}: win {worth:.1%}")
+    for n, a in enumerate(view.actions, 1):
+        lines.append(f"{n:>3}. {a.label}  [{a.id}]")
+    return lines

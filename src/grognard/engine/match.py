@@ -1,0 +1,289 @@
+"""The one match driver every front end plays through: seats, `advance`, `act`, undo, a save per move.
+
+A `Match` wraps a `Session` (the moves are the truth) with its seats, each "human" or "bot" (the game's
+registered bot policy, else the random legal one). `advance()` rolls chance and plays the bots until a
+human seat must decide or the game ends; `act(seat, action, ply)` checks the seat, the action and the
+ply the client saw, makes the move and advances. Every move is appended to the store as it is made,
+guarded by its ply, so two clients acting on the same position cannot both move: the second is refused
+as stale. `undo(seat)` goes back to that seat's previous decision. Views come from the game's registered
+view function (`engine.view`).
+
+The seats are kept with the game in its title (`[seats: human,bot]`), since the store has no column for
+them; a game stored without that mark has seat 0 human and the others bots.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from grognard.engine import registry
+from grognard.engine.dice import Rng
+from grognard.engine.errors import SaveError, UsageError
+from grognard.engine.game import CHANCE, TERMINAL, GameState, Move, OptionValue
+from grognard.engine.session import MoveRecord, Policy, Session, random_policy
+from grognard.engine.store import GameStore
+from grognard.engine.view import Event, GameViews, SeatView, move_event, recent_moves, seat_view
+
+SeatKind = Literal["human", "bot"]
+SEAT_KINDS: tuple[SeatKind, ...] = ("human", "bot")
+
+MAX_ADVANCE = 100_000
+"""Moves `advance` makes at most in one call (a game of bots only stops there and can be advanced again)."""
+
+_SEATS_MARK = re.compile(r"\s*\[seats: ([a-z,]+)\]$")
+
+
+class MatchError(UsageError):
+    """A move refused by the driver: a seat not to act, an illegal action or a stale ply (one line)."""
+
+
+def seats_title(title: str, seats: Sequence[SeatKind]) -> str:
+    """A game's title carrying its seats: `talisman/game [seats: human,bot]`."""
+    return f"{_SEATS_MARK.sub('', title)} [seats: {','.join(seats)}]".strip()
+
+
+def seats_of_title(title: str) -> list[SeatKind] | None:
+    """The seats a title carries, or None when it carries none."""
+    found = _SEATS_MARK.search(title)
+    if found is None:
+        return None
+    kinds = found.group(1).split(",")
+    return [k for k in kinds if k in SEAT_KINDS] if all(k in SEAT_KINDS for k in kinds) else None
+
+
+def parse_seats(given: Sequence[str], count: int) -> list[SeatKind]:
+    """The seats of a new game: those given (human or bot), the rest bots; none given: seat 0 human."""
+    if len(given) > count:
+        raise UsageError(f"{len(given)} seats given, but this game has {count}")
+    out: list[SeatKind] = []
+    for kind in given:
+        if kind not in SEAT_KINDS:
+            raise UsageError(f"seat {kind!r} is not one of human, bot")
+        out.append("human" if kind == "human" else "bot")
+    if not out:
+        out = ["human"]
+    return out + ["bot"] * (count - len(out))
+
+
+@dataclass
+class Match:
+    """A game in play with its seats, saved move by move when it has a store."""
+
+    session: Session
+    views: GameViews
+    seats: list[SeatKind]
+    store: GameStore | None = None
+    labels: dict[int, str] = field(default_factory=dict)
+
+    # --- making and loading -----------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        system: str,
+        game: str,
+        options: Mapping[str, OptionValue],
+        seats: Sequence[str] = (),
+        seed: int = 0,
+        store: GameStore | None = None,
+    ) -> Match:
+        """A new game (options checked, seats filled in), stored when a store is given. Not advanced."""
+        info = registry.get_system(system)
+        played = info.game(game)
+        views = registry.get_views(info.id, game)
+        session = Session.new(info.id, played, options, seed)
+        kinds = parse_seats(seats, views.seats(session.current))
+        match = cls(session, views, kinds, store)
+        if store is not None:
+            store.create(session, seats_title(f"{info.id}/{game}", kinds))
+        return match
+
+    @classmethod
+    def load(cls, store: GameStore, game_id: str) -> Match:
+        """A stored game with the seats its title carries."""
+        session = store.load(game_id)
+        views = registry.get_views(session.system, session.game.info.id)
+        count = views.seats(session.current)
+        kinds = seats_of_title(store.summary(game_id).title) or parse_seats([], count)
+        return cls(session, views, kinds, store)
+
+    # --- what the seats see -------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The current state."""
+        return self.session.current
+
+    @property
+    def ply(self) -> int:
+        """How many moves have been made."""
+        return len(self.session.moves)
+
+    def view(self, seat: int | None, *, odds: bool = True) -> SeatView:
+        """The view of `seat` now (None: an onlooker); with `odds`, the system's solved odds too."""
+        self._check_seat(seat)
+        self._fill_labels(recent_moves(self.session.moves, seat))
+        labels = [self.labels.get(i, "") for i in range(self.ply)]
+        return seat_view(
+            self.session.system,
+            self.session.game.info.id,
+            self.views,
+            self.state,
+            seat,
+            self.session.moves,
+            labels,
+            odds=odds,
+        )
+
+    def humans_to_act(self) -> list[int]:
+        """The human seats that must decide now (empty at chance, a bot's turn or the end)."""
+        who = self.state.actor()
+        return [who] if isinstance(who, int) and self._kind(who) == "human" else []
+
+    # --- moves ------------------------------------------------------------------------------------
+
+    def advance(self, seat: int | None = None) -> list[Event]:
+        """Roll chance and play the bots until a human seat must decide or the game ends; the events of
+        the moves made, as `seat` may see them."""
+        return self._events(self._advance(), seat)
+
+    def _advance(self) -> list[tuple[MoveRecord, int, str] | Event]:
+        events: list[tuple[MoveRecord, int, str] | Event] = []
+        for _ in range(MAX_ADVANCE):
+            state = self.state
+            who = state.actor()
+            if who is TERMINAL:
+                break
+            if who is CHANCE:
+                record = self.session.roll()
+            else:
+                assert isinstance(who, int)
+                if self._kind(who) == "human":
+                    break
+                action = self._policy()(state, Rng(f"{self.session.seed}:bot:{self.ply}"))
+                record = self.session.play(action)
+            events += self._record(state, record)
+        return events
+
+    def act(self, seat: int, action: str, ply: int | None = None) -> list[Event]:
+        """`seat` makes `action` (at the position of move `ply`, when given), then the game advances to
+        the next human decision; a wrong seat, an illegal action or a stale ply is a `MatchError`."""
+        self._check_seat(seat)
+        if ply is not None and ply != self.ply:
+            raise MatchError(f"stale move: the game is at ply {self.ply}, not {ply}; look again")
+        state = self.state
+        who = state.actor()
+        if who is TERMINAL:
+            raise MatchError("the game is over")
+        if who is CHANCE:
+            raise MatchError("chance moves next, not a seat; advance the game first")
+        if who != seat:
+            raise MatchError(f"seat {seat} is not to act: seat {who} is")
+        legal = {str(a): a for a in state.legal_actions()}
+        if action not in legal:
+            shown = ", ".join(list(legal)[:8]) + (", ..." if len(legal) > 8 else "")
+            raise MatchError(f"illegal action {action!r} for seat {seat}; legal: {shown}")
+        record = self.session.play(legal[action])
+        made = self._record(state, record)
+        return self._events(made + self._advance(), seat)
+
+    def undo(self, seat: int) -> int:
+        """Go back to `seat`'s previous decision (the moves after it are dropped); how many were dropped."""
+        self._check_seat(seat)
+        if self._kind(seat) == "bot":
+            raise MatchError(f"seat {seat} is a bot: undo goes back to a human seat's decision")
+        moves = self.session.moves
+        last = max((i for i, m in enumerate(moves) if m.player == seat), default=None)
+        if last is None:
+            raise MatchError(f"seat {seat} has no decision to undo")
+        dropped = len(moves) - last
+        del moves[last:]
+        self.session.state = None
+        self.labels = {k: v for k, v in self.labels.items() if k < last}
+        if self.store is not None and self.session.game_id is not None:
+            self.store.truncate(self.session.game_id, last)
+        return dropped
+
+    def replay_view(self, upto: int | None, seat: int | None = None) -> SeatView:
+        """The view at move `upto` (every move by default) with every move up to it as an event."""
+        self._check_seat(seat)
+        n = self.ply if upto is None else upto
+        if not 0 <= n <= self.ply:
+            raise UsageError(f"ply {n} is outside 0..{self.ply}")
+        game = self.session.game
+        state = game.new_initial_state(self.session.options)
+        events: list[Event] = []
+        for ply, record in enumerate(self.session.moves[:n]):
+            secret = self.views.hidden is not None and self.views.hidden(record, seat)
+            events.append(move_event(record, ply, "" if secret else self._label(state, record.move), secret))
+            after = state.apply(record.move)
+            events += self._changes(state, after, ply)
+            state = after
+        view = seat_view(self.session.system, game.info.id, self.views, state, seat, ())
+        return view.model_copy(update={"ply": n, "events": events + view.events})
+
+    # --- plumbing ---------------------------------------------------------------------------------
+
+    def _events(self, made: list[tuple[MoveRecord, int, str] | Event], seat: int | None) -> list[Event]:
+        hidden = self.views.hidden
+        out = []
+        for item in made:
+            if isinstance(item, Event):
+                out.append(item)
+                continue
+            record, ply, label = item
+            secret = hidden is not None and hidden(record, seat)
+            out.append(move_event(record, ply, "" if secret else label, secret))
+        return out
+
+    def _fill_labels(self, plies: range) -> None:
+        """Label the seats' moves among `plies` that this process did not make (a loaded game), by
+        replaying the states before them."""
+        moves = self.session.moves
+        wanted = [p for p in plies if moves[p].player is not None and p not in self.labels]
+        if not wanted or self.views.label is None:
+            return
+        state = self.session.game.new_initial_state(self.session.options)
+        for ply in range(wanted[-1] + 1):
+            move = moves[ply].move
+            if ply in wanted:
+                self.labels[ply] = self._label(state, move)
+            state = state.apply(move)
+
+    def _kind(self, seat: int) -> SeatKind:
+        return self.seats[seat] if 0 <= seat < len(self.seats) else "bot"
+
+    def _policy(self) -> Policy:
+        return self.views.bot or random_policy
+
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise MatchError(f"no seat {seat}: this game has seats 0 to {len(self.seats) - 1}")
+
+    def _label(self, state: GameState, move: Move) -> str:
+        if self.views.label is None or not isinstance(state.actor(), int):
+            return ""
+        return self.views.label(state, str(move))
+
+    def _record(self, before: GameState, record: MoveRecord) -> list[tuple[MoveRecord, int, str] | Event]:
+        """Save the move just made (refused as stale if the stored game moved on) and describe it."""
+        ply = self.ply - 1
+        if self.store is not None and self.session.game_id is not None:
+            try:
+                self.store.append(self.session.game_id, record, ply=ply)
+            except SaveError as e:
+                self.session.moves.pop()
+                self.session.state = before
+                raise MatchError(f"stale move: {e}") from e
+        label = self._label(before, record.move) if record.player is not None else ""
+        if label:
+            self.labels[ply] = label
+        return [(record, ply, label), *self._changes(before, self.state, ply)]
+
+    def _changes(self, before: GameState, after: GameState, ply: int) -> list[Event]:
+        if self.views.changes is None:
+            return []
+        return [e.model_copy(update={"ply": ply}) for e in self.views.changes(before, after)]

@@ -1,0 +1,284 @@
+"""What one seat sees of a game: the `SeatView` model every front end renders (docs/formats/view.md).
+
+A system gives each of its games a view function (`registry.register_views`) that returns a `Sight`:
+what the whole table sees (`public`), this seat's secrets (`private`), the labelled actions open to the
+seat, the odds it computes and the lines of its own log. `seat_view` adds what the engine knows (the
+ply, who is to act, the events of the recorded moves) and checks the result against the model, so
+every view a client receives is JSON-safe data of one shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+
+from grognard.engine.dice import Roll
+from grognard.engine.game import CHANCE, TERMINAL, Action, GameState
+from grognard.engine.session import MoveRecord, Policy
+
+TargetKind: TypeAlias = Literal[
+    "space", "square", "section", "creature", "character", "hero", "item", "spell", "amount", "choice"
+]
+"""What an action points at, so a client can make that place of its board clickable."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Target(_Model):
+    """The structured target of an action: a board space id, a square `[x, y]`, a section id, a
+    creature index, a character, an item, a spell, an amount or a numbered choice."""
+
+    kind: TargetKind
+    id: str | int | None = None
+    square: tuple[int, int] | None = None
+    name: str = ""
+
+
+class ActionView(_Model):
+    """One legal action offered to the seat: the protocol action, a sentence, a group, a target."""
+
+    id: str
+    label: str
+    group: str = "choice"
+    target: Target | None = None
+
+
+class DieFace(_Model):
+    """One die thrown: its kind, sides, the value it counts for, and the face shown (a skull, a shield)."""
+
+    die: str
+    sides: int
+    value: int
+    face: str = ""
+    kept: bool = True
+
+
+class DiceView(_Model):
+    """One roll: what was asked, every die, the total and the roll's own words."""
+
+    expression: str
+    dice: list[DieFace] = Field(default_factory=list)
+    total: int
+    text: str = ""
+
+
+class Event(_Model):
+    """Something that happened: a kind ("action", "roll", "log", or a system's own), who did it (a seat,
+    or None for chance and the table), values, and every die thrown for it."""
+
+    kind: str
+    who: int | None = None
+    ply: int | None = None
+    values: dict[str, JsonValue] = Field(default_factory=dict)
+    dice: list[DiceView] = Field(default_factory=list)
+
+
+class Odds(_Model):
+    """Odds the system computes for this decision: the chance to win and the worth of each action id."""
+
+    win: float | None = None
+    actions: dict[str, float] = Field(default_factory=dict)
+    note: str = ""
+
+
+class ToAct(_Model):
+    """Who must decide now (`seats`), or that chance or the end comes next."""
+
+    next: Literal["decision", "chance", "end"]
+    seats: list[int] = Field(default_factory=list)
+
+
+class Sight(_Model):
+    """What a system's view function returns for one seat (the engine adds the rest)."""
+
+    public: dict[str, JsonValue] = Field(default_factory=dict)
+    private: dict[str, JsonValue] = Field(default_factory=dict)
+    actions: list[ActionView] = Field(default_factory=list)
+    odds: Odds | None = None
+    log: list[Event] = Field(default_factory=list)
+
+
+class SeatView(_Model):
+    """Everything one seat may see and do at one moment of a game (docs/formats/view.md)."""
+
+    system: str
+    game: str
+    seat: int | None
+    ply: int
+    to_act: ToAct
+    public: dict[str, JsonValue] = Field(default_factory=dict)
+    private: dict[str, JsonValue] = Field(default_factory=dict)
+    actions: list[ActionView] = Field(default_factory=list)
+    events: list[Event] = Field(default_factory=list)
+    odds: Odds | None = None
+    result: dict[str, JsonValue] | None = None
+
+
+ViewFn: TypeAlias = Callable[[GameState, int | None], Sight]
+"""A game's view function: the state as `seat` sees it (None: a spectator, who sees the public part)."""
+
+LabelFn: TypeAlias = Callable[[GameState, Action], str]
+"""How an action of a state is said to a player (for the events of past moves)."""
+
+HiddenFn: TypeAlias = Callable[[MoveRecord, int | None], bool]
+"""Whether a recorded move's detail (the action or outcome, and its dice) is secret from a seat."""
+
+OddsFn: TypeAlias = Callable[[GameState, int], "Odds | None"]
+"""A game's odds for the seat deciding now, kept apart from the view because it may take a solve."""
+
+ChangesFn: TypeAlias = Callable[[GameState, GameState], "list[Event]"]
+"""What a move changed that players track (a Life lost, an alignment turned), as events, from the states
+before and after it; public changes only."""
+
+AuditFn: TypeAlias = Callable[[GameState, int | None, SeatView], list[str]]
+"""A system's own leak check of a view: the secrets it shows that the seat may not see (empty: none)."""
+
+
+@dataclass(frozen=True)
+class GameViews:
+    """What a system registers for one game: its view function, how many seats a state has, its default
+    bot, how an action is labelled, its own leak audit, which recorded moves are secret from a seat, and
+    the odds it solves for a decision (costly, so a view can be asked for without them)."""
+
+    view: ViewFn
+    seats: Callable[[GameState], int]
+    bot: Policy | None = None
+    label: LabelFn | None = None
+    audit: AuditFn | None = None
+    hidden: HiddenFn | None = None
+    odds: OddsFn | None = None
+    changes: ChangesFn | None = None
+
+
+def plain_views(players: int) -> GameViews:
+    """The view of a game whose system registered none: its description, and its actions by id."""
+
+    def sight(state: GameState, seat: int | None) -> Sight:
+        actions = [ActionView(id=str(a), label=str(a)) for a in state.legal_actions()]
+        return Sight(public={"state": state.describe()}, actions=actions)
+
+    def seats(state: GameState) -> int:
+        return max(players, 1)
+
+    return GameViews(sight, seats)
+
+
+def to_act(state: GameState) -> ToAct:
+    """Who decides at this state, or that chance or the end comes next."""
+    who = state.actor()
+    if who is TERMINAL:
+        return ToAct(next="end")
+    if who is CHANCE:
+        return ToAct(next="chance")
+    assert isinstance(who, int)
+    return ToAct(next="decision", seats=[who])
+
+
+def dice_view(roll: Roll) -> DiceView:
+    """A recorded roll as view data, every die kept."""
+    faces = [DieFace(die=d.die, sides=d.sides, value=d.value, face=d.face, kept=d.kept) for d in roll.dice]
+    return DiceView(expression=roll.expression, dice=faces, total=roll.total, text=roll.render())
+
+
+def move_event(record: MoveRecord, ply: int, label: str = "", hidden: bool = False) -> Event:
+    """A recorded move as an event: a player's action (with its label) or a chance outcome and its dice;
+    a `hidden` one says only that it happened."""
+    if hidden:
+        return Event(
+            kind="roll" if record.player is None else "action",
+            who=record.player,
+            ply=ply,
+            values={"hidden": True},
+        )
+    if record.player is None:
+        return Event(
+            kind="roll",
+            ply=ply,
+            values={"outcome": record.move},
+            dice=[dice_view(r) for r in record.rolls],
+        )
+    values: dict[str, JsonValue] = {"action": record.move}
+    if label:
+        values["label"] = label
+    return Event(kind="action", who=record.player, ply=ply, values=values)
+
+
+def log_events(lines: Sequence[str], who: int | None = None) -> list[Event]:
+    """A system's log lines wrapped as events of kind "log" (for systems whose rules still write text)."""
+    return [Event(kind="log", who=who, values={"text": line}) for line in lines]
+
+
+def recent_moves(moves: Sequence[MoveRecord], seat: int | None, limit: int = 60) -> range:
+    """The plies of the moves a seat has not yet seen answered: since its previous decision (or the last
+    `limit` moves for a spectator or a seat that has not decided yet)."""
+    end = len(moves)
+    start = max(0, end - limit)
+    if seat is not None:
+        mine = [i for i in range(start, end) if moves[i].player == seat]
+        if len(mine) >= 2:
+            start = mine[-2] + 1
+    return range(start, end)
+
+
+def seat_view(
+    system: str,
+    game: str,
+    views: GameViews,
+    state: GameState,
+    seat: int | None,
+    moves: Sequence[MoveRecord] = (),
+    labels: Sequence[str] | None = None,
+    *,
+    odds: bool = True,
+) -> SeatView:
+    """The view of `seat` at `state` (reached by `moves`): the system's sight, validated, plus the ply,
+    who is to act, the events of the recent moves and the result at the end.
+
+    Actions are offered only to the seat that must decide; `labels`, when given, label each move; with
+    `odds` the game's solved odds are added for the seat deciding.
+    """
+    sight = views.view(state, seat)
+    act = to_act(state)
+    deciding = seat is not None and seat in act.seats
+    events = []
+    for ply in recent_moves(moves, seat):
+        secret = views.hidden is not None and views.hidden(moves[ply], seat)
+        label = labels[ply] if labels is not None and ply < len(labels) and not secret else ""
+        events.append(move_event(moves[ply], ply, label, secret))
+    events.extend(e.model_copy(update={"ply": len(moves)}) for e in sight.log)
+    found = sight.odds
+    if odds and (deciding or act.next == "chance") and views.odds is not None and seat is not None:
+        found = views.odds(state, seat) or found
+    result: dict[str, JsonValue] | None = None
+    if act.next == "end":
+        res = state.result()
+        result = {"outcome": res.outcome, "winners": list(res.winners)}
+    return SeatView(
+        system=system,
+        game=game,
+        seat=seat,
+        ply=len(moves),
+        to_act=act,
+        public=sight.public,
+        private=sight.private,
+        actions=sight.actions if deciding else [],
+        events=events,
+        odds=found if deciding or (found is not None and not found.actions) else None,
+        result=result,
+    )
+
+
+def view_data(view: SeatView) -> dict[str, JsonValue]:
+    """A view as JSON-safe data (what `--json` prints and a browser receives)."""
+    data: dict[str, JsonValue] = view.model_dump(mode="json")
+    return data
+
+
+def view_from_data(data: object) -> SeatView:
+    """The view `view_data` wrote, validated by the model (a `pydantic.ValidationError` otherwise)."""
+    return SeatView.model_validate(data)

@@ -1,0 +1,81 @@
+"""The reader's view of a gamebook adventure (`engine.view.Sight`), shared by the systems that play books.
+
+The gamebook layer knows the section, its text and choices, the sheet's lines and the phase; a system
+adds what its fights show (`fight_public`), how its fight and reader actions are grouped and targeted
+(`group_of`) and the odds it computes (`odds`). A gamebook has one seat, the reader, and no secrets from
+them: everything is public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pydantic import JsonValue
+
+from grognard.engine.game import Action, GameState
+from grognard.engine.view import ActionView, Odds, Sight, Target
+from grognard.gamebook.runner import GamebookState
+
+
+def _no_odds(state: GamebookState) -> Odds | None:
+    return None
+
+
+def _no_fight(fight: GameState) -> dict[str, JsonValue]:
+    return {}
+
+
+def _plain(action: Action) -> tuple[str, Target | None]:
+    return "choice", None
+
+
+def _label(state: GamebookState, action: Action) -> str:
+    return state.label(action)
+
+
+@dataclass(frozen=True)
+class BookViews:
+    """A system's hooks into the gamebook view: its fight's public data, its action groups, its odds."""
+
+    fight_public: Callable[[GameState], dict[str, JsonValue]] = _no_fight
+    group_of: Callable[[Action], tuple[str, Target | None]] = _plain
+    odds: Callable[[GamebookState], Odds | None] = _no_odds
+    label: Callable[[GamebookState, Action], str] = _label
+
+    def sight(self, state: GameState, seat: int | None) -> Sight:
+        """What the reader (and any onlooker) sees of the adventure now."""
+        assert isinstance(state, GamebookState)
+        ruleset = state.play.ruleset
+        section = state.current
+        public: dict[str, JsonValue] = {
+            "book": state.play.book.book.title,
+            "phase": state.phase,
+            "section": state.section,
+            "title": section.title if section is not None else "",
+            "text": section.text if section is not None else "",
+            "sheet": [[name, value] for name, value in ruleset.sheet_lines(state.sheet)],
+            "visited": len(state.visited),
+            "outcome": state.outcome,
+        }
+        if state.phase in ("create", "effects", "test"):
+            public["step"] = state.step_label()
+        if state.fight is not None:
+            public["fight"] = self.fight_public(state.fight)
+        actions = [self._action(state, a) for a in state.legal_actions()]
+        return Sight(public=public, actions=actions)
+
+    def seat_odds(self, state: GameState, seat: int) -> Odds | None:
+        """The system's odds at the reader's decision (a fight's, solved)."""
+        assert isinstance(state, GamebookState)
+        return self.odds(state)
+
+    def _action(self, state: GamebookState, action: Action) -> ActionView:
+        label = self.label(state, action)
+        section = state.current
+        if action.startswith("choice:") and section is not None:
+            choice = section.choices[int(action.split(":", 1)[1]) - 1]
+            to = Target(kind="section", id=choice.target)
+            return ActionView(id=action, label=f"{label} (turn to {choice.target})", group="move", target=to)
+        group, target = self.group_of(action)
+        return ActionView(id=action, label=label, group=group, target=target)

@@ -1,0 +1,179 @@
+"""The reader's view of a Fighting Fantasy fight and gamebook (`engine.view`), registered for both games.
+
+A fight shows both sides' current scores every round (the hero's SKILL, STAMINA and LUCK as they stand
+in the fight, each creature's SKILL and STAMINA left); actions name the creature they strike and the
+chance a Test your Luck comes out lucky; the odds are the exact solver's (`FF_RULES.advisor`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pydantic import JsonValue
+
+from grognard.engine import registry
+from grognard.engine.errors import OddsError
+from grognard.engine.game import Action, GameState, OptionValue
+from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target
+from grognard.gamebook.runner import GamebookState
+from grognard.gamebook.seat_view import BookViews
+from grognard.systems.fighting_fantasy.fight import FightState
+from grognard.systems.fighting_fantasy.fight_rules import DRINK, ESCAPE, FIGHT, NO_LUCK, TEST_LUCK
+from grognard.systems.fighting_fantasy.ruleset import FF_RULES
+
+SYSTEM_ID = "fighting-fantasy"
+
+
+def lucky_chance(luck: int) -> float:
+    """The chance two dice come to `luck` or less: a Test your Luck comes out lucky."""
+    hits = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= luck)
+    return hits / 36
+
+
+def fight_public(state: GameState) -> dict[str, JsonValue]:
+    """Both sides of a fight as they stand now: the hero's scores and each creature's."""
+    assert isinstance(state, FightState)
+    spec = state.spec
+    creatures: list[JsonValue] = [
+        {
+            "index": i,
+            "name": c.name,
+            "skill": c.skill,
+            "stamina": state.foes[i],
+            "initial_stamina": c.stamina,
+            "damage": c.damage,
+            "alive": state.foes[i] > 0,
+        }
+        for i, c in enumerate(spec.creatures)
+    ]
+    return {
+        "hero": {
+            "skill": state.skill,
+            "stamina": state.stamina,
+            "luck": state.luck,
+            "initial_skill": spec.initial_skill,
+            "initial_stamina": spec.initial_stamina,
+            "initial_luck": state.luck_cap,
+            "weapon_bonus": spec.weapon_bonus,
+            "potion": spec.potion,
+            "potion_measures": state.measures,
+        },
+        "creatures": creatures,
+        "target": state.target,
+        "phase": state.phase,
+        "pending": list(state.pending),
+        "rounds": state.counts[0],
+        "together": spec.rules.together,
+    }
+
+
+def creature_name(state: FightState, i: int) -> str:
+    """Creature `i`'s name, numbered when another creature of the fight has the same name."""
+    creatures = state.spec.creatures
+    name = creatures[i].name
+    return f"{name} {i + 1}" if sum(c.name == name for c in creatures) > 1 else name
+
+
+def fight_label(state: FightState, action: Action) -> str:
+    """A fight action as a sentence: the creature struck with its scores, the chance of a lucky test."""
+    if action.startswith("target:"):
+        i = int(action.split(":")[1])
+        c = state.spec.creatures[i]
+        return f"Attack the {creature_name(state, i)} (SKILL {c.skill}, STAMINA {state.foes[i]}) this round"
+    if action == FIGHT and state.spec.creatures:
+        i = ([k for k, s in enumerate(state.foes) if s > 0] or [0])[0]
+        c = state.spec.creatures[i]
+        return f"Fight the {creature_name(state, i)} (SKILL {c.skill}, STAMINA {state.foes[i]}) for a round"
+    if action == TEST_LUCK:
+        return f"Test your Luck on this wound: {lucky_chance(state.luck):.0%} lucky"
+    return FF_RULES.action_label(action)
+
+
+def fight_group(action: Action) -> tuple[str, Target | None]:
+    """The group and target of a fight or reader action."""
+    if action.startswith("target:"):
+        return "attack", Target(kind="creature", id=int(action.split(":")[1]))
+    if action == FIGHT:
+        return "attack", None
+    if action in (TEST_LUCK, NO_LUCK):
+        return "luck", None
+    if action == ESCAPE:
+        return "move", None
+    if action == DRINK or action.startswith("potion:"):
+        return "potion", None
+    if action == "eat":
+        return "item", None
+    return "choice", None
+
+
+def fight_odds(state: FightState, options: Mapping[str, OptionValue]) -> Odds | None:
+    """The exact odds at a decision of a fight: the chance to win with the best play and each action's."""
+    try:
+        advisor = FF_RULES.advisor(state, options)
+        if advisor is None:
+            return Odds(note="this fight has too many positions for its exact odds")
+        advice = advisor.advise(state)
+    except OddsError as e:
+        return Odds(note=str(e))
+    return Odds(
+        win=advice.figures.win_probability,
+        actions={a: f.win_probability for a, f in advice.actions.items()},
+        note=f"best: {advice.best}" if advice.best else "",
+    )
+
+
+def fight_sight(state: GameState, seat: int | None) -> Sight:
+    """The fight game's view: the fight, the labelled actions and the odds."""
+    assert isinstance(state, FightState)
+    actions = [
+        ActionView(id=a, label=fight_label(state, a), group=fight_group(a)[0], target=fight_group(a)[1])
+        for a in state.legal_actions()
+    ]
+    return Sight(public={"fight": fight_public(state)}, actions=actions)
+
+
+def _fight_odds(state: GameState, seat: int) -> Odds | None:
+    assert isinstance(state, FightState)
+    return fight_odds(state, {})
+
+
+def _book_label(state: GamebookState, action: Action) -> str:
+    if isinstance(state.fight, FightState):
+        return fight_label(state.fight, action)
+    return state.label(action)
+
+
+def _book_odds(state: GamebookState) -> Odds | None:
+    if isinstance(state.fight, FightState):
+        return fight_odds(state.fight, state.play.ctx.options)
+    return None
+
+
+BOOK_VIEWS = BookViews(fight_public=fight_public, group_of=fight_group, odds=_book_odds, label=_book_label)
+"""The gamebook view with Fighting Fantasy's fights."""
+
+
+def _one_seat(state: GameState) -> int:
+    return 1
+
+
+def _fight_label(state: GameState, action: Action) -> str:
+    assert isinstance(state, FightState)
+    return fight_label(state, action)
+
+
+def _gamebook_label(state: GameState, action: Action) -> str:
+    assert isinstance(state, GamebookState)
+    return _book_label(state, action)
+
+
+def register() -> None:
+    """Register the views of the fight and gamebook games."""
+    registry.register_views(
+        SYSTEM_ID, "fight", GameViews(fight_sight, _one_seat, label=_fight_label, odds=_fight_odds)
+    )
+    registry.register_views(
+        SYSTEM_ID,
+        "gamebook",
+        GameViews(BOOK_VIEWS.sight, _one_seat, label=_gamebook_label, odds=BOOK_VIEWS.seat_odds),
+    )

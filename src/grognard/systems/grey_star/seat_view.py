@@ -1,0 +1,160 @@
+"""Grey Star's view of a combat and of a gamebook (`engine.view`), registered for both games.
+
+A combat shows both sides' current scores every round (COMBAT SKILL, ENDURANCE and WILLPOWER against
+the enemy's COMBAT SKILL and ENDURANCE, and the Combat Ratio). The WILLPOWER spend is one question: each
+amount is an action of group "amount" whose target is the number, so a front end can ask for a number
+and show the odds of each amount beside it (the exact solver's, `odds.CombatAdvisor`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pydantic import JsonValue
+
+from grognard.engine import registry
+from grognard.engine.errors import OddsError
+from grognard.engine.game import Action, GameState, OptionValue
+from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target
+from grognard.gamebook.runner import GamebookState
+from grognard.gamebook.seat_view import BookViews
+from grognard.systems.grey_star.book_fight import BookFight
+from grognard.systems.grey_star.combat import CombatState
+from grognard.systems.grey_star.odds import CombatAdvisor
+from grognard.systems.grey_star.ruleset import GS_RULES
+
+SYSTEM_ID = "grey-star"
+
+VIEW_BUDGET = 200_000
+"""Positions the view's advisor may solve for a combat's odds (beyond: no odds, said in a note)."""
+
+_ADVISORS: dict[tuple[float, float], CombatAdvisor] = {}
+
+
+def combat_public(combat: CombatState, enemy: str = "the enemy") -> dict[str, JsonValue]:
+    """Both sides of a combat as they stand now."""
+    return {
+        "grey_star": {
+            "combat_skill": combat.combat_skill,
+            "endurance": combat.endurance,
+            "willpower": combat.willpower,
+            "staff": combat.staff,
+        },
+        "enemy": {"name": enemy, "combat_skill": combat.enemy_skill, "endurance": combat.enemy_endurance},
+        "combat_ratio_spending_none": combat.ratio(0),
+        "combat_ratio_spending_some": combat.ratio(1),
+        "phase": combat.phase,
+        "rounds_left": combat.rounds_left,
+        "can_evade": combat.can_evade,
+        "willpower_drain": combat.drain,
+        "outcome": combat.outcome,
+    }
+
+
+def fight_public(state: GameState) -> dict[str, JsonValue]:
+    """A book fight: the combat under way, the creature fought and those still to come."""
+    if isinstance(state, CombatState):
+        return combat_public(state)
+    assert isinstance(state, BookFight)
+    data = combat_public(state.combat, state.enemy.name)
+    data["enemies"] = [
+        {"index": i, "name": e.name, "combat_skill": e.combat_skill, "endurance": e.endurance}
+        for i, e in enumerate(state.enemies)
+    ]
+    data["index"] = state.index
+    return data
+
+
+def group_of(action: Action) -> tuple[str, Target | None]:
+    """The group and target of a combat or reader action: a WILLPOWER spend is an amount."""
+    kind, _, rest = action.partition(":")
+    if kind == "spend" and rest.isdigit():
+        return "amount", Target(kind="amount", id=int(rest), name="WILLPOWER")
+    if kind == "evade" and rest.isdigit():
+        return "move", Target(kind="amount", id=int(rest), name="WILLPOWER")
+    if kind in ("wield", "drop") or action in ("eat", "laumspur", "talisman"):
+        return "item", Target(kind="item", id=rest) if rest else None
+    if kind in ("power", "gift"):
+        return "spell", None
+    return "choice", None
+
+
+def combat_label(combat: CombatState, action: Action) -> str:
+    """A spend or an evasion as the ruleset says it (the Combat Ratio of each is in the public part)."""
+    return GS_RULES.action_label(action)
+
+
+def combat_odds(combat: CombatState, options: Mapping[str, OptionValue]) -> Odds | None:
+    """The exact odds at a combat's decision: winning with the best play, and with each amount."""
+    if combat.phase != "decide":
+        return None
+    worths = (float(options.get("willpower_worth", 0.005)), float(options.get("endurance_worth", 0.002)))
+    advisor = _ADVISORS.get(worths)
+    if advisor is None:
+        advisor = _ADVISORS[worths] = CombatAdvisor(*worths, budget=VIEW_BUDGET)
+    try:
+        advice = advisor.advise(combat)
+    except OddsError as e:
+        return Odds(note=f"no exact odds: {e}")
+    return Odds(
+        win=float(advice.p_win_optimal),
+        actions={a.action: float(a.p_win) for a in advice.actions},
+        note=f"best: {advice.best_action}",
+    )
+
+
+def combat_sight(state: GameState, seat: int | None) -> Sight:
+    """The combat game's view."""
+    assert isinstance(state, CombatState)
+    actions = []
+    for a in state.legal_actions():
+        group, target = group_of(a)
+        actions.append(ActionView(id=a, label=combat_label(state, a), group=group, target=target))
+    return Sight(public={"fight": combat_public(state)}, actions=actions)
+
+
+def _combat_odds(state: GameState, seat: int) -> Odds | None:
+    assert isinstance(state, CombatState)
+    return combat_odds(state, {})
+
+
+def _book_label(state: GamebookState, action: Action) -> str:
+    if isinstance(state.fight, BookFight):
+        return combat_label(state.fight.combat, action)
+    return state.label(action)
+
+
+def _book_odds(state: GamebookState) -> Odds | None:
+    if isinstance(state.fight, BookFight):
+        return combat_odds(state.fight.combat, state.play.ctx.options)
+    return None
+
+
+BOOK_VIEWS = BookViews(fight_public=fight_public, group_of=group_of, odds=_book_odds, label=_book_label)
+"""The gamebook view with Grey Star's combats."""
+
+
+def _one_seat(state: GameState) -> int:
+    return 1
+
+
+def _combat_label(state: GameState, action: Action) -> str:
+    assert isinstance(state, CombatState)
+    return combat_label(state, action)
+
+
+def _gamebook_label(state: GameState, action: Action) -> str:
+    assert isinstance(state, GamebookState)
+    return _book_label(state, action)
+
+
+def register() -> None:
+    """Register the views of the combat and gamebook games."""
+    registry.register_views(
+        SYSTEM_ID, "combat", GameViews(combat_sight, _one_seat, label=_combat_label, odds=_combat_odds)
+    )
+    registry.register_views(
+        SYSTEM_ID,
+        "gamebook",
+        GameViews(BOOK_VIEWS.sight, _one_seat, label=_gamebook_label, odds=BOOK_VIEWS.seat_odds),
+    )

@@ -1,0 +1,267 @@
+"""HeroQuest's view of a seat (`engine.view`): seat 0 plays the heroes, seat 1 is the game master.
+
+The public part is what the heroes know (line 80 and the quest's lighting): the areas they have seen
+with their squares, furniture and stairs, the doors they have seen (secret ones only once found), the
+traps they know of, fallen rock, the monsters in sight, every hero (numbered 1, 2, ... here as on the
+map) and the goal. The game master's private part is the rest of the board: every monster, every trap,
+every door. Actions are `render.action_label`'s sentences with a group and a target (a square, a
+monster by its index). HeroQuest's rules still write their log as text: it is passed on as events of
+kind "log".
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import JsonValue
+
+from grognard.engine import registry
+from grognard.engine.game import Action, GameState
+from grognard.engine.session import MoveRecord
+from grognard.engine.view import ActionView, GameViews, SeatView, Sight, Target, log_events
+from grognard.systems.heroquest.actions import known_traps
+from grognard.systems.heroquest.bots import hero_bot
+from grognard.systems.heroquest.render import action_label, map_lines, monster_letters
+from grognard.systems.heroquest.state import GM_PLAYER, QuestState
+
+SYSTEM_ID = "heroquest"
+
+_GROUPS = {
+    "move": "move",
+    "jump": "move",
+    "roll": "move",
+    "attack": "attack",
+    "throw": "attack",
+    "cast": "spell",
+    "memorise": "spell",
+    "forget": "spell",
+    "flashback": "spell",
+    "search": "search",
+    "door": "move",
+    "use": "item",
+    "recover": "item",
+    "challenge": "choice",
+}
+
+
+def _square(text: str) -> tuple[int, int] | None:
+    x, _, y = text.partition(",")
+    return (int(x), int(y)) if x.lstrip("-").isdigit() and y.lstrip("-").isdigit() else None
+
+
+def _xy(square: tuple[int, int]) -> list[JsonValue]:
+    return [square[0], square[1]]
+
+
+def _monster_index(state: QuestState, monster_id: str) -> int | None:
+    return next((j for j, m in enumerate(state.monsters) if m.id == monster_id), None)
+
+
+def action_target(state: QuestState, action: Action) -> tuple[str, Target | None]:
+    """The group of an action and what it points at: a square, a monster (by index), a hero, a door."""
+    verb, _, arg = action.partition(":")
+    group = _GROUPS.get(verb, "choice")
+    head = arg.split(":")[-1] if verb == "cast" else arg
+    square = _square(head)
+    if square is not None:
+        return group, Target(kind="square", square=square)
+    if head.startswith("h") and head[1:].isdigit():
+        i = int(head[1:])
+        if i < len(state.heroes):
+            return group, Target(kind="hero", id=i, name=state.hero_of(i).name)
+    j = _monster_index(state, head) if head else None
+    if j is not None:
+        return group, Target(kind="creature", id=j, name=state.stats_of(j).name)
+    if verb == "door":
+        return group, Target(kind="item", id=arg, name="door")
+    return group, None
+
+
+def _label(state: QuestState, action: Action) -> str:
+    text = action_label(state, action)
+    verb, _, arg = action.partition(":")
+    if verb == "door":
+        text = f"open the door {arg}"
+    elif verb == "jump":
+        text = f"jump the trap to {arg}"
+    elif verb == "search":
+        text = f"search for {arg.replace('-', ' ')}"
+    elif verb == "use":
+        text = f"use the {arg.replace('-', ' ')}"
+    return text[:1].upper() + text[1:]
+
+
+def _monster(state: QuestState, j: int, letter: str) -> dict[str, JsonValue]:
+    m = state.monsters[j]
+    s = state.stats_of(j)
+    return {
+        "index": j,
+        "letter": letter,
+        "id": m.id,
+        "name": s.name,
+        "body": m.body,
+        "max_body": s.body,
+        "status": m.status,
+        "at": None if m.at is None else _xy(m.at),
+    }
+
+
+def shown_monsters(state: QuestState) -> list[int]:
+    """The monsters the heroes may see: those in sight, and prisoners in an area they have seen."""
+    seen = set(state.seen)
+    area_at = state.layout.board.area_at
+    visible = set(state.visible_monsters)
+    return [
+        j
+        for j, m in enumerate(state.monsters)
+        if m.at is not None and (j in visible or (m.status == "prisoner" and area_at.get(m.at) in seen))
+    ]
+
+
+def shown_doors(state: QuestState) -> list[str]:
+    """The doors the heroes know: not secret, and on the edge of an area they have seen."""
+    seen = set(state.seen)
+    area_at = state.layout.board.area_at
+    return [
+        d.id
+        for d in state.layout.door_by_id.values()
+        if d.state != "secret" and any(area_at.get(s) in seen for s in d.at)
+    ]
+
+
+def heroes_public(state: QuestState) -> dict[str, JsonValue]:
+    """What the heroes (and the whole table) know of the quest."""
+    layout = state.layout
+    board = layout.board
+    seen = set(state.seen)
+    squares: dict[str, list[JsonValue]] = {a: [] for a in state.seen}
+    for s, area in board.area_at.items():
+        if area in seen:
+            squares[area].append(_xy(s))
+    letters = monster_letters(state)
+    heroes: list[JsonValue] = []
+    for i, h in enumerate(state.heroes):
+        hero = state.hero_of(i)
+        heroes.append(
+            {
+                "index": i,
+                "number": i + 1,
+                "name": hero.name,
+                "body": h.body,
+                "max_body": hero.maximum("body"),
+                "mind": h.mind,
+                "magic": h.magic,
+                "gold": h.gold,
+                "status": h.status,
+                "at": None if h.at is None else _xy(h.at),
+                "effects": list(h.effects),
+                "items": list(h.items),
+                "spells": list(h.spells),
+            }
+        )
+    in_seen = [f for f in layout.furniture if any(board.area_at.get(s) in seen for s in f.squares)]
+    doors: list[JsonValue] = []
+    for door_id in shown_doors(state):
+        d = layout.door_by_id[door_id]
+        doors.append({"id": d.id, "state": d.state, "between": [_xy(d.at[0]), _xy(d.at[1])], "exit": d.exit})
+    goal = state.ctx.quest.file.goal
+    return {
+        "quest": state.ctx.quest.file.title,
+        "round": state.round,
+        "goal": (goal.text or goal.kind).rstrip("."),
+        "board": {"width": board.width, "height": board.height},
+        "areas": {
+            a: {"kind": board.areas[a].kind, "squares": sq} for a, sq in squares.items() if a in board.areas
+        },
+        "furniture": [
+            {"id": f.id, "kind": f.kind, "height": f.height, "squares": [_xy(s) for s in sorted(f.squares)]}
+            for f in in_seen
+        ],
+        "stairs": [_xy(s) for s in sorted(layout.stairs) if board.area_at.get(s) in seen],
+        "doors": doors,
+        "traps": [_xy(s) for s in sorted(known_traps(state))],
+        "rubble": [_xy(s) for s in state.rubble],
+        "heroes": heroes,
+        "monsters": [_monster(state, j, letters.get(j, "?")) for j in shown_monsters(state)],
+        "map": list(map_lines(state)),
+        "outcome": state.outcome,
+    }
+
+
+def gm_private(state: QuestState) -> dict[str, JsonValue]:
+    """The game master's knowledge: every monster, every trap and every door, found or not."""
+    letters = monster_letters(state)
+    return {
+        "monsters": [_monster(state, j, letters.get(j, "?")) for j in range(len(state.monsters))],
+        "traps": [
+            {
+                "index": i,
+                "kind": t.kind,
+                "status": state.traps[i],
+                "squares": [_xy(s) for s in sorted(t.squares)],
+            }
+            for i, t in enumerate(state.ctx.traps)
+        ],
+        "doors": [{"id": d.id, "state": d.state} for d in state.layout.door_by_id.values()],
+    }
+
+
+def quest_sight(state: GameState, seat: int | None) -> Sight:
+    """The quest as `seat` sees it (the heroes' knowledge for seat 0 and onlookers)."""
+    assert isinstance(state, QuestState)
+    private = gm_private(state) if seat == GM_PLAYER else {}
+    actions = []
+    if seat is not None and state.actor() == seat:
+        for a in state.legal_actions():
+            group, target = action_target(state, a)
+            actions.append(ActionView(id=a, label=_label(state, a), group=group, target=target))
+    return Sight(public=heroes_public(state), private=private, actions=actions, log=log_events(state.log))
+
+
+def hidden(record: MoveRecord, seat: int | None) -> bool:
+    """The game master's moves are secret from the heroes (they see what comes of them on the map)."""
+    return record.player == GM_PLAYER and seat != GM_PLAYER
+
+
+def audit(state: GameState, seat: int | None, seen: SeatView) -> list[str]:
+    """What the heroes' view shows that they may not know: a monster out of sight, an unseen area, a
+    secret or unseen door, a trap not found, or the game master's private part."""
+    assert isinstance(state, QuestState)
+    if seat == GM_PLAYER:
+        return []
+    public: Any = seen.public
+    bad = []
+    if seen.private:
+        bad.append("the heroes' view has a private part")
+    shown = set(shown_monsters(state))
+    bad += [f"monster {m['id']} is shown out of sight" for m in public["monsters"] if m["index"] not in shown]
+    bad += [f"unseen area {a} is shown" for a in public["areas"] if a not in state.seen]
+    doors = set(shown_doors(state))
+    bad += [f"door {d['id']} is shown unseen" for d in public["doors"] if d["id"] not in doors]
+    known = {(x, y) for x, y in (tuple(s) for s in public["traps"])}
+    if known - set(known_traps(state)):
+        bad.append(f"traps not found are shown: {sorted(known - set(known_traps(state)))}")
+    text = json.dumps(public["monsters"])
+    for j, m in enumerate(state.monsters):
+        if j not in shown and f'"id": "{m.id}"' in text:
+            bad.append(f"monster {m.id} appears in the public part")
+    return bad
+
+
+def _seats(state: GameState) -> int:
+    return 2
+
+
+def _action_label(state: GameState, action: Action) -> str:
+    assert isinstance(state, QuestState)
+    return _label(state, action)
+
+
+def register() -> None:
+    """Register the view of the quest game."""
+    registry.register_views(
+        SYSTEM_ID,
+        "quest",
+        GameViews(quest_sight, _seats, bot=hero_bot, label=_action_label, audit=audit, hidden=hidden),
+    )

@@ -1,0 +1,252 @@
+"""Talisman's view of a seat (`engine.view`): the board, every character card as the table sees it,
+the cards lying face up and just drawn (with their text), this seat's Spells kept private (9:2), the
+actions said as sentences (a move names where it ends and what that space does, a purchase its price,
+a combat its odds) and the log. A Spell drawn or discarded by a player is hidden from every other seat
+in the events of the moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import JsonValue
+
+from grognard.engine import registry
+from grognard.engine.game import Action, GameState
+from grognard.engine.session import MoveRecord
+from grognard.engine.view import ActionView, Event, GameViews, Odds, SeatView, Sight, Target, log_events
+from grognard.systems.talisman.bots import heuristic_policy
+from grognard.systems.talisman.catalog import catalog
+from grognard.systems.talisman.combat import creature_score, hero_score
+from grognard.systems.talisman.movement import portal_chance
+from grognard.systems.talisman.odds import combat_odds
+from grognard.systems.talisman.render import name_of
+from grognard.systems.talisman.state import TalismanState
+from grognard.systems.talisman.views import describe_action, view
+
+SYSTEM_ID = "talisman"
+
+_MOVES = frozenset({"cw", "acw", "bridge", "portal", "forward", "back", "on", "move", "to", "raft"})
+_ITEMS = frozenset({"take", "ditch", "buy", "armour", "save", "visit", "cash", "gold", "life"})
+
+
+def card_data(card: str) -> dict[str, JsonValue]:
+    """A card's id, printed name and text (what a player reads when it is drawn or lies on a space)."""
+    cat = catalog()
+    text = ""
+    if card in cat.spells:
+        text = cat.spells[card].text
+    else:
+        try:
+            text = getattr(cat.item(card), "text", "")
+        except KeyError:
+            text = ""
+    return {"id": card, "name": name_of(card), "text": text}
+
+
+def destination(state: TalismanState, seat: int, direction: int) -> tuple[str, int]:
+    """Where a move round the ring in `direction` stops (the move's end, or a way off the ring), and the
+    steps it takes."""
+    move = state.move
+    cat = catalog()
+    here = state.heroes[seat].space
+    if move is None or move.left < 1:
+        return here, 0
+    left, steps = move.left, 0
+    while True:
+        here = cat.ring_step(here, direction)
+        left -= 1
+        steps += 1
+        space = cat.spaces[here]
+        if left == 0 or space.bridge is not None or space.portal is not None:
+            return here, steps
+
+
+def _space_does(space_id: str) -> str:
+    space = catalog().spaces[space_id]
+    if space.draw:
+        return f"draw {space.draw} card{'s' if space.draw != 1 else ''}"
+    return space.text.rstrip(".")
+
+
+def _fight_odds(state: TalismanState, seat: int) -> tuple[str, float] | None:
+    fight = state.fight
+    if fight is None or fight.foe >= 0:
+        return None
+    mine = hero_score(state, seat, fight.psychic) + fight.bonus[0]
+    theirs = creature_score(state, seat)
+    win, stand, lose = combat_odds(mine, theirs)
+    text = (
+        f"your {mine} against {fight.name} {theirs}: win {float(win):.0%}, "
+        f"stand-off {float(stand):.0%}, lose {float(lose):.0%}"
+    )
+    return text, float(win)
+
+
+def action_label(state: TalismanState, seat: int, action: Action) -> str:
+    """A sentence for an action: `views.describe_action`, with the move's end, the price, the odds."""
+    verb, _, rest = action.partition(":")
+    text = describe_action(action)
+    if verb in ("cw", "acw") and not rest:
+        where, steps = destination(state, seat, 1 if verb == "cw" else -1)
+        if steps:
+            stops = state.move is not None and steps < state.move.left
+            how = f"{steps} space{'s' if steps != 1 else ''} to the {name_of(where)}"
+            tail = ", where a way off the ring opens" if stops else f": {_space_does(where)}"
+            text = f"{text} {how}{tail}"
+    elif verb == "buy" and rest:
+        try:
+            price = catalog().pile(rest).price
+        except KeyError:
+            price = 0
+        text = f"buy {name_of(rest)} for {price} Gold"
+    elif verb == "portal":
+        text = f"{text}: opens {float(portal_chance(state, seat)):.0%}"
+    elif verb in ("fight", "stand", "roll") and not rest:
+        odds = _fight_odds(state, seat)
+        if odds is not None:
+            text = f"{text} ({odds[0]})"
+    return text[:1].upper() + text[1:]
+
+
+def action_target(state: TalismanState, seat: int, action: Action) -> tuple[str, Target | None]:
+    """The group and target of an action (a space, a character, a card)."""
+    verb, _, rest = action.partition(":")
+    parts = rest.split(":") if rest else []
+    cat = catalog()
+    if verb in ("cw", "acw"):
+        where, _ = destination(state, seat, 1 if verb == "cw" else -1)
+        return "move", Target(kind="space", id=where, name=name_of(where))
+    if verb in _MOVES:
+        if parts and parts[0] in cat.spaces:
+            return "move", Target(kind="space", id=parts[0], name=name_of(parts[0]))
+        return "move", None
+    if verb == "cast":
+        if len(parts) == 2:
+            if parts[1].isdigit():
+                return "spell", Target(kind="character", id=int(parts[1]))
+            if parts[1] in cat.spaces:
+                return "spell", Target(kind="space", id=parts[1], name=name_of(parts[1]))
+        return "spell", Target(kind="spell", id=parts[0], name=name_of(parts[0])) if parts else None
+    if verb == "meet" and parts and parts[0].isdigit():
+        return "attack", Target(kind="character", id=int(parts[0]))
+    if verb in ("fight", "stand", "roll", "evade"):
+        return "attack", None
+    if verb in _ITEMS:
+        return "item", Target(kind="item", id=parts[0], name=name_of(parts[0])) if parts else None
+    return "choice", None
+
+
+def talisman_sight(state: GameState, seat: int | None) -> Sight:
+    """What `seat` sees: the table's view with every Spell hidden, and its own Spells privately."""
+    assert isinstance(state, TalismanState)
+    table: dict[str, Any] = view(state, -1)
+    log = table.pop("log")
+    cat = catalog()
+    table["spaces"] = {
+        space: {
+            "name": name_of(space),
+            "cards": [card_data(c) for c in lying["cards"]],
+            "gold": lying["gold"],
+        }
+        for space, lying in table["spaces"].items()
+    }
+    for hero in table["heroes"]:
+        hero["space_name"] = name_of(hero["space"]) if hero["space"] else ""
+        hero["character_name"] = name_of(hero["character"]) if hero["character"] in cat.characters else ""
+    if state.enc is not None:
+        table["drawn"] = [card_data(c) for c in state.enc.drawn]
+        table["encounter_space"] = state.enc.space
+    if state.fight is not None:
+        table["fight"] = {"name": state.fight.name, "foe": state.fight.foe, "psychic": state.fight.psychic}
+    private: dict[str, JsonValue] = {}
+    if seat is not None and 0 <= seat < len(state.heroes):
+        private["spells"] = [card_data(s) for s in state.heroes[seat].spells]
+    actions: list[ActionView] = []
+    odds: Odds | None = None
+    if seat is not None and state.actor() == seat:
+        for a in state.legal_actions():
+            group, target = action_target(state, seat, a)
+            actions.append(ActionView(id=a, label=action_label(state, seat, a), group=group, target=target))
+        fight = _fight_odds(state, seat)
+        if fight is not None:
+            odds = Odds(win=fight[1], note=fight[0])
+    return Sight(public=table, private=private, actions=actions, odds=odds, log=log_events(log))
+
+
+TRACKED = (
+    ("lives", "Lives"),
+    ("gold", "Gold"),
+    ("strength", "Strength counters"),
+    ("craft", "Craft counters"),
+)
+
+
+def changes(before: GameState, after: GameState) -> list[Event]:
+    """Every Life, Gold, Strength or Craft counter lost or gained and every alignment change of a move,
+    as events of kind "change" (`who` the seat; `values`: what, from, to)."""
+    assert isinstance(before, TalismanState) and isinstance(after, TalismanState)
+    out: list[Event] = []
+    for seat, (old, new) in enumerate(zip(before.heroes, after.heroes, strict=False)):
+        if old.character != new.character:
+            continue
+        for name, shown in TRACKED:
+            a, b = getattr(old, name), getattr(new, name)
+            if a != b:
+                out.append(Event(kind="change", who=seat, values={"what": shown, "from": a, "to": b}))
+        if old.alignment != new.alignment:
+            values: dict[str, JsonValue] = {"what": "alignment", "from": old.alignment, "to": new.alignment}
+            out.append(Event(kind="change", who=seat, values=values))
+    return out
+
+
+def hidden(record: MoveRecord, seat: int | None) -> bool:
+    """Whether a move's detail is secret from `seat`: a Spell drawn (its outcome is the Spell) is
+    hidden from everyone but shown in the drawer's hand; a Spell discarded is hidden from the others."""
+    move = record.move
+    if record.player is None:
+        return isinstance(move, str) and move in catalog().spells
+    return isinstance(move, str) and move.startswith("discard:") and record.player != seat
+
+
+def audit(state: GameState, seat: int | None, seen: SeatView) -> list[str]:
+    """Secrets the view shows that `seat` may not see: another seat's Spells anywhere in it."""
+    assert isinstance(state, TalismanState)
+    public: Any = seen.public
+    bad = [f"the public card of p{h['seat']} lists Spells" for h in public["heroes"] if "spells" in h]
+    mine: Any = seen.private.get("spells", [])
+    expected = [] if seat is None else list(state.heroes[seat].spells)
+    if [s["id"] for s in mine] != expected:
+        bad.append(f"the private Spells {mine} are not the seat's own")
+    for e in seen.events:
+        if e.kind == "action" and e.who != seat and str(e.values.get("action", "")).startswith("discard:"):
+            bad.append("another seat's discarded Spell is shown in the events")
+    return bad
+
+
+def _seats(state: GameState) -> int:
+    assert isinstance(state, TalismanState)
+    return len(state.heroes)
+
+
+def _label(state: GameState, action: Action) -> str:
+    assert isinstance(state, TalismanState)
+    who = state.actor()
+    return action_label(state, who if isinstance(who, int) else 0, action)
+
+
+def register() -> None:
+    """Register the view of the game."""
+    registry.register_views(
+        SYSTEM_ID,
+        "game",
+        GameViews(
+            talisman_sight,
+            _seats,
+            bot=heuristic_policy,
+            label=_label,
+            audit=audit,
+            hidden=hidden,
+            changes=changes,
+        ),
+    )

@@ -1,0 +1,186 @@
+"""The match driver: seats, advance, act refusing a wrong seat / an illegal action / a stale ply, undo to
+the seat's previous decision, a save per move through the store, replay at any ply."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import grognard.systems  # noqa: F401  (registers the systems)
+from grognard.engine.errors import UsageError
+from grognard.engine.game import CHANCE, TERMINAL
+from grognard.engine.match import Match, MatchError, parse_seats, seats_of_title, seats_title
+from grognard.engine.store import SqliteStore, open_store
+from tests.toys import duel_choice
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SqliteStore:
+    """A fresh store in a temporary home."""
+    return open_store(tmp_path)
+
+
+def talisman(store: SqliteStore | None, seats: tuple[str, ...] = ("human", "human")) -> Match:
+    """A two-player Talisman game advanced to the first human decision."""
+    match = Match.new("talisman", "game", {"players": 2}, seats, seed=7, store=store)
+    match.advance()
+    return match
+
+
+def test_advance_stops_at_a_human_decision_and_bots_play_to_the_end() -> None:
+    match = Match.new("toy", "duel", {"hp": 3}, ("human",), seed=1)
+    match.advance()
+    assert match.state.actor() == 0
+    assert match.humans_to_act() == [0]
+    bots = Match.new("toy", "duel", {"hp": 3}, ("bot",), seed=1)
+    bots.advance()
+    assert bots.state.actor() is TERMINAL
+    assert bots.ply > 0
+
+
+def test_act_refuses_wrong_seat_illegal_action_and_stale_ply_with_one_line() -> None:
+    match = talisman(None)
+    who = match.state.actor()
+    assert isinstance(who, int)
+    other = 1 - who
+    action = str(match.state.legal_actions()[0])
+    with pytest.raises(MatchError, match=f"seat {other} is not to act: seat {who} is"):
+        match.act(other, action)
+    with pytest.raises(MatchError, match="illegal action 'fly'"):
+        match.act(who, "fly")
+    with pytest.raises(MatchError, match="stale move"):
+        match.act(who, action, ply=match.ply - 1)
+    with pytest.raises(MatchError, match="no seat 5"):
+        match.act(5, action)
+    for refused in (MatchError("x"),):
+        assert isinstance(refused, ValueError) and "\n" not in str(refused)
+    before = match.ply
+    match.act(who, action, ply=before)
+    assert match.ply > before
+
+
+def test_every_move_is_saved_and_a_second_client_at_the_same_ply_is_refused(store: SqliteStore) -> None:
+    match = talisman(store)
+    gid = match.session.game_id
+    assert gid is not None
+    assert store.summary(gid).moves == match.ply
+    first = Match.load(store, gid)
+    second = Match.load(store, gid)
+    who = first.state.actor()
+    assert isinstance(who, int)
+    action = str(first.state.legal_actions()[0])
+    ply = first.ply
+    first.act(who, action, ply)
+    stored = store.summary(gid).moves
+    assert stored == first.ply
+    with pytest.raises(MatchError, match="stale move"):
+        second.act(who, action, ply)  # saw the same position: refused, never applied twice
+    assert store.summary(gid).moves == stored
+    assert second.ply == ply
+    loaded = store.load(gid, verify=True)
+    assert [m.move for m in loaded.moves] == [m.move for m in first.session.moves]
+
+
+def test_seats_are_kept_with_the_game(store: SqliteStore) -> None:
+    match = Match.new("talisman", "game", {"players": 3}, ("bot", "human"), seed=2, store=store)
+    gid = match.session.game_id
+    assert gid is not None
+    assert Match.load(store, gid).seats == ["bot", "human", "bot"]
+    assert seats_of_title(seats_title("x", ["human", "bot"])) == ["human", "bot"]
+    assert seats_of_title("plain title") is None
+    with pytest.raises(UsageError, match="3 seats given"):
+        parse_seats(["human", "human", "human"], 2)
+    with pytest.raises(UsageError, match="'robot'"):
+        parse_seats(["robot"], 2)
+
+
+def test_undo_goes_back_to_the_seats_previous_decision(store: SqliteStore) -> None:
+    match = Match.new("toy", "duel", {"hp": 3}, ("human",), seed=4, store=store)
+    match.advance()
+    gid = match.session.game_id
+    assert gid is not None
+    first = match.ply
+    match.act(0, duel_choice(match.state))
+    if match.state.actor() is TERMINAL:
+        pytest.skip("the duel ended at once")  # pragma: no cover
+    second = match.ply
+    match.act(0, duel_choice(match.state))
+    dropped = match.undo(0)
+    assert match.ply == second
+    assert dropped >= 1
+    assert match.state.actor() == 0
+    assert store.summary(gid).moves == second
+    match.undo(0)
+    assert match.ply == first
+    fresh = Match.new("toy", "duel", {}, ("human",), seed=4)
+    with pytest.raises(MatchError, match="no decision to undo"):
+        fresh.undo(0)
+    with pytest.raises(MatchError, match="seat 1 is a bot"):
+        fresh.undo(1)
+
+
+def test_act_returns_the_moves_made_with_labels_and_dice() -> None:
+    match = Match.new("fighting-fantasy", "fight", {"hero": "10/20/9", "enemies": "Orc:7/6"}, (), seed=3)
+    match.advance()
+    before = match.state
+    action = str(before.legal_actions()[0])
+    events = match.act(0, action)
+    assert events[0].kind == "action" and events[0].who == 0
+    assert match.views.label is not None
+    assert events[0].values == {"action": action, "label": match.views.label(before, action)}
+    assert events[0].values["label"] != action
+    rolls = [e for e in events if e.kind == "roll"]
+    assert rolls and all(d.dice for e in rolls for d in e.dice)
+
+
+def test_replay_view_at_any_ply_matches_the_state_then() -> None:
+    match = Match.new("toy", "duel", {"hp": 2}, ("bot",), seed=9)
+    match.advance()
+    n = match.ply
+    assert n > 2
+    for ply in (0, 1, n // 2, n):
+        view = match.replay_view(ply)
+        assert view.ply == ply
+        assert len([e for e in view.events if e.kind in ("action", "roll")]) == ply
+        state = match.session.replay(ply)
+        assert view.public["state"] == state.describe()
+        who = state.actor()
+        assert view.to_act.next == ("end" if who is TERMINAL else "chance" if who is CHANCE else "decision")
+    with pytest.raises(UsageError, match="outside"):
+        match.replay_view(n + 1)
+
+
+def test_a_loaded_game_labels_the_moves_it_shows(store: SqliteStore) -> None:
+    match = Match.new("talisman", "game", {"players": 2}, ("human", "bot"), seed=3, store=store)
+    match.advance()
+    gid = match.session.game_id
+    assert gid is not None
+    made = {e.ply: e.values.get("label") for e in match.view(0).events if e.kind == "action"}
+    loaded = Match.load(store, gid)
+    assert loaded.labels == {}
+    again = {e.ply: e.values.get("label") for e in loaded.view(0).events if e.kind == "action"}
+    assert again == made
+    assert again and all(again.values())
+
+
+def test_talisman_lives_gold_and_alignment_changes_are_events() -> None:
+    match = Match.new("talisman", "game", {"players": 2, "max_turns": 12}, ("bot", "bot"), seed=5)
+    events = match.advance()
+    assert match.state.actor() is TERMINAL
+    changes = [e for e in events if e.kind == "change"]
+    assert changes
+    by_seat: dict[tuple[int | None, object], list[Any]] = {}
+    for e in changes:
+        by_seat.setdefault((e.who, e.values["what"]), []).append(e.values)
+    final: Any = match.state
+    for (seat, what), seen in by_seat.items():
+        field = {"Lives": "lives", "Gold": "gold", "alignment": "alignment"}.get(str(what))
+        if field is None or not isinstance(seat, int):
+            continue
+        assert all(v["from"] != v["to"] for v in seen)
+        if final.heroes[seat].character:
+            assert seen[-1]["to"] == getattr(final.heroes[seat], field)
+    replayed = match.replay_view(None)
+    assert [e.values for e in replayed.events if e.kind == "change"] == [e.values for e in changes]
