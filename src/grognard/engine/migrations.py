@@ -58,8 +58,15 @@ def _v1_games_and_moves(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX games_by_update ON games (updated)")
 
 
+def _v2_revision(conn: sqlite3.Connection) -> None:
+    conn.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games with their options, seed and snapshot; moves in order", _v1_games_and_moves),
+    Migration(
+        2, "a revision per game, raised by every write, so a stale session cannot overwrite", _v2_revision
+    ),
 )
 """Every migration of the saved-game database, in order; the last one's version is the current schema."""
 
