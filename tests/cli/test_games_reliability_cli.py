@@ -216,3 +216,11 @@ def test_unbounded_counts_are_refused_at_once(tmp_path: Path) -> None:
         ran = grognard(*args, home=tmp_path)
         assert ran.code == 2, (args, ran.err)
         one_line_refusal(ran.err, fragment)
+
+
+def test_an_xml_file_in_an_unknown_encoding_is_one_line(tmp_path: Path) -> None:
+    quest = tmp_path / "quest.xml"
+    quest.write_bytes(b'<?xml version="1.0" encoding="x-nosuch"?>\n<quest name="a"><board/></quest>\n')
+    ran = grognard("hq", "import", str(quest), home=tmp_path)
+    assert ran.code == 2
+    one_line_refusal(ran.err, "unknown encoding: x-nosuch")

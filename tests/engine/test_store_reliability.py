@@ -20,7 +20,7 @@ from grognard.engine import salvage
 from grognard.engine.errors import DamagedStoreError, SaveError, StaleGameError
 from grognard.engine.session import Session
 from grognard.engine.store import STORE_FILE, SqliteStore, database_error, open_store
-from tests.toys import DuelGame, duel_choice, played_duel
+from tests.toys import DuelGame, duel_choice, played_duel, register_toys
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,6 +38,7 @@ def step(session: Session) -> None:
 
 
 def long_duel(seed: int = 7) -> Session:
+    register_toys()
     session = Session.new("toy", DuelGame(), {"hp": 1000}, seed)
     session.advance()
     return session
