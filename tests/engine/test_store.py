@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from grognard.engine.errors import RulesError, SaveError
+from grognard.engine.errors import DamagedStoreError, RulesError, SaveError
 from grognard.engine.migrations import MIGRATIONS, SCHEMA_VERSION, Migration, current_version, migrate
 from grognard.engine.serial import canonical
 from grognard.engine.session import MoveRecord, Session
@@ -206,6 +206,9 @@ def test_tampered_snapshot_is_used_as_cache_but_caught_by_verify(store: SqliteSt
     wrong = DuelState((state.hp[0] + 5, state.hp[1]), state.rerolls, state.phase, state.mine)
     text = json.dumps(DuelGame().state_to_json(wrong))
     raw(store, "UPDATE games SET snapshot = ? WHERE id = ?", text, int(gid))
+    with pytest.raises(DamagedStoreError, match="check value"):
+        store.load(gid)
+    raw(store, "UPDATE games SET digest = NULL WHERE id = ?", int(gid))  # as a row from before digests
     assert store.load(gid).current == wrong
     with pytest.raises(SaveError, match="does not match"):
         store.load(gid, verify=True)
@@ -214,13 +217,13 @@ def test_tampered_snapshot_is_used_as_cache_but_caught_by_verify(store: SqliteSt
 def test_an_unreadable_snapshot_is_rebuilt_from_the_moves(store: SqliteStore) -> None:
     session = played_duel(4, 2)
     gid = store.create(session)
-    raw(store, "UPDATE games SET snapshot = ? WHERE id = ?", '{"nonsense": 1}', int(gid))
+    raw(store, "UPDATE games SET snapshot = ?, digest = NULL WHERE id = ?", '{"nonsense": 1}', int(gid))
     assert store.load(gid).current == session.current
 
 
 def test_a_game_of_an_unknown_system_lists_but_does_not_load(store: SqliteStore) -> None:
     gid = store.create(played_duel(4, 1))
-    raw(store, "UPDATE games SET system = 'nosuch' WHERE id = ?", int(gid))
+    raw(store, "UPDATE games SET system = 'nosuch', digest = NULL WHERE id = ?", int(gid))
     assert [s.system for s in store.summaries()] == ["nosuch"]
     with pytest.raises(SaveError, match="nosuch"):
         store.load(gid)

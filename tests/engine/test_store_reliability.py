@@ -177,10 +177,28 @@ def test_a_move_row_that_is_not_json_is_damage(store: SqliteStore) -> None:
     session = played_duel(4, 3)
     gid = store.create(session)
     conn = sqlite3.connect(store.path)
-    conn.execute("UPDATE moves SET rolls = '[{\"expr' WHERE game_id = ? AND ply = 0", (int(gid),))
+    conn.execute(
+        "UPDATE moves SET rolls = '[{\"expr', digest = NULL WHERE game_id = ? AND ply = 0", (int(gid),)
+    )
     conn.commit()
     conn.close()
     with pytest.raises(DamagedStoreError, match="move 1 cannot be read"):
+        store.load(gid)
+
+
+def test_an_edited_move_or_game_row_does_not_match_its_check_value(store: SqliteStore) -> None:
+    session = played_duel(4, 3)
+    gid = store.create(session)
+    conn = sqlite3.connect(store.path)
+    conn.execute("UPDATE moves SET player = 0 WHERE game_id = ? AND ply = 0", (int(gid),))
+    conn.commit()
+    with pytest.raises(DamagedStoreError, match="move 1 does not match its check value"):
+        store.load(gid)
+    conn.execute("UPDATE moves SET player = NULL WHERE game_id = ? AND ply = 0", (int(gid),))
+    conn.execute("UPDATE games SET seed = seed + 1 WHERE id = ?", (int(gid),))
+    conn.commit()
+    conn.close()
+    with pytest.raises(DamagedStoreError, match="record does not match its check value"):
         store.load(gid)
 
 
@@ -343,7 +361,7 @@ def test_a_move_record_with_a_face_outside_its_die_is_not_salvaged(tmp_path: Pat
     conn = sqlite3.connect(home / STORE_FILE)
     rolls = json.loads(conn.execute("SELECT rolls FROM moves WHERE ply = ?", (first,)).fetchone()[0])
     rolls[0]["dice"][0]["value"] = 7
-    conn.execute("UPDATE moves SET rolls = ? WHERE ply = ?", (json.dumps(rolls), first))
+    conn.execute("UPDATE moves SET rolls = ?, digest = NULL WHERE ply = ?", (json.dumps(rolls), first))
     conn.commit()
     conn.close()
     report = salvage.recover(home / STORE_FILE, tmp_path / "new.sqlite3")

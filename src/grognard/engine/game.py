@@ -192,11 +192,11 @@ class GameInfo:
             value = given.get(opt.name, opt.default)
             if opt.choices and value not in opt.choices:
                 raise UsageError(f"option {opt.name}={value!r} is not one of {list(opt.choices)}")
-            number = isinstance(value, int | float) and not isinstance(value, bool)
-            if number and opt.low is not None and not value >= opt.low:
-                raise UsageError(f"option {opt.name}={value!r} is below {opt.low:g}")
-            if number and opt.high is not None and not value <= opt.high:
-                raise UsageError(f"option {opt.name}={value!r} is above {opt.high:g}")
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                if opt.low is not None and not value >= opt.low:
+                    raise UsageError(f"option {opt.name}={value!r} is below {opt.low:g}")
+                if opt.high is not None and not value <= opt.high:
+                    raise UsageError(f"option {opt.name}={value!r} is above {opt.high:g}")
             out[opt.name] = value
         return out
 

@@ -20,6 +20,7 @@ from urllib.parse import quote
 from grognard.engine import registry
 from grognard.engine.errors import GrognardError, SaveError
 from grognard.engine.game import CHANCE, TERMINAL, GameState
+from grognard.engine.migrations import MOVE_SEALED, digest
 from grognard.engine.savefile import (
     SavedGame,
     check_dice,
@@ -85,24 +86,22 @@ def _game_ids(conn: sqlite3.Connection) -> list[int]:
 
 
 def _moves(conn: sqlite3.Connection, rowid: int, stored: int) -> Iterator[tuple[object, object, object]]:
+    """The game's moves in order, up to the first that is missing or does not match its digest."""
+    query = f"SELECT {MOVE_SEALED}, digest FROM moves WHERE game_id = ?"
     try:
-        rows = conn.execute(
-            "SELECT ply, move, player, rolls FROM moves WHERE game_id = ? ORDER BY ply", (rowid,)
-        ).fetchall()
+        rows = conn.execute(f"{query} ORDER BY ply", (rowid,)).fetchall()
     except sqlite3.Error:
         rows = []
         for ply in range(stored):
             try:
-                one = conn.execute(
-                    "SELECT ply, move, player, rolls FROM moves WHERE game_id = ? AND ply = ?", (rowid, ply)
-                ).fetchone()
+                one = conn.execute(f"{query} AND ply = ?", (rowid, ply)).fetchone()
             except sqlite3.Error:
                 break
             if one is None:
                 break
             rows.append(one)
-    for expected, (ply, move, player, rolls) in enumerate(rows):
-        if ply != expected:
+    for expected, (game_id, ply, move, player, rolls, check) in enumerate(rows):
+        if ply != expected or (check is not None and digest((game_id, ply, move, player, rolls)) != check):
             return
         yield move, player, rolls
 
@@ -145,7 +144,7 @@ def _salvage_game(conn: sqlite3.Connection, rowid: int) -> tuple[Salvaged, Saved
             break
         kept.append(record)
     if len(kept) < stored and not reason:
-        reason = f"moves {len(kept) + 1} to {stored} cannot be read"
+        reason = f"moves {len(kept) + 1} to {stored} are missing or damaged"
     saved = SavedGame(
         system=str(system),
         game=str(game_id),

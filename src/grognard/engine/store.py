@@ -27,7 +27,7 @@ import platformdirs
 from grognard.engine import registry, savefile
 from grognard.engine.errors import DamagedStoreError, GrognardError, RulesError, SaveError, StaleGameError
 from grognard.engine.game import TERMINAL, Game, GameState, OptionValue
-from grognard.engine.migrations import MIGRATIONS, Migration, migrate
+from grognard.engine.migrations import GAME_SEALED, MIGRATIONS, MOVE_SEALED, Migration, digest, migrate
 from grognard.engine.savefile import (
     SEED_MAX,
     SEED_MIN,
@@ -229,6 +229,9 @@ class SqliteStore:
             if name.startswith("SQLITE_NOTADB") and not _looks_like_sqlite(path):
                 raise SaveError(f"{path}: not a grognard saved-game database ({e})") from e
             raise database_error(path, e, "opening the saved games") from e
+        except UnicodeDecodeError as e:
+            self._conn.close()
+            raise damaged(path, f"text that is not UTF-8: {e.reason}") from e
         except SaveError as e:
             self._conn.close()
             if isinstance(e, DamagedStoreError):
@@ -265,12 +268,18 @@ class SqliteStore:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as e:
             raise database_error(self.path, e, doing) from e
+        except UnicodeDecodeError as e:
+            self._end("ROLLBACK")
+            raise damaged(self.path, f"text that is not UTF-8: {e.reason}") from e
         try:
             yield self._conn
             self._conn.execute("COMMIT")
         except sqlite3.Error as e:
             self._end("ROLLBACK")
             raise database_error(self.path, e, doing) from e
+        except UnicodeDecodeError as e:
+            self._end("ROLLBACK")
+            raise damaged(self.path, f"text that is not UTF-8: {e.reason}") from e
         except BaseException:
             self._end("ROLLBACK")
             raise
@@ -288,6 +297,9 @@ class SqliteStore:
         except sqlite3.Error as e:
             self._end("ROLLBACK")
             raise database_error(self.path, e, "reading the saved games") from e
+        except UnicodeDecodeError as e:
+            self._end("ROLLBACK")
+            raise damaged(self.path, f"text that is not UTF-8: {e.reason}") from e
         except BaseException:
             self._end("ROLLBACK")
             raise
@@ -305,12 +317,22 @@ class SqliteStore:
 
     def _row(self, conn: sqlite3.Connection, game_id: str) -> sqlite3.Row:
         rowid = parse_id(game_id)
-        cur = conn.execute(f"SELECT {_SUMMARY_COLUMNS}, revision, snapshot FROM games WHERE id = ?", (rowid,))
+        cur = conn.execute(
+            f"SELECT {_SUMMARY_COLUMNS}, revision, digest, snapshot FROM games WHERE id = ?", (rowid,)
+        )
         cur.row_factory = sqlite3.Row
         row: sqlite3.Row | None = cur.fetchone()
         if row is None:
             raise SaveError(f"no saved game {game_id!r} (see `grognard games list`)")
+        if row["digest"] is not None:
+            sealed = conn.execute(f"SELECT {GAME_SEALED} FROM games WHERE id = ?", (rowid,)).fetchone()
+            if digest(sealed) != row["digest"]:
+                raise damaged(self.path, f"game {rowid}'s record does not match its check value")
         return row
+
+    def _seal_game(self, conn: sqlite3.Connection, rowid: int) -> None:
+        sealed = conn.execute(f"SELECT {GAME_SEALED} FROM games WHERE id = ?", (rowid,)).fetchone()
+        conn.execute("UPDATE games SET digest = ? WHERE id = ?", (digest(sealed), rowid))
 
     def _records(
         self, conn: sqlite3.Connection, row: sqlite3.Row, upto: int | None = None
@@ -321,15 +343,17 @@ class SqliteStore:
             raise damaged(self.path, f"game {rowid}'s count of moves reads {stored!r}")
         want = stored if upto is None else min(upto, stored)
         rows = conn.execute(
-            "SELECT ply, move, player, rolls FROM moves WHERE game_id = ? ORDER BY ply LIMIT ?",
+            f"SELECT {MOVE_SEALED}, digest FROM moves WHERE game_id = ? ORDER BY ply LIMIT ?",
             (rowid, want),
         ).fetchall()
         if len(rows) != want:
             raise damaged(self.path, f"game {rowid} should have {stored} moves but {len(rows)} can be read")
         out = []
-        for expected, (ply, move, player, rolls) in enumerate(rows):
+        for expected, (game_id, ply, move, player, rolls, check) in enumerate(rows):
             if ply != expected:
                 raise damaged(self.path, f"game {rowid}: move {expected + 1} is missing")
+            if check is not None and digest((game_id, ply, move, player, rolls)) != check:
+                raise damaged(self.path, f"game {rowid}: move {expected + 1} does not match its check value")
             out.append(self._record(rowid, expected, move, player, rolls))
         return out
 
@@ -368,12 +392,12 @@ class SqliteStore:
     def _insert_moves(
         self, conn: sqlite3.Connection, rowid: int, start: int, moves: Sequence[MoveRecord]
     ) -> None:
+        rows = []
+        for i, m in enumerate(moves):
+            sealed = (rowid, start + i, json.dumps(m.move), m.player, json.dumps(rolls_to_data(m.rolls)))
+            rows.append((*sealed, digest(sealed)))
         conn.executemany(
-            "INSERT INTO moves (game_id, ply, move, player, rolls) VALUES (?, ?, ?, ?, ?)",
-            [
-                (rowid, start + i, json.dumps(m.move), m.player, json.dumps(rolls_to_data(m.rolls)))
-                for i, m in enumerate(moves)
-            ],
+            "INSERT INTO moves (game_id, ply, move, player, rolls, digest) VALUES (?, ?, ?, ?, ?, ?)", rows
         )
 
     def _set_state(self, conn: sqlite3.Connection, rowid: int, game: Game, state: GameState, n: int) -> int:
@@ -383,6 +407,7 @@ class SqliteStore:
             " WHERE id = ?",
             (n, canonical(game.state_to_json(state)), status_of(state), now(), rowid),
         )
+        self._seal_game(conn, rowid)
         row = conn.execute("SELECT revision FROM games WHERE id = ?", (rowid,)).fetchone()
         return int(row[0])
 
@@ -415,6 +440,7 @@ class SqliteStore:
         )
         new = cur.lastrowid
         assert new is not None
+        self._seal_game(conn, new)
         self._insert_moves(conn, new, 0, saved.moves)
         return new
 
@@ -502,7 +528,7 @@ class SqliteStore:
     def summary(self, game_id: str) -> GameSummary:
         """One stored game's summary."""
         with self._read() as conn:
-            return _summary(tuple(self._row(conn, game_id))[:-2])
+            return _summary(tuple(self._row(conn, game_id))[:-3])
 
     def delete(self, game_id: str) -> None:
         """Remove a game and (through the foreign key) its moves."""
