@@ -58,13 +58,13 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_MOVES = 1_000_000
 """The most moves a saved game may hold."""
 
-MAX_OPTION_TEXT = 10_000
+MAX_OPTION_TEXT = 1_000_000
 """The longest text an option may hold in a saved game."""
 
 MAX_CONTENT_BYTES = 32 * 1024 * 1024
 """The largest content file (a book, a quest) a saved game may name."""
 
-CONTENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
+CONTENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
 """A name of content shipped with grognard, as a saved game names it (no folder, no path)."""
 
 
@@ -306,16 +306,27 @@ def check_content_refs(game: Game, options: Mapping[str, Any], source: str, *, a
     """Refuse a saved game's options that name content files it may not open.
 
     An option declared as naming a file (`OptionInfo.file`: a book, a quest) may name content shipped
-    with grognard by its name. A path is refused unless `allow_files` (the player's own store, or
-    `games import --allow-files`), and even then it must be a regular file of at most
+    with grognard by its name. A path to something that exists is refused unless `allow_files` (the
+    player's own store, or `games import --allow-files`); a path to nothing opens nothing (the game then
+    uses the shipped namesake of an old save's path, or says it is missing). With `allow_files` a path
+    must be a regular file of at most
     `MAX_CONTENT_BYTES` (never a device, a pipe or a folder), so saved data cannot make grognard read
     `/dev/zero` or any file of the machine."""
     for info in game.info.options:
         value = options.get(info.name)
-        if not info.file or not isinstance(value, str) or not value or CONTENT_NAME.fullmatch(value):
+        if not info.file or not isinstance(value, str) or not value:
             continue
         where = f"{source}: option {info.name}={_short(repr(value), 80)}"
+        if CONTENT_NAME.fullmatch(value):
+            if not allow_files and os.path.lexists(value):
+                raise SaveError(
+                    f"{where} is also the name of a file in the current folder, which would be read in "
+                    "place of the shipped content; run the import from another folder"
+                )
+            continue
         if not allow_files:
+            if not os.path.lexists(value):
+                continue  # nothing there to open: the game finds the shipped namesake or says it is missing
             raise SaveError(
                 f"{where} names a file on this machine; a saved game brought from elsewhere may only name "
                 "content shipped with grognard (`grognard games import --allow-files` opens regular files)"
