@@ -95,22 +95,22 @@ def main() -> None:
     run(
         "dice notation, mutated",
         n(5000),
-        lambda r: (lambda t=mutate(r.choice(DICE_CORPUS), r, r.randrange(1, 13)): try_dice(t)),
+        lambda r: lambda t=mutate(r.choice(DICE_CORPUS), r, r.randrange(1, 13)): try_dice(t),
     )
     run(
         "dice notation, generated",
         n(3000),
-        lambda r: (lambda t="".join(r.choice(ALPHABET) for _ in range(r.randrange(400))): try_dice(t)),
+        lambda r: lambda t="".join(r.choice(ALPHABET) for _ in range(r.randrange(400))): try_dice(t),
     )
     run(
         "saved game, text mutated",
         n(1500),
-        lambda r: (lambda t=mutate(text, r, r.randrange(1, 7)): try_saved_game(t, path)),
+        lambda r: lambda t=mutate(text, r, r.randrange(1, 7)): try_saved_game(t, path),
     )
     run(
         "saved game, bits flipped",
         n(1500),
-        lambda r: (lambda b=flip_bytes(text.encode(), r, r.randrange(1, 9)): try_saved_game(b, path)),
+        lambda r: lambda b=flip_bytes(text.encode(), r, r.randrange(1, 9)): try_saved_game(b, path),
     )
 
     def changed(r: random.Random) -> Callable[[], str]:
