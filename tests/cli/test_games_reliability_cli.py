@@ -212,6 +212,21 @@ def test_unbounded_counts_are_refused_at_once(tmp_path: Path) -> None:
             "more than 1,000,000 positions",
         ),
     ]
+    odds = (
+        "gs",
+        "odds",
+        "--combat-skill",
+        "15",
+        "--endurance",
+        "25",
+        "--willpower",
+        "20",
+        "--enemy",
+        "18/30",
+    )
+    cases.append(
+        ((*odds, "--budget", "1000000000000"), "--budget 1000000000000 must be from 1 to 20,000,000")
+    )
     for args, fragment in cases:
         ran = grognard(*args, home=tmp_path)
         assert ran.code == 2, (args, ran.err)

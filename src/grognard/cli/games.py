@@ -16,7 +16,9 @@ from grognard.engine.errors import UsageError
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import STORE_FILE, GameSummary, SqliteStore, grognard_home, open_store
 
-app = typer.Typer(help="Saved games: list, show, undo, export, import, delete.", no_args_is_help=True)
+app = typer.Typer(
+    help="Saved games: list, show, undo, export, import, delete, backup, recover.", no_args_is_help=True
+)
 
 GameId = Annotated[str, typer.Argument(help="The game's id, as `grognard games list` shows it.")]
 JsonOut = Annotated[bool, typer.Option("--json", help="Print JSON.")]
