@@ -36,7 +36,7 @@ from grognard.systems.grey_star.books import BOOKS
 from grognard.systems.grey_star.chart import SHORTFALL_CHOICES
 from grognard.systems.grey_star.combat import MAX_SCORE, TABLES, CombatState
 from grognard.systems.grey_star.fight_solve import Progress
-from grognard.systems.grey_star.odds import CombatAdvice, advise
+from grognard.systems.grey_star.odds import CombatAdvice, advise, clearly_too_large
 
 app = typer.Typer(
     help="Lone Wolf: Grey Star the Wizard: play, check and import gamebooks; the Combat Results Table and "
@@ -281,17 +281,14 @@ def odds_command(
     _score(endurance, "--endurance", 1)
     _score(willpower, "--willpower", -MAX_SCORE)
     _score(combat_skill, "--combat-skill", -MAX_SCORE)
-    # A fight reaches about every (ENDURANCE, WILLPOWER, enemy ENDURANCE) below its start (measured:
-    # 25/999/30 has 0.8 million); an eighth of that product over the budget is refused at once.
-    estimate = (endurance + 1) * (max(willpower, 0) + 1) * (enemy_endurance + 1) // 8
-    if estimate > budget or (willpower + 1) * (2 if can_evade else 1) > budget:
-        raise UsageError(
-            f"this fight has more than {budget:,} positions (about {max(estimate, willpower):,} at "
-            f"least); give a larger --budget (at most {MAX_BUDGET:,}) to work out its odds"
-        )
     state = CombatState(
         combat_skill, endurance, willpower, enemy_skill, enemy_endurance, table=table, can_evade=can_evade
     )
+    if clearly_too_large(state, budget):
+        raise UsageError(
+            f"this fight has more than {budget:,} positions; give a larger --budget (at most "
+            f"{MAX_BUDGET:,}) to work out its odds"
+        )
     solve = partial(advise, state, willpower_worth=willpower_worth, endurance_worth=endurance_worth)
     try:
         if as_json:
