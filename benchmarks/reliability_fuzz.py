@@ -88,30 +88,34 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--scale", type=float, default=1.0)
     scale = parser.parse_args().scale
-    n = lambda k: max(1, int(k * scale))  # noqa: E731
+
+    def n(k: int) -> int:
+        return max(1, int(k * scale))
+
     folder = Path(tempfile.mkdtemp(prefix="grognard-fuzz-"))
     text = exported_game(folder / "export")
     path = folder / "game.json"
-    run(
-        "dice notation, mutated",
-        n(5000),
-        lambda r: lambda t=mutate(r.choice(DICE_CORPUS), r, r.randrange(1, 13)): try_dice(t),
-    )
-    run(
-        "dice notation, generated",
-        n(3000),
-        lambda r: lambda t="".join(r.choice(ALPHABET) for _ in range(r.randrange(400))): try_dice(t),
-    )
-    run(
-        "saved game, text mutated",
-        n(1500),
-        lambda r: lambda t=mutate(text, r, r.randrange(1, 7)): try_saved_game(t, path),
-    )
-    run(
-        "saved game, bits flipped",
-        n(1500),
-        lambda r: lambda b=flip_bytes(text.encode(), r, r.randrange(1, 9)): try_saved_game(b, path),
-    )
+
+    def dice_mutated(r: random.Random) -> Callable[[], str]:
+        t = mutate(r.choice(DICE_CORPUS), r, r.randrange(1, 13))
+        return lambda: try_dice(t)
+
+    def dice_generated(r: random.Random) -> Callable[[], str]:
+        t = "".join(r.choice(ALPHABET) for _ in range(r.randrange(400)))
+        return lambda: try_dice(t)
+
+    def text_mutated(r: random.Random) -> Callable[[], str]:
+        t = mutate(text, r, r.randrange(1, 7))
+        return lambda: try_saved_game(t, path)
+
+    def bits_flipped(r: random.Random) -> Callable[[], str]:
+        b = flip_bytes(text.encode(), r, r.randrange(1, 9))
+        return lambda: try_saved_game(b, path)
+
+    run("dice notation, mutated", n(5000), dice_mutated)
+    run("dice notation, generated", n(3000), dice_generated)
+    run("saved game, text mutated", n(1500), text_mutated)
+    run("saved game, bits flipped", n(1500), bits_flipped)
 
     def changed(r: random.Random) -> Callable[[], str]:
         data: object = json.loads(text)
