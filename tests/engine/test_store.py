@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from grognard.engine.errors import RulesError, SaveError
-from grognard.engine.migrations import MIGRATIONS, SCHEMA_VERSION, Migration, current_version
+from grognard.engine.errors import DamagedStoreError, RulesError, SaveError
+from grognard.engine.migrations import MIGRATIONS, SCHEMA_VERSION, Migration, current_version, migrate
 from grognard.engine.serial import canonical
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import STORE_FILE, SqliteStore, open_store, parse_id
@@ -206,6 +206,9 @@ def test_tampered_snapshot_is_used_as_cache_but_caught_by_verify(store: SqliteSt
     wrong = DuelState((state.hp[0] + 5, state.hp[1]), state.rerolls, state.phase, state.mine)
     text = json.dumps(DuelGame().state_to_json(wrong))
     raw(store, "UPDATE games SET snapshot = ? WHERE id = ?", text, int(gid))
+    with pytest.raises(DamagedStoreError, match="check value"):
+        store.load(gid)
+    raw(store, "UPDATE games SET digest = NULL WHERE id = ?", int(gid))  # as a row from before digests
     assert store.load(gid).current == wrong
     with pytest.raises(SaveError, match="does not match"):
         store.load(gid, verify=True)
@@ -214,13 +217,13 @@ def test_tampered_snapshot_is_used_as_cache_but_caught_by_verify(store: SqliteSt
 def test_an_unreadable_snapshot_is_rebuilt_from_the_moves(store: SqliteStore) -> None:
     session = played_duel(4, 2)
     gid = store.create(session)
-    raw(store, "UPDATE games SET snapshot = ? WHERE id = ?", '{"nonsense": 1}', int(gid))
+    raw(store, "UPDATE games SET snapshot = ?, digest = NULL WHERE id = ?", '{"nonsense": 1}', int(gid))
     assert store.load(gid).current == session.current
 
 
 def test_a_game_of_an_unknown_system_lists_but_does_not_load(store: SqliteStore) -> None:
     gid = store.create(played_duel(4, 1))
-    raw(store, "UPDATE games SET system = 'nosuch' WHERE id = ?", int(gid))
+    raw(store, "UPDATE games SET system = 'nosuch', digest = NULL WHERE id = ?", int(gid))
     assert [s.system for s in store.summaries()] == ["nosuch"]
     with pytest.raises(SaveError, match="nosuch"):
         store.load(gid)
@@ -269,7 +272,8 @@ def _broken(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE no_such_table ADD COLUMN y TEXT")
 
 
-V2 = Migration(2, "notes on games", _add_notes)
+NEXT = len(MIGRATIONS) + 1
+V_NEXT = Migration(NEXT, "notes on games", _add_notes)
 
 
 def test_a_version_0_file_is_migrated_to_the_current_schema(tmp_path: Path) -> None:
@@ -287,49 +291,67 @@ def test_a_version_0_file_is_migrated_to_the_current_schema(tmp_path: Path) -> N
 def test_an_older_database_is_upgraded_keeping_its_games(tmp_path: Path) -> None:
     path = tmp_path / STORE_FILE
     session = played_duel(6, 3)
-    with SqliteStore(path, MIGRATIONS[:1]) as old:
+    with SqliteStore(path) as old:
         gid = old.create(session, title="old")
-        assert old.schema_version == 1
-    with SqliteStore(path, (*MIGRATIONS[:1], V2)) as new:
-        assert new.schema_version == 2
+        assert old.schema_version == SCHEMA_VERSION
+    with SqliteStore(path, (*MIGRATIONS, V_NEXT)) as new:
+        assert new.schema_version == NEXT
         assert new.load(gid, verify=True).moves == session.moves
         assert raw(new, "SELECT notes FROM games WHERE id = ?", int(gid)) == [("migrated old",)]
-        assert [r[0] for r in raw(new, "SELECT version FROM schema_version ORDER BY version")] == [1, 2]
+        versions = [r[0] for r in raw(new, "SELECT version FROM schema_version ORDER BY version")]
+        assert versions == list(range(1, NEXT + 1))
+
+
+def test_a_version_1_store_gets_revisions_and_its_games_still_load(tmp_path: Path) -> None:
+    path = tmp_path / STORE_FILE
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, MIGRATIONS[:1])
+    conn.execute(
+        "INSERT INTO games (system, game, options, seed, status, n_moves, snapshot, created, updated)"
+        " VALUES ('toy', 'duel', '{\"hp\": 2, \"rerolls\": 1}', 5, 'in play', 0, '{}', 'x', 'x')"
+    )
+    conn.close()
+    with SqliteStore(path) as s:
+        loaded = s.load("1")
+        assert loaded.revision == 0
+        loaded.advance()
+        s.save(loaded)
+        assert s.load("1", verify=True).moves == loaded.moves
 
 
 def test_reopening_a_current_database_applies_nothing(tmp_path: Path) -> None:
     path = tmp_path / STORE_FILE
-    with SqliteStore(path, (*MIGRATIONS[:1], V2)) as s:
+    with SqliteStore(path, (*MIGRATIONS, V_NEXT)) as s:
         s.create(played_duel(1, 1), title="t")
-    with SqliteStore(path, (*MIGRATIONS[:1], V2)) as s:
-        assert raw(s, "SELECT COUNT(*) FROM schema_version") == [(2,)]
+    with SqliteStore(path, (*MIGRATIONS, V_NEXT)) as s:
+        assert raw(s, "SELECT COUNT(*) FROM schema_version") == [(NEXT,)]
         assert raw(s, "SELECT notes FROM games") == [("",)]
 
 
 def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
     path = tmp_path / STORE_FILE
-    SqliteStore(path, (*MIGRATIONS[:1], V2)).close()
+    SqliteStore(path, (*MIGRATIONS, V_NEXT)).close()
     with pytest.raises(SaveError, match="newer"):
-        SqliteStore(path, MIGRATIONS[:1])
+        SqliteStore(path)
 
 
 def test_a_failing_migration_leaves_the_database_as_it_was(tmp_path: Path) -> None:
     path = tmp_path / STORE_FILE
-    with SqliteStore(path, MIGRATIONS[:1]) as s:
+    with SqliteStore(path) as s:
         gid = s.create(played_duel(2, 2))
-    with pytest.raises(SaveError, match="migration to schema version 2"):
-        SqliteStore(path, (*MIGRATIONS[:1], Migration(2, "broken", _broken)))
+    with pytest.raises(SaveError, match=f"migration to schema version {NEXT}"):
+        SqliteStore(path, (*MIGRATIONS, Migration(NEXT, "broken", _broken)))
     conn = sqlite3.connect(path)
-    assert current_version(conn) == 1
+    assert current_version(conn) == SCHEMA_VERSION
     assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'half_done'").fetchall() == []
     conn.close()
-    with SqliteStore(path, MIGRATIONS[:1]) as s:
+    with SqliteStore(path) as s:
         assert s.load(gid, verify=True).game_id == gid
 
 
 def test_migrations_must_be_numbered_in_order(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="numbered"):
-        SqliteStore(tmp_path / STORE_FILE, (*MIGRATIONS[:1], Migration(3, "skips 2", _add_notes)))
+        SqliteStore(tmp_path / STORE_FILE, (*MIGRATIONS, Migration(NEXT + 1, "skips one", _add_notes)))
 
 
 # Crash safety.

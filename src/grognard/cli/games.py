@@ -1,5 +1,6 @@
-"""`grognard games`: the saved games in the store: list, show, undo, export, import, delete; and any game
-of any system played through the match driver: new, view, act, replay (for scripts, play by mail, tests)."""
+"""`grognard games`: the saved games in the store: list, show, undo, export, import, delete, backup,
+recover; and any game of any system played through the match driver: new, view, act, replay (for
+scripts, play by mail, tests)."""
 
 from __future__ import annotations
 
@@ -13,16 +14,17 @@ from rich.text import Text
 from grognard.cli.console import out, print_json
 from grognard.cli.play_loop import ViewLoop
 from grognard.cli.view_text import event_line, view_lines
-from grognard.engine import registry, savefile
+from grognard.engine import registry, salvage, savefile
 from grognard.engine.errors import UsageError
 from grognard.engine.game import OptionInfo, OptionValue
 from grognard.engine.match import Match
 from grognard.engine.session import MoveRecord, Session
-from grognard.engine.store import GameSummary, SqliteStore, open_store
+from grognard.engine.store import STORE_FILE, GameSummary, SqliteStore, grognard_home, open_store
 from grognard.engine.view import Event, SeatView, view_data
 
 app = typer.Typer(
-    help="Saved games: list, show, undo, export, import, delete; new, view, act, replay, play any game.",
+    help="Saved games: list, show, undo, export, import, delete, backup, recover; new, view, act, replay, "
+    "play any game.",
     no_args_is_help=True,
 )
 
@@ -163,13 +165,28 @@ def export(
 @app.command("import")
 def import_(
     file: Annotated[Path, typer.Argument(help="A saved-game JSON file.")],
-    check_dice: Annotated[
-        bool, typer.Option("--check-dice", help="Also check that the seed throws every recorded die.")
+    trust_dice: Annotated[
+        bool,
+        typer.Option(
+            "--trust-dice",
+            help="Accept rolls the seed does not throw (a face outside its die is still refused).",
+        ),
     ] = False,
+    allow_files: Annotated[
+        bool,
+        typer.Option(
+            "--allow-files",
+            help="Let the game name book or quest files of this machine (regular files only); by default "
+            "it may name only content shipped with grognard.",
+        ),
+    ] = False,
+    check_dice: Annotated[bool, typer.Option("--check-dice", hidden=True)] = False,
 ) -> None:
-    """Check a saved-game file by replaying it and add it to the store as a new game."""
+    """Check a saved-game file by replaying it (each die the one its seed throws); add it as a new game."""
+    if trust_dice and check_dice:
+        raise UsageError("--trust-dice and --check-dice contradict each other")
     with _store() as store:
-        game_id = savefile.import_file(store, file, dice=check_dice)
+        game_id = savefile.import_file(store, file, dice=not trust_dice, allow_files=allow_files)
         summary = store.summary(game_id)
     out.print(
         f"Imported {file} as game {game_id} ({summary.system}/{summary.game}, {summary.moves} moves).",
@@ -337,3 +354,43 @@ def play(game_id: GameId) -> None:
     Keys: s sheet, m map or board, o odds, u undo, ? help, q quit."""
     with _store() as store:
         ViewLoop(Match.load(store, game_id)).run()
+
+
+@app.command("backup")
+def backup(
+    file: Annotated[Path, typer.Argument(help="The file to write the copy to.")],
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the file if it exists.")] = False,
+) -> None:
+    """Copy the whole store to FILE with SQLite's online backup: a complete database even while games are
+    being played (copying games.sqlite3 by hand can miss what its -wal file holds)."""
+    if file.exists() and not force:
+        raise UsageError(f"{file} already exists; use --force to overwrite it")
+    with _store() as store:
+        store.backup(file)
+        count = len(store.summaries())
+    out.print(f"Backed up {count} saved game{'s' if count != 1 else ''} to {file}.", markup=False)
+
+
+@app.command("recover")
+def recover(
+    file: Annotated[Path, typer.Argument(help="The new store to write (a file that does not exist yet).")],
+    source: Annotated[
+        Path | None,
+        typer.Option("--from", help="The damaged store (default: games.sqlite3 in the grognard home)."),
+    ] = None,
+) -> None:
+    """Copy every game of a damaged store that still replays into a new store FILE (the damaged file is
+    only read). Put FILE in place of games.sqlite3 once you have checked it."""
+    damaged = source if source is not None else grognard_home() / STORE_FILE
+    report = salvage.recover(damaged, file)
+    for item in report:
+        out.print(item.line(), markup=False, soft_wrap=True)
+    whole = sum(1 for r in report if r.kept is not None and r.kept == r.stored)
+    part = sum(1 for r in report if r.kept is not None and r.kept != r.stored)
+    lost = sum(1 for r in report if r.kept is None)
+    out.print(
+        f"Recovered {whole} game(s) whole and {part} in part into {file}; {lost} lost. The damaged file "
+        f"{damaged} was not changed.",
+        markup=False,
+        soft_wrap=True,
+    )

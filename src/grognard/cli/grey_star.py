@@ -26,7 +26,7 @@ from grognard.cli.gamebook import (
 )
 from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.game import OptionValue
-from grognard.engine.odds import DEFAULT_BUDGET
+from grognard.engine.odds import DEFAULT_BUDGET, MAX_BUDGET
 from grognard.gamebook.check import check_book
 from grognard.gamebook.load import dump_book
 from grognard.gamebook.projectaon import import_projectaon
@@ -34,9 +34,9 @@ from grognard.systems.grey_star import GS_RULES, SYSTEM, crt
 from grognard.systems.grey_star.advice import ADVICE_BUDGET
 from grognard.systems.grey_star.books import BOOKS
 from grognard.systems.grey_star.chart import SHORTFALL_CHOICES
-from grognard.systems.grey_star.combat import TABLES, CombatState
+from grognard.systems.grey_star.combat import MAX_SCORE, TABLES, CombatState
 from grognard.systems.grey_star.fight_solve import Progress
-from grognard.systems.grey_star.odds import CombatAdvice, advise
+from grognard.systems.grey_star.odds import CombatAdvice, advise, clearly_too_large
 
 app = typer.Typer(
     help="Lone Wolf: Grey Star the Wizard: play, check and import gamebooks; the Combat Results Table and "
@@ -122,8 +122,14 @@ def play(
 
 
 def _budget(value: int, flag: str) -> int:
-    if value < 1:
-        raise UsageError(f"{flag} {value} must be at least 1")
+    if not 1 <= value <= MAX_BUDGET:
+        raise UsageError(f"{flag} {value} must be from 1 to {MAX_BUDGET:,}")
+    return value
+
+
+def _score(value: int, flag: str, low: int) -> int:
+    if not low <= value <= MAX_SCORE:
+        raise UsageError(f"{flag} {value} must be from {low} to {MAX_SCORE}")
     return value
 
 
@@ -182,6 +188,8 @@ def parse_enemy(text: str) -> tuple[int, int]:
     skill, endurance = (int(p) for p in parts)
     if endurance < 1:
         raise UsageError(f"--enemy {text!r}: the enemy's ENDURANCE must be at least 1")
+    if max(abs(skill), endurance) > MAX_SCORE:
+        raise UsageError(f"--enemy {text!r}: a score beyond {MAX_SCORE} is not played")
     return skill, endurance
 
 
@@ -271,11 +279,17 @@ def odds_command(
     enemy_skill, enemy_endurance = parse_enemy(enemy)
     if table not in TABLES:
         raise UsageError(f"--table {table!r} is not one of {list(TABLES)}")
-    if endurance < 1:
-        raise UsageError(f"--endurance {endurance} must be at least 1")
+    _score(endurance, "--endurance", 1)
+    _score(willpower, "--willpower", -MAX_SCORE)
+    _score(combat_skill, "--combat-skill", -MAX_SCORE)
     state = CombatState(
         combat_skill, endurance, willpower, enemy_skill, enemy_endurance, table=table, can_evade=can_evade
     )
+    if clearly_too_large(state, budget):
+        raise UsageError(
+            f"this fight has more than {budget:,} positions; give a larger --budget (at most "
+            f"{MAX_BUDGET:,}) to work out its odds"
+        )
     solve = partial(advise, state, willpower_worth=willpower_worth, endurance_worth=endurance_worth)
     try:
         if as_json:

@@ -359,8 +359,8 @@ def attack_command(
     if defender not in cd.DEFENDERS:
         raise UsageError(f"--defender {defender!r} is not one of {', '.join(cd.DEFENDERS)}")
     who = defender
-    if attacks < 1:
-        raise UsageError(f"--attacks {attacks} is below 1")
+    if not 1 <= attacks <= cd.MAX_ATTACKS:
+        raise UsageError(f"--attacks {attacks} is not 1-{cd.MAX_ATTACKS} (attacks in one turn)")
     dist = cd.turn_damage([(attack, defend)] * attacks, who)
     mean = cd.mean(dist)
     kill = None if body is None else cd.kill_chance(attack, defend, who, body, attacks)

@@ -42,6 +42,14 @@ class SaveError(GrognardError):
     """A saved game that cannot be read, written, imported or found."""
 
 
+class StaleGameError(SaveError):
+    """A save refused because another session changed the stored game since this one loaded it."""
+
+
+class DamagedStoreError(SaveError):
+    """The saved-game database is damaged; the message says what and how to recover."""
+
+
 class OddsError(GrognardError):
     """The exact solver cannot solve a state (budget exceeded, a cycle it cannot fold)."""
 

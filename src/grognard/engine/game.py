@@ -154,12 +154,19 @@ class GameState(ABC):
 
 @dataclass(frozen=True)
 class OptionInfo:
-    """One rule variant or setting a table may choose."""
+    """One rule variant or setting a table may choose.
+
+    `low` and `high` bound a number; `file` marks an option naming a content file (a book, a quest),
+    which saved games may name only as shipped content (`savefile.check_content_refs`).
+    """
 
     name: str
     help: str
     default: OptionValue
     choices: tuple[OptionValue, ...] = ()
+    low: float | None = None
+    high: float | None = None
+    file: bool = False
 
 
 @dataclass(frozen=True)
@@ -185,6 +192,11 @@ class GameInfo:
             value = given.get(opt.name, opt.default)
             if opt.choices and value not in opt.choices:
                 raise UsageError(f"option {opt.name}={value!r} is not one of {list(opt.choices)}")
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                if opt.low is not None and not value >= opt.low:
+                    raise UsageError(f"option {opt.name}={value!r} is below {opt.low:g}")
+                if opt.high is not None and not value <= opt.high:
+                    raise UsageError(f"option {opt.name}={value!r} is above {opt.high:g}")
             out[opt.name] = value
         return out
 

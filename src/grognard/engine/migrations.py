@@ -8,7 +8,9 @@ records it: a migration that fails leaves the database at the version it had bef
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -58,8 +60,42 @@ def _v1_games_and_moves(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX games_by_update ON games (updated)")
 
 
+GAME_SEALED = "id, system, game, options, seed, title, status, n_moves, snapshot, revision"
+"""The columns of a `games` row its digest covers (in this order)."""
+
+MOVE_SEALED = "game_id, ply, move, player, rolls"
+"""The columns of a `moves` row its digest covers (in this order)."""
+
+
+def digest(values: Sequence[object]) -> int:
+    """The check value (CRC-32) of a row's sealed columns, so a flipped bit in them is noticed."""
+    text = json.dumps(list(values), ensure_ascii=False, default=_odd_value)
+    return zlib.crc32(text.encode("utf-8", "surrogatepass"))
+
+
+def _odd_value(value: object) -> str:
+    return value.hex() if isinstance(value, bytes) else repr(value)
+
+
+def _v2_revision_and_digests(conn: sqlite3.Connection) -> None:
+    conn.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
+    conn.execute("ALTER TABLE games ADD COLUMN digest INTEGER")
+    conn.execute("ALTER TABLE moves ADD COLUMN digest INTEGER")
+    for row in conn.execute(f"SELECT {GAME_SEALED} FROM games").fetchall():
+        conn.execute("UPDATE games SET digest = ? WHERE id = ?", (digest(row), row[0]))
+    for row in conn.execute(f"SELECT {MOVE_SEALED} FROM moves").fetchall():
+        conn.execute(
+            "UPDATE moves SET digest = ? WHERE game_id = ? AND ply = ?", (digest(row), row[0], row[1])
+        )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games with their options, seed and snapshot; moves in order", _v1_games_and_moves),
+    Migration(
+        2,
+        "a revision per game (a stale session cannot overwrite) and a digest per row (damage is noticed)",
+        _v2_revision_and_digests,
+    ),
 )
 """Every migration of the saved-game database, in order; the last one's version is the current schema."""
 

@@ -37,6 +37,9 @@ from grognard.engine.odds_view import solve_view
 DEFAULT_BUDGET = 1_000_000
 """How many states (or positions) `solve` explores before refusing."""
 
+MAX_BUDGET = 20_000_000
+"""The largest budget a user may give: past it the solver's graph would not fit in a few gigabytes."""
+
 
 class GraphSolution(Solution):
     """A solution over the explicit graph of every reachable state (`engine.odds_graph`)."""

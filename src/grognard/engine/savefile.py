@@ -11,7 +11,11 @@ with a `SaveError` naming the file and the problem.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import math
+import os
+import re
+import stat
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
@@ -22,9 +26,9 @@ from pydantic import TypeAdapter, ValidationError
 
 from grognard import __version__
 from grognard.engine import registry
-from grognard.engine.dice import Rng, Roll
+from grognard.engine.dice import HQ_COMBAT_FACES, MAX_SIDES, DieRoll, Rng, Roll
 from grognard.engine.errors import GrognardError, SaveError
-from grognard.engine.game import CHANCE, JSON, TERMINAL, Game, GameState, OptionValue
+from grognard.engine.game import CHANCE, JSON, TERMINAL, Game, GameState, OptionInfo, OptionValue
 from grognard.engine.serial import canonical
 from grognard.engine.session import MoveRecord, Session
 
@@ -47,6 +51,21 @@ STATUSES = (IN_PLAY, OVER)
 
 SEED_MIN = -(2**63)
 SEED_MAX = 2**63 - 1
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""The largest saved-game file read (a long Talisman game is a few megabytes)."""
+
+MAX_MOVES = 1_000_000
+"""The most moves a saved game may hold."""
+
+MAX_OPTION_TEXT = 1_000_000
+"""The longest text an option may hold in a saved game."""
+
+MAX_CONTENT_BYTES = 32 * 1024 * 1024
+"""The largest content file (a book, a quest) a saved game may name."""
+
+CONTENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
+"""A name of content shipped with grognard, as a saved game names it (no folder, no path)."""
 
 
 def now() -> str:
@@ -223,6 +242,8 @@ def from_data(data: Any, source: str) -> SavedGame:
     if not SEED_MIN <= seed <= SEED_MAX:
         raise SaveError(f"{source}: 'seed' {seed} is outside the range of a 64-bit integer")
     moves_data = _require(data, "moves", list, "a list", source)
+    if len(moves_data) > MAX_MOVES:
+        raise SaveError(f"{source}: {len(moves_data)} moves is more than a saved game may hold ({MAX_MOVES})")
     if "state" not in data:
         raise SaveError(f"{source}: the field 'state' is missing")
     title = data.get("title", "")
@@ -246,69 +267,202 @@ def from_data(data: Any, source: str) -> SavedGame:
     )
 
 
-def replay(saved: SavedGame, source: str, *, dice: bool = False) -> Session:
+def check_options(game: Game, options: Mapping[str, Any], source: str) -> dict[str, OptionValue]:
+    """The options of a saved game resolved against the game's, checked as strictly as the command line:
+    each of the type of its default (a whole number for a whole-number option, a finite number for a
+    number, true/false for a switch), text not too long, and (through the game) within its choices and
+    bounds. A `SaveError` names `source` and the option."""
+    known = {o.name: o for o in game.info.options}
+    for name, value in options.items():
+        info = known.get(name)
+        if info is not None:
+            problem = _option_problem(info, value)
+            if problem:
+                raise SaveError(f"{source}: bad options: option {name}={_short(repr(value), 60)} {problem}")
+    try:
+        return game.info.resolve_options(options)
+    except (GrognardError, ValueError) as e:
+        raise SaveError(f"{source}: bad options: {e}") from e
+
+
+def _option_problem(info: OptionInfo, value: Any) -> str:
+    default = info.default
+    if isinstance(default, bool):
+        return "" if isinstance(value, bool) else "must be true or false"
+    if isinstance(value, bool):
+        return "must not be true or false"
+    if isinstance(default, int):
+        return "" if isinstance(value, int) else "must be a whole number"
+    if isinstance(default, float):
+        if not isinstance(value, int | float):
+            return "must be a number"
+        return "" if math.isfinite(value) else "is not a finite number"
+    if not isinstance(value, str):
+        return "must be text"
+    return "" if len(value) <= MAX_OPTION_TEXT else f"is longer than {MAX_OPTION_TEXT} characters"
+
+
+def check_content_refs(game: Game, options: Mapping[str, Any], source: str, *, allow_files: bool) -> None:
+    """Refuse a saved game's options that name content files it may not open.
+
+    An option declared as naming a file (`OptionInfo.file`: a book, a quest) may name content shipped
+    with grognard by its name. A path to something that exists is refused unless `allow_files` (the
+    player's own store, or `games import --allow-files`); a path to nothing opens nothing (the game then
+    uses the shipped namesake of an old save's path, or says it is missing). With `allow_files` a path
+    must be a regular file of at most
+    `MAX_CONTENT_BYTES` (never a device, a pipe or a folder), so saved data cannot make grognard read
+    `/dev/zero` or any file of the machine."""
+    for info in game.info.options:
+        value = options.get(info.name)
+        if not info.file or not isinstance(value, str) or not value:
+            continue
+        where = f"{source}: option {info.name}={_short(repr(value), 80)}"
+        if CONTENT_NAME.fullmatch(value):
+            if not allow_files and os.path.lexists(value):
+                raise SaveError(
+                    f"{where} is also the name of a file in the current folder, which would be read in "
+                    "place of the shipped content; run the import from another folder"
+                )
+            continue
+        if not allow_files:
+            if not os.path.lexists(value):
+                continue  # nothing there to open: the game finds the shipped namesake or says it is missing
+            raise SaveError(
+                f"{where} names a file on this machine; a saved game brought from elsewhere may only name "
+                "content shipped with grognard (`grognard games import --allow-files` opens regular files)"
+            )
+        try:
+            found = os.stat(value)
+        except OSError:
+            continue  # missing: the game says it cannot read it (or finds the shipped namesake)
+        if not stat.S_ISREG(found.st_mode):
+            raise SaveError(f"{where} is not a regular file, so it is not opened")
+        if found.st_size > MAX_CONTENT_BYTES:
+            raise SaveError(f"{where} is larger than {MAX_CONTENT_BYTES // 2**20} MB, so it is not opened")
+
+
+def die_problem(die: DieRoll) -> str:
+    """What is impossible about one die as recorded (a face its die does not have), or ""."""
+    if not 1 <= die.sides <= MAX_SIDES:
+        return f"a die of {die.sides} sides"
+    if die.die in ("lw", "lw-table"):
+        ok = 0 <= die.value <= 9 and die.face in ("", str(die.value))
+    elif die.die == "combat":
+        ok = 1 <= die.value <= 6 and die.face == HQ_COMBAT_FACES[die.value - 1]
+    elif die.face.isdigit():
+        ok = 1 <= int(die.face) <= die.sides
+    elif die.face:
+        ok = False
+    else:
+        thrown = die.raw if die.raw is not None else die.value
+        ok = 1 <= thrown <= die.sides
+    return "" if ok else f"a {die.die} showing {die.face or (die.raw if die.raw is not None else die.value)}"
+
+
+def check_faces(record: MoveRecord, where: str) -> None:
+    """Refuse a move whose dice show a face outside their die (a d6 showing 7)."""
+    for roll in record.rolls:
+        for die in roll.dice:
+            problem = die_problem(die)
+            if problem:
+                raise SaveError(f"{where}: {problem} is not a face of that die")
+
+
+def replay(saved: SavedGame, source: str, *, dice: bool = False, allow_files: bool = False) -> Session:
     """Rebuild the game from its seed and moves, checking each move; the session has no store id.
 
     Refuses, with a `SaveError` naming `source`: an unknown system or game, options the game does not
-    accept, a move that is illegal where it was made, a player index that is not the player to move,
-    and (with `dice`) a chance move whose outcome or dice differ from what the seed throws at that ply.
+    accept (`check_options`) or files it may not open (`check_content_refs`), a move that is illegal
+    where it was made, a player index that is not the player to move, a die showing a face it does not
+    have, and (with `dice`) a chance move whose outcome or dice differ from what the seed throws there.
     """
     try:
         game = registry.get_game(saved.system, saved.game)
     except GrognardError as e:
         raise SaveError(f"{source}: {e}") from e
-    try:
-        options = game.info.resolve_options(saved.options)
-    except GrognardError as e:
-        raise SaveError(f"{source}: bad options: {e}") from e
+    if len(saved.moves) > MAX_MOVES:
+        raise SaveError(
+            f"{source}: {len(saved.moves)} moves is more than a saved game may hold ({MAX_MOVES})"
+        )
+    check_content_refs(game, saved.options, source, allow_files=allow_files)
+    options = check_options(game, saved.options, source)
     session = Session(saved.system, game, options, saved.seed)
-    state: GameState = game.new_initial_state(options)
+    try:
+        state: GameState = game.new_initial_state(options)
+    except (GrognardError, ValueError) as e:
+        raise SaveError(f"{source}: the game cannot start with these options: {e}") from e
     for ply, record in enumerate(saved.moves):
-        where = f"{source}: move {ply + 1} ({record.move!r})"
+        where = f"{source}: move {ply + 1} ({_short(repr(record.move), 60)})"
         actor = state.actor()
         expected = actor if isinstance(actor, int) else None
         if actor is not TERMINAL and record.player != expected:
             who = "chance" if expected is None else f"player {expected}"
             raise SaveError(f"{where}: recorded for player {record.player}, but {who} is to move")
+        check_faces(record, where)
         if dice and actor is CHANCE:
-            _check_dice(state, saved.seed, ply, record, where)
+            check_dice(state, saved.seed, ply, record, where)
         try:
             state = state.apply(record.move)
-        except GrognardError as e:
+        except (GrognardError, ValueError) as e:
             raise SaveError(f"{where} is illegal when replayed: {e}") from e
         session.moves.append(record)
     session.state = state
     return session
 
 
-def _check_dice(state: GameState, seed: int, ply: int, record: MoveRecord, where: str) -> None:
+def check_dice(state: GameState, seed: int, ply: int, record: MoveRecord, where: str) -> None:
+    """Refuse a chance move whose outcome or dice are not what the seed throws at move `ply`."""
     outcome, rolls = state.roll(Rng.for_move(seed, ply))
     if outcome != record.move or tuple(rolls) != tuple(record.rolls):
         shown = "; ".join(r.render() for r in rolls) or str(outcome)
-        raise SaveError(f"{where}: the seed throws {shown} at this move, not what the game records")
+        raise SaveError(
+            f"{where}: the seed throws {_short(shown, 80)} at this move, not what the game records "
+            "(`--trust-dice` accepts dice the seed does not throw)"
+        )
+
+
+def _strings(data: Any, depth: int = 0) -> Iterator[str]:
+    if depth > 200:
+        return
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            yield str(k)
+            yield from _strings(v, depth + 1)
+    elif isinstance(data, list):
+        for v in data:
+            yield from _strings(v, depth + 1)
+
+
+def _names_other_files(snapshot: JSON, replayed: JSON) -> bool:
+    """True when the snapshot holds path-like text the replayed state does not (reading it in could
+    open a file the options never named)."""
+    known = set(_strings(replayed))
+    return any(("/" in t or "\\" in t) and t not in known for t in _strings(snapshot))
 
 
 def _reads_as(game: Game, snapshot: JSON, state: GameState) -> bool:
     """True when the game reads `snapshot` (written in an older form of its state format) to `state`."""
     try:
         return bool(game.state_from_json(snapshot) == state)
-    except (GrognardError, KeyError, TypeError, ValueError, AttributeError, IndexError):
+    except (GrognardError, KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
         return False
 
 
-def verify(saved: SavedGame, source: str, *, dice: bool = False) -> Session:
+def verify(saved: SavedGame, source: str, *, dice: bool = False, allow_files: bool = False) -> Session:
     """Replay the game (see `replay`) and check that the replay ends on the saved snapshot and status.
 
     Returns the replayed session; a `SaveError` names `source` and the first problem found.
     """
-    session = replay(saved, source, dice=dice)
+    session = replay(saved, source, dice=dice, allow_files=allow_files)
     state = session.current
     replayed = session.game.state_to_json(state)
     try:
         same = canonical(replayed) == canonical(saved.snapshot)
     except (TypeError, ValueError) as e:
         raise SaveError(f"{source}: the saved state is not JSON data: {e}") from e
-    if not same:
+    if not same and not _names_other_files(saved.snapshot, replayed):
         same = _reads_as(session.game, saved.snapshot, state)
     if not same:
         raise SaveError(
@@ -344,6 +498,11 @@ def write_file(path: Path, saved: SavedGame) -> None:
 def read_file(path: Path) -> SavedGame:
     """Read a saved-game file and check its shape; moves are checked by `verify`."""
     try:
+        found = path.stat()
+        if not stat.S_ISREG(found.st_mode):
+            raise SaveError(f"{path}: not a saved-game file (not a regular file)")
+        if found.st_size > MAX_FILE_BYTES:
+            raise SaveError(f"{path}: larger than {MAX_FILE_BYTES // 2**20} MB, too large for a saved game")
         raw = path.read_bytes()
     except FileNotFoundError as e:
         raise SaveError(f"{path}: no such file") from e
@@ -360,10 +519,10 @@ def read_file(path: Path) -> SavedGame:
     return from_data(data, str(path))
 
 
-def load_checked(data: Any, source: str, *, dice: bool = False) -> SavedGame:
+def load_checked(data: Any, source: str, *, dice: bool = True, allow_files: bool = False) -> SavedGame:
     """JSON data of a saved-game file, shape-checked and verified by replay, ready to be stored."""
     saved = from_data(data, source)
-    verify(saved, source, dice=dice)
+    verify(saved, source, dice=dice, allow_files=allow_files)
     return saved
 
 
@@ -374,8 +533,11 @@ def export_file(store: GameStore, game_id: str, path: Path) -> SavedGame:
     return saved
 
 
-def import_file(store: GameStore, path: Path, *, dice: bool = False) -> str:
-    """Read, check and store a saved-game file; returns the new game id. A refused file changes nothing."""
+def import_file(store: GameStore, path: Path, *, dice: bool = True, allow_files: bool = False) -> str:
+    """Read, check and store a saved-game file; returns the new game id. A refused file changes nothing.
+
+    By default the dice are checked against the seed (`dice`) and the options may name shipped content
+    only (`allow_files` lets them name regular files of this machine)."""
     saved = read_file(path)
-    verify(saved, str(path), dice=dice)
-    return store.import_game(saved, source=str(path))
+    verify(saved, str(path), dice=dice, allow_files=allow_files)
+    return store.import_game(saved, source=str(path), dice=dice, allow_files=allow_files)

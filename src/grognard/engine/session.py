@@ -34,7 +34,12 @@ def random_policy(state: GameState, rng: Rng) -> Action:
 
 @dataclass
 class Session:
-    """A game in play. `moves` is the truth; `state` is the snapshot of replaying them."""
+    """A game in play. `moves` is the truth; `state` is the snapshot of replaying them.
+
+    `revision` is the stored game's revision when this session last read or wrote it (None: not from a
+    store), and `synced` how many leading moves the session shares with the store at that revision; a
+    store refuses to save a session whose revision is stale (another session changed the game).
+    """
 
     system: str
     game: Game
@@ -43,6 +48,8 @@ class Session:
     moves: list[MoveRecord] = field(default_factory=list)
     state: GameState | None = None
     game_id: str | None = None
+    revision: int | None = None
+    synced: int = 0
 
     @classmethod
     def new(cls, system: str, game: Game, options: Mapping[str, OptionValue], seed: int) -> Session:
@@ -112,5 +119,6 @@ class Session:
             return 0
         dropped = len(self.moves) - last
         del self.moves[last:]
+        self.synced = min(self.synced, len(self.moves))
         self.state = self.replay()
         return dropped

@@ -16,7 +16,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -25,9 +25,9 @@ from typing import Any, Protocol
 import platformdirs
 
 from grognard.engine import registry, savefile
-from grognard.engine.errors import GrognardError, RulesError, SaveError
+from grognard.engine.errors import DamagedStoreError, GrognardError, RulesError, SaveError, StaleGameError
 from grognard.engine.game import TERMINAL, Game, GameState, OptionValue
-from grognard.engine.migrations import MIGRATIONS, Migration, migrate
+from grognard.engine.migrations import GAME_SEALED, MIGRATIONS, MOVE_SEALED, Migration, digest, migrate
 from grognard.engine.savefile import (
     SEED_MAX,
     SEED_MIN,
@@ -113,11 +113,19 @@ class GameStore(Protocol):
     def export_game(self, game_id: str) -> SavedGame:
         """The full record of a game, for a saved-game file."""
 
-    def import_game(self, saved: SavedGame, source: str = "") -> str:
+    def import_game(
+        self,
+        saved: SavedGame,
+        source: str = "",
+        *,
+        dice: bool = False,
+        allow_files: bool = False,
+        game_id: str | None = None,
+    ) -> str:
         """Check a saved game by replaying it and store it as a new game; returns the new id."""
 
     def save(self, session: Session, title: str = "") -> str:
-        """Make the store hold exactly the session's moves (create, append, or cut back); returns the id."""
+        """Make the store hold the session's moves; a stale session is refused (`StaleGameError`)."""
 
     def undo(self, game_id: str) -> int:
         """Drop moves back to the previous player decision; returns how many were dropped."""
@@ -134,11 +142,76 @@ def parse_id(game_id: str) -> int:
 _SUMMARY_COLUMNS = "id, system, game, title, status, n_moves, seed, options, created, updated"
 
 
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def recover_hint(path: Path) -> str:
+    """What to do with a damaged store: keep it, salvage its games into a new one."""
+    return (
+        f"keep this file, and run `grognard games recover NEW_FILE --from {path}` to copy every game that "
+        "still replays into a new store"
+    )
+
+
+def damaged(path: Path, what: str) -> DamagedStoreError:
+    """The refusal of a damaged store: what is damaged and how to recover."""
+    return DamagedStoreError(f"{path}: the saved-game database is damaged ({what}); {recover_hint(path)}")
+
+
+def database_error(path: Path, e: sqlite3.Error, doing: str) -> SaveError:
+    """One true line for an SQLite error met while `doing` something ("saving the move", "reading")."""
+    name = str(getattr(e, "sqlite_errorname", ""))
+    if name.startswith("SQLITE_FULL"):
+        return SaveError(
+            f"{path}: the disk is full, so {doing} failed and nothing of it was written (what was saved "
+            "before is untouched); free some space and try again"
+        )
+    if name.startswith("SQLITE_READONLY"):
+        return SaveError(
+            f"{path}: the saved-game database is read-only ({e}), so {doing} failed; grognard needs to "
+            "write it: check the permissions of the file and its folder"
+        )
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return damaged(path, str(e))
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return SaveError(
+            f"{path}: another grognard kept the saved games locked for too long, so {doing} failed; try again"
+        )
+    if name.startswith("SQLITE_IOERR"):
+        return SaveError(f"{path}: the disk could not be read or written ({e}), so {doing} failed")
+    return SaveError(f"{path}: {doing} failed: {e}")
+
+
+def _wal_of(path: Path) -> Path:
+    return path.with_name(path.name + "-wal")
+
+
+def _looks_like_sqlite(path: Path) -> bool:
+    try:
+        with path.open("rb") as f:
+            return f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+    except OSError:
+        return False
+
+
 class SqliteStore:
-    """Saved games in one SQLite file: WAL mode, foreign keys, one transaction per move."""
+    """Saved games in one SQLite file: WAL mode, foreign keys, one transaction per move.
+
+    Opening it checks the file: an empty file, or (after a crash left its write-ahead log behind) one
+    that fails `PRAGMA quick_check`, is refused as damaged, with how to recover. Every game read is
+    checked against the number of moves its row says it has.
+    """
 
     def __init__(self, path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> None:
         self.path = path
+        wal = _wal_of(path)
+        try:
+            size = path.stat().st_size if path.exists() else None
+            unclean = wal.exists() and wal.stat().st_size > 0
+        except OSError as e:
+            raise SaveError(f"{path}: cannot read the saved-game database: {e.strerror or e}") from e
+        if size == 0 and not unclean:
+            raise damaged(path, "the file is empty: 0 bytes")
         try:
             self._conn = sqlite3.connect(path, isolation_level=None, timeout=10.0)
         except sqlite3.Error as e:
@@ -147,14 +220,29 @@ class SqliteStore:
             self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute("PRAGMA foreign_keys = ON")
             self._conn.execute("PRAGMA synchronous = FULL")
+            if unclean:
+                self._quick_check()
             self.schema_version = migrate(self._conn, migrations)
         except sqlite3.DatabaseError as e:
             self._conn.close()
-            raise SaveError(f"{path}: not a grognard saved-game database ({e})") from e
+            name = str(getattr(e, "sqlite_errorname", ""))
+            if name.startswith("SQLITE_NOTADB") and not _looks_like_sqlite(path):
+                raise SaveError(f"{path}: not a grognard saved-game database ({e})") from e
+            raise database_error(path, e, "opening the saved games") from e
+        except UnicodeDecodeError as e:
+            self._conn.close()
+            raise damaged(path, f"text that is not UTF-8: {e.reason}") from e
         except SaveError as e:
             self._conn.close()
+            if isinstance(e, DamagedStoreError):
+                raise
             raise SaveError(f"{path}: {e}") from e
         self._games: dict[tuple[str, str], Game] = {}
+
+    def _quick_check(self) -> None:
+        rows = self._conn.execute("PRAGMA quick_check(5)").fetchall()
+        if rows != [("ok",)]:
+            raise damaged(self.path, "; ".join(str(r[0]) for r in rows))
 
     def close(self) -> None:
         """Close the database connection."""
@@ -170,21 +258,31 @@ class SqliteStore:
 
     # Plumbing.
 
+    def _end(self, sql: str) -> None:
+        with suppress(sqlite3.Error):  # the transaction is gone; the error that ended it is reported
+            self._conn.execute(sql)
+
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def _write(self, doing: str = "saving") -> Iterator[sqlite3.Connection]:
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as e:
-            raise SaveError(f"{self.path}: cannot write: {e}") from e
+            raise database_error(self.path, e, doing) from e
+        except UnicodeDecodeError as e:
+            self._end("ROLLBACK")
+            raise damaged(self.path, f"text that is not UTF-8: {e.reason}") from e
         try:
             yield self._conn
+            self._conn.execute("COMMIT")
         except sqlite3.Error as e:
-            self._conn.execute("ROLLBACK")
-            raise SaveError(f"{self.path}: {e}") from e
+            self._end("ROLLBACK")
+            raise database_error(self.path, e, doing) from e
+        except UnicodeDecodeError as e:
+            self._end("ROLLBACK")
+            raise damaged(self.path, f"text that is not UTF-8: {e.reason}") from e
         except BaseException:
-            self._conn.execute("ROLLBACK")
+            self._end("ROLLBACK")
             raise
-        self._conn.execute("COMMIT")
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -192,13 +290,19 @@ class SqliteStore:
         try:
             self._conn.execute("BEGIN")
         except sqlite3.Error as e:
-            raise SaveError(f"{self.path}: cannot read: {e}") from e
+            raise database_error(self.path, e, "reading the saved games") from e
         try:
             yield self._conn
-        except sqlite3.Error as e:
-            raise SaveError(f"{self.path}: {e}") from e
-        finally:
             self._conn.execute("COMMIT")
+        except sqlite3.Error as e:
+            self._end("ROLLBACK")
+            raise database_error(self.path, e, "reading the saved games") from e
+        except UnicodeDecodeError as e:
+            self._end("ROLLBACK")
+            raise damaged(self.path, f"text that is not UTF-8: {e.reason}") from e
+        except BaseException:
+            self._end("ROLLBACK")
+            raise
 
     def _game(self, system: str, game_id: str, gid: str) -> Game:
         key = (system, game_id)
@@ -213,32 +317,69 @@ class SqliteStore:
 
     def _row(self, conn: sqlite3.Connection, game_id: str) -> sqlite3.Row:
         rowid = parse_id(game_id)
-        cur = conn.execute(f"SELECT {_SUMMARY_COLUMNS}, snapshot FROM games WHERE id = ?", (rowid,))
+        cur = conn.execute(
+            f"SELECT {_SUMMARY_COLUMNS}, revision, digest, snapshot FROM games WHERE id = ?", (rowid,)
+        )
         cur.row_factory = sqlite3.Row
         row: sqlite3.Row | None = cur.fetchone()
         if row is None:
             raise SaveError(f"no saved game {game_id!r} (see `grognard games list`)")
+        if row["digest"] is not None:
+            sealed = conn.execute(f"SELECT {GAME_SEALED} FROM games WHERE id = ?", (rowid,)).fetchone()
+            if digest(sealed) != row["digest"]:
+                raise damaged(self.path, f"game {rowid}'s record does not match its check value")
         return row
 
-    def _records(self, conn: sqlite3.Connection, rowid: int, upto: int | None = None) -> list[MoveRecord]:
-        limit = -1 if upto is None else upto
+    def _seal_game(self, conn: sqlite3.Connection, rowid: int) -> None:
+        sealed = conn.execute(f"SELECT {GAME_SEALED} FROM games WHERE id = ?", (rowid,)).fetchone()
+        conn.execute("UPDATE games SET digest = ? WHERE id = ?", (digest(sealed), rowid))
+
+    def _records(
+        self, conn: sqlite3.Connection, row: sqlite3.Row, upto: int | None = None
+    ) -> list[MoveRecord]:
+        """The game's moves (the first `upto`), checked against the number its row says it has."""
+        rowid, stored = int(row["id"]), row["n_moves"]
+        if not isinstance(stored, int) or stored < 0:
+            raise damaged(self.path, f"game {rowid}'s count of moves reads {stored!r}")
+        want = stored if upto is None else min(upto, stored)
         rows = conn.execute(
-            "SELECT ply, move, player, rolls FROM moves WHERE game_id = ? ORDER BY ply LIMIT ?",
-            (rowid, limit),
+            f"SELECT {MOVE_SEALED}, digest FROM moves WHERE game_id = ? ORDER BY ply LIMIT ?",
+            (rowid, want),
         ).fetchall()
+        if len(rows) != want:
+            raise damaged(self.path, f"game {rowid} should have {stored} moves but {len(rows)} can be read")
         out = []
-        for expected, (ply, move, player, rolls) in enumerate(rows):
+        for expected, (game_id, ply, move, player, rolls, check) in enumerate(rows):
             if ply != expected:
-                raise SaveError(f"game {rowid}: move {expected + 1} is missing from the database")
-            out.append(_record(rowid, move, player, rolls))
+                raise damaged(self.path, f"game {rowid}: move {expected + 1} is missing")
+            if check is not None and digest((game_id, ply, move, player, rolls)) != check:
+                raise damaged(self.path, f"game {rowid}: move {expected + 1} does not match its check value")
+            out.append(self._record(rowid, expected, move, player, rolls))
         return out
+
+    def _record(self, rowid: int, ply: int, move: Any, player: Any, rolls: Any) -> MoveRecord:
+        where = f"game {rowid}, move {ply + 1}"
+        try:
+            record = MoveRecord(json.loads(move), player, rolls_from_data(json.loads(rolls), where))
+        except (TypeError, ValueError, RecursionError, SaveError) as e:
+            raise damaged(self.path, f"{where} cannot be read: {e}") from e
+        if not savefile.is_move(record.move) or not (player is None or type(player) is int):
+            raise damaged(self.path, f"{where} cannot be read: {move!r} by {player!r}")
+        return record
 
     def _session(self, conn: sqlite3.Connection, row: sqlite3.Row, upto: int | None = None) -> Session:
         gid = str(row["id"])
         game = self._game(row["system"], row["game"], gid)
-        options: dict[str, OptionValue] = json.loads(row["options"])
-        moves = self._records(conn, row["id"], upto)
-        return Session(row["system"], game, options, row["seed"], moves, None, gid)
+        try:
+            options: dict[str, OptionValue] = json.loads(row["options"])
+        except (TypeError, ValueError) as e:
+            raise damaged(self.path, f"game {gid}'s options cannot be read: {e}") from e
+        if not isinstance(options, dict):
+            raise damaged(self.path, f"game {gid}'s options are not an object")
+        savefile.check_content_refs(game, options, f"game {gid}", allow_files=True)
+        moves = self._records(conn, row, upto)
+        revision = int(row["revision"])
+        return Session(row["system"], game, options, row["seed"], moves, None, gid, revision, len(moves))
 
     def _snapshot(self, conn: sqlite3.Connection, row: sqlite3.Row, session: Session | None) -> GameState:
         """The stored snapshot; one this version cannot read is rebuilt by replaying the moves."""
@@ -251,27 +392,40 @@ class SqliteStore:
     def _insert_moves(
         self, conn: sqlite3.Connection, rowid: int, start: int, moves: Sequence[MoveRecord]
     ) -> None:
+        rows = []
+        for i, m in enumerate(moves):
+            sealed = (rowid, start + i, json.dumps(m.move), m.player, json.dumps(rolls_to_data(m.rolls)))
+            rows.append((*sealed, digest(sealed)))
         conn.executemany(
-            "INSERT INTO moves (game_id, ply, move, player, rolls) VALUES (?, ?, ?, ?, ?)",
-            [
-                (rowid, start + i, json.dumps(m.move), m.player, json.dumps(rolls_to_data(m.rolls)))
-                for i, m in enumerate(moves)
-            ],
+            "INSERT INTO moves (game_id, ply, move, player, rolls, digest) VALUES (?, ?, ?, ?, ?, ?)", rows
         )
 
-    def _set_state(self, conn: sqlite3.Connection, rowid: int, game: Game, state: GameState, n: int) -> None:
+    def _set_state(self, conn: sqlite3.Connection, rowid: int, game: Game, state: GameState, n: int) -> int:
+        """Store the snapshot after `n` moves and raise the game's revision; returns the new revision."""
         conn.execute(
-            "UPDATE games SET n_moves = ?, snapshot = ?, status = ?, updated = ? WHERE id = ?",
+            "UPDATE games SET n_moves = ?, snapshot = ?, status = ?, updated = ?, revision = revision + 1"
+            " WHERE id = ?",
             (n, canonical(game.state_to_json(state)), status_of(state), now(), rowid),
         )
+        self._seal_game(conn, rowid)
+        row = conn.execute("SELECT revision FROM games WHERE id = ?", (rowid,)).fetchone()
+        return int(row[0])
 
-    def _insert_game(self, conn: sqlite3.Connection, saved: SavedGame, state_json: str, status: str) -> int:
+    def _insert_game(
+        self,
+        conn: sqlite3.Connection,
+        saved: SavedGame,
+        state_json: str,
+        status: str,
+        rowid: int | None = None,
+    ) -> int:
         if not SEED_MIN <= saved.seed <= SEED_MAX:
             raise SaveError(f"seed {saved.seed} is outside the range of a 64-bit integer")
         cur = conn.execute(
-            "INSERT INTO games (system, game, options, seed, title, status, n_moves, snapshot,"
-            " created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games (id, system, game, options, seed, title, status, n_moves, snapshot,"
+            " created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
+                rowid,
                 saved.system,
                 saved.game,
                 json.dumps(saved.options, sort_keys=True),
@@ -284,10 +438,11 @@ class SqliteStore:
                 saved.updated,
             ),
         )
-        rowid = cur.lastrowid
-        assert rowid is not None
-        self._insert_moves(conn, rowid, 0, saved.moves)
-        return rowid
+        new = cur.lastrowid
+        assert new is not None
+        self._seal_game(conn, new)
+        self._insert_moves(conn, new, 0, saved.moves)
+        return new
 
     # The interface.
 
@@ -307,9 +462,10 @@ class SqliteStore:
             stamp,
             stamp,
         )
-        with self._write() as conn:
+        with self._write("saving the new game") as conn:
             rowid = self._insert_game(conn, saved, canonical(session.game.state_to_json(state)), saved.status)
         session.game_id = str(rowid)
+        session.revision, session.synced = 0, len(session.moves)
         return session.game_id
 
     def append(self, game_id: str, record: MoveRecord, *, ply: int | None = None) -> None:
@@ -319,7 +475,7 @@ class SqliteStore:
         player) is refused with a `RulesError` and nothing is written. With `ply`, the move must be the
         game's move number `ply` (counting from 0), else a `SaveError`: the game moved on elsewhere.
         """
-        with self._write() as conn:
+        with self._write("saving the move") as conn:
             row = self._row(conn, game_id)
             n = int(row["n_moves"])
             if ply is not None and ply != n:
@@ -336,7 +492,7 @@ class SqliteStore:
 
     def truncate(self, game_id: str, n_moves: int) -> None:
         """Keep only the first `n_moves` moves and recompute the snapshot, in one transaction."""
-        with self._write() as conn:
+        with self._write("cutting the game back") as conn:
             row = self._row(conn, game_id)
             if not 0 <= n_moves <= row["n_moves"]:
                 raise SaveError(f"game {game_id} has {row['n_moves']} moves; cannot keep {n_moves}")
@@ -358,8 +514,9 @@ class SqliteStore:
                 session = self._session(conn, row)
                 session.state = self._snapshot(conn, row, session)
                 return session
-        session = savefile.verify(saved, f"game {row['id']}")
+        session = savefile.verify(saved, f"game {row['id']}", allow_files=True)
         session.game_id = str(row["id"])
+        session.revision, session.synced = int(row["revision"]), len(session.moves)
         return session
 
     def summaries(self) -> list[GameSummary]:
@@ -371,11 +528,11 @@ class SqliteStore:
     def summary(self, game_id: str) -> GameSummary:
         """One stored game's summary."""
         with self._read() as conn:
-            return _summary(tuple(self._row(conn, game_id))[:-1])
+            return _summary(tuple(self._row(conn, game_id))[:-3])
 
     def delete(self, game_id: str) -> None:
         """Remove a game and (through the foreign key) its moves."""
-        with self._write() as conn:
+        with self._write("deleting the game") as conn:
             row = self._row(conn, game_id)
             conn.execute("DELETE FROM games WHERE id = ?", (row["id"],))
 
@@ -390,72 +547,88 @@ class SqliteStore:
             game=row["game"],
             options=json.loads(row["options"]),
             seed=row["seed"],
-            moves=tuple(self._records(conn, row["id"])),
-            snapshot=json.loads(row["snapshot"]),
+            moves=tuple(self._records(conn, row)),
+            snapshot=self._snapshot_data(row),
             title=row["title"],
             status=row["status"],
             created=row["created"],
             updated=row["updated"],
         )
 
-    def import_game(self, saved: SavedGame, source: str = "") -> str:
+    def _snapshot_data(self, row: sqlite3.Row) -> Any:
+        try:
+            return json.loads(row["snapshot"])
+        except (TypeError, ValueError, RecursionError) as e:
+            raise damaged(self.path, f"game {row['id']}'s state cannot be read: {e}") from e
+
+    def import_game(
+        self,
+        saved: SavedGame,
+        source: str = "",
+        *,
+        dice: bool = False,
+        allow_files: bool = False,
+        game_id: str | None = None,
+    ) -> str:
         """Check a saved game by replaying it, then store it as a new game in one transaction.
 
-        A game that does not replay to its snapshot is refused with a `SaveError` and nothing is written.
+        A game that does not replay to its snapshot (or, with `dice`, whose dice the seed does not
+        throw, or that names files without `allow_files`: `savefile.replay`) is refused with a
+        `SaveError` and nothing is written. `game_id` keeps a given id (as `games recover` does); by
+        default the game gets a new one.
         """
-        session = savefile.verify(saved, source or "imported game")
+        session = savefile.verify(saved, source or "imported game", dice=dice, allow_files=allow_files)
         state = session.current
         snapshot = canonical(session.game.state_to_json(state))
-        with self._write() as conn:
-            rowid = self._insert_game(conn, saved, snapshot, status_of(state))
+        wanted = None if game_id is None else parse_id(game_id)
+        with self._write("importing the game") as conn:
+            if wanted is not None and conn.execute("SELECT 1 FROM games WHERE id = ?", (wanted,)).fetchone():
+                raise SaveError(f"{self.path}: there is already a game {wanted}")
+            rowid = self._insert_game(conn, saved, snapshot, status_of(state), wanted)
         return str(rowid)
 
     def save(self, session: Session, title: str = "") -> str:
-        """Make the store hold exactly the session's moves; returns the game id.
+        """Make the store hold the session's moves, in one transaction; returns the game id.
 
-        A session with no id is created. Otherwise moves the store has beyond the longest common prefix
-        are cut (the session was undone in memory) and the session's further moves are appended one
-        transaction each.
+        A session with no id is created. A session the store handed out (by `load`, `create` or an
+        earlier `save`) is saved only if nobody changed the game since (its `revision` is current): its
+        new moves are appended, and moves it undid itself are cut. Any other session must extend the
+        moves the store holds. Otherwise a `StaleGameError` tells the player to load the game again,
+        and nothing is written: no move another session saved is ever dropped.
         """
         if session.game_id is None:
             return self.create(session, title)
         gid = session.game_id
-        summary = self.summary(gid)
-        ours = (session.system, session.game.info.id, session.seed)
-        if (summary.system, summary.game, summary.seed) != ours:
-            raise SaveError(
-                f"game {gid} is another game ({summary.system}/{summary.game}, seed {summary.seed})"
-            )
-        stored = summary.moves
-        common = self._common_prefix(gid, session.moves, stored)
-        if common < stored:
-            self.truncate(gid, common)
-        for ply in range(common, len(session.moves)):
-            self.append(gid, session.moves[ply], ply=ply)
+        moves = list(session.moves)
+        with self._write("saving the move") as conn:
+            row = self._row(conn, gid)
+            ours = (session.system, session.game.info.id, session.seed)
+            if (row["system"], row["game"], row["seed"]) != ours:
+                raise SaveError(
+                    f"game {gid} is another game ({row['system']}/{row['game']}, seed {row['seed']})"
+                )
+            stored, revision = int(row["n_moves"]), int(row["revision"])
+            if session.revision is not None:
+                if revision != session.revision:
+                    raise _stale(gid, stored)
+                keep = max(0, min(session.synced, stored, len(moves)))
+            else:
+                if len(moves) < stored or self._records(conn, row) != moves[:stored]:
+                    raise _stale(gid, stored)
+                keep = stored
+            if keep == stored == len(moves):
+                session.revision, session.synced = revision, keep
+                return gid
+            if keep < stored:
+                conn.execute("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (row["id"], keep))
+            self._insert_moves(conn, row["id"], keep, moves[keep:])
+            revision = self._set_state(conn, row["id"], session.game, session.current, len(moves))
+        session.revision, session.synced = revision, len(moves)
         return gid
-
-    def _common_prefix(self, game_id: str, moves: Sequence[MoveRecord], stored: int) -> int:
-        rowid = parse_id(game_id)
-        if stored == 0:
-            return 0
-        with self._read() as conn:
-            if stored <= len(moves) and self._record_at(conn, rowid, stored - 1) == moves[stored - 1]:
-                return stored
-            have = self._records(conn, rowid)
-        common = 0
-        while common < min(len(have), len(moves)) and have[common] == moves[common]:
-            common += 1
-        return common
-
-    def _record_at(self, conn: sqlite3.Connection, rowid: int, ply: int) -> MoveRecord | None:
-        row = conn.execute(
-            "SELECT move, player, rolls FROM moves WHERE game_id = ? AND ply = ?", (rowid, ply)
-        ).fetchone()
-        return None if row is None else _record(rowid, *row)
 
     def undo(self, game_id: str) -> int:
         """Drop moves back to the previous player decision, in one transaction; returns how many."""
-        with self._write() as conn:
+        with self._write("undoing") as conn:
             row = self._row(conn, game_id)
             session = self._session(conn, row)
             dropped = session.undo()
@@ -465,6 +638,36 @@ class SqliteStore:
                 self._set_state(conn, row["id"], session.game, session.current, n)
         return dropped
 
+    def check(self) -> list[str]:
+        """`PRAGMA quick_check` of the whole file: empty when the database is sound, else its findings."""
+        with self._read() as conn:
+            rows = conn.execute("PRAGMA quick_check(20)").fetchall()
+        return [] if rows == [("ok",)] else [str(r[0]) for r in rows]
+
+    def backup(self, dest: Path) -> None:
+        """Copy the whole store to `dest` with SQLite's online backup, so the copy is one consistent
+        database (with what the write-ahead log holds) even while other sessions write. The copy is
+        written beside `dest` and renamed into place only when complete and checked."""
+        part = dest.with_name(f".{dest.name}.part-{os.getpid()}")
+        try:
+            part.unlink(missing_ok=True)
+            target = sqlite3.connect(part)
+            try:
+                self._conn.backup(target)
+                target.execute("PRAGMA journal_mode = DELETE")
+                ok = target.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+            finally:
+                target.close()
+            if not ok:
+                raise damaged(self.path, "the copy made of it does not pass quick_check")
+            os.replace(part, dest)
+        except sqlite3.Error as e:
+            raise database_error(self.path, e, f"backing up to {dest}") from e
+        except OSError as e:
+            raise SaveError(f"{dest}: cannot write the backup: {e.strerror or e}") from e
+        finally:
+            part.unlink(missing_ok=True)
+
 
 def _summary(row: Sequence[Any]) -> GameSummary:
     rowid, system, game, title, status, n, seed, options, created, updated = row
@@ -473,8 +676,12 @@ def _summary(row: Sequence[Any]) -> GameSummary:
     )
 
 
-def _record(rowid: int, move: str, player: int | None, rolls: str) -> MoveRecord:
-    return MoveRecord(json.loads(move), player, rolls_from_data(json.loads(rolls), f"game {rowid}"))
+def _stale(game_id: str, stored: int) -> StaleGameError:
+    return StaleGameError(
+        f"game {game_id} was changed elsewhere (another window, or `grognard games undo`) since this "
+        f"session loaded it, and now holds {stored} moves; this session's last move was not saved: load "
+        "the game again to continue from what is stored"
+    )
 
 
 def open_store(home: Path | None = None) -> SqliteStore:

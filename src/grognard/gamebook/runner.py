@@ -420,7 +420,7 @@ class GamebookGame(Game):
         self.info = GameInfo(
             id="gamebook",
             name=f"{ruleset.name} gamebook",
-            options=(OptionInfo("book", "the book played (a path or id)", ref), *ruleset.options),
+            options=(OptionInfo("book", "the book played (a path or id)", ref, file=True), *ruleset.options),
         )
         self._plays: dict[tuple[tuple[str, OptionValue], ...], Play] = {}
 

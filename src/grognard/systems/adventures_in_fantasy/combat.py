@@ -54,6 +54,11 @@ STAMINA_PER_TURN = 5
 """A melee turn spends 5 stamina (line 1742)."""
 
 
+MAX_SCORE = 999
+"""The largest hit points, size, hit dice, stamina or level a fighter takes: far past any creature of the
+rules, and small enough that a melee's exact odds (a table over both sides' hit points) stay bounded."""
+
+
 @dataclass(frozen=True, slots=True)
 class Fighter:
     """A combatant: what the Combat Matrix and its modifiers read, and what its blows do.
@@ -99,8 +104,10 @@ class Fighter:
         for name in ("hit_points", "size", "hit_dice", "unpracticed", "stamina"):
             if getattr(self, name) < 0:
                 raise UsageError(f"{self.name}: {name} {getattr(self, name)} is below 0")
-        if self.level is not None and self.level < 0:
-            raise UsageError(f"{self.name}: level {self.level} is below 0")
+            if getattr(self, name) > MAX_SCORE:
+                raise UsageError(f"{self.name}: {name} {getattr(self, name)} is above {MAX_SCORE}")
+        if self.level is not None and not 0 <= self.level <= MAX_SCORE:
+            raise UsageError(f"{self.name}: level {self.level} is not 0-{MAX_SCORE}")
         if not 0 <= self.dexterity <= 100:
             raise UsageError(f"{self.name}: dexterity {self.dexterity} is not 0-100")
         if self.training not in TRAINING:

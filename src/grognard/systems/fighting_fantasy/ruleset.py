@@ -175,8 +175,10 @@ class FightingFantasyRuleset(Ruleset):
     options = (
         OptionInfo("hero", "SKILL/STAMINA/LUCK to play instead of rolling (e.g. 10/20/9)", ""),
         OptionInfo("potion", "the potion taken instead of choosing it", "", ("", *POTIONS)),
-        OptionInfo("luck_worth", "worth of a point of LUCK kept after a fight, against 1 for winning", 0.01),
-        OptionInfo("stamina_worth", "worth of a point of STAMINA kept after a fight", 0.005),
+        OptionInfo(
+            "luck_worth", "worth of a point of LUCK kept after a fight, against 1 for winning", 0.01, low=0
+        ),
+        OptionInfo("stamina_worth", "worth of a point of STAMINA kept after a fight", 0.005, low=0),
     )
     stats = SCORES
     sheet_type = AdventureSheet

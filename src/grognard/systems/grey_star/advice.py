@@ -24,7 +24,7 @@ from grognard.systems.grey_star.book_fight import BookFight
 from grognard.systems.grey_star.combat import CombatState, parse_action
 from grognard.systems.grey_star.fight_solve import Progress
 from grognard.systems.grey_star.fight_view import fight_constants
-from grognard.systems.grey_star.odds import ActionOdds, CombatAdvice, CombatAdvisor
+from grognard.systems.grey_star.odds import ActionOdds, CombatAdvice, CombatAdvisor, clearly_too_large
 
 ADVICE_BUDGET = DEFAULT_BUDGET
 """The most positions a fight's advice explores by default (the solver's own budget)."""
@@ -118,7 +118,7 @@ class FightAdvice:
         combat = fight.combat
         key = (*fight_constants(combat), budget)
         failed = self._too_big.get(key)
-        if failed is not None and 2 * _size(combat) > failed:
+        if (failed is not None and 2 * _size(combat) > failed) or clearly_too_large(combat, budget):
             return [heading(fight), too_costly(budget)]
         advisor = self._advisors.get((*worths, budget))
         if advisor is None:

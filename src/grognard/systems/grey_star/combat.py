@@ -60,6 +60,9 @@ from grognard.systems.grey_star.round_rules import (
     spend_round,
 )
 
+MAX_SCORE = 999
+"""The highest COMBAT SKILL, ENDURANCE or WILLPOWER a combat takes (each WILLPOWER point is a choice
+every round, so a score without a cap would let a typed number exhaust memory)."""
 TABLES = ("uniform", "book")
 """The random number sources: uniform 0-9, or the book's printed table."""
 PHASES = ("decide", "round", "over")
@@ -404,10 +407,10 @@ def finish_combat(chart: ActionChart, state: CombatState) -> ActionChart:
     return chart.after_combat(state.endurance, state.willpower)
 
 
-def _int_option(options: Mapping[str, OptionValue], name: str, low: int) -> int:
+def _int_option(options: Mapping[str, OptionValue], name: str, low: int, high: int = MAX_SCORE) -> int:
     value = options[name]
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise UsageError(f"option {name}={value!r} must be a whole number of at least {low}")
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise UsageError(f"option {name}={value!r} must be a whole number from {low} to {high}")
     return value
 
 

@@ -22,6 +22,18 @@ from grognard.systems.grey_star.fight_solve import Progress, solve_fight
 from grognard.systems.grey_star.fight_view import FightView, fits
 
 
+def clearly_too_large(state: CombatState, budget: int) -> bool:
+    """True when a fight plainly has more positions than `budget`, so the solver is not started.
+
+    A fight reaches about every (ENDURANCE, WILLPOWER, enemy ENDURANCE) below its start (measured: 25/999/30
+    has 0.8 million positions); an eighth of that product is taken as the least it has, and each
+    WILLPOWER spend open at the first decision is a position of its own.
+    """
+    willpower = max(state.willpower, 0)
+    estimate = (state.endurance + 1) * (willpower + 1) * (state.enemy_endurance + 1) // 8
+    return estimate > budget or (willpower + 1) * (2 if state.can_evade else 1) > budget
+
+
 @dataclass(frozen=True, slots=True)
 class SpendOne(GameState):
     """The spend-one policy as a one-choice game: 1 WILLPOWER every round while the Staff's magic is

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from grognard.engine.dice import Rng, Roll, lone_wolf_distribution, lone_wolf_number
 from grognard.engine.errors import RulesError, UsageError
 from grognard.engine.game import Action, GameState, OptionInfo, OptionValue, Outcome
+from grognard.engine.odds import MAX_BUDGET
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, Section
 from grognard.gamebook.ruleset import (
     ChanceStep,
@@ -52,7 +53,7 @@ from grognard.systems.grey_star.chart import (
     ChartOptions,
     new_chart,
 )
-from grognard.systems.grey_star.combat import TABLES, Foe, start_combat
+from grognard.systems.grey_star.combat import MAX_SCORE, TABLES, Foe, start_combat
 from grognard.systems.grey_star.sheet import BUILTIN_PLACES, PLACES, GreyStarSheet
 
 if TYPE_CHECKING:
@@ -102,6 +103,8 @@ def parse_hero(text: str) -> tuple[int, int, int]:
     cs, wp, ep = (int(p) for p in parts)
     if ep < 1:
         raise UsageError(f"hero {text!r}: ENDURANCE must be at least 1")
+    if max(cs, wp, ep) > MAX_SCORE:
+        raise UsageError(f"hero {text!r}: a score above {MAX_SCORE} is not played")
     return cs, wp, ep
 
 
@@ -167,10 +170,15 @@ class GreyStarRuleset(Ruleset):
             "willpower_worth",
             "worth of a point of WILLPOWER kept after a fight, against 1 for winning",
             0.005,
+            low=0,
         ),
-        OptionInfo("endurance_worth", "worth of a point of ENDURANCE kept after a fight", 0.002),
+        OptionInfo("endurance_worth", "worth of a point of ENDURANCE kept after a fight", 0.002, low=0),
         OptionInfo(
-            "advice_budget", "most positions a fight's odds may explore before giving up", ADVICE_BUDGET
+            "advice_budget",
+            "most positions a fight's odds may explore before giving up",
+            ADVICE_BUDGET,
+            low=1,
+            high=MAX_BUDGET,
         ),
     )
     stats = STATS

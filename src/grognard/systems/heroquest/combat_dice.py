@@ -36,6 +36,10 @@ Distribution: TypeAlias = dict[int, Fraction]
 MAX_COMBAT_DICE = 60
 """The most dice one roll may use here; far above any legal roll, it keeps the arithmetic small."""
 
+MAX_ATTACKS = 12
+"""The most attacks one turn may count here: far above what any hero, skill or spell of the rules gives
+(two or three), and small enough that their exact damage (a convolution per attack) stays quick."""
+
 SKULL = Fraction(HQ_COMBAT_FACES.count("skull"), len(HQ_COMBAT_FACES))
 """The chance one combat die shows a skull: 3 faces of 6."""
 
@@ -115,6 +119,10 @@ def convolve(first: Mapping[int, Fraction], second: Mapping[int, Fraction]) -> D
 
 def turn_damage(attacks: Sequence[tuple[int, int]], defender: Defender) -> Distribution:
     """Body points lost to several attacks in one turn, each given as (attack dice, defend dice)."""
+    if len(attacks) > MAX_ATTACKS:
+        raise UsageError(f"{len(attacks)} attacks in one turn is more than {MAX_ATTACKS}")
+    if sum(a for a, _ in attacks) > MAX_COMBAT_DICE:
+        raise UsageError(f"more than {MAX_COMBAT_DICE} attack dice in one turn")
     total: Distribution = {0: Fraction(1)}
     for attack, defend in attacks:
         total = convolve(total, damage(attack, defend, defender))
@@ -135,8 +143,8 @@ def kill_chance(attack: int, defend: int, defender: Defender, body: int, attacks
     """The chance that `attacks` attacks this turn take a target with `body` Body points to 0 (line 158)."""
     if body < 1:
         raise UsageError(f"body {body} is below 1: the target is already dead")
-    if attacks < 1:
-        raise UsageError(f"attacks {attacks} is below 1")
+    if not 1 <= attacks <= MAX_ATTACKS:
+        raise UsageError(f"attacks {attacks} is not 1-{MAX_ATTACKS}")
     return at_least(turn_damage([(attack, defend)] * attacks, defender), body)
 
 

@@ -25,7 +25,7 @@ QUEST_INFO = GameInfo(
     min_players=1,
     max_players=2,
     options=(
-        OptionInfo("quest", "A shipped quest id or a quest file's path.", "1-the-smugglers-stair"),
+        OptionInfo("quest", "A shipped quest id or a quest file's path.", "1-the-smugglers-stair", file=True),
         OptionInfo(
             "heroes",
             "A party spec (barbarian,dwarf-warrior,...) or a JSON list of heroes.",

@@ -266,6 +266,8 @@ def import_heroscribe(xml: bytes | str, source: str = "heroscribe") -> ImportRes
         root = fromstring(xml, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except (ParseError, DefusedXmlException) as exc:
         raise ContentError(source, "", f"not a HeroScribe XML file: {exc}") from None
+    except LookupError as exc:  # an encoding the XML declaration names but Python does not know
+        raise ContentError(source, "line 1", f"not a HeroScribe XML file: {exc}") from None
     if root.tag != "quest":
         raise ContentError(source, root.tag, "the root element of a HeroScribe file is <quest>")
     board = standard_board()

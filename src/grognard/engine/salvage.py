@@ -1,0 +1,190 @@
+"""Salvaging a damaged saved-game database: every game that still replays, copied into a new store.
+
+`recover(damaged, new)` opens the damaged file read-only (it is never written), reads what it can of each
+game (a game row that cannot be read is skipped; moves are read one by one when the whole list cannot
+be), keeps the longest run of moves from the start that replays legally with the dice its seed throws,
+and stores each such game under its old id in a new store at `new`, written beside it and renamed into
+place when done. The report says, game by game, what was kept and what was lost.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from grognard.engine import registry
+from grognard.engine.errors import GrognardError, SaveError
+from grognard.engine.game import CHANCE, TERMINAL, GameState
+from grognard.engine.migrations import MOVE_SEALED, digest
+from grognard.engine.savefile import (
+    SavedGame,
+    check_dice,
+    check_faces,
+    check_options,
+    is_move,
+    rolls_from_data,
+    status_of,
+)
+from grognard.engine.session import MoveRecord
+from grognard.engine.store import SqliteStore
+
+MAX_PROBE = 100_000
+"""The most game ids tried one by one when the list of games itself cannot be read."""
+
+
+@dataclass(frozen=True)
+class Salvaged:
+    """What became of one game: its id, how many moves it had and how many were kept (None: lost)."""
+
+    id: str
+    label: str
+    stored: int
+    kept: int | None
+    reason: str = ""
+
+    def line(self) -> str:
+        """One line for the report."""
+        if self.kept is None:
+            return f"game {self.id} ({self.label}): lost: {self.reason}"
+        whole = "all" if self.kept == self.stored else f"{self.kept} of"
+        tail = f" ({self.reason})" if self.reason else ""
+        return f"game {self.id} ({self.label}): {whole} {self.stored} moves kept{tail}"
+
+
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    if not path.is_file():
+        raise SaveError(f"{path}: no such saved-game database")
+    try:
+        return sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True, isolation_level=None)
+    except sqlite3.Error as e:
+        raise SaveError(f"{path}: cannot open the saved-game database: {e}") from e
+
+
+def _game_ids(conn: sqlite3.Connection) -> list[int]:
+    try:
+        return [int(r[0]) for r in conn.execute("SELECT id FROM games ORDER BY id").fetchall()]
+    except sqlite3.Error:
+        pass
+    try:
+        row = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'games'").fetchone()
+        top = min(int(row[0]), MAX_PROBE) if row else MAX_PROBE
+    except sqlite3.Error:
+        top = MAX_PROBE
+    found = []
+    for rowid in range(1, top + 1):
+        try:
+            if conn.execute("SELECT 1 FROM games WHERE id = ?", (rowid,)).fetchone():
+                found.append(rowid)
+        except sqlite3.Error:
+            continue
+    return found
+
+
+def _moves(conn: sqlite3.Connection, rowid: int, stored: int) -> Iterator[tuple[object, object, object]]:
+    """The game's moves in order, up to the first that is missing or does not match its digest."""
+    query = f"SELECT {MOVE_SEALED}, digest FROM moves WHERE game_id = ?"
+    try:
+        rows = conn.execute(f"{query} ORDER BY ply", (rowid,)).fetchall()
+    except sqlite3.Error:
+        rows = []
+        for ply in range(stored):
+            try:
+                one = conn.execute(f"{query} AND ply = ?", (rowid, ply)).fetchone()
+            except sqlite3.Error:
+                break
+            if one is None:
+                break
+            rows.append(one)
+    for expected, (game_id, ply, move, player, rolls, check) in enumerate(rows):
+        if ply != expected or (check is not None and digest((game_id, ply, move, player, rolls)) != check):
+            return
+        yield move, player, rolls
+
+
+def _salvage_game(conn: sqlite3.Connection, rowid: int) -> tuple[Salvaged, SavedGame | None]:
+    try:
+        row = conn.execute(
+            "SELECT system, game, options, seed, title, n_moves, created, updated FROM games WHERE id = ?",
+            (rowid,),
+        ).fetchone()
+    except sqlite3.Error as e:
+        return Salvaged(str(rowid), "?", 0, None, f"its row cannot be read ({e})"), None
+    system, game_id, options_text, seed, title, stored, created, updated = row
+    label = f"{title or f'{system}/{game_id}'}"
+    stored = stored if isinstance(stored, int) else 0
+    try:
+        game = registry.get_game(str(system), str(game_id))
+        options = check_options(game, json.loads(options_text), f"game {rowid}")
+        state: GameState = game.new_initial_state(options)
+    except (GrognardError, ValueError, TypeError) as e:
+        return Salvaged(str(rowid), label, stored, None, str(e)), None
+    kept: list[MoveRecord] = []
+    reason = ""
+    for ply, (move_text, player, rolls_text) in enumerate(_moves(conn, rowid, stored)):
+        where = f"move {ply + 1}"
+        try:
+            move = json.loads(str(move_text))
+            if not is_move(move) or not (player is None or type(player) is int):
+                raise SaveError(f"{where} cannot be read")
+            record = MoveRecord(move, player, rolls_from_data(json.loads(str(rolls_text)), where))
+            actor = state.actor()
+            if actor is TERMINAL or record.player != (actor if isinstance(actor, int) else None):
+                raise SaveError(f"{where} is recorded for the wrong player")
+            check_faces(record, where)
+            if actor is CHANCE:
+                check_dice(state, int(seed), ply, record, where)
+            state = state.apply(move)
+        except (GrognardError, ValueError, TypeError, RecursionError) as e:
+            reason = f"from {where} on the moves are damaged: {e}"
+            break
+        kept.append(record)
+    if len(kept) < stored and not reason:
+        reason = f"moves {len(kept) + 1} to {stored} are missing or damaged"
+    saved = SavedGame(
+        system=str(system),
+        game=str(game_id),
+        options=options,
+        seed=int(seed),
+        moves=tuple(kept),
+        snapshot=game.state_to_json(state),
+        title=str(title),
+        status=status_of(state),
+        created=str(created),
+        updated=str(updated),
+    )
+    return Salvaged(str(rowid), label, stored, len(kept), reason), saved
+
+
+def recover(damaged: Path, new: Path) -> list[Salvaged]:
+    """Copy every game of the store at `damaged` that still replays (its longest sound start) into a new
+    store at `new`, keeping game ids; returns what became of each game. `damaged` is only read; `new`
+    must not exist, and appears only once complete."""
+    if new.exists():
+        raise SaveError(f"{new} already exists; give the name of a new file")
+    part = new.with_name(f".{new.name}.part-{os.getpid()}")
+    report: list[Salvaged] = []
+    conn = _open_read_only(damaged)
+    try:
+        part.unlink(missing_ok=True)
+        with SqliteStore(part) as target:
+            for rowid in _game_ids(conn):
+                outcome, saved = _salvage_game(conn, rowid)
+                if saved is not None:
+                    try:
+                        target.import_game(saved, f"game {rowid}", allow_files=True, game_id=str(rowid))
+                    except GrognardError as e:
+                        outcome = Salvaged(outcome.id, outcome.label, outcome.stored, None, str(e))
+                report.append(outcome)
+        os.replace(part, new)
+    except OSError as e:
+        raise SaveError(f"{new}: cannot write the new store: {e.strerror or e}") from e
+    finally:
+        conn.close()
+        for leftover in (part, part.with_name(part.name + "-wal"), part.with_name(part.name + "-shm")):
+            leftover.unlink(missing_ok=True)
+    return report
