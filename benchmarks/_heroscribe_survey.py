@@ -48,17 +48,17 @@ def survey(path: Path, folder: Path) -> tuple[bool, bool, bool, str]:
     """(imported, checked, played a first round unwon, what went wrong) for one file."""
     try:
         result = import_file(path)
-    except Exception as exc:  # noqa: BLE001 - a survey reports whatever comes out
+    except Exception as exc:
         return False, False, False, f"import: {type(exc).__name__}: {exc}"
     try:
         result.quest()
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         return True, False, False, f"check: {exc}"
     target = folder / f"{result.file.id}.toml"
     target.write_text(quest_toml(result.file), encoding="utf-8")
     try:
         how = first_round(str(target))
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         return True, True, False, f"play: {type(exc).__name__}: {exc}"
     return True, True, how == "ok", "" if how == "ok" else f"play: {how}"
 
