@@ -325,6 +325,11 @@ def _parse(xml: bytes | str, source: str) -> Element:
     size = len(xml)
     if size > MAX_BYTES:
         raise ContentError(source, "", f"{size:,} bytes: a HeroScribe file is at most {MAX_BYTES:,} bytes")
+    head = xml[:200].decode("utf-8", "replace") if isinstance(xml, bytes) else xml[:200]
+    if not head.lstrip().lstrip("\ufeff").startswith("<"):
+        raise ContentError(
+            source, "", "not a HeroScribe quest: not an XML file (a quest .toml is played as it is)"
+        )
     try:
         root = fromstring(xml, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except DefusedXmlException:
@@ -415,6 +420,11 @@ def import_heroscribe(xml: bytes | str, source: str = "heroscribe", goal: str | 
         data["stairs"] = b.stairs[0][0]
         for _, origin in b.stairs[1:]:
             b.skip(origin, "a quest has one stairway; the first is kept")
+        if 0 < len(data.get("start", [])) < PARTY:
+            b.guesses.append(
+                f"{len(data.pop('start'))} hero markers, too few for a party: the heroes start on the stairs"
+            )
+            b.origin["start"] = []
     speech = (root.findtext("speech") or "").strip()
     notes = [(n.text or "").strip() for n in root.findall("note")]
     at_letter = {n["id"]: n["at"] for n in data.get("notes", []) if n.get("at") is not None}
@@ -432,14 +442,18 @@ def import_heroscribe(xml: bytes | str, source: str = "heroscribe", goal: str | 
         data["treasure"] = data.get("treasure", []) + read.treasure
         b.origin["treasure"] += [Unmapped("note", t["id"], "", "") for t in read.treasure]
     else:
-        data["goal"] = {
-            "kind": "slay-all",
-            "exit": True,
-            "text": "Slay every monster, then leave by the stairs.",
-        }
+        way_out = data.get("stairs") is not None or any(d["exit"] for d in data.get("doors", []))
+        data["goal"] = {"kind": "slay-all", "exit": way_out, "text": "Slay every monster."}
+        if way_out:
+            data["goal"]["text"] = "Slay every monster, then leave by the stairs."
         b.guesses.append(
-            "goal: nothing in the notes; every monster slain, then out by the stairs (--goal to set one)"
+            "goal: nothing in the notes; every monster slain"
+            + (", then out by the stairs" if way_out else "")
+            + " (--goal to set one)"
         )
+    starts = len(data.get("start", [])) or (PARTY if data.get("stairs") is not None else 0)
+    if starts < PARTY:
+        raise ContentError(source, "start", _too_few(starts))
     _in_furniture(data)
     for group in ("monsters", "treasure"):
         while len(b.origin[group]) < len(data.get(group, [])):
@@ -479,6 +493,13 @@ def _in_furniture(data: dict[str, Any]) -> None:
                 break
 
 
+def _too_few(count: int) -> str:
+    return (
+        f"cannot be played: {count} start squares (no stairway and too few hero markers; a party of "
+        f"{PARTY} needs {PARTY})"
+    )
+
+
 def _refuse_unplayable(result: ImportResult, source: str) -> None:
     """A `ContentError` for a quest the heroes cannot play: too few start squares, a goal already met."""
     from grognard.systems.heroquest.goals import met_at_start
@@ -486,12 +507,7 @@ def _refuse_unplayable(result: ImportResult, source: str) -> None:
     quest = result.quest()
     starts = quest.start_squares()
     if len(starts) < PARTY:
-        raise ContentError(
-            source,
-            "start",
-            f"cannot be played: {len(starts)} start squares (no stairway and too few hero "
-            f"markers; a party of {PARTY} needs {PARTY})",
-        )
+        raise ContentError(source, "start", _too_few(len(starts)))
     why = met_at_start(quest)
     if why is not None:
         raise ContentError(source, "goal", f"cannot be played: won before the heroes act: {why}")

@@ -162,7 +162,7 @@ def _monster_ref(ref: str, data: dict[str, Any], verb: str) -> dict[str, Any]:
         return placed[0]
     ids = ", ".join(m["id"] for m in (placed or monsters)[:12]) or "none"
     many = f"the map holds {len(placed)} of them" if placed else "no such monster on the map"
-    raise UsageError(f"--goal {verb}:{ref}: {many}; name one by id ({ids})")
+    raise UsageError(f"--goal {verb + ':' + ref!r}: {many}; name one by id ({ids})")
 
 
 def goal_from_spec(
@@ -207,7 +207,7 @@ def _prisoner(arg: str, data: dict[str, Any], at_letter: dict[str, Any]) -> str:
     kind = _monster_name(what)
     if kind is None:
         raise UsageError(
-            f"--goal rescue:{arg}: no monster kind {what!r} in the catalogue to stand for the prisoner"
+            f"--goal {'rescue:' + arg!r}: no monster kind {what!r} in the catalogue to stand for the prisoner"
         )
     pid = "prisoner"
     data.setdefault("monsters", []).append({"id": pid, "monster": kind, "at": _where(where, at_letter)})
@@ -224,13 +224,15 @@ def _treasure(arg: str, data: dict[str, Any], notes: list[str], at_letter: dict[
             entry = catalog.item(what)
             key = "item"
         except GrognardError:
-            raise UsageError(f"--goal find:{arg}: no artifact or item {what!r} in the catalogue") from None
+            raise UsageError(
+                f"--goal {'find:' + arg!r}: no artifact or item {what!r} in the catalogue"
+            ) from None
     if not sep:
         found = [k for k, text in lettered(notes).items() if key_of(entry.name) in key_of(text)]
         found = [k for k in found if k in at_letter]
         if not found:
             raise UsageError(
-                f"--goal find:{arg}: no note on the map names it; say where: find:{what}@LETTER or @x,y"
+                f"--goal {'find:' + arg!r}: no note on the map names it; say where: find:ITEM@LETTER or @x,y"
             )
         where = found[0]
     tid = "goal-" + re.sub(r"[^a-z0-9]+", "-", entry.name.casefold()).strip("-")
