@@ -435,6 +435,11 @@ def import_heroscribe(xml: bytes | str, source: str = "heroscribe", goal: str | 
     data["wandering"] = {"monster": read.wandering or "Orc"}
     if not read.wandering:
         b.guesses.append("wandering monster: none named in the notes, Orc set")
+    starts = len(data.get("start", [])) or (PARTY if data.get("stairs") is not None else 0)
+    if starts < PARTY:
+        raise ContentError(source, "start", _too_few(starts))
+    data["goal"] = {"kind": "slay-all"}  # for now: the placements are settled first, then the goal set
+    _settle(data, b, source)
     if goal is not None:
         data["goal"] = goal_from_spec(goal, data, notes, at_letter)
     elif read.goal:
@@ -451,9 +456,6 @@ def import_heroscribe(xml: bytes | str, source: str = "heroscribe", goal: str | 
             + (", then out by the stairs" if way_out else "")
             + " (--goal to set one)"
         )
-    starts = len(data.get("start", [])) or (PARTY if data.get("stairs") is not None else 0)
-    if starts < PARTY:
-        raise ContentError(source, "start", _too_few(starts))
     _in_furniture(data)
     for group in ("monsters", "treasure"):
         while len(b.origin[group]) < len(data.get(group, [])):
