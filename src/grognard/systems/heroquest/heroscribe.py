@@ -331,7 +331,7 @@ def _parse(xml: bytes | str, source: str) -> Element:
             source, "", "not a HeroScribe quest: not an XML file (a quest .toml is played as it is)"
         )
     try:
-        root = fromstring(xml, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+        root: Element = fromstring(xml, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except DefusedXmlException:
         raise ContentError(
             source,
