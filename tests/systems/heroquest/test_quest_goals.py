@@ -108,3 +108,13 @@ def test_hq_check_refuses_a_quest_won_before_the_heroes_act(tmp_path: Path) -> N
     assert ok.code == 0 and "every monster slain" in ok.out
     shipped = grognard("hq", "check", "2-the-salt-crypt", home=tmp_path)
     assert shipped.code == 0, shipped.err
+
+
+def test_hq_check_names_a_board_file_given_as_a_quest(tmp_path: Path) -> None:
+    board = tmp_path / "board.toml"
+    board.write_text(
+        'id = "b"\nname = "B"\nwidth = 1\nheight = 1\ngrid = ["a"]\n[legend]\na = { id = "a", kind = "room" }\n',
+        encoding="utf-8",
+    )
+    ran = grognard("hq", "check", str(board), home=tmp_path)
+    assert ran.code == 2 and "a board file, not a quest" in ran.err and ran.err.count("\n") <= 1

@@ -22,7 +22,14 @@ from typing import Any, Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
-from grognard.engine.content import ContentModel, LocatedValueError, load_bytes, read_source, source_name
+from grognard.engine.content import (
+    ContentModel,
+    LocatedValueError,
+    load_data,
+    parse_toml,
+    read_source,
+    source_name,
+)
 from grognard.engine.errors import ContentError, GrognardError
 from grognard.systems.heroquest import catalog
 from grognard.systems.heroquest.board import (
@@ -612,7 +619,13 @@ def load_quest(source: Any, board: Board | None = None) -> Quest:
     raw = read_source(source)
     if len(raw) > MAX_QUEST_BYTES:
         raise ContentError(name, "", f"{len(raw):,} bytes: a quest file is at most {MAX_QUEST_BYTES:,} bytes")
-    data = load_bytes(raw, QuestFile, name)
+    try:
+        table = parse_toml(raw.decode("utf-8"), name)
+    except UnicodeDecodeError as exc:
+        raise ContentError(name, f"byte {exc.start}", "not UTF-8 text") from None
+    if "grid" in table and "legend" in table and "goal" not in table:
+        raise ContentError(name, "", "a board file, not a quest: a quest names its board in `board`")
+    data = load_data(table, QuestFile, name)
     if board is None:
         if data.board == "standard":
             board = standard_board()
