@@ -113,7 +113,8 @@ def test_hq_check_refuses_a_quest_won_before_the_heroes_act(tmp_path: Path) -> N
 def test_hq_check_names_a_board_file_given_as_a_quest(tmp_path: Path) -> None:
     board = tmp_path / "board.toml"
     board.write_text(
-        'id = "b"\nname = "B"\nwidth = 1\nheight = 1\ngrid = ["a"]\n[legend]\na = { id = "a", kind = "room" }\n',
+        'id = "b"\nname = "B"\nwidth = 1\nheight = 1\ngrid = ["a"]\n'
+        '[legend]\na = { id = "a", kind = "room" }\n',
         encoding="utf-8",
     )
     ran = grognard("hq", "check", str(board), home=tmp_path)
