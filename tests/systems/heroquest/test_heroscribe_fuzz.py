@@ -197,17 +197,19 @@ def test_any_mutation_of_a_heroscribe_file_imports_or_is_refused_cleanly(data: s
     _clean(lambda: import_heroscribe(bytes(text), "mutated.xml").quest())
 
 
-_square = st.lists(st.integers(-3, 120), min_size=0, max_size=3)
+_square = st.one_of(
+    st.tuples(st.integers(1, 24), st.integers(1, 17)).map(list), st.lists(st.integers(-3, 120), max_size=3)
+)
 
 
 @st.composite
 def quest_data(draw: st.DrawFn) -> dict[str, object]:
     """A quest-file-shaped table: good and bad squares, rectangles, placements and goals."""
-    data: dict[str, object] = {"id": draw(st.sampled_from(["q", "Bad Id", ""])), "title": "Q"}
-    if draw(st.booleans()):
+    data: dict[str, object] = {"id": draw(st.sampled_from(["q", "q", "Bad Id", ""])), "title": "Q"}
+    if draw(st.integers(0, 3)):
         data["stairs"] = draw(_square)
-    data["dark"] = draw(st.lists(st.fixed_dictionaries({"at": _square, "size": _square}), max_size=4))
-    data["blocked"] = draw(st.lists(_square, max_size=5))
+    data["dark"] = draw(st.lists(st.fixed_dictionaries({"at": _square, "size": _square}), max_size=2))
+    data["blocked"] = draw(st.lists(_square, max_size=3))
     data["monsters"] = draw(
         st.lists(
             st.fixed_dictionaries(
