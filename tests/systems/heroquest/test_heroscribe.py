@@ -176,3 +176,71 @@ def test_a_project_aon_book_is_named_in_one_clean_line() -> None:
         import_heroscribe(aon, "book.xml")
     message = str(caught.value)
     assert "Project Aon" in message and "EntitiesForbidden" not in message and "\n" not in message
+
+
+@pytest.mark.parametrize(
+    ("spec", "kind", "target", "exit"),
+    [
+        ("kill:Orc", "kill", "orc-1", False),
+        ("kill:goblin-2", "kill", "goblin-2", False),
+        ("exit-after:slay-all", "slay-all", "", True),
+        ("find:Spirit Blade@A", "find", "goal-spirit-blade", False),
+        ("exit-after:find:Potion of Healing@4,6", "find", "goal-potion-of-healing", True),
+        ("rescue:Elven Warrior@4,6", "rescue", "prisoner", False),
+        ("rescue:Orc", "rescue", "orc-1", False),
+    ],
+)
+def test_the_goal_option_sets_the_goal_and_places_what_it_names(
+    spec: str, kind: str, target: str, exit: bool
+) -> None:
+    q = import_heroscribe((DATA / "cellar-heroscribe.xml").read_bytes(), "cellar.xml", spec).file
+    assert (q.goal.kind, q.goal.target, q.goal.exit) == (kind, target, exit)
+    if kind == "find":
+        treasure = next(t for t in q.treasure if t.id == target)
+        assert treasure.at == ((10, 3) if spec.endswith("@A") else (4, 6))
+    if spec.startswith("rescue:Elven"):
+        assert [(m.monster, m.at) for m in q.monsters if m.id == "prisoner"] == [("Elven Warrior", (4, 6))]
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("kill:Goblin", "the map holds 2 of them"),
+        ("kill:Dragon", "no such monster on the map"),
+        ("find:Spirit Blade", "no note on the map names it"),
+        ("find:Nothing@A", "no artifact or item"),
+        ("find:Spirit Blade@Q", "neither a note letter"),
+        ("exit-after:rescue:Orc", "already ends on the stairs"),
+        ("dance", "give kill:MONSTER"),
+    ],
+)
+def test_a_bad_goal_option_is_one_clear_line(spec: str, words: str) -> None:
+    from grognard.engine.errors import UsageError
+
+    with pytest.raises(UsageError) as caught:
+        import_heroscribe((DATA / "cellar-heroscribe.xml").read_bytes(), "cellar.xml", spec)
+    assert words in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_the_notes_give_the_goal_the_wandering_monster_and_the_start() -> None:
+    """A named enemy the map holds once is the quest's target; an artifact named in the speech and a
+    lettered note is placed there and is to be found; a lettered start room with a stairway and words
+    of escape makes the goal the stairway."""
+    gargoyle = '<object id="Gargoyle" left="20" top="3"/><object id="Goblin" left="21" top="3"/>'
+    kill = import_heroscribe(
+        hs_quest(gargoyle, "Seek out Verag, a foul Gargoyle.", ("Wandering Monster in this Quest: Fimir",))
+    )
+    assert (kill.file.goal.kind, kill.file.goal.target) == ("kill", "gargoyle-1")
+    assert kill.file.monsters[0].name == "Verag" and kill.file.wandering.monster == "Fimir"
+    blade = gargoyle + '<object id="LetterA" left="20" top="6"/>'
+    find = import_heroscribe(
+        hs_quest(blade, "Recover the Spirit Blade.", ("A. The Spirit Blade lies here.",))
+    ).file
+    assert find.goal.kind == "find" and [(t.artifact, t.at) for t in find.treasure] == [
+        ("Spirit Blade", (19, 5))
+    ]
+    cell = gargoyle + '<object id="LetterX" left="2" top="2"/>'
+    escape = import_heroscribe(
+        hs_quest(cell, "Escape from the dungeon!", ("X  This is where the players start.",))
+    ).file
+    assert escape.goal.kind == "reach-exit" and (1, 1) in escape.start and len(escape.start) == 12
