@@ -439,7 +439,14 @@ def import_heroscribe(xml: bytes | str, source: str = "heroscribe", goal: str | 
     if starts < PARTY:
         raise ContentError(source, "start", _too_few(starts))
     data["goal"] = {"kind": "slay-all"}  # for now: the placements are settled first, then the goal set
+    _pad(b, data, "notes")
     _settle(data, b, source)
+    kept = {m["id"] for m in data.get("monsters", [])}
+    if read.goal.get("kind") == "kill" and read.goal["target"] not in kept:
+        b.guesses.append(
+            f"the enemy named in the notes ({read.goal['target']}) was not placed: goal not set from it"
+        )
+        read.goal = {}
     if goal is not None:
         data["goal"] = goal_from_spec(goal, data, notes, at_letter)
     elif read.goal:
@@ -457,14 +464,20 @@ def import_heroscribe(xml: bytes | str, source: str = "heroscribe", goal: str | 
             + " (--goal to set one)"
         )
     _in_furniture(data)
-    for group in ("monsters", "treasure"):
-        while len(b.origin[group]) < len(data.get(group, [])):
-            b.origin[group].append(Unmapped("goal", "", "", ""))
+    _pad(b, data, "goal")
     if not data.get("treasure"):
         data.pop("treasure", None)
     result = _settle(data, b, source)
     _refuse_unplayable(result, source)
     return result
+
+
+def _pad(b: _Builder, data: dict[str, Any], why: str) -> None:
+    """Give every entry added after the objects were read (start squares, the goal's treasure or
+    prisoner) an origin for the report."""
+    for group in b.origin:
+        while len(b.origin[group]) < len(data.get(group, [])):
+            b.origin[group].append(Unmapped(why, group, "", ""))
 
 
 def _room_squares(b: _Builder, data: dict[str, Any], at: list[int]) -> list[list[int]]:
