@@ -75,9 +75,14 @@ def goal_squares(state: QuestState, i: int) -> set[Square]:
     elif goal.exit and deed_done(state):
         out = set(ctx.exits.values()) or set(ctx.stairs)  # the deed done: out by the way out (`goals`)
     elif goal.kind == "slay-all":
+        layout = state.layout
         for m in state.monsters:
             if m.at is not None and m.status in ("active", "lurking"):
-                out |= _beside(state, m.at)
+                out |= {
+                    n
+                    for n in neighbours(m.at)
+                    if not layout.solid(n) and (layout.open_between(m.at, n) or layout.door(m.at, n))
+                }
     elif goal.kind in ("kill", "rescue"):
         for m in state.monsters:
             if m.id == goal.target and m.at is not None:
