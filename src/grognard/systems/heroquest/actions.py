@@ -437,8 +437,9 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
         )
     if verb == "leave":
         how = exit_here(state, i)
-        goal = state.ctx.quest.file.goal
-        met = goal.kind == "reach-exit" and (how != "stairs" or not state.ctx.exits)
+        from grognard.systems.heroquest.goals import met_on_leaving
+
+        met = met_on_leaving(state, how)
         state = with_hero(state, i, replace(fig, at=None, status="left"))
         state = note(
             state, f"{name} leaves the quest{' through the exit' if how != 'stairs' else ' up the stairs'}."

@@ -10,8 +10,8 @@ segment with an id, or rock), and an edge is a wall when its two squares are in 
 both are corridor; the outer edge of the board is a wall; a board file may add walls of its own. A door
 sits on an edge: closed or secret, it is a wall to movement and sight; open, it is not.
 
-`standard_board()` loads `data/boards/standard.toml`, our own classic-style layout: a corridor round the edge,
-passages to a central block, 22 rooms and the central room. `Layout` is a board with what a quest put
+`standard_board()` loads `data/boards/standard.toml`, the printed board's geometry: a corridor round the
+edge, passages to a central block, 21 rooms and the central room. `Layout` is a board with what a quest put
 on it that movement and sight care about (doors, furniture, stairs, blocked squares); the quest model
 builds it. The file format is in docs/formats/quest.md.
 """

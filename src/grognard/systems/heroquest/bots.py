@@ -67,12 +67,25 @@ def beside_squares(state: QuestState, square: Square) -> set[Square]:
 
 def goal_squares(state: QuestState, i: int) -> set[Square]:
     """Where hero `i` heads when no monster is in sight: the goal, else the nearest unseen area."""
+    from grognard.systems.heroquest.goals import deed_done
+
     ctx = state.ctx
     goal = ctx.quest.file.goal
     fig = state.heroes[i]
     out: set[Square] = set()
     if fig.escort or (goal.kind == "rescue" and any(h.escort for h in state.heroes)):
         out = set(ctx.stairs)  # the escort's companions go ahead and clear his way (`bots_party`)
+    elif goal.exit and deed_done(state):
+        out = set(ctx.exits.values()) or set(ctx.stairs)  # the deed done: out by the way out (`goals`)
+    elif goal.kind == "slay-all":
+        layout = state.layout
+        for m in state.monsters:
+            if m.at is not None and m.status in ("active", "lurking"):
+                out |= {
+                    n
+                    for n in neighbours(m.at)
+                    if not layout.solid(n) and (layout.open_between(m.at, n) or layout.door(m.at, n))
+                }
     elif goal.kind in ("kill", "rescue"):
         for m in state.monsters:
             if m.id == goal.target and m.at is not None:
@@ -271,11 +284,12 @@ def _heals(action: str) -> bool:
 
 
 def _leaving_wins(state: QuestState, i: int) -> bool:
+    from grognard.systems.heroquest.goals import met_on_leaving
     from grognard.systems.heroquest.targets import exit_here
 
     goal = state.ctx.quest.file.goal
-    if goal.kind == "reach-exit":
-        return exit_here(state, i) != "stairs" or not state.ctx.exits
+    if goal.kind == "reach-exit" or goal.exit:
+        return met_on_leaving(state, exit_here(state, i))
     return state.goal_met
 
 

@@ -22,7 +22,14 @@ from typing import Any, Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
-from grognard.engine.content import ContentModel, LocatedValueError, load_model, source_name
+from grognard.engine.content import (
+    ContentModel,
+    LocatedValueError,
+    load_data,
+    parse_toml,
+    read_source,
+    source_name,
+)
 from grognard.engine.errors import ContentError, GrognardError
 from grognard.systems.heroquest import catalog
 from grognard.systems.heroquest.board import (
@@ -46,8 +53,9 @@ TrapKind: TypeAlias = Literal[
 ]
 """The traps of lines 126-142, a wandering monster trap (line 142), and a trap set in furniture (line 146)."""
 
-GoalKind: TypeAlias = Literal["reach-exit", "kill", "find", "rescue"]
-"""What ends a quest well (line 114): reach the exit, kill an enemy, find a thing, rescue someone."""
+GoalKind: TypeAlias = Literal["reach-exit", "kill", "find", "rescue", "slay-all"]
+"""What ends a quest well (line 114): reach the exit, kill an enemy, find a thing, rescue someone, or slay
+every monster of the quest."""
 
 TriggerKind: TypeAlias = Literal[
     "enter-room", "enter-square", "open-door", "see-square", "monster-dies", ChallengeTrigger
@@ -176,17 +184,44 @@ class TreasurePlacement(Placed):
         return self
 
 
+MAX_SIDE = 100
+"""The longest side of a board (`board.BoardFile`), so of any rectangle a quest places on one."""
+
+MAX_QUEST_BYTES = 1_000_000
+"""The largest quest file read (ours are under 20 KB): a bigger one is refused before it is parsed."""
+
+MAX_ENTRIES = 1000
+"""The most entries one list of a quest file may hold (a board has at most 10,000 squares; the standard
+one 494): a bigger list is refused before anything is placed."""
+
+
 class Rect(ContentModel):
-    """A rectangle of squares: top-left `at` and `size` [width, depth]."""
+    """A rectangle of squares: top-left `at` and `size` [width, depth], both within `MAX_SIDE` (checked
+    when the file is read, before any square is listed)."""
 
     at: SquareField
     size: SquareField
+
+    @model_validator(mode="after")
+    def _bounded(self) -> Rect:
+        if not all(0 <= v < MAX_SIDE for v in self.at):
+            raise LocatedValueError(("at",), f"{list(self.at)}: not a board square (0 to {MAX_SIDE - 1})")
+        if not all(1 <= v <= MAX_SIDE for v in self.size):
+            raise LocatedValueError(("size",), f"{list(self.size)}: each side is 1 to {MAX_SIDE} squares")
+        return self
 
     @property
     def squares(self) -> frozenset[Square]:
         """Every square of the rectangle."""
         x, y = self.at
         return frozenset((x + i, y + j) for i in range(self.size[0]) for j in range(self.size[1]))
+
+    def on(self, board: Board) -> frozenset[Square]:
+        """The rectangle's squares that lie on `board` (it is clipped before the squares are listed)."""
+        x, y = self.at
+        xs = range(max(x, 0), min(x + self.size[0], board.width))
+        ys = range(max(y, 0), min(y + self.size[1], board.height))
+        return frozenset((i, j) for i in xs for j in ys)
 
 
 class Ice(Rect):
@@ -208,16 +243,22 @@ class Note(Placed):
 
 class Goal(ContentModel):
     """What the heroes must do: reach the exit, kill `target` (a monster id), find `target` (a
-    treasure id), or rescue `target` (a monster id standing for the prisoner)."""
+    treasure id), rescue `target` (a monster id standing for the prisoner), or slay every monster; with
+    `exit`, then leave by the stairs or an exit door (`goals`)."""
 
     kind: GoalKind
     target: str = ""
     text: str = ""
+    exit: bool = False
 
     @model_validator(mode="after")
     def _target(self) -> Goal:
-        if self.kind != "reach-exit" and not self.target:
+        if self.kind not in ("reach-exit", "slay-all") and not self.target:
             raise LocatedValueError(("target",), f"a {self.kind} goal names its target")
+        if self.kind in ("reach-exit", "slay-all") and self.target:
+            raise LocatedValueError(("target",), f"a {self.kind} goal names no target")
+        if self.exit and self.kind in ("reach-exit", "rescue"):
+            raise LocatedValueError(("exit",), f"a {self.kind} goal already ends at the way out")
         return self
 
 
@@ -294,21 +335,21 @@ class QuestFile(ContentModel):
     board: str = "standard"
     source: str = ""
     stairs: SquareField | None = None
-    start: list[SquareField] = Field(default_factory=list)
-    doors: list[Door] = Field(default_factory=list)
-    monsters: list[MonsterPlacement] = Field(default_factory=list)
-    furniture: list[FurniturePlacement] = Field(default_factory=list)
-    traps: list[TrapPlacement] = Field(default_factory=list)
-    treasure: list[TreasurePlacement] = Field(default_factory=list)
-    notes: list[Note] = Field(default_factory=list)
-    blocked: list[SquareField] = Field(default_factory=list)
-    dark: list[Rect] = Field(default_factory=list)
-    ice: list[Ice] = Field(default_factory=list)
+    start: list[SquareField] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    doors: list[Door] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    monsters: list[MonsterPlacement] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    furniture: list[FurniturePlacement] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    traps: list[TrapPlacement] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    treasure: list[TreasurePlacement] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    notes: list[Note] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    blocked: list[SquareField] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    dark: list[Rect] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    ice: list[Ice] = Field(default_factory=list, max_length=MAX_ENTRIES)
     goal: Goal
     wandering: Wandering
-    monster_kinds: list[MonsterKind] = Field(default_factory=list)
-    challenges: list[Challenge] = Field(default_factory=list)
-    events: list[Event] = Field(default_factory=list)
+    monster_kinds: list[MonsterKind] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    challenges: list[Challenge] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    events: list[Event] = Field(default_factory=list, max_length=MAX_ENTRIES)
     level: int = Field(default=1, ge=1, le=20)
     party: str = ""
 
@@ -356,7 +397,7 @@ class Quest:
     @cached_property
     def dark(self) -> frozenset[Square]:
         """The floor squares the quest leaves out of play (dark on its map): solid to movement and sight."""
-        return frozenset(s for r in self.file.dark for s in r.squares if self.board.is_floor(s))
+        return frozenset(s for r in self.file.dark for s in r.on(self.board) if self.board.is_floor(s))
 
     def start_squares(self) -> list[Square]:
         """Where the heroes set out: the `start` squares, else the stairs' four squares."""
@@ -418,7 +459,7 @@ class Quest:
 # Loading and checking
 
 
-def _problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
+def quest_problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
     """Every (place, reason) that makes the quest wrong for its board and the catalogue."""
     out: list[tuple[str, str]] = []
     ids: dict[str, str] = {}
@@ -461,7 +502,7 @@ def _problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
                 out.append((f"furniture[{i}].at", f"furniture {f.id!r} overlaps {occupied[s]!r} at {s}"))
             occupied[s] = f.id
     pieces = tuple(f.piece() for f in q.furniture if f.kind in FURNITURE_KINDS)
-    dark = frozenset(s for r in q.dark for s in r.squares if board.is_floor(s))
+    dark = frozenset(s for r in q.dark for s in r.on(board) if board.is_floor(s))
     layout = Layout(board, tuple(q.doors), pieces, frozenset(), frozenset(q.blocked) | dark)
     furniture_ids = {f.id for f in q.furniture}
     taken: dict[Square, str] = {}
@@ -509,7 +550,7 @@ def _problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
         if n.at is not None and not board.on_board(n.at):
             out.append((f"notes[{i}].at", f"note {n.id!r} at {n.at} is off the board"))
     for i, r in enumerate(q.dark):
-        if not all(board.on_board(s) for s in r.squares):
+        if r.at[0] + r.size[0] > board.width or r.at[1] + r.size[1] > board.height:
             out.append((f"dark[{i}]", f"dark rectangle at {r.at} of size {r.size} runs off the board"))
     for i, s in enumerate(q.blocked):
         if not board.is_floor(s):
@@ -538,8 +579,8 @@ def _problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
         out.append(("goal.target", f"no monster {q.goal.target!r} to {q.goal.kind}"))
     if q.goal.kind == "find" and q.goal.target not in treasure_ids:
         out.append(("goal.target", f"no treasure {q.goal.target!r} to find"))
-    if q.goal.kind == "reach-exit" and q.stairs is None and not any(d.exit for d in q.doors):
-        out.append(("goal.kind", "a reach-exit goal needs stairs or an exit door"))
+    if (q.goal.kind == "reach-exit" or q.goal.exit) and q.stairs is None and not any(d.exit for d in q.doors):
+        out.append(("goal.kind", "a goal that ends at the way out needs stairs or an exit door"))
     for i, e in enumerate(q.events):
         trig = e.trigger
         where = f"events[{i}].trigger"
@@ -563,7 +604,7 @@ def _problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
 def check_quest(q: QuestFile, board: Board, source: str = "quest") -> Quest:
     """The quest on `board` once every placement and reference is checked; else a `ContentError` at the
     first problem (the reason says how many more there are)."""
-    problems = _problems(q, board)
+    problems = quest_problems(q, board)
     if problems:
         place, reason = problems[0]
         more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
@@ -574,8 +615,17 @@ def check_quest(q: QuestFile, board: Board, source: str = "quest") -> Quest:
 def load_quest(source: Any, board: Board | None = None) -> Quest:
     """A quest file loaded and checked. Its board is `board` when given, else the standard board for
     `board = "standard"`, else the board file named, read beside the quest file."""
-    data = load_model(source, QuestFile)
     name = source_name(source)
+    raw = read_source(source)
+    if len(raw) > MAX_QUEST_BYTES:
+        raise ContentError(name, "", f"{len(raw):,} bytes: a quest file is at most {MAX_QUEST_BYTES:,} bytes")
+    try:
+        table = parse_toml(raw.decode("utf-8"), name)
+    except UnicodeDecodeError as exc:
+        raise ContentError(name, f"byte {exc.start}", "not UTF-8 text") from None
+    if "grid" in table and "legend" in table and "goal" not in table:
+        raise ContentError(name, "", "a board file, not a quest: a quest names its board in `board`")
+    data = load_data(table, QuestFile, name)
     if board is None:
         if data.board == "standard":
             board = standard_board()

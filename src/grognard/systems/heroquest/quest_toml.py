@@ -3,8 +3,9 @@
 `quest_toml` writes a `QuestFile` as the TOML the quest format documents (docs/formats/quest.md): the
 quest's own scalar fields first, then every list of placements as an array of tables, each nested value
 an inline table or array. Strings are written as TOML basic strings. Reading the text back gives the same
-quest file (the import's tests check it). `import_file` reads a HeroScribe file from disk and imports it
-(`heroscribe.import_heroscribe`); `placed_lines` and `report_lines` are the import report a user reads.
+quest file (the import's tests check it). `import_file` reads a HeroScribe file from disk (its size
+checked first) and imports it (`heroscribe.import_heroscribe`); `placed_lines` and `report_lines` are
+the import report a user reads: what was placed, the goal, what was read or guessed, what was not placed.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grognard.engine.errors import UsageError
-from grognard.systems.heroquest.heroscribe import ImportResult, import_heroscribe
+from grognard.engine.errors import ContentError, UsageError
+from grognard.systems.heroquest.heroscribe import MAX_BYTES, ImportResult, import_heroscribe
 from grognard.systems.heroquest.quest import QuestFile
 
 _LISTS = ("doors", "monsters", "furniture", "traps", "treasure", "notes", "ice", "monster_kinds")
@@ -57,13 +58,19 @@ def quest_toml(quest: QuestFile) -> str:
     return "\n".join(lines + tables) + "\n"
 
 
-def import_file(path: Path) -> ImportResult:
-    """The HeroScribe file at `path`, imported; a `UsageError` when it cannot be read."""
+def import_file(path: Path, goal: str | None = None) -> ImportResult:
+    """The HeroScribe file at `path`, imported (with the `--goal` spec `goal`, if any); a `UsageError`
+    when it cannot be read, a `ContentError` when it is too big to be a quest (checked before reading)."""
     try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise ContentError(
+                str(path), "", f"{size:,} bytes: a HeroScribe file is at most {MAX_BYTES:,} bytes"
+            )
         text = path.read_bytes()
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
-    return import_heroscribe(text, str(path))
+    return import_heroscribe(text, str(path), goal)
 
 
 def placed_lines(result: ImportResult) -> list[str]:
@@ -84,14 +91,20 @@ def placed_lines(result: ImportResult) -> list[str]:
         lines.append(f"  placed stairs at {list(quest.stairs)}")
     if quest.dark:
         lines.append(f"  placed dark areas: {len(quest.dark)}")
+    from grognard.systems.heroquest.goals import describe
+
+    lines.append(f"  goal: {describe(quest.goal)}; wandering monster: {quest.wandering.monster}")
     return lines
 
 
 def report_lines(result: ImportResult) -> list[str]:
     """The whole import report: what was placed, then every object that could not be mapped and why."""
     lines = placed_lines(result)
+    if result.guesses:
+        lines.append(f"Read from the notes or chosen by the import ({len(result.guesses)}):")
+        lines += [f"  {g}" for g in result.guesses]
     if result.unmapped:
-        lines.append(f"Not placed or set by the import ({len(result.unmapped)}):")
+        lines.append(f"Not placed ({len(result.unmapped)}):")
         lines += [f"  {u}" for u in result.unmapped]
     else:
         lines.append("Everything in the file was placed.")

@@ -332,6 +332,9 @@ def check_end(state: QuestState) -> QuestState:
         met = met or goal.target in state.taken
     elif goal.kind == "rescue":
         met = met or any(h.escort == goal.target and h.at in ctx.stairs for h in state.heroes)
+    from grognard.systems.heroquest.goals import met_now
+
+    met = met_now(state, met)  # a goal with a way out after it, and slay-all (`goals`)
     if met:
         return replace(state, goal_met=True, outcome="won", pending=None)
     if any(h.status in ("active", "dying") for h in state.heroes):
