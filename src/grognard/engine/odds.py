@@ -137,7 +137,7 @@ class GraphSolution(Solution):
     def _win(self, v: int, player: int) -> Number:
         self._check_player(player)
         win = self._objective.win
-        if not self._objective.resource_worth and win and player < self._graph.players:
+        if self._objective.only_wins and win and player < self._graph.players:
             # The utility is then win * P(win), so no second pass over the graph is needed.
             value: Number = self._utilities[player][v] / number(win, self.exact)
             return value
@@ -233,7 +233,11 @@ def solve(
             if u is None:
                 u = worth[(result, p)] = number(objective.utility(result, p), exact)
             col[v] = u
-    choice = optimise(graph, utilities)
+    ties: list[Column] = [[zero] * n for _ in objective.keep]
+    for v, result in graph.results.items():
+        for col, amount in zip(ties, objective.kept(result), strict=True):
+            col[v] = number(amount, exact)
+    choice = optimise(graph, utilities, ties)
     return GraphSolution(graph, objective, utilities, choice)
 
 

@@ -16,15 +16,26 @@ from grognard.engine.odds import Number, Objective, Odds, Solution, solve
 from grognard.systems.fighting_fantasy.fight import FightState
 from grognard.systems.fighting_fantasy.fight_rules import ASK_LUCK
 
+KEEP = ("POTION", "LUCK", "STAMINA")
+"""What the advice keeps among actions of equal worth: more measures of potion (none drunk where it
+changes nothing), then more LUCK, then more STAMINA."""
 
-def fight_objective(luck_worth: float = 0.0, stamina_worth: float = 0.0, win: float = 1.0) -> Objective:
-    """The utility of a fight's end: `win` for a win plus the worth of each point of LUCK and STAMINA kept."""
+
+def fight_objective(
+    luck_worth: float = 0.0,
+    stamina_worth: float = 0.0,
+    win: float = 1.0,
+    endings: Mapping[str, float] | None = None,
+) -> Objective:
+    """The utility of a fight's end: `win` for a win (or `endings[label]` for an ending the book gives a
+    worth, such as surviving a fight limited to N rounds) plus the worth of each point of LUCK and
+    STAMINA kept. Ties go to the action that keeps more potion, then LUCK, then STAMINA (`KEEP`)."""
     worth: dict[str, Number] = {}
     if luck_worth:
         worth["LUCK"] = luck_worth
     if stamina_worth:
         worth["STAMINA"] = stamina_worth
-    return Objective(win=win, resource_worth=worth)
+    return Objective(win=win, resource_worth=worth, ending_worth=dict(endings or {}), keep=KEEP)
 
 
 @dataclass(frozen=True)
