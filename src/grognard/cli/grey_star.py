@@ -107,6 +107,8 @@ def play(
     """Play a gamebook ("sample" for the one shipped), with the odds of every fight.
 
     s shows the Action Chart, u undoes, q stops; the game is saved after every move."""
+    if game is not None and seed is not None:
+        raise UsageError("--seed: a saved game keeps the seed it was started with")
     options: dict[str, OptionValue] = {}
     _choice_option("table", table, tuple(TABLES), options)
     _choice_option("shortfall", shortfall, tuple(SHORTFALL_CHOICES), options)

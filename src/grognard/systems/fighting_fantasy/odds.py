@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import CHANCE
-from grognard.engine.odds import Number, Objective, Odds, Solution, solve
+from grognard.engine.odds import DEFAULT_BUDGET, Number, Objective, Odds, Solution, solve
 from grognard.systems.fighting_fantasy.fight import FightState
 from grognard.systems.fighting_fantasy.fight_rules import ASK_LUCK
 
@@ -168,11 +168,14 @@ def first_wound_values(state: FightState, solution: Solution) -> dict[str, dict[
     return out
 
 
-def fight_odds(state: FightState, objective: Objective | None = None) -> FightOdds:
-    """The odds of the fight from `state`: with no Luck ever tested and with the best Luck policy."""
+def fight_odds(
+    state: FightState, objective: Objective | None = None, budget: int = DEFAULT_BUDGET
+) -> FightOdds:
+    """The odds of the fight from `state`: with no Luck ever tested and with the best Luck policy
+    (`OddsError` when either solve meets more than `budget` states)."""
     objective = objective or fight_objective()
-    best = solve(state, objective)
-    plain = solve(without_luck(state), objective)
+    best = solve(state, objective, budget=budget)
+    plain = solve(without_luck(state), objective, budget=budget)
     resources: Mapping[str, Number] = best.expected_resources()
     return FightOdds(
         p_win_without_luck=float(plain.win_probability()),
