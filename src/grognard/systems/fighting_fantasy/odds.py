@@ -25,7 +25,7 @@ def fight_objective(
     luck_worth: float = 0.0,
     stamina_worth: float = 0.0,
     win: float = 1.0,
-    endings: Mapping[str, float] | None = None,
+    endings: Mapping[str, Number] | None = None,
 ) -> Objective:
     """The utility of a fight's end: `win` for a win (or `endings[label]` for an ending the book gives a
     worth, such as surviving a fight limited to N rounds) plus the worth of each point of LUCK and
