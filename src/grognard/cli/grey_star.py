@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from fractions import Fraction
 from functools import partial
 from pathlib import Path
 from typing import Annotated
@@ -264,9 +265,14 @@ def odds_command(
     budget: int = typer.Option(
         DEFAULT_BUDGET, "--budget", help="Most positions to explore before giving up (a larger fight)."
     ),
+    exact: bool = typer.Option(
+        False, "--exact", help="Work in Fractions: exact figures (as p/q in JSON), slower."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """The exact chance of winning a fight with the best WILLPOWER spending, and each choice's figures."""
+    """The exact chance of winning a fight with the best WILLPOWER spending, and each choice's figures.
+
+    Among spends of equal worth the advice keeps WILLPOWER, then ENDURANCE."""
     worth_options(willpower_worth=willpower_worth, endurance_worth=endurance_worth)
     _budget(budget, "--budget")
     enemy_skill, enemy_endurance = parse_enemy(enemy)
@@ -277,7 +283,12 @@ def odds_command(
     state = CombatState(
         combat_skill, endurance, willpower, enemy_skill, enemy_endurance, table=table, can_evade=can_evade
     )
-    solve = partial(advise, state, willpower_worth=willpower_worth, endurance_worth=endurance_worth)
+    worths = (
+        (Fraction(str(willpower_worth)), Fraction(str(endurance_worth)))
+        if exact
+        else (willpower_worth, endurance_worth)
+    )
+    solve = partial(advise, state, willpower_worth=worths[0], endurance_worth=worths[1], exact=exact)
     try:
         if as_json:
             print_json(solve(budget=budget).to_json())
@@ -320,6 +331,7 @@ def _odds_tool() -> None:
         willpower_worth=0.0,
         endurance_worth=0.0,
         budget=DEFAULT_BUDGET,
+        exact=False,
         as_json=False,
     )
 
