@@ -649,13 +649,13 @@ class ViewSolution(Solution):
                     vec = kept[k]
                     if not acc:
                         acc = [zero] * len(vec)
-                    for i, x in enumerate(vec):
-                        acc[i] += q * x
-                x = tuple(acc)
+                    for i, y in enumerate(vec):
+                        acc[i] += q * y
+                figures = tuple(acc)
             else:
-                x = kept[opt]
-            if best is None or prefers(x, bv, self._exact):
-                best, bv = opt, x
+                figures = kept[opt]
+            if best is None or prefers(figures, bv, self._exact):
+                best, bv = opt, figures
         return best
 
 
