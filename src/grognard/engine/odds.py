@@ -87,7 +87,8 @@ class GraphSolution(Solution):
         return Odds(self._utility(v, player), self._win(v, player), self._outcomes(v), self._expected(v))
 
     def best_action(self, state: State) -> Action:
-        """The optimal action at a reachable decision node (ties: the first legal action)."""
+        """The optimal action at a reachable decision node (ties: the one that keeps more of
+        `Objective.keep`, then the first legal action)."""
         v = self._decision(state)
         return self._graph.moves[v][self._choice[v]]
 

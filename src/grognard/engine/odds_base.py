@@ -146,7 +146,8 @@ class Solution(ABC):
 
     @abstractmethod
     def best_action(self, state: State) -> Action:
-        """The optimal action at a reachable decision node (ties: the first legal action)."""
+        """The optimal action at a reachable decision node (ties: the one that keeps more of
+        `Objective.keep`, then the first legal action)."""
 
     @abstractmethod
     def action_values(self, state: State) -> dict[Action, ActionValue]:

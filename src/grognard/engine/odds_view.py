@@ -412,7 +412,8 @@ class ViewSolution(Solution):
         )
 
     def best_action(self, state: State) -> Action:
-        """The optimal action at a reachable decision node (ties: the first legal action)."""
+        """The optimal action at a reachable decision node (ties: the one that keeps more of
+        `Objective.keep`, then the first legal action)."""
         actor, options = self._options(state)
         best: tuple[Action, list[Number]] | None = None
         for action, vec in options:

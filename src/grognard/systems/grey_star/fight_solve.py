@@ -332,7 +332,8 @@ class FightSolution(Solution):
         return state, code
 
     def best_action(self, state: State) -> Action:
-        """The optimal action at a reachable decision (ties: the first legal action)."""
+        """The optimal action at a reachable decision (ties: the one that keeps more of
+        `Objective.keep`, then the first legal action)."""
         combat, code = self._decision(state)
         return combat.legal_actions()[self._choice[code]]
 
