@@ -19,7 +19,8 @@ from grognard.cli.gamebook import (
     resume_book,
     worth_options,
 )
-from grognard.engine.errors import UsageError
+from grognard.engine.errors import OddsError, UsageError
+from grognard.engine.odds import DEFAULT_BUDGET
 from grognard.systems.fighting_fantasy import (
     FF_RULES,
     SYSTEM,
@@ -67,6 +68,8 @@ def play(
 
     s shows the Adventure Sheet, u undoes, q stops; the game is saved after every move. The worths tune
     the advice shown in fights (a win is worth 1)."""
+    if game is not None and seed is not None:
+        raise UsageError("--seed: a saved game keeps the seed it was started with")
     options = worth_options(luck_worth=luck_worth, stamina_worth=stamina_worth)
     play_book(FF_RULES, SYSTEM.id, "ff", book, BOOKS.path(book), seed, game, options)
 
@@ -93,16 +96,26 @@ def odds(
     can_escape: Annotated[bool, typer.Option("--can-escape", help="The section offers to flee.")] = False,
     skill_modifier: Annotated[int, typer.Option("--skill-modifier", help="SKILL added for this fight.")] = 0,
     potion: Annotated[str, typer.Option("--potion", help="skill, strength or fortune (two measures).")] = "",
+    budget: Annotated[
+        int, typer.Option("--budget", help="The most states solved before giving up (memory grows with it).")
+    ] = DEFAULT_BUDGET,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
 ) -> None:
-    """The chance of winning a fight without Luck and with the best Luck policy, and what is left after."""
+    """The chance of winning a fight without Luck and with the best Luck policy, and what is left after.
+
+    Among plays of equal worth the advice keeps the potion, then LUCK, then STAMINA."""
     skill, stamina, luck = parse_hero(hero)
     if potion and potion not in POTIONS:
         raise UsageError(f"potion {potion!r} is not one of {', '.join(POTIONS)}")
+    if budget < 1:
+        raise UsageError(f"--budget must be at least 1, not {budget}")
     creatures = [parse_creature(text, i) for i, text in enumerate(enemy)]
     rules = FightRules(together=together, can_escape=can_escape, skill_modifier=skill_modifier)
     state = start_fight(AdventureSheet.new(skill, stamina, luck, potion), creatures, rules)
-    result = fight_odds(state, fight_objective(luck_worth, stamina_worth))
+    try:
+        result = fight_odds(state, fight_objective(luck_worth, stamina_worth), budget)
+    except OddsError as e:
+        raise UsageError(f"{e} (ff odds --budget N)") from None
     if as_json:
         print_json(result.to_json())
         return

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from fractions import Fraction
 from functools import partial
 from pathlib import Path
 from typing import Annotated
@@ -107,6 +108,8 @@ def play(
     """Play a gamebook ("sample" for the one shipped), with the odds of every fight.
 
     s shows the Action Chart, u undoes, q stops; the game is saved after every move."""
+    if game is not None and seed is not None:
+        raise UsageError("--seed: a saved game keeps the seed it was started with")
     options: dict[str, OptionValue] = {}
     _choice_option("table", table, tuple(TABLES), options)
     _choice_option("shortfall", shortfall, tuple(SHORTFALL_CHOICES), options)
@@ -271,9 +274,14 @@ def odds_command(
     budget: int = typer.Option(
         DEFAULT_BUDGET, "--budget", help="Most positions to explore before giving up (a larger fight)."
     ),
+    exact: bool = typer.Option(
+        False, "--exact", help="Work in Fractions: exact figures (as p/q in JSON), slower."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """The exact chance of winning a fight with the best WILLPOWER spending, and each choice's figures."""
+    """The exact chance of winning a fight with the best WILLPOWER spending, and each choice's figures.
+
+    Among spends of equal worth the advice keeps WILLPOWER, then ENDURANCE."""
     worth_options(willpower_worth=willpower_worth, endurance_worth=endurance_worth)
     _budget(budget, "--budget")
     enemy_skill, enemy_endurance = parse_enemy(enemy)
@@ -290,7 +298,12 @@ def odds_command(
             f"this fight has more than {budget:,} positions; give a larger --budget (at most "
             f"{MAX_BUDGET:,}) to work out its odds"
         )
-    solve = partial(advise, state, willpower_worth=willpower_worth, endurance_worth=endurance_worth)
+    worths = (
+        (Fraction(str(willpower_worth)), Fraction(str(endurance_worth)))
+        if exact
+        else (willpower_worth, endurance_worth)
+    )
+    solve = partial(advise, state, willpower_worth=worths[0], endurance_worth=worths[1], exact=exact)
     try:
         if as_json:
             print_json(solve(budget=budget).to_json())
@@ -333,6 +346,7 @@ def _odds_tool() -> None:
         willpower_worth=0.0,
         endurance_worth=0.0,
         budget=DEFAULT_BUDGET,
+        exact=False,
         as_json=False,
     )
 

@@ -90,7 +90,8 @@ class GraphSolution(Solution):
         return Odds(self._utility(v, player), self._win(v, player), self._outcomes(v), self._expected(v))
 
     def best_action(self, state: State) -> Action:
-        """The optimal action at a reachable decision node (ties: the first legal action)."""
+        """The optimal action at a reachable decision node (ties: the one that keeps more of
+        `Objective.keep`, then the first legal action)."""
         v = self._decision(state)
         return self._graph.moves[v][self._choice[v]]
 
@@ -140,7 +141,7 @@ class GraphSolution(Solution):
     def _win(self, v: int, player: int) -> Number:
         self._check_player(player)
         win = self._objective.win
-        if not self._objective.resource_worth and win and player < self._graph.players:
+        if self._objective.only_wins and win and player < self._graph.players:
             # The utility is then win * P(win), so no second pass over the graph is needed.
             value: Number = self._utilities[player][v] / number(win, self.exact)
             return value
@@ -236,7 +237,11 @@ def solve(
             if u is None:
                 u = worth[(result, p)] = number(objective.utility(result, p), exact)
             col[v] = u
-    choice = optimise(graph, utilities)
+    ties: list[Column] = [[zero] * n for _ in objective.keep]
+    for v, result in graph.results.items():
+        for col, amount in zip(ties, objective.kept(result), strict=True):
+            col[v] = number(amount, exact)
+    choice = optimise(graph, utilities, ties)
     return GraphSolution(graph, objective, utilities, choice)
 
 

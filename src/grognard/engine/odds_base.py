@@ -8,7 +8,7 @@ they share: the objective, the figures of a position, and the solution's public 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeAlias
@@ -27,17 +27,39 @@ FLOAT_TOLERANCE = 1e-12
 
 @dataclass(frozen=True)
 class Objective:
-    """What a player wants: `win` for a win, plus `resource_worth[name]` per point of a resource kept."""
+    """What a player wants: `win` for a win, plus `resource_worth[name]` per point of a resource kept.
+
+    `ending_worth[label]` replaces the worth of a win for a result whose `outcome` is `label` (a fight
+    that ends after N rounds and leads on in the book can be worth as much as a win, or anything else).
+    `keep` breaks ties: among actions of equal utility the solver prefers the one that keeps more of the
+    first resource named, then of the second, and so on (exactly in exact mode; in float mode two
+    figures are equal when they differ by no more than `FLOAT_TOLERANCE`, relative).
+    """
 
     win: Number = 1
     resource_worth: Mapping[str, Number] = field(default_factory=dict)
+    ending_worth: Mapping[str, Number] = field(default_factory=dict)
+    keep: tuple[str, ...] = ()
 
     def utility(self, result: Result, player: int) -> Number:
         """The worth of a terminal `result` to `player`."""
-        total: Number = self.win if player in result.winners else 0
+        total: Number
+        if result.outcome in self.ending_worth:
+            total = self.ending_worth[result.outcome]
+        else:
+            total = self.win if player in result.winners else 0
         for name, worth in self.resource_worth.items():
             total += worth * result.resource(name)
         return total
+
+    @property
+    def only_wins(self) -> bool:
+        """True when the utility is `win` times the chance of winning (no other term counts)."""
+        return not self.resource_worth and not self.ending_worth
+
+    def kept(self, result: Result) -> tuple[int, ...]:
+        """The resources of `keep` in a terminal `result`, in order (the tie-breaking figures)."""
+        return tuple(result.resource(name) for name in self.keep)
 
 
 @dataclass(frozen=True)
@@ -58,6 +80,27 @@ class Odds:
 @dataclass(frozen=True)
 class ActionValue(Odds):
     """The figures of taking one action and then playing optimally, for the player taking it."""
+
+
+def beats(x: Number, y: Number, exact: bool) -> bool:
+    """True when `x` is above `y`: strictly in exact mode; in float mode by more than `FLOAT_TOLERANCE`
+    times the larger of the two in size. Every figure is a sum of products of non-negative terms, so
+    float rounding moves it by far less than that relative amount, while two figures that differ
+    exactly, however small (a win chance of 1e-13 against 0), are told apart."""
+    if exact:
+        return bool(x > y)
+    fx, fy = float(x), float(y)
+    return fx - fy > FLOAT_TOLERANCE * max(abs(fx), abs(fy))
+
+
+def prefers(x: Sequence[Number], y: Sequence[Number], exact: bool) -> bool:
+    """True when figures `x` beat `y` in order: the first figure that is not equal decides (see `beats`)."""
+    for a, b in zip(x, y, strict=True):
+        if beats(a, b, exact):
+            return True
+        if beats(b, a, exact):
+            return False
+    return False
 
 
 def number(x: Number, exact: bool) -> Number:
@@ -103,7 +146,8 @@ class Solution(ABC):
 
     @abstractmethod
     def best_action(self, state: State) -> Action:
-        """The optimal action at a reachable decision node (ties: the first legal action)."""
+        """The optimal action at a reachable decision node (ties: the one that keeps more of
+        `Objective.keep`, then the first legal action)."""
 
     @abstractmethod
     def action_values(self, state: State) -> dict[Action, ActionValue]:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
 from grognard.engine.errors import OddsError
-from grognard.engine.odds_base import FLOAT_TOLERANCE
+from grognard.engine.odds_base import FLOAT_TOLERANCE, beats
 from grognard.engine.odds_graph import CHANCE_NODE, Column, Graph, Num
 
 MAX_POLICY_ROUNDS = 10_000
@@ -34,18 +34,25 @@ def _expect(v: int, children: tuple[int, ...], probs: tuple[Num, ...], cols: lis
         col[v] = acc
 
 
-def optimise(g: Graph, cols: list[Column]) -> list[int]:
+def optimise(g: Graph, cols: list[Column], ties: list[Column] | None = None) -> list[int]:
     """Fill the player columns `cols[p]` (terminals already set) under optimal play; returns the policy.
 
     The policy is, for each decision node, the position of its chosen action in `g.moves[v]` (-1 at
-    other nodes). Each decision maximises its actor's own column; ties go to the first action.
+    other nodes). Each decision maximises its actor's own column; among actions of equal value, the
+    one with the higher `ties[0]`, then `ties[1]`... (filled alongside, terminals already set); equal
+    in all of them, the first action.
     """
     exact = g.exact
     choice = [-1] * len(g.states)
     zero: Num = Fraction(0) if exact else 0.0
     tolerance = 0.0 if exact else FLOAT_TOLERANCE
-    for v, k in _walk(g, cols, choice, lambda comp: _solve_cycle(g, comp, cols, choice)):
+    ties = ties or []
+    every = cols + ties
+    for v, k in _walk(g, every, choice, lambda comp: _solve_cycle(g, comp, every, choice, len(cols))):
         own = cols[k]
+        if ties:
+            choice[v] = _lex_best(g, v, [own, *ties])
+            continue
         best = -1
         bv = zero
         for j, c in enumerate(g.succ[v]):
@@ -56,6 +63,26 @@ def optimise(g: Graph, cols: list[Column]) -> list[int]:
                     best, bv = j, x
         choice[v] = best
     return choice
+
+
+def _lex_best(g: Graph, v: int, order: list[Column]) -> int:
+    """The first action of decision `v` whose child is best in `order[0]`, then `order[1]`..."""
+    exact = g.exact
+    best = -1
+    for j, c in enumerate(g.succ[v]):
+        if c != v and (best < 0 or _prefers(order, c, g.succ[v][best], exact)):
+            best = j
+    return best
+
+
+def _prefers(order: list[Column], a: int, b: int, exact: bool) -> bool:
+    """True when state `a` beats state `b` in the columns `order`, the first unequal one deciding."""
+    for col in order:
+        if beats(col[a], col[b], exact):
+            return True
+        if beats(col[b], col[a], exact):
+            return False
+    return False
 
 
 def evaluate(g: Graph, choice: list[int], cols: list[Column]) -> None:
@@ -90,9 +117,13 @@ def _walk(
                 col[v] = col[c]
 
 
-def _solve_cycle(g: Graph, comp: list[int], cols: list[Column], choice: list[int]) -> None:
-    """Solve one cyclic component by policy iteration: evaluate a policy exactly, improve, repeat."""
+def _solve_cycle(g: Graph, comp: list[int], cols: list[Column], choice: list[int], players: int) -> None:
+    """Solve one cyclic component by policy iteration: evaluate a policy exactly, improve, repeat.
+
+    `cols` holds the `players` utility columns, then the tie-breaking columns (see `optimise`).
+    """
     exact = g.exact
+    ties = cols[players:]
     _initial_policy(g, comp, choice)
     for _ in range(MAX_POLICY_ROUNDS):
         _solve_policy(g, comp, choice, cols)
@@ -101,18 +132,17 @@ def _solve_cycle(g: Graph, comp: list[int], cols: list[Column], choice: list[int
             k = g.kind[v]
             if k < 0:
                 continue
-            own = cols[k]
+            order = [cols[k], *ties]
             children = g.succ[v]
             best = choice[v]
-            bv = own[children[best]]
             for j, c in enumerate(children):
-                if c != v and _better(own[c], bv, exact):
-                    best, bv = j, own[c]
+                if c != v and _prefers(order, c, children[best], exact):
+                    best = j
             if best != choice[v]:
                 choice[v] = best
                 changed = True
         if not changed:
-            _prefer_first(g, comp, cols, choice)
+            _prefer_first(g, comp, cols[:players], choice, ties)
             return
     raise OddsError(
         f"no stable choice found in a cycle through {g.describe(comp[0])} "
@@ -120,19 +150,22 @@ def _solve_cycle(g: Graph, comp: list[int], cols: list[Column], choice: list[int
     )
 
 
-def _prefer_first(g: Graph, comp: list[int], cols: list[Column], choice: list[int]) -> None:
-    """Move each choice to the first action of equal value, when the game still ends that way."""
+def _prefer_first(
+    g: Graph, comp: list[int], cols: list[Column], choice: list[int], ties: list[Column]
+) -> None:
+    """Move each choice to the first action of equal value (and equal tie-breaking figures), when the
+    game still ends that way."""
     exact = g.exact
     tied = list(choice)
     for v in comp:
         k = g.kind[v]
         if k < 0:
             continue
-        own = cols[k]
+        order = [cols[k], *ties]
         children = g.succ[v]
-        bv = own[children[choice[v]]]
+        chosen = children[choice[v]]
         for j, c in enumerate(children):
-            if c != v and not _better(bv, own[c], exact):
+            if c != v and not _prefers(order, chosen, c, exact):
                 tied[v] = j
                 break
     if tied != choice and _ends(g, comp, tied):

@@ -51,6 +51,7 @@ from grognard.engine.odds_base import (
     Odds,
     Solution,
     number,
+    prefers,
 )
 
 Layer: TypeAlias = Result | tuple[Sequence[Any], Sequence[Any]]
@@ -197,9 +198,88 @@ def _search(
     return values
 
 
+def _search_kept(
+    layer_of: Callable[[Any], Layer],
+    starts: Sequence[Any],
+    figures: Callable[[Result], tuple[Number, ...]],
+    exact: bool,
+    budget: int,
+) -> dict[Any, tuple[Number, ...]]:
+    """`_search` with ties broken: each position's figures are player 0's utility, then the resources the
+    objective keeps (`Objective.keep`), and each choice takes the first option best in that order
+    (`prefers`). Written plainly: only fights whose advice keeps resources come here."""
+    values: dict[Any, tuple[Number, ...]] = {}
+    get = values.get
+    checked = _checker()
+    zero: Any = Fraction(0) if exact else 0.0
+    one: Any = Fraction(1) if exact else 1.0
+
+    def mix(pairs: Sequence[tuple[Any, tuple[Number, ...]]], width: int) -> list[Any]:
+        acc = [zero] * width
+        for p, vec in pairs:
+            for i in range(width):
+                acc[i] += p * vec[i]
+        return acc
+
+    def value(key: Any) -> tuple[Number, ...]:
+        if len(values) >= budget:
+            raise _too_many(budget)
+        lay = layer_of(key)
+        if lay.__class__ is not tuple:
+            if not isinstance(lay, Result):
+                raise OddsError(f"the layer of position {key!r} is neither a Result nor a tuple")
+            u = values[key] = figures(lay)
+            return u
+        probs, branches = lay
+        if exact:
+            checked(probs, len(branches), key)
+        parts: list[tuple[Any, tuple[Number, ...]]] = []
+        stay = zero
+        for p, br in zip(probs, branches, strict=True):
+            if br.__class__ is list:
+                best: tuple[Number, ...] | None = None
+                for opt in br:
+                    if opt.__class__ is list:
+                        qs, ks = opt
+                        if exact:
+                            checked(qs, len(ks), key)
+                        kids = [(q, get(k) or value(k)) for q, k in zip(qs, ks, strict=True)]
+                        x = tuple(mix(kids, len(kids[0][1])))
+                    else:
+                        x = get(opt) or value(opt)
+                    if best is None or prefers(x, best, exact):
+                        best = x
+                if best is None:
+                    raise OddsError(f"a choice in the layer of position {key!r} offers no option")
+                parts.append((p, best))
+                continue
+            v = get(br)
+            if v is None:
+                if br == key:
+                    stay += p
+                    continue
+                v = value(br)
+            parts.append((p, v))
+        if not parts:
+            raise OddsError(f"the game can never end: position {key!r} always repeats itself")
+        acc = mix(parts, len(parts[0][1]))
+        if stay:
+            rest = one - stay
+            if (rest == 0) if exact else (rest < 1e-14):
+                raise OddsError(f"the game can never end: position {key!r} always repeats itself")
+            acc = [x / rest for x in acc]
+        out = values[key] = tuple(acc)
+        return out
+
+    for start in starts:
+        if start not in values:
+            value(start)
+    return values
+
+
 def _utility_of(objective: Objective, exact: bool) -> Callable[[Result], Number]:
     """Player 0's utility of a result, computed once per winners when only a win counts."""
-    if objective.resource_worth:
+    if not objective.only_wins:
         return lambda result: number(objective.utility(result, 0), exact)
     by_winners: dict[tuple[int, ...], Number] = {}
 
@@ -242,11 +322,21 @@ def solve_view(
     """Solve `root` through its game's position view; None when the view does not fit (see above)."""
     root_key = view.position(root)
     starts = [root_key] if root_key is not None else _frontier(root, view, budget)
+    utility = _utility_of(objective, exact)
+    kept: dict[Any, tuple[Number, ...]] | None = None
     try:
-        values = _search(view.layer, starts, _utility_of(objective, exact), exact, budget)
+        if objective.keep:
+
+            def figures(result: Result) -> tuple[Number, ...]:
+                return (utility(result), *(number(x, exact) for x in objective.kept(result)))
+
+            kept = _search_kept(view.layer, starts, figures, exact, budget)
+            values = {key: vec[0] for key, vec in kept.items()}
+        else:
+            values = _search(view.layer, starts, utility, exact, budget)
     except RecursionError:
         return None
-    return ViewSolution(root, view, objective, exact, values)
+    return ViewSolution(root, view, objective, exact, values, kept)
 
 
 class ViewSolution(Solution):
@@ -259,8 +349,11 @@ class ViewSolution(Solution):
         objective: Objective,
         exact: bool,
         values: dict[Any, Number],
+        kept: dict[Any, tuple[Number, ...]] | None = None,
     ) -> None:
-        """Made by `solve_view`: player 0's utility at every position solved."""
+        """Made by `solve_view`: player 0's utility at every position solved (and, when the objective
+        breaks ties, the utility followed by the resources it keeps)."""
+        self._kept = kept
         self._root = root
         self._view = view
         self._objective = objective
@@ -294,7 +387,7 @@ class ViewSolution(Solution):
     def win_probability(self, player: int = 0) -> Number:
         """The probability that `player` is among the winners, under optimal play."""
         win = self._objective.win
-        if player == 0 and self._root_key is not None and win and not self._objective.resource_worth:
+        if player == 0 and self._root_key is not None and win and self._objective.only_wins:
             # The utility is then win * P(win), so no second pass over the positions is needed.
             value: Number = self._values[self._root_key] / number(win, self._exact)
             return value
@@ -319,11 +412,12 @@ class ViewSolution(Solution):
         )
 
     def best_action(self, state: State) -> Action:
-        """The optimal action at a reachable decision node (ties: the first legal action)."""
+        """The optimal action at a reachable decision node (ties: the one that keeps more of
+        `Objective.keep`, then the first legal action)."""
         actor, options = self._options(state)
         best: tuple[Action, list[Number]] | None = None
         for action, vec in options:
-            if vec is not None and (best is None or self._better(vec[actor], best[1][actor])):
+            if vec is not None and (best is None or self._prefers(vec, best[1], actor)):
                 best = (action, vec)
         if best is None:
             raise OddsError(f"no action at {state!r} makes progress")
@@ -407,7 +501,7 @@ class ViewSolution(Solution):
             if child == state:
                 continue
             vec = self._vector(child, depth + 1)
-            if best is None or self._better(vec[who], best[who]):
+            if best is None or self._prefers(vec, best, who):
                 best = vec
         if best is None:
             raise OddsError(f"no action at {state!r} makes progress")
@@ -417,6 +511,16 @@ class ViewSolution(Solution):
         if self._exact:
             return bool(x > y)
         return bool(x > y and x - y > FLOAT_TOLERANCE * (1.0 + abs(float(y))))
+
+    def _prefers(self, x: list[Number], y: list[Number], actor: int) -> bool:
+        """True when figures `x` beat `y` for `actor`: utility, then the resources the objective keeps."""
+        if not self._objective.keep:
+            return self._better(x[actor], y[actor])
+        ex, ey = self._expected(x), self._expected(y)
+        zero: Number = Fraction(0) if self._exact else 0.0
+        first = [x[actor], *(ex.get(name, zero) for name in self._objective.keep)]
+        second = [y[actor], *(ey.get(name, zero) for name in self._objective.keep)]
+        return prefers(first, second, self._exact)
 
     # -- vectors: utility per player, win per player, outcome labels, resources ---------------------------
 
@@ -512,6 +616,9 @@ class ViewSolution(Solution):
         zero: Number = Fraction(0) if self._exact else 0.0
         best: Any = None
         bv: Number = zero
+        if self._kept is not None:
+            best = self._chosen_kept(options, self._kept)
+            options = []
         for opt in options:
             if opt.__class__ is list:
                 x: Number = zero
@@ -522,13 +629,35 @@ class ViewSolution(Solution):
             if best is None or self._better(x, bv):
                 best, bv = opt, x
         if best.__class__ is not list:
-            return vectors[best]
+            chosen: list[Number] = vectors[best]
+            return chosen
         part = [zero] * width
         for q, k in zip(best[0], best[1], strict=True):
             vec = vectors[k]
             for i in range(width):
                 part[i] += q * vec[i]
         return part
+
+    def _chosen_kept(self, options: list[Any], kept: dict[Any, tuple[Number, ...]]) -> Any:
+        """The option the search took at a choice when breaking ties (`_search_kept`)."""
+        zero: Number = Fraction(0) if self._exact else 0.0
+        best: Any = None
+        bv: tuple[Number, ...] = ()
+        for opt in options:
+            if opt.__class__ is list:
+                acc: list[Number] = []
+                for q, k in zip(opt[0], opt[1], strict=True):
+                    vec = kept[k]
+                    if not acc:
+                        acc = [zero] * len(vec)
+                    for i, y in enumerate(vec):
+                        acc[i] += q * y
+                figures = tuple(acc)
+            else:
+                figures = kept[opt]
+            if best is None or prefers(figures, bv, self._exact):
+                best, bv = opt, figures
+        return best
 
 
 __all__ = ["INNER_DEPTH", "Layer", "PositionView", "ViewSolution", "solve_view"]

@@ -8,6 +8,8 @@ misspelt field is a load error naming its section and field. See docs/formats/ga
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from fractions import Fraction
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
 from pydantic import (
@@ -318,7 +320,8 @@ class Creature(BaseModel):
 
 class Fight(_Model):
     """A fight the system runs: creatures, a mode, where winning or escaping leads, other outcome labels
-    mapped to targets in `on`, and system-interpreted `modifiers`."""
+    mapped to targets in `on`, system-interpreted `modifiers`, and the `worth` of its endings to the
+    advice (see `ending_worths`)."""
 
     creatures: tuple[Creature, ...] = Field(min_length=1)
     mode: StrictStr = ""
@@ -326,6 +329,22 @@ class Fight(_Model):
     escape: SectionId | None = None
     on: dict[StrictStr, SectionId] = Field(default_factory=dict)
     modifiers: dict[StrictStr, PropertyValue] = Field(default_factory=dict)
+    worth: dict[StrictStr, StrictInt] = Field(default_factory=dict)
+
+    @field_validator("worth")
+    @classmethod
+    def _worths(cls, value: dict[str, int]) -> dict[str, int]:
+        for label, worth in value.items():
+            if label == "dead":
+                raise ValueError("worth.dead: death is worth nothing; leave it out")
+            if not 0 <= worth <= 100:
+                raise ValueError(f"worth.{label} is {worth}: a worth is a percentage of a win, 0 to 100")
+        return value
+
+    def ending_worths(self, labels: Iterable[str]) -> dict[str, Fraction]:
+        """The worth to the advice of each ending in `labels` but death, a win being worth 1: `worth`'s
+        percentage when the book gives one, else 1 (every ending but death continues the adventure)."""
+        return {label: Fraction(self.worth.get(label, 100), 100) for label in labels if label != "dead"}
 
     def targets(self) -> list[tuple[str, str | None]]:
         """(field, target) of every way out of the fight, for the checker."""

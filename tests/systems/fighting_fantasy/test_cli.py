@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -56,3 +57,27 @@ def test_bad_enemy_is_one_line_with_status_2() -> None:
     assert ran.code == 2
     lines = ran.err.strip().splitlines()
     assert len(lines) == 1 and "nine/12" in lines[0]
+
+
+def test_a_fight_past_the_budget_names_the_budget_option_and_the_option_exists() -> None:
+    """Two creatures together (000_13d85f0bd5b613c5.txt:27-53): past `--budget` the error says how to
+    raise it; with a budget large enough the same fight is solved."""
+    fight = ["odds", "--hero", "10/20/9", "--enemy", "7/6", "--enemy", "6/5", "--together", "--json"]
+    small = grognard("ff", *fight, "--budget", "100")
+    assert small.code == 2
+    lines = small.err.strip().splitlines()
+    assert len(lines) == 1 and "100 states" in lines[0] and "--budget" in lines[0]
+    ran = CliRunner().invoke(app, [*fight, "--budget", "200000"])
+    assert ran.exit_code == 0, ran.output
+    assert 0 < json.loads(ran.output)["p_win_optimal_luck"] <= 1
+    zero = CliRunner().invoke(app, [*fight, "--budget", "0"])
+    assert isinstance(zero.exception, UsageError) and "--budget" in str(zero.exception)
+
+
+def test_a_saved_game_refuses_a_seed(tmp_path: Path) -> None:
+    """`ff play --game ID --seed N`: a saved game keeps its seed (docs/systems/fighting-fantasy.md)."""
+    ran = grognard("ff", "play", "sample", "--game", "1", "--seed", "7", home=tmp_path)
+    assert ran.code == 2
+    assert ran.err.strip().splitlines() == [
+        "grognard: error: --seed: a saved game keeps the seed it was started with"
+    ]

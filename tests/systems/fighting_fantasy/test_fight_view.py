@@ -171,7 +171,7 @@ def test_the_advisor_answers_inside_a_round_and_resolves_for_another_fight() -> 
     asking = root.apply("hurt")
     assert asking.phase == "luck?"
     advice = advisor.advise(asking)
-    plain = solve(Plain(root))
+    plain = solve(Plain(root), fight_objective())
     assert advice.best == plain.best_action(Plain(asking))
     assert advice.figures.win_probability == pytest.approx(float(plain.at(Plain(asking)).win_probability))
     other = fight((10, 12, 6), Creature("Orc", 8, 8))

@@ -15,6 +15,7 @@ from grognard.gamebook.check import check_book
 from grognard.gamebook.load import load_book, parse_book
 from grognard.gamebook.runner import GamebookGame, GamebookState
 from grognard.systems.fighting_fantasy import FF_RULES, FightState, luck_outcomes, skill_outcomes
+from grognard.systems.fighting_fantasy.fight_rules import ENDS
 from grognard.systems.fighting_fantasy.odds import advise, fight_objective
 
 DATA = Path(__file__).parent / "data"
@@ -382,7 +383,10 @@ def test_advice_shows_the_solvers_figures_for_every_action() -> None:
     each decision, from the same solver (`odds.advise`)."""
     state = begin(FIGHTS.replace("STAMINA = 2 }], win = 2", "STAMINA = 9 }], win = 2"), hero="8/10/7")
     assert isinstance(state.fight, FightState)
-    expected = advise(state.fight, fight_objective(0.01, 0.005))
+    assert state.current is not None and state.current.fight is not None
+    endings = state.current.fight.ending_worths(ENDS)
+    assert endings["escaped"] == 1
+    expected = advise(state.fight, fight_objective(0.01, 0.005, endings=endings))
     lines = FF_RULES.advice(state)
     assert f"win {100 * expected.figures.win_probability:.1f}%" in lines[0]
     assert f"STAMINA {expected.figures.expected_stamina:.1f}" in lines[0]

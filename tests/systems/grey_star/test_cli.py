@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -159,3 +160,24 @@ def test_odds_budget_option_limits_and_raises_the_positions_explored() -> None:
     data = json.loads(ran.out)
     assert data["states"] == 22_897 and data["best_first_spend"] == 5
     assert 0 <= data["p_win_optimal"] <= 1 and data["expected_willpower_spent"] >= 0
+
+
+def test_odds_exact_gives_fractions() -> None:
+    """`odds --exact` (docs/rulings/grey-star.md): every figure a Fraction "p/q", the same as the solver's."""
+    args = ["odds", "--combat-skill", "15", "--endurance", "12", "--willpower", "4", "--enemy", "14/8"]
+    ran = CliRunner().invoke(app, [*args, "--exact", "--json"])
+    assert ran.exit_code == 0, ran.output
+    data = json.loads(ran.output)
+    expected = advise(CombatState(15, 12, 4, 14, 8), exact=True)
+    p = expected.p_win_optimal
+    assert data["p_win_optimal"] == f"{p.numerator}/{p.denominator}"  # type: ignore[union-attr]
+    assert all("/" in str(row["p_win"]) for row in data["spends"])
+
+
+def test_a_saved_game_refuses_a_seed(tmp_path: Path) -> None:
+    """`play --game ID --seed N`: a saved game keeps its seed (docs/systems/grey-star.md)."""
+    ran = grognard("grey-star", "play", "sample", "--game", "1", "--seed", "7", home=tmp_path)
+    assert ran.code == 2
+    assert ran.err.strip().splitlines() == [
+        "grognard: error: --seed: a saved game keeps the seed it was started with"
+    ]

@@ -211,7 +211,7 @@ class FightState(GameState):
         """How the fight ended, with the LUCK, STAMINA and SKILL the reader keeps (no LUCK kept if dead)."""
         if not self.over:
             raise RulesError("result", self, "the fight is not over")
-        return fight_result(self.phase, self.skill, self.stamina, self.luck)
+        return fight_result(self.phase, self.skill, self.stamina, self.luck, self.measures)
 
     def invariants(self) -> list[str]:
         """Broken invariants: scores above Initial, negative LUCK or STAMINA, impossible phases."""

@@ -160,13 +160,14 @@ def fight_end(
     return ""
 
 
-def fight_result(phase: str, skill: int, stamina: int, luck: int) -> Result:
-    """How a fight that ended with `phase` ends for the reader: the LUCK, STAMINA and SKILL he keeps (no
-    LUCK or STAMINA kept if dead)."""
+def fight_result(phase: str, skill: int, stamina: int, luck: int, measures: int = 0) -> Result:
+    """How a fight that ended with `phase` ends for the reader: the LUCK, STAMINA and SKILL he keeps, and
+    the measures of potion left ("POTION"); a dead reader keeps no LUCK, STAMINA or potion."""
     if phase == DEAD:
-        return Result(DEAD, (), (("LUCK", 0), ("STAMINA", 0), ("SKILL", skill)))
+        return Result(DEAD, (), (("LUCK", 0), ("STAMINA", 0), ("SKILL", skill), ("POTION", 0)))
     winners = (0,) if phase == WIN else ()
-    return Result(phase, winners, (("LUCK", luck), ("STAMINA", stamina), ("SKILL", skill)))
+    kept = (("LUCK", luck), ("STAMINA", stamina), ("SKILL", skill), ("POTION", measures))
+    return Result(phase, winners, kept)
 
 
 def has_outcome(outcomes: tuple[tuple[str, Fraction], ...], move: Move) -> bool:

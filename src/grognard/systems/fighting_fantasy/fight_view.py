@@ -206,7 +206,7 @@ class FightView:
         """The result of a position where the fight is over (one `Result` for every death)."""
         phase = self.phase(stamina, foe)
         if phase != DEAD:
-            return fight_result(phase, self.fixed[0], stamina, luck)
+            return fight_result(phase, self.fixed[0], stamina, luck, self.fixed[2])
         if self._dead is None:
             self._dead = fight_result(DEAD, self.fixed[0], stamina, luck)
         return self._dead

@@ -12,19 +12,30 @@ from dataclasses import dataclass, replace
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import CHANCE
-from grognard.engine.odds import Number, Objective, Odds, Solution, solve
+from grognard.engine.odds import DEFAULT_BUDGET, Number, Objective, Odds, Solution, solve
 from grognard.systems.fighting_fantasy.fight import FightState
 from grognard.systems.fighting_fantasy.fight_rules import ASK_LUCK
 
+KEEP = ("POTION", "LUCK", "STAMINA")
+"""What the advice keeps among actions of equal worth: more measures of potion (none drunk where it
+changes nothing), then more LUCK, then more STAMINA."""
 
-def fight_objective(luck_worth: float = 0.0, stamina_worth: float = 0.0, win: float = 1.0) -> Objective:
-    """The utility of a fight's end: `win` for a win plus the worth of each point of LUCK and STAMINA kept."""
+
+def fight_objective(
+    luck_worth: float = 0.0,
+    stamina_worth: float = 0.0,
+    win: float = 1.0,
+    endings: Mapping[str, Number] | None = None,
+) -> Objective:
+    """The utility of a fight's end: `win` for a win (or `endings[label]` for an ending the book gives a
+    worth, such as surviving a fight limited to N rounds) plus the worth of each point of LUCK and
+    STAMINA kept. Ties go to the action that keeps more potion, then LUCK, then STAMINA (`KEEP`)."""
     worth: dict[str, Number] = {}
     if luck_worth:
         worth["LUCK"] = luck_worth
     if stamina_worth:
         worth["STAMINA"] = stamina_worth
-    return Objective(win=win, resource_worth=worth)
+    return Objective(win=win, resource_worth=worth, ending_worth=dict(endings or {}), keep=KEEP)
 
 
 @dataclass(frozen=True)
@@ -157,11 +168,14 @@ def first_wound_values(state: FightState, solution: Solution) -> dict[str, dict[
     return out
 
 
-def fight_odds(state: FightState, objective: Objective | None = None) -> FightOdds:
-    """The odds of the fight from `state`: with no Luck ever tested and with the best Luck policy."""
+def fight_odds(
+    state: FightState, objective: Objective | None = None, budget: int = DEFAULT_BUDGET
+) -> FightOdds:
+    """The odds of the fight from `state`: with no Luck ever tested and with the best Luck policy
+    (`OddsError` when either solve meets more than `budget` states)."""
     objective = objective or fight_objective()
-    best = solve(state, objective)
-    plain = solve(without_luck(state), objective)
+    best = solve(state, objective, budget=budget)
+    plain = solve(without_luck(state), objective, budget=budget)
     resources: Mapping[str, Number] = best.expected_resources()
     return FightOdds(
         p_win_without_luck=float(plain.win_probability()),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from grognard.engine.dice import Rng, Roll, d6
 from grognard.engine.errors import OddsError, RulesError
 from grognard.engine.game import Action, GameState, OptionInfo, OptionValue, Outcome
-from grognard.engine.odds import Objective, solve
+from grognard.engine.odds import Number, Objective, solve
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, Section, parse_dice
 from grognard.gamebook.ruleset import (
     ChanceStep,
@@ -42,7 +42,7 @@ from grognard.systems.fighting_fantasy.checks import (
     luck_after_test,
 )
 from grognard.systems.fighting_fantasy.fight import FightState, sheet_after, start_fight
-from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
+from grognard.systems.fighting_fantasy.fight_rules import ENDS, Creature, FightRules
 from grognard.systems.fighting_fantasy.game import parse_hero
 from grognard.systems.fighting_fantasy.odds import FightAdvisor, Figures, fight_objective
 from grognard.systems.fighting_fantasy.sheet import (
@@ -427,6 +427,11 @@ class FightingFantasyRuleset(Ruleset):
         if fight.mode not in FIGHT_MODES:
             out.append(f"unknown mode {fight.mode!r} (known: together, one-after-another)")
         out += modifier_problems(fight, _LOWEST, BOOL_MODIFIERS, lambda _: "a whole number (0 or more)")
+        out += [
+            f"unknown fight ending {label!r} in worth (known: {', '.join(e for e in ENDS if e != 'dead')})"
+            for label in fight.worth
+            if label not in ENDS
+        ]
         return out + ending_problems(fight, FIGHT_LABELS)
 
     def check_test(self, book: Book, test: ChanceTest) -> list[str]:
@@ -451,10 +456,22 @@ class FightingFantasyRuleset(Ruleset):
 
     # --- odds for the reader -------------------------------------------------------------------------
 
-    def advisor(self, fight: FightState, options: Mapping[str, OptionValue]) -> FightAdvisor | None:
+    def advisor(
+        self,
+        fight: FightState,
+        options: Mapping[str, OptionValue],
+        endings: Mapping[str, Number] | None = None,
+    ) -> FightAdvisor | None:
         """The solved fight that holds this position, kept so each decision is a look-up; None when the
-        fight has more positions than `ADVICE_BUDGET` (the reader then plays on without odds)."""
-        worths = (float(options.get("luck_worth", 0.01)), float(options.get("stamina_worth", 0.005)))
+        fight has more positions than `ADVICE_BUDGET` (the reader then plays on without odds).
+
+        `endings` gives the worth of each way the fight can end, a win being worth 1 (the section's
+        `Fight.ending_worths`; by default, only a win counts)."""
+        worths = (
+            float(options.get("luck_worth", 0.01)),
+            float(options.get("stamina_worth", 0.005)),
+            tuple(sorted((endings or {}).items())),
+        )
         for key, kept in reversed(self._advisors.items()):
             if key[0] == fight.spec and key[1] == worths:
                 try:
@@ -464,8 +481,9 @@ class FightingFantasyRuleset(Ruleset):
                 return kept
         if (fight.spec, worths) in self._too_big:
             return None
+        objective = fight_objective(worths[0], worths[1], endings=dict(worths[2]))
         try:
-            made = _BudgetAdvisor(fight, fight_objective(*worths), ADVICE_BUDGET)
+            made = _BudgetAdvisor(fight, objective, ADVICE_BUDGET)
         except OddsError:
             self._too_big.add((fight.spec, worths))
             return None
@@ -480,7 +498,10 @@ class FightingFantasyRuleset(Ruleset):
         fight = state.fight
         if not isinstance(fight, FightState) or fight.over:
             return []
-        advisor = self.advisor(fight, state.play.ctx.options)
+        section = state.current
+        data = section.fight if section is not None else None
+        endings = data.ending_worths(ENDS) if data is not None else None
+        advisor = self.advisor(fight, state.play.ctx.options, endings)
         if advisor is None:
             return [f"This fight has over {ADVICE_BUDGET:,} positions: too many to give its exact odds."]
         advice = advisor.advise(fight)

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
+from fractions import Fraction
 from typing import TypeAlias
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, OptionValue
-from grognard.engine.odds import DEFAULT_BUDGET
+from grognard.engine.odds import DEFAULT_BUDGET, Number
 from grognard.systems.grey_star.book_fight import BookFight
 from grognard.systems.grey_star.combat import CombatState, parse_action
 from grognard.systems.grey_star.fight_solve import Progress
@@ -77,11 +78,22 @@ def heading(fight: BookFight) -> str:
     return f"{enemy.name}{count}, ENDURANCE {combat.enemy_endurance}: {ratio}{tail}"
 
 
+def _other_ends(outcomes: Mapping[str, object]) -> str:
+    """The ways a fight ends besides a win or death, with their chances: ", rounds over 8.9%"."""
+    shown = []
+    for label in ("evaded", "rounds-over"):
+        value = outcomes.get(label, 0)
+        p = float(value) if isinstance(value, (int, float, Fraction)) else 0.0
+        if p > 0.0005:
+            shown.append(f", {label.replace('-', ' ')} {_pct(p)}")
+    return "".join(shown)
+
+
 def _row(a: ActionOdds, best: Action) -> str:
     mark = "  <- best" if a.action == best else ""
     spent, lost = float(a.expected_willpower_spent), float(a.expected_endurance_lost)
     return (
-        f"  {action_text(a.action)}: win {_pct(float(a.p_win))}, "
+        f"  {action_text(a.action)}: win {_pct(float(a.p_win))}{_other_ends(a.outcomes)}, "
         f"WILLPOWER spent {spent:.1f}, ENDURANCE lost {lost:.1f}{mark}"
     )
 
@@ -91,7 +103,8 @@ def render(fight: BookFight, advice: CombatAdvice) -> list[str]:
     open_now = set(fight.legal_actions())
     lines = [
         heading(fight),
-        f"Win {_pct(float(advice.p_win_optimal))} with the best spending; best now: "
+        f"Win {_pct(float(advice.p_win_optimal))}{_other_ends(advice.outcomes)} with the best spending; "
+        "best now: "
         f"{action_text(advice.best_action)}; spending 1 WILLPOWER every round: win "
         f"{_pct(float(advice.p_win_spend_one))}",
     ]
@@ -104,16 +117,30 @@ class FightAdvice:
     found too large (with their size, so a fight is tried again only once it has halved)."""
 
     def __init__(self) -> None:
-        self._advisors: dict[tuple[float, float, int], CombatAdvisor] = {}
+        self._advisors: dict[tuple[object, ...], CombatAdvisor] = {}
         self._too_big: dict[tuple[object, ...], int] = {}
         self.working: Working | None = None
         """Set by a front end to show the progress of a long solve (see `Working`)."""
         self.budget: int | None = None
         """Set by a front end for one session: the budget of positions, over the game's option."""
 
-    def lines(self, fight: BookFight, options: Mapping[str, OptionValue]) -> list[str]:
-        """The advice at the fight's decision, or the too-costly line."""
-        worths = (float(options.get("willpower_worth", 0.005)), float(options.get("endurance_worth", 0.002)))
+    def lines(
+        self,
+        fight: BookFight,
+        options: Mapping[str, OptionValue],
+        endings: Mapping[str, Number] | None = None,
+    ) -> list[str]:
+        """The advice at the fight's decision, or the too-costly line. `endings` gives the worth of each
+        way the section's fight can end, a win being worth 1 (`Fight.ending_worths`); a creature that is
+        not the last is worth a plain win, since the fight goes on after it."""
+        ends = dict(endings or {})
+        if fight.index < len(fight.enemies) - 1:
+            ends.pop("win", None)
+        worths = (
+            float(options.get("willpower_worth", 0.005)),
+            float(options.get("endurance_worth", 0.002)),
+            tuple(sorted(ends.items())),
+        )
         budget = self.budget or int(options.get("advice_budget", ADVICE_BUDGET))
         combat = fight.combat
         key = (*fight_constants(combat), budget)
@@ -122,7 +149,9 @@ class FightAdvice:
             return [heading(fight), too_costly(budget)]
         advisor = self._advisors.get((*worths, budget))
         if advisor is None:
-            advisor = self._advisors[(*worths, budget)] = CombatAdvisor(*worths, budget=budget)
+            advisor = self._advisors[(*worths, budget)] = CombatAdvisor(
+                worths[0], worths[1], budget=budget, endings=ends
+            )
         working = self.working() if self.working is not None else nullcontext(None)
         try:
             with working as progress:

@@ -31,6 +31,7 @@ from grognard.engine.odds_base import (
     Odds,
     Solution,
     number,
+    prefers,
 )
 from grognard.systems.grey_star.combat import OUTCOMES, CombatState
 from grognard.systems.grey_star.fight_view import FightView, Position, fits, full_key, pack
@@ -90,7 +91,75 @@ class FightSolution(Solution):
             u = self._utility[code] = number(self._objective.utility(self._view.result(code), 0), self._exact)
         return u
 
+    def _search_kept(self, starts: list[Position], budget: int, progress: Progress | None) -> None:
+        """`_search` breaking ties: each position's figures are the utility, then the resources the
+        objective keeps (`Objective.keep`); an option replaces an earlier one only when `prefers` says so."""
+        values = self._values
+        choice = self._choice
+        kept: dict[Position, tuple[Number, ...]] = {}
+        get = kept.get
+        blocks_of = self._view.blocks
+        exact = self._exact
+        zero = self._zero
+        objective = self._objective
+
+        def value(code: Position) -> tuple[Number, ...]:
+            endurance, willpower, enemy, rounds, _, _, _, _, outcome = full_key(code)
+            if outcome:
+                result = self._view.result(code)
+                figures = (self._terminal_utility(code), *(number(x, exact) for x in objective.kept(result)))
+                kept[code] = figures
+                values[code] = figures[0]
+                return figures
+            if len(values) >= budget:
+                raise _too_many(budget)
+            best: tuple[Number, ...] | None = None
+            best_index = 0
+            index = -1
+            for rows, start, stop in blocks_of(endurance, willpower, enemy, rounds):
+                for i in range(start, stop or len(rows)):
+                    probs, codes, spend = rows[i]
+                    left = willpower - spend
+                    index += 1
+                    acc: list[Number] = []
+                    for p, c in zip(probs, codes, strict=True):
+                        k = c + left
+                        v = get(k) or value(k)
+                        if not acc:
+                            acc = [zero] * len(v)
+                        for m, y in enumerate(v):
+                            acc[m] += p * y
+                    x = tuple(acc)
+                    if best is None or prefers(x, best, exact):
+                        best, best_index = x, index
+            assert best is not None
+            kept[code] = best
+            values[code] = best[0]
+            choice[code] = best_index
+            if progress is not None and len(values) % 4096 == 0:
+                progress(len(values))
+            return best
+
+        self._recurse(starts, lambda code: code in values, value)
+
+    def _recurse(
+        self, starts: list[Position], done: Callable[[Position], bool], value: Callable[[Position], Any]
+    ) -> None:
+        """Call `value` on each start not yet `done`, with room for the recursion's depth."""
+        limit = sys.getrecursionlimit()
+        deepest = max((sum(full_key(c)[0:3:2]) for c in starts), default=0)
+        try:
+            sys.setrecursionlimit(max(limit, 4 * deepest + 200))
+            for start in starts:
+                if not done(start):
+                    value(start)
+        finally:
+            sys.setrecursionlimit(limit)
+
     def _search(self, starts: list[Position], budget: int, progress: Progress | None) -> None:
+        if self._objective.keep:
+            self._search_kept(starts, budget, progress)
+            return
         values = self._values
         choice = self._choice
         get = values.get
@@ -133,15 +202,7 @@ class FightSolution(Solution):
                 progress(len(values))
             return best
 
-        limit = sys.getrecursionlimit()
-        deepest = max((sum(full_key(c)[0:3:2]) for c in starts), default=0)
-        try:
-            sys.setrecursionlimit(max(limit, 4 * deepest + 200))
-            for start in starts:
-                if start not in values:
-                    value(start)
-        finally:
-            sys.setrecursionlimit(limit)
+        self._recurse(starts, lambda code: code in values, value)
 
     # -- figures ---------------------------------------------------------------------------------------
 
@@ -271,7 +332,8 @@ class FightSolution(Solution):
         return state, code
 
     def best_action(self, state: State) -> Action:
-        """The optimal action at a reachable decision (ties: the first legal action)."""
+        """The optimal action at a reachable decision (ties: the one that keeps more of
+        `Objective.keep`, then the first legal action)."""
         combat, code = self._decision(state)
         return combat.legal_actions()[self._choice[code]]
 

@@ -10,7 +10,7 @@ keeps nothing). `CombatAdvisor` keeps the last solution, so advice during one fi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -152,14 +152,22 @@ def _amount(x: Number) -> float | str:
     return _j(x, 0.0)
 
 
-def objective(willpower_worth: Number = 0, endurance_worth: Number = 0) -> Objective:
-    """A win is worth 1; each point of WILLPOWER and ENDURANCE kept is worth what is given."""
+KEEP = ("WILLPOWER", "ENDURANCE")
+"""What the advice keeps among plays of equal worth: more WILLPOWER, then more ENDURANCE."""
+
+
+def objective(
+    willpower_worth: Number = 0, endurance_worth: Number = 0, endings: Mapping[str, Number] | None = None
+) -> Objective:
+    """A win is worth 1 (or `endings[label]` for an ending the book gives a worth, such as outlasting a
+    fight limited to N rounds); each point of WILLPOWER and ENDURANCE kept is worth what is given. Ties go
+    to the play that keeps more WILLPOWER, then more ENDURANCE (`KEEP`)."""
     worth: dict[str, Number] = {}
     if willpower_worth:
         worth["WILLPOWER"] = willpower_worth
     if endurance_worth:
         worth["ENDURANCE"] = endurance_worth
-    return Objective(1, worth)
+    return Objective(1, worth, dict(endings or {}), KEEP)
 
 
 def _check_decision(state: CombatState) -> None:
@@ -191,8 +199,9 @@ class CombatAdvisor:
         exact: bool = False,
         budget: int = DEFAULT_BUDGET,
         progress: Progress | None = None,
+        endings: Mapping[str, Number] | None = None,
     ) -> None:
-        self.objective = objective(willpower_worth, endurance_worth)
+        self.objective = objective(willpower_worth, endurance_worth, endings)
         self.exact = exact
         self.budget = budget
         self.progress = progress

@@ -53,7 +53,7 @@ from grognard.systems.grey_star.chart import (
     ChartOptions,
     new_chart,
 )
-from grognard.systems.grey_star.combat import MAX_SCORE, TABLES, Foe, start_combat
+from grognard.systems.grey_star.combat import MAX_SCORE, OUTCOMES, TABLES, Foe, start_combat
 from grognard.systems.grey_star.sheet import BUILTIN_PLACES, PLACES, GreyStarSheet
 
 if TYPE_CHECKING:
@@ -479,6 +479,12 @@ class GreyStarRuleset(Ruleset):
         if fight.mode not in FIGHT_MODES:
             out.append(f"unknown mode {fight.mode!r} (Grey Star fights creatures one after another)")
         out += modifier_problems(fight, INT_MODIFIERS, BOOL_MODIFIERS, _whole_modifier)
+        known = ", ".join(o for o in OUTCOMES if o != "dead")
+        out += [
+            f"unknown fight ending {label!r} in worth (known: {known})"
+            for label in fight.worth
+            if label not in OUTCOMES
+        ]
         return out + ending_problems(fight, FIGHT_LABELS, lambda value: value is not None)
 
     def check_test(self, book: Book, test: ChanceTest) -> list[str]:
@@ -499,7 +505,10 @@ class GreyStarRuleset(Ruleset):
         fight = state.fight
         if not isinstance(fight, BookFight) or fight.over or fight.combat.phase != "decide":
             return []
-        return self._advice.lines(fight, state.play.ctx.options)
+        section = state.current
+        data = section.fight if section is not None else None
+        endings = data.ending_worths(OUTCOMES) if data is not None else None
+        return self._advice.lines(fight, state.play.ctx.options, endings)
 
 
 def _item_problems(props: Mapping[str, object]) -> list[str]:
