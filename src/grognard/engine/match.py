@@ -45,6 +45,11 @@ def seats_title(title: str, seats: Sequence[SeatKind]) -> str:
     return f"{_SEATS_MARK.sub('', title)} [seats: {','.join(seats)}]".strip()
 
 
+def plain_title(title: str) -> str:
+    """A game's title without the seats it carries."""
+    return _SEATS_MARK.sub("", title).strip()
+
+
 def seats_of_title(title: str) -> list[SeatKind] | None:
     """The seats a title carries, or None when it carries none."""
     found = _SEATS_MARK.search(title)

@@ -21,6 +21,7 @@ from grognard.engine.errors import GrognardError
 from grognard.web.pages import is_htmx, render
 from grognard.web.security import check_form
 from grognard.web.settings import Settings
+from grognard.web.tables import add_table_routes
 from grognard.web.tools import TOOLS, read_values
 
 STATIC = Path(__file__).parent / "static"
@@ -93,4 +94,5 @@ def create_app(settings: Settings) -> FastAPI:
             return page(request, "fragments/tool_result.html", tool=found, result=result)
         return page(request, "tool.html", tool=found, values=form, result=result)
 
+    add_table_routes(app, secret, page)
     return app

@@ -55,6 +55,12 @@ def form_token(secret: str, session: str) -> str:
     return hmac.new(secret.encode(), f"form:{session}".encode(), hashlib.sha256).hexdigest()
 
 
+async def checked_form(request: Request, secret: str) -> dict[str, str]:
+    """The posted form's text fields, after its form token is checked (403 when it is not this browser's)."""
+    await check_form(request, secret)
+    return {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
+
+
 async def check_form(request: Request, secret: str) -> None:
     """Refuse (403) a POST whose form token is missing or not this browser's."""
     session = request.cookies.get(SESSION_COOKIE, "")

@@ -1,0 +1,328 @@
+"""The tables: new games with seats, the table page, moves, undo, live updates, replay and saved games.
+
+Every request loads the game from the store and plays through the match driver (`engine.match`), so
+nothing that matters lives in one worker's memory: a move is kept only if it extends the stored moves (the
+driver's ply check), and any worker can serve any table. The handlers are plain functions, which FastAPI
+runs in its thread pool: one request's store work stays in one thread (SQLite connections must), and a
+long bot turn never blocks the other requests. The live stream (`/games/<id>/events`) watches the stored
+game and tells the pages at the table to fetch their view again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import threading
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, HTTPException, Request, UploadFile
+from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.concurrency import run_in_threadpool
+
+from grognard.engine import registry, savefile
+from grognard.engine.errors import GrognardError, UsageError
+from grognard.engine.game import GameInfo, OptionValue
+from grognard.engine.match import Match, MatchError, plain_title
+from grognard.engine.store import GameSummary, SqliteStore, grognard_home, open_store
+from grognard.web.seats import host_token, is_host, keep, seat_token, seats_held
+from grognard.web.security import checked_form, same
+from grognard.web.settings import UPLOAD_LIMIT
+
+Page = Callable[..., HTMLResponse]
+
+SEAT_CHOICES = ("here", "invite", "bot")
+"""How a seat of a new game is filled: a human at this browser, a human by invitation link, or a bot."""
+SEAT_WORDS = {"here": "human here", "invite": "human by invitation", "bot": "bot"}
+
+STREAM_SECONDS = 3600
+"""How long one live stream stays open (the browser opens a new one after)."""
+POLL_SECONDS = 0.4
+"""How often the live stream looks at the stored game."""
+
+_LOCAL = threading.local()
+
+
+def _store() -> SqliteStore:
+    """This thread's store (SQLite connections stay in the thread that opened them), opened once."""
+    home = grognard_home()
+    found: tuple[Path, SqliteStore] | None = getattr(_LOCAL, "store", None)
+    if found is None or found[0] != home:
+        found = (home, open_store(home))
+        _LOCAL.store = found
+    return found[1]
+
+
+def _game_id(game_id: str) -> str:
+    if not game_id.isdigit() or len(game_id) > 12:
+        raise HTTPException(404, f"there is no game {game_id!r}")
+    return game_id
+
+
+def _summary(game_id: str) -> GameSummary:
+    try:
+        return _store().summary(_game_id(game_id))
+    except (GrognardError, KeyError) as e:
+        raise HTTPException(404, f"there is no game {game_id!r}") from e
+
+
+def _title(summary: GameSummary) -> str:
+    """What a table is called: its stored title, else its system and game."""
+    return plain_title(summary.title) or f"{summary.system} {summary.game}"
+
+
+def _load(game_id: str) -> Match:
+    _summary(game_id)
+    return Match.load(_store(), game_id)
+
+
+def _option_value(info: GameInfo, name: str, raw: str) -> OptionValue:
+    """A form's text as the option's type (the type of its default)."""
+    option = next(o for o in info.options if o.name == name)
+    default = option.default
+    if isinstance(default, bool):
+        return raw in ("on", "true", "True", "1", "yes")
+    if isinstance(default, int):
+        try:
+            return int(raw)
+        except ValueError:
+            raise UsageError(f"option {name}: {raw!r} is not a whole number") from None
+    if isinstance(default, float):
+        try:
+            return float(raw)
+        except ValueError:
+            raise UsageError(f"option {name}: {raw!r} is not a number") from None
+    return raw
+
+
+def _back(request: Request, game_id: str) -> Response:
+    """After a move: htmx swaps the table in place; a plain form goes back to the table page."""
+    if request.headers.get("hx-request") == "true":
+        return RedirectResponse(f"/games/{game_id}/table", status_code=303)
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+async def posted(request: Request) -> dict[str, str]:
+    """The posted form's text fields, its form token checked against the app's secret."""
+    return await checked_form(request, str(request.app.state.secret))
+
+
+Form = Annotated[dict[str, str], Depends(posted)]
+"""A handler's parameter for a checked form."""
+
+
+def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
+    """Mount the game routes on `app`."""
+    app.state.secret = secret
+
+    @app.get("/games/new", response_class=HTMLResponse)
+    def choose_system(request: Request) -> HTMLResponse:
+        return page(request, "new_system.html", systems=registry.facts())
+
+    @app.get("/games/new/{system_id}", response_class=HTMLResponse)
+    def new_game_form(request: Request, system_id: str) -> HTMLResponse:
+        try:
+            system = registry.get_system(system_id)
+        except UsageError as e:
+            raise HTTPException(404, str(e)) from e
+        games = [g.info for g in system.games]
+        return page(request, "new_game.html", system=system, games=games, seat_words=SEAT_WORDS)
+
+    @app.post("/games")
+    def create_game(request: Request, form: Form) -> Response:
+        system = registry.get_system(form.get("system", ""))
+        info = system.game(form.get("game", "")).info
+        options: dict[str, OptionValue] = {}
+        for option in info.options:
+            raw = form.get(f"option:{option.name}")
+            if raw is not None and raw.strip() != "":
+                options[option.name] = _option_value(info, option.name, raw.strip()[:1000])
+            elif isinstance(option.default, bool) and f"option-present:{option.name}" in form:
+                options[option.name] = False
+        seed_text = form.get("seed", "").strip()
+        if seed_text and not (seed_text.isdigit() and len(seed_text) <= 18):
+            raise UsageError(f"seed {seed_text!r}: give a whole number of at most 18 digits, or nothing")
+        seed = int(seed_text) if seed_text else secrets.randbelow(1_000_000_000)
+        fills = [f for f in (form.get(f"seat:{i}", "") for i in range(8)) if f]
+        for fill in fills:
+            if fill not in SEAT_CHOICES:
+                raise UsageError(f"seat {fill!r} is not one of {', '.join(SEAT_CHOICES)}")
+        game = system.game(info.id)
+        count = registry.get_views(system.id, info.id).seats(
+            game.new_initial_state(info.resolve_options(options))
+        )
+        fills = (fills or ["here"])[:count]
+        kinds = ["bot" if f == "bot" else "human" for f in fills]
+        match = Match.new(system.id, info.id, options, kinds, seed, _store())
+        game_id = match.session.game_id
+        assert game_id is not None
+        match.advance()
+        tokens = {"host": host_token(secret, game_id)}
+        tokens |= {str(s): seat_token(secret, game_id, s) for s, f in enumerate(fills) if f == "here"}
+        response = RedirectResponse(f"/games/{game_id}", status_code=303)
+        keep(request, response, game_id, tokens)
+        return response
+
+    @app.get("/games/{game_id}/seat/{seat}/{token}")
+    def join(request: Request, game_id: str, seat: int, token: str) -> Response:
+        match = _load(game_id)
+        if not 0 <= seat < len(match.seats) or not same(token, seat_token(secret, game_id, seat)):
+            raise HTTPException(403, "this invitation link is not valid for this game")
+        response = RedirectResponse(f"/games/{game_id}", status_code=303)
+        keep(request, response, game_id, {str(seat): token})
+        return response
+
+    def table_context(request: Request, game_id: str, spectate: bool) -> dict[str, Any]:
+        match = _load(game_id)
+        mine = [] if spectate else seats_held(request, secret, game_id, len(match.seats))
+        acting = [s for s in mine if s in match.humans_to_act()]
+        seat = acting[0] if acting else (mine[0] if mine else None)
+        view = match.view(seat, odds=bool(acting))
+        invitations = []
+        if not spectate and is_host(request, secret, game_id):
+            base = str(request.base_url).rstrip("/")
+            invitations = [
+                (s, f"{base}/games/{game_id}/seat/{s}/{seat_token(secret, game_id, s)}")
+                for s, kind in enumerate(match.seats)
+                if kind == "human" and s not in mine
+            ]
+        return {
+            "game_id": game_id,
+            "view": view,
+            "seat": seat,
+            "seats": match.seats,
+            "mine": mine,
+            "acting": bool(acting),
+            "spectate": spectate,
+            "invitations": invitations,
+            "title": _title(_summary(game_id)),
+            "spectator_link": f"{str(request.base_url).rstrip('/')}/games/{game_id}?spectate=1",
+        }
+
+    @app.get("/games/{game_id}", response_class=HTMLResponse)
+    def table(request: Request, game_id: str, spectate: bool = False) -> HTMLResponse:
+        return page(request, "table.html", **table_context(request, game_id, spectate))
+
+    @app.get("/games/{game_id}/table", response_class=HTMLResponse)
+    def table_fragment(request: Request, game_id: str, spectate: bool = False) -> HTMLResponse:
+        return page(request, "fragments/table.html", **table_context(request, game_id, spectate))
+
+    @app.post("/games/{game_id}/act")
+    def act(request: Request, game_id: str, form: Form) -> Response:
+        action = form.get("action", "")[:500]
+        ply = form.get("ply", "")
+        if not ply.isdigit() or len(ply) > 9:
+            raise UsageError("the move names no position (ply): reload the page")
+        match = _load(game_id)
+        mine = seats_held(request, secret, game_id, len(match.seats))
+        if not mine:
+            raise HTTPException(403, "you hold no seat at this table: open your invitation link first")
+        acting = [s for s in mine if s in match.humans_to_act()]
+        if not acting:
+            raise HTTPException(409, "it is not your turn: the table shows who is to act")
+        try:
+            match.act(acting[0], action, int(ply))
+        except MatchError as e:
+            raise HTTPException(409, f"{e} (reload the table to see the move that was made)") from e
+        return _back(request, game_id)
+
+    @app.post("/games/{game_id}/undo")
+    def undo(request: Request, game_id: str, form: Form) -> Response:
+        match = _load(game_id)
+        mine = seats_held(request, secret, game_id, len(match.seats))
+        humans = [s for s in mine if match.seats[s] == "human"]
+        if not humans:
+            raise HTTPException(403, "you hold no seat at this table")
+        seat = next((s for s in humans if s in match.humans_to_act()), humans[0])
+        try:
+            match.undo(seat)
+        except MatchError as e:
+            raise HTTPException(409, str(e)) from e
+        match.advance()
+        return _back(request, game_id)
+
+    @app.get("/games/{game_id}/events")
+    async def events(request: Request, game_id: str) -> StreamingResponse:
+        def stamp() -> tuple[int, str]:
+            summary = _summary(game_id)
+            return summary.moves, summary.updated
+
+        start = await run_in_threadpool(stamp)
+
+        async def stream() -> AsyncIterator[str]:
+            seen = start
+            yield ": live\n\n"
+            waited = quiet = 0.0
+            while waited < STREAM_SECONDS:
+                if await request.is_disconnected():
+                    return
+                await asyncio.sleep(POLL_SECONDS)
+                waited += POLL_SECONDS
+                quiet += POLL_SECONDS
+                try:
+                    now = await run_in_threadpool(stamp)
+                except HTTPException:
+                    yield "event: gone\ndata: deleted\n\n"
+                    return
+                if now != seen:
+                    seen, quiet = now, 0.0
+                    yield f"event: changed\ndata: {now[0]}\n\n"
+                elif quiet >= 15:
+                    quiet = 0.0
+                    yield ": still here\n\n"
+
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    @app.get("/games/{game_id}/replay", response_class=HTMLResponse)
+    def replay(request: Request, game_id: str, ply: int | None = None) -> HTMLResponse:
+        match = _load(game_id)
+        mine = seats_held(request, secret, game_id, len(match.seats))
+        seat = mine[0] if mine else None
+        upto = match.ply if ply is None else ply
+        if not 0 <= upto <= match.ply:
+            raise UsageError(f"move {upto} is outside 0 to {match.ply}")
+        view = match.replay_view(upto, seat)
+        return page(request, "replay.html", game_id=game_id, view=view, upto=upto, last=match.ply, seat=seat)
+
+    @app.get("/games", response_class=HTMLResponse)
+    def saved_games(request: Request) -> HTMLResponse:
+        games = [(g, _title(g)) for g in _store().summaries()]
+        return page(request, "games.html", games=games)
+
+    @app.post("/games/{game_id}/delete")
+    def delete(request: Request, game_id: str, form: Form) -> Response:
+        _summary(game_id)
+        if not is_host(request, secret, game_id):
+            raise HTTPException(403, "only the browser that started this game may delete it")
+        _store().delete(game_id)
+        return RedirectResponse("/games", status_code=303)
+
+    @app.get("/games/{game_id}/export")
+    def export(game_id: str) -> Response:
+        _summary(game_id)
+        saved = _store().export_game(game_id)
+        body = json.dumps(savefile.to_data(saved), indent=2, ensure_ascii=False) + "\n"
+        headers = {"Content-Disposition": f'attachment; filename="grognard-game-{game_id}.json"'}
+        return Response(body, media_type="application/json", headers=headers)
+
+    @app.post("/games/import")
+    def import_game(request: Request, form: Form, file: UploadFile) -> Response:
+        data = file.file.read(UPLOAD_LIMIT + 1)
+        source = (file.filename or "upload")[:200]
+        if len(data) > UPLOAD_LIMIT:
+            raise UsageError(f"{source}: over {UPLOAD_LIMIT // 1000} KB, more than a saved game here may be")
+        try:
+            parsed = json.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise UsageError(f"{source}: not a grognard saved game (not JSON: {e})") from e
+        saved = savefile.load_checked(parsed, source)
+        game_id = _store().import_game(saved, source)
+        match = _load(game_id)
+        tokens = {"host": host_token(secret, game_id)}
+        tokens |= {str(s): seat_token(secret, game_id, s) for s, k in enumerate(match.seats) if k == "human"}
+        response = RedirectResponse(f"/games/{game_id}", status_code=303)
+        keep(request, response, game_id, tokens)
+        return response

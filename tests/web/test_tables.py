@@ -1,0 +1,132 @@
+"""Tables in a real browser: a gamebook played to its end by clicking, seats on two browsers updating
+live, a stranger refused, undo and the replay slider."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import httpx
+from playwright.sync_api import Browser, Page
+
+from tests.web.conftest import Console, LiveServer
+
+
+def start_game(page: Page, url: str, system: str, game: str, fields: dict[str, str], seats: list[str]) -> str:
+    """Fill the new-game form of `system`'s `game` and start it; returns the game's id."""
+    page.goto(f"{url}/games/new/{system}")
+    form = page.locator(f"form[data-game={game}]")
+    for name, value in fields.items():
+        box = form.locator(f"[name='option:{name}']")
+        if box.evaluate("e => e.tagName") == "SELECT":
+            box.select_option(value)
+        else:
+            box.fill(value)
+    for i, seat in enumerate(seats):
+        form.locator(f"select[name='seat:{i}']").select_option(seat)
+    form.locator("[data-action=create]").click()
+    page.wait_for_selector("[data-ply]")
+    found = re.search(r"/games/(\d+)", page.url)
+    assert found is not None, page.url
+    return found.group(1)
+
+
+def ply(page: Page) -> int:
+    """The move number the table shows."""
+    return int(page.locator("[data-ply]").get_attribute("data-ply") or "-1")
+
+
+def click_action(page: Page, index: int) -> None:
+    """Click the index-th action and wait until the table shows a later move."""
+    before = ply(page)
+    page.locator("[data-actions] button[data-action]").nth(index).click()
+    page.wait_for_function(
+        f"Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=60_000
+    )
+
+
+def test_the_fighting_fantasy_sample_played_to_its_end_by_clicking(live: LiveServer, page: Page) -> None:
+    start_game(
+        page, live.url, "fighting-fantasy", "gamebook", {"book": "sample", "hero": "12/24/12"}, ["here"]
+    )
+    pick = random.Random(7)
+    sections: set[str] = set()
+    for _ in range(400):
+        if page.locator("[data-status=over]").count():
+            break
+        heading = page.locator("[data-section]")
+        if heading.count():
+            sections.add(heading.get_attribute("data-section") or "")
+        buttons = page.locator("[data-actions] button[data-action]")
+        assert buttons.count() > 0, page.inner_text("main")
+        click_action(page, pick.randrange(buttons.count()))
+    assert page.locator("[data-status=over]").count() == 1
+    assert page.locator("[data-outcome]").count() == 1
+    assert len(sections) >= 3
+    assert page.locator("[data-sheet]").count() == 1
+
+
+def test_two_browsers_at_one_table_see_each_others_moves(
+    live: LiveServer, browser: Browser, console: Console
+) -> None:
+    host = console.watch(browser.new_context(viewport={"width": 1280, "height": 800}).new_page())
+    start_game(host, live.url, "talisman", "game", {"players": "2"}, ["here", "invite"])
+    link = host.locator("[data-invite='1']").input_value()
+    guest = console.watch(browser.new_context(viewport={"width": 390, "height": 844}).new_page())
+    guest.goto(link)
+    guest.wait_for_selector("[data-ply]")
+    assert guest.locator("[data-invite]").count() == 0  # only the host sees the invitations
+    for _ in range(6):
+        mover, watcher = (host, guest) if host.locator("[data-actions]").count() else (guest, host)
+        assert mover.locator("[data-actions]").count() == 1
+        assert watcher.locator("[data-actions]").count() == 0
+        before = ply(watcher)
+        click_action(mover, 0)
+        watcher.wait_for_function(
+            f"Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=30_000
+        )
+        assert ply(watcher) == ply(mover)
+
+
+def test_a_stranger_sees_the_table_but_cannot_act(
+    live: LiveServer, browser: Browser, console: Console
+) -> None:
+    host = console.watch(browser.new_context().new_page())
+    game_id = start_game(host, live.url, "talisman", "game", {"players": "2"}, ["here", "bot"])
+    stranger = console.watch(browser.new_context().new_page())
+    stranger.goto(f"{live.url}/games/{game_id}")
+    assert stranger.locator("[data-actions]").count() == 0
+    assert stranger.locator("[data-undo]").count() == 0
+    token = stranger.locator("meta[name=csrf-token]").get_attribute("content") or ""
+    cookies = {c["name"]: c["value"] for c in stranger.context.cookies()}
+    answer = httpx.post(
+        f"{live.url}/games/{game_id}/act",
+        data={"csrf": token, "action": "roll", "ply": str(ply(stranger))},
+        cookies=cookies,
+    )
+    assert answer.status_code == 403
+    assert "you hold no seat" in answer.text
+    forged = httpx.get(f"{live.url}/games/{game_id}/seat/0/{'0' * 32}", follow_redirects=False)
+    assert forged.status_code == 403
+
+
+def test_undo_and_the_replay_slider(live: LiveServer, page: Page) -> None:
+    game_id = start_game(page, live.url, "fighting-fantasy", "gamebook", {"book": "sample"}, ["here"])
+    first = ply(page)
+    click_action(page, 0)
+    click_action(page, 0)
+    after = ply(page)
+    assert after > first
+    page.locator("[data-undo]").click()
+    page.wait_for_function(f"Number(document.querySelector('[data-ply]').dataset.ply) < {after}")
+    assert first <= ply(page) < after
+    now = ply(page)
+    page.goto(f"{live.url}/games/{game_id}/replay")
+    slider = page.locator("[data-replay]")
+    assert int(slider.get_attribute("max") or "0") == now
+    slider.fill("2")
+    slider.dispatch_event("change")
+    page.wait_for_url(re.compile(r"ply=2"))
+    page.wait_for_selector("[data-log] li")
+    assert page.locator("[data-log] li").count() == 2
+    assert page.locator("[data-log] .die").count() >= 2
