@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from grognard.engine import registry
 from grognard.engine.errors import GrognardError
+from grognard.web.books import add_book_routes
 from grognard.web.pages import is_htmx, render
 from grognard.web.security import check_form
 from grognard.web.settings import Settings
@@ -95,4 +96,5 @@ def create_app(settings: Settings) -> FastAPI:
         return page(request, "tool.html", tool=found, values=form, result=result)
 
     add_table_routes(app, secret, page)
+    add_book_routes(app, secret, page)
     return app

@@ -27,6 +27,7 @@ from grognard.engine.errors import GrognardError, UsageError
 from grognard.engine.game import GameInfo, OptionValue
 from grognard.engine.match import Match, MatchError, plain_title
 from grognard.engine.store import GameSummary, SqliteStore, grognard_home, open_store
+from grognard.web.content import content_reference
 from grognard.web.seats import host_token, is_host, keep, seat_token, seats_held
 from grognard.web.security import checked_form, same
 from grognard.web.settings import UPLOAD_LIMIT
@@ -45,7 +46,7 @@ POLL_SECONDS = 0.4
 _LOCAL = threading.local()
 
 
-def _store() -> SqliteStore:
+def table_store() -> SqliteStore:
     """This thread's store (SQLite connections stay in the thread that opened them), opened once."""
     home = grognard_home()
     found: tuple[Path, SqliteStore] | None = getattr(_LOCAL, "store", None)
@@ -63,7 +64,7 @@ def _game_id(game_id: str) -> str:
 
 def _summary(game_id: str) -> GameSummary:
     try:
-        return _store().summary(_game_id(game_id))
+        return table_store().summary(_game_id(game_id))
     except (GrognardError, KeyError) as e:
         raise HTTPException(404, f"there is no game {game_id!r}") from e
 
@@ -75,7 +76,7 @@ def _title(summary: GameSummary) -> str:
 
 def _load(game_id: str) -> Match:
     _summary(game_id)
-    return Match.load(_store(), game_id)
+    return Match.load(table_store(), game_id)
 
 
 def _option_value(info: GameInfo, name: str, raw: str) -> OptionValue:
@@ -138,7 +139,10 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         for option in info.options:
             raw = form.get(f"option:{option.name}")
             if raw is not None and raw.strip() != "":
-                options[option.name] = _option_value(info, option.name, raw.strip()[:1000])
+                value = _option_value(info, option.name, raw.strip()[:1000])
+                if option.file and isinstance(value, str):
+                    value = content_reference(system.id, value)
+                options[option.name] = value
             elif isinstance(option.default, bool) and f"option-present:{option.name}" in form:
                 options[option.name] = False
         seed_text = form.get("seed", "").strip()
@@ -155,7 +159,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         )
         fills = (fills or ["here"])[:count]
         kinds = ["bot" if f == "bot" else "human" for f in fills]
-        match = Match.new(system.id, info.id, options, kinds, seed, _store())
+        match = Match.new(system.id, info.id, options, kinds, seed, table_store())
         game_id = match.session.game_id
         assert game_id is not None
         match.advance()
@@ -289,7 +293,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
 
     @app.get("/games", response_class=HTMLResponse)
     def saved_games(request: Request) -> HTMLResponse:
-        games = [(g, _title(g)) for g in _store().summaries()]
+        games = [(g, _title(g)) for g in table_store().summaries()]
         return page(request, "games.html", games=games)
 
     @app.post("/games/{game_id}/delete")
@@ -297,13 +301,13 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         _summary(game_id)
         if not is_host(request, secret, game_id):
             raise HTTPException(403, "only the browser that started this game may delete it")
-        _store().delete(game_id)
+        table_store().delete(game_id)
         return RedirectResponse("/games", status_code=303)
 
     @app.get("/games/{game_id}/export")
     def export(game_id: str) -> Response:
         _summary(game_id)
-        saved = _store().export_game(game_id)
+        saved = table_store().export_game(game_id)
         body = json.dumps(savefile.to_data(saved), indent=2, ensure_ascii=False) + "\n"
         headers = {"Content-Disposition": f'attachment; filename="grognard-game-{game_id}.json"'}
         return Response(body, media_type="application/json", headers=headers)
@@ -319,7 +323,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         except (UnicodeDecodeError, json.JSONDecodeError) as e:
             raise UsageError(f"{source}: not a grognard saved game (not JSON: {e})") from e
         saved = savefile.load_checked(parsed, source)
-        game_id = _store().import_game(saved, source)
+        game_id = table_store().import_game(saved, source)
         match = _load(game_id)
         tokens = {"host": host_token(secret, game_id)}
         tokens |= {str(s): seat_token(secret, game_id, s) for s, k in enumerate(match.seats) if k == "human"}

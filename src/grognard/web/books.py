@@ -1,0 +1,92 @@
+"""Opening any gamebook in the browser: a shipped one, or an uploaded TOML book, Twee story or Twine HTML.
+
+An upload (1 MB at most) is read by the same loaders and checked by the same checker as the command line;
+its problems are shown, each with its section, and a book with none is kept in `$GROGNARD_HOME/books/`
+under the hash of its bytes (never under the name the browser sent) and started as a new game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from pathlib import Path
+
+from fastapi import FastAPI, HTTPException, Request, UploadFile
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from grognard.engine import registry
+from grognard.engine.errors import UsageError
+from grognard.engine.match import Match
+from grognard.gamebook.check import check_book, check_warnings
+from grognard.gamebook.load import BookLoadError, load_book
+from grognard.gamebook.ruleset import Problem
+from grognard.gamebook.runner import GamebookGame
+from grognard.web.content import BOOK_SYSTEMS, SUFFIXES, shipped, uploaded_books
+from grognard.web.seats import host_token, keep, seat_token
+from grognard.web.settings import UPLOAD_LIMIT
+from grognard.web.tables import Form, Page, table_store
+
+
+def add_book_routes(app: FastAPI, secret: str, page: Page) -> None:
+    """Mount the gamebook upload routes."""
+
+    def system_of(system_id: str) -> str:
+        if system_id not in BOOK_SYSTEMS:
+            raise HTTPException(404, f"{system_id!r} has no gamebooks")
+        return registry.get_system(system_id).id
+
+    @app.get("/books/{system_id}", response_class=HTMLResponse)
+    def book_form(request: Request, system_id: str) -> HTMLResponse:
+        system = registry.get_system(system_of(system_id))
+        return page(request, "books.html", system=system, shipped=list(shipped(system.id)), problems=[])
+
+    @app.post("/books/{system_id}")
+    def upload(request: Request, system_id: str, form: Form, file: UploadFile) -> Response:
+        system = registry.get_system(system_of(system_id))
+        name = (file.filename or "book")[:200]
+        suffix = Path(name).suffix.lower()
+        if suffix not in SUFFIXES:
+            raise UsageError(f"{name}: upload a book as .toml, a Twee story (.twee) or Twine HTML (.html)")
+        data = file.file.read(UPLOAD_LIMIT + 1)
+        if len(data) > UPLOAD_LIMIT:
+            raise UsageError(f"{name}: over {UPLOAD_LIMIT // 1000} KB, more than a book here may be")
+        folder = uploaded_books()
+        folder.mkdir(parents=True, exist_ok=True)
+        kept = folder / f"{hashlib.sha256(data).hexdigest()[:32]}{suffix}"
+        if not kept.exists():
+            temporary = folder / f".upload-{secrets.token_hex(8)}{suffix}"
+            temporary.write_bytes(data)
+            temporary.replace(kept)
+        ruleset = registry.get_game(system.id, "gamebook")
+        if not isinstance(ruleset, GamebookGame):
+            raise HTTPException(404, f"{system.id!r} has no gamebooks")
+        problems: list[Problem]
+        warnings: list[Problem] = []
+        try:
+            book = load_book(kept, system.id)
+        except BookLoadError as e:
+            problems = e.problems
+        else:
+            problems = check_book(book, ruleset.ruleset)
+            warnings = check_warnings(book)
+        if problems:
+            kept.unlink(missing_ok=True)
+            return page(
+                request,
+                "books.html",
+                400,
+                system=system,
+                shipped=list(shipped(system.id)),
+                problems=problems,
+                warnings=warnings,
+                name=name,
+            )
+        seed = secrets.randbelow(10**9)
+        match = Match.new(system.id, "gamebook", {"book": str(kept)}, ["human"], seed, table_store())
+        match.advance()
+        game_id = match.session.game_id
+        assert game_id is not None
+        response = RedirectResponse(f"/games/{game_id}", status_code=303)
+        tokens = {"host": host_token(secret, game_id), "0": seat_token(secret, game_id, 0)}
+        keep(request, response, game_id, tokens)
+        return response
