@@ -71,7 +71,11 @@ def _summary(game_id: str) -> GameSummary:
 
 def _title(summary: GameSummary) -> str:
     """What a table is called: its stored title, else its system and game."""
-    return plain_title(summary.title) or f"{summary.system} {summary.game}"
+    title = plain_title(summary.title)
+    if title in ("", f"{summary.system}/{summary.game}"):
+        names = {f.id: f.name for f in registry.facts()}
+        return f"{names.get(summary.system, summary.system)}: {summary.game}"
+    return title
 
 
 def _load(game_id: str) -> Match:
