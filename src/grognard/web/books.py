@@ -24,7 +24,7 @@ from grognard.gamebook.runner import GamebookGame
 from grognard.web.content import BOOK_SYSTEMS, SUFFIXES, shipped, uploaded_books
 from grognard.web.seats import host_token, keep, seat_token
 from grognard.web.settings import UPLOAD_LIMIT
-from grognard.web.tables import Form, Page, table_store
+from grognard.web.tables import WRITES, Form, Page, table_store
 
 
 def add_book_routes(app: FastAPI, secret: str, page: Page) -> None:
@@ -82,8 +82,9 @@ def add_book_routes(app: FastAPI, secret: str, page: Page) -> None:
                 name=name,
             )
         seed = secrets.randbelow(10**9)
-        match = Match.new(system.id, "gamebook", {"book": str(kept)}, ["human"], seed, table_store())
-        match.advance()
+        with WRITES:
+            match = Match.new(system.id, "gamebook", {"book": str(kept)}, ["human"], seed, table_store())
+            match.advance()
         game_id = match.session.game_id
         assert game_id is not None
         response = RedirectResponse(f"/games/{game_id}", status_code=303)

@@ -44,6 +44,10 @@ POLL_SECONDS = 0.4
 """How often the live stream looks at the stored game."""
 
 _LOCAL = threading.local()
+WRITES = threading.Lock()
+"""Moves made by this server process, one at a time: the threads of one process share one interpreter
+lock, and a write transaction stretched by other threads' work would keep SQLite locked long enough for
+the others' busy timeout to run out. Other processes (workers, the command line) wait on SQLite's lock."""
 
 
 def table_store() -> SqliteStore:
@@ -163,10 +167,11 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         )
         fills = (fills or ["here"])[:count]
         kinds = ["bot" if f == "bot" else "human" for f in fills]
-        match = Match.new(system.id, info.id, options, kinds, seed, table_store())
+        with WRITES:
+            match = Match.new(system.id, info.id, options, kinds, seed, table_store())
+            match.advance()
         game_id = match.session.game_id
         assert game_id is not None
-        match.advance()
         tokens = {"host": host_token(secret, game_id)}
         tokens |= {str(s): seat_token(secret, game_id, s) for s, f in enumerate(fills) if f == "here"}
         response = RedirectResponse(f"/games/{game_id}", status_code=303)
@@ -231,7 +236,8 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         if not acting:
             raise HTTPException(409, "it is not your turn: the table shows who is to act")
         try:
-            match.act(acting[0], action, int(ply))
+            with WRITES:
+                match.act(acting[0], action, int(ply))
         except MatchError as e:
             raise HTTPException(409, f"{e} (reload the table to see the move that was made)") from e
         return _back(request, game_id)
@@ -245,10 +251,11 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             raise HTTPException(403, "you hold no seat at this table")
         seat = next((s for s in humans if s in match.humans_to_act()), humans[0])
         try:
-            match.undo(seat)
+            with WRITES:
+                match.undo(seat)
+                match.advance()
         except MatchError as e:
             raise HTTPException(409, str(e)) from e
-        match.advance()
         return _back(request, game_id)
 
     @app.get("/games/{game_id}/events")
