@@ -18,6 +18,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
+from grognard.cli.aif_character import ask_courses, ask_side
 from grognard.cli.aif_standing import add_standing_commands
 from grognard.cli.console import out, print_json
 from grognard.engine.dice import Rng
@@ -29,7 +30,8 @@ from grognard.systems.adventures_in_fantasy import experience as xp
 from grognard.systems.adventures_in_fantasy import hirelings as men
 from grognard.systems.adventures_in_fantasy.calendar import names
 from grognard.systems.adventures_in_fantasy.campaign import GAME_ID, CampaignState, add_action
-from grognard.systems.adventures_in_fantasy.chargen import generate, parse_course
+from grognard.systems.adventures_in_fantasy.chargen import Generation, finish, parse_course, roll_character
+from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.steps import roll_data
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 from grognard.systems.adventures_in_fantasy.time import Event, Member
@@ -71,7 +73,8 @@ def mount(app: typer.Typer) -> None:
 # Store plumbing
 
 
-def _load(store: SqliteStore, campaign_id: str) -> Session:
+def load_campaign(store: SqliteStore, campaign_id: str) -> Session:
+    """The campaign `campaign_id` from the store; a `UsageError` when it is some other game."""
     session = store.load(campaign_id)
     if session.system != SYSTEM_ID or session.game.info.id != GAME_ID:
         raise UsageError(
@@ -80,13 +83,15 @@ def _load(store: SqliteStore, campaign_id: str) -> Session:
     return session
 
 
-def _state(session: Session) -> CampaignState:
+def campaign_state(session: Session) -> CampaignState:
+    """The campaign's current state."""
     state = session.current
     assert isinstance(state, CampaignState)
     return state
 
 
-def _play(store: SqliteStore, session: Session, action: str) -> list[MoveRecord]:
+def play_action(store: SqliteStore, session: Session, action: str) -> list[MoveRecord]:
+    """Make one referee action, roll what it leaves to chance, save; the chance moves made."""
     if session.is_over():
         raise UsageError("this campaign has ended")
     try:
@@ -118,7 +123,8 @@ def _events(state: CampaignState, records: list[MoveRecord]) -> list[tuple[Event
     return [(e, next(chance) if e.rolled else None) for e in state.events]
 
 
-def _show_events(state: CampaignState, records: list[MoveRecord]) -> None:
+def show_events(state: CampaignState, records: list[MoveRecord]) -> None:
+    """Print the last action's events, each with the dice it threw."""
     for event, record in _events(state, records):
         dice = f" [{'; '.join(r.render() for r in record.rolls)}]" if record and record.rolls else ""
         out.print(escape(event.line() + dice))
@@ -151,7 +157,8 @@ def _member_data(index: int, m: Member) -> dict[str, Any]:
     }
 
 
-def _show_state(campaign_id: str, state: CampaignState) -> None:
+def show_campaign(campaign_id: str, state: CampaignState) -> None:
+    """Print the date and the party, one row per character."""
     out.print(
         escape(f"Campaign {campaign_id}: {names(state.date).text()}" + (" (ended)" if state.over else ""))
     )
@@ -207,7 +214,7 @@ def new_command(
     session = Session.new(SYSTEM_ID, game, options, secrets.randbelow(2**31) if seed is None else seed)
     with open_store() as store:
         campaign_id = store.create(session, title or "Adventures in Fantasy campaign")
-    state = _state(session)
+    state = campaign_state(session)
     if json_out:
         print_json(
             {"id": campaign_id, "date": state.date.iso(), "seed": session.seed, "options": session.options}
@@ -216,30 +223,61 @@ def new_command(
     out.print(escape(f"Campaign {campaign_id} begins on {names(state.date).text()} (seed {session.seed})."))
 
 
+def make_character(
+    seed: int,
+    courses: list[str] | None,
+    *,
+    magic_years: int = 0,
+    soldier: bool | None = None,
+    name: str = "",
+    asking: bool = True,
+) -> Generation:
+    """Generate a character: the rolls shown, then (when `asking` and not given) the side of a paired
+    rank and the courses asked, the months left shown at each question (as `character new` does)."""
+    rng = Rng(seed)
+    rolled = roll_character(rng)
+    if asking:
+        for step in rolled.steps:
+            dice = "; ".join(r.render() for r in step.rolls)
+            out.print(escape(f"{step.label}: {step.result}" + (f" [{dice}]" if dice else "")))
+    side = soldier
+    if side is None:
+        side = ask_side(rolled) if asking and rolled.position.paired else False
+    chosen = [parse_course(c) for c in courses or []]
+    if asking and courses is None:
+        chosen = ask_courses(rolled, magic_years)
+    return finish(rolled, rng, chosen, magic_years=magic_years, soldier=side, name=name)
+
+
 @campaign_app.command("add-character")
 def add_character_command(
     campaign_id: CampaignId,
     seed: SeedOption = None,
     name: Annotated[str, typer.Option("--name", help="The character's name.")] = "",
     courses: Annotated[
-        list[str] | None, typer.Option("--course", help="A starting course; repeatable.")
+        list[str] | None,
+        typer.Option("--course", help="A starting course; repeatable. Without it the courses are asked."),
     ] = None,
     magic_years: Annotated[int, typer.Option("--magic-years", help="Years of magic apprenticeship.")] = 0,
-    soldier: Annotated[bool, typer.Option("--soldier", help="The soldier side of a paired rank.")] = False,
+    soldier: Annotated[
+        bool | None,
+        typer.Option("--soldier/--civilian", help="The side of a paired rank; asked when not given."),
+    ] = None,
     alignment: Annotated[str, typer.Option("--alignment", help="law, neutral or chaos (magicians).")] = "",
     json_out: JsonOption = False,
 ) -> None:
-    """Generate a character (every die shown) and add it to the campaign."""
+    """Generate a character (every die shown; side and courses asked unless given) and add it."""
     if alignment not in xp.ALIGNMENTS:
         raise UsageError(f"alignment {alignment!r}: law, neutral or chaos")
     used = secrets.randbelow(2**31) if seed is None else seed
-    chosen = [parse_course(c) for c in courses or []]
-    made = generate(Rng(used), chosen, magic_years=magic_years, soldier=soldier, name=name)
+    made = make_character(
+        used, courses, magic_years=magic_years, soldier=soldier, name=name, asking=not json_out
+    )
     member = Member(character=made.character, seed=used, alignment=alignment)
     with open_store() as store:
-        session = _load(store, campaign_id)
-        _play(store, session, add_action(member))
-        index = len(_state(session).members) - 1
+        session = load_campaign(store, campaign_id)
+        play_action(store, session, add_action(member))
+        index = len(campaign_state(session).members) - 1
     if json_out:
         steps = [
             {
@@ -256,11 +294,12 @@ def add_character_command(
                 "index": index,
                 "seed": used,
                 "steps": steps,
-                "member": _member_data(index, _state(session).members[index]),
+                "member": _member_data(index, campaign_state(session).members[index]),
             }
         )
         return
-    for s in made.steps:
+    rolled_steps = len(roll_character(Rng(used)).steps)
+    for s in made.steps[rolled_steps:]:
         dice = "; ".join(r.render() for r in s.rolls)
         out.print(escape(f"{s.label}: {s.result}" + (f" [{dice}]" if dice else "") + f" ({s.source})"))
     out.print(escape(f"{made.character.name or 'The character'} joins campaign {campaign_id} as #{index}."))
@@ -305,23 +344,23 @@ def act_command(
 ) -> None:
     """Make one referee action (`ACTIONS` lists them)."""
     with open_store() as store:
-        session = _load(store, campaign_id)
-        records = _play(store, session, action)
-    state = _state(session)
+        session = load_campaign(store, campaign_id)
+        records = play_action(store, session, action)
+    state = campaign_state(session)
     if json_out:
         print_json(
             {"campaign": campaign_id, "events": [_event_data(e, r) for e, r in _events(state, records)]}
         )
         return
-    _show_events(state, records)
+    show_events(state, records)
 
 
 @campaign_app.command("show")
 def show_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None:
     """The campaign's date and characters."""
     with open_store() as store:
-        session = _load(store, campaign_id)
-    state = _state(session)
+        session = load_campaign(store, campaign_id)
+    state = campaign_state(session)
     if json_out:
         print_json(
             {
@@ -333,7 +372,115 @@ def show_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None:
             }
         )
         return
-    _show_state(campaign_id, state)
+    show_campaign(campaign_id, state)
+
+
+def show_sheet(data: dict[str, Any]) -> None:
+    """Print one character's sheet (`sheet.sheet`'s data) with Rich."""
+    grid = RichTable(
+        title=escape(f"#{data['index']} {data['name']} ({data['condition']})"), show_header=False
+    )
+    grid.add_column("what")
+    grid.add_column("value")
+    for r in data["ratings"]:
+        note = f" (uses {r['usable']}: untrained)" if r["usable"] != r["rating"] else ""
+        grid.add_row(str(r["name"]).capitalize(), f"{r['rating']}{note}")
+    st = data["standing"]
+    side = "soldier" if st["soldier"] else "civilian"
+    grid.add_row(
+        "Standing", f"{st['position']} (rank {st['rank']}, {side}), status level {st['status_level']}"
+    )
+    grid.add_row("Alignment", str(st["alignment"] or "none"))
+    grid.add_row("Age", str(data["age"]))
+    ed = data["education"]
+    courses = ", ".join(f"{k['name']} ({k['months']} mo)" for k in ed["courses"]) or "none"
+    grid.add_row("Courses", courses + (f"; magic {ed['magic_years']} year(s)" if ed["magic_years"] else ""))
+    if ed["studying"]:
+        grid.add_row("Studying", f"course {ed['studying']['number']}, {ed['studying']['months']} month(s) in")
+    skills = ", ".join(
+        f"{k['name']} {k['base']}%" + ("" if k["practised"] else " (neglected)") for k in data["skills"]
+    )
+    grid.add_row("Skills", skills or "none")
+    kit = data["kit"]
+    items = ", ".join(f"{i['name']} ({i['weight_lb']:g} lb)" for i in kit["items"]) or "none"
+    grid.add_row("Kit", items)
+    fatigue = "cannot carry it" if kit["fatigue_rate"] is None else f"fatigue x{kit['fatigue_rate']}"
+    grid.add_row(
+        "Encumbrance",
+        f"{kit['weight_lb']:g} of {kit['lifting_lb']} lb ({fatigue}); move {kit['move_inches']:g} in"
+        f" (Table E {kit['encumbrance_row']}, {kit['strength_column']})",
+    )
+    money = data["money"]
+    grid.add_row(
+        "Money", f"{money['gold']} GP {money['silver']} SP; income {money['yearly_income_gp']} GP a year"
+    )
+    h = data["health"]
+    ill = f"; ill {h['ill_weeks']} week(s)" if h["ill_weeks"] else ""
+    grid.add_row("Hit points", f"{h['left']} of {h['hit_points']} ({h['wounds']} wounds){ill}")
+    ex = data["experience"]
+    grid.add_row("Experience", f"{ex['float']:g} levels (level {ex['level']})")
+    rep = data["reputation"]
+    grid.add_row(
+        "Reputation", f"{float(Fraction(rep['value'])):g}" + (" (found out)" if rep["verified_only"] else "")
+    )
+    grid.add_row("Hirelings", str(data["hirelings"]["men"]))
+    out.print(grid)
+
+
+@campaign_app.command("sheet")
+def sheet_command(
+    campaign_id: CampaignId,
+    index: Annotated[int, typer.Argument(help="The character's number in `campaign show`.")],
+    json_out: JsonOption = False,
+) -> None:
+    """One character's full sheet: ratings, standing, courses and skills, kit, money, wounds, experience."""
+    with open_store() as store:
+        session = load_campaign(store, campaign_id)
+    members = campaign_state(session).members
+    if not 0 <= index < len(members):
+        raise UsageError(f"no character {index}; the campaign has {len(members)} (0-based)")
+    data = sheet(index, members[index])
+    if json_out:
+        print_json(data)
+        return
+    show_sheet(data)
+
+
+def show_party(data: dict[str, Any]) -> None:
+    """Print the party view (`sheet.party`'s data) with Rich."""
+    grid = RichTable(title="The party")
+    for heading in ("#", "name", "condition", "standing", "level", "hits", "money", "kit", "move", "men"):
+        grid.add_column(heading)
+    for r in data["members"]:
+        grid.add_row(
+            str(r["index"]),
+            escape(str(r["name"])),
+            str(r["condition"]),
+            escape(f"{r['position']}, status {r['status_level']}"),
+            str(r["level"]),
+            str(r["hits"]),
+            f"{r['gold']} GP {r['silver']} SP",
+            f"{r['kit_lb']:g} lb",
+            f"{r['move_inches']:g} in",
+            str(r["hirelings"]),
+        )
+    out.print(grid)
+    out.print(
+        f"{data['able']} able; {data['gold']} GP {data['silver']} SP in all;"
+        f" the party moves at {data['slowest_move_inches']:g} in (the slowest)"
+    )
+
+
+@campaign_app.command("party")
+def party_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None:
+    """The party: each character's condition, standing, hits, money, kit and move, and the totals."""
+    with open_store() as store:
+        session = load_campaign(store, campaign_id)
+    data = party(campaign_state(session).members)
+    if json_out:
+        print_json(data)
+        return
+    show_party(data)
 
 
 def advance_command(
@@ -343,9 +490,9 @@ def advance_command(
 ) -> None:
     """Let weeks pass: healing, courses, practice, income, the yearly death, ageing and vacancy rolls."""
     with open_store() as store:
-        session = _load(store, campaign_id)
-        records = _play(store, session, f"advance:{weeks}")
-    state = _state(session)
+        session = load_campaign(store, campaign_id)
+        records = play_action(store, session, f"advance:{weeks}")
+    state = campaign_state(session)
     if json_out:
         print_json(
             {
@@ -355,7 +502,7 @@ def advance_command(
             }
         )
         return
-    _show_events(state, records)
+    show_events(state, records)
     out.print(escape(f"Campaign {campaign_id} is now at {names(state.date).text()}."))
 
 

@@ -38,11 +38,17 @@ run(sys.argv[1:])
 """
 
 
-def grognard(home: Path, *args: str) -> Ran:
+def grognard(home: Path, *args: str, stdin: str = "") -> Ran:
     """Run `grognard ARGS` in a subprocess with a private store."""
     env = dict(os.environ, COLUMNS="120", NO_COLOR="1", PYTHONPATH=str(ROOT), GROGNARD_HOME=str(home))
     proc = subprocess.run(
-        [sys.executable, "-c", DRIVER, *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300
+        [sys.executable, "-c", DRIVER, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
     )
     return Ran(proc.returncode, proc.stdout, proc.stderr)
 
@@ -137,3 +143,50 @@ def test_act_help_lists_every_action_the_campaign_accepts() -> None:
         CAMPAIGN_GAME.new_initial_state({}).apply("bogus:0")
     accepted = str(refused.value.reason).split("the actions are ", 1)[1].split(", ")
     assert sorted(accepted) == sorted(form.split(":")[0] for form, _ in ACTIONS)
+
+
+def test_add_character_asks_the_side_and_the_courses_showing_the_months_left(tmp_path: Path) -> None:
+    """Seed 5 rolls a Guildsman/Fighter with 26 months of schooling (min(4 // 2, 29 - 6) = 2 years,
+    002_8449cbd1010a37a5.txt:299); he goes soldier and takes Physical Training I (6 months, :331)."""
+    cid = json.loads(grognard(tmp_path, "aif", "campaign", "new", "--seed", "1", "--json").out)["id"]
+    added = grognard(tmp_path, "aif", "campaign", "add-character", cid, "--seed", "5", stdin="2\n2\ndone\n")
+    assert added.code == 0, added.err
+    assert "civilian or soldier?" in added.out
+    assert "Starting education: 26 of 26 months left." in added.out
+    assert "Starting education: 20 of 26 months left." in added.out
+    sheet = json.loads(grognard(tmp_path, "aif", "campaign", "sheet", cid, "0", "--json").out)
+    assert sheet["standing"]["soldier"] is True and sheet["standing"]["position"] == "Fighter"
+    assert [c["name"] for c in sheet["education"]["courses"]] == ["Physical Training I"]
+    # a soldier's sword, helmet, small shield and sack (:265), weighed, and his move from Table E
+    assert sheet["kit"]["items"] and sheet["kit"]["weight_lb"] == sum(
+        i["weight_lb"] for i in sheet["kit"]["items"]
+    )
+    assert sheet["kit"]["lifting_lb"] == 2 * next(
+        r["usable"] for r in sheet["ratings"] if r["name"] == "strength"
+    )
+    assert sheet["health"]["left"] == sheet["health"]["hit_points"] > 0
+    assert {"ratings", "money", "experience", "reputation", "age"} <= set(sheet)
+    shown = grognard(tmp_path, "aif", "campaign", "sheet", cid, "0")
+    assert shown.code == 0 and "Physical Training I (6 mo)" in shown.out and "Encumbrance" in shown.out
+    given = grognard(
+        tmp_path,
+        "aif",
+        "campaign",
+        "add-character",
+        cid,
+        "--seed",
+        "5",
+        "--civilian",
+        "--course",
+        "Physical Training I",
+        "--json",
+    )
+    member = json.loads(given.out)["member"]
+    assert member["position"] == "Guildsman" and len(member["character"]["courses"]) == 1
+    party = json.loads(grognard(tmp_path, "aif", "campaign", "party", cid, "--json").out)
+    assert [m["position"] for m in party["members"]] == ["Fighter", "Guildsman"]
+    assert party["able"] == 2 and party["gold"] == sum(m["gold"] for m in party["members"])
+    view = grognard(tmp_path, "aif", "campaign", "party", cid)
+    assert view.code == 0 and "2 able" in view.out
+    missing = grognard(tmp_path, "aif", "campaign", "sheet", cid, "5")
+    assert missing.code == 2 and "no character 5" in missing.err
