@@ -312,7 +312,10 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("boast:I:X", "reputation + X, unverified (nothing once found out)"),
     ("renown:I:X", "reputation + X, verified by neutral observers"),
     ("found-out:I", "lies found out: reputation to half the experience"),
-    ("wound:I:N", "he takes N hits (one hit point must remain)"),
+    ("wound:I:N", "he takes N hits: at 0 left he falls unconscious, past 0 he dies"),
+    ("fight:I:CREATURE", "he fights a creature of the encounter tables, a melee turn at a time"),
+    ("round", "the fight goes on for another melee turn (every blow's dice shown)"),
+    ("break", "the fight is broken off (his wounds are kept)"),
     ("study:I:COURSE", "he begins course 1-26 of Table B (26:CRAFT: a craft)"),
     ("skill:I:NAME:BASE", "he keeps weapon skill NAME at BASE %, practised"),
     ("practise:I:NAME", "he practises skill NAME again (12 hours a month)"),
@@ -323,6 +326,7 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("unpaid:I", "his hirelings go unpaid and desert"),
     ("promote:I", "a rank opens: he rises one rank (once a year)"),
     ("align:I:ALIGNMENT", "his alignment: law, neutral, chaos or none"),
+    ("kill:I", "a fallen (unconscious) character is finished off"),
     ("end", "the campaign ends"),
 )
 """Every referee action `campaign act` takes: its form (I is the character's number in `campaign show`)

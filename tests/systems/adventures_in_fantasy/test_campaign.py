@@ -181,13 +181,17 @@ def test_reputation_and_hirelings_actions() -> None:
 
 
 def test_bad_actions_are_refused() -> None:
-    state = with_member(start(), Member(character=person("Knight", 10, 10)))
+    state = with_member(start(), Member(character=person("Knight", 10, 10).recompute_hit_points()))
     for move in (
         "advance:0",
         "advance:521",
         "exp:3:1",
         "exp:0:-1",
-        "wound:0:99",
+        "wound:0:0",
+        "round",
+        "break",
+        "kill:0",
+        "fight:0:Hobbit",
         "fly:0",
         "study:0:99",
         "service:0:1",
@@ -220,3 +224,76 @@ def test_state_round_trips_through_json() -> None:
 def test_end_is_terminal() -> None:
     state = start().apply("end")
     assert state.actor() is TERMINAL and state.result().outcome == "campaign-ended"
+
+
+def test_a_wound_past_the_hit_points_kills_and_one_to_zero_fells() -> None:
+    """Ruling "Falling in a fight": at 0 hit points left he falls unconscious; past 0 he dies."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    hp = knight.hit_points
+    state = with_member(start(), Member(character=knight))
+    felled = state.apply(f"wound:0:{hp}")
+    assert felled.members[0].alive and felled.members[0].character.current_hit_points == 0
+    assert "unconscious" in felled.events[-1].text
+    with pytest.raises(RulesError):
+        felled.apply("fight:0:Wolf")  # an unconscious man does not fight
+    finished = felled.apply("kill:0")
+    assert not finished.members[0].alive
+    killed = state.apply(f"wound:0:{hp + 1}")
+    assert not killed.members[0].alive and killed.events[-1].label == "Dies"
+    assert not killed.invariants() and not felled.invariants()
+
+
+def test_a_campaign_melee_goes_turn_by_turn_to_a_kill_and_awards_experience() -> None:
+    """A Troll (4 hit dice, 36 hits: ruling "Creature figures") fought by a Knight who hits for 4
+    a blow and is never hit: each turn is the Knight's blow then the Troll's, and the referee is asked
+    between turns; the kill awards (Troll's hit / Knight's hit) x (4 / 1) x (1 / 1) levels (:1785-1805)."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = with_member(start(), Member(character=knight)).apply("fight:0:Troll")
+    assert state.actor() is CHANCE and state.fight is not None and state.fight.hp[1] == 36
+    assert state.events[-1].label == "Melee begins"
+    outcomes = [o for o, _ in state.chance_outcomes()]
+    state = state.apply(4)
+    assert state.actor() is CHANCE  # the Troll's blow of the same turn
+    state = state.apply(0)
+    assert state.actor() == 0 and state.legal_actions() == ["round", "break"]
+    with pytest.raises(RulesError):
+        state.apply("advance:1")
+    data = CAMPAIGN_GAME.state_to_json(state)
+    assert CAMPAIGN_GAME.state_from_json(data) == state  # a fight in progress is saved and read back
+    assert 4 in outcomes
+    hp = knight.hit_points
+    done = state
+    while done.fight is not None:
+        done = done.apply("round")
+        done = done.apply(4)
+        if done.fight is not None:
+            done = done.apply(0)
+    labels = [e.label for e in done.events]
+    assert labels[-2:] == ["Melee ends", "Experience"]
+    member = done.members[0]
+    assert member.character.current_hit_points == hp and member.experience > 0
+    assert "the Troll killed" in done.events[-1].text
+
+
+def test_a_lost_melee_leaves_the_character_unconscious_and_wounded() -> None:
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = with_member(start(), Member(character=knight)).apply("fight:0:Giant")
+    while state.fight is not None:
+        if state.actor() == 0:
+            state = state.apply("round")
+        biggest = max(int(o) for o, _ in state.chance_outcomes())
+        state = state.apply(0 if state.fight.striker == 0 else biggest)
+    m = state.members[0]
+    assert m.alive and m.character.current_hit_points == 0 and m.character.wounds == knight.hit_points
+    assert "unconscious" in state.events[-1].text and not state.invariants()
+
+
+def test_a_broken_off_fight_keeps_the_wounds_and_replays() -> None:
+    session = Session.new(SYSTEM, CAMPAIGN_GAME, {}, 11)
+    session.play(sample_action(0))
+    session.play("fight:0:Wolf")
+    rolled = session.advance()
+    assert len(rolled) in (1, 2) and all(r.rolls for r in rolled)
+    if session.current.actor() == 0:  # type: ignore[comparison-overlap]
+        session.play("break")
+    assert session.replay() == session.current

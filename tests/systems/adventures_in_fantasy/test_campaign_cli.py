@@ -118,6 +118,9 @@ def test_act_help_lists_every_action_the_campaign_accepts() -> None:
         "renown:I:X": ("renown:0:1/2",),
         "found-out:I": ("found-out:0",),
         "wound:I:N": ("wound:0:1",),
+        "fight:I:CREATURE": ("fight:0:Wolf",),
+        "round": ("round",),
+        "break": ("break",),
         "study:I:COURSE": ("study:0:1",),
         "skill:I:NAME:BASE": ("skill:0:sword:40",),
         "practise:I:NAME": ("practise:0:sword",),
@@ -128,12 +131,15 @@ def test_act_help_lists_every_action_the_campaign_accepts() -> None:
         "unpaid:I": ("hire:0:1", "unpaid:0"),
         "promote:I": ("promote:0",),
         "align:I:ALIGNMENT": ("align:0:chaos",),
+        "kill:I": ("FELL", "kill:1"),
         "end": ("end",),
     }
     assert [form for form, _ in ACTIONS] == list(examples)
     state = CAMPAIGN_GAME.new_initial_state({}).apply(sample_action(2))
     for form, moves in examples.items():
         for move in moves:
+            if move == "FELL":
+                move = f"wound:1:{state.members[1].character.current_hit_points}"
             state = state.apply(move)
             while state.actor() is CHANCE:
                 state = state.apply(state.chance_outcomes()[0][0])

@@ -8,7 +8,10 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     exp:I:X               character I gains X levels of experience (X a decimal or a fraction)
     boast:I:X / renown:I:X   reputation grows by X, unverified / verified by neutral observers
     found-out:I           his lies are found out (:1817)
-    wound:I:N             he takes N hits (he must keep at least one hit point)
+    wound:I:N             he takes N hits: at 0 left he falls unconscious, past 0 he dies
+    fight:I:CREATURE      he fights a creature of the encounter tables (`creatures`), one melee turn
+    round / break         the fight goes on another turn, or is broken off
+    kill:I                a fallen (unconscious) character is finished off
     study:I:COURSE        he begins a course of Table B (`chargen.parse_course`)
     skill:I:NAME:BASE / practise:I:NAME / neglect:I:NAME   a weapon skill, kept up or not
     service:I:W           W weeks (0-4) of magical service a month
@@ -54,6 +57,7 @@ from grognard.engine.serial import from_data, to_data
 from grognard.systems.adventures_in_fantasy.apprenticeship import GuildRecord, enrolment_problems
 from grognard.systems.adventures_in_fantasy.calendar import DAYS_IN_WEEK, Date, parse_date
 from grognard.systems.adventures_in_fantasy.checks import AGING_MODES, Aging
+from grognard.systems.adventures_in_fantasy.creatures import creature
 from grognard.systems.adventures_in_fantasy.experience import (
     ALIGNMENTS,
     next_rank,
@@ -61,7 +65,9 @@ from grognard.systems.adventures_in_fantasy.experience import (
     promote,
     status_after_levels,
 )
+from grognard.systems.adventures_in_fantasy.fight import begin, kill_award
 from grognard.systems.adventures_in_fantasy.hirelings import recruit_limit
+from grognard.systems.adventures_in_fantasy.melee import MeleeState, chances, plan
 from grognard.systems.adventures_in_fantasy.time import (
     ROLLED,
     Event,
@@ -106,6 +112,10 @@ class CampaignState(GameState):
     step: int = 0
     events: tuple[Event, ...] = ()
     over: bool = False
+    fight: MeleeState | None = None
+    fighter: int = -1
+    foe: str = ""
+    pending: bool = False
 
     @property
     def date(self) -> Date:
@@ -118,18 +128,24 @@ class CampaignState(GameState):
         """The referee (0), `CHANCE` while weeks pass, `TERMINAL` once ended."""
         if self.over:
             return TERMINAL
-        return CHANCE if self.until is not None else 0
+        return CHANCE if self.until is not None or self.pending else 0
 
     def _task(self) -> tuple[Task, int]:
         kind, index = week_tasks(self.day, len(self.members))[self.step]
         return kind, index
 
     def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        if self.pending:
+            assert self.fight is not None
+            return self.fight.chance_outcomes()
         kind, i = self._task()
         return outcomes(kind, self.members[i], self.rules, self._week_end().year)
 
     def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
-        """Throw the dice of the pending roll of passing time and name its outcome."""
+        """Throw the dice of the pending roll (a melee blow, or passing time) and name its outcome."""
+        if self.pending:
+            assert self.fight is not None
+            return self.fight.roll(rng)
         kind, i = self._task()
         return throw(kind, self.members[i], self.rules, rng)
 
@@ -147,12 +163,16 @@ class CampaignState(GameState):
         return done
 
     def _apply(self, move: Move) -> CampaignState:
+        if self.pending:
+            return self._blow(move)
         kind, i = self._task()
         member, (label, text, source) = settle(kind, self.members[i], move, self.rules, self._week_end())
         state = self._with_member(i, member)._note(i, label, text, source, rolled=True)
         return _settle(replace(state, step=self.step + 1))
 
     def _actions(self) -> Sequence[str]:
+        if self.fight is not None:
+            return ["round", "break"]
         acts = ["advance:1", "advance:4", "advance:13", "advance:52", "end"]
         if len(self.members) < SAMPLE_CHARACTERS:
             acts.append(sample_action(len(self.members)))
@@ -177,8 +197,10 @@ class CampaignState(GameState):
         for m in self.members:
             if m.experience < 0:
                 bad.append(f"{m.name} has experience {m.experience}")
-            if m.alive and m.character.hit_points and m.character.current_hit_points < 1:
-                bad.append(f"{m.name} lives with no hit points")
+            if m.alive and m.character.wounds > m.character.hit_points:
+                bad.append(f"{m.name} lives with more wounds than hit points")
+        if (self.fight is None) != (self.fighter < 0) or (self.pending and self.fight is None):
+            bad.append("a fight half kept")
             if m.character.experience_level != int(m.experience):
                 bad.append(
                     f"{m.name}'s level {m.character.experience_level} is not his experience {m.experience}"
@@ -189,6 +211,8 @@ class CampaignState(GameState):
         """The date, the characters and what is pending."""
         who = ", ".join(f"{m.name} ({'alive' if m.alive else 'dead'})" for m in self.members) or "nobody"
         pending = f"; passing time to {Date.from_ordinal(self.until).iso()}" if self.until is not None else ""
+        if self.fight is not None:
+            pending += f"; {self.fight.describe()}"
         return f"campaign {self.date.iso()}: {who}{pending}"
 
     # -- helpers ------------------------------------------------------------------------------------
@@ -222,6 +246,14 @@ class CampaignState(GameState):
         state = replace(self, events=())
         if head == "end" and not rest:
             return replace(state, over=True)
+        if self.fight is not None:
+            if move == "round":
+                return replace(state, pending=True)
+            if move == "break":
+                return state._end_fight(self.fight, broken=True)
+            raise UsageError(f"{self.members[self.fighter].name} is fighting the {self.foe}: round or break")
+        if head in ("round", "break"):
+            raise UsageError(f"{head}: no fight is on (fight:I:CREATURE begins one)")
         if head == "add":
             return state._add(rest)
         if head == "advance":
@@ -234,10 +266,61 @@ class CampaignState(GameState):
         if handler is None:
             raise UsageError(
                 f"no referee action {head!r}; the actions are "
-                + ", ".join(["add", "advance", "end", *_HANDLERS])
+                + ", ".join(["add", "advance", "end", "round", "break", *_HANDLERS])
             )
         i = _int(index_text, "character")
         return handler(state, i, state.member(i), arg)
+
+    def _blow(self, move: Move) -> CampaignState:
+        fight = self.fight
+        assert fight is not None
+        after = fight.apply(move)
+        assert isinstance(after, MeleeState)
+        spec = fight.spec
+        hitter = spec.side(fight.striker).name
+        text = (
+            f"{hitter} strikes: {move} hit(s); {spec.a.name} {after.hp[0]},"
+            f" {spec.b.name} {after.hp[1]} hit points left"
+        )
+        state = replace(self, fight=after)._note(
+            self.fighter, "Melee", text, "002_8449cbd1010a37a5.txt:1566", rolled=True
+        )
+        if after.actor() is TERMINAL:
+            return state._end_fight(after)
+        if fight.striker == plan(spec).order[1]:
+            return replace(state, pending=False)
+        return state
+
+    def _end_fight(self, fight: MeleeState, *, broken: bool = False) -> CampaignState:
+        i, foe = self.fighter, self.foe
+        m = self.members[i]
+        lost = fight.spec.a.hit_points - fight.hp[0]
+        c = m.character.wounded(lost) if lost else m.character
+        state = replace(self, fight=None, fighter=-1, foe="", pending=False)._with_member(
+            i, m.with_character(c)
+        )
+        if broken:
+            text = f"the fight with the {foe} is broken off; {c.current_hit_points} hit points left"
+            return state._note(i, "Melee ends", text, "")
+        fallen = [w for w, hp in ((m.name, fight.hp[0]), (f"the {foe}", fight.hp[1])) if hp == 0]
+        text = f"{' and '.join(fallen)} {'falls' if len(fallen) == 1 else 'fall'}"
+        if fight.hp[0] == 0:
+            text += f"; {m.name} lies unconscious at 0 hit points (kill:{i} if the foe finishes him)"
+        state = state._note(i, "Melee ends", text, "ruling: Falling in a fight")
+        if fight.hp[1] == 0:
+            award = kill_award(fight, foe)
+            state = state._gain(i, award.amount, f"the {foe} killed: {award.detail}", award.source)
+        return state
+
+    def _gain(self, i: int, gained: Fraction, why: str, source: str) -> CampaignState:
+        m = self.members[i]
+        total = m.experience + gained
+        c = m.character
+        status = status_after_levels(c.status_level, m.experience, total)
+        c = c.model_copy(update={"experience_level": int(total), "status_level": status})
+        moved = m.model_copy(update={"experience": total, "character": c})
+        text = f"{why} -> {float(total):g} (level {int(total)}), status level {status}"
+        return self._with_member(i, moved)._note(i, "Experience", text, source)
 
     def _add(self, payload: str) -> CampaignState:
         data = json.loads(payload)
@@ -271,13 +354,30 @@ def _exp(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     gained = _fraction(arg)
     if gained <= 0:
         raise UsageError(f"experience {arg} must be more than 0")
-    total = m.experience + gained
-    c = m.character
-    status = status_after_levels(c.status_level, m.experience, total)
-    c = c.model_copy(update={"experience_level": int(total), "status_level": status})
-    moved = m.model_copy(update={"experience": total, "character": c})
-    text = f"+{arg} -> {float(total):g} (level {int(total)}), status level {status}"
-    return state._with_member(i, moved)._note(i, "Experience", text, "002_8449cbd1010a37a5.txt:1803, :1842")
+    return state._gain(i, gained, f"+{arg}", "002_8449cbd1010a37a5.txt:1803, :1842")
+
+
+def _fight(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    if m.character.current_hit_points < 1:
+        raise UsageError(f"{m.name} is unconscious")
+    fight = begin(m, arg)
+    a, b = fight.spec.a, fight.spec.b
+    mine, theirs = chances(fight.spec, 0, False), chances(fight.spec, 1, False)
+    text = (
+        f"{a.name} ({a.hit_points} hits, {mine[0].chance}% to hit) against the {b.name}"
+        f" ({b.hit_points} hits, {b.hit_dice} hit dice, {theirs[0].chance}% to hit)"
+    )
+    state = replace(state, fight=fight, fighter=i, foe=creature(arg).name, pending=True)
+    return state._note(i, "Melee begins", text, creature(arg).source)
+
+
+def _kill(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    if arg or m.character.current_hit_points > 0:
+        raise UsageError(f"kill:{i}: only a fallen (unconscious) character is finished off")
+    moved = m.with_character(m.character.model_copy(update={"alive": False}))
+    return state._with_member(i, moved)._note(
+        i, "Dies", "finished off where he lay", "ruling: Falling in a fight"
+    )
 
 
 def _reputation(verified: bool) -> _Handler:
@@ -303,12 +403,15 @@ def _found_out(state: CampaignState, i: int, m: Member, arg: str) -> CampaignSta
 def _wound(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     hits = _int(arg, "hits")
     c = m.character
-    if not 1 <= hits < c.current_hit_points:
-        raise UsageError(
-            f"wound {hits}: {m.name} has {c.current_hit_points} hit points (at least one must remain)"
-        )
+    if hits < 1:
+        raise UsageError(f"wound {hits}: at least 1 hit")
+    left = c.current_hit_points - hits
+    if left < 0:
+        moved = m.with_character(c.wounded(c.current_hit_points).model_copy(update={"alive": False}))
+        text = f"{hits} hits, {-left} more than he had: he dies"
+        return state._with_member(i, moved)._note(i, "Dies", text, "ruling: Falling in a fight")
     moved = m.with_character(c.wounded(hits))
-    text = f"{hits} hits, {moved.character.current_hit_points} left"
+    text = f"{hits} hits, {left} left" + ("; he falls unconscious" if left == 0 else "")
     return state._with_member(i, moved)._note(i, "Wounded", text, "002_8449cbd1010a37a5.txt:176")
 
 
@@ -421,6 +524,8 @@ _HANDLERS = {
     "renown": _reputation(True),
     "found-out": _found_out,
     "wound": _wound,
+    "fight": _fight,
+    "kill": _kill,
     "study": _study,
     "skill": _skill,
     "practise": _practise(True),
@@ -464,6 +569,10 @@ def _member_actions(i: int, m: Member, day: int, year: int) -> list[str]:
     acts = [f"exp:{i}:1", f"exp:{i}:1/2", f"boast:{i}:5", f"renown:{i}:2", f"found-out:{i}"]
     if c.current_hit_points > 2:
         acts.append(f"wound:{i}:2")
+    if c.current_hit_points > 0:
+        acts.append(f"fight:{i}:Wolf")
+    else:
+        acts.append(f"kill:{i}")
     if m.study is None:
         acts.append(f"study:{i}:{_open_course(m)}")
     acts.append(
