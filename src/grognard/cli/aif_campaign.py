@@ -19,10 +19,12 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 
 from grognard.cli.aif_character import ask_courses, ask_side
+from grognard.cli.aif_dice import RollsOpt
 from grognard.cli.aif_standing import add_standing_commands
 from grognard.cli.console import out, print_json
 from grognard.engine.dice import Rng
 from grognard.engine.errors import RulesError, UsageError
+from grognard.engine.game import CHANCE
 from grognard.engine.registry import get_game
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import SqliteStore, open_store
@@ -33,6 +35,7 @@ from grognard.systems.adventures_in_fantasy.campaign import GAME_ID, CampaignSta
 from grognard.systems.adventures_in_fantasy.chargen import Generation, finish, parse_course, roll_character
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.steps import roll_data
+from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, parse_rolls
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 from grognard.systems.adventures_in_fantasy.time import Event, Member
 
@@ -90,17 +93,43 @@ def campaign_state(session: Session) -> CampaignState:
     return state
 
 
-def play_action(store: SqliteStore, session: Session, action: str) -> list[MoveRecord]:
-    """Make one referee action, roll what it leaves to chance, save; the chance moves made."""
+def play_action(
+    store: SqliteStore, session: Session, action: str, rolls: str = "", given: list[Given] | None = None
+) -> list[MoveRecord]:
+    """Make one referee action, roll what it leaves to chance, save; the chance moves made.
+
+    `rolls` are dice thrown at the table (`--rolls`): the chance nodes use them first, in order, and the
+    seed's dice (`Rng.for_move`, as `Session.roll` throws them) after; `given` collects what each
+    decided. Values left unused refuse the action before anything is saved.
+    """
     if session.is_over():
         raise UsageError("this campaign has ended")
+    queue = list(parse_rolls(rolls))
     try:
         session.play(action)
     except RulesError as e:
         raise UsageError(e.reason) from None
-    rolled = session.advance()
+    rolled: list[MoveRecord] = []
+    while session.current.actor() is CHANCE:
+        state = session.current
+        dice = TableDice(f"{session.seed}:{len(session.moves)}", queue)
+        outcome, thrown = state.roll(dice)
+        queue = list(dice.unused)
+        record = MoveRecord(outcome, None, thrown)
+        session.state = state.apply(outcome)
+        session.moves.append(record)
+        rolled.append(record)
+        if given is not None:
+            given.extend(dice.given_dice)
+    if queue:
+        raise UsageError(f"rolls {','.join(queue)} were not used: nothing was saved")
     store.save(session)
     return rolled
+
+
+def given_list(given: list[Given]) -> list[dict[str, Any]]:
+    """The dice given at the table as JSON: each value and the die it decided."""
+    return [{"value": g.text, "die": f"d{g.sides}", "face": g.face} for g in given]
 
 
 def _event_data(event: Event, record: MoveRecord | None) -> dict[str, Any]:
@@ -344,16 +373,22 @@ def act_command(
     action: Annotated[
         str, typer.Argument(help="A referee action (listed above): exp:0:1, wound:0:2, hire:0:3 ...")
     ],
+    rolls: RollsOpt = "",
     json_out: JsonOption = False,
 ) -> None:
     """Make one referee action (`ACTIONS` lists them)."""
+    given: list[Given] = []
     with open_store() as store:
         session = load_campaign(store, campaign_id)
-        records = play_action(store, session, action)
+        records = play_action(store, session, action, rolls, given)
     state = campaign_state(session)
     if json_out:
         print_json(
-            {"campaign": campaign_id, "events": [_event_data(e, r) for e, r in _events(state, records)]}
+            {
+                "campaign": campaign_id,
+                "events": [_event_data(e, r) for e, r in _events(state, records)],
+                "given": given_list(given),
+            }
         )
         return
     show_events(state, records)
@@ -490,12 +525,14 @@ def party_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None
 def advance_command(
     campaign_id: CampaignId,
     weeks: Annotated[int, typer.Option("--weeks", help="Weeks to pass (1-520).")] = 1,
+    rolls: RollsOpt = "",
     json_out: JsonOption = False,
 ) -> None:
     """Let weeks pass: healing, courses, practice, income, the yearly death, ageing and vacancy rolls."""
+    given: list[Given] = []
     with open_store() as store:
         session = load_campaign(store, campaign_id)
-        records = play_action(store, session, f"advance:{weeks}")
+        records = play_action(store, session, f"advance:{weeks}", rolls, given)
     state = campaign_state(session)
     if json_out:
         print_json(
@@ -503,6 +540,7 @@ def advance_command(
                 "campaign": campaign_id,
                 "date": state.date.iso(),
                 "events": [_event_data(e, r) for e, r in _events(state, records)],
+                "given": given_list(given),
             }
         )
         return

@@ -99,7 +99,7 @@ def sheet(index: int, m: Member) -> dict[str, Any]:
 
 def party(members: Sequence[Member]) -> dict[str, Any]:
     """The party: one short line per character, and the totals of money and kit."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for i, m in enumerate(members):
         c = m.character
         rows.append(
