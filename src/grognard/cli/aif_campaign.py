@@ -355,6 +355,13 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("unpaid:I", "his hirelings go unpaid and desert"),
     ("promote:I", "a rank opens: he rises one rank (once a year)"),
     ("align:I:ALIGNMENT", "his alignment: law, neutral, chaos or none"),
+    ("take:I:GP[:SP]", "money taken (treasure, a reward) into his purse"),
+    ("spend:I:GP[:SP]", "money spent from his purse"),
+    ("buy:I:ITEM", "he buys from the price list: availability rolled, price paid, item in his kit"),
+    ("find:I:ITEM[:LB]", "an item taken as treasure into his kit (weighed as priced, or LB pounds)"),
+    ("drop:I:ITEM", "an item of his kit left, sold or given away"),
+    ("pay-men:I:INCOME", "his hirelings' month: pay by their rank's yearly income, and upkeep"),
+    ("note:TEXT", "the referee's note, kept in the campaign's log"),
     ("kill:I", "a fallen (unconscious) character is finished off"),
     ("end", "the campaign ends"),
 )
@@ -520,6 +527,47 @@ def party_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None
         print_json(data)
         return
     show_party(data)
+
+
+def campaign_log(session: Session) -> list[tuple[int, Event, MoveRecord | None]]:
+    """Every event of the campaign from its first move (its ply, the event, the chance move whose dice
+    it shows), found by replaying the saved moves: a referee action starts a new list of events, a
+    chance move adds one."""
+    state = session.game.new_initial_state(session.options)
+    entries: list[tuple[int, Event, MoveRecord | None]] = []
+    for ply, record in enumerate(session.moves):
+        before = state
+        state = state.apply(record.move)
+        assert isinstance(state, CampaignState) and isinstance(before, CampaignState)
+        fresh = state.events if record.player is not None else state.events[len(before.events) :]
+        entries += [(ply, event, record if event.rolled else None) for event in fresh]
+    return entries
+
+
+@campaign_app.command("log")
+def log_command(
+    campaign_id: CampaignId,
+    last: Annotated[int, typer.Option("--last", help="Only the last N entries (0: all).")] = 0,
+    json_out: JsonOption = False,
+) -> None:
+    """The campaign's log: every encounter, fight, purchase, passing week and note, with its dice."""
+    if last < 0:
+        raise UsageError(f"--last {last}: give 0 (all) or more")
+    with open_store() as store:
+        session = load_campaign(store, campaign_id)
+    entries = campaign_log(session)
+    shown = entries[-last:] if last else entries
+    if json_out:
+        print_json(
+            {
+                "campaign": campaign_id,
+                "entries": [_event_data(e, r) | {"ply": ply} for ply, e, r in shown],
+            }
+        )
+        return
+    for _, event, record in shown:
+        dice = f" [{'; '.join(r.render() for r in record.rolls)}]" if record and record.rolls else ""
+        out.print(escape(event.line() + dice))
 
 
 def advance_command(

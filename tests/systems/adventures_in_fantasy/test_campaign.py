@@ -297,3 +297,39 @@ def test_a_broken_off_fight_keeps_the_wounds_and_replays() -> None:
     if session.current.actor() == 0:  # type: ignore[comparison-overlap]
         session.play("break")
     assert session.replay() == session.current
+
+
+def test_treasure_is_taken_spent_and_bought_with_at_the_price_list() -> None:
+    """Chainmail: 6 GP, 45 lb, availability II (:480-513): the availability roll is a chance node of the
+    class's exact chance; bought, it is paid and weighed into the kit. Money short is refused."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = with_member(start(), Member(character=knight)).apply("take:0:10:5")
+    assert state.members[0].character.funds_gp == 10 and state.members[0].silver == 5
+    state = state.apply("buy:0:chainmail")
+    assert state.actor() is CHANCE
+    odds = dict(state.chance_outcomes())
+    assert odds["in-stock"] + odds["not-in-stock"] == 1 and 0 < odds["in-stock"] < 1
+    missed = state.apply("not-in-stock")
+    assert missed.members[0].character.funds_gp == 10 and missed.events[-1].label == "Not in stock"
+    bought = state.apply("in-stock")
+    c = bought.members[0].character
+    assert c.funds_gp == 4 and [i.name for i in c.equipment] == ["Chainmail"] and c.burden_lb == 45
+    with pytest.raises(RulesError):
+        bought.apply("buy:0:plate armor")  # 80 GP
+    with pytest.raises(RulesError):
+        bought.apply("spend:0:5")
+    spent = bought.apply("spend:0:4:5").apply("find:0:Gold ring:0.5").apply("drop:0:chainmail")
+    c = spent.members[0].character
+    assert c.funds_gp == 0 and spent.members[0].silver == 0 and c.burden_lb == 0.5
+
+
+def test_hirelings_are_paid_by_the_month_and_notes_are_kept() -> None:
+    """Two men of a 20 GP rank: pay and 38 SP upkeep each for the month (:1892; ruling "Hirelings: pay")."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = with_member(start(), Member(character=knight)).apply("take:0:20:100").apply("hire:0:2")
+    paid = state.apply("pay-men:0:20")
+    assert paid.members[0].silver == 100 - 2 * 38 and paid.members[0].character.funds_gp < 20
+    noted = paid.apply("note:the bridge is down")
+    assert noted.events[-1].text == "the bridge is down" and noted.events[-1].member == -1
+    with pytest.raises(RulesError):
+        paid.apply("note:")

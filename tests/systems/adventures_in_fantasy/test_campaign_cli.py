@@ -131,6 +131,13 @@ def test_act_help_lists_every_action_the_campaign_accepts() -> None:
         "unpaid:I": ("hire:0:1", "unpaid:0"),
         "promote:I": ("promote:0",),
         "align:I:ALIGNMENT": ("align:0:chaos",),
+        "take:I:GP[:SP]": ("take:0:100:200",),
+        "spend:I:GP[:SP]": ("spend:0:1",),
+        "buy:I:ITEM": ("buy:0:dagger",),
+        "find:I:ITEM[:LB]": ("find:0:Silver cup:2",),
+        "drop:I:ITEM": ("drop:0:Silver cup",),
+        "pay-men:I:INCOME": ("hire:0:1", "pay-men:0:20"),
+        "note:TEXT": ("note:the road is long",),
         "kill:I": ("FELL", "kill:1"),
         "end": ("end",),
     }

@@ -12,6 +12,11 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     fight:I:CREATURE      he fights a creature of the encounter tables (`creatures`), one melee turn
     round / break         the fight goes on another turn, or is broken off
     kill:I                a fallen (unconscious) character is finished off
+    take:I:GP[:SP] / spend:I:GP[:SP]   money taken (treasure) or spent
+    buy:I:ITEM            he buys an item of the price list (its availability rolled) into his kit
+    find:I:ITEM[:LB] / drop:I:ITEM     an item taken as treasure, or left
+    pay-men:I:INCOME      his hirelings' month, by their rank's yearly income (:1892)
+    note:TEXT             the referee's note in the campaign's log
     study:I:COURSE        he begins a course of Table B (`chargen.parse_course`)
     skill:I:NAME:BASE / practise:I:NAME / neglect:I:NAME   a weapon skill, kept up or not
     service:I:W           W weeks (0-4) of magical service a month
@@ -37,7 +42,7 @@ from typing import TypeAlias
 
 from pydantic import ValidationError
 
-from grognard.engine.dice import Rng, Roll
+from grognard.engine.dice import Rng, Roll, percentile
 from grognard.engine.errors import GrognardError, RulesError, UsageError
 from grognard.engine.game import (
     CHANCE,
@@ -68,6 +73,18 @@ from grognard.systems.adventures_in_fantasy.experience import (
 from grognard.systems.adventures_in_fantasy.fight import begin, kill_award
 from grognard.systems.adventures_in_fantasy.hirelings import recruit_limit
 from grognard.systems.adventures_in_fantasy.melee import MeleeState, chances, plan
+from grognard.systems.adventures_in_fantasy.purse import (
+    Line,
+    buy,
+    can_buy,
+    drop,
+    find,
+    pay_men,
+    price,
+    spend,
+    take,
+)
+from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 from grognard.systems.adventures_in_fantasy.time import (
     ROLLED,
     Event,
@@ -90,6 +107,9 @@ SAMPLE_CHARACTERS = 4
 """The bots' `add` action offers sample characters until the campaign holds this many."""
 
 GAME_ID = "campaign"
+
+IN_STOCK = "in-stock"
+NOT_IN_STOCK = "not-in-stock"
 
 
 def _fraction(text: str) -> Fraction:
@@ -116,6 +136,8 @@ class CampaignState(GameState):
     fighter: int = -1
     foe: str = ""
     pending: bool = False
+    buying: str = ""
+    buyer: int = -1
 
     @property
     def date(self) -> Date:
@@ -128,13 +150,16 @@ class CampaignState(GameState):
         """The referee (0), `CHANCE` while weeks pass, `TERMINAL` once ended."""
         if self.over:
             return TERMINAL
-        return CHANCE if self.until is not None or self.pending else 0
+        return CHANCE if self.until is not None or self.pending or self.buying else 0
 
     def _task(self) -> tuple[Task, int]:
         kind, index = week_tasks(self.day, len(self.members))[self.step]
         return kind, index
 
     def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        if self.buying:
+            p = price(self.buying)[4]
+            return [(IN_STOCK, p), (NOT_IN_STOCK, 1 - p)]
         if self.pending:
             assert self.fight is not None
             return self.fight.chance_outcomes()
@@ -143,6 +168,13 @@ class CampaignState(GameState):
 
     def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
         """Throw the dice of the pending roll (a melee blow, or passing time) and name its outcome."""
+        if self.buying:
+            thrown = percentile(rng)
+            found = Fraction(thrown.total, 100) <= price(self.buying)[4]
+            what = f"is the {self.buying} to be had? {'yes' if found else 'no'}"
+            return (IN_STOCK if found else NOT_IN_STOCK), (
+                Roll(what, thrown.dice, thrown.total, thrown.detail),
+            )
         if self.pending:
             assert self.fight is not None
             return self.fight.roll(rng)
@@ -163,6 +195,14 @@ class CampaignState(GameState):
         return done
 
     def _apply(self, move: Move) -> CampaignState:
+        if self.buying:
+            i, name = self.buyer, self.buying
+            state = replace(self, buying="", buyer=-1)
+            if move == NOT_IN_STOCK:
+                text = f"no {name} to be had this month (class {price(name)[3]})"
+                return state._note(i, "Not in stock", text, f"{RULEBOOK}:509-513", rolled=True)
+            member, line = buy(self.members[i], name)
+            return state._with_member(i, member)._note(i, *line, rolled=True)
         if self.pending:
             return self._blow(move)
         kind, i = self._task()
@@ -246,6 +286,11 @@ class CampaignState(GameState):
         state = replace(self, events=())
         if head == "end" and not rest:
             return replace(state, over=True)
+        if head == "note":
+            if not rest.strip():
+                raise UsageError("note: write the note after note:")
+            event = Event(self.date.iso(), -1, "Referee", "Note", rest.strip(), "")
+            return replace(state, events=(event,))
         if self.fight is not None:
             if move == "round":
                 return replace(state, pending=True)
@@ -266,7 +311,7 @@ class CampaignState(GameState):
         if handler is None:
             raise UsageError(
                 f"no referee action {head!r}; the actions are "
-                + ", ".join(["add", "advance", "end", "round", "break", *_HANDLERS])
+                + ", ".join(["add", "advance", "end", "round", "break", "note", *_HANDLERS])
             )
         i = _int(index_text, "character")
         return handler(state, i, state.member(i), arg)
@@ -518,6 +563,27 @@ def _align(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     return state._with_member(i, moved)._note(i, "Alignment", arg, "002_8449cbd1010a37a5.txt:1860")
 
 
+def _purse_handler(change: Callable[[Member, str], tuple[Member, Line]]) -> _Handler:
+    def handle(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+        moved, line = change(m, arg)
+        return state._with_member(i, moved)._note(i, *line)
+
+    return handle
+
+
+def _buy(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    name = can_buy(m, arg)
+    if price(name)[4] == 1:
+        moved, line = buy(m, name)
+        return state._with_member(i, moved)._note(i, *line)
+    return replace(state, buying=name, buyer=i)
+
+
+def _pay_men(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    moved, line = pay_men(m, _int(arg, "yearly income"))
+    return state._with_member(i, moved)._note(i, *line)
+
+
 _HANDLERS = {
     "exp": _exp,
     "boast": _reputation(False),
@@ -525,6 +591,12 @@ _HANDLERS = {
     "found-out": _found_out,
     "wound": _wound,
     "fight": _fight,
+    "take": _purse_handler(take),
+    "spend": _purse_handler(spend),
+    "buy": _buy,
+    "find": _purse_handler(find),
+    "drop": _purse_handler(drop),
+    "pay-men": _pay_men,
     "kill": _kill,
     "study": _study,
     "skill": _skill,
