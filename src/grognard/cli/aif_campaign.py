@@ -186,11 +186,25 @@ def _member_data(index: int, m: Member) -> dict[str, Any]:
     }
 
 
+def _where(state: CampaignState) -> str:
+    if not state.place:
+        return "nowhere in particular (place:TERRAIN[:TOWN] sets it)"
+    where = f"in the {state.place}" + (f", at {state.town}" if state.town else "")
+    if state.journey:
+        where += f", {state.journey} day(s) of travel left"
+    if state.met:
+        where += f"; met: {state.met}"
+    if state.fight is not None:
+        where += f"; fighting: {state.fight.describe()}"
+    return where
+
+
 def show_campaign(campaign_id: str, state: CampaignState) -> None:
     """Print the date and the party, one row per character."""
     out.print(
         escape(f"Campaign {campaign_id}: {names(state.date).text()}" + (" (ended)" if state.over else ""))
     )
+    out.print(escape(f"The party is {_where(state)}."))
     if not state.members:
         out.print("No characters yet: `grognard aif campaign add-character ID`.")
         return
@@ -362,6 +376,10 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("drop:I:ITEM", "an item of his kit left, sold or given away"),
     ("pay-men:I:INCOME", "his hirelings' month: pay by their rank's yearly income, and upkeep"),
     ("note:TEXT", "the referee's note, kept in the campaign's log"),
+    ("place:TERRAIN[:TOWN]", "where the party is (forest, clear, ..., and a town)"),
+    ("travel:DAYS[:TERRAIN]", "the party travels: each day's encounter rolled; it stops at anything met"),
+    ("days:N", "N days of rest pass (the seventh runs the week's tasks)"),
+    ("study-break:I:WEEKS", "weeks away from his course (:YEARWEEKS for the year's total): fine or loss"),
     ("kill:I", "a fallen (unconscious) character is finished off"),
     ("end", "the campaign ends"),
 )
@@ -413,6 +431,13 @@ def show_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None:
                 "id": campaign_id,
                 "date": names(state.date).to_data(),
                 "over": state.over,
+                "place": {
+                    "terrain": state.place or None,
+                    "town": state.town or None,
+                    "met": state.met or None,
+                },
+                "days_into_week": state.days,
+                "fighting": None if state.fight is None else state.fight.describe(),
                 "options": session.options,
                 "members": [_member_data(i, m) for i, m in enumerate(state.members)],
             }

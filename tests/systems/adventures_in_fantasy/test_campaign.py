@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -333,3 +334,63 @@ def test_hirelings_are_paid_by_the_month_and_notes_are_kept() -> None:
     assert noted.events[-1].text == "the bridge is down" and noted.events[-1].member == -1
     with pytest.raises(RulesError):
         paid.apply("note:")
+
+
+def test_a_journey_rolls_each_days_encounter_and_stops_at_anything_met() -> None:
+    """Each day of travel is a chance node of the day's encounter in the terrain (Tables H-N,
+    :860-1058), its outcomes exact; the party stops at the first thing met."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = with_member(start(), Member(character=knight)).apply("place:forest:Bleakwood")
+    assert (state.place, state.town) == ("forest", "Bleakwood")
+    state = state.apply("travel:7")
+    assert state.actor() is CHANCE
+    odds = dict(state.chance_outcomes())
+    assert sum(odds.values()) == 1 and "nothing" in odds and "Troll" in odds
+    state = state.apply("nothing").apply("nothing")
+    assert state.date.iso() == "1-1-3" and state.journey == 5
+    state = state.apply("Troll")
+    assert state.actor() == 0 and state.journey == 0 and state.met == "Troll"
+    assert state.events[-1].label == "Encounter" and "Troll met" in state.events[-1].text
+    fought = state.apply("fight:0:")  # the creature met
+    assert fought.foe == "Troll"
+    with pytest.raises(RulesError):
+        state.apply("travel:0")
+    with pytest.raises(RulesError):
+        start().apply("travel:3")  # no place yet, no terrain named
+
+
+def test_only_those_resting_roll_to_heal_and_days_run_the_week() -> None:
+    """Healing needs a week of complete rest (:176): a week with a journey gives no healing roll; days of
+    rest count to seven and then the week's tasks run (ruling "Campaign: days, places and rest")."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    hurt = with_member(start(), Member(character=knight)).apply("wound:0:2")
+    travelled = hurt.apply("travel:7:clear")
+    while travelled.actor() is CHANCE:
+        labels = [o for o, _ in travelled.chance_outcomes()]
+        travelled = travelled.apply("nothing" if "nothing" in labels else labels[0])
+    assert travelled.date.iso() == "1-1-8" and travelled.members[0].character.wounds == 2
+    assert any(e.label == "No rest" for e in travelled.events)
+    rested = hurt.apply("days:6")
+    assert rested.actor() == 0 and rested.date.iso() == "1-1-7" and rested.days == 6
+    week = rested.apply("days:1")
+    assert week.actor() is CHANCE and dict(week.chance_outcomes()).keys() == {"cured", "not-cured"}
+    healed = week.apply("cured")
+    assert healed.members[0].character.wounds == 1 and healed.date.iso() == "1-1-8"
+
+
+def test_a_study_break_is_an_action() -> None:
+    """Two weeks away are allowed; three cost half the time studied and a year of the course's income
+    (:281)."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = with_member(start(), Member(character=knight)).apply("take:0:100").apply("study:0:1")
+    student = state.members[0].model_copy(
+        update={"study": state.members[0].study.model_copy(update={"months": 4})}  # type: ignore[union-attr]
+    )
+    state = replace(state, members=(student,))
+    allowed = state.apply("study-break:0:2")
+    assert "allowed" in allowed.events[-1].text and allowed.members[0].study.months == 4  # type: ignore[union-attr]
+    fined = state.apply("study-break:0:3")
+    assert fined.members[0].study.months == 2  # type: ignore[union-attr]
+    assert "penalised" in fined.events[-1].text
+    with pytest.raises(RulesError):
+        with_member(start(), Member(character=knight)).apply("study-break:0:1")

@@ -138,6 +138,10 @@ def test_act_help_lists_every_action_the_campaign_accepts() -> None:
         "drop:I:ITEM": ("drop:0:Silver cup",),
         "pay-men:I:INCOME": ("hire:0:1", "pay-men:0:20"),
         "note:TEXT": ("note:the road is long",),
+        "place:TERRAIN[:TOWN]": ("place:clear:Bleakwood",),
+        "travel:DAYS[:TERRAIN]": ("travel:2:forest",),
+        "days:N": ("days:3",),
+        "study-break:I:WEEKS": ("study-break:0:1",),
         "kill:I": ("FELL", "kill:1"),
         "end": ("end",),
     }

@@ -17,6 +17,10 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     find:I:ITEM[:LB] / drop:I:ITEM     an item taken as treasure, or left
     pay-men:I:INCOME      his hirelings' month, by their rank's yearly income (:1892)
     note:TEXT             the referee's note in the campaign's log
+    place:TERRAIN[:TOWN]  where the party is
+    travel:DAYS[:TERRAIN] the party travels: each day's encounter rolled; it stops at anything met
+    days:N                N days of rest pass (a seventh day runs the week's tasks)
+    study-break:I:WEEKS[:YEARWEEKS]   weeks away from his course: allowed, or time lost and a fine (:281)
     study:I:COURSE        he begins a course of Table B (`chargen.parse_course`)
     skill:I:NAME:BASE / practise:I:NAME / neglect:I:NAME   a weapon skill, kept up or not
     service:I:W           W weeks (0-4) of magical service a month
@@ -62,7 +66,9 @@ from grognard.engine.serial import from_data, to_data
 from grognard.systems.adventures_in_fantasy.apprenticeship import GuildRecord, enrolment_problems
 from grognard.systems.adventures_in_fantasy.calendar import DAYS_IN_WEEK, Date, parse_date
 from grognard.systems.adventures_in_fantasy.checks import AGING_MODES, Aging
-from grognard.systems.adventures_in_fantasy.creatures import creature
+from grognard.systems.adventures_in_fantasy.creatures import creature, creatures
+from grognard.systems.adventures_in_fantasy.education import facts, study_break
+from grognard.systems.adventures_in_fantasy.encounters import check_terrain
 from grognard.systems.adventures_in_fantasy.experience import (
     ALIGNMENTS,
     next_rank,
@@ -72,6 +78,7 @@ from grognard.systems.adventures_in_fantasy.experience import (
 )
 from grognard.systems.adventures_in_fantasy.fight import begin, kill_award
 from grognard.systems.adventures_in_fantasy.hirelings import recruit_limit
+from grognard.systems.adventures_in_fantasy.journey import NOTHING, day_outcomes, day_roll
 from grognard.systems.adventures_in_fantasy.melee import MeleeState, chances, plan
 from grognard.systems.adventures_in_fantasy.purse import (
     Line,
@@ -100,6 +107,9 @@ from grognard.systems.adventures_in_fantasy.time import (
     week_tasks,
 )
 
+MAX_TRAVEL_DAYS = 28
+"""The most days one `travel` may take (a month of 28 days)."""
+
 MAX_WEEKS = 520
 """The most weeks one `advance` may pass (ten years of 52 weeks)."""
 
@@ -107,6 +117,9 @@ SAMPLE_CHARACTERS = 4
 """The bots' `add` action offers sample characters until the campaign holds this many."""
 
 GAME_ID = "campaign"
+
+CHAINMAIL_GP = 6
+"""The price of the chainmail the bots buy (:480)."""
 
 IN_STOCK = "in-stock"
 NOT_IN_STOCK = "not-in-stock"
@@ -138,11 +151,18 @@ class CampaignState(GameState):
     pending: bool = False
     buying: str = ""
     buyer: int = -1
+    place: str = ""
+    town: str = ""
+    days: int = 0
+    journey: int = 0
+    waiting: int = 0
+    met: str = ""
+    active: tuple[int, ...] = ()
 
     @property
     def date(self) -> Date:
-        """The campaign's date."""
-        return Date.from_ordinal(self.day)
+        """The campaign's date: the week's first day (`day`) and the days since (`days`)."""
+        return Date.from_ordinal(self.day + self.days)
 
     # -- protocol -----------------------------------------------------------------------------------
 
@@ -150,13 +170,16 @@ class CampaignState(GameState):
         """The referee (0), `CHANCE` while weeks pass, `TERMINAL` once ended."""
         if self.over:
             return TERMINAL
-        return CHANCE if self.until is not None or self.pending or self.buying else 0
+        busy = self.until is not None or self.pending or self.buying or self.journey
+        return CHANCE if busy else 0
 
     def _task(self) -> tuple[Task, int]:
         kind, index = week_tasks(self.day, len(self.members))[self.step]
         return kind, index
 
     def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        if self.until is None and self.journey:
+            return day_outcomes(self.place)
         if self.buying:
             p = price(self.buying)[4]
             return [(IN_STOCK, p), (NOT_IN_STOCK, 1 - p)]
@@ -167,7 +190,11 @@ class CampaignState(GameState):
         return outcomes(kind, self.members[i], self.rules, self._week_end().year)
 
     def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
-        """Throw the dice of the pending roll (a melee blow, or passing time) and name its outcome."""
+        """Throw the dice of the pending roll (a day's encounter, a purchase, a melee blow, or passing
+        time) and name its outcome."""
+        if self.until is None and self.journey:
+            outcome, rolls, _ = day_roll(rng, self.place)
+            return outcome, rolls
         if self.buying:
             thrown = percentile(rng)
             found = Fraction(thrown.total, 100) <= price(self.buying)[4]
@@ -195,6 +222,8 @@ class CampaignState(GameState):
         return done
 
     def _apply(self, move: Move) -> CampaignState:
+        if self.until is None and self.journey:
+            return self._travel_day(str(move))
         if self.buying:
             i, name = self.buyer, self.buying
             state = replace(self, buying="", buyer=-1)
@@ -213,7 +242,7 @@ class CampaignState(GameState):
     def _actions(self) -> Sequence[str]:
         if self.fight is not None:
             return ["round", "break"]
-        acts = ["advance:1", "advance:4", "advance:13", "advance:52", "end"]
+        acts = ["advance:1", "advance:4", "advance:13", "advance:52", "days:1", "travel:2:forest", "end"]
         if len(self.members) < SAMPLE_CHARACTERS:
             acts.append(sample_action(len(self.members)))
         for i, m in enumerate(self.members):
@@ -301,6 +330,37 @@ class CampaignState(GameState):
             raise UsageError(f"{head}: no fight is on (fight:I:CREATURE begins one)")
         if head == "add":
             return state._add(rest)
+        if head == "place":
+            terrain, _, town = rest.partition(":")
+            where = check_terrain(terrain) if terrain else self.place
+            text = f"{where or 'nowhere'}" + (f", the town of {town}" if town else "")
+            event = Event(self.date.iso(), -1, "Party", "Place", text, "")
+            return replace(state, place=where, town=town, events=(event,))
+        if head == "travel":
+            days_text, _, terrain = rest.partition(":")
+            days = _int(days_text, "days")
+            if not 1 <= days <= MAX_TRAVEL_DAYS:
+                raise UsageError(f"travel {days} days: 1 to {MAX_TRAVEL_DAYS} at a time")
+            where = check_terrain(terrain) if terrain else self.place
+            if not where:
+                raise UsageError("travel: name the terrain (travel:7:forest) or set the place first")
+            able = tuple(i for i, m in enumerate(self.members) if m.alive)
+            note = Event(self.date.iso(), -1, "Party", "Journey", f"{days} day(s) in the {where} begin", "")
+            return replace(
+                state,
+                place=where,
+                town="",
+                journey=days,
+                met="",
+                events=(note,),
+                active=_join(self.active, able),
+            )
+        if head == "days":
+            days = _int(rest, "days")
+            if not 1 <= days <= MAX_WEEKS * DAYS_IN_WEEK:
+                raise UsageError(f"days {days}: 1 to {MAX_WEEKS * DAYS_IN_WEEK} at a time")
+            event = Event(self.date.iso(), -1, "Party", "Rest", f"{days} day(s) pass", "")
+            return replace(state, waiting=days, events=(event,))
         if head == "advance":
             weeks = _int(rest, "weeks")
             if not 1 <= weeks <= MAX_WEEKS:
@@ -311,10 +371,26 @@ class CampaignState(GameState):
         if handler is None:
             raise UsageError(
                 f"no referee action {head!r}; the actions are "
-                + ", ".join(["add", "advance", "end", "round", "break", "note", *_HANDLERS])
+                + ", ".join(
+                    ["add", "advance", "days", "place", "travel", "end", "round", "break", "note", *_HANDLERS]
+                )
             )
         i = _int(index_text, "character")
         return handler(state, i, state.member(i), arg)
+
+    def _travel_day(self, met: str) -> CampaignState:
+        where = f"the {self.place}"
+        if met == NOTHING:
+            text = f"a day's travel in {where}: nothing met"
+            left = self.journey - 1
+        else:
+            hint = f" (fight:I:{met} to fight)" if met.casefold() in creatures() else ""
+            text = f"a day's travel in {where}: {met} met; the party stops{hint}"
+            left = 0
+        label = "Travel" if met == NOTHING else "Encounter"
+        event = Event(self.date.iso(), -1, "Party", label, text, "002_8449cbd1010a37a5.txt:860-881", True)
+        moved = replace(self, events=(*self.events, event), journey=left, met="" if met == NOTHING else met)
+        return _settle(_next_day(moved))
 
     def _blow(self, move: Move) -> CampaignState:
         fight = self.fight
@@ -405,6 +481,10 @@ def _exp(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
 def _fight(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     if m.character.current_hit_points < 1:
         raise UsageError(f"{m.name} is unconscious")
+    arg = arg or state.met
+    if not arg:
+        raise UsageError(f"fight:{i}:CREATURE: name the creature (nothing was met)")
+    state = replace(state, active=_join(state.active, (i,)))
     fight = begin(m, arg)
     a, b = fight.spec.a, fight.spec.b
     mine, theirs = chances(fight.spec, 0, False), chances(fight.spec, 1, False)
@@ -579,6 +659,26 @@ def _buy(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     return replace(state, buying=name, buyer=i)
 
 
+def _study_break(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    if m.study is None:
+        raise UsageError(f"{m.name} is studying nothing")
+    weeks_text, _, year_text = arg.partition(":")
+    weeks = _int(weeks_text, "weeks")
+    year = _int(year_text, "weeks this year") if year_text else weeks
+    choice = m.study.choice
+    ruling = study_break(choice, m.study.months, weeks, year)
+    study = m.study
+    c = m.character
+    text = f"{weeks} week(s) away from {facts(choice).label}: {ruling.outcome}"
+    if ruling.outcome == "penalised":
+        kept = int(ruling.kept)
+        study = study.model_copy(update={"months": kept})
+        c = c.model_copy(update={"funds_gp": max(0, c.funds_gp - ruling.fine_gp)})
+        text += f"; {study.months} month(s) kept, fine {ruling.fine_gp} GP paid"
+    moved = m.model_copy(update={"study": study, "character": c})
+    return state._with_member(i, moved)._note(i, "Study break", text, ruling.source)
+
+
 def _pay_men(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     moved, line = pay_men(m, _int(arg, "yearly income"))
     return state._with_member(i, moved)._note(i, *line)
@@ -597,6 +697,7 @@ _HANDLERS = {
     "find": _purse_handler(find),
     "drop": _purse_handler(drop),
     "pay-men": _pay_men,
+    "study-break": _study_break,
     "kill": _kill,
     "study": _study,
     "skill": _skill,
@@ -611,13 +712,39 @@ _HANDLERS = {
 }
 
 
+def _join(have: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(set(have) | set(more)))
+
+
+def _next_day(state: CampaignState) -> CampaignState:
+    """A day passes; the seventh starts the week's tasks (`_settle` runs them)."""
+    if state.days + 1 < DAYS_IN_WEEK:
+        return replace(state, days=state.days + 1)
+    return replace(state, days=0, until=state.day + DAYS_IN_WEEK, step=0)
+
+
+def _resting(state: CampaignState, kind: Task, i: int) -> bool:
+    """Healing needs a week of complete rest (:176): nobody who travelled or fought this week heals."""
+    return kind != "heal" or i not in state.active
+
+
 def _settle(state: CampaignState) -> CampaignState:
-    """Run passing time's certain tasks until a roll is due or the weeks are done."""
-    while state.until is not None:
+    """Run passing time's certain tasks (and days of rest) until a roll is due or the time is done."""
+    while True:
+        if state.until is None:
+            if state.waiting and not state.journey:
+                state = _next_day(replace(state, waiting=state.waiting - 1))
+                continue
+            return state
         tasks = week_tasks(state.day, len(state.members))
         end = Date.from_ordinal(state.day + DAYS_IN_WEEK)
         while state.step < len(tasks):
             kind, i = tasks[state.step]
+            if not _resting(state, kind, i):
+                if state.members[i].alive and state.members[i].character.wounds:
+                    state = state._note(i, "No rest", "he travelled or fought this week: no healing roll", "")
+                state = replace(state, step=state.step + 1)
+                continue
             if kind in ROLLED and outcomes(kind, state.members[i], state.rules, end.year):
                 return state
             member, shown = effect(kind, state.members[i], state.rules, end)
@@ -628,8 +755,7 @@ def _settle(state: CampaignState) -> CampaignState:
         day = state.day + DAYS_IN_WEEK
         until = state.until
         assert until is not None
-        state = replace(state, day=day, step=0, until=None if day >= until else until)
-    return state
+        state = replace(state, day=day, step=0, until=None if day >= until else until, active=())
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -641,6 +767,9 @@ def _member_actions(i: int, m: Member, day: int, year: int) -> list[str]:
     acts = [f"exp:{i}:1", f"exp:{i}:1/2", f"boast:{i}:5", f"renown:{i}:2", f"found-out:{i}"]
     if c.current_hit_points > 2:
         acts.append(f"wound:{i}:2")
+    acts.append(f"take:{i}:10:5" if c.funds_gp < 100 else f"spend:{i}:3")
+    if c.funds_gp >= CHAINMAIL_GP:
+        acts.append(f"buy:{i}:chainmail")
     if c.current_hit_points > 0:
         acts.append(f"fight:{i}:Wolf")
     else:
