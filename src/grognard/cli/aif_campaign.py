@@ -35,7 +35,7 @@ from grognard.systems.adventures_in_fantasy.campaign import GAME_ID, CampaignSta
 from grognard.systems.adventures_in_fantasy.chargen import Generation, finish, parse_course, roll_character
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.steps import roll_data
-from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, parse_rolls
+from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, check_spent, parse_rolls
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 from grognard.systems.adventures_in_fantasy.time import Event, Member
 
@@ -274,10 +274,13 @@ def make_character(
     soldier: bool | None = None,
     name: str = "",
     asking: bool = True,
-) -> Generation:
+    rolls: str = "",
+) -> tuple[Generation, int]:
     """Generate a character: the rolls shown, then (when `asking` and not given) the side of a paired
-    rank and the courses asked, the months left shown at each question (as `character new` does)."""
-    rng = Rng(seed)
+    rank and the courses asked, the months left shown at each question (as `character new` does).
+    `rolls` are dice thrown at the table, used first. Gives the character and how many of its steps
+    were the first phase's rolls (already shown when asking)."""
+    rng = TableDice(seed, parse_rolls(rolls))
     rolled = roll_character(rng)
     if asking:
         for step in rolled.steps:
@@ -289,7 +292,9 @@ def make_character(
     chosen = [parse_course(c) for c in courses or []]
     if asking and courses is None:
         chosen = ask_courses(rolled, magic_years)
-    return finish(rolled, rng, chosen, magic_years=magic_years, soldier=side, name=name)
+    made = finish(rolled, rng, chosen, magic_years=magic_years, soldier=side, name=name)
+    check_spent(rng)
+    return made, len(rolled.steps)
 
 
 @campaign_app.command("add-character")
@@ -307,14 +312,15 @@ def add_character_command(
         typer.Option("--soldier/--civilian", help="The side of a paired rank; asked when not given."),
     ] = None,
     alignment: Annotated[str, typer.Option("--alignment", help="law, neutral or chaos (magicians).")] = "",
+    rolls: RollsOpt = "",
     json_out: JsonOption = False,
 ) -> None:
     """Generate a character (every die shown; side and courses asked unless given) and add it."""
     if alignment not in xp.ALIGNMENTS:
         raise UsageError(f"alignment {alignment!r}: law, neutral or chaos")
     used = secrets.randbelow(2**31) if seed is None else seed
-    made = make_character(
-        used, courses, magic_years=magic_years, soldier=soldier, name=name, asking=not json_out
+    made, first = make_character(
+        used, courses, magic_years=magic_years, soldier=soldier, name=name, asking=not json_out, rolls=rolls
     )
     member = Member(character=made.character, seed=used, alignment=alignment)
     with open_store() as store:
@@ -341,8 +347,7 @@ def add_character_command(
             }
         )
         return
-    rolled_steps = len(roll_character(Rng(used)).steps)
-    for s in made.steps[rolled_steps:]:
+    for s in made.steps[first:]:
         dice = "; ".join(r.render() for r in s.rolls)
         out.print(escape(f"{s.label}: {s.result}" + (f" [{dice}]" if dice else "") + f" ({s.source})"))
     out.print(escape(f"{made.character.name or 'The character'} joins campaign {campaign_id} as #{index}."))

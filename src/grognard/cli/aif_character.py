@@ -19,6 +19,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
+from grognard.cli.aif_dice import RollsOpt, given_data, table_dice
 from grognard.cli.console import InputEnded, out, print_json, read_line
 from grognard.engine.dice import Rng, Roll
 from grognard.engine.errors import UsageError
@@ -218,10 +219,11 @@ def new_command(
         bool, typer.Option("--no-stamina", help="Leave out the optional Stamina characteristic.")
     ] = False,
     name: Annotated[str, typer.Option("--name", help="The character's name.")] = "",
+    rolls: RollsOpt = "",
 ) -> None:
     """Generate a character: characteristics, status, age, education, funds, kit and hit points."""
     chosen_seed = _seed(seed)
-    rng = Rng(chosen_seed)
+    rng = table_dice(chosen_seed, rolls)
     choices = [parse_course(c) for c in courses or []]
     rolled = roll_character(rng, stamina=not no_stamina)
     asking = not json_out
@@ -233,9 +235,11 @@ def new_command(
     if asking and courses is None:
         choices = ask_courses(rolled, magic_years)
     made: Generation = finish(rolled, rng, choices, magic_years=magic_years, soldier=side, name=name)
+    spent = given_data(rng)
     if json_out:
         print_json(
-            {
+            spent
+            | {
                 "seed": chosen_seed,
                 "character": json.loads(made.character.to_json()),
                 "steps": [step_data(s) for s in made.steps],

@@ -85,7 +85,7 @@ def _add(campaign_id: str) -> None:
     if typed and not typed.isdigit():
         raise UsageError(f"seed {typed!r} is not a whole number")
     seed = int(typed) if typed else secrets.randbelow(2**31)
-    made = make_character(seed, None, name=name)
+    made, _ = make_character(seed, None, name=name)
     member = Member(character=made.character, seed=seed, alignment="")
     with open_store() as store:
         session = load_campaign(store, campaign_id)

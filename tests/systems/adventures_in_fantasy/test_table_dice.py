@@ -9,9 +9,12 @@ from typing import Any
 
 import pytest
 import typer
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from grognard.cli import aif_world
+from grognard.cli.aif_character import mount as mount_character
 from grognard.engine.dice import Rng, percentile, roll_dice
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.encounters import outdoor_encounter
@@ -27,6 +30,7 @@ def _root() -> None:
 
 
 aif_world.mount(app)
+mount_character(app)
 
 
 def run(*args: str) -> Any:
@@ -120,3 +124,29 @@ def test_a_campaign_fight_takes_the_table_dice(tmp_path: Path) -> None:
     assert left.code == 2 and "were not used" in left.err
     again = grognard("aif", "campaign", "act", cid, "round", "--rolls", "99%,99%", "--json", home=tmp_path)
     assert again.code == 0 and "miss" in again.out
+
+
+@given(st.text(max_size=60))
+def test_any_rolls_text_is_read_or_refused_cleanly(text: str) -> None:
+    try:
+        values = parse_rolls(text)
+    except UsageError:
+        return
+    dice = TableDice(1, values)
+    try:
+        for _ in values:
+            percentile(dice)
+    except UsageError:
+        return
+
+
+def test_a_character_is_made_with_the_dice_thrown_at_the_table() -> None:
+    """The six ratings in the book's order (:86-96) from the referee's dice: 99, 1, then 50s."""
+    ran = CliRunner().invoke(
+        app, ["character", "new", "--seed", "3", "--rolls", "99%,1%,50%,50%,50%,50%", "--json"]
+    )
+    assert ran.exit_code == 0, ran.output
+    data = json.loads(ran.output)
+    ratings = data["character"]["characteristics"]
+    assert (ratings["strength"], ratings["dexterity"], ratings["intelligence"]) == (99, 1, 50)
+    assert [g["face"] for g in data["given"]] == [99, 1, 50, 50, 50, 50]
