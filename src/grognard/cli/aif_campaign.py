@@ -361,6 +361,7 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("renown:I:X", "reputation + X, verified by neutral observers"),
     ("found-out:I", "lies found out: reputation to half the experience"),
     ("wound:I:N", "he takes N hits: at 0 left he falls unconscious, past 0 he dies"),
+    ("shoot:I:BOW:YARDS", "he shoots at the creature met, before any melee (he must carry the bow)"),
     ("fight:I:CREATURE", "he fights a creature of the encounter tables, a melee turn at a time"),
     ("round", "the fight goes on for another melee turn (every blow's dice shown)"),
     ("break", "the fight is broken off (his wounds are kept)"),

@@ -394,3 +394,25 @@ def test_a_study_break_is_an_action() -> None:
     assert "penalised" in fined.events[-1].text
     with pytest.raises(RulesError):
         with_member(start(), Member(character=knight)).apply("study-break:0:1")
+
+
+def test_arrows_at_the_creature_met_carry_their_wounds_into_the_melee() -> None:
+    """A man-sized target at short range with a short bow: 50% (:1660), Chart P for Dexterity; the hit's
+    damage by Chart O against the creature's body and armour (ruling "Campaign missiles")."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = replace(with_member(start(), Member(character=knight)), met="Troll")
+    with pytest.raises(RulesError):
+        state.apply("shoot:0:bow:20")  # he carries no bow
+    armed = state.apply("find:0:Bow")
+    aimed = armed.apply("shoot:0:bow:20")
+    assert aimed.actor() is CHANCE
+    odds = dict(aimed.chance_outcomes())
+    assert sum(odds.values()) == 1 and 0 in odds and max(odds) > 0
+    hurt = aimed.apply(max(odds))
+    assert hurt.met_wounds == max(odds) and hurt.events[-1].label == "Arrow"
+    fought = hurt.apply("fight:0:Troll")
+    assert fought.fight is not None and fought.fight.hp[1] == 36 - max(odds)
+    dead = replace(armed, met="Faerry", met_wounds=3).apply("shoot:0:bow:20")
+    killed = dead.apply(1)
+    assert killed.met == "" and [e.label for e in killed.events][-2:] == ["Kill", "Experience"]
+    assert killed.members[0].experience > 0

@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -118,6 +119,7 @@ def test_act_help_lists_every_action_the_campaign_accepts() -> None:
         "renown:I:X": ("renown:0:1/2",),
         "found-out:I": ("found-out:0",),
         "wound:I:N": ("wound:0:1",),
+        "shoot:I:BOW:YARDS": ("MEET", "find:0:Bow", "shoot:0:bow:30"),
         "fight:I:CREATURE": ("fight:0:Wolf",),
         "round": ("round",),
         "break": ("break",),
@@ -151,6 +153,9 @@ def test_act_help_lists_every_action_the_campaign_accepts() -> None:
         for move in moves:
             if move == "FELL":
                 move = f"wound:1:{state.members[1].character.current_hit_points}"
+            if move == "MEET":  # a day's encounter is a chance move: met here without one
+                state = replace(state, met="Wolf")
+                continue
             state = state.apply(move)
             while state.actor() is CHANCE:
                 state = state.apply(state.chance_outcomes()[0][0])

@@ -11,6 +11,7 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     wound:I:N             he takes N hits: at 0 left he falls unconscious, past 0 he dies
     fight:I:CREATURE      he fights a creature of the encounter tables (`creatures`), one melee turn
     round / break         the fight goes on another turn, or is broken off
+    shoot:I:BOW:YARDS     he shoots at the creature met, before any melee (its wounds carry into it)
     kill:I                a fallen (unconscious) character is finished off
     take:I:GP[:SP] / spend:I:GP[:SP]   money taken (treasure) or spent
     buy:I:ITEM            he buys an item of the price list (its availability rolled) into his kit
@@ -66,6 +67,7 @@ from grognard.engine.serial import from_data, to_data
 from grognard.systems.adventures_in_fantasy.apprenticeship import GuildRecord, enrolment_problems
 from grognard.systems.adventures_in_fantasy.calendar import DAYS_IN_WEEK, Date, parse_date
 from grognard.systems.adventures_in_fantasy.checks import AGING_MODES, Aging
+from grognard.systems.adventures_in_fantasy.combat import HitChance
 from grognard.systems.adventures_in_fantasy.creatures import creature, creatures
 from grognard.systems.adventures_in_fantasy.education import facts, study_break
 from grognard.systems.adventures_in_fantasy.encounters import check_terrain
@@ -76,10 +78,18 @@ from grognard.systems.adventures_in_fantasy.experience import (
     promote,
     status_after_levels,
 )
-from grognard.systems.adventures_in_fantasy.fight import begin, kill_award
+from grognard.systems.adventures_in_fantasy.fight import (
+    aim,
+    kill_award,
+    roll_shot,
+    shot_award,
+    shot_outcomes,
+    wounded_foe,
+)
 from grognard.systems.adventures_in_fantasy.hirelings import recruit_limit
 from grognard.systems.adventures_in_fantasy.journey import NOTHING, day_outcomes, day_roll
 from grognard.systems.adventures_in_fantasy.melee import MeleeState, chances, plan
+from grognard.systems.adventures_in_fantasy.missiles import Shot
 from grognard.systems.adventures_in_fantasy.purse import (
     Line,
     buy,
@@ -158,6 +168,9 @@ class CampaignState(GameState):
     waiting: int = 0
     met: str = ""
     active: tuple[int, ...] = ()
+    shooter: int = -1
+    shot: str = ""
+    met_wounds: int = 0
 
     @property
     def date(self) -> Date:
@@ -170,7 +183,7 @@ class CampaignState(GameState):
         """The referee (0), `CHANCE` while weeks pass, `TERMINAL` once ended."""
         if self.over:
             return TERMINAL
-        busy = self.until is not None or self.pending or self.buying or self.journey
+        busy = self.until is not None or self.pending or self.buying or self.journey or self.shooter >= 0
         return CHANCE if busy else 0
 
     def _task(self) -> tuple[Task, int]:
@@ -178,6 +191,9 @@ class CampaignState(GameState):
         return kind, index
 
     def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        if self.shooter >= 0:
+            shot, chance = self._aim()
+            return shot_outcomes(shot, chance.chance, self.met, self._met_left())
         if self.until is None and self.journey:
             return day_outcomes(self.place)
         if self.buying:
@@ -192,6 +208,9 @@ class CampaignState(GameState):
     def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
         """Throw the dice of the pending roll (a day's encounter, a purchase, a melee blow, or passing
         time) and name its outcome."""
+        if self.shooter >= 0:
+            shot, chance = self._aim()
+            return roll_shot(rng, shot, chance.chance, self.met, self._met_left())
         if self.until is None and self.journey:
             outcome, rolls, _ = day_roll(rng, self.place)
             return outcome, rolls
@@ -222,6 +241,8 @@ class CampaignState(GameState):
         return done
 
     def _apply(self, move: Move) -> CampaignState:
+        if self.shooter >= 0:
+            return self._arrow(int(move))
         if self.until is None and self.journey:
             return self._travel_day(str(move))
         if self.buying:
@@ -378,6 +399,27 @@ class CampaignState(GameState):
         i = _int(index_text, "character")
         return handler(state, i, state.member(i), arg)
 
+    def _aim(self) -> tuple[Shot, HitChance]:
+        weapon, _, yards = self.shot.partition(":")
+        return aim(self.members[self.shooter], self.met, weapon, int(yards))
+
+    def _met_left(self) -> int:
+        return creature(self.met).hits - self.met_wounds
+
+    def _arrow(self, dealt: int) -> CampaignState:
+        i, foe = self.shooter, self.met
+        _, chance = self._aim()
+        wounds = self.met_wounds + dealt
+        left = creature(foe).hits - wounds
+        state = replace(self, shooter=-1, shot="", met_wounds=wounds, active=_join(self.active, (i,)))
+        text = f"{dealt} hit(s) on the {foe}: {left} left" if dealt else f"the arrow misses the {foe}"
+        state = state._note(i, "Arrow", text, "002_8449cbd1010a37a5.txt:1622-1670", rolled=True)
+        if left > 0:
+            return state
+        state = replace(state, met="", met_wounds=0)._note(i, "Kill", f"the {foe} falls", "")
+        award = shot_award(self.members[i], foe, chance.chance)
+        return state._gain(i, award.amount, f"the {foe} shot: {award.detail}", award.source)
+
     def _travel_day(self, met: str) -> CampaignState:
         where = f"the {self.place}"
         if met == NOTHING:
@@ -389,7 +431,9 @@ class CampaignState(GameState):
             left = 0
         label = "Travel" if met == NOTHING else "Encounter"
         event = Event(self.date.iso(), -1, "Party", label, text, "002_8449cbd1010a37a5.txt:860-881", True)
-        moved = replace(self, events=(*self.events, event), journey=left, met="" if met == NOTHING else met)
+        moved = replace(
+            self, events=(*self.events, event), journey=left, met="" if met == NOTHING else met, met_wounds=0
+        )
         return _settle(_next_day(moved))
 
     def _blow(self, move: Move) -> CampaignState:
@@ -417,9 +461,8 @@ class CampaignState(GameState):
         m = self.members[i]
         lost = fight.spec.a.hit_points - fight.hp[0]
         c = m.character.wounded(lost) if lost else m.character
-        state = replace(self, fight=None, fighter=-1, foe="", pending=False)._with_member(
-            i, m.with_character(c)
-        )
+        state = replace(self, fight=None, fighter=-1, foe="", pending=False, met_wounds=0)
+        state = state._with_member(i, m.with_character(c))
         if broken:
             text = f"the fight with the {foe} is broken off; {c.current_hit_points} hit points left"
             return state._note(i, "Melee ends", text, "")
@@ -485,7 +528,8 @@ def _fight(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     if not arg:
         raise UsageError(f"fight:{i}:CREATURE: name the creature (nothing was met)")
     state = replace(state, active=_join(state.active, (i,)))
-    fight = begin(m, arg)
+    wounds = state.met_wounds if creature(arg).name == state.met else 0
+    fight = wounded_foe(m, arg, wounds)
     a, b = fight.spec.a, fight.spec.b
     mine, theirs = chances(fight.spec, 0, False), chances(fight.spec, 1, False)
     text = (
@@ -494,6 +538,19 @@ def _fight(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     )
     state = replace(state, fight=fight, fighter=i, foe=creature(arg).name, pending=True)
     return state._note(i, "Melee begins", text, creature(arg).source)
+
+
+def _shoot(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    if m.character.current_hit_points < 1:
+        raise UsageError(f"{m.name} is unconscious")
+    if not state.met or state.met.casefold() not in creatures():
+        raise UsageError("shoot: no creature has been met to shoot at")
+    weapon, _, yards_text = arg.partition(":")
+    yards = _int(yards_text, "yards")
+    if yards < 0:
+        raise UsageError(f"yards {yards} cannot be negative")
+    aim(m, state.met, weapon, yards)
+    return replace(state, shooter=i, shot=f"{weapon}:{yards}")
 
 
 def _kill(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
@@ -691,6 +748,7 @@ _HANDLERS = {
     "found-out": _found_out,
     "wound": _wound,
     "fight": _fight,
+    "shoot": _shoot,
     "take": _purse_handler(take),
     "spend": _purse_handler(spend),
     "buy": _buy,
