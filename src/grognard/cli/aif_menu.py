@@ -85,7 +85,10 @@ def _add(campaign_id: str) -> None:
     if typed and not typed.isdigit():
         raise UsageError(f"seed {typed!r} is not a whole number")
     seed = int(typed) if typed else secrets.randbelow(2**31)
-    made, _ = make_character(seed, None, name=name)
+    magic = read_line("Years of magic apprenticeship, each costing three of schooling (blank: none): ")
+    if magic and not magic.isdigit():
+        raise UsageError(f"years {magic!r} is not a whole number")
+    made, _ = make_character(seed, None, name=name, magic_years=int(magic or 0))
     member = Member(character=made.character, seed=seed, alignment="")
     with open_store() as store:
         session = load_campaign(store, campaign_id)

@@ -15,7 +15,7 @@ from tests.gamebook.helpers import menu_choice, saved_games
 def test_a_campaign_is_started_played_and_continued_from_the_menu(tmp_path: Path) -> None:
     number = menu_choice(tmp_path, "Adventures in Fantasy: Start a kept campaign")
     # seed 5 rolls a Guildsman/Fighter with 26 months of schooling: soldier, Physical Training I
-    script = f"{number}\n1\nAlric\n5\n2\n2\ndone\n7\n4\nadvance:4\nbogus\n\n5\nq\n"
+    script = f"{number}\n1\nAlric\n5\n\n2\n2\ndone\n7\n4\nadvance:4\nbogus\n\n5\nq\n"
     ran = grognard(stdin=script, home=tmp_path)
     assert ran.code == 0, ran.err
     assert "Starting education: 26 of 26 months left." in ran.out
