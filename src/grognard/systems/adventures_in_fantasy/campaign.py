@@ -31,9 +31,11 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     end                   the campaign ends
 
 `legal_actions` lists a finite sample of these forms (for bots and menus); `apply` accepts every
-well-formed one and refuses the rest with a `RulesError`. While weeks pass the state is a chance
-node for each roll of passing time; its `roll` throws the real dice. The events of the last action
-are kept in `events`. Readings are under "Campaign" in docs/rulings/adventures-in-fantasy.md.
+well-formed one and refuses the rest with a `RulesError`. The state is a chance node for each roll
+of passing time, each day's encounter on a journey, a purchase's availability, an arrow and each
+side's blows in a melee turn; its `roll` throws the real dice (the dice a referee gives first, through
+`table_dice.TableDice`). The events of the last action are kept in `events`. Readings are under
+"Campaign" and "Creature figures", "Falling in a fight" in docs/rulings/adventures-in-fantasy.md.
 """
 
 from __future__ import annotations
