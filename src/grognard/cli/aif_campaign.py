@@ -194,8 +194,8 @@ def _where(state: CampaignState) -> str:
         where += f", {state.journey} day(s) of travel left"
     if state.met:
         where += f"; met: {state.met}"
-    if state.fight is not None:
-        where += f"; fighting: {state.fight.describe()}"
+    if state.bouts:
+        where += "; fighting: " + "; ".join(b.fight.describe() for b in state.bouts)
     return where
 
 
@@ -363,8 +363,8 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("wound:I:N", "he takes N hits: at 0 left he falls unconscious, past 0 he dies"),
     ("shoot:I:BOW:YARDS", "he shoots at the creature met, before any melee (he must carry the bow)"),
     ("fight:I:CREATURE", "he fights a creature of the encounter tables, a melee turn at a time"),
-    ("round", "the fight goes on for another melee turn (every blow's dice shown)"),
-    ("break", "the fight is broken off (his wounds are kept)"),
+    ("round", "every bout of the melee goes on another turn (every blow's dice shown)"),
+    ("break", "the melee is broken off (the wounds are kept)"),
     ("study:I:COURSE", "he begins course 1-26 of Table B (26:CRAFT: a craft)"),
     ("skill:I:NAME:BASE", "he keeps weapon skill NAME at BASE %, practised"),
     ("practise:I:NAME", "he practises skill NAME again (12 hours a month)"),
@@ -443,7 +443,9 @@ def show_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None:
                     "met": state.met or None,
                 },
                 "days_into_week": state.days,
-                "fighting": None if state.fight is None else state.fight.describe(),
+                "fighting": [
+                    {"member": b.fighter, "foe": b.foe, "hit_points": list(b.fight.hp)} for b in state.bouts
+                ],
                 "options": session.options,
                 "members": [_member_data(i, m) for i, m in enumerate(state.members)],
             }

@@ -416,3 +416,27 @@ def test_arrows_at_the_creature_met_carry_their_wounds_into_the_melee() -> None:
     killed = dead.apply(1)
     assert killed.met == "" and [e.label for e in killed.events][-2:] == ["Kill", "Experience"]
     assert killed.members[0].experience > 0
+
+
+def test_two_characters_fight_two_creatures_bout_by_bout() -> None:
+    """Each pairing is a bout; `round` throws every bout's turn in order; a bout that ends is written
+    up (wounds, the kill) and the others fight on; the state is saved and read back mid-melee."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = with_member(with_member(start(), Member(character=knight)), Member(character=knight))
+    state = state.apply("fight:0:Goblin").apply(0).apply(0)
+    assert state.actor() == 0 and len(state.bouts) == 1
+    with pytest.raises(RulesError):
+        state.apply("fight:0:Wolf")  # he is already fighting
+    state = state.apply("fight:1:Wolf").apply(0).apply(0)
+    assert state.actor() == 0 and [b.foe for b in state.bouts] == ["Goblin", "Wolf"]
+    assert CAMPAIGN_GAME.state_from_json(CAMPAIGN_GAME.state_to_json(state)) == state
+    state = state.apply("round")
+    assert state.pending == 0 and state.actor() is CHANCE
+    goblin_left = state.bouts[0].fight.hp[1]
+    state = state.apply(goblin_left).apply(0)  # felled, the goblin still answers (both at once, :1566)
+    assert [b.foe for b in state.bouts] == ["Wolf"] and state.pending == 0 and state.actor() is CHANCE
+    assert any(e.label == "Melee ends" and "Goblin" in e.text for e in state.events)
+    state = state.apply(1).apply(2)  # the second knight's blow, then the wolf's
+    assert state.actor() == 0 and state.bouts[0].fight.hp == (knight.hit_points - 2, 8)
+    broken = state.apply("break")
+    assert broken.bouts == () and broken.members[1].character.wounds == 2 and not broken.invariants()

@@ -9,8 +9,9 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     boast:I:X / renown:I:X   reputation grows by X, unverified / verified by neutral observers
     found-out:I           his lies are found out (:1817)
     wound:I:N             he takes N hits: at 0 left he falls unconscious, past 0 he dies
-    fight:I:CREATURE      he fights a creature of the encounter tables (`creatures`), one melee turn
-    round / break         the fight goes on another turn, or is broken off
+    fight:I:CREATURE      he fights a creature of the encounter tables (`creatures`), one melee turn;
+                          several characters may each fight one creature (each pairing a bout)
+    round / break         every bout goes on another turn, or all are broken off
     shoot:I:BOW:YARDS     he shoots at the creature met, before any melee (its wounds carry into it)
     kill:I                a fallen (unconscious) character is finished off
     take:I:GP[:SP] / spend:I:GP[:SP]   money taken (treasure) or spent
@@ -146,6 +147,15 @@ def _fraction(text: str) -> Fraction:
 
 
 @dataclass(frozen=True)
+class Bout:
+    """One pairing of a melee: character `fighter` (by index) against a creature `foe`."""
+
+    fight: MeleeState
+    fighter: int
+    foe: str
+
+
+@dataclass(frozen=True)
 class CampaignState(GameState):
     """A kept campaign: the date (`day`, an ordinal of the calendar), the characters, the options, and,
     while weeks pass, the day to stop at (`until`) and the next task of the week (`step`)."""
@@ -157,10 +167,9 @@ class CampaignState(GameState):
     step: int = 0
     events: tuple[Event, ...] = ()
     over: bool = False
-    fight: MeleeState | None = None
-    fighter: int = -1
-    foe: str = ""
-    pending: bool = False
+    bouts: tuple[Bout, ...] = ()
+    pending: int = -1
+    last: int = -1
     buying: str = ""
     buyer: int = -1
     place: str = ""
@@ -175,6 +184,16 @@ class CampaignState(GameState):
     met_wounds: int = 0
 
     @property
+    def fight(self) -> MeleeState | None:
+        """The first bout's melee, or None when nobody fights."""
+        return self.bouts[0].fight if self.bouts else None
+
+    @property
+    def foe(self) -> str:
+        """The first bout's creature, or "" when nobody fights."""
+        return self.bouts[0].foe if self.bouts else ""
+
+    @property
     def date(self) -> Date:
         """The campaign's date: the week's first day (`day`) and the days since (`days`)."""
         return Date.from_ordinal(self.day + self.days)
@@ -185,7 +204,7 @@ class CampaignState(GameState):
         """The referee (0), `CHANCE` while weeks pass, `TERMINAL` once ended."""
         if self.over:
             return TERMINAL
-        busy = self.until is not None or self.pending or self.buying or self.journey or self.shooter >= 0
+        busy = self.until is not None or self.pending >= 0 or self.buying or self.journey or self.shooter >= 0
         return CHANCE if busy else 0
 
     def _task(self) -> tuple[Task, int]:
@@ -201,9 +220,8 @@ class CampaignState(GameState):
         if self.buying:
             p = price(self.buying)[4]
             return [(IN_STOCK, p), (NOT_IN_STOCK, 1 - p)]
-        if self.pending:
-            assert self.fight is not None
-            return self.fight.chance_outcomes()
+        if self.pending >= 0:
+            return self.bouts[self.pending].fight.chance_outcomes()
         kind, i = self._task()
         return outcomes(kind, self.members[i], self.rules, self._week_end().year)
 
@@ -223,9 +241,8 @@ class CampaignState(GameState):
             return (IN_STOCK if found else NOT_IN_STOCK), (
                 Roll(what, thrown.dice, thrown.total, thrown.detail),
             )
-        if self.pending:
-            assert self.fight is not None
-            return self.fight.roll(rng)
+        if self.pending >= 0:
+            return self.bouts[self.pending].fight.roll(rng)
         kind, i = self._task()
         return throw(kind, self.members[i], self.rules, rng)
 
@@ -255,7 +272,7 @@ class CampaignState(GameState):
                 return state._note(i, "Not in stock", text, f"{RULEBOOK}:509-513", rolled=True)
             member, line = buy(self.members[i], name)
             return state._with_member(i, member)._note(i, *line, rolled=True)
-        if self.pending:
+        if self.pending >= 0:
             return self._blow(move)
         kind, i = self._task()
         member, (label, text, source) = settle(kind, self.members[i], move, self.rules, self._week_end())
@@ -263,7 +280,7 @@ class CampaignState(GameState):
         return _settle(replace(state, step=self.step + 1))
 
     def _actions(self) -> Sequence[str]:
-        if self.fight is not None:
+        if self.bouts:
             return ["round", "break"]
         acts = ["advance:1", "advance:4", "advance:13", "advance:52", "days:1", "travel:2:forest", "end"]
         if len(self.members) < SAMPLE_CHARACTERS:
@@ -291,8 +308,9 @@ class CampaignState(GameState):
                 bad.append(f"{m.name} has experience {m.experience}")
             if m.alive and m.character.wounds > m.character.hit_points:
                 bad.append(f"{m.name} lives with more wounds than hit points")
-        if (self.fight is None) != (self.fighter < 0) or (self.pending and self.fight is None):
-            bad.append("a fight half kept")
+        fighters = [b.fighter for b in self.bouts]
+        if len(set(fighters)) != len(fighters) or not -1 <= self.pending <= self.last < len(self.bouts):
+            bad.append("bouts half kept")
             if m.character.experience_level != int(m.experience):
                 bad.append(
                     f"{m.name}'s level {m.character.experience_level} is not his experience {m.experience}"
@@ -303,8 +321,8 @@ class CampaignState(GameState):
         """The date, the characters and what is pending."""
         who = ", ".join(f"{m.name} ({'alive' if m.alive else 'dead'})" for m in self.members) or "nobody"
         pending = f"; passing time to {Date.from_ordinal(self.until).iso()}" if self.until is not None else ""
-        if self.fight is not None:
-            pending += f"; {self.fight.describe()}"
+        for bout in self.bouts:
+            pending += f"; {bout.fight.describe()}"
         return f"campaign {self.date.iso()}: {who}{pending}"
 
     # -- helpers ------------------------------------------------------------------------------------
@@ -343,12 +361,15 @@ class CampaignState(GameState):
                 raise UsageError("note: write the note after note:")
             event = Event(self.date.iso(), -1, "Referee", "Note", rest.strip(), "")
             return replace(state, events=(event,))
-        if self.fight is not None:
+        if self.bouts and head != "fight":
             if move == "round":
-                return replace(state, pending=True)
+                return replace(state, pending=0, last=len(self.bouts) - 1)
             if move == "break":
-                return state._end_fight(self.fight, broken=True)
-            raise UsageError(f"{self.members[self.fighter].name} is fighting the {self.foe}: round or break")
+                for k in reversed(range(len(self.bouts))):
+                    state = state._end_bout(k, state.bouts[k].fight, broken=True)
+                return state
+            fighting = ", ".join(f"{self.members[b.fighter].name} the {b.foe}" for b in self.bouts)
+            raise UsageError(f"a melee is on ({fighting}): round, break, or fight:I:CREATURE for another")
         if head in ("round", "break"):
             raise UsageError(f"{head}: no fight is on (fight:I:CREATURE begins one)")
         if head == "add":
@@ -439,8 +460,9 @@ class CampaignState(GameState):
         return _settle(_next_day(moved))
 
     def _blow(self, move: Move) -> CampaignState:
-        fight = self.fight
-        assert fight is not None
+        k = self.pending
+        bout = self.bouts[k]
+        fight = bout.fight
         after = fight.apply(move)
         assert isinstance(after, MeleeState)
         spec = fight.spec
@@ -449,21 +471,27 @@ class CampaignState(GameState):
             f"{hitter} strikes: {move} hit(s); {spec.a.name} {after.hp[0]},"
             f" {spec.b.name} {after.hp[1]} hit points left"
         )
-        state = replace(self, fight=after)._note(
-            self.fighter, "Melee", text, "002_8449cbd1010a37a5.txt:1566", rolled=True
+        bouts = list(self.bouts)
+        bouts[k] = replace(bout, fight=after)
+        state = replace(self, bouts=tuple(bouts))._note(
+            bout.fighter, "Melee", text, "002_8449cbd1010a37a5.txt:1566", rolled=True
         )
         if after.actor() is TERMINAL:
-            return state._end_fight(after)
+            state = state._end_bout(k, after)
+            return state if state.pending <= state.last else replace(state, pending=-1, last=-1)
         if fight.striker == plan(spec).order[1]:
-            return replace(state, pending=False)
+            return replace(state, pending=k + 1) if k < state.last else replace(state, pending=-1, last=-1)
         return state
 
-    def _end_fight(self, fight: MeleeState, *, broken: bool = False) -> CampaignState:
-        i, foe = self.fighter, self.foe
+    def _end_bout(self, k: int, fight: MeleeState, *, broken: bool = False) -> CampaignState:
+        """Bout `k` ends (`fight` its last state): his wounds written, the bout removed, a kill awarded."""
+        i, foe = self.bouts[k].fighter, self.bouts[k].foe
         m = self.members[i]
         lost = fight.spec.a.hit_points - fight.hp[0]
         c = m.character.wounded(lost) if lost else m.character
-        state = replace(self, fight=None, fighter=-1, foe="", pending=False, met_wounds=0)
+        bouts = self.bouts[:k] + self.bouts[k + 1 :]
+        last = self.last - 1 if self.last >= k else self.last
+        state = replace(self, bouts=bouts, last=last if bouts else -1, pending=self.pending if bouts else -1)
         state = state._with_member(i, m.with_character(c))
         if broken:
             text = f"the fight with the {foe} is broken off; {c.current_hit_points} hit points left"
@@ -529,6 +557,8 @@ def _fight(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     arg = arg or state.met
     if not arg:
         raise UsageError(f"fight:{i}:CREATURE: name the creature (nothing was met)")
+    if any(b.fighter == i for b in state.bouts):
+        raise UsageError(f"{m.name} is already fighting")
     state = replace(state, active=_join(state.active, (i,)))
     wounds = state.met_wounds if creature(arg).name == state.met else 0
     fight = wounded_foe(m, arg, wounds)
@@ -538,7 +568,9 @@ def _fight(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
         f"{a.name} ({a.hit_points} hits, {mine[0].chance}% to hit) against the {b.name}"
         f" ({b.hit_points} hits, {b.hit_dice} hit dice, {theirs[0].chance}% to hit)"
     )
-    state = replace(state, fight=fight, fighter=i, foe=creature(arg).name, pending=True)
+    bout = Bout(fight, i, creature(arg).name)
+    k = len(state.bouts)
+    state = replace(state, bouts=(*state.bouts, bout), pending=k, last=k, met_wounds=0)
     return state._note(i, "Melee begins", text, creature(arg).source)
 
 
