@@ -11,5 +11,7 @@ from grognard.engine import registry
 from grognard.engine.game import SystemInfo
 from grognard.systems.heroquest.game import GAME
 
-SYSTEM = registry.register(SystemInfo.of(registry.declared("heroquest"), games=(GAME,)))
+SYSTEM = registry.register(
+    SystemInfo.of(registry.declared("heroquest"), games=(GAME,))
+)
 """The registered HeroQuest system."""
