@@ -18,10 +18,13 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
+from grognard.cli.aif_character import ask_courses, ask_side
+from grognard.cli.aif_dice import RollsOpt
 from grognard.cli.aif_standing import add_standing_commands
 from grognard.cli.console import out, print_json
 from grognard.engine.dice import Rng
 from grognard.engine.errors import RulesError, UsageError
+from grognard.engine.game import CHANCE
 from grognard.engine.registry import get_game
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import SqliteStore, open_store
@@ -29,8 +32,10 @@ from grognard.systems.adventures_in_fantasy import experience as xp
 from grognard.systems.adventures_in_fantasy import hirelings as men
 from grognard.systems.adventures_in_fantasy.calendar import names
 from grognard.systems.adventures_in_fantasy.campaign import GAME_ID, CampaignState, add_action
-from grognard.systems.adventures_in_fantasy.chargen import generate, parse_course
+from grognard.systems.adventures_in_fantasy.chargen import Generation, finish, parse_course, roll_character
+from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.steps import roll_data
+from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, check_spent, parse_rolls
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 from grognard.systems.adventures_in_fantasy.time import Event, Member
 
@@ -71,7 +76,8 @@ def mount(app: typer.Typer) -> None:
 # Store plumbing
 
 
-def _load(store: SqliteStore, campaign_id: str) -> Session:
+def load_campaign(store: SqliteStore, campaign_id: str) -> Session:
+    """The campaign `campaign_id` from the store; a `UsageError` when it is some other game."""
     session = store.load(campaign_id)
     if session.system != SYSTEM_ID or session.game.info.id != GAME_ID:
         raise UsageError(
@@ -80,22 +86,50 @@ def _load(store: SqliteStore, campaign_id: str) -> Session:
     return session
 
 
-def _state(session: Session) -> CampaignState:
+def campaign_state(session: Session) -> CampaignState:
+    """The campaign's current state."""
     state = session.current
     assert isinstance(state, CampaignState)
     return state
 
 
-def _play(store: SqliteStore, session: Session, action: str) -> list[MoveRecord]:
+def play_action(
+    store: SqliteStore, session: Session, action: str, rolls: str = "", given: list[Given] | None = None
+) -> list[MoveRecord]:
+    """Make one referee action, roll what it leaves to chance, save; the chance moves made.
+
+    `rolls` are dice thrown at the table (`--rolls`): the chance nodes use them first, in order, and the
+    seed's dice (`Rng.for_move`, as `Session.roll` throws them) after; `given` collects what each
+    decided. Values left unused refuse the action before anything is saved.
+    """
     if session.is_over():
         raise UsageError("this campaign has ended")
+    queue = list(parse_rolls(rolls))
     try:
         session.play(action)
     except RulesError as e:
         raise UsageError(e.reason) from None
-    rolled = session.advance()
+    rolled: list[MoveRecord] = []
+    while session.current.actor() is CHANCE:
+        state = session.current
+        dice = TableDice(f"{session.seed}:{len(session.moves)}", queue)
+        outcome, thrown = state.roll(dice)
+        queue = list(dice.unused)
+        record = MoveRecord(outcome, None, thrown)
+        session.state = state.apply(outcome)
+        session.moves.append(record)
+        rolled.append(record)
+        if given is not None:
+            given.extend(dice.given_dice)
+    if queue:
+        raise UsageError(f"rolls {','.join(queue)} were not used: nothing was saved")
     store.save(session)
     return rolled
+
+
+def given_list(given: list[Given]) -> list[dict[str, Any]]:
+    """The dice given at the table as JSON: each value and the die it decided."""
+    return [{"value": g.text, "die": f"d{g.sides}", "face": g.face} for g in given]
 
 
 def _event_data(event: Event, record: MoveRecord | None) -> dict[str, Any]:
@@ -118,7 +152,8 @@ def _events(state: CampaignState, records: list[MoveRecord]) -> list[tuple[Event
     return [(e, next(chance) if e.rolled else None) for e in state.events]
 
 
-def _show_events(state: CampaignState, records: list[MoveRecord]) -> None:
+def show_events(state: CampaignState, records: list[MoveRecord]) -> None:
+    """Print the last action's events, each with the dice it threw."""
     for event, record in _events(state, records):
         dice = f" [{'; '.join(r.render() for r in record.rolls)}]" if record and record.rolls else ""
         out.print(escape(event.line() + dice))
@@ -151,10 +186,25 @@ def _member_data(index: int, m: Member) -> dict[str, Any]:
     }
 
 
-def _show_state(campaign_id: str, state: CampaignState) -> None:
+def _where(state: CampaignState) -> str:
+    if not state.place:
+        return "nowhere in particular (place:TERRAIN[:TOWN] sets it)"
+    where = f"in the {state.place}" + (f", at {state.town}" if state.town else "")
+    if state.journey:
+        where += f", {state.journey} day(s) of travel left"
+    if state.met:
+        where += f"; met: {state.met}"
+    if state.bouts:
+        where += "; fighting: " + "; ".join(b.fight.describe() for b in state.bouts)
+    return where
+
+
+def show_campaign(campaign_id: str, state: CampaignState) -> None:
+    """Print the date and the party, one row per character."""
     out.print(
         escape(f"Campaign {campaign_id}: {names(state.date).text()}" + (" (ended)" if state.over else ""))
     )
+    out.print(escape(f"The party is {_where(state)}."))
     if not state.members:
         out.print("No characters yet: `grognard aif campaign add-character ID`.")
         return
@@ -207,7 +257,7 @@ def new_command(
     session = Session.new(SYSTEM_ID, game, options, secrets.randbelow(2**31) if seed is None else seed)
     with open_store() as store:
         campaign_id = store.create(session, title or "Adventures in Fantasy campaign")
-    state = _state(session)
+    state = campaign_state(session)
     if json_out:
         print_json(
             {"id": campaign_id, "date": state.date.iso(), "seed": session.seed, "options": session.options}
@@ -216,30 +266,67 @@ def new_command(
     out.print(escape(f"Campaign {campaign_id} begins on {names(state.date).text()} (seed {session.seed})."))
 
 
+def make_character(
+    seed: int,
+    courses: list[str] | None,
+    *,
+    magic_years: int = 0,
+    soldier: bool | None = None,
+    name: str = "",
+    asking: bool = True,
+    rolls: str = "",
+) -> tuple[Generation, int]:
+    """Generate a character: the rolls shown, then (when `asking` and not given) the side of a paired
+    rank and the courses asked, the months left shown at each question (as `character new` does).
+    `rolls` are dice thrown at the table, used first. Gives the character and how many of its steps
+    were the first phase's rolls (already shown when asking)."""
+    rng = TableDice(seed, parse_rolls(rolls))
+    rolled = roll_character(rng)
+    if asking:
+        for step in rolled.steps:
+            dice = "; ".join(r.render() for r in step.rolls)
+            out.print(escape(f"{step.label}: {step.result}" + (f" [{dice}]" if dice else "")))
+    side = soldier
+    if side is None:
+        side = ask_side(rolled) if asking and rolled.position.paired else False
+    chosen = [parse_course(c) for c in courses or []]
+    if asking and courses is None:
+        chosen = ask_courses(rolled, magic_years)
+    made = finish(rolled, rng, chosen, magic_years=magic_years, soldier=side, name=name)
+    check_spent(rng)
+    return made, len(rolled.steps)
+
+
 @campaign_app.command("add-character")
 def add_character_command(
     campaign_id: CampaignId,
     seed: SeedOption = None,
     name: Annotated[str, typer.Option("--name", help="The character's name.")] = "",
     courses: Annotated[
-        list[str] | None, typer.Option("--course", help="A starting course; repeatable.")
+        list[str] | None,
+        typer.Option("--course", help="A starting course; repeatable. Without it the courses are asked."),
     ] = None,
     magic_years: Annotated[int, typer.Option("--magic-years", help="Years of magic apprenticeship.")] = 0,
-    soldier: Annotated[bool, typer.Option("--soldier", help="The soldier side of a paired rank.")] = False,
+    soldier: Annotated[
+        bool | None,
+        typer.Option("--soldier/--civilian", help="The side of a paired rank; asked when not given."),
+    ] = None,
     alignment: Annotated[str, typer.Option("--alignment", help="law, neutral or chaos (magicians).")] = "",
+    rolls: RollsOpt = "",
     json_out: JsonOption = False,
 ) -> None:
-    """Generate a character (every die shown) and add it to the campaign."""
+    """Generate a character (every die shown; side and courses asked unless given) and add it."""
     if alignment not in xp.ALIGNMENTS:
         raise UsageError(f"alignment {alignment!r}: law, neutral or chaos")
     used = secrets.randbelow(2**31) if seed is None else seed
-    chosen = [parse_course(c) for c in courses or []]
-    made = generate(Rng(used), chosen, magic_years=magic_years, soldier=soldier, name=name)
+    made, first = make_character(
+        used, courses, magic_years=magic_years, soldier=soldier, name=name, asking=not json_out, rolls=rolls
+    )
     member = Member(character=made.character, seed=used, alignment=alignment)
     with open_store() as store:
-        session = _load(store, campaign_id)
-        _play(store, session, add_action(member))
-        index = len(_state(session).members) - 1
+        session = load_campaign(store, campaign_id)
+        play_action(store, session, add_action(member))
+        index = len(campaign_state(session).members) - 1
     if json_out:
         steps = [
             {
@@ -256,11 +343,11 @@ def add_character_command(
                 "index": index,
                 "seed": used,
                 "steps": steps,
-                "member": _member_data(index, _state(session).members[index]),
+                "member": _member_data(index, campaign_state(session).members[index]),
             }
         )
         return
-    for s in made.steps:
+    for s in made.steps[first:]:
         dice = "; ".join(r.render() for r in s.rolls)
         out.print(escape(f"{s.label}: {s.result}" + (f" [{dice}]" if dice else "") + f" ({s.source})"))
     out.print(escape(f"{made.character.name or 'The character'} joins campaign {campaign_id} as #{index}."))
@@ -273,7 +360,11 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("boast:I:X", "reputation + X, unverified (nothing once found out)"),
     ("renown:I:X", "reputation + X, verified by neutral observers"),
     ("found-out:I", "lies found out: reputation to half the experience"),
-    ("wound:I:N", "he takes N hits (one hit point must remain)"),
+    ("wound:I:N", "he takes N hits: at 0 left he falls unconscious, past 0 he dies"),
+    ("shoot:I:BOW:YARDS", "he shoots at the creature met, before any melee (he must carry the bow)"),
+    ("fight:I:CREATURE", "he fights a creature of the encounter tables, a melee turn at a time"),
+    ("round", "every bout of the melee goes on another turn (every blow's dice shown)"),
+    ("break", "the melee is broken off (the wounds are kept)"),
     ("study:I:COURSE", "he begins course 1-26 of Table B (26:CRAFT: a craft)"),
     ("skill:I:NAME:BASE", "he keeps weapon skill NAME at BASE %, practised"),
     ("practise:I:NAME", "he practises skill NAME again (12 hours a month)"),
@@ -284,6 +375,18 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("unpaid:I", "his hirelings go unpaid and desert"),
     ("promote:I", "a rank opens: he rises one rank (once a year)"),
     ("align:I:ALIGNMENT", "his alignment: law, neutral, chaos or none"),
+    ("take:I:GP[:SP]", "money taken (treasure, a reward) into his purse"),
+    ("spend:I:GP[:SP]", "money spent from his purse"),
+    ("buy:I:ITEM", "he buys from the price list: availability rolled, price paid, item in his kit"),
+    ("find:I:ITEM[:LB]", "an item taken as treasure into his kit (weighed as priced, or LB pounds)"),
+    ("drop:I:ITEM", "an item of his kit left, sold or given away"),
+    ("pay-men:I:INCOME", "his hirelings' month: pay by their rank's yearly income, and upkeep"),
+    ("note:TEXT", "the referee's note, kept in the campaign's log"),
+    ("place:TERRAIN[:TOWN]", "where the party is (forest, clear, ..., and a town)"),
+    ("travel:DAYS[:TERRAIN]", "the party travels: each day's encounter rolled; it stops at anything met"),
+    ("days:N", "N days of rest pass (the seventh runs the week's tasks)"),
+    ("study-break:I:WEEKS", "weeks away from his course (:YEARWEEKS for the year's total): fine or loss"),
+    ("kill:I", "a fallen (unconscious) character is finished off"),
     ("end", "the campaign ends"),
 )
 """Every referee action `campaign act` takes: its form (I is the character's number in `campaign show`)
@@ -301,61 +404,228 @@ def act_command(
     action: Annotated[
         str, typer.Argument(help="A referee action (listed above): exp:0:1, wound:0:2, hire:0:3 ...")
     ],
+    rolls: RollsOpt = "",
     json_out: JsonOption = False,
 ) -> None:
     """Make one referee action (`ACTIONS` lists them)."""
+    given: list[Given] = []
     with open_store() as store:
-        session = _load(store, campaign_id)
-        records = _play(store, session, action)
-    state = _state(session)
+        session = load_campaign(store, campaign_id)
+        records = play_action(store, session, action, rolls, given)
+    state = campaign_state(session)
     if json_out:
         print_json(
-            {"campaign": campaign_id, "events": [_event_data(e, r) for e, r in _events(state, records)]}
+            {
+                "campaign": campaign_id,
+                "events": [_event_data(e, r) for e, r in _events(state, records)],
+                "given": given_list(given),
+            }
         )
         return
-    _show_events(state, records)
+    show_events(state, records)
 
 
 @campaign_app.command("show")
 def show_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None:
     """The campaign's date and characters."""
     with open_store() as store:
-        session = _load(store, campaign_id)
-    state = _state(session)
+        session = load_campaign(store, campaign_id)
+    state = campaign_state(session)
     if json_out:
         print_json(
             {
                 "id": campaign_id,
                 "date": names(state.date).to_data(),
                 "over": state.over,
+                "place": {
+                    "terrain": state.place or None,
+                    "town": state.town or None,
+                    "met": state.met or None,
+                },
+                "days_into_week": state.days,
+                "fighting": [
+                    {"member": b.fighter, "foe": b.foe, "hit_points": list(b.fight.hp)} for b in state.bouts
+                ],
                 "options": session.options,
                 "members": [_member_data(i, m) for i, m in enumerate(state.members)],
             }
         )
         return
-    _show_state(campaign_id, state)
+    show_campaign(campaign_id, state)
+
+
+def show_sheet(data: dict[str, Any]) -> None:
+    """Print one character's sheet (`sheet.sheet`'s data) with Rich."""
+    grid = RichTable(
+        title=escape(f"#{data['index']} {data['name']} ({data['condition']})"), show_header=False
+    )
+    grid.add_column("what")
+    grid.add_column("value")
+    for r in data["ratings"]:
+        note = f" (uses {r['usable']}: untrained)" if r["usable"] != r["rating"] else ""
+        grid.add_row(str(r["name"]).capitalize(), f"{r['rating']}{note}")
+    st = data["standing"]
+    side = "soldier" if st["soldier"] else "civilian"
+    grid.add_row(
+        "Standing", f"{st['position']} (rank {st['rank']}, {side}), status level {st['status_level']}"
+    )
+    grid.add_row("Alignment", str(st["alignment"] or "none"))
+    grid.add_row("Age", str(data["age"]))
+    ed = data["education"]
+    courses = ", ".join(f"{k['name']} ({k['months']} mo)" for k in ed["courses"]) or "none"
+    grid.add_row("Courses", courses + (f"; magic {ed['magic_years']} year(s)" if ed["magic_years"] else ""))
+    if ed["studying"]:
+        grid.add_row("Studying", f"course {ed['studying']['number']}, {ed['studying']['months']} month(s) in")
+    skills = ", ".join(
+        f"{k['name']} {k['base']}%" + ("" if k["practised"] else " (neglected)") for k in data["skills"]
+    )
+    grid.add_row("Skills", skills or "none")
+    kit = data["kit"]
+    items = ", ".join(f"{i['name']} ({i['weight_lb']:g} lb)" for i in kit["items"]) or "none"
+    grid.add_row("Kit", items)
+    fatigue = "cannot carry it" if kit["fatigue_rate"] is None else f"fatigue x{kit['fatigue_rate']}"
+    grid.add_row(
+        "Encumbrance",
+        f"{kit['weight_lb']:g} of {kit['lifting_lb']} lb ({fatigue}); move {kit['move_inches']:g} in"
+        f" (Table E {kit['encumbrance_row']}, {kit['strength_column']})",
+    )
+    money = data["money"]
+    grid.add_row(
+        "Money", f"{money['gold']} GP {money['silver']} SP; income {money['yearly_income_gp']} GP a year"
+    )
+    h = data["health"]
+    ill = f"; ill {h['ill_weeks']} week(s)" if h["ill_weeks"] else ""
+    grid.add_row("Hit points", f"{h['left']} of {h['hit_points']} ({h['wounds']} wounds){ill}")
+    ex = data["experience"]
+    grid.add_row("Experience", f"{ex['float']:g} levels (level {ex['level']})")
+    rep = data["reputation"]
+    grid.add_row(
+        "Reputation", f"{float(Fraction(rep['value'])):g}" + (" (found out)" if rep["verified_only"] else "")
+    )
+    grid.add_row("Hirelings", str(data["hirelings"]["men"]))
+    out.print(grid)
+
+
+@campaign_app.command("sheet")
+def sheet_command(
+    campaign_id: CampaignId,
+    index: Annotated[int, typer.Argument(help="The character's number in `campaign show`.")],
+    json_out: JsonOption = False,
+) -> None:
+    """One character's full sheet: ratings, standing, courses and skills, kit, money, wounds, experience."""
+    with open_store() as store:
+        session = load_campaign(store, campaign_id)
+    members = campaign_state(session).members
+    if not 0 <= index < len(members):
+        raise UsageError(f"no character {index}; the campaign has {len(members)} (0-based)")
+    data = sheet(index, members[index])
+    if json_out:
+        print_json(data)
+        return
+    show_sheet(data)
+
+
+def show_party(data: dict[str, Any]) -> None:
+    """Print the party view (`sheet.party`'s data) with Rich."""
+    grid = RichTable(title="The party")
+    for heading in ("#", "name", "condition", "standing", "level", "hits", "money", "kit", "move", "men"):
+        grid.add_column(heading)
+    for r in data["members"]:
+        grid.add_row(
+            str(r["index"]),
+            escape(str(r["name"])),
+            str(r["condition"]),
+            escape(f"{r['position']}, status {r['status_level']}"),
+            str(r["level"]),
+            str(r["hits"]),
+            f"{r['gold']} GP {r['silver']} SP",
+            f"{r['kit_lb']:g} lb",
+            f"{r['move_inches']:g} in",
+            str(r["hirelings"]),
+        )
+    out.print(grid)
+    out.print(
+        f"{data['able']} able; {data['gold']} GP {data['silver']} SP in all;"
+        f" the party moves at {data['slowest_move_inches']:g} in (the slowest)"
+    )
+
+
+@campaign_app.command("party")
+def party_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None:
+    """The party: each character's condition, standing, hits, money, kit and move, and the totals."""
+    with open_store() as store:
+        session = load_campaign(store, campaign_id)
+    data = party(campaign_state(session).members)
+    if json_out:
+        print_json(data)
+        return
+    show_party(data)
+
+
+def campaign_log(session: Session) -> list[tuple[int, Event, MoveRecord | None]]:
+    """Every event of the campaign from its first move (its ply, the event, the chance move whose dice
+    it shows), found by replaying the saved moves: a referee action starts a new list of events, a
+    chance move adds one."""
+    state = session.game.new_initial_state(session.options)
+    entries: list[tuple[int, Event, MoveRecord | None]] = []
+    for ply, record in enumerate(session.moves):
+        before = state
+        state = state.apply(record.move)
+        assert isinstance(state, CampaignState) and isinstance(before, CampaignState)
+        fresh = state.events if record.player is not None else state.events[len(before.events) :]
+        entries += [(ply, event, record if event.rolled else None) for event in fresh]
+    return entries
+
+
+@campaign_app.command("log")
+def log_command(
+    campaign_id: CampaignId,
+    last: Annotated[int, typer.Option("--last", help="Only the last N entries (0: all).")] = 0,
+    json_out: JsonOption = False,
+) -> None:
+    """The campaign's log: every encounter, fight, purchase, passing week and note, with its dice."""
+    if last < 0:
+        raise UsageError(f"--last {last}: give 0 (all) or more")
+    with open_store() as store:
+        session = load_campaign(store, campaign_id)
+    entries = campaign_log(session)
+    shown = entries[-last:] if last else entries
+    if json_out:
+        print_json(
+            {
+                "campaign": campaign_id,
+                "entries": [_event_data(e, r) | {"ply": ply} for ply, e, r in shown],
+            }
+        )
+        return
+    for _, event, record in shown:
+        dice = f" [{'; '.join(r.render() for r in record.rolls)}]" if record and record.rolls else ""
+        out.print(escape(event.line() + dice))
 
 
 def advance_command(
     campaign_id: CampaignId,
     weeks: Annotated[int, typer.Option("--weeks", help="Weeks to pass (1-520).")] = 1,
+    rolls: RollsOpt = "",
     json_out: JsonOption = False,
 ) -> None:
     """Let weeks pass: healing, courses, practice, income, the yearly death, ageing and vacancy rolls."""
+    given: list[Given] = []
     with open_store() as store:
-        session = _load(store, campaign_id)
-        records = _play(store, session, f"advance:{weeks}")
-    state = _state(session)
+        session = load_campaign(store, campaign_id)
+        records = play_action(store, session, f"advance:{weeks}", rolls, given)
+    state = campaign_state(session)
     if json_out:
         print_json(
             {
                 "campaign": campaign_id,
                 "date": state.date.iso(),
                 "events": [_event_data(e, r) for e, r in _events(state, records)],
+                "given": given_list(given),
             }
         )
         return
-    _show_events(state, records)
+    show_events(state, records)
     out.print(escape(f"Campaign {campaign_id} is now at {names(state.date).text()}."))
 
 

@@ -19,6 +19,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
+from grognard.cli.aif_dice import RollsOpt, given_data, table_dice
 from grognard.cli.console import InputEnded, out, print_json, read_line
 from grognard.engine.dice import Rng, Roll
 from grognard.engine.errors import UsageError
@@ -143,7 +144,7 @@ BAD_ANSWERS = 3
 """Bad answers in a row that end a scripted (piped) choice; on a terminal the question is asked again."""
 
 
-def _ask(options: list[str], prompt: str, extra: tuple[str, ...] = ()) -> str:
+def ask(options: list[str], prompt: str, extra: tuple[str, ...] = ()) -> str:
     """One of the numbered `options` (or an `extra` word), asked again after a bad answer.
 
     Piped answers stop with one clear line after `BAD_ANSWERS` bad answers, or when the input ends
@@ -171,16 +172,16 @@ def _ask(options: list[str], prompt: str, extra: tuple[str, ...] = ()) -> str:
         out.print(f"[red]Please answer {wanted}.[/red]")
 
 
-def _ask_side(rolled: Rolled) -> bool:
+def ask_side(rolled: Rolled) -> bool:
     civilian, fighter = rolled.position.name.split("/", 1)
     out.print(f"Your rank is {escape(rolled.position.name)}: civilian or soldier?")
     try:
-        return _ask([civilian, fighter], "Side") == fighter
+        return ask([civilian, fighter], "Side") == fighter
     except InputEnded:
         return False
 
 
-def _ask_courses(rolled: Rolled, magic_years: int) -> list[CourseChoice]:
+def ask_courses(rolled: Rolled, magic_years: int) -> list[CourseChoice]:
     chosen: list[CourseChoice] = []
     while True:
         done = plan_education(chosen, rolled.education_months, magic_years)
@@ -191,7 +192,7 @@ def _ask_courses(rolled: Rolled, magic_years: int) -> list[CourseChoice]:
         out.print(f"Starting education: {left} of {rolled.education_months} months left.")
         labels = [f"{course(c).label} ({course(c).months} months)" for c in offered]
         try:
-            answer = _ask(labels, "Course", extra=(DONE,))
+            answer = ask(labels, "Course", extra=(DONE,))
         except InputEnded:
             return chosen
         if answer == DONE:
@@ -218,10 +219,11 @@ def new_command(
         bool, typer.Option("--no-stamina", help="Leave out the optional Stamina characteristic.")
     ] = False,
     name: Annotated[str, typer.Option("--name", help="The character's name.")] = "",
+    rolls: RollsOpt = "",
 ) -> None:
     """Generate a character: characteristics, status, age, education, funds, kit and hit points."""
     chosen_seed = _seed(seed)
-    rng = Rng(chosen_seed)
+    rng = table_dice(chosen_seed, rolls)
     choices = [parse_course(c) for c in courses or []]
     rolled = roll_character(rng, stamina=not no_stamina)
     asking = not json_out
@@ -229,13 +231,15 @@ def new_command(
         _show_steps(rolled.steps)
     side = soldier
     if side is None:
-        side = _ask_side(rolled) if asking and rolled.position.paired else False
+        side = ask_side(rolled) if asking and rolled.position.paired else False
     if asking and courses is None:
-        choices = _ask_courses(rolled, magic_years)
+        choices = ask_courses(rolled, magic_years)
     made: Generation = finish(rolled, rng, choices, magic_years=magic_years, soldier=side, name=name)
+    spent = given_data(rng)
     if json_out:
         print_json(
-            {
+            spent
+            | {
                 "seed": chosen_seed,
                 "character": json.loads(made.character.to_json()),
                 "steps": [step_data(s) for s in made.steps],

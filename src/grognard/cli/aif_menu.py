@@ -14,24 +14,29 @@ from rich.markup import escape
 from grognard.cli.aif_campaign import (
     ACTIONS,
     SYSTEM_ID,
-    _load,
-    _play,
-    _show_events,
-    _show_state,
-    _state,
+    campaign_state,
+    load_campaign,
+    make_character,
+    play_action,
+    show_campaign,
+    show_events,
+    show_party,
+    show_sheet,
 )
-from grognard.cli.console import choose, out, read_line
+from grognard.cli.aif_character import ask
+from grognard.cli.console import InputEnded, out, read_line
 from grognard.cli.frontends import MenuEntry
-from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.registry import get_game
 from grognard.engine.session import Session
 from grognard.engine.store import open_store
 from grognard.systems.adventures_in_fantasy.campaign import GAME_ID, add_action
-from grognard.systems.adventures_in_fantasy.chargen import generate
+from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.time import Member
 
-ADD = "Add a generated character (every step shown)"
+ADD = "Add a character (rolled, then soldier or civilian and the courses asked)"
+PARTY = "The party"
+SHEET = "A character's sheet"
 ACT = "Make a referee action (advance weeks, experience, wounds, courses, ...)"
 BACK = "Back"
 
@@ -47,48 +52,86 @@ def new_campaign() -> None:
 
 
 def play_campaign(campaign_id: str) -> None:
-    """Show the campaign and take the referee's additions and actions until "Back"."""
+    """Show the campaign and take the referee's additions and actions until "Back" (or the input ends).
+
+    A mistyped answer is asked again (`aif_character.ask`); a refused action says why and the menu
+    comes back.
+    """
     while True:
         with open_store() as store:
-            session = _load(store, campaign_id)
-        state = _state(session)
+            session = load_campaign(store, campaign_id)
+        state = campaign_state(session)
         out.print()
-        _show_state(campaign_id, state)
+        show_campaign(campaign_id, state)
         if state.over:
             return
-        picked = choose([ADD, ACT, BACK], "Campaign")
+        try:
+            picked = ask([ADD, PARTY, SHEET, ACT, BACK], "Campaign")
+        except InputEnded:
+            return
         if picked == BACK:
             return
         try:
-            _add(campaign_id) if picked == ADD else _act(campaign_id)
+            {ADD: _add, PARTY: _party, SHEET: _sheet, ACT: _act}[picked](campaign_id)
         except UsageError as e:
             out.print(escape(f"Not done: {e}"))
+        except InputEnded:
+            return
 
 
 def _add(campaign_id: str) -> None:
     name = read_line("Name (blank: none): ")
-    seed = secrets.randbelow(2**31)
-    made = generate(Rng(seed), [], name=name)
+    typed = read_line("Seed (blank: random): ")
+    if typed and not typed.isdigit():
+        raise UsageError(f"seed {typed!r} is not a whole number")
+    seed = int(typed) if typed else secrets.randbelow(2**31)
+    magic = read_line("Years of magic apprenticeship, each costing three of schooling (blank: none): ")
+    if magic and not magic.isdigit():
+        raise UsageError(f"years {magic!r} is not a whole number")
+    made, _ = make_character(seed, None, name=name, magic_years=int(magic or 0))
     member = Member(character=made.character, seed=seed, alignment="")
     with open_store() as store:
-        session = _load(store, campaign_id)
-        records = _play(store, session, add_action(member))
-    _show_events(_state(session), records)
-    for step in made.steps:
-        out.print(escape(f"  {step.label}: {step.result}"))
+        session = load_campaign(store, campaign_id)
+        records = play_action(store, session, add_action(member))
+    state = campaign_state(session)
+    show_events(state, records)
+    show_sheet(sheet(len(state.members) - 1, state.members[-1]))
+
+
+def _party(campaign_id: str) -> None:
+    with open_store() as store:
+        session = load_campaign(store, campaign_id)
+    show_party(party(campaign_state(session).members))
+
+
+def _sheet(campaign_id: str) -> None:
+    with open_store() as store:
+        session = load_campaign(store, campaign_id)
+    members = campaign_state(session).members
+    if not members:
+        raise UsageError("no characters yet")
+    who = ask([f"#{i} {m.name}" for i, m in enumerate(members)], "Whose sheet")
+    index = int(who[1:].split(" ", 1)[0])
+    show_sheet(sheet(index, members[index]))
 
 
 def _act(campaign_id: str) -> None:
+    """Ask for referee actions until a blank answer; a refused one says why and is asked again."""
     for form, what in ACTIONS:
         if not form.startswith("add:"):
             out.print(escape(f"  {form:<18} {what}"))
-    action = read_line("Action (blank: none): ")
-    if not action:
-        return
-    with open_store() as store:
-        session = _load(store, campaign_id)
-        records = _play(store, session, action)
-    _show_events(_state(session), records)
+    while True:
+        action = read_line("Action (blank: back to the campaign): ")
+        if not action:
+            return
+        try:
+            with open_store() as store:
+                session = load_campaign(store, campaign_id)
+                records = play_action(store, session, action)
+        except UsageError as e:
+            out.print(escape(f"Not done: {e}"))
+            continue
+        show_events(campaign_state(session), records)
 
 
 def menu_entries() -> list[MenuEntry]:

@@ -15,8 +15,8 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
+from grognard.cli.aif_dice import RollsOpt, given_data, table_dice
 from grognard.cli.console import out, print_json
-from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import calendar as cal
 from grognard.systems.adventures_in_fantasy.deployment import arrivals
@@ -157,6 +157,7 @@ def encounter_command(
         str | None, typer.Option("--alignment", help="The area's alignment: law, neutral or chaos.")
     ] = None,
     seed: SeedOpt = None,
+    rolls: RollsOpt = "",
     json_out: JsonOpt = False,
 ) -> None:
     """Roll a day's outdoor encounter by terrain, or an underworld room by level (`--terrain underworld
@@ -169,11 +170,12 @@ def encounter_command(
     if alignment is not None and (underworld or level is not None):
         raise UsageError("--alignment is for outdoor encounters, not the underworld")
     chosen = _seed(seed)
-    rng = Rng(chosen)
+    rng = table_dice(chosen, rolls)
     if level is not None or underworld:
         u = underworld_encounter(rng, 1 if level is None else level)
+        spent = given_data(rng)
         if json_out:
-            print_json(_underworld_data(u) | {"seed": chosen})
+            print_json(_underworld_data(u) | {"seed": chosen} | spent)
             return
         _steps(u.steps, f"Underworld, level {u.level}")
         if u.occupied:
@@ -186,8 +188,9 @@ def encounter_command(
     if terrain is None:
         raise UsageError("give --terrain (or --level for the underworld)")
     e = outdoor_encounter(rng, terrain, alignment)
+    spent = given_data(rng)
     if json_out:
-        print_json(_outdoor_data(e) | {"seed": chosen})
+        print_json(_outdoor_data(e) | {"seed": chosen} | spent)
         return
     _steps(e.steps, f"Outdoor encounter, {e.terrain}")
     out.print(_outdoor_summary(e), markup=False)
@@ -243,6 +246,7 @@ def evade_command(
     ] = False,
     odds_only: Annotated[bool, typer.Option("--odds", help="Show the odds without rolling.")] = False,
     seed: SeedOpt = None,
+    rolls: RollsOpt = "",
     json_out: JsonOpt = False,
 ) -> None:
     """Chart G: does the search party find the hidden party? Shows the sizes, modifiers, odds and roll."""
@@ -253,12 +257,14 @@ def evade_command(
         men=0 if hidden_mounted else hidden, horses=horses + (hidden if hidden_mounted else 0), wagons=wagons
     )
     chosen = _seed(seed)
+    dice = table_dice(chosen, rolls)
     if odds_only:
         e = evasion_odds(search, party, terrain, road, guarded_crossing)
     else:
-        e = evade(Rng(chosen), search, party, terrain, road, guarded_crossing)
+        e = evade(dice, search, party, terrain, road, guarded_crossing)
+    spent = given_data(dice)
     if json_out:
-        print_json(_evasion_data(e) | ({} if odds_only else {"seed": chosen}))
+        print_json(_evasion_data(e) | ({} if odds_only else {"seed": chosen} | spent))
         return
     _steps(e.steps, f"Evasion: {e.search_size} searching for {e.hidden_size}")
     out.print(
@@ -306,11 +312,12 @@ def hostility_command(
     magic_users: Annotated[bool, typer.Option("--magic-users", help="Both are magic-users.")] = False,
     odds_only: Annotated[bool, typer.Option("--odds", help="Show the odds without rolling.")] = False,
     seed: SeedOpt = None,
+    rolls: RollsOpt = "",
     json_out: JsonOpt = False,
 ) -> None:
     """The Basic Hostility Table: each side's chance with its deployment modifier, the odds and the rolls."""
     chosen = _seed(seed)
-    rng = Rng(chosen)
+    rng = table_dice(chosen, rolls)
     first_steps: list[Step] = []
     deployments: list[str] = []
     for value in (deployment, other_deployment):
@@ -324,9 +331,10 @@ def hostility_command(
     b = Side.of(other, deployments[1], magic_users)
     h = hostility_odds(a, b) if odds_only else hostility(rng, a, b)
     steps = (*first_steps, *h.steps)
+    spent = given_data(rng)
     if json_out:
         data = _hostility_data(h) | {"steps": [s.to_data() for s in steps]}
-        print_json(data | ({} if odds_only and not first_steps else {"seed": chosen}))
+        print_json(data | ({} if odds_only and not first_steps else {"seed": chosen} | spent))
         return
     _steps(steps, f"Hostility: {a.alignment} ({a.deployment}) meets {b.alignment} ({b.deployment})")
     out.print(f"A fight: {_odds(h.fight_probability)}; no fight: {_odds(h.peace_probability)}", markup=False)
@@ -341,11 +349,14 @@ def arrivals_command(
     men: Annotated[int, typer.Option("--men", help="The size of the force.")],
     turns: Annotated[int, typer.Option("--turns", help="Turns of a marching column to show.")] = 5,
     seed: SeedOpt = None,
+    rolls: RollsOpt = "",
     json_out: JsonOpt = False,
 ) -> None:
     """When and where a found force arrives on the battle map, by its deployment (directions rolled)."""
     chosen = _seed(seed)
-    result, steps = arrivals(Rng(chosen), deployment, men, turns)
+    dice = table_dice(chosen, rolls)
+    result, steps = arrivals(dice, deployment, men, turns)
+    spent = given_data(dice)
     if json_out:
         print_json(
             {
@@ -355,6 +366,7 @@ def arrivals_command(
                 "steps": [s.to_data() for s in steps],
                 "seed": chosen,
             }
+            | spent
         )
         return
     _steps(steps, f"Arrivals: {men} men, {check_deployment(deployment)}")
@@ -385,15 +397,18 @@ def terrain_command(
     area: Annotated[str, typer.Argument(help="open, forest, swamp, coastal, desert, hilly or mountain.")],
     width: Annotated[int, typer.Option("--width", help='Sections across (6" each).')] = 6,
     height: Annotated[int, typer.Option("--height", help="Sections down.")] = 6,
-    show_rolls: Annotated[bool, typer.Option("--rolls", help="List every section's rolls.")] = False,
+    show_rolls: Annotated[bool, typer.Option("--show-rolls", help="List every section's rolls.")] = False,
     seed: SeedOpt = None,
+    rolls: RollsOpt = "",
     json_out: JsonOpt = False,
 ) -> None:
     """Roll the tactical terrain of a battle map, section by section (F forest, H hill, S swamp ...)."""
     chosen = _seed(seed)
-    m = tactical_map(Rng(chosen), area, width, height)
+    dice = table_dice(chosen, rolls)
+    m = tactical_map(dice, area, width, height)
+    spent = given_data(dice)
     if json_out:
-        print_json(_map_data(m) | {"seed": chosen})
+        print_json(_map_data(m) | {"seed": chosen} | spent)
         return
     if show_rolls:
         _steps(m.steps, f"Tactical terrain rolls, {m.area}")
@@ -418,13 +433,15 @@ def forage_command(
     ] = None,
     oasis: Annotated[bool, typer.Option("--oasis", help="In the desert, at an oasis.")] = False,
     seed: SeedOpt = None,
+    rolls: RollsOpt = "",
     json_out: JsonOpt = False,
 ) -> None:
     """Forage for the animals and hunt for rations in one terrain, with the odds of each."""
     chosen = _seed(seed)
-    rng = Rng(chosen)
+    rng = table_dice(chosen, rolls)
     animals = forage(rng, terrain, oasis)
     food = hunt(rng, terrain, bonus, forester, health, oasis)
+    spent = given_data(rng)
     if json_out:
         print_json(
             {
@@ -449,6 +466,7 @@ def forage_command(
                 },
                 "seed": chosen,
             }
+            | spent
         )
         return
     _steps((*animals.steps, *food.steps), f"Foraging and hunting, {animals.terrain}")

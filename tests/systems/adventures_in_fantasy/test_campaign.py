@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -181,13 +182,17 @@ def test_reputation_and_hirelings_actions() -> None:
 
 
 def test_bad_actions_are_refused() -> None:
-    state = with_member(start(), Member(character=person("Knight", 10, 10)))
+    state = with_member(start(), Member(character=person("Knight", 10, 10).recompute_hit_points()))
     for move in (
         "advance:0",
         "advance:521",
         "exp:3:1",
         "exp:0:-1",
-        "wound:0:99",
+        "wound:0:0",
+        "round",
+        "break",
+        "kill:0",
+        "fight:0:Hobbit",
         "fly:0",
         "study:0:99",
         "service:0:1",
@@ -220,3 +225,218 @@ def test_state_round_trips_through_json() -> None:
 def test_end_is_terminal() -> None:
     state = start().apply("end")
     assert state.actor() is TERMINAL and state.result().outcome == "campaign-ended"
+
+
+def test_a_wound_past_the_hit_points_kills_and_one_to_zero_fells() -> None:
+    """Ruling "Falling in a fight": at 0 hit points left he falls unconscious; past 0 he dies."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    hp = knight.hit_points
+    state = with_member(start(), Member(character=knight))
+    felled = state.apply(f"wound:0:{hp}")
+    assert felled.members[0].alive and felled.members[0].character.current_hit_points == 0
+    assert "unconscious" in felled.events[-1].text
+    with pytest.raises(RulesError):
+        felled.apply("fight:0:Wolf")  # an unconscious man does not fight
+    finished = felled.apply("kill:0")
+    assert not finished.members[0].alive
+    killed = state.apply(f"wound:0:{hp + 1}")
+    assert not killed.members[0].alive and killed.events[-1].label == "Dies"
+    assert not killed.invariants() and not felled.invariants()
+
+
+def test_a_campaign_melee_goes_turn_by_turn_to_a_kill_and_awards_experience() -> None:
+    """A Troll (4 hit dice, 36 hits: ruling "Creature figures") fought by a Knight who hits for 4
+    a blow and is never hit: each turn is the Knight's blow then the Troll's, and the referee is asked
+    between turns; the kill awards (Troll's hit / Knight's hit) x (4 / 1) x (1 / 1) levels (:1785-1805)."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = with_member(start(), Member(character=knight)).apply("fight:0:Troll")
+    assert state.actor() is CHANCE and state.fight is not None and state.fight.hp[1] == 36
+    assert state.events[-1].label == "Melee begins"
+    outcomes = [o for o, _ in state.chance_outcomes()]
+    state = state.apply(4)
+    assert state.actor() is CHANCE  # the Troll's blow of the same turn
+    state = state.apply(0)
+    assert state.actor() == 0 and state.legal_actions() == ["round", "break"]
+    with pytest.raises(RulesError):
+        state.apply("advance:1")
+    data = CAMPAIGN_GAME.state_to_json(state)
+    assert CAMPAIGN_GAME.state_from_json(data) == state  # a fight in progress is saved and read back
+    assert 4 in outcomes
+    hp = knight.hit_points
+    done = state
+    while done.fight is not None:
+        done = done.apply("round")
+        done = done.apply(4)
+        if done.fight is not None:
+            done = done.apply(0)
+    labels = [e.label for e in done.events]
+    assert labels[-2:] == ["Melee ends", "Experience"]
+    member = done.members[0]
+    assert member.character.current_hit_points == hp and member.experience > 0
+    assert "the Troll killed" in done.events[-1].text
+
+
+def test_a_lost_melee_leaves_the_character_unconscious_and_wounded() -> None:
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = with_member(start(), Member(character=knight)).apply("fight:0:Giant")
+    while state.fight is not None:
+        if state.actor() == 0:
+            state = state.apply("round")
+        biggest = max(int(o) for o, _ in state.chance_outcomes())
+        state = state.apply(0 if state.fight.striker == 0 else biggest)
+    m = state.members[0]
+    assert m.alive and m.character.current_hit_points == 0 and m.character.wounds == knight.hit_points
+    assert "unconscious" in state.events[-1].text and not state.invariants()
+
+
+def test_a_broken_off_fight_keeps_the_wounds_and_replays() -> None:
+    session = Session.new(SYSTEM, CAMPAIGN_GAME, {}, 11)
+    session.play(sample_action(0))
+    session.play("fight:0:Wolf")
+    rolled = session.advance()
+    assert len(rolled) in (1, 2) and all(r.rolls for r in rolled)
+    if session.current.actor() == 0:  # type: ignore[comparison-overlap]
+        session.play("break")
+    assert session.replay() == session.current
+
+
+def test_treasure_is_taken_spent_and_bought_with_at_the_price_list() -> None:
+    """Chainmail: 6 GP, 45 lb, availability II (:480-513): the availability roll is a chance node of the
+    class's exact chance; bought, it is paid and weighed into the kit. Money short is refused."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = with_member(start(), Member(character=knight)).apply("take:0:10:5")
+    assert state.members[0].character.funds_gp == 10 and state.members[0].silver == 5
+    state = state.apply("buy:0:chainmail")
+    assert state.actor() is CHANCE
+    odds = dict(state.chance_outcomes())
+    assert odds["in-stock"] + odds["not-in-stock"] == 1 and 0 < odds["in-stock"] < 1
+    missed = state.apply("not-in-stock")
+    assert missed.members[0].character.funds_gp == 10 and missed.events[-1].label == "Not in stock"
+    bought = state.apply("in-stock")
+    c = bought.members[0].character
+    assert c.funds_gp == 4 and [i.name for i in c.equipment] == ["Chainmail"] and c.burden_lb == 45
+    with pytest.raises(RulesError):
+        bought.apply("buy:0:plate armor")  # 80 GP
+    with pytest.raises(RulesError):
+        bought.apply("spend:0:5")
+    spent = bought.apply("spend:0:4:5").apply("find:0:Gold ring:0.5").apply("drop:0:chainmail")
+    c = spent.members[0].character
+    assert c.funds_gp == 0 and spent.members[0].silver == 0 and c.burden_lb == 0.5
+
+
+def test_hirelings_are_paid_by_the_month_and_notes_are_kept() -> None:
+    """Two men of a 20 GP rank: pay and 38 SP upkeep each for the month (:1892; ruling "Hirelings: pay")."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = with_member(start(), Member(character=knight)).apply("take:0:20:100").apply("hire:0:2")
+    paid = state.apply("pay-men:0:20")
+    assert paid.members[0].silver == 100 - 2 * 38 and paid.members[0].character.funds_gp < 20
+    noted = paid.apply("note:the bridge is down")
+    assert noted.events[-1].text == "the bridge is down" and noted.events[-1].member == -1
+    with pytest.raises(RulesError):
+        paid.apply("note:")
+
+
+def test_a_journey_rolls_each_days_encounter_and_stops_at_anything_met() -> None:
+    """Each day of travel is a chance node of the day's encounter in the terrain (Tables H-N,
+    :860-1058), its outcomes exact; the party stops at the first thing met."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = with_member(start(), Member(character=knight)).apply("place:forest:Bleakwood")
+    assert (state.place, state.town) == ("forest", "Bleakwood")
+    state = state.apply("travel:7")
+    assert state.actor() is CHANCE
+    odds = dict(state.chance_outcomes())
+    assert sum(odds.values()) == 1 and "nothing" in odds and "Troll" in odds
+    state = state.apply("nothing").apply("nothing")
+    assert state.date.iso() == "1-1-3" and state.journey == 5
+    state = state.apply("Troll")
+    assert state.actor() == 0 and state.journey == 0 and state.met == "Troll"
+    assert state.events[-1].label == "Encounter" and "Troll met" in state.events[-1].text
+    fought = state.apply("fight:0:")  # the creature met
+    assert fought.foe == "Troll"
+    with pytest.raises(RulesError):
+        state.apply("travel:0")
+    with pytest.raises(RulesError):
+        start().apply("travel:3")  # no place yet, no terrain named
+
+
+def test_only_those_resting_roll_to_heal_and_days_run_the_week() -> None:
+    """Healing needs a week of complete rest (:176): a week with a journey gives no healing roll; days of
+    rest count to seven and then the week's tasks run (ruling "Campaign: days, places and rest")."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    hurt = with_member(start(), Member(character=knight)).apply("wound:0:2")
+    travelled = hurt.apply("travel:7:clear")
+    while travelled.actor() is CHANCE:
+        labels = [o for o, _ in travelled.chance_outcomes()]
+        travelled = travelled.apply("nothing" if "nothing" in labels else labels[0])
+    assert travelled.date.iso() == "1-1-8" and travelled.members[0].character.wounds == 2
+    assert any(e.label == "No rest" for e in travelled.events)
+    rested = hurt.apply("days:6")
+    assert rested.actor() == 0 and rested.date.iso() == "1-1-7" and rested.days == 6
+    week = rested.apply("days:1")
+    assert week.actor() is CHANCE and dict(week.chance_outcomes()).keys() == {"cured", "not-cured"}
+    healed = week.apply("cured")
+    assert healed.members[0].character.wounds == 1 and healed.date.iso() == "1-1-8"
+
+
+def test_a_study_break_is_an_action() -> None:
+    """Two weeks away are allowed; three cost half the time studied and a year of the course's income
+    (:281)."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = with_member(start(), Member(character=knight)).apply("take:0:100").apply("study:0:1")
+    student = state.members[0].model_copy(
+        update={"study": state.members[0].study.model_copy(update={"months": 4})}  # type: ignore[union-attr]
+    )
+    state = replace(state, members=(student,))
+    allowed = state.apply("study-break:0:2")
+    assert "allowed" in allowed.events[-1].text and allowed.members[0].study.months == 4  # type: ignore[union-attr]
+    fined = state.apply("study-break:0:3")
+    assert fined.members[0].study.months == 2  # type: ignore[union-attr]
+    assert "penalised" in fined.events[-1].text
+    with pytest.raises(RulesError):
+        with_member(start(), Member(character=knight)).apply("study-break:0:1")
+
+
+def test_arrows_at_the_creature_met_carry_their_wounds_into_the_melee() -> None:
+    """A man-sized target at short range with a short bow: 50% (:1660), Chart P for Dexterity; the hit's
+    damage by Chart O against the creature's body and armour (ruling "Campaign missiles")."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = replace(with_member(start(), Member(character=knight)), met="Troll")
+    with pytest.raises(RulesError):
+        state.apply("shoot:0:bow:20")  # he carries no bow
+    armed = state.apply("find:0:Bow")
+    aimed = armed.apply("shoot:0:bow:20")
+    assert aimed.actor() is CHANCE
+    odds = dict(aimed.chance_outcomes())
+    assert sum(odds.values()) == 1 and 0 in odds and max(odds) > 0
+    hurt = aimed.apply(max(odds))
+    assert hurt.met_wounds == max(odds) and hurt.events[-1].label == "Arrow"
+    fought = hurt.apply("fight:0:Troll")
+    assert fought.fight is not None and fought.fight.hp[1] == 36 - max(odds)
+    dead = replace(armed, met="Faerry", met_wounds=3).apply("shoot:0:bow:20")
+    killed = dead.apply(1)
+    assert killed.met == "" and [e.label for e in killed.events][-2:] == ["Kill", "Experience"]
+    assert killed.members[0].experience > 0
+
+
+def test_two_characters_fight_two_creatures_bout_by_bout() -> None:
+    """Each pairing is a bout; `round` throws every bout's turn in order; a bout that ends is written
+    up (wounds, the kill) and the others fight on; the state is saved and read back mid-melee."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = with_member(with_member(start(), Member(character=knight)), Member(character=knight))
+    state = state.apply("fight:0:Goblin").apply(0).apply(0)
+    assert state.actor() == 0 and len(state.bouts) == 1
+    with pytest.raises(RulesError):
+        state.apply("fight:0:Wolf")  # he is already fighting
+    state = state.apply("fight:1:Wolf").apply(0).apply(0)
+    assert state.actor() == 0 and [b.foe for b in state.bouts] == ["Goblin", "Wolf"]
+    assert CAMPAIGN_GAME.state_from_json(CAMPAIGN_GAME.state_to_json(state)) == state
+    state = state.apply("round")
+    assert state.pending == 0 and state.actor() is CHANCE
+    goblin_left = state.bouts[0].fight.hp[1]
+    state = state.apply(goblin_left).apply(0)  # felled, the goblin still answers (both at once, :1566)
+    assert [b.foe for b in state.bouts] == ["Wolf"] and state.pending == 0 and state.actor() is CHANCE
+    assert any(e.label == "Melee ends" and "Goblin" in e.text for e in state.events)
+    state = state.apply(1).apply(2)  # the second knight's blow, then the wolf's
+    assert state.actor() == 0 and state.bouts[0].fight.hp == (knight.hit_points - 2, 8)
+    broken = state.apply("break")
+    assert broken.bouts == () and broken.members[1].character.wounds == 2 and not broken.invariants()

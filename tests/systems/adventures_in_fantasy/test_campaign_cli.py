@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -38,11 +39,17 @@ run(sys.argv[1:])
 """
 
 
-def grognard(home: Path, *args: str) -> Ran:
+def grognard(home: Path, *args: str, stdin: str = "") -> Ran:
     """Run `grognard ARGS` in a subprocess with a private store."""
     env = dict(os.environ, COLUMNS="120", NO_COLOR="1", PYTHONPATH=str(ROOT), GROGNARD_HOME=str(home))
     proc = subprocess.run(
-        [sys.executable, "-c", DRIVER, *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300
+        [sys.executable, "-c", DRIVER, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
     )
     return Ran(proc.returncode, proc.stdout, proc.stderr)
 
@@ -112,6 +119,10 @@ def test_act_help_lists_every_action_the_campaign_accepts() -> None:
         "renown:I:X": ("renown:0:1/2",),
         "found-out:I": ("found-out:0",),
         "wound:I:N": ("wound:0:1",),
+        "shoot:I:BOW:YARDS": ("MEET", "find:0:Bow", "shoot:0:bow:30"),
+        "fight:I:CREATURE": ("fight:0:Wolf",),
+        "round": ("round",),
+        "break": ("break",),
         "study:I:COURSE": ("study:0:1",),
         "skill:I:NAME:BASE": ("skill:0:sword:40",),
         "practise:I:NAME": ("practise:0:sword",),
@@ -122,12 +133,29 @@ def test_act_help_lists_every_action_the_campaign_accepts() -> None:
         "unpaid:I": ("hire:0:1", "unpaid:0"),
         "promote:I": ("promote:0",),
         "align:I:ALIGNMENT": ("align:0:chaos",),
+        "take:I:GP[:SP]": ("take:0:100:200",),
+        "spend:I:GP[:SP]": ("spend:0:1",),
+        "buy:I:ITEM": ("buy:0:dagger",),
+        "find:I:ITEM[:LB]": ("find:0:Silver cup:2",),
+        "drop:I:ITEM": ("drop:0:Silver cup",),
+        "pay-men:I:INCOME": ("hire:0:1", "pay-men:0:20"),
+        "note:TEXT": ("note:the road is long",),
+        "place:TERRAIN[:TOWN]": ("place:clear:Bleakwood",),
+        "travel:DAYS[:TERRAIN]": ("travel:2:forest",),
+        "days:N": ("days:3",),
+        "study-break:I:WEEKS": ("study-break:0:1",),
+        "kill:I": ("FELL", "kill:1"),
         "end": ("end",),
     }
     assert [form for form, _ in ACTIONS] == list(examples)
     state = CAMPAIGN_GAME.new_initial_state({}).apply(sample_action(2))
     for form, moves in examples.items():
         for move in moves:
+            if move == "FELL":
+                move = f"wound:1:{state.members[1].character.current_hit_points}"
+            if move == "MEET":  # a day's encounter is a chance move: met here without one
+                state = replace(state, met="Wolf")
+                continue
             state = state.apply(move)
             while state.actor() is CHANCE:
                 state = state.apply(state.chance_outcomes()[0][0])
@@ -137,3 +165,50 @@ def test_act_help_lists_every_action_the_campaign_accepts() -> None:
         CAMPAIGN_GAME.new_initial_state({}).apply("bogus:0")
     accepted = str(refused.value.reason).split("the actions are ", 1)[1].split(", ")
     assert sorted(accepted) == sorted(form.split(":")[0] for form, _ in ACTIONS)
+
+
+def test_add_character_asks_the_side_and_the_courses_showing_the_months_left(tmp_path: Path) -> None:
+    """Seed 5 rolls a Guildsman/Fighter with 26 months of schooling (min(4 // 2, 29 - 6) = 2 years,
+    002_8449cbd1010a37a5.txt:299); he goes soldier and takes Physical Training I (6 months, :331)."""
+    cid = json.loads(grognard(tmp_path, "aif", "campaign", "new", "--seed", "1", "--json").out)["id"]
+    added = grognard(tmp_path, "aif", "campaign", "add-character", cid, "--seed", "5", stdin="2\n2\ndone\n")
+    assert added.code == 0, added.err
+    assert "civilian or soldier?" in added.out
+    assert "Starting education: 26 of 26 months left." in added.out
+    assert "Starting education: 20 of 26 months left." in added.out
+    sheet = json.loads(grognard(tmp_path, "aif", "campaign", "sheet", cid, "0", "--json").out)
+    assert sheet["standing"]["soldier"] is True and sheet["standing"]["position"] == "Fighter"
+    assert [c["name"] for c in sheet["education"]["courses"]] == ["Physical Training I"]
+    # a soldier's sword, helmet, small shield and sack (:265), weighed, and his move from Table E
+    assert sheet["kit"]["items"] and sheet["kit"]["weight_lb"] == sum(
+        i["weight_lb"] for i in sheet["kit"]["items"]
+    )
+    assert sheet["kit"]["lifting_lb"] == 2 * next(
+        r["usable"] for r in sheet["ratings"] if r["name"] == "strength"
+    )
+    assert sheet["health"]["left"] == sheet["health"]["hit_points"] > 0
+    assert {"ratings", "money", "experience", "reputation", "age"} <= set(sheet)
+    shown = grognard(tmp_path, "aif", "campaign", "sheet", cid, "0")
+    assert shown.code == 0 and "Physical Training I (6 mo)" in shown.out and "Encumbrance" in shown.out
+    given = grognard(
+        tmp_path,
+        "aif",
+        "campaign",
+        "add-character",
+        cid,
+        "--seed",
+        "5",
+        "--civilian",
+        "--course",
+        "Physical Training I",
+        "--json",
+    )
+    member = json.loads(given.out)["member"]
+    assert member["position"] == "Guildsman" and len(member["character"]["courses"]) == 1
+    party = json.loads(grognard(tmp_path, "aif", "campaign", "party", cid, "--json").out)
+    assert [m["position"] for m in party["members"]] == ["Fighter", "Guildsman"]
+    assert party["able"] == 2 and party["gold"] == sum(m["gold"] for m in party["members"])
+    view = grognard(tmp_path, "aif", "campaign", "party", cid)
+    assert view.code == 0 and "2 able" in view.out
+    missing = grognard(tmp_path, "aif", "campaign", "sheet", cid, "5")
+    assert missing.code == 2 and "no character 5" in missing.err

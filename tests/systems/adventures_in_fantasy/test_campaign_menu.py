@@ -14,22 +14,29 @@ from tests.gamebook.helpers import menu_choice, saved_games
 
 def test_a_campaign_is_started_played_and_continued_from_the_menu(tmp_path: Path) -> None:
     number = menu_choice(tmp_path, "Adventures in Fantasy: Start a kept campaign")
-    script = f"{number}\n1\nAlric\n2\nadvance:4\n2\nbogus\n3\nq\n"
+    # seed 5 rolls a Guildsman/Fighter with 26 months of schooling: soldier, Physical Training I
+    script = f"{number}\n1\nAlric\n5\n\n2\n2\ndone\n7\n4\nadvance:4\nbogus\n\n5\nq\n"
     ran = grognard(stdin=script, home=tmp_path)
     assert ran.code == 0, ran.err
+    assert "Starting education: 26 of 26 months left." in ran.out
+    assert "Starting education: 20 of 26 months left." in ran.out
+    assert "Please answer a number from 1 to 5" in ran.out  # the mistyped 7 is asked again
     assert "Not done: no referee action 'bogus'" in ran.out
     games = saved_games(tmp_path)
     assert len(games) == 1 and games[0]["system"] == "adventures-in-fantasy"
     gid = str(games[0]["id"])
     shown = json.loads(grognard("aif", "campaign", "show", gid, "--json", home=tmp_path).out)
     assert [m["name"] for m in shown["members"]] == ["Alric"]
+    alric = shown["members"][0]["character"]
+    assert alric["soldier"] and [c["name"] for c in alric["courses"]] == ["Physical Training I"]
     assert shown["date"]["date"] == "1-2-1"  # four weeks of 7 days after 1-1-1: the next month
     before = int(str(games[0]["moves"]))
     cont = re.search(r"(\d+)\. Continue a saved game", ran.out)
     assert cont
-    again = grognard(stdin=f"{cont.group(1)}\n1\n2\nwound:0:2\n3\nq\n", home=tmp_path)
+    again = grognard(stdin=f"{cont.group(1)}\n1\n4\nwound:0:2\n\n3\n1\n5\nq\n", home=tmp_path)
     assert again.code == 0, again.err
     assert "Alric" in again.out and "cannot be continued" not in again.out
+    assert "Physical Training I (6 mo)" in again.out  # the sheet shows the schooling
     after = saved_games(tmp_path)[0]
     assert int(str(after["moves"])) > before
     wounded = json.loads(grognard("aif", "campaign", "show", gid, "--json", home=tmp_path).out)

@@ -151,7 +151,7 @@ def test_terrain_map() -> None:
     data = run("terrain", "hilly", "--width", "3", "--height", "2", "--seed", "9", "--json")
     assert len(data["map"]) == 2 and all(len(r) == 3 for r in data["map"])
     assert len(data["steps"]) == 12
-    text = run("terrain", "desert", "--seed", "9", "--rolls")
+    text = run("terrain", "desert", "--seed", "9", "--show-rolls")
     assert "tactical" in text and "1179" in text and "flat and clear" in text
 
 

@@ -8,7 +8,21 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     exp:I:X               character I gains X levels of experience (X a decimal or a fraction)
     boast:I:X / renown:I:X   reputation grows by X, unverified / verified by neutral observers
     found-out:I           his lies are found out (:1817)
-    wound:I:N             he takes N hits (he must keep at least one hit point)
+    wound:I:N             he takes N hits: at 0 left he falls unconscious, past 0 he dies
+    fight:I:CREATURE      he fights a creature of the encounter tables (`creatures`), one melee turn;
+                          several characters may each fight one creature (each pairing a bout)
+    round / break         every bout goes on another turn, or all are broken off
+    shoot:I:BOW:YARDS     he shoots at the creature met, before any melee (its wounds carry into it)
+    kill:I                a fallen (unconscious) character is finished off
+    take:I:GP[:SP] / spend:I:GP[:SP]   money taken (treasure) or spent
+    buy:I:ITEM            he buys an item of the price list (its availability rolled) into his kit
+    find:I:ITEM[:LB] / drop:I:ITEM     an item taken as treasure, or left
+    pay-men:I:INCOME      his hirelings' month, by their rank's yearly income (:1892)
+    note:TEXT             the referee's note in the campaign's log
+    place:TERRAIN[:TOWN]  where the party is
+    travel:DAYS[:TERRAIN] the party travels: each day's encounter rolled; it stops at anything met
+    days:N                N days of rest pass (a seventh day runs the week's tasks)
+    study-break:I:WEEKS[:YEARWEEKS]   weeks away from his course: allowed, or time lost and a fine (:281)
     study:I:COURSE        he begins a course of Table B (`chargen.parse_course`)
     skill:I:NAME:BASE / practise:I:NAME / neglect:I:NAME   a weapon skill, kept up or not
     service:I:W           W weeks (0-4) of magical service a month
@@ -18,9 +32,11 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     end                   the campaign ends
 
 `legal_actions` lists a finite sample of these forms (for bots and menus); `apply` accepts every
-well-formed one and refuses the rest with a `RulesError`. While weeks pass the state is a chance
-node for each roll of passing time; its `roll` throws the real dice. The events of the last action
-are kept in `events`. Readings are under "Campaign" in docs/rulings/adventures-in-fantasy.md.
+well-formed one and refuses the rest with a `RulesError`. The state is a chance node for each roll
+of passing time, each day's encounter on a journey, a purchase's availability, an arrow and each
+side's blows in a melee turn; its `roll` throws the real dice (the dice a referee gives first, through
+`table_dice.TableDice`). The events of the last action are kept in `events`. Readings are under
+"Campaign" and "Creature figures", "Falling in a fight" in docs/rulings/adventures-in-fantasy.md.
 """
 
 from __future__ import annotations
@@ -34,7 +50,7 @@ from typing import TypeAlias
 
 from pydantic import ValidationError
 
-from grognard.engine.dice import Rng, Roll
+from grognard.engine.dice import Rng, Roll, percentile
 from grognard.engine.errors import GrognardError, RulesError, UsageError
 from grognard.engine.game import (
     CHANCE,
@@ -54,6 +70,10 @@ from grognard.engine.serial import from_data, to_data
 from grognard.systems.adventures_in_fantasy.apprenticeship import GuildRecord, enrolment_problems
 from grognard.systems.adventures_in_fantasy.calendar import DAYS_IN_WEEK, Date, parse_date
 from grognard.systems.adventures_in_fantasy.checks import AGING_MODES, Aging
+from grognard.systems.adventures_in_fantasy.combat import HitChance
+from grognard.systems.adventures_in_fantasy.creatures import creature, creatures
+from grognard.systems.adventures_in_fantasy.education import facts, study_break
+from grognard.systems.adventures_in_fantasy.encounters import check_terrain
 from grognard.systems.adventures_in_fantasy.experience import (
     ALIGNMENTS,
     next_rank,
@@ -61,7 +81,30 @@ from grognard.systems.adventures_in_fantasy.experience import (
     promote,
     status_after_levels,
 )
+from grognard.systems.adventures_in_fantasy.fight import (
+    aim,
+    kill_award,
+    roll_shot,
+    shot_award,
+    shot_outcomes,
+    wounded_foe,
+)
 from grognard.systems.adventures_in_fantasy.hirelings import recruit_limit
+from grognard.systems.adventures_in_fantasy.journey import NOTHING, day_outcomes, day_roll
+from grognard.systems.adventures_in_fantasy.melee import MeleeState, chances, plan
+from grognard.systems.adventures_in_fantasy.missiles import Shot
+from grognard.systems.adventures_in_fantasy.purse import (
+    Line,
+    buy,
+    can_buy,
+    drop,
+    find,
+    pay_men,
+    price,
+    spend,
+    take,
+)
+from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 from grognard.systems.adventures_in_fantasy.time import (
     ROLLED,
     Event,
@@ -77,6 +120,9 @@ from grognard.systems.adventures_in_fantasy.time import (
     week_tasks,
 )
 
+MAX_TRAVEL_DAYS = 28
+"""The most days one `travel` may take (a month of 28 days)."""
+
 MAX_WEEKS = 520
 """The most weeks one `advance` may pass (ten years of 52 weeks)."""
 
@@ -85,6 +131,12 @@ SAMPLE_CHARACTERS = 4
 
 GAME_ID = "campaign"
 
+CHAINMAIL_GP = 6
+"""The price of the chainmail the bots buy (:480)."""
+
+IN_STOCK = "in-stock"
+NOT_IN_STOCK = "not-in-stock"
+
 
 def _fraction(text: str) -> Fraction:
     try:
@@ -92,6 +144,15 @@ def _fraction(text: str) -> Fraction:
     except (ValueError, ZeroDivisionError):
         raise UsageError(f"{text!r} is not a number (write 1, 0.5 or 1/3)") from None
     return value
+
+
+@dataclass(frozen=True)
+class Bout:
+    """One pairing of a melee: character `fighter` (by index) against a creature `foe`."""
+
+    fight: MeleeState
+    fighter: int
+    foe: str
 
 
 @dataclass(frozen=True)
@@ -106,11 +167,36 @@ class CampaignState(GameState):
     step: int = 0
     events: tuple[Event, ...] = ()
     over: bool = False
+    bouts: tuple[Bout, ...] = ()
+    pending: int = -1
+    last: int = -1
+    buying: str = ""
+    buyer: int = -1
+    place: str = ""
+    town: str = ""
+    days: int = 0
+    journey: int = 0
+    waiting: int = 0
+    met: str = ""
+    active: tuple[int, ...] = ()
+    shooter: int = -1
+    shot: str = ""
+    met_wounds: int = 0
+
+    @property
+    def fight(self) -> MeleeState | None:
+        """The first bout's melee, or None when nobody fights."""
+        return self.bouts[0].fight if self.bouts else None
+
+    @property
+    def foe(self) -> str:
+        """The first bout's creature, or "" when nobody fights."""
+        return self.bouts[0].foe if self.bouts else ""
 
     @property
     def date(self) -> Date:
-        """The campaign's date."""
-        return Date.from_ordinal(self.day)
+        """The campaign's date: the week's first day (`day`) and the days since (`days`)."""
+        return Date.from_ordinal(self.day + self.days)
 
     # -- protocol -----------------------------------------------------------------------------------
 
@@ -118,18 +204,45 @@ class CampaignState(GameState):
         """The referee (0), `CHANCE` while weeks pass, `TERMINAL` once ended."""
         if self.over:
             return TERMINAL
-        return CHANCE if self.until is not None else 0
+        busy = self.until is not None or self.pending >= 0 or self.buying or self.journey or self.shooter >= 0
+        return CHANCE if busy else 0
 
     def _task(self) -> tuple[Task, int]:
         kind, index = week_tasks(self.day, len(self.members))[self.step]
         return kind, index
 
     def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        if self.shooter >= 0:
+            shot, chance = self._aim()
+            return shot_outcomes(shot, chance.chance, self.met, self._met_left())
+        if self.until is None and self.journey:
+            return day_outcomes(self.place)
+        if self.buying:
+            p = price(self.buying)[4]
+            return [(IN_STOCK, p), (NOT_IN_STOCK, 1 - p)]
+        if self.pending >= 0:
+            return self.bouts[self.pending].fight.chance_outcomes()
         kind, i = self._task()
         return outcomes(kind, self.members[i], self.rules, self._week_end().year)
 
     def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
-        """Throw the dice of the pending roll of passing time and name its outcome."""
+        """Throw the dice of the pending roll (a day's encounter, a purchase, a melee blow, or passing
+        time) and name its outcome."""
+        if self.shooter >= 0:
+            shot, chance = self._aim()
+            return roll_shot(rng, shot, chance.chance, self.met, self._met_left())
+        if self.until is None and self.journey:
+            outcome, rolls, _ = day_roll(rng, self.place)
+            return outcome, rolls
+        if self.buying:
+            thrown = percentile(rng)
+            found = Fraction(thrown.total, 100) <= price(self.buying)[4]
+            what = f"is the {self.buying} to be had? {'yes' if found else 'no'}"
+            return (IN_STOCK if found else NOT_IN_STOCK), (
+                Roll(what, thrown.dice, thrown.total, thrown.detail),
+            )
+        if self.pending >= 0:
+            return self.bouts[self.pending].fight.roll(rng)
         kind, i = self._task()
         return throw(kind, self.members[i], self.rules, rng)
 
@@ -147,13 +260,29 @@ class CampaignState(GameState):
         return done
 
     def _apply(self, move: Move) -> CampaignState:
+        if self.shooter >= 0:
+            return self._arrow(int(move))
+        if self.until is None and self.journey:
+            return self._travel_day(str(move))
+        if self.buying:
+            i, name = self.buyer, self.buying
+            state = replace(self, buying="", buyer=-1)
+            if move == NOT_IN_STOCK:
+                text = f"no {name} to be had this month (class {price(name)[3]})"
+                return state._note(i, "Not in stock", text, f"{RULEBOOK}:509-513", rolled=True)
+            member, line = buy(self.members[i], name)
+            return state._with_member(i, member)._note(i, *line, rolled=True)
+        if self.pending >= 0:
+            return self._blow(move)
         kind, i = self._task()
         member, (label, text, source) = settle(kind, self.members[i], move, self.rules, self._week_end())
         state = self._with_member(i, member)._note(i, label, text, source, rolled=True)
         return _settle(replace(state, step=self.step + 1))
 
     def _actions(self) -> Sequence[str]:
-        acts = ["advance:1", "advance:4", "advance:13", "advance:52", "end"]
+        if self.bouts:
+            return ["round", "break"]
+        acts = ["advance:1", "advance:4", "advance:13", "advance:52", "days:1", "travel:2:forest", "end"]
         if len(self.members) < SAMPLE_CHARACTERS:
             acts.append(sample_action(len(self.members)))
         for i, m in enumerate(self.members):
@@ -177,8 +306,11 @@ class CampaignState(GameState):
         for m in self.members:
             if m.experience < 0:
                 bad.append(f"{m.name} has experience {m.experience}")
-            if m.alive and m.character.hit_points and m.character.current_hit_points < 1:
-                bad.append(f"{m.name} lives with no hit points")
+            if m.alive and m.character.wounds > m.character.hit_points:
+                bad.append(f"{m.name} lives with more wounds than hit points")
+        fighters = [b.fighter for b in self.bouts]
+        if len(set(fighters)) != len(fighters) or not -1 <= self.pending <= self.last < len(self.bouts):
+            bad.append("bouts half kept")
             if m.character.experience_level != int(m.experience):
                 bad.append(
                     f"{m.name}'s level {m.character.experience_level} is not his experience {m.experience}"
@@ -189,6 +321,8 @@ class CampaignState(GameState):
         """The date, the characters and what is pending."""
         who = ", ".join(f"{m.name} ({'alive' if m.alive else 'dead'})" for m in self.members) or "nobody"
         pending = f"; passing time to {Date.from_ordinal(self.until).iso()}" if self.until is not None else ""
+        for bout in self.bouts:
+            pending += f"; {bout.fight.describe()}"
         return f"campaign {self.date.iso()}: {who}{pending}"
 
     # -- helpers ------------------------------------------------------------------------------------
@@ -222,8 +356,55 @@ class CampaignState(GameState):
         state = replace(self, events=())
         if head == "end" and not rest:
             return replace(state, over=True)
+        if head == "note":
+            if not rest.strip():
+                raise UsageError("note: write the note after note:")
+            event = Event(self.date.iso(), -1, "Referee", "Note", rest.strip(), "")
+            return replace(state, events=(event,))
+        if self.bouts and head != "fight":
+            if move == "round":
+                return replace(state, pending=0, last=len(self.bouts) - 1)
+            if move == "break":
+                for k in reversed(range(len(self.bouts))):
+                    state = state._end_bout(k, state.bouts[k].fight, broken=True)
+                return state
+            fighting = ", ".join(f"{self.members[b.fighter].name} the {b.foe}" for b in self.bouts)
+            raise UsageError(f"a melee is on ({fighting}): round, break, or fight:I:CREATURE for another")
+        if head in ("round", "break"):
+            raise UsageError(f"{head}: no fight is on (fight:I:CREATURE begins one)")
         if head == "add":
             return state._add(rest)
+        if head == "place":
+            terrain, _, town = rest.partition(":")
+            where = check_terrain(terrain) if terrain else self.place
+            text = f"{where or 'nowhere'}" + (f", the town of {town}" if town else "")
+            event = Event(self.date.iso(), -1, "Party", "Place", text, "")
+            return replace(state, place=where, town=town, events=(event,))
+        if head == "travel":
+            days_text, _, terrain = rest.partition(":")
+            days = _int(days_text, "days")
+            if not 1 <= days <= MAX_TRAVEL_DAYS:
+                raise UsageError(f"travel {days} days: 1 to {MAX_TRAVEL_DAYS} at a time")
+            where = check_terrain(terrain) if terrain else self.place
+            if not where:
+                raise UsageError("travel: name the terrain (travel:7:forest) or set the place first")
+            able = tuple(i for i, m in enumerate(self.members) if m.alive)
+            note = Event(self.date.iso(), -1, "Party", "Journey", f"{days} day(s) in the {where} begin", "")
+            return replace(
+                state,
+                place=where,
+                town="",
+                journey=days,
+                met="",
+                events=(note,),
+                active=_join(self.active, able),
+            )
+        if head == "days":
+            days = _int(rest, "days")
+            if not 1 <= days <= MAX_WEEKS * DAYS_IN_WEEK:
+                raise UsageError(f"days {days}: 1 to {MAX_WEEKS * DAYS_IN_WEEK} at a time")
+            event = Event(self.date.iso(), -1, "Party", "Rest", f"{days} day(s) pass", "")
+            return replace(state, waiting=days, events=(event,))
         if head == "advance":
             weeks = _int(rest, "weeks")
             if not 1 <= weeks <= MAX_WEEKS:
@@ -234,10 +415,106 @@ class CampaignState(GameState):
         if handler is None:
             raise UsageError(
                 f"no referee action {head!r}; the actions are "
-                + ", ".join(["add", "advance", "end", *_HANDLERS])
+                + ", ".join(
+                    ["add", "advance", "days", "place", "travel", "end", "round", "break", "note", *_HANDLERS]
+                )
             )
         i = _int(index_text, "character")
         return handler(state, i, state.member(i), arg)
+
+    def _aim(self) -> tuple[Shot, HitChance]:
+        weapon, _, yards = self.shot.partition(":")
+        return aim(self.members[self.shooter], self.met, weapon, int(yards))
+
+    def _met_left(self) -> int:
+        return creature(self.met).hits - self.met_wounds
+
+    def _arrow(self, dealt: int) -> CampaignState:
+        i, foe = self.shooter, self.met
+        _, chance = self._aim()
+        wounds = self.met_wounds + dealt
+        left = creature(foe).hits - wounds
+        state = replace(self, shooter=-1, shot="", met_wounds=wounds, active=_join(self.active, (i,)))
+        text = f"{dealt} hit(s) on the {foe}: {left} left" if dealt else f"the arrow misses the {foe}"
+        state = state._note(i, "Arrow", text, "002_8449cbd1010a37a5.txt:1622-1670", rolled=True)
+        if left > 0:
+            return state
+        state = replace(state, met="", met_wounds=0)._note(i, "Kill", f"the {foe} falls", "")
+        award = shot_award(self.members[i], foe, chance.chance)
+        return state._gain(i, award.amount, f"the {foe} shot: {award.detail}", award.source)
+
+    def _travel_day(self, met: str) -> CampaignState:
+        where = f"the {self.place}"
+        if met == NOTHING:
+            text = f"a day's travel in {where}: nothing met"
+            left = self.journey - 1
+        else:
+            hint = f" (fight:I:{met} to fight)" if met.casefold() in creatures() else ""
+            text = f"a day's travel in {where}: {met} met; the party stops{hint}"
+            left = 0
+        label = "Travel" if met == NOTHING else "Encounter"
+        event = Event(self.date.iso(), -1, "Party", label, text, "002_8449cbd1010a37a5.txt:860-881", True)
+        moved = replace(
+            self, events=(*self.events, event), journey=left, met="" if met == NOTHING else met, met_wounds=0
+        )
+        return _settle(_next_day(moved))
+
+    def _blow(self, move: Move) -> CampaignState:
+        k = self.pending
+        bout = self.bouts[k]
+        fight = bout.fight
+        after = fight.apply(move)
+        assert isinstance(after, MeleeState)
+        spec = fight.spec
+        hitter = spec.side(fight.striker).name
+        text = (
+            f"{hitter} strikes: {move} hit(s); {spec.a.name} {after.hp[0]},"
+            f" {spec.b.name} {after.hp[1]} hit points left"
+        )
+        bouts = list(self.bouts)
+        bouts[k] = replace(bout, fight=after)
+        state = replace(self, bouts=tuple(bouts))._note(
+            bout.fighter, "Melee", text, "002_8449cbd1010a37a5.txt:1566", rolled=True
+        )
+        if after.actor() is TERMINAL:
+            state = state._end_bout(k, after)
+            return state if state.pending <= state.last else replace(state, pending=-1, last=-1)
+        if fight.striker == plan(spec).order[1]:
+            return replace(state, pending=k + 1) if k < state.last else replace(state, pending=-1, last=-1)
+        return state
+
+    def _end_bout(self, k: int, fight: MeleeState, *, broken: bool = False) -> CampaignState:
+        """Bout `k` ends (`fight` its last state): his wounds written, the bout removed, a kill awarded."""
+        i, foe = self.bouts[k].fighter, self.bouts[k].foe
+        m = self.members[i]
+        lost = fight.spec.a.hit_points - fight.hp[0]
+        c = m.character.wounded(lost) if lost else m.character
+        bouts = self.bouts[:k] + self.bouts[k + 1 :]
+        last = self.last - 1 if self.last >= k else self.last
+        state = replace(self, bouts=bouts, last=last if bouts else -1, pending=self.pending if bouts else -1)
+        state = state._with_member(i, m.with_character(c))
+        if broken:
+            text = f"the fight with the {foe} is broken off; {c.current_hit_points} hit points left"
+            return state._note(i, "Melee ends", text, "")
+        fallen = [w for w, hp in ((m.name, fight.hp[0]), (f"the {foe}", fight.hp[1])) if hp == 0]
+        text = f"{' and '.join(fallen)} {'falls' if len(fallen) == 1 else 'fall'}"
+        if fight.hp[0] == 0:
+            text += f"; {m.name} lies unconscious at 0 hit points (kill:{i} if the foe finishes him)"
+        state = state._note(i, "Melee ends", text, "ruling: Falling in a fight")
+        if fight.hp[1] == 0:
+            award = kill_award(fight, foe)
+            state = state._gain(i, award.amount, f"the {foe} killed: {award.detail}", award.source)
+        return state
+
+    def _gain(self, i: int, gained: Fraction, why: str, source: str) -> CampaignState:
+        m = self.members[i]
+        total = m.experience + gained
+        c = m.character
+        status = status_after_levels(c.status_level, m.experience, total)
+        c = c.model_copy(update={"experience_level": int(total), "status_level": status})
+        moved = m.model_copy(update={"experience": total, "character": c})
+        text = f"{why} -> {float(total):g} (level {int(total)}), status level {status}"
+        return self._with_member(i, moved)._note(i, "Experience", text, source)
 
     def _add(self, payload: str) -> CampaignState:
         data = json.loads(payload)
@@ -271,13 +548,52 @@ def _exp(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     gained = _fraction(arg)
     if gained <= 0:
         raise UsageError(f"experience {arg} must be more than 0")
-    total = m.experience + gained
-    c = m.character
-    status = status_after_levels(c.status_level, m.experience, total)
-    c = c.model_copy(update={"experience_level": int(total), "status_level": status})
-    moved = m.model_copy(update={"experience": total, "character": c})
-    text = f"+{arg} -> {float(total):g} (level {int(total)}), status level {status}"
-    return state._with_member(i, moved)._note(i, "Experience", text, "002_8449cbd1010a37a5.txt:1803, :1842")
+    return state._gain(i, gained, f"+{arg}", "002_8449cbd1010a37a5.txt:1803, :1842")
+
+
+def _fight(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    if m.character.current_hit_points < 1:
+        raise UsageError(f"{m.name} is unconscious")
+    arg = arg or state.met
+    if not arg:
+        raise UsageError(f"fight:{i}:CREATURE: name the creature (nothing was met)")
+    if any(b.fighter == i for b in state.bouts):
+        raise UsageError(f"{m.name} is already fighting")
+    state = replace(state, active=_join(state.active, (i,)))
+    wounds = state.met_wounds if creature(arg).name == state.met else 0
+    fight = wounded_foe(m, arg, wounds)
+    a, b = fight.spec.a, fight.spec.b
+    mine, theirs = chances(fight.spec, 0, False), chances(fight.spec, 1, False)
+    text = (
+        f"{a.name} ({a.hit_points} hits, {mine[0].chance}% to hit) against the {b.name}"
+        f" ({b.hit_points} hits, {b.hit_dice} hit dice, {theirs[0].chance}% to hit)"
+    )
+    bout = Bout(fight, i, creature(arg).name)
+    k = len(state.bouts)
+    state = replace(state, bouts=(*state.bouts, bout), pending=k, last=k, met_wounds=0)
+    return state._note(i, "Melee begins", text, creature(arg).source)
+
+
+def _shoot(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    if m.character.current_hit_points < 1:
+        raise UsageError(f"{m.name} is unconscious")
+    if not state.met or state.met.casefold() not in creatures():
+        raise UsageError("shoot: no creature has been met to shoot at")
+    weapon, _, yards_text = arg.partition(":")
+    yards = _int(yards_text, "yards")
+    if yards < 0:
+        raise UsageError(f"yards {yards} cannot be negative")
+    aim(m, state.met, weapon, yards)
+    return replace(state, shooter=i, shot=f"{weapon}:{yards}")
+
+
+def _kill(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    if arg or m.character.current_hit_points > 0:
+        raise UsageError(f"kill:{i}: only a fallen (unconscious) character is finished off")
+    moved = m.with_character(m.character.model_copy(update={"alive": False}))
+    return state._with_member(i, moved)._note(
+        i, "Dies", "finished off where he lay", "ruling: Falling in a fight"
+    )
 
 
 def _reputation(verified: bool) -> _Handler:
@@ -303,12 +619,15 @@ def _found_out(state: CampaignState, i: int, m: Member, arg: str) -> CampaignSta
 def _wound(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     hits = _int(arg, "hits")
     c = m.character
-    if not 1 <= hits < c.current_hit_points:
-        raise UsageError(
-            f"wound {hits}: {m.name} has {c.current_hit_points} hit points (at least one must remain)"
-        )
+    if hits < 1:
+        raise UsageError(f"wound {hits}: at least 1 hit")
+    left = c.current_hit_points - hits
+    if left < 0:
+        moved = m.with_character(c.wounded(c.current_hit_points).model_copy(update={"alive": False}))
+        text = f"{hits} hits, {-left} more than he had: he dies"
+        return state._with_member(i, moved)._note(i, "Dies", text, "ruling: Falling in a fight")
     moved = m.with_character(c.wounded(hits))
-    text = f"{hits} hits, {moved.character.current_hit_points} left"
+    text = f"{hits} hits, {left} left" + ("; he falls unconscious" if left == 0 else "")
     return state._with_member(i, moved)._note(i, "Wounded", text, "002_8449cbd1010a37a5.txt:176")
 
 
@@ -415,12 +734,63 @@ def _align(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     return state._with_member(i, moved)._note(i, "Alignment", arg, "002_8449cbd1010a37a5.txt:1860")
 
 
+def _purse_handler(change: Callable[[Member, str], tuple[Member, Line]]) -> _Handler:
+    def handle(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+        moved, line = change(m, arg)
+        return state._with_member(i, moved)._note(i, *line)
+
+    return handle
+
+
+def _buy(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    name = can_buy(m, arg)
+    if price(name)[4] == 1:
+        moved, line = buy(m, name)
+        return state._with_member(i, moved)._note(i, *line)
+    return replace(state, buying=name, buyer=i)
+
+
+def _study_break(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    if m.study is None:
+        raise UsageError(f"{m.name} is studying nothing")
+    weeks_text, _, year_text = arg.partition(":")
+    weeks = _int(weeks_text, "weeks")
+    year = _int(year_text, "weeks this year") if year_text else weeks
+    choice = m.study.choice
+    ruling = study_break(choice, m.study.months, weeks, year)
+    study = m.study
+    c = m.character
+    text = f"{weeks} week(s) away from {facts(choice).label}: {ruling.outcome}"
+    if ruling.outcome == "penalised":
+        kept = int(ruling.kept)
+        study = study.model_copy(update={"months": kept})
+        c = c.model_copy(update={"funds_gp": max(0, c.funds_gp - ruling.fine_gp)})
+        text += f"; {study.months} month(s) kept, fine {ruling.fine_gp} GP paid"
+    moved = m.model_copy(update={"study": study, "character": c})
+    return state._with_member(i, moved)._note(i, "Study break", text, ruling.source)
+
+
+def _pay_men(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    moved, line = pay_men(m, _int(arg, "yearly income"))
+    return state._with_member(i, moved)._note(i, *line)
+
+
 _HANDLERS = {
     "exp": _exp,
     "boast": _reputation(False),
     "renown": _reputation(True),
     "found-out": _found_out,
     "wound": _wound,
+    "fight": _fight,
+    "shoot": _shoot,
+    "take": _purse_handler(take),
+    "spend": _purse_handler(spend),
+    "buy": _buy,
+    "find": _purse_handler(find),
+    "drop": _purse_handler(drop),
+    "pay-men": _pay_men,
+    "study-break": _study_break,
+    "kill": _kill,
     "study": _study,
     "skill": _skill,
     "practise": _practise(True),
@@ -434,13 +804,39 @@ _HANDLERS = {
 }
 
 
+def _join(have: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(set(have) | set(more)))
+
+
+def _next_day(state: CampaignState) -> CampaignState:
+    """A day passes; the seventh starts the week's tasks (`_settle` runs them)."""
+    if state.days + 1 < DAYS_IN_WEEK:
+        return replace(state, days=state.days + 1)
+    return replace(state, days=0, until=state.day + DAYS_IN_WEEK, step=0)
+
+
+def _resting(state: CampaignState, kind: Task, i: int) -> bool:
+    """Healing needs a week of complete rest (:176): nobody who travelled or fought this week heals."""
+    return kind != "heal" or i not in state.active
+
+
 def _settle(state: CampaignState) -> CampaignState:
-    """Run passing time's certain tasks until a roll is due or the weeks are done."""
-    while state.until is not None:
+    """Run passing time's certain tasks (and days of rest) until a roll is due or the time is done."""
+    while True:
+        if state.until is None:
+            if state.waiting and not state.journey:
+                state = _next_day(replace(state, waiting=state.waiting - 1))
+                continue
+            return state
         tasks = week_tasks(state.day, len(state.members))
         end = Date.from_ordinal(state.day + DAYS_IN_WEEK)
         while state.step < len(tasks):
             kind, i = tasks[state.step]
+            if not _resting(state, kind, i):
+                if state.members[i].alive and state.members[i].character.wounds:
+                    state = state._note(i, "No rest", "he travelled or fought this week: no healing roll", "")
+                state = replace(state, step=state.step + 1)
+                continue
             if kind in ROLLED and outcomes(kind, state.members[i], state.rules, end.year):
                 return state
             member, shown = effect(kind, state.members[i], state.rules, end)
@@ -451,8 +847,7 @@ def _settle(state: CampaignState) -> CampaignState:
         day = state.day + DAYS_IN_WEEK
         until = state.until
         assert until is not None
-        state = replace(state, day=day, step=0, until=None if day >= until else until)
-    return state
+        state = replace(state, day=day, step=0, until=None if day >= until else until, active=())
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -464,6 +859,13 @@ def _member_actions(i: int, m: Member, day: int, year: int) -> list[str]:
     acts = [f"exp:{i}:1", f"exp:{i}:1/2", f"boast:{i}:5", f"renown:{i}:2", f"found-out:{i}"]
     if c.current_hit_points > 2:
         acts.append(f"wound:{i}:2")
+    acts.append(f"take:{i}:10:5" if c.funds_gp < 100 else f"spend:{i}:3")
+    if c.funds_gp >= CHAINMAIL_GP:
+        acts.append(f"buy:{i}:chainmail")
+    if c.current_hit_points > 0:
+        acts.append(f"fight:{i}:Wolf")
+    else:
+        acts.append(f"kill:{i}")
     if m.study is None:
         acts.append(f"study:{i}:{_open_course(m)}")
     acts.append(

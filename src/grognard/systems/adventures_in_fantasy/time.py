@@ -154,7 +154,8 @@ class Event:
 
     def line(self) -> str:
         """The event as one line of text."""
-        return f"{self.date} {self.name}: {self.label}: {self.text} ({self.source})"
+        where = f" ({self.source})" if self.source else ""
+        return f"{self.date} {self.name}: {self.label}: {self.text}{where}"
 
 
 def _src(lines: str) -> str:

@@ -1,0 +1,168 @@
+"""A campaign's melee: a kept character against a creature of the encounter tables, turn by turn.
+
+`member_fighter` makes a character a `combat.Fighter` from his sheet (hit points left, usable Dexterity
+and Strength, experience level, the armour in his kit, trained or not with a weapon); `creatures`
+gives the foe. The melee is `melee.MeleeState` with hit location, strength and armour (`CAMPAIGN_RULES`),
+each blow's dice shown; `kill_award` is what the victor learns (:1785-1805). Before the melee a
+character with a bow may shoot at the creature met (`aim`, `shot_outcomes`, `roll_shot`), its wounds
+carried into the melee (`wounded_foe`). Readings: rulings "Creature figures", "Falling in a fight",
+"Campaign melee" and "Campaign missiles".
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from grognard.engine.dice import Rng, Roll, percentile
+from grognard.engine.errors import UsageError
+from grognard.systems.adventures_in_fantasy.combat import Fighter, HitChance, with_hit_points
+from grognard.systems.adventures_in_fantasy.creatures import creature, creature_fighter
+from grognard.systems.adventures_in_fantasy.damage import DamageRules, body_type, hit_damage, roll_hit_damage
+from grognard.systems.adventures_in_fantasy.experience import Award, warrior_experience
+from grognard.systems.adventures_in_fantasy.melee import MeleeRules, MeleeState, chances, start_melee
+from grognard.systems.adventures_in_fantasy.missiles import Shot, missile_chance, missile_weapon, target_size
+from grognard.systems.adventures_in_fantasy.time import Member
+
+CAMPAIGN_RULES = MeleeRules(hit_location=True, strength=True, armour=True)
+"""The optional rules a campaign's melee uses: Chart O, the strength bonus and armour saves."""
+
+KIT_ARMOUR = {
+    "Helmet": "helmet",
+    "Helm": "helmet",
+    "Shield (Light)": "small shield",
+    "Shield (Heavy)": "large shield",
+    "Leather Armor": "leather armour",
+    "Chainmail": "chainmail",
+    "Plate Armor": "full plate armour",
+}
+"""The price list's armour (:480-500) as the armour save chart names it."""
+
+WEAPON_COURSES = frozenset(range(4, 10))
+"""Table B's weapon courses (shield, sword, spear, club, axe, dagger: :331-345); one makes him trained."""
+
+
+def member_fighter(m: Member) -> Fighter:
+    """Character `m` as a melee fighter: hit points left, usable Dexterity and Strength, his level,
+    the armour he carries (one piece of each kind), trained when a soldier or schooled in a weapon."""
+    c = m.character
+    worn: list[str] = []
+    for item in c.equipment:
+        piece = KIT_ARMOUR.get(item.name)
+        if piece is not None and piece not in worn:
+            worn.append(piece)
+    trained = c.soldier or any(k.number in WEAPON_COURSES for k in c.courses)
+    return Fighter(
+        name=m.name,
+        hit_points=c.current_hit_points,
+        dexterity=min(100, c.effective("dexterity")),
+        level=c.experience_level,
+        strength=c.effective("strength"),
+        armour=tuple(worn),
+        training="trained" if trained else "untrained",
+    )
+
+
+def begin(m: Member, foe: str) -> MeleeState:
+    """The first state of a melee between character `m` and the creature named `foe`."""
+    return start_melee(member_fighter(m), creature_fighter(foe), CAMPAIGN_RULES)
+
+
+def kill_award(state: MeleeState, foe: str) -> Award:
+    """What the character learns for killing `foe`: its chance to hit him over his to hit it, times
+    its hit dice over his (1), times its level (none: 1) over his (:1785-1805)."""
+    spec = state.spec
+    mine = chances(spec, 0, False)[0].chance
+    theirs = chances(spec, 1, False)[0].chance
+    level = spec.a.level or 0
+    return warrior_experience(theirs, [mine], creature(foe).hit_dice, [1], 0, [level])
+
+
+# ---------------------------------------------------------------------------------------------------
+# Missiles at the creature met, before the melee
+
+KIT_BOWS = {"bow": "short bow", "long bow": "composite or long bow", "composite bow": "composite or long bow"}
+"""The price list's bows (:473-501) as the missile chart names them; "Crossbow" is its own row."""
+
+SIZE_BY_HIT_DICE = ((1, "faerry"), (2, "man"), (5, "griffin"), (10, "ogre"))
+"""The target row of the missile chart (:1656-1666) for a creature's hit dice; past 10, the dragon's."""
+
+
+def target_of(foe: str) -> str:
+    """The missile chart's size row for the creature `foe`, by its hit dice (ruling "Campaign missiles")."""
+    dice = creature(foe).hit_dice
+    for top, row in SIZE_BY_HIT_DICE:
+        if dice <= top:
+            return target_size(row)
+    return target_size("dragon")
+
+
+def bow(weapon: str) -> str:
+    """The missile chart's row for a bow named as the price list or the chart names it."""
+    return missile_weapon(KIT_BOWS.get(weapon.strip().casefold(), weapon))
+
+
+def _kit_bow(m: Member, weapon: str) -> bool:
+    wanted = bow(weapon)
+    for item in m.character.equipment:
+        name = item.name.casefold()
+        if KIT_BOWS.get(name, name) == wanted:
+            return True
+    return False
+
+
+def aim(m: Member, foe: str, weapon: str, yards: int) -> tuple[Shot, HitChance]:
+    """Character `m`'s shot at `foe`: he must carry the bow; the chance with every modifier, or a
+    `UsageError` saying why he may not shoot."""
+    if not _kit_bow(m, weapon):
+        raise UsageError(f"{m.name} carries no {bow(weapon)} (buy:I:Bow, ...)")
+    shot = Shot(
+        weapon=bow(weapon),
+        yards=yards,
+        dexterity=min(100, m.character.effective("dexterity")),
+        target=target_of(foe),
+    )
+    chance = missile_chance(shot)
+    if chance.forbidden:
+        raise UsageError(chance.forbidden)
+    return shot, chance
+
+
+def _damage_rules(shot: Shot, foe: str) -> DamageRules:
+    return DamageRules(hit_location=True, armour=creature(foe).armour, missile=shot.missile())
+
+
+def shot_outcomes(shot: Shot, chance: int, foe: str, left: int) -> tuple[tuple[int, Fraction], ...]:
+    """The exact hits an arrow takes from `foe` (capped at the `left` it has): a miss or a hit's damage."""
+    p = Fraction(chance, 100)
+    out: dict[int, Fraction] = {0: 1 - p}
+    for taken, q in hit_damage(body_type(creature(foe).body), _damage_rules(shot, foe)):
+        k = min(taken, left)
+        out[k] = out.get(k, Fraction(0)) + p * q
+    return tuple((k, v) for k, v in sorted(out.items()) if v > 0)
+
+
+def roll_shot(rng: Rng, shot: Shot, chance: int, foe: str, left: int) -> tuple[int, tuple[Roll, ...]]:
+    """Throw the arrow: two d20 against the chance, then the hit's damage and saves, every die shown."""
+    thrown = percentile(rng)
+    hit = thrown.total <= chance
+    shown = [Roll(f"arrow ({chance}%): {'hit' if hit else 'miss'}", thrown.dice, thrown.total, thrown.detail)]
+    if not hit:
+        return 0, tuple(shown)
+    done = roll_hit_damage(rng, body_type(creature(foe).body), _damage_rules(shot, foe))
+    return min(done.taken, left), (*shown, *done.rolls)
+
+
+def shot_award(m: Member, foe: str, chance: int) -> Award:
+    """What an archer learns for a kill: the creature's melee chance against him over his arrow's
+    chance, times its hit dice, the levels as for a melee kill (:1785-1805)."""
+    spec = begin(m, foe).spec
+    theirs = chances(spec, 1, False)[0].chance
+    return warrior_experience(
+        theirs, [max(1, chance)], creature(foe).hit_dice, [1], 0, [m.character.experience_level]
+    )
+
+
+def wounded_foe(m: Member, foe: str, wounds: int) -> MeleeState:
+    """The melee against a creature already wounded by arrows."""
+    fresh = creature_fighter(foe)
+    return start_melee(member_fighter(m), with_hit_points(fresh, fresh.hit_points - wounds), CAMPAIGN_RULES)
