@@ -16,9 +16,10 @@ Sets are kept as sorted tuples so a state's JSON is canonical. The rules themsel
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from functools import cached_property
+from operator import itemgetter
 from typing import Any
 
 from grognard.engine.errors import UsageError
@@ -157,6 +158,17 @@ class QuestState(GameState):
     icicles: tuple[str, ...] = ()
     daggers: tuple[str, ...] = ()
 
+    def evolve(self, **changes: Any) -> QuestState:
+        """The state with `changes` to its fields, as `dataclasses.replace` gives it but without running
+        `__init__` field by field (a quest state has no `__post_init__`); no derived value is carried over."""
+        if not _FIELD_SET.issuperset(changes):
+            raise TypeError(f"QuestState has no field {sorted(set(changes) - _FIELD_SET)}")
+        new = object.__new__(type(self))
+        values = new.__dict__
+        values.update(zip(_FIELDS, _read_fields(self.__dict__), strict=True))
+        values.update(changes)
+        return new
+
     # --- derived, cached per state (never part of equality or JSON)
 
     @cached_property
@@ -280,9 +292,9 @@ class QuestState(GameState):
         from grognard.systems.heroquest.turn import settle
 
         if self.pending is not None:
-            return settle(apply_outcome(replace(self, log=()), self.pending, move))
+            return settle(apply_outcome(self.evolve(log=()), self.pending, move))
         assert isinstance(move, str)
-        return settle(apply_action(replace(self, log=()), move))
+        return settle(apply_action(self.evolve(log=()), move))
 
     def roll(self, rng: Any) -> tuple[Outcome, tuple[Any, ...]]:
         """Throw the real dice of the pending chance node (every face shown) and map them to an outcome."""
@@ -363,6 +375,11 @@ class QuestState(GameState):
             f"round {self.round}, turn {who} {self.turn}; heroes {heroes}; monsters {mons}{pend}; "
             f"outcome {self.outcome!r}"
         )
+
+
+_FIELDS = tuple(f.name for f in fields(QuestState))
+_FIELD_SET = frozenset(_FIELDS)
+_read_fields = itemgetter(*_FIELDS)
 
 
 # ---------------------------------------------------------------------------------------------------
