@@ -334,8 +334,9 @@ class QuestState(GameState):
             if h.status == "active":
                 if h.at is None or not self.layout.board.is_floor(h.at):
                     bad.append(f"hero {i} is active but not on a floor square: {h.at}")
-                if not 1 <= h.body <= hero.maximum("body"):
-                    bad.append(f"hero {i} has Body {h.body} outside 1-{hero.maximum('body')}")
+                top = hero.maximum("body")
+                if not 1 <= h.body <= top:
+                    bad.append(f"hero {i} has Body {h.body} outside 1-{top}")
             elif h.at is not None and not self._drinking(i):
                 bad.append(f"hero {i} is {h.status} but still on {h.at}")
             if not 0 <= h.mind <= hero.maximum("mind") or not 0 <= h.magic <= hero.maximum("magic"):
