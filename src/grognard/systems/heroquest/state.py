@@ -202,11 +202,15 @@ class QuestState(GameState):
     def visible_monsters(self) -> tuple[int, ...]:
         """The active monsters some active hero can see (figures between count)."""
         found = []
+        spots = [h.at for h in self.heroes if h.at is not None]
+        layout, figures = self.layout, self.figures
         for i, m in enumerate(self.monsters):
             if m.status != "active" or m.at is None:
                 continue
-            if any(h.at is not None and sees(self.layout, h.at, m.at, self.figures) for h in self.heroes):
-                found.append(i)
+            for at in spots:
+                if sees(layout, at, m.at, figures):
+                    found.append(i)
+                    break
         return tuple(found)
 
     def hero_of(self, index: int) -> Hero:
