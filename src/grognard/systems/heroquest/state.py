@@ -260,6 +260,10 @@ class QuestState(GameState):
 
     def actor(self) -> Actor:
         """The heroes' player, the game master, chance or the end."""
+        return self._actor
+
+    @cached_property
+    def _actor(self) -> Actor:
         if self.outcome:
             return TERMINAL
         if self.pending is not None:
