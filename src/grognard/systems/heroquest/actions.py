@@ -352,7 +352,7 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
 
         if has(fig.effects, "speed"):
             state = note(state, f"{name} moves up to 12 squares (Potion of Speed).")
-            return replace(state, turn=replace(state.turn, rolled=True, moves=12))
+            return state.evolve(turn=replace(state.turn, rolled=True, moves=12))
         dice = 4 if has(fig.effects, "swift") else 1 if has(fig.effects, "stealth") else 2
         bonus = total(fig.effects, "mov")
         kind = "vmove" if has(fig.effects, "vanish") else "move"  # Disappear's roll (line 527)
@@ -385,7 +385,7 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
     if verb == "door":
         state = open_door(state, arg)
         if state.turn.rolled:
-            state = replace(state, turn=replace(state.turn, stopped=True, moves=0))
+            state = state.evolve(turn=replace(state.turn, stopped=True, moves=0))
         return state
     if verb == "attack":
         j = next(k for k, m in enumerate(state.monsters) if m.id == arg)
@@ -400,7 +400,7 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
         return change(state, i, verb, arg)
     from grognard.systems.heroquest.artifacts import after_cast, is_free_use
 
-    acted = replace(state, turn=replace(state.turn, acted=True))
+    acted = state.evolve(turn=replace(state.turn, acted=True))
     if verb in ("challenge", "collect", "climb"):  # other actions (line 110), fallen heroes, pits (extras)
         from grognard.systems.heroquest.extras import apply_extra
 
@@ -445,7 +445,7 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
             state, f"{name} leaves the quest{' through the exit' if how != 'stairs' else ' up the stairs'}."
         )
         if met:
-            state = replace(state, goal_met=True)
+            state = state.evolve(goal_met=True)
         return end_turn(state)
     raise UsageError(f"unknown action {action!r}")
 
@@ -482,7 +482,7 @@ def walk(state: QuestState, i: int, target: Square) -> QuestState:
             break  # under a gremlin's stalactite (line 847)
     effects = tuple(e for e in fig.effects if not e.startswith("pit|"))
     state = with_hero(state, i, replace(fig, at=end, effects=effects))
-    state = replace(state, turn=replace(state.turn, moves=state.turn.moves - spent))
+    state = state.evolve(turn=replace(state.turn, moves=state.turn.moves - spent))
     if events:
         state = fire(state, list({e.id: e for e in events}.values()))
     from grognard.systems.heroquest.skill_combat import recover_weapon
@@ -492,7 +492,7 @@ def walk(state: QuestState, i: int, target: Square) -> QuestState:
 
     state = wade(state, i, path[: path.index(end) + 1])  # an icy river (artifacts_env)
     if sprung is not None and state.heroes[i].status == "active":
-        state = replace(state, turn=replace(state.turn, moves=0, stopped=True))
+        state = state.evolve(turn=replace(state.turn, moves=0, stopped=True))
         state = spring(state, i, sprung, came_from=path[path.index(end) - 1])
     from grognard.systems.heroquest.monster_blows import under_icicle
 
@@ -504,7 +504,7 @@ def set_door(state: QuestState, door_id: str, status: str) -> QuestState:
     index = state.ctx.door_ids.index(door_id)
     doors = list(state.doors)
     doors[index] = status
-    return replace(state, doors=tuple(doors))
+    return state.evolve(doors=tuple(doors))
 
 
 def open_door(state: QuestState, door_id: str) -> QuestState:
@@ -520,7 +520,7 @@ def _gm(state: QuestState, action: str) -> QuestState:
     j = state.acting
     verb, _, arg = action.partition(":")
     if verb == "end" or j < 0:
-        return replace(state, turn=Turn(rolled=True, acted=True, stopped=True, done=True))
+        return state.evolve(turn=Turn(rolled=True, acted=True, stopped=True, done=True))
     from grognard.systems.heroquest.monster_turns import monster_acts
 
     state = monster_acts(state, j, verb)  # a monster in ambush shows itself (line 803)
@@ -536,8 +536,8 @@ def _gm(state: QuestState, action: str) -> QuestState:
         from grognard.systems.heroquest.spells import slowed
 
         if slowed(state, j):  # Slow: one square a turn (line 541)
-            return replace(state, turn=replace(state.turn, rolled=True, moves=1))
-        return replace(state, turn=replace(state.turn, rolled=True), pending=Pending("mmove", who=j))
+            return state.evolve(turn=replace(state.turn, rolled=True, moves=1))
+        return state.evolve(turn=replace(state.turn, rolled=True), pending=Pending("mmove", who=j))
     if verb == "move":
         from grognard.systems.heroquest.skill_moves import snare_on, spring_snare
 
@@ -550,12 +550,12 @@ def _gm(state: QuestState, action: str) -> QuestState:
             target = snare
         spent = reach.cost[target]
         state = with_monster(state, j, replace(m, at=target))
-        state = replace(state, turn=replace(state.turn, moves=state.turn.moves - spent))
+        state = state.evolve(turn=replace(state.turn, moves=state.turn.moves - spent))
         from grognard.systems.heroquest.monster_flight import moved
 
         state = moved(state, j, path[: path.index(target) + 1])  # Rush, Ambush, a kidnap (689, 803, 711)
         if snare is not None:
-            state = replace(state, turn=replace(state.turn, moves=0))
+            state = state.evolve(turn=replace(state.turn, moves=0))
             return spring_snare(state, j, snare)
         return state
     if verb == "throw":

@@ -111,9 +111,27 @@ def _equippable(hero: Hero) -> list[tuple[str, bool]]:
     return [(n, off) for n, off in out if _fitted(hero, n, off) is not None]
 
 
+_OFFERED: dict[tuple[int, tuple[str, ...], Equipped | None, bool], tuple[Hero, tuple[str, ...]]] = {}
+"""`equip_actions` by what decides them: the hero as created (by identity, kept beside the answer so a
+reused id is never mistaken for him), what his figure carries and holds, and whether his action is free."""
+
+
 def equip_actions(state: QuestState, i: int, free_to_act: bool) -> list[str]:
     """The `equip:KEY[:off]` and `unequip:KEY` actions hero `i` has now: weapons always, wearable things
     only while his action is free (line 355)."""
+    base, fig = state.ctx.party[i], state.heroes[i]
+    key = (id(base), fig.items, fig.equipped, free_to_act)
+    found = _OFFERED.get(key)
+    if found is not None and found[0] is base:
+        return list(found[1])
+    out = _equip_actions(state, i, free_to_act)
+    if len(_OFFERED) >= 20_000:
+        _OFFERED.clear()
+    _OFFERED[key] = (base, tuple(out))
+    return out
+
+
+def _equip_actions(state: QuestState, i: int, free_to_act: bool) -> list[str]:
     hero = carrying(state, i)
     out: list[str] = []
     for name, off in _equippable(hero):

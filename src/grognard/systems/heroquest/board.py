@@ -391,12 +391,18 @@ class Layout:
         """The door between side-by-side squares `a` and `b`, if any."""
         return self.door_at.get(edge(a, b))
 
+    @cached_property
+    def _open(self) -> dict[tuple[Square, Square], bool]:
+        return {}
+
     def open_between(self, a: Square, b: Square) -> bool:
         """True when nothing on the edge stops a figure or a look: no wall, or an open door in it."""
-        door = self.door(a, b)
-        if door is not None:
-            return door.state == "open"
-        return not self.board.is_wall(a, b)
+        found = self._open.get((a, b))
+        if found is None:
+            door = self.door(a, b)
+            found = door.state == "open" if door is not None else not self.board.is_wall(a, b)
+            self._open[(a, b)] = found
+        return found
 
     @cached_property
     def links(self) -> dict[Square, tuple[tuple[Square, Door | None], ...]]:
@@ -416,10 +422,18 @@ class Layout:
             found[square] = tuple(ways)
         return found
 
+    @cached_property
+    def _solid(self) -> dict[Square, bool]:
+        return {}
+
     def solid(self, square: Square) -> bool:
         """True for a square no figure enters and no look passes: rock, off the board, tall furniture,
         a blocked square."""
-        return not self.board.is_floor(square) or square in self.tall or square in self.blocked
+        found = self._solid.get(square)
+        if found is None:
+            found = not self.board.is_floor(square) or square in self.tall or square in self.blocked
+            self._solid[square] = found
+        return found
 
     def with_door(self, door_id: str, state: DoorState) -> Layout:
         """The layout after door `door_id` takes `state`; a `UsageError` for an unknown door."""

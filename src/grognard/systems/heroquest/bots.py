@@ -254,6 +254,17 @@ def _threatened(state: QuestState, i: int) -> bool:
     return any(i in monster_targets(state, j) for j in state.visible_monsters if state.monsters[j].at)
 
 
+def _threatened_heroes(state: QuestState) -> set[int]:
+    """The heroes some monster in sight could strike where they stand (`_threatened` for every hero)."""
+    from grognard.systems.heroquest.targets import monster_targets
+
+    found: set[int] = set()
+    for j in state.visible_monsters:
+        if state.monsters[j].at:
+            found.update(monster_targets(state, j))
+    return found
+
+
 HEAL_RESERVE = 2
 """The Magic points a hero who knows a healing spell keeps for it (his bonus spells wait; his attacking
 spells keep one)."""
@@ -299,8 +310,9 @@ def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
     turn = state.turn
     visible = state.visible_monsters
     goals: set[Square] = set()
+    threatened = _threatened_heroes(state)
     standoff = not any(  # monsters in sight that no one can come at, and none can strike a hero
-        _threatened(state, k) for k, h in enumerate(state.heroes) if h.status == "active" and h.at
+        k in threatened for k, h in enumerate(state.heroes) if h.status == "active" and h.at
     )
     if visible:
         for j in visible:

@@ -13,7 +13,7 @@ import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources.abc import Traversable
 from typing import Annotated, Any, Literal, TypeAlias, TypeVar
 
@@ -109,6 +109,7 @@ Source: TypeAlias = Annotated[str, BeforeValidator(_cite)]
 """A citation: "file:line" once validated."""
 
 
+@lru_cache(maxsize=4096)
 def key_of(name: str) -> str:
     """The lookup key of a name: lower case, apostrophes dropped, runs of other marks made one '-'."""
     plain = name.casefold().replace("'", "").replace("\u2019", "")
@@ -570,15 +571,27 @@ def spell(name: str, school: str | None = None) -> Spell:
     """A spell by name, or "school/name"; a name two groups share (Tempest, Sleep) needs its school."""
     if school is None and "/" in name:
         school, name = name.split("/", 1)
-    spells = catalog().spells
     if school is not None:
-        in_school = {s.key: s for s in spells.values() if s.school == school.strip().lower()}
-        return find(in_school, name, f"{school.strip().lower()} spell")
-    matches = [s for s in spells.values() if s.key == key_of(name)]
+        return find(_spells_by_key(school.strip().lower()), name, f"{school.strip().lower()} spell")
+    matches = _spells_named().get(key_of(name), ())
     if len(matches) > 1:
         options = ", ".join(f"{s.school}/{s.key}" for s in matches)
         raise UsageError(f"spell {name!r} is in more than one group; say which: {options}")
-    return find({s.key: s for s in spells.values()}, name, "spell")
+    return find(_spells_by_key(None), name, "spell")
+
+
+@cache
+def _spells_by_key(school: str | None) -> dict[str, Spell]:
+    """The spells of `school` (None: every spell, the last of a shared key winning) by key."""
+    return {s.key: s for s in catalog().spells.values() if school is None or s.school == school}
+
+
+@cache
+def _spells_named() -> dict[str, tuple[Spell, ...]]:
+    found: dict[str, list[Spell]] = {}
+    for s in catalog().spells.values():
+        found.setdefault(s.key, []).append(s)
+    return {k: tuple(v) for k, v in found.items()}
 
 
 def monster(name: str) -> Monster:

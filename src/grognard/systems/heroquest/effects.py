@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Effect, Spell, Stat
@@ -39,6 +40,7 @@ MANHANDLE = "manhandle"
 # Effect strings
 
 
+@lru_cache(maxsize=4096)
 def parse(effect: str) -> tuple[str, int, str]:
     """("atk", 2, "next-attack") from "atk+2|next-attack"; a bare name counts 1."""
     head, _, duration = effect.partition("|")

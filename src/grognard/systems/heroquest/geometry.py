@@ -22,6 +22,7 @@ import heapq
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal, TypeAlias
 
 from grognard.engine.errors import UsageError
@@ -99,6 +100,12 @@ def _sign(n: int) -> int:
 
 def crossings(a: Square, b: Square) -> list[Crossing]:
     """Every grid line or corner the segment from the centre of `a` to the centre of `b` crosses, in order."""
+    return list(_crossed(a, b))
+
+
+@lru_cache(maxsize=250_000)
+def _crossed(a: Square, b: Square) -> tuple[Crossing, ...]:
+    """`crossings`, kept per pair of squares (they do not depend on the board)."""
     px, py = 2 * a[0] + 1, 2 * a[1] + 1
     dx, dy = 2 * (b[0] - a[0]), 2 * (b[1] - a[1])
     events: dict[Fraction, str] = {}
@@ -124,7 +131,7 @@ def crossings(a: Square, b: Square) -> list[Crossing]:
             out.append(Crossing(t, cur, nxt))
         cur = nxt
     assert cur == b, (a, b, cur)
-    return out
+    return tuple(out)
 
 
 def _side_closed(
@@ -145,7 +152,7 @@ def line_of_sight(layout: Layout, a: Square, b: Square, figures: Collection[Squa
     `figures` are the squares of figures that stand in the way (their presence at `a` or `b` is
     ignored). A square always sees itself.
     """
-    for c in crossings(a, b):
+    for c in _crossed(a, b):
         if c.corner is None:
             if not layout.open_between(c.before, c.after):
                 return False
@@ -171,7 +178,7 @@ def visible_squares(
 def doorways_crossed(layout: Layout, a: Square, b: Square) -> list[Door]:
     """The doors the segment from `a` to `b` passes through, or whose end it touches at a corner."""
     found: list[Door] = []
-    for c in crossings(a, b):
+    for c in _crossed(a, b):
         if c.corner is None:
             pairs = [(c.before, c.after)]
         else:
@@ -193,7 +200,7 @@ def through_doorway_ok(layout: Layout, a: Square, b: Square) -> bool:
     door's end at a grid corner counts as a diagonal through it.
     """
     dx, dy = abs(b[0] - a[0]), abs(b[1] - a[1])
-    for c in crossings(a, b):
+    for c in _crossed(a, b):
         if c.corner is not None:
             assert c.sides is not None
             s1, s2 = c.sides

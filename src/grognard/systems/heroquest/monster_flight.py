@@ -140,7 +140,7 @@ def watch(state: QuestState) -> QuestState:
                 carried = carrying(state, j)
                 if carried is None or seen(state, j, besides=carried):
                     state = with_monster(state, j, replace(m, effects=untag(m.effects, "unseen")))
-        if "Ambush" in state.stats_of(j).skills:
+        if "Ambush" in state.ctx.monster(m.id).skills:  # what `stats_of` changes leaves skills alone
             state = lurk(state, j)
     return state
 

@@ -160,6 +160,8 @@ def _holds(state: QuestState) -> QuestState:
     from grognard.systems.heroquest.monster_wounds import release
 
     for j, m in enumerate(state.monsters):
+        if not m.effects:
+            continue  # neither hugging nor carrying anyone
         for who in (hugging(state, j), carrying(state, j)):
             if who is None:
                 continue
@@ -168,6 +170,8 @@ def _holds(state: QuestState) -> QuestState:
             if m.status != "active" or h.status != "active" or apart:
                 state = with_monster(state, j, release(state.monsters[j]))
     for i, h in enumerate(state.heroes):
+        if not h.effects:
+            continue
         for tag in ("hugged", "kidnapped"):
             mid = tagged(h.effects, tag)
             if mid is None:

@@ -384,7 +384,7 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
     """The state after the chance node `p` came out as `move`."""
     from grognard.systems.heroquest.spells_elf import chance_result
 
-    state = replace(state, pending=None)
+    state = state.evolve(pending=None)
     kind = p.kind
     from grognard.systems.heroquest.weapons import concussed
 
@@ -420,11 +420,11 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
         )
         state = with_hero(state, p.who, replace(fig, effects=effects))
         return note(
-            replace(state, turn=replace(state.turn, moves=int(move))),
+            state.evolve(turn=replace(state.turn, moves=int(move))),
             f"{state.hero_of(p.who).name} may move {move} squares.",
         )
     if kind == "mmove":
-        return replace(state, turn=replace(state.turn, moves=int(move)))
+        return state.evolve(turn=replace(state.turn, moves=int(move)))
     if kind == "attack":
         from grognard.systems.heroquest.monster_wounds import defended, struck
         from grognard.systems.heroquest.skill_combat import after_attack, riposte
@@ -479,7 +479,7 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
                 with_monster(state, p.who, replace(m, effects=effects)),
                 f"{state.stats_of(p.who).name} wakes.",
             )
-        return replace(state, turn=replace(state.turn, rolled=True, acted=True, stopped=True, done=True))
+        return state.evolve(turn=replace(state.turn, rolled=True, acted=True, stopped=True, done=True))
     if kind == "treasure":
         return _card(state, p, str(move))
     from grognard.systems.heroquest.artifacts import chance_result as artifact_result
@@ -512,11 +512,11 @@ def _trap_result(state: QuestState, p: Pending, value: int) -> QuestState:
                 and square not in state.figures
             ):
                 state = with_hero(state, p.who, replace(fig, at=square))
-                state = replace(state, rubble=tuple(sorted({*state.rubble, trap_square})))
+                state = state.evolve(rubble=tuple(sorted({*state.rubble, trap_square})))
                 break
         else:
             if fig.at != trap_square:
-                state = replace(state, rubble=tuple(sorted({*state.rubble, trap_square})))
+                state = state.evolve(rubble=tuple(sorted({*state.rubble, trap_square})))
         return hurt_hero(note(state, "Rocks crash down."), p.who, hits, "the falling rock")
     if p.then == "treasure":
         state = hurt_hero(state, p.who, value, "the trap in the furniture")
@@ -546,7 +546,7 @@ def _jump_result(state: QuestState, p: Pending, move: str) -> QuestState:
     came = fig.at
     if into not in state.figures:
         state = with_hero(state, p.who, replace(fig, at=into))
-    state = replace(state, turn=replace(state.turn, moves=0, stopped=True))
+    state = state.evolve(turn=replace(state.turn, moves=0, stopped=True))
     state = spring(note(state, f"{name} fails the jump."), p.who, idx, came_from=came)
     from grognard.systems.heroquest.pit_climb import after_failed_jump
 
@@ -574,7 +574,7 @@ def _card(state: QuestState, p: Pending, card_id: str) -> QuestState:
         index = next(k for k, c in enumerate(deck()) if c.id == card_id)
         counts = list(state.deck)
         counts[index] -= 1
-        state = replace(state, deck=tuple(counts))
+        state = state.evolve(deck=tuple(counts))
         card = deck()[index]
         state = note(state, f"{name} draws a treasure card: {card.text}")
         fig = state.heroes[who]
@@ -589,7 +589,7 @@ def _card(state: QuestState, p: Pending, card_id: str) -> QuestState:
     else:
         state = note(state, "The treasure deck is empty.")
     if rest and state.pending is None and state.heroes[who].status == "active":
-        state = replace(state, pending=Pending("treasure", who=who, ref=rest[0], then=",".join(rest[1:])))
+        state = state.evolve(pending=Pending("treasure", who=who, ref=rest[0], then=",".join(rest[1:])))
     return state
 
 

@@ -70,8 +70,8 @@ def party_for(quest: str) -> str:
     return quest_party(load_quest(quest_source(quest)).file)
 
 
-def play_quest(options: dict[str, Any], seed: int, index: int) -> QuestState:
-    """One quest played by the bot heroes to its end; the final state."""
+def play_session(options: dict[str, Any], seed: int, index: int) -> Session:
+    """Quest `index` of a run with `seed`, played by the bot heroes to its end: the session (its moves)."""
     session = Session.new("heroquest", GAME, options, game_seed(seed, index))
     bot = Rng(f"{seed}:bot:{index}")
     while session.current.actor() is not TERMINAL and len(session.moves) < MAX_MOVES:
@@ -79,7 +79,12 @@ def play_quest(options: dict[str, Any], seed: int, index: int) -> QuestState:
             session.roll()
         else:
             session.play(hero_bot(session.current, bot))
-    final = session.current
+    return session
+
+
+def play_quest(options: dict[str, Any], seed: int, index: int) -> QuestState:
+    """One quest played by the bot heroes to its end; the final state."""
+    final = play_session(options, seed, index).current
     assert isinstance(final, QuestState)
     return final
 

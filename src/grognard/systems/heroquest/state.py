@@ -16,9 +16,10 @@ Sets are kept as sorted tuples so a state's JSON is canonical. The rules themsel
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from functools import cached_property
+from operator import itemgetter
 from typing import Any
 
 from grognard.engine.errors import UsageError
@@ -157,6 +158,17 @@ class QuestState(GameState):
     icicles: tuple[str, ...] = ()
     daggers: tuple[str, ...] = ()
 
+    def evolve(self, **changes: Any) -> QuestState:
+        """The state with `changes` to its fields, as `dataclasses.replace` gives it but without running
+        `__init__` field by field (a quest state has no `__post_init__`); no derived value is carried over."""
+        if not _FIELD_SET.issuperset(changes):
+            raise TypeError(f"QuestState has no field {sorted(set(changes) - _FIELD_SET)}")
+        new = object.__new__(type(self))
+        values = new.__dict__
+        values.update(zip(_FIELDS, _read_fields(self.__dict__), strict=True))
+        values.update(changes)
+        return new
+
     # --- derived, cached per state (never part of equality or JSON)
 
     @cached_property
@@ -190,11 +202,15 @@ class QuestState(GameState):
     def visible_monsters(self) -> tuple[int, ...]:
         """The active monsters some active hero can see (figures between count)."""
         found = []
+        spots = [h.at for h in self.heroes if h.at is not None]
+        layout, figures = self.layout, self.figures
         for i, m in enumerate(self.monsters):
             if m.status != "active" or m.at is None:
                 continue
-            if any(h.at is not None and sees(self.layout, h.at, m.at, self.figures) for h in self.heroes):
-                found.append(i)
+            for at in spots:
+                if sees(layout, at, m.at, figures):
+                    found.append(i)
+                    break
         return tuple(found)
 
     def hero_of(self, index: int) -> Hero:
@@ -244,6 +260,10 @@ class QuestState(GameState):
 
     def actor(self) -> Actor:
         """The heroes' player, the game master, chance or the end."""
+        return self._actor
+
+    @cached_property
+    def _actor(self) -> Actor:
         if self.outcome:
             return TERMINAL
         if self.pending is not None:
@@ -280,9 +300,9 @@ class QuestState(GameState):
         from grognard.systems.heroquest.turn import settle
 
         if self.pending is not None:
-            return settle(apply_outcome(replace(self, log=()), self.pending, move))
+            return settle(apply_outcome(self.evolve(log=()), self.pending, move))
         assert isinstance(move, str)
-        return settle(apply_action(replace(self, log=()), move))
+        return settle(apply_action(self.evolve(log=()), move))
 
     def roll(self, rng: Any) -> tuple[Outcome, tuple[Any, ...]]:
         """Throw the real dice of the pending chance node (every face shown) and map them to an outcome."""
@@ -322,8 +342,9 @@ class QuestState(GameState):
             if h.status == "active":
                 if h.at is None or not self.layout.board.is_floor(h.at):
                     bad.append(f"hero {i} is active but not on a floor square: {h.at}")
-                if not 1 <= h.body <= hero.maximum("body"):
-                    bad.append(f"hero {i} has Body {h.body} outside 1-{hero.maximum('body')}")
+                top = hero.maximum("body")
+                if not 1 <= h.body <= top:
+                    bad.append(f"hero {i} has Body {h.body} outside 1-{top}")
             elif h.at is not None and not self._drinking(i):
                 bad.append(f"hero {i} is {h.status} but still on {h.at}")
             if not 0 <= h.mind <= hero.maximum("mind") or not 0 <= h.magic <= hero.maximum("magic"):
@@ -363,6 +384,11 @@ class QuestState(GameState):
             f"round {self.round}, turn {who} {self.turn}; heroes {heroes}; monsters {mons}{pend}; "
             f"outcome {self.outcome!r}"
         )
+
+
+_FIELDS = tuple(f.name for f in fields(QuestState))
+_FIELD_SET = frozenset(_FIELDS)
+_read_fields = itemgetter(*_FIELDS)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -46,13 +46,13 @@ def begin(state: QuestState) -> QuestState:
 
     state = look(state)
     fate = destiny_pending(state)
-    return replace(state, pending=fate) if fate is not None else opening(state)
+    return state.evolve(pending=fate) if fate is not None else opening(state)
 
 
 def opening(state: QuestState) -> QuestState:
     """The order to be rolled (a chance node) or agreed (the players' decision)."""
     if state.setup.order == "roll":
-        return replace(state, pending=Pending("order"))
+        return state.evolve(pending=Pending("order"))
     return state
 
 
@@ -60,12 +60,12 @@ def set_order(state: QuestState, order: tuple[int, ...]) -> QuestState:
     """The order fixed (the game master appended unless it was rolled into it); the first turn begins."""
     if GM_SLOT not in order:
         order = (*order, GM_SLOT)
-    return start_slot(replace(state, order=order, slot=0))
+    return start_slot(state.evolve(order=order, slot=0))
 
 
 def start_slot(state: QuestState) -> QuestState:
     """A fresh turn for whoever holds the current slot (skipping is left to `settle`)."""
-    state = replace(state, turn=Turn(), acting=-1)
+    state = state.evolve(turn=Turn(), acting=-1)
     who = state.current_hero()
     if who is None:
         return state
@@ -124,7 +124,7 @@ def end_turn(state: QuestState) -> QuestState:
 
         state = hero_turn_ends(state, who)  # a mummy's curse counts down (line 735)
         if any(e.endswith("|hero-turn") for m in state.monsters for e in m.effects):
-            state = replace(state, monsters=tuple(_ended(m, "|hero-turn") for m in state.monsters))
+            state = state.evolve(monsters=tuple(_ended(m, "|hero-turn") for m in state.monsters))
     state, again = extra_turn(state)
     if again:
         return start_slot(state)
@@ -132,9 +132,9 @@ def end_turn(state: QuestState) -> QuestState:
     if slot >= len(state.order):
         rounds = state.setup.rounds
         if rounds and state.round >= rounds:
-            return replace(state, outcome="timeout", turn=Turn(), acting=-1)
-        return start_slot(replace(state, slot=0, round=state.round + 1))
-    return start_slot(replace(state, slot=slot))
+            return state.evolve(outcome="timeout", turn=Turn(), acting=-1)
+        return start_slot(state.evolve(slot=0, round=state.round + 1))
+    return start_slot(state.evolve(slot=slot))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -157,21 +157,21 @@ def end_monster_turn(state: QuestState) -> QuestState:
 
 def note(state: QuestState, text: str) -> QuestState:
     """The state with one more line in the log of this move."""
-    return replace(state, log=(*state.log, text))
+    return state.evolve(log=(*state.log, text))
 
 
 def with_hero(state: QuestState, index: int, fig: HeroFig) -> QuestState:
     """The state with hero `index` replaced."""
     heroes = list(state.heroes)
     heroes[index] = fig
-    return replace(state, heroes=tuple(heroes))
+    return state.evolve(heroes=tuple(heroes))
 
 
 def with_monster(state: QuestState, index: int, fig: MonsterFig) -> QuestState:
     """The state with monster `index` replaced."""
     monsters = list(state.monsters)
     monsters[index] = fig
-    return replace(state, monsters=tuple(monsters))
+    return state.evolve(monsters=tuple(monsters))
 
 
 def add(items: tuple[str, ...], *new: str) -> tuple[str, ...]:
@@ -216,7 +216,7 @@ def fire(state: QuestState, events: list[Event]) -> QuestState:
     for event in events:
         if event.once and event.id in state.fired:
             continue
-        state = replace(state, fired=add(state.fired, event.id))
+        state = state.evolve(fired=add(state.fired, event.id))
         for action in event.actions:
             if action.kind == "text":
                 state = note(state, action.text)
@@ -229,7 +229,7 @@ def fire(state: QuestState, events: list[Event]) -> QuestState:
             elif action.kind == "open-door":
                 state = set_door(state, action.door, "open")
             elif action.kind == "end-quest" and not state.outcome:
-                state = replace(state, outcome=action.outcome, goal_met=action.outcome == "won", pending=None)
+                state = state.evolve(outcome=action.outcome, goal_met=action.outcome == "won", pending=None)
     return state
 
 
@@ -260,13 +260,13 @@ def look(state: QuestState) -> QuestState:
         if h.at is not None:
             lit |= visible_areas(layout, h.at)
     if len(lit) != len(state.seen):
-        state = replace(state, seen=tuple(sorted(lit)))
+        state = state.evolve(seen=tuple(sorted(lit)))
     visible = state.visible_monsters
     if any(not state.monsters[i].aware for i in visible):
         monsters = list(state.monsters)
         for i in visible:
             monsters[i] = replace(monsters[i], aware=True)
-        state = replace(state, monsters=tuple(monsters))
+        state = state.evolve(monsters=tuple(monsters))
     events = [
         e
         for e in state.ctx.quest.file.events
@@ -279,7 +279,7 @@ def look(state: QuestState) -> QuestState:
         state = fire(state, events)
     fighting = bool(visible)
     if fighting != state.encounter:
-        state = replace(state, encounter=fighting)
+        state = state.evolve(encounter=fighting)
         if not fighting:
             state = end_encounter(state)
     from grognard.systems.heroquest.spells_elf import after_look
@@ -312,7 +312,7 @@ def end_encounter(state: QuestState) -> QuestState:
         )
     from grognard.systems.heroquest.weapons import wake_monsters
 
-    return wake_monsters(replace(state, heroes=tuple(heroes)))  # a concussed monster too (line 369)
+    return wake_monsters(state.evolve(heroes=tuple(heroes)))  # a concussed monster too (line 369)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -322,7 +322,7 @@ def end_encounter(state: QuestState) -> QuestState:
 def check_end(state: QuestState) -> QuestState:
     """The goal met or the party gone: the quest's outcome."""
     if state.outcome:
-        return replace(state, pending=None) if state.pending else state
+        return state.evolve(pending=None) if state.pending else state
     ctx = state.ctx
     goal = ctx.quest.file.goal
     met = state.goal_met
@@ -336,12 +336,12 @@ def check_end(state: QuestState) -> QuestState:
 
     met = met_now(state, met)  # a goal with a way out after it, and slay-all (`goals`)
     if met:
-        return replace(state, goal_met=True, outcome="won", pending=None)
+        return state.evolve(goal_met=True, outcome="won", pending=None)
     if any(h.status in ("active", "dying") for h in state.heroes):
         return state
     if any(h.status == "left" for h in state.heroes):
-        return replace(state, outcome="retreated", pending=None)
-    return replace(state, outcome="lost", pending=None)
+        return state.evolve(outcome="retreated", pending=None)
+    return state.evolve(outcome="lost", pending=None)
 
 
 def settle(state: QuestState) -> QuestState:
@@ -416,7 +416,7 @@ def start_monster(state: QuestState, index: int) -> QuestState:
     """Monster `index` begins its turn: a whirlwind costs it the turn; a sleeper rolls to wake."""
     from grognard.systems.heroquest.spells_elf import paralysed_monster
 
-    state = replace(state, acting=index, turn=Turn())
+    state = state.evolve(acting=index, turn=Turn())
     lost = paralysed_monster(state, index)  # Hypnotic Blaze (line 537)
     if lost is not None:
         return replace(lost, turn=Turn(rolled=True, acted=True, stopped=True, done=True))
@@ -426,13 +426,13 @@ def start_monster(state: QuestState, index: int) -> QuestState:
             state, index, replace(m, effects=tuple(e for e in m.effects if not e.startswith("tempest|")))
         )
         return note(
-            replace(state, turn=Turn(rolled=True, acted=True, stopped=True, done=True)),
+            state.evolve(turn=Turn(rolled=True, acted=True, stopped=True, done=True)),
             f"{state.stats_of(index).name} misses its turn in the whirlwind.",
         )
     if any(e.startswith("sleep|") for e in m.effects):
         deep = any(e.startswith("deep|") for e in m.effects)  # Deep Sleep: one red die (line 531)
         dice = 1 if deep else state.stats_of(index).mind
-        return replace(state, pending=Pending("wake", who=index, dice=dice))
+        return state.evolve(pending=Pending("wake", who=index, dice=dice))
     from grognard.systems.heroquest.chaos_turns import monster_turn_starts
     from grognard.systems.heroquest.monster_turns import monster_turn_begins
 

@@ -1,0 +1,50 @@
+"""The speed work on HeroQuest games changes no game: seeded bot games give what they gave before it.
+
+`data/speed_same_games.json` was written before any optimisation, by the code of commit 1c9755d: the
+summary of `simulate(quest, None, 6, seed=s)` for every shipped quest and seeds 1 and 2, and three
+seeded bot games in full (every move, a digest of the move records with their dice, a digest of the
+final state's JSON). Every optimisation must leave all of it identical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from grognard.engine.serial import canonical, to_data
+from grognard.systems.heroquest.game import GAME
+from grognard.systems.heroquest.quest_setup import SHIPPED_QUESTS
+from grognard.systems.heroquest.simulate import party_for, play_session, simulate
+
+RECORDED: dict[str, Any] = json.loads((Path(__file__).parent / "data" / "speed_same_games.json").read_text())
+
+
+def _digest(data: object) -> str:
+    return hashlib.sha256(canonical(data).encode()).hexdigest()
+
+
+def test_the_record_covers_every_shipped_quest() -> None:
+    """Every shipped quest has its two recorded summaries (a quest added later gets recorded too)."""
+    assert sorted(RECORDED["summaries"]) == sorted(f"{q}:{s}" for q in SHIPPED_QUESTS for s in (1, 2))
+
+
+@pytest.mark.parametrize("seed", (1, 2))
+@pytest.mark.parametrize("quest", SHIPPED_QUESTS)
+def test_simulated_quests_are_the_recorded_ones(quest: str, seed: int) -> None:
+    """Six bot games of each shipped quest come to the recorded wins, rounds, deaths and outcomes."""
+    assert simulate(quest, None, 6, seed=seed).to_data() == RECORDED["summaries"][f"{quest}:{seed}"]
+
+
+@pytest.mark.parametrize("game", RECORDED["games"], ids=lambda g: f"{g['quest']}:{g['seed']}:{g['index']}")
+def test_seeded_games_make_the_recorded_moves(game: dict[str, Any]) -> None:
+    """A seeded bot game makes the recorded moves, throws the recorded dice and ends in the recorded state."""
+    quest = game["quest"]
+    options = {"quest": quest, "heroes": party_for(quest), "gm": "auto", "order": "roll", "rounds": 60}
+    session = play_session(options, game["seed"], game["index"])
+    assert [m.move for m in session.moves] == game["moves"]
+    assert _digest([to_data(m) for m in session.moves]) == game["records_sha256"]
+    assert _digest(GAME.state_to_json(session.current)) == game["final_sha256"]
