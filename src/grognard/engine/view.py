@@ -155,6 +155,11 @@ class GameViews:
     changes: ChangesFn | None = None
 
 
+def one_seat(state: GameState) -> int:
+    """The seat count of a game one person plays (a gamebook, a single fight)."""
+    return 1
+
+
 def plain_views(players: int) -> GameViews:
     """The view of a game whose system registered none: its description, and its actions by id."""
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pydantic import JsonValue
 
 from grognard.engine.game import Action, GameState
-from grognard.engine.view import ActionView, Odds, Sight, Target
+from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target, one_seat
 from grognard.gamebook.runner import GamebookState
 
 
@@ -42,6 +42,15 @@ class BookViews:
     group_of: Callable[[Action], tuple[str, Target | None]] = _plain
     odds: Callable[[GamebookState], Odds | None] = _no_odds
     label: Callable[[GamebookState, Action], str] = _label
+
+    def game_views(self) -> GameViews:
+        """The views of the gamebook game: one seat, these labels and odds."""
+        return GameViews(self.sight, one_seat, label=self.any_label, odds=self.seat_odds)
+
+    def any_label(self, state: GameState, action: Action) -> str:
+        """How an action of a gamebook state is said to the reader."""
+        assert isinstance(state, GamebookState)
+        return self.label(state, action)
 
     def sight(self, state: GameState, seat: int | None) -> Sight:
         """What the reader (and any onlooker) sees of the adventure now."""

@@ -14,7 +14,7 @@ from pydantic import JsonValue
 from grognard.engine import registry
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, GameState, OptionValue
-from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target
+from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target, one_seat
 from grognard.gamebook.runner import GamebookState
 from grognard.gamebook.seat_view import BookViews
 from grognard.systems.fighting_fantasy.fight import FightState
@@ -153,27 +153,14 @@ BOOK_VIEWS = BookViews(fight_public=fight_public, group_of=fight_group, odds=_bo
 """The gamebook view with Fighting Fantasy's fights."""
 
 
-def _one_seat(state: GameState) -> int:
-    return 1
-
-
 def _fight_label(state: GameState, action: Action) -> str:
     assert isinstance(state, FightState)
     return fight_label(state, action)
 
 
-def _gamebook_label(state: GameState, action: Action) -> str:
-    assert isinstance(state, GamebookState)
-    return _book_label(state, action)
-
-
 def register() -> None:
     """Register the views of the fight and gamebook games."""
     registry.register_views(
-        SYSTEM_ID, "fight", GameViews(fight_sight, _one_seat, label=_fight_label, odds=_fight_odds)
+        SYSTEM_ID, "fight", GameViews(fight_sight, one_seat, label=_fight_label, odds=_fight_odds)
     )
-    registry.register_views(
-        SYSTEM_ID,
-        "gamebook",
-        GameViews(BOOK_VIEWS.sight, _one_seat, label=_gamebook_label, odds=BOOK_VIEWS.seat_odds),
-    )
+    registry.register_views(SYSTEM_ID, "gamebook", BOOK_VIEWS.game_views())

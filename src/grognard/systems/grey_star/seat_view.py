@@ -15,7 +15,7 @@ from pydantic import JsonValue
 from grognard.engine import registry
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, GameState, OptionValue
-from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target
+from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target, one_seat
 from grognard.gamebook.runner import GamebookState
 from grognard.gamebook.seat_view import BookViews
 from grognard.systems.grey_star.book_fight import BookFight
@@ -134,27 +134,14 @@ BOOK_VIEWS = BookViews(fight_public=fight_public, group_of=group_of, odds=_book_
 """The gamebook view with Grey Star's combats."""
 
 
-def _one_seat(state: GameState) -> int:
-    return 1
-
-
 def _combat_label(state: GameState, action: Action) -> str:
     assert isinstance(state, CombatState)
     return combat_label(state, action)
 
 
-def _gamebook_label(state: GameState, action: Action) -> str:
-    assert isinstance(state, GamebookState)
-    return _book_label(state, action)
-
-
 def register() -> None:
     """Register the views of the combat and gamebook games."""
     registry.register_views(
-        SYSTEM_ID, "combat", GameViews(combat_sight, _one_seat, label=_combat_label, odds=_combat_odds)
+        SYSTEM_ID, "combat", GameViews(combat_sight, one_seat, label=_combat_label, odds=_combat_odds)
     )
-    registry.register_views(
-        SYSTEM_ID,
-        "gamebook",
-        GameViews(BOOK_VIEWS.sight, _one_seat, label=_gamebook_label, odds=BOOK_VIEWS.seat_odds),
-    )
+    registry.register_views(SYSTEM_ID, "gamebook", BOOK_VIEWS.game_views())
