@@ -124,8 +124,9 @@ def talisman_board() -> Board:
                     size=CELL,
                     lines=short_text(space.text, space.draw),
                     text=space.text,
-                    feature=_feature(space_id, space.bridge is not None, space.portal is not None,
-                                     space.talisman_needed),
+                    feature=_feature(
+                        space_id, space.bridge is not None, space.portal is not None, space.talisman_needed
+                    ),
                 )
             )
     for space_id in cat.rings["crown"]:
