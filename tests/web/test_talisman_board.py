@@ -154,7 +154,8 @@ def test_every_space_is_drawn_on_a_desktop_and_a_phone(
         for feature in ("river", "bridge", "portal"):
             assert page.locator(f"[data-feature={feature}]").count() == 1
         assert page.locator("[data-space='valley-of-fire'].t-f-valley").count() == 1
-        box = page.locator("svg.talisman-board").bounding_box()
+        box = page.locator(".talisman-scroll").bounding_box()
         assert box is not None and 0 < box["width"] <= width
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
         sizes = spaces.evaluate_all("els => els.map(e => e.getBoundingClientRect().width)")
         assert min(sizes) > 0.9 * max(sizes) > 0
