@@ -90,6 +90,7 @@ def test_a_human_plays_a_bot_by_clicking_spaces_and_buttons(live: LiveServer, pa
     assert clicks >= 4, f"only {clicks} moves were made by clicking a space"
     assert landed >= 2, "the token did not stand on the space clicked"
     assert len(turns) >= 4, turns
+    assert page.locator("[data-last-rolls] .die").count() >= 1
     assert page.locator("[data-sheet]").count() == 2
     for seat in (0, 1):
         sheet = page.locator(f"[data-sheet='{seat}']")
