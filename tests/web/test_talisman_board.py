@@ -5,6 +5,7 @@ page and from a spectator's."""
 from __future__ import annotations
 
 import random
+import re
 
 from playwright.sync_api import Browser, Page
 
@@ -43,6 +44,21 @@ def test_the_geometry_draws_every_space_once_in_three_rings_and_the_crown() -> N
     assert portal.y == peril.y and peril.x > portal.x  # the Plain of Peril lies through the Portal
 
 
+def _start(page: Page, url: str, seed: int) -> str:
+    """A two-seat game, the human here in seat 1 against a bot, from a fixed seed; returns its id."""
+    page.goto(f"{url}/games/new/talisman")
+    form = page.locator("form[data-game=game]")
+    form.locator("[name='option:players']").select_option("2")
+    form.locator("[name=seed]").fill(str(seed))
+    form.locator("select[name='seat:0']").select_option("here")
+    form.locator("select[name='seat:1']").select_option("bot")
+    form.locator("[data-action=create]").click()
+    page.wait_for_selector("[data-ply]")
+    found = re.search(r"/games/(\d+)", page.url)
+    assert found is not None, page.url
+    return found.group(1)
+
+
 def _my_turn(page: Page) -> None:
     """Wait until the bot has played and this seat's choices (or the game's end) are on the page."""
     page.wait_for_selector("[data-actions] button[data-action], [data-status=over]", timeout=60_000)
@@ -61,7 +77,7 @@ def _calm_click(page: Page, pick: random.Random) -> None:
 
 
 def test_a_human_plays_a_bot_by_clicking_spaces_and_buttons(live: LiveServer, page: Page) -> None:
-    start_game(page, live.url, "talisman", "game", {"players": "2"}, ["here", "bot"])
+    _start(page, live.url, 7)
     assert page.locator("svg.talisman-board [data-space]").count() == SPACES
     pick = random.Random(11)
     clicks, landed = 0, 0
@@ -103,7 +119,7 @@ def test_the_humans_spells_stay_hidden_from_the_bot_seat_and_spectators(
     live: LiveServer, browser: Browser, console: Console
 ) -> None:
     host = console.watch(browser.new_context(viewport={"width": 1280, "height": 800}).new_page())
-    game_id = start_game(host, live.url, "talisman", "game", {"players": "2"}, ["here", "bot"])
+    game_id = _start(host, live.url, 2)
     pick = random.Random(5)
     held: list[str] = []
     for _ in range(120):
