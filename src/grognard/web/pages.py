@@ -11,9 +11,12 @@ from fastapi.templating import Jinja2Templates
 
 from grognard import __version__
 from grognard.web.security import browser_session, form_token, remember
+from grognard.web.talisman_board import COLOURS, card_name, talisman_board
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 """The page templates; Jinja2 escapes every value put into an .html template."""
+TEMPLATES.env.globals.update(talisman_board=talisman_board, token_colours=COLOURS)
+TEMPLATES.env.filters["talisman_name"] = card_name
 
 
 def render(request: Request, template: str, secret: str, status: int = 200, **context: Any) -> HTMLResponse:

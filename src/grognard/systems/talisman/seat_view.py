@@ -62,6 +62,32 @@ def destination(state: TalismanState, seat: int, direction: int) -> tuple[str, i
             return here, steps
 
 
+def move_end(state: TalismanState, seat: int, verb: str) -> str | None:
+    """The space a move without a named space leads to: over the bridge, through the Portal (if it
+    opens), on round the ring, one step forward or back along the Inner Region's path (back from the
+    Plain of Peril: through the Portal); None for the die roll that starts a move."""
+    cat = catalog()
+    here = state.heroes[seat].space
+    space = cat.spaces.get(here)
+    if space is None:
+        return None
+    if verb == "bridge" and space.bridge is not None:
+        return space.bridge.to
+    if verb == "portal" and space.portal is not None:
+        return space.portal.to
+    if verb == "on" and state.move is not None and state.move.direction:
+        return destination(state, seat, state.move.direction)[0]
+    path = cat.path()
+    if verb in ("forward", "back") and here in path:
+        at = path.index(here)
+        if verb == "forward":
+            return path[at + 1] if at + 1 < len(path) else None
+        if at > 0:
+            return path[at - 1]
+        return next((s.id for s in cat.spaces.values() if s.portal is not None and s.portal.to == here), None)
+    return None
+
+
 def _space_does(space_id: str) -> str:
     space = catalog().spaces[space_id]
     if space.draw:
@@ -100,6 +126,10 @@ def action_label(state: TalismanState, seat: int, action: Action) -> str:
         except KeyError:
             price = 0
         text = f"buy {name_of(rest)} for {price} Gold"
+    elif verb in ("bridge", "on", "forward", "back") and not rest:
+        end = move_end(state, seat, verb)
+        if end is not None:
+            text = f"{text} to the {name_of(end)}"
     elif verb == "portal":
         text = f"{text}: opens {float(portal_chance(state, seat)):.0%}"
     elif verb in ("fight", "stand", "roll") and not rest:
@@ -120,7 +150,8 @@ def action_target(state: TalismanState, seat: int, action: Action) -> tuple[str,
     if verb in _MOVES:
         if parts and parts[0] in cat.spaces:
             return "move", Target(kind="space", id=parts[0], name=name_of(parts[0]))
-        return "move", None
+        end = move_end(state, seat, verb)
+        return "move", None if end is None else Target(kind="space", id=end, name=name_of(end))
     if verb == "cast":
         if len(parts) == 2:
             if parts[1].isdigit():
