@@ -1,10 +1,11 @@
 """The speed work on HeroQuest games changes no game: seeded bot games give what they gave before it.
 
 `data/speed_same_games.json` was first written before any optimisation, by the code of commit 1c9755d,
-and written again when the speed work was merged with the rules changes made beside it (the games of the
-merged main before and after the speed work compared identical; see git history): the summary of `simulate(quest, None, 6, seed=s)` for every shipped quest and seeds 1 and 2, and three
-seeded bot games in full (every move, a digest of the move records with their dice, a digest of the
-final state's JSON). Every optimisation must leave all of it identical.
+and written again when the speed work was merged with the rules changes made beside it (the merged
+main's games before and after the speed work compared identical): the summary of
+`simulate(quest, None, 6, seed=s)` for every shipped quest and seeds 1 and 2, and three seeded bot games
+in full (every move, a digest of the move records with their dice, a digest of the final state's JSON).
+Every optimisation must leave all of it identical.
 """
 
 from __future__ import annotations
