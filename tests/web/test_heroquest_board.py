@@ -21,6 +21,29 @@ PARTY = "barbarian,elf-wizard"
 SHOTS = os.environ.get("GROGNARD_SHOTS", "")
 
 
+NEAREST_DOOR = """() => {
+  const doors = [...document.querySelectorAll('.hq-door-closed')].map(d => d.getBBox());
+  const squares = [...document.querySelectorAll('.hq-squares [data-reachable]')].map(s => s.getBBox());
+  let best = -1, far = Infinity;
+  squares.forEach((s, i) => doors.forEach(d => {
+    const gap = Math.hypot(s.x + s.width / 2 - d.x - d.width / 2, s.y + s.height / 2 - d.y - d.height / 2);
+    if (gap < far) { far = gap; best = i; }
+  }));
+  return best;
+}"""
+
+
+SINGLE_TARGET = """() => {
+  for (const m of document.querySelectorAll('.hq-monster[data-reachable]')) {
+    const sq = CSS.escape(m.dataset.square);
+    if (document.querySelectorAll(`[data-actions] button[data-target-square="${sq}"]`).length === 1) {
+      return m.dataset.square;
+    }
+  }
+  return "";
+}"""
+
+
 def _start(page: Page, url: str) -> str:
     return start_game(page, url, "heroquest", "quest", {"quest": QUEST, "heroes": PARTY}, ["here", "bot"])
 
@@ -89,12 +112,13 @@ def test_quest_one_played_by_clicking_the_board(live: LiveServer, page: Page) ->
             continue
         _fog_holds(page)
         before = ply(page)
-        monsters = page.locator(".hq-monster[data-reachable]")
+        single = page.evaluate(SINGLE_TARGET)
+        monsters = page.locator(f".hq-monster[data-square='{single}']")
         doors = page.locator(".hq-door[data-reachable]")
         squares = page.locator(".hq-squares [data-reachable]")
         buttons = page.locator("[data-actions] button[data-action]")
         labels = [b.get_attribute("data-action") or "" for b in buttons.all()]
-        if monsters.count():
+        if single and monsters.count():
             attacks = page.locator("[data-actions] button[data-action^='attack:']")
             assert all("kills" in b.inner_text() for b in attacks.all())
             monsters.first.click()
@@ -103,7 +127,8 @@ def test_quest_one_played_by_clicking_the_board(live: LiveServer, page: Page) ->
             doors.first.click()
             clicks["door"] += 1
         elif squares.count() and moved_ply != before and any(a.startswith("move:") for a in labels):
-            squares.nth(pick.randrange(squares.count())).click()
+            near = page.evaluate(NEAREST_DOOR)
+            squares.nth(near if near >= 0 else pick.randrange(squares.count())).click()
             clicks["square"] += 1
             moved_ply = before
         else:
