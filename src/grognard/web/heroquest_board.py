@@ -92,7 +92,7 @@ def quest_board(public: Mapping[str, Any], actions: Sequence[Any] = ()) -> dict[
         for s in area["squares"]:
             kinds[_xy(s)] = str(area["kind"])
             area_of[_xy(s)] = str(area_id)
-    blocked = {_xy(s) for s in public["rubble"]}
+    blocked = {_xy(s) for s in [*public["rubble"], *public.get("blocked", [])]}
     squares = []
     for y in range(height):
         for x in range(width):

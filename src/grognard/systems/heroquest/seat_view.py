@@ -171,6 +171,8 @@ def heroes_public(state: QuestState) -> dict[str, JsonValue]:
                 "status": h.status,
                 "at": None if h.at is None else _xy(h.at),
                 "effects": list(h.effects),
+                "equipment": [*hero.weapons, *hero.armour, *hero.artifacts],
+                "equipped": list[JsonValue](hero.equipped.names()),
                 "items": list(h.items),
                 "spells": list(h.spells),
             }
@@ -197,6 +199,7 @@ def heroes_public(state: QuestState) -> dict[str, JsonValue]:
         "doors": doors,
         "traps": [_xy(s) for s in sorted(known_traps(state))],
         "rubble": [_xy(s) for s in state.rubble],
+        "blocked": [_xy(s) for s in sorted(layout.blocked) if board.area_at.get(s) in seen],
         "heroes": heroes,
         "monsters": [_monster(state, j, letters.get(j, "?")) for j in shown_monsters(state)],
         "map": list(map_lines(state)),
