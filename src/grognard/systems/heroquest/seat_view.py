@@ -5,8 +5,8 @@ with their squares, furniture and stairs, the doors they have seen (secret ones 
 traps they know of, fallen rock, the monsters in sight, every hero (numbered 1, 2, ... here as on the
 map) and the goal. The game master's private part is the rest of the board: every monster, every trap,
 every door. Actions are `render.action_label`'s sentences with a group and a target (a square, a
-monster by its index). HeroQuest's rules still write their log as text: it is passed on as events of
-kind "log".
+monster by its index and its square, a door by the square beyond it, so a click on the drawn board
+finds it). HeroQuest's rules still write their log as text: it is passed on as events of kind "log".
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, GameViews, SeatView, Sight, Target, log_events
 from grognard.systems.heroquest.actions import known_traps
 from grognard.systems.heroquest.bots import hero_bot
+from grognard.systems.heroquest.gear import attack_dice, defend_dice
 from grognard.systems.heroquest.render import action_label, map_lines, monster_letters
 from grognard.systems.heroquest.state import GM_PLAYER, QuestState
 
@@ -72,10 +73,21 @@ def action_target(state: QuestState, action: Action) -> tuple[str, Target | None
             return group, Target(kind="hero", id=i, name=state.hero_of(i).name)
     j = _monster_index(state, head) if head else None
     if j is not None:
-        return group, Target(kind="creature", id=j, name=state.stats_of(j).name)
-    if verb == "door":
-        return group, Target(kind="item", id=arg, name="door")
+        at = state.monsters[j].at
+        return group, Target(kind="creature", id=j, square=at, name=state.stats_of(j).name)
+    if verb == "door" and arg in state.layout.door_by_id:
+        return group, Target(kind="square", id=arg, square=door_square(state, arg), name="door")
     return group, None
+
+
+def door_square(state: QuestState, door_id: str) -> tuple[int, int]:
+    """The square a click opens door `door_id` on: the board square beyond it from the hero at it."""
+    door = state.layout.door_by_id[door_id]
+    i = state.current_hero()
+    here = None if i is None else state.heroes[i].at
+    board = state.layout.board
+    ahead = [s for s in door.at if s != here and board.on_board(s)]
+    return ahead[0] if ahead else door.at[0]
 
 
 def _label(state: QuestState, action: Action) -> str:
@@ -151,11 +163,16 @@ def heroes_public(state: QuestState) -> dict[str, JsonValue]:
                 "body": h.body,
                 "max_body": hero.maximum("body"),
                 "mind": h.mind,
+                "max_mind": hero.maximum("mind"),
+                "attack": attack_dice(hero),
+                "defend": defend_dice(hero),
                 "magic": h.magic,
                 "gold": h.gold,
                 "status": h.status,
                 "at": None if h.at is None else _xy(h.at),
                 "effects": list(h.effects),
+                "equipment": [*hero.weapons, *hero.armour, *hero.artifacts],
+                "equipped": list[JsonValue](hero.equipped.names()),
                 "items": list(h.items),
                 "spells": list(h.spells),
             }
@@ -182,6 +199,7 @@ def heroes_public(state: QuestState) -> dict[str, JsonValue]:
         "doors": doors,
         "traps": [_xy(s) for s in sorted(known_traps(state))],
         "rubble": [_xy(s) for s in state.rubble],
+        "blocked": [_xy(s) for s in sorted(layout.blocked) if board.area_at.get(s) in seen],
         "heroes": heroes,
         "monsters": [_monster(state, j, letters.get(j, "?")) for j in shown_monsters(state)],
         "map": list(map_lines(state)),

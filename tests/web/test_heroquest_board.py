@@ -1,0 +1,190 @@
+"""HeroQuest's drawn board in a real browser: quest 1 played for several rounds by clicking squares,
+monsters and doors; the fog of war kept out of the page's HTML; all 494 squares drawn on a desktop and on
+a phone."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page
+
+from grognard.systems.heroquest.game import HeroQuestGame
+from grognard.systems.heroquest.seat_view import gm_private, heroes_public
+from grognard.systems.heroquest.state import QuestState
+from tests.web.conftest import Console, LiveServer
+from tests.web.test_tables import click_action, ply, start_game
+
+QUEST = "1-the-smugglers-stair"
+PARTY = "barbarian,elf-wizard"
+SHOTS = os.environ.get("GROGNARD_SHOTS", "")
+
+
+NEAREST_DOOR = """() => {
+  const doors = [...document.querySelectorAll('.hq-door-closed')].map(d => d.getBBox());
+  const moves = [...document.querySelectorAll("[data-actions] button[data-action^='move:']")];
+  let best = "", far = Infinity;
+  moves.forEach(button => {
+    const square = button.dataset.targetSquare;
+    const s = document.querySelector(`.hq-squares [data-square="${square}"]`).getBBox();
+    doors.forEach(d => {
+      const gap = Math.hypot(s.x + s.width / 2 - d.x - d.width / 2, s.y + s.height / 2 - d.y - d.height / 2);
+      if (gap < far) { far = gap; best = square; }
+    });
+  });
+  return best;
+}"""
+
+
+SINGLE_TARGET = """() => {
+  for (const m of document.querySelectorAll('.hq-monster[data-reachable]')) {
+    const sq = CSS.escape(m.dataset.square);
+    if (document.querySelectorAll(`[data-actions] button[data-target-square="${sq}"]`).length === 1) {
+      return m.dataset.square;
+    }
+  }
+  return "";
+}"""
+
+
+def _start(page: Page, url: str) -> str:
+    return start_game(page, url, "heroquest", "quest", {"quest": QUEST, "heroes": PARTY}, ["here", "bot"])
+
+
+def _after(page: Page, before: int) -> None:
+    page.wait_for_function(
+        f"Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=60_000
+    )
+
+
+def _round(page: Page) -> int:
+    text = page.locator(".hq-head p").inner_text()
+    return int(text.split("Round ")[1].split(" ")[0])
+
+
+def _fog_holds(page: Page) -> None:
+    """Nothing stands on an unexplored square: no area, furniture, monster or trap there."""
+    bad = page.evaluate(
+        """() => {
+          const fogged = document.querySelectorAll('.hq-squares .hq-fog');
+          const fog = new Set([...fogged].map(e => e.dataset.square));
+          const out = [];
+          document.querySelectorAll('.hq-fog[data-area]').forEach(e => out.push('area ' + e.dataset.square));
+          document.querySelectorAll('.hq-monster, [data-trap]').forEach(e => {
+            const sq = e.dataset.square || e.dataset.trap;
+            if (fog.has(sq)) out.push('figure on fog ' + sq);
+          });
+          return out;
+        }"""
+    )
+    assert bad == []
+
+
+def _initial() -> QuestState:
+    state = HeroQuestGame().new_initial_state({"quest": QUEST, "heroes": PARTY})
+    assert isinstance(state, QuestState)
+    return state
+
+
+def test_quest_one_played_by_clicking_the_board(live: LiveServer, page: Page) -> None:
+    _start(page, live.url)
+    html = page.content()
+    state = _initial()
+    public = heroes_public(state)
+    unseen_rooms = [a for a in state.layout.board.rooms() if a not in public["areas"]]
+    assert len(unseen_rooms) > 15
+    for room in unseen_rooms:
+        assert f'data-area="{room}"' not in html
+    shown = {m["id"] for m in public["monsters"]}
+    hidden = [m for m in gm_private(state)["monsters"] if m["id"] not in shown and m["at"] is not None]  # type: ignore[index,union-attr]
+    assert hidden, "quest 1 hides monsters in rooms not yet seen"
+    for m in hidden:
+        x, y = m["at"]  # type: ignore[index]
+        square = page.locator(f".hq-squares [data-square='{x},{y}']")
+        assert "hq-fog" in (square.get_attribute("class") or "")
+        assert page.locator(f".hq-monster[data-square='{x},{y}']").count() == 0
+        assert f"({m['id']})" not in html  # type: ignore[index]
+    pick = random.Random(14)
+    clicks = {"square": 0, "monster": 0, "door": 0, "button": 0}
+    moved_ply = -1
+    for _ in range(500):
+        if page.locator("[data-status=over]").count() or _round(page) >= 6:
+            break
+        if not page.locator("[data-status=your-turn]").count():
+            page.wait_for_timeout(200)
+            continue
+        _fog_holds(page)
+        before = ply(page)
+        single = page.evaluate(SINGLE_TARGET)
+        monsters = page.locator(f".hq-monster[data-square='{single}']")
+        doors = page.locator(".hq-door[data-reachable]")
+        squares = page.locator(".hq-squares [data-reachable]")
+        buttons = page.locator("[data-actions] button[data-action]")
+        labels = [b.get_attribute("data-action") or "" for b in buttons.all()]
+        if single and monsters.count():
+            attacks = page.locator("[data-actions] button[data-action^='attack:']")
+            assert all("kills" in b.inner_text() for b in attacks.all())
+            monsters.first.click()
+            clicks["monster"] += 1
+            last = f"monster {single}"
+        elif doors.count():
+            last = f"door {doors.first.get_attribute('data-square')}"
+            doors.first.click()
+            clicks["door"] += 1
+        elif squares.count() and moved_ply != before and any(a.startswith("move:") for a in labels):
+            moves = [a.split(":")[1] for a in labels if a.startswith("move:")]
+            near = page.evaluate(NEAREST_DOOR) or pick.choice(moves)
+            square = page.locator(f".hq-squares [data-square='{near}']")
+            assert square.get_attribute("data-reachable") is not None
+            # a figure standing there (a prisoner) takes the click for the square: it carries the square too
+            figure = page.locator(f".hq-token[data-square='{square.get_attribute('data-square')}']")
+            last = f"square {square.get_attribute('data-square')} {figure.count()}"
+            (figure if figure.count() else square).click()
+            clicks["square"] += 1
+            moved_ply = before
+        else:
+            for wanted in ("roll", "end"):
+                if wanted in labels:
+                    click_action(page, labels.index(wanted))
+                    break
+            else:
+                click_action(page, pick.randrange(len(labels)))
+            clicks["button"] += 1
+            continue
+        try:
+            _after(page, before)
+        except Exception as error:
+            raise AssertionError(f"{last} did not act; {labels}") from error
+    assert _round(page) >= 5 or page.locator("[data-status=over]").count()
+    print(clicks)
+    assert clicks["square"] >= 3, clicks
+    assert clicks["monster"] >= 1 and clicks["door"] >= 1, clicks
+    _fog_holds(page)
+    assert page.locator("[data-hero-sheet]").count() == 2
+    assert "Attack" in page.locator("[data-hero-sheet='1']").inner_text()
+    assert "Short Sword" in page.locator("[data-hero-sheet='1'] [data-equipment]").inner_text()
+    if SHOTS:
+        page.evaluate("document.querySelector('.hq-head').scrollIntoView()")
+        page.screenshot(path=str(Path(SHOTS) / "heroquest-desktop.png"), full_page=False)
+
+
+def test_every_square_drawn_on_a_desktop_and_a_phone(
+    live: LiveServer, browser: Browser, console: Console
+) -> None:
+    for width, height in ((1280, 800), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = console.watch(context.new_page())
+        _start(page, live.url)
+        squares = page.locator("[data-board] .hq-squares [data-square]")
+        assert squares.count() == 494
+        names = set(squares.evaluate_all("els => els.map(e => e.dataset.square)"))
+        assert names == {f"{x},{y}" for x in range(26) for y in range(19)}
+        box = page.locator("[data-board]").bounding_box()
+        assert box is not None and box["width"] <= width and box["width"] >= min(width * 0.55, width - 70)
+        corner = page.locator("[data-board] .hq-squares [data-square='25,18']").bounding_box()
+        assert corner is not None and corner["x"] + corner["width"] <= width + 1
+        assert page.locator(".hq-hero").count() == 2
+        if SHOTS:
+            page.screenshot(path=str(Path(SHOTS) / f"heroquest-{width}.png"), full_page=False)
+        context.close()
