@@ -17,8 +17,8 @@ from tests.web.conftest import Console, LiveServer
 
 def test_home_lists_every_system_and_tool(live: LiveServer, page: Page) -> None:
     page.goto(live.url + "/")
-    systems = page.locator("[data-system]")
-    assert systems.count() == 5
+    shown = {e.get_attribute("data-system") for e in page.locator("[data-system]").all()}
+    assert shown >= {"fighting-fantasy", "grey-star", "adventures-in-fantasy", "talisman", "heroquest"}
     for tool in TOOLS.values():
         assert page.get_by_role("link", name=tool.title).count() >= 1
 
