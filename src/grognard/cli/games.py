@@ -16,7 +16,7 @@ from grognard.cli.play_loop import ViewLoop
 from grognard.cli.view_text import event_line, view_lines
 from grognard.engine import registry, salvage, savefile
 from grognard.engine.errors import UsageError
-from grognard.engine.game import OptionInfo, OptionValue
+from grognard.engine.game import OptionValue
 from grognard.engine.match import Match
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import STORE_FILE, GameSummary, SqliteStore, grognard_home, open_store
@@ -213,29 +213,6 @@ SeatOpt = Annotated[
 ]
 
 
-def option_value(info: OptionInfo, text: str) -> OptionValue:
-    """An option's value typed like its default (true/false, a whole number, a number, or text)."""
-    default = info.default
-    if isinstance(default, bool):
-        low = text.strip().lower()
-        if low in ("true", "yes", "1", "on"):
-            return True
-        if low in ("false", "no", "0", "off"):
-            return False
-        raise UsageError(f"option {info.name}={text!r}: give true or false")
-    if isinstance(default, int):
-        try:
-            return int(text)
-        except ValueError:
-            raise UsageError(f"option {info.name}={text!r}: give a whole number") from None
-    if isinstance(default, float):
-        try:
-            return float(text)
-        except ValueError:
-            raise UsageError(f"option {info.name}={text!r}: give a number") from None
-    return text
-
-
 def parse_options(system: str, game: str, given: list[str]) -> dict[str, OptionValue]:
     """`NAME=VALUE` options of a game, typed by the game's declared options."""
     known = {o.name: o for o in registry.get_game(system, game).info.options}
@@ -246,7 +223,7 @@ def parse_options(system: str, game: str, given: list[str]) -> dict[str, OptionV
             raise UsageError(f"option {item!r}: write NAME=VALUE")
         if name not in known:
             raise UsageError(f"unknown option {name!r} for {system}/{game}; known: {sorted(known) or 'none'}")
-        options[name] = option_value(known[name], text)
+        options[name] = known[name].parse(text)
     return options
 
 

@@ -168,6 +168,31 @@ class OptionInfo:
     high: float | None = None
     file: bool = False
 
+    def parse(self, text: str) -> OptionValue:
+        """Text typed by a person (a command line, a form) as a value of this option's type: true/false,
+        a whole number, a number, or text; a `UsageError` naming the option otherwise."""
+        from grognard.engine.errors import UsageError
+
+        default = self.default
+        if isinstance(default, bool):
+            low = text.strip().lower()
+            if low in ("true", "yes", "1", "on"):
+                return True
+            if low in ("false", "no", "0", "off"):
+                return False
+            raise UsageError(f"option {self.name}={text!r}: give true or false")
+        if isinstance(default, int):
+            try:
+                return int(text)
+            except ValueError:
+                raise UsageError(f"option {self.name}={text!r}: give a whole number") from None
+        if isinstance(default, float):
+            try:
+                return float(text)
+            except ValueError:
+                raise UsageError(f"option {self.name}={text!r}: give a number") from None
+        return text
+
 
 @dataclass(frozen=True)
 class GameInfo:

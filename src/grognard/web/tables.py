@@ -24,7 +24,7 @@ from starlette.concurrency import run_in_threadpool
 
 from grognard.engine import registry, savefile
 from grognard.engine.errors import GrognardError, UsageError
-from grognard.engine.game import GameInfo, OptionValue
+from grognard.engine.game import OptionValue
 from grognard.engine.match import Match, MatchError, plain_title
 from grognard.engine.store import GameSummary, SqliteStore, grognard_home, open_store
 from grognard.web.content import content_reference
@@ -87,25 +87,6 @@ def _load(game_id: str) -> Match:
     return Match.load(table_store(), game_id)
 
 
-def _option_value(info: GameInfo, name: str, raw: str) -> OptionValue:
-    """A form's text as the option's type (the type of its default)."""
-    option = next(o for o in info.options if o.name == name)
-    default = option.default
-    if isinstance(default, bool):
-        return raw in ("on", "true", "True", "1", "yes")
-    if isinstance(default, int):
-        try:
-            return int(raw)
-        except ValueError:
-            raise UsageError(f"option {name}: {raw!r} is not a whole number") from None
-    if isinstance(default, float):
-        try:
-            return float(raw)
-        except ValueError:
-            raise UsageError(f"option {name}: {raw!r} is not a number") from None
-    return raw
-
-
 def _back(request: Request, game_id: str) -> Response:
     """After a move: htmx swaps the table in place; a plain form goes back to the table page."""
     if request.headers.get("hx-request") == "true":
@@ -147,7 +128,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         for option in info.options:
             raw = form.get(f"option:{option.name}")
             if raw is not None and raw.strip() != "":
-                value = _option_value(info, option.name, raw.strip()[:1000])
+                value = option.parse(raw.strip()[:1000])
                 if option.file and isinstance(value, str):
                     value = content_reference(system.id, value)
                 options[option.name] = value
