@@ -20,12 +20,12 @@ import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 
+from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos_lists import spell_list
 from grognard.systems.heroquest.effects import has, parse, total
 from grognard.systems.heroquest.geometry import can_target
-from grognard.systems.heroquest.registry import Registry
 from grognard.systems.heroquest.state import QuestState
 from grognard.systems.heroquest.turn import note, with_monster
 

@@ -23,12 +23,12 @@ from fractions import Fraction
 
 from grognard.engine.dice import Rng, Roll
 from grognard.engine.errors import UsageError
+from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields, skulls
 from grognard.systems.heroquest.effects import _item_effect, has, in_play, spell_key, total, use_item
 from grognard.systems.heroquest.hero import castable_spells
-from grognard.systems.heroquest.registry import Registry
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import HeroFig, Pending, QuestState
 from grognard.systems.heroquest.turn import free_square_near, note, with_hero

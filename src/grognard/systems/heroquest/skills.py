@@ -20,10 +20,10 @@ from fractions import Fraction
 from itertools import product
 
 from grognard.engine.dice import sum_distribution
+from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.effects import BERSERK, MANHANDLE, from_effect, has, total
-from grognard.systems.heroquest.registry import Registry
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.turn import note, with_hero, with_monster

@@ -19,12 +19,12 @@ import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.geometry import Reach, can_target, step_cost
 from grognard.systems.heroquest.hero import casting_level
-from grognard.systems.heroquest.registry import Registry
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.turn import note, with_hero, with_monster

@@ -1,5 +1,9 @@
-"""A registry of handlers by key (items and artifacts, skills), with the keys played elsewhere and the
-keys the game does not play yet, each with the place or the reason.
+"""The one registry of feature handlers by key, for every system (HeroQuest's skills, items, spells,
+monster skills and chaos spells; Talisman's tasks; Adventures in Fantasy's campaign steps), with the keys
+played elsewhere and the keys the game does not play yet, each with the place or the reason.
+
+A key is registered once, by the module of its feature: `add` refuses a second handler for the same key,
+so behaviour never depends on the order in which modules are imported.
 """
 
 from __future__ import annotations
@@ -36,6 +40,13 @@ class Registry(Generic[H]):
         if key in self.passive:
             raise UsageError(f"{what} is not used as an action: {self.passive[key]}")
         raise RuleNotImplementedError(f"{what} has no handler")
+
+    def add(self, key: str, handler: H) -> H:
+        """Register `handler` for `key` and return it; a `ValueError` when `key` already has one."""
+        if key in self.handlers:
+            raise ValueError(f"the {self.noun} {key} is registered twice")
+        self.handlers[key] = handler
+        return handler
 
     def register(self, key: str, make: Callable[[F], H]) -> Callable[[F], F]:
         """A decorator that registers `make(function)` as the handler of `key` and returns the function."""
