@@ -214,7 +214,7 @@ class HitChance:
         }
 
 
-class _Steps:
+class Steps:
     """The running chance and the list of modifiers that made it."""
 
     def __init__(self, base: int) -> None:
@@ -268,7 +268,7 @@ def first_strike(place: str, a: Fighter, b: Fighter) -> str:
     return "a" if qa > qb else "b" if qb > qa else ""
 
 
-def _dexterity(steps: _Steps, mine: int, theirs: int) -> None:
+def _dexterity(steps: Steps, mine: int, theirs: int) -> None:
     quarter = abs(mine - theirs) // 4
     amount = min(DEXTERITY_CAP, quarter)
     if not amount:
@@ -297,7 +297,7 @@ def hit_chance(
         raise UsageError(f"place {place!r} is not one of {', '.join(table_q_places())}")
     base = combat_chance(attacker.body, defender.body)
     row = _chart("combat-matrix").row(attacker.body).source.rsplit(":", 1)[1]
-    steps = _Steps(0)
+    steps = Steps(0)
     steps.add(f"base: {attacker.body} vs {defender.body}", base, row)
     factor = TRAINING[attacker.training]
     if factor != 1:
@@ -341,7 +341,7 @@ def hit_chance(
     return steps.limit()
 
 
-def _saddle(steps: _Steps, attacker: Fighter, defender: Fighter) -> None:
+def _saddle(steps: Steps, attacker: Fighter, defender: Fighter) -> None:
     """Mounted melee below Horsemanship II: the rider's base at half, attacking and defending (line 394).
 
     The attacker's base is halved; a defender's half defence lets the attacker's base keep half of what
@@ -356,7 +356,7 @@ def _saddle(steps: _Steps, attacker: Fighter, defender: Fighter) -> None:
         steps.add(f"defender mounted, horsemanship {theirs} (half defence)", gained, 394, note=note)
 
 
-def _size(steps: _Steps, mine: int, theirs: int) -> None:
+def _size(steps: Steps, mine: int, theirs: int) -> None:
     if mine == theirs:
         return
     result = round_half_up(Fraction(abs(mine - theirs), 2))

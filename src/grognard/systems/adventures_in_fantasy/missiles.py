@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.charts import Chart
-from grognard.systems.adventures_in_fantasy.combat import HitChance, Modifier, _Steps
+from grognard.systems.adventures_in_fantasy.combat import HitChance, Modifier, Steps
 from grognard.systems.adventures_in_fantasy.damage import Missile, source
 from grognard.systems.adventures_in_fantasy.lookups import missile_dexterity_modifier
 from grognard.systems.adventures_in_fantasy.tables import get_table
@@ -150,7 +150,7 @@ def missile_chance(shot: Shot) -> HitChance:
     row = _chart("missile-targets").row(target)
     base = row.get(band)
     assert isinstance(base, int)
-    steps = _Steps(0)
+    steps = Steps(0)
     steps.add(f"base: {target}, {band} range", base, row.source.rsplit(":", 1)[1])
     dexterity = missile_dexterity_modifier(shot.dexterity)
     if dexterity:

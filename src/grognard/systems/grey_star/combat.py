@@ -50,13 +50,13 @@ from grognard.systems.grey_star.chart import (
 )
 from grognard.systems.grey_star.round_rules import (
     Key,
-    _column,
-    _label,
-    _multiplier_cap,
-    _read_label,
-    _round_outcomes,
-    _round_table,
+    multiplier_cap,
+    outcome_label,
+    ratio_column,
+    read_label,
     round_end,
+    round_outcomes,
+    round_table,
     spend_round,
 )
 
@@ -89,7 +89,7 @@ def parse_action(action: Action) -> tuple[int, bool]:
 
 
 @lru_cache(maxsize=1024)
-def _spend_actions(top: int, can_evade: bool) -> tuple[tuple[Action, ...], tuple[tuple[int, bool], ...]]:
+def spend_actions(top: int, can_evade: bool) -> tuple[tuple[Action, ...], tuple[tuple[int, bool], ...]]:
     """The actions of a decision where up to `top` WILLPOWER may be spent, with what each spends."""
     moves = [(n, False) for n in range(top + 1)]
     if can_evade:
@@ -150,10 +150,10 @@ class CombatState(GameState):
         return self.round_skill(spend) - self.enemy_skill
 
     def _actions(self) -> Sequence[Action]:
-        return list(_spend_actions(self.willpower if self.magic_open else 0, self.can_evade)[0])
+        return list(spend_actions(self.willpower if self.magic_open else 0, self.can_evade)[0])
 
     def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
-        return _round_outcomes(
+        return round_outcomes(
             self.table, self.column, self.multiplier, self.endurance, self.enemy_endurance, self.evading
         )
 
@@ -161,7 +161,7 @@ class CombatState(GameState):
         if self.phase == "decide":
             spend, evade = parse_action(str(move))
             return self.odds_state(self._after_spend(spend, evade))
-        enemy_loss, grey_star_loss = _read_label(move)
+        enemy_loss, grey_star_loss = read_label(move)
         return self.odds_state(self._after_round(enemy_loss, grey_star_loss))
 
     # -- the solver's compact protocol (see engine.odds_graph) ---------------------------------
@@ -183,9 +183,9 @@ class CombatState(GameState):
     def odds_expand(self) -> tuple[Sequence[Move], Sequence[Fraction], tuple[Key, ...]]:
         """The moves here, their probabilities at a round, and the key of the state each leads to."""
         if self.phase == "decide":
-            moves, spends = _spend_actions(self.willpower if self.magic_open else 0, self.can_evade)
+            moves, spends = spend_actions(self.willpower if self.magic_open else 0, self.can_evade)
             return moves, (), self._after_spends(spends)
-        labels, probs, losses = _round_table(
+        labels, probs, losses = round_table(
             self.table, self.column, self.multiplier, self.endurance, self.enemy_endurance, self.evading
         )
         after_round = self._after_round
@@ -231,9 +231,9 @@ class CombatState(GameState):
         and multiplier come from `spend_round`."""
         endurance, willpower, enemy = self.endurance, self.willpower, self.enemy_endurance
         rounds = self.rounds_left
-        plain = _column(self.ratio(0))
-        magic = _column(self.ratio(1))
-        cap = _multiplier_cap(magic, enemy)
+        plain = ratio_column(self.ratio(0))
+        magic = ratio_column(self.ratio(1))
+        cap = multiplier_cap(magic, enemy)
         keys = []
         for spend, evade in spends:
             column, multiplier = spend_round(plain, magic, cap, spend, evade)
@@ -257,7 +257,7 @@ class CombatState(GameState):
         """Pick the real random number and read the table with the same function as the odds."""
         number = lone_wolf_number(rng, self.table)
         cell = crt.table().cells[number.total][self.column]
-        label = _label(
+        label = outcome_label(
             self.column, self.multiplier, self.endurance, self.enemy_endurance, self.evading, number.total
         )
         heading = crt.table().columns[self.column].label()

@@ -27,12 +27,12 @@ from typing import Any, TypeAlias
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Result, State
-from grognard.systems.grey_star.combat import OUTCOMES, CombatState, _spend_actions
+from grognard.systems.grey_star.combat import OUTCOMES, CombatState, spend_actions
 from grognard.systems.grey_star.round_rules import (
     Key,
-    _column,
-    _hundredths,
-    _multiplier_cap,
+    hundredths,
+    multiplier_cap,
+    ratio_column,
     round_end,
     round_losses,
     spend_round,
@@ -118,8 +118,8 @@ class FightView:
         self.spend_one = spend_one
         self._wrap = wrap
         self._static = fight_constants(root)
-        self._plain = _column(root.ratio(0))
-        self._magic = _column(root.ratio(1))
+        self._plain = ratio_column(root.ratio(0))
+        self._magic = ratio_column(root.ratio(1))
         self._magic_allowed = root.staff and not root.immune
         self._one: tuple[Any, ...] = (Fraction(1),) if exact else (1.0,)
         self._rounds: dict[tuple[int, int, int, int, int | None, bool], tuple[Any, Any]] = {}
@@ -141,7 +141,7 @@ class FightView:
             return got
         root = self.root
         rows = round_losses(root.table, column, multiplier, endurance, enemy, evade)
-        probs = tuple(_hundredths(w) if self.exact else w / 100 for _, w in rows)
+        probs = tuple(hundredths(w) if self.exact else w / 100 for _, w in rows)
         if root.drain:
             got = (probs, (None, tuple(losses for losses, _ in rows)))
         else:
@@ -165,7 +165,7 @@ class FightView:
             rows = self._by_numbers[key] = []
         if len(rows) <= top:
             plain, magic = self._plain, self._magic
-            cap = _multiplier_cap(magic, enemy)
+            cap = multiplier_cap(magic, enemy)
             for spend in range(len(rows), top + 1):
                 column, multiplier = spend_round(plain, magic, cap, spend, evade)
                 probs, codes = self._round(column, multiplier, endurance, enemy, rounds, evade)
@@ -195,9 +195,9 @@ class FightView:
         if self.spend_one:
             spends: Any = ((1 if top else 0, False),)
         else:
-            spends = _spend_actions(top, root.can_evade)[1]
+            spends = spend_actions(top, root.can_evade)[1]
         plain, magic = self._plain, self._magic
-        cap = _multiplier_cap(magic, enemy)
+        cap = multiplier_cap(magic, enemy)
         drain, shortfall = root.drain, root.shortfall
         rows: list[Row] = []
         for spend, evade in spends:

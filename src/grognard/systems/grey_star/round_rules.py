@@ -23,7 +23,7 @@ rounds left, phase, column, multiplier, evading, outcome."""
 
 
 @lru_cache(maxsize=4096)
-def _multiplier_cap(column: int, enemy_endurance: int) -> int:
+def multiplier_cap(column: int, enemy_endurance: int) -> int:
     """The multiplier past which more WILLPOWER cannot change the round: any hit then kills."""
     losses = [c.enemy for c in (crt.table().cells[n][column] for n in range(10))]
     smallest = min((x for x in losses if isinstance(x, int) and x > 0), default=1)
@@ -53,7 +53,7 @@ def _numbers(table: str, column: int, multiplier: int) -> tuple[tuple[int, int, 
 
 
 @lru_cache(maxsize=1024)
-def _hundredths(weight: int) -> Fraction:
+def hundredths(weight: int) -> Fraction:
     return Fraction(weight, 100)
 
 
@@ -76,12 +76,12 @@ def round_losses(
 
 
 @lru_cache(maxsize=65536)
-def _round_outcomes(
+def round_outcomes(
     table: str, column: int, multiplier: int, endurance: int, enemy_endurance: int, evading: bool
 ) -> tuple[tuple[Outcome, Fraction], ...]:
     """The round's outcomes (`round_losses`) labelled "E<enemy loss>/GS<Grey Star loss>"."""
     return tuple(
-        (f"E{e}/GS{g}", _hundredths(w))
+        (f"E{e}/GS{g}", hundredths(w))
         for (e, g), w in round_losses(table, column, multiplier, endurance, enemy_endurance, evading)
     )
 
@@ -96,7 +96,7 @@ def _losses(
     return enemy_loss, grey_star_loss
 
 
-def _label(
+def outcome_label(
     column: int, multiplier: int, endurance: int, enemy_endurance: int, evading: bool, number: int
 ) -> str:
     enemy_loss, grey_star_loss = _losses(column, multiplier, endurance, enemy_endurance, evading, number)
@@ -104,23 +104,23 @@ def _label(
 
 
 @lru_cache(maxsize=65536)
-def _round_table(
+def round_table(
     table: str, column: int, multiplier: int, endurance: int, enemy_endurance: int, evading: bool
 ) -> tuple[tuple[Outcome, ...], tuple[Fraction, ...], tuple[tuple[int, int], ...]]:
     """A round's chance node split for the solver: labels, probabilities, and (enemy, Grey Star) losses."""
-    outcomes = _round_outcomes(table, column, multiplier, endurance, enemy_endurance, evading)
+    outcomes = round_outcomes(table, column, multiplier, endurance, enemy_endurance, evading)
     labels = tuple(label for label, _ in outcomes)
-    return labels, tuple(p for _, p in outcomes), tuple(_read_label(label) for label in labels)
+    return labels, tuple(p for _, p in outcomes), tuple(read_label(label) for label in labels)
 
 
 @lru_cache(maxsize=4096)
-def _read_label(label: Outcome) -> tuple[int, int]:
+def read_label(label: Outcome) -> tuple[int, int]:
     enemy, grey_star = str(label).split("/")
     return int(enemy[1:]), int(grey_star[2:])
 
 
 @lru_cache(maxsize=1024)
-def _column(ratio: int) -> int:
+def ratio_column(ratio: int) -> int:
     return crt.table().column_index(ratio)
 
 
