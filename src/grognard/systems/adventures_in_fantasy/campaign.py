@@ -11,6 +11,9 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     wound:I:N             he takes N hits: at 0 left he falls unconscious, past 0 he dies
     fight:I:CREATURE      he fights a creature of the encounter tables (`creatures`), one melee turn;
                           several characters may each fight one creature (each pairing a bout)
+    join:I:J              he joins J's fight: both fight J's creature (its hit points shared; it
+                          strikes at the first of them still standing; a kill shared, :1805)
+    share:GP[:SP]         treasure shared among the living by their status levels (:1897)
     round / break         every bout goes on another turn, or all are broken off
     shoot:I:BOW:YARDS     he shoots at the creature met, before any melee (its wounds carry into it)
     kill:I                a fallen (unconscious) character is finished off
@@ -76,6 +79,7 @@ from grognard.systems.adventures_in_fantasy.education import facts, study_break
 from grognard.systems.adventures_in_fantasy.encounters import check_terrain
 from grognard.systems.adventures_in_fantasy.experience import (
     ALIGNMENTS,
+    Award,
     next_rank,
     outside_the_ranks,
     promote,
@@ -85,6 +89,7 @@ from grognard.systems.adventures_in_fantasy.fight import (
     aim,
     kill_award,
     roll_shot,
+    shared_kill_award,
     shot_award,
     shot_outcomes,
     wounded_foe,
@@ -97,6 +102,7 @@ from grognard.systems.adventures_in_fantasy.purse import (
     Line,
     buy,
     can_buy,
+    coins_of,
     drop,
     find,
     pay_men,
@@ -148,11 +154,14 @@ def _fraction(text: str) -> Fraction:
 
 @dataclass(frozen=True)
 class Bout:
-    """One pairing of a melee: character `fighter` (by index) against a creature `foe`."""
+    """One pairing of a melee: character `fighter` (by index) against a creature `foe`. The creature of
+    a group strikes only in the group's first bout (at the first of its foes still standing)."""
 
     fight: MeleeState
     fighter: int
     foe: str
+    group: int = 0
+    """Bouts of one group fight the same creature (`join`): they share its hit points."""
 
 
 @dataclass(frozen=True)
@@ -221,6 +230,8 @@ class CampaignState(GameState):
             p = price(self.buying)[4]
             return [(IN_STOCK, p), (NOT_IN_STOCK, 1 - p)]
         if self.pending >= 0:
+            if self._held(self.pending):
+                return [(0, Fraction(1))]
             return self.bouts[self.pending].fight.chance_outcomes()
         kind, i = self._task()
         return outcomes(kind, self.members[i], self.rules, self._week_end().year)
@@ -242,6 +253,8 @@ class CampaignState(GameState):
                 Roll(what, thrown.dice, thrown.total, thrown.detail),
             )
         if self.pending >= 0:
+            if self._held(self.pending):
+                return 0, ()
             return self.bouts[self.pending].fight.roll(rng)
         kind, i = self._task()
         return throw(kind, self.members[i], self.rules, rng)
@@ -361,7 +374,9 @@ class CampaignState(GameState):
                 raise UsageError("note: write the note after note:")
             event = Event(self.date.iso(), -1, "Referee", "Note", rest.strip(), "")
             return replace(state, events=(event,))
-        if self.bouts and head != "fight":
+        if head == "share":
+            return state._share(rest)
+        if self.bouts and head not in ("fight", "join"):
             if move == "round":
                 return replace(state, pending=0, last=len(self.bouts) - 1)
             if move == "break":
@@ -369,7 +384,9 @@ class CampaignState(GameState):
                     state = state._end_bout(k, state.bouts[k].fight, broken=True)
                 return state
             fighting = ", ".join(f"{self.members[b.fighter].name} the {b.foe}" for b in self.bouts)
-            raise UsageError(f"a melee is on ({fighting}): round, break, or fight:I:CREATURE for another")
+            raise UsageError(
+                f"a melee is on ({fighting}): round, break, join:I:J, or fight:I:CREATURE for another"
+            )
         if head in ("round", "break"):
             raise UsageError(f"{head}: no fight is on (fight:I:CREATURE begins one)")
         if head == "add":
@@ -397,7 +414,7 @@ class CampaignState(GameState):
                 journey=days,
                 met="",
                 events=(note,),
-                active=_join(self.active, able),
+                active=_join_fighters(self.active, able),
             )
         if head == "days":
             days = _int(rest, "days")
@@ -416,7 +433,19 @@ class CampaignState(GameState):
             raise UsageError(
                 f"no referee action {head!r}; the actions are "
                 + ", ".join(
-                    ["add", "advance", "days", "place", "travel", "end", "round", "break", "note", *_HANDLERS]
+                    [
+                        "add",
+                        "advance",
+                        "days",
+                        "place",
+                        "travel",
+                        "end",
+                        "round",
+                        "break",
+                        "note",
+                        "share",
+                        *_HANDLERS,
+                    ]
                 )
             )
         i = _int(index_text, "character")
@@ -434,7 +463,9 @@ class CampaignState(GameState):
         _, chance = self._aim()
         wounds = self.met_wounds + dealt
         left = creature(foe).hits - wounds
-        state = replace(self, shooter=-1, shot="", met_wounds=wounds, active=_join(self.active, (i,)))
+        state = replace(
+            self, shooter=-1, shot="", met_wounds=wounds, active=_join_fighters(self.active, (i,))
+        )
         text = f"{dealt} hit(s) on the {foe}: {left} left" if dealt else f"the arrow misses the {foe}"
         state = state._note(i, "Arrow", text, "002_8449cbd1010a37a5.txt:1622-1670", rolled=True)
         if left > 0:
@@ -459,39 +490,66 @@ class CampaignState(GameState):
         )
         return _settle(_next_day(moved))
 
+    def _held(self, k: int) -> bool:
+        """Bout `k`'s creature is to strike but strikes in an earlier bout of its group instead."""
+        bout = self.bouts[k]
+        return bout.fight.striker == 1 and any(b.group == bout.group for b in self.bouts[:k])
+
     def _blow(self, move: Move) -> CampaignState:
         k = self.pending
         bout = self.bouts[k]
         fight = bout.fight
-        after = fight.apply(move)
-        assert isinstance(after, MeleeState)
         spec = fight.spec
-        hitter = spec.side(fight.striker).name
-        text = (
-            f"{hitter} strikes: {move} hit(s); {spec.a.name} {after.hp[0]},"
-            f" {spec.b.name} {after.hp[1]} hit points left"
-        )
         bouts = list(self.bouts)
+        if self._held(k):
+            after = fight.held()
+            target = next(b for b in self.bouts if b.group == bout.group)
+            text = f"the {bout.foe} strikes at {self.members[target.fighter].name}, not here"
+            over = after.actor() is TERMINAL
+        else:
+            after = fight.apply(move)
+            assert isinstance(after, MeleeState)
+            hitter = spec.side(fight.striker).name
+            text = (
+                f"{hitter} strikes: {move} hit(s); {spec.a.name} {after.hp[0]},"
+                f" {spec.b.name} {after.hp[1]} hit points left"
+            )
+        over = after.actor() is TERMINAL
+        if after.hp[1] > 0 or over:  # a felled creature's answer (:1566) comes before the others stop
+            for j, other in enumerate(bouts):
+                if j != k and other.group == bout.group:
+                    bouts[j] = replace(other, fight=other.fight.with_foe_hp(after.hp[1]))
         bouts[k] = replace(bout, fight=after)
         state = replace(self, bouts=tuple(bouts))._note(
             bout.fighter, "Melee", text, "002_8449cbd1010a37a5.txt:1566", rolled=True
         )
-        if after.actor() is TERMINAL:
-            state = state._end_bout(k, after)
-            return state if state.pending <= state.last else replace(state, pending=-1, last=-1)
+        ended = [j for j, b in enumerate(state.bouts) if b.fight.actor() is TERMINAL]
+        award = None
+        if over and after.hp[1] == 0:
+            killers = [b.fight for b in state.bouts if b.group == bout.group]
+            award = shared_kill_award(killers, bout.foe) if len(killers) > 1 else None
+        for j in reversed(ended):
+            state = state._end_bout(j, state.bouts[j].fight, award=award)
+        done = replace(state, pending=-1, last=-1)
+        if k in ended:
+            return state if state.pending <= state.last else done
         if fight.striker == plan(spec).order[1]:
-            return replace(state, pending=k + 1) if k < state.last else replace(state, pending=-1, last=-1)
+            return replace(state, pending=state.pending + 1) if state.pending < state.last else done
         return state
 
-    def _end_bout(self, k: int, fight: MeleeState, *, broken: bool = False) -> CampaignState:
-        """Bout `k` ends (`fight` its last state): his wounds written, the bout removed, a kill awarded."""
+    def _end_bout(
+        self, k: int, fight: MeleeState, *, broken: bool = False, award: Award | None = None
+    ) -> CampaignState:
+        """Bout `k` ends (`fight` its last state): his wounds written, the bout removed, a kill awarded
+        (`award` when several shared it, else his own)."""
         i, foe = self.bouts[k].fighter, self.bouts[k].foe
         m = self.members[i]
         lost = fight.spec.a.hit_points - fight.hp[0]
         c = m.character.wounded(lost) if lost else m.character
         bouts = self.bouts[:k] + self.bouts[k + 1 :]
         last = self.last - 1 if self.last >= k else self.last
-        state = replace(self, bouts=bouts, last=last if bouts else -1, pending=self.pending if bouts else -1)
+        pending = self.pending - 1 if self.pending > k else self.pending
+        state = replace(self, bouts=bouts, last=last if bouts else -1, pending=pending if bouts else -1)
         state = state._with_member(i, m.with_character(c))
         if broken:
             text = f"the fight with the {foe} is broken off; {c.current_hit_points} hit points left"
@@ -502,7 +560,7 @@ class CampaignState(GameState):
             text += f"; {m.name} lies unconscious at 0 hit points (kill:{i} if the foe finishes him)"
         state = state._note(i, "Melee ends", text, "ruling: Falling in a fight")
         if fight.hp[1] == 0:
-            award = kill_award(fight, foe)
+            award = award or kill_award(fight, foe)
             state = state._gain(i, award.amount, f"the {foe} killed: {award.detail}", award.source)
         return state
 
@@ -515,6 +573,31 @@ class CampaignState(GameState):
         moved = m.model_copy(update={"experience": total, "character": c})
         text = f"{why} -> {float(total):g} (level {int(total)}), status level {status}"
         return self._with_member(i, moved)._note(i, "Experience", text, source)
+
+    def _share(self, coins: str) -> CampaignState:
+        """Treasure shared among the living: one share per status level (at least one), by the book's
+        rule for followers (:1897); pieces that do not divide go one each to the most shares first."""
+        gold, silver = coins_of(coins)
+        living = [i for i, m in enumerate(self.members) if m.alive]
+        if not living:
+            raise UsageError("share: nobody is alive to share the treasure")
+        shares = {i: max(1, self.members[i].character.status_level) for i in living}
+        order = sorted(living, key=lambda i: (-shares[i], i))
+        state = self
+        total = sum(shares.values())
+        parts: dict[int, list[int]] = {i: [0, 0] for i in living}
+        for kind, amount in enumerate((gold, silver)):
+            for i in living:
+                parts[i][kind] = amount * shares[i] // total
+            for i in order[: amount - sum(p[kind] for p in parts.values())]:
+                parts[i][kind] += 1
+        for i in living:
+            g, s = parts[i]
+            if g or s:
+                moved, line = take(state.members[i], f"{g}:{s}")
+                text = f"{shares[i]} of {total} shares: {line.text}"
+                state = state._with_member(i, moved)._note(i, "Treasure share", text, f"{RULEBOOK}:1897")
+        return state
 
     def _add(self, payload: str) -> CampaignState:
         data = json.loads(payload)
@@ -559,7 +642,7 @@ def _fight(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
         raise UsageError(f"fight:{i}:CREATURE: name the creature (nothing was met)")
     if any(b.fighter == i for b in state.bouts):
         raise UsageError(f"{m.name} is already fighting")
-    state = replace(state, active=_join(state.active, (i,)))
+    state = replace(state, active=_join_fighters(state.active, (i,)))
     wounds = state.met_wounds if creature(arg).name == state.met else 0
     fight = wounded_foe(m, arg, wounds)
     a, b = fight.spec.a, fight.spec.b
@@ -568,10 +651,34 @@ def _fight(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
         f"{a.name} ({a.hit_points} hits, {mine[0].chance}% to hit) against the {b.name}"
         f" ({b.hit_points} hits, {b.hit_dice} hit dice, {theirs[0].chance}% to hit)"
     )
-    bout = Bout(fight, i, creature(arg).name)
+    bout = Bout(fight, i, creature(arg).name, 1 + max((b.group for b in state.bouts), default=0))
     k = len(state.bouts)
     state = replace(state, bouts=(*state.bouts, bout), pending=k, last=k, met_wounds=0)
     return state._note(i, "Melee begins", text, creature(arg).source)
+
+
+def _join(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    if m.character.current_hit_points < 1:
+        raise UsageError(f"{m.name} is unconscious")
+    if any(b.fighter == i for b in state.bouts):
+        raise UsageError(f"{m.name} is already fighting")
+    j = _int(arg, "character to join")
+    other = next((b for b in state.bouts if b.fighter == j), None)
+    if other is None:
+        raise UsageError(f"join:{i}:{j}: character {j} is not fighting")
+    left = other.fight.hp[1]
+    fight = wounded_foe(m, other.foe, creature(other.foe).hits - left)
+    a = fight.spec.a
+    text = (
+        f"{a.name} ({a.hit_points} hits, {chances(fight.spec, 0, False)[0].chance}% to hit) joins"
+        f" {state.members[j].name} against the {other.foe} ({left} hits left)"
+    )
+    k = len(state.bouts)
+    bout = Bout(fight, i, other.foe, other.group)
+    state = replace(
+        state, bouts=(*state.bouts, bout), active=_join_fighters(state.active, (i,)), pending=k, last=k
+    )
+    return state._note(i, "Melee joined", text, "002_8449cbd1010a37a5.txt:1147, :1805")
 
 
 def _shoot(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
@@ -783,6 +890,7 @@ _HANDLERS = {
     "wound": _wound,
     "fight": _fight,
     "shoot": _shoot,
+    "join": _join,
     "take": _purse_handler(take),
     "spend": _purse_handler(spend),
     "buy": _buy,
@@ -804,7 +912,7 @@ _HANDLERS = {
 }
 
 
-def _join(have: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
+def _join_fighters(have: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(set(have) | set(more)))
 
 

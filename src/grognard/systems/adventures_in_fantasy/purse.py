@@ -29,7 +29,7 @@ class Line(NamedTuple):
     source: str
 
 
-def _coins(text: str) -> tuple[int, int]:
+def coins_of(text: str) -> tuple[int, int]:
     """`GP` or `GP:SP` as two whole numbers, neither negative, not both 0."""
     gold_text, _, silver_text = text.partition(":")
     try:
@@ -48,14 +48,14 @@ def _with_money(m: Member, gold: int, silver: int) -> Member:
 
 def take(m: Member, text: str) -> tuple[Member, Line]:
     """Money taken (treasure, a sale, a reward): `GP` or `GP:SP` added to his purse."""
-    gold, silver = _coins(text)
+    gold, silver = coins_of(text)
     moved = _with_money(m, m.character.funds_gp + gold, m.silver + silver)
     return moved, Line("Treasure", f"+{gold} GP {silver} SP: {_purse(moved)}", "")
 
 
 def spend(m: Member, text: str) -> tuple[Member, Line]:
     """Money spent: `GP` or `GP:SP` taken from his purse; more than he has is refused."""
-    gold, silver = _coins(text)
+    gold, silver = coins_of(text)
     if gold > m.character.funds_gp or silver > m.silver:
         raise UsageError(f"{m.name} has {_purse(m)}: not {gold} GP {silver} SP")
     moved = _with_money(m, m.character.funds_gp - gold, m.silver - silver)
