@@ -503,3 +503,30 @@ def test_treasure_is_shared_by_status_levels() -> None:
     assert [m.silver for m in shared.members] == [1, 0]
     with pytest.raises(RulesError):
         state.apply("share:0")
+
+
+def test_a_town_sells_what_its_makers_make_at_its_prices_and_yields_its_men() -> None:
+    """Ruling "Campaign: towns": the book's towns (:1411-1426) and the referee's; an item is bought only
+    where its maker is (:473-501, :513), at the town's markup (:503); a town yields one recruit in ten of
+    its people; a journey may end in a town."""
+    knight = person("Knight", 10, 10)
+    state = with_member(start(), Member(character=knight)).apply("take:0:200")
+    with pytest.raises(RulesError):
+        state.apply("place:clear:Nowhere")  # a town nobody has described
+    south = state.apply("place:clear:Southtown")
+    with pytest.raises(RulesError):
+        south.apply("buy:0:sword")  # Southtown has a blacksmith, no armorer
+    state = state.apply("town:Riverford:120:armorer+merchant:50:walled")
+    assert state.towns[0].makers == ("Armorer", "Merchant") and state.towns[0].walled
+    bought = state.apply("place:clear:riverford").apply("buy:0:sword")
+    assert bought.town == "Riverford" and bought.members[0].character.funds_gp == 200 - 6  # 4 GP + 50%
+    assert state.apply("buy:0:sword").members[0].character.funds_gp == 200 - 4  # away from towns: list
+    with pytest.raises(RulesError):
+        state.apply("place:clear:Riverford").apply("hire:0:13")  # 120 people: 12 men
+    assert state.apply("place:clear:Riverford").apply("hire:0:12").members[0].band.men == 12
+    for bad in ("town:X", "town:X:0", "town:X:10:wizard", "town:X:10:armorer:5:moat"):
+        with pytest.raises(RulesError):
+            state.apply(bad)
+    going = state.apply("travel:1:clear:Riverford")
+    arrived = going.apply("nothing")
+    assert arrived.town == "Riverford" and arrived.events[-1].label == "Arrives"

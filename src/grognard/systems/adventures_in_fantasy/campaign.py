@@ -22,8 +22,10 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     find:I:ITEM[:LB] / drop:I:ITEM     an item taken as treasure, or left
     pay-men:I:INCOME      his hirelings' month, by their rank's yearly income (:1892)
     note:TEXT             the referee's note in the campaign's log
-    place:TERRAIN[:TOWN]  where the party is
-    travel:DAYS[:TERRAIN] the party travels: each day's encounter rolled; it stops at anything met
+    town:NAME:POP[:MAKERS[:MARKUP[:walled]]]   the referee describes a town (`towns.parse_town`)
+    place:TERRAIN[:TOWN]  where the party is (the town the book's or one described)
+    travel:DAYS[:TERRAIN[:TOWN]]   the party travels: each day's encounter rolled; it stops at anything
+                          met, else reaches the town named at the journey's end
     days:N                N days of rest pass (a seventh day runs the week's tasks)
     study-break:I:WEEKS[:YEARWEEKS]   weeks away from his course: allowed, or time lost and a fine (:281)
     study:I:COURSE        he begins a course of Table B (`chargen.parse_course`)
@@ -77,6 +79,7 @@ from grognard.systems.adventures_in_fantasy.combat import HitChance
 from grognard.systems.adventures_in_fantasy.creatures import creature, creatures
 from grognard.systems.adventures_in_fantasy.education import facts, study_break
 from grognard.systems.adventures_in_fantasy.encounters import check_terrain
+from grognard.systems.adventures_in_fantasy.equipment import supplier
 from grognard.systems.adventures_in_fantasy.experience import (
     ALIGNMENTS,
     Award,
@@ -125,6 +128,7 @@ from grognard.systems.adventures_in_fantasy.time import (
     throw,
     week_tasks,
 )
+from grognard.systems.adventures_in_fantasy.towns import MEN_PER_RECRUIT, Town, find_town, parse_town
 
 MAX_TRAVEL_DAYS = 28
 """The most days one `travel` may take (a month of 28 days)."""
@@ -191,6 +195,8 @@ class CampaignState(GameState):
     shooter: int = -1
     shot: str = ""
     met_wounds: int = 0
+    towns: tuple[Town, ...] = ()
+    bound: str = ""
 
     @property
     def fight(self) -> MeleeState | None:
@@ -283,7 +289,8 @@ class CampaignState(GameState):
             if move == NOT_IN_STOCK:
                 text = f"no {name} to be had this month (class {price(name)[3]})"
                 return state._note(i, "Not in stock", text, f"{RULEBOOK}:509-513", rolled=True)
-            member, line = buy(self.members[i], name)
+            town = self.here()
+            member, line = buy(self.members[i], name, town.cost(price(name)[1]) if town else None)
             return state._with_member(i, member)._note(i, *line, rolled=True)
         if self.pending >= 0:
             return self._blow(move)
@@ -391,14 +398,22 @@ class CampaignState(GameState):
             raise UsageError(f"{head}: no fight is on (fight:I:CREATURE begins one)")
         if head == "add":
             return state._add(rest)
+        if head == "town":
+            town = parse_town(rest)
+            kept = tuple(t for t in self.towns if t.name.casefold() != town.name.casefold())
+            event = Event(self.date.iso(), -1, "Party", "Town", town.describe(), "ruling: Campaign: towns")
+            return replace(state, towns=(*kept, town), events=(event,))
         if head == "place":
-            terrain, _, town = rest.partition(":")
+            terrain, _, town_name = rest.partition(":")
             where = check_terrain(terrain) if terrain else self.place
-            text = f"{where or 'nowhere'}" + (f", the town of {town}" if town else "")
-            event = Event(self.date.iso(), -1, "Party", "Place", text, "")
-            return replace(state, place=where, town=town, events=(event,))
+            town = find_town(town_name, self.towns) if town_name else None
+            text = f"{where or 'nowhere'}" + (f", at {town.describe()}" if town else "")
+            event = Event(self.date.iso(), -1, "Party", "Place", text, town.source if town else "")
+            return replace(state, place=where, town=town.name if town else "", events=(event,))
         if head == "travel":
             days_text, _, terrain = rest.partition(":")
+            terrain, _, bound = terrain.partition(":")
+            goal = find_town(bound, self.towns).name if bound else ""
             days = _int(days_text, "days")
             if not 1 <= days <= MAX_TRAVEL_DAYS:
                 raise UsageError(f"travel {days} days: 1 to {MAX_TRAVEL_DAYS} at a time")
@@ -406,11 +421,15 @@ class CampaignState(GameState):
             if not where:
                 raise UsageError("travel: name the terrain (travel:7:forest) or set the place first")
             able = tuple(i for i, m in enumerate(self.members) if m.alive)
-            note = Event(self.date.iso(), -1, "Party", "Journey", f"{days} day(s) in the {where} begin", "")
+            aim = f" towards {goal}" if goal else ""
+            note = Event(
+                self.date.iso(), -1, "Party", "Journey", f"{days} day(s) in the {where}{aim} begin", ""
+            )
             return replace(
                 state,
                 place=where,
                 town="",
+                bound=goal,
                 journey=days,
                 met="",
                 events=(note,),
@@ -431,22 +450,7 @@ class CampaignState(GameState):
         handler = _HANDLERS.get(head)
         if handler is None:
             raise UsageError(
-                f"no referee action {head!r}; the actions are "
-                + ", ".join(
-                    [
-                        "add",
-                        "advance",
-                        "days",
-                        "place",
-                        "travel",
-                        "end",
-                        "round",
-                        "break",
-                        "note",
-                        "share",
-                        *_HANDLERS,
-                    ]
-                )
+                f"no referee action {head!r}; the actions are " + ", ".join([*_PARTY_ACTIONS, *_HANDLERS])
             )
         i = _int(index_text, "character")
         return handler(state, i, state.member(i), arg)
@@ -488,7 +492,16 @@ class CampaignState(GameState):
         moved = replace(
             self, events=(*self.events, event), journey=left, met="" if met == NOTHING else met, met_wounds=0
         )
+        if left == 0 and met == NOTHING and self.bound:
+            arrived = Event(self.date.iso(), -1, "Party", "Arrives", f"the party reaches {self.bound}", "")
+            moved = replace(moved, town=self.bound, bound="", events=(*moved.events, arrived))
+        elif left == 0:
+            moved = replace(moved, bound="")
         return _settle(_next_day(moved))
+
+    def here(self) -> Town | None:
+        """The town the party is at, or None away from towns."""
+        return find_town(self.town, self.towns) if self.town else None
 
     def _held(self, k: int) -> bool:
         """Bout `k`'s creature is to strike but strikes in an earlier bout of its group instead."""
@@ -612,6 +625,20 @@ class CampaignState(GameState):
             len(self.members), "Joins", f"{c.position}, status {c.status_level}, age {c.age}", ""
         )
 
+
+_PARTY_ACTIONS = (
+    "add",
+    "advance",
+    "days",
+    "place",
+    "travel",
+    "end",
+    "round",
+    "break",
+    "note",
+    "share",
+    "town",
+)
 
 _Handler: TypeAlias = Callable[[CampaignState, int, Member, str], CampaignState]
 
@@ -792,7 +819,13 @@ def _service(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState
 def _hire(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     c = m.character
     limit = recruit_limit(c.status_level, c.characteristics.charisma, m.band.lost_now(state.day))
-    band = m.band.hire(_int(arg, "men"), limit)
+    town = state.here()
+    wanted = _int(arg, "men")
+    if town is not None and m.band.men + wanted > town.recruits:
+        raise UsageError(
+            f"{town.name} has {town.recruits} men to hire (one in {MEN_PER_RECRUIT} of its people)"
+        )
+    band = m.band.hire(wanted, limit)
     text = f"{arg} hired: {band.men} of {limit}" + ("; double pay the first month" if band.deserted else "")
     return state._with_member(i, m.model_copy(update={"band": band}))._note(
         i, "Hirelings", text, "002_8449cbd1010a37a5.txt:1892-1895"
@@ -850,9 +883,17 @@ def _purse_handler(change: Callable[[Member, str], tuple[Member, Line]]) -> _Han
 
 
 def _buy(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
-    name = can_buy(m, arg)
+    town = state.here()
+    if town is not None:
+        key = price(arg)[0]
+        maker = supplier(key)
+        if not town.sells(maker):
+            raise UsageError(
+                f"{town.name} has no {maker.lower()} to sell the {key} (makers: {', '.join(town.makers)})"
+            )
+    name = can_buy(m, arg, town.cost(price(arg)[1]) if town else None)
     if price(name)[4] == 1:
-        moved, line = buy(m, name)
+        moved, line = buy(m, name, town.cost(price(name)[1]) if town else None)
         return state._with_member(i, moved)._note(i, *line)
     return replace(state, buying=name, buyer=i)
 
