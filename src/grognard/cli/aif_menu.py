@@ -17,7 +17,6 @@ from grognard.cli.aif_campaign import (
     campaign_state,
     load_campaign,
     make_character,
-    play_action,
     show_campaign,
     show_events,
     show_party,
@@ -31,6 +30,7 @@ from grognard.engine.registry import get_game
 from grognard.engine.session import Session
 from grognard.engine.store import open_store
 from grognard.systems.adventures_in_fantasy.campaign import GAME_ID, add_action
+from grognard.systems.adventures_in_fantasy.referee import play_action
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.time import Member
 
