@@ -406,10 +406,10 @@ class CampaignState(GameState):
         if head == "place":
             terrain, _, town_name = rest.partition(":")
             where = check_terrain(terrain) if terrain else self.place
-            town = find_town(town_name, self.towns) if town_name else None
-            text = f"{where or 'nowhere'}" + (f", at {town.describe()}" if town else "")
-            event = Event(self.date.iso(), -1, "Party", "Place", text, town.source if town else "")
-            return replace(state, place=where, town=town.name if town else "", events=(event,))
+            at = find_town(town_name, self.towns) if town_name else None
+            text = f"{where or 'nowhere'}" + (f", at {at.describe()}" if at else "")
+            event = Event(self.date.iso(), -1, "Party", "Place", text, at.source if at else "")
+            return replace(state, place=where, town=at.name if at else "", events=(event,))
         if head == "travel":
             days_text, _, terrain = rest.partition(":")
             terrain, _, bound = terrain.partition(":")
@@ -518,10 +518,10 @@ class CampaignState(GameState):
             after = fight.held()
             target = next(b for b in self.bouts if b.group == bout.group)
             text = f"the {bout.foe} strikes at {self.members[target.fighter].name}, not here"
-            over = after.actor() is TERMINAL
         else:
-            after = fight.apply(move)
-            assert isinstance(after, MeleeState)
+            applied = fight.apply(move)
+            assert isinstance(applied, MeleeState)
+            after = applied
             hitter = spec.side(fight.striker).name
             text = (
                 f"{hitter} strikes: {move} hit(s); {spec.a.name} {after.hp[0]},"
