@@ -39,14 +39,23 @@ def test_a_campaign_week_with_a_melee_by_clicking(live: LiveServer, page: Page, 
         page.locator("[data-action=new-campaign]").click()
     assert re.search(r"/aif/\d+$", page.url), page.url
     desk = page.url
-    for name, seed in (("Alric", "11"), ("Berta", "12")):
-        act(
-            page,
-            "Add a character",
-            {"name": name, "seed": seed, "courses": "12", "side": "soldier"},
-            "add-roll",
-        )
-        no_error(page)
+    act(page, "Roll a new character", {"name": "Alric", "seed": "11"}, "roll-character-roll")
+    months = int(page.locator("[data-months]").get_attribute("data-months") or "0")
+    offered = page.locator("[data-course-months]")
+    assert months > 0 and offered.count() > 0
+    shown = offered.evaluate_all("es => es.map(e => Number(e.dataset.courseMonths))")
+    assert all(m <= months for m in shown)
+    offered.first.check()
+    with page.expect_navigation():
+        page.locator("[data-action=join-character]").click()
+    no_error(page)
+    act(
+        page,
+        "Add a character",
+        {"name": "Berta", "seed": "12", "courses": "12", "side": "soldier"},
+        "add-roll",
+    )
+    no_error(page)
     assert page.locator("[data-member]").count() == 2
     act(page, "Set the party's place", {"terrain": "forest", "town": "Bleakwood"}, "place")
     assert "at Bleakwood: a village of 200" in page.locator("#place").inner_text()
@@ -87,7 +96,7 @@ def test_a_campaign_week_with_a_melee_by_clicking(live: LiveServer, page: Page, 
     with page.expect_navigation():
         page.locator("[data-action='sheet-0']").click()
     sheet = page.locator("main").inner_text()
-    assert "Alric" in sheet and "Ratings" in sheet and "Kit" in sheet
+    assert "Alric" in sheet and "Ratings" in sheet and "Kit" in sheet and "no courses" not in sheet
     page.goto(f"{desk}/log")
     log = page.locator("main").inner_text()
     assert "Melee begins" in log and "Goblin" in log and "Treasure share" in log

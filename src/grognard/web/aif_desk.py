@@ -23,7 +23,13 @@ from grognard.engine.match import Match
 from grognard.engine.session import MoveRecord, Session
 from grognard.systems.adventures_in_fantasy.calendar import names
 from grognard.systems.adventures_in_fantasy.campaign import GAME_ID, OPTIONS, CampaignState, add_action
-from grognard.systems.adventures_in_fantasy.chargen import finish, parse_course, roll_character
+from grognard.systems.adventures_in_fantasy.chargen import (
+    course,
+    finish,
+    open_courses,
+    parse_course,
+    roll_character,
+)
 from grognard.systems.adventures_in_fantasy.creatures import creatures
 from grognard.systems.adventures_in_fantasy.encounters import TERRAINS
 from grognard.systems.adventures_in_fantasy.equipment import price_list
@@ -351,19 +357,44 @@ def desk_context(session: Session, game_id: str) -> dict[str, Any]:
     }
 
 
-def _make_member(form: Mapping[str, str]) -> Member:
-    rolls = form.get("rolls", "")
+def _seed(form: Mapping[str, str]) -> int:
     seed_text = form.get("seed", "").strip()
     if seed_text and not (seed_text.isdigit() and len(seed_text) <= 18):
         raise UsageError(f"seed {seed_text!r}: a whole number, or nothing")
-    seed = int(seed_text) if seed_text else secrets.randbelow(1_000_000_000)
-    dice = TableDice(seed, parse_rolls(rolls))
+    return int(seed_text) if seed_text else secrets.randbelow(1_000_000_000)
+
+
+def rolled_context(form: Mapping[str, str]) -> dict[str, Any]:
+    """Phase one of a new character (the dice: ratings, status, age) and what is left to choose: the
+    side of a paired rank and the courses of Table B that fit the months of schooling."""
+    seed = _seed(form)
+    dice = TableDice(seed, parse_rolls(form.get("rolls", "") if form.get("how") != "roll" else ""))
     rolled = roll_character(dice)
-    courses = [
-        parse_course(c.strip())
-        for c in _clean(form.get("courses", ""), "courses", colon=True).split(",")
-        if c.strip()
-    ]
+    offered = open_courses([], rolled.education_months)
+    return {
+        "seed": seed,
+        "rolls": form.get("rolls", "")[:TEXT_LIMIT] if form.get("how") != "roll" else "",
+        "name": _clean(form.get("name", ""), "name"),
+        "magic_years": number(form, "magic_years", 0, 20),
+        "alignment": form.get("alignment", ""),
+        "steps": [(s.label, s.result, [r.render() for r in s.rolls]) for s in rolled.steps],
+        "months": rolled.education_months,
+        "paired": rolled.position.paired,
+        "position": rolled.position.name,
+        "courses": [
+            (f"{c.number}:{c.craft}" if c.craft else str(c.number), course(c).label, course(c).months)
+            for c in offered
+        ],
+    }
+
+
+def _make_member(form: Mapping[str, str]) -> Member:
+    seed = _seed(form)
+    dice = TableDice(seed, parse_rolls(form.get("rolls", "") if form.get("how") != "roll" else ""))
+    rolled = roll_character(dice)
+    picked = [form[k] for k in sorted(form) if k.startswith("course:")]
+    typed = _clean(form.get("courses", ""), "courses", colon=True).split(",")
+    courses = [parse_course(c.strip()) for c in (*picked, *typed) if c.strip()]
     made = finish(
         rolled,
         dice,
@@ -416,6 +447,14 @@ def add_aif_desk_routes(app: FastAPI, secret: str, page: Page) -> None:
         if not 0 <= index < len(state.members):
             raise HTTPException(404, f"the campaign has no character {index}")
         return page(request, "aif/sheet.html", game_id=game_id, sheet=sheet(index, state.members[index]))
+
+    @app.post("/aif/{game_id}/character", response_class=HTMLResponse)
+    def roll_new_character(request: Request, game_id: str, form: Form) -> HTMLResponse:
+        _referee(request, secret, game_id)
+        session = _load(game_id)
+        _fresh(session, form)
+        context = rolled_context(form)
+        return page(request, "aif/character.html", game_id=game_id, ply=len(session.moves), **context)
 
     @app.get("/aif/{game_id}/log", response_class=HTMLResponse)
     def log(request: Request, game_id: str) -> HTMLResponse:
