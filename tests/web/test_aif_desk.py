@@ -8,8 +8,11 @@ from __future__ import annotations
 import re
 
 import httpx
+import pytest
 from playwright.sync_api import Page
 
+from grognard.engine.errors import UsageError
+from grognard.web.aif_desk import ACTIONS, action_text
 from tests.web.conftest import Console, LiveServer
 
 ROUNDS = 40
@@ -117,3 +120,23 @@ def test_a_bad_value_and_a_stranger_get_one_message(live: LiveServer, page: Page
     ply = page.locator("input[name=ply]").first.get_attribute("value") or "0"
     stranger = httpx.post(f"{desk}/act", data={"kind": "days", "n": "1", "ply": ply, "csrf": "x"})
     assert stranger.status_code == 403 and stranger.text.count("data-error") == 1
+
+
+def test_the_desk_forms_make_the_campaign_actions() -> None:
+    """Each form fills its action's text; a colon in a name, a character not in the party or a value
+    not among the choices is refused with one line naming the field."""
+    assert (
+        action_text(ACTIONS["travel"], {"n": "3", "terrain": "", "town": "Riverford"}, 2)
+        == "travel:3::Riverford"
+    )
+    assert action_text(ACTIONS["place"], {"terrain": "forest", "town": ""}, 0) == "place:forest"
+    assert action_text(ACTIONS["join"], {"who": "1", "other": "0"}, 2) == "join:1:0"
+    assert action_text(ACTIONS["note"], {"text": "the bridge:  out"}, 0) == "note:the bridge: out"
+    assert action_text(ACTIONS["study-break"], {"who": "0", "weeks": "3", "year": ""}, 1) == "study-break:0:3"
+    for kind, form, says in (
+        ("town", {"name": "A:B", "population": "9", "makers": "", "markup": "0"}, "no colons"),
+        ("wound", {"who": "2", "hits": "1"}, "give 0 to 1"),
+        ("fight", {"who": "0", "foe": "Unicorn of the Moon"}, "not one of the choices"),
+    ):
+        with pytest.raises(UsageError, match=says):
+            action_text(ACTIONS[kind], form, 2)
