@@ -395,6 +395,7 @@ def show_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None:
     with open_store() as store:
         session = load_campaign(store, campaign_id)
     state = campaign_state(session)
+    here = state.here()
     if json_out:
         print_json(
             {
@@ -404,11 +405,15 @@ def show_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None:
                 "place": {
                     "terrain": state.place or None,
                     "town": state.town or None,
+                    "town_facts": here.model_dump() if here else None,
+                    "bound_for": state.bound or None,
                     "met": state.met or None,
                 },
+                "towns": [t.model_dump() for t in state.towns],
                 "days_into_week": state.days,
                 "fighting": [
-                    {"member": b.fighter, "foe": b.foe, "hit_points": list(b.fight.hp)} for b in state.bouts
+                    {"member": b.fighter, "foe": b.foe, "group": b.group, "hit_points": list(b.fight.hp)}
+                    for b in state.bouts
                 ],
                 "options": session.options,
                 "members": [_member_data(i, m) for i, m in enumerate(state.members)],
