@@ -13,10 +13,11 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
+from grognard.cli.aif_dice import RollsOpt, calculator_dice, given_data, table_dice
 from grognard.cli.console import out, print_json
 from grognard.cli.frontends import Frontend, MenuEntry, register
 from grognard.engine.content import Row, Table
-from grognard.engine.dice import Rng, Roll
+from grognard.engine.dice import Roll
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.charts import Bands, Chart
 from grognard.systems.adventures_in_fantasy.tables import get_table, kind, listing
@@ -155,9 +156,10 @@ def _print_result(table: Table, data: dict[str, Any], roll: Roll | None) -> None
 def table_command(
     name: Annotated[str | None, typer.Argument(help="The table's name (see --list).")] = None,
     list_: Annotated[bool, typer.Option("--list", help="List every table.")] = False,
-    rolls: Annotated[
+    looked_up: Annotated[
         list[int] | None, typer.Option("--roll", help="Look up this roll instead of rolling (repeatable).")
     ] = None,
+    rolls: RollsOpt = "",
     seed: Annotated[int | None, typer.Option("--seed", help="The same seed rolls the same dice.")] = None,
     show: Annotated[
         bool, typer.Option("--show", help="Show a rollable table's rows instead of rolling.")
@@ -172,9 +174,9 @@ def table_command(
         raise UsageError("name a table, or use --list to see them")
     entry = get_table(name)
     if not isinstance(entry, Table):
-        if rolls:
+        if looked_up or rolls.strip():
             raise UsageError(
-                f"table {entry.name!r} is a {kind(entry)} table: it is read, not rolled; drop --roll"
+                f"table {entry.name!r} is a {kind(entry)} table: it is read, not rolled; drop --roll/--rolls"
             )
         if json_out:
             print_json(_chart_data(entry))
@@ -197,9 +199,10 @@ def table_command(
             _show_rollable(entry)
         return
     results: list[tuple[dict[str, Any], Roll | None]] = []
-    if rolls:
+    if looked_up:
+        calculator_dice(0, rolls, looked_up)
         low, high = entry.range
-        for number in rolls:
+        for number in looked_up:
             if not low <= number <= high:
                 raise UsageError(
                     f"roll {number} is outside {entry.dice} ({low}-{high}) for table {entry.name}"
@@ -207,9 +210,12 @@ def table_command(
             results.append((_result(entry, number, None), None))
     else:
         chosen = secrets.randbelow(1_000_000_000) if seed is None else seed
-        thrown, _row = entry.roll(Rng(chosen))
+        dice = table_dice(chosen, rolls)
+        thrown, _row = entry.roll(dice)
         data = _result(entry, thrown.total, thrown)
         data["seed"] = chosen
+        if rolls.strip():
+            data |= given_data(dice)
         results.append((data, thrown))
     if json_out:
         print_json(results[0][0] if len(results) == 1 else [d for d, _ in results])

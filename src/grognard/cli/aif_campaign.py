@@ -23,8 +23,7 @@ from grognard.cli.aif_dice import RollsOpt
 from grognard.cli.aif_standing import add_standing_commands
 from grognard.cli.console import out, print_json
 from grognard.engine.dice import Rng
-from grognard.engine.errors import RulesError, UsageError
-from grognard.engine.game import CHANCE
+from grognard.engine.errors import UsageError
 from grognard.engine.registry import get_game
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import SqliteStore, open_store
@@ -33,6 +32,7 @@ from grognard.systems.adventures_in_fantasy import hirelings as men
 from grognard.systems.adventures_in_fantasy.calendar import names
 from grognard.systems.adventures_in_fantasy.campaign import GAME_ID, CampaignState, add_action
 from grognard.systems.adventures_in_fantasy.chargen import Generation, finish, parse_course, roll_character
+from grognard.systems.adventures_in_fantasy.referee import campaign_log, given_list, play_action
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.steps import roll_data
 from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, check_spent, parse_rolls
@@ -91,45 +91,6 @@ def campaign_state(session: Session) -> CampaignState:
     state = session.current
     assert isinstance(state, CampaignState)
     return state
-
-
-def play_action(
-    store: SqliteStore, session: Session, action: str, rolls: str = "", given: list[Given] | None = None
-) -> list[MoveRecord]:
-    """Make one referee action, roll what it leaves to chance, save; the chance moves made.
-
-    `rolls` are dice thrown at the table (`--rolls`): the chance nodes use them first, in order, and the
-    seed's dice (`Rng.for_move`, as `Session.roll` throws them) after; `given` collects what each
-    decided. Values left unused refuse the action before anything is saved.
-    """
-    if session.is_over():
-        raise UsageError("this campaign has ended")
-    queue = list(parse_rolls(rolls))
-    try:
-        session.play(action)
-    except RulesError as e:
-        raise UsageError(e.reason) from None
-    rolled: list[MoveRecord] = []
-    while session.current.actor() is CHANCE:
-        state = session.current
-        dice = TableDice(f"{session.seed}:{len(session.moves)}", queue)
-        outcome, thrown = state.roll(dice)
-        queue = list(dice.unused)
-        record = MoveRecord(outcome, None, thrown)
-        session.state = state.apply(outcome)
-        session.moves.append(record)
-        rolled.append(record)
-        if given is not None:
-            given.extend(dice.given_dice)
-    if queue:
-        raise UsageError(f"rolls {','.join(queue)} were not used: nothing was saved")
-    store.save(session)
-    return rolled
-
-
-def given_list(given: list[Given]) -> list[dict[str, Any]]:
-    """The dice given at the table as JSON: each value and the die it decided."""
-    return [{"value": g.text, "die": f"d{g.sides}", "face": g.face} for g in given]
 
 
 def _event_data(event: Event, record: MoveRecord | None) -> dict[str, Any]:
@@ -363,6 +324,7 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("wound:I:N", "he takes N hits: at 0 left he falls unconscious, past 0 he dies"),
     ("shoot:I:BOW:YARDS", "he shoots at the creature met, before any melee (he must carry the bow)"),
     ("fight:I:CREATURE", "he fights a creature of the encounter tables, a melee turn at a time"),
+    ("join:I:J", "he joins J's fight: both against J's creature, its hits shared, the kill shared"),
     ("round", "every bout of the melee goes on another turn (every blow's dice shown)"),
     ("break", "the melee is broken off (the wounds are kept)"),
     ("study:I:COURSE", "he begins course 1-26 of Table B (26:CRAFT: a craft)"),
@@ -377,13 +339,15 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("align:I:ALIGNMENT", "his alignment: law, neutral, chaos or none"),
     ("take:I:GP[:SP]", "money taken (treasure, a reward) into his purse"),
     ("spend:I:GP[:SP]", "money spent from his purse"),
+    ("share:GP[:SP]", "treasure shared among the living, one share per status level"),
     ("buy:I:ITEM", "he buys from the price list: availability rolled, price paid, item in his kit"),
     ("find:I:ITEM[:LB]", "an item taken as treasure into his kit (weighed as priced, or LB pounds)"),
     ("drop:I:ITEM", "an item of his kit left, sold or given away"),
     ("pay-men:I:INCOME", "his hirelings' month: pay by their rank's yearly income, and upkeep"),
     ("note:TEXT", "the referee's note, kept in the campaign's log"),
+    ("town:NAME:POP[:MAKERS]", "a town described: population, makers (Armorer+Merchant), :MARKUP%, :walled"),
     ("place:TERRAIN[:TOWN]", "where the party is (forest, clear, ..., and a town)"),
-    ("travel:DAYS[:TERRAIN]", "the party travels: each day's encounter rolled; it stops at anything met"),
+    ("travel:DAYS[:TERRAIN[:TOWN]]", "the party travels: each day's encounter rolled; stops at anything met"),
     ("days:N", "N days of rest pass (the seventh runs the week's tasks)"),
     ("study-break:I:WEEKS", "weeks away from his course (:YEARWEEKS for the year's total): fine or loss"),
     ("kill:I", "a fallen (unconscious) character is finished off"),
@@ -431,6 +395,7 @@ def show_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None:
     with open_store() as store:
         session = load_campaign(store, campaign_id)
     state = campaign_state(session)
+    here = state.here()
     if json_out:
         print_json(
             {
@@ -440,11 +405,15 @@ def show_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None:
                 "place": {
                     "terrain": state.place or None,
                     "town": state.town or None,
+                    "town_facts": here.model_dump() if here else None,
+                    "bound_for": state.bound or None,
                     "met": state.met or None,
                 },
+                "towns": [t.model_dump() for t in state.towns],
                 "days_into_week": state.days,
                 "fighting": [
-                    {"member": b.fighter, "foe": b.foe, "hit_points": list(b.fight.hp)} for b in state.bouts
+                    {"member": b.fighter, "foe": b.foe, "group": b.group, "hit_points": list(b.fight.hp)}
+                    for b in state.bouts
                 ],
                 "options": session.options,
                 "members": [_member_data(i, m) for i, m in enumerate(state.members)],
@@ -560,21 +529,6 @@ def party_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None
         print_json(data)
         return
     show_party(data)
-
-
-def campaign_log(session: Session) -> list[tuple[int, Event, MoveRecord | None]]:
-    """Every event of the campaign from its first move (its ply, the event, the chance move whose dice
-    it shows), found by replaying the saved moves: a referee action starts a new list of events, a
-    chance move adds one."""
-    state = session.game.new_initial_state(session.options)
-    entries: list[tuple[int, Event, MoveRecord | None]] = []
-    for ply, record in enumerate(session.moves):
-        before = state
-        state = state.apply(record.move)
-        assert isinstance(state, CampaignState) and isinstance(before, CampaignState)
-        fresh = state.events if record.player is not None else state.events[len(before.events) :]
-        entries += [(ply, event, record if event.rolled else None) for event in fresh]
-    return entries
 
 
 @campaign_app.command("log")

@@ -19,9 +19,9 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from grognard.cli.aif_dice import RollsOpt, given_data, table_dice
+from grognard.cli.aif_dice import RollsOpt, calculator_dice, given_data, table_dice
 from grognard.cli.console import InputEnded, out, print_json, read_line
-from grognard.engine.dice import Rng, Roll
+from grognard.engine.dice import Roll
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import checks
 from grognard.systems.adventures_in_fantasy.character import Character
@@ -38,6 +38,7 @@ from grognard.systems.adventures_in_fantasy.chargen import (
     plan_education,
     roll_character,
 )
+from grognard.systems.adventures_in_fantasy.table_dice import TableDice
 
 character_app = typer.Typer(
     name="character",
@@ -286,6 +287,7 @@ def influence_command(
     second_roll: Annotated[
         int | None, typer.Option("--second-roll", help="The roll against the chance, if made.")
     ] = None,
+    rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -295,8 +297,9 @@ def influence_command(
     status_pair = _pair(status, target_status, "status")
     reputation_pair = _pair(reputation, target_reputation, "reputation")
     chosen_seed = _seed(seed)
+    dice = calculator_dice(chosen_seed, rolls, first_roll, second_roll)
     result = checks.influence(
-        Rng(chosen_seed),
+        dice,
         charisma,
         target_charisma,
         status=status_pair,
@@ -307,7 +310,8 @@ def influence_command(
     odds = checks.influence_probability(charisma, target_charisma, status_pair, reputation_pair)
     if json_out:
         print_json(
-            {
+            _given(dice, rolls)
+            | {
                 "seed": chosen_seed,
                 "charisma": charisma,
                 "target_charisma": target_charisma,
@@ -344,6 +348,12 @@ def influence_command(
 # check
 
 
+def _given(dice: TableDice, rolls: str) -> dict[str, Any]:
+    """The dice given with `--rolls` for the JSON (none when none were given); unused ones refused."""
+    spent = given_data(dice)
+    return spent if rolls.strip() else {}
+
+
 def _report(done: checks.Check, seed: int, json_out: bool, extra: dict[str, Any] | None = None) -> None:
     data: dict[str, Any] = {
         "seed": seed,
@@ -362,7 +372,8 @@ def _report(done: checks.Check, seed: int, json_out: bool, extra: dict[str, Any]
     out.print(f"{done.label}: {done.detail}: target {done.target}", markup=False)
     out.print(f"  {done.roll.render()} -> {verdict}  ({done.source})", markup=False)
     for key, value in (extra or {}).items():
-        out.print(f"  {key.replace('_', ' ')}: {value}", markup=False)
+        if key != "given":
+            out.print(f"  {key.replace('_', ' ')}: {value}", markup=False)
     out.print(f"[dim]seed {seed}[/dim]")
 
 
@@ -374,27 +385,32 @@ def dexterity_command(
         bool, typer.Option("--untrained", help="No physical training: 75% of the rating.")
     ] = False,
     roll: RollOption = None,
+    rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """A feat of speed or precision: Dexterity less a point per two pounds carried."""
     chosen = _seed(seed)
+    dice = calculator_dice(chosen, rolls, roll)
     done = checks.dexterity_check(
-        Rng(chosen), _percent(rating, "dexterity"), burden, trained=not untrained, given=roll
+        dice, _percent(rating, "dexterity"), burden, trained=not untrained, given=roll
     )
-    _report(done, chosen, json_out)
+    _report(done, chosen, json_out, _given(dice, rolls))
 
 
 @check_app.command("intelligence")
 def intelligence_command(
     rating: Annotated[int, typer.Option("--rating", help="The Intelligence rating.")],
     roll: RollOption = None,
+    rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Solve a problem the referee poses."""
     chosen = _seed(seed)
-    _report(checks.intelligence_check(Rng(chosen), _percent(rating, "intelligence"), roll), chosen, json_out)
+    dice = calculator_dice(chosen, rolls, roll)
+    done = checks.intelligence_check(dice, _percent(rating, "intelligence"), roll)
+    _report(done, chosen, json_out, _given(dice, rolls))
 
 
 @check_app.command("health")
@@ -404,17 +420,20 @@ def health_command(
         bool, typer.Option("--poison", help="Poison or disease (one roll) instead of a week's rest.")
     ] = False,
     roll: RollOption = None,
+    rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """A week of complete rest (one hit point back), or recovery from poison or disease."""
     chosen = _seed(seed)
     health = _percent(rating, "health")
+    dice = calculator_dice(chosen, rolls, roll)
     if poison:
-        recovery = checks.poison_or_disease(Rng(chosen), health, roll)
-        _report(recovery.check, chosen, json_out, {"weeks_recovering": recovery.weeks})
+        recovery = checks.poison_or_disease(dice, health, roll)
+        extra = {"weeks_recovering": recovery.weeks} | _given(dice, rolls)
+        _report(recovery.check, chosen, json_out, extra)
     else:
-        _report(checks.recovery_week(Rng(chosen), health, roll), chosen, json_out)
+        _report(checks.recovery_week(dice, health, roll), chosen, json_out, _given(dice, rolls))
 
 
 @check_app.command("death")
@@ -423,13 +442,16 @@ def death_command(
     health: Annotated[int, typer.Option("--health", help="The Health rating.")],
     roll: RollOption = None,
     save: Annotated[int | None, typer.Option("--save", help="The Health save, if rolled.")] = None,
+    rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """The yearly roll on the Table of Death, with the Health save and old age's loss."""
+    """The yearly roll on the Table of Death, with the Health save and old age's loss; `--rolls`: the
+    Table of Death's reading, the save's, then the weeks of illness."""
     chosen = _seed(seed)
-    year = checks.death_roll(Rng(chosen), age, _percent(health, "health"), given=roll, given_save=save)
-    data: dict[str, Any] = {
+    dice = calculator_dice(chosen, rolls, roll, save)
+    year = checks.death_roll(dice, age, _percent(health, "health"), given=roll, given_save=save)
+    data: dict[str, Any] = _given(dice, rolls) | {
         "seed": chosen,
         "age": age,
         "death_chance": year.death_chance,

@@ -17,8 +17,8 @@ from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
+from grognard.cli.aif_dice import RollsOpt, calculator_dice, given_data
 from grognard.cli.console import err, out, print_json
-from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.odds import Number
 from grognard.systems.adventures_in_fantasy.combat import (
@@ -201,13 +201,17 @@ def damage_command(
 def hit_location_command(
     body: Annotated[str, typer.Option("--body", help="The body type hit.")] = "human",
     roll: Annotated[int | None, typer.Option("--roll", help="The location roll (1-100) you made.")] = None,
+    rolls: RollsOpt = "",
     seed: Annotated[int | None, typer.Option("--seed", help="The same seed rolls the same dice.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Roll a hit on the Hit Location Chart: the die, the damage, and special damage's effects."""
+    """Roll a hit on the Hit Location Chart: the die, the damage, and special damage's effects
+    (`--rolls`: the location reading, then the damage dice)."""
     chosen = secrets.randbelow(1_000_000_000) if seed is None else seed
-    hit = roll_location(Rng(chosen), body, roll)
-    data: dict[str, Any] = {
+    dice = calculator_dice(chosen, rolls, roll)
+    hit = roll_location(dice, body, roll)
+    spent = given_data(dice)
+    data: dict[str, Any] = (spent if rolls.strip() else {}) | {
         "body": hit.body,
         "location_roll": hit.location_roll,
         "die": hit.die,

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
+from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.table_dice import TableDice, check_spent, parse_rolls
 
 RollsOpt = Annotated[
@@ -33,3 +34,10 @@ def given_data(dice: TableDice) -> dict[str, Any]:
     """`{"given": [...]}`: each value the referee gave and the die it decided; unused values refused."""
     check_spent(dice)
     return {"given": [{"value": g.text, "die": f"d{g.sides}", "face": g.face} for g in dice.given_dice]}
+
+
+def calculator_dice(seed: int, rolls: str, *single: object) -> TableDice:
+    """The random source of a calculator that also takes the older single `--roll`: not both at once."""
+    if rolls.strip() and any(value not in (None, (), []) for value in single):
+        raise UsageError("give the dice with --rolls or with --roll, not both")
+    return table_dice(seed, rolls)

@@ -17,8 +17,8 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 
 from grognard.cli.aif_character import roll_data
+from grognard.cli.aif_dice import RollsOpt, calculator_dice, given_data
 from grognard.cli.console import out, print_json
-from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import apprenticeship, castles, education, equipment
 from grognard.systems.adventures_in_fantasy.chargen import parse_course
@@ -102,6 +102,7 @@ def learn_command(
         typer.Option("--second-engineer", help="Course 20 with the other engineer class mastered: 75% time."),
     ] = False,
     roll: RollOption = None,
+    rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -120,9 +121,11 @@ def learn_command(
     )
     chosen = _seed(seed)
     thrown = None
+    dice = calculator_dice(chosen, rolls, roll)
     if attempt is not None or leaving:
-        thrown = education.attempt(Rng(chosen), odds, attempt or 1, given=roll, leaving=leaving)
-    data: dict[str, Any] = {
+        thrown = education.attempt(dice, odds, attempt or 1, given=roll, leaving=leaving)
+    spent = given_data(dice)
+    data: dict[str, Any] = (spent if rolls.strip() else {}) | {
         "seed": chosen,
         "course": odds.course.label,
         "apprenticeship": odds.course.apprenticeship,
@@ -257,17 +260,21 @@ def forgiveness_command(
     course: CourseOption,
     status: Annotated[int, typer.Option("--status", help="The status level when forgiveness is bought.")],
     roll: RollOption = None,
+    rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Buy the master's forgiveness for a broken apprenticeship: the cost, and the throw to redeem rank."""
     choice = parse_course(course)
     chosen = _seed(seed)
-    bought = apprenticeship.forgiveness(Rng(chosen), choice, status, given=roll)
+    dice = calculator_dice(chosen, rolls, roll)
+    bought = apprenticeship.forgiveness(dice, choice, status, given=roll)
+    spent = given_data(dice) if rolls.strip() else {}
     info = bought.course
     if json_out:
         print_json(
-            {
+            spent
+            | {
                 "seed": chosen,
                 "course": info.label,
                 "months": info.months,
@@ -353,9 +360,10 @@ def buy_command(
     special: Annotated[bool, typer.Option("--special", help="Order it from the maker instead.")] = False,
     in_hand: Annotated[int, typer.Option("--orders-in-hand", help="Special orders the maker has.")] = 0,
     armorer: Annotated[bool, typer.Option("--armorer", help="A master armourer makes it himself.")] = False,
-    rolls: Annotated[
+    roll: Annotated[
         list[int] | None, typer.Option("--roll", help="A monthly roll made at the table.")
     ] = None,
+    rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -380,8 +388,9 @@ def buy_command(
             order = equipment.special_order(row.key, in_hand)
             data["order"] = {"weeks": order.weeks, "queued": order.queued, "source": order.source}
     else:
-        search = equipment.seek(Rng(chosen), cls, months, tuple(rolls or ()))
-        data |= {
+        dice = calculator_dice(chosen, rolls, roll)
+        search = equipment.seek(dice, cls, months, tuple(roll or ()))
+        data |= (given_data(dice) if rolls.strip() else {}) | {
             "seed": chosen,
             "chance": exact(search.chance),
             "within_months": exact(equipment.stocked_within(cls, months)),

@@ -17,7 +17,6 @@ from grognard.cli.aif_campaign import (
     campaign_state,
     load_campaign,
     make_character,
-    play_action,
     show_campaign,
     show_events,
     show_party,
@@ -26,11 +25,14 @@ from grognard.cli.aif_campaign import (
 from grognard.cli.aif_character import ask
 from grognard.cli.console import InputEnded, out, read_line
 from grognard.cli.frontends import MenuEntry
+from grognard.cli.view_text import view_lines
 from grognard.engine.errors import UsageError
+from grognard.engine.match import Match
 from grognard.engine.registry import get_game
 from grognard.engine.session import Session
 from grognard.engine.store import open_store
 from grognard.systems.adventures_in_fantasy.campaign import GAME_ID, add_action
+from grognard.systems.adventures_in_fantasy.referee import play_action
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.time import Member
 
@@ -115,15 +117,29 @@ def _sheet(campaign_id: str) -> None:
     show_sheet(sheet(index, members[index]))
 
 
+def _offered(campaign_id: str) -> list[str]:
+    """The campaign's view through the common terminal renderer (`view_text`): its numbered sample
+    actions printed; their ids returned."""
+    with open_store() as store:
+        view = Match.load(store, campaign_id).view(0, odds=False)
+    for line in view_lines(view, public=False, events=False)[1:]:
+        out.print(escape(line))
+    return [a.id for a in view.actions]
+
+
 def _act(campaign_id: str) -> None:
-    """Ask for referee actions until a blank answer; a refused one says why and is asked again."""
+    """Ask for referee actions until a blank answer: a form of the list typed out, or the number of one
+    of the view's actions; a refused one says why and is asked again."""
     for form, what in ACTIONS:
         if not form.startswith("add:"):
             out.print(escape(f"  {form:<18} {what}"))
+    offered = _offered(campaign_id)
     while True:
-        action = read_line("Action (blank: back to the campaign): ")
+        action = read_line("Action, or its number (blank: back to the campaign): ")
         if not action:
             return
+        if action.isdigit() and 1 <= int(action) <= len(offered):
+            action = offered[int(action) - 1]
         try:
             with open_store() as store:
                 session = load_campaign(store, campaign_id)
@@ -132,6 +148,7 @@ def _act(campaign_id: str) -> None:
             out.print(escape(f"Not done: {e}"))
             continue
         show_events(campaign_state(session), records)
+        offered = _offered(campaign_id)
 
 
 def menu_entries() -> list[MenuEntry]:

@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from grognard.engine import registry
 from grognard.engine.errors import GrognardError
+from grognard.web.aif_desk import add_aif_desk_routes
 from grognard.web.books import add_book_routes
 from grognard.web.pages import is_htmx, render
 from grognard.web.security import check_form
@@ -97,4 +98,5 @@ def create_app(settings: Settings) -> FastAPI:
 
     add_table_routes(app, secret, page)
     add_book_routes(app, secret, page)
+    add_aif_desk_routes(app, secret, page)
     return app

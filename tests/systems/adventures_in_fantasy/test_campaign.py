@@ -20,6 +20,7 @@ from grognard.systems.adventures_in_fantasy.campaign import (
     add_action,
     sample_action,
 )
+from grognard.systems.adventures_in_fantasy.melee import chances
 from grognard.systems.adventures_in_fantasy.time import Member, crossings, week_tasks
 from tests.systems.adventures_in_fantasy.test_experience import person
 
@@ -440,3 +441,92 @@ def test_two_characters_fight_two_creatures_bout_by_bout() -> None:
     assert state.actor() == 0 and state.bouts[0].fight.hp == (knight.hit_points - 2, 8)
     broken = state.apply("break")
     assert broken.bouts == () and broken.members[1].character.wounds == 2 and not broken.invariants()
+
+
+def test_two_characters_fight_one_creature_and_share_the_kill() -> None:
+    """Ruling "Campaign melee": `join:I:J` sets I against J's creature; its hit points are shared, it
+    strikes only at the first of them still standing, and its death awards each the whole award of
+    :1805 with both hit chances added."""
+    from grognard.systems.adventures_in_fantasy.experience import warrior_experience
+
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = with_member(with_member(start(), Member(character=knight)), Member(character=knight))
+    state = state.apply("fight:0:Goblin").apply(2).apply(0)
+    with pytest.raises(RulesError):
+        state.apply("join:1:1")  # character 1 is not fighting
+    state = state.apply("join:1:0")
+    assert [b.group for b in state.bouts] == [1, 1] and state.bouts[1].fight.hp[1] == 4
+    state = state.apply(1)  # the second knight's blow
+    assert state.chance_outcomes() == [(0, Fraction(1))]  # the goblin strikes at the first knight only
+    state = state.apply(0)
+    assert state.actor() == 0 and [b.fight.hp[1] for b in state.bouts] == [3, 3]
+    assert CAMPAIGN_GAME.state_from_json(CAMPAIGN_GAME.state_to_json(state)) == state
+    fights = [b.fight for b in state.bouts]
+    state = state.apply("round").apply(3).apply(0)  # the first knight kills it; it answers (:1566)
+    assert state.bouts == () and state.actor() == 0 and not state.invariants()
+    award = warrior_experience(
+        chances(fights[0].spec, 1, False)[0].chance,
+        [chances(f.spec, 0, False)[0].chance for f in fights],
+        1,
+        [1, 1],
+        0,
+        [0, 0],
+    ).amount
+    assert [m.experience for m in state.members] == [award, award]
+    assert (
+        award
+        < warrior_experience(
+            chances(fights[0].spec, 1, False)[0].chance, [chances(fights[0].spec, 0, False)[0].chance], 1, [1]
+        ).amount
+    )
+
+
+def test_treasure_is_shared_by_status_levels() -> None:
+    """Ruling "Campaign: shared treasure": one share per status level (:1897), odd pieces to the most
+    shares first."""
+    state = with_member(
+        with_member(start(), Member(character=person("Knight", 10, 10))),
+        Member(character=person("Peasant", 1, 3)),
+    )
+    shares = [m.character.status_level for m in state.members]
+    assert shares[0] > shares[1]
+    shared = state.apply("share:10:1")
+    gold = [
+        m.character.funds_gp - s.character.funds_gp
+        for m, s in zip(shared.members, state.members, strict=True)
+    ]
+    assert (
+        sum(gold) == 10
+        and gold[0] >= gold[1]
+        and abs(gold[0] * shares[1] - gold[1] * shares[0]) <= max(shares) * 2
+    )
+    assert [m.silver for m in shared.members] == [1, 0]
+    with pytest.raises(RulesError):
+        state.apply("share:0")
+
+
+def test_a_town_sells_what_its_makers_make_at_its_prices_and_yields_its_men() -> None:
+    """Ruling "Campaign: towns": the book's towns (:1411-1426) and the referee's; an item is bought only
+    where its maker is (:473-501, :513), at the town's markup (:503); a town yields one recruit in ten of
+    its people; a journey may end in a town."""
+    knight = person("Knight", 10, 10)
+    state = with_member(start(), Member(character=knight)).apply("take:0:200")
+    with pytest.raises(RulesError):
+        state.apply("place:clear:Nowhere")  # a town nobody has described
+    south = state.apply("place:clear:Southtown")
+    with pytest.raises(RulesError):
+        south.apply("buy:0:sword")  # Southtown has a blacksmith, no armorer
+    state = state.apply("town:Riverford:120:armorer+merchant:50:walled")
+    assert state.towns[0].makers == ("Armorer", "Merchant") and state.towns[0].walled
+    bought = state.apply("place:clear:riverford").apply("buy:0:sword")
+    assert bought.town == "Riverford" and bought.members[0].character.funds_gp == 200 - 6  # 4 GP + 50%
+    assert state.apply("buy:0:sword").members[0].character.funds_gp == 200 - 4  # away from towns: list
+    with pytest.raises(RulesError):
+        state.apply("place:clear:Riverford").apply("hire:0:13")  # 120 people: 12 men
+    assert state.apply("place:clear:Riverford").apply("hire:0:12").members[0].band.men == 12
+    for bad in ("town:X", "town:X:0", "town:X:10:wizard", "town:X:10:armorer:5:moat"):
+        with pytest.raises(RulesError):
+            state.apply(bad)
+    going = state.apply("travel:1:clear:Riverford")
+    arrived = going.apply("nothing")
+    assert arrived.town == "Riverford" and arrived.events[-1].label == "Arrives"

@@ -15,13 +15,14 @@ from tests.gamebook.helpers import menu_choice, saved_games
 def test_a_campaign_is_started_played_and_continued_from_the_menu(tmp_path: Path) -> None:
     number = menu_choice(tmp_path, "Adventures in Fantasy: Start a kept campaign")
     # seed 5 rolls a Guildsman/Fighter with 26 months of schooling: soldier, Physical Training I
-    script = f"{number}\n1\nAlric\n5\n\n2\n2\ndone\n7\n4\nadvance:4\nbogus\n\n5\nq\n"
+    script = f"{number}\n1\nAlric\n5\n\n2\n2\ndone\n7\n4\nadvance:4\n1\nbogus\n\n5\nq\n"
     ran = grognard(stdin=script, home=tmp_path)
     assert ran.code == 0, ran.err
     assert "Starting education: 26 of 26 months left." in ran.out
     assert "Starting education: 20 of 26 months left." in ran.out
     assert "Please answer a number from 1 to 5" in ran.out  # the mistyped 7 is asked again
     assert "Not done: no referee action 'bogus'" in ran.out
+    assert "  1. Let 1 week pass (each week's rolls are made)  [advance:1]" in ran.out  # view_text's list
     games = saved_games(tmp_path)
     assert len(games) == 1 and games[0]["system"] == "adventures-in-fantasy"
     gid = str(games[0]["id"])
@@ -29,7 +30,7 @@ def test_a_campaign_is_started_played_and_continued_from_the_menu(tmp_path: Path
     assert [m["name"] for m in shown["members"]] == ["Alric"]
     alric = shown["members"][0]["character"]
     assert alric["soldier"] and [c["name"] for c in alric["courses"]] == ["Physical Training I"]
-    assert shown["date"]["date"] == "1-2-1"  # four weeks of 7 days after 1-1-1: the next month
+    assert shown["date"]["date"] == "1-2-8"  # four weeks, then one picked by number: the next month's 8th
     before = int(str(games[0]["moves"]))
     cont = re.search(r"(\d+)\. Continue a saved game", ran.out)
     assert cont

@@ -11,6 +11,9 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     wound:I:N             he takes N hits: at 0 left he falls unconscious, past 0 he dies
     fight:I:CREATURE      he fights a creature of the encounter tables (`creatures`), one melee turn;
                           several characters may each fight one creature (each pairing a bout)
+    join:I:J              he joins J's fight: both fight J's creature (its hit points shared; it
+                          strikes at the first of them still standing; a kill shared, :1805)
+    share:GP[:SP]         treasure shared among the living by their status levels (:1897)
     round / break         every bout goes on another turn, or all are broken off
     shoot:I:BOW:YARDS     he shoots at the creature met, before any melee (its wounds carry into it)
     kill:I                a fallen (unconscious) character is finished off
@@ -19,8 +22,10 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     find:I:ITEM[:LB] / drop:I:ITEM     an item taken as treasure, or left
     pay-men:I:INCOME      his hirelings' month, by their rank's yearly income (:1892)
     note:TEXT             the referee's note in the campaign's log
-    place:TERRAIN[:TOWN]  where the party is
-    travel:DAYS[:TERRAIN] the party travels: each day's encounter rolled; it stops at anything met
+    town:NAME:POP[:MAKERS[:MARKUP[:walled]]]   the referee describes a town (`towns.parse_town`)
+    place:TERRAIN[:TOWN]  where the party is (the town the book's or one described)
+    travel:DAYS[:TERRAIN[:TOWN]]   the party travels: each day's encounter rolled; it stops at anything
+                          met, else reaches the town named at the journey's end
     days:N                N days of rest pass (a seventh day runs the week's tasks)
     study-break:I:WEEKS[:YEARWEEKS]   weeks away from his course: allowed, or time lost and a fine (:281)
     study:I:COURSE        he begins a course of Table B (`chargen.parse_course`)
@@ -74,8 +79,10 @@ from grognard.systems.adventures_in_fantasy.combat import HitChance
 from grognard.systems.adventures_in_fantasy.creatures import creature, creatures
 from grognard.systems.adventures_in_fantasy.education import facts, study_break
 from grognard.systems.adventures_in_fantasy.encounters import check_terrain
+from grognard.systems.adventures_in_fantasy.equipment import supplier
 from grognard.systems.adventures_in_fantasy.experience import (
     ALIGNMENTS,
+    Award,
     next_rank,
     outside_the_ranks,
     promote,
@@ -85,6 +92,7 @@ from grognard.systems.adventures_in_fantasy.fight import (
     aim,
     kill_award,
     roll_shot,
+    shared_kill_award,
     shot_award,
     shot_outcomes,
     wounded_foe,
@@ -97,6 +105,7 @@ from grognard.systems.adventures_in_fantasy.purse import (
     Line,
     buy,
     can_buy,
+    coins_of,
     drop,
     find,
     pay_men,
@@ -119,6 +128,7 @@ from grognard.systems.adventures_in_fantasy.time import (
     throw,
     week_tasks,
 )
+from grognard.systems.adventures_in_fantasy.towns import MEN_PER_RECRUIT, Town, find_town, parse_town
 
 MAX_TRAVEL_DAYS = 28
 """The most days one `travel` may take (a month of 28 days)."""
@@ -148,11 +158,14 @@ def _fraction(text: str) -> Fraction:
 
 @dataclass(frozen=True)
 class Bout:
-    """One pairing of a melee: character `fighter` (by index) against a creature `foe`."""
+    """One pairing of a melee: character `fighter` (by index) against a creature `foe`. The creature of
+    a group strikes only in the group's first bout (at the first of its foes still standing)."""
 
     fight: MeleeState
     fighter: int
     foe: str
+    group: int = 0
+    """Bouts of one group fight the same creature (`join`): they share its hit points."""
 
 
 @dataclass(frozen=True)
@@ -182,6 +195,8 @@ class CampaignState(GameState):
     shooter: int = -1
     shot: str = ""
     met_wounds: int = 0
+    towns: tuple[Town, ...] = ()
+    bound: str = ""
 
     @property
     def fight(self) -> MeleeState | None:
@@ -221,6 +236,8 @@ class CampaignState(GameState):
             p = price(self.buying)[4]
             return [(IN_STOCK, p), (NOT_IN_STOCK, 1 - p)]
         if self.pending >= 0:
+            if self._held(self.pending):
+                return [(0, Fraction(1))]
             return self.bouts[self.pending].fight.chance_outcomes()
         kind, i = self._task()
         return outcomes(kind, self.members[i], self.rules, self._week_end().year)
@@ -242,6 +259,8 @@ class CampaignState(GameState):
                 Roll(what, thrown.dice, thrown.total, thrown.detail),
             )
         if self.pending >= 0:
+            if self._held(self.pending):
+                return 0, ()
             return self.bouts[self.pending].fight.roll(rng)
         kind, i = self._task()
         return throw(kind, self.members[i], self.rules, rng)
@@ -270,7 +289,8 @@ class CampaignState(GameState):
             if move == NOT_IN_STOCK:
                 text = f"no {name} to be had this month (class {price(name)[3]})"
                 return state._note(i, "Not in stock", text, f"{RULEBOOK}:509-513", rolled=True)
-            member, line = buy(self.members[i], name)
+            town = self.here()
+            member, line = buy(self.members[i], name, town.cost(price(name)[1]) if town else None)
             return state._with_member(i, member)._note(i, *line, rolled=True)
         if self.pending >= 0:
             return self._blow(move)
@@ -361,7 +381,9 @@ class CampaignState(GameState):
                 raise UsageError("note: write the note after note:")
             event = Event(self.date.iso(), -1, "Referee", "Note", rest.strip(), "")
             return replace(state, events=(event,))
-        if self.bouts and head != "fight":
+        if head == "share":
+            return state._share(rest)
+        if self.bouts and head not in ("fight", "join"):
             if move == "round":
                 return replace(state, pending=0, last=len(self.bouts) - 1)
             if move == "break":
@@ -369,19 +391,29 @@ class CampaignState(GameState):
                     state = state._end_bout(k, state.bouts[k].fight, broken=True)
                 return state
             fighting = ", ".join(f"{self.members[b.fighter].name} the {b.foe}" for b in self.bouts)
-            raise UsageError(f"a melee is on ({fighting}): round, break, or fight:I:CREATURE for another")
+            raise UsageError(
+                f"a melee is on ({fighting}): round, break, join:I:J, or fight:I:CREATURE for another"
+            )
         if head in ("round", "break"):
             raise UsageError(f"{head}: no fight is on (fight:I:CREATURE begins one)")
         if head == "add":
             return state._add(rest)
+        if head == "town":
+            town = parse_town(rest)
+            kept = tuple(t for t in self.towns if t.name.casefold() != town.name.casefold())
+            event = Event(self.date.iso(), -1, "Party", "Town", town.describe(), "ruling: Campaign: towns")
+            return replace(state, towns=(*kept, town), events=(event,))
         if head == "place":
-            terrain, _, town = rest.partition(":")
+            terrain, _, town_name = rest.partition(":")
             where = check_terrain(terrain) if terrain else self.place
-            text = f"{where or 'nowhere'}" + (f", the town of {town}" if town else "")
-            event = Event(self.date.iso(), -1, "Party", "Place", text, "")
-            return replace(state, place=where, town=town, events=(event,))
+            at = find_town(town_name, self.towns) if town_name else None
+            text = f"{where or 'nowhere'}" + (f", at {at.describe()}" if at else "")
+            event = Event(self.date.iso(), -1, "Party", "Place", text, at.source if at else "")
+            return replace(state, place=where, town=at.name if at else "", events=(event,))
         if head == "travel":
             days_text, _, terrain = rest.partition(":")
+            terrain, _, bound = terrain.partition(":")
+            goal = find_town(bound, self.towns).name if bound else ""
             days = _int(days_text, "days")
             if not 1 <= days <= MAX_TRAVEL_DAYS:
                 raise UsageError(f"travel {days} days: 1 to {MAX_TRAVEL_DAYS} at a time")
@@ -389,15 +421,19 @@ class CampaignState(GameState):
             if not where:
                 raise UsageError("travel: name the terrain (travel:7:forest) or set the place first")
             able = tuple(i for i, m in enumerate(self.members) if m.alive)
-            note = Event(self.date.iso(), -1, "Party", "Journey", f"{days} day(s) in the {where} begin", "")
+            aim = f" towards {goal}" if goal else ""
+            note = Event(
+                self.date.iso(), -1, "Party", "Journey", f"{days} day(s) in the {where}{aim} begin", ""
+            )
             return replace(
                 state,
                 place=where,
                 town="",
+                bound=goal,
                 journey=days,
                 met="",
                 events=(note,),
-                active=_join(self.active, able),
+                active=_join_fighters(self.active, able),
             )
         if head == "days":
             days = _int(rest, "days")
@@ -414,10 +450,7 @@ class CampaignState(GameState):
         handler = _HANDLERS.get(head)
         if handler is None:
             raise UsageError(
-                f"no referee action {head!r}; the actions are "
-                + ", ".join(
-                    ["add", "advance", "days", "place", "travel", "end", "round", "break", "note", *_HANDLERS]
-                )
+                f"no referee action {head!r}; the actions are " + ", ".join([*_PARTY_ACTIONS, *_HANDLERS])
             )
         i = _int(index_text, "character")
         return handler(state, i, state.member(i), arg)
@@ -434,7 +467,9 @@ class CampaignState(GameState):
         _, chance = self._aim()
         wounds = self.met_wounds + dealt
         left = creature(foe).hits - wounds
-        state = replace(self, shooter=-1, shot="", met_wounds=wounds, active=_join(self.active, (i,)))
+        state = replace(
+            self, shooter=-1, shot="", met_wounds=wounds, active=_join_fighters(self.active, (i,))
+        )
         text = f"{dealt} hit(s) on the {foe}: {left} left" if dealt else f"the arrow misses the {foe}"
         state = state._note(i, "Arrow", text, "002_8449cbd1010a37a5.txt:1622-1670", rolled=True)
         if left > 0:
@@ -457,41 +492,77 @@ class CampaignState(GameState):
         moved = replace(
             self, events=(*self.events, event), journey=left, met="" if met == NOTHING else met, met_wounds=0
         )
+        if left == 0 and met == NOTHING and self.bound:
+            arrived = Event(self.date.iso(), -1, "Party", "Arrives", f"the party reaches {self.bound}", "")
+            moved = replace(moved, town=self.bound, bound="", events=(*moved.events, arrived))
+        elif left == 0:
+            moved = replace(moved, bound="")
         return _settle(_next_day(moved))
+
+    def here(self) -> Town | None:
+        """The town the party is at, or None away from towns."""
+        return find_town(self.town, self.towns) if self.town else None
+
+    def _held(self, k: int) -> bool:
+        """Bout `k`'s creature is to strike but strikes in an earlier bout of its group instead."""
+        bout = self.bouts[k]
+        return bout.fight.striker == 1 and any(b.group == bout.group for b in self.bouts[:k])
 
     def _blow(self, move: Move) -> CampaignState:
         k = self.pending
         bout = self.bouts[k]
         fight = bout.fight
-        after = fight.apply(move)
-        assert isinstance(after, MeleeState)
         spec = fight.spec
-        hitter = spec.side(fight.striker).name
-        text = (
-            f"{hitter} strikes: {move} hit(s); {spec.a.name} {after.hp[0]},"
-            f" {spec.b.name} {after.hp[1]} hit points left"
-        )
         bouts = list(self.bouts)
+        if self._held(k):
+            after = fight.held()
+            target = next(b for b in self.bouts if b.group == bout.group)
+            text = f"the {bout.foe} strikes at {self.members[target.fighter].name}, not here"
+        else:
+            applied = fight.apply(move)
+            assert isinstance(applied, MeleeState)
+            after = applied
+            hitter = spec.side(fight.striker).name
+            text = (
+                f"{hitter} strikes: {move} hit(s); {spec.a.name} {after.hp[0]},"
+                f" {spec.b.name} {after.hp[1]} hit points left"
+            )
+        over = after.actor() is TERMINAL
+        if after.hp[1] > 0 or over:  # a felled creature's answer (:1566) comes before the others stop
+            for j, other in enumerate(bouts):
+                if j != k and other.group == bout.group:
+                    bouts[j] = replace(other, fight=other.fight.with_foe_hp(after.hp[1]))
         bouts[k] = replace(bout, fight=after)
         state = replace(self, bouts=tuple(bouts))._note(
             bout.fighter, "Melee", text, "002_8449cbd1010a37a5.txt:1566", rolled=True
         )
-        if after.actor() is TERMINAL:
-            state = state._end_bout(k, after)
-            return state if state.pending <= state.last else replace(state, pending=-1, last=-1)
+        ended = [j for j, b in enumerate(state.bouts) if b.fight.actor() is TERMINAL]
+        award = None
+        if over and after.hp[1] == 0:
+            killers = [b.fight for b in state.bouts if b.group == bout.group]
+            award = shared_kill_award(killers, bout.foe) if len(killers) > 1 else None
+        for j in reversed(ended):
+            state = state._end_bout(j, state.bouts[j].fight, award=award)
+        done = replace(state, pending=-1, last=-1)
+        if k in ended:
+            return state if state.pending <= state.last else done
         if fight.striker == plan(spec).order[1]:
-            return replace(state, pending=k + 1) if k < state.last else replace(state, pending=-1, last=-1)
+            return replace(state, pending=state.pending + 1) if state.pending < state.last else done
         return state
 
-    def _end_bout(self, k: int, fight: MeleeState, *, broken: bool = False) -> CampaignState:
-        """Bout `k` ends (`fight` its last state): his wounds written, the bout removed, a kill awarded."""
+    def _end_bout(
+        self, k: int, fight: MeleeState, *, broken: bool = False, award: Award | None = None
+    ) -> CampaignState:
+        """Bout `k` ends (`fight` its last state): his wounds written, the bout removed, a kill awarded
+        (`award` when several shared it, else his own)."""
         i, foe = self.bouts[k].fighter, self.bouts[k].foe
         m = self.members[i]
         lost = fight.spec.a.hit_points - fight.hp[0]
         c = m.character.wounded(lost) if lost else m.character
         bouts = self.bouts[:k] + self.bouts[k + 1 :]
         last = self.last - 1 if self.last >= k else self.last
-        state = replace(self, bouts=bouts, last=last if bouts else -1, pending=self.pending if bouts else -1)
+        pending = self.pending - 1 if self.pending > k else self.pending
+        state = replace(self, bouts=bouts, last=last if bouts else -1, pending=pending if bouts else -1)
         state = state._with_member(i, m.with_character(c))
         if broken:
             text = f"the fight with the {foe} is broken off; {c.current_hit_points} hit points left"
@@ -502,7 +573,7 @@ class CampaignState(GameState):
             text += f"; {m.name} lies unconscious at 0 hit points (kill:{i} if the foe finishes him)"
         state = state._note(i, "Melee ends", text, "ruling: Falling in a fight")
         if fight.hp[1] == 0:
-            award = kill_award(fight, foe)
+            award = award or kill_award(fight, foe)
             state = state._gain(i, award.amount, f"the {foe} killed: {award.detail}", award.source)
         return state
 
@@ -515,6 +586,31 @@ class CampaignState(GameState):
         moved = m.model_copy(update={"experience": total, "character": c})
         text = f"{why} -> {float(total):g} (level {int(total)}), status level {status}"
         return self._with_member(i, moved)._note(i, "Experience", text, source)
+
+    def _share(self, coins: str) -> CampaignState:
+        """Treasure shared among the living: one share per status level (at least one), by the book's
+        rule for followers (:1897); pieces that do not divide go one each to the most shares first."""
+        gold, silver = coins_of(coins)
+        living = [i for i, m in enumerate(self.members) if m.alive]
+        if not living:
+            raise UsageError("share: nobody is alive to share the treasure")
+        shares = {i: max(1, self.members[i].character.status_level) for i in living}
+        order = sorted(living, key=lambda i: (-shares[i], i))
+        state = self
+        total = sum(shares.values())
+        parts: dict[int, list[int]] = {i: [0, 0] for i in living}
+        for kind, amount in enumerate((gold, silver)):
+            for i in living:
+                parts[i][kind] = amount * shares[i] // total
+            for i in order[: amount - sum(p[kind] for p in parts.values())]:
+                parts[i][kind] += 1
+        for i in living:
+            g, s = parts[i]
+            if g or s:
+                moved, line = take(state.members[i], f"{g}:{s}")
+                text = f"{shares[i]} of {total} shares: {line.text}"
+                state = state._with_member(i, moved)._note(i, "Treasure share", text, f"{RULEBOOK}:1897")
+        return state
 
     def _add(self, payload: str) -> CampaignState:
         data = json.loads(payload)
@@ -529,6 +625,20 @@ class CampaignState(GameState):
             len(self.members), "Joins", f"{c.position}, status {c.status_level}, age {c.age}", ""
         )
 
+
+_PARTY_ACTIONS = (
+    "add",
+    "advance",
+    "days",
+    "place",
+    "travel",
+    "end",
+    "round",
+    "break",
+    "note",
+    "share",
+    "town",
+)
 
 _Handler: TypeAlias = Callable[[CampaignState, int, Member, str], CampaignState]
 
@@ -559,7 +669,7 @@ def _fight(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
         raise UsageError(f"fight:{i}:CREATURE: name the creature (nothing was met)")
     if any(b.fighter == i for b in state.bouts):
         raise UsageError(f"{m.name} is already fighting")
-    state = replace(state, active=_join(state.active, (i,)))
+    state = replace(state, active=_join_fighters(state.active, (i,)))
     wounds = state.met_wounds if creature(arg).name == state.met else 0
     fight = wounded_foe(m, arg, wounds)
     a, b = fight.spec.a, fight.spec.b
@@ -568,10 +678,34 @@ def _fight(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
         f"{a.name} ({a.hit_points} hits, {mine[0].chance}% to hit) against the {b.name}"
         f" ({b.hit_points} hits, {b.hit_dice} hit dice, {theirs[0].chance}% to hit)"
     )
-    bout = Bout(fight, i, creature(arg).name)
+    bout = Bout(fight, i, creature(arg).name, 1 + max((b.group for b in state.bouts), default=0))
     k = len(state.bouts)
     state = replace(state, bouts=(*state.bouts, bout), pending=k, last=k, met_wounds=0)
     return state._note(i, "Melee begins", text, creature(arg).source)
+
+
+def _join(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    if m.character.current_hit_points < 1:
+        raise UsageError(f"{m.name} is unconscious")
+    if any(b.fighter == i for b in state.bouts):
+        raise UsageError(f"{m.name} is already fighting")
+    j = _int(arg, "character to join")
+    other = next((b for b in state.bouts if b.fighter == j), None)
+    if other is None:
+        raise UsageError(f"join:{i}:{j}: character {j} is not fighting")
+    left = other.fight.hp[1]
+    fight = wounded_foe(m, other.foe, creature(other.foe).hits - left)
+    a = fight.spec.a
+    text = (
+        f"{a.name} ({a.hit_points} hits, {chances(fight.spec, 0, False)[0].chance}% to hit) joins"
+        f" {state.members[j].name} against the {other.foe} ({left} hits left)"
+    )
+    k = len(state.bouts)
+    bout = Bout(fight, i, other.foe, other.group)
+    state = replace(
+        state, bouts=(*state.bouts, bout), active=_join_fighters(state.active, (i,)), pending=k, last=k
+    )
+    return state._note(i, "Melee joined", text, "002_8449cbd1010a37a5.txt:1147, :1805")
 
 
 def _shoot(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
@@ -685,7 +819,13 @@ def _service(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState
 def _hire(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     c = m.character
     limit = recruit_limit(c.status_level, c.characteristics.charisma, m.band.lost_now(state.day))
-    band = m.band.hire(_int(arg, "men"), limit)
+    town = state.here()
+    wanted = _int(arg, "men")
+    if town is not None and m.band.men + wanted > town.recruits:
+        raise UsageError(
+            f"{town.name} has {town.recruits} men to hire (one in {MEN_PER_RECRUIT} of its people)"
+        )
+    band = m.band.hire(wanted, limit)
     text = f"{arg} hired: {band.men} of {limit}" + ("; double pay the first month" if band.deserted else "")
     return state._with_member(i, m.model_copy(update={"band": band}))._note(
         i, "Hirelings", text, "002_8449cbd1010a37a5.txt:1892-1895"
@@ -743,9 +883,17 @@ def _purse_handler(change: Callable[[Member, str], tuple[Member, Line]]) -> _Han
 
 
 def _buy(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
-    name = can_buy(m, arg)
+    town = state.here()
+    if town is not None:
+        key = price(arg)[0]
+        maker = supplier(key)
+        if not town.sells(maker):
+            raise UsageError(
+                f"{town.name} has no {maker.lower()} to sell the {key} (makers: {', '.join(town.makers)})"
+            )
+    name = can_buy(m, arg, town.cost(price(arg)[1]) if town else None)
     if price(name)[4] == 1:
-        moved, line = buy(m, name)
+        moved, line = buy(m, name, town.cost(price(name)[1]) if town else None)
         return state._with_member(i, moved)._note(i, *line)
     return replace(state, buying=name, buyer=i)
 
@@ -783,6 +931,7 @@ _HANDLERS = {
     "wound": _wound,
     "fight": _fight,
     "shoot": _shoot,
+    "join": _join,
     "take": _purse_handler(take),
     "spend": _purse_handler(spend),
     "buy": _buy,
@@ -804,7 +953,7 @@ _HANDLERS = {
 }
 
 
-def _join(have: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
+def _join_fighters(have: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(set(have) | set(more)))
 
 

@@ -330,3 +330,8 @@ def fatigue_rate(burden_lb: float | Fraction, lifting_lb: int) -> int | None:
 def character_fatigue_rate(character: Character) -> int | None:
     """`fatigue_rate` for everything the character carries against his usable Strength."""
     return fatigue_rate(Fraction(str(character.burden_lb)), character.lifting_lb)
+
+
+def supplier(name: str) -> str:
+    """Who makes or sells an item of the price list (its MANUFACTURER/SUPPLIER column, :473-501, :513)."""
+    return str(item(name).get("supplier"))

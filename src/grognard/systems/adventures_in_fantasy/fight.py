@@ -11,6 +11,7 @@ carried into the melee (`wounded_foe`). Readings: rulings "Creature figures", "F
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from grognard.engine.dice import Rng, Roll, percentile
@@ -70,11 +71,19 @@ def begin(m: Member, foe: str) -> MeleeState:
 def kill_award(state: MeleeState, foe: str) -> Award:
     """What the character learns for killing `foe`: its chance to hit him over his to hit it, times
     its hit dice over his (1), times its level (none: 1) over his (:1785-1805)."""
-    spec = state.spec
-    mine = chances(spec, 0, False)[0].chance
-    theirs = chances(spec, 1, False)[0].chance
-    level = spec.a.level or 0
-    return warrior_experience(theirs, [mine], creature(foe).hit_dice, [1], 0, [level])
+    return shared_kill_award((state,), foe)
+
+
+def shared_kill_award(fights: Sequence[MeleeState], foe: str) -> Award:
+    """What each of several characters learns for killing `foe` together, one melee each (the first the
+    one it struck at): its chance to hit the first over the sum of theirs, times its hit dice over theirs
+    (1 each), times its level over the sum of theirs; each gets the whole award (:1805)."""
+    if not fights:
+        raise UsageError("a kill needs at least one fighter")
+    theirs = chances(fights[0].spec, 1, False)[0].chance
+    mine = [chances(f.spec, 0, False)[0].chance for f in fights]
+    levels = [f.spec.a.level or 0 for f in fights]
+    return warrior_experience(theirs, mine, creature(foe).hit_dice, [1] * len(fights), 0, levels)
 
 
 # ---------------------------------------------------------------------------------------------------

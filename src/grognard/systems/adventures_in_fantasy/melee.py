@@ -266,6 +266,22 @@ class MeleeState(GameState):
                 return MeleeState(spec, (hp_a, hp_b), self.turn, A_STRIKES)
         return _settle(spec, hp_a, hp_b, self.turn + 1, p)
 
+    def held(self) -> MeleeState:
+        """The state after the striker holds his blows this turn (he strikes at someone else)."""
+        if self.phase not in STRIKES:
+            raise RulesError("hold", self, "the melee is over")
+        return self._apply(0)
+
+    def with_foe_hp(self, hp: int) -> MeleeState:
+        """The melee with side B's hit points set to `hp` (wounded by another fighter); at 0 it ends."""
+        if not 0 <= hp <= self.hp[1]:
+            raise RulesError("wound", self, f"side B cannot go from {self.hp[1]} to {hp} hit points")
+        if self.phase not in STRIKES or hp == self.hp[1]:
+            return self
+        if hp == 0:
+            return _settle(self.spec, self.hp[0], 0, self.turn)
+        return MeleeState(self.spec, (self.hp[0], hp), self.turn, self.phase)
+
     def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
         """Throw the striker's blows (two d20 to hit, then the damage and saves) and name the damage."""
         if self.phase not in STRIKES:

@@ -29,7 +29,7 @@ class Line(NamedTuple):
     source: str
 
 
-def _coins(text: str) -> tuple[int, int]:
+def coins_of(text: str) -> tuple[int, int]:
     """`GP` or `GP:SP` as two whole numbers, neither negative, not both 0."""
     gold_text, _, silver_text = text.partition(":")
     try:
@@ -48,14 +48,14 @@ def _with_money(m: Member, gold: int, silver: int) -> Member:
 
 def take(m: Member, text: str) -> tuple[Member, Line]:
     """Money taken (treasure, a sale, a reward): `GP` or `GP:SP` added to his purse."""
-    gold, silver = _coins(text)
+    gold, silver = coins_of(text)
     moved = _with_money(m, m.character.funds_gp + gold, m.silver + silver)
     return moved, Line("Treasure", f"+{gold} GP {silver} SP: {_purse(moved)}", "")
 
 
 def spend(m: Member, text: str) -> tuple[Member, Line]:
     """Money spent: `GP` or `GP:SP` taken from his purse; more than he has is refused."""
-    gold, silver = _coins(text)
+    gold, silver = coins_of(text)
     if gold > m.character.funds_gp or silver > m.silver:
         raise UsageError(f"{m.name} has {_purse(m)}: not {gold} GP {silver} SP")
     moved = _with_money(m, m.character.funds_gp - gold, m.silver - silver)
@@ -76,17 +76,20 @@ def price(name: str) -> tuple[str, int, float, str, Fraction]:
     return row.key, math.ceil(cost_gp(row)), float(weight), availability, in_stock_chance(availability)
 
 
-def can_buy(m: Member, name: str) -> str:
-    """The item's name on the price list, once it is sure he can pay for it."""
+def can_buy(m: Member, name: str, cost: int | None = None) -> str:
+    """The item's name on the price list, once it is sure he can pay for it (its list price, or
+    `cost` in whole GP where a town marks it up)."""
     key, gold, _, _, _ = price(name)
+    gold = gold if cost is None else cost
     if gold > m.character.funds_gp:
         raise UsageError(f"{m.name} has {m.character.funds_gp} GP: the {key} costs {gold} GP")
     return key
 
 
-def buy(m: Member, name: str) -> tuple[Member, Line]:
-    """The item bought: its price paid and the item (with its weight) in his kit."""
+def buy(m: Member, name: str, cost: int | None = None) -> tuple[Member, Line]:
+    """The item bought: its price (or `cost`, a town's) paid and the item (with its weight) in his kit."""
     key, gold, weight, _, _ = price(name)
+    gold = gold if cost is None else cost
     c = m.character
     bought = Item(name=key, weight_lb=weight, source=f"{RULEBOOK}:473-501")
     c = c.model_copy(update={"funds_gp": c.funds_gp - gold, "equipment": (*c.equipment, bought)})

@@ -151,6 +151,22 @@ def campaign_sight(state: GameState, seat: int | None) -> Sight:
         "members": members,
         "passing_until": None if state.until is None else state.until,
         "over": state.over,
+        "place": {
+            "terrain": state.place or None,
+            "town": state.town or None,
+            "journey_days": state.journey,
+            "bound_for": state.bound or None,
+            "met": state.met or None,
+        },
+        "fighting": [
+            {
+                "fighter": state.members[b.fighter].name,
+                "foe": b.foe,
+                "group": b.group,
+                "hit_points": [b.fight.hp[0], b.fight.hp[1]],
+            }
+            for b in state.bouts
+        ],
     }
     actions = []
     for a in state.legal_actions():

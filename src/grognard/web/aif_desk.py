@@ -1,0 +1,507 @@
+"""The Adventures in Fantasy referee's desk in the browser: a kept campaign's party and sheets, the
+calendar, the place and travel, a form for every referee action and table procedure (each with the dice
+the table threw, or rolled here), the melee round by round with every die, and the campaign log.
+
+The campaign is the registered game `adventures-in-fantasy/campaign`, stored like every table; its one
+seat is the referee's, so a POST needs that seat's token (the browser that opened the campaign holds it).
+Actions go through `referee.play_action`, as `grognard aif campaign act --rolls` does; the pages show
+what `sheet.sheet`, `sheet.party` and `referee.campaign_log` say, as the command line does.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from grognard.engine.errors import GrognardError, UsageError
+from grognard.engine.match import Match
+from grognard.engine.session import MoveRecord, Session
+from grognard.systems.adventures_in_fantasy.calendar import names
+from grognard.systems.adventures_in_fantasy.campaign import GAME_ID, OPTIONS, CampaignState, add_action
+from grognard.systems.adventures_in_fantasy.chargen import (
+    course,
+    finish,
+    open_courses,
+    parse_course,
+    roll_character,
+)
+from grognard.systems.adventures_in_fantasy.creatures import creatures
+from grognard.systems.adventures_in_fantasy.encounters import TERRAINS
+from grognard.systems.adventures_in_fantasy.equipment import price_list
+from grognard.systems.adventures_in_fantasy.referee import campaign_log, given_list, play_action
+from grognard.systems.adventures_in_fantasy.sheet import party, sheet
+from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, check_spent, parse_rolls
+from grognard.systems.adventures_in_fantasy.time import Member
+from grognard.systems.adventures_in_fantasy.towns import BOOK_TOWNS, MAKERS
+from grognard.web.aif_procedures import PROCEDURES, Field, Outcome, number
+from grognard.web.seats import host_token, keep, seat_token, seats_held
+from grognard.web.tables import WRITES, Form, Page, table_store
+
+SYSTEM_ID = "adventures-in-fantasy"
+REFEREE = 0
+LOG_SHOWN = 20
+"""Entries of the log the desk shows (the log page shows them all)."""
+TEXT_LIMIT = 300
+
+
+@dataclass(frozen=True)
+class DeskAction:
+    """A referee action's form: id, label, group, its fields and the action text they fill in."""
+
+    id: str
+    label: str
+    group: str
+    fields: tuple[Field, ...]
+    form: str
+
+
+def _member(name: str = "who", label: str = "Character") -> Field:
+    return Field(name, label, "member")
+
+
+def _actions() -> tuple[DeskAction, ...]:
+    foes = tuple(sorted(c.name for c in creatures().values()))
+    items = tuple(r.key for r in price_list().rows)
+    terrains = ("", *TERRAINS)
+    gold, silver = Field("gp", "Gold pieces", default="0"), Field("sp", "Silver pieces", default="0")
+    return (
+        DeskAction("advance", "Let weeks pass", "time", (Field("n", "Weeks", default="1"),), "advance:{n}"),
+        DeskAction("days", "Days of rest", "time", (Field("n", "Days", default="1"),), "days:{n}"),
+        DeskAction(
+            "place",
+            "Set the party's place",
+            "place",
+            (Field("terrain", "Terrain", "choice", TERRAINS, "forest"), Field("town", "Town", "text")),
+            "place:{terrain}:{town}",
+        ),
+        DeskAction(
+            "travel",
+            "Travel",
+            "place",
+            (
+                Field("n", "Days", default="7"),
+                Field("terrain", "Terrain (blank: where it is)", "choice", terrains),
+                Field("town", "Bound for town", "text"),
+            ),
+            "travel:{n}:{terrain}:{town}",
+        ),
+        DeskAction(
+            "town",
+            "Describe a town",
+            "place",
+            (
+                Field("name", "Name", "text"),
+                Field("population", "Population", default="500"),
+                Field("makers", "Makers (" + "+".join(MAKERS) + ")", "text", default="Merchant"),
+                Field("markup", "Markup %", default="0"),
+            ),
+            "town:{name}:{population}:{makers}:{markup}",
+        ),
+        DeskAction(
+            "fight",
+            "Fight a creature",
+            "melee",
+            (_member(), Field("foe", "Creature (blank: the one met)", "choice", ("", *foes))),
+            "fight:{who}:{foe}",
+        ),
+        DeskAction(
+            "join",
+            "Join a fight",
+            "melee",
+            (_member(), _member("other", "Joins the fight of")),
+            "join:{who}:{other}",
+        ),
+        DeskAction(
+            "shoot",
+            "Shoot at the creature met",
+            "melee",
+            (_member(), Field("bow", "Bow", "text", default="bow"), Field("yards", "Yards", default="30")),
+            "shoot:{who}:{bow}:{yards}",
+        ),
+        DeskAction(
+            "wound", "Wound", "melee", (_member(), Field("hits", "Hits", default="1")), "wound:{who}:{hits}"
+        ),
+        DeskAction("kill", "Finish off a fallen character", "melee", (_member(),), "kill:{who}"),
+        DeskAction("take", "Treasure taken", "treasure", (_member(), gold, silver), "take:{who}:{gp}:{sp}"),
+        DeskAction("share", "Treasure shared by status", "treasure", (gold, silver), "share:{gp}:{sp}"),
+        DeskAction("spend", "Money spent", "treasure", (_member(), gold, silver), "spend:{who}:{gp}:{sp}"),
+        DeskAction(
+            "find",
+            "Item found",
+            "treasure",
+            (_member(), Field("item", "Item", "text"), Field("lb", "Pounds", default="1")),
+            "find:{who}:{item}:{lb}",
+        ),
+        DeskAction(
+            "drop", "Item left", "treasure", (_member(), Field("item", "Item", "text")), "drop:{who}:{item}"
+        ),
+        DeskAction(
+            "buy",
+            "Buy from the price list",
+            "purchases",
+            (_member(), Field("item", "Item", "choice", items)),
+            "buy:{who}:{item}",
+        ),
+        DeskAction(
+            "hire", "Hire men", "hirelings", (_member(), Field("n", "Men", default="1")), "hire:{who}:{n}"
+        ),
+        DeskAction(
+            "pay-men",
+            "Pay the hirelings' month",
+            "hirelings",
+            (_member(), Field("income", "Their rank's yearly income (GP)", default="20")),
+            "pay-men:{who}:{income}",
+        ),
+        DeskAction(
+            "lose",
+            "Hirelings lost",
+            "hirelings",
+            (_member(), Field("n", "Men", default="1")),
+            "lose:{who}:{n}",
+        ),
+        DeskAction("unpaid", "Hirelings unpaid", "hirelings", (_member(),), "unpaid:{who}"),
+        DeskAction(
+            "exp",
+            "Experience",
+            "standing",
+            (_member(), Field("x", "Levels", "text", default="1")),
+            "exp:{who}:{x}",
+        ),
+        DeskAction(
+            "renown",
+            "Verified deed",
+            "standing",
+            (_member(), Field("x", "Reputation", "text", default="1")),
+            "renown:{who}:{x}",
+        ),
+        DeskAction(
+            "boast",
+            "Boast",
+            "standing",
+            (_member(), Field("x", "Reputation", "text", default="1")),
+            "boast:{who}:{x}",
+        ),
+        DeskAction("promote", "Promote", "standing", (_member(),), "promote:{who}"),
+        DeskAction(
+            "study",
+            "Begin a course",
+            "study",
+            (_member(), Field("course", "Course (number or name)", "text")),
+            "study:{who}:{course}",
+        ),
+        DeskAction(
+            "study-break",
+            "Study break",
+            "study",
+            (
+                _member(),
+                Field("weeks", "Weeks away", default="1"),
+                Field("year", "Weeks away this year (blank: these)", "text"),
+            ),
+            "study-break:{who}:{weeks}:{year}",
+        ),
+        DeskAction("note", "Referee's note", "notes", (Field("text", "Note", "text"),), "note:{text}"),
+    )
+
+
+ACTIONS = {a.id: a for a in _actions()}
+"""Every referee action of the desk by id."""
+
+
+def _clean(value: str, what: str, *, colon: bool = False) -> str:
+    text = " ".join(value.split())
+    if len(text) > TEXT_LIMIT:
+        raise UsageError(f"{what}: at most {TEXT_LIMIT} characters")
+    if ":" in text and not colon:
+        raise UsageError(f"{what}: no colons")
+    return text
+
+
+def action_text(action: DeskAction, form: Mapping[str, str], members: int) -> str:
+    """The referee action a desk form asks for, each field checked; a `UsageError` names a bad one."""
+    values: dict[str, str] = {}
+    for f in action.fields:
+        raw = form.get(f.name, "")
+        if f.kind == "member":
+            values[f.name] = str(number(form, f.name, 0, max(0, members - 1)))
+        elif f.kind == "choice" and raw not in f.choices:
+            raise UsageError(f"{f.label}: {raw!r} is not one of the choices")
+        else:
+            values[f.name] = _clean(raw, f.label, colon=action.id == "note")
+    text = action.form.format(**values)
+    return text.rstrip(":")
+
+
+def _load(game_id: str) -> Session:
+    if not game_id.isdigit() or len(game_id) > 12:
+        raise HTTPException(404, f"there is no campaign {game_id!r}")
+    try:
+        session = table_store().load(game_id)
+    except (GrognardError, KeyError) as e:
+        raise HTTPException(404, f"there is no campaign {game_id!r}") from e
+    if session.system != SYSTEM_ID or session.game.info.id != GAME_ID:
+        raise HTTPException(404, f"game {game_id} is not an Adventures in Fantasy campaign")
+    return session
+
+
+def _state(session: Session) -> CampaignState:
+    state = session.current
+    assert isinstance(state, CampaignState)
+    return state
+
+
+def _referee(request: Request, secret: str, game_id: str) -> None:
+    if REFEREE not in seats_held(request, secret, game_id, 1):
+        raise HTTPException(403, "only the referee's browser may change this campaign (open it there)")
+
+
+def _fresh(session: Session, form: Mapping[str, str]) -> None:
+    ply = form.get("ply", "")
+    if not ply.isdigit() or int(ply) != len(session.moves):
+        raise HTTPException(409, "the campaign moved on since this page was drawn: reload it and try again")
+
+
+def _log_rows(entries: list[tuple[int, Any, MoveRecord | None]]) -> list[dict[str, Any]]:
+    return [
+        {
+            "ply": ply,
+            "date": e.date,
+            "name": e.name,
+            "label": e.label,
+            "text": e.text,
+            "source": e.source,
+            "dice": [r.render() for r in record.rolls] if record else [],
+        }
+        for ply, e, record in entries
+    ]
+
+
+def _calendar(state: CampaignState) -> dict[str, Any]:
+    rows = []
+    for i, m in enumerate(state.members):
+        c = m.character
+        active = i in state.active
+        rows.append(
+            {
+                "name": m.name,
+                "alive": m.alive,
+                "resting": m.alive and not active,
+                "wounds": c.wounds,
+                "healing": "no healing roll this week (travelled or fought)"
+                if active and c.wounds
+                else "a healing roll at the week's end"
+                if c.wounds and m.alive
+                else "",
+            }
+        )
+    return {
+        "date": state.date.iso(),
+        "named": names(state.date).text(),
+        "day_of_week": state.days + 1,
+        "passing": state.until is not None,
+        "members": rows,
+    }
+
+
+def _bouts(state: CampaignState) -> list[dict[str, Any]]:
+    found = []
+    for b in state.bouts:
+        spec = b.fight.spec
+        found.append(
+            {
+                "fighter": state.members[b.fighter].name,
+                "index": b.fighter,
+                "foe": b.foe,
+                "group": b.group,
+                "hp": list(b.fight.hp),
+                "start": [spec.a.hit_points, spec.b.hit_points],
+                "turn": b.fight.turn,
+            }
+        )
+    return found
+
+
+def desk_context(session: Session, game_id: str) -> dict[str, Any]:
+    """Everything the desk page shows of a campaign."""
+    state = _state(session)
+    entries = campaign_log(session)
+    last_act = max((i for i, r in enumerate(session.moves) if r.player is not None), default=-1)
+    here = state.here()
+    return {
+        "game_id": game_id,
+        "ply": len(session.moves),
+        "state_over": state.over,
+        "party": party(state.members),
+        "members": [(i, m.name, m.alive) for i, m in enumerate(state.members)],
+        "calendar": _calendar(state),
+        "place": {
+            "terrain": state.place,
+            "town": here.describe() if here else "",
+            "journey": state.journey,
+            "bound": state.bound,
+            "met": state.met,
+        },
+        "towns": [t.name for t in (*state.towns, *BOOK_TOWNS)],
+        "bouts": _bouts(state),
+        "last": _log_rows([e for e in entries if e[0] >= last_act]) if last_act >= 0 else [],
+        "log": _log_rows(entries[-LOG_SHOWN:]),
+        "log_count": len(entries),
+        "actions": list(ACTIONS.values()),
+        "procedures": list(PROCEDURES.values()),
+        "options": OPTIONS,
+    }
+
+
+def _seed(form: Mapping[str, str]) -> int:
+    seed_text = form.get("seed", "").strip()
+    if seed_text and not (seed_text.isdigit() and len(seed_text) <= 18):
+        raise UsageError(f"seed {seed_text!r}: a whole number, or nothing")
+    return int(seed_text) if seed_text else secrets.randbelow(1_000_000_000)
+
+
+def rolled_context(form: Mapping[str, str]) -> dict[str, Any]:
+    """Phase one of a new character (the dice: ratings, status, age) and what is left to choose: the
+    side of a paired rank and the courses of Table B that fit the months of schooling."""
+    seed = _seed(form)
+    dice = TableDice(seed, parse_rolls(form.get("rolls", "") if form.get("how") != "roll" else ""))
+    rolled = roll_character(dice)
+    offered = open_courses([], rolled.education_months)
+    return {
+        "seed": seed,
+        "rolls": form.get("rolls", "")[:TEXT_LIMIT] if form.get("how") != "roll" else "",
+        "name": _clean(form.get("name", ""), "name"),
+        "magic_years": number(form, "magic_years", 0, 20),
+        "alignment": form.get("alignment", ""),
+        "steps": [(s.label, s.result, [r.render() for r in s.rolls]) for s in rolled.steps],
+        "months": rolled.education_months,
+        "paired": rolled.position.paired,
+        "position": rolled.position.name,
+        "courses": [
+            (f"{c.number}:{c.craft}" if c.craft else str(c.number), course(c).label, course(c).months)
+            for c in offered
+        ],
+    }
+
+
+def _make_member(form: Mapping[str, str]) -> Member:
+    seed = _seed(form)
+    dice = TableDice(seed, parse_rolls(form.get("rolls", "") if form.get("how") != "roll" else ""))
+    rolled = roll_character(dice)
+    picked = [form[k] for k in sorted(form) if k.startswith("course:")]
+    typed = _clean(form.get("courses", ""), "courses", colon=True).split(",")
+    courses = [parse_course(c.strip()) for c in (*picked, *typed) if c.strip()]
+    made = finish(
+        rolled,
+        dice,
+        courses,
+        magic_years=number(form, "magic_years", 0, 20),
+        soldier=form.get("side", "civilian") == "soldier",
+        name=_clean(form.get("name", ""), "name"),
+    )
+    check_spent(dice)
+    alignment = form.get("alignment", "")
+    if alignment not in ("", "law", "neutral", "chaos"):
+        raise UsageError(f"alignment {alignment!r}: law, neutral, chaos or none")
+    return Member(character=made.character, seed=seed, alignment=alignment)
+
+
+def add_aif_desk_routes(app: FastAPI, secret: str, page: Page) -> None:
+    """Mount the desk's routes on `app`."""
+
+    @app.get("/aif", response_class=HTMLResponse)
+    def campaigns(request: Request) -> HTMLResponse:
+        found = [g for g in table_store().summaries() if g.system == SYSTEM_ID and g.game == GAME_ID]
+        return page(request, "aif/index.html", campaigns=found, options=OPTIONS)
+
+    @app.post("/aif")
+    def new_campaign(request: Request, form: Form) -> Response:
+        options = {
+            o.name: o.parse(form[f"option:{o.name}"].strip()[:100])
+            for o in OPTIONS
+            if form.get(f"option:{o.name}", "").strip()
+        }
+        with WRITES:
+            match = Match.new(
+                SYSTEM_ID, GAME_ID, options, ["human"], secrets.randbelow(1_000_000_000), table_store()
+            )
+        game_id = match.session.game_id
+        assert game_id is not None
+        response = RedirectResponse(f"/aif/{game_id}", status_code=303)
+        tokens = {"host": host_token(secret, game_id), str(REFEREE): seat_token(secret, game_id, REFEREE)}
+        keep(request, response, game_id, tokens)
+        return response
+
+    @app.get("/aif/{game_id}", response_class=HTMLResponse)
+    def desk(request: Request, game_id: str) -> HTMLResponse:
+        session = _load(game_id)
+        return page(request, "aif/desk.html", **desk_context(session, game_id), outcome=None)
+
+    @app.get("/aif/{game_id}/sheet/{index}", response_class=HTMLResponse)
+    def character_sheet(request: Request, game_id: str, index: int) -> HTMLResponse:
+        state = _state(_load(game_id))
+        if not 0 <= index < len(state.members):
+            raise HTTPException(404, f"the campaign has no character {index}")
+        return page(request, "aif/sheet.html", game_id=game_id, sheet=sheet(index, state.members[index]))
+
+    @app.post("/aif/{game_id}/character", response_class=HTMLResponse)
+    def roll_new_character(request: Request, game_id: str, form: Form) -> HTMLResponse:
+        _referee(request, secret, game_id)
+        session = _load(game_id)
+        _fresh(session, form)
+        context = rolled_context(form)
+        return page(request, "aif/character.html", game_id=game_id, ply=len(session.moves), **context)
+
+    @app.get("/aif/{game_id}/log", response_class=HTMLResponse)
+    def log(request: Request, game_id: str) -> HTMLResponse:
+        session = _load(game_id)
+        return page(request, "aif/log.html", game_id=game_id, log=_log_rows(campaign_log(session)))
+
+    @app.post("/aif/{game_id}/act")
+    def act(request: Request, game_id: str, form: Form) -> Response:
+        _referee(request, secret, game_id)
+        session = _load(game_id)
+        _fresh(session, form)
+        kind = form.get("kind", "")
+        state = _state(session)
+        rolls = "" if form.get("how") == "roll" else form.get("rolls", "")
+        if kind == "add":
+            action = add_action(_make_member(form))
+            rolls = ""
+        elif kind in ("round", "break", "end"):
+            action = kind
+        elif kind in ACTIONS:
+            action = action_text(ACTIONS[kind], form, len(state.members))
+        else:
+            raise UsageError(f"no desk action {kind!r}")
+        given: list[Given] = []
+        with WRITES:
+            play_action(table_store(), session, action, rolls, given)
+        return RedirectResponse(f"/aif/{game_id}#last", status_code=303)
+
+    @app.post("/aif/{game_id}/table/{procedure_id}", response_class=HTMLResponse)
+    def run_procedure(request: Request, game_id: str, procedure_id: str, form: Form) -> HTMLResponse:
+        _referee(request, secret, game_id)
+        session = _load(game_id)
+        _fresh(session, form)
+        procedure = PROCEDURES.get(procedure_id)
+        if procedure is None:
+            raise HTTPException(404, f"there is no table procedure {procedure_id!r}")
+        for f in procedure.fields:
+            if f.kind == "choice" and form.get(f.name, f.default) not in f.choices:
+                raise UsageError(f"{f.label}: {form.get(f.name)!r} is not one of the choices")
+        rolls = "" if form.get("how") == "roll" else form.get("rolls", "")
+        dice = TableDice(f"{session.seed}:desk:{len(session.moves)}", parse_rolls(rolls))
+        outcome: Outcome = procedure.run(dice, form)
+        check_spent(dice)
+        thrown = "; ".join(s.roll.render() for s in outcome.steps if s.roll)
+        note = f"note:{procedure.title}: {outcome.summary}" + (f" [{thrown}]" if thrown else "")
+        with WRITES:
+            play_action(table_store(), session, note[:2000])
+        context = desk_context(session, game_id)
+        given = given_list(dice.given_dice)
+        return page(request, "aif/desk.html", **context, outcome=outcome, procedure=procedure, given=given)

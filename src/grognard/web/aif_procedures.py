@@ -1,0 +1,190 @@
+"""The referee's table procedures at the Adventures in Fantasy desk: encounter, evasion, hostility,
+foraging, tactical terrain and arrivals, each a form (`Field`s) and a runner that throws the dice it is
+given first (the dice the table threw) and rolls the rest, returning every step with its roll and row.
+
+The runners call the same system functions as the `aif` commands (`encounters`, `evasion`, `hostility`,
+`foraging`, `terrain`, `deployment`); nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from grognard.engine.dice import Rng
+from grognard.engine.errors import UsageError
+from grognard.systems.adventures_in_fantasy.deployment import arrivals
+from grognard.systems.adventures_in_fantasy.encounters import TERRAINS, outdoor_encounter
+from grognard.systems.adventures_in_fantasy.evasion import EVASION_TERRAINS, Hidden, Searchers, evade
+from grognard.systems.adventures_in_fantasy.foraging import FORAGE_TERRAINS, forage, hunt
+from grognard.systems.adventures_in_fantasy.hostility import DEPLOYMENTS, Side, hostility
+from grognard.systems.adventures_in_fantasy.steps import Step
+from grognard.systems.adventures_in_fantasy.terrain import AREA_TABLES, tactical_map
+
+ALIGNMENT_CHOICES = ("law", "neutral", "chaos")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of a procedure's form: its name, label, kind ("number", "choice", "check", "text"),
+    the choices of a "choice", and the default."""
+
+    name: str
+    label: str
+    kind: str = "number"
+    choices: tuple[str, ...] = ()
+    default: str = ""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a procedure decided: one line, every step with its dice, and a map's rows (terrain only)."""
+
+    summary: str
+    steps: tuple[Step, ...]
+    grid: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """A table procedure of the desk: id, title, the book's lines, its form and its runner."""
+
+    id: str
+    title: str
+    source: str
+    fields: tuple[Field, ...]
+    run: Callable[[Rng, Mapping[str, str]], Outcome]
+
+
+def number(values: Mapping[str, str], name: str, low: int, high: int) -> int:
+    """A whole-number field within `low`..`high`, or a `UsageError` naming it."""
+    text = values.get(name, "").strip() or "0"
+    if not text.lstrip("-").isdigit() or len(text) > 9:
+        raise UsageError(f"{name} {text!r} is not a whole number")
+    value = int(text)
+    if not low <= value <= high:
+        raise UsageError(f"{name} {value}: give {low} to {high}")
+    return value
+
+
+def _checked(values: Mapping[str, str], name: str) -> bool:
+    return values.get(name, "") in ("on", "yes", "1", "true")
+
+
+def _encounter(rng: Rng, values: Mapping[str, str]) -> Outcome:
+    met = outdoor_encounter(rng, values.get("terrain", "forest"))
+    what = met.creature or met.kind or "something"
+    return Outcome(f"{what} met" if met.met else "nothing met", met.steps)
+
+
+def _evasion(rng: Rng, values: Mapping[str, str]) -> Outcome:
+    searchers = Searchers(foot=number(values, "searchers", 0, 100_000))
+    hidden = Hidden(men=number(values, "hidden", 0, 100_000))
+    done = evade(rng, searchers, hidden, values.get("terrain", "open"), _checked(values, "road"), False)
+    verdict = "the hidden party is found" if done.found else "the hidden party stays hidden"
+    return Outcome(f"{verdict} (chance {float(done.found_probability):.0%})", done.steps)
+
+
+def _hostility(rng: Rng, values: Mapping[str, str]) -> Outcome:
+    first = Side.of(values.get("force", "law"), values.get("deployment", "marching"))
+    second = Side.of(values.get("other", "chaos"), values.get("other_deployment", "marching"))
+    done = hostility(rng, first, second)
+    return Outcome("they fight" if done.fight else "no fight: they may part", done.steps)
+
+
+def _forage(rng: Rng, values: Mapping[str, str]) -> Outcome:
+    terrain = values.get("terrain", "forest")
+    animals = forage(rng, terrain)
+    food = hunt(rng, terrain, number(values, "bonus", -100, 100))
+    fed = "the animals graze" if animals.fed else "no grazing for the animals"
+    found = f"{food.rations} ration(s) hunted" if food.found else "no game found"
+    return Outcome(f"{fed}; {found}", (*animals.steps, *food.steps))
+
+
+def _terrain(rng: Rng, values: Mapping[str, str]) -> Outcome:
+    area = values.get("area", "woods")
+    made = tactical_map(rng, area, number(values, "width", 1, 12), number(values, "height", 1, 12))
+    grid = tuple(tuple(s.symbol for s in row) for row in made.rows())
+    return Outcome(f"a {made.width} x {made.height} battle map of {made.area}", made.steps, grid)
+
+
+def _arrivals(rng: Rng, values: Mapping[str, str]) -> Outcome:
+    found, steps = arrivals(
+        rng,
+        values.get("deployment", "marching"),
+        number(values, "men", 1, 100_000),
+        number(values, "turns", 1, 20),
+    )
+    told = "; ".join(f"turn {a.turn}: {a.men} from {a.where}" for a in found) or "nobody arrives"
+    return Outcome(told, tuple(steps))
+
+
+PROCEDURES = {
+    p.id: p
+    for p in (
+        Procedure(
+            "encounter",
+            "A day's encounter",
+            "002_8449cbd1010a37a5.txt:860-1010",
+            (Field("terrain", "Terrain", "choice", TERRAINS, "forest"),),
+            _encounter,
+        ),
+        Procedure(
+            "evasion",
+            "Evasion (Chart G)",
+            "002_8449cbd1010a37a5.txt:879-901",
+            (
+                Field("searchers", "Searchers on foot", default="20"),
+                Field("hidden", "Men hiding", default="4"),
+                Field("terrain", "Terrain", "choice", tuple(EVASION_TERRAINS), "forest"),
+                Field("road", "On a road", "check"),
+            ),
+            _evasion,
+        ),
+        Procedure(
+            "hostility",
+            "Hostility",
+            "002_8449cbd1010a37a5.txt:1076-1102",
+            (
+                Field("force", "The party's alignment", "choice", ALIGNMENT_CHOICES, "law"),
+                Field("deployment", "Its deployment", "choice", DEPLOYMENTS, "marching"),
+                Field("other", "The other's alignment", "choice", ALIGNMENT_CHOICES, "chaos"),
+                Field("other_deployment", "Its deployment", "choice", DEPLOYMENTS, "marching"),
+            ),
+            _hostility,
+        ),
+        Procedure(
+            "forage",
+            "Forage and hunt",
+            "002_8449cbd1010a37a5.txt:1191-1235",
+            (
+                Field("terrain", "Terrain", "choice", FORAGE_TERRAINS, "forest"),
+                Field("bonus", "Education bonus (%)", default="0"),
+            ),
+            _forage,
+        ),
+        Procedure(
+            "terrain",
+            "Tactical terrain",
+            "002_8449cbd1010a37a5.txt:1149-1189",
+            (
+                Field("area", "Area", "choice", tuple(AREA_TABLES), "forest"),
+                Field("width", "Sections across", default="6"),
+                Field("height", "Sections down", default="4"),
+            ),
+            _terrain,
+        ),
+        Procedure(
+            "arrivals",
+            "Arrivals of a force found",
+            "002_8449cbd1010a37a5.txt:1104-1132",
+            (
+                Field("deployment", "Its deployment", "choice", DEPLOYMENTS, "marching"),
+                Field("men", "Men", default="30"),
+                Field("turns", "Turns shown", default="5"),
+            ),
+            _arrivals,
+        ),
+    )
+}
+"""The desk's table procedures by id."""
