@@ -27,7 +27,7 @@ from grognard.engine.errors import RulesError, UsageError
 from grognard.engine.game import CHANCE
 from grognard.engine.registry import get_game
 from grognard.engine.session import MoveRecord, Session
-from grognard.engine.store import SqliteStore, open_store
+from grognard.engine.store import SqlStore, open_store
 from grognard.systems.adventures_in_fantasy import experience as xp
 from grognard.systems.adventures_in_fantasy import hirelings as men
 from grognard.systems.adventures_in_fantasy.calendar import names
@@ -76,7 +76,7 @@ def mount(app: typer.Typer) -> None:
 # Store plumbing
 
 
-def load_campaign(store: SqliteStore, campaign_id: str) -> Session:
+def load_campaign(store: SqlStore, campaign_id: str) -> Session:
     """The campaign `campaign_id` from the store; a `UsageError` when it is some other game."""
     session = store.load(campaign_id)
     if session.system != SYSTEM_ID or session.game.info.id != GAME_ID:
@@ -94,7 +94,7 @@ def campaign_state(session: Session) -> CampaignState:
 
 
 def play_action(
-    store: SqliteStore, session: Session, action: str, rolls: str = "", given: list[Given] | None = None
+    store: SqlStore, session: Session, action: str, rolls: str = "", given: list[Given] | None = None
 ) -> list[MoveRecord]:
     """Make one referee action, roll what it leaves to chance, save; the chance moves made.
 
