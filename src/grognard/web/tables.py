@@ -24,7 +24,7 @@ from starlette.concurrency import run_in_threadpool
 
 from grognard.engine import registry, savefile
 from grognard.engine.errors import GrognardError, UsageError
-from grognard.engine.game import OptionValue
+from grognard.engine.game import TERMINAL, OptionValue
 from grognard.engine.match import Match, MatchError, plain_title
 from grognard.engine.store import GameSummary, SqlStore, database_url, grognard_home, open_store
 from grognard.web.content import content_reference
@@ -90,6 +90,22 @@ def _title(summary: GameSummary) -> str:
 def _load(game_id: str) -> Match:
     _summary(game_id)
     return Match.load(table_store(), game_id)
+
+
+def _finish_advance(match: Match) -> Match:
+    """A game left at chance or a bot's turn (its server process died between a move and the dice
+    after it) is advanced to the next human decision by whoever looks at it next; if another process
+    does so first, the game as it stored it."""
+    if match.humans_to_act() or match.state.actor() is TERMINAL:
+        return match
+    try:
+        with writing():
+            match.advance()
+    except MatchError:
+        gid = match.session.game_id
+        assert gid is not None
+        return Match.load(table_store(), gid)
+    return match
 
 
 def _back(request: Request, game_id: str) -> Response:
@@ -174,7 +190,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         return response
 
     def table_context(request: Request, game_id: str, spectate: bool) -> dict[str, Any]:
-        match = _load(game_id)
+        match = _finish_advance(_load(game_id))
         mine = [] if spectate else seats_held(request, secret, game_id, len(match.seats))
         acting = [s for s in mine if s in match.humans_to_act()]
         seat = acting[0] if acting else (mine[0] if mine else None)
