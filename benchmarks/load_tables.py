@@ -161,7 +161,7 @@ class Table:
     over: bool = False
 
 
-def _new_table(client: httpx.Client, url: str, seed: int) -> str:
+def new_table(client: httpx.Client, url: str, seed: int) -> str:
     page = client.get(f"{url}/games/new/talisman")
     token = TOKEN.search(page.text)
     if token is None:
@@ -180,7 +180,7 @@ def play(table: Table, url: str, moves: int, deadline: float) -> None:
     with httpx.Client(timeout=60) as client:
         while not table.game:
             try:
-                table.game = _new_table(client, url, table.seed)
+                table.game = new_table(client, url, table.seed)
             except httpx.HTTPError:
                 table.failed += 1
                 time.sleep(0.2)

@@ -522,3 +522,28 @@ def test_copying_a_whole_store_keeps_ids_moves_and_titles(store_url: str, tmp_pa
             assert int(fresh) > int(ids[3])
             with pytest.raises(SaveError, match="already holds"):
                 copy_store(source, target)
+
+
+def test_games_copy_moves_a_whole_store_and_export_import_work_on_postgresql(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.cli.helpers import grognard
+
+    home = tmp_path / "home"
+    with open_store(home) as source:
+        ids = [source.create(played_duel(seed, 2), title=f"duel {seed}") for seed in range(3)]
+    monkeypatch.delenv("GROGNARD_DATABASE_URL", raising=False)
+    copied = grognard("games", "copy", "--to", postgres_url, home=home, toys=True)
+    assert copied.code == 0, copied.err
+    assert "Copied 3 saved games" in copied.out
+    again = grognard("games", "copy", "--to", postgres_url, home=home, toys=True)
+    assert again.code == 2 and "already holds game(s) 1, 2, 3" in again.err
+    monkeypatch.setenv("GROGNARD_DATABASE_URL", postgres_url)
+    exported = grognard("games", "export", ids[1], str(tmp_path / "g.json"), home=home, toys=True)
+    assert exported.code == 0, exported.err
+    imported = grognard("games", "import", str(tmp_path / "g.json"), home=home, toys=True)
+    assert imported.code == 0, imported.err
+    assert "as game 4" in imported.out
+    with open_url(postgres_url) as target:
+        assert target.export_game("4").moves == target.export_game(ids[1]).moves
+        assert {s.title for s in target.summaries()} == {"duel 0", "duel 1", "duel 2"}

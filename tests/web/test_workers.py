@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 
-from benchmarks.load_tables import ACTION, PLY, TOKEN, Server, _new_table, load
+from benchmarks.load_tables import ACTION, PLY, TOKEN, Server, load, new_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,7 +58,7 @@ def test_a_move_wakes_the_live_stream_at_once_whichever_worker_holds_it(postgres
     server = Server(postgres_url, 2, home)
     try:
         with httpx.Client(timeout=60) as client:
-            game = _new_table(client, server.url, 3)
+            game = new_table(client, server.url, 3)
             heard: list[float] = []
             opened = threading.Event()
 
