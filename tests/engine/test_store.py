@@ -547,3 +547,17 @@ def test_games_copy_moves_a_whole_store_and_export_import_work_on_postgresql(
     with open_url(postgres_url) as target:
         assert target.export_game("4").moves == target.export_game(ids[1]).moves
         assert {s.title for s in target.summaries()} == {"duel 0", "duel 1", "duel 2"}
+
+
+def test_a_lost_server_connection_is_one_line_and_the_store_says_it_is_not_alive(postgres_url: str) -> None:
+    with open_url(postgres_url) as store:
+        gid = store.create(played_duel(2, 2))
+        assert store.alive()
+        raw(store, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid()"
+            " AND datname = current_database()")
+        with pytest.raises(SaveError, match="connection to the PostgreSQL server was lost") as info:
+            store.load(gid)
+        assert "\n" not in str(info.value)
+        assert not store.alive()
+    with open_url(postgres_url) as again:
+        assert again.summary(gid).moves == len(played_duel(2, 2).moves)

@@ -143,6 +143,10 @@ class PostgresStore(SqlStore):
             f"game into an SQLite file with `grognard games copy --to {dest}`"
         )
 
+    def alive(self) -> bool:
+        """Whether the connection is open and not broken (the server may have restarted)."""
+        return not (self._conn.raw.closed or self._conn.raw.broken)
+
     def _changed(self, conn: Any, rowid: int) -> None:
         conn.execute("SELECT pg_notify(?, ?)", (CHANNEL, str(rowid)))
 

@@ -246,6 +246,10 @@ class SqlStore:
         """The database's own check of itself: empty when it is sound, else its findings."""
         return []
 
+    def alive(self) -> bool:
+        """Whether the connection can still be used (a server's connection may be lost)."""
+        return True
+
     def backup(self, dest: Path) -> None:
         """Copy the whole store to the file `dest`."""
         raise SaveError(f"{self.path}: this store cannot be copied to a file by grognard")
@@ -749,9 +753,9 @@ def _stale(game_id: str, stored: int) -> StaleGameError:
 
 
 def open_store(home: Path | None = None) -> SqlStore:
-    """The store: the PostgreSQL database `$GROGNARD_DATABASE_URL` names when it is set, else
-    `games.sqlite3` in `home` (by default `grognard_home()`), created if needed."""
-    url = database_url()
+    """The store: `games.sqlite3` in `home`, created if needed; with no `home`, the PostgreSQL database
+    `$GROGNARD_DATABASE_URL` names when it is set, else `games.sqlite3` in `grognard_home()`."""
+    url = database_url() if home is None else None
     if url is not None:
         return open_url(url)
     where = home if home is not None else grognard_home()

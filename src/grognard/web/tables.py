@@ -59,7 +59,9 @@ def table_store() -> SqlStore:
     """This thread's store (SQLite connections stay in the thread that opened them), opened once."""
     where = database_url() or str(grognard_home())
     found: tuple[str, SqlStore] | None = getattr(_LOCAL, "store", None)
-    if found is None or found[0] != where:
+    if found is None or found[0] != where or not found[1].alive():
+        if found is not None:
+            found[1].close()
         found = (where, open_store())
         _LOCAL.store = found
     return found[1]
