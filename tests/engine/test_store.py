@@ -561,3 +561,68 @@ def test_a_lost_server_connection_is_one_line_and_the_store_says_it_is_not_alive
         assert not store.alive()
     with open_url(postgres_url) as again:
         assert again.summary(gid).moves == len(played_duel(2, 2).moves)
+
+
+# The seats column (schema version 3).
+
+
+def test_seats_are_a_column_and_saved_game_files_still_carry_them(store: SqlStore) -> None:
+    gid = store.create(played_duel(3, 2), title="a duel", seats=("human", "bot"))
+    summary = store.summary(gid)
+    assert (summary.title, summary.seats) == ("a duel", ("human", "bot"))
+    assert raw(store, "SELECT title, seats FROM games WHERE id = ?", int(gid)) == [("a duel", "human,bot")]
+    saved = store.export_game(gid)
+    assert saved.title == "a duel [seats: human,bot]"  # the file format is unchanged
+    again = store.import_game(saved)
+    assert (store.summary(again).title, store.summary(again).seats) == ("a duel", ("human", "bot"))
+    with pytest.raises(SaveError, match="each seat is human or bot"):
+        store.create(played_duel(3, 2), seats=("human", "robot"))
+    plain = store.create(played_duel(4, 1), title="no seats")
+    assert store.summary(plain).seats == ()
+    assert store.export_game(plain).title == "no seats"
+
+
+def _v2_only() -> tuple[Migration, ...]:
+    return MIGRATIONS[:2]
+
+
+def test_migration_3_moves_the_seats_out_of_the_titles_and_keeps_damage_visible(store_url: str) -> None:
+    from grognard.engine.migrations import GAME_SEALED_V2, digest
+
+    if store_url.startswith("postgresql://"):
+        from grognard.engine.db_postgres import PostgresStore
+
+        def opened(migrations: tuple[Migration, ...]) -> SqlStore:
+            return PostgresStore(store_url, migrations)
+    else:
+
+        def opened(migrations: tuple[Migration, ...]) -> SqlStore:
+            return SqliteStore(Path(store_url), migrations)
+
+    old = opened(_v2_only())
+    try:
+        assert old.schema_version == 2
+        titles = ((1, "talisman/game [seats: human,bot]"), (2, "plain"), (3, "x [seats: bot,human]"))
+        insert = (
+            "INSERT INTO games (system, game, options, seed, title, status, n_moves, snapshot, created,"
+            " updated) VALUES ('toy', 'duel', ?, ?, ?, 'in play', 0, ?, 't', 't')"
+        )
+        for seed, title in titles:
+            fresh = Session.new("toy", DuelGame(), {"hp": 3}, seed)
+            snapshot = canonical(DuelGame().state_to_json(fresh.current))
+            raw(old, insert, json.dumps(fresh.options), seed, title, snapshot)
+        for r in raw(old, f"SELECT {GAME_SEALED_V2} FROM games"):
+            raw(old, "UPDATE games SET digest = ? WHERE id = ?", digest(r), r[0])
+        raw(old, "UPDATE games SET seed = 33 WHERE title LIKE 'x%'")  # damaged before the upgrade
+    finally:
+        old.close()
+    with opened(MIGRATIONS) as new:
+        assert new.schema_version == SCHEMA_VERSION
+        got = {s.seed: (s.title, s.seats) for s in new.summaries()}
+        assert got[1] == ("talisman/game", ("human", "bot"))
+        assert got[2] == ("plain", ())
+        damaged_id = raw(new, "SELECT id FROM games WHERE seed = 33")[0][0]
+        with pytest.raises(DamagedStoreError, match="does not match its check value"):
+            new.load(str(damaged_id))
+        ok_id = raw(new, "SELECT id FROM games WHERE seed = 1")[0][0]
+        assert new.load(str(ok_id)).moves == []

@@ -98,6 +98,7 @@ class PostgresStore(SqlStore):
     """Saved games in a PostgreSQL database: the shared SQL, row locks, and a NOTIFY per change."""
 
     _begin_write = "BEGIN"
+    _begin_read = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
     _lock_game = " FOR UPDATE"
 
     def __init__(self, url: str, migrations: Sequence[Migration] = MIGRATIONS) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from grognard.engine import store_seats
 from grognard.engine.errors import SaveError
 
 
@@ -84,7 +85,10 @@ def _v1_games_and_moves(conn: Any) -> None:
     conn.execute("CREATE INDEX games_by_update ON games (updated)")
 
 
-GAME_SEALED = "id, system, game, options, seed, title, status, n_moves, snapshot, revision"
+GAME_SEALED_V2 = "id, system, game, options, seed, title, status, n_moves, snapshot, revision"
+"""The columns of a `games` row its digest covered at schema versions 2 (in this order)."""
+
+GAME_SEALED = GAME_SEALED_V2 + ", seats"
 """The columns of a `games` row its digest covers (in this order)."""
 
 MOVE_SEALED = "game_id, ply, move, player, rolls"
@@ -106,12 +110,27 @@ def _v2_revision_and_digests(conn: Any) -> None:
     conn.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
     conn.execute(f"ALTER TABLE games ADD COLUMN digest {crc}")
     conn.execute(f"ALTER TABLE moves ADD COLUMN digest {crc}")
-    for row in conn.execute(f"SELECT {GAME_SEALED} FROM games").fetchall():
+    for row in conn.execute(f"SELECT {GAME_SEALED_V2} FROM games").fetchall():
         conn.execute("UPDATE games SET digest = ? WHERE id = ?", (digest(row), row[0]))
     for row in conn.execute(f"SELECT {MOVE_SEALED} FROM moves").fetchall():
         conn.execute(
             "UPDATE moves SET digest = ? WHERE game_id = ? AND ply = ?", (digest(row), row[0], row[1])
         )
+
+
+def _v3_seats_column(conn: Any) -> None:
+    conn.execute("ALTER TABLE games ADD COLUMN seats TEXT NOT NULL DEFAULT ''")
+    rows = conn.execute(f"SELECT {GAME_SEALED_V2}, digest FROM games").fetchall()
+    for row in rows:
+        rowid, title, old = row[0], row[5], row[-1]
+        plain, seats = store_seats.split(title) if isinstance(title, str) else (title, None)
+        if seats is not None:
+            conn.execute(
+                "UPDATE games SET title = ?, seats = ? WHERE id = ?", (plain, ",".join(seats), rowid)
+            )
+        if old is not None and digest(row[:-1]) == old:  # a damaged row stays damaged: not resealed
+            sealed = conn.execute(f"SELECT {GAME_SEALED} FROM games WHERE id = ?", (rowid,)).fetchone()
+            conn.execute("UPDATE games SET digest = ? WHERE id = ?", (digest(sealed), rowid))
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -120,6 +139,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         2,
         "a revision per game (a stale session cannot overwrite) and a digest per row (damage is noticed)",
         _v2_revision_and_digests,
+    ),
+    Migration(
+        3,
+        "the seats (human or bot) a column of games, no longer a mark at the end of the title",
+        _v3_seats_column,
     ),
 )
 """Every migration of the saved-game database, in order; the last one's version is the current schema."""

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 import platformdirs
 
-from grognard.engine import registry, savefile
+from grognard.engine import registry, savefile, store_seats
 from grognard.engine.errors import DamagedStoreError, GrognardError, RulesError, SaveError, StaleGameError
 from grognard.engine.game import TERMINAL, Game, GameState, OptionValue
 from grognard.engine.migrations import GAME_SEALED, MIGRATIONS, MOVE_SEALED, Migration, digest, migrate
@@ -74,6 +74,7 @@ class GameSummary:
     options: dict[str, OptionValue] = field(default_factory=dict)
     created: str = ""
     updated: str = ""
+    seats: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -93,14 +94,16 @@ class GameSummary:
             "options": dict(self.options),
             "created": self.created,
             "updated": self.updated,
+            "seats": list(self.seats),
         }
 
 
 class GameStore(Protocol):
     """The operations every store of saved games offers."""
 
-    def create(self, session: Session, title: str = "") -> str:
-        """Store a new game with the moves it has so far; returns its id and sets `session.game_id`."""
+    def create(self, session: Session, title: str = "", seats: Sequence[str] = ()) -> str:
+        """Store a new game (with who sits at its seats) and the moves it has so far; returns its id
+        and sets `session.game_id`."""
 
     def append(self, game_id: str, record: MoveRecord, *, ply: int | None = None) -> None:
         """Add one move (one transaction, snapshot updated with it); `ply` guards the expected position."""
@@ -149,7 +152,7 @@ def parse_id(game_id: str) -> int:
     return int(text)
 
 
-_SUMMARY_COLUMNS = "id, system, game, title, status, n_moves, seed, options, created, updated"
+_SUMMARY_COLUMNS = "id, system, game, title, status, n_moves, seed, options, created, updated, seats"
 
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -218,6 +221,7 @@ class SqlStore:
     _games: dict[tuple[str, str], Game]
     _errors: tuple[type[Exception], ...] = (sqlite3.Error,)
     _begin_write = "BEGIN IMMEDIATE"
+    _begin_read = "BEGIN"
     _lock_game = ""
 
     def _error(self, e: Exception, doing: str) -> SaveError:
@@ -284,9 +288,10 @@ class SqlStore:
 
     @contextmanager
     def _read(self) -> Iterator[Any]:
-        """A read transaction: every query inside sees the same committed moment of the database."""
+        """A read transaction: every query inside sees the same committed moment of the database (on
+        PostgreSQL a repeatable-read snapshot, so a game row and its moves always agree)."""
         try:
-            self._conn.execute("BEGIN")
+            self._conn.execute(self._begin_read)
         except self._errors as e:
             raise self._error(e, "reading the saved games") from e
         try:
@@ -326,7 +331,7 @@ class SqlStore:
             raise SaveError(f"no saved game {game_id!r} (see `grognard games list`)")
         row = dict(zip([d[0] for d in cur.description], found, strict=True))
         if row["digest"] is not None:
-            sealed = conn.execute(f"SELECT {GAME_SEALED} FROM games WHERE id = ?", (rowid,)).fetchone()
+            sealed = [row[column] for column in GAME_SEALED.split(", ")]  # read by the same statement
             if digest(sealed) != row["digest"]:
                 raise damaged(self.path, f"game {rowid}'s record does not match its check value")
         return row
@@ -420,26 +425,32 @@ class SqlStore:
         state_json: str,
         status: str,
         rowid: int | None = None,
+        seats: Sequence[str] = (),
     ) -> int:
         if not SEED_MIN <= saved.seed <= SEED_MAX:
             raise SaveError(f"seed {saved.seed} is outside the range of a 64-bit integer")
+        title, marked = store_seats.split(saved.title)
+        kinds = tuple(seats) or marked or ()
+        if store_seats.parse(",".join(kinds)) is None and kinds:
+            raise SaveError(f"seats {', '.join(kinds)}: each seat is human or bot")
         given = () if rowid is None else (rowid,)
         key, mark = ("id, ", "?, ") if given else ("", "")
         cur = conn.execute(
             f"INSERT INTO games ({key}system, game, options, seed, title, status, n_moves, snapshot,"
-            f" created, updated) VALUES ({mark}?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            f" created, updated, seats) VALUES ({mark}?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (
                 *given,
                 saved.system,
                 saved.game,
                 json.dumps(saved.options, sort_keys=True),
                 saved.seed,
-                saved.title,
+                title,
                 status,
                 len(saved.moves),
                 state_json,
                 saved.created,
                 saved.updated,
+                ",".join(kinds),
             ),
         )
         new = int(cur.fetchone()[0])
@@ -452,8 +463,9 @@ class SqlStore:
 
     # The interface.
 
-    def create(self, session: Session, title: str = "") -> str:
-        """Store a new game with the moves it has so far; returns its id and sets `session.game_id`."""
+    def create(self, session: Session, title: str = "", seats: Sequence[str] = ()) -> str:
+        """Store a new game (with who sits at its seats, "human" or "bot", when given) and the moves it
+        has so far; returns its id and sets `session.game_id`."""
         state = session.current
         stamp = now()
         saved = SavedGame(
@@ -469,7 +481,8 @@ class SqlStore:
             stamp,
         )
         with self._write("saving the new game") as conn:
-            rowid = self._insert_game(conn, saved, canonical(session.game.state_to_json(state)), saved.status)
+            state_json = canonical(session.game.state_to_json(state))
+            rowid = self._insert_game(conn, saved, state_json, saved.status, None, seats)
         session.game_id = str(rowid)
         session.revision, session.synced = 0, len(session.moves)
         return session.game_id
@@ -556,7 +569,7 @@ class SqlStore:
             seed=row["seed"],
             moves=tuple(self._records(conn, row)),
             snapshot=self._snapshot_data(row),
-            title=row["title"],
+            title=store_seats.mark(row["title"], _seats(row["seats"])),
             status=row["status"],
             created=row["created"],
             updated=row["updated"],
@@ -738,10 +751,14 @@ class SqliteStore(SqlStore):
 
 
 def _summary(row: Sequence[Any]) -> GameSummary:
-    rowid, system, game, title, status, n, seed, options, created, updated = row
+    rowid, system, game, title, status, n, seed, options, created, updated, seats = row
     return GameSummary(
-        str(rowid), system, game, title, status, n, seed, json.loads(options), created, updated
+        str(rowid), system, game, title, status, n, seed, json.loads(options), created, updated, _seats(seats)
     )
+
+
+def _seats(text: Any) -> tuple[str, ...]:
+    return (store_seats.parse(text) or ()) if isinstance(text, str) else ()
 
 
 def _stale(game_id: str, stored: int) -> StaleGameError:
