@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: play test lint typecheck imports unit chromium bench clean
+.PHONY: play test lint typecheck imports unit chromium bench load clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || { echo "python3 -m venv failed: on Debian, apt-get install python3-venv" >&2; exit 2; }
@@ -40,6 +40,10 @@ test: lint typecheck imports unit
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# 100 tables through HTTP on 2 workers on PostgreSQL, one worker killed (docs/deploy.md).
+load: $(STAMP)
+	$(BIN)/python -m benchmarks.load_tables
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -19,15 +19,24 @@ import pytest
 from grognard.engine import salvage
 from grognard.engine.errors import DamagedStoreError, SaveError, StaleGameError
 from grognard.engine.session import Session
-from grognard.engine.store import STORE_FILE, SqliteStore, database_error, open_store
+from grognard.engine.store import STORE_FILE, SqliteStore, SqlStore, database_error, open_store, open_url
+from tests.stores import raw, url_of
 from tests.toys import DuelGame, duel_choice, played_duel, register_toys
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[SqliteStore]:
+def store(store_url: str) -> Iterator[SqlStore]:
+    """A new store, once on SQLite and once on PostgreSQL."""
+    with open_url(store_url) as s:
+        yield s
+
+
+@pytest.fixture
+def sqlite_store(tmp_path: Path) -> Iterator[SqliteStore]:
     with open_store(tmp_path) as s:
+        assert isinstance(s, SqliteStore)
         yield s
 
 
@@ -47,7 +56,7 @@ def long_duel(seed: int = 7) -> Session:
 # Two sessions on one game.
 
 
-def test_the_second_of_two_sessions_is_refused_and_the_first_keeps_its_moves(store: SqliteStore) -> None:
+def test_the_second_of_two_sessions_is_refused_and_the_first_keeps_its_moves(store: SqlStore) -> None:
     gid = store.save(long_duel())
     a, b = store.load(gid), store.load(gid)
     step(a)
@@ -63,7 +72,7 @@ def test_the_second_of_two_sessions_is_refused_and_the_first_keeps_its_moves(sto
     assert store.load(gid).moves[: len(kept)] == kept
 
 
-def test_an_undo_from_another_terminal_is_not_reverted_by_an_open_session(store: SqliteStore) -> None:
+def test_an_undo_from_another_terminal_is_not_reverted_by_an_open_session(store: SqlStore) -> None:
     session = long_duel()
     for _ in range(3):
         step(session)
@@ -77,7 +86,7 @@ def test_an_undo_from_another_terminal_is_not_reverted_by_an_open_session(store:
     assert store.load(gid).moves == after_undo
 
 
-def test_an_undo_in_the_session_itself_is_saved(store: SqliteStore) -> None:
+def test_an_undo_in_the_session_itself_is_saved(store: SqlStore) -> None:
     session = long_duel()
     for _ in range(3):
         step(session)
@@ -89,7 +98,7 @@ def test_an_undo_in_the_session_itself_is_saved(store: SqliteStore) -> None:
     assert store.load(gid, verify=True).moves == session.moves
 
 
-def test_a_session_not_from_the_store_must_extend_its_moves(store: SqliteStore) -> None:
+def test_a_session_not_from_the_store_must_extend_its_moves(store: SqlStore) -> None:
     session = long_duel()
     step(session)
     gid = store.save(session)
@@ -112,7 +121,9 @@ PLAYER = textwrap.dedent(
     from grognard.engine.store import open_store
     from tests.toys import duel_choice
 
-    store = open_store(Path(sys.argv[1]))
+    from grognard.engine.store import open_url
+
+    store = open_url(sys.argv[1])
     gid, turns = sys.argv[2], int(sys.argv[3])
     session = store.load(gid)
     done = refused = 0
@@ -132,12 +143,12 @@ PLAYER = textwrap.dedent(
 )
 
 
-def test_two_processes_playing_one_game_never_drop_an_acknowledged_move(store: SqliteStore) -> None:
+def test_two_processes_playing_one_game_never_drop_an_acknowledged_move(store: SqlStore) -> None:
     gid = store.save(long_duel(3))
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     procs = [
         subprocess.Popen(
-            [sys.executable, "-c", PLAYER, str(store.path.parent), gid, "40"],
+            [sys.executable, "-c", PLAYER, url_of(store), gid, "40"],
             stdout=subprocess.PIPE,
             text=True,
             env=env,
@@ -161,43 +172,31 @@ def test_two_processes_playing_one_game_never_drop_an_acknowledged_move(store: S
 # Damage.
 
 
-def test_rows_lost_from_the_moves_table_are_noticed(store: SqliteStore) -> None:
+def test_rows_lost_from_the_moves_table_are_noticed(store: SqlStore) -> None:
     session = played_duel(4, 6)
     gid = store.create(session)
-    conn = sqlite3.connect(store.path)
-    conn.execute("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (int(gid), len(session.moves) - 2))
-    conn.commit()
-    conn.close()
+    raw(store, "DELETE FROM moves WHERE game_id = ? AND ply >= ?", int(gid), len(session.moves) - 2)
     for read in (lambda: store.load(gid), lambda: store.export_game(gid)):
         with pytest.raises(DamagedStoreError, match=r"should have \d+ moves but \d+ can be read.*recover"):
             read()
 
 
-def test_a_move_row_that_is_not_json_is_damage(store: SqliteStore) -> None:
+def test_a_move_row_that_is_not_json_is_damage(store: SqlStore) -> None:
     session = played_duel(4, 3)
     gid = store.create(session)
-    conn = sqlite3.connect(store.path)
-    conn.execute(
-        "UPDATE moves SET rolls = '[{\"expr', digest = NULL WHERE game_id = ? AND ply = 0", (int(gid),)
-    )
-    conn.commit()
-    conn.close()
+    raw(store, "UPDATE moves SET rolls = '[{\"expr', digest = NULL WHERE game_id = ? AND ply = 0", int(gid))
     with pytest.raises(DamagedStoreError, match="move 1 cannot be read"):
         store.load(gid)
 
 
-def test_an_edited_move_or_game_row_does_not_match_its_check_value(store: SqliteStore) -> None:
+def test_an_edited_move_or_game_row_does_not_match_its_check_value(store: SqlStore) -> None:
     session = played_duel(4, 3)
     gid = store.create(session)
-    conn = sqlite3.connect(store.path)
-    conn.execute("UPDATE moves SET player = 0 WHERE game_id = ? AND ply = 0", (int(gid),))
-    conn.commit()
+    raw(store, "UPDATE moves SET player = 0 WHERE game_id = ? AND ply = 0", int(gid))
     with pytest.raises(DamagedStoreError, match="move 1 does not match its check value"):
         store.load(gid)
-    conn.execute("UPDATE moves SET player = NULL WHERE game_id = ? AND ply = 0", (int(gid),))
-    conn.execute("UPDATE games SET seed = seed + 1 WHERE id = ?", (int(gid),))
-    conn.commit()
-    conn.close()
+    raw(store, "UPDATE moves SET player = NULL WHERE game_id = ? AND ply = 0", int(gid))
+    raw(store, "UPDATE games SET seed = seed + 1 WHERE id = ?", int(gid))
     with pytest.raises(DamagedStoreError, match="record does not match its check value"):
         store.load(gid)
 
@@ -262,7 +261,8 @@ def test_after_an_unclean_shutdown_the_store_is_checked_when_it_opens(tmp_path: 
 # Store errors.
 
 
-def test_a_full_disk_is_one_true_line_and_nothing_saved_is_touched(store: SqliteStore) -> None:
+def test_a_full_disk_is_one_true_line_and_nothing_saved_is_touched(sqlite_store: SqliteStore) -> None:
+    store = sqlite_store
     gid = store.save(long_duel())
     before = store.load(gid).moves
     pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
@@ -277,7 +277,8 @@ def test_a_full_disk_is_one_true_line_and_nothing_saved_is_touched(store: Sqlite
         store.create(played_duel(9, 300, hp=400))
 
 
-def test_a_read_only_store_is_called_read_only(store: SqliteStore) -> None:
+def test_a_read_only_store_is_called_read_only(sqlite_store: SqliteStore) -> None:
+    store = sqlite_store
     gid = store.save(long_duel())
     session = store.load(gid)
     step(session)

@@ -26,7 +26,7 @@ from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.registry import get_game
 from grognard.engine.session import MoveRecord, Session
-from grognard.engine.store import SqliteStore, open_store
+from grognard.engine.store import SqlStore, open_store
 from grognard.systems.adventures_in_fantasy import experience as xp
 from grognard.systems.adventures_in_fantasy import hirelings as men
 from grognard.systems.adventures_in_fantasy.calendar import names
@@ -76,7 +76,7 @@ def mount(app: typer.Typer) -> None:
 # Store plumbing
 
 
-def load_campaign(store: SqliteStore, campaign_id: str) -> Session:
+def load_campaign(store: SqlStore, campaign_id: str) -> Session:
     """The campaign `campaign_id` from the store; a `UsageError` when it is some other game."""
     session = store.load(campaign_id)
     if session.system != SYSTEM_ID or session.game.info.id != GAME_ID:

@@ -1,5 +1,5 @@
 """`grognard games`: the saved games in the store: list, show, undo, export, import, delete, backup,
-recover; and any game of any system played through the match driver: new, view, act, replay (for
+copy, recover; and any game of any system played through the match driver: new, view, act, replay (for
 scripts, play by mail, tests)."""
 
 from __future__ import annotations
@@ -19,7 +19,15 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import OptionValue
 from grognard.engine.match import Match
 from grognard.engine.session import MoveRecord, Session
-from grognard.engine.store import STORE_FILE, GameSummary, SqliteStore, grognard_home, open_store
+from grognard.engine.store import (
+    STORE_FILE,
+    GameSummary,
+    SqlStore,
+    copy_store,
+    grognard_home,
+    open_store,
+    open_url,
+)
 from grognard.engine.view import Event, SeatView, view_data
 
 app = typer.Typer(
@@ -32,7 +40,7 @@ GameId = Annotated[str, typer.Argument(help="The game's id, as `grognard games l
 JsonOut = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
-def _store() -> SqliteStore:
+def _store() -> SqlStore:
     return open_store()
 
 
@@ -346,6 +354,25 @@ def backup(
         store.backup(file)
         count = len(store.summaries())
     out.print(f"Backed up {count} saved game{'s' if count != 1 else ''} to {file}.", markup=False)
+
+
+@app.command("copy")
+def copy(
+    to: Annotated[
+        str,
+        typer.Option(
+            "--to",
+            help="Where to copy: a PostgreSQL URL (postgresql://user@host/db) or an SQLite file.",
+        ),
+    ],
+) -> None:
+    """Copy every saved game of this store (GROGNARD_DATABASE_URL's database, else games.sqlite3 in the
+    grognard home) into another store under the same ids, each checked by replaying it; the target must
+    not hold any of those ids yet."""
+    with _store() as source, open_url(to) as target:
+        ids = copy_store(source, target)
+        where = target.path
+    out.print(f"Copied {len(ids)} saved game{'s' if len(ids) != 1 else ''} to {where}.", markup=False)
 
 
 @app.command("recover")

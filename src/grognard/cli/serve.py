@@ -54,14 +54,30 @@ def serve(
         bool | None,
         typer.Option("--open/--no-open", help="Open the default browser (default: when there is one)."),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            max=64,
+            help="Worker processes (above 1 needs the saved games on PostgreSQL: GROGNARD_DATABASE_URL).",
+        ),
+    ] = 1,
 ) -> None:
     """Serve grognard in the browser: tables with seats, gamebooks, the referee's desk and the tools."""
     from grognard.web.server import serve as run
     from grognard.web.settings import Settings
+    from grognard.web.workers import check_workers, serve_workers
 
+    check_workers(workers)
     chosen = _port(host, port)
     if host not in ("127.0.0.1", "localhost", "::1"):
         out.print(f"Listening on {host}: anyone on the network can reach this server.", markup=False)
+    if workers > 1:
+        serve_workers(
+            Settings.from_environment(host, chosen), workers, say=lambda line: out.print(line, markup=False)
+        )
+        return
     run(
         Settings.from_environment(host, chosen),
         open_browser=_has_browser() if open_browser is None else open_browser,

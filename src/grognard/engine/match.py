@@ -8,18 +8,17 @@ guarded by its ply, so two clients acting on the same position cannot both move:
 as stale. `undo(seat)` goes back to that seat's previous decision. Views come from the game's registered
 view function (`engine.view`).
 
-The seats are kept with the game in its title (`[seats: human,bot]`), since the store has no column for
-them; a game stored without that mark has seat 0 human and the others bots.
+The seats are kept with the game (the store's `seats` column, `engine.store_seats`); a game stored
+without them has seat 0 human and the others bots.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from grognard.engine import registry
+from grognard.engine import registry, store_seats
 from grognard.engine.dice import Rng
 from grognard.engine.errors import SaveError, UsageError
 from grognard.engine.game import CHANCE, TERMINAL, GameState, Move, OptionValue
@@ -33,30 +32,29 @@ SEAT_KINDS: tuple[SeatKind, ...] = ("human", "bot")
 MAX_ADVANCE = 100_000
 """Moves `advance` makes at most in one call (a game of bots only stops there and can be advanced again)."""
 
-_SEATS_MARK = re.compile(r"\s*\[seats: ([a-z,]+)\]$")
-
-
 class MatchError(UsageError):
     """A move refused by the driver: a seat not to act, an illegal action or a stale ply (one line)."""
 
 
 def seats_title(title: str, seats: Sequence[SeatKind]) -> str:
-    """A game's title carrying its seats: `talisman/game [seats: human,bot]`."""
-    return f"{_SEATS_MARK.sub('', title)} [seats: {','.join(seats)}]".strip()
+    """A title carrying its seats as saved-game files do: `talisman/game [seats: human,bot]`."""
+    return store_seats.mark(title, seats)
 
 
 def plain_title(title: str) -> str:
-    """A game's title without the seats it carries."""
-    return _SEATS_MARK.sub("", title).strip()
+    """A title without the seats mark it may carry."""
+    return store_seats.split(title)[0].strip()
 
 
 def seats_of_title(title: str) -> list[SeatKind] | None:
-    """The seats a title carries, or None when it carries none."""
-    found = _SEATS_MARK.search(title)
-    if found is None:
+    """The seats a title's mark names, or None when it carries none."""
+    return _kinds(store_seats.split(title)[1])
+
+
+def _kinds(seats: Sequence[str] | None) -> list[SeatKind] | None:
+    if not seats:
         return None
-    kinds = found.group(1).split(",")
-    return [k for k in kinds if k in SEAT_KINDS] if all(k in SEAT_KINDS for k in kinds) else None
+    return ["human" if k == "human" else "bot" for k in seats]
 
 
 def parse_seats(given: Sequence[str], count: int) -> list[SeatKind]:
@@ -103,7 +101,7 @@ class Match:
         kinds = parse_seats(seats, views.seats(session.current))
         match = cls(session, views, kinds, store)
         if store is not None:
-            store.create(session, seats_title(f"{info.id}/{game}", kinds))
+            store.create(session, f"{info.id}/{game}", kinds)
         return match
 
     @classmethod
@@ -112,7 +110,8 @@ class Match:
         session = store.load(game_id)
         views = registry.get_views(session.system, session.game.info.id)
         count = views.seats(session.current)
-        kinds = seats_of_title(store.summary(game_id).title) or parse_seats([], count)
+        summary = store.summary(game_id)
+        kinds = _kinds(summary.seats) or seats_of_title(summary.title) or parse_seats([], count)
         return cls(session, views, kinds, store)
 
     # --- what the seats see -------------------------------------------------------------------------

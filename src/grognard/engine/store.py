@@ -1,4 +1,4 @@
-"""Where saved games are kept: a small `GameStore` interface and its SQLite implementation.
+"""Where saved games are kept: a small `GameStore` interface, the SQL it shares, and its SQLite backend.
 
 A game is stored as its system, game, options and seed, the ordered moves, and a snapshot of the state
 the moves lead to (a cache: the moves are the truth). Each move is appended in one transaction that also
@@ -6,8 +6,10 @@ updates the snapshot, so a crash loses at most the move being written. Game ids 
 of an SQLite AUTOINCREMENT key, handed out as strings ("1", "2", ...) and never reused after a delete.
 
 The default store is one SQLite file, `games.sqlite3`, in `$GROGNARD_HOME` (by default the user data
-directory), in WAL mode with foreign keys on and a versioned schema (`engine.migrations`). A server
-database can replace it by implementing `GameStore`.
+directory), in WAL mode with foreign keys on and a versioned schema (`engine.migrations`). With
+`GROGNARD_DATABASE_URL=postgresql://...` the games are kept in a PostgreSQL database instead
+(`engine.db_postgres`): the same schema, the same migrations and the same SQL (`SqlStore`), so several
+server processes can share them.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any, Protocol
 
 import platformdirs
 
-from grognard.engine import registry, savefile
+from grognard.engine import registry, savefile, store_seats
 from grognard.engine.errors import DamagedStoreError, GrognardError, RulesError, SaveError, StaleGameError
 from grognard.engine.game import TERMINAL, Game, GameState, OptionValue
 from grognard.engine.migrations import GAME_SEALED, MIGRATIONS, MOVE_SEALED, Migration, digest, migrate
@@ -42,6 +44,14 @@ from grognard.engine.session import MoveRecord, Session
 
 STORE_FILE = "games.sqlite3"
 """The name of the SQLite file inside the grognard home directory."""
+
+DATABASE_URL_VAR = "GROGNARD_DATABASE_URL"
+"""The environment variable naming a PostgreSQL database (`postgresql://...`) to keep the games in."""
+
+
+def database_url() -> str | None:
+    """The PostgreSQL database the games are kept in (`$GROGNARD_DATABASE_URL`), or None for SQLite."""
+    return os.environ.get(DATABASE_URL_VAR, "").strip() or None
 
 
 def grognard_home() -> Path:
@@ -64,6 +74,7 @@ class GameSummary:
     options: dict[str, OptionValue] = field(default_factory=dict)
     created: str = ""
     updated: str = ""
+    seats: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -83,14 +94,16 @@ class GameSummary:
             "options": dict(self.options),
             "created": self.created,
             "updated": self.updated,
+            "seats": list(self.seats),
         }
 
 
 class GameStore(Protocol):
     """The operations every store of saved games offers."""
 
-    def create(self, session: Session, title: str = "") -> str:
-        """Store a new game with the moves it has so far; returns its id and sets `session.game_id`."""
+    def create(self, session: Session, title: str = "", seats: Sequence[str] = ()) -> str:
+        """Store a new game (with who sits at its seats) and the moves it has so far; returns its id
+        and sets `session.game_id`."""
 
     def append(self, game_id: str, record: MoveRecord, *, ply: int | None = None) -> None:
         """Add one move (one transaction, snapshot updated with it); `ply` guards the expected position."""
@@ -139,13 +152,13 @@ def parse_id(game_id: str) -> int:
     return int(text)
 
 
-_SUMMARY_COLUMNS = "id, system, game, title, status, n_moves, seed, options, created, updated"
+_SUMMARY_COLUMNS = "id, system, game, title, status, n_moves, seed, options, created, updated, seats"
 
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-def recover_hint(path: Path) -> str:
+def recover_hint(path: Path | str) -> str:
     """What to do with a damaged store: keep it, salvage its games into a new one."""
     return (
         f"keep this file, and run `grognard games recover NEW_FILE --from {path}` to copy every game that "
@@ -153,7 +166,7 @@ def recover_hint(path: Path) -> str:
     )
 
 
-def damaged(path: Path, what: str) -> DamagedStoreError:
+def damaged(path: Path | str, what: str) -> DamagedStoreError:
     """The refusal of a damaged store: what is damaged and how to recover."""
     return DamagedStoreError(f"{path}: the saved-game database is damaged ({what}); {recover_hint(path)}")
 
@@ -194,61 +207,38 @@ def _looks_like_sqlite(path: Path) -> bool:
         return False
 
 
-class SqliteStore:
-    """Saved games in one SQLite file: WAL mode, foreign keys, one transaction per move.
+class SqlStore:
+    """The saved games in an SQL database, one transaction per move: what both backends share.
 
-    Opening it checks the file: an empty file, or (after a crash left its write-ahead log behind) one
-    that fails `PRAGMA quick_check`, is refused as damaged, with how to recover. Every game read is
-    checked against the number of moves its row says it has.
+    A backend opens `self._conn` (an autocommit connection with `execute(sql, params)` and `?`
+    placeholders), sets `self.path` (what its errors name) and says how its transactions begin, how a
+    write locks the game it changes, how a driver error reads, and whom to tell that a game changed.
+    Every game read is checked against the number of moves its row says it has and its check values.
     """
 
-    def __init__(self, path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> None:
-        self.path = path
-        wal = _wal_of(path)
-        try:
-            size = path.stat().st_size if path.exists() else None
-            unclean = wal.exists() and wal.stat().st_size > 0
-        except OSError as e:
-            raise SaveError(f"{path}: cannot read the saved-game database: {e.strerror or e}") from e
-        if size == 0 and not unclean:
-            raise damaged(path, "the file is empty: 0 bytes")
-        try:
-            self._conn = sqlite3.connect(path, isolation_level=None, timeout=10.0)
-        except sqlite3.Error as e:
-            raise SaveError(f"{path}: cannot open the saved-game database: {e}") from e
-        try:
-            self._conn.execute("PRAGMA journal_mode = WAL")
-            self._conn.execute("PRAGMA foreign_keys = ON")
-            self._conn.execute("PRAGMA synchronous = FULL")
-            if unclean:
-                self._quick_check()
-            self.schema_version = migrate(self._conn, migrations)
-        except sqlite3.DatabaseError as e:
-            self._conn.close()
-            name = str(getattr(e, "sqlite_errorname", ""))
-            if name.startswith("SQLITE_NOTADB") and not _looks_like_sqlite(path):
-                raise SaveError(f"{path}: not a grognard saved-game database ({e})") from e
-            raise database_error(path, e, "opening the saved games") from e
-        except UnicodeDecodeError as e:
-            self._conn.close()
-            raise damaged(path, f"text that is not UTF-8: {e.reason}") from e
-        except SaveError as e:
-            self._conn.close()
-            if isinstance(e, DamagedStoreError):
-                raise
-            raise SaveError(f"{path}: {e}") from e
-        self._games: dict[tuple[str, str], Game] = {}
+    path: Path | str
+    _conn: Any
+    _games: dict[tuple[str, str], Game]
+    _errors: tuple[type[Exception], ...] = (sqlite3.Error,)
+    _begin_write = "BEGIN IMMEDIATE"
+    _begin_read = "BEGIN"
+    _lock_game = ""
 
-    def _quick_check(self) -> None:
-        rows = self._conn.execute("PRAGMA quick_check(5)").fetchall()
-        if rows != [("ok",)]:
-            raise damaged(self.path, "; ".join(str(r[0]) for r in rows))
+    def _error(self, e: Exception, doing: str) -> SaveError:
+        """One true line for a driver error met while `doing` something."""
+        raise NotImplementedError
+
+    def _changed(self, conn: Any, rowid: int) -> None:
+        """Called inside each write transaction that changes game `rowid` (PostgreSQL tells the others)."""
+
+    def _after_given_id(self, conn: Any) -> None:
+        """Called after a game was stored under an id given rather than handed out."""
 
     def close(self) -> None:
         """Close the database connection."""
         self._conn.close()
 
-    def __enter__(self) -> SqliteStore:
+    def __enter__(self) -> SqlStore:
         return self
 
     def __exit__(
@@ -256,27 +246,39 @@ class SqliteStore:
     ) -> None:
         self.close()
 
+    def check(self) -> list[str]:
+        """The database's own check of itself: empty when it is sound, else its findings."""
+        return []
+
+    def alive(self) -> bool:
+        """Whether the connection can still be used (a server's connection may be lost)."""
+        return True
+
+    def backup(self, dest: Path) -> None:
+        """Copy the whole store to the file `dest`."""
+        raise SaveError(f"{self.path}: this store cannot be copied to a file by grognard")
+
     # Plumbing.
 
     def _end(self, sql: str) -> None:
-        with suppress(sqlite3.Error):  # the transaction is gone; the error that ended it is reported
+        with suppress(*self._errors):  # the transaction is gone; the error that ended it is reported
             self._conn.execute(sql)
 
     @contextmanager
-    def _write(self, doing: str = "saving") -> Iterator[sqlite3.Connection]:
+    def _write(self, doing: str = "saving") -> Iterator[Any]:
         try:
-            self._conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as e:
-            raise database_error(self.path, e, doing) from e
+            self._conn.execute(self._begin_write)
+        except self._errors as e:
+            raise self._error(e, doing) from e
         except UnicodeDecodeError as e:
             self._end("ROLLBACK")
             raise damaged(self.path, f"text that is not UTF-8: {e.reason}") from e
         try:
             yield self._conn
             self._conn.execute("COMMIT")
-        except sqlite3.Error as e:
+        except self._errors as e:
             self._end("ROLLBACK")
-            raise database_error(self.path, e, doing) from e
+            raise self._error(e, doing) from e
         except UnicodeDecodeError as e:
             self._end("ROLLBACK")
             raise damaged(self.path, f"text that is not UTF-8: {e.reason}") from e
@@ -285,18 +287,19 @@ class SqliteStore:
             raise
 
     @contextmanager
-    def _read(self) -> Iterator[sqlite3.Connection]:
-        """A read transaction: every query inside sees the same committed moment of the database."""
+    def _read(self) -> Iterator[Any]:
+        """A read transaction: every query inside sees the same committed moment of the database (on
+        PostgreSQL a repeatable-read snapshot, so a game row and its moves always agree)."""
         try:
-            self._conn.execute("BEGIN")
-        except sqlite3.Error as e:
-            raise database_error(self.path, e, "reading the saved games") from e
+            self._conn.execute(self._begin_read)
+        except self._errors as e:
+            raise self._error(e, "reading the saved games") from e
         try:
             yield self._conn
             self._conn.execute("COMMIT")
-        except sqlite3.Error as e:
+        except self._errors as e:
             self._end("ROLLBACK")
-            raise database_error(self.path, e, "reading the saved games") from e
+            raise self._error(e, "reading the saved games") from e
         except UnicodeDecodeError as e:
             self._end("ROLLBACK")
             raise damaged(self.path, f"text that is not UTF-8: {e.reason}") from e
@@ -315,27 +318,30 @@ class SqliteStore:
                 ) from e
         return self._games[key]
 
-    def _row(self, conn: sqlite3.Connection, game_id: str) -> sqlite3.Row:
+    def _row(self, conn: Any, game_id: str, *, lock: bool = False) -> dict[str, Any]:
+        """The game's row (with `lock`, locked against other writers until the transaction ends)."""
         rowid = parse_id(game_id)
         cur = conn.execute(
-            f"SELECT {_SUMMARY_COLUMNS}, revision, digest, snapshot FROM games WHERE id = ?", (rowid,)
+            f"SELECT {_SUMMARY_COLUMNS}, revision, digest, snapshot FROM games WHERE id = ?"
+            + (self._lock_game if lock else ""),
+            (rowid,),
         )
-        cur.row_factory = sqlite3.Row
-        row: sqlite3.Row | None = cur.fetchone()
-        if row is None:
+        found = cur.fetchone()
+        if found is None:
             raise SaveError(f"no saved game {game_id!r} (see `grognard games list`)")
+        row = dict(zip([d[0] for d in cur.description], found, strict=True))
         if row["digest"] is not None:
-            sealed = conn.execute(f"SELECT {GAME_SEALED} FROM games WHERE id = ?", (rowid,)).fetchone()
+            sealed = [row[column] for column in GAME_SEALED.split(", ")]  # read by the same statement
             if digest(sealed) != row["digest"]:
                 raise damaged(self.path, f"game {rowid}'s record does not match its check value")
         return row
 
-    def _seal_game(self, conn: sqlite3.Connection, rowid: int) -> None:
+    def _seal_game(self, conn: Any, rowid: int) -> None:
         sealed = conn.execute(f"SELECT {GAME_SEALED} FROM games WHERE id = ?", (rowid,)).fetchone()
         conn.execute("UPDATE games SET digest = ? WHERE id = ?", (digest(sealed), rowid))
 
     def _records(
-        self, conn: sqlite3.Connection, row: sqlite3.Row, upto: int | None = None
+        self, conn: Any, row: dict[str, Any], upto: int | None = None
     ) -> list[MoveRecord]:
         """The game's moves (the first `upto`), checked against the number its row says it has."""
         rowid, stored = int(row["id"]), row["n_moves"]
@@ -367,7 +373,7 @@ class SqliteStore:
             raise damaged(self.path, f"{where} cannot be read: {move!r} by {player!r}")
         return record
 
-    def _session(self, conn: sqlite3.Connection, row: sqlite3.Row, upto: int | None = None) -> Session:
+    def _session(self, conn: Any, row: dict[str, Any], upto: int | None = None) -> Session:
         gid = str(row["id"])
         game = self._game(row["system"], row["game"], gid)
         try:
@@ -381,7 +387,7 @@ class SqliteStore:
         revision = int(row["revision"])
         return Session(row["system"], game, options, row["seed"], moves, None, gid, revision, len(moves))
 
-    def _snapshot(self, conn: sqlite3.Connection, row: sqlite3.Row, session: Session | None) -> GameState:
+    def _snapshot(self, conn: Any, row: dict[str, Any], session: Session | None) -> GameState:
         """The stored snapshot; one this version cannot read is rebuilt by replaying the moves."""
         game = self._game(row["system"], row["game"], str(row["id"]))
         try:
@@ -390,7 +396,7 @@ class SqliteStore:
             return (session or self._session(conn, row)).replay()
 
     def _insert_moves(
-        self, conn: sqlite3.Connection, rowid: int, start: int, moves: Sequence[MoveRecord]
+        self, conn: Any, rowid: int, start: int, moves: Sequence[MoveRecord]
     ) -> None:
         rows = []
         for i, m in enumerate(moves):
@@ -400,7 +406,7 @@ class SqliteStore:
             "INSERT INTO moves (game_id, ply, move, player, rolls, digest) VALUES (?, ?, ?, ?, ?, ?)", rows
         )
 
-    def _set_state(self, conn: sqlite3.Connection, rowid: int, game: Game, state: GameState, n: int) -> int:
+    def _set_state(self, conn: Any, rowid: int, game: Game, state: GameState, n: int) -> int:
         """Store the snapshot after `n` moves and raise the game's revision; returns the new revision."""
         conn.execute(
             "UPDATE games SET n_moves = ?, snapshot = ?, status = ?, updated = ?, revision = revision + 1"
@@ -408,46 +414,58 @@ class SqliteStore:
             (n, canonical(game.state_to_json(state)), status_of(state), now(), rowid),
         )
         self._seal_game(conn, rowid)
+        self._changed(conn, rowid)
         row = conn.execute("SELECT revision FROM games WHERE id = ?", (rowid,)).fetchone()
         return int(row[0])
 
     def _insert_game(
         self,
-        conn: sqlite3.Connection,
+        conn: Any,
         saved: SavedGame,
         state_json: str,
         status: str,
         rowid: int | None = None,
+        seats: Sequence[str] = (),
     ) -> int:
         if not SEED_MIN <= saved.seed <= SEED_MAX:
             raise SaveError(f"seed {saved.seed} is outside the range of a 64-bit integer")
+        title, marked = store_seats.split(saved.title)
+        kinds = tuple(seats) or marked or ()
+        if store_seats.parse(",".join(kinds)) is None and kinds:
+            raise SaveError(f"seats {', '.join(kinds)}: each seat is human or bot")
+        given = () if rowid is None else (rowid,)
+        key, mark = ("id, ", "?, ") if given else ("", "")
         cur = conn.execute(
-            "INSERT INTO games (id, system, game, options, seed, title, status, n_moves, snapshot,"
-            " created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO games ({key}system, game, options, seed, title, status, n_moves, snapshot,"
+            f" created, updated, seats) VALUES ({mark}?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (
-                rowid,
+                *given,
                 saved.system,
                 saved.game,
                 json.dumps(saved.options, sort_keys=True),
                 saved.seed,
-                saved.title,
+                title,
                 status,
                 len(saved.moves),
                 state_json,
                 saved.created,
                 saved.updated,
+                ",".join(kinds),
             ),
         )
-        new = cur.lastrowid
-        assert new is not None
+        new = int(cur.fetchone()[0])
+        if given:
+            self._after_given_id(conn)
         self._seal_game(conn, new)
         self._insert_moves(conn, new, 0, saved.moves)
+        self._changed(conn, new)
         return new
 
     # The interface.
 
-    def create(self, session: Session, title: str = "") -> str:
-        """Store a new game with the moves it has so far; returns its id and sets `session.game_id`."""
+    def create(self, session: Session, title: str = "", seats: Sequence[str] = ()) -> str:
+        """Store a new game (with who sits at its seats, "human" or "bot", when given) and the moves it
+        has so far; returns its id and sets `session.game_id`."""
         state = session.current
         stamp = now()
         saved = SavedGame(
@@ -463,7 +481,8 @@ class SqliteStore:
             stamp,
         )
         with self._write("saving the new game") as conn:
-            rowid = self._insert_game(conn, saved, canonical(session.game.state_to_json(state)), saved.status)
+            state_json = canonical(session.game.state_to_json(state))
+            rowid = self._insert_game(conn, saved, state_json, saved.status, None, seats)
         session.game_id = str(rowid)
         session.revision, session.synced = 0, len(session.moves)
         return session.game_id
@@ -476,7 +495,7 @@ class SqliteStore:
         game's move number `ply` (counting from 0), else a `SaveError`: the game moved on elsewhere.
         """
         with self._write("saving the move") as conn:
-            row = self._row(conn, game_id)
+            row = self._row(conn, game_id, lock=True)
             n = int(row["n_moves"])
             if ply is not None and ply != n:
                 raise SaveError(f"game {game_id} has {n} moves stored, so move {ply + 1} cannot be added")
@@ -493,7 +512,7 @@ class SqliteStore:
     def truncate(self, game_id: str, n_moves: int) -> None:
         """Keep only the first `n_moves` moves and recompute the snapshot, in one transaction."""
         with self._write("cutting the game back") as conn:
-            row = self._row(conn, game_id)
+            row = self._row(conn, game_id, lock=True)
             if not 0 <= n_moves <= row["n_moves"]:
                 raise SaveError(f"game {game_id} has {row['n_moves']} moves; cannot keep {n_moves}")
             session = self._session(conn, row, n_moves)
@@ -528,20 +547,21 @@ class SqliteStore:
     def summary(self, game_id: str) -> GameSummary:
         """One stored game's summary."""
         with self._read() as conn:
-            return _summary(tuple(self._row(conn, game_id))[:-3])
+            return _summary(tuple(self._row(conn, game_id).values())[:-3])
 
     def delete(self, game_id: str) -> None:
         """Remove a game and (through the foreign key) its moves."""
         with self._write("deleting the game") as conn:
-            row = self._row(conn, game_id)
+            row = self._row(conn, game_id, lock=True)
             conn.execute("DELETE FROM games WHERE id = ?", (row["id"],))
+            self._changed(conn, row["id"])
 
     def export_game(self, game_id: str) -> SavedGame:
         """The full record of a game, for a saved-game file."""
         with self._read() as conn:
             return self._export(conn, self._row(conn, game_id))
 
-    def _export(self, conn: sqlite3.Connection, row: sqlite3.Row) -> SavedGame:
+    def _export(self, conn: Any, row: dict[str, Any]) -> SavedGame:
         return SavedGame(
             system=row["system"],
             game=row["game"],
@@ -549,13 +569,13 @@ class SqliteStore:
             seed=row["seed"],
             moves=tuple(self._records(conn, row)),
             snapshot=self._snapshot_data(row),
-            title=row["title"],
+            title=store_seats.mark(row["title"], _seats(row["seats"])),
             status=row["status"],
             created=row["created"],
             updated=row["updated"],
         )
 
-    def _snapshot_data(self, row: sqlite3.Row) -> Any:
+    def _snapshot_data(self, row: dict[str, Any]) -> Any:
         try:
             return json.loads(row["snapshot"])
         except (TypeError, ValueError, RecursionError) as e:
@@ -601,7 +621,7 @@ class SqliteStore:
         gid = session.game_id
         moves = list(session.moves)
         with self._write("saving the move") as conn:
-            row = self._row(conn, gid)
+            row = self._row(conn, gid, lock=True)
             ours = (session.system, session.game.info.id, session.seed)
             if (row["system"], row["game"], row["seed"]) != ours:
                 raise SaveError(
@@ -629,7 +649,7 @@ class SqliteStore:
     def undo(self, game_id: str) -> int:
         """Drop moves back to the previous player decision, in one transaction; returns how many."""
         with self._write("undoing") as conn:
-            row = self._row(conn, game_id)
+            row = self._row(conn, game_id, lock=True)
             session = self._session(conn, row)
             dropped = session.undo()
             if dropped:
@@ -637,6 +657,67 @@ class SqliteStore:
                 conn.execute("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (row["id"], n))
                 self._set_state(conn, row["id"], session.game, session.current, n)
         return dropped
+
+
+class SqliteStore(SqlStore):
+    """Saved games in one SQLite file: WAL mode, foreign keys, one transaction per move.
+
+    Opening it checks the file: an empty file, or (after a crash left its write-ahead log behind) one
+    that fails `PRAGMA quick_check`, is refused as damaged, with how to recover.
+    """
+
+    path: Path
+
+
+    def __init__(self, path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> None:
+        self.path = path
+        wal = _wal_of(path)
+        try:
+            size = path.stat().st_size if path.exists() else None
+            unclean = wal.exists() and wal.stat().st_size > 0
+        except OSError as e:
+            raise SaveError(f"{path}: cannot read the saved-game database: {e.strerror or e}") from e
+        if size == 0 and not unclean:
+            raise damaged(path, "the file is empty: 0 bytes")
+        try:
+            self._conn = sqlite3.connect(path, isolation_level=None, timeout=10.0)
+        except sqlite3.Error as e:
+            raise SaveError(f"{path}: cannot open the saved-game database: {e}") from e
+        try:
+            self._conn.execute("PRAGMA journal_mode = WAL")
+            self._conn.execute("PRAGMA foreign_keys = ON")
+            self._conn.execute("PRAGMA synchronous = FULL")
+            if unclean:
+                self._quick_check()
+            self.schema_version = migrate(self._conn, migrations)
+        except sqlite3.DatabaseError as e:
+            self._conn.close()
+            name = str(getattr(e, "sqlite_errorname", ""))
+            if name.startswith("SQLITE_NOTADB") and not _looks_like_sqlite(path):
+                raise SaveError(f"{path}: not a grognard saved-game database ({e})") from e
+            raise database_error(path, e, "opening the saved games") from e
+        except UnicodeDecodeError as e:
+            self._conn.close()
+            raise damaged(path, f"text that is not UTF-8: {e.reason}") from e
+        except SaveError as e:
+            self._conn.close()
+            if isinstance(e, DamagedStoreError):
+                raise
+            raise SaveError(f"{path}: {e}") from e
+        self._games: dict[tuple[str, str], Game] = {}
+
+    def _quick_check(self) -> None:
+        rows = self._conn.execute("PRAGMA quick_check(5)").fetchall()
+        if rows != [("ok",)]:
+            raise damaged(self.path, "; ".join(str(r[0]) for r in rows))
+
+
+    def _error(self, e: Exception, doing: str) -> SaveError:
+        assert isinstance(e, sqlite3.Error)
+        return database_error(self.path, e, doing)
+
+    def __enter__(self) -> SqliteStore:
+        return self
 
     def check(self) -> list[str]:
         """`PRAGMA quick_check` of the whole file: empty when the database is sound, else its findings."""
@@ -670,10 +751,14 @@ class SqliteStore:
 
 
 def _summary(row: Sequence[Any]) -> GameSummary:
-    rowid, system, game, title, status, n, seed, options, created, updated = row
+    rowid, system, game, title, status, n, seed, options, created, updated, seats = row
     return GameSummary(
-        str(rowid), system, game, title, status, n, seed, json.loads(options), created, updated
+        str(rowid), system, game, title, status, n, seed, json.loads(options), created, updated, _seats(seats)
     )
+
+
+def _seats(text: Any) -> tuple[str, ...]:
+    return (store_seats.parse(text) or ()) if isinstance(text, str) else ()
 
 
 def _stale(game_id: str, stored: int) -> StaleGameError:
@@ -684,11 +769,43 @@ def _stale(game_id: str, stored: int) -> StaleGameError:
     )
 
 
-def open_store(home: Path | None = None) -> SqliteStore:
-    """The default store: `games.sqlite3` in `home` (by default `grognard_home()`), created if needed."""
+def open_store(home: Path | None = None) -> SqlStore:
+    """The store: `games.sqlite3` in `home`, created if needed; with no `home`, the PostgreSQL database
+    `$GROGNARD_DATABASE_URL` names when it is set, else `games.sqlite3` in `grognard_home()`."""
+    url = database_url() if home is None else None
+    if url is not None:
+        return open_url(url)
     where = home if home is not None else grognard_home()
     try:
         where.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise SaveError(f"{where}: cannot create the grognard home directory: {e.strerror or e}") from e
     return SqliteStore(where / STORE_FILE)
+
+
+def open_url(url: str) -> SqlStore:
+    """The store a URL names: `postgresql://...` (or `postgres://...`) a PostgreSQL database, anything
+    else the path of an SQLite file (`sqlite:///path` or a plain path)."""
+    if url.startswith(("postgresql://", "postgres://")):
+        from grognard.engine.db_postgres import PostgresStore
+
+        return PostgresStore(url)
+    path = Path(url.removeprefix("sqlite://")) if url.startswith("sqlite://") else Path(url)
+    if not path.parent.is_dir():
+        raise SaveError(f"{path}: its folder {path.parent} does not exist")
+    return SqliteStore(path)
+
+
+def copy_store(source: SqlStore, target: SqlStore) -> list[str]:
+    """Copy every game of `source` into `target` under the same ids, oldest first, each checked by
+    replaying it (`import_game`); returns the ids copied. A target that already holds one of those ids
+    is refused before anything is copied."""
+    games = sorted(source.summaries(), key=lambda g: int(g.id))
+    held = {g.id for g in target.summaries()}
+    clash = [g.id for g in games if g.id in held]
+    if clash:
+        shown = ", ".join(clash[:5]) + (", ..." if len(clash) > 5 else "")
+        raise SaveError(f"{target.path} already holds game(s) {shown}: copy into an empty store")
+    for g in games:
+        target.import_game(source.export_game(g.id), f"game {g.id}", allow_files=True, game_id=g.id)
+    return [g.id for g in games]

@@ -5,17 +5,17 @@ nothing that matters lives in one worker's memory: a move is kept only if it ext
 driver's ply check), and any worker can serve any table. The handlers are plain functions, which FastAPI
 runs in its thread pool: one request's store work stays in one thread (SQLite connections must), and a
 long bot turn never blocks the other requests. The live stream (`/games/<id>/events`) watches the stored
-game and tells the pages at the table to fetch their view again.
+game (`web.live`: polling on SQLite, PostgreSQL's NOTIFY from any worker) and tells the pages at the
+table to fetch their view again.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
 import threading
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
+from contextlib import AbstractContextManager, nullcontext
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, HTTPException, Request, UploadFile
@@ -24,10 +24,11 @@ from starlette.concurrency import run_in_threadpool
 
 from grognard.engine import registry, savefile
 from grognard.engine.errors import GrognardError, UsageError
-from grognard.engine.game import OptionValue
+from grognard.engine.game import TERMINAL, OptionValue
 from grognard.engine.match import Match, MatchError, plain_title
-from grognard.engine.store import GameSummary, SqliteStore, grognard_home, open_store
+from grognard.engine.store import GameSummary, SqlStore, database_url, grognard_home, open_store
 from grognard.web.content import content_reference
+from grognard.web.live import watch
 from grognard.web.seats import host_token, is_host, keep, seat_token, seats_held
 from grognard.web.security import checked_form, same
 from grognard.web.settings import UPLOAD_LIMIT
@@ -40,22 +41,28 @@ SEAT_WORDS = {"here": "human here", "invite": "human by invitation", "bot": "bot
 
 STREAM_SECONDS = 3600
 """How long one live stream stays open (the browser opens a new one after)."""
-POLL_SECONDS = 0.4
-"""How often the live stream looks at the stored game."""
 
 _LOCAL = threading.local()
 WRITES = threading.Lock()
 """Moves made by this server process, one at a time: the threads of one process share one interpreter
 lock, and a write transaction stretched by other threads' work would keep SQLite locked long enough for
-the others' busy timeout to run out. Other processes (workers, the command line) wait on SQLite's lock."""
+the others' busy timeout to run out. Other processes (the command line) wait on SQLite's lock."""
 
 
-def table_store() -> SqliteStore:
+def writing() -> AbstractContextManager[object]:
+    """The guard of a move: `WRITES` on SQLite; none on PostgreSQL, where the game's row lock and the
+    unique (game, ply) of the moves keep two moves at one position from both being kept, across workers."""
+    return nullcontext() if database_url() else WRITES
+
+
+def table_store() -> SqlStore:
     """This thread's store (SQLite connections stay in the thread that opened them), opened once."""
-    home = grognard_home()
-    found: tuple[Path, SqliteStore] | None = getattr(_LOCAL, "store", None)
-    if found is None or found[0] != home:
-        found = (home, open_store(home))
+    where = database_url() or str(grognard_home())
+    found: tuple[str, SqlStore] | None = getattr(_LOCAL, "store", None)
+    if found is None or found[0] != where or not found[1].alive():
+        if found is not None:
+            found[1].close()
+        found = (where, open_store())
         _LOCAL.store = found
     return found[1]
 
@@ -85,6 +92,22 @@ def _title(summary: GameSummary) -> str:
 def _load(game_id: str) -> Match:
     _summary(game_id)
     return Match.load(table_store(), game_id)
+
+
+def _finish_advance(match: Match) -> Match:
+    """A game left at chance or a bot's turn (its server process died between a move and the dice
+    after it) is advanced to the next human decision by whoever looks at it next; if another process
+    does so first, the game as it stored it."""
+    if match.humans_to_act() or match.state.actor() is TERMINAL:
+        return match
+    try:
+        with writing():
+            match.advance()
+    except MatchError:
+        gid = match.session.game_id
+        assert gid is not None
+        return Match.load(table_store(), gid)
+    return match
 
 
 def _back(request: Request, game_id: str) -> Response:
@@ -148,7 +171,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         )
         fills = (fills or ["here"])[:count]
         kinds = ["bot" if f == "bot" else "human" for f in fills]
-        with WRITES:
+        with writing():
             match = Match.new(system.id, info.id, options, kinds, seed, table_store())
             match.advance()
         game_id = match.session.game_id
@@ -169,7 +192,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         return response
 
     def table_context(request: Request, game_id: str, spectate: bool) -> dict[str, Any]:
-        match = _load(game_id)
+        match = _finish_advance(_load(game_id))
         mine = [] if spectate else seats_held(request, secret, game_id, len(match.seats))
         acting = [s for s in mine if s in match.humans_to_act()]
         seat = acting[0] if acting else (mine[0] if mine else None)
@@ -217,7 +240,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         if not acting:
             raise HTTPException(409, "it is not your turn: the table shows who is to act")
         try:
-            with WRITES:
+            with writing():
                 match.act(acting[0], action, int(ply))
         except MatchError as e:
             raise HTTPException(409, f"{e} (reload the table to see the move that was made)") from e
@@ -232,7 +255,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             raise HTTPException(403, "you hold no seat at this table")
         seat = next((s for s in humans if s in match.humans_to_act()), humans[0])
         try:
-            with WRITES:
+            with writing():
                 match.undo(seat)
                 match.advance()
         except MatchError as e:
@@ -245,29 +268,37 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             summary = _summary(game_id)
             return summary.moves, summary.updated
 
-        start = await run_in_threadpool(stamp)
+        looking = watch(game_id)
+        try:
+            start = await run_in_threadpool(stamp)
+        except HTTPException:
+            looking.close()
+            raise
 
         async def stream() -> AsyncIterator[str]:
             seen = start
             yield ": live\n\n"
             waited = quiet = 0.0
-            while waited < STREAM_SECONDS:
-                if await request.is_disconnected():
-                    return
-                await asyncio.sleep(POLL_SECONDS)
-                waited += POLL_SECONDS
-                quiet += POLL_SECONDS
-                try:
-                    now = await run_in_threadpool(stamp)
-                except HTTPException:
-                    yield "event: gone\ndata: deleted\n\n"
-                    return
-                if now != seen:
-                    seen, quiet = now, 0.0
-                    yield f"event: changed\ndata: {now[0]}\n\n"
-                elif quiet >= 15:
-                    quiet = 0.0
-                    yield ": still here\n\n"
+            try:
+                while waited < STREAM_SECONDS:
+                    if await request.is_disconnected():
+                        return
+                    slept = await looking.wait()
+                    waited += slept
+                    quiet += slept
+                    try:
+                        now = await run_in_threadpool(stamp)
+                    except HTTPException:
+                        yield "event: gone\ndata: deleted\n\n"
+                        return
+                    if now != seen:
+                        seen, quiet = now, 0.0
+                        yield f"event: changed\ndata: {now[0]}\n\n"
+                    elif quiet >= 15:
+                        quiet = 0.0
+                        yield ": still here\n\n"
+            finally:
+                looking.close()
 
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)

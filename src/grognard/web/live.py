@@ -1,0 +1,107 @@
+"""When to look at a stored game again: what wakes a table's live stream.
+
+On SQLite (one server process) a stream simply looks again every `POLL_SECONDS`. On PostgreSQL every
+change of a game is announced with NOTIFY by whichever process made it (`engine.db_postgres`), so each
+server process keeps one listening connection (a thread) and wakes the streams watching that game at
+once; they still look every `FALLBACK_SECONDS`, so a lost listening connection only slows them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from contextlib import suppress
+
+from grognard.engine.store import database_url
+
+POLL_SECONDS = 0.4
+"""How often a stream looks at the stored game on SQLite."""
+FALLBACK_SECONDS = 5.0
+"""How often a stream looks at the stored game on PostgreSQL when no change is announced."""
+
+
+class Watch:
+    """One stream's interest in one game, registered before it first looks, so no change is missed."""
+
+    def __init__(self, hub: Hub | None, game_id: str) -> None:
+        self.hub = hub
+        self.game_id = game_id
+        self.loop = asyncio.get_running_loop()
+        self.event = asyncio.Event()
+
+    async def wait(self) -> float:
+        """Wait until the game may have changed; returns the seconds waited."""
+        start = self.loop.time()
+        if self.hub is None:
+            await asyncio.sleep(POLL_SECONDS)
+        else:
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self.event.wait(), FALLBACK_SECONDS)
+            self.event.clear()
+        return self.loop.time() - start
+
+    def wake(self) -> None:
+        """Wake the stream (from any thread)."""
+        self.loop.call_soon_threadsafe(self.event.set)
+
+    def close(self) -> None:
+        """Stop watching."""
+        if self.hub is not None:
+            self.hub.forget(self)
+
+
+class Hub:
+    """The streams of this process by game, woken by the changes PostgreSQL announces."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.lock = threading.Lock()
+        self.watches: dict[str, set[Watch]] = {}
+        self.stop = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def add(self, watch: Watch) -> None:
+        """Register a stream, starting the listening thread on first use."""
+        with self.lock:
+            self.watches.setdefault(watch.game_id, set()).add(watch)
+            if self.thread is None:
+                from grognard.engine.db_postgres import listen
+
+                self.thread = threading.Thread(
+                    target=listen, args=(self.url, self.heard, self.stop), name="grognard-listen", daemon=True
+                )
+                self.thread.start()
+
+    def forget(self, watch: Watch) -> None:
+        """Unregister a stream."""
+        with self.lock:
+            found = self.watches.get(watch.game_id)
+            if found is not None:
+                found.discard(watch)
+                if not found:
+                    del self.watches[watch.game_id]
+
+    def heard(self, game_id: str) -> None:
+        """A change of `game_id` was announced: wake its streams."""
+        with self.lock:
+            found = list(self.watches.get(game_id, ()))
+        for watch in found:
+            watch.wake()
+
+
+_HUBS: dict[str, Hub] = {}
+_HUBS_LOCK = threading.Lock()
+
+
+def watch(game_id: str) -> Watch:
+    """A new watch of `game_id` for the stream running in this event loop."""
+    url = database_url()
+    if url is None:
+        return Watch(None, game_id)
+    with _HUBS_LOCK:
+        hub = _HUBS.get(url)
+        if hub is None:
+            hub = _HUBS[url] = Hub(url)
+    made = Watch(hub, game_id)
+    hub.add(made)
+    return made
