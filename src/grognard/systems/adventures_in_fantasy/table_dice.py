@@ -34,7 +34,7 @@ def parse_rolls(text: str) -> tuple[str, ...]:
     values = tuple(v.strip() for v in text.split(",") if v.strip())
     for v in values:
         number = v[:-1] if v.endswith("%") else v
-        if not number.isdigit() or (v.endswith("%") and not 1 <= int(number) <= 100):
+        if not (number.isascii() and number.isdigit()) or (v.endswith("%") and not 1 <= int(number) <= 100):
             raise UsageError(f"roll {v!r}: write a die's face (4) or a two-d20 reading 1-100 with % (73%)")
     return values
 
