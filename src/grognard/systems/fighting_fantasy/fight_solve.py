@@ -30,6 +30,7 @@ import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
+from operator import mul
 from typing import Any, TypeAlias
 
 from grognard.engine.errors import OddsError
@@ -42,7 +43,6 @@ from grognard.engine.odds_base import (
     Odds,
     Solution,
     number,
-    prefers,
 )
 from grognard.systems.fighting_fantasy.attack import EVEN, HIT
 from grognard.systems.fighting_fantasy.checks import LUCKY, luck_after_test
@@ -125,6 +125,31 @@ def _round_table(
     return tuple(p / rest for p, _ in kept), tuple(w for _, w in kept)
 
 
+HURT = -1
+"""A pending wound the reader took (which creature dealt it does not change its Luck test)."""
+FLEE_CODE = -2
+"""The pending wound of an escape."""
+
+
+def pending_codes(pending: Sequence[str]) -> tuple[int, ...]:
+    """A state's pending wounds as small integers: the creature's index for a wound dealt, `HURT` for a
+    wound taken, `FLEE_CODE` for the escape's."""
+    return tuple(
+        FLEE_CODE if e == FLEE else (int(e[4:]) if e.startswith("hit:") else HURT) for e in pending
+    )
+
+
+Recursion: TypeAlias = tuple[
+    Callable[[Position], Vec],
+    Callable[[Position, int], Vec],
+    Callable[[Position, tuple[int, ...]], Vec],
+    Callable[[Position, tuple[int, ...]], Vec],
+    Callable[[Vec, Vec], bool],
+]
+"""A position's figures, a round's (position and target), a Luck question's and a Luck test's (position
+and pending wounds), and the comparison of two figures."""
+
+
 class FightSolution(Solution):
     """Optimal play of one fight and its figures, for the root and every state reachable from it."""
 
@@ -135,7 +160,6 @@ class FightSolution(Solution):
         self._spec = spec
         self._objective = objective
         self._exact = exact
-        self._budget = budget
         rules = spec.rules
         labels = [WIN, DEAD]
         if rules.can_escape:
@@ -143,18 +167,14 @@ class FightSolution(Solution):
         if rules.hero_floor:
             labels.append(HERO_FLOOR)
         self._labels = labels
-        self._width = 1 + len(labels) + len(RESOURCES)
-        base = 1 + len(labels)
-        self._keep = [base + RESOURCES.index(name) for name in objective.keep if name in RESOURCES]
         self._positions: dict[Position, Vec] = {}
-        self._questions: dict[tuple[Position, tuple[str, ...]], Vec] = {}
-        self._terminals: dict[tuple[str, int, int, int, int], Vec] = {}
-        self._zero: Any = Fraction(0) if exact else 0.0
-        self._luck: dict[int, tuple[tuple[Any, ...], tuple[bool, ...], int]] = {}
-        self._rounds: dict[tuple[int, tuple[int, ...], int], tuple[tuple[Any, ...], Any]] = {}
+        self._questions: dict[Any, Vec] = {}
+        self._terminal = self._terminal_maker()
+        self._position, self._round, self._question, self._test, self._better = self._recursion(budget)
         self.states = 0
         self._root_vec = self._guarded(lambda: self._state_vector(root))
         self.states = len(self._positions) + len(self._questions)
+        """How many positions and Luck questions were solved."""
 
     # -- the recursion ------------------------------------------------------------------------------------
 
@@ -170,188 +190,243 @@ class FightSolution(Solution):
         finally:
             sys.setrecursionlimit(limit)
 
-    def _better(self, x: Vec, y: Vec) -> bool:
-        """True when figures `x` beat `y`: utility, then the resources kept (see the module docstring)."""
-        if self._keep:
-            keep = self._keep
-            return prefers([x[0], *(x[i] for i in keep)], [y[0], *(y[i] for i in keep)], self._exact)
-        if self._exact:
-            return bool(x[0] > y[0])
-        return bool(x[0] - y[0] > FLOAT_TOLERANCE * (1.0 + abs(y[0])))
-
-    def _best(self, options: Sequence[Vec]) -> Vec:
-        best = options[0]
-        for vec in options[1:]:
-            if self._better(vec, best):
-                best = vec
-        return best
-
-    def _mix(self, probs: Sequence[Any], vecs: Sequence[Vec]) -> Vec:
-        if len(vecs) == 1:
-            return vecs[0]
-        p0 = probs[0]
-        acc = [p0 * x for x in vecs[0]]
-        for p, vec in zip(probs[1:], vecs[1:], strict=True):
-            acc = [a + p * x for a, x in zip(acc, vec, strict=True)]
-        return acc
-
-    def _terminal(self, phase: str, skill: int, stamina: int, luck: int, measures: int) -> Vec:
-        key = (phase, skill, stamina, luck, measures)
-        vec = self._terminals.get(key)
-        if vec is not None:
-            return vec
-        result = fight_result(phase, skill, stamina, luck, measures)
+    def _terminal_maker(self) -> Callable[[str, int, int, int, int], Vec]:
         exact = self._exact
-        vec = [self._zero] * self._width
-        vec[0] = number(self._objective.utility(result, 0), exact)
-        vec[1 + self._labels.index(phase)] = number(1, exact)
+        labels = self._labels
+        width = 1 + len(labels) + len(RESOURCES)
+        zero: Any = Fraction(0) if exact else 0.0
+        known: dict[tuple[str, int, int, int, int], Vec] = {}
+        utility = self._objective.utility
+
+        def terminal(phase: str, skill: int, stamina: int, luck: int, measures: int) -> Vec:
+            key = (phase, skill, stamina, luck, measures)
+            vec = known.get(key)
+            if vec is None:
+                result = fight_result(phase, skill, stamina, luck, measures)
+                vec = [zero] * width
+                vec[0] = number(utility(result, 0), exact)
+                vec[1 + labels.index(phase)] = number(1, exact)
+                base = 1 + len(labels)
+                for name, amount in result.resources:
+                    vec[base + RESOURCES.index(name)] = number(amount, exact)
+                known[key] = vec
+            return vec
+
+        return terminal
+
+    def _comparison(self) -> Callable[[Vec, Vec], bool]:
+        """True when figures `x` beat `y`: utility, then the resources kept (see the module docstring)."""
+        exact = self._exact
         base = 1 + len(self._labels)
-        for name, amount in result.resources:
-            vec[base + RESOURCES.index(name)] = number(amount, exact)
-        self._terminals[key] = vec
-        return vec
+        order = [0, *(base + RESOURCES.index(n) for n in self._objective.keep if n in RESOURCES)]
+        if len(order) > 1:
 
-    def _settle(
-        self,
-        skill: int,
-        stamina: int,
-        luck: int,
-        foes: tuple[int, ...],
-        cap: int,
-        measures: int,
-        pending: tuple[str, ...],
-        fled: bool,
-    ) -> Vec:
-        """`fight_moves.settle`: the next Luck question, the end of the fight, or the next position."""
-        rules = self._spec.rules
-        floor = rules.creature_floor
-        if pending and luck > 0 and rules.use_luck:
-            while pending and pending[0].startswith("hit:") and foes[int(pending[0][4:])] <= floor:
-                pending = pending[1:]
-            if pending:
-                return self._question((skill, stamina, luck, foes, cap, measures), pending)
-        if stamina < 0:
-            stamina = 0
-        foes = tuple(f if f > 0 else 0 for f in foes)
-        alive = tuple(i for i, left in enumerate(foes) if left > floor)
-        phase = fight_end(rules, stamina, NO_COUNTS, fled, alive)
-        if phase:
-            return self._terminal(phase, skill, stamina, luck, measures)
-        return self._position((skill, stamina, luck, foes, cap, measures))
+            def better_kept(x: Vec, y: Vec) -> bool:
+                for i in order:
+                    a = x[i]
+                    b = y[i]
+                    if a == b:
+                        continue
+                    if exact:
+                        return bool(a > b)
+                    room = FLOAT_TOLERANCE * max(abs(a), abs(b))
+                    if a - b > room:
+                        return True
+                    if b - a > room:
+                        return False
+                return False
 
-    def _position(self, pos: Position) -> Vec:
-        """The figures of a position: the best of the reader's choices at the start of a round."""
-        vec = self._positions.get(pos)
-        if vec is not None:
-            return vec
-        if len(self._positions) + len(self._questions) >= self._budget:
-            raise _too_many(self._budget)
+            return better_kept
+
+        def better(x: Vec, y: Vec) -> bool:
+            if exact:
+                return bool(x[0] > y[0])
+            b = y[0]
+            return bool(x[0] - b > FLOAT_TOLERANCE * (1.0 + (b if b >= 0 else -b)))
+
+        return better
+
+    def _recursion(self, budget: int) -> Recursion:
+        """The memoised functions of this fight's rules, their constants bound once."""
         spec = self._spec
         rules = spec.rules
-        skill, stamina, _luck, foes, _cap, measures = pos
+        exact = self._exact
+        positions = self._positions
+        questions = self._questions
+        terminal = self._terminal
+        better = self._comparison()
         floor = rules.creature_floor
-        alive = tuple(i for i, left in enumerate(foes) if left > floor)
-        options = [self._round(pos, t) for t in (alive if rules.together and len(alive) > 1 else alive[:1])]
-        if rules.can_escape:
-            options.append(self._escape(pos))
-        if potion_helps(spec, skill, stamina, measures):
-            options.append(self._drink(pos))
-        vec = self._positions[pos] = self._best(options)
-        return vec
+        asks = rules.use_luck
+        together = rules.together
+        can_escape = rules.can_escape
+        hero_damage = rules.hero_damage
+        damage = [c.damage for c in spec.creatures]
+        most = [c.stamina for c in spec.creatures]
+        skills = [c.skill for c in spec.creatures]
+        top = spec.initial_stamina
+        bonus = spec.weapon_bonus + rules.skill_modifier
+        luck_tables: dict[int, tuple[tuple[Any, ...], tuple[bool, ...], int]] = {}
+        round_tables: dict[tuple[int, tuple[int, ...], int], tuple[tuple[Any, ...], Any]] = {}
+        get_position = positions.get
+        get_question = questions.get
 
-    def _round(self, pos: Position, target: int) -> Vec:
-        """One Attack Round against `target` from `pos` (000_13d85f0bd5b613c5.txt:27-53), stand-offs folded."""
-        spec = self._spec
-        rules = spec.rules
-        skill, stamina, luck, foes, cap, measures = pos
-        floor = rules.creature_floor
-        alive = tuple(i for i, left in enumerate(foes) if left > floor)
-        key = (skill, alive, target)
-        table = self._rounds.get(key)
-        if table is None:
-            skills = tuple((i, spec.creatures[i].skill) for i in alive)
-            hero = skill + spec.weapon_bonus + rules.skill_modifier
-            probs, wounds = _round_table(hero, skills, target, rules.together)
-            table = self._rounds[key] = (probs if self._exact else tuple(float(p) for p in probs), wounds)
-        probs, wounds = table
-        vecs: list[Vec] = []
-        for hit, hurters in wounds:
-            left = stamina
-            after = foes
-            pending: tuple[str, ...] = ()
-            if hit:
-                after = (*foes[:target], foes[target] - rules.hero_damage, *foes[target + 1 :])
-                pending = (f"hit:{target}",)
-            for j in hurters:
-                left -= spec.creatures[j].damage
-                pending += (f"hurt:{j}",)
-            vecs.append(self._settle(skill, left, luck, after, cap, measures, pending, False))
-        return self._mix(probs, vecs)
-
-    def _escape(self, pos: Position) -> Vec:
-        """Escape (000_13d85f0bd5b613c5.txt:55-63): the creature's free wound, open to a Luck test."""
-        skill, stamina, luck, foes, cap, measures = pos
-        left = stamina - self._spec.rules.escape_damage
-        return self._settle(skill, left, luck, foes, cap, measures, (FLEE,), True)
-
-    def _drink(self, pos: Position) -> Vec:
-        """A measure of the potion (000_13d85f0bd5b613c5.txt:140-149), as `fight_moves.drink`."""
-        spec = self._spec
-        skill, stamina, luck, foes, cap, measures = pos
-        if spec.potion == "skill":
-            skill = spec.initial_skill
-        elif spec.potion == "strength":
-            stamina = spec.initial_stamina
-        else:
-            cap += 1
-            luck = cap
-        return self._settle(skill, stamina, luck, foes, cap, measures - 1, (), False)
-
-    def _luck_table(self, luck: int) -> tuple[tuple[Any, ...], tuple[bool, ...], int]:
-        table = self._luck.get(luck)
-        if table is None:
-            labels, probs = luck_split(luck)
-            floats = probs if self._exact else tuple(float(p) for p in probs)
-            table = self._luck[luck] = (floats, tuple(label == LUCKY for label in labels), luck_after_test(luck))
-        return table
-
-    def _question(self, pos: Position, pending: tuple[str, ...]) -> Vec:
-        """The Luck question on the wound at the head of `pending` (000_13d85f0bd5b613c5.txt:84-107): the
-        better of testing Luck and not (tests first, as the state lists them)."""
-        key = (pos, pending)
-        vec = self._questions.get(key)
-        if vec is not None:
+        def settle(
+            skill: int,
+            stamina: int,
+            luck: int,
+            foes: tuple[int, ...],
+            cap: int,
+            measures: int,
+            pending: tuple[int, ...],
+            fled: bool,
+        ) -> Vec:
+            """`fight_moves.settle`: the next Luck question, the end of the fight, or the next position."""
+            if pending and luck > 0 and asks:
+                while pending and pending[0] >= 0 and foes[pending[0]] <= floor:
+                    pending = pending[1:]
+                if pending:
+                    key = (skill, stamina, luck, foes, cap, measures, pending)
+                    vec = get_question(key)
+                    if vec is None:
+                        vec = ask(key)
+                    return vec
+            if stamina < 0:
+                stamina = 0
+            if min(foes) < 0:
+                foes = tuple([f if f > 0 else 0 for f in foes])
+            if stamina > 0 and not fled and max(foes) > floor and stamina > rules.hero_floor:
+                pos = (skill, stamina, luck, foes, cap, measures)
+                vec = get_position(pos)
+                if vec is None:
+                    vec = position(pos)
+                return vec
+            alive = tuple(i for i, left in enumerate(foes) if left > floor)
+            phase = fight_end(rules, stamina, NO_COUNTS, fled, alive)
+            if phase:
+                return terminal(phase, skill, stamina, luck, measures)
+            pos = (skill, stamina, luck, foes, cap, measures)
+            vec = get_position(pos)
+            if vec is None:
+                vec = position(pos)
             return vec
-        if len(self._positions) + len(self._questions) >= self._budget:
-            raise _too_many(self._budget)
-        vec = self._questions[key] = self._best([self._test(pos, pending), self._untested(pos, pending)])
-        return vec
 
-    def _untested(self, pos: Position, pending: tuple[str, ...]) -> Vec:
-        skill, stamina, luck, foes, cap, measures = pos
-        return self._settle(skill, stamina, luck, foes, cap, measures, pending[1:], pending[0] == FLEE)
+        def position(pos: Position) -> Vec:
+            """The figures of a position: the best of the reader's choices at the start of a round."""
+            vec = positions.get(pos)
+            if vec is not None:
+                return vec
+            if len(positions) + len(questions) >= budget:
+                raise _too_many(budget)
+            skill, stamina, _luck, foes, _cap, measures = pos
+            alive = tuple(i for i, left in enumerate(foes) if left > floor)
+            best = fight_round(pos, alive[0])
+            if together and len(alive) > 1:
+                for t in alive[1:]:
+                    vec = fight_round(pos, t)
+                    if better(vec, best):
+                        best = vec
+            if can_escape:
+                skill, stamina, luck, foes, cap, measures = pos
+                fled = stamina - rules.escape_damage
+                vec = settle(skill, fled, luck, foes, cap, measures, (FLEE_CODE,), True)
+                if better(vec, best):
+                    best = vec
+            if potion_helps(spec, skill, stamina, measures):
+                vec = drink(pos)
+                if better(vec, best):
+                    best = vec
+            positions[pos] = best
+            return best
 
-    def _test(self, pos: Position, pending: tuple[str, ...]) -> Vec:
-        """The Luck test on the wound at the head of `pending`, as `fight_moves.after_luck`."""
-        spec = self._spec
-        skill, stamina, luck, foes, cap, measures = pos
-        probs, lucky_of, after = self._luck_table(luck)
-        event, rest = pending[0], pending[1:]
-        fled = event == FLEE
-        vecs: list[Vec] = []
-        for lucky in lucky_of:
-            left, after_foes = stamina, foes
-            if event.startswith("hit:"):
-                i = int(event[4:])
-                most = spec.creatures[i].stamina
-                f = foes[i] - LUCKY_HIT_EXTRA if lucky else min(most, foes[i] + UNLUCKY_HIT_BACK)
-                after_foes = (*foes[:i], f, *foes[i + 1 :])
-            elif lucky:
-                left = min(spec.initial_stamina, stamina + LUCKY_HURT_BACK)
+        def fight_round(pos: Position, target: int) -> Vec:
+            """One Attack Round against `target` (000_13d85f0bd5b613c5.txt:27-53), stand-offs folded."""
+            skill, stamina, luck, foes, cap, measures = pos
+            alive = tuple(i for i, left in enumerate(foes) if left > floor)
+            key = (skill, alive, target)
+            table = round_tables.get(key)
+            if table is None:
+                fighting = tuple((i, skills[i]) for i in alive)
+                probs, wounds = _round_table(skill + bonus, fighting, target, together)
+                table = round_tables[key] = (probs if exact else tuple([float(p) for p in probs]), wounds)
+            probs, wounds = table
+            vecs: list[Vec] = []
+            for hit, hurters in wounds:
+                left = stamina
+                after = foes
+                pending: tuple[int, ...] = ()
+                if hit:
+                    hurt = list(foes)
+                    hurt[target] -= hero_damage
+                    after = tuple(hurt)
+                    pending = (target,)
+                for j in hurters:
+                    left -= damage[j]
+                    pending += (HURT,)
+                vecs.append(settle(skill, left, luck, after, cap, measures, pending, False))
+            return [sum(map(mul, probs, column)) for column in zip(*vecs)]  # noqa: B905 - same width
+
+        def drink(pos: Position) -> Vec:
+            """A measure of the potion (000_13d85f0bd5b613c5.txt:140-149), as `fight_moves.drink`."""
+            skill, stamina, luck, foes, cap, measures = pos
+            if spec.potion == "skill":
+                skill = spec.initial_skill
+            elif spec.potion == "strength":
+                stamina = top
             else:
-                left = stamina - UNLUCKY_HURT_EXTRA
-            vecs.append(self._settle(skill, left, after, after_foes, cap, measures, rest, fled))
-        return self._mix(probs, vecs)
+                cap += 1
+                luck = cap
+            return settle(skill, stamina, luck, foes, cap, measures - 1, (), False)
+
+        def question(pos: Position, pending: tuple[int, ...]) -> Vec:
+            """The Luck question on the wound at the head of `pending` (000_13d85f0bd5b613c5.txt:84-107):
+            the better of testing Luck and not (testing first, as the state lists them)."""
+            key = (*pos, pending)
+            vec = questions.get(key)
+            return ask(key) if vec is None else vec
+
+        def ask(key: tuple[Any, ...]) -> Vec:
+            """`question` of a key not yet solved: `(*position, pending)`."""
+            if len(positions) + len(questions) >= budget:
+                raise _too_many(budget)
+            skill, stamina, luck, foes, cap, measures, pending = key
+            pos = (skill, stamina, luck, foes, cap, measures)
+            tested = test(pos, pending)
+            untested = settle(skill, stamina, luck, foes, cap, measures, pending[1:], pending[0] == FLEE_CODE)
+            vec = questions[key] = untested if better(untested, tested) else tested
+            return vec
+
+        def test(pos: Position, pending: tuple[int, ...]) -> Vec:
+            """The Luck test on the wound at the head of `pending`, as `fight_moves.after_luck`."""
+            skill, stamina, luck, foes, cap, measures = pos
+            table = luck_tables.get(luck)
+            if table is None:
+                labels, probs = luck_split(luck)
+                floats = probs if exact else tuple(float(p) for p in probs)
+                lucky = tuple(lb == LUCKY for lb in labels)
+                table = luck_tables[luck] = (floats, lucky, luck_after_test(luck))
+            probs, lucky_of, after = table
+            event = pending[0]
+            rest = pending[1:]
+            fled = event == FLEE_CODE
+            vecs: list[Vec] = []
+            for lucky in lucky_of:
+                left, after_foes = stamina, foes
+                if event >= 0:
+                    changed = list(foes)
+                    f = foes[event]
+                    changed[event] = f - LUCKY_HIT_EXTRA if lucky else min(most[event], f + UNLUCKY_HIT_BACK)
+                    after_foes = tuple(changed)
+                elif lucky:
+                    left = min(top, stamina + LUCKY_HURT_BACK)
+                else:
+                    left = stamina - UNLUCKY_HURT_EXTRA
+                vecs.append(settle(skill, left, after, after_foes, cap, measures, rest, fled))
+            if len(vecs) == 2:
+                p, q = probs
+                return [p * a + q * b for a, b in zip(*vecs)]  # noqa: B905 - same width
+            return vecs[0]
+
+        return position, fight_round, question, test, better
 
     # -- states -----------------------------------------------------------------------------------------
 
@@ -369,9 +444,9 @@ class FightSolution(Solution):
         if phase == ROUND:
             return self._round(pos, state.target)
         if phase == ASK_LUCK:
-            return self._question(pos, state.pending)
+            return self._question(pos, pending_codes(state.pending))
         if phase == LUCK:
-            return self._test(pos, state.pending)
+            return self._test(pos, pending_codes(state.pending))
         return self._terminal(phase, state.skill, state.stamina, state.luck, state.measures)
 
     def _vector(self, state: State) -> Vec:
