@@ -141,7 +141,7 @@ def pending_codes(pending: Sequence[str]) -> tuple[int, ...]:
 
 Recursion: TypeAlias = tuple[
     Callable[[Position], Vec],
-    Callable[[Position, int], Vec],
+    Callable[[Position, int, tuple[int, ...]], Vec],
     Callable[[Position, tuple[int, ...]], Vec],
     Callable[[Position, tuple[int, ...]], Vec],
     Callable[[Vec, Vec], bool],
@@ -265,7 +265,16 @@ class FightSolution(Solution):
         skills = [c.skill for c in spec.creatures]
         top = spec.initial_stamina
         bonus = spec.weapon_bonus + rules.skill_modifier
-        luck_tables: dict[int, tuple[tuple[Any, ...], tuple[bool, ...], int]] = {}
+        luck_tables: list[tuple[tuple[Any, ...], tuple[bool, ...], int]] = []
+
+        def luck_table(luck: int) -> tuple[tuple[Any, ...], tuple[bool, ...], int]:
+            while len(luck_tables) <= luck:
+                score = len(luck_tables)
+                labels, chances = luck_split(score)
+                floats = chances if exact else tuple(float(p) for p in chances)
+                luck_tables.append((floats, tuple(lb == LUCKY for lb in labels), luck_after_test(score)))
+            return luck_tables[luck]
+
         round_tables: dict[tuple[int, tuple[int, ...], int], tuple[tuple[Any, ...], Any]] = {}
         get_position = positions.get
         get_question = questions.get
@@ -319,10 +328,10 @@ class FightSolution(Solution):
                 raise _too_many(budget)
             skill, stamina, _luck, foes, _cap, measures = pos
             alive = tuple(i for i, left in enumerate(foes) if left > floor)
-            best = fight_round(pos, alive[0])
+            best = fight_round(pos, alive[0], alive)
             if together and len(alive) > 1:
                 for t in alive[1:]:
-                    vec = fight_round(pos, t)
+                    vec = fight_round(pos, t, alive)
                     if better(vec, best):
                         best = vec
             if can_escape:
@@ -338,10 +347,10 @@ class FightSolution(Solution):
             positions[pos] = best
             return best
 
-        def fight_round(pos: Position, target: int) -> Vec:
-            """One Attack Round against `target` (000_13d85f0bd5b613c5.txt:27-53), stand-offs folded."""
+        def fight_round(pos: Position, target: int, alive: tuple[int, ...]) -> Vec:
+            """One Attack Round against `target` (000_13d85f0bd5b613c5.txt:27-53), stand-offs folded;
+            `alive` lists the creatures still fighting."""
             skill, stamina, luck, foes, cap, measures = pos
-            alive = tuple(i for i, left in enumerate(foes) if left > floor)
             key = (skill, alive, target)
             table = round_tables.get(key)
             if table is None:
@@ -398,13 +407,7 @@ class FightSolution(Solution):
         def test(pos: Position, pending: tuple[int, ...]) -> Vec:
             """The Luck test on the wound at the head of `pending`, as `fight_moves.after_luck`."""
             skill, stamina, luck, foes, cap, measures = pos
-            table = luck_tables.get(luck)
-            if table is None:
-                labels, probs = luck_split(luck)
-                floats = probs if exact else tuple(float(p) for p in probs)
-                lucky = tuple(lb == LUCKY for lb in labels)
-                table = luck_tables[luck] = (floats, lucky, luck_after_test(luck))
-            probs, lucky_of, after = table
+            probs, lucky_of, after = luck_tables[luck] if luck < len(luck_tables) else luck_table(luck)
             event = pending[0]
             rest = pending[1:]
             fled = event == FLEE_CODE
@@ -442,7 +445,8 @@ class FightSolution(Solution):
         if phase == START:
             return self._position(pos)
         if phase == ROUND:
-            return self._round(pos, state.target)
+            alive = tuple(i for i, left in enumerate(state.foes) if left > self._spec.rules.creature_floor)
+            return self._round(pos, state.target, alive)
         if phase == ASK_LUCK:
             return self._question(pos, pending_codes(state.pending))
         if phase == LUCK:
