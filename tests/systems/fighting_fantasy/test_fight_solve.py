@@ -26,15 +26,16 @@ from grognard.systems.fighting_fantasy.odds import (
 
 def fight(
     hero: tuple[int, int, int],
-    foes: list[tuple[int, int]],
+    foes: list[tuple[int, ...]],
     rules: FightRules,
     potion: str = "",
     skill_lost: int = 0,
 ) -> FightState:
-    """A fight from a fresh sheet (SKILL `skill_lost` below its Initial value, so a Potion of Skill helps)."""
+    """A fight from a fresh sheet (SKILL `skill_lost` below its Initial value, so a Potion of Skill
+    helps); each creature is SKILL, STAMINA and, if given, the damage of its wound."""
     sheet = AdventureSheet.new(*hero, potion)
     sheet = replace(sheet, skill=sheet.skill - skill_lost)
-    return start_fight(sheet, [Creature(f"C{i}", s, st) for i, (s, st) in enumerate(foes)], rules)
+    return start_fight(sheet, [Creature(f"C{i}", *foe) for i, foe in enumerate(foes)], rules)
 
 
 WORTHS = fight_objective(Fraction(1, 100), Fraction(1, 200))
@@ -54,20 +55,32 @@ CASES = [
     ),
     ("three together", fight((9, 5, 3), [(6, 2), (5, 3), (4, 2)], FightRules(together=True)), WORTHS),
     (
+        "no Luck left, Fortune",
+        fight((9, 6, 0), [(6, 3), (5, 2)], FightRules(together=True), "fortune"),
+        WORTHS,
+    ),
+    (
         "one creature, escape, floor, Fortune",
         fight((9, 6, 4), [(6, 3)], FightRules(can_escape=True, hero_floor=2), "fortune"),
         ENDINGS,
     ),
     (
         "together, damage 3, creature floor, no drinking",
-        fight((8, 7, 4), [(7, 4), (6, 3)], FightRules(together=True, creature_floor=1, drink=False), "fortune"),
+        fight(
+            (8, 7, 4),
+            [(7, 4, 3), (6, 3)],
+            FightRules(together=True, creature_floor=1, drink=False),
+            "fortune",
+        ),
         WORTHS,
     ),
 ]
 
 
 @pytest.mark.parametrize(("name", "root", "objective"), CASES, ids=[c[0] for c in CASES])
-def test_same_figures_as_the_states_at_every_state(name: str, root: FightState, objective: Objective | None) -> None:
+def test_same_figures_as_the_states_at_every_state(
+    name: str, root: FightState, objective: Objective | None
+) -> None:
     """Utility, win, outcomes and resources equal in Fractions everywhere, and so is each best action."""
     objective = objective or fight_objective()
     for start in (root, without_luck(root)):
@@ -142,7 +155,7 @@ def test_the_issues_fight_two_creatures_together_with_fortune() -> None:
     ids=["grave ghouls", "skeleton guards"],
 )
 def test_the_sample_books_fights_with_fortune(
-    foes: list[tuple[int, int]], rules: FightRules, figures: tuple[float, float, float, float]
+    foes: list[tuple[int, ...]], rules: FightRules, figures: tuple[float, float, float, float]
 ) -> None:
     """The sample's two fights against two creatures together (sections 44 and 62) at 10/20/9 with a
     Potion of Fortune: the figures the state-by-state solve gave (483,870 and 458,105 states)."""
