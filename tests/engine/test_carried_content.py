@@ -104,3 +104,27 @@ def test_shipped_books_are_still_named_not_carried() -> None:
     game = registry.get_game(SYSTEM, "gamebook")
     session = Session.new(SYSTEM, game, {"book": "sample", "hero": "10/20/9"}, 3)
     assert session.options["book"] == "sample"
+
+
+def test_a_quest_file_travels_with_its_game(tmp_path: Path) -> None:
+    """A HeroQuest quest read from a file: exported, the file deleted, imported into another home, the
+    replay ends on the same state."""
+    from grognard.systems.heroquest.quest_setup import quest_source
+
+    quest = tmp_path / "my-quest.toml"
+    shipped = quest_source("1-the-smugglers-stair")
+    quest.write_bytes(shipped.read_bytes())
+    game = registry.get_game("heroquest", "quest")
+    session = Session.new("heroquest", game, {"quest": str(quest)}, 11)
+    assert is_embedded(session.options["quest"])
+    for _ in range(6):
+        session.advance()
+        if session.is_over():
+            break
+        session.play(session.current.legal_actions()[0])
+    out = tmp_path / "quest.json"
+    savefile.write_file(out, savefile.from_session(session))
+    quest.unlink()
+    with open_store(tmp_path / "home") as store:
+        again = store.load(savefile.import_file(store, out))
+    assert game.state_to_json(again.replay()) == game.state_to_json(session.current)
