@@ -113,6 +113,12 @@ def carry_files(info: GameInfo, options: Mapping[str, OptionValue]) -> dict[str,
     return out
 
 
+def carried_name(value: str) -> str:
+    """The path of the file carried content was read from (its first line only; the hash unchecked)."""
+    head = value.partition("\n")[0]
+    return head.partition(" name=")[2]
+
+
 def shown(value: object) -> str:
     """An option's value as a person reads it: carried content by its file name and hash."""
     if is_embedded(value):
@@ -127,6 +133,7 @@ __all__ = [
     "MAX_EMBEDDED_BYTES",
     "PREFIX",
     "Embedded",
+    "carried_name",
     "carry_files",
     "embed",
     "embed_file",
