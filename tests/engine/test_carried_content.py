@@ -128,3 +128,31 @@ def test_a_quest_file_travels_with_its_game(tmp_path: Path) -> None:
     with open_store(tmp_path / "home") as store:
         again = store.load(savefile.import_file(store, out))
     assert game.state_to_json(again.replay()) == game.state_to_json(session.current)
+
+
+def test_an_old_game_naming_its_book_by_path_carries_it_once_exported(tmp_path: Path) -> None:
+    """A game saved before content was carried names its book by path; it still loads (the book is read
+    from that path), and its export reads the file once and carries it, so it imports where the file is
+    gone, replaying to the same state."""
+    book = tmp_path / "old-book.toml"
+    book.write_bytes(BOOKS.all()["sample"].read_bytes())
+    game = registry.get_game(SYSTEM, "gamebook")
+    options = game.info.resolve_options({"book": str(book), "hero": "10/20/9"})
+    old = Session(SYSTEM, game, options, 5)
+    for _ in range(5):
+        old.advance()
+        old.play(old.current.legal_actions()[0])
+    assert old.options["book"] == str(book)
+    out = tmp_path / "old.json"
+    with open_store(tmp_path / "home-a") as store:
+        game_id = store.save(old, "old")
+        assert store.load(game_id).options["book"] == str(book)
+        written = savefile.export_file(store, game_id, out)
+    assert is_embedded(written.options["book"])
+    book.unlink()
+    with open_store(tmp_path / "home-b") as other:
+        again = other.load(savefile.import_file(other, out))
+    replayed, before = game.state_to_json(again.replay()), game.state_to_json(old.current)
+    assert isinstance(replayed, dict) and isinstance(before, dict)
+    assert is_embedded(replayed.pop("book")) and before.pop("book") == str(book)
+    assert replayed == before

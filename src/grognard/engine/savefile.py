@@ -16,7 +16,7 @@ import os
 import re
 import stat
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -27,7 +27,7 @@ from pydantic import TypeAdapter, ValidationError
 from grognard import __version__
 from grognard.engine import registry
 from grognard.engine.dice import HQ_COMBAT_FACES, MAX_SIDES, DieRoll, Rng, Roll
-from grognard.engine.embedded import MAX_EMBEDDED_BYTES, is_embedded, open_embedded, shown
+from grognard.engine.embedded import MAX_EMBEDDED_BYTES, carry_files, is_embedded, open_embedded, shown
 from grognard.engine.errors import ContentError, GrognardError, SaveError
 from grognard.engine.game import CHANCE, JSON, TERMINAL, Game, GameState, OptionInfo, OptionValue
 from grognard.engine.serial import canonical
@@ -539,10 +539,27 @@ def load_checked(data: Any, source: str, *, dice: bool = True, allow_files: bool
 
 
 def export_file(store: GameStore, game_id: str, path: Path) -> SavedGame:
-    """Write one stored game to a saved-game file; returns what was written."""
-    saved = store.export_game(game_id)
+    """Write one stored game to a saved-game file, carrying the content of any file it still names
+    (`carry_content`); returns what was written."""
+    saved = carry_content(store.export_game(game_id))
     write_file(path, saved)
     return saved
+
+
+def carry_content(saved: SavedGame) -> SavedGame:
+    """A game saved before content was carried, whose options name files of this machine (a book, a
+    quest): the same game carrying those files' content, read once now (`engine.embedded`), with its
+    state replayed from them. Unchanged when it names no file that exists, or when the content cannot be
+    carried or no longer replays to a state (the file changed since): it then names its path as before."""
+    try:
+        game = registry.get_game(saved.system, saved.game)
+        options = carry_files(game.info, saved.options)
+        if options == saved.options:
+            return saved
+        state = Session(saved.system, game, dict(options), saved.seed, list(saved.moves)).replay()
+    except (GrognardError, ValueError):
+        return saved
+    return replace(saved, options=options, snapshot=game.state_to_json(state))
 
 
 def import_file(store: GameStore, path: Path, *, dice: bool = True, allow_files: bool = False) -> str:
