@@ -181,10 +181,13 @@ class FightSolution(Solution):
     def _guarded(self, work: Callable[[], Vec]) -> Vec:
         """Run `work` with room for the recursion's depth (a few frames per round the fight may last)."""
         spec = self._spec
-        deepest = spec.initial_stamina + sum(c.stamina for c in spec.creatures) + 2 * len(spec.creatures) + 4
+        # Each round takes a point of STAMINA from someone; a Potion of Strength may give the reader his
+        # back twice. About ten frames a round (position, round, settle, two questions and tests).
+        creatures = sum(c.stamina for c in spec.creatures) + 2 * len(spec.creatures)
+        rounds = 3 * spec.initial_stamina + creatures + 4
         limit = sys.getrecursionlimit()
-        if limit < 8 * deepest + 200:
-            sys.setrecursionlimit(8 * deepest + 200)
+        if limit < 10 * rounds + 200:
+            sys.setrecursionlimit(10 * rounds + 200)
         try:
             return work()
         finally:

@@ -77,7 +77,10 @@ def solve_odds(
     a potion make it more than the round view covers, else with the engine's solver (the round view
     for one creature, the states for fights limited to a number of rounds or wounds)."""
     if fits(state.spec, state.measures) and not any(state.counts):
-        return solve_fight(state, objective, exact=exact, budget=budget)
+        try:
+            return solve_fight(state, objective, exact=exact, budget=budget)
+        except RecursionError:
+            pass  # a fight too long for the recursion (custom creatures by the hundred): state by state
     return solve(state, objective, exact=exact, budget=budget)
 
 
