@@ -156,3 +156,19 @@ def test_an_old_game_naming_its_book_by_path_carries_it_once_exported(tmp_path: 
     assert isinstance(replayed, dict) and isinstance(before, dict)
     assert is_embedded(replayed.pop("book")) and before.pop("book") == str(book)
     assert replayed == before
+
+
+def test_a_twee_story_is_carried_and_read_as_twee(tmp_path: Path) -> None:
+    """A Twee story (the sample book written as Twee) is carried with its name, so it is read back as
+    Twee, not TOML, where the file is gone."""
+    from grognard.gamebook.load import load_book
+    from grognard.gamebook.twee import export_twee
+
+    story = tmp_path / "story.twee"
+    story.write_text(export_twee(load_book(BOOKS.all()["sample"])), encoding="utf-8")
+    session = _played(story, 5)
+    assert open_embedded(str(session.options["book"])).name.endswith("story.twee")
+    saved = savefile.from_session(session)
+    story.unlink()
+    again = savefile.replay(saved, "story game")
+    assert session.game.state_to_json(again.current) == session.game.state_to_json(session.current)
