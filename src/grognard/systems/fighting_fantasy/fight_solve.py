@@ -297,7 +297,7 @@ class FightSolution(Solution):
                 while pending and pending[0] >= 0 and foes[pending[0]] <= floor:
                     pending = pending[1:]
                 if pending:
-                    key = (skill, stamina, luck, foes, cap, measures, pending)
+                    key = (skill, stamina, luck, foes, cap, measures, *pending)
                     vec = get_question(key)
                     if vec is None:
                         vec = ask(key)
@@ -392,16 +392,16 @@ class FightSolution(Solution):
         def question(pos: Position, pending: tuple[int, ...]) -> Vec:
             """The Luck question on the wound at the head of `pending` (000_13d85f0bd5b613c5.txt:84-107):
             the better of testing Luck and not (testing first, as the state lists them)."""
-            key = (*pos, pending)
+            key = (*pos, *pending)
             vec = questions.get(key)
             return ask(key) if vec is None else vec
 
         def ask(key: tuple[Any, ...]) -> Vec:
-            """`question` of a key not yet solved: `(*position, pending)`."""
+            """`question` of a key not yet solved: `(*position, *pending)` (flat: cheaper to hash)."""
             if len(positions) + len(questions) >= budget:
                 raise _too_many(budget)
-            skill, stamina, luck, foes, cap, measures, pending = key
-            pos = (skill, stamina, luck, foes, cap, measures)
+            skill, stamina, luck, foes, cap, measures = pos = key[:6]
+            pending = key[6:]
             tested = test(pos, pending)
             untested = settle(skill, stamina, luck, foes, cap, measures, pending[1:], pending[0] == FLEE_CODE)
             vec = questions[key] = untested if better(untested, tested) else tested
