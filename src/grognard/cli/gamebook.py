@@ -28,6 +28,7 @@ from grognard.cli.console import choose, err, out, print_json, read_line
 from grognard.cli.frontends import MenuEntry
 from grognard.cli.view_text import field_lines
 from grognard.engine import registry
+from grognard.engine.embedded import carried_name, is_embedded
 from grognard.engine.errors import GrognardError, UsageError
 from grognard.engine.game import CHANCE, TERMINAL, Action, OptionValue
 from grognard.engine.session import MoveRecord, Session
@@ -269,6 +270,8 @@ def start_session(
             raise UsageError(f"{', '.join(given)}: a saved game keeps the options it was started with")
         session = store.load(game_id)
         saved = str(session.options.get("book", ""))
+        if is_embedded(saved):
+            saved = carried_name(saved)
         if session.system != system or session.game.info.id != "gamebook":
             raise UsageError(
                 f"game {game_id} is a {session.system}/{session.game.info.id} game, not a {system} book"
@@ -339,7 +342,8 @@ def resume_book(game_id: str, books: ShippedBooks, play: Callable[[str, str], No
         session = store.load(game_id)
     if session.game.info.id != "gamebook":
         raise UsageError(f"game {game_id} is {other}; only gamebook adventures can be continued")
-    play(books.name_of(str(session.options["book"])), game_id)
+    book = str(session.options["book"])
+    play(books.name_of(carried_name(book) if is_embedded(book) else book), game_id)
 
 
 def _as_path(name: str) -> Path:

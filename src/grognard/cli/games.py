@@ -15,6 +15,7 @@ from grognard.cli.console import out, print_json
 from grognard.cli.play_loop import ViewLoop
 from grognard.cli.view_text import event_line, view_lines
 from grognard.engine import registry, salvage, savefile
+from grognard.engine.embedded import shown
 from grognard.engine.errors import UsageError
 from grognard.engine.game import OptionValue
 from grognard.engine.match import Match
@@ -57,7 +58,7 @@ def _when(stamp: str) -> str:
 
 
 def _options(options: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in options.items()) or "(none)"
+    return ", ".join(f"{k}={shown(v)}" for k, v in options.items()) or "(none)"
 
 
 @app.command("list")

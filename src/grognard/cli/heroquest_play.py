@@ -30,6 +30,7 @@ from grognard.cli.heroquest_import import imported_quest, is_heroscribe
 from grognard.cli.heroquest_return import return_completion, return_setup
 from grognard.cli.options import WorkersOption
 from grognard.engine.dice import Rng
+from grognard.engine.embedded import is_embedded
 from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.session import MoveRecord, Session
@@ -60,7 +61,7 @@ def mount(app: typer.Typer) -> None:
 def quest_ref(quest: str, show: Console | None = out) -> str:
     """A shipped quest's id, or the absolute path of a quest file; a HeroScribe file (`.xml`) is imported
     first, its report shown on `show` (`heroquest_import.imported_quest`)."""
-    if quest in SHIPPED_QUESTS:
+    if quest in SHIPPED_QUESTS or is_embedded(quest):
         return quest
     path = Path(quest)
     if is_heroscribe(quest) and path.is_file():

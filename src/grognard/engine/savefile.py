@@ -16,7 +16,7 @@ import os
 import re
 import stat
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -27,7 +27,8 @@ from pydantic import TypeAdapter, ValidationError
 from grognard import __version__
 from grognard.engine import registry
 from grognard.engine.dice import HQ_COMBAT_FACES, MAX_SIDES, DieRoll, Rng, Roll
-from grognard.engine.errors import GrognardError, SaveError
+from grognard.engine.embedded import MAX_EMBEDDED_BYTES, carry_files, is_embedded, open_embedded, shown
+from grognard.engine.errors import ContentError, GrognardError, SaveError
 from grognard.engine.game import CHANCE, JSON, TERMINAL, Game, GameState, OptionInfo, OptionValue
 from grognard.engine.serial import canonical
 from grognard.engine.session import MoveRecord, Session
@@ -60,6 +61,9 @@ MAX_MOVES = 1_000_000
 
 MAX_OPTION_TEXT = 1_000_000
 """The longest text an option may hold in a saved game."""
+
+MAX_CARRIED_TEXT = MAX_EMBEDDED_BYTES + 1_000
+"""The longest text a file option carrying its content may hold (`engine.embedded`)."""
 
 MAX_CONTENT_BYTES = 32 * 1024 * 1024
 """The largest content file (a book, a quest) a saved game may name."""
@@ -299,11 +303,13 @@ def _option_problem(info: OptionInfo, value: Any) -> str:
         return "" if math.isfinite(value) else "is not a finite number"
     if not isinstance(value, str):
         return "must be text"
-    return "" if len(value) <= MAX_OPTION_TEXT else f"is longer than {MAX_OPTION_TEXT} characters"
+    most = MAX_CARRIED_TEXT if info.file and is_embedded(value) else MAX_OPTION_TEXT
+    return "" if len(value) <= most else f"is longer than {most} characters"
 
 
 def check_content_refs(game: Game, options: Mapping[str, Any], source: str, *, allow_files: bool) -> None:
-    """Refuse a saved game's options that name content files it may not open.
+    """Refuse a saved game's options that name content files it may not open, or carry content that
+    does not match its hash (`engine.embedded`: content a game carries is read from the saved game).
 
     An option declared as naming a file (`OptionInfo.file`: a book, a quest) may name content shipped
     with grognard by its name. A path to something that exists is refused unless `allow_files` (the
@@ -315,6 +321,12 @@ def check_content_refs(game: Game, options: Mapping[str, Any], source: str, *, a
     for info in game.info.options:
         value = options.get(info.name)
         if not info.file or not isinstance(value, str) or not value:
+            continue
+        if is_embedded(value):
+            try:
+                open_embedded(value)
+            except ContentError as e:
+                raise SaveError(f"{source}: option {info.name} ({shown(value)}): {e.reason}") from None
             continue
         where = f"{source}: option {info.name}={_short(repr(value), 80)}"
         if CONTENT_NAME.fullmatch(value):
@@ -527,10 +539,27 @@ def load_checked(data: Any, source: str, *, dice: bool = True, allow_files: bool
 
 
 def export_file(store: GameStore, game_id: str, path: Path) -> SavedGame:
-    """Write one stored game to a saved-game file; returns what was written."""
-    saved = store.export_game(game_id)
+    """Write one stored game to a saved-game file, carrying the content of any file it still names
+    (`carry_content`); returns what was written."""
+    saved = carry_content(store.export_game(game_id))
     write_file(path, saved)
     return saved
+
+
+def carry_content(saved: SavedGame) -> SavedGame:
+    """A game saved before content was carried, whose options name files of this machine (a book, a
+    quest): the same game carrying those files' content, read once now (`engine.embedded`), with its
+    state replayed from them. Unchanged when it names no file that exists, or when the content cannot be
+    carried or no longer replays to a state (the file changed since): it then names its path as before."""
+    try:
+        game = registry.get_game(saved.system, saved.game)
+        options = carry_files(game.info, saved.options)
+        if options == saved.options:
+            return saved
+        state = Session(saved.system, game, dict(options), saved.seed, list(saved.moves)).replay()
+    except (GrognardError, ValueError):
+        return saved
+    return replace(saved, options=options, snapshot=game.state_to_json(state))
 
 
 def import_file(store: GameStore, path: Path, *, dice: bool = True, allow_files: bool = False) -> str:

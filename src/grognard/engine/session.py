@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from grognard.engine.dice import Rng, Roll
+from grognard.engine.embedded import carry_files
 from grognard.engine.errors import RulesError
 from grognard.engine.game import CHANCE, TERMINAL, Action, Game, GameState, Move, OptionValue
 
@@ -53,8 +54,10 @@ class Session:
 
     @classmethod
     def new(cls, system: str, game: Game, options: Mapping[str, OptionValue], seed: int) -> Session:
-        """A fresh game with options resolved against the game's declared ones."""
-        resolved = game.info.resolve_options(options)
+        """A fresh game with options resolved against the game's declared ones; a file option naming a
+        file of this machine (a custom book, a quest file) carries that file's content from now on
+        (`engine.embedded`), so the game replays anywhere."""
+        resolved = carry_files(game.info, game.info.resolve_options(options))
         session = cls(system, game, resolved, seed)
         session.state = game.new_initial_state(resolved)
         return session

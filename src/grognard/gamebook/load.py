@@ -92,6 +92,12 @@ def load_book(path: str | Path, system: str = "") -> Book:
             data = handle.read(MAX_BOOK_BYTES + 1)
     except OSError as e:
         raise BookLoadError(str(path), [Problem("", "", f"cannot read the book: {e}")]) from None
+    return book_from_bytes(data, path, system)
+
+
+def book_from_bytes(data: bytes, path: str | Path, system: str = "") -> Book:
+    """A book from the bytes of a file named `path` (its suffix says TOML, Twee or Twine HTML)."""
+    path = Path(path)
     if len(data) > MAX_BOOK_BYTES:
         raise BookLoadError(str(path), [Problem("", "", f"the file is over {MAX_BOOK_BYTES} bytes")])
     if path.suffix.lower() in TWEE_SUFFIXES + HTML_SUFFIXES:

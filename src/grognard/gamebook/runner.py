@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from grognard.engine.dice import Rng, Roll, roll_dice, sum_distribution
+from grognard.engine.embedded import is_embedded, open_embedded
 from grognard.engine.errors import ContentError, RulesError
 from grognard.engine.game import (
     CHANCE,
@@ -429,7 +430,12 @@ class GamebookGame(Game):
         if key not in self._plays:
             ref = str(options.get("book", self.ref)) or self.ref
             book = self.book
-            if book is None:
+            if book is None and is_embedded(ref):
+                from grognard.gamebook.load import book_from_bytes
+
+                carried = open_embedded(ref)
+                book = book_from_bytes(carried.data, carried.name, self.ruleset.id)
+            elif book is None:
                 from grognard.gamebook.load import load_book
 
                 shipped = self.ruleset.books

@@ -66,7 +66,7 @@ def test_a_fight_past_the_budget_names_the_budget_option_and_the_option_exists()
     small = grognard("ff", *fight, "--budget", "100")
     assert small.code == 2
     lines = small.err.strip().splitlines()
-    assert len(lines) == 1 and "100 states" in lines[0] and "--budget" in lines[0]
+    assert len(lines) == 1 and "100 positions" in lines[0] and "--budget" in lines[0]
     ran = CliRunner().invoke(app, [*fight, "--budget", "200000"])
     assert ran.exit_code == 0, ran.output
     assert 0 < json.loads(ran.output)["p_win_optimal_luck"] <= 1

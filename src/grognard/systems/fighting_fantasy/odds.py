@@ -15,6 +15,7 @@ from grognard.engine.game import CHANCE
 from grognard.engine.odds import DEFAULT_BUDGET, Number, Objective, Odds, Solution, solve
 from grognard.systems.fighting_fantasy.fight import FightState
 from grognard.systems.fighting_fantasy.fight_rules import ASK_LUCK
+from grognard.systems.fighting_fantasy.fight_solve import fits, solve_fight
 
 KEEP = ("POTION", "LUCK", "STAMINA")
 """What the advice keeps among actions of equal worth: more measures of potion (none drunk where it
@@ -69,13 +70,27 @@ class Advice:
     best: str | None
 
 
+def solve_odds(
+    state: FightState, objective: Objective, *, exact: bool = False, budget: int = DEFAULT_BUDGET
+) -> Solution:
+    """Solve the fight of `state`: by its positions (`fight_solve`) when several creatures, an escape or
+    a potion make it more than the round view covers, else with the engine's solver (the round view
+    for one creature, the states for fights limited to a number of rounds or wounds)."""
+    if fits(state.spec, state.measures) and not any(state.counts):
+        try:
+            return solve_fight(state, objective, exact=exact, budget=budget)
+        except RecursionError:
+            pass  # a fight too long for the recursion (custom creatures by the hundred): state by state
+    return solve(state, objective, exact=exact, budget=budget)
+
+
 class FightAdvisor:
     """Solves a fight once and answers for any position reachable from where it was solved."""
 
     def __init__(self, state: FightState, objective: Objective | None = None) -> None:
         self.objective = objective or fight_objective()
         self.root = state
-        self.solution: Solution = solve(state, self.objective)
+        self.solution: Solution = solve_odds(state, self.objective)
 
     def advise(self, state: FightState) -> Advice:
         """The figures at `state` and, at a decision, those of each legal action (solving again if needed)."""
@@ -83,7 +98,7 @@ class FightAdvisor:
             here = self.solution.at(state)
         except OddsError:
             self.root = state
-            self.solution = solve(state, self.objective)
+            self.solution = solve_odds(state, self.objective)
             here = self.solution.at(state)
         actions: dict[str, Figures] = {}
         best: str | None = None
@@ -174,8 +189,8 @@ def fight_odds(
     """The odds of the fight from `state`: with no Luck ever tested and with the best Luck policy
     (`OddsError` when either solve meets more than `budget` states)."""
     objective = objective or fight_objective()
-    best = solve(state, objective, budget=budget)
-    plain = solve(without_luck(state), objective, budget=budget)
+    best = solve_odds(state, objective, budget=budget)
+    plain = solve_odds(without_luck(state), objective, budget=budget)
     resources: Mapping[str, Number] = best.expected_resources()
     return FightOdds(
         p_win_without_luck=float(plain.win_probability()),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from grognard.engine.dice import Rng, Roll, d6
 from grognard.engine.errors import OddsError, RulesError
 from grognard.engine.game import Action, GameState, OptionInfo, OptionValue, Outcome
-from grognard.engine.odds import Number, Objective, solve
+from grognard.engine.odds import Number, Objective
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, Section, parse_dice
 from grognard.gamebook.ruleset import (
     ChanceStep,
@@ -44,7 +44,7 @@ from grognard.systems.fighting_fantasy.checks import (
 from grognard.systems.fighting_fantasy.fight import FightState, sheet_after, start_fight
 from grognard.systems.fighting_fantasy.fight_rules import ENDS, Creature, FightRules
 from grognard.systems.fighting_fantasy.game import parse_hero
-from grognard.systems.fighting_fantasy.odds import FightAdvisor, Figures, fight_objective
+from grognard.systems.fighting_fantasy.odds import FightAdvisor, Figures, fight_objective, solve_odds
 from grognard.systems.fighting_fantasy.sheet import (
     MEAL_STAMINA,
     POTION_MEASURES,
@@ -112,7 +112,7 @@ _LABELS = {
 
 _ADVISORS_KEPT = 16
 
-ADVICE_BUDGET = 300_000
+ADVICE_BUDGET = 1_000_000
 """The most positions a fight's advice solves (a few seconds); a larger fight is played without odds."""
 
 
@@ -122,7 +122,7 @@ class _BudgetAdvisor(FightAdvisor):
     def __init__(self, state: FightState, objective: Objective, budget: int) -> None:
         self.objective = objective
         self.root = state
-        self.solution = solve(state, objective, budget=budget)
+        self.solution = solve_odds(state, objective, budget=budget)
 
 
 def best_weapon(weapons: Sequence[Weapon]) -> str:

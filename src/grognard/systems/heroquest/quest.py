@@ -30,6 +30,7 @@ from grognard.engine.content import (
     read_source,
     source_name,
 )
+from grognard.engine.embedded import is_embedded, open_embedded
 from grognard.engine.errors import ContentError, GrognardError
 from grognard.systems.heroquest import catalog
 from grognard.systems.heroquest.board import (
@@ -613,10 +614,17 @@ def check_quest(q: QuestFile, board: Board, source: str = "quest") -> Quest:
 
 
 def load_quest(source: Any, board: Board | None = None) -> Quest:
-    """A quest file loaded and checked. Its board is `board` when given, else the standard board for
-    `board = "standard"`, else the board file named, read beside the quest file."""
-    name = source_name(source)
-    raw = read_source(source)
+    """A quest file loaded and checked (a path, a resource, or the content a game carries, its hash
+    checked: `engine.embedded`). Its board is `board` when given, else the standard board for
+    `board = "standard"`, else the board file named, read beside the quest file (for carried content,
+    beside the file it was read from)."""
+    beside: Path | None = Path(source).parent if isinstance(source, str | Path) else None
+    if is_embedded(source):
+        carried = open_embedded(str(source))
+        name, raw, beside = carried.name, carried.data, Path(carried.name).parent
+    else:
+        name = source_name(source)
+        raw = read_source(source)
     if len(raw) > MAX_QUEST_BYTES:
         raise ContentError(name, "", f"{len(raw):,} bytes: a quest file is at most {MAX_QUEST_BYTES:,} bytes")
     try:
@@ -629,8 +637,8 @@ def load_quest(source: Any, board: Board | None = None) -> Quest:
     if board is None:
         if data.board == "standard":
             board = standard_board()
-        elif isinstance(source, str | Path):
-            board = load_board(Path(source).parent / data.board)
+        elif beside is not None:
+            board = load_board(beside / data.board)
         else:
             raise ContentError(name, "board", f"board {data.board!r} can only be read beside a quest file")
     return check_quest(data, board, name)

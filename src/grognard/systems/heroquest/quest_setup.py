@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.engine.content import package_file
+from grognard.engine.embedded import is_embedded
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Door, Layout, Square
@@ -167,7 +168,10 @@ def parse_party(text: str) -> tuple[Hero, ...]:
 
 
 def quest_source(ref: str) -> Any:
-    """Where the quest `ref` is read from: a shipped quest's resource, or the path given."""
+    """Where the quest `ref` is read from: a shipped quest's resource, the content a game carries
+    (`engine.embedded`), or the path given."""
+    if is_embedded(ref):
+        return ref
     if ref in SHIPPED_QUESTS:
         return package_file("grognard.systems.heroquest", f"data/quests/{ref}.toml")
     path = Path(ref)
