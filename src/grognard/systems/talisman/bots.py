@@ -8,8 +8,8 @@ Storm River (over the Sentinel's bridge or by Raft) and prays at the Temple unti
 Talisman. *Crown*: with a Talisman and enough Strength it heads for the Portal of Power and walks the
 Inner Region to the Crown of Command, where it takes Lives from anyone else there. Every fight, evasion
 and attack on another character is decided from the exact combat odds (the chances of the combat's own
-chance node, `dice.combat_chances`); a Stranger is visited when its instructions are worth it
-(`bot_effects`); where it moves is decided by valuing each reachable space (what lies there, what drawing
+chance node, `combat.combat_chances`); a Stranger is visited when its instructions are worth it
+(`bot_worth.effect_worth`); where it moves is decided by valuing each reachable space (what lies there, what drawing
 cards there is worth against its Strength, the space's instructions, and how far it is from the current
 goal). Under the Command Spell it admits defeat when the race for the Crown is lost. It never looks at
 other players' Spells. It is deterministic: the RNG it is given breaks ties only.
@@ -24,17 +24,18 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import Policy, random_policy
 from grognard.systems.talisman import content
-from grognard.systems.talisman.bot_effects import TURN_WORTH, effect_worth
 from grognard.systems.talisman.bot_worth import (
     HEALING_SPELLS,
     HURTFUL_SPELLS,
     MIDDLE_WORTH,
     SPELL_WORTH,
+    TURN_WORTH,
     Mover,
     card_worth,
     combat_strength,
     draw_worth,
     duel_worth,
+    effect_worth,
     fight_worth,
     has_talisman,
     heal_worth,
@@ -48,6 +49,7 @@ from grognard.systems.talisman.bot_worth import (
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.combat import STRENGTH_ENEMIES, creature_score, hero_score
 from grognard.systems.talisman.scores import craft, may_use, object_limit, strength, unusable
+from grognard.systems.talisman.spells import held
 from grognard.systems.talisman.state import Hero, TalismanState
 
 # ---------------------------------------------------------------- decisions
@@ -225,8 +227,6 @@ def _fight_evade(state: TalismanState, i: int, actions: list[str]) -> dict[str, 
 
 
 def _combat_spell_bonus(state: TalismanState, i: int) -> int:
-    from grognard.systems.talisman.spells import held
-
     spells = catalog().spells
     return max((spells[s].combat_bonus for s in held(state, i, "before_combat")), default=0)
 
@@ -358,7 +358,7 @@ LABELS = {
     "refuse": 0.0,
 }
 """How much the bot likes each option label of a "choose" instruction (the labels of this project's cards).
-Valuing the options by their instructions (`bot_effects.option_worth`) was tried and ended games later."""
+Valuing the options by their instructions (`bot_worth.option_worth`) was tried and ended games later."""
 
 
 def _choose(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:

@@ -13,16 +13,42 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
+from functools import cache
 
+from grognard.engine.dice import Rng, d6
 from grognard.engine.game import Outcome
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.characters import evades_type, has_ability
-from grognard.systems.talisman.dice import LOSE, STANDOFF, WIN, combat_chances
-from grognard.systems.talisman.effects import drop_follower, end_turn, to_discard
+from grognard.systems.talisman.dice import sum_probabilities
+from grognard.systems.talisman.effects import drop_follower, end_turn, give_item, kill, to_discard
 from grognard.systems.talisman.scores import score
 from grognard.systems.talisman.spells import held, spend
 from grognard.systems.talisman.state import EncCtx, FightCtx, TalismanState, Task, remove_one
-from grognard.systems.talisman.tasks import auto, chance, decision
+from grognard.systems.talisman.tasks import Thrown, auto, chance, decision, named
+
+WIN = "win"
+STANDOFF = "standoff"
+LOSE = "lose"
+
+
+@cache
+def combat_chances(mine: int, theirs: int, my_dice: int = 1, their_dice: int = 1) -> dict[str, Fraction]:
+    """P(win), P(stand-off), P(lose) of a side with score `mine` against `theirs`, each adding its dice
+    (16:4; a side may add no die, an ability that overrides 16:4, 8:1)."""
+    out = {WIN: Fraction(0), STANDOFF: Fraction(0), LOSE: Fraction(0)}
+    for a, pa in sum_probabilities(my_dice).items():
+        for b, pb in sum_probabilities(their_dice).items():
+            diff = (mine + a) - (theirs + b)
+            key = WIN if diff > 0 else LOSE if diff < 0 else STANDOFF
+            out[key] += pa * pb
+    return out
+
+
+def classify(mine: int, theirs: int) -> str:
+    """The result of two combat scores, dice added: the higher wins, equal is a stand-off (16:4, 16:8,
+    16:10)."""
+    return WIN if mine > theirs else LOSE if mine < theirs else STANDOFF
+
 
 STRENGTH_ENEMIES = frozenset({"animal", "monster", "dragon"})
 """Enemies kept when killed, to be cashed in for Strength (1:4, 15:5)."""
@@ -149,7 +175,18 @@ def _roll_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, 
     return [(k, p) for k, p in table.items() if p > 0]
 
 
-@chance("fight_roll", _roll_outcomes)
+def _throw_fight(state: TalismanState, rng: Rng) -> Thrown:
+    """16:4: a die for the character and one for the creature, each added to its side's score."""
+    fight = state.fight
+    assert fight is not None
+    i = state.tasks[-1].player
+    mine = hero_score(state, i, fight.psychic) + fight.bonus[0]
+    theirs = creature_score(state, i)
+    a, b = d6(rng), d6(rng)
+    return classify(mine + a.total, theirs + b.total), (named(a, f"p{i}"), named(b, fight.name))
+
+
+@chance("fight_roll", _roll_outcomes, _throw_fight)
 def _fight_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """16:4: die + Strength against die + the creature's Strength."""
     return creature_result(state, task.player, str(outcome))
@@ -279,7 +316,23 @@ def _duel_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, 
     return [(k, p) for k, p in table.items() if p > 0]
 
 
-@chance("duel_roll", _duel_outcomes)
+def _throw_duel(state: TalismanState, rng: Rng) -> Thrown:
+    """16:8: the attacker's die, and the defender's unless he adds none."""
+    fight = state.fight
+    assert fight is not None
+    mine = hero_score(state, fight.attacker, fight.psychic) + fight.bonus[0]
+    theirs = hero_score(state, fight.foe, fight.psychic) + fight.bonus[1]
+    a = d6(rng)
+    rolls = [named(a, f"p{fight.attacker}")]
+    b = 0
+    if not fight.plain_defender:
+        other = d6(rng)
+        rolls.append(named(other, f"p{fight.foe}"))
+        b = other.total
+    return classify(mine + a.total, theirs + b), tuple(rolls)
+
+
+@chance("duel_roll", _duel_outcomes, _throw_duel)
 def _duel_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """16:8-10: the higher score wins; equal scores are a stand-off and the turn ends."""
     fight = state.fight
@@ -319,8 +372,6 @@ def _rob(state: TalismanState, i: int, j: int, move: str) -> TalismanState:
         return state.edit_hero(i, gold=state.heroes[i].gold + 1)
     card = move.removeprefix("take:")
     state = state.edit_hero(j, objects=remove_one(victim.objects, card))
-    from grognard.systems.talisman.effects import give_item
-
     return give_item(state, i, card)
 
 
@@ -372,8 +423,6 @@ def _lose_life(state: TalismanState, task: Task, move: str) -> TalismanState:
     h = state.heroes[i]
     state = state.edit_hero(i, lives=h.lives - 1)
     if h.lives - 1 <= 0:
-        from grognard.systems.talisman.turn import kill
-
         return kill(state, i)
     return state
 
@@ -384,7 +433,13 @@ def _armour_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome
     return [(k, q) for k, q in (("saved", p), ("hit", 1 - p)) if q > 0]
 
 
-@chance("armour_roll", _armour_outcomes)
+def _throw_armour(state: TalismanState, rng: Rng) -> Thrown:
+    save = catalog().item(state.tasks[-1].ref).save or 7
+    roll = d6(rng)
+    return ("saved" if roll.total >= save else "hit"), (roll,)
+
+
+@chance("armour_roll", _armour_outcomes, _throw_armour)
 def _armour_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """16:4: the use of an Object may prevent the loss of a Life."""
     if outcome == "saved":

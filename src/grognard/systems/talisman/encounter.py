@@ -11,17 +11,18 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
+from grognard.engine.dice import Rng
 from grognard.engine.game import Outcome
 from grognard.systems.talisman import content as c
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.characters import has_ability
 from grognard.systems.talisman.combat import start_duel
 from grognard.systems.talisman.content import ENEMY_TYPES
-from grognard.systems.talisman.effects import give_item, push_effects, to_discard
+from grognard.systems.talisman.effects import collect_tasks, free_to_take, give_item, push_effects, to_discard
 from grognard.systems.talisman.scores import may_use, object_limit
 from grognard.systems.talisman.spells import held, spend
 from grognard.systems.talisman.state import EncCtx, TalismanState, Task, pile_outcomes, remove_one
-from grognard.systems.talisman.tasks import auto, chance, decision
+from grognard.systems.talisman.tasks import Thrown, auto, card_from, chance, decision
 
 TAKEABLE = frozenset({"object", "magic_object", "follower"})
 
@@ -71,30 +72,6 @@ def _meet(state: TalismanState, task: Task, move: str) -> TalismanState:
     return start_duel(state, task.player, task.n, psychic=move == "psychic", steal=move == "steal")
 
 
-def collect_tasks(i: int, take_only: bool = False) -> list[Task]:
-    """Taking the Gold on the space, then the choices of what else to take (12:1); `take_only` when the
-    space is not met (no Stranger is visited then: a visit follows the Stranger's instructions)."""
-    opts = ("take_only",) if take_only else ()
-    return [Task("gold", i), Task("collect", i, opts=opts)]
-
-
-def take_what_lies(state: TalismanState, i: int) -> TalismanState:
-    """12:1: a character whose Move ends on a space may take what lies there even when the space is not
-    met (retreating, 11:5; through the Portal, 11:24; out of the Crypt or the Mines, 14:5-6)."""
-    stash = state.stash(state.heroes[i].space)
-    if (stash.cards or stash.gold) and free_to_take(state, i):
-        return state.push(*collect_tasks(i, take_only=True))
-    return state
-
-
-def free_to_take(state: TalismanState, i: int) -> bool:
-    """12:1: things on the space may be taken unless an Enemy is there or the space draws cards."""
-    space = catalog().spaces[state.heroes[i].space]
-    cards = catalog().cards
-    enemy = any(card in cards and cards[card].type in ENEMY_TYPES for card in state.stash(space.id).cards)
-    return not enemy and not space.draw
-
-
 @auto("space_enc")
 def _space_enc(state: TalismanState, task: Task) -> TalismanState:
     """13:4 draw up to the number counting cards already there; 13:5 other spaces' instructions."""
@@ -117,7 +94,11 @@ def _draw_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, 
     return pile_outcomes(deck)
 
 
-@chance("draw", _draw_outcomes)
+def _throw_draw(state: TalismanState, rng: Rng) -> Thrown:
+    return card_from(state, state.deck or state.discard, rng)
+
+
+@chance("draw", _draw_outcomes, _throw_draw, dice=False)
 def _draw(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """13:4: an Adventure card from the stock onto the space (the discards reshuffled when it runs out)."""
     if outcome == "none":

@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from grognard.engine.dice import Rng
 from grognard.engine.game import Outcome
 from grognard.systems.talisman.catalog import catalog
+from grognard.systems.talisman.effects import push_effects
+from grognard.systems.talisman.scores import object_limit, spell_limit
 from grognard.systems.talisman.state import TalismanState, Task, pile_outcomes, remove_one
-from grognard.systems.talisman.tasks import chance, decision
+from grognard.systems.talisman.tasks import Thrown, card_from, chance, decision
 
 
 def held(state: TalismanState, i: int, timing: str) -> list[str]:
@@ -44,8 +47,6 @@ def cast_actions(state: TalismanState, i: int, timing: str) -> list[str]:
 def spend(state: TalismanState, i: int, spell_id: str, to_space: str = "") -> TalismanState:
     """The Spell leaves the caster's hand: onto a space, or to the discard pile (9:6); the Wand then
     gives its owner a replacement (its `on_cast`)."""
-    from grognard.systems.talisman.effects import push_effects
-
     h = state.heroes[i]
     state = state.edit_hero(i, spells=remove_one(h.spells, spell_id))
     if to_space:
@@ -60,8 +61,6 @@ def spend(state: TalismanState, i: int, spell_id: str, to_space: str = "") -> Ta
 
 def cast_spell(state: TalismanState, i: int, move: str) -> TalismanState:
     """Cast a turn-start Spell from a "cast:<spell>[:<target>]" action."""
-    from grognard.systems.talisman.effects import push_effects
-
     _, spell_id, *rest = move.split(":")
     spell = catalog().spells[spell_id]
     if spell.target == "space":
@@ -79,7 +78,11 @@ def _draw_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, 
     return pile_outcomes(deck)
 
 
-@chance("draw_spell", _draw_outcomes)
+def _throw_draw_spell(state: TalismanState, rng: Rng) -> Thrown:
+    return card_from(state, state.spell_deck or state.spell_discard, rng)
+
+
+@chance("draw_spell", _draw_outcomes, _throw_draw_spell, dice=False)
 def _draw_spell(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """9:5: a Spell from the top of the stock; an empty stock is replaced by the shuffled discards."""
     if outcome == "none":
@@ -93,8 +96,6 @@ def _draw_spell(state: TalismanState, task: Task, outcome: Outcome) -> TalismanS
 
 
 def _discard_actions(state: TalismanState, task: Task) -> Sequence[str]:
-    from grognard.systems.talisman.scores import spell_limit
-
     h = state.heroes[task.player]
     if h.toad or len(h.spells) <= spell_limit(h):
         return []
@@ -111,8 +112,6 @@ def _discard_spell(state: TalismanState, task: Task, move: str) -> TalismanState
 
 
 def _drop_actions(state: TalismanState, task: Task) -> Sequence[str]:
-    from grognard.systems.talisman.scores import object_limit
-
     h = state.heroes[task.player]
     limit = object_limit(h)
     if limit is None or len(h.objects) <= limit:
