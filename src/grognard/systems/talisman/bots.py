@@ -9,9 +9,9 @@ Talisman. *Crown*: with a Talisman and enough Strength it heads for the Portal o
 Inner Region to the Crown of Command, where it takes Lives from anyone else there. Every fight, evasion
 and attack on another character is decided from the exact combat odds (the chances of the combat's own
 chance node, `combat.combat_chances`); a Stranger is visited when its instructions are worth it
-(`bot_worth.effect_worth`); where it moves is decided by valuing each reachable space (what lies there, what drawing
-cards there is worth against its Strength, the space's instructions, and how far it is from the current
-goal). Under the Command Spell it admits defeat when the race for the Crown is lost. It never looks at
+(`bot_worth.effect_worth`); where it moves is decided by valuing each reachable space (what lies
+there, what drawing cards there is worth against its Strength, the space's instructions, and how far
+it is from the current goal). Under the Command Spell it admits defeat when the race for the Crown is lost. It never looks at
 other players' Spells. It is deterministic: the RNG it is given breaks ties only.
 """
 
