@@ -11,8 +11,8 @@ and attack on another character is decided from the exact combat odds (the chanc
 chance node, `combat.combat_chances`); a Stranger is visited when its instructions are worth it
 (`bot_worth.effect_worth`); where it moves is decided by valuing each reachable space (what lies
 there, what drawing cards there is worth against its Strength, the space's instructions, and how far
-it is from the current goal). Under the Command Spell it admits defeat when the race for the Crown is lost. It never looks at
-other players' Spells. It is deterministic: the RNG it is given breaks ties only.
+it is from the current goal). Under the Command Spell it admits defeat when the race for the Crown is
+lost. It never looks at other players' Spells. It is deterministic: the RNG it is given breaks ties only.
 """
 
 from __future__ import annotations
