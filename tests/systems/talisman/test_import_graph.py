@@ -19,7 +19,7 @@ ROOT = Path(tasks.__file__).parent
 
 LAYERS: dict[str, tuple[str, ...]] = {
     "content": ("content", "catalog"),
-    "model": ("state", "tasks"),
+    "model": ("actions", "state", "tasks"),
     "primitives": ("dice", "characters", "scores"),
     "features": ("effects", "spells", "combat", "turn", "movement", "encounter"),
     "driver": ("flow", "game", "odds"),

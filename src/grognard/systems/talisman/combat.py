@@ -17,6 +17,7 @@ from functools import cache
 
 from grognard.engine.dice import Rng, d6
 from grognard.engine.game import Outcome
+from grognard.systems.talisman.actions import Cast, Evade, OnCard, card_of, cast_of, evade_of, parse_action
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.characters import evades_type, has_ability
 from grognard.systems.talisman.dice import sum_probabilities
@@ -86,9 +87,9 @@ def _evade_actions(state: TalismanState, task: Task) -> Sequence[str]:
     spells = catalog().spells
     for s in held(state, i, "evade"):
         if spells[s].evade == "one" and len(fight.cards) > 1:
-            out += [f"evade:{s}:{card}" for card in sorted(set(fight.cards))]
+            out += [str(Evade(s, card)) for card in sorted(set(fight.cards))]
         else:
-            out.append(f"evade:{s}")
+            out.append(str(Evade(s)))
     types = {catalog().cards[c].type for c in fight.cards}
     if fight.cards and all(evades_type(state.heroes[i], t) for t in types):
         out.append("evade")
@@ -103,14 +104,14 @@ def _fight_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
     assert fight is not None
     if move == "fight":
         return state.push(Task("fight_spells", i))
-    parts = move.split(":")
-    if len(parts) >= 2:
-        spell = catalog().spells[parts[1]]
-        state = spend(state, i, parts[1])
+    evasion = evade_of(move)
+    if evasion.spell:
+        spell = catalog().spells[evasion.spell]
+        state = spend(state, i, evasion.spell)
         if spell.evade == "all" and fight.source == "cards":
             state = state.evolve(enc=replace(_enc(state, i), invisible=True))
-        if len(parts) == 3:
-            card = parts[2]
+        if evasion.card:
+            card = evasion.card
             rest = remove_one(tuple(sorted(fight.cards)), card)
             enc = _enc(state, i)
             state = state.evolve(enc=replace(enc, evaded=(*enc.evaded, card)))
@@ -146,7 +147,7 @@ def _spell_actions(state: TalismanState, task: Task) -> Sequence[str]:
         spell = catalog().spells[s]
         if spell.affects_creature and (inner or (fight.foe >= 0 and spell.slay)):
             continue
-        out.append(f"cast:{s}")
+        out.append(str(Cast(s)))
     return out
 
 
@@ -158,7 +159,7 @@ def _fight_spells(state: TalismanState, task: Task, move: str) -> TalismanState:
     assert fight is not None
     if move == "roll":
         return state.push(Task("fight_roll", i))
-    spell_id = move.removeprefix("cast:")
+    spell_id = cast_of(move).spell
     spell = catalog().spells[spell_id]
     state = spend(state, i, spell_id)
     if spell.slay:
@@ -266,7 +267,7 @@ def start_duel(state: TalismanState, i: int, j: int, psychic: bool, steal: bool 
 
 
 def _duel_evade_actions(state: TalismanState, task: Task) -> Sequence[str]:
-    return ["stand", *[f"evade:{s}" for s in held(state, task.player, "evade")]]
+    return ["stand", *[str(Evade(s)) for s in held(state, task.player, "evade")]]
 
 
 @decision("duel_evade", _duel_evade_actions)
@@ -275,7 +276,7 @@ def _duel_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
     fight = state.fight
     assert fight is not None
     if move != "stand":
-        state = spend(state, task.player, move.split(":")[1])
+        state = spend(state, task.player, evade_of(move).spell)
         return state.evolve(fight=None).note(f"p{task.player} evades p{fight.attacker}")
     if fight.source == "steal":
         return state.push(Task("steal", fight.attacker, n=task.player))
@@ -289,7 +290,7 @@ def _duel_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
 def _duel_spell_actions(state: TalismanState, task: Task) -> Sequence[str]:
     return [
         "roll",
-        *[f"cast:{s}" for s in held(state, task.player, "before_combat") if not catalog().spells[s].slay],
+        *[str(Cast(s)) for s in held(state, task.player, "before_combat") if not catalog().spells[s].slay],
     ]
 
 
@@ -300,7 +301,7 @@ def _duel_spells(state: TalismanState, task: Task, move: str) -> TalismanState:
         return state
     fight = state.fight
     assert fight is not None
-    spell_id = move.removeprefix("cast:")
+    spell_id = cast_of(move).spell
     state = spend(state, task.player, spell_id)
     bonus = list(fight.bonus)
     bonus[task.n] += catalog().spells[spell_id].combat_bonus
@@ -349,7 +350,7 @@ def _spoils_actions(state: TalismanState, task: Task) -> Sequence[str]:
     loser = state.heroes[task.n]
     out = ["life"]
     if not state.heroes[task.player].toad:
-        out += [f"take:{o}" for o in sorted(set(loser.objects))]
+        out += [str(OnCard("take", o)) for o in sorted(set(loser.objects))]
         if loser.gold:
             out.append("gold")
     return out
@@ -370,14 +371,14 @@ def _rob(state: TalismanState, i: int, j: int, move: str) -> TalismanState:
     if move == "gold":
         state = state.edit_hero(j, gold=victim.gold - 1)
         return state.edit_hero(i, gold=state.heroes[i].gold + 1)
-    card = move.removeprefix("take:")
+    card = card_of(move)
     state = state.edit_hero(j, objects=remove_one(victim.objects, card))
     return give_item(state, i, card)
 
 
 def _steal_actions(state: TalismanState, task: Task) -> Sequence[str]:
     victim = state.heroes[task.n]
-    out = [f"take:{o}" for o in sorted(set(victim.objects))]
+    out = [str(OnCard("take", o)) for o in sorted(set(victim.objects))]
     return out + (["gold"] if victim.gold else []) or ["nothing"]
 
 
@@ -398,15 +399,15 @@ def _life_actions(state: TalismanState, task: Task) -> Sequence[str]:
     out = ["take"]
     if "unsaveable" in task.opts:
         return out
-    out += [f"save:{s}" for s in held(state, task.player, "save_life")]
+    out += [str(OnCard("save", s)) for s in held(state, task.player, "save_life")]
     if "combat" in task.opts and not h.toad:
         out += [
-            f"armour:{o}"
+            str(OnCard("armour", o))
             for o in sorted(set(h.objects))
             if catalog().item(o).save is not None and f"tried:{o}" not in task.opts
         ]
     if "followers" in task.opts:
-        out += [f"follower:{f}" for f in sorted(set(h.followers))]
+        out += [str(OnCard("follower", f)) for f in sorted(set(h.followers))]
     return out
 
 
@@ -414,12 +415,13 @@ def _life_actions(state: TalismanState, task: Task) -> Sequence[str]:
 def _lose_life(state: TalismanState, task: Task, move: str) -> TalismanState:
     """4:2-3: a Life is lost unless saved (a Spell; an Object in Combat; a Follower where allowed)."""
     i = task.player
-    if move.startswith("save:"):
-        return spend(state, i, move.removeprefix("save:"))
-    if move.startswith("armour:"):
-        return state.push(Task("armour_roll", i, ref=move.removeprefix("armour:"), opts=task.opts))
-    if move.startswith("follower:"):
-        return drop_follower(state, i, move.removeprefix("follower:"))
+    action = parse_action(move)
+    if isinstance(action, OnCard):
+        if action.verb == "save":
+            return spend(state, i, action.card)
+        if action.verb == "armour":
+            return state.push(Task("armour_roll", i, ref=action.card, opts=task.opts))
+        return drop_follower(state, i, action.card)
     h = state.heroes[i]
     state = state.edit_hero(i, lives=h.lives - 1)
     if h.lives - 1 <= 0:

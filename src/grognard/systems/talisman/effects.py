@@ -16,6 +16,7 @@ from functools import lru_cache
 from grognard.engine.dice import Rng, d6
 from grognard.engine.game import Outcome
 from grognard.systems.talisman import content as c
+from grognard.systems.talisman.actions import GoTo, OnCard, card_of, space_of
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.dice import sum_probabilities
 from grognard.systems.talisman.scores import START_LIVES, keywords, object_limit, score
@@ -403,14 +404,14 @@ def _targets(state: TalismanState, who: int, tp: c.Teleport) -> list[str]:
 def _teleport_actions(state: TalismanState, task: Task) -> Sequence[str]:
     fx = effect_at(task.ref, task.path)
     assert isinstance(fx, c.Teleport)
-    return [f"to:{s}" for s in _targets(state, task.player, fx)]
+    return [str(GoTo("to", s)) for s in _targets(state, task.player, fx)]
 
 
 @decision("teleport", _teleport_actions)
 def _teleport(state: TalismanState, task: Task, move: str) -> TalismanState:
     fx = effect_at(task.ref, task.path)
     assert isinstance(fx, c.Teleport)
-    return teleport(state, task.player, move.removeprefix("to:"), fx.encounter)
+    return teleport(state, task.player, space_of(move), fx.encounter)
 
 
 def _roll_table(state: TalismanState, task: Task) -> tuple[tuple[Outcome, Fraction], ...]:
@@ -502,7 +503,7 @@ def _shop_actions(state: TalismanState, task: Task) -> Sequence[str]:
         if "raft" in item.keywords and h.raft:
             continue
         if not full:
-            out.append(f"buy:{card}")
+            out.append(str(OnCard("buy", card)))
     return out
 
 
@@ -511,7 +512,7 @@ def _shop(state: TalismanState, task: Task, move: str) -> TalismanState:
     """20:1: buying a Purchase card; the Gold goes to the stock (3:3)."""
     if move == "done":
         return state
-    card = move.removeprefix("buy:")
+    card = card_of(move)
     price = catalog().purchase[card].price
     h = state.heroes[task.player]
     supply = dict(state.supply)
@@ -522,13 +523,13 @@ def _shop(state: TalismanState, task: Task, move: str) -> TalismanState:
 
 
 def _follower_actions(state: TalismanState, task: Task) -> Sequence[str]:
-    return [f"lose:{f}" for f in sorted(set(state.heroes[task.player].followers))]
+    return [str(OnCard("lose", f)) for f in sorted(set(state.heroes[task.player].followers))]
 
 
 @decision("lose_follower", _follower_actions)
 def _lose_follower(state: TalismanState, task: Task, move: str) -> TalismanState:
     """6:3: a Follower killed goes to the discard pile."""
-    return drop_follower(state, task.player, move.removeprefix("lose:"))
+    return drop_follower(state, task.player, card_of(move))
 
 
 def drop_follower(state: TalismanState, who: int, card: str) -> TalismanState:
@@ -539,12 +540,12 @@ def drop_follower(state: TalismanState, who: int, card: str) -> TalismanState:
 
 
 def _object_actions(state: TalismanState, task: Task) -> Sequence[str]:
-    return [f"lose:{o}" for o in sorted(set(state.heroes[task.player].objects))]
+    return [str(OnCard("lose", o)) for o in sorted(set(state.heroes[task.player].objects))]
 
 
 @decision("lose_object", _object_actions)
 def _lose_object(state: TalismanState, task: Task, move: str) -> TalismanState:
-    card = move.removeprefix("lose:")
+    card = card_of(move)
     objects = list(state.heroes[task.player].objects)
     objects.remove(card)
     state = forget(state.edit_hero(task.player, objects=tuple(objects)), task.player, card)

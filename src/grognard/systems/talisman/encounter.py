@@ -14,6 +14,7 @@ from fractions import Fraction
 from grognard.engine.dice import Rng
 from grognard.engine.game import Outcome
 from grognard.systems.talisman import content as c
+from grognard.systems.talisman.actions import Evade, Meet, OnCard, card_of, evade_of, parse_action, seat_of
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.characters import has_ability
 from grognard.systems.talisman.combat import start_duel
@@ -36,7 +37,7 @@ def others_here(state: TalismanState, i: int) -> list[int]:
 def _encounter_actions(state: TalismanState, task: Task) -> Sequence[str]:
     i = task.player
     space = catalog().spaces[state.heroes[i].space]
-    meet = [f"meet:{j}" for j in others_here(state, i)] if space.meet else []
+    meet = [str(Meet(j)) for j in others_here(state, i)] if space.meet else []
     if space.region == "crown" and meet:
         return meet
     return ["space", *meet]
@@ -48,7 +49,7 @@ def _encounter(state: TalismanState, task: Task, move: str) -> TalismanState:
     i = task.player
     if move == "space":
         return state.push(Task("space_enc", i))
-    j = int(move.removeprefix("meet:"))
+    j = seat_of(move)
     state = state.evolve(enc=EncCtx(state.heroes[i].space, meeting=True))
     after = collect_tasks(i) if free_to_take(state, i) else []
     return state.push(Task("meet", i, n=j), *after)
@@ -117,7 +118,7 @@ def _redraw_actions(state: TalismanState, task: Task) -> Sequence[str]:
     h = state.heroes[task.player]
     if enc is None or enc.redrawn or not enc.drawn or not has_ability(h, "redraw"):
         return []
-    return ["keep", *[f"redraw:{card}" for card in sorted(set(enc.drawn))]]
+    return ["keep", *[str(OnCard("redraw", card)) for card in sorted(set(enc.drawn))]]
 
 
 @decision("redraw", _redraw_actions)
@@ -125,7 +126,7 @@ def _redraw(state: TalismanState, task: Task, move: str) -> TalismanState:
     """An ability (8:1): send back one card just drawn and draw another."""
     if move == "keep":
         return state
-    card = move.removeprefix("redraw:")
+    card = card_of(move)
     i = task.player
     state = to_discard(state.take_card(state.heroes[i].space, card), card)
     assert state.enc is not None
@@ -200,7 +201,7 @@ def meet_event(state: TalismanState, i: int, card: str) -> TalismanState:
 
 
 def _event_evade_actions(state: TalismanState, task: Task) -> Sequence[str]:
-    return ["meet", *[f"evade:{s}" for s in held(state, task.player, "evade")]]
+    return ["meet", *[str(Evade(s)) for s in held(state, task.player, "evade")]]
 
 
 @decision("event_evade", _event_evade_actions)
@@ -209,7 +210,7 @@ def _event_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
     i = task.player
     if move == "meet":
         return meet_event(state, i, task.card)
-    spell = catalog().spells[move.split(":")[1]]
+    spell = catalog().spells[evade_of(move).spell]
     state = spend(state, i, spell.id)
     enc = state.enc or EncCtx(state.heroes[i].space)
     return state.evolve(
@@ -241,14 +242,14 @@ def _collect_actions(state: TalismanState, task: Task) -> Sequence[str]:
     for card in sorted(set(stash.cards)):
         kind = cat.kind(card)
         if kind == "stranger" and card not in visited and "take_only" not in task.opts:
-            out.append(f"visit:{card}")
+            out.append(str(OnCard("visit", card)))
         if h.toad or kind not in TAKEABLE or not may_use(h, card):
             continue
         if kind == "follower" or room or "raft" in cat.item(card).keywords:
-            out.append(f"take:{card}")
+            out.append(str(OnCard("take", card)))
     if not room and not h.toad:
-        out += [f"ditch:{o}" for o in sorted(set(h.objects))]
-    out += [f"ditch:{f}" for f in sorted(set(h.followers))]
+        out += [str(OnCard("ditch", o)) for o in sorted(set(h.objects))]
+    out += [str(OnCard("ditch", f)) for f in sorted(set(h.followers))]
     return out
 
 
@@ -260,7 +261,9 @@ def _collect(state: TalismanState, task: Task, move: str) -> TalismanState:
     h = state.heroes[i]
     if move == "done":
         return state
-    kind, _, card = move.partition(":")
+    action = parse_action(move)
+    assert isinstance(action, OnCard)
+    kind, card = action.verb, action.card
     state = state.push(task)
     if kind == "visit":
         enc = state.enc or EncCtx(h.space)

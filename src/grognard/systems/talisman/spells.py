@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from grognard.engine.dice import Rng
 from grognard.engine.game import Outcome
+from grognard.systems.talisman.actions import Cast, OnCard, card_of, cast_of
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.effects import push_effects
 from grognard.systems.talisman.scores import object_limit, spell_limit
@@ -35,12 +36,12 @@ def cast_actions(state: TalismanState, i: int, timing: str) -> list[str]:
     for spell_id in held(state, i, timing):
         spell = cat.spells[spell_id]
         if spell.target == "other":
-            out += [f"cast:{spell_id}:{j}" for j, h in enumerate(state.heroes) if j != i and h.alive]
+            out += [str(Cast(spell_id, seat=j)) for j, h in enumerate(state.heroes) if j != i and h.alive]
         elif spell.target == "space":
             region = cat.spaces[state.heroes[i].space].region
-            out += [f"cast:{spell_id}:{s}" for s in cat.rings.get(region, ())]
+            out += [str(Cast(spell_id, space=s)) for s in cat.rings.get(region, ())]
         else:
-            out.append(f"cast:{spell_id}")
+            out.append(str(Cast(spell_id)))
     return out
 
 
@@ -61,11 +62,15 @@ def spend(state: TalismanState, i: int, spell_id: str, to_space: str = "") -> Ta
 
 def cast_spell(state: TalismanState, i: int, move: str) -> TalismanState:
     """Cast a turn-start Spell from a "cast:<spell>[:<target>]" action."""
-    _, spell_id, *rest = move.split(":")
+    cast = cast_of(move)
+    spell_id = cast.spell
     spell = catalog().spells[spell_id]
     if spell.target == "space":
-        return spend(state, i, spell_id, rest[0])
-    target = int(rest[0]) if spell.target == "other" else i
+        return spend(state, i, spell_id, cast.space)
+    target = i
+    if spell.target == "other":
+        assert cast.seat is not None, move
+        target = cast.seat
     state = spend(state, i, spell_id)
     return push_effects(state, target, f"spell:{spell_id}")
 
@@ -99,13 +104,13 @@ def _discard_actions(state: TalismanState, task: Task) -> Sequence[str]:
     h = state.heroes[task.player]
     if h.toad or len(h.spells) <= spell_limit(h):
         return []
-    return [f"discard:{s}" for s in sorted(set(h.spells))]
+    return [str(OnCard("discard", s)) for s in sorted(set(h.spells))]
 
 
 @decision("discard_spell", _discard_actions)
 def _discard_spell(state: TalismanState, task: Task, move: str) -> TalismanState:
     """2:8: a surplus Spell goes to the discard pile uncast; the character chooses which."""
-    card = move.removeprefix("discard:")
+    card = card_of(move)
     h = state.heroes[task.player]
     state = state.edit_hero(task.player, spells=remove_one(h.spells, card))
     return state.evolve(spell_discard=tuple(sorted((*state.spell_discard, card))))
@@ -116,13 +121,13 @@ def _drop_actions(state: TalismanState, task: Task) -> Sequence[str]:
     limit = object_limit(h)
     if limit is None or len(h.objects) <= limit:
         return []
-    return [f"drop:{o}" for o in sorted(set(h.objects))]
+    return [str(OnCard("drop", o)) for o in sorted(set(h.objects))]
 
 
 @decision("drop", _drop_actions)
 def _drop(state: TalismanState, task: Task, move: str) -> TalismanState:
     """5:5: Objects beyond the limit are left face up on the space; the character chooses which."""
-    card = move.removeprefix("drop:")
+    card = card_of(move)
     h = state.heroes[task.player]
     state = state.edit_hero(task.player, objects=remove_one(h.objects, card))
     return state.put_cards(h.space, card)

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from grognard.engine.dice import Rng, d6
 from grognard.engine.game import Outcome
+from grognard.systems.talisman.actions import Ability, Align, Cast, GoTo, parse_action, space_of
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.characters import has_ability, start_spells, turn_start_abilities
 from grognard.systems.talisman.effects import (
@@ -154,10 +155,10 @@ def _start_actions(state: TalismanState, task: Task) -> Sequence[str]:
     if trophy_strength(h) >= CASH_RATE:
         out.append("cash")
     if has_ability(h, "alignment_at_will") and h.aligned_turn != state.turn:
-        out += [f"align:{a}" for a in ("good", "neutral", "evil") if a != h.alignment]
+        out += [str(Align(a)) for a in ("good", "neutral", "evil") if a != h.alignment]
     if "ability" not in task.opts:
-        out += [f"ability:{k}" for k in turn_start_abilities(h)]
-    out += [f"raft:{s}" for s in raft_targets(state, i)]
+        out += [str(Ability(k)) for k in turn_start_abilities(h)]
+    out += [str(GoTo("raft", s)) for s in raft_targets(state, i)]
     return out
 
 
@@ -168,17 +169,17 @@ def _start(state: TalismanState, task: Task, move: str) -> TalismanState:
     h = state.heroes[i]
     if move == "move":
         return state.push(Task("move_start", i))
-    if move.startswith("cast:"):
+    action = parse_action(move)
+    if isinstance(action, Cast):
         return cast_spell(state.push(task), i, move)
     if move == "cash":
         return cash_in(state, i).push(task)
-    if move.startswith("align:"):
-        return change_alignment(state, i, move.removeprefix("align:")).push(task)
-    if move.startswith("ability:"):
-        k = int(move.removeprefix("ability:"))
+    if isinstance(action, Align):
+        return change_alignment(state, i, action.alignment).push(task)
+    if isinstance(action, Ability):
         state = state.push(replace(task, opts=(*task.opts, "ability")))
-        return push_effects(state, i, f"ability:{h.character}:{k}")
-    target = move.removeprefix("raft:")
+        return push_effects(state, i, f"ability:{h.character}:{action.index}")
+    target = space_of(move)
     state = use_raft(state, i)
     return place(state, i, target).push(Task("encounter", i))
 
