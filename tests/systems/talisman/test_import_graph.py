@@ -12,7 +12,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from grognard.systems.talisman import combat, tasks
+from grognard.systems.talisman.flow import TaskRules
+from grognard.systems.talisman.state import rules, use_rules
 
 PACKAGE = "grognard.systems.talisman"
 ROOT = Path(tasks.__file__).parent
@@ -144,3 +148,11 @@ def test_a_strength_combat_is_resolved_in_one_module() -> None:
         parts = (handler.outcomes, handler.resolve, handler.throw)
         assert all(p is not None and p.__module__ == combat.__name__ for p in parts), kind
     assert combat.combat_chances.__module__ == combat.classify.__module__ == combat.__name__
+
+
+def test_the_driver_hands_its_rules_to_the_states_once() -> None:
+    """The model asks the rules through `state.Rules`; the driver hands them over when imported, and a
+    second hand-over is refused (no import-order effect can swap them)."""
+    assert isinstance(rules(), TaskRules)
+    with pytest.raises(ValueError, match="given twice"):
+        use_rules(TaskRules())

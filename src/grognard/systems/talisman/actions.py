@@ -300,4 +300,4 @@ def terms(text: str) -> tuple[str, tuple[str, ...]]:
 
 def is_discard(text: object) -> bool:
     """Whether a move is a Spell (or card) discarded by its holder ("discard:curse"), a secret."""
-    return isinstance(text, str) and verb_of(text) == "discard"
+    return isinstance(text, str) and SEP in text and verb_of(text) == "discard"
