@@ -42,7 +42,7 @@ from grognard.systems.talisman.render import (
 )
 from grognard.systems.talisman.simulate import parse_bots, simulate
 from grognard.systems.talisman.state import TalismanState
-from grognard.systems.talisman.throws import throw
+from grognard.systems.talisman.tasks import throw
 from grognard.systems.talisman.views import describe_action
 
 app = typer.Typer(

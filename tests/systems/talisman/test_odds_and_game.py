@@ -12,7 +12,7 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE
 from grognard.engine.serial import canonical
 from grognard.systems.talisman import SYSTEM, TalismanGame, combat_odds, initial_state
-from grognard.systems.talisman.dice import combat_chances
+from grognard.systems.talisman.combat import combat_chances
 from grognard.systems.talisman.game import AUTO_TURNS, DEFAULT_ROUNDS, default_turns
 
 

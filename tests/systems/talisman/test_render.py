@@ -7,11 +7,11 @@ from collections import Counter
 from grognard.engine.dice import Rng
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.systems.talisman.bots import heuristic_policy
-from grognard.systems.talisman.dice import classify
+from grognard.systems.talisman.combat import classify
 from grognard.systems.talisman.game import initial_state
 from grognard.systems.talisman.render import action_line, board_lines, card_lines, chance_line, new_notes
 from grognard.systems.talisman.state import TalismanState, Task
-from grognard.systems.talisman.throws import THROWERS, throw
+from grognard.systems.talisman.tasks import TASKS, throw
 from tests.systems.talisman.helpers import hero, make, run, with_cards
 
 
@@ -103,8 +103,8 @@ def test_real_dice_give_the_nodes_outcomes() -> None:
     kinds: Counter[str] = Counter()
     for state in _games(4):
         kind = state.tasks[-1].kind
-        thrower = THROWERS.get(kind)
-        if thrower is None:
+        thrower = TASKS.handlers[kind].throw
+        if thrower is None or not TASKS.handlers[kind].dice:
             continue
         kinds[kind] += 1
         outcome, rolls = thrower(state, Rng(f"{kind}:{kinds[kind]}"))

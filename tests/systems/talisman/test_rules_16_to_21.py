@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from grognard.systems.talisman.dice import combat_chances
-from grognard.systems.talisman.effects import become_toad, gain, to_discard
+from grognard.systems.talisman.combat import combat_chances
+from grognard.systems.talisman.effects import become_toad, check_winner, gain, to_discard
 from grognard.systems.talisman.scores import craft, score, strength
 from grognard.systems.talisman.state import Hero, TalismanState, Task
-from grognard.systems.talisman.turn import check_winner
 
 from .helpers import actions, hero, make, outcomes, play, run, top, turn, with_cards
 

@@ -13,7 +13,7 @@ from grognard.systems.talisman.bots import BOTS, heuristic_policy, mixed_policy
 from grognard.systems.talisman.game import default_turns
 from grognard.systems.talisman.simulate import play_game
 from grognard.systems.talisman.state import Task
-from grognard.systems.talisman.throws import DRAWERS, throw
+from grognard.systems.talisman.tasks import TASKS, throw
 from tests.systems.talisman.helpers import actions, hero, make, outcomes, play, run, top, turn, with_cards
 
 
@@ -61,7 +61,8 @@ def test_cards_are_drawn_from_the_stock_as_it_is_made_up() -> None:
     often as its copies make likely (count/total, the node's own chances)."""
     s = run(make(hero("warrior", space="fields-1"), hero("wizard")), Task("draw", 0))
     chances = outcomes(s)
-    assert set(DRAWERS) == {"draw", "draw_spell", "deal", "first"}
+    drawn = {k for k, h in TASKS.handlers.items() if h.mode == "chance" and not h.dice}
+    assert drawn == {"draw", "draw_spell", "deal", "first"}
     seen = Counter(throw(s, Rng(f"draw:{k}"))[0] for k in range(3000))
     assert set(seen) <= set(chances)
     common = max(chances, key=lambda card: chances[card])
@@ -160,7 +161,7 @@ def test_ruling_4_3_a_talisman_dropped_in_the_valley_of_fire_goes_back_to_its_pi
     and a game whose every Talisman lay there could not end. They go back to their pile (20:2, line 398),
     whether the character died there or put one down; the rest stays, and elsewhere a Talisman stays too
     (docs/rulings/talisman.md)."""
-    from grognard.systems.talisman.turn import kill
+    from grognard.systems.talisman.effects import kill
 
     dying = hero("warrior", space="valley-of-fire", objects=("sword", "talisman"), gold=3)
     s = make(dying, hero("wizard"), supply=(("talisman", 0),))

@@ -57,6 +57,7 @@ from pydantic import ValidationError
 
 from grognard.engine.dice import Rng, Roll, percentile
 from grognard.engine.errors import GrognardError, RulesError, UsageError
+from grognard.engine.features import Registry
 from grognard.engine.game import (
     CHANCE,
     JSON,
@@ -447,10 +448,11 @@ class CampaignState(GameState):
                 raise UsageError(f"advance {weeks} weeks: 1 to {MAX_WEEKS} at a time")
             return replace(state, until=self.day + weeks * DAYS_IN_WEEK, step=0)
         index_text, _, arg = rest.partition(":")
-        handler = _HANDLERS.get(head)
+        handler = REFEREE_ACTIONS.handlers.get(head)
         if handler is None:
             raise UsageError(
-                f"no referee action {head!r}; the actions are " + ", ".join([*_PARTY_ACTIONS, *_HANDLERS])
+                f"no referee action {head!r}; the actions are "
+                + ", ".join([*_PARTY_ACTIONS, *REFEREE_ACTIONS.handlers])
             )
         i = _int(index_text, "character")
         return handler(state, i, state.member(i), arg)
@@ -923,7 +925,7 @@ def _pay_men(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState
     return state._with_member(i, moved)._note(i, *line)
 
 
-_HANDLERS = {
+_REFEREE_HANDLERS: dict[str, _Handler] = {
     "exp": _exp,
     "boast": _reputation(False),
     "renown": _reputation(True),
@@ -951,6 +953,9 @@ _HANDLERS = {
     "promote": _promote,
     "align": _align,
 }
+REFEREE_ACTIONS: Registry[_Handler] = Registry("referee action", _REFEREE_HANDLERS, {}, {})
+"""The referee's actions on one character ("exp:0:12"), by name (the party's own, "add", "advance",
+"days", "place", "travel", "end", "round", "break" and "note", are read before it)."""
 
 
 def _join_fighters(have: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:

@@ -8,11 +8,11 @@ Storm River (over the Sentinel's bridge or by Raft) and prays at the Temple unti
 Talisman. *Crown*: with a Talisman and enough Strength it heads for the Portal of Power and walks the
 Inner Region to the Crown of Command, where it takes Lives from anyone else there. Every fight, evasion
 and attack on another character is decided from the exact combat odds (the chances of the combat's own
-chance node, `dice.combat_chances`); a Stranger is visited when its instructions are worth it
-(`bot_effects`); where it moves is decided by valuing each reachable space (what lies there, what drawing
-cards there is worth against its Strength, the space's instructions, and how far it is from the current
-goal). Under the Command Spell it admits defeat when the race for the Crown is lost. It never looks at
-other players' Spells. It is deterministic: the RNG it is given breaks ties only.
+chance node, `combat.combat_chances`); a Stranger is visited when its instructions are worth it
+(`bot_worth.effect_worth`); where it moves is decided by valuing each reachable space (what lies
+there, what drawing cards there is worth against its Strength, the space's instructions, and how far
+it is from the current goal). Under the Command Spell it admits defeat when the race for the Crown is
+lost. It never looks at other players' Spells. It is deterministic: the RNG it is given breaks ties only.
 """
 
 from __future__ import annotations
@@ -24,17 +24,31 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import Policy, random_policy
 from grognard.systems.talisman import content
-from grognard.systems.talisman.bot_effects import TURN_WORTH, effect_worth
+from grognard.systems.talisman.actions import (
+    Ability,
+    Align,
+    Cast,
+    GoTo,
+    OnCard,
+    card_of,
+    cast_of,
+    evade_of,
+    parse_action,
+    seat_of,
+    space_of,
+)
 from grognard.systems.talisman.bot_worth import (
     HEALING_SPELLS,
     HURTFUL_SPELLS,
     MIDDLE_WORTH,
     SPELL_WORTH,
+    TURN_WORTH,
     Mover,
     card_worth,
     combat_strength,
     draw_worth,
     duel_worth,
+    effect_worth,
     fight_worth,
     has_talisman,
     heal_worth,
@@ -48,6 +62,7 @@ from grognard.systems.talisman.bot_worth import (
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.combat import STRENGTH_ENEMIES, creature_score, hero_score
 from grognard.systems.talisman.scores import craft, may_use, object_limit, strength, unusable
+from grognard.systems.talisman.spells import held
 from grognard.systems.talisman.state import Hero, TalismanState
 
 # ---------------------------------------------------------------- decisions
@@ -58,20 +73,21 @@ Chooser = Callable[[TalismanState, int, list[str]], dict[str, float]]
 def _start(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
     h = state.heroes[i]
     mover = Mover(state, i)
-    weighed = any(a.startswith(("raft:", "align:")) for a in actions)
+    typed = [(a, parse_action(a)) for a in actions]
+    weighed = any(isinstance(t, GoTo | Align) for _, t in typed)
     base = mover.expected_move() if weighed else 0.0
     out: dict[str, float] = {"move": base}
-    for a in actions:
+    for a, t in typed:
         if a == "cash":
             out[a] = base + 100
-        elif a.startswith("raft:"):
-            out[a] = mover.arrive(a.removeprefix("raft:"))
-        elif a.startswith("cast:"):
-            out[a] = base + _turn_spell(state, i, a)
-        elif a.startswith("align:"):
-            out[a] = _realigned_move(state, i, a.removeprefix("align:")) - ALIGN_MARGIN
-        elif a.startswith("ability:"):
-            ability = catalog().characters[h.character].abilities[int(a.removeprefix("ability:"))]
+        elif isinstance(t, GoTo):
+            out[a] = mover.arrive(t.space)
+        elif isinstance(t, Cast):
+            out[a] = base + _turn_spell(state, i, t)
+        elif isinstance(t, Align):
+            out[a] = _realigned_move(state, i, t.alignment) - ALIGN_MARGIN
+        elif isinstance(t, Ability):
+            ability = catalog().characters[h.character].abilities[t.index]
             out[a] = base + effect_worth(state, i, ability.effects) - TURN_WORTH
     return out
 
@@ -90,18 +106,18 @@ def _realigned_move(state: TalismanState, i: int, alignment: str) -> float:
     return Mover(changed, i).expected_move() - lost
 
 
-def _turn_spell(state: TalismanState, i: int, action: str) -> float:
+def _turn_spell(state: TalismanState, i: int, cast: Cast) -> float:
     """The gain of casting a turn-start Spell now, beyond moving (never a Spell that would do nothing)."""
     h = state.heroes[i]
-    _, spell, *rest = action.split(":")
-    target = int(rest[0]) if rest and rest[0].isdigit() else i
+    spell = cast.spell
+    target = cast.seat if cast.seat is not None else i
     if futile(state, target, spell):
         return -9
     if spell in HEALING_SPELLS:
         return heal_worth(h) * min(HEALING_SPELLS[spell], 4 - h.lives) - SPELL_WORTH if h.lives < 4 else -9
     if spell == "alchemy":
         return 0.5
-    if spell in HURTFUL_SPELLS and rest:
+    if spell in HURTFUL_SPELLS and cast.target:
         lead = max(range(len(state.heroes)), key=lambda j: _threat(state, j, i))
         return 0.5 if target == lead else -0.1
     if spell == "teleport" and phase(state, i) != "build" and catalog().spaces[h.space].region == "outer":
@@ -170,7 +186,7 @@ def _encounter(state: TalismanState, i: int, actions: list[str]) -> dict[str, fl
                 (duel_worth(state, i, j) for j in others_on(state, i, sp)), default=0.0
             )
         else:
-            out[a] = duel_worth(state, i, int(a.removeprefix("meet:")))
+            out[a] = duel_worth(state, i, seat_of(a))
     return out
 
 
@@ -220,13 +236,11 @@ def _fight_evade(state: TalismanState, i: int, actions: list[str]) -> dict[str, 
         elif a == "evade":
             out[a] = evade_gain
         else:
-            out[a] = evade_gain - SPELL_WORTH - (0.5 if ":" in a.removeprefix("evade:") else 0.0)
+            out[a] = evade_gain - SPELL_WORTH - (0.5 if evade_of(a).card else 0.0)
     return out
 
 
 def _combat_spell_bonus(state: TalismanState, i: int) -> int:
-    from grognard.systems.talisman.spells import held
-
     spells = catalog().spells
     return max((spells[s].combat_bonus for s in held(state, i, "before_combat")), default=0)
 
@@ -242,7 +256,7 @@ def _fight_spells(state: TalismanState, i: int, actions: list[str]) -> dict[str,
     for a in actions:
         if a == "roll":
             continue
-        spell = catalog().spells[a.removeprefix("cast:")]
+        spell = catalog().spells[cast_of(a).spell]
         after = gain if spell.slay else fight_worth(mine + spell.combat_bonus, theirs, gain, h.lives)
         out[a] = after - SPELL_WORTH * (2 if spell.slay else 1)
     return out
@@ -281,7 +295,7 @@ def _spoils(state: TalismanState, i: int, actions: list[str]) -> dict[str, float
         elif a == "gold":
             out[a] = 0.6
         else:
-            out[a] = item_worth(me, a.removeprefix("take:"))
+            out[a] = item_worth(me, card_of(a))
     return out
 
 
@@ -290,7 +304,7 @@ def _lose_life(state: TalismanState, i: int, actions: list[str]) -> dict[str, fl
     life = life_worth(h.lives)
     out = {}
     for a in actions:
-        kind, _, what = a.partition(":")
+        kind, what = _verb_and_card(a)
         if kind == "take":
             out[a] = -life
         elif kind == "armour":
@@ -312,7 +326,7 @@ def _collect(state: TalismanState, i: int, actions: list[str]) -> dict[str, floa
     best_here = max((item_worth(h, c) for c in lying if may_use(h, c)), default=0.0)
     out = {}
     for a in actions:
-        kind, _, card = a.partition(":")
+        kind, card = _verb_and_card(a)
         if kind == "done":
             out[a] = 0.0
         elif kind == "take":
@@ -333,7 +347,7 @@ def _shop(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
         if a == "done":
             out[a] = 0.0
             continue
-        card = a.removeprefix("buy:")
+        card = card_of(a)
         worth = item_worth(h, card)
         if "raft" in catalog().purchase[card].keywords:
             worth = 1.5 if phase(state, i) != "build" and catalog().spaces[h.space].region == "outer" else 0
@@ -358,7 +372,7 @@ LABELS = {
     "refuse": 0.0,
 }
 """How much the bot likes each option label of a "choose" instruction (the labels of this project's cards).
-Valuing the options by their instructions (`bot_effects.option_worth`) was tried and ended games later."""
+Valuing the options by their instructions (`bot_worth.option_worth`) was tried and ended games later."""
 
 
 def _choose(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
@@ -379,7 +393,7 @@ def _choose(state: TalismanState, i: int, actions: list[str]) -> dict[str, float
 def _teleport(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
     mover = Mover(state, i)
     here = state.heroes[i].space
-    return {a: -99.0 if a == f"to:{here}" else mover.arrive(a.removeprefix("to:")) for a in actions}
+    return {a: -99.0 if space_of(a) == here else mover.arrive(space_of(a)) for a in actions}
 
 
 def _least(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
@@ -387,12 +401,20 @@ def _least(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]
     h = state.heroes[i]
     out = {}
     for a in actions:
-        what = a.split(":", 1)[1]
+        what = card_of(a)
         if what in catalog().spells:
             out[a] = -_spell_keep(what)
         else:
             out[a] = -item_worth(h, what)
     return out
+
+
+def _verb_and_card(action: str) -> tuple[str, str]:
+    """A bare word with no card, or an `OnCard`'s verb and card."""
+    typed = parse_action(action)
+    if isinstance(typed, OnCard):
+        return typed.verb, typed.card
+    return str(typed), ""
 
 
 def _spell_keep(spell: str) -> float:
@@ -408,7 +430,7 @@ def _redraw(state: TalismanState, i: int, actions: list[str]) -> dict[str, float
     out = {"keep": 0.0}
     for a in actions:
         if a != "keep":
-            card = a.removeprefix("redraw:")
+            card = card_of(a)
             out[a] = draw_worth(state, i) - card_worth(state, i, card) - 0.2
     return out
 

@@ -13,16 +13,43 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
+from functools import cache
 
+from grognard.engine.dice import Rng, d6
 from grognard.engine.game import Outcome
+from grognard.systems.talisman.actions import Cast, Evade, OnCard, card_of, cast_of, evade_of, parse_action
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.characters import evades_type, has_ability
-from grognard.systems.talisman.dice import LOSE, STANDOFF, WIN, combat_chances
-from grognard.systems.talisman.effects import drop_follower, end_turn, to_discard
+from grognard.systems.talisman.dice import sum_probabilities
+from grognard.systems.talisman.effects import drop_follower, end_turn, give_item, kill, to_discard
 from grognard.systems.talisman.scores import score
 from grognard.systems.talisman.spells import held, spend
 from grognard.systems.talisman.state import EncCtx, FightCtx, TalismanState, Task, remove_one
-from grognard.systems.talisman.tasks import auto, chance, decision
+from grognard.systems.talisman.tasks import Thrown, auto, chance, decision, named
+
+WIN = "win"
+STANDOFF = "standoff"
+LOSE = "lose"
+
+
+@cache
+def combat_chances(mine: int, theirs: int, my_dice: int = 1, their_dice: int = 1) -> dict[str, Fraction]:
+    """P(win), P(stand-off), P(lose) of a side with score `mine` against `theirs`, each adding its dice
+    (16:4; a side may add no die, an ability that overrides 16:4, 8:1)."""
+    out = {WIN: Fraction(0), STANDOFF: Fraction(0), LOSE: Fraction(0)}
+    for a, pa in sum_probabilities(my_dice).items():
+        for b, pb in sum_probabilities(their_dice).items():
+            diff = (mine + a) - (theirs + b)
+            key = WIN if diff > 0 else LOSE if diff < 0 else STANDOFF
+            out[key] += pa * pb
+    return out
+
+
+def classify(mine: int, theirs: int) -> str:
+    """The result of two combat scores, dice added: the higher wins, equal is a stand-off (16:4, 16:8,
+    16:10)."""
+    return WIN if mine > theirs else LOSE if mine < theirs else STANDOFF
+
 
 STRENGTH_ENEMIES = frozenset({"animal", "monster", "dragon"})
 """Enemies kept when killed, to be cashed in for Strength (1:4, 15:5)."""
@@ -60,9 +87,9 @@ def _evade_actions(state: TalismanState, task: Task) -> Sequence[str]:
     spells = catalog().spells
     for s in held(state, i, "evade"):
         if spells[s].evade == "one" and len(fight.cards) > 1:
-            out += [f"evade:{s}:{card}" for card in sorted(set(fight.cards))]
+            out += [str(Evade(s, card)) for card in sorted(set(fight.cards))]
         else:
-            out.append(f"evade:{s}")
+            out.append(str(Evade(s)))
     types = {catalog().cards[c].type for c in fight.cards}
     if fight.cards and all(evades_type(state.heroes[i], t) for t in types):
         out.append("evade")
@@ -77,14 +104,14 @@ def _fight_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
     assert fight is not None
     if move == "fight":
         return state.push(Task("fight_spells", i))
-    parts = move.split(":")
-    if len(parts) >= 2:
-        spell = catalog().spells[parts[1]]
-        state = spend(state, i, parts[1])
+    evasion = evade_of(move)
+    if evasion.spell:
+        spell = catalog().spells[evasion.spell]
+        state = spend(state, i, evasion.spell)
         if spell.evade == "all" and fight.source == "cards":
             state = state.evolve(enc=replace(_enc(state, i), invisible=True))
-        if len(parts) == 3:
-            card = parts[2]
+        if evasion.card:
+            card = evasion.card
             rest = remove_one(tuple(sorted(fight.cards)), card)
             enc = _enc(state, i)
             state = state.evolve(enc=replace(enc, evaded=(*enc.evaded, card)))
@@ -120,7 +147,7 @@ def _spell_actions(state: TalismanState, task: Task) -> Sequence[str]:
         spell = catalog().spells[s]
         if spell.affects_creature and (inner or (fight.foe >= 0 and spell.slay)):
             continue
-        out.append(f"cast:{s}")
+        out.append(str(Cast(s)))
     return out
 
 
@@ -132,7 +159,7 @@ def _fight_spells(state: TalismanState, task: Task, move: str) -> TalismanState:
     assert fight is not None
     if move == "roll":
         return state.push(Task("fight_roll", i))
-    spell_id = move.removeprefix("cast:")
+    spell_id = cast_of(move).spell
     spell = catalog().spells[spell_id]
     state = spend(state, i, spell_id)
     if spell.slay:
@@ -149,7 +176,18 @@ def _roll_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, 
     return [(k, p) for k, p in table.items() if p > 0]
 
 
-@chance("fight_roll", _roll_outcomes)
+def _throw_fight(state: TalismanState, rng: Rng) -> Thrown:
+    """16:4: a die for the character and one for the creature, each added to its side's score."""
+    fight = state.fight
+    assert fight is not None
+    i = state.tasks[-1].player
+    mine = hero_score(state, i, fight.psychic) + fight.bonus[0]
+    theirs = creature_score(state, i)
+    a, b = d6(rng), d6(rng)
+    return classify(mine + a.total, theirs + b.total), (named(a, f"p{i}"), named(b, fight.name))
+
+
+@chance("fight_roll", _roll_outcomes, _throw_fight)
 def _fight_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """16:4: die + Strength against die + the creature's Strength."""
     return creature_result(state, task.player, str(outcome))
@@ -229,7 +267,7 @@ def start_duel(state: TalismanState, i: int, j: int, psychic: bool, steal: bool 
 
 
 def _duel_evade_actions(state: TalismanState, task: Task) -> Sequence[str]:
-    return ["stand", *[f"evade:{s}" for s in held(state, task.player, "evade")]]
+    return ["stand", *[str(Evade(s)) for s in held(state, task.player, "evade")]]
 
 
 @decision("duel_evade", _duel_evade_actions)
@@ -238,7 +276,7 @@ def _duel_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
     fight = state.fight
     assert fight is not None
     if move != "stand":
-        state = spend(state, task.player, move.split(":")[1])
+        state = spend(state, task.player, evade_of(move).spell)
         return state.evolve(fight=None).note(f"p{task.player} evades p{fight.attacker}")
     if fight.source == "steal":
         return state.push(Task("steal", fight.attacker, n=task.player))
@@ -252,7 +290,7 @@ def _duel_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
 def _duel_spell_actions(state: TalismanState, task: Task) -> Sequence[str]:
     return [
         "roll",
-        *[f"cast:{s}" for s in held(state, task.player, "before_combat") if not catalog().spells[s].slay],
+        *[str(Cast(s)) for s in held(state, task.player, "before_combat") if not catalog().spells[s].slay],
     ]
 
 
@@ -263,7 +301,7 @@ def _duel_spells(state: TalismanState, task: Task, move: str) -> TalismanState:
         return state
     fight = state.fight
     assert fight is not None
-    spell_id = move.removeprefix("cast:")
+    spell_id = cast_of(move).spell
     state = spend(state, task.player, spell_id)
     bonus = list(fight.bonus)
     bonus[task.n] += catalog().spells[spell_id].combat_bonus
@@ -279,7 +317,23 @@ def _duel_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, 
     return [(k, p) for k, p in table.items() if p > 0]
 
 
-@chance("duel_roll", _duel_outcomes)
+def _throw_duel(state: TalismanState, rng: Rng) -> Thrown:
+    """16:8: the attacker's die, and the defender's unless he adds none."""
+    fight = state.fight
+    assert fight is not None
+    mine = hero_score(state, fight.attacker, fight.psychic) + fight.bonus[0]
+    theirs = hero_score(state, fight.foe, fight.psychic) + fight.bonus[1]
+    a = d6(rng)
+    rolls = [named(a, f"p{fight.attacker}")]
+    b = 0
+    if not fight.plain_defender:
+        other = d6(rng)
+        rolls.append(named(other, f"p{fight.foe}"))
+        b = other.total
+    return classify(mine + a.total, theirs + b), tuple(rolls)
+
+
+@chance("duel_roll", _duel_outcomes, _throw_duel)
 def _duel_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """16:8-10: the higher score wins; equal scores are a stand-off and the turn ends."""
     fight = state.fight
@@ -296,7 +350,7 @@ def _spoils_actions(state: TalismanState, task: Task) -> Sequence[str]:
     loser = state.heroes[task.n]
     out = ["life"]
     if not state.heroes[task.player].toad:
-        out += [f"take:{o}" for o in sorted(set(loser.objects))]
+        out += [str(OnCard("take", o)) for o in sorted(set(loser.objects))]
         if loser.gold:
             out.append("gold")
     return out
@@ -317,16 +371,14 @@ def _rob(state: TalismanState, i: int, j: int, move: str) -> TalismanState:
     if move == "gold":
         state = state.edit_hero(j, gold=victim.gold - 1)
         return state.edit_hero(i, gold=state.heroes[i].gold + 1)
-    card = move.removeprefix("take:")
+    card = card_of(move)
     state = state.edit_hero(j, objects=remove_one(victim.objects, card))
-    from grognard.systems.talisman.effects import give_item
-
     return give_item(state, i, card)
 
 
 def _steal_actions(state: TalismanState, task: Task) -> Sequence[str]:
     victim = state.heroes[task.n]
-    out = [f"take:{o}" for o in sorted(set(victim.objects))]
+    out = [str(OnCard("take", o)) for o in sorted(set(victim.objects))]
     return out + (["gold"] if victim.gold else []) or ["nothing"]
 
 
@@ -347,15 +399,15 @@ def _life_actions(state: TalismanState, task: Task) -> Sequence[str]:
     out = ["take"]
     if "unsaveable" in task.opts:
         return out
-    out += [f"save:{s}" for s in held(state, task.player, "save_life")]
+    out += [str(OnCard("save", s)) for s in held(state, task.player, "save_life")]
     if "combat" in task.opts and not h.toad:
         out += [
-            f"armour:{o}"
+            str(OnCard("armour", o))
             for o in sorted(set(h.objects))
             if catalog().item(o).save is not None and f"tried:{o}" not in task.opts
         ]
     if "followers" in task.opts:
-        out += [f"follower:{f}" for f in sorted(set(h.followers))]
+        out += [str(OnCard("follower", f)) for f in sorted(set(h.followers))]
     return out
 
 
@@ -363,17 +415,16 @@ def _life_actions(state: TalismanState, task: Task) -> Sequence[str]:
 def _lose_life(state: TalismanState, task: Task, move: str) -> TalismanState:
     """4:2-3: a Life is lost unless saved (a Spell; an Object in Combat; a Follower where allowed)."""
     i = task.player
-    if move.startswith("save:"):
-        return spend(state, i, move.removeprefix("save:"))
-    if move.startswith("armour:"):
-        return state.push(Task("armour_roll", i, ref=move.removeprefix("armour:"), opts=task.opts))
-    if move.startswith("follower:"):
-        return drop_follower(state, i, move.removeprefix("follower:"))
+    action = parse_action(move)
+    if isinstance(action, OnCard):
+        if action.verb == "save":
+            return spend(state, i, action.card)
+        if action.verb == "armour":
+            return state.push(Task("armour_roll", i, ref=action.card, opts=task.opts))
+        return drop_follower(state, i, action.card)
     h = state.heroes[i]
     state = state.edit_hero(i, lives=h.lives - 1)
     if h.lives - 1 <= 0:
-        from grognard.systems.talisman.turn import kill
-
         return kill(state, i)
     return state
 
@@ -384,7 +435,13 @@ def _armour_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome
     return [(k, q) for k, q in (("saved", p), ("hit", 1 - p)) if q > 0]
 
 
-@chance("armour_roll", _armour_outcomes)
+def _throw_armour(state: TalismanState, rng: Rng) -> Thrown:
+    save = catalog().item(state.tasks[-1].ref).save or 7
+    roll = d6(rng)
+    return ("saved" if roll.total >= save else "hit"), (roll,)
+
+
+@chance("armour_roll", _armour_outcomes, _throw_armour)
 def _armour_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """16:4: the use of an Object may prevent the loss of a Life."""
     if outcome == "saved":

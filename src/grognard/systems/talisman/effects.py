@@ -13,13 +13,15 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 
+from grognard.engine.dice import Rng, d6
 from grognard.engine.game import Outcome
 from grognard.systems.talisman import content as c
+from grognard.systems.talisman.actions import GoTo, OnCard, card_of, space_of
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.dice import sum_probabilities
 from grognard.systems.talisman.scores import START_LIVES, keywords, object_limit, score
-from grognard.systems.talisman.state import FightCtx, TalismanState, Task
-from grognard.systems.talisman.tasks import auto, chance, decision
+from grognard.systems.talisman.state import FightCtx, Hero, TalismanState, Task
+from grognard.systems.talisman.tasks import Thrown, auto, chance, decision, one_die
 
 
 def root_effects(owner: str) -> list[c.Effect]:
@@ -194,8 +196,6 @@ def teleport(state: TalismanState, who: int, space: str, encounter: bool) -> Tal
     state = state.unwind("end").evolve(move=None, fight=None, enc=None)
     if encounter:
         return state.push(Task("encounter", who))
-    from grognard.systems.talisman.encounter import take_what_lies
-
     return take_what_lies(state, who)
 
 
@@ -367,7 +367,15 @@ def _dice_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, 
     return [(v, p) for v, p in sum_probabilities(fx.strength_dice).items()]
 
 
-@chance("fight_dice", _dice_outcomes)
+def _throw_fight_dice(state: TalismanState, rng: Rng) -> Thrown:
+    task = state.tasks[-1]
+    fx = effect_at(task.ref, task.path)
+    assert isinstance(fx, c.Fight)
+    roll = d6(rng, fx.strength_dice)
+    return roll.total, (roll,)
+
+
+@chance("fight_dice", _dice_outcomes, _throw_fight_dice)
 def _fight_dice(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     fx = effect_at(task.ref, task.path)
     assert isinstance(fx, c.Fight)
@@ -378,7 +386,7 @@ def _pit_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, F
     return [(v, p) for v, p in sum_probabilities(1).items()]
 
 
-@chance("pit_count", _pit_outcomes)
+@chance("pit_count", _pit_outcomes, one_die)
 def _pit_count(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """14:8: the die gives how many Pitfiends attack, one at a time."""
     state = state.edit_hero(task.player, pits=int(outcome))
@@ -396,14 +404,14 @@ def _targets(state: TalismanState, who: int, tp: c.Teleport) -> list[str]:
 def _teleport_actions(state: TalismanState, task: Task) -> Sequence[str]:
     fx = effect_at(task.ref, task.path)
     assert isinstance(fx, c.Teleport)
-    return [f"to:{s}" for s in _targets(state, task.player, fx)]
+    return [str(GoTo("to", s)) for s in _targets(state, task.player, fx)]
 
 
 @decision("teleport", _teleport_actions)
 def _teleport(state: TalismanState, task: Task, move: str) -> TalismanState:
     fx = effect_at(task.ref, task.path)
     assert isinstance(fx, c.Teleport)
-    return teleport(state, task.player, move.removeprefix("to:"), fx.encounter)
+    return teleport(state, task.player, space_of(move), fx.encounter)
 
 
 def _roll_table(state: TalismanState, task: Task) -> tuple[tuple[Outcome, Fraction], ...]:
@@ -436,7 +444,18 @@ def roll_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, F
     return _roll_table(state, task)
 
 
-@chance("fx_roll", roll_outcomes)
+def _throw_fx_roll(state: TalismanState, rng: Rng) -> Thrown:
+    task = state.tasks[-1]
+    fx = effect_at(task.ref, task.path)
+    assert isinstance(fx, c.Roll)
+    roll = d6(rng, fx.dice)
+    minus = score(state.heroes[task.player], fx.minus) if fx.minus else 0
+    value = roll.total - minus
+    label: Outcome = next((j for j, o in enumerate(fx.outcomes) if o.low <= value <= o.high), "none")
+    return label, (roll,)
+
+
+@chance("fx_roll", roll_outcomes, _throw_fx_roll)
 def _fx_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     if outcome == "none":
         return state
@@ -484,7 +503,7 @@ def _shop_actions(state: TalismanState, task: Task) -> Sequence[str]:
         if "raft" in item.keywords and h.raft:
             continue
         if not full:
-            out.append(f"buy:{card}")
+            out.append(str(OnCard("buy", card)))
     return out
 
 
@@ -493,7 +512,7 @@ def _shop(state: TalismanState, task: Task, move: str) -> TalismanState:
     """20:1: buying a Purchase card; the Gold goes to the stock (3:3)."""
     if move == "done":
         return state
-    card = move.removeprefix("buy:")
+    card = card_of(move)
     price = catalog().purchase[card].price
     h = state.heroes[task.player]
     supply = dict(state.supply)
@@ -504,13 +523,13 @@ def _shop(state: TalismanState, task: Task, move: str) -> TalismanState:
 
 
 def _follower_actions(state: TalismanState, task: Task) -> Sequence[str]:
-    return [f"lose:{f}" for f in sorted(set(state.heroes[task.player].followers))]
+    return [str(OnCard("lose", f)) for f in sorted(set(state.heroes[task.player].followers))]
 
 
 @decision("lose_follower", _follower_actions)
 def _lose_follower(state: TalismanState, task: Task, move: str) -> TalismanState:
     """6:3: a Follower killed goes to the discard pile."""
-    return drop_follower(state, task.player, move.removeprefix("lose:"))
+    return drop_follower(state, task.player, card_of(move))
 
 
 def drop_follower(state: TalismanState, who: int, card: str) -> TalismanState:
@@ -521,13 +540,63 @@ def drop_follower(state: TalismanState, who: int, card: str) -> TalismanState:
 
 
 def _object_actions(state: TalismanState, task: Task) -> Sequence[str]:
-    return [f"lose:{o}" for o in sorted(set(state.heroes[task.player].objects))]
+    return [str(OnCard("lose", o)) for o in sorted(set(state.heroes[task.player].objects))]
 
 
 @decision("lose_object", _object_actions)
 def _lose_object(state: TalismanState, task: Task, move: str) -> TalismanState:
-    card = move.removeprefix("lose:")
+    card = card_of(move)
     objects = list(state.heroes[task.player].objects)
     objects.remove(card)
     state = forget(state.edit_hero(task.player, objects=tuple(objects)), task.player, card)
     return to_discard(state, card)
+
+
+def collect_tasks(i: int, take_only: bool = False) -> list[Task]:
+    """Taking the Gold on the space, then the choices of what else to take (12:1); `take_only` when the
+    space is not met (no Stranger is visited then: a visit follows the Stranger's instructions)."""
+    opts = ("take_only",) if take_only else ()
+    return [Task("gold", i), Task("collect", i, opts=opts)]
+
+
+def take_what_lies(state: TalismanState, i: int) -> TalismanState:
+    """12:1: a character whose Move ends on a space may take what lies there even when the space is not
+    met (retreating, 11:5; through the Portal, 11:24; out of the Crypt or the Mines, 14:5-6)."""
+    stash = state.stash(state.heroes[i].space)
+    if (stash.cards or stash.gold) and free_to_take(state, i):
+        return state.push(*collect_tasks(i, take_only=True))
+    return state
+
+
+def free_to_take(state: TalismanState, i: int) -> bool:
+    """12:1: things on the space may be taken unless an Enemy is there or the space draws cards."""
+    space = catalog().spaces[state.heroes[i].space]
+    cards = catalog().cards
+    enemy = any(card in cards and cards[card].type in c.ENEMY_TYPES for card in state.stash(space.id).cards)
+    return not enemy and not space.draw
+
+
+def kill(state: TalismanState, i: int) -> TalismanState:
+    """4:3: the character dies; possessions stay on the space, the character card returns to the pool."""
+    h = state.heroes[i]
+    state = state.put_cards(h.space, *h.objects, *h.followers, gold=h.gold)
+    state = state.evolve(spell_discard=tuple(sorted((*state.spell_discard, *h.spells))))
+    for card in h.trophies:
+        state = to_discard(state, card)
+    pool = tuple(sorted((*state.pool, h.character)))
+    state = state.evolve(pool=pool).with_hero(i, Hero(out=state.crown_reached))
+    state = state.note(f"p{i} dies" + (" and is out of the game" if state.crown_reached else ""))
+    state = check_winner(state)
+    if i == state.current and not state.over:
+        state = state.unwind("end").evolve(move=None, fight=None, enc=None)
+    return state
+
+
+def check_winner(state: TalismanState) -> TalismanState:
+    """21:1: the last character left in the game wins."""
+    left = [i for i, h in enumerate(state.heroes) if not h.out]
+    if len(left) == 1:
+        return state.evolve(over="win", winners=(left[0],))
+    if not left:
+        return state.evolve(over="nobody")
+    return state

@@ -11,17 +11,19 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
+from grognard.engine.dice import Rng
 from grognard.engine.game import Outcome
 from grognard.systems.talisman import content as c
+from grognard.systems.talisman.actions import Evade, Meet, OnCard, card_of, evade_of, parse_action, seat_of
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.characters import has_ability
 from grognard.systems.talisman.combat import start_duel
 from grognard.systems.talisman.content import ENEMY_TYPES
-from grognard.systems.talisman.effects import give_item, push_effects, to_discard
+from grognard.systems.talisman.effects import collect_tasks, free_to_take, give_item, push_effects, to_discard
 from grognard.systems.talisman.scores import may_use, object_limit
 from grognard.systems.talisman.spells import held, spend
 from grognard.systems.talisman.state import EncCtx, TalismanState, Task, pile_outcomes, remove_one
-from grognard.systems.talisman.tasks import auto, chance, decision
+from grognard.systems.talisman.tasks import Thrown, auto, card_from, chance, decision
 
 TAKEABLE = frozenset({"object", "magic_object", "follower"})
 
@@ -35,7 +37,7 @@ def others_here(state: TalismanState, i: int) -> list[int]:
 def _encounter_actions(state: TalismanState, task: Task) -> Sequence[str]:
     i = task.player
     space = catalog().spaces[state.heroes[i].space]
-    meet = [f"meet:{j}" for j in others_here(state, i)] if space.meet else []
+    meet = [str(Meet(j)) for j in others_here(state, i)] if space.meet else []
     if space.region == "crown" and meet:
         return meet
     return ["space", *meet]
@@ -47,7 +49,7 @@ def _encounter(state: TalismanState, task: Task, move: str) -> TalismanState:
     i = task.player
     if move == "space":
         return state.push(Task("space_enc", i))
-    j = int(move.removeprefix("meet:"))
+    j = seat_of(move)
     state = state.evolve(enc=EncCtx(state.heroes[i].space, meeting=True))
     after = collect_tasks(i) if free_to_take(state, i) else []
     return state.push(Task("meet", i, n=j), *after)
@@ -69,30 +71,6 @@ def _meet_actions(state: TalismanState, task: Task) -> Sequence[str]:
 def _meet(state: TalismanState, task: Task, move: str) -> TalismanState:
     """13:3: attack (16:6-10), attack by Psychic Combat (17:1.2), or use a Special Ability (steal)."""
     return start_duel(state, task.player, task.n, psychic=move == "psychic", steal=move == "steal")
-
-
-def collect_tasks(i: int, take_only: bool = False) -> list[Task]:
-    """Taking the Gold on the space, then the choices of what else to take (12:1); `take_only` when the
-    space is not met (no Stranger is visited then: a visit follows the Stranger's instructions)."""
-    opts = ("take_only",) if take_only else ()
-    return [Task("gold", i), Task("collect", i, opts=opts)]
-
-
-def take_what_lies(state: TalismanState, i: int) -> TalismanState:
-    """12:1: a character whose Move ends on a space may take what lies there even when the space is not
-    met (retreating, 11:5; through the Portal, 11:24; out of the Crypt or the Mines, 14:5-6)."""
-    stash = state.stash(state.heroes[i].space)
-    if (stash.cards or stash.gold) and free_to_take(state, i):
-        return state.push(*collect_tasks(i, take_only=True))
-    return state
-
-
-def free_to_take(state: TalismanState, i: int) -> bool:
-    """12:1: things on the space may be taken unless an Enemy is there or the space draws cards."""
-    space = catalog().spaces[state.heroes[i].space]
-    cards = catalog().cards
-    enemy = any(card in cards and cards[card].type in ENEMY_TYPES for card in state.stash(space.id).cards)
-    return not enemy and not space.draw
 
 
 @auto("space_enc")
@@ -117,7 +95,11 @@ def _draw_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, 
     return pile_outcomes(deck)
 
 
-@chance("draw", _draw_outcomes)
+def _throw_draw(state: TalismanState, rng: Rng) -> Thrown:
+    return card_from(state, state.deck or state.discard, rng)
+
+
+@chance("draw", _draw_outcomes, _throw_draw, dice=False)
 def _draw(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """13:4: an Adventure card from the stock onto the space (the discards reshuffled when it runs out)."""
     if outcome == "none":
@@ -136,7 +118,7 @@ def _redraw_actions(state: TalismanState, task: Task) -> Sequence[str]:
     h = state.heroes[task.player]
     if enc is None or enc.redrawn or not enc.drawn or not has_ability(h, "redraw"):
         return []
-    return ["keep", *[f"redraw:{card}" for card in sorted(set(enc.drawn))]]
+    return ["keep", *[str(OnCard("redraw", card)) for card in sorted(set(enc.drawn))]]
 
 
 @decision("redraw", _redraw_actions)
@@ -144,7 +126,7 @@ def _redraw(state: TalismanState, task: Task, move: str) -> TalismanState:
     """An ability (8:1): send back one card just drawn and draw another."""
     if move == "keep":
         return state
-    card = move.removeprefix("redraw:")
+    card = card_of(move)
     i = task.player
     state = to_discard(state.take_card(state.heroes[i].space, card), card)
     assert state.enc is not None
@@ -219,7 +201,7 @@ def meet_event(state: TalismanState, i: int, card: str) -> TalismanState:
 
 
 def _event_evade_actions(state: TalismanState, task: Task) -> Sequence[str]:
-    return ["meet", *[f"evade:{s}" for s in held(state, task.player, "evade")]]
+    return ["meet", *[str(Evade(s)) for s in held(state, task.player, "evade")]]
 
 
 @decision("event_evade", _event_evade_actions)
@@ -228,7 +210,7 @@ def _event_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
     i = task.player
     if move == "meet":
         return meet_event(state, i, task.card)
-    spell = catalog().spells[move.split(":")[1]]
+    spell = catalog().spells[evade_of(move).spell]
     state = spend(state, i, spell.id)
     enc = state.enc or EncCtx(state.heroes[i].space)
     return state.evolve(
@@ -260,14 +242,14 @@ def _collect_actions(state: TalismanState, task: Task) -> Sequence[str]:
     for card in sorted(set(stash.cards)):
         kind = cat.kind(card)
         if kind == "stranger" and card not in visited and "take_only" not in task.opts:
-            out.append(f"visit:{card}")
+            out.append(str(OnCard("visit", card)))
         if h.toad or kind not in TAKEABLE or not may_use(h, card):
             continue
         if kind == "follower" or room or "raft" in cat.item(card).keywords:
-            out.append(f"take:{card}")
+            out.append(str(OnCard("take", card)))
     if not room and not h.toad:
-        out += [f"ditch:{o}" for o in sorted(set(h.objects))]
-    out += [f"ditch:{f}" for f in sorted(set(h.followers))]
+        out += [str(OnCard("ditch", o)) for o in sorted(set(h.objects))]
+    out += [str(OnCard("ditch", f)) for f in sorted(set(h.followers))]
     return out
 
 
@@ -279,7 +261,9 @@ def _collect(state: TalismanState, task: Task, move: str) -> TalismanState:
     h = state.heroes[i]
     if move == "done":
         return state
-    kind, _, card = move.partition(":")
+    action = parse_action(move)
+    assert isinstance(action, OnCard)
+    kind, card = action.verb, action.card
     state = state.push(task)
     if kind == "visit":
         enc = state.enc or EncCtx(h.space)

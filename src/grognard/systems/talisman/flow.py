@@ -3,15 +3,35 @@
 Between tasks the rules that apply "at any time" are enforced: surplus Spells must be discarded (2:8),
 surplus Objects left on the space (5:5), Magic Objects not permitted by a new alignment dropped (7:3). A
 decision with a single legal action and a chance node with a single outcome are taken at once.
+
+This is the driver: importing it imports every feature module (each registers its task kinds in
+`tasks.TASKS`) and hands the rules to the states (`state.use_rules`).
 """
 
 from __future__ import annotations
 
-from grognard.engine.game import Move
+from collections.abc import Sequence
+from fractions import Fraction
+
+from grognard.engine.dice import Rng
+from grognard.engine.game import Action, Move, Outcome
 from grognard.systems.talisman import combat, effects, encounter, movement, spells, turn  # noqa: F401
-from grognard.systems.talisman.scores import OBJECT_LIMIT, object_limit, spell_limit, unusable
-from grognard.systems.talisman.state import Hero, TalismanState, Task, remember_actions, remember_outcomes
-from grognard.systems.talisman.tasks import HANDLERS
+from grognard.systems.talisman.scores import (
+    OBJECT_LIMIT,
+    check_invariants,
+    object_limit,
+    spell_limit,
+    unusable,
+)
+from grognard.systems.talisman.state import (
+    Hero,
+    TalismanState,
+    Task,
+    remember_actions,
+    remember_outcomes,
+    use_rules,
+)
+from grognard.systems.talisman.tasks import HANDLERS, Thrown, throw
 
 SETTLE_LIMIT = 10_000
 
@@ -28,6 +48,32 @@ def apply_move(state: TalismanState, move: Move) -> TalismanState:
         assert handler.act is not None
         nxt = handler.act(popped, top, str(move))
     return settle(nxt)
+
+
+class TaskRules:
+    """The rules as the states see them (`state.Rules`): each answer comes from the top task's handler."""
+
+    def actions(self, state: TalismanState) -> Sequence[Action]:
+        """The legal actions at the top decision task."""
+        top = state.tasks[-1]
+        return HANDLERS[top.kind].list_actions(state, top)
+
+    def outcomes(self, state: TalismanState) -> Sequence[tuple[Outcome, Fraction]]:
+        """The exact outcomes of the top chance task."""
+        top = state.tasks[-1]
+        return HANDLERS[top.kind].list_outcomes(state, top)
+
+    def apply(self, state: TalismanState, move: Move) -> TalismanState:
+        """`apply_move`."""
+        return apply_move(state, move)
+
+    def throw(self, state: TalismanState, rng: Rng) -> Thrown:
+        """`tasks.throw`: the real dice of the top chance task."""
+        return throw(state, rng)
+
+    def invariants(self, state: TalismanState) -> list[str]:
+        """`scores.check_invariants`."""
+        return check_invariants(state)
 
 
 def housekeeping(state: TalismanState) -> TalismanState | None:
@@ -121,3 +167,6 @@ def _popped(state: TalismanState, given: TalismanState) -> TalismanState:
         return state.pop()
     state.__dict__["tasks"] = state.tasks[:-1]
     return state
+
+
+use_rules(TaskRules())

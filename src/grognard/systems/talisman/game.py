@@ -8,8 +8,9 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import JSON, Game, GameInfo, GameState, OptionInfo, OptionValue
 from grognard.engine.serial import from_data, to_data
 from grognard.systems.talisman.catalog import catalog
+from grognard.systems.talisman.characters import start_spells
 from grognard.systems.talisman.flow import settle
-from grognard.systems.talisman.state import TalismanState, Task
+from grognard.systems.talisman.state import Hero, TalismanState, Task
 from grognard.systems.talisman.turn import new_hero
 
 DEFAULT_ROUNDS = 400
@@ -58,8 +59,6 @@ def initial_state(players: int = 2, characters: str = "random", max_turns: int =
     deck = tuple(sorted(card.id for card in cat.cards.values() for _ in range(card.count)))
     spells = tuple(sorted(s.id for s in cat.spells.values() for _ in range(s.count)))
     supply = tuple(sorted((p.id, p.count) for p in (*cat.purchase.values(), *cat.talismans.values())))
-    from grognard.systems.talisman.state import Hero
-
     heroes = tuple(new_hero(c) for c in chosen) if chosen else tuple(Hero() for _ in range(players))
     pool = tuple(sorted(set(cat.characters) - set(chosen or ())))
     state = TalismanState(
@@ -68,8 +67,6 @@ def initial_state(players: int = 2, characters: str = "random", max_turns: int =
     tasks: list[Task] = []
     for i in range(players):
         if chosen:
-            from grognard.systems.talisman.characters import start_spells
-
             tasks += [Task("draw_spell", i) for _ in range(start_spells(chosen[i]))]
         else:
             tasks.append(Task("deal", i))

@@ -11,14 +11,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
+from grognard.engine.dice import Rng, d6
 from grognard.engine.game import Outcome
+from grognard.systems.talisman import content
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.dice import sum_probabilities
-from grognard.systems.talisman.effects import end_turn, place, start_fight
-from grognard.systems.talisman.encounter import take_what_lies
+from grognard.systems.talisman.effects import end_turn, place, start_fight, take_what_lies
 from grognard.systems.talisman.scores import craft, keywords, strength
 from grognard.systems.talisman.state import FightCtx, MoveCtx, TalismanState, Task
-from grognard.systems.talisman.tasks import auto, chance, decision
+from grognard.systems.talisman.tasks import Thrown, auto, chance, decision, one_die
 
 CW = "cw"
 ACW = "acw"
@@ -47,7 +48,7 @@ def _die(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]
     return list(sum_probabilities(1).items())
 
 
-@chance("move_roll", _die)
+@chance("move_roll", _die, one_die)
 def _move_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """11:1: the die says how many spaces the character must move."""
     return state.evolve(move=MoveCtx(int(outcome))).push(Task("direction", task.player))
@@ -156,7 +157,18 @@ def _portal_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome
     return [(label, q) for label, q in (("open", p), ("shut", 1 - p)) if q > 0]
 
 
-@chance("portal_roll", _portal_outcomes)
+def _throw_portal(state: TalismanState, rng: Rng) -> Thrown:
+    i = state.tasks[-1].player
+    h = state.heroes[i]
+    portal = catalog().spaces[h.space].portal
+    assert portal is not None
+    target = {"strength": strength(h), "craft": craft(h)}
+    best = max(target.values()) if portal.versus == "best" else target[portal.versus]
+    roll = d6(rng, portal.dice)
+    return ("open" if roll.total <= best else "shut"), (roll,)
+
+
+@chance("portal_roll", _portal_outcomes, _throw_portal)
 def _portal_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """11:24: opened, the turn ends on the Plain of Peril (what lies there may be taken, 12:1); not, the
     move ends on the Portal."""
@@ -213,8 +225,6 @@ def _inner_step(state: TalismanState, task: Task, move: str) -> TalismanState:
 @auto("pit_fight")
 def _pit_fight(state: TalismanState, task: Task) -> TalismanState:
     """14:8: the next Pitfiend attacks (it cannot be evaded in the Inner Region, 14:4)."""
-    from grognard.systems.talisman import content
-
     space = catalog().spaces[state.heroes[task.player].space]
     fx = next(f for f in space.effects if isinstance(f, content.Fight) and f.count_dice)
     fight = FightCtx(

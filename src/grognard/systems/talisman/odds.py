@@ -16,7 +16,7 @@ from grognard.engine.dice import DieRoll, Rng, Roll
 from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL, Actor, GameState, Move, Outcome, Result
 from grognard.engine.odds import solve
-from grognard.systems.talisman.dice import classify
+from grognard.systems.talisman.combat import classify
 
 SIXTH = Fraction(1, 6)
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from grognard.engine.dice import Roll
 from grognard.engine.game import Move
+from grognard.systems.talisman.actions import is_discard
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.combat import creature_score, hero_score
 from grognard.systems.talisman.state import TalismanState
@@ -186,7 +187,7 @@ ACTION_WORDS = {
 
 def action_line(before: TalismanState, action: str, seat: int) -> str:
     """What a player decided ("p1 Wizard: move clockwise"); a Spell discarded stays secret."""
-    if action.startswith("discard:"):
+    if is_discard(action):
         return f"{who(before, seat)}: discards a Spell"
     phrase = ACTION_WORDS.get((before.tasks[-1].kind, action)) if before.tasks else None
     if phrase:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from grognard.systems.talisman.catalog import catalog
-from grognard.systems.talisman.characters import ability_bonus
+from grognard.systems.talisman.characters import ability_bonus, has_ability
 from grognard.systems.talisman.content import Bonus
 from grognard.systems.talisman.state import Hero, TalismanState
 
@@ -53,8 +53,6 @@ def _ability_bonus(character: str, space: str, stat: str, context: str) -> int:
 
 @cache
 def _two_weapons(character: str) -> bool:
-    from grognard.systems.talisman.characters import has_ability
-
     return has_ability(Hero(character=character), "two_weapons")
 
 

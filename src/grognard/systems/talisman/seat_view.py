@@ -15,6 +15,7 @@ from grognard.engine import registry
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, Event, GameViews, Odds, SeatView, Sight, Target, log_events
+from grognard.systems.talisman.actions import is_discard, terms
 from grognard.systems.talisman.bots import heuristic_policy
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.combat import creature_score, hero_score
@@ -111,7 +112,8 @@ def _fight_odds(state: TalismanState, seat: int) -> tuple[str, float] | None:
 
 def action_label(state: TalismanState, seat: int, action: Action) -> str:
     """A sentence for an action: `views.describe_action`, with the move's end, the price, the odds."""
-    verb, _, rest = action.partition(":")
+    verb, parts = terms(action)
+    rest = parts[0] if parts else ""
     text = describe_action(action)
     if verb in ("cw", "acw") and not rest:
         where, steps = destination(state, seat, 1 if verb == "cw" else -1)
@@ -141,8 +143,7 @@ def action_label(state: TalismanState, seat: int, action: Action) -> str:
 
 def action_target(state: TalismanState, seat: int, action: Action) -> tuple[str, Target | None]:
     """The group and target of an action (a space, a character, a card)."""
-    verb, _, rest = action.partition(":")
-    parts = rest.split(":") if rest else []
+    verb, parts = terms(action)
     cat = catalog()
     if verb in ("cw", "acw"):
         where, _ = destination(state, seat, 1 if verb == "cw" else -1)
@@ -237,7 +238,7 @@ def hidden(record: MoveRecord, seat: int | None) -> bool:
     move = record.move
     if record.player is None:
         return isinstance(move, str) and move in catalog().spells
-    return isinstance(move, str) and move.startswith("discard:") and record.player != seat
+    return is_discard(move) and record.player != seat
 
 
 def audit(state: GameState, seat: int | None, seen: SeatView) -> list[str]:
@@ -250,7 +251,7 @@ def audit(state: GameState, seat: int | None, seen: SeatView) -> list[str]:
     if [s["id"] for s in mine] != expected:
         bad.append(f"the private Spells {mine} are not the seat's own")
     for e in seen.events:
-        if e.kind == "action" and e.who != seat and str(e.values.get("action", "")).startswith("discard:"):
+        if e.kind == "action" and e.who != seat and is_discard(e.values.get("action", "")):
             bad.append("another seat's discarded Spell is shown in the events")
     return bad
 

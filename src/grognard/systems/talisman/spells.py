@@ -10,10 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from grognard.engine.dice import Rng
 from grognard.engine.game import Outcome
+from grognard.systems.talisman.actions import Cast, OnCard, card_of, cast_of
 from grognard.systems.talisman.catalog import catalog
+from grognard.systems.talisman.effects import push_effects
+from grognard.systems.talisman.scores import object_limit, spell_limit
 from grognard.systems.talisman.state import TalismanState, Task, pile_outcomes, remove_one
-from grognard.systems.talisman.tasks import chance, decision
+from grognard.systems.talisman.tasks import Thrown, card_from, chance, decision
 
 
 def held(state: TalismanState, i: int, timing: str) -> list[str]:
@@ -32,20 +36,18 @@ def cast_actions(state: TalismanState, i: int, timing: str) -> list[str]:
     for spell_id in held(state, i, timing):
         spell = cat.spells[spell_id]
         if spell.target == "other":
-            out += [f"cast:{spell_id}:{j}" for j, h in enumerate(state.heroes) if j != i and h.alive]
+            out += [str(Cast(spell_id, seat=j)) for j, h in enumerate(state.heroes) if j != i and h.alive]
         elif spell.target == "space":
             region = cat.spaces[state.heroes[i].space].region
-            out += [f"cast:{spell_id}:{s}" for s in cat.rings.get(region, ())]
+            out += [str(Cast(spell_id, space=s)) for s in cat.rings.get(region, ())]
         else:
-            out.append(f"cast:{spell_id}")
+            out.append(str(Cast(spell_id)))
     return out
 
 
 def spend(state: TalismanState, i: int, spell_id: str, to_space: str = "") -> TalismanState:
     """The Spell leaves the caster's hand: onto a space, or to the discard pile (9:6); the Wand then
     gives its owner a replacement (its `on_cast`)."""
-    from grognard.systems.talisman.effects import push_effects
-
     h = state.heroes[i]
     state = state.edit_hero(i, spells=remove_one(h.spells, spell_id))
     if to_space:
@@ -60,13 +62,15 @@ def spend(state: TalismanState, i: int, spell_id: str, to_space: str = "") -> Ta
 
 def cast_spell(state: TalismanState, i: int, move: str) -> TalismanState:
     """Cast a turn-start Spell from a "cast:<spell>[:<target>]" action."""
-    from grognard.systems.talisman.effects import push_effects
-
-    _, spell_id, *rest = move.split(":")
+    cast = cast_of(move)
+    spell_id = cast.spell
     spell = catalog().spells[spell_id]
     if spell.target == "space":
-        return spend(state, i, spell_id, rest[0])
-    target = int(rest[0]) if spell.target == "other" else i
+        return spend(state, i, spell_id, cast.space)
+    target = i
+    if spell.target == "other":
+        assert cast.seat is not None, move
+        target = cast.seat
     state = spend(state, i, spell_id)
     return push_effects(state, target, f"spell:{spell_id}")
 
@@ -79,7 +83,11 @@ def _draw_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, 
     return pile_outcomes(deck)
 
 
-@chance("draw_spell", _draw_outcomes)
+def _throw_draw_spell(state: TalismanState, rng: Rng) -> Thrown:
+    return card_from(state, state.spell_deck or state.spell_discard, rng)
+
+
+@chance("draw_spell", _draw_outcomes, _throw_draw_spell, dice=False)
 def _draw_spell(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """9:5: a Spell from the top of the stock; an empty stock is replaced by the shuffled discards."""
     if outcome == "none":
@@ -93,37 +101,33 @@ def _draw_spell(state: TalismanState, task: Task, outcome: Outcome) -> TalismanS
 
 
 def _discard_actions(state: TalismanState, task: Task) -> Sequence[str]:
-    from grognard.systems.talisman.scores import spell_limit
-
     h = state.heroes[task.player]
     if h.toad or len(h.spells) <= spell_limit(h):
         return []
-    return [f"discard:{s}" for s in sorted(set(h.spells))]
+    return [str(OnCard("discard", s)) for s in sorted(set(h.spells))]
 
 
 @decision("discard_spell", _discard_actions)
 def _discard_spell(state: TalismanState, task: Task, move: str) -> TalismanState:
     """2:8: a surplus Spell goes to the discard pile uncast; the character chooses which."""
-    card = move.removeprefix("discard:")
+    card = card_of(move)
     h = state.heroes[task.player]
     state = state.edit_hero(task.player, spells=remove_one(h.spells, card))
     return state.evolve(spell_discard=tuple(sorted((*state.spell_discard, card))))
 
 
 def _drop_actions(state: TalismanState, task: Task) -> Sequence[str]:
-    from grognard.systems.talisman.scores import object_limit
-
     h = state.heroes[task.player]
     limit = object_limit(h)
     if limit is None or len(h.objects) <= limit:
         return []
-    return [f"drop:{o}" for o in sorted(set(h.objects))]
+    return [str(OnCard("drop", o)) for o in sorted(set(h.objects))]
 
 
 @decision("drop", _drop_actions)
 def _drop(state: TalismanState, task: Task, move: str) -> TalismanState:
     """5:5: Objects beyond the limit are left face up on the space; the character chooses which."""
-    card = move.removeprefix("drop:")
+    card = card_of(move)
     h = state.heroes[task.player]
     state = state.edit_hero(task.player, objects=remove_one(h.objects, card))
     return state.put_cards(h.space, card)

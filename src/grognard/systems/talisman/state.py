@@ -6,6 +6,10 @@ probability count/total), the Purchase and Talisman piles, and `tasks`: a stack 
 top task decides the node: a player's decision, a chance node, or automatic work that `flow.settle` runs
 at once. Handlers of each task kind live in the modules of their concern (turn, movement, encounter,
 combat, spells, effects) and register in `tasks.py`.
+
+This is the model layer: it imports no rule. What the protocol methods need from the rules (the legal
+actions, the outcomes, applying a move, the real dice, the invariants) comes through `Rules`, which the
+driver (`flow`) hands over once with `use_rules` when it is imported (importing the package imports it).
 """
 
 from __future__ import annotations
@@ -15,10 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import lru_cache
-from typing import TypedDict, Unpack
+from typing import Protocol, TypedDict, Unpack
 
 from grognard.engine.dice import Rng, Roll
+from grognard.engine.errors import RuleNotImplementedError
 from grognard.engine.game import CHANCE, TERMINAL, Action, Actor, GameState, Move, Outcome, Result
+from grognard.systems.talisman.catalog import catalog
 
 _new = object.__new__
 
@@ -206,10 +212,7 @@ class TalismanState(GameState):
         last = _LAST_ACTIONS
         if last[0] is self:
             return last[1]
-        from grognard.systems.talisman.tasks import HANDLERS
-
-        top = self.tasks[-1]
-        actions = HANDLERS[top.kind].list_actions(self, top)
+        actions = rules().actions(self)
         remember_actions(self, actions)
         return actions
 
@@ -217,23 +220,16 @@ class TalismanState(GameState):
         last = _LAST_OUTCOMES
         if last[0] is self:
             return last[1]
-        from grognard.systems.talisman.tasks import HANDLERS
-
-        top = self.tasks[-1]
-        outcomes = HANDLERS[top.kind].list_outcomes(self, top)
+        outcomes = rules().outcomes(self)
         remember_outcomes(self, outcomes)
         return outcomes
 
     def _apply(self, move: Move) -> TalismanState:
-        from grognard.systems.talisman.flow import apply_move
-
-        return apply_move(self, move)
+        return rules().apply(self, move)
 
     def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
-        """Throw the real dice of this chance node and map them to its outcome (see `throws`)."""
-        from grognard.systems.talisman.throws import throw
-
-        return throw(self, rng)
+        """Throw the real dice of this chance node and map them to its outcome (see `tasks.throw`)."""
+        return rules().throw(self, rng)
 
     def result(self) -> Result:
         """Who won (21:1), or "unfinished" when the turn cap stopped the game."""
@@ -241,9 +237,7 @@ class TalismanState(GameState):
 
     def invariants(self) -> list[str]:
         """Counters never below their floors (1:3, 2:3), Lives and Gold never negative, piles sane."""
-        from grognard.systems.talisman.scores import check_invariants
-
-        return check_invariants(self)
+        return rules().invariants(self)
 
     def describe(self) -> str:
         """One line: turn, whose, each hero's place and scores, and the top task."""
@@ -325,8 +319,6 @@ class TalismanState(GameState):
         """Leave cards (and Gold) face up on a space. A Talisman left on a space only a character holding
         a Talisman may enter (the Valley of Fire, 11:6) goes back to its pile instead (20:2; see
         docs/rulings/talisman.md, "A Talisman left in the Valley of Fire goes back to its pile")."""
-        from grognard.systems.talisman.catalog import catalog
-
         state = self
         cat = catalog()
         if cat.spaces[space].talisman_needed and any(c in cat.talismans for c in cards):
@@ -349,6 +341,42 @@ class TalismanState(GameState):
     def note(self, text: str) -> TalismanState:
         """Add a line to the game log (the last 12 lines are kept)."""
         return self.evolve(log=(*self.log[-11:], text))
+
+
+class Rules(Protocol):
+    """What a state asks of the rules: the driver's answers at the top task of the stack."""
+
+    def actions(self, state: TalismanState) -> Sequence[Action]:
+        """The legal actions at a decision."""
+
+    def outcomes(self, state: TalismanState) -> Sequence[tuple[Outcome, Fraction]]:
+        """The exact outcomes at a chance node."""
+
+    def apply(self, state: TalismanState, move: Move) -> TalismanState:
+        """The state after a legal move, settled."""
+
+    def throw(self, state: TalismanState, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
+        """The real dice (or card) of a chance node and the outcome they give."""
+
+    def invariants(self, state: TalismanState) -> list[str]:
+        """The broken invariants of a state."""
+
+
+_RULES: list[Rules] = []
+
+
+def use_rules(given: Rules) -> None:
+    """Hand the rules to every state (the driver does it once, when imported); a second is refused."""
+    if _RULES:
+        raise ValueError("the Talisman rules are given twice")
+    _RULES.append(given)
+
+
+def rules() -> Rules:
+    """The rules handed over by the driver; a clear error when the driver was never imported."""
+    if not _RULES:
+        raise RuleNotImplementedError("the Talisman rules are not loaded: import grognard.systems.talisman")
+    return _RULES[0]
 
 
 _LAST_ACTIONS: tuple[TalismanState | None, Sequence[Action]] = (None, ())

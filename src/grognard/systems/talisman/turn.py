@@ -12,11 +12,14 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
+from grognard.engine.dice import Rng, d6
 from grognard.engine.game import Outcome
+from grognard.systems.talisman.actions import Ability, Align, Cast, GoTo, parse_action, space_of
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.characters import has_ability, start_spells, turn_start_abilities
 from grognard.systems.talisman.effects import (
     change_alignment,
+    check_winner,
     place,
     push_effects,
     to_discard,
@@ -24,7 +27,7 @@ from grognard.systems.talisman.effects import (
 from grognard.systems.talisman.scores import START_LIVES, keywords
 from grognard.systems.talisman.spells import cast_actions, cast_spell
 from grognard.systems.talisman.state import Hero, TalismanState, Task
-from grognard.systems.talisman.tasks import auto, chance, decision
+from grognard.systems.talisman.tasks import Thrown, auto, card_from, chance, decision
 
 CASH_RATE = 7
 """1:4: one Strength counter for every 7 Strength of Enemy cards."""
@@ -51,7 +54,11 @@ def _deal_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, 
     return [(c, Fraction(1, len(state.pool))) for c in state.pool]
 
 
-@chance("deal", _deal_outcomes)
+def _throw_deal(state: TalismanState, rng: Rng) -> Thrown:
+    return card_from(state, state.pool, rng)
+
+
+@chance("deal", _deal_outcomes, _throw_deal, dice=False)
 def deal(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """A character card for seat `task.player` (Setting Up; a new character, 4:3)."""
     character = str(outcome)
@@ -67,7 +74,11 @@ def _first_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome,
     return [(i, Fraction(1, n)) for i in range(n)]
 
 
-@chance("first", _first_outcomes)
+def _throw_first(state: TalismanState, rng: Rng) -> Thrown:
+    return rng.randint(0, len(state.heroes) - 1), ()
+
+
+@chance("first", _first_outcomes, _throw_first, dice=False)
 def _first(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """Setting Up: the players dice for who has the first turn."""
     return state.evolve(current=int(outcome)).push(Task("turn", int(outcome)))
@@ -144,10 +155,10 @@ def _start_actions(state: TalismanState, task: Task) -> Sequence[str]:
     if trophy_strength(h) >= CASH_RATE:
         out.append("cash")
     if has_ability(h, "alignment_at_will") and h.aligned_turn != state.turn:
-        out += [f"align:{a}" for a in ("good", "neutral", "evil") if a != h.alignment]
+        out += [str(Align(a)) for a in ("good", "neutral", "evil") if a != h.alignment]
     if "ability" not in task.opts:
-        out += [f"ability:{k}" for k in turn_start_abilities(h)]
-    out += [f"raft:{s}" for s in raft_targets(state, i)]
+        out += [str(Ability(k)) for k in turn_start_abilities(h)]
+    out += [str(GoTo("raft", s)) for s in raft_targets(state, i)]
     return out
 
 
@@ -158,17 +169,17 @@ def _start(state: TalismanState, task: Task, move: str) -> TalismanState:
     h = state.heroes[i]
     if move == "move":
         return state.push(Task("move_start", i))
-    if move.startswith("cast:"):
+    action = parse_action(move)
+    if isinstance(action, Cast):
         return cast_spell(state.push(task), i, move)
     if move == "cash":
         return cash_in(state, i).push(task)
-    if move.startswith("align:"):
-        return change_alignment(state, i, move.removeprefix("align:")).push(task)
-    if move.startswith("ability:"):
-        k = int(move.removeprefix("ability:"))
+    if isinstance(action, Align):
+        return change_alignment(state, i, action.alignment).push(task)
+    if isinstance(action, Ability):
         state = state.push(replace(task, opts=(*task.opts, "ability")))
-        return push_effects(state, i, f"ability:{h.character}:{k}")
-    target = move.removeprefix("raft:")
+        return push_effects(state, i, f"ability:{h.character}:{action.index}")
+    target = space_of(move)
     state = use_raft(state, i)
     return place(state, i, target).push(Task("encounter", i))
 
@@ -231,37 +242,16 @@ def _end(state: TalismanState, task: Task) -> TalismanState:
     return state.evolve(current=nxt, move=None, fight=None, enc=None).push(Task("turn", nxt))
 
 
-def kill(state: TalismanState, i: int) -> TalismanState:
-    """4:3: the character dies; possessions stay on the space, the character card returns to the pool."""
-    h = state.heroes[i]
-    state = state.put_cards(h.space, *h.objects, *h.followers, gold=h.gold)
-    state = state.evolve(spell_discard=tuple(sorted((*state.spell_discard, *h.spells))))
-    for card in h.trophies:
-        state = to_discard(state, card)
-    pool = tuple(sorted((*state.pool, h.character)))
-    state = state.evolve(pool=pool).with_hero(i, Hero(out=state.crown_reached))
-    state = state.note(f"p{i} dies" + (" and is out of the game" if state.crown_reached else ""))
-    state = check_winner(state)
-    if i == state.current and not state.over:
-        state = state.unwind("end").evolve(move=None, fight=None, enc=None)
-    return state
-
-
-def check_winner(state: TalismanState) -> TalismanState:
-    """21:1: the last character left in the game wins."""
-    left = [i for i, h in enumerate(state.heroes) if not h.out]
-    if len(left) == 1:
-        return state.evolve(over="win", winners=(left[0],))
-    if not left:
-        return state.evolve(over="nobody")
-    return state
-
-
 def _command_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]:
     return [("no-effect", Fraction(1, 2)), ("effect", Fraction(1, 2))]
 
 
-@chance("command_roll", _command_outcomes)
+def _throw_command(state: TalismanState, rng: Rng) -> Thrown:
+    roll = d6(rng)
+    return ("effect" if roll.total >= 4 else "no-effect"), (roll,)
+
+
+@chance("command_roll", _command_outcomes, _throw_command)
 def _command_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """9:8: 1-3 no effect; 4-6 every other character loses 1 Life or drops out."""
     if outcome == "no-effect":

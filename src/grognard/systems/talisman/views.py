@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from grognard.systems.talisman.actions import ActionError, terms
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.scores import craft, strength
 from grognard.systems.talisman.state import TalismanState
@@ -76,7 +77,10 @@ def describe_action(action: str) -> str:
         except KeyError:
             return key
 
-    verb, _, rest = action.partition(":")
+    try:
+        verb, parts = terms(action)
+    except ActionError:
+        return action
     words = {
         "cw": "move clockwise",
         "acw": "move anticlockwise",
@@ -97,9 +101,8 @@ def describe_action(action: str) -> str:
         "cash": "cash in Enemy cards for Strength",
         "take": "take",
     }
-    if not rest:
+    if not parts:
         return words.get(verb, verb)
-    parts = rest.split(":")
     if verb == "meet":
         return f"encounter player {parts[0]}"
     if verb == "cast" and len(parts) == 2:
