@@ -88,6 +88,7 @@ def _initial() -> QuestState:
 
 
 def test_quest_one_played_by_clicking_the_board(live: LiveServer, page: Page) -> None:
+    page.add_init_script("localStorage.setItem('grognard-step-ms', '20')")  # the GM's turn, replayed briskly
     _start(page, live.url)
     html = page.content()
     state = _initial()
@@ -112,7 +113,7 @@ def test_quest_one_played_by_clicking_the_board(live: LiveServer, page: Page) ->
         if page.locator("[data-status=over]").count() or _round(page) >= 6:
             break
         if not page.locator("[data-status=your-turn]").count():
-            page.wait_for_timeout(200)
+            page.wait_for_selector("[data-status=your-turn], [data-status=over]", timeout=60_000)
             continue
         _fog_holds(page)
         before = ply(page)

@@ -28,9 +28,11 @@ from grognard.engine.game import OptionValue
 from grognard.engine.match import Match, MatchError, plain_title
 from grognard.engine.store import GameSummary, SqliteStore, grognard_home, open_store
 from grognard.web.content import content_reference
+from grognard.web.live_odds import add_odds_route, has_heavy_odds
 from grognard.web.seats import host_token, is_host, keep, seat_token, seats_held
 from grognard.web.security import checked_form, same
 from grognard.web.settings import UPLOAD_LIMIT
+from grognard.web.stepping import bot_steps
 
 Page = Callable[..., HTMLResponse]
 
@@ -168,12 +170,18 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         keep(request, response, game_id, {str(seat): token})
         return response
 
-    def table_context(request: Request, game_id: str, spectate: bool) -> dict[str, Any]:
+    def table_context(
+        request: Request, game_id: str, spectate: bool, at: int | None = None
+    ) -> dict[str, Any]:
         match = _load(game_id)
         mine = [] if spectate else seats_held(request, secret, game_id, len(match.seats))
         acting = [s for s in mine if s in match.humans_to_act()]
         seat = acting[0] if acting else (mine[0] if mine else None)
-        view = match.view(seat, odds=bool(acting))
+        step = at is not None and 0 <= at < match.ply
+        if step:  # one position of the bots' last moves, shown before the live table (web/stepping.py)
+            acting, view = [], match.replay_view(at, seat)
+        else:
+            view = match.view(seat, odds=False)
         invitations = []
         if not spectate and is_host(request, secret, game_id):
             base = str(request.base_url).rstrip("/")
@@ -192,6 +200,10 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             "spectate": spectate,
             "invitations": invitations,
             "title": _title(_summary(game_id)),
+            "revision": match.session.revision or 0,
+            "steps": bot_steps(match),
+            "step": step,
+            "odds_pending": bool(acting) and has_heavy_odds(match),
             "spectator_link": f"{str(request.base_url).rstrip('/')}/games/{game_id}?spectate=1",
         }
 
@@ -200,8 +212,12 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         return page(request, "table.html", **table_context(request, game_id, spectate))
 
     @app.get("/games/{game_id}/table", response_class=HTMLResponse)
-    def table_fragment(request: Request, game_id: str, spectate: bool = False) -> HTMLResponse:
-        return page(request, "fragments/table.html", **table_context(request, game_id, spectate))
+    def table_fragment(
+        request: Request, game_id: str, spectate: bool = False, at: int | None = None
+    ) -> HTMLResponse:
+        return page(request, "fragments/table.html", **table_context(request, game_id, spectate, at))
+
+    add_odds_route(app, secret, _load)
 
     @app.post("/games/{game_id}/act")
     def act(request: Request, game_id: str, form: Form) -> Response:
