@@ -3,9 +3,9 @@
 The table fragment shows the cheap part of a view at once, with a placeholder for the odds a system solves
 (`GameViews.odds`: the gamebooks' fight advice, the melee chances); `static/grognard.js` then asks
 `/games/<id>/odds?ply=<ply>` for them and fills them in. That request runs in the server's thread pool
-like any other, so a move posted meanwhile is made at once (the odds of a position already left are
-answered as stale, and the page drops them). Answers are kept per game, revision and seat, so a page
-refreshed by the live stream does not solve the same position twice.
+like any other, so a move posted meanwhile is made at once. Solves take turns, one at a time, and the
+odds of a position already left are answered as stale without a solve (the page drops them). Answers are
+kept per game, revision and seat, so a page refreshed by the live stream does not solve one position twice.
 """
 
 from __future__ import annotations
@@ -31,6 +31,9 @@ LoadFn = Callable[[str], Match]
 
 _kept: OrderedDict[tuple[str, int | None, int], OddsText] = OrderedDict()
 _kept_lock = threading.Lock()
+_solving = threading.Lock()
+"""One solve at a time in this process: the moves keep the rest of the processor, and a request that waited
+behind a solve finds its position left and answers at once."""
 
 
 def has_heavy_odds(match: Match) -> bool:
@@ -69,10 +72,14 @@ def add_odds_route(app: FastAPI, secret: str, load: LoadFn) -> None:
         with _kept_lock:
             found = _kept.get(key)
         if found is None:
-            try:
-                found = odds_text(match.view(acting[0], odds=True))
-            except GrognardError as e:
-                found = {"ply": match.ply, "actions": {}, "win": None, "note": f"no odds here: {e}"}
+            with _solving:
+                match = load(game_id)  # the game may have moved on while this request waited its turn
+                if match.ply != ply or match.session.revision != key[1]:
+                    return JSONResponse({"ply": match.ply, "stale": True})
+                try:
+                    found = odds_text(match.view(acting[0], odds=True))
+                except GrognardError as e:
+                    found = {"ply": match.ply, "actions": {}, "win": None, "note": f"no odds here: {e}"}
             with _kept_lock:
                 _kept[key] = found
                 while len(_kept) > KEPT:
