@@ -135,7 +135,11 @@ def show(
 def undo(
     game_id: GameId,
     seat: Annotated[
-        int | None, typer.Option("--seat", help="Go back to this seat's previous decision instead.")
+        int | None,
+        typer.Option(
+            "--seat",
+            help="Go back to this seat's previous decision instead (the seat's number from 0: Seat 1 is 0).",
+        ),
     ] = None,
 ) -> None:
     """Take back moves to the previous player decision (the dice that followed it go too)."""
@@ -209,7 +213,11 @@ def delete(
 
 
 SeatOpt = Annotated[
-    int | None, typer.Option("--seat", help="The seat to look from or act for (default: the seat to act).")
+    int | None,
+    typer.Option(
+        "--seat",
+        help="The seat to look from or act for, numbered from 0 (Seat 1 is 0; default: the seat to act).",
+    ),
 ]
 
 
@@ -314,7 +322,10 @@ def replay(
     game_id: GameId,
     to: Annotated[int | None, typer.Option("--to", help="Show the game after this many moves.")] = None,
     seat: Annotated[
-        int | None, typer.Option("--seat", help="Replay as this seat (default: an onlooker).")
+        int | None,
+        typer.Option(
+            "--seat", help="Replay as this seat, numbered from 0 (Seat 1 is 0; default: an onlooker)."
+        ),
     ] = None,
     json_out: JsonOut = False,
 ) -> None:
