@@ -271,7 +271,10 @@ def new(
         list[str] | None, typer.Option("--option", "-o", help="A game option, NAME=VALUE (repeatable).")
     ] = None,
     seat: Annotated[
-        list[str] | None, typer.Option("--seat", help="human or bot, one per seat in order (repeatable).")
+        list[str] | None,
+        typer.Option(
+            "--seat", help="human, bot or random (a bot of random moves), one per seat in order (repeatable)."
+        ),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="The seed of the dice and the bots.")] = 0,
     json_out: JsonOut = False,

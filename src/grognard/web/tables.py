@@ -36,9 +36,15 @@ from grognard.web.stepping import bot_steps
 
 Page = Callable[..., HTMLResponse]
 
-SEAT_CHOICES = ("here", "invite", "bot")
-"""How a seat of a new game is filled: a human at this browser, a human by invitation link, or a bot."""
-SEAT_WORDS = {"here": "human here", "invite": "human by invitation", "bot": "bot"}
+SEAT_CHOICES = ("here", "invite", "bot", "random")
+"""How a seat of a new game is filled: a human at this browser, a human by invitation link, a bot playing the
+game's heuristic (or random moves where the game has none), or a bot making random legal moves."""
+SEAT_WORDS = {
+    "here": "human here",
+    "invite": "human by invitation",
+    "bot": "bot",
+    "random": "bot (random moves)",
+}
 
 STREAM_SECONDS = 3600
 """How long one live stream stays open (the browser opens a new one after)."""
@@ -149,7 +155,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             game.new_initial_state(info.resolve_options(options))
         )
         fills = (fills or ["here"])[:count]
-        kinds = ["bot" if f == "bot" else "human" for f in fills]
+        kinds = [f if f in ("bot", "random") else "human" for f in fills]
         with WRITES:
             match = Match.new(system.id, info.id, options, kinds, seed, table_store())
             match.advance()
