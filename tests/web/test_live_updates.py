@@ -123,3 +123,25 @@ def test_a_move_is_made_while_the_odds_are_still_being_worked_out(
     slow_odds.set()
     page.wait_for_selector("[data-odds-ready]", state="attached", timeout=30_000)
     assert page.locator("[data-odds-pending]").count() == 0
+
+
+def test_an_older_table_arriving_late_is_not_swapped_in(live: LiveServer, page: Page) -> None:
+    """The race behind the HeroQuest test's rare timeout: a fetch from the live stream that answers after
+    a later move must not put the older table back."""
+    game_id = start_game(page, live.url, "fighting-fantasy", "gamebook", {"book": "sample"}, ["here"])
+    older = page.evaluate(f"fetch('/games/{game_id}/table').then(r => r.text())")
+    first = ply(page)
+    click_action(page, 0)
+    later = ply(page)
+    assert later > first
+    page.route(
+        f"**/games/{game_id}/table",
+        lambda route: route.fulfill(status=200, body=older, content_type="text/html"),
+    )
+    with page.expect_response(f"**/games/{game_id}/table"):
+        page.evaluate("htmx.trigger(document.querySelector('#table'), 'sse:changed')")
+    page.wait_for_function(
+        "!document.querySelector('#table').classList.contains('htmx-request')"
+    )  # the answer handled: a swap, had it been allowed, would have happened by now
+    assert ply(page) == later
+    assert page.locator("[data-actions] button[data-action]").count() > 0

@@ -2,10 +2,12 @@
 
 The table fragment shows the cheap part of a view at once, with a placeholder for the odds a system solves
 (`GameViews.odds`: the gamebooks' fight advice, the melee chances); `static/grognard.js` then asks
-`/games/<id>/odds?ply=<ply>` for them and fills them in. That request runs in the server's thread pool
-like any other, so a move posted meanwhile is made at once. Solves take turns, one at a time, and the
-odds of a position already left are answered as stale without a solve (the page drops them). Answers are
-kept per game, revision and seat, so a page refreshed by the live stream does not solve one position twice.
+`/games/<id>/odds?ply=<ply>` for them. The request never waits for a solve: it hands the position to this
+process's one solving thread and answers "pending" at once, and the page asks again a moment later until
+the odds are there. So a solve holds no request thread and no lock a move needs, solves take turns one at
+a time, a position already left when its turn comes is skipped (answered "stale"), and answers are kept
+per saved-games home, game, revision and seat, so a page refreshed by the live stream never solves one
+position twice.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import JSONResponse
 
 from grognard.engine.errors import GrognardError
 from grognard.engine.match import Match
+from grognard.engine.store import grognard_home
 from grognard.engine.view import SeatView
 from grognard.web.seats import seats_held
 
@@ -29,11 +33,13 @@ OddsText = dict[str, object]
 LoadFn = Callable[[str], Match]
 """How the route loads a stored game by its id (404 when there is none)."""
 
-_kept: OrderedDict[tuple[str, int | None, int], OddsText] = OrderedDict()
+Key = tuple[str, str, int | None, int]
+"""A solved position: the saved-games home, the game, its revision and the seat."""
+
+_kept: OrderedDict[Key, OddsText | None] = OrderedDict()
 _kept_lock = threading.Lock()
-_solving = threading.Lock()
-"""One solve at a time in this process: the moves keep the rest of the processor, and a request that waited
-behind a solve finds its position left and answers at once."""
+_solver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="grognard-odds")
+"""One solve at a time in this process, in its own thread: the moves keep the request threads."""
 
 
 def has_heavy_odds(match: Match) -> bool:
@@ -56,8 +62,37 @@ def odds_text(view: SeatView) -> OddsText:
     return {"ply": view.ply, "actions": actions, "win": win, "note": note}
 
 
+def _keep(key: Key, found: OddsText | None) -> None:
+    with _kept_lock:
+        _kept[key] = found
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+
+
+def _solve(load: LoadFn, key: Key, ply: int) -> None:
+    """Work out the odds of `key`'s position in the solving thread ("stale" when the game moved on)."""
+    home, game_id, revision, seat = key
+    found: OddsText = {"ply": ply, "stale": True}
+    try:
+        match = load(game_id)
+        if (
+            str(grognard_home()) == home
+            and match.ply == ply
+            and match.session.revision == revision
+            and seat in match.humans_to_act()
+        ):
+            found = odds_text(match.view(seat, odds=True))
+    except HTTPException:  # the game was deleted meanwhile
+        pass
+    except GrognardError as e:
+        found = {"ply": ply, "actions": {}, "win": None, "note": f"no odds here: {e}"}
+    finally:
+        _keep(key, found)
+
+
 def add_odds_route(app: FastAPI, secret: str, load: LoadFn) -> None:
-    """Mount `GET /games/<id>/odds?ply=<ply>` (JSON): the acting seat's solved odds at that ply."""
+    """Mount `GET /games/<id>/odds?ply=<ply>` (JSON): the acting seat's solved odds at that ply, or
+    `{"pending": true}` while they are being worked out, or `{"stale": true}` for a position left."""
 
     @app.get("/games/{game_id}/odds")
     def odds(request: Request, game_id: str, ply: int) -> JSONResponse:
@@ -68,20 +103,14 @@ def add_odds_route(app: FastAPI, secret: str, load: LoadFn) -> None:
         acting = [s for s in mine if s in match.humans_to_act()]
         if ply != match.ply or not acting:
             return JSONResponse({"ply": match.ply, "stale": True})
-        key = (game_id, match.session.revision, acting[0])
+        key: Key = (str(grognard_home()), game_id, match.session.revision, acting[0])
         with _kept_lock:
+            asked = key in _kept
             found = _kept.get(key)
+            if not asked:
+                _kept[key] = None  # asked: being worked out
+        if not asked:
+            _solver.submit(_solve, load, key, ply)
         if found is None:
-            with _solving:
-                match = load(game_id)  # the game may have moved on while this request waited its turn
-                if match.ply != ply or match.session.revision != key[1]:
-                    return JSONResponse({"ply": match.ply, "stale": True})
-                try:
-                    found = odds_text(match.view(acting[0], odds=True))
-                except GrognardError as e:
-                    found = {"ply": match.ply, "actions": {}, "win": None, "note": f"no odds here: {e}"}
-            with _kept_lock:
-                _kept[key] = found
-                while len(_kept) > KEPT:
-                    _kept.popitem(last=False)
+            return JSONResponse({"ply": ply, "pending": True}, headers={"Cache-Control": "no-store"})
         return JSONResponse(found, headers={"Cache-Control": "no-store"})

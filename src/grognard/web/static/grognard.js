@@ -50,8 +50,9 @@ document.addEventListener("click", (event) => {
 // ([data-steps]); the page shows the table at each (`?at=<ply>`) for a moment before the live one.
 // localStorage "grognard-step-ms" sets the moment (0: no replay); [data-skip] jumps to now.
 function stepMs() {
-  const kept = Number(localStorage.getItem("grognard-step-ms"));
-  return localStorage.getItem("grognard-step-ms") !== null && Number.isFinite(kept) ? kept : 700;
+  let kept = null;
+  try { kept = localStorage.getItem("grognard-step-ms"); } catch (error) { kept = null; }
+  return kept !== null && Number.isFinite(Number(kept)) ? Number(kept) : 700;
 }
 function stampOf(root) {
   const p = root ? root.querySelector("[data-ply]") : null;
@@ -133,17 +134,21 @@ document.addEventListener("click", (event) => {
   if (playing.wake) playing.wake();
 });
 
-// Odds a system solves come after the table ([data-odds-src]): filled in when they arrive, dropped when
-// the table has moved on.
+// Odds a system solves come after the table ([data-odds-src]): asked again while the server is still
+// working them out, filled in when they arrive, dropped when the table has moved on.
 function loadOdds(root) {
   const pending = root.querySelector("[data-odds-src]");
   if (!pending) return;
   const src = pending.getAttribute("data-odds-src");
   pending.removeAttribute("data-odds-src");
+  askOdds(pending, src);
+}
+function askOdds(pending, src) {
   fetch(src, { credentials: "same-origin" })
     .then((answer) => (answer.ok ? answer.json() : null))
     .then((data) => {
       if (!data || data.stale || !pending.isConnected) return;
+      if (data.pending) { setTimeout(() => { if (pending.isConnected) askOdds(pending, src); }, 600); return; }
       Object.entries(data.actions || {}).forEach(([id, text]) => {
         document.querySelectorAll(`[data-odds-slot="${CSS.escape(id)}"]`).forEach((el) => { el.textContent = text; });
       });
