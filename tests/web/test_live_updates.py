@@ -8,7 +8,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
 
 from grognard.engine.match import Match
 from grognard.engine.view import SeatView
@@ -145,3 +145,29 @@ def test_an_older_table_arriving_late_is_not_swapped_in(live: LiveServer, page: 
     )  # the answer handled: a swap, had it been allowed, would have happened by now
     assert ply(page) == later
     assert page.locator("[data-actions] button[data-action]").count() > 0
+
+
+def test_a_click_while_a_live_fetch_is_in_flight_is_taken(live: LiveServer, page: Page) -> None:
+    """A move clicked while the live stream's fetch of the table is still out (held here) is posted, not
+    queued behind that fetch where a later live fetch could replace it."""
+    game_id = start_game(page, live.url, "fighting-fantasy", "gamebook", {"book": "sample"}, ["here"])
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(f"**/games/{game_id}/table", hold)
+    stream = "htmx.trigger(document.querySelector('#table'), 'sse:changed')"
+    page.evaluate(stream)
+    page.wait_for_function("document.querySelector('#table').classList.contains('htmx-request')")
+    page.evaluate(stream)  # a second change seen while the first fetch is out: queued
+    before = ply(page)
+    with page.expect_request(f"**/games/{game_id}/act", timeout=10_000):
+        page.locator("[data-actions] button[data-action]").first.click()
+    page.evaluate(stream)
+    for route in held:
+        route.continue_()
+    page.unroute(f"**/games/{game_id}/table", hold)
+    page.wait_for_function(
+        f"Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=30_000
+    )
