@@ -4,6 +4,7 @@ a phone."""
 
 from __future__ import annotations
 
+import math
 import os
 import random
 from pathlib import Path
@@ -88,6 +89,7 @@ def _initial() -> QuestState:
 
 
 def test_quest_one_played_by_clicking_the_board(live: LiveServer, page: Page) -> None:
+    page.add_init_script("localStorage.setItem('grognard-step-ms', '20')")  # the GM's turn, replayed briskly
     _start(page, live.url)
     html = page.content()
     state = _initial()
@@ -112,7 +114,7 @@ def test_quest_one_played_by_clicking_the_board(live: LiveServer, page: Page) ->
         if page.locator("[data-status=over]").count() or _round(page) >= 6:
             break
         if not page.locator("[data-status=your-turn]").count():
-            page.wait_for_timeout(200)
+            page.wait_for_selector("[data-status=your-turn], [data-status=over]", timeout=60_000)
             continue
         _fog_holds(page)
         before = ply(page)
@@ -188,3 +190,51 @@ def test_every_square_drawn_on_a_desktop_and_a_phone(
         if SHOTS:
             page.screenshot(path=str(Path(SHOTS) / f"heroquest-{width}.png"), full_page=False)
         context.close()
+
+
+def test_a_spell_is_offered_by_its_name_target_effect_and_odds() -> None:
+    """The first damage spell a random party can cast is labelled with words and the chance it kills."""
+    from fractions import Fraction
+
+    from grognard.engine.game import CHANCE, TERMINAL
+    from grognard.engine.match import Match
+    from grognard.systems.heroquest.seat_view import register  # noqa: F401 (views registered)
+
+    burn: list[str] = []
+    party = {"quest": QUEST, "heroes": "barbarian,elf-wizard,wizard"}
+    for seed in range(8):
+        match = Match.new("heroquest", "quest", party, ["bot"], seed)
+        pick = random.Random(seed)
+        for _ in range(1500):
+            state = match.state
+            who = state.actor()
+            if who is TERMINAL:
+                break
+            if who is CHANCE:
+                match.session.roll()
+                continue
+            legal = [str(a) for a in state.legal_actions()]
+            burn = [a for a in legal if a.startswith("cast:fire/")]
+            if burn:
+                break
+            match.session.play(state.legal_actions()[pick.randrange(len(legal))])
+        if burn:
+            break
+    assert burn, "no damage spell was ever offered"
+    assert isinstance(state, QuestState)
+    action = burn[0]
+    label = next(a.label for a in match.view(0, odds=False).actions if a.id == action)
+    target = action.split(":")[2]
+    j = next(k for k, m in enumerate(state.monsters) if m.id == target)
+    assert label.startswith("Cast Fire of Wrath on ") or label.startswith("Cast Ball of Flame on "), label
+    assert f"{state.stats_of(j).name} ({target})" in label and "fire/" not in label
+    need = {"fire-of-wrath": 2, "ball-of-flame": 1}[action.split(":")[1].split("/")[1]]
+    amount = int(label.split("(")[-1].split(" point")[0])
+    chance = sum(
+        (
+            Fraction(math.comb(amount, d)) * Fraction(6 - need, 6) ** d * Fraction(need, 6) ** (amount - d)
+            for d in range(state.monsters[j].body, amount + 1)
+        ),
+        Fraction(0),
+    )
+    assert label.endswith(f"kills {float(chance):.1%})"), label

@@ -144,7 +144,11 @@ def show(
 def undo(
     game_id: GameId,
     seat: Annotated[
-        int | None, typer.Option("--seat", help="Go back to this seat's previous decision instead.")
+        int | None,
+        typer.Option(
+            "--seat",
+            help="Go back to this seat's previous decision instead (the seat's number from 0: Seat 1 is 0).",
+        ),
     ] = None,
 ) -> None:
     """Take back moves to the previous player decision (the dice that followed it go too)."""
@@ -218,7 +222,11 @@ def delete(
 
 
 SeatOpt = Annotated[
-    int | None, typer.Option("--seat", help="The seat to look from or act for (default: the seat to act).")
+    int | None,
+    typer.Option(
+        "--seat",
+        help="The seat to look from or act for, numbered from 0 (Seat 1 is 0; default: the seat to act).",
+    ),
 ]
 
 
@@ -272,7 +280,10 @@ def new(
         list[str] | None, typer.Option("--option", "-o", help="A game option, NAME=VALUE (repeatable).")
     ] = None,
     seat: Annotated[
-        list[str] | None, typer.Option("--seat", help="human or bot, one per seat in order (repeatable).")
+        list[str] | None,
+        typer.Option(
+            "--seat", help="human, bot or random (a bot of random moves), one per seat in order (repeatable)."
+        ),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="The seed of the dice and the bots.")] = 0,
     json_out: JsonOut = False,
@@ -323,7 +334,10 @@ def replay(
     game_id: GameId,
     to: Annotated[int | None, typer.Option("--to", help="Show the game after this many moves.")] = None,
     seat: Annotated[
-        int | None, typer.Option("--seat", help="Replay as this seat (default: an onlooker).")
+        int | None,
+        typer.Option(
+            "--seat", help="Replay as this seat, numbered from 0 (Seat 1 is 0; default: an onlooker)."
+        ),
     ] = None,
     json_out: JsonOut = False,
 ) -> None:

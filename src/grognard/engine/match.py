@@ -1,12 +1,12 @@
 """The one match driver every front end plays through: seats, `advance`, `act`, undo, a save per move.
 
-A `Match` wraps a `Session` (the moves are the truth) with its seats, each "human" or "bot" (the game's
-registered bot policy, else the random legal one). `advance()` rolls chance and plays the bots until a
-human seat must decide or the game ends; `act(seat, action, ply)` checks the seat, the action and the
-ply the client saw, makes the move and advances. Every move is appended to the store as it is made,
-guarded by its ply, so two clients acting on the same position cannot both move: the second is refused
-as stale. `undo(seat)` goes back to that seat's previous decision. Views come from the game's registered
-view function (`engine.view`).
+A `Match` wraps a `Session` (the moves are the truth) with its seats, each "human", "bot" (the game's
+registered bot policy, else the random legal one) or "random" (a bot making random legal moves). `advance()`
+rolls chance and plays the bots until a human seat must decide or the game ends; `act(seat, action, ply)`
+checks the seat, the action and the ply the client saw, makes the move and advances. Every move is appended
+to the store as it is made, guarded by its ply, so two clients acting on the same position cannot both move:
+the second is refused as stale. `undo(seat)` goes back to that seat's previous decision. Views come from the
+game's registered view function (`engine.view`).
 
 The seats are kept with the game (the store's `seats` column, `engine.store_seats`); a game stored
 without them has seat 0 human and the others bots.
@@ -26,8 +26,8 @@ from grognard.engine.session import MoveRecord, Policy, Session, random_policy
 from grognard.engine.store import GameStore
 from grognard.engine.view import Event, GameViews, SeatView, move_event, recent_moves, seat_view
 
-SeatKind = Literal["human", "bot"]
-SEAT_KINDS: tuple[SeatKind, ...] = ("human", "bot")
+SeatKind = Literal["human", "bot", "random"]
+SEAT_KINDS: tuple[SeatKind, ...] = ("human", "bot", "random")
 
 MAX_ADVANCE = 100_000
 """Moves `advance` makes at most in one call (a game of bots only stops there and can be advanced again)."""
@@ -58,14 +58,14 @@ def _kinds(seats: Sequence[str] | None) -> list[SeatKind] | None:
 
 
 def parse_seats(given: Sequence[str], count: int) -> list[SeatKind]:
-    """The seats of a new game: those given (human or bot), the rest bots; none given: seat 0 human."""
+    """The seats of a new game: those given (human, bot or random), the rest bots; none: seat 0 human."""
     if len(given) > count:
         raise UsageError(f"{len(given)} seats given, but this game has {count}")
     out: list[SeatKind] = []
     for kind in given:
         if kind not in SEAT_KINDS:
-            raise UsageError(f"seat {kind!r} is not one of human, bot")
-        out.append("human" if kind == "human" else "bot")
+            raise UsageError(f"seat {kind!r} is not one of {', '.join(SEAT_KINDS)}")
+        out.append(kind)
     if not out:
         out = ["human"]
     return out + ["bot"] * (count - len(out))
@@ -167,7 +167,7 @@ class Match:
                 assert isinstance(who, int)
                 if self._kind(who) == "human":
                     break
-                action = self._policy()(state, Rng(f"{self.session.seed}:bot:{self.ply}"))
+                action = self._policy(who)(state, Rng(f"{self.session.seed}:bot:{self.ply}"))
                 record = self.session.play(action)
             events += self._record(state, record)
         return events
@@ -197,7 +197,7 @@ class Match:
     def undo(self, seat: int) -> int:
         """Go back to `seat`'s previous decision (the moves after it are dropped); how many were dropped."""
         self._check_seat(seat)
-        if self._kind(seat) == "bot":
+        if self._kind(seat) != "human":
             raise MatchError(f"seat {seat} is a bot: undo goes back to a human seat's decision")
         moves = self.session.moves
         last = max((i for i, m in enumerate(moves) if m.player == seat), default=None)
@@ -260,8 +260,8 @@ class Match:
     def _kind(self, seat: int) -> SeatKind:
         return self.seats[seat] if 0 <= seat < len(self.seats) else "bot"
 
-    def _policy(self) -> Policy:
-        return self.views.bot or random_policy
+    def _policy(self, seat: int) -> Policy:
+        return random_policy if self._kind(seat) == "random" else self.views.bot or random_policy
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and not 0 <= seat < len(self.seats):

@@ -29,15 +29,23 @@ from grognard.engine.match import Match, MatchError, plain_title
 from grognard.engine.store import GameSummary, SqlStore, database_url, grognard_home, open_store
 from grognard.web.content import content_reference
 from grognard.web.live import watch
+from grognard.web.live_odds import add_odds_route, has_heavy_odds
 from grognard.web.seats import host_token, is_host, keep, seat_token, seats_held
 from grognard.web.security import checked_form, same
 from grognard.web.settings import UPLOAD_LIMIT
+from grognard.web.stepping import bot_steps
 
 Page = Callable[..., HTMLResponse]
 
-SEAT_CHOICES = ("here", "invite", "bot")
-"""How a seat of a new game is filled: a human at this browser, a human by invitation link, or a bot."""
-SEAT_WORDS = {"here": "human here", "invite": "human by invitation", "bot": "bot"}
+SEAT_CHOICES = ("here", "invite", "bot", "random")
+"""How a seat of a new game is filled: a human at this browser, a human by invitation link, a bot playing the
+game's heuristic (or random moves where the game has none), or a bot making random legal moves."""
+SEAT_WORDS = {
+    "here": "human here",
+    "invite": "human by invitation",
+    "bot": "bot",
+    "random": "bot (random moves)",
+}
 
 STREAM_SECONDS = 3600
 """How long one live stream stays open (the browser opens a new one after)."""
@@ -170,7 +178,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             game.new_initial_state(info.resolve_options(options))
         )
         fills = (fills or ["here"])[:count]
-        kinds = ["bot" if f == "bot" else "human" for f in fills]
+        kinds = [f if f in ("bot", "random") else "human" for f in fills]
         with writing():
             match = Match.new(system.id, info.id, options, kinds, seed, table_store())
             match.advance()
@@ -191,12 +199,18 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         keep(request, response, game_id, {str(seat): token})
         return response
 
-    def table_context(request: Request, game_id: str, spectate: bool) -> dict[str, Any]:
+    def table_context(
+        request: Request, game_id: str, spectate: bool, at: int | None = None
+    ) -> dict[str, Any]:
         match = _finish_advance(_load(game_id))
         mine = [] if spectate else seats_held(request, secret, game_id, len(match.seats))
         acting = [s for s in mine if s in match.humans_to_act()]
         seat = acting[0] if acting else (mine[0] if mine else None)
-        view = match.view(seat, odds=bool(acting))
+        step = at is not None and 0 <= at < match.ply
+        if step:  # one position of the bots' last moves, shown before the live table (web/stepping.py)
+            acting, view = [], match.replay_view(at, seat)
+        else:
+            view = match.view(seat, odds=False)
         invitations = []
         if not spectate and is_host(request, secret, game_id):
             base = str(request.base_url).rstrip("/")
@@ -215,6 +229,10 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             "spectate": spectate,
             "invitations": invitations,
             "title": _title(_summary(game_id)),
+            "revision": match.session.revision or 0,
+            "steps": bot_steps(match),
+            "step": step,
+            "odds_pending": bool(acting) and has_heavy_odds(match),
             "spectator_link": f"{str(request.base_url).rstrip('/')}/games/{game_id}?spectate=1",
         }
 
@@ -223,8 +241,12 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         return page(request, "table.html", **table_context(request, game_id, spectate))
 
     @app.get("/games/{game_id}/table", response_class=HTMLResponse)
-    def table_fragment(request: Request, game_id: str, spectate: bool = False) -> HTMLResponse:
-        return page(request, "fragments/table.html", **table_context(request, game_id, spectate))
+    def table_fragment(
+        request: Request, game_id: str, spectate: bool = False, at: int | None = None
+    ) -> HTMLResponse:
+        return page(request, "fragments/table.html", **table_context(request, game_id, spectate, at))
+
+    add_odds_route(app, secret, _load)
 
     @app.post("/games/{game_id}/act")
     def act(request: Request, game_id: str, form: Form) -> Response:

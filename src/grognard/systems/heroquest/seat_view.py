@@ -101,7 +101,44 @@ def _label(state: QuestState, action: Action) -> str:
         text = f"search for {arg.replace('-', ' ')}"
     elif verb == "use":
         text = f"use the {arg.replace('-', ' ')}"
+    elif verb == "cast":
+        text = _cast_label(state, arg) or text
     return text[:1].upper() + text[1:]
+
+
+def _cast_label(state: QuestState, arg: str) -> str:
+    """A spell cast by its name, on whom, what it does and, for a damage spell, the chance it kills."""
+    from fractions import Fraction
+
+    from grognard.engine.errors import GrognardError
+    from grognard.systems.heroquest.combat_dice import binomial
+    from grognard.systems.heroquest.hero import casting_level
+    from grognard.systems.heroquest.spells import AVOID_FACES, find
+
+    key, _, target = arg.rpartition(":")
+    try:
+        spell = find(key)
+    except (GrognardError, KeyError, ValueError):
+        return ""
+    j = next((k for k, m in enumerate(state.monsters) if m.id == target), None)
+    if target[:1] == "h" and target[1:].isdigit() and int(target[1:]) < len(state.heroes):
+        whom = state.hero_of(int(target[1:])).name
+    elif j is not None:
+        whom = f"{state.stats_of(j).name} ({target})"
+    else:
+        whom = target.replace("-", " ")
+    text = f"cast {spell.name} on {whom}: {spell.text.rstrip('.')}"
+    i = state.current_hero()
+    if i is None or not spell.by_level or key.startswith("chaos/"):
+        return text
+    hero = state.hero_of(i)
+    amount = spell.amount_at(max(casting_level(hero, spell), hero.level)) or 1
+    need = AVOID_FACES.get(key)
+    if need is None or j is None:
+        return f"{text} ({amount} point{'' if amount == 1 else 's'} at this level)"
+    hits = binomial(amount, Fraction(6 - need, 6))
+    kills = sum((q for d, q in hits.items() if d >= state.monsters[j].body), Fraction(0))
+    return f"{text} ({amount} point{'' if amount == 1 else 's'} of damage: kills {float(kills):.1%})"
 
 
 def _monster(state: QuestState, j: int, letter: str) -> dict[str, JsonValue]:

@@ -7,6 +7,7 @@ in the events of the moves.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import JsonValue
@@ -203,7 +204,15 @@ def talisman_sight(state: GameState, seat: int | None) -> Sight:
         fight = _fight_odds(state, seat)
         if fight is not None:
             odds = Odds(win=fight[1], note=fight[0])
-    return Sight(public=table, private=private, actions=actions, odds=odds, log=log_events(log))
+    names = [
+        f"{h['character_name'] or 'Player ' + str(k + 1)} (Seat {k + 1})"
+        for k, h in enumerate(table["heroes"])
+    ]
+    said = [
+        re.sub(r"\bp(\d)\b", lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], line)
+        for line in log
+    ]
+    return Sight(public=table, private=private, actions=actions, odds=odds, log=log_events(said))
 
 
 TRACKED = (

@@ -1,4 +1,5 @@
-// grognard's only script of its own: keyboard shortcuts on a game page (numbers pick, u undoes).
+// grognard's only script of its own: keyboard shortcuts on a game page (numbers pick, u undoes), clicks on a
+// drawn board, the live table kept in order with the bots' moves shown one by one, and odds that arrive later.
 document.addEventListener("keydown", (event) => {
   const target = event.target;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -41,5 +42,125 @@ document.addEventListener("click", (event) => {
   if (matches.length === 1) matches[0].click();
   else if (matches.length > 1) matches[0].closest("[data-actions]").scrollIntoView({ behavior: "smooth" });
 });
-document.addEventListener("DOMContentLoaded", () => markBoard(document));
-document.addEventListener("htmx:afterSwap", () => markBoard(document));
+
+// The live table (#table). Its fragment carries the game's stored revision ([data-ply][data-revision]):
+// an answer older than the table shown (a slow fetch overtaken by a move) is never swapped in, and a
+// fetch from the live stream of the revision already shown is dropped. When the bots or the game master
+// moved since the position shown, the fragment names the positions where they decided
+// ([data-steps]); the page shows the table at each (`?at=<ply>`) for a moment before the live one.
+// localStorage "grognard-step-ms" sets the moment (0: no replay); [data-skip] jumps to now.
+function stepMs() {
+  let kept = null;
+  try { kept = localStorage.getItem("grognard-step-ms"); } catch (error) { kept = null; }
+  return kept !== null && Number.isFinite(Number(kept)) ? Number(kept) : 700;
+}
+function stampOf(root) {
+  const p = root ? root.querySelector("[data-ply]") : null;
+  if (!p) return null;
+  return {
+    ply: Number(p.dataset.ply),
+    revision: Number(p.dataset.revision || 0),
+    steps: (p.dataset.steps || "").split(" ").filter(Boolean).map(Number),
+  };
+}
+function parsed(html) {
+  const box = document.createElement("template");
+  box.innerHTML = html;
+  return stampOf(box.content);
+}
+let playing = null; // {table, final, stamp, queue, wake}
+function show(table, html) {
+  table.innerHTML = html;
+  if (window.htmx) window.htmx.process(table);
+  markBoard(document);
+  loadOdds(table);
+}
+function stepUrl(table, at) {
+  const base = table.getAttribute("hx-get") || "";
+  return `${base}${base.includes("?") ? "&" : "?"}at=${at}`;
+}
+async function playSteps() {
+  while (playing && playing.queue.length) {
+    const table = playing.table;
+    const at = playing.queue.shift();
+    let html = null;
+    try {
+      const answer = await fetch(stepUrl(table, at), { credentials: "same-origin", headers: { "HX-Request": "true" } });
+      html = answer.ok ? await answer.text() : null;
+    } catch (error) {
+      html = null;
+    }
+    if (!playing) return;
+    if (html !== null) {
+      show(table, html);
+      await new Promise((resolve) => { playing.wake = resolve; setTimeout(resolve, stepMs()); });
+    }
+  }
+  if (playing) {
+    const { table, final } = playing;
+    playing = null;
+    show(table, final);
+  }
+}
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const detail = event.detail;
+  const table = detail.target;
+  if (!(table instanceof HTMLElement) || table.id !== "table" || !detail.shouldSwap) return;
+  const incoming = parsed(detail.serverResponse || "");
+  if (!incoming) return;
+  const shown = playing ? playing.stamp : stampOf(table);
+  const fromStream = detail.requestConfig && detail.requestConfig.verb === "get";
+  if (shown && (incoming.revision < shown.revision || (fromStream && incoming.revision === shown.revision))) {
+    detail.shouldSwap = false;
+    return;
+  }
+  const now = stampOf(table);
+  const after = playing && playing.queue.length ? playing.queue[playing.queue.length - 1] : (now ? now.ply : Infinity);
+  const steps = incoming.steps.filter((s) => s > after && s < incoming.ply);
+  if (playing) {
+    detail.shouldSwap = false;
+    Object.assign(playing, { final: detail.serverResponse, stamp: incoming });
+    playing.queue.push(...steps);
+    return;
+  }
+  if (!steps.length || stepMs() <= 0 || !now || incoming.ply <= now.ply) return;
+  detail.shouldSwap = false;
+  playing = { table, final: detail.serverResponse, stamp: incoming, queue: steps, wake: null };
+  playSteps();
+});
+document.addEventListener("click", (event) => {
+  if (!(event.target instanceof Element) || !event.target.closest("[data-skip]") || !playing) return;
+  playing.queue = [];
+  if (playing.wake) playing.wake();
+});
+
+// Odds a system solves come after the table ([data-odds-src]): asked again while the server is still
+// working them out, filled in when they arrive, dropped when the table has moved on.
+function loadOdds(root) {
+  const pending = root.querySelector("[data-odds-src]");
+  if (!pending) return;
+  const src = pending.getAttribute("data-odds-src");
+  pending.removeAttribute("data-odds-src");
+  askOdds(pending, src);
+}
+function askOdds(pending, src) {
+  fetch(src, { credentials: "same-origin" })
+    .then((answer) => (answer.ok ? answer.json() : null))
+    .then((data) => {
+      if (!data || data.stale || !pending.isConnected) return;
+      if (data.pending) { setTimeout(() => { if (pending.isConnected) askOdds(pending, src); }, 600); return; }
+      Object.entries(data.actions || {}).forEach(([id, text]) => {
+        document.querySelectorAll(`[data-odds-slot="${CSS.escape(id)}"]`).forEach((el) => { el.textContent = text; });
+      });
+      pending.textContent = data.win || "";
+      if (data.win) pending.setAttribute("data-odds", "");
+      pending.removeAttribute("data-odds-pending");
+      pending.setAttribute("data-odds-ready", "");
+    })
+    .catch(() => {});
+}
+document.addEventListener("DOMContentLoaded", () => { markBoard(document); loadOdds(document); });
+document.addEventListener("htmx:afterSwap", (event) => {
+  markBoard(document);
+  if (event.target instanceof Element) loadOdds(event.target);
+});
