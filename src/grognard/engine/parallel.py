@@ -37,6 +37,9 @@ MAX_WORKERS = 256
 CONNECT_TIMEOUT = 10.0
 """Seconds to wait for a Dask scheduler before giving up."""
 
+TASKS_PER_WORKER = 32
+"""About how many tasks each worker gets: the indexes are batched only past that many."""
+
 MAX_BATCH = 64
 """The most indexes one cluster task computes."""
 
@@ -111,9 +114,9 @@ def run_indexed(work: Callable[[int], R], count: int, workers: int | None = 1) -
 
 
 def batch_size(count: int, workers: int, most: int) -> int:
-    """Indexes per task: about eight tasks per worker (so that a slow task leaves the others work to
-    share at the end), at least 1 and at most `most`."""
-    return max(1, min(most, count // (workers * 8)))
+    """Indexes per task: about `TASKS_PER_WORKER` tasks per worker (so that the workers finish together:
+    the last task is a small part of the run), at least 1 and at most `most`."""
+    return max(1, min(most, count // (workers * TASKS_PER_WORKER)))
 
 
 def work_batch(work: Callable[[int], R], start: int, stop: int) -> list[R]:
