@@ -137,6 +137,18 @@ def test_an_unreachable_scheduler_is_one_line_within_the_timeout(monkeypatch: py
     assert time.monotonic() - start < 30
 
 
+def test_a_scheduler_without_workers_is_one_line_within_the_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    from distributed import LocalCluster
+
+    monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", 1.0)
+    with (
+        LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=None) as empty,
+        on_cluster(str(empty.scheduler_address)),
+        pytest.raises(UsageError, match="no workers"),
+    ):
+        list(run_indexed(partial(seeded_sum, 1), 3))
+
+
 def test_a_missing_dask_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed now raises ImportError
     with on_cluster("tcp://127.0.0.1:8786"), pytest.raises(UsageError, match=r"grognard\[cluster\]"):

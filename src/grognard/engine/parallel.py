@@ -9,8 +9,8 @@ picklable (a module-level function, or a `functools.partial` of one) and so must
 Inside `with on_cluster("tcp://HOST:PORT"):` every `run_indexed` sends its work to that Dask distributed
 scheduler instead (the optional extra `grognard[cluster]`; its workers must have grognard installed);
 `workers` is then not used. The indexes go in batches, so that a cheap piece of work is not swamped by the
-cost of a task; results are fetched batch by batch in index order. A missing Dask or an unreachable
-scheduler is a `UsageError` within `CONNECT_TIMEOUT` seconds.
+cost of a task; results are fetched batch by batch in index order. A missing Dask, an unreachable
+scheduler or one with no workers is a `UsageError` within `CONNECT_TIMEOUT` seconds (each).
 """
 
 from __future__ import annotations
@@ -143,6 +143,12 @@ def _run_on_cluster(work: Callable[[int], R], count: int, address: str) -> Itera
             f"cluster {address}: no Dask scheduler answered within {CONNECT_TIMEOUT:g} s ({type(e).__name__})"
         ) from None
     try:
+        try:
+            client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError):
+            raise UsageError(
+                f"cluster {address}: the scheduler has no workers (none joined within {CONNECT_TIMEOUT:g} s)"
+            ) from None
         threads = max(1, sum(client.nthreads().values()))
         size = batch_size(count, threads, MAX_BATCH)
         starts = range(0, count, size)
