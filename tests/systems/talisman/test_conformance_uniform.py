@@ -2,7 +2,7 @@
 
 Every decision of these games is the engine's `random_policy` (a legal action drawn uniformly), with no
 turn cap: the games end only by the rules. They are long (see `random_games` for the measured lengths and
-why the thousands of the other files are mixed games), so this file plays a sample: `SUITE_UNIFORM` (22
+why the thousands of the other files are mixed games), so this file plays a sample: `SUITE_UNIFORM` (24
 games, about 45 s of CPU), or with `GROGNARD_SWEEP=1` all of `UNIFORM_GAMES` (44, about 90 s).
 """
 
