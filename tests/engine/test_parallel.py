@@ -62,7 +62,7 @@ def cluster() -> Iterator[str]:
     from distributed import LocalCluster
 
     with LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=False, protocol="tcp", dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=False, protocol="tcp", dashboard_address=":0"
     ) as local:
         yield str(local.scheduler_address)
 
@@ -142,7 +142,7 @@ def test_a_scheduler_without_workers_is_one_line_within_the_timeout(monkeypatch:
 
     monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", 1.0)
     with (
-        LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=None) as empty,
+        LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=":0") as empty,
         on_cluster(str(empty.scheduler_address)),
         pytest.raises(UsageError, match="no workers"),
     ):
