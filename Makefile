@@ -34,7 +34,7 @@ imports: $(STAMP)
 	$(BIN)/lint-imports
 
 unit: $(STAMP) chromium
-	$(BIN)/python -m pytest -n $(or $(JOBS),auto) --dist loadfile
+	$(BIN)/python -m pytest -n $(or $(JOBS),auto) --dist loadfile --durations=15
 
 test: lint typecheck imports unit
 

@@ -28,7 +28,7 @@ from rich.progress import Progress
 from grognard.cli.console import choose, err, out, print_json
 from grognard.cli.heroquest_import import imported_quest, is_heroscribe
 from grognard.cli.heroquest_return import return_completion, return_setup
-from grognard.cli.options import WorkersOption
+from grognard.cli.options import ClusterOption, WorkersOption, bulk_runner
 from grognard.engine.dice import Rng
 from grognard.engine.embedded import is_embedded
 from grognard.engine.errors import UsageError
@@ -272,12 +272,13 @@ def simulate_command(
     ] = DEFAULT_ROUNDS,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     workers: WorkersOption = None,
+    cluster: ClusterOption = None,
 ) -> None:
     """Bot heroes against the automatic game master, many times: wins, rounds and deaths."""
     if games < 1:
         raise UsageError("--games must be at least 1")
     ref = quest_ref(quest, err if as_json else out)
-    with Progress(transient=True, disable=as_json) as progress:
+    with bulk_runner(workers, cluster), Progress(transient=True, disable=as_json) as progress:
         task = progress.add_task("quests", total=games)
         summary = simulate(
             ref, party, games, seed, rounds=rounds, on_game=lambda _r: progress.advance(task), workers=workers

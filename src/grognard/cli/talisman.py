@@ -19,7 +19,7 @@ from rich.table import Table
 
 from grognard.cli.console import choose, err, out, print_json, read_line
 from grognard.cli.frontends import Frontend, MenuEntry, register
-from grognard.cli.options import WorkersOption
+from grognard.cli.options import ClusterOption, WorkersOption, bulk_runner
 from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL, OptionValue
@@ -332,12 +332,16 @@ def simulate_command(
     max_turns: Annotated[int | None, typer.Option("--max-turns", help=CAP_HELP)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
     workers: WorkersOption = None,
+    cluster: ClusterOption = None,
 ) -> None:
     """Play many whole games with bots: how many finish, who wins, how long they last (mean turns: every
     player's turn counts one; mean rounds: turns / players)."""
     names = parse_bots(bots, players)
     columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+    with (
+        bulk_runner(workers, cluster),
+        Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar,
+    ):
         task = bar.add_task("games", total=games)
         stats = simulate(
             names,

@@ -5,6 +5,12 @@ Each chunk plays `GAMES` games of one size through `engine.conformance.play_one`
 (`bots.mixed_policy`: at every decision a uniformly random legal action with chance 1 in 5, otherwise
 the heuristic bot's choice, so every legal action stays possible while games still end).
 
+The suite and the sweep: `make test` plays the first chunks of every size (`SUITE_CHUNKS`, 850 games,
+about 280 s of CPU); with `GROGNARD_SWEEP=1` the same files play every chunk of `CHUNKS` (2,000 games,
+about 620 s of CPU). The suite's games are the sweep's first games, with the same seeds and the same
+checks, so the sweep only adds games (docs/performance.md, "The test suite's time"). Both play every
+uniform game of `UNIFORM_GAMES`.
+
 Why the thousands are mixed games and the uniformly random ones a sample (`play_uniform`,
 `test_conformance_uniform.py`): a game of uniformly random moves (the engine's `random_policy`) ends only
 when a random walker has found a Talisman, grown strong and crafty enough to pass the Mines and the
@@ -35,6 +41,7 @@ Characters are dealt at random (Setting Up); each chunk checks that all of them 
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 
 from grognard.engine.conformance import is_sampled, play_one
@@ -54,21 +61,40 @@ FULL_EVERY = 150
 """One move in this many gets the JSON round trip and the second apply."""
 REPLAY_EVERY = 15
 """One game in this many is replayed from its recorded moves."""
+SWEEP = os.environ.get("GROGNARD_SWEEP", "") not in ("", "0")
+"""`GROGNARD_SWEEP=1` in the environment: play the whole sweep instead of the suite's share."""
 CHUNKS = {2: 25, 3: 8, 4: 3, 5: 2, 6: 2}
-"""Chunks of each size: 2,000 games in all, most of them the cheaper two-player games (a game of 6 costs
-about three and a half of 2, and the whole must run in about 6 minutes on two cores)."""
-PLAN = {
-    "a": [(2, 1), (2, 5), (2, 9), (2, 13), (2, 17), (2, 21), (2, 24), (3, 3), (4, 0), (6, 1)],
-    "b": [(2, 0), (2, 4), (2, 8), (2, 12), (2, 16), (2, 20), (3, 0), (3, 4), (3, 7), (6, 0)],
-    "c": [(2, 3), (2, 7), (2, 11), (2, 15), (2, 19), (2, 23), (3, 2), (3, 6), (4, 2), (5, 1)],
-    "d": [(2, 2), (2, 6), (2, 10), (2, 14), (2, 18), (2, 22), (3, 1), (3, 5), (4, 1), (5, 0)],
-}
-"""Which chunks each of the four test files plays (files of about equal cost, so that pytest-xdist's
-`--dist loadfile` spreads them over the workers)."""
+"""The sweep's chunks of each size: 2,000 games in all, most of them the cheaper two-player games."""
+SUITE_CHUNKS = {2: 10, 3: 3, 4: 2, 5: 1, 6: 1}
+"""The suite's chunks of each size (chunks 0 .. n-1 of `CHUNKS`): 850 games, every size played."""
+COST = {2: 1.0, 3: 1.5, 4: 2.2, 5: 2.8, 6: 3.5}
+"""The CPU time of a chunk of each size against a two-player chunk (about 11 s), measured."""
+PARTS = "abcd"
+"""The test files the chunks are spread over (`test_conformance_random_<part>.py`)."""
+
+
+def plan(chunks: dict[int, int]) -> dict[str, list[tuple[int, int]]]:
+    """The (players, chunk) pairs each part plays: every chunk once, the parts of about equal cost (the
+    dearest chunk first to the cheapest part), so that pytest-xdist's `--dist loadfile` spreads them
+    evenly over the workers."""
+    parts: dict[str, list[tuple[int, int]]] = {part: [] for part in PARTS}
+    load = dict.fromkeys(PARTS, 0.0)
+    pairs = sorted(((p, c) for p, n in chunks.items() for c in range(n)), key=lambda pc: (-COST[pc[0]], pc))
+    for pair in pairs:
+        part = min(PARTS, key=lambda k: (load[k], k))
+        parts[part].append(pair)
+        load[part] += COST[pair[0]]
+    return parts
+
+
+PLAN = plan(CHUNKS if SWEEP else SUITE_CHUNKS)
+"""Which chunks each of the four test files plays in this run."""
 
 
 UNIFORM_GAMES = {2: 40, 3: 4}
-"""The sample of uniformly random games: players -> games (about 90 s of CPU with the checks)."""
+"""The sample of uniformly random games: players -> games (about 90 s of CPU with the checks). The suite
+plays all of them: its first 20 two-player games alone cost about 80% of the 40 (measured), too little
+saved for half the sample."""
 UNIFORM_MOVE_CAP = 600_000
 """Moves after which a uniformly random game counts as endless (the longest measured was about 130,000
 moves; the cap is there so that a game that never ends fails instead of hanging)."""

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.systems.talisman.random_games import CHUNKS, GAMES, PLAN, play_chunk
+from tests.systems.talisman.random_games import (
+    CHUNKS,
+    COST,
+    GAMES,
+    PLAN,
+    SUITE_CHUNKS,
+    SWEEP,
+    plan,
+    play_chunk,
+)
 
 
 @pytest.mark.parametrize(("players", "chunk"), PLAN["a"])
@@ -15,9 +24,17 @@ def test_random_games_end_and_keep_every_promise(players: int, chunk: int) -> No
     assert outcomes["win"] + outcomes["nobody"] == GAMES
 
 
-def test_the_four_parts_play_two_thousand_games_of_every_size() -> None:
-    """The parts play every chunk of `CHUNKS` once: 2,000 games, 2 to 6 players (Setting Up)."""
-    planned = [pair for part in PLAN.values() for pair in part]
-    assert len(planned) == len(set(planned)) == sum(CHUNKS.values())
-    assert sorted(planned) == sorted((p, c) for p, n in CHUNKS.items() for c in range(n))
-    assert GAMES * len(planned) >= 2000 and set(CHUNKS) == {2, 3, 4, 5, 6}
+def test_the_four_parts_play_every_chunk_once_and_the_suite_is_the_sweep_s_start() -> None:
+    """The sweep (`GROGNARD_SWEEP=1`) plays every chunk of `CHUNKS` once: 2,000 games, 2 to 6 players
+    (Setting Up); the suite plays the first chunks of every size of the sweep, 850 games, the four parts
+    within a quarter of each other's cost."""
+    for chunks in (CHUNKS, SUITE_CHUNKS):
+        planned = [pair for part in plan(chunks).values() for pair in part]
+        assert len(planned) == len(set(planned)) == sum(chunks.values())
+        assert sorted(planned) == sorted((p, c) for p, n in chunks.items() for c in range(n))
+    assert GAMES * sum(CHUNKS.values()) >= 2000 and set(CHUNKS) == set(SUITE_CHUNKS) == {2, 3, 4, 5, 6}
+    assert all(1 <= SUITE_CHUNKS[p] <= CHUNKS[p] for p in CHUNKS)
+    assert GAMES * sum(SUITE_CHUNKS.values()) == 850
+    costs = [sum(COST[p] for p, _ in part) for part in plan(SUITE_CHUNKS).values()]
+    assert max(costs) <= 1.25 * min(costs)
+    assert plan(CHUNKS if SWEEP else SUITE_CHUNKS) == PLAN
