@@ -22,6 +22,7 @@ from itertools import pairwise
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square, edge, neighbours
+from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.geometry import (
     Reach,
     can_attack_close,
@@ -42,16 +43,7 @@ from grognard.systems.heroquest.targets import (
     trap_at_place,
     trap_place,
 )
-from grognard.systems.heroquest.turn import (
-    end_turn,
-    fire,
-    note,
-    order_choices,
-    set_order,
-    trap_here,
-    with_hero,
-    with_monster,
-)
+from grognard.systems.heroquest.turn import end_turn, fire, order_choices, set_order
 
 
 def sq(text: str) -> Square:
@@ -90,7 +82,7 @@ def all_traps(state: QuestState) -> frozenset[Square]:
 
 def hero_reach(state: QuestState, index: int) -> Reach:
     """Where hero `index` may end a move with the moves left."""
-    from grognard.systems.heroquest.effects import has
+    from grognard.systems.heroquest.effect_strings import has
     from grognard.systems.heroquest.spells import through_rock_reach
 
     fig = state.heroes[index]
@@ -247,7 +239,7 @@ def gm_actions(state: QuestState) -> list[str]:
     if turn.rolled and turn.moves > 0:
         reach = monster_reach(state, j)
         acts.extend(f"move:{sq_text(s)}" for s in sorted(reach.cost) if s != m.at)
-    from grognard.systems.heroquest.effects import has
+    from grognard.systems.heroquest.effect_strings import has
     from grognard.systems.heroquest.monster_gear import attacks_allowed
     from grognard.systems.heroquest.skill_moves import thrall_of
 
@@ -348,7 +340,7 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
     if verb == "end":
         return end_turn(state)
     if verb == "roll":
-        from grognard.systems.heroquest.effects import has, total
+        from grognard.systems.heroquest.effect_strings import has, total
 
         if has(fig.effects, "speed"):
             state = note(state, f"{name} moves up to 12 squares (Potion of Speed).")
@@ -453,7 +445,7 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
 def walk(state: QuestState, i: int, target: Square) -> QuestState:
     """Hero `i` walks to `target` square by square: a hidden trap stops and springs; rooms and squares
     entered fire their events."""
-    from grognard.systems.heroquest.effects import has
+    from grognard.systems.heroquest.effect_strings import has
     from grognard.systems.heroquest.items import reveal
     from grognard.systems.heroquest.traps import spring
 

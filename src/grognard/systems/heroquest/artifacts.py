@@ -36,13 +36,13 @@ from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.artifacts_gear import lose, wears
 from grognard.systems.heroquest.board import Square, neighbours
-from grognard.systems.heroquest.effects import has, parse
+from grognard.systems.heroquest.edits import free_square_near, note, trap_here, with_hero, with_monster
+from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.geometry import MAX_MOVE, can_target, jump
 from grognard.systems.heroquest.hero import scroll_spell
 from grognard.systems.heroquest.items import _always, _charge, _discard, _name, _register, handler, thing_key
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import free_square_near, note, trap_here, with_hero, with_monster
 
 BOW_ARROWS = 4
 """The Elven Bow of Vindication's arrows (line 455)."""

@@ -32,11 +32,12 @@ from functools import cache
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.artifacts_gear import wears
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.effects import has, parse, total, use_item
+from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.effect_strings import has, parse, total
+from grognard.systems.heroquest.effects import use_item
 from grognard.systems.heroquest.items import _always, _discard, _register
 from grognard.systems.heroquest.quest import Quest
 from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.turn import note, with_hero
 from grognard.systems.heroquest.wounds import hurt_hero
 
 WARM = ("armband-of-ice", "ring-of-warmth")

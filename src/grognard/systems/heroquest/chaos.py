@@ -24,10 +24,10 @@ from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos_lists import spell_list
-from grognard.systems.heroquest.effects import has, parse, total
+from grognard.systems.heroquest.edits import note, with_monster
+from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.turn import note, with_monster
 
 # ---------------------------------------------------------------------------------------------------
 # A spell in flight

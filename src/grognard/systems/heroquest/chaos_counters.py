@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.chaos_effects import cure
-from grognard.systems.heroquest.effects import has
+from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.items import HANDLERS, Handler, _discard, _register
 from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.turn import note, with_hero
 
 
 def cursed(state: QuestState, i: int) -> list[str]:

@@ -31,7 +31,7 @@ from grognard.systems.heroquest.chaos_effects import carries, rustable
 from grognard.systems.heroquest.chaos_flight import dispel_chance
 from grognard.systems.heroquest.chaos_turns import decider, puppet
 from grognard.systems.heroquest.combat_dice import damage, mean
-from grognard.systems.heroquest.effects import has
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.gear import find_thing
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import GM_PLAYER, QuestState

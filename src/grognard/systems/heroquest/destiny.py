@@ -21,9 +21,9 @@ from itertools import product
 
 from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Outcome
+from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.skills import HANDLERS, Handler
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_hero
 
 KEY = "human-destiny"
 """The skill's key."""

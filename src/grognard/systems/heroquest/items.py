@@ -27,11 +27,12 @@ from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields, skulls
-from grognard.systems.heroquest.effects import _item_effect, has, in_play, spell_key, total, use_item
+from grognard.systems.heroquest.edits import free_square_near, note, with_hero
+from grognard.systems.heroquest.effect_strings import has, total
+from grognard.systems.heroquest.effects import _item_effect, in_play, spell_key, use_item
 from grognard.systems.heroquest.hero import castable_spells
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import HeroFig, Pending, QuestState
-from grognard.systems.heroquest.turn import free_square_near, note, with_hero
 
 Offers = Callable[[QuestState, int], list[str]]
 Apply = Callable[[QuestState, int, str], QuestState]

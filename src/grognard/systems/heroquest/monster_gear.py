@@ -254,7 +254,7 @@ def skilled(stats: MonsterStats, names: Sequence[str]) -> bool:
 
 def moved(state: QuestState, j: int) -> int:
     """The squares monster `j` has crossed this turn (kept for Rush, line 689)."""
-    from grognard.systems.heroquest.effects import total
+    from grognard.systems.heroquest.effect_strings import total
 
     return total(state.monsters[j].effects, "rushed")
 
@@ -302,7 +302,7 @@ def attack_dice(state: QuestState, j: int, hero: int, *, base: bool = False) -> 
     for a skill that says so, or the second attack's), its effects, +1 for Swarm (line 623), +1 for Rush
     after crossing more than two squares (line 689), -1 for a shot past a figure (Ranged Accuracy, line
     337)."""
-    from grognard.systems.heroquest.effects import total
+    from grognard.systems.heroquest.effect_strings import total
 
     stats = state.stats_of(j)
     m = state.monsters[j]

@@ -197,7 +197,7 @@ def _can_reach(state: QuestState, j: int) -> bool:
 
 def _toss_worth(state: QuestState, action: str) -> bool:
     """A toss onto a trap, or into another hero."""
-    from grognard.systems.heroquest.turn import trap_here
+    from grognard.systems.heroquest.edits import trap_here
 
     mark = sq(action.partition("@")[2])
     return trap_here(state, mark) is not None or any(

@@ -29,8 +29,8 @@ from fractions import Fraction
 from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.board import Square, neighbours
+from grognard.systems.heroquest.edits import note, with_monster
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_monster
 
 CHASE = "chase|quest"
 """The monster chases the heroes who ran out of its sight this turn."""
@@ -71,7 +71,7 @@ def hunting(state: QuestState) -> bool:
 
 
 def _eligible(state: QuestState, j: int) -> bool:
-    from grognard.systems.heroquest.effects import has
+    from grognard.systems.heroquest.effect_strings import has
     from grognard.systems.heroquest.monster_flight import running
     from grognard.systems.heroquest.monster_wounds import carrying
     from grognard.systems.heroquest.skill_moves import thrall_of

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.effects import has, parse, total
+from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skills import (
@@ -21,7 +22,6 @@ from grognard.systems.heroquest.skills import (
     chebyshev,
 )
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_hero
 
 # ---------------------------------------------------------------------------------------------------
 # Attacks: Mighty Toss (195), Backstab (253), Shield Bash (341), Sweep Attack (335), Telekinesis (280)

@@ -23,10 +23,11 @@ from grognard.engine.dice import sum_distribution
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.effects import BERSERK, MANHANDLE, from_effect, has, total
+from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.effect_strings import has, total
+from grognard.systems.heroquest.effects import BERSERK, MANHANDLE, from_effect
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_hero, with_monster
 
 Offers = Callable[[QuestState, int], list[str]]
 Apply = Callable[[QuestState, int, str], QuestState]
