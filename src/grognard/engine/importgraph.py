@@ -1,5 +1,6 @@
 """The import graph of a package's modules read from their source (an `ast` walk, nothing imported),
 counting imports written inside functions as well as those at the top of a module, and its cycles.
+Imports under `if TYPE_CHECKING:` never run: they are left out of the graph unless asked for.
 
 `graph(package)` maps each module of the package to the modules of the same package it imports;
 `cycles(edges)` gives the strongly connected components that hold a cycle; `inner_imports(package)` lists
@@ -16,13 +17,15 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Import:
-    """One import statement's target: the importing module, its line, the module imported and whether the
-    statement sits inside a function (or class) rather than at the top of the module."""
+    """One import statement's target: the importing module, its line, the module imported, whether the
+    statement sits inside a function (or class) rather than at the top of the module, and whether it sits
+    under `if TYPE_CHECKING:` (for the type checker only)."""
 
     module: str
     line: int
     target: str
     inner: bool
+    typing: bool = False
 
 
 def package_dir(package: str) -> Path:
@@ -66,6 +69,7 @@ class _Walker(ast.NodeVisitor):
         self.is_package = is_package
         self.known = known
         self.depth = 0
+        self.typing = 0
         self.found: list[Import] = []
 
     def _nested(self, node: ast.AST) -> None:
@@ -78,8 +82,21 @@ class _Walker(ast.NodeVisitor):
     visit_ClassDef = _nested
     visit_Lambda = _nested
 
+    def visit_If(self, node: ast.If) -> None:
+        test = node.test
+        name = test.id if isinstance(test, ast.Name) else test.attr if isinstance(test, ast.Attribute) else ""
+        if name != "TYPE_CHECKING":
+            self.generic_visit(node)
+            return
+        self.typing += 1
+        for stmt in node.body:
+            self.visit(stmt)
+        self.typing -= 1
+        for stmt in node.orelse:
+            self.visit(stmt)
+
     def _add(self, node: ast.stmt, target: str) -> None:
-        self.found.append(Import(self.module, node.lineno, target, self.depth > 0))
+        self.found.append(Import(self.module, node.lineno, target, self.depth > 0, self.typing > 0))
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
@@ -94,7 +111,7 @@ class _Walker(ast.NodeVisitor):
 
 def imports(package: str) -> list[Import]:
     """Every import statement target of `package`'s modules (a `from m import a, b` of two submodules
-    counts as two), in module and line order. `if TYPE_CHECKING:` blocks are counted too."""
+    counts as two), in module and line order, those under `if TYPE_CHECKING:` marked `typing`."""
     table = modules(package)
     known = set(table)
     found: list[Import] = []
@@ -114,13 +131,13 @@ def _owner(target: str, known: set[str]) -> str | None:
     return None
 
 
-def graph(package: str, *, inner: bool = True) -> dict[str, set[str]]:
+def graph(package: str, *, inner: bool = True, typing: bool = False) -> dict[str, set[str]]:
     """The modules of `package` each with the modules of `package` it imports (not itself); the imports
-    inside functions count unless `inner` is false."""
+    inside functions count unless `inner` is false, those for the type checker only when `typing`."""
     known = set(modules(package))
     edges: dict[str, set[str]] = {name: set() for name in known}
     for found in imports(package):
-        if found.inner and not inner:
+        if (found.inner and not inner) or (found.typing and not typing):
             continue
         owner = _owner(found.target, known)
         if owner is not None and owner != found.module:
@@ -181,15 +198,21 @@ def inner_imports(package: str, within: str | None = None) -> list[Import]:
     return [
         found
         for found in imports(package)
-        if found.inner and (within is None or found.target == within or found.target.startswith(within + "."))
+        if found.inner
+        and not found.typing
+        and (within is None or found.target == within or found.target.startswith(within + "."))
     ]
 
 
 def report(package: str) -> str:
     """A short text report of `package`'s cycles (counting imports inside functions) and inner imports."""
     knots = cycles(graph(package))
+    typed = cycles(graph(package, typing=True))
     lines = [f"{package}: {len(modules(package))} modules, {len(knots)} cycles"]
     lines += [f"  cycle of {len(c)}: {' '.join(m.rpartition('.')[2] for m in c)}" for c in knots]
+    lines.append(
+        f"  counting the imports for the type checker: {len(typed)} cycles of {[len(c) for c in typed]}"
+    )
     lines.append(f"  imports inside functions: {len(inner_imports(package, 'grognard'))}")
     return "\n".join(lines)
 

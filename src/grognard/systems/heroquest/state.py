@@ -28,7 +28,8 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Layout, Square
 from grognard.systems.heroquest.effect_strings import total
 from grognard.systems.heroquest.hero import Equipped, Hero
-from grognard.systems.heroquest.quest_setup import Context, MonsterStats, Setup, context
+from grognard.systems.heroquest.monster_kit import MonsterStats
+from grognard.systems.heroquest.quest_setup import Context, Setup, context
 from grognard.systems.heroquest.sight import sees
 
 HERO_PLAYER = 0
