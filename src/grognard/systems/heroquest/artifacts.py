@@ -40,7 +40,7 @@ from grognard.systems.heroquest.edits import free_square_near, note, trap_here, 
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.geometry import MAX_MOVE, can_target, jump
 from grognard.systems.heroquest.hero import scroll_spell
-from grognard.systems.heroquest.items import _always, _charge, _discard, _name, _register, handler, thing_key
+from grognard.systems.heroquest.items import _charge, _discard, _name, _register, always, handler, thing_key
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -133,7 +133,7 @@ def dust_of_disappearance(state: QuestState, i: int, arg: str) -> QuestState:
     return note(state, f"{state.hero_of(k).name} is dusted and slips past enemies unnoticed.")
 
 
-@_register("ring-of-return", _always)
+@_register("ring-of-return", always)
 def ring_of_return(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 467: the hero and every ally he sees are back where the party came into the quest (its start
     squares or the stairs, the nearest free square when those are taken); once."""

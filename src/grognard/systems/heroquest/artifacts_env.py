@@ -35,7 +35,7 @@ from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.effects import use_item
-from grognard.systems.heroquest.items import _always, _discard, _register
+from grognard.systems.heroquest.items import _discard, _register, always
 from grognard.systems.heroquest.quest import Quest
 from grognard.systems.heroquest.state import QuestState
 from grognard.systems.heroquest.wounds import hurt_hero
@@ -230,22 +230,22 @@ def anti_poison_quill(state: QuestState, i: int, arg: str) -> QuestState:
     return _cure(_discard(state, i, "anti-poison-quill"), i, fresh)
 
 
-@_register("venom-antidote", _always)
+@_register("venom-antidote", always)
 def venom_antidote(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 425: up to two Body lost to poison back, and lasting poison cured."""
     return _cure(_discard(state, i, "venom-antidote"), i, ANTIDOTE)
 
 
-@_register("potion-of-restoration", _always)
 def potion_of_restoration(state: QuestState, i: int, arg: str) -> QuestState:
-    """Line 413: all Body and Mind back (the data-driven potion), and poison cured."""
+    """Line 413: all Body and Mind back (the data-driven potion), and poison cured (the potion's one
+    handler, `chaos_counters.restoration`, lifts curses too)."""
     state = use_item(state, i, "potion-of-restoration")
     fig = state.heroes[i]
     effects = tuple(e for e in fig.effects if parse(e)[0] not in ("venom", "fresh", "poisoned"))
     return with_hero(state, i, replace(fig, effects=effects))
 
 
-@_register("potion-of-warmth", _always)
+@_register("potion-of-warmth", always)
 def potion_of_warmth(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 421: two Body back right after cold damage (an ice vault or river this turn), else one."""
     chilled = has(state.heroes[i].effects, "chilled")

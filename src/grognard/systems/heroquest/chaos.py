@@ -140,7 +140,7 @@ handler = _REGISTRY.lookup
 
 def register(key: str, chaos: Chaos) -> None:
     """Put a chaos spell's handler in `HANDLERS`."""
-    HANDLERS[key] = chaos
+    _REGISTRY.add(key, chaos)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from grognard.systems.heroquest.artifacts_env import potion_of_restoration
 from grognard.systems.heroquest.chaos_effects import cure
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has
-from grognard.systems.heroquest.items import HANDLERS, Handler, _discard, _register
+from grognard.systems.heroquest.items import _discard, _register, always
 from grognard.systems.heroquest.state import QuestState
 
 
@@ -32,14 +33,10 @@ def wolfsbane(state: QuestState, i: int, arg: str) -> QuestState:
     return note(state, f"{state.hero_of(i).name} is cured of the Werewolf's Curse.")
 
 
-_RESTORE = HANDLERS["potion-of-restoration"]
-
-
+@_register("potion-of-restoration", always)
 def restoration(state: QuestState, i: int, arg: str) -> QuestState:
-    """Line 413: all Body and Mind back (the catalogue's effect), and every curse lifted."""
-    state = _RESTORE.apply(state, i, arg)
+    """Line 413: all Body and Mind back (the catalogue's effect), poison cured
+    (`artifacts_env.potion_of_restoration`) and every curse lifted."""
+    state = potion_of_restoration(state, i, arg)
     fig = state.heroes[i]
     return with_hero(state, i, replace(fig, effects=cure(fig.effects)))
-
-
-HANDLERS["potion-of-restoration"] = Handler(_RESTORE.offers, restoration)

@@ -93,7 +93,8 @@ def _register(key: str, offers: Offers) -> Callable[[Apply], Apply]:
     return _REGISTRY.register(key, lambda apply: Handler(offers, apply))
 
 
-def _always(state: QuestState, i: int) -> list[str]:
+def always(state: QuestState, i: int) -> list[str]:
+    """Offered always, with no argument (an item used as it is)."""
     return [""]
 
 
@@ -102,11 +103,6 @@ def _data_driven(key: str) -> Apply:
         return use_item(state, i, key)
 
     return apply
-
-
-for _key, _entry in hq.catalog().items.items():
-    if _item_effect(_entry.name) is not None:
-        HANDLERS[_key] = Handler(_always, _data_driven(_key))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -178,19 +174,19 @@ def _charge(state: QuestState, i: int, key: str, charges: int) -> QuestState:
 # Items
 
 
-@_register("air-walk", _always)
+@_register("air-walk", always)
 def air_walk(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 387: for a turn no trap springs under him and a pit jump always clears."""
     return _discard(state, i, "air-walk", "airwalk|drunk")
 
 
-@_register("potion-of-battle", _always)
+@_register("potion-of-battle", always)
 def potion_of_battle(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 393: his next attack rolls its dice twice and keeps the roll with more skulls."""
     return _discard(state, i, "potion-of-battle", "battle|next-attack")
 
 
-@_register("potion-of-icy-strength", _always)
+@_register("potion-of-icy-strength", always)
 def potion_of_icy_strength(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 405: for a turn each skull of his attacks counts twice."""
     return _discard(state, i, "potion-of-icy-strength", "icy|drunk")
@@ -231,7 +227,7 @@ def reveal(state: QuestState, i: int) -> QuestState:
     return state
 
 
-@_register("potion-of-vision", _always)
+@_register("potion-of-vision", always)
 def potion_of_vision(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 419: every secret door and ordinary trap in sight is shown until he takes damage."""
     return reveal(_discard(state, i, "potion-of-vision", "vision|until-damaged"), i)
@@ -421,3 +417,9 @@ from grognard.systems.heroquest import chaos_counters as _chaos_counters  # noqa
 
 REGISTERED = (_artifacts.__name__, _artifacts_env.__name__, _chaos_counters.__name__)
 """The modules whose handlers are in `HANDLERS`."""
+
+# Every other item with a catalogue effect is played from its data (`effects.use_item`); an item a module
+# above plays (a potion with a rule of its own besides its effect) keeps that module's one handler.
+for _key, _entry in hq.catalog().items.items():
+    if _key not in HANDLERS and _item_effect(_entry.name) is not None:
+        _REGISTRY.add(_key, Handler(always, _data_driven(_key)))

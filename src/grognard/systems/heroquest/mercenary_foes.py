@@ -4,10 +4,10 @@ A quest places a Crossbowman, Halberdier, Scout or Swordsman as it places a mons
 level as for monsters: the placement's, else its `monster_kinds` entry's, else the table's lowest).
 `catalog.monster` finds him through `catalog.foe`, a `Monster` built from his mercenary table: the
 same numbers by level (lines 957-1003), his arms as monster weapons of no extra dice (the table counts
-them, line 955), no armour and no spells (Magic 0). From then on the monster machinery plays him: `monster_gear` reads his
-kit (`default_weapon` and `default_skills` when the quest is silent), the game master moves and attacks
-with him, he defends on black shields, and a hero who kills him earns the lower of his table's Attack
-and Defend, one more for the killing blow (line 345), as for any monster.
+them, line 955), no armour and no spells (Magic 0). From then on the monster machinery plays him:
+`monster_kit` reads his kit (`default_weapon` and `default_skills` when the quest is silent), the game
+master moves and attacks with him, he defends on black shields, and a hero who kills him earns the lower
+of his table's Attack and Defend, one more for the killing blow (line 345), as for any monster.
 
 His rules as an enemy: the Crossbowman holds his crossbow, so every attack is a shot at his table's
 Attack at any hero in sight (line 957, as the bow of lines 359-373); the Halberdier's halberd strikes

@@ -175,11 +175,11 @@ def burn(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
 
 
 for _key in ("earth/rock-skin", "earth/heal-body", "fire/courage", "water/water-of-healing"):
-    HANDLERS[_key] = Handler(friends, friendly)
+    _REGISTRY.add(_key, Handler(friends, friendly))
 for _key in ("other/warmth", "other/psychic-recovery"):  # lines 599, 603
-    HANDLERS[_key] = Handler(friends, friendly)
+    _REGISTRY.add(_key, Handler(friends, friendly))
 for _key in AVOID_FACES:
-    HANDLERS[_key] = Handler(enemies, burn)
+    _REGISTRY.add(_key, Handler(enemies, burn))
 
 
 # ---------------------------------------------------------------------------------------------------
