@@ -32,6 +32,7 @@ from functools import cache
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.artifacts_gear import wears
 from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.chaos_effects import cure
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.effects import use_item
@@ -236,13 +237,14 @@ def venom_antidote(state: QuestState, i: int, arg: str) -> QuestState:
     return _cure(_discard(state, i, "venom-antidote"), i, ANTIDOTE)
 
 
+@_register("potion-of-restoration", always)
 def potion_of_restoration(state: QuestState, i: int, arg: str) -> QuestState:
-    """Line 413: all Body and Mind back (the data-driven potion), and poison cured (the potion's one
-    handler, `chaos_counters.restoration`, lifts curses too)."""
+    """Line 413: all Body and Mind back (the data-driven potion), poison cured, and every curse lifted
+    (as a Wolfsbane Potion does, `chaos_counters`)."""
     state = use_item(state, i, "potion-of-restoration")
     fig = state.heroes[i]
     effects = tuple(e for e in fig.effects if parse(e)[0] not in ("venom", "fresh", "poisoned"))
-    return with_hero(state, i, replace(fig, effects=effects))
+    return with_hero(state, i, replace(fig, effects=cure(effects)))
 
 
 @_register("potion-of-warmth", always)

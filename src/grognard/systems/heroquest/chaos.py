@@ -214,7 +214,7 @@ def hero_refs(victims: list[str]) -> list[int]:
 def aimable_heroes(state: QuestState, j: int) -> list[int]:
     """The heroes monster `j` may aim a spell at: in its sight, not across a wide doorway diagonal (line
     122), not hidden in stealth (line 257)."""
-    from grognard.systems.heroquest.skill_moves import hidden
+    from grognard.systems.heroquest.targets import hidden
 
     at = state.monsters[j].at
     assert at is not None

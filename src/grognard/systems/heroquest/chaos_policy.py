@@ -95,7 +95,7 @@ def _beside_hero(state: QuestState, j: int) -> bool:
 def attack_value(state: QuestState, j: int, actions: list[str]) -> float:
     """What monster `j`'s attack is worth now, in expected Body points."""
     from grognard.systems.heroquest.effects import hero_defend_dice, monster_attack_dice
-    from grognard.systems.heroquest.gm import seen_heroes
+    from grognard.systems.heroquest.targets import seen_heroes
 
     attacks = [int(a[len("attack:h") :]) for a in actions if a.startswith("attack:h")]
     if attacks:
@@ -197,7 +197,7 @@ def _gear_dice(state: QuestState, i: int, key: str) -> int:
 
 
 def _ice_value(state: QuestState, j: int, target: str) -> float:
-    from grognard.systems.heroquest.gm import seen_heroes
+    from grognard.systems.heroquest.targets import seen_heroes
 
     at = state.monsters[j].at
     assert at is not None
@@ -286,7 +286,7 @@ def _run(state: QuestState, actions: list[str]) -> str:
 def _puppet(state: QuestState, i: int, actions: list[str]) -> str:
     from grognard.systems.heroquest.actions import all_traps, hero_reach, sq
     from grognard.systems.heroquest.effects import hero_defend_dice
-    from grognard.systems.heroquest.gm import distances
+    from grognard.systems.heroquest.geometry import distances
 
     attacks = [a for a in actions if a.startswith("attack:h")]
     if attacks:

@@ -34,6 +34,7 @@ from grognard.systems.heroquest.chaos_effects import (
 )
 from grognard.systems.heroquest.edits import note
 from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.hooks import game_master
 from grognard.systems.heroquest.state import GM_PLAYER, HERO_PLAYER, Pending, QuestState
 from grognard.systems.heroquest.turn import end_turn
 
@@ -274,7 +275,6 @@ def chaos_step(state: QuestState) -> tuple[QuestState, bool] | None:
     nothing to do here."""
     from grognard.systems.heroquest.actions import apply_action
     from grognard.systems.heroquest.chaos_flight import advance
-    from grognard.systems.heroquest.gm import choose
 
     melted = melt(state)
     if melted is not state:
@@ -288,7 +288,7 @@ def chaos_step(state: QuestState) -> tuple[QuestState, bool] | None:
     if gm_decides(state):
         if state.setup.gm == "human":
             return state, True
-        return apply_action(state, choose(state)), False
+        return apply_action(state, game_master()(state)), False
     if f is not None:
         return state, True
     return None

@@ -16,6 +16,7 @@ from grognard.systems.heroquest.actions import apply_action as play_action
 from grognard.systems.heroquest.actions import legal_actions as legal
 from grognard.systems.heroquest.chaos_turns import decider as chaos_decider
 from grognard.systems.heroquest.effects import memorise
+from grognard.systems.heroquest.items import register_data_driven
 from grognard.systems.heroquest.mercenaries import paid, party_starts
 from grognard.systems.heroquest.quest_setup import Setup, context
 from grognard.systems.heroquest.resolve import apply_outcome as play_outcome
@@ -69,6 +70,7 @@ class QuestRules:
 
 
 install_rules(QuestRules())
+register_data_driven()  # after every item module has registered its own items
 
 
 def initial_state(setup: Setup) -> QuestState:

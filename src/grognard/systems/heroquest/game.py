@@ -18,9 +18,9 @@ from typing import Any
 from grognard.engine.game import Game, GameInfo, GameState, OptionInfo, OptionValue
 from grognard.systems.heroquest.driver import initial_state
 from grognard.systems.heroquest.gm import choose
+from grognard.systems.heroquest.hooks import install_game_master
 from grognard.systems.heroquest.quest_setup import Setup, context
 from grognard.systems.heroquest.state import QuestState, state_from_data, state_to_data
-from grognard.systems.heroquest.turn import install_game_master
 
 QUEST_INFO = GameInfo(
     id="quest",

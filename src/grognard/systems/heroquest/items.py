@@ -418,8 +418,10 @@ from grognard.systems.heroquest import chaos_counters as _chaos_counters  # noqa
 REGISTERED = (_artifacts.__name__, _artifacts_env.__name__, _chaos_counters.__name__)
 """The modules whose handlers are in `HANDLERS`."""
 
-# Every other item with a catalogue effect is played from its data (`effects.use_item`); an item a module
-# above plays (a potion with a rule of its own besides its effect) keeps that module's one handler.
-for _key, _entry in hq.catalog().items.items():
-    if _key not in HANDLERS and _item_effect(_entry.name) is not None:
-        _REGISTRY.add(_key, Handler(always, _data_driven(_key)))
+def register_data_driven() -> None:
+    """Register every item with a catalogue effect that no module plays as played from its data
+    (`effects.use_item`). The driver calls it once every item module is loaded (an item a module plays,
+    a potion with a rule of its own besides its effect, keeps that module's one handler)."""
+    for key, entry in hq.catalog().items.items():
+        if key not in HANDLERS and _item_effect(entry.name) is not None:
+            _REGISTRY.add(key, Handler(always, _data_driven(key)))

@@ -124,7 +124,7 @@ def untouchable(state: QuestState, i: int) -> bool:
     """True when no monster may attack hero `i`: unseen (stealth, Disappear), stone (line 781), carried
     off by a fimir (line 711)."""
     from grognard.systems.heroquest.monster_wounds import kidnapped, stone
-    from grognard.systems.heroquest.skill_moves import hidden
+    from grognard.systems.heroquest.targets import hidden
 
     return hidden(state, i) or stone(state, i) or kidnapped(state, i) is not None
 

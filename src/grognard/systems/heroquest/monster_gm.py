@@ -173,14 +173,15 @@ def _hero_distance(state: QuestState, square: Square) -> int:
 
 
 def _sees_a_hero(state: QuestState, j: int) -> bool:
-    from grognard.systems.heroquest.gm import seen_heroes
+    from grognard.systems.heroquest.targets import seen_heroes
 
     return bool(seen_heroes(state, j))
 
 
 def _can_reach(state: QuestState, j: int) -> bool:
     """True when monster `j` could stand beside a hero it sees with its longest move."""
-    from grognard.systems.heroquest.gm import distances, seen_heroes
+    from grognard.systems.heroquest.geometry import distances
+    from grognard.systems.heroquest.targets import seen_heroes
 
     at = state.monsters[j].at
     assert at is not None

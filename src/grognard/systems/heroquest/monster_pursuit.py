@@ -90,7 +90,7 @@ def _eligible(state: QuestState, j: int) -> bool:
 
 
 def _sees_hero(state: QuestState, j: int) -> bool:
-    from grognard.systems.heroquest.gm import seen_heroes
+    from grognard.systems.heroquest.targets import seen_heroes
 
     return bool(seen_heroes(state, j))
 
@@ -173,8 +173,8 @@ def seek_result(state: QuestState, p: Pending, move: str) -> QuestState:
 
 
 def _nearest_hero(state: QuestState, j: int) -> Square | None:
-    from grognard.systems.heroquest.gm import distances
-    from grognard.systems.heroquest.skill_moves import hidden
+    from grognard.systems.heroquest.geometry import distances
+    from grognard.systems.heroquest.targets import hidden
 
     at = state.monsters[j].at
     assert at is not None
@@ -192,7 +192,7 @@ def _nearest_hero(state: QuestState, j: int) -> Square | None:
 def pursuit_goals(state: QuestState, j: int) -> set[Square] | None:
     """Where the automatic game master walks monster `j` that sees no hero: beside the heroes while it
     chases, its start position going home, the square it moves on to; None when it stands."""
-    from grognard.systems.heroquest.skill_moves import hidden
+    from grognard.systems.heroquest.targets import hidden
 
     now = marks(state, j)
     layout = state.layout

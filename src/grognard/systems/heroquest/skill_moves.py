@@ -60,12 +60,6 @@ def break_stealth(state: QuestState, i: int, verb: str) -> QuestState:
     return state
 
 
-def hidden(state: QuestState, i: int) -> bool:
-    """True while hero `i` is in stealth or under Disappear (enemies neither see nor attack him)."""
-    effects = state.heroes[i].effects
-    return has(effects, "stealth") or has(effects, "vanish")
-
-
 def stealth_check(state: QuestState, i: int) -> QuestState:
     """At the start of his turn with enemies in sight, a hero in stealth rolls red dice for his Mind and
     stays hidden only by beating their total Mind (line 257)."""

@@ -14,34 +14,17 @@ moves until a player must decide or dice must be rolled.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from itertools import permutations
 
 from grognard.systems.heroquest.edits import add, free_square_near, note, with_hero, with_monster
+from grognard.systems.heroquest.hooks import game_master
 from grognard.systems.heroquest.quest import Event
 from grognard.systems.heroquest.sight import sees, visible_areas
 from grognard.systems.heroquest.state import GM_SLOT, MonsterFig, Pending, QuestState, Turn
 
 MAX_AUTO_STEPS = 2000
 """A guard on the automatic game master's moves between two player decisions."""
-
-GameMaster = Callable[[QuestState], str]
-"""The automatic game master's policy: the action it takes for the monster whose turn it is."""
-
-_GAME_MASTER: list[GameMaster] = []
-
-
-def install_game_master(policy: GameMaster) -> None:
-    """Inject the automatic game master's policy (`game` installs `gm.choose`); the rules never import it."""
-    _GAME_MASTER[:] = [policy]
-
-
-def game_master() -> GameMaster:
-    """The installed automatic game master; a `RuntimeError` when none is."""
-    if not _GAME_MASTER:
-        raise RuntimeError("no automatic game master is installed: import grognard.systems.heroquest")
-    return _GAME_MASTER[0]
 
 
 def participants(state: QuestState) -> list[int]:
