@@ -330,7 +330,7 @@ def hops(state: QuestState, i: int) -> list[tuple[Square, int]]:
 
 def hop(state: QuestState, i: int, landing: Square) -> QuestState | None:
     """The jump over a figure to `landing` declared (its moves used), or None when there is none."""
-    from grognard.systems.heroquest.actions import sq_text
+    from grognard.systems.heroquest.action_text import sq_text
 
     for square, used in hops(state, i):
         if square == landing:
@@ -409,7 +409,7 @@ def chance_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tupl
 
 def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | None:
     """The state after a chance node played here, or None when `p` is not one."""
-    from grognard.systems.heroquest.actions import sq
+    from grognard.systems.heroquest.action_text import sq
     from grognard.systems.heroquest.wounds import hurt_monster
 
     if p.kind == "vindicate":

@@ -27,7 +27,8 @@ from functools import lru_cache
 from grognard.engine.dice import Rng
 from grognard.engine.game import GameState
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.actions import known_traps, sq
+from grognard.systems.heroquest.action_text import sq
+from grognard.systems.heroquest.actions import known_traps
 from grognard.systems.heroquest.board import Layout, Square, neighbours
 from grognard.systems.heroquest.combat_dice import kill_chance
 from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice

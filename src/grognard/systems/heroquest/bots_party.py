@@ -197,7 +197,7 @@ def holds_back(state: QuestState, i: int) -> bool:
 
 def make_way(state: QuestState, i: int, actions: list[str]) -> str | None:
     """A spell-caster's roll or step back out of the monsters' reach, or None (see the module doc)."""
-    from grognard.systems.heroquest.actions import sq
+    from grognard.systems.heroquest.action_text import sq
     from grognard.systems.heroquest.bots import _threatened
 
     hero = state.hero_of(i)
@@ -232,7 +232,8 @@ def way_round(state: QuestState, i: int, actions: list[str]) -> str | None:
     monster's square (doors, closed or open, are passed), or None."""
     from collections import deque
 
-    from grognard.systems.heroquest.actions import known_traps, sq
+    from grognard.systems.heroquest.action_text import sq
+    from grognard.systems.heroquest.actions import known_traps
     from grognard.systems.heroquest.board import neighbours
     from grognard.systems.heroquest.bots import beside_squares
 

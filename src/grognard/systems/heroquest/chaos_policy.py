@@ -272,7 +272,7 @@ def _far(state: QuestState, square: Square) -> tuple[bool, int]:
 
 
 def _run(state: QuestState, actions: list[str]) -> str:
-    from grognard.systems.heroquest.actions import sq
+    from grognard.systems.heroquest.action_text import sq
 
     here = state.monsters[state.acting].at
     assert here is not None
@@ -284,7 +284,8 @@ def _run(state: QuestState, actions: list[str]) -> str:
 
 
 def _puppet(state: QuestState, i: int, actions: list[str]) -> str:
-    from grognard.systems.heroquest.actions import all_traps, hero_reach, sq
+    from grognard.systems.heroquest.action_text import sq
+    from grognard.systems.heroquest.actions import all_traps, hero_reach
     from grognard.systems.heroquest.effects import hero_defend_dice
     from grognard.systems.heroquest.geometry import distances
 

@@ -15,7 +15,8 @@ the same position always gets the same move; `choose` returns one of the state's
 
 from __future__ import annotations
 
-from grognard.systems.heroquest.actions import all_traps, monster_reach, sq, sq_text
+from grognard.systems.heroquest.action_text import sq, sq_text
+from grognard.systems.heroquest.actions import all_traps, monster_reach
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.effects import hero_defend_dice
 from grognard.systems.heroquest.geometry import distances

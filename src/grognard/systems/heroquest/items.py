@@ -262,7 +262,7 @@ CLOAK_CHARGES = 3
 
 
 def _cloak_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.actions import sq_text
+    from grognard.systems.heroquest.action_text import sq_text
 
     at = state.heroes[i].at
     assert at is not None
@@ -284,7 +284,7 @@ def elven_cloak(state: QuestState, i: int, arg: str) -> QuestState:
     which would trap him forever); three uses."""
     if arg not in _cloak_offers(state, i):
         raise UsageError(f"no wall to pass through to {arg!r}")
-    from grognard.systems.heroquest.actions import sq
+    from grognard.systems.heroquest.action_text import sq
 
     state = _charge(state, i, "elven-cloak-of-passage", CLOAK_CHARGES)
     fig = state.heroes[i]
@@ -417,6 +417,7 @@ from grognard.systems.heroquest import chaos_counters as _chaos_counters  # noqa
 
 REGISTERED = (_artifacts.__name__, _artifacts_env.__name__, _chaos_counters.__name__)
 """The modules whose handlers are in `HANDLERS`."""
+
 
 def register_data_driven() -> None:
     """Register every item with a catalogue effect that no module plays as played from its data

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from grognard.systems.heroquest.actions import sq
+from grognard.systems.heroquest.action_text import sq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.geometry import Reach, reachable

@@ -22,7 +22,7 @@ towards one). In order:
 from __future__ import annotations
 
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.actions import sq
+from grognard.systems.heroquest.action_text import sq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.monster_flight import flee_move, running
 from grognard.systems.heroquest.monster_wounds import carrying, hugging, tagged
