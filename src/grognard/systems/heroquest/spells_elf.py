@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from functools import cache
 
 from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.engine.game import Outcome
@@ -131,7 +130,6 @@ def wooden_weapon(state: QuestState, j: int) -> Gear | None:
     return next((g for g in entry.weapons if hq.key_of(g.name) == hq.key_of(stats.weapon)), None)
 
 
-@cache
 def _wooden_enemies(state: QuestState, i: int, spell: Spell) -> list[str]:
     return [
         mid

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 from operator import itemgetter
 from typing import Any, Protocol
 
@@ -457,6 +457,7 @@ def dressed(hero: Hero, fig: HeroFig) -> Hero:
     return hero.model_copy(update={"items": items, "artifacts": artifacts, "equipped": kept})
 
 
+@cache
 def twisted_stats(stats: MonsterStats) -> MonsterStats:
     """A monster's numbers once its wooden weapon is warped: its base Attack (no weapon dice, no shots),
     the rest as they were (line 529, `spells_elf`)."""
