@@ -31,6 +31,7 @@ from grognard.systems.heroquest.chaos_effects import carries, rustable
 from grognard.systems.heroquest.chaos_flight import dispel_chance
 from grognard.systems.heroquest.chaos_turns import decider, puppet
 from grognard.systems.heroquest.combat_dice import damage, mean
+from grognard.systems.heroquest.edits import active_squares
 from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.gear import find_thing
 from grognard.systems.heroquest.sight import sees
@@ -266,7 +267,7 @@ def _raise_ice(state: QuestState, f: Flight, actions: list[str]) -> str:
 
 
 def _far(state: QuestState, square: Square) -> tuple[bool, int]:
-    heroes = [h.at for h in state.heroes if h.status == "active" and h.at is not None]
+    heroes = active_squares(state)
     hidden = not any(sees(state.layout, h, square) for h in heroes)
     return hidden, min((abs(square[0] - h[0]) + abs(square[1] - h[1]) for h in heroes), default=0)
 

@@ -1,5 +1,6 @@
 """Small edits of a quest state shared by every rule (the model layer's helpers): a line of log, a hero
-or monster replaced, a sorted set grown, and where a dangerous trap or a free square is."""
+or monster replaced, a sorted set grown, where a dangerous trap or a free square is, and the named
+selectors for questions asked everywhere (`active_heroes`, `active_squares`)."""
 
 from __future__ import annotations
 
@@ -59,3 +60,26 @@ def free_square_near(state: QuestState, near: Square) -> Square | None:
                 nxt.append(n)
         frontier = nxt
     return None
+
+
+def chebyshev(a: Square, b: Square) -> int:
+    """Squares apart, diagonals counting one."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def active_heroes(state: QuestState, *, near: Square | None = None, but: int | None = None) -> list[int]:
+    """The heroes in play on the board (active and placed), by party place: only those on the eight
+    squares around `near` when it is given, and never hero `but`."""
+    return [
+        k
+        for k, h in enumerate(state.heroes)
+        if h.status == "active"
+        and h.at is not None
+        and k != but
+        and (near is None or chebyshev(near, h.at) == 1)
+    ]
+
+
+def active_squares(state: QuestState) -> list[Square]:
+    """The squares of the heroes in play on the board, by party place."""
+    return [h.at for h in state.heroes if h.status == "active" and h.at is not None]

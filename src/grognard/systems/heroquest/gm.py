@@ -18,6 +18,7 @@ from __future__ import annotations
 from grognard.systems.heroquest.action_text import sq, sq_text
 from grognard.systems.heroquest.actions import all_traps, monster_reach
 from grognard.systems.heroquest.board import Square, neighbours
+from grognard.systems.heroquest.edits import active_squares
 from grognard.systems.heroquest.effects import hero_defend_dice
 from grognard.systems.heroquest.geometry import distances
 from grognard.systems.heroquest.state import QuestState
@@ -93,7 +94,7 @@ def choose(state: QuestState) -> str:
 
 def _flee(state: QuestState, moves: list[str]) -> str:
     """A monster fleeing after Savagery (line 205) runs to the square farthest from the heroes."""
-    heroes = [h.at for h in state.heroes if h.status == "active" and h.at is not None]
+    heroes = active_squares(state)
 
     def away(action: str) -> tuple[int, str]:
         s = sq(action[5:])

@@ -6,16 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.board import Square, neighbours
-from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.edits import chebyshev, note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.geometry import can_target
-from grognard.systems.heroquest.skills import (
-    _add_monster_effect,
-    _monster,
-    _register,
-    _seen_enemies,
-    chebyshev,
-)
+from grognard.systems.heroquest.skills import _add_monster_effect, _monster, _register, _seen_enemies
 from grognard.systems.heroquest.state import Pending, QuestState
 
 # ---------------------------------------------------------------------------------------------------

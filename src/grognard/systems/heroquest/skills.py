@@ -22,8 +22,7 @@ from itertools import product
 from grognard.engine.dice import sum_distribution
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.edits import chebyshev, note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.effects import BERSERK, MANHANDLE, from_effect
 from grognard.systems.heroquest.sight import sees
@@ -143,11 +142,6 @@ def _mark(state: QuestState, i: int, *keys: str, extra: tuple[str, ...] = ()) ->
     limit = "quest" if hq.skill(keys[0]).effect.limit == "once-per-quest" else "encounter"
     marks = tuple(f"used:{k}|{limit}" for k in keys)
     return with_hero(state, i, replace(fig, effects=(*fig.effects, *marks, *extra)))
-
-
-def chebyshev(a: Square, b: Square) -> int:
-    """Squares apart, diagonals counting one."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
 def _seen_enemies(state: QuestState, i: int, *, living: bool = True) -> list[int]:
