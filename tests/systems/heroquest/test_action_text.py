@@ -65,3 +65,16 @@ def test_every_recorded_action_round_trips_to_its_kind() -> None:
     assert parse("skill:set-trap:3,16") == Keyed("skill", "set-trap", "3,16")
     assert parse("search:doors") == Keyed("search", "doors")
     assert sq("12,-1") == (12, -1) and sq_text((12, -1)) == "12,-1"
+
+
+def test_a_monster_whose_id_begins_with_h_is_no_hero_in_the_labels() -> None:
+    """Hask (`2-the-salt-crypt`, id "hask") is a monster: the attack's label once read "ask" as a hero's
+    number and raised; the typed action tells "hN" from a monster id."""
+    from grognard.systems.heroquest.render import action_label
+
+    from .play_helpers import begin
+
+    state = begin("2-the-salt-crypt")
+    assert action_label(state, "attack:hask").startswith("attack Hask the Faithless (hask): ")
+    assert action_label(state, "throw:hask").startswith("throw a dagger at Hask the Faithless")
+    assert action_label(state, "attack:h0") == "attack Human Barbarian"
