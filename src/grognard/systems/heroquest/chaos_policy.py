@@ -1,4 +1,5 @@
-"""The automatic game master's chaos spells, and the bot heroes' answers to them: deterministic policies.
+"""The automatic game master's chaos spells: a deterministic policy (the bot heroes' answers to them are
+`bots.bot_choice`).
 
 Casting (`gm_choice`, asked first by `gm.choose`): a monster with Magic left weighs each spell it may cast
 now in Body points, the unit of an attack (`spell_value`), against its best attack (`attack_value`: the
@@ -16,8 +17,8 @@ Body or less that a hero sees from afar, a square beside it at a time.
 Answers: to a hero's spell cast at a monster, Mirror Magic when it can, else Dispell when it cancels at
 least one time in four; a hero under Command or turned werewolf strikes the weakest hero he can, else
 walks towards the nearest; a skating caster runs to the square farthest from the heroes, out of their
-sight if it can. The bot heroes always answer a spell: Strength of Will, then the Ancient Staff, then
-the Potion of Magic Resistance (not against a Chill).
+sight if it can. The bot heroes (`bots.bot_choice`) always answer a spell: Strength of Will, then the
+Ancient Staff, then the Potion of Magic Resistance (not against a Chill).
 """
 
 from __future__ import annotations
@@ -29,13 +30,13 @@ from grognard.systems.heroquest.chaos import Flight, flight, handler, hero_refs,
 from grognard.systems.heroquest.chaos_area import SUMMONS, fallen_undead, ice_candidates
 from grognard.systems.heroquest.chaos_effects import carries, rustable
 from grognard.systems.heroquest.chaos_flight import dispel_chance
-from grognard.systems.heroquest.chaos_turns import decider, puppet
+from grognard.systems.heroquest.chaos_turns import puppet
 from grognard.systems.heroquest.combat_dice import damage, mean
 from grognard.systems.heroquest.edits import active_squares
 from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.gear import find_thing
 from grognard.systems.heroquest.sight import sees
-from grognard.systems.heroquest.state import GM_PLAYER, QuestState
+from grognard.systems.heroquest.state import QuestState
 
 MAX_TURNS = 3.0
 """The most turns a spell that holds until broken is counted to cost a hero."""
@@ -317,20 +318,3 @@ def _puppet(state: QuestState, i: int, actions: list[str]) -> str:
 
 # ---------------------------------------------------------------------------------------------------
 # The bot heroes
-
-
-def bot_choice(state: QuestState, actions: list[str]) -> str | None:
-    """The bot's answer to a spell in flight, or the game master's move when the bot sits in its seat;
-    None otherwise."""
-    f = flight(state)
-    if f is not None and f.stage == "heroes":
-        for prefix in ("resist:will:", "resist:staff:", "resist:potion:"):
-            found = [a for a in actions if a.startswith(prefix)]
-            if found and not (prefix == "resist:potion:" and f.key == "chaos/chill"):
-                return found[0]
-        return "resist:done"
-    if decider(state) == GM_PLAYER:
-        from grognard.systems.heroquest.gm import choose
-
-        return choose(state)
-    return None
