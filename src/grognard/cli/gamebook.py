@@ -107,7 +107,6 @@ class PlayLoop:
             fight = self.views.view(self.state, 0).public.get("fight")
             for line in field_lines("fight", fight):
                 out.print(line, markup=False)
-
     @property
     def state(self) -> GamebookState:
         """The current state."""
