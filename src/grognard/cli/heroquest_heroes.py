@@ -161,10 +161,7 @@ def new_command(
     if name is None:
         missing.append("--name")
     race = _pick("race", [r.name for r in hq.catalog().races.values()], race, ask, missing)
-    classes = [c.name for c in hq.catalog().classes.values()]
-    if race is not None and not hq.race(race).magic:
-        classes = [c for c in classes if not hq.hero_class(c).magic]
-    hero_class = _pick("class", classes, hero_class, ask, missing)
+    hero_class = _pick("class", hr.classes_open_to(race), hero_class, ask, missing)
     if name is None or race is None or hero_class is None:
         raise UsageError("missing choices: " + ", ".join(missing))
     needs = hr.creation_needs(race, hero_class)

@@ -49,10 +49,11 @@ class Registry(Generic[H]):
         return handler
 
     def register(self, key: str, make: Callable[[F], H]) -> Callable[[F], F]:
-        """A decorator that registers `make(function)` as the handler of `key` and returns the function."""
+        """A decorator that registers `make(function)` as the handler of `key` and returns the function; a
+        `ValueError` when `key` already has one (as `add`)."""
 
         def wrap(function: F) -> F:
-            self.handlers[key] = make(function)
+            self.add(key, make(function))
             return function
 
         return wrap

@@ -19,7 +19,7 @@ from grognard.engine.errors import RuleNotImplementedError
 from grognard.engine.game import CHANCE
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.artifacts import BOW_ARROWS
-from grognard.systems.heroquest.effects import has
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.items import HANDLERS, NOT_PLAYED, PASSIVE, handler
 from grognard.systems.heroquest.state import HERO_PLAYER, QuestState
 

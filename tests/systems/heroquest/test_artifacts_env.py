@@ -19,7 +19,7 @@ from grognard.engine.errors import ContentError
 from grognard.engine.game import CHANCE
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.artifacts_env import spell_immune, spell_relief
-from grognard.systems.heroquest.effects import has, total
+from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.quest import load_quest
 from grognard.systems.heroquest.resolve import movement_outcomes
 from grognard.systems.heroquest.state import QuestState

@@ -247,3 +247,16 @@ def test_current_attributes_are_held_to_their_maximum() -> None:
     hurt = conan.with_current("body", 3)
     assert hurt.current.body == 3 and hurt.with_current("body", 99).current.body == 8
     assert hurt.restored().current == conan.base
+
+
+def test_the_classes_open_to_a_race_leave_out_magic_for_a_race_without_it() -> None:
+    """The class choice offered when a hero is created (moved from the command line into the system)."""
+    from grognard.systems.heroquest import catalog as hq
+    from grognard.systems.heroquest.hero import classes_open_to
+
+    every = [c.name for c in hq.catalog().classes.values()]
+    assert classes_open_to(None) == every
+    no_magic = [r.name for r in hq.catalog().races.values() if not r.magic]
+    assert no_magic, "the catalogue has a race that cannot use magic (the dwarf)"
+    offered = classes_open_to(no_magic[0])
+    assert offered == [c for c in every if not hq.hero_class(c).magic] and len(offered) < len(every)

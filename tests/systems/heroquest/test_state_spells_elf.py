@@ -12,10 +12,9 @@ from grognard.engine.dice import Rng
 from grognard.engine.game import CHANCE
 from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.effects import hero_defend_dice, monster_attack_dice, monster_defend_dice
-from grognard.systems.heroquest.gm import seen_heroes
 from grognard.systems.heroquest.spells import offers
 from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.targets import monster_targets
+from grognard.systems.heroquest.targets import monster_targets, seen_heroes
 from grognard.systems.heroquest.turn import start_monster
 from grognard.systems.heroquest.wounds import begin_attack
 

@@ -21,7 +21,9 @@ from itertools import pairwise
 
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import AtFigure, Order, parse, sq, sq_text
 from grognard.systems.heroquest.board import Square, edge, neighbours
+from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.geometry import (
     Reach,
     can_attack_close,
@@ -42,28 +44,7 @@ from grognard.systems.heroquest.targets import (
     trap_at_place,
     trap_place,
 )
-from grognard.systems.heroquest.turn import (
-    end_turn,
-    fire,
-    note,
-    order_choices,
-    set_order,
-    trap_here,
-    with_hero,
-    with_monster,
-)
-
-
-def sq(text: str) -> Square:
-    """A square from "x,y"."""
-    x, y = text.split(",")
-    return (int(x), int(y))
-
-
-def sq_text(square: Square) -> str:
-    """ "x,y" for a square."""
-    return f"{square[0]},{square[1]}"
-
+from grognard.systems.heroquest.turn import end_turn, fire, order_choices, set_order
 
 # ---------------------------------------------------------------------------------------------------
 # Reaching
@@ -90,7 +71,7 @@ def all_traps(state: QuestState) -> frozenset[Square]:
 
 def hero_reach(state: QuestState, index: int) -> Reach:
     """Where hero `index` may end a move with the moves left."""
-    from grognard.systems.heroquest.effects import has
+    from grognard.systems.heroquest.effect_strings import has
     from grognard.systems.heroquest.spells import through_rock_reach
 
     fig = state.heroes[index]
@@ -247,7 +228,7 @@ def gm_actions(state: QuestState) -> list[str]:
     if turn.rolled and turn.moves > 0:
         reach = monster_reach(state, j)
         acts.extend(f"move:{sq_text(s)}" for s in sorted(reach.cost) if s != m.at)
-    from grognard.systems.heroquest.effects import has
+    from grognard.systems.heroquest.effect_strings import has
     from grognard.systems.heroquest.monster_gear import attacks_allowed
     from grognard.systems.heroquest.skill_moves import thrall_of
 
@@ -301,8 +282,9 @@ def monster_can_act(state: QuestState, index: int, *, started: bool = False) -> 
 
 def apply_action(state: QuestState, action: str) -> QuestState:
     """Apply a legal action (checked by the caller)."""
-    if action.startswith("order:"):
-        return set_order(state, tuple(int(p) for p in action[6:].split(",")))
+    typed = parse(action)
+    if isinstance(typed, Order):
+        return set_order(state, typed.order)
     from grognard.systems.heroquest.chaos_turns import chaos_apply
 
     chaos = chaos_apply(state, action)
@@ -321,7 +303,8 @@ def _hero(state: QuestState, i: int, action: str) -> QuestState:
     from grognard.systems.heroquest.spells_elf import cancel
     from grognard.systems.heroquest.spells_time import window_action, window_open
 
-    verb = action.partition(":")[0]
+    typed = parse(action)
+    verb = typed.verb
     if window_open(state):
         return window_action(state, action)
     if verb == "cancel":  # Disappear cancelled (line 527), free
@@ -329,7 +312,7 @@ def _hero(state: QuestState, i: int, action: str) -> QuestState:
     if verb in ("memorise", "forget"):  # the spells held, chosen while no enemy is in sight (line 104)
         from grognard.systems.heroquest.spell_choice import choose_spell
 
-        return choose_spell(state, i, verb, action.partition(":")[2])
+        return choose_spell(state, i, verb, typed.rest)
     if verb == "skill":
         return _act(state, i, action)
     return break_stealth(_act(state, i, action), i, verb)
@@ -342,13 +325,14 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
     from grognard.systems.heroquest.traps import search
     from grognard.systems.heroquest.wounds import begin_attack
 
-    verb, _, arg = action.partition(":")
+    typed = parse(action)
+    verb, arg = typed.verb, typed.rest
     fig = state.heroes[i]
     name = state.hero_of(i).name
     if verb == "end":
         return end_turn(state)
     if verb == "roll":
-        from grognard.systems.heroquest.effects import has, total
+        from grognard.systems.heroquest.effect_strings import has, total
 
         if has(fig.effects, "speed"):
             state = note(state, f"{name} moves up to 12 squares (Potion of Speed).")
@@ -453,7 +437,7 @@ def _act(state: QuestState, i: int, action: str) -> QuestState:
 def walk(state: QuestState, i: int, target: Square) -> QuestState:
     """Hero `i` walks to `target` square by square: a hidden trap stops and springs; rooms and squares
     entered fire their events."""
-    from grognard.systems.heroquest.effects import has
+    from grognard.systems.heroquest.effect_strings import has
     from grognard.systems.heroquest.items import reveal
     from grognard.systems.heroquest.traps import spring
 
@@ -518,7 +502,8 @@ def _gm(state: QuestState, action: str) -> QuestState:
     from grognard.systems.heroquest.wounds import begin_attack
 
     j = state.acting
-    verb, _, arg = action.partition(":")
+    typed = parse(action)
+    verb, arg = typed.verb, typed.rest
     if verb == "end" or j < 0:
         return state.evolve(turn=Turn(rolled=True, acted=True, stopped=True, done=True))
     from grognard.systems.heroquest.monster_turns import monster_acts
@@ -562,9 +547,9 @@ def _gm(state: QuestState, action: str) -> QuestState:
         from grognard.systems.heroquest.weapons import monster_throw
 
         return monster_throw(state, j, arg)
-    if verb == "attack":
-        if arg.startswith("h") and arg[1:].isdigit():
-            return begin_attack(state, "monster", j, int(arg[1:]))
+    if isinstance(typed, AtFigure) and verb == "attack":
+        if typed.hero is not None:
+            return begin_attack(state, "monster", j, typed.hero)
         k = next(n for n, o in enumerate(state.monsters) if o.id == arg)
         return begin_attack(state, "thrall", j, k)
     raise UsageError(f"unknown game master action {action!r}")

@@ -36,13 +36,13 @@ from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.artifacts_gear import lose, wears
 from grognard.systems.heroquest.board import Square, neighbours
-from grognard.systems.heroquest.effects import has, parse
+from grognard.systems.heroquest.edits import free_square_near, note, trap_here, with_hero, with_monster
+from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.geometry import MAX_MOVE, can_target, jump
 from grognard.systems.heroquest.hero import scroll_spell
-from grognard.systems.heroquest.items import _always, _charge, _discard, _name, _register, handler, thing_key
+from grognard.systems.heroquest.items import _charge, _discard, _name, _register, always, handler, thing_key
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import free_square_near, note, trap_here, with_hero, with_monster
 
 BOW_ARROWS = 4
 """The Elven Bow of Vindication's arrows (line 455)."""
@@ -133,7 +133,7 @@ def dust_of_disappearance(state: QuestState, i: int, arg: str) -> QuestState:
     return note(state, f"{state.hero_of(k).name} is dusted and slips past enemies unnoticed.")
 
 
-@_register("ring-of-return", _always)
+@_register("ring-of-return", always)
 def ring_of_return(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 467: the hero and every ally he sees are back where the party came into the quest (its start
     squares or the stairs, the nearest free square when those are taken); once."""
@@ -330,7 +330,7 @@ def hops(state: QuestState, i: int) -> list[tuple[Square, int]]:
 
 def hop(state: QuestState, i: int, landing: Square) -> QuestState | None:
     """The jump over a figure to `landing` declared (its moves used), or None when there is none."""
-    from grognard.systems.heroquest.actions import sq_text
+    from grognard.systems.heroquest.action_text import sq_text
 
     for square, used in hops(state, i):
         if square == landing:
@@ -409,7 +409,7 @@ def chance_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tupl
 
 def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | None:
     """The state after a chance node played here, or None when `p` is not one."""
-    from grognard.systems.heroquest.actions import sq
+    from grognard.systems.heroquest.action_text import sq
     from grognard.systems.heroquest.wounds import hurt_monster
 
     if p.kind == "vindicate":

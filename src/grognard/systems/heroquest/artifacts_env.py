@@ -32,11 +32,13 @@ from functools import cache
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.artifacts_gear import wears
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.effects import has, parse, total, use_item
-from grognard.systems.heroquest.items import _always, _discard, _register
+from grognard.systems.heroquest.chaos_effects import cure
+from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.effect_strings import has, parse, total
+from grognard.systems.heroquest.effects import use_item
+from grognard.systems.heroquest.items import _discard, _register, always
 from grognard.systems.heroquest.quest import Quest
 from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.turn import note, with_hero
 from grognard.systems.heroquest.wounds import hurt_hero
 
 WARM = ("armband-of-ice", "ring-of-warmth")
@@ -229,22 +231,23 @@ def anti_poison_quill(state: QuestState, i: int, arg: str) -> QuestState:
     return _cure(_discard(state, i, "anti-poison-quill"), i, fresh)
 
 
-@_register("venom-antidote", _always)
+@_register("venom-antidote", always)
 def venom_antidote(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 425: up to two Body lost to poison back, and lasting poison cured."""
     return _cure(_discard(state, i, "venom-antidote"), i, ANTIDOTE)
 
 
-@_register("potion-of-restoration", _always)
+@_register("potion-of-restoration", always)
 def potion_of_restoration(state: QuestState, i: int, arg: str) -> QuestState:
-    """Line 413: all Body and Mind back (the data-driven potion), and poison cured."""
+    """Line 413: all Body and Mind back (the data-driven potion), poison cured, and every curse lifted
+    (as a Wolfsbane Potion does, `chaos_counters`)."""
     state = use_item(state, i, "potion-of-restoration")
     fig = state.heroes[i]
     effects = tuple(e for e in fig.effects if parse(e)[0] not in ("venom", "fresh", "poisoned"))
-    return with_hero(state, i, replace(fig, effects=effects))
+    return with_hero(state, i, replace(fig, effects=cure(effects)))
 
 
-@_register("potion-of-warmth", _always)
+@_register("potion-of-warmth", always)
 def potion_of_warmth(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 421: two Body back right after cold damage (an ice vault or river this turn), else one."""
     chilled = has(state.heroes[i].effects, "chilled")

@@ -23,40 +23,12 @@ from dataclasses import replace
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import gear
+from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.hero import Equipped, Hero
-from grognard.systems.heroquest.state import HeroFig, QuestState
-from grognard.systems.heroquest.turn import note, with_hero
+from grognard.systems.heroquest.state import QuestState, dressed
 
 FREE_SLOTS = ("weapon", "off_hand")
 """The places whose change is free (line 355): the weapon hand and the off hand (shield or weapon)."""
-
-
-def is_item(name: str) -> bool:
-    """True for a usable item (a potion, a tool kit), False for an artifact (a scroll included)."""
-    return hq.key_of(name.partition(":")[0]) in hq.catalog().items
-
-
-def dressed(hero: Hero, fig: HeroFig) -> Hero:
-    """The hero carrying what his figure carries and holding and wearing what it does (unchanged while
-    the figure has not changed its equipment)."""
-    if fig.equipped is None:
-        return hero
-    artifacts = tuple(n for n in fig.items if not is_item(n))
-    items = tuple(n for n in fig.items if is_item(n))
-    carried = {hq.key_of(n) for n in (*hero.weapons, *hero.armour, *artifacts)}
-
-    def still(name: str | None) -> str | None:
-        return name if name is not None and hq.key_of(name) in carried else None
-
-    held = fig.equipped
-    kept = Equipped(
-        weapon=still(held.weapon),
-        off_hand=still(held.off_hand),
-        head=still(held.head),
-        body=still(held.body),
-        accessories=tuple(n for n in held.accessories if still(n)),
-    )
-    return hero.model_copy(update={"items": items, "artifacts": artifacts, "equipped": kept})
 
 
 def carrying(state: QuestState, i: int) -> Hero:
@@ -215,7 +187,7 @@ def lose(state: QuestState, i: int, name: str) -> QuestState:
 
 def spent(state: QuestState, i: int, key: str) -> int:
     """The charges of `key` hero `i` has used: before this quest and in it."""
-    from grognard.systems.heroquest.effects import total
+    from grognard.systems.heroquest.effect_strings import total
 
     return dict(state.ctx.party[i].spent).get(key, 0) + total(state.heroes[i].effects, f"spent:{key}")
 
@@ -224,7 +196,7 @@ def hero_after_quest(state: QuestState, i: int) -> Hero:
     """Hero `i` as he comes home from the quest: the gold and experience he gained, the items and
     artifacts he still carries (found ones too, used ones gone), what he holds and wears, the charges
     he has used (`Hero.spent`), and his points restored."""
-    from grognard.systems.heroquest.effects import parse
+    from grognard.systems.heroquest.effect_strings import parse
 
     before = state.ctx.party[i]
     fig = state.heroes[i]

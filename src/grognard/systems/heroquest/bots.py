@@ -20,109 +20,25 @@ points for healing, and a hero drinks a Potion of Healing at half his Body when 
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Collection, Mapping
-from functools import lru_cache
-
 from grognard.engine.dice import Rng
 from grognard.engine.game import GameState
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.actions import known_traps, sq
-from grognard.systems.heroquest.board import Layout, Square, neighbours
+from grognard.systems.heroquest.action_text import sq
+from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.bot_maps import (
+    beside_squares,
+    goal_squares,
+    threatened,
+    unsearched_rooms,
+    unseen,
+    walk_map,
+)
+from grognard.systems.heroquest.chaos import flight
+from grognard.systems.heroquest.chaos_turns import decider
 from grognard.systems.heroquest.combat_dice import kill_chance
 from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
 from grognard.systems.heroquest.gm import choose
-from grognard.systems.heroquest.state import QuestState
-
-
-def walk_map(state: QuestState, goals: Collection[Square]) -> Mapping[Square, int]:
-    """Steps to the nearest goal square, through open edges and closed (not secret) doors, over traps
-    (each known trap counts 3). The map is shared between calls with the same layout, goals and traps:
-    read it, never change it."""
-    return _walk(state.layout, frozenset(goals), known_traps(state))
-
-
-@lru_cache(maxsize=1024)
-def _walk(layout: Layout, goals: frozenset[Square], traps: frozenset[Square]) -> Mapping[Square, int]:
-    links = layout.links
-    dist = {g: 0 for g in goals if not layout.solid(g)}
-    queue = deque(dist)
-    while queue:
-        here = queue.popleft()
-        for there, door in links.get(here, ()):
-            if there in dist or (door is not None and door.state == "secret"):
-                continue
-            dist[there] = dist[here] + (3 if there in traps else 1)
-            queue.append(there)
-    return dist
-
-
-def beside_squares(state: QuestState, square: Square) -> set[Square]:
-    """The squares beside `square` a figure could step to from it: through no wall, or through a door."""
-    layout = state.layout
-    return {n for n in neighbours(square) if not layout.solid(n) and layout.open_between(square, n)} | (
-        {n for n in neighbours(square) if not layout.solid(n) and layout.door(square, n) is not None}
-    )
-
-
-def goal_squares(state: QuestState, i: int) -> set[Square]:
-    """Where hero `i` heads when no monster is in sight: the goal, else the nearest unseen area."""
-    from grognard.systems.heroquest.goals import deed_done
-
-    ctx = state.ctx
-    goal = ctx.quest.file.goal
-    fig = state.heroes[i]
-    out: set[Square] = set()
-    if fig.escort or (goal.kind == "rescue" and any(h.escort for h in state.heroes)):
-        out = set(ctx.stairs)  # the escort's companions go ahead and clear his way (`bots_party`)
-    elif goal.exit and deed_done(state):
-        out = set(ctx.exits.values()) or set(ctx.stairs)  # the deed done: out by the way out (`goals`)
-    elif goal.kind == "slay-all":
-        layout = state.layout
-        for m in state.monsters:
-            if m.at is not None and m.status in ("active", "lurking"):
-                out |= {
-                    n
-                    for n in neighbours(m.at)
-                    if not layout.solid(n) and (layout.open_between(m.at, n) or layout.door(m.at, n))
-                }
-    elif goal.kind in ("kill", "rescue"):
-        for m in state.monsters:
-            if m.id == goal.target and m.at is not None:
-                out = beside_squares(state, m.at)
-    elif goal.kind == "find":
-        for t in ctx.treasure:
-            if t.id == goal.target and t.id not in state.taken:
-                if t.at is not None:
-                    out = {t.at}
-                else:
-                    piece = next(f for f in state.layout.furniture if f.id == t.furniture)
-                    out = {n for s in piece.squares for n in beside_squares(state, s)} - piece.squares
-    elif goal.kind == "reach-exit":
-        out = set(ctx.exits.values()) or set(ctx.stairs)
-    return out
-
-
-def _unseen(state: QuestState) -> set[Square]:
-    board = state.layout.board
-    seen = set(state.seen)
-    return {
-        s
-        for a in board.areas.values()
-        if a.kind != "rock" and a.id not in seen
-        for s in board.squares_of(a.id)
-    }
-
-
-def _unsearched_rooms(state: QuestState) -> set[Square]:
-    board = state.layout.board
-    return {
-        s
-        for room in board.rooms()
-        if f"treasure:{room}" not in state.searched
-        for s in board.squares_of(room)
-        if not state.layout.solid(s)
-    }
+from grognard.systems.heroquest.state import GM_PLAYER, QuestState
 
 
 def _kill_odds(state: QuestState, i: int, action: str) -> float:
@@ -139,8 +55,6 @@ def hero_bot(state: GameState, rng: Rng) -> str:
     actions = list(state.legal_actions())
     if not state.order:
         return actions[0]
-    from grognard.systems.heroquest.chaos_policy import bot_choice
-
     chaos = bot_choice(state, actions)  # an answer to a chaos spell, or the game master's seat
     if chaos is not None:
         return chaos
@@ -166,7 +80,7 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     turn = state.turn
     low = fig.body <= max(1, top // 3) or (fig.body < top and not visible and fig.body <= top // 2)
     heal_self = [a for a in actions if a.startswith("cast:") and a.endswith(f":h{i}") and _heals(a)]
-    if fig.body <= top // 2 and "use:potion-of-healing" in actions and _threatened(state, i):
+    if fig.body <= top // 2 and "use:potion-of-healing" in actions and threatened(state, i):
         return "use:potion-of-healing"  # before a blow can finish him
     if low and heal_self:
         return heal_self[0]
@@ -247,15 +161,8 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     return "end"
 
 
-def _threatened(state: QuestState, i: int) -> bool:
-    """True when a monster in sight could strike hero `i` where he stands."""
-    from grognard.systems.heroquest.targets import monster_targets
-
-    return any(i in monster_targets(state, j) for j in state.visible_monsters if state.monsters[j].at)
-
-
 def _threatened_heroes(state: QuestState) -> set[int]:
-    """The heroes some monster in sight could strike where they stand (`_threatened` for every hero)."""
+    """The heroes some monster in sight could strike where they stand (`threatened` for every hero)."""
     from grognard.systems.heroquest.targets import monster_targets
 
     found: set[int] = set()
@@ -368,9 +275,9 @@ def _step(state: QuestState, i: int, actions: list[str], goals: set[Square]) -> 
     if dist.get(fig.at) == 0:
         return None  # where he wants to be: wandering off would bring him back at the next step
     if fig.at not in dist:
-        dist = walk_map(state, _unseen(state))
+        dist = walk_map(state, unseen(state))
     if fig.at not in dist or dist[fig.at] == 0:
-        dist = walk_map(state, _unsearched_rooms(state))
+        dist = walk_map(state, unsearched_rooms(state))
     here = dist.get(fig.at)
     if here is None or here == 0:
         return None
@@ -391,3 +298,18 @@ def _step(state: QuestState, i: int, actions: list[str], goals: set[Square]) -> 
     if best >= here:
         return None
     return action
+
+
+def bot_choice(state: QuestState, actions: list[str]) -> str | None:
+    """The bot's answer to a spell in flight, or the game master's move when the bot sits in its seat;
+    None otherwise."""
+    f = flight(state)
+    if f is not None and f.stage == "heroes":
+        for prefix in ("resist:will:", "resist:staff:", "resist:potion:"):
+            found = [a for a in actions if a.startswith(prefix)]
+            if found and not (prefix == "resist:potion:" and f.key == "chaos/chill"):
+                return found[0]
+        return "resist:done"
+    if decider(state) == GM_PLAYER:
+        return choose(state)
+    return None

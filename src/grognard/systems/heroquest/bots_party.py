@@ -80,7 +80,7 @@ def collect_choice(state: QuestState, actions: list[str]) -> str | None:
 
 
 def _challenge_squares(state: QuestState, i: int) -> set[Square]:
-    from grognard.systems.heroquest.bots import beside_squares
+    from grognard.systems.heroquest.bot_maps import beside_squares
     from grognard.systems.heroquest.challenge_play import (
         challenges,
         chance,
@@ -104,7 +104,7 @@ def _challenge_squares(state: QuestState, i: int) -> set[Square]:
 
 
 def _pile_squares(state: QuestState, i: int) -> set[Square]:
-    from grognard.systems.heroquest.bots import beside_squares
+    from grognard.systems.heroquest.bot_maps import beside_squares
     from grognard.systems.heroquest.fallen import pile_at
 
     out: set[Square] = set()
@@ -118,7 +118,7 @@ def _pile_squares(state: QuestState, i: int) -> set[Square]:
 def detour_goals(state: QuestState, i: int) -> set[Square]:
     """Squares worth a detour for hero `i` (no monster in sight): a fallen hero's things, a challenge he
     may well meet, within `DETOUR` walking steps; else none."""
-    from grognard.systems.heroquest.bots import walk_map
+    from grognard.systems.heroquest.bot_maps import walk_map
 
     at = state.heroes[i].at
     for goals in (_pile_squares(state, i), _challenge_squares(state, i)):
@@ -133,7 +133,7 @@ def together(state: QuestState, i: int) -> set[Square] | None:
     """Where hero `i` walks to keep the party together (no monster in sight), or None to go on: beside
     the leader when he is more than `STRAY` steps from him; the leader stands (an empty set) while a
     companion is that far behind. Not while someone leads the prisoner (the escort has his own way)."""
-    from grognard.systems.heroquest.bots import beside_squares, walk_map
+    from grognard.systems.heroquest.bot_maps import beside_squares, walk_map
 
     if any(h.escort for h in state.heroes):
         return None
@@ -167,7 +167,7 @@ def guards_escort(state: QuestState, i: int, goals: set[Square]) -> bool:
 
 def fallback_goals(state: QuestState, i: int) -> set[Square]:
     """Another goal for a hero who cannot get nearer his own this turn (see the module doc)."""
-    from grognard.systems.heroquest.bots import goal_squares
+    from grognard.systems.heroquest.bot_maps import goal_squares
 
     fig = state.heroes[i]
     escorted = any(h.escort for h in state.heroes)
@@ -197,11 +197,11 @@ def holds_back(state: QuestState, i: int) -> bool:
 
 def make_way(state: QuestState, i: int, actions: list[str]) -> str | None:
     """A spell-caster's roll or step back out of the monsters' reach, or None (see the module doc)."""
-    from grognard.systems.heroquest.actions import sq
-    from grognard.systems.heroquest.bots import _threatened
+    from grognard.systems.heroquest.action_text import sq
+    from grognard.systems.heroquest.bot_maps import threatened
 
     hero = state.hero_of(i)
-    if not (hero.magic_user or weak(state, i)) or not state.visible_monsters or not _threatened(state, i):
+    if not (hero.magic_user or weak(state, i)) or not state.visible_monsters or not threatened(state, i):
         return None
     fighters = [f for k, f in _fighters(state, i) if state.heroes[k].body > state.heroes[i].body]
     if not fighters:
@@ -232,9 +232,10 @@ def way_round(state: QuestState, i: int, actions: list[str]) -> str | None:
     monster's square (doors, closed or open, are passed), or None."""
     from collections import deque
 
-    from grognard.systems.heroquest.actions import known_traps, sq
+    from grognard.systems.heroquest.action_text import sq
+    from grognard.systems.heroquest.actions import known_traps
     from grognard.systems.heroquest.board import neighbours
-    from grognard.systems.heroquest.bots import beside_squares
+    from grognard.systems.heroquest.bot_maps import beside_squares
 
     at = state.heroes[i].at
     if at is None or not state.turn.rolled:

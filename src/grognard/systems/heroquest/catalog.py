@@ -594,10 +594,39 @@ def _spells_named() -> dict[str, tuple[Spell, ...]]:
     return {k: tuple(v) for k, v in found.items()}
 
 
+FOE_GEAR_NOTES = {"halberd": "diagonal two-handed"}
+"""The rules of a mercenary's arms that are no hero weapon: the halberd strikes diagonally and sweeps as a
+staff does (line 969; the staff is two-handed, line 361)."""
+
+FOE_SKILLS = {"halberdier": ("Sweep Attack",)}
+"""The monster skills an enemy mercenary uses when his quest names none (line 969)."""
+
+
+@lru_cache(maxsize=16)
+def _foe(key: str) -> Monster | None:
+    merc = catalog().mercenaries.get(key)
+    if merc is None:
+        return None
+    weapons = [Gear(name=w, dice=0, note=FOE_GEAR_NOTES.get(key_of(w), "")) for w in merc.weapons]
+    return Monster(
+        name=merc.name,
+        text=merc.text,
+        source=merc.source,
+        levels=merc.levels,
+        weapons=weapons,
+        skills=list(FOE_SKILLS.get(merc.key, ())),
+    )
+
+
+def foe(name: str) -> Monster | None:
+    """The mercenary `name` as a monster, or None when no mercenary is so called ("Swordsmen" finds the
+    Swordsman, as line 1185 names him)."""
+    key = key_of(name)
+    return _foe("swordsman" if key == "swordsmen" else key)
+
+
 def monster(name: str) -> Monster:
     """A monster by name; a mercenary is one too, as the game master's enemy (line 953, `mercenary_foes`)."""
-    from grognard.systems.heroquest.mercenary_foes import foe
-
     return foe(name) or find(catalog().monsters, name, "monster")
 
 

@@ -19,10 +19,11 @@ from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import neighbours
 from grognard.systems.heroquest.challenges import Challenge, reach_chance
-from grognard.systems.heroquest.effects import parse, total
+from grognard.systems.heroquest.edits import add, note, with_hero
+from grognard.systems.heroquest.effect_strings import parse, total
 from grognard.systems.heroquest.hero import scroll_name
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import add, fire, note, with_hero
+from grognard.systems.heroquest.turn import fire
 
 
 def solved_mark(cid: str) -> str:

@@ -24,10 +24,10 @@ from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos_lists import spell_list
-from grognard.systems.heroquest.effects import has, parse, total
+from grognard.systems.heroquest.edits import note, with_monster
+from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.turn import note, with_monster
 
 # ---------------------------------------------------------------------------------------------------
 # A spell in flight
@@ -140,7 +140,7 @@ handler = _REGISTRY.lookup
 
 def register(key: str, chaos: Chaos) -> None:
     """Put a chaos spell's handler in `HANDLERS`."""
-    HANDLERS[key] = chaos
+    _REGISTRY.add(key, chaos)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -214,7 +214,7 @@ def hero_refs(victims: list[str]) -> list[int]:
 def aimable_heroes(state: QuestState, j: int) -> list[int]:
     """The heroes monster `j` may aim a spell at: in its sight, not across a wide doorway diagonal (line
     122), not hidden in stealth (line 257)."""
-    from grognard.systems.heroquest.skill_moves import hidden
+    from grognard.systems.heroquest.targets import hidden
 
     at = state.monsters[j].at
     assert at is not None

@@ -28,11 +28,11 @@ from grognard.systems.heroquest.chaos import (
 )
 from grognard.systems.heroquest.chaos_effects import hero_add, ice_squares, monster_add
 from grognard.systems.heroquest.chaos_hits import flame, harm, shaken
-from grognard.systems.heroquest.effects import parse
+from grognard.systems.heroquest.edits import active_squares, free_square_near, note, trap_here, with_monster
+from grognard.systems.heroquest.effect_strings import parse
 from grognard.systems.heroquest.geometry import squares_within
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState
-from grognard.systems.heroquest.turn import free_square_near, note, trap_here, with_monster
 
 DIRECTIONS: dict[str, tuple[int, int]] = {
     "n": (0, -1),
@@ -105,7 +105,7 @@ def _skate(state: QuestState, j: int, target: str) -> QuestState:
 
 def hideout(state: QuestState) -> Square | None:
     """Where Escape takes its caster: the free square no hero sees, farthest from the nearest hero."""
-    heroes = [h.at for h in state.heroes if h.status == "active" and h.at is not None]
+    heroes = active_squares(state)
     ice = ice_squares(state)
     best: tuple[int, Square] | None = None
     for s in state.layout.board.floor():

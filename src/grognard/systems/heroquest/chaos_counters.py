@@ -1,6 +1,6 @@
 """The items used as an action against the chaos spells, registered in `items.HANDLERS`: the Wolfsbane
-Potion cures the Werewolf's Curse (line 427), and the Potion of Restoration, besides its healing, lifts
-any curse (line 413).
+Potion cures the Werewolf's Curse (line 427). The Potion of Restoration, which besides its healing lifts
+any curse (line 413), is played in `artifacts_env` with the poison it cures.
 
 The answers given as a spell comes (the Potion of Magic Resistance, the Ancient Staff, Strength of Will)
 are in `chaos_flight`; the Fire Ring and the Sky Orb work by themselves (`chaos_effects`); Mimic is rolled
@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.chaos_effects import cure
-from grognard.systems.heroquest.effects import has
-from grognard.systems.heroquest.items import HANDLERS, Handler, _discard, _register
+from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.items import _discard, _register
 from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.turn import note, with_hero
 
 
 def cursed(state: QuestState, i: int) -> list[str]:
@@ -30,16 +30,3 @@ def wolfsbane(state: QuestState, i: int, arg: str) -> QuestState:
     fig = state.heroes[i]
     state = with_hero(state, i, replace(fig, effects=cure(fig.effects)))
     return note(state, f"{state.hero_of(i).name} is cured of the Werewolf's Curse.")
-
-
-_RESTORE = HANDLERS["potion-of-restoration"]
-
-
-def restoration(state: QuestState, i: int, arg: str) -> QuestState:
-    """Line 413: all Body and Mind back (the catalogue's effect), and every curse lifted."""
-    state = _RESTORE.apply(state, i, arg)
-    fig = state.heroes[i]
-    return with_hero(state, i, replace(fig, effects=cure(fig.effects)))
-
-
-HANDLERS["potion-of-restoration"] = Handler(_RESTORE.offers, restoration)

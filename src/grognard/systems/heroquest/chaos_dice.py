@@ -25,9 +25,9 @@ from grognard.systems.heroquest.chaos_effects import hero_add, hero_drop, ice_st
 from grognard.systems.heroquest.chaos_flight import advance, dispel_chance, dispel_result, mimic_result
 from grognard.systems.heroquest.chaos_hits import SAVE_FACES, killer
 from grognard.systems.heroquest.combat_dice import binomial, damage, roll_attack
+from grognard.systems.heroquest.edits import note
 from grognard.systems.heroquest.skills import more_chance
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note
 from grognard.systems.heroquest.weapons import CONCUSSION, axe_outcomes, axe_throw, concuss_hero, is_axe_ref
 from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster
 

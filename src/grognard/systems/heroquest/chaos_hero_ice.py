@@ -24,9 +24,9 @@ from dataclasses import replace
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos import Flight, flight, with_flight
 from grognard.systems.heroquest.chaos_effects import hero_add, ice_marks, ice_squares, monster_attack
+from grognard.systems.heroquest.edits import note
 from grognard.systems.heroquest.geometry import can_attack_close, furniture_penalty
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note
 
 ICE_WALL = "chaos/ice-wall"
 STAGE = "hero-ice"

@@ -27,12 +27,12 @@ from grognard.systems.heroquest import chaos_hero_ice as hero_ice
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos import Flight, figures_in, spell_name, with_flight
 from grognard.systems.heroquest.chaos import handler as chaos_handler
-from grognard.systems.heroquest.effects import has
+from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.geometry import adjacent, can_target, squares_within
 from grognard.systems.heroquest.hero import casting_level
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.turn import note, with_hero
 
 HeroOffers = Callable[[QuestState, int], list[str]]
 HeroVictims = Callable[[QuestState, int, str], list[str]]

@@ -1,4 +1,5 @@
-"""The automatic game master's chaos spells, and the bot heroes' answers to them: deterministic policies.
+"""The automatic game master's chaos spells: a deterministic policy (the bot heroes' answers to them are
+`bots.bot_choice`).
 
 Casting (`gm_choice`, asked first by `gm.choose`): a monster with Magic left weighs each spell it may cast
 now in Body points, the unit of an attack (`spell_value`), against its best attack (`attack_value`: the
@@ -16,8 +17,8 @@ Body or less that a hero sees from afar, a square beside it at a time.
 Answers: to a hero's spell cast at a monster, Mirror Magic when it can, else Dispell when it cancels at
 least one time in four; a hero under Command or turned werewolf strikes the weakest hero he can, else
 walks towards the nearest; a skating caster runs to the square farthest from the heroes, out of their
-sight if it can. The bot heroes always answer a spell: Strength of Will, then the Ancient Staff, then
-the Potion of Magic Resistance (not against a Chill).
+sight if it can. The bot heroes (`bots.bot_choice`) always answer a spell: Strength of Will, then the
+Ancient Staff, then the Potion of Magic Resistance (not against a Chill).
 """
 
 from __future__ import annotations
@@ -29,12 +30,13 @@ from grognard.systems.heroquest.chaos import Flight, flight, handler, hero_refs,
 from grognard.systems.heroquest.chaos_area import SUMMONS, fallen_undead, ice_candidates
 from grognard.systems.heroquest.chaos_effects import carries, rustable
 from grognard.systems.heroquest.chaos_flight import dispel_chance
-from grognard.systems.heroquest.chaos_turns import decider, puppet
+from grognard.systems.heroquest.chaos_turns import puppet
 from grognard.systems.heroquest.combat_dice import damage, mean
-from grognard.systems.heroquest.effects import has
+from grognard.systems.heroquest.edits import active_squares
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.gear import find_thing
 from grognard.systems.heroquest.sight import sees
-from grognard.systems.heroquest.state import GM_PLAYER, QuestState
+from grognard.systems.heroquest.state import QuestState
 
 MAX_TURNS = 3.0
 """The most turns a spell that holds until broken is counted to cost a hero."""
@@ -95,7 +97,7 @@ def _beside_hero(state: QuestState, j: int) -> bool:
 def attack_value(state: QuestState, j: int, actions: list[str]) -> float:
     """What monster `j`'s attack is worth now, in expected Body points."""
     from grognard.systems.heroquest.effects import hero_defend_dice, monster_attack_dice
-    from grognard.systems.heroquest.gm import seen_heroes
+    from grognard.systems.heroquest.targets import seen_heroes
 
     attacks = [int(a[len("attack:h") :]) for a in actions if a.startswith("attack:h")]
     if attacks:
@@ -197,7 +199,7 @@ def _gear_dice(state: QuestState, i: int, key: str) -> int:
 
 
 def _ice_value(state: QuestState, j: int, target: str) -> float:
-    from grognard.systems.heroquest.gm import seen_heroes
+    from grognard.systems.heroquest.targets import seen_heroes
 
     at = state.monsters[j].at
     assert at is not None
@@ -266,13 +268,13 @@ def _raise_ice(state: QuestState, f: Flight, actions: list[str]) -> str:
 
 
 def _far(state: QuestState, square: Square) -> tuple[bool, int]:
-    heroes = [h.at for h in state.heroes if h.status == "active" and h.at is not None]
+    heroes = active_squares(state)
     hidden = not any(sees(state.layout, h, square) for h in heroes)
     return hidden, min((abs(square[0] - h[0]) + abs(square[1] - h[1]) for h in heroes), default=0)
 
 
 def _run(state: QuestState, actions: list[str]) -> str:
-    from grognard.systems.heroquest.actions import sq
+    from grognard.systems.heroquest.action_text import sq
 
     here = state.monsters[state.acting].at
     assert here is not None
@@ -284,9 +286,10 @@ def _run(state: QuestState, actions: list[str]) -> str:
 
 
 def _puppet(state: QuestState, i: int, actions: list[str]) -> str:
-    from grognard.systems.heroquest.actions import all_traps, hero_reach, sq
+    from grognard.systems.heroquest.action_text import sq
+    from grognard.systems.heroquest.actions import all_traps, hero_reach
     from grognard.systems.heroquest.effects import hero_defend_dice
-    from grognard.systems.heroquest.gm import distances
+    from grognard.systems.heroquest.geometry import distances
 
     attacks = [a for a in actions if a.startswith("attack:h")]
     if attacks:
@@ -315,20 +318,3 @@ def _puppet(state: QuestState, i: int, actions: list[str]) -> str:
 
 # ---------------------------------------------------------------------------------------------------
 # The bot heroes
-
-
-def bot_choice(state: QuestState, actions: list[str]) -> str | None:
-    """The bot's answer to a spell in flight, or the game master's move when the bot sits in its seat;
-    None otherwise."""
-    f = flight(state)
-    if f is not None and f.stage == "heroes":
-        for prefix in ("resist:will:", "resist:staff:", "resist:potion:"):
-            found = [a for a in actions if a.startswith(prefix)]
-            if found and not (prefix == "resist:potion:" and f.key == "chaos/chill"):
-                return found[0]
-        return "resist:done"
-    if decider(state) == GM_PLAYER:
-        from grognard.systems.heroquest.gm import choose
-
-        return choose(state)
-    return None

@@ -22,10 +22,10 @@ from grognard.systems.heroquest.chaos import (
 )
 from grognard.systems.heroquest.chaos_effects import hero_add, monster_add, named
 from grognard.systems.heroquest.chaos_hits import flame, harm, killer, pending, shaken
-from grognard.systems.heroquest.effects import has
+from grognard.systems.heroquest.edits import note, with_monster
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.geometry import adjacent, can_target
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_monster
 
 # ---------------------------------------------------------------------------------------------------
 # Shared pieces

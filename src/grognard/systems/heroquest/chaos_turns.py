@@ -32,9 +32,11 @@ from grognard.systems.heroquest.chaos_effects import (
     plain_attack_dice,
     smash,
 )
-from grognard.systems.heroquest.effects import has, parse
+from grognard.systems.heroquest.edits import note
+from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.hooks import game_master
 from grognard.systems.heroquest.state import GM_PLAYER, HERO_PLAYER, Pending, QuestState
-from grognard.systems.heroquest.turn import end_turn, note
+from grognard.systems.heroquest.turn import end_turn
 
 GM_STAGES = ("gm", "ice")
 """Stages of a spell in flight that wait for the game master."""
@@ -185,7 +187,8 @@ def puppet_actions(state: QuestState, i: int) -> list[str]:
 def puppet_act(state: QuestState, i: int, action: str) -> QuestState:
     """The game master's move for hero `i`: an attack on a hero, or his roll, move or end."""
     from grognard.systems.heroquest.actions import _act
-    from grognard.systems.heroquest.effects import hero_defend_dice, spend
+    from grognard.systems.heroquest.effect_strings import spend
+    from grognard.systems.heroquest.effects import hero_defend_dice
 
     verb, _, arg = action.partition(":")
     if verb != "attack":
@@ -198,7 +201,7 @@ def puppet_act(state: QuestState, i: int, action: str) -> QuestState:
     ref = with_axe("puppet", not wolf and hero_axe(state, i))  # his battle axe concusses (line 369)
     defend = hero_defend_dice(state, k)
     target = state.heroes[k]
-    from grognard.systems.heroquest.turn import with_hero
+    from grognard.systems.heroquest.edits import with_hero
 
     state = with_hero(state, k, replace(target, effects=spend(target.effects, "next-defend")))
     state = replace(state, turn=replace(state.turn, attacks=state.turn.attacks + 1, acted=True))
@@ -272,7 +275,6 @@ def chaos_step(state: QuestState) -> tuple[QuestState, bool] | None:
     nothing to do here."""
     from grognard.systems.heroquest.actions import apply_action
     from grognard.systems.heroquest.chaos_flight import advance
-    from grognard.systems.heroquest.gm import choose
 
     melted = melt(state)
     if melted is not state:
@@ -286,7 +288,7 @@ def chaos_step(state: QuestState) -> tuple[QuestState, bool] | None:
     if gm_decides(state):
         if state.setup.gm == "human":
             return state, True
-        return apply_action(state, choose(state)), False
+        return apply_action(state, game_master()(state)), False
     if f is not None:
         return state, True
     return None

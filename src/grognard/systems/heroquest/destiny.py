@@ -21,9 +21,9 @@ from itertools import product
 
 from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Outcome
-from grognard.systems.heroquest.skills import HANDLERS, Handler
+from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.skills import Handler, add_handler
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_hero
 
 KEY = "human-destiny"
 """The skill's key."""
@@ -105,7 +105,7 @@ def _arm(state: QuestState, i: int, _arg: str) -> QuestState:
     return with_hero(state, i, replace(fig, effects=effects))
 
 
-HANDLERS[KEY] = Handler(_offers, _arm)
+add_handler(KEY, Handler(_offers, _arm))
 
 
 Rule = Callable[[tuple[str, ...]], Outcome]

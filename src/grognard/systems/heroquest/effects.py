@@ -16,19 +16,16 @@ Potion of Speed's twelve squares (line 415).
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
-from functools import lru_cache
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Effect, Spell, Stat
+from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.gear import attack_dice, defend_dice
 from grognard.systems.heroquest.geometry import can_target, furniture_penalty
 from grognard.systems.heroquest.hero import Hero, can_cast, castable_spells, casting_level
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_hero
-
-_SIGNED = re.compile(r"^(.*?)([+-]\d+)$")
 
 BERSERK = "berserk"
 """The effect of Berserker on the hero's next attack: his base Attack's hits guaranteed (line 199)."""
@@ -38,31 +35,6 @@ MANHANDLE = "manhandle"
 
 # ---------------------------------------------------------------------------------------------------
 # Effect strings
-
-
-@lru_cache(maxsize=4096)
-def parse(effect: str) -> tuple[str, int, str]:
-    """("atk", 2, "next-attack") from "atk+2|next-attack"; a bare name counts 1."""
-    head, _, duration = effect.partition("|")
-    found = _SIGNED.match(head)
-    if found:
-        return found.group(1), int(found.group(2)), duration
-    return head, 1, duration
-
-
-def total(effects: tuple[str, ...], name: str) -> int:
-    """The sum of the effects called `name`."""
-    return sum(n for e in effects for key, n, _ in [parse(e)] if key == name)
-
-
-def has(effects: tuple[str, ...], name: str) -> bool:
-    """True when an effect called `name` is on."""
-    return any(parse(e)[0] == name for e in effects)
-
-
-def spend(effects: tuple[str, ...], duration: str) -> tuple[str, ...]:
-    """The effects without those that last until `duration` ("next-attack", "next-defend")."""
-    return tuple(e for e in effects if parse(e)[2] != duration)
 
 
 def from_effect(effect: Effect) -> list[str]:

@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.board import Square, neighbours
-from grognard.systems.heroquest.effects import parse
+from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.effect_strings import parse
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import MonsterFig, QuestState
-from grognard.systems.heroquest.turn import note, with_hero
 
 LOOTED = "looted|quest"
 """On a dead hero whose things a companion collected."""

@@ -16,8 +16,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from grognard.engine.game import Game, GameInfo, GameState, OptionInfo, OptionValue
+from grognard.systems.heroquest.driver import initial_state
+from grognard.systems.heroquest.gm import choose
+from grognard.systems.heroquest.hooks import install_game_master
 from grognard.systems.heroquest.quest_setup import Setup, context
-from grognard.systems.heroquest.state import QuestState, initial_state, state_from_data, state_to_data
+from grognard.systems.heroquest.state import QuestState, state_from_data, state_to_data
 
 QUEST_INFO = GameInfo(
     id="quest",
@@ -89,3 +92,5 @@ class HeroQuestGame(Game):
 
 GAME = HeroQuestGame()
 """The one instance the system registers."""
+
+install_game_master(choose)  # the automatic game master's policy, injected: the rules never import it

@@ -19,6 +19,7 @@ the move (line 122), which the game state applies. The allowance of a move is `h
 from __future__ import annotations
 
 import heapq
+from collections import deque
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -388,3 +389,22 @@ def squares_within(square: Square, distance: int) -> Iterator[Square]:
         rest = distance - abs(dx)
         for dy in range(-rest, rest + 1):
             yield (x + dx, y + dy)
+
+
+def distances(layout: Layout, goals: set[Square], blocked: frozenset[Square]) -> dict[Square, int]:
+    """Steps from every floor square to the nearest of `goals`, through open edges, round `blocked`."""
+    dist = {g: 0 for g in goals}
+    queue = deque(goals)
+    while queue:
+        here = queue.popleft()
+        for there in neighbours(here):
+            if (
+                there in dist
+                or there in blocked
+                or layout.solid(there)
+                or not layout.open_between(here, there)
+            ):
+                continue
+            dist[there] = dist[here] + 1
+            queue.append(there)
+    return dist

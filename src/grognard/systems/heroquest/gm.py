@@ -15,48 +15,14 @@ the same position always gets the same move; `choose` returns one of the state's
 
 from __future__ import annotations
 
-from collections import deque
-
-from grognard.systems.heroquest.actions import all_traps, monster_reach, sq, sq_text
-from grognard.systems.heroquest.board import Layout, Square, neighbours
+from grognard.systems.heroquest.action_text import sq, sq_text
+from grognard.systems.heroquest.actions import all_traps, monster_reach
+from grognard.systems.heroquest.board import Square, neighbours
+from grognard.systems.heroquest.edits import active_squares
 from grognard.systems.heroquest.effects import hero_defend_dice
-from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.geometry import distances
 from grognard.systems.heroquest.state import QuestState
-
-
-def distances(layout: Layout, goals: set[Square], blocked: frozenset[Square]) -> dict[Square, int]:
-    """Steps from every floor square to the nearest of `goals`, through open edges, round `blocked`."""
-    dist = {g: 0 for g in goals}
-    queue = deque(goals)
-    while queue:
-        here = queue.popleft()
-        for there in neighbours(here):
-            if (
-                there in dist
-                or there in blocked
-                or layout.solid(there)
-                or not layout.open_between(here, there)
-            ):
-                continue
-            dist[there] = dist[here] + 1
-            queue.append(there)
-    return dist
-
-
-def seen_heroes(state: QuestState, j: int) -> list[int]:
-    """The heroes monster `j` can see (not one in stealth, line 257)."""
-    from grognard.systems.heroquest.skill_moves import hidden
-
-    m = state.monsters[j]
-    assert m.at is not None
-    return [
-        i
-        for i, h in enumerate(state.heroes)
-        if h.status == "active"
-        and h.at is not None
-        and not hidden(state, i)
-        and sees(state.layout, m.at, h.at, state.figures)
-    ]
+from grognard.systems.heroquest.targets import seen_heroes
 
 
 def choose(state: QuestState) -> str:
@@ -128,7 +94,7 @@ def choose(state: QuestState) -> str:
 
 def _flee(state: QuestState, moves: list[str]) -> str:
     """A monster fleeing after Savagery (line 205) runs to the square farthest from the heroes."""
-    heroes = [h.at for h in state.heroes if h.status == "active" and h.at is not None]
+    heroes = active_squares(state)
 
     def away(action: str) -> tuple[int, str]:
         s = sq(action[5:])

@@ -187,6 +187,15 @@ class CreationNeeds:
     elements: int
 
 
+def classes_open_to(race: str | None) -> list[str]:
+    """The names of the classes a hero of `race` may take (every class when no race is chosen yet): a
+    race that cannot use magic takes no magic-using class (the dwarf; `creation_needs` refuses it)."""
+    classes = [c.name for c in hq.catalog().classes.values()]
+    if race is not None and not hq.race(race).magic:
+        classes = [c for c in classes if not hq.hero_class(c).magic]
+    return classes
+
+
 def creation_needs(race: str, hero_class: str) -> CreationNeeds:
     """What `create_hero` needs chosen for this race and class (a dwarf may not put points into Magic)."""
     r, c = _check_race_and_class(race, hero_class)

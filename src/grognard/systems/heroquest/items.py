@@ -27,11 +27,12 @@ from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields, skulls
-from grognard.systems.heroquest.effects import _item_effect, has, in_play, spell_key, total, use_item
+from grognard.systems.heroquest.edits import free_square_near, note, with_hero
+from grognard.systems.heroquest.effect_strings import has, total
+from grognard.systems.heroquest.effects import _item_effect, in_play, spell_key, use_item
 from grognard.systems.heroquest.hero import castable_spells
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import HeroFig, Pending, QuestState
-from grognard.systems.heroquest.turn import free_square_near, note, with_hero
 
 Offers = Callable[[QuestState, int], list[str]]
 Apply = Callable[[QuestState, int, str], QuestState]
@@ -92,7 +93,8 @@ def _register(key: str, offers: Offers) -> Callable[[Apply], Apply]:
     return _REGISTRY.register(key, lambda apply: Handler(offers, apply))
 
 
-def _always(state: QuestState, i: int) -> list[str]:
+def always(state: QuestState, i: int) -> list[str]:
+    """Offered always, with no argument (an item used as it is)."""
     return [""]
 
 
@@ -101,11 +103,6 @@ def _data_driven(key: str) -> Apply:
         return use_item(state, i, key)
 
     return apply
-
-
-for _key, _entry in hq.catalog().items.items():
-    if _item_effect(_entry.name) is not None:
-        HANDLERS[_key] = Handler(_always, _data_driven(_key))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -177,19 +174,19 @@ def _charge(state: QuestState, i: int, key: str, charges: int) -> QuestState:
 # Items
 
 
-@_register("air-walk", _always)
+@_register("air-walk", always)
 def air_walk(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 387: for a turn no trap springs under him and a pit jump always clears."""
     return _discard(state, i, "air-walk", "airwalk|drunk")
 
 
-@_register("potion-of-battle", _always)
+@_register("potion-of-battle", always)
 def potion_of_battle(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 393: his next attack rolls its dice twice and keeps the roll with more skulls."""
     return _discard(state, i, "potion-of-battle", "battle|next-attack")
 
 
-@_register("potion-of-icy-strength", _always)
+@_register("potion-of-icy-strength", always)
 def potion_of_icy_strength(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 405: for a turn each skull of his attacks counts twice."""
     return _discard(state, i, "potion-of-icy-strength", "icy|drunk")
@@ -230,7 +227,7 @@ def reveal(state: QuestState, i: int) -> QuestState:
     return state
 
 
-@_register("potion-of-vision", _always)
+@_register("potion-of-vision", always)
 def potion_of_vision(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 419: every secret door and ordinary trap in sight is shown until he takes damage."""
     return reveal(_discard(state, i, "potion-of-vision", "vision|until-damaged"), i)
@@ -265,7 +262,7 @@ CLOAK_CHARGES = 3
 
 
 def _cloak_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.actions import sq_text
+    from grognard.systems.heroquest.action_text import sq_text
 
     at = state.heroes[i].at
     assert at is not None
@@ -287,7 +284,7 @@ def elven_cloak(state: QuestState, i: int, arg: str) -> QuestState:
     which would trap him forever); three uses."""
     if arg not in _cloak_offers(state, i):
         raise UsageError(f"no wall to pass through to {arg!r}")
-    from grognard.systems.heroquest.actions import sq
+    from grognard.systems.heroquest.action_text import sq
 
     state = _charge(state, i, "elven-cloak-of-passage", CLOAK_CHARGES)
     fig = state.heroes[i]
@@ -420,3 +417,12 @@ from grognard.systems.heroquest import chaos_counters as _chaos_counters  # noqa
 
 REGISTERED = (_artifacts.__name__, _artifacts_env.__name__, _chaos_counters.__name__)
 """The modules whose handlers are in `HANDLERS`."""
+
+
+def register_data_driven() -> None:
+    """Register every item with a catalogue effect that no module plays as played from its data
+    (`effects.use_item`). The driver calls it once every item module is loaded (an item a module plays,
+    a potion with a rule of its own besides its effect, keeps that module's one handler)."""
+    for key, entry in hq.catalog().items.items():
+        if key not in HANDLERS and _item_effect(entry.name) is not None:
+            _REGISTRY.add(key, Handler(always, _data_driven(key)))

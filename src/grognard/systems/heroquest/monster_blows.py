@@ -18,9 +18,9 @@ from fractions import Fraction
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.monster_wounds import hugging
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, trap_here, with_hero, with_monster
 
 
 def run(state: QuestState, verb: str, args: list[str]) -> QuestState:

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from grognard.systems.heroquest.actions import sq
+from grognard.systems.heroquest.action_text import sq
 from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.geometry import Reach, reachable
 from grognard.systems.heroquest.monster_wounds import carrying, kidnapped, release, stone, untag
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.turn import note, with_hero, with_monster
 
 
 def watchers(state: QuestState, *, besides: int = -1) -> list[Square]:

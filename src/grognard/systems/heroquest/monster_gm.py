@@ -22,7 +22,7 @@ towards one). In order:
 from __future__ import annotations
 
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.actions import sq
+from grognard.systems.heroquest.action_text import sq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.monster_flight import flee_move, running
 from grognard.systems.heroquest.monster_wounds import carrying, hugging, tagged
@@ -173,14 +173,15 @@ def _hero_distance(state: QuestState, square: Square) -> int:
 
 
 def _sees_a_hero(state: QuestState, j: int) -> bool:
-    from grognard.systems.heroquest.gm import seen_heroes
+    from grognard.systems.heroquest.targets import seen_heroes
 
     return bool(seen_heroes(state, j))
 
 
 def _can_reach(state: QuestState, j: int) -> bool:
     """True when monster `j` could stand beside a hero it sees with its longest move."""
-    from grognard.systems.heroquest.gm import distances, seen_heroes
+    from grognard.systems.heroquest.geometry import distances
+    from grognard.systems.heroquest.targets import seen_heroes
 
     at = state.monsters[j].at
     assert at is not None
@@ -197,7 +198,7 @@ def _can_reach(state: QuestState, j: int) -> bool:
 
 def _toss_worth(state: QuestState, action: str) -> bool:
     """A toss onto a trap, or into another hero."""
-    from grognard.systems.heroquest.turn import trap_here
+    from grognard.systems.heroquest.edits import trap_here
 
     mark = sq(action.partition("@")[2])
     return trap_here(state, mark) is not None or any(

@@ -29,8 +29,8 @@ from fractions import Fraction
 from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.board import Square, neighbours
+from grognard.systems.heroquest.edits import note, with_monster
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_monster
 
 CHASE = "chase|quest"
 """The monster chases the heroes who ran out of its sight this turn."""
@@ -71,7 +71,7 @@ def hunting(state: QuestState) -> bool:
 
 
 def _eligible(state: QuestState, j: int) -> bool:
-    from grognard.systems.heroquest.effects import has
+    from grognard.systems.heroquest.effect_strings import has
     from grognard.systems.heroquest.monster_flight import running
     from grognard.systems.heroquest.monster_wounds import carrying
     from grognard.systems.heroquest.skill_moves import thrall_of
@@ -90,7 +90,7 @@ def _eligible(state: QuestState, j: int) -> bool:
 
 
 def _sees_hero(state: QuestState, j: int) -> bool:
-    from grognard.systems.heroquest.gm import seen_heroes
+    from grognard.systems.heroquest.targets import seen_heroes
 
     return bool(seen_heroes(state, j))
 
@@ -173,8 +173,8 @@ def seek_result(state: QuestState, p: Pending, move: str) -> QuestState:
 
 
 def _nearest_hero(state: QuestState, j: int) -> Square | None:
-    from grognard.systems.heroquest.gm import distances
-    from grognard.systems.heroquest.skill_moves import hidden
+    from grognard.systems.heroquest.geometry import distances
+    from grognard.systems.heroquest.targets import hidden
 
     at = state.monsters[j].at
     assert at is not None
@@ -192,7 +192,7 @@ def _nearest_hero(state: QuestState, j: int) -> Square | None:
 def pursuit_goals(state: QuestState, j: int) -> set[Square] | None:
     """Where the automatic game master walks monster `j` that sees no hero: beside the heroes while it
     chases, its start position going home, the square it moves on to; None when it stands."""
-    from grognard.systems.heroquest.skill_moves import hidden
+    from grognard.systems.heroquest.targets import hidden
 
     now = marks(state, j)
     layout = state.layout

@@ -19,13 +19,13 @@ from fractions import Fraction
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square, neighbours
-from grognard.systems.heroquest.effects import has
+from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.geometry import can_attack_close, orthogonal
 from grognard.systems.heroquest.monster_gear import attacks_allowed, untouchable
 from grognard.systems.heroquest.monster_wounds import carrying, hugged, hugging, kidnapped, stone, tagged
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, trap_here, with_hero, with_monster
 
 Offers = Callable[[QuestState, int], list[str]]
 Apply = Callable[[QuestState, int, str], QuestState]

@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.geometry import orthogonal
 from grognard.systems.heroquest.monster_wounds import (
     carrying,
@@ -36,7 +37,6 @@ from grognard.systems.heroquest.monster_wounds import (
 )
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, trap_here, with_hero, with_monster
 
 CHANCE_KINDS = ("m-kidnap", "m-gaze", "m-plague", "m-daze", "m-stomp", "m-dread", "m-struggle")
 """The chance nodes of the monster skills."""

@@ -26,9 +26,9 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from grognard.systems.heroquest.effects import parse
+from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.effect_strings import parse
 from grognard.systems.heroquest.state import HeroFig, MonsterFig, Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_hero, with_monster
 
 HEALED = "|healed<"
 """The duration of a wound that lasts until the hero is healed."""

@@ -17,8 +17,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from grognard.engine.dice import Rng, Roll, red_dice
+from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_hero
 
 HELD = "pit|climb"
 """The effect on a hero who fell into a pit after a failed jump: he must roll to climb out."""

@@ -47,7 +47,7 @@ from grognard.systems.heroquest.board import (
 )
 from grognard.systems.heroquest.challenges import Challenge, ChallengeTrigger, challenge_problems
 from grognard.systems.heroquest.geometry import visible_squares
-from grognard.systems.heroquest.monster_gear import MonsterKind
+from grognard.systems.heroquest.monster_kit import MonsterKind
 
 TrapKind: TypeAlias = Literal[
     "spear", "pit", "long-pit", "falling-rock", "stalactite", "swinging-axe", "wandering-monster", "chest"
@@ -568,7 +568,7 @@ def quest_problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
         catalog.monster(q.wandering.monster)
     except GrognardError as exc:
         out.append(("wandering.monster", str(exc)))
-    from grognard.systems.heroquest.monster_gear import quest_kit_problems
+    from grognard.systems.heroquest.monster_kit import quest_kit_problems
 
     out.extend(quest_kit_problems(q))
     out.extend(challenge_problems(q, board))

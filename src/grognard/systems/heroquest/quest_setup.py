@@ -20,6 +20,7 @@ from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Door, Layout, Square
 from grognard.systems.heroquest.hero import Hero, create_hero
+from grognard.systems.heroquest.monster_kit import MonsterStats
 from grognard.systems.heroquest.quest import Quest, TrapPlacement, TreasurePlacement, load_quest
 
 SHIPPED_QUESTS = ("1-the-smugglers-stair", "2-the-salt-crypt", "3-the-rimebound-hold", "the-goblin-cellar")
@@ -45,42 +46,6 @@ class Setup:
     rounds: int = 0
     mercenaries: str = ""
     returning: str = ""
-
-
-@dataclass(frozen=True)
-class MonsterStats:
-    """A monster's numbers in play: its name, dice with weapon and armour, Body, Mind and movement.
-
-    `attack` is the dice of its usual attack (a shot with a bow when `ranged`), `second` those of a
-    second attack a turn (0: none), `base_attack` and `base_defend` the printed numbers at its level
-    (Bite, Stomp, Toss, Kidnap, line 711); `skills` are those its quest gives it (`monster_gear`).
-    """
-
-    id: str
-    name: str
-    kind: str
-    attack: int
-    defend: int
-    body: int
-    mind: int
-    magic: int
-    move_min: int
-    move_max: int
-    undead: bool
-    plate: bool
-    diagonal: bool
-    skills: tuple[str, ...]
-    kill_value: int
-    base_attack: int = 0
-    base_defend: int = 0
-    ranged: bool = False
-    second: int = 0
-    shield: bool = False
-    plate_worn: bool = False
-    weapon: str = ""
-    off_hand: str = ""
-    armour: tuple[str, ...] = ()
-    level: int = 0
 
 
 # Party specs: "class", "race-class" or "race-class:name".
@@ -190,7 +155,7 @@ def _monster_stats(
 ) -> MonsterStats:
     """Monster `mid`'s numbers with the weapons, armour and skills its quest gives it (`monster_gear`;
     `weapon` and `armour` are read from the quest there)."""
-    from grognard.systems.heroquest.monster_gear import monster_stats
+    from grognard.systems.heroquest.monster_kit import monster_stats
 
     return monster_stats(quest, mid, kind, level, name)
 

@@ -9,6 +9,7 @@ on edges, so they are listed beside the map with their squares and state.
 
 from __future__ import annotations
 
+from grognard.systems.heroquest.action_text import Order, hero_ref, parse
 from grognard.systems.heroquest.actions import known_traps
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.state import QuestState
@@ -118,8 +119,9 @@ def action_label(state: QuestState, action: str) -> str:
     from grognard.systems.heroquest.combat_dice import kill_chance
     from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
 
-    verb, _, arg = action.partition(":")
-    if verb in ("attack", "throw") and not arg.startswith("h"):
+    typed = parse(action)
+    verb, arg = typed.verb, typed.rest
+    if verb in ("attack", "throw") and hero_ref(arg) is None and state.current_hero() is not None:
         from grognard.systems.heroquest.combat_dice import all_skulls_chance
         from grognard.systems.heroquest.weapons import hero_axe
 
@@ -140,12 +142,13 @@ def action_label(state: QuestState, action: str) -> str:
             if verb == "attack" and hero_axe(state, i) and state.stats_of(j).mind > 0:  # line 369
                 text += f", concussion {float(all_skulls_chance(a)):.1%}"
             return text
-    if verb == "order":  # the agreed order (line 74), by the heroes' names
-        return "order: " + ", ".join(state.hero_of(int(p)).name for p in arg.split(","))
+    if isinstance(typed, Order):  # the agreed order (line 74), by the heroes' names
+        return "order: " + ", ".join(state.hero_of(p).name for p in typed.order)
     if verb == "recover":
         return f"pick up the dagger at {arg}: a white die, anything but a black shield (5/6)"
     if verb == "attack":
-        return f"attack {state.hero_of(int(arg[1:])).name}"
+        k = hero_ref(arg)
+        return f"attack {state.hero_of(k).name}" if k is not None else f"attack {arg}"
     if verb == "move":
         return f"move to {arg}"
     if verb == "roll":
@@ -167,8 +170,9 @@ def action_label(state: QuestState, action: str) -> str:
         from grognard.systems.heroquest.spell_choice import choice_label
 
         return choice_label(state, who, action)
-    if verb == "flashback" and who is not None:
-        caster = state.hero_of(int(arg[1:])).name
+    caster_at = hero_ref(arg)
+    if verb == "flashback" and who is not None and caster_at is not None:
+        caster = state.hero_of(caster_at).name
         return f"{caster} casts Flashback: {state.hero_of(who).name} plays the turn again"
     if verb == "end" and state.turn.done and who is not None:
         return "end: let the turn stand"

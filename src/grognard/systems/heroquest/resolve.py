@@ -28,16 +28,11 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import combat_dice
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.combat_dice import Defender, binomial, roll_attack, skulls
+from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.gear import movement_roll_modifier
 from grognard.systems.heroquest.geometry import MAX_MOVE, monster_allowance
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import (
-    note,
-    participants,
-    set_order,
-    with_hero,
-    with_monster,
-)
+from grognard.systems.heroquest.turn import participants, set_order
 from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster, spawn_wanderer
 
 HALF = Fraction(1, 2)
@@ -129,7 +124,7 @@ def _face_chance(faces: frozenset[str]) -> Fraction:
 
 def _jump_chance(state: QuestState, p: Pending) -> Fraction:
     """The chance jump `p` clears (`jump_clears`; Human Resistance's second die, line 315)."""
-    from grognard.systems.heroquest.effects import has
+    from grognard.systems.heroquest.effect_strings import has
 
     if has(state.heroes[p.who].effects, "airwalk") or has(state.heroes[p.who].effects, "vanish"):
         return Fraction(1)  # Air Walk crosses the pit (line 387); Disappear springs no trap (line 527)

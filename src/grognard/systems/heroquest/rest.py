@@ -25,9 +25,9 @@ from fractions import Fraction
 
 from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Outcome
+from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_hero
 from grognard.systems.heroquest.wounds import spawn_wanderer
 
 SPOILS = "black shield"

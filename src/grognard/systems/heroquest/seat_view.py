@@ -20,6 +20,7 @@ from grognard.engine import registry
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, GameViews, SeatView, Sight, Target, log_events
+from grognard.systems.heroquest.action_text import Cast, hero_ref, parse
 from grognard.systems.heroquest.actions import known_traps
 from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.gear import attack_dice, defend_dice
@@ -61,16 +62,16 @@ def _monster_index(state: QuestState, monster_id: str) -> int | None:
 
 def action_target(state: QuestState, action: Action) -> tuple[str, Target | None]:
     """The group of an action and what it points at: a square, a monster (by index), a hero, a door."""
-    verb, _, arg = action.partition(":")
+    typed = parse(action)
+    verb, arg = typed.verb, typed.rest
     group = _GROUPS.get(verb, "choice")
-    head = arg.split(":")[-1] if verb == "cast" else arg
+    head = (typed.target or typed.spell) if isinstance(typed, Cast) else arg
     square = _square(head)
     if square is not None:
         return group, Target(kind="square", square=square)
-    if head.startswith("h") and head[1:].isdigit():
-        i = int(head[1:])
-        if i < len(state.heroes):
-            return group, Target(kind="hero", id=i, name=state.hero_of(i).name)
+    i = hero_ref(head)
+    if i is not None and i < len(state.heroes):
+        return group, Target(kind="hero", id=i, name=state.hero_of(i).name)
     j = _monster_index(state, head) if head else None
     if j is not None:
         at = state.monsters[j].at
@@ -92,7 +93,8 @@ def door_square(state: QuestState, door_id: str) -> tuple[int, int]:
 
 def _label(state: QuestState, action: Action) -> str:
     text = action_label(state, action)
-    verb, _, arg = action.partition(":")
+    typed = parse(action)
+    verb, arg = typed.verb, typed.rest
     if verb == "door":
         text = f"open the door {arg}"
     elif verb == "jump":

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.effects import has, parse, total
+from grognard.systems.heroquest.edits import active_heroes, chebyshev, note, with_hero
+from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skills import (
@@ -18,10 +19,8 @@ from grognard.systems.heroquest.skills import (
     _monster,
     _register,
     _used,
-    chebyshev,
 )
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_hero
 
 # ---------------------------------------------------------------------------------------------------
 # Attacks: Mighty Toss (195), Backstab (253), Shield Bash (341), Sweep Attack (335), Telekinesis (280)
@@ -303,11 +302,7 @@ def telekinesis(state: QuestState, i: int, arg: str) -> QuestState:
 def _guard_offers(state: QuestState, i: int) -> list[str]:
     at = state.heroes[i].at
     assert at is not None
-    return [
-        f"h{k}"
-        for k, h in enumerate(state.heroes)
-        if k != i and h.status == "active" and h.at is not None and chebyshev(at, h.at) == 1
-    ]
+    return [f"h{k}" for k in active_heroes(state, near=at, but=i)]
 
 
 @_register("bodyguard", _guard_offers, "action")

@@ -6,17 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.board import Square, neighbours
-from grognard.systems.heroquest.effects import has, parse
+from grognard.systems.heroquest.edits import chebyshev, note, with_hero, with_monster
+from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.geometry import can_target
-from grognard.systems.heroquest.skills import (
-    _add_monster_effect,
-    _monster,
-    _register,
-    _seen_enemies,
-    chebyshev,
-)
+from grognard.systems.heroquest.skills import _add_monster_effect, _monster, _register, _seen_enemies
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_hero, with_monster
 
 # ---------------------------------------------------------------------------------------------------
 # Stealth (lines 257-259) and Dash Attack (line 261)
@@ -58,12 +52,6 @@ def break_stealth(state: QuestState, i: int, verb: str) -> QuestState:
     ):
         return drop_stealth(state, i)
     return state
-
-
-def hidden(state: QuestState, i: int) -> bool:
-    """True while hero `i` is in stealth or under Disappear (enemies neither see nor attack him)."""
-    effects = state.heroes[i].effects
-    return has(effects, "stealth") or has(effects, "vanish")
 
 
 def stealth_check(state: QuestState, i: int) -> QuestState:
@@ -115,8 +103,8 @@ def _dash_offers(state: QuestState, i: int) -> list[str]:
 @_register("dash-attack", _dash_offers)
 def dash_attack(state: QuestState, i: int, arg: str) -> QuestState:
     """After a hit, run past the enemy to the square beyond it (two squares of the move)."""
+    from grognard.systems.heroquest.edits import trap_here
     from grognard.systems.heroquest.traps import spring
-    from grognard.systems.heroquest.turn import trap_here
 
     x, y = (int(v) for v in arg.split(","))
     fig = state.heroes[i]
@@ -148,7 +136,7 @@ def snares(state: QuestState) -> dict[Square, int]:
 
 
 def _snare_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.turn import trap_here
+    from grognard.systems.heroquest.edits import trap_here
 
     at = state.heroes[i].at
     assert at is not None

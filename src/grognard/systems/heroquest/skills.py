@@ -22,11 +22,11 @@ from itertools import product
 from grognard.engine.dice import sum_distribution
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.effects import BERSERK, MANHANDLE, from_effect, has, total
+from grognard.systems.heroquest.edits import chebyshev, note, with_hero, with_monster
+from grognard.systems.heroquest.effect_strings import has, total
+from grognard.systems.heroquest.effects import BERSERK, MANHANDLE, from_effect
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_hero, with_monster
 
 Offers = Callable[[QuestState, int], list[str]]
 Apply = Callable[[QuestState, int, str], QuestState]
@@ -67,6 +67,8 @@ NOT_PLAYED: dict[str, str] = {}
 
 
 _REGISTRY = Registry("skill", HANDLERS, PASSIVE, NOT_PLAYED)
+add_handler = _REGISTRY.add
+"""Register a skill's handler (a `ValueError` when the skill has one already)."""
 handler = _REGISTRY.lookup
 """The handler of a skill; `RuleNotImplementedError` for one the game does not play."""
 
@@ -142,11 +144,6 @@ def _mark(state: QuestState, i: int, *keys: str, extra: tuple[str, ...] = ()) ->
     return with_hero(state, i, replace(fig, effects=(*fig.effects, *marks, *extra)))
 
 
-def chebyshev(a: Square, b: Square) -> int:
-    """Squares apart, diagonals counting one."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
 def _seen_enemies(state: QuestState, i: int, *, living: bool = True) -> list[int]:
     at = state.heroes[i].at
     assert at is not None
@@ -212,27 +209,24 @@ def _bonus(state: QuestState, i: int, key: str) -> QuestState:
 
 
 def _data_skill(key: str, when: Callable[[QuestState, int], bool] | None = None) -> None:
-    HANDLERS[key] = Handler(_bonus_offers(key, when), lambda s, i, _a: _bonus(s, i, key))
+    _REGISTRY.add(key, Handler(_bonus_offers(key, when), lambda s, i, _a: _bonus(s, i, key)))
 
 
-_data_skill("berserker", lambda s, i: s.heroes[i].body <= 2)  # line 199: at two Body or fewer
-_data_skill("manhandler")
-
-
-def _marked(key: str, marker: str) -> None:
+def _marked(key: str, marker: str, when: Callable[[QuestState, int], bool] | None = None) -> None:
     """Skill `key`'s data bonus and the `marker` effect its rule reads where the dice are counted."""
-    offers = HANDLERS[key].offers
 
     def apply(state: QuestState, i: int, _arg: str) -> QuestState:
         state = _bonus(state, i, key)
         fig = state.heroes[i]
         return with_hero(state, i, replace(fig, effects=(*fig.effects, marker)))
 
-    HANDLERS[key] = Handler(offers, apply)
+    _REGISTRY.add(key, Handler(_bonus_offers(key, when), apply))
 
 
-_marked("berserker", f"{BERSERK}|next-attack")  # its hits guaranteed (`guaranteed_hits`, line 199)
-_marked("manhandler", f"{MANHANDLE}|one-turn")  # its second attack with base dice (`effects`, line 207)
+# Berserker at two Body or fewer, its hits guaranteed (`guaranteed_hits`, line 199); Manhandler's second
+# attack with base dice (`effects`, line 207).
+_marked("berserker", f"{BERSERK}|next-attack", lambda s, i: s.heroes[i].body <= 2)
+_marked("manhandler", f"{MANHANDLE}|one-turn")
 
 
 def guaranteed_hits(state: QuestState, i: int) -> int:
@@ -279,7 +273,7 @@ def _loan_skill(key: str) -> None:
     def apply(state: QuestState, i: int, choice: str) -> QuestState:
         return _loan(state, i, key, choice)
 
-    HANDLERS[key] = Handler(_loan_offers(key), apply)
+    _REGISTRY.add(key, Handler(_loan_offers(key), apply))
 
 
 for _key in ("frenzy", "focus", "combat-sorcery"):
@@ -332,7 +326,7 @@ def _inspire_skill(key: str) -> None:
     def apply(state: QuestState, i: int, _arg: str) -> QuestState:
         return _inspire(state, i, key)
 
-    HANDLERS[key] = Handler(_inspire_offers(key), apply)
+    _REGISTRY.add(key, Handler(_inspire_offers(key), apply))
 
 
 for _key in ("inspire-courage", "inspire-valour"):

@@ -57,7 +57,7 @@ def choice_offers(state: QuestState, i: int) -> list[str]:
 
 def choose_spell(state: QuestState, i: int, verb: str, key: str) -> QuestState:
     """Hero `i` takes up or puts back one spell (free); refused when the choice is closed or not his."""
-    from grognard.systems.heroquest.turn import note, with_hero
+    from grognard.systems.heroquest.edits import note, with_hero
 
     if f"{verb}:{key}" not in choice_offers(state, i):
         why = (

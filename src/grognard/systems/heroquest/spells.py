@@ -23,11 +23,11 @@ from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.catalog import Spell
+from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.geometry import Reach, can_target, step_cost
 from grognard.systems.heroquest.hero import casting_level
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_hero, with_monster
 
 Targets = Callable[[QuestState, int, Spell], list[str]]
 Apply = Callable[[QuestState, int, Spell, str], QuestState]
@@ -95,7 +95,7 @@ def _register(key: str, targets: Targets) -> Callable[[Apply], Apply]:
 
 def friends(state: QuestState, i: int, spell: Spell) -> list[str]:
     """The caster and every hero he sees ("self-or-character", "self-or-ally")."""
-    from grognard.systems.heroquest.effects import has
+    from grognard.systems.heroquest.effect_strings import has
 
     at = state.heroes[i].at
     assert at is not None
@@ -175,11 +175,11 @@ def burn(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
 
 
 for _key in ("earth/rock-skin", "earth/heal-body", "fire/courage", "water/water-of-healing"):
-    HANDLERS[_key] = Handler(friends, friendly)
+    _REGISTRY.add(_key, Handler(friends, friendly))
 for _key in ("other/warmth", "other/psychic-recovery"):  # lines 599, 603
-    HANDLERS[_key] = Handler(friends, friendly)
+    _REGISTRY.add(_key, Handler(friends, friendly))
 for _key in AVOID_FACES:
-    HANDLERS[_key] = Handler(enemies, burn)
+    _REGISTRY.add(_key, Handler(enemies, burn))
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -19,19 +19,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from functools import cache
 
 from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Gear, Spell
-from grognard.systems.heroquest.effects import has, parse
-from grognard.systems.heroquest.quest_setup import MonsterStats
+from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skills import subsets
 from grognard.systems.heroquest.spells import _monster, _register, enemies, friends
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_hero, with_monster
 
 VANISH = "vanish"
 DAZZLE = "dazzle"
@@ -130,13 +128,6 @@ def wooden_weapon(state: QuestState, j: int) -> Gear | None:
         return None
     entry = hq.monster(stats.kind)
     return next((g for g in entry.weapons if hq.key_of(g.name) == hq.key_of(stats.weapon)), None)
-
-
-@cache
-def twisted_stats(stats: MonsterStats) -> MonsterStats:
-    """A monster's numbers once its wooden weapon is warped: its base Attack (no weapon dice, no shots),
-    the rest as they were (line 529)."""
-    return replace(stats, attack=stats.base_attack, ranged=False, diagonal=False, weapon="")
 
 
 def _wooden_enemies(state: QuestState, i: int, spell: Spell) -> list[str]:

@@ -20,10 +20,10 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Spell
+from grognard.systems.heroquest.edits import note
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.spells import _register
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note
 
 BRIDGED = "bridged"
 """The state of a trap under an Ice Bridge: no longer a trap (`turn.trap_here` ignores it)."""

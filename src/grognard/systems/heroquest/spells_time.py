@@ -17,11 +17,11 @@ from dataclasses import replace
 
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest.catalog import Spell
-from grognard.systems.heroquest.effects import has, parse
+from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.hero import can_cast
 from grognard.systems.heroquest.spells import _register, find, friends
 from grognard.systems.heroquest.state import QuestState, Turn
-from grognard.systems.heroquest.turn import note, with_hero
 
 TIMESTOP = "timestop"
 FLASHBACK = "elf/flashback"

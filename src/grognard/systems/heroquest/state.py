@@ -18,16 +18,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 from operator import itemgetter
-from typing import Any
+from typing import Any, Protocol
 
-from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL, Actor, GameState, Move, Outcome, Result
 from grognard.engine.serial import from_data, to_data
+from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Layout, Square
+from grognard.systems.heroquest.effect_strings import total
 from grognard.systems.heroquest.hero import Equipped, Hero
-from grognard.systems.heroquest.quest_setup import Context, MonsterStats, Setup, context
+from grognard.systems.heroquest.monster_kit import MonsterStats
+from grognard.systems.heroquest.quest_setup import Context, Setup, context
 from grognard.systems.heroquest.sight import sees
 
 HERO_PLAYER = 0
@@ -38,6 +40,48 @@ GM_PLAYER = 1
 
 GM_SLOT = -1
 """The game master's place in the turn order."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# The rules the state plays, installed by the driver
+
+
+class Rules(Protocol):
+    """What the protocol methods of `QuestState` ask of the rules. The driver (`driver`) installs them
+    when the package is imported (`install_rules`), so the state class never imports the rules."""
+
+    def decider(self, state: QuestState) -> Actor:
+        """Who decides at a state with no outcome and no pending roll."""
+
+    def legal_actions(self, state: QuestState) -> list[str]:
+        """The legal actions at a decision node."""
+
+    def outcomes(self, state: QuestState, pending: Pending) -> Sequence[tuple[Outcome, Fraction]]:
+        """The exact outcomes of the pending chance node."""
+
+    def throw(self, state: QuestState, pending: Pending, rng: Any) -> tuple[Outcome, tuple[Any, ...]]:
+        """The real dice of the pending chance node and the outcome they give."""
+
+    def apply_action(self, state: QuestState, action: str) -> QuestState:
+        """An action played and the state settled."""
+
+    def apply_outcome(self, state: QuestState, pending: Pending, outcome: Move) -> QuestState:
+        """An outcome of the pending chance node played and the state settled."""
+
+
+_INSTALLED: list[Rules] = []
+
+
+def install_rules(played: Rules) -> None:
+    """Install the rules the state class plays (the driver does, once, when it is imported)."""
+    _INSTALLED[:] = [played]
+
+
+def rules() -> Rules:
+    """The installed rules; a `RuntimeError` if the driver was never imported."""
+    if not _INSTALLED:
+        raise RuntimeError("the HeroQuest rules are not installed: import grognard.systems.heroquest.driver")
+    return _INSTALLED[0]
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -215,15 +259,13 @@ class QuestState(GameState):
 
     def hero_of(self, index: int) -> Hero:
         """The hero as created (base attributes, gear, skills) for party place `index`, holding and wearing
-        what his figure now does when he changed it during the quest (`artifacts_gear.dressed`)."""
+        what his figure now does when he changed it during the quest (`dressed`)."""
         if self.heroes[index].equipped is None:
             return self.ctx.party[index]
         return self._dressed[index]
 
     @cached_property
     def _dressed(self) -> tuple[Hero, ...]:
-        from grognard.systems.heroquest.artifacts_gear import dressed
-
         return tuple(dressed(hero, fig) for hero, fig in zip(self.ctx.party, self.heroes, strict=True))
 
     def stats_of(self, index: int) -> MonsterStats:
@@ -232,12 +274,8 @@ class QuestState(GameState):
         m = self.monsters[index]
         stats = self.ctx.monster(m.id)
         if m.effects and any(e.startswith("twisted|") for e in m.effects):
-            from grognard.systems.heroquest.spells_elf import twisted_stats
-
             stats = twisted_stats(stats)
         if m.effects and any(e.startswith("mind") for e in m.effects):
-            from grognard.systems.heroquest.effects import total
-
             stats = replace(stats, mind=max(0, stats.mind + total(m.effects, "mind")))
         return stats
 
@@ -268,48 +306,29 @@ class QuestState(GameState):
             return TERMINAL
         if self.pending is not None:
             return CHANCE
-        from grognard.systems.heroquest.chaos_turns import decider
-
-        chaos = decider(self)  # a spell in flight awaiting an answer, or a hero the game master moves
-        if chaos is not None:
-            return chaos
-        if self.in_gm_turn():
-            from grognard.systems.heroquest.turn import thrall_acting
-
-            return HERO_PLAYER if thrall_acting(self) else GM_PLAYER
-        return HERO_PLAYER
+        return rules().decider(self)
 
     @cached_property
     def _legal(self) -> tuple[str, ...]:
-        from grognard.systems.heroquest.actions import legal_actions
-
-        return tuple(legal_actions(self))
+        return tuple(rules().legal_actions(self))
 
     def _actions(self) -> Sequence[str]:
         return self._legal
 
     def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
-        from grognard.systems.heroquest.resolve import outcomes
-
         assert self.pending is not None
-        return outcomes(self, self.pending)
+        return rules().outcomes(self, self.pending)
 
     def _apply(self, move: Move) -> QuestState:
-        from grognard.systems.heroquest.actions import apply_action
-        from grognard.systems.heroquest.resolve import apply_outcome
-        from grognard.systems.heroquest.turn import settle
-
         if self.pending is not None:
-            return settle(apply_outcome(self.evolve(log=()), self.pending, move))
+            return rules().apply_outcome(self.evolve(log=()), self.pending, move)
         assert isinstance(move, str)
-        return settle(apply_action(self.evolve(log=()), move))
+        return rules().apply_action(self.evolve(log=()), move)
 
     def roll(self, rng: Any) -> tuple[Outcome, tuple[Any, ...]]:
         """Throw the real dice of the pending chance node (every face shown) and map them to an outcome."""
-        from grognard.systems.heroquest.resolve import throw
-
         assert self.pending is not None
-        return throw(self, self.pending, rng)
+        return rules().throw(self, self.pending, rng)
 
     def result(self) -> Result:
         """How the quest ended; the heroes win "won"; resources are heroes alive, rounds, gold, experience."""
@@ -406,47 +425,40 @@ def state_from_data(data: Any) -> QuestState:
     return from_data(QuestState, data)
 
 
-def initial_state(setup: Setup) -> QuestState:
-    """The quest before the first turn: heroes on the start squares, monsters placed, nothing seen yet."""
-    from grognard.systems.heroquest.resolve import initial_deck
-    from grognard.systems.heroquest.turn import begin
+# ---------------------------------------------------------------------------------------------------
+# Figures read against the catalogue
 
-    ctx = context(setup)
-    from grognard.systems.heroquest.mercenaries import party_starts
 
-    starts = party_starts(ctx)  # the quest's start squares; hired mercenaries beside them
-    if len(starts) < len(ctx.party):
-        raise UsageError(f"quest {ctx.quest.id} has {len(starts)} start squares for {len(ctx.party)} heroes")
-    heroes = []
-    for i, hero in enumerate(ctx.party):
-        from grognard.systems.heroquest.effects import memorise
-        from grognard.systems.heroquest.mercenaries import paid
+def is_item(name: str) -> bool:
+    """True for a usable item (a potion, a tool kit), False for an artifact (a scroll included)."""
+    return hq.key_of(name.partition(":")[0]) in hq.catalog().items
 
-        heroes.append(
-            HeroFig(
-                starts[i],
-                hero.maximum("body"),
-                hero.maximum("mind"),
-                hero.maximum("magic"),
-                items=(*hero.items, *hero.artifacts),
-                gold=hero.gold - paid(ctx, i),
-                spells=memorise(hero),
-            )
-        )
-    goal = ctx.quest.file.goal
-    monsters = []
-    for m in ctx.quest.file.monsters:
-        stats = ctx.stats[m.id]
-        status = (
-            "held" if m.held else ("prisoner" if goal.kind == "rescue" and goal.target == m.id else "active")
-        )
-        monsters.append(MonsterFig(m.id, None if m.held else m.at, stats.body, status))
-    state = QuestState(
-        setup,
-        tuple(heroes),
-        tuple(monsters),
-        tuple(d.state for d in ctx.doors),
-        tuple("hidden" for _ in ctx.traps),
-        deck=initial_deck(),
+
+def dressed(hero: Hero, fig: HeroFig) -> Hero:
+    """The hero carrying what his figure carries and holding and wearing what it does (unchanged while
+    the figure has not changed its equipment)."""
+    if fig.equipped is None:
+        return hero
+    artifacts = tuple(n for n in fig.items if not is_item(n))
+    items = tuple(n for n in fig.items if is_item(n))
+    carried = {hq.key_of(n) for n in (*hero.weapons, *hero.armour, *artifacts)}
+
+    def still(name: str | None) -> str | None:
+        return name if name is not None and hq.key_of(name) in carried else None
+
+    held = fig.equipped
+    kept = Equipped(
+        weapon=still(held.weapon),
+        off_hand=still(held.off_hand),
+        head=still(held.head),
+        body=still(held.body),
+        accessories=tuple(n for n in held.accessories if still(n)),
     )
-    return begin(state)
+    return hero.model_copy(update={"items": items, "artifacts": artifacts, "equipped": kept})
+
+
+@cache
+def twisted_stats(stats: MonsterStats) -> MonsterStats:
+    """A monster's numbers once its wooden weapon is warped: its base Attack (no weapon dice, no shots),
+    the rest as they were (line 529, `spells_elf`)."""
+    return replace(stats, attack=stats.base_attack, ranged=False, diagonal=False, weapon="")

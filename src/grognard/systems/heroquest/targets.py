@@ -5,8 +5,10 @@ square. Split from `actions`, which offers these as actions."""
 from __future__ import annotations
 
 from grognard.systems.heroquest.board import Furniture, neighbours
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.geometry import can_attack_close, can_target
+from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import QuestState
 
 
@@ -137,3 +139,23 @@ def exit_here(state: QuestState, index: int) -> str | None:
         if inside == at and state.layout.door_by_id[door_id].state == "open":
             return door_id
     return None
+
+
+def hidden(state: QuestState, i: int) -> bool:
+    """True while hero `i` is in stealth or under Disappear (enemies neither see nor attack him)."""
+    effects = state.heroes[i].effects
+    return has(effects, "stealth") or has(effects, "vanish")
+
+
+def seen_heroes(state: QuestState, j: int) -> list[int]:
+    """The heroes monster `j` can see (not one in stealth, line 257)."""
+    m = state.monsters[j]
+    assert m.at is not None
+    return [
+        i
+        for i, h in enumerate(state.heroes)
+        if h.status == "active"
+        and h.at is not None
+        and not hidden(state, i)
+        and sees(state.layout, m.at, h.at, state.figures)
+    ]

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.edits import add, note, with_hero
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import add, note, with_hero
 from grognard.systems.heroquest.wounds import hurt_hero, spawn_wanderer
 
 # ---------------------------------------------------------------------------------------------------

@@ -17,10 +17,11 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import permutations
 
-from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.edits import add, free_square_near, note, with_hero, with_monster
+from grognard.systems.heroquest.hooks import game_master
 from grognard.systems.heroquest.quest import Event
 from grognard.systems.heroquest.sight import sees, visible_areas
-from grognard.systems.heroquest.state import GM_SLOT, HeroFig, MonsterFig, Pending, QuestState, Turn
+from grognard.systems.heroquest.state import GM_SLOT, MonsterFig, Pending, QuestState, Turn
 
 MAX_AUTO_STEPS = 2000
 """A guard on the automatic game master's moves between two player decisions."""
@@ -153,60 +154,6 @@ def end_monster_turn(state: QuestState) -> QuestState:
     from grognard.systems.heroquest.fallen import steal
 
     return steal(state, j)  # a fallen hero's things no hero sees (line 90)
-
-
-def note(state: QuestState, text: str) -> QuestState:
-    """The state with one more line in the log of this move."""
-    return state.evolve(log=(*state.log, text))
-
-
-def with_hero(state: QuestState, index: int, fig: HeroFig) -> QuestState:
-    """The state with hero `index` replaced."""
-    heroes = list(state.heroes)
-    heroes[index] = fig
-    return state.evolve(heroes=tuple(heroes))
-
-
-def with_monster(state: QuestState, index: int, fig: MonsterFig) -> QuestState:
-    """The state with monster `index` replaced."""
-    monsters = list(state.monsters)
-    monsters[index] = fig
-    return state.evolve(monsters=tuple(monsters))
-
-
-def add(items: tuple[str, ...], *new: str) -> tuple[str, ...]:
-    """A sorted set (tuple) with more members."""
-    return tuple(sorted(set(items) | set(new)))
-
-
-def free_square_near(state: QuestState, near: Square) -> Square | None:
-    """The nearest free floor square to `near` (by steps through open edges), for a figure to appear on."""
-    layout = state.layout
-    seen = {near}
-    frontier = [near]
-    while frontier:
-        nxt = []
-        for sq in frontier:
-            x, y = sq
-            for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-                if n in seen or not layout.open_between(sq, n) or layout.solid(n):
-                    continue
-                seen.add(n)
-                if n not in state.figures and not trap_here(state, n):
-                    return n
-                nxt.append(n)
-        frontier = nxt
-    return None
-
-
-def trap_here(state: QuestState, square: Square) -> int | None:
-    """The index of a trap still dangerous on `square` (hidden, found, or a sprung pit or axe), or None."""
-    for i, t in enumerate(state.ctx.traps):
-        if square in t.squares and state.traps[i] in ("hidden", "found", "sprung"):
-            if state.traps[i] == "sprung" and t.kind not in ("pit", "long-pit", "swinging-axe"):
-                continue
-            return i
-    return None
 
 
 def fire(state: QuestState, events: list[Event]) -> QuestState:
@@ -347,7 +294,6 @@ def check_end(state: QuestState) -> QuestState:
 def settle(state: QuestState) -> QuestState:
     """After a move: look about, check the end, skip who cannot act, and play the automatic game master."""
     from grognard.systems.heroquest.actions import apply_action, monster_can_act
-    from grognard.systems.heroquest.gm import choose
     from grognard.systems.heroquest.monster_turns import monster_turn_ends, run_queue, upkeep
 
     for _ in range(MAX_AUTO_STEPS):
@@ -384,7 +330,7 @@ def settle(state: QuestState) -> QuestState:
             continue
         if state.setup.gm == "human" or thrall_acting(state):
             return state
-        state = apply_action(state, choose(state))
+        state = apply_action(state, game_master()(state))
     raise RuntimeError(f"the game master did not finish its turn: {state.describe()}")
 
 

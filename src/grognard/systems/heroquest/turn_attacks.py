@@ -19,7 +19,7 @@ from grognard.systems.heroquest.state import QuestState
 def attacks_allowed(state: QuestState, i: int) -> int:
     """The attacks hero `i` may make in a turn: one, and one more for each extra-attack effect and for
     Dual-Wielding."""
-    from grognard.systems.heroquest.effects import total
+    from grognard.systems.heroquest.effect_strings import total
     from grognard.systems.heroquest.skill_combat import dual_wielding
 
     return 1 + total(state.heroes[i].effects, "xatk") + (1 if dual_wielding(state, i) else 0)

@@ -27,11 +27,11 @@ from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields
-from grognard.systems.heroquest.effects import has, total
+from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.hero import Hero
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import note, with_hero, with_monster
 
 AXE = "axe"
 """The token an attack's `ref` carries when it is made with a battle axe."""

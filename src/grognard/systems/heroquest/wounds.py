@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from grognard.systems.heroquest.edits import free_square_near, note, with_hero, with_monster
 from grognard.systems.heroquest.experience import kill
 from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState
-from grognard.systems.heroquest.turn import fire, free_square_near, note, with_hero, with_monster
+from grognard.systems.heroquest.turn import fire
 
 
 def hurt_hero(state: QuestState, i: int, damage: int, what: str, *, self_heal: bool = True) -> QuestState:
@@ -113,12 +114,12 @@ def begin_attack(
     state: QuestState, side: str, attacker: int, target: int, *, own_turn: bool = True
 ) -> QuestState:
     """An attack declared: the dice counted (line 84), one-attack effects used up, the damage to roll."""
+    from grognard.systems.heroquest.effect_strings import spend
     from grognard.systems.heroquest.effects import (
         hero_attack_dice,
         hero_defend_dice,
         monster_attack_dice,
         monster_defend_dice,
-        spend,
     )
     from grognard.systems.heroquest.skill_combat import guarded_by, unward
 

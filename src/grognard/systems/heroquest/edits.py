@@ -1,0 +1,85 @@
+"""Small edits of a quest state shared by every rule (the model layer's helpers): a line of log, a hero
+or monster replaced, a sorted set grown, where a dangerous trap or a free square is, and the named
+selectors for questions asked everywhere (`active_heroes`, `active_squares`)."""
+
+from __future__ import annotations
+
+from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.state import HeroFig, MonsterFig, QuestState
+
+
+def note(state: QuestState, text: str) -> QuestState:
+    """The state with one more line in the log of this move."""
+    return state.evolve(log=(*state.log, text))
+
+
+def with_hero(state: QuestState, index: int, fig: HeroFig) -> QuestState:
+    """The state with hero `index` replaced."""
+    heroes = list(state.heroes)
+    heroes[index] = fig
+    return state.evolve(heroes=tuple(heroes))
+
+
+def with_monster(state: QuestState, index: int, fig: MonsterFig) -> QuestState:
+    """The state with monster `index` replaced."""
+    monsters = list(state.monsters)
+    monsters[index] = fig
+    return state.evolve(monsters=tuple(monsters))
+
+
+def add(items: tuple[str, ...], *new: str) -> tuple[str, ...]:
+    """A sorted set (tuple) with more members."""
+    return tuple(sorted(set(items) | set(new)))
+
+
+def trap_here(state: QuestState, square: Square) -> int | None:
+    """The index of a trap still dangerous on `square` (hidden, found, or a sprung pit or axe), or None."""
+    for i, t in enumerate(state.ctx.traps):
+        if square in t.squares and state.traps[i] in ("hidden", "found", "sprung"):
+            if state.traps[i] == "sprung" and t.kind not in ("pit", "long-pit", "swinging-axe"):
+                continue
+            return i
+    return None
+
+
+def free_square_near(state: QuestState, near: Square) -> Square | None:
+    """The nearest free floor square to `near` (by steps through open edges), for a figure to appear on."""
+    layout = state.layout
+    seen = {near}
+    frontier = [near]
+    while frontier:
+        nxt = []
+        for sq in frontier:
+            x, y = sq
+            for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                if n in seen or not layout.open_between(sq, n) or layout.solid(n):
+                    continue
+                seen.add(n)
+                if n not in state.figures and not trap_here(state, n):
+                    return n
+                nxt.append(n)
+        frontier = nxt
+    return None
+
+
+def chebyshev(a: Square, b: Square) -> int:
+    """Squares apart, diagonals counting one."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def active_heroes(state: QuestState, *, near: Square | None = None, but: int | None = None) -> list[int]:
+    """The heroes in play on the board (active and placed), by party place: only those on the eight
+    squares around `near` when it is given, and never hero `but`."""
+    return [
+        k
+        for k, h in enumerate(state.heroes)
+        if h.status == "active"
+        and h.at is not None
+        and k != but
+        and (near is None or chebyshev(near, h.at) == 1)
+    ]
+
+
+def active_squares(state: QuestState) -> list[Square]:
+    """The squares of the heroes in play on the board, by party place."""
+    return [h.at for h in state.heroes if h.status == "active" and h.at is not None]

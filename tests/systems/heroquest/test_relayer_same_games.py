@@ -1,0 +1,31 @@
+"""The re-layering of HeroQuest (issue 11) changes no game: the seeded games of `same_games` (bot games
+and random-action games of every shipped quest, with either game master) make the recorded moves, throw
+the recorded dice and end in the recorded states (`data/relayer_same_games.json`, written before the
+refactor). `test_speed_same_games` pins the plain `simulate` games beside these."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.systems.heroquest.same_games import PATH, VARIANTS, play, specs, summary
+
+RECORDED: list[dict[str, Any]] = json.loads(PATH.read_text())["games"]
+
+
+def test_the_record_covers_every_game_of_the_set() -> None:
+    """Every quest, variant and seed of the set is recorded (a quest added later gets recorded too)."""
+    assert [{k: g[k] for k in ("quest", "variant", "seed")} for g in RECORDED] == specs()
+    assert {g["variant"] for g in RECORDED} == set(VARIANTS)
+    assert {g["outcome"] for g in RECORDED} >= {"won", "lost", "retreated", "timeout"}
+
+
+@pytest.mark.parametrize("game", RECORDED, ids=lambda g: f"{g['quest']}:{g['variant']}:{g['seed']}")
+def test_seeded_games_are_the_recorded_ones(game: dict[str, Any]) -> None:
+    """Same seed, same moves, same dice, same outcome and final state."""
+    spec = {k: game[k] for k in ("quest", "variant", "seed")}
+    played = summary(play(spec))
+    assert played["moves"] == game["moves"]
+    assert played == {k: game[k] for k in played}
