@@ -13,6 +13,7 @@ from rich.text import Text
 
 from grognard.cli.console import out, print_json
 from grognard.cli.play_loop import ViewLoop
+from grognard.cli.presenters import presenter_for
 from grognard.cli.view_text import event_line, view_lines
 from grognard.engine import registry, salvage, savefile
 from grognard.engine.errors import UsageError
@@ -330,7 +331,8 @@ def play(game_id: GameId) -> None:
     """Play a stored game at the keyboard: its human seats decide here, chance and bots move between.
     Keys: s sheet, m map or board, o odds, u undo, ? help, q quit."""
     with _store() as store:
-        ViewLoop(Match.load(store, game_id)).run()
+        match = Match.load(store, game_id)
+        ViewLoop(match, presenter_for(match)).run()
 
 
 @app.command("backup")

@@ -82,6 +82,8 @@ class Match:
     seats: list[SeatKind]
     store: GameStore | None = None
     labels: dict[int, str] = field(default_factory=dict)
+    policies: dict[int, Policy] = field(default_factory=dict)
+    """A bot seat's own policy (a Talisman seat's "random" bot); the others play the game's bot."""
 
     # --- making and loading -----------------------------------------------------------------------
 
@@ -168,7 +170,7 @@ class Match:
                 assert isinstance(who, int)
                 if self._kind(who) == "human":
                     break
-                action = self._policy()(state, Rng(f"{self.session.seed}:bot:{self.ply}"))
+                action = self._policy(who)(state, Rng(f"{self.session.seed}:bot:{self.ply}"))
                 record = self.session.play(action)
             events += self._record(state, record)
         return events
@@ -261,8 +263,8 @@ class Match:
     def _kind(self, seat: int) -> SeatKind:
         return self.seats[seat] if 0 <= seat < len(self.seats) else "bot"
 
-    def _policy(self) -> Policy:
-        return self.views.bot or random_policy
+    def _policy(self, seat: int) -> Policy:
+        return self.policies.get(seat) or self.views.bot or random_policy
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and not 0 <= seat < len(self.seats):

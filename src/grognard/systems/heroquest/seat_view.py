@@ -19,7 +19,7 @@ from pydantic import JsonValue
 from grognard.engine import registry
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import MoveRecord
-from grognard.engine.view import ActionView, GameViews, SeatView, Sight, Target, log_events
+from grognard.engine.view import ActionView, Event, GameViews, SeatView, Sight, Target, log_events
 from grognard.systems.heroquest.actions import known_traps
 from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.gear import attack_dice, defend_dice
@@ -186,6 +186,8 @@ def heroes_public(state: QuestState) -> dict[str, JsonValue]:
     return {
         "quest": state.ctx.quest.file.title,
         "round": state.round,
+        "current": _number(state.current_hero()),
+        "gm_turn": state.in_gm_turn(),
         "goal": (goal.text or goal.kind).rstrip("."),
         "board": {"width": board.width, "height": board.height},
         "areas": {
@@ -205,6 +207,11 @@ def heroes_public(state: QuestState) -> dict[str, JsonValue]:
         "map": list(map_lines(state)),
         "outcome": state.outcome,
     }
+
+
+def _number(hero: int | None) -> int | None:
+    """A hero's number as the map shows it (1, 2, ...), None for none."""
+    return None if hero is None else hero + 1
 
 
 def gm_private(state: QuestState) -> dict[str, JsonValue]:
@@ -235,6 +242,12 @@ def quest_sight(state: GameState, seat: int | None) -> Sight:
             group, target = action_target(state, a)
             actions.append(ActionView(id=a, label=_label(state, a), group=group, target=target))
     return Sight(public=heroes_public(state), private=private, actions=actions, log=log_events(state.log))
+
+
+def changes(before: GameState, after: GameState) -> list[Event]:
+    """What the rules' log says a move did (HeroQuest's rules still write text), as events of kind "log"."""
+    assert isinstance(after, QuestState)
+    return log_events(after.log)
 
 
 def hidden(record: MoveRecord, seat: int | None) -> bool:
@@ -281,5 +294,13 @@ def register() -> None:
     registry.register_views(
         SYSTEM_ID,
         "quest",
-        GameViews(quest_sight, _seats, bot=hero_bot, label=_action_label, audit=audit, hidden=hidden),
+        GameViews(
+            quest_sight,
+            _seats,
+            bot=hero_bot,
+            label=_action_label,
+            audit=audit,
+            hidden=hidden,
+            changes=changes,
+        ),
     )
