@@ -16,7 +16,7 @@ from typing import Any
 
 from grognard.cli.play_loop import Presenter
 from grognard.cli.view_text import event_line
-from grognard.engine.view import Event, SeatView
+from grognard.engine.view import DiceView, Event, SeatView
 
 Square = tuple[int, int]
 
@@ -232,16 +232,21 @@ class QuestPresenter(Presenter):
         return lines
 
     def events(self, events: Sequence[Event], view: SeatView) -> list[str]:
-        """Every die (combat dice by their faces) and what the rules say came of it."""
+        """Every die (an attack's skulls, a defence's blocking shields) and what the rules say came of it."""
         lines = []
-        for e in events:
+        for k, e in enumerate(events):
+            after = events[k + 1] if k + 1 < len(events) else None
             if e.kind == "log":
                 lines.append("  " + hero_numbers(str(e.values.get("text", "")), view))
-            elif e.kind == "roll":
-                if not e.values.get("hidden"):
-                    for d in e.dice:
-                        lines.append("  " + hero_numbers(d.text, view) + _shields(d))
-            elif e.kind != "action":
+            elif e.kind == "roll" and not e.values.get("hidden"):
+                if after is not None and after.kind == "combat" and e.dice:
+                    lines += combat_lines(e, after)
+                else:
+                    lines += ["  " + hero_numbers(d.text, view) + _counted(d) for d in e.dice]
+            elif e.kind == "action" and e.who != view.seat and not e.values.get("hidden"):
+                who = "Game master" if e.who == 1 else "Heroes"
+                lines.append(f"  {who}: {e.values.get('label') or e.values.get('action')}")
+            elif e.kind not in ("action", "roll", "combat"):
                 lines.append(event_line(e))
         return lines
 
@@ -251,16 +256,28 @@ class QuestPresenter(Presenter):
         return [*self.drawing(view), ENDINGS.get(outcome, outcome)]
 
 
-def _shields(d: Any) -> str:
-    """The skulls and shields of a throw of combat dice, counted."""
+def _faces(d: DiceView) -> str:
+    return ", ".join(f.face or str(f.value) for f in d.dice if f.kept)
+
+
+def _counted(d: DiceView) -> str:
+    """The faces of a throw of combat dice, counted (other dice: nothing)."""
     faces = [f.face for f in d.dice if f.face and f.kept]
     if not faces:
         return ""
-    counts = {name: sum(1 for f in faces if f == name) for name in dict.fromkeys(faces)}
-    return (
-        "  ("
-        + ", ".join(
-            f"{n} {name}{'s' if n != 1 and not name.endswith('s') else ''}" for name, n in counts.items()
-        )
-        + ")"
-    )
+    counts = {name: faces.count(name) for name in dict.fromkeys(faces)}
+    return "  (" + ", ".join(f"{n} {name}{'s' if n != 1 else ''}" for name, n in counts.items()) + ")"
+
+
+def combat_lines(roll: Event, combat: Event) -> list[str]:
+    """An attack and its defence: the attacker's skulls, then the defender's blocking shields (white for
+    a hero, black for a monster), each die shown."""
+    v = combat.values
+    attack = roll.dice[0]
+    skulls = sum(1 for f in attack.dice if f.kept and f.face == "skull")
+    lines = [f"  {v.get('attacker')} attacks {v.get('defender')}: [{_faces(attack)}] = {skulls} skull(s)"]
+    if len(roll.dice) > 1:
+        defend = roll.dice[1]
+        blocks = sum(1 for f in defend.dice if f.kept and f.face == v.get("blocks"))
+        lines.append(f"  {v.get('defender')} defends: [{_faces(defend)}] = {blocks} {v.get('blocks')}(s)")
+    return lines

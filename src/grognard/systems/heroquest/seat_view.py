@@ -245,9 +245,23 @@ def quest_sight(state: GameState, seat: int | None) -> Sight:
 
 
 def changes(before: GameState, after: GameState) -> list[Event]:
-    """What the rules' log says a move did (HeroQuest's rules still write text), as events of kind "log"."""
-    assert isinstance(after, QuestState)
-    return log_events(after.log)
+    """Who attacked whom in a combat roll (kind "combat": attacker, defender and the shield that blocks
+    for the defender, white for a hero, black for a monster), then what the rules' log says a move did
+    (HeroQuest's rules still write text), as events of kind "log"."""
+    assert isinstance(before, QuestState) and isinstance(after, QuestState)
+    out: list[Event] = []
+    p = before.pending
+    if p is not None and p.kind == "attack" and p.side in ("hero", "monster"):
+        letters = monster_letters(before)
+        heroes, monsters = (p.who, p.target) if p.side == "hero" else (p.target, p.who)
+        hero = f"{heroes + 1} {before.hero_of(heroes).name}" if 0 <= heroes < len(before.heroes) else "a hero"
+        monster = before.stats_of(monsters).name if 0 <= monsters < len(before.monsters) else "a monster"
+        monster = f"{monster} ({letters[monsters]})" if monsters in letters else monster
+        attacker, defender = (hero, monster) if p.side == "hero" else (monster, hero)
+        shield = "black shield" if p.side == "hero" else "white shield"
+        values: dict[str, JsonValue] = {"attacker": attacker, "defender": defender, "blocks": shield}
+        out.append(Event(kind="combat", values=values))
+    return out + log_events(after.log)
 
 
 def hidden(record: MoveRecord, seat: int | None) -> bool:
