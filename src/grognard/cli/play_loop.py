@@ -171,7 +171,7 @@ class ViewLoop:
                 except MatchError as e:
                     say(f"Nothing to undo: {e}.")
                     continue
-                say(f"Undone: took back {dropped} move(s), back to your previous decision.")
+                say(f"Undone: back to your previous decision ({dropped} move(s) taken back).")
                 self.last.pop(seat, None)
                 return True
             else:
@@ -212,8 +212,12 @@ class ViewLoop:
         """Play to the end (the game's outcome) or until the player quits ("")."""
         match = self.match
         first = next((i for i, kind in enumerate(match.seats) if kind == "human"), None)
-        for line in self.presenter.start(match.view(first, odds=False)):
+        opening = match.view(first, odds=False)
+        for line in self.presenter.start(opening):
             say(line)
+        self.pending += [
+            e for e in opening.events if e.kind != "log"
+        ]  # what happened since this seat's last decision
         self.pending += match.advance(first)
         while True:
             humans = match.humans_to_act()
