@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from grognard.cli.play_loop import Presenter
+from grognard.cli.play_loop import Presenter, odds_lines
 from grognard.cli.view_text import event_line
 from grognard.engine.view import Event, SeatView
 
@@ -109,6 +109,18 @@ class GamebookPresenter(Presenter):
                 lines.append("  A fight begins.")
             lines += fight_lines(public["fight"])
         return lines
+
+    def odds_now(self, view: SeatView, last: SeatView | None) -> bool:
+        """The odds before every decision of a fight (the exact odds the ruleset works out)."""
+        return "fight" in view.public
+
+    def odds(self, view: SeatView) -> list[str]:
+        """The ruleset's advice in a fight (its exact odds in words), else the odds of the view."""
+        note = view.odds.note.split("\n") if view.odds is not None else []
+        advice = note[1:]
+        if advice:
+            return [f"  {line}" for line in advice]
+        return odds_lines(view)
 
     def heading(self, view: SeatView, seat: int, humans: int) -> list[str]:
         """No heading: the reader is the only seat."""

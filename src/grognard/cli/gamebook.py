@@ -38,6 +38,7 @@ from grognard.gamebook.load import BookLoadError, dump_book, load_book
 from grognard.gamebook.model import Book
 from grognard.gamebook.ruleset import Problem, Ruleset
 from grognard.gamebook.runner import GamebookGame, GamebookState
+from grognard.gamebook.seat_view import BookViews
 from grognard.gamebook.twee import export_twee
 from grognard.gamebook.twine_import import import_story
 from grognard.gamebook.twine_story import MAX_STORY_CHARS
@@ -137,6 +138,8 @@ def play_book(
         if session.game_id is None:
             store.create(session, session_title(session))
         views = registry.get_views(system, session.game.info.id)
+        if views.label is None:  # a system that registered no views: the book's own words
+            views = BookViews().game_views()
         match = Match(session, views, ["human"], store)
         hint = f"grognard {command} play {book} --game " if command else ""
         ViewLoop(match, GamebookPresenter(), hint).run()

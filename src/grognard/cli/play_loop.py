@@ -87,6 +87,14 @@ class Presenter:
             return board_lines(view)
         return []
 
+    def odds_now(self, view: SeatView, last: SeatView | None) -> bool:
+        """Whether the odds are shown unasked before this decision (a fight beginning)."""
+        return False
+
+    def odds(self, view: SeatView) -> list[str]:
+        """What `o` shows: the odds of this decision."""
+        return odds_lines(view)
+
     def heading(self, view: SeatView, seat: int, humans: int) -> list[str]:
         """Whose decision it is."""
         return [f"Seat {seat}, ply {view.ply}: your decision."]
@@ -135,7 +143,12 @@ class ViewLoop:
         p = self.presenter
         view = match.view(seat, odds=False)
         self.flush(view)
-        for line in p.before(view, self.last.get(seat)) + p.heading(view, seat, humans):
+        last = self.last.get(seat)
+        lines = p.before(view, last)
+        shown = p.odds_now(view, last)
+        if shown:
+            lines += p.odds(match.view(seat))
+        for line in lines + p.heading(view, seat, humans):
             say(line)
         self.last[seat] = self.latest = view
         amounts = [a for a in view.actions if a.group == "amount" and a.target is not None]
@@ -163,7 +176,7 @@ class ViewLoop:
                 for line in p.board(view):
                     say(line)
             elif answer == "o":
-                for line in odds_lines(match.view(seat)):
+                for line in p.odds(match.view(seat)):
                     say(line)
             elif answer == "u":
                 try:
@@ -176,29 +189,41 @@ class ViewLoop:
                 return True
             else:
                 if answer == ask:
-                    action = self.amount(seat, amounts)
+                    action = self.amount(seat, amounts, shown)
                 else:
                     action = next(a.id for a in view.actions if a.label == answer)
-                self.pending += match.act(seat, action, view.ply)
+                try:
+                    self.pending += match.act(seat, action, view.ply)
+                except MatchError as e:
+                    if not str(e).startswith("stale move"):
+                        raise
+                    raise UsageError(
+                        f"game {match.session.game_id} was changed elsewhere (another window, or `grognard "
+                        "games undo`); this move was not saved: load the game again to continue from what "
+                        "is stored"
+                    ) from e
                 return True
 
-    def amount(self, seat: int, amounts: list[ActionView]) -> str:
-        """Ask for one number among the amount actions, the odds of each shown beside it."""
-        odds = self.match.view(seat).odds
-        worth = odds.actions if odds is not None else {}
+    def amount(self, seat: int, amounts: list[ActionView], shown: bool = False) -> str:
+        """Ask for one number among the amount actions, the odds of each shown beside it (unless the odds
+        were just `shown` in full)."""
         by_number = {str(a.target.id): a for a in amounts if a.target is not None}
         name = amounts[0].target.name if amounts[0].target is not None else "an amount"
-        spend = amounts[0].label.replace("no " + name, "N " + name)
-        say(f"  {spend}: how much? The chance to win after each:")
-        best = odds.note.removeprefix("best: ") if odds is not None else ""
-        cells = [
-            (f"{n:>3}: {worth[a.id]:6.1%}" if a.id in worth else f"{n:>3}") + ("*" if a.id == best else " ")
-            for n, a in by_number.items()
-        ]
-        for k in range(0, len(cells), AMOUNTS_A_LINE):
-            say(("  " + "  ".join(cells[k : k + AMOUNTS_A_LINE])).rstrip())
-        if best in {a.id for a in amounts}:
-            say("  * the best amount: it also weighs what is spent and lost on the way")
+        if not shown:
+            odds = self.match.view(seat).odds
+            worth = odds.actions if odds is not None else {}
+            best = odds.note.split("\n")[0].removeprefix("best: ") if odds is not None else ""
+            spend = amounts[0].label.replace("no " + name, "N " + name)
+            say(f"  {spend}: how much? The chance to win after each:")
+            cells = [
+                (f"{n:>3}: {worth[a.id]:6.1%}" if a.id in worth else f"{n:>3}")
+                + ("*" if a.id == best else " ")
+                for n, a in by_number.items()
+            ]
+            for k in range(0, len(cells), AMOUNTS_A_LINE):
+                say(("  " + "  ".join(cells[k : k + AMOUNTS_A_LINE])).rstrip())
+            if best in {a.id for a in amounts}:
+                say("  * the best amount: it also weighs what is spent and lost on the way")
         low, high = min(by_number, key=int), max(by_number, key=int)
         while True:
             answer = read_line(f"How much {name} [{low}-{high}]: ")

@@ -18,7 +18,7 @@ GAMEBOOK_SYSTEMS = frozenset({"fighting-fantasy", "grey-star"})
 def presenter_for(match: Match, kinds: Sequence[str] = (), width: int = 118) -> Presenter:
     """The presenter of a match's game (`kinds`: who sits at each seat, for a board that names bots)."""
     system = match.session.system
-    if system in GAMEBOOK_SYSTEMS:
+    if system in GAMEBOOK_SYSTEMS or match.session.game.info.id == "gamebook":
         return GamebookPresenter()
     if system == "talisman":
         return TalismanPresenter(kinds or match.seats, width, match.session.game_id)

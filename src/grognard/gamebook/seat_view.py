@@ -101,9 +101,15 @@ class BookViews:
         return Sight(public=public, actions=actions)
 
     def seat_odds(self, state: GameState, seat: int) -> Odds | None:
-        """The system's odds at the reader's decision (a fight's, solved)."""
+        """The system's odds at the reader's decision (a fight's, solved), with the ruleset's advice in a
+        fight (its exact odds in words, one line each) after the first line of the note."""
         assert isinstance(state, GamebookState)
-        return self.odds(state)
+        odds = self.odds(state)
+        advice = state.play.ruleset.advice(state) if state.fight is not None else []
+        if not advice:
+            return odds
+        base = odds or Odds()
+        return base.model_copy(update={"note": "\n".join([base.note, *advice])})
 
     def _action(self, state: GamebookState, action: Action) -> ActionView:
         label = self.label(state, action)

@@ -38,7 +38,7 @@ def test_sample_playthrough_matches_its_golden_transcript(tmp_path: Path) -> Non
     assert ran.code == 0, ran.err
     transcript = normalise(ran.out)
     assert transcript.rstrip().endswith("Victory! Your adventure is a success.")
-    spend = ("Spend N WILLPOWER this round: how much?", "How much WILLPOWER [0-", "* the best amount")
+    spend = ("with the best spending; best now:", "How much WILLPOWER [0-", "<- best")
     for seen in ("random number +2", *spend, "Nobles"):
         assert seen in transcript, seen
     golden = GOLDEN / "sample.transcript"
