@@ -25,6 +25,7 @@ import typer
 from grognard.cli.board_gamebook import GamebookPresenter
 from grognard.cli.console import err, out, print_json, read_line
 from grognard.cli.frontends import MenuEntry
+from grognard.cli.options import GameOption, JsonOption, SeedOption
 from grognard.cli.play_loop import ViewLoop
 from grognard.engine import registry
 from grognard.engine.errors import UsageError
@@ -210,7 +211,7 @@ def add_gamebook_commands(
     @app.command("check")
     def check(
         book: Annotated[str, typer.Argument(help=BOOK_HELP)],
-        as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
+        as_json: JsonOption = False,
     ) -> None:
         """Check a gamebook: every problem is listed with its section and field (exit status 1);
         warnings (sections no way leads to) are listed too, but pass."""
@@ -223,8 +224,8 @@ def add_gamebook_commands(
         @app.command("play")
         def play_command(
             book: Annotated[str, typer.Argument(help=BOOK_HELP)],
-            seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice.")] = None,
-            game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
+            seed: SeedOption = None,
+            game: GameOption = None,
         ) -> None:
             """Play a gamebook: s shows the sheet, u undoes, q stops; saved after every move."""
             play_book(ruleset, system, command, book, resolve(book), seed, game)

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from grognard.cli.console import out, print_json
+from grognard.cli.options import JsonOption, RunSeedOption
 from grognard.cli.play_loop import ViewLoop
 from grognard.cli.presenters import presenter_for
 from grognard.cli.view_text import event_line, view_lines
@@ -30,7 +31,6 @@ app = typer.Typer(
 )
 
 GameId = Annotated[str, typer.Argument(help="The game's id, as `grognard games list` shows it.")]
-JsonOut = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
 def _store() -> SqliteStore:
@@ -54,7 +54,7 @@ def _options(options: dict[str, Any]) -> str:
 
 
 @app.command("list")
-def list_games(json_out: JsonOut = False) -> None:
+def list_games(json_out: JsonOption = False) -> None:
     """List the saved games, most recently played first."""
     with _store() as store:
         rows = store.summaries()
@@ -92,7 +92,7 @@ def _show_data(summary: GameSummary, session: Session) -> dict[str, Any]:
 @app.command("show")
 def show(
     game_id: GameId,
-    json_out: JsonOut = False,
+    json_out: JsonOption = False,
     verify: Annotated[bool, typer.Option("--verify", help="Replay the moves and check the state.")] = False,
 ) -> None:
     """Show a game: system, options, seed, status, every move with its dice, and the current state."""
@@ -266,8 +266,8 @@ def new(
     seat: Annotated[
         list[str] | None, typer.Option("--seat", help="human or bot, one per seat in order (repeatable).")
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="The seed of the dice and the bots.")] = 0,
-    json_out: JsonOut = False,
+    seed: RunSeedOption = 0,
+    json_out: JsonOption = False,
 ) -> None:
     """Start a game of any system, play chance and bots to the first human decision, print its id."""
     options = parse_options(system, game, option or [])
@@ -283,7 +283,7 @@ def new(
 
 
 @app.command("view")
-def view(game_id: GameId, seat: SeatOpt = None, json_out: JsonOut = False) -> None:
+def view(game_id: GameId, seat: SeatOpt = None, json_out: JsonOption = False) -> None:
     """Show a game as one seat sees it: the table, that seat's secrets, its actions, odds and events."""
     with _store() as store:
         match = Match.load(store, game_id)
@@ -299,7 +299,7 @@ def act(
     ply: Annotated[
         int | None, typer.Option("--ply", help="The ply you saw; refused if the game has moved on.")
     ] = None,
-    json_out: JsonOut = False,
+    json_out: JsonOption = False,
 ) -> None:
     """Make one action, then play chance and bots to the next human decision; show what happened."""
     with _store() as store:
@@ -317,7 +317,7 @@ def replay(
     seat: Annotated[
         int | None, typer.Option("--seat", help="Replay as this seat (default: an onlooker).")
     ] = None,
-    json_out: JsonOut = False,
+    json_out: JsonOption = False,
 ) -> None:
     """Replay a game from its seed to any ply, every move and every die shown."""
     with _store() as store:

@@ -31,7 +31,7 @@ from grognard.cli.console import err, out, print_json
 from grognard.cli.heroquest_import import imported_quest, is_heroscribe
 from grognard.cli.heroquest_return import return_completion, return_setup
 from grognard.cli.map_heroquest import QuestPresenter
-from grognard.cli.options import WorkersOption
+from grognard.cli.options import GameOption, JsonOption, RunSeedOption, SeedOption, WorkersOption
 from grognard.cli.play_loop import ViewLoop
 from grognard.engine import registry
 from grognard.engine.errors import UsageError
@@ -99,8 +99,8 @@ def play_command(
             "--heroes", help="Roster heroes by name, or a party spec (default: the quest's party and level)."
         ),
     ] = "",
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice.")] = None,
-    game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
+    seed: SeedOption = None,
+    game: GameOption = None,
     gm: Annotated[str, typer.Option("--gm", help="auto (the automatic game master) or human.")] = "auto",
     order: Annotated[str, typer.Option("--order", help="roll or agree the heroes' order.")] = "roll",
     interleave: Annotated[
@@ -185,11 +185,11 @@ def simulate_command(
         str, typer.Option("--party", help="The party spec (default: the quest's party and level).")
     ] = "",
     games: Annotated[int, typer.Option("--games", help="How many quests to play.")] = 20,
-    seed: Annotated[int, typer.Option("--seed", help="Seed for the dice and the bots.")] = 0,
+    seed: RunSeedOption = 0,
     rounds: Annotated[
         int, typer.Option("--rounds", help="Rounds before a quest is lost to time.")
     ] = DEFAULT_ROUNDS,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: JsonOption = False,
     workers: WorkersOption = None,
 ) -> None:
     """Bot heroes against the automatic game master, many times: wins, rounds and deaths."""

@@ -23,7 +23,7 @@ from rich.table import Table
 from grognard.cli.board_talisman import TalismanPresenter
 from grognard.cli.console import err, out, print_json, read_line
 from grognard.cli.frontends import Frontend, MenuEntry, register
-from grognard.cli.options import WorkersOption
+from grognard.cli.options import GameOption, JsonOption, RunSeedOption, SeedOption, WorkersOption
 from grognard.cli.play_loop import ViewLoop
 from grognard.engine import registry
 from grognard.engine.errors import UsageError
@@ -148,8 +148,8 @@ def play(
         str | None,
         typer.Option("--players", help="Seats, e.g. warrior:human,wizard:bot or human,bot,random."),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice and the bots.")] = None,
-    game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
+    seed: SeedOption = None,
+    game: GameOption = None,
     max_turns: Annotated[int | None, typer.Option("--max-turns", help=CAP_HELP)] = None,
 ) -> None:
     """Play Talisman: s the Character Cards, m the board, o the odds, u undo, ? help, q quit (saved after
@@ -166,9 +166,9 @@ def simulate_command(
         str, typer.Option("--bots", help="heuristic, random or mixed (or one per seat: heuristic,random).")
     ] = "heuristic",
     games: Annotated[int, typer.Option("--games", help="How many games.")] = 10,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 0,
+    seed: RunSeedOption = 0,
     max_turns: Annotated[int | None, typer.Option("--max-turns", help=CAP_HELP)] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
+    as_json: JsonOption = False,
     workers: WorkersOption = None,
 ) -> None:
     """Play many whole games with bots: how many finish, who wins, how long they last (mean turns: every
@@ -207,7 +207,7 @@ def combat_odds_command(
     psychic: Annotated[bool, typer.Option("--psychic", help="Psychic Combat: Craft against Craft.")] = False,
     bonus: Annotated[int, typer.Option("--bonus", help="Added to your score (a spell).")] = 0,
     enemy_bonus: Annotated[int, typer.Option("--enemy-bonus", help="Added to the enemy (the Runes).")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """The exact chances of winning, a stand-off and losing one combat (16:4, 16:10, 17:2)."""
     win, stand, lose = combat_odds(strength, enemy, psychic, bonus, enemy_bonus)
