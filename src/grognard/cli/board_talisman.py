@@ -89,7 +89,8 @@ def board_lines(view: SeatView, width: int = 118) -> list[str]:
 
 def card_lines(view: SeatView, seat: int) -> list[str]:
     """Seat `seat`'s Character Card as this view shows it (its Spells only to their holder)."""
-    data: Any = view.public["heroes"][seat]
+    heroes: Any = view.public["heroes"]
+    data: Any = heroes[seat]
     if data["out"]:
         return [f"p{seat}: out of the game"]
     if not data["character"]:
@@ -106,9 +107,8 @@ def card_lines(view: SeatView, seat: int) -> list[str]:
     if seat == view.seat:
         spells = _card_names(view.private.get("spells"))
         lines.append(f"  Spells: {_counted(spells) or 'none'}")
-        lines += [
-            f"    {c['name']}: {c['text']}" for c in view.private.get("spells", []) if isinstance(c, dict)
-        ]
+        held: Any = view.private.get("spells", [])
+        lines += [f"    {c['name']}: {c['text']}" for c in held if isinstance(c, dict)]
     else:
         lines.append(f"  Spells: {data['spell_count']} (secret)")
     if data["toad"]:
@@ -175,7 +175,8 @@ class TalismanPresenter(Presenter):
 
     def sheet(self, view: SeatView) -> list[str]:
         """`s`: every Character Card, this seat's Spells with their text."""
-        count = len(view.public.get("heroes", []) or [])
+        heroes: Any = view.public.get("heroes", [])
+        count = len(heroes)
         return [line for i in range(count) for line in card_lines(view, i)] + drawn_lines(view)
 
     def roll_line(self, roll: Event, why: Event | None, view: SeatView) -> str:

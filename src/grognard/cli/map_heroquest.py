@@ -224,11 +224,11 @@ class QuestPresenter(Presenter):
         lines.append(f"Goal: {public.get('goal')}. Round {public.get('round')}.")
         if view.private:
             lines.append("Game master only:")
+            every: Any = view.private.get("monsters", [])
             lines += [
                 f"  {m['letter']} {m['name']} ({m['id']}): Body {m['body']}/{m['max_body']} at {m['at']}"
-                for m in view.private.get("monsters", [])
-                if isinstance(m, dict)
-            ]  # type: ignore[union-attr]
+                for m in every
+            ]
         return lines
 
     def events(self, events: Sequence[Event], view: SeatView) -> list[str]:
