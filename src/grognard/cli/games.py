@@ -14,7 +14,6 @@ from rich.text import Text
 from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption, RunSeedOption
 from grognard.cli.play_loop import ViewLoop
-from grognard.cli.presenters import presenter_for
 from grognard.cli.view_text import event_line, view_lines
 from grognard.engine import registry, salvage, savefile
 from grognard.engine.errors import UsageError
@@ -331,6 +330,8 @@ def play(game_id: GameId) -> None:
     """Play a stored game at the keyboard: its human seats decide here, chance and bots move between.
     Keys: s sheet, m map or board, o odds, u undo, ? help, q quit."""
     with _store() as store:
+        from grognard.cli.presenters import presenter_for  # a system's board: imported only to play
+
         match = Match.load(store, game_id)
         ViewLoop(match, presenter_for(match)).run()
 
