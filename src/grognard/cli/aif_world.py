@@ -41,8 +41,6 @@ from grognard.systems.adventures_in_fantasy.steps import Step, fraction_data
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 from grognard.systems.adventures_in_fantasy.terrain import TacticalMap, tactical_map
 
-"""The `--seed` option of every random command."""
-"""The `--json` option of every world command."""
 
 
 def _seed(seed: int | None) -> int:

@@ -12,7 +12,9 @@ from grognard.engine.game import SystemInfo
 from grognard.systems.heroquest import seat_view
 from grognard.systems.heroquest.game import GAME
 
-SYSTEM = registry.register(SystemInfo.of(registry.declared("heroquest"), games=(GAME,)))
+SYSTEM = registry.register(
+    SystemInfo.of(registry.declared("heroquest"), games=(GAME,))
+)
 """The registered HeroQuest system."""
 
 seat_view.register()

@@ -15,7 +15,9 @@ from grognard.systems.talisman.odds import CombatOddsState, combat_odds
 from grognard.systems.talisman.state import TalismanState
 from grognard.systems.talisman.views import describe_action, legal_moves, view
 
-SYSTEM = registry.register(SystemInfo.of(registry.declared("talisman"), games=(TalismanGame(),)))
+SYSTEM = registry.register(
+    SystemInfo.of(registry.declared("talisman"), games=(TalismanGame(),))
+)
 """The registered system."""
 
 seat_view.register()
