@@ -42,7 +42,6 @@ from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 from grognard.systems.adventures_in_fantasy.terrain import TacticalMap, tactical_map
 
 
-
 def _seed(seed: int | None) -> int:
     return secrets.randbelow(1_000_000_000) if seed is None else seed
 
