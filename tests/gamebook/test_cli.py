@@ -73,7 +73,7 @@ def test_scripted_playthrough_is_shown_saved_and_repeatable(home: Path) -> None:
     _, output = run("play", str(CAVE), "--seed", "7", stdin="\n".join(SCRIPT) + "\n")
     assert "HP: 1d6+4: [" in output
     assert "Adventure Sheet" in output
-    assert "Undone." in output
+    assert "Undone: back to your previous decision" in output
     assert "You stand at the mouth of a cave." in output
     assert "The runes say: the pool is deep." in output
     assert "A fight begins." in output

@@ -72,5 +72,5 @@ def test_the_book_plays_through_its_fight(tmp_path: Path) -> None:
     ran = grognard("gs", "play", str(out), "--seed", "5", stdin="\n".join(moves) + "\n", home=tmp_path)
     assert ran.code == 0, ran.err
     assert "Section 6\n" in ran.out and "A fight begins." in ran.out
-    assert "fight: random number:" in ran.out
+    assert "  random number: [" in ran.out
     assert "Section 8\n" in ran.out or "You have died." in ran.out

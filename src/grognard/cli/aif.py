@@ -16,6 +16,7 @@ from rich.table import Table as RichTable
 from grognard.cli.aif_dice import RollsOpt, calculator_dice, given_data, table_dice
 from grognard.cli.console import out, print_json
 from grognard.cli.frontends import Frontend, MenuEntry, register
+from grognard.cli.options import JsonOption, SeedOption
 from grognard.engine.content import Row, Table
 from grognard.engine.dice import Roll
 from grognard.engine.errors import UsageError
@@ -160,11 +161,11 @@ def table_command(
         list[int] | None, typer.Option("--roll", help="Look up this roll instead of rolling (repeatable).")
     ] = None,
     rolls: RollsOpt = "",
-    seed: Annotated[int | None, typer.Option("--seed", help="The same seed rolls the same dice.")] = None,
+    seed: SeedOption = None,
     show: Annotated[
         bool, typer.Option("--show", help="Show a rollable table's rows instead of rolling.")
     ] = False,
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    json_out: JsonOption = False,
 ) -> None:
     """Roll on a table, look up given rolls, or show a chart; --list lists every table."""
     if list_:

@@ -22,6 +22,7 @@ from grognard.cli.aif_character import ask_courses, ask_side
 from grognard.cli.aif_dice import RollsOpt
 from grognard.cli.aif_standing import add_standing_commands
 from grognard.cli.console import out, print_json
+from grognard.cli.options import JsonOption, SeedOption
 from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.registry import get_game
@@ -57,8 +58,6 @@ campaign_app = _typer("campaign", "A kept campaign: characters and the calendar,
 experience_app = _typer("experience", "Experience and standing: awards, magicians' fees, reputation, rank.")
 hirelings_app = _typer("hirelings", "Hirelings: how many, their shares, pay and obedience.")
 
-SeedOption = Annotated[int | None, typer.Option("--seed", help="The same seed rolls the same dice.")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON, every roll included.")]
 CampaignId = Annotated[
     str, typer.Argument(help="The campaign's id, as `campaign new` or `games list` shows.")
 ]

@@ -21,6 +21,7 @@ from rich.table import Table as RichTable
 
 from grognard.cli.aif_dice import RollsOpt, calculator_dice, given_data, table_dice
 from grognard.cli.console import InputEnded, out, print_json, read_line
+from grognard.cli.options import JsonOption, SeedOption
 from grognard.engine.dice import Roll
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import checks
@@ -60,8 +61,6 @@ check_app = typer.Typer(
 
 DONE = "done"
 
-SeedOption = Annotated[int | None, typer.Option("--seed", help="The same seed rolls the same dice.")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON, every roll included.")]
 RollOption = Annotated[int | None, typer.Option("--roll", help="A roll made at the table (1-100).")]
 
 

@@ -19,6 +19,7 @@ from rich.table import Table
 
 from grognard.cli.aif_dice import RollsOpt, calculator_dice, given_data
 from grognard.cli.console import err, out, print_json
+from grognard.cli.options import JsonOption, SeedOption
 from grognard.engine.errors import UsageError
 from grognard.engine.odds import Number
 from grognard.systems.adventures_in_fantasy.combat import (
@@ -43,7 +44,6 @@ from grognard.systems.adventures_in_fantasy.melee_odds import MeleeOdds, melee_o
 from grognard.systems.adventures_in_fantasy.missiles import Shot, missile_chance
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 PlaceOpt = Annotated[
     str, typer.Option("--place", help="Table Q place: outdoors or large room, normal room, corridor, door.")
 ]
@@ -80,7 +80,7 @@ def melee_command(
     place: PlaceOpt = "",
     swamp: SwampOpt = False,
     fatigued: Annotated[bool, typer.Option("--fatigued", help="The attacker is past its stamina.")] = False,
-    json_out: JsonOpt = False,
+    json_out: JsonOption = False,
 ) -> None:
     """The chance to hit in melee, each way, with every modifier and the line of the book it comes from."""
     a = parse_fighter(attacker, "attacker")
@@ -127,7 +127,7 @@ def missile_command(
     ] = False,
     from_slit: Annotated[bool, typer.Option("--from-slit", help="Out of an arrow slit.")] = False,
     extra: Annotated[int, typer.Option("--extra", help="The referee's own modifier.")] = 0,
-    json_out: JsonOpt = False,
+    json_out: JsonOption = False,
 ) -> None:
     """The chance of a missile hitting, with every modifier, or why it may not be fired."""
     shot = Shot(
@@ -174,7 +174,7 @@ def damage_command(
         bool, typer.Option("--magical", help="Magical damage: armour does not count.")
     ] = False,
     exact: Annotated[bool, typer.Option("--exact", help="Show exact fractions.")] = False,
-    json_out: JsonOpt = False,
+    json_out: JsonOption = False,
 ) -> None:
     """The exact distribution of the hit points one hit takes, after strength and armour."""
     rules = _damage_rules(hit_location, strength, armour, behind, magical)
@@ -202,8 +202,8 @@ def hit_location_command(
     body: Annotated[str, typer.Option("--body", help="The body type hit.")] = "human",
     roll: Annotated[int | None, typer.Option("--roll", help="The location roll (1-100) you made.")] = None,
     rolls: RollsOpt = "",
-    seed: Annotated[int | None, typer.Option("--seed", help="The same seed rolls the same dice.")] = None,
-    json_out: JsonOpt = False,
+    seed: SeedOption = None,
+    json_out: JsonOption = False,
 ) -> None:
     """Roll a hit on the Hit Location Chart: the die, the damage, and special damage's effects
     (`--rolls`: the location reading, then the damage dice)."""
@@ -257,7 +257,7 @@ def fight_command(
     place: PlaceOpt = "",
     swamp: SwampOpt = False,
     exact: Annotated[bool, typer.Option("--exact", help="Exact fractions (slower).")] = False,
-    json_out: JsonOpt = False,
+    json_out: JsonOption = False,
 ) -> None:
     """The exact probability of each way a melee between two combatants can end, and hit points left."""
     a = parse_fighter(a_text, "A")

@@ -19,12 +19,11 @@ from rich.table import Table as RichTable
 from grognard.cli.aif_character import roll_data
 from grognard.cli.aif_dice import RollsOpt, calculator_dice, given_data
 from grognard.cli.console import out, print_json
+from grognard.cli.options import JsonOption, SeedOption
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import apprenticeship, castles, education, equipment
 from grognard.systems.adventures_in_fantasy.chargen import parse_course
 
-SeedOption = Annotated[int | None, typer.Option("--seed", help="The same seed rolls the same dice.")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON, every roll included.")]
 RollOption = Annotated[int | None, typer.Option("--roll", help="A roll made at the table (1-100).")]
 CourseOption = Annotated[str, typer.Option("--course", help="A course of Table B by number or name.")]
 

@@ -14,13 +14,12 @@ import typer
 from rich.markup import escape
 
 from grognard.cli.console import out, print_json
+from grognard.cli.options import JsonOption
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import experience as xp
 from grognard.systems.adventures_in_fantasy.character import Character, Characteristics
 from grognard.systems.adventures_in_fantasy.chargen import Position, ladder
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
-
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
 def _fraction(text: str, what: str) -> Fraction:

@@ -15,11 +15,10 @@ from rich.table import Table
 
 from grognard.cli.aif_education import exact, show
 from grognard.cli.console import out, print_json
+from grognard.cli.options import JsonOption
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import crafts, education, terrain
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
-
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
 def mount(app: typer.Typer) -> None:

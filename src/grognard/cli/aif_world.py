@@ -17,6 +17,7 @@ from rich.table import Table as RichTable
 
 from grognard.cli.aif_dice import RollsOpt, given_data, table_dice
 from grognard.cli.console import out, print_json
+from grognard.cli.options import JsonOption, SeedOption
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import calendar as cal
 from grognard.systems.adventures_in_fantasy.deployment import arrivals
@@ -39,11 +40,6 @@ from grognard.systems.adventures_in_fantasy.hostility import (
 from grognard.systems.adventures_in_fantasy.steps import Step, fraction_data
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 from grognard.systems.adventures_in_fantasy.terrain import TacticalMap, tactical_map
-
-SeedOpt = Annotated[int | None, typer.Option("--seed", help="The same seed rolls the same dice.")]
-"""The `--seed` option of every random command."""
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON with every roll.")]
-"""The `--json` option of every world command."""
 
 
 def _seed(seed: int | None) -> int:
@@ -156,9 +152,9 @@ def encounter_command(
     alignment: Annotated[
         str | None, typer.Option("--alignment", help="The area's alignment: law, neutral or chaos.")
     ] = None,
-    seed: SeedOpt = None,
+    seed: SeedOption = None,
     rolls: RollsOpt = "",
-    json_out: JsonOpt = False,
+    json_out: JsonOption = False,
 ) -> None:
     """Roll a day's outdoor encounter by terrain, or an underworld room by level (`--terrain underworld
     --level L`), showing every roll."""
@@ -245,9 +241,9 @@ def evade_command(
         bool, typer.Option("--guarded-crossing", help="Crossing a watched bridge or ford: always found.")
     ] = False,
     odds_only: Annotated[bool, typer.Option("--odds", help="Show the odds without rolling.")] = False,
-    seed: SeedOpt = None,
+    seed: SeedOption = None,
     rolls: RollsOpt = "",
-    json_out: JsonOpt = False,
+    json_out: JsonOption = False,
 ) -> None:
     """Chart G: does the search party find the hidden party? Shows the sizes, modifiers, odds and roll."""
     search = Searchers(
@@ -311,9 +307,9 @@ def hostility_command(
     ] = "marching",
     magic_users: Annotated[bool, typer.Option("--magic-users", help="Both are magic-users.")] = False,
     odds_only: Annotated[bool, typer.Option("--odds", help="Show the odds without rolling.")] = False,
-    seed: SeedOpt = None,
+    seed: SeedOption = None,
     rolls: RollsOpt = "",
-    json_out: JsonOpt = False,
+    json_out: JsonOption = False,
 ) -> None:
     """The Basic Hostility Table: each side's chance with its deployment modifier, the odds and the rolls."""
     chosen = _seed(seed)
@@ -348,9 +344,9 @@ def arrivals_command(
     deployment: Annotated[str, typer.Option("--deployment", help="The found force's deployment.")],
     men: Annotated[int, typer.Option("--men", help="The size of the force.")],
     turns: Annotated[int, typer.Option("--turns", help="Turns of a marching column to show.")] = 5,
-    seed: SeedOpt = None,
+    seed: SeedOption = None,
     rolls: RollsOpt = "",
-    json_out: JsonOpt = False,
+    json_out: JsonOption = False,
 ) -> None:
     """When and where a found force arrives on the battle map, by its deployment (directions rolled)."""
     chosen = _seed(seed)
@@ -398,9 +394,9 @@ def terrain_command(
     width: Annotated[int, typer.Option("--width", help='Sections across (6" each).')] = 6,
     height: Annotated[int, typer.Option("--height", help="Sections down.")] = 6,
     show_rolls: Annotated[bool, typer.Option("--show-rolls", help="List every section's rolls.")] = False,
-    seed: SeedOpt = None,
+    seed: SeedOption = None,
     rolls: RollsOpt = "",
-    json_out: JsonOpt = False,
+    json_out: JsonOption = False,
 ) -> None:
     """Roll the tactical terrain of a battle map, section by section (F forest, H hill, S swamp ...)."""
     chosen = _seed(seed)
@@ -432,9 +428,9 @@ def forage_command(
         int | None, typer.Option("--health", help="The eater's Health, for food found in a city's garbage.")
     ] = None,
     oasis: Annotated[bool, typer.Option("--oasis", help="In the desert, at an oasis.")] = False,
-    seed: SeedOpt = None,
+    seed: SeedOption = None,
     rolls: RollsOpt = "",
-    json_out: JsonOpt = False,
+    json_out: JsonOption = False,
 ) -> None:
     """Forage for the animals and hunt for rations in one terrain, with the odds of each."""
     chosen = _seed(seed)
@@ -507,7 +503,7 @@ def _print_date(date: cal.Date, json_out: bool, extra: dict[str, Any] | None = N
 
 
 @calendar_app.command("show")
-def calendar_show(date: DateArg = "start", json_out: JsonOpt = False) -> None:
+def calendar_show(date: DateArg = "start", json_out: JsonOption = False) -> None:
     """A date's names: day, week, month, year of the cycle, season and the Julian day."""
     _print_date(cal.parse_date(date), json_out)
 
@@ -519,7 +515,7 @@ def calendar_add(
     weeks: Annotated[int, typer.Option("--weeks", help="Weeks of seven days to add.")] = 0,
     months: Annotated[int, typer.Option("--months", help="Months to add (same day of the month).")] = 0,
     years: Annotated[int, typer.Option("--years", help="Years to add.")] = 0,
-    json_out: JsonOpt = False,
+    json_out: JsonOption = False,
 ) -> None:
     """The date after adding years, then months, then weeks and days."""
     start = cal.parse_date(date)
@@ -533,7 +529,7 @@ def calendar_add(
 
 
 @calendar_app.command("diff")
-def calendar_diff(first: DateArg, second: DateArg, json_out: JsonOpt = False) -> None:
+def calendar_diff(first: DateArg, second: DateArg, json_out: JsonOption = False) -> None:
     """Days (and weeks and days) from the first date to the second."""
     a, b = cal.parse_date(first), cal.parse_date(second)
     days = a.days_until(b)

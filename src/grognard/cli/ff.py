@@ -19,6 +19,7 @@ from grognard.cli.gamebook import (
     resume_book,
     worth_options,
 )
+from grognard.cli.options import GameOption, JsonOption, SeedOption
 from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.odds import DEFAULT_BUDGET
 from grognard.systems.fighting_fantasy import (
@@ -53,8 +54,8 @@ BookArg = Annotated[str, typer.Argument(help=BOOK_HELP)]
 @app.command("play")
 def play(
     book: BookArg,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice.")] = None,
-    game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
+    seed: SeedOption = None,
+    game: GameOption = None,
     luck_worth: Annotated[
         float | None,
         typer.Option("--luck-worth", help="Worth of a point of LUCK kept after a fight (default 0.01)."),
@@ -99,7 +100,7 @@ def odds(
     budget: Annotated[
         int, typer.Option("--budget", help="The most states solved before giving up (memory grows with it).")
     ] = DEFAULT_BUDGET,
-    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """The chance of winning a fight without Luck and with the best Luck policy, and what is left after.
 

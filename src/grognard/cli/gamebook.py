@@ -1,14 +1,14 @@
 """Gamebooks on the command line: `check BOOK`, `play BOOK`, and Twee import and export, mounted on a
 system's Typer app by `add_gamebook_commands`, and what the systems' own `play` commands share: the
-interactive play loop, the advice worths as options, the main-menu entries and continuing a saved game.
+start of an adventure, the advice worths as options, the main-menu entries and continuing a saved game.
 
-The loop shows each section's text, every roll, what changed on the sheet, the exact odds the ruleset
-offers before a fight and at each decision inside one, and numbered choices labelled by the system's
-registered view (`engine.view`: a fight's actions name the creature and its scores, a Luck test its
-chance). The keys every game shares: `s` the sheet, `m` the section again (and a fight's both sides),
-`o` the odds of this decision, `u` undo back to the previous decision, `?` help, `q` stop (the game is
-saved after every move). Answers come from the terminal, or from standard input when it is not one, so a
-playthrough can be scripted.
+An adventure is played through the one play loop of every game (`cli.play_loop.ViewLoop` on the match
+driver), drawn by `cli.board_gamebook`: each section's text, every roll, what changed on the sheet, a
+fight's both sides every round, and numbered choices labelled by the system's registered view. The keys
+every game shares: `s` the sheet (in a fight, the scores in the fight), `m` the section again (and a
+fight's both sides), `o` the odds of this decision, `u` undo back to the previous decision, `?` help, `q`
+stop (the game is saved after every move). Answers come from the terminal, or from standard input when
+it is not one, so a playthrough can be scripted.
 """
 
 from __future__ import annotations
@@ -21,40 +21,30 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
-from rich.table import Table
 
-from grognard.cli.console import choose, err, out, print_json, read_line
+from grognard.cli.board_gamebook import GamebookPresenter
+from grognard.cli.console import err, out, print_json, read_line
 from grognard.cli.frontends import MenuEntry
-from grognard.cli.view_text import field_lines
+from grognard.cli.options import GameOption, JsonOption, SeedOption
+from grognard.cli.play_loop import ViewLoop
 from grognard.engine import registry
 from grognard.engine.embedded import carried_name, is_embedded
-from grognard.engine.errors import GrognardError, UsageError
-from grognard.engine.game import CHANCE, TERMINAL, Action, OptionValue
-from grognard.engine.session import MoveRecord, Session
+from grognard.engine.errors import UsageError
+from grognard.engine.game import OptionValue
+from grognard.engine.match import Match
+from grognard.engine.session import Session
 from grognard.engine.store import GameStore, open_store
-from grognard.engine.view import GameViews
 from grognard.gamebook.books import ShippedBooks
 from grognard.gamebook.check import check_book, check_warnings
 from grognard.gamebook.load import BookLoadError, dump_book, load_book
 from grognard.gamebook.model import Book
 from grognard.gamebook.ruleset import Problem, Ruleset
 from grognard.gamebook.runner import GamebookGame, GamebookState
+from grognard.gamebook.seat_view import BookViews
 from grognard.gamebook.twee import export_twee
 from grognard.gamebook.twine_import import import_story
 from grognard.gamebook.twine_story import MAX_STORY_CHARS
 
-ENDINGS = {
-    "victory": "Victory! Your adventure is a success.",
-    "death": "You have died. Your adventure ends here.",
-    "ended": "Your adventure ends here.",
-    "stuck": "There is no way on: your adventure ends here.",
-}
-WORDS = ("s", "m", "o", "u", "?", "q")
-HELP = (
-    "Answer with a choice's number, or: s the sheet, m the section again, o the odds of this decision, "
-    "u undo to your previous decision, ? this help, q stop (the game is saved after every move)."
-)
 BOOK_HELP = "A book file (TOML, Twee or Twine HTML), or the name of a book shipped with grognard (sample)."
 
 
@@ -65,166 +55,6 @@ def book_problems(path: Path, ruleset: Ruleset) -> tuple[Book | None, list[Probl
     except BookLoadError as e:
         return None, e.problems
     return book, check_book(book, ruleset)
-
-
-def _sheet_rows(state: GamebookState) -> dict[str, str]:
-    return dict(state.play.ruleset.sheet_lines(state.sheet))
-
-
-def show_sheet(state: GamebookState) -> None:
-    """The adventure sheet as a table, with the current section."""
-    table = Table(title="Adventure Sheet", show_header=False)
-    for label, value in state.play.ruleset.sheet_lines(state.sheet):
-        table.add_row(escape(label), escape(value))
-    table.add_row("Section", state.section or "(not started)")
-    out.print(table)
-
-
-class PlayLoop:
-    """One interactive adventure: a session, where it is saved, and what the reader has seen."""
-
-    def __init__(self, session: Session, store: GameStore | None, command: str = "", book: str = "") -> None:
-        self.session = session
-        self.store = store
-        self.hint = f"grognard {command} play {book} --game " if command else ""
-        self.shown = ""
-        self.advised = -1
-        try:
-            self.views: GameViews | None = registry.get_views(session.system, session.game.info.id)
-        except GrognardError:
-            self.views = None
-
-    def label(self, state: GamebookState, action: Action) -> str:
-        """An action as the system's view says it (the book's own words for a choice)."""
-        if self.views is not None and self.views.label is not None:
-            return self.views.label(state, action)
-        return state.label(action)
-
-    def show_board(self) -> None:
-        """The section again and, in a fight, both sides as they stand (from the view)."""
-        self.shown = ""
-        self.show_section()
-        if self.views is not None and self.state.fight is not None:
-            fight = self.views.view(self.state, 0).public.get("fight")
-            for line in field_lines("fight", fight):
-                out.print(line, markup=False)
-
-    @property
-    def state(self) -> GamebookState:
-        """The current state."""
-        state = self.session.current
-        assert isinstance(state, GamebookState)
-        return state
-
-    def save(self) -> None:
-        """Make the store hold the session's moves (a no-op without a store)."""
-        if self.store is not None:
-            self.store.save(self.session, self.state.play.book.book.title)
-
-    def show_section(self) -> None:
-        """The current section's number, title and text, once per arrival."""
-        state = self.state
-        section = state.current
-        if section is None or state.section == self.shown:
-            return
-        self.shown = state.section
-        title = f" — {section.title}" if section.title else ""
-        out.print()
-        out.print(f"[bold]Section {escape(state.section)}{escape(title)}[/bold]")
-        if section.text:
-            out.print(section.text, markup=False)
-
-    def show_changes(self, before: dict[str, str]) -> None:
-        """Each sheet line that changed."""
-        for label, value in _sheet_rows(self.state).items():
-            if before.get(label) != value:
-                out.print(f"  {label}: {before.get(label, '-')} -> {value}", markup=False)
-
-    def show_advice(self) -> None:
-        """The ruleset's advice lines (exact odds) for the current state."""
-        for line in self.state.play.ruleset.advice(self.state):
-            out.print(f"  [cyan]{escape(line)}[/cyan]")
-
-    def step(self, record: MoveRecord, label: str, before: GamebookState) -> None:
-        """Show what a move did: its dice, the section reached, the sheet's changes, a fight starting."""
-        if record.player is None:
-            dice = "; ".join(r.render() for r in record.rolls)
-            outcome = before.outcome_label(record.move)
-            out.print(f"  {label}: {dice} -> {outcome}" if dice else f"  {label}: {outcome}", markup=False)
-        self.save()
-        self.show_section()
-        self.show_changes(dict(before.play.ruleset.sheet_lines(before.sheet)))
-        if self.state.fight is not None and (before.fight is None or before.section != self.state.section):
-            out.print("  A fight begins.")
-            self.show_advice()
-            self.advised = len(self.session.moves)
-
-    def chance(self) -> None:
-        """Roll the dice of the current chance node (showing the odds of a section's test first)."""
-        before = self.state
-        label = before.step_label()
-        if before.phase == "test":
-            odds = ", ".join(f"{before.outcome_label(o)} {float(p):.1%}" for o, p in before.chance_outcomes())
-            out.print(f"  Chances: {odds}", markup=False)
-        self.step(self.session.roll(), label, before)
-
-    def decide(self) -> bool:
-        """Ask the reader for a move; False when the reader quits."""
-        state = self.state
-        if state.fight is not None and self.advised != len(self.session.moves):
-            self.show_advice()
-            self.advised = len(self.session.moves)
-        actions = list(state.legal_actions())
-        labels: list[str] = []
-        for a in actions:
-            text = escape(self.label(state, a))
-            while text in labels:
-                text += " "
-            labels.append(text)
-        answer = choose(labels, "Your choice", WORDS)
-        if answer == "s":
-            show_sheet(state)
-            return True
-        if answer == "m":
-            self.show_board()
-            return True
-        if answer == "o":
-            if state.fight is None:
-                out.print("No odds for this decision.")
-            self.show_advice()
-            return True
-        if answer == "?":
-            out.print(HELP, markup=False)
-            return True
-        if answer == "q":
-            gid = self.session.game_id
-            out.print(f"Saved as game {gid}. Continue with: {self.hint}{gid}" if gid else "Stopped.")
-            return False
-        if answer == "u":
-            if self.session.undo():
-                self.save()
-                self.shown = ""
-                out.print("Undone.")
-            else:
-                out.print("Nothing to undo.")
-            return True
-        self.step(self.session.play(actions[labels.index(answer)]), "", state)
-        return True
-
-    def run(self) -> str:
-        """Play until the adventure ends or the reader quits; returns the outcome ("" when quit)."""
-        self.save()
-        while True:
-            self.show_section()
-            state = self.state
-            who = state.actor()
-            if who is TERMINAL:
-                out.print(f"[bold]{ENDINGS.get(state.outcome, state.outcome)}[/bold]")
-                return state.outcome
-            if who is CHANCE:
-                self.chance()
-            elif not self.decide():
-                return ""
 
 
 def _report(path: Path, problems: list[Problem], as_json: bool, warnings: list[Problem]) -> None:
@@ -288,6 +118,13 @@ def start_session(
     return Session.new(system, game, {"book": ref, **given}, chosen)
 
 
+def session_title(session: Session) -> str:
+    """A saved adventure's title: its book's."""
+    state = session.current
+    assert isinstance(state, GamebookState)
+    return state.play.book.book.title
+
+
 def play_book(
     ruleset: Ruleset,
     system: str,
@@ -302,7 +139,14 @@ def play_book(
     saved after every move. `book` is the argument as the reader gave it (for the "continue with" hint)."""
     with open_store() as store:
         session = start_session(ruleset, system, path, seed, store, game_id, options)
-        PlayLoop(session, store, command, book).run()
+        if session.game_id is None:
+            store.create(session, session_title(session))
+        views = registry.get_views(system, session.game.info.id)
+        if views.label is None:  # a system that registered no views: the book's own words
+            views = BookViews().game_views()
+        match = Match(session, views, ["human"], store)
+        hint = f"grognard {command} play {book} --game " if command else ""
+        ViewLoop(match, GamebookPresenter(), hint).run()
 
 
 def worth_options(**worths: float | None) -> dict[str, OptionValue]:
@@ -371,7 +215,7 @@ def add_gamebook_commands(
     @app.command("check")
     def check(
         book: Annotated[str, typer.Argument(help=BOOK_HELP)],
-        as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
+        as_json: JsonOption = False,
     ) -> None:
         """Check a gamebook: every problem is listed with its section and field (exit status 1);
         warnings (sections no way leads to) are listed too, but pass."""
@@ -384,8 +228,8 @@ def add_gamebook_commands(
         @app.command("play")
         def play_command(
             book: Annotated[str, typer.Argument(help=BOOK_HELP)],
-            seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice.")] = None,
-            game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
+            seed: SeedOption = None,
+            game: GameOption = None,
         ) -> None:
             """Play a gamebook: s shows the sheet, u undoes, q stops; saved after every move."""
             play_book(ruleset, system, command, book, resolve(book), seed, game)

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from grognard.cli.console import out, print_json
+from grognard.cli.options import JsonOption, RunSeedOption
 from grognard.cli.play_loop import ViewLoop
 from grognard.cli.view_text import event_line, view_lines
 from grognard.engine import registry, salvage, savefile
@@ -38,7 +39,6 @@ app = typer.Typer(
 )
 
 GameId = Annotated[str, typer.Argument(help="The game's id, as `grognard games list` shows it.")]
-JsonOut = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
 def _store() -> SqlStore:
@@ -62,7 +62,7 @@ def _options(options: dict[str, Any]) -> str:
 
 
 @app.command("list")
-def list_games(json_out: JsonOut = False) -> None:
+def list_games(json_out: JsonOption = False) -> None:
     """List the saved games, most recently played first."""
     with _store() as store:
         rows = store.summaries()
@@ -100,7 +100,7 @@ def _show_data(summary: GameSummary, session: Session) -> dict[str, Any]:
 @app.command("show")
 def show(
     game_id: GameId,
-    json_out: JsonOut = False,
+    json_out: JsonOption = False,
     verify: Annotated[bool, typer.Option("--verify", help="Replay the moves and check the state.")] = False,
 ) -> None:
     """Show a game: system, options, seed, status, every move with its dice, and the current state."""
@@ -285,8 +285,8 @@ def new(
             "--seat", help="human, bot or random (a bot of random moves), one per seat in order (repeatable)."
         ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="The seed of the dice and the bots.")] = 0,
-    json_out: JsonOut = False,
+    seed: RunSeedOption = 0,
+    json_out: JsonOption = False,
 ) -> None:
     """Start a game of any system, play chance and bots to the first human decision, print its id."""
     options = parse_options(system, game, option or [])
@@ -302,7 +302,7 @@ def new(
 
 
 @app.command("view")
-def view(game_id: GameId, seat: SeatOpt = None, json_out: JsonOut = False) -> None:
+def view(game_id: GameId, seat: SeatOpt = None, json_out: JsonOption = False) -> None:
     """Show a game as one seat sees it: the table, that seat's secrets, its actions, odds and events."""
     with _store() as store:
         match = Match.load(store, game_id)
@@ -318,7 +318,7 @@ def act(
     ply: Annotated[
         int | None, typer.Option("--ply", help="The ply you saw; refused if the game has moved on.")
     ] = None,
-    json_out: JsonOut = False,
+    json_out: JsonOption = False,
 ) -> None:
     """Make one action, then play chance and bots to the next human decision; show what happened."""
     with _store() as store:
@@ -339,7 +339,7 @@ def replay(
             "--seat", help="Replay as this seat, numbered from 0 (Seat 1 is 0; default: an onlooker)."
         ),
     ] = None,
-    json_out: JsonOut = False,
+    json_out: JsonOption = False,
 ) -> None:
     """Replay a game from its seed to any ply, every move and every die shown."""
     with _store() as store:
@@ -353,7 +353,10 @@ def play(game_id: GameId) -> None:
     """Play a stored game at the keyboard: its human seats decide here, chance and bots move between.
     Keys: s sheet, m map or board, o odds, u undo, ? help, q quit."""
     with _store() as store:
-        ViewLoop(Match.load(store, game_id)).run()
+        from grognard.cli.presenters import presenter_for  # a system's board: imported only to play
+
+        match = Match.load(store, game_id)
+        ViewLoop(match, presenter_for(match)).run()
 
 
 @app.command("backup")

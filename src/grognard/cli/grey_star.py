@@ -25,6 +25,7 @@ from grognard.cli.gamebook import (
     resume_book,
     worth_options,
 )
+from grognard.cli.options import GameOption, JsonOption, SeedOption
 from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.game import OptionValue
 from grognard.engine.odds import DEFAULT_BUDGET, MAX_BUDGET
@@ -66,8 +67,8 @@ def _choice_option(
 @app.command("play")
 def play(
     book: Annotated[str, typer.Argument(help=BOOK_HELP)],
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the random numbers.")] = None,
-    game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
+    seed: SeedOption = None,
+    game: GameOption = None,
     table: Annotated[
         str | None, typer.Option("--table", help="Random numbers: uniform (default) or book.")
     ] = None,
@@ -207,7 +208,7 @@ def crt_command(
     willpower: int | None = typer.Option(
         None, "--willpower", help="WILLPOWER spent through the Staff: the enemy's loss is multiplied by it."
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    as_json: JsonOption = False,
 ) -> None:
     """Read one cell of the Combat Results Table."""
     if not 0 <= random <= 9:
@@ -277,7 +278,7 @@ def odds_command(
     exact: bool = typer.Option(
         False, "--exact", help="Work in Fractions: exact figures (as p/q in JSON), slower."
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    as_json: JsonOption = False,
 ) -> None:
     """The exact chance of winning a fight with the best WILLPOWER spending, and each choice's figures.
 

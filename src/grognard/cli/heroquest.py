@@ -9,6 +9,7 @@ from rich.table import Table
 
 from grognard.cli.console import out, print_json
 from grognard.cli.frontends import Frontend, MenuEntry, register
+from grognard.cli.options import JsonOption
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Entry, Mercenary, Monster, StatLine
@@ -79,7 +80,7 @@ def _facts(entry: Entry) -> str:
 @app.command("catalog")
 def catalog_command(
     kind: str | None = typer.Argument(None, help="races, classes, skills, weapons, armour, items, ..."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON (every field of every entry)."),
+    as_json: JsonOption = False,
 ) -> None:
     """List the kinds of the catalogue with their counts, or every entry of one kind."""
     kinds = hq.catalog().kinds()
@@ -111,7 +112,7 @@ def _line_data(line: StatLine) -> dict[str, Any]:
 def monster_command(
     name: str = typer.Argument(..., help="A monster (or mercenary) name, e.g. goblin, 'chaos warrior'."),
     level: int | None = typer.Option(None, "--level", "-l", help="The level (default: the lowest printed)."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    as_json: JsonOption = False,
 ) -> None:
     """A monster's statistics at a level, with the weapons, armour and skills it may be given."""
     cat = hq.catalog()

@@ -16,6 +16,7 @@ import typer
 from rich.table import Table
 
 from grognard.cli.console import choose, out, print_json, read_line
+from grognard.cli.options import JsonOption
 from grognard.engine.errors import UsageError
 from grognard.engine.store import grognard_home
 from grognard.systems.heroquest import catalog as hq
@@ -35,7 +36,6 @@ hero_app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON; never ask.")]
 HeroName = Annotated[str, typer.Argument(help="The hero's name, as `hero list` shows it.")]
 
 

@@ -20,6 +20,7 @@ import typer
 from rich.console import Console
 
 from grognard.cli.console import out, print_json
+from grognard.cli.options import JsonOption
 from grognard.engine.errors import ContentError, UsageError
 from grognard.engine.store import grognard_home
 from grognard.systems.heroquest.quest_toml import import_file, quest_toml, report_lines
@@ -63,7 +64,7 @@ def import_command(
         Path | None, typer.Option("--output", "-o", help="Write the quest here as TOML.")
     ] = None,
     goal: Annotated[str | None, typer.Option("--goal", help=GOAL_HELP)] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Import a HeroScribe quest onto the standard board: what was placed, the goal, what was not placed."""
     if not file.is_file():
@@ -97,7 +98,7 @@ def check_command(
     quest: Annotated[
         str, typer.Argument(help="A shipped quest id, a quest file (.toml) or a HeroScribe file.")
     ],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Check a quest: every placement on its board, and a goal the heroes must still work for."""
     from grognard.systems.heroquest.goals import describe, met_at_start

@@ -1,17 +1,19 @@
 """`grognard heroquest play QUEST` and `grognard heroquest simulate QUEST`: quests on the command line.
 
-`play` draws the heroes' map after each of their decisions, shows every roll and what it did, offers the
-legal actions by number (an attack with its chance to kill this turn), and saves after every move: `m`
-redraws the map, `u` undoes back to the last decision, `q` stops (continue with `--game ID`). The
-monsters are moved by the automatic game master (`--gm auto`) or by a person at the same keyboard
-(`--gm human`); `--bots` lets the bot play the heroes. Heroes taken from the roster go back to it when
-the quest ends (`homecoming`; `--thresholds` sets the levels announced). With no `--heroes` (`--party`
-for `simulate`) the party is the one the quest file names, at its level (`simulate.party_for`).
-A HeroScribe file (`.xml`) is imported first, its report shown (`heroquest_import`); `--return GAME`
-goes back to a quest the party retreated from (`heroquest_return`, line 114).
-`simulate` plays many quests
-with the bot party against the automatic game master, with a progress bar; `--json` prints `games`,
-`wins`, `mean_turns` and `hero_deaths`.
+`play` plays through the one play loop of every game (`cli.play_loop`), the map drawn by
+`cli.map_heroquest` (walls, doors, furniture, found traps, the heroes numbered as everywhere) and redrawn
+whenever it changed, after a move and after the game master's turn; it shows every roll (combat dice
+with their skulls and shields counted) and what it did, offers the legal actions by number (an attack
+with its chance to kill this turn), and saves after every move. The keys of every game: `s` the heroes'
+sheets, `m` the map, `o` odds, `u` undo back to the last decision, `?` help, `q` stop (continue with
+`--game ID`). The monsters are moved by the automatic game master (`--gm auto`) or by a person at the
+same keyboard (`--gm human`); `--bots` lets the bot play the heroes. Heroes taken from the roster go back
+to it when the quest ends (`homecoming`; `--thresholds` sets the levels announced). With no `--heroes`
+(`--party` for `simulate`) the party is the one the quest file names, at its level
+(`simulate.party_for`). A HeroScribe file (`.xml`) is imported first, its report shown
+(`heroquest_import`); `--return GAME` goes back to a quest the party retreated from (`heroquest_return`,
+line 114). `simulate` plays many quests with the bot party against the automatic game master, with a
+progress bar; `--json` prints `games`, `wins`, `mean_turns` and `hero_deaths`.
 """
 
 from __future__ import annotations
@@ -25,31 +27,31 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 
-from grognard.cli.console import choose, err, out, print_json
+from grognard.cli.console import err, out, print_json
 from grognard.cli.heroquest_import import imported_quest, is_heroscribe
 from grognard.cli.heroquest_return import return_completion, return_setup
-from grognard.cli.options import ClusterOption, WorkersOption, bulk_runner
-from grognard.engine.dice import Rng
+from grognard.cli.map_heroquest import QuestPresenter
+from grognard.cli.options import (
+    ClusterOption,
+    GameOption,
+    JsonOption,
+    RunSeedOption,
+    SeedOption,
+    WorkersOption,
+    bulk_runner,
+)
+from grognard.cli.play_loop import ViewLoop
+from grognard.engine import registry
 from grognard.engine.embedded import is_embedded
 from grognard.engine.errors import UsageError
-from grognard.engine.game import CHANCE, TERMINAL
-from grognard.engine.session import MoveRecord, Session
+from grognard.engine.match import Match, SeatKind
+from grognard.engine.session import Session
 from grognard.engine.store import GameStore, open_store
-from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.game import GAME
 from grognard.systems.heroquest.hero import Thresholds
 from grognard.systems.heroquest.quest_setup import SHIPPED_QUESTS
-from grognard.systems.heroquest.render import action_label, map_lines, status_lines
 from grognard.systems.heroquest.simulate import DEFAULT_ROUNDS, party_for, simulate
-from grognard.systems.heroquest.state import HERO_PLAYER, QuestState
-
-WORDS = ("m", "u", "q")
-ENDINGS = {
-    "won": "The quest is won!",
-    "lost": "The whole party has fallen. The quest is lost.",
-    "retreated": "The heroes have retreated from the quest.",
-    "timeout": "Time has run out: the quest is lost.",
-}
+from grognard.systems.heroquest.state import QuestState
 
 
 def mount(app: typer.Typer) -> None:
@@ -82,93 +84,18 @@ def party_option(heroes: str) -> str:
     return heroes
 
 
-class QuestLoop:
-    """One quest at the keyboard: the session, its store, and who plays which side."""
-
-    def __init__(self, session: Session, store: GameStore | None, bots: bool, quest: str) -> None:
-        self.session = session
-        self.store = store
-        self.bots = bots
-        self.rng = Rng(f"{session.seed}:bot")
-        self.hint = f"grognard heroquest play {quest} --game "
-
-    @property
-    def state(self) -> QuestState:
-        """The current state."""
-        state = self.session.current
+def play_quest(session: Session, store: GameStore, bots: bool, quest: str) -> str:
+    """Play a quest at the keyboard through the one play loop (`cli.play_loop`), the map drawn by
+    `cli.map_heroquest`: seat 0 the heroes (the bot with `bots`), seat 1 the game master (a person
+    with `--gm human`, else the automatic one). Returns the outcome ("" when the player quits)."""
+    if session.game_id is None:
+        state = session.current
         assert isinstance(state, QuestState)
-        return state
-
-    def save(self) -> None:
-        """Keep the session's moves in the store."""
-        if self.store is not None:
-            self.session.game_id = self.store.save(self.session, self.state.ctx.quest.file.title)
-
-    def show(self, record: MoveRecord) -> None:
-        """A move's dice and what happened."""
-        for roll in record.rolls:
-            out.print(f"  {roll.render()}", markup=False)
-        if record.player is None and not record.rolls:
-            out.print(f"  -> {record.move}", markup=False)
-        for line in self.state.log:
-            out.print(f"  {line}", markup=False)
-
-    def draw(self) -> None:
-        """The map and the status lines."""
-        for line in map_lines(self.state) + status_lines(self.state):
-            out.print(line, markup=False)
-
-    def decide(self) -> bool:
-        """One decision by a person (or the bot); False when the player quits."""
-        state = self.state
-        actions = list(state.legal_actions())
-        who = state.current_hero()
-        # the heroes' decisions, and their answers to a chaos spell in the game master's turn
-        heroes = state.actor() == HERO_PLAYER and (not state.in_gm_turn() or bool(state.casting))
-        if self.bots and heroes:
-            action = hero_bot(state, self.rng)
-            out.print(f"{'Heroes' if who is None else state.hero_of(who).name}: {action}", markup=False)
-            self.show(self.session.play(action))
-            return True
-        title = "Game master" if state.in_gm_turn() else ("Order" if who is None else state.hero_of(who).name)
-        out.print(f"[bold]{title}[/bold]")
-        labels = [f"{action_label(state, a)}" for a in actions]
-        answer = choose(labels, "Your choice", WORDS)
-        if answer == "m":
-            self.draw()
-            return True
-        if answer == "q":
-            gid = self.session.game_id
-            out.print(
-                f"Saved as game {gid}. Continue with: {self.hint}{gid}" if gid else "Stopped.", markup=False
-            )
-            return False
-        if answer == "u":
-            out.print("Undone." if self.session.undo() else "Nothing to undo.")
-            self.save()
-            return True
-        self.show(self.session.play(actions[labels.index(answer)]))
-        if not state.in_gm_turn() and self.state.current_hero() != who:
-            self.draw()
-        return True
-
-    def run(self) -> str:
-        """Play to the end or until the player quits; the outcome ("" when stopped)."""
-        self.save()
-        self.draw()
-        while True:
-            state = self.state
-            if state.actor() is TERMINAL:
-                self.save()
-                out.print(f"[bold]{ENDINGS.get(state.outcome, state.outcome)}[/bold]")
-                for line in status_lines(state):
-                    out.print(line, markup=False)
-                return state.outcome
-            if state.actor() is CHANCE:
-                self.show(self.session.roll())
-            elif not self.decide():
-                return ""
-            self.save()
+        store.create(session, state.ctx.quest.file.title)
+    human_gm = session.options.get("gm") == "human"
+    seats: list[SeatKind] = ["bot" if bots else "human", "human" if human_gm else "bot"]
+    match = Match(session, registry.get_views("heroquest", "quest"), seats, store)
+    return ViewLoop(match, QuestPresenter(), f"grognard heroquest play {quest} --game ").run()
 
 
 def play_command(
@@ -181,8 +108,8 @@ def play_command(
             "--heroes", help="Roster heroes by name, or a party spec (default: the quest's party and level)."
         ),
     ] = "",
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice.")] = None,
-    game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
+    seed: SeedOption = None,
+    game: GameOption = None,
     gm: Annotated[str, typer.Option("--gm", help="auto (the automatic game master) or human.")] = "auto",
     order: Annotated[str, typer.Option("--order", help="roll or agree the heroes' order.")] = "roll",
     interleave: Annotated[
@@ -207,8 +134,9 @@ def play_command(
         typer.Option("--return", help="Go back to the quest of this saved game, retreated from (line 114)."),
     ] = None,
 ) -> None:
-    """Play a quest: m redraws the map, u undoes, q stops; saved after every move. Roster heroes go back
-    to the roster when the quest ends, with what they gained and the levels they may take."""
+    """Play a quest: s the heroes' sheets, m the map, o odds, u undo, ? help, q stop; saved after every
+    move. Roster heroes go back to the roster when the quest ends, with what they gained and the levels
+    they may take."""
     with open_store() as store:
         if game is not None:
             session = store.load(game)
@@ -240,7 +168,7 @@ def play_command(
             session = Session.new(
                 "heroquest", GAME, options, secrets.randbelow(2**31) if seed is None else seed
             )
-        outcome = QuestLoop(session, store, bots, quest).run()
+        outcome = play_quest(session, store, bots, quest)
     if outcome:
         keep_on_roster(session)
 
@@ -266,11 +194,11 @@ def simulate_command(
         str, typer.Option("--party", help="The party spec (default: the quest's party and level).")
     ] = "",
     games: Annotated[int, typer.Option("--games", help="How many quests to play.")] = 20,
-    seed: Annotated[int, typer.Option("--seed", help="Seed for the dice and the bots.")] = 0,
+    seed: RunSeedOption = 0,
     rounds: Annotated[
         int, typer.Option("--rounds", help="Rounds before a quest is lost to time.")
     ] = DEFAULT_ROUNDS,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: JsonOption = False,
     workers: WorkersOption = None,
     cluster: ClusterOption = None,
 ) -> None:

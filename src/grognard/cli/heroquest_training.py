@@ -17,6 +17,7 @@ from typing import Annotated
 import typer
 
 from grognard.cli.console import out, print_json
+from grognard.cli.options import JsonOption, SeedOption
 from grognard.engine.dice import Rng, heroquest_combat_dice
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
@@ -38,8 +39,8 @@ def cross_train_command(
         int | None, typer.Option("--npc-mind", help="A friendly NPC teaches: its starting Mind.")
     ] = None,
     npc_elf: Annotated[bool, typer.Option("--npc-elf", help="The NPC teacher is an elf (line 525).")] = False,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    seed: SeedOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Learn one spell from a fellow hero or a friendly NPC between quests: both roll combat dice equal to
     their starting Mind; more skulls for the learner and the spell is kept (line 605)."""

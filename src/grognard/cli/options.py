@@ -40,3 +40,18 @@ def bulk_runner(workers: int | None, cluster: str | None) -> AbstractContextMana
     if cluster is not None and workers is not None:
         raise UsageError("give --workers (local processes) or --cluster (a Dask scheduler), not both")
     return on_cluster(cluster)
+
+
+SEED_HELP = "Seed for the dice and the bots: the same seed gives the same game (default: a random one)."
+RUN_SEED_HELP = "Seed for the dice and the bots: the same seed gives the same results."
+JSON_HELP = "Print machine-readable JSON (every roll included) instead of text."
+GAME_HELP = "Continue this saved game (its id, from `grognard games list`)."
+
+SeedOption = Annotated[int | None, typer.Option("--seed", help=SEED_HELP)]
+"""`--seed N` of every command that plays or rolls once (no seed: a random one)."""
+RunSeedOption = Annotated[int, typer.Option("--seed", help=RUN_SEED_HELP)]
+"""`--seed N` of the commands whose seed defaults to 0 (bulk runs, `games new`), so they repeat."""
+JsonOption = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
+"""`--json` of every command that can print machine-readable output."""
+GameOption = Annotated[str | None, typer.Option("--game", help=GAME_HELP)]
+"""`--game ID` of every play command: continue a saved game."""

@@ -1,21 +1,27 @@
-"""One play loop for every game, on the match driver and the view renderer (`grognard games play ID`).
+"""One play loop for every game, on the match driver and the view renderer.
 
-The human seats of a stored game take their turns at this keyboard; chance and bots move between them.
-Each decision shows what happened since, then the actions by number with their labels. The same keys
-in every game: `s` the sheet (the public part and this seat's private part), `m` the map or board (the
-view's `map`, else its board, fight or section), `o` the odds of this decision, `u` undo to this seat's
-previous decision, `?` help, `q` quit (every move is already saved). Answers come from the terminal, or
-from standard input when it is not one, so a game can be scripted.
+`grognard games play ID`, `grognard talisman play`, `grognard heroquest play` and the gamebooks' `play`
+commands all play through `ViewLoop`: the human seats of a game take their turns at this keyboard while
+chance and bots move between them (`engine.match.Match.advance`). Each decision shows what happened
+since (every die of the events), what the system's `Presenter` draws before a decision (a section's
+text, a fight's both sides, a quest's map), then the actions by number with their labels. The same keys
+in every game: `s` the sheet, `m` the map or board, `o` the odds of this decision, `u` undo to this
+seat's previous decision, `?` help, `q` quit (every move is already saved). Answers come from the
+terminal, or from standard input when it is not one, so a game can be scripted.
+
+A system's presenter (`cli.presenters.presenter_for`) only draws its board or map and words its events;
+this loop, the keys and the questions are the same for all.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 from grognard.cli.console import choose, out, read_line
 from grognard.cli.view_text import event_line, field_lines, view_lines
 from grognard.engine.errors import UsageError
-from grognard.engine.match import Match
+from grognard.engine.match import Match, MatchError
 from grognard.engine.view import ActionView, Event, SeatView
 
 KEYS = ("s", "m", "o", "u", "?", "q")
@@ -23,10 +29,12 @@ HELP = (
     "Answer with an action's number, or: s the sheet, m the map or board, o the odds of this decision, "
     "u undo to your previous decision, ? this help, q quit (the game is saved after every move)."
 )
+AMOUNTS_A_LINE = 6
+"""Amounts offered on one line, each with its chance to win."""
 BOARD_FIELDS = ("map", "board", "fight", "melee", "spaces", "text")
+"""The public fields `m` shows, the first a view has (a quest's map, a fight, a section's text)."""
 SHOWN_EACH_TIME = ("map", "fight", "melee")
 """Public fields drawn before every decision: a quest's map, both sides of a fight as they stand."""
-"""The public fields `m` shows, the first a view has (a quest's map, a fight, a section's text)."""
 
 
 def say(line: str) -> None:
@@ -65,87 +73,185 @@ def odds_lines(view: SeatView) -> list[str]:
     return lines
 
 
+class Presenter:
+    """How a game is drawn at the terminal. This generic one dumps the view's fields; a system's own
+    (`cli/board_*.py`, `cli/map_*.py`) draws its board or map and words its events."""
+
+    def start(self, view: SeatView) -> list[str]:
+        """What is shown once when the loop starts."""
+        return []
+
+    def before(self, view: SeatView, last: SeatView | None) -> list[str]:
+        """What is shown before a decision (`last`: this seat's view at its previous decision)."""
+        if any(name in view.public for name in SHOWN_EACH_TIME):
+            return board_lines(view)
+        return []
+
+    def odds_now(self, view: SeatView, last: SeatView | None) -> bool:
+        """Whether the odds are shown unasked before this decision (a fight beginning)."""
+        return False
+
+    def odds(self, view: SeatView) -> list[str]:
+        """What `o` shows: the odds of this decision."""
+        return odds_lines(view)
+
+    def heading(self, view: SeatView, seat: int, humans: int) -> list[str]:
+        """Whose decision it is."""
+        return [f"Seat {seat}, ply {view.ply}: your decision."]
+
+    def prompt(self, view: SeatView, seat: int) -> str:
+        """The question's prompt."""
+        return f"seat {seat}"
+
+    def board(self, view: SeatView) -> list[str]:
+        """What `m` shows: the map or board."""
+        return board_lines(view)
+
+    def sheet(self, view: SeatView) -> list[str]:
+        """What `s` shows: the sheets as they stand now."""
+        return sheet_lines(view)
+
+    def events(self, events: Sequence[Event], view: SeatView) -> list[str]:
+        """The moves just made, one line each with every die (`view`: the game after them)."""
+        return [event_line(e) for e in events]
+
+    def ending(self, view: SeatView, last: SeatView | None = None) -> list[str]:
+        """How the game ended (`last`: the view at the last decision shown)."""
+        return view_lines(view, events=False)
+
+
 class ViewLoop:
     """Plays a match at the keyboard until the game ends or the player quits."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, presenter: Presenter | None = None, resume: str = "") -> None:
         self.match = match
+        self.presenter = presenter or Presenter()
+        self.resume = resume or "grognard games play "
+        self.pending: list[Event] = []
+        self.last: dict[int, SeatView] = {}
+        self.latest: SeatView | None = None
 
-    def show(self, events: list[Event]) -> None:
-        """The moves just made, one line each with their dice."""
-        for e in events:
-            say(event_line(e))
+    def flush(self, view: SeatView) -> None:
+        """Show the events made since the last decision, as the game stands after them."""
+        for line in self.presenter.events(self.pending, view):
+            say(line)
+        self.pending = []
 
-    def decide(self, seat: int) -> bool:
+    def decide(self, seat: int, humans: int) -> bool:
         """Ask `seat` for a decision (answering keys on the way); False when the player quits."""
         match = self.match
+        p = self.presenter
         view = match.view(seat, odds=False)
-        if any(name in view.public for name in SHOWN_EACH_TIME):
-            for line in board_lines(view):
-                say(line)
-        say(f"Seat {seat}, ply {view.ply}: your decision.")
+        self.flush(view)
+        last = self.last.get(seat)
+        lines = p.before(view, last)
+        shown = p.odds_now(view, last)
+        if shown:
+            lines += p.odds(match.view(seat))
+        for line in lines + p.heading(view, seat, humans):
+            say(line)
+        self.last[seat] = self.latest = view
         amounts = [a for a in view.actions if a.group == "amount" and a.target is not None]
         labels = [a.label for a in view.actions if a not in amounts or len(amounts) < 3]
         ask = ""
         if len(amounts) >= 3:
-            name = amounts[0].target.name if amounts[0].target is not None else "an amount"
-            ask = f"Spend {name}: choose how much ({amounts[0].target.id if amounts[0].target else 0}-"
-            ask += f"{amounts[-1].target.id if amounts[-1].target else 0}), with the odds of each"
+            first, final = amounts[0].target, amounts[-1].target
+            name = first.name if first is not None else "an amount"
+            low = first.id if first is not None else 0
+            high = final.id if final is not None else 0
+            ask = f"Spend {name}: choose how much ({low}-{high}), with the odds of each"
             labels.append(ask)
         while True:
-            answer = ask if labels == [ask] else choose(labels, f"seat {seat}", KEYS)
+            answer = ask if labels == [ask] else choose(labels, p.prompt(view, seat), KEYS)
             if answer == "q":
+                gid = match.session.game_id
+                say(f"Saved as game {gid}. Continue with: {self.resume}{gid}" if gid else "Stopped.")
                 return False
             if answer == "?":
                 say(HELP)
             elif answer == "s":
-                for line in sheet_lines(view):
+                for line in p.sheet(view):
                     say(line)
             elif answer == "m":
-                for line in board_lines(view):
+                for line in p.board(view):
                     say(line)
             elif answer == "o":
-                for line in odds_lines(match.view(seat)):
+                for line in p.odds(match.view(seat)):
                     say(line)
             elif answer == "u":
-                dropped = match.undo(seat)
-                say(f"Took back {dropped} move(s).")
-                return True
-            elif answer == ask:
-                action = self.amount(seat, amounts)
-                self.show(match.act(seat, action, view.ply))
+                try:
+                    dropped = match.undo(seat)
+                except MatchError as e:
+                    say(f"Nothing to undo: {e}.")
+                    continue
+                say(f"Undone: back to your previous decision ({dropped} move(s) taken back).")
+                self.last.pop(seat, None)
                 return True
             else:
-                action = next(a.id for a in view.actions if a.label == answer)
-                self.show(match.act(seat, action, view.ply))
+                if answer == ask:
+                    action = self.amount(seat, amounts, shown)
+                else:
+                    action = next(a.id for a in view.actions if a.label == answer)
+                try:
+                    self.pending += match.act(seat, action, view.ply)
+                except MatchError as e:
+                    if not str(e).startswith("stale move"):
+                        raise
+                    raise UsageError(
+                        f"game {match.session.game_id} was changed elsewhere (another window, or `grognard "
+                        "games undo`); this move was not saved: load the game again to continue from what "
+                        "is stored"
+                    ) from e
                 return True
 
-    def amount(self, seat: int, amounts: list[ActionView]) -> str:
-        """Ask for one number among the amount actions, the odds of each shown beside it."""
-        odds = self.match.view(seat).odds
-        worth = odds.actions if odds is not None else {}
+    def amount(self, seat: int, amounts: list[ActionView], shown: bool = False) -> str:
+        """Ask for one number among the amount actions, the odds of each shown beside it (unless the odds
+        were just `shown` in full)."""
         by_number = {str(a.target.id): a for a in amounts if a.target is not None}
-        for number, a in by_number.items():
-            beside = f": win {worth[a.id]:.1%}" if a.id in worth else ""
-            say(f"  {number}{beside}  ({a.label})")
+        name = amounts[0].target.name if amounts[0].target is not None else "an amount"
+        if not shown:
+            odds = self.match.view(seat).odds
+            worth = odds.actions if odds is not None else {}
+            best = odds.note.split("\n")[0].removeprefix("best: ") if odds is not None else ""
+            spend = amounts[0].label.replace("no " + name, "N " + name)
+            say(f"  {spend}: how much? The chance to win after each:")
+            cells = [
+                (f"{n:>3}: {worth[a.id]:6.1%}" if a.id in worth else f"{n:>3}")
+                + ("*" if a.id == best else " ")
+                for n, a in by_number.items()
+            ]
+            for k in range(0, len(cells), AMOUNTS_A_LINE):
+                say(("  " + "  ".join(cells[k : k + AMOUNTS_A_LINE])).rstrip())
+            if best in {a.id for a in amounts}:
+                say("  * the best amount: it also weighs what is spent and lost on the way")
+        low, high = min(by_number, key=int), max(by_number, key=int)
         while True:
-            answer = read_line(f"How much [{min(by_number, key=int)}-{max(by_number, key=int)}]: ")
+            answer = read_line(f"How much {name} [{low}-{high}]: ")
             if answer in by_number:
                 return by_number[answer].id
             if not sys.stdin.isatty():
-                raise UsageError(f"answer {answer!r} is not one of the amounts {', '.join(by_number)}")
+                raise UsageError(f"answer {answer!r} is not one of the amounts {low} to {high}")
             say("Please answer one of the amounts shown.")
 
     def run(self) -> str:
-        """Play to the end ("over") or until the player quits ("quit")."""
-        self.show(self.match.advance())
+        """Play to the end (the game's outcome) or until the player quits ("")."""
+        match = self.match
+        first = next((i for i, kind in enumerate(match.seats) if kind == "human"), None)
+        opening = match.view(first, odds=False)
+        for line in self.presenter.start(opening):
+            say(line)
+        self.pending += [
+            e for e in opening.events if e.kind != "log"
+        ]  # what happened since this seat's last decision
+        self.pending += match.advance(first)
         while True:
-            humans = self.match.humans_to_act()
+            humans = match.humans_to_act()
             if not humans:
-                final = self.match.view(None, odds=False)
-                for line in view_lines(final, events=False):
+                final = match.view(None, odds=False)
+                self.flush(final)
+                for line in self.presenter.ending(final, self.latest):
                     say(line)
-                return "over"
-            if not self.decide(humans[0]):
-                say(f"Saved as game {self.match.session.game_id}; continue with `grognard games play`.")
-                return "quit"
+                return str((final.result or {}).get("outcome", "over"))
+            count = sum(kind == "human" for kind in match.seats)
+            if not self.decide(humans[0], count):
+                return ""

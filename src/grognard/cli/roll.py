@@ -9,6 +9,7 @@ import typer
 from rich.markup import escape
 
 from grognard.cli.console import out, print_json
+from grognard.cli.options import JsonOption, SeedOption
 from grognard.engine.dice import DieRoll, Rng, Roll
 from grognard.engine.errors import UsageError
 from grognard.engine.notation import roll_data, roll_expression
@@ -52,8 +53,8 @@ def show(roll: Roll, seed: int) -> None:
 
 def roll(
     expression: Annotated[str, typer.Argument(help="What to roll, e.g. 3d6+2, 4d6kh3, lw, pct, 3hq, 2red.")],
-    seed: Annotated[int | None, typer.Option("--seed", help="The same seed rolls the same dice.")] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    seed: SeedOption = None,
+    json_out: JsonOption = False,
     table: Annotated[str, typer.Option("--table", help="The table `lw` reads: uniform or book.")] = "uniform",
 ) -> None:
     """Roll dice notation and show every die, the total and the seed.

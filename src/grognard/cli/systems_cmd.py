@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import typer
 from rich.table import Table
 
 from grognard.cli.console import out, print_json
+from grognard.cli.options import JsonOption
 from grognard.engine import registry
 
 
-def systems(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+def systems(json_out: JsonOption = False) -> None:
     """List the registered rule systems: id, name, rulebook file and what is playable."""
     rows = [
         {

@@ -1,10 +1,13 @@
 """`grognard talisman`: play Talisman at one keyboard with people and bots, simulate bot games, and the
 exact odds of a combat (thin: the rules, bots and statistics live in `systems.talisman`).
 
-`play` seats people and bots (`--players warrior:human,wizard:bot`), draws the board and each Character
-Card, logs every die and card drawn, saves after every move (continue with `--game ID`) and undoes a
-person's last decision with the bots' moves after it. Hot seat: each person sees only their own Spells;
-when several people play, whose turn it is is said before their view is shown.
+`play` seats people and bots (`--players warrior:human,wizard:bot`) and plays through the one play loop
+of every game (`cli.play_loop`, the board drawn by `cli.board_talisman`): the board and each Character
+Card, every die and card drawn (with its text), every Life, Gold, counter and alignment change, where
+each bot ended; saved after every move (continue with `--game ID`); `u` undoes a person's last decision
+with the bots' moves after it. The keys of every game: s sheet, m board, o odds, u undo, ? help, q
+quit. Hot seat: each person sees only their own Spells; when several people play, whose turn it is is
+said before their view is shown.
 """
 
 from __future__ import annotations
@@ -17,33 +20,32 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from grognard.cli.console import choose, err, out, print_json, read_line
+from grognard.cli.board_talisman import TalismanPresenter
+from grognard.cli.console import err, out, print_json, read_line
 from grognard.cli.frontends import Frontend, MenuEntry, register
-from grognard.cli.options import ClusterOption, WorkersOption, bulk_runner
-from grognard.engine.dice import Rng
+from grognard.cli.options import (
+    ClusterOption,
+    GameOption,
+    JsonOption,
+    RunSeedOption,
+    SeedOption,
+    WorkersOption,
+    bulk_runner,
+)
+from grognard.cli.play_loop import ViewLoop
+from grognard.engine import registry
 from grognard.engine.errors import UsageError
-from grognard.engine.game import CHANCE, TERMINAL, OptionValue
-from grognard.engine.session import MoveRecord, Session
+from grognard.engine.game import OptionValue
+from grognard.engine.match import Match, SeatKind
+from grognard.engine.session import Session
 from grognard.engine.store import GameStore, open_store
 from grognard.systems.talisman import SYSTEM, TalismanGame
 from grognard.systems.talisman.bots import bot
 from grognard.systems.talisman.catalog import catalog
-from grognard.systems.talisman.combat import creature_score, hero_score
 from grognard.systems.talisman.game import AUTO_TURNS, DEFAULT_ROUNDS
-from grognard.systems.talisman.movement import portal_chance
 from grognard.systems.talisman.odds import combat_odds
-from grognard.systems.talisman.render import (
-    action_line,
-    board_lines,
-    card_lines,
-    chance_line,
-    new_notes,
-    who,
-)
 from grognard.systems.talisman.simulate import parse_bots, simulate
 from grognard.systems.talisman.state import TalismanState
-from grognard.systems.talisman.tasks import throw
-from grognard.systems.talisman.views import describe_action
 
 app = typer.Typer(
     help="Talisman (2nd edition): play with people and bots, simulate bot games, exact combat odds.",
@@ -52,10 +54,6 @@ app = typer.Typer(
 
 KINDS = {"human": "human", "bot": "heuristic", "heuristic": "heuristic", "random": "random"}
 """Seat kinds as typed, and what each means."""
-WORDS = ("s", "b", "u", "q")
-BOT_BATCH = 50
-"""With no person at the keyboard, the game is saved every this many moves and at the end (each save is
-one transaction per move, made durable on disk)."""
 TITLE = re.compile(r"p(\d+) (human|heuristic|random)")
 
 
@@ -101,173 +99,20 @@ def title_for(kinds: list[str]) -> str:
     return "Talisman (" + ", ".join(f"p{i} {k}" for i, k in enumerate(kinds)) + ")"
 
 
-class TalismanPlay:
-    """One game at the keyboard: the session, where it is saved, and who sits at each seat."""
-
-    def __init__(self, session: Session, store: GameStore | None, kinds: list[str]) -> None:
-        self.session = session
-        self.store = store
-        self.kinds = kinds
-        humans = [i for i, k in enumerate(kinds) if k == "human"]
-        self.humans = humans
-        self.viewer: int | None = humans[0] if len(humans) == 1 else (None if not humans else -1)
-        self.last_human = -1
-        self.turn_shown = -1
-        self.every = 1 if humans else BOT_BATCH
-        self.saved = -1
-
-    @property
-    def state(self) -> TalismanState:
-        """The current state."""
-        state = self.session.current
-        assert isinstance(state, TalismanState)
-        return state
-
-    def save(self, force: bool = True) -> None:
-        """Make the store hold the session's moves (with no person playing, every `BOT_BATCH` moves)."""
-        n = len(self.session.moves)
-        if self.store is None or (not force and n - self.saved < self.every):
-            return
-        self.store.save(self.session, title_for(self.kinds))
-        self.saved = n
-
-    def say(self, text: str) -> None:
-        """One line of the game log."""
-        out.print(text, markup=False, soft_wrap=True)
-
-    def record(self, before: TalismanState, record: MoveRecord, nxt: TalismanState) -> None:
-        """Append a move, save, and log the engine's notes it added."""
-        self.session.moves.append(record)
-        self.session.state = nxt
-        self.save(force=False)
-        for note in new_notes(before.log, nxt.log):
-            self.say(f"    {note}")
-
-    def chance(self) -> None:
-        """Throw the real dice (or draw the card) of the chance node."""
-        before = self.state
-        outcome, rolls = throw(before, Rng.for_move(self.session.seed, len(self.session.moves)))
-        nxt = before.apply(outcome)
-        assert isinstance(nxt, TalismanState)
-        self.say("  " + chance_line(before, outcome, rolls, self.viewer))
-        self.record(before, MoveRecord(outcome, None, rolls), nxt)
-
-    def bot_move(self, seat: int) -> None:
-        """A bot decides and its move is logged."""
-        before = self.state
-        rng = Rng(f"{self.session.seed}:bot:{len(self.session.moves)}")
-        action = bot(self.kinds[seat])(before, rng)
-        nxt = before.apply(action)
-        assert isinstance(nxt, TalismanState)
-        self.say("  " + action_line(before, action, seat) + " (bot)")
-        self.record(before, MoveRecord(action, seat), nxt)
-
-    def advice(self, seat: int) -> None:
-        """The exact odds where a person decides a risk: a combat, the Portal."""
-        state = self.state
-        task = state.tasks[-1]
-        if state.fight is not None and task.kind in ("fight_evade", "fight_spells"):
-            mine = hero_score(state, seat, state.fight.psychic) + state.fight.bonus[0]
-            theirs = creature_score(state, seat)
-            win, stand, lose = combat_odds(mine, theirs)
-            self.say(
-                f"  Combat: your {mine} against {state.fight.name} {theirs}: "
-                f"win {float(win):.1%}, stand-off {float(stand):.1%}, lose {float(lose):.1%}"
-            )
-        if "portal" in state.legal_actions():
-            self.say(f"  The Portal opens with chance {float(portal_chance(state, seat)):.1%}")
-
-    def decide(self, seat: int) -> bool:
-        """Ask the person at `seat`; False when they quit."""
-        state = self.state
-        if len(self.humans) > 1 and seat != self.last_human:
-            self.say("")
-            self.say(f"=== {who(state, seat)}: your decision (the others look away) ===")
-        if seat != self.last_human or self.turn_shown != state.turn:
-            for line in card_lines(state, seat, seat):
-                self.say(line)
-        self.last_human = seat
-        self.turn_shown = state.turn
-        self.advice(seat)
-        actions = list(state.legal_actions())
-        labels: list[str] = []
-        for a in actions:
-            text = describe_action(a)
-            labels.append(f"{text} ({a})" if text in labels else text)
-        answer = choose(labels, f"p{seat}", WORDS)
-        if answer == "s":
-            for i in range(len(state.heroes)):
-                for line in card_lines(state, i, seat):
-                    self.say(line)
-            return True
-        if answer == "b":
-            for line in board_lines(state, _board_width()):
-                self.say(line)
-            return True
-        if answer == "q":
-            gid = self.session.game_id
-            self.say(f"Saved as game {gid}. Continue with: grognard talisman play --game {gid}")
-            return False
-        if answer == "u":
-            self.undo(seat)
-            return True
-        action = actions[labels.index(answer)]
-        nxt = state.apply(action)
-        assert isinstance(nxt, TalismanState)
-        self.record(state, MoveRecord(action, seat), nxt)
-        return True
-
-    def undo(self, seat: int) -> None:
-        """Back to this person's previous decision; every move after it (bots' and dice) goes too."""
-        moves = self.session.moves
-        last = max((k for k, m in enumerate(moves) if m.player == seat), default=None)
-        if last is None:
-            self.say("Nothing to undo.")
-            return
-        del moves[last:]
-        self.session.state = self.session.replay()
-        self.save()
-        self.turn_shown = -1
-        self.say(f"Undone: back to your previous decision ({len(moves)} moves kept).")
-
-    def run(self) -> str:
-        """Play until the game ends or a person quits; returns the result ("" when quit)."""
-        self.save()
-        self.say(f"Game {self.session.game_id}: " + ", ".join(self._seat_names()))
-        for line in board_lines(self.state, _board_width()):
-            self.say(line)
-        while True:
-            state = self.state
-            actor = state.actor()
-            if actor is TERMINAL:
-                return self.finish(state)
-            if actor is CHANCE:
-                self.chance()
-            elif not isinstance(actor, int):
-                raise AssertionError(f"unexpected actor {actor!r}")
-            elif self.kinds[actor] != "human":
-                self.bot_move(actor)
-            elif not self.decide(actor):
-                return ""
-
-    def _seat_names(self) -> list[str]:
-        state = self.state
-        return [f"{who(state, i)} ({k})" for i, k in enumerate(self.kinds)]
-
-    def finish(self, state: TalismanState) -> str:
-        """Say how the game ended."""
-        self.save()
-        result = state.result()
-        for line in board_lines(state, _board_width()):
-            self.say(line)
-        if result.winners:
-            names = ", ".join(who(state, w) for w in result.winners)
-            self.say(f"{names} wins the game: the last character left (21:1).")
-        elif result.outcome == "unfinished":
-            self.say(f"The game stopped unfinished at the turn cap ({state.max_turns} turns).")
-        else:
-            self.say("Nobody is left: the game ends without a winner.")
-        return result.outcome
+def play_match(session: Session, store: GameStore, kinds: list[str]) -> str:
+    """Play a Talisman game at the keyboard through the one play loop (`cli.play_loop`), the board drawn
+    by `cli.board_talisman`; the bots play through the match driver, each seat its own kind. Returns
+    the result ("" when a person quits)."""
+    if session.game_id is None:
+        store.create(session, title_for(kinds))
+    seats: list[SeatKind] = ["human" if k == "human" else "bot" for k in kinds]
+    views = registry.get_views(SYSTEM.id, "game")
+    policies = {i: bot(k) for i, k in enumerate(kinds) if k != "human"}
+    match = Match(session, views, seats, store, policies=policies)
+    state = session.current
+    cap = state.max_turns if isinstance(state, TalismanState) else None
+    presenter = TalismanPresenter(kinds, _board_width(), session.game_id, cap)
+    return ViewLoop(match, presenter, "grognard talisman play --game ").run()
 
 
 def start(
@@ -311,14 +156,15 @@ def play(
         str | None,
         typer.Option("--players", help="Seats, e.g. warrior:human,wizard:bot or human,bot,random."),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the dice and the bots.")] = None,
-    game: Annotated[str | None, typer.Option("--game", help="Continue this saved game.")] = None,
+    seed: SeedOption = None,
+    game: GameOption = None,
     max_turns: Annotated[int | None, typer.Option("--max-turns", help=CAP_HELP)] = None,
 ) -> None:
-    """Play Talisman: s your Character Card, b the board, u undo, q quit (saved after every move)."""
+    """Play Talisman: s the Character Cards, m the board, o the odds, u undo, ? help, q quit (saved after
+    every move)."""
     with open_store() as store:
         session, kinds = start(players, seed, game, max_turns, store)
-        TalismanPlay(session, store, kinds).run()
+        play_match(session, store, kinds)
 
 
 @app.command("simulate")
@@ -328,9 +174,9 @@ def simulate_command(
         str, typer.Option("--bots", help="heuristic, random or mixed (or one per seat: heuristic,random).")
     ] = "heuristic",
     games: Annotated[int, typer.Option("--games", help="How many games.")] = 10,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 0,
+    seed: RunSeedOption = 0,
     max_turns: Annotated[int | None, typer.Option("--max-turns", help=CAP_HELP)] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
+    as_json: JsonOption = False,
     workers: WorkersOption = None,
     cluster: ClusterOption = None,
 ) -> None:
@@ -373,7 +219,7 @@ def combat_odds_command(
     psychic: Annotated[bool, typer.Option("--psychic", help="Psychic Combat: Craft against Craft.")] = False,
     bonus: Annotated[int, typer.Option("--bonus", help="Added to your score (a spell).")] = 0,
     enemy_bonus: Annotated[int, typer.Option("--enemy-bonus", help="Added to the enemy (the Runes).")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """The exact chances of winning, a stand-off and losing one combat (16:4, 16:10, 17:2)."""
     win, stand, lose = combat_odds(strength, enemy, psychic, bonus, enemy_bonus)

@@ -80,6 +80,8 @@ class Match:
     seats: list[SeatKind]
     store: GameStore | None = None
     labels: dict[int, str] = field(default_factory=dict)
+    policies: dict[int, Policy] = field(default_factory=dict)
+    """A bot seat's own policy (a Talisman seat's "random" bot); the others play the game's bot."""
 
     # --- making and loading -----------------------------------------------------------------------
 
@@ -261,7 +263,9 @@ class Match:
         return self.seats[seat] if 0 <= seat < len(self.seats) else "bot"
 
     def _policy(self, seat: int) -> Policy:
-        return random_policy if self._kind(seat) == "random" else self.views.bot or random_policy
+        return self.policies.get(seat) or (
+            random_policy if self._kind(seat) == "random" else self.views.bot or random_policy
+        )
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and not 0 <= seat < len(self.seats):

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from pydantic import JsonValue
 
-from grognard.engine.game import Action, GameState
-from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target, one_seat
+from grognard.engine.game import CHANCE, Action, GameState
+from grognard.engine.view import ActionView, Event, GameViews, Odds, Sight, Target, one_seat
 from grognard.gamebook.runner import GamebookState
 
 
@@ -34,6 +34,32 @@ def _label(state: GamebookState, action: Action) -> str:
     return state.label(action)
 
 
+STEPS = frozenset({"create", "effects", "test"})
+"""The phases whose rolls are said with what they are for: creation, a section's effects, its test."""
+
+
+def step_events(before: GameState, after: GameState) -> list[Event]:
+    """What a roll of creation, of a section's effects or of its test was for, what came of it and the
+    chances it had, as one event of kind "step" (values: step, outcome, chances); none for other moves."""
+    if not isinstance(before, GamebookState) or before.phase not in STEPS or before.actor() is not CHANCE:
+        return []
+    outcomes = list(before.chance_outcomes())
+    came = next((o for o, _ in outcomes if before.apply(o) == after), None)
+    if came is None:
+        return []
+    chances = (
+        ", ".join(f"{before.outcome_label(o)} {float(p):.1%}" for o, p in outcomes)
+        if before.phase == "test"
+        else ""
+    )
+    values: dict[str, JsonValue] = {
+        "step": before.step_label(),
+        "outcome": before.outcome_label(came),
+        "chances": chances,
+    }
+    return [Event(kind="step", values=values)]
+
+
 @dataclass(frozen=True)
 class BookViews:
     """A system's hooks into the gamebook view: its fight's public data, its action groups, its odds."""
@@ -45,7 +71,7 @@ class BookViews:
 
     def game_views(self) -> GameViews:
         """The views of the gamebook game: one seat, these labels and odds."""
-        return GameViews(self.sight, one_seat, label=self.any_label, odds=self.seat_odds)
+        return GameViews(self.sight, one_seat, label=self.any_label, odds=self.seat_odds, changes=step_events)
 
     def any_label(self, state: GameState, action: Action) -> str:
         """How an action of a gamebook state is said to the reader."""
@@ -75,9 +101,15 @@ class BookViews:
         return Sight(public=public, actions=actions)
 
     def seat_odds(self, state: GameState, seat: int) -> Odds | None:
-        """The system's odds at the reader's decision (a fight's, solved)."""
+        """The system's odds at the reader's decision (a fight's, solved), with the ruleset's advice in a
+        fight (its exact odds in words, one line each) after the first line of the note."""
         assert isinstance(state, GamebookState)
-        return self.odds(state)
+        odds = self.odds(state)
+        advice = state.play.ruleset.advice(state) if state.fight is not None else []
+        if not advice:
+            return odds
+        base = odds or Odds()
+        return base.model_copy(update={"note": "\n".join([base.note, *advice])})
 
     def _action(self, state: GamebookState, action: Action) -> ActionView:
         label = self.label(state, action)

@@ -88,7 +88,7 @@ def test_scripted_play_is_saved_after_every_move_and_undo_works(tmp_path: Path) 
     out = ran.out
     assert re.search(r"SKILL: 1d6\+6: \[\d\] = \d+", out)
     assert "Potion: - -> Strength, 2 measure(s)" in out
-    assert "Adventure Sheet" in out and "Undone." in out
+    assert "Adventure Sheet" in out and "Undone: back to your previous decision" in out
     assert out.count("Section 1 — The Gate") == 2
     assert "Odds with the best play: win" in out
     assert "Victory!" in out or "You have died." in out

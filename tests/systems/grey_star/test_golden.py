@@ -30,14 +30,16 @@ def normalise(text: str) -> str:
 def test_sample_playthrough_matches_its_golden_transcript(tmp_path: Path) -> None:
     """Every rule met on the way replays identically: creation (issue #4: three random numbers, five
     Lesser Magicks, a gift), Powers spending WILLPOWER, Nobles, a random number test with Prophecy's +2,
-    Meals, fights with WILLPOWER spent and their odds (001_2055bbb054c2d265.txt:5-12), a COMBAT SKILL
-    penalty, a fight of limited rounds, victory."""
+    Meals, fights with WILLPOWER spent (one question, the chance to win after each amount beside it) and
+    their odds (001_2055bbb054c2d265.txt:5-12), a COMBAT SKILL penalty, a fight of limited rounds,
+    victory."""
     answers = (GOLDEN / "sample.answers").read_text(encoding="utf-8")
     ran = grognard("grey-star", "play", "sample", "--seed", SEED, stdin=answers, home=tmp_path)
     assert ran.code == 0, ran.err
     transcript = normalise(ran.out)
     assert transcript.rstrip().endswith("Victory! Your adventure is a success.")
-    for seen in ("random number +2", "with the best spending", "Spend 1 WILLPOWER this round", "Nobles"):
+    spend = ("with the best spending; best now:", "How much WILLPOWER [0-", "<- best")
+    for seen in ("random number +2", *spend, "Nobles"):
         assert seen in transcript, seen
     golden = GOLDEN / "sample.transcript"
     if os.environ.get("GROGNARD_REGOLD") == "1":

@@ -40,7 +40,7 @@ def test_the_agreed_order_is_offered_by_the_heroes_names_line_74(tmp_path: Path)
         "--seed", "1", stdin="q\n", home=tmp_path,
     )  # fmt: skip
     assert ran.code == 0, ran.err
-    assert f"order: {names[0]}, {names[1]}" in ran.out and "order:0" not in ran.out
+    assert f"Order: {names[0]}, {names[1]}" in ran.out and "order:0" not in ran.out
 
 
 def test_quest_two_says_it_is_won_when_the_blade_is_taken_line_114() -> None:

@@ -22,7 +22,7 @@ def test_play_shows_the_map_saves_undoes_and_continues(tmp_path: Path) -> None:
     )
     assert ran.code == 0, ran.err
     assert "Goal: Kill Grak" in ran.out and "red dice" in ran.out
-    assert "Undone." in ran.out and "Saved as game 1" in ran.out
+    assert "Undone: back to your previous decision" in ran.out and "Saved as game 1" in ran.out
     again = grognard("hq", "play", "--game", "1", stdin="q\n", home=tmp_path)
     assert again.code == 0, again.err
     assert "Saved as game 1" in again.out

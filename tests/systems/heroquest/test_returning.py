@@ -129,7 +129,7 @@ def test_play_return_after_a_retreat_from_the_command_line(
     assert made.code == 0, made.err
     play = ("hq", "play", QUEST, "--heroes", "conan", "--order", "agree", "--seed", "1")
     first = grognard(*play, stdin="1\nq\n", home=tmp_path)
-    leave = re.search(r"(\d+)\. leave", first.out)
+    leave = re.search(r"(\d+)\. Leave", first.out)
     assert leave is not None, first.out
     gone = grognard("hq", "play", "--game", "1", stdin=f"{leave[1]}\n", home=tmp_path)
     assert "The heroes have retreated" in gone.out, gone.out[-1500:]

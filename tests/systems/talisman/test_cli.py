@@ -77,7 +77,7 @@ def test_a_scripted_person_plays_undoes_and_continues(tmp_path: Path) -> None:
         "warrior:human,wizard:bot",
         "--seed",
         "11",
-        stdin="s\nb\n1\n1\nu\nq\n",
+        stdin="s\nm\n1\n1\nu\nq\n",
         home=tmp_path,
     )
     assert first.code == 0, first.err

@@ -19,7 +19,7 @@ from pydantic import JsonValue
 from grognard.engine import registry
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import MoveRecord
-from grognard.engine.view import ActionView, GameViews, SeatView, Sight, Target, log_events
+from grognard.engine.view import ActionView, Event, GameViews, SeatView, Sight, Target, log_events
 from grognard.systems.heroquest.action_text import Cast, hero_ref, parse
 from grognard.systems.heroquest.actions import known_traps
 from grognard.systems.heroquest.bots import hero_bot
@@ -225,6 +225,8 @@ def heroes_public(state: QuestState) -> dict[str, JsonValue]:
     return {
         "quest": state.ctx.quest.file.title,
         "round": state.round,
+        "current": _number(state.current_hero()),
+        "gm_turn": state.in_gm_turn(),
         "goal": (goal.text or goal.kind).rstrip("."),
         "board": {"width": board.width, "height": board.height},
         "areas": {
@@ -244,6 +246,11 @@ def heroes_public(state: QuestState) -> dict[str, JsonValue]:
         "map": list(map_lines(state)),
         "outcome": state.outcome,
     }
+
+
+def _number(hero: int | None) -> int | None:
+    """A hero's number as the map shows it (1, 2, ...), None for none."""
+    return None if hero is None else hero + 1
 
 
 def gm_private(state: QuestState) -> dict[str, JsonValue]:
@@ -274,6 +281,26 @@ def quest_sight(state: GameState, seat: int | None) -> Sight:
             group, target = action_target(state, a)
             actions.append(ActionView(id=a, label=_label(state, a), group=group, target=target))
     return Sight(public=heroes_public(state), private=private, actions=actions, log=log_events(state.log))
+
+
+def changes(before: GameState, after: GameState) -> list[Event]:
+    """Who attacked whom in a combat roll (kind "combat": attacker, defender and the shield that blocks
+    for the defender, white for a hero, black for a monster), then what the rules' log says a move did
+    (HeroQuest's rules still write text), as events of kind "log"."""
+    assert isinstance(before, QuestState) and isinstance(after, QuestState)
+    out: list[Event] = []
+    p = before.pending
+    if p is not None and p.kind == "attack" and p.side in ("hero", "monster"):
+        letters = monster_letters(before)
+        heroes, monsters = (p.who, p.target) if p.side == "hero" else (p.target, p.who)
+        hero = f"{heroes + 1} {before.hero_of(heroes).name}" if 0 <= heroes < len(before.heroes) else "a hero"
+        monster = before.stats_of(monsters).name if 0 <= monsters < len(before.monsters) else "a monster"
+        monster = f"{monster} ({letters[monsters]})" if monsters in letters else monster
+        attacker, defender = (hero, monster) if p.side == "hero" else (monster, hero)
+        shield = "black shield" if p.side == "hero" else "white shield"
+        values: dict[str, JsonValue] = {"attacker": attacker, "defender": defender, "blocks": shield}
+        out.append(Event(kind="combat", values=values))
+    return out + log_events(after.log)
 
 
 def hidden(record: MoveRecord, seat: int | None) -> bool:
@@ -320,5 +347,13 @@ def register() -> None:
     registry.register_views(
         SYSTEM_ID,
         "quest",
-        GameViews(quest_sight, _seats, bot=hero_bot, label=_action_label, audit=audit, hidden=hidden),
+        GameViews(
+            quest_sight,
+            _seats,
+            bot=hero_bot,
+            label=_action_label,
+            audit=audit,
+            hidden=hidden,
+            changes=changes,
+        ),
     )

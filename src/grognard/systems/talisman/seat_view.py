@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import JsonValue
 
 from grognard.engine import registry
-from grognard.engine.game import Action, GameState
+from grognard.engine.game import CHANCE, Action, GameState
 from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, Event, GameViews, Odds, SeatView, Sight, Target, log_events
 from grognard.systems.talisman.actions import is_discard, terms
@@ -22,7 +22,7 @@ from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.combat import creature_score, hero_score
 from grognard.systems.talisman.movement import portal_chance
 from grognard.systems.talisman.odds import combat_odds
-from grognard.systems.talisman.render import name_of
+from grognard.systems.talisman.render import CHANCE_WORDS, name_of, new_notes
 from grognard.systems.talisman.state import TalismanState
 from grognard.systems.talisman.views import describe_action, view
 
@@ -223,11 +223,28 @@ TRACKED = (
 )
 
 
+def chance_events(before: TalismanState) -> list[Event]:
+    """What a chance move was for, as one event of kind "chance" (`who` the seat it was thrown for;
+    values: task, words, and a combat's two scores before the dice), none for a player's move."""
+    if before.actor() is not CHANCE or not before.tasks:
+        return []
+    task = before.tasks[-1]
+    seat = task.player if task.player >= 0 else before.current
+    values: dict[str, JsonValue] = {"task": task.kind, "words": CHANCE_WORDS.get(task.kind, task.kind)}
+    if task.kind == "fight_roll" and before.fight is not None:
+        values["mine"] = hero_score(before, seat, before.fight.psychic) + before.fight.bonus[0]
+        values["theirs"] = creature_score(before, seat)
+        values["foe"] = before.fight.name
+    return [Event(kind="chance", who=seat, values=values)]
+
+
 def changes(before: GameState, after: GameState) -> list[Event]:
-    """Every Life, Gold, Strength or Craft counter lost or gained and every alignment change of a move,
-    as events of kind "change" (`who` the seat; `values`: what, from, to)."""
+    """What a chance move was for (kind "chance"), the rules' notes of a move (kind "log"), then every
+    Life, Gold, Strength or Craft counter lost or gained and every alignment change, as events of kind
+    "change" (`who` the seat; `values`: what, from, to), and where a character now stands after it moved
+    (kind "place"; values: space, name)."""
     assert isinstance(before, TalismanState) and isinstance(after, TalismanState)
-    out: list[Event] = []
+    out: list[Event] = chance_events(before) + log_events(new_notes(before.log, after.log))
     for seat, (old, new) in enumerate(zip(before.heroes, after.heroes, strict=False)):
         if old.character != new.character:
             continue
@@ -238,6 +255,8 @@ def changes(before: GameState, after: GameState) -> list[Event]:
         if old.alignment != new.alignment:
             values: dict[str, JsonValue] = {"what": "alignment", "from": old.alignment, "to": new.alignment}
             out.append(Event(kind="change", who=seat, values=values))
+        if old.space != new.space and new.space:
+            out.append(Event(kind="place", who=seat, values={"space": new.space, "name": name_of(new.space)}))
     return out
 
 

@@ -1,0 +1,181 @@
+"""How a gamebook adventure and a book fight are drawn at the terminal (Fighting Fantasy, Grey Star):
+the section's number, title and text once per arrival, each sheet line that changed, and in a fight
+both sides' current scores before every decision. Only the view is read (`gamebook.seat_view`, the
+systems' `fight_public`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from grognard.cli.play_loop import Presenter, odds_lines
+from grognard.cli.view_text import event_line
+from grognard.engine.view import Event, SeatView
+
+ENDINGS = {
+    "victory": "Victory! Your adventure is a success.",
+    "death": "You have died. Your adventure ends here.",
+    "ended": "Your adventure ends here.",
+    "stuck": "There is no way on: your adventure ends here.",
+}
+
+
+def _of(value: Any, total: Any) -> str:
+    return f"{value}/{total}" if total is not None and total != value else str(value)
+
+
+def fight_lines(fight: Any) -> list[str]:
+    """Both sides of a fight as they stand: a Fighting Fantasy fight's hero and creatures, or a Grey Star
+    combat's two sides and its Combat Ratio."""
+    if not isinstance(fight, dict):
+        return []
+    lines: list[str] = []
+    hero = fight.get("hero")
+    if isinstance(hero, dict):
+        lines.append(
+            f"  You: SKILL {_of(hero['skill'], hero['initial_skill'])}, "
+            f"STAMINA {_of(hero['stamina'], hero['initial_stamina'])}, "
+            f"LUCK {_of(hero['luck'], hero['initial_luck'])}"
+        )
+        for c in fight.get("creatures", []):
+            state = "" if c["alive"] else " (dead)"
+            target = " <- your target" if c["index"] == fight.get("target") and c["alive"] else ""
+            lines.append(
+                f"  {c['name']}: SKILL {c['skill']}, STAMINA {_of(c['stamina'], c['initial_stamina'])}"
+                f"{state}{target}"
+            )
+        return lines
+    star = fight.get("grey_star")
+    enemy = fight.get("enemy")
+    if isinstance(star, dict) and isinstance(enemy, dict):
+        lines.append(
+            f"  Grey Star: COMBAT SKILL {star['combat_skill']}, ENDURANCE {star['endurance']}, "
+            f"WILLPOWER {star['willpower']}"
+        )
+        lines.append(
+            f"  {enemy['name']}: COMBAT SKILL {enemy['combat_skill']}, ENDURANCE {enemy['endurance']}"
+        )
+        rounds = fight.get("rounds_left")
+        left = f"; {rounds} round(s) left" if isinstance(rounds, int) and rounds >= 0 else ""
+        some = fight.get("combat_ratio_spending_some")
+        spent = (
+            f", {some} spending WILLPOWER"
+            if some is not None and some != fight["combat_ratio_spending_none"]
+            else ""
+        )
+        lines.append(f"  Combat Ratio {fight['combat_ratio_spending_none']}{spent}{left}")
+        later = [e for e in fight.get("enemies", []) if e["index"] > fight.get("index", 0)]
+        if later:
+            lines.append(
+                "  Still to come: "
+                + ", ".join(f"{e['name']} ({e['combat_skill']}/{e['endurance']})" for e in later)
+            )
+    return lines
+
+
+def _sheet(view: SeatView) -> dict[str, str]:
+    rows = view.public.get("sheet")
+    if not isinstance(rows, list):
+        return {}
+    return {str(r[0]): str(r[1]) for r in rows if isinstance(r, list) and len(r) == 2}
+
+
+class GamebookPresenter(Presenter):
+    """A gamebook or a single book fight at the terminal."""
+
+    def section_lines(self, view: SeatView) -> list[str]:
+        """The section's heading and text."""
+        public = view.public
+        if not public.get("section"):
+            return []
+        title = f" — {public['title']}" if public.get("title") else ""
+        lines = ["", f"Section {public['section']}{title}"]
+        if public.get("text"):
+            lines.append(str(public["text"]))
+        return lines
+
+    def before(self, view: SeatView, last: SeatView | None) -> list[str]:
+        """The section on arrival, what changed on the sheet, and a fight's both sides every round."""
+        public = view.public
+        lines: list[str] = []
+        arrived = last is None or last.public.get("section") != public.get("section")
+        if arrived:
+            lines += self.section_lines(view)
+        if last is not None:
+            old = _sheet(last)
+            lines += [f"  {k}: {old.get(k, '-')} -> {v}" for k, v in _sheet(view).items() if old.get(k) != v]
+        if "fight" in public:
+            if last is None or "fight" not in last.public or arrived:
+                lines.append("  A fight begins.")
+            lines += fight_lines(public["fight"])
+        return lines
+
+    def odds_now(self, view: SeatView, last: SeatView | None) -> bool:
+        """The odds before every decision of a fight (the exact odds the ruleset works out)."""
+        return "fight" in view.public
+
+    def odds(self, view: SeatView) -> list[str]:
+        """The ruleset's advice in a fight (its exact odds in words), else the odds of the view."""
+        note = view.odds.note.split("\n") if view.odds is not None else []
+        advice = note[1:]
+        if advice:
+            return [f"  {line}" for line in advice]
+        return odds_lines(view)
+
+    def heading(self, view: SeatView, seat: int, humans: int) -> list[str]:
+        """No heading: the reader is the only seat."""
+        return []
+
+    def prompt(self, view: SeatView, seat: int) -> str:
+        """The reader's prompt."""
+        return "Your choice"
+
+    def board(self, view: SeatView) -> list[str]:
+        """`m`: the section again and, in a fight, both sides."""
+        return self.section_lines(view) + fight_lines(view.public.get("fight"))
+
+    def sheet(self, view: SeatView) -> list[str]:
+        """`s`: in a fight the scores in the fight first, then the adventure sheet and the section."""
+        lines: list[str] = []
+        if "fight" in view.public:
+            lines += ["In this fight:", *fight_lines(view.public["fight"])]
+        rows = _sheet(view)
+        if rows:
+            width = max(len(k) for k in rows)
+            lines.append("Adventure Sheet" + (" (before this fight)" if "fight" in view.public else ""))
+            lines += [f"  {k:<{width}}  {v}" for k, v in rows.items()]
+            lines.append(f"  {'Section':<{width}}  {view.public.get('section') or '(not started)'}")
+        return lines
+
+    def events(self, events: Sequence[Event], view: SeatView) -> list[str]:
+        """Every roll with its dice and what came of it, said with what it was for (a test's chances
+        first); the reader's own choices are not repeated."""
+        lines: list[str] = []
+        for k, e in enumerate(events):
+            if e.kind == "action" and (e.who == view.seat or view.seat is None):
+                continue
+            step = events[k + 1] if k + 1 < len(events) and events[k + 1].kind == "step" else None
+            if e.kind == "roll" and not e.values.get("hidden"):
+                one = len(e.dice) == 1
+                dice = e.dice[0].text if one else " ".join(f"[{d.text}]" for d in e.dice)
+                if step is None:
+                    lines.append(f"  {dice} -> {e.values.get('outcome')}".replace("   ", " "))
+                else:
+                    if step.values.get("chances"):
+                        lines.append(f"  Chances: {step.values['chances']}")
+                    lines.append(f"  {step.values.get('step')}: {dice} -> {step.values.get('outcome')}")
+            elif e.kind != "step":
+                lines.append(event_line(e))
+        return lines
+
+    def ending(self, view: SeatView, last: SeatView | None = None) -> list[str]:
+        """The section reached, the last scores of a fight, and how the adventure ended."""
+        public = view.public
+        lines = self.before(view, last) if "section" in public else fight_lines(public.get("fight"))
+        outcome = str(public.get("outcome") or (view.result or {}).get("outcome", ""))
+        if "section" in public:
+            lines.append(ENDINGS.get(outcome, outcome))
+        else:
+            winners = (view.result or {}).get("winners") or []
+            lines.append("You win the fight." if winners == [0] else f"The fight is over: {outcome}.")
+        return lines
