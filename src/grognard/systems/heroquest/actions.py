@@ -314,11 +314,12 @@ def _hero(state: QuestState, i: int, action: str) -> QuestState:
 
         return choose_spell(state, i, verb, typed.rest)
     if verb == "skill":
-        return _act(state, i, action)
-    return break_stealth(_act(state, i, action), i, verb)
+        return do_hero_action(state, i, action)
+    return break_stealth(do_hero_action(state, i, action), i, verb)
 
 
-def _act(state: QuestState, i: int, action: str) -> QuestState:
+def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
+    """Hero `i`'s action itself (a roll, move, attack, search, spell, item, skill), no Stealth broken."""
     from grognard.systems.heroquest.effects import cast
     from grognard.systems.heroquest.items import use
     from grognard.systems.heroquest.skills import use_skill

@@ -18,7 +18,7 @@ sight (`use:spell-ring:SCHOOL/KEY`); in an encounter its first casting costs no 
 
 Rolls: the Elven Boots (453) add a red die to a rogue's movement ("bmove" node, `artifacts_env.move_roll`)
 and wear out when every die shows the same number; Rabbit Boots (465) clear a jump over a trap on
-anything but a black shield (`resolve._jump_chance`) and also jump a figure beside the hero to the
+anything but a black shield (`resolve.jump_chance`) and also jump a figure beside the hero to the
 free square beyond ("hop" node); the Wand of Magic (483), held as the weapon, lets a magic-user cast a
 second, different spell in his turn (`second_casts`, `after_cast`).
 """
@@ -40,7 +40,15 @@ from grognard.systems.heroquest.edits import free_square_near, note, trap_here, 
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.geometry import MAX_MOVE, can_target, jump
 from grognard.systems.heroquest.hero import scroll_spell
-from grognard.systems.heroquest.items import _charge, _discard, _name, _register, always, handler, thing_key
+from grognard.systems.heroquest.items import (
+    always,
+    carried_thing,
+    discard_thing,
+    handler,
+    register_item,
+    spend_charge,
+    thing_key,
+)
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -93,7 +101,7 @@ def _skeleton_areas(state: QuestState, i: int) -> list[str]:
     )
 
 
-@_register("bone-wand", _skeleton_areas)
+@register_item("bone-wand", _skeleton_areas)
 def bone_wand(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 445: every skeleton in the area is the hero's to move and to set on other monsters (or each
     other) in its next turn; once a quest."""
@@ -120,25 +128,25 @@ def _dust_targets(state: QuestState, i: int) -> list[str]:
     return [f"h{k}" for k in _seen_heroes(state, i)]
 
 
-@_register("dust-of-disappearance", _dust_targets)
+@register_item("dust-of-disappearance", _dust_targets)
 def dust_of_disappearance(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 449: the hero it is tossed on passes unnoticed through enemies' squares in his turn (this one
     for the thrower himself, the next one for an ally; never ending on an enemy's square)."""
     if arg not in _dust_targets(state, i):
         raise UsageError(f"no hero {arg!r} in sight for the dust")
-    state = _discard(state, i, "dust-of-disappearance")
+    state = discard_thing(state, i, "dust-of-disappearance")
     k = int(arg[1:])
     fig = state.heroes[k]
     state = with_hero(state, k, replace(fig, effects=(*fig.effects, "dust|one-turn")))
     return note(state, f"{state.hero_of(k).name} is dusted and slips past enemies unnoticed.")
 
 
-@_register("ring-of-return", always)
+@register_item("ring-of-return", always)
 def ring_of_return(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 467: the hero and every ally he sees are back where the party came into the quest (its start
     squares or the stairs, the nearest free square when those are taken); once."""
     group = _seen_heroes(state, i)
-    state = _discard(state, i, "ring-of-return")
+    state = discard_thing(state, i, "ring-of-return")
     for k in group:
         state = with_hero(state, k, replace(state.heroes[k], at=None))
     starts = state.ctx.quest.start_squares()
@@ -170,7 +178,7 @@ def _bow_targets(state: QuestState, i: int) -> list[str]:
     ]
 
 
-@_register("elven-bow-of-vindication", _bow_targets)
+@register_item("elven-bow-of-vindication", _bow_targets)
 def elven_bow(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 455: an arrow at an enemy he may aim at; it dies unless it rolls a black shield on its defend
     dice. The arrow is spent either way; the fourth leaves the bow useless."""
@@ -179,7 +187,7 @@ def elven_bow(state: QuestState, i: int, arg: str) -> QuestState:
     if arg not in _bow_targets(state, i):
         raise UsageError(f"no enemy {arg!r} in sight for the bow")
     j = _monster(state, arg)
-    state = _charge(state, i, "elven-bow-of-vindication", BOW_ARROWS)
+    state = spend_charge(state, i, "elven-bow-of-vindication", BOW_ARROWS)
     dice = monster_defend_dice(state, j)
     return replace(state, pending=Pending("vindicate", who=i, target=j, dice=dice))
 
@@ -200,7 +208,7 @@ def _scroll_offers(state: QuestState, i: int) -> list[str]:
     return out
 
 
-@_register("spell-scroll", _scroll_offers)
+@register_item("spell-scroll", _scroll_offers)
 def spell_scroll(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 477: the spell the scroll names, cast by anyone at no Magic cost; the scroll dissolves."""
     from grognard.systems.heroquest.spells import find
@@ -230,7 +238,7 @@ def _ring_offers(state: QuestState, i: int) -> list[str]:
     return [k for k in state.heroes[i].spells if k != stored]
 
 
-@_register("spell-ring", _ring_offers)
+@register_item("spell-ring", _ring_offers)
 def spell_ring(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 475: with no enemy in sight, the wearer names the spell the ring holds (no action)."""
     if arg not in _ring_offers(state, i):
@@ -340,9 +348,9 @@ def hop(state: QuestState, i: int, landing: Square) -> QuestState | None:
 
 
 def _hop_chance(state: QuestState, who: int) -> Fraction:
-    from grognard.systems.heroquest.resolve import _resisted
+    from grognard.systems.heroquest.resolve import resisted_chance
 
-    return _resisted(state, who, 1 - SIXTH)
+    return resisted_chance(state, who, 1 - SIXTH)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -423,7 +431,7 @@ def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | 
 
         squares, _, worn = str(move).partition("/")
         state = apply_outcome(state, replace(p, kind="move"), int(squares))
-        name = _name(state.heroes[p.who], "elven-boots")
+        name = carried_thing(state.heroes[p.who], "elven-boots")
         if worn and name is not None:
             state = note(lose(state, p.who, name), f"Every die the same: the {name} wear out.")
         return state

@@ -36,7 +36,7 @@ from grognard.systems.heroquest.chaos_effects import cure
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.effects import use_item
-from grognard.systems.heroquest.items import _discard, _register, always
+from grognard.systems.heroquest.items import always, discard_thing, register_item
 from grognard.systems.heroquest.quest import Quest
 from grognard.systems.heroquest.state import QuestState
 from grognard.systems.heroquest.wounds import hurt_hero
@@ -223,21 +223,21 @@ def _quill_offers(state: QuestState, i: int) -> list[str]:
     return [""] if total(effects, "fresh") > 0 or has(effects, "poisoned") else []
 
 
-@_register("anti-poison-quill", _quill_offers)
+@register_item("anti-poison-quill", _quill_offers)
 def anti_poison_quill(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 439: used at once, the Body lost to poison this turn comes back and lasting poison is cured;
     then the quill is spent."""
     fresh = total(state.heroes[i].effects, "fresh")
-    return _cure(_discard(state, i, "anti-poison-quill"), i, fresh)
+    return _cure(discard_thing(state, i, "anti-poison-quill"), i, fresh)
 
 
-@_register("venom-antidote", always)
+@register_item("venom-antidote", always)
 def venom_antidote(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 425: up to two Body lost to poison back, and lasting poison cured."""
-    return _cure(_discard(state, i, "venom-antidote"), i, ANTIDOTE)
+    return _cure(discard_thing(state, i, "venom-antidote"), i, ANTIDOTE)
 
 
-@_register("potion-of-restoration", always)
+@register_item("potion-of-restoration", always)
 def potion_of_restoration(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 413: all Body and Mind back (the data-driven potion), poison cured, and every curse lifted
     (as a Wolfsbane Potion does, `chaos_counters`)."""
@@ -247,11 +247,11 @@ def potion_of_restoration(state: QuestState, i: int, arg: str) -> QuestState:
     return with_hero(state, i, replace(fig, effects=cure(effects)))
 
 
-@_register("potion-of-warmth", always)
+@register_item("potion-of-warmth", always)
 def potion_of_warmth(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 421: two Body back right after cold damage (an ice vault or river this turn), else one."""
     chilled = has(state.heroes[i].effects, "chilled")
-    state = _discard(state, i, "potion-of-warmth")
+    state = discard_thing(state, i, "potion-of-warmth")
     fig = state.heroes[i]
     top = state.hero_of(i).maximum("body")
     fig = replace(

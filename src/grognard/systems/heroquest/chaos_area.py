@@ -76,7 +76,7 @@ def _self(state: QuestState, j: int) -> list[str]:
     return ["self"]
 
 
-def _free(state: QuestState, square: Square, ice: frozenset[Square] | None = None) -> bool:
+def free_floor(state: QuestState, square: Square, ice: frozenset[Square] | None = None) -> bool:
     """A floor square with no figure, trap or ice on it (`ice`: the ice squares, when known)."""
     lay = state.layout
     return (
@@ -109,7 +109,11 @@ def hideout(state: QuestState) -> Square | None:
     ice = ice_squares(state)
     best: tuple[int, Square] | None = None
     for s in state.layout.board.floor():
-        if not _free(state, s, ice) or s in state.ctx.stairs or any(sees(state.layout, h, s) for h in heroes):
+        if (
+            not free_floor(state, s, ice)
+            or s in state.ctx.stairs
+            or any(sees(state.layout, h, s) for h in heroes)
+        ):
             continue
         far = min((abs(s[0] - h[0]) + abs(s[1] - h[1]) for h in heroes), default=0)
         if best is None or far > best[0]:
@@ -291,7 +295,7 @@ def _reanimate(state: QuestState, j: int, target: str) -> QuestState:
         m = state.monsters[k]
         where = fell_at(m)
         assert where is not None
-        if not _free(state, where):
+        if not free_floor(state, where):
             where = free_square_near(state, where)
         if where is None:
             continue
@@ -320,7 +324,9 @@ def free_floor_seen(state: QuestState, at: Square) -> list[Square]:
     lay = state.layout
     ice = ice_squares(state)
     return [
-        s for s in lay.board.floor() if s != at and _free(state, s, ice) and sees(lay, at, s, state.figures)
+        s
+        for s in lay.board.floor()
+        if s != at and free_floor(state, s, ice) and sees(lay, at, s, state.figures)
     ]
 
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 from grognard.systems.heroquest.chaos_effects import cure
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has
-from grognard.systems.heroquest.items import _discard, _register
+from grognard.systems.heroquest.items import discard_thing, register_item
 from grognard.systems.heroquest.state import QuestState
 
 
@@ -23,10 +23,10 @@ def cursed(state: QuestState, i: int) -> list[str]:
     return [""] if has(state.heroes[i].effects, "curse-werewolf") else []
 
 
-@_register("wolfsbane-potion", cursed)
+@register_item("wolfsbane-potion", cursed)
 def wolfsbane(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 427: the curse is gone."""
-    state = _discard(state, i, "wolfsbane-potion")
+    state = discard_thing(state, i, "wolfsbane-potion")
     fig = state.heroes[i]
     state = with_hero(state, i, replace(fig, effects=cure(fig.effects)))
     return note(state, f"{state.hero_of(i).name} is cured of the Werewolf's Curse.")

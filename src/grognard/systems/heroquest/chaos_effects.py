@@ -176,23 +176,23 @@ def carries(state: QuestState, i: int, key: str) -> bool:
 
 def fire_ring(state: QuestState, i: int) -> QuestState | None:
     """A Fire Ring stops a fire spell on its wearer: one of its two uses (line 459); None without one."""
-    from grognard.systems.heroquest.items import _charge
+    from grognard.systems.heroquest.items import spend_charge
 
     if not carries(state, i, "fire-ring"):
         return None
     state = note(state, f"{state.hero_of(i).name}'s Fire Ring turns the flames aside.")
-    return _charge(state, i, "fire-ring", _charges("fire-ring"))
+    return spend_charge(state, i, "fire-ring", _charges("fire-ring"))
 
 
 def lose_mind(state: QuestState, i: int, points: int, what: str) -> QuestState:
     """Hero `i` loses `points` Mind to `what`; a Sky Orb takes each point while it has tokens (line 471).
     At 0 Mind he is comatose (line 92)."""
-    from grognard.systems.heroquest.items import _charge
+    from grognard.systems.heroquest.items import spend_charge
 
     name = state.hero_of(i).name
     while points > 0 and carries(state, i, "sky-orb"):
         state = note(state, f"{name}'s Sky Orb absorbs a lost Mind point.")
-        state = _charge(state, i, "sky-orb", _charges("sky-orb"))
+        state = spend_charge(state, i, "sky-orb", _charges("sky-orb"))
         points -= 1
     if points <= 0:
         return state

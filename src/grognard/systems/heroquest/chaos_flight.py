@@ -257,7 +257,7 @@ def hero_answers(state: QuestState, f: Flight) -> list[str]:
 
 def answer(state: QuestState, action: str) -> QuestState:
     """Apply a hero's answer to the spell in flight."""
-    from grognard.systems.heroquest.items import _charge, _discard
+    from grognard.systems.heroquest.items import discard_thing, spend_charge
 
     f = flight(state)
     assert f is not None
@@ -267,14 +267,14 @@ def answer(state: QuestState, action: str) -> QuestState:
     how, i = parts[1], int(parts[2][1:])
     name = state.hero_of(i).name
     if how == "potion":
-        state = _discard(state, i, "potion-of-magic-resistance")
+        state = discard_thing(state, i, "potion-of-magic-resistance")
         state = note(state, f"{name} drinks the Potion of Magic Resistance as the spell comes.")
     elif how == "will":
         state = hero_add(state, i, "used:strength-of-will|encounter")
         state = note(state, f"{name} resists by Strength of Will.")
     else:
         state = note(state, f"{name} raises the Ancient Staff and turns {spell_name(f.key)} back!")
-        state = _charge(state, i, "ancient-staff", hq.artifact("ancient-staff").effect.charges or 5)
+        state = spend_charge(state, i, "ancient-staff", hq.artifact("ancient-staff").effect.charges or 5)
         return advance(with_flight(state, replace(f, stage="staff", mode=f"staff:{i}")))
     f = replace(f, resist=(*f.resist, i), used=(*f.used, f"{how}:{i}"))
     return advance(with_flight(state, f))

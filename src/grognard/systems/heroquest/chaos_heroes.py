@@ -243,14 +243,14 @@ def _skate(state: QuestState, i: int, target: str) -> QuestState:
 
 def _hideout(state: QuestState, i: int) -> Square | None:
     """The free square no monster sees, farthest from the nearest monster (Escape's secret destination)."""
-    from grognard.systems.heroquest.chaos_area import _free
+    from grognard.systems.heroquest.chaos_area import free_floor
     from grognard.systems.heroquest.chaos_effects import ice_squares
 
     foes = [m.at for m in state.monsters if m.status in ("active", "lurking") and m.at is not None]
     ice = ice_squares(state)
     best: tuple[int, Square] | None = None
     for s in state.layout.board.floor():
-        if not _free(state, s, ice) or any(sees(state.layout, f, s) for f in foes):
+        if not free_floor(state, s, ice) or any(sees(state.layout, f, s) for f in foes):
             continue
         far = min((abs(s[0] - f[0]) + abs(s[1] - f[1]) for f in foes), default=0)
         if best is None or far > best[0]:

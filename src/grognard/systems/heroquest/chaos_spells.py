@@ -200,7 +200,7 @@ def mirrored(state: QuestState, f: Flight, victim: str) -> QuestState:
     """Hero `f.caster` suffers his own spell `f.key`: a whirlwind, sleep, a flame (his level's amount,
     saved by his own spell's faces), or the genie's attack with his remaining Magic in dice."""
     from grognard.systems.heroquest.effects import hero_defend_dice
-    from grognard.systems.heroquest.spells import _amount, find
+    from grognard.systems.heroquest.spells import find, spell_amount
 
     i = f.caster
     key = f.key
@@ -215,7 +215,7 @@ def mirrored(state: QuestState, f: Flight, victim: str) -> QuestState:
             hero_add(state, i, "sleep|", "deep|"), f"{state.hero_of(i).name} falls into a deep sleep."
         )
     if key in ("fire/fire-of-wrath", "fire/ball-of-flame"):
-        amount = _amount(state, i, find(key)) or 1
+        amount = spell_amount(state, i, find(key)) or 1
         return flame(state, f, victim, amount, amount)
     assert key == "air/genie"
     dice = max(1, state.heroes[i].magic)

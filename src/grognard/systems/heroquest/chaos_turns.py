@@ -186,13 +186,13 @@ def puppet_actions(state: QuestState, i: int) -> list[str]:
 
 def puppet_act(state: QuestState, i: int, action: str) -> QuestState:
     """The game master's move for hero `i`: an attack on a hero, or his roll, move or end."""
-    from grognard.systems.heroquest.actions import _act
+    from grognard.systems.heroquest.actions import do_hero_action
     from grognard.systems.heroquest.effect_strings import spend
     from grognard.systems.heroquest.effects import hero_defend_dice
 
     verb, _, arg = action.partition(":")
     if verb != "attack":
-        return _act(state, i, action)
+        return do_hero_action(state, i, action)
     from grognard.systems.heroquest.weapons import hero_axe, with_axe
 
     k = int(arg[1:])

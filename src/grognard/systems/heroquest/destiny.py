@@ -115,7 +115,7 @@ def die_rule(state: QuestState, p: Pending) -> tuple[int, Rule] | None:
     """How the chance node `p` reads its white dice when it is a roll of one die for a hero (with Human
     Resistance's second die for a jump or a disarm): the number of dice and the outcome of their faces.
     None for any other node, or a jump that needs no die (Air Walk, Disappear)."""
-    from grognard.systems.heroquest.resolve import _jump_chance, _trap_kind, jump_clears
+    from grognard.systems.heroquest.resolve import jump_chance, jump_clears, trap_kind
 
     kind = p.kind
     if kind not in REPLACED or not 0 <= p.who < len(state.heroes):
@@ -132,11 +132,11 @@ def die_rule(state: QuestState, p: Pending) -> tuple[int, Rule] | None:
         fails = BLACK if hero.knows_skill("Disarm Traps") else SKULL
         return extra, lambda f: "sprung" if all(x == fails for x in f) else "disarmed"
     if kind == "trap":
-        trap = _trap_kind(state, p.ref) if p.ref in state.ctx.trap_index else "spear"
+        trap = trap_kind(state, p.ref) if p.ref in state.ctx.trap_index else "spear"
         if trap in ("swinging-axe", "falling-rock"):
             return None
         return 1, lambda f: 1 if f[0] == SKULL else 0
-    if _jump_chance(state, p) == 1:
+    if jump_chance(state, p) == 1:
         return None
     clears = {_face(f) for f in jump_clears(state, p)}
     return extra, lambda f: "clear" if any(x in clears for x in f) else "fall"

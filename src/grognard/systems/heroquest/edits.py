@@ -4,6 +4,8 @@ selectors for questions asked everywhere (`active_heroes`, `active_squares`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.state import HeroFig, MonsterFig, QuestState
 
@@ -25,6 +27,17 @@ def with_monster(state: QuestState, index: int, fig: MonsterFig) -> QuestState:
     monsters = list(state.monsters)
     monsters[index] = fig
     return state.evolve(monsters=tuple(monsters))
+
+
+def monster_index(state: QuestState, mid: str) -> int:
+    """The index of the monster whose id is `mid` (it must be on the quest's list)."""
+    return next(k for k, m in enumerate(state.monsters) if m.id == mid)
+
+
+def add_monster_effects(state: QuestState, j: int, *effects: str) -> QuestState:
+    """The state with `effects` put on monster `j`, after those it has."""
+    m = state.monsters[j]
+    return with_monster(state, j, replace(m, effects=(*m.effects, *effects)))
 
 
 def add(items: tuple[str, ...], *new: str) -> tuple[str, ...]:

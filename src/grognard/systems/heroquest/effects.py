@@ -248,7 +248,8 @@ def self_heal_spell(state: QuestState, i: int) -> tuple[str, int] | None:
 # Items
 
 
-def _item_effect(name: str) -> Effect | None:
+def item_effect(name: str) -> Effect | None:
+    """The effect of a single-use item that heals or puts an effect on, `None` for any other thing."""
     key = hq.key_of(name)
     if key not in hq.catalog().items:
         return None
@@ -275,7 +276,7 @@ def use_item(state: QuestState, i: int, key: str) -> QuestState:
     fig = state.heroes[i]
     hero = state.hero_of(i)
     name = next(n for n in fig.items if hq.key_of(n) == key)
-    effect = _item_effect(name)
+    effect = item_effect(name)
     assert effect is not None
     items = list(fig.items)
     items.remove(name)

@@ -29,7 +29,7 @@ from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields, skulls
 from grognard.systems.heroquest.edits import free_square_near, note, with_hero
 from grognard.systems.heroquest.effect_strings import has, total
-from grognard.systems.heroquest.effects import _item_effect, in_play, spell_key, use_item
+from grognard.systems.heroquest.effects import in_play, item_effect, spell_key, use_item
 from grognard.systems.heroquest.hero import castable_spells
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import HeroFig, Pending, QuestState
@@ -67,7 +67,7 @@ PASSIVE: dict[str, str] = {
     "snowshoes-of-speed": "artifacts_env.move_roll: two more squares on the ice, no slipping (line 473)",
     "elven-boots": "artifacts_env.move_roll and artifacts: one more red die, worn out on a roll of all the "
     "same number (line 453)",
-    "rabbit-boots": "resolve._jump_chance and artifacts.hops: a jump over a trap or a figure on anything "
+    "rabbit-boots": "resolve.jump_chance and artifacts.hops: a jump over a trap or a figure on anything "
     "but a black shield (line 465)",
     "wand-of-magic": "artifacts.second_casts: held as the weapon, a second, different spell a turn (line "
     "483)",
@@ -89,7 +89,8 @@ handler = _REGISTRY.lookup
 """The handler of an item or artifact; `RuleNotImplementedError` for one the game does not play."""
 
 
-def _register(key: str, offers: Offers) -> Callable[[Apply], Apply]:
+def register_item(key: str, offers: Offers) -> Callable[[Apply], Apply]:
+    """A decorator registering the function as the handler of item `key`, offered by `offers`."""
     return _REGISTRY.register(key, lambda apply: Handler(offers, apply))
 
 
@@ -114,7 +115,8 @@ def thing_key(name: str) -> str:
     return hq.key_of(name.partition(":")[0])
 
 
-def _name(fig: HeroFig, key: str) -> str | None:
+def carried_thing(fig: HeroFig, key: str) -> str | None:
+    """The name of the thing `key` the figure carries, `None` when it carries none."""
     return next((n for n in fig.items if thing_key(n) == key), None)
 
 
@@ -135,15 +137,15 @@ def use(state: QuestState, i: int, arg: str) -> QuestState:
     """Hero `i` uses an item or artifact (the caller has made it the turn's action)."""
     key, _, rest = arg.partition(":")
     h = handler(key)
-    if _name(state.heroes[i], key) is None:
+    if carried_thing(state.heroes[i], key) is None:
         raise UsageError(f"{state.hero_of(i).name} carries no {key}")
     return h.apply(state, i, rest)
 
 
-def _discard(state: QuestState, i: int, key: str, *added: str) -> QuestState:
+def discard_thing(state: QuestState, i: int, key: str, *added: str) -> QuestState:
     """The thing `key` used up (one copy removed), `added` effects put on, a note written."""
     fig = state.heroes[i]
-    name = _name(fig, key)
+    name = carried_thing(fig, key)
     assert name is not None
     items = list(fig.items)
     items.remove(name)
@@ -151,7 +153,7 @@ def _discard(state: QuestState, i: int, key: str, *added: str) -> QuestState:
     return note(state, f"{state.hero_of(i).name} uses the {name}.")
 
 
-def _charge(state: QuestState, i: int, key: str, charges: int) -> QuestState:
+def spend_charge(state: QuestState, i: int, key: str, charges: int) -> QuestState:
     """One charge spent (counted with those used in earlier quests); the last one discards the thing."""
     from grognard.systems.heroquest.artifacts_gear import spent as used
 
@@ -161,12 +163,12 @@ def _charge(state: QuestState, i: int, key: str, charges: int) -> QuestState:
     effects = tuple(e for e in fig.effects if not e.startswith(f"spent:{key}"))
     state = with_hero(state, i, replace(fig, effects=(*effects, f"spent:{key}+{now}|quest")))
     if spent >= charges:
-        state = _discard(state, i, key)
+        state = discard_thing(state, i, key)
         fig = state.heroes[i]
         return with_hero(
             state, i, replace(fig, effects=tuple(e for e in fig.effects if not e.startswith(f"spent:{key}")))
         )
-    name = _name(state.heroes[i], key)
+    name = carried_thing(state.heroes[i], key)
     return note(state, f"{state.hero_of(i).name} uses the {name} ({spent} of {charges}).")
 
 
@@ -174,22 +176,22 @@ def _charge(state: QuestState, i: int, key: str, charges: int) -> QuestState:
 # Items
 
 
-@_register("air-walk", always)
+@register_item("air-walk", always)
 def air_walk(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 387: for a turn no trap springs under him and a pit jump always clears."""
-    return _discard(state, i, "air-walk", "airwalk|drunk")
+    return discard_thing(state, i, "air-walk", "airwalk|drunk")
 
 
-@_register("potion-of-battle", always)
+@register_item("potion-of-battle", always)
 def potion_of_battle(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 393: his next attack rolls its dice twice and keeps the roll with more skulls."""
-    return _discard(state, i, "potion-of-battle", "battle|next-attack")
+    return discard_thing(state, i, "potion-of-battle", "battle|next-attack")
 
 
-@_register("potion-of-icy-strength", always)
+@register_item("potion-of-icy-strength", always)
 def potion_of_icy_strength(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 405: for a turn each skull of his attacks counts twice."""
-    return _discard(state, i, "potion-of-icy-strength", "icy|drunk")
+    return discard_thing(state, i, "potion-of-icy-strength", "icy|drunk")
 
 
 def _vision_targets(state: QuestState, i: int) -> tuple[list[int], list[str]]:
@@ -212,13 +214,13 @@ def _vision_targets(state: QuestState, i: int) -> tuple[list[int], list[str]]:
 def reveal(state: QuestState, i: int) -> QuestState:
     """Potion of Vision (line 419): the secret doors and ordinary traps hero `i` sees are shown."""
     from grognard.systems.heroquest.actions import set_door
-    from grognard.systems.heroquest.resolve import _trap_status
+    from grognard.systems.heroquest.traps import trap_status
 
     if state.heroes[i].at is None or not has(state.heroes[i].effects, "vision"):
         return state
     traps, doors = _vision_targets(state, i)
     for k in traps:
-        state = _trap_status(state, k, "found")
+        state = trap_status(state, k, "found")
     for door_id in doors:
         state = set_door(state, door_id, "closed")
     if traps or doors:
@@ -227,10 +229,10 @@ def reveal(state: QuestState, i: int) -> QuestState:
     return state
 
 
-@_register("potion-of-vision", always)
+@register_item("potion-of-vision", always)
 def potion_of_vision(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 419: every secret door and ordinary trap in sight is shown until he takes damage."""
-    return reveal(_discard(state, i, "potion-of-vision", "vision|until-damaged"), i)
+    return reveal(discard_thing(state, i, "potion-of-vision", "vision|until-damaged"), i)
 
 
 def _recall_offers(state: QuestState, i: int) -> list[str]:
@@ -245,13 +247,13 @@ def _recall_offers(state: QuestState, i: int) -> list[str]:
     return [f"{old}={new}" for old in fig.spells for new in fresh]
 
 
-@_register("potion-of-recall", _recall_offers)
+@register_item("potion-of-recall", _recall_offers)
 def potion_of_recall(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 411: during an encounter a magic-user memorises one spell in place of another."""
     old, _, new = arg.partition("=")
     if arg not in _recall_offers(state, i):
         raise UsageError(f"no spell swap {arg!r}")
-    state = _discard(state, i, "potion-of-recall")
+    state = discard_thing(state, i, "potion-of-recall")
     fig = state.heroes[i]
     spells = tuple(new if s == old else s for s in fig.spells)
     return note(with_hero(state, i, replace(fig, spells=spells)), f"{new} replaces {old} in memory.")
@@ -278,7 +280,7 @@ def _cloak_offers(state: QuestState, i: int) -> list[str]:
     ]
 
 
-@_register("elven-cloak-of-passage", _cloak_offers)
+@register_item("elven-cloak-of-passage", _cloak_offers)
 def elven_cloak(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 389: he passes through the wall beside him to the floor square beyond (never into solid rock,
     which would trap him forever); three uses."""
@@ -286,7 +288,7 @@ def elven_cloak(state: QuestState, i: int, arg: str) -> QuestState:
         raise UsageError(f"no wall to pass through to {arg!r}")
     from grognard.systems.heroquest.action_text import sq
 
-    state = _charge(state, i, "elven-cloak-of-passage", CLOAK_CHARGES)
+    state = spend_charge(state, i, "elven-cloak-of-passage", CLOAK_CHARGES)
     fig = state.heroes[i]
     return with_hero(state, i, replace(fig, at=sq(arg)))
 
@@ -299,7 +301,7 @@ def _dead_allies(state: QuestState, i: int) -> list[str]:
     return [f"h{k}" for k, h in enumerate(state.heroes) if h.status == "dead" and k != i]
 
 
-@_register("elixir-of-life", _dead_allies)
+@register_item("elixir-of-life", _dead_allies)
 def elixir_of_life(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 451: a dead ally comes back with all his Body and Mind, on a free square beside the user."""
     if arg not in _dead_allies(state, i):
@@ -310,7 +312,7 @@ def elixir_of_life(state: QuestState, i: int, arg: str) -> QuestState:
     square = free_square_near(state, at)
     if square is None:
         raise UsageError("no free square for the revived hero")
-    state = _discard(state, i, "elixir-of-life")
+    state = discard_thing(state, i, "elixir-of-life")
     ally = state.hero_of(k)
     fig = replace(
         state.heroes[k], status="active", at=square, body=ally.maximum("body"), mind=ally.maximum("mind")
@@ -324,7 +326,7 @@ def _armband_offers(state: QuestState, i: int) -> list[str]:
     return [""] if hurt and not has(fig.effects, "used:armband-of-healing") else []
 
 
-@_register("armband-of-healing", _armband_offers)
+@register_item("armband-of-healing", _armband_offers)
 def armband_of_healing(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 441: two lost Body points back, once per quest."""
     fig = state.heroes[i]
@@ -424,5 +426,5 @@ def register_data_driven() -> None:
     (`effects.use_item`). The driver calls it once every item module is loaded (an item a module plays,
     a potion with a rule of its own besides its effect, keeps that module's one handler)."""
     for key, entry in hq.catalog().items.items():
-        if key not in HANDLERS and _item_effect(entry.name) is not None:
+        if key not in HANDLERS and item_effect(entry.name) is not None:
             _REGISTRY.add(key, Handler(always, _data_driven(key)))

@@ -98,7 +98,8 @@ def monster_moves(move_min: int, move_max: int, plate: bool) -> dict[int, Fracti
     return out
 
 
-def _trap_kind(state: QuestState, ref: str) -> str:
+def trap_kind(state: QuestState, ref: str) -> str:
+    """The kind of trap `ref` ("chest" for one in a piece of furniture)."""
     trap = state.ctx.traps[state.ctx.trap_index[ref]]
     return "chest" if trap.furniture is not None else trap.kind  # a spear's effect in furniture (line 146)
 
@@ -109,7 +110,7 @@ def jump_clears(state: QuestState, p: Pending) -> frozenset[str]:
     (line 465); with Long Jump anything but a black shield over one square and anything but a white
     shield over a long pit lengthwise (line 329). The best reading the hero has counts."""
     hero = state.hero_of(p.who)
-    lengthwise = _trap_kind(state, p.ref) == "long-pit" and p.need >= 3
+    lengthwise = trap_kind(state, p.ref) == "long-pit" and p.need >= 3
     ways = [frozenset({"black shield"}) if lengthwise else frozenset({"white shield", "black shield"})]
     if _rabbit(state, p.who):
         ways.append(frozenset({"skull", "white shield"}))
@@ -122,13 +123,13 @@ def _face_chance(faces: frozenset[str]) -> Fraction:
     return Fraction(sum(HQ_COMBAT_FACES.count(f) for f in faces), len(HQ_COMBAT_FACES))
 
 
-def _jump_chance(state: QuestState, p: Pending) -> Fraction:
+def jump_chance(state: QuestState, p: Pending) -> Fraction:
     """The chance jump `p` clears (`jump_clears`; Human Resistance's second die, line 315)."""
     from grognard.systems.heroquest.effect_strings import has
 
     if has(state.heroes[p.who].effects, "airwalk") or has(state.heroes[p.who].effects, "vanish"):
         return Fraction(1)  # Air Walk crosses the pit (line 387); Disappear springs no trap (line 527)
-    return _resisted(state, p.who, _face_chance(jump_clears(state, p)))
+    return resisted_chance(state, p.who, _face_chance(jump_clears(state, p)))
 
 
 def _rabbit(state: QuestState, who: int) -> bool:
@@ -137,14 +138,14 @@ def _rabbit(state: QuestState, who: int) -> bool:
     return wears(state, who, "rabbit-boots")
 
 
-def _resisted(state: QuestState, who: int, ok: Fraction) -> Fraction:
+def resisted_chance(state: QuestState, who: int, ok: Fraction) -> Fraction:
     """Human Resistance: one more white die on a check against a trap, either die will do (line 315)."""
     return 1 - (1 - ok) ** 2 if state.hero_of(who).knows_skill("Human Resistance") else ok
 
 
 def _disarm_chance(state: QuestState, who: int) -> Fraction:
     """Disarm Traps fails only on a black shield (line 255); the Tool Kit on a skull (line 423)."""
-    return _resisted(state, who, 1 - SIXTH if state.hero_of(who).knows_skill("Disarm Traps") else HALF)
+    return resisted_chance(state, who, 1 - SIXTH if state.hero_of(who).knows_skill("Disarm Traps") else HALF)
 
 
 def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
@@ -195,9 +196,9 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
             return list(attack_damage(p.dice, p.need, defender, p.ref).items())
         return [(d, q) for d, q in combat_dice.damage(p.dice, p.need, defender).items() if q]
     if kind == "trap":
-        return _trap_outcomes(_trap_kind(state, p.ref) if p.ref in state.ctx.trap_index else "spear")
+        return _trap_outcomes(trap_kind(state, p.ref) if p.ref in state.ctx.trap_index else "spear")
     if kind == "jump":
-        ok = _jump_chance(state, p)
+        ok = jump_chance(state, p)
         return [("clear", ok)] if ok == 1 else [("clear", ok), ("fall", 1 - ok)]
     if kind == "disarm":
         ok = _disarm_chance(state, p.who)
@@ -300,14 +301,14 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
         thrown = roll_attack(rng, p.dice, p.need, "monster" if p.side in ("hero", "thrall") else "hero")
         return thrown.damage, (thrown.attack_roll, thrown.defend_roll)
     if kind == "trap":
-        trap = _trap_kind(state, p.ref) if p.ref in state.ctx.trap_index else "spear"
+        trap = trap_kind(state, p.ref) if p.ref in state.ctx.trap_index else "spear"
         count = {"swinging-axe": 2, "falling-rock": 3}.get(trap, 1)
         cdice = heroquest_combat_dice(rng, count)
         if trap == "falling-rock":
             red = red_dice(rng, 1)
             return cdice.total * 2 + red.total % 2, (cdice, red)
         return cdice.total, (cdice,)
-    if kind == "jump" and _jump_chance(state, p) == 1:
+    if kind == "jump" and jump_chance(state, p) == 1:
         return "clear", ()
     if kind == "rest":
         from grognard.systems.heroquest.rest import rest_throw
@@ -446,9 +447,7 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
             state = with_hero(
                 state, p.who, replace(fig, xp=fig.xp + hq.catalog().experience.non_combat_action)
             )
-            return note(
-                _trap_status(state, idx, "disarmed"), f"{state.hero_of(p.who).name} disarms the trap."
-            )
+            return note(trap_status(state, idx, "disarmed"), f"{state.hero_of(p.who).name} disarms the trap.")
         return spring(note(state, "The trap springs!"), p.who, idx, came_from=None)
     if kind == "rest":
         from grognard.systems.heroquest.rest import rest_result
@@ -476,7 +475,7 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
             )
         return state.evolve(turn=replace(state.turn, rolled=True, acted=True, stopped=True, done=True))
     if kind == "treasure":
-        return _card(state, p, str(move))
+        return draw_treasure_card(state, p, str(move))
     from grognard.systems.heroquest.artifacts import chance_result as artifact_result
     from grognard.systems.heroquest.skills import skill_result
 
@@ -490,7 +489,7 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
 
 
 def _trap_result(state: QuestState, p: Pending, value: int) -> QuestState:
-    kind = _trap_kind(state, p.ref) if p.ref in state.ctx.trap_index else "spear"
+    kind = trap_kind(state, p.ref) if p.ref in state.ctx.trap_index else "spear"
     if kind == "falling-rock":
         hits, odd = divmod(value, 2)
         idx = state.ctx.trap_index[p.ref]
@@ -561,7 +560,8 @@ def _heal_result(state: QuestState, p: Pending, amount: int) -> QuestState:
     return note(with_hero(state, p.who, fig), f"{hero.name} regains Body ({body} now).")
 
 
-def _card(state: QuestState, p: Pending, card_id: str) -> QuestState:
+def draw_treasure_card(state: QuestState, p: Pending, card_id: str) -> QuestState:
+    """Treasure card `card_id` (or "empty") drawn by the searching hero, the search's next draw queued."""
     who = p.who
     name = state.hero_of(who).name
     rest = [r for r in p.then.split(",") if r]
@@ -589,5 +589,3 @@ def _card(state: QuestState, p: Pending, card_id: str) -> QuestState:
 
 
 from grognard.systems.heroquest.traps import spring, take_treasure, trap_status  # noqa: E402  (traps' effects)
-
-_trap_status = trap_status  # the name the spell and item modules import from here

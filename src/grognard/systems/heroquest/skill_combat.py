@@ -8,17 +8,22 @@ from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.edits import active_heroes, chebyshev, note, with_hero
+from grognard.systems.heroquest.edits import (
+    active_heroes,
+    add_monster_effects,
+    chebyshev,
+    monster_index,
+    note,
+    with_hero,
+)
 from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skills import (
-    _add_monster_effect,
-    _limit_ok,
-    _mark,
-    _monster,
-    _register,
-    _used,
+    mark_skills_used,
+    register_skill,
+    skill_limit_ok,
+    skill_used,
 )
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -69,12 +74,12 @@ def _toss_offers(state: QuestState, i: int) -> list[str]:
     ]
 
 
-@_register("mighty-toss", _toss_offers, "attack")
+@register_skill("mighty-toss", _toss_offers, "attack")
 def mighty_toss(state: QuestState, i: int, mid: str) -> QuestState:
     """The melee weapon thrown with full dice at any enemy in sight; it lies on the enemy's square."""
     from grognard.systems.heroquest.wounds import begin_attack
 
-    j = _monster(state, mid)
+    j = monster_index(state, mid)
     at = state.monsters[j].at
     assert at is not None
     state = begin_attack(state, "hero", i, j)
@@ -102,14 +107,14 @@ def _backstab_offers(state: QuestState, i: int) -> list[str]:
     return [state.monsters[j].id for j in hero_targets(state, i) if _behind(state, i, j)]
 
 
-@_register("backstab", _backstab_offers, "attack")
+@register_skill("backstab", _backstab_offers, "attack")
 def backstab(state: QuestState, i: int, mid: str) -> QuestState:
     """One more attack die from behind; from stealth the victim rolls half its defend dice (rounded up),
     or none with Improved Stealth (lines 257-259)."""
     from grognard.systems.heroquest.skill_moves import drop_stealth  # here: skill_moves imports skills
     from grognard.systems.heroquest.wounds import begin_attack
 
-    j = _monster(state, mid)
+    j = monster_index(state, mid)
     hidden = has(state.heroes[i].effects, "stealth")
     state = begin_attack(state, "hero", i, j)
     p = state.pending
@@ -136,13 +141,13 @@ def _bash_offers(state: QuestState, i: int) -> list[str]:
     return [state.monsters[j].id for j in hero_targets(state, i)]
 
 
-@_register("shield-bash", _bash_offers, "attack")
+@register_skill("shield-bash", _bash_offers, "attack")
 def shield_bash(state: QuestState, i: int, mid: str) -> QuestState:
     """An attack with the shield on base Attack dice; a hit may daze the enemy (line 341)."""
     from grognard.systems.heroquest.effects import monster_defend_dice
     from grognard.systems.heroquest.wounds import begin_attack
 
-    j = _monster(state, mid)
+    j = monster_index(state, mid)
     state = begin_attack(state, "hero", i, j)
     base = state.hero_of(i).base.attack + total(state.heroes[i].effects, "atk")
     return replace(
@@ -162,7 +167,7 @@ def shield_bash(state: QuestState, i: int, mid: str) -> QuestState:
 def daze_result(state: QuestState, p: Pending, move: str) -> QuestState:
     """A dazed enemy may not attack in its next turn."""
     if move == "dazed":
-        state = _add_monster_effect(state, p.target, "noattack|next-turn")
+        state = add_monster_effects(state, p.target, "noattack|next-turn")
         return note(state, f"{state.stats_of(p.target).name} is dazed.")
     return note(state, f"{state.stats_of(p.target).name} shakes off the blow.")
 
@@ -189,7 +194,7 @@ def _sweep_offers(state: QuestState, i: int) -> list[str]:
     from grognard.systems.heroquest.targets import hero_targets
 
     w = _weapon(state, i)
-    if w is None or not w.two_handed or w.ranged or not _limit_ok(state, i, "sweep-attack"):
+    if w is None or not w.two_handed or w.ranged or not skill_limit_ok(state, i, "sweep-attack"):
         return []
     at = state.heroes[i].at
     assert at is not None
@@ -200,14 +205,14 @@ def _sweep_offers(state: QuestState, i: int) -> list[str]:
     ]
 
 
-@_register("sweep-attack", _sweep_offers, "attack")
+@register_skill("sweep-attack", _sweep_offers, "attack")
 def sweep_attack(state: QuestState, i: int, mid: str) -> QuestState:
     """Full dice on the first enemy of the sweep; each hit carries on to the next with one die fewer."""
     from grognard.systems.heroquest.wounds import begin_attack
 
-    j = _monster(state, mid)
+    j = monster_index(state, mid)
     rest = [state.monsters[k].id for k in _sweep_path(state, i, j)[1:]]
-    state = begin_attack(_mark(state, i, "sweep-attack"), "hero", i, j)
+    state = begin_attack(mark_skills_used(state, i, "sweep-attack"), "hero", i, j)
     p = state.pending
     assert p is not None
     return replace(state, pending=replace(p, then="sweep:" + ",".join(rest)))
@@ -224,7 +229,9 @@ def after_attack(state: QuestState, p: Pending, damage: int) -> QuestState:
         return replace(state, pending=Pending("daze", who=p.who, target=j, dice=mind))
     if p.then.startswith("sweep:") and damage > 0 and p.dice > 1 and state.pending is None:
         ids = [x for x in p.then[6:].split(",") if x]
-        live = [_monster(state, x) for x in ids if state.monsters[_monster(state, x)].status == "active"]
+        live = [
+            monster_index(state, x) for x in ids if state.monsters[monster_index(state, x)].status == "active"
+        ]
         if live:
             from grognard.systems.heroquest.effects import monster_defend_dice
             from grognard.systems.heroquest.weapons import axe_only
@@ -275,7 +282,7 @@ def _telekinesis_offers(state: QuestState, i: int) -> list[str]:
     return out
 
 
-@_register("telekinesis", _telekinesis_offers, "action")
+@register_skill("telekinesis", _telekinesis_offers, "action")
 def telekinesis(state: QuestState, i: int, arg: str) -> QuestState:
     """Furniture hurled: its squares (half for low furniture, rounded up) plus base Attack dice, a Mind
     point for each die over base Attack (lines 280-282)."""
@@ -283,7 +290,7 @@ def telekinesis(state: QuestState, i: int, arg: str) -> QuestState:
 
     fid, _, mid = arg.partition(":")
     extra = dict(_throwable(state, i))[fid]
-    j = _monster(state, mid)
+    j = monster_index(state, mid)
     fig = state.heroes[i]
     state = with_hero(state, i, replace(fig, mind=fig.mind - extra))
     dice = state.hero_of(i).base.attack + extra
@@ -305,7 +312,7 @@ def _guard_offers(state: QuestState, i: int) -> list[str]:
     return [f"h{k}" for k in active_heroes(state, near=at, but=i)]
 
 
-@_register("bodyguard", _guard_offers, "action")
+@register_skill("bodyguard", _guard_offers, "action")
 def bodyguard(state: QuestState, i: int, arg: str) -> QuestState:
     """Until his next turn the warrior makes the ally's next defend roll with his own dice and takes the
     damage himself."""
@@ -353,12 +360,12 @@ def riposte(state: QuestState, k: int, j: int) -> QuestState:
     if (
         not hero.knows_skill("Riposte")
         or fig.status != "active"
-        or _used(state, k, "riposte")
+        or skill_used(state, k, "riposte")
         or state.monsters[j].status != "active"
         or state.pending is not None
     ):
         return state
-    state = note(_mark(state, k, "riposte"), f"{hero.name} ripostes!")
+    state = note(mark_skills_used(state, k, "riposte"), f"{hero.name} ripostes!")
     from grognard.systems.heroquest.weapons import hero_axe, with_axe
 
     ref = with_axe("", hero_axe(state, k))  # a battle axe's riposte concusses too (line 369)

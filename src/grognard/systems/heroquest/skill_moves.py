@@ -6,10 +6,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.board import Square, neighbours
-from grognard.systems.heroquest.edits import chebyshev, note, with_hero, with_monster
+from grognard.systems.heroquest.edits import (
+    add_monster_effects,
+    chebyshev,
+    monster_index,
+    note,
+    with_hero,
+    with_monster,
+)
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.geometry import can_target
-from grognard.systems.heroquest.skills import _add_monster_effect, _monster, _register, _seen_enemies
+from grognard.systems.heroquest.skills import register_skill, seen_enemies
 from grognard.systems.heroquest.state import Pending, QuestState
 
 # ---------------------------------------------------------------------------------------------------
@@ -22,7 +29,7 @@ def _stealth_offers(state: QuestState, i: int) -> list[str]:
     return [""]
 
 
-@_register("stealth", _stealth_offers)
+@register_skill("stealth", _stealth_offers)
 def stealth(state: QuestState, i: int, _arg: str) -> QuestState:
     """Declared with no enemy in sight: one red die to move; enemies cannot single him out."""
     fig = state.heroes[i]
@@ -60,7 +67,7 @@ def stealth_check(state: QuestState, i: int) -> QuestState:
     fig = state.heroes[i]
     if not has(fig.effects, "stealth") or fig.at is None:
         return state
-    seen = _seen_enemies(state, i)
+    seen = seen_enemies(state, i)
     if not seen:
         return state
     need = sum(state.stats_of(j).mind for j in seen)
@@ -100,7 +107,7 @@ def _dash_offers(state: QuestState, i: int) -> list[str]:
     return out
 
 
-@_register("dash-attack", _dash_offers)
+@register_skill("dash-attack", _dash_offers)
 def dash_attack(state: QuestState, i: int, arg: str) -> QuestState:
     """After a hit, run past the enemy to the square beyond it (two squares of the move)."""
     from grognard.systems.heroquest.edits import trap_here
@@ -154,7 +161,7 @@ def _snare_offers(state: QuestState, i: int) -> list[str]:
     ]
 
 
-@_register("set-trap", _snare_offers, "action")
+@register_skill("set-trap", _snare_offers, "action")
 def set_trap(state: QuestState, i: int, arg: str) -> QuestState:
     """A spear-type trap set on an empty square beside the hero (at most two unsprung)."""
     fig = state.heroes[i]
@@ -188,7 +195,7 @@ def _dig_offers(state: QuestState, i: int) -> list[str]:
     return [f"{n[0]},{n[1]}" for n in neighbours(at) if n in rubble]
 
 
-@_register("excavate", _dig_offers, "action")
+@register_skill("excavate", _dig_offers, "action")
 def excavate(state: QuestState, i: int, arg: str) -> QuestState:
     """Dig at fallen rock with base Attack dice (our reading: one skull clears a rock square)."""
     return replace(state, pending=Pending("dig", who=i, dice=state.hero_of(i).base.attack, ref=arg))
@@ -210,7 +217,7 @@ def _aware_offers(state: QuestState, i: int) -> list[str]:
     return [d.id for d in openable_doors(state.layout, at)]
 
 
-@_register("elven-awareness", _aware_offers, "action")
+@register_skill("elven-awareness", _aware_offers, "action")
 def elven_awareness(state: QuestState, i: int, door: str) -> QuestState:
     """Outside a closed door, white dice for Mind: a white shield tells where the enemies beyond are,
     three tell what they are."""
@@ -257,7 +264,7 @@ def _dominion_offers(state: QuestState, i: int) -> list[str]:
     ]
 
 
-@_register("dominion", _dominion_offers, "action")
+@register_skill("dominion", _dominion_offers, "action")
 def dominion(state: QuestState, i: int, arg: str) -> QuestState:
     """Take an enemy for Mind points equal to its Mind; it moves and attacks for the heroes in the game
     master's turn until the wizard or it dies, or he lets it go."""
@@ -268,10 +275,10 @@ def dominion(state: QuestState, i: int, arg: str) -> QuestState:
                     state, j, replace(m, effects=tuple(e for e in m.effects if parse(e)[0] != f"thrall{i}"))
                 )
         return state
-    j = _monster(state, arg)
+    j = monster_index(state, arg)
     fig = state.heroes[i]
     state = with_hero(state, i, replace(fig, mind=fig.mind - state.stats_of(j).mind))
-    return _add_monster_effect(state, j, f"thrall{i}|quest")
+    return add_monster_effects(state, j, f"thrall{i}|quest")
 
 
 def thrall_of(state: QuestState, j: int) -> int | None:

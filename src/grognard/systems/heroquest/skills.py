@@ -22,7 +22,13 @@ from itertools import product
 from grognard.engine.dice import sum_distribution
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.edits import chebyshev, note, with_hero, with_monster
+from grognard.systems.heroquest.edits import (
+    add_monster_effects,
+    chebyshev,
+    monster_index,
+    note,
+    with_hero,
+)
 from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.effects import BERSERK, MANHANDLE, from_effect
 from grognard.systems.heroquest.sight import sees
@@ -45,7 +51,7 @@ HANDLERS: dict[str, Handler] = {}
 """Active and action skills by key."""
 
 PASSIVE: dict[str, str] = {
-    "long-jump": "resolve._jump_chance: a jump fails only on a black shield (line 329)",
+    "long-jump": "resolve.jump_chance: a jump fails only on a black shield (line 329)",
     "disarm-traps": "targets.can_disarm and resolve._disarm_chance (line 255)",
     "frightening-battle-roar": "skills.battle_roar's outcome: one Body from each affected adjacent enemy",
     "improved-stealth": "skills.break_stealth and skills.backstab: search and disarm keep stealth; no "
@@ -73,7 +79,8 @@ handler = _REGISTRY.lookup
 """The handler of a skill; `RuleNotImplementedError` for one the game does not play."""
 
 
-def _register(key: str, offers: Offers, kind: str = "free") -> Callable[[Apply], Apply]:
+def register_skill(key: str, offers: Offers, kind: str = "free") -> Callable[[Apply], Apply]:
+    """A decorator registering the function as the handler of skill `key` (`kind`: when it is used)."""
     return _REGISTRY.register(key, lambda apply: Handler(offers, apply, kind))
 
 
@@ -122,29 +129,32 @@ def use_skill(state: QuestState, i: int, arg: str) -> QuestState:
 # Shared helpers
 
 
-def _used(state: QuestState, i: int, key: str) -> bool:
+def skill_used(state: QuestState, i: int, key: str) -> bool:
+    """True when hero `i` has used skill `key` within its limit."""
     return has(state.heroes[i].effects, f"used:{key}")
 
 
-def _limit_ok(state: QuestState, i: int, key: str) -> bool:
+def skill_limit_ok(state: QuestState, i: int, key: str) -> bool:
     """Once per encounter (in one) or per quest, as the data says; a skill lasting the encounter also
     once per encounter (our ruling)."""
     e = hq.skill(key).effect
     if e.limit == "once-per-encounter" or e.duration == "encounter":
-        return state.encounter and not _used(state, i, key)
+        return state.encounter and not skill_used(state, i, key)
     if e.limit == "once-per-quest":
-        return not _used(state, i, key)
+        return not skill_used(state, i, key)
     return True
 
 
-def _mark(state: QuestState, i: int, *keys: str, extra: tuple[str, ...] = ()) -> QuestState:
+def mark_skills_used(state: QuestState, i: int, *keys: str, extra: tuple[str, ...] = ()) -> QuestState:
+    """Hero `i` with skills `keys` marked used (for the encounter or the quest) and `extra` put on."""
     fig = state.heroes[i]
     limit = "quest" if hq.skill(keys[0]).effect.limit == "once-per-quest" else "encounter"
     marks = tuple(f"used:{k}|{limit}" for k in keys)
     return with_hero(state, i, replace(fig, effects=(*fig.effects, *marks, *extra)))
 
 
-def _seen_enemies(state: QuestState, i: int, *, living: bool = True) -> list[int]:
+def seen_enemies(state: QuestState, i: int, *, living: bool = True) -> list[int]:
+    """The indices of the active monsters hero `i` sees."""
     at = state.heroes[i].at
     assert at is not None
     return [
@@ -152,15 +162,6 @@ def _seen_enemies(state: QuestState, i: int, *, living: bool = True) -> list[int
         for j, m in enumerate(state.monsters)
         if m.status == "active" and m.at is not None and sees(state.layout, at, m.at, state.figures)
     ]
-
-
-def _monster(state: QuestState, mid: str) -> int:
-    return next(k for k, m in enumerate(state.monsters) if m.id == mid)
-
-
-def _add_monster_effect(state: QuestState, j: int, *effects: str) -> QuestState:
-    m = state.monsters[j]
-    return with_monster(state, j, replace(m, effects=(*m.effects, *effects)))
 
 
 def resist_chance(mind: int) -> Fraction:
@@ -186,7 +187,7 @@ def subsets(ids: list[str], chance: dict[str, Fraction]) -> list[tuple[str, Frac
 
 def _bonus_offers(key: str, when: Callable[[QuestState, int], bool] | None = None) -> Offers:
     def offers(state: QuestState, i: int) -> list[str]:
-        if not _limit_ok(state, i, key) or (when is not None and not when(state, i)):
+        if not skill_limit_ok(state, i, key) or (when is not None and not when(state, i)):
             return []
         return [""]
 
@@ -205,7 +206,7 @@ def _bonus(state: QuestState, i: int, key: str) -> QuestState:
     added += [f"xatk{e.extra_attacks:+d}|one-turn"] if e.extra_attacks else []
     body = min(hero.maximum("body"), fig.body + e.heal_body) if isinstance(e.heal_body, int) else fig.body
     state = with_hero(state, i, replace(fig, body=body))
-    return _mark(state, i, key, extra=tuple(added))
+    return mark_skills_used(state, i, key, extra=tuple(added))
 
 
 def _data_skill(key: str, when: Callable[[QuestState, int], bool] | None = None) -> None:
@@ -251,7 +252,7 @@ def _loan_stat(key: str) -> str:
 def _loan_offers(key: str) -> Offers:
     def offers(state: QuestState, i: int) -> list[str]:
         stat = _loan_stat(key)
-        if not _limit_ok(state, i, key) or getattr(state.heroes[i], stat) < 2:
+        if not skill_limit_ok(state, i, key) or getattr(state.heroes[i], stat) < 2:
             return []
         return [""] if hq.skill(key).effect.attack_dice else ["attack", "defend"]
 
@@ -266,7 +267,7 @@ def _loan(state: QuestState, i: int, key: str, choice: str) -> QuestState:
     dice = from_effect(e) or [f"{'atk' if choice == 'attack' else 'def'}+1|encounter"]
     fig = replace(fig, **{stat: getattr(fig, stat) - points})
     state = with_hero(state, i, fig)
-    return _mark(state, i, key, extra=(*dice, f"loan_{stat}{points:+d}|encounter"))
+    return mark_skills_used(state, i, key, extra=(*dice, f"loan_{stat}{points:+d}|encounter"))
 
 
 def _loan_skill(key: str) -> None:
@@ -307,7 +308,11 @@ def _inspire_offers(key: str) -> Offers:
         hero = state.hero_of(i)
         if key == "inspire-courage" and hero.knows_skill("Inspire Valour"):
             return []  # Valour is used in place of Courage (line 232)
-        if _used(state, i, "inspire-courage") or not _limit_ok(state, i, key) or not _companions(state, i):
+        if (
+            skill_used(state, i, "inspire-courage")
+            or not skill_limit_ok(state, i, key)
+            or not _companions(state, i)
+        ):
             return []
         return [""]
 
@@ -319,7 +324,7 @@ def _inspire(state: QuestState, i: int, key: str) -> QuestState:
     for k in _companions(state, i):
         ally = state.heroes[k]
         state = with_hero(state, k, replace(ally, effects=(*ally.effects, *added)))
-    return _mark(state, i, "inspire-courage", key)
+    return mark_skills_used(state, i, "inspire-courage", key)
 
 
 def _inspire_skill(key: str) -> None:
@@ -338,18 +343,18 @@ for _key in ("inspire-courage", "inspire-valour"):
 
 
 def _roar_targets(state: QuestState, i: int) -> list[int]:
-    return [j for j in _seen_enemies(state, i) if not state.stats_of(j).undead]
+    return [j for j in seen_enemies(state, i) if not state.stats_of(j).undead]
 
 
 def _roar_offers(state: QuestState, i: int) -> list[str]:
-    return [""] if _limit_ok(state, i, "battle-roar") and _roar_targets(state, i) else []
+    return [""] if skill_limit_ok(state, i, "battle-roar") and _roar_targets(state, i) else []
 
 
-@_register("battle-roar", _roar_offers)
+@register_skill("battle-roar", _roar_offers)
 def battle_roar(state: QuestState, i: int, _arg: str) -> QuestState:
     """Every visible living enemy rolls a white die per Mind point (a chance node over who is shaken)."""
     ids = ",".join(state.monsters[j].id for j in _roar_targets(state, i))
-    return replace(_mark(state, i, "battle-roar"), pending=Pending("roar", who=i, ref=ids))
+    return replace(mark_skills_used(state, i, "battle-roar"), pending=Pending("roar", who=i, ref=ids))
 
 
 def _savage_targets(state: QuestState, i: int) -> list[int]:
@@ -366,21 +371,21 @@ def _savage_targets(state: QuestState, i: int) -> list[int]:
 
 
 def _savage_offers(state: QuestState, i: int) -> list[str]:
-    ok = has(state.heroes[i].effects, "killed") and _limit_ok(state, i, "savagery")
+    ok = has(state.heroes[i].effects, "killed") and skill_limit_ok(state, i, "savagery")
     return [""] if ok and _savage_targets(state, i) else []
 
 
-@_register("savagery", _savage_offers)
+@register_skill("savagery", _savage_offers)
 def savagery(state: QuestState, i: int, _arg: str) -> QuestState:
     """After a kill, the enemies within one square roll white dice for their Mind."""
     ids = ",".join(state.monsters[j].id for j in _savage_targets(state, i))
-    return replace(_mark(state, i, "savagery"), pending=Pending("savage", who=i, ref=ids))
+    return replace(mark_skills_used(state, i, "savagery"), pending=Pending("savage", who=i, ref=ids))
 
 
 def fear_outcomes(state: QuestState, p: Pending) -> list[tuple[str, Fraction]]:
     """Who is affected by a roar or savagery: each enemy unless it rolls a black shield."""
     ids = [x for x in p.ref.split(",") if x]
-    chance = {mid: resist_chance(state.stats_of(_monster(state, mid)).mind) for mid in ids}
+    chance = {mid: resist_chance(state.stats_of(monster_index(state, mid)).mind) for mid in ids}
     return subsets(ids, chance)
 
 
@@ -392,15 +397,15 @@ def fear_result(state: QuestState, p: Pending, move: str) -> QuestState:
     hit = [x for x in move.split("+") if x]
     at = state.heroes[p.who].at
     for mid in hit:
-        j = _monster(state, mid)
+        j = monster_index(state, mid)
         if p.kind == "roar":
-            state = _add_monster_effect(state, j, "def-1|next-turn")
+            state = add_monster_effects(state, j, "def-1|next-turn")
             m = state.monsters[j]
             near = at is not None and m.at is not None and chebyshev(at, m.at) == 1
             if near and state.hero_of(p.who).knows_skill("Frightening Battle Roar"):
                 state = hurt_monster(state, j, 1, killer=p.who)
         else:
-            state = _add_monster_effect(state, j, "flee|next-turn", "halfdef|next-turn")
+            state = add_monster_effects(state, j, "flee|next-turn", "halfdef|next-turn")
     names = ", ".join(state.ctx.monster(m).name for m in hit) or "no one"
     return note(state, f"Shaken: {names}.")
 
@@ -410,17 +415,17 @@ def fear_result(state: QuestState, p: Pending, move: str) -> QuestState:
 
 
 def _stare_offers(state: QuestState, i: int) -> list[str]:
-    if not _limit_ok(state, i, "stare-down"):
+    if not skill_limit_ok(state, i, "stare-down"):
         return []
-    return [state.monsters[j].id for j in _seen_enemies(state, i)]
+    return [state.monsters[j].id for j in seen_enemies(state, i)]
 
 
-@_register("stare-down", _stare_offers)
+@register_skill("stare-down", _stare_offers)
 def stare_down(state: QuestState, i: int, mid: str) -> QuestState:
     """Red dice for the hero's Mind against the enemy's: more, and it may not defend this turn."""
-    j = _monster(state, mid)
+    j = monster_index(state, mid)
     p = Pending("stare", who=i, target=j, dice=state.heroes[i].mind, need=state.stats_of(j).mind)
-    return replace(_mark(state, i, "stare-down"), pending=p)
+    return replace(mark_skills_used(state, i, "stare-down"), pending=p)
 
 
 def more_chance(mine: int, theirs: int) -> Fraction:
@@ -434,7 +439,7 @@ def stare_result(state: QuestState, p: Pending, move: str) -> QuestState:
     """The stared-down enemy rolls no defend dice for the rest of the hero's turn."""
     if move != "wins":
         return note(state, f"{state.stats_of(p.target).name} holds the stare.")
-    state = _add_monster_effect(state, p.target, "nodef|hero-turn")
+    state = add_monster_effects(state, p.target, "nodef|hero-turn")
     return note(state, f"{state.stats_of(p.target).name} is stared down.")
 
 

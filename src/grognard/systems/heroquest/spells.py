@@ -23,7 +23,7 @@ from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.catalog import Spell
-from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.edits import add_monster_effects, monster_index, note, with_hero
 from grognard.systems.heroquest.geometry import Reach, can_target, step_cost
 from grognard.systems.heroquest.hero import casting_level
 from grognard.systems.heroquest.sight import sees
@@ -85,7 +85,8 @@ def in_play(spell: Spell) -> bool:
     return spell_key(spell) in HANDLERS
 
 
-def _register(key: str, targets: Targets) -> Callable[[Apply], Apply]:
+def register_spell(key: str, targets: Targets) -> Callable[[Apply], Apply]:
+    """A decorator registering the function as the handler of spell `key`, aimed by `targets`."""
     return _REGISTRY.register(key, lambda apply: Handler(targets, apply))
 
 
@@ -123,21 +124,13 @@ def enemies(state: QuestState, i: int, spell: Spell) -> list[str]:
     return out
 
 
-def _monster(state: QuestState, mid: str) -> int:
-    return next(n for n, m in enumerate(state.monsters) if m.id == mid)
-
-
 def _add_hero(state: QuestState, k: int, *effects: str) -> QuestState:
     fig = state.heroes[k]
     return with_hero(state, k, replace(fig, effects=(*fig.effects, *effects)))
 
 
-def _add_monster(state: QuestState, j: int, *effects: str) -> QuestState:
-    m = state.monsters[j]
-    return with_monster(state, j, replace(m, effects=(*m.effects, *effects)))
-
-
-def _amount(state: QuestState, i: int, spell: Spell) -> int | None:
+def spell_amount(state: QuestState, i: int, spell: Spell) -> int | None:
+    """The spell's amount at the caster's level, `None` for a spell that does not grow with it."""
     hero = state.hero_of(i)
     return spell.amount_at(max(casting_level(hero, spell), hero.level)) if spell.by_level else None
 
@@ -153,7 +146,7 @@ def friendly(state: QuestState, i: int, spell: Spell, target: str) -> QuestState
     k = int(target[1:])
     fig = state.heroes[k]
     hero = state.hero_of(k)
-    amount = _amount(state, i, spell)
+    amount = spell_amount(state, i, spell)
     e = spell.effect
     body = amount if amount is not None else e.heal_body if isinstance(e.heal_body, int) else None
     if body is not None:
@@ -168,9 +161,9 @@ def friendly(state: QuestState, i: int, spell: Spell, target: str) -> QuestState
 
 def burn(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """Damage by level; the victim rolls a red die per point to avoid it (lines 503, 507)."""
-    amount = _amount(state, i, spell) or 1
+    amount = spell_amount(state, i, spell) or 1
     need = AVOID_FACES.get(spell_key(spell), 0)
-    j = _monster(state, target)
+    j = monster_index(state, target)
     return replace(state, pending=Pending("burn", who=i, target=j, dice=amount, need=need))
 
 
@@ -186,38 +179,40 @@ for _key in AVOID_FACES:
 # Hooks
 
 
-@_register("air/swift-wind", friends)
+@register_spell("air/swift-wind", friends)
 def swift_wind(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """Four red dice on the character's next move (line 511)."""
     return _add_hero(state, int(target[1:]), "swift|next-move")
 
 
-@_register("air/tempest", enemies)
+@register_spell("air/tempest", enemies)
 def tempest(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """The enemy misses its next turn (line 513)."""
-    return _add_monster(state, _monster(state, target), "tempest|")
+    return add_monster_effects(state, monster_index(state, target), "tempest|")
 
 
-@_register("water/sleep", enemies)
+@register_spell("water/sleep", enemies)
 def sleep(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """No moving, attacking or defending; a red die per Mind point each turn, a 6 wakes it (line 523)."""
-    return _add_monster(state, _monster(state, target), "sleep|")
+    return add_monster_effects(state, monster_index(state, target), "sleep|")
 
 
 def _deep_sleepers(state: QuestState, i: int, spell: Spell) -> list[str]:
-    return [mid for mid in enemies(state, i, spell) if 1 <= state.stats_of(_monster(state, mid)).mind <= 5]
+    return [
+        mid for mid in enemies(state, i, spell) if 1 <= state.stats_of(monster_index(state, mid)).mind <= 5
+    ]
 
 
-@_register("elf/deep-sleep", _deep_sleepers)
+@register_spell("elf/deep-sleep", _deep_sleepers)
 def deep_sleep(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """A monster of 1 to 5 Mind sleeps; it wakes on a 6 of one red die (line 531)."""
-    return _add_monster(state, _monster(state, target), "sleep|", "deep|")
+    return add_monster_effects(state, monster_index(state, target), "sleep|", "deep|")
 
 
-@_register("elf/slow", enemies)
+@register_spell("elf/slow", enemies)
 def slow(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """One square a turn, one combat die fewer (never below one), while the caster sees it (line 541)."""
-    return _add_monster(state, _monster(state, target), f"slow:{i}|")
+    return add_monster_effects(state, monster_index(state, target), f"slow:{i}|")
 
 
 def slowed(state: QuestState, j: int) -> bool:
@@ -232,13 +227,13 @@ def slowed(state: QuestState, j: int) -> bool:
     return False
 
 
-@_register("earth/pass-through-rock", friends)
+@register_spell("earth/pass-through-rock", friends)
 def pass_through_rock(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """On the character's next move he walks through walls (line 499)."""
     return _add_hero(state, int(target[1:]), "rock|next-move")
 
 
-@_register("water/veil-of-mist", friends)
+@register_spell("water/veil-of-mist", friends)
 def veil_of_mist(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """On the character's next move he passes unseen through enemies' squares (line 521)."""
     return _add_hero(state, int(target[1:]), "mist|next-move")
@@ -249,7 +244,7 @@ def _genie_targets(state: QuestState, i: int, spell: Spell) -> list[str]:
     return [*enemies(state, i, spell), *doors]
 
 
-@_register("air/genie", _genie_targets)
+@register_spell("air/genie", _genie_targets)
 def genie(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """The genie opens any closed door on the board, or attacks an enemy in sight with as many combat
     dice as the caster has Magic points after the cast (line 515)."""
@@ -258,7 +253,7 @@ def genie(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
 
     if target.startswith("door="):
         return open_door(state, target[5:])
-    j = _monster(state, target)
+    j = monster_index(state, target)
     dice = max(1, state.heroes[i].magic)
     state = note(state, f"The genie attacks with {dice} combat dice.")
     defend = monster_defend_dice(state, j)

@@ -55,11 +55,11 @@ def _paralysed(mind: int) -> Fraction:
 
 
 def _blaze_worth(state: QuestState, i: int) -> bool:
-    from grognard.systems.heroquest.spells_elf import _in_sight, _mind
+    from grognard.systems.heroquest.spells_elf import figure_mind, figures_in_sight
 
     foes = friends = Fraction(0)
-    for fid in _in_sight(state, i):
-        chance = _paralysed(_mind(state, fid))
+    for fid in figures_in_sight(state, i):
+        chance = _paralysed(figure_mind(state, fid))
         if fid[0] == "h" and fid[1:].isdigit():
             friends += chance
         else:

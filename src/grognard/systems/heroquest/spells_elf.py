@@ -24,11 +24,11 @@ from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Gear, Spell
-from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.edits import monster_index, note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skills import subsets
-from grognard.systems.heroquest.spells import _monster, _register, enemies, friends
+from grognard.systems.heroquest.spells import enemies, friends, register_spell
 from grognard.systems.heroquest.state import Pending, QuestState
 
 VANISH = "vanish"
@@ -64,7 +64,7 @@ def _unvanished_friends(state: QuestState, i: int, spell: Spell) -> list[str]:
     return [t for t in friends(state, i, spell) if not vanished(state, int(t[1:]))]
 
 
-@_register("elf/disappear", _unvanished_friends)
+@register_spell("elf/disappear", _unvanished_friends)
 def disappear(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """The character moves unseen until a movement roll of 9 or more (line 527)."""
     k = int(target[1:])
@@ -134,15 +134,15 @@ def _wooden_enemies(state: QuestState, i: int, spell: Spell) -> list[str]:
     return [
         mid
         for mid in enemies(state, i, spell)
-        if wooden_weapon(state, _monster(state, mid)) is not None
-        and not has(state.monsters[_monster(state, mid)].effects, TWISTED)
+        if wooden_weapon(state, monster_index(state, mid)) is not None
+        and not has(state.monsters[monster_index(state, mid)].effects, TWISTED)
     ]
 
 
-@_register("elf/twist-wood", _wooden_enemies)
+@register_spell("elf/twist-wood", _wooden_enemies)
 def twist_wood(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """The enemy's wooden weapon warps: it attacks with its base Attack for the rest of the quest."""
-    j = _monster(state, target)
+    j = monster_index(state, target)
     m = state.monsters[j]
     weapon = wooden_weapon(state, j)
     assert weapon is not None
@@ -173,7 +173,7 @@ def imaged(state: QuestState, k: int) -> bool:
     return any(parse(e)[0].startswith("image:") for e in state.heroes[k].effects)
 
 
-@_register("elf/double-image", _image_targets)
+@register_spell("elf/double-image", _image_targets)
 def double_image(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """A lifelike image of the character appears beside him."""
     k = int(target[1:])
@@ -222,7 +222,7 @@ def _image_result(state: QuestState, p: Pending, move: str) -> QuestState:
 # Hypnotic Blaze (line 537)
 
 
-def _in_sight(state: QuestState, i: int) -> list[str]:
+def figures_in_sight(state: QuestState, i: int) -> list[str]:
     """Every figure the caster sees but himself, heroes as "hN" (none under Disappear), monsters by id."""
     at = state.heroes[i].at
     assert at is not None
@@ -244,21 +244,22 @@ def _in_sight(state: QuestState, i: int) -> list[str]:
 
 
 def _blaze_targets(state: QuestState, i: int, spell: Spell) -> list[str]:
-    return ["all"] if _in_sight(state, i) else []
+    return ["all"] if figures_in_sight(state, i) else []
 
 
-@_register("elf/hypnotic-blaze", _blaze_targets)
+@register_spell("elf/hypnotic-blaze", _blaze_targets)
 def hypnotic_blaze(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """Everyone in sight but the caster rolls a red die against his Mind (line 537)."""
-    ids = _in_sight(state, i)
+    ids = figures_in_sight(state, i)
     state = note(state, "A huge illusory flame roars up.")
     return replace(state, pending=Pending("blaze", who=i, ref=",".join(ids)))
 
 
-def _mind(state: QuestState, fid: str) -> int:
+def figure_mind(state: QuestState, fid: str) -> int:
+    """The Mind points of figure `fid` (a hero as "hN", a monster by id)."""
     if fid[0] == "h" and fid[1:].isdigit():
         return state.heroes[int(fid[1:])].mind
-    return state.stats_of(_monster(state, fid)).mind
+    return state.stats_of(monster_index(state, fid)).mind
 
 
 def _blaze_chance(mind: int) -> Fraction:
@@ -268,14 +269,14 @@ def _blaze_chance(mind: int) -> Fraction:
 
 def _blaze_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     ids = [x for x in p.ref.split(",") if x]
-    return list(subsets(ids, {fid: _blaze_chance(_mind(state, fid)) for fid in ids}))
+    return list(subsets(ids, {fid: _blaze_chance(figure_mind(state, fid)) for fid in ids}))
 
 
 def _blaze_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
     rolls, hit = [], []
     for fid in (x for x in p.ref.split(",") if x):
         roll = red_dice(rng, 1)
-        mind = _mind(state, fid)
+        mind = figure_mind(state, fid)
         rolls.append(replace(roll, expression=f"{_name(state, fid)} (Mind {mind}): 1 red die"))
         if roll.total > mind:
             hit.append(fid)
@@ -285,7 +286,7 @@ def _blaze_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tupl
 def _name(state: QuestState, fid: str) -> str:
     if fid[0] == "h" and fid[1:].isdigit():
         return state.hero_of(int(fid[1:])).name
-    return state.stats_of(_monster(state, fid)).name
+    return state.stats_of(monster_index(state, fid)).name
 
 
 def _blaze_result(state: QuestState, p: Pending, move: str) -> QuestState:
@@ -298,7 +299,7 @@ def _blaze_result(state: QuestState, p: Pending, move: str) -> QuestState:
             kept = tuple(e for e in fig.effects if parse(e)[0] != DAZZLE)
             state = with_hero(state, k, replace(fig, effects=(*kept, tag)))
         else:
-            j = _monster(state, fid)
+            j = monster_index(state, fid)
             m = state.monsters[j]
             kept = tuple(e for e in m.effects if parse(e)[0] != DAZZLE)
             state = with_monster(state, j, replace(m, effects=(*kept, tag)))

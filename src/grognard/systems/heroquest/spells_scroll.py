@@ -22,7 +22,7 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.edits import note
 from grognard.systems.heroquest.sight import sees
-from grognard.systems.heroquest.spells import _register
+from grognard.systems.heroquest.spells import register_spell
 from grognard.systems.heroquest.state import Pending, QuestState
 
 BRIDGED = "bridged"
@@ -53,7 +53,7 @@ def _bridgeable(state: QuestState, i: int, spell: Spell) -> list[str]:
     return out
 
 
-@_register("other/ice-bridge", _bridgeable)
+@register_spell("other/ice-bridge", _bridgeable)
 def ice_bridge(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """A lasting bridge of ice over the trap: it is crossed as floor from now on."""
     from grognard.systems.heroquest.targets import trap_at_place
@@ -73,17 +73,16 @@ def _self(state: QuestState, i: int, spell: Spell) -> list[str]:
     return [f"h{i}"]
 
 
-@_register("other/treasure-without-doom", _self)
+@register_spell("other/treasure-without-doom", _self)
 def treasure_without_doom(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """A search for treasure with the furniture's traps disarmed and only good cards drawn."""
-    from grognard.systems.heroquest.resolve import _trap_status
-    from grognard.systems.heroquest.traps import _furniture_in, search, search_scope
+    from grognard.systems.heroquest.traps import furniture_in, search, search_scope, trap_status
 
     area, scope = search_scope(state, i)
-    furniture = _furniture_in(state, area, scope)
+    furniture = furniture_in(state, area, scope)
     for k, t in enumerate(state.ctx.traps):
         if t.furniture in furniture and state.traps[k] in ("hidden", "found"):
-            state = note(_trap_status(state, k, "disarmed"), f"The trap in the {t.furniture} is undone.")
+            state = note(trap_status(state, k, "disarmed"), f"The trap in the {t.furniture} is undone.")
     state = search(state, i, "treasure")
     return _safe(state)
 
@@ -116,7 +115,7 @@ def safe_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction
 
 def safe_card(state: QuestState, p: Pending, card_id: str) -> QuestState:
     """The card taken as a treasure card; the search's next card is drawn the same way."""
-    from grognard.systems.heroquest.resolve import _card
+    from grognard.systems.heroquest.resolve import draw_treasure_card
 
     if card_id == "empty":
         state = note(state, "No gold or potion is left in the treasure deck.")
@@ -126,4 +125,4 @@ def safe_card(state: QuestState, p: Pending, card_id: str) -> QuestState:
                 state, pending=Pending("safecard", who=p.who, ref=rest[0], then=",".join(rest[1:]))
             )
         return state
-    return _safe(_card(state, replace(p, kind="treasure"), card_id))
+    return _safe(draw_treasure_card(state, replace(p, kind="treasure"), card_id))

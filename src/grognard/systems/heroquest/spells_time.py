@@ -20,7 +20,7 @@ from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.hero import can_cast
-from grognard.systems.heroquest.spells import _register, find, friends
+from grognard.systems.heroquest.spells import find, friends, register_spell
 from grognard.systems.heroquest.state import QuestState, Turn
 
 TIMESTOP = "timestop"
@@ -41,7 +41,7 @@ def _timestop_targets(state: QuestState, i: int, spell: Spell) -> list[str]:
     ]
 
 
-@_register("elf/timestop", _timestop_targets)
+@register_spell("elf/timestop", _timestop_targets)
 def timestop(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """Time stops for everyone else: the character takes another turn right after this one."""
     k = int(target[1:])
@@ -70,7 +70,7 @@ def _never(state: QuestState, i: int, spell: Spell) -> list[str]:
     return []  # cast from the window after a turn (`window_actions`), never as the turn's action
 
 
-@_register(FLASHBACK, _never)
+@register_spell(FLASHBACK, _never)
 def flashback(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """Not an action (line 539): Flashback is cast with `flashback:hC` when a hero's turn is over."""
     raise UsageError("Flashback is cast when a hero's turn ends (flashback:hC), not as an action")

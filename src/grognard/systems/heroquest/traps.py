@@ -82,7 +82,8 @@ def search_scope(state: QuestState, i: int) -> tuple[str, frozenset[Square]]:
     return area, frozenset(s for s in board.squares_of(area) if sees(state.layout, at, s))
 
 
-def _furniture_in(state: QuestState, area: str, scope: frozenset[Square]) -> set[str]:
+def furniture_in(state: QuestState, area: str, scope: frozenset[Square]) -> set[str]:
+    """The ids of the furniture a search of `area` within `scope` covers."""
     return {
         f.id
         for f in state.layout.furniture
@@ -94,7 +95,7 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
     """Search the hero's area, as far as he sees, for traps, secret doors or treasure (lines 94-100)."""
     area, scope = search_scope(state, i)
     name = state.hero_of(i).name
-    furniture = _furniture_in(state, area, scope)
+    furniture = furniture_in(state, area, scope)
     if what == "traps":
         found = [
             k
@@ -149,7 +150,7 @@ def take_treasure(state: QuestState, i: int) -> QuestState:
     from grognard.systems.heroquest.challenge_play import give_treasure, locked_treasure
 
     area, scope = search_scope(state, i)
-    furniture = _furniture_in(state, area, scope)
+    furniture = furniture_in(state, area, scope)
     name = state.hero_of(i).name
     ids = [
         t.id
