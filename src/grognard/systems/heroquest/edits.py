@@ -1,6 +1,7 @@
 """Small edits of a quest state shared by every rule (the model layer's helpers): a line of log, a hero
-or monster replaced, a sorted set grown, where a dangerous trap or a free square is, and the named
-selectors for questions asked everywhere (`active_heroes`, `active_squares`)."""
+or monster replaced, a monster found by id or given effects, a sorted set grown, where a dangerous trap
+or a free square is, and the named selectors for questions asked everywhere (`active_heroes`,
+`active_squares`)."""
 
 from __future__ import annotations
 
