@@ -12,19 +12,24 @@ finds it). HeroQuest's rules still write their log as text: it is passed on as e
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any
 
 from pydantic import JsonValue
 
 from grognard.engine import registry
+from grognard.engine.errors import GrognardError
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, Event, GameViews, SeatView, Sight, Target, log_events
 from grognard.systems.heroquest.action_text import Cast, hero_ref, parse
 from grognard.systems.heroquest.actions import known_traps
 from grognard.systems.heroquest.bots import hero_bot
+from grognard.systems.heroquest.combat_dice import binomial
 from grognard.systems.heroquest.gear import attack_dice, defend_dice
+from grognard.systems.heroquest.hero import casting_level
 from grognard.systems.heroquest.render import action_label, map_lines, monster_letters
+from grognard.systems.heroquest.spells import AVOID_FACES, find
 from grognard.systems.heroquest.state import GM_PLAYER, QuestState
 
 SYSTEM_ID = "heroquest"
@@ -110,13 +115,6 @@ def _label(state: QuestState, action: Action) -> str:
 
 def _cast_label(state: QuestState, arg: str) -> str:
     """A spell cast by its name, on whom, what it does and, for a damage spell, the chance it kills."""
-    from fractions import Fraction
-
-    from grognard.engine.errors import GrognardError
-    from grognard.systems.heroquest.combat_dice import binomial
-    from grognard.systems.heroquest.hero import casting_level
-    from grognard.systems.heroquest.spells import AVOID_FACES, find
-
     key, _, target = arg.rpartition(":")
     try:
         spell = find(key)
