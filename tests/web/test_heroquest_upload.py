@@ -4,6 +4,7 @@ a square; a file the importer refuses is one message and a 400."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -19,6 +20,7 @@ CELLAR = (
     '<object id="Goblin" left="15" top="10" rotation="downward"/></board>'
     "<speech>A goblin waits beside the stairs.</speech></quest>"
 )
+SHOTS = os.environ.get("GROGNARD_SHOTS", "")
 GOBLIN = "14,9"  # HeroScribe counts squares from 1, the board from 0
 
 
@@ -28,6 +30,8 @@ def _upload(page: Page, url: str, path: Path) -> None:
     page.set_input_files("input[name=file]", str(path))
     page.click("[data-action=upload]")
     page.wait_for_load_state()
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / "heroquest-upload.png"), full_page=True)
 
 
 def _after(page: Page, before: int) -> None:
@@ -70,6 +74,8 @@ def test_an_uploaded_quest_is_started_and_played_by_clicking(
     assert page.locator("[data-spell-pick='fire/fire-of-wrath']").get_attribute("aria-pressed") == "true"
     assert page.locator(f".hq-monster[data-square='{GOBLIN}'][data-reachable]").count() == 1
     assert page.locator(f".hq-hero[data-square='{hero}'][data-reachable]").count() == 0
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / "heroquest-spell.png"), full_page=True)
     before = ply(page)
     page.click(f".hq-monster[data-square='{GOBLIN}']")
     _after(page, before)
