@@ -8,6 +8,7 @@ import os
 import re
 from pathlib import Path
 
+import httpx
 from playwright.sync_api import Page
 
 from tests.web.conftest import Console, LiveServer
@@ -113,3 +114,28 @@ def test_a_file_the_importer_refuses_is_one_message(
     text.write_text("hello", encoding="utf-8")
     _upload(page, live.url, text)
     assert "upload a HeroScribe quest file" in page.inner_text("[data-error]")
+
+
+def test_a_form_names_only_a_quest_kept_by_an_upload(live: LiveServer, page: Page, tmp_path: Path) -> None:
+    """The quest option takes a kept upload's path, and no other file of the server's."""
+    quest = tmp_path / "goblin.xml"
+    quest.write_text(CELLAR, encoding="utf-8")
+    _upload(page, live.url, quest)
+    kept = page.locator("form[data-game=quest] [name='option:quest']").get_attribute("value") or ""
+    assert kept.endswith(".toml") and "/quests/" in kept
+    token = page.locator("meta[name=csrf-token]").get_attribute("content") or ""
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+
+    def start(path: str) -> httpx.Response:
+        form = {"csrf": token, "system": "heroquest", "game": "quest", "option:quest": path}
+        return httpx.post(f"{live.url}/games", data=form | {"option:heroes": "wizard"}, cookies=cookies)
+
+    for path in ("/etc/passwd", kept.replace(".toml", ".report"), str(quest), "../quests/x.toml"):
+        answer = start(path)
+        assert answer.status_code == 400, path
+        assert "give the name of content shipped" in answer.text
+        assert "root:" not in answer.text
+    answer = start(kept)
+    assert answer.status_code == 303 and answer.headers["location"].startswith("/games/")
+    saved = httpx.get(f"{live.url}{answer.headers['location']}/export", cookies=cookies).text
+    assert "grognard-content sha256=" in saved and "Goblin by the Stairs" in saved  # the game carries it

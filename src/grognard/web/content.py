@@ -51,7 +51,7 @@ def content_reference(system_id: str, value: str) -> str:
     if system_id not in BOOK_SYSTEMS:
         if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,80}", value) and not Path(value).exists():
             return value  # a shipped name, resolved by the system itself
-        if system_id == "heroquest" and _kept(value, uploaded_quests()):
+        if system_id == "heroquest" and value.endswith(".toml") and _kept(value, uploaded_quests()):
             return value
         raise UsageError(f"{value!r}: give the name of content shipped with grognard")
     if value in shipped(system_id):
