@@ -2,7 +2,8 @@
 
 An upload (1 MB at most) is read by the same loaders and checked by the same checker as the command line;
 its problems are shown, each with its section, and a book with none is kept in `$GROGNARD_HOME/books/`
-under the hash of its bytes (never under the name the browser sent) and started as a new game.
+under the hash of its bytes (never under the name the browser sent) and started as a new game. The
+HeroScribe quest uploads (`web.quests`) are mounted with these routes.
 """
 
 from __future__ import annotations
@@ -22,13 +23,15 @@ from grognard.gamebook.load import BookLoadError, load_book
 from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.runner import GamebookGame
 from grognard.web.content import BOOK_SYSTEMS, SUFFIXES, shipped, uploaded_books
+from grognard.web.quests import add_quest_routes
 from grognard.web.seats import host_token, keep, seat_token
 from grognard.web.settings import UPLOAD_LIMIT
 from grognard.web.tables import WRITES, Form, Page, table_store
 
 
 def add_book_routes(app: FastAPI, secret: str, page: Page) -> None:
-    """Mount the gamebook upload routes."""
+    """Mount the gamebook upload routes, and the HeroScribe quest uploads beside them."""
+    add_quest_routes(app, secret, page)
 
     def system_of(system_id: str) -> str:
         if system_id not in BOOK_SYSTEMS:

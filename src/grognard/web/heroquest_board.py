@@ -81,6 +81,18 @@ def _door_targets(actions: Sequence[Any]) -> dict[str, str]:
     return out
 
 
+def _spell_picks(actions: Sequence[Any]) -> list[dict[str, Any]]:
+    """The spells the seat may cast at a figure on the board: each spell's key, name and target count."""
+    picks: dict[str, dict[str, Any]] = {}
+    for a in actions:
+        if not a.id.startswith("cast:") or a.target is None or a.target.square is None:
+            continue
+        key = a.id.split(":")[1]
+        name = a.label.split(" on ")[0].removeprefix("Cast ").removeprefix("cast ")
+        picks.setdefault(key, {"key": key, "name": name, "targets": 0})["targets"] += 1
+    return list(picks.values())
+
+
 def quest_board(public: Mapping[str, Any], actions: Sequence[Any] = ()) -> dict[str, Any]:
     """Everything the board template draws, in SVG units, from the public view and the seat's actions."""
     width = int(public["board"]["width"])
@@ -158,4 +170,5 @@ def quest_board(public: Mapping[str, Any], actions: Sequence[Any] = ()) -> dict[
         "traps": [{"px": x * CELL, "py": y * CELL} for x, y in (_xy(s) for s in public["traps"])],
         "heroes": heroes,
         "monsters": monsters,
+        "spells": _spell_picks(actions),
     }

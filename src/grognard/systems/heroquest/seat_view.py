@@ -76,7 +76,7 @@ def action_target(state: QuestState, action: Action) -> tuple[str, Target | None
         return group, Target(kind="square", square=square)
     i = hero_ref(head)
     if i is not None and i < len(state.heroes):
-        return group, Target(kind="hero", id=i, name=state.hero_of(i).name)
+        return group, Target(kind="hero", id=i, square=state.heroes[i].at, name=state.hero_of(i).name)
     j = _monster_index(state, head) if head else None
     if j is not None:
         at = state.monsters[j].at

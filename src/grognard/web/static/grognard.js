@@ -17,11 +17,26 @@ document.addEventListener("keydown", (event) => {
 });
 
 // A drawn board: clicking a place ([data-space] or [data-square]) makes the action aimed at it, when
-// exactly one action is; places with actions are marked [data-reachable] after each update.
+// exactly one action is; places with actions are marked [data-reachable] after each update. A spell cast
+// at a figure ("cast:SCHOOL/KEY:TARGET") is aimed only once its [data-spell-pick] button has chosen the
+// spell: then only that spell's targets are marked, and a click on one casts it (boards without such
+// buttons, Talisman's, aim their casts like any action).
+let armedSpell = null;
+function spellOf(button) {
+  const id = button.dataset.action || "";
+  const spell = id.startsWith("cast:") ? id.split(":")[1] : null;
+  return spell && document.querySelector(`[data-spell-pick="${CSS.escape(spell)}"]`) ? spell : null;
+}
+function aimed(button) {
+  const spell = spellOf(button);
+  return armedSpell ? spell === armedSpell : spell === null;
+}
 function markBoard(root) {
-  const buttons = root.querySelectorAll("[data-actions] button[data-action]");
+  const buttons = [...root.querySelectorAll("[data-actions] button[data-action]")];
+  if (armedSpell && !buttons.some((b) => spellOf(b) === armedSpell && b.dataset.targetSquare !== undefined)) armedSpell = null;
+  root.querySelectorAll("[data-spell-pick]").forEach((el) => el.setAttribute("aria-pressed", String(el.dataset.spellPick === armedSpell)));
   root.querySelectorAll("[data-reachable]").forEach((el) => el.removeAttribute("data-reachable"));
-  buttons.forEach((button) => {
+  buttons.filter(aimed).forEach((button) => {
     const id = button.dataset.targetId;
     const square = button.dataset.targetSquare;
     if (id !== undefined) {
@@ -33,13 +48,19 @@ function markBoard(root) {
   });
 }
 document.addEventListener("click", (event) => {
+  const pick = event.target instanceof Element ? event.target.closest("[data-spell-pick]") : null;
+  if (!pick) return;
+  armedSpell = armedSpell === pick.dataset.spellPick ? null : pick.dataset.spellPick;
+  markBoard(document);
+});
+document.addEventListener("click", (event) => {
   const place = event.target instanceof Element ? event.target.closest("[data-space], [data-square]") : null;
   if (!place) return;
   const key = place.hasAttribute("data-space")
     ? `[data-target-id="${CSS.escape(place.getAttribute("data-space"))}"]`
     : `[data-target-square="${CSS.escape(place.getAttribute("data-square"))}"]`;
-  const matches = document.querySelectorAll(`[data-actions] button[data-action]${key}`);
-  if (matches.length === 1) matches[0].click();
+  const matches = [...document.querySelectorAll(`[data-actions] button[data-action]${key}`)].filter(aimed);
+  if (matches.length === 1) { armedSpell = null; matches[0].click(); }
   else if (matches.length > 1) matches[0].closest("[data-actions]").scrollIntoView({ behavior: "smooth" });
 });
 
