@@ -96,6 +96,13 @@ def test_seats_are_kept_with_the_game(store: SqliteStore) -> None:
         parse_seats(["robot"], 2)
 
 
+def test_a_random_bot_seat_is_kept_with_the_game(store: SqliteStore) -> None:
+    match = Match.new("talisman", "game", {"players": 3}, ("human", "random", "bot"), seed=2, store=store)
+    gid = match.session.game_id
+    assert gid is not None
+    assert Match.load(store, gid).seats == ["human", "random", "bot"]
+
+
 def test_undo_goes_back_to_the_seats_previous_decision(store: SqliteStore) -> None:
     match = Match.new("toy", "duel", {"hp": 3}, ("human",), seed=4, store=store)
     match.advance()

@@ -54,7 +54,7 @@ def seats_of_title(title: str) -> list[SeatKind] | None:
 def _kinds(seats: Sequence[str] | None) -> list[SeatKind] | None:
     if not seats:
         return None
-    return ["human" if k == "human" else "bot" for k in seats]
+    return [k if k in SEAT_KINDS else "bot" for k in seats]
 
 
 def parse_seats(given: Sequence[str], count: int) -> list[SeatKind]:

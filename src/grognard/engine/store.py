@@ -432,7 +432,7 @@ class SqlStore:
         title, marked = store_seats.split(saved.title)
         kinds = tuple(seats) or marked or ()
         if store_seats.parse(",".join(kinds)) is None and kinds:
-            raise SaveError(f"seats {', '.join(kinds)}: each seat is human or bot")
+            raise SaveError(f"seats {', '.join(kinds)}: each seat is human, bot or random")
         given = () if rowid is None else (rowid,)
         key, mark = ("id, ", "?, ") if given else ("", "")
         cur = conn.execute(
