@@ -128,6 +128,6 @@ def test_undo_and_the_replay_slider(live: LiveServer, page: Page) -> None:
     slider.dispatch_event("change")
     page.wait_for_url(re.compile(r"ply=2"))
     page.wait_for_selector("[data-log] li")
-    assert page.locator("[data-log] li[data-event=roll]").count() == 2  # SKILL and STAMINA, each with its step
+    assert page.locator("[data-log] li[data-event=roll]").count() == 2  # SKILL and STAMINA
     assert page.locator("[data-log] li[data-event=step]").count() == 2
     assert page.locator("[data-log] .die").count() >= 2
