@@ -575,7 +575,7 @@ def test_seats_are_a_column_and_saved_game_files_still_carry_them(store: SqlStor
     assert saved.title == "a duel [seats: human,bot]"  # the file format is unchanged
     again = store.import_game(saved)
     assert (store.summary(again).title, store.summary(again).seats) == ("a duel", ("human", "bot"))
-    with pytest.raises(SaveError, match="each seat is human or bot"):
+    with pytest.raises(SaveError, match="each seat is human, bot or random"):
         store.create(played_duel(3, 2), seats=("human", "robot"))
     plain = store.create(played_duel(4, 1), title="no seats")
     assert store.summary(plain).seats == ()
