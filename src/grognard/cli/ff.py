@@ -98,7 +98,8 @@ def odds(
     skill_modifier: Annotated[int, typer.Option("--skill-modifier", help="SKILL added for this fight.")] = 0,
     potion: Annotated[str, typer.Option("--potion", help="skill, strength or fortune (two measures).")] = "",
     budget: Annotated[
-        int, typer.Option("--budget", help="The most states solved before giving up (memory grows with it).")
+        int,
+        typer.Option("--budget", help="The most fight positions solved before giving up (memory grows with it)."),
     ] = DEFAULT_BUDGET,
     as_json: JsonOption = False,
 ) -> None:
