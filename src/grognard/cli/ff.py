@@ -99,7 +99,9 @@ def odds(
     potion: Annotated[str, typer.Option("--potion", help="skill, strength or fortune (two measures).")] = "",
     budget: Annotated[
         int,
-        typer.Option("--budget", help="The most fight positions solved before giving up (memory grows with it)."),
+        typer.Option(
+            "--budget", help="The most fight positions solved before giving up (memory grows with it)."
+        ),
     ] = DEFAULT_BUDGET,
     as_json: JsonOption = False,
 ) -> None:
