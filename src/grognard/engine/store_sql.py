@@ -17,7 +17,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from grognard.engine import registry, savefile, store_seats
+from grognard.engine import registry, savefile, store_content, store_seats
+from grognard.engine.embedded import PREFIX
 from grognard.engine.errors import DamagedStoreError, GrognardError, RulesError, SaveError, StaleGameError
 from grognard.engine.game import TERMINAL, Game, GameState, OptionValue
 from grognard.engine.migrations import GAME_SEALED, MOVE_SEALED, digest
@@ -281,9 +282,40 @@ class SqlStore:
         """The stored snapshot; one this version cannot read is rebuilt by replaying the moves."""
         game = self._game(row["system"], row["game"], str(row["id"]))
         try:
-            return game.state_from_json(json.loads(row["snapshot"]))
-        except (GrognardError, ValueError, TypeError, KeyError):
+            return game.state_from_json(self._stored_state(conn, row["snapshot"]))
+        except (GrognardError, ValueError, TypeError, KeyError, RecursionError):
             return (session or self._session(conn, row)).replay()
+
+    def _stored_state(self, conn: Any, text: Any) -> Any:
+        """A stored snapshot's JSON with the carried content it refers to put back (`store_content`)."""
+        data = json.loads(text)
+        if not store_content.refers(text):
+            return data
+
+        def body(sha: str) -> str | None:
+            found = conn.execute("SELECT body FROM contents WHERE sha256 = ?", (sha,)).fetchone()
+            return None if found is None else str(found[0])
+
+        return store_content.carried_in(data, body)
+
+    def _state_text(self, conn: Any, data: Any) -> tuple[str, list[str]]:
+        """A state's JSON as the snapshot column holds it: each carried text kept once in `contents` and
+        referred to (`store_content`); returns the text and the hashes it refers to."""
+        text = canonical(data)
+        if PREFIX not in text:
+            return text, []
+        data, kept = store_content.carried_out(data)
+        for sha, body in kept.items():
+            if conn.execute("SELECT 1 FROM contents WHERE sha256 = ?", (sha,)).fetchone() is None:
+                conn.execute("INSERT INTO contents (sha256, body) VALUES (?, ?)", (sha, body))
+        return canonical(data), sorted(kept)
+
+    def _link_contents(self, conn: Any, rowid: int, hashes: Sequence[str]) -> None:
+        for sha in hashes:
+            conn.execute(
+                "INSERT INTO game_contents (game_id, sha256) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                (rowid, sha),
+            )
 
     def _insert_moves(
         self, conn: Any, rowid: int, start: int, moves: Sequence[MoveRecord]
@@ -298,11 +330,13 @@ class SqlStore:
 
     def _set_state(self, conn: Any, rowid: int, game: Game, state: GameState, n: int) -> int:
         """Store the snapshot after `n` moves and raise the game's revision; returns the new revision."""
+        text, hashes = self._state_text(conn, game.state_to_json(state))
         conn.execute(
             "UPDATE games SET n_moves = ?, snapshot = ?, status = ?, updated = ?, revision = revision + 1"
             " WHERE id = ?",
-            (n, canonical(game.state_to_json(state)), status_of(state), now(), rowid),
+            (n, text, status_of(state), now(), rowid),
         )
+        self._link_contents(conn, rowid, hashes)
         self._seal_game(conn, rowid)
         self._changed(conn, rowid)
         row = conn.execute("SELECT revision FROM games WHERE id = ?", (rowid,)).fetchone()
@@ -312,7 +346,7 @@ class SqlStore:
         self,
         conn: Any,
         saved: SavedGame,
-        state_json: str,
+        state_data: Any,
         status: str,
         rowid: int | None = None,
         seats: Sequence[str] = (),
@@ -324,6 +358,7 @@ class SqlStore:
         if store_seats.parse(",".join(kinds)) is None and kinds:
             raise SaveError(f"seats {', '.join(kinds)}: each seat is human, bot or random")
         given = () if rowid is None else (rowid,)
+        state_text, hashes = self._state_text(conn, state_data)
         key, mark = ("id, ", "?, ") if given else ("", "")
         cur = conn.execute(
             f"INSERT INTO games ({key}system, game, options, seed, title, status, n_moves, snapshot,"
@@ -337,7 +372,7 @@ class SqlStore:
                 title,
                 status,
                 len(saved.moves),
-                state_json,
+                state_text,
                 saved.created,
                 saved.updated,
                 ",".join(kinds),
@@ -347,6 +382,7 @@ class SqlStore:
         if given:
             self._after_given_id(conn)
         self._seal_game(conn, new)
+        self._link_contents(conn, new, hashes)
         self._insert_moves(conn, new, 0, saved.moves)
         self._changed(conn, new)
         return new
@@ -371,8 +407,8 @@ class SqlStore:
             stamp,
         )
         with self._write("saving the new game") as conn:
-            state_json = canonical(session.game.state_to_json(state))
-            rowid = self._insert_game(conn, saved, state_json, saved.status, None, seats)
+            state_data = session.game.state_to_json(state)
+            rowid = self._insert_game(conn, saved, state_data, saved.status, None, seats)
         session.game_id = str(rowid)
         session.revision, session.synced = 0, len(session.moves)
         return session.game_id
@@ -443,7 +479,16 @@ class SqlStore:
         """Remove a game and (through the foreign key) its moves."""
         with self._write("deleting the game") as conn:
             row = self._row(conn, game_id, lock=True)
+            linked = conn.execute(
+                "SELECT sha256 FROM game_contents WHERE game_id = ?", (row["id"],)
+            ).fetchall()
             conn.execute("DELETE FROM games WHERE id = ?", (row["id"],))
+            for (sha,) in linked:  # carried content no other game refers to goes with it
+                conn.execute(
+                    "DELETE FROM contents WHERE sha256 = ? AND NOT EXISTS"
+                    " (SELECT 1 FROM game_contents WHERE sha256 = ?)",
+                    (sha, sha),
+                )
             self._changed(conn, row["id"])
 
     def export_game(self, game_id: str) -> SavedGame:
@@ -458,16 +503,16 @@ class SqlStore:
             options=json.loads(row["options"]),
             seed=row["seed"],
             moves=tuple(self._records(conn, row)),
-            snapshot=self._snapshot_data(row),
+            snapshot=self._snapshot_data(conn, row),
             title=store_seats.mark(row["title"], _seats(row["seats"])),
             status=row["status"],
             created=row["created"],
             updated=row["updated"],
         )
 
-    def _snapshot_data(self, row: dict[str, Any]) -> Any:
+    def _snapshot_data(self, conn: Any, row: dict[str, Any]) -> Any:
         try:
-            return json.loads(row["snapshot"])
+            return self._stored_state(conn, row["snapshot"])
         except (TypeError, ValueError, RecursionError) as e:
             raise damaged(self.path, f"game {row['id']}'s state cannot be read: {e}") from e
 
@@ -489,7 +534,7 @@ class SqlStore:
         """
         session = savefile.verify(saved, source or "imported game", dice=dice, allow_files=allow_files)
         state = session.current
-        snapshot = canonical(session.game.state_to_json(state))
+        snapshot = session.game.state_to_json(state)
         wanted = None if game_id is None else parse_id(game_id)
         with self._write("importing the game") as conn:
             if wanted is not None and conn.execute("SELECT 1 FROM games WHERE id = ?", (wanted,)).fetchone():
