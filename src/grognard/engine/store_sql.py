@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -136,6 +136,16 @@ class SqlStore:
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
+
+    def writing(self, doing: str) -> AbstractContextManager[Any]:
+        """One write transaction on the store's connection (`execute(sql, params)`, `?` placeholders),
+        for the engine's other tables (`engine.records`); a driver error becomes one `SaveError` line
+        naming `doing`."""
+        return self._write(doing)
+
+    def reading(self) -> AbstractContextManager[Any]:
+        """One read transaction on the store's connection: every query inside sees the same moment."""
+        return self._read()
 
     def check(self) -> list[str]:
         """The database's own check of itself: empty when it is sound, else its findings."""
