@@ -160,3 +160,31 @@ class KeptRecords:
                 if self._insert(conn, key, data, archived) is None:
                     skipped.append(key)
             return skipped
+
+
+def count(store: SqlStore) -> int:
+    """How many kept records (of every system and kind, archived ones too) the store holds."""
+    with store.reading() as conn:
+        row = conn.execute("SELECT COUNT(*) FROM kept_records").fetchone()
+    return int(row[0])
+
+
+def copy_all(source: SqlStore, target: SqlStore) -> int:
+    """Copy every kept record of `source` (archived ones too, with their revisions) into `target`, in
+    one transaction; returns how many. A live key `target` already holds is refused (`RecordExistsError`)
+    and nothing is copied."""
+    with source.reading() as conn:
+        rows = conn.execute(
+            "SELECT system, kind, key, data, archived, revision, updated FROM kept_records ORDER BY id"
+        ).fetchall()
+    with target.writing("copying the kept records") as conn:
+        for system, kind, key, data, archived, revision, updated in rows:
+            conflict = "" if archived else f" {_LIVE_CONFLICT}"
+            made = conn.execute(
+                "INSERT INTO kept_records (system, kind, key, data, archived, revision, updated)"
+                f" VALUES (?, ?, ?, ?, ?, ?, ?){conflict} RETURNING id",
+                (system, kind, key, data, int(archived), int(revision), updated),
+            ).fetchone()
+            if made is None:
+                raise RecordExistsError(f"{target.path} already keeps {system} {kind} {key!r}")
+    return len(rows)

@@ -24,6 +24,7 @@ from typing import Protocol
 
 import platformdirs
 
+from grognard.engine import records
 from grognard.engine.errors import DamagedStoreError, SaveError
 from grognard.engine.migrations import MIGRATIONS, Migration, migrate
 from grognard.engine.savefile import SavedGame
@@ -274,14 +275,18 @@ def open_url(url: str) -> SqlStore:
 
 def copy_store(source: SqlStore, target: SqlStore) -> list[str]:
     """Copy every game of `source` into `target` under the same ids, oldest first, each checked by
-    replaying it (`import_game`); returns the ids copied. A target that already holds one of those ids
-    is refused before anything is copied."""
+    replaying it (`import_game`), then every kept record (`engine.records`: HeroQuest's roster); returns
+    the game ids copied. A target that already holds one of those ids, or any kept record while the
+    source has some, is refused before anything is copied."""
     games = sorted(source.summaries(), key=lambda g: int(g.id))
     held = {g.id for g in target.summaries()}
     clash = [g.id for g in games if g.id in held]
     if clash:
         shown = ", ".join(clash[:5]) + (", ..." if len(clash) > 5 else "")
         raise SaveError(f"{target.path} already holds game(s) {shown}: copy into an empty store")
+    if records.count(source) and records.count(target):
+        raise SaveError(f"{target.path} already keeps records (heroes): copy into an empty store")
     for g in games:
         target.import_game(source.export_game(g.id), f"game {g.id}", allow_files=True, game_id=g.id)
+    records.copy_all(source, target)
     return [g.id for g in games]
