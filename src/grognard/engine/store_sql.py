@@ -317,7 +317,10 @@ class SqlStore:
         data, kept = store_content.carried_out(data)
         for sha, body in kept.items():
             if conn.execute("SELECT 1 FROM contents WHERE sha256 = ?", (sha,)).fetchone() is None:
-                conn.execute("INSERT INTO contents (sha256, body) VALUES (?, ?)", (sha, body))
+                conn.execute(  # another game may store the same text at the same moment
+                    "INSERT INTO contents (sha256, body) VALUES (?, ?) ON CONFLICT (sha256) DO NOTHING",
+                    (sha, body),
+                )
         return canonical(data), sorted(kept)
 
     def _link_contents(self, conn: Any, rowid: int, hashes: Sequence[str]) -> None:
