@@ -3,6 +3,7 @@ kept beside it, a one-time import done once, and `copy_store` taking them along 
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -75,3 +76,26 @@ def test_copy_store_takes_the_kept_records_along(store: SqlStore, tmp_path: Path
         store.delete("1")
         with pytest.raises(SaveError, match="already keeps records"):
             copy_store(source, store)
+
+
+def test_recover_keeps_the_readable_records_of_a_damaged_store(tmp_path: Path) -> None:
+    from grognard.engine.salvage import recover
+
+    damaged = tmp_path / "games.sqlite3"
+    with SqliteStore(damaged) as old:
+        old.create(played_duel(2, 2), title="a duel")
+        heroes = KeptRecords(old, "heroquest", "hero")
+        heroes.put("ada", {"gold": 1})
+        heroes.put("bo", {"gold": 2})
+        heroes.archive("bo")
+        heroes.put("cy", {"gold": 3})
+    conn = sqlite3.connect(damaged)
+    conn.execute("UPDATE kept_records SET data = '{broken' WHERE key = 'cy'")
+    conn.commit()
+    conn.close()
+    report = recover(damaged, tmp_path / "new.sqlite3")
+    assert [r.kept is not None and r.kept == r.stored for r in report] == [True]
+    with SqliteStore(tmp_path / "new.sqlite3") as new:
+        kept = KeptRecords(new, "heroquest", "hero")
+        assert [(r.key, r.data) for r in kept.all()] == [("ada", {"gold": 1})]
+        assert [(r.key, r.data) for r in kept.all(archived=True)] == [("bo", {"gold": 2})]

@@ -16,7 +16,7 @@ processes start together.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -174,14 +174,23 @@ def copy_all(source: SqlStore, target: SqlStore) -> int:
     one transaction; returns how many. A live key `target` already holds is refused (`RecordExistsError`)
     and nothing is copied."""
     with source.reading() as conn:
-        rows = conn.execute(
-            "SELECT system, kind, key, data, archived, revision, updated FROM kept_records ORDER BY id"
-        ).fetchall()
+        rows = conn.execute(f"SELECT {ROW_COLUMNS} FROM kept_records ORDER BY id").fetchall()
+    return insert_rows(target, rows)
+
+
+ROW_COLUMNS = "system, kind, key, data, archived, revision, updated"
+"""The columns of a kept record as `insert_rows` takes them (in this order)."""
+
+
+def insert_rows(target: SqlStore, rows: Sequence[Sequence[Any]]) -> int:
+    """Write kept records read from another store (`ROW_COLUMNS` each) into `target`, in one transaction;
+    returns how many. A live key `target` already holds is refused (`RecordExistsError`) and nothing is
+    written."""
     with target.writing("copying the kept records") as conn:
         for system, kind, key, data, archived, revision, updated in rows:
             conflict = "" if archived else f" {_LIVE_CONFLICT}"
             made = conn.execute(
-                "INSERT INTO kept_records (system, kind, key, data, archived, revision, updated)"
+                f"INSERT INTO kept_records ({ROW_COLUMNS})"
                 f" VALUES (?, ?, ?, ?, ?, ?, ?){conflict} RETURNING id",
                 (system, kind, key, data, int(archived), int(revision), updated),
             ).fetchone()
