@@ -1,9 +1,11 @@
 """`grognard heroquest hero new|list|show|level-up|award|buy|sell|equip|skill` and `... attack`.
 
-Heroes are kept on the roster, one JSON file each in `$GROGNARD_HOME/heroquest/heroes` (the folder is
-chosen here and handed to `systems.heroquest.roster`). `hero new` asks for every choice not given on the
-command line (numbered answers, read from standard input when it is not a terminal); with `--json` it
-never asks and a missing choice is an error naming it. `attack` prints the exact damage distribution.
+Heroes are kept on the roster, in the saved-game store (`open_store`: `games.sqlite3` in `$GROGNARD_HOME`,
+or `$GROGNARD_DATABASE_URL`), handed here to `systems.heroquest.roster`; the hero files of an older
+grognard in `$GROGNARD_HOME/heroquest/heroes` are imported into it once, the first time it is opened.
+`hero new` asks for every choice not given on the command line (numbered answers, read from standard
+input when it is not a terminal); with `--json` it never asks and a missing choice is an error naming
+it. `attack` prints the exact damage distribution.
 The lead mounts these into `cli/heroquest.py` (see `mount`).
 """
 
@@ -15,10 +17,10 @@ from typing import Annotated, Any, cast
 import typer
 from rich.table import Table
 
-from grognard.cli.console import choose, out, print_json, read_line
+from grognard.cli.console import choose, err, out, print_json, read_line
 from grognard.cli.options import JsonOption
 from grognard.engine.errors import UsageError
-from grognard.engine.store import grognard_home
+from grognard.engine.store import grognard_home, open_store
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import combat_dice as cd
 from grognard.systems.heroquest import gear
@@ -46,8 +48,12 @@ def mount(app: typer.Typer) -> None:
 
 
 def roster() -> Roster:
-    """The roster in `$GROGNARD_HOME/heroquest/heroes`."""
-    return Roster(grognard_home() / "heroquest" / "heroes")
+    """The roster in the saved-game store, the hero files of `$GROGNARD_HOME/heroquest/heroes` imported
+    into it the first time (what was imported, and each file refused, told once on standard error)."""
+    kept = Roster(open_store())
+    for line in kept.import_folder(grognard_home() / "heroquest" / "heroes").lines():
+        err.print(line, markup=False)
+    return kept
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -191,8 +197,8 @@ def new_command(
     hero = hr.create_hero(
         name, race, hero_class, stats, skill=chosen, weapon=weapon, elements=groups or (), gold=gold
     )
-    path = roster().save(hero, new=True)
-    _report(hero, as_json, f"{hero.name} joins the roster ({path}).", file=str(path))
+    key = roster().save(hero, new=True)
+    _report(hero, as_json, f"{hero.name} joins the roster.", key=key)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -200,14 +206,19 @@ def new_command(
 
 
 @hero_app.command("list")
-def list_command(as_json: JsonOption = False) -> None:
-    """Every hero on the roster."""
-    heroes = roster().heroes()
+def list_command(
+    as_json: JsonOption = False,
+    fallen: Annotated[bool, typer.Option("--fallen", help="The heroes who fell in a quest instead.")] = False,
+) -> None:
+    """Every hero on the roster (with `--fallen`, every hero who fell in a quest)."""
+    heroes = roster().fallen() if fallen else roster().heroes()
     if as_json:
         print_json([hero_data(h) for h in heroes])
         return
     if not heroes:
-        out.print("No heroes yet: `grognard heroquest hero new` creates one.", markup=False)
+        none_yet = "No heroes yet: `grognard heroquest hero new` creates one."
+        empty = "No hero has fallen." if fallen else none_yet
+        out.print(empty, markup=False)
         return
     table = Table()
     for column in ("name", "race", "class", "level", "experience", "gold"):

@@ -19,7 +19,7 @@ from typing import Any
 
 from grognard.engine.errors import SaveError
 from grognard.engine.migrations import MIGRATIONS, Migration, migrate
-from grognard.engine.store import SqlStore
+from grognard.engine.store_sql import SqlStore
 
 CHANNEL = "grognard_games"
 """The NOTIFY channel a committed change of a game is announced on (the payload is its id)."""

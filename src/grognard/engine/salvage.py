@@ -4,7 +4,8 @@
 game (a game row that cannot be read is skipped; moves are read one by one when the whole list cannot
 be), keeps the longest run of moves from the start that replays legally with the dice its seed throws,
 and stores each such game under its old id in a new store at `new`, written beside it and renamed into
-place when done. The report says, game by game, what was kept and what was lost.
+place when done. The report says, game by game, what was kept and what was lost. The kept records
+(`engine.records`: HeroQuest's roster) whose data can still be read are copied too.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from grognard.engine import registry
+from grognard.engine import records, registry
 from grognard.engine.errors import GrognardError, SaveError
 from grognard.engine.game import CHANCE, TERMINAL, GameState
 from grognard.engine.migrations import MOVE_SEALED, digest
@@ -160,6 +161,31 @@ def _salvage_game(conn: sqlite3.Connection, rowid: int) -> tuple[Salvaged, Saved
     return Salvaged(str(rowid), label, stored, len(kept), reason), saved
 
 
+def _kept_records(conn: sqlite3.Connection) -> list[tuple[object, ...]]:
+    """The kept records (HeroQuest's heroes) that can still be read, each with JSON data; none when the
+    table is missing (a store older than schema version 4) or cannot be read at all."""
+    try:
+        rows = conn.execute(f"SELECT {records.ROW_COLUMNS} FROM kept_records ORDER BY id").fetchall()
+    except (sqlite3.Error, UnicodeDecodeError):
+        return []
+    sound = []
+    live: set[tuple[object, ...]] = set()
+    for row in rows:
+        try:
+            json.loads(row[3])
+        except (TypeError, ValueError, RecursionError):
+            continue
+        texts = all(isinstance(v, str) for v in (row[0], row[1], row[2], row[6]))
+        if not texts or row[4] not in (0, 1) or type(row[5]) is not int:
+            continue
+        if row[4] == 0:
+            if row[:3] in live:  # one live record per key, the first kept
+                continue
+            live.add(row[:3])
+        sound.append(tuple(row))
+    return sound
+
+
 def recover(damaged: Path, new: Path) -> list[Salvaged]:
     """Copy every game of the store at `damaged` that still replays (its longest sound start) into a new
     store at `new`, keeping game ids; returns what became of each game. `damaged` is only read; `new`
@@ -180,6 +206,7 @@ def recover(damaged: Path, new: Path) -> list[Salvaged]:
                     except GrognardError as e:
                         outcome = Salvaged(outcome.id, outcome.label, outcome.stored, None, str(e))
                 report.append(outcome)
+            records.insert_rows(target, _kept_records(conn))
         os.replace(part, new)
     except OSError as e:
         raise SaveError(f"{new}: cannot write the new store: {e.strerror or e}") from e

@@ -11,6 +11,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+from grognard.engine.store import open_store
 from grognard.systems.heroquest import gear
 from grognard.systems.heroquest.artifacts_gear import hero_after_quest
 from grognard.systems.heroquest.effects import hero_attack_dice
@@ -106,7 +107,7 @@ def test_the_hero_comes_home_with_his_gains_and_the_charges_he_used_lines_355_45
     assert home.spent == (("elven-bow-of-vindication", 1),)
     assert home.equipped.weapon == "Spirit Blade" and "Spirit Blade" in home.artifacts
     assert "Spell Scroll: other/Warmth" in home.artifacts and home.experience == hero.experience + 12
-    roster = Roster(tmp_path)
+    roster = Roster(open_store(tmp_path))
     roster.save(home)
     again = roster.load(home.name)
     assert again == home

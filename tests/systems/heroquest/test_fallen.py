@@ -8,6 +8,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+from grognard.engine.store import open_store
 from grognard.systems.heroquest.fallen import pile_at
 from grognard.systems.heroquest.hero import Hero, Thresholds, create_hero
 from grognard.systems.heroquest.homecoming import homecoming, keep_awards
@@ -75,7 +76,7 @@ def test_a_monster_no_hero_sees_steals_them_and_drops_them_when_slain_line_90(tm
 
 def test_home_with_the_awards_the_collected_gear_and_full_points_lines_90_347(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:347: ten points to every surviving hero for completing the quest."""
-    roster = Roster(tmp_path / "heroes")
+    roster = Roster(open_store(tmp_path))
     ada, bo = _party()
     roster.save(ada)
     roster.save(bo)
@@ -90,7 +91,7 @@ def test_home_with_the_awards_the_collected_gear_and_full_points_lines_90_347(tm
     assert came.weapons == ("Short Sword", "Short Sword") and came.current.body == came.maximum("body")
     lines = keep_awards(roster, won, Thresholds((15,)))
     assert roster.load("Ada") == came and not roster.has("Bo")
-    assert (tmp_path / "heroes" / "fallen" / "bo.json").is_file()
+    assert [h.name for h in roster.fallen()] == ["Bo"]
     assert any("level-up ada --attribute ATTR --thresholds 15" in line for line in lines)
     again = keep_awards(roster, won, Thresholds((15,)))
     assert again == ["Ada is already home on the roster.", "Bo fell in the quest."]
@@ -103,7 +104,7 @@ def test_a_retreat_keeps_what_was_found_but_no_completion_points_line_114(tmp_pa
 
 
 def test_a_hero_changed_on_the_roster_since_is_not_overwritten(tmp_path: Path) -> None:
-    roster = Roster(tmp_path / "heroes")
+    roster = Roster(open_store(tmp_path))
     ada, bo = _party()
     roster.save(ada.model_copy(update={"gold": 999}))
     roster.save(bo)
@@ -115,7 +116,7 @@ def test_a_hero_changed_on_the_roster_since_is_not_overwritten(tmp_path: Path) -
 
 def test_when_the_whole_party_dies_everything_is_lost_line_116(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:116: if the entire party dies ... all items would be lost."""
-    roster = Roster(tmp_path / "heroes")
+    roster = Roster(open_store(tmp_path))
     ada, bo = _party()
     roster.save(ada)
     roster.save(bo)

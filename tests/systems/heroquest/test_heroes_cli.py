@@ -71,7 +71,7 @@ def test_hero_new_with_every_choice_given(tmp_path: Path) -> None:
     hero = Hero.model_validate(made["hero"])
     assert hero.base.magic == 5 and hero.weapons == ("Dagger",) and hero.skill_points == 1
     assert made["attack_dice"] == 1 and made["defend_dice"] == 1
-    assert Path(made["file"]).is_file() and Path(made["file"]).parent == tmp_path / "heroquest" / "heroes"
+    assert made["key"] == "mira" and (tmp_path / "games.sqlite3").is_file()
     shown = data(grognard(tmp_path, "hq", "hero", "show", "mira", "--json"))
     assert Hero.model_validate(shown["hero"]) == hero
     listed = data(grognard(tmp_path, "hq", "hero", "list", "--json"))

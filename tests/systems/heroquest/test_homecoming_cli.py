@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from grognard.engine.store import open_store
 from grognard.systems.heroquest.game import GAME
 from grognard.systems.heroquest.roster import Roster
 from grognard.systems.heroquest.state import QuestState
@@ -59,7 +60,7 @@ def _new_hero(home: Path, name: str, *args: str) -> None:
 def _numbers(home: Path, quest: str, name: str, moves: list[str]) -> str:
     """The numbered answers that play `moves` (the order first), read off the same state the command
     builds from the roster hero."""
-    hero = Roster(home / "heroquest" / "heroes").load(name)
+    hero = Roster(open_store(home)).load(name)
     options = {"quest": quest, "heroes": json.dumps([hero.model_dump(mode="json")]), "order": "agree"}
     state = GAME.new_initial_state(GAME.info.resolve_options(options))
     answers = []
@@ -88,14 +89,14 @@ def test_a_won_quest_writes_the_hero_back_with_its_awards_lines_347_349(tmp_path
     assert "Ada: 10 experience for completing the quest (line 347)" in ran.out
     assert "Ada: level 1, 10 experience, 30 gold; 1 level due (line 349)" in ran.out
     assert "grognard hq hero level-up ada --attribute ATTR --thresholds 8,30" in ran.out
-    kept = Roster(home / "heroquest" / "heroes").load("Ada")
+    kept = Roster(open_store(home)).load("Ada")
     assert kept.experience == 10 and kept.gold == 30 and kept.items == ("Potion of Healing",)
     shown = grognard("hq", "hero", "show", "ada", "--json", home=home)
     assert shown.code == 0 and json.loads(shown.out)["hero"]["experience"] == 10
     again = grognard("hq", "play", "--game", "1", home=home)
     assert again.code == 0, again.err
     assert "Ada is already home on the roster." in again.out
-    assert Roster(home / "heroquest" / "heroes").load("Ada") == kept  # not paid twice
+    assert Roster(open_store(home)).load("Ada") == kept  # not paid twice
 
 
 def test_a_hero_who_dies_goes_to_the_fallen_line_90(tmp_path: Path) -> None:
@@ -109,10 +110,11 @@ def test_a_hero_who_dies_goes_to_the_fallen_line_90(tmp_path: Path) -> None:
     ran = grognard("hq", "play", quest, "--heroes", "ned", "--bots", "--seed", "2", home=home)
     assert ran.code == 0, ran.err
     assert "The whole party has fallen" in ran.out
-    assert "Ned fell in the quest; his file is kept among the fallen" in ran.out
+    assert "Ned fell in the quest; he is kept among the fallen" in ran.out
     listed = grognard("hq", "hero", "list", home=home)
     assert "Ned" not in listed.out
-    assert (home / "heroquest" / "heroes" / "fallen" / "ned.json").is_file()
+    fallen = grognard("hq", "hero", "list", "--fallen", "--json", home=home)
+    assert [h["hero"]["name"] for h in json.loads(fallen.out)] == ["Ned"]
 
 
 def test_a_party_made_from_class_names_leaves_the_roster_alone(tmp_path: Path) -> None:
@@ -121,7 +123,7 @@ def test_a_party_made_from_class_names_leaves_the_roster_alone(tmp_path: Path) -
     ran = grognard("hq", "play", quest, "--heroes", "barbarian", "--bots", "--seed", "1", home=home)
     assert ran.code == 0, ran.err
     assert "The quest is won!" in ran.out and "experience for completing" not in ran.out
-    assert not (home / "heroquest" / "heroes").exists()
+    assert Roster(open_store(home)).heroes() == []
 
 
 def test_bad_thresholds_are_refused(tmp_path: Path) -> None:

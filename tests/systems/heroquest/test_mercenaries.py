@@ -12,6 +12,7 @@ import pytest
 
 import grognard.systems.heroquest  # noqa: F401  (the package first: see the context notes)
 from grognard.engine.errors import UsageError
+from grognard.engine.store import open_store
 from grognard.systems.heroquest.effects import hero_attack_dice, hero_defend_dice
 from grognard.systems.heroquest.game import GAME
 from grognard.systems.heroquest.homecoming import keep_awards
@@ -188,7 +189,7 @@ def test_a_mercenary_dies_unrefunded_and_his_kills_earn_him_nothing_line_955(tmp
 
 def test_mercenaries_are_gone_after_the_quest_line_955(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:953 (a per-quest rate): the hire ends with the quest; he is no roster hero."""
-    roster = Roster(tmp_path)
+    roster = Roster(open_store(tmp_path))
     hero = hero_from_spec("barbarian").model_copy(update={"gold": 300})
     roster.save(hero, new=True)
     state = _start(json.dumps([hero.model_dump(mode="json")]), "swordsman")
@@ -224,9 +225,10 @@ def test_play_hires_with_the_mercenaries_option_and_refuses_when_gold_is_short(t
     ran = grognard(*args, "--mercenaries", "halberdier,scout", home=tmp_path)
     assert ran.code == 0, ran.err
     assert "Halberdier of Bruni" in ran.out and "Scout of Bruni" in ran.out
-    kept = json.loads((tmp_path / "heroquest" / "heroes" / "bruni.json").read_text())
-    assert f"{kept['hero']['gold']} gold" in ran.out  # what he came home with: 160 less 125, plus finds
-    assert kept["hero"]["gold"] == 35  # this seed finds no gold: 160 - 75 - 50
-    assert sorted(p.name for p in (tmp_path / "heroquest" / "heroes").glob("*.json")) == ["bruni.json"]
+    with open_store(tmp_path) as store:
+        kept = Roster(store).heroes()
+    assert [h.name for h in kept] == ["Bruni"]
+    assert f"{kept[0].gold} gold" in ran.out  # what he came home with: 160 less 125, plus finds
+    assert kept[0].gold == 35  # this seed finds no gold: 160 - 75 - 50
     short = grognard(*args, "--mercenaries", "swordsman", home=tmp_path)
     assert short.code != 0 and "100" in short.err and "gold" in short.err

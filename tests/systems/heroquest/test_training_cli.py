@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.engine.dice import Rng, heroquest_combat_dice
+from grognard.engine.store import open_store
 from grognard.systems.heroquest.roster import Roster
 from tests.cli.helpers import grognard
 
@@ -33,7 +34,7 @@ def test_cross_training_rolls_starting_mind_and_keeps_the_spell_on_more_skulls(t
     """Line 605: both roll combat dice equal to their starting Mind; more skulls for the learner and the
     spell is his for good (saved on the roster); a tie or fewer and it is not."""
     _party(tmp_path)
-    heroes = Roster(tmp_path / "heroquest" / "heroes")
+    heroes = Roster(open_store(tmp_path))
     tom, mira = heroes.load("tom"), heroes.load("mira")
     seen = set()
     for seed in range(40):

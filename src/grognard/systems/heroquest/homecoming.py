@@ -9,12 +9,12 @@ spent, what he holds and wears) with, on top:
   weapons or armour found among his artifacts filed back as weapons and armour;
 - Body, Mind and Magic back to full: the rulebook says nothing of healing between quests; every quest
   starts the heroes at full strength (`state.initial_state`), so the roster keeps them so (the rulings).
-A hero who died is moved to the roster's `fallen` folder (line 90: "the player must create a new
+A hero who died is moved among the roster's fallen (line 90: "the player must create a new
 character"); what he carried is lost unless a companion collected it (line 116 when the whole party
 dies). Levels are not taken here: `levels_due` with the game master's `thresholds` (line 349) says how
 many each hero may now take with `grognard hq hero level-up`.
 
-A hero is written back only when his roster file still holds him as he set out (or already holds him
+A hero is written back only when the roster still holds him as he set out (or already holds him
 as he came home, which is then left alone); one changed since (levelled up, or home from another quest)
 is not overwritten, and the report says so.
 """
@@ -97,7 +97,7 @@ def keep_awards(
     thresholds: Thresholds = DEFAULT_THRESHOLDS,
     completion: int | None = None,
 ) -> list[str]:
-    """Write the quest's heroes back to `roster` (the fallen to its `fallen` folder) and say what was done,
+    """Write the quest's heroes back to `roster` (the fallen among its fallen) and say what was done,
     one line each; heroes not on the roster, or changed there since the quest began, are left alone."""
     out: list[str] = []
     for i, home in enumerate(homecoming(state, thresholds, completion)):
@@ -114,8 +114,11 @@ def keep_awards(
             out.append(f"{before.name} has changed on the roster since the quest began: not written back.")
             continue
         if home.hero is None:
-            where = roster.bury(before.name)
-            out.append(f"{before.name} fell in the quest; his file is kept among the fallen ({where}).")
+            roster.bury(before.name)
+            out.append(
+                f"{before.name} fell in the quest; he is kept among the fallen "
+                "(`grognard hq hero list --fallen`)."
+            )
             continue
         roster.save(home.hero)
         out.extend(home.lines)
