@@ -18,7 +18,6 @@ import d20
 from grognard.engine.dice import MAX_DICE, MAX_SIDES
 from grognard.engine.dice_render import to_text
 from grognard.engine.dice_tree import (
-    DICE_OPERATORS,
     MAX_EXPLOSIONS,
     MAX_NESTING,
     MAX_NUMBER,
@@ -43,6 +42,9 @@ _SPECIAL = re.compile(
     re.IGNORECASE,
 )
 _ARITHMETIC = ("+", "-", "*", "/", "//", "%")
+
+DICE_OPERATORS = ("k", "p", "rr", "ro", "e", "ra", "mi", "ma")
+"""The operators a dice term accepts (sets accept only k and p); each acts in `dice_eval`."""
 
 
 class _Checker:

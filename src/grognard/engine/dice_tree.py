@@ -21,9 +21,6 @@ MAX_THROWS = 10 * MAX_DICE
 MAX_EXPLOSIONS = 100
 """The most extra dice one die may add by exploding; the chain stops there and the roll says so."""
 
-DICE_OPERATORS = ("k", "p", "rr", "ro", "e", "ra", "mi", "ma")
-"""The operators a dice term accepts (sets accept only k and p)."""
-
 
 def quote(text: str) -> str:
     """An expression quoted for an error message, cut after 40 characters."""

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from grognard.engine.dice import Rng, Roll
 from grognard.engine.dice_eval import evaluate
-from grognard.engine.dice_parse import parse
+from grognard.engine.dice_parse import DICE_OPERATORS, parse
 from grognard.engine.dice_render import roll_data, to_text
 from grognard.engine.dice_tree import (
-    DICE_OPERATORS,
     MAX_EXPLOSIONS,
     MAX_NESTING,
     MAX_NUMBER,
