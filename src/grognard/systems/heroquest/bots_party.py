@@ -26,6 +26,7 @@ and breaking a wait that goes nowhere.
 
 from __future__ import annotations
 
+from grognard.systems.heroquest.action_text import rest_of
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.state import QuestState
 
@@ -60,7 +61,7 @@ def challenge_choice(state: QuestState, i: int, actions: list[str]) -> str | Non
     for a in actions:
         if not a.startswith("challenge:"):
             continue
-        c = challenge(state, a.partition(":")[2])
+        c = challenge(state, rest_of(a))
         mine = chance(state, i, c)
         others = [
             chance(state, k, c)

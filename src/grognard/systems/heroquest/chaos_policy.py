@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from grognard.systems.heroquest.action_text import cast_of, keyed_of
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.chaos import Flight, flight, handler, hero_refs, ref_of
 from grognard.systems.heroquest.chaos_area import SUMMONS, fallen_undead, ice_candidates
@@ -132,7 +133,8 @@ def _flames(state: QuestState, victims: list[str], per: float) -> float:
 
 def spell_value(state: QuestState, j: int, action: str) -> float:
     """What casting `action` ("cast:chaos/KEY:TARGET") is worth to monster `j`, in Body points."""
-    key, _, target = action[5:].rpartition(":")
+    read = cast_of(action)
+    key, target = read.spell, read.target
     name = key.partition("/")[2]
     victims = handler(key).victims(state, j, target)
     heroes = hero_refs(victims)
@@ -251,7 +253,7 @@ def _answer(state: QuestState, f: Flight, actions: list[str]) -> str:
     if any(m.id == f.target for m in state.monsters):
         for a in actions:
             if a.startswith("react:dispell:"):
-                k = next(n for n, m in enumerate(state.monsters) if m.id == a.rpartition(":")[2])
+                k = next(n for n, m in enumerate(state.monsters) if m.id == keyed_of(a).target)
                 if dispel_chance(state.stats_of(k).mind, state.heroes[f.caster].mind) >= Fraction(1, 4):
                     return a
     return "react:none"

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import cast_arg
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.edits import add_monster_effects, monster_index, note, with_hero
@@ -273,7 +274,8 @@ def offers(state: QuestState, i: int, key: str) -> list[str]:
 def cast(state: QuestState, i: int, arg: str) -> QuestState:
     """Hero `i` casts "school/key:target" (the action, one Magic point, line 162); a chaos spell he learned
     by Mimic is cast by `chaos_heroes` (line 286)."""
-    key, _, target = arg.rpartition(":")
+    read = cast_arg(arg)
+    key, target = read.spell, read.target
     if key.startswith("chaos/"):
         from grognard.systems.heroquest.chaos_heroes import cast as cast_chaos
 

@@ -23,6 +23,7 @@ from fractions import Fraction
 from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import verb_of
 from grognard.systems.heroquest.catalog import Gear, Spell
 from grognard.systems.heroquest.edits import monster_index, note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse
@@ -77,7 +78,7 @@ def restrict(state: QuestState, i: int, actions: list[str]) -> list[str]:
     """The actions of hero `i` cut to moving and doors while he is under Disappear, with `cancel`."""
     if not vanished(state, i):
         return actions
-    kept = [a for a in actions if a.partition(":")[0] in VANISHED_VERBS]
+    kept = [a for a in actions if verb_of(a) in VANISHED_VERBS]
     return [*kept[:-1], "cancel:disappear", kept[-1]] if kept and kept[-1] == "end" else kept
 
 
