@@ -278,3 +278,13 @@ def _is_int(text: str) -> bool:
 def rest_of(text: str) -> str:
     """Everything after the verb of an action string ("3,4" for "smash:3,4"; "" for a verb alone)."""
     return parse(text).rest
+
+
+def square_of(text: str) -> Square:
+    """The square of an action aimed at one ((3, 4) for "move:3,4"); a `ValueError` for any other."""
+    return sq(rest_of(text))
+
+
+def aimed_hero(text: str) -> int:
+    """The hero an action is aimed at (2 for "attack:h2"); a `ValueError` when it aims at no hero."""
+    return aim(rest_of(text)).hero_index

@@ -23,7 +23,7 @@ from __future__ import annotations
 from grognard.engine.dice import Rng
 from grognard.engine.game import GameState
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.action_text import cast_of, rest_of, sq
+from grognard.systems.heroquest.action_text import cast_of, rest_of, square_of
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.bot_maps import (
     beside_squares,
@@ -283,14 +283,14 @@ def _step(state: QuestState, i: int, actions: list[str], goals: set[Square]) -> 
         return None
     doors = [a for a in actions if a.startswith("door:")]
     for a in doors:
-        door = state.layout.door_by_id[a[5:]]
+        door = state.layout.door_by_id[rest_of(a)]
         other = door.at[1] if door.at[0] == fig.at else door.at[0]
         if dist.get(other, 10_000) < here:
             return a
     if not turn.rolled:
         return "roll" if "roll" in actions else ("climb" if "climb" in actions else None)  # out of a pit
     options = [
-        (dist.get(sq(a[5:]), 10_000), a) for a in actions if a.startswith("move:") or a.startswith("jump:")
+        (dist.get(square_of(a), 10_000), a) for a in actions if a.startswith("move:") or a.startswith("jump:")
     ]
     if not options:
         return None

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from grognard.engine.errors import RuleNotImplementedError, RulesError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import chaos_hero_ice as hero_ice
-from grognard.systems.heroquest.action_text import cast_arg, cast_of
+from grognard.systems.heroquest.action_text import aim, cast_arg, cast_of
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos import Flight, figures_in, spell_name, with_flight
 from grognard.systems.heroquest.chaos import handler as chaos_handler
@@ -219,7 +219,7 @@ def _healing(amount: int) -> tuple[HeroOffers, HeroCast]:
         ]
 
     def cast(state: QuestState, i: int, target: str) -> QuestState:
-        k = int(target[1:])
+        k = aim(target).hero_index
         fig = state.heroes[k]
         body = min(state.hero_of(k).maximum("body"), fig.body + amount)
         return note(

@@ -22,7 +22,7 @@ towards one). In order:
 from __future__ import annotations
 
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.action_text import aim, keyed_of, rest_of, sq
+from grognard.systems.heroquest.action_text import aim, aimed_hero, keyed_of, sq, square_of
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.monster_flight import flee_move, running
 from grognard.systems.heroquest.monster_wounds import carrying, hugging, tagged
@@ -62,7 +62,7 @@ def _weakest(state: QuestState, attacks: list[str]) -> str:
     from grognard.systems.heroquest.effects import hero_defend_dice
 
     def weakness(action: str) -> tuple[int, int, int]:
-        i = aim(rest_of(action)).hero_index
+        i = aimed_hero(action)
         return (state.heroes[i].body, hero_defend_dice(state, i), i)
 
     return min(attacks, key=weakness)
@@ -133,7 +133,7 @@ def _skill(state: QuestState, j: int, skills: list[str], actions: list[str]) -> 
     if not attacks:
         return None
     target = _weakest(state, attacks)
-    i = aim(rest_of(target)).hero_index
+    i = aimed_hero(target)
     sweeps = _of(skills, "sweep-attack")
     if sweeps:
         from grognard.systems.heroquest.monster_skills import sweep_path
@@ -232,7 +232,7 @@ def _to_a_shot(state: QuestState, j: int, actions: list[str]) -> str | None:
     for a in actions:
         if not a.startswith("move:"):
             continue
-        s = sq(a[5:])
+        s = square_of(a)
         figures = (state.figures - {here}) | {s}
         if any(can_target(state.layout, s, h, figures) for h in heroes):
             cost = abs(s[0] - here[0]) + abs(s[1] - here[1])

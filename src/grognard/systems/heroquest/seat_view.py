@@ -122,8 +122,9 @@ def _cast_label(state: QuestState, arg: str) -> str:
     except (GrognardError, KeyError, ValueError):
         return ""
     j = next((k for k, m in enumerate(state.monsters) if m.id == target), None)
-    if target[:1] == "h" and target[1:].isdigit() and int(target[1:]) < len(state.heroes):
-        whom = state.hero_of(int(target[1:])).name
+    k = hero_ref(target)
+    if k is not None and k < len(state.heroes):
+        whom = state.hero_of(k).name
     elif j is not None:
         whom = f"{state.stats_of(j).name} ({target})"
     else:

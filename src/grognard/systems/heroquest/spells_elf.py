@@ -23,7 +23,7 @@ from fractions import Fraction
 from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.action_text import verb_of
+from grognard.systems.heroquest.action_text import aim, verb_of
 from grognard.systems.heroquest.catalog import Gear, Spell
 from grognard.systems.heroquest.edits import monster_index, note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse
@@ -68,7 +68,7 @@ def _unvanished_friends(state: QuestState, i: int, spell: Spell) -> list[str]:
 @register_spell("elf/disappear", _unvanished_friends)
 def disappear(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """The character moves unseen until a movement roll of 9 or more (line 527)."""
-    k = int(target[1:])
+    k = aim(target).hero_index
     fig = state.heroes[k]
     state = with_hero(state, k, replace(fig, effects=(*fig.effects, f"{VANISH}|")))
     return note(state, f"{state.hero_of(k).name} disappears from sight.")
@@ -177,7 +177,7 @@ def imaged(state: QuestState, k: int) -> bool:
 @register_spell("elf/double-image", _image_targets)
 def double_image(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """A lifelike image of the character appears beside him."""
-    k = int(target[1:])
+    k = aim(target).hero_index
     fig = state.heroes[k]
     state = with_hero(state, k, replace(fig, effects=(*fig.effects, f"image:{i}|")))
     return note(state, f"A double of {state.hero_of(k).name} shimmers beside him.")

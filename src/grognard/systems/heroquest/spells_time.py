@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.engine.errors import UsageError
-from grognard.systems.heroquest.action_text import rest_of, verb_of
+from grognard.systems.heroquest.action_text import aim, rest_of, verb_of
 from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, parse
@@ -45,7 +45,7 @@ def _timestop_targets(state: QuestState, i: int, spell: Spell) -> list[str]:
 @register_spell("elf/timestop", _timestop_targets)
 def timestop(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """Time stops for everyone else: the character takes another turn right after this one."""
-    k = int(target[1:])
+    k = aim(target).hero_index
     fig = state.heroes[k]
     state = with_hero(state, k, replace(fig, effects=(*fig.effects, f"{TIMESTOP}|")))
     return note(state, f"Time stops for all but {state.hero_of(k).name}.")

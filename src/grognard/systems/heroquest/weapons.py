@@ -25,7 +25,7 @@ from fractions import Fraction
 from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.action_text import sq
+from grognard.systems.heroquest.action_text import aimed_hero, sq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
@@ -360,7 +360,7 @@ def gm_throw(state: QuestState, actions: list[str]) -> str | None:
     throws = [a for a in actions if a.startswith("throw:h")]
     if not throws:
         return None
-    return min(throws, key=lambda a: (state.heroes[int(a[7:])].body, int(a[7:])))
+    return min(throws, key=lambda a: (state.heroes[aimed_hero(a)].body, aimed_hero(a)))
 
 
 def dagger_marks(state: QuestState) -> dict[Square, str]:
