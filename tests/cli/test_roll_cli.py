@@ -76,3 +76,28 @@ def test_bad_expression_is_one_line_and_status_2(args: tuple[str, ...]) -> None:
     assert len(ran.err.strip().splitlines()) == 1
     assert "Traceback" not in ran.err
     assert ran.err.startswith("grognard: error:")
+
+
+GOLDEN = {
+    "4d6kh3+2": ["4d6kh3+2 = 18", "  4d6kh3: 6  5  5  (2 dropped)"],
+    "3d6e6rr1": ["3d6e6rr1 = 18", "  3d6e6rr1: 6!  2  5  5"],
+    "(1d20,1d20)kh1": ["(1d20,1d20)kh1 = 19", "  1d20 #1: 19", "  1d20 #2: (18 dropped)"],
+    "3hq": [
+        "3hq = 0 skulls",
+        "  3hq: black shield  white shield  white shield",
+        "  skulls 0, white shields 2, black shields 1",
+    ],
+    "pct": [
+        "pct = 98 (two d20 read as digits)",
+        "  pct d20-tens: 19 (reads 9)",
+        "  pct d20-units: 18 (reads 8)",
+    ],
+}
+"""`grognard roll EXPR --seed 7`, recorded before parsing, evaluation and rendering were split apart."""
+
+
+@pytest.mark.parametrize("expression", sorted(GOLDEN))
+def test_output_is_unchanged_by_the_split(expression: str) -> None:
+    ran = grognard("roll", expression, "--seed", "7")
+    assert ran.code == 0, ran.err
+    assert ran.out.splitlines() == [*GOLDEN[expression], "seed 7 (--seed 7 rolls the same again)"]

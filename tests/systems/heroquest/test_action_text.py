@@ -5,19 +5,28 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from grognard.systems.heroquest.action_text import (
+    Aim,
     AtFigure,
     AtSquare,
     Cast,
     Keyed,
     Order,
     Plain,
+    aim,
+    cast_arg,
+    cast_of,
+    keyed,
+    keyed_of,
     parse,
+    rest_of,
     sq,
     sq_text,
+    verb_of,
 )
 from tests.systems.heroquest.same_games import PATH
 
@@ -78,3 +87,51 @@ def test_a_monster_whose_id_begins_with_h_is_no_hero_in_the_labels() -> None:
     assert action_label(state, "attack:hask").startswith("attack Hask the Faithless (hask): ")
     assert action_label(state, "throw:hask").startswith("throw a dagger at Hask the Faithless")
     assert action_label(state, "attack:h0") == "attack Human Barbarian"
+
+
+TEXT = st.text(alphabet="abch019,:/@=-", max_size=24)
+PART = st.from_regex(r"[a-z0-9,-]{0,8}", fullmatch=True)
+AIMS = st.builds(
+    Aim,
+    PART,
+    st.one_of(st.none(), st.from_regex(r"[a-z0-9,@-]{0,8}", fullmatch=True)),
+    st.one_of(st.none(), st.from_regex(r"[a-z0-9,@=-]{0,8}", fullmatch=True)),
+)
+
+
+@given(AIMS)
+def test_an_aim_prints_and_parses_back(target: Aim) -> None:
+    assert aim(str(target)) == target
+
+
+@given(TEXT)
+def test_any_aim_text_parses_and_prints_back(text: str) -> None:
+    assert str(aim(text)) == text
+
+
+@given(TEXT)
+def test_the_reads_a_handler_uses_cut_where_the_hand_splits_did(text: str) -> None:
+    """`verb_of`/`rest_of`/`keyed_of`/`cast_of` read exactly what `partition(":")` and `split(":")` did."""
+    assert verb_of(text) == text.partition(":")[0]
+    assert rest_of(text) == text.partition(":")[2]
+    parts = text.split(":")
+    read = keyed_of(text)
+    if len(parts) > 1:
+        assert read.key == cast_of(text).spell == parts[1]
+    if len(parts) > 2:
+        assert read.target == cast_of(text).target == ":".join(parts[2:])
+        assert cast_arg(rest_of(text)) == cast_of(text)
+    assert str(keyed(read.verb, rest_of(text))) == f"{verb_of(text)}:{rest_of(text)}"
+
+
+def test_targets_with_their_detail() -> None:
+    assert aim("h1@3,4") == Aim("h1", "3,4") and aim("h1@3,4").hero_index == 1
+    assert aim("h0=helmet") == Aim("h0", None, "helmet") and aim("h0=helmet").hero == 0
+    assert aim("trap=3,16").thing == "3,16" and aim("trap=3,16").hero is None
+    assert aim("fimir-1").at is None and aim("fimir-1").thing is None
+    assert keyed_of("skill:toss:h1@3,4") == Keyed("skill", "toss", "h1@3,4")
+    assert keyed_of("resist:done").target == ""
+    assert cast_of("cast:chaos/rust:h0=helmet") == Cast("chaos/rust", "h0=helmet")
+    assert cast_arg("fire/courage") == Cast("fire/courage")
+    with pytest.raises(ValueError, match="hask"):
+        assert aim("hask").hero_index < 0

@@ -13,7 +13,9 @@ exactly (`parse(str(a)) == a` and `str(parse(s)) == s`, a property test pins bot
 - `Keyed`: any other verb with one key and, after a colon, an argument ("use:potion-of-healing",
   "skill:set-trap:3,16", "search:doors", "door:a-north", "memorise:fire/courage").
 
-Squares are written "x,y" (`square` and `sq_text`).
+Squares are written "x,y" (`square` and `sq_text`). A feature handler is handed the text after the verb
+and reads it with `keyed` or `cast_arg`; a target that names where a figure lands or what thing it
+touches ("h1@3,4", "h0=potion-of-healing", "trap=3,16") reads with `aim`.
 """
 
 from __future__ import annotations
@@ -158,12 +160,45 @@ class Keyed:
     arg: str | None = None
 
     @property
+    def target(self) -> str:
+        """The argument after the key, "" when there is none."""
+        return self.arg or ""
+
+    @property
     def rest(self) -> str:
         """Everything after the verb, as the feature handlers read it ("set-trap:3,16")."""
         return self.key if self.arg is None else f"{self.key}:{self.arg}"
 
     def __str__(self) -> str:
         return f"{self.verb}:{self.rest}"
+
+
+@dataclass(frozen=True)
+class Aim:
+    """A target with its detail: a figure or place, then where it lands after "@" and what thing it names
+    after "=" ("h1@3,4" a hero tossed to 3,4; "h0=helmet" a hero's helmet; "trap=3,16" the trap there)."""
+
+    figure: str
+    at: str | None = None
+    thing: str | None = None
+
+    @property
+    def hero(self) -> int | None:
+        """The hero aimed at, or None for anything else."""
+        return hero_ref(self.figure)
+
+    @property
+    def hero_index(self) -> int:
+        """The hero aimed at; a `ValueError` when the figure is no hero."""
+        i = hero_ref(self.figure)
+        if i is None:
+            raise ValueError(f"{self.figure!r} is not a hero")
+        return i
+
+    def __str__(self) -> str:
+        at = "" if self.at is None else f"@{self.at}"
+        thing = "" if self.thing is None else f"={self.thing}"
+        return f"{self.figure}{at}{thing}"
 
 
 HeroQuestAction: TypeAlias = Plain | AtSquare | AtFigure | Cast | Order | Keyed
@@ -194,6 +229,37 @@ def parse(text: str) -> HeroQuestAction:
     return Keyed(verb, key, arg if sep else None)
 
 
+def keyed(verb: str, rest: str) -> Keyed:
+    """`verb:rest` read as a key and its argument, whatever the verb ("potion:h1" for "use" is
+    `Keyed("use", "potion", "h1")`): how a feature handler reads the text it is handed."""
+    key, sep, arg = rest.partition(":")
+    return Keyed(verb, key, arg if sep else None)
+
+
+def cast_arg(rest: str) -> Cast:
+    """The cast whose text after "cast:" is `rest` ("chaos/ice-wall:21,17"); the spell alone has no target."""
+    spell, _, target = rest.partition(":")
+    return Cast(spell, target)
+
+
+def keyed_of(text: str) -> Keyed:
+    """The action `text` read as a verb, a key and its argument, whatever its kind ("skill:toss:h1@3,4")."""
+    typed = parse(text)
+    return keyed(typed.verb, typed.rest)
+
+
+def cast_of(text: str) -> Cast:
+    """The action `text` ("cast:SCHOOL/KEY:TARGET") read as a cast: its spell and its target."""
+    return cast_arg(parse(text).rest)
+
+
+def aim(text: str) -> Aim:
+    """The target "FIGURE[@AT][=THING]" read (`str()` gives it back)."""
+    head, eq, thing = text.partition("=")
+    figure, at_sign, at = head.partition("@")
+    return Aim(figure, at if at_sign else None, thing if eq else None)
+
+
 def _is_square(text: str) -> bool:
     parts = text.split(",")
     return len(parts) == 2 and all(_is_int(p) for p in parts) and sq_text(sq(text)) == text
@@ -207,3 +273,18 @@ def _is_order(text: str) -> bool:
 def _is_int(text: str) -> bool:
     body = text[1:] if text.startswith("-") else text
     return body.isdigit() and body.isascii()
+
+
+def rest_of(text: str) -> str:
+    """Everything after the verb of an action string ("3,4" for "smash:3,4"; "" for a verb alone)."""
+    return parse(text).rest
+
+
+def square_of(text: str) -> Square:
+    """The square of an action aimed at one ((3, 4) for "move:3,4"); a `ValueError` for any other."""
+    return sq(rest_of(text))
+
+
+def aimed_hero(text: str) -> int:
+    """The hero an action is aimed at (2 for "attack:h2"); a `ValueError` when it aims at no hero."""
+    return aim(rest_of(text)).hero_index

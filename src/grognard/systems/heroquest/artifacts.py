@@ -34,6 +34,7 @@ from grognard.engine.dice import Rng, Roll, heroquest_combat_dice, red_dice
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import cast_arg, cast_of, keyed
 from grognard.systems.heroquest.artifacts_gear import lose, wears
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import free_square_near, note, trap_here, with_hero, with_monster
@@ -216,7 +217,8 @@ def spell_scroll(state: QuestState, i: int, arg: str) -> QuestState:
 
     if arg not in _scroll_offers(state, i):
         raise UsageError(f"no scroll to read as {arg!r}")
-    key, _, target = arg.rpartition(":")
+    read = cast_arg(arg)
+    key, target = read.spell, read.target
     spell = find(key)
     name = next(n for n in state.heroes[i].items if scroll_spell(n) == spell)
     state = note(
@@ -288,7 +290,7 @@ def turn_actions(state: QuestState, i: int) -> list[str]:
 
 def is_free_use(arg: str) -> bool:
     """True when `use:ARG` is not the turn's action."""
-    return arg.partition(":")[0] in FREE_USES
+    return keyed("use", arg).key in FREE_USES
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -300,7 +302,7 @@ def after_cast(state: QuestState, i: int, arg: str) -> QuestState:
     if not wears(state, i, "wand-of-magic"):
         return state
     fig = state.heroes[i]
-    key = arg.rpartition(":")[0]
+    key = cast_arg(arg).spell
     mark = "wand2|one-turn" if any(e.startswith("wand:") for e in fig.effects) else f"wand:{key}|one-turn"
     return with_hero(state, i, replace(fig, effects=(*fig.effects, mark)))
 
@@ -314,7 +316,7 @@ def second_casts(state: QuestState, i: int) -> list[str]:
     first = [parse(e)[0][5:] for e in fig.effects if e.startswith("wand:")]
     if not first or has(fig.effects, "wand2") or state.turn.attacks or not wears(state, i, "wand-of-magic"):
         return []
-    return [a for a in castable(state, i) if a.split(":")[1] != first[0]]
+    return [a for a in castable(state, i) if cast_of(a).spell != first[0]]
 
 
 # ---------------------------------------------------------------------------------------------------

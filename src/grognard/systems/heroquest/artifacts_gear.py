@@ -22,7 +22,8 @@ from dataclasses import replace
 
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest import gear
+from grognard.systems.heroquest import gear, spec_text
+from grognard.systems.heroquest.action_text import keyed
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.hero import Equipped, Hero
 from grognard.systems.heroquest.state import QuestState, dressed
@@ -151,7 +152,8 @@ def change(state: QuestState, i: int, verb: str, arg: str) -> QuestState:
     """Hero `i` takes up or puts on (`equip`) or takes off (`unequip`) a thing; a wearable change is the
     turn's action (line 355). The caller checked the action is offered."""
     hero = carrying(state, i)
-    key, _, hand = arg.partition(":")
+    read = keyed(verb, arg)
+    key, hand = read.key, read.target
     name = _named(hero, key)
     if verb == "equip":
         fitted = _fitted(hero, name, hand == "off")
@@ -206,7 +208,7 @@ def hero_after_quest(state: QuestState, i: int) -> Hero:
         name, n, _ = parse(e)
         if name.startswith("spent:"):
             used[name[6:]] = used.get(name[6:], 0) + n
-    keys = {hq.key_of(n.partition(":")[0]) for n in fig.items}
+    keys = {hq.key_of(spec_text.thing_head(n)) for n in fig.items}
     kept = tuple((k, n) for k, n in sorted(used.items()) if k in keys)
     home = hero.model_copy(update={"gold": fig.gold, "experience": before.experience + fig.xp, "spent": kept})
     from grognard.systems.heroquest.weapons import taken_home

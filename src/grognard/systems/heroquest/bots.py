@@ -23,7 +23,7 @@ from __future__ import annotations
 from grognard.engine.dice import Rng
 from grognard.engine.game import GameState
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.action_text import sq
+from grognard.systems.heroquest.action_text import cast_of, rest_of, square_of
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.bot_maps import (
     beside_squares,
@@ -42,7 +42,7 @@ from grognard.systems.heroquest.state import GM_PLAYER, QuestState
 
 
 def _kill_odds(state: QuestState, i: int, action: str) -> float:
-    mid = action.split(":", 1)[1]
+    mid = rest_of(action)
     j = next(k for k, m in enumerate(state.monsters) if m.id == mid)
     a = hero_attack_dice(state, i, j)
     d = monster_defend_dice(state, j)
@@ -118,7 +118,7 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     if throws and visible:
         return max(throws, key=lambda a: _kill_odds(state, i, a))
     buffs = [
-        a for a in actions if a.startswith("cast:") and not _heals(a) and a.split(":")[2].startswith("h")
+        a for a in actions if a.startswith("cast:") and not _heals(a) and cast_of(a).target.startswith("h")
     ]
     if buffs and visible and hero.magic_user and fig.magic > reserve:
         return buffs[0]
@@ -186,7 +186,7 @@ def _heal_reserve(state: QuestState, i: int) -> int:
 def _offensive(state: QuestState, i: int, cast: str) -> bool:
     """A spell cast at the monsters: a monster as its target, or a chaos spell learned by Mimic that
     touches monsters and no companion (`chaos_heroes`, line 286)."""
-    target = cast.split(":")[2]
+    target = cast_of(cast).target
     if cast.startswith("cast:chaos/"):
         from grognard.systems.heroquest.chaos_heroes import spares_companions
 
@@ -195,7 +195,7 @@ def _offensive(state: QuestState, i: int, cast: str) -> bool:
 
 
 def _heals(action: str) -> bool:
-    key = action.split(":")[1]
+    key = cast_of(action).spell
     school, _, name = key.partition("/")
     spell = hq.spell(name, school)
     return bool(spell.by_level) and spell.target in ("self-or-character", "self-or-ally")
@@ -283,14 +283,14 @@ def _step(state: QuestState, i: int, actions: list[str], goals: set[Square]) -> 
         return None
     doors = [a for a in actions if a.startswith("door:")]
     for a in doors:
-        door = state.layout.door_by_id[a[5:]]
+        door = state.layout.door_by_id[rest_of(a)]
         other = door.at[1] if door.at[0] == fig.at else door.at[0]
         if dist.get(other, 10_000) < here:
             return a
     if not turn.rolled:
         return "roll" if "roll" in actions else ("climb" if "climb" in actions else None)  # out of a pit
     options = [
-        (dist.get(sq(a[5:]), 10_000), a) for a in actions if a.startswith("move:") or a.startswith("jump:")
+        (dist.get(square_of(a), 10_000), a) for a in actions if a.startswith("move:") or a.startswith("jump:")
     ]
     if not options:
         return None

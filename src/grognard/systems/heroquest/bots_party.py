@@ -26,6 +26,7 @@ and breaking a wait that goes nowhere.
 
 from __future__ import annotations
 
+from grognard.systems.heroquest.action_text import rest_of, square_of
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.state import QuestState
 
@@ -60,7 +61,7 @@ def challenge_choice(state: QuestState, i: int, actions: list[str]) -> str | Non
     for a in actions:
         if not a.startswith("challenge:"):
             continue
-        c = challenge(state, a.partition(":")[2])
+        c = challenge(state, rest_of(a))
         mine = chance(state, i, c)
         others = [
             chance(state, k, c)
@@ -197,7 +198,6 @@ def holds_back(state: QuestState, i: int) -> bool:
 
 def make_way(state: QuestState, i: int, actions: list[str]) -> str | None:
     """A spell-caster's roll or step back out of the monsters' reach, or None (see the module doc)."""
-    from grognard.systems.heroquest.action_text import sq
     from grognard.systems.heroquest.bot_maps import threatened
 
     hero = state.hero_of(i)
@@ -217,7 +217,7 @@ def make_way(state: QuestState, i: int, actions: list[str]) -> str | None:
     for a in actions:
         if not a.startswith("move:"):
             continue
-        s = sq(a[5:])
+        s = square_of(a)
         near = min(gap(s, f) for f in foes)
         if near < 2:
             continue
@@ -232,7 +232,6 @@ def way_round(state: QuestState, i: int, actions: list[str]) -> str | None:
     monster's square (doors, closed or open, are passed), or None."""
     from collections import deque
 
-    from grognard.systems.heroquest.action_text import sq
     from grognard.systems.heroquest.actions import known_traps
     from grognard.systems.heroquest.board import neighbours
     from grognard.systems.heroquest.bot_maps import beside_squares
@@ -262,6 +261,6 @@ def way_round(state: QuestState, i: int, actions: list[str]) -> str | None:
     now = dist.get(at)
     if now is None or now == 0:
         return None
-    options = [(dist[t], a) for a in actions if a.startswith("move:") and (t := sq(a[5:])) in dist]
+    options = [(dist[t], a) for a in actions if a.startswith("move:") and (t := square_of(a)) in dist]
     best = min(options, default=None)
     return best[1] if best is not None and best[0] < now else None

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, replace
 
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import cast_arg
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos_lists import spell_list
 from grognard.systems.heroquest.edits import note, with_monster
@@ -276,7 +277,8 @@ def monster_cast(state: QuestState, j: int, arg: str) -> QuestState:
     answer, then the spell acts (`chaos_flight`)."""
     from grognard.systems.heroquest.chaos_flight import begin
 
-    key, _, target = arg.rpartition(":")
+    read = cast_arg(arg)
+    key, target = read.spell, read.target
     handler(key)
     state = spend_magic(state, j)
     state = replace(state, turn=replace(state.turn, acted=True, attacks=state.turn.attacks + 1))

@@ -15,6 +15,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import rest_of
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos import (
     Chaos,
@@ -354,7 +355,7 @@ def ice_actions(state: QuestState, f: Flight) -> list[str]:
 
 def ice_action(state: QuestState, f: Flight, action: str) -> QuestState:
     """Another square, or done."""
-    arg = action.partition(":")[2]
+    arg = rest_of(action)
     if arg == "done":
         return with_flight(state, None)
     return place_ice(state, f.caster, arg)

@@ -19,7 +19,7 @@ from dataclasses import replace
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
-from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.effect_strings import base_name, has, parse
 from grognard.systems.heroquest.gear import find_thing, weapon_of
 from grognard.systems.heroquest.geometry import can_attack_close, furniture_penalty
 from grognard.systems.heroquest.sight import sees
@@ -45,7 +45,7 @@ def named(effects: tuple[str, ...], prefix: str) -> str | None:
 
 def without(effects: tuple[str, ...], *names: str) -> tuple[str, ...]:
     """The effects less those whose name is one of `names` or starts with "NAME@"."""
-    return tuple(e for e in effects if parse(e)[0].partition("@")[0] not in names)
+    return tuple(e for e in effects if base_name(parse(e)[0]) not in names)
 
 
 def hero_add(state: QuestState, i: int, *effects: str) -> QuestState:

@@ -24,6 +24,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import aim, keyed_of
 from grognard.systems.heroquest.chaos import (
     Flight,
     area_squares,
@@ -261,10 +262,10 @@ def answer(state: QuestState, action: str) -> QuestState:
 
     f = flight(state)
     assert f is not None
-    parts = action.split(":")
-    if parts[1] == "done":
+    read = keyed_of(action)
+    if read.key == "done":
         return advance(with_flight(state, replace(f, stage="prepare")))
-    how, i = parts[1], int(parts[2][1:])
+    how, i = read.key, aim(read.target).hero_index
     name = state.hero_of(i).name
     if how == "potion":
         state = discard_thing(state, i, "potion-of-magic-resistance")
@@ -319,10 +320,10 @@ def gm_answer(state: QuestState, action: str) -> QuestState:
     """Apply the game master's answer: let the spell be, or cast Dispell or Mirror Magic at it."""
     f = flight(state)
     assert f is not None
-    parts = action.split(":")
-    if parts[1] == "none":
+    read = keyed_of(action)
+    if read.key == "none":
         return advance(with_flight(state, replace(f, stage="hero-spell")))
-    how, mid = parts[1], parts[2]
+    how, mid = read.key, read.target
     j = next(k for k, m in enumerate(state.monsters) if m.id == mid)
     key = "chaos/dispell" if how == "dispell" else "chaos/mirror-magic"
     state = spend_magic(state, j)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from grognard.systems.heroquest.action_text import rest_of
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos import Flight, flight, with_flight
 from grognard.systems.heroquest.chaos_effects import hero_add, ice_marks, ice_squares, monster_attack
@@ -67,7 +68,7 @@ def actions(state: QuestState, f: Flight) -> list[str]:
 
 def action(state: QuestState, f: Flight, act: str) -> QuestState:
     """Another square, or done."""
-    arg = act.partition(":")[2]
+    arg = rest_of(act)
     if arg == "done":
         return with_flight(state, None)
     if arg not in offers(state, f.caster):

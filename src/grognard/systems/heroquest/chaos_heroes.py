@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from grognard.engine.errors import RuleNotImplementedError, RulesError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import chaos_hero_ice as hero_ice
+from grognard.systems.heroquest.action_text import aim, cast_arg, cast_of
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos import Flight, figures_in, spell_name, with_flight
 from grognard.systems.heroquest.chaos import handler as chaos_handler
@@ -218,7 +219,7 @@ def _healing(amount: int) -> tuple[HeroOffers, HeroCast]:
         ]
 
     def cast(state: QuestState, i: int, target: str) -> QuestState:
-        k = int(target[1:])
+        k = aim(target).hero_index
         fig = state.heroes[k]
         body = min(state.hero_of(k).maximum("body"), fig.body + amount)
         return note(
@@ -376,7 +377,8 @@ def cast(state: QuestState, i: int, arg: str) -> QuestState:
     from grognard.systems.heroquest.artifacts import pay_for_cast
     from grognard.systems.heroquest.chaos_flight import answer_hero_spell
 
-    key, _, target = arg.rpartition(":")
+    read = cast_arg(arg)
+    key, target = read.spell, read.target
     why = problem(state, i, key)
     if key in NOT_PLAYED:
         raise RuleNotImplementedError(why)
@@ -407,7 +409,8 @@ def resolve(state: QuestState, i: int, key: str, target: str) -> QuestState:
 def spares_companions(state: QuestState, i: int, action: str) -> bool:
     """True when the cast `action` of hero `i` is aimed at the monsters and touches no other hero (a bot
     keeps its companions out of a Lightning Bolt, a Firestorm or an Ice Storm)."""
-    key, _, target = action.partition(":")[2].rpartition(":")
+    read = cast_of(action)
+    key, target = read.spell, read.target
     entry = HERO_CASTS.get(key)
     if entry is None or entry.victims is None:
         return False

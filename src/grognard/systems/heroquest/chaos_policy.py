@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from grognard.systems.heroquest.action_text import aimed_hero, cast_of, keyed_of, square_of
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.chaos import Flight, flight, handler, hero_refs, ref_of
 from grognard.systems.heroquest.chaos_area import SUMMONS, fallen_undead, ice_candidates
@@ -99,7 +100,7 @@ def attack_value(state: QuestState, j: int, actions: list[str]) -> float:
     from grognard.systems.heroquest.effects import hero_defend_dice, monster_attack_dice
     from grognard.systems.heroquest.targets import seen_heroes
 
-    attacks = [int(a[len("attack:h") :]) for a in actions if a.startswith("attack:h")]
+    attacks = [aimed_hero(a) for a in actions if a.startswith("attack:h")]
     if attacks:
         return max(
             _exp(monster_attack_dice(state, j, i), hero_defend_dice(state, i), "hero") for i in attacks
@@ -132,7 +133,8 @@ def _flames(state: QuestState, victims: list[str], per: float) -> float:
 
 def spell_value(state: QuestState, j: int, action: str) -> float:
     """What casting `action` ("cast:chaos/KEY:TARGET") is worth to monster `j`, in Body points."""
-    key, _, target = action[5:].rpartition(":")
+    read = cast_of(action)
+    key, target = read.spell, read.target
     name = key.partition("/")[2]
     victims = handler(key).victims(state, j, target)
     heroes = hero_refs(victims)
@@ -251,7 +253,7 @@ def _answer(state: QuestState, f: Flight, actions: list[str]) -> str:
     if any(m.id == f.target for m in state.monsters):
         for a in actions:
             if a.startswith("react:dispell:"):
-                k = next(n for n, m in enumerate(state.monsters) if m.id == a.rpartition(":")[2])
+                k = next(n for n, m in enumerate(state.monsters) if m.id == keyed_of(a).target)
                 if dispel_chance(state.stats_of(k).mind, state.heroes[f.caster].mind) >= Fraction(1, 4):
                     return a
     return "react:none"
@@ -274,19 +276,17 @@ def _far(state: QuestState, square: Square) -> tuple[bool, int]:
 
 
 def _run(state: QuestState, actions: list[str]) -> str:
-    from grognard.systems.heroquest.action_text import sq
 
     here = state.monsters[state.acting].at
     assert here is not None
     moves = [a for a in actions if a.startswith("move:")]
     if not moves:
         return "end"
-    best = max(moves, key=lambda a: (_far(state, sq(a[5:])), a))
-    return best if _far(state, sq(best[5:])) > _far(state, here) else "end"
+    best = max(moves, key=lambda a: (_far(state, square_of(a)), a))
+    return best if _far(state, square_of(best)) > _far(state, here) else "end"
 
 
 def _puppet(state: QuestState, i: int, actions: list[str]) -> str:
-    from grognard.systems.heroquest.action_text import sq
     from grognard.systems.heroquest.actions import all_traps, hero_reach
     from grognard.systems.heroquest.effects import hero_defend_dice
     from grognard.systems.heroquest.geometry import distances
@@ -294,7 +294,12 @@ def _puppet(state: QuestState, i: int, actions: list[str]) -> str:
     attacks = [a for a in actions if a.startswith("attack:h")]
     if attacks:
         return min(
-            attacks, key=lambda a: (state.heroes[int(a[8:])].body, hero_defend_dice(state, int(a[8:])), a)
+            attacks,
+            key=lambda a: (
+                state.heroes[aimed_hero(a)].body,
+                hero_defend_dice(state, aimed_hero(a)),
+                a,
+            ),
         )
     if "roll" in actions:
         return "roll"
@@ -312,8 +317,8 @@ def _puppet(state: QuestState, i: int, actions: list[str]) -> str:
     }
     dist = distances(lay, goals, state.hero_squares - {here} | all_traps(state))
     reach = hero_reach(state, i)
-    best = min(moves, key=lambda a: (dist.get(sq(a[5:]), 10_000), reach.cost[sq(a[5:])], a))
-    return best if dist.get(sq(best[5:]), 10_000) < dist.get(here, 10_000) else "end"
+    best = min(moves, key=lambda a: (dist.get(square_of(a), 10_000), reach.cost[square_of(a)], a))
+    return best if dist.get(square_of(best), 10_000) < dist.get(here, 10_000) else "end"
 
 
 # ---------------------------------------------------------------------------------------------------

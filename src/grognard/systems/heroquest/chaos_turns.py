@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import rest_of, verb_of
 from grognard.systems.heroquest.chaos import Flight, flight, mind_of
 from grognard.systems.heroquest.chaos_effects import (
     BREAKABLE,
@@ -190,7 +191,7 @@ def puppet_act(state: QuestState, i: int, action: str) -> QuestState:
     from grognard.systems.heroquest.effect_strings import spend
     from grognard.systems.heroquest.effects import hero_defend_dice
 
-    verb, _, arg = action.partition(":")
+    verb, arg = verb_of(action), rest_of(action)
     if verb != "attack":
         return do_hero_action(state, i, action)
     from grognard.systems.heroquest.weapons import hero_axe, with_axe
@@ -242,7 +243,7 @@ def chaos_apply(state: QuestState, action: str) -> QuestState | None:
     from grognard.systems.heroquest.chaos_flight import answer, gm_answer
 
     f = flight(state)
-    verb = action.partition(":")[0]
+    verb = verb_of(action)
     if f is not None:
         if f.stage == "heroes" and verb == "resist":
             return answer(state, action)
@@ -254,14 +255,14 @@ def chaos_apply(state: QuestState, action: str) -> QuestState | None:
             return hero_ice.action(state, f, action)
         return None
     if verb == "smash" and state.in_gm_turn() and state.acting >= 0:  # a hero's Ice Wall (line 585)
-        return hero_ice.monster_smash(state, state.acting, action.partition(":")[2])
+        return hero_ice.monster_smash(state, state.acting, rest_of(action))
     who = state.current_hero()
     if who is None or state.in_gm_turn():
         return None
     if puppet(state, who):
         return puppet_act(state, who, action)
     if verb == "smash":
-        return smash(state, who, action.partition(":")[2])
+        return smash(state, who, rest_of(action))
     return None
 
 

@@ -1,5 +1,7 @@
 """The effect strings figures carry ("atk+2|next-attack": a name, a signed amount, a duration), read and
-summed: the model layer's helpers every feature uses (`effects` plays the effects themselves)."""
+summed: the model layer's helpers every feature uses (`effects` plays the effects themselves). Also read
+here, the other marks the state carries: tagged effect names ("loot@0@helmet"), the monsters' queued
+steps ("spring:0:pit-1:3,4"), the daggers lying ("3,4@h0") and the searched areas ("treasure:room-2")."""
 
 from __future__ import annotations
 
@@ -32,3 +34,32 @@ def has(effects: tuple[str, ...], name: str) -> bool:
 def spend(effects: tuple[str, ...], duration: str) -> tuple[str, ...]:
     """The effects without those that last until `duration` ("next-attack", "next-defend")."""
     return tuple(e for e in effects if parse(e)[2] != duration)
+
+
+def base_name(name: str) -> str:
+    """A tagged effect name without its tags: "hugged" for "hugged@orc-1"."""
+    return name.partition("@")[0]
+
+
+def tags(name: str, count: int) -> list[str]:
+    """A tagged effect name cut at its first `count` - 1 "@": ["loot", "0", "helmet"] for "loot@0@helmet"
+    with `count` 3 (the last part keeps any further "@")."""
+    return name.split("@", count - 1)
+
+
+def queued_step(step: str) -> tuple[str, list[str]]:
+    """A queued step's verb and its arguments: ("spring", ["0", "pit-1", "3,4"])."""
+    verb, *args = step.split(":")
+    return verb, args
+
+
+def dagger(entry: str) -> tuple[str, str]:
+    """A dagger lying: its square "x,y" and its thrower ("h0", "m3"), from "x,y@h0"."""
+    where, _, who = entry.partition("@")
+    return where, who
+
+
+def searched_mark(mark: str) -> tuple[str, str]:
+    """A searched mark's kind and area: ("treasure", "room-2") from "treasure:room-2"."""
+    kind, _, area = mark.partition(":")
+    return kind, area

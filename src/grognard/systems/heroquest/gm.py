@@ -15,7 +15,7 @@ the same position always gets the same move; `choose` returns one of the state's
 
 from __future__ import annotations
 
-from grognard.systems.heroquest.action_text import sq, sq_text
+from grognard.systems.heroquest.action_text import aimed_hero, sq_text, square_of
 from grognard.systems.heroquest.actions import all_traps, monster_reach
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import active_squares
@@ -44,7 +44,7 @@ def choose(state: QuestState) -> str:
     if attacks:
 
         def weakness(action: str) -> tuple[int, int, int]:
-            i = int(action[len("attack:h") :])
+            i = aimed_hero(action)
             return (state.heroes[i].body, hero_defend_dice(state, i), i)
 
         return min(attacks, key=weakness)
@@ -88,7 +88,7 @@ def choose(state: QuestState) -> str:
     if best == here:
         return thrown or "end"
     action = f"move:{sq_text(best)}"
-    assert sq(action[5:]) == best
+    assert square_of(action) == best
     return action
 
 
@@ -97,7 +97,7 @@ def _flee(state: QuestState, moves: list[str]) -> str:
     heroes = active_squares(state)
 
     def away(action: str) -> tuple[int, str]:
-        s = sq(action[5:])
+        s = square_of(action)
         return (min((abs(s[0] - h[0]) + abs(s[1] - h[1]) for h in heroes), default=0), action)
 
     return max(moves, key=away)

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest import spec_text
 from grognard.systems.heroquest.catalog import ELEMENTAL_SCHOOLS, STATS, HeroClass, Race, School, Spell, Stat
 from grognard.systems.heroquest.combat_dice import more_skulls_chance
 
@@ -575,7 +576,7 @@ def scroll_name(spell: Spell) -> str:
 
 def scroll_spell(name: str) -> Spell | None:
     """The spell a carried scroll names; None for anything else, or a scroll that names none."""
-    head, _, rest = name.partition(":")
+    head, rest = spec_text.thing_head(name), spec_text.thing_detail(name)
     if hq.key_of(head) != hq.key_of(SCROLL) or not rest.strip():
         return None
     return hq.spell(rest.strip())

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grognard.engine.errors import GrognardError, UsageError
-from grognard.systems.heroquest import catalog
+from grognard.systems.heroquest import catalog, spec_text
 from grognard.systems.heroquest.catalog import key_of
 
 _LETTERED = re.compile(r"^\s*([A-Z]{1,2})(?:\.|:|\))?\s+(\S.*)$", re.S)
@@ -176,7 +176,7 @@ def goal_from_spec(
     exit_after = spec.startswith("exit-after:")
     if exit_after:
         spec = spec.removeprefix("exit-after:")
-    verb, _, arg = spec.partition(":")
+    verb, arg = spec_text.goal(spec)
     goal: dict[str, Any]
     if verb in ("slay-all", "reach-exit") and not arg:
         if verb == "reach-exit" and exit_after:
@@ -201,8 +201,8 @@ def goal_from_spec(
 
 
 def _prisoner(arg: str, data: dict[str, Any], at_letter: dict[str, Any]) -> str:
-    what, sep, where = arg.partition("@")
-    if not sep:
+    what, where = spec_text.placed(arg)
+    if where is None:
         return str(_monster_ref(what, data, "rescue")["id"])
     kind = _monster_name(what)
     if kind is None:
@@ -215,7 +215,7 @@ def _prisoner(arg: str, data: dict[str, Any], at_letter: dict[str, Any]) -> str:
 
 
 def _treasure(arg: str, data: dict[str, Any], notes: list[str], at_letter: dict[str, Any]) -> str:
-    what, sep, where = arg.partition("@")
+    what, where = spec_text.placed(arg)
     try:
         entry: Any = catalog.artifact(what)
         key = "artifact"
@@ -227,7 +227,7 @@ def _treasure(arg: str, data: dict[str, Any], notes: list[str], at_letter: dict[
             raise UsageError(
                 f"--goal {'find:' + arg!r}: no artifact or item {what!r} in the catalogue"
             ) from None
-    if not sep:
+    if where is None:
         found = [k for k, text in lettered(notes).items() if key_of(entry.name) in key_of(text)]
         found = [k for k in found if k in at_letter]
         if not found:

@@ -25,6 +25,8 @@ from grognard.engine.dice import Rng, Roll
 from grognard.engine.errors import UsageError
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest import spec_text
+from grognard.systems.heroquest.action_text import keyed
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields, skulls
 from grognard.systems.heroquest.edits import free_square_near, note, with_hero
@@ -112,7 +114,7 @@ def _data_driven(key: str) -> Apply:
 
 def thing_key(name: str) -> str:
     """The key a carried thing is played under (a scroll's spell after the colon left out)."""
-    return hq.key_of(name.partition(":")[0])
+    return hq.key_of(spec_text.thing_head(name))
 
 
 def carried_thing(fig: HeroFig, key: str) -> str | None:
@@ -135,7 +137,8 @@ def usable_items(state: QuestState, i: int) -> list[str]:
 
 def use(state: QuestState, i: int, arg: str) -> QuestState:
     """Hero `i` uses an item or artifact (the caller has made it the turn's action)."""
-    key, _, rest = arg.partition(":")
+    read = keyed("use", arg)
+    key, rest = read.key, read.target
     h = handler(key)
     if carried_thing(state.heroes[i], key) is None:
         raise UsageError(f"{state.hero_of(i).name} carries no {key}")

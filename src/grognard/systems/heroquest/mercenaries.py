@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest import spec_text
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.hero import Attributes, Equipped, Hero
 
@@ -74,7 +75,8 @@ def parse_hires(spec: str, party: Sequence[Hero]) -> tuple[Hire, ...]:
     for part in spec.split(","):
         if not part.strip():
             continue
-        kind_text, _, payer_text = part.partition(":")
+        kind_text, payer_name = spec_text.named(part)
+        payer_text = payer_name or ""
         entry = hq.mercenary(kind_text.strip())
         if payer_text.strip():
             names = [hq.key_of(h.name) for h in party]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from grognard.systems.heroquest.action_text import sq
+from grognard.systems.heroquest.action_text import square_of
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.geometry import Reach, reachable
@@ -229,6 +229,6 @@ def flee_move(state: QuestState, j: int, moves: list[str]) -> str:
         far = min((abs(square[0] - h[0]) + abs(square[1] - h[1]) for h in heroes), default=0)
         return (hidden, far, -abs(square[0] - here[0]) - abs(square[1] - here[1]), (-square[0], -square[1]))
 
-    options = [here, *(sq(a[5:]) for a in moves if a.startswith("move:"))]
+    options = [here, *(square_of(a) for a in moves if a.startswith("move:"))]
     best = max(options, key=score)
     return "end" if best == here else f"move:{best[0]},{best[1]}"

@@ -22,7 +22,7 @@ towards one). In order:
 from __future__ import annotations
 
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.action_text import sq
+from grognard.systems.heroquest.action_text import aim, aimed_hero, keyed_of, sq, square_of
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.monster_flight import flee_move, running
 from grognard.systems.heroquest.monster_wounds import carrying, hugging, tagged
@@ -62,7 +62,7 @@ def _weakest(state: QuestState, attacks: list[str]) -> str:
     from grognard.systems.heroquest.effects import hero_defend_dice
 
     def weakness(action: str) -> tuple[int, int, int]:
-        i = int(action.split(":")[1][1:].partition("@")[0].partition("=")[0])
+        i = aimed_hero(action)
         return (state.heroes[i].body, hero_defend_dice(state, i), i)
 
     return min(attacks, key=weakness)
@@ -90,7 +90,7 @@ def _of(skills: list[str], key: str) -> list[str]:
 
 
 def _hero(action: str) -> int:
-    return int(action.split(":")[2][1:].partition("@")[0].partition("=")[0])
+    return aim(keyed_of(action).target).hero_index
 
 
 def _value(name: str) -> tuple[int, str]:
@@ -129,11 +129,11 @@ def _skill(state: QuestState, j: int, skills: list[str], actions: list[str]) -> 
             )
         traps = _of(skills, "set-trap")
         if traps and _sees_a_hero(state, j) and not _can_reach(state, j):
-            return min(traps, key=lambda a: (_hero_distance(state, sq(a.split(":")[2])), a))
+            return min(traps, key=lambda a: (_hero_distance(state, sq(keyed_of(a).target)), a))
     if not attacks:
         return None
     target = _weakest(state, attacks)
-    i = int(target.split(":")[1][1:])
+    i = aimed_hero(target)
     sweeps = _of(skills, "sweep-attack")
     if sweeps:
         from grognard.systems.heroquest.monster_skills import sweep_path
@@ -200,7 +200,7 @@ def _toss_worth(state: QuestState, action: str) -> bool:
     """A toss onto a trap, or into another hero."""
     from grognard.systems.heroquest.edits import trap_here
 
-    mark = sq(action.partition("@")[2])
+    mark = sq(aim(keyed_of(action).target).at or "")
     return trap_here(state, mark) is not None or any(
         h.at == mark and h.status == "active" for k, h in enumerate(state.heroes) if k != _hero(action)
     )
@@ -232,7 +232,7 @@ def _to_a_shot(state: QuestState, j: int, actions: list[str]) -> str | None:
     for a in actions:
         if not a.startswith("move:"):
             continue
-        s = sq(a[5:])
+        s = square_of(a)
         figures = (state.figures - {here}) | {s}
         if any(can_target(state.layout, s, h, figures) for h in heroes):
             cost = abs(s[0] - here[0]) + abs(s[1] - here[1])

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import aim, keyed
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has
@@ -121,7 +122,8 @@ def offers(state: QuestState, j: int) -> list[str]:
 
 def use(state: QuestState, j: int, arg: str) -> QuestState:
     """Monster `j` uses a skill; an action skill is its attack for the turn."""
-    key, _, rest = arg.partition(":")
+    read = keyed("skill", arg)
+    key, rest = read.key, read.target
     h = handler(key)
     if h.kind == "action":
         state = replace(state, turn=replace(state.turn, acted=True))
@@ -177,7 +179,7 @@ def in_sight(state: QuestState, j: int) -> list[int]:
 
 
 def _hero_arg(arg: str) -> int:
-    return int(arg.partition("@")[0].partition("=")[0][1:])
+    return aim(arg).hero_index
 
 
 def _attack(state: QuestState, j: int, i: int, then: str) -> QuestState:
@@ -256,7 +258,7 @@ def _toss_offers(state: QuestState, j: int) -> list[str]:
 @_register("toss", _toss_offers, "attack")
 def toss(state: QuestState, j: int, arg: str) -> QuestState:
     """Base Attack dice at a hero beside it; a hit throws him to the square named (`monster_turns`)."""
-    return _attack(state, j, _hero_arg(arg), f"toss@{arg.partition('@')[2]}")
+    return _attack(state, j, _hero_arg(arg), f"toss@{aim(arg).at or ''}")
 
 
 # ---------------------------------------------------------------------------------------------------

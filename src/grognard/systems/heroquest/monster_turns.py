@@ -24,6 +24,7 @@ from fractions import Fraction
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
+from grognard.systems.heroquest.effect_strings import queued_step
 from grognard.systems.heroquest.geometry import orthogonal
 from grognard.systems.heroquest.monster_wounds import (
     carrying,
@@ -232,7 +233,7 @@ def _run(state: QuestState, item: str) -> QuestState:
     from grognard.systems.heroquest import monster_blows as blows
     from grognard.systems.heroquest.wounds import hurt_hero
 
-    verb, *args = item.split(":")
+    verb, args = queued_step(item)
     n = [int(a) for a in args[:2] if a.lstrip("-").isdigit()]
     if verb == "plague":
         return _node(state, n[0], Pending("m-plague", target=n[0]))

@@ -26,8 +26,9 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from grognard.systems.heroquest.action_text import keyed_of
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
-from grognard.systems.heroquest.effect_strings import parse
+from grognard.systems.heroquest.effect_strings import parse, tags
 from grognard.systems.heroquest.state import HeroFig, MonsterFig, Pending, QuestState
 
 HEALED = "|healed<"
@@ -278,7 +279,7 @@ def monster_dies(state: QuestState, j: int) -> QuestState:
     for e in m.effects:
         head = e.partition("|")[0]
         if head.startswith("loot@"):
-            who, _, item = head[5:].partition("@")
+            _, who, item = tags(head, 3)
             fig = state.heroes[int(who)]
             if fig.status == "active":
                 state = with_hero(state, int(who), replace(fig, items=(*fig.items, item)))
@@ -309,7 +310,7 @@ def hero_restrict(state: QuestState, i: int, actions: list[str]) -> list[str]:
         def strikes(action: str) -> bool:
             if action.startswith(("attack:", "throw:")):
                 return True
-            key = action.split(":")[1] if action.startswith("skill:") else ""
+            key = keyed_of(action).key if action.startswith("skill:") else ""
             return key in HANDLERS and HANDLERS[key].kind == "attack"
 
         out = [a for a in out if not strikes(a)]

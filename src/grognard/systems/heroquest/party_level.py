@@ -15,6 +15,7 @@ heroes are given.
 from __future__ import annotations
 
 from grognard.engine.errors import UsageError
+from grognard.systems.heroquest import spec_text
 from grognard.systems.heroquest.catalog import Stat
 from grognard.systems.heroquest.hero import (
     DEFAULT_THRESHOLDS,
@@ -36,8 +37,8 @@ _LEVEL_ORDER: tuple[Stat, ...] = ("body", "attack", "defend", "mind", "magic", "
 
 def split_level(text: str) -> tuple[str, int]:
     """A spec entry's race and class and its level: "barbarian@3" is ("barbarian", 3); no `@` is 1."""
-    base, at, level = text.partition("@")
-    if not at:
+    base, level = spec_text.leveled(text)
+    if level is None:
         return base, 1
     if not level.strip().isdigit() or not 1 <= int(level) <= MAX_SPEC_LEVEL:
         raise UsageError(f"the level in {text!r} is not a whole number from 1 to {MAX_SPEC_LEVEL}")
@@ -62,8 +63,8 @@ def quest_party(quest: QuestFile) -> str:
         return ",".join(entries)
     out = []
     for entry in entries:
-        spec, colon, name = entry.partition(":")
+        spec, name = spec_text.named(entry)
         if "@" not in spec:
             spec = f"{spec}@{quest.level}"
-        out.append(spec + colon + name)
+        out.append(spec if name is None else f"{spec}:{name}")
     return ",".join(out)

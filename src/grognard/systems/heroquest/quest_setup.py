@@ -18,6 +18,7 @@ from grognard.engine.content import package_file
 from grognard.engine.embedded import is_embedded
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest import spec_text
 from grognard.systems.heroquest.board import Door, Layout, Square
 from grognard.systems.heroquest.hero import Hero, create_hero
 from grognard.systems.heroquest.monster_kit import MonsterStats
@@ -76,7 +77,8 @@ def hero_from_spec(spec: str, taken: Collection[str] = ()) -> Hero:
     """
     from grognard.systems.heroquest.party_level import raise_to_level, split_level
 
-    text, _, name = spec.strip().partition(":")
+    text, named = spec_text.named(spec.strip())
+    name = named or ""
     text, level = split_level(text)
     key = hq.key_of(text)
     race = next((r for r in hq.catalog().races if key.startswith(r + "-")), None)

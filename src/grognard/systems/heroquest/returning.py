@@ -25,6 +25,7 @@ from typing import Any
 
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.effect_strings import searched_mark
 from grognard.systems.heroquest.state import QuestState
 
 
@@ -90,7 +91,7 @@ def _target(state: QuestState) -> str:
 def _in_searched_rooms(state: QuestState) -> tuple[str, ...]:
     """The treasure not taken that lies in an area searched for treasure: a searched room holds none."""
     board = state.layout.board
-    searched = {s.partition(":")[2] for s in state.searched if s.startswith("treasure:")}
+    searched = {searched_mark(s)[1] for s in state.searched if s.startswith("treasure:")}
     where = {f.id: f.at for f in state.ctx.quest.file.furniture}
     out = []
     for t in state.ctx.treasure:

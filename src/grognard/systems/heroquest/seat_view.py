@@ -22,7 +22,7 @@ from grognard.engine.errors import GrognardError
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, Event, GameViews, SeatView, Sight, Target, log_events
-from grognard.systems.heroquest.action_text import Cast, hero_ref, parse
+from grognard.systems.heroquest.action_text import Cast, cast_arg, hero_ref, parse
 from grognard.systems.heroquest.actions import known_traps
 from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.combat_dice import binomial
@@ -115,14 +115,16 @@ def _label(state: QuestState, action: Action) -> str:
 
 def _cast_label(state: QuestState, arg: str) -> str:
     """A spell cast by its name, on whom, what it does and, for a damage spell, the chance it kills."""
-    key, _, target = arg.rpartition(":")
+    read = cast_arg(arg)
+    key, target = read.spell, read.target
     try:
         spell = find(key)
     except (GrognardError, KeyError, ValueError):
         return ""
     j = next((k for k, m in enumerate(state.monsters) if m.id == target), None)
-    if target[:1] == "h" and target[1:].isdigit() and int(target[1:]) < len(state.heroes):
-        whom = state.hero_of(int(target[1:])).name
+    k = hero_ref(target)
+    if k is not None and k < len(state.heroes):
+        whom = state.hero_of(k).name
     elif j is not None:
         whom = f"{state.stats_of(j).name} ({target})"
     else:

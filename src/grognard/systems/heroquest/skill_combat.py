@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import keyed
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import (
     active_heroes,
@@ -288,7 +289,8 @@ def telekinesis(state: QuestState, i: int, arg: str) -> QuestState:
     point for each die over base Attack (lines 280-282)."""
     from grognard.systems.heroquest.effects import monster_defend_dice
 
-    fid, _, mid = arg.partition(":")
+    hurl = keyed("telekinesis", arg)
+    fid, mid = hurl.key, hurl.target
     extra = dict(_throwable(state, i))[fid]
     j = monster_index(state, mid)
     fig = state.heroes[i]

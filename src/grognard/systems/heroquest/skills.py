@@ -22,6 +22,7 @@ from itertools import product
 from grognard.engine.dice import sum_distribution
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import keyed
 from grognard.systems.heroquest.edits import (
     add_monster_effects,
     chebyshev,
@@ -114,7 +115,8 @@ def skill_uses(state: QuestState, i: int) -> list[str]:
 
 def use_skill(state: QuestState, i: int, arg: str) -> QuestState:
     """Hero `i` uses a skill; an action skill takes the turn's action."""
-    key, _, rest = arg.partition(":")
+    read = keyed("skill", arg)
+    key, rest = read.key, read.target
     h = handler(key)
     if h.kind == "action":
         state = replace(state, turn=replace(state.turn, acted=True))

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.engine.errors import UsageError
+from grognard.systems.heroquest.action_text import rest_of, verb_of
 from grognard.systems.heroquest.state import QuestState
 
 VERBS = ("memorise", "forget")
@@ -79,7 +80,7 @@ def choose_spell(state: QuestState, i: int, verb: str, key: str) -> QuestState:
 
 def choice_label(state: QuestState, i: int, action: str) -> str:
     """How a choosing action is offered to a player."""
-    verb, _, key = action.partition(":")
+    verb, key = verb_of(action), rest_of(action)
     left = room(state, i)
     if verb == "forget":
         return f"forget {_name(key)} (free; frees a place for another spell)"

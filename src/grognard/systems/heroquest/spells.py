@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import aim, cast_arg
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.edits import add_monster_effects, monster_index, note, with_hero
@@ -143,7 +144,7 @@ def friendly(state: QuestState, i: int, spell: Spell, target: str) -> QuestState
     """A spell on a hero from its data: healing by level, `heal_body`/`heal_mind`, dice bonuses."""
     from grognard.systems.heroquest.effects import from_effect
 
-    k = int(target[1:])
+    k = aim(target).hero_index
     fig = state.heroes[k]
     hero = state.hero_of(k)
     amount = spell_amount(state, i, spell)
@@ -182,7 +183,7 @@ for _key in AVOID_FACES:
 @register_spell("air/swift-wind", friends)
 def swift_wind(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """Four red dice on the character's next move (line 511)."""
-    return _add_hero(state, int(target[1:]), "swift|next-move")
+    return _add_hero(state, aim(target).hero_index, "swift|next-move")
 
 
 @register_spell("air/tempest", enemies)
@@ -230,13 +231,13 @@ def slowed(state: QuestState, j: int) -> bool:
 @register_spell("earth/pass-through-rock", friends)
 def pass_through_rock(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """On the character's next move he walks through walls (line 499)."""
-    return _add_hero(state, int(target[1:]), "rock|next-move")
+    return _add_hero(state, aim(target).hero_index, "rock|next-move")
 
 
 @register_spell("water/veil-of-mist", friends)
 def veil_of_mist(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """On the character's next move he passes unseen through enemies' squares (line 521)."""
-    return _add_hero(state, int(target[1:]), "mist|next-move")
+    return _add_hero(state, aim(target).hero_index, "mist|next-move")
 
 
 def _genie_targets(state: QuestState, i: int, spell: Spell) -> list[str]:
@@ -252,7 +253,7 @@ def genie(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     from grognard.systems.heroquest.effects import monster_defend_dice
 
     if target.startswith("door="):
-        return open_door(state, target[5:])
+        return open_door(state, aim(target).thing or "")
     j = monster_index(state, target)
     dice = max(1, state.heroes[i].magic)
     state = note(state, f"The genie attacks with {dice} combat dice.")
@@ -273,7 +274,8 @@ def offers(state: QuestState, i: int, key: str) -> list[str]:
 def cast(state: QuestState, i: int, arg: str) -> QuestState:
     """Hero `i` casts "school/key:target" (the action, one Magic point, line 162); a chaos spell he learned
     by Mimic is cast by `chaos_heroes` (line 286)."""
-    key, _, target = arg.rpartition(":")
+    read = cast_arg(arg)
+    key, target = read.spell, read.target
     if key.startswith("chaos/"):
         from grognard.systems.heroquest.chaos_heroes import cast as cast_chaos
 

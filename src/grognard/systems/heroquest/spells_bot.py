@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from grognard.systems.heroquest.action_text import aim, cast_of
 from grognard.systems.heroquest.spells_time import window_open
 from grognard.systems.heroquest.state import QuestState
 
@@ -31,7 +32,7 @@ SPECIAL = frozenset(
 
 def special(action: str) -> bool:
     """True for a `cast:` action of a spell chosen here."""
-    return action.startswith("cast:") and action.split(":")[1] in SPECIAL
+    return action.startswith("cast:") and cast_of(action).spell in SPECIAL
 
 
 def urgent(state: QuestState, i: int, actions: list[str]) -> str | None:
@@ -93,7 +94,7 @@ def tactical(state: QuestState, i: int, actions: list[str]) -> str | None:
     for a in sorted(a for a in casts if a.startswith("cast:other/ice-bridge:")):
         from grognard.systems.heroquest.targets import trap_at_place
 
-        idx = trap_at_place(state, a.rpartition("=")[2], ("found", "sprung"))
+        idx = trap_at_place(state, aim(cast_of(a).target).thing or "", ("found", "sprung"))
         if idx is None:
             continue
         trap = state.ctx.traps[idx]

@@ -23,6 +23,7 @@ from fractions import Fraction
 from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import aim, verb_of
 from grognard.systems.heroquest.catalog import Gear, Spell
 from grognard.systems.heroquest.edits import monster_index, note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse
@@ -67,7 +68,7 @@ def _unvanished_friends(state: QuestState, i: int, spell: Spell) -> list[str]:
 @register_spell("elf/disappear", _unvanished_friends)
 def disappear(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """The character moves unseen until a movement roll of 9 or more (line 527)."""
-    k = int(target[1:])
+    k = aim(target).hero_index
     fig = state.heroes[k]
     state = with_hero(state, k, replace(fig, effects=(*fig.effects, f"{VANISH}|")))
     return note(state, f"{state.hero_of(k).name} disappears from sight.")
@@ -77,7 +78,7 @@ def restrict(state: QuestState, i: int, actions: list[str]) -> list[str]:
     """The actions of hero `i` cut to moving and doors while he is under Disappear, with `cancel`."""
     if not vanished(state, i):
         return actions
-    kept = [a for a in actions if a.partition(":")[0] in VANISHED_VERBS]
+    kept = [a for a in actions if verb_of(a) in VANISHED_VERBS]
     return [*kept[:-1], "cancel:disappear", kept[-1]] if kept and kept[-1] == "end" else kept
 
 
@@ -176,7 +177,7 @@ def imaged(state: QuestState, k: int) -> bool:
 @register_spell("elf/double-image", _image_targets)
 def double_image(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """A lifelike image of the character appears beside him."""
-    k = int(target[1:])
+    k = aim(target).hero_index
     fig = state.heroes[k]
     state = with_hero(state, k, replace(fig, effects=(*fig.effects, f"image:{i}|")))
     return note(state, f"A double of {state.hero_of(k).name} shimmers beside him.")

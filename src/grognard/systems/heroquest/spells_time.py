@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.engine.errors import UsageError
+from grognard.systems.heroquest.action_text import aim, rest_of, verb_of
 from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, parse
@@ -44,7 +45,7 @@ def _timestop_targets(state: QuestState, i: int, spell: Spell) -> list[str]:
 @register_spell("elf/timestop", _timestop_targets)
 def timestop(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """Time stops for everyone else: the character takes another turn right after this one."""
-    k = int(target[1:])
+    k = aim(target).hero_index
     fig = state.heroes[k]
     state = with_hero(state, k, replace(fig, effects=(*fig.effects, f"{TIMESTOP}|")))
     return note(state, f"Time stops for all but {state.hero_of(k).name}.")
@@ -135,7 +136,7 @@ def window_action(state: QuestState, action: str) -> QuestState:
     """Cast Flashback (back to the start of the turn, the caster one Magic point poorer) or let it be."""
     from grognard.systems.heroquest.turn import end_turn
 
-    verb, _, arg = action.partition(":")
+    verb, arg = verb_of(action), rest_of(action)
     start = state.flashback
     if verb != "flashback" or start is None:
         return end_turn(state)

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from grognard.engine.game import CHANCE, TERMINAL, Actor, GameState, Move, Outcome, Result
 from grognard.engine.serial import from_data, to_data
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest import spec_text
 from grognard.systems.heroquest.board import Layout, Square
 from grognard.systems.heroquest.effect_strings import total
 from grognard.systems.heroquest.hero import Equipped, Hero
@@ -431,7 +432,7 @@ def state_from_data(data: Any) -> QuestState:
 
 def is_item(name: str) -> bool:
     """True for a usable item (a potion, a tool kit), False for an artifact (a scroll included)."""
-    return hq.key_of(name.partition(":")[0]) in hq.catalog().items
+    return hq.key_of(spec_text.thing_head(name)) in hq.catalog().items
 
 
 def dressed(hero: Hero, fig: HeroFig) -> Hero:

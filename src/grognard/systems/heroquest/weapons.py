@@ -25,10 +25,11 @@ from fractions import Fraction
 from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import aimed_hero, sq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
-from grognard.systems.heroquest.effect_strings import has, total
+from grognard.systems.heroquest.effect_strings import dagger, has, total
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.hero import Hero
 from grognard.systems.heroquest.state import Pending, QuestState
@@ -195,9 +196,8 @@ def lying(state: QuestState) -> list[tuple[Square, str]]:
     """Every dagger on the floor: its square and its thrower ("h0", "m3")."""
     out = []
     for entry in state.daggers:
-        where, _, who = entry.partition("@")
-        x, y = where.split(",")
-        out.append(((int(x), int(y)), who))
+        where, who = dagger(entry)
+        out.append((sq(where), who))
     return out
 
 
@@ -360,7 +360,7 @@ def gm_throw(state: QuestState, actions: list[str]) -> str | None:
     throws = [a for a in actions if a.startswith("throw:h")]
     if not throws:
         return None
-    return min(throws, key=lambda a: (state.heroes[int(a[7:])].body, int(a[7:])))
+    return min(throws, key=lambda a: (state.heroes[aimed_hero(a)].body, aimed_hero(a)))
 
 
 def dagger_marks(state: QuestState) -> dict[Square, str]:
