@@ -314,11 +314,18 @@ def add_character_command(
     out.print(escape(f"{made.character.name or 'The character'} joins campaign {campaign_id} as #{index}."))
 
 
-ACTIONS: tuple[tuple[str, str], ...] = (
-    *((f.form, f.what) for f in FORMS),
-    ("round", "every bout of the melee goes on another turn (every blow's dice shown)"),
-    ("break", "the melee is broken off (the wounds are kept)"),
-    ("end", "the campaign ends"),
+_WRITTEN = {
+    **{f.id: (f.form, f.what) for f in FORMS},
+    "end": ("end", "the campaign ends"),
+}
+ACTIONS: tuple[tuple[str, str], ...] = tuple(
+    _WRITTEN[head]
+    for head in (
+        *("add", "advance", "exp", "boast", "renown", "found-out", "wound", "shoot", "fight", "join"),
+        *("round", "break", "study", "skill", "practise", "neglect", "service", "hire", "lose", "unpaid"),
+        *("promote", "align", "take", "spend", "share", "buy", "find", "drop", "pay-men", "note", "town"),
+        *("place", "travel", "days", "study-break", "kill", "end"),
+    )
 )
 """Every referee action `campaign act` takes: its form (I is the character's number in `campaign show`)
 and what it does."""

@@ -36,8 +36,12 @@ from grognard.systems.adventures_in_fantasy.table_dice import Given
 from grognard.systems.adventures_in_fantasy.time import Member
 from grognard.systems.adventures_in_fantasy.view_forms import FORMS, Form, fill
 
-LISTED_GROUPS = frozenset({"time", "character", "round", "break"})
-"""The groups of the view's sample actions listed by number (the party's own, the melee's)."""
+LISTED_GROUPS = frozenset({"time", "character"})
+"""The groups of the view's sample actions listed by number: the party's own (the melee's `round` and
+`break`, and the actions on one character, go by the forms, which take the table's dice)."""
+
+DIRECT_GROUPS = frozenset({"character", "party", "melee"})
+"""The groups whose forms are listed one by one (the others by one entry per group)."""
 
 CAMPAIGN_HEADINGS = ("#", "name", "age", "standing", "exp", "rep", "hits", "funds", "course", "men")
 """The columns of the party shown before each decision."""
@@ -208,7 +212,7 @@ class AifPresenter(Presenter):
     # --- what is offered ----------------------------------------------------------------------------
 
     def listed(self, view: SeatView) -> list[ActionView]:
-        """The party's sample actions and the melee's (the ones on one character go by the forms)."""
+        """The party's sample actions (the others go by the forms)."""
         return [a for a in view.actions if a.group in LISTED_GROUPS]
 
     def entries(self, view: SeatView) -> list[str]:
@@ -218,7 +222,7 @@ class AifPresenter(Presenter):
         found: list[str] = []
         for f in forms:
             group = str(f["group"])
-            entry = str(f["label"]) if group in ("party", "character") else groups.get(group, group)
+            entry = str(f["label"]) if group in DIRECT_GROUPS else groups.get(group, group)
             if entry not in found:
                 found.append(entry)
         return found

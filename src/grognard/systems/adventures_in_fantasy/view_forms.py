@@ -85,6 +85,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("party", "The party"),
     ("standing", "Experience and standing: experience, reputation, rank, alignment"),
     ("health", "Wounds and death"),
+    ("melee", "The melee on"),
     ("fight", "A fight: shoot, fight a creature, join a fight"),
     ("learning", "Courses and skills: study, weapon skills, magical service, time away"),
     ("hirelings", "Hirelings: recruit, lose, pay"),
@@ -103,6 +104,15 @@ ADD = Form(
 `add` action of what they made."""
 
 FORMS: tuple[Form, ...] = (
+    Form(
+        "round",
+        "round",
+        "The melee goes on another turn",
+        "every bout of the melee goes on another turn (every blow's dice shown)",
+        "melee",
+        rolls=True,
+    ),
+    Form("break", "break", "Break the melee off", "the melee is broken off (the wounds are kept)", "melee"),
     ADD,
     Form(
         "advance",
@@ -235,9 +245,8 @@ FORMS: tuple[Form, ...] = (
         "Fight a creature",
         "he fights a creature of the encounter tables, a melee turn at a time",
         "fight",
-        Field(
-            "CREATURE", "Which creature, as the encounter tables name it (blank: the one met)", optional=True
-        ),
+        Field("CREATURE", "Which creature (as the encounter tables name it)"),
+        rolls=True,
     ),
     _who(
         "join",
@@ -339,13 +348,13 @@ FORMS: tuple[Form, ...] = (
 )
 """Every referee action with fields, in the order they are listed (the party's first)."""
 
-IN_A_MELEE = frozenset({"fight", "join", "note", "share"})
+IN_A_MELEE = frozenset({"round", "break", "fight", "join", "note", "share"})
 """The forms open while a melee is on (the rest wait for it to end: `round` or `break`)."""
 
 
 def forms_data(melee: bool) -> list[JsonValue]:
-    """The forms open now as view data (`melee`: a fight is on)."""
-    return [f.data() for f in FORMS if not melee or f.id in IN_A_MELEE]
+    """The forms open now as view data (`melee`: a fight is on; `round` and `break` only then)."""
+    return [f.data() for f in FORMS if (f.id in IN_A_MELEE if melee else f.group != "melee")]
 
 
 def groups_data() -> list[JsonValue]:
