@@ -43,6 +43,12 @@ LISTED_GROUPS = frozenset({"time", "character"})
 DIRECT_GROUPS = frozenset({"character", "party", "melee"})
 """The groups whose forms are listed one by one (the others by one entry per group)."""
 
+TYPED = "Type a referee action as `grognard aif campaign act` takes it (exp:0:1/2, wound:0:2, ...)"
+"""The last entry: any referee action written out, for a referee who knows the forms."""
+
+DICE = "Dice the table threw, in order, comma-separated (blank: roll for me): "
+"""The question of the table's dice, asked after a form that may throw some."""
+
 CAMPAIGN_HEADINGS = ("#", "name", "age", "standing", "exp", "rep", "hits", "funds", "course", "men")
 """The columns of the party shown before each decision."""
 
@@ -225,10 +231,13 @@ class AifPresenter(Presenter):
             entry = str(f["label"]) if group in DIRECT_GROUPS else groups.get(group, group)
             if entry not in found:
                 found.append(entry)
-        return found
+        return [*found, TYPED]
 
     def take(self, match: Match, seat: int, view: SeatView, entry: str) -> list[Event]:
         """Fill in the form `entry` names (a group's: which of its forms first) and make its action."""
+        if entry == TYPED:
+            action = ask_field("Action (as `grognard aif campaign act --help` lists them)")
+            return self._made(match, action, read_line(DICE))
         forms = [_dict(f) for f in _list(view.public.get("forms"))]
         groups = {str(g["label"]): str(g["id"]) for g in map(_dict, _list(view.public.get("form_groups")))}
         chosen = [f for f in forms if f["label"] == entry]
@@ -245,7 +254,7 @@ class AifPresenter(Presenter):
         action = fill(form, [self._field(form, k, members) for k in range(len(form.fields))])
         rolls = ""
         if form.rolls:
-            rolls = read_line("Dice the table threw, in order, comma-separated (blank: roll for me): ")
+            rolls = read_line(DICE)
         return self._made(match, action, rolls)
 
     def _field(self, form: Form, k: int, members: list[dict[str, Any]]) -> str:
