@@ -91,7 +91,7 @@ def where_line(public: dict[str, Any]) -> str:
 
 def member_rows(public: dict[str, Any]) -> list[tuple[str, ...]]:
     """One row per character of the view, under `CAMPAIGN_HEADINGS`."""
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for found in _list(public.get("members")):
         m = _dict(found)
         standing = f"{m['position']} ({m['rank']}), status {m['status_level']}" if m["alive"] else "dead"
@@ -190,7 +190,7 @@ class AifPresenter(Presenter):
     def board(self, view: SeatView) -> list[str]:
         """The calendar, where the party is, the towns described."""
         public = view.public
-        day = int(public.get("days_into_week") or 0)
+        day = int(str(public.get("days_into_week") or 0))
         lines = [
             f"Today: {public.get('calendar')} ({public.get('date')}), day {day + 1} of the week.",
             where_line(public),
