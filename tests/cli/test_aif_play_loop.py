@@ -56,7 +56,7 @@ def test_the_menu_campaign_is_played_through_the_common_loop(tmp_path: Path) -> 
     cid = re.search(r"Campaign (\d+) begins", out)
     assert cid
     assert "  7. Add a character (rolled, then soldier or civilian and the courses asked)" in out
-    assert "Campaign [1-20] (s/m/o/u/?/q): " in out  # the common loop's keys
+    assert "Campaign [1-21] (s/m/o/u/?/q): " in out  # the common loop's keys
     assert "Starting education: 20 of 26 months left." in out  # the course question was asked
     assert "> Add the character Alric to the campaign" in out
     assert "Alric: Joins: Fighter, status 4, age 29" in out
@@ -70,7 +70,7 @@ def test_the_menu_campaign_is_played_through_the_common_loop(tmp_path: Path) -> 
     assert "Which character [1 Alric]: 1" in out
     assert "> Alric gains 1/2 level(s) of experience" in out
     assert "Today: Chaoda, Week of Fire, 1 Basilisk, year 1 (Year of the Rat) (1-1-1)" in out  # `m`
-    assert "u undo to your previous decision" in out  # `?`
+    assert "u undo the last referee action" in out  # `?`
     assert f"Saved as game {cid.group(1)}. Continue with: grognard games play {cid.group(1)}" in out
     shown = _campaign(tmp_path, cid.group(1))
     members = shown["members"]

@@ -158,6 +158,14 @@ class AifPresenter(Presenter):
             lines.append("No characters yet: add one (the first entry of the list below).")
         return lines
 
+    def help(self) -> str:
+        """The keys at the referee's desk."""
+        return (
+            "Answer with an entry's number (a form asks its fields one by one, then the dice the table"
+            " threw), or: s the party and every sheet, m the place, the towns and the calendar, o a melee's"
+            " exact odds, u undo the last referee action, ? this help, q back (each action is saved)."
+        )
+
     def odds_now(self, view: SeatView, last: SeatView | None) -> bool:
         """A melee's odds are shown unasked when it begins."""
         return bool(view.public.get("fighting")) and (last is None or not last.public.get("fighting"))

@@ -140,6 +140,10 @@ class Presenter:
         says why it was not made, and the decision is asked again."""
         raise UsageError(f"{entry!r} is not an entry of this game")
 
+    def help(self) -> str:
+        """What `?` says: the keys of this game."""
+        return HELP
+
     def odds_now(self, view: SeatView, last: SeatView | None) -> bool:
         """Whether the odds are shown unasked before this decision (a fight beginning)."""
         return False
@@ -224,7 +228,7 @@ class ViewLoop:
                 say(f"Saved as game {gid}. Continue with: {self.resume}{gid}" if gid else "Stopped.")
                 return False
             if answer == "?":
-                say(HELP)
+                say(p.help())
             elif answer == "s":
                 for line in p.sheet(view):
                     say(line)

@@ -83,7 +83,6 @@ _PARTY = {
     "round": "The melee goes on another turn",
     "break": "The melee is broken off",
     "note": "The referee's note: {rest}",
-    "town": "A town described: {rest}",
     "days": "Let {rest} day(s) of rest pass",
 }
 
@@ -134,6 +133,8 @@ def campaign_label(state: CampaignState, action: Action) -> str:
         return _PARTY[head].format(rest=rest)
     if head == "share":
         return f"Share {_money(rest)} among the living"
+    if head == "town":
+        return f"Describe the town {rest.partition(':')[0]}"
     if head in ("place", "travel"):
         parts = rest.split(":")
         days = f"{parts.pop(0)} day(s) " if head == "travel" else ""

@@ -15,6 +15,7 @@ from pydantic import JsonValue
 from grognard.systems.adventures_in_fantasy.calendar import DAYS_IN_WEEK
 from grognard.systems.adventures_in_fantasy.campaign import MAX_TRAVEL_DAYS, MAX_WEEKS
 from grognard.systems.adventures_in_fantasy.encounters import TERRAINS
+from grognard.systems.adventures_in_fantasy.towns import MAX_POPULATION
 
 
 @dataclass(frozen=True)
@@ -167,10 +168,10 @@ FORMS: tuple[Form, ...] = (
         "party",
         (
             Field("NAME", "The town's name"),
-            Field("POP", "Its population", "number", 1, 10_000_000),
-            Field(
-                "MAKERS", "Its makers and more, e.g. Armorer+Merchant:10%:walled (blank: none)", optional=True
-            ),
+            Field("POP", "Its population", "number", 1, MAX_POPULATION),
+            Field("MAKERS", "Its makers, joined by + (Armorer+Merchant; blank: a Merchant)", optional=True),
+            Field("MARKUP", "Its prices' markup in percent (blank: none)", "number", 0, 1000, optional=True),
+            Field("WALLED", "Walled (blank: no)", "choice", choices=("walled",), optional=True),
         ),
     ),
     Form(
