@@ -2,7 +2,7 @@
 `cli.board_aif.AifPresenter`), driven with scripted answers as a referee would type them: from the
 main menu (a campaign started, a character added, weeks let pass by a number, the sheet, undo, a
 character's action by its group and form, quit) and from `games play` (a melee with the table's dice,
-its odds, the round refused and made again)."""
+its odds, the round refused and made again, a table procedure kept as a note)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_the_menu_campaign_is_played_through_the_common_loop(tmp_path: Path) -> 
     cid = re.search(r"Campaign (\d+) begins", out)
     assert cid
     assert "  7. Add a character (rolled, then soldier or civilian and the courses asked)" in out
-    assert "Campaign [1-21] (s/m/o/u/?/q): " in out  # the common loop's keys
+    assert "Campaign [1-22] (s/m/o/u/?/q): " in out  # the common loop's keys
     assert "Starting education: 20 of 26 months left." in out  # the course question was asked
     assert "> Add the character Alric to the campaign" in out
     assert "Alric: Joins: Fighter, status 4, age 29" in out
@@ -113,6 +113,10 @@ def test_a_melee_takes_the_table_dice_and_shows_its_odds(tmp_path: Path) -> None
             "1",
             "99%,99%",
             "o",
+            "6",  # A table procedure
+            "1",  # A day's encounter
+            "",  # in the forest
+            "50%",  # nothing met on 16-100
             "q",
         ]
     )
@@ -125,6 +129,7 @@ def test_a_melee_takes_the_table_dice_and_shows_its_odds(tmp_path: Path) -> None
     assert "  1. The melee goes on another turn" in out
     assert "Not done: rolls 5 were not used: nothing was saved" in out
     assert "> The melee goes on another turn" in out and "miss" in out
+    assert "> The referee's note: A day's encounter: nothing met [d100: " in out
     shown = _campaign(tmp_path, cid)
     fighting = shown["fighting"]
     assert isinstance(fighting, list) and len(fighting) == 1 and fighting[0]["foe"] == "Wolf"

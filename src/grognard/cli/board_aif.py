@@ -32,9 +32,10 @@ from grognard.engine.match import Match
 from grognard.engine.view import ActionView, Event, SeatView, move_event
 from grognard.systems.adventures_in_fantasy.campaign import add_action
 from grognard.systems.adventures_in_fantasy.referee import given_list, play_action
-from grognard.systems.adventures_in_fantasy.table_dice import Given
+from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, check_spent, parse_rolls
 from grognard.systems.adventures_in_fantasy.time import Member
 from grognard.systems.adventures_in_fantasy.view_forms import FORMS, Form, fill
+from grognard.web.aif_procedures import PROCEDURES
 
 LISTED_GROUPS = frozenset({"time", "character"})
 """The groups of the view's sample actions listed by number: the party's own (the melee's `round` and
@@ -45,6 +46,14 @@ DIRECT_GROUPS = frozenset({"character", "party", "melee"})
 
 TYPED = "Type a referee action as `grognard aif campaign act` takes it (exp:0:1/2, wound:0:2, ...)"
 """The last entry: any referee action written out, for a referee who knows the forms."""
+
+PROCEDURE = (
+    "A table procedure, kept as a note: encounter, evasion, hostility, forage and hunt, terrain, arrivals"
+)
+"""The entry of the referee's table procedures (the browser desk's), each outcome kept in the log."""
+
+NOTE_LIMIT = 2000
+"""The longest note a procedure's outcome is kept as (its dice included)."""
 
 DICE = "Dice the table threw, in order, comma-separated (blank: roll for me): "
 """The question of the table's dice, asked after a form that may throw some."""
@@ -239,10 +248,12 @@ class AifPresenter(Presenter):
             entry = str(f["label"]) if group in DIRECT_GROUPS else groups.get(group, group)
             if entry not in found:
                 found.append(entry)
-        return [*found, TYPED]
+        return [*found, PROCEDURE, TYPED]
 
     def take(self, match: Match, seat: int, view: SeatView, entry: str) -> list[Event]:
         """Fill in the form `entry` names (a group's: which of its forms first) and make its action."""
+        if entry == PROCEDURE:
+            return self._procedure(match)
         if entry == TYPED:
             action = ask_field("Action (as `grognard aif campaign act --help` lists them)")
             return self._made(match, action, read_line(DICE))
@@ -276,6 +287,34 @@ class AifPresenter(Presenter):
         if f.kind == "number":
             return ask_field(f.ask, low=f.low, high=f.high, optional=f.optional)
         return ask_field(f.ask, choices=f.choices, optional=f.optional)
+
+    def _procedure(self, match: Match) -> list[Event]:
+        """Run a table procedure: which, its fields (blank: the default), the table's dice; every step
+        shown, the outcome kept as the referee's note (as the browser desk keeps it)."""
+        titles = {p.title: p for p in PROCEDURES.values()}
+        procedure = titles[choose(list(titles), "Which procedure", ())]
+        values: dict[str, str] = {}
+        for f in procedure.fields:
+            if f.kind == "check":
+                values[f.name] = ask_field(f"{f.label} (blank: no)", choices=("yes",), optional=True)
+            elif f.kind == "choice":
+                values[f.name] = ask_field(
+                    f"{f.label} (blank: {f.default})", choices=f.choices, optional=True
+                )
+            else:
+                values[f.name] = ask_field(f"{f.label} (blank: {f.default})", optional=True)
+            values[f.name] = values[f.name] or f.default
+        session = match.session
+        dice = TableDice(f"{session.seed}:desk:{len(session.moves)}", parse_rolls(read_line(DICE)))
+        outcome = procedure.run(dice, values)
+        check_spent(dice)
+        for step in outcome.steps:
+            say(step.line())
+        for row in outcome.grid:
+            say("  " + " ".join(row))
+        thrown = "; ".join(s.roll.render() for s in outcome.steps if s.roll)
+        note = f"note:{procedure.title}: {outcome.summary}" + (f" [{thrown}]" if thrown else "")
+        return self._made(match, note[:NOTE_LIMIT], "")
 
     def _character(self) -> Member:
         """Character creation's questions: a name, the seed, magic years, then the rolls shown and the
