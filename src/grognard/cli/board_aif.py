@@ -7,7 +7,8 @@ view's sample actions of the party are listed by number (the sample actions on o
 to the forms), then the view's forms: adding a character (character creation's questions), each party
 action, and one entry per group of the actions on a character. A form's fields are asked one by one,
 and a form that throws dice asks for the dice the table threw (blank: rolled here); the action is made
-as `grognard aif campaign act --rolls` makes it, saved at once.
+as `grognard aif campaign act --rolls` makes it, saved at once. Two entries close the list: a table
+procedure of the browser desk (its outcome kept as the referee's note) and any action typed out.
 """
 
 from __future__ import annotations
