@@ -39,6 +39,7 @@ from grognard.systems.adventures_in_fantasy.steps import roll_data
 from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, check_spent, parse_rolls
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 from grognard.systems.adventures_in_fantasy.time import Event, Member
+from grognard.systems.adventures_in_fantasy.view_forms import FORMS
 
 SYSTEM_ID = "adventures-in-fantasy"
 
@@ -313,44 +314,18 @@ def add_character_command(
     out.print(escape(f"{made.character.name or 'The character'} joins campaign {campaign_id} as #{index}."))
 
 
-ACTIONS: tuple[tuple[str, str], ...] = (
-    ("add:JSON", "a character joins (`campaign add-character` writes it)"),
-    ("advance:N", "N weeks pass, 1-520 (as `grognard aif advance`)"),
-    ("exp:I:X", "character I gains X levels (X may be 1/2 or 0.25)"),
-    ("boast:I:X", "reputation + X, unverified (nothing once found out)"),
-    ("renown:I:X", "reputation + X, verified by neutral observers"),
-    ("found-out:I", "lies found out: reputation to half the experience"),
-    ("wound:I:N", "he takes N hits: at 0 left he falls unconscious, past 0 he dies"),
-    ("shoot:I:BOW:YARDS", "he shoots at the creature met, before any melee (he must carry the bow)"),
-    ("fight:I:CREATURE", "he fights a creature of the encounter tables, a melee turn at a time"),
-    ("join:I:J", "he joins J's fight: both against J's creature, its hits shared, the kill shared"),
-    ("round", "every bout of the melee goes on another turn (every blow's dice shown)"),
-    ("break", "the melee is broken off (the wounds are kept)"),
-    ("study:I:COURSE", "he begins course 1-26 of Table B (26:CRAFT: a craft)"),
-    ("skill:I:NAME:BASE", "he keeps weapon skill NAME at BASE %, practised"),
-    ("practise:I:NAME", "he practises skill NAME again (12 hours a month)"),
-    ("neglect:I:NAME", "he stops practising skill NAME (10% lost a month)"),
-    ("service:I:W", "a magician serves W weeks (0-4) a month for fees"),
-    ("hire:I:N", "he recruits N hirelings (status + charisma / 3 at most)"),
-    ("lose:I:N", "N of his hirelings are lost"),
-    ("unpaid:I", "his hirelings go unpaid and desert"),
-    ("promote:I", "a rank opens: he rises one rank (once a year)"),
-    ("align:I:ALIGNMENT", "his alignment: law, neutral, chaos or none"),
-    ("take:I:GP[:SP]", "money taken (treasure, a reward) into his purse"),
-    ("spend:I:GP[:SP]", "money spent from his purse"),
-    ("share:GP[:SP]", "treasure shared among the living, one share per status level"),
-    ("buy:I:ITEM", "he buys from the price list: availability rolled, price paid, item in his kit"),
-    ("find:I:ITEM[:LB]", "an item taken as treasure into his kit (weighed as priced, or LB pounds)"),
-    ("drop:I:ITEM", "an item of his kit left, sold or given away"),
-    ("pay-men:I:INCOME", "his hirelings' month: pay by their rank's yearly income, and upkeep"),
-    ("note:TEXT", "the referee's note, kept in the campaign's log"),
-    ("town:NAME:POP[:MAKERS]", "a town described: population, makers (Armorer+Merchant), :MARKUP%, :walled"),
-    ("place:TERRAIN[:TOWN]", "where the party is (forest, clear, ..., and a town)"),
-    ("travel:DAYS[:TERRAIN[:TOWN]]", "the party travels: each day's encounter rolled; stops at anything met"),
-    ("days:N", "N days of rest pass (the seventh runs the week's tasks)"),
-    ("study-break:I:WEEKS", "weeks away from his course (:YEARWEEKS for the year's total): fine or loss"),
-    ("kill:I", "a fallen (unconscious) character is finished off"),
-    ("end", "the campaign ends"),
+_WRITTEN = {
+    **{f.id: (f.form, f.what) for f in FORMS},
+    "end": ("end", "the campaign ends"),
+}
+ACTIONS: tuple[tuple[str, str], ...] = tuple(
+    _WRITTEN[head]
+    for head in (
+        *("add", "advance", "exp", "boast", "renown", "found-out", "wound", "shoot", "fight", "join"),
+        *("round", "break", "study", "skill", "practise", "neglect", "service", "hire", "lose", "unpaid"),
+        *("promote", "align", "take", "spend", "share", "buy", "find", "drop", "pay-men", "note", "town"),
+        *("place", "travel", "days", "study-break", "kill", "end"),
+    )
 )
 """Every referee action `campaign act` takes: its form (I is the character's number in `campaign show`)
 and what it does."""
@@ -422,55 +397,69 @@ def show_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None:
     show_campaign(campaign_id, state)
 
 
-def show_sheet(data: dict[str, Any]) -> None:
-    """Print one character's sheet (`sheet.sheet`'s data) with Rich."""
-    grid = RichTable(
-        title=escape(f"#{data['index']} {data['name']} ({data['condition']})"), show_header=False
-    )
-    grid.add_column("what")
-    grid.add_column("value")
+def sheet_rows(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """One character's sheet (`sheet.sheet`'s data) as rows of what and its value."""
+    rows: list[tuple[str, str]] = []
     for r in data["ratings"]:
         note = f" (uses {r['usable']}: untrained)" if r["usable"] != r["rating"] else ""
-        grid.add_row(str(r["name"]).capitalize(), f"{r['rating']}{note}")
+        rows.append((str(r["name"]).capitalize(), f"{r['rating']}{note}"))
     st = data["standing"]
     side = "soldier" if st["soldier"] else "civilian"
-    grid.add_row(
-        "Standing", f"{st['position']} (rank {st['rank']}, {side}), status level {st['status_level']}"
+    rows.append(
+        ("Standing", f"{st['position']} (rank {st['rank']}, {side}), status level {st['status_level']}")
     )
-    grid.add_row("Alignment", str(st["alignment"] or "none"))
-    grid.add_row("Age", str(data["age"]))
+    rows.append(("Alignment", str(st["alignment"] or "none")))
+    rows.append(("Age", str(data["age"])))
     ed = data["education"]
     courses = ", ".join(f"{k['name']} ({k['months']} mo)" for k in ed["courses"]) or "none"
-    grid.add_row("Courses", courses + (f"; magic {ed['magic_years']} year(s)" if ed["magic_years"] else ""))
+    rows.append(("Courses", courses + (f"; magic {ed['magic_years']} year(s)" if ed["magic_years"] else "")))
     if ed["studying"]:
-        grid.add_row("Studying", f"course {ed['studying']['number']}, {ed['studying']['months']} month(s) in")
+        rows.append(
+            ("Studying", f"course {ed['studying']['number']}, {ed['studying']['months']} month(s) in")
+        )
     skills = ", ".join(
         f"{k['name']} {k['base']}%" + ("" if k["practised"] else " (neglected)") for k in data["skills"]
     )
-    grid.add_row("Skills", skills or "none")
+    rows.append(("Skills", skills or "none"))
     kit = data["kit"]
     items = ", ".join(f"{i['name']} ({i['weight_lb']:g} lb)" for i in kit["items"]) or "none"
-    grid.add_row("Kit", items)
+    rows.append(("Kit", items))
     fatigue = "cannot carry it" if kit["fatigue_rate"] is None else f"fatigue x{kit['fatigue_rate']}"
-    grid.add_row(
-        "Encumbrance",
-        f"{kit['weight_lb']:g} of {kit['lifting_lb']} lb ({fatigue}); move {kit['move_inches']:g} in"
-        f" (Table E {kit['encumbrance_row']}, {kit['strength_column']})",
+    rows.append(
+        (
+            "Encumbrance",
+            f"{kit['weight_lb']:g} of {kit['lifting_lb']} lb ({fatigue}); move {kit['move_inches']:g} in"
+            f" (Table E {kit['encumbrance_row']}, {kit['strength_column']})",
+        )
     )
     money = data["money"]
-    grid.add_row(
-        "Money", f"{money['gold']} GP {money['silver']} SP; income {money['yearly_income_gp']} GP a year"
+    rows.append(
+        ("Money", f"{money['gold']} GP {money['silver']} SP; income {money['yearly_income_gp']} GP a year")
     )
     h = data["health"]
     ill = f"; ill {h['ill_weeks']} week(s)" if h["ill_weeks"] else ""
-    grid.add_row("Hit points", f"{h['left']} of {h['hit_points']} ({h['wounds']} wounds){ill}")
+    rows.append(("Hit points", f"{h['left']} of {h['hit_points']} ({h['wounds']} wounds){ill}"))
     ex = data["experience"]
-    grid.add_row("Experience", f"{ex['float']:g} levels (level {ex['level']})")
+    rows.append(("Experience", f"{ex['float']:g} levels (level {ex['level']})"))
     rep = data["reputation"]
-    grid.add_row(
-        "Reputation", f"{float(Fraction(rep['value'])):g}" + (" (found out)" if rep["verified_only"] else "")
-    )
-    grid.add_row("Hirelings", str(data["hirelings"]["men"]))
+    found_out = " (found out)" if rep["verified_only"] else ""
+    rows.append(("Reputation", f"{float(Fraction(rep['value'])):g}{found_out}"))
+    rows.append(("Hirelings", str(data["hirelings"]["men"])))
+    return rows
+
+
+def sheet_title(data: dict[str, Any]) -> str:
+    """A sheet's title: the character's number, name and condition."""
+    return f"#{data['index']} {data['name']} ({data['condition']})"
+
+
+def show_sheet(data: dict[str, Any]) -> None:
+    """Print one character's sheet (`sheet.sheet`'s data) with Rich."""
+    grid = RichTable(title=escape(sheet_title(data)), show_header=False)
+    grid.add_column("what")
+    grid.add_column("value")
+    for what, value in sheet_rows(data):
+        grid.add_row(what, value)
     out.print(grid)
 
 
@@ -493,17 +482,18 @@ def sheet_command(
     show_sheet(data)
 
 
-def show_party(data: dict[str, Any]) -> None:
-    """Print the party view (`sheet.party`'s data) with Rich."""
-    grid = RichTable(title="The party")
-    for heading in ("#", "name", "condition", "standing", "level", "hits", "money", "kit", "move", "men"):
-        grid.add_column(heading)
-    for r in data["members"]:
-        grid.add_row(
+PARTY_HEADINGS = ("#", "name", "condition", "standing", "level", "hits", "money", "kit", "move", "men")
+"""The columns of the party view."""
+
+
+def party_rows(data: dict[str, Any]) -> list[tuple[str, ...]]:
+    """The party view (`sheet.party`'s data) as rows under `PARTY_HEADINGS`."""
+    return [
+        (
             str(r["index"]),
-            escape(str(r["name"])),
+            str(r["name"]),
             str(r["condition"]),
-            escape(f"{r['position']}, status {r['status_level']}"),
+            f"{r['position']}, status {r['status_level']}",
             str(r["level"]),
             str(r["hits"]),
             f"{r['gold']} GP {r['silver']} SP",
@@ -511,11 +501,27 @@ def show_party(data: dict[str, Any]) -> None:
             f"{r['move_inches']:g} in",
             str(r["hirelings"]),
         )
-    out.print(grid)
-    out.print(
+        for r in data["members"]
+    ]
+
+
+def party_totals(data: dict[str, Any]) -> str:
+    """The party's totals in one line."""
+    return (
         f"{data['able']} able; {data['gold']} GP {data['silver']} SP in all;"
         f" the party moves at {data['slowest_move_inches']:g} in (the slowest)"
     )
+
+
+def show_party(data: dict[str, Any]) -> None:
+    """Print the party view (`sheet.party`'s data) with Rich."""
+    grid = RichTable(title="The party")
+    for heading in PARTY_HEADINGS:
+        grid.add_column(heading)
+    for row in party_rows(data):
+        grid.add_row(*(escape(cell) for cell in row))
+    out.print(grid)
+    out.print(escape(party_totals(data)))
 
 
 @campaign_app.command("party")

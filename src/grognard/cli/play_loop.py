@@ -10,7 +10,9 @@ seat's previous decision, `?` help, `q` quit (every move is already saved). Answ
 terminal, or from standard input when it is not one, so a game can be scripted.
 
 A system's presenter (`cli.presenters.presenter_for`) only draws its board or map and words its events;
-this loop, the keys and the questions are the same for all.
+this loop, the keys and the questions are the same for all. A presenter may list fewer of the view's
+actions (`listed`) and add entries of its own (`entries`, made by `take`): the forms of a kept campaign's
+referee actions, whose fields it asks with `ask_field`.
 """
 
 from __future__ import annotations
@@ -73,6 +75,44 @@ def odds_lines(view: SeatView) -> list[str]:
     return lines
 
 
+def ask_field(
+    question: str,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    choices: Sequence[str] = (),
+    optional: bool = False,
+) -> str:
+    """Ask one value: a whole number within `low`..`high`, one of `choices` (by itself or its number),
+    or any text; blank only when `optional`. A wrong answer is asked again at a terminal and refused
+    (a `UsageError`) when the answers come from a script."""
+    hint = f" [{low}-{high}]" if low is not None and high is not None else ""
+    if choices:
+        hint = " [" + ", ".join(f"{i} {c}" for i, c in enumerate(choices, 1)) + "]"
+    while True:
+        answer = read_line(f"{question}{hint}: ")
+        problem = ""
+        if not answer:
+            if optional:
+                return ""
+            problem = "an answer is needed"
+        elif choices:
+            if answer.isdigit() and 1 <= int(answer) <= len(choices):
+                return choices[int(answer) - 1]
+            if answer in choices:
+                return answer
+            problem = f"answer {answer!r} is not one of {', '.join(choices)}"
+        elif low is not None and high is not None:
+            if answer.isdigit() and low <= int(answer) <= high:
+                return answer
+            problem = f"answer {answer!r} is not a whole number from {low} to {high}"
+        else:
+            return answer
+        if not sys.stdin.isatty():
+            raise UsageError(problem)
+        say(f"Please answer again: {problem}.")
+
+
 class Presenter:
     """How a game is drawn at the terminal. This generic one dumps the view's fields; a system's own
     (`cli/board_*.py`, `cli/map_*.py`) draws its board or map and words its events."""
@@ -86,6 +126,23 @@ class Presenter:
         if any(name in view.public for name in SHOWN_EACH_TIME):
             return board_lines(view)
         return []
+
+    def listed(self, view: SeatView) -> list[ActionView]:
+        """The view's actions offered by number (all of them unless a presenter offers its own forms)."""
+        return list(view.actions)
+
+    def entries(self, view: SeatView) -> list[str]:
+        """The presenter's own entries, offered after the actions (a form to fill in); `take` makes one."""
+        return []
+
+    def take(self, match: Match, seat: int, view: SeatView, entry: str) -> list[Event]:
+        """Make one of `entries` (its questions asked): the events of the moves made. A `UsageError`
+        says why it was not made, and the decision is asked again."""
+        raise UsageError(f"{entry!r} is not an entry of this game")
+
+    def help(self) -> str:
+        """What `?` says: the keys of this game."""
+        return HELP
 
     def odds_now(self, view: SeatView, last: SeatView | None) -> bool:
         """Whether the odds are shown unasked before this decision (a fight beginning)."""
@@ -151,8 +208,11 @@ class ViewLoop:
         for line in lines + p.heading(view, seat, humans):
             say(line)
         self.last[seat] = self.latest = view
-        amounts = [a for a in view.actions if a.group == "amount" and a.target is not None]
-        labels = [a.label for a in view.actions if a not in amounts or len(amounts) < 3]
+        offered = p.listed(view)
+        amounts = [a for a in offered if a.group == "amount" and a.target is not None]
+        labels = [a.label for a in offered if a not in amounts or len(amounts) < 3]
+        entries = p.entries(view)
+        labels += entries
         ask = ""
         if len(amounts) >= 3:
             first, final = amounts[0].target, amounts[-1].target
@@ -168,7 +228,7 @@ class ViewLoop:
                 say(f"Saved as game {gid}. Continue with: {self.resume}{gid}" if gid else "Stopped.")
                 return False
             if answer == "?":
-                say(HELP)
+                say(p.help())
             elif answer == "s":
                 for line in p.sheet(view):
                     say(line)
@@ -187,11 +247,18 @@ class ViewLoop:
                 say(f"Undone: back to your previous decision ({dropped} move(s) taken back).")
                 self.last.pop(seat, None)
                 return True
+            elif answer in entries:
+                try:
+                    self.pending += p.take(match, seat, view, answer)
+                except UsageError as e:
+                    say(f"Not done: {e}")
+                    continue
+                return True
             else:
                 if answer == ask:
                     action = self.amount(seat, amounts, shown)
                 else:
-                    action = next(a.id for a in view.actions if a.label == answer)
+                    action = next(a.id for a in offered if a.label == answer)
                 try:
                     self.pending += match.act(seat, action, view.ply)
                 except MatchError as e:

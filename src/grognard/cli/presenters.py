@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from grognard.cli.board_aif import AifPresenter
 from grognard.cli.board_gamebook import GamebookPresenter
 from grognard.cli.board_talisman import TalismanPresenter
 from grognard.cli.map_heroquest import QuestPresenter
 from grognard.cli.play_loop import Presenter
 from grognard.engine.match import Match
 
+AIF_SYSTEM = "adventures-in-fantasy"
+"""The system whose kept campaign the referee's desk presenter runs."""
 GAMEBOOK_SYSTEMS = frozenset({"fighting-fantasy", "grey-star"})
 """The systems whose games (books and book fights) the gamebook presenter draws."""
 
@@ -24,4 +27,6 @@ def presenter_for(match: Match, kinds: Sequence[str] = (), width: int = 118) -> 
         return TalismanPresenter(kinds or match.seats, width, match.session.game_id)
     if system == "heroquest":
         return QuestPresenter()
+    if system == AIF_SYSTEM and match.session.game.info.id == "campaign":
+        return AifPresenter(match.session.game_id or "")
     return Presenter()

@@ -1,6 +1,7 @@
-"""A kept campaign from the main menu: started, a character added, a referee action made, and continued
-later, all saved in the store like `grognard aif campaign` (002_8449cbd1010a37a5.txt:1817-1860 for the
-campaign's rules, tested in test_campaign.py; here the menu's way in)."""
+"""A kept campaign from the main menu (on the common play loop): started, a character added, referee
+actions made, and continued later, all saved in the store like `grognard aif campaign`
+(002_8449cbd1010a37a5.txt:1817-1860 for the campaign's rules, tested in test_campaign.py; here the
+menu's way in)."""
 
 from __future__ import annotations
 
@@ -14,15 +15,16 @@ from tests.gamebook.helpers import menu_choice, saved_games
 
 def test_a_campaign_is_started_played_and_continued_from_the_menu(tmp_path: Path) -> None:
     number = menu_choice(tmp_path, "Adventures in Fantasy: Start a kept campaign")
-    # seed 5 rolls a Guildsman/Fighter with 26 months of schooling: soldier, Physical Training I
-    script = f"{number}\n1\nAlric\n5\n\n2\n2\ndone\n7\n4\nadvance:4\n1\nbogus\n\n5\nq\n"
+    # seed 5 rolls a Guildsman/Fighter with 26 months of schooling: soldier, Physical Training I;
+    # then four weeks by the "Let weeks pass" form, one by the listed action, a typed-out action refused
+    script = f"{number}\n7\nAlric\n5\n\n2\n2\ndone\n8\n4\n\n1\n22\nbogus\n\nq\n"
     ran = grognard(stdin=script, home=tmp_path)
     assert ran.code == 0, ran.err
     assert "Starting education: 26 of 26 months left." in ran.out
     assert "Starting education: 20 of 26 months left." in ran.out
-    assert "Please answer a number from 1 to 5" in ran.out  # the mistyped 7 is asked again
+    assert "How many weeks [1-520]: 4" in ran.out
     assert "Not done: no referee action 'bogus'" in ran.out
-    assert "  1. Let 1 week pass (each week's rolls are made)  [advance:1]" in ran.out  # view_text's list
+    assert "  1. Let 1 week pass (each week's rolls are made)" in ran.out  # the view's labels
     games = saved_games(tmp_path)
     assert len(games) == 1 and games[0]["system"] == "adventures-in-fantasy"
     gid = str(games[0]["id"])
@@ -34,7 +36,7 @@ def test_a_campaign_is_started_played_and_continued_from_the_menu(tmp_path: Path
     before = int(str(games[0]["moves"]))
     cont = re.search(r"(\d+)\. Continue a saved game", ran.out)
     assert cont
-    again = grognard(stdin=f"{cont.group(1)}\n1\n4\nwound:0:2\n\n3\n1\n5\nq\n", home=tmp_path)
+    again = grognard(stdin=f"{cont.group(1)}\n1\n22\nwound:0:2\n\ns\nq\nq\n", home=tmp_path)
     assert again.code == 0, again.err
     assert "Alric" in again.out and "cannot be continued" not in again.out
     assert "Physical Training I (6 mo)" in again.out  # the sheet shows the schooling

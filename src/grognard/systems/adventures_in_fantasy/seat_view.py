@@ -14,9 +14,12 @@ from grognard.engine import registry
 from grognard.engine.errors import GrognardError
 from grognard.engine.game import Action, GameState
 from grognard.engine.view import ActionView, Event, GameViews, Odds, Sight, Target
+from grognard.systems.adventures_in_fantasy.calendar import names
 from grognard.systems.adventures_in_fantasy.campaign import CampaignState
 from grognard.systems.adventures_in_fantasy.melee import MeleeState, turn_label
 from grognard.systems.adventures_in_fantasy.melee_odds import melee_odds
+from grognard.systems.adventures_in_fantasy.sheet import party, sheet
+from grognard.systems.adventures_in_fantasy.view_forms import forms_data, groups_data
 
 SYSTEM_ID = "adventures-in-fantasy"
 
@@ -71,7 +74,45 @@ _VERBS = {
     "unpaid": "leaves his hirelings unpaid",
     "promote": "is offered the next rank",
     "align": "takes the alignment {arg}",
+    "buy": "buys {arg} from the price list",
+    "drop": "leaves his {arg}",
+    "pay-men": "pays his hirelings' month (their rank's income {arg} GP a year)",
+    "kill": "is finished off",
 }
+_PARTY = {
+    "round": "The melee goes on another turn",
+    "break": "The melee is broken off",
+    "note": "The referee's note: {rest}",
+    "days": "Let {rest} day(s) of rest pass",
+}
+
+
+def _money(text: str) -> str:
+    gold, _, silver = text.partition(":")
+    return f"{gold or 0} GP" + (f" {silver} SP" if silver else "")
+
+
+def _member_label(state: CampaignState, head: str, index: int, arg: str) -> str:
+    name = state.members[index].name
+    if head == "fight":
+        return f"{name} fights the {arg or 'creature met'}"
+    if head == "join":
+        other = int(arg) if arg.isdigit() and int(arg) < len(state.members) else -1
+        return f"{name} joins {state.members[other].name if other >= 0 else arg}'s fight"
+    if head in ("take", "spend"):
+        return f"{name} {'takes' if head == 'take' else 'spends'} {_money(arg)}"
+    if head == "shoot":
+        bow, _, yards = arg.partition(":")
+        return f"{name} shoots his {bow} at the creature met, {yards} yards off"
+    if head == "study-break":
+        weeks, _, year = arg.partition(":")
+        year = f" ({year} this year)" if year else ""
+        return f"{name} spends {weeks} week(s) away from his course{year}"
+    if head == "find":
+        item, _, pounds = arg.partition(":")
+        return f"{name} finds {item}" + (f" ({pounds} lb)" if pounds else "") + " as treasure"
+    verb = _VERBS.get(head)
+    return f"{name} {verb.format(arg=arg.replace(':', ' at '))}" if verb else ""
 
 
 def campaign_label(state: CampaignState, action: Action) -> str:
@@ -88,11 +129,26 @@ def campaign_label(state: CampaignState, action: Action) -> str:
         except (ValueError, KeyError, AttributeError, TypeError):
             name = ""
         return f"Add the character {name}".rstrip() + " to the campaign"
+    if head in _PARTY:
+        return _PARTY[head].format(rest=rest)
+    if head == "share":
+        return f"Share {_money(rest)} among the living"
+    if head == "town":
+        return f"Describe the town {rest.partition(':')[0]}"
+    if head in ("place", "travel"):
+        parts = rest.split(":")
+        days = f"{parts.pop(0)} day(s) " if head == "travel" else ""
+        where = f"in the {parts[0]}" if parts and parts[0] else ""
+        if head == "place":
+            where = where or "where it was"
+        town = parts[1] if len(parts) > 1 and parts[1] else ""
+        if head == "place":
+            return f"The party is {where}" + (f", at {town}" if town else "")
+        return f"Travel {days}{where}".rstrip() + (f" towards {town}" if town else "")
     index, _, arg = rest.partition(":")
-    verb = _VERBS.get(head)
-    if verb is None or not index.isdigit() or int(index) >= len(state.members):
+    if not index.isdigit() or int(index) >= len(state.members):
         return action
-    return f"{state.members[int(index)].name} {verb.format(arg=arg.replace(':', ' at '))}"
+    return _member_label(state, head, int(index), arg) or action
 
 
 def _campaign_group(action: Action) -> tuple[str, Target | None]:
@@ -139,15 +195,22 @@ def campaign_sight(state: GameState, seat: int | None) -> Sight:
                 "status_level": c.status_level,
                 "age": c.age,
                 "hit_points": c.current_hit_points,
+                "max_hit_points": c.hit_points,
+                "rank": c.rank,
                 "experience": str(m.experience),
+                "reputation": str(m.reputation.value),
+                "funds_gp": c.funds_gp,
                 "alignment": m.alignment,
                 "silver": m.silver,
                 "men": m.band.men,
                 "studying": m.study is not None,
+                "course": None if m.study is None else {"number": m.study.number, "months": m.study.months},
             }
         )
     public: dict[str, JsonValue] = {
         "date": state.date.iso(),
+        "calendar": names(state.date).text(),
+        "days_into_week": state.days,
         "members": members,
         "passing_until": None if state.until is None else state.until,
         "over": state.over,
@@ -158,21 +221,56 @@ def campaign_sight(state: GameState, seat: int | None) -> Sight:
             "bound_for": state.bound or None,
             "met": state.met or None,
         },
+        "towns": [{"name": t.name, "text": t.describe()} for t in state.towns],
         "fighting": [
             {
                 "fighter": state.members[b.fighter].name,
                 "foe": b.foe,
                 "group": b.group,
                 "hit_points": [b.fight.hp[0], b.fight.hp[1]],
+                "now": b.fight.describe(),
             }
             for b in state.bouts
         ],
+        "party": _json(party(state.members)),
+        "sheets": [_json(sheet(i, m)) for i, m in enumerate(state.members)],
+        "forms": forms_data(bool(state.bouts)),
+        "form_groups": groups_data(),
     }
     actions = []
     for a in state.legal_actions():
         group, target = _campaign_group(a)
         actions.append(ActionView(id=a, label=campaign_label(state, a), group=group, target=target))
     return Sight(public=public, actions=actions, log=[campaign_event(e) for e in state.events])
+
+
+def _json(data: object) -> JsonValue:
+    """Sheet data as plain JSON (its numbers and texts as `json` writes them)."""
+    found: JsonValue = json.loads(json.dumps(data))
+    return found
+
+
+def campaign_chances(state: GameState, seat: int) -> Odds | None:
+    """The exact odds of each bout of the melee on (`melee_odds`, each bout reckoned alone), or None
+    when no fight is on."""
+    assert isinstance(state, CampaignState)
+    if not state.bouts:
+        return None
+    notes = []
+    for b in state.bouts:
+        who = state.members[b.fighter].name
+        try:
+            found = melee_odds(b.fight)
+        except GrognardError as e:
+            notes.append(f"{who} against the {b.foe}: {e}")
+            continue
+        ends = ", ".join(f"{_end(k, who, b.foe)} {float(v):.1%}" for k, v in found.outcomes.items())
+        notes.append(f"{who} against the {b.foe}: {ends}")
+    return Odds(note="\n".join(notes))
+
+
+def _end(outcome: str, who: str, foe: str) -> str:
+    return {"a-wins": f"{who} wins", "b-wins": f"the {foe} wins"}.get(outcome, outcome)
 
 
 def _two(state: GameState) -> int:
@@ -191,4 +289,6 @@ def _campaign_label(state: GameState, action: Action) -> str:
 def register() -> None:
     """Register the views of the melee and the campaign."""
     registry.register_views(SYSTEM_ID, "melee", GameViews(melee_sight, _two, odds=melee_chances))
-    registry.register_views(SYSTEM_ID, "campaign", GameViews(campaign_sight, _one, label=_campaign_label))
+    registry.register_views(
+        SYSTEM_ID, "campaign", GameViews(campaign_sight, _one, label=_campaign_label, odds=campaign_chances)
+    )
