@@ -32,11 +32,11 @@ from grognard.engine.errors import UsageError
 from grognard.engine.match import Match
 from grognard.engine.view import ActionView, Event, SeatView, move_event
 from grognard.systems.adventures_in_fantasy.campaign import add_action
+from grognard.systems.adventures_in_fantasy.procedures import PROCEDURES
 from grognard.systems.adventures_in_fantasy.referee import given_list, play_action
 from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, check_spent, parse_rolls
 from grognard.systems.adventures_in_fantasy.time import Member
 from grognard.systems.adventures_in_fantasy.view_forms import FORMS, Form, fill
-from grognard.web.aif_procedures import PROCEDURES
 
 LISTED_GROUPS = frozenset({"time", "character"})
 """The groups of the view's sample actions listed by number: the party's own (the melee's `round` and

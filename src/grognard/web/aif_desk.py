@@ -33,12 +33,12 @@ from grognard.systems.adventures_in_fantasy.chargen import (
 from grognard.systems.adventures_in_fantasy.creatures import creatures
 from grognard.systems.adventures_in_fantasy.encounters import TERRAINS
 from grognard.systems.adventures_in_fantasy.equipment import price_list
+from grognard.systems.adventures_in_fantasy.procedures import PROCEDURES, Field, Outcome, number
 from grognard.systems.adventures_in_fantasy.referee import campaign_log, given_list, play_action
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, check_spent, parse_rolls
 from grognard.systems.adventures_in_fantasy.time import Member
 from grognard.systems.adventures_in_fantasy.towns import BOOK_TOWNS, MAKERS
-from grognard.web.aif_procedures import PROCEDURES, Field, Outcome, number
 from grognard.web.seats import host_token, keep, seat_token, seats_held
 from grognard.web.tables import WRITES, Form, Page, table_store
 

@@ -1,6 +1,7 @@
-"""The referee's table procedures at the Adventures in Fantasy desk: encounter, evasion, hostility,
-foraging, tactical terrain and arrivals, each a form (`Field`s) and a runner that throws the dice it is
-given first (the dice the table threw) and rolls the rest, returning every step with its roll and row.
+"""The referee's table procedures of Adventures in Fantasy, for the browser desk and the terminal loop:
+encounter, evasion, hostility, foraging, tactical terrain and arrivals, each a form (`Field`s) and a
+runner that throws the dice it is given first (the dice the table threw) and rolls the rest, returning
+every step with its roll and row.
 
 The runners call the same system functions as the `aif` commands (`encounters`, `evasion`, `hostility`,
 `foraging`, `terrain`, `deployment`); nothing here decides a rule.
