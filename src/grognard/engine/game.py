@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 
+from grognard.engine.errors import RulesError, UsageError
+
 if TYPE_CHECKING:
     from grognard.engine.dice import Rng, Roll
 
@@ -108,8 +110,6 @@ class GameState(ABC):
 
     def apply(self, move: Move) -> GameState:
         """The state after `move`; raises `RulesError` when the move is not legal here."""
-        from grognard.engine.errors import RulesError
-
         who = self.actor()
         if who is TERMINAL:
             raise RulesError(move, self, "the game is over")
@@ -171,8 +171,6 @@ class OptionInfo:
     def parse(self, text: str) -> OptionValue:
         """Text typed by a person (a command line, a form) as a value of this option's type: true/false,
         a whole number, a number, or text; a `UsageError` naming the option otherwise."""
-        from grognard.engine.errors import UsageError
-
         default = self.default
         if isinstance(default, bool):
             low = text.strip().lower()
@@ -206,8 +204,6 @@ class GameInfo:
 
     def resolve_options(self, given: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
         """Defaults filled in; an unknown option or a value outside its choices is a `UsageError`."""
-        from grognard.engine.errors import UsageError
-
         known = {o.name: o for o in self.options}
         for name in given:
             if name not in known:
@@ -309,8 +305,6 @@ class SystemInfo:
 
     def game(self, game_id: str) -> Game:
         """One of this system's games by id; a `UsageError` names the known ones otherwise."""
-        from grognard.engine.errors import UsageError
-
         for g in self.games:
             if g.info.id == game_id:
                 return g

@@ -4,13 +4,15 @@ Imports under `if TYPE_CHECKING:` never run: they are left out of the graph unle
 
 `graph(package)` maps each module of the package to the modules of the same package it imports;
 `cycles(edges)` gives the strongly connected components that hold a cycle; `inner_imports(package)` lists
-the imports of the package's modules written inside a function or class body, with their lines.
+the imports of the package's modules written inside a function or class body, with their lines and the
+reason a `# inner import: <reason>` comment on the statement gives for keeping it there.
 """
 
 from __future__ import annotations
 
 import ast
 import importlib.util
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,13 +21,19 @@ from pathlib import Path
 class Import:
     """One import statement's target: the importing module, its line, the module imported, whether the
     statement sits inside a function (or class) rather than at the top of the module, and whether it sits
-    under `if TYPE_CHECKING:` (for the type checker only)."""
+    under `if TYPE_CHECKING:` (for the type checker only); `reason` is the text of a `# inner import:`
+    comment on the statement's lines ("" without one)."""
 
     module: str
     line: int
     target: str
     inner: bool
     typing: bool = False
+    reason: str = ""
+
+
+REASON = re.compile(r"#\s*inner import:\s*(\S.*?)\s*$")
+"""The comment that says why an import stays inside a function, its reason after the colon."""
 
 
 def package_dir(package: str) -> Path:
@@ -64,8 +72,9 @@ def _base(module: str, is_package: bool, level: int, name: str | None) -> str:
 class _Walker(ast.NodeVisitor):
     """Collects the imports of one module, knowing how deep in function or class bodies each sits."""
 
-    def __init__(self, module: str, is_package: bool, known: set[str]) -> None:
+    def __init__(self, module: str, is_package: bool, known: set[str], lines: list[str]) -> None:
         self.module = module
+        self.lines = lines
         self.is_package = is_package
         self.known = known
         self.depth = 0
@@ -96,7 +105,13 @@ class _Walker(ast.NodeVisitor):
             self.visit(stmt)
 
     def _add(self, node: ast.stmt, target: str) -> None:
-        self.found.append(Import(self.module, node.lineno, target, self.depth > 0, self.typing > 0))
+        reason = ""
+        for text in self.lines[node.lineno - 1 : node.end_lineno or node.lineno]:
+            match = REASON.search(text)
+            if match:
+                reason = match.group(1)
+                break
+        self.found.append(Import(self.module, node.lineno, target, self.depth > 0, self.typing > 0, reason))
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
@@ -116,8 +131,9 @@ def imports(package: str) -> list[Import]:
     known = set(table)
     found: list[Import] = []
     for name, path in table.items():
-        walker = _Walker(name, path.name == "__init__.py", known)
-        walker.visit(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
+        text = path.read_text(encoding="utf-8")
+        walker = _Walker(name, path.name == "__init__.py", known, text.splitlines())
+        walker.visit(ast.parse(text, filename=str(path)))
         found.extend(walker.found)
     return found
 
@@ -213,7 +229,9 @@ def report(package: str) -> str:
     lines.append(
         f"  counting the imports for the type checker: {len(typed)} cycles of {[len(c) for c in typed]}"
     )
-    lines.append(f"  imports inside functions: {len(inner_imports(package, 'grognard'))}")
+    inner = inner_imports(package, "grognard")
+    bare = sum(1 for found in inner if not found.reason)
+    lines.append(f"  imports inside functions: {len(inner)} ({bare} without a reason)")
     return "\n".join(lines)
 
 

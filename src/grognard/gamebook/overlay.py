@@ -28,7 +28,7 @@ from pydantic import (
 )
 
 from grognard.engine.errors import ContentError
-from grognard.gamebook.load import problems_from_validation
+from grognard.gamebook.book_data import problems_from_validation
 from grognard.gamebook.model import (
     ChanceTest,
     Choice,

@@ -23,8 +23,8 @@ from xml.etree.ElementTree import Element
 from pydantic import ValidationError
 
 from grognard.engine.errors import ContentError
+from grognard.gamebook.book_data import problems_from_validation
 from grognard.gamebook.check import unreachable
-from grognard.gamebook.load import problems_from_validation
 from grognard.gamebook.model import Book, BookInfo, Choice, Condition, Creature, Section
 from grognard.gamebook.overlay import (
     Draft,

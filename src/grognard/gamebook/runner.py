@@ -35,6 +35,7 @@ from grognard.engine.game import (
     Outcome,
     Result,
 )
+from grognard.gamebook.load import book_from_bytes, load_book
 from grognard.gamebook.model import Book, Condition, Effect, Section, effect_data, parse_dice
 from grognard.gamebook.ruleset import ChanceStep, ChoiceStep, Context, Ruleset
 
@@ -431,13 +432,9 @@ class GamebookGame(Game):
             ref = str(options.get("book", self.ref)) or self.ref
             book = self.book
             if book is None and is_embedded(ref):
-                from grognard.gamebook.load import book_from_bytes
-
                 carried = open_embedded(ref)
                 book = book_from_bytes(carried.data, carried.name, self.ruleset.id)
             elif book is None:
-                from grognard.gamebook.load import load_book
-
                 shipped = self.ruleset.books
                 book = load_book(shipped.locate(ref) if shipped else ref, self.ruleset.id)
             self._plays[key] = Play(self.ruleset, Context(book, dict(options)), ref)

@@ -18,7 +18,7 @@ import re
 import uuid
 from typing import Any
 
-from grognard.gamebook.load import BookLoadError
+from grognard.gamebook.book_data import BookLoadError
 from grognard.gamebook.model import Book
 from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.tomlwrite import inline, pairs

@@ -4,7 +4,7 @@ refused with one line saying what it looks like and what to do."""
 
 from __future__ import annotations
 
-from grognard.gamebook.load import BookLoadError
+from grognard.gamebook.book_data import BookLoadError
 from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.twee import import_twee_report
 from grognard.gamebook.twine_html import ascii_lower, parse_twine_html

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from grognard.gamebook.load import BookLoadError, book_from_data
+from grognard.gamebook.book_data import BookLoadError, book_from_data
 from grognard.gamebook.model import Book
 from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.twine_markup import read_markup, split_link

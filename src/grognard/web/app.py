@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+import grognard.systems  # noqa: F401  (declares every system; loads none)
 from grognard.engine import registry
 from grognard.engine.errors import GrognardError
 from grognard.web.aif_desk import add_aif_desk_routes
@@ -31,8 +32,6 @@ STATIC = Path(__file__).parent / "static"
 
 def create_app(settings: Settings) -> FastAPI:
     """The app, serving the pages and `/static`."""
-    import grognard.systems  # noqa: F401  (declares every system; loads none)
-
     app = FastAPI(title="grognard", docs_url=None, redoc_url=None, openapi_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     secret = settings.secret

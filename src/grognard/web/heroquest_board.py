@@ -10,10 +10,9 @@ here reads a game state, so nothing the heroes have not seen can reach the page.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from grognard.systems.heroquest.board import Board
+from grognard.systems.heroquest.board import Board, standard_board
 
 CELL = 32
 """The side of one square in SVG units."""
@@ -24,8 +23,6 @@ def _xy(value: Any) -> tuple[int, int]:
 
 
 def _printed(width: int, height: int) -> Board | None:
-    from grognard.systems.heroquest.board import standard_board
-
     board = standard_board()
     return board if (board.width, board.height) == (width, height) else None
 

@@ -12,6 +12,7 @@ import asyncio
 import threading
 from contextlib import suppress
 
+from grognard.engine.db_postgres import listen
 from grognard.engine.store import database_url
 
 POLL_SECONDS = 0.4
@@ -65,8 +66,6 @@ class Hub:
         with self.lock:
             self.watches.setdefault(watch.game_id, set()).add(watch)
             if self.thread is None:
-                from grognard.engine.db_postgres import listen
-
                 self.thread = threading.Thread(
                     target=listen, args=(self.url, self.heard, self.stop), name="grognard-listen", daemon=True
                 )

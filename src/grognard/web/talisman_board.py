@@ -11,6 +11,9 @@ import textwrap
 from dataclasses import dataclass
 from functools import lru_cache
 
+from grognard.systems.talisman.catalog import catalog
+from grognard.systems.talisman.render import name_of
+
 CELL = 120
 """The side of one space."""
 RIVER = 30
@@ -105,8 +108,6 @@ def _feature(space_id: str, bridge: bool, portal: bool, talisman: bool) -> str:
 @lru_cache(maxsize=1)
 def talisman_board() -> Board:
     """The board's drawing, from the board content of the Talisman system."""
-    from grognard.systems.talisman.catalog import catalog
-
     cat = catalog()
     cells: list[Cell] = []
     for region, offset in _OFFSETS.items():
@@ -167,6 +168,4 @@ def talisman_board() -> Board:
 
 def card_name(card_id: str) -> str:
     """A Talisman card's printed name (an Object, a Follower, an Enemy kept as a trophy)."""
-    from grognard.systems.talisman.render import name_of
-
     return name_of(card_id)

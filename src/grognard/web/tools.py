@@ -16,6 +16,16 @@ from typing import Any, Literal
 
 from grognard.engine.dice import Rng
 from grognard.engine.errors import OddsError, UsageError
+from grognard.engine.notation import roll_data, roll_expression
+from grognard.systems.adventures_in_fantasy.combat import parse_fighter
+from grognard.systems.adventures_in_fantasy.melee import MeleeRules, start_melee
+from grognard.systems.adventures_in_fantasy.melee_odds import melee_odds
+from grognard.systems.fighting_fantasy import AdventureSheet, FightRules, parse_creature, start_fight
+from grognard.systems.fighting_fantasy.odds import fight_objective, fight_odds
+from grognard.systems.grey_star.combat import CombatState
+from grognard.systems.grey_star.odds import advise
+from grognard.systems.heroquest import combat_dice as cd
+from grognard.systems.talisman.odds import combat_odds
 
 FieldKind = Literal["int", "text", "bool", "choice", "float"]
 
@@ -114,8 +124,6 @@ def _pct(p: float | Fraction) -> str:
 
 
 def _roll(values: Values) -> ToolResult:
-    from grognard.engine.notation import roll_data, roll_expression
-
     seed = values["seed"] if values["seed"] is not None else secrets.randbelow(1_000_000_000)
     roll = roll_expression(values["expression"], Rng(seed), values["table"])
     data = roll_data(roll, seed=seed)
@@ -126,9 +134,6 @@ def _roll(values: Values) -> ToolResult:
 
 
 def _ff(values: Values) -> ToolResult:
-    from grognard.systems.fighting_fantasy import AdventureSheet, FightRules, parse_creature, start_fight
-    from grognard.systems.fighting_fantasy.odds import fight_objective, fight_odds
-
     enemies = [e.strip() for e in values["enemies"].split(",") if e.strip()]
     if not enemies or len(enemies) > 4:
         raise UsageError("Creatures: give one to four, as SKILL/STAMINA, separated by commas")
@@ -151,9 +156,6 @@ def _ff(values: Values) -> ToolResult:
 
 
 def _gs(values: Values) -> ToolResult:
-    from grognard.systems.grey_star.combat import CombatState
-    from grognard.systems.grey_star.odds import advise
-
     state = CombatState(
         values["combat_skill"],
         values["endurance"],
@@ -180,8 +182,6 @@ def _gs(values: Values) -> ToolResult:
 
 
 def _talisman(values: Values) -> ToolResult:
-    from grognard.systems.talisman.odds import combat_odds
-
     win, stand, lose = combat_odds(
         values["strength"], values["enemy"], values["psychic"], values["bonus"], values["enemy_bonus"]
     )
@@ -194,8 +194,6 @@ def _talisman(values: Values) -> ToolResult:
 
 
 def _heroquest(values: Values) -> ToolResult:
-    from grognard.systems.heroquest import combat_dice as cd
-
     attacks = values["attacks"]
     dist = cd.turn_damage([(values["attack"], values["defend"])] * attacks, values["defender"])
     mean = cd.mean(dist)
@@ -213,10 +211,6 @@ def _heroquest(values: Values) -> ToolResult:
 
 
 def _aif(values: Values) -> ToolResult:
-    from grognard.systems.adventures_in_fantasy.combat import parse_fighter
-    from grognard.systems.adventures_in_fantasy.melee import MeleeRules, start_melee
-    from grognard.systems.adventures_in_fantasy.melee_odds import melee_odds
-
     a = parse_fighter(values["a"], "A")
     b = parse_fighter(values["b"], "B")
     if max(a.hit_points, b.hit_points) > 100:

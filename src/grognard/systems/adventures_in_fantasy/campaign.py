@@ -75,6 +75,7 @@ from grognard.engine.game import (
 from grognard.engine.serial import from_data, to_data
 from grognard.systems.adventures_in_fantasy.apprenticeship import GuildRecord, enrolment_problems
 from grognard.systems.adventures_in_fantasy.calendar import DAYS_IN_WEEK, Date, parse_date
+from grognard.systems.adventures_in_fantasy.chargen import CourseChoice, generate, parse_course
 from grognard.systems.adventures_in_fantasy.checks import AGING_MODES, Aging
 from grognard.systems.adventures_in_fantasy.combat import HitChance
 from grognard.systems.adventures_in_fantasy.creatures import creature, creatures
@@ -768,9 +769,6 @@ def _wound(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
 
 
 def _study(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
-    from grognard.systems.adventures_in_fantasy.chargen import parse_course
-    from grognard.systems.adventures_in_fantasy.education import facts
-
     if m.study is not None:
         raise UsageError(f"{m.name} is already studying course {m.study.number}")
     choice = parse_course(arg)
@@ -1046,8 +1044,6 @@ def _member_actions(i: int, m: Member, day: int, year: int) -> list[str]:
 
 
 def _open_course(m: Member) -> int:
-    from grognard.systems.adventures_in_fantasy.chargen import CourseChoice
-
     for number in range(1, 26):
         if not enrolment_problems(m.character, GuildRecord(), CourseChoice(number)):
             return number
@@ -1057,8 +1053,6 @@ def _open_course(m: Member) -> int:
 @cache
 def sample_action(n: int) -> str:
     """The `add` action of the n-th sample character (generated from a fixed seed; odd ones magicians)."""
-    from grognard.systems.adventures_in_fantasy.chargen import generate
-
     for k in range(100):
         seed = 1000 * n + k
         try:

@@ -106,7 +106,8 @@ class FightView:
     """The rules of one covered fight at the grain of positions, and its view for the solver.
 
     Built from the fight's fixed facts (the spec, SKILL, Initial LUCK, potion measures and counts, none of
-    which changes in a covered fight); `exact` chooses Fractions or floats for the layers' probabilities.
+    which changes in a covered fight); `exact` chooses Fractions or floats for the layers' probabilities;
+    `build` makes the `FightState` of a full key (the solver's view needs it, the rules of play do not).
     """
 
     def __init__(
@@ -117,8 +118,10 @@ class FightView:
         measures: int,
         counts: tuple[int, int, int],
         exact: bool = True,
+        build: Callable[[Key], FightState] | None = None,
     ) -> None:
         rules = spec.rules
+        self._build = build
         creature = spec.creatures[0]
         self.spec = spec
         self.fixed = (skill, luck_cap, measures, counts)
@@ -224,10 +227,11 @@ class FightView:
         return (state.stamina, state.luck, state.foes[0])
 
     def state(self, position: Position) -> FightState:
-        """The `FightState` of a position."""
-        from grognard.systems.fighting_fantasy.fight import build_state
-
-        return build_state(self.spec, self.key(position))
+        """The `FightState` of a position, made by the view's `build` (`FightState.odds_state` of the fight,
+        given by `fight_view`)."""
+        if self._build is None:
+            raise ValueError(f"this view of the fight's rules makes no states (asked for {position})")
+        return self._build(self.key(position))
 
     # -- the moves of FightState ------------------------------------------------------------------------
 
@@ -318,4 +322,6 @@ def fight_view(state: FightState, exact: bool) -> FightView | None:
     """A fresh position view of the fight `state` belongs to, for the solver (None when not covered)."""
     if state.target != 0 or not covered(state.spec, state.measures):
         return None
-    return FightView(state.spec, state.skill, state.luck_cap, state.measures, state.counts, exact)
+    return FightView(
+        state.spec, state.skill, state.luck_cap, state.measures, state.counts, exact, build=state.odds_state
+    )

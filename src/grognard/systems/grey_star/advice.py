@@ -22,7 +22,8 @@ from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, OptionValue
 from grognard.engine.odds import DEFAULT_BUDGET, Number
 from grognard.systems.grey_star.book_fight import BookFight
-from grognard.systems.grey_star.combat import CombatState, parse_action
+from grognard.systems.grey_star.combat import CombatState
+from grognard.systems.grey_star.combat_moves import parse_action
 from grognard.systems.grey_star.fight_solve import Progress
 from grognard.systems.grey_star.fight_view import fight_constants
 from grognard.systems.grey_star.odds import ActionOdds, CombatAdvice, CombatAdvisor, clearly_too_large

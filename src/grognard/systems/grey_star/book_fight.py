@@ -15,7 +15,8 @@ from fractions import Fraction
 
 from grognard.engine.dice import Rng, Roll
 from grognard.engine.game import TERMINAL, Action, Actor, GameState, Move, Outcome, Result
-from grognard.systems.grey_star.combat import CombatState, parse_action
+from grognard.systems.grey_star.combat import CombatState
+from grognard.systems.grey_star.combat_moves import parse_action
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from grognard.engine.dice import Rng, Roll, lone_wolf_number
@@ -48,6 +47,8 @@ from grognard.systems.grey_star.chart import (
     STAFF,
     ActionChart,
 )
+from grognard.systems.grey_star.combat_moves import OUTCOMES, parse_action, spend_actions
+from grognard.systems.grey_star.fight_view import FightView, fits
 from grognard.systems.grey_star.round_rules import (
     Key,
     multiplier_cap,
@@ -67,34 +68,6 @@ TABLES = ("uniform", "book")
 """The random number sources: uniform 0-9, or the book's printed table."""
 PHASES = ("decide", "round", "over")
 """A combat's phases: Grey Star's choice, the random number, the end."""
-OUTCOMES = ("win", "dead", "evaded", "rounds-over")
-"""How a combat can end (`Result.outcome`)."""
-SPEND = "spend:"
-"""Prefix of the action spending N WILLPOWER this round."""
-EVADE = "evade:"
-"""Prefix of the action evading this round while spending N WILLPOWER."""
-
-
-def spend_action(willpower: int, evade: bool = False) -> Action:
-    """The action spending `willpower` this round ("spend:N"), or evading while spending it ("evade:N")."""
-    return f"{EVADE if evade else SPEND}{willpower}"
-
-
-def parse_action(action: Action) -> tuple[int, bool]:
-    """The WILLPOWER spent by an action and whether it evades; a malformed one is a `UsageError`."""
-    for prefix, evade in ((SPEND, False), (EVADE, True)):
-        if action.startswith(prefix) and action[len(prefix) :].isdigit():
-            return int(action[len(prefix) :]), evade
-    raise UsageError(f"action {action!r} is not spend:N or evade:N")
-
-
-@lru_cache(maxsize=1024)
-def spend_actions(top: int, can_evade: bool) -> tuple[tuple[Action, ...], tuple[tuple[int, bool], ...]]:
-    """The actions of a decision where up to `top` WILLPOWER may be spent, with what each spends."""
-    moves = [(n, False) for n in range(top + 1)]
-    if can_evade:
-        moves += [(n, True) for n in range(top + 1)]
-    return tuple(spend_action(n, evade) for n, evade in moves), tuple(moves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,8 +190,6 @@ class CombatState(GameState):
 
     def odds_view(self, exact: bool) -> Any:
         """The solver's position view of this combat, one round per position (`fight_view.FightView`)."""
-        from grognard.systems.grey_star.fight_view import FightView, fits
-
         return FightView(self, exact) if fits(self) else None
 
     # -- moving on: each move gives the key of the next state ------------------------------------

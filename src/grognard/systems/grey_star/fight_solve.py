@@ -33,7 +33,8 @@ from grognard.engine.odds_base import (
     number,
     prefers,
 )
-from grognard.systems.grey_star.combat import OUTCOMES, CombatState
+from grognard.systems.grey_star.combat import CombatState
+from grognard.systems.grey_star.combat_moves import OUTCOMES
 from grognard.systems.grey_star.fight_view import FightView, Position, fits, full_key, pack
 
 RESOURCES = ("WILLPOWER", "ENDURANCE", "WILLPOWER_LEFT")

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Result, State
-from grognard.systems.grey_star.combat import OUTCOMES, CombatState, spend_actions
+from grognard.systems.grey_star.combat_moves import OUTCOMES, spend_actions
 from grognard.systems.grey_star.round_rules import (
     Key,
     hundredths,
@@ -37,6 +37,9 @@ from grognard.systems.grey_star.round_rules import (
     round_losses,
     spend_round,
 )
+
+if TYPE_CHECKING:
+    from grognard.systems.grey_star.combat import CombatState
 
 Position: TypeAlias = int
 """A position packed in one int (cheap to hash and to add to): WILLPOWER + `_OFFSET` in the low bits,
@@ -261,7 +264,7 @@ class FightView:
 
     def belongs(self, state: Any) -> bool:
         """True when `state` is a `CombatState` of this combat (any phase)."""
-        return type(state) is CombatState and fight_constants(state) == self._static
+        return type(state) is type(self.root) and fight_constants(state) == self._static
 
     def state(self, position: Position) -> State:
         """The public state of a position."""

@@ -53,7 +53,8 @@ from grognard.systems.grey_star.chart import (
     ChartOptions,
     new_chart,
 )
-from grognard.systems.grey_star.combat import MAX_SCORE, OUTCOMES, TABLES, Foe, start_combat
+from grognard.systems.grey_star.combat import MAX_SCORE, TABLES, Foe, start_combat
+from grognard.systems.grey_star.combat_moves import OUTCOMES
 from grognard.systems.grey_star.sheet import BUILTIN_PLACES, PLACES, GreyStarSheet
 
 if TYPE_CHECKING:
