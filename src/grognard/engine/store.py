@@ -264,7 +264,7 @@ def open_url(url: str) -> SqlStore:
     """The store a URL names: `postgresql://...` (or `postgres://...`) a PostgreSQL database, anything
     else the path of an SQLite file (`sqlite:///path` or a plain path)."""
     if url.startswith(("postgresql://", "postgres://")):
-        from grognard.engine.db_postgres import PostgresStore
+        from grognard.engine.db_postgres import PostgresStore  # inner import: only a PostgreSQL URL loads it
 
         return PostgresStore(url)
     path = Path(url.removeprefix("sqlite://")) if url.startswith("sqlite://") else Path(url)
