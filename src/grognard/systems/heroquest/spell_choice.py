@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.engine.errors import UsageError
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.state import QuestState
 
 VERBS = ("memorise", "forget")
@@ -70,11 +71,11 @@ def choose_spell(state: QuestState, i: int, verb: str, key: str) -> QuestState:
     name = state.hero_of(i).name
     if verb == "forget":
         spells = tuple(k for k in fig.spells if k != key)
-        text = f"{name} puts {_name(key)} aside ({len(spells)} spell(s) held)."
+        event = said("spell.puts-aside", hero=i, hero_name=name, spell=_name(key), held=len(spells))
     else:
         spells = (*fig.spells, key)
-        text = f"{name} memorises {_name(key)} ({len(spells)} spell(s) held)."
-    return note(with_hero(state, i, replace(fig, spells=spells)), text)
+        event = said("spell.memorises", hero=i, hero_name=name, spell=_name(key), held=len(spells))
+    return note(with_hero(state, i, replace(fig, spells=spells)), event)
 
 
 def choice_label(state: QuestState, i: int, action: str) -> str:
