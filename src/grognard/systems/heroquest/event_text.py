@@ -261,3 +261,12 @@ def event_text(event: HqEvent) -> str:
 def log_lines(log: Iterable[HqEvent]) -> list[str]:
     """A log of events as English sentences, in order."""
     return [event_text(e) for e in log]
+
+
+def view_sentence(values: Mapping[str, Any]) -> str:
+    """The sentence of a view event whose values carry a HeroQuest phrase (`say`), or "" for any other
+    event (the command line and the browser show every system's events through this)."""
+    say = values.get("say")
+    if not isinstance(say, str) or say not in TEXTS:
+        return ""
+    return sentence(say, values)

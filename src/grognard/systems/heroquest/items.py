@@ -176,7 +176,7 @@ def spend_charge(state: QuestState, i: int, key: str, charges: int) -> QuestStat
             "item.uses-charge",
             hero=i,
             hero_name=state.hero_of(i).name,
-            name=name,
+            name=name or key,
             spent=spent,
             charges=charges,
         ),
