@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.engine.errors import UsageError
-from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.events import Phrase, said
 from grognard.systems.heroquest.state import QuestState
 
 VERBS = ("memorise", "forget")
@@ -71,11 +71,15 @@ def choose_spell(state: QuestState, i: int, verb: str, key: str) -> QuestState:
     name = state.hero_of(i).name
     if verb == "forget":
         spells = tuple(k for k in fig.spells if k != key)
-        event = said("spell.puts-aside", hero=i, hero_name=name, spell=_name(key), held=len(spells))
+        phrase: Phrase = "spell.puts-aside"
     else:
         spells = (*fig.spells, key)
-        event = said("spell.memorises", hero=i, hero_name=name, spell=_name(key), held=len(spells))
-    return note(with_hero(state, i, replace(fig, spells=spells)), event)
+        phrase = "spell.memorises"
+    held = len(spells)
+    return note(
+        with_hero(state, i, replace(fig, spells=spells)),
+        said(phrase, hero=i, hero_name=name, spell=_name(key), held=held),
+    )
 
 
 def choice_label(state: QuestState, i: int, action: str) -> str:
