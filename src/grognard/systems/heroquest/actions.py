@@ -411,7 +411,7 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
     if verb == "defend":
         return note(
             with_hero(acted, i, replace(fig, effects=(*fig.effects, "guard|turn"))),
-            said("move.stands-guard", name=name),
+            said("move.stands-guard", hero=i, name=name),
         )
     if verb == "free":
         j = next(k for k, m in enumerate(state.monsters) if m.id == arg)
@@ -420,7 +420,7 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
         label = state.stats_of(j).name
         return note(
             with_hero(acted, i, replace(fig, escort=arg)),
-            said("move.frees-who-follows-close", name=name, label=label),
+            said("move.frees-who-follows-close", hero=i, monster=j, name=name, label=label),
         )
     if verb == "leave":
         how = exit_here(state, i)
@@ -430,11 +430,9 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
         state = with_hero(state, i, replace(fig, at=None, status="left"))
         state = note(
             state,
-            said(
-                "move.leaves-quest",
-                name=name,
-                way=" through the exit" if how != "stairs" else " up the stairs",
-            ),
+            said("move.leaves-up-stairs", hero=i, name=name)
+            if how == "stairs"
+            else said("move.leaves-through-exit", hero=i, name=name),
         )
         if met:
             state = state.evolve(goal_met=True)

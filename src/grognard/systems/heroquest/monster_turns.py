@@ -372,21 +372,21 @@ def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
         )
     if p.kind == "m-gaze":
         if move != "stone":
-            return note(state, said("status.meets-gargoyle-gaze-holds", name=name))
+            return note(state, said("status.meets-gargoyle-gaze-holds", hero=i, name=name))
         fig = state.heroes[i]
         state = with_hero(state, i, replace(fig, effects=(*fig.effects, "stone|quest")))
-        return note(state, said("turn.turned-stone", name=name))
+        return note(state, said("turn.turned-stone", hero=i, name=name))
     if p.kind == "m-plague":
         return (
             wound(state, i, "plague", "is sick with pestilence: one Body a turn") if move == "sick" else state
         )
     if p.kind == "m-daze":
         if move != "dazed":
-            return note(state, said("attack.hero-shakes-off-blow", name=name))
+            return note(state, said("attack.hero-shakes-off-blow", hero=i, name=name))
         fig = state.heroes[i]
         return note(
             with_hero(state, i, replace(fig, effects=(*fig.effects, "dazed|one-turn"))),
-            said("attack.hero-dazed", name=name),
+            said("attack.hero-dazed", hero=i, name=name),
         )
     if p.kind == "m-dread":
         if move != "afraid":
@@ -395,9 +395,9 @@ def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
         state = with_hero(state, i, replace(fig, effects=(*fig.effects, f"atk-{p.need}|one-turn")))
         return note(
             state,
-            said(
-                "turn.dread-grips-attack-fewer", name=name, need=p.need, dice="die" if p.need == 1 else "dice"
-            ),
+            said("turn.dread-one-die", hero=i, name=name)
+            if p.need == 1
+            else said("turn.dread-dice", hero=i, name=name, need=p.need),
         )
     if p.kind == "m-struggle":
         k = kidnapped(state, i)
@@ -407,8 +407,8 @@ def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
             state = with_monster(state, k, release(state.monsters[k]))
             fig = state.heroes[i]
             state = with_hero(state, i, replace(fig, effects=untag(fig.effects, "kidnapped")))
-            return note(state, said("status.breaks-free", name=name))
-        state = note(state, said("status.struggles-vain", name=name))
+            return note(state, said("status.breaks-free", hero=i, name=name))
+        state = note(state, said("status.struggles-vain", hero=i, name=name))
         return end_turn(state) if state.current_hero() == i else state
     return stomp_result(state, p, str(move))
 
