@@ -157,3 +157,14 @@ def test_the_audit_reads_event_values(tmp_path: Path) -> None:
     found = audit(state, 0, view.model_copy(update={"events": leaks}))
     assert len(found) == 3 and "out of sight" in found[0] and "trap.trap-undone" in found[1]
     assert audit(state, GM_PLAYER, view.model_copy(update={"events": leaks})) == []
+
+
+def test_the_terminal_and_the_browser_show_the_sentence() -> None:
+    from grognard.cli.view_text import event_line
+    from grognard.web.pages import TEMPLATES
+
+    event = log_event(said("wound.costs-body", hero=0, source="The falling rock", hero_name="Bo", damage=2))
+    assert event_line(event) == "  The falling rock costs Bo 2 Body."
+    view = SeatView(system="heroquest", game="quest", seat=0, ply=3, to_act=ToAct(next="end"), events=[event])
+    page = TEMPLATES.env.get_template("fragments/events.html").render(view=view)
+    assert "The falling rock costs Bo 2 Body." in page and 'data-event="wound"' in page
