@@ -17,6 +17,7 @@ from typing import Any
 from grognard.cli.play_loop import Presenter
 from grognard.cli.view_text import event_line
 from grognard.engine.view import DiceView, Event, SeatView
+from grognard.systems.heroquest.event_text import view_sentence
 
 Square = tuple[int, int]
 
@@ -236,8 +237,8 @@ class QuestPresenter(Presenter):
         lines = []
         for k, e in enumerate(events):
             after = events[k + 1] if k + 1 < len(events) else None
-            if e.kind == "log":
-                lines.append("  " + hero_numbers(str(e.values.get("text", "")), view))
+            if view_sentence(e.values):
+                lines.append("  " + hero_numbers(view_sentence(e.values), view))
             elif e.kind == "roll" and not e.values.get("hidden"):
                 if after is not None and after.kind == "combat" and e.dice:
                     lines += combat_lines(e, after)

@@ -25,6 +25,7 @@ from grognard.cli.view_text import event_line, field_lines, view_lines
 from grognard.engine.errors import UsageError
 from grognard.engine.match import Match, MatchError
 from grognard.engine.view import ActionView, Event, SeatView
+from grognard.systems.heroquest.event_text import view_sentence
 
 KEYS = ("s", "m", "o", "u", "?", "q")
 HELP = (
@@ -308,8 +309,8 @@ class ViewLoop:
         for line in self.presenter.start(opening):
             say(line)
         self.pending += [
-            e for e in opening.events if e.kind != "log"
-        ]  # what happened since this seat's last decision
+            e for e in opening.events if e.kind != "log" and not view_sentence(e.values)
+        ]  # what happened since this seat's last decision (not the log of the last move)
         self.pending += match.advance(first)
         while True:
             humans = match.humans_to_act()

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from grognard.engine.view import Event, SeatView
+from grognard.systems.heroquest.event_text import view_sentence
 
 MAX_ITEMS = 12
 """Items of a list shown before the rest is counted ("... and 7 more")."""
@@ -71,6 +72,8 @@ def event_line(event: Event) -> str:
         what = "(secret)"
     elif event.kind == "log":
         return f"  {values.get('text', '')}"
+    elif view_sentence(values):
+        return f"  {view_sentence(values)}"
     elif event.kind == "action":
         what = str(values.get("label") or values.get("action"))
     elif event.kind == "roll":

@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
 from grognard import __version__
+from grognard.systems.heroquest.event_text import view_sentence
 from grognard.web.heroquest_board import quest_board
 from grognard.web.security import browser_session, form_token, remember
 from grognard.web.talisman_board import COLOURS, card_name, talisman_board
@@ -19,6 +20,7 @@ TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 TEMPLATES.env.globals.update(talisman_board=talisman_board, token_colours=COLOURS)
 TEMPLATES.env.filters["talisman_name"] = card_name
 TEMPLATES.env.globals["heroquest_board"] = quest_board
+TEMPLATES.env.globals["event_sentence"] = view_sentence
 
 
 def render(request: Request, template: str, secret: str, status: int = 200, **context: Any) -> HTMLResponse:

@@ -24,8 +24,10 @@ from grognard.engine.game import CHANCE, TERMINAL, Action, GameState
 from grognard.engine.serial import canonical, to_data
 from grognard.engine.session import Policy, Session, random_policy
 from grognard.systems.heroquest.bots import hero_bot
+from grognard.systems.heroquest.event_text import log_lines
 from grognard.systems.heroquest.game import GAME
 from grognard.systems.heroquest.quest_setup import SHIPPED_QUESTS
+from grognard.systems.heroquest.state import QuestState
 
 PATH = Path(__file__).parent / "data" / "relayer_same_games.json"
 MAX_MOVES = 4000
@@ -88,6 +90,13 @@ def play(spec: dict[str, Any]) -> Session:
     return session
 
 
+def said_as_text(state: GameState) -> Any:
+    """The state's JSON with its log (event records since the log kept `events`) said as the English lines
+    the log held when the games were recorded: the digest then pins the sentences too."""
+    assert isinstance(state, QuestState)
+    return {**GAME.state_to_json(state), "log": log_lines(state.log)}
+
+
 def digest(data: object) -> str:
     """The SHA-256 of data's canonical JSON."""
     return hashlib.sha256(canonical(data).encode()).hexdigest()
@@ -101,7 +110,7 @@ def summary(session: Session) -> dict[str, Any]:
         "records_sha256": digest([to_data(m) for m in session.moves]),
         "outcome": getattr(final, "outcome", None),
         "round": getattr(final, "round", None),
-        "final_sha256": digest(GAME.state_to_json(final)),
+        "final_sha256": digest(said_as_text(final)),
     }
 
 

@@ -18,6 +18,7 @@ from grognard.engine.errors import ContentError
 from grognard.engine.game import CHANCE
 from grognard.systems.heroquest.challenge_play import challenge_label
 from grognard.systems.heroquest.challenges import reach_chance
+from grognard.systems.heroquest.event_text import log_lines
 from grognard.systems.heroquest.quest import load_quest
 from grognard.systems.heroquest.state import QuestState
 from tests.seeds import Rulebook
@@ -137,8 +138,8 @@ def test_success_gives_the_treasure_notes_experience_and_fires_events(tmp_path: 
     done = step(state, "challenge:cipher", "success")
     hero = done.heroes[0]
     assert hero.xp == 1 and hero.gold == state.heroes[0].gold + 5 and "scroll-gold" in done.taken
-    assert "Note A: The cipher names the chest's maker." in done.log
-    assert "The last line is a warning." in done.log and "challenge:cipher" in done.fired
+    assert "Note A: The cipher names the chest's maker." in log_lines(done.log)
+    assert "The last line is a warning." in log_lines(done.log) and "challenge:cipher" in done.fired
     assert not any(a.startswith("challenge:") for a in put_hero(done, 1, at=(2, 2)).legal_actions())
     assert "search:treasure" not in done.legal_actions()  # the action is spent
 

@@ -15,6 +15,7 @@ from grognard.systems.heroquest import chaos, spells
 from grognard.systems.heroquest.chaos import known_spells, magic_left
 from grognard.systems.heroquest.chaos_lists import default_spells
 from grognard.systems.heroquest.chaos_policy import attack_value, spell_value
+from grognard.systems.heroquest.event_text import log_lines
 from grognard.systems.heroquest.game import GAME
 from grognard.systems.heroquest.gm import choose
 from grognard.systems.heroquest.quest import load_quest
@@ -125,7 +126,7 @@ def test_the_automatic_game_master_casts_in_its_turn(tmp_path: Path) -> None:
     state = put_hero(put_hero(state, 0, at=(11, 9)), 1, at=(10, 7))
     state = step(state, "end", "end")
     assert state.actor() is CHANCE and state.pending is not None and state.pending.kind == "cbreak"
-    assert any("casts Sleep" in line for line in state.log)
+    assert any("casts Sleep" in line for line in log_lines(state.log))
     assert state.pending.then == "now" and state.pending.dice == state.heroes[state.pending.target].mind
 
 

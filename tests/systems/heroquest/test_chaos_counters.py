@@ -13,6 +13,7 @@ from grognard.engine.game import CHANCE
 from grognard.systems.heroquest import items, skills
 from grognard.systems.heroquest.chaos import magic_left
 from grognard.systems.heroquest.chaos_flight import dispel_chance
+from grognard.systems.heroquest.event_text import log_lines
 from grognard.systems.heroquest.gm import choose
 from grognard.systems.heroquest.skills import more_chance
 from grognard.systems.heroquest.state import GM_PLAYER, HERO_PLAYER, QuestState, Turn
@@ -181,7 +182,9 @@ def test_dispell_red_die_and_mind_against_the_heros_line_557(tmp_path: Path) -> 
         and gone.pending is None
         and gone.heroes[1].magic == state.heroes[1].magic - 1
     )
-    assert magic_left(gone, index_of(gone, "caster")) == 0 and any("dispelled" in line for line in gone.log)
+    assert magic_left(gone, index_of(gone, "caster")) == 0 and any(
+        "dispelled" in line for line in log_lines(gone.log)
+    )
     held = step(rolled, "holds")
     assert held.pending is not None and held.pending.kind == "burn"  # the Fire of Wrath goes on
     let_be = step(cast, "react:none")

@@ -14,6 +14,7 @@ from grognard.systems.heroquest import chaos_heroes
 from grognard.systems.heroquest.artifacts_gear import hero_after_quest
 from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.chaos_heroes import HERO_CASTS, NOT_PLAYED, REFUSED, problem
+from grognard.systems.heroquest.event_text import log_lines
 from grognard.systems.heroquest.state import QuestState, Turn
 
 from .chaos_helpers import arena, casts, chances, gm_turn, hero, party, start
@@ -130,4 +131,4 @@ def test_learning_a_spell_a_hero_cannot_cast_says_so_lines_286_553(tmp_path: Pat
     state = put_hero(put_hero(state, 0, at=(12, 9)), 1, at=(12, 10))
     learned = step(state, "cast:chaos/mind-blast:h0", "learned")
     assert "learned:chaos/mind-blast|quest" in learned.heroes[1].effects
-    assert any("learns Mind Blast" in line and "cannot cast" in line for line in learned.log)
+    assert any("learns Mind Blast" in line and "cannot cast" in line for line in log_lines(learned.log))

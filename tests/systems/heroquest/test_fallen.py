@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from grognard.engine.store import open_store
+from grognard.systems.heroquest.event_text import log_lines
 from grognard.systems.heroquest.fallen import pile_at
 from grognard.systems.heroquest.hero import Hero, Thresholds, create_hero
 from grognard.systems.heroquest.homecoming import homecoming, keep_awards
@@ -53,7 +54,7 @@ def test_a_dead_heros_things_lie_where_he_fell_and_are_collected_line_90(tmp_pat
     ada = took.heroes[0]
     assert ada.items == ("Potion of Strength",) and ada.gold == 50 and took.turn.acted
     assert took.heroes[1].items == () and took.heroes[1].gold == 0 and pile_at(took, 1) is None
-    assert "Short Sword" in " ".join(took.log)
+    assert "Short Sword" in " ".join(log_lines(took.log))
     assert "collect:h1" not in took.legal_actions()
 
 
@@ -64,7 +65,7 @@ def test_a_monster_no_hero_sees_steals_them_and_drops_them_when_slain_line_90(tm
     j = index_of(fell, "grak")
     stolen = end_monster_turn(replace(fell, acting=j))
     assert pile_at(stolen, 1) is None and "thief:grak|quest" in stolen.heroes[1].effects
-    assert "makes off with Bo's things" in " ".join(stolen.log)
+    assert "makes off with Bo's things" in " ".join(log_lines(stolen.log))
     slain = hurt_monster(stolen, j, 99, killer=None)
     assert pile_at(slain, 1) == (2, 2)  # dropped where the thief fell
     beside = put_hero(slain, 0, at=(3, 2))

@@ -7,6 +7,7 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
+from grognard.systems.heroquest.event_text import log_lines
 from grognard.systems.heroquest.render import action_label, status_lines
 from grognard.systems.heroquest.state import QuestState
 
@@ -28,7 +29,7 @@ def test_searching_tells_the_spot_of_a_furniture_trap_not_its_kind_line_96(tmp_p
     state = put_hero(begin(trap_quest(tmp_path), heroes="dwarf-warrior"), 0, at=(3, 3))
     found = step(state, "search:traps")
     assert _status(found, "chest-trap") == "found"
-    said = found.log[-1]
+    said = log_lines(found.log)[-1]
     assert "in the chest a-chest" in said and "spear" not in said and "chest-trap" not in said
     assert "trap found in the chest a-chest" in status_lines(found)
 

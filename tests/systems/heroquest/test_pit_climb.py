@@ -12,6 +12,7 @@ from grognard.engine.dice import Rng
 from grognard.engine.game import CHANCE
 from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.effects import hero_attack_dice, hero_defend_dice
+from grognard.systems.heroquest.event_text import log_lines
 from grognard.systems.heroquest.state import QuestState
 from tests.seeds import Rulebook
 
@@ -86,7 +87,7 @@ def test_human_resistance_adds_two_to_the_climbing_die_line_315(tmp_path: Path) 
     hero = hero_from_spec("barbarian").model_copy(update={"skills": ("Human Resistance",)})
     party = json.dumps([hero.model_dump(mode="json")])
     fell = _fell(tmp_path, heroes=party)
-    assert "3 or more" in " ".join(fell.log)
+    assert "3 or more" in " ".join(log_lines(fell.log))
     # Human Resistance also rolls a second white die on the jump itself; he fell on both
     trying = step(_next_turn(fell), "climb")
     assert dict(trying.chance_outcomes()) == {"out": Fraction(2, 3), "in": Fraction(1, 3)}

@@ -13,6 +13,7 @@ from grognard.cli.heroquest_return import return_completion
 from grognard.engine.errors import UsageError
 from grognard.engine.game import TERMINAL
 from grognard.engine.store import open_store
+from grognard.systems.heroquest.event_text import log_lines
 from grognard.systems.heroquest.game import GAME
 from grognard.systems.heroquest.homecoming import homecoming
 from grognard.systems.heroquest.returning import Memory, completion_after, memory_of
@@ -95,8 +96,8 @@ def test_a_searched_room_holds_no_treasure_even_what_was_not_taken_line_114() ->
         )
         return step(put_hero(first, 0, at=(5, 3)), "search:treasure")
 
-    assert any("finds nothing" in line for line in search_b(_back(memory)).log)
-    assert not any("finds nothing" in line for line in search_b(begin(heroes="barbarian")).log)
+    assert any("finds nothing" in line for line in log_lines(search_b(_back(memory)).log))
+    assert not any("finds nothing" in line for line in log_lines(search_b(begin(heroes="barbarian")).log))
 
 
 def test_only_a_retreat_can_be_returned_to() -> None:

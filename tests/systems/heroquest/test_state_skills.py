@@ -19,6 +19,7 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import gear
 from grognard.systems.heroquest.actions import gm_actions
 from grognard.systems.heroquest.effects import hero_attack_dice, hero_defend_dice, monster_defend_dice
+from grognard.systems.heroquest.event_text import log_lines
 from grognard.systems.heroquest.hero import Hero
 from grognard.systems.heroquest.quest_setup import hero_from_spec
 from grognard.systems.heroquest.resolve import apply_outcome, outcomes
@@ -342,7 +343,7 @@ def test_elven_awareness_tells_where_the_enemies_beyond_the_door_are_line_331() 
     sensed = step(state, offers[0])
     assert sensed.actor() is CHANCE and "none" in dict(sensed.chance_outcomes())
     told = step(sensed, "where")
-    assert "Beyond the door: at 5,0." in told.log
+    assert "Beyond the door: at 5,0." in log_lines(told.log)
 
 
 # --- weapon skills (lines 335-343)

@@ -13,6 +13,7 @@ from pathlib import Path
 from grognard.engine.dice import HQ_COMBAT_FACES, Rng
 from grognard.engine.game import CHANCE
 from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
+from grognard.systems.heroquest.event_text import log_lines
 from grognard.systems.heroquest.gm import choose
 from grognard.systems.heroquest.hero import Equipped
 from grognard.systems.heroquest.render import action_label, map_lines, status_lines
@@ -81,7 +82,7 @@ def test_the_concussion_costs_a_mind_point_even_when_every_hit_is_blocked_line_3
     mind = state.stats_of(j).mind
     blocked = step(state, "0+concussion")
     assert blocked.stats_of(j).mind == mind - 1 and blocked.monsters[j].body == state.monsters[j].body
-    assert any("concussed" in line for line in blocked.log)
+    assert any("concussed" in line for line in log_lines(blocked.log))
     plain = step(state, "1")
     assert plain.stats_of(j).mind == mind and plain.monsters[j].body == state.monsters[j].body - 1
 

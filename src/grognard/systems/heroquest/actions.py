@@ -24,6 +24,7 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.action_text import AtFigure, Order, parse, sq, sq_text
 from grognard.systems.heroquest.board import Square, edge, neighbours
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import (
     Reach,
     can_attack_close,
@@ -336,7 +337,7 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
         from grognard.systems.heroquest.effect_strings import has, total
 
         if has(fig.effects, "speed"):
-            state = note(state, f"{name} moves up to 12 squares (Potion of Speed).")
+            state = note(state, said("move.moves-up-12-squares", hero=i, hero_name=name))
             return state.evolve(turn=replace(state.turn, rolled=True, moves=12))
         dice = 4 if has(fig.effects, "swift") else 1 if has(fig.effects, "stealth") else 2
         bonus = total(fig.effects, "mov")
@@ -410,7 +411,7 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
     if verb == "defend":
         return note(
             with_hero(acted, i, replace(fig, effects=(*fig.effects, "guard|turn"))),
-            f"{name} stands on guard.",
+            said("move.stands-guard", hero=i, name=name),
         )
     if verb == "free":
         j = next(k for k, m in enumerate(state.monsters) if m.id == arg)
@@ -418,7 +419,8 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
         acted = with_monster(acted, j, replace(prisoner, status="escorted", at=None))
         label = state.stats_of(j).name
         return note(
-            with_hero(acted, i, replace(fig, escort=arg)), f"{name} frees {label}, who follows close behind."
+            with_hero(acted, i, replace(fig, escort=arg)),
+            said("move.frees-who-follows-close", hero=i, monster=j, name=name, label=label),
         )
     if verb == "leave":
         how = exit_here(state, i)
@@ -427,7 +429,10 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
         met = met_on_leaving(state, how)
         state = with_hero(state, i, replace(fig, at=None, status="left"))
         state = note(
-            state, f"{name} leaves the quest{' through the exit' if how != 'stairs' else ' up the stairs'}."
+            state,
+            said("move.leaves-up-stairs", hero=i, name=name)
+            if how == "stairs"
+            else said("move.leaves-through-exit", hero=i, name=name),
         )
         if met:
             state = state.evolve(goal_met=True)
@@ -495,7 +500,7 @@ def set_door(state: QuestState, door_id: str, status: str) -> QuestState:
 def open_door(state: QuestState, door_id: str) -> QuestState:
     """Open a door (line 122) and fire its open-door events."""
     state = set_door(state, door_id, "open")
-    state = note(state, f"The door {door_id} opens.")
+    state = note(state, said("door.door-opens", door_id=door_id))
     return fire(state, state.ctx.quest.events_for("open-door", door_id, state.fired))
 
 

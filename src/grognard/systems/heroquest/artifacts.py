@@ -39,6 +39,7 @@ from grognard.systems.heroquest.artifacts_gear import lose, wears
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import free_square_near, note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import MAX_MOVE, can_target, jump
 from grognard.systems.heroquest.hero import scroll_spell
 from grognard.systems.heroquest.items import (
@@ -118,7 +119,9 @@ def bone_wand(state: QuestState, i: int, arg: str) -> QuestState:
             thrall = f"thrall{i}|next-turn"  # moved by the heroes' player, as Dominion's (skill_moves)
             state = with_monster(state, j, replace(m, aware=True, effects=(*m.effects, thrall)))
             held += 1
-    return note(state, f"{state.hero_of(i).name} raises the Bone Wand: {held} skeleton(s) obey him.")
+    return note(
+        state, said("item.raises-bone-wand-skeleton", hero=i, hero_name=state.hero_of(i).name, held=held)
+    )
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -139,7 +142,7 @@ def dust_of_disappearance(state: QuestState, i: int, arg: str) -> QuestState:
     k = int(arg[1:])
     fig = state.heroes[k]
     state = with_hero(state, k, replace(fig, effects=(*fig.effects, "dust|one-turn")))
-    return note(state, f"{state.hero_of(k).name} is dusted and slips past enemies unnoticed.")
+    return note(state, said("move.dusted-slips-past-enemies", hero=k, hero_name=state.hero_of(k).name))
 
 
 @register_item("ring-of-return", always)
@@ -159,7 +162,7 @@ def ring_of_return(state: QuestState, i: int, arg: str) -> QuestState:
         effects = tuple(e for e in fig.effects if not e.startswith("pit|"))
         state = with_hero(state, k, replace(fig, at=where, effects=effects))
     names = ", ".join(state.hero_of(k).name for k in group)
-    return note(state, f"The Ring of Return carries {names} back to where they came in.")
+    return note(state, said("item.ring-return-carries-back", names=names))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -222,7 +225,8 @@ def spell_scroll(state: QuestState, i: int, arg: str) -> QuestState:
     spell = find(key)
     name = next(n for n in state.heroes[i].items if scroll_spell(n) == spell)
     state = note(
-        lose(state, i, name), f"{state.hero_of(i).name} reads the scroll of {spell.name}; it is gone."
+        lose(state, i, name),
+        said("spell.reads-scroll-gone", hero=i, hero_name=state.hero_of(i).name, spell=spell.name),
     )
     return spell_handler(key).apply(state, i, spell, target)
 
@@ -248,7 +252,10 @@ def spell_ring(state: QuestState, i: int, arg: str) -> QuestState:
     fig = state.heroes[i]
     effects = tuple(e for e in fig.effects if not e.startswith("ring:"))
     state = with_hero(state, i, replace(fig, effects=(*effects, f"ring:{arg}|quest")))
-    return note(state, f"{state.hero_of(i).name} stores {hq.spell(arg).name} in the Spell Ring.")
+    return note(
+        state,
+        said("spell.stores-spell-ring", hero=i, hero_name=state.hero_of(i).name, spell=hq.spell(arg).name),
+    )
 
 
 def ring_pays(state: QuestState, i: int, key: str) -> bool:
@@ -267,7 +274,7 @@ def pay_for_cast(state: QuestState, i: int, key: str) -> QuestState:
     fig = state.heroes[i]
     if ring_pays(state, i, key):
         state = with_hero(state, i, replace(fig, effects=(*fig.effects, "used:spell-ring|encounter")))
-        return note(state, "The Spell Ring releases the spell at no cost.")
+        return note(state, said("spell.spell-ring-releases-spell"))
     return with_hero(state, i, replace(fig, magic=fig.magic - 1))
 
 
@@ -425,8 +432,12 @@ def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | 
     if p.kind == "vindicate":
         j = p.target
         if move == "saved":
-            return note(state, f"{state.stats_of(j).name}'s black shield turns the arrow aside.")
-        state = note(state, f"The arrow of vindication strikes {state.stats_of(j).name}.")
+            return note(
+                state, said("attack.black-shield-turns-arrow", monster=j, monster_name=state.stats_of(j).name)
+            )
+        state = note(
+            state, said("attack.arrow-vindication-strikes", monster=j, monster_name=state.stats_of(j).name)
+        )
         return hurt_monster(state, j, state.monsters[j].body, killer=p.who)
     if p.kind == "bmove":
         from grognard.systems.heroquest.resolve import apply_outcome
@@ -435,15 +446,16 @@ def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | 
         state = apply_outcome(state, replace(p, kind="move"), int(squares))
         name = carried_thing(state.heroes[p.who], "elven-boots")
         if worn and name is not None:
-            state = note(lose(state, p.who, name), f"Every die the same: the {name} wear out.")
+            state = note(lose(state, p.who, name), said("item.every-die-same-wear", name=name))
         return state
     if p.kind == "hop":
         fig = state.heroes[p.who]
         who = state.hero_of(p.who).name
         if move == "balk":
-            return note(state, f"{who} fails to clear the figure and stays where he is.")
+            return note(state, said("move.fails-clear-figure-stays", hero=p.who, hero_name=who))
         effects = tuple(e for e in fig.effects if not e.startswith("pit|"))
         return note(
-            with_hero(state, p.who, replace(fig, at=sq(p.then), effects=effects)), f"{who} leaps over."
+            with_hero(state, p.who, replace(fig, at=sq(p.then), effects=effects)),
+            said("move.leaps-over", hero=p.who, hero_name=who),
         )
     return None

@@ -36,6 +36,7 @@ from grognard.systems.heroquest.chaos_effects import cure
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.effects import use_item
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.items import always, discard_thing, register_item
 from grognard.systems.heroquest.quest import Quest
 from grognard.systems.heroquest.state import QuestState
@@ -146,7 +147,7 @@ def cold(state: QuestState, i: int, damage: int, what: str) -> QuestState:
     name = state.hero_of(i).name
     if ward is not None:
         worn = next(n for n in state.hero_of(i).equipped.accessories if hq.key_of(n) == ward)
-        return note(state, f"{name}'s {worn} keeps out the cold of {what}.")
+        return note(state, said("item.keeps-out-cold", hero=i, hero_name=name, worn=worn, what=what))
     state = hurt_hero(state, i, damage, f"the cold of {what}")
     fig = state.heroes[i]
     if fig.status == "active" and not has(fig.effects, "chilled"):
@@ -171,7 +172,7 @@ def begin_turn(state: QuestState, i: int) -> QuestState:
         state = cold(state, i, vault, "the ice vault")
     fig = state.heroes[i]
     if fig.status == "active" and has(fig.effects, "poisoned") and state.pending is None:
-        state = note(state, f"The poison in {state.hero_of(i).name}'s blood burns.")
+        state = note(state, said("status.poison-blood-burns", hero=i, hero_name=state.hero_of(i).name))
         state = _poison(hurt_hero(state, i, 1, "the lasting poison"), i, fig.body)
     return state
 
@@ -189,7 +190,7 @@ def _poison(after: QuestState, i: int, body: int, lasting: bool = False) -> Ques
     added = [f"venom+{lost}|quest", f"fresh+{lost}|one-turn"]
     if lasting and not has(fig.effects, "poisoned"):
         added.append("poisoned|quest")
-        after = note(after, f"{after.hero_of(i).name} is poisoned.")
+        after = note(after, said("status.poisoned", hero=i, hero_name=after.hero_of(i).name))
     return with_hero(after, i, replace(fig, effects=(*fig.effects, *added)))
 
 
@@ -215,7 +216,9 @@ def _cure(state: QuestState, i: int, restore: int) -> QuestState:
     effects += [f"venom+{venom}|quest"] if venom > 0 else []
     effects += [f"fresh+{fresh}|one-turn"] if fresh > 0 else []
     state = with_hero(state, i, replace(fig, body=fig.body + back, effects=tuple(effects)))
-    return note(state, f"{state.hero_of(i).name} is cured of poison ({back} Body back).")
+    return note(
+        state, said("heal.cured-poison-body-back", hero=i, hero_name=state.hero_of(i).name, back=back)
+    )
 
 
 def _quill_offers(state: QuestState, i: int) -> list[str]:

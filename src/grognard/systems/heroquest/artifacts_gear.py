@@ -25,6 +25,7 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import gear, spec_text
 from grognard.systems.heroquest.action_text import keyed
 from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.hero import Equipped, Hero
 from grognard.systems.heroquest.state import QuestState, dressed
 
@@ -168,7 +169,7 @@ def change(state: QuestState, i: int, verb: str, arg: str) -> QuestState:
     if slot not in FREE_SLOTS:
         state = replace(state, turn=replace(state.turn, acted=True))
     state = put_on(state, i, fitted.equipped)
-    return note(state, f"{hero.name} {what}.")
+    return note(state, said("item.gear", hero=i, hero_name=hero.name, what=what))
 
 
 def lose(state: QuestState, i: int, name: str) -> QuestState:

@@ -21,6 +21,7 @@ from grognard.systems.heroquest.board import neighbours
 from grognard.systems.heroquest.challenges import Challenge, reach_chance
 from grognard.systems.heroquest.edits import add, note, with_hero
 from grognard.systems.heroquest.effect_strings import parse, total
+from grognard.systems.heroquest.events import Phrase, said
 from grognard.systems.heroquest.hero import scroll_name
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.turn import fire
@@ -110,7 +111,17 @@ def attempt(state: QuestState, i: int, cid: str) -> QuestState:
     dice = dice_for(state, i, c)
     what = f"{c.text} " if c.text else ""
     roll = f"{dice} red dice ({c.attribute}) for {c.target} or more"
-    state = note(state, f"{state.hero_of(i).name} tries {c.label}: {what}{roll}.")
+    state = note(
+        state,
+        said(
+            "challenge.tries",
+            hero=i,
+            hero_name=state.hero_of(i).name,
+            challenge=c.label,
+            what=what,
+            roll=roll,
+        ),
+    )
     return replace(state, pending=Pending("challenge", who=i, ref=cid, dice=dice, need=c.target))
 
 
@@ -132,28 +143,30 @@ def challenge_result(state: QuestState, p: Pending, move: str) -> QuestState:
     name = state.hero_of(p.who).name
     quest = state.ctx.quest
     if move != "success":
-        state = note(state, f"{name} fails at {c.label}.")
+        state = note(state, said("challenge.fails", hero=p.who, hero_name=name, challenge=c.label))
         return fire(state, quest.events_for("fail-challenge", c.id, state.fired))
     state = replace(state, fired=add(state.fired, solved_mark(c.id)))
     fig = state.heroes[p.who]
     state = with_hero(state, p.who, replace(fig, xp=fig.xp + c.experience))
-    state = note(state, f"{name} succeeds at {c.label}.")
+    state = note(state, said("challenge.succeeds", hero=p.who, hero_name=name, challenge=c.label))
     if c.door is not None and state.layout.door_by_id[c.door].state != "open":
         from grognard.systems.heroquest.actions import open_door
 
         state = open_door(state, c.door)
     for nid in c.notes:
         text = next(n.text for n in quest.file.notes if n.id == nid)
-        state = note(state, f"Note {nid}: {text}" if text else f"Note {nid}.")
+        state = note(
+            state, said("quest.note", note=nid, text=text) if text else said("quest.note-bare", note=nid)
+        )
     state = give_treasure(state, p.who, c.treasure)
     return fire(state, quest.events_for("solve-challenge", c.id, state.fired))
 
 
-def give_treasure(state: QuestState, i: int, ids: list[str], found: str = "") -> QuestState:
+def give_treasure(state: QuestState, i: int, ids: list[str], found: Phrase = "treasure.takes") -> QuestState:
     """Hero `i` takes the treasure placements `ids` (not yet taken): gold, an item, an artifact or scroll,
     and a card drawn from the treasure deck for each `deck = true` (line 98). `found` is the note for a
     placement without its own text ("<hero> takes the treasure." by default)."""
-    found = found or f"{state.hero_of(i).name} takes the treasure."
+    name = state.hero_of(i).name
     draws: list[str] = []
     for t in state.ctx.treasure:
         if t.id not in ids or t.id in state.taken:
@@ -166,7 +179,9 @@ def give_treasure(state: QuestState, i: int, ids: list[str], found: str = "") ->
             items.append(scroll_name(hq.spell(t.spell)) if t.spell else hq.artifact(t.artifact).name)
         state = with_hero(state, i, replace(fig, gold=fig.gold + t.gold, items=tuple(items)))
         state = replace(state, taken=add(state.taken, t.id))
-        state = note(state, t.text or found)
+        state = note(
+            state, said("quest.text", hero=i, text=t.text) if t.text else said(found, hero=i, hero_name=name)
+        )
         if t.deck:
             draws.append(t.id)
     if draws:

@@ -27,6 +27,7 @@ from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos_lists import spell_list
 from grognard.systems.heroquest.edits import note, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse, total
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.state import QuestState
 
@@ -282,7 +283,10 @@ def monster_cast(state: QuestState, j: int, arg: str) -> QuestState:
     handler(key)
     state = spend_magic(state, j)
     state = replace(state, turn=replace(state.turn, acted=True, attacks=state.turn.attacks + 1))
-    state = note(state, f"{state.stats_of(j).name} casts {spell_name(key)}.")
+    state = note(
+        state,
+        said("spell.monster-casts", monster=j, monster_name=state.stats_of(j).name, spell=spell_name(key)),
+    )
     return begin(state, Flight(f"m{j}", key, target, "mimic", mkey=key))
 
 

@@ -31,6 +31,7 @@ from grognard.systems.heroquest.chaos_effects import hero_add, ice_squares, mons
 from grognard.systems.heroquest.chaos_hits import flame, harm, shaken
 from grognard.systems.heroquest.edits import active_squares, free_square_near, note, trap_here, with_monster
 from grognard.systems.heroquest.effect_strings import parse
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import squares_within
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState
@@ -101,7 +102,7 @@ def _skate(state: QuestState, j: int, target: str) -> QuestState:
     """Twelve squares this turn, through any figure (the caster's action, so no attack after)."""
     state = monster_add(state, j, "skate|next-turn")
     state = replace(state, turn=replace(state.turn, rolled=True, moves=12))
-    return note(state, f"{state.stats_of(j).name} skates away on the ice.")
+    return note(state, said("ice.monster-skates-away", monster=j, monster_name=state.stats_of(j).name))
 
 
 def hideout(state: QuestState) -> Square | None:
@@ -130,7 +131,7 @@ def _escape(state: QuestState, j: int, target: str) -> QuestState:
     where = hideout(state)
     assert where is not None
     state = with_monster(state, j, replace(state.monsters[j], at=where))
-    return note(state, f"{state.stats_of(j).name} vanishes!")
+    return note(state, said("move.vanishes", monster=j, monster_name=state.stats_of(j).name))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -257,9 +258,15 @@ def _cloud_offers(state: QuestState, j: int) -> list[str]:
 def _cloud(state: QuestState, f: Flight, victim: str) -> QuestState:
     side, k = ref_of(victim)
     if side == "h":
-        state = note(hero_add(state, k, "paralysed|"), f"{state.hero_of(k).name} is paralysed by the cloud.")
+        state = note(
+            hero_add(state, k, "paralysed|"),
+            said("status.hero-paralysed-cloud", hero=k, hero_name=state.hero_of(k).name),
+        )
         return shaken(state, victim, "paralysed")
-    state = note(monster_add(state, k, "sleep|"), f"{state.stats_of(k).name} is paralysed by the cloud.")
+    state = note(
+        monster_add(state, k, "sleep|"),
+        said("status.paralysed-cloud", monster=k, monster_name=state.stats_of(k).name),
+    )
     return shaken(state, victim, "sleep")
 
 
@@ -304,7 +311,7 @@ def _reanimate(state: QuestState, j: int, target: str) -> QuestState:
         state = with_monster(
             state, k, replace(m, status="active", at=where, body=body, aware=True, effects=())
         )
-        state = note(state, f"{state.stats_of(k).name} rises from the floor!")
+        state = note(state, said("monster.rises-from-floor", monster=k, monster_name=state.stats_of(k).name))
     return state
 
 
@@ -340,7 +347,7 @@ def place_ice(state: QuestState, j: int, target: str) -> QuestState:
     from grognard.systems.heroquest.chaos import flight
 
     state = monster_add(state, j, f"ice@{target}+0|quest")
-    state = note(state, f"Ice rises at {target}.")
+    state = note(state, said("ice.ice-rises", square=target))
     f = flight(state) or Flight(f"m{j}", "chaos/ice-wall", target, "ice")
     f = replace(f, stage="ice", placed=f.placed + 1)
     if f.placed >= ICE_WALL_SQUARES or not ice_candidates(state, j):
@@ -397,13 +404,13 @@ def summoned(state: QuestState, j: int, label: str) -> QuestState:
         for _ in range(int(n)):
             where = free_square_near(state, at)
             if where is None:
-                return note(state, "There is no more room for the summoned.")
+                return note(state, said("monster.there-no-more-room"))
             count += 1
             mid = f"summoned-{count}-{kind}"
             fig = MonsterFig(mid, where, state.ctx.monster(mid).body, "active", True)
             state = replace(state, monsters=(*state.monsters, fig))
             names.append(state.ctx.monster(mid).name)
-    return note(state, f"Summoned: {', '.join(names)}.")
+    return note(state, said("monster.summoned", names=", ".join(names)))
 
 
 def _summoner(key: str) -> Chaos:

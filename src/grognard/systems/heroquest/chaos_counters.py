@@ -14,6 +14,7 @@ from dataclasses import replace
 from grognard.systems.heroquest.chaos_effects import cure
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.items import discard_thing, register_item
 from grognard.systems.heroquest.state import QuestState
 
@@ -29,4 +30,4 @@ def wolfsbane(state: QuestState, i: int, arg: str) -> QuestState:
     state = discard_thing(state, i, "wolfsbane-potion")
     fig = state.heroes[i]
     state = with_hero(state, i, replace(fig, effects=cure(fig.effects)))
-    return note(state, f"{state.hero_of(i).name} is cured of the Werewolf's Curse.")
+    return note(state, said("heal.cured-werewolf-curse", hero=i, hero_name=state.hero_of(i).name))

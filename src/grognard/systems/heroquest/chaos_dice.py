@@ -26,6 +26,7 @@ from grognard.systems.heroquest.chaos_flight import advance, dispel_chance, disp
 from grognard.systems.heroquest.chaos_hits import SAVE_FACES, killer
 from grognard.systems.heroquest.combat_dice import binomial, damage, roll_attack
 from grognard.systems.heroquest.edits import note
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.skills import more_chance
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.weapons import CONCUSSION, axe_outcomes, axe_throw, concuss_hero, is_axe_ref
@@ -139,18 +140,25 @@ def result(state: QuestState, p: Pending, move: Move) -> QuestState | None:
     if kind == "cfreeze":
         lost = state.heroes[p.target].mind - int(str(move))
         if not lost:
-            return _go_on(note(state, f"{state.hero_of(p.target).name}'s mind withstands the frost."))
+            return _go_on(
+                note(
+                    state,
+                    said("mind.mind-withstands-frost", hero=p.target, hero_name=state.hero_of(p.target).name),
+                )
+            )
         return _go_on(lose_mind(state, p.target, lost, spell_name(p.ref)))
     if kind == "ccurse":
         name = state.hero_of(p.target).name
         if move == "spared":
-            return _go_on(note(state, f"{name} throws off the Werewolf's Curse."))
+            return _go_on(note(state, said("status.throws-off-werewolf-curse", name=name)))
         state = hero_add(state, p.target, "curse-werewolf|quest")
-        return _go_on(note(state, f"{name} is cursed: the wolf may take him on any turn."))
+        return _go_on(note(state, said("turn.cursed-wolf-may-take", name=name)))
     if kind == "cwere":
         if move == "wolf":
             state = hero_add(state, p.who, "werewolf|one-turn", "puppet|one-turn")
-            state = note(state, f"{state.hero_of(p.who).name} turns into a werewolf!")
+            state = note(
+                state, said("turn.turns-into-werewolf", hero=p.who, hero_name=state.hero_of(p.who).name)
+            )
         return resume_hero(state)
     if kind == "csummon":
         return summoned(state, p.who, str(move))
@@ -185,13 +193,15 @@ def _broken(state: QuestState, p: Pending, move: str) -> QuestState:
     if move == "breaks":
         if p.side == "h":
             state = hero_drop(state, k, p.ref, *(("deep",) if p.ref == "sleep" else ()))
-            state = note(state, f"{state.hero_of(k).name} breaks free of the spell.")
+            state = note(state, said("spell.breaks-free-spell", hero=k, hero_name=state.hero_of(k).name))
         else:
             names: tuple[str, ...] = (p.ref, "deep") if p.ref == "sleep" else (p.ref,)
             if p.ref == "command":
                 names = ("command", *(f"thrall{n}" for n in range(len(state.heroes))))
             state = monster_drop(state, k, *names)
-            state = note(state, f"{state.stats_of(k).name} breaks free of the spell.")
+            state = note(
+                state, said("spell.monster-breaks-free-spell", monster=k, monster_name=state.stats_of(k).name)
+            )
     if p.then == "now":
         return _go_on(state)
     if p.side == "h":

@@ -20,6 +20,7 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import base_name, has, parse
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.gear import find_thing, weapon_of
 from grognard.systems.heroquest.geometry import can_attack_close, furniture_penalty
 from grognard.systems.heroquest.sight import sees
@@ -180,7 +181,7 @@ def fire_ring(state: QuestState, i: int) -> QuestState | None:
 
     if not carries(state, i, "fire-ring"):
         return None
-    state = note(state, f"{state.hero_of(i).name}'s Fire Ring turns the flames aside.")
+    state = note(state, said("item.fire-ring-turns-flames", hero=i, hero_name=state.hero_of(i).name))
     return spend_charge(state, i, "fire-ring", _charges("fire-ring"))
 
 
@@ -191,7 +192,7 @@ def lose_mind(state: QuestState, i: int, points: int, what: str) -> QuestState:
 
     name = state.hero_of(i).name
     while points > 0 and carries(state, i, "sky-orb"):
-        state = note(state, f"{name}'s Sky Orb absorbs a lost Mind point.")
+        state = note(state, said("mind.sky-orb-absorbs-lost", hero=i, hero_name=name))
         state = spend_charge(state, i, "sky-orb", _charges("sky-orb"))
         points -= 1
     if points <= 0:
@@ -199,9 +200,10 @@ def lose_mind(state: QuestState, i: int, points: int, what: str) -> QuestState:
     fig = state.heroes[i]
     mind = max(0, fig.mind - points)
     state = note(
-        with_hero(state, i, replace(fig, mind=mind)), f"{what} costs {name} {points} Mind ({mind} left)."
+        with_hero(state, i, replace(fig, mind=mind)),
+        said("mind.costs-mind-left", hero=i, what=what, hero_name=name, points=points, mind=mind),
     )
-    return note(state, f"{name} is comatose.") if mind == 0 else state
+    return note(state, said("mind.hero-comatose", hero=i, hero_name=name)) if mind == 0 else state
 
 
 def cure(effects: tuple[str, ...]) -> tuple[str, ...]:
@@ -271,7 +273,7 @@ def melt(state: QuestState) -> QuestState:
     for who, s, _ in ice_marks(state):
         if not _standing(state, who, s):
             state = _unmark(state, who, s)
-            state = note(state, f"The ice at {s[0]},{s[1]} melts away.")
+            state = note(state, said("ice.ice-melts-away", square=s))
     return state
 
 
@@ -318,8 +320,8 @@ def ice_struck(state: QuestState, square: Square, skulls: int) -> QuestState:
             continue
         state = _unmark(state, who, s)
         if n + skulls >= ICE_BREAKS:
-            return note(state, f"The ice at {s[0]},{s[1]} shatters.")
+            return note(state, said("ice.ice-shatters", square=s))
         add = hero_add if who[0] == "h" else monster_add
         state = add(state, int(who[1:]), f"ice@{s[0]},{s[1]}+{n + skulls}|quest")
-        return note(state, f"The ice at {s[0]},{s[1]} cracks ({n + skulls} of {ICE_BREAKS} skulls).")
+        return note(state, said("ice.ice-cracks-skulls", square=s, skulls=n + skulls, breaks=ICE_BREAKS))
     return state

@@ -42,6 +42,7 @@ from grognard.systems.heroquest.chaos import (
 from grognard.systems.heroquest.chaos_effects import carries, helpless, hero_add
 from grognard.systems.heroquest.edits import note
 from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.turn import end_turn
@@ -133,7 +134,7 @@ def close(state: QuestState) -> QuestState:
     state = with_flight(state, None)
     who = state.current_hero()
     if who is not None and not state.in_gm_turn() and helpless(state.heroes[who].effects):
-        return end_turn(note(state, f"{state.hero_of(who).name} can do no more this turn."))
+        return end_turn(note(state, said("turn.can-do-no-more", hero=who, hero_name=state.hero_of(who).name)))
     return state
 
 
@@ -146,7 +147,10 @@ def _prepare(state: QuestState, f: Flight) -> QuestState:
     for v in h.victims(state, j, f.target):
         side, k = ref_of(v)
         if side == "h" and k in f.resist:
-            state = note(state, f"{state.hero_of(k).name} is untouched by {spell_name(f.key)}.")
+            state = note(
+                state,
+                said("spell.untouched", hero=k, hero_name=state.hero_of(k).name, spell=spell_name(f.key)),
+            )
             continue
         victims.append(v)
     return with_flight(state, replace(f, stage="victims", victims=tuple(victims)))
@@ -167,7 +171,7 @@ def _turned_back(state: QuestState, f: Flight) -> QuestState:
     h = handler(f.key)
     j = f.caster
     if h.players_only:
-        state = note(state, f"{spell_name(f.key)} is turned back, but it works on players only.")
+        state = note(state, said("spell.turned-back-works-players", spell=spell_name(f.key)))
         return with_flight(state, replace(f, stage="victims", victims=()))
     room = area_squares(state, j)
     others = [k for k, m in enumerate(state.monsters) if k != j and m.status == "active" and m.at in room]
@@ -221,9 +225,14 @@ def mimic_result(state: QuestState, p: Pending, move: str) -> QuestState:
 
         state = hero_add(state, p.who, f"learned:{p.ref}|quest")
         when = learned_note(state, p.who, p.ref)  # below its level, or never for a hero (chaos_heroes)
-        state = note(state, f"{name} learns {spell_name(p.ref)} by watching it cast.{when}")
+        state = note(
+            state,
+            said(
+                "spell.learns-watching-cast", hero=p.who, hero_name=name, spell=spell_name(p.ref), when=when
+            ),
+        )
     else:
-        state = note(state, f"{name} fails to follow the spell.")
+        state = note(state, said("spell.fails-follow-spell", hero=p.who, hero_name=name))
     f = flight(state)
     if f is not None:
         state = with_flight(state, replace(f, mimic=tuple(i for i in f.mimic if i != p.who)))
@@ -269,12 +278,14 @@ def answer(state: QuestState, action: str) -> QuestState:
     name = state.hero_of(i).name
     if how == "potion":
         state = discard_thing(state, i, "potion-of-magic-resistance")
-        state = note(state, f"{name} drinks the Potion of Magic Resistance as the spell comes.")
+        state = note(state, said("spell.drinks-potion-magic-resistance", hero=i, hero_name=name))
     elif how == "will":
         state = hero_add(state, i, "used:strength-of-will|encounter")
-        state = note(state, f"{name} resists by Strength of Will.")
+        state = note(state, said("status.resists-strength-will", hero=i, hero_name=name))
     else:
-        state = note(state, f"{name} raises the Ancient Staff and turns {spell_name(f.key)} back!")
+        state = note(
+            state, said("spell.raises-ancient-staff-turns", hero=i, hero_name=name, spell=spell_name(f.key))
+        )
         state = spend_charge(state, i, "ancient-staff", hq.artifact("ancient-staff").effect.charges or 5)
         return advance(with_flight(state, replace(f, stage="staff", mode=f"staff:{i}")))
     f = replace(f, resist=(*f.resist, i), used=(*f.used, f"{how}:{i}"))
@@ -327,7 +338,9 @@ def gm_answer(state: QuestState, action: str) -> QuestState:
     j = next(k for k, m in enumerate(state.monsters) if m.id == mid)
     key = "chaos/dispell" if how == "dispell" else "chaos/mirror-magic"
     state = spend_magic(state, j)
-    state = note(state, f"{state.stats_of(j).name} answers with {spell_name(key)}!")
+    state = note(
+        state, said("spell.answers", monster=j, monster_name=state.stats_of(j).name, spell=spell_name(key))
+    )
     after = "dispel" if how == "dispell" else "mirror"
     f = replace(f, stage="mimic", mkey=key, reactor=j, after=after, mimic=mimics(state, j, key))
     return advance(with_flight(state, f))
@@ -344,7 +357,7 @@ def dispel_result(state: QuestState, p: Pending, move: str) -> QuestState:
     f = flight(state)
     assert f is not None
     if move == "cancelled":
-        state = note(state, f"{spell_name(f.key)} is dispelled.")
+        state = note(state, said("spell.dispelled", spell=spell_name(f.key)))
         return close(state)
-    state = note(state, f"{spell_name(f.key)} holds against the Dispell.")
+    state = note(state, said("spell.holds-against-dispell", spell=spell_name(f.key)))
     return advance(with_flight(state, replace(f, stage="hero-spell")))

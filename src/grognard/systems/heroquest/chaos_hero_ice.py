@@ -26,6 +26,7 @@ from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos import Flight, flight, with_flight
 from grognard.systems.heroquest.chaos_effects import hero_add, ice_marks, ice_squares, monster_attack
 from grognard.systems.heroquest.edits import note
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import can_attack_close, furniture_penalty
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -53,7 +54,7 @@ def place(state: QuestState, i: int, target: str) -> QuestState:
     from grognard.systems.heroquest.chaos_area import ICE_WALL_SQUARES
 
     state = hero_add(state, i, f"ice@{target}+0|quest")
-    state = note(state, f"Ice rises at {target}.")
+    state = note(state, said("ice.ice-rises", square=target))
     f = flight(state) or Flight(f"h{i}", ICE_WALL, target, STAGE)
     f = replace(f, stage=STAGE, placed=f.placed + 1)
     if f.placed >= ICE_WALL_SQUARES or not candidates(state, i):

@@ -30,6 +30,7 @@ from grognard.systems.heroquest.chaos import Flight, figures_in, spell_name, wit
 from grognard.systems.heroquest.chaos import handler as chaos_handler
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import adjacent, can_target, squares_within
 from grognard.systems.heroquest.hero import casting_level
 from grognard.systems.heroquest.sight import sees
@@ -224,7 +225,7 @@ def _healing(amount: int) -> tuple[HeroOffers, HeroCast]:
         body = min(state.hero_of(k).maximum("body"), fig.body + amount)
         return note(
             with_hero(state, k, replace(fig, body=body)),
-            f"{state.hero_of(k).name} is restored ({body} Body).",
+            said("heal.restored-body", hero=k, hero_name=state.hero_of(k).name, body=body),
         )
 
     return offers, cast
@@ -239,7 +240,7 @@ def _skate(state: QuestState, i: int, target: str) -> QuestState:
     fig = state.heroes[i]
     state = with_hero(state, i, replace(fig, effects=(*fig.effects, "skate|one-turn")))
     state = replace(state, turn=replace(state.turn, rolled=True, moves=12))
-    return note(state, f"{state.hero_of(i).name} skates away on the ice.")
+    return note(state, said("ice.hero-skates-away", hero=i, hero_name=state.hero_of(i).name))
 
 
 def _hideout(state: QuestState, i: int) -> Square | None:
@@ -267,7 +268,7 @@ def _escape(state: QuestState, i: int, target: str) -> QuestState:
     where = _hideout(state, i)
     assert where is not None
     state = with_hero(state, i, replace(state.heroes[i], at=where))
-    return note(state, f"{state.hero_of(i).name} vanishes, and stands at {where[0]},{where[1]}.")
+    return note(state, said("move.vanishes-stands", hero=i, hero_name=state.hero_of(i).name, square=where))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -385,7 +386,9 @@ def cast(state: QuestState, i: int, arg: str) -> QuestState:
     if why is not None:
         raise RulesError(f"cast:{arg}", state, why)
     state = pay_for_cast(state, i, key)
-    state = note(state, f"{state.hero_of(i).name} casts {spell_name(key)}.")
+    state = note(
+        state, said("spell.chaos-casts", hero=i, hero_name=state.hero_of(i).name, spell=spell_name(key))
+    )
     answered = answer_hero_spell(state, i, key, target)  # a monster's Dispell (line 557)
     if answered is not None:
         return answered

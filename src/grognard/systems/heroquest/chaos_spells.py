@@ -24,6 +24,7 @@ from grognard.systems.heroquest.chaos_effects import hero_add, monster_add, name
 from grognard.systems.heroquest.chaos_hits import flame, harm, killer, pending, shaken
 from grognard.systems.heroquest.edits import note, with_monster
 from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import adjacent, can_target
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -59,7 +60,7 @@ def one(state: QuestState, j: int, target: str) -> list[str]:
 def _tempest(state: QuestState, f: Flight, victim: str) -> QuestState:
     side, k = ref_of(victim)
     state = hero_add(state, k, "tempest|") if side == "h" else monster_add(state, k, "tempest|")
-    return note(state, f"A whirlwind wraps {_who(state, victim)}: the next turn is lost.")
+    return note(state, said("turn.whirlwind-wraps-next-turn", victim_name=_who(state, victim)))
 
 
 def _weak_ball(state: QuestState, f: Flight, victim: str) -> QuestState:
@@ -87,20 +88,20 @@ def immune(state: QuestState, f: Flight, victim: str) -> bool:
 
 def _chill(state: QuestState, f: Flight, victim: str) -> QuestState:
     if immune(state, f, victim):
-        return note(state, f"{_who(state, victim)} does not feel the chill.")
+        return note(state, said("status.does-not-feel-chill", victim_name=_who(state, victim)))
     return harm(state, f, victim, 1)
 
 
 def _fear(state: QuestState, f: Flight, victim: str) -> QuestState:
     side, k = ref_of(victim)
     state = hero_add(state, k, "fear|") if side == "h" else monster_add(state, k, "fear|")
-    return note(state, f"{_who(state, victim)} is gripped by fear: one attack die until it breaks.")
+    return note(state, said("status.gripped-fear-one-attack", victim_name=_who(state, victim)))
 
 
 def _mind_blast(state: QuestState, f: Flight, victim: str) -> QuestState:
     _, k = ref_of(victim)
     state = hero_add(state, k, "mindblast|")
-    return note(state, f"{state.hero_of(k).name} is paralysed by the blast.")
+    return note(state, said("status.paralysed-blast", hero=k, hero_name=state.hero_of(k).name))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -110,7 +111,7 @@ def _mind_blast(state: QuestState, f: Flight, victim: str) -> QuestState:
 def _sleep(state: QuestState, f: Flight, victim: str) -> QuestState:
     side, k = ref_of(victim)
     state = hero_add(state, k, "sleep|") if side == "h" else monster_add(state, k, "sleep|")
-    return shaken(note(state, f"{_who(state, victim)} falls asleep."), victim, "sleep")
+    return shaken(note(state, said("status.falls-asleep", victim_name=_who(state, victim))), victim, "sleep")
 
 
 def _command_offers(state: QuestState, j: int) -> list[str]:
@@ -121,11 +122,22 @@ def _command(state: QuestState, f: Flight, victim: str) -> QuestState:
     side, k = ref_of(victim)
     if side == "h":
         state = hero_add(state, k, f"command@{state.monsters[f.caster].id}|")
-        state = note(state, f"{state.hero_of(k).name} falls under {state.stats_of(f.caster).name}'s command.")
+        state = note(
+            state,
+            said(
+                "status.falls-under-command",
+                hero=k,
+                monster=f.caster,
+                hero_name=state.hero_of(k).name,
+                monster_name=state.stats_of(f.caster).name,
+            ),
+        )
         return shaken(state, victim, "command")
     holder = killer(f)
     state = monster_add(state, k, f"thrall{holder}|quest", "command|")
-    state = note(state, f"{state.stats_of(k).name} falls under the heroes' command.")
+    state = note(
+        state, said("status.falls-under-heroes-command", monster=k, monster_name=state.stats_of(k).name)
+    )
     return shaken(state, victim, "command")
 
 
@@ -135,7 +147,7 @@ def _freeze_offers(state: QuestState, j: int) -> list[str]:
 
 def _mind_freeze(state: QuestState, f: Flight, victim: str) -> QuestState:
     if immune(state, f, victim):
-        return note(state, f"{_who(state, victim)}'s mind stays clear of the frost.")
+        return note(state, said("mind.mind-stays-clear-frost", victim_name=_who(state, victim)))
     _, k = ref_of(victim)
     dice = state.heroes[k].mind
     return pending(state, Pending("cfreeze", who=f.caster, target=k, dice=dice, ref=f.key)) if dice else state
@@ -161,7 +173,13 @@ def _rust(state: QuestState, f: Flight, victim: str) -> QuestState:
     key = f.target.partition("=")[2]
     state = hero_add(state, k, f"rust:{key}|quest")
     return note(
-        state, f"{state.hero_of(k).name}'s {hq.key_of(key).replace('-', ' ')} rusts away, useless for good."
+        state,
+        said(
+            "status.rusts-away-useless-good",
+            hero=k,
+            hero_name=state.hero_of(k).name,
+            item=hq.key_of(key).replace("-", " "),
+        ),
     )
 
 
@@ -187,7 +205,10 @@ def _healing(amount: int) -> tuple[Offers, Cast]:
         m = state.monsters[k]
         body = min(state.stats_of(k).body, m.body + amount)
         state = with_monster(state, k, replace(m, body=body))
-        return note(state, f"{state.stats_of(k).name} is restored ({body} Body).")
+        return note(
+            state,
+            said("heal.monster-restored-body", monster=k, monster_name=state.stats_of(k).name, body=body),
+        )
 
     return offers, cast
 
@@ -210,9 +231,10 @@ def mirrored(state: QuestState, f: Flight, victim: str) -> QuestState:
         return _sleep(state, f, victim)
     if key == "elf/deep-sleep":
         if not 1 <= state.heroes[i].mind <= 5:
-            return note(state, f"{state.hero_of(i).name}'s mind is beyond the Deep Sleep.")
+            return note(state, said("mind.mind-beyond-deep-sleep", hero=i, hero_name=state.hero_of(i).name))
         return note(
-            hero_add(state, i, "sleep|", "deep|"), f"{state.hero_of(i).name} falls into a deep sleep."
+            hero_add(state, i, "sleep|", "deep|"),
+            said("status.falls-into-deep-sleep", hero=i, hero_name=state.hero_of(i).name),
         )
     if key in ("fire/fire-of-wrath", "fire/ball-of-flame"):
         amount = spell_amount(state, i, find(key)) or 1
@@ -220,7 +242,7 @@ def mirrored(state: QuestState, f: Flight, victim: str) -> QuestState:
     assert key == "air/genie"
     dice = max(1, state.heroes[i].magic)
     p = Pending("chit", who=i, target=i, side="h", dice=dice, need=hero_defend_dice(state, i), ref=key)
-    return pending(note(state, f"The genie turns on {state.hero_of(i).name}."), p)
+    return pending(note(state, said("spell.genie-turns", hero=i, hero_name=state.hero_of(i).name)), p)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from grognard.systems.heroquest.chaos_effects import (
 )
 from grognard.systems.heroquest.edits import note
 from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.hooks import game_master
 from grognard.systems.heroquest.state import GM_PLAYER, HERO_PLAYER, Pending, QuestState
 from grognard.systems.heroquest.turn import end_turn
@@ -74,7 +75,9 @@ def _command_gone(state: QuestState, i: int) -> QuestState:
     mid = parse(mark)[0][8:]
     if any(m.id == mid and m.status == "active" for m in state.monsters):
         return state
-    return note(hero_drop(state, i, "command"), f"{state.hero_of(i).name} is free of the Command.")
+    return note(
+        hero_drop(state, i, "command"), said("status.free-command", hero=i, hero_name=state.hero_of(i).name)
+    )
 
 
 def hero_turn_starts(state: QuestState, i: int) -> tuple[QuestState, bool]:
@@ -96,10 +99,12 @@ def hero_turn_starts(state: QuestState, i: int) -> tuple[QuestState, bool]:
         return replace(state, pending=Pending("cwere", who=i, ref="chaos/werewolfs-curse")), True
     fig = state.heroes[i]
     if helpless(fig.effects):
-        return end_turn(note(state, f"{state.hero_of(i).name} lies helpless and loses the turn.")), True
+        return end_turn(
+            note(state, said("turn.lies-helpless-loses-turn", hero=i, hero_name=state.hero_of(i).name))
+        ), True
     if named(fig.effects, "command@") is not None and not has(fig.effects, "puppet"):
         state = hero_add(state, i, "puppet|one-turn")
-        state = note(state, f"{state.hero_of(i).name} obeys the game master this turn.")
+        state = note(state, said("turn.obeys-game-master-this", hero=i, hero_name=state.hero_of(i).name))
     return state, False
 
 

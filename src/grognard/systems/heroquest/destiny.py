@@ -22,6 +22,7 @@ from itertools import product
 from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.skills import Handler, add_handler
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -75,7 +76,15 @@ def destiny_result(state: QuestState, p: Pending, move: str) -> QuestState:
 
     fig = state.heroes[p.who]
     state = with_hero(state, p.who, replace(fig, effects=(*fig.effects, f"fate-{move}|quest")))
-    state = note(state, f"{state.hero_of(p.who).name} keeps a {move.replace('-', ' ')} (Human Destiny).")
+    state = note(
+        state,
+        said(
+            "status.keeps-human-destiny",
+            hero=p.who,
+            hero_name=state.hero_of(p.who).name,
+            kept=move.replace("-", " "),
+        ),
+    )
     nxt = destiny_pending(state, p.who + 1)
     return replace(state, pending=nxt) if nxt is not None else opening(state)
 
@@ -196,4 +205,7 @@ def spend_fate(state: QuestState, p: Pending) -> QuestState:
     effects = tuple(e for e in fig.effects if not e.startswith("fate-"))
     state = with_hero(state, p.who, replace(fig, effects=effects))
     face = found[2].replace("-", " ")
-    return note(state, f"{state.hero_of(p.who).name} calls on destiny: the kept die shows a {face}.")
+    return note(
+        state,
+        said("status.calls-destiny-kept-die", hero=p.who, hero_name=state.hero_of(p.who).name, face=face),
+    )

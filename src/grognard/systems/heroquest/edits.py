@@ -1,4 +1,4 @@
-"""Small edits of a quest state shared by every rule (the model layer's helpers): a line of log, a hero
+"""Small edits of a quest state shared by every rule (the model layer's helpers): an event logged, a hero
 or monster replaced, a monster found by id or given effects, a sorted set grown, where a dangerous trap
 or a free square is, and the named selectors for questions asked everywhere (`active_heroes`,
 `active_squares`)."""
@@ -8,12 +8,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.events import HqEvent
 from grognard.systems.heroquest.state import HeroFig, MonsterFig, QuestState
 
 
-def note(state: QuestState, text: str) -> QuestState:
-    """The state with one more line in the log of this move."""
-    return state.evolve(log=(*state.log, text))
+def note(state: QuestState, event: HqEvent) -> QuestState:
+    """The state with one more event in the log of this move (a record, never text: `events`)."""
+    if not isinstance(event, HqEvent):
+        raise TypeError(f"the log keeps events, not {type(event).__name__}")
+    return state.evolve(log=(*state.log, event))
 
 
 def with_hero(state: QuestState, index: int, fig: HeroFig) -> QuestState:

@@ -22,6 +22,7 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Effect, Spell, Stat
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, total
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.gear import attack_dice, defend_dice
 from grognard.systems.heroquest.geometry import can_target, furniture_penalty
 from grognard.systems.heroquest.hero import Hero, can_cast, castable_spells, casting_level
@@ -281,7 +282,7 @@ def use_item(state: QuestState, i: int, key: str) -> QuestState:
     items = list(fig.items)
     items.remove(name)
     fig = replace(fig, items=tuple(items))
-    state = note(state, f"{hero.name} uses the {name}.")
+    state = note(state, said("item.uses", hero=i, hero_name=hero.name, name=name))
     added = [e.replace("|one-turn", "|drunk") for e in from_effect(effect)]  # drunk as the action
     if key == "potion-of-speed":
         added.append("speed|until-damaged")

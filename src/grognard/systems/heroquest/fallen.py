@@ -20,6 +20,7 @@ from dataclasses import replace
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import parse
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import MonsterFig, QuestState
 
@@ -101,7 +102,17 @@ def collect(state: QuestState, i: int, arg: str) -> QuestState:
     fallen = state.ctx.party[k]
     gear = ", ".join([*fallen.weapons, *fallen.armour, *dead.items]) or "nothing"
     money = f" and {dead.gold} gold" if dead.gold else ""
-    return note(state, f"{state.hero_of(i).name} collects {fallen.name}'s things: {gear}{money}.")
+    return note(
+        state,
+        said(
+            "item.collects-things",
+            hero=i,
+            hero_name=state.hero_of(i).name,
+            fallen_name=fallen.name,
+            gear=gear,
+            money=money,
+        ),
+    )
 
 
 def carried_for(state: QuestState, i: int) -> list[int]:
@@ -138,5 +149,8 @@ def steal(state: QuestState, j: int) -> QuestState:
         kept = tuple(e for e in fig.effects if not parse(e)[0].startswith("thief:"))
         state = with_hero(state, k, replace(fig, effects=(*kept, f"thief:{m.id}|quest")))
         name = state.stats_of(j).name
-        state = note(state, f"{name} makes off with {state.ctx.party[k].name}'s things.")
+        state = note(
+            state,
+            said("item.makes-off-things", monster=j, monster_name=name, owner_name=state.ctx.party[k].name),
+        )
     return state

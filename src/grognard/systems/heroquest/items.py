@@ -32,6 +32,7 @@ from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shield
 from grognard.systems.heroquest.edits import free_square_near, note, with_hero
 from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.effects import in_play, item_effect, spell_key, use_item
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.hero import castable_spells
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import HeroFig, Pending, QuestState
@@ -153,7 +154,7 @@ def discard_thing(state: QuestState, i: int, key: str, *added: str) -> QuestStat
     items = list(fig.items)
     items.remove(name)
     state = with_hero(state, i, replace(fig, items=tuple(items), effects=(*fig.effects, *added)))
-    return note(state, f"{state.hero_of(i).name} uses the {name}.")
+    return note(state, said("item.uses", hero=i, hero_name=state.hero_of(i).name, name=name))
 
 
 def spend_charge(state: QuestState, i: int, key: str, charges: int) -> QuestState:
@@ -172,7 +173,17 @@ def spend_charge(state: QuestState, i: int, key: str, charges: int) -> QuestStat
             state, i, replace(fig, effects=tuple(e for e in fig.effects if not e.startswith(f"spent:{key}")))
         )
     name = carried_thing(state.heroes[i], key)
-    return note(state, f"{state.hero_of(i).name} uses the {name} ({spent} of {charges}).")
+    return note(
+        state,
+        said(
+            "item.uses-charge",
+            hero=i,
+            hero_name=state.hero_of(i).name,
+            name=name or key,
+            spent=spent,
+            charges=charges,
+        ),
+    )
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -228,7 +239,7 @@ def reveal(state: QuestState, i: int) -> QuestState:
         state = set_door(state, door_id, "closed")
     if traps or doors:
         shown = f"{len(traps)} trap(s) and {len(doors)} secret door(s)"
-        state = note(state, f"The Potion of Vision shows {shown}.")
+        state = note(state, said("search.potion-vision-shows", shown=shown))
     return state
 
 
@@ -259,7 +270,9 @@ def potion_of_recall(state: QuestState, i: int, arg: str) -> QuestState:
     state = discard_thing(state, i, "potion-of-recall")
     fig = state.heroes[i]
     spells = tuple(new if s == old else s for s in fig.spells)
-    return note(with_hero(state, i, replace(fig, spells=spells)), f"{new} replaces {old} in memory.")
+    return note(
+        with_hero(state, i, replace(fig, spells=spells)), said("status.replaces-memory", new=new, old=old)
+    )
 
 
 CLOAK_CHARGES = 3
@@ -320,7 +333,7 @@ def elixir_of_life(state: QuestState, i: int, arg: str) -> QuestState:
     fig = replace(
         state.heroes[k], status="active", at=square, body=ally.maximum("body"), mind=ally.maximum("mind")
     )
-    return note(with_hero(state, k, fig), f"{ally.name} lives again.")
+    return note(with_hero(state, k, fig), said("heal.lives-again", ally_name=ally.name))
 
 
 def _armband_offers(state: QuestState, i: int) -> list[str]:
@@ -335,7 +348,10 @@ def armband_of_healing(state: QuestState, i: int, arg: str) -> QuestState:
     fig = state.heroes[i]
     top = state.hero_of(i).maximum("body")
     fig = replace(fig, body=min(top, fig.body + 2), effects=(*fig.effects, "used:armband-of-healing|quest"))
-    return note(with_hero(state, i, fig), f"{state.hero_of(i).name}'s Armband of Healing restores him.")
+    return note(
+        with_hero(state, i, fig),
+        said("heal.armband-healing-restores", hero=i, hero_name=state.hero_of(i).name),
+    )
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from fractions import Fraction
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.monster_wounds import hugging
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -33,7 +34,7 @@ def run(state: QuestState, verb: str, args: list[str]) -> QuestState:
         j, i = int(args[0]), int(args[1])
         if state.monsters[j].status != "active" or state.heroes[i].status != "active":
             return state
-        state = note(state, f"{state.stats_of(j).name} lashes out with its tail!")
+        state = note(state, said("attack.lashes-out-tail", monster=j, monster_name=state.stats_of(j).name))
         return replace(
             state, pending=Pending("attack", who=j, target=i, dice=1, need=0, side="monster", then="tail")
         )
@@ -68,7 +69,7 @@ def _sweep(state: QuestState, j: int, dice: int, rest: str) -> QuestState:
     for n, i in enumerate(left):
         if state.heroes[i].status == "active" and not untouchable(state, i):
             more = ",".join(str(k) for k in left[n + 1 :])
-            state = note(state, f"The sweep carries on to {state.hero_of(i).name}.")
+            state = note(state, said("move.sweep-carries", hero=i, hero_name=state.hero_of(i).name))
             p = Pending(
                 "attack",
                 who=j,
@@ -125,7 +126,7 @@ def _stomp(state: QuestState, j: int) -> QuestState:
     ids = _beside_figures(state, j)
     if not ids:
         return state
-    state = note(state, f"{state.stats_of(j).name}'s stomp shakes the floor.")
+    state = note(state, said("attack.stomp-shakes-floor", monster=j, monster_name=state.stats_of(j).name))
     return replace(state, pending=Pending("m-stomp", who=j, ref=",".join(ids)))
 
 
@@ -178,14 +179,14 @@ def _push(state: QuestState, origin: Square, fid: str) -> QuestState:
     trap = trap_here(state, dest) if free else None
     name = state.hero_of(k).name if hero else state.stats_of(k).name
     if not free or (not hero and (trap is not None or dest in icicle_squares(state))):
-        return note(state, f"{name} is knocked against what stands behind and keeps his place.")
+        return note(state, said("move.knocked-against-what-stands", name=name))
     came = fig.at
     if hero:
         state = with_hero(state, k, replace(state.heroes[k], at=dest))
-        state = note(state, f"{name} is knocked back.")
+        state = note(state, said("move.knocked-back", name=name))
         return _landed(state, k, came)
     state = with_monster(state, k, replace(state.monsters[k], at=dest))
-    return note(state, f"{name} is knocked back.")
+    return note(state, said("move.knocked-back", name=name))
 
 
 def _landed(state: QuestState, i: int, came: Square) -> QuestState:
@@ -219,12 +220,20 @@ def _toss(state: QuestState, j: int, i: int, mark: Square) -> QuestState:
 
         state = with_monster(state, j, release(state.monsters[j]))
     state = with_hero(state, i, replace(fig, at=landing))
-    state = note(state, f"{state.stats_of(j).name} throws {name} to {landing[0]},{landing[1]}!")
+    state = note(
+        state,
+        said(
+            "move.throws",
+            hero=i,
+            monster=j,
+            monster_name=state.stats_of(j).name,
+            hero_name=name,
+            square=landing,
+        ),
+    )
     if mark in others:
         state = _stun(_stun(state, ("h", i)), _figure_at(state, mark))
-        state = note(
-            state, f"{name} crashes into the figure at {mark[0]},{mark[1]}: both lose their next turn."
-        )
+        state = note(state, said("turn.crashes-into-figure-both", name=name, square=mark))
     if landing == start:
         return state
     before = (landing[0] - dx, landing[1] - dy)
@@ -268,7 +277,7 @@ def icicle_falls(state: QuestState, i: int, square: Square) -> QuestState:
     from grognard.systems.heroquest.wounds import hurt_hero
 
     state = replace(state, icicles=tuple(s for s in state.icicles if s != f"{square[0]},{square[1]}"))
-    state = note(state, f"A stalactite falls on {state.hero_of(i).name}!")
+    state = note(state, said("trap.stalactite-falls", hero=i, hero_name=state.hero_of(i).name))
     return hurt_hero(state, i, 1, "the stalactite")
 
 
@@ -281,7 +290,10 @@ def find_icicles(state: QuestState, i: int, scope: frozenset[Square]) -> QuestSt
     if not found:
         return state
     state = replace(state, icicles=tuple(s for s in state.icicles if s not in found))
-    return note(state, f"{state.hero_of(i).name} finds {len(found)} stalactite trap(s) and knocks them down.")
+    return note(
+        state,
+        said("trap.finds-stalactite-trap-knocks", hero=i, hero_name=state.hero_of(i).name, found=len(found)),
+    )
 
 
 def under_icicle(state: QuestState, i: int, square: Square) -> QuestState:

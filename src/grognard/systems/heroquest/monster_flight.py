@@ -28,6 +28,7 @@ from dataclasses import replace
 from grognard.systems.heroquest.action_text import square_of
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import Reach, reachable
 from grognard.systems.heroquest.monster_wounds import carrying, kidnapped, release, stone, untag
 from grognard.systems.heroquest.sight import sees
@@ -85,10 +86,10 @@ def turn_begins(state: QuestState, j: int) -> QuestState:
     name = state.stats_of(j).name
     if "hiding|quest" in m.effects and carrying(state, j) is None:
         state = with_monster(state, j, replace(m, status="gone", at=None))
-        return note(state, f"{name} has escaped.")
+        return note(state, said("monster.has-escaped", monster=j, monster_name=name))
     if not running(state, j) and wants_to_run(state, j):
         state = with_monster(state, j, replace(m, effects=(*m.effects, "running|quest")))
-        state = note(state, f"{name} turns to run!")
+        state = note(state, said("monster.turns-run", monster=j, monster_name=name))
     return state
 
 
@@ -109,7 +110,7 @@ def turn_ends(state: QuestState, j: int) -> QuestState:
         return vanish(state, j, carried)
     if running(state, j) and "hiding|quest" not in m.effects and not seen(state, j):
         state = with_monster(state, j, replace(m, effects=(*m.effects, "hiding|quest")))
-        state = note(state, f"{state.stats_of(j).name} is out of sight.")
+        state = note(state, said("monster.out-sight", monster=j, monster_name=state.stats_of(j).name))
     return state
 
 
@@ -123,7 +124,14 @@ def vanish(state: QuestState, j: int, i: int) -> QuestState:
         if fig.escort and o.id == fig.escort and fig.at is not None:
             state = with_monster(state, k, replace(o, status="prisoner", at=fig.at))
     return note(
-        state, f"{state.stats_of(j).name} vanishes with {state.hero_of(i).name}, never to be seen again."
+        state,
+        said(
+            "death.vanishes-never-be-seen",
+            hero=i,
+            monster=j,
+            monster_name=state.stats_of(j).name,
+            hero_name=state.hero_of(i).name,
+        ),
     )
 
 
@@ -172,7 +180,7 @@ def reveal(state: QuestState, j: int) -> QuestState:
     state = with_monster(
         state, j, replace(m, status="active", aware=True, effects=(*m.effects, "revealed|quest"))
     )
-    return note(state, f"{state.stats_of(j).name} springs from ambush!")
+    return note(state, said("monster.springs-from-ambush", monster=j, monster_name=state.stats_of(j).name))
 
 
 # ---------------------------------------------------------------------------------------------------

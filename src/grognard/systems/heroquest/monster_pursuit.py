@@ -30,6 +30,7 @@ from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import note, with_monster
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.state import Pending, QuestState
 
 CHASE = "chase|quest"
@@ -116,7 +117,7 @@ def pursuit_begins(state: QuestState, j: int) -> QuestState:
     if LOST in now:
         return replace(state, pending=Pending("seek", who=j))
     if not now:
-        return note(_set(state, j, CHASE), f"{name} gives chase.")
+        return note(_set(state, j, CHASE), said("monster.gives-chase", monster=j, monster_name=name))
     return state
 
 
@@ -131,7 +132,10 @@ def pursuit_ends(state: QuestState, j: int) -> QuestState:
     if _sees_hero(state, j):
         return _set(state, j, None)
     if CHASE in now:
-        return note(_set(state, j, LOST), f"The heroes have escaped {state.stats_of(j).name}.")
+        return note(
+            _set(state, j, LOST),
+            said("monster.heroes-have-escaped", monster=j, monster_name=state.stats_of(j).name),
+        )
     if any(e.startswith(ONWARD) for e in now) or (HOME in now and state.monsters[j].at == home_of(state, j)):
         return _set(state, j, CALM)
     return state
@@ -164,12 +168,15 @@ def seek_result(state: QuestState, p: Pending, move: str) -> QuestState:
     name = state.stats_of(j).name
     if move == "home":
         if home_of(state, j) is None or state.monsters[j].at == home_of(state, j):
-            return note(_set(state, j, CALM), f"{name} gives up the chase.")
-        return note(_set(state, j, HOME), f"{name} goes back to its place.")
+            return note(_set(state, j, CALM), said("monster.gives-up-chase", monster=j, monster_name=name))
+        return note(_set(state, j, HOME), said("monster.goes-back-place", monster=j, monster_name=name))
     target = _nearest_hero(state, j)
     if target is None:
-        return note(_set(state, j, CALM), f"{name} gives up the chase.")
-    return note(_set(state, j, f"{ONWARD}{target[0]},{target[1]}|quest"), f"{name} moves on.")
+        return note(_set(state, j, CALM), said("monster.gives-up-chase", monster=j, monster_name=name))
+    return note(
+        _set(state, j, f"{ONWARD}{target[0]},{target[1]}|quest"),
+        said("monster.moves-on", monster=j, monster_name=name),
+    )
 
 
 def _nearest_hero(state: QuestState, j: int) -> Square | None:

@@ -22,6 +22,7 @@ from grognard.systems.heroquest.action_text import aim, keyed
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import can_attack_close, orthogonal
 from grognard.systems.heroquest.monster_gear import attacks_allowed, untouchable
 from grognard.systems.heroquest.monster_wounds import carrying, hugged, hugging, kidnapped, stone, tagged
@@ -127,7 +128,15 @@ def use(state: QuestState, j: int, arg: str) -> QuestState:
     h = handler(key)
     if h.kind == "action":
         state = replace(state, turn=replace(state.turn, acted=True))
-    state = note(state, f"{state.stats_of(j).name} uses {hq.monster_skill(key).name}.")
+    state = note(
+        state,
+        said(
+            "skill.monster-uses",
+            monster=j,
+            monster_name=state.stats_of(j).name,
+            skill=hq.monster_skill(key).name,
+        ),
+    )
     return h.apply(state, j, rest)
 
 
@@ -361,7 +370,10 @@ def curse(state: QuestState, j: int, arg: str) -> QuestState:
     fig = state.heroes[i]
     mid = state.monsters[j].id
     state = with_hero(state, i, replace(fig, effects=(*fig.effects, f"curse@{mid}+3|quest")))
-    return note(_mark(state, j, "curse"), f"{state.hero_of(i).name} is cursed: three turns to live.")
+    return note(
+        _mark(state, j, "curse"),
+        said("turn.cursed-three-turns-live", hero=i, hero_name=state.hero_of(i).name),
+    )
 
 
 def _gaze_offers(state: QuestState, j: int) -> list[str]:
@@ -432,7 +444,17 @@ def theft(state: QuestState, j: int, arg: str) -> QuestState:
     state = with_monster(
         state, j, replace(m, effects=(*m.effects, f"loot@{i}@{item}|quest", "running|quest"))
     )
-    return note(state, f"{state.stats_of(j).name} snatches {state.hero_of(i).name}'s {item}!")
+    return note(
+        state,
+        said(
+            "item.snatches",
+            hero=i,
+            monster=j,
+            monster_name=state.stats_of(j).name,
+            hero_name=state.hero_of(i).name,
+            item=item,
+        ),
+    )
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -475,7 +497,7 @@ def vile_courage(state: QuestState, j: int, _arg: str) -> QuestState:
             state, k, replace(o, effects=(*o.effects, "courage|encounter", "def+1|encounter"))
         )
     names = ", ".join(state.stats_of(k).name for k in helped)
-    return note(_mark(state, j, "vile-courage"), f"Courage for {names}.")
+    return note(_mark(state, j, "vile-courage"), said("status.courage", names=names))
 
 
 def _release_offers(state: QuestState, j: int) -> list[str]:

@@ -25,6 +25,7 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import queued_step
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import orthogonal
 from grognard.systems.heroquest.monster_wounds import (
     carrying,
@@ -55,9 +56,9 @@ def hero_turn_begins(state: QuestState, i: int) -> tuple[QuestState, bool]:
     name = state.hero_of(i).name
     if "stunned|" in fig.effects:
         state = with_hero(state, i, replace(fig, effects=tuple(e for e in fig.effects if e != "stunned|")))
-        return note(state, f"{name} is still dazed from the fall and loses his turn."), True
+        return note(state, said("turn.still-dazed-from-fall", hero=i, hero_name=name)), True
     if stone(state, i):
-        return note(state, f"{name} stands turned to stone."), True
+        return note(state, said("turn.stands-turned-stone", hero=i, hero_name=name)), True
     if kidnapped(state, i) is not None:
         state = _queue(state, f"struggle:{i}")
     if any(e.startswith("plague|") for e in fig.effects):
@@ -91,7 +92,7 @@ def monster_turn_begins(state: QuestState, j: int) -> QuestState:
     m = state.monsters[j]
     if "stunned|" in m.effects:
         state = with_monster(state, j, replace(m, effects=tuple(e for e in m.effects if e != "stunned|")))
-        state = note(state, f"{state.stats_of(j).name} loses its turn.")
+        state = note(state, said("turn.loses-turn", monster=j, monster_name=state.stats_of(j).name))
         return _done(state)
     state = turn_begins(state, j)
     if state.monsters[j].status not in ("active", "lurking"):
@@ -209,7 +210,7 @@ def _left_for_dead(state: QuestState) -> QuestState:
     for i, h in enumerate(state.heroes):
         if h.status == "active" and stone(state, i) and not any(healer(state, k) for k in free):
             state = with_hero(state, i, replace(h, status="dead", at=None, effects=()))
-            state = note(state, f"No one can break the stone: {state.hero_of(i).name} is left for dead.")
+            state = note(state, said("death.no-one-can-break", hero=i, hero_name=state.hero_of(i).name))
     return state
 
 
@@ -246,7 +247,7 @@ def _run(state: QuestState, item: str) -> QuestState:
     if verb == "curse-death":
         if state.heroes[n[0]].status != "active":
             return state
-        state = note(state, f"The mummy's curse takes {state.hero_of(n[0]).name}.")
+        state = note(state, said("status.mummy-curse-takes", hero=n[0], hero_name=state.hero_of(n[0]).name))
         return hurt_hero(state, n[0], state.heroes[n[0]].body, "the curse", self_heal=False)
     if verb == "dread":
         return _dread_node(state, n[0])
@@ -354,28 +355,39 @@ def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
     name = state.hero_of(i).name if 0 <= i < len(state.heroes) else ""
     if p.kind == "m-kidnap":
         if move != "taken":
-            return note(state, f"{name} wrenches free of {state.stats_of(p.who).name}.")
+            return note(
+                state,
+                said(
+                    "status.wrenches-free", monster=p.who, name=name, monster_name=state.stats_of(p.who).name
+                ),
+            )
         m = state.monsters[p.who]
         state = with_monster(state, p.who, replace(m, effects=(*m.effects, f"carrying@{i}|quest")))
         fig = state.heroes[i]
         state = with_hero(state, i, replace(fig, effects=(*fig.effects, f"kidnapped@{m.id}|quest")))
-        return note(state, f"{state.stats_of(p.who).name} seizes {name} and carries him off!")
+        return note(
+            state,
+            said(
+                "move.seizes-carries-off", monster=p.who, monster_name=state.stats_of(p.who).name, name=name
+            ),
+        )
     if p.kind == "m-gaze":
         if move != "stone":
-            return note(state, f"{name} meets the gargoyle's gaze and holds.")
+            return note(state, said("status.meets-gargoyle-gaze-holds", hero=i, name=name))
         fig = state.heroes[i]
         state = with_hero(state, i, replace(fig, effects=(*fig.effects, "stone|quest")))
-        return note(state, f"{name} is turned to stone!")
+        return note(state, said("turn.turned-stone", hero=i, name=name))
     if p.kind == "m-plague":
         return (
             wound(state, i, "plague", "is sick with pestilence: one Body a turn") if move == "sick" else state
         )
     if p.kind == "m-daze":
         if move != "dazed":
-            return note(state, f"{name} shakes off the blow.")
+            return note(state, said("attack.hero-shakes-off-blow", hero=i, name=name))
         fig = state.heroes[i]
         return note(
-            with_hero(state, i, replace(fig, effects=(*fig.effects, "dazed|one-turn"))), f"{name} is dazed."
+            with_hero(state, i, replace(fig, effects=(*fig.effects, "dazed|one-turn"))),
+            said("attack.hero-dazed", hero=i, name=name),
         )
     if p.kind == "m-dread":
         if move != "afraid":
@@ -383,7 +395,10 @@ def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
         fig = state.heroes[i]
         state = with_hero(state, i, replace(fig, effects=(*fig.effects, f"atk-{p.need}|one-turn")))
         return note(
-            state, f"Dread grips {name}: {p.need} attack {'die' if p.need == 1 else 'dice'} fewer this turn."
+            state,
+            said("turn.dread-one-die", hero=i, name=name)
+            if p.need == 1
+            else said("turn.dread-dice", hero=i, name=name, need=p.need),
         )
     if p.kind == "m-struggle":
         k = kidnapped(state, i)
@@ -393,8 +408,8 @@ def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
             state = with_monster(state, k, release(state.monsters[k]))
             fig = state.heroes[i]
             state = with_hero(state, i, replace(fig, effects=untag(fig.effects, "kidnapped")))
-            return note(state, f"{name} breaks free!")
-        state = note(state, f"{name} struggles in vain.")
+            return note(state, said("status.breaks-free", hero=i, name=name))
+        state = note(state, said("status.struggles-vain", hero=i, name=name))
         return end_turn(state) if state.current_hero() == i else state
     return stomp_result(state, p, str(move))
 

@@ -29,6 +29,7 @@ from fractions import Fraction
 from grognard.systems.heroquest.action_text import keyed_of
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import parse, tags
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.state import HeroFig, MonsterFig, Pending, QuestState
 
 HEALED = "|healed<"
@@ -105,7 +106,7 @@ def wound(state: QuestState, i: int, name: str, what: str) -> QuestState:
     ):
         return state
     state = _add_hero(state, i, f"{name}{HEALED}{fig.body}")
-    return note(state, f"{state.hero_of(i).name} {what} until healed.")
+    return note(state, said("heal.until-healed", hero=i, hero_name=state.hero_of(i).name, what=what))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -150,7 +151,15 @@ def heal_watch(state: QuestState) -> QuestState:
         if tuple(kept) != h.effects:
             state = with_hero(state, i, replace(h, effects=tuple(kept)))
         if ended:
-            state = note(state, f"{state.hero_of(i).name} is healed ({', '.join(sorted(set(ended)))}).")
+            state = note(
+                state,
+                said(
+                    "heal.healed",
+                    hero=i,
+                    hero_name=state.hero_of(i).name,
+                    ended=", ".join(sorted(set(ended))),
+                ),
+            )
     return state
 
 
@@ -183,7 +192,16 @@ def struck(state: QuestState, p: Pending, damage: int) -> QuestState:
     if "Bear Hug" in stats.skills and hugging(state, j) is None and not hugged(state, i):
         state = _add_monster(state, j, f"hugging@{i}|quest", "def-1|hug")
         state = _add_hero(state, i, f"hugged@{state.monsters[j].id}|quest")
-        state = note(state, f"{stats.name} grips {state.hero_of(i).name} in a bear hug.")
+        state = note(
+            state,
+            said(
+                "attack.grips-bear-hug",
+                hero=i,
+                monster=j,
+                monster_name=stats.name,
+                hero_name=state.hero_of(i).name,
+            ),
+        )
     if p.then == "bash":
         state = queue(state, f"daze:{i}")
     if p.then == "stomp":
@@ -212,7 +230,10 @@ def _pincer(state: QuestState, j: int, i: int) -> QuestState:
                 and f"pinced@{state.round}|quest" not in o.effects
             ):
                 state = _add_monster(state, k, f"pinced@{state.round}|quest")
-                state = note(state, f"{state.stats_of(k).name} strikes again from the other side!")
+                state = note(
+                    state,
+                    said("attack.strikes-again-from-other", monster=k, monster_name=state.stats_of(k).name),
+                )
                 state = queue(state, f"extra:{k}:{i}")
                 break
     fig = state.monsters[j]
@@ -245,7 +266,16 @@ def defended(state: QuestState, p: Pending, damage: int) -> QuestState:
     if "Disarm" in stats.skills and beside and not used and armed and not disarmed(fig.effects):
         state = _add_hero(state, i, "disarmed|encounter")
         state = _add_monster(state, j, "used:disarm|encounter")
-        state = note(state, f"{stats.name} knocks {state.hero_of(i).name}'s weapon away!")
+        state = note(
+            state,
+            said(
+                "attack.knocks-weapon-away",
+                hero=i,
+                monster=j,
+                monster_name=stats.name,
+                hero_name=state.hero_of(i).name,
+            ),
+        )
     return state
 
 
@@ -275,7 +305,16 @@ def monster_dies(state: QuestState, j: int) -> QuestState:
         )
         if cleared != h.effects:
             state = with_hero(state, i, replace(h, effects=cleared))
-            state = note(state, f"{state.hero_of(i).name} is free of {state.stats_of(j).name}.")
+            state = note(
+                state,
+                said(
+                    "status.free",
+                    hero=i,
+                    monster=j,
+                    hero_name=state.hero_of(i).name,
+                    monster_name=state.stats_of(j).name,
+                ),
+            )
     for e in m.effects:
         head = e.partition("|")[0]
         if head.startswith("loot@"):
@@ -283,7 +322,10 @@ def monster_dies(state: QuestState, j: int) -> QuestState:
             fig = state.heroes[int(who)]
             if fig.status == "active":
                 state = with_hero(state, int(who), replace(fig, items=(*fig.items, item)))
-                state = note(state, f"{state.hero_of(int(who)).name} takes back the {item}.")
+                state = note(
+                    state,
+                    said("item.takes-back", hero=int(who), hero_name=state.hero_of(int(who)).name, item=item),
+                )
     return state
 
 

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.state import Pending, QuestState
 
 HELD = "pit|climb"
@@ -45,7 +46,9 @@ def after_failed_jump(state: QuestState, i: int, kind: str) -> QuestState:
         return state
     effects = tuple(HELD if e == LOOSE else e for e in fig.effects)
     state = with_hero(state, i, replace(fig, effects=effects))
-    return note(state, f"{state.hero_of(i).name} must roll a {_least(state, i)} or more to climb out.")
+    return note(
+        state, said("move.must-roll-or-more", hero=i, hero_name=state.hero_of(i).name, least=_least(state, i))
+    )
 
 
 def climb_actions(state: QuestState, i: int) -> list[str]:
@@ -83,6 +86,6 @@ def climb_result(state: QuestState, p: Pending, move: str) -> QuestState:
     if move == "out":
         effects = tuple(LOOSE if e == HELD else e for e in fig.effects)
         state = with_hero(state, p.who, replace(fig, effects=effects))
-        return note(state, f"{name} gets a hold on the edge of the pit and may move on.")
+        return note(state, said("move.gets-hold-edge-pit", hero=p.who, hero_name=name))
     state = replace(state, turn=replace(state.turn, rolled=True, moves=0, stopped=True))
-    return note(state, f"{name} slips back into the pit.")
+    return note(state, said("move.slips-back-into-pit", hero=p.who, hero_name=name))

@@ -29,6 +29,7 @@ from grognard.systems.heroquest import combat_dice
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.combat_dice import Defender, binomial, roll_attack, skulls
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.gear import movement_roll_modifier
 from grognard.systems.heroquest.geometry import MAX_MOVE, monster_allowance
 from grognard.systems.heroquest.state import Pending, QuestState
@@ -417,7 +418,7 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
         state = with_hero(state, p.who, replace(fig, effects=effects))
         return note(
             state.evolve(turn=replace(state.turn, moves=int(move))),
-            f"{state.hero_of(p.who).name} may move {move} squares.",
+            said("move.may-move-squares", hero=p.who, hero_name=state.hero_of(p.who).name, move=move),
         )
     if kind == "mmove":
         return state.evolve(turn=replace(state.turn, moves=int(move)))
@@ -447,8 +448,11 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
             state = with_hero(
                 state, p.who, replace(fig, xp=fig.xp + hq.catalog().experience.non_combat_action)
             )
-            return note(trap_status(state, idx, "disarmed"), f"{state.hero_of(p.who).name} disarms the trap.")
-        return spring(note(state, "The trap springs!"), p.who, idx, came_from=None)
+            return note(
+                trap_status(state, idx, "disarmed"),
+                said("trap.disarms-trap", hero=p.who, hero_name=state.hero_of(p.who).name),
+            )
+        return spring(note(state, said("trap.trap-springs")), p.who, idx, came_from=None)
     if kind == "rest":
         from grognard.systems.heroquest.rest import rest_result
 
@@ -471,7 +475,7 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
             effects = tuple(e for e in m.effects if not e.startswith(("sleep|", "deep|")))
             return note(
                 with_monster(state, p.who, replace(m, effects=effects)),
-                f"{state.stats_of(p.who).name} wakes.",
+                said("monster.wakes", monster=p.who, monster_name=state.stats_of(p.who).name),
             )
         return state.evolve(turn=replace(state.turn, rolled=True, acted=True, stopped=True, done=True))
     if kind == "treasure":
@@ -511,7 +515,7 @@ def _trap_result(state: QuestState, p: Pending, value: int) -> QuestState:
         else:
             if fig.at != trap_square:
                 state = state.evolve(rubble=tuple(sorted({*state.rubble, trap_square})))
-        return hurt_hero(note(state, "Rocks crash down."), p.who, hits, "the falling rock")
+        return hurt_hero(note(state, said("trap.rocks-crash-down")), p.who, hits, "the falling rock")
     if p.then == "treasure":
         state = hurt_hero(state, p.who, value, "the trap in the furniture")
         if state.heroes[p.who].status == "active":
@@ -532,7 +536,7 @@ def _jump_result(state: QuestState, p: Pending, move: str) -> QuestState:
                 p.who,
                 replace(fig, at=(x, y), effects=tuple(e for e in fig.effects if not e.startswith("pit|"))),
             ),
-            f"{name} jumps the trap.",
+            said("trap.jumps-trap", hero=p.who, hero_name=name),
         )
     assert fig.at is not None
     squares = state.ctx.traps[idx].squares
@@ -541,7 +545,9 @@ def _jump_result(state: QuestState, p: Pending, move: str) -> QuestState:
     if into not in state.figures:
         state = with_hero(state, p.who, replace(fig, at=into))
     state = state.evolve(turn=replace(state.turn, moves=0, stopped=True))
-    state = spring(note(state, f"{name} fails the jump."), p.who, idx, came_from=came)
+    state = spring(
+        note(state, said("trap.fails-jump", hero=p.who, hero_name=name)), p.who, idx, came_from=came
+    )
     from grognard.systems.heroquest.pit_climb import after_failed_jump
 
     return after_failed_jump(state, p.who, state.ctx.traps[idx].kind)  # a 5 or 6 to climb out (line 132)
@@ -553,11 +559,14 @@ def _heal_result(state: QuestState, p: Pending, amount: int) -> QuestState:
     if p.side == "magic":
         return note(
             with_hero(state, p.who, replace(fig, magic=min(hero.maximum("magic"), fig.magic + amount))),
-            f"{hero.name} regains {amount} Magic.",
+            said("heal.regains-magic", hero=p.who, hero_name=hero.name, amount=amount),
         )
     body = min(hero.maximum("body"), fig.body + amount)
     fig = replace(fig, body=body, status="active" if fig.status == "dying" else fig.status)
-    return note(with_hero(state, p.who, fig), f"{hero.name} regains Body ({body} now).")
+    return note(
+        with_hero(state, p.who, fig),
+        said("heal.regains-body-now", hero=p.who, hero_name=hero.name, body=body),
+    )
 
 
 def draw_treasure_card(state: QuestState, p: Pending, card_id: str) -> QuestState:
@@ -571,7 +580,7 @@ def draw_treasure_card(state: QuestState, p: Pending, card_id: str) -> QuestStat
         counts[index] -= 1
         state = state.evolve(deck=tuple(counts))
         card = deck()[index]
-        state = note(state, f"{name} draws a treasure card: {card.text}")
+        state = note(state, said("treasure.draws-treasure-card", hero=who, hero_name=name, card=card.text))
         fig = state.heroes[who]
         if card.kind == "gold":
             state = with_hero(state, who, replace(fig, gold=fig.gold + card.amount))
@@ -582,7 +591,7 @@ def draw_treasure_card(state: QuestState, p: Pending, card_id: str) -> QuestStat
         elif card.kind == "wandering":
             state = spawn_wanderer(state, who)
     else:
-        state = note(state, "The treasure deck is empty.")
+        state = note(state, said("treasure.treasure-deck-empty"))
     if rest and state.pending is None and state.heroes[who].status == "active":
         state = state.evolve(pending=Pending("treasure", who=who, ref=rest[0], then=",".join(rest[1:])))
     return state

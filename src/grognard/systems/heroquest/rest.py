@@ -26,6 +26,7 @@ from fractions import Fraction
 from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.wounds import spawn_wanderer
@@ -83,7 +84,10 @@ def begin_rest(state: QuestState, i: int) -> QuestState:
     group = resting_group(state, i)
     spent = replace(state.turn, rolled=True, moves=0, acted=True, stopped=True)
     names = ", ".join(state.hero_of(k).name for k in group)
-    state = note(replace(state, turn=spent), f"{state.hero_of(i).name} calls a rest: {names} rest.")
+    state = note(
+        replace(state, turn=spent),
+        said("rest.calls-rest-rest", hero=i, hero_name=state.hero_of(i).name, names=names),
+    )
     return replace(state, pending=Pending("rest", who=i, dice=len(group), then=_text(group)))
 
 
@@ -113,12 +117,12 @@ def rest_result(state: QuestState, p: Pending, move: str) -> QuestState:
     """The group recovers Body, Mind and Magic; or the wandering monster comes to the caller."""
     group = group_of(p)
     if move != "rested":
-        return spawn_wanderer(note(state, "The rest is disturbed!"), p.who, resting=True)
+        return spawn_wanderer(note(state, said("rest.rest-disturbed")), p.who, resting=True)
     for k in group:
         fig = state.heroes[k]
         if fig.status != "active":
             continue
         hero = state.hero_of(k)
         fig = replace(fig, body=hero.maximum("body"), mind=hero.maximum("mind"), magic=hero.maximum("magic"))
-        state = note(with_hero(state, k, fig), f"{hero.name} rests and recovers.")
+        state = note(with_hero(state, k, fig), said("heal.rests-recovers", hero=k, hero_name=hero.name))
     return state

@@ -6,7 +6,9 @@ traps they know of, fallen rock, the monsters in sight, every hero (numbered 1, 
 map) and the goal. The game master's private part is the rest of the board: every monster, every trap,
 every door. Actions are `render.action_label`'s sentences with a group and a target (a square, a
 monster by its index and its square, a door by the square beyond it, so a click on the drawn board
-finds it). HeroQuest's rules still write their log as text: it is passed on as events of kind "log".
+finds it). The rules' log (`events`) is passed on as view events of each record's kind, with its phrase
+(`say`), the hero and monster indices and its values; the heroes' seats are not told what a monster out
+of their sight does, nor of a trap they never found (`heroes_may_know`).
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from grognard.engine import registry
 from grognard.engine.errors import GrognardError
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import MoveRecord
-from grognard.engine.view import ActionView, Event, GameViews, SeatView, Sight, Target, log_events
+from grognard.engine.view import ActionView, Event, GameViews, SeatView, Sight, Target
 from grognard.systems.heroquest.action_text import Cast, cast_arg, hero_ref, parse
 from grognard.systems.heroquest.actions import known_traps
 from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.combat_dice import binomial
+from grognard.systems.heroquest.events import HqEvent
 from grognard.systems.heroquest.gear import attack_dice, defend_dice
 from grognard.systems.heroquest.hero import casting_level
 from grognard.systems.heroquest.render import action_label, map_lines, monster_letters
@@ -271,6 +274,39 @@ def gm_private(state: QuestState) -> dict[str, JsonValue]:
     }
 
 
+GM_ONLY = frozenset({"trap.trap-undone"})
+"""Phrases only the game master is told (a trap the heroes never found, undone by their spell)."""
+
+
+def heroes_may_know(state: QuestState, event: HqEvent) -> bool:
+    """Whether the heroes are told of `event`: not a game master's phrase, and of no monster standing out
+    of their sight (a monster slain, gone or not yet on the board is no secret)."""
+    if event.say in GM_ONLY:
+        return False
+    j = event.monster
+    if j is None or not 0 <= j < len(state.monsters) or state.monsters[j].at is None:
+        return True
+    return j in shown_monsters(state)
+
+
+def log_event(event: HqEvent) -> Event:
+    """One record of the rules' log as a view event: its kind, its phrase (`say`), the hero and monster
+    it concerns (indices) and its values (a square as [x, y])."""
+    values: dict[str, JsonValue] = {"say": event.say}
+    if event.hero is not None:
+        values["hero"] = event.hero
+    if event.monster is not None:
+        values["monster"] = event.monster
+    for key, value in event.values:
+        values[key] = list(value) if isinstance(value, tuple) else value
+    return Event(kind=event.kind, values=values)
+
+
+def seat_log(state: QuestState, seat: int | None) -> list[Event]:
+    """The events of the last move that `seat` is told of (all of them for the game master)."""
+    return [log_event(e) for e in state.log if seat == GM_PLAYER or heroes_may_know(state, e)]
+
+
 def quest_sight(state: GameState, seat: int | None) -> Sight:
     """The quest as `seat` sees it (the heroes' knowledge for seat 0 and onlookers)."""
     assert isinstance(state, QuestState)
@@ -280,13 +316,13 @@ def quest_sight(state: GameState, seat: int | None) -> Sight:
         for a in state.legal_actions():
             group, target = action_target(state, a)
             actions.append(ActionView(id=a, label=_label(state, a), group=group, target=target))
-    return Sight(public=heroes_public(state), private=private, actions=actions, log=log_events(state.log))
+    return Sight(public=heroes_public(state), private=private, actions=actions, log=seat_log(state, seat))
 
 
 def changes(before: GameState, after: GameState) -> list[Event]:
     """Who attacked whom in a combat roll (kind "combat": attacker, defender and the shield that blocks
-    for the defender, white for a hero, black for a monster), then what the rules' log says a move did
-    (HeroQuest's rules still write text), as events of kind "log"."""
+    for the defender, white for a hero, black for a monster), then the events of the rules' log the heroes
+    are told of (these changes are public)."""
     assert isinstance(before, QuestState) and isinstance(after, QuestState)
     out: list[Event] = []
     p = before.pending
@@ -300,7 +336,7 @@ def changes(before: GameState, after: GameState) -> list[Event]:
         shield = "black shield" if p.side == "hero" else "white shield"
         values: dict[str, JsonValue] = {"attacker": attacker, "defender": defender, "blocks": shield}
         out.append(Event(kind="combat", values=values))
-    return out + log_events(after.log)
+    return out + seat_log(after, None)
 
 
 def hidden(record: MoveRecord, seat: int | None) -> bool:
@@ -330,6 +366,25 @@ def audit(state: GameState, seat: int | None, seen: SeatView) -> list[str]:
     for j, m in enumerate(state.monsters):
         if j not in shown and f'"id": "{m.id}"' in text:
             bad.append(f"monster {m.id} appears in the public part")
+    return bad + event_leaks(state, seen.events, shown)
+
+
+def event_leaks(state: QuestState, events: list[Event], shown: set[int]) -> list[str]:
+    """What the events shown to the heroes tell of the game master's secrets: a game master's phrase, or
+    a monster standing out of their sight named by its index or id."""
+    bad = []
+    hidden = {j for j, m in enumerate(state.monsters) if m.at is not None and j not in shown}
+    for e in events:
+        said = e.values.get("say")
+        if said in GM_ONLY:
+            bad.append(f"the heroes are told {said}")
+        j = e.values.get("monster")
+        if isinstance(j, int) and j in hidden:
+            bad.append(f"an event ({said or e.kind}) tells of monster {state.monsters[j].id} out of sight")
+        named = set(map(str, e.values.values()))
+        bad += [
+            f"an event names monster {state.monsters[k].id}" for k in hidden if state.monsters[k].id in named
+        ]
     return bad
 
 

@@ -18,6 +18,7 @@ from grognard.systems.heroquest.edits import (
     with_hero,
 )
 from grognard.systems.heroquest.effect_strings import has, parse, total
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skills import (
@@ -59,7 +60,8 @@ def recover_weapon(state: QuestState, i: int) -> QuestState:
         return state
     effects = tuple(e for e in fig.effects if not parse(e)[0].startswith("tossed@"))
     return note(
-        with_hero(state, i, replace(fig, effects=effects)), f"{state.hero_of(i).name} picks up his weapon."
+        with_hero(state, i, replace(fig, effects=effects)),
+        said("item.picks-up-weapon", hero=i, hero_name=state.hero_of(i).name),
     )
 
 
@@ -169,8 +171,10 @@ def daze_result(state: QuestState, p: Pending, move: str) -> QuestState:
     """A dazed enemy may not attack in its next turn."""
     if move == "dazed":
         state = add_monster_effects(state, p.target, "noattack|next-turn")
-        return note(state, f"{state.stats_of(p.target).name} is dazed.")
-    return note(state, f"{state.stats_of(p.target).name} shakes off the blow.")
+        return note(state, said("attack.dazed", monster=p.target, monster_name=state.stats_of(p.target).name))
+    return note(
+        state, said("attack.shakes-off-blow", monster=p.target, monster_name=state.stats_of(p.target).name)
+    )
 
 
 def _sweep_path(state: QuestState, i: int, j: int) -> list[int]:
@@ -367,7 +371,7 @@ def riposte(state: QuestState, k: int, j: int) -> QuestState:
         or state.pending is not None
     ):
         return state
-    state = note(mark_skills_used(state, k, "riposte"), f"{hero.name} ripostes!")
+    state = note(mark_skills_used(state, k, "riposte"), said("attack.ripostes", hero=k, hero_name=hero.name))
     from grognard.systems.heroquest.weapons import hero_axe, with_axe
 
     ref = with_axe("", hero_axe(state, k))  # a battle axe's riposte concusses too (line 369)

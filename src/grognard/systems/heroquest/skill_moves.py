@@ -15,6 +15,7 @@ from grognard.systems.heroquest.edits import (
     with_monster,
 )
 from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.skills import register_skill, seen_enemies
 from grognard.systems.heroquest.state import Pending, QuestState
@@ -42,7 +43,10 @@ def drop_stealth(state: QuestState, i: int) -> QuestState:
     if not has(fig.effects, "stealth"):
         return state
     effects = tuple(e for e in fig.effects if parse(e)[0] != "stealth")
-    return note(with_hero(state, i, replace(fig, effects=effects)), f"{state.hero_of(i).name} is seen.")
+    return note(
+        with_hero(state, i, replace(fig, effects=effects)),
+        said("move.seen", hero=i, hero_name=state.hero_of(i).name),
+    )
 
 
 def break_stealth(state: QuestState, i: int, verb: str) -> QuestState:
@@ -180,7 +184,7 @@ def spring_snare(state: QuestState, j: int, square: Square) -> QuestState:
     fig = state.heroes[who]
     tag = f"snare@{square[0]},{square[1]}|quest"
     state = with_hero(state, who, replace(fig, effects=tuple(e for e in fig.effects if e != tag)))
-    state = note(state, f"{state.stats_of(j).name} springs a trap!")
+    state = note(state, said("trap.springs-trap", monster=j, monster_name=state.stats_of(j).name))
     return replace(state, pending=Pending("snare", who=j, target=who))
 
 
@@ -204,9 +208,11 @@ def excavate(state: QuestState, i: int, arg: str) -> QuestState:
 def dig_result(state: QuestState, p: Pending, move: str) -> QuestState:
     """The rock cleared, or not yet."""
     if move != "cleared":
-        return note(state, "The rock holds.")
+        return note(state, said("status.rock-holds"))
     x, y = (int(v) for v in p.ref.split(","))
-    return note(replace(state, rubble=tuple(s for s in state.rubble if s != (x, y))), "The rock is dug away.")
+    return note(
+        replace(state, rubble=tuple(s for s in state.rubble if s != (x, y))), said("status.rock-dug-away")
+    )
 
 
 def _aware_offers(state: QuestState, i: int) -> list[str]:
@@ -227,7 +233,7 @@ def elven_awareness(state: QuestState, i: int, door: str) -> QuestState:
 def aware_result(state: QuestState, p: Pending, move: str) -> QuestState:
     """The game master tells where (and what) the enemies beyond the door are."""
     if move == "none":
-        return note(state, "The elf senses nothing.")
+        return note(state, said("search.elf-senses-nothing"))
     at = state.heroes[p.who].at
     assert at is not None
     a, b = state.layout.door_by_id[p.ref].at
@@ -246,7 +252,9 @@ def aware_result(state: QuestState, p: Pending, move: str) -> QuestState:
         for j, m in found
         if m.at is not None
     ]
-    return note(state, "Beyond the door: " + (", ".join(parts) or "no enemies") + ".")
+    if not parts:
+        return note(state, said("search.beyond-door-nothing", hero=p.who))
+    return note(state, said("search.beyond-door", hero=p.who, seen=", ".join(parts)))
 
 
 def _dominion_offers(state: QuestState, i: int) -> list[str]:

@@ -32,6 +32,7 @@ from grognard.systems.heroquest.edits import (
 )
 from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.effects import BERSERK, MANHANDLE, from_effect
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -120,7 +121,7 @@ def use_skill(state: QuestState, i: int, arg: str) -> QuestState:
     h = handler(key)
     if h.kind == "action":
         state = replace(state, turn=replace(state.turn, acted=True))
-    state = note(state, f"{state.hero_of(i).name} uses {hq.skill(key).name}.")
+    state = note(state, said("skill.uses", hero=i, hero_name=state.hero_of(i).name, skill=hq.skill(key).name))
     state = h.apply(state, i, rest)
     from grognard.systems.heroquest.skill_moves import drop_stealth
 
@@ -409,7 +410,7 @@ def fear_result(state: QuestState, p: Pending, move: str) -> QuestState:
         else:
             state = add_monster_effects(state, j, "flee|next-turn", "halfdef|next-turn")
     names = ", ".join(state.ctx.monster(m).name for m in hit) or "no one"
-    return note(state, f"Shaken: {names}.")
+    return note(state, said("status.shaken", names=names))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -440,9 +441,13 @@ def more_chance(mine: int, theirs: int) -> Fraction:
 def stare_result(state: QuestState, p: Pending, move: str) -> QuestState:
     """The stared-down enemy rolls no defend dice for the rest of the hero's turn."""
     if move != "wins":
-        return note(state, f"{state.stats_of(p.target).name} holds the stare.")
+        return note(
+            state, said("attack.holds-stare", monster=p.target, monster_name=state.stats_of(p.target).name)
+        )
     state = add_monster_effects(state, p.target, "nodef|hero-turn")
-    return note(state, f"{state.stats_of(p.target).name} is stared down.")
+    return note(
+        state, said("attack.stared-down", monster=p.target, monster_name=state.stats_of(p.target).name)
+    )
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest.action_text import rest_of, verb_of
+from grognard.systems.heroquest.events import Phrase, said
 from grognard.systems.heroquest.state import QuestState
 
 VERBS = ("memorise", "forget")
@@ -71,11 +72,15 @@ def choose_spell(state: QuestState, i: int, verb: str, key: str) -> QuestState:
     name = state.hero_of(i).name
     if verb == "forget":
         spells = tuple(k for k in fig.spells if k != key)
-        text = f"{name} puts {_name(key)} aside ({len(spells)} spell(s) held)."
+        phrase: Phrase = "spell.puts-aside"
     else:
         spells = (*fig.spells, key)
-        text = f"{name} memorises {_name(key)} ({len(spells)} spell(s) held)."
-    return note(with_hero(state, i, replace(fig, spells=spells)), text)
+        phrase = "spell.memorises"
+    held = len(spells)
+    return note(
+        with_hero(state, i, replace(fig, spells=spells)),
+        said(phrase, hero=i, hero_name=name, spell=_name(key), held=held),
+    )
 
 
 def choice_label(state: QuestState, i: int, action: str) -> str:

@@ -25,6 +25,7 @@ from grognard.systems.heroquest.action_text import aim, cast_arg
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.edits import add_monster_effects, monster_index, note, with_hero
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import Reach, can_target, step_cost
 from grognard.systems.heroquest.hero import casting_level
 from grognard.systems.heroquest.sight import sees
@@ -256,7 +257,7 @@ def genie(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
         return open_door(state, aim(target).thing or "")
     j = monster_index(state, target)
     dice = max(1, state.heroes[i].magic)
-    state = note(state, f"The genie attacks with {dice} combat dice.")
+    state = note(state, said("spell.genie-attacks-combat-dice", dice=dice))
     defend = monster_defend_dice(state, j)
     return replace(state, pending=Pending("attack", who=i, target=j, dice=dice, need=defend, side="hero"))
 
@@ -285,7 +286,7 @@ def cast(state: QuestState, i: int, arg: str) -> QuestState:
     from grognard.systems.heroquest.artifacts import pay_for_cast
 
     state = pay_for_cast(state, i, key)  # one Magic point, or the Spell Ring's (line 475)
-    state = note(state, f"{state.hero_of(i).name} casts {spell.name}.")
+    state = note(state, said("spell.casts", hero=i, hero_name=state.hero_of(i).name, spell=spell.name))
     from grognard.systems.heroquest.chaos_flight import answer_hero_spell
 
     answered = answer_hero_spell(state, i, key, target)  # a monster's Dispell or Mirror Magic (557, 571)

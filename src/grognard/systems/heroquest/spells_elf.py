@@ -27,6 +27,7 @@ from grognard.systems.heroquest.action_text import aim, verb_of
 from grognard.systems.heroquest.catalog import Gear, Spell
 from grognard.systems.heroquest.edits import monster_index, note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skills import subsets
 from grognard.systems.heroquest.spells import enemies, friends, register_spell
@@ -71,7 +72,7 @@ def disappear(state: QuestState, i: int, spell: Spell, target: str) -> QuestStat
     k = aim(target).hero_index
     fig = state.heroes[k]
     state = with_hero(state, k, replace(fig, effects=(*fig.effects, f"{VANISH}|")))
-    return note(state, f"{state.hero_of(k).name} disappears from sight.")
+    return note(state, said("spell.disappears-from-sight", hero=k, hero_name=state.hero_of(k).name))
 
 
 def restrict(state: QuestState, i: int, actions: list[str]) -> list[str]:
@@ -90,7 +91,10 @@ def cancel(state: QuestState, i: int) -> QuestState:
 def _reappear(state: QuestState, i: int, how: str) -> QuestState:
     fig = state.heroes[i]
     effects = tuple(e for e in fig.effects if parse(e)[0] != VANISH)
-    return note(with_hero(state, i, replace(fig, effects=effects)), f"{state.hero_of(i).name} {how}.")
+    return note(
+        with_hero(state, i, replace(fig, effects=effects)),
+        said("spell.elf-effect", hero=i, hero_name=state.hero_of(i).name, how=how),
+    )
 
 
 def _vmove_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
@@ -148,7 +152,15 @@ def twist_wood(state: QuestState, i: int, spell: Spell, target: str) -> QuestSta
     weapon = wooden_weapon(state, j)
     assert weapon is not None
     state = with_monster(state, j, replace(m, effects=(*m.effects, f"{TWISTED}|quest")))
-    return note(state, f"The {weapon.name.lower()} of {state.stats_of(j).name} warps into uselessness.")
+    return note(
+        state,
+        said(
+            "status.warps-into-uselessness",
+            monster=j,
+            weapon=weapon.name.lower(),
+            monster_name=state.stats_of(j).name,
+        ),
+    )
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -180,7 +192,7 @@ def double_image(state: QuestState, i: int, spell: Spell, target: str) -> QuestS
     k = aim(target).hero_index
     fig = state.heroes[k]
     state = with_hero(state, k, replace(fig, effects=(*fig.effects, f"image:{i}|")))
-    return note(state, f"A double of {state.hero_of(k).name} shimmers beside him.")
+    return note(state, said("status.double-shimmers-beside", hero=k, hero_name=state.hero_of(k).name))
 
 
 def after_look(state: QuestState) -> QuestState:
@@ -197,7 +209,7 @@ def after_look(state: QuestState) -> QuestState:
                 continue
             fig = state.heroes[k]
             state = with_hero(state, k, replace(fig, effects=tuple(x for x in fig.effects if x != e)))
-            state = note(state, f"The double of {state.hero_of(k).name} fades.")
+            state = note(state, said("status.double-fades", hero=k, hero_name=state.hero_of(k).name))
     return state
 
 
@@ -214,7 +226,7 @@ def _image_result(state: QuestState, p: Pending, move: str) -> QuestState:
 
     name = state.hero_of(p.target).name
     if move == "image":
-        return note(state, f"The blow passes through the double of {name}: no damage.")
+        return note(state, said("attack.blow-passes-through-double", hero=p.target, hero_name=name))
     state = hurt_hero(state, p.target, p.dice, f"{state.stats_of(p.who).name}'s attack")
     return struck(state, p, p.dice)  # what follows the hit: Bite, Maul, Pestilence, ... (monster_wounds)
 
@@ -252,7 +264,7 @@ def _blaze_targets(state: QuestState, i: int, spell: Spell) -> list[str]:
 def hypnotic_blaze(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """Everyone in sight but the caster rolls a red die against his Mind (line 537)."""
     ids = figures_in_sight(state, i)
-    state = note(state, "A huge illusory flame roars up.")
+    state = note(state, said("status.huge-illusory-flame-roars"))
     return replace(state, pending=Pending("blaze", who=i, ref=",".join(ids)))
 
 
@@ -305,7 +317,7 @@ def _blaze_result(state: QuestState, p: Pending, move: str) -> QuestState:
             kept = tuple(e for e in m.effects if parse(e)[0] != DAZZLE)
             state = with_monster(state, j, replace(m, effects=(*kept, tag)))
     names = ", ".join(_name(state, fid) for fid in hit) or "no one"
-    return note(state, f"Paralysed by the blaze: {names}.")
+    return note(state, said("status.paralysed-blaze", names=names))
 
 
 def dazzled(effects: tuple[str, ...]) -> bool:
@@ -330,7 +342,7 @@ def paralysed_hero(state: QuestState, k: int) -> QuestState | None:
     if not dazzled(fig.effects):
         return None
     state = with_hero(state, k, replace(fig, effects=_spent_turn(fig.effects)))
-    return note(state, f"{state.hero_of(k).name} stands entranced by the blaze and loses this turn.")
+    return note(state, said("turn.hero-entranced-blaze", hero=k, hero_name=state.hero_of(k).name))
 
 
 def paralysed_monster(state: QuestState, j: int) -> QuestState | None:
@@ -339,7 +351,7 @@ def paralysed_monster(state: QuestState, j: int) -> QuestState | None:
     if not dazzled(m.effects):
         return None
     state = with_monster(state, j, replace(m, effects=_spent_turn(m.effects)))
-    return note(state, f"{state.stats_of(j).name} stands entranced by the blaze and loses its turn.")
+    return note(state, said("turn.monster-entranced-blaze", monster=j, monster_name=state.stats_of(j).name))
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.edits import note
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.spells import register_spell
 from grognard.systems.heroquest.state import Pending, QuestState
@@ -62,7 +63,7 @@ def ice_bridge(state: QuestState, i: int, spell: Spell, target: str) -> QuestSta
     idx = trap_at_place(state, target.partition("=")[2], ("found", "sprung"))
     if idx is None:
         raise UsageError(f"no known trap at {target!r}")
-    return note(trap_status(state, idx, BRIDGED), "A bridge of ice spans the trap.")
+    return note(trap_status(state, idx, BRIDGED), said("trap.bridge-ice-spans-trap"))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -82,7 +83,7 @@ def treasure_without_doom(state: QuestState, i: int, spell: Spell, target: str) 
     furniture = furniture_in(state, area, scope)
     for k, t in enumerate(state.ctx.traps):
         if t.furniture in furniture and state.traps[k] in ("hidden", "found"):
-            state = note(trap_status(state, k, "disarmed"), f"The trap in the {t.furniture} is undone.")
+            state = note(trap_status(state, k, "disarmed"), said("trap.trap-undone", furniture=t.furniture))
     state = search(state, i, "treasure")
     return _safe(state)
 
@@ -118,7 +119,7 @@ def safe_card(state: QuestState, p: Pending, card_id: str) -> QuestState:
     from grognard.systems.heroquest.resolve import draw_treasure_card
 
     if card_id == "empty":
-        state = note(state, "No gold or potion is left in the treasure deck.")
+        state = note(state, said("treasure.no-gold-or-potion"))
         rest = [r for r in p.then.split(",") if r]
         if rest:
             return replace(

@@ -20,6 +20,7 @@ from grognard.systems.heroquest.action_text import aim, rest_of, verb_of
 from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.hero import can_cast
 from grognard.systems.heroquest.spells import find, friends, register_spell
 from grognard.systems.heroquest.state import QuestState, Turn
@@ -48,7 +49,7 @@ def timestop(state: QuestState, i: int, spell: Spell, target: str) -> QuestState
     k = aim(target).hero_index
     fig = state.heroes[k]
     state = with_hero(state, k, replace(fig, effects=(*fig.effects, f"{TIMESTOP}|")))
-    return note(state, f"Time stops for all but {state.hero_of(k).name}.")
+    return note(state, said("spell.time-stops-all", hero=k, hero_name=state.hero_of(k).name))
 
 
 def extra_turn(state: QuestState) -> tuple[QuestState, bool]:
@@ -58,7 +59,7 @@ def extra_turn(state: QuestState) -> tuple[QuestState, bool]:
         if h.status == "active" and has(h.effects, TIMESTOP):
             kept = tuple(e for e in h.effects if parse(e)[0] != TIMESTOP)
             state = with_hero(state, k, replace(h, effects=kept))
-            state = note(state, f"{state.hero_of(k).name} takes a turn while time stands still.")
+            state = note(state, said("spell.takes-turn-while-time", hero=k, hero_name=state.hero_of(k).name))
             return replace(state, extra_turn=k), True
     return (replace(state, extra_turn=-1) if state.extra_turn >= 0 else state), False
 
@@ -149,6 +150,10 @@ def window_action(state: QuestState, action: str) -> QuestState:
     back = replace(back, flashback=replace(back, log=(), flashback=None))
     return note(
         back,
-        f"{state.hero_of(c).name} casts Flashback: {state.hero_of(who).name}'s turn is undone, "
-        "to be played again.",
+        said(
+            "spell.casts-flashback-turn-undone",
+            hero=c,
+            hero_name=state.hero_of(c).name,
+            other_hero_name=state.hero_of(who).name,
+        ),
     )

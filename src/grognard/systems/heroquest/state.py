@@ -28,6 +28,7 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import spec_text
 from grognard.systems.heroquest.board import Layout, Square
 from grognard.systems.heroquest.effect_strings import total
+from grognard.systems.heroquest.events import HqEvent
 from grognard.systems.heroquest.hero import Equipped, Hero
 from grognard.systems.heroquest.monster_kit import MonsterStats
 from grognard.systems.heroquest.quest_setup import Context, Setup, context
@@ -195,7 +196,7 @@ class QuestState(GameState):
     outcome: str = ""
     encounter: bool = False
     wanderers: int = 0
-    log: tuple[str, ...] = ()
+    log: tuple[HqEvent, ...] = field(default=(), compare=False)
     extra_turn: int = -1
     flashback: QuestState | None = None
     casting: str = ""
@@ -422,7 +423,11 @@ def state_to_data(state: QuestState) -> dict[str, Any]:
 
 
 def state_from_data(data: Any) -> QuestState:
-    """The state `state_to_data` wrote."""
+    """The state `state_to_data` wrote. An older state whose log holds lines of text (before the log kept
+    `events`) is read with an empty log: the log only tells what the last move did, and takes no part in
+    a state's equality."""
+    if isinstance(data, dict) and any(isinstance(line, str) for line in data.get("log") or ()):
+        data = {**data, "log": []}
     return from_data(QuestState, data)
 
 

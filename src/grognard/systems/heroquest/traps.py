@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import add, note, with_hero
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.wounds import hurt_hero, spawn_wanderer
@@ -42,14 +43,19 @@ def _spring(state: QuestState, i: int, idx: int, *, came_from: Square | None) ->
     fig = state.heroes[i]
     on_it = fig.at in trap.squares
     if kind in ("spear", "chest") or trap.furniture is not None:  # a spear's effect in furniture (line 146)
-        state = note(_trap_status(state, idx, "gone"), f"A spear trap springs at {name}!")
+        state = note(
+            _trap_status(state, idx, "gone"), said("trap.spear-trap-springs", hero=i, hero_name=name)
+        )
         return replace(state, pending=Pending("trap", who=i, ref=trap.id))
     if kind in ("pit", "long-pit"):
         state = _trap_status(state, idx, "sprung")
         if on_it:
             state = with_hero(state, i, replace(fig, effects=(*fig.effects, "pit|here")))
         return hurt_hero(
-            note(state, f"The floor gives way under {name}!"), i, 2 if kind == "long-pit" else 1, "the fall"
+            note(state, said("trap.floor-gives-way-under", hero=i, hero_name=name)),
+            i,
+            2 if kind == "long-pit" else 1,
+            "the fall",
         )
     if kind == "falling-rock":
         state = _trap_status(state, idx, "gone")
@@ -60,12 +66,12 @@ def _spring(state: QuestState, i: int, idx: int, *, came_from: Square | None) ->
             state, pending=Pending("trap", who=i, ref=trap.id, then=f"{fwd[0]},{fwd[1]};{back[0]},{back[1]}")
         )
     if kind == "stalactite":
-        state = note(_trap_status(state, idx, "gone"), f"A stalactite falls on {name}!")
+        state = note(_trap_status(state, idx, "gone"), said("trap.stalactite-falls", hero=i, hero_name=name))
         return hurt_hero(state, i, 1, "the stalactite")
     if kind == "swinging-axe":
-        state = note(_trap_status(state, idx, "sprung"), f"An axe swings down at {name}!")
+        state = note(_trap_status(state, idx, "sprung"), said("trap.axe-swings-down", hero=i, hero_name=name))
         return replace(state, pending=Pending("trap", who=i, ref=trap.id))
-    state = note(_trap_status(state, idx, "gone"), "An alarm sounds!")
+    state = note(_trap_status(state, idx, "gone"), said("trap.alarm-sounds"))
     return spawn_wanderer(state, i)
 
 
@@ -110,9 +116,11 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
 
         state = find_icicles(state, i, scope)  # an ice gremlin's stalactites (line 847)
         if not found:
-            return note(state, f"{name} searches for traps and finds none.")
+            return note(state, said("trap.searches-traps-finds-none", hero=i, hero_name=name))
         places = ", ".join(place_label(state, k) for k in found)  # the spot, not the kind (line 96)
-        return note(state, f"{name} searches for traps and finds {len(found)}: {places}.")
+        return note(
+            state, said("trap.searches-traps-finds", hero=i, hero_name=name, found=len(found), places=places)
+        )
     if what == "doors":
         from grognard.systems.heroquest.actions import set_door
 
@@ -123,7 +131,12 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
         ]
         for door_id in found_doors:
             state = set_door(state, door_id, "closed")
-        return note(state, f"{name} searches for secret doors and finds {len(found_doors) or 'none'}.")
+        return note(
+            state,
+            said(
+                "search.searches-secret-doors-finds", hero=i, hero_name=name, found=len(found_doors) or "none"
+            ),
+        )
     state = replace(state, searched=add(state.searched, f"treasure:{area}"))
     for k, t in enumerate(state.ctx.traps):
         if (
@@ -131,7 +144,10 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
             and state.traps[k] in ("hidden", "found")
             and _treasure_in(state, t.furniture or "")
         ):
-            state = note(_trap_status(state, k, "gone"), f"A trap in the {t.furniture} springs at {name}!")
+            state = note(
+                _trap_status(state, k, "gone"),
+                said("trap.furniture-trap-springs", hero=i, furniture=t.furniture, hero_name=name),
+            )
             return replace(state, pending=Pending("trap", who=i, ref=t.id, then="treasure"))
     return take_treasure(state, i)
 
@@ -160,5 +176,5 @@ def take_treasure(state: QuestState, i: int) -> QuestState:
         and not locked_treasure(state, t.id)  # held by a challenge until it is met (`challenge_play`)
     ]
     if not ids:
-        return note(state, f"{name} searches for treasure and finds nothing.")
-    return give_treasure(state, i, ids, found=f"{name} finds treasure.")
+        return note(state, said("search.searches-treasure-finds-nothing", hero=i, hero_name=name))
+    return give_treasure(state, i, ids, found="treasure.finds")

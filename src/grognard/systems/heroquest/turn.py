@@ -18,6 +18,7 @@ from dataclasses import replace
 from itertools import permutations
 
 from grognard.systems.heroquest.edits import add, free_square_near, note, with_hero, with_monster
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.hooks import game_master
 from grognard.systems.heroquest.quest import Event
 from grognard.systems.heroquest.sight import sees, visible_areas
@@ -75,7 +76,9 @@ def start_slot(state: QuestState) -> QuestState:
     stopped = False
     if any(e.startswith("tempest|") for e in kept):
         kept = tuple(e for e in kept if not e.startswith("tempest|"))
-        state = note(state, f"{state.hero_of(who).name} is caught in the whirlwind and misses this turn.")
+        state = note(
+            state, said("turn.caught-whirlwind-misses-this", hero=who, hero_name=state.hero_of(who).name)
+        )
         stopped = True
     state = with_hero(state, who, replace(fig, effects=kept))
     if stopped:
@@ -166,7 +169,7 @@ def fire(state: QuestState, events: list[Event]) -> QuestState:
         state = state.evolve(fired=add(state.fired, event.id))
         for action in event.actions:
             if action.kind == "text":
-                state = note(state, action.text)
+                state = note(state, said("quest.text", text=action.text))
             elif action.kind == "place-monsters":
                 for mid in action.monsters:
                     state = place_held(state, mid)
@@ -373,7 +376,7 @@ def start_monster(state: QuestState, index: int) -> QuestState:
         )
         return note(
             state.evolve(turn=Turn(rolled=True, acted=True, stopped=True, done=True)),
-            f"{state.stats_of(index).name} misses its turn in the whirlwind.",
+            said("turn.misses-turn-whirlwind", monster=index, monster_name=state.stats_of(index).name),
         )
     if any(e.startswith("sleep|") for e in m.effects):
         deep = any(e.startswith("deep|") for e in m.effects)  # Deep Sleep: one red die (line 531)

@@ -30,6 +30,7 @@ from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import dagger, has, total
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.hero import Hero
 from grognard.systems.heroquest.state import Pending, QuestState
@@ -152,11 +153,11 @@ def concuss(state: QuestState, p: Pending) -> QuestState:
     if m.status != "active":
         return state
     if stats.mind <= 0:
-        return note(state, f"Every die a skull, but {stats.name} has no mind to lose.")
+        return note(state, said("mind.concussed-no-mind", monster=j, monster_name=stats.name))
     state = with_monster(state, j, replace(m, effects=(*m.effects, "mind-1|quest")))
     left = stats.mind - 1
-    state = note(state, f"Every die a skull: {stats.name} is concussed and loses a Mind point ({left} left).")
-    return note(state, f"{stats.name} is comatose.") if left == 0 else state
+    state = note(state, said("mind.concussed", monster=j, monster_name=stats.name, left=left))
+    return note(state, said("mind.comatose", monster=j, monster_name=stats.name)) if left == 0 else state
 
 
 def concuss_hero(state: QuestState, i: int) -> QuestState:
@@ -168,8 +169,8 @@ def concuss_hero(state: QuestState, i: int) -> QuestState:
     if fig.status != "active" or "stone|quest" in fig.effects:
         return state
     if fig.mind <= 0:
-        return note(state, f"{name} is struck senseless again, with no Mind left to lose.")
-    state = note(state, f"Every die a skull: {name} is concussed!")
+        return note(state, said("mind.struck-senseless-again-no", hero=i, hero_name=name))
+    state = note(state, said("mind.hero-concussed", hero=i, hero_name=name))
     return lose_mind(state, i, 1, "The battle axe's blow")
 
 
@@ -274,8 +275,27 @@ def hero_throw(state: QuestState, i: int, mid: str) -> QuestState:
     state = replace(state, pending=replace(p, need=monster_defend_dice(state, j, ranged=True), then="thrown"))
     name = state.hero_of(i).name
     if magical:
-        return note(state, f"{name} throws the Magical Throwing Dagger at {state.stats_of(j).name}.")
-    state = note(state, f"{name} throws a dagger at {state.stats_of(j).name}; it lands at {at[0]},{at[1]}.")
+        return note(
+            state,
+            said(
+                "item.throws-magical-throwing-dagger",
+                hero=i,
+                monster=j,
+                hero_name=name,
+                monster_name=state.stats_of(j).name,
+            ),
+        )
+    state = note(
+        state,
+        said(
+            "item.throws-dagger-lands",
+            hero=i,
+            monster=j,
+            hero_name=name,
+            monster_name=state.stats_of(j).name,
+            square=at,
+        ),
+    )
     return _drop(state, at, f"h{i}")
 
 
@@ -312,8 +332,10 @@ def recover_result(state: QuestState, p: Pending, move: str) -> QuestState:
     x, y = (int(v) for v in p.ref.split(","))
     name = state.hero_of(p.who).name
     if move == "recovered":
-        return note(_pick(state, (x, y), f"h{p.who}"), f"{name} picks his dagger up again.")
-    return note(state, f"{name} fumbles for the dagger; it stays where it lies.")
+        return note(
+            _pick(state, (x, y), f"h{p.who}"), said("item.picks-dagger-up-again", hero=p.who, hero_name=name)
+        )
+    return note(state, said("item.fumbles-dagger-stays-where", hero=p.who, hero_name=name))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -351,7 +373,16 @@ def monster_throw(state: QuestState, j: int, arg: str) -> QuestState:
     assert p is not None
     state = replace(state, pending=replace(p, need=hero_defend_dice(state, p.target, ranged=True)))
     target = state.heroes[p.target].at or at
-    state = note(state, f"{state.stats_of(j).name} throws its dagger at {state.hero_of(p.target).name}.")
+    state = note(
+        state,
+        said(
+            "item.throws-dagger",
+            hero=p.target,
+            monster=j,
+            monster_name=state.stats_of(j).name,
+            hero_name=state.hero_of(p.target).name,
+        ),
+    )
     return _drop(state, target, f"m{j}")
 
 

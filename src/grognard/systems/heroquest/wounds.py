@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.edits import free_square_near, note, with_hero, with_monster
+from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.experience import kill
 from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState
 from grognard.systems.heroquest.turn import fire
@@ -24,14 +25,21 @@ def hurt_hero(state: QuestState, i: int, damage: int, what: str, *, self_heal: b
     fig = state.heroes[i]
     hero = state.hero_of(i)
     if "stone|quest" in fig.effects and damage > 0:
-        return note(state, f"{what.capitalize()} cannot harm {hero.name}, turned to stone.")
+        return note(
+            state,
+            said("wound.cannot-harm-turned-stone", hero=i, source=what.capitalize(), hero_name=hero.name),
+        )
     if damage <= 0 or fig.status != "active":
         return (
-            note(state, f"{what.capitalize()} does {hero.name} no harm.") if fig.status == "active" else state
+            note(state, said("wound.does-no-harm", hero=i, source=what.capitalize(), hero_name=hero.name))
+            if fig.status == "active"
+            else state
         )
     effects = tuple(e for e in fig.effects if not e.endswith("|until-damaged"))
     body = fig.body - damage
-    state = note(state, f"{what.capitalize()} costs {hero.name} {damage} Body.")
+    state = note(
+        state, said("wound.costs-body", hero=i, source=what.capitalize(), hero_name=hero.name, damage=damage)
+    )
     if body > 0:
         return with_hero(state, i, replace(fig, body=body, effects=effects))
     items = list(fig.items)
@@ -41,24 +49,27 @@ def hurt_hero(state: QuestState, i: int, damage: int, what: str, *, self_heal: b
 
         top = hero.maximum("body")
         fig = replace(fig, body=top, mind=hero.maximum("mind"), items=tuple(items), effects=cure(effects))
-        return note(with_hero(state, i, fig), f"{hero.name} drinks a Potion of Restoration and lives.")
+        return note(with_hero(state, i, fig), said("heal.potion-restoration", hero=i, hero_name=hero.name))
     if "Potion of Healing" in items:
         items.remove("Potion of Healing")
         fig = replace(fig, body=0, status="dying", items=tuple(items), effects=effects)
-        state = note(with_hero(state, i, fig), f"{hero.name} drinks a Potion of Healing as he falls.")
+        state = note(
+            with_hero(state, i, fig), said("heal.drinks-potion-healing-as", hero=i, hero_name=hero.name)
+        )
         return replace(state, pending=Pending("heal", who=i, ref="Potion of Healing"))
     spell = self_heal_spell(state, i) if self_heal else None
     if spell is not None:
         spell_id, amount = spell
         fig = replace(fig, body=min(hero.maximum("body"), amount), magic=fig.magic - 1, effects=effects)
         return note(
-            with_hero(state, i, fig), f"{hero.name} casts {spell_id.split('/')[1]} on himself as he falls."
+            with_hero(state, i, fig),
+            said("spell.casts-himself-as-he", hero=i, hero_name=hero.name, spell=spell_id.split("/")[1]),
         )
     from grognard.systems.heroquest.fallen import fell_mark
 
     # his things lie where he fell, for his companions to collect (line 90, `fallen`)
     state = with_hero(state, i, replace(fig, body=0, status="dead", at=None, effects=fell_mark(fig.at)))
-    state = note(state, f"{hero.name} dies.")
+    state = note(state, said("death.dies", hero=i, hero_name=hero.name))
     if fig.escort:
         for j, m in enumerate(state.monsters):
             if m.id == fig.escort:
@@ -75,18 +86,19 @@ def hurt_monster(
     m = state.monsters[j]
     stats = state.stats_of(j)
     if damage <= 0:
-        return note(state, f"{stats.name} takes no harm.")
+        return note(state, said("wound.takes-no-harm", monster=j, monster_name=stats.name))
     body = m.body - damage
     if body > 0:
         return note(
-            with_monster(state, j, replace(m, body=body)), f"{stats.name} loses {damage} Body ({body} left)."
+            with_monster(state, j, replace(m, body=body)),
+            said("wound.loses-body-left", monster=j, monster_name=stats.name, damage=damage, body=body),
         )
     fell = (f"fell@{m.at[0]},{m.at[1]}|quest",) if m.at is not None else ()  # where Reanimation finds it
     from grognard.systems.heroquest.monster_wounds import monster_dies
 
     state = monster_dies(state, j)  # its curse, kidnap, bear hug and theft end (lines 711-891)
     state = with_monster(state, j, replace(m, body=0, status="dead", at=None, effects=fell))
-    state = note(state, f"{stats.name} is slain.")
+    state = note(state, said("death.slain", monster=j, monster_name=stats.name))
     if killer is not None and state.heroes[killer].status == "active":
         slayer = state.heroes[killer]
         state = with_hero(state, killer, replace(slayer, effects=(*slayer.effects, "killed|one-turn")))
@@ -145,7 +157,13 @@ def begin_attack(
         if warden is not None:
             state = unward(state, target)
             state = note(
-                state, f"{state.hero_of(warden).name} takes the blow for {state.hero_of(target).name}."
+                state,
+                said(
+                    "wound.takes-blow",
+                    hero=warden,
+                    hero_name=state.hero_of(warden).name,
+                    other_hero_name=state.hero_of(target).name,
+                ),
             )
             target = warden
         dice = monster_attack_dice(state, attacker, target)
@@ -175,14 +193,22 @@ def spawn_wanderer(state: QuestState, hero: int, *, resting: bool = False) -> Qu
         return state
     where = free_square_near(state, at)
     if where is None:
-        return note(state, "The wandering monster finds no room to appear.")
+        return note(state, said("monster.wandering-monster-finds-no"))
     n = state.wanderers + 1
     mid = f"wandering-{n}"
     fig = MonsterFig(
         mid, where, state.ctx.monster(mid).body, "active", True, ("rest|quest",) if resting else ()
     )
     state = replace(state, monsters=(*state.monsters, fig), wanderers=n)
-    state = note(state, f"A {state.ctx.monster(mid).name} appears beside {state.hero_of(hero).name}!")
+    state = note(
+        state,
+        said(
+            "monster.appears-beside",
+            hero=hero,
+            monster_kind=state.ctx.monster(mid).name,
+            hero_name=state.hero_of(hero).name,
+        ),
+    )
     from grognard.systems.heroquest.targets import monster_targets
 
     j = len(state.monsters) - 1
