@@ -60,20 +60,42 @@ def life_worth(lives: int) -> float:
     return {0: 20.0, 1: 20.0, 2: 7.0, 3: 4.0}.get(lives, 3.0)
 
 
-_MEMO_STATE: list[TalismanState | None] = [None]
-_MEMO: dict[tuple[int, str, int], Any] = {}
+MEMO_CONTEXTS = 8
+"""How many recent positions' worths are kept (`worth_memo`)."""
+
+_CONTEXTS: dict[tuple[int, int, int, bool], tuple[TalismanState, dict[Any, Any]]] = {}
+_LAST: list[Any] = [None, {}]
+
+
+def worth_memo(state: TalismanState) -> dict[Any, Any]:
+    """The memo of what the bot has worked out about `state`'s position, shared by every state with the
+    same heroes, stashes, supply and `crown_reached` (the same objects: states are immutable and a move
+    that changes none of them keeps them). Every worth in this module reads nothing else of a state, so a
+    decision after a die roll reuses what the decision before it found. The last `MEMO_CONTEXTS`
+    positions are kept, each with a state holding its objects, so that their identities stay unique."""
+    if _LAST[0] is state:
+        memo: dict[Any, Any] = _LAST[1]
+        return memo
+    key = (id(state.heroes), id(state.stashes), id(state.supply), state.crown_reached)
+    found = _CONTEXTS.get(key)
+    if found is None:
+        if len(_CONTEXTS) >= MEMO_CONTEXTS:
+            del _CONTEXTS[next(iter(_CONTEXTS))]
+        found = (state, {})
+        _CONTEXTS[key] = found
+    _LAST[0] = state
+    _LAST[1] = found[1]
+    return found[1]
 
 
 def _memo(state: TalismanState, i: int, what: str, arg: int, compute: Callable[[], T]) -> T:
-    """`compute()` once per state, seat and question: a decision asks the same of many spaces. The last
-    state asked about is kept, so its identity stays unique."""
-    if _MEMO_STATE[0] is not state:
-        _MEMO_STATE[0] = state
-        _MEMO.clear()
+    """`compute()` once per position (`worth_memo`), seat and question: a decision asks the same of many
+    spaces, and the decisions of a turn ask it of the same position."""
+    memo = worth_memo(state)
     key = (i, what, arg)
-    if key not in _MEMO:
-        _MEMO[key] = compute()
-    value: T = _MEMO[key]
+    if key not in memo:
+        memo[key] = compute()
+    value: T = memo[key]
     return value
 
 
@@ -268,6 +290,22 @@ def draw_worth(state: TalismanState, i: int, enemy_bonus: int = 0, at: str = "")
 
 def _draw_worth_now(state: TalismanState, i: int, enemy_bonus: int, at: str) -> float:
     h = at_space(state.heroes[i], at)
+    space = h.space if h.space and (_placed(h.character) or _bare(h.space)) else ""
+    key = (h.character, h.toad, h.toad_strength, h.toad_craft, h.strength, h.craft, h.lives)
+    key += (h.alignment, h.objects, h.followers, space, enemy_bonus)
+    worth = _DRAWS.get(key)
+    if worth is None:
+        if len(_DRAWS) >= 8192:
+            _DRAWS.clear()
+        worth = _DRAWS[key] = _draw_worth_for(h, enemy_bonus)
+    return worth
+
+
+_DRAWS: dict[tuple[Any, ...], float] = {}
+"""`_draw_worth_for` by every field of the hero it reads (the space only where it changes a score)."""
+
+
+def _draw_worth_for(h: Hero, enemy_bonus: int) -> float:
     lives = min(max(h.lives, 1), 4)
     evades = frozenset(t for t in (*STRENGTH_ENEMIES, "spirit") if evades_type(h, t))
     return _draw_worth(
@@ -459,8 +497,12 @@ class Mover:
         self.i = i
         self.hero = state.heroes[i]
         self.plan = phase(state, i)
-        self.memo: dict[tuple[str, int, int], float] = {}
-        self.arrived: dict[str, float] = {}
+        memo = worth_memo(state)
+        walks = memo.get(("walks", i))
+        if walks is None:
+            walks = memo[("walks", i)] = ({}, {})
+        self.memo: dict[tuple[str, int, int], float] = walks[0]
+        self.arrived: dict[str, float] = walks[1]
 
     def arrive(self, space: str) -> float:
         """Ending the move on `space` and meeting it."""

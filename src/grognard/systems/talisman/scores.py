@@ -125,14 +125,19 @@ def card_keywords(card: str) -> frozenset[str]:
     return frozenset((card, *catalog().item(card).keywords))
 
 
-def keywords(hero: Hero) -> set[str]:
+def keywords(hero: Hero) -> frozenset[str]:
     """Ids and keywords of everything the hero carries and is followed by."""
+    return _keywords(hero.objects, hero.followers)
+
+
+@lru_cache(maxsize=4096)
+def _keywords(objects: tuple[str, ...], followers: tuple[str, ...]) -> frozenset[str]:
     out: set[str] = set()
-    for card in hero.objects:
+    for card in objects:
         out |= card_keywords(card)
-    for card in hero.followers:
+    for card in followers:
         out |= card_keywords(card)
-    return out
+    return frozenset(out)
 
 
 @cache
