@@ -259,6 +259,47 @@ def card_worth(state: TalismanState, i: int, card: str, enemy_bonus: int = 0, at
     if card in cat.spells:
         return -1.0
     kind = cat.kind(card)
+    if kind in ("stranger", "place"):
+        worth = effect_worth(state, i, cat.cards[card].effects)
+        return max(0.0, worth) if kind == "stranger" else worth
+    key = (hero_key(h), card, enemy_bonus)
+    found = _CARDS.get(key)
+    if found is None:
+        if len(_CARDS) >= CACHE_SIZE:
+            _CARDS.clear()
+        found = _CARDS[key] = _card_worth_for(h, card, kind, enemy_bonus)
+    return found
+
+
+CACHE_SIZE = 16384
+"""Entries kept by each of the caches keyed by `hero_key` before it is emptied."""
+
+_CARDS: dict[tuple[Any, ...], float] = {}
+"""`_card_worth_for` by `hero_key`, card and the space's bonus to enemies."""
+
+
+def hero_key(h: Hero) -> tuple[Any, ...]:
+    """Every field of a hero that his scores, his items' worth, his fights' odds and his evasions read:
+    heroes alike in these are alike to `_card_worth_for` and `_draw_worth_for`. The space counts only
+    where it changes a score (a bonus of the place, 8:1, or no Object bonuses there, 1:6)."""
+    space = h.space if h.space and (_placed(h.character) or _bare(h.space)) else ""
+    return (
+        h.character,
+        h.toad,
+        h.toad_strength,
+        h.toad_craft,
+        h.strength,
+        h.craft,
+        h.lives,
+        h.alignment,
+        h.objects,
+        h.followers,
+        space,
+    )
+
+
+def _card_worth_for(h: Hero, card: str, kind: str, enemy_bonus: int) -> float:
+    cat = catalog()
     if kind in STRENGTH_ENEMIES:
         enemy = cat.cards[card].strength + enemy_bonus
         gain = cat.cards[card].strength / 7 * STRENGTH_WORTH + 0.3
@@ -269,9 +310,6 @@ def card_worth(state: TalismanState, i: int, card: str, enemy_bonus: int = 0, at
         return max(worth, 0.0) if evades_type(h, kind) else worth
     if kind in ("object", "magic_object", "follower"):
         return item_worth(h, card) * 0.9
-    if kind in ("stranger", "place"):
-        worth = effect_worth(state, i, cat.cards[card].effects)
-        return max(0.0, worth) if kind == "stranger" else worth
     return 0.0
 
 
@@ -290,19 +328,17 @@ def draw_worth(state: TalismanState, i: int, enemy_bonus: int = 0, at: str = "")
 
 def _draw_worth_now(state: TalismanState, i: int, enemy_bonus: int, at: str) -> float:
     h = at_space(state.heroes[i], at)
-    space = h.space if h.space and (_placed(h.character) or _bare(h.space)) else ""
-    key = (h.character, h.toad, h.toad_strength, h.toad_craft, h.strength, h.craft, h.lives)
-    key += (h.alignment, h.objects, h.followers, space, enemy_bonus)
+    key = (hero_key(h), enemy_bonus)
     worth = _DRAWS.get(key)
     if worth is None:
-        if len(_DRAWS) >= 8192:
+        if len(_DRAWS) >= CACHE_SIZE:
             _DRAWS.clear()
         worth = _DRAWS[key] = _draw_worth_for(h, enemy_bonus)
     return worth
 
 
 _DRAWS: dict[tuple[Any, ...], float] = {}
-"""`_draw_worth_for` by every field of the hero it reads (the space only where it changes a score)."""
+"""`_draw_worth_for` by `hero_key` and the space's bonus to enemies."""
 
 
 def _draw_worth_for(h: Hero, enemy_bonus: int) -> float:
