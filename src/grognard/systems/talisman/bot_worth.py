@@ -232,11 +232,21 @@ def _weapon_bonus(card: str) -> int:
 def at_space(hero: Hero, space: str) -> Hero:
     """The hero as he would be standing on `space` (his abilities' bonuses there, 8:1; the Cursed Glade's
     lack of Object bonuses, 1:6); the hero himself where the place changes nothing."""
-    if not space or hero.space == space or not (_placed(hero.character) or _bare(space) or _bare(hero.space)):
+    if not space or hero.space == space:
+        return hero
+    placed_, bare = _places()
+    if not (hero.character in placed_ or space in bare or hero.space in bare):
         return hero
     placed = object.__new__(Hero)
     placed.__dict__.update(hero.__dict__, space=space)
     return placed
+
+
+@cache
+def _places() -> tuple[frozenset[str], frozenset[str]]:
+    """The characters `_placed` holds for and the spaces `_bare` holds for."""
+    cat = catalog()
+    return frozenset(c for c in cat.characters if _placed(c)), frozenset(s for s in cat.spaces if _bare(s))
 
 
 @cache
@@ -281,8 +291,7 @@ _CARDS: dict[tuple[Any, ...], float] = {}
 def hero_key(h: Hero) -> tuple[Any, ...]:
     """Every field of a hero that his scores, his items' worth, his fights' odds and his evasions read:
     heroes alike in these are alike to `_card_worth_for` and `_draw_worth_for`. The space counts only
-    where it changes a score (a bonus of the place, 8:1, or no Object bonuses there, 1:6)."""
-    space = h.space if h.space and (_placed(h.character) or _bare(h.space)) else ""
+    as far as it changes a score (`place_class`)."""
     return (
         h.character,
         h.toad,
@@ -294,8 +303,21 @@ def hero_key(h: Hero) -> tuple[Any, ...]:
         h.alignment,
         h.objects,
         h.followers,
-        space,
+        place_class(h.character, h.space),
     )
+
+
+@cache
+def place_class(character: str, space: str) -> tuple[bool, tuple[int, ...]]:
+    """What of a space changes a character's scores there: whether Objects give no bonuses (the Cursed
+    Glade, 1:6) and which of his bonus abilities tied to places count (8:1, the Dwarf's)."""
+    cat = catalog()
+    sp = cat.spaces.get(space)
+    here = {space, *(sp.tags if sp else ())}
+    found = cat.characters.get(character)
+    abilities = found.abilities if found else ()
+    tied = tuple(k for k, a in enumerate(abilities) if a.kind == "bonus" and here.intersection(a.tags))
+    return bool(sp and sp.no_object_bonuses), tied
 
 
 def _card_worth_for(h: Hero, card: str, kind: str, enemy_bonus: int) -> float:
@@ -515,6 +537,7 @@ def _crossing_now(state: TalismanState, i: int) -> str:
 RAFT_SHOPS = ("village", "city")
 
 
+@cache
 def _ring_distance(a: str, b: str) -> int:
     cat = catalog()
     sa, sb = cat.spaces[a], cat.spaces[b]
