@@ -67,4 +67,11 @@ def start_spells(character: str) -> int:
 
 def turn_start_abilities(hero: Hero) -> list[int]:
     """Indexes of the hero's "turn_start" abilities."""
-    return [i for i, a in enumerate(abilities(hero)) if a.kind == "turn_start"]
+    if hero.toad or not hero.character:
+        return []
+    return list(_turn_start(hero.character))
+
+
+@cache
+def _turn_start(character: str) -> tuple[int, ...]:
+    return tuple(i for i, a in enumerate(catalog().characters[character].abilities) if a.kind == "turn_start")
