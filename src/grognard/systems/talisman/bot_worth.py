@@ -60,20 +60,42 @@ def life_worth(lives: int) -> float:
     return {0: 20.0, 1: 20.0, 2: 7.0, 3: 4.0}.get(lives, 3.0)
 
 
-_MEMO_STATE: list[TalismanState | None] = [None]
-_MEMO: dict[tuple[int, str, int], Any] = {}
+MEMO_CONTEXTS = 8
+"""How many recent positions' worths are kept (`worth_memo`)."""
+
+_CONTEXTS: dict[tuple[int, int, int, bool], tuple[TalismanState, dict[Any, Any]]] = {}
+_LAST: list[Any] = [None, {}]
+
+
+def worth_memo(state: TalismanState) -> dict[Any, Any]:
+    """The memo of what the bot has worked out about `state`'s position, shared by every state with the
+    same heroes, stashes, supply and `crown_reached` (the same objects: states are immutable and a move
+    that changes none of them keeps them). Every worth in this module reads nothing else of a state, so a
+    decision after a die roll reuses what the decision before it found. The last `MEMO_CONTEXTS`
+    positions are kept, each with a state holding its objects, so that their identities stay unique."""
+    if _LAST[0] is state:
+        memo: dict[Any, Any] = _LAST[1]
+        return memo
+    key = (id(state.heroes), id(state.stashes), id(state.supply), state.crown_reached)
+    found = _CONTEXTS.get(key)
+    if found is None:
+        if len(_CONTEXTS) >= MEMO_CONTEXTS:
+            del _CONTEXTS[next(iter(_CONTEXTS))]
+        found = (state, {})
+        _CONTEXTS[key] = found
+    _LAST[0] = state
+    _LAST[1] = found[1]
+    return found[1]
 
 
 def _memo(state: TalismanState, i: int, what: str, arg: int, compute: Callable[[], T]) -> T:
-    """`compute()` once per state, seat and question: a decision asks the same of many spaces. The last
-    state asked about is kept, so its identity stays unique."""
-    if _MEMO_STATE[0] is not state:
-        _MEMO_STATE[0] = state
-        _MEMO.clear()
+    """`compute()` once per position (`worth_memo`), seat and question: a decision asks the same of many
+    spaces, and the decisions of a turn ask it of the same position."""
+    memo = worth_memo(state)
     key = (i, what, arg)
-    if key not in _MEMO:
-        _MEMO[key] = compute()
-    value: T = _MEMO[key]
+    if key not in memo:
+        memo[key] = compute()
+    value: T = memo[key]
     return value
 
 
@@ -210,11 +232,21 @@ def _weapon_bonus(card: str) -> int:
 def at_space(hero: Hero, space: str) -> Hero:
     """The hero as he would be standing on `space` (his abilities' bonuses there, 8:1; the Cursed Glade's
     lack of Object bonuses, 1:6); the hero himself where the place changes nothing."""
-    if not space or hero.space == space or not (_placed(hero.character) or _bare(space) or _bare(hero.space)):
+    if not space or hero.space == space:
+        return hero
+    placed_, bare = _places()
+    if not (hero.character in placed_ or space in bare or hero.space in bare):
         return hero
     placed = object.__new__(Hero)
     placed.__dict__.update(hero.__dict__, space=space)
     return placed
+
+
+@cache
+def _places() -> tuple[frozenset[str], frozenset[str]]:
+    """The characters `_placed` holds for and the spaces `_bare` holds for."""
+    cat = catalog()
+    return frozenset(c for c in cat.characters if _placed(c)), frozenset(s for s in cat.spaces if _bare(s))
 
 
 @cache
@@ -237,6 +269,59 @@ def card_worth(state: TalismanState, i: int, card: str, enemy_bonus: int = 0, at
     if card in cat.spells:
         return -1.0
     kind = cat.kind(card)
+    if kind in ("stranger", "place"):
+        worth = effect_worth(state, i, cat.cards[card].effects)
+        return max(0.0, worth) if kind == "stranger" else worth
+    key = (hero_key(h), card, enemy_bonus)
+    found = _CARDS.get(key)
+    if found is None:
+        if len(_CARDS) >= CACHE_SIZE:
+            _CARDS.clear()
+        found = _CARDS[key] = _card_worth_for(h, card, kind, enemy_bonus)
+    return found
+
+
+CACHE_SIZE = 16384
+"""Entries kept by each of the caches keyed by `hero_key` before it is emptied."""
+
+_CARDS: dict[tuple[Any, ...], float] = {}
+"""`_card_worth_for` by `hero_key`, card and the space's bonus to enemies."""
+
+
+def hero_key(h: Hero) -> tuple[Any, ...]:
+    """Every field of a hero that his scores, his items' worth, his fights' odds and his evasions read:
+    heroes alike in these are alike to `_card_worth_for` and `_draw_worth_for`. The space counts only
+    as far as it changes a score (`place_class`)."""
+    return (
+        h.character,
+        h.toad,
+        h.toad_strength,
+        h.toad_craft,
+        h.strength,
+        h.craft,
+        h.lives,
+        h.alignment,
+        h.objects,
+        h.followers,
+        place_class(h.character, h.space),
+    )
+
+
+@cache
+def place_class(character: str, space: str) -> tuple[bool, tuple[int, ...]]:
+    """What of a space changes a character's scores there: whether Objects give no bonuses (the Cursed
+    Glade, 1:6) and which of his bonus abilities tied to places count (8:1, the Dwarf's)."""
+    cat = catalog()
+    sp = cat.spaces.get(space)
+    here = {space, *(sp.tags if sp else ())}
+    found = cat.characters.get(character)
+    abilities = found.abilities if found else ()
+    tied = tuple(k for k, a in enumerate(abilities) if a.kind == "bonus" and here.intersection(a.tags))
+    return bool(sp and sp.no_object_bonuses), tied
+
+
+def _card_worth_for(h: Hero, card: str, kind: str, enemy_bonus: int) -> float:
+    cat = catalog()
     if kind in STRENGTH_ENEMIES:
         enemy = cat.cards[card].strength + enemy_bonus
         gain = cat.cards[card].strength / 7 * STRENGTH_WORTH + 0.3
@@ -247,9 +332,6 @@ def card_worth(state: TalismanState, i: int, card: str, enemy_bonus: int = 0, at
         return max(worth, 0.0) if evades_type(h, kind) else worth
     if kind in ("object", "magic_object", "follower"):
         return item_worth(h, card) * 0.9
-    if kind in ("stranger", "place"):
-        worth = effect_worth(state, i, cat.cards[card].effects)
-        return max(0.0, worth) if kind == "stranger" else worth
     return 0.0
 
 
@@ -268,6 +350,20 @@ def draw_worth(state: TalismanState, i: int, enemy_bonus: int = 0, at: str = "")
 
 def _draw_worth_now(state: TalismanState, i: int, enemy_bonus: int, at: str) -> float:
     h = at_space(state.heroes[i], at)
+    key = (hero_key(h), enemy_bonus)
+    worth = _DRAWS.get(key)
+    if worth is None:
+        if len(_DRAWS) >= CACHE_SIZE:
+            _DRAWS.clear()
+        worth = _DRAWS[key] = _draw_worth_for(h, enemy_bonus)
+    return worth
+
+
+_DRAWS: dict[tuple[Any, ...], float] = {}
+"""`_draw_worth_for` by `hero_key` and the space's bonus to enemies."""
+
+
+def _draw_worth_for(h: Hero, enemy_bonus: int) -> float:
     lives = min(max(h.lives, 1), 4)
     evades = frozenset(t for t in (*STRENGTH_ENEMIES, "spirit") if evades_type(h, t))
     return _draw_worth(
@@ -441,6 +537,7 @@ def _crossing_now(state: TalismanState, i: int) -> str:
 RAFT_SHOPS = ("village", "city")
 
 
+@cache
 def _ring_distance(a: str, b: str) -> int:
     cat = catalog()
     sa, sb = cat.spaces[a], cat.spaces[b]
@@ -459,8 +556,12 @@ class Mover:
         self.i = i
         self.hero = state.heroes[i]
         self.plan = phase(state, i)
-        self.memo: dict[tuple[str, int, int], float] = {}
-        self.arrived: dict[str, float] = {}
+        memo = worth_memo(state)
+        walks = memo.get(("walks", i))
+        if walks is None:
+            walks = memo[("walks", i)] = ({}, {})
+        self.memo: dict[tuple[str, int, int], float] = walks[0]
+        self.arrived: dict[str, float] = walks[1]
 
     def arrive(self, space: str) -> float:
         """Ending the move on `space` and meeting it."""

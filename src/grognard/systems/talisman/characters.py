@@ -50,7 +50,14 @@ def ability_bonus(hero: Hero, stat: str, context: str) -> int:
 
 def evades_type(hero: Hero, card_type: str) -> bool:
     """True when an "evade" ability lets the hero Evade enemies of `card_type` (18:1)."""
-    return any(a.kind == "evade" and card_type in a.types for a in abilities(hero))
+    if hero.toad or not hero.character:
+        return False
+    return _evades(hero.character, card_type)
+
+
+@cache
+def _evades(character: str, card_type: str) -> bool:
+    return any(a.kind == "evade" and card_type in a.types for a in catalog().characters[character].abilities)
 
 
 def start_spells(character: str) -> int:
@@ -60,4 +67,11 @@ def start_spells(character: str) -> int:
 
 def turn_start_abilities(hero: Hero) -> list[int]:
     """Indexes of the hero's "turn_start" abilities."""
-    return [i for i, a in enumerate(abilities(hero)) if a.kind == "turn_start"]
+    if hero.toad or not hero.character:
+        return []
+    return list(_turn_start(hero.character))
+
+
+@cache
+def _turn_start(character: str) -> tuple[int, ...]:
+    return tuple(i for i, a in enumerate(catalog().characters[character].abilities) if a.kind == "turn_start")

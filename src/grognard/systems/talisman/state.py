@@ -27,6 +27,7 @@ from grognard.engine.game import CHANCE, TERMINAL, Action, Actor, GameState, Mov
 from grognard.systems.talisman.catalog import catalog
 
 _new = object.__new__
+_set = object.__setattr__
 
 CHANCE_KINDS: set[str] = set()
 """The task kinds that are chance nodes (filled as `tasks.chance` registers them)."""
@@ -264,9 +265,9 @@ class TalismanState(GameState):
         """A copy with the given fields changed: `dataclasses.replace` without its checks (a game copies
         its state a dozen times a move; this copies the instance dictionary, some 5x faster)."""
         new = _new(TalismanState)
-        fields_ = new.__dict__
-        fields_.update(self.__dict__)
+        fields_ = self.__dict__.copy()
         fields_.update(changes)
+        _set(new, "__dict__", fields_)
         return new
 
     def with_hero(self, i: int, hero: Hero) -> TalismanState:
@@ -280,9 +281,9 @@ class TalismanState(GameState):
         if not _HERO_SET.issuperset(changes):
             raise TypeError(f"Hero has no field among {sorted(changes)}")
         hero = _new(Hero)
-        fields_ = hero.__dict__
-        fields_.update(self.heroes[i].__dict__)
+        fields_ = self.heroes[i].__dict__.copy()
         fields_.update(changes)
+        _set(hero, "__dict__", fields_)
         return self.with_hero(i, hero)
 
     def push(self, *tasks: Task) -> TalismanState:
