@@ -163,15 +163,12 @@ def region(state: TalismanState, i: int) -> str:
 
 
 def check_invariants(state: TalismanState) -> list[str]:
-    """Broken invariants of a state, as sentences. Heroes and supplies are immutable, so one found
-    keeping every invariant is remembered by identity (`_KEPT`) and not checked again: a move changes a
-    hero or two, and the checks of the conformance tests then cost only what changed."""
+    """Broken invariants of a state, as sentences."""
     cat = catalog()
     bad: list[str] = []
     for i, h in enumerate(state.heroes):
-        if not h.character or _KEPT.get(id(h)) is h:
+        if not h.character:
             continue
-        before = len(bad)
         char = cat.characters[h.character]
         if h.strength < char.strength or h.craft < char.craft:
             bad.append(f"p{i} counters below the starting Strength/Craft (1:3, 2:3)")
@@ -181,27 +178,9 @@ def check_invariants(state: TalismanState) -> list[str]:
             bad.append(f"p{i} is a Toad with possessions (19:2)")
         if h.space not in cat.spaces:
             bad.append(f"p{i} is on an unknown space {h.space!r}")
-        if len(bad) == before:
-            _keep(h)
-    supply = state.supply
-    if _KEPT.get(id(supply)) is not supply:
-        before = len(bad)
-        for card, n in supply:
-            if n < 0:
-                bad.append(f"pile {card} below 0")
-        if len(bad) == before:
-            _keep(supply)
+    for card, n in state.supply:
+        if n < 0:
+            bad.append(f"pile {card} below 0")
     if not state.over and not state.tasks:
         bad.append("no task on the stack")
     return bad
-
-
-_KEPT: dict[int, object] = {}
-"""Heroes and supplies lately found keeping every invariant, by identity (each kept, so that its id is
-not reused while it is here)."""
-
-
-def _keep(found: object) -> None:
-    if len(_KEPT) >= 4096:
-        _KEPT.clear()
-    _KEPT[id(found)] = found
