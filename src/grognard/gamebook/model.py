@@ -17,6 +17,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    PrivateAttr,
     StrictBool,
     StrictInt,
     StrictStr,
@@ -121,9 +122,12 @@ class Condition(_Model):
         "all",
     )
 
+    _kind: str = PrivateAttr(default="")
+
     @model_validator(mode="after")
     def _shape(self) -> Condition:
         kind = _one_kind(self.__dict__, self.KINDS, "a condition")
+        self._kind = "not" if kind == "not_" else kind
         if (self.at_least is not None or self.at_most is not None) and kind != "stat":
             raise ValueError("at_least and at_most go with stat")
         if kind == "stat" and self.at_least is None and self.at_most is None:
@@ -136,9 +140,8 @@ class Condition(_Model):
 
     @property
     def kind(self) -> str:
-        """Which kind of condition this is ("not" for a negation)."""
-        kind = _one_kind(self.__dict__, self.KINDS, "a condition")
-        return "not" if kind == "not_" else kind
+        """Which kind of condition this is ("not" for a negation); found once, when validated."""
+        return self._kind
 
 
 class Effect(_Model):
@@ -177,9 +180,12 @@ class Effect(_Model):
         "special",
     )
 
+    _kind: str = PrivateAttr(default="")
+
     @model_validator(mode="after")
     def _shape(self) -> Effect:
         kind = _one_kind(self.__dict__, self.KINDS, "an effect")
+        self._kind = kind
         if kind in ("stat", "initial"):
             if (self.add is None) == (self.set_to is None):
                 raise ValueError(f"a {kind} effect needs exactly one of add or set")
@@ -196,8 +202,8 @@ class Effect(_Model):
 
     @property
     def kind(self) -> str:
-        """Which kind of effect this is."""
-        return _one_kind(self.__dict__, self.KINDS, "an effect")
+        """Which kind of effect this is; found once, when validated."""
+        return self._kind
 
     def dice(self) -> str | None:
         """The dice this effect rolls when applied (its amount as text), or None for a fixed amount."""
