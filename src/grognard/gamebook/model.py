@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from fractions import Fraction
+from functools import cached_property
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
 from pydantic import (
@@ -17,7 +18,6 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
-    PrivateAttr,
     StrictBool,
     StrictInt,
     StrictStr,
@@ -122,12 +122,9 @@ class Condition(_Model):
         "all",
     )
 
-    _kind: str = PrivateAttr(default="")
-
     @model_validator(mode="after")
     def _shape(self) -> Condition:
         kind = _one_kind(self.__dict__, self.KINDS, "a condition")
-        self._kind = "not" if kind == "not_" else kind
         if (self.at_least is not None or self.at_most is not None) and kind != "stat":
             raise ValueError("at_least and at_most go with stat")
         if kind == "stat" and self.at_least is None and self.at_most is None:
@@ -138,10 +135,11 @@ class Condition(_Model):
             raise ValueError("value goes with special")
         return self
 
-    @property
+    @cached_property
     def kind(self) -> str:
-        """Which kind of condition this is ("not" for a negation); found once, when validated."""
-        return self._kind
+        """Which kind of condition this is ("not" for a negation); found once per condition."""
+        kind = _one_kind(self.__dict__, self.KINDS, "a condition")
+        return "not" if kind == "not_" else kind
 
 
 class Effect(_Model):
@@ -180,12 +178,9 @@ class Effect(_Model):
         "special",
     )
 
-    _kind: str = PrivateAttr(default="")
-
     @model_validator(mode="after")
     def _shape(self) -> Effect:
         kind = _one_kind(self.__dict__, self.KINDS, "an effect")
-        self._kind = kind
         if kind in ("stat", "initial"):
             if (self.add is None) == (self.set_to is None):
                 raise ValueError(f"a {kind} effect needs exactly one of add or set")
@@ -200,10 +195,10 @@ class Effect(_Model):
                 check_dice(amount)
         return self
 
-    @property
+    @cached_property
     def kind(self) -> str:
-        """Which kind of effect this is; found once, when validated."""
-        return self._kind
+        """Which kind of effect this is; found once per effect."""
+        return _one_kind(self.__dict__, self.KINDS, "an effect")
 
     def dice(self) -> str | None:
         """The dice this effect rolls when applied (its amount as text), or None for a fixed amount."""
