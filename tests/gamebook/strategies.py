@@ -105,13 +105,15 @@ def tests_(targets: list[str]) -> st.SearchStrategy[dict[str, Any]]:
     return st.tuples(head, body, adjust).map(lambda p: {**p[0], **p[1], **p[2]})
 
 
+creatures = st.tuples(
+    names, st.dictionaries(st.from_regex(r"[A-Z]{2,8}", fullmatch=True), st.integers(0, 30), max_size=3)
+).map(lambda p: {"name": p[0], **{k: v for k, v in p[1].items() if k != "name"}})
+
+
 def fights(targets: list[str]) -> st.SearchStrategy[dict[str, Any]]:
     """A fight with flat creature stats."""
-    creature = st.tuples(
-        names, st.dictionaries(st.from_regex(r"[A-Z]{2,8}", fullmatch=True), st.integers(0, 30), max_size=3)
-    ).map(lambda p: {"name": p[0], **{k: v for k, v in p[1].items() if k != "name"}})
     return st.fixed_dictionaries(
-        {"creatures": st.lists(creature, min_size=1, max_size=3)},
+        {"creatures": st.lists(creatures, min_size=1, max_size=3)},
         optional={
             "mode": st.sampled_from(["together", "sequence"]),
             "win": st.sampled_from(targets),
@@ -122,32 +124,34 @@ def fights(targets: list[str]) -> st.SearchStrategy[dict[str, Any]]:
     )
 
 
+def sections_(targets: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+    """A section turning to `targets`."""
+    choice = st.fixed_dictionaries(
+        {"text": words, "target": st.sampled_from(targets)},
+        optional={"condition": conditions(targets), "effects": st.lists(effects(targets), max_size=2)},
+    )
+    return st.fixed_dictionaries(
+        {},
+        optional={
+            "title": words,
+            "text": texts,
+            "effects": st.lists(effects(targets), max_size=3),
+            "eat": st.booleans(),
+            "fight": fights(targets),
+            "test": tests_(targets),
+            "choices": st.lists(choice, max_size=3),
+            "ending": st.sampled_from(["victory", "death", "ended"]),
+        },
+    )
+
+
 @st.composite
 def books(draw: st.DrawFn) -> Book:
-    """A generated book."""
+    """A generated book (its sections' strategy is built once per book: building one costs more than
+    drawing from it)."""
     targets = draw(st.lists(ids, min_size=1, max_size=5, unique=True))
-    sections = {}
-    for sid in targets:
-        choice = st.fixed_dictionaries(
-            {"text": words, "target": st.sampled_from(targets)},
-            optional={"condition": conditions(targets), "effects": st.lists(effects(targets), max_size=2)},
-        )
-        section = draw(
-            st.fixed_dictionaries(
-                {},
-                optional={
-                    "title": words,
-                    "text": texts,
-                    "effects": st.lists(effects(targets), max_size=3),
-                    "eat": st.booleans(),
-                    "fight": fights(targets),
-                    "test": tests_(targets),
-                    "choices": st.lists(choice, max_size=3),
-                    "ending": st.sampled_from(["victory", "death", "ended"]),
-                },
-            )
-        )
-        sections[sid] = section
+    section = sections_(targets)
+    sections = {sid: draw(section) for sid in targets}
     info = draw(
         st.fixed_dictionaries(
             {"title": words, "system": st.sampled_from(["toy-gb", "ff"]), "start": st.sampled_from(targets)},
