@@ -7,6 +7,8 @@ when run as root) in a temporary folder on a free loopback port, and stops it wh
 those programs are missing the PostgreSQL variants of the tests are skipped with the reason, unless
 `GROGNARD_REQUIRE_POSTGRES=1` (as `.ci/run` sets), and then they fail. `postgres_url` is a new, empty
 database of that server for one test.
+
+The commands the tests start in subprocesses keep their compiled modules between runs (`tests/bytecode.py`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.bytecode import keep_compiled_modules
+
+keep_compiled_modules(os.environ)
 
 PG_BIN = Path(os.environ.get("GROGNARD_PG_BIN", "/usr/lib/postgresql/15/bin"))
 

@@ -58,6 +58,7 @@ def test_systems_lists_every_system_from_its_declared_facts(tmp_path: Path) -> N
         capture_output=True, text=True, env=env, timeout=120, check=True,
     )
     listed = {row["id"]: row["games"] for row in json.loads(done.stdout)}
+    import grognard.systems  # noqa: F401  (declares every system, as the command line does; loads none)
     from grognard.engine import registry
 
     loaded = {s.id: [g.info.id for g in s.games] for s in registry.systems()}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from hypothesis import strategies as st
@@ -23,13 +24,25 @@ amounts = st.one_of(st.integers(-20, 20), st.sampled_from(["1d6", "-1d6", "2d6+1
 values = st.one_of(st.integers(-5, 5), names, st.booleans())
 
 
-def leaf_conditions(targets: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+@dataclass(frozen=True)
+class Slot:
+    """A section to turn to, drawn before the book's section ids are known: `books` puts in
+    `targets[index % len(targets)]` (60 is a multiple of every count of targets, 1 to 5, so each is as
+    likely). The strategies are then built once, not once per book: building them cost more than drawing."""
+
+    index: int
+
+
+target = st.integers(0, 59).map(Slot)
+
+
+def leaf_conditions() -> st.SearchStrategy[dict[str, Any]]:
     """Conditions without nesting."""
     return st.one_of(
         st.fixed_dictionaries({"item": names}, optional={"pay": st.booleans()}),
         st.fixed_dictionaries({"gold": st.integers(0, 9)}, optional={"pay": st.booleans()}),
         st.fixed_dictionaries({"flag": names}),
-        st.fixed_dictionaries({"visited": st.sampled_from(targets)}),
+        st.fixed_dictionaries({"visited": target}),
         st.fixed_dictionaries(
             {"stat": names, "at_least": st.integers(0, 12)}, optional={"at_most": st.integers(12, 20)}
         ),
@@ -38,10 +51,10 @@ def leaf_conditions(targets: list[str]) -> st.SearchStrategy[dict[str, Any]]:
     )
 
 
-def conditions(targets: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+def conditions() -> st.SearchStrategy[dict[str, Any]]:
     """Conditions, nested with not / any / all."""
     return st.recursive(
-        leaf_conditions(targets),
+        leaf_conditions(),
         lambda inner: st.one_of(
             st.fixed_dictionaries({"not": inner}),
             st.fixed_dictionaries({"any": st.lists(inner, min_size=1, max_size=3)}),
@@ -51,7 +64,7 @@ def conditions(targets: list[str]) -> st.SearchStrategy[dict[str, Any]]:
     )
 
 
-def effects(targets: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+def effects() -> st.SearchStrategy[dict[str, Any]]:
     """Effects of every kind, sometimes once or conditional."""
     base = st.one_of(
         st.fixed_dictionaries({"stat": names, "add": amounts}),
@@ -65,21 +78,21 @@ def effects(targets: list[str]) -> st.SearchStrategy[dict[str, Any]]:
         st.fixed_dictionaries({"clear_flag": names}),
         st.fixed_dictionaries({"special": names}, optional={"value": values}),
     )
-    extra = st.fixed_dictionaries({}, optional={"once": st.booleans(), "when": leaf_conditions(targets)})
+    extra = st.fixed_dictionaries({}, optional={"once": st.booleans(), "when": leaf_conditions()})
     return st.tuples(base, extra).map(lambda p: {**p[0], **p[1]})
 
 
-def branch(targets: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+def branch() -> st.SearchStrategy[dict[str, Any]]:
     """A test branch."""
     return st.fixed_dictionaries(
-        {}, optional={"target": st.sampled_from(targets), "effects": st.lists(effects(targets), max_size=2)}
+        {}, optional={"target": target, "effects": st.lists(effects(), max_size=2)}
     )
 
 
-def tests_(targets: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+def tests_() -> st.SearchStrategy[dict[str, Any]]:
     """A test with branches or ranges."""
     ranges = st.lists(
-        st.tuples(branch(targets), st.integers(0, 12), st.integers(0, 6)).map(
+        st.tuples(branch(), st.integers(0, 12), st.integers(0, 6)).map(
             lambda t: {**t[0], "min": t[1], "max": t[1] + t[2]}
         ),
         min_size=1,
@@ -90,14 +103,14 @@ def tests_(targets: list[str]) -> st.SearchStrategy[dict[str, Any]]:
         optional={"stat": names, "dice": st.just("2d6"), "modifier": st.integers(-2, 2)},
     )
     body = st.one_of(
-        st.fixed_dictionaries({"branches": st.dictionaries(names, branch(targets), min_size=1, max_size=3)}),
+        st.fixed_dictionaries({"branches": st.dictionaries(names, branch(), min_size=1, max_size=3)}),
         st.fixed_dictionaries({"ranges": ranges}),
     )
     adjust = st.fixed_dictionaries(
         {},
         optional={
             "adjust": st.lists(
-                st.fixed_dictionaries({"when": leaf_conditions(targets), "add": st.integers(-2, 2)}),
+                st.fixed_dictionaries({"when": leaf_conditions(), "add": st.integers(-2, 2)}),
                 max_size=2,
             )
         },
@@ -105,59 +118,79 @@ def tests_(targets: list[str]) -> st.SearchStrategy[dict[str, Any]]:
     return st.tuples(head, body, adjust).map(lambda p: {**p[0], **p[1], **p[2]})
 
 
-def fights(targets: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+creatures = st.tuples(
+    names, st.dictionaries(st.from_regex(r"[A-Z]{2,8}", fullmatch=True), st.integers(0, 30), max_size=3)
+).map(lambda p: {"name": p[0], **{k: v for k, v in p[1].items() if k != "name"}})
+
+
+def fights() -> st.SearchStrategy[dict[str, Any]]:
     """A fight with flat creature stats."""
-    creature = st.tuples(
-        names, st.dictionaries(st.from_regex(r"[A-Z]{2,8}", fullmatch=True), st.integers(0, 30), max_size=3)
-    ).map(lambda p: {"name": p[0], **{k: v for k, v in p[1].items() if k != "name"}})
     return st.fixed_dictionaries(
-        {"creatures": st.lists(creature, min_size=1, max_size=3)},
+        {"creatures": st.lists(creatures, min_size=1, max_size=3)},
         optional={
             "mode": st.sampled_from(["together", "sequence"]),
-            "win": st.sampled_from(targets),
-            "escape": st.sampled_from(targets),
-            "on": st.dictionaries(names, st.sampled_from(targets), max_size=2),
+            "win": target,
+            "escape": target,
+            "on": st.dictionaries(names, target, max_size=2),
             "modifiers": st.dictionaries(names, values, max_size=2),
         },
     )
+
+
+def sections_() -> st.SearchStrategy[dict[str, Any]]:
+    """A section, its targets as `Slot`s."""
+    choice = st.fixed_dictionaries(
+        {"text": words, "target": target},
+        optional={"condition": conditions(), "effects": st.lists(effects(), max_size=2)},
+    )
+    return st.fixed_dictionaries(
+        {},
+        optional={
+            "title": words,
+            "text": texts,
+            "effects": st.lists(effects(), max_size=3),
+            "eat": st.booleans(),
+            "fight": fights(),
+            "test": tests_(),
+            "choices": st.lists(choice, max_size=3),
+            "ending": st.sampled_from(["victory", "death", "ended"]),
+        },
+    )
+
+
+def infos() -> st.SearchStrategy[dict[str, Any]]:
+    """The `[book]` table, its start as a `Slot`."""
+    return st.fixed_dictionaries(
+        {"title": words, "system": st.sampled_from(["toy-gb", "ff"]), "start": target},
+        optional={
+            "author": words,
+            "version": st.sampled_from(["1", "2.0"]),
+            "items": st.dictionaries(names, st.dictionaries(names, values, max_size=2), max_size=3),
+            "start_effects": st.lists(effects(), max_size=2),
+            "rules": st.dictionaries(names, values, max_size=2),
+        },
+    )
+
+
+SECTION = sections_()
+INFO = infos()
+
+
+def aimed(data: Any, targets: list[str]) -> Any:
+    """`data` with every `Slot` replaced by the section id it picks among `targets`."""
+    if isinstance(data, Slot):
+        return targets[data.index % len(targets)]
+    if isinstance(data, dict):
+        return {key: aimed(value, targets) for key, value in data.items()}
+    if isinstance(data, list):
+        return [aimed(item, targets) for item in data]
+    return data
 
 
 @st.composite
 def books(draw: st.DrawFn) -> Book:
     """A generated book."""
     targets = draw(st.lists(ids, min_size=1, max_size=5, unique=True))
-    sections = {}
-    for sid in targets:
-        choice = st.fixed_dictionaries(
-            {"text": words, "target": st.sampled_from(targets)},
-            optional={"condition": conditions(targets), "effects": st.lists(effects(targets), max_size=2)},
-        )
-        section = draw(
-            st.fixed_dictionaries(
-                {},
-                optional={
-                    "title": words,
-                    "text": texts,
-                    "effects": st.lists(effects(targets), max_size=3),
-                    "eat": st.booleans(),
-                    "fight": fights(targets),
-                    "test": tests_(targets),
-                    "choices": st.lists(choice, max_size=3),
-                    "ending": st.sampled_from(["victory", "death", "ended"]),
-                },
-            )
-        )
-        sections[sid] = section
-    info = draw(
-        st.fixed_dictionaries(
-            {"title": words, "system": st.sampled_from(["toy-gb", "ff"]), "start": st.sampled_from(targets)},
-            optional={
-                "author": words,
-                "version": st.sampled_from(["1", "2.0"]),
-                "items": st.dictionaries(names, st.dictionaries(names, values, max_size=2), max_size=3),
-                "start_effects": st.lists(effects(targets), max_size=2),
-                "rules": st.dictionaries(names, values, max_size=2),
-            },
-        )
-    )
+    sections = {sid: aimed(draw(SECTION), targets) for sid in targets}
+    info = aimed(draw(INFO), targets)
     return Book.model_validate({"book": info, "sections": sections})

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import socket
 import subprocess
 import sys
 import tempfile
@@ -61,10 +62,12 @@ def test_a_move_wakes_the_live_stream_at_once_whichever_worker_holds_it(postgres
             game = new_table(client, server.url, 3)
             heard: list[float] = []
             opened = threading.Event()
+            streams: list[httpx.Response] = []
 
             def listen() -> None:
                 url = f"{server.url}/games/{game}/events"
                 with contextlib.suppress(httpx.HTTPError), httpx.stream("GET", url, timeout=60) as stream:
+                    streams.append(stream)
                     for line in stream.iter_lines():
                         if line.startswith(":"):
                             opened.set()
@@ -97,5 +100,15 @@ def test_a_move_wakes_the_live_stream_at_once_whichever_worker_holds_it(postgres
             # Without a change announced, a stream on PostgreSQL looks again only every 5 s: a NOTIFY
             # from the worker that made the move wakes it at once.
             assert max(delays) < 1.5, delays
+            _hang_up(streams[0])
+            watcher.join(10)
+            assert not watcher.is_alive()
     finally:
         server.stop()
+
+
+def _hang_up(stream: httpx.Response) -> None:
+    """End a live stream another thread is reading, as a browser closing its tab does: the server stops
+    at once on Ctrl+C only when no stream is open (it waits for open ones)."""
+    connection = stream.extensions["network_stream"].get_extra_info("socket")
+    connection.shutdown(socket.SHUT_RDWR)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from fractions import Fraction
+from functools import cached_property
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
 from pydantic import (
@@ -134,9 +135,9 @@ class Condition(_Model):
             raise ValueError("value goes with special")
         return self
 
-    @property
+    @cached_property
     def kind(self) -> str:
-        """Which kind of condition this is ("not" for a negation)."""
+        """Which kind of condition this is ("not" for a negation); found once per condition."""
         kind = _one_kind(self.__dict__, self.KINDS, "a condition")
         return "not" if kind == "not_" else kind
 
@@ -194,9 +195,9 @@ class Effect(_Model):
                 check_dice(amount)
         return self
 
-    @property
+    @cached_property
     def kind(self) -> str:
-        """Which kind of effect this is."""
+        """Which kind of effect this is; found once per effect."""
         return _one_kind(self.__dict__, self.KINDS, "an effect")
 
     def dice(self) -> str | None:

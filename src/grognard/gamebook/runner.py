@@ -13,7 +13,7 @@ next (`goto:ID`, `fight`, `test`, `choose`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any
 
@@ -94,6 +94,14 @@ class GamebookState(GameState):
     used: tuple[Action, ...] = ()
     outcome: str = ""
 
+    def _with(self, **changes: Any) -> GamebookState:
+        """This state with some fields changed: `dataclasses.replace` without its per-call introspection
+        (a state is copied several times a move)."""
+        assert changes.keys() <= _FIELDS, f"not fields of a GamebookState: {set(changes) - _FIELDS}"
+        new = object.__new__(GamebookState)
+        new.__dict__.update(self.__dict__, **changes)
+        return new
+
     # --- the protocol ---------------------------------------------------------------------------------
 
     def actor(self) -> Actor:
@@ -145,7 +153,7 @@ class GamebookState(GameState):
     def _apply(self, move: Move) -> GamebookState:
         if self.phase == "create":
             sheet = self.play.ruleset.apply_creation(self.sheet, move, self.play.ctx)
-            return replace(self, sheet=sheet).settle()
+            return self._with(sheet=sheet).settle()
         if self.phase == "effects":
             effect = self.queue[0].with_amount(int(move))
             return self._apply_effect(effect, self.queue[1:]).settle()
@@ -256,15 +264,15 @@ class GamebookState(GameState):
                 if state._creation() is not None:
                     return state
                 start = state.play.book.book
-                state = replace(state, phase="flow", queue=start.start_effects, then=f"goto:{start.start}")
+                state = state._with(phase="flow", queue=start.start_effects, then=f"goto:{start.start}")
             if state.phase != "flow":
                 return state
             if state.queue:
                 effect = state.queue[0]
                 if not state.holds(effect.when):
-                    state = replace(state, queue=state.queue[1:])
+                    state = state._with(queue=state.queue[1:])
                 elif effect.dice() is not None:
-                    return replace(state, phase="effects")
+                    return state._with(phase="effects")
                 else:
                     state = state._apply_effect(effect, state.queue[1:])
                 continue
@@ -278,18 +286,18 @@ class GamebookState(GameState):
         assert section is not None
         if then == "fight":
             if section.fight is None:
-                return replace(self, then="test")
+                return self._with(then="test")
             fight = self.play.ruleset.start_fight(self.sheet, section.fight, self.play.ctx)
-            started = replace(self, phase="fight", fight=fight, then="test")
+            started = self._with(phase="fight", fight=fight, then="test")
             return started._end_fight(fight) if fight.actor() is TERMINAL else started
         if then == "test":
             if section.test is None:
-                return replace(self, then="choose")
-            return replace(self, phase="test", then="choose")
+                return self._with(then="choose")
+            return self._with(phase="test", then="choose")
         if then == "choose":
             if section.ending is not None:
                 return self._over(section.ending)
-            waiting = replace(self, phase="choose", then="")
+            waiting = self._with(phase="choose", then="")
             if not waiting.open_choices() and not waiting._reader_actions():
                 return self._over("stuck")
             return waiting
@@ -302,22 +310,20 @@ class GamebookState(GameState):
         first = target not in self.visited
         effects = tuple(e for e in section.effects if first or not e.once)
         visited = (*self.visited, target) if first else self.visited
-        return replace(
-            self, section=target, phase="flow", visited=visited, queue=effects, then="fight", used=()
-        )
+        return self._with(section=target, phase="flow", visited=visited, queue=effects, then="fight", used=())
 
     def _over(self, outcome: str) -> GamebookState:
-        return replace(self, phase="over", outcome=outcome, queue=(), then="", fight=None)
+        return self._with(phase="over", outcome=outcome, queue=(), then="", fight=None)
 
     def _apply_effect(self, effect: Effect, rest: tuple[Effect, ...]) -> GamebookState:
         kind = effect.kind
         if kind == "flag":
             assert effect.flag is not None
-            return replace(self, phase="flow", flags=self.flags | {effect.flag}, queue=rest)
+            return self._with(phase="flow", flags=self.flags | {effect.flag}, queue=rest)
         if kind == "clear_flag":
-            return replace(self, phase="flow", flags=self.flags - {effect.clear_flag}, queue=rest)
+            return self._with(phase="flow", flags=self.flags - {effect.clear_flag}, queue=rest)
         sheet = self.play.ruleset.apply_effect(self.sheet, effect, self.play.ctx)
-        state = replace(self, phase="flow", sheet=sheet, queue=rest)
+        state = self._with(phase="flow", sheet=sheet, queue=rest)
         return state._over("death") if self.play.ruleset.is_dead(sheet) else state
 
     # --- moves ---------------------------------------------------------------------------------------
@@ -359,22 +365,22 @@ class GamebookState(GameState):
         fight = self.fight.apply(move)
         if fight.actor() is TERMINAL:
             return self._end_fight(fight)
-        return replace(self, fight=fight)
+        return self._with(fight=fight)
 
     def _end_fight(self, final: GameState) -> GamebookState:
         section = self.current
         assert section is not None and section.fight is not None
         data = section.fight
         sheet, label = self.play.ruleset.end_fight(self.sheet, data, final, self.play.ctx)
-        state = replace(self, sheet=sheet, fight=None, phase="flow")
+        state = self._with(sheet=sheet, fight=None, phase="flow")
         if self.play.ruleset.is_dead(sheet):
             return state._over("death")
         if label in data.on:
-            state = replace(state, then=f"goto:{data.on[label]}")
+            state = state._with(then=f"goto:{data.on[label]}")
         elif label == "win" and data.win is not None:
-            state = replace(state, then=f"goto:{data.win}")
+            state = state._with(then=f"goto:{data.win}")
         elif label == "escaped" and data.escape is not None:
-            state = replace(state, then=f"goto:{data.escape}")
+            state = state._with(then=f"goto:{data.escape}")
         elif label == "dead":
             return state._over("death")
         return state.settle()
@@ -391,7 +397,7 @@ class GamebookState(GameState):
             named = test.branches.get(str(move))
             target, effects = (named.target, named.effects) if named is not None else (None, ())
         then = f"goto:{target}" if target is not None else "choose"
-        state = replace(self, sheet=sheet, phase="flow", queue=effects, then=then)
+        state = self._with(sheet=sheet, phase="flow", queue=effects, then=then)
         if self.play.ruleset.is_dead(sheet):
             return state._over("death")
         return state.settle()
@@ -402,12 +408,15 @@ class GamebookState(GameState):
         if action.startswith("choice:"):
             choice = section.choices[int(action.split(":", 1)[1]) - 1]
             queue = pay_effects(choice.condition) + choice.effects
-            return replace(self, phase="flow", queue=queue, then=f"goto:{choice.target}").settle()
+            return self._with(phase="flow", queue=queue, then=f"goto:{choice.target}").settle()
         sheet = self.play.ruleset.apply_reader_action(self.sheet, action, section, self.play.ctx)
-        state = replace(self, sheet=sheet, used=(*self.used, action), phase="flow", then="choose")
+        state = self._with(sheet=sheet, used=(*self.used, action), phase="flow", then="choose")
         if self.play.ruleset.is_dead(sheet):
             return state._over("death")
         return state.settle()
+
+
+_FIELDS = frozenset(f.name for f in fields(GamebookState))
 
 
 class GamebookGame(Game):

@@ -105,13 +105,17 @@ class _Ids:
     def __init__(self) -> None:
         self.ids: dict[str, str] = {}
         self.used: set[str] = set()
+        self.tried: dict[str, int] = {}
 
     def add(self, name: str) -> str:
         base = _ID_BAD.sub("_", one_line(name)) or "passage"
-        sid, n = base, 1
+        # The first free of base, "base (2)", "base (3)", ...: those below the last one given are taken.
+        n = self.tried.get(base, 1)
+        sid = base if n == 1 else f"{base} ({n})"
         while sid in self.used:
             n += 1
             sid = f"{base} ({n})"
+        self.tried[base] = n
         self.used.add(sid)
         self.ids.setdefault(name.strip(), sid)
         return sid
