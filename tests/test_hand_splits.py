@@ -16,6 +16,7 @@ SRC = Path(grognard.__file__).parent
 CUTS = {"split", "rsplit", "partition", "rpartition"}
 
 READERS = {
+    "systems/adventures_in_fantasy/action_text.py",
     "systems/heroquest/action_text.py",
     "systems/heroquest/effect_strings.py",
     "systems/heroquest/spec_text.py",
@@ -31,12 +32,9 @@ RATCHET = {
     "gamebook/runner.py": 4,
     "gamebook/seat_view.py": 1,
     "gamebook/twine_markup.py": 3,
-    "systems/adventures_in_fantasy/campaign.py": 9,
     "systems/adventures_in_fantasy/chargen.py": 1,
     "systems/adventures_in_fantasy/combat.py": 1,
     "systems/adventures_in_fantasy/missiles.py": 1,
-    "systems/adventures_in_fantasy/purse.py": 2,
-    "systems/adventures_in_fantasy/seat_view.py": 4,
     "systems/adventures_in_fantasy/towns.py": 1,
     "systems/fighting_fantasy/fight_moves.py": 1,
     "systems/fighting_fantasy/game.py": 1,
