@@ -6,20 +6,25 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from grognard.engine.game import CHANCE
 from grognard.systems.adventures_in_fantasy.action_text import (
     PARTY_HEADS,
     Bowshot,
+    CourseArg,
     Find,
     ForMember,
     Money,
     Party,
     Place,
     SkillArg,
+    Source,
     StudyBreak,
     Travel,
     parse,
     town_name,
+    town_parts,
 )
+from grognard.systems.adventures_in_fantasy.campaign import CAMPAIGN_GAME, CampaignState
 
 PART = st.from_regex(r"[A-Za-z0-9 +{}\"-]{0,8}", fullmatch=True)
 """A part with no colon."""
@@ -55,6 +60,8 @@ def test_the_arguments_print_and_parse_back(head: str, tail: str) -> None:
     assert StudyBreak.parse(str(StudyBreak(head, tail))) == StudyBreak(head, tail)
     assert Find.parse(str(Find(tail, head))) == Find(tail, head)
     assert SkillArg.parse(str(SkillArg(tail, head))) == SkillArg(tail, head)
+    assert CourseArg.parse(str(CourseArg(head, tail))) == CourseArg(head, tail)
+    assert Source.parse(str(Source(tail, head))) == Source(tail, head)
 
 
 def test_the_kinds_and_their_parts() -> None:
@@ -69,3 +76,21 @@ def test_the_kinds_and_their_parts() -> None:
     assert Money.parse("12") == Money("12") and Money.parse("3:40") == Money("3", "40")
     assert Find.parse("rope:a:2.5") == Find("rope:a", "2.5") and Find.parse("rope") == Find("rope")
     assert town_name("Bree:500:smith") == "Bree"
+    assert CourseArg.parse("26:tailor") == CourseArg("26", "tailor") and str(CourseArg("sword")) == "sword"
+    assert town_parts("Bree:500:Smith+Tanner:10:walled") == ["Bree", "500", "Smith+Tanner", "10", "walled"]
+    assert Source.parse("002_x.txt:1622-1670") == Source("002_x.txt", "1622-1670")
+
+
+def test_every_action_the_campaign_offers_prints_back_as_written() -> None:
+    state = CAMPAIGN_GAME.new_initial_state({})
+    assert isinstance(state, CampaignState)
+    seen: set[str] = set()
+    for _ in range(3):
+        actions = state.legal_actions()
+        seen.update(str(a) for a in actions)
+        state = state.apply(next(str(a) for a in actions if str(a).startswith("add:")))
+        while state.actor() is CHANCE:
+            state = state.apply(state.chance_outcomes()[0][0])
+    seen.update(str(a) for a in state.legal_actions())
+    assert {a.partition(":")[0] for a in seen} >= {"advance", "travel", "add", "exp", "fight", "study"}
+    assert [a for a in seen if str(parse(a)) != a] == []

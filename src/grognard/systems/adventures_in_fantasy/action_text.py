@@ -11,7 +11,8 @@ dataclass per kind and `str()` prints it back (`parse(str(a)) == a`, a property 
 
 Arguments stay text: the rules check them and say what is wrong. The arguments that have parts read with
 `Money` ("GP:SP"), `Bowshot` ("BOW:YARDS"), `StudyBreak` ("WEEKS:YEAR"), `Find` ("ITEM:POUNDS") and
-`SkillArg` ("NAME:BASE").
+`SkillArg` ("NAME:BASE"); the ones written in parts of their own with `CourseArg` ("26:tailor") and
+`town_parts` ("NAME:POPULATION:MAKERS:MARKUP:walled"). A rulebook source "FILE:LINES" reads with `Source`.
 """
 
 from __future__ import annotations
@@ -204,3 +205,42 @@ class SkillArg:
 
     def __str__(self) -> str:
         return f"{self.name}:{self.base}" if self.name else self.base
+
+
+@dataclass(frozen=True)
+class CourseArg:
+    """ "COURSE" or "COURSE:CRAFT": a course of Table B by number or name, and a craftsman's craft."""
+
+    course: str
+    craft: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> CourseArg:
+        """ "COURSE" or "COURSE:CRAFT"."""
+        course, _, craft = text.partition(":")
+        return cls(course, craft)
+
+    def __str__(self) -> str:
+        return f"{self.course}:{self.craft}" if self.craft else self.course
+
+
+def town_parts(spec: str) -> list[str]:
+    """The parts of a town's description "NAME:POPULATION[:MAKER+MAKER[:MARKUP[:walled]]]", in order."""
+    return spec.split(":")
+
+
+@dataclass(frozen=True)
+class Source:
+    """ "FILE:LINES": where a rule is in the rulebooks (the lines after the last colon)."""
+
+    file: str
+    lines: str
+
+    @classmethod
+    def parse(cls, text: str) -> Source:
+        """ "FILE:LINES" (a text without a colon is lines alone)."""
+        file, _, lines = text.rpartition(":")
+        return cls(file, lines)
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.lines}" if self.file else self.lines

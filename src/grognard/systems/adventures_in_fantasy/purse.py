@@ -102,8 +102,8 @@ def buy(m: Member, name: str, cost: int | None = None) -> tuple[Member, Line]:
 
 def find(m: Member, text: str) -> tuple[Member, Line]:
     """An item taken as treasure: `NAME` (weighed as on the price list) or `NAME:WEIGHT` in pounds."""
-    found = Find.parse(text)
-    name, weight_text = found.item, found.pounds
+    written = Find.parse(text)
+    name, weight_text = written.item, written.pounds
     if not name.strip():
         raise UsageError("find: name the item (NAME or NAME:POUNDS)")
     if weight_text:
