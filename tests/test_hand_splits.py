@@ -16,6 +16,8 @@ SRC = Path(grognard.__file__).parent
 CUTS = {"split", "rsplit", "partition", "rpartition"}
 
 READERS = {
+    "gamebook/action_text.py",
+    "systems/adventures_in_fantasy/action_text.py",
     "systems/heroquest/action_text.py",
     "systems/heroquest/effect_strings.py",
     "systems/heroquest/spec_text.py",
@@ -24,26 +26,10 @@ READERS = {
 """The modules whose concern is reading a system's strings (paths under `src/grognard`)."""
 
 RATCHET = {
-    "cli/aif_combat.py": 1,
     "cli/heroquest.py": 1,
     "cli/talisman.py": 1,
     "engine/content.py": 1,
-    "gamebook/runner.py": 4,
-    "gamebook/seat_view.py": 1,
     "gamebook/twine_markup.py": 3,
-    "systems/adventures_in_fantasy/campaign.py": 9,
-    "systems/adventures_in_fantasy/chargen.py": 1,
-    "systems/adventures_in_fantasy/combat.py": 1,
-    "systems/adventures_in_fantasy/missiles.py": 1,
-    "systems/adventures_in_fantasy/purse.py": 2,
-    "systems/adventures_in_fantasy/seat_view.py": 4,
-    "systems/adventures_in_fantasy/towns.py": 1,
-    "systems/fighting_fantasy/fight_moves.py": 1,
-    "systems/fighting_fantasy/game.py": 1,
-    "systems/fighting_fantasy/ruleset.py": 2,
-    "systems/fighting_fantasy/seat_view.py": 2,
-    "systems/grey_star/ruleset.py": 1,
-    "systems/grey_star/seat_view.py": 1,
     "systems/talisman/effects.py": 3,
     "web/heroquest_board.py": 1,
 }

@@ -22,6 +22,7 @@ from grognard.cli.console import err, out, print_json
 from grognard.cli.options import JsonOption, SeedOption
 from grognard.engine.errors import UsageError
 from grognard.engine.odds import Number
+from grognard.systems.adventures_in_fantasy.action_text import Source
 from grognard.systems.adventures_in_fantasy.combat import (
     FIGHTER_HELP,
     Fighter,
@@ -65,7 +66,7 @@ def _chance_rows(title: str, chance: HitChance) -> Table:
         grid.add_column(heading)
     for m in chance.modifiers:
         note = m.note + (" (capped)" if m.capped and "capped" not in m.note else "")
-        grid.add_row(escape(m.name), f"{m.amount:+d}", m.source.rsplit(":", 1)[-1], escape(note))
+        grid.add_row(escape(m.name), f"{m.amount:+d}", Source.parse(m.source).lines, escape(note))
     grid.add_row("[bold]chance to hit[/bold]", f"[bold]{chance.chance}%[/bold]", "", escape(chance.forbidden))
     return grid
 

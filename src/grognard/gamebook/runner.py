@@ -35,6 +35,7 @@ from grognard.engine.game import (
     Outcome,
     Result,
 )
+from grognard.gamebook.action_text import number_in
 from grognard.gamebook.load import book_from_bytes, load_book
 from grognard.gamebook.model import Book, Condition, Effect, Section, effect_data, parse_dice
 from grognard.gamebook.ruleset import ChanceStep, ChoiceStep, Context, Ruleset
@@ -221,7 +222,7 @@ class GamebookState(GameState):
     def label(self, action: Action) -> str:
         """How an action is shown to the reader: a choice's text, or the ruleset's label."""
         if action.startswith("choice:") and self.current is not None:
-            choice = self.current.choices[int(action.split(":", 1)[1]) - 1]
+            choice = self.current.choices[number_in(action) - 1]
             return choice.text
         return self.play.ruleset.action_label(action)
 
@@ -235,7 +236,7 @@ class GamebookState(GameState):
             and section.test is not None
             and text.startswith("range:")
         ):
-            r = section.test.ranges[int(text.split(":", 1)[1]) - 1]
+            r = section.test.ranges[number_in(text) - 1]
             if r.min is None:
                 return f"{r.max} or less"
             return (
@@ -391,7 +392,7 @@ class GamebookState(GameState):
         test = section.test
         sheet = self.play.ruleset.after_test(self.sheet, test, move, self.play.ctx)
         if test.ranges:
-            branch = test.ranges[int(str(move).split(":", 1)[1]) - 1]
+            branch = test.ranges[number_in(str(move)) - 1]
             target, effects = branch.target, branch.effects
         else:
             named = test.branches.get(str(move))
@@ -406,7 +407,7 @@ class GamebookState(GameState):
         section = self.current
         assert section is not None
         if action.startswith("choice:"):
-            choice = section.choices[int(action.split(":", 1)[1]) - 1]
+            choice = section.choices[number_in(action) - 1]
             queue = pay_effects(choice.condition) + choice.effects
             return self._with(phase="flow", queue=queue, then=f"goto:{choice.target}").settle()
         sheet = self.play.ruleset.apply_reader_action(self.sheet, action, section, self.play.ctx)

@@ -15,6 +15,7 @@ from pydantic import JsonValue
 
 from grognard.engine.game import CHANCE, Action, GameState
 from grognard.engine.view import ActionView, Event, GameViews, Odds, Sight, Target, one_seat
+from grognard.gamebook.action_text import number_in
 from grognard.gamebook.runner import GamebookState
 
 
@@ -115,7 +116,7 @@ class BookViews:
         label = self.label(state, action)
         section = state.current
         if action.startswith("choice:") and section is not None:
-            choice = section.choices[int(action.split(":", 1)[1]) - 1]
+            choice = section.choices[number_in(action) - 1]
             to = Target(kind="section", id=choice.target)
             return ActionView(id=action, label=f"{label} (turn to {choice.target})", group="move", target=to)
         group, target = self.group_of(action)

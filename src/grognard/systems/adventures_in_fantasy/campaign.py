@@ -73,6 +73,16 @@ from grognard.engine.game import (
     Result,
 )
 from grognard.engine.serial import from_data, to_data
+from grognard.systems.adventures_in_fantasy.action_text import (
+    Bowshot,
+    ForMember,
+    Party,
+    Place,
+    SkillArg,
+    StudyBreak,
+    Travel,
+    parse,
+)
 from grognard.systems.adventures_in_fantasy.apprenticeship import GuildRecord, enrolment_problems
 from grognard.systems.adventures_in_fantasy.calendar import DAYS_IN_WEEK, Date, parse_date
 from grognard.systems.adventures_in_fantasy.chargen import CourseChoice, generate, parse_course
@@ -374,7 +384,8 @@ class CampaignState(GameState):
     # -- referee actions ----------------------------------------------------------------------------
 
     def _act(self, move: str) -> CampaignState:
-        head, _, rest = move.partition(":")
+        act = parse(move)
+        head, rest = act.head, act.rest if isinstance(act, Party) else ""
         state = replace(self, events=())
         if head == "end" and not rest:
             return replace(state, over=True)
@@ -405,16 +416,15 @@ class CampaignState(GameState):
             kept = tuple(t for t in self.towns if t.name.casefold() != town.name.casefold())
             event = Event(self.date.iso(), -1, "Party", "Town", town.describe(), "ruling: Campaign: towns")
             return replace(state, towns=(*kept, town), events=(event,))
-        if head == "place":
-            terrain, _, town_name = rest.partition(":")
+        if isinstance(act, Place):
+            terrain, town_name = act.terrain, act.town
             where = check_terrain(terrain) if terrain else self.place
             at = find_town(town_name, self.towns) if town_name else None
             text = f"{where or 'nowhere'}" + (f", at {at.describe()}" if at else "")
             event = Event(self.date.iso(), -1, "Party", "Place", text, at.source if at else "")
             return replace(state, place=where, town=at.name if at else "", events=(event,))
-        if head == "travel":
-            days_text, _, terrain = rest.partition(":")
-            terrain, _, bound = terrain.partition(":")
+        if isinstance(act, Travel):
+            days_text, terrain, bound = act.days, act.terrain, act.town
             goal = find_town(bound, self.towns).name if bound else ""
             days = _int(days_text, "days")
             if not 1 <= days <= MAX_TRAVEL_DAYS:
@@ -448,19 +458,18 @@ class CampaignState(GameState):
             if not 1 <= weeks <= MAX_WEEKS:
                 raise UsageError(f"advance {weeks} weeks: 1 to {MAX_WEEKS} at a time")
             return replace(state, until=self.day + weeks * DAYS_IN_WEEK, step=0)
-        index_text, _, arg = rest.partition(":")
         handler = REFEREE_ACTIONS.handlers.get(head)
-        if handler is None:
+        if handler is None or not isinstance(act, ForMember):
             raise UsageError(
                 f"no referee action {head!r}; the actions are "
                 + ", ".join([*_PARTY_ACTIONS, *REFEREE_ACTIONS.handlers])
             )
-        i = _int(index_text, "character")
-        return handler(state, i, state.member(i), arg)
+        i = _int(act.index, "character")
+        return handler(state, i, state.member(i), act.arg)
 
     def _aim(self) -> tuple[Shot, HitChance]:
-        weapon, _, yards = self.shot.partition(":")
-        return aim(self.members[self.shooter], self.met, weapon, int(yards))
+        shot = Bowshot.parse(self.shot)
+        return aim(self.members[self.shooter], self.met, shot.weapon, int(shot.yards))
 
     def _met_left(self) -> int:
         return creature(self.met).hits - self.met_wounds
@@ -716,12 +725,12 @@ def _shoot(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
         raise UsageError(f"{m.name} is unconscious")
     if not state.met or state.met.casefold() not in creatures():
         raise UsageError("shoot: no creature has been met to shoot at")
-    weapon, _, yards_text = arg.partition(":")
+    weapon, yards_text = Bowshot.parse(arg).weapon, Bowshot.parse(arg).yards
     yards = _int(yards_text, "yards")
     if yards < 0:
         raise UsageError(f"yards {yards} cannot be negative")
     aim(m, state.met, weapon, yards)
-    return replace(state, shooter=i, shot=f"{weapon}:{yards}")
+    return replace(state, shooter=i, shot=str(Bowshot(weapon, str(yards))))
 
 
 def _kill(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
@@ -783,7 +792,7 @@ def _study(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
 
 
 def _skill(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
-    name, _, base = arg.rpartition(":")
+    name, base = SkillArg.parse(arg).name, SkillArg.parse(arg).base
     if not name or any(s.name == name for s in m.skills):
         raise UsageError(f"skill {arg!r}: write NAME:BASE for a skill not yet kept")
     moved = m.model_copy(update={"skills": (*m.skills, Skill(name=name, base=_int(base, "base")))})
@@ -901,7 +910,7 @@ def _buy(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
 def _study_break(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     if m.study is None:
         raise UsageError(f"{m.name} is studying nothing")
-    weeks_text, _, year_text = arg.partition(":")
+    weeks_text, year_text = StudyBreak.parse(arg).weeks, StudyBreak.parse(arg).year
     weeks = _int(weeks_text, "weeks")
     year = _int(year_text, "weeks this year") if year_text else weeks
     choice = m.study.choice

@@ -18,6 +18,7 @@ from grognard.engine.content import Row
 from grognard.engine.dice import DieRoll, Rng, Roll, percentile
 from grognard.engine.errors import UsageError
 from grognard.engine.game import OptionInfo
+from grognard.systems.adventures_in_fantasy.action_text import CourseArg
 from grognard.systems.adventures_in_fantasy.character import (
     LANGUAGE_COURSES,
     PHYSICAL_TRAINING,
@@ -283,7 +284,8 @@ def parse_course(text: str) -> CourseChoice:
 
     An unknown or ambiguous name is a `UsageError` naming it.
     """
-    head, _, craft = text.partition(":")
+    written = CourseArg.parse(text)
+    head, craft = written.course, written.craft
     key = _normal(head)
     chart = courses_chart()
     if not key:

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from grognard.engine.errors import UsageError
+from grognard.systems.adventures_in_fantasy.action_text import Source
 from grognard.systems.adventures_in_fantasy.charts import Chart
 from grognard.systems.adventures_in_fantasy.damage import (
     armour_piece,
@@ -296,7 +297,7 @@ def hit_chance(
     if place and place not in table_q_places():
         raise UsageError(f"place {place!r} is not one of {', '.join(table_q_places())}")
     base = combat_chance(attacker.body, defender.body)
-    row = _chart("combat-matrix").row(attacker.body).source.rsplit(":", 1)[1]
+    row = Source.parse(_chart("combat-matrix").row(attacker.body).source).lines
     steps = Steps(0)
     steps.add(f"base: {attacker.body} vs {defender.body}", base, row)
     factor = TRAINING[attacker.training]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from grognard.engine.errors import UsageError
+from grognard.systems.adventures_in_fantasy.action_text import Source
 from grognard.systems.adventures_in_fantasy.charts import Chart
 from grognard.systems.adventures_in_fantasy.combat import HitChance, Modifier, Steps
 from grognard.systems.adventures_in_fantasy.damage import Missile, source
@@ -151,7 +152,7 @@ def missile_chance(shot: Shot) -> HitChance:
     base = row.get(band)
     assert isinstance(base, int)
     steps = Steps(0)
-    steps.add(f"base: {target}, {band} range", base, row.source.rsplit(":", 1)[1])
+    steps.add(f"base: {target}, {band} range", base, Source.parse(row.source).lines)
     dexterity = missile_dexterity_modifier(shot.dexterity)
     if dexterity:
         steps.add("dexterity (Chart P)", dexterity, "1629-1636", note=f"dexterity {shot.dexterity}")

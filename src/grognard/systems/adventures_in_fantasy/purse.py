@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from grognard.engine.errors import UsageError
+from grognard.systems.adventures_in_fantasy.action_text import Find, Money
 from grognard.systems.adventures_in_fantasy.character import Item
 from grognard.systems.adventures_in_fantasy.equipment import cost_gp, in_stock_chance, item
 from grognard.systems.adventures_in_fantasy.hirelings import month_bill
@@ -31,7 +32,8 @@ class Line(NamedTuple):
 
 def coins_of(text: str) -> tuple[int, int]:
     """`GP` or `GP:SP` as two whole numbers, neither negative, not both 0."""
-    gold_text, _, silver_text = text.partition(":")
+    money = Money.parse(text)
+    gold_text, silver_text = money.gold, money.silver
     try:
         gold, silver = int(gold_text or "0"), int(silver_text or "0")
     except ValueError:
@@ -100,7 +102,8 @@ def buy(m: Member, name: str, cost: int | None = None) -> tuple[Member, Line]:
 
 def find(m: Member, text: str) -> tuple[Member, Line]:
     """An item taken as treasure: `NAME` (weighed as on the price list) or `NAME:WEIGHT` in pounds."""
-    name, _, weight_text = text.rpartition(":") if ":" in text else (text, "", "")
+    written = Find.parse(text)
+    name, weight_text = written.item, written.pounds
     if not name.strip():
         raise UsageError("find: name the item (NAME or NAME:POUNDS)")
     if weight_text:

@@ -14,6 +14,18 @@ from grognard.engine import registry
 from grognard.engine.errors import GrognardError
 from grognard.engine.game import Action, GameState
 from grognard.engine.view import ActionView, Event, GameViews, Odds, Sight, Target
+from grognard.systems.adventures_in_fantasy.action_text import (
+    Bowshot,
+    Find,
+    ForMember,
+    Money,
+    Party,
+    Place,
+    StudyBreak,
+    Travel,
+    parse,
+    town_name,
+)
 from grognard.systems.adventures_in_fantasy.calendar import names
 from grognard.systems.adventures_in_fantasy.campaign import CampaignState
 from grognard.systems.adventures_in_fantasy.melee import MeleeState, turn_label
@@ -88,8 +100,8 @@ _PARTY = {
 
 
 def _money(text: str) -> str:
-    gold, _, silver = text.partition(":")
-    return f"{gold or 0} GP" + (f" {silver} SP" if silver else "")
+    money = Money.parse(text)
+    return f"{money.gold or 0} GP" + (f" {money.silver} SP" if money.silver else "")
 
 
 def _member_label(state: CampaignState, head: str, index: int, arg: str) -> str:
@@ -102,22 +114,42 @@ def _member_label(state: CampaignState, head: str, index: int, arg: str) -> str:
     if head in ("take", "spend"):
         return f"{name} {'takes' if head == 'take' else 'spends'} {_money(arg)}"
     if head == "shoot":
-        bow, _, yards = arg.partition(":")
-        return f"{name} shoots his {bow} at the creature met, {yards} yards off"
+        shot = Bowshot.parse(arg)
+        return f"{name} shoots his {shot.weapon} at the creature met, {shot.yards} yards off"
     if head == "study-break":
-        weeks, _, year = arg.partition(":")
-        year = f" ({year} this year)" if year else ""
-        return f"{name} spends {weeks} week(s) away from his course{year}"
+        away = StudyBreak.parse(arg)
+        year = f" ({away.year} this year)" if away.year else ""
+        return f"{name} spends {away.weeks} week(s) away from his course{year}"
     if head == "find":
-        item, _, pounds = arg.partition(":")
-        return f"{name} finds {item}" + (f" ({pounds} lb)" if pounds else "") + " as treasure"
+        found = Find.parse(arg)
+        weight = f" ({found.pounds} lb)" if found.pounds else ""
+        return f"{name} finds {found.item}{weight} as treasure"
     verb = _VERBS.get(head)
     return f"{name} {verb.format(arg=arg.replace(':', ' at '))}" if verb else ""
 
 
+def _travel_label(act: Place | Travel) -> str:
+    where = f"in the {act.terrain}" if act.terrain else ""
+    if isinstance(act, Place):
+        return f"The party is {where or 'where it was'}" + (f", at {act.town}" if act.town else "")
+    days = f"{act.days} day(s) "
+    return f"Travel {days}{where}".rstrip() + (f" towards {act.town}" if act.town else "")
+
+
 def campaign_label(state: CampaignState, action: Action) -> str:
     """A referee action as a sentence naming the character it concerns."""
-    head, _, rest = action.partition(":")
+    act = parse(action)
+    if isinstance(act, (Place, Travel)):
+        return _travel_label(act)
+    if isinstance(act, Party):
+        return _party_label(act)
+    if act.member is None or act.member >= len(state.members):
+        return action
+    return _member_label(state, act.head, act.member, act.arg) or action
+
+
+def _party_label(act: Party) -> str:
+    head, rest = act.head, act.rest
     if head == "end":
         return "End the campaign"
     if head == "advance":
@@ -133,32 +165,17 @@ def campaign_label(state: CampaignState, action: Action) -> str:
         return _PARTY[head].format(rest=rest)
     if head == "share":
         return f"Share {_money(rest)} among the living"
-    if head == "town":
-        return f"Describe the town {rest.partition(':')[0]}"
-    if head in ("place", "travel"):
-        parts = rest.split(":")
-        days = f"{parts.pop(0)} day(s) " if head == "travel" else ""
-        where = f"in the {parts[0]}" if parts and parts[0] else ""
-        if head == "place":
-            where = where or "where it was"
-        town = parts[1] if len(parts) > 1 and parts[1] else ""
-        if head == "place":
-            return f"The party is {where}" + (f", at {town}" if town else "")
-        return f"Travel {days}{where}".rstrip() + (f" towards {town}" if town else "")
-    index, _, arg = rest.partition(":")
-    if not index.isdigit() or int(index) >= len(state.members):
-        return action
-    return _member_label(state, head, int(index), arg) or action
+    return f"Describe the town {town_name(rest)}"
 
 
 def _campaign_group(action: Action) -> tuple[str, Target | None]:
-    head, _, rest = action.partition(":")
-    if head in ("advance", "end"):
+    act = parse(action)
+    if act.head in ("advance", "end"):
         return "time", None
-    if head == "add":
+    if act.head == "add":
         return "character", None
-    index = rest.partition(":")[0]
-    return head, Target(kind="character", id=int(index)) if index.isdigit() else None
+    index = act.member if isinstance(act, ForMember) else None
+    return act.head, Target(kind="character", id=index) if index is not None else None
 
 
 def campaign_event(e: object) -> Event:

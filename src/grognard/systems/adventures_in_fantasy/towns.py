@@ -17,6 +17,7 @@ import math
 from pydantic import BaseModel, ConfigDict, Field
 
 from grognard.engine.errors import UsageError
+from grognard.systems.adventures_in_fantasy.action_text import town_parts
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 
 MAKERS = ("Armorer", "Blacksmith", "Stable", "Scholar", "Merchant")
@@ -96,7 +97,7 @@ BOOK_TOWNS = (
 
 def parse_town(text: str) -> Town:
     """`NAME:POPULATION[:MAKER+MAKER...[:MARKUP[:walled]]]` as a town the referee describes."""
-    parts = text.split(":")
+    parts = town_parts(text)
     if len(parts) < 2 or not parts[0].strip():
         raise UsageError("town: write town:NAME:POPULATION[:MAKER+MAKER[:MARKUP[:walled]]]")
     name = parts[0].strip()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from grognard.engine.game import Move
+from grognard.gamebook.action_text import number_in
 from grognard.systems.fighting_fantasy.attack import EVEN, HIT
 from grognard.systems.fighting_fantasy.checks import LUCKY, luck_after_test
 from grognard.systems.fighting_fantasy.fight_rules import (
@@ -74,7 +75,7 @@ def step_after(state: FightState, move: Move) -> Key | None:
         return settle(state, stamina, state.luck, state.foes, (FLEE,), True)
     if move == DRINK:
         return drink(state)
-    target = state.target if move == FIGHT else int(str(move).split(":")[1])
+    target = state.target if move == FIGHT else number_in(str(move))
     return key_at(state, ROUND, target)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from grognard.engine.errors import UsageError
 from grognard.engine.game import JSON, Game, GameInfo, GameState, OptionInfo, OptionValue
 from grognard.engine.serial import from_data, to_data
+from grognard.gamebook.action_text import Named
 from grognard.systems.fighting_fantasy.fight import FightState, start_fight
 from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
 from grognard.systems.fighting_fantasy.sheet import POTIONS, AdventureSheet
@@ -32,7 +33,8 @@ def parse_hero(text: str) -> tuple[int, int, int]:
 
 def parse_creature(text: str, index: int = 0) -> Creature:
     """Read "[NAME:]SKILL/STAMINA[xDAMAGE]" as a creature ("Orc:9/12", "8/6x3" for a 3-point wound)."""
-    name, _, body = text.rpartition(":")
+    named = Named.parse(text)
+    name, body = named.name, named.scores
     damage = 2
     if "x" in body:
         body, _, dmg = body.partition("x")

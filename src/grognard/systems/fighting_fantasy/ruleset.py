@@ -17,6 +17,7 @@ from grognard.engine.dice import Rng, Roll, d6
 from grognard.engine.errors import OddsError, RulesError
 from grognard.engine.game import Action, GameState, OptionInfo, OptionValue, Outcome
 from grognard.engine.odds import Number, Objective
+from grognard.gamebook.action_text import number_in
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, Section, parse_dice
 from grognard.gamebook.ruleset import (
     ChanceStep,
@@ -338,7 +339,7 @@ class FightingFantasyRuleset(Ruleset):
     def action_label(self, action: Action) -> str:
         """Menu text of a reader, fight or creation action."""
         if action.startswith("target:"):
-            return f"Attack creature {int(action.split(':')[1]) + 1} this round"
+            return f"Attack creature {number_in(action) + 1} this round"
         return _LABELS.get(action, action)
 
     # --- fights ----------------------------------------------------------------------------------------
@@ -513,7 +514,7 @@ class FightingFantasyRuleset(Ruleset):
 
     def _fight_action(self, fight: FightState, action: Action) -> str:
         if action.startswith("target:"):
-            creature = fight.spec.creatures[int(action.split(":")[1])]
+            creature = fight.spec.creatures[number_in(action)]
             return f"{self.action_label(action)} ({creature.name})"
         return self.action_label(action)
 

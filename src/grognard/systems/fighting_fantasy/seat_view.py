@@ -15,6 +15,7 @@ from grognard.engine import registry
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, GameState, OptionValue
 from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target, one_seat
+from grognard.gamebook.action_text import number_in
 from grognard.gamebook.runner import GamebookState
 from grognard.gamebook.seat_view import BookViews
 from grognard.systems.fighting_fantasy.fight import FightState
@@ -77,7 +78,7 @@ def creature_name(state: FightState, i: int) -> str:
 def fight_label(state: FightState, action: Action) -> str:
     """A fight action as a sentence: the creature struck with its scores, the chance of a lucky test."""
     if action.startswith("target:"):
-        i = int(action.split(":")[1])
+        i = number_in(action)
         c = state.spec.creatures[i]
         return f"Attack the {creature_name(state, i)} (SKILL {c.skill}, STAMINA {state.foes[i]}) this round"
     if action == FIGHT and state.spec.creatures:
@@ -92,7 +93,7 @@ def fight_label(state: FightState, action: Action) -> str:
 def fight_group(action: Action) -> tuple[str, Target | None]:
     """The group and target of a fight or reader action."""
     if action.startswith("target:"):
-        return "attack", Target(kind="creature", id=int(action.split(":")[1]))
+        return "attack", Target(kind="creature", id=number_in(action))
     if action == FIGHT:
         return "attack", None
     if action in (TEST_LUCK, NO_LUCK):

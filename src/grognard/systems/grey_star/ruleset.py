@@ -18,6 +18,7 @@ from grognard.engine.dice import Rng, Roll, lone_wolf_distribution, lone_wolf_nu
 from grognard.engine.errors import RulesError, UsageError
 from grognard.engine.game import Action, GameState, OptionInfo, OptionValue, Outcome
 from grognard.engine.odds import MAX_BUDGET
+from grognard.gamebook.action_text import Keyed
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, Section
 from grognard.gamebook.ruleset import (
     ChanceStep,
@@ -383,7 +384,8 @@ class GreyStarRuleset(Ruleset):
         """Menu text of a reader, fight or creation action."""
         if action in _LABELS:
             return _LABELS[action]
-        kind, _, rest = action.partition(":")
+        keyed = Keyed.parse(action)
+        kind, rest = keyed.kind, keyed.rest
         if kind == "spend":
             return "Spend no WILLPOWER this round" if rest == "0" else f"Spend {rest} WILLPOWER this round"
         if kind == "evade":

@@ -16,6 +16,7 @@ from grognard.engine import registry
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, GameState, OptionValue
 from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target, one_seat
+from grognard.gamebook.action_text import Keyed
 from grognard.gamebook.runner import GamebookState
 from grognard.gamebook.seat_view import BookViews
 from grognard.systems.grey_star.book_fight import BookFight
@@ -67,7 +68,8 @@ def fight_public(state: GameState) -> dict[str, JsonValue]:
 
 def group_of(action: Action) -> tuple[str, Target | None]:
     """The group and target of a combat or reader action: a WILLPOWER spend is an amount."""
-    kind, _, rest = action.partition(":")
+    keyed = Keyed.parse(action)
+    kind, rest = keyed.kind, keyed.rest
     if kind == "spend" and rest.isdigit():
         return "amount", Target(kind="amount", id=int(rest), name="WILLPOWER")
     if kind == "evade" and rest.isdigit():

@@ -1,0 +1,246 @@
+"""Adventures in Fantasy's referee actions, parsed and printed in one place (typed actions).
+
+A referee action is a head, then its arguments after colons. `parse` reads one into a small frozen
+dataclass per kind and `str()` prints it back (`parse(str(a)) == a`, a property test pins it):
+
+- `Party`: a head about the party or the time, its text kept whole ("end", "round", "break",
+  "note:TEXT", "days:N", "advance:N", "share:GP:SP", "add:JSON", "town:NAME:POPULATION...");
+- `Place`: "place:TERRAIN:TOWN", either part may be empty;
+- `Travel`: "travel:DAYS:TERRAIN:TOWN";
+- `ForMember`: any other head, a character's index and its argument ("fight:0:Wolf", "wound:1:3").
+
+Arguments stay text: the rules check them and say what is wrong. The arguments that have parts read with
+`Money` ("GP:SP"), `Bowshot` ("BOW:YARDS"), `StudyBreak` ("WEEKS:YEAR"), `Find` ("ITEM:POUNDS") and
+`SkillArg` ("NAME:BASE"); the ones written in parts of their own with `CourseArg` ("26:tailor") and
+`town_parts` ("NAME:POPULATION:MAKERS:MARKUP:walled"). A rulebook source "FILE:LINES" reads with `Source`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, TypeAlias
+
+PARTY_HEADS = frozenset({"end", "round", "break", "note", "days", "advance", "share", "add", "town"})
+"""The heads whose text is kept whole (`Party`)."""
+
+
+def _glue(*parts: str) -> str:
+    """Parts joined by colons, the empty ones at the end left off."""
+    kept = list(parts)
+    while len(kept) > 1 and not kept[-1]:
+        kept.pop()
+    return ":".join(kept)
+
+
+@dataclass(frozen=True)
+class Party:
+    """A head about the party or the time and the text after it ("note:TEXT", "advance:2", "end")."""
+
+    head: str
+    rest: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.head}:{self.rest}" if self.rest else self.head
+
+
+@dataclass(frozen=True)
+class Place:
+    """ "place:TERRAIN:TOWN": where the party is; an empty terrain keeps the place."""
+
+    head: ClassVar[str] = "place"
+    terrain: str = ""
+    town: str = ""
+
+    @classmethod
+    def parse(cls, rest: str) -> Place:
+        """The text after "place:"."""
+        terrain, _, town = rest.partition(":")
+        return cls(terrain, town)
+
+    def __str__(self) -> str:
+        return _glue(self.head, self.terrain, self.town)
+
+
+@dataclass(frozen=True)
+class Travel:
+    """ "travel:DAYS:TERRAIN:TOWN": days of journey, through a terrain, towards a town."""
+
+    head: ClassVar[str] = "travel"
+    days: str
+    terrain: str = ""
+    town: str = ""
+
+    @classmethod
+    def parse(cls, rest: str) -> Travel:
+        """The text after "travel:"."""
+        days, _, more = rest.partition(":")
+        terrain, _, town = more.partition(":")
+        return cls(days, terrain, town)
+
+    def __str__(self) -> str:
+        return _glue(self.head, self.days, self.terrain, self.town)
+
+
+@dataclass(frozen=True)
+class ForMember:
+    """A head about one character: his index (as written) and the argument ("fight:0:Wolf")."""
+
+    head: str
+    index: str
+    arg: str = ""
+
+    @property
+    def member(self) -> int | None:
+        """The index as a number, or None when it is not one."""
+        return int(self.index) if self.index.isdigit() else None
+
+    def __str__(self) -> str:
+        return _glue(self.head, self.index, self.arg)
+
+
+RefereeAction: TypeAlias = Party | Place | Travel | ForMember
+"""Any referee action."""
+
+
+def parse(text: str) -> RefereeAction:
+    """A referee action from its text (never fails: the rules judge the parts)."""
+    head, _, rest = text.partition(":")
+    if head in PARTY_HEADS:
+        return Party(head, rest)
+    if head == "place":
+        return Place.parse(rest)
+    if head == "travel":
+        return Travel.parse(rest)
+    index, _, arg = rest.partition(":")
+    return ForMember(head, index, arg)
+
+
+def town_name(spec: str) -> str:
+    """The name in a town's description "NAME:POPULATION:..." (the first part)."""
+    return spec.partition(":")[0]
+
+
+@dataclass(frozen=True)
+class Money:
+    """ "GP" or "GP:SP": gold and silver pieces as written."""
+
+    gold: str
+    silver: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> Money:
+        """ "GP" or "GP:SP"."""
+        gold, _, silver = text.partition(":")
+        return cls(gold, silver)
+
+    def __str__(self) -> str:
+        return f"{self.gold}:{self.silver}" if self.silver else self.gold
+
+
+@dataclass(frozen=True)
+class Bowshot:
+    """ "BOW:YARDS": a missile weapon and the range."""
+
+    weapon: str
+    yards: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> Bowshot:
+        """ "BOW:YARDS"."""
+        weapon, _, yards = text.partition(":")
+        return cls(weapon, yards)
+
+    def __str__(self) -> str:
+        return f"{self.weapon}:{self.yards}"
+
+
+@dataclass(frozen=True)
+class StudyBreak:
+    """ "WEEKS" or "WEEKS:YEAR": weeks away from a course, and the weeks away this year."""
+
+    weeks: str
+    year: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> StudyBreak:
+        """ "WEEKS" or "WEEKS:YEAR"."""
+        weeks, _, year = text.partition(":")
+        return cls(weeks, year)
+
+    def __str__(self) -> str:
+        return f"{self.weeks}:{self.year}" if self.year else self.weeks
+
+
+@dataclass(frozen=True)
+class Find:
+    """ "ITEM" or "ITEM:POUNDS": treasure taken (the pounds after the last colon)."""
+
+    item: str
+    pounds: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> Find:
+        """ "ITEM" or "ITEM:POUNDS"."""
+        if ":" not in text:
+            return cls(text)
+        item, _, pounds = text.rpartition(":")
+        return cls(item, pounds)
+
+    def __str__(self) -> str:
+        return f"{self.item}:{self.pounds}" if self.pounds or ":" in self.item else self.item
+
+
+@dataclass(frozen=True)
+class SkillArg:
+    """ "NAME:BASE": a weapon skill taken up and its base (after the last colon; NAME may be empty)."""
+
+    name: str
+    base: str
+
+    @classmethod
+    def parse(cls, text: str) -> SkillArg:
+        """ "NAME:BASE"."""
+        name, _, base = text.rpartition(":")
+        return cls(name, base)
+
+    def __str__(self) -> str:
+        return f"{self.name}:{self.base}" if self.name else self.base
+
+
+@dataclass(frozen=True)
+class CourseArg:
+    """ "COURSE" or "COURSE:CRAFT": a course of Table B by number or name, and a craftsman's craft."""
+
+    course: str
+    craft: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> CourseArg:
+        """ "COURSE" or "COURSE:CRAFT"."""
+        course, _, craft = text.partition(":")
+        return cls(course, craft)
+
+    def __str__(self) -> str:
+        return f"{self.course}:{self.craft}" if self.craft else self.course
+
+
+def town_parts(spec: str) -> list[str]:
+    """The parts of a town's description "NAME:POPULATION[:MAKER+MAKER[:MARKUP[:walled]]]", in order."""
+    return spec.split(":")
+
+
+@dataclass(frozen=True)
+class Source:
+    """ "FILE:LINES": where a rule is in the rulebooks (the lines after the last colon)."""
+
+    file: str
+    lines: str
+
+    @classmethod
+    def parse(cls, text: str) -> Source:
+        """ "FILE:LINES" (a text without a colon is lines alone)."""
+        file, _, lines = text.rpartition(":")
+        return cls(file, lines)
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.lines}" if self.file else self.lines
