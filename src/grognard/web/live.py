@@ -15,6 +15,10 @@ from contextlib import suppress
 from grognard.engine.db_postgres import listen
 from grognard.engine.store import database_url
 
+STOPPING = threading.Event()
+"""Set when this process's server is asked to stop (Ctrl+C, SIGTERM): every live stream then ends at its
+next look, so the server stops at once instead of waiting for every open page to leave."""
+
 POLL_SECONDS = 0.4
 """How often a stream looks at the stored game on SQLite."""
 FALLBACK_SECONDS = 5.0

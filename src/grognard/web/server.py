@@ -5,11 +5,26 @@ from __future__ import annotations
 import threading
 import webbrowser
 from collections.abc import Callable
+from types import FrameType
 
 import uvicorn
 
 from grognard.web.app import create_app
+from grognard.web.live import STOPPING
 from grognard.web.settings import Settings
+
+SHUTDOWN_GRACE = 10
+"""Seconds Ctrl+C waits for open requests before the server stops them (the live streams end by
+themselves at once, `live.STOPPING`; this bounds anything else still running)."""
+
+
+class StoppingServer(uvicorn.Server):
+    """uvicorn's server, telling the live streams of its process to end when it is asked to stop."""
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        """Mark the process as stopping, then stop as uvicorn does."""
+        STOPPING.set()
+        super().handle_exit(sig, frame)
 
 
 def serve(settings: Settings, *, open_browser: bool = False, say: Callable[[str], None] = print) -> None:
@@ -17,8 +32,14 @@ def serve(settings: Settings, *, open_browser: bool = False, say: Callable[[str]
     app = create_app(settings)
     shown = "localhost" if settings.host in ("127.0.0.1", "localhost") else settings.host
     url = f"http://{shown}:{settings.port}/"
-    config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning")
-    server = uvicorn.Server(config)
+    config = uvicorn.Config(
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_level="warning",
+        timeout_graceful_shutdown=SHUTDOWN_GRACE,
+    )
+    server = StoppingServer(config)
     say(f"grognard is served at {url} (Ctrl+C stops it)")
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()

@@ -28,7 +28,7 @@ from grognard.engine.game import TERMINAL, OptionValue
 from grognard.engine.match import Match, MatchError, plain_title
 from grognard.engine.store import GameSummary, SqlStore, database_url, grognard_home, open_store
 from grognard.web.content import content_reference
-from grognard.web.live import watch
+from grognard.web.live import STOPPING, watch
 from grognard.web.live_odds import add_odds_route, has_heavy_odds
 from grognard.web.seats import host_token, is_host, keep, seat_token, seats_held
 from grognard.web.security import checked_form, same
@@ -303,7 +303,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             waited = quiet = 0.0
             try:
                 while waited < STREAM_SECONDS:
-                    if await request.is_disconnected():
+                    if STOPPING.is_set() or await request.is_disconnected():
                         return
                     slept = await looking.wait()
                     waited += slept

@@ -17,6 +17,7 @@ from fastapi import FastAPI
 from grognard.engine.errors import UsageError
 from grognard.engine.store import database_url, open_store
 from grognard.web.app import create_app
+from grognard.web.server import SHUTDOWN_GRACE
 from grognard.web.settings import Settings
 
 SECRET_VAR = "GROGNARD_SECRET"
@@ -60,4 +61,5 @@ def serve_workers(settings: Settings, workers: int, say: Callable[[str], None] =
         port=settings.port,
         workers=workers,
         log_level="warning",
+        timeout_graceful_shutdown=SHUTDOWN_GRACE,
     )
