@@ -38,6 +38,8 @@ from grognard.systems.heroquest.artifacts_gear import lose, wears
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import free_square_near, note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance, required
+from grognard.systems.heroquest.feature_hooks import chance_result as chance_result_of
 from grognard.systems.heroquest.geometry import MAX_MOVE, can_target, jump
 from grognard.systems.heroquest.hero import scroll_spell
 from grognard.systems.heroquest.items import (
@@ -427,10 +429,8 @@ def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | 
         state = note(state, f"The arrow of vindication strikes {state.stats_of(j).name}.")
         return hurt_monster(state, j, state.monsters[j].body, killer=p.who)
     if p.kind == "bmove":
-        from grognard.systems.heroquest.resolve import apply_outcome
-
         squares, _, worn = str(move).partition("/")
-        state = apply_outcome(state, replace(p, kind="move"), int(squares))
+        state = chance_result_of(state, replace(p, kind="move"), int(squares))
         name = carried_thing(state.heroes[p.who], "elven-boots")
         if worn and name is not None:
             state = note(lose(state, p.who, name), f"Every die the same: the {name} wear out.")
@@ -445,3 +445,7 @@ def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | 
             with_hero(state, p.who, replace(fig, at=sq(p.then), effects=effects)), f"{who} leaps over."
         )
     return None
+
+
+for _kind in KINDS:  # the Elven Bow, Elven Boots, Rabbit Boots
+    CHANCES.add(_kind, Chance(required(chance_outcomes), required(chance_result), required(chance_throw)))

@@ -36,6 +36,7 @@ from grognard.systems.heroquest.chaos_effects import cure
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.effects import use_item
+from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart
 from grognard.systems.heroquest.items import always, discard_thing, register_item
 from grognard.systems.heroquest.quest import Quest
 from grognard.systems.heroquest.state import QuestState
@@ -260,3 +261,8 @@ def potion_of_warmth(state: QuestState, i: int, arg: str) -> QuestState:
         effects=tuple(e for e in fig.effects if parse(e)[0] != "chilled"),
     )
     return with_hero(state, i, fig)
+
+
+HERO_TURN_STARTS.add(
+    "environment", TurnStart(40, lambda state, who: (begin_turn(state, who), "go"))
+)  # an ice vault's cold, lasting poison

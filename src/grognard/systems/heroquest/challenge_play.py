@@ -21,6 +21,7 @@ from grognard.systems.heroquest.board import neighbours
 from grognard.systems.heroquest.challenges import Challenge, reach_chance
 from grognard.systems.heroquest.edits import add, note, with_hero
 from grognard.systems.heroquest.effect_strings import parse, total
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
 from grognard.systems.heroquest.hero import scroll_name
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.turn import fire
@@ -180,3 +181,13 @@ def challenge_label(state: QuestState, i: int, cid: str) -> str:
     dice = dice_for(state, i, c)
     odds = float(chance(state, i, c))
     return f"try {c.label}: {dice} red dice ({c.attribute}) for {c.target} or more, {odds:.1%}"
+
+
+CHANCES.add(
+    "challenge",
+    Chance(
+        lambda state, p: list(challenge_outcomes(p)),
+        lambda state, p, move: challenge_result(state, p, str(move)),
+        lambda state, p, rng: challenge_throw(p, rng),
+    ),
+)

@@ -26,6 +26,7 @@ from grognard.systems.heroquest.chaos_flight import advance, dispel_chance, disp
 from grognard.systems.heroquest.chaos_hits import SAVE_FACES, killer
 from grognard.systems.heroquest.combat_dice import binomial, damage, roll_attack
 from grognard.systems.heroquest.edits import note
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance, required
 from grognard.systems.heroquest.skills import more_chance
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.weapons import CONCUSSION, axe_outcomes, axe_throw, concuss_hero, is_axe_ref
@@ -197,3 +198,7 @@ def _broken(state: QuestState, p: Pending, move: str) -> QuestState:
     if p.side == "h":
         return resume_hero(state)
     return monster_turn_starts(state, k)
+
+
+for _kind in KINDS:
+    CHANCES.add(_kind, Chance(required(outcomes), required(result), required(throw)))

@@ -34,6 +34,7 @@ from grognard.systems.heroquest.chaos_effects import (
 )
 from grognard.systems.heroquest.edits import note
 from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart, TurnStep
 from grognard.systems.heroquest.hooks import game_master
 from grognard.systems.heroquest.state import GM_PLAYER, HERO_PLAYER, Pending, QuestState
 from grognard.systems.heroquest.turn import end_turn
@@ -292,3 +293,11 @@ def chaos_step(state: QuestState) -> tuple[QuestState, bool] | None:
     if f is not None:
         return state, True
     return None
+
+
+def _chaos_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:
+    state, stop = hero_turn_starts(state, who)  # rolls to break chaos spells, or the turn lost (551-589)
+    return state, "stop" if stop else "go"
+
+
+HERO_TURN_STARTS.add("chaos", TurnStart(10, _chaos_start))

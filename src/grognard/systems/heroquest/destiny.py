@@ -22,6 +22,7 @@ from itertools import product
 from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.feature_hooks import CHANCES, MODIFIERS, Chance, Modifier
 from grognard.systems.heroquest.skills import Handler, add_handler
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -197,3 +198,22 @@ def spend_fate(state: QuestState, p: Pending) -> QuestState:
     state = with_hero(state, p.who, replace(fig, effects=effects))
     face = found[2].replace("-", " ")
     return note(state, f"{state.hero_of(p.who).name} calls on destiny: the kept die shows a {face}.")
+
+
+CHANCES.add(
+    "destiny",
+    Chance(
+        lambda state, p: destiny_outcomes(),
+        lambda state, p, move: destiny_result(state, p, str(move)),
+        lambda state, p, rng: destiny_throw(rng),
+    ),
+)
+MODIFIERS.add(
+    "destiny",  # a kept face stands for a single white die (line 311)
+    Modifier(
+        30,
+        outcomes=fate_outcomes,
+        throw=fate_throw,
+        before=lambda state, p, move: (spend_fate(state, p), move, False),
+    ),
+)

@@ -30,6 +30,7 @@ from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import note, with_monster
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
 from grognard.systems.heroquest.state import Pending, QuestState
 
 CHASE = "chase|quest"
@@ -210,3 +211,13 @@ def pursuit_goals(state: QuestState, j: int) -> set[Square] | None:
             x, y = e[len(ONWARD) :].partition("|")[0].split(",")
             return {(int(x), int(y))}
     return None
+
+
+CHANCES.add(
+    "seek",  # the red die after heroes escaped (line 88)
+    Chance(
+        lambda state, p: seek_outcomes(),
+        lambda state, p, move: seek_result(state, p, str(move)),
+        lambda state, p, rng: seek_throw(rng),
+    ),
+)

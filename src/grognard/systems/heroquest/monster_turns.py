@@ -21,9 +21,18 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
+from grognard.systems.heroquest.feature_hooks import (
+    CHANCES,
+    HERO_TURN_STARTS,
+    Chance,
+    TurnStart,
+    TurnStep,
+    required,
+)
 from grognard.systems.heroquest.geometry import orthogonal
 from grognard.systems.heroquest.monster_wounds import (
     carrying,
@@ -312,13 +321,13 @@ def _dread_node(state: QuestState, i: int) -> QuestState:
 # Chance nodes
 
 
-def outcomes(state: QuestState, p: Pending) -> list[tuple[str, Fraction]] | None:
+def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]] | None:
     """The exact outcomes of a monster skill's chance node, or None when `p` is not one."""
     from grognard.systems.heroquest.monster_blows import stomp_outcomes
     from grognard.systems.heroquest.monster_skills import kidnap_chance
     from grognard.systems.heroquest.skills import more_chance
 
-    pairs: list[tuple[str, Fraction]]
+    pairs: list[tuple[Outcome, Fraction]]
     if p.kind == "m-kidnap":
         win = kidnap_chance(p)
         pairs = [("taken", win), ("resists", 1 - win)]
@@ -336,7 +345,7 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[str, Fraction]] | None
     elif p.kind == "m-struggle":
         pairs = [("free", SIXTH), ("held", 1 - SIXTH)]
     elif p.kind == "m-stomp":
-        return stomp_outcomes(state, p)
+        return list[tuple[Outcome, Fraction]](stomp_outcomes(state, p))
     else:
         return None
     return [(k, q) for k, q in pairs if q]
@@ -401,3 +410,15 @@ def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
 def trap_square(state: QuestState, square: Square) -> int | None:
     """The quest trap still dangerous on `square` (a figure thrown or knocked onto it springs it)."""
     return trap_here(state, square)
+
+
+for _kind in CHANCE_KINDS:
+    CHANCES.add(_kind, Chance(required(outcomes), required(result)))  # drawn by their chances
+
+
+def _monster_skills_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:
+    state, lost_turn = hero_turn_begins(state, who)  # tossed or stone; the monster skills' rolls queued
+    return state, "end" if lost_turn else "go"
+
+
+HERO_TURN_STARTS.add("monster-skills", TurnStart(30, _monster_skills_start))

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
 from grognard.systems.heroquest.state import Pending, QuestState
 
 HELD = "pit|climb"
@@ -86,3 +87,13 @@ def climb_result(state: QuestState, p: Pending, move: str) -> QuestState:
         return note(state, f"{name} gets a hold on the edge of the pit and may move on.")
     state = replace(state, turn=replace(state.turn, rolled=True, moves=0, stopped=True))
     return note(state, f"{name} slips back into the pit.")
+
+
+CHANCES.add(
+    "climb",
+    Chance(
+        lambda state, p: list(climb_outcomes(p)),
+        lambda state, p, move: climb_result(state, p, str(move)),
+        lambda state, p, rng: climb_throw(p, rng),
+    ),
+)

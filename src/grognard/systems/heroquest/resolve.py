@@ -29,6 +29,13 @@ from grognard.systems.heroquest import combat_dice
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.combat_dice import Defender, binomial, roll_attack, skulls
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.feature_hooks import (
+    CHANCES,
+    Chance,
+    chance_outcomes,
+    chance_result,
+    chance_throw,
+)
 from grognard.systems.heroquest.gear import movement_roll_modifier
 from grognard.systems.heroquest.geometry import MAX_MOVE, monster_allowance
 from grognard.systems.heroquest.state import Pending, QuestState
@@ -149,28 +156,12 @@ def _disarm_chance(state: QuestState, who: int) -> Fraction:
 
 
 def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
-    """The exact outcomes of the pending chance node."""
-    from grognard.systems.heroquest.spells_elf import chance_outcomes
+    """The exact outcomes of the pending chance node (its registered kind's, `feature_hooks`)."""
+    return chance_outcomes(state, p)
 
+
+def _core_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     kind = p.kind
-    spell = chance_outcomes(state, p)
-    if spell is not None:
-        return spell
-    from grognard.systems.heroquest.extras import extra_outcomes
-
-    extra = extra_outcomes(state, p)  # challenges, pit climbs, Human Destiny
-    if extra is not None:
-        return extra
-    from grognard.systems.heroquest import chaos_dice
-
-    chaos = chaos_dice.outcomes(state, p)  # the chaos spells' nodes and their answers
-    if chaos is not None:
-        return chaos
-    from grognard.systems.heroquest import monster_turns
-
-    monster = monster_turns.outcomes(state, p)  # the monster skills' nodes
-    if monster is not None:
-        return list(monster)
     if kind == "order":
         who = participants(state)
         share = Fraction(1, factorial(len(who)))
@@ -203,18 +194,6 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     if kind == "disarm":
         ok = _disarm_chance(state, p.who)
         return [("disarmed", ok), ("sprung", 1 - ok)]
-    if kind == "rest":
-        from grognard.systems.heroquest.rest import rest_outcomes
-
-        return rest_outcomes(p)  # one die for each hero resting together (line 108)
-    if kind == "seek":
-        from grognard.systems.heroquest.monster_pursuit import seek_outcomes
-
-        return seek_outcomes()  # the red die after heroes escaped (line 88)
-    if kind == "dagger":
-        from grognard.systems.heroquest.weapons import recover_outcomes
-
-        return recover_outcomes(p)
     if kind == "heal":
         return [(n, SIXTH) for n in range(1, 7)]
     if kind == "burn":
@@ -222,15 +201,6 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     if kind == "wake":
         stay = Fraction(5, 6) ** p.dice
         return [("sleeps", Fraction(1))] if stay == 1 else [("wakes", 1 - stay), ("sleeps", stay)]
-    from grognard.systems.heroquest.artifacts import chance_outcomes as artifact_outcomes
-    from grognard.systems.heroquest.skills import skill_outcomes
-
-    found = skill_outcomes(state, p)
-    if found is not None:
-        return list(found)
-    played = artifact_outcomes(state, p)  # the Elven Bow, Elven Boots, Rabbit Boots
-    if played is not None:
-        return played
     if kind == "treasure":
         left = sum(state.deck)
         if not left:
@@ -252,23 +222,13 @@ def _trap_outcomes(kind: str) -> list[tuple[Outcome, Fraction]]:
 
 
 def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
-    """Throw the real dice of a chance node, every face kept, and name the outcome they give."""
-    from grognard.systems.heroquest.spells_elf import chance_throw
+    """Throw the real dice of a chance node, every face kept, and name the outcome they give (its
+    registered kind's, `feature_hooks`)."""
+    return chance_throw(state, p, rng)
 
+
+def _core_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
     kind = p.kind
-    spell = chance_throw(state, p, rng)
-    if spell is not None:
-        return spell
-    from grognard.systems.heroquest.extras import extra_throw
-
-    mine = extra_throw(state, p, rng)
-    if mine is not None:
-        return mine
-    from grognard.systems.heroquest import chaos_dice
-
-    chaos = chaos_dice.throw(state, p, rng)
-    if chaos is not None:
-        return chaos
     if kind == "order":
         return _throw_order(participants(state), rng)
     if kind in ("move", "mmove"):
@@ -310,14 +270,6 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
         return cdice.total, (cdice,)
     if kind == "jump" and jump_chance(state, p) == 1:
         return "clear", ()
-    if kind == "rest":
-        from grognard.systems.heroquest.rest import rest_throw
-
-        return rest_throw(p, rng)
-    if kind == "seek":
-        from grognard.systems.heroquest.monster_pursuit import seek_throw
-
-        return seek_throw(rng)
     if kind in ("jump", "disarm"):
         extra = state.hero_of(p.who).knows_skill("Human Resistance")
         die = heroquest_combat_dice(rng, 2 if extra else 1)
@@ -330,10 +282,6 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
     if kind == "heal":
         roll = red_dice(rng, 1)
         return roll.total, (roll,)
-    if kind == "dagger":
-        from grognard.systems.heroquest.weapons import recover_throw
-
-        return recover_throw(rng)
     if kind == "burn":
         roll = red_dice(rng, p.dice)
         return sum(1 for f in roll.faces() if f <= 6 - p.need), (roll,)
@@ -342,12 +290,7 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
             return "sleeps", ()
         roll = red_dice(rng, p.dice)
         return ("wakes" if 6 in roll.faces() else "sleeps"), (roll,)
-    from grognard.systems.heroquest.artifacts import chance_throw as artifact_throw
-
-    by_artifact = artifact_throw(state, p, rng)
-    if by_artifact is not None:
-        return by_artifact
-    return rng.weighted_choice(outcomes(state, p)), ()
+    raise RulesError(kind, state, "no dice for this chance node")
 
 
 def _throw_order(who: Sequence[int], rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
@@ -377,32 +320,13 @@ def _throw_order(who: Sequence[int], rng: Rng) -> tuple[Outcome, tuple[Roll, ...
 
 
 def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
-    """The state after the chance node `p` came out as `move`."""
-    from grognard.systems.heroquest.spells_elf import chance_result
+    """The state after the chance node `p` came out as `move` (the modifiers, then its registered kind's
+    result, `feature_hooks`)."""
+    return chance_result(state, p, move)
 
-    state = state.evolve(pending=None)
+
+def _core_result(state: QuestState, p: Pending, move: Move) -> QuestState:
     kind = p.kind
-    from grognard.systems.heroquest.weapons import concussed
-
-    state, move = concussed(state, p, move)  # an axe's concussion first, then the damage (line 369)
-    spell = chance_result(state, p, move)  # the elf spells' nodes, and a hit on a Double Image
-    if spell is not None:
-        return spell
-    from grognard.systems.heroquest.extras import extra_result
-
-    state, finished = extra_result(state, p, move)  # challenges, pit climbs, Human Destiny
-    if finished:
-        return state
-    from grognard.systems.heroquest import chaos_dice
-
-    chaos = chaos_dice.result(state, p, move)
-    if chaos is not None:
-        return chaos
-    from grognard.systems.heroquest import monster_turns
-
-    monster = monster_turns.result(state, p, move)  # the monster skills' nodes
-    if monster is not None:
-        return monster
     if kind == "order":
         assert isinstance(move, str)
         return set_order(state, tuple(int(x) for x in move.split(",")))
@@ -449,20 +373,8 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
             )
             return note(trap_status(state, idx, "disarmed"), f"{state.hero_of(p.who).name} disarms the trap.")
         return spring(note(state, "The trap springs!"), p.who, idx, came_from=None)
-    if kind == "rest":
-        from grognard.systems.heroquest.rest import rest_result
-
-        return rest_result(state, p, str(move))
-    if kind == "seek":
-        from grognard.systems.heroquest.monster_pursuit import seek_result
-
-        return seek_result(state, p, str(move))
     if kind == "heal":
         return _heal_result(state, p, int(move))
-    if kind == "dagger":
-        from grognard.systems.heroquest.weapons import recover_result
-
-        return recover_result(state, p, str(move))
     if kind == "burn":
         return hurt_monster(state, p.target, int(move), killer=p.who, spell=True)
     if kind == "wake":
@@ -476,15 +388,6 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
         return state.evolve(turn=replace(state.turn, rolled=True, acted=True, stopped=True, done=True))
     if kind == "treasure":
         return draw_treasure_card(state, p, str(move))
-    from grognard.systems.heroquest.artifacts import chance_result as artifact_result
-    from grognard.systems.heroquest.skills import skill_result
-
-    done = skill_result(state, p, move)
-    if done is not None:
-        return done
-    done = artifact_result(state, p, move)
-    if done is not None:
-        return done
     raise RulesError(move, state, f"unknown chance node {kind}")
 
 
@@ -589,3 +492,10 @@ def draw_treasure_card(state: QuestState, p: Pending, card_id: str) -> QuestStat
 
 
 from grognard.systems.heroquest.traps import spring, take_treasure, trap_status  # noqa: E402  (traps' effects)
+
+CORE_KINDS = ("order", "move", "mmove", "attack", "trap", "jump", "disarm", "heal", "burn", "wake")
+"""The chance nodes played here with dice of their own; "treasure" is drawn from the deck, no dice."""
+
+for _kind in CORE_KINDS:
+    CHANCES.add(_kind, Chance(_core_outcomes, _core_result, _core_throw))
+CHANCES.add("treasure", Chance(_core_outcomes, _core_result))

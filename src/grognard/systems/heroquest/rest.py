@@ -26,6 +26,7 @@ from fractions import Fraction
 from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.wounds import spawn_wanderer
@@ -122,3 +123,13 @@ def rest_result(state: QuestState, p: Pending, move: str) -> QuestState:
         fig = replace(fig, body=hero.maximum("body"), mind=hero.maximum("mind"), magic=hero.maximum("magic"))
         state = note(with_hero(state, k, fig), f"{hero.name} rests and recovers.")
     return state
+
+
+CHANCES.add(
+    "rest",  # one die for each hero resting together (line 108)
+    Chance(
+        lambda state, p: rest_outcomes(p),
+        lambda state, p, move: rest_result(state, p, str(move)),
+        lambda state, p, rng: rest_throw(p, rng),
+    ),
+)

@@ -17,6 +17,7 @@ from grognard.systems.heroquest.edits import (
     with_hero,
 )
 from grognard.systems.heroquest.effect_strings import has, parse, total
+from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart, TurnStep
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skills import (
@@ -385,3 +386,12 @@ def dual_wielding(state: QuestState, i: int) -> bool:
     if "disarmed|encounter" in state.heroes[i].effects:
         return False  # his weapon knocked away (line 757): no second blow
     return hero.knows_skill("Dual-Wielding") and off is not None and weapon_of(off) is not None
+
+
+def _wards_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:
+    if state.pending is not None or state.heroes[who].status != "active":
+        return state, "go"
+    return end_wards(state, who), "go"
+
+
+HERO_TURN_STARTS.add("wards", TurnStart(50, _wards_start))  # a turn begun with no roll to make

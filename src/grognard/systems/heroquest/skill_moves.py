@@ -15,6 +15,7 @@ from grognard.systems.heroquest.edits import (
     with_monster,
 )
 from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart, TurnStep
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.skills import register_skill, seen_enemies
 from grognard.systems.heroquest.state import Pending, QuestState
@@ -290,3 +291,12 @@ def thrall_of(state: QuestState, j: int) -> int | None:
             if state.heroes[w].status == "active":
                 return w
     return None
+
+
+def _stealth_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:
+    if state.pending is not None or state.heroes[who].status != "active":
+        return state, "go"
+    return stealth_check(state, who), "go"
+
+
+HERO_TURN_STARTS.add("stealth", TurnStart(60, _stealth_start))  # a turn begun with no roll to make

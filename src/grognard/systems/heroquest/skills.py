@@ -31,6 +31,7 @@ from grognard.systems.heroquest.edits import (
 )
 from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.effects import BERSERK, MANHANDLE, from_effect
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance, required
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -500,6 +501,13 @@ def skill_result(state: QuestState, p: Pending, move: object) -> QuestState | No
     if kind == "aware":
         return aware_result(state, p, str(move))
     return None
+
+
+SKILL_KINDS = ("roar", "savage", "stare", "hide", "daze", "snare", "dig", "aware")
+"""The chance nodes of the heroes' skills (drawn by their chances, no dice shown)."""
+
+for _kind in SKILL_KINDS:
+    CHANCES.add(_kind, Chance(required(skill_outcomes), required(skill_result)))
 
 
 from grognard.systems.heroquest import destiny as _destiny  # noqa: E402  (registers Human Destiny)

@@ -26,6 +26,17 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Gear, Spell
 from grognard.systems.heroquest.edits import monster_index, note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.feature_hooks import (
+    CHANCES,
+    HERO_TURN_STARTS,
+    MODIFIERS,
+    Chance,
+    Modifier,
+    TurnStart,
+    TurnStep,
+    required,
+)
+from grognard.systems.heroquest.feature_hooks import chance_throw as chance_throw_of
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skills import subsets
 from grognard.systems.heroquest.spells import enemies, friends, register_spell
@@ -363,9 +374,7 @@ def chance_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fracti
 def chance_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]] | None:
     """The real dice of a chance node played here, or None when `p` is not one."""
     if p.kind == "vmove":
-        from grognard.systems.heroquest.resolve import throw
-
-        allowed, rolls = throw(state, replace(p, kind="move"), rng)
+        allowed, rolls = chance_throw_of(state, replace(p, kind="move"), rng)
         ends = rolls[0].total >= DISAPPEAR_ENDS
         return (f"{allowed}/ends" if ends else str(allowed)), rolls
     if p.kind == "image":
@@ -379,7 +388,7 @@ def chance_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tupl
 
 
 def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | None:
-    """The state after a chance node played here (or a hit on a Double Image), or None."""
+    """The state after a chance node played here, or None."""
     if p.kind == "vmove":
         return _vmove_result(state, p, str(move))
     if p.kind == "image":
@@ -390,4 +399,24 @@ def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | 
         from grognard.systems.heroquest.spells_scroll import safe_card
 
         return safe_card(state, p, str(move))
-    return intercept_hit(state, p, move)
+    return None
+
+
+for _kind in KINDS:
+    CHANCES.add(_kind, Chance(required(chance_outcomes), required(chance_result), required(chance_throw)))
+
+
+def _image_first(state: QuestState, p: Pending, move: Outcome) -> tuple[QuestState, Outcome, bool]:
+    found = intercept_hit(state, p, move)
+    return (state, move, False) if found is None else (found, move, True)
+
+
+MODIFIERS.add("double-image", Modifier(20, before=_image_first))
+
+
+def _blaze_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:
+    lost = paralysed_hero(state, who)  # Hypnotic Blaze (line 537)
+    return (state, "go") if lost is None else (lost, "end")
+
+
+HERO_TURN_STARTS.add("hypnotic-blaze", TurnStart(20, _blaze_start))

@@ -19,6 +19,7 @@ from grognard.engine.errors import UsageError
 from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart
 from grognard.systems.heroquest.hero import can_cast
 from grognard.systems.heroquest.spells import find, friends, register_spell
 from grognard.systems.heroquest.state import QuestState, Turn
@@ -151,3 +152,8 @@ def window_action(state: QuestState, action: str) -> QuestState:
         f"{state.hero_of(c).name} casts Flashback: {state.hero_of(who).name}'s turn is undone, "
         "to be played again.",
     )
+
+
+HERO_TURN_STARTS.add(
+    "flashback", TurnStart(90, lambda state, who: (keep_start(state), "go"))
+)  # last: the turn's start kept, a turn begun with a roll may still be undone by Flashback

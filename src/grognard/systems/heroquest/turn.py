@@ -18,6 +18,7 @@ from dataclasses import replace
 from itertools import permutations
 
 from grognard.systems.heroquest.edits import add, free_square_near, note, with_hero, with_monster
+from grognard.systems.heroquest.feature_hooks import hero_turn_starts
 from grognard.systems.heroquest.hooks import game_master
 from grognard.systems.heroquest.quest import Event
 from grognard.systems.heroquest.sight import sees, visible_areas
@@ -80,30 +81,13 @@ def start_slot(state: QuestState) -> QuestState:
     state = with_hero(state, who, replace(fig, effects=kept))
     if stopped:
         return end_turn(state)
-    from grognard.systems.heroquest.chaos_turns import hero_turn_starts
-
-    state, stop = hero_turn_starts(state, who)  # rolls to break chaos spells, or the turn lost (551-589)
-    if stop:
-        return state
-    from grognard.systems.heroquest.skill_combat import end_wards
-    from grognard.systems.heroquest.skill_moves import stealth_check
-    from grognard.systems.heroquest.spells_elf import paralysed_hero
-    from grognard.systems.heroquest.spells_time import keep_start
-
-    lost = paralysed_hero(state, who)  # Hypnotic Blaze (line 537)
-    if lost is not None:
-        return end_turn(lost)
-    from grognard.systems.heroquest.monster_turns import hero_turn_begins
-
-    state, lost_turn = hero_turn_begins(state, who)  # tossed or stone; the monster skills' rolls queued
-    if lost_turn:
-        return end_turn(state)
-    from grognard.systems.heroquest.artifacts_env import begin_turn
-
-    state = begin_turn(state, who)  # an ice vault's cold, lasting poison
-    if state.pending is not None or state.heroes[who].status != "active":
-        return keep_start(state)  # a turn begun with a roll may still be undone by Flashback
-    return keep_start(stealth_check(end_wards(state, who), who))
+    for hook in hero_turn_starts():  # chaos, Hypnotic Blaze, the monster skills, ... (`feature_hooks`)
+        state, step = hook.run(state, who)
+        if step == "stop":
+            return state
+        if step == "end":
+            return end_turn(state)
+    return state
 
 
 def end_turn(state: QuestState) -> QuestState:

@@ -29,6 +29,7 @@ from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, total
+from grognard.systems.heroquest.feature_hooks import CHANCES, MODIFIERS, Chance, Modifier
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.hero import Hero
 from grognard.systems.heroquest.state import Pending, QuestState
@@ -405,3 +406,17 @@ def taken_home(state: QuestState, i: int, hero: Hero) -> Hero:
 def own_daggers(state: QuestState, i: int) -> set[Square]:
     """The squares where daggers hero `i` threw lie (free of figures), for him to walk to."""
     return {s for s, who in lying(state) if who == f"h{i}" and s not in state.figures}
+
+
+CHANCES.add(
+    "dagger",
+    Chance(
+        lambda state, p: recover_outcomes(p),
+        lambda state, p, move: recover_result(state, p, str(move)),
+        lambda state, p, rng: recover_throw(rng),
+    ),
+)
+MODIFIERS.add(
+    "concussion",  # an axe's concussion first, then the damage (line 369)
+    Modifier(10, before=lambda state, p, move: (*concussed(state, p, move), False)),
+)
