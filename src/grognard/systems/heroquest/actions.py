@@ -23,7 +23,8 @@ from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.action_text import AtFigure, Order, parse, sq, sq_text
 from grognard.systems.heroquest.board import Square, edge, neighbours
-from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
+from grognard.systems.heroquest.edits import known_traps, note, trap_here, with_hero, with_monster
+from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.geometry import (
     Reach,
     can_attack_close,
@@ -32,6 +33,9 @@ from grognard.systems.heroquest.geometry import (
     reachable,
     step_cost,
 )
+from grognard.systems.heroquest.goals import met_on_leaving
+from grognard.systems.heroquest.mercenaries import restrict as hired
+from grognard.systems.heroquest.quest_events import fire, open_door
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import GM_PLAYER, Pending, QuestState, Turn
 from grognard.systems.heroquest.targets import (
@@ -44,20 +48,10 @@ from grognard.systems.heroquest.targets import (
     trap_at_place,
     trap_place,
 )
-from grognard.systems.heroquest.turn import end_turn, fire, order_choices, set_order
+from grognard.systems.heroquest.turn import end_turn, order_choices, set_order
 
 # ---------------------------------------------------------------------------------------------------
 # Reaching
-
-
-def known_traps(state: QuestState) -> frozenset[Square]:
-    """Squares of traps the heroes know and must jump: found and unsprung, or sprung pits and axes."""
-    out: set[Square] = set()
-    for i, t in enumerate(state.ctx.traps):
-        status = state.traps[i]
-        if status == "found" or (status == "sprung" and t.kind in ("pit", "long-pit", "swinging-axe")):
-            out |= t.squares
-    return frozenset(out)
 
 
 def all_traps(state: QuestState) -> frozenset[Square]:
@@ -71,7 +65,6 @@ def all_traps(state: QuestState) -> frozenset[Square]:
 
 def hero_reach(state: QuestState, index: int) -> Reach:
     """Where hero `index` may end a move with the moves left."""
-    from grognard.systems.heroquest.effect_strings import has
     from grognard.systems.heroquest.spells import through_rock_reach
 
     fig = state.heroes[index]
@@ -207,7 +200,6 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
     if exit_here(state, index) is not None:
         acts.append("leave")
     acts.append("end")
-    from grognard.systems.heroquest.mercenaries import restrict as hired
     from grognard.systems.heroquest.monster_wounds import hero_restrict
 
     acts = hired(state, index, acts)  # a mercenary moves, attacks, defends, opens doors (line 955)
@@ -228,7 +220,6 @@ def gm_actions(state: QuestState) -> list[str]:
     if turn.rolled and turn.moves > 0:
         reach = monster_reach(state, j)
         acts.extend(f"move:{sq_text(s)}" for s in sorted(reach.cost) if s != m.at)
-    from grognard.systems.heroquest.effect_strings import has
     from grognard.systems.heroquest.monster_gear import attacks_allowed
     from grognard.systems.heroquest.skill_moves import thrall_of
 
@@ -333,8 +324,6 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
     if verb == "end":
         return end_turn(state)
     if verb == "roll":
-        from grognard.systems.heroquest.effect_strings import has, total
-
         if has(fig.effects, "speed"):
             state = note(state, f"{name} moves up to 12 squares (Potion of Speed).")
             return state.evolve(turn=replace(state.turn, rolled=True, moves=12))
@@ -422,7 +411,6 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
         )
     if verb == "leave":
         how = exit_here(state, i)
-        from grognard.systems.heroquest.goals import met_on_leaving
 
         met = met_on_leaving(state, how)
         state = with_hero(state, i, replace(fig, at=None, status="left"))
@@ -438,7 +426,6 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
 def walk(state: QuestState, i: int, target: Square) -> QuestState:
     """Hero `i` walks to `target` square by square: a hidden trap stops and springs; rooms and squares
     entered fire their events."""
-    from grognard.systems.heroquest.effect_strings import has
     from grognard.systems.heroquest.items import reveal
     from grognard.systems.heroquest.traps import spring
 
@@ -482,21 +469,6 @@ def walk(state: QuestState, i: int, target: Square) -> QuestState:
     from grognard.systems.heroquest.monster_blows import under_icicle
 
     return state if airborne else under_icicle(state, i, end)  # a gremlin's stalactite (line 847)
-
-
-def set_door(state: QuestState, door_id: str, status: str) -> QuestState:
-    """The state with a door in a new state."""
-    index = state.ctx.door_ids.index(door_id)
-    doors = list(state.doors)
-    doors[index] = status
-    return state.evolve(doors=tuple(doors))
-
-
-def open_door(state: QuestState, door_id: str) -> QuestState:
-    """Open a door (line 122) and fire its open-door events."""
-    state = set_door(state, door_id, "open")
-    state = note(state, f"The door {door_id} opens.")
-    return fire(state, state.ctx.quest.events_for("open-door", door_id, state.fired))
 
 
 def _gm(state: QuestState, action: str) -> QuestState:

@@ -18,7 +18,7 @@ sight (`use:spell-ring:SCHOOL/KEY`); in an encounter its first casting costs no 
 
 Rolls: the Elven Boots (453) add a red die to a rogue's movement ("bmove" node, `artifacts_env.move_roll`)
 and wear out when every die shows the same number; Rabbit Boots (465) clear a jump over a trap on
-anything but a black shield (`resolve.jump_chance`) and also jump a figure beside the hero to the
+anything but a black shield (`trap_dice.jump_chance`) and also jump a figure beside the hero to the
 free square beyond ("hop" node); the Wand of Magic (483), held as the weapon, lets a magic-user cast a
 second, different spell in his turn (`second_casts`, `after_cast`).
 """
@@ -34,12 +34,14 @@ from grognard.engine.dice import Rng, Roll, heroquest_combat_dice, red_dice
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import sq, sq_text
 from grognard.systems.heroquest.artifacts_gear import lose, wears
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import free_square_near, note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.feature_hooks import CHANCES, Chance, required
 from grognard.systems.heroquest.feature_hooks import chance_result as chance_result_of
+from grognard.systems.heroquest.gear import movement_roll_modifier
 from grognard.systems.heroquest.geometry import MAX_MOVE, can_target, jump
 from grognard.systems.heroquest.hero import scroll_spell
 from grognard.systems.heroquest.items import (
@@ -340,8 +342,6 @@ def hops(state: QuestState, i: int) -> list[tuple[Square, int]]:
 
 def hop(state: QuestState, i: int, landing: Square) -> QuestState | None:
     """The jump over a figure to `landing` declared (its moves used), or None when there is none."""
-    from grognard.systems.heroquest.action_text import sq_text
-
     for square, used in hops(state, i):
         if square == landing:
             turn = replace(state.turn, moves=state.turn.moves - used)
@@ -350,7 +350,7 @@ def hop(state: QuestState, i: int, landing: Square) -> QuestState | None:
 
 
 def _hop_chance(state: QuestState, who: int) -> Fraction:
-    from grognard.systems.heroquest.resolve import resisted_chance
+    from grognard.systems.heroquest.trap_dice import resisted_chance
 
     return resisted_chance(state, who, 1 - SIXTH)
 
@@ -373,8 +373,6 @@ def boot_moves(dice: int, shift: int, movement: int) -> tuple[tuple[str, Fractio
 
 
 def _shift(state: QuestState, p: Pending) -> tuple[int, int]:
-    from grognard.systems.heroquest.gear import movement_roll_modifier
-
     hero = state.hero_of(p.who)
     return movement_roll_modifier(hero) + p.need, hero.maximum("movement")
 
@@ -419,7 +417,6 @@ def chance_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tupl
 
 def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | None:
     """The state after a chance node played here, or None when `p` is not one."""
-    from grognard.systems.heroquest.action_text import sq
     from grognard.systems.heroquest.wounds import hurt_monster
 
     if p.kind == "vindicate":

@@ -24,6 +24,7 @@ from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import gear
 from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.effect_strings import parse, total
 from grognard.systems.heroquest.hero import Equipped, Hero
 from grognard.systems.heroquest.state import QuestState, dressed
 
@@ -187,8 +188,6 @@ def lose(state: QuestState, i: int, name: str) -> QuestState:
 
 def spent(state: QuestState, i: int, key: str) -> int:
     """The charges of `key` hero `i` has used: before this quest and in it."""
-    from grognard.systems.heroquest.effect_strings import total
-
     return dict(state.ctx.party[i].spent).get(key, 0) + total(state.heroes[i].effects, f"spent:{key}")
 
 
@@ -196,8 +195,6 @@ def hero_after_quest(state: QuestState, i: int) -> Hero:
     """Hero `i` as he comes home from the quest: the gold and experience he gained, the items and
     artifacts he still carries (found ones too, used ones gone), what he holds and wears, the charges
     he has used (`Hero.spent`), and his points restored."""
-    from grognard.systems.heroquest.effect_strings import parse
-
     before = state.ctx.party[i]
     fig = state.heroes[i]
     hero = dressed(before, replace(fig, equipped=state.hero_of(i).equipped))

@@ -23,8 +23,8 @@ from grognard.systems.heroquest.edits import add, note, with_hero
 from grognard.systems.heroquest.effect_strings import parse, total
 from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
 from grognard.systems.heroquest.hero import scroll_name
+from grognard.systems.heroquest.quest_events import fire, open_door
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import fire
 
 
 def solved_mark(cid: str) -> str:
@@ -140,8 +140,6 @@ def challenge_result(state: QuestState, p: Pending, move: str) -> QuestState:
     state = with_hero(state, p.who, replace(fig, xp=fig.xp + c.experience))
     state = note(state, f"{name} succeeds at {c.label}.")
     if c.door is not None and state.layout.door_by_id[c.door].state != "open":
-        from grognard.systems.heroquest.actions import open_door
-
         state = open_door(state, c.door)
     for nid in c.notes:
         text = next(n.text for n in quest.file.notes if n.id == nid)

@@ -19,11 +19,13 @@ from fractions import Fraction
 
 from grognard.engine.dice import Rng, Roll, heroquest_combat_dice, red_dice
 from grognard.engine.game import Move, Outcome
+from grognard.systems.heroquest.artifacts_env import spell_relief
 from grognard.systems.heroquest.chaos import flight, spell_name
 from grognard.systems.heroquest.chaos_area import summon_face, summon_outcomes, summoned
 from grognard.systems.heroquest.chaos_effects import hero_add, hero_drop, ice_struck, lose_mind, monster_drop
 from grognard.systems.heroquest.chaos_flight import advance, dispel_chance, dispel_result, mimic_result
 from grognard.systems.heroquest.chaos_hits import SAVE_FACES, killer
+from grognard.systems.heroquest.chaos_turns import monster_turn_starts, resume_hero
 from grognard.systems.heroquest.combat_dice import binomial, damage, roll_attack
 from grognard.systems.heroquest.edits import note
 from grognard.systems.heroquest.feature_hooks import CHANCES, Chance, required
@@ -120,8 +122,6 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
 
 def result(state: QuestState, p: Pending, move: Move) -> QuestState | None:
     """The state after a chaos chance node came out as `move`, or None when `p` is not one."""
-    from grognard.systems.heroquest.chaos_turns import resume_hero
-
     kind = p.kind
     if kind not in KINDS:
         return None
@@ -169,8 +169,6 @@ def _hurt(state: QuestState, p: Pending, amount: int) -> QuestState:
         return hurt_hero(state, p.target, amount, f"{state.hero_of(p.who).name}'s attack")
     what = spell_name(p.ref)
     if p.side == "h":
-        from grognard.systems.heroquest.artifacts_env import spell_relief
-
         amount = max(0, amount - spell_relief(state, p.target, p.ref))  # the Armband of Ice (line 443)
         state = hurt_hero(state, p.target, amount, what)
     else:
@@ -180,8 +178,6 @@ def _hurt(state: QuestState, p: Pending, amount: int) -> QuestState:
 
 
 def _broken(state: QuestState, p: Pending, move: str) -> QuestState:
-    from grognard.systems.heroquest.chaos_turns import monster_turn_starts, resume_hero
-
     k = p.target
     if move == "breaks":
         if p.side == "h":

@@ -19,8 +19,8 @@ from dataclasses import replace
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
-from grognard.systems.heroquest.effect_strings import has, parse
-from grognard.systems.heroquest.gear import find_thing, weapon_of
+from grognard.systems.heroquest.effect_strings import has, parse, total
+from grognard.systems.heroquest.gear import attack_dice, find_thing, weapon_of
 from grognard.systems.heroquest.geometry import can_attack_close, furniture_penalty
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
@@ -124,9 +124,6 @@ def monster_attack(state: QuestState, j: int, dice: int) -> int:
 def plain_attack_dice(state: QuestState, i: int) -> int:
     """Hero `i`'s attack dice against no monster in particular (an ice square): base, weapon, effects,
     less furniture and pit, then Rust and Fear."""
-    from grognard.systems.heroquest.effect_strings import total
-    from grognard.systems.heroquest.gear import attack_dice
-
     fig = state.heroes[i]
     assert fig.at is not None
     mods = (

@@ -41,9 +41,9 @@ from grognard.systems.heroquest.chaos import (
 from grognard.systems.heroquest.chaos_effects import carries, helpless, hero_add
 from grognard.systems.heroquest.edits import note
 from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.hooks import end_turn
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import end_turn
 
 REFLECTED = (
     "air/tempest",

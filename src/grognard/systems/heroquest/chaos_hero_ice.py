@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from grognard.engine.errors import RulesError
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos import Flight, flight, with_flight
 from grognard.systems.heroquest.chaos_effects import hero_add, ice_marks, ice_squares, monster_attack
@@ -71,8 +72,6 @@ def action(state: QuestState, f: Flight, act: str) -> QuestState:
     if arg == "done":
         return with_flight(state, None)
     if arg not in offers(state, f.caster):
-        from grognard.engine.errors import RulesError
-
         raise RulesError(act, state, "ice rises only on free floor the caster sees (line 585)")
     return place(state, f.caster, arg)
 

@@ -32,12 +32,13 @@ from grognard.systems.heroquest.chaos_effects import (
     plain_attack_dice,
     smash,
 )
-from grognard.systems.heroquest.edits import note
-from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.effect_strings import has, parse, spend
 from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart, TurnStep
-from grognard.systems.heroquest.hooks import game_master
+from grognard.systems.heroquest.gear import weapon_of
+from grognard.systems.heroquest.geometry import can_attack_close, can_target
+from grognard.systems.heroquest.hooks import end_turn, game_master, start_slot
 from grognard.systems.heroquest.state import GM_PLAYER, HERO_PLAYER, Pending, QuestState
-from grognard.systems.heroquest.turn import end_turn
 
 GM_STAGES = ("gm", "ice")
 """Stages of a spell in flight that wait for the game master."""
@@ -106,8 +107,6 @@ def hero_turn_starts(state: QuestState, i: int) -> tuple[QuestState, bool]:
 def resume_hero(state: QuestState) -> QuestState:
     """After a roll at a hero's turn start, the start goes on (`turn.start_slot` again: each roll is
     made once a turn)."""
-    from grognard.systems.heroquest.turn import start_slot
-
     return start_slot(state)
 
 
@@ -141,9 +140,6 @@ def werewolf_attack(state: QuestState, i: int) -> int:
 def puppet_targets(state: QuestState, i: int) -> list[int]:
     """The other heroes hero `i` may strike: beside him (corner to corner with a diagonal weapon), any in
     sight with a bow or crossbow; the werewolf only beside him."""
-    from grognard.systems.heroquest.gear import weapon_of
-    from grognard.systems.heroquest.geometry import can_attack_close, can_target
-
     at = state.heroes[i].at
     assert at is not None
     name = state.hero_of(i).equipped.weapon
@@ -188,7 +184,6 @@ def puppet_actions(state: QuestState, i: int) -> list[str]:
 def puppet_act(state: QuestState, i: int, action: str) -> QuestState:
     """The game master's move for hero `i`: an attack on a hero, or his roll, move or end."""
     from grognard.systems.heroquest.actions import do_hero_action
-    from grognard.systems.heroquest.effect_strings import spend
     from grognard.systems.heroquest.effects import hero_defend_dice
 
     verb, _, arg = action.partition(":")
@@ -202,7 +197,6 @@ def puppet_act(state: QuestState, i: int, action: str) -> QuestState:
     ref = with_axe("puppet", not wolf and hero_axe(state, i))  # his battle axe concusses (line 369)
     defend = hero_defend_dice(state, k)
     target = state.heroes[k]
-    from grognard.systems.heroquest.edits import with_hero
 
     state = with_hero(state, k, replace(target, effects=spend(target.effects, "next-defend")))
     state = replace(state, turn=replace(state.turn, attacks=state.turn.attacks + 1, acted=True))

@@ -23,6 +23,7 @@ from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.feature_hooks import CHANCES, MODIFIERS, Chance, Modifier
+from grognard.systems.heroquest.hooks import opening
 from grognard.systems.heroquest.skills import Handler, add_handler
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -72,8 +73,6 @@ def destiny_throw(rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
 
 def destiny_result(state: QuestState, p: Pending, move: str) -> QuestState:
     """The face kept on the hero; then the next human's roll, or the heroes' order (`turn.opening`)."""
-    from grognard.systems.heroquest.turn import opening
-
     fig = state.heroes[p.who]
     state = with_hero(state, p.who, replace(fig, effects=(*fig.effects, f"fate-{move}|quest")))
     state = note(state, f"{state.hero_of(p.who).name} keeps a {move.replace('-', ' ')} (Human Destiny).")
@@ -116,7 +115,7 @@ def die_rule(state: QuestState, p: Pending) -> tuple[int, Rule] | None:
     """How the chance node `p` reads its white dice when it is a roll of one die for a hero (with Human
     Resistance's second die for a jump or a disarm): the number of dice and the outcome of their faces.
     None for any other node, or a jump that needs no die (Air Walk, Disappear)."""
-    from grognard.systems.heroquest.resolve import jump_chance, jump_clears, trap_kind
+    from grognard.systems.heroquest.trap_dice import jump_chance, jump_clears, trap_kind
 
     kind = p.kind
     if kind not in REPLACED or not 0 <= p.who < len(state.heroes):

@@ -97,3 +97,21 @@ def active_heroes(state: QuestState, *, near: Square | None = None, but: int | N
 def active_squares(state: QuestState) -> list[Square]:
     """The squares of the heroes in play on the board, by party place."""
     return [h.at for h in state.heroes if h.status == "active" and h.at is not None]
+
+
+def set_door(state: QuestState, door_id: str, status: str) -> QuestState:
+    """The state with a door in a new state."""
+    index = state.ctx.door_ids.index(door_id)
+    doors = list(state.doors)
+    doors[index] = status
+    return state.evolve(doors=tuple(doors))
+
+
+def known_traps(state: QuestState) -> frozenset[Square]:
+    """Squares of traps the heroes know and must jump: found and unsprung, or sprung pits and axes."""
+    out: set[Square] = set()
+    for i, t in enumerate(state.ctx.traps):
+        status = state.traps[i]
+        if status == "found" or (status == "sprung" and t.kind in ("pit", "long-pit", "swinging-axe")):
+            out |= t.squares
+    return frozenset(out)

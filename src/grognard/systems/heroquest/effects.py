@@ -22,7 +22,7 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Effect, Spell, Stat
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, total
-from grognard.systems.heroquest.gear import attack_dice, defend_dice
+from grognard.systems.heroquest.gear import attack_dice, defend_dice, weapon_dice, weapon_of
 from grognard.systems.heroquest.geometry import can_target, furniture_penalty
 from grognard.systems.heroquest.hero import Hero, can_cast, castable_spells, casting_level
 from grognard.systems.heroquest.state import Pending, QuestState
@@ -62,7 +62,6 @@ def _pit(effects: tuple[str, ...]) -> int:
 
 def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
     """Base Attack + weapon + effects, less a die on low furniture or in a pit (lines 84, 130, 144)."""
-    from grognard.systems.heroquest.gear import weapon_dice
     from grognard.systems.heroquest.skill_combat import dual_wielding, tossed
 
     fig = state.heroes[i]
@@ -89,8 +88,6 @@ def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
     second = dual_wielding(state, i) and state.turn.attacks == 1 and state.current_hero() == i
     second = second and not manhandled
     if second and not hero.knows_skill("Elven Finesse"):
-        from grognard.systems.heroquest.gear import weapon_of
-
         off = hero.equipped.off_hand
         lesser = weapon_of(off) if off else None
         main = weapon_dice(hero, undead)

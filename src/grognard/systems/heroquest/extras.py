@@ -5,6 +5,9 @@ line 90): the actions they offer and apply (their chance nodes are registered by
 
 from __future__ import annotations
 
+from grognard.systems.heroquest.fallen import collect, collect_actions
+from grognard.systems.heroquest.pit_climb import climb, climb_actions
+from grognard.systems.heroquest.pit_climb import held as in_pit
 from grognard.systems.heroquest.state import QuestState
 
 VERBS = ("challenge", "collect", "climb")
@@ -13,8 +16,6 @@ VERBS = ("challenge", "collect", "climb")
 
 def held(state: QuestState, i: int) -> bool:
     """True while hero `i` must roll to climb out of a pit before he moves (`pit_climb`)."""
-    from grognard.systems.heroquest.pit_climb import held as in_pit
-
     return in_pit(state, i)
 
 
@@ -29,8 +30,6 @@ def hero_extras(state: QuestState, i: int, free_to_act: bool) -> list[str]:
     """The actions of these rules hero `i` has now: `climb` (in place of the movement roll), and, while
     his action is free, `challenge:ID` and `collect:hN`."""
     from grognard.systems.heroquest.challenge_play import challenge_actions
-    from grognard.systems.heroquest.fallen import collect_actions
-    from grognard.systems.heroquest.pit_climb import climb_actions
 
     out = climb_actions(state, i)
     if free_to_act:
@@ -42,8 +41,6 @@ def apply_extra(state: QuestState, i: int, verb: str, arg: str) -> QuestState:
     """Hero `i` climbs, tries a challenge or collects a fallen companion's things (the last two take the
     turn's action, which the caller has marked)."""
     from grognard.systems.heroquest.challenge_play import attempt
-    from grognard.systems.heroquest.fallen import collect
-    from grognard.systems.heroquest.pit_climb import climb
 
     if verb == "climb":
         return climb(state, i)

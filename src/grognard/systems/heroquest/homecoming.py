@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.artifacts_gear import hero_after_quest
+from grognard.systems.heroquest.fallen import carried_for
 from grognard.systems.heroquest.hero import DEFAULT_THRESHOLDS, Hero, Thresholds, gain_experience, levels_due
 from grognard.systems.heroquest.roster import Roster
 from grognard.systems.heroquest.state import QuestState
@@ -61,9 +63,6 @@ def homecoming(
 ) -> list[Homecoming]:
     """Every hero of the finished quest as he comes home, or fallen (see the module doc). `completion` is
     the completion experience when the game master reduces it (a quest won on a return, line 114)."""
-    from grognard.systems.heroquest.artifacts_gear import hero_after_quest
-    from grognard.systems.heroquest.fallen import carried_for
-
     out = []
     if completion is None:
         completion = hq.catalog().experience.quest_completion

@@ -25,6 +25,7 @@ from grognard.engine.dice import Rng, Roll
 from grognard.engine.errors import UsageError
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.action_text import sq, sq_text
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields, skulls
 from grognard.systems.heroquest.edits import free_square_near, note, with_hero
@@ -67,7 +68,7 @@ PASSIVE: dict[str, str] = {
     "snowshoes-of-speed": "artifacts_env.move_roll: two more squares on the ice, no slipping (line 473)",
     "elven-boots": "artifacts_env.move_roll and artifacts: one more red die, worn out on a roll of all the "
     "same number (line 453)",
-    "rabbit-boots": "resolve.jump_chance and artifacts.hops: a jump over a trap or a figure on anything "
+    "rabbit-boots": "trap_dice.jump_chance and artifacts.hops: a jump over a trap or a figure on anything "
     "but a black shield (line 465)",
     "wand-of-magic": "artifacts.second_casts: held as the weapon, a second, different spell a turn (line "
     "483)",
@@ -213,7 +214,7 @@ def _vision_targets(state: QuestState, i: int) -> tuple[list[int], list[str]]:
 
 def reveal(state: QuestState, i: int) -> QuestState:
     """Potion of Vision (line 419): the secret doors and ordinary traps hero `i` sees are shown."""
-    from grognard.systems.heroquest.actions import set_door
+    from grognard.systems.heroquest.edits import set_door
     from grognard.systems.heroquest.traps import trap_status
 
     if state.heroes[i].at is None or not has(state.heroes[i].effects, "vision"):
@@ -264,8 +265,6 @@ CLOAK_CHARGES = 3
 
 
 def _cloak_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.action_text import sq_text
-
     at = state.heroes[i].at
     assert at is not None
     lay = state.layout
@@ -286,7 +285,6 @@ def elven_cloak(state: QuestState, i: int, arg: str) -> QuestState:
     which would trap him forever); three uses."""
     if arg not in _cloak_offers(state, i):
         raise UsageError(f"no wall to pass through to {arg!r}")
-    from grognard.systems.heroquest.action_text import sq
 
     state = spend_charge(state, i, "elven-cloak-of-passage", CLOAK_CHARGES)
     fig = state.heroes[i]

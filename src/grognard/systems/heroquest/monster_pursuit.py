@@ -30,7 +30,9 @@ from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import note, with_monster
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
+from grognard.systems.heroquest.geometry import distances
 from grognard.systems.heroquest.state import Pending, QuestState
 
 CHASE = "chase|quest"
@@ -72,7 +74,6 @@ def hunting(state: QuestState) -> bool:
 
 
 def _eligible(state: QuestState, j: int) -> bool:
-    from grognard.systems.heroquest.effect_strings import has
     from grognard.systems.heroquest.monster_flight import running
     from grognard.systems.heroquest.monster_wounds import carrying
     from grognard.systems.heroquest.skill_moves import thrall_of
@@ -174,7 +175,6 @@ def seek_result(state: QuestState, p: Pending, move: str) -> QuestState:
 
 
 def _nearest_hero(state: QuestState, j: int) -> Square | None:
-    from grognard.systems.heroquest.geometry import distances
     from grognard.systems.heroquest.targets import hidden
 
     at = state.monsters[j].at

@@ -19,6 +19,7 @@ from fractions import Fraction
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square, neighbours
+from grognard.systems.heroquest.combat_dice import damage
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.geometry import can_attack_close, orthogonal
@@ -341,8 +342,6 @@ def kidnap(state: QuestState, j: int, arg: str) -> QuestState:
 
 def kidnap_chance(p: Pending) -> Fraction:
     """The chance the fimir's base Attack dice beat the hero's base defend dice (a hit gets through)."""
-    from grognard.systems.heroquest.combat_dice import damage
-
     return 1 - damage(p.dice, p.need, "hero").get(0, Fraction(0))
 
 

@@ -34,6 +34,7 @@ from grognard.systems.heroquest.feature_hooks import (
     required,
 )
 from grognard.systems.heroquest.geometry import orthogonal
+from grognard.systems.heroquest.hooks import end_turn
 from grognard.systems.heroquest.monster_wounds import (
     carrying,
     hugging,
@@ -354,7 +355,6 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]] | 
 def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
     """The state after a monster skill's chance node came out as `move`, or None when `p` is not one."""
     from grognard.systems.heroquest.monster_blows import stomp_result
-    from grognard.systems.heroquest.turn import end_turn
 
     if p.kind not in CHANCE_KINDS:
         return None

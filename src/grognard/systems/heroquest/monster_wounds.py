@@ -28,6 +28,7 @@ from fractions import Fraction
 
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import parse
+from grognard.systems.heroquest.geometry import orthogonal
 from grognard.systems.heroquest.state import HeroFig, MonsterFig, Pending, QuestState
 
 HEALED = "|healed<"
@@ -226,8 +227,6 @@ def _pincer(state: QuestState, j: int, i: int) -> QuestState:
 def defended(state: QuestState, p: Pending, damage: int) -> QuestState:
     """What follows hero `p.who`'s blow from beside monster `p.target` that its defend roll turned aside:
     Tail Attack (line 713) and, once an encounter, Disarm (line 757)."""
-    from grognard.systems.heroquest.geometry import orthogonal
-
     j, i = p.target, p.who
     if damage > 0 or p.need <= 0 or state.monsters[j].status != "active":
         return state

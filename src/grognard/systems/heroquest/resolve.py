@@ -13,15 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
-from functools import cache
 from itertools import permutations
 from math import factorial
-from typing import Literal
 
-from pydantic import Field
-
-from grognard.engine.content import ContentModel, load_model, package_file
-from grognard.engine.dice import HQ_COMBAT_FACES, Rng, Roll, heroquest_combat_dice, red_dice, sum_distribution
+from grognard.engine.dice import Rng, Roll, heroquest_combat_dice, red_dice, sum_distribution
 from grognard.engine.errors import RulesError
 from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest import catalog as hq
@@ -38,9 +33,13 @@ from grognard.systems.heroquest.feature_hooks import (
 )
 from grognard.systems.heroquest.gear import movement_roll_modifier
 from grognard.systems.heroquest.geometry import MAX_MOVE, monster_allowance
+from grognard.systems.heroquest.mercenaries import clamp_allowed, clamp_moves
+from grognard.systems.heroquest.pit_climb import after_failed_jump
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.trap_dice import jump_chance, jump_clears, resisted_chance, trap_kind
+from grognard.systems.heroquest.treasure import deck, draw_treasure_card
 from grognard.systems.heroquest.turn import participants, set_order
-from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster, spawn_wanderer
+from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster
 
 HALF = Fraction(1, 2)
 SIXTH = Fraction(1, 6)
@@ -48,38 +47,6 @@ SIXTH = Fraction(1, 6)
 
 # ---------------------------------------------------------------------------------------------------
 # The treasure deck
-
-
-class Card(ContentModel):
-    """One card of the treasure deck."""
-
-    id: str = Field(min_length=1)
-    kind: Literal["gold", "item", "wandering", "hazard", "nothing"]
-    amount: int = Field(default=0, ge=0)
-    item: str = ""
-    count: int = Field(ge=1)
-    text: str = Field(min_length=1)
-
-
-class DeckFile(ContentModel):
-    """The deck file: its cards."""
-
-    cards: list[Card] = Field(min_length=1)
-
-
-@cache
-def deck() -> tuple[Card, ...]:
-    """The treasure deck's cards (each with its count), from `data/decks/treasure.toml`."""
-    data = load_model(package_file("grognard.systems.heroquest", "data/decks/treasure.toml"), DeckFile)
-    for card in data.cards:
-        if card.kind == "item":
-            hq.item(card.item)
-    return tuple(data.cards)
-
-
-def initial_deck() -> tuple[int, ...]:
-    """How many of each card the full deck holds."""
-    return tuple(c.count for c in deck())
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -105,51 +72,6 @@ def monster_moves(move_min: int, move_max: int, plate: bool) -> dict[int, Fracti
     return out
 
 
-def trap_kind(state: QuestState, ref: str) -> str:
-    """The kind of trap `ref` ("chest" for one in a piece of furniture)."""
-    trap = state.ctx.traps[state.ctx.trap_index[ref]]
-    return "chest" if trap.furniture is not None else trap.kind  # a spear's effect in furniture (line 146)
-
-
-def jump_clears(state: QuestState, p: Pending) -> frozenset[str]:
-    """The faces of one white die that clear the trap of jump `p`: anything but a skull (line 140); a
-    long pit lengthwise only a black shield (line 132); with Rabbit Boots anything but a black shield
-    (line 465); with Long Jump anything but a black shield over one square and anything but a white
-    shield over a long pit lengthwise (line 329). The best reading the hero has counts."""
-    hero = state.hero_of(p.who)
-    lengthwise = trap_kind(state, p.ref) == "long-pit" and p.need >= 3
-    ways = [frozenset({"black shield"}) if lengthwise else frozenset({"white shield", "black shield"})]
-    if _rabbit(state, p.who):
-        ways.append(frozenset({"skull", "white shield"}))
-    if hero.knows_skill("Long Jump"):
-        ways.append(frozenset({"skull", "black shield"} if lengthwise else {"skull", "white shield"}))
-    return max(ways, key=_face_chance)
-
-
-def _face_chance(faces: frozenset[str]) -> Fraction:
-    return Fraction(sum(HQ_COMBAT_FACES.count(f) for f in faces), len(HQ_COMBAT_FACES))
-
-
-def jump_chance(state: QuestState, p: Pending) -> Fraction:
-    """The chance jump `p` clears (`jump_clears`; Human Resistance's second die, line 315)."""
-    from grognard.systems.heroquest.effect_strings import has
-
-    if has(state.heroes[p.who].effects, "airwalk") or has(state.heroes[p.who].effects, "vanish"):
-        return Fraction(1)  # Air Walk crosses the pit (line 387); Disappear springs no trap (line 527)
-    return resisted_chance(state, p.who, _face_chance(jump_clears(state, p)))
-
-
-def _rabbit(state: QuestState, who: int) -> bool:
-    from grognard.systems.heroquest.artifacts_gear import wears
-
-    return wears(state, who, "rabbit-boots")
-
-
-def resisted_chance(state: QuestState, who: int, ok: Fraction) -> Fraction:
-    """Human Resistance: one more white die on a check against a trap, either die will do (line 315)."""
-    return 1 - (1 - ok) ** 2 if state.hero_of(who).knows_skill("Human Resistance") else ok
-
-
 def _disarm_chance(state: QuestState, who: int) -> Fraction:
     """Disarm Traps fails only on a black shield (line 255); the Tool Kit on a skull (line 423)."""
     return resisted_chance(state, who, 1 - SIXTH if state.hero_of(who).knows_skill("Disarm Traps") else HALF)
@@ -169,7 +91,6 @@ def _core_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fractio
     if kind == "move":
         hero = state.hero_of(p.who)
         dist = movement_outcomes(p.dice, hero.maximum("movement"), movement_roll_modifier(hero), p.need)
-        from grognard.systems.heroquest.mercenaries import clamp_moves
 
         return sorted(clamp_moves(state, p.who, dist).items())  # a mercenary's least and most (line 611)
     if kind == "mmove":
@@ -242,7 +163,6 @@ def _core_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple
                     max(roll.total + movement_roll_modifier(hero) + p.need, hero.maximum("movement")),
                 ),
             )
-            from grognard.systems.heroquest.mercenaries import clamp_allowed
 
             allowed = clamp_allowed(state, p.who, allowed)  # a mercenary's least and most (line 611)
         else:
@@ -445,7 +365,6 @@ def _jump_result(state: QuestState, p: Pending, move: str) -> QuestState:
         state = with_hero(state, p.who, replace(fig, at=into))
     state = state.evolve(turn=replace(state.turn, moves=0, stopped=True))
     state = spring(note(state, f"{name} fails the jump."), p.who, idx, came_from=came)
-    from grognard.systems.heroquest.pit_climb import after_failed_jump
 
     return after_failed_jump(state, p.who, state.ctx.traps[idx].kind)  # a 5 or 6 to climb out (line 132)
 
@@ -461,34 +380,6 @@ def _heal_result(state: QuestState, p: Pending, amount: int) -> QuestState:
     body = min(hero.maximum("body"), fig.body + amount)
     fig = replace(fig, body=body, status="active" if fig.status == "dying" else fig.status)
     return note(with_hero(state, p.who, fig), f"{hero.name} regains Body ({body} now).")
-
-
-def draw_treasure_card(state: QuestState, p: Pending, card_id: str) -> QuestState:
-    """Treasure card `card_id` (or "empty") drawn by the searching hero, the search's next draw queued."""
-    who = p.who
-    name = state.hero_of(who).name
-    rest = [r for r in p.then.split(",") if r]
-    if card_id != "empty":
-        index = next(k for k, c in enumerate(deck()) if c.id == card_id)
-        counts = list(state.deck)
-        counts[index] -= 1
-        state = state.evolve(deck=tuple(counts))
-        card = deck()[index]
-        state = note(state, f"{name} draws a treasure card: {card.text}")
-        fig = state.heroes[who]
-        if card.kind == "gold":
-            state = with_hero(state, who, replace(fig, gold=fig.gold + card.amount))
-        elif card.kind == "item":
-            state = with_hero(state, who, replace(fig, items=(*fig.items, hq.item(card.item).name)))
-        elif card.kind == "hazard":
-            state = hurt_hero(state, who, card.amount, "a hazard")
-        elif card.kind == "wandering":
-            state = spawn_wanderer(state, who)
-    else:
-        state = note(state, "The treasure deck is empty.")
-    if rest and state.pending is None and state.heroes[who].status == "active":
-        state = state.evolve(pending=Pending("treasure", who=who, ref=rest[0], then=",".join(rest[1:])))
-    return state
 
 
 from grognard.systems.heroquest.traps import spring, take_treasure, trap_status  # noqa: E402  (traps' effects)

@@ -18,6 +18,7 @@ from grognard.systems.heroquest.edits import (
 )
 from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart, TurnStep
+from grognard.systems.heroquest.gear import armour_of, weapon_of
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skills import (
@@ -33,8 +34,6 @@ from grognard.systems.heroquest.state import Pending, QuestState
 
 
 def _weapon(state: QuestState, i: int) -> hq.Weapon | None:
-    from grognard.systems.heroquest.gear import weapon_of
-
     name = state.hero_of(i).equipped.weapon
     if "disarmed|encounter" in state.heroes[i].effects:
         return None  # knocked away by a chaos warrior (line 757)
@@ -128,8 +127,6 @@ def backstab(state: QuestState, i: int, mid: str) -> QuestState:
 
 
 def _has_shield(state: QuestState, i: int) -> bool:
-    from grognard.systems.heroquest.gear import armour_of
-
     off = state.hero_of(i).equipped.off_hand
     return off is not None and armour_of(off) is not None
 
@@ -379,8 +376,6 @@ def riposte(state: QuestState, k: int, j: int) -> QuestState:
 
 def dual_wielding(state: QuestState, i: int) -> bool:
     """The hero holds two weapons with Dual-Wielding (line 343)."""
-    from grognard.systems.heroquest.gear import weapon_of
-
     hero = state.hero_of(i)
     off = hero.equipped.off_hand
     if "disarmed|encounter" in state.heroes[i].effects:

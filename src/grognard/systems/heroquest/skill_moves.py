@@ -11,12 +11,13 @@ from grognard.systems.heroquest.edits import (
     chebyshev,
     monster_index,
     note,
+    trap_here,
     with_hero,
     with_monster,
 )
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart, TurnStep
-from grognard.systems.heroquest.geometry import can_target
+from grognard.systems.heroquest.geometry import can_target, openable_doors
 from grognard.systems.heroquest.skills import register_skill, seen_enemies
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -111,7 +112,6 @@ def _dash_offers(state: QuestState, i: int) -> list[str]:
 @register_skill("dash-attack", _dash_offers)
 def dash_attack(state: QuestState, i: int, arg: str) -> QuestState:
     """After a hit, run past the enemy to the square beyond it (two squares of the move)."""
-    from grognard.systems.heroquest.edits import trap_here
     from grognard.systems.heroquest.traps import spring
 
     x, y = (int(v) for v in arg.split(","))
@@ -144,8 +144,6 @@ def snares(state: QuestState) -> dict[Square, int]:
 
 
 def _snare_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.edits import trap_here
-
     at = state.heroes[i].at
     assert at is not None
     set_now = snares(state)
@@ -211,8 +209,6 @@ def dig_result(state: QuestState, p: Pending, move: str) -> QuestState:
 
 
 def _aware_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.geometry import openable_doors
-
     at = state.heroes[i].at
     assert at is not None
     return [d.id for d in openable_doors(state.layout, at)]

@@ -22,6 +22,7 @@ from itertools import product
 from grognard.engine.dice import sum_distribution
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.combat_dice import binomial
 from grognard.systems.heroquest.edits import (
     add_monster_effects,
     chebyshev,
@@ -52,7 +53,7 @@ HANDLERS: dict[str, Handler] = {}
 """Active and action skills by key."""
 
 PASSIVE: dict[str, str] = {
-    "long-jump": "resolve.jump_chance: a jump fails only on a black shield (line 329)",
+    "long-jump": "trap_dice.jump_chance: a jump fails only on a black shield (line 329)",
     "disarm-traps": "targets.can_disarm and resolve._disarm_chance (line 255)",
     "frightening-battle-roar": "skills.battle_roar's outcome: one Body from each affected adjacent enemy",
     "improved-stealth": "skills.break_stealth and skills.backstab: search and disarm keep stealth; no "
@@ -450,8 +451,6 @@ def stare_result(state: QuestState, p: Pending, move: str) -> QuestState:
 
 def skill_outcomes(state: QuestState, p: Pending) -> list[tuple[str | int, Fraction]] | None:
     """The exact outcomes of a skill's chance node, or None when `p` is not one."""
-    from grognard.systems.heroquest.combat_dice import binomial
-
     kind = p.kind
     if kind in ("roar", "savage"):
         return list(fear_outcomes(state, p))

@@ -24,6 +24,7 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.edits import add_monster_effects, monster_index, note, with_hero
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.geometry import Reach, can_target, step_cost
 from grognard.systems.heroquest.hero import casting_level
 from grognard.systems.heroquest.sight import sees
@@ -96,8 +97,6 @@ def register_spell(key: str, targets: Targets) -> Callable[[Apply], Apply]:
 
 def friends(state: QuestState, i: int, spell: Spell) -> list[str]:
     """The caster and every hero he sees ("self-or-character", "self-or-ally")."""
-    from grognard.systems.heroquest.effect_strings import has
-
     at = state.heroes[i].at
     assert at is not None
     return [
@@ -248,8 +247,8 @@ def _genie_targets(state: QuestState, i: int, spell: Spell) -> list[str]:
 def genie(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """The genie opens any closed door on the board, or attacks an enemy in sight with as many combat
     dice as the caster has Magic points after the cast (line 515)."""
-    from grognard.systems.heroquest.actions import open_door
     from grognard.systems.heroquest.effects import monster_defend_dice
+    from grognard.systems.heroquest.quest_events import open_door
 
     if target.startswith("door="):
         return open_door(state, target[5:])

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, Roll, red_dice
+from grognard.engine.dice import Rng, Roll, red_dice, sum_distribution
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Gear, Spell
@@ -36,7 +36,10 @@ from grognard.systems.heroquest.feature_hooks import (
     TurnStep,
     required,
 )
+from grognard.systems.heroquest.feature_hooks import chance_result as chance_result_of
 from grognard.systems.heroquest.feature_hooks import chance_throw as chance_throw_of
+from grognard.systems.heroquest.gear import movement_roll_modifier
+from grognard.systems.heroquest.geometry import MAX_MOVE
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skills import subsets
 from grognard.systems.heroquest.spells import enemies, friends, register_spell
@@ -105,10 +108,6 @@ def _reappear(state: QuestState, i: int, how: str) -> QuestState:
 
 def _vmove_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     """The squares allowed, and "/ends" when the red dice total 9 or more (line 527)."""
-    from grognard.engine.dice import sum_distribution
-    from grognard.systems.heroquest.gear import movement_roll_modifier
-    from grognard.systems.heroquest.geometry import MAX_MOVE
-
     hero = state.hero_of(p.who)
     out: dict[str, Fraction] = {}
     for roll, q in sum_distribution(p.dice, 6).items():
@@ -121,10 +120,8 @@ def _vmove_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fracti
 
 
 def _vmove_result(state: QuestState, p: Pending, move: str) -> QuestState:
-    from grognard.systems.heroquest.resolve import apply_outcome
-
     squares, _, ends = move.partition("/")
-    state = apply_outcome(state, replace(p, kind="move"), int(squares))
+    state = chance_result_of(state, replace(p, kind="move"), int(squares))
     return _reappear(state, p.who, "rolls high and is seen again") if ends else state
 
 

@@ -36,7 +36,7 @@ BRIDGED = "bridged"
 def _bridgeable(state: QuestState, i: int, spell: Spell) -> list[str]:
     """Known traps on the board (found, or sprung and still open) with a square the caster sees and no
     figure on them."""
-    from grognard.systems.heroquest.actions import known_traps
+    from grognard.systems.heroquest.edits import known_traps
 
     at = state.heroes[i].at
     assert at is not None
@@ -94,7 +94,7 @@ def _safe(state: QuestState) -> QuestState:
 
 def good_card(card_id: str) -> bool:
     """A card the spell stops at: gold (coins, gems, jewels) or a potion."""
-    from grognard.systems.heroquest.resolve import deck
+    from grognard.systems.heroquest.treasure import deck
 
     card = next(c for c in deck() if c.id == card_id)
     if card.kind == "gold":
@@ -104,7 +104,7 @@ def good_card(card_id: str) -> bool:
 
 def safe_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     """The good cards left, each by its count; "empty" when none is left."""
-    from grognard.systems.heroquest.resolve import deck
+    from grognard.systems.heroquest.treasure import deck
 
     counts = [(c.id, n) for c, n in zip(deck(), state.deck, strict=True) if n and good_card(c.id)]
     left = sum(n for _, n in counts)
@@ -115,7 +115,7 @@ def safe_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction
 
 def safe_card(state: QuestState, p: Pending, card_id: str) -> QuestState:
     """The card taken as a treasure card; the search's next card is drawn the same way."""
-    from grognard.systems.heroquest.resolve import draw_treasure_card
+    from grognard.systems.heroquest.treasure import draw_treasure_card
 
     if card_id == "empty":
         state = note(state, "No gold or potion is left in the treasure deck.")

@@ -21,6 +21,7 @@ from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart
 from grognard.systems.heroquest.hero import can_cast
+from grognard.systems.heroquest.hooks import end_turn
 from grognard.systems.heroquest.spells import find, friends, register_spell
 from grognard.systems.heroquest.state import QuestState, Turn
 
@@ -134,8 +135,6 @@ def window_actions(state: QuestState) -> list[str]:
 
 def window_action(state: QuestState, action: str) -> QuestState:
     """Cast Flashback (back to the start of the turn, the caster one Magic point poorer) or let it be."""
-    from grognard.systems.heroquest.turn import end_turn
-
     verb, _, arg = action.partition(":")
     start = state.flashback
     if verb != "flashback" or start is None:

@@ -114,7 +114,7 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
         places = ", ".join(place_label(state, k) for k in found)  # the spot, not the kind (line 96)
         return note(state, f"{name} searches for traps and finds {len(found)}: {places}.")
     if what == "doors":
-        from grognard.systems.heroquest.actions import set_door
+        from grognard.systems.heroquest.edits import set_door
 
         found_doors = [
             d.id

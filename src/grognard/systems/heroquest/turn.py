@@ -17,10 +17,12 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import permutations
 
-from grognard.systems.heroquest.edits import add, free_square_near, note, with_hero, with_monster
+from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.fallen import steal
 from grognard.systems.heroquest.feature_hooks import hero_turn_starts
-from grognard.systems.heroquest.hooks import game_master
-from grognard.systems.heroquest.quest import Event
+from grognard.systems.heroquest.goals import met_now
+from grognard.systems.heroquest.hooks import TurnSteps, game_master, install_turn_steps
+from grognard.systems.heroquest.quest_events import fire
 from grognard.systems.heroquest.sight import sees, visible_areas
 from grognard.systems.heroquest.state import GM_SLOT, MonsterFig, Pending, QuestState, Turn
 
@@ -135,47 +137,8 @@ def end_monster_turn(state: QuestState) -> QuestState:
     j = state.acting
     if 0 <= j < len(state.monsters) and any(e.endswith("|next-turn") for e in state.monsters[j].effects):
         state = with_monster(state, j, _ended(state.monsters[j], "|next-turn"))
-    from grognard.systems.heroquest.fallen import steal
 
     return steal(state, j)  # a fallen hero's things no hero sees (line 90)
-
-
-def fire(state: QuestState, events: list[Event]) -> QuestState:
-    """Run quest events: text, monsters placed, doors revealed or opened, the quest ended."""
-    from grognard.systems.heroquest.actions import set_door
-
-    for event in events:
-        if event.once and event.id in state.fired:
-            continue
-        state = state.evolve(fired=add(state.fired, event.id))
-        for action in event.actions:
-            if action.kind == "text":
-                state = note(state, action.text)
-            elif action.kind == "place-monsters":
-                for mid in action.monsters:
-                    state = place_held(state, mid)
-            elif action.kind == "reveal-door":
-                if state.layout.door_by_id[action.door].state == "secret":
-                    state = set_door(state, action.door, "closed")
-            elif action.kind == "open-door":
-                state = set_door(state, action.door, "open")
-            elif action.kind == "end-quest" and not state.outcome:
-                state = state.evolve(outcome=action.outcome, goal_met=action.outcome == "won", pending=None)
-    return state
-
-
-def place_held(state: QuestState, mid: str) -> QuestState:
-    """A held-back monster placed on its square (or the nearest free one)."""
-    for i, m in enumerate(state.monsters):
-        if m.id == mid and m.status == "held":
-            where = state.ctx.quest.monster(mid).at
-            if where in state.figures or state.layout.solid(where):
-                found = free_square_near(state, where)
-                if found is None:
-                    return state
-                where = found
-            return with_monster(state, i, replace(m, at=where, status="active"))
-    return state
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -263,7 +226,6 @@ def check_end(state: QuestState) -> QuestState:
         met = met or goal.target in state.taken
     elif goal.kind == "rescue":
         met = met or any(h.escort == goal.target and h.at in ctx.stairs for h in state.heroes)
-    from grognard.systems.heroquest.goals import met_now
 
     met = met_now(state, met)  # a goal with a way out after it, and slay-all (`goals`)
     if met:
@@ -368,3 +330,6 @@ def start_monster(state: QuestState, index: int) -> QuestState:
 
     state = monster_turn_starts(state, index)  # a Fear or Command turned on it by an Ancient Staff
     return monster_turn_begins(state, index)  # stunned, escaped or running, a bear hug (monster_turns)
+
+
+install_turn_steps(TurnSteps(end_turn=end_turn, start_slot=start_slot, opening=opening))

@@ -30,8 +30,9 @@ from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shield
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.feature_hooks import CHANCES, MODIFIERS, Chance, Modifier
+from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.geometry import can_target
-from grognard.systems.heroquest.hero import Hero
+from grognard.systems.heroquest.hero import Hero, spell_id
 from grognard.systems.heroquest.state import Pending, QuestState
 
 AXE = "axe"
@@ -226,7 +227,6 @@ def hero_daggers(state: QuestState, i: int) -> int:
 
 def _held_throwable(state: QuestState, i: int) -> str:
     """The key of the throwing weapon hero `i` holds ("dagger", "magical-throwing-dagger") or ""."""
-    from grognard.systems.heroquest.gear import weapon_of
     from grognard.systems.heroquest.monster_wounds import disarmed
     from grognard.systems.heroquest.skill_combat import tossed
 
@@ -378,8 +378,6 @@ def dagger_marks(state: QuestState) -> dict[Square, str]:
 def taken_home(state: QuestState, i: int, hero: Hero) -> Hero:
     """Hero `i` as he goes home: the chaos spells he learned by Mimic join his pool for good (line 286),
     and the daggers he left lying in the dungeon are lost (as what is left there, line 116)."""
-    from grognard.systems.heroquest.hero import spell_id
-
     fig = state.heroes[i]
     learned = [
         spell_id(hq.spell(e[14:].partition("|")[0], "chaos"))

@@ -10,9 +10,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.edits import free_square_near, note, with_hero, with_monster
+from grognard.systems.heroquest.effect_strings import spend
 from grognard.systems.heroquest.experience import kill
+from grognard.systems.heroquest.fallen import fell_mark
+from grognard.systems.heroquest.mercenaries import is_mercenary
+from grognard.systems.heroquest.quest_events import fire
 from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState
-from grognard.systems.heroquest.turn import fire
 
 
 def hurt_hero(state: QuestState, i: int, damage: int, what: str, *, self_heal: bool = True) -> QuestState:
@@ -54,7 +57,6 @@ def hurt_hero(state: QuestState, i: int, damage: int, what: str, *, self_heal: b
         return note(
             with_hero(state, i, fig), f"{hero.name} casts {spell_id.split('/')[1]} on himself as he falls."
         )
-    from grognard.systems.heroquest.fallen import fell_mark
 
     # his things lie where he fell, for his companions to collect (line 90, `fallen`)
     state = with_hero(state, i, replace(fig, body=0, status="dead", at=None, effects=fell_mark(fig.at)))
@@ -100,8 +102,6 @@ def hurt_monster(
         stats.kill_value, conscious, killer_name, during_rest=any(e.startswith("rest|") for e in m.effects)
     )
     if award.points:
-        from grognard.systems.heroquest.mercenaries import is_mercenary
-
         heroes = [
             h if is_mercenary(state, i) else replace(h, xp=h.xp + award.to(state.hero_of(i).name))
             for i, h in enumerate(state.heroes)
@@ -114,7 +114,6 @@ def begin_attack(
     state: QuestState, side: str, attacker: int, target: int, *, own_turn: bool = True
 ) -> QuestState:
     """An attack declared: the dice counted (line 84), one-attack effects used up, the damage to roll."""
-    from grognard.systems.heroquest.effect_strings import spend
     from grognard.systems.heroquest.effects import (
         hero_attack_dice,
         hero_defend_dice,
