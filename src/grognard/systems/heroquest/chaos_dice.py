@@ -15,20 +15,29 @@ Every real throw is mapped to its outcome by the rule its exact odds were found 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from grognard.engine.dice import Rng, Roll, heroquest_combat_dice, red_dice
 from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest.artifacts_env import spell_relief
-from grognard.systems.heroquest.chaos import flight, spell_name
+from grognard.systems.heroquest.chaos import flight, mind_of, spell_name
 from grognard.systems.heroquest.chaos_area import summon_face, summon_outcomes, summoned
-from grognard.systems.heroquest.chaos_effects import hero_add, hero_drop, ice_struck, lose_mind, monster_drop
+from grognard.systems.heroquest.chaos_effects import (
+    hero_add,
+    hero_drop,
+    ice_struck,
+    lose_mind,
+    monster_add,
+    monster_drop,
+)
 from grognard.systems.heroquest.chaos_flight import advance, dispel_chance, dispel_result, mimic_result
 from grognard.systems.heroquest.chaos_hits import SAVE_FACES, killer
-from grognard.systems.heroquest.chaos_turns import monster_turn_starts, resume_hero
 from grognard.systems.heroquest.combat_dice import binomial, damage, roll_attack
 from grognard.systems.heroquest.edits import note
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.feature_hooks import CHANCES, Chance, required
+from grognard.systems.heroquest.hooks import start_slot
 from grognard.systems.heroquest.skills import more_chance
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.weapons import CONCUSSION, axe_outcomes, axe_throw, concuss_hero, is_axe_ref
@@ -152,7 +161,7 @@ def result(state: QuestState, p: Pending, move: Move) -> QuestState | None:
         if move == "wolf":
             state = hero_add(state, p.who, "werewolf|one-turn", "puppet|one-turn")
             state = note(state, f"{state.hero_of(p.who).name} turns into a werewolf!")
-        return resume_hero(state)
+        return start_slot(state)  # the hero's turn start goes on: each roll is made once a turn
     if kind == "csummon":
         return summoned(state, p.who, str(move))
     x, y = p.ref.split(",")
@@ -192,8 +201,23 @@ def _broken(state: QuestState, p: Pending, move: str) -> QuestState:
     if p.then == "now":
         return _go_on(state)
     if p.side == "h":
-        return resume_hero(state)
+        return start_slot(state)  # the hero's turn start goes on: each roll is made once a turn
     return monster_turn_starts(state, k)
+
+
+def monster_turn_starts(state: QuestState, j: int) -> QuestState:
+    """Monster `j` rolls to break a Fear or a Command turned on it (one red die a Mind point, a 6)."""
+    m = state.monsters[j]
+    for name in ("fear", "command"):
+        if not has(m.effects, name) or has(m.effects, f"rolled-{name}"):
+            continue
+        state = monster_add(state, j, f"rolled-{name}|next-turn")
+        dice = mind_of(state, j)
+        if dice > 0:
+            return replace(
+                state, pending=Pending("cbreak", target=j, side="m", dice=dice, ref=name, then="turn")
+            )
+    return state
 
 
 for _kind in KINDS:

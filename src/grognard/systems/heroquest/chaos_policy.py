@@ -26,7 +26,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from grognard.systems.heroquest.action_text import sq
-from grognard.systems.heroquest.actions import all_traps, hero_reach
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.chaos import Flight, flight, handler, hero_refs, ref_of
 from grognard.systems.heroquest.chaos_area import SUMMONS, fallen_undead, ice_candidates
@@ -44,6 +43,8 @@ from grognard.systems.heroquest.effects import (
 )
 from grognard.systems.heroquest.gear import find_thing
 from grognard.systems.heroquest.geometry import distances
+from grognard.systems.heroquest.monster_skills import all_traps
+from grognard.systems.heroquest.reach import hero_reach
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import QuestState
 from grognard.systems.heroquest.targets import monster_targets, seen_heroes

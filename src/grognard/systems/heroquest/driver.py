@@ -23,6 +23,7 @@ from grognard.systems.heroquest.resolve import apply_outcome as play_outcome
 from grognard.systems.heroquest.resolve import outcomes as chance_outcomes
 from grognard.systems.heroquest.resolve import throw as throw_dice
 from grognard.systems.heroquest.rules_index import FEATURES
+from grognard.systems.heroquest.skill_moves import thrall_acting
 from grognard.systems.heroquest.state import (
     GM_PLAYER,
     HERO_PLAYER,
@@ -33,7 +34,7 @@ from grognard.systems.heroquest.state import (
     install_rules,
 )
 from grognard.systems.heroquest.treasure import initial_deck
-from grognard.systems.heroquest.turn import begin, settle, thrall_acting
+from grognard.systems.heroquest.turn import begin, settle
 
 REGISTERED = FEATURES
 """The feature modules, every one registered (`rules_index`) before the driver plays a rule."""

@@ -5,6 +5,7 @@ line 90): the actions they offer and apply (their chance nodes are registered by
 
 from __future__ import annotations
 
+from grognard.systems.heroquest.challenge_play import attempt, challenge_actions, locked_door
 from grognard.systems.heroquest.fallen import collect, collect_actions
 from grognard.systems.heroquest.pit_climb import climb, climb_actions
 from grognard.systems.heroquest.pit_climb import held as in_pit
@@ -21,16 +22,12 @@ def held(state: QuestState, i: int) -> bool:
 
 def locked(state: QuestState, door_id: str) -> bool:
     """True while a challenge keeps the door shut to hands (`challenge_play`)."""
-    from grognard.systems.heroquest.challenge_play import locked_door
-
     return locked_door(state, door_id)
 
 
 def hero_extras(state: QuestState, i: int, free_to_act: bool) -> list[str]:
     """The actions of these rules hero `i` has now: `climb` (in place of the movement roll), and, while
     his action is free, `challenge:ID` and `collect:hN`."""
-    from grognard.systems.heroquest.challenge_play import challenge_actions
-
     out = climb_actions(state, i)
     if free_to_act:
         out += challenge_actions(state, i) + collect_actions(state, i)
@@ -40,8 +37,6 @@ def hero_extras(state: QuestState, i: int, free_to_act: bool) -> list[str]:
 def apply_extra(state: QuestState, i: int, verb: str, arg: str) -> QuestState:
     """Hero `i` climbs, tries a challenge or collects a fallen companion's things (the last two take the
     turn's action, which the caller has marked)."""
-    from grognard.systems.heroquest.challenge_play import attempt
-
     if verb == "climb":
         return climb(state, i)
     if verb == "challenge":

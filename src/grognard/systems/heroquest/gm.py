@@ -16,7 +16,6 @@ the same position always gets the same move; `choose` returns one of the state's
 from __future__ import annotations
 
 from grognard.systems.heroquest.action_text import sq, sq_text
-from grognard.systems.heroquest.actions import all_traps, monster_reach
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.chaos_hero_ice import gm_smash
 from grognard.systems.heroquest.chaos_policy import gm_choice
@@ -25,6 +24,8 @@ from grognard.systems.heroquest.effects import hero_defend_dice
 from grognard.systems.heroquest.geometry import distances
 from grognard.systems.heroquest.monster_gm import gm_choice as monster_choice
 from grognard.systems.heroquest.monster_pursuit import pursuit_goals
+from grognard.systems.heroquest.monster_skills import all_traps
+from grognard.systems.heroquest.reach import monster_reach
 from grognard.systems.heroquest.state import QuestState
 from grognard.systems.heroquest.targets import seen_heroes
 from grognard.systems.heroquest.weapons import gm_throw

@@ -1,6 +1,7 @@
 """What the rules are handed rather than import (the model layer): the automatic game master's policy,
 injected by the package (`game` installs `gm.choose`), so that no rule imports a policy; and the turn
-sequence's steps, installed by the driver (`turn`), so that no feature imports the driver.
+sequence's steps and the actions, installed by the driver (`turn`, `actions`), so that no feature imports
+the driver.
 """
 
 from __future__ import annotations
@@ -65,3 +66,36 @@ def start_slot(state: QuestState) -> QuestState:
 def opening(state: QuestState) -> QuestState:
     """The heroes' order to be rolled or agreed (`turn.opening`)."""
     return _steps().opening(state)
+
+
+@dataclass(frozen=True)
+class ActionSteps:
+    """The moves a feature may play as the rules' own (a hero the game master moves, a spell's answer),
+    installed by `actions` when it is imported."""
+
+    apply_action: Callable[[QuestState, str], QuestState]
+    do_hero_action: Callable[[QuestState, int, str], QuestState]
+
+
+_ACTION_STEPS: list[ActionSteps] = []
+
+
+def install_action_steps(steps: ActionSteps) -> None:
+    """Inject the action steps (`actions` installs its own)."""
+    _ACTION_STEPS[:] = [steps]
+
+
+def _actions() -> ActionSteps:
+    if not _ACTION_STEPS:
+        raise RuntimeError("no actions are installed: import grognard.systems.heroquest")
+    return _ACTION_STEPS[0]
+
+
+def apply_action(state: QuestState, action: str) -> QuestState:
+    """An action applied, unsettled (`actions.apply_action`)."""
+    return _actions().apply_action(state, action)
+
+
+def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
+    """Hero `i`'s action applied (`actions.do_hero_action`)."""
+    return _actions().do_hero_action(state, i, action)

@@ -28,7 +28,7 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.action_text import sq, sq_text
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields, skulls
-from grognard.systems.heroquest.edits import free_square_near, note, with_hero
+from grognard.systems.heroquest.edits import free_square_near, note, set_door, with_hero
 from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.effects import in_play, item_effect, spell_key, use_item
 from grognard.systems.heroquest.hero import castable_spells
@@ -214,7 +214,6 @@ def _vision_targets(state: QuestState, i: int) -> tuple[list[int], list[str]]:
 
 def reveal(state: QuestState, i: int) -> QuestState:
     """Potion of Vision (line 419): the secret doors and ordinary traps hero `i` sees are shown."""
-    from grognard.systems.heroquest.edits import set_door
     from grognard.systems.heroquest.traps import trap_status
 
     if state.heroes[i].at is None or not has(state.heroes[i].effects, "vision"):

@@ -182,7 +182,7 @@ def reveal(state: QuestState, j: int) -> QuestState:
 def carry_reach(state: QuestState, j: int) -> Reach | None:
     """Where monster `j` may end its move while it carries a hero off (through the hero's square, never
     ending on it, nor past another figure: he is dragged behind), or None when it carries no one."""
-    from grognard.systems.heroquest.actions import all_traps
+    from grognard.systems.heroquest.monster_skills import all_traps
 
     i = carrying(state, j)
     m = state.monsters[j].at

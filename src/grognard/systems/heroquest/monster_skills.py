@@ -385,6 +385,13 @@ def icicle_squares(state: QuestState) -> frozenset[Square]:
     return frozenset(out)
 
 
+def all_traps(state: QuestState) -> frozenset[Square]:
+    """Every square of a trap still dangerous (the game master's monsters never step on one), the ice
+    gremlins' stalactites too (line 847)."""
+    traps = frozenset(s for i, t in enumerate(state.ctx.traps) for s in t.squares if trap_here(state, s) == i)
+    return traps | icicle_squares(state)
+
+
 def _trap_offers(state: QuestState, j: int) -> list[str]:
     at = state.monsters[j].at
     assert at is not None

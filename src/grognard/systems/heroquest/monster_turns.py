@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest import monster_blows as blows
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.feature_hooks import (
@@ -35,10 +36,17 @@ from grognard.systems.heroquest.feature_hooks import (
 )
 from grognard.systems.heroquest.geometry import orthogonal
 from grognard.systems.heroquest.hooks import end_turn
+from grognard.systems.heroquest.monster_blows import stomp_outcomes, stomp_result
+from grognard.systems.heroquest.monster_flight import reveal, turn_begins, turn_ends, watch
+from grognard.systems.heroquest.monster_pursuit import pursuit_begins, pursuit_ends, pursuit_watch
+from grognard.systems.heroquest.monster_skills import kidnap_chance
 from grognard.systems.heroquest.monster_wounds import (
+    HEALED,
     carrying,
+    heal_watch,
     hugging,
     kidnapped,
+    release,
     resist_chance,
     stone,
     tagged,
@@ -46,7 +54,9 @@ from grognard.systems.heroquest.monster_wounds import (
     wound,
 )
 from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.skills import more_chance
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.wounds import hurt_hero
 
 CHANCE_KINDS = ("m-kidnap", "m-gaze", "m-plague", "m-daze", "m-stomp", "m-dread", "m-struggle")
 """The chance nodes of the monster skills."""
@@ -93,8 +103,6 @@ def hero_turn_ends(state: QuestState, i: int) -> QuestState:
 def monster_turn_begins(state: QuestState, j: int) -> QuestState:
     """Monster `j`'s turn begins: stunned it loses it; a runner may have escaped or turns to run; a bear
     hug squeezes."""
-    from grognard.systems.heroquest.monster_flight import turn_begins
-
     if state.pending is not None or state.acting != j or state.turn.done:
         return state
     m = state.monsters[j]
@@ -108,7 +116,6 @@ def monster_turn_begins(state: QuestState, j: int) -> QuestState:
     held = hugging(state, j)
     if held is not None:
         state = _queue(state, f"squeeze:{j}:{held}")
-    from grognard.systems.heroquest.monster_pursuit import pursuit_begins
 
     return pursuit_begins(state, j)  # heroes out of its sight: the chase (line 88)
 
@@ -119,9 +126,6 @@ def _done(state: QuestState) -> QuestState:
 
 def monster_turn_ends(state: QuestState) -> QuestState:
     """The acting monster's turn ends (`monster_flight.turn_ends`)."""
-    from grognard.systems.heroquest.monster_flight import turn_ends
-    from grognard.systems.heroquest.monster_pursuit import pursuit_ends
-
     j = state.acting
     if not 0 <= j < len(state.monsters):
         return state
@@ -130,8 +134,6 @@ def monster_turn_ends(state: QuestState) -> QuestState:
 
 def monster_acts(state: QuestState, j: int, verb: str) -> QuestState:
     """Before monster `j`'s move, attack or skill: a lurker shows itself (Ambush, line 803)."""
-    from grognard.systems.heroquest.monster_flight import reveal
-
     if verb in ("attack", "skill", "throw") and 0 <= j < len(state.monsters):
         return reveal(state, j)
     return state
@@ -143,14 +145,10 @@ def monster_acts(state: QuestState, j: int, verb: str) -> QuestState:
 
 def upkeep(state: QuestState) -> QuestState:
     """Run after every move (`turn.settle`): see the module doc."""
-    from grognard.systems.heroquest.monster_flight import watch
-    from grognard.systems.heroquest.monster_wounds import HEALED, heal_watch
-
     heroes = state.heroes
     if any(HEALED in e for h in heroes for e in h.effects):
         state = heal_watch(state)
     state = watch(state)
-    from grognard.systems.heroquest.monster_pursuit import pursuit_watch
 
     state = pursuit_watch(state)  # a chaser seen again is in the fight again (line 88)
     state = _holds(state)
@@ -167,8 +165,6 @@ def upkeep(state: QuestState) -> QuestState:
 
 def _holds(state: QuestState) -> QuestState:
     """Holds and kidnaps end when a figure is gone, and a bear hug when the two stand apart."""
-    from grognard.systems.heroquest.monster_wounds import release
-
     for j, m in enumerate(state.monsters):
         if not m.effects:
             continue  # neither hugging nor carrying anyone
@@ -239,9 +235,6 @@ def run_queue(state: QuestState) -> QuestState | None:
 
 
 def _run(state: QuestState, item: str) -> QuestState:
-    from grognard.systems.heroquest import monster_blows as blows
-    from grognard.systems.heroquest.wounds import hurt_hero
-
     verb, *args = item.split(":")
     n = [int(a) for a in args[:2] if a.lstrip("-").isdigit()]
     if verb == "plague":
@@ -324,10 +317,6 @@ def _dread_node(state: QuestState, i: int) -> QuestState:
 
 def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]] | None:
     """The exact outcomes of a monster skill's chance node, or None when `p` is not one."""
-    from grognard.systems.heroquest.monster_blows import stomp_outcomes
-    from grognard.systems.heroquest.monster_skills import kidnap_chance
-    from grognard.systems.heroquest.skills import more_chance
-
     pairs: list[tuple[Outcome, Fraction]]
     if p.kind == "m-kidnap":
         win = kidnap_chance(p)
@@ -354,8 +343,6 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]] | 
 
 def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
     """The state after a monster skill's chance node came out as `move`, or None when `p` is not one."""
-    from grognard.systems.heroquest.monster_blows import stomp_result
-
     if p.kind not in CHANCE_KINDS:
         return None
     i = p.target
@@ -396,8 +383,6 @@ def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
     if p.kind == "m-struggle":
         k = kidnapped(state, i)
         if move == "free" and k is not None:
-            from grognard.systems.heroquest.monster_wounds import release
-
             state = with_monster(state, k, release(state.monsters[k]))
             fig = state.heroes[i]
             state = with_hero(state, i, replace(fig, effects=untag(fig.effects, "kidnapped")))

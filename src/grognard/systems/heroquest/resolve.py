@@ -20,7 +20,8 @@ from grognard.engine.dice import Rng, Roll, heroquest_combat_dice, red_dice, sum
 from grognard.engine.errors import RulesError
 from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest import combat_dice
+from grognard.systems.heroquest import combat_dice, weapons
+from grognard.systems.heroquest.artifacts_env import envenom
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.combat_dice import Defender, binomial, roll_attack, skulls
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
@@ -33,12 +34,16 @@ from grognard.systems.heroquest.feature_hooks import (
 )
 from grognard.systems.heroquest.gear import movement_roll_modifier
 from grognard.systems.heroquest.geometry import MAX_MOVE, monster_allowance
+from grognard.systems.heroquest.items import attack_damage, throw_attack
 from grognard.systems.heroquest.mercenaries import clamp_allowed, clamp_moves
+from grognard.systems.heroquest.monster_wounds import defended, struck
+from grognard.systems.heroquest.order import participants, set_order
 from grognard.systems.heroquest.pit_climb import after_failed_jump
+from grognard.systems.heroquest.skill_combat import after_attack, riposte
+from grognard.systems.heroquest.skill_moves import thrall_of
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.trap_dice import jump_chance, jump_clears, resisted_chance, trap_kind
 from grognard.systems.heroquest.treasure import deck, draw_treasure_card
-from grognard.systems.heroquest.turn import participants, set_order
 from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster
 
 HALF = Fraction(1, 2)
@@ -98,13 +103,10 @@ def _core_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fractio
         return sorted(monster_moves(s.move_min, s.move_max, s.plate).items())
     if kind == "attack":
         defender: Defender = "monster" if p.side in ("hero", "thrall") else "hero"
-        from grognard.systems.heroquest import weapons
 
         if weapons.is_axe_ref(p.ref):  # the Battle Axe's concussion (line 369)
             return weapons.axe_outcomes(p.dice, p.need, defender, p.ref)
         if p.ref:
-            from grognard.systems.heroquest.items import attack_damage
-
             return list(attack_damage(p.dice, p.need, defender, p.ref).items())
         return [(d, q) for d, q in combat_dice.damage(p.dice, p.need, defender).items() if q]
     if kind == "trap":
@@ -170,11 +172,8 @@ def _core_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple
             allowed = monster_allowance(roll.total, s.move_min, s.move_max, plate_mail=s.plate)
         return allowed, (roll,)
     if kind == "attack" and p.ref:
-        from grognard.systems.heroquest import weapons
-
         if weapons.is_axe_ref(p.ref):
             return weapons.axe_throw(rng, p, "monster" if p.side in ("hero", "thrall") else "hero")
-        from grognard.systems.heroquest.items import throw_attack
 
         return throw_attack(rng, p, "monster")
     if kind == "attack":
@@ -266,10 +265,6 @@ def _core_result(state: QuestState, p: Pending, move: Move) -> QuestState:
     if kind == "mmove":
         return state.evolve(turn=replace(state.turn, moves=int(move)))
     if kind == "attack":
-        from grognard.systems.heroquest.monster_wounds import defended, struck
-        from grognard.systems.heroquest.skill_combat import after_attack, riposte
-        from grognard.systems.heroquest.skill_moves import thrall_of
-
         if p.side == "hero":
             state = after_attack(hurt_monster(state, p.target, int(move), killer=p.who), p, int(move))
             return defended(state, p, int(move))  # Tail Attack, Disarm (lines 713, 757)
@@ -279,8 +274,6 @@ def _core_result(state: QuestState, p: Pending, move: Move) -> QuestState:
         state = struck(state, p, int(move))  # Bite, Maul, Pestilence, Stomp, ... (lines 625-937)
         return riposte(state, p.target, p.who) if int(move) == 0 and p.then != "tail" else state
     if kind == "trap":
-        from grognard.systems.heroquest.artifacts_env import envenom
-
         return envenom(state, _trap_result(state, p, int(move)), p.who, state.ctx.trap_index.get(p.ref))
     if kind == "jump":
         return _jump_result(state, p, str(move))

@@ -289,6 +289,11 @@ def thrall_of(state: QuestState, j: int) -> int | None:
     return None
 
 
+def thrall_acting(state: QuestState) -> bool:
+    """True while a monster held by Dominion takes its turn (the heroes' player moves it, line 284)."""
+    return state.in_gm_turn() and state.acting >= 0 and thrall_of(state, state.acting) is not None
+
+
 def _stealth_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:
     if state.pending is not None or state.heroes[who].status != "active":
         return state, "go"

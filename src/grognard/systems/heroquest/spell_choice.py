@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.effects import in_play, spell_key
 from grognard.systems.heroquest.hero import castable_spells
 from grognard.systems.heroquest.state import QuestState
 
@@ -39,8 +40,6 @@ def room(state: QuestState, i: int) -> int:
 def pool(state: QuestState, i: int) -> list[str]:
     """The spells ("school/key") hero `i` may hold: those of his pool he can cast at his level and the game
     plays, in `effects.memorise`'s order."""
-    from grognard.systems.heroquest.effects import in_play, spell_key
-
     spells = sorted(castable_spells(state.hero_of(i)), key=lambda s: (s.level or 0, s.name))
     return [spell_key(s) for s in spells if in_play(s)]
 

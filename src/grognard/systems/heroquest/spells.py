@@ -27,6 +27,7 @@ from grognard.systems.heroquest.edits import add_monster_effects, monster_index,
 from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.geometry import Reach, can_target, step_cost
 from grognard.systems.heroquest.hero import casting_level
+from grognard.systems.heroquest.quest_events import open_door
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -248,7 +249,6 @@ def genie(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """The genie opens any closed door on the board, or attacks an enemy in sight with as many combat
     dice as the caster has Magic points after the cast (line 515)."""
     from grognard.systems.heroquest.effects import monster_defend_dice
-    from grognard.systems.heroquest.quest_events import open_door
 
     if target.startswith("door="):
         return open_door(state, target[5:])

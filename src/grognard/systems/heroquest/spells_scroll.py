@@ -20,7 +20,7 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Spell
-from grognard.systems.heroquest.edits import note
+from grognard.systems.heroquest.edits import known_traps, note
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.spells import register_spell
 from grognard.systems.heroquest.state import Pending, QuestState
@@ -36,8 +36,6 @@ BRIDGED = "bridged"
 def _bridgeable(state: QuestState, i: int, spell: Spell) -> list[str]:
     """Known traps on the board (found, or sprung and still open) with a square the caster sees and no
     figure on them."""
-    from grognard.systems.heroquest.edits import known_traps
-
     at = state.heroes[i].at
     assert at is not None
     known = known_traps(state)

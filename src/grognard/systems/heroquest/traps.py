@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.edits import add, note, with_hero
+from grognard.systems.heroquest.challenge_play import give_treasure, locked_treasure
+from grognard.systems.heroquest.edits import add, note, set_door, with_hero
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.wounds import hurt_hero, spawn_wanderer
@@ -114,8 +115,6 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
         places = ", ".join(place_label(state, k) for k in found)  # the spot, not the kind (line 96)
         return note(state, f"{name} searches for traps and finds {len(found)}: {places}.")
     if what == "doors":
-        from grognard.systems.heroquest.edits import set_door
-
         found_doors = [
             d.id
             for d in state.layout.door_by_id.values()
@@ -137,8 +136,6 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
 
 
 def _treasure_in(state: QuestState, furniture: str) -> bool:
-    from grognard.systems.heroquest.challenge_play import locked_treasure
-
     return any(
         t.furniture == furniture and t.id not in state.taken and not locked_treasure(state, t.id)
         for t in state.ctx.treasure
@@ -147,8 +144,6 @@ def _treasure_in(state: QuestState, furniture: str) -> bool:
 
 def take_treasure(state: QuestState, i: int) -> QuestState:
     """Hero `i` takes the treasure he can see in his area: gold, items, artifacts; deck cards to draw."""
-    from grognard.systems.heroquest.challenge_play import give_treasure, locked_treasure
-
     area, scope = search_scope(state, i)
     furniture = furniture_in(state, area, scope)
     name = state.hero_of(i).name

@@ -15,39 +15,39 @@ moves until a player must decide or dice must be rolled.
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import permutations
 
+from grognard.systems.heroquest.actions import apply_action, monster_can_act
+from grognard.systems.heroquest.chaos_dice import monster_turn_starts
+from grognard.systems.heroquest.chaos_turns import chaos_step
+from grognard.systems.heroquest.destiny import destiny_pending
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.fallen import steal
 from grognard.systems.heroquest.feature_hooks import hero_turn_starts
 from grognard.systems.heroquest.goals import met_now
 from grognard.systems.heroquest.hooks import TurnSteps, game_master, install_turn_steps
+from grognard.systems.heroquest.monster_turns import (
+    hero_turn_ends,
+    monster_turn_begins,
+    monster_turn_ends,
+    run_queue,
+    upkeep,
+)
 from grognard.systems.heroquest.quest_events import fire
 from grognard.systems.heroquest.sight import sees, visible_areas
-from grognard.systems.heroquest.state import GM_SLOT, MonsterFig, Pending, QuestState, Turn
+from grognard.systems.heroquest.skill_moves import thrall_acting
+from grognard.systems.heroquest.skills import repay_loans
+from grognard.systems.heroquest.spells_elf import after_look, paralysed_monster
+from grognard.systems.heroquest.spells_time import extra_turn, flashback_window
+from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState, Turn
+from grognard.systems.heroquest.weapons import wake_monsters
 
 MAX_AUTO_STEPS = 2000
 """A guard on the automatic game master's moves between two player decisions."""
 
 
-def participants(state: QuestState) -> list[int]:
-    """The heroes still in the quest, by party place, and the game master when the order interleaves."""
-    heroes = [i for i, h in enumerate(state.heroes) if h.status == "active"]
-    return heroes + ([GM_SLOT] if state.setup.interleave and state.setup.order == "roll" else [])
-
-
-def order_choices(state: QuestState) -> list[str]:
-    """The orders the players may agree (every order for up to four heroes, else the party's)."""
-    heroes = participants(state)
-    orders = list(permutations(heroes)) if len(heroes) <= 4 else [tuple(heroes)]
-    return ["order:" + ",".join(str(i) for i in o) for o in orders]
-
-
 def begin(state: QuestState) -> QuestState:
     """The quest's first state: the heroes look about them, the humans with Human Destiny roll their die
     (line 311, `destiny`), then the order is rolled or agreed."""
-    from grognard.systems.heroquest.destiny import destiny_pending
-
     state = look(state)
     fate = destiny_pending(state)
     return state.evolve(pending=fate) if fate is not None else opening(state)
@@ -58,13 +58,6 @@ def opening(state: QuestState) -> QuestState:
     if state.setup.order == "roll":
         return state.evolve(pending=Pending("order"))
     return state
-
-
-def set_order(state: QuestState, order: tuple[int, ...]) -> QuestState:
-    """The order fixed (the game master appended unless it was rolled into it); the first turn begins."""
-    if GM_SLOT not in order:
-        order = (*order, GM_SLOT)
-    return start_slot(state.evolve(order=order, slot=0))
 
 
 def start_slot(state: QuestState) -> QuestState:
@@ -95,8 +88,6 @@ def start_slot(state: QuestState) -> QuestState:
 def end_turn(state: QuestState) -> QuestState:
     """The current figure's turn is over: one-turn effects end and the next slot (or round) begins; a hero's
     turn may first be held open for Flashback, and a Timestop turn comes before the next slot."""
-    from grognard.systems.heroquest.spells_time import extra_turn, flashback_window
-
     state, held = flashback_window(state)
     if held:
         return state
@@ -107,7 +98,6 @@ def end_turn(state: QuestState) -> QuestState:
         # a potion drunk as this turn's action lasts through the drinker's next turn (items module)
         kept = tuple(e.replace("|drunk", "|one-turn") for e in kept)
         state = with_hero(state, who, replace(fig, effects=kept))
-        from grognard.systems.heroquest.monster_turns import hero_turn_ends
 
         state = hero_turn_ends(state, who)  # a mummy's curse counts down (line 735)
         if any(e.endswith("|hero-turn") for m in state.monsters for e in m.effects):
@@ -176,7 +166,6 @@ def look(state: QuestState) -> QuestState:
         state = state.evolve(encounter=fighting)
         if not fighting:
             state = end_encounter(state)
-    from grognard.systems.heroquest.spells_elf import after_look
 
     return after_look(state)  # Double Images whose caster sees no enemy fade (line 535)
 
@@ -184,8 +173,6 @@ def look(state: QuestState) -> QuestState:
 def end_encounter(state: QuestState) -> QuestState:
     """No enemy is in sight: a comatose hero or monster regains one Mind point (line 92) and encounter
     effects end."""
-    from grognard.systems.heroquest.skills import repay_loans
-
     heroes = []
     for i, h in enumerate(state.heroes):
         effects = tuple(
@@ -204,7 +191,6 @@ def end_encounter(state: QuestState) -> QuestState:
                 magic=min(hero.maximum("magic"), h.magic + back["magic"]) if alive else h.magic,
             )
         )
-    from grognard.systems.heroquest.weapons import wake_monsters
 
     return wake_monsters(state.evolve(heroes=tuple(heroes)))  # a concussed monster too (line 369)
 
@@ -239,9 +225,6 @@ def check_end(state: QuestState) -> QuestState:
 
 def settle(state: QuestState) -> QuestState:
     """After a move: look about, check the end, skip who cannot act, and play the automatic game master."""
-    from grognard.systems.heroquest.actions import apply_action, monster_can_act
-    from grognard.systems.heroquest.monster_turns import monster_turn_ends, run_queue, upkeep
-
     for _ in range(MAX_AUTO_STEPS):
         state = check_end(look(upkeep(state)))  # upkeep: the monster skills' lasting effects
         if state.outcome or state.pending is not None or not state.order:
@@ -250,7 +233,6 @@ def settle(state: QuestState) -> QuestState:
         if queued is not None:
             state = queued
             continue
-        from grognard.systems.heroquest.chaos_turns import chaos_step
 
         chaos = chaos_step(state)  # a spell in flight, a hero the game master moves, ice melting
         if chaos is not None:
@@ -280,13 +262,6 @@ def settle(state: QuestState) -> QuestState:
     raise RuntimeError(f"the game master did not finish its turn: {state.describe()}")
 
 
-def thrall_acting(state: QuestState) -> bool:
-    """True while a monster held by Dominion takes its turn (the heroes' player moves it, line 284)."""
-    from grognard.systems.heroquest.skill_moves import thrall_of
-
-    return state.in_gm_turn() and state.acting >= 0 and thrall_of(state, state.acting) is not None
-
-
 def next_monster(state: QuestState) -> int | None:
     """The next monster after the one acting that may take a turn."""
     for i in range(state.acting + 1, len(state.monsters)):
@@ -306,8 +281,6 @@ def monster_may_start(state: QuestState, index: int) -> bool:
 
 def start_monster(state: QuestState, index: int) -> QuestState:
     """Monster `index` begins its turn: a whirlwind costs it the turn; a sleeper rolls to wake."""
-    from grognard.systems.heroquest.spells_elf import paralysed_monster
-
     state = state.evolve(acting=index, turn=Turn())
     lost = paralysed_monster(state, index)  # Hypnotic Blaze (line 537)
     if lost is not None:
@@ -325,8 +298,6 @@ def start_monster(state: QuestState, index: int) -> QuestState:
         deep = any(e.startswith("deep|") for e in m.effects)  # Deep Sleep: one red die (line 531)
         dice = 1 if deep else state.stats_of(index).mind
         return state.evolve(pending=Pending("wake", who=index, dice=dice))
-    from grognard.systems.heroquest.chaos_turns import monster_turn_starts
-    from grognard.systems.heroquest.monster_turns import monster_turn_begins
 
     state = monster_turn_starts(state, index)  # a Fear or Command turned on it by an Ancient Staff
     return monster_turn_begins(state, index)  # stunned, escaped or running, a bear hug (monster_turns)
