@@ -282,10 +282,3 @@ def monster_cast(state: QuestState, j: int, arg: str) -> QuestState:
     state = replace(state, turn=replace(state.turn, acted=True, attacks=state.turn.attacks + 1))
     state = note(state, f"{state.stats_of(j).name} casts {spell_name(key)}.")
     return begin(state, Flight(f"m{j}", key, target, "mimic", mkey=key))
-
-
-from grognard.systems.heroquest import chaos_area as _chaos_area  # noqa: E402  (registers its handlers)
-from grognard.systems.heroquest import chaos_spells as _chaos_spells  # noqa: E402  (registers its handlers)
-
-REGISTERED = (_chaos_spells.__name__, _chaos_area.__name__)
-"""The modules whose handlers are in `HANDLERS`."""

@@ -24,8 +24,10 @@ from grognard.engine.game import Outcome
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.feature_hooks import CHANCES, MODIFIERS, Chance, Modifier
 from grognard.systems.heroquest.hooks import opening
-from grognard.systems.heroquest.skills import Handler, add_handler
+from grognard.systems.heroquest.rest import group_of
+from grognard.systems.heroquest.skill_registry import Handler, add_handler
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.trap_dice import jump_chance, jump_clears, trap_kind
 
 KEY = "human-destiny"
 """The skill's key."""
@@ -115,16 +117,12 @@ def die_rule(state: QuestState, p: Pending) -> tuple[int, Rule] | None:
     """How the chance node `p` reads its white dice when it is a roll of one die for a hero (with Human
     Resistance's second die for a jump or a disarm): the number of dice and the outcome of their faces.
     None for any other node, or a jump that needs no die (Air Walk, Disappear)."""
-    from grognard.systems.heroquest.trap_dice import jump_chance, jump_clears, trap_kind
-
     kind = p.kind
     if kind not in REPLACED or not 0 <= p.who < len(state.heroes):
         return None
     hero = state.hero_of(p.who)
     extra = 2 if hero.knows_skill("Human Resistance") else 1
     if kind == "rest":  # his die and one for each hero resting with him (line 108)
-        from grognard.systems.heroquest.rest import group_of
-
         return len(group_of(p)), lambda f: "disturbed" if BLACK in f else "rested"
     if kind == "dagger":
         return 1, lambda f: "lost" if f[0] == BLACK else "recovered"

@@ -25,6 +25,7 @@ from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.gear import attack_dice, defend_dice, weapon_dice, weapon_of
 from grognard.systems.heroquest.geometry import can_target, furniture_penalty
 from grognard.systems.heroquest.hero import Hero, can_cast, castable_spells, casting_level
+from grognard.systems.heroquest.monster_wounds import disarmed, wounded_defence
 from grognard.systems.heroquest.state import Pending, QuestState
 
 BERSERK = "berserk"
@@ -69,7 +70,6 @@ def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
     assert fig.at is not None
     undead = state.stats_of(target).undead
     mods = total(fig.effects, "atk") - furniture_penalty(state.layout, fig.at) - _pit(fig.effects)
-    from grognard.systems.heroquest.monster_wounds import disarmed
 
     if tossed(fig.effects) is not None or disarmed(fig.effects):
         mods -= weapon_dice(hero, undead)  # where Mighty Toss threw it or Disarm sent it (lines 195, 757)
@@ -119,7 +119,6 @@ def hero_defend_dice(state: QuestState, i: int, *, ranged: bool = False) -> int:
         return 0
     mods = total(fig.effects, "def") - furniture_penalty(state.layout, fig.at) - _pit(fig.effects)
     from grognard.systems.heroquest.chaos_effects import hero_defend
-    from grognard.systems.heroquest.monster_wounds import wounded_defence
 
     dice = defend_dice(state.hero_of(i), mods, ranged=ranged, gave_up_action=has(fig.effects, "guard"))
     dice = wounded_defence(state, i, dice)  # stone, bear hug, Maul (lines 781, 891, 869)

@@ -410,14 +410,6 @@ def attack_ref(effects: tuple[str, ...]) -> str:
     return ",".join(k for k in ("battle", "icy") if has(effects, k))
 
 
-from grognard.systems.heroquest import artifacts as _artifacts  # noqa: E402  (registers its handlers)
-from grognard.systems.heroquest import artifacts_env as _artifacts_env  # noqa: E402  (registers its handlers)
-from grognard.systems.heroquest import chaos_counters as _chaos_counters  # noqa: E402  (registers handlers)
-
-REGISTERED = (_artifacts.__name__, _artifacts_env.__name__, _chaos_counters.__name__)
-"""The modules whose handlers are in `HANDLERS`."""
-
-
 def register_data_driven() -> None:
     """Register every item with a catalogue effect that no module plays as played from its data
     (`effects.use_item`). The driver calls it once every item module is loaded (an item a module plays,

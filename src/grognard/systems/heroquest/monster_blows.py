@@ -19,7 +19,7 @@ from fractions import Fraction
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
-from grognard.systems.heroquest.monster_wounds import hugging
+from grognard.systems.heroquest.monster_wounds import hugging, release
 from grognard.systems.heroquest.state import Pending, QuestState
 
 
@@ -215,8 +215,6 @@ def _toss(state: QuestState, j: int, i: int, mark: Square) -> QuestState:
     landing = (mark[0] - dx, mark[1] - dy) if mark in others else mark
     name = state.hero_of(i).name
     if hugging(state, j) == i:
-        from grognard.systems.heroquest.monster_wounds import release
-
         state = with_monster(state, j, release(state.monsters[j]))
     state = with_hero(state, i, replace(fig, at=landing))
     state = note(state, f"{state.stats_of(j).name} throws {name} to {landing[0]},{landing[1]}!")

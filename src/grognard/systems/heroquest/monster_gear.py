@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from grognard.systems.heroquest.effect_strings import total
 from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.geometry import can_target
+from grognard.systems.heroquest.monster_wounds import carrying, disarmed, kidnapped, stone
 
 if TYPE_CHECKING:
     from grognard.systems.heroquest.monster_kit import MonsterStats
@@ -110,8 +111,6 @@ def attack_dice(state: QuestState, j: int, hero: int, *, base: bool = False) -> 
 def defend_dice(state: QuestState, j: int, *, ranged: bool = False) -> int:
     """Monster `j`'s defend dice before effects and furniture: Defend with armour, two for a shield
     against a shot (line 383); base Defend while it carries off a hero (Kidnap, line 711)."""
-    from grognard.systems.heroquest.monster_wounds import carrying
-
     stats = state.stats_of(j)
     if carrying(state, j) is not None:
         return stats.base_defend
@@ -121,7 +120,6 @@ def defend_dice(state: QuestState, j: int, *, ranged: bool = False) -> int:
 def untouchable(state: QuestState, i: int) -> bool:
     """True when no monster may attack hero `i`: unseen (stealth, Disappear), stone (line 781), carried
     off by a fimir (line 711)."""
-    from grognard.systems.heroquest.monster_wounds import kidnapped, stone
     from grognard.systems.heroquest.targets import hidden
 
     return hidden(state, i) or stone(state, i) or kidnapped(state, i) is not None
@@ -150,8 +148,6 @@ def shoots(state: QuestState, j: int) -> bool:
 
 def hero_shoots(state: QuestState, i: int) -> bool:
     """True when hero `i` attacks with a bow or crossbow in hand (a monster's shield gives two dice)."""
-    from grognard.systems.heroquest.monster_wounds import disarmed
-
     name = state.hero_of(i).equipped.weapon
     weapon = weapon_of(name) if name and not disarmed(state.heroes[i].effects) else None
     return weapon is not None and weapon.ranged

@@ -24,7 +24,16 @@ from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_mo
 from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.geometry import can_attack_close, orthogonal
 from grognard.systems.heroquest.monster_gear import attacks_allowed, untouchable
-from grognard.systems.heroquest.monster_wounds import carrying, hugged, hugging, kidnapped, stone, tagged
+from grognard.systems.heroquest.monster_wounds import (
+    carrying,
+    hugged,
+    hugging,
+    kidnapped,
+    release,
+    stone,
+    tagged,
+    untag,
+)
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -489,8 +498,6 @@ def _release_offers(state: QuestState, j: int) -> list[str]:
 @_register("bear-hug", _release_offers)
 def bear_hug(state: QuestState, j: int, _arg: str) -> QuestState:
     """The yeti lets go (the grip itself is taken at once after a hit, `monster_wounds.struck`)."""
-    from grognard.systems.heroquest.monster_wounds import release, untag
-
     i = hugging(state, j)
     assert i is not None
     state = with_monster(state, j, release(state.monsters[j]))

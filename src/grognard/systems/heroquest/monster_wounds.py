@@ -29,6 +29,7 @@ from fractions import Fraction
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import parse
 from grognard.systems.heroquest.geometry import orthogonal
+from grognard.systems.heroquest.skill_registry import HANDLERS
 from grognard.systems.heroquest.state import HeroFig, MonsterFig, Pending, QuestState
 
 HEALED = "|healed<"
@@ -295,8 +296,6 @@ def hero_restrict(state: QuestState, i: int, actions: list[str]) -> list[str]:
     """Hero `i`'s actions less what the monster skills forbid: nothing but ending the turn turned to stone
     or carried off (lines 781, 711); no moving in a bear hug (line 891, our ruling: he is held fast); no
     attack the turn after a shield bash dazed him (line 341)."""
-    from grognard.systems.heroquest.skills import HANDLERS
-
     fig = state.heroes[i]
     if stone(state, i) or kidnapped(state, i) is not None:
         return [a for a in actions if a == "end"] or ["end"]

@@ -43,6 +43,7 @@ from grognard.systems.heroquest.skill_combat import after_attack, riposte
 from grognard.systems.heroquest.skill_moves import thrall_of
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.trap_dice import jump_chance, jump_clears, resisted_chance, trap_kind
+from grognard.systems.heroquest.traps import spring, take_treasure, trap_status
 from grognard.systems.heroquest.treasure import deck, draw_treasure_card
 from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster
 
@@ -374,8 +375,6 @@ def _heal_result(state: QuestState, p: Pending, amount: int) -> QuestState:
     fig = replace(fig, body=body, status="active" if fig.status == "dying" else fig.status)
     return note(with_hero(state, p.who, fig), f"{hero.name} regains Body ({body} now).")
 
-
-from grognard.systems.heroquest.traps import spring, take_treasure, trap_status  # noqa: E402  (traps' effects)
 
 CORE_KINDS = ("order", "move", "mmove", "attack", "trap", "jump", "disarm", "heal", "burn", "wake")
 """The chance nodes played here with dice of their own; "treasure" is drawn from the deck, no dice."""

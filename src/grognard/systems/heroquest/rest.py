@@ -28,6 +28,7 @@ from grognard.engine.game import Outcome
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
 from grognard.systems.heroquest.mercenaries import is_mercenary
+from grognard.systems.heroquest.monster_pursuit import hunting
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.wounds import spawn_wanderer
@@ -43,8 +44,6 @@ def can_rest(state: QuestState, i: int) -> bool:
     """True when hero `i` may call a rest now: his turn not yet begun (no roll, no move, no action, no
     attack), no monster in sight of any hero, no combat encounter on, no monster chasing the heroes
     (`monster_pursuit.hunting`), and he is not a mercenary."""
-    from grognard.systems.heroquest.monster_pursuit import hunting
-
     turn = state.turn
     fresh = not (turn.rolled or turn.acted or turn.stopped or turn.attacks or turn.done)
     return (

@@ -21,12 +21,8 @@ from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart
 from grognard.systems.heroquest.gear import armour_of, weapon_of
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.sight import sees
-from grognard.systems.heroquest.skills import (
-    mark_skills_used,
-    register_skill,
-    skill_limit_ok,
-    skill_used,
-)
+from grognard.systems.heroquest.skill_registry import register_skill
+from grognard.systems.heroquest.skills import mark_skills_used, skill_limit_ok, skill_used
 from grognard.systems.heroquest.state import Pending, QuestState
 
 # ---------------------------------------------------------------------------------------------------

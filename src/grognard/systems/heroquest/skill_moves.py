@@ -18,7 +18,8 @@ from grognard.systems.heroquest.edits import (
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart, TurnStep
 from grognard.systems.heroquest.geometry import can_target, openable_doors
-from grognard.systems.heroquest.skills import register_skill, seen_enemies
+from grognard.systems.heroquest.skill_registry import register_skill
+from grognard.systems.heroquest.skills import seen_enemies
 from grognard.systems.heroquest.state import Pending, QuestState
 
 # ---------------------------------------------------------------------------------------------------

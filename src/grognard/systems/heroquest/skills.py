@@ -15,12 +15,11 @@ Combat Sorcery), the once-per-encounter limit. The hooks: who the skill reaches 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
 from grognard.engine.dice import sum_distribution
-from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.combat_dice import binomial
 from grognard.systems.heroquest.edits import (
@@ -34,56 +33,21 @@ from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.effects import BERSERK, MANHANDLE, from_effect
 from grognard.systems.heroquest.feature_hooks import CHANCES, Chance, required
 from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.skill_registry import (
+    HANDLERS,
+    SKILLS,
+    Handler,
+    Offers,
+    handler,
+    register_skill,
+)
+from grognard.systems.heroquest.skill_registry import (
+    NOT_PLAYED as NOT_PLAYED,  # re-exported: read by the checks
+)
+from grognard.systems.heroquest.skill_registry import PASSIVE as PASSIVE  # re-exported: read by the checks
 from grognard.systems.heroquest.state import Pending, QuestState
 
-Offers = Callable[[QuestState, int], list[str]]
-Apply = Callable[[QuestState, int, str], QuestState]
-
-
-@dataclass(frozen=True)
-class Handler:
-    """How one skill is played: its offers (argument strings, "" for none), its effect, its kind."""
-
-    offers: Offers
-    apply: Apply
-    kind: str = "free"
-
-
-HANDLERS: dict[str, Handler] = {}
-"""Active and action skills by key."""
-
-PASSIVE: dict[str, str] = {
-    "long-jump": "trap_dice.jump_chance: a jump fails only on a black shield (line 329)",
-    "disarm-traps": "targets.can_disarm and resolve._disarm_chance (line 255)",
-    "frightening-battle-roar": "skills.battle_roar's outcome: one Body from each affected adjacent enemy",
-    "improved-stealth": "skills.break_stealth and skills.backstab: search and disarm keep stealth; no "
-    "defend dice against a backstab from stealth (line 259)",
-    "ranged-accuracy": "targets.hero_targets and effects.hero_attack_dice: a shot past a figure at one "
-    "die fewer (line 337)",
-    "dual-wielding": "turn_attacks.attacks_allowed and effects.hero_attack_dice: a second attack at half the "
-    "dice (line 343)",
-    "riposte": "skills.riposte, called by resolve.apply_outcome after a defence that took no damage",
-    "human-resistance": "resolve: one more white die on a jump or a disarm; pit_climb: 2 more on the red "
-    "die to climb out of a pit (line 315)",
-    "mimic": "chaos_flight.mimics: rolled when an enemy in sight casts a spell he does not know (line 286)",
-    "strength-of-will": "chaos_flight.answer: a mental spell resisted, once an encounter (line 313)",
-}
-"""Passive skills (and Riposte, played automatically) and where their rule is played."""
-
-NOT_PLAYED: dict[str, str] = {}
-"""Skills the game does not play yet; using one raises `RuleNotImplementedError`."""
-
-
-_REGISTRY = Registry("skill", HANDLERS, PASSIVE, NOT_PLAYED)
-add_handler = _REGISTRY.add
-"""Register a skill's handler (a `ValueError` when the skill has one already)."""
-handler = _REGISTRY.lookup
-"""The handler of a skill; `RuleNotImplementedError` for one the game does not play."""
-
-
-def register_skill(key: str, offers: Offers, kind: str = "free") -> Callable[[Apply], Apply]:
-    """A decorator registering the function as the handler of skill `key` (`kind`: when it is used)."""
-    return _REGISTRY.register(key, lambda apply: Handler(offers, apply, kind))
+_REGISTRY = SKILLS
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -507,11 +471,3 @@ SKILL_KINDS = ("roar", "savage", "stare", "hide", "daze", "snare", "dig", "aware
 
 for _kind in SKILL_KINDS:
     CHANCES.add(_kind, Chance(required(skill_outcomes), required(skill_result)))
-
-
-from grognard.systems.heroquest import destiny as _destiny  # noqa: E402  (registers Human Destiny)
-from grognard.systems.heroquest import skill_combat as _skill_combat  # noqa: E402  (registers its handlers)
-from grognard.systems.heroquest import skill_moves as _skill_moves  # noqa: E402  (registers its handlers)
-
-REGISTERED = (_skill_combat.__name__, _skill_moves.__name__, _destiny.__name__)
-"""The modules whose handlers are in `HANDLERS`."""

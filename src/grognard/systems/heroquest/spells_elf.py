@@ -40,10 +40,13 @@ from grognard.systems.heroquest.feature_hooks import chance_result as chance_res
 from grognard.systems.heroquest.feature_hooks import chance_throw as chance_throw_of
 from grognard.systems.heroquest.gear import movement_roll_modifier
 from grognard.systems.heroquest.geometry import MAX_MOVE
+from grognard.systems.heroquest.monster_wounds import struck
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skills import subsets
 from grognard.systems.heroquest.spells import enemies, friends, register_spell
+from grognard.systems.heroquest.spells_scroll import safe_card, safe_outcomes
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.wounds import hurt_hero
 
 VANISH = "vanish"
 DAZZLE = "dazzle"
@@ -216,9 +219,6 @@ def intercept_hit(state: QuestState, p: Pending, move: Outcome) -> QuestState | 
 
 
 def _image_result(state: QuestState, p: Pending, move: str) -> QuestState:
-    from grognard.systems.heroquest.monster_wounds import struck
-    from grognard.systems.heroquest.wounds import hurt_hero
-
     name = state.hero_of(p.target).name
     if move == "image":
         return note(state, f"The blow passes through the double of {name}: no damage.")
@@ -363,7 +363,6 @@ def chance_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fracti
         return [("image", Fraction(1, 2)), ("hit", Fraction(1, 2))]  # 1-3 on a red die (line 535)
     if p.kind == "blaze":
         return _blaze_outcomes(state, p)
-    from grognard.systems.heroquest.spells_scroll import safe_outcomes
 
     return safe_outcomes(state, p)
 
@@ -393,8 +392,6 @@ def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | 
     if p.kind == "blaze":
         return _blaze_result(state, p, str(move))
     if p.kind == "safecard":
-        from grognard.systems.heroquest.spells_scroll import safe_card
-
         return safe_card(state, p, str(move))
     return None
 

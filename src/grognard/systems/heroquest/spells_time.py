@@ -23,6 +23,7 @@ from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart
 from grognard.systems.heroquest.hero import can_cast
 from grognard.systems.heroquest.hooks import end_turn
 from grognard.systems.heroquest.spells import find, friends, register_spell
+from grognard.systems.heroquest.spells_elf import vanished
 from grognard.systems.heroquest.state import QuestState, Turn
 
 TIMESTOP = "timestop"
@@ -34,8 +35,6 @@ FLASHBACK = "elf/flashback"
 
 
 def _timestop_targets(state: QuestState, i: int, spell: Spell) -> list[str]:
-    from grognard.systems.heroquest.spells_elf import vanished
-
     return [
         t
         for t in friends(state, i, spell)
@@ -95,8 +94,6 @@ def keep_start(state: QuestState) -> QuestState:
 def casters(state: QuestState) -> list[int]:
     """The heroes who may cast Flashback on the turn just over: the spell memorised and castable, a
     Magic point now and at the start of the turn, not under Disappear."""
-    from grognard.systems.heroquest.spells_elf import vanished
-
     start = state.flashback
     if start is None:
         return []

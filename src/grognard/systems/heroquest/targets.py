@@ -8,6 +8,7 @@ from grognard.systems.heroquest.board import Furniture, neighbours
 from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.geometry import can_attack_close, can_target
+from grognard.systems.heroquest.monster_wounds import disarmed
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import QuestState
 
@@ -18,7 +19,6 @@ def hero_targets(state: QuestState, index: int) -> list[int]:
     fig = state.heroes[index]
     hero = state.hero_of(index)
     assert fig.at is not None
-    from grognard.systems.heroquest.monster_wounds import disarmed
 
     held = hero.equipped.weapon if not disarmed(fig.effects) else None  # Disarm (line 757)
     weapon = weapon_of(held) if held else None

@@ -33,6 +33,7 @@ from grognard.systems.heroquest.feature_hooks import CHANCES, MODIFIERS, Chance,
 from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.hero import Hero, spell_id
+from grognard.systems.heroquest.monster_wounds import disarmed
 from grognard.systems.heroquest.state import Pending, QuestState
 
 AXE = "axe"
@@ -55,7 +56,6 @@ def _key(name: str | None) -> str:
 
 def hero_axe(state: QuestState, i: int) -> bool:
     """True when hero `i` strikes with a battle axe now (held, not knocked away nor thrown)."""
-    from grognard.systems.heroquest.monster_wounds import disarmed
     from grognard.systems.heroquest.skill_combat import tossed
 
     fig = state.heroes[i]
@@ -227,7 +227,6 @@ def hero_daggers(state: QuestState, i: int) -> int:
 
 def _held_throwable(state: QuestState, i: int) -> str:
     """The key of the throwing weapon hero `i` holds ("dagger", "magical-throwing-dagger") or ""."""
-    from grognard.systems.heroquest.monster_wounds import disarmed
     from grognard.systems.heroquest.skill_combat import tossed
 
     fig = state.heroes[i]

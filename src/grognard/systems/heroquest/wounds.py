@@ -14,6 +14,7 @@ from grognard.systems.heroquest.effect_strings import spend
 from grognard.systems.heroquest.experience import kill
 from grognard.systems.heroquest.fallen import fell_mark
 from grognard.systems.heroquest.mercenaries import is_mercenary
+from grognard.systems.heroquest.monster_wounds import monster_dies
 from grognard.systems.heroquest.quest_events import fire
 from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState
 
@@ -84,7 +85,6 @@ def hurt_monster(
             with_monster(state, j, replace(m, body=body)), f"{stats.name} loses {damage} Body ({body} left)."
         )
     fell = (f"fell@{m.at[0]},{m.at[1]}|quest",) if m.at is not None else ()  # where Reanimation finds it
-    from grognard.systems.heroquest.monster_wounds import monster_dies
 
     state = monster_dies(state, j)  # its curse, kidnap, bear hug and theft end (lines 711-891)
     state = with_monster(state, j, replace(m, body=0, status="dead", at=None, effects=fell))
