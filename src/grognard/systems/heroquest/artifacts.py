@@ -55,6 +55,7 @@ from grognard.systems.heroquest.items import (
 )
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.targets import free_to_act
 
 BOW_ARROWS = 4
 """The Elven Bow of Vindication's arrows (line 455)."""
@@ -285,7 +286,6 @@ def turn_actions(state: QuestState, i: int) -> list[str]:
     """Hero `i`'s actions from his gear: changing equipment (`artifacts_gear`), storing a spell in the
     Spell Ring, a second spell with the Wand of Magic."""
     from grognard.systems.heroquest.artifacts_gear import equip_actions
-    from grognard.systems.heroquest.targets import free_to_act
 
     return [*equip_actions(state, i, free_to_act(state)), *free_uses(state, i), *second_casts(state, i)]
 

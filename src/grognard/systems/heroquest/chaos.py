@@ -24,7 +24,7 @@ from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos_lists import spell_list
-from grognard.systems.heroquest.edits import note, with_monster
+from grognard.systems.heroquest.edits import hidden, note, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.state import QuestState
@@ -214,8 +214,6 @@ def hero_refs(victims: list[str]) -> list[int]:
 def aimable_heroes(state: QuestState, j: int) -> list[int]:
     """The heroes monster `j` may aim a spell at: in its sight, not across a wide doorway diagonal (line
     122), not hidden in stealth (line 257)."""
-    from grognard.systems.heroquest.targets import hidden
-
     at = state.monsters[j].at
     assert at is not None
     return [

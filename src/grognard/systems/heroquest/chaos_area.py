@@ -26,11 +26,12 @@ from grognard.systems.heroquest.chaos import (
     register,
     with_flight,
 )
-from grognard.systems.heroquest.chaos_effects import hero_add, ice_squares, monster_add
+from grognard.systems.heroquest.chaos_effects import hero_add, monster_add
 from grognard.systems.heroquest.chaos_hits import flame, harm, shaken
 from grognard.systems.heroquest.edits import active_squares, free_square_near, note, trap_here, with_monster
 from grognard.systems.heroquest.effect_strings import parse
 from grognard.systems.heroquest.geometry import squares_within
+from grognard.systems.heroquest.ice import ice_squares
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState
 

@@ -22,7 +22,7 @@ from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.gear import attack_dice, find_thing, weapon_of
 from grognard.systems.heroquest.geometry import can_attack_close, furniture_penalty
-from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.ice import any_ice, ice_marks, ice_squares, ice_stands
 from grognard.systems.heroquest.state import Pending, QuestState
 
 HELPLESS = ("sleep", "paralysed", "mindblast")
@@ -210,40 +210,6 @@ def cure(effects: tuple[str, ...]) -> tuple[str, ...]:
 # Ice Wall's squares (line 585)
 
 
-def _any_ice(state: QuestState) -> bool:
-    return any("ice@" in e for m in state.monsters for e in m.effects) or any(
-        "ice@" in e for h in state.heroes for e in h.effects
-    )
-
-
-def ice_marks(state: QuestState) -> list[tuple[str, Square, int]]:
-    """Every ice square made: (caster "mN" or "hN", square, skulls rolled against it so far). A monster's
-    Ice Wall is marked on the monster, a hero's (learned by Mimic, `chaos_hero_ice`) on the hero."""
-    out = []
-    marked = [(f"m{j}", m.effects) for j, m in enumerate(state.monsters)]
-    marked += [(f"h{i}", h.effects) for i, h in enumerate(state.heroes)]
-    for who, effects in marked:
-        for e in effects:
-            name, n, _ = parse(e)
-            if name.startswith("ice@"):
-                x, y = name[4:].split(",")
-                out.append((who, (int(x), int(y)), n))
-    return out
-
-
-def _standing(state: QuestState, who: str, square: Square) -> bool:
-    k = int(who[1:])
-    status, at = (
-        (state.monsters[k].status, state.monsters[k].at)
-        if who[0] == "m"
-        else (
-            state.heroes[k].status,
-            state.heroes[k].at,
-        )
-    )
-    return status == "active" and at is not None and sees(state.layout, at, square, state.figures)
-
-
 def monster_passage(state: QuestState, j: int) -> tuple[frozenset[Square], frozenset[Square]]:
     """The squares monster `j` may pass through and those it may not enter on its move: its allies and the
     heroes, but every figure under Skate (line 555); never an ice square (line 585)."""
@@ -254,19 +220,12 @@ def monster_passage(state: QuestState, j: int) -> tuple[frozenset[Square], froze
     return frozenset(allies), frozenset(enemies | ice_squares(state))
 
 
-def ice_squares(state: QuestState) -> frozenset[Square]:
-    """The ice squares standing: their caster alive and seeing them."""
-    if not _any_ice(state):
-        return frozenset()
-    return frozenset(s for who, s, _ in ice_marks(state) if _standing(state, who, s))
-
-
 def melt(state: QuestState) -> QuestState:
     """Ice squares whose caster can no longer see them are gone for good."""
-    if not _any_ice(state):
+    if not any_ice(state):
         return state
     for who, s, _ in ice_marks(state):
-        if not _standing(state, who, s):
+        if not ice_stands(state, who, s):
             state = _unmark(state, who, s)
             state = note(state, f"The ice at {s[0]},{s[1]} melts away.")
     return state

@@ -24,9 +24,10 @@ from dataclasses import replace
 from grognard.engine.errors import RulesError
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos import Flight, flight, with_flight
-from grognard.systems.heroquest.chaos_effects import hero_add, ice_marks, ice_squares, monster_attack
+from grognard.systems.heroquest.chaos_effects import hero_add, monster_attack
 from grognard.systems.heroquest.edits import note
 from grognard.systems.heroquest.geometry import can_attack_close, furniture_penalty
+from grognard.systems.heroquest.ice import ice_marks, ice_squares
 from grognard.systems.heroquest.state import Pending, QuestState
 
 ICE_WALL = "chaos/ice-wall"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.state import HeroFig, MonsterFig, QuestState
 
 
@@ -115,3 +116,9 @@ def known_traps(state: QuestState) -> frozenset[Square]:
         if status == "found" or (status == "sprung" and t.kind in ("pit", "long-pit", "swinging-axe")):
             out |= t.squares
     return frozenset(out)
+
+
+def hidden(state: QuestState, i: int) -> bool:
+    """True while hero `i` is in stealth or under Disappear (enemies neither see nor attack him)."""
+    effects = state.heroes[i].effects
+    return has(effects, "stealth") or has(effects, "vanish")

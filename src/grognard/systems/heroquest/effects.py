@@ -25,6 +25,8 @@ from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.gear import attack_dice, defend_dice, weapon_dice, weapon_of
 from grognard.systems.heroquest.geometry import can_target, furniture_penalty
 from grognard.systems.heroquest.hero import Hero, can_cast, castable_spells, casting_level
+from grognard.systems.heroquest.monster_gear import attack_dice as monster_dice
+from grognard.systems.heroquest.monster_gear import defend_dice as armoured
 from grognard.systems.heroquest.monster_wounds import disarmed, wounded_defence
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -128,8 +130,6 @@ def hero_defend_dice(state: QuestState, i: int, *, ranged: bool = False) -> int:
 def monster_attack_dice(state: QuestState, j: int, hero: int, *, base: bool = False) -> int:
     """The monster's attack dice with its weapon and skills (`monster_gear.attack_dice`: Swarm, Rush, a
     second attack, a shot past a figure; `base` for base Attack), less a die on furniture."""
-    from grognard.systems.heroquest.monster_gear import attack_dice as monster_dice
-
     m = state.monsters[j]
     assert m.at is not None
     dice = max(0, monster_dice(state, j, hero, base=base) - furniture_penalty(state.layout, m.at))
@@ -148,8 +148,6 @@ def _slow(state: QuestState, j: int, dice: int) -> int:
 def monster_defend_dice(state: QuestState, j: int, *, ranged: bool = False) -> int:
     """The monster's Defend with its armour (`monster_gear.defend_dice`: a shield two against a shot,
     base dice while carrying a hero off), less a die on furniture; none while asleep (line 523)."""
-    from grognard.systems.heroquest.monster_gear import defend_dice as armoured
-
     m = state.monsters[j]
     if has(m.effects, "sleep") or has(m.effects, "nodef") or has(m.effects, "dazzle") or m.at is None:
         return 0  # asleep (line 523), stared down (line 236), paralysed (line 537)

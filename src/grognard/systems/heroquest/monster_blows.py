@@ -19,8 +19,10 @@ from fractions import Fraction
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
+from grognard.systems.heroquest.monster_gear import untouchable
 from grognard.systems.heroquest.monster_wounds import hugging, release
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.targets import monster_targets
 
 
 def run(state: QuestState, verb: str, args: list[str]) -> QuestState:
@@ -59,7 +61,6 @@ def run(state: QuestState, verb: str, args: list[str]) -> QuestState:
 
 def _sweep(state: QuestState, j: int, dice: int, rest: str) -> QuestState:
     from grognard.systems.heroquest.effects import hero_defend_dice
-    from grognard.systems.heroquest.monster_gear import untouchable
     from grognard.systems.heroquest.weapons import monster_axe, with_axe
 
     if state.monsters[j].status != "active":
@@ -84,7 +85,6 @@ def _sweep(state: QuestState, j: int, dice: int, rest: str) -> QuestState:
 
 
 def _extra(state: QuestState, k: int, i: int) -> QuestState:
-    from grognard.systems.heroquest.targets import monster_targets
     from grognard.systems.heroquest.wounds import begin_attack
 
     if state.monsters[k].status != "active" or state.heroes[i].status != "active":

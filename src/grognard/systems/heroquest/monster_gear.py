@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from grognard.systems.heroquest.edits import hidden
 from grognard.systems.heroquest.effect_strings import total
 from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.geometry import can_target
@@ -120,8 +121,6 @@ def defend_dice(state: QuestState, j: int, *, ranged: bool = False) -> int:
 def untouchable(state: QuestState, i: int) -> bool:
     """True when no monster may attack hero `i`: unseen (stealth, Disappear), stone (line 781), carried
     off by a fimir (line 711)."""
-    from grognard.systems.heroquest.targets import hidden
-
     return hidden(state, i) or stone(state, i) or kidnapped(state, i) is not None
 
 

@@ -36,6 +36,7 @@ from grognard.systems.heroquest.monster_wounds import (
 )
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.targets import monster_targets
 
 Offers = Callable[[QuestState, int], list[str]]
 Apply = Callable[[QuestState, int, str], QuestState]
@@ -298,8 +299,6 @@ def sweep_path(state: QuestState, j: int, i: int) -> list[int]:
 
 
 def _sweep_offers(state: QuestState, j: int) -> list[str]:
-    from grognard.systems.heroquest.targets import monster_targets
-
     if _used(state, j, "sweep-attack") or not state.stats_of(j).diagonal or not state.encounter:
         return []
     at = state.monsters[j].at

@@ -6,10 +6,11 @@ a trap it knows), and the jumps over a known trap.
 from __future__ import annotations
 
 from grognard.systems.heroquest.board import Square, neighbours
-from grognard.systems.heroquest.chaos_effects import ice_squares, monster_passage
+from grognard.systems.heroquest.chaos_effects import monster_passage
 from grognard.systems.heroquest.edits import known_traps, trap_here
 from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.geometry import Reach, jump, reachable
+from grognard.systems.heroquest.ice import ice_squares
 from grognard.systems.heroquest.monster_flight import carry_reach
 from grognard.systems.heroquest.monster_skills import all_traps
 from grognard.systems.heroquest.spells import through_rock_reach

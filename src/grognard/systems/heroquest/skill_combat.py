@@ -24,6 +24,7 @@ from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skill_registry import register_skill
 from grognard.systems.heroquest.skills import mark_skills_used, skill_limit_ok, skill_used
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.targets import hero_targets
 
 # ---------------------------------------------------------------------------------------------------
 # Attacks: Mighty Toss (195), Backstab (253), Shield Bash (341), Sweep Attack (335), Telekinesis (280)
@@ -96,8 +97,6 @@ def _behind(state: QuestState, i: int, j: int) -> bool:
 
 
 def _backstab_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.targets import hero_targets
-
     if dual_wielding(state, i) and state.turn.attacks:
         return []
     return [state.monsters[j].id for j in hero_targets(state, i) if _behind(state, i, j)]
@@ -128,8 +127,6 @@ def _has_shield(state: QuestState, i: int) -> bool:
 
 
 def _bash_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.targets import hero_targets
-
     if not _has_shield(state, i) or (_weapon(state, i) or hq.weapon("dagger")).ranged:
         return []
     return [state.monsters[j].id for j in hero_targets(state, i)]
@@ -185,8 +182,6 @@ def _sweep_path(state: QuestState, i: int, j: int) -> list[int]:
 
 
 def _sweep_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.targets import hero_targets
-
     w = _weapon(state, i)
     if w is None or not w.two_handed or w.ranged or not skill_limit_ok(state, i, "sweep-attack"):
         return []

@@ -46,6 +46,7 @@ from grognard.systems.heroquest.skill_registry import (
 )
 from grognard.systems.heroquest.skill_registry import PASSIVE as PASSIVE  # re-exported: read by the checks
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.targets import free_to_act
 
 _REGISTRY = SKILLS
 
@@ -55,7 +56,6 @@ _REGISTRY = SKILLS
 
 
 def _turn_allows(state: QuestState, i: int, kind: str) -> bool:
-    from grognard.systems.heroquest.targets import free_to_act
     from grognard.systems.heroquest.turn_attacks import attacks_allowed
 
     turn = state.turn

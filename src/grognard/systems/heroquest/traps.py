@@ -11,6 +11,7 @@ from grognard.systems.heroquest.challenge_play import give_treasure, locked_trea
 from grognard.systems.heroquest.edits import add, note, set_door, with_hero
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.targets import place_label
 from grognard.systems.heroquest.wounds import hurt_hero, spawn_wanderer
 
 # ---------------------------------------------------------------------------------------------------
@@ -107,7 +108,6 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
         for k in found:
             state = _trap_status(state, k, "found")
         from grognard.systems.heroquest.monster_blows import find_icicles
-        from grognard.systems.heroquest.targets import place_label
 
         state = find_icicles(state, i, scope)  # an ice gremlin's stalactites (line 847)
         if not found:

@@ -33,6 +33,8 @@ from grognard.systems.heroquest.feature_hooks import CHANCES, MODIFIERS, Chance,
 from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.hero import Hero, spell_id
+from grognard.systems.heroquest.ice import ice_squares
+from grognard.systems.heroquest.monster_gear import untouchable
 from grognard.systems.heroquest.monster_wounds import disarmed
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -245,8 +247,6 @@ def _held_throwable(state: QuestState, i: int) -> str:
 def hero_throws(state: QuestState, i: int) -> list[str]:
     """The `throw:MONSTER` actions hero `i` has: a dagger in hand and a monster in sight (line 359), while
     he may still attack (checked by the caller)."""
-    from grognard.systems.heroquest.chaos_effects import ice_squares
-
     at = state.heroes[i].at
     if at is None or not _held_throwable(state, i):
         return []
@@ -323,8 +323,6 @@ def recover_result(state: QuestState, p: Pending, move: str) -> QuestState:
 def monster_throws(state: QuestState, j: int) -> list[str]:
     """`throw:hN` for monster `j` whose quest gives it a dagger it still holds: any hero in sight it may
     strike (not one unseen, stone or carried off)."""
-    from grognard.systems.heroquest.monster_gear import untouchable
-
     m = state.monsters[j]
     if m.at is None or _key(state.stats_of(j).weapon) != "dagger" or _thrown_by(state, f"m{j}"):
         return []

@@ -14,9 +14,11 @@ from grognard.systems.heroquest.effect_strings import spend
 from grognard.systems.heroquest.experience import kill
 from grognard.systems.heroquest.fallen import fell_mark
 from grognard.systems.heroquest.mercenaries import is_mercenary
+from grognard.systems.heroquest.monster_gear import hero_shoots, second_attack
 from grognard.systems.heroquest.monster_wounds import monster_dies
 from grognard.systems.heroquest.quest_events import fire
 from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState
+from grognard.systems.heroquest.targets import monster_targets
 
 
 def hurt_hero(state: QuestState, i: int, damage: int, what: str, *, self_heal: bool = True) -> QuestState:
@@ -124,7 +126,6 @@ def begin_attack(
 
     if side == "hero":
         from grognard.systems.heroquest.items import attack_ref
-        from grognard.systems.heroquest.monster_gear import hero_shoots
 
         dice = hero_attack_dice(state, attacker, target)
         defend = monster_defend_dice(state, target, ranged=hero_shoots(state, attacker))  # line 383
@@ -151,7 +152,6 @@ def begin_attack(
         defend = hero_defend_dice(state, target, ranged=state.stats_of(attacker).ranged)  # line 383
         fig = state.heroes[target]
         state = with_hero(state, target, replace(fig, effects=spend(fig.effects, "next-defend")))
-    from grognard.systems.heroquest.monster_gear import second_attack
     from grognard.systems.heroquest.weapons import hero_axe, monster_axe, with_axe
 
     # a battle axe's blow carries its concussion in the chance node (line 369)
@@ -182,7 +182,6 @@ def spawn_wanderer(state: QuestState, hero: int, *, resting: bool = False) -> Qu
     )
     state = replace(state, monsters=(*state.monsters, fig), wanderers=n)
     state = note(state, f"A {state.ctx.monster(mid).name} appears beside {state.hero_of(hero).name}!")
-    from grognard.systems.heroquest.targets import monster_targets
 
     j = len(state.monsters) - 1
     if hero in monster_targets(state, j):
