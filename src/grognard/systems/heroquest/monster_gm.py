@@ -29,7 +29,7 @@ from grognard.systems.heroquest.effects import hero_attack_dice, hero_defend_dic
 from grognard.systems.heroquest.geometry import can_target, distances
 from grognard.systems.heroquest.monster_flight import flee_move, running, seen
 from grognard.systems.heroquest.monster_gear import untouchable
-from grognard.systems.heroquest.monster_skills import sweep_path
+from grognard.systems.heroquest.monster_skills import HANDLERS, sweep_path
 from grognard.systems.heroquest.monster_wounds import carrying, hugging, tagged
 from grognard.systems.heroquest.state import QuestState
 from grognard.systems.heroquest.targets import seen_heroes
@@ -108,6 +108,11 @@ def _value(name: str) -> tuple[int, str]:
 
 
 def _skill(state: QuestState, j: int, skills: list[str], actions: list[str]) -> str | None:
+    for key, h in sorted(HANDLERS.items()):  # a skill that brings its own choice (`Handler.gm_pick`)
+        offered = _of(skills, key)
+        pick = h.gm_pick(state, j, offered) if h.gm_pick is not None and offered else None
+        if pick is not None:
+            return pick
     turn = state.turn
     attacks = [a for a in actions if a.startswith("attack:h")]
     courage = _of(skills, "vile-courage")

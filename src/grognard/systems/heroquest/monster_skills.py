@@ -17,11 +17,13 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from grognard.engine.features import Registry
+from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.combat_dice import damage
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
 from grognard.systems.heroquest.geometry import can_attack_close, orthogonal
 from grognard.systems.heroquest.monster_gear import attacks_allowed, untouchable
 from grognard.systems.heroquest.monster_wounds import (
@@ -35,20 +37,25 @@ from grognard.systems.heroquest.monster_wounds import (
     untag,
 )
 from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.skills import more_chance
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.targets import monster_targets
 
 Offers = Callable[[QuestState, int], list[str]]
 Apply = Callable[[QuestState, int, str], QuestState]
+GmPick = Callable[[QuestState, int, list[str]], str | None]
 
 
 @dataclass(frozen=True)
 class Handler:
-    """How one monster skill is played: its offers (argument strings, "" for none), its effect, its kind."""
+    """How one monster skill is played: its offers (argument strings, "" for none), its effect, its kind,
+    and (`gm_pick`) which of its offered actions the automatic game master takes, if any: read by
+    `monster_gm` for a skill its own ordered policy does not name."""
 
     offers: Offers
     apply: Apply
     kind: str = "free"
+    gm_pick: GmPick | None = None
 
 
 HANDLERS: dict[str, Handler] = {}
@@ -79,8 +86,10 @@ handler = _REGISTRY.lookup
 """The handler of a monster skill; `RuleNotImplementedError` for one the game does not play."""
 
 
-def _register(key: str, offers: Offers, kind: str = "free") -> Callable[[Apply], Apply]:
-    return _REGISTRY.register(key, lambda apply: Handler(offers, apply, kind))
+def _register(
+    key: str, offers: Offers, kind: str = "free", gm_pick: GmPick | None = None
+) -> Callable[[Apply], Apply]:
+    return _REGISTRY.register(key, lambda apply: Handler(offers, apply, kind, gm_pick))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -382,6 +391,24 @@ def stone_gaze(state: QuestState, j: int, arg: str) -> QuestState:
     i = _hero_arg(arg)
     p = Pending("m-gaze", who=j, target=i, dice=state.stats_of(j).mind, need=state.hero_of(i).base.defend)
     return replace(_mark(state, j, "stone-gaze"), pending=p)
+
+
+def _gaze_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
+    win = more_chance(p.dice, p.need)
+    return [(k, q) for k, q in (("stone", win), ("resists", 1 - win)) if q]
+
+
+def _gaze_result(state: QuestState, p: Pending, move: Move) -> QuestState:
+    i = p.target
+    name = state.hero_of(i).name
+    if move != "stone":
+        return note(state, f"{name} meets the gargoyle's gaze and holds.")
+    fig = state.heroes[i]
+    state = with_hero(state, i, replace(fig, effects=(*fig.effects, "stone|quest")))
+    return note(state, f"{name} is turned to stone!")
+
+
+CHANCES.add("m-gaze", Chance(_gaze_outcomes, _gaze_result))  # drawn by its chance (line 781)
 
 
 def icicle_squares(state: QuestState) -> frozenset[Square]:

@@ -54,11 +54,10 @@ from grognard.systems.heroquest.monster_wounds import (
     wound,
 )
 from grognard.systems.heroquest.sight import sees
-from grognard.systems.heroquest.skills import more_chance
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.wounds import hurt_hero
 
-CHANCE_KINDS = ("m-kidnap", "m-gaze", "m-plague", "m-daze", "m-stomp", "m-dread", "m-struggle")
+CHANCE_KINDS = ("m-kidnap", "m-plague", "m-daze", "m-stomp", "m-dread", "m-struggle")
 """The chance nodes of the monster skills."""
 
 SIXTH = Fraction(1, 6)
@@ -321,9 +320,6 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]] | 
     if p.kind == "m-kidnap":
         win = kidnap_chance(p)
         pairs = [("taken", win), ("resists", 1 - win)]
-    elif p.kind == "m-gaze":
-        win = more_chance(p.dice, p.need)
-        pairs = [("stone", win), ("resists", 1 - win)]
     elif p.kind == "m-plague":
         pairs = [("sick", Fraction(1, 2)), ("well", Fraction(1, 2))]
     elif p.kind == "m-daze":
@@ -355,12 +351,6 @@ def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
         fig = state.heroes[i]
         state = with_hero(state, i, replace(fig, effects=(*fig.effects, f"kidnapped@{m.id}|quest")))
         return note(state, f"{state.stats_of(p.who).name} seizes {name} and carries him off!")
-    if p.kind == "m-gaze":
-        if move != "stone":
-            return note(state, f"{name} meets the gargoyle's gaze and holds.")
-        fig = state.heroes[i]
-        state = with_hero(state, i, replace(fig, effects=(*fig.effects, "stone|quest")))
-        return note(state, f"{name} is turned to stone!")
     if p.kind == "m-plague":
         return (
             wound(state, i, "plague", "is sick with pestilence: one Body a turn") if move == "sick" else state
