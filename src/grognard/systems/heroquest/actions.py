@@ -31,7 +31,7 @@ from grognard.systems.heroquest.chaos import monster_cast, monster_casts
 from grognard.systems.heroquest.chaos_effects import smash_offers
 from grognard.systems.heroquest.chaos_hero_ice import monster_smash_offers
 from grognard.systems.heroquest.chaos_turns import chaos_actions, chaos_apply
-from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
+from grognard.systems.heroquest.edits import note, thrall_of, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.effects import cast, castable, usable_items
 from grognard.systems.heroquest.extras import apply_extra
@@ -57,13 +57,7 @@ from grognard.systems.heroquest.reach import hero_reach, jumps, monster_reach
 from grognard.systems.heroquest.rest import begin_rest, can_rest
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skill_combat import recover_weapon
-from grognard.systems.heroquest.skill_moves import (
-    break_stealth,
-    snare_on,
-    spring_snare,
-    thrall_acting,
-    thrall_of,
-)
+from grognard.systems.heroquest.skill_moves import break_stealth, snare_on, spring_snare, thrall_acting
 from grognard.systems.heroquest.skills import skill_uses, use_skill
 from grognard.systems.heroquest.spell_choice import choice_offers, choose_spell
 from grognard.systems.heroquest.spells import slowed

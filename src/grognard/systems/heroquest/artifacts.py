@@ -35,7 +35,7 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.action_text import sq, sq_text
-from grognard.systems.heroquest.artifacts_gear import lose, wears
+from grognard.systems.heroquest.artifacts_gear import equip_actions, lose, wears
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import free_square_near, note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse
@@ -56,6 +56,7 @@ from grognard.systems.heroquest.items import (
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.targets import free_to_act
+from grognard.systems.heroquest.trap_dice import resisted_chance
 
 BOW_ARROWS = 4
 """The Elven Bow of Vindication's arrows (line 455)."""
@@ -285,8 +286,6 @@ def free_uses(state: QuestState, i: int) -> list[str]:
 def turn_actions(state: QuestState, i: int) -> list[str]:
     """Hero `i`'s actions from his gear: changing equipment (`artifacts_gear`), storing a spell in the
     Spell Ring, a second spell with the Wand of Magic."""
-    from grognard.systems.heroquest.artifacts_gear import equip_actions
-
     return [*equip_actions(state, i, free_to_act(state)), *free_uses(state, i), *second_casts(state, i)]
 
 
@@ -350,8 +349,6 @@ def hop(state: QuestState, i: int, landing: Square) -> QuestState | None:
 
 
 def _hop_chance(state: QuestState, who: int) -> Fraction:
-    from grognard.systems.heroquest.trap_dice import resisted_chance
-
     return resisted_chance(state, who, 1 - SIXTH)
 
 

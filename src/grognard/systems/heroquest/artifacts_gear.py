@@ -11,9 +11,9 @@ of boots). A weapon or shield changed is free; anything else is the turn's actio
 wears is kept on his figure (`HeroFig.equipped`); `QuestState.hero_of` gives the hero dressed in it.
 
 Charges: an artifact or item with a limited number of uses counts them on the hero (`Hero.spent`, by key)
-and, during a quest, on the figure ("spent:KEY+n|quest"); `hero_after_quest` adds them up, so the Elven
-Bow's four arrows or the Elven Cloak's three passages last across quests, and a thing used up or worn
-out stays gone.
+and, during a quest, on the figure ("spent:KEY+n|quest"); `homecoming.hero_after_quest` adds them up, so
+the Elven Bow's four arrows or the Elven Cloak's three passages last across quests, and a thing used up
+or worn out stays gone.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import gear
 from grognard.systems.heroquest.edits import note, with_hero
-from grognard.systems.heroquest.effect_strings import parse, total
+from grognard.systems.heroquest.effect_strings import total
 from grognard.systems.heroquest.hero import Equipped, Hero
 from grognard.systems.heroquest.state import QuestState, dressed
 
@@ -189,24 +189,3 @@ def lose(state: QuestState, i: int, name: str) -> QuestState:
 def spent(state: QuestState, i: int, key: str) -> int:
     """The charges of `key` hero `i` has used: before this quest and in it."""
     return dict(state.ctx.party[i].spent).get(key, 0) + total(state.heroes[i].effects, f"spent:{key}")
-
-
-def hero_after_quest(state: QuestState, i: int) -> Hero:
-    """Hero `i` as he comes home from the quest: the gold and experience he gained, the items and
-    artifacts he still carries (found ones too, used ones gone), what he holds and wears, the charges
-    he has used (`Hero.spent`), and his points restored."""
-    before = state.ctx.party[i]
-    fig = state.heroes[i]
-    hero = dressed(before, replace(fig, equipped=state.hero_of(i).equipped))
-    used = dict(before.spent)
-    for e in fig.effects:
-        name, n, _ = parse(e)
-        if name.startswith("spent:"):
-            used[name[6:]] = used.get(name[6:], 0) + n
-    keys = {hq.key_of(n.partition(":")[0]) for n in fig.items}
-    kept = tuple((k, n) for k, n in sorted(used.items()) if k in keys)
-    home = hero.model_copy(update={"gold": fig.gold, "experience": before.experience + fig.xp, "spent": kept})
-    from grognard.systems.heroquest.weapons import taken_home
-
-    home = taken_home(state, i, home)  # spells learned by Mimic kept, daggers left lying lost (286, 359)
-    return Hero.model_validate(home.model_dump()).restored()

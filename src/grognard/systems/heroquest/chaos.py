@@ -24,7 +24,7 @@ from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos_lists import spell_list
-from grognard.systems.heroquest.edits import hidden, note, with_monster
+from grognard.systems.heroquest.edits import hidden, note, thrall_of, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.state import QuestState
@@ -189,8 +189,6 @@ def mind_of(state: QuestState, j: int) -> int:
 def may_cast(state: QuestState, j: int) -> bool:
     """True when monster `j` is free to cast: on the board, a Magic point left, not held by a hero's
     Dominion, not fleeing nor forbidden to attack."""
-    from grognard.systems.heroquest.skill_moves import thrall_of
-
     m = state.monsters[j]
     if m.status != "active" or m.at is None or magic_left(state, j) < 1:
         return False

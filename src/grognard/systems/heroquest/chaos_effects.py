@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.edits import drop_stealth, note, tossed, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.gear import attack_dice, find_thing, weapon_of
 from grognard.systems.heroquest.geometry import can_attack_close, furniture_penalty
@@ -87,8 +87,6 @@ def _rusted(effects: tuple[str, ...]) -> set[str]:
 
 def hero_attack(state: QuestState, i: int, dice: int) -> int:
     """A hero's attack dice less a rusted weapon's (line 573), one die at most under Fear (line 551)."""
-    from grognard.systems.heroquest.skill_combat import tossed
-
     fig = state.heroes[i]
     weapon = state.hero_of(i).equipped.weapon
     if weapon is not None and hq.key_of(weapon) in _rusted(fig.effects) and tossed(fig.effects) is None:
@@ -259,8 +257,6 @@ def smash_offers(state: QuestState, i: int) -> list[str]:
 
 def smash(state: QuestState, i: int, arg: str) -> QuestState:
     """Hero `i` attacks an ice square (one of his attacks): his attack dice, the skulls counted."""
-    from grognard.systems.heroquest.skill_moves import drop_stealth
-
     state = replace(state, turn=replace(state.turn, attacks=state.turn.attacks + 1))
     state = drop_stealth(state, i)
     dice = plain_attack_dice(state, i)

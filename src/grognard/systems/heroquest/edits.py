@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import HeroFig, MonsterFig, QuestState
 
 
@@ -122,3 +123,44 @@ def hidden(state: QuestState, i: int) -> bool:
     """True while hero `i` is in stealth or under Disappear (enemies neither see nor attack him)."""
     effects = state.heroes[i].effects
     return has(effects, "stealth") or has(effects, "vanish")
+
+
+def tossed(effects: tuple[str, ...]) -> Square | None:
+    """Where a weapon thrown by Mighty Toss lies, or None."""
+    for e in effects:
+        name = parse(e)[0]
+        if name.startswith("tossed@"):
+            x, y = name[7:].split(",")
+            return int(x), int(y)
+    return None
+
+
+def drop_stealth(state: QuestState, i: int) -> QuestState:
+    """Stealth broken."""
+    fig = state.heroes[i]
+    if not has(fig.effects, "stealth"):
+        return state
+    effects = tuple(e for e in fig.effects if parse(e)[0] != "stealth")
+    return note(with_hero(state, i, replace(fig, effects=effects)), f"{state.hero_of(i).name} is seen.")
+
+
+def thrall_of(state: QuestState, j: int) -> int | None:
+    """The wizard who holds monster `j` by Dominion (while he is in play), or None."""
+    for e in state.monsters[j].effects:
+        name = parse(e)[0]
+        if name.startswith("thrall") and name[6:].isdigit():
+            w = int(name[6:])
+            if state.heroes[w].status == "active":
+                return w
+    return None
+
+
+def seen_enemies(state: QuestState, i: int, *, living: bool = True) -> list[int]:
+    """The indices of the active monsters hero `i` sees."""
+    at = state.heroes[i].at
+    assert at is not None
+    return [
+        j
+        for j, m in enumerate(state.monsters)
+        if m.status == "active" and m.at is not None and sees(state.layout, at, m.at, state.figures)
+    ]

@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Effect, Spell, Stat
-from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.edits import note, tossed, with_hero
 from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.gear import attack_dice, defend_dice, weapon_dice, weapon_of
 from grognard.systems.heroquest.geometry import can_target, furniture_penalty
@@ -65,7 +65,7 @@ def _pit(effects: tuple[str, ...]) -> int:
 
 def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
     """Base Attack + weapon + effects, less a die on low furniture or in a pit (lines 84, 130, 144)."""
-    from grognard.systems.heroquest.skill_combat import dual_wielding, tossed
+    from grognard.systems.heroquest.skill_combat import dual_wielding
 
     fig = state.heroes[i]
     hero = state.hero_of(i)

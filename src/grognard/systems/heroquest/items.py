@@ -26,6 +26,7 @@ from grognard.engine.errors import UsageError
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.action_text import sq, sq_text
+from grognard.systems.heroquest.artifacts_gear import spent as used
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields, skulls
 from grognard.systems.heroquest.edits import free_square_near, note, set_door, with_hero
@@ -156,8 +157,6 @@ def discard_thing(state: QuestState, i: int, key: str, *added: str) -> QuestStat
 
 def spend_charge(state: QuestState, i: int, key: str, charges: int) -> QuestState:
     """One charge spent (counted with those used in earlier quests); the last one discards the thing."""
-    from grognard.systems.heroquest.artifacts_gear import spent as used
-
     fig = state.heroes[i]
     spent = used(state, i, key) + 1
     now = total(fig.effects, f"spent:{key}") + 1

@@ -29,13 +29,12 @@ from fractions import Fraction
 from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.board import Square, neighbours
-from grognard.systems.heroquest.edits import hidden, note, with_monster
+from grognard.systems.heroquest.edits import hidden, note, thrall_of, with_monster
 from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
 from grognard.systems.heroquest.geometry import distances
 from grognard.systems.heroquest.monster_flight import running, seen
 from grognard.systems.heroquest.monster_wounds import carrying
-from grognard.systems.heroquest.skill_moves import thrall_of
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.targets import seen_heroes
 

@@ -7,22 +7,30 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import (
     active_heroes,
     add_monster_effects,
     chebyshev,
+    drop_stealth,
     monster_index,
     note,
+    tossed,
     with_hero,
 )
 from grognard.systems.heroquest.effect_strings import has, parse, total
-from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart, TurnStep
+from grognard.systems.heroquest.feature_hooks import (
+    CHANCES,
+    HERO_TURN_STARTS,
+    Chance,
+    TurnStart,
+    TurnStep,
+    required,
+)
 from grognard.systems.heroquest.gear import armour_of, weapon_of
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skill_registry import register_skill
-from grognard.systems.heroquest.skills import mark_skills_used, skill_limit_ok, skill_used
+from grognard.systems.heroquest.skills import mark_skills_used, skill_limit_ok, skill_outcomes, skill_used
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.targets import hero_targets
 
@@ -35,16 +43,6 @@ def _weapon(state: QuestState, i: int) -> hq.Weapon | None:
     if "disarmed|encounter" in state.heroes[i].effects:
         return None  # knocked away by a chaos warrior (line 757)
     return weapon_of(name) if name else None
-
-
-def tossed(effects: tuple[str, ...]) -> Square | None:
-    """Where a weapon thrown by Mighty Toss lies, or None."""
-    for e in effects:
-        name = parse(e)[0]
-        if name.startswith("tossed@"):
-            x, y = name[7:].split(",")
-            return int(x), int(y)
-    return None
 
 
 def recover_weapon(state: QuestState, i: int) -> QuestState:
@@ -106,7 +104,6 @@ def _backstab_offers(state: QuestState, i: int) -> list[str]:
 def backstab(state: QuestState, i: int, mid: str) -> QuestState:
     """One more attack die from behind; from stealth the victim rolls half its defend dice (rounded up),
     or none with Improved Stealth (lines 257-259)."""
-    from grognard.systems.heroquest.skill_moves import drop_stealth  # here: skill_moves imports skills
     from grognard.systems.heroquest.wounds import begin_attack
 
     j = monster_index(state, mid)
@@ -381,3 +378,6 @@ def _wards_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:
 
 
 HERO_TURN_STARTS.add("wards", TurnStart(50, _wards_start))  # a turn begun with no roll to make
+
+
+CHANCES.add("daze", Chance(required(skill_outcomes), lambda state, p, move: daze_result(state, p, str(move))))

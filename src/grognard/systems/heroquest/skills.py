@@ -25,8 +25,10 @@ from grognard.systems.heroquest.combat_dice import binomial
 from grognard.systems.heroquest.edits import (
     add_monster_effects,
     chebyshev,
+    drop_stealth,
     monster_index,
     note,
+    seen_enemies,
     with_hero,
 )
 from grognard.systems.heroquest.effect_strings import has, total
@@ -86,7 +88,6 @@ def use_skill(state: QuestState, i: int, arg: str) -> QuestState:
         state = replace(state, turn=replace(state.turn, acted=True))
     state = note(state, f"{state.hero_of(i).name} uses {hq.skill(key).name}.")
     state = h.apply(state, i, rest)
-    from grognard.systems.heroquest.skill_moves import drop_stealth
 
     return drop_stealth(state, i) if h.kind != "free" else state
 
@@ -117,17 +118,6 @@ def mark_skills_used(state: QuestState, i: int, *keys: str, extra: tuple[str, ..
     limit = "quest" if hq.skill(keys[0]).effect.limit == "once-per-quest" else "encounter"
     marks = tuple(f"used:{k}|{limit}" for k in keys)
     return with_hero(state, i, replace(fig, effects=(*fig.effects, *marks, *extra)))
-
-
-def seen_enemies(state: QuestState, i: int, *, living: bool = True) -> list[int]:
-    """The indices of the active monsters hero `i` sees."""
-    at = state.heroes[i].at
-    assert at is not None
-    return [
-        j
-        for j, m in enumerate(state.monsters)
-        if m.status == "active" and m.at is not None and sees(state.layout, at, m.at, state.figures)
-    ]
 
 
 def resist_chance(mind: int) -> Fraction:
@@ -444,8 +434,6 @@ def skill_outcomes(state: QuestState, p: Pending) -> list[tuple[str | int, Fract
 
 def skill_result(state: QuestState, p: Pending, move: object) -> QuestState | None:
     """The state after a skill's chance node came out as `move`, or None when `p` is not one."""
-    from grognard.systems.heroquest.skill_combat import daze_result
-    from grognard.systems.heroquest.skill_moves import aware_result, dig_result, hide_result
     from grognard.systems.heroquest.wounds import hurt_monster
 
     kind = p.kind
@@ -453,21 +441,14 @@ def skill_result(state: QuestState, p: Pending, move: object) -> QuestState | No
         return fear_result(state, p, str(move))
     if kind == "stare":
         return stare_result(state, p, str(move))
-    if kind == "hide":
-        return hide_result(state, p, str(move))
-    if kind == "daze":
-        return daze_result(state, p, str(move))
     if kind == "snare":
         return hurt_monster(state, p.who, int(str(move)), killer=p.target)
-    if kind == "dig":
-        return dig_result(state, p, str(move))
-    if kind == "aware":
-        return aware_result(state, p, str(move))
     return None
 
 
-SKILL_KINDS = ("roar", "savage", "stare", "hide", "daze", "snare", "dig", "aware")
-"""The chance nodes of the heroes' skills (drawn by their chances, no dice shown)."""
+SKILL_KINDS = ("roar", "savage", "stare", "snare")
+"""The chance nodes of the skills played here (drawn by their chances, no dice shown); `skill_outcomes`
+also gives those of Hide, Dig and Awareness (`skill_moves`) and Daze (`skill_combat`)."""
 
 for _kind in SKILL_KINDS:
     CHANCES.add(_kind, Chance(required(skill_outcomes), required(skill_result)))

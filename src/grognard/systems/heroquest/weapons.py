@@ -27,7 +27,7 @@ from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields
-from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.edits import note, tossed, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.feature_hooks import CHANCES, MODIFIERS, Chance, Modifier
 from grognard.systems.heroquest.gear import weapon_of
@@ -58,8 +58,6 @@ def _key(name: str | None) -> str:
 
 def hero_axe(state: QuestState, i: int) -> bool:
     """True when hero `i` strikes with a battle axe now (held, not knocked away nor thrown)."""
-    from grognard.systems.heroquest.skill_combat import tossed
-
     fig = state.heroes[i]
     if disarmed(fig.effects) or tossed(fig.effects) is not None:
         return False
@@ -229,8 +227,6 @@ def hero_daggers(state: QuestState, i: int) -> int:
 
 def _held_throwable(state: QuestState, i: int) -> str:
     """The key of the throwing weapon hero `i` holds ("dagger", "magical-throwing-dagger") or ""."""
-    from grognard.systems.heroquest.skill_combat import tossed
-
     fig = state.heroes[i]
     name = state.hero_of(i).equipped.weapon
     if not name or disarmed(fig.effects) or tossed(fig.effects) is not None:
