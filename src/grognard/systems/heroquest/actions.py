@@ -27,8 +27,9 @@ from grognard.systems.heroquest.artifacts import after_cast, hop, hops, is_free_
 from grognard.systems.heroquest.artifacts_env import move_roll, wade
 from grognard.systems.heroquest.artifacts_gear import change
 from grognard.systems.heroquest.board import Square, edge, neighbours
-from grognard.systems.heroquest.chaos import monster_cast, monster_casts
+from grognard.systems.heroquest.chaos import monster_casts
 from grognard.systems.heroquest.chaos_effects import smash_offers
+from grognard.systems.heroquest.chaos_flight import monster_cast
 from grognard.systems.heroquest.chaos_hero_ice import monster_smash_offers
 from grognard.systems.heroquest.chaos_turns import chaos_actions, chaos_apply
 from grognard.systems.heroquest.edits import note, thrall_of, trap_here, with_hero, with_monster

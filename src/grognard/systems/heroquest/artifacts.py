@@ -35,7 +35,15 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.action_text import sq, sq_text
-from grognard.systems.heroquest.artifacts_gear import equip_actions, lose, wears
+from grognard.systems.heroquest.artifacts_gear import (
+    carried_thing,
+    discard_thing,
+    equip_actions,
+    lose,
+    spend_charge,
+    thing_key,
+    wears,
+)
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import free_square_near, note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse
@@ -44,15 +52,7 @@ from grognard.systems.heroquest.feature_hooks import chance_result as chance_res
 from grognard.systems.heroquest.gear import movement_roll_modifier
 from grognard.systems.heroquest.geometry import MAX_MOVE, can_target, jump
 from grognard.systems.heroquest.hero import scroll_spell
-from grognard.systems.heroquest.items import (
-    always,
-    carried_thing,
-    discard_thing,
-    handler,
-    register_item,
-    spend_charge,
-    thing_key,
-)
+from grognard.systems.heroquest.items import always, handler, register_item
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.targets import free_to_act

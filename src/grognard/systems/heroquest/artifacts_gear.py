@@ -26,7 +26,7 @@ from grognard.systems.heroquest import gear
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import total
 from grognard.systems.heroquest.hero import Equipped, Hero
-from grognard.systems.heroquest.state import QuestState, dressed
+from grognard.systems.heroquest.state import HeroFig, QuestState, dressed
 
 FREE_SLOTS = ("weapon", "off_hand")
 """The places whose change is free (line 355): the weapon hand and the off hand (shield or weapon)."""
@@ -189,3 +189,44 @@ def lose(state: QuestState, i: int, name: str) -> QuestState:
 def spent(state: QuestState, i: int, key: str) -> int:
     """The charges of `key` hero `i` has used: before this quest and in it."""
     return dict(state.ctx.party[i].spent).get(key, 0) + total(state.heroes[i].effects, f"spent:{key}")
+
+
+def thing_key(name: str) -> str:
+    """The key a carried thing is played under (a scroll's spell after the colon left out)."""
+    return hq.key_of(name.partition(":")[0])
+
+
+def carried_thing(fig: HeroFig, key: str) -> str | None:
+    """The name of the thing `key` the figure carries, `None` when it carries none."""
+    return next((n for n in fig.items if thing_key(n) == key), None)
+
+
+def discard_thing(state: QuestState, i: int, key: str, *added: str) -> QuestState:
+    """The thing `key` used up (one copy removed), `added` effects put on, a note written."""
+    fig = state.heroes[i]
+    name = carried_thing(fig, key)
+    assert name is not None
+    items = list(fig.items)
+    items.remove(name)
+    state = with_hero(state, i, replace(fig, items=tuple(items), effects=(*fig.effects, *added)))
+    return note(state, f"{state.hero_of(i).name} uses the {name}.")
+
+
+_charges_used = spent  # `spent` is this use's count inside spend_charge
+
+
+def spend_charge(state: QuestState, i: int, key: str, charges: int) -> QuestState:
+    """One charge spent (counted with those used in earlier quests); the last one discards the thing."""
+    fig = state.heroes[i]
+    spent = _charges_used(state, i, key) + 1
+    now = total(fig.effects, f"spent:{key}") + 1
+    effects = tuple(e for e in fig.effects if not e.startswith(f"spent:{key}"))
+    state = with_hero(state, i, replace(fig, effects=(*effects, f"spent:{key}+{now}|quest")))
+    if spent >= charges:
+        state = discard_thing(state, i, key)
+        fig = state.heroes[i]
+        return with_hero(
+            state, i, replace(fig, effects=tuple(e for e in fig.effects if not e.startswith(f"spent:{key}")))
+        )
+    name = carried_thing(state.heroes[i], key)
+    return note(state, f"{state.hero_of(i).name} uses the {name} ({spent} of {charges}).")

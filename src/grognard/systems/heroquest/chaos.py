@@ -24,7 +24,7 @@ from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos_lists import spell_list
-from grognard.systems.heroquest.edits import hidden, note, thrall_of, with_monster
+from grognard.systems.heroquest.edits import hidden, thrall_of, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.state import QuestState
@@ -265,16 +265,3 @@ def monster_casts(state: QuestState, j: int) -> list[str]:
             continue
         out.extend(f"cast:{key}:{t}" for t in h.offers(state, j))
     return out
-
-
-def monster_cast(state: QuestState, j: int, arg: str) -> QuestState:
-    """Monster `j` casts "chaos/key:target": its action and a Magic point; Mimic is rolled, the heroes may
-    answer, then the spell acts (`chaos_flight`)."""
-    from grognard.systems.heroquest.chaos_flight import begin
-
-    key, _, target = arg.rpartition(":")
-    handler(key)
-    state = spend_magic(state, j)
-    state = replace(state, turn=replace(state.turn, acted=True, attacks=state.turn.attacks + 1))
-    state = note(state, f"{state.stats_of(j).name} casts {spell_name(key)}.")
-    return begin(state, Flight(f"m{j}", key, target, "mimic", mkey=key))

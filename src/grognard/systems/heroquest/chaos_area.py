@@ -21,6 +21,7 @@ from grognard.systems.heroquest.chaos import (
     Flight,
     area_squares,
     figures_in,
+    flight,
     hero_refs,
     ref_of,
     register,
@@ -337,8 +338,6 @@ def _ice_offers(state: QuestState, j: int) -> list[str]:
 
 def place_ice(state: QuestState, j: int, target: str) -> QuestState:
     """One more ice square; the game master may add more, up to four (`ice:X,Y`, `ice:done`)."""
-    from grognard.systems.heroquest.chaos import flight
-
     state = monster_add(state, j, f"ice@{target}+0|quest")
     state = note(state, f"Ice rises at {target}.")
     f = flight(state) or Flight(f"m{j}", "chaos/ice-wall", target, "ice")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.artifacts_gear import spend_charge
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import drop_stealth, note, tossed, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse, total
@@ -171,8 +172,6 @@ def carries(state: QuestState, i: int, key: str) -> bool:
 
 def fire_ring(state: QuestState, i: int) -> QuestState | None:
     """A Fire Ring stops a fire spell on its wearer: one of its two uses (line 459); None without one."""
-    from grognard.systems.heroquest.items import spend_charge
-
     if not carries(state, i, "fire-ring"):
         return None
     state = note(state, f"{state.hero_of(i).name}'s Fire Ring turns the flames aside.")
@@ -182,8 +181,6 @@ def fire_ring(state: QuestState, i: int) -> QuestState | None:
 def lose_mind(state: QuestState, i: int, points: int, what: str) -> QuestState:
     """Hero `i` loses `points` Mind to `what`; a Sky Orb takes each point while it has tokens (line 471).
     At 0 Mind he is comatose (line 92)."""
-    from grognard.systems.heroquest.items import spend_charge
-
     name = state.hero_of(i).name
     while points > 0 and carries(state, i, "sky-orb"):
         state = note(state, f"{name}'s Sky Orb absorbs a lost Mind point.")

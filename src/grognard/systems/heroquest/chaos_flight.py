@@ -24,6 +24,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.artifacts_gear import discard_thing, spend_charge
 from grognard.systems.heroquest.chaos import (
     Flight,
     area_squares,
@@ -257,8 +258,6 @@ def hero_answers(state: QuestState, f: Flight) -> list[str]:
 
 def answer(state: QuestState, action: str) -> QuestState:
     """Apply a hero's answer to the spell in flight."""
-    from grognard.systems.heroquest.items import discard_thing, spend_charge
-
     f = flight(state)
     assert f is not None
     parts = action.split(":")
@@ -347,3 +346,14 @@ def dispel_result(state: QuestState, p: Pending, move: str) -> QuestState:
         return close(state)
     state = note(state, f"{spell_name(f.key)} holds against the Dispell.")
     return advance(with_flight(state, replace(f, stage="hero-spell")))
+
+
+def monster_cast(state: QuestState, j: int, arg: str) -> QuestState:
+    """Monster `j` casts "chaos/key:target": its action and a Magic point; Mimic is rolled, the heroes may
+    answer, then the spell acts (`chaos_flight`)."""
+    key, _, target = arg.rpartition(":")
+    handler(key)
+    state = spend_magic(state, j)
+    state = replace(state, turn=replace(state.turn, acted=True, attacks=state.turn.attacks + 1))
+    state = note(state, f"{state.stats_of(j).name} casts {spell_name(key)}.")
+    return begin(state, Flight(f"m{j}", key, target, "mimic", mkey=key))

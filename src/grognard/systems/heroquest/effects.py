@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Effect, Spell, Stat
+from grognard.systems.heroquest.chaos_effects import hero_attack, hero_defend, monster_attack
 from grognard.systems.heroquest.edits import note, tossed, with_hero
 from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.gear import attack_dice, defend_dice, weapon_dice, weapon_of
@@ -95,7 +96,6 @@ def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
         main = weapon_dice(hero, undead)
         least = min(main, lesser.attack_dice if lesser else 0)
         dice = (dice - main + least + 1) // 2  # the lesser weapon, half the dice, up (line 343)
-    from grognard.systems.heroquest.chaos_effects import hero_attack
 
     return hero_attack(state, i, dice)  # Rust, Fear (lines 573, 551)
 
@@ -120,7 +120,6 @@ def hero_defend_dice(state: QuestState, i: int, *, ranged: bool = False) -> int:
     if fig.mind == 0 or fig.at is None or has(fig.effects, "dazzle"):  # or paralysed (line 537)
         return 0
     mods = total(fig.effects, "def") - furniture_penalty(state.layout, fig.at) - _pit(fig.effects)
-    from grognard.systems.heroquest.chaos_effects import hero_defend
 
     dice = defend_dice(state.hero_of(i), mods, ranged=ranged, gave_up_action=has(fig.effects, "guard"))
     dice = wounded_defence(state, i, dice)  # stone, bear hug, Maul (lines 781, 891, 869)
@@ -133,7 +132,6 @@ def monster_attack_dice(state: QuestState, j: int, hero: int, *, base: bool = Fa
     m = state.monsters[j]
     assert m.at is not None
     dice = max(0, monster_dice(state, j, hero, base=base) - furniture_penalty(state.layout, m.at))
-    from grognard.systems.heroquest.chaos_effects import monster_attack
 
     return monster_attack(state, j, _slow(state, j, dice))  # a Fear turned on it (line 551)
 

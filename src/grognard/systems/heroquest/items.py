@@ -26,15 +26,15 @@ from grognard.engine.errors import UsageError
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.action_text import sq, sq_text
-from grognard.systems.heroquest.artifacts_gear import spent as used
+from grognard.systems.heroquest.artifacts_gear import carried_thing, discard_thing, spend_charge, thing_key
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields, skulls
 from grognard.systems.heroquest.edits import free_square_near, note, set_door, with_hero
-from grognard.systems.heroquest.effect_strings import has, total
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.effects import in_play, item_effect, spell_key, use_item
 from grognard.systems.heroquest.hero import castable_spells
 from grognard.systems.heroquest.sight import sees
-from grognard.systems.heroquest.state import HeroFig, Pending, QuestState
+from grognard.systems.heroquest.state import Pending, QuestState
 
 Offers = Callable[[QuestState, int], list[str]]
 Apply = Callable[[QuestState, int, str], QuestState]
@@ -112,16 +112,6 @@ def _data_driven(key: str) -> Apply:
 # Offers and use
 
 
-def thing_key(name: str) -> str:
-    """The key a carried thing is played under (a scroll's spell after the colon left out)."""
-    return hq.key_of(name.partition(":")[0])
-
-
-def carried_thing(fig: HeroFig, key: str) -> str | None:
-    """The name of the thing `key` the figure carries, `None` when it carries none."""
-    return next((n for n in fig.items if thing_key(n) == key), None)
-
-
 def usable_items(state: QuestState, i: int) -> list[str]:
     """The `use:KEY[:ARG]` actions hero `i` has: one per carried thing with a handler and an offer."""
     out: set[str] = set()
@@ -142,34 +132,6 @@ def use(state: QuestState, i: int, arg: str) -> QuestState:
     if carried_thing(state.heroes[i], key) is None:
         raise UsageError(f"{state.hero_of(i).name} carries no {key}")
     return h.apply(state, i, rest)
-
-
-def discard_thing(state: QuestState, i: int, key: str, *added: str) -> QuestState:
-    """The thing `key` used up (one copy removed), `added` effects put on, a note written."""
-    fig = state.heroes[i]
-    name = carried_thing(fig, key)
-    assert name is not None
-    items = list(fig.items)
-    items.remove(name)
-    state = with_hero(state, i, replace(fig, items=tuple(items), effects=(*fig.effects, *added)))
-    return note(state, f"{state.hero_of(i).name} uses the {name}.")
-
-
-def spend_charge(state: QuestState, i: int, key: str, charges: int) -> QuestState:
-    """One charge spent (counted with those used in earlier quests); the last one discards the thing."""
-    fig = state.heroes[i]
-    spent = used(state, i, key) + 1
-    now = total(fig.effects, f"spent:{key}") + 1
-    effects = tuple(e for e in fig.effects if not e.startswith(f"spent:{key}"))
-    state = with_hero(state, i, replace(fig, effects=(*effects, f"spent:{key}+{now}|quest")))
-    if spent >= charges:
-        state = discard_thing(state, i, key)
-        fig = state.heroes[i]
-        return with_hero(
-            state, i, replace(fig, effects=tuple(e for e in fig.effects if not e.startswith(f"spent:{key}")))
-        )
-    name = carried_thing(state.heroes[i], key)
-    return note(state, f"{state.hero_of(i).name} uses the {name} ({spent} of {charges}).")
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.chaos_effects import lose_mind
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields
 from grognard.systems.heroquest.edits import note, tossed, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, total
@@ -162,8 +163,6 @@ def concuss(state: QuestState, p: Pending) -> QuestState:
 
 def concuss_hero(state: QuestState, i: int) -> QuestState:
     """Hero `i` suffers a battle axe's concussion: one Mind point lost (line 369)."""
-    from grognard.systems.heroquest.chaos_effects import lose_mind
-
     fig = state.heroes[i]
     name = state.hero_of(i).name
     if fig.status != "active" or "stone|quest" in fig.effects:

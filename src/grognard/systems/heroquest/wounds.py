@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from grognard.systems.heroquest.chaos_effects import cure
 from grognard.systems.heroquest.edits import free_square_near, note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import spend
 from grognard.systems.heroquest.experience import kill
@@ -43,7 +44,6 @@ def hurt_hero(state: QuestState, i: int, damage: int, what: str, *, self_heal: b
     items = list(fig.items)
     if "Potion of Restoration" in items:
         items.remove("Potion of Restoration")
-        from grognard.systems.heroquest.chaos_effects import cure
 
         top = hero.maximum("body")
         fig = replace(fig, body=top, mind=hero.maximum("mind"), items=tuple(items), effects=cure(effects))
