@@ -23,6 +23,7 @@ from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.combat_dice import damage
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.effects import monster_attack_dice
 from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
 from grognard.systems.heroquest.geometry import can_attack_close, orthogonal
 from grognard.systems.heroquest.monster_gear import attacks_allowed, untouchable
@@ -40,6 +41,7 @@ from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skills import more_chance
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.targets import monster_targets
+from grognard.systems.heroquest.wounds import begin_attack
 
 Offers = Callable[[QuestState, int], list[str]]
 Apply = Callable[[QuestState, int, str], QuestState]
@@ -202,9 +204,6 @@ def _hero_arg(arg: str) -> int:
 
 def _attack(state: QuestState, j: int, i: int, then: str) -> QuestState:
     """An attack on base Attack dice (Bite, Stomp, Toss, Shield Bash), with what follows a hit."""
-    from grognard.systems.heroquest.effects import monster_attack_dice
-    from grognard.systems.heroquest.wounds import begin_attack
-
     state = begin_attack(state, "monster", j, i)
     p = state.pending
     assert p is not None
@@ -327,8 +326,6 @@ def _sweep_offers(state: QuestState, j: int) -> list[str]:
 @_register("sweep-attack", _sweep_offers, "attack")
 def sweep_attack(state: QuestState, j: int, arg: str) -> QuestState:
     """Full dice on the first hero of the sweep; each hit carries on to the next with one die fewer."""
-    from grognard.systems.heroquest.wounds import begin_attack
-
     i = _hero_arg(arg)
     rest = ",".join(str(k) for k in sweep_path(state, j, i)[1:])
     state = begin_attack(_mark(state, j, "sweep-attack"), "monster", j, i)

@@ -107,8 +107,6 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
         ]
         for k in found:
             state = _trap_status(state, k, "found")
-        from grognard.systems.heroquest.monster_blows import find_icicles
-
         state = find_icicles(state, i, scope)  # an ice gremlin's stalactites (line 847)
         if not found:
             return note(state, f"{name} searches for traps and finds none.")
@@ -157,3 +155,15 @@ def take_treasure(state: QuestState, i: int) -> QuestState:
     if not ids:
         return note(state, f"{name} searches for treasure and finds nothing.")
     return give_treasure(state, i, ids, found=f"{name} finds treasure.")
+
+
+def find_icicles(state: QuestState, i: int, scope: frozenset[Square]) -> QuestState:
+    """A search for traps with no monster in sight finds the gremlins' stalactites the hero sees in his
+    area, and he knocks them down (line 847)."""
+    if state.visible_monsters or not state.icicles:
+        return state
+    found = [s for s in state.icicles if tuple(int(v) for v in s.split(",")) in scope]
+    if not found:
+        return state
+    state = replace(state, icicles=tuple(s for s in state.icicles if s not in found))
+    return note(state, f"{state.hero_of(i).name} finds {len(found)} stalactite trap(s) and knocks them down.")
