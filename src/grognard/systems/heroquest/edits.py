@@ -164,3 +164,10 @@ def seen_enemies(state: QuestState, i: int, *, living: bool = True) -> list[int]
         for j, m in enumerate(state.monsters)
         if m.status == "active" and m.at is not None and sees(state.layout, at, m.at, state.figures)
     ]
+
+
+def trap_status(state: QuestState, idx: int, status: str) -> QuestState:
+    """The state with trap `idx` now `status` ("hidden", "found", "sprung", "disarmed", "gone")."""
+    traps = list(state.traps)
+    traps[idx] = status
+    return replace(state, traps=tuple(traps))

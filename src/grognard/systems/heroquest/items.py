@@ -29,7 +29,7 @@ from grognard.systems.heroquest.action_text import sq, sq_text
 from grognard.systems.heroquest.artifacts_gear import carried_thing, discard_thing, spend_charge, thing_key
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields, skulls
-from grognard.systems.heroquest.edits import free_square_near, note, set_door, with_hero
+from grognard.systems.heroquest.edits import free_square_near, note, set_door, trap_status, with_hero
 from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.effects import in_play, item_effect, spell_key, use_item
 from grognard.systems.heroquest.hero import castable_spells
@@ -175,8 +175,6 @@ def _vision_targets(state: QuestState, i: int) -> tuple[list[int], list[str]]:
 
 def reveal(state: QuestState, i: int) -> QuestState:
     """Potion of Vision (line 419): the secret doors and ordinary traps hero `i` sees are shown."""
-    from grognard.systems.heroquest.traps import trap_status
-
     if state.heroes[i].at is None or not has(state.heroes[i].effects, "vision"):
         return state
     traps, doors = _vision_targets(state, i)

@@ -24,7 +24,7 @@ from grognard.systems.heroquest import combat_dice, weapons
 from grognard.systems.heroquest.artifacts_env import envenom
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.combat_dice import Defender, binomial, roll_attack, skulls
-from grognard.systems.heroquest.edits import note, thrall_of, with_hero, with_monster
+from grognard.systems.heroquest.edits import note, thrall_of, trap_status, with_hero, with_monster
 from grognard.systems.heroquest.feature_hooks import (
     CHANCES,
     Chance,
@@ -42,7 +42,7 @@ from grognard.systems.heroquest.pit_climb import after_failed_jump
 from grognard.systems.heroquest.skill_combat import after_attack, riposte
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.trap_dice import jump_chance, jump_clears, resisted_chance, trap_kind
-from grognard.systems.heroquest.traps import spring, take_treasure, trap_status
+from grognard.systems.heroquest.traps import spring, take_treasure
 from grognard.systems.heroquest.treasure import deck, draw_treasure_card
 from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster
 

@@ -20,12 +20,12 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Spell
-from grognard.systems.heroquest.edits import known_traps, note
+from grognard.systems.heroquest.edits import known_traps, note, trap_status
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.spells import register_spell
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.targets import trap_at_place, trap_place
-from grognard.systems.heroquest.traps import furniture_in, search, search_scope, trap_status
+from grognard.systems.heroquest.traps import furniture_in, search, search_scope
 from grognard.systems.heroquest.treasure import deck, draw_treasure_card
 
 BRIDGED = "bridged"

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from grognard.systems.heroquest.artifacts_env import envenom
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.challenge_play import give_treasure, locked_treasure
-from grognard.systems.heroquest.edits import add, note, set_door, with_hero
+from grognard.systems.heroquest.edits import add, note, set_door, trap_status, with_hero
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.targets import place_label
@@ -18,22 +19,13 @@ from grognard.systems.heroquest.wounds import hurt_hero, spawn_wanderer
 # Traps
 
 
-def trap_status(state: QuestState, idx: int, status: str) -> QuestState:
-    """The state with trap `idx` now `status` ("hidden", "found", "sprung", "disarmed", "gone")."""
-    traps = list(state.traps)
-    traps[idx] = status
-    return replace(state, traps=tuple(traps))
-
-
-_trap_status = trap_status  # the name `resolve` and the spell and item modules use
+_trap_status = trap_status  # the name used below
 
 
 def spring(state: QuestState, i: int, idx: int, *, came_from: Square | None) -> QuestState:
     """Trap `idx` springs on hero `i` (lines 128-142). `came_from` is the square he stepped from (None
     when a disarm failed and he did not step onto it). A poisoned trap's damage is poison
     (`artifacts_env.envenom`)."""
-    from grognard.systems.heroquest.artifacts_env import envenom
-
     return envenom(state, _spring(state, i, idx, came_from=came_from), i, idx)
 
 
