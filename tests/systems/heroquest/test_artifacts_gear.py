@@ -13,10 +13,10 @@ from pathlib import Path
 
 from grognard.engine.store import open_store
 from grognard.systems.heroquest import gear
-from grognard.systems.heroquest.artifacts_gear import hero_after_quest
 from grognard.systems.heroquest.effects import hero_attack_dice
 from grognard.systems.heroquest.game import GAME
 from grognard.systems.heroquest.hero import Equipped
+from grognard.systems.heroquest.homecoming import hero_after_quest
 from grognard.systems.heroquest.quest_setup import hero_from_spec
 from grognard.systems.heroquest.roster import Roster
 from grognard.systems.heroquest.state import QuestState

@@ -6,10 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from grognard.systems.heroquest.actions import monster_reach
-from grognard.systems.heroquest.chaos_effects import ice_squares
 from grognard.systems.heroquest.combat_dice import binomial
 from grognard.systems.heroquest.gm import choose
+from grognard.systems.heroquest.ice import ice_squares
+from grognard.systems.heroquest.reach import monster_reach
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import QuestState
 

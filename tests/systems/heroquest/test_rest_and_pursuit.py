@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from grognard.engine.dice import Rng
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest.actions import set_door
+from grognard.systems.heroquest.edits import set_door
 from grognard.systems.heroquest.gm import choose
 from grognard.systems.heroquest.monster_turns import monster_turn_ends, upkeep
 from grognard.systems.heroquest.resolve import throw

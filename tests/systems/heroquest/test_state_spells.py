@@ -10,9 +10,9 @@ import pytest
 
 from grognard.engine.errors import RuleNotImplementedError
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.actions import hero_reach
 from grognard.systems.heroquest.effects import monster_attack_dice, monster_defend_dice
 from grognard.systems.heroquest.hero import create_hero
+from grognard.systems.heroquest.reach import hero_reach
 from grognard.systems.heroquest.spells import HANDLERS, NOT_PLAYED, PASSIVE, cast, spell_key
 from grognard.systems.heroquest.state import QuestState
 from grognard.systems.heroquest.turn import start_monster

@@ -6,7 +6,9 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from grognard.systems.heroquest.actions import all_traps, hero_reach, jumps, known_traps
+from grognard.systems.heroquest.edits import known_traps
+from grognard.systems.heroquest.monster_skills import all_traps
+from grognard.systems.heroquest.reach import hero_reach, jumps
 from grognard.systems.heroquest.resolve import deck
 from grognard.systems.heroquest.state import QuestState
 

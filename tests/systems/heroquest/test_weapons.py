@@ -226,7 +226,7 @@ def test_a_goblin_throws_its_dagger_when_no_hero_is_in_reach_line_359(tmp_path: 
 def test_a_dagger_left_lying_is_lost_when_the_quest_ends_lines_116_359(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:359 and 116 (what is left in the dungeon is lost): the wizard goes home
     without the dagger he threw and never picked up, and holds no weapon."""
-    from grognard.systems.heroquest.artifacts_gear import hero_after_quest
+    from grognard.systems.heroquest.homecoming import hero_after_quest
 
     state = _wizard(tmp_path, ORC_AWAY)
     assert "Dagger" in hero_after_quest(state, 0).weapons

@@ -21,19 +21,50 @@ from itertools import pairwise
 
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest import extras
 from grognard.systems.heroquest.action_text import AtFigure, Order, parse, sq, sq_text
+from grognard.systems.heroquest.artifacts import after_cast, hop, hops, is_free_use, turn_actions
+from grognard.systems.heroquest.artifacts_env import move_roll, wade
+from grognard.systems.heroquest.artifacts_gear import change
 from grognard.systems.heroquest.board import Square, edge, neighbours
-from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
+from grognard.systems.heroquest.chaos import monster_casts
+from grognard.systems.heroquest.chaos_effects import smash_offers
+from grognard.systems.heroquest.chaos_flight import monster_cast
+from grognard.systems.heroquest.chaos_hero_ice import monster_smash_offers
+from grognard.systems.heroquest.chaos_turns import chaos_actions, chaos_apply
+from grognard.systems.heroquest.edits import note, thrall_of, trap_here, with_hero, with_monster
+from grognard.systems.heroquest.effect_strings import has, total
+from grognard.systems.heroquest.effects import cast, castable, usable_items
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.extras import apply_extra
 from grognard.systems.heroquest.geometry import (
-    Reach,
     can_attack_close,
-    jump,
     openable_doors,
-    reachable,
     step_cost,
 )
+from grognard.systems.heroquest.goals import met_on_leaving
+from grognard.systems.heroquest.hooks import ActionSteps, end_turn, install_action_steps
+from grognard.systems.heroquest.items import reveal, use
+from grognard.systems.heroquest.mercenaries import restrict as hired
+from grognard.systems.heroquest.monster_blows import under_icicle
+from grognard.systems.heroquest.monster_flight import moved
+from grognard.systems.heroquest.monster_gear import attacks_allowed
+from grognard.systems.heroquest.monster_skills import restrict as monster_restrict
+from grognard.systems.heroquest.monster_skills import use as use_monster_skill
+from grognard.systems.heroquest.monster_turns import monster_acts
+from grognard.systems.heroquest.monster_wounds import hero_restrict
+from grognard.systems.heroquest.order import order_choices, set_order
+from grognard.systems.heroquest.quest_events import fire, open_door
+from grognard.systems.heroquest.reach import hero_reach, jumps, monster_reach
+from grognard.systems.heroquest.rest import begin_rest, can_rest
 from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.skill_combat import recover_weapon
+from grognard.systems.heroquest.skill_moves import break_stealth, snare_on, spring_snare, thrall_acting
+from grognard.systems.heroquest.skills import skill_uses, use_skill
+from grognard.systems.heroquest.spell_choice import choice_offers, choose_spell
+from grognard.systems.heroquest.spells import slowed
+from grognard.systems.heroquest.spells_elf import cancel, restrict
+from grognard.systems.heroquest.spells_time import window_action, window_actions, window_open
 from grognard.systems.heroquest.state import GM_PLAYER, Pending, QuestState, Turn
 from grognard.systems.heroquest.targets import (
     adjacent_traps,
@@ -45,84 +76,17 @@ from grognard.systems.heroquest.targets import (
     trap_at_place,
     trap_place,
 )
-from grognard.systems.heroquest.turn import end_turn, fire, order_choices, set_order
-
-# ---------------------------------------------------------------------------------------------------
-# Reaching
-
-
-def known_traps(state: QuestState) -> frozenset[Square]:
-    """Squares of traps the heroes know and must jump: found and unsprung, or sprung pits and axes."""
-    out: set[Square] = set()
-    for i, t in enumerate(state.ctx.traps):
-        status = state.traps[i]
-        if status == "found" or (status == "sprung" and t.kind in ("pit", "long-pit", "swinging-axe")):
-            out |= t.squares
-    return frozenset(out)
-
-
-def all_traps(state: QuestState) -> frozenset[Square]:
-    """Every square of a trap still dangerous (the game master's monsters never step on one), the ice
-    gremlins' stalactites too (line 847)."""
-    from grognard.systems.heroquest.monster_skills import icicle_squares
-
-    traps = frozenset(s for i, t in enumerate(state.ctx.traps) for s in t.squares if trap_here(state, s) == i)
-    return traps | icicle_squares(state)
-
-
-def hero_reach(state: QuestState, index: int) -> Reach:
-    """Where hero `index` may end a move with the moves left."""
-    from grognard.systems.heroquest.effect_strings import has
-    from grognard.systems.heroquest.spells import through_rock_reach
-
-    fig = state.heroes[index]
-    at = fig.at
-    assert at is not None
-    allies = state.hero_squares - {at}
-    foes = state.monster_squares
-    if has(fig.effects, "mist") or has(fig.effects, "dust") or has(fig.effects, "skate"):  # 521, 449, 555
-        allies, foes = allies | foes, frozenset()
-    from grognard.systems.heroquest.chaos_effects import ice_squares
-
-    foes = foes | ice_squares(state)  # Ice Wall blocks movement (line 585)
-    if has(fig.effects, "rock"):  # Pass Through Rock (line 499)
-        return through_rock_reach(state, at, state.turn.moves, allies, foes | known_traps(state))
-    traps = known_traps(state)
-    return reachable(state.layout, at, state.turn.moves, allies=allies, enemies=foes, avoid=traps)
-
-
-def monster_reach(state: QuestState, index: int) -> Reach:
-    """Where monster `index` may end its move."""
-    from grognard.systems.heroquest.chaos_effects import monster_passage
-    from grognard.systems.heroquest.monster_flight import carry_reach
-
-    carried = carry_reach(state, index)  # a fimir carrying a hero off drags him behind (line 711)
-    if carried is not None:
-        return carried
-    at = state.monsters[index].at
-    assert at is not None
-    allies, enemies = monster_passage(state, index)  # through figures under Skate, not ice (555, 585)
-    moves = state.turn.moves
-    return reachable(state.layout, at, moves, allies=allies, enemies=enemies, avoid=all_traps(state))
-
-
-def jumps(state: QuestState, index: int) -> list[tuple[Square, int, int]]:
-    """The jumps hero `index` may try over a known trap beside him: (landing, moves used, trap index)."""
-    at = state.heroes[index].at
-    assert at is not None
-    found = []
-    known = known_traps(state)
-    for n in neighbours(at):
-        if n not in known:
-            continue
-        trap = trap_here(state, n)
-        if trap is None:
-            continue
-        landed = jump(state.layout, at, state.ctx.traps[trap].squares, occupied=state.figures)
-        if landed is not None and landed[1] <= state.turn.moves and trap_here(state, landed[0]) is None:
-            found.append((landed[0], landed[1], trap))
-    return found
-
+from grognard.systems.heroquest.traps import search, spring
+from grognard.systems.heroquest.turn_attacks import attacks_allowed as allowed
+from grognard.systems.heroquest.weapons import (
+    begin_recover,
+    hero_throw,
+    hero_throws,
+    monster_throw,
+    monster_throws,
+    recover_offers,
+)
+from grognard.systems.heroquest.wounds import begin_attack
 
 # ---------------------------------------------------------------------------------------------------
 # Legal actions
@@ -132,7 +96,6 @@ def legal_actions(state: QuestState) -> list[str]:
     """Every action open at a decision node."""
     if not state.order:
         return order_choices(state)
-    from grognard.systems.heroquest.chaos_turns import chaos_actions
 
     chaos = chaos_actions(state)  # answers to a spell in flight; a hero the game master moves
     if chaos is not None:
@@ -146,20 +109,12 @@ def legal_actions(state: QuestState) -> list[str]:
 
 def hero_actions(state: QuestState, index: int) -> list[str]:
     """What hero `index` may do now."""
-    from grognard.systems.heroquest.artifacts import hops, turn_actions
-    from grognard.systems.heroquest.effects import castable, usable_items
-    from grognard.systems.heroquest.skills import skill_uses
-    from grognard.systems.heroquest.spells_elf import restrict
-    from grognard.systems.heroquest.spells_time import window_actions, window_open
-    from grognard.systems.heroquest.weapons import hero_throws, recover_offers
-
     if window_open(state):  # the turn is over; Flashback may undo it (line 539)
         return window_actions(state)
     fig = state.heroes[index]
     turn = state.turn
     assert fig.at is not None
     acts: list[str] = []
-    from grognard.systems.heroquest import extras
 
     if not turn.rolled and not turn.stopped and not extras.held(state, index):  # else `climb` (line 132)
         acts.append("roll")
@@ -170,12 +125,9 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
         acts.extend(f"jump:{sq_text(s)}" for s, _ in hops(state, index) if f"jump:{sq_text(s)}" not in acts)
     doors = openable_doors(state.layout, fig.at)
     acts.extend(f"door:{d.id}" for d in doors if not extras.locked(state, d.id))  # challenges' doors
-    from grognard.systems.heroquest.turn_attacks import attacks_allowed as allowed
 
     attacks_allowed = allowed(state, index)
     if not turn.acted and turn.attacks < attacks_allowed:
-        from grognard.systems.heroquest.chaos_effects import smash_offers
-
         acts.extend(f"attack:{state.monsters[j].id}" for j in hero_targets(state, index))
         acts.extend(hero_throws(state, index))  # a dagger thrown at an enemy in sight (line 359)
         acts.extend(smash_offers(state, index))  # an Ice Wall's squares (line 585)
@@ -183,7 +135,6 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
     acts.extend(skill_uses(state, index))
     acts.extend(turn_actions(state, index))  # equipment, the Spell Ring, the Wand of Magic (artifacts)
     acts.extend(extras.hero_extras(state, index, free_to_act(state)))  # climb, challenge, collect (extras)
-    from grognard.systems.heroquest.spell_choice import choice_offers
 
     acts.extend(choice_offers(state, index))  # spells chosen up to Mind, no enemy in sight (line 104)
     if free_to_act(state):
@@ -192,7 +143,6 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
         acts.extend(("search:traps", "search:treasure", "search:doors"))
         if can_disarm(state, index):
             acts.extend(f"disarm:{trap_place(state, t)}" for t in adjacent_traps(state, index))
-        from grognard.systems.heroquest.rest import can_rest
 
         if can_rest(state, index):  # at the start of his turn, no enemy about (line 108, `rest`)
             acts.append("rest")
@@ -208,8 +158,6 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
     if exit_here(state, index) is not None:
         acts.append("leave")
     acts.append("end")
-    from grognard.systems.heroquest.mercenaries import restrict as hired
-    from grognard.systems.heroquest.monster_wounds import hero_restrict
 
     acts = hired(state, index, acts)  # a mercenary moves, attacks, defends, opens doors (line 955)
     return hero_restrict(state, index, restrict(state, index, acts))  # stone, carried off, hugged, dazed
@@ -229,29 +177,21 @@ def gm_actions(state: QuestState) -> list[str]:
     if turn.rolled and turn.moves > 0:
         reach = monster_reach(state, j)
         acts.extend(f"move:{sq_text(s)}" for s in sorted(reach.cost) if s != m.at)
-    from grognard.systems.heroquest.effect_strings import has
-    from grognard.systems.heroquest.monster_gear import attacks_allowed
-    from grognard.systems.heroquest.skill_moves import thrall_of
 
     allowed = attacks_allowed(state, j)  # two with Dual-Wielding or Claw Swipe (lines 343, 913)
     if turn.attacks < allowed and not has(m.effects, "noattack") and not has(m.effects, "flee"):
         if thrall_of(state, j) is not None:
             acts.extend(f"attack:{state.monsters[k].id}" for k in thrall_targets(state, j))
         else:
-            from grognard.systems.heroquest.weapons import monster_throws
-
             acts.extend(f"attack:h{i}" for i in monster_targets(state, j))
             acts.extend(monster_throws(state, j))  # its dagger thrown at a hero in sight (line 359)
-            from grognard.systems.heroquest.chaos_hero_ice import monster_smash_offers
 
             acts.extend(monster_smash_offers(state, j))  # a hero's Ice Wall (line 585)
-    from grognard.systems.heroquest.chaos import monster_casts
 
     acts.extend(monster_casts(state, j))  # chaos spells, in place of the attack (lines 102, 543)
     acts.append("end")
     if thrall_of(state, j) is not None:
         return acts
-    from grognard.systems.heroquest.monster_skills import restrict as monster_restrict
 
     return monster_restrict(state, j, acts)  # its skills offered, and what they forbid (monster_skills)
 
@@ -286,7 +226,6 @@ def apply_action(state: QuestState, action: str) -> QuestState:
     typed = parse(action)
     if isinstance(typed, Order):
         return set_order(state, typed.order)
-    from grognard.systems.heroquest.chaos_turns import chaos_apply
 
     chaos = chaos_apply(state, action)
     if chaos is not None:
@@ -300,10 +239,6 @@ def apply_action(state: QuestState, action: str) -> QuestState:
 
 
 def _hero(state: QuestState, i: int, action: str) -> QuestState:
-    from grognard.systems.heroquest.skill_moves import break_stealth
-    from grognard.systems.heroquest.spells_elf import cancel
-    from grognard.systems.heroquest.spells_time import window_action, window_open
-
     typed = parse(action)
     verb = typed.verb
     if window_open(state):
@@ -311,8 +246,6 @@ def _hero(state: QuestState, i: int, action: str) -> QuestState:
     if verb == "cancel":  # Disappear cancelled (line 527), free
         return cancel(state, i)
     if verb in ("memorise", "forget"):  # the spells held, chosen while no enemy is in sight (line 104)
-        from grognard.systems.heroquest.spell_choice import choose_spell
-
         return choose_spell(state, i, verb, typed.rest)
     if verb == "skill":
         return do_hero_action(state, i, action)
@@ -321,12 +254,6 @@ def _hero(state: QuestState, i: int, action: str) -> QuestState:
 
 def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
     """Hero `i`'s action itself (a roll, move, attack, search, spell, item, skill), no Stealth broken."""
-    from grognard.systems.heroquest.effects import cast
-    from grognard.systems.heroquest.items import use
-    from grognard.systems.heroquest.skills import use_skill
-    from grognard.systems.heroquest.traps import search
-    from grognard.systems.heroquest.wounds import begin_attack
-
     typed = parse(action)
     verb, arg = typed.verb, typed.rest
     fig = state.heroes[i]
@@ -334,15 +261,12 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
     if verb == "end":
         return end_turn(state)
     if verb == "roll":
-        from grognard.systems.heroquest.effect_strings import has, total
-
         if has(fig.effects, "speed"):
             state = note(state, said("move.moves-up-12-squares", hero=i, hero_name=name))
             return state.evolve(turn=replace(state.turn, rolled=True, moves=12))
         dice = 4 if has(fig.effects, "swift") else 1 if has(fig.effects, "stealth") else 2
         bonus = total(fig.effects, "mov")
         kind = "vmove" if has(fig.effects, "vanish") else "move"  # Disappear's roll (line 527)
-        from grognard.systems.heroquest.artifacts_env import move_roll
 
         kind, dice, bonus = move_roll(state, i, kind, dice, bonus)  # boots and ice (lines 453, 473)
         return replace(
@@ -362,7 +286,6 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
                     turn=turn,
                     pending=Pending("jump", who=i, need=used, ref=state.ctx.traps[trap].id, then=arg),
                 )
-        from grognard.systems.heroquest.artifacts import hop
 
         hopped = hop(state, i, landing)  # over a figure in Rabbit Boots (line 465)
         if hopped is not None:
@@ -377,19 +300,12 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
         j = next(k for k, m in enumerate(state.monsters) if m.id == arg)
         return begin_attack(state, "hero", i, j)
     if verb in ("throw", "recover"):  # a dagger thrown, or picked up again (line 359, `weapons`)
-        from grognard.systems.heroquest.weapons import begin_recover, hero_throw
-
         return hero_throw(state, i, arg) if verb == "throw" else begin_recover(state, i, arg)
     if verb in ("equip", "unequip"):  # a weapon is free, wearable things take the action (line 355)
-        from grognard.systems.heroquest.artifacts_gear import change
-
         return change(state, i, verb, arg)
-    from grognard.systems.heroquest.artifacts import after_cast, is_free_use
 
     acted = state.evolve(turn=replace(state.turn, acted=True))
     if verb in ("challenge", "collect", "climb"):  # other actions (line 110), fallen heroes, pits (extras)
-        from grognard.systems.heroquest.extras import apply_extra
-
         return apply_extra(state if verb == "climb" else acted, i, verb, arg)
     if verb == "cast":
         return after_cast(cast(acted, i, arg), i, arg)
@@ -405,8 +321,6 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
             raise UsageError(f"no trap known at {arg!r}")
         return replace(acted, pending=Pending("disarm", who=i, ref=state.ctx.traps[idx].id))
     if verb == "rest":
-        from grognard.systems.heroquest.rest import begin_rest
-
         return begin_rest(state, i)
     if verb == "defend":
         return note(
@@ -424,7 +338,6 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
         )
     if verb == "leave":
         how = exit_here(state, i)
-        from grognard.systems.heroquest.goals import met_on_leaving
 
         met = met_on_leaving(state, how)
         state = with_hero(state, i, replace(fig, at=None, status="left"))
@@ -443,10 +356,6 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
 def walk(state: QuestState, i: int, target: Square) -> QuestState:
     """Hero `i` walks to `target` square by square: a hidden trap stops and springs; rooms and squares
     entered fire their events."""
-    from grognard.systems.heroquest.effect_strings import has
-    from grognard.systems.heroquest.items import reveal
-    from grognard.systems.heroquest.traps import spring
-
     fig = state.heroes[i]
     airborne = has(fig.effects, "airwalk") or has(fig.effects, "vanish")  # Air Walk, Disappear (387, 527)
     path = hero_reach(state, i).path(target)
@@ -475,63 +384,34 @@ def walk(state: QuestState, i: int, target: Square) -> QuestState:
     state = state.evolve(turn=replace(state.turn, moves=state.turn.moves - spent))
     if events:
         state = fire(state, list({e.id: e for e in events}.values()))
-    from grognard.systems.heroquest.skill_combat import recover_weapon
 
     state = reveal(recover_weapon(state, i), i)
-    from grognard.systems.heroquest.artifacts_env import wade
 
     state = wade(state, i, path[: path.index(end) + 1])  # an icy river (artifacts_env)
     if sprung is not None and state.heroes[i].status == "active":
         state = state.evolve(turn=replace(state.turn, moves=0, stopped=True))
         state = spring(state, i, sprung, came_from=path[path.index(end) - 1])
-    from grognard.systems.heroquest.monster_blows import under_icicle
 
     return state if airborne else under_icicle(state, i, end)  # a gremlin's stalactite (line 847)
 
 
-def set_door(state: QuestState, door_id: str, status: str) -> QuestState:
-    """The state with a door in a new state."""
-    index = state.ctx.door_ids.index(door_id)
-    doors = list(state.doors)
-    doors[index] = status
-    return state.evolve(doors=tuple(doors))
-
-
-def open_door(state: QuestState, door_id: str) -> QuestState:
-    """Open a door (line 122) and fire its open-door events."""
-    state = set_door(state, door_id, "open")
-    state = note(state, said("door.door-opens", door_id=door_id))
-    return fire(state, state.ctx.quest.events_for("open-door", door_id, state.fired))
-
-
 def _gm(state: QuestState, action: str) -> QuestState:
-    from grognard.systems.heroquest.wounds import begin_attack
-
     j = state.acting
     typed = parse(action)
     verb, arg = typed.verb, typed.rest
     if verb == "end" or j < 0:
         return state.evolve(turn=Turn(rolled=True, acted=True, stopped=True, done=True))
-    from grognard.systems.heroquest.monster_turns import monster_acts
 
     state = monster_acts(state, j, verb)  # a monster in ambush shows itself (line 803)
     if verb == "skill":
-        from grognard.systems.heroquest.monster_skills import use as use_monster_skill
-
         return use_monster_skill(state, j, arg)
     if verb == "cast":
-        from grognard.systems.heroquest.chaos import monster_cast
-
         return monster_cast(state, j, arg)
     if verb == "roll":
-        from grognard.systems.heroquest.spells import slowed
-
         if slowed(state, j):  # Slow: one square a turn (line 541)
             return state.evolve(turn=replace(state.turn, rolled=True, moves=1))
         return state.evolve(turn=replace(state.turn, rolled=True), pending=Pending("mmove", who=j))
     if verb == "move":
-        from grognard.systems.heroquest.skill_moves import snare_on, spring_snare
-
         m = state.monsters[j]
         target = sq(arg)
         reach = monster_reach(state, j)
@@ -542,7 +422,6 @@ def _gm(state: QuestState, action: str) -> QuestState:
         spent = reach.cost[target]
         state = with_monster(state, j, replace(m, at=target))
         state = state.evolve(turn=replace(state.turn, moves=state.turn.moves - spent))
-        from grognard.systems.heroquest.monster_flight import moved
 
         state = moved(state, j, path[: path.index(target) + 1])  # Rush, Ambush, a kidnap (689, 803, 711)
         if snare is not None:
@@ -550,8 +429,6 @@ def _gm(state: QuestState, action: str) -> QuestState:
             return spring_snare(state, j, snare)
         return state
     if verb == "throw":
-        from grognard.systems.heroquest.weapons import monster_throw
-
         return monster_throw(state, j, arg)
     if isinstance(typed, AtFigure) and verb == "attack":
         if typed.hero is not None:
@@ -570,8 +447,6 @@ def door_edge_squares(state: QuestState, door_id: str) -> tuple[Square, Square]:
 
 def player_of(state: QuestState) -> int:
     """The player to move (for labels): 0 the heroes, 1 the game master."""
-    from grognard.systems.heroquest.turn import thrall_acting
-
     return GM_PLAYER if state.in_gm_turn() and not thrall_acting(state) else 0
 
 
@@ -584,3 +459,6 @@ def visible_to(state: QuestState, index: int, square: Square) -> bool:
     """True when hero `index` sees `square` (figures between count)."""
     at = state.heroes[index].at
     return at is not None and sees(state.layout, at, square, state.figures)
+
+
+install_action_steps(ActionSteps(apply_action=apply_action, do_hero_action=do_hero_action))

@@ -18,7 +18,7 @@ sight (`use:spell-ring:SCHOOL/KEY`); in an encounter its first casting costs no 
 
 Rolls: the Elven Boots (453) add a red die to a rogue's movement ("bmove" node, `artifacts_env.move_roll`)
 and wear out when every die shows the same number; Rabbit Boots (465) clear a jump over a trap on
-anything but a black shield (`resolve.jump_chance`) and also jump a figure beside the hero to the
+anything but a black shield (`trap_dice.jump_chance`) and also jump a figure beside the hero to the
 free square beyond ("hop" node); the Wand of Magic (483), held as the weapon, lets a magic-user cast a
 second, different spell in his turn (`second_casts`, `after_cast`).
 """
@@ -34,25 +34,30 @@ from grognard.engine.dice import Rng, Roll, heroquest_combat_dice, red_dice
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.action_text import cast_arg, cast_of, keyed
-from grognard.systems.heroquest.artifacts_gear import lose, wears
+from grognard.systems.heroquest.action_text import cast_arg, cast_of, keyed, sq, sq_text
+from grognard.systems.heroquest.artifacts_gear import (
+    carried_thing,
+    discard_thing,
+    equip_actions,
+    lose,
+    spend_charge,
+    thing_key,
+    wears,
+)
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import free_square_near, note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance, required
+from grognard.systems.heroquest.feature_hooks import chance_result as chance_result_of
+from grognard.systems.heroquest.gear import movement_roll_modifier
 from grognard.systems.heroquest.geometry import MAX_MOVE, can_target, jump
 from grognard.systems.heroquest.hero import scroll_spell
-from grognard.systems.heroquest.items import (
-    always,
-    carried_thing,
-    discard_thing,
-    handler,
-    register_item,
-    spend_charge,
-    thing_key,
-)
+from grognard.systems.heroquest.items import always, handler, register_item
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.targets import free_to_act
+from grognard.systems.heroquest.trap_dice import resisted_chance
 
 BOW_ARROWS = 4
 """The Elven Bow of Vindication's arrows (line 455)."""
@@ -289,9 +294,6 @@ def free_uses(state: QuestState, i: int) -> list[str]:
 def turn_actions(state: QuestState, i: int) -> list[str]:
     """Hero `i`'s actions from his gear: changing equipment (`artifacts_gear`), storing a spell in the
     Spell Ring, a second spell with the Wand of Magic."""
-    from grognard.systems.heroquest.artifacts_gear import equip_actions
-    from grognard.systems.heroquest.targets import free_to_act
-
     return [*equip_actions(state, i, free_to_act(state)), *free_uses(state, i), *second_casts(state, i)]
 
 
@@ -347,8 +349,6 @@ def hops(state: QuestState, i: int) -> list[tuple[Square, int]]:
 
 def hop(state: QuestState, i: int, landing: Square) -> QuestState | None:
     """The jump over a figure to `landing` declared (its moves used), or None when there is none."""
-    from grognard.systems.heroquest.action_text import sq_text
-
     for square, used in hops(state, i):
         if square == landing:
             turn = replace(state.turn, moves=state.turn.moves - used)
@@ -357,8 +357,6 @@ def hop(state: QuestState, i: int, landing: Square) -> QuestState | None:
 
 
 def _hop_chance(state: QuestState, who: int) -> Fraction:
-    from grognard.systems.heroquest.resolve import resisted_chance
-
     return resisted_chance(state, who, 1 - SIXTH)
 
 
@@ -380,8 +378,6 @@ def boot_moves(dice: int, shift: int, movement: int) -> tuple[tuple[str, Fractio
 
 
 def _shift(state: QuestState, p: Pending) -> tuple[int, int]:
-    from grognard.systems.heroquest.gear import movement_roll_modifier
-
     hero = state.hero_of(p.who)
     return movement_roll_modifier(hero) + p.need, hero.maximum("movement")
 
@@ -426,7 +422,6 @@ def chance_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tupl
 
 def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | None:
     """The state after a chance node played here, or None when `p` is not one."""
-    from grognard.systems.heroquest.action_text import sq
     from grognard.systems.heroquest.wounds import hurt_monster
 
     if p.kind == "vindicate":
@@ -440,10 +435,8 @@ def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | 
         )
         return hurt_monster(state, j, state.monsters[j].body, killer=p.who)
     if p.kind == "bmove":
-        from grognard.systems.heroquest.resolve import apply_outcome
-
         squares, _, worn = str(move).partition("/")
-        state = apply_outcome(state, replace(p, kind="move"), int(squares))
+        state = chance_result_of(state, replace(p, kind="move"), int(squares))
         name = carried_thing(state.heroes[p.who], "elven-boots")
         if worn and name is not None:
             state = note(lose(state, p.who, name), said("item.every-die-same-wear", name=name))
@@ -459,3 +452,7 @@ def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | 
             said("move.leaps-over", hero=p.who, hero_name=who),
         )
     return None
+
+
+for _kind in KINDS:  # the Elven Bow, Elven Boots, Rabbit Boots
+    CHANCES.add(_kind, Chance(required(chance_outcomes), required(chance_result), required(chance_throw)))

@@ -30,14 +30,15 @@ from dataclasses import replace
 from functools import cache
 
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.artifacts_gear import wears
+from grognard.systems.heroquest.artifacts_gear import discard_thing, wears
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos_effects import cure
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.effects import use_item
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.items import always, discard_thing, register_item
+from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart
+from grognard.systems.heroquest.items import always, register_item
 from grognard.systems.heroquest.quest import Quest
 from grognard.systems.heroquest.state import QuestState
 from grognard.systems.heroquest.wounds import hurt_hero
@@ -263,3 +264,8 @@ def potion_of_warmth(state: QuestState, i: int, arg: str) -> QuestState:
         effects=tuple(e for e in fig.effects if parse(e)[0] != "chilled"),
     )
     return with_hero(state, i, fig)
+
+
+HERO_TURN_STARTS.add(
+    "environment", TurnStart(40, lambda state, who: (begin_turn(state, who), "go"))
+)  # an ice vault's cold, lasting poison

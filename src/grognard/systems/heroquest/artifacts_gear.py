@@ -11,9 +11,9 @@ of boots). A weapon or shield changed is free; anything else is the turn's actio
 wears is kept on his figure (`HeroFig.equipped`); `QuestState.hero_of` gives the hero dressed in it.
 
 Charges: an artifact or item with a limited number of uses counts them on the hero (`Hero.spent`, by key)
-and, during a quest, on the figure ("spent:KEY+n|quest"); `hero_after_quest` adds them up, so the Elven
-Bow's four arrows or the Elven Cloak's three passages last across quests, and a thing used up or worn
-out stays gone.
+and, during a quest, on the figure ("spent:KEY+n|quest"); `homecoming.hero_after_quest` adds them up, so
+the Elven Bow's four arrows or the Elven Cloak's three passages last across quests, and a thing used up
+or worn out stays gone.
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import gear, spec_text
 from grognard.systems.heroquest.action_text import keyed
 from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.effect_strings import total
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.hero import Equipped, Hero
-from grognard.systems.heroquest.state import QuestState, dressed
+from grognard.systems.heroquest.state import HeroFig, QuestState, dressed
 
 FREE_SLOTS = ("weapon", "off_hand")
 """The places whose change is free (line 355): the weapon hand and the off hand (shield or weapon)."""
@@ -190,29 +191,55 @@ def lose(state: QuestState, i: int, name: str) -> QuestState:
 
 def spent(state: QuestState, i: int, key: str) -> int:
     """The charges of `key` hero `i` has used: before this quest and in it."""
-    from grognard.systems.heroquest.effect_strings import total
-
     return dict(state.ctx.party[i].spent).get(key, 0) + total(state.heroes[i].effects, f"spent:{key}")
 
 
-def hero_after_quest(state: QuestState, i: int) -> Hero:
-    """Hero `i` as he comes home from the quest: the gold and experience he gained, the items and
-    artifacts he still carries (found ones too, used ones gone), what he holds and wears, the charges
-    he has used (`Hero.spent`), and his points restored."""
-    from grognard.systems.heroquest.effect_strings import parse
+def thing_key(name: str) -> str:
+    """The key a carried thing is played under (a scroll's spell after the colon left out)."""
+    return hq.key_of(spec_text.thing_head(name))
 
-    before = state.ctx.party[i]
+
+def carried_thing(fig: HeroFig, key: str) -> str | None:
+    """The name of the thing `key` the figure carries, `None` when it carries none."""
+    return next((n for n in fig.items if thing_key(n) == key), None)
+
+
+def discard_thing(state: QuestState, i: int, key: str, *added: str) -> QuestState:
+    """The thing `key` used up (one copy removed), `added` effects put on, a note written."""
     fig = state.heroes[i]
-    hero = dressed(before, replace(fig, equipped=state.hero_of(i).equipped))
-    used = dict(before.spent)
-    for e in fig.effects:
-        name, n, _ = parse(e)
-        if name.startswith("spent:"):
-            used[name[6:]] = used.get(name[6:], 0) + n
-    keys = {hq.key_of(spec_text.thing_head(n)) for n in fig.items}
-    kept = tuple((k, n) for k, n in sorted(used.items()) if k in keys)
-    home = hero.model_copy(update={"gold": fig.gold, "experience": before.experience + fig.xp, "spent": kept})
-    from grognard.systems.heroquest.weapons import taken_home
+    name = carried_thing(fig, key)
+    assert name is not None
+    items = list(fig.items)
+    items.remove(name)
+    state = with_hero(state, i, replace(fig, items=tuple(items), effects=(*fig.effects, *added)))
+    return note(state, said("item.uses", hero=i, hero_name=state.hero_of(i).name, name=name))
 
-    home = taken_home(state, i, home)  # spells learned by Mimic kept, daggers left lying lost (286, 359)
-    return Hero.model_validate(home.model_dump()).restored()
+
+_charges_used = spent  # `spent` is this use's count inside spend_charge
+
+
+def spend_charge(state: QuestState, i: int, key: str, charges: int) -> QuestState:
+    """One charge spent (counted with those used in earlier quests); the last one discards the thing."""
+    fig = state.heroes[i]
+    spent = _charges_used(state, i, key) + 1
+    now = total(fig.effects, f"spent:{key}") + 1
+    effects = tuple(e for e in fig.effects if not e.startswith(f"spent:{key}"))
+    state = with_hero(state, i, replace(fig, effects=(*effects, f"spent:{key}+{now}|quest")))
+    if spent >= charges:
+        state = discard_thing(state, i, key)
+        fig = state.heroes[i]
+        return with_hero(
+            state, i, replace(fig, effects=tuple(e for e in fig.effects if not e.startswith(f"spent:{key}")))
+        )
+    name = carried_thing(state.heroes[i], key)
+    return note(
+        state,
+        said(
+            "item.uses-charge",
+            hero=i,
+            hero_name=state.hero_of(i).name,
+            name=name or key,
+            spent=spent,
+            charges=charges,
+        ),
+    )

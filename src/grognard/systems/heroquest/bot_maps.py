@@ -8,9 +8,11 @@ from collections import deque
 from collections.abc import Collection, Mapping
 from functools import lru_cache
 
-from grognard.systems.heroquest.actions import known_traps
 from grognard.systems.heroquest.board import Layout, Square, neighbours
+from grognard.systems.heroquest.edits import known_traps
+from grognard.systems.heroquest.goals import deed_done
 from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.targets import monster_targets
 
 
 def walk_map(state: QuestState, goals: Collection[Square]) -> Mapping[Square, int]:
@@ -45,8 +47,6 @@ def beside_squares(state: QuestState, square: Square) -> set[Square]:
 
 def goal_squares(state: QuestState, i: int) -> set[Square]:
     """Where hero `i` heads when no monster is in sight: the goal, else the nearest unseen area."""
-    from grognard.systems.heroquest.goals import deed_done
-
     ctx = state.ctx
     goal = ctx.quest.file.goal
     fig = state.heroes[i]
@@ -107,6 +107,4 @@ def unsearched_rooms(state: QuestState) -> set[Square]:
 
 def threatened(state: QuestState, i: int) -> bool:
     """True when a monster in sight could strike hero `i` where he stands."""
-    from grognard.systems.heroquest.targets import monster_targets
-
     return any(i in monster_targets(state, j) for j in state.visible_monsters if state.monsters[j].at)

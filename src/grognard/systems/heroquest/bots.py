@@ -33,12 +33,28 @@ from grognard.systems.heroquest.bot_maps import (
     unseen,
     walk_map,
 )
+from grognard.systems.heroquest.bots_party import (
+    challenge_choice,
+    collect_choice,
+    detour_goals,
+    fallback_goals,
+    guards_escort,
+    holds_back,
+    make_way,
+    together,
+    way_round,
+)
 from grognard.systems.heroquest.chaos import flight
+from grognard.systems.heroquest.chaos_heroes import spares_companions
 from grognard.systems.heroquest.chaos_turns import decider
 from grognard.systems.heroquest.combat_dice import kill_chance
 from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
 from grognard.systems.heroquest.gm import choose
+from grognard.systems.heroquest.goals import met_on_leaving
+from grognard.systems.heroquest.spells_bot import special, tactical, urgent
 from grognard.systems.heroquest.state import GM_PLAYER, QuestState
+from grognard.systems.heroquest.targets import exit_here, monster_targets
+from grognard.systems.heroquest.weapons import own_daggers
 
 
 def _kill_odds(state: QuestState, i: int, action: str) -> float:
@@ -66,8 +82,6 @@ def hero_bot(state: GameState, rng: Rng) -> str:
 
 
 def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
-    from grognard.systems.heroquest.spells_bot import special, tactical, urgent
-
     if actions and all(a.startswith("ice:") for a in actions):
         return "ice:done"  # a hero's Ice Wall (`chaos_hero_ice`): the bot never raises one
     first = urgent(state, i, actions)  # the Flashback window, a Disappear to cancel
@@ -97,7 +111,6 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     recover = [a for a in actions if a.startswith("recover:")]
     if recover:  # a dagger it threw, where it stands: free (line 359)
         return recover[0]
-    from grognard.systems.heroquest.bots_party import make_way
 
     back = make_way(state, i, actions)  # a spell-caster steps back behind the fighters
     if back is not None:
@@ -125,7 +138,6 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     frees = [a for a in actions if a.startswith("free:")]
     if frees:
         return frees[0]
-    from grognard.systems.heroquest.bots_party import challenge_choice, collect_choice
 
     chosen = collect_choice(state, actions) or challenge_choice(state, i, actions)  # lines 90, 110
     if chosen is not None:
@@ -163,8 +175,6 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
 
 def _threatened_heroes(state: QuestState) -> set[int]:
     """The heroes some monster in sight could strike where they stand (`threatened` for every hero)."""
-    from grognard.systems.heroquest.targets import monster_targets
-
     found: set[int] = set()
     for j in state.visible_monsters:
         if state.monsters[j].at:
@@ -188,8 +198,6 @@ def _offensive(state: QuestState, i: int, cast: str) -> bool:
     touches monsters and no companion (`chaos_heroes`, line 286)."""
     target = cast_of(cast).target
     if cast.startswith("cast:chaos/"):
-        from grognard.systems.heroquest.chaos_heroes import spares_companions
-
         return spares_companions(state, i, cast)
     return not target.startswith("h")
 
@@ -202,9 +210,6 @@ def _heals(action: str) -> bool:
 
 
 def _leaving_wins(state: QuestState, i: int) -> bool:
-    from grognard.systems.heroquest.goals import met_on_leaving
-    from grognard.systems.heroquest.targets import exit_here
-
     goal = state.ctx.quest.file.goal
     if goal.kind == "reach-exit" or goal.exit:
         return met_on_leaving(state, exit_here(state, i))
@@ -226,7 +231,6 @@ def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
             at = state.monsters[j].at
             assert at is not None
             goals |= beside_squares(state, at)
-        from grognard.systems.heroquest.bots_party import holds_back
 
         if not standoff and (
             holds_back(state, i)  # one blow from death, a stronger companion standing
@@ -240,9 +244,6 @@ def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
         ):
             return None  # a spell-caster with a fighter standing holds back from the monsters in sight
     if not goals:
-        from grognard.systems.heroquest.bots_party import detour_goals, guards_escort, together
-        from grognard.systems.heroquest.weapons import own_daggers
-
         goals = own_daggers(state, i) or detour_goals(state, i)  # a thrown dagger first (line 359)
         if not goals:
             stay = together(state, i)  # keep the party together
@@ -253,12 +254,8 @@ def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
                 return None  # beside the hero leading the prisoner: he stays there (`bots_party`)
     step = _step(state, i, actions, goals)
     if step is None and visible and standoff:
-        from grognard.systems.heroquest.bots_party import way_round
-
         step = way_round(state, i, actions)  # another way to the monsters, round the trap
     if step is None and (not visible or standoff) and turn.rolled and turn.moves > 0:
-        from grognard.systems.heroquest.bots_party import fallback_goals
-
         other = fallback_goals(state, i)  # no way nearer: another goal, so no wait lasts for ever
         if other and other != goals:
             step = _step(state, i, actions, other)

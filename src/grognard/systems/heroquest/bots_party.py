@@ -27,7 +27,19 @@ and breaking a wait that goes nowhere.
 from __future__ import annotations
 
 from grognard.systems.heroquest.action_text import rest_of, square_of
-from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.board import Square, neighbours
+from grognard.systems.heroquest.bot_maps import beside_squares, goal_squares, threatened, walk_map
+from grognard.systems.heroquest.challenge_play import (
+    challenge,
+    challenges,
+    chance,
+    dice_for,
+    near,
+    solved,
+    tries_made,
+)
+from grognard.systems.heroquest.edits import known_traps
+from grognard.systems.heroquest.fallen import pile_at
 from grognard.systems.heroquest.state import QuestState
 
 STRAY = 5
@@ -54,8 +66,6 @@ def leader(state: QuestState) -> int | None:
 
 def challenge_choice(state: QuestState, i: int, actions: list[str]) -> str | None:
     """A challenge worth trying now, with no monster in sight (see the module doc)."""
-    from grognard.systems.heroquest.challenge_play import challenge, chance, near
-
     if state.visible_monsters:
         return None
     for a in actions:
@@ -81,15 +91,6 @@ def collect_choice(state: QuestState, actions: list[str]) -> str | None:
 
 
 def _challenge_squares(state: QuestState, i: int) -> set[Square]:
-    from grognard.systems.heroquest.bot_maps import beside_squares
-    from grognard.systems.heroquest.challenge_play import (
-        challenges,
-        chance,
-        dice_for,
-        solved,
-        tries_made,
-    )
-
     out: set[Square] = set()
     for c in challenges(state):
         if solved(state, c.id) or (c.tries and tries_made(state, i, c.id) >= c.tries):
@@ -105,9 +106,6 @@ def _challenge_squares(state: QuestState, i: int) -> set[Square]:
 
 
 def _pile_squares(state: QuestState, i: int) -> set[Square]:
-    from grognard.systems.heroquest.bot_maps import beside_squares
-    from grognard.systems.heroquest.fallen import pile_at
-
     out: set[Square] = set()
     for k in range(len(state.heroes)):
         pile = pile_at(state, k) if k != i else None
@@ -119,8 +117,6 @@ def _pile_squares(state: QuestState, i: int) -> set[Square]:
 def detour_goals(state: QuestState, i: int) -> set[Square]:
     """Squares worth a detour for hero `i` (no monster in sight): a fallen hero's things, a challenge he
     may well meet, within `DETOUR` walking steps; else none."""
-    from grognard.systems.heroquest.bot_maps import walk_map
-
     at = state.heroes[i].at
     for goals in (_pile_squares(state, i), _challenge_squares(state, i)):
         if goals and at is not None:
@@ -134,8 +130,6 @@ def together(state: QuestState, i: int) -> set[Square] | None:
     """Where hero `i` walks to keep the party together (no monster in sight), or None to go on: beside
     the leader when he is more than `STRAY` steps from him; the leader stands (an empty set) while a
     companion is that far behind. Not while someone leads the prisoner (the escort has his own way)."""
-    from grognard.systems.heroquest.bot_maps import beside_squares, walk_map
-
     if any(h.escort for h in state.heroes):
         return None
     lead = leader(state)
@@ -168,8 +162,6 @@ def guards_escort(state: QuestState, i: int, goals: set[Square]) -> bool:
 
 def fallback_goals(state: QuestState, i: int) -> set[Square]:
     """Another goal for a hero who cannot get nearer his own this turn (see the module doc)."""
-    from grognard.systems.heroquest.bot_maps import goal_squares
-
     fig = state.heroes[i]
     escorted = any(h.escort for h in state.heroes)
     if escorted and not fig.escort:
@@ -198,8 +190,6 @@ def holds_back(state: QuestState, i: int) -> bool:
 
 def make_way(state: QuestState, i: int, actions: list[str]) -> str | None:
     """A spell-caster's roll or step back out of the monsters' reach, or None (see the module doc)."""
-    from grognard.systems.heroquest.bot_maps import threatened
-
     hero = state.hero_of(i)
     if not (hero.magic_user or weak(state, i)) or not state.visible_monsters or not threatened(state, i):
         return None
@@ -231,10 +221,6 @@ def way_round(state: QuestState, i: int, actions: list[str]) -> str | None:
     """A move nearer a square beside a monster in sight by a way that crosses no known trap and no
     monster's square (doors, closed or open, are passed), or None."""
     from collections import deque
-
-    from grognard.systems.heroquest.actions import known_traps
-    from grognard.systems.heroquest.board import neighbours
-    from grognard.systems.heroquest.bot_maps import beside_squares
 
     at = state.heroes[i].at
     if at is None or not state.turn.rolled:

@@ -22,9 +22,10 @@ from grognard.systems.heroquest.challenges import Challenge, reach_chance
 from grognard.systems.heroquest.edits import add, note, with_hero
 from grognard.systems.heroquest.effect_strings import parse, total
 from grognard.systems.heroquest.events import Phrase, said
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
 from grognard.systems.heroquest.hero import scroll_name
+from grognard.systems.heroquest.quest_events import fire, open_door
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import fire
 
 
 def solved_mark(cid: str) -> str:
@@ -150,8 +151,6 @@ def challenge_result(state: QuestState, p: Pending, move: str) -> QuestState:
     state = with_hero(state, p.who, replace(fig, xp=fig.xp + c.experience))
     state = note(state, said("challenge.succeeds", hero=p.who, hero_name=name, challenge=c.label))
     if c.door is not None and state.layout.door_by_id[c.door].state != "open":
-        from grognard.systems.heroquest.actions import open_door
-
         state = open_door(state, c.door)
     for nid in c.notes:
         text = next(n.text for n in quest.file.notes if n.id == nid)
@@ -195,3 +194,13 @@ def challenge_label(state: QuestState, i: int, cid: str) -> str:
     dice = dice_for(state, i, c)
     odds = float(chance(state, i, c))
     return f"try {c.label}: {dice} red dice ({c.attribute}) for {c.target} or more, {odds:.1%}"
+
+
+CHANCES.add(
+    "challenge",
+    Chance(
+        lambda state, p: list(challenge_outcomes(p)),
+        lambda state, p, move: challenge_result(state, p, str(move)),
+        lambda state, p, rng: challenge_throw(p, rng),
+    ),
+)

@@ -22,12 +22,10 @@ from dataclasses import asdict, dataclass, replace
 
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.action_text import cast_arg
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos_lists import spell_list
-from grognard.systems.heroquest.edits import note, with_monster
+from grognard.systems.heroquest.edits import hidden, thrall_of, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse, total
-from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.state import QuestState
 
@@ -191,8 +189,6 @@ def mind_of(state: QuestState, j: int) -> int:
 def may_cast(state: QuestState, j: int) -> bool:
     """True when monster `j` is free to cast: on the board, a Magic point left, not held by a hero's
     Dominion, not fleeing nor forbidden to attack."""
-    from grognard.systems.heroquest.skill_moves import thrall_of
-
     m = state.monsters[j]
     if m.status != "active" or m.at is None or magic_left(state, j) < 1:
         return False
@@ -216,8 +212,6 @@ def hero_refs(victims: list[str]) -> list[int]:
 def aimable_heroes(state: QuestState, j: int) -> list[int]:
     """The heroes monster `j` may aim a spell at: in its sight, not across a wide doorway diagonal (line
     122), not hidden in stealth (line 257)."""
-    from grognard.systems.heroquest.targets import hidden
-
     at = state.monsters[j].at
     assert at is not None
     return [
@@ -271,27 +265,3 @@ def monster_casts(state: QuestState, j: int) -> list[str]:
             continue
         out.extend(f"cast:{key}:{t}" for t in h.offers(state, j))
     return out
-
-
-def monster_cast(state: QuestState, j: int, arg: str) -> QuestState:
-    """Monster `j` casts "chaos/key:target": its action and a Magic point; Mimic is rolled, the heroes may
-    answer, then the spell acts (`chaos_flight`)."""
-    from grognard.systems.heroquest.chaos_flight import begin
-
-    read = cast_arg(arg)
-    key, target = read.spell, read.target
-    handler(key)
-    state = spend_magic(state, j)
-    state = replace(state, turn=replace(state.turn, acted=True, attacks=state.turn.attacks + 1))
-    state = note(
-        state,
-        said("spell.monster-casts", monster=j, monster_name=state.stats_of(j).name, spell=spell_name(key)),
-    )
-    return begin(state, Flight(f"m{j}", key, target, "mimic", mkey=key))
-
-
-from grognard.systems.heroquest import chaos_area as _chaos_area  # noqa: E402  (registers its handlers)
-from grognard.systems.heroquest import chaos_spells as _chaos_spells  # noqa: E402  (registers its handlers)
-
-REGISTERED = (_chaos_spells.__name__, _chaos_area.__name__)
-"""The modules whose handlers are in `HANDLERS`."""

@@ -22,17 +22,19 @@ from grognard.systems.heroquest.chaos import (
     Flight,
     area_squares,
     figures_in,
+    flight,
     hero_refs,
     ref_of,
     register,
     with_flight,
 )
-from grognard.systems.heroquest.chaos_effects import hero_add, ice_squares, monster_add
+from grognard.systems.heroquest.chaos_effects import hero_add, monster_add
 from grognard.systems.heroquest.chaos_hits import flame, harm, shaken
 from grognard.systems.heroquest.edits import active_squares, free_square_near, note, trap_here, with_monster
 from grognard.systems.heroquest.effect_strings import parse
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import squares_within
+from grognard.systems.heroquest.ice import ice_squares
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState
 
@@ -344,8 +346,6 @@ def _ice_offers(state: QuestState, j: int) -> list[str]:
 
 def place_ice(state: QuestState, j: int, target: str) -> QuestState:
     """One more ice square; the game master may add more, up to four (`ice:X,Y`, `ice:done`)."""
-    from grognard.systems.heroquest.chaos import flight
-
     state = monster_add(state, j, f"ice@{target}+0|quest")
     state = note(state, said("ice.ice-rises", square=target))
     f = flight(state) or Flight(f"m{j}", "chaos/ice-wall", target, "ice")

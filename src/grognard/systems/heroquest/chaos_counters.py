@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from grognard.systems.heroquest.artifacts_gear import discard_thing
 from grognard.systems.heroquest.chaos_effects import cure
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.items import discard_thing, register_item
+from grognard.systems.heroquest.items import register_item
 from grognard.systems.heroquest.state import QuestState
 
 

@@ -15,18 +15,30 @@ Every real throw is mapped to its outcome by the rule its exact odds were found 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from grognard.engine.dice import Rng, Roll, heroquest_combat_dice, red_dice
 from grognard.engine.game import Move, Outcome
-from grognard.systems.heroquest.chaos import flight, spell_name
+from grognard.systems.heroquest.artifacts_env import spell_relief
+from grognard.systems.heroquest.chaos import flight, mind_of, spell_name
 from grognard.systems.heroquest.chaos_area import summon_face, summon_outcomes, summoned
-from grognard.systems.heroquest.chaos_effects import hero_add, hero_drop, ice_struck, lose_mind, monster_drop
+from grognard.systems.heroquest.chaos_effects import (
+    hero_add,
+    hero_drop,
+    ice_struck,
+    lose_mind,
+    monster_add,
+    monster_drop,
+)
 from grognard.systems.heroquest.chaos_flight import advance, dispel_chance, dispel_result, mimic_result
 from grognard.systems.heroquest.chaos_hits import SAVE_FACES, killer
 from grognard.systems.heroquest.combat_dice import binomial, damage, roll_attack
 from grognard.systems.heroquest.edits import note
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance, required
+from grognard.systems.heroquest.hooks import start_slot
 from grognard.systems.heroquest.skills import more_chance
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.weapons import CONCUSSION, axe_outcomes, axe_throw, concuss_hero, is_axe_ref
@@ -120,8 +132,6 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
 
 def result(state: QuestState, p: Pending, move: Move) -> QuestState | None:
     """The state after a chaos chance node came out as `move`, or None when `p` is not one."""
-    from grognard.systems.heroquest.chaos_turns import resume_hero
-
     kind = p.kind
     if kind not in KINDS:
         return None
@@ -159,7 +169,7 @@ def result(state: QuestState, p: Pending, move: Move) -> QuestState | None:
             state = note(
                 state, said("turn.turns-into-werewolf", hero=p.who, hero_name=state.hero_of(p.who).name)
             )
-        return resume_hero(state)
+        return start_slot(state)  # the hero's turn start goes on: each roll is made once a turn
     if kind == "csummon":
         return summoned(state, p.who, str(move))
     x, y = p.ref.split(",")
@@ -176,8 +186,6 @@ def _hurt(state: QuestState, p: Pending, amount: int) -> QuestState:
         return hurt_hero(state, p.target, amount, f"{state.hero_of(p.who).name}'s attack")
     what = spell_name(p.ref)
     if p.side == "h":
-        from grognard.systems.heroquest.artifacts_env import spell_relief
-
         amount = max(0, amount - spell_relief(state, p.target, p.ref))  # the Armband of Ice (line 443)
         state = hurt_hero(state, p.target, amount, what)
     else:
@@ -187,8 +195,6 @@ def _hurt(state: QuestState, p: Pending, amount: int) -> QuestState:
 
 
 def _broken(state: QuestState, p: Pending, move: str) -> QuestState:
-    from grognard.systems.heroquest.chaos_turns import monster_turn_starts, resume_hero
-
     k = p.target
     if move == "breaks":
         if p.side == "h":
@@ -205,5 +211,24 @@ def _broken(state: QuestState, p: Pending, move: str) -> QuestState:
     if p.then == "now":
         return _go_on(state)
     if p.side == "h":
-        return resume_hero(state)
+        return start_slot(state)  # the hero's turn start goes on: each roll is made once a turn
     return monster_turn_starts(state, k)
+
+
+def monster_turn_starts(state: QuestState, j: int) -> QuestState:
+    """Monster `j` rolls to break a Fear or a Command turned on it (one red die a Mind point, a 6)."""
+    m = state.monsters[j]
+    for name in ("fear", "command"):
+        if not has(m.effects, name) or has(m.effects, f"rolled-{name}"):
+            continue
+        state = monster_add(state, j, f"rolled-{name}|next-turn")
+        dice = mind_of(state, j)
+        if dice > 0:
+            return replace(
+                state, pending=Pending("cbreak", target=j, side="m", dice=dice, ref=name, then="turn")
+            )
+    return state
+
+
+for _kind in KINDS:
+    CHANCES.add(_kind, Chance(required(outcomes), required(result), required(throw)))

@@ -17,13 +17,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.artifacts_gear import spend_charge
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.edits import note, with_hero, with_monster
-from grognard.systems.heroquest.effect_strings import base_name, has, parse
+from grognard.systems.heroquest.edits import drop_stealth, note, tossed, with_hero, with_monster
+from grognard.systems.heroquest.effect_strings import base_name, has, parse, total
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.gear import find_thing, weapon_of
+from grognard.systems.heroquest.gear import attack_dice, find_thing, weapon_of
 from grognard.systems.heroquest.geometry import can_attack_close, furniture_penalty
-from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.ice import any_ice, ice_marks, ice_squares, ice_stands
 from grognard.systems.heroquest.state import Pending, QuestState
 
 HELPLESS = ("sleep", "paralysed", "mindblast")
@@ -88,8 +89,6 @@ def _rusted(effects: tuple[str, ...]) -> set[str]:
 
 def hero_attack(state: QuestState, i: int, dice: int) -> int:
     """A hero's attack dice less a rusted weapon's (line 573), one die at most under Fear (line 551)."""
-    from grognard.systems.heroquest.skill_combat import tossed
-
     fig = state.heroes[i]
     weapon = state.hero_of(i).equipped.weapon
     if weapon is not None and hq.key_of(weapon) in _rusted(fig.effects) and tossed(fig.effects) is None:
@@ -125,9 +124,6 @@ def monster_attack(state: QuestState, j: int, dice: int) -> int:
 def plain_attack_dice(state: QuestState, i: int) -> int:
     """Hero `i`'s attack dice against no monster in particular (an ice square): base, weapon, effects,
     less furniture and pit, then Rust and Fear."""
-    from grognard.systems.heroquest.effect_strings import total
-    from grognard.systems.heroquest.gear import attack_dice
-
     fig = state.heroes[i]
     assert fig.at is not None
     mods = (
@@ -177,8 +173,6 @@ def carries(state: QuestState, i: int, key: str) -> bool:
 
 def fire_ring(state: QuestState, i: int) -> QuestState | None:
     """A Fire Ring stops a fire spell on its wearer: one of its two uses (line 459); None without one."""
-    from grognard.systems.heroquest.items import spend_charge
-
     if not carries(state, i, "fire-ring"):
         return None
     state = note(state, said("item.fire-ring-turns-flames", hero=i, hero_name=state.hero_of(i).name))
@@ -188,8 +182,6 @@ def fire_ring(state: QuestState, i: int) -> QuestState | None:
 def lose_mind(state: QuestState, i: int, points: int, what: str) -> QuestState:
     """Hero `i` loses `points` Mind to `what`; a Sky Orb takes each point while it has tokens (line 471).
     At 0 Mind he is comatose (line 92)."""
-    from grognard.systems.heroquest.items import spend_charge
-
     name = state.hero_of(i).name
     while points > 0 and carries(state, i, "sky-orb"):
         state = note(state, said("mind.sky-orb-absorbs-lost", hero=i, hero_name=name))
@@ -215,40 +207,6 @@ def cure(effects: tuple[str, ...]) -> tuple[str, ...]:
 # Ice Wall's squares (line 585)
 
 
-def _any_ice(state: QuestState) -> bool:
-    return any("ice@" in e for m in state.monsters for e in m.effects) or any(
-        "ice@" in e for h in state.heroes for e in h.effects
-    )
-
-
-def ice_marks(state: QuestState) -> list[tuple[str, Square, int]]:
-    """Every ice square made: (caster "mN" or "hN", square, skulls rolled against it so far). A monster's
-    Ice Wall is marked on the monster, a hero's (learned by Mimic, `chaos_hero_ice`) on the hero."""
-    out = []
-    marked = [(f"m{j}", m.effects) for j, m in enumerate(state.monsters)]
-    marked += [(f"h{i}", h.effects) for i, h in enumerate(state.heroes)]
-    for who, effects in marked:
-        for e in effects:
-            name, n, _ = parse(e)
-            if name.startswith("ice@"):
-                x, y = name[4:].split(",")
-                out.append((who, (int(x), int(y)), n))
-    return out
-
-
-def _standing(state: QuestState, who: str, square: Square) -> bool:
-    k = int(who[1:])
-    status, at = (
-        (state.monsters[k].status, state.monsters[k].at)
-        if who[0] == "m"
-        else (
-            state.heroes[k].status,
-            state.heroes[k].at,
-        )
-    )
-    return status == "active" and at is not None and sees(state.layout, at, square, state.figures)
-
-
 def monster_passage(state: QuestState, j: int) -> tuple[frozenset[Square], frozenset[Square]]:
     """The squares monster `j` may pass through and those it may not enter on its move: its allies and the
     heroes, but every figure under Skate (line 555); never an ice square (line 585)."""
@@ -259,19 +217,12 @@ def monster_passage(state: QuestState, j: int) -> tuple[frozenset[Square], froze
     return frozenset(allies), frozenset(enemies | ice_squares(state))
 
 
-def ice_squares(state: QuestState) -> frozenset[Square]:
-    """The ice squares standing: their caster alive and seeing them."""
-    if not _any_ice(state):
-        return frozenset()
-    return frozenset(s for who, s, _ in ice_marks(state) if _standing(state, who, s))
-
-
 def melt(state: QuestState) -> QuestState:
     """Ice squares whose caster can no longer see them are gone for good."""
-    if not _any_ice(state):
+    if not any_ice(state):
         return state
     for who, s, _ in ice_marks(state):
-        if not _standing(state, who, s):
+        if not ice_stands(state, who, s):
             state = _unmark(state, who, s)
             state = note(state, said("ice.ice-melts-away", square=s))
     return state
@@ -305,8 +256,6 @@ def smash_offers(state: QuestState, i: int) -> list[str]:
 
 def smash(state: QuestState, i: int, arg: str) -> QuestState:
     """Hero `i` attacks an ice square (one of his attacks): his attack dice, the skulls counted."""
-    from grognard.systems.heroquest.skill_moves import drop_stealth
-
     state = replace(state, turn=replace(state.turn, attacks=state.turn.attacks + 1))
     state = drop_stealth(state, i)
     dice = plain_attack_dice(state, i)

@@ -24,7 +24,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.action_text import aim, keyed_of
+from grognard.systems.heroquest.action_text import aim, cast_arg, keyed_of
+from grognard.systems.heroquest.artifacts_gear import discard_thing, spend_charge
 from grognard.systems.heroquest.chaos import (
     Flight,
     area_squares,
@@ -43,9 +44,9 @@ from grognard.systems.heroquest.chaos_effects import carries, helpless, hero_add
 from grognard.systems.heroquest.edits import note
 from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.hooks import end_turn
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import end_turn
 
 REFLECTED = (
     "air/tempest",
@@ -267,8 +268,6 @@ def hero_answers(state: QuestState, f: Flight) -> list[str]:
 
 def answer(state: QuestState, action: str) -> QuestState:
     """Apply a hero's answer to the spell in flight."""
-    from grognard.systems.heroquest.items import discard_thing, spend_charge
-
     f = flight(state)
     assert f is not None
     read = keyed_of(action)
@@ -361,3 +360,18 @@ def dispel_result(state: QuestState, p: Pending, move: str) -> QuestState:
         return close(state)
     state = note(state, said("spell.holds-against-dispell", spell=spell_name(f.key)))
     return advance(with_flight(state, replace(f, stage="hero-spell")))
+
+
+def monster_cast(state: QuestState, j: int, arg: str) -> QuestState:
+    """Monster `j` casts "chaos/key:target": its action and a Magic point; Mimic is rolled, the heroes may
+    answer, then the spell acts (`chaos_flight`)."""
+    read = cast_arg(arg)
+    key, target = read.spell, read.target
+    handler(key)
+    state = spend_magic(state, j)
+    state = replace(state, turn=replace(state.turn, acted=True, attacks=state.turn.attacks + 1))
+    state = note(
+        state,
+        said("spell.monster-casts", monster=j, monster_name=state.stats_of(j).name, spell=spell_name(key)),
+    )
+    return begin(state, Flight(f"m{j}", key, target, "mimic", mkey=key))

@@ -21,13 +21,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from grognard.engine.errors import RulesError
 from grognard.systems.heroquest.action_text import rest_of
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos import Flight, flight, with_flight
-from grognard.systems.heroquest.chaos_effects import hero_add, ice_marks, ice_squares, monster_attack
+from grognard.systems.heroquest.chaos_effects import hero_add, monster_attack
 from grognard.systems.heroquest.edits import note
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import can_attack_close, furniture_penalty
+from grognard.systems.heroquest.ice import ice_marks, ice_squares
 from grognard.systems.heroquest.state import Pending, QuestState
 
 ICE_WALL = "chaos/ice-wall"
@@ -73,8 +75,6 @@ def action(state: QuestState, f: Flight, act: str) -> QuestState:
     if arg == "done":
         return with_flight(state, None)
     if arg not in offers(state, f.caster):
-        from grognard.engine.errors import RulesError
-
         raise RulesError(act, state, "ice rises only on free floor the caster sees (line 585)")
     return place(state, f.caster, arg)
 

@@ -33,6 +33,7 @@ from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import adjacent, can_target, squares_within
 from grognard.systems.heroquest.hero import casting_level
+from grognard.systems.heroquest.ice import ice_squares
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import QuestState
 
@@ -246,7 +247,6 @@ def _skate(state: QuestState, i: int, target: str) -> QuestState:
 def _hideout(state: QuestState, i: int) -> Square | None:
     """The free square no monster sees, farthest from the nearest monster (Escape's secret destination)."""
     from grognard.systems.heroquest.chaos_area import free_floor
-    from grognard.systems.heroquest.chaos_effects import ice_squares
 
     foes = [m.at for m in state.monsters if m.status in ("active", "lurking") and m.at is not None]
     ice = ice_squares(state)

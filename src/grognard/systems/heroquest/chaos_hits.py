@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from grognard.systems.heroquest.chaos import spell_name
 from grognard.systems.heroquest.chaos_effects import fire_ring
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster
@@ -41,8 +42,6 @@ def harm(state: QuestState, f: Flight, victim: str, amount: int) -> QuestState:
     """`amount` Body points off a victim, no defence."""
     side, k = _ref(victim)
     if side == "h":
-        from grognard.systems.heroquest.chaos import spell_name
-
         return hurt_hero(state, k, amount, spell_name(f.key))
     return hurt_monster(state, k, amount, killer=killer(f), spell=True)
 

@@ -35,9 +35,19 @@ from grognard.systems.heroquest.chaos_turns import puppet
 from grognard.systems.heroquest.combat_dice import damage, mean
 from grognard.systems.heroquest.edits import active_squares
 from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.effects import (
+    hero_attack_dice,
+    hero_defend_dice,
+    monster_attack_dice,
+    monster_defend_dice,
+)
 from grognard.systems.heroquest.gear import find_thing
+from grognard.systems.heroquest.geometry import distances
+from grognard.systems.heroquest.monster_skills import all_traps
+from grognard.systems.heroquest.reach import hero_reach
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.targets import monster_targets, seen_heroes
 
 MAX_TURNS = 3.0
 """The most turns a spell that holds until broken is counted to cost a hero."""
@@ -63,8 +73,6 @@ def threat(state: QuestState, i: int, j: int) -> float:
     """What hero `i` is worth in a turn: the damage he may be expected to deal the monster he sees that
     he would hurt most (monster `j` among them; at least half a point), one more for a magic-user with a
     Magic point left."""
-    from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
-
     fig = state.heroes[i]
     if fig.at is None:
         return 0.5
@@ -86,8 +94,6 @@ def _wounded(state: QuestState, j: int, share: int) -> bool:
 
 
 def _beside_hero(state: QuestState, j: int) -> bool:
-    from grognard.systems.heroquest.targets import monster_targets
-
     return bool(monster_targets(state, j))
 
 
@@ -97,9 +103,6 @@ def _beside_hero(state: QuestState, j: int) -> bool:
 
 def attack_value(state: QuestState, j: int, actions: list[str]) -> float:
     """What monster `j`'s attack is worth now, in expected Body points."""
-    from grognard.systems.heroquest.effects import hero_defend_dice, monster_attack_dice
-    from grognard.systems.heroquest.targets import seen_heroes
-
     attacks = [aimed_hero(a) for a in actions if a.startswith("attack:h")]
     if attacks:
         return max(
@@ -176,8 +179,6 @@ def spell_value(state: QuestState, j: int, action: str) -> float:
 
 
 def _disabling(state: QuestState, j: int, name: str, i: int) -> float:
-    from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
-
     mind = state.heroes[i].mind
     hurt = threat(state, i, j)
     chance = _break(mind)
@@ -201,8 +202,6 @@ def _gear_dice(state: QuestState, i: int, key: str) -> int:
 
 
 def _ice_value(state: QuestState, j: int, target: str) -> float:
-    from grognard.systems.heroquest.targets import seen_heroes
-
     at = state.monsters[j].at
     assert at is not None
     x, y = (int(v) for v in target.split(","))
@@ -276,7 +275,6 @@ def _far(state: QuestState, square: Square) -> tuple[bool, int]:
 
 
 def _run(state: QuestState, actions: list[str]) -> str:
-
     here = state.monsters[state.acting].at
     assert here is not None
     moves = [a for a in actions if a.startswith("move:")]
@@ -287,10 +285,6 @@ def _run(state: QuestState, actions: list[str]) -> str:
 
 
 def _puppet(state: QuestState, i: int, actions: list[str]) -> str:
-    from grognard.systems.heroquest.actions import all_traps, hero_reach
-    from grognard.systems.heroquest.effects import hero_defend_dice
-    from grognard.systems.heroquest.geometry import distances
-
     attacks = [a for a in actions if a.startswith("attack:h")]
     if attacks:
         return min(

@@ -20,7 +20,7 @@ from grognard.systems.heroquest.chaos import (
     ref_of,
     register,
 )
-from grognard.systems.heroquest.chaos_effects import hero_add, monster_add, named
+from grognard.systems.heroquest.chaos_effects import hero_add, monster_add, named, rustable
 from grognard.systems.heroquest.chaos_hits import flame, harm, killer, pending, shaken
 from grognard.systems.heroquest.edits import note, with_monster
 from grognard.systems.heroquest.effect_strings import has
@@ -163,8 +163,6 @@ def _curse(state: QuestState, f: Flight, victim: str) -> QuestState:
 
 
 def _rust_offers(state: QuestState, j: int) -> list[str]:
-    from grognard.systems.heroquest.chaos_effects import rustable
-
     return [f"h{i}={key}" for i in aimable_heroes(state, j) for key in rustable(state, i)]
 
 

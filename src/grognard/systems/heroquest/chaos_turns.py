@@ -7,7 +7,7 @@
   spell on him, one red die per current Mind point, a 6 breaking it (Sleep, Cloud of Chaos, Mind Blast,
   Command, Fear; one die for a Deep Sleep sent back at him), then the Werewolf's Curse's red die. Asleep,
   paralysed or mind-blasted, his turn is lost. A monster under a Fear or Command an Ancient Staff turned
-  on it rolls at the start of its turn (`monster_turn_starts`).
+  on it rolls at the start of its turn (`chaos_dice.monster_turn_starts`).
 - A hero the game master moves may roll to move, move (never over a trap: the game master knows them),
   strike another hero beside him (the werewolf with a Giant Wolf's Attack at his level), and end; he
   opens no door and uses nothing.
@@ -20,25 +20,33 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest import chaos_hero_ice as hero_ice
 from grognard.systems.heroquest.action_text import rest_of, verb_of
-from grognard.systems.heroquest.chaos import Flight, flight, mind_of
+from grognard.systems.heroquest.chaos import Flight, flight
+from grognard.systems.heroquest.chaos_area import ice_action, ice_actions
 from grognard.systems.heroquest.chaos_effects import (
     BREAKABLE,
     helpless,
     hero_add,
     hero_drop,
     melt,
-    monster_add,
     named,
     plain_attack_dice,
     smash,
 )
-from grognard.systems.heroquest.edits import note
-from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.chaos_flight import advance, answer, gm_answer, gm_answers, hero_answers
+from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.effect_strings import has, parse, spend
+from grognard.systems.heroquest.effects import hero_defend_dice
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.hooks import game_master
+from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart, TurnStep
+from grognard.systems.heroquest.gear import weapon_of
+from grognard.systems.heroquest.geometry import can_attack_close, can_target
+from grognard.systems.heroquest.hooks import apply_action, do_hero_action, end_turn, game_master
+from grognard.systems.heroquest.monster_skills import all_traps
+from grognard.systems.heroquest.reach import hero_reach
 from grognard.systems.heroquest.state import GM_PLAYER, HERO_PLAYER, Pending, QuestState
-from grognard.systems.heroquest.turn import end_turn
+from grognard.systems.heroquest.weapons import hero_axe, with_axe
 
 GM_STAGES = ("gm", "ice")
 """Stages of a spell in flight that wait for the game master."""
@@ -108,29 +116,6 @@ def hero_turn_starts(state: QuestState, i: int) -> tuple[QuestState, bool]:
     return state, False
 
 
-def resume_hero(state: QuestState) -> QuestState:
-    """After a roll at a hero's turn start, the start goes on (`turn.start_slot` again: each roll is
-    made once a turn)."""
-    from grognard.systems.heroquest.turn import start_slot
-
-    return start_slot(state)
-
-
-def monster_turn_starts(state: QuestState, j: int) -> QuestState:
-    """Monster `j` rolls to break a Fear or a Command turned on it (one red die a Mind point, a 6)."""
-    m = state.monsters[j]
-    for name in ("fear", "command"):
-        if not has(m.effects, name) or has(m.effects, f"rolled-{name}"):
-            continue
-        state = monster_add(state, j, f"rolled-{name}|next-turn")
-        dice = mind_of(state, j)
-        if dice > 0:
-            return replace(
-                state, pending=Pending("cbreak", target=j, side="m", dice=dice, ref=name, then="turn")
-            )
-    return state
-
-
 # ---------------------------------------------------------------------------------------------------
 # The hero the game master moves
 
@@ -146,9 +131,6 @@ def werewolf_attack(state: QuestState, i: int) -> int:
 def puppet_targets(state: QuestState, i: int) -> list[int]:
     """The other heroes hero `i` may strike: beside him (corner to corner with a diagonal weapon), any in
     sight with a bow or crossbow; the werewolf only beside him."""
-    from grognard.systems.heroquest.gear import weapon_of
-    from grognard.systems.heroquest.geometry import can_attack_close, can_target
-
     at = state.heroes[i].at
     assert at is not None
     name = state.hero_of(i).equipped.weapon
@@ -169,8 +151,6 @@ def puppet_targets(state: QuestState, i: int) -> list[int]:
 
 def puppet_actions(state: QuestState, i: int) -> list[str]:
     """What the game master may do with hero `i` this turn."""
-    from grognard.systems.heroquest.actions import all_traps, hero_reach
-
     fig = state.heroes[i]
     turn = state.turn
     acts: list[str] = []
@@ -192,14 +172,9 @@ def puppet_actions(state: QuestState, i: int) -> list[str]:
 
 def puppet_act(state: QuestState, i: int, action: str) -> QuestState:
     """The game master's move for hero `i`: an attack on a hero, or his roll, move or end."""
-    from grognard.systems.heroquest.actions import do_hero_action
-    from grognard.systems.heroquest.effect_strings import spend
-    from grognard.systems.heroquest.effects import hero_defend_dice
-
     verb, arg = verb_of(action), rest_of(action)
     if verb != "attack":
         return do_hero_action(state, i, action)
-    from grognard.systems.heroquest.weapons import hero_axe, with_axe
 
     k = int(arg[1:])
     wolf = has(state.heroes[i].effects, "werewolf")
@@ -207,7 +182,6 @@ def puppet_act(state: QuestState, i: int, action: str) -> QuestState:
     ref = with_axe("puppet", not wolf and hero_axe(state, i))  # his battle axe concusses (line 369)
     defend = hero_defend_dice(state, k)
     target = state.heroes[k]
-    from grognard.systems.heroquest.edits import with_hero
 
     state = with_hero(state, k, replace(target, effects=spend(target.effects, "next-defend")))
     state = replace(state, turn=replace(state.turn, attacks=state.turn.attacks + 1, acted=True))
@@ -220,10 +194,6 @@ def puppet_act(state: QuestState, i: int, action: str) -> QuestState:
 
 def chaos_actions(state: QuestState) -> list[str] | None:
     """The actions a chaos spell puts before the player to decide, or None."""
-    from grognard.systems.heroquest import chaos_hero_ice as hero_ice
-    from grognard.systems.heroquest.chaos_area import ice_actions
-    from grognard.systems.heroquest.chaos_flight import gm_answers, hero_answers
-
     f = flight(state)
     if f is not None:
         if f.stage == "heroes":
@@ -243,10 +213,6 @@ def chaos_actions(state: QuestState) -> list[str] | None:
 
 def chaos_apply(state: QuestState, action: str) -> QuestState | None:
     """Apply an action of `chaos_actions` (or a hero's `smash:X,Y` at an ice square); None for others."""
-    from grognard.systems.heroquest import chaos_hero_ice as hero_ice
-    from grognard.systems.heroquest.chaos_area import ice_action
-    from grognard.systems.heroquest.chaos_flight import answer, gm_answer
-
     f = flight(state)
     verb = verb_of(action)
     if f is not None:
@@ -279,9 +245,6 @@ def gm_decides(state: QuestState) -> bool:
 def chaos_step(state: QuestState) -> tuple[QuestState, bool] | None:
     """One step of `turn.settle` for the chaos spells: (state, wait for a player) or None when there is
     nothing to do here."""
-    from grognard.systems.heroquest.actions import apply_action
-    from grognard.systems.heroquest.chaos_flight import advance
-
     melted = melt(state)
     if melted is not state:
         return melted, False
@@ -298,3 +261,11 @@ def chaos_step(state: QuestState) -> tuple[QuestState, bool] | None:
     if f is not None:
         return state, True
     return None
+
+
+def _chaos_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:
+    state, stop = hero_turn_starts(state, who)  # rolls to break chaos spells, or the turn lost (551-589)
+    return state, "stop" if stop else "go"
+
+
+HERO_TURN_STARTS.add("chaos", TurnStart(10, _chaos_start))

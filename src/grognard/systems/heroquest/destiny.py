@@ -23,8 +23,12 @@ from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.skills import Handler, add_handler
+from grognard.systems.heroquest.feature_hooks import CHANCES, MODIFIERS, Chance, Modifier
+from grognard.systems.heroquest.hooks import opening
+from grognard.systems.heroquest.rest import group_of
+from grognard.systems.heroquest.skill_registry import Handler, add_handler
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.trap_dice import jump_chance, jump_clears, trap_kind
 
 KEY = "human-destiny"
 """The skill's key."""
@@ -72,8 +76,6 @@ def destiny_throw(rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
 
 def destiny_result(state: QuestState, p: Pending, move: str) -> QuestState:
     """The face kept on the hero; then the next human's roll, or the heroes' order (`turn.opening`)."""
-    from grognard.systems.heroquest.turn import opening
-
     fig = state.heroes[p.who]
     state = with_hero(state, p.who, replace(fig, effects=(*fig.effects, f"fate-{move}|quest")))
     state = note(
@@ -124,16 +126,12 @@ def die_rule(state: QuestState, p: Pending) -> tuple[int, Rule] | None:
     """How the chance node `p` reads its white dice when it is a roll of one die for a hero (with Human
     Resistance's second die for a jump or a disarm): the number of dice and the outcome of their faces.
     None for any other node, or a jump that needs no die (Air Walk, Disappear)."""
-    from grognard.systems.heroquest.resolve import jump_chance, jump_clears, trap_kind
-
     kind = p.kind
     if kind not in REPLACED or not 0 <= p.who < len(state.heroes):
         return None
     hero = state.hero_of(p.who)
     extra = 2 if hero.knows_skill("Human Resistance") else 1
     if kind == "rest":  # his die and one for each hero resting with him (line 108)
-        from grognard.systems.heroquest.rest import group_of
-
         return len(group_of(p)), lambda f: "disturbed" if BLACK in f else "rested"
     if kind == "dagger":
         return 1, lambda f: "lost" if f[0] == BLACK else "recovered"
@@ -209,3 +207,22 @@ def spend_fate(state: QuestState, p: Pending) -> QuestState:
         state,
         said("status.calls-destiny-kept-die", hero=p.who, hero_name=state.hero_of(p.who).name, face=face),
     )
+
+
+CHANCES.add(
+    "destiny",
+    Chance(
+        lambda state, p: destiny_outcomes(),
+        lambda state, p, move: destiny_result(state, p, str(move)),
+        lambda state, p, rng: destiny_throw(rng),
+    ),
+)
+MODIFIERS.add(
+    "destiny",  # a kept face stands for a single white die (line 311)
+    Modifier(
+        30,
+        outcomes=fate_outcomes,
+        throw=fate_throw,
+        before=lambda state, p, move: (spend_fate(state, p), move, False),
+    ),
+)

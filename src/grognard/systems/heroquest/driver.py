@@ -20,9 +20,10 @@ from grognard.systems.heroquest.items import register_data_driven
 from grognard.systems.heroquest.mercenaries import paid, party_starts
 from grognard.systems.heroquest.quest_setup import Setup, context
 from grognard.systems.heroquest.resolve import apply_outcome as play_outcome
-from grognard.systems.heroquest.resolve import initial_deck
 from grognard.systems.heroquest.resolve import outcomes as chance_outcomes
 from grognard.systems.heroquest.resolve import throw as throw_dice
+from grognard.systems.heroquest.rules_index import FEATURES
+from grognard.systems.heroquest.skill_moves import thrall_acting
 from grognard.systems.heroquest.state import (
     GM_PLAYER,
     HERO_PLAYER,
@@ -32,7 +33,11 @@ from grognard.systems.heroquest.state import (
     QuestState,
     install_rules,
 )
-from grognard.systems.heroquest.turn import begin, settle, thrall_acting
+from grognard.systems.heroquest.treasure import initial_deck
+from grognard.systems.heroquest.turn import begin, settle
+
+REGISTERED = FEATURES
+"""The feature modules, every one registered (`rules_index`) before the driver plays a rule."""
 
 
 class QuestRules:

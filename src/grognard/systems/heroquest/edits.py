@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.events import HqEvent
+from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.events import HqEvent, said
+from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import HeroFig, MonsterFig, QuestState
 
 
@@ -100,3 +102,78 @@ def active_heroes(state: QuestState, *, near: Square | None = None, but: int | N
 def active_squares(state: QuestState) -> list[Square]:
     """The squares of the heroes in play on the board, by party place."""
     return [h.at for h in state.heroes if h.status == "active" and h.at is not None]
+
+
+def set_door(state: QuestState, door_id: str, status: str) -> QuestState:
+    """The state with a door in a new state."""
+    index = state.ctx.door_ids.index(door_id)
+    doors = list(state.doors)
+    doors[index] = status
+    return state.evolve(doors=tuple(doors))
+
+
+def known_traps(state: QuestState) -> frozenset[Square]:
+    """Squares of traps the heroes know and must jump: found and unsprung, or sprung pits and axes."""
+    out: set[Square] = set()
+    for i, t in enumerate(state.ctx.traps):
+        status = state.traps[i]
+        if status == "found" or (status == "sprung" and t.kind in ("pit", "long-pit", "swinging-axe")):
+            out |= t.squares
+    return frozenset(out)
+
+
+def hidden(state: QuestState, i: int) -> bool:
+    """True while hero `i` is in stealth or under Disappear (enemies neither see nor attack him)."""
+    effects = state.heroes[i].effects
+    return has(effects, "stealth") or has(effects, "vanish")
+
+
+def tossed(effects: tuple[str, ...]) -> Square | None:
+    """Where a weapon thrown by Mighty Toss lies, or None."""
+    for e in effects:
+        name = parse(e)[0]
+        if name.startswith("tossed@"):
+            x, y = name[7:].split(",")
+            return int(x), int(y)
+    return None
+
+
+def drop_stealth(state: QuestState, i: int) -> QuestState:
+    """Stealth broken."""
+    fig = state.heroes[i]
+    if not has(fig.effects, "stealth"):
+        return state
+    effects = tuple(e for e in fig.effects if parse(e)[0] != "stealth")
+    return note(
+        with_hero(state, i, replace(fig, effects=effects)),
+        said("move.seen", hero=i, hero_name=state.hero_of(i).name),
+    )
+
+
+def thrall_of(state: QuestState, j: int) -> int | None:
+    """The wizard who holds monster `j` by Dominion (while he is in play), or None."""
+    for e in state.monsters[j].effects:
+        name = parse(e)[0]
+        if name.startswith("thrall") and name[6:].isdigit():
+            w = int(name[6:])
+            if state.heroes[w].status == "active":
+                return w
+    return None
+
+
+def seen_enemies(state: QuestState, i: int, *, living: bool = True) -> list[int]:
+    """The indices of the active monsters hero `i` sees."""
+    at = state.heroes[i].at
+    assert at is not None
+    return [
+        j
+        for j, m in enumerate(state.monsters)
+        if m.status == "active" and m.at is not None and sees(state.layout, at, m.at, state.figures)
+    ]
+
+
+def trap_status(state: QuestState, idx: int, status: str) -> QuestState:
+    """The state with trap `idx` now `status` ("hidden", "found", "sprung", "disarmed", "gone")."""
+    traps = list(state.traps)
+    traps[idx] = status
+    return replace(state, traps=tuple(traps))

@@ -20,12 +20,16 @@ from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Effect, Spell, Stat
-from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.chaos_effects import hero_attack, hero_defend, monster_attack
+from grognard.systems.heroquest.edits import note, tossed, with_hero
 from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.gear import attack_dice, defend_dice
+from grognard.systems.heroquest.gear import attack_dice, defend_dice, weapon_dice, weapon_of
 from grognard.systems.heroquest.geometry import can_target, furniture_penalty
 from grognard.systems.heroquest.hero import Hero, can_cast, castable_spells, casting_level
+from grognard.systems.heroquest.monster_gear import attack_dice as monster_dice
+from grognard.systems.heroquest.monster_gear import defend_dice as armoured
+from grognard.systems.heroquest.monster_wounds import disarmed, wounded_defence
 from grognard.systems.heroquest.state import Pending, QuestState
 
 BERSERK = "berserk"
@@ -63,15 +67,13 @@ def _pit(effects: tuple[str, ...]) -> int:
 
 def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
     """Base Attack + weapon + effects, less a die on low furniture or in a pit (lines 84, 130, 144)."""
-    from grognard.systems.heroquest.gear import weapon_dice
-    from grognard.systems.heroquest.skill_combat import dual_wielding, tossed
+    from grognard.systems.heroquest.skill_combat import dual_wielding
 
     fig = state.heroes[i]
     hero = state.hero_of(i)
     assert fig.at is not None
     undead = state.stats_of(target).undead
     mods = total(fig.effects, "atk") - furniture_penalty(state.layout, fig.at) - _pit(fig.effects)
-    from grognard.systems.heroquest.monster_wounds import disarmed
 
     if tossed(fig.effects) is not None or disarmed(fig.effects):
         mods -= weapon_dice(hero, undead)  # where Mighty Toss threw it or Disarm sent it (lines 195, 757)
@@ -90,14 +92,11 @@ def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
     second = dual_wielding(state, i) and state.turn.attacks == 1 and state.current_hero() == i
     second = second and not manhandled
     if second and not hero.knows_skill("Elven Finesse"):
-        from grognard.systems.heroquest.gear import weapon_of
-
         off = hero.equipped.off_hand
         lesser = weapon_of(off) if off else None
         main = weapon_dice(hero, undead)
         least = min(main, lesser.attack_dice if lesser else 0)
         dice = (dice - main + least + 1) // 2  # the lesser weapon, half the dice, up (line 343)
-    from grognard.systems.heroquest.chaos_effects import hero_attack
 
     return hero_attack(state, i, dice)  # Rust, Fear (lines 573, 551)
 
@@ -122,8 +121,6 @@ def hero_defend_dice(state: QuestState, i: int, *, ranged: bool = False) -> int:
     if fig.mind == 0 or fig.at is None or has(fig.effects, "dazzle"):  # or paralysed (line 537)
         return 0
     mods = total(fig.effects, "def") - furniture_penalty(state.layout, fig.at) - _pit(fig.effects)
-    from grognard.systems.heroquest.chaos_effects import hero_defend
-    from grognard.systems.heroquest.monster_wounds import wounded_defence
 
     dice = defend_dice(state.hero_of(i), mods, ranged=ranged, gave_up_action=has(fig.effects, "guard"))
     dice = wounded_defence(state, i, dice)  # stone, bear hug, Maul (lines 781, 891, 869)
@@ -133,12 +130,9 @@ def hero_defend_dice(state: QuestState, i: int, *, ranged: bool = False) -> int:
 def monster_attack_dice(state: QuestState, j: int, hero: int, *, base: bool = False) -> int:
     """The monster's attack dice with its weapon and skills (`monster_gear.attack_dice`: Swarm, Rush, a
     second attack, a shot past a figure; `base` for base Attack), less a die on furniture."""
-    from grognard.systems.heroquest.monster_gear import attack_dice as monster_dice
-
     m = state.monsters[j]
     assert m.at is not None
     dice = max(0, monster_dice(state, j, hero, base=base) - furniture_penalty(state.layout, m.at))
-    from grognard.systems.heroquest.chaos_effects import monster_attack
 
     return monster_attack(state, j, _slow(state, j, dice))  # a Fear turned on it (line 551)
 
@@ -153,8 +147,6 @@ def _slow(state: QuestState, j: int, dice: int) -> int:
 def monster_defend_dice(state: QuestState, j: int, *, ranged: bool = False) -> int:
     """The monster's Defend with its armour (`monster_gear.defend_dice`: a shield two against a shot,
     base dice while carrying a hero off), less a die on furniture; none while asleep (line 523)."""
-    from grognard.systems.heroquest.monster_gear import defend_dice as armoured
-
     m = state.monsters[j]
     if has(m.effects, "sleep") or has(m.effects, "nodef") or has(m.effects, "dazzle") or m.at is None:
         return 0  # asleep (line 523), stared down (line 236), paralysed (line 537)

@@ -20,6 +20,7 @@ from grognard.systems.heroquest.driver import initial_state
 from grognard.systems.heroquest.gm import choose
 from grognard.systems.heroquest.hooks import install_game_master
 from grognard.systems.heroquest.quest_setup import Setup, context
+from grognard.systems.heroquest.returning import returned
 from grognard.systems.heroquest.state import QuestState, state_from_data, state_to_data
 
 QUEST_INFO = GameInfo(
@@ -74,8 +75,6 @@ class HeroQuestGame(Game):
 
     def new_initial_state(self, options: Mapping[str, OptionValue]) -> GameState:
         """The quest's first state for these options (the quest and the party are checked here)."""
-        from grognard.systems.heroquest.returning import returned
-
         setup = setup_of(options)
         context(setup)
         return returned(initial_state(setup), setup.returning)

@@ -9,31 +9,35 @@ of its sight, then goes back to its place or on their way (line 88, `monster_pur
 open doors (line 122).
 A monster that holds chaos spells casts one when it is worth more than its attack (`chaos_policy`); its
 skills, its bow and running away are played by `monster_gm`.
-The quest's events are sprung by the game state itself (`turn.fire`). The policy uses no randomness, so
+The quest's events are sprung by the rules themselves (`quest_events.fire`). The policy uses no randomness, so
 the same position always gets the same move; `choose` returns one of the state's legal actions.
 """
 
 from __future__ import annotations
 
 from grognard.systems.heroquest.action_text import aimed_hero, sq_text, square_of
-from grognard.systems.heroquest.actions import all_traps, monster_reach
 from grognard.systems.heroquest.board import Square, neighbours
+from grognard.systems.heroquest.chaos_hero_ice import gm_smash
+from grognard.systems.heroquest.chaos_policy import gm_choice
 from grognard.systems.heroquest.edits import active_squares
 from grognard.systems.heroquest.effects import hero_defend_dice
 from grognard.systems.heroquest.geometry import distances
+from grognard.systems.heroquest.monster_gm import gm_choice as monster_choice
+from grognard.systems.heroquest.monster_pursuit import pursuit_goals
+from grognard.systems.heroquest.monster_skills import all_traps
+from grognard.systems.heroquest.reach import monster_reach
 from grognard.systems.heroquest.state import QuestState
 from grognard.systems.heroquest.targets import seen_heroes
+from grognard.systems.heroquest.weapons import gm_throw
 
 
 def choose(state: QuestState) -> str:
     """The game master's move for the acting monster (one of `state.legal_actions()`)."""
     actions = list(state.legal_actions())
-    from grognard.systems.heroquest.chaos_policy import gm_choice
 
     chaos = gm_choice(state, actions)  # answers to spells, a hero it moves, casting (`chaos_policy`)
     if chaos is not None:
         return chaos
-    from grognard.systems.heroquest.monster_gm import gm_choice as monster_choice
 
     skilled = monster_choice(state, actions)  # its skills, its bow, running away (`monster_gm`)
     if skilled is not None:
@@ -51,17 +55,14 @@ def choose(state: QuestState) -> str:
     if j < 0 or turn.done or turn.attacks:
         return "end"
     targets = seen_heroes(state, j)
-    from grognard.systems.heroquest.monster_pursuit import pursuit_goals
 
     chased = None if targets else pursuit_goals(state, j)  # heroes out of sight: chase (line 88)
     if not targets and not chased:
         return "end"
-    from grognard.systems.heroquest.weapons import gm_throw
 
     thrown = gm_throw(state, actions)  # its dagger, when no hero is in reach (line 359)
     if not turn.rolled:
         return "roll" if "roll" in actions else (thrown or "end")
-    from grognard.systems.heroquest.chaos_hero_ice import gm_smash
 
     thrown = thrown or gm_smash(actions)  # a hero's ice in its way (line 585)
     moves = [a for a in actions if a.startswith("move:")]

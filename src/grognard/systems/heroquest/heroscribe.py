@@ -34,6 +34,8 @@ from defusedxml.ElementTree import fromstring
 from grognard.engine.content import load_data
 from grognard.engine.errors import ContentError
 from grognard.systems.heroquest.board import FURNITURE_KINDS, Board, Square, standard_board
+from grognard.systems.heroquest.goals import met_at_start
+from grognard.systems.heroquest.heroscribe_notes import goal_from_spec, read_notes
 from grognard.systems.heroquest.quest import Quest, QuestFile, check_quest, quest_problems
 
 Role: TypeAlias = Literal[
@@ -386,8 +388,6 @@ def import_heroscribe(xml: bytes | str, source: str = "heroscribe", goal: str | 
     A file that is not a HeroScribe quest, or a quest that cannot be played (see the module doc), is a
     `ContentError`; a bad `goal` a `UsageError`.
     """
-    from grognard.systems.heroquest.heroscribe_notes import goal_from_spec, read_notes
-
     root = _parse(xml, source)
     boards = root.findall("board")
     if not boards:
@@ -517,8 +517,6 @@ def _too_few(count: int) -> str:
 
 def _refuse_unplayable(result: ImportResult, source: str) -> None:
     """A `ContentError` for a quest the heroes cannot play: too few start squares, a goal already met."""
-    from grognard.systems.heroquest.goals import met_at_start
-
     quest = result.quest()
     starts = quest.start_squares()
     if len(starts) < PARTY:

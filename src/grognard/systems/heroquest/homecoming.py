@@ -1,6 +1,6 @@
 """Awards kept: the heroes of a quest played from the roster go back to it when the quest ends.
 
-Each living hero comes home as `artifacts_gear.hero_after_quest` makes him (the experience and gold he
+Each living hero comes home as `hero_after_quest` makes him (the experience and gold he
 gained, the items and artifacts he still carries, found ones too and used ones gone, the charges he
 spent, what he holds and wears) with, on top:
 - ten experience points for completing the quest when it was won and he survived (line 347: "All
@@ -21,12 +21,36 @@ is not overwritten, and the report says so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest import spec_text
+from grognard.systems.heroquest.effect_strings import parse
+from grognard.systems.heroquest.fallen import carried_for
 from grognard.systems.heroquest.hero import DEFAULT_THRESHOLDS, Hero, Thresholds, gain_experience, levels_due
 from grognard.systems.heroquest.roster import Roster
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.state import QuestState, dressed
+from grognard.systems.heroquest.weapons import taken_home
+
+
+def hero_after_quest(state: QuestState, i: int) -> Hero:
+    """Hero `i` as he comes home from the quest: the gold and experience he gained, the items and
+    artifacts he still carries (found ones too, used ones gone), what he holds and wears, the charges
+    he has used (`Hero.spent`), and his points restored."""
+    before = state.ctx.party[i]
+    fig = state.heroes[i]
+    hero = dressed(before, replace(fig, equipped=state.hero_of(i).equipped))
+    used = dict(before.spent)
+    for e in fig.effects:
+        name, n, _ = parse(e)
+        if name.startswith("spent:"):
+            used[name[6:]] = used.get(name[6:], 0) + n
+    keys = {hq.key_of(spec_text.thing_head(n)) for n in fig.items}
+    kept = tuple((k, n) for k, n in sorted(used.items()) if k in keys)
+    home = hero.model_copy(update={"gold": fig.gold, "experience": before.experience + fig.xp, "spent": kept})
+
+    home = taken_home(state, i, home)  # spells learned by Mimic kept, daggers left lying lost (286, 359)
+    return Hero.model_validate(home.model_dump()).restored()
 
 
 @dataclass(frozen=True)
@@ -61,9 +85,6 @@ def homecoming(
 ) -> list[Homecoming]:
     """Every hero of the finished quest as he comes home, or fallen (see the module doc). `completion` is
     the completion experience when the game master reduces it (a quest won on a return, line 114)."""
-    from grognard.systems.heroquest.artifacts_gear import hero_after_quest
-    from grognard.systems.heroquest.fallen import carried_for
-
     out = []
     if completion is None:
         completion = hq.catalog().experience.quest_completion

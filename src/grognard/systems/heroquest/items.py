@@ -25,17 +25,17 @@ from grognard.engine.dice import Rng, Roll
 from grognard.engine.errors import UsageError
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest import spec_text
-from grognard.systems.heroquest.action_text import keyed
+from grognard.systems.heroquest.action_text import keyed, sq, sq_text
+from grognard.systems.heroquest.artifacts_gear import carried_thing, discard_thing, spend_charge, thing_key
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields, skulls
-from grognard.systems.heroquest.edits import free_square_near, note, with_hero
-from grognard.systems.heroquest.effect_strings import has, total
+from grognard.systems.heroquest.edits import free_square_near, note, set_door, trap_status, with_hero
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.effects import in_play, item_effect, spell_key, use_item
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.hero import castable_spells
 from grognard.systems.heroquest.sight import sees
-from grognard.systems.heroquest.state import HeroFig, Pending, QuestState
+from grognard.systems.heroquest.state import Pending, QuestState
 
 Offers = Callable[[QuestState, int], list[str]]
 Apply = Callable[[QuestState, int, str], QuestState]
@@ -70,7 +70,7 @@ PASSIVE: dict[str, str] = {
     "snowshoes-of-speed": "artifacts_env.move_roll: two more squares on the ice, no slipping (line 473)",
     "elven-boots": "artifacts_env.move_roll and artifacts: one more red die, worn out on a roll of all the "
     "same number (line 453)",
-    "rabbit-boots": "resolve.jump_chance and artifacts.hops: a jump over a trap or a figure on anything "
+    "rabbit-boots": "trap_dice.jump_chance and artifacts.hops: a jump over a trap or a figure on anything "
     "but a black shield (line 465)",
     "wand-of-magic": "artifacts.second_casts: held as the weapon, a second, different spell a turn (line "
     "483)",
@@ -113,16 +113,6 @@ def _data_driven(key: str) -> Apply:
 # Offers and use
 
 
-def thing_key(name: str) -> str:
-    """The key a carried thing is played under (a scroll's spell after the colon left out)."""
-    return hq.key_of(spec_text.thing_head(name))
-
-
-def carried_thing(fig: HeroFig, key: str) -> str | None:
-    """The name of the thing `key` the figure carries, `None` when it carries none."""
-    return next((n for n in fig.items if thing_key(n) == key), None)
-
-
 def usable_items(state: QuestState, i: int) -> list[str]:
     """The `use:KEY[:ARG]` actions hero `i` has: one per carried thing with a handler and an offer."""
     out: set[str] = set()
@@ -144,46 +134,6 @@ def use(state: QuestState, i: int, arg: str) -> QuestState:
     if carried_thing(state.heroes[i], key) is None:
         raise UsageError(f"{state.hero_of(i).name} carries no {key}")
     return h.apply(state, i, rest)
-
-
-def discard_thing(state: QuestState, i: int, key: str, *added: str) -> QuestState:
-    """The thing `key` used up (one copy removed), `added` effects put on, a note written."""
-    fig = state.heroes[i]
-    name = carried_thing(fig, key)
-    assert name is not None
-    items = list(fig.items)
-    items.remove(name)
-    state = with_hero(state, i, replace(fig, items=tuple(items), effects=(*fig.effects, *added)))
-    return note(state, said("item.uses", hero=i, hero_name=state.hero_of(i).name, name=name))
-
-
-def spend_charge(state: QuestState, i: int, key: str, charges: int) -> QuestState:
-    """One charge spent (counted with those used in earlier quests); the last one discards the thing."""
-    from grognard.systems.heroquest.artifacts_gear import spent as used
-
-    fig = state.heroes[i]
-    spent = used(state, i, key) + 1
-    now = total(fig.effects, f"spent:{key}") + 1
-    effects = tuple(e for e in fig.effects if not e.startswith(f"spent:{key}"))
-    state = with_hero(state, i, replace(fig, effects=(*effects, f"spent:{key}+{now}|quest")))
-    if spent >= charges:
-        state = discard_thing(state, i, key)
-        fig = state.heroes[i]
-        return with_hero(
-            state, i, replace(fig, effects=tuple(e for e in fig.effects if not e.startswith(f"spent:{key}")))
-        )
-    name = carried_thing(state.heroes[i], key)
-    return note(
-        state,
-        said(
-            "item.uses-charge",
-            hero=i,
-            hero_name=state.hero_of(i).name,
-            name=name or key,
-            spent=spent,
-            charges=charges,
-        ),
-    )
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -227,9 +177,6 @@ def _vision_targets(state: QuestState, i: int) -> tuple[list[int], list[str]]:
 
 def reveal(state: QuestState, i: int) -> QuestState:
     """Potion of Vision (line 419): the secret doors and ordinary traps hero `i` sees are shown."""
-    from grognard.systems.heroquest.actions import set_door
-    from grognard.systems.heroquest.traps import trap_status
-
     if state.heroes[i].at is None or not has(state.heroes[i].effects, "vision"):
         return state
     traps, doors = _vision_targets(state, i)
@@ -280,8 +227,6 @@ CLOAK_CHARGES = 3
 
 
 def _cloak_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.action_text import sq_text
-
     at = state.heroes[i].at
     assert at is not None
     lay = state.layout
@@ -302,7 +247,6 @@ def elven_cloak(state: QuestState, i: int, arg: str) -> QuestState:
     which would trap him forever); three uses."""
     if arg not in _cloak_offers(state, i):
         raise UsageError(f"no wall to pass through to {arg!r}")
-    from grognard.systems.heroquest.action_text import sq
 
     state = spend_charge(state, i, "elven-cloak-of-passage", CLOAK_CHARGES)
     fig = state.heroes[i]
@@ -430,14 +374,6 @@ def throw_attack(rng: Rng, p: Pending, defender: Defender) -> tuple[int, tuple[R
 def attack_ref(effects: tuple[str, ...]) -> str:
     """The potions an attack made with `effects` carries, for the attack's chance node."""
     return ",".join(k for k in ("battle", "icy") if has(effects, k))
-
-
-from grognard.systems.heroquest import artifacts as _artifacts  # noqa: E402  (registers its handlers)
-from grognard.systems.heroquest import artifacts_env as _artifacts_env  # noqa: E402  (registers its handlers)
-from grognard.systems.heroquest import chaos_counters as _chaos_counters  # noqa: E402  (registers handlers)
-
-REGISTERED = (_artifacts.__name__, _artifacts_env.__name__, _chaos_counters.__name__)
-"""The modules whose handlers are in `HANDLERS`."""
 
 
 def register_data_driven() -> None:

@@ -19,9 +19,17 @@ from fractions import Fraction
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
+from grognard.systems.heroquest.effects import hero_defend_dice
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.monster_wounds import hugging
+from grognard.systems.heroquest.monster_gear import untouchable
+from grognard.systems.heroquest.monster_skills import icicle_squares as squares
+from grognard.systems.heroquest.monster_wounds import hugging, release
+from grognard.systems.heroquest.skills import subsets
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.targets import monster_targets
+from grognard.systems.heroquest.traps import spring
+from grognard.systems.heroquest.weapons import monster_axe, with_axe
+from grognard.systems.heroquest.wounds import begin_attack, hurt_hero
 
 
 def run(state: QuestState, verb: str, args: list[str]) -> QuestState:
@@ -44,8 +52,6 @@ def run(state: QuestState, verb: str, args: list[str]) -> QuestState:
         x, y = (int(v) for v in args[2].split(","))
         return _toss(state, int(args[0]), int(args[1]), (x, y))
     if verb == "spring":
-        from grognard.systems.heroquest.traps import spring
-
         x, y = (int(v) for v in args[2].split(","))
         i, idx = int(args[0]), int(args[1])
         if state.heroes[i].status != "active":
@@ -59,10 +65,6 @@ def run(state: QuestState, verb: str, args: list[str]) -> QuestState:
 
 
 def _sweep(state: QuestState, j: int, dice: int, rest: str) -> QuestState:
-    from grognard.systems.heroquest.effects import hero_defend_dice
-    from grognard.systems.heroquest.monster_gear import untouchable
-    from grognard.systems.heroquest.weapons import monster_axe, with_axe
-
     if state.monsters[j].status != "active":
         return state
     left = [int(k) for k in rest.split(",") if k]
@@ -85,9 +87,6 @@ def _sweep(state: QuestState, j: int, dice: int, rest: str) -> QuestState:
 
 
 def _extra(state: QuestState, k: int, i: int) -> QuestState:
-    from grognard.systems.heroquest.targets import monster_targets
-    from grognard.systems.heroquest.wounds import begin_attack
-
     if state.monsters[k].status != "active" or state.heroes[i].status != "active":
         return state
     if i not in monster_targets(state, k):
@@ -146,8 +145,6 @@ def stand_chance(plate: bool) -> Fraction:
 
 def stomp_outcomes(state: QuestState, p: Pending) -> list[tuple[str, Fraction]]:
     """Which figures are knocked back: each unless it stands its ground."""
-    from grognard.systems.heroquest.skills import subsets
-
     ids = [x for x in p.ref.split(",") if x]
     return subsets(ids, {fid: 1 - stand_chance(_in_plate(state, fid)) for fid in ids})
 
@@ -216,8 +213,6 @@ def _toss(state: QuestState, j: int, i: int, mark: Square) -> QuestState:
     landing = (mark[0] - dx, mark[1] - dy) if mark in others else mark
     name = state.hero_of(i).name
     if hugging(state, j) == i:
-        from grognard.systems.heroquest.monster_wounds import release
-
         state = with_monster(state, j, release(state.monsters[j]))
     state = with_hero(state, i, replace(fig, at=landing))
     state = note(
@@ -267,33 +262,14 @@ def _stun(state: QuestState, who: tuple[str, int]) -> QuestState:
 
 def icicle_squares(state: QuestState) -> frozenset[Square]:
     """The squares of the stalactites set by ice gremlins, not yet fallen or found."""
-    from grognard.systems.heroquest.monster_skills import icicle_squares as squares
-
     return squares(state)
 
 
 def icicle_falls(state: QuestState, i: int, square: Square) -> QuestState:
     """A gremlin's stalactite falls on hero `i`: one Body point (line 136)."""
-    from grognard.systems.heroquest.wounds import hurt_hero
-
     state = replace(state, icicles=tuple(s for s in state.icicles if s != f"{square[0]},{square[1]}"))
     state = note(state, said("trap.stalactite-falls", hero=i, hero_name=state.hero_of(i).name))
     return hurt_hero(state, i, 1, "the stalactite")
-
-
-def find_icicles(state: QuestState, i: int, scope: frozenset[Square]) -> QuestState:
-    """A search for traps with no monster in sight finds the gremlins' stalactites the hero sees in his
-    area, and he knocks them down (line 847)."""
-    if state.visible_monsters or not state.icicles:
-        return state
-    found = [s for s in state.icicles if tuple(int(v) for v in s.split(",")) in scope]
-    if not found:
-        return state
-    state = replace(state, icicles=tuple(s for s in state.icicles if s not in found))
-    return note(
-        state,
-        said("trap.finds-stalactite-trap-knocks", hero=i, hero_name=state.hero_of(i).name, found=len(found)),
-    )
 
 
 def under_icicle(state: QuestState, i: int, square: Square) -> QuestState:

@@ -30,6 +30,7 @@ from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import Reach, reachable
+from grognard.systems.heroquest.monster_skills import all_traps
 from grognard.systems.heroquest.monster_wounds import carrying, kidnapped, release, stone, untag
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import QuestState
@@ -190,8 +191,6 @@ def reveal(state: QuestState, j: int) -> QuestState:
 def carry_reach(state: QuestState, j: int) -> Reach | None:
     """Where monster `j` may end its move while it carries a hero off (through the hero's square, never
     ending on it, nor past another figure: he is dragged behind), or None when it carries no one."""
-    from grognard.systems.heroquest.actions import all_traps
-
     i = carrying(state, j)
     m = state.monsters[j].at
     if i is None or m is None:

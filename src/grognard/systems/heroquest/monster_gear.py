@@ -21,6 +21,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from grognard.systems.heroquest.edits import hidden
+from grognard.systems.heroquest.effect_strings import total
+from grognard.systems.heroquest.gear import weapon_of
+from grognard.systems.heroquest.geometry import can_target
+from grognard.systems.heroquest.monster_wounds import carrying, disarmed, kidnapped, stone
+
 if TYPE_CHECKING:
     from grognard.systems.heroquest.monster_kit import MonsterStats
     from grognard.systems.heroquest.state import QuestState
@@ -46,8 +52,6 @@ def skilled(stats: MonsterStats, names: Sequence[str]) -> bool:
 
 def moved(state: QuestState, j: int) -> int:
     """The squares monster `j` has crossed this turn (kept for Rush, line 689)."""
-    from grognard.systems.heroquest.effect_strings import total
-
     return total(state.monsters[j].effects, "rushed")
 
 
@@ -83,8 +87,6 @@ def swarming(state: QuestState, j: int) -> bool:
 
 def clear_shot(state: QuestState, j: int, i: int) -> bool:
     """True when monster `j` shoots at hero `i` with no figure in the way."""
-    from grognard.systems.heroquest.geometry import can_target
-
     m, h = state.monsters[j].at, state.heroes[i].at
     return m is not None and h is not None and can_target(state.layout, m, h, state.figures)
 
@@ -94,8 +96,6 @@ def attack_dice(state: QuestState, j: int, hero: int, *, base: bool = False) -> 
     for a skill that says so, or the second attack's), its effects, +1 for Swarm (line 623), +1 for Rush
     after crossing more than two squares (line 689), -1 for a shot past a figure (Ranged Accuracy, line
     337)."""
-    from grognard.systems.heroquest.effect_strings import total
-
     stats = state.stats_of(j)
     m = state.monsters[j]
     dice = stats.base_attack if base else stats.second if second_attack(state, j) else stats.attack
@@ -112,8 +112,6 @@ def attack_dice(state: QuestState, j: int, hero: int, *, base: bool = False) -> 
 def defend_dice(state: QuestState, j: int, *, ranged: bool = False) -> int:
     """Monster `j`'s defend dice before effects and furniture: Defend with armour, two for a shield
     against a shot (line 383); base Defend while it carries off a hero (Kidnap, line 711)."""
-    from grognard.systems.heroquest.monster_wounds import carrying
-
     stats = state.stats_of(j)
     if carrying(state, j) is not None:
         return stats.base_defend
@@ -123,17 +121,12 @@ def defend_dice(state: QuestState, j: int, *, ranged: bool = False) -> int:
 def untouchable(state: QuestState, i: int) -> bool:
     """True when no monster may attack hero `i`: unseen (stealth, Disappear), stone (line 781), carried
     off by a fimir (line 711)."""
-    from grognard.systems.heroquest.monster_wounds import kidnapped, stone
-    from grognard.systems.heroquest.targets import hidden
-
     return hidden(state, i) or stone(state, i) or kidnapped(state, i) is not None
 
 
 def shot_targets(state: QuestState, j: int) -> list[int]:
     """The heroes monster `j` may shoot with its bow: any in sight (line 371), past a figure with Ranged
     Accuracy (line 337)."""
-    from grognard.systems.heroquest.geometry import can_target
-
     m = state.monsters[j].at
     assert m is not None
     accurate = "Ranged Accuracy" in state.stats_of(j).skills
@@ -154,9 +147,6 @@ def shoots(state: QuestState, j: int) -> bool:
 
 def hero_shoots(state: QuestState, i: int) -> bool:
     """True when hero `i` attacks with a bow or crossbow in hand (a monster's shield gives two dice)."""
-    from grognard.systems.heroquest.gear import weapon_of
-    from grognard.systems.heroquest.monster_wounds import disarmed
-
     name = state.hero_of(i).equipped.weapon
     weapon = weapon_of(name) if name and not disarmed(state.heroes[i].effects) else None
     return weapon is not None and weapon.ranged

@@ -24,9 +24,15 @@ from __future__ import annotations
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.action_text import aim, aimed_hero, keyed_of, sq, square_of
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.monster_flight import flee_move, running
+from grognard.systems.heroquest.edits import trap_here
+from grognard.systems.heroquest.effects import hero_attack_dice, hero_defend_dice
+from grognard.systems.heroquest.geometry import can_target, distances
+from grognard.systems.heroquest.monster_flight import flee_move, running, seen
+from grognard.systems.heroquest.monster_gear import untouchable
+from grognard.systems.heroquest.monster_skills import HANDLERS, sweep_path
 from grognard.systems.heroquest.monster_wounds import carrying, hugging, tagged
 from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.targets import seen_heroes
 
 
 def gm_choice(state: QuestState, actions: list[str]) -> str | None:
@@ -59,8 +65,6 @@ def gm_choice(state: QuestState, actions: list[str]) -> str | None:
 
 
 def _weakest(state: QuestState, attacks: list[str]) -> str:
-    from grognard.systems.heroquest.effects import hero_defend_dice
-
     def weakness(action: str) -> tuple[int, int, int]:
         i = aimed_hero(action)
         return (state.heroes[i].body, hero_defend_dice(state, i), i)
@@ -78,7 +82,6 @@ def _flight(state: QuestState, j: int, actions: list[str]) -> str:
         if step != "end":
             return step
     attacks = [a for a in actions if a.startswith("attack:h")]
-    from grognard.systems.heroquest.monster_flight import seen
 
     if attacks and seen(state, j):
         return _weakest(state, attacks)  # cornered: it cannot get out of sight
@@ -105,6 +108,11 @@ def _value(name: str) -> tuple[int, str]:
 
 
 def _skill(state: QuestState, j: int, skills: list[str], actions: list[str]) -> str | None:
+    for key, h in sorted(HANDLERS.items()):  # a skill that brings its own choice (`Handler.gm_pick`)
+        offered = _of(skills, key)
+        pick = h.gm_pick(state, j, offered) if h.gm_pick is not None and offered else None
+        if pick is not None:
+            return pick
     turn = state.turn
     attacks = [a for a in actions if a.startswith("attack:h")]
     courage = _of(skills, "vile-courage")
@@ -136,8 +144,6 @@ def _skill(state: QuestState, j: int, skills: list[str], actions: list[str]) -> 
     i = aimed_hero(target)
     sweeps = _of(skills, "sweep-attack")
     if sweeps:
-        from grognard.systems.heroquest.monster_skills import sweep_path
-
         return max(sweeps, key=lambda a: (len(sweep_path(state, j, _hero(a))), -_hero(a)))
     stomps = _of(skills, "stomp")
     if stomps and len({_hero(a) for a in stomps}) >= 2:
@@ -173,16 +179,11 @@ def _hero_distance(state: QuestState, square: Square) -> int:
 
 
 def _sees_a_hero(state: QuestState, j: int) -> bool:
-    from grognard.systems.heroquest.targets import seen_heroes
-
     return bool(seen_heroes(state, j))
 
 
 def _can_reach(state: QuestState, j: int) -> bool:
     """True when monster `j` could stand beside a hero it sees with its longest move."""
-    from grognard.systems.heroquest.geometry import distances
-    from grognard.systems.heroquest.targets import seen_heroes
-
     at = state.monsters[j].at
     assert at is not None
     layout = state.layout
@@ -198,8 +199,6 @@ def _can_reach(state: QuestState, j: int) -> bool:
 
 def _toss_worth(state: QuestState, action: str) -> bool:
     """A toss onto a trap, or into another hero."""
-    from grognard.systems.heroquest.edits import trap_here
-
     mark = sq(aim(keyed_of(action).target).at or "")
     return trap_here(state, mark) is not None or any(
         h.at == mark and h.status == "active" for k, h in enumerate(state.heroes) if k != _hero(action)
@@ -208,8 +207,6 @@ def _toss_worth(state: QuestState, action: str) -> bool:
 
 def _threat(state: QuestState, i: int, j: int) -> bool:
     """True when hero `i`'s attack dice reach monster `j`'s Body left (a daze would spare it a blow)."""
-    from grognard.systems.heroquest.effects import hero_attack_dice
-
     fig = state.heroes[i]
     if fig.at is None or tagged(fig.effects, "kidnapped") is not None:
         return False
@@ -218,9 +215,6 @@ def _threat(state: QuestState, i: int, j: int) -> bool:
 
 def _to_a_shot(state: QuestState, j: int, actions: list[str]) -> str | None:
     """The nearest square the bowman may move to from which it has a shot at a hero."""
-    from grognard.systems.heroquest.geometry import can_target
-    from grognard.systems.heroquest.monster_gear import untouchable
-
     heroes = [
         h.at
         for i, h in enumerate(state.heroes)

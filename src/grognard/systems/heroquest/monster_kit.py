@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 from pydantic import Field
 
 from grognard.engine.content import ContentModel
+from grognard.engine.errors import GrognardError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.mercenary_foes import default_skills, default_weapon
 
@@ -218,8 +219,6 @@ def monster_stats(quest: Quest, mid: str, kind: str, level: int | None, name: st
 def quest_kit_problems(quest: QuestFile) -> list[tuple[str, str]]:
     """Every (place, reason) that makes a quest's monster kinds, monsters or wandering monster carry or
     use what their lists do not allow; entries with an unknown monster or level are left to the caller."""
-    from grognard.engine.errors import GrognardError
-
     out: list[tuple[str, str]] = []
     entries: list[tuple[str, Outfitted]] = [
         (f"monster_kinds[{i}]", k) for i, k in enumerate(quest.monster_kinds)

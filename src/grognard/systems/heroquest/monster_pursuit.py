@@ -29,9 +29,15 @@ from fractions import Fraction
 from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.board import Square, neighbours
-from grognard.systems.heroquest.edits import note, with_monster
+from grognard.systems.heroquest.edits import hidden, note, thrall_of, with_monster
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
+from grognard.systems.heroquest.geometry import distances
+from grognard.systems.heroquest.monster_flight import running, seen
+from grognard.systems.heroquest.monster_wounds import carrying
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.targets import seen_heroes
 
 CHASE = "chase|quest"
 """The monster chases the heroes who ran out of its sight this turn."""
@@ -72,11 +78,6 @@ def hunting(state: QuestState) -> bool:
 
 
 def _eligible(state: QuestState, j: int) -> bool:
-    from grognard.systems.heroquest.effect_strings import has
-    from grognard.systems.heroquest.monster_flight import running
-    from grognard.systems.heroquest.monster_wounds import carrying
-    from grognard.systems.heroquest.skill_moves import thrall_of
-
     m = state.monsters[j]
     return (
         state.setup.gm != "human"
@@ -91,8 +92,6 @@ def _eligible(state: QuestState, j: int) -> bool:
 
 
 def _sees_hero(state: QuestState, j: int) -> bool:
-    from grognard.systems.heroquest.targets import seen_heroes
-
     return bool(seen_heroes(state, j))
 
 
@@ -143,8 +142,6 @@ def pursuit_ends(state: QuestState, j: int) -> QuestState:
 
 def pursuit_watch(state: QuestState) -> QuestState:
     """After every move: a monster with pursuit marks that a hero sees is in the fight again."""
-    from grognard.systems.heroquest.monster_flight import seen
-
     for j, m in enumerate(state.monsters):
         if m.status == "active" and any(_marked(e) for e in m.effects) and seen(state, j):
             state = _set(state, j, None)
@@ -180,9 +177,6 @@ def seek_result(state: QuestState, p: Pending, move: str) -> QuestState:
 
 
 def _nearest_hero(state: QuestState, j: int) -> Square | None:
-    from grognard.systems.heroquest.geometry import distances
-    from grognard.systems.heroquest.targets import hidden
-
     at = state.monsters[j].at
     assert at is not None
     heroes = [
@@ -199,8 +193,6 @@ def _nearest_hero(state: QuestState, j: int) -> Square | None:
 def pursuit_goals(state: QuestState, j: int) -> set[Square] | None:
     """Where the automatic game master walks monster `j` that sees no hero: beside the heroes while it
     chases, its start position going home, the square it moves on to; None when it stands."""
-    from grognard.systems.heroquest.targets import hidden
-
     now = marks(state, j)
     layout = state.layout
     if CHASE in now:
@@ -217,3 +209,13 @@ def pursuit_goals(state: QuestState, j: int) -> set[Square] | None:
             x, y = e[len(ONWARD) :].partition("|")[0].split(",")
             return {(int(x), int(y))}
     return None
+
+
+CHANCES.add(
+    "seek",  # the red die after heroes escaped (line 88)
+    Chance(
+        lambda state, p: seek_outcomes(),
+        lambda state, p, move: seek_result(state, p, str(move)),
+        lambda state, p, rng: seek_throw(rng),
+    ),
+)

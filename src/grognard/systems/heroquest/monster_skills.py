@@ -17,29 +17,49 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from grognard.engine.features import Registry
+from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.action_text import aim, keyed
 from grognard.systems.heroquest.board import Square, neighbours
+from grognard.systems.heroquest.combat_dice import damage
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.effects import monster_attack_dice
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
 from grognard.systems.heroquest.geometry import can_attack_close, orthogonal
 from grognard.systems.heroquest.monster_gear import attacks_allowed, untouchable
-from grognard.systems.heroquest.monster_wounds import carrying, hugged, hugging, kidnapped, stone, tagged
+from grognard.systems.heroquest.monster_wounds import (
+    carrying,
+    hugged,
+    hugging,
+    kidnapped,
+    release,
+    stone,
+    tagged,
+    untag,
+)
 from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.skills import more_chance
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.targets import monster_targets
+from grognard.systems.heroquest.wounds import begin_attack
 
 Offers = Callable[[QuestState, int], list[str]]
 Apply = Callable[[QuestState, int, str], QuestState]
+GmPick = Callable[[QuestState, int, list[str]], str | None]
 
 
 @dataclass(frozen=True)
 class Handler:
-    """How one monster skill is played: its offers (argument strings, "" for none), its effect, its kind."""
+    """How one monster skill is played: its offers (argument strings, "" for none), its effect, its kind,
+    and (`gm_pick`) which of its offered actions the automatic game master takes, if any: read by
+    `monster_gm` for a skill its own ordered policy does not name."""
 
     offers: Offers
     apply: Apply
     kind: str = "free"
+    gm_pick: GmPick | None = None
 
 
 HANDLERS: dict[str, Handler] = {}
@@ -70,8 +90,10 @@ handler = _REGISTRY.lookup
 """The handler of a monster skill; `RuleNotImplementedError` for one the game does not play."""
 
 
-def _register(key: str, offers: Offers, kind: str = "free") -> Callable[[Apply], Apply]:
-    return _REGISTRY.register(key, lambda apply: Handler(offers, apply, kind))
+def _register(
+    key: str, offers: Offers, kind: str = "free", gm_pick: GmPick | None = None
+) -> Callable[[Apply], Apply]:
+    return _REGISTRY.register(key, lambda apply: Handler(offers, apply, kind, gm_pick))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -193,9 +215,6 @@ def _hero_arg(arg: str) -> int:
 
 def _attack(state: QuestState, j: int, i: int, then: str) -> QuestState:
     """An attack on base Attack dice (Bite, Stomp, Toss, Shield Bash), with what follows a hit."""
-    from grognard.systems.heroquest.effects import monster_attack_dice
-    from grognard.systems.heroquest.wounds import begin_attack
-
     state = begin_attack(state, "monster", j, i)
     p = state.pending
     assert p is not None
@@ -299,8 +318,6 @@ def sweep_path(state: QuestState, j: int, i: int) -> list[int]:
 
 
 def _sweep_offers(state: QuestState, j: int) -> list[str]:
-    from grognard.systems.heroquest.targets import monster_targets
-
     if _used(state, j, "sweep-attack") or not state.stats_of(j).diagonal or not state.encounter:
         return []
     at = state.monsters[j].at
@@ -320,8 +337,6 @@ def _sweep_offers(state: QuestState, j: int) -> list[str]:
 @_register("sweep-attack", _sweep_offers, "attack")
 def sweep_attack(state: QuestState, j: int, arg: str) -> QuestState:
     """Full dice on the first hero of the sweep; each hit carries on to the next with one die fewer."""
-    from grognard.systems.heroquest.wounds import begin_attack
-
     i = _hero_arg(arg)
     rest = ",".join(str(k) for k in sweep_path(state, j, i)[1:])
     state = begin_attack(_mark(state, j, "sweep-attack"), "monster", j, i)
@@ -352,8 +367,6 @@ def kidnap(state: QuestState, j: int, arg: str) -> QuestState:
 
 def kidnap_chance(p: Pending) -> Fraction:
     """The chance the fimir's base Attack dice beat the hero's base defend dice (a hit gets through)."""
-    from grognard.systems.heroquest.combat_dice import damage
-
     return 1 - damage(p.dice, p.need, "hero").get(0, Fraction(0))
 
 
@@ -391,6 +404,24 @@ def stone_gaze(state: QuestState, j: int, arg: str) -> QuestState:
     return replace(_mark(state, j, "stone-gaze"), pending=p)
 
 
+def _gaze_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
+    win = more_chance(p.dice, p.need)
+    return [(k, q) for k, q in (("stone", win), ("resists", 1 - win)) if q]
+
+
+def _gaze_result(state: QuestState, p: Pending, move: Move) -> QuestState:
+    i = p.target
+    name = state.hero_of(i).name
+    if move != "stone":
+        return note(state, said("status.meets-gargoyle-gaze-holds", hero=i, name=name))
+    fig = state.heroes[i]
+    state = with_hero(state, i, replace(fig, effects=(*fig.effects, "stone|quest")))
+    return note(state, said("turn.turned-stone", hero=i, name=name))
+
+
+CHANCES.add("m-gaze", Chance(_gaze_outcomes, _gaze_result))  # drawn by its chance (line 781)
+
+
 def icicle_squares(state: QuestState) -> frozenset[Square]:
     """The squares of the stalactite traps ice gremlins have set and no hero has sprung or found."""
     out = set()
@@ -398,6 +429,13 @@ def icicle_squares(state: QuestState) -> frozenset[Square]:
         x, y = s.split(",")
         out.add((int(x), int(y)))
     return frozenset(out)
+
+
+def all_traps(state: QuestState) -> frozenset[Square]:
+    """Every square of a trap still dangerous (the game master's monsters never step on one), the ice
+    gremlins' stalactites too (line 847)."""
+    traps = frozenset(s for i, t in enumerate(state.ctx.traps) for s in t.squares if trap_here(state, s) == i)
+    return traps | icicle_squares(state)
 
 
 def _trap_offers(state: QuestState, j: int) -> list[str]:
@@ -507,8 +545,6 @@ def _release_offers(state: QuestState, j: int) -> list[str]:
 @_register("bear-hug", _release_offers)
 def bear_hug(state: QuestState, j: int, _arg: str) -> QuestState:
     """The yeti lets go (the grip itself is taken at once after a hit, `monster_wounds.struck`)."""
-    from grognard.systems.heroquest.monster_wounds import release, untag
-
     i = hugging(state, j)
     assert i is not None
     state = with_monster(state, j, release(state.monsters[j]))

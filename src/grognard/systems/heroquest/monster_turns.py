@@ -21,16 +21,34 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest import monster_blows as blows
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import queued_step
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.feature_hooks import (
+    CHANCES,
+    HERO_TURN_STARTS,
+    Chance,
+    TurnStart,
+    TurnStep,
+    required,
+)
 from grognard.systems.heroquest.geometry import orthogonal
+from grognard.systems.heroquest.hooks import end_turn
+from grognard.systems.heroquest.monster_blows import stomp_outcomes, stomp_result
+from grognard.systems.heroquest.monster_flight import reveal, turn_begins, turn_ends, watch
+from grognard.systems.heroquest.monster_pursuit import pursuit_begins, pursuit_ends, pursuit_watch
+from grognard.systems.heroquest.monster_skills import kidnap_chance
 from grognard.systems.heroquest.monster_wounds import (
+    HEALED,
     carrying,
+    heal_watch,
     hugging,
     kidnapped,
+    release,
     resist_chance,
     stone,
     tagged,
@@ -39,8 +57,9 @@ from grognard.systems.heroquest.monster_wounds import (
 )
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.wounds import hurt_hero
 
-CHANCE_KINDS = ("m-kidnap", "m-gaze", "m-plague", "m-daze", "m-stomp", "m-dread", "m-struggle")
+CHANCE_KINDS = ("m-kidnap", "m-plague", "m-daze", "m-stomp", "m-dread", "m-struggle")
 """The chance nodes of the monster skills."""
 
 SIXTH = Fraction(1, 6)
@@ -85,8 +104,6 @@ def hero_turn_ends(state: QuestState, i: int) -> QuestState:
 def monster_turn_begins(state: QuestState, j: int) -> QuestState:
     """Monster `j`'s turn begins: stunned it loses it; a runner may have escaped or turns to run; a bear
     hug squeezes."""
-    from grognard.systems.heroquest.monster_flight import turn_begins
-
     if state.pending is not None or state.acting != j or state.turn.done:
         return state
     m = state.monsters[j]
@@ -100,7 +117,6 @@ def monster_turn_begins(state: QuestState, j: int) -> QuestState:
     held = hugging(state, j)
     if held is not None:
         state = _queue(state, f"squeeze:{j}:{held}")
-    from grognard.systems.heroquest.monster_pursuit import pursuit_begins
 
     return pursuit_begins(state, j)  # heroes out of its sight: the chase (line 88)
 
@@ -111,9 +127,6 @@ def _done(state: QuestState) -> QuestState:
 
 def monster_turn_ends(state: QuestState) -> QuestState:
     """The acting monster's turn ends (`monster_flight.turn_ends`)."""
-    from grognard.systems.heroquest.monster_flight import turn_ends
-    from grognard.systems.heroquest.monster_pursuit import pursuit_ends
-
     j = state.acting
     if not 0 <= j < len(state.monsters):
         return state
@@ -122,8 +135,6 @@ def monster_turn_ends(state: QuestState) -> QuestState:
 
 def monster_acts(state: QuestState, j: int, verb: str) -> QuestState:
     """Before monster `j`'s move, attack or skill: a lurker shows itself (Ambush, line 803)."""
-    from grognard.systems.heroquest.monster_flight import reveal
-
     if verb in ("attack", "skill", "throw") and 0 <= j < len(state.monsters):
         return reveal(state, j)
     return state
@@ -135,14 +146,10 @@ def monster_acts(state: QuestState, j: int, verb: str) -> QuestState:
 
 def upkeep(state: QuestState) -> QuestState:
     """Run after every move (`turn.settle`): see the module doc."""
-    from grognard.systems.heroquest.monster_flight import watch
-    from grognard.systems.heroquest.monster_wounds import HEALED, heal_watch
-
     heroes = state.heroes
     if any(HEALED in e for h in heroes for e in h.effects):
         state = heal_watch(state)
     state = watch(state)
-    from grognard.systems.heroquest.monster_pursuit import pursuit_watch
 
     state = pursuit_watch(state)  # a chaser seen again is in the fight again (line 88)
     state = _holds(state)
@@ -159,8 +166,6 @@ def upkeep(state: QuestState) -> QuestState:
 
 def _holds(state: QuestState) -> QuestState:
     """Holds and kidnaps end when a figure is gone, and a bear hug when the two stand apart."""
-    from grognard.systems.heroquest.monster_wounds import release
-
     for j, m in enumerate(state.monsters):
         if not m.effects:
             continue  # neither hugging nor carrying anyone
@@ -231,9 +236,6 @@ def run_queue(state: QuestState) -> QuestState | None:
 
 
 def _run(state: QuestState, item: str) -> QuestState:
-    from grognard.systems.heroquest import monster_blows as blows
-    from grognard.systems.heroquest.wounds import hurt_hero
-
     verb, args = queued_step(item)
     n = [int(a) for a in args[:2] if a.lstrip("-").isdigit()]
     if verb == "plague":
@@ -314,19 +316,12 @@ def _dread_node(state: QuestState, i: int) -> QuestState:
 # Chance nodes
 
 
-def outcomes(state: QuestState, p: Pending) -> list[tuple[str, Fraction]] | None:
+def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]] | None:
     """The exact outcomes of a monster skill's chance node, or None when `p` is not one."""
-    from grognard.systems.heroquest.monster_blows import stomp_outcomes
-    from grognard.systems.heroquest.monster_skills import kidnap_chance
-    from grognard.systems.heroquest.skills import more_chance
-
-    pairs: list[tuple[str, Fraction]]
+    pairs: list[tuple[Outcome, Fraction]]
     if p.kind == "m-kidnap":
         win = kidnap_chance(p)
         pairs = [("taken", win), ("resists", 1 - win)]
-    elif p.kind == "m-gaze":
-        win = more_chance(p.dice, p.need)
-        pairs = [("stone", win), ("resists", 1 - win)]
     elif p.kind == "m-plague":
         pairs = [("sick", Fraction(1, 2)), ("well", Fraction(1, 2))]
     elif p.kind == "m-daze":
@@ -338,7 +333,7 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[str, Fraction]] | None
     elif p.kind == "m-struggle":
         pairs = [("free", SIXTH), ("held", 1 - SIXTH)]
     elif p.kind == "m-stomp":
-        return stomp_outcomes(state, p)
+        return list[tuple[Outcome, Fraction]](stomp_outcomes(state, p))
     else:
         return None
     return [(k, q) for k, q in pairs if q]
@@ -346,9 +341,6 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[str, Fraction]] | None
 
 def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
     """The state after a monster skill's chance node came out as `move`, or None when `p` is not one."""
-    from grognard.systems.heroquest.monster_blows import stomp_result
-    from grognard.systems.heroquest.turn import end_turn
-
     if p.kind not in CHANCE_KINDS:
         return None
     i = p.target
@@ -371,12 +363,6 @@ def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
                 "move.seizes-carries-off", monster=p.who, monster_name=state.stats_of(p.who).name, name=name
             ),
         )
-    if p.kind == "m-gaze":
-        if move != "stone":
-            return note(state, said("status.meets-gargoyle-gaze-holds", hero=i, name=name))
-        fig = state.heroes[i]
-        state = with_hero(state, i, replace(fig, effects=(*fig.effects, "stone|quest")))
-        return note(state, said("turn.turned-stone", hero=i, name=name))
     if p.kind == "m-plague":
         return (
             wound(state, i, "plague", "is sick with pestilence: one Body a turn") if move == "sick" else state
@@ -403,8 +389,6 @@ def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
     if p.kind == "m-struggle":
         k = kidnapped(state, i)
         if move == "free" and k is not None:
-            from grognard.systems.heroquest.monster_wounds import release
-
             state = with_monster(state, k, release(state.monsters[k]))
             fig = state.heroes[i]
             state = with_hero(state, i, replace(fig, effects=untag(fig.effects, "kidnapped")))
@@ -417,3 +401,15 @@ def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
 def trap_square(state: QuestState, square: Square) -> int | None:
     """The quest trap still dangerous on `square` (a figure thrown or knocked onto it springs it)."""
     return trap_here(state, square)
+
+
+for _kind in CHANCE_KINDS:
+    CHANCES.add(_kind, Chance(required(outcomes), required(result)))  # drawn by their chances
+
+
+def _monster_skills_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:
+    state, lost_turn = hero_turn_begins(state, who)  # tossed or stone; the monster skills' rolls queued
+    return state, "end" if lost_turn else "go"
+
+
+HERO_TURN_STARTS.add("monster-skills", TurnStart(30, _monster_skills_start))

@@ -30,6 +30,8 @@ from grognard.systems.heroquest.action_text import keyed_of
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import parse, tags
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.geometry import orthogonal
+from grognard.systems.heroquest.skill_registry import HANDLERS
 from grognard.systems.heroquest.state import HeroFig, MonsterFig, Pending, QuestState
 
 HEALED = "|healed<"
@@ -248,8 +250,6 @@ def _pincer(state: QuestState, j: int, i: int) -> QuestState:
 def defended(state: QuestState, p: Pending, damage: int) -> QuestState:
     """What follows hero `p.who`'s blow from beside monster `p.target` that its defend roll turned aside:
     Tail Attack (line 713) and, once an encounter, Disarm (line 757)."""
-    from grognard.systems.heroquest.geometry import orthogonal
-
     j, i = p.target, p.who
     if damage > 0 or p.need <= 0 or state.monsters[j].status != "active":
         return state
@@ -339,8 +339,6 @@ def hero_restrict(state: QuestState, i: int, actions: list[str]) -> list[str]:
     """Hero `i`'s actions less what the monster skills forbid: nothing but ending the turn turned to stone
     or carried off (lines 781, 711); no moving in a bear hug (line 891, our ruling: he is held fast); no
     attack the turn after a shield bash dazed him (line 341)."""
-    from grognard.systems.heroquest.skills import HANDLERS
-
     fig = state.heroes[i]
     if stone(state, i) or kidnapped(state, i) is not None:
         return [a for a in actions if a == "end"] or ["end"]

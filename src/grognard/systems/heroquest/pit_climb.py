@@ -19,6 +19,7 @@ from fractions import Fraction
 from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
 from grognard.systems.heroquest.state import Pending, QuestState
 
 HELD = "pit|climb"
@@ -89,3 +90,13 @@ def climb_result(state: QuestState, p: Pending, move: str) -> QuestState:
         return note(state, said("move.gets-hold-edge-pit", hero=p.who, hero_name=name))
     state = replace(state, turn=replace(state.turn, rolled=True, moves=0, stopped=True))
     return note(state, said("move.slips-back-into-pit", hero=p.who, hero_name=name))
+
+
+CHANCES.add(
+    "climb",
+    Chance(
+        lambda state, p: list(climb_outcomes(p)),
+        lambda state, p, move: climb_result(state, p, str(move)),
+        lambda state, p, rng: climb_throw(p, rng),
+    ),
+)

@@ -46,8 +46,9 @@ from grognard.systems.heroquest.board import (
     standard_board,
 )
 from grognard.systems.heroquest.challenges import Challenge, ChallengeTrigger, challenge_problems
+from grognard.systems.heroquest.chaos_lists import list_problems
 from grognard.systems.heroquest.geometry import visible_squares
-from grognard.systems.heroquest.monster_kit import MonsterKind
+from grognard.systems.heroquest.monster_kit import MonsterKind, quest_kit_problems
 
 TrapKind: TypeAlias = Literal[
     "spear", "pit", "long-pit", "falling-rock", "stalactite", "swinging-axe", "wandering-monster", "chest"
@@ -514,8 +515,6 @@ def quest_problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
         except GrognardError as exc:
             out.append((f"monsters[{i}].monster", str(exc)))
         else:
-            from grognard.systems.heroquest.chaos_lists import list_problems
-
             level = m.level if m.level is not None else entry.level_range[0]
             out.extend((f"monsters[{i}].spells", p) for p in list_problems(m.monster, level, m.spells or []))
         for p in check_free(layout, [m.at], f"monster {m.id!r}"):
@@ -568,7 +567,6 @@ def quest_problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
         catalog.monster(q.wandering.monster)
     except GrognardError as exc:
         out.append(("wandering.monster", str(exc)))
-    from grognard.systems.heroquest.monster_kit import quest_kit_problems
 
     out.extend(quest_kit_problems(q))
     out.extend(challenge_problems(q, board))

@@ -20,8 +20,10 @@ from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import spec_text
 from grognard.systems.heroquest.board import Door, Layout, Square
-from grognard.systems.heroquest.hero import Hero, create_hero
-from grognard.systems.heroquest.monster_kit import MonsterStats
+from grognard.systems.heroquest.hero import Hero, create_hero, creation_needs
+from grognard.systems.heroquest.mercenaries import hired_party
+from grognard.systems.heroquest.monster_kit import MonsterStats, monster_stats
+from grognard.systems.heroquest.party_level import raise_to_level, split_level
 from grognard.systems.heroquest.quest import Quest, TrapPlacement, TreasurePlacement, load_quest
 
 SHIPPED_QUESTS = ("1-the-smugglers-stair", "2-the-salt-crypt", "3-the-rimebound-hold", "the-goblin-cellar")
@@ -75,8 +77,6 @@ def hero_from_spec(spec: str, taken: Collection[str] = ()) -> Hero:
     Traps. A level after `@` takes the hero up to it (`party_level.raise_to_level`); without one the
     hero is of level 1. A `UsageError` names a race or class that is not known.
     """
-    from grognard.systems.heroquest.party_level import raise_to_level, split_level
-
     text, named = spec_text.named(spec.strip())
     name = named or ""
     text, level = split_level(text)
@@ -86,7 +86,6 @@ def hero_from_spec(spec: str, taken: Collection[str] = ()) -> Hero:
     cls_entry = hq.hero_class(cls)
     cls = cls_entry.key
     race = race or _DEFAULT_RACE.get(cls, "human")
-    from grognard.systems.heroquest.hero import creation_needs
 
     needs = creation_needs(race, cls)
     extra: list[Any] = []
@@ -157,8 +156,6 @@ def _monster_stats(
 ) -> MonsterStats:
     """Monster `mid`'s numbers with the weapons, armour and skills its quest gives it (`monster_gear`;
     `weapon` and `armour` are read from the quest there)."""
-    from grognard.systems.heroquest.monster_kit import monster_stats
-
     return monster_stats(quest, mid, kind, level, name)
 
 
@@ -227,8 +224,6 @@ def context(setup: Setup) -> Context:
     quest = _quest(setup.quest)
     party = parse_party(setup.heroes)
     if setup.mercenaries:
-        from grognard.systems.heroquest.mercenaries import hired_party
-
         party = (*party, *hired_party(setup.mercenaries, party))
     doors = (*quest.board.doors, *quest.file.doors)
     stats = {

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.engine.errors import ContentError, UsageError
+from grognard.systems.heroquest.goals import describe
 from grognard.systems.heroquest.heroscribe import MAX_BYTES, ImportResult, import_heroscribe
 from grognard.systems.heroquest.quest import QuestFile
 
@@ -91,7 +92,6 @@ def placed_lines(result: ImportResult) -> list[str]:
         lines.append(f"  placed stairs at {list(quest.stairs)}")
     if quest.dark:
         lines.append(f"  placed dark areas: {len(quest.dark)}")
-    from grognard.systems.heroquest.goals import describe
 
     lines.append(f"  goal: {describe(quest.goal)}; wandering monster: {quest.wandering.monster}")
     return lines

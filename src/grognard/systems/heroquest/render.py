@@ -10,9 +10,17 @@ on edges, so they are listed beside the map with their squares and state.
 from __future__ import annotations
 
 from grognard.systems.heroquest.action_text import Order, hero_ref, parse
-from grognard.systems.heroquest.actions import known_traps
+from grognard.systems.heroquest.artifacts_env import ice_marks
 from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.challenge_play import challenge_label
+from grognard.systems.heroquest.combat_dice import all_skulls_chance, kill_chance
+from grognard.systems.heroquest.edits import known_traps
+from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
+from grognard.systems.heroquest.spell_choice import choice_label
 from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.targets import place_label, trap_at_place
+from grognard.systems.heroquest.turn_attacks import attacks_left, turn_kill_chance
+from grognard.systems.heroquest.weapons import dagger_marks, hero_axe, lying
 
 
 def monster_letters(state: QuestState) -> dict[int, str]:
@@ -27,10 +35,8 @@ def map_lines(state: QuestState) -> list[str]:
     board = layout.board
     seen = set(state.seen)
     marks: dict[Square, str] = {}
-    from grognard.systems.heroquest.artifacts_env import ice_marks
 
     marks.update(ice_marks(state))
-    from grognard.systems.heroquest.weapons import dagger_marks
 
     marks.update(dagger_marks(state))  # thrown daggers lying on the floor (line 359)
     for s in layout.stairs:
@@ -91,12 +97,10 @@ def status_lines(state: QuestState) -> list[str]:
         s = state.stats_of(j)
         assert m.at is not None
         out.append(f"{letters[j]} {s.name} ({m.id}): Body {m.body}/{s.body} at {m.at[0]},{m.at[1]}")
-    from grognard.systems.heroquest.weapons import lying
 
     for (x, y), who in lying(state):
         owner = state.hero_of(int(who[1:])).name if who[0] == "h" else state.stats_of(int(who[1:])).name
         out.append(f"dagger at {x},{y} ({owner}'s)")
-    from grognard.systems.heroquest.targets import place_label
 
     for k, status in enumerate(state.traps):
         if status == "found":  # where it is, not what it is (line 96)
@@ -116,21 +120,14 @@ def status_lines(state: QuestState) -> list[str]:
 
 def action_label(state: QuestState, action: str) -> str:
     """How an action is offered to a player; an attack shows its dice and the chance it kills this turn."""
-    from grognard.systems.heroquest.combat_dice import kill_chance
-    from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
-
     typed = parse(action)
     verb, arg = typed.verb, typed.rest
     if verb in ("attack", "throw") and hero_ref(arg) is None and state.current_hero() is not None:
-        from grognard.systems.heroquest.combat_dice import all_skulls_chance
-        from grognard.systems.heroquest.weapons import hero_axe
-
         i = state.current_hero()
         j = next(k for k, m in enumerate(state.monsters) if m.id == arg)
         if i is not None:
             a = hero_attack_dice(state, i, j)
             d = monster_defend_dice(state, j, ranged=verb == "throw")
-            from grognard.systems.heroquest.turn_attacks import attacks_left, turn_kill_chance
 
             p = kill_chance(a, d, "monster", state.monsters[j].body)
             n = attacks_left(state, i) if verb == "attack" else 1  # every blow this turn (rulings: "Damage")
@@ -155,20 +152,14 @@ def action_label(state: QuestState, action: str) -> str:
         return "roll two red dice to move" if state.current_hero() is not None else "roll to move"
     who = state.current_hero()
     if verb == "challenge" and who is not None:
-        from grognard.systems.heroquest.challenge_play import challenge_label
-
         return challenge_label(state, who, arg)
     if verb == "disarm":  # by its place, its kind unknown until it springs or is disarmed (line 96)
-        from grognard.systems.heroquest.targets import place_label, trap_at_place
-
         idx = trap_at_place(state, arg)
         if idx is not None:
             return f"disarm the trap {place_label(state, idx)}"
     if verb == "climb":
         return "climb out of the pit: one red die"
     if verb in ("memorise", "forget") and who is not None:
-        from grognard.systems.heroquest.spell_choice import choice_label
-
         return choice_label(state, who, action)
     caster_at = hero_ref(arg)
     if verb == "flashback" and who is not None and caster_at is not None:

@@ -13,28 +13,39 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
-from functools import cache
 from itertools import permutations
 from math import factorial
-from typing import Literal
 
-from pydantic import Field
-
-from grognard.engine.content import ContentModel, load_model, package_file
-from grognard.engine.dice import HQ_COMBAT_FACES, Rng, Roll, heroquest_combat_dice, red_dice, sum_distribution
+from grognard.engine.dice import Rng, Roll, heroquest_combat_dice, red_dice, sum_distribution
 from grognard.engine.errors import RulesError
 from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest import combat_dice
+from grognard.systems.heroquest import combat_dice, weapons
+from grognard.systems.heroquest.artifacts_env import envenom
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.combat_dice import Defender, binomial, roll_attack, skulls
-from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.edits import note, thrall_of, trap_status, with_hero, with_monster
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.feature_hooks import (
+    CHANCES,
+    Chance,
+    chance_outcomes,
+    chance_result,
+    chance_throw,
+)
 from grognard.systems.heroquest.gear import movement_roll_modifier
 from grognard.systems.heroquest.geometry import MAX_MOVE, monster_allowance
+from grognard.systems.heroquest.items import attack_damage, throw_attack
+from grognard.systems.heroquest.mercenaries import clamp_allowed, clamp_moves
+from grognard.systems.heroquest.monster_wounds import defended, struck
+from grognard.systems.heroquest.order import participants, set_order
+from grognard.systems.heroquest.pit_climb import after_failed_jump
+from grognard.systems.heroquest.skill_combat import after_attack, riposte
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.turn import participants, set_order
-from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster, spawn_wanderer
+from grognard.systems.heroquest.trap_dice import jump_chance, jump_clears, resisted_chance, trap_kind
+from grognard.systems.heroquest.traps import spring, take_treasure
+from grognard.systems.heroquest.treasure import deck, draw_treasure_card
+from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster
 
 HALF = Fraction(1, 2)
 SIXTH = Fraction(1, 6)
@@ -42,38 +53,6 @@ SIXTH = Fraction(1, 6)
 
 # ---------------------------------------------------------------------------------------------------
 # The treasure deck
-
-
-class Card(ContentModel):
-    """One card of the treasure deck."""
-
-    id: str = Field(min_length=1)
-    kind: Literal["gold", "item", "wandering", "hazard", "nothing"]
-    amount: int = Field(default=0, ge=0)
-    item: str = ""
-    count: int = Field(ge=1)
-    text: str = Field(min_length=1)
-
-
-class DeckFile(ContentModel):
-    """The deck file: its cards."""
-
-    cards: list[Card] = Field(min_length=1)
-
-
-@cache
-def deck() -> tuple[Card, ...]:
-    """The treasure deck's cards (each with its count), from `data/decks/treasure.toml`."""
-    data = load_model(package_file("grognard.systems.heroquest", "data/decks/treasure.toml"), DeckFile)
-    for card in data.cards:
-        if card.kind == "item":
-            hq.item(card.item)
-    return tuple(data.cards)
-
-
-def initial_deck() -> tuple[int, ...]:
-    """How many of each card the full deck holds."""
-    return tuple(c.count for c in deck())
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -99,79 +78,18 @@ def monster_moves(move_min: int, move_max: int, plate: bool) -> dict[int, Fracti
     return out
 
 
-def trap_kind(state: QuestState, ref: str) -> str:
-    """The kind of trap `ref` ("chest" for one in a piece of furniture)."""
-    trap = state.ctx.traps[state.ctx.trap_index[ref]]
-    return "chest" if trap.furniture is not None else trap.kind  # a spear's effect in furniture (line 146)
-
-
-def jump_clears(state: QuestState, p: Pending) -> frozenset[str]:
-    """The faces of one white die that clear the trap of jump `p`: anything but a skull (line 140); a
-    long pit lengthwise only a black shield (line 132); with Rabbit Boots anything but a black shield
-    (line 465); with Long Jump anything but a black shield over one square and anything but a white
-    shield over a long pit lengthwise (line 329). The best reading the hero has counts."""
-    hero = state.hero_of(p.who)
-    lengthwise = trap_kind(state, p.ref) == "long-pit" and p.need >= 3
-    ways = [frozenset({"black shield"}) if lengthwise else frozenset({"white shield", "black shield"})]
-    if _rabbit(state, p.who):
-        ways.append(frozenset({"skull", "white shield"}))
-    if hero.knows_skill("Long Jump"):
-        ways.append(frozenset({"skull", "black shield"} if lengthwise else {"skull", "white shield"}))
-    return max(ways, key=_face_chance)
-
-
-def _face_chance(faces: frozenset[str]) -> Fraction:
-    return Fraction(sum(HQ_COMBAT_FACES.count(f) for f in faces), len(HQ_COMBAT_FACES))
-
-
-def jump_chance(state: QuestState, p: Pending) -> Fraction:
-    """The chance jump `p` clears (`jump_clears`; Human Resistance's second die, line 315)."""
-    from grognard.systems.heroquest.effect_strings import has
-
-    if has(state.heroes[p.who].effects, "airwalk") or has(state.heroes[p.who].effects, "vanish"):
-        return Fraction(1)  # Air Walk crosses the pit (line 387); Disappear springs no trap (line 527)
-    return resisted_chance(state, p.who, _face_chance(jump_clears(state, p)))
-
-
-def _rabbit(state: QuestState, who: int) -> bool:
-    from grognard.systems.heroquest.artifacts_gear import wears
-
-    return wears(state, who, "rabbit-boots")
-
-
-def resisted_chance(state: QuestState, who: int, ok: Fraction) -> Fraction:
-    """Human Resistance: one more white die on a check against a trap, either die will do (line 315)."""
-    return 1 - (1 - ok) ** 2 if state.hero_of(who).knows_skill("Human Resistance") else ok
-
-
 def _disarm_chance(state: QuestState, who: int) -> Fraction:
     """Disarm Traps fails only on a black shield (line 255); the Tool Kit on a skull (line 423)."""
     return resisted_chance(state, who, 1 - SIXTH if state.hero_of(who).knows_skill("Disarm Traps") else HALF)
 
 
 def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
-    """The exact outcomes of the pending chance node."""
-    from grognard.systems.heroquest.spells_elf import chance_outcomes
+    """The exact outcomes of the pending chance node (its registered kind's, `feature_hooks`)."""
+    return chance_outcomes(state, p)
 
+
+def _core_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     kind = p.kind
-    spell = chance_outcomes(state, p)
-    if spell is not None:
-        return spell
-    from grognard.systems.heroquest.extras import extra_outcomes
-
-    extra = extra_outcomes(state, p)  # challenges, pit climbs, Human Destiny
-    if extra is not None:
-        return extra
-    from grognard.systems.heroquest import chaos_dice
-
-    chaos = chaos_dice.outcomes(state, p)  # the chaos spells' nodes and their answers
-    if chaos is not None:
-        return chaos
-    from grognard.systems.heroquest import monster_turns
-
-    monster = monster_turns.outcomes(state, p)  # the monster skills' nodes
-    if monster is not None:
-        return list(monster)
     if kind == "order":
         who = participants(state)
         share = Fraction(1, factorial(len(who)))
@@ -179,7 +97,6 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     if kind == "move":
         hero = state.hero_of(p.who)
         dist = movement_outcomes(p.dice, hero.maximum("movement"), movement_roll_modifier(hero), p.need)
-        from grognard.systems.heroquest.mercenaries import clamp_moves
 
         return sorted(clamp_moves(state, p.who, dist).items())  # a mercenary's least and most (line 611)
     if kind == "mmove":
@@ -187,13 +104,10 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
         return sorted(monster_moves(s.move_min, s.move_max, s.plate).items())
     if kind == "attack":
         defender: Defender = "monster" if p.side in ("hero", "thrall") else "hero"
-        from grognard.systems.heroquest import weapons
 
         if weapons.is_axe_ref(p.ref):  # the Battle Axe's concussion (line 369)
             return weapons.axe_outcomes(p.dice, p.need, defender, p.ref)
         if p.ref:
-            from grognard.systems.heroquest.items import attack_damage
-
             return list(attack_damage(p.dice, p.need, defender, p.ref).items())
         return [(d, q) for d, q in combat_dice.damage(p.dice, p.need, defender).items() if q]
     if kind == "trap":
@@ -204,18 +118,6 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     if kind == "disarm":
         ok = _disarm_chance(state, p.who)
         return [("disarmed", ok), ("sprung", 1 - ok)]
-    if kind == "rest":
-        from grognard.systems.heroquest.rest import rest_outcomes
-
-        return rest_outcomes(p)  # one die for each hero resting together (line 108)
-    if kind == "seek":
-        from grognard.systems.heroquest.monster_pursuit import seek_outcomes
-
-        return seek_outcomes()  # the red die after heroes escaped (line 88)
-    if kind == "dagger":
-        from grognard.systems.heroquest.weapons import recover_outcomes
-
-        return recover_outcomes(p)
     if kind == "heal":
         return [(n, SIXTH) for n in range(1, 7)]
     if kind == "burn":
@@ -223,15 +125,6 @@ def outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     if kind == "wake":
         stay = Fraction(5, 6) ** p.dice
         return [("sleeps", Fraction(1))] if stay == 1 else [("wakes", 1 - stay), ("sleeps", stay)]
-    from grognard.systems.heroquest.artifacts import chance_outcomes as artifact_outcomes
-    from grognard.systems.heroquest.skills import skill_outcomes
-
-    found = skill_outcomes(state, p)
-    if found is not None:
-        return list(found)
-    played = artifact_outcomes(state, p)  # the Elven Bow, Elven Boots, Rabbit Boots
-    if played is not None:
-        return played
     if kind == "treasure":
         left = sum(state.deck)
         if not left:
@@ -253,23 +146,13 @@ def _trap_outcomes(kind: str) -> list[tuple[Outcome, Fraction]]:
 
 
 def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
-    """Throw the real dice of a chance node, every face kept, and name the outcome they give."""
-    from grognard.systems.heroquest.spells_elf import chance_throw
+    """Throw the real dice of a chance node, every face kept, and name the outcome they give (its
+    registered kind's, `feature_hooks`)."""
+    return chance_throw(state, p, rng)
 
+
+def _core_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
     kind = p.kind
-    spell = chance_throw(state, p, rng)
-    if spell is not None:
-        return spell
-    from grognard.systems.heroquest.extras import extra_throw
-
-    mine = extra_throw(state, p, rng)
-    if mine is not None:
-        return mine
-    from grognard.systems.heroquest import chaos_dice
-
-    chaos = chaos_dice.throw(state, p, rng)
-    if chaos is not None:
-        return chaos
     if kind == "order":
         return _throw_order(participants(state), rng)
     if kind in ("move", "mmove"):
@@ -283,7 +166,6 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
                     max(roll.total + movement_roll_modifier(hero) + p.need, hero.maximum("movement")),
                 ),
             )
-            from grognard.systems.heroquest.mercenaries import clamp_allowed
 
             allowed = clamp_allowed(state, p.who, allowed)  # a mercenary's least and most (line 611)
         else:
@@ -291,11 +173,8 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
             allowed = monster_allowance(roll.total, s.move_min, s.move_max, plate_mail=s.plate)
         return allowed, (roll,)
     if kind == "attack" and p.ref:
-        from grognard.systems.heroquest import weapons
-
         if weapons.is_axe_ref(p.ref):
             return weapons.axe_throw(rng, p, "monster" if p.side in ("hero", "thrall") else "hero")
-        from grognard.systems.heroquest.items import throw_attack
 
         return throw_attack(rng, p, "monster")
     if kind == "attack":
@@ -311,14 +190,6 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
         return cdice.total, (cdice,)
     if kind == "jump" and jump_chance(state, p) == 1:
         return "clear", ()
-    if kind == "rest":
-        from grognard.systems.heroquest.rest import rest_throw
-
-        return rest_throw(p, rng)
-    if kind == "seek":
-        from grognard.systems.heroquest.monster_pursuit import seek_throw
-
-        return seek_throw(rng)
     if kind in ("jump", "disarm"):
         extra = state.hero_of(p.who).knows_skill("Human Resistance")
         die = heroquest_combat_dice(rng, 2 if extra else 1)
@@ -331,10 +202,6 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
     if kind == "heal":
         roll = red_dice(rng, 1)
         return roll.total, (roll,)
-    if kind == "dagger":
-        from grognard.systems.heroquest.weapons import recover_throw
-
-        return recover_throw(rng)
     if kind == "burn":
         roll = red_dice(rng, p.dice)
         return sum(1 for f in roll.faces() if f <= 6 - p.need), (roll,)
@@ -343,12 +210,7 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
             return "sleeps", ()
         roll = red_dice(rng, p.dice)
         return ("wakes" if 6 in roll.faces() else "sleeps"), (roll,)
-    from grognard.systems.heroquest.artifacts import chance_throw as artifact_throw
-
-    by_artifact = artifact_throw(state, p, rng)
-    if by_artifact is not None:
-        return by_artifact
-    return rng.weighted_choice(outcomes(state, p)), ()
+    raise RulesError(kind, state, "no dice for this chance node")
 
 
 def _throw_order(who: Sequence[int], rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
@@ -378,32 +240,13 @@ def _throw_order(who: Sequence[int], rng: Rng) -> tuple[Outcome, tuple[Roll, ...
 
 
 def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
-    """The state after the chance node `p` came out as `move`."""
-    from grognard.systems.heroquest.spells_elf import chance_result
+    """The state after the chance node `p` came out as `move` (the modifiers, then its registered kind's
+    result, `feature_hooks`)."""
+    return chance_result(state, p, move)
 
-    state = state.evolve(pending=None)
+
+def _core_result(state: QuestState, p: Pending, move: Move) -> QuestState:
     kind = p.kind
-    from grognard.systems.heroquest.weapons import concussed
-
-    state, move = concussed(state, p, move)  # an axe's concussion first, then the damage (line 369)
-    spell = chance_result(state, p, move)  # the elf spells' nodes, and a hit on a Double Image
-    if spell is not None:
-        return spell
-    from grognard.systems.heroquest.extras import extra_result
-
-    state, finished = extra_result(state, p, move)  # challenges, pit climbs, Human Destiny
-    if finished:
-        return state
-    from grognard.systems.heroquest import chaos_dice
-
-    chaos = chaos_dice.result(state, p, move)
-    if chaos is not None:
-        return chaos
-    from grognard.systems.heroquest import monster_turns
-
-    monster = monster_turns.result(state, p, move)  # the monster skills' nodes
-    if monster is not None:
-        return monster
     if kind == "order":
         assert isinstance(move, str)
         return set_order(state, tuple(int(x) for x in move.split(",")))
@@ -423,10 +266,6 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
     if kind == "mmove":
         return state.evolve(turn=replace(state.turn, moves=int(move)))
     if kind == "attack":
-        from grognard.systems.heroquest.monster_wounds import defended, struck
-        from grognard.systems.heroquest.skill_combat import after_attack, riposte
-        from grognard.systems.heroquest.skill_moves import thrall_of
-
         if p.side == "hero":
             state = after_attack(hurt_monster(state, p.target, int(move), killer=p.who), p, int(move))
             return defended(state, p, int(move))  # Tail Attack, Disarm (lines 713, 757)
@@ -436,8 +275,6 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
         state = struck(state, p, int(move))  # Bite, Maul, Pestilence, Stomp, ... (lines 625-937)
         return riposte(state, p.target, p.who) if int(move) == 0 and p.then != "tail" else state
     if kind == "trap":
-        from grognard.systems.heroquest.artifacts_env import envenom
-
         return envenom(state, _trap_result(state, p, int(move)), p.who, state.ctx.trap_index.get(p.ref))
     if kind == "jump":
         return _jump_result(state, p, str(move))
@@ -453,20 +290,8 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
                 said("trap.disarms-trap", hero=p.who, hero_name=state.hero_of(p.who).name),
             )
         return spring(note(state, said("trap.trap-springs")), p.who, idx, came_from=None)
-    if kind == "rest":
-        from grognard.systems.heroquest.rest import rest_result
-
-        return rest_result(state, p, str(move))
-    if kind == "seek":
-        from grognard.systems.heroquest.monster_pursuit import seek_result
-
-        return seek_result(state, p, str(move))
     if kind == "heal":
         return _heal_result(state, p, int(move))
-    if kind == "dagger":
-        from grognard.systems.heroquest.weapons import recover_result
-
-        return recover_result(state, p, str(move))
     if kind == "burn":
         return hurt_monster(state, p.target, int(move), killer=p.who, spell=True)
     if kind == "wake":
@@ -480,15 +305,6 @@ def apply_outcome(state: QuestState, p: Pending, move: Move) -> QuestState:
         return state.evolve(turn=replace(state.turn, rolled=True, acted=True, stopped=True, done=True))
     if kind == "treasure":
         return draw_treasure_card(state, p, str(move))
-    from grognard.systems.heroquest.artifacts import chance_result as artifact_result
-    from grognard.systems.heroquest.skills import skill_result
-
-    done = skill_result(state, p, move)
-    if done is not None:
-        return done
-    done = artifact_result(state, p, move)
-    if done is not None:
-        return done
     raise RulesError(move, state, f"unknown chance node {kind}")
 
 
@@ -548,7 +364,6 @@ def _jump_result(state: QuestState, p: Pending, move: str) -> QuestState:
     state = spring(
         note(state, said("trap.fails-jump", hero=p.who, hero_name=name)), p.who, idx, came_from=came
     )
-    from grognard.systems.heroquest.pit_climb import after_failed_jump
 
     return after_failed_jump(state, p.who, state.ctx.traps[idx].kind)  # a 5 or 6 to climb out (line 132)
 
@@ -569,32 +384,9 @@ def _heal_result(state: QuestState, p: Pending, amount: int) -> QuestState:
     )
 
 
-def draw_treasure_card(state: QuestState, p: Pending, card_id: str) -> QuestState:
-    """Treasure card `card_id` (or "empty") drawn by the searching hero, the search's next draw queued."""
-    who = p.who
-    name = state.hero_of(who).name
-    rest = [r for r in p.then.split(",") if r]
-    if card_id != "empty":
-        index = next(k for k, c in enumerate(deck()) if c.id == card_id)
-        counts = list(state.deck)
-        counts[index] -= 1
-        state = state.evolve(deck=tuple(counts))
-        card = deck()[index]
-        state = note(state, said("treasure.draws-treasure-card", hero=who, hero_name=name, card=card.text))
-        fig = state.heroes[who]
-        if card.kind == "gold":
-            state = with_hero(state, who, replace(fig, gold=fig.gold + card.amount))
-        elif card.kind == "item":
-            state = with_hero(state, who, replace(fig, items=(*fig.items, hq.item(card.item).name)))
-        elif card.kind == "hazard":
-            state = hurt_hero(state, who, card.amount, "a hazard")
-        elif card.kind == "wandering":
-            state = spawn_wanderer(state, who)
-    else:
-        state = note(state, said("treasure.treasure-deck-empty"))
-    if rest and state.pending is None and state.heroes[who].status == "active":
-        state = state.evolve(pending=Pending("treasure", who=who, ref=rest[0], then=",".join(rest[1:])))
-    return state
+CORE_KINDS = ("order", "move", "mmove", "attack", "trap", "jump", "disarm", "heal", "burn", "wake")
+"""The chance nodes played here with dice of their own; "treasure" is drawn from the deck, no dice."""
 
-
-from grognard.systems.heroquest.traps import spring, take_treasure, trap_status  # noqa: E402  (traps' effects)
+for _kind in CORE_KINDS:
+    CHANCES.add(_kind, Chance(_core_outcomes, _core_result, _core_throw))
+CHANCES.add("treasure", Chance(_core_outcomes, _core_result))

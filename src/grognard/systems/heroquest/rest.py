@@ -27,6 +27,9 @@ from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
+from grognard.systems.heroquest.mercenaries import is_mercenary
+from grognard.systems.heroquest.monster_pursuit import hunting
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.wounds import spawn_wanderer
@@ -42,9 +45,6 @@ def can_rest(state: QuestState, i: int) -> bool:
     """True when hero `i` may call a rest now: his turn not yet begun (no roll, no move, no action, no
     attack), no monster in sight of any hero, no combat encounter on, no monster chasing the heroes
     (`monster_pursuit.hunting`), and he is not a mercenary."""
-    from grognard.systems.heroquest.mercenaries import is_mercenary
-    from grognard.systems.heroquest.monster_pursuit import hunting
-
     turn = state.turn
     fresh = not (turn.rolled or turn.acted or turn.stopped or turn.attacks or turn.done)
     return (
@@ -60,8 +60,6 @@ def can_rest(state: QuestState, i: int) -> bool:
 def resting_group(state: QuestState, i: int) -> tuple[int, ...]:
     """Hero `i` and the heroes within line of sight of each other with him (figures between block a look,
     as everywhere), in party order; mercenaries and heroes off the board are left out."""
-    from grognard.systems.heroquest.mercenaries import is_mercenary
-
     standing = {
         k: h.at
         for k, h in enumerate(state.heroes)
@@ -126,3 +124,13 @@ def rest_result(state: QuestState, p: Pending, move: str) -> QuestState:
         fig = replace(fig, body=hero.maximum("body"), mind=hero.maximum("mind"), magic=hero.maximum("magic"))
         state = note(with_hero(state, k, fig), said("heal.rests-recovers", hero=k, hero_name=hero.name))
     return state
+
+
+CHANCES.add(
+    "rest",  # one die for each hero resting together (line 108)
+    Chance(
+        lambda state, p: rest_outcomes(p),
+        lambda state, p, move: rest_result(state, p, str(move)),
+        lambda state, p, rng: rest_throw(p, rng),
+    ),
+)

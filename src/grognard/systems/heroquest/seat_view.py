@@ -25,9 +25,9 @@ from grognard.engine.game import Action, GameState
 from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, Event, GameViews, SeatView, Sight, Target
 from grognard.systems.heroquest.action_text import Cast, cast_arg, hero_ref, parse
-from grognard.systems.heroquest.actions import known_traps
 from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.combat_dice import binomial
+from grognard.systems.heroquest.edits import known_traps
 from grognard.systems.heroquest.events import HqEvent
 from grognard.systems.heroquest.gear import attack_dice, defend_dice
 from grognard.systems.heroquest.hero import casting_level

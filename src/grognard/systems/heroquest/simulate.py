@@ -22,7 +22,9 @@ from grognard.engine.parallel import run_indexed
 from grognard.engine.session import Session
 from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.game import GAME
+from grognard.systems.heroquest.party_level import quest_party
 from grognard.systems.heroquest.quest import load_quest
+from grognard.systems.heroquest.quest_setup import quest_source
 from grognard.systems.heroquest.state import QuestState
 
 DEFAULT_ROUNDS = 60
@@ -64,9 +66,6 @@ class Summary:
 
 def party_for(quest: str) -> str:
     """The party spec quest `quest` (a shipped id or a path) is written for, at its level."""
-    from grognard.systems.heroquest.party_level import quest_party
-    from grognard.systems.heroquest.quest_setup import quest_source
-
     return quest_party(load_quest(quest_source(quest)).file)
 
 

@@ -8,48 +8,43 @@ from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.action_text import keyed
-from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.edits import (
     active_heroes,
     add_monster_effects,
     chebyshev,
+    drop_stealth,
     monster_index,
     note,
+    tossed,
     with_hero,
 )
 from grognard.systems.heroquest.effect_strings import has, parse, total
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.feature_hooks import (
+    CHANCES,
+    HERO_TURN_STARTS,
+    Chance,
+    TurnStart,
+    TurnStep,
+    required,
+)
+from grognard.systems.heroquest.gear import armour_of, weapon_of
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.sight import sees
-from grognard.systems.heroquest.skills import (
-    mark_skills_used,
-    register_skill,
-    skill_limit_ok,
-    skill_used,
-)
+from grognard.systems.heroquest.skill_registry import register_skill
+from grognard.systems.heroquest.skills import mark_skills_used, skill_limit_ok, skill_outcomes, skill_used
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.targets import hero_targets
 
 # ---------------------------------------------------------------------------------------------------
 # Attacks: Mighty Toss (195), Backstab (253), Shield Bash (341), Sweep Attack (335), Telekinesis (280)
 
 
 def _weapon(state: QuestState, i: int) -> hq.Weapon | None:
-    from grognard.systems.heroquest.gear import weapon_of
-
     name = state.hero_of(i).equipped.weapon
     if "disarmed|encounter" in state.heroes[i].effects:
         return None  # knocked away by a chaos warrior (line 757)
     return weapon_of(name) if name else None
-
-
-def tossed(effects: tuple[str, ...]) -> Square | None:
-    """Where a weapon thrown by Mighty Toss lies, or None."""
-    for e in effects:
-        name = parse(e)[0]
-        if name.startswith("tossed@"):
-            x, y = name[7:].split(",")
-            return int(x), int(y)
-    return None
 
 
 def recover_weapon(state: QuestState, i: int) -> QuestState:
@@ -103,8 +98,6 @@ def _behind(state: QuestState, i: int, j: int) -> bool:
 
 
 def _backstab_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.targets import hero_targets
-
     if dual_wielding(state, i) and state.turn.attacks:
         return []
     return [state.monsters[j].id for j in hero_targets(state, i) if _behind(state, i, j)]
@@ -114,7 +107,6 @@ def _backstab_offers(state: QuestState, i: int) -> list[str]:
 def backstab(state: QuestState, i: int, mid: str) -> QuestState:
     """One more attack die from behind; from stealth the victim rolls half its defend dice (rounded up),
     or none with Improved Stealth (lines 257-259)."""
-    from grognard.systems.heroquest.skill_moves import drop_stealth  # here: skill_moves imports skills
     from grognard.systems.heroquest.wounds import begin_attack
 
     j = monster_index(state, mid)
@@ -130,15 +122,11 @@ def backstab(state: QuestState, i: int, mid: str) -> QuestState:
 
 
 def _has_shield(state: QuestState, i: int) -> bool:
-    from grognard.systems.heroquest.gear import armour_of
-
     off = state.hero_of(i).equipped.off_hand
     return off is not None and armour_of(off) is not None
 
 
 def _bash_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.targets import hero_targets
-
     if not _has_shield(state, i) or (_weapon(state, i) or hq.weapon("dagger")).ranged:
         return []
     return [state.monsters[j].id for j in hero_targets(state, i)]
@@ -196,8 +184,6 @@ def _sweep_path(state: QuestState, i: int, j: int) -> list[int]:
 
 
 def _sweep_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.targets import hero_targets
-
     w = _weapon(state, i)
     if w is None or not w.two_handed or w.ranged or not skill_limit_ok(state, i, "sweep-attack"):
         return []
@@ -384,10 +370,20 @@ def riposte(state: QuestState, k: int, j: int) -> QuestState:
 
 def dual_wielding(state: QuestState, i: int) -> bool:
     """The hero holds two weapons with Dual-Wielding (line 343)."""
-    from grognard.systems.heroquest.gear import weapon_of
-
     hero = state.hero_of(i)
     off = hero.equipped.off_hand
     if "disarmed|encounter" in state.heroes[i].effects:
         return False  # his weapon knocked away (line 757): no second blow
     return hero.knows_skill("Dual-Wielding") and off is not None and weapon_of(off) is not None
+
+
+def _wards_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:
+    if state.pending is not None or state.heroes[who].status != "active":
+        return state, "go"
+    return end_wards(state, who), "go"
+
+
+HERO_TURN_STARTS.add("wards", TurnStart(50, _wards_start))  # a turn begun with no roll to make
+
+
+CHANCES.add("daze", Chance(required(skill_outcomes), lambda state, p, move: daze_result(state, p, str(move))))

@@ -9,16 +9,30 @@ from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import (
     add_monster_effects,
     chebyshev,
+    drop_stealth,
     monster_index,
     note,
+    seen_enemies,
+    thrall_of,
+    trap_here,
     with_hero,
     with_monster,
 )
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.geometry import can_target
-from grognard.systems.heroquest.skills import register_skill, seen_enemies
+from grognard.systems.heroquest.feature_hooks import (
+    CHANCES,
+    HERO_TURN_STARTS,
+    Chance,
+    TurnStart,
+    TurnStep,
+    required,
+)
+from grognard.systems.heroquest.geometry import can_target, openable_doors
+from grognard.systems.heroquest.skill_registry import register_skill
+from grognard.systems.heroquest.skills import skill_outcomes
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.traps import spring
 
 # ---------------------------------------------------------------------------------------------------
 # Stealth (lines 257-259) and Dash Attack (line 261)
@@ -35,18 +49,6 @@ def stealth(state: QuestState, i: int, _arg: str) -> QuestState:
     """Declared with no enemy in sight: one red die to move; enemies cannot single him out."""
     fig = state.heroes[i]
     return with_hero(state, i, replace(fig, effects=(*fig.effects, "stealth|quest")))
-
-
-def drop_stealth(state: QuestState, i: int) -> QuestState:
-    """Stealth broken."""
-    fig = state.heroes[i]
-    if not has(fig.effects, "stealth"):
-        return state
-    effects = tuple(e for e in fig.effects if parse(e)[0] != "stealth")
-    return note(
-        with_hero(state, i, replace(fig, effects=effects)),
-        said("move.seen", hero=i, hero_name=state.hero_of(i).name),
-    )
 
 
 def break_stealth(state: QuestState, i: int, verb: str) -> QuestState:
@@ -114,9 +116,6 @@ def _dash_offers(state: QuestState, i: int) -> list[str]:
 @register_skill("dash-attack", _dash_offers)
 def dash_attack(state: QuestState, i: int, arg: str) -> QuestState:
     """After a hit, run past the enemy to the square beyond it (two squares of the move)."""
-    from grognard.systems.heroquest.edits import trap_here
-    from grognard.systems.heroquest.traps import spring
-
     x, y = (int(v) for v in arg.split(","))
     fig = state.heroes[i]
     came = fig.at
@@ -147,8 +146,6 @@ def snares(state: QuestState) -> dict[Square, int]:
 
 
 def _snare_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.edits import trap_here
-
     at = state.heroes[i].at
     assert at is not None
     set_now = snares(state)
@@ -216,8 +213,6 @@ def dig_result(state: QuestState, p: Pending, move: str) -> QuestState:
 
 
 def _aware_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.geometry import openable_doors
-
     at = state.heroes[i].at
     assert at is not None
     return [d.id for d in openable_doors(state.layout, at)]
@@ -289,12 +284,22 @@ def dominion(state: QuestState, i: int, arg: str) -> QuestState:
     return add_monster_effects(state, j, f"thrall{i}|quest")
 
 
-def thrall_of(state: QuestState, j: int) -> int | None:
-    """The wizard who holds monster `j` by Dominion (while he is in play), or None."""
-    for e in state.monsters[j].effects:
-        name = parse(e)[0]
-        if name.startswith("thrall") and name[6:].isdigit():
-            w = int(name[6:])
-            if state.heroes[w].status == "active":
-                return w
-    return None
+def thrall_acting(state: QuestState) -> bool:
+    """True while a monster held by Dominion takes its turn (the heroes' player moves it, line 284)."""
+    return state.in_gm_turn() and state.acting >= 0 and thrall_of(state, state.acting) is not None
+
+
+def _stealth_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:
+    if state.pending is not None or state.heroes[who].status != "active":
+        return state, "go"
+    return stealth_check(state, who), "go"
+
+
+HERO_TURN_STARTS.add("stealth", TurnStart(60, _stealth_start))  # a turn begun with no roll to make
+
+
+CHANCES.add("hide", Chance(required(skill_outcomes), lambda state, p, move: hide_result(state, p, str(move))))
+CHANCES.add("dig", Chance(required(skill_outcomes), lambda state, p, move: dig_result(state, p, str(move))))
+CHANCES.add(
+    "aware", Chance(required(skill_outcomes), lambda state, p, move: aware_result(state, p, str(move)))
+)

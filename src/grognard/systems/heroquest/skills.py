@@ -15,75 +15,44 @@ Combat Sorcery), the once-per-encounter limit. The hooks: who the skill reaches 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
 from grognard.engine.dice import sum_distribution
-from grognard.engine.features import Registry
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.action_text import keyed
+from grognard.systems.heroquest.combat_dice import binomial
 from grognard.systems.heroquest.edits import (
     add_monster_effects,
     chebyshev,
+    drop_stealth,
     monster_index,
     note,
+    seen_enemies,
     with_hero,
 )
 from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.effects import BERSERK, MANHANDLE, from_effect
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.feature_hooks import CHANCES, Chance, required
 from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.skill_registry import (
+    HANDLERS,
+    SKILLS,
+    Handler,
+    Offers,
+    handler,
+    register_skill,
+)
+from grognard.systems.heroquest.skill_registry import (
+    NOT_PLAYED as NOT_PLAYED,  # re-exported: read by the checks
+)
+from grognard.systems.heroquest.skill_registry import PASSIVE as PASSIVE  # re-exported: read by the checks
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.targets import free_to_act
 
-Offers = Callable[[QuestState, int], list[str]]
-Apply = Callable[[QuestState, int, str], QuestState]
-
-
-@dataclass(frozen=True)
-class Handler:
-    """How one skill is played: its offers (argument strings, "" for none), its effect, its kind."""
-
-    offers: Offers
-    apply: Apply
-    kind: str = "free"
-
-
-HANDLERS: dict[str, Handler] = {}
-"""Active and action skills by key."""
-
-PASSIVE: dict[str, str] = {
-    "long-jump": "resolve.jump_chance: a jump fails only on a black shield (line 329)",
-    "disarm-traps": "targets.can_disarm and resolve._disarm_chance (line 255)",
-    "frightening-battle-roar": "skills.battle_roar's outcome: one Body from each affected adjacent enemy",
-    "improved-stealth": "skills.break_stealth and skills.backstab: search and disarm keep stealth; no "
-    "defend dice against a backstab from stealth (line 259)",
-    "ranged-accuracy": "targets.hero_targets and effects.hero_attack_dice: a shot past a figure at one "
-    "die fewer (line 337)",
-    "dual-wielding": "turn_attacks.attacks_allowed and effects.hero_attack_dice: a second attack at half the "
-    "dice (line 343)",
-    "riposte": "skills.riposte, called by resolve.apply_outcome after a defence that took no damage",
-    "human-resistance": "resolve: one more white die on a jump or a disarm; pit_climb: 2 more on the red "
-    "die to climb out of a pit (line 315)",
-    "mimic": "chaos_flight.mimics: rolled when an enemy in sight casts a spell he does not know (line 286)",
-    "strength-of-will": "chaos_flight.answer: a mental spell resisted, once an encounter (line 313)",
-}
-"""Passive skills (and Riposte, played automatically) and where their rule is played."""
-
-NOT_PLAYED: dict[str, str] = {}
-"""Skills the game does not play yet; using one raises `RuleNotImplementedError`."""
-
-
-_REGISTRY = Registry("skill", HANDLERS, PASSIVE, NOT_PLAYED)
-add_handler = _REGISTRY.add
-"""Register a skill's handler (a `ValueError` when the skill has one already)."""
-handler = _REGISTRY.lookup
-"""The handler of a skill; `RuleNotImplementedError` for one the game does not play."""
-
-
-def register_skill(key: str, offers: Offers, kind: str = "free") -> Callable[[Apply], Apply]:
-    """A decorator registering the function as the handler of skill `key` (`kind`: when it is used)."""
-    return _REGISTRY.register(key, lambda apply: Handler(offers, apply, kind))
+_REGISTRY = SKILLS
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -91,7 +60,6 @@ def register_skill(key: str, offers: Offers, kind: str = "free") -> Callable[[Ap
 
 
 def _turn_allows(state: QuestState, i: int, kind: str) -> bool:
-    from grognard.systems.heroquest.targets import free_to_act
     from grognard.systems.heroquest.turn_attacks import attacks_allowed
 
     turn = state.turn
@@ -123,7 +91,6 @@ def use_skill(state: QuestState, i: int, arg: str) -> QuestState:
         state = replace(state, turn=replace(state.turn, acted=True))
     state = note(state, said("skill.uses", hero=i, hero_name=state.hero_of(i).name, skill=hq.skill(key).name))
     state = h.apply(state, i, rest)
-    from grognard.systems.heroquest.skill_moves import drop_stealth
 
     return drop_stealth(state, i) if h.kind != "free" else state
 
@@ -154,17 +121,6 @@ def mark_skills_used(state: QuestState, i: int, *keys: str, extra: tuple[str, ..
     limit = "quest" if hq.skill(keys[0]).effect.limit == "once-per-quest" else "encounter"
     marks = tuple(f"used:{k}|{limit}" for k in keys)
     return with_hero(state, i, replace(fig, effects=(*fig.effects, *marks, *extra)))
-
-
-def seen_enemies(state: QuestState, i: int, *, living: bool = True) -> list[int]:
-    """The indices of the active monsters hero `i` sees."""
-    at = state.heroes[i].at
-    assert at is not None
-    return [
-        j
-        for j, m in enumerate(state.monsters)
-        if m.status == "active" and m.at is not None and sees(state.layout, at, m.at, state.figures)
-    ]
 
 
 def resist_chance(mind: int) -> Fraction:
@@ -456,8 +412,6 @@ def stare_result(state: QuestState, p: Pending, move: str) -> QuestState:
 
 def skill_outcomes(state: QuestState, p: Pending) -> list[tuple[str | int, Fraction]] | None:
     """The exact outcomes of a skill's chance node, or None when `p` is not one."""
-    from grognard.systems.heroquest.combat_dice import binomial
-
     kind = p.kind
     if kind in ("roar", "savage"):
         return list(fear_outcomes(state, p))
@@ -487,8 +441,6 @@ def skill_outcomes(state: QuestState, p: Pending) -> list[tuple[str | int, Fract
 
 def skill_result(state: QuestState, p: Pending, move: object) -> QuestState | None:
     """The state after a skill's chance node came out as `move`, or None when `p` is not one."""
-    from grognard.systems.heroquest.skill_combat import daze_result
-    from grognard.systems.heroquest.skill_moves import aware_result, dig_result, hide_result
     from grognard.systems.heroquest.wounds import hurt_monster
 
     kind = p.kind
@@ -496,22 +448,14 @@ def skill_result(state: QuestState, p: Pending, move: object) -> QuestState | No
         return fear_result(state, p, str(move))
     if kind == "stare":
         return stare_result(state, p, str(move))
-    if kind == "hide":
-        return hide_result(state, p, str(move))
-    if kind == "daze":
-        return daze_result(state, p, str(move))
     if kind == "snare":
         return hurt_monster(state, p.who, int(str(move)), killer=p.target)
-    if kind == "dig":
-        return dig_result(state, p, str(move))
-    if kind == "aware":
-        return aware_result(state, p, str(move))
     return None
 
 
-from grognard.systems.heroquest import destiny as _destiny  # noqa: E402  (registers Human Destiny)
-from grognard.systems.heroquest import skill_combat as _skill_combat  # noqa: E402  (registers its handlers)
-from grognard.systems.heroquest import skill_moves as _skill_moves  # noqa: E402  (registers its handlers)
+SKILL_KINDS = ("roar", "savage", "stare", "snare")
+"""The chance nodes of the skills played here (drawn by their chances, no dice shown); `skill_outcomes`
+also gives those of Hide, Dig and Awareness (`skill_moves`) and Daze (`skill_combat`)."""
 
-REGISTERED = (_skill_combat.__name__, _skill_moves.__name__, _destiny.__name__)
-"""The modules whose handlers are in `HANDLERS`."""
+for _kind in SKILL_KINDS:
+    CHANCES.add(_kind, Chance(required(skill_outcomes), required(skill_result)))

@@ -18,7 +18,10 @@ from dataclasses import replace
 
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest.action_text import rest_of, verb_of
+from grognard.systems.heroquest.edits import note, with_hero
+from grognard.systems.heroquest.effects import in_play, spell_key
 from grognard.systems.heroquest.events import Phrase, said
+from grognard.systems.heroquest.hero import castable_spells
 from grognard.systems.heroquest.state import QuestState
 
 VERBS = ("memorise", "forget")
@@ -39,9 +42,6 @@ def room(state: QuestState, i: int) -> int:
 def pool(state: QuestState, i: int) -> list[str]:
     """The spells ("school/key") hero `i` may hold: those of his pool he can cast at his level and the game
     plays, in `effects.memorise`'s order."""
-    from grognard.systems.heroquest.effects import in_play, spell_key
-    from grognard.systems.heroquest.hero import castable_spells
-
     spells = sorted(castable_spells(state.hero_of(i)), key=lambda s: (s.level or 0, s.name))
     return [spell_key(s) for s in spells if in_play(s)]
 
@@ -59,8 +59,6 @@ def choice_offers(state: QuestState, i: int) -> list[str]:
 
 def choose_spell(state: QuestState, i: int, verb: str, key: str) -> QuestState:
     """Hero `i` takes up or puts back one spell (free); refused when the choice is closed or not his."""
-    from grognard.systems.heroquest.edits import note, with_hero
-
     if f"{verb}:{key}" not in choice_offers(state, i):
         why = (
             "an enemy is in sight"

@@ -25,9 +25,12 @@ from grognard.systems.heroquest.action_text import aim, cast_arg
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.edits import add_monster_effects, monster_index, note, with_hero
+from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import Reach, can_target, step_cost
 from grognard.systems.heroquest.hero import casting_level
+from grognard.systems.heroquest.monster_wounds import cure_stone
+from grognard.systems.heroquest.quest_events import open_door
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -98,8 +101,6 @@ def register_spell(key: str, targets: Targets) -> Callable[[Apply], Apply]:
 
 def friends(state: QuestState, i: int, spell: Spell) -> list[str]:
     """The caster and every hero he sees ("self-or-character", "self-or-ally")."""
-    from grognard.systems.heroquest.effect_strings import has
-
     at = state.heroes[i].at
     assert at is not None
     return [
@@ -152,8 +153,6 @@ def friendly(state: QuestState, i: int, spell: Spell, target: str) -> QuestState
     e = spell.effect
     body = amount if amount is not None else e.heal_body if isinstance(e.heal_body, int) else None
     if body is not None:
-        from grognard.systems.heroquest.monster_wounds import cure_stone
-
         fig = cure_stone(replace(fig, body=min(hero.maximum("body"), fig.body + body)))  # line 781
     if e.heal_mind == "all":
         fig = replace(fig, mind=hero.maximum("mind"))
@@ -250,7 +249,6 @@ def _genie_targets(state: QuestState, i: int, spell: Spell) -> list[str]:
 def genie(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """The genie opens any closed door on the board, or attacks an enemy in sight with as many combat
     dice as the caster has Magic points after the cast (line 515)."""
-    from grognard.systems.heroquest.actions import open_door
     from grognard.systems.heroquest.effects import monster_defend_dice
 
     if target.startswith("door="):
@@ -323,11 +321,3 @@ def through_rock_reach(
                 heapq.heappush(queue, (spent + cost, there))
     ends = {s: c for s, c in best.items() if s == at or (s not in allies and not layout.solid(s))}
     return Reach(at, ends, came)
-
-
-from grognard.systems.heroquest import spells_elf as _spells_elf  # noqa: E402  (registers its handlers)
-from grognard.systems.heroquest import spells_scroll as _spells_scroll  # noqa: E402  (registers its handlers)
-from grognard.systems.heroquest import spells_time as _spells_time  # noqa: E402  (registers its handlers)
-
-REGISTERED = (_spells_elf.__name__, _spells_scroll.__name__, _spells_time.__name__)
-"""The modules whose handlers are in `HANDLERS`."""

@@ -13,8 +13,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from grognard.systems.heroquest.action_text import aim, cast_of
+from grognard.systems.heroquest.spells_elf import figure_mind, figures_in_sight
 from grognard.systems.heroquest.spells_time import window_open
 from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.targets import hero_targets, monster_targets, trap_at_place
 
 SPECIAL = frozenset(
     {
@@ -56,8 +58,6 @@ def _paralysed(mind: int) -> Fraction:
 
 
 def _blaze_worth(state: QuestState, i: int) -> bool:
-    from grognard.systems.heroquest.spells_elf import figure_mind, figures_in_sight
-
     foes = friends = Fraction(0)
     for fid in figures_in_sight(state, i):
         chance = _paralysed(figure_mind(state, fid))
@@ -70,8 +70,6 @@ def _blaze_worth(state: QuestState, i: int) -> bool:
 
 def tactical(state: QuestState, i: int, actions: list[str]) -> str | None:
     """The spells of this module worth casting now, or None."""
-    from grognard.systems.heroquest.targets import hero_targets, monster_targets
-
     casts = {a for a in actions if special(a)}
     if not casts:
         return None
@@ -92,8 +90,6 @@ def tactical(state: QuestState, i: int, actions: list[str]) -> str | None:
         return None
     fig = state.heroes[i]
     for a in sorted(a for a in casts if a.startswith("cast:other/ice-bridge:")):
-        from grognard.systems.heroquest.targets import trap_at_place
-
         idx = trap_at_place(state, aim(cast_of(a).target).thing or "", ("found", "sprung"))
         if idx is None:
             continue

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, Roll, red_dice
+from grognard.engine.dice import Rng, Roll, red_dice, sum_distribution
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.action_text import aim, verb_of
@@ -28,10 +28,27 @@ from grognard.systems.heroquest.catalog import Gear, Spell
 from grognard.systems.heroquest.edits import monster_index, note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.feature_hooks import (
+    CHANCES,
+    HERO_TURN_STARTS,
+    MODIFIERS,
+    Chance,
+    Modifier,
+    TurnStart,
+    TurnStep,
+    required,
+)
+from grognard.systems.heroquest.feature_hooks import chance_result as chance_result_of
+from grognard.systems.heroquest.feature_hooks import chance_throw as chance_throw_of
+from grognard.systems.heroquest.gear import movement_roll_modifier
+from grognard.systems.heroquest.geometry import MAX_MOVE
+from grognard.systems.heroquest.monster_wounds import struck
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.skills import subsets
 from grognard.systems.heroquest.spells import enemies, friends, register_spell
+from grognard.systems.heroquest.spells_scroll import safe_card, safe_outcomes
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.wounds import hurt_hero
 
 VANISH = "vanish"
 DAZZLE = "dazzle"
@@ -99,10 +116,6 @@ def _reappear(state: QuestState, i: int, how: str) -> QuestState:
 
 def _vmove_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     """The squares allowed, and "/ends" when the red dice total 9 or more (line 527)."""
-    from grognard.engine.dice import sum_distribution
-    from grognard.systems.heroquest.gear import movement_roll_modifier
-    from grognard.systems.heroquest.geometry import MAX_MOVE
-
     hero = state.hero_of(p.who)
     out: dict[str, Fraction] = {}
     for roll, q in sum_distribution(p.dice, 6).items():
@@ -115,10 +128,8 @@ def _vmove_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fracti
 
 
 def _vmove_result(state: QuestState, p: Pending, move: str) -> QuestState:
-    from grognard.systems.heroquest.resolve import apply_outcome
-
     squares, _, ends = move.partition("/")
-    state = apply_outcome(state, replace(p, kind="move"), int(squares))
+    state = chance_result_of(state, replace(p, kind="move"), int(squares))
     return _reappear(state, p.who, "rolls high and is seen again") if ends else state
 
 
@@ -221,9 +232,6 @@ def intercept_hit(state: QuestState, p: Pending, move: Outcome) -> QuestState | 
 
 
 def _image_result(state: QuestState, p: Pending, move: str) -> QuestState:
-    from grognard.systems.heroquest.monster_wounds import struck
-    from grognard.systems.heroquest.wounds import hurt_hero
-
     name = state.hero_of(p.target).name
     if move == "image":
         return note(state, said("attack.blow-passes-through-double", hero=p.target, hero_name=name))
@@ -368,7 +376,6 @@ def chance_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fracti
         return [("image", Fraction(1, 2)), ("hit", Fraction(1, 2))]  # 1-3 on a red die (line 535)
     if p.kind == "blaze":
         return _blaze_outcomes(state, p)
-    from grognard.systems.heroquest.spells_scroll import safe_outcomes
 
     return safe_outcomes(state, p)
 
@@ -376,9 +383,7 @@ def chance_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fracti
 def chance_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]] | None:
     """The real dice of a chance node played here, or None when `p` is not one."""
     if p.kind == "vmove":
-        from grognard.systems.heroquest.resolve import throw
-
-        allowed, rolls = throw(state, replace(p, kind="move"), rng)
+        allowed, rolls = chance_throw_of(state, replace(p, kind="move"), rng)
         ends = rolls[0].total >= DISAPPEAR_ENDS
         return (f"{allowed}/ends" if ends else str(allowed)), rolls
     if p.kind == "image":
@@ -392,7 +397,7 @@ def chance_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tupl
 
 
 def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | None:
-    """The state after a chance node played here (or a hit on a Double Image), or None."""
+    """The state after a chance node played here, or None."""
     if p.kind == "vmove":
         return _vmove_result(state, p, str(move))
     if p.kind == "image":
@@ -400,7 +405,25 @@ def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | 
     if p.kind == "blaze":
         return _blaze_result(state, p, str(move))
     if p.kind == "safecard":
-        from grognard.systems.heroquest.spells_scroll import safe_card
-
         return safe_card(state, p, str(move))
-    return intercept_hit(state, p, move)
+    return None
+
+
+for _kind in KINDS:
+    CHANCES.add(_kind, Chance(required(chance_outcomes), required(chance_result), required(chance_throw)))
+
+
+def _image_first(state: QuestState, p: Pending, move: Outcome) -> tuple[QuestState, Outcome, bool]:
+    found = intercept_hit(state, p, move)
+    return (state, move, False) if found is None else (found, move, True)
+
+
+MODIFIERS.add("double-image", Modifier(20, before=_image_first))
+
+
+def _blaze_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:
+    lost = paralysed_hero(state, who)  # Hypnotic Blaze (line 537)
+    return (state, "go") if lost is None else (lost, "end")
+
+
+HERO_TURN_STARTS.add("hypnotic-blaze", TurnStart(20, _blaze_start))

@@ -20,11 +20,14 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Spell
-from grognard.systems.heroquest.edits import note
+from grognard.systems.heroquest.edits import known_traps, note, trap_status
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.spells import register_spell
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.targets import trap_at_place, trap_place
+from grognard.systems.heroquest.traps import furniture_in, search, search_scope
+from grognard.systems.heroquest.treasure import deck, draw_treasure_card
 
 BRIDGED = "bridged"
 """The state of a trap under an Ice Bridge: no longer a trap (`turn.trap_here` ignores it)."""
@@ -37,12 +40,9 @@ BRIDGED = "bridged"
 def _bridgeable(state: QuestState, i: int, spell: Spell) -> list[str]:
     """Known traps on the board (found, or sprung and still open) with a square the caster sees and no
     figure on them."""
-    from grognard.systems.heroquest.actions import known_traps
-
     at = state.heroes[i].at
     assert at is not None
     known = known_traps(state)
-    from grognard.systems.heroquest.targets import trap_place
 
     out = []
     for k, t in enumerate(state.ctx.traps):
@@ -57,9 +57,6 @@ def _bridgeable(state: QuestState, i: int, spell: Spell) -> list[str]:
 @register_spell("other/ice-bridge", _bridgeable)
 def ice_bridge(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """A lasting bridge of ice over the trap: it is crossed as floor from now on."""
-    from grognard.systems.heroquest.targets import trap_at_place
-    from grognard.systems.heroquest.traps import trap_status
-
     idx = trap_at_place(state, target.partition("=")[2], ("found", "sprung"))
     if idx is None:
         raise UsageError(f"no known trap at {target!r}")
@@ -77,8 +74,6 @@ def _self(state: QuestState, i: int, spell: Spell) -> list[str]:
 @register_spell("other/treasure-without-doom", _self)
 def treasure_without_doom(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """A search for treasure with the furniture's traps disarmed and only good cards drawn."""
-    from grognard.systems.heroquest.traps import furniture_in, search, search_scope, trap_status
-
     area, scope = search_scope(state, i)
     furniture = furniture_in(state, area, scope)
     for k, t in enumerate(state.ctx.traps):
@@ -95,8 +90,6 @@ def _safe(state: QuestState) -> QuestState:
 
 def good_card(card_id: str) -> bool:
     """A card the spell stops at: gold (coins, gems, jewels) or a potion."""
-    from grognard.systems.heroquest.resolve import deck
-
     card = next(c for c in deck() if c.id == card_id)
     if card.kind == "gold":
         return True
@@ -105,8 +98,6 @@ def good_card(card_id: str) -> bool:
 
 def safe_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction]]:
     """The good cards left, each by its count; "empty" when none is left."""
-    from grognard.systems.heroquest.resolve import deck
-
     counts = [(c.id, n) for c, n in zip(deck(), state.deck, strict=True) if n and good_card(c.id)]
     left = sum(n for _, n in counts)
     if not left:
@@ -116,8 +107,6 @@ def safe_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fraction
 
 def safe_card(state: QuestState, p: Pending, card_id: str) -> QuestState:
     """The card taken as a treasure card; the search's next card is drawn the same way."""
-    from grognard.systems.heroquest.resolve import draw_treasure_card
-
     if card_id == "empty":
         state = note(state, said("treasure.no-gold-or-potion"))
         rest = [r for r in p.then.split(",") if r]

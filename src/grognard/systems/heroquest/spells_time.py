@@ -21,8 +21,11 @@ from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart
 from grognard.systems.heroquest.hero import can_cast
+from grognard.systems.heroquest.hooks import end_turn
 from grognard.systems.heroquest.spells import find, friends, register_spell
+from grognard.systems.heroquest.spells_elf import vanished
 from grognard.systems.heroquest.state import QuestState, Turn
 
 TIMESTOP = "timestop"
@@ -34,8 +37,6 @@ FLASHBACK = "elf/flashback"
 
 
 def _timestop_targets(state: QuestState, i: int, spell: Spell) -> list[str]:
-    from grognard.systems.heroquest.spells_elf import vanished
-
     return [
         t
         for t in friends(state, i, spell)
@@ -95,8 +96,6 @@ def keep_start(state: QuestState) -> QuestState:
 def casters(state: QuestState) -> list[int]:
     """The heroes who may cast Flashback on the turn just over: the spell memorised and castable, a
     Magic point now and at the start of the turn, not under Disappear."""
-    from grognard.systems.heroquest.spells_elf import vanished
-
     start = state.flashback
     if start is None:
         return []
@@ -135,8 +134,6 @@ def window_actions(state: QuestState) -> list[str]:
 
 def window_action(state: QuestState, action: str) -> QuestState:
     """Cast Flashback (back to the start of the turn, the caster one Magic point poorer) or let it be."""
-    from grognard.systems.heroquest.turn import end_turn
-
     verb, arg = verb_of(action), rest_of(action)
     start = state.flashback
     if verb != "flashback" or start is None:
@@ -157,3 +154,8 @@ def window_action(state: QuestState, action: str) -> QuestState:
             other_hero_name=state.hero_of(who).name,
         ),
     )
+
+
+HERO_TURN_STARTS.add(
+    "flashback", TurnStart(90, lambda state, who: (keep_start(state), "go"))
+)  # last: the turn's start kept, a turn begun with a roll may still be undone by Flashback

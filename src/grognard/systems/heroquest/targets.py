@@ -5,9 +5,12 @@ square. Split from `actions`, which offers these as actions."""
 from __future__ import annotations
 
 from grognard.systems.heroquest.board import Furniture, neighbours
-from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.edits import hidden
 from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.geometry import can_attack_close, can_target
+from grognard.systems.heroquest.ice import ice_squares
+from grognard.systems.heroquest.monster_gear import shot_targets, untouchable
+from grognard.systems.heroquest.monster_wounds import disarmed
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import QuestState
 
@@ -18,13 +21,11 @@ def hero_targets(state: QuestState, index: int) -> list[int]:
     fig = state.heroes[index]
     hero = state.hero_of(index)
     assert fig.at is not None
-    from grognard.systems.heroquest.monster_wounds import disarmed
 
     held = hero.equipped.weapon if not disarmed(fig.effects) else None  # Disarm (line 757)
     weapon = weapon_of(held) if held else None
     ranged = weapon is not None and weapon.ranged
     diagonal = weapon is not None and weapon.diagonal
-    from grognard.systems.heroquest.chaos_effects import ice_squares
 
     ice = ice_squares(state)  # an Ice Wall stops blows and shots, not sight (line 585)
     figures = state.figures | ice
@@ -44,9 +45,6 @@ def hero_targets(state: QuestState, index: int) -> list[int]:
 def monster_targets(state: QuestState, index: int) -> list[int]:
     """The heroes monster `index` may strike hand to hand, or shoot with a bow (`monster_gear`); not one
     unseen, turned to stone or carried off."""
-    from grognard.systems.heroquest.chaos_effects import ice_squares
-    from grognard.systems.heroquest.monster_gear import shot_targets, untouchable
-
     m = state.monsters[index]
     assert m.at is not None
     if state.stats_of(index).ranged:
@@ -139,12 +137,6 @@ def exit_here(state: QuestState, index: int) -> str | None:
         if inside == at and state.layout.door_by_id[door_id].state == "open":
             return door_id
     return None
-
-
-def hidden(state: QuestState, i: int) -> bool:
-    """True while hero `i` is in stealth or under Disappear (enemies neither see nor attack him)."""
-    effects = state.heroes[i].effects
-    return has(effects, "stealth") or has(effects, "vanish")
 
 
 def seen_heroes(state: QuestState, j: int) -> list[int]:

@@ -6,33 +6,27 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from grognard.systems.heroquest.artifacts_env import envenom
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.edits import add, note, with_hero
+from grognard.systems.heroquest.challenge_play import give_treasure, locked_treasure
+from grognard.systems.heroquest.edits import add, note, set_door, trap_status, with_hero
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.targets import place_label
 from grognard.systems.heroquest.wounds import hurt_hero, spawn_wanderer
 
 # ---------------------------------------------------------------------------------------------------
 # Traps
 
 
-def trap_status(state: QuestState, idx: int, status: str) -> QuestState:
-    """The state with trap `idx` now `status` ("hidden", "found", "sprung", "disarmed", "gone")."""
-    traps = list(state.traps)
-    traps[idx] = status
-    return replace(state, traps=tuple(traps))
-
-
-_trap_status = trap_status  # the name `resolve` and the spell and item modules use
+_trap_status = trap_status  # the name used below
 
 
 def spring(state: QuestState, i: int, idx: int, *, came_from: Square | None) -> QuestState:
     """Trap `idx` springs on hero `i` (lines 128-142). `came_from` is the square he stepped from (None
     when a disarm failed and he did not step onto it). A poisoned trap's damage is poison
     (`artifacts_env.envenom`)."""
-    from grognard.systems.heroquest.artifacts_env import envenom
-
     return envenom(state, _spring(state, i, idx, came_from=came_from), i, idx)
 
 
@@ -111,9 +105,6 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
         ]
         for k in found:
             state = _trap_status(state, k, "found")
-        from grognard.systems.heroquest.monster_blows import find_icicles
-        from grognard.systems.heroquest.targets import place_label
-
         state = find_icicles(state, i, scope)  # an ice gremlin's stalactites (line 847)
         if not found:
             return note(state, said("trap.searches-traps-finds-none", hero=i, hero_name=name))
@@ -122,8 +113,6 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
             state, said("trap.searches-traps-finds", hero=i, hero_name=name, found=len(found), places=places)
         )
     if what == "doors":
-        from grognard.systems.heroquest.actions import set_door
-
         found_doors = [
             d.id
             for d in state.layout.door_by_id.values()
@@ -153,8 +142,6 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
 
 
 def _treasure_in(state: QuestState, furniture: str) -> bool:
-    from grognard.systems.heroquest.challenge_play import locked_treasure
-
     return any(
         t.furniture == furniture and t.id not in state.taken and not locked_treasure(state, t.id)
         for t in state.ctx.treasure
@@ -163,8 +150,6 @@ def _treasure_in(state: QuestState, furniture: str) -> bool:
 
 def take_treasure(state: QuestState, i: int) -> QuestState:
     """Hero `i` takes the treasure he can see in his area: gold, items, artifacts; deck cards to draw."""
-    from grognard.systems.heroquest.challenge_play import give_treasure, locked_treasure
-
     area, scope = search_scope(state, i)
     furniture = furniture_in(state, area, scope)
     name = state.hero_of(i).name
@@ -178,3 +163,18 @@ def take_treasure(state: QuestState, i: int) -> QuestState:
     if not ids:
         return note(state, said("search.searches-treasure-finds-nothing", hero=i, hero_name=name))
     return give_treasure(state, i, ids, found="treasure.finds")
+
+
+def find_icicles(state: QuestState, i: int, scope: frozenset[Square]) -> QuestState:
+    """A search for traps with no monster in sight finds the gremlins' stalactites the hero sees in his
+    area, and he knocks them down (line 847)."""
+    if state.visible_monsters or not state.icicles:
+        return state
+    found = [s for s in state.icicles if tuple(int(v) for v in s.split(",")) in scope]
+    if not found:
+        return state
+    state = replace(state, icicles=tuple(s for s in state.icicles if s not in found))
+    return note(
+        state,
+        said("trap.finds-stalactite-trap-knocks", hero=i, hero_name=state.hero_of(i).name, found=len(found)),
+    )

@@ -15,37 +15,40 @@ moves until a player must decide or dice must be rolled.
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import permutations
 
-from grognard.systems.heroquest.edits import add, free_square_near, note, with_hero, with_monster
+from grognard.systems.heroquest.actions import apply_action, monster_can_act
+from grognard.systems.heroquest.chaos_dice import monster_turn_starts
+from grognard.systems.heroquest.chaos_turns import chaos_step
+from grognard.systems.heroquest.destiny import destiny_pending
+from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.hooks import game_master
-from grognard.systems.heroquest.quest import Event
+from grognard.systems.heroquest.fallen import steal
+from grognard.systems.heroquest.feature_hooks import hero_turn_starts
+from grognard.systems.heroquest.goals import met_now
+from grognard.systems.heroquest.hooks import TurnSteps, game_master, install_turn_steps
+from grognard.systems.heroquest.monster_turns import (
+    hero_turn_ends,
+    monster_turn_begins,
+    monster_turn_ends,
+    run_queue,
+    upkeep,
+)
+from grognard.systems.heroquest.quest_events import fire
 from grognard.systems.heroquest.sight import sees, visible_areas
-from grognard.systems.heroquest.state import GM_SLOT, MonsterFig, Pending, QuestState, Turn
+from grognard.systems.heroquest.skill_moves import thrall_acting
+from grognard.systems.heroquest.skills import repay_loans
+from grognard.systems.heroquest.spells_elf import after_look, paralysed_monster
+from grognard.systems.heroquest.spells_time import extra_turn, flashback_window
+from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState, Turn
+from grognard.systems.heroquest.weapons import wake_monsters
 
 MAX_AUTO_STEPS = 2000
 """A guard on the automatic game master's moves between two player decisions."""
 
 
-def participants(state: QuestState) -> list[int]:
-    """The heroes still in the quest, by party place, and the game master when the order interleaves."""
-    heroes = [i for i, h in enumerate(state.heroes) if h.status == "active"]
-    return heroes + ([GM_SLOT] if state.setup.interleave and state.setup.order == "roll" else [])
-
-
-def order_choices(state: QuestState) -> list[str]:
-    """The orders the players may agree (every order for up to four heroes, else the party's)."""
-    heroes = participants(state)
-    orders = list(permutations(heroes)) if len(heroes) <= 4 else [tuple(heroes)]
-    return ["order:" + ",".join(str(i) for i in o) for o in orders]
-
-
 def begin(state: QuestState) -> QuestState:
     """The quest's first state: the heroes look about them, the humans with Human Destiny roll their die
     (line 311, `destiny`), then the order is rolled or agreed."""
-    from grognard.systems.heroquest.destiny import destiny_pending
-
     state = look(state)
     fate = destiny_pending(state)
     return state.evolve(pending=fate) if fate is not None else opening(state)
@@ -56,13 +59,6 @@ def opening(state: QuestState) -> QuestState:
     if state.setup.order == "roll":
         return state.evolve(pending=Pending("order"))
     return state
-
-
-def set_order(state: QuestState, order: tuple[int, ...]) -> QuestState:
-    """The order fixed (the game master appended unless it was rolled into it); the first turn begins."""
-    if GM_SLOT not in order:
-        order = (*order, GM_SLOT)
-    return start_slot(state.evolve(order=order, slot=0))
 
 
 def start_slot(state: QuestState) -> QuestState:
@@ -83,37 +79,18 @@ def start_slot(state: QuestState) -> QuestState:
     state = with_hero(state, who, replace(fig, effects=kept))
     if stopped:
         return end_turn(state)
-    from grognard.systems.heroquest.chaos_turns import hero_turn_starts
-
-    state, stop = hero_turn_starts(state, who)  # rolls to break chaos spells, or the turn lost (551-589)
-    if stop:
-        return state
-    from grognard.systems.heroquest.skill_combat import end_wards
-    from grognard.systems.heroquest.skill_moves import stealth_check
-    from grognard.systems.heroquest.spells_elf import paralysed_hero
-    from grognard.systems.heroquest.spells_time import keep_start
-
-    lost = paralysed_hero(state, who)  # Hypnotic Blaze (line 537)
-    if lost is not None:
-        return end_turn(lost)
-    from grognard.systems.heroquest.monster_turns import hero_turn_begins
-
-    state, lost_turn = hero_turn_begins(state, who)  # tossed or stone; the monster skills' rolls queued
-    if lost_turn:
-        return end_turn(state)
-    from grognard.systems.heroquest.artifacts_env import begin_turn
-
-    state = begin_turn(state, who)  # an ice vault's cold, lasting poison
-    if state.pending is not None or state.heroes[who].status != "active":
-        return keep_start(state)  # a turn begun with a roll may still be undone by Flashback
-    return keep_start(stealth_check(end_wards(state, who), who))
+    for hook in hero_turn_starts():  # chaos, Hypnotic Blaze, the monster skills, ... (`feature_hooks`)
+        state, step = hook.run(state, who)
+        if step == "stop":
+            return state
+        if step == "end":
+            return end_turn(state)
+    return state
 
 
 def end_turn(state: QuestState) -> QuestState:
     """The current figure's turn is over: one-turn effects end and the next slot (or round) begins; a hero's
     turn may first be held open for Flashback, and a Timestop turn comes before the next slot."""
-    from grognard.systems.heroquest.spells_time import extra_turn, flashback_window
-
     state, held = flashback_window(state)
     if held:
         return state
@@ -124,7 +101,6 @@ def end_turn(state: QuestState) -> QuestState:
         # a potion drunk as this turn's action lasts through the drinker's next turn (items module)
         kept = tuple(e.replace("|drunk", "|one-turn") for e in kept)
         state = with_hero(state, who, replace(fig, effects=kept))
-        from grognard.systems.heroquest.monster_turns import hero_turn_ends
 
         state = hero_turn_ends(state, who)  # a mummy's curse counts down (line 735)
         if any(e.endswith("|hero-turn") for m in state.monsters for e in m.effects):
@@ -154,47 +130,8 @@ def end_monster_turn(state: QuestState) -> QuestState:
     j = state.acting
     if 0 <= j < len(state.monsters) and any(e.endswith("|next-turn") for e in state.monsters[j].effects):
         state = with_monster(state, j, _ended(state.monsters[j], "|next-turn"))
-    from grognard.systems.heroquest.fallen import steal
 
     return steal(state, j)  # a fallen hero's things no hero sees (line 90)
-
-
-def fire(state: QuestState, events: list[Event]) -> QuestState:
-    """Run quest events: text, monsters placed, doors revealed or opened, the quest ended."""
-    from grognard.systems.heroquest.actions import set_door
-
-    for event in events:
-        if event.once and event.id in state.fired:
-            continue
-        state = state.evolve(fired=add(state.fired, event.id))
-        for action in event.actions:
-            if action.kind == "text":
-                state = note(state, said("quest.text", text=action.text))
-            elif action.kind == "place-monsters":
-                for mid in action.monsters:
-                    state = place_held(state, mid)
-            elif action.kind == "reveal-door":
-                if state.layout.door_by_id[action.door].state == "secret":
-                    state = set_door(state, action.door, "closed")
-            elif action.kind == "open-door":
-                state = set_door(state, action.door, "open")
-            elif action.kind == "end-quest" and not state.outcome:
-                state = state.evolve(outcome=action.outcome, goal_met=action.outcome == "won", pending=None)
-    return state
-
-
-def place_held(state: QuestState, mid: str) -> QuestState:
-    """A held-back monster placed on its square (or the nearest free one)."""
-    for i, m in enumerate(state.monsters):
-        if m.id == mid and m.status == "held":
-            where = state.ctx.quest.monster(mid).at
-            if where in state.figures or state.layout.solid(where):
-                found = free_square_near(state, where)
-                if found is None:
-                    return state
-                where = found
-            return with_monster(state, i, replace(m, at=where, status="active"))
-    return state
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -232,7 +169,6 @@ def look(state: QuestState) -> QuestState:
         state = state.evolve(encounter=fighting)
         if not fighting:
             state = end_encounter(state)
-    from grognard.systems.heroquest.spells_elf import after_look
 
     return after_look(state)  # Double Images whose caster sees no enemy fade (line 535)
 
@@ -240,8 +176,6 @@ def look(state: QuestState) -> QuestState:
 def end_encounter(state: QuestState) -> QuestState:
     """No enemy is in sight: a comatose hero or monster regains one Mind point (line 92) and encounter
     effects end."""
-    from grognard.systems.heroquest.skills import repay_loans
-
     heroes = []
     for i, h in enumerate(state.heroes):
         effects = tuple(
@@ -260,7 +194,6 @@ def end_encounter(state: QuestState) -> QuestState:
                 magic=min(hero.maximum("magic"), h.magic + back["magic"]) if alive else h.magic,
             )
         )
-    from grognard.systems.heroquest.weapons import wake_monsters
 
     return wake_monsters(state.evolve(heroes=tuple(heroes)))  # a concussed monster too (line 369)
 
@@ -282,7 +215,6 @@ def check_end(state: QuestState) -> QuestState:
         met = met or goal.target in state.taken
     elif goal.kind == "rescue":
         met = met or any(h.escort == goal.target and h.at in ctx.stairs for h in state.heroes)
-    from grognard.systems.heroquest.goals import met_now
 
     met = met_now(state, met)  # a goal with a way out after it, and slay-all (`goals`)
     if met:
@@ -296,9 +228,6 @@ def check_end(state: QuestState) -> QuestState:
 
 def settle(state: QuestState) -> QuestState:
     """After a move: look about, check the end, skip who cannot act, and play the automatic game master."""
-    from grognard.systems.heroquest.actions import apply_action, monster_can_act
-    from grognard.systems.heroquest.monster_turns import monster_turn_ends, run_queue, upkeep
-
     for _ in range(MAX_AUTO_STEPS):
         state = check_end(look(upkeep(state)))  # upkeep: the monster skills' lasting effects
         if state.outcome or state.pending is not None or not state.order:
@@ -307,7 +236,6 @@ def settle(state: QuestState) -> QuestState:
         if queued is not None:
             state = queued
             continue
-        from grognard.systems.heroquest.chaos_turns import chaos_step
 
         chaos = chaos_step(state)  # a spell in flight, a hero the game master moves, ice melting
         if chaos is not None:
@@ -337,13 +265,6 @@ def settle(state: QuestState) -> QuestState:
     raise RuntimeError(f"the game master did not finish its turn: {state.describe()}")
 
 
-def thrall_acting(state: QuestState) -> bool:
-    """True while a monster held by Dominion takes its turn (the heroes' player moves it, line 284)."""
-    from grognard.systems.heroquest.skill_moves import thrall_of
-
-    return state.in_gm_turn() and state.acting >= 0 and thrall_of(state, state.acting) is not None
-
-
 def next_monster(state: QuestState) -> int | None:
     """The next monster after the one acting that may take a turn."""
     for i in range(state.acting + 1, len(state.monsters)):
@@ -363,8 +284,6 @@ def monster_may_start(state: QuestState, index: int) -> bool:
 
 def start_monster(state: QuestState, index: int) -> QuestState:
     """Monster `index` begins its turn: a whirlwind costs it the turn; a sleeper rolls to wake."""
-    from grognard.systems.heroquest.spells_elf import paralysed_monster
-
     state = state.evolve(acting=index, turn=Turn())
     lost = paralysed_monster(state, index)  # Hypnotic Blaze (line 537)
     if lost is not None:
@@ -382,8 +301,9 @@ def start_monster(state: QuestState, index: int) -> QuestState:
         deep = any(e.startswith("deep|") for e in m.effects)  # Deep Sleep: one red die (line 531)
         dice = 1 if deep else state.stats_of(index).mind
         return state.evolve(pending=Pending("wake", who=index, dice=dice))
-    from grognard.systems.heroquest.chaos_turns import monster_turn_starts
-    from grognard.systems.heroquest.monster_turns import monster_turn_begins
 
     state = monster_turn_starts(state, index)  # a Fear or Command turned on it by an Ancient Staff
     return monster_turn_begins(state, index)  # stunned, escaped or running, a bear hug (monster_turns)
+
+
+install_turn_steps(TurnSteps(end_turn=end_turn, start_slot=start_slot, opening=opening))

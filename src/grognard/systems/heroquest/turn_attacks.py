@@ -13,13 +13,14 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from grognard.systems.heroquest.combat_dice import at_least, turn_damage
+from grognard.systems.heroquest.effect_strings import total
 from grognard.systems.heroquest.state import QuestState
 
 
 def attacks_allowed(state: QuestState, i: int) -> int:
     """The attacks hero `i` may make in a turn: one, and one more for each extra-attack effect and for
     Dual-Wielding."""
-    from grognard.systems.heroquest.effect_strings import total
     from grognard.systems.heroquest.skill_combat import dual_wielding
 
     return 1 + total(state.heroes[i].effects, "xatk") + (1 if dual_wielding(state, i) else 0)
@@ -33,7 +34,6 @@ def attacks_left(state: QuestState, i: int) -> int:
 def turn_kill_chance(state: QuestState, i: int, j: int) -> tuple[Fraction, list[int]]:
     """The chance hero `i` kills monster `j` with every attack he has left this turn (all at `j`), and
     the attack dice of each of those attacks."""
-    from grognard.systems.heroquest.combat_dice import at_least, turn_damage
     from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
 
     defend = monster_defend_dice(state, j)

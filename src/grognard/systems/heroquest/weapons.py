@@ -27,12 +27,18 @@ from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.action_text import aimed_hero, sq
 from grognard.systems.heroquest.board import Square
+from grognard.systems.heroquest.chaos_effects import lose_mind
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields
-from grognard.systems.heroquest.edits import note, with_hero, with_monster
+from grognard.systems.heroquest.edits import note, tossed, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import dagger, has, total
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.feature_hooks import CHANCES, MODIFIERS, Chance, Modifier
+from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.geometry import can_target
-from grognard.systems.heroquest.hero import Hero
+from grognard.systems.heroquest.hero import Hero, spell_id
+from grognard.systems.heroquest.ice import ice_squares
+from grognard.systems.heroquest.monster_gear import untouchable
+from grognard.systems.heroquest.monster_wounds import disarmed
 from grognard.systems.heroquest.state import Pending, QuestState
 
 AXE = "axe"
@@ -55,9 +61,6 @@ def _key(name: str | None) -> str:
 
 def hero_axe(state: QuestState, i: int) -> bool:
     """True when hero `i` strikes with a battle axe now (held, not knocked away nor thrown)."""
-    from grognard.systems.heroquest.monster_wounds import disarmed
-    from grognard.systems.heroquest.skill_combat import tossed
-
     fig = state.heroes[i]
     if disarmed(fig.effects) or tossed(fig.effects) is not None:
         return False
@@ -162,8 +165,6 @@ def concuss(state: QuestState, p: Pending) -> QuestState:
 
 def concuss_hero(state: QuestState, i: int) -> QuestState:
     """Hero `i` suffers a battle axe's concussion: one Mind point lost (line 369)."""
-    from grognard.systems.heroquest.chaos_effects import lose_mind
-
     fig = state.heroes[i]
     name = state.hero_of(i).name
     if fig.status != "active" or "stone|quest" in fig.effects:
@@ -226,10 +227,6 @@ def hero_daggers(state: QuestState, i: int) -> int:
 
 def _held_throwable(state: QuestState, i: int) -> str:
     """The key of the throwing weapon hero `i` holds ("dagger", "magical-throwing-dagger") or ""."""
-    from grognard.systems.heroquest.gear import weapon_of
-    from grognard.systems.heroquest.monster_wounds import disarmed
-    from grognard.systems.heroquest.skill_combat import tossed
-
     fig = state.heroes[i]
     name = state.hero_of(i).equipped.weapon
     if not name or disarmed(fig.effects) or tossed(fig.effects) is not None:
@@ -246,8 +243,6 @@ def _held_throwable(state: QuestState, i: int) -> str:
 def hero_throws(state: QuestState, i: int) -> list[str]:
     """The `throw:MONSTER` actions hero `i` has: a dagger in hand and a monster in sight (line 359), while
     he may still attack (checked by the caller)."""
-    from grognard.systems.heroquest.chaos_effects import ice_squares
-
     at = state.heroes[i].at
     if at is None or not _held_throwable(state, i):
         return []
@@ -345,8 +340,6 @@ def recover_result(state: QuestState, p: Pending, move: str) -> QuestState:
 def monster_throws(state: QuestState, j: int) -> list[str]:
     """`throw:hN` for monster `j` whose quest gives it a dagger it still holds: any hero in sight it may
     strike (not one unseen, stone or carried off)."""
-    from grognard.systems.heroquest.monster_gear import untouchable
-
     m = state.monsters[j]
     if m.at is None or _key(state.stats_of(j).weapon) != "dagger" or _thrown_by(state, f"m{j}"):
         return []
@@ -408,8 +401,6 @@ def dagger_marks(state: QuestState) -> dict[Square, str]:
 def taken_home(state: QuestState, i: int, hero: Hero) -> Hero:
     """Hero `i` as he goes home: the chaos spells he learned by Mimic join his pool for good (line 286),
     and the daggers he left lying in the dungeon are lost (as what is left there, line 116)."""
-    from grognard.systems.heroquest.hero import spell_id
-
     fig = state.heroes[i]
     learned = [
         spell_id(hq.spell(e[14:].partition("|")[0], "chaos"))
@@ -436,3 +427,17 @@ def taken_home(state: QuestState, i: int, hero: Hero) -> Hero:
 def own_daggers(state: QuestState, i: int) -> set[Square]:
     """The squares where daggers hero `i` threw lie (free of figures), for him to walk to."""
     return {s for s, who in lying(state) if who == f"h{i}" and s not in state.figures}
+
+
+CHANCES.add(
+    "dagger",
+    Chance(
+        lambda state, p: recover_outcomes(p),
+        lambda state, p, move: recover_result(state, p, str(move)),
+        lambda state, p, rng: recover_throw(rng),
+    ),
+)
+MODIFIERS.add(
+    "concussion",  # an axe's concussion first, then the damage (line 369)
+    Modifier(10, before=lambda state, p, move: (*concussed(state, p, move), False)),
+)

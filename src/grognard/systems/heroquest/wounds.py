@@ -9,11 +9,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from grognard.systems.heroquest.chaos_effects import cure
 from grognard.systems.heroquest.edits import free_square_near, note, with_hero, with_monster
+from grognard.systems.heroquest.effect_strings import spend
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.experience import kill
+from grognard.systems.heroquest.fallen import fell_mark
+from grognard.systems.heroquest.mercenaries import is_mercenary
+from grognard.systems.heroquest.monster_gear import hero_shoots, second_attack
+from grognard.systems.heroquest.monster_wounds import monster_dies
+from grognard.systems.heroquest.quest_events import fire
 from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState
-from grognard.systems.heroquest.turn import fire
+from grognard.systems.heroquest.targets import monster_targets
 
 
 def hurt_hero(state: QuestState, i: int, damage: int, what: str, *, self_heal: bool = True) -> QuestState:
@@ -45,7 +52,6 @@ def hurt_hero(state: QuestState, i: int, damage: int, what: str, *, self_heal: b
     items = list(fig.items)
     if "Potion of Restoration" in items:
         items.remove("Potion of Restoration")
-        from grognard.systems.heroquest.chaos_effects import cure
 
         top = hero.maximum("body")
         fig = replace(fig, body=top, mind=hero.maximum("mind"), items=tuple(items), effects=cure(effects))
@@ -65,7 +71,6 @@ def hurt_hero(state: QuestState, i: int, damage: int, what: str, *, self_heal: b
             with_hero(state, i, fig),
             said("spell.casts-himself-as-he", hero=i, hero_name=hero.name, spell=spell_id.split("/")[1]),
         )
-    from grognard.systems.heroquest.fallen import fell_mark
 
     # his things lie where he fell, for his companions to collect (line 90, `fallen`)
     state = with_hero(state, i, replace(fig, body=0, status="dead", at=None, effects=fell_mark(fig.at)))
@@ -94,7 +99,6 @@ def hurt_monster(
             said("wound.loses-body-left", monster=j, monster_name=stats.name, damage=damage, body=body),
         )
     fell = (f"fell@{m.at[0]},{m.at[1]}|quest",) if m.at is not None else ()  # where Reanimation finds it
-    from grognard.systems.heroquest.monster_wounds import monster_dies
 
     state = monster_dies(state, j)  # its curse, kidnap, bear hug and theft end (lines 711-891)
     state = with_monster(state, j, replace(m, body=0, status="dead", at=None, effects=fell))
@@ -112,8 +116,6 @@ def hurt_monster(
         stats.kill_value, conscious, killer_name, during_rest=any(e.startswith("rest|") for e in m.effects)
     )
     if award.points:
-        from grognard.systems.heroquest.mercenaries import is_mercenary
-
         heroes = [
             h if is_mercenary(state, i) else replace(h, xp=h.xp + award.to(state.hero_of(i).name))
             for i, h in enumerate(state.heroes)
@@ -126,7 +128,6 @@ def begin_attack(
     state: QuestState, side: str, attacker: int, target: int, *, own_turn: bool = True
 ) -> QuestState:
     """An attack declared: the dice counted (line 84), one-attack effects used up, the damage to roll."""
-    from grognard.systems.heroquest.effect_strings import spend
     from grognard.systems.heroquest.effects import (
         hero_attack_dice,
         hero_defend_dice,
@@ -137,7 +138,6 @@ def begin_attack(
 
     if side == "hero":
         from grognard.systems.heroquest.items import attack_ref
-        from grognard.systems.heroquest.monster_gear import hero_shoots
 
         dice = hero_attack_dice(state, attacker, target)
         defend = monster_defend_dice(state, target, ranged=hero_shoots(state, attacker))  # line 383
@@ -170,7 +170,6 @@ def begin_attack(
         defend = hero_defend_dice(state, target, ranged=state.stats_of(attacker).ranged)  # line 383
         fig = state.heroes[target]
         state = with_hero(state, target, replace(fig, effects=spend(fig.effects, "next-defend")))
-    from grognard.systems.heroquest.monster_gear import second_attack
     from grognard.systems.heroquest.weapons import hero_axe, monster_axe, with_axe
 
     # a battle axe's blow carries its concussion in the chance node (line 369)
@@ -209,7 +208,6 @@ def spawn_wanderer(state: QuestState, hero: int, *, resting: bool = False) -> Qu
             hero_name=state.hero_of(hero).name,
         ),
     )
-    from grognard.systems.heroquest.targets import monster_targets
 
     j = len(state.monsters) - 1
     if hero in monster_targets(state, j):

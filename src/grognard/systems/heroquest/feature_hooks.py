@@ -1,0 +1,151 @@
+"""The registries the features fill and the driver reads (the model layer): the chance kinds (each node's
+exact outcomes, real dice and result), the modifiers played before any node's own rule (an axe's
+concussion, a Double Image, a kept destiny die), and the hooks run when a hero's turn starts.
+
+Each feature module registers its own entries when it is imported; `rules_index` imports every one of
+them, and the driver imports `rules_index`, so no lookup happens before every entry is in. Keys are
+registered once (`engine.features.Registry` refuses a second), and hooks and modifiers run in the order of
+their rank (then key), never in the order modules were imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal, ParamSpec, TypeVar
+
+from grognard.engine.dice import Rng, Roll
+from grognard.engine.errors import RulesError
+from grognard.engine.features import Registry
+from grognard.engine.game import Move, Outcome
+from grognard.systems.heroquest.state import Pending, QuestState
+
+Outcomes = list[tuple[Outcome, Fraction]]
+"""A chance node's exact outcomes and their chances."""
+
+Thrown = tuple[Outcome, tuple[Roll, ...]]
+"""The outcome of a real throw and the dice thrown for it."""
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def required(function: Callable[P, T | None]) -> Callable[P, T]:
+    """`function` for a registry entry, where a None (the function does not play this node) is a bug: a
+    `RuntimeError`. For the modules whose chance functions answer None for any kind not theirs."""
+
+    def call(*args: P.args, **kwargs: P.kwargs) -> T:
+        found = function(*args, **kwargs)
+        if found is None:
+            raise RuntimeError(f"{function.__qualname__} does not play this chance node")
+        return found
+
+    return call
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A kind of chance node: its exact outcomes, what an outcome does, and its real dice (`throw`; None:
+    an outcome drawn by its chance with no dice to show, as a card from a deck)."""
+
+    outcomes: Callable[[QuestState, Pending], Outcomes]
+    result: Callable[[QuestState, Pending, Move], QuestState]
+    throw: Callable[[QuestState, Pending, Rng], Thrown] | None = None
+
+
+def _no_outcomes(state: QuestState, p: Pending) -> Outcomes | None:
+    return None
+
+
+def _no_throw(state: QuestState, p: Pending, rng: Rng) -> Thrown | None:
+    return None
+
+
+def _no_change(state: QuestState, p: Pending, move: Move) -> tuple[QuestState, Move, bool]:
+    return state, move, False
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A rule played before a chance node's own, whatever its kind, by `rank` (lower first): outcomes and
+    dice that replace the node's (None: the node's own), and `before` its result, which gives the state,
+    the outcome to play, and True when the modifier's result is the whole result."""
+
+    rank: int
+    outcomes: Callable[[QuestState, Pending], Outcomes | None] = _no_outcomes
+    throw: Callable[[QuestState, Pending, Rng], Thrown | None] = _no_throw
+    before: Callable[[QuestState, Pending, Move], tuple[QuestState, Move, bool]] = _no_change
+
+
+TurnStep = Literal["go", "stop", "end"]
+"""After a hook at the start of a hero's turn: go on with the next hook, stop there (the state waits for
+something else: a spell's roll, the game master), or end the hero's turn."""
+
+
+@dataclass(frozen=True)
+class TurnStart:
+    """A hook run when a hero's turn starts, by `rank` (lower first)."""
+
+    rank: int
+    run: Callable[[QuestState, int], tuple[QuestState, TurnStep]]
+
+
+CHANCES: Registry[Chance] = Registry("chance node", {}, {}, {})
+"""Every kind of chance node, by `Pending.kind`."""
+
+MODIFIERS: Registry[Modifier] = Registry("chance modifier", {}, {}, {})
+"""The rules played before any chance node's own, by name."""
+
+HERO_TURN_STARTS: Registry[TurnStart] = Registry("turn-start hook", {}, {}, {})
+"""What happens when a hero's turn starts (after the whirlwind), by name."""
+
+
+def _ranked_modifiers() -> list[Modifier]:
+    return [m for _, m in sorted(MODIFIERS.handlers.items(), key=lambda kv: (kv[1].rank, kv[0]))]
+
+
+def hero_turn_starts() -> list[TurnStart]:
+    """The turn-start hooks in the order they run."""
+    return [h for _, h in sorted(HERO_TURN_STARTS.handlers.items(), key=lambda kv: (kv[1].rank, kv[0]))]
+
+
+def chance_kind(state: QuestState, p: Pending) -> Chance:
+    """The registered kind of node `p`; a `RulesError` for a kind nobody registered."""
+    found = CHANCES.handlers.get(p.kind)
+    if found is None:
+        raise RulesError(p.kind, state, "unknown chance node")
+    return found
+
+
+def chance_outcomes(state: QuestState, p: Pending) -> Outcomes:
+    """The exact outcomes of node `p`: a modifier's, else its kind's."""
+    for modifier in _ranked_modifiers():
+        found = modifier.outcomes(state, p)
+        if found is not None:
+            return found
+    return chance_kind(state, p).outcomes(state, p)
+
+
+def chance_throw(state: QuestState, p: Pending, rng: Rng) -> Thrown:
+    """The real dice of node `p` and the outcome they give: a modifier's, else its kind's (an outcome drawn
+    by its chance, with no dice, for a kind without dice)."""
+    for modifier in _ranked_modifiers():
+        found = modifier.throw(state, p, rng)
+        if found is not None:
+            return found
+    chance = chance_kind(state, p)
+    if chance.throw is None:
+        return rng.weighted_choice(chance_outcomes(state, p)), ()
+    return chance.throw(state, p, rng)
+
+
+def chance_result(state: QuestState, p: Pending, move: Move) -> QuestState:
+    """The state after node `p` came out as `move`: the node cleared, the modifiers, then its kind's
+    result."""
+    state = state.evolve(pending=None)
+    for modifier in _ranked_modifiers():
+        state, move, done = modifier.before(state, p, move)
+        if done:
+            return state
+    return chance_kind(state, p).result(state, p, move)

@@ -1,0 +1,128 @@
+"""The registries the features fill and the driver reads (`feature_hooks`): every chance node a rule
+queues has its kind registered once, modifiers and turn-start hooks run by rank whatever the order they
+were registered in, and a kind nobody registered is a clear rules error."""
+
+from __future__ import annotations
+
+import ast
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import grognard.systems.heroquest as package
+from grognard.engine.dice import Rng
+from grognard.engine.errors import RulesError
+from grognard.engine.features import Registry
+from grognard.systems.heroquest import feature_hooks
+from grognard.systems.heroquest.feature_hooks import (
+    CHANCES,
+    HERO_TURN_STARTS,
+    MODIFIERS,
+    Chance,
+    Modifier,
+    TurnStart,
+    chance_outcomes,
+    chance_result,
+    chance_throw,
+    hero_turn_starts,
+    required,
+)
+from grognard.systems.heroquest.state import Pending, QuestState
+
+from .play_helpers import begin
+
+SOURCE = Path(package.__file__).parent
+
+
+def _queued_kinds() -> set[str]:
+    """Every literal kind a HeroQuest module gives a `Pending` (first argument or `kind=`)."""
+    kinds: set[str] = set()
+    for path in SOURCE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            called = getattr(node.func, "id", "")
+            if called == "Pending" and node.args and isinstance(node.args[0], ast.Constant):
+                kinds.add(str(node.args[0].value))
+            if called == "replace":
+                for kw in node.keywords:
+                    if kw.arg == "kind" and isinstance(kw.value, ast.Constant):
+                        kinds.add(str(kw.value.value))
+    return kinds
+
+
+def test_every_chance_node_a_rule_queues_has_its_kind_registered() -> None:
+    queued = _queued_kinds()
+    assert {"attack", "rest", "m-stomp", "chit", "vindicate", "challenge"} <= queued
+    assert queued - set(CHANCES.handlers) == set()
+
+
+def test_the_turn_start_hooks_and_modifiers_of_the_features_are_in_and_ranked() -> None:
+    assert [h.rank for h in hero_turn_starts()] == sorted(h.rank for h in hero_turn_starts())
+    hooks = {"chaos", "hypnotic-blaze", "monster-skills", "environment", "wards", "stealth", "flashback"}
+    assert hooks <= set(HERO_TURN_STARTS.handlers)
+    assert hero_turn_starts()[-1] is HERO_TURN_STARTS.handlers["flashback"]
+    assert set(MODIFIERS.handlers) == {"concussion", "double-image", "destiny"}
+
+
+def test_a_kind_is_registered_once() -> None:
+    with pytest.raises(ValueError, match="registered twice"):
+        CHANCES.add("attack", CHANCES.handlers["attack"])
+
+
+def test_a_kind_nobody_registered_is_a_rules_error() -> None:
+    state = begin()
+    odd = Pending("no-such-kind")
+    with pytest.raises(RulesError, match="unknown chance node"):
+        chance_outcomes(state, odd)
+    with pytest.raises(RulesError, match="unknown chance node"):
+        chance_throw(state, odd, Rng(1))
+    with pytest.raises(RulesError, match="unknown chance node"):
+        chance_result(state, odd, "x")
+
+
+def test_a_required_function_refuses_a_node_it_does_not_play() -> None:
+    def only_mine(state: QuestState, p: Pending) -> list[tuple[str | int, Fraction]] | None:
+        return [("yes", Fraction(1))] if p.kind == "mine" else None
+
+    wrapped = required(only_mine)
+    state = begin()
+    assert wrapped(state, Pending("mine")) == [("yes", Fraction(1))]
+    with pytest.raises(RuntimeError, match="does not play"):
+        wrapped(state, Pending("other"))
+
+
+def test_modifiers_and_hooks_run_by_rank_not_by_registration(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Registered late-rank first, they still run early-rank first; a kind without dice is drawn by its
+    chances, and a modifier whose result is the whole result stops there."""
+    seen: list[str] = []
+    monkeypatch.setattr(feature_hooks, "CHANCES", Registry("chance node", {}, {}, {}))
+    monkeypatch.setattr(feature_hooks, "MODIFIERS", Registry("chance modifier", {}, {}, {}))
+    monkeypatch.setattr(feature_hooks, "HERO_TURN_STARTS", Registry("turn-start hook", {}, {}, {}))
+
+    def mark(name: str, done: bool) -> Modifier:
+        def before(state: QuestState, p: Pending, move: object) -> tuple[QuestState, object, bool]:
+            seen.append(name)
+            return state, move, done
+
+        return Modifier(int(name[1:]), before=before)  # type: ignore[arg-type]
+
+    feature_hooks.MODIFIERS.add("m30", mark("m30", True))
+    feature_hooks.MODIFIERS.add("m10", mark("m10", False))
+    feature_hooks.CHANCES.add(
+        "coin",
+        Chance(
+            lambda state, p: [("heads", Fraction(1, 2)), ("tails", Fraction(1, 2))],
+            lambda state, p, move: state.evolve(round=99),
+        ),
+    )
+    state = begin()
+    assert feature_hooks.chance_result(state, Pending("coin"), "heads").round != 99  # m30 took it
+    assert seen == ["m10", "m30"]
+    drawn = {feature_hooks.chance_throw(state, Pending("coin"), Rng(seed)) for seed in range(30)}
+    assert drawn == {("heads", ()), ("tails", ())}
+
+    feature_hooks.HERO_TURN_STARTS.add("late", TurnStart(9, lambda s, who: (s, "go")))
+    feature_hooks.HERO_TURN_STARTS.add("early", TurnStart(1, lambda s, who: (s, "stop")))
+    assert [h.rank for h in feature_hooks.hero_turn_starts()] == [1, 9]
