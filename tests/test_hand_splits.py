@@ -31,7 +31,6 @@ RATCHET = {
     "engine/content.py": 1,
     "gamebook/twine_markup.py": 3,
     "systems/talisman/effects.py": 3,
-    "web/heroquest_board.py": 1,
 }
 """Hand splits left outside HeroQuest (not all of actions: sources "file:line", Talisman's owners, twine
 markup): at most this many per file."""

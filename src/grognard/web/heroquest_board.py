@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from grognard.systems.heroquest.action_text import cast_of
 from grognard.systems.heroquest.board import Board, standard_board
 
 CELL = 32
@@ -84,7 +85,7 @@ def _spell_picks(actions: Sequence[Any]) -> list[dict[str, Any]]:
     for a in actions:
         if not a.id.startswith("cast:") or a.target is None or a.target.square is None:
             continue
-        key = a.id.split(":")[1]
+        key = cast_of(a.id).spell
         name = a.label.split(" on ")[0].removeprefix("Cast ").removeprefix("cast ")
         picks.setdefault(key, {"key": key, "name": name, "targets": 0})["targets"] += 1
     return list(picks.values())
