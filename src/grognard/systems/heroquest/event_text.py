@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from grognard.systems.heroquest.events import HqEvent, Phrase
+from grognard.systems.heroquest.events import HqEvent, Phrase, Source
 
 TEXTS: dict[Phrase, str] = {
     "attack.arrow-vindication-strikes": "The arrow of vindication strikes {monster_name}.",
@@ -56,8 +56,8 @@ TEXTS: dict[Phrase, str] = {
     "item.every-die-same-wear": "Every die the same: the {name} wear out.",
     "item.fire-ring-turns-flames": "{hero_name}'s Fire Ring turns the flames aside.",
     "item.fumbles-dagger-stays-where": "{hero_name} fumbles for the dagger; it stays where it lies.",
-    "item.gear": "{hero_name} {what}.",
-    "item.keeps-out-cold": "{hero_name}'s {worn} keeps out the cold of {what}.",
+    "item.gear": "{hero_name} {change} the {item}.",
+    "item.keeps-out-cold": "{hero_name}'s {worn} keeps out the cold of {place}.",
     "item.makes-off-things": "{monster_name} makes off with {owner_name}'s things.",
     "item.picks-dagger-up-again": "{hero_name} picks his dagger up again.",
     "item.picks-up-weapon": "{hero_name} picks up his weapon.",
@@ -249,10 +249,49 @@ TEXTS: dict[Phrase, str] = {
 """The English sentence of each phrase, with its values' places."""
 
 
+SOURCES: dict[Source, str] = {
+    "attack": "{by}'s attack",
+    "bear-hug": "{by}'s bear hug",
+    "cold": "the cold of {place}",
+    "curse": "the curse",
+    "fall": "the fall",
+    "falling-rock": "the falling rock",
+    "furniture-trap": "the trap in the furniture",
+    "hazard": "a hazard",
+    "lasting-poison": "the lasting poison",
+    "pestilence": "the pestilence",
+    "spell": "{by}",
+    "stalactite": "the stalactite",
+    "trap": "the {trap} trap",
+}
+"""What hurt a hero (a wound's `source`, with `by`: who attacked, the spell, the trap's kind, the place)."""
+
+WORDS: dict[str, dict[str, str]] = {
+    "change": {"take-up": "takes up", "put-on": "puts on", "take-off": "takes off", "put-away": "puts away"},
+    "how": {"cancels": "cancels the spell and reappears", "seen": "rolls high and is seen again"},
+    "place": {"icy-river": "the icy river", "ice-vault": "the ice vault"},
+}
+"""The English of the values that name a thing by id: a gear change, how a hero reappears, a cold place."""
+
+
+def _spelled(values: Mapping[str, Any]) -> dict[str, Any]:
+    """`values` with each id said in English (a wound's source, the WORDS keys)."""
+    out = dict(values)
+    for key, table in WORDS.items():
+        if key in values:
+            out[key] = table[values[key]]
+    if "source" in values:
+        by = str(values.get("by", ""))
+        place = WORDS["place"].get(by, "")
+        said = SOURCES[values["source"]].format(by=by, trap=by.replace("-", " "), place=place)
+        out["source"] = said.capitalize()
+    return out
+
+
 def sentence(say: str, values: Mapping[str, Any]) -> str:
-    """The sentence of phrase `say` with `values` (a view event's values will do); an unknown phrase or a
-    missing value raises `KeyError`."""
-    return TEXTS[say].format_map(values)  # type: ignore[index]
+    """The sentence of phrase `say` with `values` (a view event's values will do); an unknown phrase, a
+    missing value or an unknown id raises `KeyError`."""
+    return TEXTS[say].format_map(_spelled(values))  # type: ignore[index]
 
 
 def event_text(event: HqEvent) -> str:

@@ -266,6 +266,24 @@ Phrase: TypeAlias = Literal[
 ]
 """Every thing the rules may say happened, as `kind.what`."""
 
+Source: TypeAlias = Literal[
+    "attack",
+    "bear-hug",
+    "cold",
+    "curse",
+    "fall",
+    "falling-rock",
+    "furniture-trap",
+    "hazard",
+    "lasting-poison",
+    "pestilence",
+    "spell",
+    "stalactite",
+    "trap",
+]
+"""What hurt a hero (a wound's `source` value; its `by` names who attacked, the spell, the trap's kind or
+the cold place)."""
+
 PHRASES: frozenset[str] = frozenset(get_args(Phrase))
 """The phrase ids, for checking a record read from outside."""
 

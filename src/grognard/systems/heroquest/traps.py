@@ -49,7 +49,7 @@ def _spring(state: QuestState, i: int, idx: int, *, came_from: Square | None) ->
             note(state, said("trap.floor-gives-way-under", hero=i, hero_name=name)),
             i,
             2 if kind == "long-pit" else 1,
-            "the fall",
+            "fall",
         )
     if kind == "falling-rock":
         state = _trap_status(state, idx, "gone")
@@ -61,7 +61,7 @@ def _spring(state: QuestState, i: int, idx: int, *, came_from: Square | None) ->
         )
     if kind == "stalactite":
         state = note(_trap_status(state, idx, "gone"), said("trap.stalactite-falls", hero=i, hero_name=name))
-        return hurt_hero(state, i, 1, "the stalactite")
+        return hurt_hero(state, i, 1, "stalactite")
     if kind == "swinging-axe":
         state = note(_trap_status(state, idx, "sprung"), said("trap.axe-swings-down", hero=i, hero_name=name))
         return replace(state, pending=Pending("trap", who=i, ref=trap.id))
