@@ -156,7 +156,7 @@ def result(state: QuestState, p: Pending, move: Move) -> QuestState | None:
                     said("mind.mind-withstands-frost", hero=p.target, hero_name=state.hero_of(p.target).name),
                 )
             )
-        return _go_on(lose_mind(state, p.target, lost, spell_name(p.ref)))
+        return _go_on(lose_mind(state, p.target, lost, "spell", spell_name(p.ref)))
     if kind == "ccurse":
         name = state.hero_of(p.target).name
         if move == "spared":

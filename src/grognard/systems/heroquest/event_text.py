@@ -45,7 +45,7 @@ TEXTS: dict[Phrase, str] = {
     "heal.regains-magic": "{hero_name} regains {amount} Magic.",
     "heal.restored-body": "{hero_name} is restored ({body} Body).",
     "heal.rests-recovers": "{hero_name} rests and recovers.",
-    "heal.until-healed": "{hero_name} {what} until healed.",
+    "heal.until-healed": "{hero_name} {wound} until healed.",
     "ice.hero-skates-away": "{hero_name} skates away on the ice.",
     "ice.ice-cracks-skulls": "The ice at {square[0]},{square[1]} cracks ({skulls} of {breaks} skulls).",
     "ice.ice-melts-away": "The ice at {square[0]},{square[1]} melts away.",
@@ -77,7 +77,7 @@ TEXTS: dict[Phrase, str] = {
     "mind.comatose": "{monster_name} is comatose.",
     "mind.concussed": "Every die a skull: {monster_name} is concussed and loses a Mind point ({left} left).",
     "mind.concussed-no-mind": "Every die a skull, but {monster_name} has no mind to lose.",
-    "mind.costs-mind-left": "{what} costs {hero_name} {points} Mind ({mind} left).",
+    "mind.costs-mind-left": "{cause} costs {hero_name} {points} Mind ({mind} left).",
     "mind.hero-comatose": "{hero_name} is comatose.",
     "mind.hero-concussed": "Every die a skull: {hero_name} is concussed!",
     "mind.mind-beyond-deep-sleep": "{hero_name}'s mind is beyond the Deep Sleep.",
@@ -128,8 +128,8 @@ TEXTS: dict[Phrase, str] = {
     "search.beyond-door": "Beyond the door: {seen}.",
     "search.beyond-door-nothing": "Beyond the door: no enemies.",
     "search.elf-senses-nothing": "The elf senses nothing.",
-    "search.potion-vision-shows": "The Potion of Vision shows {shown}.",
-    "search.searches-secret-doors-finds": "{hero_name} searches for secret doors and finds {found}.",
+    "search.potion-vision-shows": "The Potion of Vision shows {traps} trap(s) and {doors} secret door(s).",
+    "search.searches-secret-doors-finds": "{hero_name} searches for secret doors and finds {found_doors}.",
     "search.searches-treasure-finds-nothing": "{hero_name} searches for treasure and finds nothing.",
     "skill.monster-uses": "{monster_name} uses {skill}.",
     "skill.uses": "{hero_name} uses {skill}.",
@@ -270,8 +270,15 @@ WORDS: dict[str, dict[str, str]] = {
     "change": {"take-up": "takes up", "put-on": "puts on", "take-off": "takes off", "put-away": "puts away"},
     "how": {"cancels": "cancels the spell and reappears", "seen": "rolls high and is seen again"},
     "place": {"icy-river": "the icy river", "ice-vault": "the ice vault"},
+    "wound": {
+        "def-1": "rolls one defend die fewer",
+        "maul": "is badly mauled and rolls half his defend dice",
+        "plague": "is sick with pestilence: one Body a turn",
+    },
+    "cause": {"spell": "{by}", "battle-axe": "The battle axe's blow"},
 }
-"""The English of the values that name a thing by id: a gear change, how a hero reappears, a cold place."""
+"""The English of the values that name a thing by id: a gear change, how a hero reappears, a cold place,
+a lasting wound, what cost a hero Mind (`{by}`: the spell's name)."""
 
 
 def _spelled(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -279,7 +286,9 @@ def _spelled(values: Mapping[str, Any]) -> dict[str, Any]:
     out = dict(values)
     for key, table in WORDS.items():
         if key in values:
-            out[key] = table[values[key]]
+            out[key] = table[values[key]].format(by=values.get("by", ""))
+    if "found_doors" in values:
+        out["found_doors"] = values["found_doors"] or "none"
     if "source" in values:
         by = str(values.get("by", ""))
         place = WORDS["place"].get(by, "")

@@ -364,9 +364,7 @@ def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
             ),
         )
     if p.kind == "m-plague":
-        return (
-            wound(state, i, "plague", "is sick with pestilence: one Body a turn") if move == "sick" else state
-        )
+        return wound(state, i, "plague") if move == "sick" else state
     if p.kind == "m-daze":
         if move != "dazed":
             return note(state, said("attack.hero-shakes-off-blow", hero=i, name=name))

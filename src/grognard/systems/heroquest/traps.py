@@ -122,9 +122,7 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
             state = set_door(state, door_id, "closed")
         return note(
             state,
-            said(
-                "search.searches-secret-doors-finds", hero=i, hero_name=name, found=len(found_doors) or "none"
-            ),
+            said("search.searches-secret-doors-finds", hero=i, hero_name=name, found_doors=len(found_doors)),
         )
     state = replace(state, searched=add(state.searched, f"treasure:{area}"))
     for k, t in enumerate(state.ctx.traps):
