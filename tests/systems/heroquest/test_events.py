@@ -13,7 +13,14 @@ import pytest
 from grognard.engine.view import Event, SeatView, ToAct
 from grognard.systems.heroquest import events as hq_events
 from grognard.systems.heroquest.edits import note
-from grognard.systems.heroquest.event_text import TEXTS, event_text, log_lines, sentence, view_sentence
+from grognard.systems.heroquest.event_text import (
+    DERIVED,
+    TEXTS,
+    event_text,
+    log_lines,
+    sentence,
+    view_sentence,
+)
 from grognard.systems.heroquest.events import PHRASES, HqEvent, said
 from grognard.systems.heroquest.seat_view import audit, log_event, quest_sight
 from grognard.systems.heroquest.state import GM_PLAYER, QuestState, state_from_data, state_to_data
@@ -62,7 +69,7 @@ def test_no_rule_writes_a_line_of_text_to_the_log() -> None:
             if not isinstance(phrase, ast.Constant) or phrase.value not in PHRASES:
                 bad.append(f"{name}:{line} names no phrase")
                 continue
-            given = {k.arg for k in expr.keywords} - {"hero", "monster"}
+            given = {k.arg for k in expr.keywords} - {"hero", "monster"} | DERIVED.get(phrase.value, set())
             if not _fields(TEXTS[phrase.value]) <= given:
                 bad.append(f"{name}:{line} misses {_fields(TEXTS[phrase.value]) - given}")
     assert bad == []

@@ -27,7 +27,9 @@ TEXTS: dict[Phrase, str] = {
     "attack.strikes-again-from-other": "{monster_name} strikes again from the other side!",
     "challenge.fails": "{hero_name} fails at {challenge}.",
     "challenge.succeeds": "{hero_name} succeeds at {challenge}.",
-    "challenge.tries": "{hero_name} tries {challenge}: {what}{roll}.",
+    "challenge.tries": (
+        "{hero_name} tries {challenge}: {text}{dice} red dice ({attribute}) for {target} or more."
+    ),
     "death.dies": "{hero_name} dies.",
     "death.no-one-can-break": "No one can break the stone: {hero_name} is left for dead.",
     "death.slain": "{monster_name} is slain.",
@@ -281,9 +283,24 @@ WORDS: dict[str, dict[str, str]] = {
 a lasting wound, what cost a hero Mind (`{by}`: the spell's name)."""
 
 
-def _spelled(values: Mapping[str, Any]) -> dict[str, Any]:
-    """`values` with each id said in English (a wound's source, the WORDS keys)."""
+DERIVED: dict[str, frozenset[str]] = {
+    "item.collects-things": frozenset({"money"}),
+    "search.beyond-door": frozenset({"seen"}),
+}
+"""The places of a sentence the renderer fills from other values (the gold, the spots seen)."""
+
+
+def _spelled(say: str, values: Mapping[str, Any]) -> dict[str, Any]:
+    """`values` with each id said in English (a wound's source, the WORDS keys) and each list joined."""
     out = dict(values)
+    if say == "challenge.tries" and values.get("text"):
+        out["text"] = f"{values['text']} "
+    if say == "item.collects-things":
+        out["gear"] = ", ".join(values["gear"]) or "nothing"
+        out["money"] = f" and {values['gold']} gold" if values["gold"] else ""
+    if say == "search.beyond-door":
+        spots = zip(values["kinds"], values["xs"], values["ys"], strict=True)
+        out["seen"] = ", ".join((f"{k} " if k else "") + f"at {x},{y}" for k, x, y in spots)
     for key, table in WORDS.items():
         if key in values:
             out[key] = table[values[key]].format(by=values.get("by", ""))
@@ -300,7 +317,7 @@ def _spelled(values: Mapping[str, Any]) -> dict[str, Any]:
 def sentence(say: str, values: Mapping[str, Any]) -> str:
     """The sentence of phrase `say` with `values` (a view event's values will do); an unknown phrase, a
     missing value or an unknown id raises `KeyError`."""
-    return TEXTS[say].format_map(_spelled(values))  # type: ignore[index]
+    return TEXTS[say].format_map(_spelled(say, values))  # type: ignore[index]
 
 
 def event_text(event: HqEvent) -> str:

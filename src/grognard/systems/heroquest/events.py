@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypeAlias, get_args
 
-Value: TypeAlias = str | int | tuple[int, int]
-"""One value of an event: a name, a number, or a square (x, y)."""
+Value: TypeAlias = str | int | tuple[str, ...] | tuple[int, int] | tuple[int, ...]
+"""One value of an event: a name, a number, a list of names, a square (x, y) or a list of numbers."""
 
 Kind: TypeAlias = Literal[
     "attack",
