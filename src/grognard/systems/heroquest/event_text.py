@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from grognard.systems.heroquest.chaos_heroes import bar_text
 from grognard.systems.heroquest.events import HqEvent, Phrase, Source
 
 TEXTS: dict[Phrase, str] = {
@@ -286,6 +287,7 @@ a lasting wound, what cost a hero Mind (`{by}`: the spell's name)."""
 DERIVED: dict[str, frozenset[str]] = {
     "item.collects-things": frozenset({"money"}),
     "search.beyond-door": frozenset({"seen"}),
+    "spell.learns-watching-cast": frozenset({"when"}),
 }
 """The places of a sentence the renderer fills from other values (the gold, the spots seen)."""
 
@@ -298,6 +300,9 @@ def _spelled(say: str, values: Mapping[str, Any]) -> dict[str, Any]:
     if say == "item.collects-things":
         out["gear"] = ", ".join(values["gear"]) or "nothing"
         out["money"] = f" and {values['gold']} gold" if values["gold"] else ""
+    if say == "spell.learns-watching-cast":
+        why = bar_text(values["spell_key"], values["bar"], values["need"], values["hero_name"])
+        out["when"] = f" {why[0].upper()}{why[1:]}." if why is not None else ""
     if say == "search.beyond-door":
         spots = zip(values["kinds"], values["xs"], values["ys"], strict=True)
         out["seen"] = ", ".join((f"{k} " if k else "") + f"at {x},{y}" for k, x, y in spots)
