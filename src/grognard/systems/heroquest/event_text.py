@@ -194,7 +194,7 @@ TEXTS: dict[Phrase, str] = {
     "status.resists-strength-will": "{hero_name} resists by Strength of Will.",
     "status.rock-dug-away": "The rock is dug away.",
     "status.rock-holds": "The rock holds.",
-    "status.rusts-away-useless-good": "{hero_name}'s {item} rusts away, useless for good.",
+    "status.rusts-away-useless-good": "{hero_name}'s {gear_key} rusts away, useless for good.",
     "status.shaken": "Shaken: {names}.",
     "status.struggles-vain": "{name} struggles in vain.",
     "status.throws-off-werewolf-curse": "{name} throws off the Werewolf's Curse.",
@@ -288,13 +288,31 @@ DERIVED: dict[str, frozenset[str]] = {
     "item.collects-things": frozenset({"money"}),
     "search.beyond-door": frozenset({"seen"}),
     "spell.learns-watching-cast": frozenset({"when"}),
+    "heal.healed": frozenset({"ended"}),
 }
 """The places of a sentence the renderer fills from other values (the gold, the spots seen)."""
+
+
+HEALED: dict[str, str] = {"def": "the bite", "maul": "the mauling", "plague": "the pestilence"}
+"""The lasting wounds a hero is healed of (`heal.healed`'s `wounds`), by id."""
+
+NO_ONE = frozenset({"status.shaken", "status.paralysed-blaze"})
+"""The phrases whose `names` may be none ("no one")."""
 
 
 def _spelled(say: str, values: Mapping[str, Any]) -> dict[str, Any]:
     """`values` with each id said in English (a wound's source, the WORDS keys) and each list joined."""
     out = dict(values)
+    if isinstance(values.get("names"), (tuple, list)):
+        out["names"] = ", ".join(values["names"]) or ("no one" if say in NO_ONE else "")
+    for key in ("face", "kept", "gear_key"):
+        if key in values:
+            out[key] = str(values[key]).replace("-", " ")
+    if say == "heal.healed":
+        out["ended"] = ", ".join(sorted({HEALED.get(w, w) for w in values["wounds"]}))
+    if say == "trap.searches-traps-finds":
+        spots = zip(values["pieces"], values["places"], strict=True)
+        out["places"] = ", ".join(f"in the {k.replace('-', ' ')} {p}" if k else f"at {p}" for k, p in spots)
     if say == "challenge.tries" and values.get("text"):
         out["text"] = f"{values['text']} "
     if say == "item.collects-things":

@@ -37,8 +37,6 @@ from grognard.systems.heroquest.state import HeroFig, MonsterFig, Pending, Quest
 HEALED = "|healed<"
 """The duration of a wound that lasts until the hero is healed."""
 
-_WOUNDS = {"def": "the bite", "maul": "the mauling", "plague": "the pestilence"}
-
 
 # ---------------------------------------------------------------------------------------------------
 # Reading effects
@@ -148,7 +146,7 @@ def heal_watch(state: QuestState) -> QuestState:
             if not sep:
                 kept.append(e)
             elif h.body > int(low):
-                ended.append(_WOUNDS.get(parse(head + "|")[0], head))
+                ended.append(parse(head + "|")[0])
             else:
                 kept.append(f"{head}{HEALED}{min(int(low), h.body)}")
         if tuple(kept) != h.effects:
@@ -160,7 +158,7 @@ def heal_watch(state: QuestState) -> QuestState:
                     "heal.healed",
                     hero=i,
                     hero_name=state.hero_of(i).name,
-                    ended=", ".join(sorted(set(ended))),
+                    wounds=tuple(sorted(set(ended))),
                 ),
             )
     return state

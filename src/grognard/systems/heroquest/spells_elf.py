@@ -324,7 +324,7 @@ def _blaze_result(state: QuestState, p: Pending, move: str) -> QuestState:
             m = state.monsters[j]
             kept = tuple(e for e in m.effects if parse(e)[0] != DAZZLE)
             state = with_monster(state, j, replace(m, effects=(*kept, tag)))
-    names = ", ".join(_name(state, fid) for fid in hit) or "no one"
+    names = tuple(_name(state, fid) for fid in hit)
     return note(state, said("status.paralysed-blaze", names=names))
 
 

@@ -13,7 +13,7 @@ from grognard.systems.heroquest.edits import add, note, set_door, trap_status, w
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.targets import place_label
+from grognard.systems.heroquest.targets import place_piece, trap_place
 from grognard.systems.heroquest.wounds import hurt_hero, spawn_wanderer
 
 # ---------------------------------------------------------------------------------------------------
@@ -108,9 +108,18 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
         state = find_icicles(state, i, scope)  # an ice gremlin's stalactites (line 847)
         if not found:
             return note(state, said("trap.searches-traps-finds-none", hero=i, hero_name=name))
-        places = ", ".join(place_label(state, k) for k in found)  # the spot, not the kind (line 96)
+        places = tuple(trap_place(state, k) for k in found)  # the spot, not the kind (line 96)
+        pieces = tuple(place_piece(state, k) for k in found)
         return note(
-            state, said("trap.searches-traps-finds", hero=i, hero_name=name, found=len(found), places=places)
+            state,
+            said(
+                "trap.searches-traps-finds",
+                hero=i,
+                hero_name=name,
+                found=len(found),
+                places=places,
+                pieces=pieces,
+            ),
         )
     if what == "doors":
         found_doors = [
