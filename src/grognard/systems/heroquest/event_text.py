@@ -311,8 +311,8 @@ def _spelled(say: str, values: Mapping[str, Any]) -> dict[str, Any]:
     if say == "heal.healed":
         out["ended"] = ", ".join(sorted({HEALED.get(w, w) for w in values["wounds"]}))
     if say == "trap.searches-traps-finds":
-        spots = zip(values["pieces"], values["places"], strict=True)
-        out["places"] = ", ".join(f"in the {k.replace('-', ' ')} {p}" if k else f"at {p}" for k, p in spots)
+        found = zip(values["pieces"], values["places"], strict=True)
+        out["places"] = ", ".join(f"in the {k.replace('-', ' ')} {p}" if k else f"at {p}" for k, p in found)
     if say == "challenge.tries" and values.get("text"):
         out["text"] = f"{values['text']} "
     if say == "item.collects-things":
