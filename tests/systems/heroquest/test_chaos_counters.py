@@ -109,7 +109,7 @@ def test_wolfsbane_and_restoration_cure_the_curse_lines_413_427(tmp_path: Path) 
     )
     restored = step(turn, "use:potion-of-restoration")
     assert "curse-werewolf|quest" not in restored.heroes[0].effects
-    falling = hurt_hero(put_hero(turn, 0, items=("Potion of Restoration",)), 0, 99, "a blow")
+    falling = hurt_hero(put_hero(turn, 0, items=("Potion of Restoration",)), 0, 99, "hazard")
     assert falling.heroes[0].status == "active" and "curse-werewolf|quest" not in falling.heroes[0].effects
     clean = put_hero(state, 0, items=("Wolfsbane Potion",))
     assert "use:wolfsbane-potion" not in step(clean, "end", "end", "end").legal_actions()

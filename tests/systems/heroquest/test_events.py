@@ -13,7 +13,14 @@ import pytest
 from grognard.engine.view import Event, SeatView, ToAct
 from grognard.systems.heroquest import events as hq_events
 from grognard.systems.heroquest.edits import note
-from grognard.systems.heroquest.event_text import TEXTS, event_text, log_lines, sentence, view_sentence
+from grognard.systems.heroquest.event_text import (
+    DERIVED,
+    TEXTS,
+    event_text,
+    log_lines,
+    sentence,
+    view_sentence,
+)
 from grognard.systems.heroquest.events import PHRASES, HqEvent, said
 from grognard.systems.heroquest.seat_view import audit, log_event, quest_sight
 from grognard.systems.heroquest.state import GM_PLAYER, QuestState, state_from_data, state_to_data
@@ -62,7 +69,7 @@ def test_no_rule_writes_a_line_of_text_to_the_log() -> None:
             if not isinstance(phrase, ast.Constant) or phrase.value not in PHRASES:
                 bad.append(f"{name}:{line} names no phrase")
                 continue
-            given = {k.arg for k in expr.keywords} - {"hero", "monster"}
+            given = {k.arg for k in expr.keywords} - {"hero", "monster"} | DERIVED.get(phrase.value, set())
             if not _fields(TEXTS[phrase.value]) <= given:
                 bad.append(f"{name}:{line} misses {_fields(TEXTS[phrase.value]) - given}")
     assert bad == []
@@ -87,7 +94,7 @@ def test_events_say_what_the_text_log_said() -> None:
     unharmed = hurt_monster(state, goblin, 0, killer=None)
     assert log_lines(unharmed.log) == [f"{name} takes no harm."]
     assert unharmed.log[-1] == HqEvent("wound.takes-no-harm", None, goblin, (("monster_name", name),))
-    hurt = hurt_hero(state, 0, 2, "the falling rock")
+    hurt = hurt_hero(state, 0, 2, "falling-rock")
     hero = state.hero_of(0).name
     assert log_lines(hurt.log) == [f"The falling rock costs {hero} 2 Body."]
     assert hurt.log[-1].kind == "wound" and hurt.log[-1].hero == 0 and hurt.log[-1].data()["damage"] == 2
@@ -109,7 +116,7 @@ def test_a_view_event_of_another_system_has_no_sentence() -> None:
 
 
 def test_the_log_round_trips_through_json_and_an_old_text_log_still_reads() -> None:
-    state = hurt_hero(begin(), 0, 1, "the blow")
+    state = hurt_hero(begin(), 0, 1, "hazard")
     back = state_from_data(state_to_data(state))
     assert back == state and back.log == state.log and isinstance(back.log[0], HqEvent)
     old: dict[str, Any] = {**state_to_data(state), "log": ["The blow costs Bo 1 Body."]}
@@ -163,7 +170,7 @@ def test_the_terminal_and_the_browser_show_the_sentence() -> None:
     from grognard.cli.view_text import event_line
     from grognard.web.pages import TEMPLATES
 
-    event = log_event(said("wound.costs-body", hero=0, source="The falling rock", hero_name="Bo", damage=2))
+    event = log_event(said("wound.costs-body", hero=0, source="falling-rock", hero_name="Bo", damage=2))
     assert event_line(event) == "  The falling rock costs Bo 2 Body."
     view = SeatView(system="heroquest", game="quest", seat=0, ply=3, to_act=ToAct(next="end"), events=[event])
     page = TEMPLATES.env.get_template("fragments/events.html").render(view=view)

@@ -36,7 +36,7 @@ def _start(*heroes: Hero) -> QuestState:
 
 def _bo_falls() -> QuestState:
     """Bo (hero 1) dies on (1,2), beside Ada on (1,1)."""
-    return hurt_hero(_start(*_party()), 1, 99, "a test")
+    return hurt_hero(_start(*_party()), 1, 99, "hazard")
 
 
 def test_the_line_says_companions_collect_and_enemies_steal() -> None:
@@ -121,6 +121,6 @@ def test_when_the_whole_party_dies_everything_is_lost_line_116(tmp_path: Path) -
     ada, bo = _party()
     roster.save(ada)
     roster.save(bo)
-    state = hurt_hero(hurt_hero(_start(ada, bo), 0, 99, "a test"), 1, 99, "a test")
+    state = hurt_hero(hurt_hero(_start(ada, bo), 0, 99, "hazard"), 1, 99, "hazard")
     lines = keep_awards(roster, replace(state, outcome="lost"))
     assert roster.heroes() == [] and len(lines) == 2 and all("fell in the quest" in line for line in lines)

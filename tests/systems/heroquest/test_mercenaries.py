@@ -180,7 +180,7 @@ def test_a_mercenary_dies_unrefunded_and_his_kills_earn_him_nothing_line_955(tmp
     j = index_of(state, "goblin-1")
     killed = hurt_monster(state, j, 99, killer=1)
     assert killed.heroes[1].xp == 0 and killed.heroes[0].xp == 1  # the heroes' share; the blow's point lost
-    dead = hurt_hero(state, 1, 99, "a blow")
+    dead = hurt_hero(state, 1, 99, "hazard")
     assert dead.heroes[1].status == "dead" and dead.heroes[1].at is None
     assert dead.heroes[0].gold == 200  # not refunded
     assert not any(a.startswith("collect:h1") for a in dead.legal_actions())
@@ -206,10 +206,10 @@ def test_a_mercenary_fights_on_after_his_employer_dies_line_955() -> None:
     from grognard.systems.heroquest.turn import check_end, settle
 
     state = _start(_party("barbarian", gold=300), "swordsman")
-    alone = settle(hurt_hero(state, 0, 99, "a blow"))
+    alone = settle(hurt_hero(state, 0, 99, "hazard"))
     assert alone.heroes[0].status == "dead" and alone.outcome == ""
     assert alone.current_hero() == 1 and "roll" in alone.legal_actions()
-    assert check_end(hurt_hero(alone, 1, 99, "a blow")).outcome == "lost"
+    assert check_end(hurt_hero(alone, 1, 99, "hazard")).outcome == "lost"
 
 
 def test_play_hires_with_the_mercenaries_option_and_refuses_when_gold_is_short(tmp_path: Path) -> None:

@@ -212,7 +212,7 @@ def test_stone_gaze_turns_a_hero_to_stone_until_a_healing_spell_line_781(tmp_pat
     assert "skill:stone-gaze:h1" not in stone.legal_actions()
     from grognard.systems.heroquest.wounds import hurt_hero
 
-    assert hurt_hero(stone, 0, 3, "a blow").heroes[0].body == stone.heroes[0].body
+    assert hurt_hero(stone, 0, 3, "hazard").heroes[0].body == stone.heroes[0].body
     assert 0 not in monster_targets(stone, index_of(stone, "g"))
     wizard = until_turn_of(step(stone, "end"), 1)
     heals = [a for a in wizard.legal_actions() if a.startswith("cast:") and a.endswith(":h0")]

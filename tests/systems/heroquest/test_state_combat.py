@@ -62,7 +62,7 @@ def test_a_comatose_hero_rolls_no_defend_dice_and_wakes_after_the_encounter_line
 def test_a_hero_at_zero_drinks_his_healing_potion_line_90() -> None:
     state = begin(heroes="barbarian")
     state = put_hero(state, 0, items=("Potion of Healing",))
-    dying = hurt_hero(state, 0, 99, "a blow")
+    dying = hurt_hero(state, 0, 99, "hazard")
     assert dying.heroes[0].status == "dying" and dying.pending is not None and dying.pending.kind == "heal"
     alive = step(dying, 3)
     assert alive.heroes[0].status == "active" and alive.heroes[0].body == 3 and alive.heroes[0].items == ()
@@ -70,15 +70,15 @@ def test_a_hero_at_zero_drinks_his_healing_potion_line_90() -> None:
 
 def test_a_caster_heals_himself_as_he_falls_and_others_die() -> None:
     state = begin(heroes="elf-wizard,barbarian")
-    healed = hurt_hero(state, 0, 99, "a blow")
+    healed = hurt_hero(state, 0, 99, "hazard")
     assert healed.heroes[0].status == "active" and healed.heroes[0].body == 2  # Water of Healing, level 1
-    dead = hurt_hero(state, 1, 99, "a blow")
+    dead = hurt_hero(state, 1, 99, "hazard")
     assert dead.heroes[1].status == "dead" and dead.heroes[1].at is None
 
 
 def test_the_whole_party_dead_loses_the_quest() -> None:
     state = begin(heroes="barbarian")
-    state = hurt_hero(state, 0, 99, "a blow")
+    state = hurt_hero(state, 0, 99, "hazard")
     from grognard.systems.heroquest.turn import check_end
 
     assert check_end(state).outcome == "lost"

@@ -108,7 +108,7 @@ def test_potion_of_speed_twelve_squares_without_a_roll_until_hurt_line_415() -> 
     state = step(_with(("Potion of Speed",)), "use:potion-of-speed")
     moved = step(state, "roll")
     assert moved.actor() == 0 and moved.turn.moves == 12
-    hurt = hurt_hero(state, 0, 1, "a blow")
+    hurt = hurt_hero(state, 0, 1, "hazard")
     assert not any(e.startswith("speed") for e in hurt.heroes[0].effects)
 
 
@@ -139,7 +139,7 @@ def test_rock_skin_one_defend_die_until_damaged_line_495() -> None:
     plain = hero_defend_dice(state, 1)
     cast = step(state, "cast:earth/rock-skin:h1")
     assert hero_defend_dice(cast, 1) == plain + 1
-    assert hero_defend_dice(hurt_hero(cast, 1, 1, "a blow"), 1) == plain
+    assert hero_defend_dice(hurt_hero(cast, 1, 1, "hazard"), 1) == plain
 
 
 def test_fire_of_wrath_each_point_avoided_on_five_or_six_line_503() -> None:

@@ -111,7 +111,7 @@ def test_potion_of_vision_shows_traps_and_secret_doors_in_sight_line_419(tmp_pat
     assert seen.traps[seen.ctx.trap_index["chest-trap"]] == "hidden"  # not an ordinary trap
     assert seen.layout.door_by_id["b-secret"].state == "closed"
     assert seen.turn.acted
-    assert "vision|until-damaged" not in hurt_hero(seen, 0, 1, "a blow").heroes[0].effects
+    assert "vision|until-damaged" not in hurt_hero(seen, 0, 1, "hazard").heroes[0].effects
 
 
 def test_potion_of_recall_swaps_a_memorised_spell_in_an_encounter_line_411() -> None:

@@ -166,7 +166,7 @@ def ring_of_return(state: QuestState, i: int, arg: str) -> QuestState:
         fig = state.heroes[k]
         effects = tuple(e for e in fig.effects if not e.startswith("pit|"))
         state = with_hero(state, k, replace(fig, at=where, effects=effects))
-    names = ", ".join(state.hero_of(k).name for k in group)
+    names = tuple(state.hero_of(k).name for k in group)
     return note(state, said("item.ring-return-carries-back", names=names))
 
 

@@ -141,15 +141,15 @@ def move_roll(state: QuestState, i: int, kind: str, dice: int, bonus: int) -> tu
     return kind, dice, bonus
 
 
-def cold(state: QuestState, i: int, damage: int, what: str) -> QuestState:
+def cold(state: QuestState, i: int, damage: int, place: str) -> QuestState:
     """Hero `i` suffers `damage` Body from cold (an ice vault, an icy river), unless a worn artifact keeps
     it off; he is left "chilled" for a Potion of Warmth (line 421)."""
     ward = warded(state, i)
     name = state.hero_of(i).name
     if ward is not None:
         worn = next(n for n in state.hero_of(i).equipped.accessories if hq.key_of(n) == ward)
-        return note(state, said("item.keeps-out-cold", hero=i, hero_name=name, worn=worn, what=what))
-    state = hurt_hero(state, i, damage, f"the cold of {what}")
+        return note(state, said("item.keeps-out-cold", hero=i, hero_name=name, worn=worn, place=place))
+    state = hurt_hero(state, i, damage, "cold", by=place)
     fig = state.heroes[i]
     if fig.status == "active" and not has(fig.effects, "chilled"):
         state = with_hero(state, i, replace(fig, effects=(*fig.effects, "chilled|one-turn")))
@@ -162,7 +162,7 @@ def wade(state: QuestState, i: int, path: Sequence[Square]) -> QuestState:
     hurt = max((d for d in rivers if d is not None), default=None)
     if hurt is None or state.heroes[i].status != "active":
         return state
-    return cold(state, i, hurt, "the icy river")
+    return cold(state, i, hurt, "icy-river")
 
 
 def begin_turn(state: QuestState, i: int) -> QuestState:
@@ -170,11 +170,11 @@ def begin_turn(state: QuestState, i: int) -> QuestState:
     fig = state.heroes[i]
     vault = ice_at(state, fig.at).get("vault")
     if vault is not None:
-        state = cold(state, i, vault, "the ice vault")
+        state = cold(state, i, vault, "ice-vault")
     fig = state.heroes[i]
     if fig.status == "active" and has(fig.effects, "poisoned") and state.pending is None:
         state = note(state, said("status.poison-blood-burns", hero=i, hero_name=state.hero_of(i).name))
-        state = _poison(hurt_hero(state, i, 1, "the lasting poison"), i, fig.body)
+        state = _poison(hurt_hero(state, i, 1, "lasting-poison"), i, fig.body)
     return state
 
 

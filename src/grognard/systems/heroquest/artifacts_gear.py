@@ -162,15 +162,15 @@ def change(state: QuestState, i: int, verb: str, arg: str) -> QuestState:
         if fitted is None:
             raise UsageError(gear.equip_problem(hero, name, hand == "off") or f"cannot equip {name}")
         slot: str = "off_hand" if hand == "off" else gear.slot_of(name)
-        what = f"takes up the {name}" if slot in FREE_SLOTS else f"puts on the {name}"
+        what = "take-up" if slot in FREE_SLOTS else "put-on"
     else:
         slot = _slot(hero, name) or ""
         fitted = gear.unequip(hero, name)
-        what = f"takes off the {name}" if slot not in FREE_SLOTS else f"puts away the {name}"
+        what = "take-off" if slot not in FREE_SLOTS else "put-away"
     if slot not in FREE_SLOTS:
         state = replace(state, turn=replace(state.turn, acted=True))
     state = put_on(state, i, fitted.equipped)
-    return note(state, said("item.gear", hero=i, hero_name=hero.name, what=what))
+    return note(state, said("item.gear", hero=i, hero_name=hero.name, change=what, item=name))
 
 
 def lose(state: QuestState, i: int, name: str) -> QuestState:

@@ -110,8 +110,6 @@ def attempt(state: QuestState, i: int, cid: str) -> QuestState:
     kept = tuple(e for e in fig.effects if parse(e)[0] != f"tried:{cid}")
     state = with_hero(state, i, replace(fig, effects=(*kept, f"tried:{cid}+{count}|quest")))
     dice = dice_for(state, i, c)
-    what = f"{c.text} " if c.text else ""
-    roll = f"{dice} red dice ({c.attribute}) for {c.target} or more"
     state = note(
         state,
         said(
@@ -119,8 +117,10 @@ def attempt(state: QuestState, i: int, cid: str) -> QuestState:
             hero=i,
             hero_name=state.hero_of(i).name,
             challenge=c.label,
-            what=what,
-            roll=roll,
+            text=c.text,
+            dice=dice,
+            attribute=c.attribute,
+            target=c.target,
         ),
     )
     return replace(state, pending=Pending("challenge", who=i, ref=cid, dice=dice, need=c.target))

@@ -410,7 +410,7 @@ def summoned(state: QuestState, j: int, label: str) -> QuestState:
             fig = MonsterFig(mid, where, state.ctx.monster(mid).body, "active", True)
             state = replace(state, monsters=(*state.monsters, fig))
             names.append(state.ctx.monster(mid).name)
-    return note(state, said("monster.summoned", names=", ".join(names)))
+    return note(state, said("monster.summoned", names=tuple(names)))
 
 
 def _summoner(key: str) -> Chaos:

@@ -156,7 +156,7 @@ def result(state: QuestState, p: Pending, move: Move) -> QuestState | None:
                     said("mind.mind-withstands-frost", hero=p.target, hero_name=state.hero_of(p.target).name),
                 )
             )
-        return _go_on(lose_mind(state, p.target, lost, spell_name(p.ref)))
+        return _go_on(lose_mind(state, p.target, lost, "spell", spell_name(p.ref)))
     if kind == "ccurse":
         name = state.hero_of(p.target).name
         if move == "spared":
@@ -183,11 +183,11 @@ def _go_on(state: QuestState) -> QuestState:
 
 def _hurt(state: QuestState, p: Pending, amount: int) -> QuestState:
     if p.ref.split(",")[0] == "puppet":
-        return hurt_hero(state, p.target, amount, f"{state.hero_of(p.who).name}'s attack")
+        return hurt_hero(state, p.target, amount, "attack", by=state.hero_of(p.who).name)
     what = spell_name(p.ref)
     if p.side == "h":
         amount = max(0, amount - spell_relief(state, p.target, p.ref))  # the Armband of Ice (line 443)
-        state = hurt_hero(state, p.target, amount, what)
+        state = hurt_hero(state, p.target, amount, "spell", by=what)
     else:
         f = flight(state)
         state = hurt_monster(state, p.target, amount, killer=killer(f) if f else None, spell=True)

@@ -179,9 +179,9 @@ def fire_ring(state: QuestState, i: int) -> QuestState | None:
     return spend_charge(state, i, "fire-ring", _charges("fire-ring"))
 
 
-def lose_mind(state: QuestState, i: int, points: int, what: str) -> QuestState:
-    """Hero `i` loses `points` Mind to `what`; a Sky Orb takes each point while it has tokens (line 471).
-    At 0 Mind he is comatose (line 92)."""
+def lose_mind(state: QuestState, i: int, points: int, cause: str, by: str = "") -> QuestState:
+    """Hero `i` loses `points` Mind to `cause` ("spell" `by` its name, "battle-axe"); a Sky Orb takes each
+    point while it has tokens (line 471). At 0 Mind he is comatose (line 92)."""
     name = state.hero_of(i).name
     while points > 0 and carries(state, i, "sky-orb"):
         state = note(state, said("mind.sky-orb-absorbs-lost", hero=i, hero_name=name))
@@ -193,7 +193,7 @@ def lose_mind(state: QuestState, i: int, points: int, what: str) -> QuestState:
     mind = max(0, fig.mind - points)
     state = note(
         with_hero(state, i, replace(fig, mind=mind)),
-        said("mind.costs-mind-left", hero=i, what=what, hero_name=name, points=points, mind=mind),
+        said("mind.costs-mind-left", hero=i, cause=cause, by=by, hero_name=name, points=points, mind=mind),
     )
     return note(state, said("mind.hero-comatose", hero=i, hero_name=name)) if mind == 0 else state
 

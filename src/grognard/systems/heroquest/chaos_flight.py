@@ -222,14 +222,20 @@ def mimic_result(state: QuestState, p: Pending, move: str) -> QuestState:
     """The spell joins the wizard's pool (kept on him as "learned:KEY|quest"), or not; the next roll."""
     name = state.hero_of(p.who).name
     if move == "learned":
-        from grognard.systems.heroquest.chaos_heroes import learned_note
+        from grognard.systems.heroquest.chaos_heroes import bar
 
         state = hero_add(state, p.who, f"learned:{p.ref}|quest")
-        when = learned_note(state, p.who, p.ref)  # below its level, or never for a hero (chaos_heroes)
+        why, need = bar(state, p.who, p.ref)  # below its level, or never for a hero (chaos_heroes)
         state = note(
             state,
             said(
-                "spell.learns-watching-cast", hero=p.who, hero_name=name, spell=spell_name(p.ref), when=when
+                "spell.learns-watching-cast",
+                hero=p.who,
+                hero_name=name,
+                spell=spell_name(p.ref),
+                spell_key=p.ref,
+                bar=why,
+                need=need,
             ),
         )
     else:

@@ -333,19 +333,35 @@ def learned(state: QuestState, i: int) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def problem(state: QuestState, i: int, key: str) -> str | None:
-    """Why hero `i` may not cast the chaos spell `key` now (level, refusal, not played), or None."""
+def bar(state: QuestState, i: int, key: str) -> tuple[str, int]:
+    """What keeps hero `i` from casting the chaos spell `key` now, by id: ("refused", 0), ("not-played",
+    0), ("level", the level he needs), or ("", 0) when nothing does."""
+    if key in REFUSED:
+        return "refused", 0
+    if key in NOT_PLAYED:
+        return "not-played", 0
+    school, _, name = key.partition("/")
+    need = casting_level(state.hero_of(i), hq.spell(name, school))
+    return ("level", need) if state.hero_of(i).level < need else ("", 0)
+
+
+def bar_text(key: str, why: str, need: int, hero_name: str) -> str | None:
+    """The bar `why` (from `bar`) in English, for the error and the log alike, or None for no bar."""
     school, _, name = key.partition("/")
     spell = hq.spell(name, school)
-    if key in REFUSED:
+    if why == "refused":
         return f"a hero cannot cast {spell.name}: {REFUSED[key]}"
-    if key in NOT_PLAYED:
+    if why == "not-played":
         return f"{spell.name} is not played for a hero: {NOT_PLAYED[key]}"
-    need = casting_level(state.hero_of(i), spell)
-    if state.hero_of(i).level < need:
-        name = state.hero_of(i).name
-        return f"{spell.name} is a level-{need} spell: {name} may cast it from level {need} (line 286)"
+    if why == "level":
+        return f"{spell.name} is a level-{need} spell: {hero_name} may cast it from level {need} (line 286)"
     return None
+
+
+def problem(state: QuestState, i: int, key: str) -> str | None:
+    """Why hero `i` may not cast the chaos spell `key` now (level, refusal, not played), or None."""
+    why, need = bar(state, i, key)
+    return bar_text(key, why, need, state.hero_of(i).name)
 
 
 def hero_casts(state: QuestState, i: int) -> list[str]:
@@ -360,12 +376,6 @@ def hero_casts(state: QuestState, i: int) -> list[str]:
             continue
         out.extend(f"cast:{key}:{t}" for t in HERO_CASTS[key].offers(state, i))
     return out
-
-
-def learned_note(state: QuestState, i: int, key: str) -> str:
-    """What the log says of a spell hero `i` has just learned: when he may cast it, or why he never will."""
-    why = problem(state, i, key)
-    return f" {why[0].upper()}{why[1:]}." if why is not None else ""
 
 
 # ---------------------------------------------------------------------------------------------------

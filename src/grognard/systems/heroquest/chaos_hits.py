@@ -42,7 +42,7 @@ def harm(state: QuestState, f: Flight, victim: str, amount: int) -> QuestState:
     """`amount` Body points off a victim, no defence."""
     side, k = _ref(victim)
     if side == "h":
-        return hurt_hero(state, k, amount, spell_name(f.key))
+        return hurt_hero(state, k, amount, "spell", by=spell_name(f.key))
     return hurt_monster(state, k, amount, killer=killer(f), spell=True)
 
 

@@ -176,7 +176,7 @@ def _rust(state: QuestState, f: Flight, victim: str) -> QuestState:
             "status.rusts-away-useless-good",
             hero=k,
             hero_name=state.hero_of(k).name,
-            item=hq.key_of(key).replace("-", " "),
+            gear_key=hq.key_of(key),
         ),
     )
 

@@ -84,7 +84,7 @@ def destiny_result(state: QuestState, p: Pending, move: str) -> QuestState:
             "status.keeps-human-destiny",
             hero=p.who,
             hero_name=state.hero_of(p.who).name,
-            kept=move.replace("-", " "),
+            kept=move,
         ),
     )
     nxt = destiny_pending(state, p.who + 1)
@@ -202,10 +202,9 @@ def spend_fate(state: QuestState, p: Pending) -> QuestState:
     fig = state.heroes[p.who]
     effects = tuple(e for e in fig.effects if not e.startswith("fate-"))
     state = with_hero(state, p.who, replace(fig, effects=effects))
-    face = found[2].replace("-", " ")
     return note(
         state,
-        said("status.calls-destiny-kept-die", hero=p.who, hero_name=state.hero_of(p.who).name, face=face),
+        said("status.calls-destiny-kept-die", hero=p.who, hero_name=state.hero_of(p.who).name, face=found[2]),
     )
 
 

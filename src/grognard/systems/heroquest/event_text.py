@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from grognard.systems.heroquest.events import HqEvent, Phrase
+from grognard.systems.heroquest.chaos_heroes import bar_text
+from grognard.systems.heroquest.events import HqEvent, Phrase, Source
 
 TEXTS: dict[Phrase, str] = {
     "attack.arrow-vindication-strikes": "The arrow of vindication strikes {monster_name}.",
@@ -27,7 +28,9 @@ TEXTS: dict[Phrase, str] = {
     "attack.strikes-again-from-other": "{monster_name} strikes again from the other side!",
     "challenge.fails": "{hero_name} fails at {challenge}.",
     "challenge.succeeds": "{hero_name} succeeds at {challenge}.",
-    "challenge.tries": "{hero_name} tries {challenge}: {what}{roll}.",
+    "challenge.tries": (
+        "{hero_name} tries {challenge}: {text}{dice} red dice ({attribute}) for {target} or more."
+    ),
     "death.dies": "{hero_name} dies.",
     "death.no-one-can-break": "No one can break the stone: {hero_name} is left for dead.",
     "death.slain": "{monster_name} is slain.",
@@ -45,7 +48,7 @@ TEXTS: dict[Phrase, str] = {
     "heal.regains-magic": "{hero_name} regains {amount} Magic.",
     "heal.restored-body": "{hero_name} is restored ({body} Body).",
     "heal.rests-recovers": "{hero_name} rests and recovers.",
-    "heal.until-healed": "{hero_name} {what} until healed.",
+    "heal.until-healed": "{hero_name} {wound} until healed.",
     "ice.hero-skates-away": "{hero_name} skates away on the ice.",
     "ice.ice-cracks-skulls": "The ice at {square[0]},{square[1]} cracks ({skulls} of {breaks} skulls).",
     "ice.ice-melts-away": "The ice at {square[0]},{square[1]} melts away.",
@@ -56,8 +59,8 @@ TEXTS: dict[Phrase, str] = {
     "item.every-die-same-wear": "Every die the same: the {name} wear out.",
     "item.fire-ring-turns-flames": "{hero_name}'s Fire Ring turns the flames aside.",
     "item.fumbles-dagger-stays-where": "{hero_name} fumbles for the dagger; it stays where it lies.",
-    "item.gear": "{hero_name} {what}.",
-    "item.keeps-out-cold": "{hero_name}'s {worn} keeps out the cold of {what}.",
+    "item.gear": "{hero_name} {change} the {item}.",
+    "item.keeps-out-cold": "{hero_name}'s {worn} keeps out the cold of {place}.",
     "item.makes-off-things": "{monster_name} makes off with {owner_name}'s things.",
     "item.picks-dagger-up-again": "{hero_name} picks his dagger up again.",
     "item.picks-up-weapon": "{hero_name} picks up his weapon.",
@@ -77,7 +80,7 @@ TEXTS: dict[Phrase, str] = {
     "mind.comatose": "{monster_name} is comatose.",
     "mind.concussed": "Every die a skull: {monster_name} is concussed and loses a Mind point ({left} left).",
     "mind.concussed-no-mind": "Every die a skull, but {monster_name} has no mind to lose.",
-    "mind.costs-mind-left": "{what} costs {hero_name} {points} Mind ({mind} left).",
+    "mind.costs-mind-left": "{cause} costs {hero_name} {points} Mind ({mind} left).",
     "mind.hero-comatose": "{hero_name} is comatose.",
     "mind.hero-concussed": "Every die a skull: {hero_name} is concussed!",
     "mind.mind-beyond-deep-sleep": "{hero_name}'s mind is beyond the Deep Sleep.",
@@ -128,8 +131,8 @@ TEXTS: dict[Phrase, str] = {
     "search.beyond-door": "Beyond the door: {seen}.",
     "search.beyond-door-nothing": "Beyond the door: no enemies.",
     "search.elf-senses-nothing": "The elf senses nothing.",
-    "search.potion-vision-shows": "The Potion of Vision shows {shown}.",
-    "search.searches-secret-doors-finds": "{hero_name} searches for secret doors and finds {found}.",
+    "search.potion-vision-shows": "The Potion of Vision shows {traps} trap(s) and {doors} secret door(s).",
+    "search.searches-secret-doors-finds": "{hero_name} searches for secret doors and finds {found_doors}.",
     "search.searches-treasure-finds-nothing": "{hero_name} searches for treasure and finds nothing.",
     "skill.monster-uses": "{monster_name} uses {skill}.",
     "skill.uses": "{hero_name} uses {skill}.",
@@ -191,7 +194,7 @@ TEXTS: dict[Phrase, str] = {
     "status.resists-strength-will": "{hero_name} resists by Strength of Will.",
     "status.rock-dug-away": "The rock is dug away.",
     "status.rock-holds": "The rock holds.",
-    "status.rusts-away-useless-good": "{hero_name}'s {item} rusts away, useless for good.",
+    "status.rusts-away-useless-good": "{hero_name}'s {gear_key} rusts away, useless for good.",
     "status.shaken": "Shaken: {names}.",
     "status.struggles-vain": "{name} struggles in vain.",
     "status.throws-off-werewolf-curse": "{name} throws off the Werewolf's Curse.",
@@ -249,10 +252,95 @@ TEXTS: dict[Phrase, str] = {
 """The English sentence of each phrase, with its values' places."""
 
 
+SOURCES: dict[Source, str] = {
+    "attack": "{by}'s attack",
+    "bear-hug": "{by}'s bear hug",
+    "cold": "the cold of {place}",
+    "curse": "the curse",
+    "fall": "the fall",
+    "falling-rock": "the falling rock",
+    "furniture-trap": "the trap in the furniture",
+    "hazard": "a hazard",
+    "lasting-poison": "the lasting poison",
+    "pestilence": "the pestilence",
+    "spell": "{by}",
+    "stalactite": "the stalactite",
+    "trap": "the {trap} trap",
+}
+"""What hurt a hero (a wound's `source`, with `by`: who attacked, the spell, the trap's kind, the place)."""
+
+WORDS: dict[str, dict[str, str]] = {
+    "change": {"take-up": "takes up", "put-on": "puts on", "take-off": "takes off", "put-away": "puts away"},
+    "how": {"cancels": "cancels the spell and reappears", "seen": "rolls high and is seen again"},
+    "place": {"icy-river": "the icy river", "ice-vault": "the ice vault"},
+    "wound": {
+        "def-1": "rolls one defend die fewer",
+        "maul": "is badly mauled and rolls half his defend dice",
+        "plague": "is sick with pestilence: one Body a turn",
+    },
+    "cause": {"spell": "{by}", "battle-axe": "The battle axe's blow"},
+}
+"""The English of the values that name a thing by id: a gear change, how a hero reappears, a cold place,
+a lasting wound, what cost a hero Mind (`{by}`: the spell's name)."""
+
+
+DERIVED: dict[str, frozenset[str]] = {
+    "item.collects-things": frozenset({"money"}),
+    "search.beyond-door": frozenset({"seen"}),
+    "spell.learns-watching-cast": frozenset({"when"}),
+    "heal.healed": frozenset({"ended"}),
+}
+"""The places of a sentence the renderer fills from other values (the gold, the spots seen)."""
+
+
+HEALED: dict[str, str] = {"def": "the bite", "maul": "the mauling", "plague": "the pestilence"}
+"""The lasting wounds a hero is healed of (`heal.healed`'s `wounds`), by id."""
+
+NO_ONE = frozenset({"status.shaken", "status.paralysed-blaze"})
+"""The phrases whose `names` may be none ("no one")."""
+
+
+def _spelled(say: str, values: Mapping[str, Any]) -> dict[str, Any]:
+    """`values` with each id said in English (a wound's source, the WORDS keys) and each list joined."""
+    out = dict(values)
+    if isinstance(values.get("names"), (tuple, list)):
+        out["names"] = ", ".join(values["names"]) or ("no one" if say in NO_ONE else "")
+    for key in ("face", "kept", "gear_key"):
+        if key in values:
+            out[key] = str(values[key]).replace("-", " ")
+    if say == "heal.healed":
+        out["ended"] = ", ".join(sorted({HEALED.get(w, w) for w in values["wounds"]}))
+    if say == "trap.searches-traps-finds":
+        found = zip(values["pieces"], values["places"], strict=True)
+        out["places"] = ", ".join(f"in the {k.replace('-', ' ')} {p}" if k else f"at {p}" for k, p in found)
+    if say == "challenge.tries" and values.get("text"):
+        out["text"] = f"{values['text']} "
+    if say == "item.collects-things":
+        out["gear"] = ", ".join(values["gear"]) or "nothing"
+        out["money"] = f" and {values['gold']} gold" if values["gold"] else ""
+    if say == "spell.learns-watching-cast":
+        why = bar_text(values["spell_key"], values["bar"], values["need"], values["hero_name"])
+        out["when"] = f" {why[0].upper()}{why[1:]}." if why is not None else ""
+    if say == "search.beyond-door":
+        spots = zip(values["kinds"], values["xs"], values["ys"], strict=True)
+        out["seen"] = ", ".join((f"{k} " if k else "") + f"at {x},{y}" for k, x, y in spots)
+    for key, table in WORDS.items():
+        if key in values:
+            out[key] = table[values[key]].format(by=values.get("by", ""))
+    if "found_doors" in values:
+        out["found_doors"] = values["found_doors"] or "none"
+    if "source" in values:
+        by = str(values.get("by", ""))
+        place = WORDS["place"].get(by, "")
+        said = SOURCES[values["source"]].format(by=by, trap=by.replace("-", " "), place=place)
+        out["source"] = said.capitalize()
+    return out
+
+
 def sentence(say: str, values: Mapping[str, Any]) -> str:
-    """The sentence of phrase `say` with `values` (a view event's values will do); an unknown phrase or a
-    missing value raises `KeyError`."""
-    return TEXTS[say].format_map(values)  # type: ignore[index]
+    """The sentence of phrase `say` with `values` (a view event's values will do); an unknown phrase, a
+    missing value or an unknown id raises `KeyError`."""
+    return TEXTS[say].format_map(_spelled(say, values))  # type: ignore[index]
 
 
 def event_text(event: HqEvent) -> str:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypeAlias, get_args
 
-Value: TypeAlias = str | int | tuple[int, int]
-"""One value of an event: a name, a number, or a square (x, y)."""
+Value: TypeAlias = str | int | tuple[str, ...] | tuple[int, int] | tuple[int, ...]
+"""One value of an event: a name, a number, a list of names, a square (x, y) or a list of numbers."""
 
 Kind: TypeAlias = Literal[
     "attack",
@@ -265,6 +265,24 @@ Phrase: TypeAlias = Literal[
     "wound.takes-no-harm",
 ]
 """Every thing the rules may say happened, as `kind.what`."""
+
+Source: TypeAlias = Literal[
+    "attack",
+    "bear-hug",
+    "cold",
+    "curse",
+    "fall",
+    "falling-rock",
+    "furniture-trap",
+    "hazard",
+    "lasting-poison",
+    "pestilence",
+    "spell",
+    "stalactite",
+    "trap",
+]
+"""What hurt a hero (a wound's `source` value; its `by` names who attacked, the spell, the trap's kind or
+the cold place)."""
 
 PHRASES: frozenset[str] = frozenset(get_args(Phrase))
 """The phrase ids, for checking a record read from outside."""

@@ -100,8 +100,6 @@ def collect(state: QuestState, i: int, arg: str) -> QuestState:
     state = with_hero(state, i, fig)
     state = with_hero(state, k, replace(dead, items=(), gold=0, effects=(*dead.effects, LOOTED)))
     fallen = state.ctx.party[k]
-    gear = ", ".join([*fallen.weapons, *fallen.armour, *dead.items]) or "nothing"
-    money = f" and {dead.gold} gold" if dead.gold else ""
     return note(
         state,
         said(
@@ -109,8 +107,8 @@ def collect(state: QuestState, i: int, arg: str) -> QuestState:
             hero=i,
             hero_name=state.hero_of(i).name,
             fallen_name=fallen.name,
-            gear=gear,
-            money=money,
+            gear=(*fallen.weapons, *fallen.armour, *dead.items),
+            gold=dead.gold,
         ),
     )
 

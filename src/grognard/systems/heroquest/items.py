@@ -185,8 +185,7 @@ def reveal(state: QuestState, i: int) -> QuestState:
     for door_id in doors:
         state = set_door(state, door_id, "closed")
     if traps or doors:
-        shown = f"{len(traps)} trap(s) and {len(doors)} secret door(s)"
-        state = note(state, said("search.potion-vision-shows", shown=shown))
+        state = note(state, said("search.potion-vision-shows", traps=len(traps), doors=len(doors)))
     return state
 
 

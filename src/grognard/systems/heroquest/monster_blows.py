@@ -269,7 +269,7 @@ def icicle_falls(state: QuestState, i: int, square: Square) -> QuestState:
     """A gremlin's stalactite falls on hero `i`: one Body point (line 136)."""
     state = replace(state, icicles=tuple(s for s in state.icicles if s != f"{square[0]},{square[1]}"))
     state = note(state, said("trap.stalactite-falls", hero=i, hero_name=state.hero_of(i).name))
-    return hurt_hero(state, i, 1, "the stalactite")
+    return hurt_hero(state, i, 1, "stalactite")
 
 
 def under_icicle(state: QuestState, i: int, square: Square) -> QuestState:

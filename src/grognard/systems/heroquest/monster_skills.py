@@ -534,7 +534,7 @@ def vile_courage(state: QuestState, j: int, _arg: str) -> QuestState:
         state = with_monster(
             state, k, replace(o, effects=(*o.effects, "courage|encounter", "def+1|encounter"))
         )
-    names = ", ".join(state.stats_of(k).name for k in helped)
+    names = tuple(state.stats_of(k).name for k in helped)
     return note(_mark(state, j, "vile-courage"), said("status.courage", names=names))
 
 

@@ -245,18 +245,18 @@ def _run(state: QuestState, item: str) -> QuestState:
     if verb == "struggle":
         return _node(state, n[0], Pending("m-struggle", target=n[0]), need_kidnapped=True)
     if verb == "plague-hurt":
-        return hurt_hero(state, n[0], 1, "the pestilence")
+        return hurt_hero(state, n[0], 1, "pestilence")
     if verb == "curse-death":
         if state.heroes[n[0]].status != "active":
             return state
         state = note(state, said("status.mummy-curse-takes", hero=n[0], hero_name=state.hero_of(n[0]).name))
-        return hurt_hero(state, n[0], state.heroes[n[0]].body, "the curse", self_heal=False)
+        return hurt_hero(state, n[0], state.heroes[n[0]].body, "curse", self_heal=False)
     if verb == "dread":
         return _dread_node(state, n[0])
     if verb == "squeeze":
         if hugging(state, n[0]) != n[1]:
             return state
-        return hurt_hero(state, n[1], 1, f"{state.stats_of(n[0]).name}'s bear hug")
+        return hurt_hero(state, n[1], 1, "bear-hug", by=state.stats_of(n[0]).name)
     return blows.run(state, verb, args)
 
 
@@ -364,9 +364,7 @@ def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
             ),
         )
     if p.kind == "m-plague":
-        return (
-            wound(state, i, "plague", "is sick with pestilence: one Body a turn") if move == "sick" else state
-        )
+        return wound(state, i, "plague") if move == "sick" else state
     if p.kind == "m-daze":
         if move != "dazed":
             return note(state, said("attack.hero-shakes-off-blow", hero=i, name=name))

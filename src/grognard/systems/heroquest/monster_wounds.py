@@ -37,8 +37,6 @@ from grognard.systems.heroquest.state import HeroFig, MonsterFig, Pending, Quest
 HEALED = "|healed<"
 """The duration of a wound that lasts until the hero is healed."""
 
-_WOUNDS = {"def": "the bite", "maul": "the mauling", "plague": "the pestilence"}
-
 
 # ---------------------------------------------------------------------------------------------------
 # Reading effects
@@ -100,15 +98,16 @@ def _add_monster(state: QuestState, j: int, *effects: str) -> QuestState:
     return with_monster(state, j, replace(m, effects=(*m.effects, *effects)))
 
 
-def wound(state: QuestState, i: int, name: str, what: str) -> QuestState:
-    """Hero `i` takes a wound that lasts until he is healed (once: a second does not add to it)."""
+def wound(state: QuestState, i: int, name: str) -> QuestState:
+    """Hero `i` takes the wound `name` ("def-1", "maul", "plague": `event_text.WORDS`) that lasts until he
+    is healed (once: a second does not add to it)."""
     fig = state.heroes[i]
     if fig.status not in ("active", "dying") or any(
         e.startswith(name + "|") and HEALED in e for e in fig.effects
     ):
         return state
     state = _add_hero(state, i, f"{name}{HEALED}{fig.body}")
-    return note(state, said("heal.until-healed", hero=i, hero_name=state.hero_of(i).name, what=what))
+    return note(state, said("heal.until-healed", hero=i, hero_name=state.hero_of(i).name, wound=name))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -147,7 +146,7 @@ def heal_watch(state: QuestState) -> QuestState:
             if not sep:
                 kept.append(e)
             elif h.body > int(low):
-                ended.append(_WOUNDS.get(parse(head + "|")[0], head))
+                ended.append(parse(head + "|")[0])
             else:
                 kept.append(f"{head}{HEALED}{min(int(low), h.body)}")
         if tuple(kept) != h.effects:
@@ -159,7 +158,7 @@ def heal_watch(state: QuestState) -> QuestState:
                     "heal.healed",
                     hero=i,
                     hero_name=state.hero_of(i).name,
-                    ended=", ".join(sorted(set(ended))),
+                    wounds=tuple(sorted(set(ended))),
                 ),
             )
     return state
@@ -186,9 +185,9 @@ def struck(state: QuestState, p: Pending, damage: int) -> QuestState:
     if damage <= 0 or state.heroes[i].status not in ("active", "dying"):
         return state
     if p.then == "bite":
-        state = wound(state, i, "def-1", "rolls one defend die fewer")
+        state = wound(state, i, "def-1")
     if "Maul" in stats.skills:
-        state = wound(state, i, "maul", "is badly mauled and rolls half his defend dice")
+        state = wound(state, i, "maul")
     if "Pestilence" in stats.skills and not any(e.startswith("plague|") for e in state.heroes[i].effects):
         state = queue(state, f"plague:{i}")
     if "Bear Hug" in stats.skills and hugging(state, j) is None and not hugged(state, i):

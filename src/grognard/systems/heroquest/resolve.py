@@ -271,7 +271,7 @@ def _core_result(state: QuestState, p: Pending, move: Move) -> QuestState:
             return defended(state, p, int(move))  # Tail Attack, Disarm (lines 713, 757)
         if p.side == "thrall":
             return hurt_monster(state, p.target, int(move), killer=thrall_of(state, p.who))
-        state = hurt_hero(state, p.target, int(move), f"{state.stats_of(p.who).name}'s attack")
+        state = hurt_hero(state, p.target, int(move), "attack", by=state.stats_of(p.who).name)
         state = struck(state, p, int(move))  # Bite, Maul, Pestilence, Stomp, ... (lines 625-937)
         return riposte(state, p.target, p.who) if int(move) == 0 and p.then != "tail" else state
     if kind == "trap":
@@ -331,13 +331,13 @@ def _trap_result(state: QuestState, p: Pending, value: int) -> QuestState:
         else:
             if fig.at != trap_square:
                 state = state.evolve(rubble=tuple(sorted({*state.rubble, trap_square})))
-        return hurt_hero(note(state, said("trap.rocks-crash-down")), p.who, hits, "the falling rock")
+        return hurt_hero(note(state, said("trap.rocks-crash-down")), p.who, hits, "falling-rock")
     if p.then == "treasure":
-        state = hurt_hero(state, p.who, value, "the trap in the furniture")
+        state = hurt_hero(state, p.who, value, "furniture-trap")
         if state.heroes[p.who].status == "active":
             return take_treasure(state, p.who)
         return state
-    return hurt_hero(state, p.who, value, f"the {kind.replace('-', ' ')} trap")
+    return hurt_hero(state, p.who, value, "trap", by=kind)
 
 
 def _jump_result(state: QuestState, p: Pending, move: str) -> QuestState:

@@ -81,7 +81,7 @@ def begin_rest(state: QuestState, i: int) -> QuestState:
     """Hero `i` calls a rest: his move and action spent, the group's dice to roll."""
     group = resting_group(state, i)
     spent = replace(state.turn, rolled=True, moves=0, acted=True, stopped=True)
-    names = ", ".join(state.hero_of(k).name for k in group)
+    names = tuple(state.hero_of(k).name for k in group)
     state = note(
         replace(state, turn=spent),
         said("rest.calls-rest-rest", hero=i, hero_name=state.hero_of(i).name, names=names),

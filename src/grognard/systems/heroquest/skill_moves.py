@@ -242,14 +242,11 @@ def aware_result(state: QuestState, p: Pending, move: str) -> QuestState:
         and area is not None
         and state.layout.board.area_at.get(m.at) == area
     ]
-    parts = [
-        (f"{state.stats_of(j).kind} " if move == "what" else "") + f"at {m.at[0]},{m.at[1]}"
-        for j, m in found
-        if m.at is not None
-    ]
-    if not parts:
+    seen = [(state.stats_of(j).kind if move == "what" else "", m.at) for j, m in found if m.at is not None]
+    if not seen:
         return note(state, said("search.beyond-door-nothing", hero=p.who))
-    return note(state, said("search.beyond-door", hero=p.who, seen=", ".join(parts)))
+    kinds, xs, ys = tuple(k for k, _ in seen), tuple(s[0] for _, s in seen), tuple(s[1] for _, s in seen)
+    return note(state, said("search.beyond-door", hero=p.who, kinds=kinds, xs=xs, ys=ys))
 
 
 def _dominion_offers(state: QuestState, i: int) -> list[str]:

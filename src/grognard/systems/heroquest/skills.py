@@ -365,7 +365,7 @@ def fear_result(state: QuestState, p: Pending, move: str) -> QuestState:
                 state = hurt_monster(state, j, 1, killer=p.who)
         else:
             state = add_monster_effects(state, j, "flee|next-turn", "halfdef|next-turn")
-    names = ", ".join(state.ctx.monster(m).name for m in hit) or "no one"
+    names = tuple(state.ctx.monster(m).name for m in hit)
     return note(state, said("status.shaken", names=names))
 
 

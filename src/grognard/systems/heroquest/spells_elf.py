@@ -102,10 +102,10 @@ def restrict(state: QuestState, i: int, actions: list[str]) -> list[str]:
 
 def cancel(state: QuestState, i: int) -> QuestState:
     """The hero ends his Disappear himself (free, line 527: "unless he chooses to cancel the spell")."""
-    return _reappear(state, i, "cancels the spell and reappears")
+    return _reappear(state, i, "cancels")
 
 
-def _reappear(state: QuestState, i: int, how: str) -> QuestState:
+def _reappear(state: QuestState, i: int, how: str) -> QuestState:  # how: an id of event_text.WORDS
     fig = state.heroes[i]
     effects = tuple(e for e in fig.effects if parse(e)[0] != VANISH)
     return note(
@@ -130,7 +130,7 @@ def _vmove_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fracti
 def _vmove_result(state: QuestState, p: Pending, move: str) -> QuestState:
     squares, _, ends = move.partition("/")
     state = chance_result_of(state, replace(p, kind="move"), int(squares))
-    return _reappear(state, p.who, "rolls high and is seen again") if ends else state
+    return _reappear(state, p.who, "seen") if ends else state
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -235,7 +235,7 @@ def _image_result(state: QuestState, p: Pending, move: str) -> QuestState:
     name = state.hero_of(p.target).name
     if move == "image":
         return note(state, said("attack.blow-passes-through-double", hero=p.target, hero_name=name))
-    state = hurt_hero(state, p.target, p.dice, f"{state.stats_of(p.who).name}'s attack")
+    state = hurt_hero(state, p.target, p.dice, "attack", by=state.stats_of(p.who).name)
     return struck(state, p, p.dice)  # what follows the hit: Bite, Maul, Pestilence, ... (monster_wounds)
 
 
@@ -324,7 +324,7 @@ def _blaze_result(state: QuestState, p: Pending, move: str) -> QuestState:
             m = state.monsters[j]
             kept = tuple(e for e in m.effects if parse(e)[0] != DAZZLE)
             state = with_monster(state, j, replace(m, effects=(*kept, tag)))
-    names = ", ".join(_name(state, fid) for fid in hit) or "no one"
+    names = tuple(_name(state, fid) for fid in hit)
     return note(state, said("status.paralysed-blaze", names=names))
 
 

@@ -108,13 +108,21 @@ def trap_at_place(state: QuestState, place: str, statuses: tuple[str, ...] = ("f
     return None
 
 
+def place_piece(state: QuestState, idx: int) -> str:
+    """The kind of furniture trap `idx` is set in ("chest", "furniture" for a piece not on the board), or
+    "" for a trap on the floor."""
+    t = state.ctx.traps[idx]
+    if t.furniture is None:
+        return ""
+    piece = _piece(state, t.furniture)
+    return piece.kind if piece is not None else "furniture"
+
+
 def place_label(state: QuestState, idx: int) -> str:
     """The trap's place in words: "at 4,9" or "in the chest d-chest"."""
-    t = state.ctx.traps[idx]
-    if t.furniture is not None:
-        piece = _piece(state, t.furniture)
-        kind = piece.kind.replace("-", " ") if piece is not None else "furniture"
-        return f"in the {kind} {t.furniture}"
+    piece = place_piece(state, idx)
+    if piece:
+        return f"in the {piece.replace('-', ' ')} {trap_place(state, idx)}"
     return f"at {trap_place(state, idx)}"
 
 

@@ -13,7 +13,7 @@ from grognard.systems.heroquest.edits import add, note, set_door, trap_status, w
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import Pending, QuestState
-from grognard.systems.heroquest.targets import place_label
+from grognard.systems.heroquest.targets import place_piece, trap_place
 from grognard.systems.heroquest.wounds import hurt_hero, spawn_wanderer
 
 # ---------------------------------------------------------------------------------------------------
@@ -49,7 +49,7 @@ def _spring(state: QuestState, i: int, idx: int, *, came_from: Square | None) ->
             note(state, said("trap.floor-gives-way-under", hero=i, hero_name=name)),
             i,
             2 if kind == "long-pit" else 1,
-            "the fall",
+            "fall",
         )
     if kind == "falling-rock":
         state = _trap_status(state, idx, "gone")
@@ -61,7 +61,7 @@ def _spring(state: QuestState, i: int, idx: int, *, came_from: Square | None) ->
         )
     if kind == "stalactite":
         state = note(_trap_status(state, idx, "gone"), said("trap.stalactite-falls", hero=i, hero_name=name))
-        return hurt_hero(state, i, 1, "the stalactite")
+        return hurt_hero(state, i, 1, "stalactite")
     if kind == "swinging-axe":
         state = note(_trap_status(state, idx, "sprung"), said("trap.axe-swings-down", hero=i, hero_name=name))
         return replace(state, pending=Pending("trap", who=i, ref=trap.id))
@@ -108,9 +108,18 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
         state = find_icicles(state, i, scope)  # an ice gremlin's stalactites (line 847)
         if not found:
             return note(state, said("trap.searches-traps-finds-none", hero=i, hero_name=name))
-        places = ", ".join(place_label(state, k) for k in found)  # the spot, not the kind (line 96)
+        places = tuple(trap_place(state, k) for k in found)  # the spot, not the kind (line 96)
+        pieces = tuple(place_piece(state, k) for k in found)
         return note(
-            state, said("trap.searches-traps-finds", hero=i, hero_name=name, found=len(found), places=places)
+            state,
+            said(
+                "trap.searches-traps-finds",
+                hero=i,
+                hero_name=name,
+                found=len(found),
+                places=places,
+                pieces=pieces,
+            ),
         )
     if what == "doors":
         found_doors = [
@@ -122,9 +131,7 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
             state = set_door(state, door_id, "closed")
         return note(
             state,
-            said(
-                "search.searches-secret-doors-finds", hero=i, hero_name=name, found=len(found_doors) or "none"
-            ),
+            said("search.searches-secret-doors-finds", hero=i, hero_name=name, found_doors=len(found_doors)),
         )
     state = replace(state, searched=add(state.searched, f"treasure:{area}"))
     for k, t in enumerate(state.ctx.traps):

@@ -68,7 +68,7 @@ def draw_treasure_card(state: QuestState, p: Pending, card_id: str) -> QuestStat
         elif card.kind == "item":
             state = with_hero(state, who, replace(fig, items=(*fig.items, hq.item(card.item).name)))
         elif card.kind == "hazard":
-            state = hurt_hero(state, who, card.amount, "a hazard")
+            state = hurt_hero(state, who, card.amount, "hazard")
         elif card.kind == "wandering":
             state = spawn_wanderer(state, who)
     else:

@@ -172,7 +172,7 @@ def concuss_hero(state: QuestState, i: int) -> QuestState:
     if fig.mind <= 0:
         return note(state, said("mind.struck-senseless-again-no", hero=i, hero_name=name))
     state = note(state, said("mind.hero-concussed", hero=i, hero_name=name))
-    return lose_mind(state, i, 1, "The battle axe's blow")
+    return lose_mind(state, i, 1, "battle-axe")
 
 
 def monster_comatose(state: QuestState, j: int) -> bool:

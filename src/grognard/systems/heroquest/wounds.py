@@ -12,7 +12,7 @@ from dataclasses import replace
 from grognard.systems.heroquest.chaos_effects import cure
 from grognard.systems.heroquest.edits import free_square_near, note, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import spend
-from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.events import Source, said
 from grognard.systems.heroquest.experience import kill
 from grognard.systems.heroquest.fallen import fell_mark
 from grognard.systems.heroquest.mercenaries import is_mercenary
@@ -23,29 +23,32 @@ from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState
 from grognard.systems.heroquest.targets import monster_targets
 
 
-def hurt_hero(state: QuestState, i: int, damage: int, what: str, *, self_heal: bool = True) -> QuestState:
-    """Hero `i` loses `damage` Body; at 0 he drinks a healing potion or (unless `self_heal` is False: a
-    mummy's curse, line 735) heals himself by a spell if he can (line 90), else dies (his prisoner stays
-    where he fell). A hero turned to stone takes no harm (line 781)."""
+def hurt_hero(
+    state: QuestState, i: int, damage: int, source: Source, *, by: str = "", self_heal: bool = True
+) -> QuestState:
+    """Hero `i` loses `damage` Body to `source` (an id, `event_text.SOURCES`: "hazard", "falling-rock",
+    "attack" `by` a figure, "spell" `by` its name, "trap" `by` its kind, "cold" `by` a place); at 0 he
+    drinks a healing potion or (unless `self_heal` is False: a mummy's curse, line 735) heals himself by a
+    spell if he can (line 90), else dies (his prisoner stays where he fell). A hero turned to stone takes
+    no harm (line 781)."""
     from grognard.systems.heroquest.effects import self_heal_spell
 
     fig = state.heroes[i]
     hero = state.hero_of(i)
     if "stone|quest" in fig.effects and damage > 0:
         return note(
-            state,
-            said("wound.cannot-harm-turned-stone", hero=i, source=what.capitalize(), hero_name=hero.name),
+            state, said("wound.cannot-harm-turned-stone", hero=i, source=source, by=by, hero_name=hero.name)
         )
     if damage <= 0 or fig.status != "active":
         return (
-            note(state, said("wound.does-no-harm", hero=i, source=what.capitalize(), hero_name=hero.name))
+            note(state, said("wound.does-no-harm", hero=i, source=source, by=by, hero_name=hero.name))
             if fig.status == "active"
             else state
         )
     effects = tuple(e for e in fig.effects if not e.endswith("|until-damaged"))
     body = fig.body - damage
     state = note(
-        state, said("wound.costs-body", hero=i, source=what.capitalize(), hero_name=hero.name, damage=damage)
+        state, said("wound.costs-body", hero=i, source=source, by=by, hero_name=hero.name, damage=damage)
     )
     if body > 0:
         return with_hero(state, i, replace(fig, body=body, effects=effects))
