@@ -143,6 +143,22 @@ def register(key: str, chaos: Chaos) -> None:
     _REGISTRY.add(key, chaos)
 
 
+_MIRROR: list[Hit] = []
+
+
+def install_mirror(hit: Hit) -> None:
+    """Inject what a hero's own spell does to him when Mirror Magic sends it back (`chaos_spells`
+    installs `mirrored`, line 571)."""
+    _MIRROR[:] = [hit]
+
+
+def mirror_hit() -> Hit:
+    """What a mirrored spell does to its caster; a `RuntimeError` when nothing is installed."""
+    if not _MIRROR:
+        raise RuntimeError("no Mirror Magic is installed: import grognard.systems.heroquest")
+    return _MIRROR[0]
+
+
 # ---------------------------------------------------------------------------------------------------
 # The casters
 

@@ -35,6 +35,7 @@ from grognard.systems.heroquest.chaos import (
     known_spells,
     magic_left,
     mind_of,
+    mirror_hit,
     ref_of,
     spell_name,
     spend_magic,
@@ -159,9 +160,7 @@ def _prepare(state: QuestState, f: Flight) -> QuestState:
 
 def _hit(state: QuestState, f: Flight, victim: str) -> QuestState:
     if f.mode == "mirror":
-        from grognard.systems.heroquest.chaos_spells import mirrored
-
-        return mirrored(state, f, victim)
+        return mirror_hit()(state, f, victim)
     hit = handler(f.key).hit
     assert hit is not None
     return hit(state, f, victim)

@@ -17,6 +17,7 @@ from grognard.systems.heroquest.chaos import (
     Flight,
     Offers,
     aimable_heroes,
+    install_mirror,
     ref_of,
     register,
 )
@@ -270,3 +271,4 @@ for _key, _chaos in {
     "chaos/mirror-magic": Chaos(_none, reactive=True),
 }.items():
     register(_key, _chaos)
+install_mirror(mirrored)
