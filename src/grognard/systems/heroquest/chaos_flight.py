@@ -31,6 +31,7 @@ from grognard.systems.heroquest.chaos import (
     area_squares,
     flight,
     handler,
+    hero_chaos,
     hero_refs,
     known_spells,
     magic_left,
@@ -184,9 +185,7 @@ def _hero_spell(state: QuestState, f: Flight) -> QuestState:
     from grognard.systems.heroquest.spells import handler as hero_handler
 
     if f.key.startswith("chaos/"):  # a chaos spell the hero learned by Mimic (line 286)
-        from grognard.systems.heroquest.chaos_heroes import resolve
-
-        return resolve(state, f.caster, f.key, f.target)
+        return hero_chaos().resolve(state, f.caster, f.key, f.target)
     return hero_handler(f.key).apply(state, f.caster, find(f.key), f.target)
 
 
@@ -221,10 +220,8 @@ def mimic_result(state: QuestState, p: Pending, move: str) -> QuestState:
     """The spell joins the wizard's pool (kept on him as "learned:KEY|quest"), or not; the next roll."""
     name = state.hero_of(p.who).name
     if move == "learned":
-        from grognard.systems.heroquest.chaos_heroes import learned_note
-
         state = hero_add(state, p.who, f"learned:{p.ref}|quest")
-        when = learned_note(state, p.who, p.ref)  # below its level, or never for a hero (chaos_heroes)
+        when = hero_chaos().learned_note(state, p.who, p.ref)  # below its level, or never (chaos_heroes)
         state = note(
             state,
             said(

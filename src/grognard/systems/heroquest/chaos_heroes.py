@@ -26,8 +26,16 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import chaos_hero_ice as hero_ice
 from grognard.systems.heroquest.action_text import aim, cast_arg, cast_of
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.chaos import Flight, figures_in, spell_name, with_flight
+from grognard.systems.heroquest.chaos import (
+    ChaosForHeroes,
+    Flight,
+    figures_in,
+    install_hero_chaos,
+    spell_name,
+    with_flight,
+)
 from grognard.systems.heroquest.chaos import handler as chaos_handler
+from grognard.systems.heroquest.chaos_flight import advance, answer_hero_spell
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.events import said
@@ -376,7 +384,6 @@ def cast(state: QuestState, i: int, arg: str) -> QuestState:
     """Hero `i` casts "chaos/key:target": a Magic point paid, a monster's Dispell may answer it, then it
     acts (`resolve`)."""
     from grognard.systems.heroquest.artifacts import pay_for_cast
-    from grognard.systems.heroquest.chaos_flight import answer_hero_spell
 
     read = cast_arg(arg)
     key, target = read.spell, read.target
@@ -398,7 +405,6 @@ def cast(state: QuestState, i: int, arg: str) -> QuestState:
 def resolve(state: QuestState, i: int, key: str, target: str) -> QuestState:
     """The spell acts: on the caster or a companion (`HeroChaos.cast`), or on each figure it touches in
     turn through the game master's `hit` (a spell in flight, `chaos_flight.advance`)."""
-    from grognard.systems.heroquest.chaos_flight import advance
 
     entry = HERO_CASTS[key]
     if entry.cast is not None:
@@ -419,3 +425,10 @@ def spares_companions(state: QuestState, i: int, action: str) -> bool:
         return False
     victims = entry.victims(state, i, target)
     return any(v.startswith("m") for v in victims) and not any(v.startswith("h") for v in victims)
+
+
+install_hero_chaos(
+    ChaosForHeroes(
+        casts=hero_casts, cast=cast, answer=answer_hero_spell, resolve=resolve, learned_note=learned_note
+    )
+)

@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Effect, Spell, Stat
+from grognard.systems.heroquest.chaos import hero_chaos
 from grognard.systems.heroquest.chaos_effects import hero_attack, hero_defend, monster_attack
 from grognard.systems.heroquest.edits import note, tossed, with_hero
 from grognard.systems.heroquest.effect_strings import has, total
@@ -196,7 +197,6 @@ def castable(state: QuestState, i: int) -> list[str]:
     """The `cast:SCHOOL/SPELL:TARGET` actions hero `i` has: a memorised spell he can cast at his level,
     a Magic point left (line 162) or a Spell Ring to pay (line 475), a target (`spells.HANDLERS`)."""
     from grognard.systems.heroquest.artifacts import ring_pays
-    from grognard.systems.heroquest.chaos_heroes import hero_casts
     from grognard.systems.heroquest.spells import offers
 
     fig = state.heroes[i]
@@ -210,7 +210,7 @@ def castable(state: QuestState, i: int) -> list[str]:
             continue
         out.extend(f"cast:{key}:{t}" for t in offers(state, i, key))
     if fig.spells or fig.effects:
-        out.extend(hero_casts(state, i))  # chaos spells learned by Mimic (line 286)
+        out.extend(hero_chaos().casts(state, i))  # chaos spells learned by Mimic (line 286)
     return out
 
 

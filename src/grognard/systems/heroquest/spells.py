@@ -24,6 +24,7 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.action_text import aim, cast_arg
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.catalog import Spell
+from grognard.systems.heroquest.chaos import hero_chaos
 from grognard.systems.heroquest.edits import add_monster_effects, monster_index, note, with_hero
 from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.events import said
@@ -276,18 +277,14 @@ def cast(state: QuestState, i: int, arg: str) -> QuestState:
     read = cast_arg(arg)
     key, target = read.spell, read.target
     if key.startswith("chaos/"):
-        from grognard.systems.heroquest.chaos_heroes import cast as cast_chaos
-
-        return cast_chaos(state, i, arg)
+        return hero_chaos().cast(state, i, arg)
     h = handler(key)
     spell = find(key)
     from grognard.systems.heroquest.artifacts import pay_for_cast
 
     state = pay_for_cast(state, i, key)  # one Magic point, or the Spell Ring's (line 475)
     state = note(state, said("spell.casts", hero=i, hero_name=state.hero_of(i).name, spell=spell.name))
-    from grognard.systems.heroquest.chaos_flight import answer_hero_spell
-
-    answered = answer_hero_spell(state, i, key, target)  # a monster's Dispell or Mirror Magic (557, 571)
+    answered = hero_chaos().answer(state, i, key, target)  # a monster's Dispell or Mirror Magic (557, 571)
     if answered is not None:
         return answered
     return h.apply(state, i, spell, target)
