@@ -35,6 +35,7 @@ from grognard.systems.heroquest.skill_registry import register_skill
 from grognard.systems.heroquest.skills import mark_skills_used, skill_limit_ok, skill_outcomes, skill_used
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.targets import hero_targets
+from grognard.systems.heroquest.turn_attacks import dual_wielding
 
 # ---------------------------------------------------------------------------------------------------
 # Attacks: Mighty Toss (195), Backstab (253), Shield Bash (341), Sweep Attack (335), Telekinesis (280)
@@ -366,15 +367,6 @@ def riposte(state: QuestState, k: int, j: int) -> QuestState:
 
 # ---------------------------------------------------------------------------------------------------
 # Passive helpers
-
-
-def dual_wielding(state: QuestState, i: int) -> bool:
-    """The hero holds two weapons with Dual-Wielding (line 343)."""
-    hero = state.hero_of(i)
-    off = hero.equipped.off_hand
-    if "disarmed|encounter" in state.heroes[i].effects:
-        return False  # his weapon knocked away (line 757): no second blow
-    return hero.knows_skill("Dual-Wielding") and off is not None and weapon_of(off) is not None
 
 
 def _wards_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:

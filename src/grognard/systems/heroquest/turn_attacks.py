@@ -15,14 +15,22 @@ from fractions import Fraction
 
 from grognard.systems.heroquest.combat_dice import at_least, turn_damage
 from grognard.systems.heroquest.effect_strings import total
+from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.state import QuestState
+
+
+def dual_wielding(state: QuestState, i: int) -> bool:
+    """The hero holds two weapons with Dual-Wielding (line 343)."""
+    hero = state.hero_of(i)
+    off = hero.equipped.off_hand
+    if "disarmed|encounter" in state.heroes[i].effects:
+        return False  # his weapon knocked away (line 757): no second blow
+    return hero.knows_skill("Dual-Wielding") and off is not None and weapon_of(off) is not None
 
 
 def attacks_allowed(state: QuestState, i: int) -> int:
     """The attacks hero `i` may make in a turn: one, and one more for each extra-attack effect and for
     Dual-Wielding."""
-    from grognard.systems.heroquest.skill_combat import dual_wielding
-
     return 1 + total(state.heroes[i].effects, "xatk") + (1 if dual_wielding(state, i) else 0)
 
 
