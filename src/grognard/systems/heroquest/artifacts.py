@@ -53,17 +53,15 @@ from grognard.systems.heroquest.feature_hooks import chance_result as chance_res
 from grognard.systems.heroquest.gear import movement_roll_modifier
 from grognard.systems.heroquest.geometry import MAX_MOVE, can_target, jump
 from grognard.systems.heroquest.hero import scroll_spell
-from grognard.systems.heroquest.items import always, handler, register_item
+from grognard.systems.heroquest.items import FREE_USES, always, handler, register_item
 from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.spells import install_cast_payment
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.targets import free_to_act
 from grognard.systems.heroquest.trap_dice import resisted_chance
 
 BOW_ARROWS = 4
 """The Elven Bow of Vindication's arrows (line 455)."""
-
-FREE_USES = frozenset({"spell-ring"})
-"""Things whose use is not the turn's action: storing a spell in the Spell Ring (line 475)."""
 
 KINDS = ("vindicate", "bmove", "hop")
 """The chance nodes played here."""
@@ -456,3 +454,6 @@ def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | 
 
 for _kind in KINDS:  # the Elven Bow, Elven Boots, Rabbit Boots
     CHANCES.add(_kind, Chance(required(chance_outcomes), required(chance_result), required(chance_throw)))
+
+
+install_cast_payment(pay_for_cast)

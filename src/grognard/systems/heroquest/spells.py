@@ -271,6 +271,24 @@ def offers(state: QuestState, i: int, key: str) -> list[str]:
     return h.targets(state, i, find(key)) if h else []
 
 
+Payment = Callable[[QuestState, int, str], QuestState]
+"""How hero `i` pays for casting the spell "school/key": the state after paying."""
+
+_PAYMENT: list[Payment] = []
+
+
+def install_cast_payment(pay: Payment) -> None:
+    """Inject how a hero pays for a cast (`artifacts` installs `pay_for_cast`: one Magic point, line 162,
+    or nothing when the Spell Ring pays, line 475)."""
+    _PAYMENT[:] = [pay]
+
+
+def _pay(state: QuestState, i: int, key: str) -> QuestState:
+    if not _PAYMENT:
+        raise RuntimeError("no payment for casting is installed: import grognard.systems.heroquest")
+    return _PAYMENT[0](state, i, key)
+
+
 def cast(state: QuestState, i: int, arg: str) -> QuestState:
     """Hero `i` casts "school/key:target" (the action, one Magic point, line 162); a chaos spell he learned
     by Mimic is cast by `chaos_heroes` (line 286)."""
@@ -280,9 +298,7 @@ def cast(state: QuestState, i: int, arg: str) -> QuestState:
         return hero_chaos().cast(state, i, arg)
     h = handler(key)
     spell = find(key)
-    from grognard.systems.heroquest.artifacts import pay_for_cast
-
-    state = pay_for_cast(state, i, key)  # one Magic point, or the Spell Ring's (line 475)
+    state = _pay(state, i, key)  # one Magic point, or the Spell Ring's (line 475)
     state = note(state, said("spell.casts", hero=i, hero_name=state.hero_of(i).name, spell=spell.name))
     answered = hero_chaos().answer(state, i, key, target)  # a monster's Dispell or Mirror Magic (557, 571)
     if answered is not None:
