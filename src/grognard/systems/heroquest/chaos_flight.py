@@ -48,6 +48,8 @@ from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.hooks import end_turn
 from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.spells import find
+from grognard.systems.heroquest.spells import handler as hero_handler
 from grognard.systems.heroquest.state import Pending, QuestState
 
 REFLECTED = (
@@ -181,9 +183,6 @@ def _turned_back(state: QuestState, f: Flight) -> QuestState:
 
 
 def _hero_spell(state: QuestState, f: Flight) -> QuestState:
-    from grognard.systems.heroquest.spells import find
-    from grognard.systems.heroquest.spells import handler as hero_handler
-
     if f.key.startswith("chaos/"):  # a chaos spell the hero learned by Mimic (line 286)
         return hero_chaos().resolve(state, f.caster, f.key, f.target)
     return hero_handler(f.key).apply(state, f.caster, find(f.key), f.target)

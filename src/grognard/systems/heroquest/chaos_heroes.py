@@ -25,6 +25,7 @@ from grognard.engine.errors import RuleNotImplementedError, RulesError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import chaos_hero_ice as hero_ice
 from grognard.systems.heroquest.action_text import aim, cast_arg, cast_of
+from grognard.systems.heroquest.artifacts import pay_for_cast, ring_pays
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos import (
     ChaosForHeroes,
@@ -35,6 +36,7 @@ from grognard.systems.heroquest.chaos import (
     with_flight,
 )
 from grognard.systems.heroquest.chaos import handler as chaos_handler
+from grognard.systems.heroquest.chaos_area import DIRECTIONS, FIRESTORM_RADIUS, bolt_path, free_floor
 from grognard.systems.heroquest.chaos_flight import advance, answer_hero_spell
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has
@@ -124,8 +126,6 @@ def _monsters_among(victims: list[str]) -> bool:
 
 
 def _bolt_victims(state: QuestState, i: int, way: str) -> list[str]:
-    from grognard.systems.heroquest.chaos_area import bolt_path
-
     at = state.heroes[i].at
     assert at is not None
     path = bolt_path(state, at, way)
@@ -141,8 +141,6 @@ def _square(state: QuestState, victim: str) -> Square:
 
 
 def _bolt_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.chaos_area import DIRECTIONS
-
     return [w for w in DIRECTIONS if _monsters_among(_bolt_victims(state, i, w))]
 
 
@@ -155,8 +153,6 @@ def _area(state: QuestState, i: int) -> frozenset[Square]:
 
 def _storm_victims(state: QuestState, i: int, target: str) -> list[str]:
     """Firestorm: everyone else in his room; in a corridor the squares within five he sees (line 575)."""
-    from grognard.systems.heroquest.chaos_area import FIRESTORM_RADIUS
-
     at = state.heroes[i].at
     assert at is not None
     lay = state.layout
@@ -254,8 +250,6 @@ def _skate(state: QuestState, i: int, target: str) -> QuestState:
 
 def _hideout(state: QuestState, i: int) -> Square | None:
     """The free square no monster sees, farthest from the nearest monster (Escape's secret destination)."""
-    from grognard.systems.heroquest.chaos_area import free_floor
-
     foes = [m.at for m in state.monsters if m.status in ("active", "lurking") and m.at is not None]
     ice = ice_squares(state)
     best: tuple[int, Square] | None = None
@@ -359,8 +353,6 @@ def problem(state: QuestState, i: int, key: str) -> str | None:
 def hero_casts(state: QuestState, i: int) -> list[str]:
     """The `cast:chaos/KEY:TARGET` actions hero `i` has: a chaos spell in his hands that his level allows,
     a Magic point (or his Spell Ring) to pay, and a target."""
-    from grognard.systems.heroquest.artifacts import ring_pays
-
     fig = state.heroes[i]
     out: list[str] = []
     for key in learned(state, i):
@@ -383,8 +375,6 @@ def learned_note(state: QuestState, i: int, key: str) -> str:
 def cast(state: QuestState, i: int, arg: str) -> QuestState:
     """Hero `i` casts "chaos/key:target": a Magic point paid, a monster's Dispell may answer it, then it
     acts (`resolve`)."""
-    from grognard.systems.heroquest.artifacts import pay_for_cast
-
     read = cast_arg(arg)
     key, target = read.spell, read.target
     why = problem(state, i, key)

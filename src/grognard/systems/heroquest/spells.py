@@ -27,6 +27,7 @@ from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.chaos import hero_chaos
 from grognard.systems.heroquest.edits import add_monster_effects, monster_index, note, with_hero
 from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.effects import from_effect, monster_defend_dice
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import Reach, can_target, step_cost
 from grognard.systems.heroquest.hero import casting_level
@@ -145,8 +146,6 @@ def spell_amount(state: QuestState, i: int, spell: Spell) -> int | None:
 
 def friendly(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """A spell on a hero from its data: healing by level, `heal_body`/`heal_mind`, dice bonuses."""
-    from grognard.systems.heroquest.effects import from_effect
-
     k = aim(target).hero_index
     fig = state.heroes[k]
     hero = state.hero_of(k)
@@ -250,8 +249,6 @@ def _genie_targets(state: QuestState, i: int, spell: Spell) -> list[str]:
 def genie(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """The genie opens any closed door on the board, or attacks an enemy in sight with as many combat
     dice as the caster has Magic points after the cast (line 515)."""
-    from grognard.systems.heroquest.effects import monster_defend_dice
-
     if target.startswith("door="):
         return open_door(state, aim(target).thing or "")
     j = monster_index(state, target)

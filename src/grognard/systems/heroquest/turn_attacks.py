@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from grognard.systems.heroquest.combat_dice import at_least, turn_damage
 from grognard.systems.heroquest.effect_strings import total
+from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
 from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.state import QuestState
 
@@ -42,8 +43,6 @@ def attacks_left(state: QuestState, i: int) -> int:
 def turn_kill_chance(state: QuestState, i: int, j: int) -> tuple[Fraction, list[int]]:
     """The chance hero `i` kills monster `j` with every attack he has left this turn (all at `j`), and
     the attack dice of each of those attacks."""
-    from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
-
     defend = monster_defend_dice(state, j)
     dice = []
     for k in range(attacks_left(state, i)):
