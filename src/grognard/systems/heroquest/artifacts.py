@@ -47,23 +47,24 @@ from grognard.systems.heroquest.artifacts_gear import (
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import free_square_near, note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import has, parse
+from grognard.systems.heroquest.effects import castable, monster_defend_dice
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.feature_hooks import CHANCES, Chance, required
 from grognard.systems.heroquest.feature_hooks import chance_result as chance_result_of
 from grognard.systems.heroquest.gear import movement_roll_modifier
 from grognard.systems.heroquest.geometry import MAX_MOVE, can_target, jump
 from grognard.systems.heroquest.hero import scroll_spell
-from grognard.systems.heroquest.items import always, handler, register_item
+from grognard.systems.heroquest.items import FREE_USES, always, handler, register_item
 from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.spells import find, in_play, install_cast_payment, offers, spell_key
+from grognard.systems.heroquest.spells import handler as spell_handler
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.targets import free_to_act
 from grognard.systems.heroquest.trap_dice import resisted_chance
+from grognard.systems.heroquest.wounds import hurt_monster
 
 BOW_ARROWS = 4
 """The Elven Bow of Vindication's arrows (line 455)."""
-
-FREE_USES = frozenset({"spell-ring"})
-"""Things whose use is not the turn's action: storing a spell in the Spell Ring (line 475)."""
 
 KINDS = ("vindicate", "bmove", "hop")
 """The chance nodes played here."""
@@ -191,8 +192,6 @@ def _bow_targets(state: QuestState, i: int) -> list[str]:
 def elven_bow(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 455: an arrow at an enemy he may aim at; it dies unless it rolls a black shield on its defend
     dice. The arrow is spent either way; the fourth leaves the bow useless."""
-    from grognard.systems.heroquest.effects import monster_defend_dice
-
     if arg not in _bow_targets(state, i):
         raise UsageError(f"no enemy {arg!r} in sight for the bow")
     j = _monster(state, arg)
@@ -206,8 +205,6 @@ def elven_bow(state: QuestState, i: int, arg: str) -> QuestState:
 
 
 def _scroll_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.spells import in_play, offers, spell_key
-
     out: list[str] = []
     for name in dict.fromkeys(state.heroes[i].items):
         spell = scroll_spell(name)
@@ -220,9 +217,6 @@ def _scroll_offers(state: QuestState, i: int) -> list[str]:
 @register_item("spell-scroll", _scroll_offers)
 def spell_scroll(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 477: the spell the scroll names, cast by anyone at no Magic cost; the scroll dissolves."""
-    from grognard.systems.heroquest.spells import find
-    from grognard.systems.heroquest.spells import handler as spell_handler
-
     if arg not in _scroll_offers(state, i):
         raise UsageError(f"no scroll to read as {arg!r}")
     read = cast_arg(arg)
@@ -319,8 +313,6 @@ def after_cast(state: QuestState, i: int, arg: str) -> QuestState:
 def second_casts(state: QuestState, i: int) -> list[str]:
     """The second spell hero `i` may cast in his turn with the Wand of Magic: any he may cast but the
     first (line 483: two different spells, each paid for)."""
-    from grognard.systems.heroquest.effects import castable
-
     fig = state.heroes[i]
     first = [parse(e)[0][5:] for e in fig.effects if e.startswith("wand:")]
     if not first or has(fig.effects, "wand2") or state.turn.attacks or not wears(state, i, "wand-of-magic"):
@@ -422,8 +414,6 @@ def chance_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tupl
 
 def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | None:
     """The state after a chance node played here, or None when `p` is not one."""
-    from grognard.systems.heroquest.wounds import hurt_monster
-
     if p.kind == "vindicate":
         j = p.target
         if move == "saved":
@@ -456,3 +446,6 @@ def chance_result(state: QuestState, p: Pending, move: Outcome) -> QuestState | 
 
 for _kind in KINDS:  # the Elven Bow, Elven Boots, Rabbit Boots
     CHANCES.add(_kind, Chance(required(chance_outcomes), required(chance_result), required(chance_throw)))
+
+
+install_cast_payment(pay_for_cast)

@@ -143,6 +143,53 @@ def register(key: str, chaos: Chaos) -> None:
     _REGISTRY.add(key, chaos)
 
 
+_MIRROR: list[Hit] = []
+
+
+def install_mirror(hit: Hit) -> None:
+    """Inject what a hero's own spell does to him when Mirror Magic sends it back (`chaos_spells`
+    installs `mirrored`, line 571)."""
+    _MIRROR[:] = [hit]
+
+
+@dataclass(frozen=True)
+class ChaosForHeroes:
+    """What the heroes' own spells ask of the chaos spells: the chaos spells a hero learned by Mimic that
+    he may cast now (`casts`, line 286), casting one (`cast`, "chaos/key:target"), and a monster's answer to
+    a hero's spell (`answer`: Dispell or Mirror Magic, lines 557, 571; None when no monster answers),
+    a learned chaos spell acting once it is cast (`resolve`), and when a hero may cast a chaos spell he has
+    just learned, or why not and the level needed (`bar`).
+    Installed by `chaos_heroes`, so that the heroes' spells never import the chaos spells."""
+
+    casts: Callable[[QuestState, int], list[str]]
+    cast: Callable[[QuestState, int, str], QuestState]
+    answer: Callable[[QuestState, int, str, str], QuestState | None]
+    resolve: Callable[[QuestState, int, str, str], QuestState]
+    bar: Callable[[QuestState, int, str], tuple[str, int]]
+
+
+_HERO_CHAOS: list[ChaosForHeroes] = []
+
+
+def install_hero_chaos(hooks: ChaosForHeroes) -> None:
+    """Inject what the heroes' spells ask of the chaos spells (`chaos_heroes` installs its own)."""
+    _HERO_CHAOS[:] = [hooks]
+
+
+def hero_chaos() -> ChaosForHeroes:
+    """What the heroes' spells ask of the chaos spells; a `RuntimeError` when nothing is installed."""
+    if not _HERO_CHAOS:
+        raise RuntimeError("no chaos spells are installed: import grognard.systems.heroquest")
+    return _HERO_CHAOS[0]
+
+
+def mirror_hit() -> Hit:
+    """What a mirrored spell does to its caster; a `RuntimeError` when nothing is installed."""
+    if not _MIRROR:
+        raise RuntimeError("no Mirror Magic is installed: import grognard.systems.heroquest")
+    return _MIRROR[0]
+
+
 # ---------------------------------------------------------------------------------------------------
 # The casters
 

@@ -31,10 +31,12 @@ from grognard.systems.heroquest.chaos import (
     area_squares,
     flight,
     handler,
+    hero_chaos,
     hero_refs,
     known_spells,
     magic_left,
     mind_of,
+    mirror_hit,
     ref_of,
     spell_name,
     spend_magic,
@@ -46,6 +48,8 @@ from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.hooks import end_turn
 from grognard.systems.heroquest.sight import sees
+from grognard.systems.heroquest.spells import find
+from grognard.systems.heroquest.spells import handler as hero_handler
 from grognard.systems.heroquest.state import Pending, QuestState
 
 REFLECTED = (
@@ -159,9 +163,7 @@ def _prepare(state: QuestState, f: Flight) -> QuestState:
 
 def _hit(state: QuestState, f: Flight, victim: str) -> QuestState:
     if f.mode == "mirror":
-        from grognard.systems.heroquest.chaos_spells import mirrored
-
-        return mirrored(state, f, victim)
+        return mirror_hit()(state, f, victim)
     hit = handler(f.key).hit
     assert hit is not None
     return hit(state, f, victim)
@@ -181,13 +183,8 @@ def _turned_back(state: QuestState, f: Flight) -> QuestState:
 
 
 def _hero_spell(state: QuestState, f: Flight) -> QuestState:
-    from grognard.systems.heroquest.spells import find
-    from grognard.systems.heroquest.spells import handler as hero_handler
-
     if f.key.startswith("chaos/"):  # a chaos spell the hero learned by Mimic (line 286)
-        from grognard.systems.heroquest.chaos_heroes import resolve
-
-        return resolve(state, f.caster, f.key, f.target)
+        return hero_chaos().resolve(state, f.caster, f.key, f.target)
     return hero_handler(f.key).apply(state, f.caster, find(f.key), f.target)
 
 
@@ -222,10 +219,8 @@ def mimic_result(state: QuestState, p: Pending, move: str) -> QuestState:
     """The spell joins the wizard's pool (kept on him as "learned:KEY|quest"), or not; the next roll."""
     name = state.hero_of(p.who).name
     if move == "learned":
-        from grognard.systems.heroquest.chaos_heroes import bar
-
         state = hero_add(state, p.who, f"learned:{p.ref}|quest")
-        why, need = bar(state, p.who, p.ref)  # below its level, or never for a hero (chaos_heroes)
+        why, need = hero_chaos().bar(state, p.who, p.ref)  # below its level, or never (chaos_heroes)
         state = note(
             state,
             said(

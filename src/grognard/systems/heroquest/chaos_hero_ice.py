@@ -25,6 +25,7 @@ from grognard.engine.errors import RulesError
 from grognard.systems.heroquest.action_text import rest_of
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.chaos import Flight, flight, with_flight
+from grognard.systems.heroquest.chaos_area import ICE_WALL_SQUARES, free_floor_seen
 from grognard.systems.heroquest.chaos_effects import hero_add, monster_attack
 from grognard.systems.heroquest.edits import note
 from grognard.systems.heroquest.events import said
@@ -39,8 +40,6 @@ STAGE = "hero-ice"
 
 def candidates(state: QuestState, i: int) -> list[Square]:
     """The squares hero `i` may turn to ice: free floor he sees (no figure, trap nor ice on it)."""
-    from grognard.systems.heroquest.chaos_area import free_floor_seen
-
     at = state.heroes[i].at
     assert at is not None
     return free_floor_seen(state, at)
@@ -53,8 +52,6 @@ def offers(state: QuestState, i: int) -> list[str]:
 
 def place(state: QuestState, i: int, target: str) -> QuestState:
     """One more ice square of hero `i`'s wall; he may add more, up to four (`ice:X,Y`, `ice:done`)."""
-    from grognard.systems.heroquest.chaos_area import ICE_WALL_SQUARES
-
     state = hero_add(state, i, f"ice@{target}+0|quest")
     state = note(state, said("ice.ice-rises", square=target))
     f = flight(state) or Flight(f"h{i}", ICE_WALL, target, STAGE)

@@ -25,9 +25,19 @@ from grognard.engine.errors import RuleNotImplementedError, RulesError
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest import chaos_hero_ice as hero_ice
 from grognard.systems.heroquest.action_text import aim, cast_arg, cast_of
+from grognard.systems.heroquest.artifacts import pay_for_cast, ring_pays
 from grognard.systems.heroquest.board import Square
-from grognard.systems.heroquest.chaos import Flight, figures_in, spell_name, with_flight
+from grognard.systems.heroquest.chaos import (
+    ChaosForHeroes,
+    Flight,
+    figures_in,
+    install_hero_chaos,
+    spell_name,
+    with_flight,
+)
 from grognard.systems.heroquest.chaos import handler as chaos_handler
+from grognard.systems.heroquest.chaos_area import DIRECTIONS, FIRESTORM_RADIUS, bolt_path, free_floor
+from grognard.systems.heroquest.chaos_flight import advance, answer_hero_spell
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.events import said
@@ -116,8 +126,6 @@ def _monsters_among(victims: list[str]) -> bool:
 
 
 def _bolt_victims(state: QuestState, i: int, way: str) -> list[str]:
-    from grognard.systems.heroquest.chaos_area import bolt_path
-
     at = state.heroes[i].at
     assert at is not None
     path = bolt_path(state, at, way)
@@ -133,8 +141,6 @@ def _square(state: QuestState, victim: str) -> Square:
 
 
 def _bolt_offers(state: QuestState, i: int) -> list[str]:
-    from grognard.systems.heroquest.chaos_area import DIRECTIONS
-
     return [w for w in DIRECTIONS if _monsters_among(_bolt_victims(state, i, w))]
 
 
@@ -147,8 +153,6 @@ def _area(state: QuestState, i: int) -> frozenset[Square]:
 
 def _storm_victims(state: QuestState, i: int, target: str) -> list[str]:
     """Firestorm: everyone else in his room; in a corridor the squares within five he sees (line 575)."""
-    from grognard.systems.heroquest.chaos_area import FIRESTORM_RADIUS
-
     at = state.heroes[i].at
     assert at is not None
     lay = state.layout
@@ -246,8 +250,6 @@ def _skate(state: QuestState, i: int, target: str) -> QuestState:
 
 def _hideout(state: QuestState, i: int) -> Square | None:
     """The free square no monster sees, farthest from the nearest monster (Escape's secret destination)."""
-    from grognard.systems.heroquest.chaos_area import free_floor
-
     foes = [m.at for m in state.monsters if m.status in ("active", "lurking") and m.at is not None]
     ice = ice_squares(state)
     best: tuple[int, Square] | None = None
@@ -367,8 +369,6 @@ def problem(state: QuestState, i: int, key: str) -> str | None:
 def hero_casts(state: QuestState, i: int) -> list[str]:
     """The `cast:chaos/KEY:TARGET` actions hero `i` has: a chaos spell in his hands that his level allows,
     a Magic point (or his Spell Ring) to pay, and a target."""
-    from grognard.systems.heroquest.artifacts import ring_pays
-
     fig = state.heroes[i]
     out: list[str] = []
     for key in learned(state, i):
@@ -385,9 +385,6 @@ def hero_casts(state: QuestState, i: int) -> list[str]:
 def cast(state: QuestState, i: int, arg: str) -> QuestState:
     """Hero `i` casts "chaos/key:target": a Magic point paid, a monster's Dispell may answer it, then it
     acts (`resolve`)."""
-    from grognard.systems.heroquest.artifacts import pay_for_cast
-    from grognard.systems.heroquest.chaos_flight import answer_hero_spell
-
     read = cast_arg(arg)
     key, target = read.spell, read.target
     why = problem(state, i, key)
@@ -408,7 +405,6 @@ def cast(state: QuestState, i: int, arg: str) -> QuestState:
 def resolve(state: QuestState, i: int, key: str, target: str) -> QuestState:
     """The spell acts: on the caster or a companion (`HeroChaos.cast`), or on each figure it touches in
     turn through the game master's `hit` (a spell in flight, `chaos_flight.advance`)."""
-    from grognard.systems.heroquest.chaos_flight import advance
 
     entry = HERO_CASTS[key]
     if entry.cast is not None:
@@ -429,3 +425,10 @@ def spares_companions(state: QuestState, i: int, action: str) -> bool:
         return False
     victims = entry.victims(state, i, target)
     return any(v.startswith("m") for v in victims) and not any(v.startswith("h") for v in victims)
+
+
+install_hero_chaos(
+    ChaosForHeroes(
+        casts=hero_casts, cast=cast, answer=answer_hero_spell, resolve=resolve, bar=bar
+    )
+)

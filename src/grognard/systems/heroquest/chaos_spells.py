@@ -11,12 +11,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.artifacts_env import spell_immune
 from grognard.systems.heroquest.chaos import (
     Cast,
     Chaos,
     Flight,
     Offers,
     aimable_heroes,
+    install_mirror,
     ref_of,
     register,
 )
@@ -24,8 +26,10 @@ from grognard.systems.heroquest.chaos_effects import hero_add, monster_add, name
 from grognard.systems.heroquest.chaos_hits import flame, harm, killer, pending, shaken
 from grognard.systems.heroquest.edits import note, with_monster
 from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.effects import hero_defend_dice
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import adjacent, can_target
+from grognard.systems.heroquest.spells import find, spell_amount
 from grognard.systems.heroquest.state import Pending, QuestState
 
 # ---------------------------------------------------------------------------------------------------
@@ -80,8 +84,6 @@ def _chill_offers(state: QuestState, j: int) -> list[str]:
 def immune(state: QuestState, f: Flight, victim: str) -> bool:
     """True when the hero wears an artifact that makes him immune to the spell (Armband of Ice, Ring of
     Warmth: `artifacts_env.spell_immune`, lines 443, 469)."""
-    from grognard.systems.heroquest.artifacts_env import spell_immune
-
     side, k = ref_of(victim)
     return side == "h" and spell_immune(state, k, f.key)
 
@@ -218,9 +220,6 @@ def _healing(amount: int) -> tuple[Offers, Cast]:
 def mirrored(state: QuestState, f: Flight, victim: str) -> QuestState:
     """Hero `f.caster` suffers his own spell `f.key`: a whirlwind, sleep, a flame (his level's amount,
     saved by his own spell's faces), or the genie's attack with his remaining Magic in dice."""
-    from grognard.systems.heroquest.effects import hero_defend_dice
-    from grognard.systems.heroquest.spells import find, spell_amount
-
     i = f.caster
     key = f.key
     if key == "air/tempest":
@@ -270,3 +269,4 @@ for _key, _chaos in {
     "chaos/mirror-magic": Chaos(_none, reactive=True),
 }.items():
     register(_key, _chaos)
+install_mirror(mirrored)

@@ -16,10 +16,12 @@ Potion of Speed's twelve squares (line 415).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.catalog import Effect, Spell, Stat
+from grognard.systems.heroquest.chaos import hero_chaos
 from grognard.systems.heroquest.chaos_effects import hero_attack, hero_defend, monster_attack
 from grognard.systems.heroquest.edits import note, tossed, with_hero
 from grognard.systems.heroquest.effect_strings import has, total
@@ -40,6 +42,36 @@ MANHANDLE = "manhandle"
 
 # ---------------------------------------------------------------------------------------------------
 # Effect strings
+
+
+@dataclass(frozen=True)
+class EffectReaders:
+    """What the dice, spells and items offered here read from the features above `effects` (Dual-Wielding,
+    the attacks a turn allows, Slow, the spells in play, their targets and casting, a Spell Ring's payment,
+    the items' offers), installed by `effect_readers` so that `effects` imports none of those features."""
+
+    dual_wielding: Callable[[QuestState, int], bool]
+    attacks_allowed: Callable[[QuestState, int], int]
+    slowed: Callable[[QuestState, int], bool]
+    in_play: Callable[[Spell], bool]
+    ring_pays: Callable[[QuestState, int, str], bool]
+    offers: Callable[[QuestState, int, str], list[str]]
+    cast: Callable[[QuestState, int, str], QuestState]
+    usable_items: Callable[[QuestState, int], list[str]]
+
+
+_READERS: list[EffectReaders] = []
+
+
+def install_effect_readers(readers: EffectReaders) -> None:
+    """Inject what `effects` reads from the features above it (`effect_readers` installs them)."""
+    _READERS[:] = [readers]
+
+
+def _readers() -> EffectReaders:
+    if not _READERS:
+        raise RuntimeError("no effect readers are installed: import grognard.systems.heroquest")
+    return _READERS[0]
 
 
 def from_effect(effect: Effect) -> list[str]:
@@ -67,8 +99,6 @@ def _pit(effects: tuple[str, ...]) -> int:
 
 def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
     """Base Attack + weapon + effects, less a die on low furniture or in a pit (lines 84, 130, 144)."""
-    from grognard.systems.heroquest.skill_combat import dual_wielding
-
     fig = state.heroes[i]
     hero = state.hero_of(i)
     assert fig.at is not None
@@ -89,7 +119,7 @@ def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
     if manhandled:
         furniture_pit = furniture_penalty(state.layout, fig.at) + _pit(fig.effects)
         dice = max(0, hero.base.attack - furniture_pit)  # "one with his base Attack dice" (line 207)
-    second = dual_wielding(state, i) and state.turn.attacks == 1 and state.current_hero() == i
+    second = _readers().dual_wielding(state, i) and state.turn.attacks == 1 and state.current_hero() == i
     second = second and not manhandled
     if second and not hero.knows_skill("Elven Finesse"):
         off = hero.equipped.off_hand
@@ -104,13 +134,11 @@ def hero_attack_dice(state: QuestState, i: int, target: int) -> int:
 def _manhandled(state: QuestState, i: int) -> bool:
     """True when hero `i`'s attack now is Manhandler's: the last of his turn, after the first, while the
     skill is in use (line 207: "one with his total dice and one with his base Attack dice")."""
-    from grognard.systems.heroquest.turn_attacks import attacks_allowed
-
     n = state.turn.attacks
     return (
         has(state.heroes[i].effects, MANHANDLE)
         and state.current_hero() == i
-        and 1 <= n == attacks_allowed(state, i) - 1
+        and 1 <= n == _readers().attacks_allowed(state, i) - 1
     )
 
 
@@ -139,9 +167,7 @@ def monster_attack_dice(state: QuestState, j: int, hero: int, *, base: bool = Fa
 
 def _slow(state: QuestState, j: int, dice: int) -> int:
     """One combat die fewer, never below one, under Slow (line 541)."""
-    from grognard.systems.heroquest.spells import slowed
-
-    return max(1, dice - 1) if dice and slowed(state, j) else dice
+    return max(1, dice - 1) if dice and _readers().slowed(state, j) else dice
 
 
 def monster_defend_dice(state: QuestState, j: int, *, ranged: bool = False) -> int:
@@ -174,9 +200,7 @@ def _find_spell(key: str) -> Spell:
 
 def in_play(spell: Spell) -> bool:
     """True for a spell the game state can play (one with a handler in `spells.HANDLERS`)."""
-    from grognard.systems.heroquest.spells import in_play as played
-
-    return played(spell)
+    return _readers().in_play(spell)
 
 
 def memorise(hero: Hero) -> tuple[str, ...]:
@@ -195,10 +219,7 @@ def _friendly(spell: Spell) -> bool:
 def castable(state: QuestState, i: int) -> list[str]:
     """The `cast:SCHOOL/SPELL:TARGET` actions hero `i` has: a memorised spell he can cast at his level,
     a Magic point left (line 162) or a Spell Ring to pay (line 475), a target (`spells.HANDLERS`)."""
-    from grognard.systems.heroquest.artifacts import ring_pays
-    from grognard.systems.heroquest.chaos_heroes import hero_casts
-    from grognard.systems.heroquest.spells import offers
-
+    r = _readers()
     fig = state.heroes[i]
     hero = state.hero_of(i)
     out: list[str] = []
@@ -206,19 +227,17 @@ def castable(state: QuestState, i: int) -> list[str]:
         spell = _find_spell(key)
         if not in_play(spell) or not can_cast(hero, spell):
             continue
-        if fig.magic < 1 and not ring_pays(state, i, key):
+        if fig.magic < 1 and not r.ring_pays(state, i, key):
             continue
-        out.extend(f"cast:{key}:{t}" for t in offers(state, i, key))
+        out.extend(f"cast:{key}:{t}" for t in r.offers(state, i, key))
     if fig.spells or fig.effects:
-        out.extend(hero_casts(state, i))  # chaos spells learned by Mimic (line 286)
+        out.extend(hero_chaos().casts(state, i))  # chaos spells learned by Mimic (line 286)
     return out
 
 
 def cast(state: QuestState, i: int, arg: str) -> QuestState:
     """Hero `i` casts a spell (its action, one Magic point): `spells.cast`."""
-    from grognard.systems.heroquest.spells import cast as cast_spell
-
-    return cast_spell(state, i, arg)
+    return _readers().cast(state, i, arg)
 
 
 def self_heal_spell(state: QuestState, i: int) -> tuple[str, int] | None:
@@ -258,9 +277,7 @@ def item_effect(name: str) -> Effect | None:
 def usable_items(state: QuestState, i: int) -> list[str]:
     """The `use:KEY[:ARG]` actions: every carried item or artifact with a handler in `items.HANDLERS` (one
     a turn, as the action, line 106)."""
-    from grognard.systems.heroquest.items import usable_items as offered
-
-    return offered(state, i)
+    return _readers().usable_items(state, i)
 
 
 def use_item(state: QuestState, i: int, key: str) -> QuestState:

@@ -87,6 +87,9 @@ NOT_PLAYED: dict[str, str] = {}
 """Items and artifacts the game does not play yet; using one raises `RuleNotImplementedError`."""
 
 
+FREE_USES = frozenset({"spell-ring"})
+"""Things whose use is not the turn's action: storing a spell in the Spell Ring (line 475, `artifacts`)."""
+
 _REGISTRY = Registry("item", HANDLERS, PASSIVE, NOT_PLAYED)
 handler = _REGISTRY.lookup
 """The handler of an item or artifact; `RuleNotImplementedError` for one the game does not play."""
@@ -116,8 +119,6 @@ def _data_driven(key: str) -> Apply:
 def usable_items(state: QuestState, i: int) -> list[str]:
     """The `use:KEY[:ARG]` actions hero `i` has: one per carried thing with a handler and an offer."""
     out: set[str] = set()
-    from grognard.systems.heroquest.artifacts import FREE_USES
-
     for name in state.heroes[i].items:
         key = thing_key(name)
         h = HANDLERS.get(key)

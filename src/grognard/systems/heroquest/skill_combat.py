@@ -19,6 +19,7 @@ from grognard.systems.heroquest.edits import (
     with_hero,
 )
 from grognard.systems.heroquest.effect_strings import has, parse, total
+from grognard.systems.heroquest.effects import monster_defend_dice
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.feature_hooks import (
     CHANCES,
@@ -35,6 +36,9 @@ from grognard.systems.heroquest.skill_registry import register_skill
 from grognard.systems.heroquest.skills import mark_skills_used, skill_limit_ok, skill_outcomes, skill_used
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.targets import hero_targets
+from grognard.systems.heroquest.turn_attacks import dual_wielding
+from grognard.systems.heroquest.weapons import axe_only, hero_axe, with_axe
+from grognard.systems.heroquest.wounds import begin_attack
 
 # ---------------------------------------------------------------------------------------------------
 # Attacks: Mighty Toss (195), Backstab (253), Shield Bash (341), Sweep Attack (335), Telekinesis (280)
@@ -75,8 +79,6 @@ def _toss_offers(state: QuestState, i: int) -> list[str]:
 @register_skill("mighty-toss", _toss_offers, "attack")
 def mighty_toss(state: QuestState, i: int, mid: str) -> QuestState:
     """The melee weapon thrown with full dice at any enemy in sight; it lies on the enemy's square."""
-    from grognard.systems.heroquest.wounds import begin_attack
-
     j = monster_index(state, mid)
     at = state.monsters[j].at
     assert at is not None
@@ -107,8 +109,6 @@ def _backstab_offers(state: QuestState, i: int) -> list[str]:
 def backstab(state: QuestState, i: int, mid: str) -> QuestState:
     """One more attack die from behind; from stealth the victim rolls half its defend dice (rounded up),
     or none with Improved Stealth (lines 257-259)."""
-    from grognard.systems.heroquest.wounds import begin_attack
-
     j = monster_index(state, mid)
     hidden = has(state.heroes[i].effects, "stealth")
     state = begin_attack(state, "hero", i, j)
@@ -135,9 +135,6 @@ def _bash_offers(state: QuestState, i: int) -> list[str]:
 @register_skill("shield-bash", _bash_offers, "attack")
 def shield_bash(state: QuestState, i: int, mid: str) -> QuestState:
     """An attack with the shield on base Attack dice; a hit may daze the enemy (line 341)."""
-    from grognard.systems.heroquest.effects import monster_defend_dice
-    from grognard.systems.heroquest.wounds import begin_attack
-
     j = monster_index(state, mid)
     state = begin_attack(state, "hero", i, j)
     base = state.hero_of(i).base.attack + total(state.heroes[i].effects, "atk")
@@ -199,8 +196,6 @@ def _sweep_offers(state: QuestState, i: int) -> list[str]:
 @register_skill("sweep-attack", _sweep_offers, "attack")
 def sweep_attack(state: QuestState, i: int, mid: str) -> QuestState:
     """Full dice on the first enemy of the sweep; each hit carries on to the next with one die fewer."""
-    from grognard.systems.heroquest.wounds import begin_attack
-
     j = monster_index(state, mid)
     rest = [state.monsters[k].id for k in _sweep_path(state, i, j)[1:]]
     state = begin_attack(mark_skills_used(state, i, "sweep-attack"), "hero", i, j)
@@ -224,9 +219,6 @@ def after_attack(state: QuestState, p: Pending, damage: int) -> QuestState:
             monster_index(state, x) for x in ids if state.monsters[monster_index(state, x)].status == "active"
         ]
         if live:
-            from grognard.systems.heroquest.effects import monster_defend_dice
-            from grognard.systems.heroquest.weapons import axe_only
-
             nxt = live[0]
             rest = ",".join(state.monsters[k].id for k in live[1:])
             return replace(
@@ -277,8 +269,6 @@ def _telekinesis_offers(state: QuestState, i: int) -> list[str]:
 def telekinesis(state: QuestState, i: int, arg: str) -> QuestState:
     """Furniture hurled: its squares (half for low furniture, rounded up) plus base Attack dice, a Mind
     point for each die over base Attack (lines 280-282)."""
-    from grognard.systems.heroquest.effects import monster_defend_dice
-
     hurl = keyed("telekinesis", arg)
     fid, mid = hurl.key, hurl.target
     extra = dict(_throwable(state, i))[fid]
@@ -358,7 +348,6 @@ def riposte(state: QuestState, k: int, j: int) -> QuestState:
     ):
         return state
     state = note(mark_skills_used(state, k, "riposte"), said("attack.ripostes", hero=k, hero_name=hero.name))
-    from grognard.systems.heroquest.weapons import hero_axe, with_axe
 
     ref = with_axe("", hero_axe(state, k))  # a battle axe's riposte concusses too (line 369)
     return replace(state, pending=Pending("attack", who=k, target=j, dice=1, need=0, side="hero", ref=ref))
@@ -366,15 +355,6 @@ def riposte(state: QuestState, k: int, j: int) -> QuestState:
 
 # ---------------------------------------------------------------------------------------------------
 # Passive helpers
-
-
-def dual_wielding(state: QuestState, i: int) -> bool:
-    """The hero holds two weapons with Dual-Wielding (line 343)."""
-    hero = state.hero_of(i)
-    off = hero.equipped.off_hand
-    if "disarmed|encounter" in state.heroes[i].effects:
-        return False  # his weapon knocked away (line 757): no second blow
-    return hero.knows_skill("Dual-Wielding") and off is not None and weapon_of(off) is not None
 
 
 def _wards_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:

@@ -51,6 +51,8 @@ from grognard.systems.heroquest.skill_registry import (
 from grognard.systems.heroquest.skill_registry import PASSIVE as PASSIVE  # re-exported: read by the checks
 from grognard.systems.heroquest.state import Pending, QuestState
 from grognard.systems.heroquest.targets import free_to_act
+from grognard.systems.heroquest.turn_attacks import attacks_allowed
+from grognard.systems.heroquest.wounds import hurt_monster
 
 _REGISTRY = SKILLS
 
@@ -60,8 +62,6 @@ _REGISTRY = SKILLS
 
 
 def _turn_allows(state: QuestState, i: int, kind: str) -> bool:
-    from grognard.systems.heroquest.turn_attacks import attacks_allowed
-
     turn = state.turn
     if kind == "action":
         return free_to_act(state)
@@ -351,8 +351,6 @@ def fear_outcomes(state: QuestState, p: Pending) -> list[tuple[str, Fraction]]:
 def fear_result(state: QuestState, p: Pending, move: str) -> QuestState:
     """A roar lowers each affected enemy's Defend by one until its next turn ends (adjacent ones lose a
     Body point with Frightening Battle Roar); savagery makes them flee and halves their defend dice."""
-    from grognard.systems.heroquest.wounds import hurt_monster
-
     hit = [x for x in move.split("+") if x]
     at = state.heroes[p.who].at
     for mid in hit:
@@ -441,8 +439,6 @@ def skill_outcomes(state: QuestState, p: Pending) -> list[tuple[str | int, Fract
 
 def skill_result(state: QuestState, p: Pending, move: object) -> QuestState | None:
     """The state after a skill's chance node came out as `move`, or None when `p` is not one."""
-    from grognard.systems.heroquest.wounds import hurt_monster
-
     kind = p.kind
     if kind in ("roar", "savage"):
         return fear_result(state, p, str(move))

@@ -24,8 +24,10 @@ from grognard.systems.heroquest import catalog as hq
 from grognard.systems.heroquest.action_text import aim, cast_arg
 from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.catalog import Spell
+from grognard.systems.heroquest.chaos import hero_chaos
 from grognard.systems.heroquest.edits import add_monster_effects, monster_index, note, with_hero
 from grognard.systems.heroquest.effect_strings import has
+from grognard.systems.heroquest.effects import from_effect, monster_defend_dice
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.geometry import Reach, can_target, step_cost
 from grognard.systems.heroquest.hero import casting_level
@@ -144,8 +146,6 @@ def spell_amount(state: QuestState, i: int, spell: Spell) -> int | None:
 
 def friendly(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """A spell on a hero from its data: healing by level, `heal_body`/`heal_mind`, dice bonuses."""
-    from grognard.systems.heroquest.effects import from_effect
-
     k = aim(target).hero_index
     fig = state.heroes[k]
     hero = state.hero_of(k)
@@ -249,8 +249,6 @@ def _genie_targets(state: QuestState, i: int, spell: Spell) -> list[str]:
 def genie(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """The genie opens any closed door on the board, or attacks an enemy in sight with as many combat
     dice as the caster has Magic points after the cast (line 515)."""
-    from grognard.systems.heroquest.effects import monster_defend_dice
-
     if target.startswith("door="):
         return open_door(state, aim(target).thing or "")
     j = monster_index(state, target)
@@ -270,24 +268,36 @@ def offers(state: QuestState, i: int, key: str) -> list[str]:
     return h.targets(state, i, find(key)) if h else []
 
 
+Payment = Callable[[QuestState, int, str], QuestState]
+"""How hero `i` pays for casting the spell "school/key": the state after paying."""
+
+_PAYMENT: list[Payment] = []
+
+
+def install_cast_payment(pay: Payment) -> None:
+    """Inject how a hero pays for a cast (`artifacts` installs `pay_for_cast`: one Magic point, line 162,
+    or nothing when the Spell Ring pays, line 475)."""
+    _PAYMENT[:] = [pay]
+
+
+def _pay(state: QuestState, i: int, key: str) -> QuestState:
+    if not _PAYMENT:
+        raise RuntimeError("no payment for casting is installed: import grognard.systems.heroquest")
+    return _PAYMENT[0](state, i, key)
+
+
 def cast(state: QuestState, i: int, arg: str) -> QuestState:
     """Hero `i` casts "school/key:target" (the action, one Magic point, line 162); a chaos spell he learned
     by Mimic is cast by `chaos_heroes` (line 286)."""
     read = cast_arg(arg)
     key, target = read.spell, read.target
     if key.startswith("chaos/"):
-        from grognard.systems.heroquest.chaos_heroes import cast as cast_chaos
-
-        return cast_chaos(state, i, arg)
+        return hero_chaos().cast(state, i, arg)
     h = handler(key)
     spell = find(key)
-    from grognard.systems.heroquest.artifacts import pay_for_cast
-
-    state = pay_for_cast(state, i, key)  # one Magic point, or the Spell Ring's (line 475)
+    state = _pay(state, i, key)  # one Magic point, or the Spell Ring's (line 475)
     state = note(state, said("spell.casts", hero=i, hero_name=state.hero_of(i).name, spell=spell.name))
-    from grognard.systems.heroquest.chaos_flight import answer_hero_spell
-
-    answered = answer_hero_spell(state, i, key, target)  # a monster's Dispell or Mirror Magic (557, 571)
+    answered = hero_chaos().answer(state, i, key, target)  # a monster's Dispell or Mirror Magic (557, 571)
     if answered is not None:
         return answered
     return h.apply(state, i, spell, target)

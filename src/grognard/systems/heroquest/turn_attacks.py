@@ -15,14 +15,23 @@ from fractions import Fraction
 
 from grognard.systems.heroquest.combat_dice import at_least, turn_damage
 from grognard.systems.heroquest.effect_strings import total
+from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
+from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.state import QuestState
+
+
+def dual_wielding(state: QuestState, i: int) -> bool:
+    """The hero holds two weapons with Dual-Wielding (line 343)."""
+    hero = state.hero_of(i)
+    off = hero.equipped.off_hand
+    if "disarmed|encounter" in state.heroes[i].effects:
+        return False  # his weapon knocked away (line 757): no second blow
+    return hero.knows_skill("Dual-Wielding") and off is not None and weapon_of(off) is not None
 
 
 def attacks_allowed(state: QuestState, i: int) -> int:
     """The attacks hero `i` may make in a turn: one, and one more for each extra-attack effect and for
     Dual-Wielding."""
-    from grognard.systems.heroquest.skill_combat import dual_wielding
-
     return 1 + total(state.heroes[i].effects, "xatk") + (1 if dual_wielding(state, i) else 0)
 
 
@@ -34,8 +43,6 @@ def attacks_left(state: QuestState, i: int) -> int:
 def turn_kill_chance(state: QuestState, i: int, j: int) -> tuple[Fraction, list[int]]:
     """The chance hero `i` kills monster `j` with every attack he has left this turn (all at `j`), and
     the attack dice of each of those attacks."""
-    from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
-
     defend = monster_defend_dice(state, j)
     dice = []
     for k in range(attacks_left(state, i)):

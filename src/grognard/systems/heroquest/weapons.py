@@ -31,15 +31,18 @@ from grognard.systems.heroquest.chaos_effects import lose_mind
 from grognard.systems.heroquest.combat_dice import Defender, roll_attack, shields
 from grognard.systems.heroquest.edits import note, tossed, with_hero, with_monster
 from grognard.systems.heroquest.effect_strings import dagger, has, total
+from grognard.systems.heroquest.effects import hero_defend_dice, monster_defend_dice
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.feature_hooks import CHANCES, MODIFIERS, Chance, Modifier
 from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.hero import Hero, spell_id
 from grognard.systems.heroquest.ice import ice_squares
+from grognard.systems.heroquest.items import attack_hits, least_hits, without_least
 from grognard.systems.heroquest.monster_gear import untouchable
 from grognard.systems.heroquest.monster_wounds import disarmed
 from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.wounds import begin_attack
 
 AXE = "axe"
 """The token an attack's `ref` carries when it is made with a battle axe."""
@@ -98,8 +101,6 @@ def axe_outcomes(dice: int, defend: int, defender: Defender, ref: str) -> list[t
 
     With a Potion of Battle the better of two rolls counts (line 393): it is all skulls when either is;
     with Icy Strength the skulls count double (line 405), every die a skull all the same."""
-    from grognard.systems.heroquest.items import attack_hits, least_hits, without_least
-
     doubled = 2 if "icy" in ref.split(",") else 1
     least = least_hits(ref) * doubled  # Berserker's guaranteed hits (line 199); the dice stay as they fell
     out: dict[str, Fraction] = {}
@@ -123,7 +124,6 @@ def axe_throw(rng: Rng, p: Pending, defender: Defender) -> tuple[Outcome, tuple[
         hits = max(hits, second.hits)
         rolls.append(second.attack_roll)
     whole = p.dice > 0 and hits == p.dice
-    from grognard.systems.heroquest.items import least_hits
 
     hits = max(hits, least_hits(p.ref))  # Berserker's guaranteed hits (line 199)
     if "icy" in refs:
@@ -257,9 +257,6 @@ def hero_throws(state: QuestState, i: int) -> list[str]:
 def hero_throw(state: QuestState, i: int, mid: str) -> QuestState:
     """Hero `i` throws his dagger at monster `mid`: an attack with his dice against its defend dice
     against a shot; the dagger lands on its square (a Magical Throwing Dagger comes back, line 461)."""
-    from grognard.systems.heroquest.effects import monster_defend_dice
-    from grognard.systems.heroquest.wounds import begin_attack
-
     j = next(k for k, m in enumerate(state.monsters) if m.id == mid)
     at = state.monsters[j].at
     assert at is not None
@@ -355,9 +352,6 @@ def monster_throws(state: QuestState, j: int) -> list[str]:
 
 def monster_throw(state: QuestState, j: int, arg: str) -> QuestState:
     """Monster `j` throws its dagger at hero N: its attack dice against his defend dice against a shot."""
-    from grognard.systems.heroquest.effects import hero_defend_dice
-    from grognard.systems.heroquest.wounds import begin_attack
-
     i = int(arg[1:])
     at = state.heroes[i].at
     assert at is not None

@@ -7,7 +7,8 @@ and leaves the damage to roll; the wandering monster appears beside a hero and a
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from grognard.systems.heroquest.chaos_effects import cure
 from grognard.systems.heroquest.edits import free_square_near, note, with_hero, with_monster
@@ -23,6 +24,38 @@ from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState
 from grognard.systems.heroquest.targets import monster_targets
 
 
+@dataclass(frozen=True)
+class AttackReaders:
+    """What wounds and declared attacks read from the features above this module (their spells, dice,
+    skills, potions and weapons), installed by `attack_readers` so that no feature below imports them."""
+
+    self_heal_spell: Callable[[QuestState, int], tuple[str, int] | None]
+    hero_attack_dice: Callable[[QuestState, int, int], int]
+    hero_defend_dice: Callable[[QuestState, int, bool], int]
+    monster_attack_dice: Callable[[QuestState, int, int], int]
+    monster_defend_dice: Callable[[QuestState, int, bool], int]
+    guarded_by: Callable[[QuestState, int], int | None]
+    unward: Callable[[QuestState, int], QuestState]
+    hero_ref: Callable[[QuestState, int], str]
+    hero_axe: Callable[[QuestState, int], bool]
+    monster_axe: Callable[[QuestState, int], bool]
+    with_axe: Callable[[str, bool], str]
+
+
+_READERS: list[AttackReaders] = []
+
+
+def install_attack_readers(readers: AttackReaders) -> None:
+    """Inject what wounds and attacks read from the features above (`attack_readers` installs them)."""
+    _READERS[:] = [readers]
+
+
+def _readers() -> AttackReaders:
+    if not _READERS:
+        raise RuntimeError("no attack readers are installed: import grognard.systems.heroquest")
+    return _READERS[0]
+
+
 def hurt_hero(
     state: QuestState, i: int, damage: int, source: Source, *, by: str = "", self_heal: bool = True
 ) -> QuestState:
@@ -31,8 +64,6 @@ def hurt_hero(
     drinks a healing potion or (unless `self_heal` is False: a mummy's curse, line 735) heals himself by a
     spell if he can (line 90), else dies (his prisoner stays where he fell). A hero turned to stone takes
     no harm (line 781)."""
-    from grognard.systems.heroquest.effects import self_heal_spell
-
     fig = state.heroes[i]
     hero = state.hero_of(i)
     if "stone|quest" in fig.effects and damage > 0:
@@ -66,7 +97,7 @@ def hurt_hero(
             with_hero(state, i, fig), said("heal.drinks-potion-healing-as", hero=i, hero_name=hero.name)
         )
         return replace(state, pending=Pending("heal", who=i, ref="Potion of Healing"))
-    spell = self_heal_spell(state, i) if self_heal else None
+    spell = _readers().self_heal_spell(state, i) if self_heal else None
     if spell is not None:
         spell_id, amount = spell
         fig = replace(fig, body=min(hero.maximum("body"), amount), magic=fig.magic - 1, effects=effects)
@@ -131,34 +162,22 @@ def begin_attack(
     state: QuestState, side: str, attacker: int, target: int, *, own_turn: bool = True
 ) -> QuestState:
     """An attack declared: the dice counted (line 84), one-attack effects used up, the damage to roll."""
-    from grognard.systems.heroquest.effects import (
-        hero_attack_dice,
-        hero_defend_dice,
-        monster_attack_dice,
-        monster_defend_dice,
-    )
-    from grognard.systems.heroquest.skill_combat import guarded_by, unward
-
+    r = _readers()
     if side == "hero":
-        from grognard.systems.heroquest.items import attack_ref
-
-        dice = hero_attack_dice(state, attacker, target)
-        defend = monster_defend_dice(state, target, ranged=hero_shoots(state, attacker))  # line 383
+        dice = r.hero_attack_dice(state, attacker, target)
+        defend = r.monster_defend_dice(state, target, hero_shoots(state, attacker))  # line 383
         fig = state.heroes[attacker]
-        from grognard.systems.heroquest.items import with_least
-        from grognard.systems.heroquest.skills import guaranteed_hits
-
-        ref = with_least(attack_ref(fig.effects), guaranteed_hits(state, attacker))  # Berserker (line 199)
+        ref = r.hero_ref(state, attacker)  # its potions, and Berserker's hits (line 199)
         state = with_hero(state, attacker, replace(fig, effects=spend(fig.effects, "next-attack")))
     elif side == "thrall":
-        dice = monster_attack_dice(state, attacker, -1)
-        defend = monster_defend_dice(state, target)
+        dice = r.monster_attack_dice(state, attacker, -1)
+        defend = r.monster_defend_dice(state, target, False)
         ref = ""
     else:
         ref = ""
-        warden = guarded_by(state, target)
+        warden = r.guarded_by(state, target)
         if warden is not None:
-            state = unward(state, target)
+            state = r.unward(state, target)
             state = note(
                 state,
                 said(
@@ -169,17 +188,15 @@ def begin_attack(
                 ),
             )
             target = warden
-        dice = monster_attack_dice(state, attacker, target)
-        defend = hero_defend_dice(state, target, ranged=state.stats_of(attacker).ranged)  # line 383
+        dice = r.monster_attack_dice(state, attacker, target)
+        defend = r.hero_defend_dice(state, target, state.stats_of(attacker).ranged)  # line 383
         fig = state.heroes[target]
         state = with_hero(state, target, replace(fig, effects=spend(fig.effects, "next-defend")))
-    from grognard.systems.heroquest.weapons import hero_axe, monster_axe, with_axe
-
     # a battle axe's blow carries its concussion in the chance node (line 369)
     if side == "hero":
-        ref = with_axe(ref, hero_axe(state, attacker))
+        ref = r.with_axe(ref, r.hero_axe(state, attacker))
     else:
-        ref = with_axe(ref, monster_axe(state, attacker) and not second_attack(state, attacker))
+        ref = r.with_axe(ref, r.monster_axe(state, attacker) and not second_attack(state, attacker))
     if own_turn:
         state = replace(state, turn=replace(state.turn, attacks=state.turn.attacks + 1))
     return replace(
