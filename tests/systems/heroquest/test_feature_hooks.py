@@ -17,14 +17,17 @@ from grognard.engine.features import Registry
 from grognard.systems.heroquest import feature_hooks
 from grognard.systems.heroquest.feature_hooks import (
     CHANCES,
+    HERO_ACTIONS,
     HERO_TURN_STARTS,
     MODIFIERS,
     Chance,
+    HeroAction,
     Modifier,
     TurnStart,
     chance_outcomes,
     chance_result,
     chance_throw,
+    hero_action_kinds,
     hero_turn_starts,
     required,
 )
@@ -126,3 +129,12 @@ def test_modifiers_and_hooks_run_by_rank_not_by_registration(monkeypatch: pytest
     feature_hooks.HERO_TURN_STARTS.add("late", TurnStart(9, lambda s, who: (s, "go")))
     feature_hooks.HERO_TURN_STARTS.add("early", TurnStart(1, lambda s, who: (s, "stop")))
     assert [h.rank for h in feature_hooks.hero_turn_starts()] == [1, 9]
+
+
+def test_the_smaller_rules_offer_their_hero_actions_through_the_registry_in_rank_order() -> None:
+    assert [HERO_ACTIONS.handlers[v].rank for v in ("climb", "challenge", "collect")] == [0, 1, 2]
+    assert hero_action_kinds()[:3] == [HERO_ACTIONS.handlers[v] for v in ("climb", "challenge", "collect")]
+    assert not HERO_ACTIONS.handlers["climb"].takes_action
+    assert HERO_ACTIONS.handlers["collect"].takes_action
+    with pytest.raises(ValueError, match="hero action climb is registered twice"):
+        HERO_ACTIONS.add("climb", HeroAction(9, lambda state, i, free: [], lambda state, i, arg: state))

@@ -6,7 +6,8 @@ trap, `door:ID` to open a door beside him (free, but after the roll it ends the 
 action: `attack:MONSTER` (or `throw:MONSTER`, a dagger, `weapons`), `cast:SCHOOL/SPELL:TARGET`, `use:ITEM`,
 `search:traps|treasure|doors`, `disarm:PLACE` (the trap's square or furniture), `rest`, `defend` (give up
 the action for one more defend die, line 84), `free:PRISONER` (the rescue goal's other action),
-`skill:SKILL`, `challenge:ID`, `collect:hN` (`extras`; `climb` is rolled in place of the movement roll);
+`skill:SKILL`, `challenge:ID`, `collect:hN` (`feature_hooks.HERO_ACTIONS`; `climb` is rolled in place of
+the movement roll);
 `leave` on the stairs or through an open exit door; `end`; `recover:X,Y` picks up a dagger he threw. The
 game master's monster has `roll`, `move:X,Y`, `attack:hN` (hero N), `throw:hN` (its dagger),
 `cast:chaos/KEY:TARGET` (`chaos`) and `end`; a chaos spell's answers and a hero the game master moves are in
@@ -21,7 +22,6 @@ from itertools import pairwise
 
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest import extras
 from grognard.systems.heroquest.action_text import AtFigure, Order, parse, sq, sq_text
 from grognard.systems.heroquest.artifacts import after_cast, hop, hops, is_free_use, turn_actions
 from grognard.systems.heroquest.artifacts_env import move_roll, wade
@@ -36,7 +36,7 @@ from grognard.systems.heroquest.edits import note, thrall_of, trap_here, with_he
 from grognard.systems.heroquest.effect_strings import has, total
 from grognard.systems.heroquest.effects import cast, castable, usable_items
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.extras import apply_extra
+from grognard.systems.heroquest.feature_hooks import HERO_ACTIONS, hero_action_kinds
 from grognard.systems.heroquest.geometry import (
     can_attack_close,
     openable_doors,
@@ -116,7 +116,8 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
     assert fig.at is not None
     acts: list[str] = []
 
-    if not turn.rolled and not turn.stopped and not extras.held(state, index):  # else `climb` (line 132)
+    kinds = hero_action_kinds()  # climbing out of a pit, challenges, a fallen companion's things
+    if not turn.rolled and not turn.stopped and not any(k.holds(state, index) for k in kinds):  # line 132
         acts.append("roll")
     if turn.rolled and turn.moves > 0 and not turn.stopped:
         reach = hero_reach(state, index)
@@ -124,7 +125,7 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
         acts.extend(f"jump:{sq_text(s)}" for s, _, _ in jumps(state, index))
         acts.extend(f"jump:{sq_text(s)}" for s, _ in hops(state, index) if f"jump:{sq_text(s)}" not in acts)
     doors = openable_doors(state.layout, fig.at)
-    acts.extend(f"door:{d.id}" for d in doors if not extras.locked(state, d.id))  # challenges' doors
+    acts.extend(f"door:{d.id}" for d in doors if not any(k.locks(state, d.id) for k in kinds))  # challenges
 
     attacks_allowed = allowed(state, index)
     if not turn.acted and turn.attacks < attacks_allowed:
@@ -134,7 +135,9 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
     acts.extend(recover_offers(state, index))  # a thrown dagger picked up, free (line 359)
     acts.extend(skill_uses(state, index))
     acts.extend(turn_actions(state, index))  # equipment, the Spell Ring, the Wand of Magic (artifacts)
-    acts.extend(extras.hero_extras(state, index, free_to_act(state)))  # climb, challenge, collect (extras)
+    free = free_to_act(state)
+    for kind in kinds:
+        acts.extend(kind.offer(state, index, free))
 
     acts.extend(choice_offers(state, index))  # spells chosen up to Mind, no enemy in sight (line 104)
     if free_to_act(state):
@@ -305,8 +308,9 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
         return change(state, i, verb, arg)
 
     acted = state.evolve(turn=replace(state.turn, acted=True))
-    if verb in ("challenge", "collect", "climb"):  # other actions (line 110), fallen heroes, pits (extras)
-        return apply_extra(state if verb == "climb" else acted, i, verb, arg)
+    if verb in HERO_ACTIONS.handlers:  # other actions (line 110), fallen heroes, pits (feature_hooks)
+        extra = HERO_ACTIONS.handlers[verb]
+        return extra.play(acted if extra.takes_action else state, i, arg)
     if verb == "cast":
         return after_cast(cast(acted, i, arg), i, arg)
     if verb == "use":

@@ -22,7 +22,7 @@ from grognard.systems.heroquest.challenges import Challenge, reach_chance
 from grognard.systems.heroquest.edits import add, note, with_hero
 from grognard.systems.heroquest.effect_strings import parse, total
 from grognard.systems.heroquest.events import Phrase, said
-from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
+from grognard.systems.heroquest.feature_hooks import CHANCES, HERO_ACTIONS, Chance, HeroAction
 from grognard.systems.heroquest.hero import scroll_name
 from grognard.systems.heroquest.quest_events import fire, open_door
 from grognard.systems.heroquest.state import Pending, QuestState
@@ -202,5 +202,13 @@ CHANCES.add(
         lambda state, p: list(challenge_outcomes(p)),
         lambda state, p, move: challenge_result(state, p, str(move)),
         lambda state, p, rng: challenge_throw(p, rng),
+    ),
+)
+
+
+HERO_ACTIONS.add(
+    "challenge",
+    HeroAction(
+        1, lambda state, i, free: challenge_actions(state, i) if free else [], attempt, locks=locked_door
     ),
 )

@@ -21,6 +21,7 @@ from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import parse
 from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.feature_hooks import HERO_ACTIONS, HeroAction
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import MonsterFig, QuestState
 
@@ -152,3 +153,8 @@ def steal(state: QuestState, j: int) -> QuestState:
             said("item.makes-off-things", monster=j, monster_name=name, owner_name=state.ctx.party[k].name),
         )
     return state
+
+
+HERO_ACTIONS.add(
+    "collect", HeroAction(2, lambda state, i, free: collect_actions(state, i) if free else [], collect)
+)

@@ -1,6 +1,7 @@
 """The registries the features fill and the driver reads (the model layer): the chance kinds (each node's
 exact outcomes, real dice and result), the modifiers played before any node's own rule (an axe's
-concussion, a Double Image, a kept destiny die), and the hooks run when a hero's turn starts.
+concussion, a Double Image, a kept destiny die), the hooks run when a hero's turn starts, and the hero
+actions of the smaller rules (climbing out of a pit, a quest's challenges, a fallen companion's things).
 
 Each feature module registers its own entries when it is imported; `rules_index` imports every one of
 them, and the driver imports `rules_index`, so no lookup happens before every entry is in. Keys are
@@ -99,6 +100,38 @@ MODIFIERS: Registry[Modifier] = Registry("chance modifier", {}, {}, {})
 
 HERO_TURN_STARTS: Registry[TurnStart] = Registry("turn-start hook", {}, {}, {})
 """What happens when a hero's turn starts (after the whirlwind), by name."""
+
+
+def _never_held(state: QuestState, i: int) -> bool:
+    return False
+
+
+def _never_locked(state: QuestState, door_id: str) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class HeroAction:
+    """A hero action a feature offers and plays, by its verb, listed in `rank` order (lower first):
+    `offer` the actions of this verb hero `i` has now (`free` is True while his turn's action is free),
+    `play` one (given its argument), `takes_action` True when it uses the turn's action; `holds` True while
+    the feature keeps the hero from rolling to move, `locks` True while it keeps a door shut to hands."""
+
+    rank: int
+    offer: Callable[[QuestState, int, bool], list[str]]
+    play: Callable[[QuestState, int, str], QuestState]
+    takes_action: bool = True
+    holds: Callable[[QuestState, int], bool] = _never_held
+    locks: Callable[[QuestState, str], bool] = _never_locked
+
+
+HERO_ACTIONS: Registry[HeroAction] = Registry("hero action", {}, {}, {})
+"""The hero actions of the smaller rules, by verb."""
+
+
+def hero_action_kinds() -> list[HeroAction]:
+    """The registered hero actions in the order their offers are listed."""
+    return [h for _, h in sorted(HERO_ACTIONS.handlers.items(), key=lambda kv: (kv[1].rank, kv[0]))]
 
 
 def _ranked_modifiers() -> list[Modifier]:

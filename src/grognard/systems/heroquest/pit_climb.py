@@ -19,7 +19,7 @@ from fractions import Fraction
 from grognard.engine.dice import Rng, Roll, red_dice
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.feature_hooks import CHANCES, Chance
+from grognard.systems.heroquest.feature_hooks import CHANCES, HERO_ACTIONS, Chance, HeroAction
 from grognard.systems.heroquest.state import Pending, QuestState
 
 HELD = "pit|climb"
@@ -98,5 +98,17 @@ CHANCES.add(
         lambda state, p: list(climb_outcomes(p)),
         lambda state, p, move: climb_result(state, p, str(move)),
         lambda state, p, rng: climb_throw(p, rng),
+    ),
+)
+
+
+HERO_ACTIONS.add(
+    "climb",
+    HeroAction(
+        0,
+        lambda state, i, free: climb_actions(state, i),
+        lambda state, i, arg: climb(state, i),
+        takes_action=False,
+        holds=held,
     ),
 )
