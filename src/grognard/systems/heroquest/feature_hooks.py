@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal, ParamSpec, TypeVar
+from typing import Literal, ParamSpec, Protocol, TypeVar
 
 from grognard.engine.dice import Rng, Roll
 from grognard.engine.errors import RulesError
@@ -127,6 +127,64 @@ class HeroAction:
 
 HERO_ACTIONS: Registry[HeroAction] = Registry("hero action", {}, {}, {})
 """The hero actions of the smaller rules, by verb."""
+
+
+@dataclass(frozen=True)
+class StateHook:
+    """A hook a feature runs at one of the driver's turn points on the whole state, by `rank` (lower
+    first)."""
+
+    rank: int
+    run: Callable[[QuestState], QuestState]
+
+
+@dataclass(frozen=True)
+class FigureHook:
+    """A hook a feature runs at one of the driver's turn points for one figure (a monster's index), by
+    `rank` (lower first)."""
+
+    rank: int
+    run: Callable[[QuestState, int], QuestState]
+
+
+AFTER_LOOK: Registry[StateHook] = Registry("after-look hook", {}, {}, {})
+"""What happens after the heroes have looked about them (and an encounter began or ended), by name."""
+
+ENCOUNTER_ENDS: Registry[StateHook] = Registry("encounter-end hook", {}, {}, {})
+"""What happens when no enemy is in sight any more (after the heroes' own recovery), by name."""
+
+MONSTER_TURN_STARTS: Registry[FigureHook] = Registry("monster-turn-start hook", {}, {}, {})
+"""What happens when an awake monster's turn starts (before the driver's own start), by name."""
+
+MONSTER_TURN_ENDS: Registry[FigureHook] = Registry("monster-turn-end hook", {}, {}, {})
+"""What happens when a monster's turn is over (after its one-turn effects end), by name."""
+
+
+class _Ranked(Protocol):
+    @property
+    def rank(self) -> int: ...
+
+
+R = TypeVar("R", bound=_Ranked)
+
+
+def ranked(registry: Registry[R]) -> list[R]:
+    """The entries of `registry` in the order they run: by rank, then by key."""
+    return [h for _, h in sorted(registry.handlers.items(), key=lambda kv: (kv[1].rank, kv[0]))]
+
+
+def run_state_hooks(registry: Registry[StateHook], state: QuestState) -> QuestState:
+    """`state` after every hook of `registry`, in rank order."""
+    for hook in ranked(registry):
+        state = hook.run(state)
+    return state
+
+
+def run_figure_hooks(registry: Registry[FigureHook], state: QuestState, index: int) -> QuestState:
+    """`state` after every hook of `registry` for figure `index`, in rank order."""
+    for hook in ranked(registry):
+        state = hook.run(state, index)
+    return state
 
 
 def hero_action_kinds() -> list[HeroAction]:

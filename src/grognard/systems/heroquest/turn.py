@@ -17,13 +17,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.actions import apply_action, monster_can_act
-from grognard.systems.heroquest.chaos_dice import monster_turn_starts
 from grognard.systems.heroquest.chaos_turns import chaos_step
 from grognard.systems.heroquest.destiny import destiny_pending
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.fallen import steal
-from grognard.systems.heroquest.feature_hooks import hero_turn_starts
+from grognard.systems.heroquest.feature_hooks import (
+    AFTER_LOOK,
+    ENCOUNTER_ENDS,
+    MONSTER_TURN_ENDS,
+    MONSTER_TURN_STARTS,
+    hero_turn_starts,
+    run_figure_hooks,
+    run_state_hooks,
+)
 from grognard.systems.heroquest.goals import met_now
 from grognard.systems.heroquest.hooks import TurnSteps, game_master, install_turn_steps
 from grognard.systems.heroquest.monster_turns import (
@@ -37,10 +43,9 @@ from grognard.systems.heroquest.quest_events import fire
 from grognard.systems.heroquest.sight import sees, visible_areas
 from grognard.systems.heroquest.skill_moves import thrall_acting
 from grognard.systems.heroquest.skills import repay_loans
-from grognard.systems.heroquest.spells_elf import after_look, paralysed_monster
+from grognard.systems.heroquest.spells_elf import paralysed_monster
 from grognard.systems.heroquest.spells_time import extra_turn, flashback_window
 from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState, Turn
-from grognard.systems.heroquest.weapons import wake_monsters
 
 MAX_AUTO_STEPS = 2000
 """A guard on the automatic game master's moves between two player decisions."""
@@ -131,7 +136,7 @@ def end_monster_turn(state: QuestState) -> QuestState:
     if 0 <= j < len(state.monsters) and any(e.endswith("|next-turn") for e in state.monsters[j].effects):
         state = with_monster(state, j, _ended(state.monsters[j], "|next-turn"))
 
-    return steal(state, j)  # a fallen hero's things no hero sees (line 90)
+    return run_figure_hooks(MONSTER_TURN_ENDS, state, j)  # a fallen hero's things (`feature_hooks`)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -170,7 +175,7 @@ def look(state: QuestState) -> QuestState:
         if not fighting:
             state = end_encounter(state)
 
-    return after_look(state)  # Double Images whose caster sees no enemy fade (line 535)
+    return run_state_hooks(AFTER_LOOK, state)  # Double Images fade, ... (`feature_hooks`)
 
 
 def end_encounter(state: QuestState) -> QuestState:
@@ -195,7 +200,7 @@ def end_encounter(state: QuestState) -> QuestState:
             )
         )
 
-    return wake_monsters(state.evolve(heroes=tuple(heroes)))  # a concussed monster too (line 369)
+    return run_state_hooks(ENCOUNTER_ENDS, state.evolve(heroes=tuple(heroes)))  # monsters wake, ...
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -302,7 +307,7 @@ def start_monster(state: QuestState, index: int) -> QuestState:
         dice = 1 if deep else state.stats_of(index).mind
         return state.evolve(pending=Pending("wake", who=index, dice=dice))
 
-    state = monster_turn_starts(state, index)  # a Fear or Command turned on it by an Ancient Staff
+    state = run_figure_hooks(MONSTER_TURN_STARTS, state, index)  # a Fear or Command to break, ...
     return monster_turn_begins(state, index)  # stunned, escaped or running, a bear hug (monster_turns)
 
 
