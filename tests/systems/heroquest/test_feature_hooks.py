@@ -19,15 +19,19 @@ from grognard.systems.heroquest.feature_hooks import (
     AFTER_LOOK,
     CHANCES,
     ENCOUNTER_ENDS,
+    EXTRA_TURNS,
     HERO_ACTIONS,
+    HERO_TURN_HOLDS,
     HERO_TURN_STARTS,
     MODIFIERS,
     MONSTER_TURN_ENDS,
+    MONSTER_TURN_LOSSES,
     MONSTER_TURN_STARTS,
     Chance,
     HeroAction,
     Modifier,
     StateHook,
+    TurnGate,
     TurnStart,
     chance_outcomes,
     chance_result,
@@ -36,6 +40,7 @@ from grognard.systems.heroquest.feature_hooks import (
     hero_turn_starts,
     ranked,
     required,
+    run_gates,
     run_state_hooks,
 )
 from grognard.systems.heroquest.state import Pending, QuestState
@@ -82,6 +87,9 @@ def test_the_turn_point_registries_hold_the_features_hooks_in_rank_order() -> No
         "encounter ends": (ENCOUNTER_ENDS, ["wake-monsters"]),
         "monster turn starts": (MONSTER_TURN_STARTS, ["staff-spells"]),
         "monster turn ends": (MONSTER_TURN_ENDS, ["steal"]),
+        "hero turn holds": (HERO_TURN_HOLDS, ["flashback"]),
+        "extra turns": (EXTRA_TURNS, ["timestop"]),
+        "monster turn losses": (MONSTER_TURN_LOSSES, ["hypnotic-blaze"]),
     }
     for point, (registry, keys) in expected.items():
         order = [k for k, _ in sorted(registry.handlers.items(), key=lambda kv: (kv[1].rank, kv[0]))]
@@ -105,6 +113,25 @@ def test_state_hooks_run_by_rank_then_key_not_by_registration() -> None:
         registry.add(name, mark(name))
     assert run_state_hooks(registry, state) is state
     assert ran == ["first", "late-a", "late-b"]
+
+
+def test_the_first_gate_that_takes_over_stops_the_rest() -> None:
+    registry: Registry[TurnGate] = Registry("test gate", {}, {}, {})
+    state = begin()
+    ran: list[str] = []
+
+    def gate(name: str, rank: int, taken: bool) -> TurnGate:
+        def run(s: QuestState) -> tuple[QuestState, bool]:
+            ran.append(name)
+            return s, taken
+
+        return TurnGate(rank, run)
+
+    registry.add("never", gate("never", 9, True))
+    registry.add("takes", gate("takes", 5, True))
+    registry.add("passes", gate("passes", 1, False))
+    assert run_gates(registry, state) == (state, True)
+    assert ran == ["passes", "takes"]
 
 
 def test_a_kind_is_registered_once() -> None:

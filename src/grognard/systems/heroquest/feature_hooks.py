@@ -160,6 +160,53 @@ MONSTER_TURN_ENDS: Registry[FigureHook] = Registry("monster-turn-end hook", {}, 
 """What happens when a monster's turn is over (after its one-turn effects end), by name."""
 
 
+@dataclass(frozen=True)
+class TurnGate:
+    """A hook at a turn point that may take over the driver's next step, by `rank` (lower first): the
+    state, and True when it did (the first True stops the loop)."""
+
+    rank: int
+    run: Callable[[QuestState], tuple[QuestState, bool]]
+
+
+@dataclass(frozen=True)
+class TurnLoss:
+    """A hook when a monster's turn starts that may cost it the turn, by `rank` (lower first): the state
+    with the turn lost, or None when the monster is free."""
+
+    rank: int
+    run: Callable[[QuestState, int], QuestState | None]
+
+
+HERO_TURN_HOLDS: Registry[TurnGate] = Registry("turn-hold hook", {}, {}, {})
+"""Before the current figure's turn ends: True holds it open (a Flashback window), by name."""
+
+EXTRA_TURNS: Registry[TurnGate] = Registry("extra-turn hook", {}, {}, {})
+"""After a turn's one-turn effects end: True starts the current slot again (a Timestop turn), by name."""
+
+MONSTER_TURN_LOSSES: Registry[TurnLoss] = Registry("monster-turn-loss hook", {}, {}, {})
+"""When a monster's turn starts, before the whirlwind: what costs it the turn, by name."""
+
+
+def run_gates(registry: Registry[TurnGate], state: QuestState) -> tuple[QuestState, bool]:
+    """`state` after the hooks of `registry` in rank order, up to the first that takes over (True)."""
+    for hook in ranked(registry):
+        state, taken = hook.run(state)
+        if taken:
+            return state, True
+    return state, False
+
+
+def lost_turn(state: QuestState, index: int) -> QuestState | None:
+    """The state with monster `index`'s turn lost, by the first `MONSTER_TURN_LOSSES` hook that takes it;
+    None when it is free."""
+    for hook in ranked(MONSTER_TURN_LOSSES):
+        lost = hook.run(state, index)
+        if lost is not None:
+            return lost
+    return None
+
+
 class _Ranked(Protocol):
     @property
     def rank(self) -> int: ...

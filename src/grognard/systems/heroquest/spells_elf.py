@@ -33,9 +33,11 @@ from grognard.systems.heroquest.feature_hooks import (
     CHANCES,
     HERO_TURN_STARTS,
     MODIFIERS,
+    MONSTER_TURN_LOSSES,
     Chance,
     Modifier,
     StateHook,
+    TurnLoss,
     TurnStart,
     TurnStep,
     required,
@@ -432,3 +434,4 @@ HERO_TURN_STARTS.add("hypnotic-blaze", TurnStart(20, _blaze_start))
 
 
 AFTER_LOOK.add("double-image", StateHook(10, after_look))  # a caster who sees no enemy (line 535)
+MONSTER_TURN_LOSSES.add("hypnotic-blaze", TurnLoss(10, paralysed_monster))  # line 537

@@ -24,10 +24,14 @@ from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.feature_hooks import (
     AFTER_LOOK,
     ENCOUNTER_ENDS,
+    EXTRA_TURNS,
+    HERO_TURN_HOLDS,
     MONSTER_TURN_ENDS,
     MONSTER_TURN_STARTS,
     hero_turn_starts,
+    lost_turn,
     run_figure_hooks,
+    run_gates,
     run_state_hooks,
 )
 from grognard.systems.heroquest.goals import met_now
@@ -43,8 +47,6 @@ from grognard.systems.heroquest.quest_events import fire
 from grognard.systems.heroquest.sight import sees, visible_areas
 from grognard.systems.heroquest.skill_moves import thrall_acting
 from grognard.systems.heroquest.skills import repay_loans
-from grognard.systems.heroquest.spells_elf import paralysed_monster
-from grognard.systems.heroquest.spells_time import extra_turn, flashback_window
 from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState, Turn
 
 MAX_AUTO_STEPS = 2000
@@ -96,7 +98,7 @@ def start_slot(state: QuestState) -> QuestState:
 def end_turn(state: QuestState) -> QuestState:
     """The current figure's turn is over: one-turn effects end and the next slot (or round) begins; a hero's
     turn may first be held open for Flashback, and a Timestop turn comes before the next slot."""
-    state, held = flashback_window(state)
+    state, held = run_gates(HERO_TURN_HOLDS, state)  # a Flashback window (`feature_hooks`)
     if held:
         return state
     who = state.current_hero()
@@ -110,7 +112,7 @@ def end_turn(state: QuestState) -> QuestState:
         state = hero_turn_ends(state, who)  # a mummy's curse counts down (line 735)
         if any(e.endswith("|hero-turn") for m in state.monsters for e in m.effects):
             state = state.evolve(monsters=tuple(_ended(m, "|hero-turn") for m in state.monsters))
-    state, again = extra_turn(state)
+    state, again = run_gates(EXTRA_TURNS, state)  # a Timestop turn (`feature_hooks`)
     if again:
         return start_slot(state)
     slot = state.slot + 1
@@ -290,7 +292,7 @@ def monster_may_start(state: QuestState, index: int) -> bool:
 def start_monster(state: QuestState, index: int) -> QuestState:
     """Monster `index` begins its turn: a whirlwind costs it the turn; a sleeper rolls to wake."""
     state = state.evolve(acting=index, turn=Turn())
-    lost = paralysed_monster(state, index)  # Hypnotic Blaze (line 537)
+    lost = lost_turn(state, index)  # Hypnotic Blaze (line 537, `feature_hooks`)
     if lost is not None:
         return replace(lost, turn=Turn(rolled=True, acted=True, stopped=True, done=True))
     m = state.monsters[index]
