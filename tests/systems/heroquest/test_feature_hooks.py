@@ -27,6 +27,8 @@ from grognard.systems.heroquest.feature_hooks import (
     MONSTER_TURN_ENDS,
     MONSTER_TURN_LOSSES,
     MONSTER_TURN_STARTS,
+    OPENING_ROLLS,
+    SETTLE_STEPS,
     Chance,
     HeroAction,
     Modifier,
@@ -90,6 +92,8 @@ def test_the_turn_point_registries_hold_the_features_hooks_in_rank_order() -> No
         "hero turn holds": (HERO_TURN_HOLDS, ["flashback"]),
         "extra turns": (EXTRA_TURNS, ["timestop"]),
         "monster turn losses": (MONSTER_TURN_LOSSES, ["hypnotic-blaze"]),
+        "settle steps": (SETTLE_STEPS, ["chaos"]),
+        "opening rolls": (OPENING_ROLLS, ["human-destiny"]),
     }
     for point, (registry, keys) in expected.items():
         order = [k for k, _ in sorted(registry.handlers.items(), key=lambda kv: (kv[1].rank, kv[0]))]

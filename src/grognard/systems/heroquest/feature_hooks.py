@@ -207,6 +207,49 @@ def lost_turn(state: QuestState, index: int) -> QuestState | None:
     return None
 
 
+@dataclass(frozen=True)
+class SettleStep:
+    """A step of the driver's settling after a move, by `rank` (lower first): None when the feature has
+    nothing to do, else the state and True when it must wait for a player (False: settle again)."""
+
+    rank: int
+    run: Callable[[QuestState], tuple[QuestState, bool] | None]
+
+
+@dataclass(frozen=True)
+class OpeningRoll:
+    """A roll a feature asks for before the heroes' order, by `rank` (lower first): its node, or None."""
+
+    rank: int
+    run: Callable[[QuestState], Pending | None]
+
+
+SETTLE_STEPS: Registry[SettleStep] = Registry("settle step", {}, {}, {})
+"""What the driver's settling plays after a monster skill's queue and before the turn's own steps."""
+
+OPENING_ROLLS: Registry[OpeningRoll] = Registry("opening roll", {}, {}, {})
+"""What is rolled when the quest begins, after the heroes look and before the order, by name."""
+
+
+def settle_step(state: QuestState) -> tuple[QuestState, bool] | None:
+    """The first `SETTLE_STEPS` step (in rank order) with something to do: the state and whether to wait
+    for a player; None when none has."""
+    for step in ranked(SETTLE_STEPS):
+        found = step.run(state)
+        if found is not None:
+            return found
+    return None
+
+
+def opening_roll(state: QuestState) -> Pending | None:
+    """The first roll the `OPENING_ROLLS` hooks (in rank order) ask for when the quest begins, or None."""
+    for roll in ranked(OPENING_ROLLS):
+        found = roll.run(state)
+        if found is not None:
+            return found
+    return None
+
+
 class _Ranked(Protocol):
     @property
     def rank(self) -> int: ...

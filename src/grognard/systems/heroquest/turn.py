@@ -17,8 +17,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.actions import apply_action, monster_can_act
-from grognard.systems.heroquest.chaos_turns import chaos_step
-from grognard.systems.heroquest.destiny import destiny_pending
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.feature_hooks import (
@@ -30,9 +28,11 @@ from grognard.systems.heroquest.feature_hooks import (
     MONSTER_TURN_STARTS,
     hero_turn_starts,
     lost_turn,
+    opening_roll,
     run_figure_hooks,
     run_gates,
     run_state_hooks,
+    settle_step,
 )
 from grognard.systems.heroquest.goals import met_now
 from grognard.systems.heroquest.hooks import TurnSteps, game_master, install_turn_steps
@@ -57,7 +57,7 @@ def begin(state: QuestState) -> QuestState:
     """The quest's first state: the heroes look about them, the humans with Human Destiny roll their die
     (line 311, `destiny`), then the order is rolled or agreed."""
     state = look(state)
-    fate = destiny_pending(state)
+    fate = opening_roll(state)  # Human Destiny (`feature_hooks`)
     return state.evolve(pending=fate) if fate is not None else opening(state)
 
 
@@ -244,7 +244,7 @@ def settle(state: QuestState) -> QuestState:
             state = queued
             continue
 
-        chaos = chaos_step(state)  # a spell in flight, a hero the game master moves, ice melting
+        chaos = settle_step(state)  # a chaos spell in flight, a hero the game master moves, ice melting
         if chaos is not None:
             state, wait = chaos
             if wait:
