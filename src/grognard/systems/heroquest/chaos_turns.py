@@ -11,8 +11,8 @@
 - A hero the game master moves may roll to move, move (never over a trap: the game master knows them),
   strike another hero beside him (the werewolf with a Giant Wolf's Attack at his level), and end; he
   opens no door and uses nothing.
-- `chaos_step`, called by `turn.settle`, melts ice no longer seen, carries a spell in flight on, and plays
-  the automatic game master's part in them.
+- `chaos_step`, a settle step (`feature_hooks.SETTLE_STEPS`) `turn.settle` plays, melts ice no longer
+  seen, carries a spell in flight on, and plays the automatic game master's part in them.
 """
 
 from __future__ import annotations

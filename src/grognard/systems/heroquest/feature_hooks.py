@@ -1,7 +1,9 @@
 """The registries the features fill and the driver reads (the model layer): the chance kinds (each node's
 exact outcomes, real dice and result), the modifiers played before any node's own rule (an axe's
-concussion, a Double Image, a kept destiny die), the hooks run when a hero's turn starts, and the hero
-actions of the smaller rules (climbing out of a pit, a quest's challenges, a fallen companion's things).
+concussion, a Double Image, a kept destiny die), the hooks run when a hero's turn starts and at the
+driver's other turn points (after the heroes look, when an encounter ends, when a monster's turn starts or
+ends, when a turn ends, while the driver settles, when the quest begins), and the hero actions of the
+smaller rules (climbing out of a pit, a quest's challenges, a fallen companion's things).
 
 Each feature module registers its own entries when it is imported; `rules_index` imports every one of
 them, and the driver imports `rules_index`, so no lookup happens before every entry is in. Keys are
