@@ -16,20 +16,34 @@ from grognard.engine.errors import RulesError
 from grognard.engine.features import Registry
 from grognard.systems.heroquest import feature_hooks
 from grognard.systems.heroquest.feature_hooks import (
+    AFTER_LOOK,
     CHANCES,
+    ENCOUNTER_ENDS,
+    EXTRA_TURNS,
     HERO_ACTIONS,
+    HERO_TURN_HOLDS,
     HERO_TURN_STARTS,
     MODIFIERS,
+    MONSTER_TURN_ENDS,
+    MONSTER_TURN_LOSSES,
+    MONSTER_TURN_STARTS,
+    OPENING_ROLLS,
+    SETTLE_STEPS,
     Chance,
     HeroAction,
     Modifier,
+    StateHook,
+    TurnGate,
     TurnStart,
     chance_outcomes,
     chance_result,
     chance_throw,
     hero_action_kinds,
     hero_turn_starts,
+    ranked,
     required,
+    run_gates,
+    run_state_hooks,
 )
 from grognard.systems.heroquest.state import Pending, QuestState
 
@@ -67,6 +81,61 @@ def test_the_turn_start_hooks_and_modifiers_of_the_features_are_in_and_ranked() 
     assert hooks <= set(HERO_TURN_STARTS.handlers)
     assert hero_turn_starts()[-1] is HERO_TURN_STARTS.handlers["flashback"]
     assert set(MODIFIERS.handlers) == {"concussion", "double-image", "destiny"}
+
+
+def test_the_turn_point_registries_hold_the_features_hooks_in_rank_order() -> None:
+    expected = {
+        "after look": (AFTER_LOOK, ["double-image"]),
+        "encounter ends": (ENCOUNTER_ENDS, ["wake-monsters"]),
+        "monster turn starts": (MONSTER_TURN_STARTS, ["staff-spells"]),
+        "monster turn ends": (MONSTER_TURN_ENDS, ["steal"]),
+        "hero turn holds": (HERO_TURN_HOLDS, ["flashback"]),
+        "extra turns": (EXTRA_TURNS, ["timestop"]),
+        "monster turn losses": (MONSTER_TURN_LOSSES, ["hypnotic-blaze"]),
+        "settle steps": (SETTLE_STEPS, ["chaos"]),
+        "opening rolls": (OPENING_ROLLS, ["human-destiny"]),
+    }
+    for point, (registry, keys) in expected.items():
+        order = [k for k, _ in sorted(registry.handlers.items(), key=lambda kv: (kv[1].rank, kv[0]))]
+        assert order == keys, point
+        assert ranked(registry) == [registry.handlers[k] for k in keys], point
+
+
+def test_state_hooks_run_by_rank_then_key_not_by_registration() -> None:
+    registry: Registry[StateHook] = Registry("test hook", {}, {}, {})
+    state = begin()
+    ran: list[str] = []
+
+    def mark(name: str) -> StateHook:
+        def run(s: QuestState) -> QuestState:
+            ran.append(name)
+            return s
+
+        return StateHook(5 if name != "first" else 1, run)
+
+    for name in ("late-b", "late-a", "first"):
+        registry.add(name, mark(name))
+    assert run_state_hooks(registry, state) is state
+    assert ran == ["first", "late-a", "late-b"]
+
+
+def test_the_first_gate_that_takes_over_stops_the_rest() -> None:
+    registry: Registry[TurnGate] = Registry("test gate", {}, {}, {})
+    state = begin()
+    ran: list[str] = []
+
+    def gate(name: str, rank: int, taken: bool) -> TurnGate:
+        def run(s: QuestState) -> tuple[QuestState, bool]:
+            ran.append(name)
+            return s, taken
+
+        return TurnGate(rank, run)
+
+    registry.add("never", gate("never", 9, True))
+    registry.add("takes", gate("takes", 5, True))
+    registry.add("passes", gate("passes", 1, False))
+    assert run_gates(registry, state) == (state, True)
+    assert ran == ["passes", "takes"]
 
 
 def test_a_kind_is_registered_once() -> None:

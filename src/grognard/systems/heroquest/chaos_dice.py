@@ -37,7 +37,13 @@ from grognard.systems.heroquest.combat_dice import binomial, damage, roll_attack
 from grognard.systems.heroquest.edits import note
 from grognard.systems.heroquest.effect_strings import has
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.feature_hooks import CHANCES, Chance, required
+from grognard.systems.heroquest.feature_hooks import (
+    CHANCES,
+    MONSTER_TURN_STARTS,
+    Chance,
+    FigureHook,
+    required,
+)
 from grognard.systems.heroquest.hooks import start_slot
 from grognard.systems.heroquest.skills import more_chance
 from grognard.systems.heroquest.state import Pending, QuestState
@@ -232,3 +238,6 @@ def monster_turn_starts(state: QuestState, j: int) -> QuestState:
 
 for _kind in KINDS:
     CHANCES.add(_kind, Chance(required(outcomes), required(result), required(throw)))
+
+
+MONSTER_TURN_STARTS.add("staff-spells", FigureHook(10, monster_turn_starts))  # a Fear or Command to break

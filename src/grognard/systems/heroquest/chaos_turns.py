@@ -11,8 +11,8 @@
 - A hero the game master moves may roll to move, move (never over a trap: the game master knows them),
   strike another hero beside him (the werewolf with a Giant Wolf's Attack at his level), and end; he
   opens no door and uses nothing.
-- `chaos_step`, called by `turn.settle`, melts ice no longer seen, carries a spell in flight on, and plays
-  the automatic game master's part in them.
+- `chaos_step`, a settle step (`feature_hooks.SETTLE_STEPS`) `turn.settle` plays, melts ice no longer
+  seen, carries a spell in flight on, and plays the automatic game master's part in them.
 """
 
 from __future__ import annotations
@@ -39,7 +39,13 @@ from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, parse, spend
 from grognard.systems.heroquest.effects import hero_defend_dice
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart, TurnStep
+from grognard.systems.heroquest.feature_hooks import (
+    HERO_TURN_STARTS,
+    SETTLE_STEPS,
+    SettleStep,
+    TurnStart,
+    TurnStep,
+)
 from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.geometry import can_attack_close, can_target
 from grognard.systems.heroquest.hooks import apply_action, do_hero_action, end_turn, game_master
@@ -269,3 +275,4 @@ def _chaos_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:
 
 
 HERO_TURN_STARTS.add("chaos", TurnStart(10, _chaos_start))
+SETTLE_STEPS.add("chaos", SettleStep(10, chaos_step))  # a spell in flight, a hero moved, ice melting

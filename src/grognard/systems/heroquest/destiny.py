@@ -23,7 +23,14 @@ from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.feature_hooks import CHANCES, MODIFIERS, Chance, Modifier
+from grognard.systems.heroquest.feature_hooks import (
+    CHANCES,
+    MODIFIERS,
+    OPENING_ROLLS,
+    Chance,
+    Modifier,
+    OpeningRoll,
+)
 from grognard.systems.heroquest.hooks import opening
 from grognard.systems.heroquest.rest import group_of
 from grognard.systems.heroquest.skill_registry import Handler, add_handler
@@ -225,3 +232,4 @@ MODIFIERS.add(
         before=lambda state, p, move: (spend_fate(state, p), move, False),
     ),
 )
+OPENING_ROLLS.add("human-destiny", OpeningRoll(10, destiny_pending))  # line 311

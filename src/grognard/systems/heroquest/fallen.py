@@ -21,7 +21,7 @@ from grognard.systems.heroquest.board import Square, neighbours
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import parse
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.feature_hooks import HERO_ACTIONS, HeroAction
+from grognard.systems.heroquest.feature_hooks import HERO_ACTIONS, MONSTER_TURN_ENDS, FigureHook, HeroAction
 from grognard.systems.heroquest.sight import sees
 from grognard.systems.heroquest.state import MonsterFig, QuestState
 
@@ -158,3 +158,6 @@ def steal(state: QuestState, j: int) -> QuestState:
 HERO_ACTIONS.add(
     "collect", HeroAction(2, lambda state, i, free: collect_actions(state, i) if free else [], collect)
 )
+
+
+MONSTER_TURN_ENDS.add("steal", FigureHook(10, steal))  # a fallen hero's things no hero sees (line 90)

@@ -1,7 +1,9 @@
 """The registries the features fill and the driver reads (the model layer): the chance kinds (each node's
 exact outcomes, real dice and result), the modifiers played before any node's own rule (an axe's
-concussion, a Double Image, a kept destiny die), the hooks run when a hero's turn starts, and the hero
-actions of the smaller rules (climbing out of a pit, a quest's challenges, a fallen companion's things).
+concussion, a Double Image, a kept destiny die), the hooks run when a hero's turn starts and at the
+driver's other turn points (after the heroes look, when an encounter ends, when a monster's turn starts or
+ends, when a turn ends, while the driver settles, when the quest begins), and the hero actions of the
+smaller rules (climbing out of a pit, a quest's challenges, a fallen companion's things).
 
 Each feature module registers its own entries when it is imported; `rules_index` imports every one of
 them, and the driver imports `rules_index`, so no lookup happens before every entry is in. Keys are
@@ -14,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal, ParamSpec, TypeVar
+from typing import Literal, ParamSpec, Protocol, TypeVar
 
 from grognard.engine.dice import Rng, Roll
 from grognard.engine.errors import RulesError
@@ -127,6 +129,154 @@ class HeroAction:
 
 HERO_ACTIONS: Registry[HeroAction] = Registry("hero action", {}, {}, {})
 """The hero actions of the smaller rules, by verb."""
+
+
+@dataclass(frozen=True)
+class StateHook:
+    """A hook a feature runs at one of the driver's turn points on the whole state, by `rank` (lower
+    first)."""
+
+    rank: int
+    run: Callable[[QuestState], QuestState]
+
+
+@dataclass(frozen=True)
+class FigureHook:
+    """A hook a feature runs at one of the driver's turn points for one figure (a monster's index), by
+    `rank` (lower first)."""
+
+    rank: int
+    run: Callable[[QuestState, int], QuestState]
+
+
+AFTER_LOOK: Registry[StateHook] = Registry("after-look hook", {}, {}, {})
+"""What happens after the heroes have looked about them (and an encounter began or ended), by name."""
+
+ENCOUNTER_ENDS: Registry[StateHook] = Registry("encounter-end hook", {}, {}, {})
+"""What happens when no enemy is in sight any more (after the heroes' own recovery), by name."""
+
+MONSTER_TURN_STARTS: Registry[FigureHook] = Registry("monster-turn-start hook", {}, {}, {})
+"""What happens when an awake monster's turn starts (before the driver's own start), by name."""
+
+MONSTER_TURN_ENDS: Registry[FigureHook] = Registry("monster-turn-end hook", {}, {}, {})
+"""What happens when a monster's turn is over (after its one-turn effects end), by name."""
+
+
+@dataclass(frozen=True)
+class TurnGate:
+    """A hook at a turn point that may take over the driver's next step, by `rank` (lower first): the
+    state, and True when it did (the first True stops the loop)."""
+
+    rank: int
+    run: Callable[[QuestState], tuple[QuestState, bool]]
+
+
+@dataclass(frozen=True)
+class TurnLoss:
+    """A hook when a monster's turn starts that may cost it the turn, by `rank` (lower first): the state
+    with the turn lost, or None when the monster is free."""
+
+    rank: int
+    run: Callable[[QuestState, int], QuestState | None]
+
+
+HERO_TURN_HOLDS: Registry[TurnGate] = Registry("turn-hold hook", {}, {}, {})
+"""Before the current figure's turn ends: True holds it open (a Flashback window), by name."""
+
+EXTRA_TURNS: Registry[TurnGate] = Registry("extra-turn hook", {}, {}, {})
+"""After a turn's one-turn effects end: True starts the current slot again (a Timestop turn), by name."""
+
+MONSTER_TURN_LOSSES: Registry[TurnLoss] = Registry("monster-turn-loss hook", {}, {}, {})
+"""When a monster's turn starts, before the whirlwind: what costs it the turn, by name."""
+
+
+def run_gates(registry: Registry[TurnGate], state: QuestState) -> tuple[QuestState, bool]:
+    """`state` after the hooks of `registry` in rank order, up to the first that takes over (True)."""
+    for hook in ranked(registry):
+        state, taken = hook.run(state)
+        if taken:
+            return state, True
+    return state, False
+
+
+def lost_turn(state: QuestState, index: int) -> QuestState | None:
+    """The state with monster `index`'s turn lost, by the first `MONSTER_TURN_LOSSES` hook that takes it;
+    None when it is free."""
+    for hook in ranked(MONSTER_TURN_LOSSES):
+        lost = hook.run(state, index)
+        if lost is not None:
+            return lost
+    return None
+
+
+@dataclass(frozen=True)
+class SettleStep:
+    """A step of the driver's settling after a move, by `rank` (lower first): None when the feature has
+    nothing to do, else the state and True when it must wait for a player (False: settle again)."""
+
+    rank: int
+    run: Callable[[QuestState], tuple[QuestState, bool] | None]
+
+
+@dataclass(frozen=True)
+class OpeningRoll:
+    """A roll a feature asks for before the heroes' order, by `rank` (lower first): its node, or None."""
+
+    rank: int
+    run: Callable[[QuestState], Pending | None]
+
+
+SETTLE_STEPS: Registry[SettleStep] = Registry("settle step", {}, {}, {})
+"""What the driver's settling plays after a monster skill's queue and before the turn's own steps."""
+
+OPENING_ROLLS: Registry[OpeningRoll] = Registry("opening roll", {}, {}, {})
+"""What is rolled when the quest begins, after the heroes look and before the order, by name."""
+
+
+def settle_step(state: QuestState) -> tuple[QuestState, bool] | None:
+    """The first `SETTLE_STEPS` step (in rank order) with something to do: the state and whether to wait
+    for a player; None when none has."""
+    for step in ranked(SETTLE_STEPS):
+        found = step.run(state)
+        if found is not None:
+            return found
+    return None
+
+
+def opening_roll(state: QuestState) -> Pending | None:
+    """The first roll the `OPENING_ROLLS` hooks (in rank order) ask for when the quest begins, or None."""
+    for roll in ranked(OPENING_ROLLS):
+        found = roll.run(state)
+        if found is not None:
+            return found
+    return None
+
+
+class _Ranked(Protocol):
+    @property
+    def rank(self) -> int: ...
+
+
+R = TypeVar("R", bound=_Ranked)
+
+
+def ranked(registry: Registry[R]) -> list[R]:
+    """The entries of `registry` in the order they run: by rank, then by key."""
+    return [h for _, h in sorted(registry.handlers.items(), key=lambda kv: (kv[1].rank, kv[0]))]
+
+
+def run_state_hooks(registry: Registry[StateHook], state: QuestState) -> QuestState:
+    """`state` after every hook of `registry`, in rank order."""
+    for hook in ranked(registry):
+        state = hook.run(state)
+    return state
+
+
+def run_figure_hooks(registry: Registry[FigureHook], state: QuestState, index: int) -> QuestState:
+    """`state` after every hook of `registry` for figure `index`, in rank order."""
+    for hook in ranked(registry):
+        state = hook.run(state, index)
+    return state
 
 
 def hero_action_kinds() -> list[HeroAction]:

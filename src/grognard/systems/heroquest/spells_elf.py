@@ -29,11 +29,15 @@ from grognard.systems.heroquest.edits import monster_index, note, with_hero, wit
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.events import said
 from grognard.systems.heroquest.feature_hooks import (
+    AFTER_LOOK,
     CHANCES,
     HERO_TURN_STARTS,
     MODIFIERS,
+    MONSTER_TURN_LOSSES,
     Chance,
     Modifier,
+    StateHook,
+    TurnLoss,
     TurnStart,
     TurnStep,
     required,
@@ -427,3 +431,7 @@ def _blaze_start(state: QuestState, who: int) -> tuple[QuestState, TurnStep]:
 
 
 HERO_TURN_STARTS.add("hypnotic-blaze", TurnStart(20, _blaze_start))
+
+
+AFTER_LOOK.add("double-image", StateHook(10, after_look))  # a caster who sees no enemy (line 535)
+MONSTER_TURN_LOSSES.add("hypnotic-blaze", TurnLoss(10, paralysed_monster))  # line 537

@@ -21,7 +21,13 @@ from grognard.systems.heroquest.catalog import Spell
 from grognard.systems.heroquest.edits import note, with_hero
 from grognard.systems.heroquest.effect_strings import has, parse
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.feature_hooks import HERO_TURN_STARTS, TurnStart
+from grognard.systems.heroquest.feature_hooks import (
+    EXTRA_TURNS,
+    HERO_TURN_HOLDS,
+    HERO_TURN_STARTS,
+    TurnGate,
+    TurnStart,
+)
 from grognard.systems.heroquest.hero import can_cast
 from grognard.systems.heroquest.hooks import end_turn
 from grognard.systems.heroquest.spells import find, friends, register_spell
@@ -159,3 +165,5 @@ def window_action(state: QuestState, action: str) -> QuestState:
 HERO_TURN_STARTS.add(
     "flashback", TurnStart(90, lambda state, who: (keep_start(state), "go"))
 )  # last: the turn's start kept, a turn begun with a roll may still be undone by Flashback
+HERO_TURN_HOLDS.add("flashback", TurnGate(10, flashback_window))  # the window to cast Flashback
+EXTRA_TURNS.add("timestop", TurnGate(10, extra_turn))  # a hero owed a Timestop turn

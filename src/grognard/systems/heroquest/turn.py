@@ -17,13 +17,23 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.systems.heroquest.actions import apply_action, monster_can_act
-from grognard.systems.heroquest.chaos_dice import monster_turn_starts
-from grognard.systems.heroquest.chaos_turns import chaos_step
-from grognard.systems.heroquest.destiny import destiny_pending
 from grognard.systems.heroquest.edits import note, with_hero, with_monster
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.fallen import steal
-from grognard.systems.heroquest.feature_hooks import hero_turn_starts
+from grognard.systems.heroquest.feature_hooks import (
+    AFTER_LOOK,
+    ENCOUNTER_ENDS,
+    EXTRA_TURNS,
+    HERO_TURN_HOLDS,
+    MONSTER_TURN_ENDS,
+    MONSTER_TURN_STARTS,
+    hero_turn_starts,
+    lost_turn,
+    opening_roll,
+    run_figure_hooks,
+    run_gates,
+    run_state_hooks,
+    settle_step,
+)
 from grognard.systems.heroquest.goals import met_now
 from grognard.systems.heroquest.hooks import TurnSteps, game_master, install_turn_steps
 from grognard.systems.heroquest.monster_turns import (
@@ -37,10 +47,7 @@ from grognard.systems.heroquest.quest_events import fire
 from grognard.systems.heroquest.sight import sees, visible_areas
 from grognard.systems.heroquest.skill_moves import thrall_acting
 from grognard.systems.heroquest.skills import repay_loans
-from grognard.systems.heroquest.spells_elf import after_look, paralysed_monster
-from grognard.systems.heroquest.spells_time import extra_turn, flashback_window
 from grognard.systems.heroquest.state import MonsterFig, Pending, QuestState, Turn
-from grognard.systems.heroquest.weapons import wake_monsters
 
 MAX_AUTO_STEPS = 2000
 """A guard on the automatic game master's moves between two player decisions."""
@@ -50,7 +57,7 @@ def begin(state: QuestState) -> QuestState:
     """The quest's first state: the heroes look about them, the humans with Human Destiny roll their die
     (line 311, `destiny`), then the order is rolled or agreed."""
     state = look(state)
-    fate = destiny_pending(state)
+    fate = opening_roll(state)  # Human Destiny (`feature_hooks`)
     return state.evolve(pending=fate) if fate is not None else opening(state)
 
 
@@ -91,7 +98,7 @@ def start_slot(state: QuestState) -> QuestState:
 def end_turn(state: QuestState) -> QuestState:
     """The current figure's turn is over: one-turn effects end and the next slot (or round) begins; a hero's
     turn may first be held open for Flashback, and a Timestop turn comes before the next slot."""
-    state, held = flashback_window(state)
+    state, held = run_gates(HERO_TURN_HOLDS, state)  # a Flashback window (`feature_hooks`)
     if held:
         return state
     who = state.current_hero()
@@ -105,7 +112,7 @@ def end_turn(state: QuestState) -> QuestState:
         state = hero_turn_ends(state, who)  # a mummy's curse counts down (line 735)
         if any(e.endswith("|hero-turn") for m in state.monsters for e in m.effects):
             state = state.evolve(monsters=tuple(_ended(m, "|hero-turn") for m in state.monsters))
-    state, again = extra_turn(state)
+    state, again = run_gates(EXTRA_TURNS, state)  # a Timestop turn (`feature_hooks`)
     if again:
         return start_slot(state)
     slot = state.slot + 1
@@ -131,7 +138,7 @@ def end_monster_turn(state: QuestState) -> QuestState:
     if 0 <= j < len(state.monsters) and any(e.endswith("|next-turn") for e in state.monsters[j].effects):
         state = with_monster(state, j, _ended(state.monsters[j], "|next-turn"))
 
-    return steal(state, j)  # a fallen hero's things no hero sees (line 90)
+    return run_figure_hooks(MONSTER_TURN_ENDS, state, j)  # a fallen hero's things (`feature_hooks`)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -170,7 +177,7 @@ def look(state: QuestState) -> QuestState:
         if not fighting:
             state = end_encounter(state)
 
-    return after_look(state)  # Double Images whose caster sees no enemy fade (line 535)
+    return run_state_hooks(AFTER_LOOK, state)  # Double Images fade, ... (`feature_hooks`)
 
 
 def end_encounter(state: QuestState) -> QuestState:
@@ -195,7 +202,7 @@ def end_encounter(state: QuestState) -> QuestState:
             )
         )
 
-    return wake_monsters(state.evolve(heroes=tuple(heroes)))  # a concussed monster too (line 369)
+    return run_state_hooks(ENCOUNTER_ENDS, state.evolve(heroes=tuple(heroes)))  # monsters wake, ...
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -237,7 +244,7 @@ def settle(state: QuestState) -> QuestState:
             state = queued
             continue
 
-        chaos = chaos_step(state)  # a spell in flight, a hero the game master moves, ice melting
+        chaos = settle_step(state)  # a chaos spell in flight, a hero the game master moves, ice melting
         if chaos is not None:
             state, wait = chaos
             if wait:
@@ -285,7 +292,7 @@ def monster_may_start(state: QuestState, index: int) -> bool:
 def start_monster(state: QuestState, index: int) -> QuestState:
     """Monster `index` begins its turn: a whirlwind costs it the turn; a sleeper rolls to wake."""
     state = state.evolve(acting=index, turn=Turn())
-    lost = paralysed_monster(state, index)  # Hypnotic Blaze (line 537)
+    lost = lost_turn(state, index)  # Hypnotic Blaze (line 537, `feature_hooks`)
     if lost is not None:
         return replace(lost, turn=Turn(rolled=True, acted=True, stopped=True, done=True))
     m = state.monsters[index]
@@ -302,7 +309,7 @@ def start_monster(state: QuestState, index: int) -> QuestState:
         dice = 1 if deep else state.stats_of(index).mind
         return state.evolve(pending=Pending("wake", who=index, dice=dice))
 
-    state = monster_turn_starts(state, index)  # a Fear or Command turned on it by an Ancient Staff
+    state = run_figure_hooks(MONSTER_TURN_STARTS, state, index)  # a Fear or Command to break, ...
     return monster_turn_begins(state, index)  # stunned, escaped or running, a bear hug (monster_turns)
 
 

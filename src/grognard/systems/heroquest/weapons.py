@@ -33,7 +33,14 @@ from grognard.systems.heroquest.edits import note, tossed, with_hero, with_monst
 from grognard.systems.heroquest.effect_strings import dagger, has, total
 from grognard.systems.heroquest.effects import hero_defend_dice, monster_defend_dice
 from grognard.systems.heroquest.events import said
-from grognard.systems.heroquest.feature_hooks import CHANCES, MODIFIERS, Chance, Modifier
+from grognard.systems.heroquest.feature_hooks import (
+    CHANCES,
+    ENCOUNTER_ENDS,
+    MODIFIERS,
+    Chance,
+    Modifier,
+    StateHook,
+)
 from grognard.systems.heroquest.gear import weapon_of
 from grognard.systems.heroquest.geometry import can_target
 from grognard.systems.heroquest.hero import Hero, spell_id
@@ -435,3 +442,6 @@ MODIFIERS.add(
     "concussion",  # an axe's concussion first, then the damage (line 369)
     Modifier(10, before=lambda state, p, move: (*concussed(state, p, move), False)),
 )
+
+
+ENCOUNTER_ENDS.add("wake-monsters", StateHook(10, wake_monsters))  # a concussed monster too (line 369)
