@@ -21,11 +21,10 @@ import sys
 from collections.abc import Sequence
 
 from grognard.cli.console import choose, out, read_line
-from grognard.cli.view_text import event_line, field_lines, view_lines
+from grognard.cli.view_text import event_line, event_sentence, field_lines, view_lines
 from grognard.engine.errors import UsageError
 from grognard.engine.match import Match, MatchError
 from grognard.engine.view import ActionView, Event, SeatView
-from grognard.systems.heroquest.event_text import view_sentence
 
 KEYS = ("s", "m", "o", "u", "?", "q")
 HELP = (
@@ -309,7 +308,7 @@ class ViewLoop:
         for line in self.presenter.start(opening):
             say(line)
         self.pending += [
-            e for e in opening.events if e.kind != "log" and not view_sentence(e.values)
+            e for e in opening.events if e.kind != "log" and not event_sentence(e.values)
         ]  # what happened since this seat's last decision (not the log of the last move)
         self.pending += match.advance(first)
         while True:

@@ -8,14 +8,24 @@ replace the field dump later; this one only needs the view.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from grognard.engine.view import Event, SeatView
-from grognard.systems.heroquest.event_text import view_sentence
 
 MAX_ITEMS = 12
 """Items of a list shown before the rest is counted ("... and 7 more")."""
+
+
+def event_sentence(values: Mapping[str, Any]) -> str:
+    """The sentence of an event whose values carry a HeroQuest phrase (`say`), or "" for any other event.
+    HeroQuest's renderer is imported only when such an event is shown, so `games list` and the other
+    light commands load no system (tests/cli/test_startup.py)."""
+    if "say" not in values:
+        return ""
+    from grognard.systems.heroquest.event_text import view_sentence
+
+    return view_sentence(values)
 
 
 def _scalar(value: Any) -> str:
@@ -72,8 +82,8 @@ def event_line(event: Event) -> str:
         what = "(secret)"
     elif event.kind == "log":
         return f"  {values.get('text', '')}"
-    elif view_sentence(values):
-        return f"  {view_sentence(values)}"
+    elif event_sentence(values):
+        return f"  {event_sentence(values)}"
     elif event.kind == "action":
         what = str(values.get("label") or values.get("action"))
     elif event.kind == "roll":
