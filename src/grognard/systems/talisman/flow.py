@@ -27,9 +27,12 @@ from grognard.systems.talisman.state import (
     Hero,
     TalismanState,
     Task,
+    WorkingState,
+    frozen,
     remember_actions,
     remember_outcomes,
     use_rules,
+    working,
 )
 from grognard.systems.talisman.tasks import HANDLERS, Thrown, throw
 
@@ -37,17 +40,17 @@ SETTLE_LIMIT = 10_000
 
 
 def apply_move(state: TalismanState, move: Move) -> TalismanState:
-    """Apply a legal move at the top task, then settle."""
+    """Apply a legal move at the top task, then settle (on one private copy of `state`, made here)."""
     top = state.tasks[-1]
     handler = HANDLERS[top.kind]
-    popped = state.pop()
+    popped = working(state).pop()
     if handler.mode == "chance":
         assert handler.resolve is not None
         nxt = handler.resolve(popped, top, move)
     else:
         assert handler.act is not None
         nxt = handler.act(popped, top, str(move))
-    return settle(nxt)
+    return _settle(nxt if nxt.__class__ is WorkingState else working(nxt))
 
 
 class TaskRules:
@@ -123,14 +126,20 @@ _CLEAN: dict[int, Hero] = {}
 def settle(state: TalismanState) -> TalismanState:
     """Run automatic work until a decision with a choice, a chance node with a choice, or the end.
 
-    The limits of `housekeeping` are checked again only when the heroes have changed (the tuple of
-    heroes is replaced whenever one of them is). The states made along the way are private to this
-    call, so the top task is dropped from them in place (`_popped`)."""
-    given = state
+    The work is done on one private copy of `state` (a `state.WorkingState`, changed in place by the
+    handlers), frozen again when returned; `state` itself is never changed."""
+    return _settle(working(state))
+
+
+def _settle(state: TalismanState) -> TalismanState:
+    """`settle` on a private working state. The limits of `housekeeping` are checked again only when
+    the heroes have changed (the tuple of heroes is replaced whenever one of them is)."""
     checked: tuple[Hero, ...] | None = None
     for _ in range(SETTLE_LIMIT):
+        if state.__class__ is not WorkingState:
+            state = working(state)
         if state.over:
-            return state.evolve(tasks=())
+            return frozen(state.evolve(tasks=()))
         if state.heroes is not checked:
             fixed, clean = _housekeeping(state, checked)
             if fixed is not None:
@@ -141,32 +150,23 @@ def settle(state: TalismanState) -> TalismanState:
         handler = HANDLERS[top.kind]
         if handler.mode == "auto":
             assert handler.run is not None
-            state = handler.run(_popped(state, given), top)
+            state = handler.run(state.pop(), top)
         elif handler.mode == "decide":
             acts = handler.list_actions(state, top)
             if len(acts) > 1:
-                remember_actions(state, acts)
+                remember_actions(frozen(state), acts)
                 return state
             assert handler.act is not None
-            popped = _popped(state, given)
+            popped = state.pop()
             state = handler.act(popped, top, acts[0]) if acts else popped
         else:
             outs = handler.list_outcomes(state, top)
             if len(outs) > 1:
-                remember_outcomes(state, outs)
+                remember_outcomes(frozen(state), outs)
                 return state
             assert handler.resolve is not None
-            state = handler.resolve(_popped(state, given), top, outs[0][0])
-    raise RuntimeError(f"the task stack did not settle: {state.describe()}")
-
-
-def _popped(state: TalismanState, given: TalismanState) -> TalismanState:
-    """`state.pop()`; in place when `state` is not the state `settle` was given. Every other state met
-    in `settle` was made during it, by a handler or by this function, and nothing else holds it yet."""
-    if state is given:
-        return state.pop()
-    state.__dict__["tasks"] = state.tasks[:-1]
-    return state
+            state = handler.resolve(state.pop(), top, outs[0][0])
+    raise RuntimeError(f"the task stack did not settle: {frozen(state).describe()}")
 
 
 use_rules(TaskRules())

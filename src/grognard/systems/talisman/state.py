@@ -344,6 +344,63 @@ class TalismanState(GameState):
         return self.evolve(log=(*self.log[-11:], text))
 
 
+class WorkingState(TalismanState):
+    """A state private to one settling of the task stack (`flow.settle`), changed in place.
+
+    `working` makes one (a copy of a handed-out state, made once per move) and `frozen` turns it back
+    into a plain `TalismanState` when settling ends; in between nothing but the driver and the handlers
+    it calls holds it, so `evolve`, `push`, `pop` and the other building blocks edit it and return it
+    instead of copying the whole state at every step. A handler must therefore not read a state after
+    deriving another from it (they all rebind `state`); states handed out are never changed."""
+
+    __slots__ = ()
+
+    def evolve(self, **changes: Unpack[StateChanges]) -> TalismanState:
+        """This state with the given fields changed in place."""
+        self.__dict__.update(changes)
+        return self
+
+    def with_hero(self, i: int, hero: Hero) -> TalismanState:
+        """Seat `i` replaced (the tuple of heroes is a new one, so identity still tells a change)."""
+        d = self.__dict__
+        heroes = list(d["heroes"])
+        heroes[i] = hero
+        d["heroes"] = tuple(heroes)
+        return self
+
+    def push(self, *tasks: Task) -> TalismanState:
+        """Tasks pushed in place, the first given on top."""
+        d = self.__dict__
+        d["tasks"] = d["tasks"] + tasks[::-1]
+        return self
+
+    def pop(self) -> TalismanState:
+        """The top task dropped in place."""
+        d = self.__dict__
+        d["tasks"] = d["tasks"][:-1]
+        return self
+
+    def note(self, text: str) -> TalismanState:
+        """A line added to the log in place (the last 12 kept)."""
+        d = self.__dict__
+        d["log"] = (*d["log"][-11:], text)
+        return self
+
+
+def working(state: TalismanState) -> WorkingState:
+    """A private copy of `state` that the building blocks change in place (see `WorkingState`)."""
+    new = _new(WorkingState)
+    _set(new, "__dict__", state.__dict__.copy())
+    return new
+
+
+def frozen(state: TalismanState) -> TalismanState:
+    """`state` as a plain frozen `TalismanState` again (a `WorkingState` is turned back, in place)."""
+    if state.__class__ is WorkingState:
+        _set(state, "__class__", TalismanState)
+    return state
+
+
 class Rules(Protocol):
     """What a state asks of the rules: the driver's answers at the top task of the stack."""
 
