@@ -87,40 +87,51 @@ def housekeeping(state: TalismanState) -> TalismanState | None:
 def _housekeeping(state: TalismanState, known: tuple[Hero, ...] | None) -> tuple[TalismanState | None, bool]:
     """The state with a rule enforced (or None), and whether every hero is within every limit (so the
     same heroes need no check again). Heroes identical to those of `known` (a tuple found within every
-    limit) are not checked again."""
+    limit) are not checked again, nor is a tuple of heroes lately found within every limit."""
+    heroes = state.heroes
+    if heroes is _CLEAN_HEROES[0]:
+        return None, True
     pending: set[tuple[str, int]] | None = None
     clean = True
-    for i, h in enumerate(state.heroes):
-        if (known is not None and known[i] is h) or not h.alive or _CLEAN.get(id(h)) is h:
+    cleared = _CLEAN
+    for i, h in enumerate(heroes):
+        if (known is not None and known[i] is h) or cleared.get(id(h)) is h or not h.alive:
             continue
-        if h.objects:
-            bad = unusable(h.objects, h.alignment)
+        objects = h.objects
+        if objects:
+            bad = unusable(objects, h.alignment)
             if bad:
-                keep = tuple(o for o in h.objects if o not in bad)
+                keep = tuple(o for o in objects if o not in bad)
                 state = state.edit_hero(i, objects=keep).put_cards(h.space, *bad)
                 return state.note(f"p{i} must leave {', '.join(bad)} (7:3)"), False
         over = []
         if h.spells and not h.toad and len(h.spells) > spell_limit(h):
             over.append("discard_spell")
-        if len(h.objects) > OBJECT_LIMIT:
+        if len(objects) > OBJECT_LIMIT:
             limit = object_limit(h)
-            if limit is not None and len(h.objects) > limit:
+            if limit is not None and len(objects) > limit:
                 over.append("drop")
         if not over:
-            if len(_CLEAN) > 1024:
-                _CLEAN.clear()
-            _CLEAN[id(h)] = h
+            if len(cleared) > 1024:
+                cleared.clear()
+            cleared[id(h)] = h
             continue
         clean = False
         pending = pending if pending is not None else {(t.kind, t.player) for t in state.tasks}
         for kind in over:
             if (kind, i) not in pending:
                 return state.push(Task(kind, i)), False
+    if clean:
+        _CLEAN_HEROES[0] = heroes
     return None, clean
 
 
 _CLEAN: dict[int, Hero] = {}
 """Heroes lately found within every limit, by identity (each kept, so its id is not reused)."""
+
+_CLEAN_HEROES: list[tuple[Hero, ...] | None] = [None]
+"""The tuple of heroes last found all within every limit (a move's settling starts from the heroes the
+last one ended with, mostly)."""
 
 
 def settle(state: TalismanState) -> TalismanState:
@@ -135,37 +146,46 @@ def _settle(state: TalismanState) -> TalismanState:
     """`settle` on a private working state. The limits of `housekeeping` are checked again only when
     the heroes have changed (the tuple of heroes is replaced whenever one of them is)."""
     checked: tuple[Hero, ...] | None = None
+    handlers = HANDLERS
+    work = WorkingState
     for _ in range(SETTLE_LIMIT):
-        if state.__class__ is not WorkingState:
-            state = working(state)
-        if state.over:
-            return frozen(state.evolve(tasks=()))
-        if state.heroes is not checked:
+        d = state.__dict__
+        if d["over"]:
+            d["tasks"] = ()
+            return frozen(state)
+        heroes = d["heroes"]
+        if heroes is not checked:
             fixed, clean = _housekeeping(state, checked)
             if fixed is not None:
-                state = fixed
+                state = fixed if fixed.__class__ is work else working(fixed)
                 continue
-            checked = state.heroes if clean else None
-        top = state.tasks[-1]
-        handler = HANDLERS[top.kind]
-        if handler.mode == "auto":
-            assert handler.run is not None
-            state = handler.run(state.pop(), top)
-        elif handler.mode == "decide":
-            acts = handler.list_actions(state, top)
+            checked = heroes if clean else None
+        tasks = d["tasks"]
+        top = tasks[-1]
+        handler = handlers[top.kind]
+        mode = handler.mode
+        if mode == "auto":
+            d["tasks"] = tasks[:-1]
+            state = handler.run(state, top)  # type: ignore[misc]
+        elif mode == "decide":
+            acts = handler.actions(state, top)  # type: ignore[misc]
             if len(acts) > 1:
-                remember_actions(frozen(state), acts)
+                frozen(state)
+                remember_actions(state, tuple(acts))
                 return state
-            assert handler.act is not None
-            popped = state.pop()
-            state = handler.act(popped, top, acts[0]) if acts else popped
+            d["tasks"] = tasks[:-1]
+            if acts:
+                state = handler.act(state, top, acts[0])  # type: ignore[misc]
         else:
-            outs = handler.list_outcomes(state, top)
+            outs = handler.outcomes(state, top)  # type: ignore[misc]
             if len(outs) > 1:
-                remember_outcomes(frozen(state), outs)
+                frozen(state)
+                remember_outcomes(state, tuple(outs))
                 return state
-            assert handler.resolve is not None
-            state = handler.resolve(state.pop(), top, outs[0][0])
+            d["tasks"] = tasks[:-1]
+            state = handler.resolve(state, top, outs[0][0])  # type: ignore[misc]
+        if state.__class__ is not work:
+            state = working(state)
     raise RuntimeError(f"the task stack did not settle: {frozen(state).describe()}")
 
 
