@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from grognard.engine.dice import Rng, d6
 from grognard.engine.game import Outcome
@@ -232,21 +232,31 @@ def _enemies(state: TalismanState, task: Task) -> TalismanState:
     """15:5-6, 16:5: Enemies by Strength fight as one, then Spirits by Psychic Combat."""
     i = task.player
     h = state.heroes[i]
-    enc = _enc(state, i)
+    enc = state.enc
+    found = _foes(state.stash(h.space).cards, enc.evaded if enc is not None else ())
+    if found is None:
+        return state
+    foes, enemy, name, psychic = found
+    region = catalog().spaces[h.space].region
+    fight = FightCtx(name=name, enemy=enemy, cards=foes, psychic=psychic, evadable=region != "inner")
+    return state.evolve(fight=fight).push(Task("fight_evade", i), Task("enemies", i))
+
+
+@lru_cache(maxsize=4096)
+def _foes(here: tuple[str, ...], evaded: tuple[str, ...]) -> tuple[tuple[str, ...], int, str, bool] | None:
+    """The first group of Enemies to fight among the cards `here` less those `evaded` (one copy each):
+    their cards, their score, their name and whether the combat is psychic; None when there are none."""
     cards = catalog().cards
-    left = list(state.stash(h.space).cards)
-    for card in enc.evaded:
+    left = list(here)
+    for card in evaded:
         if card in left:
             left.remove(card)
     for group, psychic in ((STRENGTH_ENEMIES, False), (frozenset({"spirit"}), True)):
         foes = tuple(sorted(c for c in left if c in cards and cards[c].type in group))
         if foes:
             enemy = sum(_card_score(c, psychic) for c in foes)
-            name = " and ".join(cards[c].name for c in foes)
-            region = catalog().spaces[h.space].region
-            fight = FightCtx(name=name, enemy=enemy, cards=foes, psychic=psychic, evadable=region != "inner")
-            return state.evolve(fight=fight).push(Task("fight_evade", i), Task("enemies", i))
-    return state
+            return foes, enemy, " and ".join(cards[c].name for c in foes), psychic
+    return None
 
 
 # ---------------------------------------------------------------- against a character

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from grognard.engine.dice import Rng, d6
 from grognard.engine.game import Outcome
@@ -55,8 +55,9 @@ def branch(effect: c.Effect, index: int) -> list[c.Effect]:
     raise KeyError(f"{effect!r} has no branches")
 
 
+@cache
 def effect_at(owner: str, path: tuple[int, ...]) -> c.Effect:
-    """The effect part at an address."""
+    """The effect part at an address (looked up once per address: the catalog is loaded once)."""
     effects = root_effects(owner)
     effect = effects[path[0]]
     for i in range(1, len(path), 2):
@@ -68,9 +69,14 @@ def push_effects(
     state: TalismanState, who: int, owner: str, prefix: tuple[int, ...] = (), card: str = ""
 ) -> TalismanState:
     """Queue the effect list at `prefix` (the owner's root list when empty) for seat `who`."""
+    paths = _paths(owner, prefix)
+    return state.push(*[Task("fx", who, owner, path, card) for path in paths])
+
+
+@cache
+def _paths(owner: str, prefix: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     effects = branch(effect_at(owner, prefix[:-1]), prefix[-1]) if prefix else root_effects(owner)
-    tasks = [Task("fx", who, owner, (*prefix, k), card) for k in range(len(effects))]
-    return state.push(*tasks)
+    return tuple((*prefix, k) for k in range(len(effects)))
 
 
 def holds(state: TalismanState, who: int, test: c.Condition) -> bool:
@@ -571,9 +577,13 @@ def take_what_lies(state: TalismanState, i: int) -> TalismanState:
 def free_to_take(state: TalismanState, i: int) -> bool:
     """12:1: things on the space may be taken unless an Enemy is there or the space draws cards."""
     space = catalog().spaces[state.heroes[i].space]
+    return not space.draw and not _any_enemy(state.stash(space.id).cards)
+
+
+@lru_cache(maxsize=4096)
+def _any_enemy(here: tuple[str, ...]) -> bool:
     cards = catalog().cards
-    enemy = any(card in cards and cards[card].type in c.ENEMY_TYPES for card in state.stash(space.id).cards)
-    return not enemy and not space.draw
+    return any(card in cards and cards[card].type in c.ENEMY_TYPES for card in here)
 
 
 def kill(state: TalismanState, i: int) -> TalismanState:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 
 from grognard.engine.dice import Rng
 from grognard.engine.game import Outcome
@@ -20,7 +21,7 @@ from grognard.systems.talisman.characters import has_ability
 from grognard.systems.talisman.combat import start_duel
 from grognard.systems.talisman.content import ENEMY_TYPES
 from grognard.systems.talisman.effects import collect_tasks, free_to_take, give_item, push_effects, to_discard
-from grognard.systems.talisman.scores import may_use, object_limit
+from grognard.systems.talisman.scores import object_limit, usable_by
 from grognard.systems.talisman.spells import held, spend
 from grognard.systems.talisman.state import EncCtx, TalismanState, Task, pile_outcomes, remove_one
 from grognard.systems.talisman.tasks import Thrown, auto, card_from, chance, decision
@@ -220,9 +221,15 @@ def _event_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
 
 def enemies_left(state: TalismanState, i: int) -> bool:
     """True while an Enemy on the space is neither defeated nor Evaded (15:7, 15:9)."""
+    here = state.stash(state.heroes[i].space).cards
+    return bool(here) and _enemy_among(here, state.enc.evaded if state.enc else ())
+
+
+@lru_cache(maxsize=4096)
+def _enemy_among(here: tuple[str, ...], evaded: tuple[str, ...]) -> bool:
     cards = catalog().cards
-    left = list(state.stash(state.heroes[i].space).cards)
-    for card in state.enc.evaded if state.enc else ():
+    left = list(here)
+    for card in evaded:
         if card in left:
             left.remove(card)
     return any(card in cards and cards[card].type in ENEMY_TYPES for card in left)
@@ -233,24 +240,35 @@ def _collect_actions(state: TalismanState, task: Task) -> Sequence[str]:
     h = state.heroes[i]
     if not h.alive or enemies_left(state, i):
         return []
-    cat = catalog()
-    stash = state.stash(h.space)
-    out = ["done"]
+    here = state.stash(h.space).cards
     limit = object_limit(h)
     room = limit is None or len(h.objects) < limit
-    visited = state.enc.visited if state.enc else ()
-    for card in sorted(set(stash.cards)):
-        kind = cat.kind(card)
-        if kind == "stranger" and card not in visited and "take_only" not in task.opts:
-            out.append(str(OnCard("visit", card)))
-        if h.toad or kind not in TAKEABLE or not may_use(h, card):
-            continue
-        if kind == "follower" or room or "raft" in cat.item(card).keywords:
-            out.append(str(OnCard("take", card)))
+    out = ["done"]
+    if here:
+        visited = state.enc.visited if state.enc else ()
+        out += _card_actions(here, visited, "take_only" in task.opts, bool(h.toad), h.alignment, room)
     if not room and not h.toad:
         out += [str(OnCard("ditch", o)) for o in sorted(set(h.objects))]
     out += [str(OnCard("ditch", f)) for f in sorted(set(h.followers))]
     return out
+
+
+@lru_cache(maxsize=4096)
+def _card_actions(
+    here: tuple[str, ...], visited: tuple[str, ...], take_only: bool, toad: bool, alignment: str, room: bool
+) -> tuple[str, ...]:
+    """The visits and takings the cards `here` offer a character (see `_collect_actions`)."""
+    cat = catalog()
+    out = []
+    for card in sorted(set(here)):
+        kind = cat.kind(card)
+        if kind == "stranger" and card not in visited and not take_only:
+            out.append(str(OnCard("visit", card)))
+        if toad or kind not in TAKEABLE or not usable_by(alignment, card):
+            continue
+        if kind == "follower" or room or "raft" in cat.item(card).keywords:
+            out.append(str(OnCard("take", card)))
+    return tuple(out)
 
 
 @decision("collect", _collect_actions)

@@ -8,7 +8,6 @@ Task kinds: "move_start", "move_roll" (chance 1-6), "direction" (cw / acw / brid
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from fractions import Fraction
 
 from grognard.engine.dice import Rng, d6
@@ -78,7 +77,7 @@ def _direction(state: TalismanState, task: Task, move: str) -> TalismanState:
     """11:1 either way round; 11:14 a new direction on entering a new Region."""
     if move in DIRECTIONS:
         assert state.move is not None
-        return state.evolve(move=replace(state.move, direction=DIRECTIONS[move])).push(
+        return state.evolve(move=MoveCtx(state.move.left, DIRECTIONS[move])).push(
             Task("step", task.player)
         )
     return state.push(Task("cross" if move == "bridge" else "portal_roll", task.player))
@@ -101,7 +100,7 @@ def _step(state: TalismanState, task: Task) -> TalismanState:
         space = cat.spaces[here]
         if left == 0 or space.bridge is not None or space.portal is not None:
             break
-    state = place(state, i, here).evolve(move=replace(move, left=left))
+    state = place(state, i, here).evolve(move=MoveCtx(left, move.direction))
     return state.push(Task("arrive" if left == 0 else "branch", i))
 
 

@@ -147,8 +147,13 @@ def _alignments(card: str) -> frozenset[str]:
 
 def may_use(hero: Hero, card: str) -> bool:
     """5:2, 7:3: a Magic Object with alignment limits is usable only by those alignments."""
+    return usable_by(hero.alignment, card)
+
+
+def usable_by(alignment: str, card: str) -> bool:
+    """5:2, 7:3: whether a character of `alignment` may use `card`."""
     allowed = _alignments(card)
-    return not allowed or hero.alignment in allowed
+    return not allowed or alignment in allowed
 
 
 @lru_cache(maxsize=4096)
@@ -166,9 +171,11 @@ def check_invariants(state: TalismanState) -> list[str]:
     """Broken invariants of a state, as sentences."""
     cat = catalog()
     bad: list[str] = []
+    sound = _SOUND
     for i, h in enumerate(state.heroes):
-        if not h.character:
+        if not h.character or sound.get(id(h)) is h:
             continue
+        before = len(bad)
         char = cat.characters[h.character]
         if h.strength < char.strength or h.craft < char.craft:
             bad.append(f"p{i} counters below the starting Strength/Craft (1:3, 2:3)")
@@ -178,9 +185,27 @@ def check_invariants(state: TalismanState) -> list[str]:
             bad.append(f"p{i} is a Toad with possessions (19:2)")
         if h.space not in cat.spaces:
             bad.append(f"p{i} is on an unknown space {h.space!r}")
-    for card, n in state.supply:
-        if n < 0:
-            bad.append(f"pile {card} below 0")
+        if len(bad) == before:
+            _remember_sound(h)
+    supply = state.supply
+    if sound.get(id(supply)) is not supply:
+        before = len(bad)
+        for card, n in supply:
+            if n < 0:
+                bad.append(f"pile {card} below 0")
+        if len(bad) == before:
+            _remember_sound(supply)
     if not state.over and not state.tasks:
         bad.append("no task on the stack")
     return bad
+
+
+_SOUND: dict[int, object] = {}
+"""Heroes and supplies lately found without a broken invariant, by identity (each kept, so its id is not
+reused): an unchanged hero or supply is not checked again."""
+
+
+def _remember_sound(value: object) -> None:
+    if len(_SOUND) > 2048:
+        _SOUND.clear()
+    _SOUND[id(value)] = value

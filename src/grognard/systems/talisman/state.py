@@ -303,11 +303,15 @@ class TalismanState(GameState):
         return self.evolve(tasks=tasks[:n])
 
     def stash(self, space: str) -> Stash:
-        """What lies on `space` (an empty stash when nothing)."""
-        for s in self.stashes:
-            if s.space == space:
-                return s
-        return Stash(space)
+        """What lies on `space` (an empty stash when nothing), found through an index of the last tuple
+        of stashes asked about (a move asks about the same few stashes many times)."""
+        global _STASH_INDEX
+        index = _STASH_INDEX
+        stashes = self.stashes
+        if index[0] is not stashes:
+            index = _STASH_INDEX = (stashes, {s.space: s for s in stashes})
+        found = index[1].get(space)
+        return Stash(space) if found is None else found
 
     def with_stash(self, stash: Stash) -> TalismanState:
         """A copy with one space's stash replaced (dropped when empty), stashes kept sorted."""
@@ -436,6 +440,9 @@ def rules() -> Rules:
         raise RuleNotImplementedError("the Talisman rules are not loaded: import grognard.systems.talisman")
     return _RULES[0]
 
+
+_STASH_INDEX: tuple[tuple[Stash, ...], dict[str, Stash]] = ((), {})
+"""The last tuple of stashes looked in, and its stashes by space (the tuple kept: its id is not reused)."""
 
 _LAST_ACTIONS: tuple[TalismanState | None, Sequence[Action]] = (None, ())
 _LAST_OUTCOMES: tuple[TalismanState | None, Sequence[tuple[Outcome, Fraction]]] = (None, ())
