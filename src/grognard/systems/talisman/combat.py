@@ -24,7 +24,7 @@ from grognard.systems.talisman.dice import sum_probabilities
 from grognard.systems.talisman.effects import drop_follower, end_turn, give_item, kill, to_discard
 from grognard.systems.talisman.scores import score
 from grognard.systems.talisman.spells import held, spend
-from grognard.systems.talisman.state import EncCtx, FightCtx, TalismanState, Task, remove_one
+from grognard.systems.talisman.state import EncCtx, FightCtx, TalismanState, Task, plain_task, remove_one
 from grognard.systems.talisman.tasks import Thrown, auto, chance, decision, named
 
 WIN = "win"
@@ -32,14 +32,19 @@ STANDOFF = "standoff"
 LOSE = "lose"
 
 
-@cache
 def combat_chances(mine: int, theirs: int, my_dice: int = 1, their_dice: int = 1) -> dict[str, Fraction]:
     """P(win), P(stand-off), P(lose) of a side with score `mine` against `theirs`, each adding its dice
-    (16:4; a side may add no die, an ability that overrides 16:4, 8:1)."""
+    (16:4; a side may add no die, an ability that overrides 16:4, 8:1). Only the difference of the
+    scores counts, so the table is made once per difference."""
+    return _chances(mine - theirs, my_dice, their_dice)
+
+
+@cache
+def _chances(lead: int, my_dice: int, their_dice: int) -> dict[str, Fraction]:
     out = {WIN: Fraction(0), STANDOFF: Fraction(0), LOSE: Fraction(0)}
     for a, pa in sum_probabilities(my_dice).items():
         for b, pb in sum_probabilities(their_dice).items():
-            diff = (mine + a) - (theirs + b)
+            diff = lead + a - b
             key = WIN if diff > 0 else LOSE if diff < 0 else STANDOFF
             out[key] += pa * pb
     return out
@@ -103,7 +108,7 @@ def _fight_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
     fight = state.fight
     assert fight is not None
     if move == "fight":
-        return state.push(Task("fight_spells", i))
+        return state.push(plain_task("fight_spells", i))
     evasion = evade_of(move)
     if evasion.spell:
         spell = catalog().spells[evasion.spell]
@@ -116,7 +121,9 @@ def _fight_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
             enc = _enc(state, i)
             state = state.evolve(enc=replace(enc, evaded=(*enc.evaded, card)))
             enemy = sum(_card_score(c, fight.psychic) for c in rest)
-            return state.evolve(fight=replace(fight, cards=rest, enemy=enemy)).push(Task("fight_spells", i))
+            return state.evolve(fight=replace(fight, cards=rest, enemy=enemy)).push(
+                plain_task("fight_spells", i)
+            )
     return _evaded(state, i)
 
 
@@ -133,7 +140,7 @@ def _evaded(state: TalismanState, i: int) -> TalismanState:
         enc = _enc(state, i)
         return state.evolve(enc=replace(enc, evaded=(*enc.evaded, *fight.cards)))
     if fight.source == "sentinel":
-        return state.push(Task("crossed", i))
+        return state.push(plain_task("crossed", i))
     return state
 
 
@@ -158,7 +165,7 @@ def _fight_spells(state: TalismanState, task: Task, move: str) -> TalismanState:
     fight = state.fight
     assert fight is not None
     if move == "roll":
-        return state.push(Task("fight_roll", i))
+        return state.push(plain_task("fight_roll", i))
     spell_id = cast_of(move).spell
     spell = catalog().spells[spell_id]
     state = spend(state, i, spell_id)
@@ -209,11 +216,11 @@ def creature_result(state: TalismanState, i: int, outcome: str) -> TalismanState
 
 def _creature_killed(state: TalismanState, i: int, fight: FightCtx) -> TalismanState:
     if fight.source == "sentinel":
-        return state.push(Task("crossed", i))
+        return state.push(plain_task("crossed", i))
     if fight.source == "pits":
         left = state.heroes[i].pits - 1
         state = state.edit_hero(i, pits=left)
-        return state.push(Task("pit_fight", i)) if left else state
+        return state.push(plain_task("pit_fight", i)) if left else state
     if fight.source == "cards":
         h = state.heroes[i]
         trophies = list(h.trophies)
@@ -239,7 +246,7 @@ def _enemies(state: TalismanState, task: Task) -> TalismanState:
     foes, enemy, name, psychic = found
     region = catalog().spaces[h.space].region
     fight = FightCtx(name=name, enemy=enemy, cards=foes, psychic=psychic, evadable=region != "inner")
-    return state.evolve(fight=fight).push(Task("fight_evade", i), Task("enemies", i))
+    return state.evolve(fight=fight).push(plain_task("fight_evade", i), plain_task("enemies", i))
 
 
 @lru_cache(maxsize=4096)
@@ -273,7 +280,7 @@ def start_duel(state: TalismanState, i: int, j: int, psychic: bool, steal: bool 
         source="steal" if steal else "duel",
         plain_defender=plain,
     )
-    return state.evolve(fight=fight).push(Task("duel_evade", j))
+    return state.evolve(fight=fight).push(plain_task("duel_evade", j))
 
 
 def _duel_evade_actions(state: TalismanState, task: Task) -> Sequence[str]:
@@ -293,7 +300,7 @@ def _duel_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
     return state.push(
         Task("duel_spells", fight.attacker, n=0),
         Task("duel_spells", task.player, n=1),
-        Task("duel_roll", fight.attacker),
+        plain_task("duel_roll", fight.attacker),
     )
 
 

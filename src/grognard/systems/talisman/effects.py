@@ -20,7 +20,7 @@ from grognard.systems.talisman.actions import GoTo, OnCard, card_of, space_of
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.dice import sum_probabilities
 from grognard.systems.talisman.scores import START_LIVES, keywords, object_limit, score
-from grognard.systems.talisman.state import FightCtx, Hero, TalismanState, Task
+from grognard.systems.talisman.state import FightCtx, Hero, TalismanState, Task, plain_task
 from grognard.systems.talisman.tasks import Thrown, auto, chance, decision, one_die
 
 
@@ -69,14 +69,13 @@ def push_effects(
     state: TalismanState, who: int, owner: str, prefix: tuple[int, ...] = (), card: str = ""
 ) -> TalismanState:
     """Queue the effect list at `prefix` (the owner's root list when empty) for seat `who`."""
-    paths = _paths(owner, prefix)
-    return state.push(*[Task("fx", who, owner, path, card) for path in paths])
+    return state.push(*_fx_tasks(who, owner, prefix, card))
 
 
-@cache
-def _paths(owner: str, prefix: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+@lru_cache(maxsize=8192)
+def _fx_tasks(who: int, owner: str, prefix: tuple[int, ...], card: str) -> tuple[Task, ...]:
     effects = branch(effect_at(owner, prefix[:-1]), prefix[-1]) if prefix else root_effects(owner)
-    return tuple((*prefix, k) for k in range(len(effects)))
+    return tuple(Task("fx", who, owner, (*prefix, k), card) for k in range(len(effects)))
 
 
 def holds(state: TalismanState, who: int, test: c.Condition) -> bool:
@@ -201,7 +200,7 @@ def teleport(state: TalismanState, who: int, space: str, encounter: bool) -> Tal
         return state
     state = state.unwind("end").evolve(move=None, fight=None, enc=None)
     if encounter:
-        return state.push(Task("encounter", who))
+        return state.push(plain_task("encounter", who))
     return take_what_lies(state, who)
 
 
@@ -238,7 +237,7 @@ def become_toad(state: TalismanState, who: int, turns: int) -> TalismanState:
 
 def start_fight(state: TalismanState, who: int, fight: FightCtx) -> TalismanState:
     """Begin a combat of `who` against a creature (16:2-4, 17:2)."""
-    return state.evolve(fight=fight).push(Task("fight_evade", who))
+    return state.evolve(fight=fight).push(plain_task("fight_evade", who))
 
 
 def _run_fx(state: TalismanState, task: Task) -> TalismanState:
@@ -259,9 +258,9 @@ def _run_fx(state: TalismanState, task: Task) -> TalismanState:
         case c.Heal(amount=amount):
             return heal(state, who, amount)
         case c.Draw(count=count):
-            return state.push(*[Task("draw", who) for _ in range(count)], Task("cards", who))
+            return state.push(*[plain_task("draw", who) for _ in range(count)], plain_task("cards", who))
         case c.DrawSpells(count=count):
-            return state.push(*[Task("draw_spell", who) for _ in range(count)])
+            return state.push(*[plain_task("draw_spell", who) for _ in range(count)])
         case c.Teleport() as tp:
             targets = _targets(state, who, tp)
             if len(targets) == 1:
@@ -298,15 +297,15 @@ def _run_fx(state: TalismanState, task: Task) -> TalismanState:
         case c.Shop():
             return state if h.toad else state.push(Task("shop", who, task.ref, task.path))
         case c.LoseFollower():
-            return state.push(Task("lose_follower", who)) if h.followers else state
+            return state.push(plain_task("lose_follower", who)) if h.followers else state
         case c.LoseObject():
-            return state.push(Task("lose_object", who)) if h.objects else state
+            return state.push(plain_task("lose_object", who)) if h.objects else state
         case c.Discard():
             return _discard_card(state, who, task.card)
         case c.PlaceCard():
             return state
         case c.Command():
-            return state.push(Task("command_roll", who))
+            return state.push(plain_task("command_roll", who))
         case c.Follow():
             if task.card and not h.toad and task.card in state.stash(h.space).cards:
                 state = state.take_card(h.space, task.card)
@@ -396,7 +395,7 @@ def _pit_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, F
 def _pit_count(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """14:8: the die gives how many Pitfiends attack, one at a time."""
     state = state.edit_hero(task.player, pits=int(outcome))
-    return state.push(Task("pit_fight", task.player))
+    return state.push(plain_task("pit_fight", task.player))
 
 
 def _targets(state: TalismanState, who: int, tp: c.Teleport) -> list[str]:
@@ -562,7 +561,7 @@ def collect_tasks(i: int, take_only: bool = False) -> list[Task]:
     """Taking the Gold on the space, then the choices of what else to take (12:1); `take_only` when the
     space is not met (no Stranger is visited then: a visit follows the Stranger's instructions)."""
     opts = ("take_only",) if take_only else ()
-    return [Task("gold", i), Task("collect", i, opts=opts)]
+    return [plain_task("gold", i), Task("collect", i, opts=opts)]
 
 
 def take_what_lies(state: TalismanState, i: int) -> TalismanState:

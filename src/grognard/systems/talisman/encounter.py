@@ -23,7 +23,7 @@ from grognard.systems.talisman.content import ENEMY_TYPES
 from grognard.systems.talisman.effects import collect_tasks, free_to_take, give_item, push_effects, to_discard
 from grognard.systems.talisman.scores import object_limit, usable_by
 from grognard.systems.talisman.spells import held, spend
-from grognard.systems.talisman.state import EncCtx, TalismanState, Task, pile_outcomes, remove_one
+from grognard.systems.talisman.state import EncCtx, TalismanState, Task, pile_outcomes, plain_task, remove_one
 from grognard.systems.talisman.tasks import Thrown, auto, card_from, chance, decision
 
 TAKEABLE = frozenset({"object", "magic_object", "follower"})
@@ -49,7 +49,7 @@ def _encounter(state: TalismanState, task: Task, move: str) -> TalismanState:
     """13:2: a character of the player's choice on the space, or the space itself (14:1, 14:9)."""
     i = task.player
     if move == "space":
-        return state.push(Task("space_enc", i))
+        return state.push(plain_task("space_enc", i))
     j = seat_of(move)
     state = state.evolve(enc=EncCtx(state.heroes[i].space, meeting=True))
     after = collect_tasks(i) if free_to_take(state, i) else []
@@ -82,9 +82,11 @@ def _space_enc(state: TalismanState, task: Task) -> TalismanState:
     state = state.evolve(enc=EncCtx(space.id))
     if space.draw:
         need = max(0, space.draw - len(state.stash(space.id).cards))
-        return state.push(*[Task("draw", i) for _ in range(need)], Task("redraw", i), Task("cards", i))
+        return state.push(
+            *[plain_task("draw", i) for _ in range(need)], plain_task("redraw", i), plain_task("cards", i)
+        )
     first = collect_tasks(i) if free_to_take(state, i) else []
-    state = state.push(Task("cards", i))
+    state = state.push(plain_task("cards", i))
     state = push_effects(state, i, f"space:{space.id}")
     return state.push(*first)
 
@@ -131,7 +133,7 @@ def _redraw(state: TalismanState, task: Task, move: str) -> TalismanState:
     i = task.player
     state = to_discard(state.take_card(state.heroes[i].space, card), card)
     assert state.enc is not None
-    return state.evolve(enc=replace(state.enc, redrawn=True)).push(Task("draw", i))
+    return state.evolve(enc=replace(state.enc, redrawn=True)).push(plain_task("draw", i))
 
 
 def _number(card: str) -> int:
@@ -157,7 +159,7 @@ def _cards(state: TalismanState, task: Task) -> TalismanState:
     ordered = sorted((s for s in stash if s in cat.cards), key=_number)
     events = [Task("event", i, card=s) for s in ordered if cat.cards[s].type == "event"]
     places = [Task("place_card", i, card=s) for s in ordered if cat.cards[s].type == "place"]
-    return state.push(*placed, *events, Task("enemies", i), *collect_tasks(i), *places)
+    return state.push(*placed, *events, plain_task("enemies", i), *collect_tasks(i), *places)
 
 
 @auto("spell_trap")

@@ -17,7 +17,7 @@ from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.dice import sum_probabilities
 from grognard.systems.talisman.effects import end_turn, place, start_fight, take_what_lies
 from grognard.systems.talisman.scores import craft, keywords, strength
-from grognard.systems.talisman.state import FightCtx, MoveCtx, TalismanState, Task
+from grognard.systems.talisman.state import FightCtx, MoveCtx, TalismanState, Task, plain_task
 from grognard.systems.talisman.tasks import Thrown, auto, chance, decision, one_die
 
 CW = "cw"
@@ -33,14 +33,14 @@ def _move_start(state: TalismanState, task: Task) -> TalismanState:
     h = state.heroes[i]
     region = catalog().spaces[h.space].region
     if region == "crown":
-        return state.push(Task("encounter", i))
+        return state.push(plain_task("encounter", i))
     if h.pits:
-        return state.push(Task("pit_fight", i))
+        return state.push(plain_task("pit_fight", i))
     if region == "inner":
-        return state.push(Task("inner_step", i))
+        return state.push(plain_task("inner_step", i))
     if h.toad:
-        return state.evolve(move=MoveCtx(1)).push(Task("direction", i))
-    return state.push(Task("move_roll", i))
+        return state.evolve(move=MoveCtx(1)).push(plain_task("direction", i))
+    return state.push(plain_task("move_roll", i))
 
 
 def _die(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]:
@@ -50,7 +50,7 @@ def _die(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]
 @chance("move_roll", _die, one_die)
 def _move_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     """11:1: the die says how many spaces the character must move."""
-    return state.evolve(move=MoveCtx(int(outcome))).push(Task("direction", task.player))
+    return state.evolve(move=MoveCtx(int(outcome))).push(plain_task("direction", task.player))
 
 
 def _branches(state: TalismanState, i: int) -> list[str]:
@@ -78,7 +78,7 @@ def _direction(state: TalismanState, task: Task, move: str) -> TalismanState:
     if move in DIRECTIONS:
         assert state.move is not None
         return state.evolve(move=MoveCtx(state.move.left, DIRECTIONS[move])).push(
-            Task("step", task.player)
+            plain_task("step", task.player)
         )
     return state.push(Task("cross" if move == "bridge" else "portal_roll", task.player))
 
@@ -112,7 +112,7 @@ def _branch_actions(state: TalismanState, task: Task) -> Sequence[str]:
 def _branch(state: TalismanState, task: Task, move: str) -> TalismanState:
     """At the Sentinel, the Hills or the Portal: go on round, or cross."""
     if move == "on":
-        return state.push(Task("step", task.player))
+        return state.push(plain_task("step", task.player))
     return state.push(Task("cross" if move == "bridge" else "portal_roll", task.player))
 
 
@@ -123,7 +123,7 @@ def _cross(state: TalismanState, task: Task) -> TalismanState:
     bridge = catalog().spaces[state.heroes[i].space].bridge
     assert bridge is not None
     if bridge.guard is None:
-        return state.push(Task("crossed", i))
+        return state.push(plain_task("crossed", i))
     fight = FightCtx(name=bridge.guard.name, enemy=bridge.guard.strength, source="sentinel")
     return start_fight(state, i, fight)
 
@@ -137,7 +137,7 @@ def _crossed(state: TalismanState, task: Task) -> TalismanState:
     left = state.move.left - 1
     state = place(state, i, bridge.to).evolve(move=MoveCtx(left))
     if left == 0:
-        return state.push(Task("arrive", i))
+        return state.push(plain_task("arrive", i))
     return state.push(Task("direction", i, opts=("crossed",)))
 
 
@@ -177,13 +177,13 @@ def _portal_roll(state: TalismanState, task: Task, outcome: Outcome) -> Talisman
         assert portal is not None
         state = place(state, i, portal.to).note(f"p{i} opens the Portal of Power")
         return take_what_lies(end_turn(state.evolve(move=None), i), i)
-    return state.push(Task("arrive", i))
+    return state.push(plain_task("arrive", i))
 
 
 @auto("arrive")
 def _arrive(state: TalismanState, task: Task) -> TalismanState:
     """The move is over; the Encounters follow (10:1)."""
-    return state.evolve(move=None).push(Task("encounter", task.player))
+    return state.evolve(move=None).push(plain_task("encounter", task.player))
 
 
 def inner_moves(state: TalismanState, i: int) -> list[str]:
@@ -214,10 +214,10 @@ def _inner_step(state: TalismanState, task: Task, move: str) -> TalismanState:
     path = cat.path()
     here = path.index(state.heroes[i].space)
     if move == "forward":
-        return place(state, i, path[here + 1]).push(Task("encounter", i))
+        return place(state, i, path[here + 1]).push(plain_task("encounter", i))
     if here == 0:
         portal = next(s for s in cat.spaces.values() if s.portal is not None and s.portal.to == path[0])
-        return place(state, i, portal.id).push(Task("encounter", i))
+        return place(state, i, portal.id).push(plain_task("encounter", i))
     return take_what_lies(place(state, i, path[here - 1]).note(f"p{i} turns back"), i)
 
 

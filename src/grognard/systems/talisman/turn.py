@@ -26,7 +26,7 @@ from grognard.systems.talisman.effects import (
 )
 from grognard.systems.talisman.scores import START_LIVES, keywords
 from grognard.systems.talisman.spells import cast_actions, cast_spell
-from grognard.systems.talisman.state import Hero, TalismanState, Task
+from grognard.systems.talisman.state import Hero, TalismanState, Task, plain_task
 from grognard.systems.talisman.tasks import Thrown, auto, card_from, chance, decision
 
 CASH_RATE = 7
@@ -66,7 +66,7 @@ def deal(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     pool.remove(character)
     state = state.evolve(pool=tuple(pool)).with_hero(task.player, new_hero(character))
     state = state.note(f"p{task.player} plays the {catalog().characters[character].name}")
-    return state.push(*[Task("draw_spell", task.player) for _ in range(start_spells(character))])
+    return state.push(*[plain_task("draw_spell", task.player) for _ in range(start_spells(character))])
 
 
 def _first_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]:
@@ -93,12 +93,12 @@ def _turn(state: TalismanState, task: Task) -> TalismanState:
         return state.evolve(over="unfinished")
     h = state.heroes[i]
     if h.out:
-        return state.push(Task("end", i))
+        return state.push(plain_task("end", i))
     if not h.character:
         if state.crown_reached:
-            return check_winner(state.edit_hero(i, out=True)).push(Task("end", i))
-        return state.push(Task("deal", i), Task("turn_body", i))
-    return state.push(Task("turn_body", i))
+            return check_winner(state.edit_hero(i, out=True)).push(plain_task("end", i))
+        return state.push(plain_task("deal", i), plain_task("turn_body", i))
+    return state.push(plain_task("turn_body", i))
 
 
 @auto("turn_body")
@@ -107,8 +107,8 @@ def _turn_body(state: TalismanState, task: Task) -> TalismanState:
     i = task.player
     h = state.heroes[i]
     if h.lost_turns > 0:
-        return state.edit_hero(i, lost_turns=h.lost_turns - 1).push(Task("end", i))
-    return state.push(Task("start", i), Task("end", i))
+        return state.edit_hero(i, lost_turns=h.lost_turns - 1).push(plain_task("end", i))
+    return state.push(plain_task("start", i), plain_task("end", i))
 
 
 def raft_targets(state: TalismanState, i: int) -> list[str]:
@@ -168,7 +168,7 @@ def _start(state: TalismanState, task: Task, move: str) -> TalismanState:
     i = task.player
     h = state.heroes[i]
     if move == "move":
-        return state.push(Task("move_start", i))
+        return state.push(plain_task("move_start", i))
     action = parse_action(move)
     if isinstance(action, Cast):
         return cast_spell(state.push(task), i, move)
@@ -181,7 +181,7 @@ def _start(state: TalismanState, task: Task, move: str) -> TalismanState:
         return push_effects(state, i, f"ability:{h.character}:{action.index}")
     target = space_of(move)
     state = use_raft(state, i)
-    return place(state, i, target).push(Task("encounter", i))
+    return place(state, i, target).push(plain_task("encounter", i))
 
 
 def use_raft(state: TalismanState, i: int) -> TalismanState:
@@ -239,7 +239,7 @@ def _end(state: TalismanState, task: Task) -> TalismanState:
     nxt = (i + 1) % n
     while state.heroes[nxt].out and nxt != i:
         nxt = (nxt + 1) % n
-    return state.evolve(current=nxt, move=None, fight=None, enc=None).push(Task("turn", nxt))
+    return state.evolve(current=nxt, move=None, fight=None, enc=None).push(plain_task("turn", nxt))
 
 
 def _command_outcomes(state: TalismanState, task: Task) -> Sequence[tuple[Outcome, Fraction]]:
@@ -257,7 +257,7 @@ def _command_roll(state: TalismanState, task: Task, outcome: Outcome) -> Talisma
     if outcome == "no-effect":
         return state
     others = [j for j, h in enumerate(state.heroes) if j != task.player and h.alive]
-    return state.push(*[Task("command_answer", j) for j in others])
+    return state.push(*[plain_task("command_answer", j) for j in others])
 
 
 def _answer_actions(state: TalismanState, task: Task) -> Sequence[str]:
