@@ -146,20 +146,37 @@ def _cards(state: TalismanState, task: Task) -> TalismanState:
     """15:1 cards placed elsewhere first; then spells left on the space; then strictly by number (15:2):
     Events, Enemies, Strangers and Objects (collected), Places (15:3-10)."""
     i = task.player
-    cat = catalog()
     here = state.heroes[i].space
-    for card in sorted(set(state.stash(here).cards), key=_number):
+    for card, there in _sent_elsewhere(state.stash(here).cards, here):
+        state = state.take_card(here, card).put_cards(there, card)
+    before, after = _card_tasks(state.stash(here).cards, i)
+    return state.push(*before, plain_task("enemies", i), *collect_tasks(i), *after)
+
+
+@lru_cache(maxsize=4096)
+def _sent_elsewhere(cards: tuple[str, ...], here: str) -> tuple[tuple[str, str], ...]:
+    """15:1: the cards among `cards` (one copy of each) that are placed on another space, and where."""
+    cat = catalog()
+    out = []
+    for card in sorted(set(cards), key=_number):
         if card in cat.cards:
             for fx in cat.cards[card].effects:
                 if isinstance(fx, c.PlaceCard) and fx.space != here:
-                    state = state.take_card(here, card).put_cards(fx.space, card)
+                    out.append((card, fx.space))
                     break
-    stash = state.stash(here).cards
-    placed = [Task("spell_trap", i, card=s) for s in stash if s in cat.spells]
-    ordered = sorted((s for s in stash if s in cat.cards), key=_number)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _card_tasks(cards: tuple[str, ...], i: int) -> tuple[tuple[Task, ...], tuple[Task, ...]]:
+    """The tasks of the cards on the space before the Enemies (spells left there, Events) and after the
+    things to collect (Places), in their order (15:2)."""
+    cat = catalog()
+    placed = [Task("spell_trap", i, card=s) for s in cards if s in cat.spells]
+    ordered = sorted((s for s in cards if s in cat.cards), key=_number)
     events = [Task("event", i, card=s) for s in ordered if cat.cards[s].type == "event"]
     places = [Task("place_card", i, card=s) for s in ordered if cat.cards[s].type == "place"]
-    return state.push(*placed, *events, plain_task("enemies", i), *collect_tasks(i), *places)
+    return (*placed, *events), tuple(places)
 
 
 @auto("spell_trap")
