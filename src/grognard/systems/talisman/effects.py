@@ -560,8 +560,13 @@ def _lose_object(state: TalismanState, task: Task, move: str) -> TalismanState:
 def collect_tasks(i: int, take_only: bool = False) -> list[Task]:
     """Taking the Gold on the space, then the choices of what else to take (12:1); `take_only` when the
     space is not met (no Stranger is visited then: a visit follows the Stranger's instructions)."""
+    return list(_collect_tasks(i, take_only))
+
+
+@lru_cache(maxsize=256)
+def _collect_tasks(i: int, take_only: bool) -> tuple[Task, ...]:
     opts = ("take_only",) if take_only else ()
-    return [plain_task("gold", i), Task("collect", i, opts=opts)]
+    return plain_task("gold", i), Task("collect", i, opts=opts)
 
 
 def take_what_lies(state: TalismanState, i: int) -> TalismanState:

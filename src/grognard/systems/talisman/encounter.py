@@ -257,22 +257,31 @@ def _enemy_among(here: tuple[str, ...], evaded: tuple[str, ...]) -> bool:
 def _collect_actions(state: TalismanState, task: Task) -> Sequence[str]:
     i = task.player
     h = state.heroes[i]
-    if not h.alive or enemies_left(state, i):
+    if not h.alive:
         return []
     here = state.stash(h.space).cards
+    enc = state.enc
+    if here and _enemy_among(here, enc.evaded if enc else ()):
+        return []
     limit = object_limit(h)
     room = limit is None or len(h.objects) < limit
     out = ["done"]
     if here:
-        visited = state.enc.visited if state.enc else ()
+        visited = enc.visited if enc else ()
         out += _card_actions(here, visited, "take_only" in task.opts, bool(h.toad), h.alignment, room)
     if not room and not h.toad:
-        out += [str(OnCard("ditch", o)) for o in sorted(set(h.objects))]
-    out += [str(OnCard("ditch", f)) for f in sorted(set(h.followers))]
+        out += _ditches(h.objects)
+    if h.followers:
+        out += _ditches(h.followers)
     return out
 
 
 @lru_cache(maxsize=4096)
+def _ditches(cards: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(str(OnCard("ditch", card)) for card in sorted(set(cards)))
+
+
+@lru_cache(maxsize=16384)
 def _card_actions(
     here: tuple[str, ...], visited: tuple[str, ...], take_only: bool, toad: bool, alignment: str, room: bool
 ) -> tuple[str, ...]:
