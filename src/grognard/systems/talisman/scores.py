@@ -169,10 +169,16 @@ def region(state: TalismanState, i: int) -> str:
 
 def check_invariants(state: TalismanState) -> list[str]:
     """Broken invariants of a state, as sentences."""
-    cat = catalog()
     bad: list[str] = []
     sound = _SOUND
-    for i, h in enumerate(state.heroes):
+    heroes = state.heroes
+    supply = state.supply
+    if sound.get(id(heroes)) is heroes and sound.get(id(supply)) is supply:
+        if not state.over and not state.tasks:
+            bad.append("no task on the stack")
+        return bad
+    cat = catalog()
+    for i, h in enumerate(heroes):
         if not h.character or sound.get(id(h)) is h:
             continue
         before = len(bad)
@@ -187,7 +193,8 @@ def check_invariants(state: TalismanState) -> list[str]:
             bad.append(f"p{i} is on an unknown space {h.space!r}")
         if len(bad) == before:
             _remember_sound(h)
-    supply = state.supply
+    if not bad:
+        _remember_sound(heroes)
     if sound.get(id(supply)) is not supply:
         before = len(bad)
         for card, n in supply:

@@ -123,6 +123,7 @@ def throw(state: TalismanState, rng: Rng) -> Thrown:
     thrower = HANDLERS[state.tasks[-1].kind].throw
     if thrower is not None:
         outcome, rolls = thrower(state, rng)
-        if any(o == outcome for o, _ in outcomes):
-            return outcome, rolls
+        for o, _ in outcomes:
+            if o == outcome:
+                return outcome, rolls
     return rng.weighted_choice(outcomes), ()
