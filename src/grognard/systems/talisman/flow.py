@@ -151,7 +151,7 @@ def _settle(state: TalismanState) -> TalismanState:
     for _ in range(SETTLE_LIMIT):
         d = state.__dict__
         if d["over"]:
-            d["tasks"] = ()
+            d["tasks"] = []
             return frozen(state)
         heroes = d["heroes"]
         if heroes is not checked:
@@ -165,7 +165,7 @@ def _settle(state: TalismanState) -> TalismanState:
         handler = handlers[top.kind]
         mode = handler.mode
         if mode == "auto":
-            d["tasks"] = tasks[:-1]
+            tasks.pop()
             state = handler.run(state, top)  # type: ignore[misc]
         elif mode == "decide":
             acts = handler.actions(state, top)  # type: ignore[misc]
@@ -173,7 +173,7 @@ def _settle(state: TalismanState) -> TalismanState:
                 frozen(state)
                 remember_actions(state, tuple(acts))
                 return state
-            d["tasks"] = tasks[:-1]
+            tasks.pop()
             if acts:
                 state = handler.act(state, top, acts[0])  # type: ignore[misc]
         else:
@@ -182,7 +182,7 @@ def _settle(state: TalismanState) -> TalismanState:
                 frozen(state)
                 remember_outcomes(state, tuple(outs))
                 return state
-            d["tasks"] = tasks[:-1]
+            tasks.pop()
             state = handler.resolve(state, top, outs[0][0])  # type: ignore[misc]
         if state.__class__ is not work:
             state = working(state)

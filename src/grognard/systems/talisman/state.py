@@ -355,14 +355,18 @@ class WorkingState(TalismanState):
     `working` makes one (a copy of a handed-out state, made once per move) and `frozen` turns it back
     into a plain `TalismanState` when settling ends; in between nothing but the driver and the handlers
     it calls holds it, so `evolve`, `push`, `pop` and the other building blocks edit it and return it
-    instead of copying the whole state at every step. A handler must therefore not read a state after
-    deriving another from it (they all rebind `state`); states handed out are never changed."""
+    instead of copying the whole state at every step; its stack of tasks is a list, pushed and popped
+    in place (a tuple again when frozen). A handler must therefore not read a state after deriving
+    another from it (they all rebind `state`); states handed out are never changed."""
 
     __slots__ = ()
 
     def evolve(self, **changes: Unpack[StateChanges]) -> TalismanState:
         """This state with the given fields changed in place."""
-        self.__dict__.update(changes)
+        d = self.__dict__
+        d.update(changes)
+        if "tasks" in changes:
+            d["tasks"] = list(changes["tasks"])
         return self
 
     def with_hero(self, i: int, hero: Hero) -> TalismanState:
@@ -375,14 +379,19 @@ class WorkingState(TalismanState):
 
     def push(self, *tasks: Task) -> TalismanState:
         """Tasks pushed in place, the first given on top."""
-        d = self.__dict__
-        d["tasks"] = d["tasks"] + tasks[::-1]
+        self.__dict__["tasks"].extend(reversed(tasks))
         return self
 
     def pop(self) -> TalismanState:
         """The top task dropped in place."""
-        d = self.__dict__
-        d["tasks"] = d["tasks"][:-1]
+        self.__dict__["tasks"].pop()
+        return self
+
+    def unwind(self, *kinds: str) -> TalismanState:
+        """Tasks dropped in place down to (not including) the nearest one of `kinds`."""
+        tasks = self.__dict__["tasks"]
+        while tasks and tasks[-1].kind not in kinds:
+            tasks.pop()
         return self
 
     def note(self, text: str) -> TalismanState:
@@ -395,13 +404,17 @@ class WorkingState(TalismanState):
 def working(state: TalismanState) -> WorkingState:
     """A private copy of `state` that the building blocks change in place (see `WorkingState`)."""
     new = _new(WorkingState)
-    _set(new, "__dict__", state.__dict__.copy())
+    fields_ = state.__dict__.copy()
+    fields_["tasks"] = list(fields_["tasks"])
+    _set(new, "__dict__", fields_)
     return new
 
 
 def frozen(state: TalismanState) -> TalismanState:
     """`state` as a plain frozen `TalismanState` again (a `WorkingState` is turned back, in place)."""
     if state.__class__ is WorkingState:
+        d = state.__dict__
+        d["tasks"] = tuple(d["tasks"])
         _set(state, "__class__", TalismanState)
     return state
 
