@@ -379,7 +379,10 @@ class WorkingState(TalismanState):
 
     def push(self, *tasks: Task) -> TalismanState:
         """Tasks pushed in place, the first given on top."""
-        self.__dict__["tasks"].extend(reversed(tasks))
+        if len(tasks) == 1:
+            self.__dict__["tasks"].append(tasks[0])
+        else:
+            self.__dict__["tasks"].extend(reversed(tasks))
         return self
 
     def pop(self) -> TalismanState:
