@@ -7,8 +7,8 @@ line and every system, never keeping a grognard module itself), then for each re
 that takes the request's environment, folder, standard input and output files and runs `grognard` as
 `python -m grognard` does, its exit status the child's. No grognard or test module is loaded when the
 child starts, so each command starts from a fresh grognard state as in its own process. A request whose
-environment differs from the parent's in anything but `GROGNARD_*` (what the interpreter or a warm
-module reads at start) is refused, and the caller starts a real interpreter for it.
+environment differs from the parent's in anything but `GROGNARD_*` and pytest's `PYTEST_CURRENT_TEST`
+(what the interpreter or a warm module reads at start) is refused: the caller starts an interpreter.
 """
 
 from __future__ import annotations
@@ -39,6 +39,11 @@ WARM = (
     "grognard.systems.heroquest",
     "grognard.systems.talisman",
 )
+
+
+def free(key: str) -> bool:
+    """Whether an environment variable may differ between the parent and a command (nothing warm reads it)."""
+    return key.startswith("GROGNARD_") or key == "PYTEST_CURRENT_TEST"
 
 
 def _own(name: str) -> bool:
@@ -144,7 +149,7 @@ def serve() -> None:
     for line in channel_in:
         request = json.loads(line)
         env = request["env"]
-        keys = (set(env) | set(mine)) - {k for k in env if k.startswith("GROGNARD_")}
+        keys = {k for k in set(env) | set(mine) if not free(k)}
         differs = {k for k in keys if env.get(k) != mine.get(k)}
         if differs or any(_own(m) for m in sys.modules):
             print(json.dumps({"refused": sorted(differs)}), file=channel_out, flush=True)

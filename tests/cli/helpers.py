@@ -14,7 +14,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.cli.forked import Parent
+from tests.cli.forked import Parent, free
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,22 +54,23 @@ def grognard(*args: str, stdin: str = "", home: Path | None = None, toys: bool =
     return Ran(proc.returncode, proc.stdout, proc.stderr)
 
 
-_PARENTS: dict[str, Parent] = {}
+PARENTS: dict[str, Parent] = {}
+"""The warm parent of this test process, by the environment it was started with (one at a time)."""
 
 
 def _forked(args: list[str], stdin: str, env: dict[str, str]) -> Ran | None:
     """Run the command in a child of the warm parent; None when the parent cannot take this environment."""
-    plain = {k: v for k, v in env.items() if not k.startswith("GROGNARD_")}
+    plain = {k: v for k, v in env.items() if not free(k)}
     key = json.dumps(sorted(plain.items()))
-    if key not in _PARENTS:
-        _PARENTS.clear()
-        _PARENTS[key] = Parent(plain, ROOT)
+    if key not in PARENTS:
+        PARENTS.clear()
+        PARENTS[key] = Parent(plain, ROOT)
     with tempfile.TemporaryDirectory(prefix="grognard-cli-") as folder:
         files = {name: Path(folder) / name for name in ("stdin", "stdout", "stderr")}
         files["stdin"].write_text(stdin)
         files["stdout"].touch()
         files["stderr"].touch()
-        code = _PARENTS[key].run(args, env, ROOT, files)
+        code = PARENTS[key].run(args, env, ROOT, files)
         if code is None:
             return None
         return Ran(code, files["stdout"].read_text(), files["stderr"].read_text())
