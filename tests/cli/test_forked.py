@@ -31,4 +31,4 @@ def test_forked_and_subprocess_runs_agree(tmp_path: Path, monkeypatch: pytest.Mo
     started = dict(helpers.PARENTS)
     plain = grognard("roll", "2d6", "--seed", "5", home=tmp_path)
     assert (forked.code, forked.out, forked.err) == (plain.code, plain.out, plain.err)
-    assert helpers.PARENTS == started
+    assert started == helpers.PARENTS
