@@ -63,6 +63,8 @@ def _forked(args: list[str], stdin: str, env: dict[str, str]) -> Ran | None:
     plain = {k: v for k, v in env.items() if not free(k)}
     key = json.dumps(sorted(plain.items()))
     if key not in PARENTS:
+        for old in PARENTS.values():
+            old.stop()
         PARENTS.clear()
         PARENTS[key] = Parent(plain, ROOT)
     with tempfile.TemporaryDirectory(prefix="grognard-cli-") as folder:
