@@ -15,6 +15,7 @@ import uvicorn
 from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
 
 from grognard.web.app import create_app
+from grognard.web.live import STOPPING
 from grognard.web.settings import Settings
 
 CHROMIUM = os.environ.get("GROGNARD_CHROMIUM", "/usr/bin/chromium")
@@ -59,9 +60,16 @@ class LiveServer:
         raise RuntimeError("the test server did not start")
 
     def stop(self) -> None:
-        """Stop serving."""
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
+        """Stop serving as Ctrl+C does: the open live streams end at their next look (`live.STOPPING`),
+        instead of the server waiting for them until the join gives up."""
+        STOPPING.set()
+        try:
+            self.server.should_exit = True
+            self.thread.join(timeout=10)
+        finally:
+            STOPPING.clear()
+        if self.thread.is_alive():
+            raise RuntimeError("the test server did not stop within 10 s")
 
 
 @pytest.fixture(scope="module")

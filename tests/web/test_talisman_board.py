@@ -17,6 +17,7 @@ from tests.web.test_tables import click_action, ply, start_game
 
 SPACES = 49  # 24 Outer, 16 Middle, 8 Inner and the Crown of Command
 MOVES = {"cw", "acw", "bridge", "on", "forward", "back"}
+BRISK = "localStorage.setItem('grognard-step-ms', '20')"  # the bot's moves replayed briskly
 SECRET = "test-secret-" + "x" * 32  # the secret tests/web/conftest.py gives the live server
 
 
@@ -77,6 +78,7 @@ def _calm_click(page: Page, pick: random.Random) -> None:
 
 
 def test_a_human_plays_a_bot_by_clicking_spaces_and_buttons(live: LiveServer, page: Page) -> None:
+    page.add_init_script(BRISK)
     _start(page, live.url, 7)
     assert page.locator("svg.talisman-board [data-space]").count() == SPACES
     pick = random.Random(11)
@@ -119,6 +121,7 @@ def test_the_humans_spells_stay_hidden_from_the_bot_seat_and_spectators(
     live: LiveServer, browser: Browser, console: Console
 ) -> None:
     host = console.watch(browser.new_context(viewport={"width": 1280, "height": 800}).new_page())
+    host.add_init_script(BRISK)
     game_id = _start(host, live.url, 2)
     pick = random.Random(5)
     held: list[str] = []

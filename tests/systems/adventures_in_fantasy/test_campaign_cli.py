@@ -1,16 +1,12 @@
 """The campaign commands, run as a user would: `grognard aif campaign|advance|experience|hirelings`.
 
 The commands are mounted on `grognard aif` by `cli/aif.py` and the campaign game is registered by the
-system's `__init__`; until those lines are in, the driver below does both itself, so the tests run the
-real entry point (`grognard.cli.main.run`) either way.
+system's `__init__`: the tests run the real `python -m grognard` (`tests.cli.helpers.grognard`).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,37 +17,13 @@ from grognard.cli.aif_campaign import ACTIONS, campaign_app
 from grognard.engine.errors import RulesError
 from grognard.engine.game import CHANCE
 from grognard.systems.adventures_in_fantasy.campaign import CAMPAIGN_GAME, sample_action
-from tests.cli.helpers import ROOT, Ran
-
-DRIVER = """
-import sys
-from dataclasses import replace
-from grognard.engine import registry
-from grognard.cli import aif, aif_campaign
-from grognard.systems.adventures_in_fantasy.campaign import CAMPAIGN_GAME
-system = registry.get_system("adventures-in-fantasy")
-if not any(g.info.id == "campaign" for g in system.games):
-    registry.register(replace(system, games=(*system.games, CAMPAIGN_GAME)))
-if not any(g.name == "campaign" for g in aif.app.registered_groups):
-    aif_campaign.mount(aif.app)
-from grognard.cli.main import run
-run(sys.argv[1:])
-"""
+from tests.cli.helpers import Ran
+from tests.cli.helpers import grognard as run_grognard
 
 
 def grognard(home: Path, *args: str, stdin: str = "") -> Ran:
-    """Run `grognard ARGS` in a subprocess with a private store."""
-    env = dict(os.environ, COLUMNS="120", NO_COLOR="1", PYTHONPATH=str(ROOT), GROGNARD_HOME=str(home))
-    proc = subprocess.run(
-        [sys.executable, "-c", DRIVER, *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=300,
-    )
-    return Ran(proc.returncode, proc.stdout, proc.stderr)
+    """Run `grognard ARGS` in its own process with a private store."""
+    return run_grognard(*args, stdin=stdin, home=home)
 
 
 def test_a_kept_campaign_from_start_to_advance(tmp_path: Path) -> None:

@@ -1,42 +1,21 @@
 """The education and equipment commands, run as a user would: `grognard aif learn|buy|castle ...`.
 
-The commands are mounted on `grognard aif` by `cli/aif.py`; until that line is in, the driver below
-mounts them itself, so the tests run the real entry point (`grognard.cli.main.run`) either way.
+The commands are mounted on `grognard aif` by `cli/aif.py`; the tests run the real `python -m grognard`
+(`tests.cli.helpers.grognard`).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from fractions import Fraction
 from typing import Any
 
-from tests.cli.helpers import ROOT, Ran
-
-DRIVER = """
-import sys
-from grognard.cli import aif, aif_education
-if not any(c.name == "learn" for c in aif.app.registered_commands):
-    aif_education.mount(aif.app)
-from grognard.cli.main import run
-run(sys.argv[1:])
-"""
+from tests.cli.helpers import Ran, grognard
 
 
 def aif(*args: str) -> Ran:
-    """Run `grognard aif ARGS` in a subprocess."""
-    env = dict(os.environ, COLUMNS="120", NO_COLOR="1", PYTHONPATH=str(ROOT))
-    proc = subprocess.run(
-        [sys.executable, "-c", DRIVER, "aif", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=300,
-    )
-    return Ran(proc.returncode, proc.stdout, proc.stderr)
+    """Run `grognard aif ARGS` in its own process."""
+    return grognard("aif", *args)
 
 
 def data(*args: str) -> Any:

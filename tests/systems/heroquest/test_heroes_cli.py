@@ -1,46 +1,25 @@
 """`grognard heroquest hero ...` and `grognard heroquest attack`, run as a user would.
 
-The commands are mounted on `grognard heroquest` by `cli/heroquest.py`; until that line is in, the driver
-below mounts them itself, so the tests run the real entry point (`grognard.cli.main.run`) either way.
+The commands are mounted on `grognard heroquest` by `cli/heroquest.py`; the tests run the real
+`python -m grognard` (`tests.cli.helpers.grognard`).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from grognard.systems.heroquest import combat_dice as cd
 from grognard.systems.heroquest.hero import Hero
-from tests.cli.helpers import ROOT, Ran
-
-DRIVER = """
-import sys
-from grognard.cli import heroquest, heroquest_heroes
-if not any(g.name == "hero" for g in heroquest.app.registered_groups):
-    heroquest_heroes.mount(heroquest.app)
-from grognard.cli.main import run
-run(sys.argv[1:])
-"""
+from tests.cli.helpers import Ran
+from tests.cli.helpers import grognard as run_grognard
 
 
 def grognard(home: Path, *args: str, stdin: str = "") -> Ran:
-    """Run `grognard ARGS` in a subprocess with a private GROGNARD_HOME."""
-    env = dict(os.environ, COLUMNS="120", NO_COLOR="1", PYTHONPATH=str(ROOT), GROGNARD_HOME=str(home))
-    proc = subprocess.run(
-        [sys.executable, "-c", DRIVER, *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=300,
-    )
-    return Ran(proc.returncode, proc.stdout, proc.stderr)
+    """Run `grognard ARGS` in its own process with a private GROGNARD_HOME."""
+    return run_grognard(*args, stdin=stdin, home=home)
 
 
 def data(ran: Ran) -> Any:

@@ -1,27 +1,41 @@
-"""Every HeroQuest module imports on its own in a fresh interpreter: no import cycle trips over a module
-half loaded (`traps` and `resolve`, `skill_moves` and `skill_combat` once did)."""
+"""Every HeroQuest module imports on its own in a fresh grognard state: no import cycle trips over a module
+half loaded (`traps` and `resolve`, `skill_moves` and `skill_combat` once did).
+
+Each module is imported by a child forked from one parent that has loaded only what is not grognard
+(`tests/fresh_imports.py`), so no grognard module is loaded when the child starts, as in a new interpreter,
+without paying an interpreter's start and the third-party imports 99 times."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import grognard.systems.heroquest as package
+from tests.fresh_imports import Importer, fresh_importer
 
 MODULES = sorted(p.stem for p in Path(package.__file__).parent.glob("*.py") if p.stem != "__init__")
+
+
+@pytest.fixture(scope="module")
+def importer() -> Iterator[Importer]:
+    """One parent process for the module's tests."""
+    with fresh_importer("grognard.systems.heroquest") as found:
+        yield found
 
 
 def test_the_modules_are_found() -> None:
     assert {"traps", "resolve", "skill_moves", "challenges", "destiny"} <= set(MODULES)
 
 
-@pytest.mark.parametrize("module", MODULES)
-def test_each_module_imports_alone_in_a_fresh_interpreter(module: str) -> None:
-    name = f"grognard.systems.heroquest.{module}"
-    ran = subprocess.run(
-        [sys.executable, "-c", f"import {name}"], capture_output=True, text=True, timeout=120, check=False
+def test_a_broken_module_is_reported_and_the_next_child_starts_fresh(importer: Importer) -> None:
+    assert importer.error("grognard.systems.heroquest.no_such_module") == (
+        "ModuleNotFoundError: No module named 'grognard.systems.heroquest.no_such_module'"
     )
-    assert ran.returncode == 0, ran.stderr.strip().splitlines()[-1:]
+    assert importer.error("json") == "json is not a grognard module"
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_each_module_imports_alone_in_a_fresh_interpreter(module: str, importer: Importer) -> None:
+    assert importer.error(f"grognard.systems.heroquest.{module}") is None
