@@ -13,9 +13,9 @@ instructions it has no special rule for."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import Any, TypeVar
+from typing import Any
 
 from grognard.systems.talisman import content as c
 from grognard.systems.talisman.catalog import catalog
@@ -25,9 +25,8 @@ from grognard.systems.talisman.dice import sum_probabilities
 from grognard.systems.talisman.effects import holds
 from grognard.systems.talisman.scores import craft, keywords, may_use, score, spell_limit, strength
 from grognard.systems.talisman.spells import held
-from grognard.systems.talisman.state import Hero, TalismanState
+from grognard.systems.talisman.state import Hero, Stash, TalismanState
 
-T = TypeVar("T")
 
 STRENGTH_WORTH = 2.0
 """What one Strength counter is worth to the bot, in the units every value below uses."""
@@ -88,17 +87,6 @@ def worth_memo(state: TalismanState) -> dict[Any, Any]:
     return found[1]
 
 
-def _memo(state: TalismanState, i: int, what: str, arg: int, compute: Callable[[], T]) -> T:
-    """`compute()` once per position (`worth_memo`), seat and question: a decision asks the same of many
-    spaces, and the decisions of a turn ask it of the same position."""
-    memo = worth_memo(state)
-    key = (i, what, arg)
-    if key not in memo:
-        memo[key] = compute()
-    value: T = memo[key]
-    return value
-
-
 @cache
 def odds(mine: int, theirs: int, enemy_dice: int = 1) -> tuple[float, float, float]:
     """(p_win, p_standoff, p_lose) of one combat, exact, as floats: the chances the combat's chance node
@@ -142,7 +130,12 @@ def crown_ready(hero: Hero) -> bool:
 
 def phase(state: TalismanState, i: int) -> str:
     """The bot's plan for seat `i`: "crown", "talisman" or "build"."""
-    return _memo(state, i, "phase", 0, lambda: _phase(state, i))
+    memo = worth_memo(state)
+    key = (i, "phase")
+    found: str | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _phase(state, i)
+    return found
 
 
 def _phase(state: TalismanState, i: int) -> str:
@@ -164,7 +157,11 @@ def _talismans_inside(state: TalismanState) -> bool:
     Inner Region, where characters died carrying it: only a character who goes in can take it (12:1;
     only the Valley of Fire needs a Talisman, 11:6). Praying at the Temple then gives nothing, and games
     waited thousands of turns for a Talisman that never came."""
-    return _memo(state, -1, "inside", 0, lambda: _talismans_inside_now(state))
+    memo = worth_memo(state)
+    found: bool | None = memo.get("inside")
+    if found is None:
+        found = memo["inside"] = _talismans_inside_now(state)
+    return found
 
 
 def _talismans_inside_now(state: TalismanState) -> bool:
@@ -264,28 +261,57 @@ def _bare(space: str) -> bool:
 def card_worth(state: TalismanState, i: int, card: str, enemy_bonus: int = 0, at: str = "") -> float:
     """What meeting a card lying on (or drawn onto) a space (`at`, else the hero's own) is worth to seat
     `i`, with the hero's abilities: his bonuses on that space, the Enemies he may Evade (18:1)."""
-    cat = catalog()
-    h = at_space(state.heroes[i], at)
-    if card in cat.spells:
+    return _card_worth_on(state, i, at_space(state.heroes[i], at), card, enemy_bonus)
+
+
+def _card_worth_on(state: TalismanState, i: int, h: Hero, card: str, enemy_bonus: int) -> float:
+    """`card_worth` for the hero `h` as placed (`at_space`)."""
+    kind = _card_kind(card)
+    if kind == "spell":
         return -1.0
-    kind = cat.kind(card)
     if kind in ("stranger", "place"):
-        worth = effect_worth(state, i, cat.cards[card].effects)
+        worth = effect_worth(state, i, catalog().cards[card].effects)
         return max(0.0, worth) if kind == "stranger" else worth
-    key = (hero_key(h), card, enemy_bonus)
-    found = _CARDS.get(key)
+    known = hero_worths(h)
+    key = (card, enemy_bonus)
+    found = known.get(key)
     if found is None:
-        if len(_CARDS) >= CACHE_SIZE:
-            _CARDS.clear()
-        found = _CARDS[key] = _card_worth_for(h, card, kind, enemy_bonus)
+        found = known[key] = _card_worth_for(h, card, kind, enemy_bonus)
     return found
 
 
-CACHE_SIZE = 16384
-"""Entries kept by each of the caches keyed by `hero_key` before it is emptied."""
+@cache
+def _card_kind(card: str) -> str:
+    """A card's kind as `card_worth` reads it: "spell" for a Spell, else the catalog's `kind`."""
+    cat = catalog()
+    return "spell" if card in cat.spells else cat.kind(card)
 
-_CARDS: dict[tuple[Any, ...], float] = {}
-"""`_card_worth_for` by `hero_key`, card and the space's bonus to enemies."""
+
+CACHE_SIZE = 16384
+"""Heroes (by identity) and hero keys kept by `hero_worths` before both are emptied."""
+
+_BY_HERO: dict[int, tuple[Hero, dict[Any, float]]] = {}
+"""`hero_worths` by the hero object's id (the hero kept with it, so that the id stays his)."""
+_BY_KEY: dict[tuple[Any, ...], dict[Any, float]] = {}
+"""`hero_worths` by `hero_key`."""
+
+
+def hero_worths(h: Hero) -> dict[Any, float]:
+    """The memo of what depends only on `hero_key(h)`: `_card_worth_for` by (card, the space's bonus to
+    enemies) and `_draw_worth_for` by ("", that bonus); heroes alike in their key share it. Found by
+    the hero's identity first (heroes are immutable), so a hero's key is built once."""
+    found = _BY_HERO.get(id(h))
+    if found is not None and found[0] is h:
+        return found[1]
+    if len(_BY_HERO) >= CACHE_SIZE or len(_BY_KEY) >= CACHE_SIZE:
+        _BY_HERO.clear()
+        _BY_KEY.clear()
+    key = hero_key(h)
+    known = _BY_KEY.get(key)
+    if known is None:
+        known = _BY_KEY[key] = {}
+    _BY_HERO[id(h)] = (h, known)
+    return known
 
 
 def hero_key(h: Hero) -> tuple[Any, ...]:
@@ -343,24 +369,17 @@ def _deck() -> tuple[tuple[str, int], ...]:
 def draw_worth(state: TalismanState, i: int, enemy_bonus: int = 0, at: str = "") -> float:
     """The expected worth of one Adventure card drawn (on `at`, else where the hero stands), over the
     deck's make-up, with the hero's abilities (bonuses there, the Enemies he may Evade)."""
-    if at_space(state.heroes[i], at) is state.heroes[i]:
-        at = ""
-    return _memo(state, i, f"draw:{at}", enemy_bonus, lambda: _draw_worth_now(state, i, enemy_bonus, at))
+    return _draw_worth_on(at_space(state.heroes[i], at), enemy_bonus)
 
 
-def _draw_worth_now(state: TalismanState, i: int, enemy_bonus: int, at: str) -> float:
-    h = at_space(state.heroes[i], at)
-    key = (hero_key(h), enemy_bonus)
-    worth = _DRAWS.get(key)
-    if worth is None:
-        if len(_DRAWS) >= CACHE_SIZE:
-            _DRAWS.clear()
-        worth = _DRAWS[key] = _draw_worth_for(h, enemy_bonus)
-    return worth
-
-
-_DRAWS: dict[tuple[Any, ...], float] = {}
-"""`_draw_worth_for` by `hero_key` and the space's bonus to enemies."""
+def _draw_worth_on(h: Hero, enemy_bonus: int) -> float:
+    """`draw_worth` for the hero `h` as placed (`at_space`)."""
+    known = hero_worths(h)
+    key = ("", enemy_bonus)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _draw_worth_for(h, enemy_bonus)
+    return found
 
 
 def _draw_worth_for(h: Hero, enemy_bonus: int) -> float:
@@ -401,7 +420,12 @@ def _draw_worth(
 
 def shop_worth(state: TalismanState, i: int) -> float:
     """The best purchase the hero can afford here and now (shops sell at their price, 20:1)."""
-    return _memo(state, i, "shop", 0, lambda: _shop_worth_now(state, i))
+    memo = worth_memo(state)
+    key = (i, "shop")
+    found: float | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _shop_worth_now(state, i)
+    return found
 
 
 def _shop_worth_now(state: TalismanState, i: int) -> float:
@@ -421,17 +445,66 @@ def heal_worth(h: Hero) -> float:
 
 def space_worth(state: TalismanState, i: int, space_id: str) -> float:
     """What ending a move on `space_id` and meeting it is worth to seat `i` (the goal aside)."""
+    sp = catalog().spaces[space_id]
+    stash = stashes_by_space(state).get(space_id)
+    plain = space_id in _plain_spaces() and (stash is None or _plain_cards(stash.cards))
+    if plain and not (sp.meet and others_on(state, i, space_id)):
+        h = state.heroes[i]
+        known = hero_worths(h)
+        key = (space_id, stash, h.gold)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = _space_worth_now(state, i, space_id, stash)
+        return found
+    return _space_worth_now(state, i, space_id, stash)
+
+
+@cache
+def _plain_spaces() -> frozenset[str]:
+    """The spaces whose own worth (`_special`) reads nothing but the hero's `hero_key` and Gold: every
+    space but the shops (the piles) and those whose instructions are valued by `effect_worth`."""
     cat = catalog()
-    sp = cat.spaces[space_id]
-    stash = state.stash(space_id)
-    worth = sum(card_worth(state, i, card, sp.enemy_bonus, space_id) for card in stash.cards)
-    worth += stash.gold * 0.6
+    known = {"temple", "chapel", "graveyard", "crags", "desert", "chasm", "stones", "marsh"}
+    known.add("portal-of-power")
+    return frozenset(
+        s
+        for s, sp in cat.spaces.items()
+        if not ("shop" in sp.tags or s == "castle") and (s in known or not sp.effects)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _plain_cards(cards: tuple[str, ...]) -> bool:
+    """True when no card among `cards` is a Stranger or a Place (valued by `effect_worth`)."""
+    return all(_card_kind(card) not in ("stranger", "place") for card in cards)
+
+
+def _space_worth_now(state: TalismanState, i: int, space_id: str, stash: Stash | None) -> float:
+    sp = catalog().spaces[space_id]
+    h = at_space(state.heroes[i], space_id)
+    if stash is None:
+        worth: float = 0.0
+        lying = 0
+    else:
+        bonus = sp.enemy_bonus
+        worth = sum([_card_worth_on(state, i, h, card, bonus) for card in stash.cards])
+        worth += stash.gold * 0.6
+        lying = len(stash.cards)
     if sp.draw:
-        worth += max(0, sp.draw - len(stash.cards)) * draw_worth(state, i, sp.enemy_bonus, space_id)
+        worth += max(0, sp.draw - lying) * _draw_worth_on(h, sp.enemy_bonus)
     worth += _special(state, i, space_id)
     if sp.meet:
         worth += max((duel_worth(state, i, j) for j in others_on(state, i, space_id)), default=0.0)
     return worth
+
+
+def stashes_by_space(state: TalismanState) -> dict[str, Stash]:
+    """The position's stashes by space (kept in `worth_memo`)."""
+    memo = worth_memo(state)
+    found: dict[str, Stash] | None = memo.get("stashes")
+    if found is None:
+        found = memo["stashes"] = {s.space: s for s in state.stashes}
+    return found
 
 
 def others_on(state: TalismanState, i: int, space_id: str) -> list[int]:
@@ -523,7 +596,12 @@ def _path_index() -> dict[str, int]:
 def _crossing(state: TalismanState, i: int) -> str:
     """Where to cross the Storm River from: the Sentinel when he can be beaten or evaded, else a shop
     selling Rafts (any Gold), else the Sentinel all the same."""
-    return _memo(state, i, "crossing", 0, lambda: _crossing_now(state, i))
+    memo = worth_memo(state)
+    key = (i, "crossing")
+    found: str | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _crossing_now(state, i)
+    return found
 
 
 def _crossing_now(state: TalismanState, i: int) -> str:
@@ -578,15 +656,17 @@ class Mover:
     def walk(self, pos: str, left: int, direction: int) -> float:
         """The best worth of moving `left` spaces from `pos` round the ring, branches considered."""
         key = (pos, left, direction)
-        if key not in self.memo:
-            cat = catalog()
-            nxt = cat.ring_step(pos, direction)
+        best = self.memo.get(key)
+        if best is None:
+            nxt = _ring_steps()[direction][pos]
             if left <= 1:
-                self.memo[key] = self.arrive(nxt)
+                best = self.arrive(nxt)
             else:
                 best = self.walk(nxt, left - 1, direction)
-                self.memo[key] = max(best, self.branches(nxt, left - 1))
-        return self.memo[key]
+                if nxt in _branching():
+                    best = max(best, self.branches(nxt, left - 1))
+            self.memo[key] = best
+        return best
 
     def branches(self, pos: str, left: int) -> float:
         """The best of the bridge and the Portal from `pos` with `left` steps still to go."""
@@ -642,6 +722,22 @@ class Mover:
         for d in range(1, 7):
             total += max(self.walk(pos, d, 1), self.walk(pos, d, -1), self.branches(pos, d))
         return total / 6
+
+
+@cache
+def _ring_steps() -> dict[int, dict[str, str]]:
+    """The next space of each ring space, by direction (+1 clockwise, -1 anticlockwise)."""
+    cat = catalog()
+    return {
+        d: {space: cat.ring_step(space, d) for ring in cat.rings.values() for space in ring} for d in (1, -1)
+    }
+
+
+@cache
+def _branching() -> frozenset[str]:
+    """The spaces with a bridge or a Portal (`Mover.branches` finds nothing elsewhere)."""
+    spaces = catalog().spaces.items()
+    return frozenset(s for s, sp in spaces if sp.bridge is not None or sp.portal is not None)
 
 
 def _evade_spells(state: TalismanState, i: int) -> list[str]:
