@@ -27,7 +27,6 @@ from grognard.systems.talisman.scores import craft, keywords, may_use, score, sp
 from grognard.systems.talisman.spells import held
 from grognard.systems.talisman.state import Hero, Stash, TalismanState
 
-
 STRENGTH_WORTH = 2.0
 """What one Strength counter is worth to the bot, in the units every value below uses."""
 CRAFT_WORTH = 1.0
