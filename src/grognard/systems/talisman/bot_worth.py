@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from grognard.systems.talisman import content as c
-from grognard.systems.talisman.catalog import catalog
+from grognard.systems.talisman.catalog import catalog, walk
 from grognard.systems.talisman.characters import evades_type, has_ability
 from grognard.systems.talisman.combat import LOSE, STANDOFF, STRENGTH_ENEMIES, WIN, combat_chances, hero_score
 from grognard.systems.talisman.dice import sum_probabilities
@@ -269,7 +269,7 @@ def _card_worth_on(state: TalismanState, i: int, h: Hero, card: str, enemy_bonus
     if kind == "spell":
         return -1.0
     if kind in ("stranger", "place"):
-        worth = effect_worth(state, i, catalog().cards[card].effects)
+        worth = own_effects_worth(state, i, card, catalog().cards[card].effects)
         return max(0.0, worth) if kind == "stranger" else worth
     known = hero_worths(h)
     key = (card, enemy_bonus)
@@ -287,7 +287,7 @@ def _card_kind(card: str) -> str:
 
 
 CACHE_SIZE = 16384
-"""Heroes (by identity) and hero keys kept by `hero_worths` before both are emptied."""
+"""Heroes (by identity) and hero keys kept by `hero_worths` before each is emptied."""
 
 _BY_HERO: dict[int, tuple[Hero, dict[Any, float]]] = {}
 """`hero_worths` by the hero object's id (the hero kept with it, so that the id stays his)."""
@@ -302,12 +302,13 @@ def hero_worths(h: Hero) -> dict[Any, float]:
     found = _BY_HERO.get(id(h))
     if found is not None and found[0] is h:
         return found[1]
-    if len(_BY_HERO) >= CACHE_SIZE or len(_BY_KEY) >= CACHE_SIZE:
+    if len(_BY_HERO) >= CACHE_SIZE:
         _BY_HERO.clear()
-        _BY_KEY.clear()
     key = hero_key(h)
     known = _BY_KEY.get(key)
     if known is None:
+        if len(_BY_KEY) >= CACHE_SIZE:
+            _BY_KEY.clear()
         known = _BY_KEY[key] = {}
     _BY_HERO[id(h)] = (h, known)
     return known
@@ -540,7 +541,7 @@ def _special(state: TalismanState, i: int, space_id: str) -> float:
         return -0.7
     if space_id == "portal-of-power":
         return 0.0
-    return effect_worth(state, i, sp.effects) if sp.effects else 0.1
+    return own_effects_worth(state, i, "space:" + space_id, sp.effects) if sp.effects else 0.1
 
 
 def duel_worth(state: TalismanState, i: int, j: int) -> float:
@@ -812,6 +813,39 @@ def _one(state: TalismanState, i: int, effect: c.Effect, depth: int) -> float:
         case c.Follow():
             return 0.8
     return 0.0
+
+
+def own_effects_worth(state: TalismanState, i: int, owner: str, effects: Sequence[c.Effect]) -> float:
+    """`effect_worth` of the instructions of `owner` (a card id, or "space:" and a space id), kept per
+    `hero_key`, Gold, Spells held and region when they read nothing else (`_hero_only`)."""
+    if not _hero_only(owner, effects):
+        return effect_worth(state, i, effects)
+    h = state.heroes[i]
+    known = hero_worths(h)
+    key = (owner, h.gold, len(h.spells), _region(h.space))
+    found = known.get(key)
+    if found is None:
+        found = known[key] = effect_worth(state, i, effects)
+    return found
+
+
+_HERO_ONLY: dict[str, bool] = {}
+"""`_hero_only` by owner."""
+
+
+def _hero_only(owner: str, effects: Sequence[c.Effect]) -> bool:
+    """True when `effect_worth` of `effects` reads nothing of a position but seat `i`'s hero (his
+    `hero_key`, Gold, number of Spells and region): no Teleport (the goal, the plan), no card from a pile
+    or shop (the piles) at any depth."""
+    found = _HERO_ONLY.get(owner)
+    if found is None:
+        found = _HERO_ONLY[owner] = not any(isinstance(e, c.Teleport | c.GainCard | c.Shop) for e in walk(effects))
+    return found
+
+
+@cache
+def _region(space: str) -> str:
+    return catalog().spaces[space].region
 
 
 def option_worth(state: TalismanState, i: int, option: c.Option, depth: int = 0) -> float:
