@@ -55,7 +55,10 @@ HEALING_SPELLS = {"healing": 1, "restoration": 2}
 
 def life_worth(lives: int) -> float:
     """What losing one Life costs: more the fewer are left (the last one is the character)."""
-    return {0: 20.0, 1: 20.0, 2: 7.0, 3: 4.0}.get(lives, 3.0)
+    return _LIFE_WORTH.get(lives, 3.0)
+
+
+_LIFE_WORTH = {0: 20.0, 1: 20.0, 2: 7.0, 3: 4.0}
 
 
 MEMO_CONTEXTS = 8
@@ -188,11 +191,29 @@ def item_worth(h: Hero, card: str) -> float:
     """What an Object, Magic Object or Follower is worth to the hero (0 when unusable); a weapon is worth
     what it adds over the weapons carried that count (one, or two for a character whose ability lets two
     count, 16:4 and 8:1)."""
-    slots = 2 if has_ability(h, "two_weapons") else 1
-    return _item_worth(card, h.objects, h.followers, h.alignment, slots)
+    talisman, aligned, weapon = _item_reads(card)
+    followers = h.followers if talisman else ()
+    alignment = h.alignment if aligned else ""
+    if weapon:
+        return _item_worth(card, h.objects, followers, alignment, 1 if h.toad else _slots(h.character))
+    return _item_worth(card, h.objects, followers, alignment)
 
 
-@lru_cache(maxsize=8192)
+@cache
+def _item_reads(card: str) -> tuple[bool, bool, bool]:
+    """What of the hero `_item_worth` reads for `card` beside his Objects: his Followers (a Talisman's
+    worth), his alignment (a Magic Object limited to some) and how many weapons count (a weapon's)."""
+    item = catalog().item(card)
+    return "talisman" in item.keywords, bool(item.alignments), item.weapon
+
+
+@cache
+def _slots(character: str) -> int:
+    """How many weapons count in Combat for a character (two with the "two_weapons" ability, 16:4)."""
+    return 2 if has_ability(Hero(character=character), "two_weapons") else 1
+
+
+@lru_cache(maxsize=65536)
 def _item_worth(
     card: str, objects: tuple[str, ...], followers: tuple[str, ...], alignment: str, slots: int = 1
 ) -> float:
@@ -839,7 +860,8 @@ def _hero_only(owner: str, effects: Sequence[c.Effect]) -> bool:
     or shop (the piles) at any depth."""
     found = _HERO_ONLY.get(owner)
     if found is None:
-        found = _HERO_ONLY[owner] = not any(isinstance(e, c.Teleport | c.GainCard | c.Shop) for e in walk(effects))
+        reads_more = any(isinstance(e, c.Teleport | c.GainCard | c.Shop) for e in walk(effects))
+        found = _HERO_ONLY[owner] = not reads_more
     return found
 
 
