@@ -109,8 +109,12 @@ def has_talisman(hero: Hero) -> bool:
 
 
 def combat_strength(hero: Hero) -> int:
-    """Strength in Combat, weapons and abilities included."""
-    return score(hero, "strength", "combat")
+    """Strength in Combat, weapons and abilities included (kept per `hero_key`)."""
+    known = hero_worths(hero)
+    found: int | None = known.get("combat")
+    if found is None:
+        found = known["combat"] = score(hero, "strength", "combat")
+    return found
 
 
 @cache
@@ -121,8 +125,13 @@ def pass_chance(score_: int) -> float:
 
 
 def crown_odds(hero: Hero) -> float:
-    """The chance of passing both the Mines (Craft) and the Crypt (Strength) at the first try."""
-    return pass_chance(craft(hero)) * pass_chance(strength(hero))
+    """The chance of passing both the Mines (Craft) and the Crypt (Strength) at the first try (kept per
+    `hero_key`)."""
+    known = hero_worths(hero)
+    found: float | None = known.get("crown")
+    if found is None:
+        found = known["crown"] = pass_chance(craft(hero)) * pass_chance(strength(hero))
+    return found
 
 
 def crown_ready(hero: Hero) -> bool:
@@ -310,16 +319,18 @@ def _card_kind(card: str) -> str:
 CACHE_SIZE = 16384
 """Heroes (by identity) and hero keys kept by `hero_worths` before each is emptied."""
 
-_BY_HERO: dict[int, tuple[Hero, dict[Any, float]]] = {}
+_BY_HERO: dict[int, tuple[Hero, dict[Any, Any]]] = {}
 """`hero_worths` by the hero object's id (the hero kept with it, so that the id stays his)."""
-_BY_KEY: dict[tuple[Any, ...], dict[Any, float]] = {}
+_BY_KEY: dict[tuple[Any, ...], dict[Any, Any]] = {}
 """`hero_worths` by `hero_key`."""
 
 
-def hero_worths(h: Hero) -> dict[Any, float]:
-    """The memo of what depends only on `hero_key(h)`: `_card_worth_for` by (card, the space's bonus to
-    enemies) and `_draw_worth_for` by ("", that bonus); heroes alike in their key share it. Found by
-    the hero's identity first (heroes are immutable), so a hero's key is built once."""
+def hero_worths(h: Hero) -> dict[Any, Any]:
+    """The memo of what depends only on `hero_key(h)` (and what else its keys name): `_card_worth_for` by
+    (card, the space's bonus to enemies), `_draw_worth_for` by ("", that bonus), a plain space's worth
+    (`space_worth`), a card's or space's own instructions (`own_effects_worth`), "combat" Strength and
+    "crown" odds; heroes alike in their key share it. Found by the hero's identity first (heroes are
+    immutable), so a hero's key is built once."""
     found = _BY_HERO.get(id(h))
     if found is not None and found[0] is h:
         return found[1]
@@ -468,16 +479,16 @@ def space_worth(state: TalismanState, i: int, space_id: str) -> float:
     """What ending a move on `space_id` and meeting it is worth to seat `i` (the goal aside)."""
     sp = catalog().spaces[space_id]
     stash = stashes_by_space(state).get(space_id)
-    plain = space_id in _plain_spaces() and (stash is None or _plain_cards(stash.cards))
-    if plain and not (sp.meet and others_on(state, i, space_id)):
+    others = others_on(state, i, space_id) if sp.meet else []
+    if not others and space_id in _plain_spaces() and (stash is None or _plain_cards(stash.cards)):
         h = state.heroes[i]
         known = hero_worths(h)
         key = (space_id, stash, h.gold)
-        found = known.get(key)
+        found: float | None = known.get(key)
         if found is None:
-            found = known[key] = _space_worth_now(state, i, space_id, stash)
+            found = known[key] = _space_worth_now(state, i, space_id, stash, others)
         return found
-    return _space_worth_now(state, i, space_id, stash)
+    return _space_worth_now(state, i, space_id, stash, others)
 
 
 @cache
@@ -500,7 +511,9 @@ def _plain_cards(cards: tuple[str, ...]) -> bool:
     return all(_card_kind(card) not in ("stranger", "place") for card in cards)
 
 
-def _space_worth_now(state: TalismanState, i: int, space_id: str, stash: Stash | None) -> float:
+def _space_worth_now(
+    state: TalismanState, i: int, space_id: str, stash: Stash | None, others: list[int]
+) -> float:
     sp = catalog().spaces[space_id]
     h = at_space(state.heroes[i], space_id)
     if stash is None:
@@ -515,7 +528,7 @@ def _space_worth_now(state: TalismanState, i: int, space_id: str, stash: Stash |
         worth += max(0, sp.draw - lying) * _draw_worth_on(h, sp.enemy_bonus)
     worth += _special(state, i, space_id)
     if sp.meet:
-        worth += max((duel_worth(state, i, j) for j in others_on(state, i, space_id)), default=0.0)
+        worth += max((duel_worth(state, i, j) for j in others), default=0.0)
     return worth
 
 
