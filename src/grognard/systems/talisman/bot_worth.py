@@ -13,7 +13,7 @@ instructions it has no special rule for."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
@@ -794,59 +794,122 @@ def effect_worth(state: TalismanState, i: int, effects: Sequence[c.Effect], dept
     """The expected worth to seat `i` of following `effects` in order, from the state as it is now."""
     if depth > DEPTH:
         return 0.0
-    return sum(_one(state, i, effect, depth) for effect in effects)
+    return sum([_one(state, i, effect, depth) for effect in effects])
 
 
 def _one(state: TalismanState, i: int, effect: c.Effect, depth: int) -> float:
+    worth = _WORTHS.get(effect.do)
+    return 0.0 if worth is None else worth(state, i, effect, depth)
+
+
+def _gain(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    return GAIN_WORTH[effect.stat] * effect.amount
+
+
+def _lose(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    amount = effect.amount
+    if effect.stat == "lives":
+        lives = state.heroes[i].lives
+        return -sum([life_worth(lives - k) for k in range(amount)])
+    return -_lost(state, i, effect.stat, amount)
+
+
+def _heal(state: TalismanState, i: int, effect: Any, depth: int) -> float:
     h = state.heroes[i]
-    match effect:
-        case c.Gain(stat=stat, amount=amount):
-            return GAIN_WORTH[stat] * amount
-        case c.Lose(stat="lives", amount=amount):
-            return -sum(life_worth(h.lives - k) for k in range(amount))
-        case c.Lose(stat=stat, amount=amount):
-            return -_lost(state, i, stat, amount)
-        case c.Heal(amount=amount):
-            return heal_worth(h) * min(amount, max(0, 4 - h.lives))
-        case c.Draw(count=count):
-            return count * draw_worth(state, i)
-        case c.DrawSpells(count=count):
-            room = max(0, spell_limit(h) - len(h.spells))
-            return SPELL_WORTH * min(count, room)
-        case c.Teleport(to=to, region=region):
-            spaces = to or [s for s in catalog().rings[region or "outer"] if s != h.space]
-            return max(goal_worth(state, i, s) for s in spaces) - goal_worth(state, i, h.space)
-        case c.LoseTurns(count=count):
-            return -TURN_WORTH * count
-        case c.EndTurn():
-            return -0.3
-        case c.Roll() as roll:
-            return _roll(state, i, roll, depth)
-        case c.BecomeToad():
-            return 0.0 if h.toad else -TOAD_WORTH
-        case c.Fight(craft=craft_, strength=strength_, strength_dice=dice, count_dice=many):
-            if craft_:
-                return fight_worth(score(h, "craft", "psychic"), craft_, 0.3, h.lives)
-            enemy = strength_ + round(3.5 * dice)
-            once = fight_worth(score(h, "strength", "combat"), enemy, 0.3, h.lives)
-            return once * (3.5 if many else 1)
-        case c.If(test=test, then=then, otherwise=otherwise):
-            chosen = then if holds(state, i, test) else otherwise
-            return effect_worth(state, i, chosen, depth + 1)
-        case c.Choose(options=options):
-            return max(option_worth(state, i, o, depth) for o in options)
-        case c.GainCard(card=card):
-            left = dict(state.supply).get(card, 0)
-            return item_worth(h, card) if left and not h.toad else 0.0
-        case c.Shop():
-            return 0.0 if h.toad else shop_worth(state, i)
-        case c.LoseFollower():
-            return -min((item_worth(h, f) for f in h.followers), default=0.0)
-        case c.LoseObject():
-            return -min((item_worth(h, o) for o in h.objects), default=0.0)
-        case c.Follow():
-            return 0.8
-    return 0.0
+    return heal_worth(h) * min(effect.amount, max(0, 4 - h.lives))
+
+
+def _draw(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    return effect.count * draw_worth(state, i)
+
+
+def _draw_spells(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    h = state.heroes[i]
+    room = max(0, spell_limit(h) - len(h.spells))
+    return SPELL_WORTH * min(effect.count, room)
+
+
+def _teleport(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    h = state.heroes[i]
+    spaces = effect.to or [s for s in catalog().rings[effect.region or "outer"] if s != h.space]
+    return max(goal_worth(state, i, s) for s in spaces) - goal_worth(state, i, h.space)
+
+
+def _lose_turns(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    return -TURN_WORTH * effect.count
+
+
+def _end_turn(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    return -0.3
+
+
+def _toad(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    return 0.0 if state.heroes[i].toad else -TOAD_WORTH
+
+
+def _fight(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    h = state.heroes[i]
+    if effect.craft:
+        return fight_worth(score(h, "craft", "psychic"), effect.craft, 0.3, h.lives)
+    enemy = effect.strength + round(3.5 * effect.strength_dice)
+    once = fight_worth(score(h, "strength", "combat"), enemy, 0.3, h.lives)
+    return once * (3.5 if effect.count_dice else 1)
+
+
+def _if(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    chosen = effect.then if holds(state, i, effect.test) else effect.otherwise
+    return effect_worth(state, i, chosen, depth + 1)
+
+
+def _choose(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    return max([option_worth(state, i, o, depth) for o in effect.options])
+
+
+def _gain_card(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    h = state.heroes[i]
+    left = dict(state.supply).get(effect.card, 0)
+    return item_worth(h, effect.card) if left and not h.toad else 0.0
+
+
+def _shop(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    return 0.0 if state.heroes[i].toad else shop_worth(state, i)
+
+
+def _lose_follower(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    h = state.heroes[i]
+    return -min((item_worth(h, f) for f in h.followers), default=0.0)
+
+
+def _lose_object(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    h = state.heroes[i]
+    return -min((item_worth(h, o) for o in h.objects), default=0.0)
+
+
+def _follow(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+    return 0.8
+
+
+_WORTHS: dict[str, Callable[[TalismanState, int, Any, int], float]] = {
+    "gain": _gain,
+    "lose": _lose,
+    "heal": _heal,
+    "draw": _draw,
+    "draw_spells": _draw_spells,
+    "teleport": _teleport,
+    "lose_turns": _lose_turns,
+    "end_turn": _end_turn,
+    "toad": _toad,
+    "fight": _fight,
+    "if": _if,
+    "choose": _choose,
+    "gain_card": _gain_card,
+    "shop": _shop,
+    "lose_follower": _lose_follower,
+    "lose_object": _lose_object,
+    "follow": _follow,
+}
+"""What one part of the effect language is worth (`effect_worth`), by its `do`; a part not here (it
+changes nothing the bot values: an alignment, a discard, a card placed, a command) is worth nothing."""
 
 
 def own_effects_worth(state: TalismanState, i: int, owner: str, effects: Sequence[c.Effect]) -> float:
@@ -902,12 +965,20 @@ def _lost(state: TalismanState, i: int, stat: str, amount: int) -> float:
     return (STRENGTH_WORTH if stat == "strength" else CRAFT_WORTH) * min(amount, above)
 
 
-def _roll(state: TalismanState, i: int, roll: c.Roll, depth: int) -> float:
+def _roll(state: TalismanState, i: int, roll: Any, depth: int) -> float:
     minus = score(state.heroes[i], roll.minus) if roll.minus else 0
+    found = _RANGES.get(id(roll))
+    if found is None or found[0] is not roll:
+        found = _RANGES[id(roll)] = (roll, tuple((o.low, o.high) for o in roll.outcomes))
     total = 0.0
-    for index, p in _branch_chances(roll.dice, minus, tuple((o.low, o.high) for o in roll.outcomes)):
+    for index, p in _branch_chances(roll.dice, minus, found[1]):
         total += p * effect_worth(state, i, roll.outcomes[index].then, depth + 1)
     return total
+
+
+_RANGES: dict[int, tuple[c.Roll, tuple[tuple[int, int], ...]]] = {}
+"""The totals of each branch of a Roll, by the Roll's id (kept with it, so that the id stays its own)."""
+_WORTHS["roll"] = _roll
 
 
 @lru_cache(maxsize=1024)
