@@ -151,14 +151,24 @@ def phase(state: TalismanState, i: int) -> str:
 
 def _phase(state: TalismanState, i: int) -> str:
     h = state.heroes[i]
-    region = catalog().spaces[h.space].region
+    region = _region(h.space)
     if region in ("inner", "crown"):
         return "crown"
-    if has_talisman(h) and (crown_ready(h) or (state.crown_reached and crown_odds(h) >= RACE_CHANCE)):
+    known = hero_worths(h)
+    facts: tuple[bool, bool, bool, bool] | None = known.get("phase")
+    if facts is None:
+        facts = known["phase"] = (
+            has_talisman(h),
+            crown_ready(h),
+            crown_odds(h) >= RACE_CHANCE,
+            combat_strength(h) >= MIDDLE_STRENGTH,
+        )
+    talisman, ready, racing, strong = facts
+    if talisman and (ready or (state.crown_reached and racing)):
         return "crown"
-    if not has_talisman(h) and crown_ready(h) and _talismans_inside(state):
+    if not talisman and ready and _talismans_inside(state):
         return "crown"
-    if not has_talisman(h) and (combat_strength(h) >= MIDDLE_STRENGTH or region == "middle"):
+    if not talisman and (strong or region == "middle"):
         return "talisman"
     return "build"
 
@@ -609,15 +619,23 @@ def rival_weight(state: TalismanState, i: int, j: int) -> float:
 def goal_worth(state: TalismanState, i: int, space_id: str, plan: str = "") -> float:
     """How much nearer the plan's goal (`phase` unless given) standing on `space_id` is (regions and
     ring distance)."""
-    cat = catalog()
-    sp = cat.spaces[space_id]
     plan = plan or phase(state, i)
-    if sp.region in ("inner", "crown"):
+    if plan != "build" and _region(space_id) == "outer":
+        return _goal(space_id, plan, _crossing(state, i))
+    return _goal(space_id, plan, "")
+
+
+@cache
+def _goal(space_id: str, plan: str, crossing: str) -> float:
+    """`goal_worth` of a space under a plan, `crossing` the place to cross the Storm River from (read on
+    the Outer Region only)."""
+    region = _region(space_id)
+    if region in ("inner", "crown"):
         return INNER_WORTH + _path_index()[space_id] if plan == "crown" else -5.0
     if plan == "build":
         return 0.0
-    if sp.region == "outer":
-        return -STEP_WORTH * _ring_distance(space_id, _crossing(state, i))
+    if region == "outer":
+        return -STEP_WORTH * _ring_distance(space_id, crossing)
     target = "portal-of-power" if plan == "crown" else "temple"
     return MIDDLE_WORTH - STEP_WORTH * _ring_distance(space_id, target)
 
