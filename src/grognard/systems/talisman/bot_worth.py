@@ -553,7 +553,14 @@ def stashes_by_space(state: TalismanState) -> dict[str, Stash]:
 
 def others_on(state: TalismanState, i: int, space_id: str) -> list[int]:
     """The other characters standing on a space."""
-    return [j for j, o in enumerate(state.heroes) if j != i and o.alive and o.space == space_id]
+    memo = worth_memo(state)
+    where: dict[str, list[int]] | None = memo.get("where")
+    if where is None:
+        where = memo["where"] = {}
+        for j, o in enumerate(state.heroes):
+            if o.alive:
+                where.setdefault(o.space, []).append(j)
+    return [j for j in where.get(space_id, ()) if j != i]
 
 
 def _special(state: TalismanState, i: int, space_id: str) -> float:

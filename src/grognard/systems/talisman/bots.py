@@ -322,8 +322,7 @@ def _collect(state: TalismanState, i: int, actions: list[str]) -> dict[str, floa
     limit = object_limit(h)
     full = limit is not None and len(h.objects) >= limit
     cat = catalog()
-    lying = [c for c in state.stash(h.space).cards if cat.kind(c) in ("object", "magic_object")]
-    best_here = max((item_worth(h, c) for c in lying if may_use(h, c)), default=0.0)
+    best_here: float | None = None
     out = {}
     for a in actions:
         kind, card = _verb_and_card(a)
@@ -334,6 +333,9 @@ def _collect(state: TalismanState, i: int, actions: list[str]) -> dict[str, floa
         elif kind == "visit":
             out[a] = effect_worth(state, i, cat.cards[card].effects) if card in cat.cards else 0.0
         elif card in h.objects and full:
+            if best_here is None:
+                lying = [c for c in state.stash(h.space).cards if cat.kind(c) in ("object", "magic_object")]
+                best_here = max((item_worth(h, c) for c in lying if may_use(h, c)), default=0.0)
             out[a] = best_here - item_worth(h, card) - 0.5
         else:
             out[a] = -item_worth(h, card) - 0.5
@@ -493,10 +495,14 @@ def heuristic_policy(state: GameState, rng: Rng) -> Action:
     if chooser is None:
         return actions[0]
     values = chooser(state, top.player, actions)
-    best = max(values.get(a, float("-inf")) for a in actions)
-    tied = [a for a in actions if values.get(a, float("-inf")) >= best - 1e-9]
+    worths = [values.get(a, _NONE) for a in actions]
+    best = max(worths)
+    tied = [a for a, worth in zip(actions, worths, strict=True) if worth >= best - 1e-9]
     return tied[0] if len(tied) == 1 else rng.choice(tied)
 
+
+_NONE = float("-inf")
+"""The worth of an action its chooser left out."""
 
 RANDOM_SHARE = 5
 """The mixed bot makes one decision in this many uniformly at random."""
