@@ -856,8 +856,22 @@ def _draw_spells(state: TalismanState, i: int, effect: Any, depth: int) -> float
 
 def _teleport(state: TalismanState, i: int, effect: Any, depth: int) -> float:
     h = state.heroes[i]
-    spaces = effect.to or [s for s in catalog().rings[effect.region or "outer"] if s != h.space]
-    return max(goal_worth(state, i, s) for s in spaces) - goal_worth(state, i, h.space)
+    plan = phase(state, i)
+    crossing = _crossing(state, i) if plan != "build" else ""
+    spaces = tuple(effect.to) if effect.to else _ring_but(effect.region or "outer", h.space)
+    return _best_goal(spaces, plan, crossing) - goal_worth(state, i, h.space)
+
+
+@cache
+def _ring_but(region: str, space: str) -> tuple[str, ...]:
+    """The spaces of a region's ring but one."""
+    return tuple(s for s in catalog().rings[region] if s != space)
+
+
+@cache
+def _best_goal(spaces: tuple[str, ...], plan: str, crossing: str) -> float:
+    """The best `goal_worth` among `spaces` under `plan` (`crossing` as `_crossing` finds it)."""
+    return max(_goal(s, plan, crossing if _region(s) == "outer" else "") for s in spaces)
 
 
 def _lose_turns(state: TalismanState, i: int, effect: Any, depth: int) -> float:
