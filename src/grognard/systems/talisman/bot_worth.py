@@ -952,32 +952,102 @@ changes nothing the bot values: an alignment, a discard, a card placed, a comman
 
 
 def own_effects_worth(state: TalismanState, i: int, owner: str, effects: Sequence[c.Effect]) -> float:
-    """`effect_worth` of the instructions of `owner` (a card id, or "space:" and a space id), kept per
-    `hero_key`, Gold, Spells held and region when they read nothing else (`_hero_only`)."""
-    if not _hero_only(owner, effects):
+    """`effect_worth` of the instructions of `owner` (a card id, or "space:" and a space id), kept by
+    what of the hero they read (`_reads`) when they read nothing else of the position."""
+    reads = _reads(owner, effects)
+    if reads is None:
         return effect_worth(state, i, effects)
+    whole, fields = reads
     h = state.heroes[i]
-    known = hero_worths(h)
-    key = (owner, h.gold, len(h.spells), _region(h.space))
-    found = known.get(key)
+    key = (owner, *[_FIELDS[f](h) for f in fields])
+    known = hero_worths(h) if whole else _OWN
+    found: float | None = known.get(key)
     if found is None:
+        if not whole and len(_OWN) >= CACHE_SIZE:
+            _OWN.clear()
         found = known[key] = effect_worth(state, i, effects)
     return found
 
 
-_HERO_ONLY: dict[str, bool] = {}
-"""`_hero_only` by owner."""
+_OWN: dict[tuple[Any, ...], float] = {}
+"""`own_effects_worth` of instructions that read a few fields of the hero, by owner and those fields."""
+
+_FIELDS: dict[str, Callable[[Hero], Any]] = {
+    "lives": lambda h: h.lives,
+    "gold": lambda h: h.gold,
+    "toad": lambda h: h.toad,
+    "character": lambda h: h.character,
+    "strength": lambda h: h.strength,
+    "craft": lambda h: h.craft,
+    "alignment": lambda h: h.alignment,
+    "region": lambda h: _region(h.space),
+    "spells": lambda h: len(h.spells),
+}
+"""The hero's fields `_reads` names, read."""
+
+_READS: dict[str, tuple[bool, tuple[str, ...]] | None] = {}
+"""`_reads` by owner."""
 
 
-def _hero_only(owner: str, effects: Sequence[c.Effect]) -> bool:
-    """True when `effect_worth` of `effects` reads nothing of a position but seat `i`'s hero (his
-    `hero_key`, Gold, number of Spells and region): no Teleport (the goal, the plan), no card from a pile
-    or shop (the piles) at any depth."""
-    found = _HERO_ONLY.get(owner)
-    if found is None:
-        reads_more = any(isinstance(e, c.Teleport | c.GainCard | c.Shop) for e in walk(effects))
-        found = _HERO_ONLY[owner] = not reads_more
+def _reads(owner: str, effects: Sequence[c.Effect]) -> tuple[bool, tuple[str, ...]] | None:
+    """What `effect_worth` of `effects` reads: None when more than seat `i`'s hero (a Teleport reads the
+    plan, a card from a pile or a shop the piles); else whether it reads all of `hero_key` (scores, items,
+    draws) and which of the hero's fields (`_FIELDS`) beside it, in a fixed order."""
+    if owner in _READS:
+        return _READS[owner]
+    names: set[str] = set()
+    found: tuple[bool, tuple[str, ...]] | None = None
+    for e in walk(effects):
+        if isinstance(e, c.Teleport | c.GainCard | c.Shop):
+            break
+        if isinstance(e, c.Lose):
+            names.update(_LOSE_READS.get(e.stat, ("toad", "character", e.stat)))
+        elif isinstance(e, c.Heal):
+            names.add("lives")
+        elif isinstance(e, c.Draw | c.Fight | c.LoseFollower | c.LoseObject):
+            names.add("key")
+        elif isinstance(e, c.DrawSpells):
+            names.update(("key", "spells"))
+        elif isinstance(e, c.Roll) and e.minus:
+            names.add("key")
+        elif isinstance(e, c.BecomeToad):
+            names.add("toad")
+        elif isinstance(e, c.If):
+            names.update(_test_reads(e.test))
+        elif isinstance(e, c.Choose):
+            names.add("gold")
+            for option in e.options:
+                if option.test is not None:
+                    names.update(_test_reads(option.test))
+    else:
+        whole = "key" in names
+        beside = ("gold", "region", "spells") if whole else tuple(_FIELDS)
+        found = (whole, tuple(f for f in beside if f in names))
+    _READS[owner] = found
     return found
+
+
+_LOSE_READS = {"lives": ("lives",), "gold": ("gold",)}
+"""What losing Lives or Gold reads (`_lost`); Strength or Craft: the Toad, the character's floor, the
+counter."""
+
+
+def _test_reads(test: c.Condition) -> set[str]:
+    """The names `_reads` gives what a condition (`effects.holds`) reads."""
+    names = set()
+    if test.has is not None:
+        names.add("key")
+    for field, name in (
+        (test.alignment, "alignment"),
+        (test.character, "character"),
+        (test.region, "region"),
+        (test.toad, "toad"),
+        (test.gold_at_least, "gold"),
+        (test.lives_below, "lives"),
+    ):
+        if field is not None:
+            names.add(name)
+    return names
 
 
 @cache
