@@ -23,7 +23,7 @@ from grognard.systems.talisman.characters import evades_type, has_ability
 from grognard.systems.talisman.combat import LOSE, STANDOFF, STRENGTH_ENEMIES, WIN, combat_chances, hero_score
 from grognard.systems.talisman.dice import sum_probabilities
 from grognard.systems.talisman.effects import holds
-from grognard.systems.talisman.scores import craft, keywords, may_use, score, spell_limit, strength
+from grognard.systems.talisman.scores import craft, keywords, score, spell_limit, strength
 from grognard.systems.talisman.spells import held
 from grognard.systems.talisman.state import Hero, Stash, TalismanState
 
@@ -236,29 +236,37 @@ def _slots(character: str) -> int:
 def _item_worth(
     card: str, objects: tuple[str, ...], followers: tuple[str, ...], alignment: str, slots: int = 1
 ) -> float:
-    cat = catalog()
-    item = cat.item(card)
-    h = Hero(objects=objects, followers=followers, alignment=alignment)
-    if not may_use(h, card):
+    item = catalog().item(card)
+    if item.alignments and alignment not in item.alignments:
         return 0.0
     worth = 0.2
-    carried = sorted((_weapon_bonus(o) for o in h.objects if cat.item(o).weapon), reverse=True)
-    weakest_counted = carried[slots - 1] if len(carried) >= slots else 0
+    added = item.weapon and card not in objects
+    weakest_counted = _weakest_counted(objects, slots) if added else 0
     for b in item.bonuses:
         per = STRENGTH_WORTH if b.stat == "strength" else CRAFT_WORTH
         amount = b.amount if b.when == "always" else b.amount * 0.8
-        if item.weapon and card not in h.objects:
+        if added:
             amount = max(0.0, b.amount - weakest_counted)
         worth += per * amount
     if item.save is not None:
         worth += (7 - item.save) / 6 * 4
     if "talisman" in item.keywords:
-        worth += 0.0 if has_talisman(h) and card not in h.objects else TALISMAN_WORTH
+        carrier = Hero(objects=objects, followers=followers)
+        worth += 0.0 if has_talisman(carrier) and card not in objects else TALISMAN_WORTH
     if item.carry_any or item.extra_spells:
         worth += 0.5
     if "water" in item.keywords:
         worth += 0.3
     return worth
+
+
+@lru_cache(maxsize=4096)
+def _weakest_counted(objects: tuple[str, ...], slots: int) -> int:
+    """The Strength bonus of the weakest weapon among `objects` that counts in Combat (the best `slots`
+    count), 0 when fewer are carried."""
+    cat = catalog()
+    carried = sorted((_weapon_bonus(o) for o in objects if cat.item(o).weapon), reverse=True)
+    return carried[slots - 1] if len(carried) >= slots else 0
 
 
 def _weapon_bonus(card: str) -> int:
