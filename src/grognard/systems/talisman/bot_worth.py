@@ -444,18 +444,14 @@ def _draw_worth_for(h: Hero, enemy_bonus: int) -> float:
 def _draw_worth(
     s: int, c: int, lives: int, enemy_bonus: int, alignment: str, evades: frozenset[str] = frozenset()
 ) -> float:
-    cat = catalog()
     probe = Hero(character="warrior", space="village", strength=s, craft=c, lives=lives, alignment=alignment)
     total = 0.0
-    count = 0
-    for card, n in _deck():
-        kind = cat.cards[card].type
+    for card, n, kind, number, gain in _deck_table():
         if kind in STRENGTH_ENEMIES:
-            enemy = cat.cards[card].strength + enemy_bonus
-            worth = fight_worth(s, enemy, cat.cards[card].strength / 7 * STRENGTH_WORTH + 0.3, lives)
+            worth = fight_worth(s, number + enemy_bonus, gain, lives)
             worth = max(worth, 0.0) if kind in evades else worth
         elif kind == "spirit":
-            worth = fight_worth(c, cat.cards[card].craft + enemy_bonus, 0.5, lives)
+            worth = fight_worth(c, number + enemy_bonus, 0.5, lives)
             worth = max(worth, 0.0) if kind in evades else worth
         elif kind in ("object", "magic_object", "follower"):
             worth = item_worth(probe, card) * 0.7
@@ -464,8 +460,26 @@ def _draw_worth(
         else:
             worth = 0.0
         total += worth * n
-        count += n
+    count = _deck_size()
     return total / count if count else 0.0
+
+
+@cache
+def _deck_table() -> tuple[tuple[str, int, str, int, float], ...]:
+    """The Adventure deck as `_draw_worth` reads it: each card, its count, its type, its Strength (an
+    Enemy's) or Craft (a Spirit's), and what killing it is worth (an Enemy's)."""
+    cards = catalog().cards
+    out = []
+    for card, n in _deck():
+        found = cards[card]
+        number = found.craft if found.type == "spirit" else found.strength
+        out.append((card, n, found.type, number, found.strength / 7 * STRENGTH_WORTH + 0.3))
+    return tuple(out)
+
+
+@cache
+def _deck_size() -> int:
+    return sum(n for _, n in _deck())
 
 
 def shop_worth(state: TalismanState, i: int) -> float:
