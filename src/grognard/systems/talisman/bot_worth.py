@@ -509,9 +509,17 @@ def heal_worth(h: Hero) -> float:
 
 def space_worth(state: TalismanState, i: int, space_id: str) -> float:
     """What ending a move on `space_id` and meeting it is worth to seat `i` (the goal aside)."""
+    memo = worth_memo(state)
+    return _space_worth(state, i, space_id, _stashes(state, memo), _where(state, memo))
+
+
+def _space_worth(
+    state: TalismanState, i: int, space_id: str, stashes: dict[str, Stash], where: dict[str, list[int]]
+) -> float:
+    """`space_worth`, the position's stashes and characters by space given."""
     sp = catalog().spaces[space_id]
-    stash = stashes_by_space(state).get(space_id)
-    others = others_on(state, i, space_id) if sp.meet else []
+    stash = stashes.get(space_id)
+    others = [j for j in where.get(space_id, ()) if j != i] if sp.meet else []
     if not others and space_id in _plain_spaces() and (stash is None or _plain_cards(stash.cards)):
         h = state.heroes[i]
         known = hero_worths(h)
@@ -564,25 +572,28 @@ def _space_worth_now(
     return worth
 
 
-def stashes_by_space(state: TalismanState) -> dict[str, Stash]:
-    """The position's stashes by space (kept in `worth_memo`)."""
-    memo = worth_memo(state)
+def _stashes(state: TalismanState, memo: dict[Any, Any]) -> dict[str, Stash]:
+    """The position's stashes by space (kept in its `worth_memo`, `memo`)."""
     found: dict[str, Stash] | None = memo.get("stashes")
     if found is None:
         found = memo["stashes"] = {s.space: s for s in state.stashes}
     return found
 
 
-def others_on(state: TalismanState, i: int, space_id: str) -> list[int]:
-    """The other characters standing on a space."""
-    memo = worth_memo(state)
+def _where(state: TalismanState, memo: dict[Any, Any]) -> dict[str, list[int]]:
+    """The seats of the characters on each space, in seat order (kept in the position's `worth_memo`)."""
     where: dict[str, list[int]] | None = memo.get("where")
     if where is None:
         where = memo["where"] = {}
         for j, o in enumerate(state.heroes):
             if o.alive:
                 where.setdefault(o.space, []).append(j)
-    return [j for j in where.get(space_id, ()) if j != i]
+    return where
+
+
+def others_on(state: TalismanState, i: int, space_id: str) -> list[int]:
+    """The other characters standing on a space."""
+    return [j for j in _where(state, worth_memo(state)).get(space_id, ()) if j != i]
 
 
 def _special(state: TalismanState, i: int, space_id: str) -> float:
@@ -716,6 +727,9 @@ class Mover:
         self.hero = state.heroes[i]
         self.plan = phase(state, i)
         memo = worth_memo(state)
+        self.stashes = _stashes(state, memo)
+        self.where = _where(state, memo)
+        self.crossing: str | None = None
         walks = memo.get(("walks", i))
         if walks is None:
             walks = memo[("walks", i)] = ({}, {})
@@ -726,13 +740,18 @@ class Mover:
         """Ending the move on `space` and meeting it."""
         worth = self.arrived.get(space)
         if worth is None:
-            worth = space_worth(self.state, self.i, space) + self.stay(space)
+            worth = _space_worth(self.state, self.i, space, self.stashes, self.where) + self.stay(space)
             self.arrived[space] = worth
         return worth
 
     def stay(self, space: str) -> float:
-        """Ending the turn on `space` with no encounter."""
-        return goal_worth(self.state, self.i, space, self.plan)
+        """Ending the turn on `space` with no encounter (`goal_worth` under the plan)."""
+        plan = self.plan
+        if plan != "build" and _region(space) == "outer":
+            if self.crossing is None:
+                self.crossing = _crossing(self.state, self.i)
+            return _goal(space, plan, self.crossing)
+        return _goal(space, plan, "")
 
     def walk(self, pos: str, left: int, direction: int) -> float:
         """The best worth of moving `left` spaces from `pos` round the ring, branches considered."""
