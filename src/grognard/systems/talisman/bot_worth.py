@@ -1023,6 +1023,12 @@ _FIELDS: dict[str, Callable[[Hero], Any]] = {
     "alignment": lambda h: h.alignment,
     "region": lambda h: _region(h.space),
     "spells": lambda h: len(h.spells),
+    "combat": combat_strength,
+    "psychic": lambda h: score(h, "craft", "psychic"),
+    "score:strength": lambda h: score(h, "strength"),
+    "score:craft": lambda h: score(h, "craft"),
+    "limit": spell_limit,
+    "draw": lambda h: _draw_worth_on(h, 0),
 }
 """The hero's fields `_reads` names, read."""
 
@@ -1045,12 +1051,16 @@ def _reads(owner: str, effects: Sequence[c.Effect]) -> tuple[bool, tuple[str, ..
             names.update(_LOSE_READS.get(e.stat, ("toad", "character", e.stat)))
         elif isinstance(e, c.Heal):
             names.add("lives")
-        elif isinstance(e, c.Draw | c.Fight | c.LoseFollower | c.LoseObject):
+        elif isinstance(e, c.LoseFollower | c.LoseObject):
             names.add("key")
+        elif isinstance(e, c.Draw):
+            names.add("draw")
+        elif isinstance(e, c.Fight):
+            names.update(("psychic" if e.craft else "combat", "lives"))
         elif isinstance(e, c.DrawSpells):
-            names.update(("key", "spells"))
+            names.update(("limit", "spells"))
         elif isinstance(e, c.Roll) and e.minus:
-            names.add("key")
+            names.add("score:" + e.minus)
         elif isinstance(e, c.BecomeToad):
             names.add("toad")
         elif isinstance(e, c.If):
