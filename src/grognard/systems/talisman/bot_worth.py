@@ -90,6 +90,11 @@ def worth_memo(state: TalismanState) -> dict[Any, Any]:
 
 
 @cache
+def _region(space: str) -> str:
+    return catalog().spaces[space].region
+
+
+@cache
 def odds(mine: int, theirs: int, enemy_dice: int = 1) -> tuple[float, float, float]:
     """(p_win, p_standoff, p_lose) of one combat, exact, as floats: the chances the combat's chance node
     gives its outcomes (`combat.combat_chances`, 16:4, 16:10), which `odds.combat_odds` also solves to."""
@@ -868,11 +873,11 @@ def _one(state: TalismanState, i: int, effect: c.Effect, depth: int) -> float:
     return 0.0 if worth is None else worth(state, i, effect, depth)
 
 
-def _gain(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _gain(state: TalismanState, i: int, effect: c.Gain, depth: int) -> float:
     return GAIN_WORTH[effect.stat] * effect.amount
 
 
-def _lose(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _lose(state: TalismanState, i: int, effect: c.Lose, depth: int) -> float:
     amount = effect.amount
     if effect.stat == "lives":
         lives = state.heroes[i].lives
@@ -880,22 +885,22 @@ def _lose(state: TalismanState, i: int, effect: Any, depth: int) -> float:
     return -_lost(state, i, effect.stat, amount)
 
 
-def _heal(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _heal(state: TalismanState, i: int, effect: c.Heal, depth: int) -> float:
     h = state.heroes[i]
     return heal_worth(h) * min(effect.amount, max(0, 4 - h.lives))
 
 
-def _draw(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _draw(state: TalismanState, i: int, effect: c.Draw, depth: int) -> float:
     return effect.count * draw_worth(state, i)
 
 
-def _draw_spells(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _draw_spells(state: TalismanState, i: int, effect: c.DrawSpells, depth: int) -> float:
     h = state.heroes[i]
     room = max(0, spell_limit(h) - len(h.spells))
     return SPELL_WORTH * min(effect.count, room)
 
 
-def _teleport(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _teleport(state: TalismanState, i: int, effect: c.Teleport, depth: int) -> float:
     h = state.heroes[i]
     plan = phase(state, i)
     crossing = _crossing(state, i) if plan != "build" else ""
@@ -915,19 +920,19 @@ def _best_goal(spaces: tuple[str, ...], plan: str, crossing: str) -> float:
     return max(_goal(s, plan, crossing if _region(s) == "outer" else "") for s in spaces)
 
 
-def _lose_turns(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _lose_turns(state: TalismanState, i: int, effect: c.LoseTurns, depth: int) -> float:
     return -TURN_WORTH * effect.count
 
 
-def _end_turn(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _end_turn(state: TalismanState, i: int, effect: c.EndTurn, depth: int) -> float:
     return -0.3
 
 
-def _toad(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _toad(state: TalismanState, i: int, effect: c.BecomeToad, depth: int) -> float:
     return 0.0 if state.heroes[i].toad else -TOAD_WORTH
 
 
-def _fight(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _fight(state: TalismanState, i: int, effect: c.Fight, depth: int) -> float:
     h = state.heroes[i]
     if effect.craft:
         return fight_worth(score(h, "craft", "psychic"), effect.craft, 0.3, h.lives)
@@ -936,36 +941,36 @@ def _fight(state: TalismanState, i: int, effect: Any, depth: int) -> float:
     return once * (3.5 if effect.count_dice else 1)
 
 
-def _if(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _if(state: TalismanState, i: int, effect: c.If, depth: int) -> float:
     chosen = effect.then if holds(state, i, effect.test) else effect.otherwise
     return effect_worth(state, i, chosen, depth + 1)
 
 
-def _choose(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _choose(state: TalismanState, i: int, effect: c.Choose, depth: int) -> float:
     return max([option_worth(state, i, o, depth) for o in effect.options])
 
 
-def _gain_card(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _gain_card(state: TalismanState, i: int, effect: c.GainCard, depth: int) -> float:
     h = state.heroes[i]
     left = dict(state.supply).get(effect.card, 0)
     return item_worth(h, effect.card) if left and not h.toad else 0.0
 
 
-def _shop(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _shop(state: TalismanState, i: int, effect: c.Shop, depth: int) -> float:
     return 0.0 if state.heroes[i].toad else shop_worth(state, i)
 
 
-def _lose_follower(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _lose_follower(state: TalismanState, i: int, effect: c.LoseFollower, depth: int) -> float:
     h = state.heroes[i]
     return -min((item_worth(h, f) for f in h.followers), default=0.0)
 
 
-def _lose_object(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _lose_object(state: TalismanState, i: int, effect: c.LoseObject, depth: int) -> float:
     h = state.heroes[i]
     return -min((item_worth(h, o) for o in h.objects), default=0.0)
 
 
-def _follow(state: TalismanState, i: int, effect: Any, depth: int) -> float:
+def _follow(state: TalismanState, i: int, effect: c.Follow, depth: int) -> float:
     return 0.8
 
 
@@ -1101,11 +1106,6 @@ def _test_reads(test: c.Condition) -> set[str]:
     return names
 
 
-@cache
-def _region(space: str) -> str:
-    return catalog().spaces[space].region
-
-
 def option_worth(state: TalismanState, i: int, option: c.Option, depth: int = 0) -> float:
     """The worth of one option of a Choose, its price in Gold paid (nothing when it cannot be taken)."""
     h = state.heroes[i]
@@ -1125,7 +1125,7 @@ def _lost(state: TalismanState, i: int, stat: str, amount: int) -> float:
     return (STRENGTH_WORTH if stat == "strength" else CRAFT_WORTH) * min(amount, above)
 
 
-def _roll(state: TalismanState, i: int, roll: Any, depth: int) -> float:
+def _roll(state: TalismanState, i: int, roll: c.Roll, depth: int) -> float:
     minus = score(state.heroes[i], roll.minus) if roll.minus else 0
     found = _RANGES.get(id(roll))
     if found is None or found[0] is not roll:
