@@ -72,15 +72,16 @@ Chooser = Callable[[TalismanState, int, list[str]], dict[str, float]]
 
 def _start(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
     h = state.heroes[i]
-    mover = Mover(state, i)
     typed = [(a, parse_action(a)) for a in actions]
     weighed = any(isinstance(t, GoTo | Align) for _, t in typed)
-    base = mover.expected_move() if weighed else 0.0
+    mover = Mover(state, i) if weighed else None
+    base = mover.expected_move() if mover is not None else 0.0
     out: dict[str, float] = {"move": base}
     for a, t in typed:
         if a == "cash":
             out[a] = base + 100
         elif isinstance(t, GoTo):
+            assert mover is not None
             out[a] = mover.arrive(t.space)
         elif isinstance(t, Cast):
             out[a] = base + _turn_spell(state, i, t)
