@@ -20,7 +20,7 @@ from typing import Any
 from grognard.systems.talisman import content as c
 from grognard.systems.talisman.catalog import catalog, walk
 from grognard.systems.talisman.characters import evades_type, has_ability
-from grognard.systems.talisman.combat import LOSE, STANDOFF, STRENGTH_ENEMIES, WIN, combat_chances, hero_score
+from grognard.systems.talisman.combat import LOSE, STANDOFF, STRENGTH_ENEMIES, WIN, combat_chances
 from grognard.systems.talisman.dice import sum_probabilities
 from grognard.systems.talisman.effects import holds
 from grognard.systems.talisman.scores import craft, keywords, score, spell_limit, strength
@@ -641,8 +641,8 @@ def duel_worth(state: TalismanState, i: int, j: int) -> float:
     if has_ability(me, "steal") and (them.objects or them.gold):
         return max(0.5, loot - 0.5)
     psychic = has_ability(me, "psychic_attack") and craft(me) - craft(them) > strength(me) - strength(them)
-    mine = hero_score(state, i, psychic)
-    theirs = hero_score(state, j, psychic)
+    mine = score(me, "craft", "psychic") if psychic else combat_strength(me)
+    theirs = score(them, "craft", "psychic") if psychic else combat_strength(them)
     dice = 0 if has_ability(me, "no_defender_roll") else 1
     gain = max(life_worth(them.lives) * 0.6 * rival_weight(state, i, j), loot)
     return fight_worth(mine, theirs, gain, me.lives, dice) - 0.5

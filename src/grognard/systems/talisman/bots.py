@@ -18,6 +18,7 @@ lost. It never looks at other players' Spells. It is deterministic: the RNG it i
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
@@ -412,6 +413,7 @@ def _least(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]
     return out
 
 
+@lru_cache(maxsize=8192)
 def _verb_and_card(action: str) -> tuple[str, str]:
     """A bare word with no card, or an `OnCard`'s verb and card."""
     typed = parse_action(action)
