@@ -15,19 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from typing import Any, TypeVar
+from typing import Any
 
 from grognard.systems.talisman import content as c
-from grognard.systems.talisman.catalog import catalog
+from grognard.systems.talisman.catalog import catalog, walk
 from grognard.systems.talisman.characters import evades_type, has_ability
-from grognard.systems.talisman.combat import LOSE, STANDOFF, STRENGTH_ENEMIES, WIN, combat_chances, hero_score
+from grognard.systems.talisman.combat import LOSE, STANDOFF, STRENGTH_ENEMIES, WIN, combat_chances
 from grognard.systems.talisman.dice import sum_probabilities
 from grognard.systems.talisman.effects import holds
-from grognard.systems.talisman.scores import craft, keywords, may_use, score, spell_limit, strength
+from grognard.systems.talisman.scores import craft, keywords, score, spell_limit, strength
 from grognard.systems.talisman.spells import held
-from grognard.systems.talisman.state import Hero, TalismanState
-
-T = TypeVar("T")
+from grognard.systems.talisman.state import Hero, Stash, TalismanState
 
 STRENGTH_WORTH = 2.0
 """What one Strength counter is worth to the bot, in the units every value below uses."""
@@ -57,7 +55,10 @@ HEALING_SPELLS = {"healing": 1, "restoration": 2}
 
 def life_worth(lives: int) -> float:
     """What losing one Life costs: more the fewer are left (the last one is the character)."""
-    return {0: 20.0, 1: 20.0, 2: 7.0, 3: 4.0}.get(lives, 3.0)
+    return _LIFE_WORTH.get(lives, 3.0)
+
+
+_LIFE_WORTH = {0: 20.0, 1: 20.0, 2: 7.0, 3: 4.0}
 
 
 MEMO_CONTEXTS = 8
@@ -88,15 +89,9 @@ def worth_memo(state: TalismanState) -> dict[Any, Any]:
     return found[1]
 
 
-def _memo(state: TalismanState, i: int, what: str, arg: int, compute: Callable[[], T]) -> T:
-    """`compute()` once per position (`worth_memo`), seat and question: a decision asks the same of many
-    spaces, and the decisions of a turn ask it of the same position."""
-    memo = worth_memo(state)
-    key = (i, what, arg)
-    if key not in memo:
-        memo[key] = compute()
-    value: T = memo[key]
-    return value
+@cache
+def _region(space: str) -> str:
+    return catalog().spaces[space].region
 
 
 @cache
@@ -119,8 +114,12 @@ def has_talisman(hero: Hero) -> bool:
 
 
 def combat_strength(hero: Hero) -> int:
-    """Strength in Combat, weapons and abilities included."""
-    return score(hero, "strength", "combat")
+    """Strength in Combat, weapons and abilities included (kept per `hero_key`)."""
+    known = hero_worths(hero)
+    found: int | None = known.get("combat")
+    if found is None:
+        found = known["combat"] = score(hero, "strength", "combat")
+    return found
 
 
 @cache
@@ -131,8 +130,13 @@ def pass_chance(score_: int) -> float:
 
 
 def crown_odds(hero: Hero) -> float:
-    """The chance of passing both the Mines (Craft) and the Crypt (Strength) at the first try."""
-    return pass_chance(craft(hero)) * pass_chance(strength(hero))
+    """The chance of passing both the Mines (Craft) and the Crypt (Strength) at the first try (kept per
+    `hero_key`)."""
+    known = hero_worths(hero)
+    found: float | None = known.get("crown")
+    if found is None:
+        found = known["crown"] = pass_chance(craft(hero)) * pass_chance(strength(hero))
+    return found
 
 
 def crown_ready(hero: Hero) -> bool:
@@ -142,19 +146,34 @@ def crown_ready(hero: Hero) -> bool:
 
 def phase(state: TalismanState, i: int) -> str:
     """The bot's plan for seat `i`: "crown", "talisman" or "build"."""
-    return _memo(state, i, "phase", 0, lambda: _phase(state, i))
+    memo = worth_memo(state)
+    key = (i, "phase")
+    found: str | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _phase(state, i)
+    return found
 
 
 def _phase(state: TalismanState, i: int) -> str:
     h = state.heroes[i]
-    region = catalog().spaces[h.space].region
+    region = _region(h.space)
     if region in ("inner", "crown"):
         return "crown"
-    if has_talisman(h) and (crown_ready(h) or (state.crown_reached and crown_odds(h) >= RACE_CHANCE)):
+    known = hero_worths(h)
+    facts: tuple[bool, bool, bool, bool] | None = known.get("phase")
+    if facts is None:
+        facts = known["phase"] = (
+            has_talisman(h),
+            crown_ready(h),
+            crown_odds(h) >= RACE_CHANCE,
+            combat_strength(h) >= MIDDLE_STRENGTH,
+        )
+    talisman, ready, racing, strong = facts
+    if talisman and (ready or (state.crown_reached and racing)):
         return "crown"
-    if not has_talisman(h) and crown_ready(h) and _talismans_inside(state):
+    if not talisman and ready and _talismans_inside(state):
         return "crown"
-    if not has_talisman(h) and (combat_strength(h) >= MIDDLE_STRENGTH or region == "middle"):
+    if not talisman and (strong or region == "middle"):
         return "talisman"
     return "build"
 
@@ -164,7 +183,11 @@ def _talismans_inside(state: TalismanState) -> bool:
     Inner Region, where characters died carrying it: only a character who goes in can take it (12:1;
     only the Valley of Fire needs a Talisman, 11:6). Praying at the Temple then gives nothing, and games
     waited thousands of turns for a Talisman that never came."""
-    return _memo(state, -1, "inside", 0, lambda: _talismans_inside_now(state))
+    memo = worth_memo(state)
+    found: bool | None = memo.get("inside")
+    if found is None:
+        found = memo["inside"] = _talismans_inside_now(state)
+    return found
 
 
 def _talismans_inside_now(state: TalismanState) -> bool:
@@ -192,37 +215,63 @@ def item_worth(h: Hero, card: str) -> float:
     """What an Object, Magic Object or Follower is worth to the hero (0 when unusable); a weapon is worth
     what it adds over the weapons carried that count (one, or two for a character whose ability lets two
     count, 16:4 and 8:1)."""
-    slots = 2 if has_ability(h, "two_weapons") else 1
-    return _item_worth(card, h.objects, h.followers, h.alignment, slots)
+    talisman, aligned, weapon = _item_reads(card)
+    followers = h.followers if talisman else ()
+    alignment = h.alignment if aligned else ""
+    if weapon:
+        return _item_worth(card, h.objects, followers, alignment, 1 if h.toad else _slots(h.character))
+    return _item_worth(card, h.objects, followers, alignment)
 
 
-@lru_cache(maxsize=8192)
+@cache
+def _item_reads(card: str) -> tuple[bool, bool, bool]:
+    """What of the hero `_item_worth` reads for `card` beside his Objects: his Followers (a Talisman's
+    worth), his alignment (a Magic Object limited to some) and how many weapons count (a weapon's)."""
+    item = catalog().item(card)
+    return "talisman" in item.keywords, bool(item.alignments), item.weapon
+
+
+@cache
+def _slots(character: str) -> int:
+    """How many weapons count in Combat for a character (two with the "two_weapons" ability, 16:4)."""
+    return 2 if has_ability(Hero(character=character), "two_weapons") else 1
+
+
+@lru_cache(maxsize=65536)
 def _item_worth(
     card: str, objects: tuple[str, ...], followers: tuple[str, ...], alignment: str, slots: int = 1
 ) -> float:
-    cat = catalog()
-    item = cat.item(card)
-    h = Hero(objects=objects, followers=followers, alignment=alignment)
-    if not may_use(h, card):
+    item = catalog().item(card)
+    if item.alignments and alignment not in item.alignments:
         return 0.0
     worth = 0.2
-    carried = sorted((_weapon_bonus(o) for o in h.objects if cat.item(o).weapon), reverse=True)
-    weakest_counted = carried[slots - 1] if len(carried) >= slots else 0
+    added = item.weapon and card not in objects
+    weakest_counted = _weakest_counted(objects, slots) if added else 0
     for b in item.bonuses:
         per = STRENGTH_WORTH if b.stat == "strength" else CRAFT_WORTH
         amount = b.amount if b.when == "always" else b.amount * 0.8
-        if item.weapon and card not in h.objects:
+        if added:
             amount = max(0.0, b.amount - weakest_counted)
         worth += per * amount
     if item.save is not None:
         worth += (7 - item.save) / 6 * 4
     if "talisman" in item.keywords:
-        worth += 0.0 if has_talisman(h) and card not in h.objects else TALISMAN_WORTH
+        carrier = Hero(objects=objects, followers=followers)
+        worth += 0.0 if has_talisman(carrier) and card not in objects else TALISMAN_WORTH
     if item.carry_any or item.extra_spells:
         worth += 0.5
     if "water" in item.keywords:
         worth += 0.3
     return worth
+
+
+@lru_cache(maxsize=4096)
+def _weakest_counted(objects: tuple[str, ...], slots: int) -> int:
+    """The Strength bonus of the weakest weapon among `objects` that counts in Combat (the best `slots`
+    count), 0 when fewer are carried."""
+    cat = catalog()
+    carried = sorted((_weapon_bonus(o) for o in objects if cat.item(o).weapon), reverse=True)
+    return carried[slots - 1] if len(carried) >= slots else 0
 
 
 def _weapon_bonus(card: str) -> int:
@@ -264,28 +313,60 @@ def _bare(space: str) -> bool:
 def card_worth(state: TalismanState, i: int, card: str, enemy_bonus: int = 0, at: str = "") -> float:
     """What meeting a card lying on (or drawn onto) a space (`at`, else the hero's own) is worth to seat
     `i`, with the hero's abilities: his bonuses on that space, the Enemies he may Evade (18:1)."""
-    cat = catalog()
-    h = at_space(state.heroes[i], at)
-    if card in cat.spells:
+    return _card_worth_on(state, i, at_space(state.heroes[i], at), card, enemy_bonus)
+
+
+def _card_worth_on(state: TalismanState, i: int, h: Hero, card: str, enemy_bonus: int) -> float:
+    """`card_worth` for the hero `h` as placed (`at_space`)."""
+    kind = _card_kind(card)
+    if kind == "spell":
         return -1.0
-    kind = cat.kind(card)
     if kind in ("stranger", "place"):
-        worth = effect_worth(state, i, cat.cards[card].effects)
+        worth = own_effects_worth(state, i, card, catalog().cards[card].effects)
         return max(0.0, worth) if kind == "stranger" else worth
-    key = (hero_key(h), card, enemy_bonus)
-    found = _CARDS.get(key)
+    known = hero_worths(h)
+    key = (card, enemy_bonus)
+    found = known.get(key)
     if found is None:
-        if len(_CARDS) >= CACHE_SIZE:
-            _CARDS.clear()
-        found = _CARDS[key] = _card_worth_for(h, card, kind, enemy_bonus)
+        found = known[key] = _card_worth_for(h, card, kind, enemy_bonus)
     return found
 
 
-CACHE_SIZE = 16384
-"""Entries kept by each of the caches keyed by `hero_key` before it is emptied."""
+@cache
+def _card_kind(card: str) -> str:
+    """A card's kind as `card_worth` reads it: "spell" for a Spell, else the catalog's `kind`."""
+    cat = catalog()
+    return "spell" if card in cat.spells else cat.kind(card)
 
-_CARDS: dict[tuple[Any, ...], float] = {}
-"""`_card_worth_for` by `hero_key`, card and the space's bonus to enemies."""
+
+CACHE_SIZE = 16384
+"""Heroes (by identity) and hero keys kept by `hero_worths` before each is emptied."""
+
+_BY_HERO: dict[int, tuple[Hero, dict[Any, Any]]] = {}
+"""`hero_worths` by the hero object's id (the hero kept with it, so that the id stays his)."""
+_BY_KEY: dict[tuple[Any, ...], dict[Any, Any]] = {}
+"""`hero_worths` by `hero_key`."""
+
+
+def hero_worths(h: Hero) -> dict[Any, Any]:
+    """The memo of what depends only on `hero_key(h)` (and what else its keys name): `_card_worth_for` by
+    (card, the space's bonus to enemies), `_draw_worth_for` by ("", that bonus), a plain space's worth
+    (`space_worth`), a card's or space's own instructions (`own_effects_worth`), "combat" Strength and
+    "crown" odds; heroes alike in their key share it. Found by the hero's identity first (heroes are
+    immutable), so a hero's key is built once."""
+    found = _BY_HERO.get(id(h))
+    if found is not None and found[0] is h:
+        return found[1]
+    if len(_BY_HERO) >= CACHE_SIZE:
+        _BY_HERO.clear()
+    key = hero_key(h)
+    known = _BY_KEY.get(key)
+    if known is None:
+        if len(_BY_KEY) >= CACHE_SIZE:
+            _BY_KEY.clear()
+        known = _BY_KEY[key] = {}
+    _BY_HERO[id(h)] = (h, known)
+    return known
 
 
 def hero_key(h: Hero) -> tuple[Any, ...]:
@@ -343,24 +424,17 @@ def _deck() -> tuple[tuple[str, int], ...]:
 def draw_worth(state: TalismanState, i: int, enemy_bonus: int = 0, at: str = "") -> float:
     """The expected worth of one Adventure card drawn (on `at`, else where the hero stands), over the
     deck's make-up, with the hero's abilities (bonuses there, the Enemies he may Evade)."""
-    if at_space(state.heroes[i], at) is state.heroes[i]:
-        at = ""
-    return _memo(state, i, f"draw:{at}", enemy_bonus, lambda: _draw_worth_now(state, i, enemy_bonus, at))
+    return _draw_worth_on(at_space(state.heroes[i], at), enemy_bonus)
 
 
-def _draw_worth_now(state: TalismanState, i: int, enemy_bonus: int, at: str) -> float:
-    h = at_space(state.heroes[i], at)
-    key = (hero_key(h), enemy_bonus)
-    worth = _DRAWS.get(key)
-    if worth is None:
-        if len(_DRAWS) >= CACHE_SIZE:
-            _DRAWS.clear()
-        worth = _DRAWS[key] = _draw_worth_for(h, enemy_bonus)
-    return worth
-
-
-_DRAWS: dict[tuple[Any, ...], float] = {}
-"""`_draw_worth_for` by `hero_key` and the space's bonus to enemies."""
+def _draw_worth_on(h: Hero, enemy_bonus: int) -> float:
+    """`draw_worth` for the hero `h` as placed (`at_space`)."""
+    known = hero_worths(h)
+    key = ("", enemy_bonus)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _draw_worth_for(h, enemy_bonus)
+    return found
 
 
 def _draw_worth_for(h: Hero, enemy_bonus: int) -> float:
@@ -375,18 +449,14 @@ def _draw_worth_for(h: Hero, enemy_bonus: int) -> float:
 def _draw_worth(
     s: int, c: int, lives: int, enemy_bonus: int, alignment: str, evades: frozenset[str] = frozenset()
 ) -> float:
-    cat = catalog()
     probe = Hero(character="warrior", space="village", strength=s, craft=c, lives=lives, alignment=alignment)
     total = 0.0
-    count = 0
-    for card, n in _deck():
-        kind = cat.cards[card].type
+    for card, n, kind, number, gain in _deck_table():
         if kind in STRENGTH_ENEMIES:
-            enemy = cat.cards[card].strength + enemy_bonus
-            worth = fight_worth(s, enemy, cat.cards[card].strength / 7 * STRENGTH_WORTH + 0.3, lives)
+            worth = fight_worth(s, number + enemy_bonus, gain, lives)
             worth = max(worth, 0.0) if kind in evades else worth
         elif kind == "spirit":
-            worth = fight_worth(c, cat.cards[card].craft + enemy_bonus, 0.5, lives)
+            worth = fight_worth(c, number + enemy_bonus, 0.5, lives)
             worth = max(worth, 0.0) if kind in evades else worth
         elif kind in ("object", "magic_object", "follower"):
             worth = item_worth(probe, card) * 0.7
@@ -395,13 +465,36 @@ def _draw_worth(
         else:
             worth = 0.0
         total += worth * n
-        count += n
+    count = _deck_size()
     return total / count if count else 0.0
+
+
+@cache
+def _deck_table() -> tuple[tuple[str, int, str, int, float], ...]:
+    """The Adventure deck as `_draw_worth` reads it: each card, its count, its type, its Strength (an
+    Enemy's) or Craft (a Spirit's), and what killing it is worth (an Enemy's)."""
+    cards = catalog().cards
+    out = []
+    for card, n in _deck():
+        found = cards[card]
+        number = found.craft if found.type == "spirit" else found.strength
+        out.append((card, n, found.type, number, found.strength / 7 * STRENGTH_WORTH + 0.3))
+    return tuple(out)
+
+
+@cache
+def _deck_size() -> int:
+    return sum(n for _, n in _deck())
 
 
 def shop_worth(state: TalismanState, i: int) -> float:
     """The best purchase the hero can afford here and now (shops sell at their price, 20:1)."""
-    return _memo(state, i, "shop", 0, lambda: _shop_worth_now(state, i))
+    memo = worth_memo(state)
+    key = (i, "shop")
+    found: float | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _shop_worth_now(state, i)
+    return found
 
 
 def _shop_worth_now(state: TalismanState, i: int) -> float:
@@ -421,22 +514,91 @@ def heal_worth(h: Hero) -> float:
 
 def space_worth(state: TalismanState, i: int, space_id: str) -> float:
     """What ending a move on `space_id` and meeting it is worth to seat `i` (the goal aside)."""
+    memo = worth_memo(state)
+    return _space_worth(state, i, space_id, _stashes(state, memo), _where(state, memo))
+
+
+def _space_worth(
+    state: TalismanState, i: int, space_id: str, stashes: dict[str, Stash], where: dict[str, list[int]]
+) -> float:
+    """`space_worth`, the position's stashes and characters by space given."""
+    sp = catalog().spaces[space_id]
+    stash = stashes.get(space_id)
+    others = [j for j in where.get(space_id, ()) if j != i] if sp.meet else []
+    if not others and space_id in _plain_spaces() and (stash is None or _plain_cards(stash.cards)):
+        h = state.heroes[i]
+        known = hero_worths(h)
+        key = (space_id, stash, h.gold)
+        found: float | None = known.get(key)
+        if found is None:
+            found = known[key] = _space_worth_now(state, i, space_id, stash, others)
+        return found
+    return _space_worth_now(state, i, space_id, stash, others)
+
+
+@cache
+def _plain_spaces() -> frozenset[str]:
+    """The spaces whose own worth (`_special`) reads nothing but the hero's `hero_key` and Gold: every
+    space but the shops (the piles) and those whose instructions are valued by `effect_worth`."""
     cat = catalog()
-    sp = cat.spaces[space_id]
-    stash = state.stash(space_id)
-    worth = sum(card_worth(state, i, card, sp.enemy_bonus, space_id) for card in stash.cards)
-    worth += stash.gold * 0.6
+    known = {"temple", "chapel", "graveyard", "crags", "desert", "chasm", "stones", "marsh"}
+    known.add("portal-of-power")
+    return frozenset(
+        s
+        for s, sp in cat.spaces.items()
+        if not ("shop" in sp.tags or s == "castle") and (s in known or not sp.effects)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _plain_cards(cards: tuple[str, ...]) -> bool:
+    """True when no card among `cards` is a Stranger or a Place (valued by `effect_worth`)."""
+    return all(_card_kind(card) not in ("stranger", "place") for card in cards)
+
+
+def _space_worth_now(
+    state: TalismanState, i: int, space_id: str, stash: Stash | None, others: list[int]
+) -> float:
+    sp = catalog().spaces[space_id]
+    h = at_space(state.heroes[i], space_id)
+    if stash is None:
+        worth: float = 0.0
+        lying = 0
+    else:
+        bonus = sp.enemy_bonus
+        worth = sum([_card_worth_on(state, i, h, card, bonus) for card in stash.cards])
+        worth += stash.gold * 0.6
+        lying = len(stash.cards)
     if sp.draw:
-        worth += max(0, sp.draw - len(stash.cards)) * draw_worth(state, i, sp.enemy_bonus, space_id)
+        worth += max(0, sp.draw - lying) * _draw_worth_on(h, sp.enemy_bonus)
     worth += _special(state, i, space_id)
     if sp.meet:
-        worth += max((duel_worth(state, i, j) for j in others_on(state, i, space_id)), default=0.0)
+        worth += max((duel_worth(state, i, j) for j in others), default=0.0)
     return worth
+
+
+def _stashes(state: TalismanState, memo: dict[Any, Any]) -> dict[str, Stash]:
+    """The position's stashes by space (kept in its `worth_memo`, `memo`)."""
+    found: dict[str, Stash] | None = memo.get("stashes")
+    if found is None:
+        found = memo["stashes"] = {s.space: s for s in state.stashes}
+    return found
+
+
+def _where(state: TalismanState, memo: dict[Any, Any]) -> dict[str, list[int]]:
+    """The seats of the characters on each space, in seat order (kept in the position's `worth_memo`)."""
+    where: dict[str, list[int]] | None = memo.get("where")
+    if where is None:
+        where = memo["where"] = {}
+        for j, o in enumerate(state.heroes):
+            if o.alive:
+                where.setdefault(o.space, []).append(j)
+    return where
 
 
 def others_on(state: TalismanState, i: int, space_id: str) -> list[int]:
     """The other characters standing on a space."""
-    return [j for j, o in enumerate(state.heroes) if j != i and o.alive and o.space == space_id]
+    return [j for j in _where(state, worth_memo(state)).get(space_id, ()) if j != i]
 
 
 def _special(state: TalismanState, i: int, space_id: str) -> float:
@@ -468,7 +630,7 @@ def _special(state: TalismanState, i: int, space_id: str) -> float:
         return -0.7
     if space_id == "portal-of-power":
         return 0.0
-    return effect_worth(state, i, sp.effects) if sp.effects else 0.1
+    return own_effects_worth(state, i, "space:" + space_id, sp.effects) if sp.effects else 0.1
 
 
 def duel_worth(state: TalismanState, i: int, j: int) -> float:
@@ -479,8 +641,8 @@ def duel_worth(state: TalismanState, i: int, j: int) -> float:
     if has_ability(me, "steal") and (them.objects or them.gold):
         return max(0.5, loot - 0.5)
     psychic = has_ability(me, "psychic_attack") and craft(me) - craft(them) > strength(me) - strength(them)
-    mine = hero_score(state, i, psychic)
-    theirs = hero_score(state, j, psychic)
+    mine = score(me, "craft", "psychic") if psychic else combat_strength(me)
+    theirs = score(them, "craft", "psychic") if psychic else combat_strength(them)
     dice = 0 if has_ability(me, "no_defender_roll") else 1
     gain = max(life_worth(them.lives) * 0.6 * rival_weight(state, i, j), loot)
     return fight_worth(mine, theirs, gain, me.lives, dice) - 0.5
@@ -502,15 +664,23 @@ def rival_weight(state: TalismanState, i: int, j: int) -> float:
 def goal_worth(state: TalismanState, i: int, space_id: str, plan: str = "") -> float:
     """How much nearer the plan's goal (`phase` unless given) standing on `space_id` is (regions and
     ring distance)."""
-    cat = catalog()
-    sp = cat.spaces[space_id]
     plan = plan or phase(state, i)
-    if sp.region in ("inner", "crown"):
+    if plan != "build" and _region(space_id) == "outer":
+        return _goal(space_id, plan, _crossing(state, i))
+    return _goal(space_id, plan, "")
+
+
+@cache
+def _goal(space_id: str, plan: str, crossing: str) -> float:
+    """`goal_worth` of a space under a plan, `crossing` the place to cross the Storm River from (read on
+    the Outer Region only)."""
+    region = _region(space_id)
+    if region in ("inner", "crown"):
         return INNER_WORTH + _path_index()[space_id] if plan == "crown" else -5.0
     if plan == "build":
         return 0.0
-    if sp.region == "outer":
-        return -STEP_WORTH * _ring_distance(space_id, _crossing(state, i))
+    if region == "outer":
+        return -STEP_WORTH * _ring_distance(space_id, crossing)
     target = "portal-of-power" if plan == "crown" else "temple"
     return MIDDLE_WORTH - STEP_WORTH * _ring_distance(space_id, target)
 
@@ -523,7 +693,12 @@ def _path_index() -> dict[str, int]:
 def _crossing(state: TalismanState, i: int) -> str:
     """Where to cross the Storm River from: the Sentinel when he can be beaten or evaded, else a shop
     selling Rafts (any Gold), else the Sentinel all the same."""
-    return _memo(state, i, "crossing", 0, lambda: _crossing_now(state, i))
+    memo = worth_memo(state)
+    key = (i, "crossing")
+    found: str | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _crossing_now(state, i)
+    return found
 
 
 def _crossing_now(state: TalismanState, i: int) -> str:
@@ -557,6 +732,9 @@ class Mover:
         self.hero = state.heroes[i]
         self.plan = phase(state, i)
         memo = worth_memo(state)
+        self.stashes = _stashes(state, memo)
+        self.where = _where(state, memo)
+        self.crossing: str | None = None
         walks = memo.get(("walks", i))
         if walks is None:
             walks = memo[("walks", i)] = ({}, {})
@@ -567,26 +745,33 @@ class Mover:
         """Ending the move on `space` and meeting it."""
         worth = self.arrived.get(space)
         if worth is None:
-            worth = space_worth(self.state, self.i, space) + self.stay(space)
+            worth = _space_worth(self.state, self.i, space, self.stashes, self.where) + self.stay(space)
             self.arrived[space] = worth
         return worth
 
     def stay(self, space: str) -> float:
-        """Ending the turn on `space` with no encounter."""
-        return goal_worth(self.state, self.i, space, self.plan)
+        """Ending the turn on `space` with no encounter (`goal_worth` under the plan)."""
+        plan = self.plan
+        if plan != "build" and _region(space) == "outer":
+            if self.crossing is None:
+                self.crossing = _crossing(self.state, self.i)
+            return _goal(space, plan, self.crossing)
+        return _goal(space, plan, "")
 
     def walk(self, pos: str, left: int, direction: int) -> float:
         """The best worth of moving `left` spaces from `pos` round the ring, branches considered."""
         key = (pos, left, direction)
-        if key not in self.memo:
-            cat = catalog()
-            nxt = cat.ring_step(pos, direction)
+        best = self.memo.get(key)
+        if best is None:
+            nxt = _ring_steps()[direction][pos]
             if left <= 1:
-                self.memo[key] = self.arrive(nxt)
+                best = self.arrive(nxt)
             else:
                 best = self.walk(nxt, left - 1, direction)
-                self.memo[key] = max(best, self.branches(nxt, left - 1))
-        return self.memo[key]
+                if nxt in _branching():
+                    best = max(best, self.branches(nxt, left - 1))
+            self.memo[key] = best
+        return best
 
     def branches(self, pos: str, left: int) -> float:
         """The best of the bridge and the Portal from `pos` with `left` steps still to go."""
@@ -644,6 +829,22 @@ class Mover:
         return total / 6
 
 
+@cache
+def _ring_steps() -> dict[int, dict[str, str]]:
+    """The next space of each ring space, by direction (+1 clockwise, -1 anticlockwise)."""
+    cat = catalog()
+    return {
+        d: {space: cat.ring_step(space, d) for ring in cat.rings.values() for space in ring} for d in (1, -1)
+    }
+
+
+@cache
+def _branching() -> frozenset[str]:
+    """The spaces with a bridge or a Portal (`Mover.branches` finds nothing elsewhere)."""
+    spaces = catalog().spaces.items()
+    return frozenset(s for s, sp in spaces if sp.bridge is not None or sp.portal is not None)
+
+
 def _evade_spells(state: TalismanState, i: int) -> list[str]:
     return held(state, i, "evade")
 
@@ -664,59 +865,245 @@ def effect_worth(state: TalismanState, i: int, effects: Sequence[c.Effect], dept
     """The expected worth to seat `i` of following `effects` in order, from the state as it is now."""
     if depth > DEPTH:
         return 0.0
-    return sum(_one(state, i, effect, depth) for effect in effects)
+    return sum([_one(state, i, effect, depth) for effect in effects])
 
 
 def _one(state: TalismanState, i: int, effect: c.Effect, depth: int) -> float:
+    worth = _WORTHS.get(effect.do)
+    return 0.0 if worth is None else worth(state, i, effect, depth)
+
+
+def _gain(state: TalismanState, i: int, effect: c.Gain, depth: int) -> float:
+    return GAIN_WORTH[effect.stat] * effect.amount
+
+
+def _lose(state: TalismanState, i: int, effect: c.Lose, depth: int) -> float:
+    amount = effect.amount
+    if effect.stat == "lives":
+        lives = state.heroes[i].lives
+        return -sum([life_worth(lives - k) for k in range(amount)])
+    return -_lost(state, i, effect.stat, amount)
+
+
+def _heal(state: TalismanState, i: int, effect: c.Heal, depth: int) -> float:
     h = state.heroes[i]
-    match effect:
-        case c.Gain(stat=stat, amount=amount):
-            return GAIN_WORTH[stat] * amount
-        case c.Lose(stat="lives", amount=amount):
-            return -sum(life_worth(h.lives - k) for k in range(amount))
-        case c.Lose(stat=stat, amount=amount):
-            return -_lost(state, i, stat, amount)
-        case c.Heal(amount=amount):
-            return heal_worth(h) * min(amount, max(0, 4 - h.lives))
-        case c.Draw(count=count):
-            return count * draw_worth(state, i)
-        case c.DrawSpells(count=count):
-            room = max(0, spell_limit(h) - len(h.spells))
-            return SPELL_WORTH * min(count, room)
-        case c.Teleport(to=to, region=region):
-            spaces = to or [s for s in catalog().rings[region or "outer"] if s != h.space]
-            return max(goal_worth(state, i, s) for s in spaces) - goal_worth(state, i, h.space)
-        case c.LoseTurns(count=count):
-            return -TURN_WORTH * count
-        case c.EndTurn():
-            return -0.3
-        case c.Roll() as roll:
-            return _roll(state, i, roll, depth)
-        case c.BecomeToad():
-            return 0.0 if h.toad else -TOAD_WORTH
-        case c.Fight(craft=craft_, strength=strength_, strength_dice=dice, count_dice=many):
-            if craft_:
-                return fight_worth(score(h, "craft", "psychic"), craft_, 0.3, h.lives)
-            enemy = strength_ + round(3.5 * dice)
-            once = fight_worth(score(h, "strength", "combat"), enemy, 0.3, h.lives)
-            return once * (3.5 if many else 1)
-        case c.If(test=test, then=then, otherwise=otherwise):
-            chosen = then if holds(state, i, test) else otherwise
-            return effect_worth(state, i, chosen, depth + 1)
-        case c.Choose(options=options):
-            return max(option_worth(state, i, o, depth) for o in options)
-        case c.GainCard(card=card):
-            left = dict(state.supply).get(card, 0)
-            return item_worth(h, card) if left and not h.toad else 0.0
-        case c.Shop():
-            return 0.0 if h.toad else shop_worth(state, i)
-        case c.LoseFollower():
-            return -min((item_worth(h, f) for f in h.followers), default=0.0)
-        case c.LoseObject():
-            return -min((item_worth(h, o) for o in h.objects), default=0.0)
-        case c.Follow():
-            return 0.8
-    return 0.0
+    return heal_worth(h) * min(effect.amount, max(0, 4 - h.lives))
+
+
+def _draw(state: TalismanState, i: int, effect: c.Draw, depth: int) -> float:
+    return effect.count * draw_worth(state, i)
+
+
+def _draw_spells(state: TalismanState, i: int, effect: c.DrawSpells, depth: int) -> float:
+    h = state.heroes[i]
+    room = max(0, spell_limit(h) - len(h.spells))
+    return SPELL_WORTH * min(effect.count, room)
+
+
+def _teleport(state: TalismanState, i: int, effect: c.Teleport, depth: int) -> float:
+    h = state.heroes[i]
+    plan = phase(state, i)
+    crossing = _crossing(state, i) if plan != "build" else ""
+    spaces = tuple(effect.to) if effect.to else _ring_but(effect.region or "outer", h.space)
+    return _best_goal(spaces, plan, crossing) - goal_worth(state, i, h.space)
+
+
+@cache
+def _ring_but(region: str, space: str) -> tuple[str, ...]:
+    """The spaces of a region's ring but one."""
+    return tuple(s for s in catalog().rings[region] if s != space)
+
+
+@cache
+def _best_goal(spaces: tuple[str, ...], plan: str, crossing: str) -> float:
+    """The best `goal_worth` among `spaces` under `plan` (`crossing` as `_crossing` finds it)."""
+    return max(_goal(s, plan, crossing if _region(s) == "outer" else "") for s in spaces)
+
+
+def _lose_turns(state: TalismanState, i: int, effect: c.LoseTurns, depth: int) -> float:
+    return -TURN_WORTH * effect.count
+
+
+def _end_turn(state: TalismanState, i: int, effect: c.EndTurn, depth: int) -> float:
+    return -0.3
+
+
+def _toad(state: TalismanState, i: int, effect: c.BecomeToad, depth: int) -> float:
+    return 0.0 if state.heroes[i].toad else -TOAD_WORTH
+
+
+def _fight(state: TalismanState, i: int, effect: c.Fight, depth: int) -> float:
+    h = state.heroes[i]
+    if effect.craft:
+        return fight_worth(score(h, "craft", "psychic"), effect.craft, 0.3, h.lives)
+    enemy = effect.strength + round(3.5 * effect.strength_dice)
+    once = fight_worth(score(h, "strength", "combat"), enemy, 0.3, h.lives)
+    return once * (3.5 if effect.count_dice else 1)
+
+
+def _if(state: TalismanState, i: int, effect: c.If, depth: int) -> float:
+    chosen = effect.then if holds(state, i, effect.test) else effect.otherwise
+    return effect_worth(state, i, chosen, depth + 1)
+
+
+def _choose(state: TalismanState, i: int, effect: c.Choose, depth: int) -> float:
+    return max([option_worth(state, i, o, depth) for o in effect.options])
+
+
+def _gain_card(state: TalismanState, i: int, effect: c.GainCard, depth: int) -> float:
+    h = state.heroes[i]
+    left = dict(state.supply).get(effect.card, 0)
+    return item_worth(h, effect.card) if left and not h.toad else 0.0
+
+
+def _shop(state: TalismanState, i: int, effect: c.Shop, depth: int) -> float:
+    return 0.0 if state.heroes[i].toad else shop_worth(state, i)
+
+
+def _lose_follower(state: TalismanState, i: int, effect: c.LoseFollower, depth: int) -> float:
+    h = state.heroes[i]
+    return -min((item_worth(h, f) for f in h.followers), default=0.0)
+
+
+def _lose_object(state: TalismanState, i: int, effect: c.LoseObject, depth: int) -> float:
+    h = state.heroes[i]
+    return -min((item_worth(h, o) for o in h.objects), default=0.0)
+
+
+def _follow(state: TalismanState, i: int, effect: c.Follow, depth: int) -> float:
+    return 0.8
+
+
+_WORTHS: dict[str, Callable[[TalismanState, int, Any, int], float]] = {
+    "gain": _gain,
+    "lose": _lose,
+    "heal": _heal,
+    "draw": _draw,
+    "draw_spells": _draw_spells,
+    "teleport": _teleport,
+    "lose_turns": _lose_turns,
+    "end_turn": _end_turn,
+    "toad": _toad,
+    "fight": _fight,
+    "if": _if,
+    "choose": _choose,
+    "gain_card": _gain_card,
+    "shop": _shop,
+    "lose_follower": _lose_follower,
+    "lose_object": _lose_object,
+    "follow": _follow,
+}
+"""What one part of the effect language is worth (`effect_worth`), by its `do`; a part not here (it
+changes nothing the bot values: an alignment, a discard, a card placed, a command) is worth nothing."""
+
+
+def own_effects_worth(state: TalismanState, i: int, owner: str, effects: Sequence[c.Effect]) -> float:
+    """`effect_worth` of the instructions of `owner` (a card id, or "space:" and a space id), kept by
+    what of the hero they read (`_reads`) when they read nothing else of the position."""
+    reads = _reads(owner, effects)
+    if reads is None:
+        return effect_worth(state, i, effects)
+    whole, fields = reads
+    h = state.heroes[i]
+    key = (owner, *[_FIELDS[f](h) for f in fields])
+    known = hero_worths(h) if whole else _OWN
+    found: float | None = known.get(key)
+    if found is None:
+        if not whole and len(_OWN) >= CACHE_SIZE:
+            _OWN.clear()
+        found = known[key] = effect_worth(state, i, effects)
+    return found
+
+
+_OWN: dict[tuple[Any, ...], float] = {}
+"""`own_effects_worth` of instructions that read a few fields of the hero, by owner and those fields."""
+
+_FIELDS: dict[str, Callable[[Hero], Any]] = {
+    "lives": lambda h: h.lives,
+    "gold": lambda h: h.gold,
+    "toad": lambda h: h.toad,
+    "character": lambda h: h.character,
+    "strength": lambda h: h.strength,
+    "craft": lambda h: h.craft,
+    "alignment": lambda h: h.alignment,
+    "region": lambda h: _region(h.space),
+    "spells": lambda h: len(h.spells),
+    "combat": combat_strength,
+    "psychic": lambda h: score(h, "craft", "psychic"),
+    "score:strength": lambda h: score(h, "strength"),
+    "score:craft": lambda h: score(h, "craft"),
+    "limit": spell_limit,
+    "draw": lambda h: _draw_worth_on(h, 0),
+}
+"""The hero's fields `_reads` names, read."""
+
+_READS: dict[str, tuple[bool, tuple[str, ...]] | None] = {}
+"""`_reads` by owner."""
+
+
+def _reads(owner: str, effects: Sequence[c.Effect]) -> tuple[bool, tuple[str, ...]] | None:
+    """What `effect_worth` of `effects` reads: None when more than seat `i`'s hero (a Teleport reads the
+    plan, a card from a pile or a shop the piles); else whether it reads all of `hero_key` (scores, items,
+    draws) and which of the hero's fields (`_FIELDS`) beside it, in a fixed order."""
+    if owner in _READS:
+        return _READS[owner]
+    names: set[str] = set()
+    found: tuple[bool, tuple[str, ...]] | None = None
+    for e in walk(effects):
+        if isinstance(e, c.Teleport | c.GainCard | c.Shop):
+            break
+        if isinstance(e, c.Lose):
+            names.update(_LOSE_READS.get(e.stat, ("toad", "character", e.stat)))
+        elif isinstance(e, c.Heal):
+            names.add("lives")
+        elif isinstance(e, c.LoseFollower | c.LoseObject):
+            names.add("key")
+        elif isinstance(e, c.Draw):
+            names.add("draw")
+        elif isinstance(e, c.Fight):
+            names.update(("psychic" if e.craft else "combat", "lives"))
+        elif isinstance(e, c.DrawSpells):
+            names.update(("limit", "spells"))
+        elif isinstance(e, c.Roll) and e.minus:
+            names.add("score:" + e.minus)
+        elif isinstance(e, c.BecomeToad):
+            names.add("toad")
+        elif isinstance(e, c.If):
+            names.update(_test_reads(e.test))
+        elif isinstance(e, c.Choose):
+            names.add("gold")
+            for option in e.options:
+                if option.test is not None:
+                    names.update(_test_reads(option.test))
+    else:
+        whole = "key" in names
+        beside = ("gold", "region", "spells") if whole else tuple(_FIELDS)
+        found = (whole, tuple(f for f in beside if f in names))
+    _READS[owner] = found
+    return found
+
+
+_LOSE_READS = {"lives": ("lives",), "gold": ("gold",)}
+"""What losing Lives or Gold reads (`_lost`); Strength or Craft: the Toad, the character's floor, the
+counter."""
+
+
+def _test_reads(test: c.Condition) -> set[str]:
+    """The names `_reads` gives what a condition (`effects.holds`) reads."""
+    names = set()
+    if test.has is not None:
+        names.add("key")
+    for field, name in (
+        (test.alignment, "alignment"),
+        (test.character, "character"),
+        (test.region, "region"),
+        (test.toad, "toad"),
+        (test.gold_at_least, "gold"),
+        (test.lives_below, "lives"),
+    ):
+        if field is not None:
+            names.add(name)
+    return names
 
 
 def option_worth(state: TalismanState, i: int, option: c.Option, depth: int = 0) -> float:
@@ -740,10 +1127,18 @@ def _lost(state: TalismanState, i: int, stat: str, amount: int) -> float:
 
 def _roll(state: TalismanState, i: int, roll: c.Roll, depth: int) -> float:
     minus = score(state.heroes[i], roll.minus) if roll.minus else 0
+    found = _RANGES.get(id(roll))
+    if found is None or found[0] is not roll:
+        found = _RANGES[id(roll)] = (roll, tuple((o.low, o.high) for o in roll.outcomes))
     total = 0.0
-    for index, p in _branch_chances(roll.dice, minus, tuple((o.low, o.high) for o in roll.outcomes)):
+    for index, p in _branch_chances(roll.dice, minus, found[1]):
         total += p * effect_worth(state, i, roll.outcomes[index].then, depth + 1)
     return total
+
+
+_RANGES: dict[int, tuple[c.Roll, tuple[tuple[int, int], ...]]] = {}
+"""The totals of each branch of a Roll, by the Roll's id (kept with it, so that the id stays its own)."""
+_WORTHS["roll"] = _roll
 
 
 @lru_cache(maxsize=1024)

@@ -18,6 +18,7 @@ lost. It never looks at other players' Spells. It is deterministic: the RNG it i
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from grognard.engine.dice import Rng
 from grognard.engine.errors import UsageError
@@ -72,15 +73,16 @@ Chooser = Callable[[TalismanState, int, list[str]], dict[str, float]]
 
 def _start(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
     h = state.heroes[i]
-    mover = Mover(state, i)
     typed = [(a, parse_action(a)) for a in actions]
     weighed = any(isinstance(t, GoTo | Align) for _, t in typed)
-    base = mover.expected_move() if weighed else 0.0
+    mover = Mover(state, i) if weighed else None
+    base = mover.expected_move() if mover is not None else 0.0
     out: dict[str, float] = {"move": base}
     for a, t in typed:
         if a == "cash":
             out[a] = base + 100
         elif isinstance(t, GoTo):
+            assert mover is not None
             out[a] = mover.arrive(t.space)
         elif isinstance(t, Cast):
             out[a] = base + _turn_spell(state, i, t)
@@ -322,8 +324,7 @@ def _collect(state: TalismanState, i: int, actions: list[str]) -> dict[str, floa
     limit = object_limit(h)
     full = limit is not None and len(h.objects) >= limit
     cat = catalog()
-    lying = [c for c in state.stash(h.space).cards if cat.kind(c) in ("object", "magic_object")]
-    best_here = max((item_worth(h, c) for c in lying if may_use(h, c)), default=0.0)
+    best_here: float | None = None
     out = {}
     for a in actions:
         kind, card = _verb_and_card(a)
@@ -334,6 +335,9 @@ def _collect(state: TalismanState, i: int, actions: list[str]) -> dict[str, floa
         elif kind == "visit":
             out[a] = effect_worth(state, i, cat.cards[card].effects) if card in cat.cards else 0.0
         elif card in h.objects and full:
+            if best_here is None:
+                lying = [c for c in state.stash(h.space).cards if cat.kind(c) in ("object", "magic_object")]
+                best_here = max((item_worth(h, c) for c in lying if may_use(h, c)), default=0.0)
             out[a] = best_here - item_worth(h, card) - 0.5
         else:
             out[a] = -item_worth(h, card) - 0.5
@@ -409,6 +413,7 @@ def _least(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]
     return out
 
 
+@lru_cache(maxsize=8192)
 def _verb_and_card(action: str) -> tuple[str, str]:
     """A bare word with no card, or an `OnCard`'s verb and card."""
     typed = parse_action(action)
@@ -493,10 +498,14 @@ def heuristic_policy(state: GameState, rng: Rng) -> Action:
     if chooser is None:
         return actions[0]
     values = chooser(state, top.player, actions)
-    best = max(values.get(a, float("-inf")) for a in actions)
-    tied = [a for a in actions if values.get(a, float("-inf")) >= best - 1e-9]
+    worths = [values.get(a, _NONE) for a in actions]
+    best = max(worths)
+    tied = [a for a, worth in zip(actions, worths, strict=True) if worth >= best - 1e-9]
     return tied[0] if len(tied) == 1 else rng.choice(tied)
 
+
+_NONE = float("-inf")
+"""The worth of an action its chooser left out."""
 
 RANDOM_SHARE = 5
 """The mixed bot makes one decision in this many uniformly at random."""
