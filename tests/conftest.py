@@ -9,17 +9,23 @@ those programs are missing the PostgreSQL variants of the tests are skipped with
 database of that server for one test.
 
 The commands the tests start in subprocesses keep their compiled modules between runs (`tests/bytecode.py`).
+
+The garbage collector runs less often in the test processes (`collect_less`): the games allocate
+millions of short-lived frozen states, and with Python's default thresholds (700, 10, 10) the collector
+took some 12% of Talisman's rules time, most of it walking long-lived objects (the catalog, the caches)
+that will never be garbage. `GROGNARD_TEST_GC=default` keeps the defaults (docs/performance.md).
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import socket
 import subprocess
 import tempfile
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -27,6 +33,23 @@ import pytest
 from tests.bytecode import keep_compiled_modules
 
 keep_compiled_modules(os.environ)
+
+GC_THRESHOLDS = (50_000, 20, 100)
+"""The collector's thresholds in the test processes: a young collection after 50,000 new containers
+instead of 700, an old one after 100 middle ones instead of 10."""
+
+
+def collect_less(environ: Mapping[str, str]) -> tuple[int, int, int]:
+    """Freeze what is loaded so far (never garbage: the collector skips it from now on) and raise the
+    thresholds, unless `GROGNARD_TEST_GC=default`; returns the thresholds in force."""
+    if environ.get("GROGNARD_TEST_GC") != "default":
+        gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
+    low, middle, old = gc.get_threshold()
+    return low, middle, old
+
+
+collect_less(os.environ)
 
 PG_BIN = Path(os.environ.get("GROGNARD_PG_BIN", "/usr/lib/postgresql/15/bin"))
 
