@@ -12,10 +12,15 @@ from playwright.sync_api import Browser, Page
 from tests.web.conftest import Console, LiveServer
 
 
-def start_game(page: Page, url: str, system: str, game: str, fields: dict[str, str], seats: list[str]) -> str:
-    """Fill the new-game form of `system`'s `game` and start it; returns the game's id."""
+def start_game(
+    page: Page, url: str, system: str, game: str, fields: dict[str, str], seats: list[str], seed: str = ""
+) -> str:
+    """Fill the new-game form of `system`'s `game` (and its seed, when given) and start it; returns the
+    game's id."""
     page.goto(f"{url}/games/new/{system}")
     form = page.locator(f"form[data-game={game}]")
+    if seed:
+        form.locator("[name=seed]").fill(seed)
     for name, value in fields.items():
         box = form.locator(f"[name='option:{name}']")
         if box.evaluate("e => e.tagName") == "SELECT":

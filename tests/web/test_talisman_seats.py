@@ -81,6 +81,11 @@ def test_six_seats_a_human_with_heuristic_and_random_bots(live: LiveServer, page
         assert ply(page) > now
 
 
+CROWN_SEED = "1"
+"""The crowned game's dice and bot: fixed, since with some dice the Wizard's Exile sends the Warrior
+off the Crown and the Wizard outlives him (a fair end, but not the one this test looks at)."""
+
+
 def _crowned(self: TalismanGame, options: Mapping[str, OptionValue]) -> TalismanState:
     """A Warrior (seat 1) alone on the Crown of Command against a Wizard (seat 2) with one Life left."""
     state = initial_state(2, "warrior,wizard", 0)
@@ -98,15 +103,17 @@ def crowned() -> Iterator[None]:
 
 def test_the_command_spell_end_shows_who_won(live: LiveServer, page: Page, crowned: None) -> None:
     page.add_init_script("localStorage.setItem('grognard-step-ms', '20')")
-    start_game(page, live.url, "talisman", "game", {"players": "2"}, ["here", "bot"])
+    start_game(page, live.url, "talisman", "game", {"players": "2"}, ["here", "bot"], seed=CROWN_SEED)
     assert page.locator("[data-token='0']").count() == 1
     assert "warrior" in page.locator("[data-sheet='0'] h3").inner_text().lower()
     for _ in range(60):
         page.wait_for_selector("[data-status=your-turn], [data-status=over]", timeout=60_000)
         if page.locator("[data-status=over]").count():
             break
-        actions = [b.get_attribute("data-action") for b in page.locator("[data-actions] [data-action]").all()]
-        click_action(page, actions.index("move") if "move" in actions else 0)
+        buttons = page.locator("[data-actions] button[data-action]").all()
+        actions = [b.get_attribute("data-action") for b in buttons]
+        calm = [k for k, b in enumerate(buttons) if "drop out" not in b.inner_text().lower()]
+        click_action(page, actions.index("move") if "move" in actions else (calm or [0])[0])
     assert page.locator("[data-status=over]").count() == 1
     end = page.locator("[data-talisman-end]")
     assert end.get_attribute("data-talisman-end") == "win"
