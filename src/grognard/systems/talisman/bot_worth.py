@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from grognard.systems.talisman import content as c
 from grognard.systems.talisman.catalog import catalog, walk
@@ -144,14 +144,23 @@ def crown_ready(hero: Hero) -> bool:
     return crown_odds(hero) >= CROWN_CHANCE and hero.lives >= 3
 
 
+T = TypeVar("T")
+
+
+def seat_memo(state: TalismanState, i: int, what: str, compute: Callable[[TalismanState, int], T]) -> T:
+    """`compute(state, i)` once per position (`worth_memo`), seat and question (a function, not a
+    closure: building one per call cost more than the look-up saved)."""
+    memo = worth_memo(state)
+    key = (i, what)
+    found: T | None = memo.get(key)
+    if found is None:
+        found = memo[key] = compute(state, i)
+    return found
+
+
 def phase(state: TalismanState, i: int) -> str:
     """The bot's plan for seat `i`: "crown", "talisman" or "build"."""
-    memo = worth_memo(state)
-    key = (i, "phase")
-    found: str | None = memo.get(key)
-    if found is None:
-        found = memo[key] = _phase(state, i)
-    return found
+    return seat_memo(state, i, "phase", _phase)
 
 
 def _phase(state: TalismanState, i: int) -> str:
@@ -489,12 +498,7 @@ def _deck_size() -> int:
 
 def shop_worth(state: TalismanState, i: int) -> float:
     """The best purchase the hero can afford here and now (shops sell at their price, 20:1)."""
-    memo = worth_memo(state)
-    key = (i, "shop")
-    found: float | None = memo.get(key)
-    if found is None:
-        found = memo[key] = _shop_worth_now(state, i)
-    return found
+    return seat_memo(state, i, "shop", _shop_worth_now)
 
 
 def _shop_worth_now(state: TalismanState, i: int) -> float:
@@ -693,12 +697,7 @@ def _path_index() -> dict[str, int]:
 def _crossing(state: TalismanState, i: int) -> str:
     """Where to cross the Storm River from: the Sentinel when he can be beaten or evaded, else a shop
     selling Rafts (any Gold), else the Sentinel all the same."""
-    memo = worth_memo(state)
-    key = (i, "crossing")
-    found: str | None = memo.get(key)
-    if found is None:
-        found = memo[key] = _crossing_now(state, i)
-    return found
+    return seat_memo(state, i, "crossing", _crossing_now)
 
 
 def _crossing_now(state: TalismanState, i: int) -> str:
