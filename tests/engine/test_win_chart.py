@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.win_chart import chart_svg, main, shares
+from benchmarks.win_chart import LABEL, chart_svg, main, shares
+from grognard.systems.talisman.catalog import catalog
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -25,9 +26,15 @@ def test_shares_are_wins_over_all_wins_most_first() -> None:
 
 
 def test_the_chart_has_a_bar_per_character_in_proportion(tmp_path: Path) -> None:
-    data = {"games": 12, "unfinished": 2, "players": 4, "bots": ["heuristic"] * 4, "seed": 3,
-            "wins": {"elf": 6, "troll": 3, "wizard": 1}}
-    root = ET.fromstring(chart_svg(data))
+    data = {
+        "games": 12,
+        "unfinished": 2,
+        "players": 4,
+        "bots": ["heuristic"] * 4,
+        "seed": 3,
+        "wins": {"elf": 6, "troll": 3, "wizard": 1},
+    }
+    root = ET.fromstring(chart_svg(data, ["elf", "troll", "wizard"]))
     bars = [r for r in root.iter(f"{SVG}rect") if r.get("fill") != "white"]
     widths = [float(r.get("width", "0")) for r in bars]
     assert len(bars) == 3
@@ -46,3 +53,25 @@ def test_bad_input_is_one_line_and_status_2(tmp_path: Path, capsys: pytest.Captu
     assert main([str(tmp_path / "missing.json"), str(tmp_path / "out.svg")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 2 and not (tmp_path / "out.svg").exists()
+
+
+def test_every_character_has_a_bar_and_the_fair_share_is_a_line() -> None:
+    data = {
+        "games": 10,
+        "unfinished": 0,
+        "players": 4,
+        "bots": ["heuristic"] * 4,
+        "seed": 1,
+        "wins": {"troll": 7, "monk": 3},
+    }
+    root = ET.fromstring(chart_svg(data))
+    bars = [r for r in root.iter(f"{SVG}rect") if r.get("fill") != "white"]
+    widths = [float(r.get("width", "0")) for r in bars]
+    everyone = len(catalog().characters)
+    assert len(bars) == everyone and widths.count(0.0) == everyone - 2
+    texts = [t.text or "" for t in root.iter(f"{SVG}text")]
+    assert "wizard" in texts and "0.0% (0)" in texts and f"fair share {1 / everyone:.1%}" in texts
+    (line,) = root.iter(f"{SVG}line")
+    fair_x = float(line.get("x1", "0"))
+    # The troll's bar holds 70% of the wins; the line sits at 1/14 of them.
+    assert fair_x - LABEL == pytest.approx(widths[0] / 0.7 / everyone, abs=0.2)
