@@ -191,3 +191,42 @@ def test_talisman_lives_gold_and_alignment_changes_are_events() -> None:
             assert seen[-1]["to"] == getattr(final.heroes[seat], field)
     replayed = match.replay_view(None)
     assert [e.values for e in replayed.events if e.kind == "change"] == [e.values for e in changes]
+
+
+def test_heroquest_tells_its_chance_moves_in_the_rules_words(store: SqliteStore) -> None:
+    from grognard.engine.dice import Rng
+    from grognard.systems.heroquest.event_text import event_text
+    from grognard.systems.heroquest.seat_view import heroes_may_know
+    from grognard.systems.heroquest.state import QuestState
+
+    match = Match.new("heroquest", "quest", {}, ("human", "human"), seed=5, store=store)
+    match.advance()
+    bot = match.views.bot
+    assert bot is not None
+    while match.ply < 150:
+        who = match.state.actor()
+        assert isinstance(who, int)
+        match.act(who, str(bot(match.state, Rng(f"t{match.ply}"))))
+    rolls = [e for e in match.view(None).events if e.kind == "roll" and e.ply != match.ply - 1]
+    assert len(rolls) >= 5
+    for e in rolls:
+        assert e.ply is not None
+        after = match.session.replay(e.ply + 1)
+        assert isinstance(after, QuestState)
+        said = " ".join(event_text(x) for x in after.log if heroes_may_know(after, x))
+        assert e.values.get("label", "") == said, e
+    assert any(e.values.get("label") for e in rolls)
+    gid = match.session.game_id
+    assert gid is not None
+    loaded = Match.load(store, gid)
+    assert [e.values for e in loaded.view(None).events] == [e.values for e in match.view(None).events]
+    # The last move, when chance, is told by the rules' log of the view itself, not twice.
+    while "roll" not in map(str, match.state.legal_actions()):
+        who = match.state.actor()
+        assert isinstance(who, int)
+        match.act(who, str(bot(match.state, Rng(f"t{match.ply}"))))
+    match.act(0, "roll")
+    last = match.view(0).events
+    assert [e.kind for e in last if e.ply == match.ply - 1][0] == "roll"
+    assert "label" not in next(e for e in last if e.ply == match.ply - 1).values
+    assert any(e.values.get("say") == "move.may-move-squares" for e in last if e.ply == match.ply)

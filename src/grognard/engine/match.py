@@ -224,8 +224,9 @@ class Match:
         events: list[Event] = []
         for ply, record in enumerate(self.session.moves[:n]):
             secret = self.views.hidden is not None and self.views.hidden(record, seat)
-            events.append(move_event(record, ply, "" if secret else self._label(state, record.move), secret))
             after = state.apply(record.move)
+            label = "" if secret else self._said(state, record.move, after)
+            events.append(move_event(record, ply, label, secret))
             events += self._changes(state, after, ply)
             state = after
         view = seat_view(self.session.system, game.info.id, self.views, state, seat, ())
@@ -246,18 +247,26 @@ class Match:
         return out
 
     def _fill_labels(self, plies: range) -> None:
-        """Label the seats' moves among `plies` that this process did not make (a loaded game), by
-        replaying the states before them."""
+        """Label the moves among `plies` that this process did not make (a loaded game), by replaying
+        the states before them: the seats' moves when the game labels actions, the chance moves when it
+        tells them."""
         moves = self.session.moves
-        wanted = [p for p in plies if moves[p].player is not None and p not in self.labels]
-        if not wanted or self.views.label is None:
+        views = self.views
+        wanted = {
+            p
+            for p in plies
+            if p not in self.labels
+            and (views.label is not None if moves[p].player is not None else views.told is not None)
+        }
+        if not wanted:
             return
         state = self.session.game.new_initial_state(self.session.options)
-        for ply in range(wanted[-1] + 1):
+        for ply in range(max(wanted) + 1):
             move = moves[ply].move
+            after = state.apply(move)
             if ply in wanted:
-                self.labels[ply] = self._label(state, move)
-            state = state.apply(move)
+                self.labels[ply] = self._said(state, move, after)
+            state = after
 
     def _kind(self, seat: int) -> SeatKind:
         return self.seats[seat] if 0 <= seat < len(self.seats) else "bot"
@@ -276,6 +285,13 @@ class Match:
             return ""
         return self.views.label(state, str(move))
 
+    def _said(self, before: GameState, move: Move, after: GameState) -> str:
+        """How the move from `before` to `after` is labelled: a seat's action by the game's labels, a
+        chance move as the game tells it ("" when it has no way to)."""
+        if before.actor() is CHANCE:
+            return "" if self.views.told is None else self.views.told(before, after)
+        return self._label(before, move)
+
     def _record(self, before: GameState, record: MoveRecord) -> list[tuple[MoveRecord, int, str] | Event]:
         """Save the move just made (refused as stale if the stored game moved on) and describe it."""
         ply = self.ply - 1
@@ -286,9 +302,8 @@ class Match:
                 self.session.moves.pop()
                 self.session.state = before
                 raise MatchError(f"stale move: {e}") from e
-        label = self._label(before, record.move) if record.player is not None else ""
-        if label:
-            self.labels[ply] = label
+        label = self._said(before, record.move, self.state)
+        self.labels[ply] = label
         return [(record, ply, label), *self._changes(before, self.state, ply)]
 
     def _changes(self, before: GameState, after: GameState, ply: int) -> list[Event]:

@@ -135,6 +135,10 @@ ChangesFn: TypeAlias = Callable[[GameState, GameState], "list[Event]"]
 """What a move changed that players track (a Life lost, an alignment turned), as events, from the states
 before and after it; public changes only."""
 
+ToldFn: TypeAlias = Callable[[GameState, GameState], str]
+"""How a chance move is told to every seat, from the states before and after it ("" leaves it as its
+outcome): the label of a roll among the events of past moves. Public only."""
+
 AuditFn: TypeAlias = Callable[[GameState, int | None, SeatView], list[str]]
 """A system's own leak check of a view: the secrets it shows that the seat may not see (empty: none)."""
 
@@ -142,8 +146,9 @@ AuditFn: TypeAlias = Callable[[GameState, int | None, SeatView], list[str]]
 @dataclass(frozen=True)
 class GameViews:
     """What a system registers for one game: its view function, how many seats a state has, its default
-    bot, how an action is labelled, its own leak audit, which recorded moves are secret from a seat, and
-    the odds it solves for a decision (costly, so a view can be asked for without them)."""
+    bot, how an action is labelled, its own leak audit, which recorded moves are secret from a seat, the
+    odds it solves for a decision (costly, so a view can be asked for without them), what a move changed
+    and how a chance move is told."""
 
     view: ViewFn
     seats: Callable[[GameState], int]
@@ -153,6 +158,7 @@ class GameViews:
     hidden: HiddenFn | None = None
     odds: OddsFn | None = None
     changes: ChangesFn | None = None
+    told: ToldFn | None = None
 
 
 def one_seat(state: GameState) -> int:
@@ -191,8 +197,8 @@ def dice_view(roll: Roll) -> DiceView:
 
 
 def move_event(record: MoveRecord, ply: int, label: str = "", hidden: bool = False) -> Event:
-    """A recorded move as an event: a player's action (with its label) or a chance outcome and its dice;
-    a `hidden` one says only that it happened."""
+    """A recorded move as an event: a player's action or a chance outcome and its dice, each with its
+    label when it has one; a `hidden` one says only that it happened."""
     if hidden:
         return Event(
             kind="roll" if record.player is None else "action",
@@ -201,12 +207,10 @@ def move_event(record: MoveRecord, ply: int, label: str = "", hidden: bool = Fal
             values={"hidden": True},
         )
     if record.player is None:
-        return Event(
-            kind="roll",
-            ply=ply,
-            values={"outcome": record.move},
-            dice=[dice_view(r) for r in record.rolls],
-        )
+        rolled: dict[str, JsonValue] = {"outcome": record.move}
+        if label:
+            rolled["label"] = label
+        return Event(kind="roll", ply=ply, values=rolled, dice=[dice_view(r) for r in record.rolls])
     values: dict[str, JsonValue] = {"action": record.move}
     if label:
         values["label"] = label
@@ -244,8 +248,9 @@ def seat_view(
     """The view of `seat` at `state` (reached by `moves`): the system's sight, validated, plus the ply,
     who is to act, the events of the recent moves and the result at the end.
 
-    Actions are offered only to the seat that must decide; `labels`, when given, label each move; with
-    `odds` the game's solved odds are added for the seat deciding.
+    Actions are offered only to the seat that must decide; `labels`, when given, label each move (the
+    last move's chance outcome keeps no label when the rules' log of the sight tells it); with `odds` the
+    game's solved odds are added for the seat deciding.
     """
     sight = views.view(state, seat)
     act = to_act(state)
@@ -253,7 +258,9 @@ def seat_view(
     events = []
     for ply in recent_moves(moves, seat):
         secret = views.hidden is not None and views.hidden(moves[ply], seat)
-        label = labels[ply] if labels is not None and ply < len(labels) and not secret else ""
+        told_by_log = ply == len(moves) - 1 and moves[ply].player is None and bool(sight.log)
+        given = labels is not None and ply < len(labels) and not secret and not told_by_log
+        label = labels[ply] if given and labels is not None else ""
         events.append(move_event(moves[ply], ply, label, secret))
     events.extend(e.model_copy(update={"ply": len(moves)}) for e in sight.log)
     found = sight.odds

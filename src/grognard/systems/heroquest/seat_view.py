@@ -28,6 +28,7 @@ from grognard.systems.heroquest.action_text import Cast, cast_arg, hero_ref, par
 from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.combat_dice import binomial
 from grognard.systems.heroquest.edits import known_traps
+from grognard.systems.heroquest.event_text import event_text
 from grognard.systems.heroquest.events import HqEvent
 from grognard.systems.heroquest.gear import attack_dice, defend_dice
 from grognard.systems.heroquest.hero import casting_level
@@ -339,6 +340,13 @@ def changes(before: GameState, after: GameState) -> list[Event]:
     return out + seat_log(after, None)
 
 
+def told(before: GameState, after: GameState) -> str:
+    """A chance move told as the sentences of the rules' log the heroes are told of (a treasure card
+    drawn, a die's result), so that a roll among the past moves reads as what came of it."""
+    assert isinstance(after, QuestState)
+    return " ".join(event_text(e) for e in after.log if heroes_may_know(after, e))
+
+
 def hidden(record: MoveRecord, seat: int | None) -> bool:
     """The game master's moves are secret from the heroes (they see what comes of them on the map)."""
     return record.player == GM_PLAYER and seat != GM_PLAYER
@@ -410,5 +418,6 @@ def register() -> None:
             audit=audit,
             hidden=hidden,
             changes=changes,
+            told=told,
         ),
     )
