@@ -23,7 +23,7 @@ from __future__ import annotations
 from grognard.engine.dice import Rng
 from grognard.engine.game import GameState
 from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.action_text import cast_of, rest_of, square_of
+from grognard.systems.heroquest.action_text import aim, cast_of, hero_ref, rest_of, square_of
 from grognard.systems.heroquest.board import Square
 from grognard.systems.heroquest.bot_maps import (
     beside_squares,
@@ -130,9 +130,7 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
         return offensive[0]
     if throws and visible:
         return max(throws, key=lambda a: _kill_odds(state, i, a))
-    buffs = [
-        a for a in actions if a.startswith("cast:") and not _heals(a) and cast_of(a).target.startswith("h")
-    ]
+    buffs = [a for a in actions if a.startswith("cast:") and not _heals(a) and _at_hero(a)]
     if buffs and visible and hero.magic_user and fig.magic > reserve:
         return buffs[0]
     frees = [a for a in actions if a.startswith("free:")]
@@ -196,10 +194,15 @@ def _heal_reserve(state: QuestState, i: int) -> int:
 def _offensive(state: QuestState, i: int, cast: str) -> bool:
     """A spell cast at the monsters: a monster as its target, or a chaos spell learned by Mimic that
     touches monsters and no companion (`chaos_heroes`, line 286)."""
-    target = cast_of(cast).target
     if cast.startswith("cast:chaos/"):
         return spares_companions(state, i, cast)
-    return not target.startswith("h")
+    return not _at_hero(cast)
+
+
+def _at_hero(cast: str) -> bool:
+    """Whether a cast's target is a hero ("h1", "h0=helmet"); a monster whose id begins with "h" ("hask",
+    of the second shipped quest) is none."""
+    return hero_ref(aim(cast_of(cast).target).figure) is not None
 
 
 def _heals(action: str) -> bool:
