@@ -15,6 +15,24 @@ from grognard.systems.talisman.catalog import catalog
 SVG = "{http://www.w3.org/2000/svg}"
 
 
+def _run(games: int, unfinished: int, wins: dict[str, int]) -> dict[str, object]:
+    """What `talisman simulate --json` prints for a run of four heuristic bots with these results."""
+    return {
+        "games": games,
+        "unfinished": unfinished,
+        "players": 4,
+        "bots": ["heuristic"] * 4,
+        "seed": 3,
+        "wins": wins,
+    }
+
+
+def _bars(root: ET.Element) -> tuple[list[ET.Element], list[float]]:
+    """The chart's bars and their widths."""
+    bars = [r for r in root.iter(f"{SVG}rect") if r.get("fill") != "white"]
+    return bars, [float(r.get("width", "0")) for r in bars]
+
+
 def test_shares_are_wins_over_all_wins_most_first() -> None:
     assert shares({"troll": 1, "elf": 3, "dwarf": 1}) == [
         ("elf", 3, 0.6),
@@ -26,17 +44,9 @@ def test_shares_are_wins_over_all_wins_most_first() -> None:
 
 
 def test_the_chart_has_a_bar_per_character_in_proportion(tmp_path: Path) -> None:
-    data = {
-        "games": 12,
-        "unfinished": 2,
-        "players": 4,
-        "bots": ["heuristic"] * 4,
-        "seed": 3,
-        "wins": {"elf": 6, "troll": 3, "wizard": 1},
-    }
+    data = _run(12, 2, {"elf": 6, "troll": 3, "wizard": 1})
     root = ET.fromstring(chart_svg(data, ["elf", "troll", "wizard"]))
-    bars = [r for r in root.iter(f"{SVG}rect") if r.get("fill") != "white"]
-    widths = [float(r.get("width", "0")) for r in bars]
+    bars, widths = _bars(root)
     assert len(bars) == 3
     assert widths[0] == pytest.approx(2 * widths[1], abs=0.2) == pytest.approx(6 * widths[2], abs=0.6)
     texts = [t.text or "" for t in root.iter(f"{SVG}text")]
@@ -56,17 +66,8 @@ def test_bad_input_is_one_line_and_status_2(tmp_path: Path, capsys: pytest.Captu
 
 
 def test_every_character_has_a_bar_and_the_fair_share_is_a_line() -> None:
-    data = {
-        "games": 10,
-        "unfinished": 0,
-        "players": 4,
-        "bots": ["heuristic"] * 4,
-        "seed": 1,
-        "wins": {"troll": 7, "monk": 3},
-    }
-    root = ET.fromstring(chart_svg(data))
-    bars = [r for r in root.iter(f"{SVG}rect") if r.get("fill") != "white"]
-    widths = [float(r.get("width", "0")) for r in bars]
+    root = ET.fromstring(chart_svg(_run(10, 0, {"troll": 7, "monk": 3})))
+    bars, widths = _bars(root)
     everyone = len(catalog().characters)
     assert len(bars) == everyone and widths.count(0.0) == everyone - 2
     texts = [t.text or "" for t in root.iter(f"{SVG}text")]
