@@ -68,14 +68,23 @@ def throwaway_postgres() -> Iterator[str]:
     run = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "check": True, "timeout": 120}
     try:
         subprocess.run(
-            [*owner, str(PG_BIN / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
-             "--no-sync"],
+            [*owner, str(PG_BIN / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
             **run,  # type: ignore[call-overload]
         )
         options = f"-p {port} -k {top} -c listen_addresses=127.0.0.1 -c max_connections=300"
         subprocess.run(
-            [*owner, str(PG_BIN / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(top / "log"), "-w",
-             "start"],
+            [
+                *owner,
+                str(PG_BIN / "pg_ctl"),
+                "-D",
+                str(data),
+                "-o",
+                options,
+                "-l",
+                str(top / "log"),
+                "-w",
+                "start",
+            ],
             **run,  # type: ignore[call-overload]
         )
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
@@ -98,8 +107,17 @@ class Server:
         env = dict(os.environ, GROGNARD_DATABASE_URL=database_url, GROGNARD_HOME=str(home))
         env.pop("GROGNARD_SECRET", None)  # the supervisor makes one and hands it to every worker
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "grognard", "serve", "--workers", str(workers), "--port", str(self.port),
-             "--no-open"],
+            [
+                sys.executable,
+                "-m",
+                "grognard",
+                "serve",
+                "--workers",
+                str(workers),
+                "--port",
+                str(self.port),
+                "--no-open",
+            ],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,

@@ -101,8 +101,21 @@ def postgres_server() -> Iterator[str]:
     port = _free_port()
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE, "timeout": 120, "check": False}
     made = subprocess.run(
-        _as_owner(owner, str(PG_BIN / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
-                  "--no-sync", "-E", "UTF8", "--locale", "C"),
+        _as_owner(
+            owner,
+            str(PG_BIN / "initdb"),
+            "-D",
+            str(data),
+            "-A",
+            "trust",
+            "-U",
+            "postgres",
+            "--no-sync",
+            "-E",
+            "UTF8",
+            "--locale",
+            "C",
+        ),
         **quiet,  # type: ignore[call-overload]
     )
     if made.returncode != 0:
@@ -113,8 +126,20 @@ def postgres_server() -> Iterator[str]:
         " -c full_page_writes=off -c max_connections=300"
     )
     started = subprocess.run(
-        _as_owner(owner, str(PG_BIN / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(top / "log"),
-                  "-w", "-t", "60", "start"),
+        _as_owner(
+            owner,
+            str(PG_BIN / "pg_ctl"),
+            "-D",
+            str(data),
+            "-o",
+            options,
+            "-l",
+            str(top / "log"),
+            "-w",
+            "-t",
+            "60",
+            "start",
+        ),
         **quiet,  # type: ignore[call-overload]
     )
     if started.returncode != 0:

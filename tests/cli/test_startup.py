@@ -55,7 +55,11 @@ def test_systems_lists_every_system_from_its_declared_facts(tmp_path: Path) -> N
     env["GROGNARD_HOME"] = str(tmp_path)
     done = subprocess.run(
         [sys.executable, "-m", "grognard", "systems", "--json"],
-        capture_output=True, text=True, env=env, timeout=120, check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=True,
     )
     listed = {row["id"]: row["games"] for row in json.loads(done.stdout)}
     import grognard.systems  # noqa: F401  (declares every system, as the command line does; loads none)

@@ -227,6 +227,6 @@ def test_heroquest_tells_its_chance_moves_in_the_rules_words(store: SqliteStore)
         match.act(who, str(bot(match.state, Rng(f"t{match.ply}"))))
     match.act(0, "roll")
     last = match.view(0).events
-    assert [e.kind for e in last if e.ply == match.ply - 1][0] == "roll"
-    assert "label" not in next(e for e in last if e.ply == match.ply - 1).values
+    rolled = next(e for e in last if e.ply == match.ply - 1)
+    assert rolled.kind == "roll" and "label" not in rolled.values
     assert any(e.values.get("say") == "move.may-move-squares" for e in last if e.ply == match.ply)

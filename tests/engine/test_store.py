@@ -553,8 +553,11 @@ def test_a_lost_server_connection_is_one_line_and_the_store_says_it_is_not_alive
     with open_url(postgres_url) as store:
         gid = store.create(played_duel(2, 2))
         assert store.alive()
-        raw(store, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid()"
-            " AND datname = current_database()")
+        raw(
+            store,
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid()"
+            " AND datname = current_database()",
+        )
         with pytest.raises(SaveError, match="connection to the PostgreSQL server was lost") as info:
             store.load(gid)
         assert "\n" not in str(info.value)

@@ -84,9 +84,7 @@ def effects() -> st.SearchStrategy[dict[str, Any]]:
 
 def branch() -> st.SearchStrategy[dict[str, Any]]:
     """A test branch."""
-    return st.fixed_dictionaries(
-        {}, optional={"target": target, "effects": st.lists(effects(), max_size=2)}
-    )
+    return st.fixed_dictionaries({}, optional={"target": target, "effects": st.lists(effects(), max_size=2)})
 
 
 def tests_() -> st.SearchStrategy[dict[str, Any]]:

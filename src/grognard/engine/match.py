@@ -32,6 +32,7 @@ SEAT_KINDS: tuple[SeatKind, ...] = ("human", "bot", "random")
 MAX_ADVANCE = 100_000
 """Moves `advance` makes at most in one call (a game of bots only stops there and can be advanced again)."""
 
+
 class MatchError(UsageError):
     """A move refused by the driver: a seat not to act, an illegal action or a stale ply (one line)."""
 

@@ -114,9 +114,7 @@ class GameStore(Protocol):
         """Drop moves back to the previous player decision; returns how many were dropped."""
 
 
-
 SQLITE_MAGIC = b"SQLite format 3\x00"
-
 
 
 def database_error(path: Path, e: sqlite3.Error, doing: str) -> SaveError:
@@ -164,7 +162,6 @@ class SqliteStore(SqlStore):
 
     path: Path
 
-
     def __init__(self, path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> None:
         self.path = path
         wal = _wal_of(path)
@@ -206,7 +203,6 @@ class SqliteStore(SqlStore):
         rows = self._conn.execute("PRAGMA quick_check(5)").fetchall()
         if rows != [("ok",)]:
             raise damaged(self.path, "; ".join(str(r[0]) for r in rows))
-
 
     def _error(self, e: Exception, doing: str) -> SaveError:
         assert isinstance(e, sqlite3.Error)

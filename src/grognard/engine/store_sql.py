@@ -97,7 +97,6 @@ def damaged(path: Path | str, what: str) -> DamagedStoreError:
     return DamagedStoreError(f"{path}: the saved-game database is damaged ({what}); {recover_hint(path)}")
 
 
-
 class SqlStore:
     """The saved games in an SQL database, one transaction per move: what both backends share.
 
@@ -241,9 +240,7 @@ class SqlStore:
         sealed = conn.execute(f"SELECT {GAME_SEALED} FROM games WHERE id = ?", (rowid,)).fetchone()
         conn.execute("UPDATE games SET digest = ? WHERE id = ?", (digest(sealed), rowid))
 
-    def _records(
-        self, conn: Any, row: dict[str, Any], upto: int | None = None
-    ) -> list[MoveRecord]:
+    def _records(self, conn: Any, row: dict[str, Any], upto: int | None = None) -> list[MoveRecord]:
         """The game's moves (the first `upto`), checked against the number its row says it has."""
         rowid, stored = int(row["id"]), row["n_moves"]
         if not isinstance(stored, int) or stored < 0:
@@ -330,9 +327,7 @@ class SqlStore:
                 (rowid, sha),
             )
 
-    def _insert_moves(
-        self, conn: Any, rowid: int, start: int, moves: Sequence[MoveRecord]
-    ) -> None:
+    def _insert_moves(self, conn: Any, rowid: int, start: int, moves: Sequence[MoveRecord]) -> None:
         rows = []
         for i, m in enumerate(moves):
             sealed = (rowid, start + i, json.dumps(m.move), m.player, json.dumps(rolls_to_data(m.rolls)))
@@ -607,7 +602,6 @@ class SqlStore:
         return dropped
 
 
-
 def _summary(row: Sequence[Any]) -> GameSummary:
     rowid, system, game, title, status, n, seed, options, created, updated, seats = row
     return GameSummary(
@@ -625,4 +619,3 @@ def _stale(game_id: str, stored: int) -> StaleGameError:
         f"session loaded it, and now holds {stored} moves; this session's last move was not saved: load "
         "the game again to continue from what is stored"
     )
-

@@ -92,7 +92,7 @@ def test_a_cast_names_a_seat_or_a_space() -> None:
 
 SPLITTING = re.compile(r"\.(split|rsplit|partition|rpartition)\(")
 NOT_ACTIONS = {
-    "effects.py": "effect owners (\"space:runes\", \"ability:druid:0\") are not actions",
+    "effects.py": 'effect owners ("space:runes", "ability:druid:0") are not actions',
     "game.py": "the characters option, comma-separated",
     "simulate.py": "the bots option, comma-separated",
     "catalog.py": "content files",
@@ -118,6 +118,6 @@ def test_no_other_module_splits_an_action_string() -> None:
         f"{p.name}:{n}"
         for p in sorted((ROOT / "src/grognard/cli").glob("talisman*.py"))
         for n, line in enumerate(p.read_text().splitlines(), 1)
-        if SPLITTING.search(line) and "text.split(\",\")" not in line and "part.rpartition" not in line
+        if SPLITTING.search(line) and 'text.split(",")' not in line and "part.rpartition" not in line
     ]
     assert cli == []

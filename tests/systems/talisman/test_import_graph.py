@@ -141,7 +141,7 @@ def test_imports_inside_functions_are_few_and_each_has_a_reason() -> None:
 
 
 def test_a_strength_combat_is_resolved_in_one_module() -> None:
-    """"Change how a Talisman Strength combat is resolved": the chances, the real dice, the comparison
+    """ "Change how a Talisman Strength combat is resolved": the chances, the real dice, the comparison
     and what the result does all live in `combat`."""
     for kind in ("fight_roll", "duel_roll"):
         handler = tasks.TASKS.lookup(kind)

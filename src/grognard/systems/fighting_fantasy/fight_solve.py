@@ -134,9 +134,7 @@ FLEE_CODE = -2
 def pending_codes(pending: Sequence[str]) -> tuple[int, ...]:
     """A state's pending wounds as small integers: the creature's index for a wound dealt, `HURT` for a
     wound taken, `FLEE_CODE` for the escape's."""
-    return tuple(
-        FLEE_CODE if e == FLEE else (int(e[4:]) if e.startswith("hit:") else HURT) for e in pending
-    )
+    return tuple(FLEE_CODE if e == FLEE else (int(e[4:]) if e.startswith("hit:") else HURT) for e in pending)
 
 
 Recursion: TypeAlias = tuple[

@@ -428,7 +428,5 @@ def spares_companions(state: QuestState, i: int, action: str) -> bool:
 
 
 install_hero_chaos(
-    ChaosForHeroes(
-        casts=hero_casts, cast=cast, answer=answer_hero_spell, resolve=resolve, bar=bar
-    )
+    ChaosForHeroes(casts=hero_casts, cast=cast, answer=answer_hero_spell, resolve=resolve, bar=bar)
 )

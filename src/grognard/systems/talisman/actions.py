@@ -77,7 +77,7 @@ class OnCard:
 
     @classmethod
     def parse(cls, text: str) -> OnCard:
-        """"verb:card"."""
+        """ "verb:card"."""
         verb, rest = _split(text)
         if verb not in CARD_VERBS or len(rest) != 1 or not rest[0]:
             raise ActionError(f"not a card action: {text!r}")
@@ -97,7 +97,7 @@ class Cast:
 
     @classmethod
     def parse(cls, text: str) -> Cast:
-        """"cast:spell", "cast:spell:seat" or "cast:spell:space"."""
+        """ "cast:spell", "cast:spell:seat" or "cast:spell:space"."""
         verb, rest = _split(text)
         if verb != "cast" or not 1 <= len(rest) <= 2 or not all(rest):
             raise ActionError(f"not a Spell cast: {text!r}")
@@ -126,7 +126,7 @@ class Evade:
 
     @classmethod
     def parse(cls, text: str) -> Evade:
-        """"evade", "evade:spell" or "evade:spell:card"."""
+        """ "evade", "evade:spell" or "evade:spell:card"."""
         verb, rest = _split(text)
         if verb != "evade" or len(rest) > 2 or not all(rest):
             raise ActionError(f"not an evasion: {text!r}")
@@ -144,7 +144,7 @@ class Meet:
 
     @classmethod
     def parse(cls, text: str) -> Meet:
-        """"meet:seat"."""
+        """ "meet:seat"."""
         verb, rest = _split(text)
         if verb != "meet" or len(rest) != 1 or not rest[0].isdigit():
             raise ActionError(f"not a meeting: {text!r}")
@@ -162,7 +162,7 @@ class Ability:
 
     @classmethod
     def parse(cls, text: str) -> Ability:
-        """"ability:index"."""
+        """ "ability:index"."""
         verb, rest = _split(text)
         if verb != "ability" or len(rest) != 1 or not rest[0].isdigit():
             raise ActionError(f"not an ability used: {text!r}")
@@ -180,7 +180,7 @@ class Align:
 
     @classmethod
     def parse(cls, text: str) -> Align:
-        """"align:alignment"."""
+        """ "align:alignment"."""
         verb, rest = _split(text)
         if verb != "align" or len(rest) != 1 or not rest[0]:
             raise ActionError(f"not an alignment: {text!r}")
@@ -199,7 +199,7 @@ class GoTo:
 
     @classmethod
     def parse(cls, text: str) -> GoTo:
-        """"to:space" or "raft:space"."""
+        """ "to:space" or "raft:space"."""
         verb, rest = _split(text)
         if verb not in GO_VERBS or len(rest) != 1 or not rest[0]:
             raise ActionError(f"not a destination: {text!r}")
