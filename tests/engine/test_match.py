@@ -230,3 +230,44 @@ def test_heroquest_tells_its_chance_moves_in_the_rules_words(store: SqliteStore)
     rolled = next(e for e in last if e.ply == match.ply - 1)
     assert rolled.kind == "roll" and "label" not in rolled.values
     assert any(e.values.get("say") == "move.may-move-squares" for e in last if e.ply == match.ply)
+
+
+def test_talisman_tells_its_chance_moves_in_words_and_keeps_a_drawn_spell_secret(store: SqliteStore) -> None:
+    from grognard.engine.dice import Rng
+    from grognard.systems.talisman.catalog import catalog
+    from grognard.systems.talisman.render import name_of
+    from grognard.systems.talisman.seat_view import seat_names
+    from grognard.systems.talisman.state import TalismanState
+
+    match = Match.new("talisman", "game", {"players": 3}, ("human", "human", "human"), seed=11, store=store)
+    match.advance()
+    bot = match.views.bot
+    assert bot is not None
+    while match.ply < 400:
+        who = match.state.actor()
+        assert isinstance(who, int)
+        match.act(who, str(bot(match.state, Rng(f"t{match.ply}"))))
+    events = match.view(None).events
+    rolls = [e for e in events if e.kind == "roll"]
+    assert len(rolls) >= 10
+    names = seat_names(match.state)
+    kinds: set[str] = set()
+    for e in rolls:
+        assert e.ply is not None
+        record, before = match.session.moves[e.ply], match.session.replay(e.ply)
+        assert isinstance(before, TalismanState) and before.tasks
+        kind = before.tasks[-1].kind
+        kinds.add(kind)
+        label = str(e.values.get("label", ""))
+        if record.move in catalog().spells:  # a Spell drawn: secret from every seat, even in words
+            assert e.values == {"hidden": True}
+            continue
+        first = label.split(". ")[0]
+        assert any(first.startswith(n) for n in names), label
+        if kind == "move_roll":
+            assert first.endswith(" rolls to move") and e.dice and e.dice[0].total == record.move
+        if kind == "draw":
+            assert first.endswith(f" draws {name_of(str(record.move))}") or record.move == "none", label
+    assert {"move_roll", "draw", "fight_roll"} <= kinds
+    again = Match.load(store, match.session.game_id or "").view(None).events
+    assert [e.values for e in again] == [e.values for e in events]

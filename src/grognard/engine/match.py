@@ -226,7 +226,7 @@ class Match:
         for ply, record in enumerate(self.session.moves[:n]):
             secret = self.views.hidden is not None and self.views.hidden(record, seat)
             after = state.apply(record.move)
-            label = "" if secret else self._said(state, record.move, after)
+            label = "" if secret else self._said(state, record, after)
             events.append(move_event(record, ply, label, secret))
             events += self._changes(state, after, ply)
             state = after
@@ -263,10 +263,9 @@ class Match:
             return
         state = self.session.game.new_initial_state(self.session.options)
         for ply in range(max(wanted) + 1):
-            move = moves[ply].move
-            after = state.apply(move)
+            after = state.apply(moves[ply].move)
             if ply in wanted:
-                self.labels[ply] = self._said(state, move, after)
+                self.labels[ply] = self._said(state, moves[ply], after)
             state = after
 
     def _kind(self, seat: int) -> SeatKind:
@@ -286,12 +285,12 @@ class Match:
             return ""
         return self.views.label(state, str(move))
 
-    def _said(self, before: GameState, move: Move, after: GameState) -> str:
-        """How the move from `before` to `after` is labelled: a seat's action by the game's labels, a
-        chance move as the game tells it ("" when it has no way to)."""
+    def _said(self, before: GameState, record: MoveRecord, after: GameState) -> str:
+        """How the move `record` from `before` to `after` is labelled: a seat's action by the game's
+        labels, a chance move as the game tells it ("" when it has no way to)."""
         if before.actor() is CHANCE:
-            return "" if self.views.told is None else self.views.told(before, after)
-        return self._label(before, move)
+            return "" if self.views.told is None else self.views.told(before, record, after)
+        return self._label(before, record.move)
 
     def _record(self, before: GameState, record: MoveRecord) -> list[tuple[MoveRecord, int, str] | Event]:
         """Save the move just made (refused as stale if the stored game moved on) and describe it."""
@@ -303,7 +302,7 @@ class Match:
                 self.session.moves.pop()
                 self.session.state = before
                 raise MatchError(f"stale move: {e}") from e
-        label = self._said(before, record.move, self.state)
+        label = self._said(before, record, self.state)
         self.labels[ply] = label
         return [(record, ply, label), *self._changes(before, self.state, ply)]
 

@@ -135,9 +135,10 @@ ChangesFn: TypeAlias = Callable[[GameState, GameState], "list[Event]"]
 """What a move changed that players track (a Life lost, an alignment turned), as events, from the states
 before and after it; public changes only."""
 
-ToldFn: TypeAlias = Callable[[GameState, GameState], str]
-"""How a chance move is told to every seat, from the states before and after it ("" leaves it as its
-outcome): the label of a roll among the events of past moves. Public only."""
+ToldFn: TypeAlias = Callable[[GameState, MoveRecord, GameState], str]
+"""How a chance move is told to every seat, from the state before it, its record (the outcome and its
+dice) and the state after it ("" leaves it as its outcome): the label of a roll among the events of past
+moves. Public only."""
 
 AuditFn: TypeAlias = Callable[[GameState, int | None, SeatView], list[str]]
 """A system's own leak check of a view: the secrets it shows that the seat may not see (empty: none)."""
@@ -159,6 +160,9 @@ class GameViews:
     odds: OddsFn | None = None
     changes: ChangesFn | None = None
     told: ToldFn | None = None
+    log_tells_last: bool = False
+    """The sight's log is the rules' log of the last move alone: the last move, when chance, is told
+    there and not again in its label."""
 
 
 def one_seat(state: GameState) -> int:
@@ -249,8 +253,8 @@ def seat_view(
     who is to act, the events of the recent moves and the result at the end.
 
     Actions are offered only to the seat that must decide; `labels`, when given, label each move (the
-    last move's chance outcome keeps no label when the rules' log of the sight tells it); with `odds` the
-    game's solved odds are added for the seat deciding.
+    last move's chance outcome keeps none when the sight's log tells it, `log_tells_last`); with `odds`
+    the game's solved odds are added for the seat deciding.
     """
     sight = views.view(state, seat)
     act = to_act(state)
@@ -258,7 +262,9 @@ def seat_view(
     events = []
     for ply in recent_moves(moves, seat):
         secret = views.hidden is not None and views.hidden(moves[ply], seat)
-        told_by_log = ply == len(moves) - 1 and moves[ply].player is None and bool(sight.log)
+        told_by_log = (
+            views.log_tells_last and ply == len(moves) - 1 and moves[ply].player is None and bool(sight.log)
+        )
         given = labels is not None and ply < len(labels) and not secret and not told_by_log
         label = labels[ply] if given and labels is not None else ""
         events.append(move_event(moves[ply], ply, label, secret))

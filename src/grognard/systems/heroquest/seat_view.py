@@ -340,7 +340,7 @@ def changes(before: GameState, after: GameState) -> list[Event]:
     return out + seat_log(after, None)
 
 
-def told(before: GameState, after: GameState) -> str:
+def told(before: GameState, record: MoveRecord, after: GameState) -> str:
     """A chance move told as the sentences of the rules' log the heroes are told of (a treasure card
     drawn, a die's result), so that a roll among the past moves reads as what came of it."""
     assert isinstance(after, QuestState)
@@ -419,5 +419,6 @@ def register() -> None:
             hidden=hidden,
             changes=changes,
             told=told,
+            log_tells_last=True,
         ),
     )

@@ -204,15 +204,69 @@ def talisman_sight(state: GameState, seat: int | None) -> Sight:
         fight = _fight_odds(state, seat)
         if fight is not None:
             odds = Odds(win=fight[1], note=fight[0])
-    names = [
-        f"{h['character_name'] or 'Player ' + str(k + 1)} (Seat {k + 1})"
-        for k, h in enumerate(table["heroes"])
+    names = seat_names(state)
+    return Sight(public=table, private=private, actions=actions, odds=odds, log=log_events(named(log, names)))
+
+
+def seat_names(state: TalismanState) -> list[str]:
+    """Each seat as the table calls it: its character and seat ("Elf (Seat 1)"), or "Player 2 (Seat 2)"
+    before the characters are dealt."""
+    characters = catalog().characters
+    return [
+        f"{name_of(h.character) if h.character in characters else f'Player {k + 1}'} (Seat {k + 1})"
+        for k, h in enumerate(state.heroes)
     ]
-    said = [
-        re.sub(r"\bp(\d)\b", lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], line)
-        for line in log
+
+
+def named(lines: list[str], names: list[str]) -> list[str]:
+    """The engine's notes with each seat's "pN" said by its name."""
+    return [
+        re.sub(r"\bp(\d)\b", lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], x) for x in lines
     ]
-    return Sight(public=table, private=private, actions=actions, odds=odds, log=log_events(said))
+
+
+FIGHT_WORDS = {"win": "wins", "lose": "loses", "standoff": "a standoff"}
+"""A combat's outcome as said of the character who fought."""
+
+
+def told(before: GameState, record: MoveRecord, after: GameState) -> str:
+    """A chance move in words, for every seat: whom it was thrown for and what for, what came of it (the
+    card drawn, a combat's scores with the dice, a Spell drawn left unnamed, 9:2), then the notes the
+    rules wrote of it."""
+    assert isinstance(before, TalismanState) and isinstance(after, TalismanState)
+    if before.actor() is not CHANCE or not before.tasks:
+        return ""
+    task = before.tasks[-1]
+    names = seat_names(before)
+    seat = task.player if task.player >= 0 else before.current
+    subject = names[seat] if 0 <= seat < len(names) else "The table"
+    words = CHANCE_WORDS.get(task.kind, task.kind)
+    outcome = str(record.move)
+    rolls = record.rolls
+    if task.kind == "first":
+        line = (
+            f"{names[int(outcome)]} has the first turn"
+            if outcome.isdigit() and int(outcome) < len(names)
+            else ""
+        )
+    elif task.kind == "draw_spell":
+        line = f"{subject} {words}"
+    elif task.kind in ("draw", "deal"):
+        line = f"{subject} {words} " + ("nothing (none left)" if outcome == "none" else name_of(outcome))
+    elif task.kind == "fight_roll" and len(rolls) == 2 and before.fight is not None:
+        mine = hero_score(before, seat, before.fight.psychic) + before.fight.bonus[0]
+        theirs = creature_score(before, seat)
+        a, b = rolls[0].total, rolls[1].total
+        came = FIGHT_WORDS.get(outcome, outcome)
+        line = f"{subject} {mine} + {a} against {before.fight.name} {theirs} + {b}: {came}"
+    elif task.kind == "fx_roll":
+        line = f"{subject} {words}"
+    elif rolls and outcome in {str(r.total) for r in rolls}:
+        line = f"{subject} {words}"  # the die tells it
+    else:
+        line = f"{subject} {words}: {outcome}"
+    notes = named(new_notes(before.log, after.log), names)
+    return ". ".join(x for x in [line, *notes] if x)
 
 
 TRACKED = (
@@ -308,5 +362,6 @@ def register() -> None:
             audit=audit,
             hidden=hidden,
             changes=changes,
+            told=told,
         ),
     )
