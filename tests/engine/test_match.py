@@ -200,13 +200,7 @@ def test_heroquest_tells_its_chance_moves_in_the_rules_words(store: SqliteStore)
     from grognard.systems.heroquest.state import QuestState
 
     match = Match.new("heroquest", "quest", {}, ("human", "human"), seed=5, store=store)
-    match.advance()
-    bot = match.views.bot
-    assert bot is not None
-    while match.ply < 150:
-        who = match.state.actor()
-        assert isinstance(who, int)
-        match.act(who, str(bot(match.state, Rng(f"t{match.ply}"))))
+    bot = _bots_to(match, 150)
     rolls = [e for e in match.view(None).events if e.kind == "roll" and e.ply != match.ply - 1]
     assert len(rolls) >= 5
     for e in rolls:
@@ -233,20 +227,13 @@ def test_heroquest_tells_its_chance_moves_in_the_rules_words(store: SqliteStore)
 
 
 def test_talisman_tells_its_chance_moves_in_words_and_keeps_a_drawn_spell_secret(store: SqliteStore) -> None:
-    from grognard.engine.dice import Rng
     from grognard.systems.talisman.catalog import catalog
     from grognard.systems.talisman.render import name_of
     from grognard.systems.talisman.seat_view import seat_names
     from grognard.systems.talisman.state import TalismanState
 
     match = Match.new("talisman", "game", {"players": 3}, ("human", "human", "human"), seed=11, store=store)
-    match.advance()
-    bot = match.views.bot
-    assert bot is not None
-    while match.ply < 400:
-        who = match.state.actor()
-        assert isinstance(who, int)
-        match.act(who, str(bot(match.state, Rng(f"t{match.ply}"))))
+    _bots_to(match, 400)
     events = match.view(None).events
     rolls = [e for e in events if e.kind == "roll"]
     assert len(rolls) >= 10
@@ -271,3 +258,17 @@ def test_talisman_tells_its_chance_moves_in_words_and_keeps_a_drawn_spell_secret
     assert {"move_roll", "draw", "fight_roll"} <= kinds
     again = Match.load(store, match.session.game_id or "").view(None).events
     assert [e.values for e in again] == [e.values for e in events]
+
+
+def _bots_to(match: Match, plies: int) -> Any:
+    """Advance `match`, then the game's bot makes every seat's moves up to `plies` moves; returns the bot."""
+    from grognard.engine.dice import Rng
+
+    match.advance()
+    bot = match.views.bot
+    assert bot is not None
+    while match.ply < plies:
+        who = match.state.actor()
+        assert isinstance(who, int)
+        match.act(who, str(bot(match.state, Rng(f"t{match.ply}"))))
+    return bot
