@@ -25,7 +25,6 @@ import random
 import re
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -39,63 +38,14 @@ from pathlib import Path
 import httpx
 
 from benchmarks import Row, timed
+from tests.pgserver import PG_BIN, free_port, throwaway_server
 
 NAME = "load_tables"
 """The benchmark's name in the report."""
-PG_BIN = Path(os.environ.get("GROGNARD_PG_BIN", "/usr/lib/postgresql/15/bin"))
 
 ACTION = re.compile(r'data-action="([^"]+)"')
 PLY = re.compile(r'data-ply="(\d+)"')
 TOKEN = re.compile(r'name="csrf-token" content="([0-9a-f]+)"')
-
-
-def free_port() -> int:
-    """A free loopback port."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@contextlib.contextmanager
-def throwaway_postgres() -> Iterator[str]:
-    """A PostgreSQL server in a temporary folder on a free loopback port (as the postgres OS user when
-    run as root); yields its URL and removes it after."""
-    top = Path(tempfile.mkdtemp(prefix="grognard-load-pg-"))
-    owner = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-    if owner:
-        shutil.chown(top, "postgres")
-    data, port = top / "data", free_port()
-    run = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "check": True, "timeout": 120}
-    try:
-        subprocess.run(
-            [*owner, str(PG_BIN / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
-            **run,  # type: ignore[call-overload]
-        )
-        options = f"-p {port} -k {top} -c listen_addresses=127.0.0.1 -c max_connections=300"
-        subprocess.run(
-            [
-                *owner,
-                str(PG_BIN / "pg_ctl"),
-                "-D",
-                str(data),
-                "-o",
-                options,
-                "-l",
-                str(top / "log"),
-                "-w",
-                "start",
-            ],
-            **run,  # type: ignore[call-overload]
-        )
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run(
-            [*owner, str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            check=False,
-        )
-        shutil.rmtree(top, ignore_errors=True)
 
 
 class Server:
@@ -350,7 +300,7 @@ def database(url: str | None) -> Iterator[str]:
     if given:
         yield given
     else:
-        with throwaway_postgres() as made:
+        with throwaway_server() as made:
             yield made
 
 

@@ -4,7 +4,6 @@ Playwright. Every page a test opens fails the test on any console error."""
 from __future__ import annotations
 
 import os
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -17,6 +16,7 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_
 from grognard.web.app import create_app
 from grognard.web.live import STOPPING
 from grognard.web.settings import Settings
+from tests.pgserver import free_port
 
 CHROMIUM = os.environ.get("GROGNARD_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -28,13 +28,6 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-
-
-def free_port() -> int:
-    """A port nobody listens on now, on the loopback address."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class LiveServer:
