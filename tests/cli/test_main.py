@@ -41,7 +41,9 @@ def test_systems_json_lists_registered_systems() -> None:
     rows = json.loads(ran.out)
     toy = next(r for r in rows if r["id"] == "toy")
     assert toy["games"] == ["duel"]
-    assert set(toy) >= {"id", "name", "rulebook", "playable"}
+    assert set(toy) >= {"id", "name", "rules", "rulebook", "playable"}
+    talisman = next(r for r in rows if r["id"] == "talisman")
+    assert talisman["rules"] == "Talisman, 2nd edition"
 
 
 def test_systems_table_names_each_system() -> None:

@@ -19,6 +19,9 @@ def test_home_lists_every_system_and_tool(live: LiveServer, page: Page) -> None:
     page.goto(live.url + "/")
     shown = {e.get_attribute("data-system") for e in page.locator("[data-system]").all()}
     assert shown >= {"fighting-fantasy", "grey-star", "adventures-in-fantasy", "talisman", "heroquest"}
+    talisman = page.locator("[data-system='talisman']").inner_text()
+    assert "Rules: Talisman, 2nd edition" in talisman
+    assert ".txt" not in talisman  # the file the code cites is not a name a player knows
     for tool in TOOLS.values():
         assert page.get_by_role("link", name=tool.title).count() >= 1
 

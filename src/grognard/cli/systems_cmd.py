@@ -17,6 +17,7 @@ def systems(json_out: JsonOption = False) -> None:
             "name": s.name,
             "command": s.command,
             "aliases": list(s.aliases),
+            "rules": s.rules,
             "rulebook": s.rulebook,
             "playable": list(s.playable),
             "games": list(s.games),

@@ -257,6 +257,9 @@ class SystemFacts:
     summary: str = ""
     playable: tuple[str, ...] = ()
     games: tuple[str, ...] = ()
+    rules: str = ""
+    """The rules played, by the title a player knows them by ("Talisman, 2nd edition"); `rulebook` is the
+    file the code cites."""
 
 
 @dataclass(frozen=True)
@@ -271,6 +274,7 @@ class SystemInfo:
     summary: str = ""
     playable: tuple[str, ...] = ()
     games: tuple[Game, ...] = field(default=(), compare=False)
+    rules: str = ""
 
     @classmethod
     def of(cls, facts: SystemFacts, games: tuple[Game, ...]) -> SystemInfo:
@@ -287,6 +291,7 @@ class SystemInfo:
             summary=facts.summary,
             playable=facts.playable,
             games=games,
+            rules=facts.rules,
         )
 
     def facts(self, module: str = "") -> SystemFacts:
@@ -301,6 +306,7 @@ class SystemInfo:
             summary=self.summary,
             playable=self.playable,
             games=tuple(g.info.id for g in self.games),
+            rules=self.rules,
         )
 
     def game(self, game_id: str) -> Game:
