@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Page
 
+from grognard.systems.heroquest.quest_setup import SHIPPED_QUESTS
 from tests.web.conftest import Console, LiveServer
 from tests.web.test_tables import ply
 
@@ -139,3 +140,22 @@ def test_a_form_names_only_a_quest_kept_by_an_upload(live: LiveServer, page: Pag
     assert answer.status_code == 303 and answer.headers["location"].startswith("/games/")
     saved = httpx.get(f"{live.url}{answer.headers['location']}/export", cookies=cookies).text
     assert "grognard-content sha256=" in saved and "Goblin by the Stairs" in saved  # the game carries it
+
+
+def test_the_new_quest_form_offers_the_shipped_quests_and_the_heroes(live: LiveServer, page: Page) -> None:
+    page.goto(f"{live.url}/games/new/heroquest")
+    form = page.locator("form[data-game=quest]")
+    listed = form.locator("[name='option:quest']").get_attribute("list") or ""
+    offered = form.locator(f"datalist[id='{listed}'] option")
+    assert {offered.nth(k).get_attribute("value") for k in range(offered.count())} == set(SHIPPED_QUESTS)
+    assert form.locator("[name='option:interleave']").get_attribute("type") == "checkbox"
+    assert form.locator("label[for='option-quest-gm']").inner_text().startswith("GM")
+    heroes = form.locator("[name='option:heroes']")
+    form.locator("[data-picks-for='option-quest-heroes'] [data-pick-clear]").click()
+    for spec in ("dwarf-warrior", "elf-wizard"):
+        form.locator(f"[data-picks-for='option-quest-heroes'] [data-pick='{spec}']").click()
+    assert heroes.input_value() == "dwarf-warrior,elf-wizard"
+    assert form.locator("[data-pick='dwarf-wizard']").count() == 0
+    form.locator("[data-action=create]").click()
+    page.wait_for_selector("[data-hero-sheet]")
+    assert page.locator("[data-hero-sheet]").count() == 2

@@ -179,3 +179,28 @@ def test_every_space_is_drawn_on_a_desktop_and_a_phone(
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         sizes = spaces.evaluate_all("els => els.map(e => e.getBoundingClientRect().width)")
         assert min(sizes) > 0.9 * max(sizes) > 0
+
+
+def test_the_characters_are_picked_by_clicking_their_names(live: LiveServer, page: Page) -> None:
+    page.goto(f"{live.url}/games/new/talisman")
+    form = page.locator("form[data-game=game]")
+    box = form.locator("[name='option:characters']")
+    assert box.input_value() == "random"
+    picks = form.locator("[data-picks-for] [data-pick]")
+    assert [picks.nth(k).inner_text() for k in range(picks.count())] == list(catalog().characters)
+    form.locator("[data-pick=troll]").click()
+    assert box.input_value() == "troll"  # "random" is not a list of characters: the pick starts one
+    form.locator("[data-pick=elf]").click()
+    assert box.input_value() == "troll,elf"
+    form.locator("[data-pick-clear]").click()
+    assert box.input_value() == ""
+    for name in ("monk", "ghoul"):
+        form.locator(f"[data-pick={name}]").click()
+    assert box.input_value() == "monk,ghoul"
+    form.locator("[name='option:players']").select_option("2")
+    form.locator("select[name='seat:0']").select_option("here")
+    form.locator("select[name='seat:1']").select_option("bot")
+    form.locator("[data-action=create]").click()
+    page.wait_for_selector("[data-ply]")
+    table = page.locator("main").inner_text()
+    assert "Monk" in table and "Ghoul" in table, table[:2000]

@@ -157,7 +157,10 @@ class OptionInfo:
     """One rule variant or setting a table may choose.
 
     `low` and `high` bound a number; `file` marks an option naming a content file (a book, a quest),
-    which saved games may name only as shipped content (`savefile.check_content_refs`).
+    which saved games may name only as shipped content (`savefile.check_content_refs`). `suggest` lists
+    values a player may pick for a text option that also takes others (a shipped quest id, where a path
+    will do too); with `listed` the text is a comma-separated list of such values (a party of heroes).
+    A front end offers them; the rules never refuse a value for not being one of them.
     """
 
     name: str
@@ -167,6 +170,15 @@ class OptionInfo:
     low: float | None = None
     high: float | None = None
     file: bool = False
+    suggest: tuple[str, ...] = ()
+    listed: bool = False
+
+    @property
+    def label(self) -> str:
+        """The option's name as words for a form ("max_turns" -> "Max turns"; a name of one or two letters
+        is an abbreviation: "gm" -> "GM")."""
+        words = self.name.replace("_", " ")
+        return words.upper() if len(words) <= 2 else words[:1].upper() + words[1:]
 
     def parse(self, text: str) -> OptionValue:
         """Text typed by a person (a command line, a form) as a value of this option's type: true/false,

@@ -432,7 +432,16 @@ class GamebookGame(Game):
         self.info = GameInfo(
             id="gamebook",
             name=f"{ruleset.name} gamebook",
-            options=(OptionInfo("book", "the book played (a path or id)", ref, file=True), *ruleset.options),
+            options=(
+                OptionInfo(
+                    "book",
+                    "the book played (a path or id)",
+                    ref,
+                    file=True,
+                    suggest=tuple(ruleset.books.all()),
+                ),
+                *ruleset.options,
+            ),
         )
         self._plays: dict[tuple[tuple[str, OptionValue], ...], Play] = {}
 

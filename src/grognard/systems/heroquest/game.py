@@ -19,7 +19,8 @@ from grognard.engine.game import Game, GameInfo, GameState, OptionInfo, OptionVa
 from grognard.systems.heroquest.driver import initial_state
 from grognard.systems.heroquest.gm import choose
 from grognard.systems.heroquest.hooks import install_game_master
-from grognard.systems.heroquest.quest_setup import Setup, context
+from grognard.systems.heroquest.mercenaries import MERCENARY_KINDS
+from grognard.systems.heroquest.quest_setup import PARTY_SPECS, SHIPPED_QUESTS, Setup, context
 from grognard.systems.heroquest.returning import returned
 from grognard.systems.heroquest.state import QuestState, state_from_data, state_to_data
 
@@ -29,11 +30,19 @@ QUEST_INFO = GameInfo(
     min_players=1,
     max_players=2,
     options=(
-        OptionInfo("quest", "A shipped quest id or a quest file's path.", "1-the-smugglers-stair", file=True),
+        OptionInfo(
+            "quest",
+            "A shipped quest id or a quest file's path.",
+            "1-the-smugglers-stair",
+            file=True,
+            suggest=SHIPPED_QUESTS,
+        ),
         OptionInfo(
             "heroes",
             "A party spec (barbarian,dwarf-warrior,...) or a JSON list of heroes.",
             "barbarian,dwarf-warrior,elf-wizard,human-rogue",
+            suggest=PARTY_SPECS,
+            listed=True,
         ),
         OptionInfo(
             "gm", "Who moves the monsters: the automatic game master or a person.", "auto", ("auto", "human")
@@ -47,7 +56,11 @@ QUEST_INFO = GameInfo(
             "thresholds", "The experience needed for each level, e.g. 80,100,120 (empty: 40 a level).", ""
         ),
         OptionInfo(
-            "mercenaries", "Mercenaries hired for the quest, e.g. swordsman,scout:Mira (line 953).", ""
+            "mercenaries",
+            "Mercenaries hired for the quest, e.g. swordsman,scout:Mira (line 953).",
+            "",
+            suggest=MERCENARY_KINDS,
+            listed=True,
         ),
         OptionInfo("returning", "The memory of a retreat the party returns from (line 114; JSON).", ""),
     ),

@@ -40,6 +40,9 @@ if TYPE_CHECKING:
     from grognard.systems.heroquest.quest_setup import Context
     from grognard.systems.heroquest.state import QuestState
 
+MERCENARY_KINDS = ("crossbowman", "halberdier", "scout", "swordsman")
+"""The mercenaries one may hire, as a hire spec names them (the catalog's, checked by the tests)."""
+
 TOP_LEVEL = 8
 """The mercenaries' tables stop at level 8 (lines 960-1003)."""
 

@@ -29,6 +29,15 @@ from grognard.systems.heroquest.quest import Quest, TrapPlacement, TreasurePlace
 SHIPPED_QUESTS = ("1-the-smugglers-stair", "2-the-salt-crypt", "3-the-rimebound-hold", "the-goblin-cellar")
 """The quests that come with grognard, by id (files in `data/quests/`)."""
 
+PARTY_SPECS = (
+    *("barbarian", "warrior", "rogue", "wizard", "rogue-mage"),
+    *("human-barbarian", "human-warrior", "human-rogue", "human-wizard", "human-rogue-mage"),
+    *("elf-barbarian", "elf-warrior", "elf-rogue", "elf-wizard", "elf-rogue-mage"),
+    *("dwarf-barbarian", "dwarf-warrior", "dwarf-rogue"),
+)
+"""Every class, then every race and class a hero may be (a dwarf takes no magic-using class, line 176),
+as a party spec names them; offered on the new-game form (the test checks them against the catalog)."""
+
 
 @dataclass(frozen=True)
 class Setup:

@@ -45,6 +45,13 @@ def _characters(text: str, players: int) -> list[str] | None:
     return chosen
 
 
+CHARACTER_IDS = (
+    *("warrior", "wizard", "thief", "assassin", "druid", "dwarf", "minstrel"),
+    *("prophetess", "sorceress", "elf", "monk", "priest", "troll", "ghoul"),
+)
+"""The fourteen characters by id, as the catalog lists them (checked by the tests), for a new-game form."""
+
+
 def initial_state(players: int = 2, characters: str = "random", max_turns: int = AUTO_TURNS) -> TalismanState:
     """Setting Up: characters dealt at random (chance nodes) or chosen, 4 Lives and 1 Gold each, decks
     shuffled (sorted multisets: their order is never seen), starting Spells drawn, the first player diced.
@@ -85,7 +92,11 @@ class TalismanGame(Game):
         options=(
             OptionInfo("players", "how many players (2-6)", 2, (2, 3, 4, 5, 6)),
             OptionInfo(
-                "characters", "'random' (dealt) or one character id per player, comma-separated", "random"
+                "characters",
+                "'random' (dealt) or one character id per player, comma-separated",
+                "random",
+                suggest=CHARACTER_IDS,
+                listed=True,
             ),
             OptionInfo(
                 "max_turns",

@@ -1,5 +1,6 @@
 // grognard's only script of its own: keyboard shortcuts on a game page (numbers pick, u undoes), clicks on a
-// drawn board, the live table kept in order with the bots' moves shown one by one, and odds that arrive later.
+// drawn board, the live table kept in order with the bots' moves shown one by one, odds that arrive later, and
+// the pick buttons of a new-game form.
 document.addEventListener("keydown", (event) => {
   const target = event.target;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -184,4 +185,19 @@ document.addEventListener("DOMContentLoaded", () => { markBoard(document); loadO
 document.addEventListener("htmx:afterSwap", (event) => {
   markBoard(document);
   if (event.target instanceof Element) loadOdds(event.target);
+});
+
+// A new-game form's list option ([data-picks-for] names its text box): a pick button adds its value to
+// the comma-separated list, or starts the list when the box holds something else ("random", a path);
+// [data-pick-clear] empties it.
+document.addEventListener("click", (event) => {
+  const button = event.target instanceof Element ? event.target.closest("[data-pick], [data-pick-clear]") : null;
+  const picks = button ? button.closest("[data-picks-for]") : null;
+  const box = picks ? document.getElementById(picks.dataset.picksFor) : null;
+  if (!button || !box) return;
+  if (button.hasAttribute("data-pick-clear")) { box.value = ""; box.focus(); return; }
+  const known = new Set([...picks.querySelectorAll("[data-pick]")].map((b) => b.dataset.pick));
+  const parts = box.value.split(",").map((p) => p.trim()).filter((p) => p !== "");
+  const ours = parts.every((p) => known.has(p.split(/[:@]/)[0]));
+  box.value = (ours ? [...parts, button.dataset.pick] : [button.dataset.pick]).join(",");
 });
