@@ -208,6 +208,11 @@ def test_heroquest_tells_its_chance_moves_in_the_rules_words(store: SqliteStore)
         after = match.session.replay(e.ply + 1)
         assert isinstance(after, QuestState)
         said = " ".join(event_text(x) for x in after.log if heroes_may_know(after, x))
+        before = match.session.replay(e.ply)
+        assert isinstance(before, QuestState) and before.pending is not None
+        if before.pending.kind == "order":  # the heroes' order, which the log does not tell
+            order = [after.hero_of(int(i)).name for i in str(e.values["outcome"]).split(",")]
+            said = " ".join(filter(None, (f"The order of play: {', '.join(order)}.", said)))
         assert e.values.get("label", "") == said, e
     assert any(e.values.get("label") for e in rolls)
     gid = match.session.game_id
@@ -258,6 +263,23 @@ def test_talisman_tells_its_chance_moves_in_words_and_keeps_a_drawn_spell_secret
     assert {"move_roll", "draw", "fight_roll"} <= kinds
     again = Match.load(store, match.session.game_id or "").view(None).events
     assert [e.values for e in again] == [e.values for e in events]
+
+
+def test_heroquest_names_the_heroes_order_and_who_threw_each_roll() -> None:
+    from grognard.systems.heroquest.state import QuestState
+
+    match = Match.new("heroquest", "quest", {}, ("human", "human"), seed=5)
+    match.advance()
+    first = match.session.moves[0]
+    assert first.player is None and isinstance(first.move, str)
+    state = match.state
+    assert isinstance(state, QuestState)
+    names = [state.hero_of(i).name for i in range(len(state.heroes))]
+    order = [names[int(i)] for i in first.move.split(",")]
+    rolled = next(e for e in match.view(None).events if e.ply == 0)
+    assert rolled.values["label"] == f"The order of play: {', '.join(order)}."
+    throwers = [r.expression.removesuffix(": 2 red dice") for r in first.rolls]
+    assert set(throwers) == set(names)  # each named as the sheets name him, not by an index
 
 
 def _bots_to(match: Match, plies: int) -> Any:

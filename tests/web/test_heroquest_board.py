@@ -53,6 +53,16 @@ def _start(page: Page, url: str) -> str:
     return start_game(page, url, "heroquest", "quest", {"quest": QUEST, "heroes": PARTY}, ["here", "bot"])
 
 
+def _acting_shown(page: Page) -> None:
+    """On the heroes' turn one sheet, one token and the head line name the hero acting."""
+    sheet = page.locator("[data-hero-sheet][aria-current=true]")
+    assert sheet.count() == 1
+    number = sheet.get_attribute("data-hero-sheet")
+    name = sheet.locator("h3").inner_text().split("·")[0].removeprefix(str(number)).strip()
+    assert page.locator("[data-turn]").inner_text() == f"{name}'s turn ({number})"
+    assert page.locator(".hq-token.hq-current").get_attribute("data-hero") == number
+
+
 def _after(page: Page, before: int) -> None:
     page.wait_for_function(
         f"Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=60_000
@@ -117,6 +127,7 @@ def test_quest_one_played_by_clicking_the_board(live: LiveServer, page: Page) ->
             page.wait_for_selector("[data-status=your-turn], [data-status=over]", timeout=60_000)
             continue
         _fog_holds(page)
+        _acting_shown(page)
         before = ply(page)
         single = page.evaluate(SINGLE_TARGET)
         monsters = page.locator(f".hq-monster[data-square='{single}']")

@@ -438,7 +438,7 @@ class GamebookGame(Game):
                     "the book played (a path or id)",
                     ref,
                     file=True,
-                    suggest=tuple(ruleset.books.all()),
+                    suggest=tuple(ruleset.books.all()) if ruleset.books else (),
                 ),
                 *ruleset.options,
             ),

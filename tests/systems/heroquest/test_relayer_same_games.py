@@ -1,7 +1,9 @@
 """The re-layering of HeroQuest (issue 11) changes no game: the seeded games of `same_games` (bot games
 and random-action games of every shipped quest, with either game master) make the recorded moves, throw
 the recorded dice and end in the recorded states (`data/relayer_same_games.json`, written before the
-refactor). `test_speed_same_games` pins the plain `simulate` games beside these."""
+refactor). `test_speed_same_games` pins the plain `simulate` games beside these. The record digests of
+the 88 games that roll the heroes' order were written again when those dice were named by the thrower's
+name instead of "hero N", after checking that each old digest comes back with the old names put back."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ declared and the wandering monster are in `wounds`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from itertools import permutations
@@ -154,7 +154,8 @@ def throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll,
 def _core_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
     kind = p.kind
     if kind == "order":
-        return _throw_order(participants(state), rng)
+        who = participants(state)
+        return _throw_order(who, {i: "game master" if i < 0 else state.hero_of(i).name for i in who}, rng)
     if kind in ("move", "mmove"):
         roll = red_dice(rng, p.dice if kind == "move" else 2)
         if kind == "move":
@@ -213,17 +214,16 @@ def _core_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple
     raise RulesError(kind, state, "no dice for this chance node")
 
 
-def _throw_order(who: Sequence[int], rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
-    """Each rolls two red dice; those who tie roll again among themselves until all differ (line 72)."""
+def _throw_order(who: Sequence[int], names: Mapping[int, str], rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
+    """Each rolls two red dice; those who tie roll again among themselves until all differ (line 72).
+    Each roll is named by its thrower's name (`names`)."""
     rolls: list[Roll] = []
 
     def rank(group: list[int]) -> list[int]:
         scores: dict[int, int] = {}
         for i in group:
             roll = red_dice(rng, 2)
-            rolls.append(
-                replace(roll, expression=f"{'game master' if i < 0 else 'hero ' + str(i)}: 2 red dice")
-            )
+            rolls.append(replace(roll, expression=f"{names[i]}: 2 red dice"))
             scores[i] = roll.total
         out: list[int] = []
         for value in sorted(set(scores.values()), reverse=True):

@@ -342,9 +342,15 @@ def changes(before: GameState, after: GameState) -> list[Event]:
 
 def told(before: GameState, record: MoveRecord, after: GameState) -> str:
     """A chance move told as the sentences of the rules' log the heroes are told of (a treasure card
-    drawn, a die's result), so that a roll among the past moves reads as what came of it."""
-    assert isinstance(after, QuestState)
-    return " ".join(event_text(e) for e in after.log if heroes_may_know(after, e))
+    drawn, a die's result), so that a roll among the past moves reads as what came of it. The heroes'
+    order, which the log does not tell, is named in full."""
+    assert isinstance(after, QuestState) and isinstance(before, QuestState)
+    told = " ".join(event_text(e) for e in after.log if heroes_may_know(after, e))
+    if before.pending is not None and before.pending.kind == "order" and isinstance(record.move, str):
+        order = [int(i) for i in record.move.split(",")]
+        names = ", ".join("the game master" if i < 0 else after.hero_of(i).name for i in order)
+        told = " ".join(filter(None, (f"The order of play: {names}.", told)))
+    return told
 
 
 def hidden(record: MoveRecord, seat: int | None) -> bool:
