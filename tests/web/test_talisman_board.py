@@ -115,6 +115,25 @@ def test_a_human_plays_a_bot_by_clicking_spaces_and_buttons(live: LiveServer, pa
         for stat in ("strength", "craft", "lives", "gold"):
             assert sheet.locator(f"[data-stat={stat}] b").inner_text().strip().isdigit()
         assert page.locator(f"[data-token='{seat}']").count() == 1
+    dice = page.locator("[data-last-rolls]").inner_text()
+    assert not re.search(r"\bp\d\b", dice), dice  # a die's thrower said as the character
+    _replay_is_drawn(page, live.url)
+
+
+def _replay_is_drawn(page: Page, url: str) -> None:
+    """The replay at an earlier move shows the drawn board and the sheets, and every move once, in words."""
+    game_id = re.search(r"/games/(\d+)", page.url)
+    assert game_id is not None
+    last = ply(page)
+    page.goto(f"{url}/games/{game_id.group(1)}/replay?ply={last - 1}")
+    assert page.locator("svg.talisman-board [data-space]").count() == SPACES
+    assert page.locator("[data-sheet]").count() == 2
+    assert page.locator("[data-private]").count() == 0
+    events = page.locator("[data-log] [data-event]")
+    kinds = {events.nth(k).get_attribute("data-event") for k in range(events.count())}
+    assert kinds <= {"action", "roll"}, kinds  # no bare "chance", "place" or "change" lines
+    text = page.locator("[data-log]").inner_text()
+    assert not re.search(r"\bp\d\b", text), text
 
 
 def test_the_humans_spells_stay_hidden_from_the_bot_seat_and_spectators(
@@ -204,3 +223,6 @@ def test_the_characters_are_picked_by_clicking_their_names(live: LiveServer, pag
     page.wait_for_selector("[data-ply]")
     table = page.locator("main").inner_text()
     assert "Monk" in table and "Ghoul" in table, table[:2000]
+    assert page.locator("[data-private]").count() == 0  # the seat's Spells are on its sheet, not twice
+    told = page.locator("[data-log]").inner_text().splitlines()[1:]
+    assert told and len(told) == len(set(told)), told  # each move said once, with its number

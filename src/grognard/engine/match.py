@@ -215,7 +215,12 @@ class Match:
         return dropped
 
     def replay_view(self, upto: int | None, seat: int | None = None) -> SeatView:
-        """The view at move `upto` (every move by default) with every move up to it as an event."""
+        """The view at move `upto` (every move by default) with every move up to it as an event, each
+        followed by what it changed (`GameViews.changes`) unless its label already tells that: a chance
+        move told in words (`GameViews.told`), any move of a game whose labels tell what came of every
+        move (`GameViews.tells_actions`). The sight's log follows at move `upto` only for a game without
+        `changes` (with them, the last move's changes have said it)."""
+        views = self.views
         self._check_seat(seat)
         n = self.ply if upto is None else upto
         if not 0 <= n <= self.ply:
@@ -228,10 +233,12 @@ class Match:
             after = state.apply(record.move)
             label = "" if secret else self._said(state, record, after)
             events.append(move_event(record, ply, label, secret))
-            events += self._changes(state, after, ply)
+            if not (views.tells_actions or (record.player is None and label)):
+                events += self._changes(state, after, ply)
             state = after
-        view = seat_view(self.session.system, game.info.id, self.views, state, seat, ())
-        return view.model_copy(update={"ply": n, "events": events + view.events})
+        view = seat_view(self.session.system, game.info.id, views, state, seat, ())
+        tail = [] if views.changes is not None else [e.model_copy(update={"ply": n}) for e in view.events]
+        return view.model_copy(update={"ply": n, "events": events + tail})
 
     # --- plumbing ---------------------------------------------------------------------------------
 
@@ -257,7 +264,11 @@ class Match:
             p
             for p in plies
             if p not in self.labels
-            and (views.label is not None if moves[p].player is not None else views.told is not None)
+            and (
+                views.label is not None or (views.tells_actions and views.told is not None)
+                if moves[p].player is not None
+                else views.told is not None
+            )
         }
         if not wanted:
             return
@@ -288,9 +299,12 @@ class Match:
     def _said(self, before: GameState, record: MoveRecord, after: GameState) -> str:
         """How the move `record` from `before` to `after` is labelled: a seat's action by the game's
         labels, a chance move as the game tells it ("" when it has no way to)."""
+        told = self.views.told
         if before.actor() is CHANCE:
-            return "" if self.views.told is None else self.views.told(before, record, after)
-        return self._label(before, record.move)
+            return "" if told is None else told(before, record, after)
+        label = self._label(before, record.move)
+        came = told(before, record, after) if told is not None and self.views.tells_actions else ""
+        return f"{label}. {came}" if label and came else label or came
 
     def _record(self, before: GameState, record: MoveRecord) -> list[tuple[MoveRecord, int, str] | Event]:
         """Save the move just made (refused as stale if the stored game moved on) and describe it."""

@@ -138,7 +138,8 @@ before and after it; public changes only."""
 ToldFn: TypeAlias = Callable[[GameState, MoveRecord, GameState], str]
 """How a chance move is told to every seat, from the state before it, its record (the outcome and its
 dice) and the state after it ("" leaves it as its outcome): the label of a roll among the events of past
-moves. Public only."""
+moves. With `GameViews.tells_actions` it is asked of a seat's action too, and what it says (what came
+of the action, "" for nothing) follows the action's label. Public only."""
 
 AuditFn: TypeAlias = Callable[[GameState, int | None, SeatView], list[str]]
 """A system's own leak check of a view: the secrets it shows that the seat may not see (empty: none)."""
@@ -163,6 +164,9 @@ class GameViews:
     log_tells_last: bool = False
     """The sight's log is the rules' log of the last move alone: the last move, when chance, is told
     there and not again in its label."""
+    tells_actions: bool = False
+    """`told` also says what came of a seat's action (the rules' notes of it), after the action's label:
+    the labels tell what came of every move, so a replay shows them without `changes`."""
 
 
 def one_seat(state: GameState) -> int:

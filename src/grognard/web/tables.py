@@ -63,6 +63,11 @@ def writing() -> AbstractContextManager[object]:
     return nullcontext() if database_url() else WRITES
 
 
+PRIVATE_IN_SIDE = {("talisman", "game")}
+"""The games whose side panel shows the seat's own secrets in its place (a Talisman character's Spells on
+its sheet): the table does not show them again as "Yours alone"."""
+
+
 def table_store() -> SqlStore:
     """This thread's store (SQLite connections stay in the thread that opened them), opened once."""
     where = database_url() or str(grognard_home())
@@ -234,6 +239,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             "step": step,
             "odds_pending": bool(acting) and has_heavy_odds(match),
             "spectator_link": f"{str(request.base_url).rstrip('/')}/games/{game_id}?spectate=1",
+            "private_in_side": (view.system, view.game) in PRIVATE_IN_SIDE,
         }
 
     @app.get("/games/{game_id}", response_class=HTMLResponse)
@@ -334,7 +340,17 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         if not 0 <= upto <= match.ply:
             raise UsageError(f"move {upto} is outside 0 to {match.ply}")
         view = match.replay_view(upto, seat)
-        return page(request, "replay.html", game_id=game_id, view=view, upto=upto, last=match.ply, seat=seat)
+        return page(
+            request,
+            "replay.html",
+            game_id=game_id,
+            view=view,
+            upto=upto,
+            last=match.ply,
+            seat=seat,
+            spectate=not mine,
+            private_in_side=(view.system, view.game) in PRIVATE_IN_SIDE,
+        )
 
     @app.get("/games", response_class=HTMLResponse)
     def saved_games(request: Request) -> HTMLResponse:

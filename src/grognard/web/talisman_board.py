@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.render import name_of
@@ -164,6 +166,20 @@ def talisman_board() -> Board:
         bridge=bridge,
         gate=gate,
     )
+
+
+def seat_said(text: str, public: Mapping[str, Any]) -> str:
+    """A Talisman die's name with its thrower's "pN" said as the character ("1d6 (p0)" -> "1d6 (Ghoul)";
+    "Seat 1" before the characters are dealt)."""
+    heroes = public.get("heroes") or []
+
+    def said(found: re.Match[str]) -> str:
+        k = int(found[1])
+        if k >= len(heroes):
+            return found[0]
+        return str(heroes[k].get("character_name") or f"Seat {k + 1}")
+
+    return re.sub(r"\bp(\d)\b", said, text)
 
 
 def card_name(card_id: str) -> str:

@@ -171,10 +171,13 @@ def action_target(state: TalismanState, seat: int, action: Action) -> tuple[str,
 
 
 def talisman_sight(state: GameState, seat: int | None) -> Sight:
-    """What `seat` sees: the table's view with every Spell hidden, and its own Spells privately."""
+    """What `seat` sees: the table's view with every Spell hidden, and its own Spells privately; no log
+    (each move's notes are told with it)."""
     assert isinstance(state, TalismanState)
     table: dict[str, Any] = view(state, -1)
-    log = table.pop("log")
+    # The rules' short log runs over the whole game; every line of it was said when its move was made
+    # (`told`, for actions and chance alike), so it is not shown again as the last move's events.
+    table.pop("log")
     cat = catalog()
     table["spaces"] = {
         space: {
@@ -204,8 +207,7 @@ def talisman_sight(state: GameState, seat: int | None) -> Sight:
         fight = _fight_odds(state, seat)
         if fight is not None:
             odds = Odds(win=fight[1], note=fight[0])
-    names = seat_names(state)
-    return Sight(public=table, private=private, actions=actions, odds=odds, log=log_events(named(log, names)))
+    return Sight(public=table, private=private, actions=actions, odds=odds)
 
 
 def seat_names(state: TalismanState) -> list[str]:
@@ -232,12 +234,14 @@ FIGHT_WORDS = {"win": "wins", "lose": "loses", "standoff": "a standoff"}
 def told(before: GameState, record: MoveRecord, after: GameState) -> str:
     """A chance move in words, for every seat: whom it was thrown for and what for, what came of it (the
     card drawn, a combat's scores with the dice, a Spell drawn left unnamed, 9:2), then the notes the
-    rules wrote of it."""
+    rules wrote of it; of a seat's action, the notes the rules wrote of it."""
     assert isinstance(before, TalismanState) and isinstance(after, TalismanState)
-    if before.actor() is not CHANCE or not before.tasks:
+    names = seat_names(before)
+    if before.actor() is not CHANCE:  # a seat's action: the notes the rules wrote of it
+        return ". ".join([*named(new_notes(before.log, after.log), names), *changed(before, after, names)])
+    if not before.tasks:
         return ""
     task = before.tasks[-1]
-    names = seat_names(before)
     seat = task.player if task.player >= 0 else before.current
     subject = names[seat] if 0 <= seat < len(names) else "The table"
     words = CHANCE_WORDS.get(task.kind, task.kind)
@@ -258,7 +262,8 @@ def told(before: GameState, record: MoveRecord, after: GameState) -> str:
         theirs = creature_score(before, seat)
         a, b = rolls[0].total, rolls[1].total
         came = FIGHT_WORDS.get(outcome, outcome)
-        line = f"{subject} {mine} + {a} against {before.fight.name} {theirs} + {b}: {came}"
+        foe = named([before.fight.name], names)[0]  # a creature, or another character ("p1")
+        line = f"{subject} {mine} + {a} against {foe} {theirs} + {b}: {came}"
     elif task.kind == "fx_roll":
         line = f"{subject} {words}"
     elif rolls and outcome in {str(r.total) for r in rolls}:
@@ -266,7 +271,23 @@ def told(before: GameState, record: MoveRecord, after: GameState) -> str:
     else:
         line = f"{subject} {words}: {outcome}"
     notes = named(new_notes(before.log, after.log), names)
-    return ". ".join(x for x in [line, *notes] if x)
+    if task.kind == "fight_roll" and before.fight is not None:  # the line has said who won
+        foe = named([before.fight.name], names)[0]
+        notes = [n for n in notes if not n.endswith(f" against {foe}")]
+    return ". ".join(x for x in [line, *notes, *changed(before, after, names)] if x)
+
+
+def changed(before: TalismanState, after: TalismanState, names: list[str]) -> list[str]:
+    """Each seat's Lives, Gold, counters and alignment that a move changed, in words ("Elf (Seat 2):
+    Lives 4 → 3, Gold 1 → 2"), from the "change" events of `changes`."""
+    said: dict[int, list[str]] = {}
+    for e in changes(before, after):
+        if e.kind == "change" and e.who is not None:
+            said.setdefault(e.who, []).append(f"{e.values['what']} {e.values['from']} → {e.values['to']}")
+    return [
+        f"{names[seat] if seat < len(names) else f'Seat {seat + 1}'}: {', '.join(words)}"
+        for seat, words in said.items()
+    ]
 
 
 TRACKED = (
@@ -363,5 +384,6 @@ def register() -> None:
             hidden=hidden,
             changes=changes,
             told=told,
+            tells_actions=True,
         ),
     )
