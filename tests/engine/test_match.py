@@ -194,7 +194,10 @@ def test_talisman_lives_gold_and_alignment_changes_are_events() -> None:
     assert not [e for e in replayed.events if e.kind == "change"]
     labels = {e.ply: str(e.values.get("label", "")) for e in replayed.events}
     for e in changes:
-        assert f"{e.values['what']} {e.values['from']} → {e.values['to']}" in labels[e.ply], (e, labels[e.ply])
+        assert f"{e.values['what']} {e.values['from']} → {e.values['to']}" in labels[e.ply], (
+            e,
+            labels[e.ply],
+        )
 
 
 def test_heroquest_tells_its_chance_moves_in_the_rules_words(store: SqliteStore) -> None:
