@@ -136,3 +136,13 @@ def test_undo_and_the_replay_slider(live: LiveServer, page: Page) -> None:
     assert page.locator("[data-log] li[data-event=roll]").count() == 2  # SKILL and STAMINA
     assert page.locator("[data-log] li[data-event=step]").count() == 2
     assert page.locator("[data-log] .die").count() >= 2
+
+
+def test_a_gamebook_started_as_the_form_comes_plays_the_shipped_sample(live: LiveServer, page: Page) -> None:
+    for system in ("fighting-fantasy", "grey-star"):
+        page.goto(f"{live.url}/games/new/{system}")
+        box = page.locator("form[data-game=gamebook] [name='option:book']")
+        assert box.input_value() == "sample"
+        game_id = start_game(page, live.url, system, "gamebook", {}, ["here"])
+        assert game_id.isdigit()
+        assert page.locator("[data-actions] button[data-action]").count() >= 1

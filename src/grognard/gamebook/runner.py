@@ -420,14 +420,22 @@ class GamebookState(GameState):
 _FIELDS = frozenset(f.name for f in fields(GamebookState))
 
 
+SAMPLE_BOOK = "sample"
+"""The shipped book a gamebook game plays when none is named."""
+
+
 class GamebookGame(Game):
     """A gamebook played under a ruleset. With a `book`, that book is played; without one, the `book`
     option is loaded on demand (so a saved game can be rebuilt from the registry): a path, or the name
-    of one of the ruleset's shipped `books` (`ShippedBooks.locate`)."""
+    of one of the ruleset's shipped `books` (`ShippedBooks.locate`). Without a book or a reference the
+    `book` option defaults to a shipped book (the sample), so a game started with no book named plays it."""
 
     def __init__(self, ruleset: Ruleset, book: Book | None = None, ref: str = "") -> None:
         self.ruleset = ruleset
         self.book = book
+        shipped = list(ruleset.books.all()) if ruleset.books else []
+        if book is None and not ref and shipped:
+            ref = SAMPLE_BOOK if SAMPLE_BOOK in shipped else shipped[0]
         self.ref = ref
         self.info = GameInfo(
             id="gamebook",
@@ -438,7 +446,7 @@ class GamebookGame(Game):
                     "the book played (a path or id)",
                     ref,
                     file=True,
-                    suggest=tuple(ruleset.books.all()) if ruleset.books else (),
+                    suggest=tuple(shipped),
                 ),
                 *ruleset.options,
             ),
