@@ -159,3 +159,5 @@ def test_the_new_quest_form_offers_the_shipped_quests_and_the_heroes(live: LiveS
     form.locator("[data-action=create]").click()
     page.wait_for_selector("[data-hero-sheet]")
     assert page.locator("[data-hero-sheet]").count() == 2
+    page.goto(f"{live.url}/games")
+    assert page.get_by_role("link", name="HeroQuest quest: The Smugglers' Stair").count() >= 1

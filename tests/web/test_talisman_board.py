@@ -226,3 +226,5 @@ def test_the_characters_are_picked_by_clicking_their_names(live: LiveServer, pag
     assert page.locator("[data-private]").count() == 0  # the seat's Spells are on its sheet, not twice
     told = page.locator("[data-log]").inner_text().splitlines()[1:]
     assert told and len(told) == len(set(told)), told  # each move said once, with its number
+    page.goto(f"{live.url}/games")
+    assert page.get_by_role("link", name="Talisman: Monk, Ghoul").count() == 1

@@ -95,8 +95,10 @@ class Match:
         seats: Sequence[str] = (),
         seed: int = 0,
         store: GameStore | None = None,
+        title: str = "",
     ) -> Match:
-        """A new game (options checked, seats filled in), stored when a store is given. Not advanced."""
+        """A new game (options checked, seats filled in), stored when a store is given (under `title`,
+        by default "SYSTEM/GAME"). Not advanced."""
         info = registry.get_system(system)
         played = info.game(game)
         views = registry.get_views(info.id, game)
@@ -104,7 +106,7 @@ class Match:
         kinds = parse_seats(seats, views.seats(session.current))
         match = cls(session, views, kinds, store)
         if store is not None:
-            store.create(session, f"{info.id}/{game}", kinds)
+            store.create(session, title or f"{info.id}/{game}", kinds)
         return match
 
     @classmethod

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
 from typing import Annotated, Any
 
@@ -102,6 +102,19 @@ def _title(summary: GameSummary) -> str:
     return title
 
 
+def _what(public: Mapping[str, Any]) -> str:
+    """What a new table plays, as its saved-games list names it: the quest or the book, else the
+    characters chosen or how many players ("" when its view says none of these)."""
+    for key in ("quest", "book"):
+        if isinstance(public.get(key), str) and public[key]:
+            return str(public[key])
+    heroes = public.get("heroes")
+    if isinstance(heroes, list) and heroes:
+        chosen = [str(h.get("character_name") or "") for h in heroes if isinstance(h, dict)]
+        return ", ".join(chosen) if all(chosen) else f"{len(heroes)} players"
+    return ""
+
+
 def _load(game_id: str) -> Match:
     _summary(game_id)
     return Match.load(table_store(), game_id)
@@ -179,13 +192,14 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             if fill not in SEAT_CHOICES:
                 raise UsageError(f"seat {fill!r} is not one of {', '.join(SEAT_CHOICES)}")
         game = system.game(info.id)
-        count = registry.get_views(system.id, info.id).seats(
-            game.new_initial_state(info.resolve_options(options))
-        )
+        views = registry.get_views(system.id, info.id)
+        first = game.new_initial_state(info.resolve_options(options))
+        count = views.seats(first)
+        title = f"{info.name}: {what}" if (what := _what(views.view(first, None).public)) else ""
         fills = (fills or ["here"])[:count]
         kinds = [f if f in ("bot", "random") else "human" for f in fills]
         with writing():
-            match = Match.new(system.id, info.id, options, kinds, seed, table_store())
+            match = Match.new(system.id, info.id, options, kinds, seed, table_store(), title)
             match.advance()
         game_id = match.session.game_id
         assert game_id is not None
