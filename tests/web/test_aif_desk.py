@@ -106,6 +106,12 @@ def test_a_campaign_week_with_a_melee_by_clicking(live: LiveServer, page: Page, 
     page.goto(f"{desk}/log")
     log = page.locator("main").inner_text()
     assert "Melee begins" in log and "Goblin" in log and "Treasure share" in log
+    page.goto(desk.replace("/aif/", "/games/"))  # the campaign as a table: a summary, not its raw data
+    summary = page.locator("[data-campaign-summary]")
+    assert summary.locator("[data-member]").count() == 2
+    assert "Alric" in summary.inner_text() and "Berta" in summary.inner_text()
+    assert "Southtown" in summary.locator("[data-place]").inner_text()
+    assert "slowest move inches" not in page.locator("main").inner_text()
 
 
 def test_a_bad_value_and_a_stranger_get_one_message(live: LiveServer, page: Page, console: Console) -> None:
