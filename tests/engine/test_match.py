@@ -3,6 +3,7 @@ the seat's previous decision, a save per move through the store, replay at any p
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -337,3 +338,20 @@ def _bots_to(match: Match, plies: int) -> Any:
         assert isinstance(who, int)
         match.act(who, str(bot(match.state, Rng(f"t{match.ply}"))))
     return bot
+
+
+def test_grey_star_tells_each_round_by_the_combat_results_table() -> None:
+    from grognard.systems.grey_star.combat import CombatState
+
+    match = Match.new("grey-star", "combat", {}, ("bot",), seed=3)
+    match.advance()
+    rolls = [e for e in match.view(None).events if e.kind == "roll"]
+    assert rolls
+    for e in rolls:
+        assert e.ply is not None
+        after = match.session.replay(e.ply + 1)
+        assert isinstance(after, CombatState)
+        enemy, grey_star = re.fullmatch(r"E(\d+)/GS(\d+)", str(e.values["outcome"])).groups()  # type: ignore[union-attr]
+        label = str(e.values["label"])
+        assert label.startswith(f"The enemy loses {enemy} ENDURANCE (")
+        assert f", Grey Star {grey_star} (" in label

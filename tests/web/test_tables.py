@@ -146,3 +146,15 @@ def test_a_gamebook_started_as_the_form_comes_plays_the_shipped_sample(live: Liv
         game_id = start_game(page, live.url, system, "gamebook", {}, ["here"])
         assert game_id.isdigit()
         assert page.locator("[data-actions] button[data-action]").count() >= 1
+
+
+def test_a_grey_star_combat_is_drawn_as_a_table_of_scores(live: LiveServer, page: Page) -> None:
+    start_game(page, live.url, "grey-star", "combat", {"endurance": "20", "enemy_endurance": "18"}, ["here"])
+    fight = page.locator("[data-fight]")
+    assert "20" in fight.locator("[data-side=hero]").inner_text()
+    assert "18" in fight.locator("[data-side=enemy]").inner_text()
+    assert "Combat Ratio" in fight.locator("[data-ratio]").inner_text()
+    assert "combat ratio spending none" not in page.locator("main").inner_text()  # not the raw data
+    click_action(page, 0)
+    page.wait_for_selector("[data-log] li[data-event=roll]")
+    assert "ENDURANCE" in page.locator("[data-log] li[data-event=roll]").first.inner_text()

@@ -8,13 +8,16 @@ and show the odds of each amount beside it (the exact solver's, `odds.CombatAdvi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from typing import Any
 
 from pydantic import JsonValue
 
 from grognard.engine import registry
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, GameState, OptionValue
+from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target, one_seat
 from grognard.gamebook.action_text import Keyed
 from grognard.gamebook.runner import GamebookState
@@ -141,9 +144,25 @@ def _combat_label(state: GameState, action: Action) -> str:
     return combat_label(state, action)
 
 
+def _combat_told(before: GameState, record: MoveRecord, after: GameState) -> str:
+    """A round's random number told as what the Combat Results Table made of it ("E5/GS4": the enemy
+    loses 5 ENDURANCE, Grey Star 4), with what each has left."""
+    found = re.fullmatch(r"E(\d+)/GS(\d+)", str(record.move))
+    if found is None or not isinstance(after, CombatState):
+        return ""
+    now: Any = combat_public(after)
+    enemy = str(now["enemy"]["name"])
+    return (
+        f"{enemy[:1].upper()}{enemy[1:]} loses {found[1]} ENDURANCE ({now['enemy']['endurance']} left), "
+        f"Grey Star {found[2]} ({now['grey_star']['endurance']} left)"
+    )
+
+
 def register() -> None:
     """Register the views of the combat and gamebook games."""
     registry.register_views(
-        SYSTEM_ID, "combat", GameViews(combat_sight, one_seat, label=_combat_label, odds=_combat_odds)
+        SYSTEM_ID,
+        "combat",
+        GameViews(combat_sight, one_seat, label=_combat_label, odds=_combat_odds, told=_combat_told),
     )
     registry.register_views(SYSTEM_ID, "gamebook", BOOK_VIEWS.game_views())
