@@ -355,3 +355,16 @@ def test_grey_star_tells_each_round_by_the_combat_results_table() -> None:
         label = str(e.values["label"])
         assert label.startswith(f"The enemy loses {enemy} ENDURANCE (")
         assert f", Grey Star {grey_star} (" in label
+
+
+def test_the_best_play_is_named_by_its_label() -> None:
+    for system, game, said in (
+        ("grey-star", "combat", "best: Spend "),
+        ("fighting-fantasy", "fight", "best: "),
+    ):
+        match = Match.new(system, game, {}, ("human",), seed=3)
+        match.advance()
+        odds = match.view(0).odds
+        assert odds is not None and odds.note.startswith(said), odds
+        best = odds.note.removeprefix("best: ")
+        assert best in {a.label for a in match.view(0).actions}, (best, match.view(0).actions)

@@ -119,7 +119,7 @@ def fight_odds(state: FightState, options: Mapping[str, OptionValue]) -> Odds | 
     return Odds(
         win=advice.figures.win_probability,
         actions={a: f.win_probability for a, f in advice.actions.items()},
-        note=f"best: {advice.best}" if advice.best else "",
+        note=f"best: {fight_label(state, advice.best)}" if advice.best else "",
     )
 
 

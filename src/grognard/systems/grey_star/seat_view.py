@@ -104,7 +104,7 @@ def combat_odds(combat: CombatState, options: Mapping[str, OptionValue]) -> Odds
     return Odds(
         win=float(advice.p_win_optimal),
         actions={a.action: float(a.p_win) for a in advice.actions},
-        note=f"best: {advice.best_action}",
+        note=f"best: {combat_label(combat, advice.best_action)}",
     )
 
 
