@@ -158,3 +158,44 @@ def test_a_grey_star_combat_is_drawn_as_a_table_of_scores(live: LiveServer, page
     click_action(page, 0)
     page.wait_for_selector("[data-log] li[data-event=roll]")
     assert "ENDURANCE" in page.locator("[data-log] li[data-event=roll]").first.inner_text()
+
+
+def test_a_fighting_fantasy_fight_is_played_to_its_end_by_clicking(live: LiveServer, page: Page) -> None:
+    game_id = start_game(page, live.url, "fighting-fantasy", "fight", {"enemies": "Orc:6/5"}, ["here"], "5")
+    fight = page.locator("[data-fight]")
+    assert "Orc" in fight.locator("[data-side=creature]").inner_text()
+    for _ in range(60):
+        if page.locator("[data-status=over]").count():
+            break
+        before = ply(page)
+        click_action(page, 0)
+        page.wait_for_function(f"Number(document.querySelector('[data-ply]').dataset.ply) > {before}")
+    assert page.locator("[data-status=over]").count() == 1
+    page.goto(f"{live.url}/games/{game_id}/replay?ply=1")
+    assert page.locator("[data-fight] [data-side=hero]").count() == 1  # the replay draws the fight too
+
+
+def test_every_game_starts_from_its_form_as_it_comes_and_shows_its_table_and_replay(live: LiveServer) -> None:
+    """Each game of each system, started with the form's defaults and one seat here: its table, its
+    table fragment and its replay are pages, not errors (the Fighting Fantasy fight's table once was)."""
+    from grognard.engine import registry
+
+    token = re.compile(r'name="csrf-token" content="([0-9a-f]+)"')
+    started = 0
+    with httpx.Client(base_url=live.url, timeout=60) as client:
+        for facts in registry.facts():
+            form = client.get(f"/games/new/{facts.id}")
+            assert form.status_code == 200, facts.id
+            found = token.search(form.text)
+            assert found is not None
+            for game in facts.games:
+                data = {"csrf": found.group(1), "system": facts.id, "game": game, "seat:0": "here"}
+                made = client.post("/games", data=data, follow_redirects=False)
+                assert made.status_code == 303, (facts.id, game, made.text[:500])
+                where = made.headers["location"]
+                for page_url in (where, f"{where}/table", f"{where}/replay", f"{where}/replay?ply=0"):
+                    shown = client.get(page_url)
+                    assert shown.status_code == 200, (facts.id, game, page_url, shown.text[-800:])
+                    assert "data-ply" in shown.text or "Move" in shown.text
+                started += 1
+    assert started >= 8
