@@ -368,3 +368,26 @@ def test_the_best_play_is_named_by_its_label() -> None:
         assert odds is not None and odds.note.startswith(said), odds
         best = odds.note.removeprefix("best: ")
         assert best in {a.label for a in match.view(0).actions}, (best, match.view(0).actions)
+
+
+def test_a_fighting_fantasy_round_is_told_by_who_wounded_whom() -> None:
+    from grognard.systems.fighting_fantasy.fight import FightState
+
+    match = Match.new("fighting-fantasy", "fight", {"enemies": "Orc:7/6"}, ("bot",), seed=4)
+    match.advance()
+    rolls = [e for e in match.view(None).events if e.kind == "roll"]
+    assert rolls
+    for e in rolls:
+        assert e.ply is not None
+        before, after = match.session.replay(e.ply), match.session.replay(e.ply + 1)
+        assert isinstance(before, FightState) and isinstance(after, FightState)
+        label = str(e.values["label"])
+        outcome = str(e.values["outcome"])
+        if outcome.startswith("hit"):
+            assert label.startswith("You wound Orc. Orc STAMINA "), label
+        elif outcome.startswith("hurt"):
+            assert label.startswith("Orc wounds you. Your STAMINA "), label
+        elif outcome == "even":
+            assert label == "A stand-off", label
+        if after.stamina != before.stamina:
+            assert f"Your STAMINA {before.stamina} → {after.stamina}" in label

@@ -8,12 +8,14 @@ chance a Test your Luck comes out lucky; the odds are the exact solver's (`FF_RU
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from pydantic import JsonValue
 
 from grognard.engine import registry
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, GameState, OptionValue
+from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target, one_seat
 from grognard.gamebook.action_text import number_in
 from grognard.gamebook.runner import GamebookState
@@ -159,9 +161,37 @@ def _fight_label(state: GameState, action: Action) -> str:
     return fight_label(state, action)
 
 
+FIRST_WORDS = {"hit": "You wound {target}", "hurt": "{target} wounds you", "even": "A stand-off"}
+"""An Attack Round's result as said first ("hit+1": the hero wounds the target and creature 1 wounds him)."""
+
+
+def _fight_told(before: GameState, record: MoveRecord, after: GameState) -> str:
+    """An Attack Round or a Luck test in words: who wounded whom (or lucky, unlucky), then every STAMINA
+    and LUCK it changed, with what is left."""
+    if not isinstance(before, FightState) or not isinstance(after, FightState):
+        return ""
+    was: Any = fight_public(before)
+    now: Any = fight_public(after)
+    outcome = str(record.move)
+    target = str(was["creatures"][before.target]["name"]) if was["creatures"] else "the creature"
+    head = outcome.split("+")[0]
+    first = FIRST_WORDS[head].format(target=target) if head in FIRST_WORDS else outcome.capitalize()
+    said = [first]
+    for old, new in zip(was["creatures"], now["creatures"], strict=True):
+        if new["stamina"] != old["stamina"]:
+            left = "slain" if new["stamina"] <= 0 else f"{new['stamina']} left"
+            said.append(f"{new['name']} STAMINA {old['stamina']} → {new['stamina']} ({left})")
+    for score in ("stamina", "luck"):
+        if now["hero"][score] != was["hero"][score]:
+            said.append(f"Your {score.upper()} {was['hero'][score]} → {now['hero'][score]}")
+    return ". ".join(said)
+
+
 def register() -> None:
     """Register the views of the fight and gamebook games."""
     registry.register_views(
-        SYSTEM_ID, "fight", GameViews(fight_sight, one_seat, label=_fight_label, odds=_fight_odds)
+        SYSTEM_ID,
+        "fight",
+        GameViews(fight_sight, one_seat, label=_fight_label, odds=_fight_odds, told=_fight_told),
     )
     registry.register_views(SYSTEM_ID, "gamebook", BOOK_VIEWS.game_views())
