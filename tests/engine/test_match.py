@@ -391,3 +391,22 @@ def test_a_fighting_fantasy_round_is_told_by_who_wounded_whom() -> None:
             assert label == "A stand-off", label
         if after.stamina != before.stamina:
             assert f"Your STAMINA {before.stamina} → {after.stamina}" in label
+
+
+def test_an_adventures_in_fantasy_melee_turn_is_told_by_the_hit_points_taken() -> None:
+    from grognard.systems.adventures_in_fantasy.melee import MeleeState
+
+    match = Match.new("adventures-in-fantasy", "melee", {}, (), seed=2)
+    match.advance()
+    rolls = [e for e in match.view(None).events if e.kind == "roll"]
+    assert rolls
+    for e in rolls:
+        assert e.ply is not None
+        before, after = match.session.replay(e.ply), match.session.replay(e.ply + 1)
+        assert isinstance(before, MeleeState) and isinstance(after, MeleeState)
+        struck = 1 - before.striker
+        taken = before.hp[struck] - after.hp[struck]
+        label = str(e.values["label"])
+        assert taken == int(str(e.values["outcome"]))
+        assert label.endswith("draws no blood") if taken == 0 else f"takes {taken} hit point" in label, label
+    assert str(rolls[-1].values["label"]).endswith("falls")

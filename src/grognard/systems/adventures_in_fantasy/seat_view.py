@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 from pydantic import JsonValue
 
 from grognard.engine import registry
 from grognard.engine.errors import GrognardError
 from grognard.engine.game import Action, GameState
+from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, Event, GameViews, Odds, Sight, Target
 from grognard.systems.adventures_in_fantasy.action_text import (
     Bowshot,
@@ -51,6 +53,20 @@ def melee_sight(state: GameState, seat: int | None) -> Sight:
     """The melee as every seat sees it: no secrets, no decisions."""
     assert isinstance(state, MeleeState)
     return Sight(public={"melee": melee_public(state)})
+
+
+def _melee_told(before: GameState, record: MoveRecord, after: GameState) -> str:
+    """A turn's blows in words: how many hit points they took and what the one struck has left."""
+    if not isinstance(before, MeleeState) or not isinstance(after, MeleeState) or before.striker < 0:
+        return ""
+    was: Any = melee_public(before)
+    striker = was["fighters"][before.striker]["name"]
+    struck = 1 - before.striker
+    target, old, new = was["fighters"][struck]["name"], before.hp[struck], after.hp[struck]
+    if old == new:
+        return f"{striker} draws no blood"
+    left = f"{target} falls" if new == 0 else f"{target} has {new} left"
+    return f"{striker} takes {old - new} hit point{'s' if old - new != 1 else ''} from {target}: {left}"
 
 
 def melee_chances(state: GameState, seat: int) -> Odds | None:
@@ -305,7 +321,9 @@ def _campaign_label(state: GameState, action: Action) -> str:
 
 def register() -> None:
     """Register the views of the melee and the campaign."""
-    registry.register_views(SYSTEM_ID, "melee", GameViews(melee_sight, _two, odds=melee_chances))
+    registry.register_views(
+        SYSTEM_ID, "melee", GameViews(melee_sight, _two, odds=melee_chances, told=_melee_told)
+    )
     registry.register_views(
         SYSTEM_ID, "campaign", GameViews(campaign_sight, _one, label=_campaign_label, odds=campaign_chances)
     )
