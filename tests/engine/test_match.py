@@ -410,3 +410,27 @@ def test_an_adventures_in_fantasy_melee_turn_is_told_by_the_hit_points_taken() -
         assert taken == int(str(e.values["outcome"]))
         assert label.endswith("draws no blood") if taken == 0 else f"takes {taken} hit point" in label, label
     assert str(rolls[-1].values["label"]).endswith("falls")
+
+
+def test_a_gamebook_fight_is_told_as_the_system_tells_its_fights() -> None:
+    """The sample books' fights, played by the bot: every round of a fight is told in words."""
+    from grognard.gamebook.runner import GamebookState
+
+    told: dict[str, int] = {}
+    for system, words in (
+        ("fighting-fantasy", ("wound", "stand-off", "Lucky", "Unlucky")),
+        ("grey-star", ("ENDURANCE",)),
+    ):
+        for seed in range(12):
+            match = Match.new(system, "gamebook", {}, ("bot",), seed=seed)
+            match.advance()
+            for e in match.view(None).events:
+                if e.kind != "roll" or e.ply is None:
+                    continue
+                before = match.session.replay(e.ply)
+                assert isinstance(before, GamebookState)
+                if before.fight is not None:
+                    label = str(e.values.get("label", ""))
+                    assert any(w in label for w in words), (system, seed, label)
+                    told[system] = told.get(system, 0) + 1
+    assert set(told) == {"fighting-fantasy", "grey-star"}, told

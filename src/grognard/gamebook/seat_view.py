@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pydantic import JsonValue
 
 from grognard.engine.game import CHANCE, Action, GameState
-from grognard.engine.view import ActionView, Event, GameViews, Odds, Sight, Target, one_seat
+from grognard.engine.session import MoveRecord
+from grognard.engine.view import ActionView, Event, GameViews, Odds, Sight, Target, ToldFn, one_seat
 from grognard.gamebook.action_text import number_in
 from grognard.gamebook.runner import GamebookState
 
@@ -69,10 +70,27 @@ class BookViews:
     group_of: Callable[[Action], tuple[str, Target | None]] = _plain
     odds: Callable[[GamebookState], Odds | None] = _no_odds
     label: Callable[[GamebookState, Action], str] = _label
+    fight_told: ToldFn | None = None
+    """How a roll of the system's fight is told, from the fight's states before and after it."""
 
     def game_views(self) -> GameViews:
         """The views of the gamebook game: one seat, these labels and odds."""
-        return GameViews(self.sight, one_seat, label=self.any_label, odds=self.seat_odds, changes=step_events)
+        return GameViews(
+            self.sight,
+            one_seat,
+            label=self.any_label,
+            odds=self.seat_odds,
+            changes=step_events,
+            told=self.told if self.fight_told is not None else None,
+        )
+
+    def told(self, before: GameState, record: MoveRecord, after: GameState) -> str:
+        """A roll of a section's fight told as the system tells its fights ("" for any other roll: its
+        step is told by `step_events`)."""
+        fight = before.fight if isinstance(before, GamebookState) else None
+        if fight is None or self.fight_told is None or fight.actor() is not CHANCE:
+            return ""
+        return self.fight_told(fight, record, fight.apply(record.move))
 
     def any_label(self, state: GameState, action: Action) -> str:
         """How an action of a gamebook state is said to the reader."""

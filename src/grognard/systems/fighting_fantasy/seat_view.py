@@ -152,10 +152,6 @@ def _book_odds(state: GamebookState) -> Odds | None:
     return None
 
 
-BOOK_VIEWS = BookViews(fight_public=fight_public, group_of=fight_group, odds=_book_odds, label=_book_label)
-"""The gamebook view with Fighting Fantasy's fights."""
-
-
 def _fight_label(state: GameState, action: Action) -> str:
     assert isinstance(state, FightState)
     return fight_label(state, action)
@@ -185,6 +181,16 @@ def _fight_told(before: GameState, record: MoveRecord, after: GameState) -> str:
         if now["hero"][score] != was["hero"][score]:
             said.append(f"Your {score.upper()} {was['hero'][score]} → {now['hero'][score]}")
     return ". ".join(said)
+
+
+BOOK_VIEWS = BookViews(
+    fight_public=fight_public,
+    group_of=fight_group,
+    odds=_book_odds,
+    label=_book_label,
+    fight_told=_fight_told,
+)
+"""The gamebook view with Fighting Fantasy's fights."""
 
 
 def register() -> None:

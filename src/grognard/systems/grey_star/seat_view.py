@@ -135,10 +135,6 @@ def _book_odds(state: GamebookState) -> Odds | None:
     return None
 
 
-BOOK_VIEWS = BookViews(fight_public=fight_public, group_of=group_of, odds=_book_odds, label=_book_label)
-"""The gamebook view with Grey Star's combats."""
-
-
 def _combat_label(state: GameState, action: Action) -> str:
     assert isinstance(state, CombatState)
     return combat_label(state, action)
@@ -146,16 +142,27 @@ def _combat_label(state: GameState, action: Action) -> str:
 
 def _combat_told(before: GameState, record: MoveRecord, after: GameState) -> str:
     """A round's random number told as what the Combat Results Table made of it ("E5/GS4": the enemy
-    loses 5 ENDURANCE, Grey Star 4), with what each has left."""
+    loses 5 ENDURANCE, Grey Star 4), with what each has left; in a book's fight, the enemy by name."""
     found = re.fullmatch(r"E(\d+)/GS(\d+)", str(record.move))
-    if found is None or not isinstance(after, CombatState):
+    if isinstance(before, BookFight) and isinstance(after, BookFight):
+        now: Any = combat_public(after.combat, before.enemy.name)
+    elif isinstance(after, CombatState):
+        now = combat_public(after)
+    else:
         return ""
-    now: Any = combat_public(after)
+    if found is None:
+        return ""
     enemy = str(now["enemy"]["name"])
     return (
         f"{enemy[:1].upper()}{enemy[1:]} loses {found[1]} ENDURANCE ({now['enemy']['endurance']} left), "
         f"Grey Star {found[2]} ({now['grey_star']['endurance']} left)"
     )
+
+
+BOOK_VIEWS = BookViews(
+    fight_public=fight_public, group_of=group_of, odds=_book_odds, label=_book_label, fight_told=_combat_told
+)
+"""The gamebook view with Grey Star's combats."""
 
 
 def register() -> None:
