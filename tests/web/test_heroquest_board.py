@@ -249,3 +249,22 @@ def test_a_spell_is_offered_by_its_name_target_effect_and_odds() -> None:
         Fraction(0),
     )
     assert label.endswith(f"kills {float(chance):.1%})"), label
+
+
+def test_the_game_master_sees_every_monster_and_trap_on_the_board(live: LiveServer, page: Page) -> None:
+    """A person as the game master: the monsters and traps the heroes have not found are drawn faint on
+    the board and listed beside it, not dumped as data; a spectator sees none of them."""
+    page.add_init_script("localStorage.setItem('grognard-step-ms', '0')")
+    options = {"quest": QUEST, "heroes": PARTY, "gm": "human"}
+    game_id = start_game(page, live.url, "heroquest", "quest", options, ["bot", "here"])
+    page.wait_for_selector("[data-status=your-turn], [data-status=over]", timeout=60_000)
+    unseen = page.locator(".hq-monster.hq-unseen")
+    assert unseen.count() >= 1
+    assert page.locator("[data-gm-knowledge]").count() == 1
+    assert page.locator("[data-private]").count() == 0
+    assert page.locator("[data-gm-knowledge] [data-gm-trap]").count() >= 1
+    hidden = unseen.first.get_attribute("data-square")
+    page.goto(f"{live.url}/games/{game_id}?spectate=1")
+    assert page.locator(".hq-unseen").count() == 0
+    assert page.locator("[data-gm-knowledge]").count() == 0
+    assert page.locator(f".hq-monster[data-square='{hidden}']").count() == 0

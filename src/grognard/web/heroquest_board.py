@@ -91,8 +91,12 @@ def _spell_picks(actions: Sequence[Any]) -> list[dict[str, Any]]:
     return list(picks.values())
 
 
-def quest_board(public: Mapping[str, Any], actions: Sequence[Any] = ()) -> dict[str, Any]:
-    """Everything the board template draws, in SVG units, from the public view and the seat's actions."""
+def quest_board(
+    public: Mapping[str, Any], actions: Sequence[Any] = (), private: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """Everything the board template draws, in SVG units, from the public view and the seat's actions;
+    with the game master's `private` knowledge, also every monster on the board and every trap, those
+    the heroes have not seen marked `unseen`."""
     width = int(public["board"]["width"])
     height = int(public["board"]["height"])
     board = _printed(width, height)
@@ -155,7 +159,18 @@ def quest_board(public: Mapping[str, Any], actions: Sequence[Any] = ()) -> dict[
         }
 
     heroes = [figure(h, str(h["number"])) for h in public["heroes"] if h["at"] is not None]
-    monsters = [figure(m, str(m["letter"])) for m in public["monsters"] if m["at"] is not None]
+    seen = {str(m["id"]) for m in public["monsters"]}
+    every = (private or {}).get("monsters") or public["monsters"]
+    monsters = [
+        figure(m, str(m["letter"])) | {"unseen": str(m["id"]) not in seen}
+        for m in every
+        if m["at"] is not None
+    ]
+    found = {_xy(s) for s in public["traps"]}
+    traps = [{"px": x * CELL, "py": y * CELL, "unseen": False} for x, y in sorted(found)]
+    for t in (private or {}).get("traps") or []:
+        if t["status"] == "hidden":
+            traps += [{"px": x * CELL, "py": y * CELL, "unseen": True} for x, y in map(_xy, t["squares"])]
     return {
         "cell": CELL,
         "width": width * CELL,
@@ -165,7 +180,7 @@ def quest_board(public: Mapping[str, Any], actions: Sequence[Any] = ()) -> dict[
         "doors": doors,
         "furniture": furniture,
         "stairs": [{"px": x * CELL, "py": y * CELL} for x, y in (_xy(s) for s in public["stairs"])],
-        "traps": [{"px": x * CELL, "py": y * CELL} for x, y in (_xy(s) for s in public["traps"])],
+        "traps": traps,
         "heroes": heroes,
         "monsters": monsters,
         "spells": _spell_picks(actions),

@@ -63,9 +63,10 @@ def writing() -> AbstractContextManager[object]:
     return nullcontext() if database_url() else WRITES
 
 
-PRIVATE_IN_SIDE = {("talisman", "game")}
-"""The games whose side panel shows the seat's own secrets in its place (a Talisman character's Spells on
-its sheet): the table does not show them again as "Yours alone"."""
+PRIVATE_IN_SIDE = {("talisman", "game"), ("heroquest", "quest")}
+"""The games whose board and side panel show the seat's own secrets in their place (a Talisman character's
+Spells on its sheet; the HeroQuest game master's monsters and traps on the board, the rest beside it):
+the table does not show them again as "Yours alone"."""
 
 
 def table_store() -> SqlStore:
