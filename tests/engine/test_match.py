@@ -343,18 +343,27 @@ def _bots_to(match: Match, plies: int) -> Any:
 def test_grey_star_tells_each_round_by_the_combat_results_table() -> None:
     from grognard.systems.grey_star.combat import CombatState
 
-    match = Match.new("grey-star", "combat", {}, ("bot",), seed=3)
-    match.advance()
-    rolls = [e for e in match.view(None).events if e.kind == "roll"]
-    assert rolls
-    for e in rolls:
-        assert e.ply is not None
-        after = match.session.replay(e.ply + 1)
+    for e, _, after, label in _rolls_told("grey-star", "combat", {}, seed=3):
         assert isinstance(after, CombatState)
         enemy, grey_star = re.fullmatch(r"E(\d+)/GS(\d+)", str(e.values["outcome"])).groups()  # type: ignore[union-attr]
-        label = str(e.values["label"])
         assert label.startswith(f"The enemy loses {enemy} ENDURANCE (")
         assert f", Grey Star {grey_star} (" in label
+
+
+def _rolls_told(
+    system: str, game: str, options: dict[str, Any], seed: int
+) -> list[tuple[Any, Any, Any, str]]:
+    """A game the bots (or chance alone) play to its end: each roll's event, the states before and after
+    it, and its label."""
+    match = Match.new(system, game, options, ("bot",), seed=seed)
+    match.advance()
+    told = []
+    for e in match.view(None).events:
+        if e.kind == "roll" and e.ply is not None:
+            before, after = match.session.replay(e.ply), match.session.replay(e.ply + 1)
+            told.append((e, before, after, str(e.values.get("label", ""))))
+    assert told
+    return told
 
 
 def test_the_best_play_is_named_by_its_label() -> None:
@@ -373,15 +382,8 @@ def test_the_best_play_is_named_by_its_label() -> None:
 def test_a_fighting_fantasy_round_is_told_by_who_wounded_whom() -> None:
     from grognard.systems.fighting_fantasy.fight import FightState
 
-    match = Match.new("fighting-fantasy", "fight", {"enemies": "Orc:7/6"}, ("bot",), seed=4)
-    match.advance()
-    rolls = [e for e in match.view(None).events if e.kind == "roll"]
-    assert rolls
-    for e in rolls:
-        assert e.ply is not None
-        before, after = match.session.replay(e.ply), match.session.replay(e.ply + 1)
+    for e, before, after, label in _rolls_told("fighting-fantasy", "fight", {"enemies": "Orc:7/6"}, seed=4):
         assert isinstance(before, FightState) and isinstance(after, FightState)
-        label = str(e.values["label"])
         outcome = str(e.values["outcome"])
         if outcome.startswith("hit"):
             assert label.startswith("You wound Orc. Orc STAMINA "), label
@@ -396,20 +398,14 @@ def test_a_fighting_fantasy_round_is_told_by_who_wounded_whom() -> None:
 def test_an_adventures_in_fantasy_melee_turn_is_told_by_the_hit_points_taken() -> None:
     from grognard.systems.adventures_in_fantasy.melee import MeleeState
 
-    match = Match.new("adventures-in-fantasy", "melee", {}, (), seed=2)
-    match.advance()
-    rolls = [e for e in match.view(None).events if e.kind == "roll"]
-    assert rolls
-    for e in rolls:
-        assert e.ply is not None
-        before, after = match.session.replay(e.ply), match.session.replay(e.ply + 1)
+    rolls = _rolls_told("adventures-in-fantasy", "melee", {}, seed=2)
+    for e, before, after, label in rolls:
         assert isinstance(before, MeleeState) and isinstance(after, MeleeState)
         struck = 1 - before.striker
         taken = before.hp[struck] - after.hp[struck]
-        label = str(e.values["label"])
         assert taken == int(str(e.values["outcome"]))
         assert label.endswith("draws no blood") if taken == 0 else f"takes {taken} hit point" in label, label
-    assert str(rolls[-1].values["label"]).endswith("falls")
+    assert rolls[-1][3].endswith("falls")
 
 
 def test_a_gamebook_fight_is_told_as_the_system_tells_its_fights() -> None:
