@@ -193,7 +193,7 @@ def test_talisman_lives_gold_and_alignment_changes_are_events() -> None:
     # A replay shows the moves' labels, which tell the same changes in words ("Elf (Seat 2): Lives 4 → 3").
     replayed = match.replay_view(None)
     assert not [e for e in replayed.events if e.kind == "change"]
-    labels = {e.ply: str(e.values.get("label", "")) for e in replayed.events}
+    labels = {e.ply: f"{e.values.get('label', '')} {e.values.get('came', '')}" for e in replayed.events}
     for e in changes:
         assert f"{e.values['what']} {e.values['from']} → {e.values['to']}" in labels[e.ply], (
             e,
@@ -320,6 +320,9 @@ def test_talisman_tells_what_came_of_every_move_once(store: SqliteStore) -> None
     assert told_actions >= 3
     for seat in (None, 0, 1, 2):
         assert not [e for e in match.view(seat).events if e.kind == "log"]
+    # An action's event carries its label and what came of it apart (the terminal words the changes).
+    came = [e for e in match.replay_view(None).events if e.kind == "action" and e.values.get("came")]
+    assert came and all("\n" not in str(e.values.get("label", "")) for e in came)
     gid = match.session.game_id
     assert gid is not None
     loaded = Match.load(store, gid)  # labelled again by replaying, as another worker would

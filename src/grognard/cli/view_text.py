@@ -86,6 +86,8 @@ def event_line(event: Event) -> str:
         return f"  {event_sentence(values)}"
     elif event.kind == "action":
         what = str(values.get("label") or values.get("action"))
+        if values.get("came"):
+            what += f". {values['came']}"
     elif event.kind == "roll":
         what = f"-> {values.get('outcome')}"
     elif event.kind == "change":

@@ -24,7 +24,7 @@ from grognard.engine.errors import SaveError, UsageError
 from grognard.engine.game import CHANCE, TERMINAL, GameState, Move, OptionValue
 from grognard.engine.session import MoveRecord, Policy, Session, random_policy
 from grognard.engine.store import GameStore
-from grognard.engine.view import Event, GameViews, SeatView, move_event, recent_moves, seat_view
+from grognard.engine.view import CAME, Event, GameViews, SeatView, move_event, recent_moves, seat_view
 
 SeatKind = Literal["human", "bot", "random"]
 SEAT_KINDS: tuple[SeatKind, ...] = ("human", "bot", "random")
@@ -306,7 +306,7 @@ class Match:
             return "" if told is None else told(before, record, after)
         label = self._label(before, record.move)
         came = told(before, record, after) if told is not None and self.views.tells_actions else ""
-        return f"{label}. {came}" if label and came else label or came
+        return f"{label}{CAME}{came}" if came else label
 
     def _record(self, before: GameState, record: MoveRecord) -> list[tuple[MoveRecord, int, str] | Event]:
         """Save the move just made (refused as stale if the stored game moved on) and describe it."""

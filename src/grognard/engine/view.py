@@ -204,9 +204,16 @@ def dice_view(roll: Roll) -> DiceView:
     return DiceView(expression=roll.expression, dice=faces, total=roll.total, text=roll.render())
 
 
+CAME = "\n"
+"""Between an action's label and what came of it (`GameViews.tells_actions`) in the match driver's
+labels; the event carries them apart ("label", "came"), so a front end that words the changes itself
+(the terminal) shows the label alone."""
+
+
 def move_event(record: MoveRecord, ply: int, label: str = "", hidden: bool = False) -> Event:
     """A recorded move as an event: a player's action or a chance outcome and its dice, each with its
-    label when it has one; a `hidden` one says only that it happened."""
+    label when it has one (an action's label followed by what came of it, `CAME`, gives "came" too); a
+    `hidden` one says only that it happened."""
     if hidden:
         return Event(
             kind="roll" if record.player is None else "action",
@@ -220,8 +227,11 @@ def move_event(record: MoveRecord, ply: int, label: str = "", hidden: bool = Fal
             rolled["label"] = label
         return Event(kind="roll", ply=ply, values=rolled, dice=[dice_view(r) for r in record.rolls])
     values: dict[str, JsonValue] = {"action": record.move}
-    if label:
-        values["label"] = label
+    said, _, came = label.partition(CAME)
+    if said:
+        values["label"] = said
+    if came:
+        values["came"] = came
     return Event(kind="action", who=record.player, ply=ply, values=values)
 
 
