@@ -65,15 +65,16 @@ def test_six_seats_a_human_with_heuristic_and_random_bots(live: LiveServer, page
         if page.locator("[data-status=over]").count():
             break
         movers = page.locator("[data-log] [data-event] strong").all_inner_texts()
-        if all(f"Seat {s}" in movers for s in range(2, 7)):
+        if all(any(m.endswith(f"(Seat {s})") for m in movers) for s in range(2, 7)):
             break
         buttons = page.locator("[data-actions] button[data-action]")
         labels = [b.inner_text().lower() for b in buttons.all()]
         calm = [k for k, text in enumerate(labels) if "drop out" not in text]
         click_action(page, pick.choice(calm or [0]))
     movers = page.locator("[data-log] [data-event] strong").all_inner_texts()
-    assert all(f"Seat {s}" in movers for s in range(2, 7)), movers  # every bot, heuristic or random, moved
-    assert "Seat 0" not in movers
+    # every bot, heuristic or random, moved; each named by its character and seat ("Elf (Seat 2)")
+    assert all(any(m.endswith(f"(Seat {s})") for m in movers) for s in range(2, 7)), movers
+    assert not [m for m in movers if "Seat 0" in m]
     assert "Seat 1 (you)" in page.locator("[data-sheet='0'] h3").inner_text()
     if page.locator("[data-status=your-turn]").count():  # the human's move is still taken
         now = ply(page)

@@ -13,13 +13,14 @@ from grognard import __version__
 from grognard.systems.heroquest.event_text import view_sentence
 from grognard.web.heroquest_board import quest_board
 from grognard.web.security import browser_session, form_token, remember
-from grognard.web.talisman_board import COLOURS, card_name, seat_said, talisman_board
+from grognard.web.talisman_board import COLOURS, card_name, seat_label, seat_said, talisman_board
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 """The page templates; Jinja2 escapes every value put into an .html template."""
 TEMPLATES.env.globals.update(talisman_board=talisman_board, token_colours=COLOURS)
 TEMPLATES.env.filters["talisman_name"] = card_name
 TEMPLATES.env.filters["talisman_seats"] = seat_said
+TEMPLATES.env.globals["seat_label"] = seat_label
 TEMPLATES.env.globals["heroquest_board"] = quest_board
 TEMPLATES.env.globals["event_sentence"] = view_sentence
 

@@ -182,6 +182,15 @@ def seat_said(text: str, public: Mapping[str, Any]) -> str:
     return re.sub(r"\bp(\d)\b", said, text)
 
 
+def seat_label(view: Any, seat: int) -> str:
+    """A seat as the events name it: "Seat 2", or on a Talisman table "Elf (Seat 2)" once dealt."""
+    if getattr(view, "system", "") == "talisman":
+        heroes = (getattr(view, "public", None) or {}).get("heroes") or []
+        if 0 <= seat < len(heroes) and heroes[seat].get("character_name"):
+            return f"{heroes[seat]['character_name']} (Seat {seat + 1})"
+    return f"Seat {seat + 1}"
+
+
 def card_name(card_id: str) -> str:
     """A Talisman card's printed name (an Object, a Follower, an Enemy kept as a trophy)."""
     return name_of(card_id)
