@@ -184,6 +184,8 @@ def test_every_game_starts_from_its_form_as_it_comes_and_shows_its_table_and_rep
     started = 0
     with httpx.Client(base_url=live.url, timeout=60) as client:
         for facts in registry.facts():
+            if not facts.module.startswith("grognard.systems."):
+                continue  # a test's own toy system, registered by another test in this process
             form = client.get(f"/games/new/{facts.id}")
             assert form.status_code == 200, facts.id
             found = token.search(form.text)
