@@ -15,6 +15,7 @@ from typing import Any
 
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.render import name_of
+from grognard.systems.talisman.seat_view import named
 
 CELL = 120
 """The side of one space."""
@@ -170,16 +171,10 @@ def talisman_board() -> Board:
 
 def seat_said(text: str, public: Mapping[str, Any]) -> str:
     """A Talisman die's name with its thrower's "pN" said as the character ("1d6 (p0)" -> "1d6 (Ghoul)";
-    "Seat 1" before the characters are dealt)."""
+    "Seat 1" before the characters are dealt), by the notes' own substitution (`seat_view.named`)."""
     heroes = public.get("heroes") or []
-
-    def said(found: re.Match[str]) -> str:
-        k = int(found[1])
-        if k >= len(heroes):
-            return found[0]
-        return str(heroes[k].get("character_name") or f"Seat {k + 1}")
-
-    return re.sub(r"\bp(\d)\b", said, text)
+    names = [str(h.get("character_name") or f"Seat {k + 1}") for k, h in enumerate(heroes)]
+    return named([text], names)[0]
 
 
 def seat_label(view: Any, seat: int) -> str:
