@@ -135,7 +135,7 @@ def new_table(client: httpx.Client, url: str, seed: int) -> str:
     if token is None:
         raise RuntimeError("the new-game page has no form token")
     form = {"csrf": token.group(1), "system": "talisman", "game": "game", "option:players": "2"}
-    form |= {"seat:0": "here", "seat:1": "here", "seed": str(seed)}
+    form |= {"seat:0": "here", "seat:1": "here"}  # no seed: a table of two people may not choose one
     made = client.post(f"{url}/games", data=form, follow_redirects=False)
     if made.status_code != 303:
         raise RuntimeError(f"new table refused ({made.status_code})")

@@ -13,14 +13,17 @@ from pathlib import Path
 
 import httpx
 
+from grognard.web.access import table_key
 from tests.web.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
+SECRET = "server-stop-secret-" + "s" * 32
 
 
 def test_ctrl_c_stops_the_server_while_a_live_stream_is_open(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "GROGNARD_DATABASE_URL"}
     env["GROGNARD_HOME"] = str(tmp_path)
+    env["GROGNARD_SECRET"] = SECRET
     made = subprocess.run(
         [
             sys.executable,
@@ -58,7 +61,7 @@ def test_ctrl_c_stops_the_server_while_a_live_stream_is_open(tmp_path: Path) -> 
     heard: list[str] = []
 
     def listen() -> None:
-        url = f"http://127.0.0.1:{port}/games/1/events"
+        url = f"http://127.0.0.1:{port}/games/{table_key(SECRET, '1')}/events"
         for _ in range(600):
             try:
                 with httpx.stream("GET", url, timeout=None) as response:

@@ -31,7 +31,7 @@ def start_game(
         form.locator(f"select[name='seat:{i}']").select_option(seat)
     form.locator("[data-action=create]").click()
     page.wait_for_selector("[data-ply]")
-    found = re.search(r"/games/(\d+)", page.url)
+    found = re.search(r"/games/(\d+-[0-9a-f]+)", page.url)
     assert found is not None, page.url
     return found.group(1)
 
@@ -144,7 +144,7 @@ def test_a_gamebook_started_as_the_form_comes_plays_the_shipped_sample(live: Liv
         box = page.locator("form[data-game=gamebook] [name='option:book']")
         assert box.input_value() == "sample"
         game_id = start_game(page, live.url, system, "gamebook", {}, ["here"])
-        assert game_id.isdigit()
+        assert re.fullmatch(r"\d+-[0-9a-f]{20}", game_id)
         assert page.locator("[data-actions] button[data-action]").count() >= 1
 
 

@@ -55,7 +55,7 @@ def _start(page: Page, url: str, seed: int) -> str:
     form.locator("select[name='seat:1']").select_option("bot")
     form.locator("[data-action=create]").click()
     page.wait_for_selector("[data-ply]")
-    found = re.search(r"/games/(\d+)", page.url)
+    found = re.search(r"/games/(\d+-[0-9a-f]+)", page.url)
     assert found is not None, page.url
     return found.group(1)
 
@@ -122,7 +122,7 @@ def test_a_human_plays_a_bot_by_clicking_spaces_and_buttons(live: LiveServer, pa
 
 def _replay_is_drawn(page: Page, url: str) -> None:
     """The replay at an earlier move shows the drawn board and the sheets, and every move once, in words."""
-    game_id = re.search(r"/games/(\d+)", page.url)
+    game_id = re.search(r"/games/(\d+-[0-9a-f]+)", page.url)
     assert game_id is not None
     last = ply(page)
     page.goto(f"{url}/games/{game_id.group(1)}/replay?ply={last - 1}")

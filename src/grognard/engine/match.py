@@ -14,7 +14,8 @@ without them has seat 0 human and the others bots.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -27,6 +28,8 @@ from grognard.engine.store import GameStore
 from grognard.engine.view import CAME, Event, GameViews, SeatView, move_event, recent_moves, seat_view
 
 SeatKind = Literal["human", "bot", "random"]
+Guard = Callable[[], AbstractContextManager[object]]
+"""What each move is made inside (a server's write lock); by default nothing."""
 SEAT_KINDS: tuple[SeatKind, ...] = ("human", "bot", "random")
 
 MAX_ADVANCE = 100_000
@@ -154,33 +157,40 @@ class Match:
 
     # --- moves ------------------------------------------------------------------------------------
 
-    def advance(self, seat: int | None = None) -> list[Event]:
+    def advance(self, seat: int | None = None, guard: Guard = nullcontext) -> list[Event]:
         """Roll chance and play the bots until a human seat must decide or the game ends; the events of
-        the moves made, as `seat` may see them."""
-        return self._events(self._advance(), seat)
+        the moves made, as `seat` may see them. Each move is made and saved inside its own `guard()` (a
+        server's write lock, held per move so one table's long run of bots never stalls another's)."""
+        return self._events(self._advance(guard), seat)
 
-    def _advance(self) -> list[tuple[MoveRecord, int, str] | Event]:
+    def _advance(self, guard: Guard = nullcontext) -> list[tuple[MoveRecord, int, str] | Event]:
         events: list[tuple[MoveRecord, int, str] | Event] = []
         for _ in range(MAX_ADVANCE):
             state = self.state
             who = state.actor()
             if who is TERMINAL:
                 break
-            if who is CHANCE:
-                record = self.session.roll()
-            else:
+            if isinstance(who, int) and self._kind(who) == "human":
+                break
+            action = None
+            if who is not CHANCE:  # a bot decides outside the guard: only saving the move holds it
                 assert isinstance(who, int)
-                if self._kind(who) == "human":
-                    break
                 action = self._policy(who)(state, Rng(f"{self.session.seed}:bot:{self.ply}"))
-                record = self.session.play(action)
-            events += self._record(state, record)
+            with guard():
+                record = self.session.roll() if action is None else self.session.play(action)
+                events += self._record(state, record)
         return events
 
-    def act(self, seat: int, action: str, ply: int | None = None) -> list[Event]:
+    def act(self, seat: int, action: str, ply: int | None = None, guard: Guard = nullcontext) -> list[Event]:
         """`seat` makes `action` (at the position of move `ply`, when given), then the game advances to
-        the next human decision; a wrong seat, an illegal action or a stale ply is a `MatchError`."""
+        the next human decision (each move inside its own `guard()`, as `advance`); a wrong seat, an
+        illegal action or a stale ply is a `MatchError`."""
         self._check_seat(seat)
+        with guard():
+            made = self._act_one(seat, action, ply)
+        return self._events(made + self._advance(guard), seat)
+
+    def _act_one(self, seat: int, action: str, ply: int | None) -> list[tuple[MoveRecord, int, str] | Event]:
         if ply is not None and ply != self.ply:
             raise MatchError(f"stale move: the game is at ply {self.ply}, not {ply}; look again")
         state = self.state
@@ -196,8 +206,7 @@ class Match:
             shown = ", ".join(list(legal)[:8]) + (", ..." if len(legal) > 8 else "")
             raise MatchError(f"illegal action {action!r} for seat {seat}; legal: {shown}")
         record = self.session.play(legal[action])
-        made = self._record(state, record)
-        return self._events(made + self._advance(), seat)
+        return self._record(state, record)
 
     def undo(self, seat: int) -> int:
         """Go back to `seat`'s previous decision (the moves after it are dropped); how many were dropped."""

@@ -166,6 +166,20 @@ def _v4_kept_records_and_contents(conn: Any) -> None:
     )
 
 
+def _v5_table_marks(conn: Any) -> None:
+    big = "BIGINT" if dialect(conn) == "postgresql" else "INTEGER"
+    conn.execute(
+        f"""
+        CREATE TABLE table_marks (
+            game_id {big} NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            name    TEXT NOT NULL,
+            value   TEXT NOT NULL,
+            PRIMARY KEY (game_id, name)
+        )
+        """
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games with their options, seed and snapshot; moves in order", _v1_games_and_moves),
     Migration(
@@ -183,6 +197,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         "kept records (a system's records that are not games, such as HeroQuest's heroes) and carried"
         " content stored once, by its SHA-256, for the snapshots to refer to",
         _v4_kept_records_and_contents,
+    ),
+    Migration(
+        5,
+        "marks a table keeps beside its game (listed in the lobby, a pending request to take a move back)",
+        _v5_table_marks,
     ),
 )
 """Every migration of the saved-game database, in order; the last one's version is the current schema."""

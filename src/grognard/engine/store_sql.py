@@ -499,6 +499,33 @@ class SqlStore:
                 )
             self._changed(conn, row["id"])
 
+    def marks(self, game_id: str) -> dict[str, str]:
+        """The marks a table keeps beside its game (name to text; none: empty)."""
+        with self._read() as conn:
+            row = self._row(conn, game_id)
+            cur = conn.execute("SELECT name, value FROM table_marks WHERE game_id = ?", (row["id"],))
+            return {str(n): str(v) for n, v in cur.fetchall()}
+
+    def marked(self, name: str, value: str) -> list[str]:
+        """The ids of the games whose mark `name` is `value`."""
+        with self._read() as conn:
+            cur = conn.execute(
+                "SELECT game_id FROM table_marks WHERE name = ? AND value = ? ORDER BY game_id", (name, value)
+            )
+            return [str(r[0]) for r in cur.fetchall()]
+
+    def set_mark(self, game_id: str, name: str, value: str | None) -> None:
+        """Set a table's mark `name` (None removes it); the game's revision is untouched."""
+        with self._write("marking the table") as conn:
+            row = self._row(conn, game_id, lock=True)
+            conn.execute("DELETE FROM table_marks WHERE game_id = ? AND name = ?", (row["id"], name))
+            if value is not None:
+                conn.execute(
+                    "INSERT INTO table_marks (game_id, name, value) VALUES (?, ?, ?)",
+                    (row["id"], name, value),
+                )
+            self._changed(conn, row["id"])
+
     def export_game(self, game_id: str) -> SavedGame:
         """The full record of a game, for a saved-game file."""
         with self._read() as conn:

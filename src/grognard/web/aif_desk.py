@@ -39,6 +39,7 @@ from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, check_spent, parse_rolls
 from grognard.systems.adventures_in_fantasy.time import Member
 from grognard.systems.adventures_in_fantasy.towns import BOOK_TOWNS, MAKERS
+from grognard.web.access import held_keys, store_id, table_key
 from grognard.web.seats import host_token, keep, seat_token, seats_held
 from grognard.web.tables import WRITES, Form, Page, table_store
 
@@ -237,15 +238,14 @@ def action_text(action: DeskAction, form: Mapping[str, str], members: int) -> st
     return text.rstrip(":")
 
 
-def _load(game_id: str) -> Session:
-    if not game_id.isdigit() or len(game_id) > 12:
-        raise HTTPException(404, f"there is no campaign {game_id!r}")
+def _load(secret: str, key: str) -> Session:
+    game_id = store_id(secret, key)
     try:
         session = table_store().load(game_id)
     except (GrognardError, KeyError) as e:
-        raise HTTPException(404, f"there is no campaign {game_id!r}") from e
+        raise HTTPException(404, "there is no such campaign here") from e
     if session.system != SYSTEM_ID or session.game.info.id != GAME_ID:
-        raise HTTPException(404, f"game {game_id} is not an Adventures in Fantasy campaign")
+        raise HTTPException(404, "that game is not an Adventures in Fantasy campaign")
     return session
 
 
@@ -257,7 +257,7 @@ def _state(session: Session) -> CampaignState:
 
 def _referee(request: Request, secret: str, game_id: str) -> None:
     if REFEREE not in seats_held(request, secret, game_id, 1):
-        raise HTTPException(403, "only the referee's browser may change this campaign (open it there)")
+        raise HTTPException(403, "only the referee's browser may open or change this campaign")
 
 
 def _fresh(session: Session, form: Mapping[str, str]) -> None:
@@ -415,7 +415,13 @@ def add_aif_desk_routes(app: FastAPI, secret: str, page: Page) -> None:
 
     @app.get("/aif", response_class=HTMLResponse)
     def campaigns(request: Request) -> HTMLResponse:
-        found = [g for g in table_store().summaries() if g.system == SYSTEM_ID and g.game == GAME_ID]
+        mine = {store_id(secret, k): k for k in held_keys(request, secret)}
+        found = [
+            (g, mine[g.id])
+            for g in table_store().summaries()
+            if g.system == SYSTEM_ID and g.game == GAME_ID and g.id in mine
+            if REFEREE in seats_held(request, secret, mine[g.id], 1)
+        ]
         return page(request, "aif/index.html", campaigns=found, options=OPTIONS)
 
     @app.post("/aif")
@@ -429,8 +435,9 @@ def add_aif_desk_routes(app: FastAPI, secret: str, page: Page) -> None:
             match = Match.new(
                 SYSTEM_ID, GAME_ID, options, ["human"], secrets.randbelow(1_000_000_000), table_store()
             )
-        game_id = match.session.game_id
-        assert game_id is not None
+        stored = match.session.game_id
+        assert stored is not None
+        game_id = table_key(secret, stored)
         response = RedirectResponse(f"/aif/{game_id}", status_code=303)
         tokens = {"host": host_token(secret, game_id), str(REFEREE): seat_token(secret, game_id, REFEREE)}
         keep(request, response, game_id, tokens)
@@ -438,12 +445,14 @@ def add_aif_desk_routes(app: FastAPI, secret: str, page: Page) -> None:
 
     @app.get("/aif/{game_id}", response_class=HTMLResponse)
     def desk(request: Request, game_id: str) -> HTMLResponse:
-        session = _load(game_id)
+        _referee(request, secret, game_id)
+        session = _load(secret, game_id)
         return page(request, "aif/desk.html", **desk_context(session, game_id), outcome=None)
 
     @app.get("/aif/{game_id}/sheet/{index}", response_class=HTMLResponse)
     def character_sheet(request: Request, game_id: str, index: int) -> HTMLResponse:
-        state = _state(_load(game_id))
+        _referee(request, secret, game_id)
+        state = _state(_load(secret, game_id))
         if not 0 <= index < len(state.members):
             raise HTTPException(404, f"the campaign has no character {index}")
         return page(request, "aif/sheet.html", game_id=game_id, sheet=sheet(index, state.members[index]))
@@ -451,20 +460,21 @@ def add_aif_desk_routes(app: FastAPI, secret: str, page: Page) -> None:
     @app.post("/aif/{game_id}/character", response_class=HTMLResponse)
     def roll_new_character(request: Request, game_id: str, form: Form) -> HTMLResponse:
         _referee(request, secret, game_id)
-        session = _load(game_id)
+        session = _load(secret, game_id)
         _fresh(session, form)
         context = rolled_context(form)
         return page(request, "aif/character.html", game_id=game_id, ply=len(session.moves), **context)
 
     @app.get("/aif/{game_id}/log", response_class=HTMLResponse)
     def log(request: Request, game_id: str) -> HTMLResponse:
-        session = _load(game_id)
+        _referee(request, secret, game_id)
+        session = _load(secret, game_id)
         return page(request, "aif/log.html", game_id=game_id, log=_log_rows(campaign_log(session)))
 
     @app.post("/aif/{game_id}/act")
     def act(request: Request, game_id: str, form: Form) -> Response:
         _referee(request, secret, game_id)
-        session = _load(game_id)
+        session = _load(secret, game_id)
         _fresh(session, form)
         kind = form.get("kind", "")
         state = _state(session)
@@ -486,7 +496,7 @@ def add_aif_desk_routes(app: FastAPI, secret: str, page: Page) -> None:
     @app.post("/aif/{game_id}/table/{procedure_id}", response_class=HTMLResponse)
     def run_procedure(request: Request, game_id: str, procedure_id: str, form: Form) -> HTMLResponse:
         _referee(request, secret, game_id)
-        session = _load(game_id)
+        session = _load(secret, game_id)
         _fresh(session, form)
         procedure = PROCEDURES.get(procedure_id)
         if procedure is None:

@@ -24,6 +24,7 @@ from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.runner import GamebookGame
 from grognard.web.content import BOOK_SYSTEMS, SUFFIXES, shipped, uploaded_books
 from grognard.web.quests import add_quest_routes
+from grognard.web.access import table_key
 from grognard.web.seats import host_token, keep, seat_token
 from grognard.web.settings import UPLOAD_LIMIT
 from grognard.web.tables import WRITES, Form, Page, table_store
@@ -88,8 +89,9 @@ def add_book_routes(app: FastAPI, secret: str, page: Page) -> None:
         with WRITES:
             match = Match.new(system.id, "gamebook", {"book": str(kept)}, ["human"], seed, table_store())
             match.advance()
-        game_id = match.session.game_id
-        assert game_id is not None
+        stored = match.session.game_id
+        assert stored is not None
+        game_id = table_key(secret, stored)
         response = RedirectResponse(f"/games/{game_id}", status_code=303)
         tokens = {"host": host_token(secret, game_id), "0": seat_token(secret, game_id, 0)}
         keep(request, response, game_id, tokens)

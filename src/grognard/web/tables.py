@@ -15,11 +15,12 @@ import json
 import secrets
 import threading
 from collections.abc import AsyncIterator, Callable, Mapping
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, nullcontext, suppress
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, HTTPException, Request, UploadFile
-from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from grognard.engine import registry, savefile
@@ -27,10 +28,20 @@ from grognard.engine.errors import GrognardError, UsageError
 from grognard.engine.game import TERMINAL, OptionValue
 from grognard.engine.match import Match, MatchError, plain_title
 from grognard.engine.store import GameSummary, SqlStore, database_url, grognard_home, open_store
+from grognard.web.access import (
+    PUBLIC_MARK,
+    Visitor,
+    export_data,
+    held_keys,
+    is_over,
+    store_id,
+    table_key,
+    visitor,
+)
 from grognard.web.content import content_reference
 from grognard.web.live import STOPPING, watch
 from grognard.web.live_odds import add_odds_route, has_heavy_odds
-from grognard.web.seats import host_token, is_host, keep, seat_token, seats_held
+from grognard.web.seats import held, host_token, is_host, keep, seat_token
 from grognard.web.security import checked_form, same
 from grognard.web.settings import UPLOAD_LIMIT
 from grognard.web.stepping import bot_steps
@@ -81,17 +92,12 @@ def table_store() -> SqlStore:
     return found[1]
 
 
-def _game_id(game_id: str) -> str:
-    if not game_id.isdigit() or len(game_id) > 12:
-        raise HTTPException(404, f"there is no game {game_id!r}")
-    return game_id
-
-
-def _summary(game_id: str) -> GameSummary:
+def summary_of(secret: str, key: str) -> GameSummary:
+    """The summary of the table at address `key` (404 when there is none)."""
     try:
-        return table_store().summary(_game_id(game_id))
+        return table_store().summary(store_id(secret, key))
     except (GrognardError, KeyError) as e:
-        raise HTTPException(404, f"there is no game {game_id!r}") from e
+        raise HTTPException(404, "there is no such game here") from e
 
 
 def _title(summary: GameSummary) -> str:
@@ -116,25 +122,16 @@ def _what(public: Mapping[str, Any]) -> str:
     return ""
 
 
-def _load(game_id: str) -> Match:
-    _summary(game_id)
-    return Match.load(table_store(), game_id)
+def load_table(secret: str, key: str) -> Match:
+    """The game at table address `key` (404 when there is none)."""
+    summary_of(secret, key)
+    return Match.load(table_store(), store_id(secret, key))
 
 
-def _finish_advance(match: Match) -> Match:
-    """A game left at chance or a bot's turn (its server process died between a move and the dice
-    after it) is advanced to the next human decision by whoever looks at it next; if another process
-    does so first, the game as it stored it."""
-    if match.humans_to_act() or match.state.actor() is TERMINAL:
-        return match
-    try:
-        with writing():
-            match.advance()
-    except MatchError:
-        gid = match.session.game_id
-        assert gid is not None
-        return Match.load(table_store(), gid)
-    return match
+def waits(match: Match) -> bool:
+    """Whether the game waits for dice or a bot that nobody is moving (its server process stopped
+    between a move and the moves after it): a seated player's "Continue" plays them; a look never does."""
+    return not match.humans_to_act() and match.state.actor() is not TERMINAL
 
 
 def _back(request: Request, game_id: str) -> Response:
@@ -153,9 +150,40 @@ Form = Annotated[dict[str, str], Depends(posted)]
 """A handler's parameter for a checked form."""
 
 
+UNDO_MARK = "undo"
+"""The table mark holding a request to take a move back: "<seat>:<ply>:<seats that agreed>"."""
+
+
+def undo_request(marks: Mapping[str, str]) -> tuple[int, int, set[int]] | None:
+    """A pending request to take a move back: the seat asking, the ply it stood at, who agreed."""
+    raw = marks.get(UNDO_MARK, "")
+    parts = raw.split(":")
+    if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit():
+        return None
+    agreed = {int(p) for p in parts[2].split(",") if p.isdigit()}
+    return int(parts[0]), int(parts[1]), agreed
+
+
+def own_undo_allowed(match: Match, seat: int) -> bool:
+    """Whether `seat` may take back its last decision alone: it has one, and no other person has
+    decided since (a table of one person always may)."""
+    moves = match.session.moves
+    last = max((i for i, m in enumerate(moves) if m.player == seat), default=None)
+    if last is None:
+        return False
+    others = {s for s, kind in enumerate(match.seats) if kind == "human" and s != seat}
+    return not any(m.player in others for m in moves[last + 1 :])
+
+
 def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
     """Mount the game routes on `app`."""
     app.state.secret = secret
+
+    def load(key: str) -> Match:
+        return load_table(secret, key)
+
+    def who(request: Request, key: str, match: Match) -> Visitor:
+        return visitor(request, secret, key, len(match.seats))
 
     @app.get("/games/new", response_class=HTMLResponse)
     def choose_system(request: Request) -> HTMLResponse:
@@ -187,7 +215,6 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         seed_text = form.get("seed", "").strip()
         if seed_text and not (seed_text.isdigit() and len(seed_text) <= 18):
             raise UsageError(f"seed {seed_text!r}: give a whole number of at most 18 digits, or nothing")
-        seed = int(seed_text) if seed_text else secrets.randbelow(1_000_000_000)
         fills = [f for f in (form.get(f"seat:{i}", "") for i in range(8)) if f]
         for fill in fills:
             if fill not in SEAT_CHOICES:
@@ -199,31 +226,43 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         title = f"{info.name}: {what}" if (what := _what(views.view(first, None).public)) else ""
         fills = (fills or ["here"])[:count]
         kinds = [f if f in ("bot", "random") else "human" for f in fills]
+        people = kinds.count("human")
+        if people == 0:
+            raise UsageError(
+                "a table here needs at least one person: make a seat 'human here' or 'human by invitation'"
+                " (a game of bots only is played on the command line: grognard games new ... --seat bot)"
+            )
+        if seed_text and people > 1:
+            raise UsageError(
+                "a table of several people cannot choose its seed: whoever knew it would know every die"
+                " in advance; leave the seed empty"
+            )
+        seed = int(seed_text) if seed_text else secrets.randbelow(1_000_000_000)
         with writing():
             match = Match.new(system.id, info.id, options, kinds, seed, table_store(), title)
-            match.advance()
+        match.advance(guard=writing)
         game_id = match.session.game_id
         assert game_id is not None
-        tokens = {"host": host_token(secret, game_id)}
-        tokens |= {str(s): seat_token(secret, game_id, s) for s, f in enumerate(fills) if f == "here"}
-        response = RedirectResponse(f"/games/{game_id}", status_code=303)
-        keep(request, response, game_id, tokens)
+        key = table_key(secret, game_id)
+        tokens = {"host": host_token(secret, key)}
+        tokens |= {str(s): seat_token(secret, key, s) for s, f in enumerate(fills) if f == "here"}
+        response = RedirectResponse(f"/games/{key}", status_code=303)
+        keep(request, response, key, tokens)
         return response
 
-    @app.get("/games/{game_id}/seat/{seat}/{token}")
-    def join(request: Request, game_id: str, seat: int, token: str) -> Response:
-        match = _load(game_id)
-        if not 0 <= seat < len(match.seats) or not same(token, seat_token(secret, game_id, seat)):
+    @app.get("/games/{key}/seat/{seat}/{token}")
+    def join(request: Request, key: str, seat: int, token: str) -> Response:
+        match = load(key)
+        if not 0 <= seat < len(match.seats) or not same(token, seat_token(secret, key, seat)):
             raise HTTPException(403, "this invitation link is not valid for this game")
-        response = RedirectResponse(f"/games/{game_id}", status_code=303)
-        keep(request, response, game_id, {str(seat): token})
+        response = RedirectResponse(f"/games/{key}", status_code=303)
+        keep(request, response, key, {str(seat): token})
         return response
 
-    def table_context(
-        request: Request, game_id: str, spectate: bool, at: int | None = None
-    ) -> dict[str, Any]:
-        match = _finish_advance(_load(game_id))
-        mine = [] if spectate else seats_held(request, secret, game_id, len(match.seats))
+    def table_context(request: Request, key: str, spectate: bool, at: int | None = None) -> dict[str, Any]:
+        match = load(key)
+        looking = who(request, key, match)
+        mine = [] if spectate else list(looking.seats)
         acting = [s for s in mine if s in match.humans_to_act()]
         seat = acting[0] if acting else (mine[0] if mine else None)
         step = at is not None and 0 <= at < match.ply
@@ -231,16 +270,21 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             acting, view = [], match.replay_view(at, seat)
         else:
             view = match.view(seat, odds=False)
+        host = not spectate and looking.host
         invitations = []
-        if not spectate and is_host(request, secret, game_id):
-            base = str(request.base_url).rstrip("/")
+        base = str(request.base_url).rstrip("/")
+        if host:
             invitations = [
-                (s, f"{base}/games/{game_id}/seat/{s}/{seat_token(secret, game_id, s)}")
+                (s, f"{base}/games/{key}/seat/{s}/{seat_token(secret, key, s)}")
                 for s, kind in enumerate(match.seats)
                 if kind == "human" and s not in mine
             ]
+        gid = match.session.game_id
+        assert gid is not None
+        marks = table_store().marks(gid)
+        asked = undo_request(marks)
         return {
-            "game_id": game_id,
+            "game_id": key,
             "view": view,
             "seat": seat,
             "seats": match.seats,
@@ -248,70 +292,165 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             "acting": bool(acting),
             "spectate": spectate,
             "invitations": invitations,
-            "title": _title(_summary(game_id)),
+            "title": _title(summary_of(secret, key)),
             "revision": match.session.revision or 0,
             "steps": bot_steps(match),
             "step": step,
             "odds_pending": bool(acting) and has_heavy_odds(match),
-            "spectator_link": f"{str(request.base_url).rstrip('/')}/games/{game_id}?spectate=1",
+            "spectator_link": f"{base}/games/{key}?spectate=1",
             "private_in_side": (view.system, view.game) in PRIVATE_IN_SIDE,
+            "host": host,
+            "public": marks.get(PUBLIC_MARK) == "1",
+            "waits": bool(mine) and waits(match),
+            "over": is_over(match),
+            "undo_alone": any(own_undo_allowed(match, s) for s in mine if match.seats[s] == "human"),
+            "undo_asked": asked,
+            "undo_to_answer": asked is not None
+            and any(s != asked[0] and s not in asked[2] and match.seats[s] == "human" for s in mine),
         }
 
-    @app.get("/games/{game_id}", response_class=HTMLResponse)
-    def table(request: Request, game_id: str, spectate: bool = False) -> HTMLResponse:
-        return page(request, "table.html", **table_context(request, game_id, spectate))
+    @app.get("/games/{key}", response_class=HTMLResponse)
+    def table(request: Request, key: str, spectate: bool = False) -> HTMLResponse:
+        return page(request, "table.html", **table_context(request, key, spectate))
 
-    @app.get("/games/{game_id}/table", response_class=HTMLResponse)
+    @app.get("/games/{key}/table", response_class=HTMLResponse)
     def table_fragment(
-        request: Request, game_id: str, spectate: bool = False, at: int | None = None
+        request: Request, key: str, spectate: bool = False, at: int | None = None
     ) -> HTMLResponse:
-        return page(request, "fragments/table.html", **table_context(request, game_id, spectate, at))
+        return page(request, "fragments/table.html", **table_context(request, key, spectate, at))
 
-    add_odds_route(app, secret, _load)
+    @app.get("/games/{key}/view.json")
+    def view_json(request: Request, key: str, spectate: bool = False) -> JSONResponse:
+        """The table as JSON: the view of this browser's seat (a spectator's, the public one)."""
+        context = table_context(request, key, spectate)
+        body = {
+            "view": context["view"].model_dump(mode="json"),
+            "seat": context["seat"],
+            "mine": context["mine"],
+            "acting": context["acting"],
+            "seats": context["seats"],
+            "title": context["title"],
+            "over": context["over"],
+        }
+        return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
-    @app.post("/games/{game_id}/act")
-    def act(request: Request, game_id: str, form: Form) -> Response:
+    add_odds_route(app, secret, load)
+
+    @app.post("/games/{key}/act")
+    def act(request: Request, key: str, form: Form) -> Response:
         action = form.get("action", "")[:500]
         ply = form.get("ply", "")
         if not ply.isdigit() or len(ply) > 9:
             raise UsageError("the move names no position (ply): reload the page")
-        match = _load(game_id)
-        mine = seats_held(request, secret, game_id, len(match.seats))
+        match = load(key)
+        mine = who(request, key, match).seats
         if not mine:
             raise HTTPException(403, "you hold no seat at this table: open your invitation link first")
         acting = [s for s in mine if s in match.humans_to_act()]
         if not acting:
             raise HTTPException(409, "it is not your turn: the table shows who is to act")
         try:
-            with writing():
-                match.act(acting[0], action, int(ply))
+            match.act(acting[0], action, int(ply), guard=writing)
         except MatchError as e:
             raise HTTPException(409, f"{e} (reload the table to see the move that was made)") from e
-        return _back(request, game_id)
+        _forget_undo_request(match)
+        return _back(request, key)
 
-    @app.post("/games/{game_id}/undo")
-    def undo(request: Request, game_id: str, form: Form) -> Response:
-        match = _load(game_id)
-        mine = seats_held(request, secret, game_id, len(match.seats))
-        humans = [s for s in mine if match.seats[s] == "human"]
-        if not humans:
+    @app.post("/games/{key}/advance")
+    def advance(request: Request, key: str, form: Form) -> Response:
+        """Play the dice and bots a stopped server left unplayed (a seated player's "Continue")."""
+        match = load(key)
+        if not who(request, key, match).seated:
             raise HTTPException(403, "you hold no seat at this table")
-        seat = next((s for s in humans if s in match.humans_to_act()), humans[0])
+        with suppress(MatchError):  # another request played them first: the table shows where it is
+            match.advance(guard=writing)
+        return _back(request, key)
+
+    @app.post("/games/{key}/undo")
+    def undo(request: Request, key: str, form: Form) -> Response:
+        match = load(key)
+        mine = who(request, key, match).seats
+        humans_here = [s for s in mine if match.seats[s] == "human"]
+        if not humans_here:
+            raise HTTPException(403, "you hold no seat at this table")
+        seat = next((s for s in humans_here if own_undo_allowed(match, s)), None)
+        if seat is None:
+            if not any(m.player in humans_here for m in match.session.moves):
+                return _notice(request, key, "You have made no move yet: there is nothing to take back.")
+            return _ask_undo(request, key, match, humans_here[0])
+        _undo(match, seat)
+        return _back(request, key)
+
+    def _undo(match: Match, seat: int) -> None:
         try:
             with writing():
                 match.undo(seat)
-                match.advance()
+            match.advance(guard=writing)
         except MatchError as e:
             raise HTTPException(409, str(e)) from e
-        return _back(request, game_id)
+        _forget_undo_request(match)
 
-    @app.get("/games/{game_id}/events")
-    async def events(request: Request, game_id: str) -> StreamingResponse:
-        def stamp() -> tuple[int, str]:
-            summary = _summary(game_id)
-            return summary.moves, summary.updated
+    def _ask_undo(request: Request, key: str, match: Match, seat: int) -> Response:
+        gid = match.session.game_id
+        assert gid is not None
+        table_store().set_mark(gid, UNDO_MARK, f"{seat}:{match.ply}:")
+        return _notice(
+            request, key, "Another player has moved since your last move: they are asked to agree to undo it."
+        )
 
-        looking = watch(game_id)
+    @app.post("/games/{key}/undo/answer")
+    def answer_undo(request: Request, key: str, form: Form) -> Response:
+        """Another person at the table agrees to (or refuses) a request to take a move back."""
+        match = load(key)
+        mine = [s for s in who(request, key, match).seats if match.seats[s] == "human"]
+        gid = match.session.game_id
+        assert gid is not None
+        asked = undo_request(table_store().marks(gid))
+        if asked is None or asked[1] != match.ply:
+            _forget_undo_request(match)
+            return _notice(request, key, "That request to take a move back is no longer open.")
+        seat, _, agreed = asked
+        answering = [s for s in mine if s != seat]
+        if not answering:
+            raise HTTPException(403, "only the other players at this table answer this request")
+        if form.get("answer") != "agree":
+            _forget_undo_request(match)
+            return _back(request, key)
+        agreed |= set(answering)
+        others = {s for s, kind in enumerate(match.seats) if kind == "human" and s != seat}
+        if others <= agreed:
+            _undo(match, seat)
+        else:
+            joined = ",".join(str(s) for s in sorted(agreed))
+            table_store().set_mark(gid, UNDO_MARK, f"{seat}:{match.ply}:{joined}")
+        return _back(request, key)
+
+    def _notice(request: Request, key: str, message: str) -> Response:
+        if request.headers.get("hx-request") == "true":
+            context = table_context(request, key, False)
+            return page(request, "fragments/table.html", **context, notice=message)
+        return page(request, "table.html", **table_context(request, key, False), notice=message)
+
+    @app.post("/games/{key}/public")
+    def set_public(request: Request, key: str, form: Form) -> Response:
+        """The host lists the table for everyone to find and watch, or takes it off the list."""
+        match = load(key)
+        if not who(request, key, match).host:
+            raise HTTPException(403, "only the browser that started this game may list it")
+        gid = match.session.game_id
+        assert gid is not None
+        table_store().set_mark(gid, PUBLIC_MARK, "1" if form.get("public") == "1" else None)
+        return _back(request, key)
+
+    @app.get("/games/{key}/events")
+    async def events(request: Request, key: str) -> StreamingResponse:
+        gid = store_id(secret, key)
+
+        def stamp() -> tuple[int, str, str]:
+            summary = summary_of(secret, key)
+            return summary.moves, summary.updated, table_store().marks(gid).get(UNDO_MARK, "")
+
+        looking = watch(gid)
         try:
             start = await run_in_threadpool(stamp)
         except HTTPException:
@@ -346,10 +485,10 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
-    @app.get("/games/{game_id}/replay", response_class=HTMLResponse)
-    def replay(request: Request, game_id: str, ply: int | None = None) -> HTMLResponse:
-        match = _load(game_id)
-        mine = seats_held(request, secret, game_id, len(match.seats))
+    @app.get("/games/{key}/replay", response_class=HTMLResponse)
+    def replay(request: Request, key: str, ply: int | None = None) -> HTMLResponse:
+        match = load(key)
+        mine = who(request, key, match).seats
         seat = mine[0] if mine else None
         upto = match.ply if ply is None else ply
         if not 0 <= upto <= match.ply:
@@ -358,7 +497,8 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         return page(
             request,
             "replay.html",
-            game_id=game_id,
+            game_id=key,
+            title=_title(summary_of(secret, key)),
             view=view,
             upto=upto,
             last=match.ply,
@@ -367,42 +507,97 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             private_in_side=(view.system, view.game) in PRIVATE_IN_SIDE,
         )
 
+    def listed(request: Request) -> list[tuple[GameSummary, str, str]]:
+        """The tables this browser may list: those it holds a token at, and the public ones."""
+        store = table_store()
+        keys = {store_id(secret, k): k for k in held_keys(request, secret)}
+        found: dict[str, str] = {}
+        for gid, key in keys.items():
+            tokens = held(request, key)
+            if tokens:  # checked: a forged cookie names no table
+                try:
+                    count = len(store.summary(gid).seats) or 8
+                except (GrognardError, KeyError):
+                    continue
+                if visitor(request, secret, key, count).seated:
+                    found[gid] = key
+        for gid in store.marked(PUBLIC_MARK, "1"):
+            found.setdefault(gid, table_key(secret, gid))
+        out = [(g, _title(g), found[g.id]) for g in store.summaries() if g.id in found]
+        return out
+
     @app.get("/games", response_class=HTMLResponse)
     def saved_games(request: Request) -> HTMLResponse:
-        games = [(g, _title(g)) for g in table_store().summaries()]
-        return page(request, "games.html", games=games)
+        return page(request, "games.html", games=listed(request))
 
-    @app.post("/games/{game_id}/delete")
-    def delete(request: Request, game_id: str, form: Form) -> Response:
-        _summary(game_id)
-        if not is_host(request, secret, game_id):
+    @app.get("/games.json")
+    def saved_games_json(request: Request) -> JSONResponse:
+        """The tables this browser may list, as JSON (no seed, no options)."""
+        body = [
+            {
+                "address": key,
+                "title": title,
+                "system": g.system,
+                "game": g.game,
+                "status": g.status,
+                "moves": g.moves,
+                "updated": g.updated,
+            }
+            for g, title, key in listed(request)
+        ]
+        return JSONResponse(body, headers={"Cache-Control": "no-store"})
+
+    @app.post("/games/{key}/delete")
+    def delete(request: Request, key: str, form: Form) -> Response:
+        gid = store_id(secret, key)
+        summary_of(secret, key)
+        if not is_host(request, secret, key):
             raise HTTPException(403, "only the browser that started this game may delete it")
-        table_store().delete(game_id)
+        table_store().delete(gid)
         return RedirectResponse("/games", status_code=303)
 
-    @app.get("/games/{game_id}/export")
-    def export(game_id: str) -> Response:
-        _summary(game_id)
-        saved = table_store().export_game(game_id)
-        body = json.dumps(savefile.to_data(saved), indent=2, ensure_ascii=False) + "\n"
-        headers = {"Content-Disposition": f'attachment; filename="grognard-game-{game_id}.json"'}
+    @app.get("/games/{key}/export")
+    def export(request: Request, key: str) -> Response:
+        match = load(key)
+        gid = match.session.game_id
+        assert gid is not None
+        saved = table_store().export_game(gid)
+        data = export_data(match, saved, who(request, key, match))
+        body = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        headers = {
+            "Content-Disposition": f'attachment; filename="grognard-game-{gid}.json"',
+            "Cache-Control": "no-store",
+        }
         return Response(body, media_type="application/json", headers=headers)
 
     @app.post("/games/import")
     def import_game(request: Request, form: Form, file: UploadFile) -> Response:
         data = file.file.read(UPLOAD_LIMIT + 1)
-        source = (file.filename or "upload")[:200]
+        source = Path(file.filename or "upload").name[:200] or "upload"
         if len(data) > UPLOAD_LIMIT:
             raise UsageError(f"{source}: over {UPLOAD_LIMIT // 1000} KB, more than a saved game here may be")
         try:
             parsed = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise UsageError(f"{source}: not a grognard saved game (not JSON: {e})") from e
-        saved = savefile.load_checked(parsed, source)
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+            raise UsageError(f"{source}: not a grognard saved game (not JSON: {str(e)[:200]})") from e
+        dice = True
+        if isinstance(parsed, dict) and parsed.get("seed") is None and "seed_withheld" in parsed:
+            # an unfinished game exported without its seed: its recorded dice are kept, later ones new
+            parsed = {k: v for k, v in parsed.items() if k != "seed_withheld"}
+            parsed["seed"] = secrets.randbelow(1_000_000_000)
+            dice = False
+        saved = savefile.load_checked(parsed, source, dice=dice)
         game_id = table_store().import_game(saved, source)
-        match = _load(game_id)
-        tokens = {"host": host_token(secret, game_id)}
-        tokens |= {str(s): seat_token(secret, game_id, s) for s, k in enumerate(match.seats) if k == "human"}
-        response = RedirectResponse(f"/games/{game_id}", status_code=303)
-        keep(request, response, game_id, tokens)
+        key = table_key(secret, game_id)
+        match = load(key)
+        tokens = {"host": host_token(secret, key)}
+        tokens |= {str(s): seat_token(secret, key, s) for s, k in enumerate(match.seats) if k == "human"}
+        response = RedirectResponse(f"/games/{key}", status_code=303)
+        keep(request, response, key, tokens)
         return response
+
+
+def _forget_undo_request(match: Match) -> None:
+    gid = match.session.game_id
+    if gid is not None and undo_request(table_store().marks(gid)) is not None:
+        table_store().set_mark(gid, UNDO_MARK, None)
