@@ -240,3 +240,34 @@ def test_looking_at_a_table_never_moves_it(home: Path) -> None:
     assert store.summary(gid).moves == first_dice
     assert host.post(f"{table}/advance").status_code == 303
     assert store.summary(gid).moves > first_dice
+
+
+def test_no_page_or_json_of_an_unfinished_game_shows_its_seed(home: Path) -> None:
+    """Every shipped game, started as its form comes with two people where it seats two: the seed the
+    server drew appears in nothing either person or a spectator can fetch."""
+    from grognard.engine import registry
+
+    host = browser()
+    store = open_store(home)
+    checked = 0
+    for facts in registry.facts():
+        if not facts.module.startswith("grognard.systems."):
+            continue
+        for game in facts.games:
+            form = {"system": facts.id, "game": game, "seat:0": "here", "seat:1": "invite"}
+            made = host.post("/games", form)
+            assert made.status_code == 303, (facts.id, game, made.text[-300:])
+            table = str(made.headers["location"])
+            summary = store.summary(store_id(SECRET, table.rsplit("/", 1)[-1]))
+            if summary.status != "in play":
+                continue
+            seed = str(summary.seed)
+            assert len(seed) >= 4, "a drawn seed too short to look for"
+            spectator = browser(host.client.app)
+            for who in (host, spectator):
+                for tail in ("", "/table", "/view.json", "/replay", "/replay?ply=0", "/export"):
+                    got = who.client.get(table + tail)
+                    assert seed not in got.text, (facts.id, game, tail)
+            assert seed not in host.client.get("/games.json").text
+            checked += 1
+    assert checked >= 6
