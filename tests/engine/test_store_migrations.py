@@ -78,11 +78,11 @@ def _book_game(tmp_path: Path) -> Session:
     return session
 
 
-@pytest.mark.parametrize("start", [1, 2, 3])
-def test_an_old_database_reaches_version_4_keeping_its_games(
+@pytest.mark.parametrize("start", [1, 2, 3, 4])
+def test_an_old_database_reaches_the_current_version_keeping_its_games(
     store_url: str, tmp_path: Path, start: int
 ) -> None:
-    assert SCHEMA_VERSION == 4
+    assert SCHEMA_VERSION == 5
     duel = played_duel(6, 3)
     book = _book_game(tmp_path)
     old = _opened(store_url, MIGRATIONS[:start])
@@ -95,9 +95,9 @@ def test_an_old_database_reaches_version_4_keeping_its_games(
     finally:
         old.close()
     with _opened(store_url, MIGRATIONS) as new:
-        assert new.schema_version == 4
+        assert new.schema_version == 5
         versions = raw(new, "SELECT version FROM schema_version ORDER BY version")
-        assert versions == [(v,) for v in range(1, 5)]
+        assert versions == [(v,) for v in range(1, 6)]
         assert new.load(str(duel_id), verify=True).moves == duel.moves
         assert new.summary(str(duel_id)).title == f"v{start} game"
         loaded = new.load(str(book_id), verify=True)
@@ -115,4 +115,9 @@ def test_an_old_database_reaches_version_4_keeping_its_games(
         records.put("a", {"n": 1}, new=True)
         assert [r.data for r in records.all()] == [{"n": 1}]
     with _opened(store_url, MIGRATIONS) as again:  # reopened: nothing more to apply
-        assert raw(again, "SELECT COUNT(*) FROM schema_version") == [(4,)]
+        assert raw(again, "SELECT COUNT(*) FROM schema_version") == [(5,)]
+        again.set_mark(str(duel_id), "public", "1")  # version 5: a table's marks
+        assert again.marks(str(duel_id)) == {"public": "1"}
+        assert again.marked("public", "1") == [str(duel_id)]
+        again.delete(str(duel_id))
+        assert again.marked("public", "1") == []

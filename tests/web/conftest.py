@@ -18,6 +18,8 @@ from grognard.web.live import STOPPING
 from grognard.web.settings import Settings
 from tests.pgserver import free_port
 
+SECRET = "test-secret-" + "x" * 32
+"""The secret the live server's tokens and table addresses are made with."""
 CHROMIUM = os.environ.get("GROGNARD_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
     "--headless",
@@ -37,7 +39,7 @@ class LiveServer:
         self.home = home
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        app = create_app(Settings(port=self.port, secret="test-secret-" + "x" * 32))
+        app = create_app(Settings(port=self.port, secret=SECRET))
         self.server = uvicorn.Server(
             uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
         )

@@ -40,7 +40,7 @@ def test_a_campaign_week_with_a_melee_by_clicking(live: LiveServer, page: Page, 
     page.goto(f"{live.url}/aif")
     with page.expect_navigation():
         page.locator("[data-action=new-campaign]").click()
-    assert re.search(r"/aif/\d+$", page.url), page.url
+    assert re.search(r"/aif/\d+-[0-9a-f]{20}$", page.url), page.url
     desk = page.url
     act(page, "Roll a new character", {"name": "Alric", "seed": "11"}, "roll-character-roll")
     months = int(page.locator("[data-months]").get_attribute("data-months") or "0")

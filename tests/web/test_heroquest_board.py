@@ -65,7 +65,7 @@ def _acting_shown(page: Page) -> None:
 
 def _after(page: Page, before: int) -> None:
     page.wait_for_function(
-        f"Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=60_000
+        f"() => Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=60_000
     )
 
 

@@ -38,7 +38,7 @@ def _upload(page: Page, url: str, path: Path) -> None:
 
 def _after(page: Page, before: int) -> None:
     page.wait_for_function(
-        f"Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=60_000
+        f"() => Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=60_000
     )
 
 
@@ -118,12 +118,14 @@ def test_a_file_the_importer_refuses_is_one_message(
 
 
 def test_a_form_names_only_a_quest_kept_by_an_upload(live: LiveServer, page: Page, tmp_path: Path) -> None:
-    """The quest option takes a kept upload's path, and no other file of the server's."""
+    """The quest option takes a kept upload by its name (`upload:<hash>.toml`, never its path), and no
+    other file of the server's."""
     quest = tmp_path / "goblin.xml"
     quest.write_text(CELLAR, encoding="utf-8")
     _upload(page, live.url, quest)
     kept = page.locator("form[data-game=quest] [name='option:quest']").get_attribute("value") or ""
-    assert kept.endswith(".toml") and "/quests/" in kept
+    assert re.fullmatch(r"upload:[0-9a-f]{32}\.toml", kept), kept
+    path = str(live.home / "quests" / kept.removeprefix("upload:"))
     token = page.locator("meta[name=csrf-token]").get_attribute("content") or ""
     cookies = {c["name"]: c["value"] for c in page.context.cookies()}
 
@@ -131,15 +133,17 @@ def test_a_form_names_only_a_quest_kept_by_an_upload(live: LiveServer, page: Pag
         form = {"csrf": token, "system": "heroquest", "game": "quest", "option:quest": path}
         return httpx.post(f"{live.url}/games", data=form | {"option:heroes": "wizard"}, cookies=cookies)
 
-    for path in ("/etc/passwd", kept.replace(".toml", ".report"), str(quest), "../quests/x.toml"):
-        answer = start(path)
-        assert answer.status_code == 400, path
+    for named in ("/etc/passwd", kept.replace(".toml", ".report"), str(quest), "../quests/x.toml", path):
+        answer = start(named)
+        assert answer.status_code == 400, named
         assert "give the name of content shipped" in answer.text
         assert "root:" not in answer.text
     answer = start(kept)
     assert answer.status_code == 303 and answer.headers["location"].startswith("/games/")
-    saved = httpx.get(f"{live.url}{answer.headers['location']}/export", cookies=cookies).text
+    host = cookies | dict(answer.cookies)  # the host's token, set by the answer that made the table
+    saved = httpx.get(f"{live.url}{answer.headers['location']}/export", cookies=host).text
     assert "grognard-content sha256=" in saved and "Goblin by the Stairs" in saved  # the game carries it
+    assert str(live.home) not in saved
 
 
 def test_the_new_quest_form_offers_the_shipped_quests_and_the_heroes(live: LiveServer, page: Page) -> None:

@@ -85,7 +85,7 @@ def test_skip_jumps_to_the_live_table(live: LiveServer, page: Page) -> None:
         before = ply(page)
         buttons.nth(pick.choice(calm or [0])).click()
         page.wait_for_function(
-            f"Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=60_000
+            f"() => Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=60_000
         )
     assert page.locator("[data-stepping]").count() == 1
     page.locator("[data-skip]").click()
@@ -141,7 +141,7 @@ def test_an_older_table_arriving_late_is_not_swapped_in(live: LiveServer, page: 
     with page.expect_response(f"**/games/{game_id}/table"):
         page.evaluate("htmx.trigger(document.querySelector('#table'), 'sse:changed')")
     page.wait_for_function(
-        "!document.querySelector('#table').classList.contains('htmx-request')"
+        "() => !document.querySelector('#table').classList.contains('htmx-request')"
     )  # the answer handled: a swap, had it been allowed, would have happened by now
     assert ply(page) == later
     assert page.locator("[data-actions] button[data-action]").count() > 0
@@ -159,7 +159,7 @@ def test_a_click_while_a_live_fetch_is_in_flight_is_taken(live: LiveServer, page
     page.route(f"**/games/{game_id}/table", hold)
     stream = "htmx.trigger(document.querySelector('#table'), 'sse:changed')"
     page.evaluate(stream)
-    page.wait_for_function("document.querySelector('#table').classList.contains('htmx-request')")
+    page.wait_for_function("() => document.querySelector('#table').classList.contains('htmx-request')")
     page.evaluate(stream)  # a second change seen while the first fetch is out: queued
     before = ply(page)
     with page.expect_request(f"**/games/{game_id}/act", timeout=10_000):
@@ -169,5 +169,5 @@ def test_a_click_while_a_live_fetch_is_in_flight_is_taken(live: LiveServer, page
         route.continue_()
     page.unroute(f"**/games/{game_id}/table", hold)
     page.wait_for_function(
-        f"Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=30_000
+        f"() => Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=30_000
     )

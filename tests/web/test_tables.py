@@ -46,7 +46,7 @@ def click_action(page: Page, index: int) -> None:
     before = ply(page)
     page.locator("[data-actions] button[data-action]").nth(index).click()
     page.wait_for_function(
-        f"Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=60_000
+        f"() => Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=60_000
     )
 
 
@@ -88,7 +88,7 @@ def test_two_browsers_at_one_table_see_each_others_moves(
         before = ply(watcher)
         click_action(mover, 0)
         watcher.wait_for_function(
-            f"Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=30_000
+            f"() => Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=30_000
         )
         assert ply(watcher) == ply(mover)
 
@@ -123,7 +123,7 @@ def test_undo_and_the_replay_slider(live: LiveServer, page: Page) -> None:
     after = ply(page)
     assert after > first
     page.locator("[data-undo]").click()
-    page.wait_for_function(f"Number(document.querySelector('[data-ply]').dataset.ply) < {after}")
+    page.wait_for_function(f"() => Number(document.querySelector('[data-ply]').dataset.ply) < {after}")
     assert first <= ply(page) < after
     now = ply(page)
     page.goto(f"{live.url}/games/{game_id}/replay")
@@ -169,7 +169,7 @@ def test_a_fighting_fantasy_fight_is_played_to_its_end_by_clicking(live: LiveSer
             break
         before = ply(page)
         click_action(page, 0)
-        page.wait_for_function(f"Number(document.querySelector('[data-ply]').dataset.ply) > {before}")
+        page.wait_for_function(f"() => Number(document.querySelector('[data-ply]').dataset.ply) > {before}")
     assert page.locator("[data-status=over]").count() == 1
     page.goto(f"{live.url}/games/{game_id}/replay?ply=1")
     assert page.locator("[data-fight] [data-side=hero]").count() == 1  # the replay draws the fight too

@@ -23,7 +23,7 @@ SECRET = "test-secret-" + "x" * 32  # the secret tests/web/conftest.py gives the
 
 def _wait_later(page: Page, before: int) -> None:
     page.wait_for_function(
-        f"Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=60_000
+        f"() => Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=60_000
     )
 
 

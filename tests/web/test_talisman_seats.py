@@ -16,7 +16,8 @@ from grognard.engine.session import random_policy
 from grognard.engine.store import open_store
 from grognard.systems.talisman.game import TalismanGame, initial_state
 from grognard.systems.talisman.state import TalismanState
-from tests.web.conftest import LiveServer
+from grognard.web.access import store_id
+from tests.web.conftest import SECRET, LiveServer
 from tests.web.test_tables import click_action, ply, start_game
 
 
@@ -55,7 +56,7 @@ def test_six_seats_a_human_with_heuristic_and_random_bots(live: LiveServer, page
     page.add_init_script("localStorage.setItem('grognard-step-ms', '20')")
     seats = ["here", "bot", "random", "bot", "random", "bot"]
     game_id = start_game(page, live.url, "talisman", "game", {"players": "6"}, seats)
-    seats_kept = open_store(live.home).summary(game_id).seats
+    seats_kept = open_store(live.home).summary(store_id(SECRET, game_id)).seats
     assert list(seats_kept or ()) == ["human", "bot", "random", "bot", "random", "bot"], seats_kept
     assert page.locator("[data-sheet]").count() == 6
     assert page.locator("[data-token]").count() == 6

@@ -64,7 +64,7 @@ def test_the_dice_roller_shows_every_die_and_repeats_a_seed(live: LiveServer, pa
     assert page.locator(".die").count() == 4
     assert page.locator(".die.dropped").count() == 1
     page.click("[data-action=run]")
-    page.wait_for_function("document.querySelector('#result').innerText.length > 0")
+    page.wait_for_function("() => document.querySelector('#result').innerText.length > 0")
     assert page.inner_text("#result").split("All figures")[0] == first.split("All figures")[0]
 
 

@@ -30,6 +30,7 @@ from grognard.cli.play_loop import ViewLoop
 from grognard.engine import registry
 from grognard.engine.embedded import carried_name, is_embedded
 from grognard.engine.errors import UsageError
+from grognard.engine.files import read_file
 from grognard.engine.game import OptionValue
 from grognard.engine.match import Match
 from grognard.engine.session import Session
@@ -100,12 +101,14 @@ def start_session(
             raise UsageError(f"{', '.join(given)}: a saved game keeps the options it was started with")
         session = store.load(game_id)
         saved = str(session.options.get("book", ""))
-        if is_embedded(saved):
-            saved = carried_name(saved)
         if session.system != system or session.game.info.id != "gamebook":
             raise UsageError(
                 f"game {game_id} is a {session.system}/{session.game.info.id} game, not a {system} book"
             )
+        if is_embedded(saved):  # the game carries its book: the file named must be one of that name
+            if carried_name(saved) not in (path.name, ref):
+                raise UsageError(f"game {game_id} plays the book {carried_name(saved)}, not {path.name}")
+            return session
         if saved != ref and (books is None or books.locate(saved).resolve() != path.resolve()):
             raise UsageError(f"game {game_id} plays the book {saved}, not {ref}")
         return session
@@ -141,12 +144,15 @@ def play_book(
         session = start_session(ruleset, system, path, seed, store, game_id, options)
         if session.game_id is None:
             store.create(session, session_title(session))
-        views = registry.get_views(system, session.game.info.id)
-        if views.label is None:  # a system that registered no views: the book's own words
-            views = BookViews().game_views()
-        match = Match(session, views, ["human"], store)
-        hint = f"grognard {command} play {book} --game " if command else ""
-        ViewLoop(match, GamebookPresenter(), hint).run()
+        _play_session(session, store, f"grognard {command} play {book} --game " if command else "")
+
+
+def _play_session(session: Session, store: GameStore, hint: str) -> None:
+    views = registry.get_views(session.system, session.game.info.id)
+    if views.label is None:  # a system that registered no views: the book's own words
+        views = BookViews().game_views()
+    match = Match(session, views, ["human"], store)
+    ViewLoop(match, GamebookPresenter(), hint).run()
 
 
 def worth_options(**worths: float | None) -> dict[str, OptionValue]:
@@ -184,10 +190,14 @@ def resume_book(game_id: str, books: ShippedBooks, play: Callable[[str, str], No
     shipped when it is; a saved game of the system's `other` kind (e.g. "a single fight") is refused."""
     with open_store() as store:
         session = store.load(game_id)
-    if session.game.info.id != "gamebook":
-        raise UsageError(f"game {game_id} is {other}; only gamebook adventures can be continued")
-    book = str(session.options["book"])
-    play(books.name_of(carried_name(book) if is_embedded(book) else book), game_id)
+        if session.game.info.id != "gamebook":
+            raise UsageError(f"game {game_id} is {other}; only gamebook adventures can be continued")
+        book = str(session.options["book"])
+        if is_embedded(book):  # the game carries its book: played from it, wherever its file went
+            command = registry.get_system(session.system).command
+            _play_session(session, store, f"grognard {command} play {carried_name(book)} --game ")
+            return
+    play(books.name_of(book), game_id)
 
 
 def _as_path(name: str) -> Path:
@@ -262,11 +272,7 @@ def add_gamebook_commands(
         if path.suffix.lower() == ".toml":
             book = load_book(path, ruleset.id)
         else:
-            try:
-                with path.open("rb") as handle:
-                    data = handle.read(MAX_STORY_CHARS + 1)
-            except OSError as e:
-                raise UsageError(f"cannot read {path}: {e.strerror or e}") from e
+            data = read_file(path, MAX_STORY_CHARS, "story")
             report = import_story(data, str(path), ruleset.id)
             for warning in report.warnings:
                 err.print(f"{path}: warning: {warning}", markup=False, soft_wrap=True)

@@ -63,23 +63,44 @@ def serve(
             help="Worker processes (above 1 needs the saved games on PostgreSQL: GROGNARD_DATABASE_URL).",
         ),
     ] = 1,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            metavar="NAME",
+            help="A name browsers reach the server by (games.example.org, *.example.org), besides "
+            "localhost, addresses in digits and --host; repeatable; also GROGNARD_ALLOWED_HOSTS.",
+        ),
+    ] = None,
 ) -> None:
     """Serve grognard in the browser: tables with seats, gamebooks, the referee's desk and the tools."""
+    from grognard.web.hardening import LOOPBACK_NAMES, trusted_names
     from grognard.web.server import serve as run
-    from grognard.web.settings import Settings
+    from grognard.web.settings import ALLOWED_HOSTS_VAR, Settings
     from grognard.web.workers import check_workers, serve_workers
 
     check_workers(workers)
     chosen = _port(host, port)
+    settings = Settings.from_environment(host, chosen, tuple(allow_host or ()))
+    try:
+        names = trusted_names(settings)
+    except ValueError as error:
+        raise UsageError(f"--allow-host / {ALLOWED_HOSTS_VAR}: {error}") from None
     if host not in ("127.0.0.1", "localhost", "::1"):
         out.print(f"Listening on {host}: anyone on the network can reach this server.", markup=False)
-    if workers > 1:
-        serve_workers(
-            Settings.from_environment(host, chosen), workers, say=lambda line: out.print(line, markup=False)
+        named = [n for n in names if n not in LOOPBACK_NAMES]
+        out.print(
+            "Browsers open it by the machine's address in digits"
+            + (f" or as {', '.join(named)}" if named else "")
+            + "; a name they use for it must be given with --allow-host NAME.",
+            markup=False,
         )
+    if workers > 1:
+        os.environ[ALLOWED_HOSTS_VAR] = ",".join(names)
+        serve_workers(settings, workers, say=lambda line: out.print(line, markup=False))
         return
     run(
-        Settings.from_environment(host, chosen),
+        settings,
         open_browser=_has_browser() if open_browser is None else open_browser,
         say=lambda line: out.print(line, markup=False),
     )

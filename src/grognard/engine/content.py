@@ -56,6 +56,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from grognard.engine.dice import MAX_DICE, MAX_SIDES, Rng, Roll, percentile, roll_dice, sum_distribution
 from grognard.engine.errors import ContentError, GrognardError
+from grognard.engine.files import read_file
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -66,6 +67,9 @@ Source: TypeAlias = str | os.PathLike[str] | Traversable
 """Where a content file is: a filesystem path, or a resource inside a package."""
 
 Location: TypeAlias = tuple[str | int, ...]
+
+MAX_CONTENT_FILE_BYTES = 32 * 1024 * 1024
+"""The largest content file read (the biggest shipped catalogue is well under a megabyte)."""
 
 
 class LocatedValueError(ValueError):
@@ -234,12 +238,21 @@ def source_name(source: Source) -> str:
     return str(_resource(source))
 
 
-def read_source(source: Source) -> bytes:
-    """The raw bytes of a content file; a file that cannot be read is a `ContentError`."""
+def read_source(source: Source, cap: int = MAX_CONTENT_FILE_BYTES) -> bytes:
+    """The raw bytes of a content file, at most `cap` (`engine.files.read_file`: a regular file only);
+    a file that cannot be read is a `ContentError`. A package resource not on the file system (inside a
+    zip) is read by its own reader, capped the same."""
+    resource = _resource(source)
+    if isinstance(resource, Path):
+        return read_file(resource, cap, "content file")
     try:
-        return _resource(source).read_bytes()
+        with resource.open("rb") as handle:
+            data: bytes = handle.read(cap + 1)
     except OSError as exc:
         raise ContentError(source_name(source), "", f"cannot read: {exc.strerror or exc}") from None
+    if len(data) > cap:
+        raise ContentError(source_name(source), "", f"over {cap:,} bytes, more than a content file may be")
+    return data
 
 
 def load_model(source: Source, model: type[M]) -> M:

@@ -4,24 +4,27 @@ A game started from a content file of the player's own (an option marked `Option
 path, not shipped content) keeps that file's content, not its path, so its saved game replays the same
 on a machine where the file does not exist. The option's value then holds the content itself:
 
-    grognard-content sha256=<64 hex digits> name=<the file's path when the game began>
+    grognard-content sha256=<64 hex digits> name=<the file's name when the game began>
     <the file's text, UTF-8>
 
-The first line says what follows; the name keeps the file's suffix (a Twee or Twine story is read as
-such) and its folder (a quest's own board file is still looked for beside it). Loaders that read such
-an option check the hash before using the text (`open_embedded`): changed content is a `ContentError`.
+The first line says what follows; the name is the file's base name only (never the folder it was in, so
+a game never tells where a file was kept), and keeps its suffix (a Twee or Twine story is read as such).
+Loaders that read such an option check the hash before using the text (`open_embedded`): changed content
+is a `ContentError`. Carried content is all a game has of its file: a name written inside it (a quest's
+board) may only name content shipped with grognard, never a file of the machine it is played on: each
+loader refuses such a name without looking for the file.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from grognard.engine.errors import ContentError
+from grognard.engine.files import read_file
 
 if TYPE_CHECKING:
     from grognard.engine.game import GameInfo, OptionValue
@@ -77,19 +80,14 @@ def open_embedded(value: str) -> Embedded:
 
 
 def embed_file(path: str) -> str:
-    """The option value carrying the regular file at `path` (at most `MAX_EMBEDDED_BYTES`)."""
-    try:
-        found = os.stat(path)
-        if not stat.S_ISREG(found.st_mode):
-            raise ContentError(path, "", "not a regular file")
-        if found.st_size > MAX_EMBEDDED_BYTES:
-            too_big = f"over {MAX_EMBEDDED_BYTES // 2**20} MB, too large for a game to carry"
-            raise ContentError(path, "", too_big)
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_EMBEDDED_BYTES + 1)
-    except OSError as e:
-        raise ContentError(path, "", f"cannot read: {e.strerror or e}") from None
-    return embed(os.path.abspath(path), data)
+    """The option value carrying the regular file at `path` (at most `MAX_EMBEDDED_BYTES`), named by its
+    base name (`carried_as`)."""
+    return embed(carried_as(path), read_file(path, MAX_EMBEDDED_BYTES, "carried file"))
+
+
+def carried_as(path: str) -> str:
+    """The name carried content read from `path` keeps: the file's base name, without its folder."""
+    return path.replace("\\", "/").rstrip("/").rpartition("/")[2] or "content"
 
 
 def names_a_file(value: object) -> bool:
@@ -114,7 +112,7 @@ def carry_files(info: GameInfo, options: Mapping[str, OptionValue]) -> dict[str,
 
 
 def carried_name(value: str) -> str:
-    """The path of the file carried content was read from (its first line only; the hash unchecked)."""
+    """The name of the file carried content was read from (its first line only; the hash unchecked)."""
     head = value.partition("\n")[0]
     return head.partition(" name=")[2]
 
@@ -133,6 +131,7 @@ __all__ = [
     "MAX_EMBEDDED_BYTES",
     "PREFIX",
     "Embedded",
+    "carried_as",
     "carried_name",
     "carry_files",
     "embed",

@@ -16,6 +16,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from grognard.engine.files import read_text
+
+MODULE_CAP = 4 * 1024 * 1024
+"""The largest source module the import graph reads."""
+
 
 @dataclass(frozen=True)
 class Import:
@@ -131,7 +136,7 @@ def imports(package: str) -> list[Import]:
     known = set(table)
     found: list[Import] = []
     for name, path in table.items():
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, MODULE_CAP, "module")
         walker = _Walker(name, path.name == "__init__.py", known, text.splitlines())
         walker.visit(ast.parse(text, filename=str(path)))
         found.extend(walker.found)

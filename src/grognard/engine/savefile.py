@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter, ValidationError
 
 from grognard import __version__
-from grognard.engine import registry
+from grognard.engine import files, registry
 from grognard.engine.dice import HQ_COMBAT_FACES, MAX_SIDES, DieRoll, Rng, Roll
 from grognard.engine.embedded import MAX_EMBEDDED_BYTES, carry_files, is_embedded, open_embedded, shown
 from grognard.engine.errors import ContentError, GrognardError, SaveError
@@ -55,6 +55,9 @@ SEED_MAX = 2**63 - 1
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """The largest saved-game file read (a long Talisman game is a few megabytes)."""
+
+MAX_DEPTH = 200
+"""The deepest lists and objects nest in a saved-game file read (a game's state nests a dozen deep)."""
 
 MAX_MOVES = 1_000_000
 """The most moves a saved game may hold."""
@@ -474,6 +477,8 @@ def verify(saved: SavedGame, source: str, *, dice: bool = False, allow_files: bo
         same = canonical(replayed) == canonical(saved.snapshot)
     except (TypeError, ValueError) as e:
         raise SaveError(f"{source}: the saved state is not JSON data: {e}") from e
+    except RecursionError:
+        raise SaveError(f"{source}: the saved state is nested too deeply to be a game's") from None
     if not same and not _names_other_files(saved.snapshot, replayed):
         same = _reads_as(session.game, saved.snapshot, state)
     if not same:
@@ -508,33 +513,71 @@ def write_file(path: Path, saved: SavedGame) -> None:
 
 
 def read_file(path: Path) -> SavedGame:
-    """Read a saved-game file and check its shape; moves are checked by `verify`."""
+    """Read a saved-game file and check its shape; moves are checked by `verify`. The file is read by
+    `engine.files.read_file` (a regular file of at most `MAX_FILE_BYTES`)."""
     try:
-        found = path.stat()
-        if not stat.S_ISREG(found.st_mode):
-            raise SaveError(f"{path}: not a saved-game file (not a regular file)")
-        if found.st_size > MAX_FILE_BYTES:
-            raise SaveError(f"{path}: larger than {MAX_FILE_BYTES // 2**20} MB, too large for a saved game")
-        raw = path.read_bytes()
-    except FileNotFoundError as e:
-        raise SaveError(f"{path}: no such file") from e
-    except OSError as e:
-        raise SaveError(f"{path}: cannot read: {e.strerror or e}") from e
+        raw = files.read_file(path, MAX_FILE_BYTES, "saved game")
+    except ContentError as e:
+        raise SaveError(str(e)) from None
+    return from_data(parse_json(raw, str(path)), str(path))
+
+
+def parse_json(raw: bytes, source: str) -> Any:
+    """The JSON data of a saved-game file's bytes; text that is not UTF-8, not JSON, or nested too
+    deeply to read is a one-line `SaveError` naming `source`."""
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise SaveError(f"{path}: not a grognard saved game (not UTF-8 text)") from e
+        raise SaveError(f"{source}: not a grognard saved game (not UTF-8 text at byte {e.start})") from None
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as e:
-        raise SaveError(f"{path}: not a grognard saved game (not JSON: {e.msg} at line {e.lineno})") from e
-    except (ValueError, RecursionError) as e:
-        raise SaveError(f"{path}: not a grognard saved game (not JSON: {e})") from e
-    return from_data(data, str(path))
+        raise SaveError(
+            f"{source}: not a grognard saved game (not JSON: {e.msg} at line {e.lineno})"
+        ) from None
+    except RecursionError:
+        raise SaveError(
+            f"{source}: not a grognard saved game (not JSON: nested too deeply to read)"
+        ) from None
+    except ValueError as e:
+        raise SaveError(f"{source}: not a grognard saved game (not JSON: {e})") from None
+    if _deeper_than(data, MAX_DEPTH):
+        raise SaveError(f"{source}: not a grognard saved game (nested more than {MAX_DEPTH} deep)")
+    return data
+
+
+def _deeper_than(data: Any, most: int) -> bool:
+    """True when lists and objects nest more than `most` deep in `data` (walked without recursion)."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth >= most:
+                return True
+            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
+def parse_saved(
+    data: bytes, source: str, *, limit: int = MAX_FILE_BYTES, dice: bool = True, allow_files: bool = False
+) -> SavedGame:
+    """An uploaded saved-game file's bytes, checked whole before anything is kept: at most `limit`
+    bytes, UTF-8 JSON not nested too deeply (`parse_json`), its shape, and its moves replayed
+    (`load_checked`). Every refusal is a one-line `SaveError` naming `source` (a 400 on the web, exit
+    status 2 on the command line)."""
+    if len(data) > limit:
+        raise SaveError(f"{source}: over {limit:,} bytes, more than a saved game here may be")
+    return load_checked(parse_json(data, source), source, dice=dice, allow_files=allow_files)
 
 
 def load_checked(data: Any, source: str, *, dice: bool = True, allow_files: bool = False) -> SavedGame:
-    """JSON data of a saved-game file, shape-checked and verified by replay, ready to be stored."""
-    saved = from_data(data, source)
-    verify(saved, source, dice=dice, allow_files=allow_files)
+    """JSON data of a saved-game file, shape-checked and verified by replay, ready to be stored; data
+    nested too deeply to check is a `SaveError` like any other refusal."""
+    try:
+        saved = from_data(data, source)
+        verify(saved, source, dice=dice, allow_files=allow_files)
+    except RecursionError:
+        raise SaveError(f"{source}: not a grognard saved game (nested too deeply to check)") from None
     return saved
 
 

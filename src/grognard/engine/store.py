@@ -25,7 +25,8 @@ from typing import Protocol
 import platformdirs
 
 from grognard.engine import records
-from grognard.engine.errors import DamagedStoreError, SaveError
+from grognard.engine.errors import ContentError, DamagedStoreError, SaveError
+from grognard.engine.files import private_folder, private_umask, read_head
 from grognard.engine.migrations import MIGRATIONS, Migration, migrate
 from grognard.engine.savefile import SavedGame
 from grognard.engine.session import MoveRecord, Session
@@ -63,7 +64,8 @@ def database_url() -> str | None:
 
 
 def grognard_home() -> Path:
-    """`$GROGNARD_HOME` if set, else the user data directory for grognard."""
+    """`$GROGNARD_HOME` if set, else the user data directory for grognard (`open_store` creates it with
+    mode 0700, the saved games in it with 0600)."""
     env = os.environ.get("GROGNARD_HOME")
     return Path(env) if env else Path(platformdirs.user_data_dir("grognard"))
 
@@ -147,22 +149,35 @@ def _wal_of(path: Path) -> Path:
 
 def _looks_like_sqlite(path: Path) -> bool:
     try:
-        with path.open("rb") as f:
-            return f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
-    except OSError:
+        return read_head(path, len(SQLITE_MAGIC), "saved-game database") == SQLITE_MAGIC
+    except ContentError:
         return False
+
+
+def _private_files(path: Path) -> None:
+    """Narrow the database and its write-ahead log and shared-memory files to their owner (0600)."""
+    for file in (path, _wal_of(path), path.with_name(path.name + "-shm")):
+        try:
+            if file.is_file() and file.stat().st_mode & 0o077:
+                file.chmod(0o600)
+        except OSError:
+            pass  # another user's file, or gone: SQLite says what is wrong with it
 
 
 class SqliteStore(SqlStore):
     """Saved games in one SQLite file: WAL mode, foreign keys, one transaction per move.
 
     Opening it checks the file: an empty file, or (after a crash left its write-ahead log behind) one
-    that fails `PRAGMA quick_check`, is refused as damaged, with how to recover.
+    that fails `PRAGMA quick_check`, is refused as damaged, with how to recover. A file SQLite creates
+    is readable by its owner only (mode 0600, and so its write-ahead log); with `private` (the store in
+    `$GROGNARD_HOME`) an older file readable by others is narrowed to 0600 too.
     """
 
     path: Path
 
-    def __init__(self, path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> None:
+    def __init__(
+        self, path: Path, migrations: Sequence[Migration] = MIGRATIONS, *, private: bool = False
+    ) -> None:
         self.path = path
         wal = _wal_of(path)
         try:
@@ -173,11 +188,15 @@ class SqliteStore(SqlStore):
         if size == 0 and not unclean:
             raise damaged(path, "the file is empty: 0 bytes")
         try:
-            self._conn = sqlite3.connect(path, isolation_level=None, timeout=10.0)
+            with private_umask():
+                self._conn = sqlite3.connect(path, isolation_level=None, timeout=10.0)
         except sqlite3.Error as e:
             raise SaveError(f"{path}: cannot open the saved-game database: {e}") from e
         try:
-            self._conn.execute("PRAGMA journal_mode = WAL")
+            with private_umask():
+                self._conn.execute("PRAGMA journal_mode = WAL")
+            if private:
+                _private_files(path)
             self._conn.execute("PRAGMA foreign_keys = ON")
             self._conn.execute("PRAGMA synchronous = FULL")
             if unclean:
@@ -224,7 +243,8 @@ class SqliteStore(SqlStore):
         part = dest.with_name(f".{dest.name}.part-{os.getpid()}")
         try:
             part.unlink(missing_ok=True)
-            target = sqlite3.connect(part)
+            with private_umask():
+                target = sqlite3.connect(part)
             try:
                 self._conn.backup(target)
                 target.execute("PRAGMA journal_mode = DELETE")
@@ -250,10 +270,10 @@ def open_store(home: Path | None = None) -> SqlStore:
         return open_url(url)
     where = home if home is not None else grognard_home()
     try:
-        where.mkdir(parents=True, exist_ok=True)
+        private_folder(where)
     except OSError as e:
         raise SaveError(f"{where}: cannot create the grognard home directory: {e.strerror or e}") from e
-    return SqliteStore(where / STORE_FILE)
+    return SqliteStore(where / STORE_FILE, private=True)
 
 
 def open_url(url: str) -> SqlStore:

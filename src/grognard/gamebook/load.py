@@ -9,6 +9,8 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from grognard.engine.errors import ContentError
+from grognard.engine.files import read_file
 from grognard.gamebook.book_data import BookLoadError, book_from_data, problems_from_validation
 from grognard.gamebook.model import Book
 from grognard.gamebook.ruleset import Problem
@@ -39,7 +41,12 @@ def parse_book(text: str, file: str = "<book>") -> Book:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise BookLoadError(file, [Problem("", "", f"not valid TOML: {e}")]) from None
-    return book_from_data(data, file)
+    except RecursionError:
+        raise BookLoadError(file, [Problem("", "", "not valid TOML: nested too deeply")]) from None
+    try:
+        return book_from_data(data, file)
+    except RecursionError:
+        raise BookLoadError(file, [Problem("", "", "nested too deeply to be a book")]) from None
 
 
 def load_book(path: str | Path, system: str = "") -> Book:
@@ -47,10 +54,9 @@ def load_book(path: str | Path, system: str = "") -> Book:
     or .html, .htm (Twine HTML) (`system` is the system of a story that declares none)."""
     path = Path(path)
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_BOOK_BYTES + 1)
-    except OSError as e:
-        raise BookLoadError(str(path), [Problem("", "", f"cannot read the book: {e}")]) from None
+        data = read_file(path, MAX_BOOK_BYTES, "book")
+    except ContentError as e:
+        raise BookLoadError(str(path), [Problem("", "", e.reason)]) from None
     return book_from_bytes(data, path, system)
 
 
@@ -60,7 +66,10 @@ def book_from_bytes(data: bytes, path: str | Path, system: str = "") -> Book:
     if len(data) > MAX_BOOK_BYTES:
         raise BookLoadError(str(path), [Problem("", "", f"the file is over {MAX_BOOK_BYTES} bytes")])
     if path.suffix.lower() in TWEE_SUFFIXES + HTML_SUFFIXES:
-        return import_story(data, str(path), system).book
+        try:
+            return import_story(data, str(path), system).book
+        except RecursionError:
+            raise BookLoadError(str(path), [Problem("", "", "nested too deeply to be a story")]) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:

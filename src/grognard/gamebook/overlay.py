@@ -28,6 +28,7 @@ from pydantic import (
 )
 
 from grognard.engine.errors import ContentError
+from grognard.engine.files import read_text
 from grognard.gamebook.book_data import problems_from_validation
 from grognard.gamebook.model import (
     ChanceTest,
@@ -121,6 +122,8 @@ def parse_overlay(text: str, file: str = "<overlay>") -> Overlay:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ContentError(file, "", f"not valid TOML: {e}") from None
+    except RecursionError:
+        raise ContentError(file, "", "not valid TOML: nested too deeply") from None
     try:
         overlay = Overlay.model_validate(data)
     except ValidationError as e:
@@ -137,17 +140,7 @@ def parse_overlay(text: str, file: str = "<overlay>") -> Overlay:
 
 def load_overlay(path: Path) -> Overlay:
     """The overlay in the file at `path` (UTF-8 TOML)."""
-    try:
-        data = path.read_bytes()[: MAX_OVERLAY_BYTES + 1]
-    except OSError as e:
-        raise ContentError(str(path), "", f"cannot read the overlay: {e.strerror or e}") from None
-    if len(data) > MAX_OVERLAY_BYTES:
-        raise ContentError(str(path), "", f"an overlay is at most {MAX_OVERLAY_BYTES} bytes")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise ContentError(str(path), "", f"not UTF-8 text (byte {e.start})") from None
-    return parse_overlay(text, str(path))
+    return parse_overlay(read_text(path, MAX_OVERLAY_BYTES, "overlay"), str(path))
 
 
 @dataclass

@@ -23,6 +23,7 @@ from xml.etree.ElementTree import Element
 from pydantic import ValidationError
 
 from grognard.engine.errors import ContentError
+from grognard.engine.files import read_file
 from grognard.gamebook.book_data import problems_from_validation
 from grognard.gamebook.check import unreachable
 from grognard.gamebook.model import Book, BookInfo, Choice, Condition, Creature, Section
@@ -432,11 +433,7 @@ def import_projectaon(
     merged in, and the import's warnings. Only these files, and entity files in the book's own
     folder, are read."""
     overlay = load_overlay(overlay_path) if overlay_path is not None else None
-    try:
-        with xml_path.open("rb") as handle:
-            data = handle.read(MAX_BOOK_BYTES + 1)
-    except OSError as e:
-        raise ContentError(str(xml_path), "", f"cannot read the book: {e.strerror or e}") from None
+    data = read_file(xml_path, MAX_BOOK_BYTES, "book")
     return import_projectaon_bytes(
         data, str(xml_path), xml_path.parent, overlay, str(overlay_path or "<overlay>"), system, series
     )

@@ -24,6 +24,7 @@ import defusedxml
 import defusedxml.ElementTree as safe_et
 
 from grognard.engine.errors import ContentError
+from grognard.engine.files import read_file
 
 MAX_BOOK_BYTES = 32_000_000
 """A book file larger than this is refused unread."""
@@ -305,12 +306,9 @@ def _read_entity_file(reader: _Reader, name: str, entity: _Entity) -> str | None
     if reader.modules > 64:
         raise reader.fail(f"line {entity.line}", "more than 64 entity files")
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_ENTITY_FILE_BYTES + 1)
-    except OSError as e:
-        raise reader.fail(f"line {entity.line}", f"cannot read {entity.system}: {e.strerror or e}") from None
-    if len(data) > MAX_ENTITY_FILE_BYTES:
-        raise reader.fail(f"line {entity.line}", f"{entity.system} is over {MAX_ENTITY_FILE_BYTES} bytes")
+        data = read_file(path, MAX_ENTITY_FILE_BYTES, "entity file")
+    except ContentError as e:
+        raise reader.fail(f"line {entity.line}", f"{entity.system}: {e.reason}") from None
     text = decode(data, str(path))
     return re.sub(r"^<\?xml[^>]*\?>", "", text)
 

@@ -23,7 +23,7 @@ from grognard.engine import savefile
 from grognard.engine.game import TERMINAL
 from grognard.engine.match import Match
 from grognard.engine.savefile import SavedGame
-from grognard.web.seats import cookie_name, is_host, seats_held
+from grognard.web.seats import held_games, is_host, seats_held
 
 KEY_MAC_CHARS = 20
 """Hex digits of a table address's HMAC (80 bits)."""
@@ -49,16 +49,13 @@ def store_id(secret: str, key: str) -> str:
 
 def held_keys(request: Request, secret: str) -> list[str]:
     """The table addresses this browser's cookies name (each address checked, tokens not yet)."""
-    prefix = cookie_name("")
     found = []
-    for name in list(request.cookies)[:500]:
-        if name.startswith(prefix):
-            key = name[len(prefix) :]
-            try:
-                store_id(secret, key)
-            except HTTPException:
-                continue
-            found.append(key)
+    for key in held_games(request):
+        try:
+            store_id(secret, key)
+        except HTTPException:
+            continue
+        found.append(key)
     return found
 
 

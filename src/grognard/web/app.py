@@ -13,7 +13,6 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import grognard.systems  # noqa: F401  (declares every system; loads none)
@@ -21,11 +20,14 @@ from grognard.engine import registry
 from grognard.engine.errors import GrognardError
 from grognard.web.aif_desk import add_aif_desk_routes
 from grognard.web.books import add_book_routes
+from grognard.web.hardening import add_hardening
+from grognard.web.limits import add_limits
 from grognard.web.pages import is_htmx, render
 from grognard.web.security import check_form
 from grognard.web.settings import Settings
+from grognard.web.solving import RETRY_SECONDS, Busy, ClientGone
 from grognard.web.tables import add_table_routes
-from grognard.web.tools import TOOLS, read_values
+from grognard.web.tools import TOOLS, calculate, read_values
 
 STATIC = Path(__file__).parent / "static"
 
@@ -84,13 +86,20 @@ def create_app(settings: Settings) -> FastAPI:
         return page(request, "tool.html", tool=found, values={}, result=None)
 
     @app.post("/tools/{tool_id}", response_class=HTMLResponse)
-    async def run_tool(request: Request, tool_id: str) -> HTMLResponse:
+    async def run_tool(request: Request, tool_id: str) -> Response:
         await check_form(request, secret)
         found = TOOLS.get(tool_id)
         if found is None:
             raise HTTPException(404, f"there is no tool {tool_id!r}")
         form = {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
-        result = await run_in_threadpool(found.compute, read_values(found, form))
+        try:  # in a worker process, within its budget (web.solving)
+            result = await calculate(request, found, read_values(found, form))
+        except Busy as e:
+            refused = problem(request, e.status, str(e))
+            refused.headers["Retry-After"] = str(RETRY_SECONDS)
+            return refused
+        except ClientGone:
+            return Response(status_code=499)  # nobody reads it: the browser has gone
         if is_htmx(request):
             return page(request, "fragments/tool_result.html", tool=found, result=result)
         return page(request, "tool.html", tool=found, values=form, result=result)
@@ -98,4 +107,6 @@ def create_app(settings: Settings) -> FastAPI:
     add_table_routes(app, secret, page)
     add_book_routes(app, secret, page)
     add_aif_desk_routes(app, secret, page)
+    add_limits(app)
+    add_hardening(app, settings)
     return app

@@ -1,9 +1,11 @@
 """Opening any gamebook in the browser: a shipped one, or an uploaded TOML book, Twee story or Twine HTML.
 
-An upload (1 MB at most) is read by the same loaders and checked by the same checker as the command line;
-its problems are shown, each with its section, and a book with none is kept in `$GROGNARD_HOME/books/`
-under the hash of its bytes (never under the name the browser sent) and started as a new game. The
-HeroScribe quest uploads (`web.quests`) are mounted with these routes.
+An upload (1 MB at most) is read by the same loaders and checked by the same checker as the command line,
+in memory: its problems are shown, each with its section, and nothing of it is kept. A book with none is
+started as a new game that carries it (under the hash of its bytes, never the name the browser sent nor a
+path of the server), and kept in `$GROGNARD_HOME/books/` under that name, so a new-game form may start it
+again as `upload:<hash>.<suffix>` (`web.content`). The HeroScribe quest uploads (`web.quests`) are mounted
+with these routes.
 """
 
 from __future__ import annotations
@@ -16,15 +18,16 @@ from fastapi import FastAPI, HTTPException, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from grognard.engine import registry
+from grognard.engine.embedded import embed
 from grognard.engine.errors import UsageError
 from grognard.engine.match import Match
 from grognard.gamebook.check import check_book, check_warnings
-from grognard.gamebook.load import BookLoadError, load_book
+from grognard.gamebook.load import BookLoadError, book_from_bytes
 from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.runner import GamebookGame
-from grognard.web.content import BOOK_SYSTEMS, SUFFIXES, shipped, uploaded_books
-from grognard.web.quests import add_quest_routes
 from grognard.web.access import table_key
+from grognard.web.content import BOOK_SYSTEMS, SUFFIXES, keep_upload, shipped, uploaded_books
+from grognard.web.quests import add_quest_routes
 from grognard.web.seats import host_token, keep, seat_token
 from grognard.web.settings import UPLOAD_LIMIT
 from grognard.web.tables import WRITES, Form, Page, table_store
@@ -54,27 +57,21 @@ def add_book_routes(app: FastAPI, secret: str, page: Page) -> None:
         data = file.file.read(UPLOAD_LIMIT + 1)
         if len(data) > UPLOAD_LIMIT:
             raise UsageError(f"{name}: over {UPLOAD_LIMIT // 1000} KB, more than a book here may be")
-        folder = uploaded_books()
-        folder.mkdir(parents=True, exist_ok=True)
-        kept = folder / f"{hashlib.sha256(data).hexdigest()[:32]}{suffix}"
-        if not kept.exists():
-            temporary = folder / f".upload-{secrets.token_hex(8)}{suffix}"
-            temporary.write_bytes(data)
-            temporary.replace(kept)
         ruleset = registry.get_game(system.id, "gamebook")
         if not isinstance(ruleset, GamebookGame):
             raise HTTPException(404, f"{system.id!r} has no gamebooks")
+        kept = f"{hashlib.sha256(data).hexdigest()[:32]}{suffix}"
         problems: list[Problem]
         warnings: list[Problem] = []
         try:
-            book = load_book(kept, system.id)
-        except BookLoadError as e:
-            problems = e.problems
-        else:
+            book = book_from_bytes(data, kept, system.id)
             problems = check_book(book, ruleset.ruleset)
             warnings = check_warnings(book)
-        if problems:
-            kept.unlink(missing_ok=True)
+        except BookLoadError as e:
+            problems = e.problems
+        except RecursionError:
+            problems = [Problem("", "", "nested too deeply to be read as a book")]
+        if problems:  # nothing of a refused upload is kept
             return page(
                 request,
                 "books.html",
@@ -87,8 +84,10 @@ def add_book_routes(app: FastAPI, secret: str, page: Page) -> None:
             )
         seed = secrets.randbelow(10**9)
         with WRITES:
-            match = Match.new(system.id, "gamebook", {"book": str(kept)}, ["human"], seed, table_store())
+            carried = {"book": embed(kept, data)}
+            match = Match.new(system.id, "gamebook", carried, ["human"], seed, table_store())
             match.advance()
+        keep_upload(uploaded_books(), {kept: data})  # a later new-game form may name it `upload:<kept>`
         stored = match.session.game_id
         assert stored is not None
         game_id = table_key(secret, stored)

@@ -1,9 +1,12 @@
 """The content a browser may name: shipped gamebooks and quests by name, and books and HeroScribe quests
-uploaded to this server.
+uploaded to this server, by the hash of their bytes.
 
-A page can never make the server read a file of its choosing: a content option (a book, a quest) given in
-a form must be a shipped name, a book kept in `$GROGNARD_HOME/books/` or a quest kept in
-`$GROGNARD_HOME/quests/` by an upload.
+A page can never make the server read a file of its choosing, and never sees where the server keeps one: a
+content option (a book, a quest) given in a form must be a shipped name, or an upload named
+`upload:<hash>.<suffix>` (`upload_name`), which only this module turns into the file kept in
+`$GROGNARD_HOME/books/` or `$GROGNARD_HOME/quests/`. A game started from an upload carries the upload's
+content under that file name (`engine.embedded`), so neither the form, the game, its export nor a page
+holds a path of the server. Uploads are kept readable by the server's user only (`keep_upload`).
 """
 
 from __future__ import annotations
@@ -11,7 +14,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from grognard.engine.errors import UsageError
+from grognard.engine.embedded import MAX_EMBEDDED_BYTES, embed
+from grognard.engine.errors import ContentError, UsageError
+from grognard.engine.files import private_folder, read_file, write_private
 from grognard.engine.store import grognard_home
 from grognard.gamebook.books import ShippedBooks
 
@@ -34,9 +39,46 @@ def uploaded_quests() -> Path:
     return grognard_home() / "quests"
 
 
-def _kept(value: str, folder: Path) -> bool:
-    candidate = Path(value)
-    return candidate.parent == folder and candidate.is_file() and candidate.name[:1].isalnum()
+UPLOAD = "upload:"
+"""How a form names a file uploaded here: `upload:` and the kept file's name (`upload_name`)."""
+
+_UPLOAD = re.compile(r"upload:([0-9a-f]{32}\.[a-z0-9]{1,5})")
+
+
+def upload_name(kept: str) -> str:
+    """How pages and forms name the upload kept as `kept` (a file name: the hash and the suffix)."""
+    return UPLOAD + kept
+
+
+def keep_upload(folder: Path, files: dict[str, bytes]) -> None:
+    """Keep an upload's files (name: bytes) in `folder` (mode 0700), each readable by its owner only:
+    all of them or, whatever goes wrong, none that this call created."""
+    private_folder(folder)
+    made: list[Path] = []
+    try:
+        for name, data in files.items():
+            path = folder / name
+            if not path.exists():
+                write_private(path, data)
+                made.append(path)
+    except BaseException:
+        for path in made:
+            path.unlink(missing_ok=True)
+        raise
+
+
+def _carried_upload(value: str, folder: Path, suffixes: tuple[str, ...]) -> str | None:
+    """The content a game carries for the upload `value` names (`upload:<hash>.<suffix>`), or None when
+    `value` names no upload; an upload that is not kept here is a `UsageError` that names no path."""
+    found = _UPLOAD.fullmatch(value)
+    if found is None or Path(found.group(1)).suffix not in suffixes:
+        return None
+    kept = found.group(1)
+    try:
+        data = read_file(folder / kept, MAX_EMBEDDED_BYTES, "upload")
+    except ContentError:
+        raise UsageError(f"{value}: there is no such upload on this server; upload the file again") from None
+    return embed(kept, data)
 
 
 def shipped(system_id: str) -> dict[str, Path]:
@@ -45,17 +87,18 @@ def shipped(system_id: str) -> dict[str, Path]:
 
 
 def content_reference(system_id: str, value: str) -> str:
-    """Content a browser may name: a shipped book's or quest's name, or a book or quest uploaded here (by
-    its kept file); any other path is refused, so a page can never make the server read a file of its
-    choosing."""
+    """Content a browser may name: a shipped book's or quest's name (returned as it is), or a book or quest
+    uploaded here, by its upload name (returned as the content the game carries, read from the kept
+    file); anything else, a path above all, is refused without being looked for, so a page can never make
+    the server read a file of its choosing."""
     if system_id not in BOOK_SYSTEMS:
+        if system_id == "heroquest" and (carried := _carried_upload(value, uploaded_quests(), (".toml",))):
+            return carried
         if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,80}", value) and not Path(value).exists():
             return value  # a shipped name, resolved by the system itself
-        if system_id == "heroquest" and value.endswith(".toml") and _kept(value, uploaded_quests()):
-            return value
         raise UsageError(f"{value!r}: give the name of content shipped with grognard")
     if value in shipped(system_id):
         return value
-    if _kept(value, uploaded_books()):
-        return value
+    if carried := _carried_upload(value, uploaded_books(), SUFFIXES):
+        return carried
     raise UsageError(f"book {value!r}: give the name of a shipped book, or upload the file")

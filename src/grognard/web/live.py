@@ -4,16 +4,25 @@ On SQLite (one server process) a stream simply looks again every `POLL_SECONDS`.
 change of a game is announced with NOTIFY by whichever process made it (`engine.db_postgres`), so each
 server process keeps one listening connection (a thread) and wakes the streams watching that game at
 once; they still look every `FALLBACK_SECONDS`, so a lost listening connection only slows them.
+
+Each open stream holds a connection and looks at the store every few tenths of a second, so `STREAMS`
+counts them: a browser session keeps at most `STREAMS_PER_SESSION` open, a client address
+`STREAMS_PER_ADDRESS` and the process `MAX_STREAMS` (`web.limits.StreamLimit` refuses one more with 429).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
+from collections import Counter
 from contextlib import suppress
+
+from fastapi import Request
 
 from grognard.engine.db_postgres import listen
 from grognard.engine.store import database_url
+from grognard.web.security import session_cookie
 
 STOPPING = threading.Event()
 """Set when this process's server is asked to stop (Ctrl+C, SIGTERM): every live stream then ends at its
@@ -23,6 +32,69 @@ POLL_SECONDS = 0.4
 """How often a stream looks at the stored game on SQLite."""
 FALLBACK_SECONDS = 5.0
 """How often a stream looks at the stored game on PostgreSQL when no change is announced."""
+STREAMS_PER_SESSION = 6
+"""Live streams one browser session keeps open at once (`$GROGNARD_STREAMS_PER_SESSION`): a browser
+opens at most 6 connections to a server over HTTP/1.1 anyway."""
+STREAMS_PER_ADDRESS = 30
+"""Live streams one client address keeps open at once (`$GROGNARD_STREAMS_PER_ADDRESS`): a household or a
+club behind one address, or a reverse proxy that does not say whom it speaks for."""
+MAX_STREAMS = 200
+"""Live streams this process keeps open at once (`$GROGNARD_MAX_STREAMS`)."""
+
+
+def _cap(var: str, default: int) -> int:
+    raw = os.environ.get(var, "").strip()
+    return int(raw) if raw.isdigit() and int(raw) > 0 else default
+
+
+def stream_keys(request: Request) -> tuple[str, ...]:
+    """What a live stream counts against: its client address and its browser session (when it has one)."""
+    keys = [f"address:{request.client.host if request.client else '?'}"]
+    session = session_cookie(request)
+    if session:
+        keys.append(f"session:{session[:64]}")
+    return tuple(keys)
+
+
+class LiveStreams:
+    """The live streams open in this process, by client address and browser session."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.open_now = 0
+        self.by_key: Counter[str] = Counter()
+
+    def open(self, keys: tuple[str, ...]) -> str | None:
+        """Count a new stream of `keys` in; or, when one of the caps is reached, why not (nothing is
+        counted then)."""
+        with self.lock:
+            if self.open_now >= _cap("GROGNARD_MAX_STREAMS", MAX_STREAMS):
+                return "this server has as many live tables open as it keeps: try again in a minute"
+            for key in keys:
+                by_session = key.startswith("session:")
+                cap = (
+                    _cap("GROGNARD_STREAMS_PER_SESSION", STREAMS_PER_SESSION)
+                    if by_session
+                    else _cap("GROGNARD_STREAMS_PER_ADDRESS", STREAMS_PER_ADDRESS)
+                )
+                if self.by_key[key] < cap:
+                    continue
+                who = "this browser" if by_session else "this address"
+                return f"{who} already follows {cap} live tables here: close one's page to follow another"
+            self.open_now += 1
+            self.by_key.update(keys)
+            return None
+
+    def close(self, keys: tuple[str, ...]) -> None:
+        """Count a stream of `keys` out."""
+        with self.lock:
+            self.open_now -= 1
+            self.by_key.subtract(keys)
+            self.by_key = +self.by_key
+
+
+STREAMS = LiveStreams()
+"""This process's open live streams."""
 
 
 class Watch:

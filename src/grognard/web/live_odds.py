@@ -2,44 +2,57 @@
 
 The table fragment shows the cheap part of a view at once, with a placeholder for the odds a system solves
 (`GameViews.odds`: the gamebooks' fight advice, the melee chances); `static/grognard.js` then asks
-`/games/<id>/odds?ply=<ply>` for them. The request never waits for a solve: it hands the position to this
-process's one solving thread and answers "pending" at once, and the page asks again a moment later until
-the odds are there. So a solve holds no request thread and no lock a move needs, solves take turns one at
-a time, a position already left when its turn comes is skipped (answered "stale"), and answers are kept
-per saved-games home, game, revision and seat, so a page refreshed by the live stream never solves one
-position twice.
+`/games/<id>/odds?ply=<ply>` for them. The request never waits for a solve: it starts one and answers
+"pending" at once, and the page asks again a moment later until the odds are there.
+
+Each position is solved in a worker process of its own (`web.solving.run_queued`), handed only plain
+data (where the games are kept, the game, seat, ply and revision) and loading the game from the store
+itself: it holds no request thread and no lock a move needs, it has a time and memory budget (past it the
+page says "no odds here: over budget: ..."), and one table's solve never waits for another's beyond the
+few slots the server runs at once. A table solves one position at a time: when it moves on, the solve of
+the position it left is stopped (that position answers "stale"), and a solve nobody asks about any more
+(the page was closed) is stopped after `ABANDON_SECONDS`. Answers are kept per store, game, revision and
+seat, so a page refreshed by the live stream never solves one position twice.
 """
 
 from __future__ import annotations
 
+import asyncio
+import os
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 
+import grognard.systems  # noqa: F401  (a worker declares every system to load its game)
 from grognard.engine.errors import GrognardError
 from grognard.engine.match import Match
-from grognard.engine.store import grognard_home
+from grognard.engine.store import DATABASE_URL_VAR, database_url, grognard_home, open_store
 from grognard.engine.view import SeatView
 from grognard.web.seats import seats_held
+from grognard.web.solving import ClientGone, client_keys, run_queued
 
 KEPT = 64
 """How many answers are kept (the most recent)."""
+ABANDON_SECONDS = 10.0
+"""A solve that no page asked about for this long is stopped (a waiting page asks every 0.6 s)."""
 
 OddsText = dict[str, object]
 LoadFn = Callable[[str], Match]
-"""How the route loads a stored game by its id (404 when there is none)."""
+"""How the route loads a stored game by its address (404 when there is none)."""
 
 Key = tuple[str, str, int | None, int]
-"""A solved position: the saved-games home, the game, its revision and the seat."""
+"""A solved position: where the games are kept (`GROGNARD_HOME` or the database), the stored game's id,
+its revision and the seat."""
 
 _kept: OrderedDict[Key, OddsText | None] = OrderedDict()
-_kept_lock = threading.Lock()
-_solver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="grognard-odds")
-"""One solve at a time in this process, in its own thread: the moves keep the request threads."""
+_asked: dict[Key, float] = {}
+_solving: dict[tuple[str, str], tuple[Key, asyncio.Task[None]]] = {}
+_lock = threading.Lock()
 
 
 def has_heavy_odds(match: Match) -> bool:
@@ -62,32 +75,98 @@ def odds_text(view: SeatView) -> OddsText:
     return {"ply": view.ply, "actions": actions, "win": win, "note": note}
 
 
+def solve_odds(
+    home: str, url: str | None, game_id: str, seat: int, ply: int, revision: int | None
+) -> OddsText:
+    """The odds of a stored position, as the page shows them, worked out in a worker process (which loads
+    the game from the store itself); "stale" when the game has moved on or is gone."""
+    os.environ["GROGNARD_HOME"] = home
+    if url:
+        os.environ[DATABASE_URL_VAR] = url
+    else:
+        os.environ.pop(DATABASE_URL_VAR, None)
+    stale: OddsText = {"ply": ply, "stale": True}
+    with open_store() as store:
+        try:
+            store.summary(game_id)
+            match = Match.load(store, game_id)
+        except (GrognardError, KeyError):  # deleted meanwhile
+            return stale
+        if match.ply != ply or match.session.revision != revision or seat not in match.humans_to_act():
+            return stale
+        return odds_text(match.view(seat, odds=True))
+
+
+def where() -> str:
+    """Where this process keeps its games: the database URL, else the grognard home."""
+    return database_url() or str(grognard_home())
+
+
 def _keep(key: Key, found: OddsText | None) -> None:
-    with _kept_lock:
+    with _lock:
         _kept[key] = found
+        _kept.move_to_end(key)
         while len(_kept) > KEPT:
-            _kept.popitem(last=False)
+            gone, _ = _kept.popitem(last=False)
+            _asked.pop(gone, None)
 
 
-def _solve(load: LoadFn, key: Key, ply: int) -> None:
-    """Work out the odds of `key`'s position in the solving thread ("stale" when the game moved on)."""
-    home, game_id, revision, seat = key
-    found: OddsText = {"ply": ply, "stale": True}
+async def _abandoned(key: Key) -> None:
+    """Return once no page has asked for `key`'s odds for `ABANDON_SECONDS`."""
+    while True:
+        await asyncio.sleep(1.0)
+        with _lock:
+            last = _asked.get(key)
+        if last is None or time.monotonic() - last > ABANDON_SECONDS:
+            return
+
+
+async def work_out(key: Key, ply: int, owners: tuple[str, ...]) -> None:
+    """Solve `key`'s position in a worker and keep the answer (a note when it cannot be solved here);
+    forget it when nobody waits for it any more, so a page asking again later starts it again."""
+    _, game_id, revision, seat = key
+    url = database_url()
     try:
-        match = load(game_id)
-        if (
-            str(grognard_home()) == home
-            and match.ply == ply
-            and match.session.revision == revision
-            and seat in match.humans_to_act()
-        ):
-            found = odds_text(match.view(seat, odds=True))
-    except HTTPException:  # the game was deleted meanwhile
-        pass
+        found = await run_queued(
+            solve_odds,
+            (str(grognard_home()), url, game_id, seat, ply, revision),
+            owners,
+            lambda: _abandoned(key),
+            "the odds",
+        )
+    except ClientGone:
+        with _lock:
+            _kept.pop(key, None)
+            _asked.pop(key, None)
+        return
+    except asyncio.CancelledError:  # the table moved on: the position is left
+        _keep(key, {"ply": ply, "stale": True})
+        raise
     except GrognardError as e:
         found = {"ply": ply, "actions": {}, "win": None, "note": f"no odds here: {e}"}
-    finally:
-        _keep(key, found)
+    except Exception as e:  # a bug in the worker: the table still plays, without odds
+        found = {"ply": ply, "actions": {}, "win": None, "note": f"no odds here: {e}"}
+    _keep(key, found)
+
+
+def _start(key: Key, ply: int, owners: tuple[str, ...]) -> None:
+    """Start solving `key`, stopping the solve of a position this table has left."""
+    table = (key[0], key[1])
+    loop = asyncio.get_running_loop()
+    task = loop.create_task(work_out(key, ply, owners))
+    with _lock:
+        before = _solving.get(table)
+        _solving[table] = (key, task)
+    if before is not None and not before[1].done() and before[1].get_loop() is loop:
+        before[1].cancel()
+
+    def done(_: asyncio.Task[None]) -> None:
+        with _lock:
+            current = _solving.get(table)
+            if current is not None and current[1] is task:
+                del _solving[table]
+
+    task.add_done_callback(done)
 
 
 def add_odds_route(app: FastAPI, secret: str, load: LoadFn) -> None:
@@ -95,22 +174,25 @@ def add_odds_route(app: FastAPI, secret: str, load: LoadFn) -> None:
     `{"pending": true}` while they are being worked out, or `{"stale": true}` for a position left."""
 
     @app.get("/games/{game_id}/odds")
-    def odds(request: Request, game_id: str, ply: int) -> JSONResponse:
-        match = load(game_id)
+    async def odds(request: Request, game_id: str, ply: int) -> JSONResponse:
+        match = await run_in_threadpool(load, game_id)
         mine = seats_held(request, secret, game_id, len(match.seats))
         if not mine:
             raise HTTPException(403, "the odds are for the seat to act, at its own browser")
         acting = [s for s in mine if s in match.humans_to_act()]
         if ply != match.ply or not acting:
             return JSONResponse({"ply": match.ply, "stale": True})
-        key: Key = (str(grognard_home()), game_id, match.session.revision, acting[0])
-        with _kept_lock:
+        stored = match.session.game_id
+        assert stored is not None
+        key: Key = (where(), stored, match.session.revision, acting[0])
+        with _lock:
             asked = key in _kept
             found = _kept.get(key)
+            _asked[key] = time.monotonic()
             if not asked:
                 _kept[key] = None  # asked: being worked out
         if not asked:
-            _solver.submit(_solve, load, key, ply)
+            _start(key, ply, client_keys(request, "odds"))
         if found is None:
             return JSONResponse({"ply": ply, "pending": True}, headers={"Cache-Control": "no-store"})
         return JSONResponse(found, headers={"Cache-Control": "no-store"})

@@ -1,41 +1,56 @@
 """Playing your own HeroScribe quest in the browser: upload the quest file, then start it as a game.
 
-An upload (the importer's own size cap) is read by the same importer as `grognard heroquest import`
-(`systems.heroquest.heroscribe`): a file it refuses is answered 400 with its one message; a quest it
-takes is kept, as quest TOML, in `$GROGNARD_HOME/quests/` under the hash of the uploaded bytes (never
-under the name the browser sent), and its page shows the import report and the new-game form with the
-quest filled in. The game started from it carries the quest's content (`engine.embedded`).
+An upload (the importer's own size cap) is read in memory by the same importer as `grognard heroquest
+import` (`systems.heroquest.heroscribe`): a file it refuses is answered 400 with its one message and
+nothing of it is kept; a quest it takes is kept, as quest TOML, in `$GROGNARD_HOME/quests/` under the
+hash of the uploaded bytes (never under the name the browser sent), and its page shows the import report
+and the new-game form with the quest filled in by its upload name (`upload:<hash>.toml`, `web.content`),
+never by a path. The game started from it carries the quest's content (`engine.embedded`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-import secrets
 from pathlib import Path
 
 from fastapi import FastAPI, HTTPException, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from grognard.engine import registry
+from grognard.engine.embedded import MAX_EMBEDDED_BYTES, embed
 from grognard.engine.errors import ContentError, UsageError
+from grognard.engine.files import read_file
 from grognard.systems.heroquest.heroscribe import MAX_BYTES, import_heroscribe
 from grognard.systems.heroquest.quest import load_quest
 from grognard.systems.heroquest.quest_toml import quest_toml, report_lines
-from grognard.web.content import uploaded_quests
+from grognard.web.content import keep_upload, upload_name, uploaded_quests
 from grognard.web.tables import SEAT_WORDS, Form, Page
 
 SUFFIX = ".xml"
 """The kind of file a quest upload must be (HeroScribe's own)."""
 
+REPORT_LIMIT = 1_000_000
+"""The largest import report read back (one line per piece placed or left out)."""
 
-def _kept(digest: str) -> Path:
+
+def _kept(digest: str) -> tuple[str, bytes]:
+    """The kept quest's file name and bytes; a 404 that names no path when there is none."""
     if not re.fullmatch(r"[0-9a-f]{32}", digest):
         raise HTTPException(404, "there is no such uploaded quest")
-    path = uploaded_quests() / f"{digest}.toml"
-    if not path.is_file():
-        raise HTTPException(404, "there is no such uploaded quest")
-    return path
+    name = f"{digest}.toml"
+    try:
+        return name, read_file(uploaded_quests() / name, MAX_EMBEDDED_BYTES, "uploaded quest")
+    except ContentError:
+        raise HTTPException(404, "there is no such uploaded quest") from None
+
+
+def _report(digest: str) -> list[str]:
+    try:
+        text = read_file(uploaded_quests() / f"{digest}.report", REPORT_LIMIT, "import report")
+    except ContentError:
+        return []
+    return text.decode("utf-8", "replace").splitlines()
 
 
 def add_quest_routes(app: FastAPI, secret: str, page: Page) -> None:
@@ -57,33 +72,29 @@ def add_quest_routes(app: FastAPI, secret: str, page: Page) -> None:
         data = file.file.read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
             raise UsageError(f"{name}: over {MAX_BYTES // 1000} KB, more than a HeroScribe quest may be")
-        try:
+        digest = hashlib.sha256(data).hexdigest()[:32]
+        try:  # everything checked before anything is kept
             result = import_heroscribe(data, name)
+            text = quest_toml(result.file).encode("utf-8")
+            report = ("\n".join(report_lines(result)) + "\n").encode("utf-8")
+            load_quest(embed(f"{digest}.toml", text))
         except ContentError as e:
             return form_page(request, 400, problem=str(e), name=name)
-        folder = uploaded_quests()
-        folder.mkdir(parents=True, exist_ok=True)
-        digest = hashlib.sha256(data).hexdigest()[:32]
-        kept = folder / f"{digest}.toml"
-        if not kept.exists():
-            temporary = folder / f".upload-{secrets.token_hex(8)}.toml"
-            temporary.write_text(quest_toml(result.file), encoding="utf-8")
-            temporary.replace(kept)
-        (folder / f"{digest}.report").write_text("\n".join(report_lines(result)) + "\n", encoding="utf-8")
+        except RecursionError:
+            return form_page(request, 400, problem=f"{name}: nested too deeply to be a quest", name=name)
+        keep_upload(uploaded_quests(), {f"{digest}.toml": text, f"{digest}.report": report})
         return RedirectResponse(f"/quests/{digest}", status_code=303)
 
     @app.get("/quests/{digest}", response_class=HTMLResponse)
     def quest_page(request: Request, digest: str) -> HTMLResponse:
-        path = _kept(digest)
-        quest = load_quest(path)
-        report = path.with_suffix(".report")
-        lines = report.read_text(encoding="utf-8").splitlines() if report.is_file() else []
+        name, data = _kept(digest)
+        quest = load_quest(embed(name, data))  # as the game reads it: the standard board only
         info = registry.get_game("heroquest", "quest").info
         return form_page(
             request,
             quest=quest,
-            path=str(path),
-            report=lines,
+            upload=upload_name(name),
+            report=_report(digest),
             info=info,
             seat_words=SEAT_WORDS,
         )

@@ -4,6 +4,10 @@ Every browser gets a random session cookie (HttpOnly, SameSite=Lax). The form to
 HMAC of that cookie under the server's secret: a form posted from another site cannot know it, and it is
 checked, in constant time, on every POST (as the `csrf` field or the `X-CSRF-Token` header htmx sends).
 Seat tokens are random 128-bit values compared in constant time.
+
+Served over HTTPS (directly or behind a trusted proxy's `X-Forwarded-Proto`), every cookie is `Secure`
+and named with the `__Host-` prefix, which a browser accepts only from this very host over HTTPS: a
+sibling subdomain cannot plant one, so the session cookie read there is only ever the `__Host-` one.
 """
 
 from __future__ import annotations
@@ -15,7 +19,11 @@ import secrets
 from fastapi import HTTPException, Request, Response
 
 SESSION_COOKIE = "grognard_session"
-"""The cookie naming this browser."""
+"""The cookie naming this browser (over plain HTTP)."""
+SECURE_PREFIX = "__Host-"
+"""The prefix of every cookie's name over HTTPS (Secure, path /, no Domain: only this host sets it)."""
+COOKIE_AGE = 400 * 86400
+"""How long a cookie is kept, in seconds (the most a browser keeps one)."""
 CSRF_FIELD = "csrf"
 """The form field carrying the form token."""
 CSRF_HEADER = "x-csrf-token"
@@ -32,9 +40,37 @@ def same(given: str, expected: str) -> bool:
     return hmac.compare_digest(given.encode(), expected.encode())
 
 
+def is_https(request: Request) -> bool:
+    """Whether the browser reached the server over HTTPS (the scheme a trusted proxy forwarded)."""
+    return request.url.scheme == "https"
+
+
+def cookie_named(request: Request, name: str) -> str:
+    """The name cookie `name` has for this request: `__Host-` prefixed over HTTPS."""
+    return SECURE_PREFIX + name if is_https(request) else name
+
+
+def set_kept_cookie(request: Request, response: Response, name: str, value: str) -> None:
+    """Set a long-kept cookie (HttpOnly, SameSite=Lax; Secure and `__Host-` named over HTTPS)."""
+    response.set_cookie(
+        cookie_named(request, name),
+        value,
+        httponly=True,
+        samesite="lax",
+        secure=is_https(request),
+        path="/",
+        max_age=COOKIE_AGE,
+    )
+
+
+def session_cookie(request: Request) -> str:
+    """The session cookie this browser sent (only the `__Host-` one over HTTPS); "" when none."""
+    return request.cookies.get(cookie_named(request, SESSION_COOKIE), "")
+
+
 def browser_session(request: Request) -> str:
     """This browser's session id (a new one when it has none yet; `remember` sets the cookie)."""
-    found = request.cookies.get(SESSION_COOKIE, "")
+    found = session_cookie(request)
     if len(found) >= 16 and found.replace("-", "").replace("_", "").isalnum():
         return found
     made = getattr(request.state, "new_session", None)
@@ -47,7 +83,7 @@ def remember(request: Request, response: Response) -> None:
     """Set the session cookie when this request made a new session."""
     made = getattr(request.state, "new_session", None)
     if made is not None:
-        response.set_cookie(SESSION_COOKIE, made, httponly=True, samesite="lax", max_age=400 * 86400)
+        set_kept_cookie(request, response, SESSION_COOKIE, str(made))
 
 
 def form_token(secret: str, session: str) -> str:
@@ -63,7 +99,7 @@ async def checked_form(request: Request, secret: str) -> dict[str, str]:
 
 async def check_form(request: Request, secret: str) -> None:
     """Refuse (403) a POST whose form token is missing or not this browser's."""
-    session = request.cookies.get(SESSION_COOKIE, "")
+    session = session_cookie(request)
     given = request.headers.get(CSRF_HEADER, "")
     if not given:
         form = await request.form()

@@ -7,6 +7,8 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from grognard.engine.errors import ContentError, UsageError
+from grognard.engine.files import private_folder, read_file, write_private
 from grognard.engine.store import grognard_home
 
 LOOPBACK = "127.0.0.1"
@@ -14,6 +16,9 @@ LOOPBACK = "127.0.0.1"
 
 UPLOAD_LIMIT = 1_000_000
 """The largest file a page accepts (a book or a saved game), in bytes."""
+
+SECRET_LIMIT = 4096
+"""The largest web-secret file read (a kept secret is 64 characters)."""
 
 
 @dataclass(frozen=True)
@@ -23,22 +28,44 @@ class Settings:
     host: str = LOOPBACK
     port: int = 8000
     secret: str = ""
+    allowed_hosts: tuple[str, ...] = ()
+    """Names the server answers to besides the loopback ones and `host` (the `Host` header is checked)."""
 
     @classmethod
-    def from_environment(cls, host: str = LOOPBACK, port: int = 8000) -> Settings:
+    def from_environment(
+        cls, host: str = LOOPBACK, port: int = 8000, allowed_hosts: tuple[str, ...] = ()
+    ) -> Settings:
         """Settings for `grognard serve`: the secret from `GROGNARD_SECRET`, else one kept in
-        `$GROGNARD_HOME/web-secret` (made on first use, readable by its owner only)."""
-        return cls(host=host, port=port, secret=os.environ.get("GROGNARD_SECRET") or _kept_secret())
+        `$GROGNARD_HOME/web-secret` (made on first use, readable by its owner only); the names to answer
+        to from `GROGNARD_ALLOWED_HOSTS` and `allowed_hosts` (`--allow-host`)."""
+        return cls(
+            host=host,
+            port=port,
+            secret=os.environ.get("GROGNARD_SECRET") or _kept_secret(),
+            allowed_hosts=environment_hosts() + allowed_hosts,
+        )
+
+
+ALLOWED_HOSTS_VAR = "GROGNARD_ALLOWED_HOSTS"
+"""The environment variable naming the hosts the server answers to (comma- or space-separated)."""
+
+
+def environment_hosts() -> tuple[str, ...]:
+    """The host names in `GROGNARD_ALLOWED_HOSTS`, in order."""
+    raw = os.environ.get(ALLOWED_HOSTS_VAR, "")
+    return tuple(name for name in raw.replace(",", " ").split() if name)
 
 
 def _kept_secret() -> str:
     path: Path = grognard_home() / "web-secret"
     if path.is_file():
-        text = path.read_text(encoding="ascii").strip()
+        try:
+            text = read_file(path, SECRET_LIMIT, "web secret").decode("ascii", "replace").strip()
+        except ContentError as e:
+            raise UsageError(f"{e}: remove it, and a new secret is made") from None
         if len(text) >= 32:
             return text
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_folder(path.parent)
     text = secrets.token_hex(32)
-    path.write_text(text, encoding="ascii")
-    path.chmod(0o600)
+    write_private(path, text.encode("ascii"))
     return text

@@ -576,10 +576,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         source = Path(file.filename or "upload").name[:200] or "upload"
         if len(data) > UPLOAD_LIMIT:
             raise UsageError(f"{source}: over {UPLOAD_LIMIT // 1000} KB, more than a saved game here may be")
-        try:
-            parsed = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-            raise UsageError(f"{source}: not a grognard saved game (not JSON: {str(e)[:200]})") from e
+        parsed = savefile.parse_json(data, source)
         dice = True
         if isinstance(parsed, dict) and parsed.get("seed") is None and "seed_withheld" in parsed:
             # an unfinished game exported without its seed: its recorded dice are kept, later ones new

@@ -3,7 +3,9 @@
 Each tool names its fields (what the command line's options are) and computes a `ToolResult` from the
 submitted values through the same system functions the command line calls: a few headline figures, the
 outcome distribution drawn as a chart, and the whole result as JSON. Values are checked here (type and
-range) before any work, so a request from any browser gets one clear message.
+range) before any work, so a request from any browser gets one clear message. A request's calculation
+runs in a worker process of its own, within a time and memory budget, and stops if the browser leaves
+(`calculate`, `web.solving`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,10 @@ import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from typing import Any, Literal
+
+from fastapi import Request
 
 from grognard.engine.dice import Rng
 from grognard.engine.errors import OddsError, UsageError
@@ -26,6 +31,7 @@ from grognard.systems.grey_star.combat import CombatState
 from grognard.systems.grey_star.odds import advise
 from grognard.systems.heroquest import combat_dice as cd
 from grognard.systems.talisman.odds import combat_odds
+from grognard.web.solving import client_keys, client_left, run_now
 
 FieldKind = Literal["int", "text", "bool", "choice", "float"]
 
@@ -319,3 +325,21 @@ TOOLS: dict[str, Tool] = {
     )
 }
 """Every tool by id, in the order the page shows them."""
+
+
+def compute(tool_id: str, values: dict[str, Any]) -> ToolResult:
+    """Tool `tool_id` worked out on checked values (what a worker process runs: plain data in and out)."""
+    return TOOLS[tool_id].compute(values)
+
+
+async def calculate(request: Request, tool: Tool, values: dict[str, Any]) -> ToolResult:
+    """`tool` worked out for a request in a worker of its own (`web.solving.run_now`): `Busy` when this
+    client already runs one or the server is full, `OverBudget` past the budget, `ClientGone` when the
+    browser leaves first."""
+    return await run_now(
+        compute,
+        (tool.id, values),
+        client_keys(request, "tool"),
+        partial(client_left, request),
+        "this calculation",
+    )

@@ -18,7 +18,7 @@ from grognard.engine.errors import UsageError
 from grognard.engine.store import database_url, open_store
 from grognard.web.app import create_app
 from grognard.web.server import SHUTDOWN_GRACE
-from grognard.web.settings import Settings
+from grognard.web.settings import Settings, environment_hosts
 
 SECRET_VAR = "GROGNARD_SECRET"
 """The environment variable the workers read the shared secret from."""
@@ -29,7 +29,7 @@ def worker_app() -> FastAPI:
     secret = os.environ.get(SECRET_VAR, "")
     if len(secret) < 32:
         raise UsageError(f"a grognard worker needs the shared secret in {SECRET_VAR} (32 characters or more)")
-    return create_app(Settings(secret=secret))
+    return create_app(Settings(secret=secret, allowed_hosts=environment_hosts()))
 
 
 def check_workers(workers: int) -> None:

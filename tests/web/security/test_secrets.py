@@ -76,7 +76,9 @@ def test_a_finished_game_exports_whole_with_its_seed(home: Path) -> None:
         if view["over"]:
             break
         action = view["view"]["actions"][0]["id"]
-        assert host.post(f"{table}/act", {"action": action, "ply": str(view["view"]["ply"])}).status_code == 303
+        assert (
+            host.post(f"{table}/act", {"action": action, "ply": str(view["view"]["ply"])}).status_code == 303
+        )
     assert host.view(table)["over"]
     data = host.client.get(f"{table}/export").json()
     assert isinstance(data["seed"], int) and data["moves"]
@@ -114,7 +116,12 @@ def test_table_addresses_cannot_be_counted() -> None:
     key = table.rsplit("/", 1)[-1]
     number, _, mac = key.partition("-")
     assert re.fullmatch(r"[0-9a-f]{20}", mac)
-    for guess in (f"/games/{number}", f"/games/{number}-{'0' * 20}", f"/games/{number}-{mac[:-1]}", "/games/2"):
+    for guess in (
+        f"/games/{number}",
+        f"/games/{number}-{'0' * 20}",
+        f"/games/{number}-{mac[:-1]}",
+        "/games/2",
+    ):
         for tail in ("", "/export", "/replay", "/view.json", "/table"):
             assert host.client.get(guess + tail).status_code == 404, guess + tail
     assert host.client.get(table).status_code == 200

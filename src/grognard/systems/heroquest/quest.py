@@ -14,6 +14,7 @@ square of an area lights all of it (`Quest.light`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -191,6 +192,9 @@ MAX_SIDE = 100
 
 MAX_QUEST_BYTES = 1_000_000
 """The largest quest file read (ours are under 20 KB): a bigger one is refused before it is parsed."""
+
+BOARD_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
+"""A board file's name as a quest file names it: a plain file name beside the quest, no folder."""
 
 MAX_ENTRIES = 1000
 """The most entries one list of a quest file may hold (a board has at most 10,000 squares; the standard
@@ -614,15 +618,16 @@ def check_quest(q: QuestFile, board: Board, source: str = "quest") -> Quest:
 def load_quest(source: Any, board: Board | None = None) -> Quest:
     """A quest file loaded and checked (a path, a resource, or the content a game carries, its hash
     checked: `engine.embedded`). Its board is `board` when given, else the standard board for
-    `board = "standard"`, else the board file named, read beside the quest file (for carried content,
-    beside the file it was read from)."""
-    beside: Path | None = Path(source).parent if isinstance(source, str | Path) else None
+    `board = "standard"`, else the board file named (`quest_board`): for a quest read from a path, a plain
+    file name read beside it; content a game carries names the standard board only."""
+    beside: Path | None = None
     if is_embedded(source):
         carried = open_embedded(str(source))
-        name, raw, beside = carried.name, carried.data, Path(carried.name).parent
+        name, raw = carried.name, carried.data
     else:
         name = source_name(source)
-        raw = read_source(source)
+        raw = read_source(source, MAX_QUEST_BYTES)
+        beside = Path(source).parent if isinstance(source, str | Path) else None
     if len(raw) > MAX_QUEST_BYTES:
         raise ContentError(name, "", f"{len(raw):,} bytes: a quest file is at most {MAX_QUEST_BYTES:,} bytes")
     try:
@@ -633,10 +638,27 @@ def load_quest(source: Any, board: Board | None = None) -> Quest:
         raise ContentError(name, "", "a board file, not a quest: a quest names its board in `board`")
     data = load_data(table, QuestFile, name)
     if board is None:
-        if data.board == "standard":
-            board = standard_board()
-        elif beside is not None:
-            board = load_board(beside / data.board)
-        else:
-            raise ContentError(name, "board", f"board {data.board!r} can only be read beside a quest file")
+        board = quest_board(data.board, beside, name)
     return check_quest(data, board, name)
+
+
+def quest_board(named: str, beside: Path | None, quest: str) -> Board:
+    """The board a quest names: `standard`, or a board file's plain name (no folder) read in the folder
+    `beside` the quest file. A quest carried in a game, uploaded or shipped (`beside` None) may name the
+    standard board only: any other name is refused without looking for a file of that name."""
+    if named == "standard":
+        return standard_board()
+    if beside is None:
+        raise ContentError(
+            quest,
+            "board",
+            f"board {named[:100]!r}: a quest a game carries may only name the board shipped with grognard "
+            '("standard"); a board file of its own is not carried with it',
+        )
+    if not BOARD_FILE_NAME.fullmatch(named):
+        raise ContentError(
+            quest,
+            "board",
+            f"board {named[:100]!r}: name a board file beside the quest by its name, no folder",
+        )
+    return load_board(beside / named)

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grognard.engine.errors import ContentError, UsageError
+from grognard.engine.files import read_file
 from grognard.systems.heroquest.goals import describe
 from grognard.systems.heroquest.heroscribe import MAX_BYTES, ImportResult, import_heroscribe
 from grognard.systems.heroquest.quest import QuestFile
@@ -60,18 +60,10 @@ def quest_toml(quest: QuestFile) -> str:
 
 
 def import_file(path: Path, goal: str | None = None) -> ImportResult:
-    """The HeroScribe file at `path`, imported (with the `--goal` spec `goal`, if any); a `UsageError`
-    when it cannot be read, a `ContentError` when it is too big to be a quest (checked before reading)."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise ContentError(
-                str(path), "", f"{size:,} bytes: a HeroScribe file is at most {MAX_BYTES:,} bytes"
-            )
-        text = path.read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
-    return import_heroscribe(text, str(path), goal)
+    """The HeroScribe file at `path`, imported (with the `--goal` spec `goal`, if any); a `ContentError`
+    when it cannot be read, is not a regular file or is too big to be a quest (`engine.files.read_file`:
+    checked before reading)."""
+    return import_heroscribe(read_file(path, MAX_BYTES, "HeroScribe file"), str(path), goal)
 
 
 def placed_lines(result: ImportResult) -> list[str]:

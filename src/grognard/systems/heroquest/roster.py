@@ -22,7 +22,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from grognard.engine.errors import SaveError, UsageError
+from grognard.engine.errors import ContentError, SaveError, UsageError
+from grognard.engine.files import read_text
 from grognard.engine.records import KeptRecords, RecordExistsError
 from grognard.engine.store_sql import SqlStore
 from grognard.systems.heroquest.catalog import key_of
@@ -185,11 +186,9 @@ def _hero_files(folder: Path) -> Iterator[tuple[Path, bool]]:
 
 def _read_hero_file(path: Path) -> Hero:
     try:
-        if not path.is_file():
-            raise SaveError(f"{path}: not a regular file")
-        if path.stat().st_size > MAX_HERO_FILE_BYTES:
-            raise SaveError(f"{path}: over {MAX_HERO_FILE_BYTES // 1024} KB, not a hero file")
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-        raise SaveError(f"{path}: {e}") from None
+        data = json.loads(read_text(path, MAX_HERO_FILE_BYTES, "hero file"))
+    except ContentError as e:
+        raise SaveError(str(e)) from None
+    except (ValueError, RecursionError) as e:
+        raise SaveError(f"{path}: not a hero file: {e}") from None
     return hero_from_data(data, str(path))

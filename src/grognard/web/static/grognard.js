@@ -1,6 +1,7 @@
 // grognard's only script of its own: keyboard shortcuts on a game page (numbers pick, u undoes), clicks on a
-// drawn board, the live table kept in order with the bots' moves shown one by one, odds that arrive later, and
-// the pick buttons of a new-game form.
+// drawn board, the live table kept in order with the bots' moves shown one by one, odds that arrive later, the
+// pick buttons of a new-game form, a replay's slider and an error page's "Go back" (the Content-Security-Policy
+// forbids inline scripts and handlers: every behaviour of a page is here).
 document.addEventListener("keydown", (event) => {
   const target = event.target;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -200,4 +201,23 @@ document.addEventListener("click", (event) => {
   const parts = box.value.split(",").map((p) => p.trim()).filter((p) => p !== "");
   const ours = parts.every((p) => known.has(p.split(/[:@]/)[0]));
   box.value = (ours ? [...parts, button.dataset.pick] : [button.dataset.pick]).join(",");
+});
+
+// No inline script anywhere (the Content-Security-Policy runs only this file): a replay's move slider
+// ([data-replay]) shows its value in the output its [data-replay-shown] names and asks for that move
+// when let go; an error page's [data-back] link goes back when there is a page to go back to.
+document.addEventListener("input", (event) => {
+  const slider = event.target instanceof HTMLInputElement && event.target.matches("[data-replay]") ? event.target : null;
+  const shown = slider ? document.getElementById(slider.dataset.replayShown || "") : null;
+  if (shown) shown.value = slider.value;
+});
+document.addEventListener("change", (event) => {
+  const slider = event.target instanceof HTMLInputElement && event.target.matches("[data-replay]") ? event.target : null;
+  if (slider && slider.form) slider.form.requestSubmit();
+});
+document.addEventListener("click", (event) => {
+  const back = event.target instanceof Element ? event.target.closest("a[data-back]") : null;
+  if (!back || window.history.length <= 1) return;
+  event.preventDefault();
+  window.history.back();
 });
