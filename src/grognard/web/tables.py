@@ -303,7 +303,8 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             "public": marks.get(PUBLIC_MARK) == "1",
             "waits": bool(mine) and waits(match),
             "over": is_over(match),
-            "undo_alone": any(own_undo_allowed(match, s) for s in mine if match.seats[s] == "human"),
+            "undo_asks": any(m.player in mine for m in match.session.moves)
+            and not any(own_undo_allowed(match, s) for s in mine if match.seats[s] == "human"),
             "undo_asked": asked,
             "undo_to_answer": asked is not None
             and any(s != asked[0] and s not in asked[2] and match.seats[s] == "human" for s in mine),
