@@ -194,8 +194,8 @@ def bot_table(url: str, until: float, load: Load) -> None:
                 load.moves.append(time.perf_counter() - began)
 
 
-def run_load(seconds: float) -> Load:
-    """Serve, time `GET /` idle, then under the calculations and the table for `seconds`."""
+def run_load(seconds: float, table: bool = True) -> Load:
+    """Serve, time `GET /` idle, then under the calculations (and the table) for `seconds`."""
     home = Path(tempfile.mkdtemp(prefix="grognard-stall-home-"))
     server = Server(home)
     load = Load()
@@ -206,7 +206,10 @@ def run_load(seconds: float) -> Load:
         threads = [
             threading.Thread(target=heavy, args=(server.url, n, until, load, lock)) for n in range(CLIENTS)
         ]
-        threads.append(threading.Thread(target=bot_table, args=(server.url, until, load)))
+        if table:
+            threads.append(threading.Thread(target=bot_table, args=(server.url, until, load)))
+        else:
+            load.table = "none (--no-table)"
         for t in threads:
             t.start()
         probe(server.url, until, load.busy)
@@ -227,7 +230,8 @@ def percentile(times: list[float], q: float) -> float:
 def rows(load: Load, seconds: float) -> list[Row]:
     """The measures as benchmark rows."""
     out = []
-    busy = f"{CLIENTS} heavy clients and a table, {seconds:g} s"
+    played = "" if load.table.startswith("none") else " and a table"
+    busy = f"{CLIENTS} heavy clients{played}, {seconds:g} s"
     for case, times in (("idle", load.idle), (busy, load.busy)):
         out += [
             timed(NAME, case, "GET / median", statistics.median(times or [0.0])),
@@ -266,11 +270,12 @@ def main(argv: list[str]) -> int:
         prog="python -m benchmarks.stall", description=(__doc__ or "").splitlines()[0]
     )
     parser.add_argument("--seconds", type=float, default=40.0, help="seconds of load (at most 300)")
+    parser.add_argument("--no-table", action="store_true", help="the calculations only, no table played")
     args = parser.parse_args(argv)
     seconds = min(max(args.seconds, 1.0), 300.0)
     from benchmarks.__main__ import render
 
-    load = run_load(seconds)
+    load = run_load(seconds, table=not args.no_table)
     print(render(rows(load, seconds)))
     print(f"the table: {load.table}")
     return 0

@@ -3,15 +3,16 @@ next move still taken), and heavy odds that arrive after the table without holdi
 
 from __future__ import annotations
 
+import asyncio
 import random
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Route
 
-from grognard.engine.match import Match
-from grognard.engine.view import SeatView
+from grognard.web import live_odds
 from tests.web.conftest import LiveServer
 from tests.web.test_tables import click_action, ply, start_game
 
@@ -95,19 +96,19 @@ def test_skip_jumps_to_the_live_table(live: LiveServer, page: Page) -> None:
 
 @pytest.fixture
 def slow_odds() -> Iterator[threading.Event]:
-    """The server's solved odds held back until the test sets the event (the server runs in this process)."""
+    """The server's solved odds held back until the test sets the event (held on the server's side of
+    the worker process that solves them)."""
     gate = threading.Event()
-    real = Match.view
+    real = live_odds.work_out
 
-    def held(self: Match, seat: int | None, *, odds: bool = True) -> SeatView:
-        if odds:
-            gate.wait(30)
-        return real(self, seat, odds=odds)
+    async def held(*args: Any) -> None:
+        await asyncio.to_thread(gate.wait, 30)
+        await real(*args)
 
-    Match.view = held  # type: ignore[method-assign]
+    live_odds.work_out = held  # type: ignore[assignment]
     yield gate
     gate.set()
-    Match.view = real  # type: ignore[method-assign]
+    live_odds.work_out = real  # type: ignore[assignment]
 
 
 def test_a_move_is_made_while_the_odds_are_still_being_worked_out(

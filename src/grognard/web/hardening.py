@@ -24,6 +24,7 @@ import ipaddress
 import os
 import re
 from collections.abc import Sequence
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from starlette.datastructures import Headers, MutableHeaders
@@ -164,7 +165,7 @@ def own_origin(scope: Scope) -> str:
 def same_origin(origin: str, scope: Scope) -> bool:
     """Whether an `Origin` header names the origin the request was sent to."""
     origin = origin.strip().lower()
-    scheme = origin.partition("://")[0]
+    scheme = urlsplit(origin).scheme
     return origin.removesuffix(_DEFAULT_PORTS.get(scheme, "#")) == own_origin(scope)
 
 

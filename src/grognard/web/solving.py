@@ -8,7 +8,7 @@ worker has a budget: `SECONDS` of wall-clock time and `MEMORY_MB` of address spa
 worker); past either, or when the client leaves (`until` returns), the worker is killed and the answer is
 `OverBudget` ("over budget: ...") or `ClientGone`. Workers run at a lower CPU priority than the pages.
 
-At most `SLOTS` workers run at once in a server process (about its cores), the calculators at most one
+At most `slot_count()` workers run at once in a server process (its cores, at least 2), the calculators one
 fewer, so a table's odds always find a slot calculators cannot take. Each client, its browser session
 and its address counted apart, runs at most one worker of a kind: `run_now` (the calculators) answers
 `Busy` at once (429 for the client's second, 503 when every slot is taken); `run_queued` (the odds)

@@ -151,13 +151,13 @@ Form = Annotated[dict[str, str], Depends(posted)]
 
 
 UNDO_MARK = "undo"
-"""The table mark holding a request to take a move back: "<seat>:<ply>:<seats that agreed>"."""
+"""The table mark holding a request to take a move back: "<seat>/<ply>/<seats that agreed>"."""
 
 
 def undo_request(marks: Mapping[str, str]) -> tuple[int, int, set[int]] | None:
     """A pending request to take a move back: the seat asking, the ply it stood at, who agreed."""
     raw = marks.get(UNDO_MARK, "")
-    parts = raw.split(":")
+    parts = raw.split("/")
     if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit():
         return None
     agreed = {int(p) for p in parts[2].split(",") if p.isdigit()}
@@ -394,7 +394,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
     def _ask_undo(request: Request, key: str, match: Match, seat: int) -> Response:
         gid = match.session.game_id
         assert gid is not None
-        table_store().set_mark(gid, UNDO_MARK, f"{seat}:{match.ply}:")
+        table_store().set_mark(gid, UNDO_MARK, f"{seat}/{match.ply}/")
         return _notice(
             request, key, "Another player has moved since your last move: they are asked to agree to undo it."
         )
@@ -423,7 +423,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             _undo(match, seat)
         else:
             joined = ",".join(str(s) for s in sorted(agreed))
-            table_store().set_mark(gid, UNDO_MARK, f"{seat}:{match.ply}:{joined}")
+            table_store().set_mark(gid, UNDO_MARK, f"{seat}/{match.ply}/{joined}")
         return _back(request, key)
 
     def _notice(request: Request, key: str, message: str) -> Response:

@@ -17,6 +17,7 @@ from fastapi import FastAPI
 from grognard.engine.errors import UsageError
 from grognard.engine.store import database_url, open_store
 from grognard.web.app import create_app
+from grognard.web.limits import server_options
 from grognard.web.server import SHUTDOWN_GRACE
 from grognard.web.settings import Settings, environment_hosts
 
@@ -62,4 +63,5 @@ def serve_workers(settings: Settings, workers: int, say: Callable[[str], None] =
         workers=workers,
         log_level="warning",
         timeout_graceful_shutdown=SHUTDOWN_GRACE,
+        **server_options(),
     )
