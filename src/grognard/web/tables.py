@@ -432,6 +432,39 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             return page(request, "fragments/table.html", **context, notice=message)
         return page(request, "table.html", **table_context(request, key, False), notice=message)
 
+    @app.post("/games/{key}/again")
+    def again(request: Request, key: str, form: Form) -> Response:
+        """A finished game played again: the same game, options and seats, a new seed; this browser takes
+        the seats it played, and the other people get new invitation links."""
+        match = load(key)
+        looking = who(request, key, match)
+        if not looking.seats:
+            raise HTTPException(403, "only the players of this table may start it again")
+        if not is_over(match):
+            raise HTTPException(409, "this game is not over yet")
+        summary = summary_of(secret, key)
+        session = match.session
+        seed = secrets.randbelow(1_000_000_000)
+        with writing():
+            made = Match.new(
+                session.system,
+                session.game.info.id,
+                session.options,
+                match.seats,
+                seed,
+                table_store(),
+                summary.title,
+            )
+        made.advance(guard=writing)
+        stored = made.session.game_id
+        assert stored is not None
+        fresh = table_key(secret, stored)
+        tokens = {"host": host_token(secret, fresh)}
+        tokens |= {str(s): seat_token(secret, fresh, s) for s in looking.seats}
+        response = RedirectResponse(f"/games/{fresh}", status_code=303)
+        keep(request, response, fresh, tokens)
+        return response
+
     @app.post("/games/{key}/public")
     def set_public(request: Request, key: str, form: Form) -> Response:
         """The host lists the table for everyone to find and watch, or takes it off the list."""

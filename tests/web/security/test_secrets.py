@@ -278,3 +278,26 @@ def test_no_page_or_json_of_an_unfinished_game_shows_its_seed(home: Path) -> Non
             assert seed not in host.client.get("/games.json").text
             checked += 1
     assert checked >= 6
+
+
+def test_a_finished_game_is_played_again_with_the_same_seats_and_a_new_seed(home: Path) -> None:
+    host = browser()
+    table = host.start("fighting-fantasy", "fight", ["here"], enemies="Orc:6/5")
+    assert host.post(f"{table}/again").status_code == 409  # not over yet
+    for _ in range(40):
+        view = host.view(table)
+        if view["over"]:
+            break
+        action = view["view"]["actions"][0]["id"]
+        host.post(f"{table}/act", {"action": action, "ply": str(view["view"]["ply"])})
+    page = host.client.get(f"{table}/table").text
+    assert "data-again" in page and "The game is over" in page
+    assert browser(host.client.app).post(f"{table}/again").status_code == 403
+    made = host.post(f"{table}/again")
+    assert made.status_code == 303
+    fresh = str(made.headers["location"])
+    assert fresh != table
+    store = open_store(home)
+    old, new = (store.summary(store_id(SECRET, t.rsplit("/", 1)[-1])) for t in (table, fresh))
+    assert (new.system, new.game, new.options, new.seats) == (old.system, old.game, old.options, old.seats)
+    assert new.status == "in play" and host.view(fresh)["acting"]
