@@ -4,17 +4,24 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
 CHROMIUM ?= /usr/bin/chromium
 
 .PHONY: play test lint typecheck imports unit chromium bench load clean
+
+# `make play` installs what playing needs; `make test` adds the test and lint toolchain.
+$(PLAY_STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || { echo "python3 -m venv failed: on Debian, apt-get install python3-venv" >&2; exit 2; }
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $(PLAY_STAMP)
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || { echo "python3 -m venv failed: on Debian, apt-get install python3-venv" >&2; exit 2; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	@touch $(STAMP)
+	@touch $(STAMP) $(PLAY_STAMP)
 
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	@$(BIN)/grognard serve
 
 chromium:
