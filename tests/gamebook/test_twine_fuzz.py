@@ -45,6 +45,12 @@ FRAGMENTS = [
     "<<link ",
     "<<goto ",
     "<<actions ",
+    "<<textbox ",
+    "[img[",
+    "[<img[",
+    "$next",
+    "_t[_i].title",
+    "<%= s.x %>",
     "(",
     ")",
     "(goto:",
@@ -115,6 +121,14 @@ def test_generated_twee_gives_a_book_or_a_clean_error(text: str) -> None:
 def test_generated_markup_reads_in_every_format(text: str, fmt: str) -> None:
     markup = read_markup(text, fmt)
     assert all(target for _, target in markup.links)
+
+
+@settings(max_examples=300, suppress_health_check=list(HealthCheck), deadline=None)
+@given(stories, st.sampled_from(["", *FORMATS]), st.sets(st.sampled_from(["A", "Start", "$next", "x"])))
+def test_generated_markup_knowing_the_names_links_only_to_them(text: str, fmt: str, names: set[str]) -> None:
+    markup = read_markup(text, fmt, lambda name: name.strip() in names)
+    assert all(target.strip() in names for _, target in markup.links)
+    assert not any(target.strip() in names for target in markup.broken)
 
 
 @settings(max_examples=300, suppress_health_check=list(HealthCheck), deadline=None)
@@ -198,6 +212,16 @@ HOSTILE = [
     lambda n: '"x' * (n // 2),
     lambda n: '(display: "Start")' * (n // 18),
     lambda n: "".join(f'\n:: P{i}\n(display: "P{i + 1}")[[P{i - 1}]]' for i in range(n // 30)),
+    lambda n: "[img[" * (n // 5),
+    lambda n: "[img[a][" * (n // 8),
+    lambda n: "[img[a][b][" * (n // 11),
+    lambda n: "[img[a]" + "[" * n,
+    lambda n: "[[x|" + "a." * (n // 2) + "!]]",
+    lambda n: "[[x|a" + "[" * n + "]]",
+    lambda n: "[[Gone]]" * (n // 8),
+    lambda n: "".join(f"[[Gone{i}]]" for i in range(n // 12)),
+    lambda n: "\n:: Same\nx" * (n // 10),
+    lambda n: '<<textbox "$a" "" "' * (n // 18),
     lambda n: (
         "".join(f"\n:: P{i}\n<<include 'Hub'>>[[P{i}]]" for i in range(n // 30))
         + "\n:: Hub\n"

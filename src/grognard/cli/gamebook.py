@@ -28,34 +28,48 @@ from grognard.cli.frontends import MenuEntry
 from grognard.cli.options import GameOption, JsonOption, SeedOption
 from grognard.cli.play_loop import ViewLoop
 from grognard.engine import registry
-from grognard.engine.embedded import carried_name, is_embedded
+from grognard.engine.embedded import carried_name, embed, is_embedded
 from grognard.engine.errors import UsageError
-from grognard.engine.files import read_file
 from grognard.engine.game import OptionValue
 from grognard.engine.match import Match
 from grognard.engine.session import Session
 from grognard.engine.store import GameStore, open_store
 from grognard.gamebook.books import ShippedBooks
-from grognard.gamebook.check import check_book, check_warnings
-from grognard.gamebook.load import BookLoadError, dump_book, load_book
+from grognard.gamebook.check import UnplayableBookError, check_book, check_warnings
+from grognard.gamebook.load import HTML_SUFFIXES, TWEE_SUFFIXES, BookLoadError, dump_book, load_book
 from grognard.gamebook.model import Book
 from grognard.gamebook.ruleset import Problem, Ruleset
 from grognard.gamebook.runner import GamebookGame, GamebookState
 from grognard.gamebook.seat_view import BookViews
 from grognard.gamebook.twee import export_twee
-from grognard.gamebook.twine_import import import_story
-from grognard.gamebook.twine_story import MAX_STORY_CHARS
+from grognard.gamebook.twine_files import gathers_files
+from grognard.gamebook.twine_import import import_story_file
 
-BOOK_HELP = "A book file (TOML, Twee or Twine HTML), or the name of a book shipped with grognard (sample)."
+BOOK_HELP = (
+    "A book file (TOML, Twee or Twine HTML), a folder of Twee files, or the name of a book shipped with "
+    "grognard (sample)."
+)
 
 
 def book_problems(path: Path, ruleset: Ruleset) -> tuple[Book | None, list[Problem]]:
     """The book at `path` and every problem with it (load errors or, if it loads, the checker's)."""
+    book, problems, _ = book_report(path, ruleset)
+    return book, problems
+
+
+def book_report(path: Path, ruleset: Ruleset) -> tuple[Book | None, list[Problem], list[Problem]]:
+    """The book at `path`, every problem with it, and what importing it noticed (a Twine story's broken
+    links, passages named twice..., as book-wide warnings; none for a TOML book)."""
+    noticed: list[Problem] = []
     try:
-        book = load_book(path, ruleset.id)
+        if path.is_dir() or path.suffix.lower() in TWEE_SUFFIXES + HTML_SUFFIXES:
+            report = import_story_file(path, ruleset.id)
+            book, noticed = report.book, [Problem("", "", w) for w in report.warnings]
+        else:
+            book = load_book(path, ruleset.id)
     except BookLoadError as e:
-        return None, e.problems
-    return book, check_book(book, ruleset)
+        return None, e.problems, []
+    return book, check_book(book, ruleset), noticed
 
 
 def _report(path: Path, problems: list[Problem], as_json: bool, warnings: list[Problem]) -> None:
@@ -72,7 +86,8 @@ def _report(path: Path, problems: list[Problem], as_json: bool, warnings: list[P
         for p in problems:
             out.print(f"{path}: {p.render()}", markup=False, soft_wrap=True)
         for w in warnings:
-            out.print(f"{path}: warning: {w.render()}", markup=False, soft_wrap=True)
+            said = w.render() if w.section or w.field else w.message
+            out.print(f"{path}: warning: {said}", markup=False, soft_wrap=True)
         if not problems:
             noted = f" ({len(warnings)} warning(s))" if warnings else ""
             out.print(f"{path}: no problems found{noted}", markup=False)
@@ -106,19 +121,30 @@ def start_session(
                 f"game {game_id} is a {session.system}/{session.game.info.id} game, not a {system} book"
             )
         if is_embedded(saved):  # the game carries its book: the file named must be one of that name
-            if carried_name(saved) not in (path.name, ref):
+            if carried_name(saved) not in (path.name, ref, gathered_name(path)):
                 raise UsageError(f"game {game_id} plays the book {carried_name(saved)}, not {path.name}")
             return session
         if saved != ref and (books is None or books.locate(saved).resolve() != path.resolve()):
             raise UsageError(f"game {game_id} plays the book {saved}, not {ref}")
         return session
-    book, problems = book_problems(path, ruleset)
+    book, problems = book_problems(path, ruleset)  # checked, as a game started elsewhere is
+    if book is None and len(problems) == 1 and not problems[0].section and not problems[0].field:
+        raise UsageError(f"{path}: {problems[0].message}")  # no book at all: said as it is
     if book is None or problems:
-        raise UsageError(f"{path} has problems; run `check` on it: {problems[0].render()}")
+        raise UnplayableBookError(str(path), problems)
+    if gathers_files(path):  # a story of several files: the game carries the book they make
+        ref = embed(gathered_name(path), dump_book(book).encode("utf-8"))
     game = GamebookGame(ruleset, book, ref)
     game.info.resolve_options({"book": ref, **given})
     chosen = secrets.randbelow(2**31) if seed is None else seed
     return Session.new(system, game, {"book": ref, **given}, chosen)
+
+
+def gathered_name(path: Path) -> str:
+    """The name a game carries the book of a story of several files under: its folder's or its main
+    file's name, as a book file (`story.twee` -> `story.toml`)."""
+    name = path.resolve().name or "story"
+    return f"{name if path.is_dir() else Path(name).stem}.toml"
 
 
 def session_title(session: Session) -> str:
@@ -228,10 +254,10 @@ def add_gamebook_commands(
         as_json: JsonOption = False,
     ) -> None:
         """Check a gamebook: every problem is listed with its section and field (exit status 1);
-        warnings (sections no way leads to) are listed too, but pass."""
+        warnings (sections no way leads to; a Twine story's broken links, ...) are listed too, but pass."""
         path = resolve(book)
-        loaded, problems = book_problems(path, ruleset)
-        _report(path, problems, as_json, check_warnings(loaded) if loaded is not None else [])
+        loaded, problems, noticed = book_report(path, ruleset)
+        _report(path, problems, as_json, noticed + (check_warnings(loaded) if loaded is not None else []))
 
     if play:
 
@@ -261,19 +287,23 @@ def add_gamebook_commands(
     @app.command("twee-import")
     def twee_import(
         story: Annotated[
-            str, typer.Argument(help="The story: Twee, or Twine HTML (published or archive); or a book.")
+            str,
+            typer.Argument(
+                help="The story: Twee (a file, or a folder of them), or Twine HTML (published or archive); "
+                "or a book."
+            ),
         ],
         output: Annotated[
             Path | None, typer.Option("-o", "--output", help="Write here, not to stdout.")
         ] = None,
     ) -> None:
-        """Turn a Twine story (Twee 3 or 1, or a Twine 2 or 1 HTML file) into a book file (TOML)."""
+        """Turn a Twine story (Twee 3 or 1, a folder of Twee files, or a Twine 2 or 1 HTML file) into a
+        book file (TOML)."""
         path = resolve(story)
         if path.suffix.lower() == ".toml":
             book = load_book(path, ruleset.id)
         else:
-            data = read_file(path, MAX_STORY_CHARS, "story")
-            report = import_story(data, str(path), ruleset.id)
+            report = import_story_file(path, ruleset.id)
             for warning in report.warnings:
                 err.print(f"{path}: warning: {warning}", markup=False, soft_wrap=True)
             book = report.book

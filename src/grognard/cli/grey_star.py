@@ -31,7 +31,7 @@ from grognard.engine.game import OptionValue
 from grognard.engine.odds import DEFAULT_BUDGET, MAX_BUDGET
 from grognard.gamebook.check import check_book
 from grognard.gamebook.load import dump_book
-from grognard.gamebook.projectaon import import_projectaon
+from grognard.gamebook.projectaon import OtherSeriesError, import_projectaon
 from grognard.systems.grey_star import GS_RULES, SYSTEM, crt
 from grognard.systems.grey_star.advice import ADVICE_BUDGET
 from grognard.systems.grey_star.books import BOOKS
@@ -158,6 +158,14 @@ def _working() -> Iterator[Progress]:
             status.stop()
 
 
+OTHER_SERIES_HINT = (
+    "for its fights, `grognard gs crt --ratio R --random N` reads the Combat Results Table and "
+    "`grognard gs odds --no-staff --combat-skill CS --endurance EP --enemy CS/EP` works out a fight's "
+    "exact odds on it"
+)
+"""What a reader of a Project Aon book of another series can still use here."""
+
+
 @app.command("import")
 def import_book(
     book: Annotated[Path, typer.Argument(help="The Project Aon XML file.")],
@@ -168,10 +176,14 @@ def import_book(
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output file.")] = False,
 ) -> None:
     """Import a Project Aon Grey Star book (XML) with its rules overlay into a book file that `play`
-    reads. A book of another series (Lone Wolf, Freeway Warrior) is refused."""
+    reads. A book of another series (Lone Wolf, Freeway Warrior, the Magnamund Companion) is refused,
+    saying which it is and what grognard offers for its fights."""
     if output.exists() and not force:
         raise UsageError(f"{output} exists; add --force to overwrite it")
-    report = import_projectaon(book, rules, SYSTEM.id, "gs")
+    try:
+        report = import_projectaon(book, rules, SYSTEM.id, "gs")
+    except OtherSeriesError as e:
+        raise UsageError(f"{e}; {OTHER_SERIES_HINT}") from None
     for warning in report.warnings:
         err.print(f"{book}: warning: {warning}", markup=False, soft_wrap=True)
     output.write_text(dump_book(report.book), encoding="utf-8")
@@ -243,11 +255,17 @@ def _pct(x: float) -> str:
     return f"{100 * x:.2f}%"
 
 
-def _render(advice: CombatAdvice) -> None:
-    out.print(f"Chance of winning with the best spending: {_pct(float(advice.p_win_optimal))}", markup=False)
-    evade = " (evading)" if advice.best_evades else ""
-    out.print(f"Best this round: spend {advice.best_first_spend} WILLPOWER{evade}", markup=False)
-    out.print(f"Chance of winning spending 1 WILLPOWER every round: {_pct(float(advice.p_win_spend_one))}")
+def _render(advice: CombatAdvice, staff: bool = True) -> None:
+    if not staff:
+        out.print(f"Chance of winning, without the Staff: {_pct(float(advice.p_win_optimal))}", markup=False)
+        if advice.best_evades:
+            out.print("Best this round: evade", markup=False)
+    else:
+        out.print(f"Chance of winning with the best spending: {_pct(float(advice.p_win_optimal))}")
+        evade = " (evading)" if advice.best_evades else ""
+        out.print(f"Best this round: spend {advice.best_first_spend} WILLPOWER{evade}", markup=False)
+        one = _pct(float(advice.p_win_spend_one))
+        out.print(f"Chance of winning spending 1 WILLPOWER every round: {one}", markup=False)
     table = Table(title="Each choice this round, then the best play")
     for heading in ("action", "win", "WILLPOWER spent", "ENDURANCE lost", "utility"):
         table.add_column(heading, justify="right")
@@ -266,7 +284,9 @@ def _render(advice: CombatAdvice) -> None:
 def odds_command(
     combat_skill: int = typer.Option(..., "--combat-skill", help="Your COMBAT SKILL with the Staff."),
     endurance: int = typer.Option(..., "--endurance", help="Your ENDURANCE."),
-    willpower: int = typer.Option(..., "--willpower", help="Your WILLPOWER."),
+    willpower: int | None = typer.Option(
+        None, "--willpower", help="Your WILLPOWER (needed with the Staff; 0 with --no-staff)."
+    ),
     enemy: str = typer.Option(..., "--enemy", help="The enemy as COMBAT SKILL/ENDURANCE, e.g. 18/30."),
     table: str = typer.Option("uniform", "--table", help="Random numbers: uniform or book."),
     can_evade: bool = typer.Option(False, "--can-evade", help="The text offers evasion."),
@@ -278,11 +298,21 @@ def odds_command(
     exact: bool = typer.Option(
         False, "--exact", help="Work in Fractions: exact figures (as p/q in JSON), slower."
     ),
+    no_staff: bool = typer.Option(
+        False,
+        "--no-staff",
+        help="A fight without the Staff: no WILLPOWER spent and no -6 for a round without it (the "
+        "Combat Results Table as it stands, e.g. for a fight of another Lone Wolf-family book).",
+    ),
     as_json: JsonOption = False,
 ) -> None:
     """The exact chance of winning a fight with the best WILLPOWER spending, and each choice's figures.
 
     Among spends of equal worth the advice keeps WILLPOWER, then ENDURANCE."""
+    if willpower is None:
+        if not no_staff:
+            raise UsageError("--willpower is needed for a fight with the Staff (or give --no-staff)")
+        willpower = 0
     worth_options(willpower_worth=willpower_worth, endurance_worth=endurance_worth)
     _budget(budget, "--budget")
     enemy_skill, enemy_endurance = parse_enemy(enemy)
@@ -292,7 +322,14 @@ def odds_command(
     _score(willpower, "--willpower", -MAX_SCORE)
     _score(combat_skill, "--combat-skill", -MAX_SCORE)
     state = CombatState(
-        combat_skill, endurance, willpower, enemy_skill, enemy_endurance, table=table, can_evade=can_evade
+        combat_skill,
+        endurance,
+        willpower,
+        enemy_skill,
+        enemy_endurance,
+        staff=not no_staff,
+        table=table,
+        can_evade=can_evade,
     )
     if clearly_too_large(state, budget):
         raise UsageError(
@@ -316,7 +353,7 @@ def odds_command(
             f"this fight has more than {budget:,} positions; give a larger --budget (e.g. --budget "
             f"{10 * budget}) to work out its odds"
         ) from e
-    _render(advice)
+    _render(advice, staff=not no_staff)
 
 
 def resume(game_id: str) -> None:
@@ -348,6 +385,7 @@ def _odds_tool() -> None:
         endurance_worth=0.0,
         budget=DEFAULT_BUDGET,
         exact=False,
+        no_staff=False,
         as_json=False,
     )
 

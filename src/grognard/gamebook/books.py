@@ -37,12 +37,13 @@ class ShippedBooks:
         return {p.stem: p for p in sorted(folder.iterdir()) if p.suffix == SUFFIX and p.is_file()}
 
     def path(self, name_or_path: str) -> Path:
-        """The file of a shipped book named `name_or_path`, or `name_or_path` itself when it is a file.
+        """The file of a shipped book named `name_or_path`, or `name_or_path` itself when it is a file
+        (or a folder, a story of several Twee files).
 
         Anything else is a `UsageError` naming it and the shipped books.
         """
         given = Path(name_or_path)
-        if given.is_file():
+        if given.is_file() or given.is_dir():  # a folder: a story in several Twee files
             return given
         shipped = self.all()
         if name_or_path in shipped:

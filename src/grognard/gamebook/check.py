@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Iterator
 from itertools import pairwise
 
+from grognard.engine.errors import ContentError
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Section
 from grognard.gamebook.ruleset import Problem, Ruleset
 from grognard.gamebook.stuck import MAX_CASES, Verdict, can_be_stuck
@@ -219,6 +220,23 @@ def check_book(book: Book, ruleset: Ruleset) -> list[Problem]:
     """Every problem with `book` under `ruleset` (empty when the book is sound): what would make
     play fail or stop where the book does not end."""
     return _Checker(book, ruleset).run()
+
+
+class UnplayableBookError(ContentError):
+    """A book `check` finds problems with, refused before play: the first problem and how many more."""
+
+    def __init__(self, file: str, problems: list[Problem]) -> None:
+        self.problems = problems
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        super().__init__(file, "", f"has problems; run `check` on it: {problems[0].render()}{more}")
+
+
+def refuse_problems(book: Book, ruleset: Ruleset, file: str) -> None:
+    """Refuse (`UnplayableBookError`, naming `file`) a book that `check_book` finds problems with: a
+    game is started only from a book `check` passes, whichever front end starts it."""
+    problems = check_book(book, ruleset)
+    if problems:
+        raise UnplayableBookError(file, problems)
 
 
 def check_warnings(book: Book) -> list[Problem]:

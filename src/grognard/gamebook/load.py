@@ -15,7 +15,7 @@ from grognard.gamebook.book_data import BookLoadError, book_from_data, problems_
 from grognard.gamebook.model import Book
 from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.tomlwrite import dumps
-from grognard.gamebook.twine_import import import_story
+from grognard.gamebook.twine_import import import_story, import_story_file
 
 __all__ = [
     "HTML_SUFFIXES",
@@ -51,8 +51,14 @@ def parse_book(text: str, file: str = "<book>") -> Book:
 
 def load_book(path: str | Path, system: str = "") -> Book:
     """A book from the file at `path`: TOML, or a Twine story when it ends in .twee, .tw or .tw3 (Twee)
-    or .html, .htm (Twine HTML) (`system` is the system of a story that declares none)."""
+    or .html, .htm (Twine HTML), or a folder of Twee files (`system` is the system of a story that
+    declares none). A Twee file's `StoryIncludes` are read too (`twine_import.import_story_file`)."""
     path = Path(path)
+    if path.is_dir() or path.suffix.lower() in TWEE_SUFFIXES:
+        try:
+            return import_story_file(path, system).book
+        except RecursionError:
+            raise BookLoadError(str(path), [Problem("", "", "nested too deeply to be a story")]) from None
     try:
         data = read_file(path, MAX_BOOK_BYTES, "book")
     except ContentError as e:
@@ -61,11 +67,13 @@ def load_book(path: str | Path, system: str = "") -> Book:
 
 
 def book_from_bytes(data: bytes, path: str | Path, system: str = "") -> Book:
-    """A book from the bytes of a file named `path` (its suffix says TOML, Twee or Twine HTML)."""
+    """A book from the bytes of a file named `path`: its suffix says TOML, Twee or Twine HTML, and a file
+    that begins with markup (`<`) is never TOML: it is read as Twine HTML, or refused saying what it is
+    (a Project Aon book: import it first with `grognard gs import`)."""
     path = Path(path)
     if len(data) > MAX_BOOK_BYTES:
         raise BookLoadError(str(path), [Problem("", "", f"the file is over {MAX_BOOK_BYTES} bytes")])
-    if path.suffix.lower() in TWEE_SUFFIXES + HTML_SUFFIXES:
+    if path.suffix.lower() in TWEE_SUFFIXES + HTML_SUFFIXES or _is_markup(data):
         try:
             return import_story(data, str(path), system).book
         except RecursionError:
@@ -75,6 +83,10 @@ def book_from_bytes(data: bytes, path: str | Path, system: str = "") -> Book:
     except UnicodeDecodeError as e:
         raise BookLoadError(str(path), [Problem("", "", f"cannot read the book: {e}")]) from None
     return parse_book(text, str(path))
+
+
+def _is_markup(data: bytes) -> bool:
+    return data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
 
 
 def dump_book(book: Book) -> str:

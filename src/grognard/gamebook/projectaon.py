@@ -36,7 +36,7 @@ from grognard.gamebook.overlay import (
     missing_keys,
     orphans,
 )
-from grognard.gamebook.projectaon_series import BY_CODE, detect_series
+from grognard.gamebook.projectaon_series import BY_CODE, Series, detect_series
 from grognard.gamebook.projectaon_xml import CHARACTERS, MAX_BOOK_BYTES, PLACEHOLDER, parse_xml
 
 STATS = {"combatskill": "COMBAT_SKILL", "endurance": "ENDURANCE"}
@@ -367,6 +367,21 @@ def _check_drops(book: Book, drafts: dict[str, Draft], overlay: Overlay, overlay
                 )
 
 
+class OtherSeriesError(ContentError):
+    """A Project Aon book of another series than the one imported: `found` is its series (a
+    `grognard.gamebook.projectaon_series.Series`), `wanted` the one asked for."""
+
+    def __init__(self, file: str, found: Series, wanted: Series) -> None:
+        self.found = found
+        self.wanted = wanted
+        super().__init__(
+            file,
+            "",
+            f"this is {found.book}, not {wanted.name}: grognard plays the rules of the {wanted.name} "
+            f"books only, so it is not imported",
+        )
+
+
 def _series_check(root: Element, file: str, series: str, warnings: list[str]) -> None:
     wanted = BY_CODE[series]
     if _tag(root) != "gamebook":
@@ -375,12 +390,7 @@ def _series_check(root: Element, file: str, series: str, warnings: list[str]) ->
     if found is None:
         warnings.append(f"the book's series could not be told from its front matter; read as {wanted.name}")
     elif found != wanted:
-        raise ContentError(
-            file,
-            "",
-            f"this is a {found.name} book, not {wanted.name}: its rules are not {wanted.name}'s, "
-            f"so it is not imported",
-        )
+        raise OtherSeriesError(file, found, wanted)
 
 
 def import_projectaon_bytes(
@@ -394,8 +404,8 @@ def import_projectaon_bytes(
 ) -> ImportReport:
     """A book from the bytes of a Project Aon XML file; `folder` is where entity files may be read
     (None: nowhere). A book of a series other than `series` (a code of
-    `grognard.gamebook.projectaon_series.SERIES`) is refused. A `ContentError` names the file, the
-    place and the reason."""
+    `grognard.gamebook.projectaon_series.SERIES`) is refused with an `OtherSeriesError`. A
+    `ContentError` names the file, the place and the reason."""
     root, warnings = parse_xml(data, file, folder)
     _series_check(root, file, series, warnings)
     overlay = overlay or Overlay()

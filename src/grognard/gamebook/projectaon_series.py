@@ -7,6 +7,10 @@ Survival Skills of Freeway Warrior, the Magical Powers of Grey Star (`sorcery`, 
 `evcation` ...). A book's attribute names say it too (`<typ class="attribute">WILLPOWER</typ>` is
 Grey Star's alone). The series are tried from the most specific (a New Order book also has the Grand
 Master ids) and the first with two marks, or one attribute, is the book's.
+
+A book of the Lone Wolf world that is no gamebook of these series is told by its title first: the
+Magnamund Companion describes the Magical Powers and the scores of every series (Grey Star's among
+them), so its front matter alone would pass for a Grey Star book.
 """
 
 from __future__ import annotations
@@ -18,15 +22,28 @@ from xml.etree.ElementTree import Element
 @dataclass(frozen=True)
 class Series:
     """A Project Aon series: its short code, its name for people, the front-matter section ids only
-    its books have, and the attribute names only its books use."""
+    its books have, the attribute names only its books use, and words of the titles only its books
+    have (lower case)."""
 
     code: str
     name: str
     sections: frozenset[str]
     attributes: frozenset[str] = frozenset()
+    titles: tuple[str, ...] = ()
+
+    @property
+    def book(self) -> str:
+        """One of its books, as a sentence names it: "a Lone Wolf (Kai) book"."""
+        return self.name if self.titles else f"a {self.name} book"
 
 
 SERIES = (
+    Series(
+        "mc",
+        "the Magnamund Companion (a book of the Lone Wolf world)",
+        frozenset(),
+        titles=("magnamund companion",),
+    ),
     Series(
         "lw-new-order",
         "Lone Wolf (New Order)",
@@ -92,9 +109,14 @@ BY_CODE = {s.code: s for s in SERIES}
 
 def detect_series(root: Element) -> Series | None:
     """The series of the book whose root element is `root`, or None when nothing tells it."""
+    title_el = root.find("meta/title")
+    title = " ".join("".join(title_el.itertext()).lower().split()) if title_el is not None else ""
+    for series in SERIES:
+        if any(words in title for words in series.titles):
+            return series
     ids = {el.get("id", "") for el in root.iter("section")}
     attributes = {"".join(el.itertext()).strip() for el in root.iter("typ") if el.get("class") == "attribute"}
     for series in SERIES:
-        if len(series.sections & ids) >= 2 or series.attributes & attributes:
+        if series.sections and (len(series.sections & ids) >= 2 or series.attributes & attributes):
             return series
     return None

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from grognard.engine.dice import Rng, Roll, roll_dice, sum_distribution
-from grognard.engine.embedded import is_embedded, open_embedded
+from grognard.engine.embedded import is_embedded, open_embedded, shown
 from grognard.engine.errors import ContentError, RulesError
 from grognard.engine.game import (
     CHANCE,
@@ -36,6 +36,7 @@ from grognard.engine.game import (
     Result,
 )
 from grognard.gamebook.action_text import number_in
+from grognard.gamebook.check import refuse_problems
 from grognard.gamebook.load import book_from_bytes, load_book
 from grognard.gamebook.model import Book, Condition, Effect, Section, effect_data, parse_dice
 from grognard.gamebook.ruleset import ChanceStep, ChoiceStep, Context, Ruleset
@@ -55,6 +56,12 @@ class Play:
     def book(self) -> Book:
         """The book being played."""
         return self.ctx.book
+
+    @property
+    def name(self) -> str:
+        """The book's reference as one line of an error: a carried book by its file name and hash,
+        never its content."""
+        return shown(self.ref)
 
 
 def pay_effects(condition: Condition | None) -> tuple[Effect, ...]:
@@ -306,7 +313,7 @@ class GamebookState(GameState):
 
     def _arrive(self, target: str) -> GamebookState:
         if target not in self.play.book.sections:
-            raise ContentError(self.play.ref, f"section {self.section}", f"no section {target!r} to turn to")
+            raise ContentError(self.play.name, f"section {self.section}", f"no section {target!r} to turn to")
         section = self.play.book.sections[target]
         first = target not in self.visited
         effects = tuple(e for e in section.effects if first or not e.once)
@@ -428,7 +435,9 @@ class GamebookGame(Game):
     """A gamebook played under a ruleset. With a `book`, that book is played; without one, the `book`
     option is loaded on demand (so a saved game can be rebuilt from the registry): a path, or the name
     of one of the ruleset's shipped `books` (`ShippedBooks.locate`). Without a book or a reference the
-    `book` option defaults to a shipped book (the sample), so a game started with no book named plays it."""
+    `book` option defaults to a shipped book (the sample), so a game started with no book named plays it.
+    A book named by the option is checked when a game starts from it (`check.refuse_problems`), as the
+    `play` commands check theirs, so no front end starts a game `check` would refuse."""
 
     def __init__(self, ruleset: Ruleset, book: Book | None = None, ref: str = "") -> None:
         self.ruleset = ruleset
@@ -452,6 +461,7 @@ class GamebookGame(Game):
             ),
         )
         self._plays: dict[tuple[tuple[str, OptionValue], ...], Play] = {}
+        self._checked: set[tuple[tuple[str, OptionValue], ...]] = set()
 
     def _play(self, options: Mapping[str, OptionValue]) -> Play:
         key = tuple(sorted(options.items()))
@@ -472,8 +482,12 @@ class GamebookGame(Game):
         play = self._play(options)
         if play.book.book.system != self.ruleset.id:
             raise ContentError(
-                play.ref, "book.system", f"is {play.book.book.system!r}, not {self.ruleset.id!r}"
+                play.name, "book.system", f"is {play.book.book.system!r}, not {self.ruleset.id!r}"
             )
+        key = tuple(sorted(options.items()))
+        if self.book is None and key not in self._checked:  # named by the option: checked as `play` does
+            refuse_problems(play.book, self.ruleset, play.name)
+            self._checked.add(key)
         sheet = self.ruleset.new_sheet(play.ctx)
         return GamebookState(play, sheet).settle()
 

@@ -95,6 +95,18 @@ def export_twee(book: Book) -> str:
     return "\n".join(parts)
 
 
+_NAME_SPECIAL = re.compile(r"([\\\[\]{}])")
+
+
+def twee_passage(name: str, tags: tuple[str, ...], text: str) -> str:
+    """One passage as Twee 3 that `read_twee` reads back to the same name, tags and text: the name's and
+    tags' `\\ [ ] { }` escaped, content lines starting `::` escaped."""
+    head = ":: " + _NAME_SPECIAL.sub(r"\\\1", name.strip())
+    if tags:
+        head += " [" + " ".join(_NAME_SPECIAL.sub(r"\\\1", t) for t in tags) + "]"
+    return f"{head}\n{_escape_content(text)}\n"
+
+
 def _unescape_name(name: str) -> str:
     return _ESCAPE.sub(r"\1", name)
 

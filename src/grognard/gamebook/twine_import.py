@@ -1,12 +1,19 @@
 """Any file a reader hands over as a Twine story: its kind told from its first bytes, then read as Twee
 or as Twine HTML (a published story or an archive, Twine 2 or Twine 1). A file of another kind is
-refused with one line saying what it looks like and what to do."""
+refused with one line saying what it looks like and what to do. A story in several files (a folder of
+Twee files, `StoryIncludes`) is gathered into one first (`import_story_file`)."""
 
 from __future__ import annotations
 
+import shlex
+from pathlib import Path, PurePath
+
+from grognard.engine.errors import ContentError
+from grognard.engine.files import read_file
 from grognard.gamebook.book_data import BookLoadError
 from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.twee import import_twee_report
+from grognard.gamebook.twine_files import gather, names_includes
 from grognard.gamebook.twine_html import ascii_lower, parse_twine_html
 from grognard.gamebook.twine_story import MAX_STORY_CHARS, StoryImport, build_book
 
@@ -30,8 +37,38 @@ class NotAStoryError(BookLoadError):
         super().__init__(file, [Problem("", "", reason)])
 
 
+def import_first(file: str) -> str:
+    """What to say of a Project Aon book (XML) handed where a book file is read: import it first."""
+    name = PurePath(file).name
+    out = PurePath(name).with_suffix(".toml").name if name else "book.toml"
+    command = f"grognard gs import {shlex.quote(file)} -o {shlex.quote(out)}"
+    return f"a Project Aon book (XML), not a book file: import it first: {command}"
+
+
+def _xml_kind(data: bytes) -> str:
+    """ "projectaon", "heroscribe", "xml" for an XML file (told from its bytes, in any encoding), or ""."""
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not head.lower().startswith((b"<?xml", b"<!doctype gamebook", b"<gamebook")):
+        return ""
+    low = data.lower()
+    if b"<tw-storydata" in low or (b'id="storearea"' in low and b"tiddler=" in low):
+        return ""  # a Twine story in an XHTML file
+    if b"<gamebook" in data:
+        return "projectaon"
+    if b"<quest" in low:
+        return "heroscribe"
+    return "xml"
+
+
 def story_kind(data: bytes) -> tuple[str, str]:
-    """("twee" | "html" | "toml" | "other", the text or the reason) for a file's bytes."""
+    """("twee" | "html" | "toml" | "projectaon" | "other", the text or the reason) for a file's bytes."""
+    xml = _xml_kind(data)
+    if xml == "projectaon":
+        return "projectaon", "a Project Aon book (XML): import it with `grognard gs import`"
+    if xml == "heroscribe":
+        return "other", "a HeroScribe quest (XML): import it with `grognard hq import`"
+    if xml:
+        return "other", f"an XML file with no Twine story in it; {TWINE_HELP}"
     for magic, what in _MAGIC:
         if data.startswith(magic):
             return "other", f"{what}, not a Twine story; {TWINE_HELP}"
@@ -47,12 +84,6 @@ def story_kind(data: bytes) -> tuple[str, str]:
     low = ascii_lower(text)
     if "<tw-storydata" in low or ('id="storearea"' in low and "tiddler=" in low):
         return "html", text
-    if head.startswith("<?xml") or head.startswith("<!doctype gamebook"):
-        if "<gamebook" in low:
-            return "other", "a Project Aon book (XML): import it with `grognard gs import`"
-        if "<quest" in low:
-            return "other", "a HeroScribe quest (XML): import it with `grognard hq import`"
-        return "other", f"an XML file with no Twine story in it; {TWINE_HELP}"
     if head.startswith("<!doctype html") or head.startswith("<html") or "<body" in head:
         return "other", f"an HTML page with no Twine story in it (no <tw-storydata>); {TWINE_HELP}"
     if text.startswith("::") or "\n::" in text:
@@ -95,4 +126,23 @@ def import_story(data: bytes, file: str = "<story>", system: str = "") -> StoryI
         return import_twee_report(text, file, system)
     if kind == "toml":
         raise NotAStoryError(file, "a grognard book (TOML), not a Twine story: use it as it is")
+    if kind == "projectaon":
+        raise NotAStoryError(file, import_first(file))
     raise NotAStoryError(file, text)
+
+
+def import_story_file(path: Path, system: str = "") -> StoryImport:
+    """The story at `path`: a folder of Twee files, or a Twee file with the files its `StoryIncludes`
+    names, gathered into one (`grognard.gamebook.twine_files`, whose warnings come first); any other file
+    read as `import_story` reads it. A file that cannot be read is a `BookLoadError` naming it."""
+    if not path.is_dir():
+        try:
+            data = read_file(path, MAX_STORY_CHARS, "story")
+        except ContentError as e:
+            raise BookLoadError(str(path), [Problem("", "", e.reason)]) from None
+        kind, text = story_kind(data)
+        if kind != "twee" or not names_includes(text):
+            return import_story(data, str(path), system)
+    gathered = gather(path)
+    report = import_twee_report(gathered.text, str(path), system)
+    return StoryImport(report.book, (*gathered.warnings, *report.warnings))

@@ -7,30 +7,42 @@ Understood, by story format (an unknown format gets all of them):
   a link to a URL stays text;
 - Harlowe: `(goto:)`, `(redirect:)`, `(link-goto:)`, `(link-reveal-goto:)`, `(click-goto:)`,
   `(mouseover-goto:)`, `(mouseout-goto:)`; a `(goto:)` inside the hook of a `(link:)` takes its text;
-- SugarCube: `<<link>>`, `<<button>>`, `<<click>>`, `<<goto>>`, `<<actions>>`, `<<choice>>`; a `<<goto>>`
+- SugarCube: `<<link>>`, `<<button>>`, `<<click>>`, `<<goto>>`, `<<actions>>`, `<<choice>>`,
+  `<<textbox>>` and `<<numberbox>>` given a passage, image links `[img[title|image][P]]`; a `<<goto>>`
   inside `<<link "text">>` ... `<</link>>` takes its text; `/* */` and `/% %/` comments;
 - Chapbook: `{link to: 'P', label: 'text'}`;
 - Snowman: `story.show('P')` inside `<% %>`.
 A macro naming its passage by an expression rather than a plain string is not a choice (it is reported).
 
+Given the story's passage names (`exists`), a link reads as Twine plays it: to a passage the story has, a
+choice; to an expression (`[[Go|$next]]`, `[[_list[_i].title]]`, `<%= s.room %>`), text left as written
+and reported; to a passage the story lacks, a broken link: its text stays at its place with a mark
+(`Go on [broken link: no passage 'Nowhere']`), no choice, and the name listed in `Markup.broken`.
+
 Every step is a forward scan with plain string searches whose positions only grow, so the time is
-linear in the passage's length; no regular expression here can backtrack.
+linear in the passage's length; no regular expression here can backtrack over the passage (a link
+target the story lacks is tested as an expression by small patterns on that one target).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from grognard.gamebook.twine_html import ascii_lower, tag_at
 
 _OPEN, _SHUT = "\ue001", "\ue002"
-_TOKEN = re.compile(r"\[\[|<<|\(([A-Za-z][\w-]*):|\{|<[aA](?=[\s>])|<%|\bstory\.show\(|`+")
+_TOKEN = re.compile(
+    r"\[\[|\[[<>]?[iI][mM][gG]\[|<<|\(([A-Za-z][\w-]*):|\{|<[aA](?=[\s>])|<%|\bstory\.show\(|`+"
+)
 _LABELS = re.compile(f"{_OPEN}[^{_SHUT}]*{_SHUT}")
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|mailto:|//")
 _BLANKS = re.compile(r"\n[ \t]*(?:\n[ \t]*)+\n")
 _SEPARATORS = set(" \t|,;/\\•·-–—")
 _COMPUTED = re.compile(r"[$_][A-Za-z_][\w.]*|[A-Za-z_][\w.]*\(.*\)")
+_EXPRESSION = re.compile(r"[$_][A-Za-z_]|[A-Za-z_]\w*(?:\.\w+|\[[^\]]*\])+$")
+_TEMPLATES = ("<%", "%>", "{{", "}}", "${")
 _INSERT = re.compile(r"[A-Za-z][A-Za-z ]*(?::.*)?")
 
 HARLOWE_GOTO = frozenset({"goto", "redirect", "linkgoto", "linkrevealgoto"})
@@ -42,7 +54,14 @@ HARLOWE_LINKS = {"link", "linkreveal", "linkrepeat", "linkrerun"}
 HARLOWE_EMBEDS = {"display"}
 SUGARCUBE_LINKS = {"link", "button", "click"}
 SUGARCUBE_EMBEDS = {"include", "display"}
+SUGARCUBE_BOXES = {"textbox", "numberbox"}
+"""SugarCube macros whose third argument is the passage to go to when the reader presses Enter."""
+BOX_LABEL = "Type an answer and go on"
+"""The choice a text or number box with a passage makes (what is typed is not kept)."""
 FORMATS = ("harlowe", "sugarcube", "chapbook", "snowman")
+
+Exists = Callable[[str], bool]
+"""Whether the story has a passage of this name."""
 
 
 @dataclass
@@ -54,6 +73,22 @@ class Markup:
     links: list[tuple[str, str]] = field(default_factory=list)
     macros: list[str] = field(default_factory=list)
     embeds: list[str] = field(default_factory=list)
+    broken: list[str] = field(default_factory=list)
+    """The passages the story lacks that links here name (each a broken link in the text)."""
+
+
+def computed(target: str) -> bool:
+    """Whether a link's target is an expression the story works out as it plays (a variable, a call,
+    a property, a template) rather than a passage's name."""
+    return any(t in target for t in _TEMPLATES) or bool(
+        _EXPRESSION.match(target) or _COMPUTED.fullmatch(target)
+    )
+
+
+def broken_link(label: str, target: str) -> str:
+    """How a link to a passage the story lacks is shown at its place: its text and a mark."""
+    mark = f"[broken link: no passage {target!r}]"
+    return f"{label} {mark}" if label else mark
 
 
 def story_format(name: str) -> str:
@@ -225,8 +260,9 @@ def _harlowe_extents(text: str) -> tuple[dict[int, int], dict[int, int]]:
 class _Reader:
     """One pass over a passage's text, building its Markup."""
 
-    def __init__(self, text: str, fmt: str) -> None:
+    def __init__(self, text: str, fmt: str, exists: Exists | None) -> None:
         self.text = text
+        self.exists = exists
         self.low = ascii_lower(text)
         self.fmt = fmt
         self.out: list[str] = []
@@ -250,18 +286,28 @@ class _Reader:
         if kind not in self.markup.macros:
             self.markup.macros.append(kind)
 
-    def choice(self, text: str, target: str) -> None:
-        self.markup.links.append((text or target, target))
+    def missing(self, target: str) -> bool:
+        """Whether the story (when its names are known) has no passage `target`."""
+        return self.exists is not None and not self.exists(target)
 
-    def shown(self, label: str, end: int) -> int:
-        """Leave a link's label where its macro stood (a line of nothing else goes) and go on."""
-        self.out.append(_OPEN + label + _SHUT)
+    def offer(self, label: str, target: str, shown: str | None = None) -> str:
+        """A choice of `label` to `target` when the story has that passage, and what stands at its
+        place: the label `shown` (default: `label`), or, for a passage the story lacks, a broken link."""
+        if self.missing(target):
+            self.markup.broken.append(target)
+            return broken_link(label, target)
+        self.markup.links.append((label or target, target))
+        return _OPEN + (label if shown is None else shown) + _SHUT
+
+    def shown(self, piece: str, end: int) -> int:
+        """Leave what a link shows where its macro stood (a line of nothing else goes) and go on."""
+        self.out.append(piece)
         return end
 
-    def goto(self, target: str, at: int, text: str = "") -> None:
+    def goto(self, target: str, at: int, text: str = "") -> str:
         label = self.label if at < self.label_until else text
         self.label_until = -1
-        self.choice(label, target)
+        return self.offer(label, target, "")
 
     def keep(self, at: int, end: int) -> int:
         """Keep `text[at:end]` as it stands and go on past it."""
@@ -278,16 +324,49 @@ class _Reader:
         text, target = split_link(body)
         if not target:
             return self.keep(at, end + 2)
-        self.out.append(self.text[at : inner - 2])
         if _URL.match(target):
-            self.out.append(text)
-        elif self.fmt in ("sugarcube", "") and _COMPUTED.fullmatch(target):
-            self.macro("SugarCube link to a computed passage")
+            self.out.append(self.text[at : inner - 2] + text)
+        elif self.computed(target):
+            self.macro("link to a computed passage")
             return self.keep(at, end + 2)
         else:
-            self.out.append(_OPEN + text + _SHUT)
-            self.choice(text, target)
+            self.out.append(self.text[at : inner - 2] + self.offer(text, target))
         return end + 2
+
+    def computed(self, target: str) -> bool:
+        """A link target the story works out as it plays: without the story's names, SugarCube's
+        variables and calls; with them, any expression that names no passage of the story."""
+        if self.exists is None:
+            return self.fmt in ("sugarcube", "") and bool(_COMPUTED.fullmatch(target))
+        return not self.exists(target) and computed(target)
+
+    def image(self, at: int, token: str) -> int:
+        """A SugarCube (and Twine 1) image, `[img[title|image]]`; with a passage after it,
+        `[img[title|image][P]]` or `[img[image][P][setter]]`, a link to that passage."""
+        start = at + len(token)
+        close = self.find("]", start)
+        newline = self.find("\n", start)
+        line_end = len(self.text) if newline < 0 else newline
+        if close < 0 or close >= line_end or not self.text.startswith("[", close + 1):
+            return -1  # a plain image, or no image: left as it stands
+        shut = self.text.find("]", close + 2, line_end)
+        if shut < 0:
+            return -1
+        target = self.text[close + 2 : shut].strip()
+        end = shut + 1
+        if self.text.startswith("[", end):  # the setter
+            setter = self.text.find("]", end + 1, line_end)
+            if setter < 0:
+                return -1
+            end = setter + 1
+        if not self.text.startswith("]", end) or not target:
+            return -1
+        title, bar, _ = self.text[start:close].partition("|")
+        label = title.strip() if bar else ""
+        if self.computed(target):
+            self.macro("link to a computed passage")
+            return self.keep(at, end + 1)
+        return self.shown(self.offer(label or target, target), end + 1)
 
     def harlowe(self, at: int, name: str) -> int:
         end = self.calls.get(at, -1)
@@ -302,11 +381,9 @@ class _Reader:
                 self.macro(f"Harlowe ({ascii_lower(name)}:) to a computed passage")
                 return self.keep(at, end)
             if folded in ("goto", "redirect"):
-                self.goto(target, at)
-                return self.shown("", end)
+                return self.shown(self.goto(target, at), end)
             label = values[0] or target if folded in HARLOWE_GOTO and len(values) >= 2 else target
-            self.choice(label, target)
-            return self.shown(label if folded in HARLOWE_GOTO else "", end)
+            return self.shown(self.offer(label, target, None if folded in HARLOWE_GOTO else ""), end)
         if folded in HARLOWE_LINKS and values and values[0] and end in self.hooks:
             self.label, self.label_until = values[0], self.hooks[end]
         if folded in HARLOWE_EMBEDS and values and values[0]:
@@ -335,26 +412,25 @@ class _Reader:
         if name in SUGARCUBE_LINKS:
             if args and args[0][0] == "link":
                 label, target = split_link(args[0][1])
-                self.choice(label, target)
-                return self.shown(label, end + 2)
+                return self.shown(self.offer(label, target), end + 2)
             if len(args) >= 2 and strings[0] is not None and strings[1]:
-                self.choice(strings[0], strings[1])
-                return self.shown(strings[0], end + 2)
+                return self.shown(self.offer(strings[0], strings[1]), end + 2)
             if len(args) == 1 and strings[0]:
                 self.label, self.label_until = strings[0], len(self.text) + 1
-                return self.shown(strings[0], end + 2)
+                return self.shown(_OPEN + strings[0] + _SHUT, end + 2)
+        elif name in SUGARCUBE_BOXES and len(args) >= 3 and strings[2]:
+            return self.shown(self.offer(BOX_LABEL, strings[2], ""), end + 2)
         elif name in ("goto", "actions", "choice") and args:
             used = args if name == "actions" else args[:1]
             choices = [split_link(v) if kind == "link" else ("", v) for kind, v in used if kind != "expr"]
             if len(choices) == len(used) and all(t for _, t in choices):
                 if name == "choice" and len(args) > 1 and strings[1]:
                     choices = [(strings[1], choices[0][1])]
-                for text, target in choices:
-                    if name == "goto":
-                        self.goto(target, at, text)
-                    else:
-                        self.choice(text, target)
-                return self.shown("", end + 2)
+                pieces = [
+                    self.goto(target, at, text) if name == "goto" else self.offer(text, target, "")
+                    for text, target in choices
+                ]
+                return self.shown(" ".join(pieces), end + 2)
             self.macro(f"SugarCube <<{name}>> to a computed passage")
             return self.keep(at, end + 2)
         elif name in SUGARCUBE_EMBEDS and strings and strings[0]:
@@ -379,8 +455,7 @@ class _Reader:
                 key, _, value = arg.partition(":")
                 if key.strip() == "label":
                     label = literal(value) or ""
-            self.choice(label, target)
-            return self.shown(label or target, end + 1)
+            return self.shown(self.offer(label or target, target), end + 1)
         if name in ("embed passage", "reveal link") and args:
             named = [literal(a.partition(":")[2]) for a in args if a.startswith("passage")]
             passage = named[0] if named else literal(args[0])
@@ -397,9 +472,12 @@ class _Reader:
         close = self.find("</a>", end)
         stop = len(self.text) if close < 0 else close
         text = " ".join(self.text[end:stop].split())
-        self.out.append(_OPEN + text + _SHUT)
-        self.choice(text, target)
-        return stop if close < 0 else close + 4
+        after = stop if close < 0 else close + 4
+        if self.computed(target):
+            self.macro("link to a computed passage")
+            return self.keep(at, after)
+        self.out.append(self.offer(text, target))
+        return after
 
     def snowman(self, at: int) -> int:
         end = self.find("%>", at + 2)
@@ -413,7 +491,7 @@ class _Reader:
             close = self.text.find(")", i, stop)
             value = literal(self.text[i + 11 : close]) if close >= 0 else None
             if value:
-                self.choice(value, value)
+                self.offer(value, value)
             i += 11
         return self.keep(at, stop)
 
@@ -430,6 +508,8 @@ class _Reader:
             end = -1
             if token == "[[":
                 end = self.link(at)
+            elif token[0] == "[" and fmt in ("sugarcube", ""):
+                end = self.image(at, token)
             elif token == "<<" and fmt in ("sugarcube", ""):
                 end = self.sugarcube(at)
             elif m.group(1) and fmt in ("harlowe", ""):
@@ -442,7 +522,7 @@ class _Reader:
                 close = text.find(")", at, at + 1000)
                 value = literal(text[at + 11 : close]) if close >= 0 else None
                 if value:
-                    self.choice(value, value)
+                    self.offer(value, value)
                 else:
                     self.macro("Snowman story.show() of a computed passage")
             elif token[0] == "<" and token[1] in "aA":
@@ -477,8 +557,9 @@ def _chapbook_body(text: str) -> str:
     return text
 
 
-def read_markup(text: str, story_format_name: str = "") -> Markup:
-    """A passage's text, choices, macro kinds and embedded passages under its story format."""
+def read_markup(text: str, story_format_name: str = "", exists: Exists | None = None) -> Markup:
+    """A passage's text, choices, macro kinds and embedded passages under its story format; given
+    `exists` (the story's passage names), links to passages it lacks are broken links, not choices."""
     fmt = story_format(story_format_name)
     text = text.replace(_OPEN, "").replace(_SHUT, "").replace("\r\n", "\n")
     if fmt == "chapbook":
@@ -488,4 +569,4 @@ def read_markup(text: str, story_format_name: str = "") -> Markup:
     text = strip_comments(text, "<!--", "-->")
     if fmt in ("sugarcube", ""):
         text = strip_comments(strip_comments(text, "/*", "*/"), "/%", "%/")
-    return _Reader(text, fmt).run()
+    return _Reader(text, fmt, exists).run()

@@ -6,8 +6,10 @@ per trailing link line, endings from tags. Any other story is read as Twine play
 (docs/formats/twine.md): special passages (StoryTitle, StoryData, StoryInit, PassageHeader, ...;
 passages tagged script, stylesheet, widget, startup, header, footer, ...) are not sections; the start
 is StoryData's, else the passage named Start, else the first; links and navigation macros become
-choices (`grognard.gamebook.twine_markup`); a passage with no way on is an ending; passage names that
-cannot be section ids are mended.
+choices (`grognard.gamebook.twine_markup`), a link to a passage the story lacks is a broken link shown
+at its place (a warning, not a choice); a passage with no way on is an ending; of passages sharing a
+name the last is kept (as Tweego and the story formats do), with a warning; passage names that cannot
+be section ids are mended.
 """
 
 from __future__ import annotations
@@ -312,22 +314,70 @@ def _quoted(texts: Iterable[str], longest: int = 200) -> set[str]:
     return found
 
 
+def _last_of_each_name(passages: Iterable[Passage]) -> tuple[list[Passage], dict[str, int]]:
+    """The passages with one of each name (names compared stripped): the last of a name, at the place of
+    the first, as Tweego keeps them; and how many times each repeated name was used."""
+    kept: list[Passage] = []
+    at: dict[str, int] = {}
+    repeated: dict[str, int] = {}
+    for p in passages:
+        name = p.name.strip()
+        if name in at:
+            kept[at[name]] = p
+            repeated[name] = repeated.get(name, 1) + 1
+        else:
+            at[name] = len(kept)
+            kept.append(p)
+    return kept, repeated
+
+
+def _includes_warning(passages: Iterable[Passage]) -> list[str]:
+    named = [
+        line.strip() for p in passages if p.name.strip() == "StoryIncludes" for line in p.text.splitlines()
+    ]
+    files = [n for n in named if n]
+    if not files:
+        return []
+    return [
+        f"StoryIncludes names {len(files)} file(s) that were not read ({_shown(files, 4)}): give grognard "
+        "the story's own file or its folder to read them"
+    ]
+
+
 def _twine_book(story: Story, file: str, system: str) -> StoryImport:
     problems: list[Problem] = []
     warnings = [f"{p}: ignored" for p in story.problems]
+    passages, repeated = _last_of_each_name(story.passages)
+    if repeated:
+        twice = ", ".join(f"{name!r} ({n} times)" for name, n in list(repeated.items())[:8])
+        more = f" and {len(repeated) - 8} more" if len(repeated) > 8 else ""
+        warnings.append(f"passage names used more than once: {twice}{more}; the last of each is kept")
+    warnings += _includes_warning(passages)
+    story = Story(tuple(passages), story.title, story.start, story.format, story.problems)
     pages = [p for p in story.passages if not _is_special(p)]
     if not pages:
         raise BookLoadError(file, [*problems, Problem("", "", "the story has no passage to play")])
     ids = _Ids()
     read: list[tuple[str, Passage, Any]] = []
     blocks: dict[str, list[str]] = {}
+    names = {p.name.strip() for p in pages}
+    broken: dict[str, list[str]] = {}
     for p in pages:
         sid = ids.add(p.name)
         if sid != p.name.strip():
             warnings.append(f"passage {p.name!r} is section {sid!r} (its name cannot be a section id)")
         body, blocks[sid] = grognard_comments(p.text)
-        read.append((sid, p, read_markup(body, story.format)))
-    names = {p.name.strip() for p in pages}
+        markup = read_markup(body, story.format, lambda name: name.strip() in names)
+        for target in markup.broken:
+            broken.setdefault(target, []).append(p.name.strip())
+        read.append((sid, p, markup))
+    if broken:
+        shown = [f"{t!r} (from {_shown(list(dict.fromkeys(where)), 2)})" for t, where in broken.items()]
+        listed = ", ".join(shown[:8]) + (f" and {len(shown) - 8} more" if len(shown) > 8 else "")
+        warnings.append(
+            f"links to {len(broken)} passage(s) the story does not have are broken links, shown in the "
+            f"text and not offered: {listed}"
+        )
     start_name = story.start.strip()
     if start_name not in names:
         fallback = "Start" if "Start" in names else pages[0].name.strip()
