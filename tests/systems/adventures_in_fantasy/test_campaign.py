@@ -20,7 +20,10 @@ from grognard.systems.adventures_in_fantasy.campaign import (
     add_action,
     sample_action,
 )
+from grognard.systems.adventures_in_fantasy.chargen import CourseChoice, course
+from grognard.systems.adventures_in_fantasy.fight import aim, member_fighter
 from grognard.systems.adventures_in_fantasy.melee import chances
+from grognard.systems.adventures_in_fantasy.missiles import missile_chance
 from grognard.systems.adventures_in_fantasy.time import Member, crossings, week_tasks
 from tests.systems.adventures_in_fantasy.test_experience import person
 
@@ -397,14 +400,19 @@ def test_a_study_break_is_an_action() -> None:
         with_member(start(), Member(character=knight)).apply("study-break:0:1")
 
 
+def _archer() -> Member:
+    """A knight who has learnt the bow (Table B course 10, :344)."""
+    knight = person("Knight", 10, 10).model_copy(update={"courses": (course(CourseChoice(10)),)})
+    return Member(character=knight.recompute_hit_points())
+
+
 def test_arrows_at_the_creature_met_carry_their_wounds_into_the_melee() -> None:
     """A man-sized target at short range with a short bow: 50% (:1660), Chart P for Dexterity; the hit's
     damage by Chart O against the creature's body and armour (ruling "Campaign missiles")."""
-    knight = person("Knight", 10, 10).recompute_hit_points()
-    state = replace(with_member(start(), Member(character=knight)), met="Troll")
+    state = replace(with_member(start(), _archer()), met="Troll")
     with pytest.raises(RulesError):
         state.apply("shoot:0:bow:20")  # he carries no bow
-    armed = state.apply("find:0:Bow")
+    armed = state.apply("find:0:Bow").apply("find:0:Quiver of Arrows (20)")
     aimed = armed.apply("shoot:0:bow:20")
     assert aimed.actor() is CHANCE
     odds = dict(aimed.chance_outcomes())
@@ -417,6 +425,70 @@ def test_arrows_at_the_creature_met_carry_their_wounds_into_the_melee() -> None:
     killed = dead.apply(1)
     assert killed.met == "" and [e.label for e in killed.events][-2:] == ["Kill", "Experience"]
     assert killed.members[0].experience > 0
+
+
+def test_an_archer_untrained_in_the_bow_may_not_fire_it_line_1626() -> None:
+    """002_8449cbd1010a37a5.txt:1626: "If they are not so trained in the use of the weapon then they may
+    not fire that weapon"; Table B course 10 is "How to use a bow" (:344). A knight who carries a bow and
+    arrows but never took the course is refused, naming the course; with it he shoots."""
+    knight = person("Knight", 10, 10).recompute_hit_points()
+    state = replace(with_member(start(), Member(character=knight)), met="Goblin")
+    armed = state.apply("find:0:Bow").apply("find:0:Quiver of Arrows (20)")
+    with pytest.raises(RulesError, match=r"may not fire it \(Table B course 10"):
+        armed.apply("shoot:0:bow:20")
+    trained = replace(with_member(start(), _archer()), met="Goblin")
+    trained = trained.apply("find:0:Bow").apply("find:0:Quiver of Arrows (20)")
+    assert trained.apply("shoot:0:bow:20").actor() is CHANCE
+
+
+def test_arrows_are_used_up_lines_483_493() -> None:
+    """A bow shoots arrows, the price list's "Quiver of Arrows (20)" (:493; a crossbow its "Crossbow Bolts
+    (20)", :483): each shot uses one, the quiver's weight going with them, and with none left he may not
+    shoot (ruling "Campaign missiles")."""
+    state = replace(with_member(start(), _archer()), met="Troll").apply("find:0:Bow")
+    with pytest.raises(RulesError, match="no arrows for his short bow"):
+        state.apply("shoot:0:bow:20")
+    state = state.apply("find:0:Quiver of Arrows (2):0.4")
+    shot = state.apply("shoot:0:bow:20").apply(0)
+    kit = {item.name: item.weight_lb for item in shot.members[0].character.equipment}
+    assert kit == {"Bow": 3.0, "Quiver of Arrows (1)": 0.2}
+    assert shot.events[-1].text == "the arrow misses the Troll; 1 arrow left"
+    last = shot.apply("shoot:0:bow:20").apply(0)
+    assert [item.name for item in last.members[0].character.equipment] == ["Bow"]
+    with pytest.raises(RulesError, match="no arrows"):
+        last.apply("shoot:0:bow:20")
+    with pytest.raises(RulesError, match="no bolts for his crossbow"):
+        last.apply("find:0:Crossbow").apply("shoot:0:crossbow:20")
+
+
+def test_the_missile_target_row_is_the_creature_the_chart_names_line_1664() -> None:
+    """:1656-1666: the size rows are a faerry, a man, a griffin or bear, an ogre or trow, a dragon. A Trow
+    is shot at on the ogre-or-trow row (80% at short range, :1664) whatever its hit dice, and Men on the
+    man's (50%, :1660), not the faerry's; the campaign's shot agrees with `aif missile --target`."""
+    archer = replace(with_member(start(), _archer()), met="Trow")
+    archer = archer.apply("find:0:Bow").apply("find:0:Quiver of Arrows (20)")
+    shot, chance = aim(archer.members[0], "Trow", "bow", 20)
+    assert shot.target == "ogre or trow" and chance.modifiers[0].amount == 80
+    assert chance.chance == missile_chance(replace(shot, target="trow")).chance
+    assert aim(archer.members[0], "Men", "bow", 20)[0].target == "man (2 HD)"
+    assert aim(archer.members[0], "Faerry", "bow", 20)[0].target == "faerry (1 HD)"
+    assert aim(archer.members[0], "Bear", "bow", 20)[0].target == "griffin or bear"
+    assert aim(archer.members[0], "Dragon", "bow", 20)[0].target == "dragon (over 10 HD)"
+
+
+def test_melee_training_is_a_hand_weapon_course_lines_345_352() -> None:
+    """A character schooled in a hand weapon (Table B courses 11-18, "Use of shield" to "Use of dagger",
+    :345-352) fights trained; physical training, riding or a language (courses 4-9) or the bow (10, :344)
+    does not make him so (a soldier is trained by his service)."""
+    knight = person("Knight", 10, 10)
+
+    def training(*numbers: int) -> str:
+        courses = tuple(course(CourseChoice(n)) for n in numbers)
+        return member_fighter(Member(character=knight.model_copy(update={"courses": courses}))).training
+
+    assert [training(n) for n in (11, 12, 13, 14, 15, 16, 17, 18)] == ["trained"] * 8
+    assert [training(n) for n in (4, 5, 6, 7, 8, 9, 10)] == ["untrained"] * 7
+    assert member_fighter(Member(character=knight.model_copy(update={"soldier": True}))).training == "trained"
 
 
 def test_two_characters_fight_two_creatures_bout_by_bout() -> None:

@@ -17,6 +17,7 @@ from grognard.cli.aif_campaign import ACTIONS, campaign_app
 from grognard.engine.errors import RulesError
 from grognard.engine.game import CHANCE
 from grognard.systems.adventures_in_fantasy.campaign import CAMPAIGN_GAME, sample_action
+from grognard.systems.adventures_in_fantasy.chargen import CourseChoice, course
 from tests.cli.helpers import Ran
 from tests.cli.helpers import grognard as run_grognard
 
@@ -91,7 +92,13 @@ def test_act_help_lists_every_action_the_campaign_accepts() -> None:
         "renown:I:X": ("renown:0:1/2",),
         "found-out:I": ("found-out:0",),
         "wound:I:N": ("wound:0:1",),
-        "shoot:I:BOW:YARDS": ("MEET", "find:0:Bow", "shoot:0:bow:30"),
+        "shoot:I:BOW:YARDS": (
+            "MEET",
+            "ARCHER",
+            "find:0:Bow",
+            "find:0:Quiver of Arrows (20)",
+            "shoot:0:bow:30",
+        ),
         "fight:I:CREATURE": ("fight:0:Wolf",),
         "join:I:J": ("join:1:0",),
         "round": ("round",),
@@ -130,6 +137,11 @@ def test_act_help_lists_every_action_the_campaign_accepts() -> None:
                 move = f"wound:1:{state.members[1].character.current_hit_points}"
             if move == "MEET":  # a day's encounter is a chance move: met here without one
                 state = replace(state, met="Wolf")
+                continue
+            if move == "ARCHER":  # he has learnt the bow (Table B course 10): three years of study
+                archer = state.members[0].character
+                archer = archer.model_copy(update={"courses": (*archer.courses, course(CourseChoice(10)))})
+                state = replace(state, members=(state.members[0].with_character(archer), *state.members[1:]))
                 continue
             state = state.apply(move)
             while state.actor() is CHANCE:

@@ -6,6 +6,7 @@ written for the test. Sources: "issue #4" is the issue's summary of the Action C
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -17,6 +18,7 @@ from grognard.engine.dice import lone_wolf_distribution
 from grognard.engine.game import CHANCE, TERMINAL, Outcome
 from grognard.gamebook.check import check_book
 from grognard.gamebook.load import load_book, parse_book
+from grognard.gamebook.model import Condition
 from grognard.gamebook.runner import GamebookGame, GamebookState
 from grognard.systems.grey_star import GS_RULES
 from grognard.systems.grey_star import advice as advice_module
@@ -429,8 +431,10 @@ def test_the_talisman_gives_two_willpower_once() -> None:
     assert "Use the Magic Talisman (+2 WILLPOWER, once)" not in labels(state)
 
 
-def test_at_most_two_weapons_and_dropping_one() -> None:
-    """issue #4: at most 2 weapons (the Staff counts); a third is left behind; the reader may discard."""
+def test_at_most_two_weapons_the_reader_chooses_what_to_drop() -> None:
+    """issue #4: at most 2 weapons (the Staff counts). A third one found is not lost without a word: it
+    is held over the limit, named on the Action Chart, and the reader chooses: discard a carried weapon
+    (never the Staff) to take it, or leave it behind (docs/rulings/grey-star.md, "An item with no room")."""
     book = """
 [sections.1]
 text = "A mace on the wall."
@@ -443,19 +447,46 @@ effects = [{ item = "Iron Mace" }]
 choices = [{ text = "On", target = "end" }]
 """
     state = begin(book, gift=DAGGER)
-    assert chart(state).weapons == (STAFF, DAGGER)
-    state = choose(state, f"Discard the {DAGGER}")
+    assert chart(state).weapons == (STAFF, DAGGER) and state.sheet.surplus == (("weapon", "Iron Mace"),)
+    assert not state.holds(Condition.model_validate({"item": "Iron Mace"}))
+    rows = dict(GS_RULES.sheet_lines(state.sheet))
+    assert rows["No room for"].startswith("Iron Mace (two weapons carried)")
+    assert labels(state) == [
+        "On",
+        f"Discard the {DAGGER} to take the Iron Mace",
+        "Leave the Iron Mace behind (no room for it)",
+        f"Take the {DAGGER} in hand for fights",
+    ]
+    state = choose(state, f"Discard the {DAGGER} to take the Iron Mace")
+    assert chart(state).weapons == (STAFF, "Iron Mace") and state.sheet.surplus == ()
+    assert "Discard the Iron Mace" in labels(state)
     state = choose(state, "On")
-    assert chart(state).weapons == (STAFF, "Iron Mace")
+    assert state.sheet.surplus == (("weapon", "Iron Mace"),)
+    state = choose(state, "Leave the Iron Mace behind (no room for it)")
+    assert chart(state).weapons == (STAFF, "Iron Mace") and state.sheet.surplus == ()
+    assert "No room for" not in dict(GS_RULES.sheet_lines(state.sheet))
 
 
-def test_at_most_eight_backpack_items() -> None:
-    """issue #4: at most 8 Backpack items (Meals count); a ninth is left behind; with it full, the reader
-    may discard one."""
+def test_at_most_eight_backpack_items_the_reader_chooses_what_to_drop() -> None:
+    """issue #4: at most 8 Backpack items (Meals count). A ninth is held over the limit until the reader
+    discards a Backpack item to take it or leaves it; room made another way (a Meal eaten) takes it in.
+    With the Backpack full and nothing held, the reader may still discard one."""
     state = begin(ONE.format(effects='[{ item = "Rope", count = 5 }]'))
     assert chart(state).backpack == (MEAL,) * 4 + ("Rope",) * 4
-    assert {"Discard the Meal", "Discard the Rope"} <= set(labels(state))
-    assert len(chart(choose(state, "Discard the Rope")).backpack) == 7
+    assert state.sheet.surplus == (("backpack", "Rope"),)
+    assert "Discard the Meal to take the Rope" in labels(state)
+    assert "Discard the Rope to take the Rope" not in labels(state)
+    assert "Discard the Meal" not in labels(state)  # the question held comes first
+    taken = choose(state, "Discard the Meal to take the Rope")
+    assert taken.sheet.chart is not None and Counter(taken.sheet.chart.backpack) == Counter(
+        {MEAL: 3, "Rope": 5}
+    )
+    assert {"Discard the Meal", "Discard the Rope"} <= set(labels(taken))
+    assert len(chart(choose(taken, "Discard the Rope")).backpack) == 7
+    left = choose(state, "Leave the Rope behind (no room for it)")
+    assert left.sheet.surplus == () and chart(left).backpack == chart(state).backpack
+    eaten = GS_RULES.apply_reader_action(state.sheet, "eat", state.play.book.sections["1"], state.play.ctx)
+    assert eaten.surplus == () and eaten.chart is not None and eaten.chart.backpack.count("Rope") == 5
 
 
 # --- endings -----------------------------------------------------------------------------------------

@@ -134,6 +134,22 @@ def test_spell_amounts_by_caster_level() -> None:
     assert hq.spell("courage").amount_at(5) is None
 
 
+def test_a_spell_text_names_its_amounts_by_level_lines_497_503_507_519() -> None:
+    """The description of a spell whose amount grows with the caster's level names every amount and the
+    level it starts at (line 503: "At level 1 this is 1 point, at level 3 it is 2 points, and at level 6
+    it is 4 points"), not "Flames deal points of damage"."""
+    fire = hq.spell("fire of wrath")
+    assert fire.text.startswith("Flames deal 1 point of damage (2 from caster level 3, 4 from level 6)")
+    for spell in hq.catalog().spells.values():
+        if spell.by_level:
+            first, *rest = spell.by_level
+            assert f" {first.amount} " in spell.text, spell.name
+            for step in rest:
+                assert f"{step.amount} from " in spell.text and f"level {step.level}" in spell.text, (
+                    spell.name
+                )
+
+
 def test_spell_effects_and_how_they_break() -> None:
     assert hq.spell("firestorm").effect.damage == 3  # line 575
     assert hq.spell("lightning bolt").effect.damage == 2  # line 559

@@ -173,6 +173,40 @@ def test_tempest_and_sleep_hooks_lines_513_523() -> None:
     assert "tempest|" in blown.monsters[j].effects
 
 
+def test_water_sleep_is_broken_at_once_or_on_a_future_turn_line_523(tmp_path: object) -> None:
+    """Line 523: "The spell can be broken at once or on a future turn by an enemy rolling one red die for
+    each of its mind points. If a six is rolled, the spell is broken." An Orc of 3 Mind rolls 3 red dice
+    right after the cast (the caster's turn goes on either way) and 3 more at the start of its turn: it
+    sleeps through that turn (5/6)**6 of the time, about 33%, not (5/6)**3 (58%). Deep Sleep (line 531)
+    has no roll at once."""
+    from pathlib import Path
+
+    from grognard.systems.heroquest.effects import cast
+    from grognard.systems.heroquest.turn import start_monster
+
+    from .play_helpers import TRAP_QUEST
+
+    assert isinstance(tmp_path, Path)
+    quest = tmp_path / "orc.toml"
+    orc = '{ id = "orc", monster = "Orc", level = 1, at = [8, 2] }'
+    quest.write_text(TRAP_QUEST.replace(orc, orc.replace("level = 1", "level = 3")), encoding="utf-8")
+    state = begin(str(quest), heroes="elf-wizard")
+    j = index_of(state, "orc")
+    assert state.stats_of(j).mind == 3
+    slept = cast(state, 0, "water/sleep:orc")
+    stays = Fraction(5, 6) ** 3
+    assert slept.actor() is CHANCE and dict(slept.chance_outcomes()) == {"wakes": 1 - stays, "sleeps": stays}
+    woke = step(slept, "wakes")
+    assert woke.monsters[j].effects == () and woke.actor() == 0 and not woke.turn.done
+    asleep = step(slept, "sleeps")
+    assert asleep.monsters[j].effects == ("sleep|",) and asleep.actor() == 0 and not asleep.turn.done
+    its_turn = start_monster(asleep, j)
+    assert dict(its_turn.chance_outcomes())["sleeps"] == stays
+    assert stays * stays == Fraction(15625, 46656)  # 33.5%: asleep through its first turn
+    deep = cast(state, 0, "elf/deep-sleep:orc")
+    assert deep.pending is None and "sleep|" in deep.monsters[j].effects
+
+
 def test_heal_body_and_ball_of_flame_by_level_lines_497_507() -> None:
     from grognard.systems.heroquest.effects import cast
 

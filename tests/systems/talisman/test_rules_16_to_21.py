@@ -8,6 +8,7 @@ from fractions import Fraction
 from grognard.systems.talisman.combat import combat_chances
 from grognard.systems.talisman.effects import become_toad, check_winner, gain, to_discard
 from grognard.systems.talisman.scores import craft, score, strength
+from grognard.systems.talisman.seat_view import action_label
 from grognard.systems.talisman.state import Hero, TalismanState, Task
 
 from .helpers import actions, hero, make, outcomes, play, run, top, turn, with_cards
@@ -141,6 +142,26 @@ def test_rule_18_1_evading_by_ability_or_spell() -> None:
     s = _fight(hero("minstrel", space="fields-3"), "bear")
     assert "evade" in actions(s)
     assert top(_fight(hero("minstrel", space="fields-3"), "ogre")) == "fight_roll"
+
+
+def test_rule_18_1_the_minstrel_evades_an_animal_beside_a_monster() -> None:
+    """18:1 (line 370: "by using a Special Ability ... Evade an unfriendly creature") with the Minstrel's
+    card ("may Evade any Animal", data/characters.toml): a Bear beside an Ogre is still an Animal. He
+    evades the Bear (and every Animal of the group) and fights the Ogre alone (16:5, line 348); the Bear
+    stays on the space (docs/rulings/talisman.md, "The Minstrel and a mixed group")."""
+    s = _fight(hero("minstrel", space="fields-3"), "bear", "ogre")
+    assert actions(s) == ["fight", "evade"]
+    assert action_label(s, 0, "evade") == "Evade the Bear, then fight the Ogre"
+    s = play(s, "evade")
+    assert top(s) == "fight_roll" and s.fight is not None
+    assert s.fight.cards == ("ogre",) and s.fight.enemy == 5
+    assert outcomes(s) == {k: v for k, v in combat_chances(2, 5).items() if v}
+    won = play(s, "win")
+    assert won.heroes[0].trophies == ("ogre",) and "bear" in won.stash("fields-3").cards
+    two = play(_fight(hero("minstrel", space="fields-3"), "wolf", "bear", "ogre"), "evade")
+    assert two.fight is not None and two.fight.cards == ("ogre",)
+    alone = play(_fight(hero("minstrel", space="fields-3"), "wolf", "bear"), "evade")
+    assert alone.fight is None and alone.heroes[0].lives == 4
 
 
 def test_rule_18_2_what_may_be_evaded() -> None:

@@ -309,6 +309,21 @@ def test_rule_7_2_at_most_once_a_turn_even_the_druid() -> None:
     assert change_alignment(s, 0, "evil").heroes[0].alignment == "good"
 
 
+def test_rule_7_2_no_atonement_after_the_druid_changed_alignment() -> None:
+    """7:2 (line 164: "No Character, including the Druid, may change Alignment more than once in any
+    Turn"): Atonement (our card: "your alignment becomes Good") is not offered once the Druid has
+    changed his alignment this turn, so it cannot be spent for nothing; before the change, and on his
+    next turn, it is."""
+    druid = hero("druid", space="fields-1", alignment="evil", spells=("atonement",))
+    s = turn(make(druid, hero("wizard")))
+    assert "cast:atonement" in actions(s) and "align:neutral" in actions(s)
+    s = play(s, "align:neutral")
+    assert "cast:atonement" not in actions(s) and s.heroes[0].spells == ("atonement",)
+    s = turn(make(s.heroes[0], hero("wizard"), turn=2))
+    assert "cast:atonement" in actions(s)
+    assert play(s, "cast:atonement").heroes[0].alignment == "good"
+
+
 def test_rule_7_3_magic_objects_of_the_wrong_alignment_are_left() -> None:
     """7:3 (line 166)."""
     s = make(hero("warrior", space="ruins", objects=("holy-lance", "sword")), hero("wizard"))
@@ -335,6 +350,22 @@ def test_rule_8_1_the_troll_rests_and_regenerates_on_four_or_more() -> None:
     assert healed.heroes[0].lives == 3 and missed.heroes[0].lives == 2
     assert healed.heroes[0].space == missed.heroes[0].space == hero("troll").space
     assert healed.current == missed.current == 1
+
+
+def test_rule_8_1_the_prophetess_redraws_once_a_turn_even_after_an_imp() -> None:
+    """8:1 (line 170) with the Prophetess's card ("Once a turn she may send back one Adventure card she
+    has just drawn", data/characters.toml): after her one redraw, an Imp drawn in its place whisks her
+    to the Ruins, where the cards she draws are not offered for a second redraw that turn; her next
+    turn she may redraw again."""
+    s = run(make(hero("prophetess", space="fields-1", spells=()), hero("wizard")), Task("space_enc", 0))
+    s = play(s, "wolf")
+    assert top(s) == "redraw" and actions(s) == ["keep", "redraw:wolf"]
+    s = play(s, "redraw:wolf", "imp", 1)  # the Imp's 4-6: to the Ruins, which draws 2 cards
+    assert s.heroes[0].space == "ruins" and top(s) == "draw"
+    s = play(s, "bear", "ogre")
+    assert s.heroes[0].space == "ruins" and top(s) != "redraw" and "ogre" in s.stash("ruins").cards
+    later = run(make(replace(s.heroes[0], space="fields-1"), hero("wizard"), turn=2), Task("space_enc", 0))
+    assert actions(play(later, "wolf")) == ["keep", "redraw:wolf"]
 
 
 def test_rule_4_6_a_healer_is_not_offered_at_full_lives() -> None:

@@ -162,6 +162,22 @@ def test_rule_11_7_no_move_on_the_crown() -> None:
     assert s.heroes[0].space == "crown-of-command" and top(s) == "command_roll"
 
 
+def test_rule_11_7_no_spell_carries_a_character_off_the_crown() -> None:
+    """11:7 (line 213: "When on the Crown of Command, a Character does not Move but remains there") and
+    14:9 (line 302: "A Character alone on the Crown of Command must cast a Command Spell each Turn"):
+    Teleport and Homeward (our cards: "Cast instead of moving") are not offered there, so the turn goes
+    to the Command Spell; a Spell that moves no one (Healing) still is."""
+    wizard = hero(
+        "wizard", space="crown-of-command", craft=6, lives=3, spells=("healing", "homeward", "teleport")
+    )
+    s = turn(make(wizard, hero("thief"), crown_reached=True))
+    assert actions(s) == ["move", "cast:healing"]
+    s = play(s, "move")
+    assert s.heroes[0].space == "crown-of-command" and top(s) == "command_roll"
+    away = turn(make(replace(wizard, space="fields-1"), hero("thief")))
+    assert {"cast:homeward", "cast:teleport"} <= set(actions(away))
+
+
 def test_rule_11_8_the_bridge_joins_sentinel_and_hills() -> None:
     """11:8 (line 215)."""
     spaces = catalog().spaces

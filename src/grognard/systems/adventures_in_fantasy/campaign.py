@@ -103,10 +103,13 @@ from grognard.systems.adventures_in_fantasy.experience import (
 from grognard.systems.adventures_in_fantasy.fight import (
     aim,
     kill_award,
+    missile_word,
+    missiles_left,
     roll_shot,
     shared_kill_award,
     shot_award,
     shot_outcomes,
+    use_missile,
     wounded_foe,
 )
 from grognard.systems.adventures_in_fantasy.hirelings import recruit_limit
@@ -476,13 +479,18 @@ class CampaignState(GameState):
 
     def _arrow(self, dealt: int) -> CampaignState:
         i, foe = self.shooter, self.met
-        _, chance = self._aim()
+        shot, chance = self._aim()
         wounds = self.met_wounds + dealt
         left = creature(foe).hits - wounds
         state = replace(
             self, shooter=-1, shot="", met_wounds=wounds, active=_join_fighters(self.active, (i,))
         )
+        archer = use_missile(self.members[i], shot.weapon)
+        state = state._with_member(i, archer)
         text = f"{dealt} hit(s) on the {foe}: {left} left" if dealt else f"the arrow misses the {foe}"
+        left_over = missiles_left(archer, shot.weapon)
+        word = missile_word(shot.weapon)
+        text += f"; {left_over} {word if left_over != 1 else word.removesuffix('s')} left"
         state = state._note(i, "Arrow", text, "002_8449cbd1010a37a5.txt:1622-1670", rolled=True)
         if left > 0:
             return state

@@ -16,13 +16,15 @@ from grognard.engine.content import load_model, package_file
 from grognard.engine.errors import ContentError, UsageError
 from grognard.systems.adventures_in_fantasy.combat import Fighter
 from grognard.systems.adventures_in_fantasy.damage import armour_piece, body_type
+from grognard.systems.adventures_in_fantasy.missiles import target_size
 
 HITS_PER_DIE = 9
 """Hit points of one hit die when the file gives none: a man's (ruling "Creature figures")."""
 
 
 class Creature(BaseModel):
-    """One creature's melee figures and where they come from."""
+    """One creature's melee figures and where they come from, and the row of the missile chart it is shot
+    at by (`missile_target`: faerry, man, griffin or bear, ogre or trow, dragon; :1656-1666)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -30,6 +32,7 @@ class Creature(BaseModel):
     hit_dice: int = Field(ge=1, le=50)
     hit_points: int | None = Field(default=None, ge=1)
     body: str
+    missile_target: str
     dexterity: int = Field(ge=0, le=100)
     armour: tuple[str, ...] = ()
     source: str
@@ -57,6 +60,7 @@ def creatures() -> dict[str, Creature]:
     for c in load_model(path, CreatureFile).creatures:
         try:
             body_type(c.body)
+            target_size(c.missile_target)
             for piece in c.armour:
                 armour_piece(piece)
         except UsageError as e:

@@ -4,13 +4,15 @@
 and Strength, experience level, the armour in his kit, trained or not with a weapon); `creatures`
 gives the foe. The melee is `melee.MeleeState` with hit location, strength and armour (`CAMPAIGN_RULES`),
 each blow's dice shown; `kill_award` is what the victor learns (:1785-1805). Before the melee a
-character with a bow may shoot at the creature met (`aim`, `shot_outcomes`, `roll_shot`), its wounds
-carried into the melee (`wounded_foe`). Readings: rulings "Creature figures", "Falling in a fight",
+character trained in the bow who carries one and its arrows may shoot at the creature met (`aim`,
+`shot_outcomes`, `roll_shot`; each shot uses an arrow, `use_missile`), its wounds carried into the melee
+(`wounded_foe`). Readings: rulings "Creature figures", "Falling in a fight",
 "Campaign melee" and "Campaign missiles".
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -38,8 +40,12 @@ KIT_ARMOUR = {
 }
 """The price list's armour (:480-500) as the armour save chart names it."""
 
-WEAPON_COURSES = frozenset(range(4, 10))
-"""Table B's weapon courses (shield, sword, spear, club, axe, dagger: :331-345); one makes him trained."""
+WEAPON_COURSES = frozenset(range(11, 19))
+"""Table B's courses in the use of a hand weapon (shield, sword, two-handed sword, spear, club, axe, pike,
+dagger: :345-352); one makes him trained in melee. Course 10, the bow (:344), is for missile fire."""
+
+BOW_COURSE = 10
+"""Table B's "How to use a bow" (:344): without it a character "may not fire that weapon" (:1626)."""
 
 
 def member_fighter(m: Member) -> Fighter:
@@ -92,17 +98,62 @@ def shared_kill_award(fights: Sequence[MeleeState], foe: str) -> Award:
 KIT_BOWS = {"bow": "short bow", "long bow": "composite or long bow", "composite bow": "composite or long bow"}
 """The price list's bows (:473-501) as the missile chart names them; "Crossbow" is its own row."""
 
-SIZE_BY_HIT_DICE = ((1, "faerry"), (2, "man"), (5, "griffin"), (10, "ogre"))
-"""The target row of the missile chart (:1656-1666) for a creature's hit dice; past 10, the dragon's."""
+MISSILES = {
+    "short bow": "Quiver of Arrows",
+    "composite or long bow": "Quiver of Arrows",
+    "crossbow": "Crossbow Bolts",
+}
+"""What each bow shoots, as the price list sells it: "Quiver of Arrows (20)", "Crossbow Bolts (20)" (:483,
+:493). A kit item "NAME (N)" holds N of them; each shot uses one (ruling "Campaign missiles")."""
+
+_COUNTED = re.compile(r"^(?P<name>.+?) \((?P<count>\d+)\)$")
 
 
 def target_of(foe: str) -> str:
-    """The missile chart's size row for the creature `foe`, by its hit dice (ruling "Campaign missiles")."""
-    dice = creature(foe).hit_dice
-    for top, row in SIZE_BY_HIT_DICE:
-        if dice <= top:
-            return target_size(row)
-    return target_size("dragon")
+    """The missile chart's size row for the creature `foe`: the one the chart names for it, or the nearest
+    in bulk (:1656-1666; its `missile_target`, ruling "Campaign missiles")."""
+    return target_size(creature(foe).missile_target)
+
+
+def bow_trained(m: Member) -> bool:
+    """True when character `m` has learnt the bow (Table B course 10, :344); the crossbow, composite and
+    long bow count as the bow (:416-422)."""
+    return m.character.has_course(BOW_COURSE)
+
+
+def _missiles_in(name: str, missile: str) -> int:
+    found = _COUNTED.match(name)
+    if found is None or found["name"].casefold() != missile.casefold():
+        return 0
+    return int(found["count"])
+
+
+def missile_word(weapon: str) -> str:
+    """What `weapon` shoots, in a word: "bolts" for the crossbow, else "arrows"."""
+    return "bolts" if bow(weapon) == "crossbow" else "arrows"
+
+
+def missiles_left(m: Member, weapon: str) -> int:
+    """How many arrows (or bolts, for the crossbow) character `m` carries for `weapon`."""
+    missile = MISSILES[bow(weapon)]
+    return sum(_missiles_in(item.name, missile) for item in m.character.equipment)
+
+
+def use_missile(m: Member, weapon: str) -> Member:
+    """Character `m` after one shot of `weapon`: an arrow (a bolt) fewer in the first quiver that has one,
+    its weight with it; an empty quiver is gone."""
+    missile = MISSILES[bow(weapon)]
+    kit = list(m.character.equipment)
+    for k, item in enumerate(kit):
+        count = _missiles_in(item.name, missile)
+        if count:
+            if count == 1:
+                del kit[k]
+            else:
+                weight = round(item.weight_lb * (count - 1) / count, 2)
+                kit[k] = item.model_copy(update={"name": f"{missile} ({count - 1})", "weight_lb": weight})
+            return m.with_character(m.character.model_copy(update={"equipment": tuple(kit)}))
+    raise UsageError(f"{m.name} has no {missile_word(weapon)} left")
 
 
 def bow(weapon: str) -> str:
@@ -120,19 +171,24 @@ def _kit_bow(m: Member, weapon: str) -> bool:
 
 
 def aim(m: Member, foe: str, weapon: str, yards: int) -> tuple[Shot, HitChance]:
-    """Character `m`'s shot at `foe`: he must carry the bow; the chance with every modifier, or a
-    `UsageError` saying why he may not shoot."""
+    """Character `m`'s shot at `foe`: he must have learnt the bow (:1626), carry it and an arrow for it;
+    the chance with every modifier, or a `UsageError` saying why he may not shoot."""
     if not _kit_bow(m, weapon):
         raise UsageError(f"{m.name} carries no {bow(weapon)} (buy:I:Bow, ...)")
     shot = Shot(
         weapon=bow(weapon),
         yards=yards,
         dexterity=min(100, m.character.effective("dexterity")),
+        trained=bow_trained(m),
         target=target_of(foe),
     )
     chance = missile_chance(shot)
     if chance.forbidden:
-        raise UsageError(chance.forbidden)
+        untrained = " (Table B course 10, How to use a bow)" if not shot.trained else ""
+        raise UsageError(f"{m.name}: {chance.forbidden}{untrained}")
+    if not missiles_left(m, weapon):
+        word, missile = missile_word(weapon), MISSILES[bow(weapon)]
+        raise UsageError(f"{m.name} has no {word} for his {bow(weapon)} (buy:I:{missile})")
     return shot, chance
 
 

@@ -235,7 +235,7 @@ FORMS: tuple[Form, ...] = (
     _who(
         "shoot",
         "Shoot at the creature met",
-        "he shoots at the creature met, before any melee (he must carry the bow)",
+        "he shoots at the creature met, before any melee (he needs the bow course, 10, the bow and arrows)",
         "fight",
         Field("BOW", "Which bow"),
         Field("YARDS", "At how many yards", "number", 1, 10_000),

@@ -56,7 +56,14 @@ from grognard.systems.grey_star.chart import (
 )
 from grognard.systems.grey_star.combat import MAX_SCORE, TABLES, Foe, start_combat
 from grognard.systems.grey_star.combat_moves import OUTCOMES
-from grognard.systems.grey_star.sheet import BUILTIN_PLACES, PLACES, GreyStarSheet
+from grognard.systems.grey_star.sheet import (
+    BUILTIN_PLACES,
+    FULL,
+    PLACES,
+    GreyStarSheet,
+    carried_in,
+    room_in,
+)
 
 if TYPE_CHECKING:
     from grognard.gamebook.runner import GamebookState
@@ -89,6 +96,10 @@ LAUMSPUR_ACTION = "laumspur"
 EAT = "eat"
 WIELD = "wield:"
 DROP = "drop:"
+LEAVE = "leave:"
+SWAP = "swap:"
+SWAP_FOR = ">"
+"""`swap:CARRIED>HELD`: discard a carried item to take one held over the limit in its place."""
 
 _LABELS = {
     TALISMAN_ACTION: f"Use the Magic Talisman (+{TALISMAN_BONUS} WILLPOWER, once)",
@@ -258,6 +269,7 @@ class GreyStarRuleset(Ruleset):
             ("Herb Pouch", pouch),
             ("Special Items", ", ".join(chart.special_items) or "-"),
             ("Nobles", str(chart.nobles)),
+            *_surplus_lines(sheet),
         ]
 
     def resources(self, sheet: GreyStarSheet) -> tuple[tuple[str, int], ...]:
@@ -293,6 +305,11 @@ class GreyStarRuleset(Ruleset):
             bad.append(f"Nobles {chart.nobles} below 0")
         if sheet.wielded is not None and sheet.wielded not in chart.weapons:
             bad.append(f"{sheet.wielded!r} in hand but not carried")
+        bad += [
+            f"{item} held over the limit with room for it"
+            for place, item in sheet.surplus
+            if room_in(chart, place)
+        ]
         return bad
 
     # --- effects and conditions ----------------------------------------------------------------------
@@ -344,9 +361,12 @@ class GreyStarRuleset(Ruleset):
     ) -> Sequence[Action]:
         """Use the Talisman; drink Laumspur once a fight is over (while ENDURANCE is below its start);
         eat a Meal where the section allows it; take another weapon in hand; discard a weapon other
-        than the Staff; with the Backpack full, discard a Backpack item. Each at most once a visit."""
+        than the Staff; with the Backpack full, discard a Backpack item. Each at most once a visit.
+        First, for an item held over the limit: discard a carried item of its place to take it (never
+        the Staff), or leave it behind (`_surplus_actions`)."""
         chart = sheet.ready
-        actions: list[Action] = []
+        actions: list[Action] = list(_surplus_actions(sheet))
+        waiting = {place for place, _ in sheet.surplus}
         if TALISMAN in chart.special_items:
             actions.append(TALISMAN_ACTION)
         if LAUMSPUR in chart.backpack and sheet.fought and chart.endurance < chart.endurance_max:
@@ -356,12 +376,11 @@ class GreyStarRuleset(Ruleset):
         for weapon in dict.fromkeys(chart.weapons):
             if weapon != sheet.wielded:
                 actions.append(WIELD + weapon)
-        for weapon in dict.fromkeys(chart.weapons):
-            if weapon != STAFF:
-                actions.append(DROP + weapon)
-        if len(chart.backpack) >= MAX_BACKPACK:
+        if "weapon" not in waiting:
+            actions += [DROP + weapon for weapon in dict.fromkeys(chart.weapons) if weapon != STAFF]
+        if len(chart.backpack) >= MAX_BACKPACK and "backpack" not in waiting:
             actions += [DROP + item for item in dict.fromkeys(chart.backpack) if DROP + item not in actions]
-        return [a for a in actions if a not in used]
+        return [a for a in actions if a not in used or a.startswith((SWAP, LEAVE))]
 
     def apply_reader_action(
         self, sheet: GreyStarSheet, action: Action, section: Section, ctx: Context
@@ -378,6 +397,11 @@ class GreyStarRuleset(Ruleset):
             return replace(sheet, wielded=action[len(WIELD) :])
         if action.startswith(DROP) and sheet.carries(action[len(DROP) :]):
             return sheet.lose(action[len(DROP) :])
+        if action.startswith(LEAVE) and sheet.held_place(action[len(LEAVE) :]) is not None:
+            return sheet.leave(action[len(LEAVE) :])
+        if action in _surplus_actions(sheet) and action.startswith(SWAP):
+            carried, _, held = action[len(SWAP) :].partition(SWAP_FOR)
+            return _make_room(sheet, carried, held)
         raise RulesError(action, sheet, "not a Grey Star reader action")
 
     def action_label(self, action: Action) -> str:
@@ -396,6 +420,11 @@ class GreyStarRuleset(Ruleset):
             return f"Take the {rest} in hand for fights"
         if kind == "drop":
             return f"Discard the {rest}"
+        if kind == "leave":
+            return f"Leave the {rest} behind (no room for it)"
+        if kind == "swap":
+            carried, _, held = rest.partition(SWAP_FOR)
+            return f"Discard the {carried} to take the {held}"
         return action
 
     # --- fights ----------------------------------------------------------------------------------------
@@ -512,6 +541,37 @@ class GreyStarRuleset(Ruleset):
         data = section.fight if section is not None else None
         endings = data.ending_worths(OUTCOMES) if data is not None else None
         return self._advice.lines(fight, state.play.ctx.options, endings)
+
+
+def _surplus_actions(sheet: GreyStarSheet) -> tuple[Action, ...]:
+    """For each item held over the limit (one action per distinct item): discard each carried item of
+    its place to take it (the Staff is never discarded, nor one like it), and leave it behind."""
+    chart = sheet.ready
+    out: list[Action] = []
+    for place, held in dict.fromkeys(sheet.surplus):
+        for carried in dict.fromkeys(carried_in(chart, place)):
+            if carried not in (STAFF, held):
+                out.append(f"{SWAP}{carried}{SWAP_FOR}{held}")
+        out.append(LEAVE + held)
+    return tuple(dict.fromkeys(out))
+
+
+def _make_room(sheet: GreyStarSheet, carried: str, held: str) -> GreyStarSheet:
+    """`carried` discarded and `held` (held over the limit) taken in its place, before any other item
+    held for the same place."""
+    place = sheet.held_place(held)
+    assert place is not None
+    first = (place, held)
+    rest = list(sheet.surplus)
+    rest.remove(first)
+    return replace(sheet, surplus=(first, *rest)).lose(carried)
+
+
+def _surplus_lines(sheet: GreyStarSheet) -> list[tuple[str, str]]:
+    if not sheet.surplus:
+        return []
+    held = "; ".join(f"{item} ({FULL[place]})" for place, item in sheet.surplus)
+    return [("No room for", f"{held}: discard something to take it, or leave it behind")]
 
 
 def _item_problems(props: Mapping[str, object]) -> list[str]:

@@ -77,7 +77,9 @@ def group_of(action: Action) -> tuple[str, Target | None]:
         return "amount", Target(kind="amount", id=int(rest), name="WILLPOWER")
     if kind == "evade" and rest.isdigit():
         return "move", Target(kind="amount", id=int(rest), name="WILLPOWER")
-    if kind in ("wield", "drop") or action in ("eat", "laumspur", "talisman"):
+    if kind == "swap":
+        return "item", Target(kind="item", id=rest.rpartition(">")[2])
+    if kind in ("wield", "drop", "leave") or action in ("eat", "laumspur", "talisman"):
         return "item", Target(kind="item", id=rest) if rest else None
     if kind in ("power", "gift"):
         return "spell", None

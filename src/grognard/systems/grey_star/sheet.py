@@ -2,8 +2,9 @@
 weapon in hand, and whether a fight has been fought (the Vial of Laumspur is for after a fight).
 
 Where an item goes is the book's to say (`[book.items]`: `weapon`, `special`, `herb`); the starting
-items are known without it. An item the limits leave no room for is left behind (at most 2 weapons and
-8 Backpack items, the issue's Action Chart rules; docs/rulings/grey-star.md).
+items are known without it. An item the limits leave no room for (at most 2 weapons, 8 Backpack items, 8
+in the Herb Pouch: the issue's Action Chart rules) is held over the limit, off the chart, until the reader
+discards something to take it or leaves it behind (docs/rulings/grey-star.md, "An item with no room").
 """
 
 from __future__ import annotations
@@ -55,17 +56,44 @@ def item_place(item: str, book: Book) -> str:
     return "backpack"
 
 
+FULL = {"weapon": "two weapons carried", "backpack": "the Backpack is full", "herb": "the Herb Pouch is full"}
+"""Why an item of each place with a limit finds no room, as a reader would say it."""
+
+
+def room_in(chart: ActionChart, place: str) -> bool:
+    """True when one more item fits in `place` ("weapon", "backpack", "herb"; Special Items always fit)."""
+    if place == "weapon":
+        return len(chart.weapons) < MAX_WEAPONS
+    if place == "backpack":
+        return len(chart.backpack) < MAX_BACKPACK
+    if place == "herb":
+        return chart.herb_pouch is not None and len(chart.herb_pouch) < MAX_HERB_POUCH
+    return True
+
+
+def carried_in(chart: ActionChart, place: str) -> tuple[str, ...]:
+    """The items carried in `place`."""
+    if place == "weapon":
+        return chart.weapons
+    if place == "herb":
+        return chart.herb_pouch or ()
+    return chart.backpack
+
+
 @dataclass(frozen=True)
 class GreyStarSheet:
     """The reader's sheet: `scores` rolled so far (COMBAT SKILL, WILLPOWER, ENDURANCE), `magicks`
     chosen so far, then the `chart` (None until the gift is chosen); `wielded` is the weapon fought
-    with (None: bare hands); `fought` is true once a fight has ended."""
+    with (None: bare hands); `fought` is true once a fight has ended; `surplus` the items gained with
+    no room for them, as (place, item), held off the chart until the reader makes room or leaves them
+    (they are not carried: no condition sees them)."""
 
     scores: tuple[int, ...] = ()
     magicks: tuple[str, ...] = ()
     chart: ActionChart | None = None
     wielded: str | None = STAFF
     fought: bool = False
+    surplus: tuple[tuple[str, str], ...] = ()
 
     @property
     def ready(self) -> ActionChart:
@@ -87,44 +115,66 @@ class GreyStarSheet:
         )
 
     def with_chart(self, chart: ActionChart) -> GreyStarSheet:
-        """The sheet with `chart`, the weapon in hand still carried (else the best one carried)."""
+        """The sheet with `chart`, the weapon in hand still carried (else the best one carried), and the
+        items held over the limit put where room has been made for them."""
         wielded = self.wielded
         if wielded is None or wielded not in chart.weapons:
             wielded = default_weapon(chart)
-        return replace(self, chart=chart, wielded=wielded)
+        return replace(self, chart=chart, wielded=wielded)._fit()
 
     def gain(self, item: str, book: Book) -> GreyStarSheet:
-        """The sheet with `item` taken, where it belongs; left behind when there is no room."""
+        """The sheet with `item` taken, where it belongs; held over the limit when there is no room."""
+        return self._put(item_place(item, book), item)
+
+    def _put(self, place: str, item: str) -> GreyStarSheet:
         chart = self.ready
-        place = item_place(item, book)
+        if place == "herb" and chart.herb_pouch is None:
+            place = "backpack"
+        if not room_in(chart, place):
+            return replace(self, surplus=(*self.surplus, (place, item)))
         if place == "weapon":
-            if len(chart.weapons) >= MAX_WEAPONS:
-                return self
-            chart = chart.add_weapon(item)
-            return replace(self, chart=chart, wielded=self.wielded or item)
+            return replace(self, chart=chart.add_weapon(item), wielded=self.wielded or item)
         if place == "special":
             return replace(self, chart=chart.add_special_item(item))
-        if place == "herb" and chart.herb_pouch is not None:
-            if len(chart.herb_pouch) >= MAX_HERB_POUCH:
-                return self
+        if place == "herb":
             return replace(self, chart=chart.add_herb(item))
-        if len(chart.backpack) >= MAX_BACKPACK:
-            return self
         return replace(self, chart=chart.add_backpack_item(item))
+
+    def _fit(self) -> GreyStarSheet:
+        """The items held over the limit, in the order gained, put where there is room now."""
+        if not self.surplus or self.chart is None:
+            return self
+        sheet = replace(self, surplus=())
+        for place, item in self.surplus:
+            sheet = sheet._put(place, item)
+        return sheet
 
     def lose(self, item: str) -> GreyStarSheet:
         """The sheet without one `item` (looked for among weapons, Backpack, Herb Pouch, Special Items in
-        that order); unchanged when it is not carried."""
+        that order, then among the items held over the limit); unchanged when it is not there."""
         chart = self.ready
         if item in chart.weapons:
             return self.with_chart(chart.drop_weapon(item))
         if item in chart.backpack:
-            return replace(self, chart=chart.drop_backpack_item(item))
+            return self.with_chart(chart.drop_backpack_item(item))
         if chart.herb_pouch is not None and item in chart.herb_pouch:
-            return replace(self, chart=chart.drop_herb(item))
+            return self.with_chart(chart.drop_herb(item))
         if item in chart.special_items:
-            return replace(self, chart=chart.drop_special_item(item))
-        return self
+            return self.with_chart(chart.drop_special_item(item))
+        return self.leave(item)
+
+    def leave(self, item: str) -> GreyStarSheet:
+        """The sheet with one `item` held over the limit left behind (unchanged when none is held)."""
+        held = [entry for entry in self.surplus if entry[1] == item]
+        if not held:
+            return self
+        rest = list(self.surplus)
+        rest.remove(held[0])
+        return replace(self, surplus=tuple(rest))
+
+    def held_place(self, item: str) -> str | None:
+        """Where `item`, held over the limit, would go; None when it is not held."""
+        return next((place for place, held in self.surplus if held == item), None)
 
 
 def default_weapon(chart: ActionChart) -> str | None:

@@ -302,6 +302,8 @@ def _core_result(state: QuestState, p: Pending, move: Move) -> QuestState:
                 with_monster(state, p.who, replace(m, effects=effects)),
                 said("monster.wakes", monster=p.who, monster_name=state.stats_of(p.who).name),
             )
+        if p.then == "now":  # the roll right after the cast (line 523): the caster's turn goes on
+            return state
         return state.evolve(turn=replace(state.turn, rolled=True, acted=True, stopped=True, done=True))
     if kind == "treasure":
         return draw_treasure_card(state, p, str(move))

@@ -194,8 +194,12 @@ def tempest(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
 
 @register_spell("water/sleep", enemies)
 def sleep(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
-    """No moving, attacking or defending; a red die per Mind point each turn, a 6 wakes it (line 523)."""
-    return add_monster_effects(state, monster_index(state, target), "sleep|")
+    """No moving, attacking or defending; "broken at once or on a future turn" (line 523): a red die per
+    Mind point right after the cast and at the start of each of its turns, a 6 wakes it."""
+    j = monster_index(state, target)
+    state = add_monster_effects(state, j, "sleep|")
+    dice = state.stats_of(j).mind
+    return replace(state, pending=Pending("wake", who=j, dice=dice, then="now")) if dice > 0 else state
 
 
 def _deep_sleepers(state: QuestState, i: int, spell: Spell) -> list[str]:

@@ -61,7 +61,7 @@ from grognard.systems.talisman.bot_worth import (
     space_worth,
 )
 from grognard.systems.talisman.catalog import catalog
-from grognard.systems.talisman.combat import STRENGTH_ENEMIES, creature_score, hero_score
+from grognard.systems.talisman.combat import STRENGTH_ENEMIES, ability_evades, creature_score, hero_score
 from grognard.systems.talisman.scores import craft, may_use, object_limit, strength, unusable
 from grognard.systems.talisman.spells import held
 from grognard.systems.talisman.state import Hero, TalismanState
@@ -206,15 +206,23 @@ def _meet(state: TalismanState, i: int, actions: list[str]) -> dict[str, float]:
     return out
 
 
-def _fight_gain(state: TalismanState) -> float:
+def _fight_gain(state: TalismanState, evaded: tuple[str, ...] = ()) -> float:
     fight = state.fight
     assert fight is not None
     cards = catalog().cards
     if fight.source == "sentinel":
         return MIDDLE_WORTH + 1.0
     if fight.source == "cards":
-        return sum(cards[c].strength for c in fight.cards if cards[c].type in STRENGTH_ENEMIES) / 7 * 2 + 0.3
+        left = _without(fight.cards, evaded)
+        return sum(cards[c].strength for c in left if cards[c].type in STRENGTH_ENEMIES) / 7 * 2 + 0.3
     return 0.3
+
+
+def _without(cards: tuple[str, ...], gone: tuple[str, ...]) -> list[str]:
+    left = list(cards)
+    for card in gone:
+        left.remove(card)
+    return left
 
 
 def _fight_numbers(state: TalismanState, i: int) -> tuple[int, int]:
@@ -236,10 +244,25 @@ def _fight_evade(state: TalismanState, i: int, actions: list[str]) -> dict[str, 
         if a == "fight":
             out[a] = fight_value
         elif a == "evade":
-            out[a] = evade_gain
+            out[a] = _ability_evade_worth(state, i) if fight.source == "cards" else evade_gain
         else:
             out[a] = evade_gain - SPELL_WORTH - (0.5 if evade_of(a).card else 0.0)
     return out
+
+
+def _ability_evade_worth(state: TalismanState, i: int) -> float:
+    """Evading by an ability: nothing lost, or, when some enemies are left to fight (the Minstrel's
+    Animals beside a Monster), the fight against those."""
+    fight = state.fight
+    assert fight is not None
+    evaded = ability_evades(state, i)
+    if len(evaded) >= len(fight.cards):
+        return 0.0
+    cards = catalog().cards
+    mine, theirs = _fight_numbers(state, i)
+    theirs -= sum(cards[c].craft if fight.psychic else cards[c].strength for c in evaded)
+    gain = _fight_gain(state, evaded)
+    return fight_worth(mine + _combat_spell_bonus(state, i), theirs, gain, state.heroes[i].lives)
 
 
 def _combat_spell_bonus(state: TalismanState, i: int) -> int:

@@ -95,10 +95,20 @@ def _evade_actions(state: TalismanState, task: Task) -> Sequence[str]:
             out += [str(Evade(s, card)) for card in sorted(set(fight.cards))]
         else:
             out.append(str(Evade(s)))
-    types = {catalog().cards[c].type for c in fight.cards}
-    if fight.cards and all(evades_type(state.heroes[i], t) for t in types):
+    if ability_evades(state, i):
         out.append("evade")
     return out
+
+
+def ability_evades(state: TalismanState, i: int) -> tuple[str, ...]:
+    """The enemy cards of the fight that seat `i`'s Special Ability lets him Evade (18:1), one entry a
+    copy: the Minstrel's Animals, even with another enemy beside them (his card: "may Evade any
+    Animal"; the others then fight on, 16:5). Empty when none may be."""
+    fight = state.fight
+    if fight is None:
+        return ()
+    cards = catalog().cards
+    return tuple(c for c in sorted(fight.cards) if evades_type(state.heroes[i], cards[c].type))
 
 
 @decision("fight_evade", _evade_actions)
@@ -116,15 +126,28 @@ def _fight_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
         if spell.evade == "all" and fight.source == "cards":
             state = state.evolve(enc=replace(_enc(state, i), invisible=True))
         if evasion.card:
-            card = evasion.card
-            rest = remove_one(tuple(sorted(fight.cards)), card)
-            enc = _enc(state, i)
-            state = state.evolve(enc=replace(enc, evaded=(*enc.evaded, card)))
-            enemy = sum(_card_score(c, fight.psychic) for c in rest)
-            return state.evolve(fight=replace(fight, cards=rest, enemy=enemy)).push(
-                plain_task("fight_spells", i)
-            )
+            return _evade_some(state, i, (evasion.card,))
+        return _evaded(state, i)
+    invisible = state.enc is not None and state.enc.invisible
+    evaded = ability_evades(state, i) if fight.source == "cards" and not invisible else ()
+    if evaded and len(evaded) < len(fight.cards):
+        return _evade_some(state, i, evaded)
     return _evaded(state, i)
+
+
+def _evade_some(state: TalismanState, i: int, evaded: tuple[str, ...]) -> TalismanState:
+    """Some of the enemies fighting as one are Evaded (18:1); the others fight on (16:5)."""
+    fight = state.fight
+    assert fight is not None
+    rest = tuple(sorted(fight.cards))
+    for card in evaded:
+        rest = remove_one(rest, card)
+    enc = _enc(state, i)
+    state = state.evolve(enc=replace(enc, evaded=(*enc.evaded, *evaded)))
+    names = ", ".join(catalog().cards[c].name for c in evaded)
+    state = state.note(f"p{i} evades {names}")
+    enemy = sum(_card_score(c, fight.psychic) for c in rest)
+    return state.evolve(fight=replace(fight, cards=rest, enemy=enemy)).push(plain_task("fight_spells", i))
 
 
 def _card_score(card: str, psychic: bool) -> int:

@@ -119,21 +119,21 @@ def _draw(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
 def _redraw_actions(state: TalismanState, task: Task) -> Sequence[str]:
     enc = state.enc
     h = state.heroes[task.player]
-    if enc is None or enc.redrawn or not enc.drawn or not has_ability(h, "redraw"):
+    if enc is None or h.redrawn_turn == state.turn or not enc.drawn or not has_ability(h, "redraw"):
         return []
     return ["keep", *[str(OnCard("redraw", card)) for card in sorted(set(enc.drawn))]]
 
 
 @decision("redraw", _redraw_actions)
 def _redraw(state: TalismanState, task: Task, move: str) -> TalismanState:
-    """An ability (8:1): send back one card just drawn and draw another."""
+    """An ability (8:1): send back one card just drawn and draw another, once a turn (the Prophetess's
+    card), however many spaces the turn meets (an Imp carries her on)."""
     if move == "keep":
         return state
     card = card_of(move)
     i = task.player
     state = to_discard(state.take_card(state.heroes[i].space, card), card)
-    assert state.enc is not None
-    return state.evolve(enc=replace(state.enc, redrawn=True)).push(plain_task("draw", i))
+    return state.edit_hero(i, redrawn_turn=state.turn).push(plain_task("draw", i))
 
 
 def _number(card: str) -> int:

@@ -19,7 +19,7 @@ from grognard.engine.view import ActionView, Event, GameViews, Odds, SeatView, S
 from grognard.systems.talisman.actions import is_discard, terms
 from grognard.systems.talisman.bots import heuristic_policy
 from grognard.systems.talisman.catalog import catalog
-from grognard.systems.talisman.combat import creature_score, hero_score
+from grognard.systems.talisman.combat import ability_evades, creature_score, hero_score
 from grognard.systems.talisman.movement import portal_chance
 from grognard.systems.talisman.odds import combat_odds
 from grognard.systems.talisman.render import CHANCE_WORDS, name_of, new_notes
@@ -139,7 +139,23 @@ def action_label(state: TalismanState, seat: int, action: Action) -> str:
         odds = _fight_odds(state, seat)
         if odds is not None:
             text = f"{text} ({odds[0]})"
+    elif verb == "evade" and not rest:
+        text = _ability_evasion(state, seat) or text
     return text[:1].upper() + text[1:]
+
+
+def _ability_evasion(state: TalismanState, seat: int) -> str:
+    """ "evade the Bear, then fight the Ogre" when an ability evades only some of the enemies (the
+    Minstrel's Animals); "" otherwise."""
+    fight = state.fight
+    evaded = ability_evades(state, seat)
+    if fight is None or not evaded or len(evaded) >= len(fight.cards) or (state.enc and state.enc.invisible):
+        return ""
+    left = list(fight.cards)
+    for card in evaded:
+        left.remove(card)
+    passed, fought = (" and the ".join(map(name_of, cards)) for cards in (evaded, left))
+    return f"evade the {passed}, then fight the {fought}"
 
 
 def action_target(state: TalismanState, seat: int, action: Action) -> tuple[str, Target | None]:

@@ -14,6 +14,7 @@ from grognard.engine.dice import Rng
 from grognard.engine.game import Outcome
 from grognard.systems.talisman.actions import Cast, OnCard, card_of, cast_of
 from grognard.systems.talisman.catalog import catalog
+from grognard.systems.talisman.content import ChangeAlignment, SpellCard, Teleport
 from grognard.systems.talisman.effects import push_effects
 from grognard.systems.talisman.scores import object_limit, spell_limit
 from grognard.systems.talisman.state import TalismanState, Task, pile_outcomes, remove_one
@@ -30,11 +31,14 @@ def held(state: TalismanState, i: int, timing: str) -> list[str]:
 
 
 def cast_actions(state: TalismanState, i: int, timing: str) -> list[str]:
-    """ "cast:<spell>[:<target>]" actions for the Spells castable now (9:6-7)."""
+    """ "cast:<spell>[:<target>]" actions for the Spells castable now (9:6-7), less those the rules
+    forbid here (`forbidden`)."""
     cat = catalog()
     out: list[str] = []
     for spell_id in held(state, i, timing):
         spell = cat.spells[spell_id]
+        if forbidden(state, i, spell):
+            continue
         if spell.target == "other":
             out += [str(Cast(spell_id, seat=j)) for j, h in enumerate(state.heroes) if j != i and h.alive]
         elif spell.target == "space":
@@ -43,6 +47,22 @@ def cast_actions(state: TalismanState, i: int, timing: str) -> list[str]:
         else:
             out.append(str(Cast(spell_id)))
     return out
+
+
+def forbidden(state: TalismanState, i: int, spell: SpellCard) -> bool:
+    """True when a rule forbids what a Spell cast on its caster would do: moving him off the Crown of
+    Command (11:7, line 213: "does not Move but remains there"; he must cast the Command Spell, 14:9), or
+    changing his alignment a second time in the turn (7:2, line 164: the Druid who changed it already
+    may not cast Atonement)."""
+    if spell.target != "self":
+        return False
+    h = state.heroes[i]
+    for effect in spell.effects:
+        if isinstance(effect, Teleport) and catalog().spaces[h.space].region == "crown":
+            return True
+        if isinstance(effect, ChangeAlignment) and h.aligned_turn == state.turn:
+            return True
+    return False
 
 
 def spend(state: TalismanState, i: int, spell_id: str, to_space: str = "") -> TalismanState:

@@ -40,10 +40,12 @@ class Hero:
 
     `strength`/`craft` are counters (1:1, 2:1); `objects` hold Objects and Magic Objects (Adventure,
     Purchase or Talisman card ids), `followers` Followers, `spells` Spell ids (secret, 9:2), `trophies`
-    killed Animals, Monsters and Dragons (1:4). `alignment` is the current one (7:1). `toad` is the turns
-    left as a Toad (19:1) with its own counters `toad_strength`/`toad_craft` (19:3); `toad_since` the turn it
-    began. `lost_turns` turns to miss (15:4); `pits` Pitfiends still to fight (14:8); `raft` the turn a Raft
-    was acquired (0: none, 11:17), `raft_card` which card it is. `out`: out of the game (4:3, 9:8).
+    killed Animals, Monsters and Dragons (1:4). `alignment` is the current one (7:1), `aligned_turn` the
+    turn it last changed (7:2); `redrawn_turn` the turn the hero last sent back a card just drawn (an
+    ability allowed once a turn). `toad` is the turns left as a Toad (19:1) with its own counters
+    `toad_strength`/`toad_craft` (19:3); `toad_since` the turn it began. `lost_turns` turns to miss
+    (15:4); `pits` Pitfiends still to fight (14:8); `raft` the turn a Raft was acquired (0: none, 11:17),
+    `raft_card` which card it is. `out`: out of the game (4:3, 9:8).
     `joined`: the cards (a sorted multiset, one entry a copy) whose "when taken / when it joins" effect this
     character has had, so ditching and taking one back gives it no second time (see `effects.give_item`).
     """
@@ -68,6 +70,7 @@ class Hero:
     raft: int = 0
     raft_card: str = ""
     aligned_turn: int = -1
+    redrawn_turn: int = -1
     joined: tuple[str, ...] = ()
     out: bool = False
 
@@ -148,7 +151,6 @@ class EncCtx:
     invisible: bool = False
     visited: tuple[str, ...] = ()
     drawn: tuple[str, ...] = ()
-    redrawn: bool = False
     meeting: bool = False
 
 
