@@ -20,6 +20,7 @@ from grognard.cli.gamebook import (
     worth_options,
 )
 from grognard.cli.options import GameOption, JsonOption, SeedOption
+from grognard.cli.solve import add_solve_command
 from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.odds import DEFAULT_BUDGET
 from grognard.systems.fighting_fantasy import (
@@ -41,6 +42,7 @@ app = typer.Typer(
 )
 
 add_gamebook_commands(app, FF_RULES, SYSTEM.id, "ff", BOOKS.path, play=False)
+add_solve_command(app, FF_RULES, BOOKS.path)
 
 
 @app.callback()

@@ -26,6 +26,7 @@ from grognard.cli.gamebook import (
     worth_options,
 )
 from grognard.cli.options import GameOption, JsonOption, SeedOption
+from grognard.cli.solve import add_solve_command
 from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.game import OptionValue
 from grognard.engine.odds import DEFAULT_BUDGET, MAX_BUDGET
@@ -48,6 +49,7 @@ app = typer.Typer(
 )
 
 add_gamebook_commands(app, GS_RULES, SYSTEM.id, "grey-star", BOOKS.path, play=False)
+add_solve_command(app, GS_RULES, BOOKS.path)
 
 
 @app.callback()
