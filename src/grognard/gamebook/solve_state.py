@@ -24,6 +24,7 @@ from grognard.engine.odds_graph import components
 from grognard.gamebook.model import Book, Condition, Effect, Section
 from grognard.gamebook.ruleset import Ruleset, Sheet
 from grognard.gamebook.runner import GamebookState
+from grognard.gamebook.stuck import leaves
 
 Read: TypeAlias = tuple[str, ...]
 """One thing a section reads: ("flag", name), ("visited", id), ("item", name), ("gold",),
@@ -32,18 +33,6 @@ Read: TypeAlias = tuple[str, ...]
 
 Live: TypeAlias = frozenset[Read]
 """What the rest of the book can read from a section on."""
-
-
-def _leaves(condition: Condition | None) -> Iterator[Condition]:
-    stack = [condition] if condition is not None else []
-    while stack:
-        c = stack.pop()
-        if c.not_ is not None:
-            stack.append(c.not_)
-        elif c.any is not None or c.all is not None:
-            stack.extend(c.any or c.all or ())
-        else:
-            yield c
 
 
 def section_conditions(section: Section) -> Iterator[Condition]:
@@ -86,7 +75,7 @@ def section_effects(section: Section) -> Iterator[Effect]:
 def section_reads(section_id: str, section: Section, on_cycle: bool) -> set[Read]:
     """What one section reads (see `Read`); `on_cycle`: the section can be reached again after it. A
     change to a stat reads it (its new value is the old one moved, capped, and may be death)."""
-    reads = {_leaf_read(leaf) for c in section_conditions(section) for leaf in _leaves(c)}
+    reads = {_leaf_read(leaf) for c in section_conditions(section) for leaf in leaves(c)}
     for effect in section_effects(section):
         if effect.stat or effect.initial:
             reads.add(("stat", str(effect.stat or effect.initial)))

@@ -37,8 +37,9 @@ class Verdict:
     unknown: bool = False
 
 
-def _leaves(cond: Condition) -> Iterator[Condition]:
-    stack = [cond]
+def leaves(cond: Condition | None) -> Iterator[Condition]:
+    """The simple conditions inside `cond` (through its `not`, `any` and `all`); none for no condition."""
+    stack = [cond] if cond is not None else []
     while stack:
         c = stack.pop()
         if c.not_ is not None:
@@ -116,9 +117,9 @@ def can_be_stuck(conditions: Sequence[Condition], here: str, came_from: frozense
     """Whether every one of `conditions` (those of a section's choices, each choice having one) can be
     false at once, in section `here`; `came_from` holds the sections leading to it (None for the start
     section, which the reader reaches without coming from anywhere)."""
-    leaves = [leaf for c in conditions for leaf in _leaves(c)]
-    atoms = list(dict.fromkeys(_atom(leaf) for leaf in leaves))
-    choices = [_values(atom, leaves) for atom in atoms]
+    found = [leaf for c in conditions for leaf in leaves(c)]
+    atoms = list(dict.fromkeys(_atom(leaf) for leaf in found))
+    choices = [_values(atom, found) for atom in atoms]
     cases = 1
     for values in choices:
         cases *= len(values)
