@@ -6,8 +6,10 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 import uvicorn
@@ -67,20 +69,38 @@ class LiveServer:
             raise RuntimeError("the test server did not stop within 10 s")
 
 
+Served = TypeVar("Served", bound=LiveServer)
+
+
+@contextmanager
+def serving(
+    make: Callable[[Path], Served], home: Path, env: Mapping[str, str] | None = None
+) -> Iterator[Served]:
+    """`make(home)` started with GROGNARD_HOME (and `env`) set while it serves; stopped, and the
+    environment put back, after."""
+    names = {"GROGNARD_HOME": str(home), **(env or {})}
+    saved = {k: os.environ.get(k) for k in names}
+    os.environ.update(names)
+    try:
+        server = make(home)
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """The server, for every test of a module, with a fresh GROGNARD_HOME."""
-    home = tmp_path_factory.mktemp("web-home")
-    before = os.environ.get("GROGNARD_HOME")
-    os.environ["GROGNARD_HOME"] = str(home)
-    server = LiveServer(home)
-    server.start()
-    yield server
-    server.stop()
-    if before is None:
-        os.environ.pop("GROGNARD_HOME", None)
-    else:
-        os.environ["GROGNARD_HOME"] = before
+    with serving(LiveServer, tmp_path_factory.mktemp("web-home")) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

@@ -29,7 +29,7 @@ from grognard.web.live_odds import odds_text
 from grognard.web.server import server_config
 from grognard.web.settings import Settings
 from grognard.web.solving import SLOTS, Budget, OverBudget, run_in_worker
-from tests.web.conftest import LiveServer
+from tests.web.conftest import LiveServer, serving
 
 SECRET = "deadline-test-secret-" + "d" * 32
 TOKEN = re.compile(r'name="csrf-token" content="([0-9a-f]+)"')
@@ -95,18 +95,8 @@ class LimitedServer(LiveServer):
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LimitedServer]:
     """The server for the module, with its own GROGNARD_HOME and three solving slots (two for tools)."""
     home = tmp_path_factory.mktemp("deadline-home")
-    saved = {k: os.environ.get(k) for k in ("GROGNARD_HOME", "GROGNARD_SOLVE_SLOTS")}
-    os.environ["GROGNARD_HOME"] = str(home)
-    os.environ["GROGNARD_SOLVE_SLOTS"] = "3"
-    server = LimitedServer(home)
-    server.start()
-    yield server
-    server.stop()
-    for key, value in saved.items():
-        if value is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = value
+    with serving(LimitedServer, home, {"GROGNARD_SOLVE_SLOTS": "3"}) as server:
+        yield server
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,6 @@ connections, and a cap on each browser's live streams. Each test names what the 
 
 from __future__ import annotations
 
-import os
 import socket
 import tempfile
 import time
@@ -22,6 +21,7 @@ from grognard.web.app import create_app
 from grognard.web.limits import MAX_BODY
 from grognard.web.live import STREAMS
 from grognard.web.settings import UPLOAD_LIMIT, Settings
+from tests.web.conftest import serving
 from tests.web.security.test_deadlines import SECRET, TOKEN, LimitedServer, wait_for
 
 FIVE_MB = 5_000_000
@@ -30,17 +30,8 @@ FIVE_MB = 5_000_000
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LimitedServer]:
     """The server for the module, limited as `grognard serve` is, with its own GROGNARD_HOME."""
-    home = tmp_path_factory.mktemp("limits-home")
-    before = os.environ.get("GROGNARD_HOME")
-    os.environ["GROGNARD_HOME"] = str(home)
-    server = LimitedServer(home)
-    server.start()
-    yield server
-    server.stop()
-    if before is None:
-        os.environ.pop("GROGNARD_HOME", None)
-    else:
-        os.environ["GROGNARD_HOME"] = before
+    with serving(LimitedServer, tmp_path_factory.mktemp("limits-home")) as server:
+        yield server
 
 
 @pytest.fixture
