@@ -48,44 +48,66 @@ PLY = re.compile(r'data-ply="(\d+)"')
 TOKEN = re.compile(r'name="csrf-token" content="([0-9a-f]+)"')
 
 
-class Server:
-    """`grognard serve --workers N` in a child process, on a free loopback port."""
+class ServeProcess:
+    """`grognard serve ARGS` in a child process on a free loopback port, its environment `env` plus
+    GROGNARD_HOME, ready when `ready()` says so (within `limit` seconds)."""
 
-    def __init__(self, database_url: str, workers: int, home: Path) -> None:
+    def __init__(
+        self, home: Path, args: list[str], env: dict[str, str], limit: float, drop: tuple[str, ...]
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ, GROGNARD_DATABASE_URL=database_url, GROGNARD_HOME=str(home))
-        env.pop("GROGNARD_SECRET", None)  # the supervisor makes one and hands it to every worker
+        environment = dict(os.environ, **env, GROGNARD_HOME=str(home))
+        for var in drop:
+            environment.pop(var, None)
         self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "grognard",
-                "serve",
-                "--workers",
-                str(workers),
-                "--port",
-                str(self.port),
-                "--no-open",
-            ],
-            env=env,
+            [sys.executable, "-m", "grognard", "serve", *args, "--port", str(self.port), "--no-open"],
+            env=environment,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,
             start_new_session=True,
         )
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + limit
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 said = self.proc.stderr.read() if self.proc.stderr else ""
                 raise RuntimeError(f"the server stopped: {said}")
             with contextlib.suppress(httpx.HTTPError):
-                answered = httpx.get(f"{self.url}/games", timeout=5).status_code == 200
-                if answered and len(self.workers()) >= workers:
+                if self.ready():
                     return
             time.sleep(0.2)
         self.stop()
-        raise RuntimeError("the server did not answer within 120 s")
+        raise RuntimeError(f"the server did not answer within {limit:.0f} s")
+
+    def ready(self) -> bool:
+        """Whether the server answers its home page."""
+        return httpx.get(f"{self.url}/", timeout=5).status_code == 200
+
+    def stop(self) -> None:
+        """Stop the server (Ctrl+C), and its worker processes with it."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=30)
+
+
+class Server(ServeProcess):
+    """`grognard serve --workers N` in a child process, on a free loopback port."""
+
+    def __init__(self, database_url: str, workers: int, home: Path) -> None:
+        self.count = workers
+        env = {"GROGNARD_DATABASE_URL": database_url}
+        # no secret: the supervisor makes one and hands it to every worker
+        super().__init__(home, ["--workers", str(workers)], env, 120, ("GROGNARD_SECRET",))
+
+    def ready(self) -> bool:
+        """Whether the server answers and all its workers run."""
+        answered = httpx.get(f"{self.url}/games", timeout=5).status_code == 200
+        return answered and len(self.workers()) >= self.count
 
     def workers(self) -> list[int]:
         """The worker processes' ids (children of the supervisor, without multiprocessing's tracker)."""
@@ -105,16 +127,6 @@ class Server:
         victim = self.workers()[0]
         os.kill(victim, signal.SIGKILL)
         return victim
-
-    def stop(self) -> None:
-        """Stop the supervisor and its workers."""
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=30)
 
 
 @dataclass

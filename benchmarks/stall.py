@@ -19,15 +19,11 @@ every request with a timeout, everything on loopback.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import html
-import os
 import random
 import re
 import shutil
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -39,7 +35,7 @@ from pathlib import Path
 import httpx
 
 from benchmarks import Row, timed
-from tests.pgserver import free_port
+from benchmarks.load_tables import ServeProcess
 
 NAME = "stall"
 """The benchmark's name in the report."""
@@ -61,44 +57,12 @@ PLY = re.compile(r'data-ply="(\d+)"')
 PROBLEM = re.compile(r"data-error>([^<]*)<")
 
 
-class Server:
-    """`grognard serve` in a child process on a free loopback port."""
+class Server(ServeProcess):
+    """`grognard serve` in a child process on a free loopback port, with its default limits."""
 
     def __init__(self, home: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ, GROGNARD_HOME=str(home))
-        for var in ("GROGNARD_DATABASE_URL", "GROGNARD_SECRET", "GROGNARD_SOLVE_SECONDS"):
-            env.pop(var, None)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "grognard", "serve", "--port", str(self.port), "--no-open"],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                said = self.proc.stderr.read() if self.proc.stderr else ""
-                raise RuntimeError(f"the server stopped: {said}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.url}/", timeout=5).status_code == 200:
-                    return
-            time.sleep(0.2)
-        self.stop()
-        raise RuntimeError("the server did not answer within 60 s")
-
-    def stop(self) -> None:
-        """Stop the server (Ctrl+C), and its worker processes with it."""
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=30)
+        drop = ("GROGNARD_DATABASE_URL", "GROGNARD_SECRET", "GROGNARD_SOLVE_SECONDS")
+        super().__init__(home, [], {}, 60, drop)
 
 
 def client(url: str, address: str = "127.0.0.1", timeout: float = 60) -> httpx.Client:
