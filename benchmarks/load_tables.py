@@ -172,6 +172,10 @@ def play(table: Table, url: str, moves: int, deadline: float) -> None:
                 if page.status_code != 200 or ply is None or token is None:
                     table.failed += 1
                     continue
+                if not actions and "data-continue" in page.text:
+                    # a killed worker left the dice unrolled: a look does not roll them, Continue does
+                    client.post(f"{url}/games/{table.game}/advance", data={"csrf": token.group(1)})
+                    continue
                 if not actions:
                     table.over = True
                     return
