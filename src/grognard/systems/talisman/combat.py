@@ -32,10 +32,17 @@ STANDOFF = "standoff"
 LOSE = "lose"
 
 
+def classify(mine: int, theirs: int) -> str:
+    """The result of two combat scores, dice added: the higher wins, equal is a stand-off (16:4, 16:8,
+    16:10). The one place the comparison is written: the real dice (`_throw_fight`, `_throw_duel`), the
+    chance nodes' table (`combat_chances`) and the solved odds (`odds.combat_odds`) all ask it."""
+    return WIN if mine > theirs else LOSE if mine < theirs else STANDOFF
+
+
 def combat_chances(mine: int, theirs: int, my_dice: int = 1, their_dice: int = 1) -> dict[str, Fraction]:
     """P(win), P(stand-off), P(lose) of a side with score `mine` against `theirs`, each adding its dice
-    (16:4; a side may add no die, an ability that overrides 16:4, 8:1). Only the difference of the
-    scores counts, so the table is made once per difference."""
+    (16:4; a side may add no die, an ability that overrides 16:4, 8:1): every pair of totals put through
+    `classify`. Only the difference of the scores counts, so the table is made once per difference."""
     return _chances(mine - theirs, my_dice, their_dice)
 
 
@@ -44,16 +51,8 @@ def _chances(lead: int, my_dice: int, their_dice: int) -> dict[str, Fraction]:
     out = {WIN: Fraction(0), STANDOFF: Fraction(0), LOSE: Fraction(0)}
     for a, pa in sum_probabilities(my_dice).items():
         for b, pb in sum_probabilities(their_dice).items():
-            diff = lead + a - b
-            key = WIN if diff > 0 else LOSE if diff < 0 else STANDOFF
-            out[key] += pa * pb
+            out[classify(lead + a, b)] += pa * pb
     return out
-
-
-def classify(mine: int, theirs: int) -> str:
-    """The result of two combat scores, dice added: the higher wins, equal is a stand-off (16:4, 16:8,
-    16:10)."""
-    return WIN if mine > theirs else LOSE if mine < theirs else STANDOFF
 
 
 STRENGTH_ENEMIES = frozenset({"animal", "monster", "dragon"})

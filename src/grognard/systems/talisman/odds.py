@@ -1,9 +1,11 @@
 """Exact combat odds (16:4, 16:10, 17:2): a single combat as an engine State, solved by `engine.odds`.
 
 `combat_odds(strength, enemy)` gives (p_win, p_standoff, p_lose) for a character of that Strength (or
-Craft, with `psychic`) against a creature of that score: each side rolls one die and adds its score; the
-higher wins, equal is a stand-off. `bonus` is added to the character (a weapon, a spell), `enemy_bonus` to
-the creature (the Runes); `enemy_dice=0` for a side that adds no die (an ability, 8:1).
+Craft, with `psychic`) against a creature of that score: each side rolls one die and adds its score, and
+the totals are compared by the rules' own `combat.classify` (the higher wins, equal is a stand-off), the
+comparison the real dice and the chance node's table use. `bonus` is added to the character (a weapon, a
+spell), `enemy_bonus` to the creature (the Runes); `enemy_dice=0` for a side that adds no die (an ability,
+8:1).
 """
 
 from __future__ import annotations
