@@ -18,9 +18,9 @@ from pathlib import Path
 from grognard.engine.dice import Rng
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.session import Session
-from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.quest_toml import import_file, quest_toml
+from grognard.systems.heroquest.importer.quest_toml import import_file, quest_toml
+from grognard.systems.heroquest.policies.bots import hero_bot
 
 PARTY = "barbarian,dwarf-warrior,elf-wizard,human-rogue"
 """The party the survey plays with."""

@@ -16,8 +16,8 @@ import statistics
 import time
 
 from benchmarks import Row, timed
+from grognard.systems.heroquest.model.state import QuestState
 from grognard.systems.heroquest.simulate import DEFAULT_ROUNDS, party_for, play_session
-from grognard.systems.heroquest.state import QuestState
 
 NAME = "hq_games"
 """The benchmark's name in the report."""

@@ -18,16 +18,16 @@ CUTS = {"split", "rsplit", "partition", "rpartition"}
 READERS = {
     "gamebook/action_text.py",
     "systems/adventures_in_fantasy/action_text.py",
-    "systems/heroquest/action_text.py",
-    "systems/heroquest/effect_strings.py",
-    "systems/heroquest/spec_text.py",
+    "systems/heroquest/model/action_text.py",
+    "systems/heroquest/model/effect_strings.py",
+    "systems/heroquest/content/spec_text.py",
     "systems/talisman/actions.py",
 }
 """The modules whose concern is reading a system's strings (paths under `src/grognard`)."""
 
 RATCHET = {
-    "cli/heroquest.py": 1,
-    "cli/talisman.py": 1,
+    "cli/systems/heroquest.py": 1,
+    "cli/systems/talisman.py": 1,
     "engine/content.py": 1,
     "gamebook/twine_markup.py": 3,
     "systems/talisman/effects.py": 3,

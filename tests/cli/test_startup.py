@@ -19,7 +19,8 @@ except SystemExit:
     pass
 loaded = sorted({m.split(".")[2] for m in sys.modules if m.startswith("grognard.systems.")})
 cli = sorted(m for m in sys.modules if m.startswith("grognard.cli."))
-sys.stderr.write("\\n" + __import__("json").dumps({"systems": loaded, "cli": cli}) + "\\n")
+heavy = sorted(m for m in ("pydantic",) if m in sys.modules)
+sys.stderr.write("\\n" + __import__("json").dumps({"systems": loaded, "cli": cli, "heavy": heavy}) + "\\n")
 """
 
 
@@ -41,13 +42,15 @@ def _modules(tmp_path: Path, *args: str) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize("args", [("--help",), ("roll", "3d6"), ("systems",), ("games", "list")])
 def test_light_commands_import_no_system(tmp_path: Path, args: tuple[str, ...]) -> None:
-    assert _modules(tmp_path, *args)["systems"] == []
+    loaded = _modules(tmp_path, *args)
+    assert loaded["systems"] == []
+    assert loaded["heavy"] == []  # no pydantic: the seat view models load with the first game
 
 
 def test_a_system_command_imports_that_system_only(tmp_path: Path) -> None:
     loaded = _modules(tmp_path, "ff", "--help")
     assert loaded["systems"] == ["fighting_fantasy"]
-    assert "grognard.cli.talisman" not in loaded["cli"]
+    assert "grognard.cli.systems.talisman" not in loaded["cli"]
 
 
 def test_systems_lists_every_system_from_its_declared_facts(tmp_path: Path) -> None:
@@ -68,3 +71,25 @@ def test_systems_lists_every_system_from_its_declared_facts(tmp_path: Path) -> N
     loaded = {s.id: [g.info.id for g in s.games] for s in registry.systems()}
     assert listed == {k: loaded[k] for k in listed}
     assert set(listed) >= {"fighting-fantasy", "grey-star", "adventures-in-fantasy", "talisman", "heroquest"}
+
+
+WEB_BUDGET = 120
+"""The most grognard modules importing the web application may load (issue 28: the app loads a system
+only when a page uses it)."""
+
+
+def test_the_web_app_imports_no_system_and_few_modules(tmp_path: Path) -> None:
+    probe = (
+        "import sys, json; import grognard.web.app;"
+        "own = [m for m in sys.modules if m.startswith('grognard')];"
+        "shown = sorted(m for m in own if m.startswith('grognard.systems.'));"
+        "print(json.dumps({'count': len(own), 'systems': shown}))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "GROGNARD_PLUGINS"}
+    env["GROGNARD_HOME"] = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=120, check=True
+    )
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["systems"] == []
+    assert found["count"] < WEB_BUDGET, found["count"]

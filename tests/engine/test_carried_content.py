@@ -110,7 +110,7 @@ def test_shipped_books_are_still_named_not_carried() -> None:
 def test_a_quest_file_travels_with_its_game(tmp_path: Path) -> None:
     """A HeroQuest quest read from a file: exported, the file deleted, imported into another home, the
     replay ends on the same state."""
-    from grognard.systems.heroquest.quest_setup import quest_source
+    from grognard.systems.heroquest.content.quest_setup import quest_source
 
     quest = tmp_path / "my-quest.toml"
     shipped = quest_source("1-the-smugglers-stair")

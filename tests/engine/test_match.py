@@ -203,9 +203,9 @@ def test_talisman_lives_gold_and_alignment_changes_are_events() -> None:
 
 def test_heroquest_tells_its_chance_moves_in_the_rules_words(store: SqliteStore) -> None:
     from grognard.engine.dice import Rng
-    from grognard.systems.heroquest.event_text import event_text
-    from grognard.systems.heroquest.seat_view import heroes_may_know
-    from grognard.systems.heroquest.state import QuestState
+    from grognard.systems.heroquest.model.state import QuestState
+    from grognard.systems.heroquest.views.event_text import event_text
+    from grognard.systems.heroquest.views.seat_view import heroes_may_know
 
     match = Match.new("heroquest", "quest", {}, ("human", "human"), seed=5, store=store)
     bot = _bots_to(match, 150)
@@ -274,7 +274,7 @@ def test_talisman_tells_its_chance_moves_in_words_and_keeps_a_drawn_spell_secret
 
 
 def test_heroquest_names_the_heroes_order_and_who_threw_each_roll() -> None:
-    from grognard.systems.heroquest.state import QuestState
+    from grognard.systems.heroquest.model.state import QuestState
 
     match = Match.new("heroquest", "quest", {}, ("human", "human"), seed=5)
     match.advance()

@@ -8,9 +8,14 @@ import pytest
 from grognard.engine import registry
 from grognard.engine.game import OptionInfo
 from grognard.engine.registry import get_system
-from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.mercenaries import MERCENARY_KINDS, parse_hires
-from grognard.systems.heroquest.quest_setup import PARTY_SPECS, SHIPPED_QUESTS, hero_from_spec, parse_party
+from grognard.systems.heroquest.content import catalog as hq
+from grognard.systems.heroquest.content.mercenaries import MERCENARY_KINDS, parse_hires
+from grognard.systems.heroquest.content.quest_setup import (
+    PARTY_SPECS,
+    SHIPPED_QUESTS,
+    hero_from_spec,
+    parse_party,
+)
 from grognard.systems.talisman.catalog import catalog as talisman_catalog
 from grognard.systems.talisman.game import CHARACTER_IDS, TalismanGame
 

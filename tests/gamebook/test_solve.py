@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from grognard.cli.solve import VIEWS
 from grognard.engine.errors import OddsError
 from grognard.engine.game import CHANCE
 from grognard.gamebook.load import load_book
@@ -21,6 +20,7 @@ from grognard.gamebook.solve import BookSolution, solve_book
 from grognard.gamebook.solve_state import Liveness
 from grognard.systems.fighting_fantasy.books import BOOKS as FF_BOOKS
 from grognard.systems.fighting_fantasy.ruleset import FF_RULES
+from grognard.systems.fighting_fantasy.solve_view import FightingFantasySheetView
 from tests.cli.helpers import grognard
 from tests.gamebook.helpers import HEAD, book
 from tests.gamebook.test_solve_oracle import generated_book
@@ -265,7 +265,7 @@ def test_the_sheet_view_of_fighting_fantasy_keeps_the_figures() -> None:
     b = ff(FF_BOOK)
     options = {"hero": "8/10/8", "potion": "fortune"}
     whole = solve_book(FF_RULES, b, options, exact=True)
-    viewed = solve_book(FF_RULES, b, options, exact=True, view=VIEWS[FF_RULES.id])
+    viewed = solve_book(FF_RULES, b, options, exact=True, view=FightingFantasySheetView())
     assert viewed.p_win == whole.p_win
     assert viewed.states <= whole.states
 
@@ -275,7 +275,7 @@ def test_the_fighting_fantasy_view_agrees_with_the_whole_sheet_on_generated_book
     b = generated_book(seed, "fighting-fantasy", FF_RULES)
     options = {"hero": "7/6/5", "potion": ("skill", "strength", "fortune")[seed % 3]}
     whole = solve_book(FF_RULES, b, options, exact=True)
-    viewed = solve_book(FF_RULES, b, options, exact=True, view=VIEWS[FF_RULES.id])
+    viewed = solve_book(FF_RULES, b, options, exact=True, view=FightingFantasySheetView())
     assert viewed.p_win == whole.p_win
     assert viewed.p_win_random == whole.p_win_random
 
@@ -288,7 +288,7 @@ def _sample_from(section: str) -> Book:
 def test_the_fighting_fantasy_sample_solved_from_its_last_fights() -> None:
     b = _sample_from("67")
     options = {"hero": "10/18/9", "potion": "strength"}
-    solved = solve_book(FF_RULES, b, options, exact=False, view=VIEWS[FF_RULES.id])
+    solved = solve_book(FF_RULES, b, options, exact=False, view=FightingFantasySheetView())
     assert 0 < solved.p_win < 1
     # Recomputed another way: the reader's chance after each first move, weighed by how the start goes.
     state = GamebookGame(FF_RULES, b, "sample").new_initial_state({"book": "sample", **options})

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page
 
 from grognard.engine.errors import UsageError
-from grognard.web.aif_desk import ACTIONS, action_text
+from grognard.web.systems.adventures_in_fantasy import ACTIONS, action_text
 from tests.web.conftest import Console, LiveServer
 
 ROUNDS = 40

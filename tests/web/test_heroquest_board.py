@@ -12,8 +12,8 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 
 from grognard.systems.heroquest.game import HeroQuestGame
-from grognard.systems.heroquest.seat_view import gm_private, heroes_public
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.views.seat_view import gm_private, heroes_public
 from tests.web.conftest import Console, LiveServer
 from tests.web.test_tables import click_action, ply, start_game
 
@@ -209,7 +209,7 @@ def test_a_spell_is_offered_by_its_name_target_effect_and_odds() -> None:
 
     from grognard.engine.game import CHANCE, TERMINAL
     from grognard.engine.match import Match
-    from grognard.systems.heroquest.seat_view import register  # noqa: F401 (views registered)
+    from grognard.systems.heroquest.views.seat_view import register  # noqa: F401 (views registered)
 
     burn: list[str] = []
     party = {"quest": QUEST, "heroes": "barbarian,elf-wizard,wizard"}

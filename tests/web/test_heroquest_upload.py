@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Page
 
-from grognard.systems.heroquest.quest_setup import SHIPPED_QUESTS
+from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS
 from tests.web.conftest import Console, LiveServer
 from tests.web.test_tables import ply
 
@@ -28,7 +28,7 @@ GOBLIN = "14,9"  # HeroScribe counts squares from 1, the board from 0
 
 def _upload(page: Page, url: str, path: Path) -> None:
     page.goto(f"{url}/games/new/heroquest")
-    page.click("[data-quest-upload]")
+    page.click("[data-upload]")
     page.set_input_files("input[name=file]", str(path))
     page.click("[data-action=upload]")
     page.wait_for_load_state()

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page
 
 from grognard.systems.talisman.catalog import catalog
 from grognard.web.seats import seat_token
-from grognard.web.talisman_board import talisman_board
+from grognard.web.systems.talisman import talisman_board
 from tests.web.conftest import Console, LiveServer
 from tests.web.test_tables import click_action, ply, start_game
 

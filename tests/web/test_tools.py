@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page
 
 from grognard.systems.fighting_fantasy import AdventureSheet, FightRules, parse_creature, start_fight
 from grognard.systems.fighting_fantasy.odds import fight_objective, fight_odds
-from grognard.systems.heroquest import combat_dice as cd
+from grognard.systems.heroquest.content import combat_dice as cd
 from grognard.web.tools import TOOLS
 from tests.web.conftest import Console, LiveServer
 

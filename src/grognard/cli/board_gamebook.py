@@ -1,11 +1,11 @@
-"""How a gamebook adventure and a book fight are drawn at the terminal (Fighting Fantasy, Grey Star):
-the section's number, title and text once per arrival, each sheet line that changed, and in a fight
-both sides' current scores before every decision. Only the view is read (`gamebook.seat_view`, the
-systems' `fight_public`)."""
+"""How a gamebook adventure and a book fight are drawn at the terminal: the section's number, title and
+text once per arrival, each sheet line that changed, and in a fight both sides' current scores before
+every decision, drawn by the system's own `fight` lines (given by its front end). Only the view is read
+(`gamebook.seat_view`, the systems' `fight_public`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from grognard.cli.play_loop import Presenter, odds_lines
@@ -20,57 +20,13 @@ ENDINGS = {
 }
 
 
-def _of(value: Any, total: Any) -> str:
-    return f"{value}/{total}" if total is not None and total != value else str(value)
+FightLines = Callable[[Any], list[str]]
+"""How a system draws both sides of a book's fight from its public view (`fight_public`)."""
 
 
-def fight_lines(fight: Any) -> list[str]:
-    """Both sides of a fight as they stand: a Fighting Fantasy fight's hero and creatures, or a Grey Star
-    combat's two sides and its Combat Ratio."""
-    if not isinstance(fight, dict):
-        return []
-    lines: list[str] = []
-    hero = fight.get("hero")
-    if isinstance(hero, dict):
-        lines.append(
-            f"  You: SKILL {_of(hero['skill'], hero['initial_skill'])}, "
-            f"STAMINA {_of(hero['stamina'], hero['initial_stamina'])}, "
-            f"LUCK {_of(hero['luck'], hero['initial_luck'])}"
-        )
-        for c in fight.get("creatures", []):
-            state = "" if c["alive"] else " (dead)"
-            target = " <- your target" if c["index"] == fight.get("target") and c["alive"] else ""
-            lines.append(
-                f"  {c['name']}: SKILL {c['skill']}, STAMINA {_of(c['stamina'], c['initial_stamina'])}"
-                f"{state}{target}"
-            )
-        return lines
-    star = fight.get("grey_star")
-    enemy = fight.get("enemy")
-    if isinstance(star, dict) and isinstance(enemy, dict):
-        lines.append(
-            f"  Grey Star: COMBAT SKILL {star['combat_skill']}, ENDURANCE {star['endurance']}, "
-            f"WILLPOWER {star['willpower']}"
-        )
-        lines.append(
-            f"  {enemy['name']}: COMBAT SKILL {enemy['combat_skill']}, ENDURANCE {enemy['endurance']}"
-        )
-        rounds = fight.get("rounds_left")
-        left = f"; {rounds} round(s) left" if isinstance(rounds, int) and rounds >= 0 else ""
-        some = fight.get("combat_ratio_spending_some")
-        spent = (
-            f", {some} spending WILLPOWER"
-            if some is not None and some != fight["combat_ratio_spending_none"]
-            else ""
-        )
-        lines.append(f"  Combat Ratio {fight['combat_ratio_spending_none']}{spent}{left}")
-        later = [e for e in fight.get("enemies", []) if e["index"] > fight.get("index", 0)]
-        if later:
-            lines.append(
-                "  Still to come: "
-                + ", ".join(f"{e['name']} ({e['combat_skill']}/{e['endurance']})" for e in later)
-            )
-    return lines
+def no_fight(fight: Any) -> list[str]:
+    """A fight drawn by no system: nothing."""
+    return []
 
 
 def _sheet(view: SeatView) -> dict[str, str]:
@@ -81,7 +37,10 @@ def _sheet(view: SeatView) -> dict[str, str]:
 
 
 class GamebookPresenter(Presenter):
-    """A gamebook or a single book fight at the terminal."""
+    """A gamebook or a single book fight at the terminal (`fight`: the system's drawing of a fight)."""
+
+    def __init__(self, fight: FightLines = no_fight) -> None:
+        self.fight = fight
 
     def section_lines(self, view: SeatView) -> list[str]:
         """The section's heading and text."""
@@ -107,7 +66,7 @@ class GamebookPresenter(Presenter):
         if "fight" in public:
             if last is None or "fight" not in last.public or arrived:
                 lines.append("  A fight begins.")
-            lines += fight_lines(public["fight"])
+            lines += self.fight(public["fight"])
         return lines
 
     def odds_now(self, view: SeatView, last: SeatView | None) -> bool:
@@ -132,13 +91,13 @@ class GamebookPresenter(Presenter):
 
     def board(self, view: SeatView) -> list[str]:
         """`m`: the section again and, in a fight, both sides."""
-        return self.section_lines(view) + fight_lines(view.public.get("fight"))
+        return self.section_lines(view) + self.fight(view.public.get("fight"))
 
     def sheet(self, view: SeatView) -> list[str]:
         """`s`: in a fight the scores in the fight first, then the adventure sheet and the section."""
         lines: list[str] = []
         if "fight" in view.public:
-            lines += ["In this fight:", *fight_lines(view.public["fight"])]
+            lines += ["In this fight:", *self.fight(view.public["fight"])]
         rows = _sheet(view)
         if rows:
             width = max(len(k) for k in rows)
@@ -171,7 +130,7 @@ class GamebookPresenter(Presenter):
     def ending(self, view: SeatView, last: SeatView | None = None) -> list[str]:
         """The section reached, the last scores of a fight, and how the adventure ended."""
         public = view.public
-        lines = self.before(view, last) if "section" in public else fight_lines(public.get("fight"))
+        lines = self.before(view, last) if "section" in public else self.fight(public.get("fight"))
         outcome = str(public.get("outcome") or (view.result or {}).get("outcome", ""))
         if "section" in public:
             lines.append(ENDINGS.get(outcome, outcome))

@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import typer
+
+from grognard.cli.systems import MODULES
+
+if TYPE_CHECKING:
+    from grognard.cli.play_loop import Presenter
+    from grognard.engine.match import Match
+
+PresenterFactory = Callable[["Match", Sequence[str], int], "Presenter"]
+"""How a system's front end makes the terminal presenter of one of its games, from the match, who sits at
+each seat and the terminal's width."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +39,8 @@ class Frontend:
     menu: Callable[[], list[MenuEntry]] = field(default=lambda: [])
     resume: Callable[[str], None] | None = None
     tools: Callable[[], list[MenuEntry]] = field(default=lambda: [])
+    presenters: Mapping[str, PresenterFactory] = field(default_factory=dict)
+    """The presenter of each game that has a board or map of its own, by game id."""
 
 
 FRONTENDS: dict[str, Frontend] = {}
@@ -37,16 +50,6 @@ def register(frontend: Frontend) -> Frontend:
     """Register a system's front end."""
     FRONTENDS[frontend.system] = frontend
     return frontend
-
-
-MODULES: dict[str, str] = {
-    "adventures-in-fantasy": "grognard.cli.aif",
-    "fighting-fantasy": "grognard.cli.ff",
-    "grey-star": "grognard.cli.grey_star",
-    "heroquest": "grognard.cli.heroquest",
-    "talisman": "grognard.cli.talisman",
-}
-"""The module that registers each shipped system's front end; imported only when that system is used."""
 
 
 def load(system_id: str) -> Frontend | None:

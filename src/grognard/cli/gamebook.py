@@ -22,11 +22,11 @@ from typing import Annotated
 
 import typer
 
-from grognard.cli.board_gamebook import GamebookPresenter
 from grognard.cli.console import err, out, print_json, read_line
 from grognard.cli.frontends import MenuEntry
 from grognard.cli.options import GameOption, JsonOption, SeedOption
 from grognard.cli.play_loop import ViewLoop
+from grognard.cli.presenters import presenter_for
 from grognard.engine import registry
 from grognard.engine.embedded import carried_name, embed, is_embedded
 from grognard.engine.errors import UsageError
@@ -116,7 +116,7 @@ def start_session(
             raise UsageError(f"{', '.join(given)}: a saved game keeps the options it was started with")
         session = store.load(game_id)
         saved = str(session.options.get("book", ""))
-        if session.system != system or session.game.info.id != "gamebook":
+        if session.system != system or not isinstance(session.game, GamebookGame):
             raise UsageError(
                 f"game {game_id} is a {session.system}/{session.game.info.id} game, not a {system} book"
             )
@@ -176,9 +176,9 @@ def play_book(
 def _play_session(session: Session, store: GameStore, hint: str) -> None:
     views = registry.get_views(session.system, session.game.info.id)
     if views.label is None:  # a system that registered no views: the book's own words
-        views = BookViews().game_views()
+        views = BookViews().game_views(session.system, "")
     match = Match(session, views, ["human"], store)
-    ViewLoop(match, GamebookPresenter(), hint).run()
+    ViewLoop(match, presenter_for(match), hint).run()
 
 
 def worth_options(**worths: float | None) -> dict[str, OptionValue]:
@@ -216,7 +216,7 @@ def resume_book(game_id: str, books: ShippedBooks, play: Callable[[str, str], No
     shipped when it is; a saved game of the system's `other` kind (e.g. "a single fight") is refused."""
     with open_store() as store:
         session = store.load(game_id)
-        if session.game.info.id != "gamebook":
+        if not isinstance(session.game, GamebookGame):
             raise UsageError(f"game {game_id} is {other}; only gamebook adventures can be continued")
         book = str(session.options["book"])
         if is_embedded(book):  # the game carries its book: played from it, wherever its file went

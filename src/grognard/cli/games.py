@@ -5,7 +5,7 @@ scripts, play by mail, tests)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -13,13 +13,10 @@ from rich.text import Text
 
 from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption, RunSeedOption
-from grognard.cli.play_loop import ViewLoop
-from grognard.cli.view_text import event_line, view_lines
 from grognard.engine import registry, salvage, savefile
 from grognard.engine.embedded import shown
 from grognard.engine.errors import UsageError
 from grognard.engine.game import OptionValue
-from grognard.engine.match import Match
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import (
     STORE_FILE,
@@ -30,13 +27,16 @@ from grognard.engine.store import (
     open_store,
     open_url,
 )
-from grognard.engine.view import Event, SeatView, view_data
 
 app = typer.Typer(
     help="Saved games: list, show, undo, export, import, delete, backup, recover; new, view, act, replay, "
     "play any game.",
     no_args_is_help=True,
 )
+
+if TYPE_CHECKING:
+    from grognard.engine.match import Match
+    from grognard.engine.view import Event, SeatView
 
 GameId = Annotated[str, typer.Argument(help="The game's id, as `grognard games list` shows it.")]
 
@@ -152,6 +152,8 @@ def undo(
     ] = None,
 ) -> None:
     """Take back moves to the previous player decision (the dice that followed it go too)."""
+    from grognard.engine.match import Match  # the match driver loads the seat views: not for `games list`
+
     with _store() as store:
         dropped = Match.load(store, game_id).undo(seat) if seat is not None else store.undo(game_id)
         if not dropped:
@@ -256,6 +258,9 @@ def _seat(match: Match, seat: int | None) -> int:
 
 
 def _show(view: SeatView, events: list[Event] | None, json_out: bool, game_id: str) -> None:
+    from grognard.cli.view_text import event_line, sentence_of, view_lines
+    from grognard.engine.view import view_data
+
     if json_out:
         data = view_data(view)
         data["id"] = game_id
@@ -266,7 +271,7 @@ def _show(view: SeatView, events: list[Event] | None, json_out: bool, game_id: s
     if events:
         out.print("Moves made:", markup=False)
         for e in events:
-            out.print(event_line(e), markup=False, highlight=False)
+            out.print(event_line(e, sentence_of(view)), markup=False, highlight=False)
     out.print(Text(f"Game {game_id}: ", style="bold"), end="")
     for line in view_lines(view, events=events is None):
         out.print(line, markup=False, highlight=False)
@@ -289,6 +294,8 @@ def new(
     json_out: JsonOption = False,
 ) -> None:
     """Start a game of any system, play chance and bots to the first human decision, print its id."""
+    from grognard.engine.match import Match  # the match driver loads the seat views: not for `games list`
+
     options = parse_options(system, game, option or [])
     with _store() as store:
         match = Match.new(system, game, options, seat or [], seed, store)
@@ -304,6 +311,8 @@ def new(
 @app.command("view")
 def view(game_id: GameId, seat: SeatOpt = None, json_out: JsonOption = False) -> None:
     """Show a game as one seat sees it: the table, that seat's secrets, its actions, odds and events."""
+    from grognard.engine.match import Match  # the match driver loads the seat views: not for `games list`
+
     with _store() as store:
         match = Match.load(store, game_id)
         shown = match.view(_seat(match, seat))
@@ -321,6 +330,8 @@ def act(
     json_out: JsonOption = False,
 ) -> None:
     """Make one action, then play chance and bots to the next human decision; show what happened."""
+    from grognard.engine.match import Match  # the match driver loads the seat views: not for `games list`
+
     with _store() as store:
         match = Match.load(store, game_id)
         who = _seat(match, seat)
@@ -342,6 +353,8 @@ def replay(
     json_out: JsonOption = False,
 ) -> None:
     """Replay a game from its seed to any ply, every move and every die shown."""
+    from grognard.engine.match import Match  # the match driver loads the seat views: not for `games list`
+
     with _store() as store:
         match = Match.load(store, game_id)
         shown = match.replay_view(to, seat)
@@ -352,6 +365,9 @@ def replay(
 def play(game_id: GameId) -> None:
     """Play a stored game at the keyboard: its human seats decide here, chance and bots move between.
     Keys: s sheet, m map or board, o odds, u undo, ? help, q quit."""
+    from grognard.cli.play_loop import ViewLoop
+    from grognard.engine.match import Match  # the match driver loads the seat views: not for `games list`
+
     with _store() as store:
         from grognard.cli.presenters import presenter_for  # a system's board: imported only to play
 

@@ -15,7 +15,7 @@ from typer.core import TyperGroup
 
 import grognard.systems  # noqa: F401  (declares every system; loads none)
 from grognard import __version__
-from grognard.cli import frontends
+from grognard.cli import frontends, systems
 from grognard.cli.console import InputEnded, err
 from grognard.engine import registry
 from grognard.engine.errors import GrognardError, UsageError
@@ -73,7 +73,7 @@ def _commands() -> dict[str, _Lazy]:
         ),
     }
     for facts in registry.facts():
-        if facts.id not in frontends.FRONTENDS and facts.id not in frontends.MODULES:
+        if facts.id not in frontends.FRONTENDS and facts.id not in systems.MODULES:
             continue
         load = _frontend_command(facts.id)
         commands[facts.command] = _Lazy(facts.summary, load)

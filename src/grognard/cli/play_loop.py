@@ -1,6 +1,6 @@
 """One play loop for every game, on the match driver and the view renderer.
 
-`grognard games play ID`, `grognard talisman play`, `grognard heroquest play` and the gamebooks' `play`
+`grognard games play ID`, each board game's `play` and the gamebooks' `play`
 commands all play through `ViewLoop`: the human seats of a game take their turns at this keyboard while
 chance and bots move between them (`engine.match.Match.advance`). Each decision shows what happened
 since (every die of the events), what the system's `Presenter` draws before a decision (a section's
@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 
 from grognard.cli.console import choose, out, read_line
-from grognard.cli.view_text import event_line, event_sentence, field_lines, view_lines
+from grognard.cli.view_text import event_line, field_lines, sentence_of, view_lines
 from grognard.engine.errors import UsageError
 from grognard.engine.match import Match, MatchError
 from grognard.engine.view import ActionView, Event, SeatView
@@ -170,7 +170,7 @@ class Presenter:
 
     def events(self, events: Sequence[Event], view: SeatView) -> list[str]:
         """The moves just made, one line each with every die (`view`: the game after them)."""
-        return [event_line(e) for e in events]
+        return [event_line(e, sentence_of(view)) for e in events]
 
     def ending(self, view: SeatView, last: SeatView | None = None) -> list[str]:
         """How the game ended (`last`: the view at the last decision shown)."""
@@ -308,7 +308,7 @@ class ViewLoop:
         for line in self.presenter.start(opening):
             say(line)
         self.pending += [
-            e for e in opening.events if e.kind != "log" and not event_sentence(e.values)
+            e for e in opening.events if e.kind != "log" and not sentence_of(opening)(e.values)
         ]  # what happened since this seat's last decision (not the log of the last move)
         self.pending += match.advance(first)
         while True:

@@ -68,7 +68,7 @@ def roll(
     Limits:    4d6mi2 (count dice below 2 as 2), 4d6ma5
     Named:     lw (Lone Wolf random number 0-9; --table book uses Grey Star's printed table),
                pct (Adventures in Fantasy: two d20 read as digits, 00 = 100),
-               hq, 3hq or hq3 (HeroQuest combat dice; the total is skulls), red, 2red (red d6)
+               1hq, 3hq or hq3 (HeroQuest combat dice; the total is skulls), red, 2red (red d6)
     Start an expression that begins with a minus sign after --, e.g. grognard roll -- -1+1d6.
     """
     if table not in TABLES:

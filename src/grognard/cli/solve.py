@@ -1,4 +1,4 @@
-"""`grognard ff solve BOOK` / `grognard gs solve BOOK`: the whole book solved (thin: the solving is
+"""`grognard <gamebook system> solve BOOK`: the whole book solved (thin: the solving is
 `gamebook.solve`), mounted on a system's Typer app by `add_solve_command`.
 
 Prints the chance of winning from the start (over the starting rolls, and for each starting score, or for
@@ -9,11 +9,10 @@ likely way to win, and each ending's chance under the best play and under choice
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.progress import Progress, SpinnerColumn, TextColumn
@@ -27,98 +26,10 @@ from grognard.engine.game import OptionValue
 from grognard.engine.odds import DEFAULT_BUDGET, MAX_BUDGET
 from grognard.gamebook.ruleset import Ruleset
 from grognard.gamebook.solve import BookSolution, solve_book
-from grognard.gamebook.solve_state import Live, SheetView
+from grognard.gamebook.solve_state import SheetView
 
 SECTIONS_SHOWN = 40
 """Sections listed in the text report (all of them are in the JSON)."""
-
-_POTION_SCORE = {"skill": "SKILL", "strength": "STAMINA", "fortune": "LUCK"}
-
-
-class FightingFantasySheetView:
-    """What of a Fighting Fantasy Adventure Sheet the rest of a book can read (`solve_state.SheetView`).
-
-    A score and its Initial value while a fight, a test of it, a condition on it or a change to it lies
-    ahead (every fight reads SKILL, STAMINA and LUCK; a meal reads STAMINA); Provisions while a meal or a
-    condition on them lies ahead; gold, each item, jewels while a condition names them; weapons while a
-    fight lies ahead; the potion while its score is read. A fight changes SKILL, STAMINA, LUCK, Initial
-    LUCK and the potion's measures and reads the Initial scores, the weapon and the potion's kind.
-
-    It belongs with the system (a `Ruleset.solve_sheet_view` hook); it is written here, duck-typed, until
-    the system offers it, so that neither system is imported by the other's commands.
-    """
-
-    def key(self, sheet: Any, live: Live) -> Hashable:
-        """The readable part of the sheet, as a tuple."""
-        return self._parts(sheet, live, fight_context=False)
-
-    def fight_context(self, sheet: Any, live: Live) -> Hashable:
-        """The readable part without what a fight changes (SKILL, STAMINA, LUCK, the potion's measures)."""
-        return self._parts(sheet, live, fight_context=True)
-
-    def _parts(self, sheet: Any, live: Live, fight_context: bool) -> Hashable:
-        fight = ("fight",) in live
-        reads = {name for kind, *rest in live if kind == "stat" for name in rest}
-        score_live = {
-            "SKILL": fight or "SKILL" in reads or ("test", "skill") in live,
-            "STAMINA": fight or "STAMINA" in reads or ("eat",) in live,
-            "LUCK": fight or "LUCK" in reads or ("test", "luck") in live,
-        }
-        scores: list[Any] = []
-        for name, now, initial in (
-            ("SKILL", sheet.skill, sheet.initial_skill),
-            ("STAMINA", sheet.stamina, sheet.initial_stamina),
-            ("LUCK", sheet.luck, sheet.initial_luck),
-        ):
-            scores.append((None if fight_context else now, initial) if score_live[name] else None)
-        food = ("provisions",) in live or ("eat",) in live
-        weapons = {w.name for w in sheet.weapons} if fight else set()
-        items = tuple(sorted(i for i in sheet.items if ("item", i) in live or i in weapons))
-        potion = sheet.potion if score_live.get(_POTION_SCORE.get(sheet.potion, ""), False) else ""
-        return (
-            *scores,
-            sheet.provisions if food else None,
-            sheet.gold if ("gold",) in live else None,
-            items,
-            (sheet.weapons, sheet.weapon) if fight else None,
-            (potion, None if fight_context else sheet.potion_measures) if potion else None,
-            sheet.jewels if ("special", "jewels") in live else None,
-        )
-
-
-class GreyStarSheetView:
-    """What of Grey Star's sheet the rest of a book can read (`solve_state.SheetView`): all of it but
-    the Nobles where no condition on gold lies ahead, with the Magicks in one order; a fight changes
-    ENDURANCE, WILLPOWER and whether a fight was fought. Like `FightingFantasySheetView`, it belongs with
-    the system."""
-
-    def key(self, sheet: Any, live: Live) -> Hashable:
-        """The sheet with the unread Nobles dropped and the Magicks sorted."""
-        return self._canonical(sheet, live, fight_context=False)
-
-    def fight_context(self, sheet: Any, live: Live) -> Hashable:
-        """The key without ENDURANCE, WILLPOWER and `fought`."""
-        return self._canonical(sheet, live, fight_context=True)
-
-    def _canonical(self, sheet: Any, live: Live, fight_context: bool) -> Hashable:
-        chart = sheet.chart
-        if chart is None:
-            return sheet  # type: ignore[no-any-return]
-        changes: dict[str, Any] = {"magicks": tuple(sorted(chart.magicks))}
-        if ("gold",) not in live:
-            changes["nobles"] = 0
-        if fight_context:
-            changes.update(endurance=0, willpower=0)
-        canonical: Any = replace(sheet, chart=replace(chart, **changes), magicks=tuple(sorted(sheet.magicks)))
-        out: Hashable = replace(canonical, fought=False) if fight_context else canonical
-        return out
-
-
-VIEWS: dict[str, SheetView] = {
-    "fighting-fantasy": FightingFantasySheetView(),
-    "grey-star": GreyStarSheetView(),
-}
-"""The sheet views of the systems that ship one here, by ruleset id (others use the whole sheet)."""
 
 
 def _options(ruleset: Ruleset, hero: str | None, given: list[str]) -> dict[str, OptionValue]:
@@ -200,8 +111,11 @@ def _render(solution: BookSolution) -> None:
         out.print(f"({len(data['sections']) - SECTIONS_SHOWN} more sections in --json)", markup=False)
 
 
-def add_solve_command(app: typer.Typer, ruleset: Ruleset, resolve: Callable[[str], Path]) -> None:
-    """Add `solve BOOK` to a system's Typer app (`resolve` turns a book argument into a file)."""
+def add_solve_command(
+    app: typer.Typer, ruleset: Ruleset, resolve: Callable[[str], Path], view: SheetView | None = None
+) -> None:
+    """Add `solve BOOK` to a system's Typer app (`resolve` turns a book argument into a file; `view`: what
+    of the system's sheet the rest of a book can read, None to tell every sheet apart)."""
     hero_help = next((o.help for o in ruleset.options if o.name == "hero"), "the character to play")
 
     @app.command("solve")
@@ -244,7 +158,7 @@ def add_solve_command(app: typer.Typer, ruleset: Ruleset, resolve: Callable[[str
                     exact=exact,
                     budget=budget,
                     progress=progress,
-                    view=VIEWS.get(ruleset.id),
+                    view=view,
                 )
         except OddsError as e:
             raise UsageError(str(e)) from None

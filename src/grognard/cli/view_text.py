@@ -8,24 +8,27 @@ replace the field dump later; this one only needs the view.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from grognard.engine import registry
 from grognard.engine.view import Event, SeatView
 
 MAX_ITEMS = 12
 """Items of a list shown before the rest is counted ("... and 7 more")."""
 
 
-def event_sentence(values: Mapping[str, Any]) -> str:
-    """The sentence of an event whose values carry a HeroQuest phrase (`say`), or "" for any other event.
-    HeroQuest's renderer is imported only when such an event is shown, so `games list` and the other
-    light commands load no system (tests/cli/test_startup.py)."""
-    if "say" not in values:
-        return ""
-    from grognard.systems.heroquest.event_text import view_sentence
+Sentence = Callable[[Mapping[str, Any]], str]
+"""How a game words an event from its values (`engine.view.FrontEnd.sentence`), "" for none."""
 
-    return view_sentence(values)
+
+def _no_sentence(values: Mapping[str, Any]) -> str:
+    return ""
+
+
+def sentence_of(view: SeatView) -> Sentence:
+    """How the game of `view` words its events (its front-end description)."""
+    return registry.get_views(view.system, view.game).front.sentence
 
 
 def _scalar(value: Any) -> str:
@@ -74,16 +77,17 @@ def field_lines(name: str, value: Any, indent: int = 0) -> Iterator[str]:
         yield f"{pad}  ... and {len(value) - MAX_ITEMS} more"
 
 
-def event_line(event: Event) -> str:
-    """One event as a line: who, what, and every die."""
+def event_line(event: Event, sentence: Sentence = _no_sentence) -> str:
+    """One event as a line: who, what, and every die (`sentence`: the game's own wording of events)."""
     who = "chance" if event.who is None else f"seat {event.who}"
     values = event.values
+    said = "" if values.get("hidden") or event.kind == "log" else sentence(values)
     if values.get("hidden"):
         what = "(secret)"
     elif event.kind == "log":
         return f"  {values.get('text', '')}"
-    elif event_sentence(values):
-        return f"  {event_sentence(values)}"
+    elif said:
+        return f"  {said}"
     elif event.kind == "action":
         what = str(values.get("label") or values.get("action"))
         if values.get("came"):
@@ -114,7 +118,7 @@ def view_lines(view: SeatView, *, public: bool = True, events: bool = True) -> l
         lines.append(f"Result: {view.result.get('outcome')}; winners: {_short(winners) or 'none'}")
     if events and view.events:
         lines.append("Events:")
-        lines += [event_line(e) for e in view.events]
+        lines += [event_line(e, sentence_of(view)) for e in view.events]
     if public:
         for name, value in view.public.items():
             lines += list(field_lines(name, value))

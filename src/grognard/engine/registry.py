@@ -8,10 +8,13 @@ command that does not use a system never imports it.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Game, SystemFacts, SystemInfo
-from grognard.engine.view import GameViews, plain_views
+
+if TYPE_CHECKING:
+    from grognard.engine.view import GameViews
 
 _SYSTEMS: dict[str, SystemInfo] = {}
 _DECLARED: dict[str, SystemFacts] = {}
@@ -81,4 +84,8 @@ def get_views(system_name: str, game_id: str) -> GameViews:
     system = get_system(system_name)
     game = system.game(game_id)
     views = _VIEWS.get((system.id, game_id))
-    return views if views is not None else plain_views(game.info.max_players)
+    if views is not None:
+        return views
+    from grognard.engine.view import plain_views  # inner import: the light commands never load pydantic
+
+    return plain_views(game.info.max_players)

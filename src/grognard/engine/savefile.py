@@ -22,8 +22,6 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import TypeAdapter, ValidationError
-
 from grognard import __version__
 from grognard.engine import files, registry
 from grognard.engine.dice import HQ_COMBAT_FACES, MAX_SIDES, DieRoll, Rng, Roll
@@ -34,6 +32,8 @@ from grognard.engine.serial import canonical
 from grognard.engine.session import MoveRecord, Session
 
 if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
     from grognard.engine.store import GameStore
 
 FORMAT = "grognard-saved-game"
@@ -124,6 +124,8 @@ def from_session(session: Session, title: str = "", created: str | None = None) 
 
 @cache
 def _rolls_adapter() -> TypeAdapter[tuple[Roll, ...]]:
+    from pydantic import TypeAdapter  # loaded on first use: listing saved games needs no pydantic
+
     return TypeAdapter(tuple[Roll, ...])
 
 
@@ -135,6 +137,8 @@ def rolls_to_data(rolls: tuple[Roll, ...]) -> list[Any]:
 
 def rolls_from_data(data: Any, where: str) -> tuple[Roll, ...]:
     """The dice written by `rolls_to_data`, checked strictly; a `SaveError` says what is wrong and where."""
+    from pydantic import ValidationError  # loaded on first use, as `_rolls_adapter`
+
     try:
         return _rolls_adapter().validate_json(json.dumps(data), strict=True)
     except (ValidationError, ValueError, TypeError, RecursionError) as e:

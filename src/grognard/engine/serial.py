@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from pydantic import TypeAdapter
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
 
 T = TypeVar("T")
 
@@ -16,6 +17,8 @@ _ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}
 def _adapter(cls: type[Any]) -> TypeAdapter[Any]:
     adapter = _ADAPTERS.get(cls)
     if adapter is None:
+        from pydantic import TypeAdapter  # loaded on first use: listing saved games needs no pydantic
+
         adapter = _ADAPTERS[cls] = TypeAdapter(cls)
     return adapter
 

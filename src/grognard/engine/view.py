@@ -9,9 +9,9 @@ every view a client receives is JSON-safe data of one shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
@@ -37,6 +37,10 @@ class Target(_Model):
     id: str | int | None = None
     square: tuple[int, int] | None = None
     name: str = ""
+    pick: str = ""
+    """What a board asks to be chosen before this target is clicked (a spell's key, for a spell cast at
+    a figure), "" for a target clicked at once; `pick_name` is how the choice is named to the player."""
+    pick_name: str = ""
 
 
 class ActionView(_Model):
@@ -145,6 +149,55 @@ AuditFn: TypeAlias = Callable[[GameState, int | None, SeatView], list[str]]
 """A system's own leak check of a view: the secrets it shows that the seat may not see (empty: none)."""
 
 
+Public: TypeAlias = Mapping[str, Any]
+"""The public part of a seat's view (`SeatView.public`)."""
+
+
+def _nothing(public: Public) -> str:
+    return ""
+
+
+def _seat_number(public: Public, seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+def _said_as_is(text: str, public: Public) -> str:
+    return text
+
+
+@dataclass(frozen=True)
+class FrontEnd:
+    """How the front ends show one game, so that neither the browser's nor the terminal's generic code
+    names a system: its board and side-panel templates (paths under the browser's `templates/`, "" for the
+    generic ones), whether its board and side panel show the seat's own secrets in their place (the table
+    then does not repeat them as "Yours alone"), the content it is played from (`content`: "books" or
+    "quests", with the package of its shipped books), what a table of it plays (its saved-games title),
+    how its seats, events and rolls are said, and a line of rules help."""
+
+    board: str = ""
+    side: str = ""
+    private_in_side: bool = False
+    content: str = ""
+    """"books" (gamebooks: shipped ones and uploads), "quests" (quest files), or "" for none."""
+    books: str = ""
+    """The package whose shipped books the game plays (`gamebook.books.ShippedBooks`)."""
+    upload: tuple[str, str, str] = ("", "", "")
+    """Where a player brings a file of their own: the page, the words of the link to it, and what follows
+    them ("" for a game played from shipped content only)."""
+    what: Callable[[Public], str] = _nothing
+    """What a new table plays, for its title ("" when the view says nothing worth naming)."""
+    seat_name: Callable[[Public, int], str] = _seat_number
+    """How a seat is named among the events ("Seat 2", "Elf (Seat 2)")."""
+    sentence: Callable[[Public], str] = _nothing
+    """An event's sentence from its values, "" to leave the event as it is."""
+    roll: Callable[[str, Public], str] = _said_as_is
+    """A roll's expression as said to the players (a thrower's seat named)."""
+    sheet: str = ""
+    """What a player's sheet is called in the game ("Adventure Sheet"), "" for "Sheet"."""
+    help: str = ""
+    """A sentence of rules help shown beside the table."""
+
+
 @dataclass(frozen=True)
 class GameViews:
     """What a system registers for one game: its view function, how many seats a state has, its default
@@ -167,6 +220,8 @@ class GameViews:
     tells_actions: bool = False
     """`told` also says what came of a seat's action (the rules' notes of it), after the action's label:
     the labels tell what came of every move, so a replay shows them without `changes`."""
+    front: FrontEnd = FrontEnd()
+    """How the front ends show the game (templates, names, wording)."""
 
 
 def one_seat(state: GameState) -> int:

@@ -8,14 +8,15 @@ them: everything is public.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import JsonValue
 
 from grognard.engine.game import CHANCE, Action, GameState
 from grognard.engine.session import MoveRecord
-from grognard.engine.view import ActionView, Event, GameViews, Odds, Sight, Target, ToldFn, one_seat
+from grognard.engine.view import ActionView, Event, FrontEnd, GameViews, Odds, Sight, Target, ToldFn, one_seat
 from grognard.gamebook.action_text import number_in
 from grognard.gamebook.runner import GamebookState
 
@@ -62,6 +63,35 @@ def step_events(before: GameState, after: GameState) -> list[Event]:
     return [Event(kind="step", values=values)]
 
 
+def book_played(public: Mapping[str, Any]) -> str:
+    """What a new table plays, for its title: the book's title."""
+    book = public.get("book")
+    return book if isinstance(book, str) else ""
+
+
+def book_front(system_id: str, books: str, sheet: str = "") -> FrontEnd:
+    """How the front ends show a gamebook of system `system_id`: the section as the page, the Adventure
+    Sheet beside it (called `sheet`), the system's shipped books (in package `books`) and the reader's own."""
+    return FrontEnd(
+        board="gamebook/board.html",
+        side="gamebook/side.html",
+        content="books",
+        books=books,
+        upload=(
+            f"/books/{system_id}",
+            "Open your own book",
+            "(a TOML book, a Twee story or Twine HTML), or start a shipped one below.",
+        ),
+        what=book_played,
+        sheet=sheet,
+        help="Read the section, choose where to turn; fights and tests are rolled for you, with their odds.",
+    )
+
+
+FIGHT_FRONT = FrontEnd(board="gamebook/fight.html")
+"""How the front ends show a gamebook system's fight on its own."""
+
+
 @dataclass(frozen=True)
 class BookViews:
     """A system's hooks into the gamebook view: its fight's public data, its action groups, its odds."""
@@ -73,8 +103,10 @@ class BookViews:
     fight_told: ToldFn | None = None
     """How a roll of the system's fight is told, from the fight's states before and after it."""
 
-    def game_views(self) -> GameViews:
-        """The views of the gamebook game: one seat, these labels and odds."""
+    def game_views(self, system_id: str, books: str, sheet: str = "") -> GameViews:
+        """The views of the gamebook game of system `system_id`, whose shipped books are in package
+        `books`, its reader's sheet called `sheet`: one seat, these labels and odds, drawn as a book
+        (`book_front`)."""
         return GameViews(
             self.sight,
             one_seat,
@@ -82,6 +114,7 @@ class BookViews:
             odds=self.seat_odds,
             changes=step_events,
             told=self.told if self.fight_told is not None else None,
+            front=book_front(system_id, books, sheet),
         )
 
     def told(self, before: GameState, record: MoveRecord, after: GameState) -> str:

@@ -18,11 +18,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import grognard.systems  # noqa: F401  (declares every system; loads none)
 from grognard.engine import registry
 from grognard.engine.errors import GrognardError
-from grognard.web.aif_desk import add_aif_desk_routes
+from grognard.web import systems
 from grognard.web.books import add_book_routes
 from grognard.web.hardening import add_hardening
 from grognard.web.limits import add_limits
-from grognard.web.pages import is_htmx, render
+from grognard.web.pages import TEMPLATES, is_htmx, render
 from grognard.web.security import check_form
 from grognard.web.settings import Settings
 from grognard.web.solving import RETRY_SECONDS, Busy, ClientGone
@@ -106,7 +106,8 @@ def create_app(settings: Settings) -> FastAPI:
 
     add_table_routes(app, secret, page)
     add_book_routes(app, secret, page)
-    add_aif_desk_routes(app, secret, page)
+    systems.mount(app, secret, page)
+    systems.install(TEMPLATES.env)
     add_limits(app)
     add_hardening(app, settings)
     return app

@@ -4,8 +4,7 @@ An upload (1 MB at most) is read by the same loaders and checked by the same che
 in memory: its problems are shown, each with its section, and nothing of it is kept. A book with none is
 started as a new game that carries it (under the hash of its bytes, never the name the browser sent nor a
 path of the server), and kept in `$GROGNARD_HOME/books/` under that name, so a new-game form may start it
-again as `upload:<hash>.<suffix>` (`web.content`). The HeroScribe quest uploads (`web.quests`) are mounted
-with these routes.
+again as `upload:<hash>.<suffix>` (`web.content`).
 """
 
 from __future__ import annotations
@@ -26,30 +25,34 @@ from grognard.gamebook.load import BookLoadError, book_from_bytes
 from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.runner import GamebookGame
 from grognard.web.access import table_key
-from grognard.web.content import BOOK_SYSTEMS, SUFFIXES, keep_upload, shipped, uploaded_books
-from grognard.web.quests import add_quest_routes
+from grognard.web.content import SUFFIXES, content_of, keep_upload, shipped, uploaded_books
 from grognard.web.seats import host_token, keep, seat_token
 from grognard.web.settings import UPLOAD_LIMIT
 from grognard.web.tables import WRITES, Form, Page, table_store
 
 
 def add_book_routes(app: FastAPI, secret: str, page: Page) -> None:
-    """Mount the gamebook upload routes, and the HeroScribe quest uploads beside them."""
-    add_quest_routes(app, secret, page)
+    """Mount the gamebook upload routes."""
 
-    def system_of(system_id: str) -> str:
-        if system_id not in BOOK_SYSTEMS:
+    def book_game(system_id: str) -> tuple[str, str]:
+        """The system and its game that plays books (a 404 for a system of no books)."""
+        try:
+            kind, _, game = content_of(system_id)
+        except UsageError:
+            kind, game = "", ""
+        if kind != "books":
             raise HTTPException(404, f"{system_id!r} has no gamebooks")
-        return registry.get_system(system_id).id
+        return registry.get_system(system_id).id, game
 
     @app.get("/books/{system_id}", response_class=HTMLResponse)
     def book_form(request: Request, system_id: str) -> HTMLResponse:
-        system = registry.get_system(system_of(system_id))
+        system = registry.get_system(book_game(system_id)[0])
         return page(request, "books.html", system=system, shipped=list(shipped(system.id)), problems=[])
 
     @app.post("/books/{system_id}")
     def upload(request: Request, system_id: str, form: Form, file: UploadFile) -> Response:
-        system = registry.get_system(system_of(system_id))
+        system_id, game = book_game(system_id)
+        system = registry.get_system(system_id)
         name = (file.filename or "book")[:200]
         suffix = Path(name).suffix.lower()
         if suffix not in SUFFIXES:
@@ -57,7 +60,7 @@ def add_book_routes(app: FastAPI, secret: str, page: Page) -> None:
         data = file.file.read(UPLOAD_LIMIT + 1)
         if len(data) > UPLOAD_LIMIT:
             raise UsageError(f"{name}: over {UPLOAD_LIMIT // 1000} KB, more than a book here may be")
-        ruleset = registry.get_game(system.id, "gamebook")
+        ruleset = registry.get_game(system.id, game)
         if not isinstance(ruleset, GamebookGame):
             raise HTTPException(404, f"{system.id!r} has no gamebooks")
         kept = f"{hashlib.sha256(data).hexdigest()[:32]}{suffix}"
@@ -85,7 +88,7 @@ def add_book_routes(app: FastAPI, secret: str, page: Page) -> None:
         seed = secrets.randbelow(10**9)
         with WRITES:
             carried = {"book": embed(kept, data)}
-            match = Match.new(system.id, "gamebook", carried, ["human"], seed, table_store())
+            match = Match.new(system.id, game, carried, ["human"], seed, table_store())
             match.advance()
         keep_upload(uploaded_books(), {kept: data})  # a later new-game form may name it `upload:<kept>`
         stored = match.session.game_id

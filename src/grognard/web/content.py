@@ -14,17 +14,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from grognard.engine import registry
 from grognard.engine.embedded import MAX_EMBEDDED_BYTES, embed
 from grognard.engine.errors import ContentError, UsageError
 from grognard.engine.files import private_folder, read_file, write_private
 from grognard.engine.store import grognard_home
 from grognard.gamebook.books import ShippedBooks
 
-BOOK_SYSTEMS = {
-    "fighting-fantasy": "grognard.systems.fighting_fantasy",
-    "grey-star": "grognard.systems.grey_star",
-}
-"""The systems whose games are gamebooks, and the package their shipped books are in."""
 SUFFIXES = (".toml", ".twee", ".tw", ".tw3", ".html", ".htm")
 """The kinds of file a reader may upload."""
 
@@ -81,9 +77,22 @@ def _carried_upload(value: str, folder: Path, suffixes: tuple[str, ...]) -> str 
     return embed(kept, data)
 
 
+def content_of(system_id: str) -> tuple[str, str, str]:
+    """What a system's games are played from, as its front-end description says (`engine.view.FrontEnd`):
+    ("books", the package of its shipped books, the game that plays them), ("quests", "", the game), or
+    ("", "", "") for neither; an unknown system is a `UsageError`."""
+    system = registry.get_system(system_id)
+    for game in system.games:
+        front = registry.get_views(system.id, game.info.id).front
+        if front.content:
+            return front.content, front.books, game.info.id
+    return "", "", ""
+
+
 def shipped(system_id: str) -> dict[str, Path]:
-    """The books a gamebook system ships, by name."""
-    return ShippedBooks(BOOK_SYSTEMS[system_id]).all()
+    """The books a gamebook system ships, by name (none for a system of no books)."""
+    kind, package, _ = content_of(system_id)
+    return ShippedBooks(package).all() if kind == "books" else {}
 
 
 def content_reference(system_id: str, value: str) -> str:
@@ -91,8 +100,9 @@ def content_reference(system_id: str, value: str) -> str:
     uploaded here, by its upload name (returned as the content the game carries, read from the kept
     file); anything else, a path above all, is refused without being looked for, so a page can never make
     the server read a file of its choosing."""
-    if system_id not in BOOK_SYSTEMS:
-        if system_id == "heroquest" and (carried := _carried_upload(value, uploaded_quests(), (".toml",))):
+    kind, _, _ = content_of(system_id)
+    if kind != "books":
+        if kind == "quests" and (carried := _carried_upload(value, uploaded_quests(), (".toml",))):
             return carried
         if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,80}", value) and not Path(value).exists():
             return value  # a shipped name, resolved by the system itself

@@ -10,19 +10,38 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
 from grognard import __version__
-from grognard.systems.heroquest.event_text import view_sentence
-from grognard.web.heroquest_board import quest_board
+from grognard.engine import registry
+from grognard.engine.view import FrontEnd, SeatView
 from grognard.web.security import browser_session, form_token, remember
-from grognard.web.talisman_board import COLOURS, card_name, seat_label, seat_said, talisman_board
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
-"""The page templates; Jinja2 escapes every value put into an .html template."""
-TEMPLATES.env.globals.update(talisman_board=talisman_board, token_colours=COLOURS)
-TEMPLATES.env.filters["talisman_name"] = card_name
-TEMPLATES.env.filters["talisman_seats"] = seat_said
-TEMPLATES.env.globals["seat_label"] = seat_label
-TEMPLATES.env.globals["heroquest_board"] = quest_board
-TEMPLATES.env.globals["event_sentence"] = view_sentence
+"""The page templates; Jinja2 escapes every value put into an .html template. Each system's own helpers
+are added by `web.systems.install` when the app is made."""
+
+
+def front_of(view: SeatView) -> FrontEnd:
+    """How the front ends show the game of `view` (its templates and wording, `engine.view.FrontEnd`)."""
+    return registry.get_views(view.system, view.game).front
+
+
+def seat_label(view: SeatView, seat: int) -> str:
+    """A seat as the events name it, in the game's own way ("Seat 2", "Elf (Seat 2)")."""
+    return front_of(view).seat_name(view.public, seat)
+
+
+def event_sentence(view: SeatView, values: dict[str, Any]) -> str:
+    """An event's sentence in the game's own words, "" when the game has none for it."""
+    return front_of(view).sentence(values)
+
+
+def roll_said(view: SeatView, expression: str) -> str:
+    """A roll's expression as the game says it (its thrower named)."""
+    return front_of(view).roll(expression, view.public)
+
+
+TEMPLATES.env.globals.update(
+    front_of=front_of, seat_label=seat_label, event_sentence=event_sentence, roll_said=roll_said
+)
 
 
 def render(request: Request, template: str, secret: str, status: int = 200, **context: Any) -> HTMLResponse:

@@ -74,12 +74,6 @@ def writing() -> AbstractContextManager[object]:
     return nullcontext() if database_url() else WRITES
 
 
-PRIVATE_IN_SIDE = {("talisman", "game"), ("heroquest", "quest")}
-"""The games whose board and side panel show the seat's own secrets in their place (a Talisman character's
-Spells on its sheet; the HeroQuest game master's monsters and traps on the board, the rest beside it):
-the table does not show them again as "Yours alone"."""
-
-
 def table_store() -> SqlStore:
     """This thread's store (SQLite connections stay in the thread that opened them), opened once."""
     where = database_url() or str(grognard_home())
@@ -107,19 +101,6 @@ def _title(summary: GameSummary) -> str:
         names = {f.id: f.name for f in registry.facts()}
         return f"{names.get(summary.system, summary.system)}: {summary.game}"
     return title
-
-
-def _what(public: Mapping[str, Any]) -> str:
-    """What a new table plays, as its saved-games list names it: the quest or the book, else the
-    characters chosen or how many players ("" when its view says none of these)."""
-    for key in ("quest", "book"):
-        if isinstance(public.get(key), str) and public[key]:
-            return str(public[key])
-    heroes = public.get("heroes")
-    if isinstance(heroes, list) and heroes:
-        chosen = [str(h.get("character_name") or "") for h in heroes if isinstance(h, dict)]
-        return ", ".join(chosen) if all(chosen) else f"{len(heroes)} players"
-    return ""
 
 
 def load_table(secret: str, key: str) -> Match:
@@ -196,7 +177,11 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         except UsageError as e:
             raise HTTPException(404, str(e)) from e
         games = [g.info for g in system.games]
-        return page(request, "new_game.html", system=system, games=games, seat_words=SEAT_WORDS)
+        fronts = [registry.get_views(system.id, g.id).front for g in games]
+        uploads = list(dict.fromkeys(f.upload for f in fronts if f.upload[0]))
+        return page(
+            request, "new_game.html", system=system, games=games, seat_words=SEAT_WORDS, uploads=uploads
+        )
 
     @app.post("/games")
     def create_game(request: Request, form: Form) -> Response:
@@ -223,7 +208,7 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
         views = registry.get_views(system.id, info.id)
         first = game.new_initial_state(info.resolve_options(options))
         count = views.seats(first)
-        title = f"{info.name}: {what}" if (what := _what(views.view(first, None).public)) else ""
+        title = f"{info.name}: {what}" if (what := views.front.what(views.view(first, None).public)) else ""
         fills = (fills or ["here"])[:count]
         kinds = [f if f in ("bot", "random") else "human" for f in fills]
         people = kinds.count("human")
@@ -298,7 +283,6 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             "step": step,
             "odds_pending": bool(acting) and has_heavy_odds(match),
             "spectator_link": f"{base}/games/{key}?spectate=1",
-            "private_in_side": (view.system, view.game) in PRIVATE_IN_SIDE,
             "host": host,
             "public": marks.get(PUBLIC_MARK) == "1",
             "waits": bool(mine) and waits(match),
@@ -538,7 +522,6 @@ def add_table_routes(app: FastAPI, secret: str, page: Page) -> None:
             last=match.ply,
             seat=seat,
             spectate=not mine,
-            private_in_side=(view.system, view.game) in PRIVATE_IN_SIDE,
         )
 
     def listed(request: Request) -> list[tuple[GameSummary, str, str]]:

@@ -1,6 +1,6 @@
 """The campaign commands, run as a user would: `grognard aif campaign|advance|experience|hirelings`.
 
-The commands are mounted on `grognard aif` by `cli/aif.py` and the campaign game is registered by the
+The commands are mounted on `grognard aif` by `cli/systems/aif.py` and the campaign game is registered by the
 system's `__init__`: the tests run the real `python -m grognard` (`tests.cli.helpers.grognard`).
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from grognard.cli.aif_campaign import ACTIONS, campaign_app
+from grognard.cli.systems.aif_campaign import ACTIONS, campaign_app
 from grognard.engine.errors import RulesError
 from grognard.engine.game import CHANCE
 from grognard.systems.adventures_in_fantasy.campaign import CAMPAIGN_GAME, sample_action

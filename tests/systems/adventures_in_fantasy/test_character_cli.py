@@ -8,7 +8,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from grognard.cli.aif_character import BAD_ANSWERS, mount
+from grognard.cli.systems.aif_character import BAD_ANSWERS, mount
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.character import Character
 from tests.cli.helpers import grognard

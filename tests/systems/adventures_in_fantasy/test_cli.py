@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from grognard.cli.aif import app
+from grognard.cli.systems.aif import app
 from grognard.engine.errors import UsageError
 from tests.cli.helpers import grognard
 

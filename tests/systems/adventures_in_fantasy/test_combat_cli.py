@@ -8,7 +8,7 @@ from fractions import Fraction
 import typer
 from typer.testing import CliRunner
 
-from grognard.cli.aif_combat import add_combat_commands
+from grognard.cli.systems.aif_combat import add_combat_commands
 from grognard.engine.errors import UsageError
 
 app = typer.Typer()

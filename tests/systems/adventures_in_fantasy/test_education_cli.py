@@ -1,7 +1,7 @@
 """The education and equipment commands, run as a user would: `grognard aif learn|buy|castle ...`.
 
-The commands are mounted on `grognard aif` by `cli/aif.py`; the tests run the real `python -m grognard`
-(`tests.cli.helpers.grognard`).
+The commands are mounted on `grognard aif` by `cli/systems/aif.py`; the tests run the real
+`python -m grognard` (`tests.cli.helpers.grognard`).
 """
 
 from __future__ import annotations

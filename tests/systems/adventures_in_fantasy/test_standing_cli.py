@@ -8,7 +8,7 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from grognard.cli.aif_campaign import experience_app
+from grognard.cli.systems.aif_campaign import experience_app
 from grognard.engine.errors import UsageError
 
 runner = CliRunner()

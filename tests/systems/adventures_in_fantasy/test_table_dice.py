@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from grognard.cli import aif_world
-from grognard.cli.aif_character import mount as mount_character
+from grognard.cli.systems import aif_world
+from grognard.cli.systems.aif_character import mount as mount_character
 from grognard.engine.dice import Rng, percentile, roll_dice
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.encounters import outdoor_encounter

@@ -1,4 +1,4 @@
-"""The world commands of `grognard aif` (cli/aif_world.py), mounted on a fresh Typer app."""
+"""The world commands of `grognard aif` (cli/systems/aif_world.py), mounted on a fresh Typer app."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from grognard.cli import aif_world
+from grognard.cli.systems import aif_world
 from grognard.engine.errors import UsageError
 from tests.cli.helpers import grognard
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from grognard.cli.ff import app
+from grognard.cli.systems.ff import app
 from grognard.engine.errors import UsageError
 from grognard.systems.fighting_fantasy import AdventureSheet, Creature, start_fight
 from grognard.systems.fighting_fantasy.odds import fight_odds

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from grognard.cli.grey_star import app
+from grognard.cli.systems.grey_star import app
 from grognard.engine.errors import UsageError
 from grognard.systems.grey_star.combat import CombatState
 from grognard.systems.grey_star.odds import advise
@@ -96,7 +96,7 @@ def test_odds_bad_enemy_names_the_value() -> None:
     assert isinstance(ran.exception, UsageError) and "dice" in str(ran.exception)
 
 
-# Through the real `grognard` command: these pass once grognard.cli.grey_star is imported by the CLI.
+# Through the real `grognard` command: these pass once grognard.cli.systems.grey_star is imported by the CLI.
 
 
 def test_grognard_grey_star_crt_json() -> None:

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest.catalog import Stat
-from grognard.systems.heroquest.hero import Hero, create_hero
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.content.catalog import Stat
+from grognard.systems.heroquest.content.hero import Hero, create_hero
+from grognard.systems.heroquest.model.state import QuestState
 
 from .play_helpers import begin, step
 

@@ -11,8 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from grognard.systems.heroquest.state import GM_SLOT, QuestState
-from grognard.systems.heroquest.turn import start_monster
+from grognard.systems.heroquest.driver.turn import start_monster
+from grognard.systems.heroquest.model.state import GM_SLOT, QuestState
 
 from .play_helpers import begin, index_of, put_hero
 
@@ -80,7 +80,7 @@ def gm_facing(tmp_path: Path, monsters: str, mid: str, *at: tuple[int, int], **o
 def until_turn_of(state: QuestState, i: int, *, limit: int = 40) -> QuestState:
     """Every figure ends its turn (a roll pending takes its first outcome) until hero `i`'s turn begins
     with nothing left to roll."""
-    from grognard.systems.heroquest.resolve import outcomes
+    from grognard.systems.heroquest.driver.resolve import outcomes
 
     for _ in range(limit):
         if state.pending is not None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from grognard.engine.game import CHANCE
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.model.state import QuestState
 
 TRAP_QUEST = """
 id = "trap-row"

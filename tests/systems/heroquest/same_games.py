@@ -23,11 +23,11 @@ from grognard.engine.dice import Rng
 from grognard.engine.game import CHANCE, TERMINAL, Action, GameState
 from grognard.engine.serial import canonical, to_data
 from grognard.engine.session import Policy, Session, random_policy
-from grognard.systems.heroquest.bots import hero_bot
-from grognard.systems.heroquest.event_text import log_lines
+from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.quest_setup import SHIPPED_QUESTS
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.policies.bots import hero_bot
+from grognard.systems.heroquest.views.event_text import log_lines
 
 PATH = Path(__file__).parent / "data" / "relayer_same_games.json"
 MAX_MOVES = 4000

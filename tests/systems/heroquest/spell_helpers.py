@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from grognard.systems.heroquest.hero import create_hero
-from grognard.systems.heroquest.quest_setup import hero_from_spec
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.content.hero import create_hero
+from grognard.systems.heroquest.content.quest_setup import hero_from_spec
+from grognard.systems.heroquest.model.state import QuestState
 
 from .play_helpers import begin
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grognard.systems.heroquest.action_text import (
+from grognard.systems.heroquest.model.action_text import (
     Aim,
     AtFigure,
     AtSquare,
@@ -79,7 +79,7 @@ def test_every_recorded_action_round_trips_to_its_kind() -> None:
 def test_a_monster_whose_id_begins_with_h_is_no_hero_in_the_labels() -> None:
     """Hask (`2-the-salt-crypt`, id "hask") is a monster: the attack's label once read "ask" as a hero's
     number and raised; the typed action tells "hN" from a monster id."""
-    from grognard.systems.heroquest.render import action_label
+    from grognard.systems.heroquest.views.render import action_label
 
     from .play_helpers import begin
 

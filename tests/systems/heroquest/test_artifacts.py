@@ -17,11 +17,11 @@ import pytest
 from grognard.engine.dice import Rng
 from grognard.engine.errors import RuleNotImplementedError
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.artifacts import BOW_ARROWS
-from grognard.systems.heroquest.effect_strings import has
-from grognard.systems.heroquest.items import HANDLERS, NOT_PLAYED, PASSIVE, handler
-from grognard.systems.heroquest.state import HERO_PLAYER, QuestState
+from grognard.systems.heroquest.content import catalog as hq
+from grognard.systems.heroquest.features.artifacts import BOW_ARROWS
+from grognard.systems.heroquest.features.items.items import HANDLERS, NOT_PLAYED, PASSIVE, handler
+from grognard.systems.heroquest.model.effect_strings import has
+from grognard.systems.heroquest.model.state import HERO_PLAYER, QuestState
 
 from .play_helpers import index_of, put_hero, put_monster, rolled, step
 from .test_artifacts_env import frosty, wearing
@@ -277,10 +277,10 @@ def test_random_games_with_the_artifacts_keep_every_promise_lines_439_483() -> N
     import time
 
     from grognard.engine.conformance import check_game
-    from grognard.systems.heroquest import gear
+    from grognard.systems.heroquest.content.hero import scroll_name
+    from grognard.systems.heroquest.content.quest_setup import hero_from_spec
     from grognard.systems.heroquest.game import GAME
-    from grognard.systems.heroquest.hero import scroll_name
-    from grognard.systems.heroquest.quest_setup import hero_from_spec
+    from grognard.systems.heroquest.rules import gear
 
     rogue = hero_from_spec("human-rogue")
     for name in (

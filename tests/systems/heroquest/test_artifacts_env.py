@@ -17,12 +17,12 @@ import pytest
 
 from grognard.engine.errors import ContentError
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.artifacts_env import spell_immune, spell_relief
-from grognard.systems.heroquest.effect_strings import has, total
-from grognard.systems.heroquest.quest import load_quest
-from grognard.systems.heroquest.resolve import movement_outcomes
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.content import catalog as hq
+from grognard.systems.heroquest.content.quest import load_quest
+from grognard.systems.heroquest.driver.resolve import movement_outcomes
+from grognard.systems.heroquest.features.items.artifacts_env import spell_immune, spell_relief
+from grognard.systems.heroquest.model.effect_strings import has, total
+from grognard.systems.heroquest.model.state import QuestState
 
 from .play_helpers import begin, put_hero, rolled, step
 
@@ -222,7 +222,7 @@ def test_an_unpoisoned_trap_leaves_no_poison() -> None:
 
 
 def test_the_map_draws_the_ice_the_heroes_have_seen() -> None:
-    from grognard.systems.heroquest.render import map_lines
+    from grognard.systems.heroquest.views.render import map_lines
 
     row = map_lines(frosty())[2]  # the top corridor, y = 0
     assert row[4 + 5] == "%" and row[4 + 7] == "~" and row[4 + 1] == "1" and row[4 + 2] == ","

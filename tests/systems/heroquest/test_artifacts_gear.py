@@ -12,14 +12,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from grognard.engine.store import open_store
-from grognard.systems.heroquest import gear
-from grognard.systems.heroquest.effects import hero_attack_dice
+from grognard.systems.heroquest.campaign.homecoming import hero_after_quest
+from grognard.systems.heroquest.campaign.roster import Roster
+from grognard.systems.heroquest.content.hero import Equipped
+from grognard.systems.heroquest.content.quest_setup import hero_from_spec
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.hero import Equipped
-from grognard.systems.heroquest.homecoming import hero_after_quest
-from grognard.systems.heroquest.quest_setup import hero_from_spec
-from grognard.systems.heroquest.roster import Roster
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.rules import gear
+from grognard.systems.heroquest.rules.effects import hero_attack_dice
 
 from .play_helpers import index_of, put_hero, put_monster, step
 from .test_artifacts_env import QUEST, frosty

@@ -8,7 +8,7 @@ import pytest
 
 from grognard.engine.content import load_text
 from grognard.engine.errors import ContentError, UsageError
-from grognard.systems.heroquest.board import (
+from grognard.systems.heroquest.content.board import (
     Board,
     BoardFile,
     Furniture,

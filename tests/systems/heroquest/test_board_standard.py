@@ -13,9 +13,9 @@ from __future__ import annotations
 import pytest
 
 from grognard.engine.content import load_text
-from grognard.systems.heroquest.board import Door, Square, edge, neighbours, standard_board
-from grognard.systems.heroquest.heroscribe import import_heroscribe
-from grognard.systems.heroquest.quest import QuestFile, check_quest
+from grognard.systems.heroquest.content.board import Door, Square, edge, neighbours, standard_board
+from grognard.systems.heroquest.content.quest import QuestFile, check_quest
+from grognard.systems.heroquest.importer.heroscribe import import_heroscribe
 
 Rect = tuple[int, int, int, int]
 

@@ -42,7 +42,7 @@ def test_simulate_summary_keys() -> None:
 def test_a_spell_at_a_monster_whose_id_begins_with_h_is_offensive() -> None:
     """Hask (`2-the-salt-crypt`, id "hask") is a monster: the bot once took a spell at him for a spell at
     a companion (a buff) because his id begins with "h"."""
-    from grognard.systems.heroquest.bots import _at_hero, _offensive
+    from grognard.systems.heroquest.policies.bots import _at_hero, _offensive
 
     from .play_helpers import begin
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from grognard.engine.dice import Rng
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.session import Session
-from grognard.systems.heroquest.bot_maps import goal_squares
-from grognard.systems.heroquest.bots import hero_bot
+from grognard.systems.heroquest.content.quest_setup import quest_source
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.quest_setup import quest_source
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.policies.bot_maps import goal_squares
+from grognard.systems.heroquest.policies.bots import hero_bot
 from grognard.systems.heroquest.simulate import party_for
-from grognard.systems.heroquest.state import QuestState
 
 QUEST = "1-the-smugglers-stair"
 

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 from grognard.engine.dice import Rng
 from grognard.engine.game import CHANCE, TERMINAL
-from grognard.systems.heroquest.bots import hero_bot
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.policies.bots import hero_bot
 from grognard.systems.heroquest.simulate import simulate
-from grognard.systems.heroquest.state import QuestState
 
 from .play_helpers import begin, put_hero, step
 

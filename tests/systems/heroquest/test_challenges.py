@@ -16,11 +16,11 @@ import pytest
 from grognard.engine.content import package_file
 from grognard.engine.errors import ContentError
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest.challenge_play import challenge_label
-from grognard.systems.heroquest.challenges import reach_chance
-from grognard.systems.heroquest.event_text import log_lines
-from grognard.systems.heroquest.quest import load_quest
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.content.challenges import reach_chance
+from grognard.systems.heroquest.content.quest import load_quest
+from grognard.systems.heroquest.features.dungeon.challenge_play import challenge_label
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.views.event_text import log_lines
 from tests.seeds import Rulebook
 
 from .play_helpers import begin, put_hero, step
@@ -150,7 +150,7 @@ def test_a_failure_uses_up_the_heros_tries_and_fires_fail_events(tmp_path: Path)
     assert failed.heroes[0].xp == 0 and "scroll-gold" not in failed.taken
     # the same hero may not try again (tries = 1); a companion may
     again = put_hero(failed, 1, at=(2, 2))
-    from grognard.systems.heroquest.challenge_play import challenge_actions
+    from grognard.systems.heroquest.features.dungeon.challenge_play import challenge_actions
 
     assert challenge_actions(again, 0) == [] and challenge_actions(again, 1) == ["challenge:cipher"]
 
@@ -165,7 +165,7 @@ def test_a_door_challenge_keeps_the_door_shut_until_met(tmp_path: Path) -> None:
     failed = step(trying, "failure")
     guard = next(m for m in failed.monsters if m.id == "guard")
     assert guard.status == "active"  # the fail-challenge event brought the guard
-    from grognard.systems.heroquest.challenge_play import challenge_actions
+    from grognard.systems.heroquest.features.dungeon.challenge_play import challenge_actions
 
     assert "challenge:bars" in challenge_actions(failed, 0)  # tries = 0: as often as he likes
     opened = step(state, "challenge:bars", "success")
@@ -238,9 +238,9 @@ def test_random_games_through_challenges_destiny_pits_and_fallen_heroes(tmp_path
     from grognard.engine.conformance import check_game
     from grognard.engine.dice import Rng
     from grognard.engine.game import GameState
+    from grognard.systems.heroquest.content.hero import create_hero
+    from grognard.systems.heroquest.content.quest_setup import hero_from_spec
     from grognard.systems.heroquest.game import GAME
-    from grognard.systems.heroquest.hero import create_hero
-    from grognard.systems.heroquest.quest_setup import hero_from_spec
 
     ada = create_hero("Ada", "human", "warrior", ["body", "attack"], skill="Human Destiny")
     ada = ada.model_copy(update={"skills": (*ada.skills, "Human Resistance")})

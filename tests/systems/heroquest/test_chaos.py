@@ -10,16 +10,17 @@ import pytest
 
 from grognard.engine.errors import ContentError
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest import chaos, spells
-from grognard.systems.heroquest.chaos import known_spells, magic_left
-from grognard.systems.heroquest.chaos_lists import default_spells
-from grognard.systems.heroquest.chaos_policy import attack_value, spell_value
-from grognard.systems.heroquest.event_text import log_lines
+from grognard.systems.heroquest.content import catalog as hq
+from grognard.systems.heroquest.content.chaos_lists import default_spells
+from grognard.systems.heroquest.content.quest import load_quest
+from grognard.systems.heroquest.features.spells import spells
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.gm import choose
-from grognard.systems.heroquest.quest import load_quest
-from grognard.systems.heroquest.state import GM_PLAYER, HERO_PLAYER, QuestState
+from grognard.systems.heroquest.model.state import GM_PLAYER, HERO_PLAYER, QuestState
+from grognard.systems.heroquest.policies.chaos_policy import attack_value, spell_value
+from grognard.systems.heroquest.policies.gm import choose
+from grognard.systems.heroquest.rules import chaos
+from grognard.systems.heroquest.rules.chaos import known_spells, magic_left
+from grognard.systems.heroquest.views.event_text import log_lines
 
 from .chaos_helpers import arena, casts, gm_turn, start
 from .play_helpers import index_of, put_hero, put_monster, step
@@ -206,7 +207,7 @@ def test_the_game_master_chills_when_its_own_blow_is_weak_and_reanimates_line_54
     state = gm_turn(start(arena(tmp_path, ["Reanimation"], more=more, name="bones")))
     state = put_hero(put_hero(state, 0, at=(12, 9)), 1, at=(10, 7))
     assert choose(state) != "cast:chaos/reanimation:room"
-    from grognard.systems.heroquest.wounds import hurt_monster
+    from grognard.systems.heroquest.rules.wounds import hurt_monster
 
     slain = hurt_monster(state, index_of(state, "bones"), 2, killer=None)
     assert choose(slain) == "cast:chaos/reanimation:room"

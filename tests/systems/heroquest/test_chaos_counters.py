@@ -10,14 +10,15 @@ from fractions import Fraction
 from pathlib import Path
 
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest import items, skills
-from grognard.systems.heroquest.chaos import magic_left
-from grognard.systems.heroquest.chaos_flight import dispel_chance
-from grognard.systems.heroquest.event_text import log_lines
-from grognard.systems.heroquest.gm import choose
-from grognard.systems.heroquest.skills import more_chance
-from grognard.systems.heroquest.state import GM_PLAYER, HERO_PLAYER, QuestState, Turn
-from grognard.systems.heroquest.wounds import hurt_hero
+from grognard.systems.heroquest.features.chaos.chaos_flight import dispel_chance
+from grognard.systems.heroquest.features.items import items
+from grognard.systems.heroquest.features.skills import skills
+from grognard.systems.heroquest.features.skills.skills import more_chance
+from grognard.systems.heroquest.model.state import GM_PLAYER, HERO_PLAYER, QuestState, Turn
+from grognard.systems.heroquest.policies.gm import choose
+from grognard.systems.heroquest.rules.chaos import magic_left
+from grognard.systems.heroquest.rules.wounds import hurt_hero
+from grognard.systems.heroquest.views.event_text import log_lines
 
 from .chaos_helpers import arena, casts, chances, gm_turn, hero, party, start
 from .play_helpers import index_of, put_hero, put_monster, step
@@ -233,7 +234,7 @@ def test_random_games_with_every_chaos_spell_and_answer_keep_every_promise(tmp_p
     import json
 
     from grognard.engine.conformance import check_game
-    from grognard.systems.heroquest.chaos_lists import chaos_spells
+    from grognard.systems.heroquest.content.chaos_lists import chaos_spells
     from grognard.systems.heroquest.game import GAME
 
     names = [s.name for s in chaos_spells()]

@@ -6,12 +6,12 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from grognard.systems.heroquest.combat_dice import binomial
-from grognard.systems.heroquest.gm import choose
-from grognard.systems.heroquest.ice import ice_squares
-from grognard.systems.heroquest.reach import monster_reach
-from grognard.systems.heroquest.sight import sees
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.content.combat_dice import binomial
+from grognard.systems.heroquest.content.sight import sees
+from grognard.systems.heroquest.driver.reach import monster_reach
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.policies.gm import choose
+from grognard.systems.heroquest.rules.ice import ice_squares
 
 from .chaos_helpers import arena, casts, chances, hero, party, start
 from .monster_helpers import gm_turn, until_turn_of

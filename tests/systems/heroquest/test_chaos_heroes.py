@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from grognard.engine.errors import RulesError
-from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest import chaos_heroes
-from grognard.systems.heroquest.bots import hero_bot
-from grognard.systems.heroquest.chaos_heroes import HERO_CASTS, NOT_PLAYED, REFUSED, problem
-from grognard.systems.heroquest.event_text import log_lines
-from grognard.systems.heroquest.homecoming import hero_after_quest
-from grognard.systems.heroquest.state import QuestState, Turn
+from grognard.systems.heroquest.campaign.homecoming import hero_after_quest
+from grognard.systems.heroquest.content import catalog as hq
+from grognard.systems.heroquest.features.chaos import chaos_heroes
+from grognard.systems.heroquest.features.chaos.chaos_heroes import HERO_CASTS, NOT_PLAYED, REFUSED, problem
+from grognard.systems.heroquest.model.state import QuestState, Turn
+from grognard.systems.heroquest.policies.bots import hero_bot
+from grognard.systems.heroquest.views.event_text import log_lines
 
 from .chaos_helpers import arena, casts, chances, gm_turn, hero, party, start
 from .monster_helpers import until_turn_of

@@ -8,18 +8,18 @@ from fractions import Fraction
 from pathlib import Path
 
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest.chaos import magic_left
-from grognard.systems.heroquest.chaos_area import firestorm_squares
-from grognard.systems.heroquest.chaos_effects import rustable
-from grognard.systems.heroquest.combat_dice import binomial, damage
-from grognard.systems.heroquest.effects import hero_attack_dice, hero_defend_dice
-from grognard.systems.heroquest.gm import choose
-from grognard.systems.heroquest.hero import Equipped
-from grognard.systems.heroquest.ice import ice_squares
-from grognard.systems.heroquest.reach import hero_reach, monster_reach
-from grognard.systems.heroquest.sight import sees
-from grognard.systems.heroquest.state import GM_PLAYER, HERO_PLAYER, QuestState
-from grognard.systems.heroquest.wounds import hurt_monster
+from grognard.systems.heroquest.content.combat_dice import binomial, damage
+from grognard.systems.heroquest.content.hero import Equipped
+from grognard.systems.heroquest.content.sight import sees
+from grognard.systems.heroquest.driver.reach import hero_reach, monster_reach
+from grognard.systems.heroquest.features.chaos.chaos_area import firestorm_squares
+from grognard.systems.heroquest.model.state import GM_PLAYER, HERO_PLAYER, QuestState
+from grognard.systems.heroquest.policies.gm import choose
+from grognard.systems.heroquest.rules.chaos import magic_left
+from grognard.systems.heroquest.rules.chaos_effects import rustable
+from grognard.systems.heroquest.rules.effects import hero_attack_dice, hero_defend_dice
+from grognard.systems.heroquest.rules.ice import ice_squares
+from grognard.systems.heroquest.rules.wounds import hurt_monster
 
 from .chaos_helpers import arena, casts, chances, end_gm, gm_turn, hero, party, start
 from .play_helpers import index_of, put_hero, put_monster, step

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 
 from grognard.engine.errors import UsageError
-from grognard.systems.heroquest import gear
+from grognard.systems.heroquest.content.quest import load_quest
+from grognard.systems.heroquest.content.quest_setup import hero_from_spec, quest_source
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.quest import load_quest
-from grognard.systems.heroquest.quest_setup import hero_from_spec, quest_source
-from grognard.systems.heroquest.render import action_label
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.rules import gear
+from grognard.systems.heroquest.views.render import action_label
 from tests.cli.helpers import grognard
 
 

@@ -16,7 +16,7 @@ import pytest
 from grognard.engine.dice import HQ_COMBAT_FACES, Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.odds import solve
-from grognard.systems.heroquest import combat_dice as cd
+from grognard.systems.heroquest.content import combat_dice as cd
 
 SHIELD = {"hero": "white shield", "monster": "black shield"}
 

@@ -17,8 +17,8 @@ import pytest
 from grognard.engine.conformance import check_game
 from grognard.engine.dice import Rng
 from grognard.engine.game import GameState
+from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.quest_setup import SHIPPED_QUESTS
 
 FULL_EVERY = 3
 """One move in this many gets the JSON round trip, the hash and the second apply."""

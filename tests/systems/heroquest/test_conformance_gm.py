@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from grognard.engine.conformance import check_game
+from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.quest_setup import SHIPPED_QUESTS
 
 FULL_EVERY = 3
 REPLAY_EVERY = 3

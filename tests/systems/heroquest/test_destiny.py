@@ -14,12 +14,12 @@ import pytest
 
 from grognard.engine.dice import Rng
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest.destiny import die_rule, rule_outcomes
+from grognard.systems.heroquest.content.hero import Hero, create_hero
+from grognard.systems.heroquest.driver.resolve import outcomes
+from grognard.systems.heroquest.features.destiny import die_rule, rule_outcomes
+from grognard.systems.heroquest.features.skills.skills import HANDLERS, NOT_PLAYED
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.hero import Hero, create_hero
-from grognard.systems.heroquest.resolve import outcomes
-from grognard.systems.heroquest.skills import HANDLERS, NOT_PLAYED
-from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.model.state import Pending, QuestState
 from tests.seeds import Rulebook
 
 from .play_helpers import put_hero, rolled, step, trap_quest

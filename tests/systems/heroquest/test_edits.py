@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from grognard.systems.heroquest.edits import active_heroes, active_squares, chebyshev
+from grognard.systems.heroquest.model.edits import active_heroes, active_squares, chebyshev
 
 from .play_helpers import begin, put_hero
 

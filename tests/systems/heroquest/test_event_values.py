@@ -7,11 +7,12 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from grognard.systems.heroquest import events as hq_events
-from grognard.systems.heroquest.event_text import event_text
-from grognard.systems.heroquest.events import said
+from grognard.systems.heroquest.model import events as hq_events
+from grognard.systems.heroquest.model.events import said
+from grognard.systems.heroquest.views.event_text import event_text
 
-PACKAGE = Path(hq_events.__file__).parent
+PACKAGE = Path(hq_events.__file__).parents[1]
+"""The HeroQuest package, its sub-packages included."""
 
 AUTHOR_CONTENT = {("quest.note", "text"), ("quest.text", "text")}
 """The (phrase, value) pairs that carry a quest author's own text."""
@@ -59,7 +60,7 @@ def _assigned(function: ast.AST, name: str) -> list[ast.expr]:
 
 def _bad_values() -> list[str]:
     bad = []
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for function in ast.walk(tree):
             if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):

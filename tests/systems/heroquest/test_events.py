@@ -11,9 +11,12 @@ from typing import Any
 import pytest
 
 from grognard.engine.view import Event, SeatView, ToAct
-from grognard.systems.heroquest import events as hq_events
-from grognard.systems.heroquest.edits import note
-from grognard.systems.heroquest.event_text import (
+from grognard.systems.heroquest.model import events as hq_events
+from grognard.systems.heroquest.model.edits import note
+from grognard.systems.heroquest.model.events import PHRASES, HqEvent, said
+from grognard.systems.heroquest.model.state import GM_PLAYER, QuestState, state_from_data, state_to_data
+from grognard.systems.heroquest.rules.wounds import hurt_hero, hurt_monster
+from grognard.systems.heroquest.views.event_text import (
     DERIVED,
     TEXTS,
     event_text,
@@ -21,13 +24,11 @@ from grognard.systems.heroquest.event_text import (
     sentence,
     view_sentence,
 )
-from grognard.systems.heroquest.events import PHRASES, HqEvent, said
-from grognard.systems.heroquest.seat_view import audit, log_event, quest_sight
-from grognard.systems.heroquest.state import GM_PLAYER, QuestState, state_from_data, state_to_data
-from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster
+from grognard.systems.heroquest.views.seat_view import audit, log_event, quest_sight
 from tests.systems.heroquest.play_helpers import begin, index_of, trap_quest
 
-PACKAGE = Path(hq_events.__file__).parent
+PACKAGE = Path(hq_events.__file__).parents[1]
+"""The HeroQuest package, its sub-packages included."""
 
 
 def _fields(template: str) -> set[str]:
@@ -36,7 +37,7 @@ def _fields(template: str) -> set[str]:
 
 def _note_calls() -> list[tuple[str, int, ast.expr]]:
     calls = []
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "note":
                 calls.extend((path.name, node.lineno, arg) for arg in node.args[1:2])
@@ -167,11 +168,12 @@ def test_the_audit_reads_event_values(tmp_path: Path) -> None:
 
 
 def test_the_terminal_and_the_browser_show_the_sentence() -> None:
-    from grognard.cli.view_text import event_line
+    from grognard.cli.view_text import event_line, sentence_of
     from grognard.web.pages import TEMPLATES
 
     event = log_event(said("wound.costs-body", hero=0, source="falling-rock", hero_name="Bo", damage=2))
-    assert event_line(event) == "  The falling rock costs Bo 2 Body."
     view = SeatView(system="heroquest", game="quest", seat=0, ply=3, to_act=ToAct(next="end"), events=[event])
+    assert event_line(event, sentence_of(view)) == "  The falling rock costs Bo 2 Body."
+    assert event_line(event) != event_line(event, sentence_of(view))  # the generic line has no sentence
     page = TEMPLATES.env.get_template("fragments/events.html").render(view=view)
     assert "The falling rock costs Bo 2 Body." in page and 'data-event="wound"' in page

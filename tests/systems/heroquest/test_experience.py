@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from grognard.engine.errors import UsageError
-from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest import experience as xp
-from grognard.systems.heroquest.hero import create_hero
+from grognard.systems.heroquest.content import catalog as hq
+from grognard.systems.heroquest.content.hero import create_hero
+from grognard.systems.heroquest.rules import experience as xp
 
 PARTY = ["Conan", "Mira", "Tom"]
 

@@ -9,14 +9,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from grognard.engine.store import open_store
-from grognard.systems.heroquest.event_text import log_lines
-from grognard.systems.heroquest.fallen import pile_at
-from grognard.systems.heroquest.hero import Hero, Thresholds, create_hero
-from grognard.systems.heroquest.homecoming import homecoming, keep_awards
-from grognard.systems.heroquest.roster import Roster
-from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.turn import end_monster_turn
-from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster
+from grognard.systems.heroquest.campaign.homecoming import homecoming, keep_awards
+from grognard.systems.heroquest.campaign.roster import Roster
+from grognard.systems.heroquest.content.hero import Hero, Thresholds, create_hero
+from grognard.systems.heroquest.driver.turn import end_monster_turn
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.rules.fallen import pile_at
+from grognard.systems.heroquest.rules.wounds import hurt_hero, hurt_monster
+from grognard.systems.heroquest.views.event_text import log_lines
 from tests.seeds import Rulebook
 
 from .play_helpers import begin, index_of, put_hero, put_monster, step

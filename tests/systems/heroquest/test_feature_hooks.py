@@ -14,8 +14,8 @@ import grognard.systems.heroquest as package
 from grognard.engine.dice import Rng
 from grognard.engine.errors import RulesError
 from grognard.engine.features import Registry
-from grognard.systems.heroquest import feature_hooks
-from grognard.systems.heroquest.feature_hooks import (
+from grognard.systems.heroquest.model import feature_hooks
+from grognard.systems.heroquest.model.feature_hooks import (
     AFTER_LOOK,
     CHANCES,
     ENCOUNTER_ENDS,
@@ -45,7 +45,7 @@ from grognard.systems.heroquest.feature_hooks import (
     run_gates,
     run_state_hooks,
 )
-from grognard.systems.heroquest.state import Pending, QuestState
+from grognard.systems.heroquest.model.state import Pending, QuestState
 
 from .play_helpers import begin
 
@@ -55,7 +55,7 @@ SOURCE = Path(package.__file__).parent
 def _queued_kinds() -> set[str]:
     """Every literal kind a HeroQuest module gives a `Pending` (first argument or `kind=`)."""
     kinds: set[str] = set()
-    for path in SOURCE.glob("*.py"):
+    for path in SOURCE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.Call):
                 continue

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from grognard.engine.errors import UsageError
-from grognard.systems.heroquest import gear
-from grognard.systems.heroquest.hero import Hero, create_hero
+from grognard.systems.heroquest.content.hero import Hero, create_hero
+from grognard.systems.heroquest.rules import gear
 
 
 def rich(hero: Hero, gold: int = 5000) -> Hero:

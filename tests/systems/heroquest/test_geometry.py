@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from grognard.systems.heroquest import geometry as geo
-from grognard.systems.heroquest.board import Area, Board, Door, Furniture, Layout, Square, edge
+from grognard.systems.heroquest.content import geometry as geo
+from grognard.systems.heroquest.content.board import Area, Board, Door, Furniture, Layout, Square, edge
 
 SEED = "004_24cd6f974fe6a1ee.txt"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from grognard.systems.heroquest.gm import choose
-from grognard.systems.heroquest.state import GM_SLOT, QuestState, Turn
-from grognard.systems.heroquest.turn import start_monster
+from grognard.systems.heroquest.driver.turn import start_monster
+from grognard.systems.heroquest.model.state import GM_SLOT, QuestState, Turn
+from grognard.systems.heroquest.policies.gm import choose
 
 from .play_helpers import begin, index_of, put_hero, put_monster
 

@@ -7,11 +7,11 @@ from fractions import Fraction
 import pytest
 
 from grognard.engine.errors import UsageError
-from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest import gear
-from grognard.systems.heroquest import hero as hr
-from grognard.systems.heroquest.combat_dice import more_skulls_chance
-from grognard.systems.heroquest.hero import Hero, Thresholds, create_hero
+from grognard.systems.heroquest.content import catalog as hq
+from grognard.systems.heroquest.content import hero as hr
+from grognard.systems.heroquest.content.combat_dice import more_skulls_chance
+from grognard.systems.heroquest.content.hero import Hero, Thresholds, create_hero
+from grognard.systems.heroquest.rules import gear
 
 
 def wizard(race: str = "human", name: str = "Mira") -> Hero:
@@ -251,8 +251,8 @@ def test_current_attributes_are_held_to_their_maximum() -> None:
 
 def test_the_classes_open_to_a_race_leave_out_magic_for_a_race_without_it() -> None:
     """The class choice offered when a hero is created (moved from the command line into the system)."""
-    from grognard.systems.heroquest import catalog as hq
-    from grognard.systems.heroquest.hero import classes_open_to
+    from grognard.systems.heroquest.content import catalog as hq
+    from grognard.systems.heroquest.content.hero import classes_open_to
 
     every = [c.name for c in hq.catalog().classes.values()]
     assert classes_open_to(None) == every

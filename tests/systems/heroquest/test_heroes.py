@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from grognard.engine.errors import UsageError
-from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.content import catalog as hq
 
 SEED = "004_24cd6f974fe6a1ee.txt"
 

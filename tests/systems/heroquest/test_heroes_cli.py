@@ -1,6 +1,6 @@
 """`grognard heroquest hero ...` and `grognard heroquest attack`, run as a user would.
 
-The commands are mounted on `grognard heroquest` by `cli/heroquest.py`; the tests run the real
+The commands are mounted on `grognard heroquest` by `cli/systems/heroquest.py`; the tests run the real
 `python -m grognard` (`tests.cli.helpers.grognard`).
 """
 
@@ -11,8 +11,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from grognard.systems.heroquest import combat_dice as cd
-from grognard.systems.heroquest.hero import Hero
+from grognard.systems.heroquest.content import combat_dice as cd
+from grognard.systems.heroquest.content.hero import Hero
 from tests.cli.helpers import Ran
 from tests.cli.helpers import grognard as run_grognard
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from grognard.engine.errors import ContentError
-from grognard.systems.heroquest import catalog
-from grognard.systems.heroquest.heroscribe import OBJECTS, import_heroscribe
+from grognard.systems.heroquest.content import catalog
+from grognard.systems.heroquest.importer.heroscribe import OBJECTS, import_heroscribe
 
 DATA = Path(__file__).parent / "data"
 

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from grognard.engine.content import load_data
 from grognard.engine.errors import ContentError, GrognardError
-from grognard.systems.heroquest.board import standard_board
-from grognard.systems.heroquest.heroscribe import OBJECTS, import_heroscribe
-from grognard.systems.heroquest.quest import QuestFile, check_quest, load_quest
+from grognard.systems.heroquest.content.board import standard_board
+from grognard.systems.heroquest.content.quest import QuestFile, check_quest, load_quest
+from grognard.systems.heroquest.importer.heroscribe import OBJECTS, import_heroscribe
 
 DATA = Path(__file__).parent / "data"
 BOUND = 10.0

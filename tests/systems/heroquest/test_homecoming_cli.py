@@ -11,9 +11,9 @@ import json
 from pathlib import Path
 
 from grognard.engine.store import open_store
+from grognard.systems.heroquest.campaign.roster import Roster
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.roster import Roster
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.model.state import QuestState
 from tests.cli.helpers import grognard
 
 HOMEWARD = """

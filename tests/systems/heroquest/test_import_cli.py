@@ -7,9 +7,9 @@ import tomllib
 from pathlib import Path
 
 from grognard.engine.content import load_bytes
-from grognard.systems.heroquest.heroscribe import import_heroscribe
-from grognard.systems.heroquest.quest import QuestFile, load_quest
-from grognard.systems.heroquest.quest_toml import quest_toml
+from grognard.systems.heroquest.content.quest import QuestFile, load_quest
+from grognard.systems.heroquest.importer.heroscribe import import_heroscribe
+from grognard.systems.heroquest.importer.quest_toml import quest_toml
 from tests.cli.helpers import grognard
 
 XML = Path(__file__).parent / "data" / "cellar-heroscribe.xml"

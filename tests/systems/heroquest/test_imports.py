@@ -15,7 +15,11 @@ import pytest
 import grognard.systems.heroquest as package
 from tests.fresh_imports import Importer, fresh_importer
 
-MODULES = sorted(p.stem for p in Path(package.__file__).parent.glob("*.py") if p.stem != "__init__")
+ROOT = Path(package.__file__).parent
+MODULES = sorted(
+    ".".join(p.relative_to(ROOT).with_suffix("").parts) for p in ROOT.rglob("*.py") if p.stem != "__init__"
+)
+"""Every module of the package by its dotted name under it (`content.quest`, `features.dungeon.traps`)."""
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +30,13 @@ def importer() -> Iterator[Importer]:
 
 
 def test_the_modules_are_found() -> None:
-    assert {"traps", "resolve", "skill_moves", "challenges", "destiny"} <= set(MODULES)
+    assert {
+        "features.dungeon.traps",
+        "driver.resolve",
+        "features.skills.skill_moves",
+        "content.challenges",
+        "features.destiny",
+    } <= set(MODULES)
 
 
 def test_a_broken_module_is_reported_and_the_next_child_starts_fresh(importer: Importer) -> None:

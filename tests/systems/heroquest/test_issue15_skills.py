@@ -8,11 +8,11 @@ from fractions import Fraction
 from pathlib import Path
 
 from grognard.engine.dice import Rng
-from grognard.systems.heroquest.combat_dice import damage, shields, skulls
-from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
-from grognard.systems.heroquest.hero import create_hero, learn_skill
-from grognard.systems.heroquest.resolve import outcomes, throw
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.content.combat_dice import damage, shields, skulls
+from grognard.systems.heroquest.content.hero import create_hero, learn_skill
+from grognard.systems.heroquest.driver.resolve import outcomes, throw
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.rules.effects import hero_attack_dice, monster_defend_dice
 
 from .play_helpers import begin, index_of, put_hero, put_monster, rolled, step, trap_quest
 

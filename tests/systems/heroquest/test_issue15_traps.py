@@ -7,9 +7,9 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from grognard.systems.heroquest.event_text import log_lines
-from grognard.systems.heroquest.render import action_label, status_lines
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.views.event_text import log_lines
+from grognard.systems.heroquest.views.render import action_label, status_lines
 
 from .play_helpers import begin, put_hero, step, trap_quest
 

@@ -13,13 +13,13 @@ import pytest
 import grognard.systems.heroquest  # noqa: F401  (the package first: see the context notes)
 from grognard.engine.errors import UsageError
 from grognard.engine.store import open_store
-from grognard.systems.heroquest.effects import hero_attack_dice, hero_defend_dice
+from grognard.systems.heroquest.campaign.homecoming import keep_awards
+from grognard.systems.heroquest.campaign.roster import Roster
+from grognard.systems.heroquest.content.quest_setup import hero_from_spec
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.homecoming import keep_awards
-from grognard.systems.heroquest.quest_setup import hero_from_spec
-from grognard.systems.heroquest.roster import Roster
-from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.rules.effects import hero_attack_dice, hero_defend_dice
+from grognard.systems.heroquest.rules.wounds import hurt_hero, hurt_monster
 
 from .play_helpers import index_of, put_hero, put_monster, step
 
@@ -203,7 +203,7 @@ def test_mercenaries_are_gone_after_the_quest_line_955(tmp_path: Path) -> None:
 def test_a_mercenary_fights_on_after_his_employer_dies_line_955() -> None:
     """004_24cd6f974fe6a1ee.txt:955: "If the player dies and the mercenary is still alive, he will be
     controlled by the player until the end of the quest"."""
-    from grognard.systems.heroquest.turn import check_end, settle
+    from grognard.systems.heroquest.driver.turn import check_end, settle
 
     state = _start(_party("barbarian", gold=300), "swordsman")
     alone = settle(hurt_hero(state, 0, 99, "hazard"))

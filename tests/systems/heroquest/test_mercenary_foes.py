@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from grognard.engine.errors import ContentError
-from grognard.systems.heroquest.effects import hero_defend_dice, monster_attack_dice
-from grognard.systems.heroquest.gm import choose
-from grognard.systems.heroquest.quest import load_quest
-from grognard.systems.heroquest.targets import monster_targets
-from grognard.systems.heroquest.wounds import hurt_monster
+from grognard.systems.heroquest.content.quest import load_quest
+from grognard.systems.heroquest.policies.gm import choose
+from grognard.systems.heroquest.rules.effects import hero_defend_dice, monster_attack_dice
+from grognard.systems.heroquest.rules.targets import monster_targets
+from grognard.systems.heroquest.rules.wounds import hurt_monster
 
 from .monster_helpers import arena, fight, gm_facing, gm_turn
 from .play_helpers import begin, index_of, put_hero, step

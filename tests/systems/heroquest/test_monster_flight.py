@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grognard.systems.heroquest.monster_flight import seen, wants_to_run
-from grognard.systems.heroquest.monster_gm import gm_choice
-from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.turn import settle
+from grognard.systems.heroquest.driver.turn import settle
+from grognard.systems.heroquest.features.monsters.monster_flight import seen, wants_to_run
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.policies.monster_gm import gm_choice
 
 from .monster_helpers import arena, gm_turn
 from .play_helpers import begin, index_of, put_hero, put_monster, step

@@ -10,12 +10,16 @@ from pathlib import Path
 import pytest
 
 from grognard.engine.errors import ContentError
-from grognard.systems.heroquest import gear
-from grognard.systems.heroquest.effects import hero_defend_dice, monster_attack_dice, monster_defend_dice
-from grognard.systems.heroquest.quest import load_quest
-from grognard.systems.heroquest.quest_setup import hero_from_spec
-from grognard.systems.heroquest.resolve import monster_moves, outcomes
-from grognard.systems.heroquest.targets import monster_targets
+from grognard.systems.heroquest.content.quest import load_quest
+from grognard.systems.heroquest.content.quest_setup import hero_from_spec
+from grognard.systems.heroquest.driver.resolve import monster_moves, outcomes
+from grognard.systems.heroquest.rules import gear
+from grognard.systems.heroquest.rules.effects import (
+    hero_defend_dice,
+    monster_attack_dice,
+    monster_defend_dice,
+)
+from grognard.systems.heroquest.rules.targets import monster_targets
 
 from .monster_helpers import arena, fight, gm_facing, gm_turn
 from .play_helpers import index_of, put_hero, put_monster, step

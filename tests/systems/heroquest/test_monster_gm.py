@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grognard.systems.heroquest.gm import choose
-from grognard.systems.heroquest.state import QuestState, Turn
+from grognard.systems.heroquest.model.state import QuestState, Turn
+from grognard.systems.heroquest.policies.gm import choose
 
 from .monster_helpers import fight, gm_turn
 from .play_helpers import put_hero, put_monster, step
@@ -131,7 +131,7 @@ def test_a_bowman_walks_to_a_shot_and_a_lurker_waits_lines_371_803(tmp_path: Pat
         gm="human",
         name="lurk",
     )
-    from grognard.systems.heroquest.turn import settle
+    from grognard.systems.heroquest.driver.turn import settle
 
     lurker = gm_turn(settle(lurker), "a")
     assert lurker.monsters[0].status == "lurking" and _pick(lurker) == "end"

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest import monster_skills
-from grognard.systems.heroquest.feature_hooks import CHANCES
-from grognard.systems.heroquest.monster_gm import gm_choice
-from grognard.systems.heroquest.monster_skills import Handler
-from grognard.systems.heroquest.skills import more_chance
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.features.monsters import monster_skills
+from grognard.systems.heroquest.features.monsters.monster_skills import Handler
+from grognard.systems.heroquest.features.skills.skills import more_chance
+from grognard.systems.heroquest.model.feature_hooks import CHANCES
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.policies.monster_gm import gm_choice
 
 from .monster_helpers import fight, gm_turn
 from .play_helpers import put_hero, step

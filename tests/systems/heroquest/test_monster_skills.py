@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 
 from grognard.engine.errors import RuleNotImplementedError, UsageError
-from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest import gear
-from grognard.systems.heroquest.effects import hero_attack_dice, hero_defend_dice, monster_defend_dice
-from grognard.systems.heroquest.monster_skills import HANDLERS, NOT_PLAYED, PASSIVE, handler
-from grognard.systems.heroquest.quest_setup import hero_from_spec
-from grognard.systems.heroquest.resolve import outcomes
-from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.turn import settle
+from grognard.systems.heroquest.content import catalog as hq
+from grognard.systems.heroquest.content.quest_setup import hero_from_spec
+from grognard.systems.heroquest.driver.resolve import outcomes
+from grognard.systems.heroquest.driver.turn import settle
+from grognard.systems.heroquest.features.monsters.monster_skills import HANDLERS, NOT_PLAYED, PASSIVE, handler
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.rules import gear
+from grognard.systems.heroquest.rules.effects import hero_attack_dice, hero_defend_dice, monster_defend_dice
 
 from .monster_helpers import fight, gm_facing, gm_turn, until_turn_of
 from .play_helpers import index_of, put_hero, put_monster, step
@@ -336,7 +336,7 @@ def test_disarm_once_an_encounter_until_it_ends_line_757(tmp_path: Path) -> None
     lost = step(state, "attack:c", 0)
     assert "disarmed|encounter" in lost.heroes[0].effects
     assert hero_attack_dice(lost, 0, j) == armed - 1  # the short sword's die (line 363)
-    from grognard.systems.heroquest.turn import end_encounter
+    from grognard.systems.heroquest.driver.turn import end_encounter
 
     back = end_encounter(lost)
     assert hero_attack_dice(back, 0, j) == armed

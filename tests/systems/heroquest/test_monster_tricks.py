@@ -9,14 +9,18 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
-from grognard.systems.heroquest.combat_dice import damage
-from grognard.systems.heroquest.effects import hero_attack_dice, monster_attack_dice, monster_defend_dice
-from grognard.systems.heroquest.quest_setup import hero_from_spec
-from grognard.systems.heroquest.resolve import outcomes
-from grognard.systems.heroquest.skills import more_chance
-from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.targets import hero_targets, monster_targets
-from grognard.systems.heroquest.turn import settle
+from grognard.systems.heroquest.content.combat_dice import damage
+from grognard.systems.heroquest.content.quest_setup import hero_from_spec
+from grognard.systems.heroquest.driver.resolve import outcomes
+from grognard.systems.heroquest.driver.turn import settle
+from grognard.systems.heroquest.features.skills.skills import more_chance
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.rules.effects import (
+    hero_attack_dice,
+    monster_attack_dice,
+    monster_defend_dice,
+)
+from grognard.systems.heroquest.rules.targets import hero_targets, monster_targets
 
 from .monster_helpers import fight, gm_turn, until_turn_of
 from .play_helpers import index_of, put_hero, put_monster, rolled, step
@@ -53,7 +57,7 @@ def test_minor_dread_a_red_die_below_the_undead_in_the_room_line_645(tmp_path: P
 
 
 def _begin_turn(state: QuestState, i: int) -> QuestState:
-    from grognard.systems.heroquest.turn import start_slot
+    from grognard.systems.heroquest.driver.turn import start_slot
 
     return start_slot(state)
 
@@ -85,7 +89,7 @@ def test_vile_courage_gives_a_defend_die_to_every_enemy_in_sight_line_691(tmp_pa
     assert [monster_defend_dice(brave, k) for k in (o, g, far)] == [before[0] + 1, before[1] + 1, before[2]]
     assert "mind-1|quest" in brave.monsters[o].effects
     assert "skill:vile-courage" not in brave.legal_actions() and "roll" in brave.legal_actions()
-    from grognard.systems.heroquest.turn import end_encounter
+    from grognard.systems.heroquest.driver.turn import end_encounter
 
     calm = settle(end_encounter(replace_encounter(brave)))
     assert [monster_defend_dice(calm, k) for k in (o, g, far)] == before
@@ -135,7 +139,7 @@ def test_kidnap_carries_the_hero_off_line_711(tmp_path: Path) -> None:
 def _to_hero(state: QuestState, i: int) -> QuestState:
     from dataclasses import replace
 
-    from grognard.systems.heroquest.turn import start_slot
+    from grognard.systems.heroquest.driver.turn import start_slot
 
     return start_slot(replace(state, slot=state.order.index(i)))
 
@@ -159,7 +163,7 @@ def test_a_kidnapper_out_of_sight_two_turns_running_vanishes_with_the_hero_line_
     assert twice.monsters[j].status == "gone"
     seen = settle(put_hero(once, 1, at=(12, 6)))  # the wizard looks up the corridor
     assert not any(e.startswith("unseen") for e in seen.monsters[j].effects)
-    from grognard.systems.heroquest.wounds import hurt_monster
+    from grognard.systems.heroquest.rules.wounds import hurt_monster
 
     slain = hurt_monster(taken, j, 9, killer=1)
     assert not any(e.startswith("kidnapped@") for e in slain.heroes[0].effects)
@@ -189,7 +193,7 @@ def test_curse_kills_after_three_turns_unless_the_mummy_dies_line_735(tmp_path: 
     for _ in range(3):
         saved = step(until_turn_of(step(saved, "end"), 0), "end")
     assert settle(saved).heroes[0].status in ("active", "dying")
-    from grognard.systems.heroquest.wounds import hurt_monster
+    from grognard.systems.heroquest.rules.wounds import hurt_monster
 
     lifted = hurt_monster(cursed, index_of(cursed, "m"), 9, killer=1)
     assert not any(e.startswith("curse@") for e in lifted.heroes[0].effects)
@@ -210,7 +214,7 @@ def test_stone_gaze_turns_a_hero_to_stone_until_a_healing_spell_line_781(tmp_pat
     assert _odds(gaze)["stone"] == more_chance(4, 2)
     stone = step(gaze, "stone")
     assert "skill:stone-gaze:h1" not in stone.legal_actions()
-    from grognard.systems.heroquest.wounds import hurt_hero
+    from grognard.systems.heroquest.rules.wounds import hurt_hero
 
     assert hurt_hero(stone, 0, 3, "hazard").heroes[0].body == stone.heroes[0].body
     assert 0 not in monster_targets(stone, index_of(stone, "g"))
@@ -298,7 +302,7 @@ def test_theft_takes_an_item_and_killing_the_thief_returns_it_line_849(tmp_path:
     stolen = step(thief, "skill:theft:h0=potion-of-healing")
     j = index_of(stolen, "g")
     assert stolen.heroes[0].items == () and "running|quest" in stolen.monsters[j].effects
-    from grognard.systems.heroquest.wounds import hurt_monster
+    from grognard.systems.heroquest.rules.wounds import hurt_monster
 
     back = hurt_monster(stolen, j, 9, killer=0)
     assert back.heroes[0].items == ("Potion of Healing",)

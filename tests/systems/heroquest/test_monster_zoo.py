@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from grognard.engine.conformance import check_game
-from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.content import catalog as hq
+from grognard.systems.heroquest.content.quest import load_quest
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.quest import load_quest
 
 ZOO = """
 id = "zoo"

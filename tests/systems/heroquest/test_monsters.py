@@ -10,7 +10,7 @@ import pytest
 
 from grognard.engine.content import load_text
 from grognard.engine.errors import ContentError, UsageError
-from grognard.systems.heroquest import catalog as hq
+from grognard.systems.heroquest.content import catalog as hq
 
 SEED = "004_24cd6f974fe6a1ee.txt"
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from grognard.engine.errors import UsageError
-from grognard.systems.heroquest.hero import level_spells
-from grognard.systems.heroquest.party_level import quest_party
-from grognard.systems.heroquest.quest import QuestFile, load_quest
-from grognard.systems.heroquest.quest_setup import hero_from_spec, parse_party, quest_source
+from grognard.systems.heroquest.content.hero import level_spells
+from grognard.systems.heroquest.content.party_level import quest_party
+from grognard.systems.heroquest.content.quest import QuestFile, load_quest
+from grognard.systems.heroquest.content.quest_setup import hero_from_spec, parse_party, quest_source
 from grognard.systems.heroquest.simulate import party_for, simulate
 
 from .play_helpers import begin

@@ -10,10 +10,10 @@ from pathlib import Path
 
 from grognard.engine.dice import Rng
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest.bots import hero_bot
-from grognard.systems.heroquest.effects import hero_attack_dice, hero_defend_dice
-from grognard.systems.heroquest.event_text import log_lines
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.policies.bots import hero_bot
+from grognard.systems.heroquest.rules.effects import hero_attack_dice, hero_defend_dice
+from grognard.systems.heroquest.views.event_text import log_lines
 from tests.seeds import Rulebook
 
 from .play_helpers import begin, index_of, put_hero, rolled, step, trap_quest
@@ -82,7 +82,7 @@ def test_human_resistance_adds_two_to_the_climbing_die_line_315(tmp_path: Path) 
     """004_24cd6f974fe6a1ee.txt:315: add 2 to any roll of a red die against a trap: 3 or more climbs."""
     import json
 
-    from grognard.systems.heroquest.quest_setup import hero_from_spec
+    from grognard.systems.heroquest.content.quest_setup import hero_from_spec
 
     hero = hero_from_spec("barbarian").model_copy(update={"skills": ("Human Resistance",)})
     party = json.dumps([hero.model_dump(mode="json")])

@@ -8,9 +8,9 @@ import pytest
 
 from grognard.engine.content import load_text, package_file
 from grognard.engine.errors import ContentError
-from grognard.systems.heroquest.board import standard_board
-from grognard.systems.heroquest.geometry import line_of_sight
-from grognard.systems.heroquest.quest import (
+from grognard.systems.heroquest.content.board import standard_board
+from grognard.systems.heroquest.content.geometry import line_of_sight
+from grognard.systems.heroquest.content.quest import (
     TRAP_RULES,
     QuestFile,
     Seen,

@@ -9,10 +9,10 @@ import pytest
 
 from grognard.engine.content import load_text
 from grognard.engine.errors import ContentError
-from grognard.systems.heroquest.board import standard_board
-from grognard.systems.heroquest.goals import describe, met_at_start
-from grognard.systems.heroquest.quest import QuestFile, check_quest, load_quest
-from grognard.systems.heroquest.quest_setup import SHIPPED_QUESTS, quest_source
+from grognard.systems.heroquest.content.board import standard_board
+from grognard.systems.heroquest.content.quest import QuestFile, check_quest, load_quest
+from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS, quest_source
+from grognard.systems.heroquest.rules.goals import describe, met_at_start
 from tests.cli.helpers import grognard
 from tests.systems.heroquest.play_helpers import begin, put_monster, step
 
@@ -79,14 +79,14 @@ def test_slay_all_then_out_is_won_only_by_leaving_after_the_last_monster_falls(t
 def test_slay_all_without_exit_is_won_when_the_last_monster_falls(tmp_path: Path) -> None:
     state = begin(_file(tmp_path, '{ kind = "slay-all" }'))
     assert step(state, "leave").outcome != "won"
-    from grognard.systems.heroquest.turn import check_end
+    from grognard.systems.heroquest.driver.turn import check_end
 
     assert check_end(put_monster(state, "grak", status="dead", at=None)).outcome == "won"
 
 
 def test_a_kill_then_out_goal_is_not_won_by_the_kill_alone(tmp_path: Path) -> None:
     state = begin(_file(tmp_path, '{ kind = "kill", target = "grak", exit = true }'))
-    from grognard.systems.heroquest.turn import check_end
+    from grognard.systems.heroquest.driver.turn import check_end
 
     killed = put_monster(state, "grak", status="dead", at=None)
     assert check_end(killed).outcome != "won"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from grognard.systems.heroquest.quest import load_quest
-from grognard.systems.heroquest.quest_setup import quest_source
+from grognard.systems.heroquest.content.quest import load_quest
+from grognard.systems.heroquest.content.quest_setup import quest_source
 
 from .play_helpers import begin, index_of, put_hero, step
 

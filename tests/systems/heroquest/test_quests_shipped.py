@@ -13,10 +13,10 @@ from typing import get_args
 import pytest
 
 from grognard.engine.content import package_file
-from grognard.systems.heroquest import catalog
-from grognard.systems.heroquest.board import FURNITURE_KINDS, Layout, Square, neighbours
-from grognard.systems.heroquest.geometry import line_of_sight, reachable
-from grognard.systems.heroquest.quest import GoalKind, Quest, TrapKind, load_quest
+from grognard.systems.heroquest.content import catalog
+from grognard.systems.heroquest.content.board import FURNITURE_KINDS, Layout, Square, neighbours
+from grognard.systems.heroquest.content.geometry import line_of_sight, reachable
+from grognard.systems.heroquest.content.quest import GoalKind, Quest, TrapKind, load_quest
 from tests.seeds import Rulebook
 
 SEED = Rulebook("004_24cd6f974fe6a1ee.txt")

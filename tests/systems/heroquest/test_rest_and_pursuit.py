@@ -7,12 +7,12 @@ from fractions import Fraction
 
 from grognard.engine.dice import Rng
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest.edits import set_door
-from grognard.systems.heroquest.gm import choose
-from grognard.systems.heroquest.monster_turns import monster_turn_ends, upkeep
-from grognard.systems.heroquest.resolve import throw
-from grognard.systems.heroquest.state import GM_SLOT, QuestState, Turn
-from grognard.systems.heroquest.turn import start_monster
+from grognard.systems.heroquest.driver.monster_turns import monster_turn_ends, upkeep
+from grognard.systems.heroquest.driver.resolve import throw
+from grognard.systems.heroquest.driver.turn import start_monster
+from grognard.systems.heroquest.model.edits import set_door
+from grognard.systems.heroquest.model.state import GM_SLOT, QuestState, Turn
+from grognard.systems.heroquest.policies.gm import choose
 
 from .play_helpers import begin, index_of, put_hero, put_monster, step
 

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from grognard.cli.heroquest_return import return_completion
+from grognard.cli.systems.heroquest_return import return_completion
 from grognard.engine.errors import UsageError
 from grognard.engine.game import TERMINAL
 from grognard.engine.store import open_store
-from grognard.systems.heroquest.event_text import log_lines
+from grognard.systems.heroquest.campaign.homecoming import homecoming
+from grognard.systems.heroquest.campaign.returning import Memory, completion_after, memory_of
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.homecoming import homecoming
-from grognard.systems.heroquest.returning import Memory, completion_after, memory_of
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.views.event_text import log_lines
 from tests.cli.helpers import grognard
 from tests.systems.heroquest.play_helpers import begin, put_hero, put_monster, step
 

@@ -13,9 +13,9 @@ import pytest
 from grognard.engine.errors import DamagedStoreError, SaveError, StaleGameError, UsageError
 from grognard.engine.records import KeptRecords
 from grognard.engine.store import SqlStore, open_url
-from grognard.systems.heroquest import gear
-from grognard.systems.heroquest.hero import Hero, create_hero
-from grognard.systems.heroquest.roster import Roster, hero_from_data, hero_to_data
+from grognard.systems.heroquest.campaign.roster import Roster, hero_from_data, hero_to_data
+from grognard.systems.heroquest.content.hero import Hero, create_hero
+from grognard.systems.heroquest.rules import gear
 from tests.cli.helpers import grognard
 from tests.stores import raw
 

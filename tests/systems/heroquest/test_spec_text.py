@@ -6,8 +6,14 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grognard.systems.heroquest import spec_text
-from grognard.systems.heroquest.effect_strings import base_name, dagger, queued_step, searched_mark, tags
+from grognard.systems.heroquest.content import spec_text
+from grognard.systems.heroquest.model.effect_strings import (
+    base_name,
+    dagger,
+    queued_step,
+    searched_mark,
+    tags,
+)
 
 WORD = st.from_regex(r"[a-z0-9 ,-]{0,10}", fullmatch=True)
 

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from grognard.engine.serial import canonical, to_data
-from grognard.systems.heroquest.quest_setup import SHIPPED_QUESTS
+from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS
 from grognard.systems.heroquest.simulate import party_for, play_session, simulate
 from tests.systems.heroquest.same_games import said_as_text
 

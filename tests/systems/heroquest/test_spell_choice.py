@@ -9,13 +9,13 @@ from fractions import Fraction
 import pytest
 
 from grognard.engine.errors import UsageError
-from grognard.systems.heroquest import gear
-from grognard.systems.heroquest.combat_dice import kill_chance, turn_damage
-from grognard.systems.heroquest.effects import hero_attack_dice, memorise, monster_defend_dice
-from grognard.systems.heroquest.quest_setup import hero_from_spec
-from grognard.systems.heroquest.render import action_label
-from grognard.systems.heroquest.spell_choice import choice_offers, choose_spell
-from grognard.systems.heroquest.turn_attacks import attacks_left, turn_kill_chance
+from grognard.systems.heroquest.content.combat_dice import kill_chance, turn_damage
+from grognard.systems.heroquest.content.quest_setup import hero_from_spec
+from grognard.systems.heroquest.features.skills.turn_attacks import attacks_left, turn_kill_chance
+from grognard.systems.heroquest.features.spells.spell_choice import choice_offers, choose_spell
+from grognard.systems.heroquest.rules import gear
+from grognard.systems.heroquest.rules.effects import hero_attack_dice, memorise, monster_defend_dice
+from grognard.systems.heroquest.views.render import action_label
 
 from .chaos_helpers import hero, party
 from .play_helpers import begin, index_of, put_hero, put_monster, step
@@ -84,7 +84,7 @@ def test_the_bots_keep_the_starting_choice_line_104() -> None:
     """`004_24cd6f974fe6a1ee.txt:104`: the bot heroes never change what they hold (the automatic choice)."""
     from grognard.engine.dice import Rng
     from grognard.engine.game import CHANCE, TERMINAL
-    from grognard.systems.heroquest.bots import hero_bot
+    from grognard.systems.heroquest.policies.bots import hero_bot
 
     state = _wizard_of_mind_two()
     start = state.heroes[0].spells

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.engine.game import CHANCE, TERMINAL
-from grognard.systems.heroquest.combat_dice import damage
-from grognard.systems.heroquest.effects import hero_defend_dice
-from grognard.systems.heroquest.gear import attack_dice
-from grognard.systems.heroquest.render import action_label
-from grognard.systems.heroquest.wounds import hurt_hero, hurt_monster
+from grognard.systems.heroquest.content.combat_dice import damage
+from grognard.systems.heroquest.rules.effects import hero_defend_dice
+from grognard.systems.heroquest.rules.gear import attack_dice
+from grognard.systems.heroquest.rules.wounds import hurt_hero, hurt_monster
+from grognard.systems.heroquest.views.render import action_label
 
 from .play_helpers import begin, index_of, put_hero, put_monster, step
 
@@ -54,7 +54,7 @@ def test_a_comatose_hero_rolls_no_defend_dice_and_wakes_after_the_encounter_line
     state = begin(heroes="barbarian")
     state = put_hero(state, 0, mind=0)
     assert hero_defend_dice(state, 0) == 0
-    from grognard.systems.heroquest.turn import end_encounter
+    from grognard.systems.heroquest.driver.turn import end_encounter
 
     assert end_encounter(state).heroes[0].mind == 1
 
@@ -79,7 +79,7 @@ def test_a_caster_heals_himself_as_he_falls_and_others_die() -> None:
 def test_the_whole_party_dead_loses_the_quest() -> None:
     state = begin(heroes="barbarian")
     state = hurt_hero(state, 0, 99, "hazard")
-    from grognard.systems.heroquest.turn import check_end
+    from grognard.systems.heroquest.driver.turn import check_end
 
     assert check_end(state).outcome == "lost"
 
@@ -90,7 +90,7 @@ def test_killing_the_target_wins_and_monster_dies_events_fire() -> None:
     state = hurt_monster(state, grak, 99, killer=0)
     assert "grak-falls" in state.fired
     assert state.monsters[index_of(state, "goblin-3")].status == "active"  # placed by the event
-    from grognard.systems.heroquest.turn import check_end
+    from grognard.systems.heroquest.driver.turn import check_end
 
     assert check_end(state).outcome == "won"
 
@@ -104,7 +104,7 @@ def test_rescue_free_the_prisoner_and_lead_her_to_the_stairs() -> None:
     state = step(state, "free:ilsa")
     assert state.heroes[0].escort == "ilsa" and state.monsters[ilsa].status == "escorted"
     state = put_hero(state, 0, at=(1, 12))
-    from grognard.systems.heroquest.turn import check_end
+    from grognard.systems.heroquest.driver.turn import check_end
 
     assert check_end(state).outcome == "won"
 

@@ -11,12 +11,12 @@ import pytest
 from grognard.engine.errors import RulesError, UsageError
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.serial import canonical
+from grognard.systems.heroquest.content.geometry import crossings, line_of_sight
+from grognard.systems.heroquest.content.quest_setup import parse_party
+from grognard.systems.heroquest.content.sight import sees, sight_path
+from grognard.systems.heroquest.driver.resolve import monster_moves, movement_outcomes
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.geometry import crossings, line_of_sight
-from grognard.systems.heroquest.quest_setup import parse_party
-from grognard.systems.heroquest.resolve import monster_moves, movement_outcomes
-from grognard.systems.heroquest.sight import sees, sight_path
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.model.state import QuestState
 
 from .play_helpers import begin, put_hero, put_monster, rolled, step
 

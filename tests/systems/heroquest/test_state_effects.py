@@ -9,17 +9,17 @@ from fractions import Fraction
 import pytest
 
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.effects import (
+from grognard.systems.heroquest.content import catalog as hq
+from grognard.systems.heroquest.content.hero import create_hero
+from grognard.systems.heroquest.driver.turn import end_encounter
+from grognard.systems.heroquest.features.skills.skills import skill_uses
+from grognard.systems.heroquest.rules.effects import (
     hero_attack_dice,
     hero_defend_dice,
     monster_defend_dice,
     usable_items,
 )
-from grognard.systems.heroquest.hero import create_hero
-from grognard.systems.heroquest.skills import skill_uses
-from grognard.systems.heroquest.turn import end_encounter
-from grognard.systems.heroquest.wounds import hurt_hero
+from grognard.systems.heroquest.rules.wounds import hurt_hero
 
 from .play_helpers import begin, index_of, put_hero, put_monster, rolled, step
 
@@ -163,7 +163,7 @@ def test_swift_wind_twice_the_movement_dice_line_511() -> None:
 
 
 def test_tempest_and_sleep_hooks_lines_513_523() -> None:
-    from grognard.systems.heroquest.effects import cast
+    from grognard.systems.heroquest.rules.effects import cast
 
     state = _wizard()
     j = index_of(state, "goblin-1")
@@ -181,8 +181,8 @@ def test_water_sleep_is_broken_at_once_or_on_a_future_turn_line_523(tmp_path: ob
     has no roll at once."""
     from pathlib import Path
 
-    from grognard.systems.heroquest.effects import cast
-    from grognard.systems.heroquest.turn import start_monster
+    from grognard.systems.heroquest.driver.turn import start_monster
+    from grognard.systems.heroquest.rules.effects import cast
 
     from .play_helpers import TRAP_QUEST
 
@@ -208,7 +208,7 @@ def test_water_sleep_is_broken_at_once_or_on_a_future_turn_line_523(tmp_path: ob
 
 
 def test_heal_body_and_ball_of_flame_by_level_lines_497_507() -> None:
-    from grognard.systems.heroquest.effects import cast
+    from grognard.systems.heroquest.rules.effects import cast
 
     state = put_hero(_wizard(), 1, body=1)
     healed = cast(state, 0, "earth/heal-body:h1")
@@ -221,7 +221,7 @@ def test_heal_body_and_ball_of_flame_by_level_lines_497_507() -> None:
 
 
 def test_active_skills_once_per_encounter_from_the_data_lines_199_207() -> None:
-    from grognard.systems.heroquest.hero import learn_skill
+    from grognard.systems.heroquest.content.hero import learn_skill
 
     hero = create_hero("Bron", "dwarf", "warrior", ["body", "attack"]).model_copy(update={"skill_points": 4})
     hero = learn_skill(learn_skill(hero, "Berserker"), "Manhandler")
@@ -247,7 +247,7 @@ def test_long_jump_clears_on_anything_but_a_black_shield_line_329(tmp_path: obje
 
     assert isinstance(tmp_path, Path)
     state = begin(trap_quest(tmp_path), heroes="elf-warrior")
-    from grognard.systems.heroquest.hero import learn_skill
+    from grognard.systems.heroquest.content.hero import learn_skill
 
     hero = learn_skill(state.hero_of(0).model_copy(update={"skill_points": 2}), "Long Jump")
     state = begin(trap_quest(tmp_path), heroes=json.dumps([hero.model_dump(mode="json")]))

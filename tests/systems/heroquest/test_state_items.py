@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from grognard.engine.errors import RuleNotImplementedError
-from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest import gear
-from grognard.systems.heroquest.effects import hero_attack_dice, hero_defend_dice
-from grognard.systems.heroquest.items import (
+from grognard.systems.heroquest.content import catalog as hq
+from grognard.systems.heroquest.content.quest_setup import hero_from_spec
+from grognard.systems.heroquest.driver.turn import end_turn
+from grognard.systems.heroquest.features.items.items import (
     CLOAK_CHARGES,
     HANDLERS,
     NOT_PLAYED,
@@ -28,10 +28,10 @@ from grognard.systems.heroquest.items import (
     usable_items,
     use,
 )
-from grognard.systems.heroquest.quest_setup import hero_from_spec
-from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.turn import end_turn
-from grognard.systems.heroquest.wounds import hurt_hero
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.rules import gear
+from grognard.systems.heroquest.rules.effects import hero_attack_dice, hero_defend_dice
+from grognard.systems.heroquest.rules.wounds import hurt_hero
 
 from .play_helpers import begin, index_of, put_hero, put_monster, rolled, step, trap_quest
 

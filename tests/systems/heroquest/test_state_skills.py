@@ -15,15 +15,13 @@ import pytest
 
 from grognard.engine.errors import RuleNotImplementedError, UsageError
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest import gear
-from grognard.systems.heroquest.actions import gm_actions
-from grognard.systems.heroquest.effects import hero_attack_dice, hero_defend_dice, monster_defend_dice
-from grognard.systems.heroquest.event_text import log_lines
-from grognard.systems.heroquest.hero import Hero
-from grognard.systems.heroquest.quest_setup import hero_from_spec
-from grognard.systems.heroquest.resolve import apply_outcome, outcomes
-from grognard.systems.heroquest.skills import (
+from grognard.systems.heroquest.content import catalog as hq
+from grognard.systems.heroquest.content.hero import Hero
+from grognard.systems.heroquest.content.quest_setup import hero_from_spec
+from grognard.systems.heroquest.driver.actions import gm_actions
+from grognard.systems.heroquest.driver.resolve import apply_outcome, outcomes
+from grognard.systems.heroquest.driver.turn import end_encounter, end_turn, start_slot
+from grognard.systems.heroquest.features.skills.skills import (
     HANDLERS,
     NOT_PLAYED,
     PASSIVE,
@@ -32,10 +30,12 @@ from grognard.systems.heroquest.skills import (
     skill_uses,
     use_skill,
 )
-from grognard.systems.heroquest.state import GM_PLAYER, HERO_PLAYER, QuestState
-from grognard.systems.heroquest.targets import monster_targets
-from grognard.systems.heroquest.turn import end_encounter, end_turn, start_slot
-from grognard.systems.heroquest.wounds import begin_attack
+from grognard.systems.heroquest.model.state import GM_PLAYER, HERO_PLAYER, QuestState
+from grognard.systems.heroquest.rules import gear
+from grognard.systems.heroquest.rules.effects import hero_attack_dice, hero_defend_dice, monster_defend_dice
+from grognard.systems.heroquest.rules.targets import monster_targets
+from grognard.systems.heroquest.rules.wounds import begin_attack
+from grognard.systems.heroquest.views.event_text import log_lines
 
 from .play_helpers import begin, index_of, put_hero, put_monster, rolled, step
 
@@ -132,7 +132,7 @@ def test_mighty_toss_throws_the_weapon_with_full_dice_and_leaves_it_there_line_1
     thrown = step(state, "skill:mighty-toss:goblin-1")
     assert thrown.pending is not None and thrown.pending.dice == full
     assert hero_attack_dice(thrown, 0, j) < full  # without the weapon until he picks it up
-    from grognard.systems.heroquest.skill_combat import recover_weapon
+    from grognard.systems.heroquest.features.skills.skill_combat import recover_weapon
 
     near = recover_weapon(put_hero(thrown, 0, at=(3, 3)), 0)
     assert hero_attack_dice(near, 0, j) == full

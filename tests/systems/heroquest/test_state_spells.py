@@ -9,13 +9,13 @@ from dataclasses import replace
 import pytest
 
 from grognard.engine.errors import RuleNotImplementedError
-from grognard.systems.heroquest import catalog as hq
-from grognard.systems.heroquest.effects import monster_attack_dice, monster_defend_dice
-from grognard.systems.heroquest.hero import create_hero
-from grognard.systems.heroquest.reach import hero_reach
-from grognard.systems.heroquest.spells import HANDLERS, NOT_PLAYED, PASSIVE, cast, spell_key
-from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.turn import start_monster
+from grognard.systems.heroquest.content import catalog as hq
+from grognard.systems.heroquest.content.hero import create_hero
+from grognard.systems.heroquest.driver.reach import hero_reach
+from grognard.systems.heroquest.driver.turn import start_monster
+from grognard.systems.heroquest.features.spells.spells import HANDLERS, NOT_PLAYED, PASSIVE, cast, spell_key
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.rules.effects import monster_attack_dice, monster_defend_dice
 
 from .play_helpers import begin, index_of, put_hero, put_monster, step
 

@@ -10,13 +10,17 @@ from pathlib import Path
 
 from grognard.engine.dice import Rng
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest.bots import hero_bot
-from grognard.systems.heroquest.effects import hero_defend_dice, monster_attack_dice, monster_defend_dice
-from grognard.systems.heroquest.spells import offers
-from grognard.systems.heroquest.state import QuestState
-from grognard.systems.heroquest.targets import monster_targets, seen_heroes
-from grognard.systems.heroquest.turn import start_monster
-from grognard.systems.heroquest.wounds import begin_attack
+from grognard.systems.heroquest.driver.turn import start_monster
+from grognard.systems.heroquest.features.spells.spells import offers
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.policies.bots import hero_bot
+from grognard.systems.heroquest.rules.effects import (
+    hero_defend_dice,
+    monster_attack_dice,
+    monster_defend_dice,
+)
+from grognard.systems.heroquest.rules.targets import monster_targets, seen_heroes
+from grognard.systems.heroquest.rules.wounds import begin_attack
 
 from .play_helpers import index_of, put_hero, put_monster, step, trap_quest
 from .spell_helpers import party, room_quest

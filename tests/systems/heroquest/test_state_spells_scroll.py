@@ -6,11 +6,11 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from grognard.systems.heroquest.edits import known_traps
-from grognard.systems.heroquest.monster_skills import all_traps
-from grognard.systems.heroquest.reach import hero_reach, jumps
-from grognard.systems.heroquest.resolve import deck
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.driver.reach import hero_reach, jumps
+from grognard.systems.heroquest.driver.resolve import deck
+from grognard.systems.heroquest.features.monsters.monster_skills import all_traps
+from grognard.systems.heroquest.model.edits import known_traps
+from grognard.systems.heroquest.model.state import QuestState
 
 from .play_helpers import put_hero, step, trap_quest
 from .spell_helpers import party

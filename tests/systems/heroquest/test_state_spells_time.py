@@ -7,10 +7,10 @@ from pathlib import Path
 
 from grognard.engine.conformance import check_game
 from grognard.engine.dice import Rng
-from grognard.systems.heroquest.bots import hero_bot
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.render import action_label
-from grognard.systems.heroquest.state import Turn, state_from_data, state_to_data
+from grognard.systems.heroquest.model.state import Turn, state_from_data, state_to_data
+from grognard.systems.heroquest.policies.bots import hero_bot
+from grognard.systems.heroquest.views.render import action_label
 
 from .play_helpers import put_hero, step, trap_quest
 from .spell_helpers import party, room_quest
@@ -97,8 +97,8 @@ def test_no_position_is_kept_when_no_hero_could_cast_flashback_line_539(tmp_path
 def test_random_games_with_the_new_spells_keep_every_promise_lines_527_601(tmp_path: Path) -> None:
     import json
 
-    from grognard.systems.heroquest.hero import create_hero
-    from grognard.systems.heroquest.quest_setup import hero_from_spec
+    from grognard.systems.heroquest.content.hero import create_hero
+    from grognard.systems.heroquest.content.quest_setup import hero_from_spec
 
     pools = {  # five each: no more than their starting Mind is memorised (line 104)
         "Aria": (

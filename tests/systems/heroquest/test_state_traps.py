@@ -6,8 +6,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest.effects import hero_attack_dice
-from grognard.systems.heroquest.resolve import deck
+from grognard.systems.heroquest.driver.resolve import deck
+from grognard.systems.heroquest.rules.effects import hero_attack_dice
 
 from .play_helpers import begin, index_of, put_hero, rolled, step, trap_quest
 
@@ -168,7 +168,7 @@ def test_resting_recovers_or_brings_the_wandering_monster_line_108(tmp_path: Pat
     assert rested.heroes[0].body == rested.hero_of(0).maximum("body") and rested.heroes[0].magic > 0
     disturbed = step(trying, "disturbed")
     assert disturbed.monsters[-1].effects == ("rest|quest",)
-    from grognard.systems.heroquest.wounds import hurt_monster
+    from grognard.systems.heroquest.rules.wounds import hurt_monster
 
     killed = hurt_monster(step(disturbed, 0), len(disturbed.monsters) - 1, 99, killer=0)
     assert killed.heroes[0].xp == 0  # no experience for a wandering monster met while resting

@@ -8,7 +8,7 @@ from typing import Any
 
 from grognard.engine.dice import Rng, heroquest_combat_dice
 from grognard.engine.store import open_store
-from grognard.systems.heroquest.roster import Roster
+from grognard.systems.heroquest.campaign.roster import Roster
 from tests.cli.helpers import grognard
 
 

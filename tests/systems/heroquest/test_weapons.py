@@ -12,14 +12,14 @@ from pathlib import Path
 
 from grognard.engine.dice import HQ_COMBAT_FACES, Rng
 from grognard.engine.game import CHANCE
-from grognard.systems.heroquest.effects import hero_attack_dice, monster_defend_dice
-from grognard.systems.heroquest.event_text import log_lines
-from grognard.systems.heroquest.gm import choose
-from grognard.systems.heroquest.hero import Equipped
-from grognard.systems.heroquest.render import action_label, map_lines, status_lines
-from grognard.systems.heroquest.state import QuestState, Turn, state_from_data, state_to_data
-from grognard.systems.heroquest.turn import end_encounter
-from grognard.systems.heroquest.weapons import hero_daggers
+from grognard.systems.heroquest.content.hero import Equipped
+from grognard.systems.heroquest.driver.turn import end_encounter
+from grognard.systems.heroquest.features.items.weapons import hero_daggers
+from grognard.systems.heroquest.model.state import QuestState, Turn, state_from_data, state_to_data
+from grognard.systems.heroquest.policies.gm import choose
+from grognard.systems.heroquest.rules.effects import hero_attack_dice, monster_defend_dice
+from grognard.systems.heroquest.views.event_text import log_lines
+from grognard.systems.heroquest.views.render import action_label, map_lines, status_lines
 
 from .chaos_helpers import chances, hero, party
 from .monster_helpers import fight, gm_turn
@@ -226,7 +226,7 @@ def test_a_goblin_throws_its_dagger_when_no_hero_is_in_reach_line_359(tmp_path: 
 def test_a_dagger_left_lying_is_lost_when_the_quest_ends_lines_116_359(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:359 and 116 (what is left in the dungeon is lost): the wizard goes home
     without the dagger he threw and never picked up, and holds no weapon."""
-    from grognard.systems.heroquest.homecoming import hero_after_quest
+    from grognard.systems.heroquest.campaign.homecoming import hero_after_quest
 
     state = _wizard(tmp_path, ORC_AWAY)
     assert "Dagger" in hero_after_quest(state, 0).weapons

@@ -7,10 +7,10 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from grognard.systems.heroquest import gear
-from grognard.systems.heroquest.effects import hero_defend_dice
-from grognard.systems.heroquest.resolve import apply_outcome
-from grognard.systems.heroquest.wounds import begin_attack
+from grognard.systems.heroquest.driver.resolve import apply_outcome
+from grognard.systems.heroquest.rules import gear
+from grognard.systems.heroquest.rules.effects import hero_defend_dice
+from grognard.systems.heroquest.rules.wounds import begin_attack
 
 from .chaos_helpers import arena, chances, end_gm, gm_turn, hero, party, start
 from .play_helpers import index_of, put_hero, put_monster, step

@@ -20,7 +20,7 @@ GUIDE = ROOT / "docs" / "systems" / "talisman.md"
 @pytest.fixture(autouse=True)
 def _front_end(monkeypatch: pytest.MonkeyPatch) -> None:
     """Load the Talisman front end as a plugin too, so the tests hold whether or not `cli.main` imports it."""
-    monkeypatch.setenv("GROGNARD_PLUGINS", "grognard.cli.talisman")
+    monkeypatch.setenv("GROGNARD_PLUGINS", "grognard.cli.systems.talisman")
 
 
 def talisman(*args: str, stdin: str = "", home: Path | None = None) -> Ran:

@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from grognard.web.hardening import CONTENT_SECURITY_POLICY
-from grognard.web.talisman_board import COLOURS
+from grognard.web.systems.talisman import COLOURS
 from tests.web.conftest import Console, LiveServer
 from tests.web.test_tables import ply, start_game
 

@@ -30,8 +30,8 @@ from grognard.engine.embedded import embed, open_embedded
 from grognard.engine.errors import ContentError, SaveError
 from grognard.engine.store import STORE_FILE, open_store
 from grognard.systems.fighting_fantasy.books import BOOKS
-from grognard.systems.heroquest.quest import load_quest
-from grognard.systems.heroquest.quest_setup import quest_source
+from grognard.systems.heroquest.content.quest import load_quest
+from grognard.systems.heroquest.content.quest_setup import quest_source
 from grognard.web.app import create_app
 from grognard.web.security import SESSION_COOKIE, form_token
 from grognard.web.settings import Settings
@@ -349,7 +349,7 @@ def test_a_refused_or_broken_quest_upload_leaves_no_file(home: Path, monkeypatch
         raise RuntimeError("the writer broke")
 
     with monkeypatch.context() as m:
-        m.setattr("grognard.web.quests.quest_toml", broken)
+        m.setattr("grognard.web.systems.heroquest_quests.quest_toml", broken)
         assert upload(c, "/quests", "goblin.xml", CELLAR.encode()).status_code == 500
     assert kept_files(home) == []
 

@@ -15,7 +15,7 @@ from grognard.engine import registry
 from grognard.engine.errors import GrognardError
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import MoveRecord
-from grognard.engine.view import ActionView, Event, GameViews, Odds, Sight, Target
+from grognard.engine.view import ActionView, Event, FrontEnd, GameViews, Odds, Sight, Target
 from grognard.systems.adventures_in_fantasy.action_text import (
     Bowshot,
     Find,
@@ -321,9 +321,13 @@ def _campaign_label(state: GameState, action: Action) -> str:
 
 def register() -> None:
     """Register the views of the melee and the campaign."""
+    melee = FrontEnd(board="systems/adventures-in-fantasy/melee-board.html")
+    campaign = FrontEnd(board="systems/adventures-in-fantasy/campaign-board.html")
     registry.register_views(
-        SYSTEM_ID, "melee", GameViews(melee_sight, _two, odds=melee_chances, told=_melee_told)
+        SYSTEM_ID, "melee", GameViews(melee_sight, _two, odds=melee_chances, told=_melee_told, front=melee)
     )
     registry.register_views(
-        SYSTEM_ID, "campaign", GameViews(campaign_sight, _one, label=_campaign_label, odds=campaign_chances)
+        SYSTEM_ID,
+        "campaign",
+        GameViews(campaign_sight, _one, label=_campaign_label, odds=campaign_chances, front=campaign),
     )

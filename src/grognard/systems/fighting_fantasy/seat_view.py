@@ -19,7 +19,7 @@ from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target, one_seat
 from grognard.gamebook.action_text import number_in
 from grognard.gamebook.runner import GamebookState
-from grognard.gamebook.seat_view import BookViews
+from grognard.gamebook.seat_view import FIGHT_FRONT, BookViews
 from grognard.systems.fighting_fantasy.fight import FightState
 from grognard.systems.fighting_fantasy.fight_rules import DRINK, ESCAPE, FIGHT, NO_LUCK, TEST_LUCK
 from grognard.systems.fighting_fantasy.ruleset import FF_RULES
@@ -198,6 +198,12 @@ def register() -> None:
     registry.register_views(
         SYSTEM_ID,
         "fight",
-        GameViews(fight_sight, one_seat, label=_fight_label, odds=_fight_odds, told=_fight_told),
+        GameViews(
+            fight_sight, one_seat, label=_fight_label, odds=_fight_odds, told=_fight_told, front=FIGHT_FRONT
+        ),
     )
-    registry.register_views(SYSTEM_ID, "gamebook", BOOK_VIEWS.game_views())
+    registry.register_views(
+        SYSTEM_ID,
+        "gamebook",
+        BOOK_VIEWS.game_views(SYSTEM_ID, __name__.rpartition(".")[0], "Adventure Sheet"),
+    )

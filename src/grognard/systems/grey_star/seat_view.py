@@ -18,7 +18,7 @@ from grognard.engine import registry
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, GameState, OptionValue
 from grognard.engine.session import MoveRecord
-from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target, one_seat
+from grognard.engine.view import ActionView, FrontEnd, GameViews, Odds, Sight, Target, one_seat
 from grognard.gamebook.action_text import Keyed
 from grognard.gamebook.runner import GamebookState
 from grognard.gamebook.seat_view import BookViews
@@ -172,6 +172,15 @@ def register() -> None:
     registry.register_views(
         SYSTEM_ID,
         "combat",
-        GameViews(combat_sight, one_seat, label=_combat_label, odds=_combat_odds, told=_combat_told),
+        GameViews(
+            combat_sight,
+            one_seat,
+            label=_combat_label,
+            odds=_combat_odds,
+            told=_combat_told,
+            front=FrontEnd(board="systems/grey-star/combat-board.html"),
+        ),
     )
-    registry.register_views(SYSTEM_ID, "gamebook", BOOK_VIEWS.game_views())
+    registry.register_views(
+        SYSTEM_ID, "gamebook", BOOK_VIEWS.game_views(SYSTEM_ID, __name__.rpartition(".")[0], "Action Chart")
+    )

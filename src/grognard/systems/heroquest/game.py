@@ -16,13 +16,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from grognard.engine.game import Game, GameInfo, GameState, OptionInfo, OptionValue
-from grognard.systems.heroquest.driver import initial_state
-from grognard.systems.heroquest.gm import choose
-from grognard.systems.heroquest.hooks import install_game_master
-from grognard.systems.heroquest.mercenaries import MERCENARY_KINDS
-from grognard.systems.heroquest.quest_setup import PARTY_SPECS, SHIPPED_QUESTS, Setup, context
-from grognard.systems.heroquest.returning import returned
-from grognard.systems.heroquest.state import QuestState, state_from_data, state_to_data
+from grognard.systems.heroquest.campaign.returning import returned
+from grognard.systems.heroquest.content.mercenaries import MERCENARY_KINDS
+from grognard.systems.heroquest.content.quest_setup import PARTY_SPECS, SHIPPED_QUESTS, Setup, context
+from grognard.systems.heroquest.driver.driver import initial_state
+from grognard.systems.heroquest.model.hooks import install_game_master
+from grognard.systems.heroquest.model.state import QuestState, state_from_data, state_to_data
+from grognard.systems.heroquest.policies.gm import choose
 
 QUEST_INFO = GameInfo(
     id="quest",

@@ -20,12 +20,12 @@ from grognard.engine.dice import Rng
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.parallel import run_indexed
 from grognard.engine.session import Session
-from grognard.systems.heroquest.bots import hero_bot
+from grognard.systems.heroquest.content.party_level import quest_party
+from grognard.systems.heroquest.content.quest import load_quest
+from grognard.systems.heroquest.content.quest_setup import quest_source
 from grognard.systems.heroquest.game import GAME
-from grognard.systems.heroquest.party_level import quest_party
-from grognard.systems.heroquest.quest import load_quest
-from grognard.systems.heroquest.quest_setup import quest_source
-from grognard.systems.heroquest.state import QuestState
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.policies.bots import hero_bot
 
 DEFAULT_ROUNDS = 60
 """The round limit a simulated quest is played to, unless another is given."""

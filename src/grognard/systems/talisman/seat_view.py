@@ -8,6 +8,7 @@ in the events of the moves.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import JsonValue
@@ -15,7 +16,17 @@ from pydantic import JsonValue
 from grognard.engine import registry
 from grognard.engine.game import CHANCE, Action, GameState
 from grognard.engine.session import MoveRecord
-from grognard.engine.view import ActionView, Event, GameViews, Odds, SeatView, Sight, Target, log_events
+from grognard.engine.view import (
+    ActionView,
+    Event,
+    FrontEnd,
+    GameViews,
+    Odds,
+    SeatView,
+    Sight,
+    Target,
+    log_events,
+)
 from grognard.systems.talisman.actions import is_discard, terms
 from grognard.systems.talisman.bots import heuristic_policy
 from grognard.systems.talisman.catalog import catalog
@@ -243,6 +254,44 @@ def named(lines: list[str], names: list[str]) -> list[str]:
     ]
 
 
+def seat_said(text: str, public: Mapping[str, Any]) -> str:
+    """A die's name with its thrower's "pN" said as the character ("1d6 (p0)" -> "1d6 (Ghoul)"; "Seat 1"
+    before the characters are dealt), by the notes' own substitution (`named`)."""
+    heroes = public.get("heroes") or []
+    names = [str(h.get("character_name") or f"Seat {k + 1}") for k, h in enumerate(heroes)]
+    return named([text], names)[0]
+
+
+def seat_name(public: Mapping[str, Any], seat: int) -> str:
+    """A seat as the events name it: "Elf (Seat 2)" once the characters are dealt, "Seat 2" before."""
+    heroes = public.get("heroes") or []
+    if 0 <= seat < len(heroes) and heroes[seat].get("character_name"):
+        return f"{heroes[seat]['character_name']} (Seat {seat + 1})"
+    return f"Seat {seat + 1}"
+
+
+def characters_played(public: Mapping[str, Any]) -> str:
+    """What a new table plays, for its title: the characters dealt, else how many play."""
+    heroes = public.get("heroes")
+    if not isinstance(heroes, list) or not heroes:
+        return ""
+    chosen = [str(h.get("character_name") or "") for h in heroes if isinstance(h, dict)]
+    return ", ".join(chosen) if all(chosen) else f"{len(heroes)} players"
+
+
+FRONT = FrontEnd(
+    board="systems/talisman/board.html",
+    side="systems/talisman/side.html",
+    private_in_side=True,
+    what=characters_played,
+    seat_name=seat_name,
+    roll=seat_said,
+    help="Move by the die, meet what each space holds, and reach the Crown of Command with a Talisman.",
+)
+"""How the front ends show the game: the drawn board, the characters' sheets (a character's own Spells on
+its sheet), the seats named as their characters."""
+
+
 FIGHT_WORDS = {"win": "wins", "lose": "loses", "standoff": "a standoff"}
 """A combat's outcome as said of the character who fought."""
 
@@ -401,5 +450,6 @@ def register() -> None:
             changes=changes,
             told=told,
             tells_actions=True,
+            front=FRONT,
         ),
     )

@@ -19,14 +19,13 @@ document.addEventListener("keydown", (event) => {
 });
 
 // A drawn board: clicking a place ([data-space] or [data-square]) makes the action aimed at it, when
-// exactly one action is; places with actions are marked [data-reachable] after each update. A spell cast
-// at a figure ("cast:SCHOOL/KEY:TARGET") is aimed only once its [data-spell-pick] button has chosen the
-// spell: then only that spell's targets are marked, and a click on one casts it (boards without such
-// buttons, Talisman's, aim their casts like any action).
+// exactly one action is; places with actions are marked [data-reachable] after each update. An action
+// whose target asks for a choice first ([data-pick], a spell cast at a figure) is aimed only once the
+// board's [data-spell-pick] button has made that choice: then only its targets are marked, and a click on
+// one makes it (boards without such buttons aim those actions like any other).
 let armedSpell = null;
 function spellOf(button) {
-  const id = button.dataset.action || "";
-  const spell = id.startsWith("cast:") ? id.split(":")[1] : null;
+  const spell = button.dataset.pick || null;
   return spell && document.querySelector(`[data-spell-pick="${CSS.escape(spell)}"]`) ? spell : null;
 }
 function aimed(button) {

@@ -410,7 +410,7 @@ def _make_member(form: Mapping[str, str]) -> Member:
     return Member(character=made.character, seed=seed, alignment=alignment)
 
 
-def add_aif_desk_routes(app: FastAPI, secret: str, page: Page) -> None:
+def mount(app: FastAPI, secret: str, page: Page) -> None:
     """Mount the desk's routes on `app`."""
 
     @app.get("/aif", response_class=HTMLResponse)
@@ -422,7 +422,7 @@ def add_aif_desk_routes(app: FastAPI, secret: str, page: Page) -> None:
             if g.system == SYSTEM_ID and g.game == GAME_ID and g.id in mine
             if REFEREE in seats_held(request, secret, mine[g.id], 1)
         ]
-        return page(request, "aif/index.html", campaigns=found, options=OPTIONS)
+        return page(request, "systems/adventures-in-fantasy/index.html", campaigns=found, options=OPTIONS)
 
     @app.post("/aif")
     def new_campaign(request: Request, form: Form) -> Response:
@@ -447,7 +447,9 @@ def add_aif_desk_routes(app: FastAPI, secret: str, page: Page) -> None:
     def desk(request: Request, game_id: str) -> HTMLResponse:
         _referee(request, secret, game_id)
         session = _load(secret, game_id)
-        return page(request, "aif/desk.html", **desk_context(session, game_id), outcome=None)
+        return page(
+            request, "systems/adventures-in-fantasy/desk.html", **desk_context(session, game_id), outcome=None
+        )
 
     @app.get("/aif/{game_id}/sheet/{index}", response_class=HTMLResponse)
     def character_sheet(request: Request, game_id: str, index: int) -> HTMLResponse:
@@ -455,7 +457,12 @@ def add_aif_desk_routes(app: FastAPI, secret: str, page: Page) -> None:
         state = _state(_load(secret, game_id))
         if not 0 <= index < len(state.members):
             raise HTTPException(404, f"the campaign has no character {index}")
-        return page(request, "aif/sheet.html", game_id=game_id, sheet=sheet(index, state.members[index]))
+        return page(
+            request,
+            "systems/adventures-in-fantasy/sheet.html",
+            game_id=game_id,
+            sheet=sheet(index, state.members[index]),
+        )
 
     @app.post("/aif/{game_id}/character", response_class=HTMLResponse)
     def roll_new_character(request: Request, game_id: str, form: Form) -> HTMLResponse:
@@ -463,13 +470,24 @@ def add_aif_desk_routes(app: FastAPI, secret: str, page: Page) -> None:
         session = _load(secret, game_id)
         _fresh(session, form)
         context = rolled_context(form)
-        return page(request, "aif/character.html", game_id=game_id, ply=len(session.moves), **context)
+        return page(
+            request,
+            "systems/adventures-in-fantasy/character.html",
+            game_id=game_id,
+            ply=len(session.moves),
+            **context,
+        )
 
     @app.get("/aif/{game_id}/log", response_class=HTMLResponse)
     def log(request: Request, game_id: str) -> HTMLResponse:
         _referee(request, secret, game_id)
         session = _load(secret, game_id)
-        return page(request, "aif/log.html", game_id=game_id, log=_log_rows(campaign_log(session)))
+        return page(
+            request,
+            "systems/adventures-in-fantasy/log.html",
+            game_id=game_id,
+            log=_log_rows(campaign_log(session)),
+        )
 
     @app.post("/aif/{game_id}/act")
     def act(request: Request, game_id: str, form: Form) -> Response:
@@ -514,4 +532,11 @@ def add_aif_desk_routes(app: FastAPI, secret: str, page: Page) -> None:
             play_action(table_store(), session, note[:2000])
         context = desk_context(session, game_id)
         given = given_list(dice.given_dice)
-        return page(request, "aif/desk.html", **context, outcome=outcome, procedure=procedure, given=given)
+        return page(
+            request,
+            "systems/adventures-in-fantasy/desk.html",
+            **context,
+            outcome=outcome,
+            procedure=procedure,
+            given=given,
+        )

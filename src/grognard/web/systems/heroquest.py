@@ -1,6 +1,6 @@
 """The geometry of HeroQuest's drawn board, computed from a seat's public view only.
 
-`quest_board(public, actions)` turns the heroes' knowledge (`systems/heroquest/seat_view.heroes_public`)
+`quest_board(public, actions)` turns the heroes' knowledge (`systems/heroquest/views/seat_view.heroes_public`)
 into what `templates/boards/heroquest-quest.html` draws: every square (its kind when the heroes have seen
 its area, fog otherwise), the walls round the seen squares (the printed board's, which every player sees
 on the table), the doors they know, furniture, stairs, found traps, fallen rock and the figures. Nothing
@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from grognard.systems.heroquest.action_text import cast_of
-from grognard.systems.heroquest.board import Board, standard_board
+from grognard.systems.heroquest.content.board import Board, standard_board
 
 CELL = 32
 """The side of one square in SVG units."""
@@ -83,10 +82,9 @@ def _spell_picks(actions: Sequence[Any]) -> list[dict[str, Any]]:
     """The spells the seat may cast at a figure on the board: each spell's key, name and target count."""
     picks: dict[str, dict[str, Any]] = {}
     for a in actions:
-        if not a.id.startswith("cast:") or a.target is None or a.target.square is None:
+        if a.target is None or not a.target.pick or a.target.square is None:
             continue
-        key = cast_of(a.id).spell
-        name = a.label.split(" on ")[0].removeprefix("Cast ").removeprefix("cast ")
+        key, name = a.target.pick, a.target.pick_name
         picks.setdefault(key, {"key": key, "name": name, "targets": 0})["targets"] += 1
     return list(picks.values())
 
@@ -185,3 +183,7 @@ def quest_board(
         "monsters": monsters,
         "spells": _spell_picks(actions),
     }
+
+
+TEMPLATE_GLOBALS = {"heroquest_board": quest_board}
+"""What HeroQuest's templates call: the drawn board."""

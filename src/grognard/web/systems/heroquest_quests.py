@@ -1,7 +1,7 @@
 """Playing your own HeroScribe quest in the browser: upload the quest file, then start it as a game.
 
 An upload (the importer's own size cap) is read in memory by the same importer as `grognard heroquest
-import` (`systems.heroquest.heroscribe`): a file it refuses is answered 400 with its one message and
+import` (`systems.heroquest.importer.heroscribe`): a file it refuses is answered 400 with its one message and
 nothing of it is kept; a quest it takes is kept, as quest TOML, in `$GROGNARD_HOME/quests/` under the
 hash of the uploaded bytes (never under the name the browser sent), and its page shows the import report
 and the new-game form with the quest filled in by its upload name (`upload:<hash>.toml`, `web.content`),
@@ -21,9 +21,9 @@ from grognard.engine import registry
 from grognard.engine.embedded import MAX_EMBEDDED_BYTES, embed
 from grognard.engine.errors import ContentError, UsageError
 from grognard.engine.files import read_file
-from grognard.systems.heroquest.heroscribe import MAX_BYTES, import_heroscribe
-from grognard.systems.heroquest.quest import load_quest
-from grognard.systems.heroquest.quest_toml import quest_toml, report_lines
+from grognard.systems.heroquest.content.quest import load_quest
+from grognard.systems.heroquest.importer.heroscribe import MAX_BYTES, import_heroscribe
+from grognard.systems.heroquest.importer.quest_toml import quest_toml, report_lines
 from grognard.web.content import keep_upload, upload_name, uploaded_quests
 from grognard.web.tables import SEAT_WORDS, Form, Page
 
@@ -53,12 +53,17 @@ def _report(digest: str) -> list[str]:
     return text.decode("utf-8", "replace").splitlines()
 
 
-def add_quest_routes(app: FastAPI, secret: str, page: Page) -> None:
+def mount(app: FastAPI, secret: str, page: Page) -> None:
     """Mount the HeroScribe quest upload routes (`secret` is the server's, kept for symmetry)."""
     del secret
 
     def form_page(request: Request, status: int = 200, **context: object) -> HTMLResponse:
-        return page(request, "quests.html", status, **({"problem": "", "name": "", "quest": None} | context))
+        return page(
+            request,
+            "systems/heroquest/quests.html",
+            status,
+            **({"problem": "", "name": "", "quest": None} | context),
+        )
 
     @app.get("/quests", response_class=HTMLResponse)
     def quest_form(request: Request) -> HTMLResponse:

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.render import name_of
-from grognard.systems.talisman.seat_view import named
+from grognard.systems.talisman.seat_view import seat_said
 
 CELL = 120
 """The side of one space."""
@@ -169,23 +167,12 @@ def talisman_board() -> Board:
     )
 
 
-def seat_said(text: str, public: Mapping[str, Any]) -> str:
-    """A Talisman die's name with its thrower's "pN" said as the character ("1d6 (p0)" -> "1d6 (Ghoul)";
-    "Seat 1" before the characters are dealt), by the notes' own substitution (`seat_view.named`)."""
-    heroes = public.get("heroes") or []
-    names = [str(h.get("character_name") or f"Seat {k + 1}") for k, h in enumerate(heroes)]
-    return named([text], names)[0]
-
-
-def seat_label(view: Any, seat: int) -> str:
-    """A seat as the events name it: "Seat 2", or on a Talisman table "Elf (Seat 2)" once dealt."""
-    if getattr(view, "system", "") == "talisman":
-        heroes = (getattr(view, "public", None) or {}).get("heroes") or []
-        if 0 <= seat < len(heroes) and heroes[seat].get("character_name"):
-            return f"{heroes[seat]['character_name']} (Seat {seat + 1})"
-    return f"Seat {seat + 1}"
-
-
 def card_name(card_id: str) -> str:
     """A Talisman card's printed name (an Object, a Follower, an Enemy kept as a trophy)."""
     return name_of(card_id)
+
+
+TEMPLATE_GLOBALS = {"talisman_board": talisman_board, "token_colours": COLOURS}
+"""What Talisman's templates call: the drawn board and the seats' token colours."""
+TEMPLATE_FILTERS = {"talisman_name": card_name, "talisman_seats": seat_said}
+"""Talisman's filters: a card's printed name, and a roll's thrower named as the character."""

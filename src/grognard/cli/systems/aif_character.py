@@ -1,0 +1,478 @@
+"""`grognard aif character new`, `grognard aif influence` and `grognard aif check ...`.
+
+Character generation shows every die it throws; the starting education is chosen with `--course`
+(repeatable) or, without it, by numbered questions read from the terminal or from standard input (an
+ended input chooses nothing more; a bad answer is asked again, and piped answers stop with one line
+after three bad ones or at an input that ends after a bad one). `--json` never asks: its choices come
+from the options only.
+The lead mounts these into `cli/systems/aif.py` (see `mount`).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table as RichTable
+
+from grognard.cli.console import InputEnded, out, print_json, read_line
+from grognard.cli.options import JsonOption, SeedOption
+from grognard.cli.systems.aif_dice import RollsOpt, calculator_dice, given_data, table_dice
+from grognard.engine.dice import Roll
+from grognard.engine.errors import UsageError
+from grognard.systems.adventures_in_fantasy import checks
+from grognard.systems.adventures_in_fantasy.character import Character
+from grognard.systems.adventures_in_fantasy.chargen import (
+    CourseChoice,
+    Generation,
+    Rolled,
+    Step,
+    course,
+    finish,
+    months_spent,
+    open_courses,
+    parse_course,
+    plan_education,
+    roll_character,
+)
+from grognard.systems.adventures_in_fantasy.table_dice import TableDice
+
+character_app = typer.Typer(
+    name="character",
+    help="Adventures in Fantasy characters: generate one, every die shown.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
+)
+
+check_app = typer.Typer(
+    name="check",
+    help="Characteristic checks: two d20 read 01-100, at or under the rating succeeds.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
+)
+
+DONE = "done"
+
+RollOption = Annotated[int | None, typer.Option("--roll", help="A roll made at the table (1-100).")]
+
+
+def mount(app: typer.Typer) -> None:
+    """Add `character`, `influence` and `check` to the `grognard aif` app."""
+    app.add_typer(character_app, name="character")
+    app.command("influence")(influence_command)
+    app.add_typer(check_app, name="check")
+
+
+# ---------------------------------------------------------------------------------------------------
+# JSON and rendering
+
+
+def roll_data(roll: Roll) -> dict[str, Any]:
+    """A roll as JSON data: expression, total, and each die with its face and value."""
+    return {
+        "expression": roll.expression,
+        "total": roll.total,
+        "detail": roll.detail,
+        "dice": [
+            {"die": d.die, "sides": d.sides, "face": d.face or str(d.value), "value": d.value}
+            for d in roll.dice
+        ],
+    }
+
+
+def step_data(step: Step) -> dict[str, Any]:
+    """A generation step as JSON data."""
+    return {
+        "label": step.label,
+        "result": step.result,
+        "source": step.source,
+        "rolls": [roll_data(r) for r in step.rolls],
+    }
+
+
+def _seed(seed: int | None) -> int:
+    return secrets.randbelow(1_000_000_000) if seed is None else seed
+
+
+def _show_steps(steps: tuple[Step, ...]) -> None:
+    grid = RichTable(title="How the character was made")
+    for heading in ("step", "dice", "result", "source"):
+        grid.add_column(heading)
+    for step in steps:
+        dice = "; ".join(r.render() for r in step.rolls)
+        grid.add_row(escape(step.label), escape(dice), escape(step.result), escape(step.source))
+    out.print(grid)
+
+
+def show_character(character: Character) -> None:
+    """The character sheet, rendered with Rich."""
+    grid = RichTable(title=escape(character.name or "Adventures in Fantasy character"), show_header=False)
+    grid.add_column("what")
+    grid.add_column("value")
+    for name, value in character.characteristics.items():
+        usable = character.effective(name)
+        note = f" (uses {usable}: untrained)" if usable != value else ""
+        grid.add_row(name.capitalize(), f"{value}{note}")
+    grid.add_row("Hit points", str(character.hit_points))
+    grid.add_row("Age", str(character.age))
+    standing = f"{character.position} (rank {character.rank}), status level {character.status_level}"
+    grid.add_row("Standing", escape(standing))
+    income = "not printed" if character.rank_income_gp is None else f"{character.rank_income_gp} GP"
+    grid.add_row("Income", f"rank {income}; courses {character.course_income_gp} GP a year")
+    grid.add_row("Education", escape(", ".join(c.label for c in character.courses) or "none"))
+    if character.magic_years:
+        grid.add_row("Magic", f"{character.magic_years} year(s) of apprenticeship")
+    grid.add_row("Funds", f"{character.funds_gp} GP")
+    kit = ", ".join(f"{i.name} ({i.weight_lb:g} lb)" for i in character.equipment)
+    grid.add_row("Kit", escape(kit or "none"))
+    out.print(grid)
+
+
+# ---------------------------------------------------------------------------------------------------
+# character new
+
+
+BAD_ANSWERS = 3
+"""Bad answers in a row that end a scripted (piped) choice; on a terminal the question is asked again."""
+
+
+def ask(options: list[str], prompt: str, extra: tuple[str, ...] = ()) -> str:
+    """One of the numbered `options` (or an `extra` word), asked again after a bad answer.
+
+    Piped answers stop with one clear line after `BAD_ANSWERS` bad answers, or when the input ends
+    right after a bad one; an input that ends after good answers raises `InputEnded` (nothing more).
+    """
+    for i, text in enumerate(options, 1):
+        out.print(f"  [bold]{i}[/bold]. {escape(text)}")
+    words = f" ({'/'.join(extra)})" if extra else ""
+    wanted = f"a number from 1 to {len(options)}" + (f" or {' or '.join(extra)}" if extra else "")
+    bad: list[str] = []
+    while True:
+        try:
+            answer = read_line(f"{prompt} [1-{len(options)}]{words}: ")
+        except InputEnded:
+            if bad:
+                raise UsageError(f"answer {bad[-1]!r} is not {wanted}, and the input ended") from None
+            raise
+        if answer in extra:
+            return answer
+        if answer.isdigit() and 1 <= int(answer) <= len(options):
+            return options[int(answer) - 1]
+        bad.append(answer)
+        if not sys.stdin.isatty() and len(bad) >= BAD_ANSWERS:
+            raise UsageError(f"{len(bad)} answers in a row ({', '.join(map(repr, bad))}) are not {wanted}")
+        out.print(f"[red]Please answer {wanted}.[/red]")
+
+
+def ask_side(rolled: Rolled) -> bool:
+    civilian, fighter = rolled.position.name.split("/", 1)
+    out.print(f"Your rank is {escape(rolled.position.name)}: civilian or soldier?")
+    try:
+        return ask([civilian, fighter], "Side") == fighter
+    except InputEnded:
+        return False
+
+
+def ask_courses(rolled: Rolled, magic_years: int) -> list[CourseChoice]:
+    chosen: list[CourseChoice] = []
+    while True:
+        done = plan_education(chosen, rolled.education_months, magic_years)
+        left = rolled.education_months - months_spent(done, magic_years)
+        offered = open_courses(done, left)
+        if not offered:
+            return chosen
+        out.print(f"Starting education: {left} of {rolled.education_months} months left.")
+        labels = [f"{course(c).label} ({course(c).months} months)" for c in offered]
+        try:
+            answer = ask(labels, "Course", extra=(DONE,))
+        except InputEnded:
+            return chosen
+        if answer == DONE:
+            return chosen
+        chosen.append(offered[labels.index(answer)])
+
+
+@character_app.command("new")
+def new_command(
+    seed: SeedOption = None,
+    json_out: JsonOption = False,
+    courses: Annotated[
+        list[str] | None,
+        typer.Option("--course", help="A course of Table B by number or name (26:tailor); repeatable."),
+    ] = None,
+    magic_years: Annotated[
+        int, typer.Option("--magic-years", help="Years of magic, each costing three of education.")
+    ] = 0,
+    soldier: Annotated[
+        bool | None,
+        typer.Option("--soldier/--civilian", help="For a civilian/soldier rank (Guildsman/Fighter ...)."),
+    ] = None,
+    no_stamina: Annotated[
+        bool, typer.Option("--no-stamina", help="Leave out the optional Stamina characteristic.")
+    ] = False,
+    name: Annotated[str, typer.Option("--name", help="The character's name.")] = "",
+    rolls: RollsOpt = "",
+) -> None:
+    """Generate a character: characteristics, status, age, education, funds, kit and hit points."""
+    chosen_seed = _seed(seed)
+    rng = table_dice(chosen_seed, rolls)
+    choices = [parse_course(c) for c in courses or []]
+    rolled = roll_character(rng, stamina=not no_stamina)
+    asking = not json_out
+    if asking:
+        _show_steps(rolled.steps)
+    side = soldier
+    if side is None:
+        side = ask_side(rolled) if asking and rolled.position.paired else False
+    if asking and courses is None:
+        choices = ask_courses(rolled, magic_years)
+    made: Generation = finish(rolled, rng, choices, magic_years=magic_years, soldier=side, name=name)
+    spent = given_data(rng)
+    if json_out:
+        print_json(
+            spent
+            | {
+                "seed": chosen_seed,
+                "character": json.loads(made.character.to_json()),
+                "steps": [step_data(s) for s in made.steps],
+            }
+        )
+        return
+    _show_steps(made.steps[len(rolled.steps) :])
+    show_character(made.character)
+    out.print(f"[dim]seed {chosen_seed} (--seed {chosen_seed} rolls the same again)[/dim]")
+
+
+# ---------------------------------------------------------------------------------------------------
+# influence
+
+
+def _pair(own: int | None, other: int | None, what: str) -> tuple[int, int] | None:
+    if own is None and other is None:
+        return None
+    if own is None or other is None:
+        raise UsageError(f"give both --{what} and --target-{what} (got {own!r} and {other!r})")
+    return own, other
+
+
+def _percent(value: int, what: str) -> int:
+    if not 0 <= value <= 100:
+        raise UsageError(f"{what} {value} is not a rating from 0 to 100")
+    return value
+
+
+def influence_command(
+    charisma: Annotated[int, typer.Option("--charisma", help="The Charisma of the one influencing.")],
+    target_charisma: Annotated[
+        int, typer.Option("--target-charisma", help="The Charisma of the one influenced.")
+    ],
+    status: Annotated[int | None, typer.Option("--status", help="Own Social Status (optional rule).")] = None,
+    target_status: Annotated[int | None, typer.Option("--target-status", help="The other's status.")] = None,
+    reputation: Annotated[int | None, typer.Option("--reputation", help="Own reputation.")] = None,
+    target_reputation: Annotated[
+        int | None, typer.Option("--target-reputation", help="The other's reputation.")
+    ] = None,
+    first_roll: Annotated[
+        int | None, typer.Option("--first-roll", help="The roll against Charisma, if made at the table.")
+    ] = None,
+    second_roll: Annotated[
+        int | None, typer.Option("--second-roll", help="The roll against the chance, if made.")
+    ] = None,
+    rolls: RollsOpt = "",
+    seed: SeedOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Try to influence another character (Charisma, with optional status and reputation)."""
+    _percent(charisma, "charisma")
+    _percent(target_charisma, "target charisma")
+    status_pair = _pair(status, target_status, "status")
+    reputation_pair = _pair(reputation, target_reputation, "reputation")
+    chosen_seed = _seed(seed)
+    dice = calculator_dice(chosen_seed, rolls, first_roll, second_roll)
+    result = checks.influence(
+        dice,
+        charisma,
+        target_charisma,
+        status=status_pair,
+        reputation=reputation_pair,
+        first_roll=first_roll,
+        second_roll=second_roll,
+    )
+    odds = checks.influence_probability(charisma, target_charisma, status_pair, reputation_pair)
+    if json_out:
+        print_json(
+            _given(dice, rolls)
+            | {
+                "seed": chosen_seed,
+                "charisma": charisma,
+                "target_charisma": target_charisma,
+                "first_roll": roll_data(result.first),
+                "may_try": result.may_try,
+                "base": result.base,
+                "modifiers": [{"label": m.label, "value": m.value} for m in result.modifiers],
+                "chance": result.chance,
+                "second_roll": roll_data(result.second) if result.second else None,
+                "success": result.success,
+                "probability": float(odds),
+                "source": "002_8449cbd1010a37a5.txt:125-158",
+            }
+        )
+        return
+    out.print(f"First roll {result.first.render()} against Charisma {charisma}", markup=False)
+    if not result.may_try:
+        out.print("  over Charisma: may not try to influence", markup=False)
+    else:
+        out.print(
+            f"  base {result.first.total} + {charisma} - {target_charisma} = {result.base}", markup=False
+        )
+        for m in result.modifiers:
+            out.print(f"  {m.label}: {m.value:+d}", markup=False)
+        if result.chance is None:
+            out.print("  chance under 01: may not try to influence", markup=False)
+        elif result.second is not None:
+            verdict = "influenced" if result.success else "not influenced"
+            out.print(f"Chance {result.chance}%: {result.second.render()} -> {verdict}", markup=False)
+    out.print(f"[dim]before any roll: {float(odds):.2%}; seed {chosen_seed}[/dim]")
+
+
+# ---------------------------------------------------------------------------------------------------
+# check
+
+
+def _given(dice: TableDice, rolls: str) -> dict[str, Any]:
+    """The dice given with `--rolls` for the JSON (none when none were given); unused ones refused."""
+    spent = given_data(dice)
+    return spent if rolls.strip() else {}
+
+
+def _report(done: checks.Check, seed: int, json_out: bool, extra: dict[str, Any] | None = None) -> None:
+    data: dict[str, Any] = {
+        "seed": seed,
+        "check": done.label,
+        "target": done.target,
+        "detail": done.detail,
+        "roll": roll_data(done.roll),
+        "success": done.success,
+        "chance": float(done.chance),
+        "source": done.source,
+    } | (extra or {})
+    if json_out:
+        print_json(data)
+        return
+    verdict = "success" if done.success else "failure"
+    out.print(f"{done.label}: {done.detail}: target {done.target}", markup=False)
+    out.print(f"  {done.roll.render()} -> {verdict}  ({done.source})", markup=False)
+    for key, value in (extra or {}).items():
+        if key != "given":
+            out.print(f"  {key.replace('_', ' ')}: {value}", markup=False)
+    out.print(f"[dim]seed {seed}[/dim]")
+
+
+@check_app.command("dexterity")
+def dexterity_command(
+    rating: Annotated[int, typer.Option("--rating", help="The Dexterity rating.")],
+    burden: Annotated[float, typer.Option("--burden", help="Pounds carried while doing it.")] = 0,
+    untrained: Annotated[
+        bool, typer.Option("--untrained", help="No physical training: 75% of the rating.")
+    ] = False,
+    roll: RollOption = None,
+    rolls: RollsOpt = "",
+    seed: SeedOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """A feat of speed or precision: Dexterity less a point per two pounds carried."""
+    chosen = _seed(seed)
+    dice = calculator_dice(chosen, rolls, roll)
+    done = checks.dexterity_check(
+        dice, _percent(rating, "dexterity"), burden, trained=not untrained, given=roll
+    )
+    _report(done, chosen, json_out, _given(dice, rolls))
+
+
+@check_app.command("intelligence")
+def intelligence_command(
+    rating: Annotated[int, typer.Option("--rating", help="The Intelligence rating.")],
+    roll: RollOption = None,
+    rolls: RollsOpt = "",
+    seed: SeedOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Solve a problem the referee poses."""
+    chosen = _seed(seed)
+    dice = calculator_dice(chosen, rolls, roll)
+    done = checks.intelligence_check(dice, _percent(rating, "intelligence"), roll)
+    _report(done, chosen, json_out, _given(dice, rolls))
+
+
+@check_app.command("health")
+def health_command(
+    rating: Annotated[int, typer.Option("--rating", help="The Health rating.")],
+    poison: Annotated[
+        bool, typer.Option("--poison", help="Poison or disease (one roll) instead of a week's rest.")
+    ] = False,
+    roll: RollOption = None,
+    rolls: RollsOpt = "",
+    seed: SeedOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """A week of complete rest (one hit point back), or recovery from poison or disease."""
+    chosen = _seed(seed)
+    health = _percent(rating, "health")
+    dice = calculator_dice(chosen, rolls, roll)
+    if poison:
+        recovery = checks.poison_or_disease(dice, health, roll)
+        extra = {"weeks_recovering": recovery.weeks} | _given(dice, rolls)
+        _report(recovery.check, chosen, json_out, extra)
+    else:
+        _report(checks.recovery_week(dice, health, roll), chosen, json_out, _given(dice, rolls))
+
+
+@check_app.command("death")
+def death_command(
+    age: Annotated[int, typer.Option("--age", help="The character's age this year.")],
+    health: Annotated[int, typer.Option("--health", help="The Health rating.")],
+    roll: RollOption = None,
+    save: Annotated[int | None, typer.Option("--save", help="The Health save, if rolled.")] = None,
+    rolls: RollsOpt = "",
+    seed: SeedOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """The yearly roll on the Table of Death, with the Health save and old age's loss; `--rolls`: the
+    Table of Death's reading, the save's, then the weeks of illness."""
+    chosen = _seed(seed)
+    dice = calculator_dice(chosen, rolls, roll, save)
+    year = checks.death_roll(dice, age, _percent(health, "health"), given=roll, given_save=save)
+    data: dict[str, Any] = _given(dice, rolls) | {
+        "seed": chosen,
+        "age": age,
+        "death_chance": year.death_chance,
+        "roll": roll_data(year.roll),
+        "save": roll_data(year.save.roll) if year.save else None,
+        "illness_weeks": year.illness.total if year.illness else None,
+        "died": year.died,
+        "aging_loss": year.aging_loss,
+        "source": "002_8449cbd1010a37a5.txt:239-251",
+    }
+    if json_out:
+        print_json(data)
+        return
+    out.print(f"Table of Death at {age}: {year.death_chance}%: {year.roll.render()}", markup=False)
+    if year.save is None:
+        out.print("  no risk of death this year", markup=False)
+    else:
+        out.print(f"  save against Health {health}: {year.save.roll.render()}", markup=False)
+        if year.illness is not None:
+            out.print(f"  lives: ill for {year.illness.render()} weeks", markup=False)
+        else:
+            out.print("  dies of natural causes", markup=False)
+    if year.aging_loss:
+        out.print(f"  old age: -{year.aging_loss} to every physical characteristic", markup=False)
+    out.print(f"[dim]seed {chosen}[/dim]")

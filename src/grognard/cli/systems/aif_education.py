@@ -1,0 +1,527 @@
+"""`grognard aif learn|study-break|restart|forgiveness|training|practice|buy|encumbrance|castle`.
+
+Education and equipment at the table: the learning formula and its throw, breaks in study, broken
+apprenticeships, weapon training and practice, availability rolls and special orders, movement under a
+load, and what a castle costs. Every die is shown; `--json` prints every roll; `--seed` repeats them.
+The lead mounts these into `cli/systems/aif.py` (see `mount`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from fractions import Fraction
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table as RichTable
+
+from grognard.cli.console import out, print_json
+from grognard.cli.options import JsonOption, SeedOption
+from grognard.cli.systems.aif_character import roll_data
+from grognard.cli.systems.aif_dice import RollsOpt, calculator_dice, given_data
+from grognard.engine.errors import UsageError
+from grognard.systems.adventures_in_fantasy import apprenticeship, castles, education, equipment
+from grognard.systems.adventures_in_fantasy.chargen import parse_course
+
+RollOption = Annotated[int | None, typer.Option("--roll", help="A roll made at the table (1-100).")]
+CourseOption = Annotated[str, typer.Option("--course", help="A course of Table B by number or name.")]
+
+
+def mount(app: typer.Typer) -> None:
+    """Add the education and equipment commands to the `grognard aif` app."""
+    for name, command in (
+        ("learn", learn_command),
+        ("study-break", study_break_command),
+        ("restart", restart_command),
+        ("forgiveness", forgiveness_command),
+        ("training", training_command),
+        ("practice", practice_command),
+        ("buy", buy_command),
+        ("encumbrance", encumbrance_command),
+        ("castle", castle_command),
+    ):
+        app.command(name)(command)
+
+
+def _seed(seed: int | None) -> int:
+    return secrets.randbelow(1_000_000_000) if seed is None else seed
+
+
+def show(value: Fraction) -> str:
+    """A fraction as a person reads it: 3, 2.25, 13.85 (two places when it does not end)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = f"{float(value):.4f}".rstrip("0").rstrip(".")
+    exact = Fraction(text) == value
+    return text if exact else f"{float(value):.2f}"
+
+
+def exact(value: Fraction) -> dict[str, Any]:
+    """A fraction in JSON: its exact text and its float."""
+    return {"exact": str(value), "value": float(value)}
+
+
+def _months(text: str, what: str = "months") -> Fraction:
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"{what} {text!r} is not a number of months (12, 4.5, 9/2)") from None
+    if value < 0:
+        raise UsageError(f"{what} {text!r} cannot be negative")
+    return value
+
+
+def _dim(text: str) -> None:
+    out.print(f"[dim]{escape(text)}[/dim]")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Education
+
+
+def learn_command(
+    course: CourseOption,
+    intelligence: Annotated[int, typer.Option("--intelligence", help="The student's Intelligence (P).")],
+    months: Annotated[str, typer.Option("--months", help="Months actually spent studying (A).")],
+    attempt: Annotated[
+        int | None, typer.Option("--attempt", help="Throw this attempt (1-3); without it, only the odds.")
+    ] = None,
+    repeat: Annotated[
+        bool, typer.Option("--repeat", help="The second time through: half the time, any waiting penalty.")
+    ] = False,
+    forester: Annotated[
+        bool, typer.Option("--forester", help="A Forester/Huntsman: bow, spear and dagger in half the time.")
+    ] = False,
+    leaving: Annotated[
+        bool, typer.Option("--leaving", help="The throw of an apprentice who leaves early (no timing).")
+    ] = False,
+    second_engineer: Annotated[
+        bool,
+        typer.Option("--second-engineer", help="Course 20 with the other engineer class mastered: 75% time."),
+    ] = False,
+    roll: RollOption = None,
+    rolls: RollsOpt = "",
+    seed: SeedOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """The Basic Learning Formula: the chance to fail a course, and a throw to master it."""
+    choice = parse_course(course)
+    odds = education.learning_odds(
+        choice,
+        intelligence,
+        _months(months),
+        repeat=repeat,
+        forester=forester,
+        second_engineer=second_engineer,
+    )
+    wait = education.waiting(
+        education.required_months(choice, forester=forester, second_engineer=second_engineer)
+    )
+    chosen = _seed(seed)
+    thrown = None
+    dice = calculator_dice(chosen, rolls, roll)
+    if attempt is not None or leaving:
+        thrown = education.attempt(dice, odds, attempt or 1, given=roll, leaving=leaving)
+    spent = given_data(dice)
+    data: dict[str, Any] = (spent if rolls.strip() else {}) | {
+        "seed": chosen,
+        "course": odds.course.label,
+        "apprenticeship": odds.course.apprenticeship,
+        "required_months": exact(odds.required),
+        "months": exact(odds.months),
+        "complexity": odds.course.complexity,
+        "intelligence": intelligence,
+        "penalty": exact(odds.penalty),
+        "formula": exact(odds.formula),
+        "failure_percent": odds.failure,
+        "success_chance": exact(odds.success_chance),
+        "waiting_after_three_failures": {
+            "months": exact(wait.months),
+            "years": exact(wait.years),
+            "penalty_instead": wait.barred,
+        },
+        "attempt": None,
+        "source": odds.source,
+    }
+    if thrown is not None:
+        data["attempt"] = {
+            "number": thrown.number,
+            "leaving": leaving,
+            "roll": roll_data(thrown.roll),
+            "success": thrown.success,
+            "waiting_begins": thrown.last,
+        }
+    if json_out:
+        print_json(data)
+        return
+    out.print(f"{odds.course.label} (Table B, {odds.course.source})", markup=False)
+    out.print(f"  {odds.detail()}", markup=False)
+    out.print(f"  chance to master with one throw: {show(odds.success_chance * 100)}%", markup=False)
+    if thrown is not None:
+        verdict = "mastered" if thrown.success else "not mastered"
+        label = "leaving the apprenticeship" if leaving else f"attempt {thrown.number}"
+        out.print(f"{label}: {thrown.roll.render()} against {odds.failure} -> {verdict}", markup=False)
+        if thrown.last:
+            out.print(_wait_text(wait), markup=False)
+    if thrown is not None:
+        _dim(f"seed {chosen}")
+
+
+def _wait_text(wait: education.Waiting) -> str:
+    if wait.barred:
+        return (
+            f"  three failures: the wait, {show(wait.years)} years, is over ten; it is added to the failure "
+            "chance of every later throw (take the course again with --repeat)"
+        )
+    return f"  three failures: wait {show(wait.months)} months before trying the course again"
+
+
+def study_break_command(
+    course: CourseOption,
+    months: Annotated[str, typer.Option("--months", help="Months of study accumulated so far.")],
+    longest_weeks: Annotated[int, typer.Option("--longest-weeks", help="The longest break, in weeks.")],
+    year_weeks: Annotated[
+        int | None,
+        typer.Option("--year-weeks", help="All breaks this year, in weeks (default: the longest)."),
+    ] = None,
+    outside_activity: Annotated[
+        bool,
+        typer.Option("--outside-activity", help="An apprentice's own adventuring or leaving, not injury."),
+    ] = False,
+    json_out: JsonOption = False,
+) -> None:
+    """A break in study: allowed, or half the time lost and a fine, or an apprenticeship broken."""
+    choice = parse_course(course)
+    ruling = education.study_break(
+        choice,
+        _months(months),
+        longest_weeks,
+        longest_weeks if year_weeks is None else year_weeks,
+        outside_activity=outside_activity,
+    )
+    info = education.facts(choice)
+    if json_out:
+        print_json(
+            {
+                "course": info.label,
+                "outcome": ruling.outcome,
+                "accumulated_months": exact(ruling.accumulated),
+                "lost_months": exact(ruling.lost),
+                "kept_months": exact(ruling.kept),
+                "fine_gp": ruling.fine_gp,
+                "source": ruling.source,
+            }
+        )
+        return
+    out.print(f"{info.label}: {ruling.outcome}  ({ruling.source})", markup=False)
+    if ruling.outcome == "penalised":
+        out.print(
+            f"  loses {show(ruling.lost)} of {show(ruling.accumulated)} months; fine {ruling.fine_gp} GP, "
+            "paid before study resumes",
+            markup=False,
+        )
+    elif ruling.outcome == "apprenticeship broken":
+        out.print(
+            "  rank falls one class; blackballed until resolved (see restart, forgiveness)", markup=False
+        )
+
+
+def restart_command(
+    studied: Annotated[int, typer.Option("--studied", help="Months studied before leaving.")],
+    away: Annotated[int, typer.Option("--away", help="Months away before returning.")],
+    json_out: JsonOption = False,
+) -> None:
+    """Return to a broken apprenticeship from day one: is the knowledge kept?"""
+    back = apprenticeship.restart(studied, away)
+    if json_out:
+        print_json(
+            {
+                "studied": back.studied,
+                "away": back.away,
+                "knowledge_retained": back.retained,
+                "knowledge_months": back.knowledge_months,
+                "guild_months": 0,
+                "pay_share": exact(back.pay_share),
+                "source": back.source,
+            }
+        )
+        return
+    kept = "kept" if back.retained else "lost"
+    out.print(
+        f"Back from day one by the guild's reckoning; knowledge {kept} ({back.knowledge_months} months "
+        f"count as study); half pay  ({back.source})",
+        markup=False,
+    )
+
+
+def forgiveness_command(
+    course: CourseOption,
+    status: Annotated[int, typer.Option("--status", help="The status level when forgiveness is bought.")],
+    roll: RollOption = None,
+    rolls: RollsOpt = "",
+    seed: SeedOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Buy the master's forgiveness for a broken apprenticeship: the cost, and the throw to redeem rank."""
+    choice = parse_course(course)
+    chosen = _seed(seed)
+    dice = calculator_dice(chosen, rolls, roll)
+    bought = apprenticeship.forgiveness(dice, choice, status, given=roll)
+    spent = given_data(dice) if rolls.strip() else {}
+    info = bought.course
+    if json_out:
+        print_json(
+            spent
+            | {
+                "seed": chosen,
+                "course": info.label,
+                "months": info.months,
+                "income_gp": info.income_gp,
+                "cost_gp": exact(bought.cost_gp),
+                "redeem_percent": bought.chance,
+                "redeem_chance": exact(bought.redeem_chance),
+                "roll": roll_data(bought.roll),
+                "redeemed": bought.redeemed,
+                "source": bought.source,
+            }
+        )
+        return
+    out.print(
+        f"{info.label}: {info.months} x {show(Fraction(info.income_gp, 10))} x 2 = "
+        f"{show(bought.cost_gp)} GP; never this course again",
+        markup=False,
+    )
+    verdict = "rank redeemed" if bought.redeemed else "rank stays lost"
+    out.print(f"  redeem on {bought.chance}%: {bought.roll.render()} -> {verdict}", markup=False)
+    _dim(f"seed {chosen}")
+
+
+def training_command(
+    weapon: Annotated[str, typer.Option("--weapon", help="The weapon (sword, long bow, flail ...).")],
+    base: Annotated[int, typer.Option("--base", help="The normal base chance to hit.")],
+    months: Annotated[str, typer.Option("--months", help="Months of the weapon's course done.")] = "0",
+    mastered: Annotated[bool, typer.Option("--mastered", help="The course is mastered.")] = False,
+    forester: Annotated[
+        bool, typer.Option("--forester", help="A Forester: bow, spear, dagger in half.")
+    ] = False,
+    json_out: JsonOption = False,
+) -> None:
+    """Weapon training: the base chance at 1/3 untrained, 2/3 from half the course, in full once mastered."""
+    number = education.weapon_course(weapon)
+    required = education.required_months(parse_course(str(number)), forester=forester)
+    share = education.training_share(required, _months(months), mastered)
+    chance = education.trained_base(base, share)
+    if json_out:
+        print_json(
+            {
+                "weapon": weapon,
+                "course": number,
+                "required_months": exact(required),
+                "share": exact(share),
+                "base": base,
+                "trained_base": chance,
+                "source": "002_8449cbd1010a37a5.txt:410-422",
+            }
+        )
+        return
+    out.print(
+        f"{weapon}: course {number}, {show(required)} months; share {share} of {base} = {chance}",
+        markup=False,
+    )
+
+
+def practice_command(
+    value: Annotated[int, typer.Option("--value", help="The base chance to hit now.")],
+    months: Annotated[int, typer.Option("--months", help="Months without 12 hours of practice.")],
+    json_out: JsonOption = False,
+) -> None:
+    """Neglected practice: 10% of the skill lost each month, month by month."""
+    values = education.deterioration(value, months)
+    if json_out:
+        print_json(
+            {"values": list(values), "final": values[-1], "source": "002_8449cbd1010a37a5.txt:414-415"}
+        )
+        return
+    out.print(" -> ".join(map(str, values)), markup=False)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Equipment
+
+
+def buy_command(
+    name: Annotated[str | None, typer.Argument(help="An item of the price list (Table C).")] = None,
+    availability: Annotated[
+        str | None, typer.Option("--class", help="Availability class (Yes, II, III, IV); else the item's.")
+    ] = None,
+    months: Annotated[int, typer.Option("--months", help="Monthly tries to make, at most.")] = 1,
+    special: Annotated[bool, typer.Option("--special", help="Order it from the maker instead.")] = False,
+    in_hand: Annotated[int, typer.Option("--orders-in-hand", help="Special orders the maker has.")] = 0,
+    armorer: Annotated[bool, typer.Option("--armorer", help="A master armourer makes it himself.")] = False,
+    roll: Annotated[
+        list[int] | None, typer.Option("--roll", help="A monthly roll made at the table.")
+    ] = None,
+    rolls: RollsOpt = "",
+    seed: SeedOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Look for an item: monthly availability rolls by class; or a special order; or an armourer's price."""
+    if name is None and availability is None:
+        raise UsageError("name an item of the price list, or give --class")
+    row = equipment.item(name) if name else None
+    cls = availability or str(row.get("availability") if row else "")
+    price = equipment.price_for(row.key, armorer=armorer, special=special) if row else None
+    data: dict[str, Any] = {"item": row.key if row else None, "class": cls}
+    if price:
+        data["price"] = {
+            "list_gp": exact(price.list_gp),
+            "cost_gp": exact(price.cost_gp),
+            "why": price.reason,
+        }
+    chosen = _seed(seed)
+    if special or armorer:
+        if row is None:
+            raise UsageError("a special order or an armourer's work needs an item")
+        if special:
+            order = equipment.special_order(row.key, in_hand)
+            data["order"] = {"weeks": order.weeks, "queued": order.queued, "source": order.source}
+    else:
+        dice = calculator_dice(chosen, rolls, roll)
+        search = equipment.seek(dice, cls, months, tuple(roll or ()))
+        data |= (given_data(dice) if rolls.strip() else {}) | {
+            "seed": chosen,
+            "chance": exact(search.chance),
+            "within_months": exact(equipment.stocked_within(cls, months)),
+            "rolls": [roll_data(r) for r in search.rolls],
+            "found_month": search.found_month,
+            "source": search.source,
+        }
+    if json_out:
+        print_json(data)
+        return
+    _show_buy(data, price)
+
+
+def _show_buy(data: dict[str, Any], price: equipment.Price | None) -> None:
+    what = data["item"] or f"an item of class {data['class']}"
+    if price:
+        out.print(
+            f"{what}: {show(price.cost_gp)} GP ({price.reason}; list {show(price.list_gp)})", markup=False
+        )
+    if "order" in data:
+        order = data["order"]
+        wait = f"; {order['queued']} order(s) ahead of it" if order["queued"] else ""
+        out.print(f"  special order: paid in advance, {order['weeks']} weeks' work{wait}", markup=False)
+        return
+    if "rolls" not in data:
+        return
+    chance = Fraction(data["chance"]["exact"])
+    out.print(f"  class {data['class']}: {show(chance * 100)}% a month", markup=False)
+    for month, roll in enumerate(data["rolls"], 1):
+        out.print(f"  month {month}: {roll['total']}", markup=False)
+    found = data["found_month"]
+    out.print(f"  {'in stock in month ' + str(found) if found else 'not found'}", markup=False)
+    _dim(f"seed {data['seed']}")
+
+
+def encumbrance_command(
+    load: Annotated[float, typer.Option("--load", help="Pounds carried, armour and weapons included.")],
+    strength: Annotated[int | None, typer.Option("--strength", help="The Strength number.")] = None,
+    dexterity: Annotated[int, typer.Option("--dexterity", help="The Dexterity number.")] = 50,
+    animal: Annotated[
+        bool, typer.Option("--animal", help="A horse or mule (rider and saddle in the load).")
+    ] = False,
+    json_out: JsonOption = False,
+) -> None:
+    """Table E: tactical movement in inches under a load, with the dexterity modifier."""
+    if animal:
+        move = equipment.animal_movement(load)
+    elif strength is None:
+        raise UsageError("give --strength (or --animal for a horse or mule)")
+    else:
+        move = equipment.movement(load, strength, dexterity)
+    if json_out:
+        print_json(
+            {
+                "load_lb": exact(move.load_lb),
+                "row": move.row,
+                "column": move.column,
+                "speed": exact(move.speed) if move.speed is not None else None,
+                "dexterity_modifier": exact(move.dexterity_modifier),
+                "inches": exact(move.inches),
+                "source": move.source,
+            }
+        )
+        return
+    speed = "cannot move" if move.speed is None else f"{show(move.speed)} in"
+    modifier = f", dexterity {show(move.dexterity_modifier)}" if move.dexterity_modifier else ""
+    out.print(f"{move.row} / {move.column}: {speed}{modifier} -> {show(move.inches)} inches  ({move.source})")
+
+
+def castle_command(
+    what: Annotated[str, typer.Argument(help="A castle type (I-IV) or a work (gate tower, tunnel ...).")],
+    terrain: Annotated[str, typer.Option("--terrain", help="clear, woods, swamp or mountains.")] = "clear",
+    labour: Annotated[str, typer.Option("--labour", help="hired or slave.")] = "hired",
+    wall: Annotated[
+        int | None, typer.Option("--wall", help="Feet of curtain wall (within the type).")
+    ] = None,
+    count: Annotated[int, typer.Option("--count", help="How many of a work.")] = 1,
+    wizard: Annotated[
+        bool, typer.Option("--wizard", help="A round tower built for a wizard: 50% more money.")
+    ] = False,
+    json_out: JsonOption = False,
+) -> None:
+    """What a castle or a work costs and how long it takes, with terrain and labour."""
+    key = what.strip().upper().removeprefix("TYPE").strip()
+    if key in {"I", "II", "III", "IV"}:
+        build = castles.castle(key, terrain, labour, wall)
+    else:
+        build = castles.work(what, count, terrain, labour)
+    if wizard:
+        build = castles.wizard_tower(build)
+    time = build.time()
+    if json_out:
+        print_json(
+            {
+                "build": build.name,
+                "parts": [
+                    {
+                        "work": p.work,
+                        "count": p.count,
+                        "cost_gp": p.cost_gp,
+                        "time": f"{p.amount} {p.unit}",
+                        "source": p.source,
+                    }
+                    for p in build.parts
+                ],
+                "base_cost_gp": build.base_cost_gp,
+                "cost_factor": exact(build.factors.cost),
+                "time_factor": exact(build.factors.time),
+                "cost_gp": exact(build.cost_gp),
+                "time": time,
+                "notes": list(build.factors.notes),
+                "source": build.source,
+            }
+        )
+        return
+    grid = RichTable(title=escape(build.name), caption=escape(build.source))
+    for heading in ("work", "count", "cost each", "time each", "source"):
+        grid.add_column(heading)
+    for p in build.parts:
+        grid.add_row(
+            escape(p.work),
+            str(p.count),
+            f"{p.cost_gp} GP",
+            f"{p.amount} {p.unit}s" if p.unit else "per day",
+            escape(p.source),
+        )
+    out.print(grid)
+    times = ", ".join(f"{n} {unit}s" for unit, n in time.items()) or "as hired"
+    out.print(
+        f"cost {build.base_cost_gp} x {show(build.factors.cost)} = {show(build.cost_gp)} GP; "
+        f"time {times} (x {show(build.factors.time)}, one work after another)",
+        markup=False,
+    )
+    for note in build.factors.notes:
+        out.print(f"  {note}", markup=False)

@@ -1,0 +1,182 @@
+"""`grognard aif experience reputation` and `grognard aif experience rank`: standing calculators.
+
+The same rules code the kept campaign uses (`experience.Reputation`, `status_after_levels`, `next_rank`,
+`promote`), for a referee who keeps his characters on paper. `add_standing_commands` mounts them on the
+`experience` group (cli/systems/aif_campaign.py).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+
+from grognard.cli.console import out, print_json
+from grognard.cli.options import JsonOption
+from grognard.engine.errors import UsageError
+from grognard.systems.adventures_in_fantasy import experience as xp
+from grognard.systems.adventures_in_fantasy.character import Character, Characteristics
+from grognard.systems.adventures_in_fantasy.chargen import Position, ladder
+from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
+
+
+def _fraction(text: str, what: str) -> Fraction:
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"{what} {text!r} is not a number (1/2 and 0.5 both work)") from None
+
+
+def reputation_command(
+    value: Annotated[str, typer.Option("--value", help="His reputation now.")] = "0",
+    gain: Annotated[str, typer.Option("--gain", help="A deed or a boast that adds to it.")] = "0",
+    verified: Annotated[
+        bool, typer.Option("--verified", help="The gain is verified by neutral observers.")
+    ] = False,
+    verified_only: Annotated[
+        bool, typer.Option("--verified-only", help="He was found out before: only verified gains count.")
+    ] = False,
+    found_out: Annotated[
+        bool, typer.Option("--found-out", help="His lies are found out now (after the gain).")
+    ] = False,
+    experience: Annotated[
+        str, typer.Option("--experience", help="His actual experience level (for --found-out).")
+    ] = "0",
+    json_out: JsonOption = False,
+) -> None:
+    """Reputation after a deed or a boast, and when lies are found out (:1813-1817).
+
+    A boast counts until he is found out; then his reputation falls to half his actual experience and
+    only gains verified by neutral observers count."""
+    rep = xp.Reputation(value=_fraction(value, "reputation"), verified_only=verified_only)
+    steps: list[str] = []
+    amount = _fraction(gain, "gain")
+    if amount:
+        after = rep.gain(amount, verified=verified)
+        kind = "verified deed" if verified else "boast"
+        note = "" if after != rep else " (counts for nothing: he was found out)"
+        steps.append(f"{kind} +{xp.show(amount)}: {xp.show(rep.value)} -> {xp.show(after.value)}{note}")
+        rep = after
+    if found_out:
+        level = _fraction(experience, "experience")
+        after = rep.found_out(level)
+        steps.append(
+            f"found out: half his experience {xp.show(level)} is {xp.show(level / 2)}; "
+            f"{xp.show(rep.value)} -> {xp.show(after.value)}; only verified gains count from now on"
+        )
+        rep = after
+    source = f"{RULEBOOK}:1817"
+    if json_out:
+        print_json(
+            {
+                "reputation": str(rep.value),
+                "float": float(rep.value),
+                "verified_only": rep.verified_only,
+                "steps": steps,
+                "source": source,
+            }
+        )
+        return
+    for step in steps:
+        out.print(escape(step))
+    only = "; only verified gains count" if rep.verified_only else ""
+    out.print(escape(f"Reputation {xp.show(rep.value)}{only} ({source})"))
+
+
+def _position(name: str) -> tuple[Position, bool]:
+    """The rank of Table A named `name` (either side of a civilian/soldier pair) and whether it is the
+    soldier's side."""
+    wanted = name.strip().lower()
+    for position in ladder():
+        sides = [s.lower() for s in position.name.split("/")]
+        if wanted == position.name.lower() or wanted in sides:
+            return position, position.paired and wanted == sides[-1]
+    names = ", ".join(p.name for p in ladder())
+    raise UsageError(f"no rank {name!r} on Table A; the ranks are {names}")
+
+
+def _holder(position: Position, soldier: bool, status: int, magician: bool) -> Character:
+    """A character holding `position` at `status`: only his rank, status and magic matter here."""
+    average = Characteristics(strength=50, dexterity=50, intelligence=50, charisma=50, health=50)
+    return Character(
+        characteristics=average,
+        age=21,
+        rolled_position=position.name,
+        rolled_level=max(1, position.level),
+        status_level=status,
+        position=position.side(soldier),
+        rank=position.level,
+        castle=position.castle,
+        soldier=soldier,
+        rank_income_gp=position.income_gp,
+        magic_years=1 if magician else 0,
+    )
+
+
+def rank_command(
+    position: Annotated[str, typer.Option("--position", help="The rank he holds (Squire, Knight ...).")],
+    status: Annotated[int, typer.Option("--status", help="His status level now.")],
+    levels: Annotated[
+        str, typer.Option("--levels", help="Experience levels gained since (each adds a status level).")
+    ] = "0",
+    vacancy: Annotated[
+        bool, typer.Option("--vacancy/--no-vacancy", help="Whether the next rank up is open this year.")
+    ] = True,
+    promoted: Annotated[
+        bool, typer.Option("--promoted-this-year", help="He has already risen a rank this year.")
+    ] = False,
+    magician: Annotated[bool, typer.Option("--magician", help="He is a magician.")] = False,
+    alignment: Annotated[str, typer.Option("--alignment", help="law, neutral, chaos (magicians).")] = "",
+    castles: Annotated[
+        bool, typer.Option("--castles/--no-castles", help="Castles can be awarded (else honorific).")
+    ] = True,
+    json_out: JsonOption = False,
+) -> None:
+    """Social rank after experience: the status level and the next rank (:1838-1860).
+
+    One status level per experience level; at most one rank a year, the next one up, when it is open;
+    a Lawful or Neutral magician keeps his rank."""
+    held, soldier = _position(position)
+    if status < 0:
+        raise UsageError(f"status level {status} cannot be negative")
+    gained = _fraction(levels, "levels")
+    if gained < 0:
+        raise UsageError(f"levels {levels} cannot be negative")
+    chosen = next((a for a in xp.ALIGNMENTS if a == alignment), None)
+    if chosen is None:
+        raise UsageError(f"alignment {alignment!r}: law, neutral or chaos")
+    after = xp.status_after_levels(status, Fraction(0), gained)
+    character = _holder(held, soldier, after, magician)
+    done = xp.promote(
+        character,
+        vacancy=vacancy,
+        year=1,
+        last_promotion_year=1 if promoted else None,
+        alignment=chosen,
+        castles=castles,
+    )
+    rank = done.character.position if done.promoted else character.position
+    data: dict[str, Any] = {
+        "status_before": status,
+        "status_after": after,
+        "held": character.position,
+        "sought": None if done.sought is None else done.sought.side(soldier),
+        "promoted": done.promoted,
+        "rank": rank,
+        "reason": done.reason,
+        "source": done.source,
+    }
+    if json_out:
+        print_json(data)
+        return
+    out.print(escape(f"Status level {status} + {xp.show(gained)} levels = {after} ({RULEBOOK}:1842)"))
+    risen = "rises" if done.promoted else "stays"
+    out.print(escape(f"{character.position} {risen}: {done.reason}; rank now {rank} ({done.source})"))
+
+
+def add_standing_commands(app: typer.Typer) -> None:
+    """Mount `reputation` and `rank` on the `experience` group."""
+    app.command("reputation")(reputation_command)
+    app.command("rank")(rank_command)

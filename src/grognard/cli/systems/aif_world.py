@@ -1,0 +1,552 @@
+"""`grognard aif` world commands: encounters, evasion, hostility, arrivals, terrain, foraging, calendar.
+
+`mount(app)` adds them to the `grognard aif` Typer app. Every random command takes `--seed N` (the same
+seed rolls the same dice) and `--json`; the text output shows every roll, the table row it landed on
+and the book's line, and the JSON holds every die.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table as RichTable
+
+from grognard.cli.console import out, print_json
+from grognard.cli.options import JsonOption, SeedOption
+from grognard.cli.systems.aif_dice import RollsOpt, given_data, table_dice
+from grognard.engine.errors import UsageError
+from grognard.systems.adventures_in_fantasy import calendar as cal
+from grognard.systems.adventures_in_fantasy.deployment import arrivals
+from grognard.systems.adventures_in_fantasy.encounters import (
+    OutdoorEncounter,
+    UnderworldEncounter,
+    outdoor_encounter,
+    underworld_encounter,
+)
+from grognard.systems.adventures_in_fantasy.evasion import Evasion, Hidden, Searchers, evade, evasion_odds
+from grognard.systems.adventures_in_fantasy.foraging import forage, hunt
+from grognard.systems.adventures_in_fantasy.hostility import (
+    Hostility,
+    Side,
+    check_deployment,
+    hostility,
+    hostility_odds,
+    roll_deployment,
+)
+from grognard.systems.adventures_in_fantasy.steps import Step, fraction_data
+from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
+from grognard.systems.adventures_in_fantasy.terrain import TacticalMap, tactical_map
+
+
+def _seed(seed: int | None) -> int:
+    return secrets.randbelow(1_000_000_000) if seed is None else seed
+
+
+def _steps(steps: Sequence[Step], title: str) -> None:
+    grid = RichTable(title=escape(title), caption=f"line: the line of {RULEBOOK}")
+    for heading in ("step", "dice", "row", "result"):
+        grid.add_column(heading)
+    grid.add_column("line", no_wrap=True)
+    for s in steps:
+        dice = s.roll.render() if s.roll else ""
+        row = f"{s.table} {s.row.span()}" if s.table and s.row else s.table
+        line = s.source.removeprefix(f"{RULEBOOK}:")
+        grid.add_row(escape(s.label), escape(dice), escape(row), escape(s.result), escape(line))
+    out.print(grid)
+
+
+def _seed_line(seed: int) -> None:
+    out.print(f"[dim]seed {seed} (--seed {seed} rolls the same again)[/dim]")
+
+
+def _odds(value: Any) -> str:
+    return f"{value} ({float(value):.2%})"
+
+
+# --- encounter -------------------------------------------------------------------------------------
+
+
+def _outdoor_data(e: OutdoorEncounter) -> dict[str, Any]:
+    force = None
+    if e.force is not None:
+        force = {
+            "number": e.force.number,
+            "boats": e.force.boats,
+            "troops": [
+                {
+                    "mounted": t.mounted,
+                    "number": t.number,
+                    "weapon": t.weapon,
+                    "armour": t.armour,
+                    "shield": t.shield,
+                }
+                for t in e.force.troops
+            ],
+        }
+    civilians = None
+    if e.civilians is not None:
+        c = e.civilians
+        civilians = {"kind": c.kind, "number": c.number, "guards": c.guards, "value_gp": c.value_gp}
+    return {
+        "where": "outdoors",
+        "terrain": e.terrain,
+        "met": e.met,
+        "kind": e.kind,
+        "alignment": e.alignment,
+        "force": force,
+        "civilians": civilians,
+        "creature": e.creature,
+        "night": e.night if e.met else None,
+        "deployment": e.deployment,
+        "steps": [s.to_data() for s in e.steps],
+    }
+
+
+def _outdoor_summary(e: OutdoorEncounter) -> str:
+    if not e.met:
+        return f"Nothing is met today in the {e.terrain}."
+    what = e.kind or ""
+    if e.force is not None:
+        troops = "; ".join(t.text() for t in e.force.troops)
+        what = f"{e.kind}: {e.force.number} ({troops})" + (", in boats" if e.force.boats else "")
+    elif e.civilians is not None:
+        c = e.civilians
+        what = f"{c.kind}: {c.number}, {c.guards} guards, {c.value_gp} GP"
+    elif e.creature is not None:
+        what = f"{e.kind}: {e.creature}"
+    if e.alignment:
+        what += f"; alignment {e.alignment}"
+    if e.deployment:
+        what += f"; {e.deployment.lower()}"
+    return f"{what}; {'at night' if e.night else 'by day'}."
+
+
+def _underworld_data(e: UnderworldEncounter) -> dict[str, Any]:
+    return {
+        "where": "underworld",
+        "level": e.level,
+        "occupied": e.occupied,
+        "creature": e.creature,
+        "multiplier": e.multiplier,
+        "steps": [s.to_data() for s in e.steps],
+    }
+
+
+def encounter_command(
+    terrain: Annotated[
+        str | None,
+        typer.Option(
+            "--terrain", help="desert, mountain, forest, clear, city, water, swamp, other, or underworld."
+        ),
+    ] = None,
+    level: Annotated[
+        int | None,
+        typer.Option(
+            "--level", help="Underworld level (1-6, or deeper): only with --terrain underworld or alone."
+        ),
+    ] = None,
+    alignment: Annotated[
+        str | None, typer.Option("--alignment", help="The area's alignment: law, neutral or chaos.")
+    ] = None,
+    seed: SeedOption = None,
+    rolls: RollsOpt = "",
+    json_out: JsonOption = False,
+) -> None:
+    """Roll a day's outdoor encounter by terrain, or an underworld room by level (`--terrain underworld
+    --level L`), showing every roll."""
+    underworld = (terrain or "").strip().lower() == "underworld"
+    if level is not None and terrain is not None and not underworld:
+        raise UsageError(
+            f"--level is for the underworld: give --terrain underworld --level {level}, or drop --level"
+        )
+    if alignment is not None and (underworld or level is not None):
+        raise UsageError("--alignment is for outdoor encounters, not the underworld")
+    chosen = _seed(seed)
+    rng = table_dice(chosen, rolls)
+    if level is not None or underworld:
+        u = underworld_encounter(rng, 1 if level is None else level)
+        spent = given_data(rng)
+        if json_out:
+            print_json(_underworld_data(u) | {"seed": chosen} | spent)
+            return
+        _steps(u.steps, f"Underworld, level {u.level}")
+        if u.occupied:
+            times = f" (the basic number times {u.multiplier})" if u.multiplier > 1 else ""
+            out.print(f"Occupied: {u.creature}{times}.", markup=False)
+        else:
+            out.print("The room is empty.", markup=False)
+        _seed_line(chosen)
+        return
+    if terrain is None:
+        raise UsageError("give --terrain (or --level for the underworld)")
+    e = outdoor_encounter(rng, terrain, alignment)
+    spent = given_data(rng)
+    if json_out:
+        print_json(_outdoor_data(e) | {"seed": chosen} | spent)
+        return
+    _steps(e.steps, f"Outdoor encounter, {e.terrain}")
+    out.print(_outdoor_summary(e), markup=False)
+    _seed_line(chosen)
+
+
+# --- evasion ---------------------------------------------------------------------------------------
+
+
+def _evasion_data(e: Evasion) -> dict[str, Any]:
+    return {
+        "search_size": e.search_size,
+        "hidden_size": e.hidden_size,
+        "chart": {"row": e.row, "column": e.column, "base": e.base},
+        "modifiers": [
+            {
+                "name": m.name,
+                "factor": str(m.factor),
+                "before": str(m.before),
+                "after": str(m.after),
+                "source": m.source,
+            }
+            for m in e.modifiers
+        ],
+        "chance": str(e.chance),
+        "found_probability": fraction_data(e.found_probability),
+        "hidden_probability": fraction_data(e.hidden_probability),
+        "found": e.found,
+        "steps": [s.to_data() for s in e.steps],
+    }
+
+
+def evade_command(
+    searchers: Annotated[int, typer.Option("--searchers", help="Searchers on foot (men or hit dice).")] = 0,
+    hidden: Annotated[int, typer.Option("--hidden", help="Men (or hit dice) in the hiding party.")] = 0,
+    terrain: Annotated[
+        str, typer.Option("--terrain", help="open, mountain, forest, swamp or city.")
+    ] = "open",
+    mounted: Annotated[
+        bool, typer.Option("--mounted", help="The searchers are mounted (each counts two).")
+    ] = False,
+    airborne: Annotated[
+        int, typer.Option("--airborne", help="Airborne scouts searching (each counts 1000).")
+    ] = 0,
+    hidden_mounted: Annotated[
+        bool, typer.Option("--hidden-mounted", help="Every hidden man rides (a horse with rider: 3).")
+    ] = False,
+    horses: Annotated[int, typer.Option("--horses", help="Other horses with the hidden party (3 each).")] = 0,
+    wagons: Annotated[int, typer.Option("--wagons", help="Wagons with the hidden party (15 each).")] = 0,
+    road: Annotated[bool, typer.Option("--road", help="On a road: the chance x20.")] = False,
+    guarded_crossing: Annotated[
+        bool, typer.Option("--guarded-crossing", help="Crossing a watched bridge or ford: always found.")
+    ] = False,
+    odds_only: Annotated[bool, typer.Option("--odds", help="Show the odds without rolling.")] = False,
+    seed: SeedOption = None,
+    rolls: RollsOpt = "",
+    json_out: JsonOption = False,
+) -> None:
+    """Chart G: does the search party find the hidden party? Shows the sizes, modifiers, odds and roll."""
+    search = Searchers(
+        foot=0 if mounted else searchers, mounted=searchers if mounted else 0, airborne=airborne
+    )
+    party = Hidden(
+        men=0 if hidden_mounted else hidden, horses=horses + (hidden if hidden_mounted else 0), wagons=wagons
+    )
+    chosen = _seed(seed)
+    dice = table_dice(chosen, rolls)
+    if odds_only:
+        e = evasion_odds(search, party, terrain, road, guarded_crossing)
+    else:
+        e = evade(dice, search, party, terrain, road, guarded_crossing)
+    spent = given_data(dice)
+    if json_out:
+        print_json(_evasion_data(e) | ({} if odds_only else {"seed": chosen} | spent))
+        return
+    _steps(e.steps, f"Evasion: {e.search_size} searching for {e.hidden_size}")
+    out.print(
+        f"Found: {_odds(e.found_probability)}; stays hidden: {_odds(e.hidden_probability)}", markup=False
+    )
+    if e.found is not None:
+        out.print("The hidden party is FOUND." if e.found else "The hidden party stays hidden.", markup=False)
+        _seed_line(chosen)
+
+
+# --- hostility -------------------------------------------------------------------------------------
+
+
+def _hostility_data(h: Hostility) -> dict[str, Any]:
+    def side(s: Any) -> dict[str, Any]:
+        return {
+            "alignment": s.side.alignment,
+            "deployment": s.side.deployment,
+            "magic_user": s.side.magic_user,
+            "base": s.base,
+            "modifier": s.modifier,
+            "chance": s.chance,
+            "probability": fraction_data(s.probability),
+            "hostile": s.hostile,
+        }
+
+    return {
+        "first": side(h.first),
+        "second": side(h.second),
+        "fight_probability": fraction_data(h.fight_probability),
+        "fight": h.fight,
+        "steps": [s.to_data() for s in h.steps],
+    }
+
+
+def hostility_command(
+    force: Annotated[str, typer.Option("--force", help="The first force's alignment: law, neutral, chaos.")],
+    other: Annotated[str, typer.Option("--other", help="The other force's alignment.")],
+    deployment: Annotated[
+        str, typer.Option("--deployment", help="The first force's deployment, or 'random'.")
+    ] = "marching",
+    other_deployment: Annotated[
+        str, typer.Option("--other-deployment", help="The other force's deployment, or 'random'.")
+    ] = "marching",
+    magic_users: Annotated[bool, typer.Option("--magic-users", help="Both are magic-users.")] = False,
+    odds_only: Annotated[bool, typer.Option("--odds", help="Show the odds without rolling.")] = False,
+    seed: SeedOption = None,
+    rolls: RollsOpt = "",
+    json_out: JsonOption = False,
+) -> None:
+    """The Basic Hostility Table: each side's chance with its deployment modifier, the odds and the rolls."""
+    chosen = _seed(seed)
+    rng = table_dice(chosen, rolls)
+    first_steps: list[Step] = []
+    deployments: list[str] = []
+    for value in (deployment, other_deployment):
+        if value.strip().lower() == "random":
+            step, rolled = roll_deployment(rng)
+            first_steps.append(step)
+            deployments.append(rolled)
+        else:
+            deployments.append(check_deployment(value))
+    a = Side.of(force, deployments[0], magic_users)
+    b = Side.of(other, deployments[1], magic_users)
+    h = hostility_odds(a, b) if odds_only else hostility(rng, a, b)
+    steps = (*first_steps, *h.steps)
+    spent = given_data(rng)
+    if json_out:
+        data = _hostility_data(h) | {"steps": [s.to_data() for s in steps]}
+        print_json(data | ({} if odds_only and not first_steps else {"seed": chosen} | spent))
+        return
+    _steps(steps, f"Hostility: {a.alignment} ({a.deployment}) meets {b.alignment} ({b.deployment})")
+    out.print(f"A fight: {_odds(h.fight_probability)}; no fight: {_odds(h.peace_probability)}", markup=False)
+    if h.fight is not None:
+        out.print("They FIGHT." if h.fight else "No fight: they may part.", markup=False)
+    if h.fight is not None or first_steps:
+        _seed_line(chosen)
+
+
+def arrivals_command(
+    deployment: Annotated[str, typer.Option("--deployment", help="The found force's deployment.")],
+    men: Annotated[int, typer.Option("--men", help="The size of the force.")],
+    turns: Annotated[int, typer.Option("--turns", help="Turns of a marching column to show.")] = 5,
+    seed: SeedOption = None,
+    rolls: RollsOpt = "",
+    json_out: JsonOption = False,
+) -> None:
+    """When and where a found force arrives on the battle map, by its deployment (directions rolled)."""
+    chosen = _seed(seed)
+    dice = table_dice(chosen, rolls)
+    result, steps = arrivals(dice, deployment, men, turns)
+    spent = given_data(dice)
+    if json_out:
+        print_json(
+            {
+                "deployment": check_deployment(deployment),
+                "men": men,
+                "arrivals": [{"turn": a.turn, "men": a.men, "from": a.where} for a in result],
+                "steps": [s.to_data() for s in steps],
+                "seed": chosen,
+            }
+            | spent
+        )
+        return
+    _steps(steps, f"Arrivals: {men} men, {check_deployment(deployment)}")
+    grid = RichTable(title="Arrivals")
+    for heading in ("turn", "men", "from"):
+        grid.add_column(heading)
+    for a in result:
+        grid.add_row(str(a.turn), str(a.men), escape(a.where))
+    out.print(grid)
+    _seed_line(chosen)
+
+
+# --- terrain and foraging --------------------------------------------------------------------------
+
+
+def _map_data(m: TacticalMap) -> dict[str, Any]:
+    return {
+        "area": m.area,
+        "width": m.width,
+        "height": m.height,
+        "map": [[s.symbol for s in row] for row in m.rows()],
+        "sections": [{"x": s.x, "y": s.y, "features": list(s.features)} for s in m.sections],
+        "steps": [s.to_data() for s in m.steps],
+    }
+
+
+def terrain_command(
+    area: Annotated[str, typer.Argument(help="open, forest, swamp, coastal, desert, hilly or mountain.")],
+    width: Annotated[int, typer.Option("--width", help='Sections across (6" each).')] = 6,
+    height: Annotated[int, typer.Option("--height", help="Sections down.")] = 6,
+    show_rolls: Annotated[bool, typer.Option("--show-rolls", help="List every section's rolls.")] = False,
+    seed: SeedOption = None,
+    rolls: RollsOpt = "",
+    json_out: JsonOption = False,
+) -> None:
+    """Roll the tactical terrain of a battle map, section by section (F forest, H hill, S swamp ...)."""
+    chosen = _seed(seed)
+    dice = table_dice(chosen, rolls)
+    m = tactical_map(dice, area, width, height)
+    spent = given_data(dice)
+    if json_out:
+        print_json(_map_data(m) | {"seed": chosen} | spent)
+        return
+    if show_rolls:
+        _steps(m.steps, f"Tactical terrain rolls, {m.area}")
+    grid = RichTable(title=f'Tactical map, {m.area} ({m.width} x {m.height} sections of 6")', show_lines=True)
+    for x in range(m.width):
+        grid.add_column(str(x + 1), justify="center")
+    for row in m.rows():
+        grid.add_row(*(s.symbol for s in row))
+    out.print(grid)
+    out.print("F forest, H hill, S swamp, D dune, M mountain, . flat and clear", markup=False)
+    _seed_line(chosen)
+
+
+def forage_command(
+    terrain: Annotated[str, typer.Option("--terrain", help="open, forest, mountain, swamp, city or desert.")],
+    bonus: Annotated[int, typer.Option("--bonus", help="Education modifier to the hunting chance (%).")] = 0,
+    forester: Annotated[
+        bool, typer.Option("--forester", help="A Forester hunts: three times the rations.")
+    ] = False,
+    health: Annotated[
+        int | None, typer.Option("--health", help="The eater's Health, for food found in a city's garbage.")
+    ] = None,
+    oasis: Annotated[bool, typer.Option("--oasis", help="In the desert, at an oasis.")] = False,
+    seed: SeedOption = None,
+    rolls: RollsOpt = "",
+    json_out: JsonOption = False,
+) -> None:
+    """Forage for the animals and hunt for rations in one terrain, with the odds of each."""
+    chosen = _seed(seed)
+    rng = table_dice(chosen, rolls)
+    animals = forage(rng, terrain, oasis)
+    food = hunt(rng, terrain, bonus, forester, health, oasis)
+    spent = given_data(rng)
+    if json_out:
+        print_json(
+            {
+                "terrain": animals.terrain,
+                "animals": {
+                    "possible": animals.possible,
+                    "probability": fraction_data(animals.probability),
+                    "fed": animals.fed,
+                    "steps": [s.to_data() for s in animals.steps],
+                },
+                "hunting": {
+                    "possible": food.possible,
+                    "base": food.base,
+                    "modifiers": [
+                        {"name": m.name, "value": m.value, "source": m.source} for m in food.modifiers
+                    ],
+                    "chance": food.chance,
+                    "probability": fraction_data(food.probability),
+                    "found": food.found,
+                    "rations": food.rations,
+                    "steps": [s.to_data() for s in food.steps],
+                },
+                "seed": chosen,
+            }
+            | spent
+        )
+        return
+    _steps((*animals.steps, *food.steps), f"Foraging and hunting, {animals.terrain}")
+    out.print(
+        f"Animals fed: {'yes' if animals.fed else 'no'} (chance {_odds(animals.probability)}); "
+        f"rations found: {food.rations} (food found {_odds(food.probability)})",
+        markup=False,
+    )
+    _seed_line(chosen)
+
+
+# --- calendar --------------------------------------------------------------------------------------
+
+calendar_app = typer.Typer(
+    name="calendar",
+    help="The campaign calendar: 13 months of 28 days and the Day of Tehuti; names and date arithmetic.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
+)
+"""The `grognard aif calendar` sub-commands."""
+DateArg = Annotated[str, typer.Argument(help="YEAR-MONTH-DAY (1-1-1, 3-basilisk-5), YEAR-tehuti, or start.")]
+"""A date argument of the calendar commands."""
+
+
+def _print_date(date: cal.Date, json_out: bool, extra: dict[str, Any] | None = None) -> None:
+    names = cal.names(date)
+    if json_out:
+        print_json(names.to_data() | (extra or {}))
+        return
+    out.print(names.text(), markup=False)
+    where = "" if date.is_tehuti else f"week {date.week}, day {date.weekday} of the week; "
+    out.print(
+        f"  {date.iso()}: {where}day {date.day_of_year} of the year; {names.season}; Julian {names.julian}",
+        markup=False,
+    )
+
+
+@calendar_app.command("show")
+def calendar_show(date: DateArg = "start", json_out: JsonOption = False) -> None:
+    """A date's names: day, week, month, year of the cycle, season and the Julian day."""
+    _print_date(cal.parse_date(date), json_out)
+
+
+@calendar_app.command("add")
+def calendar_add(
+    date: DateArg,
+    days: Annotated[int, typer.Option("--days", help="Days to add (negative: back).")] = 0,
+    weeks: Annotated[int, typer.Option("--weeks", help="Weeks of seven days to add.")] = 0,
+    months: Annotated[int, typer.Option("--months", help="Months to add (same day of the month).")] = 0,
+    years: Annotated[int, typer.Option("--years", help="Years to add.")] = 0,
+    json_out: JsonOption = False,
+) -> None:
+    """The date after adding years, then months, then weeks and days."""
+    start = cal.parse_date(date)
+    result = start.add_years(years).add_months(months) if months else start.add_years(years)
+    result = result.add_days(weeks * cal.DAYS_IN_WEEK + days)
+    if json_out:
+        _print_date(result, True, {"from": start.iso(), "days_between": start.days_until(result)})
+        return
+    out.print(f"{cal.names(start).text()} + {start.days_until(result)} days:", markup=False)
+    _print_date(result, False)
+
+
+@calendar_app.command("diff")
+def calendar_diff(first: DateArg, second: DateArg, json_out: JsonOption = False) -> None:
+    """Days (and weeks and days) from the first date to the second."""
+    a, b = cal.parse_date(first), cal.parse_date(second)
+    days = a.days_until(b)
+    weeks, rest = divmod(abs(days), cal.DAYS_IN_WEEK)
+    if json_out:
+        print_json({"from": a.iso(), "to": b.iso(), "days": days, "weeks": weeks, "rest_days": rest})
+        return
+    out.print(f"{cal.names(a).text()} -> {cal.names(b).text()}", markup=False)
+    out.print(f"  {days} days ({'-' if days < 0 else ''}{weeks} weeks and {rest} days)", markup=False)
+
+
+def mount(app: typer.Typer) -> None:
+    """Add the world commands to the `grognard aif` app."""
+    app.command("encounter")(encounter_command)
+    app.command("evade")(evade_command)
+    app.command("hostility")(hostility_command)
+    app.command("arrivals")(arrivals_command)
+    app.command("terrain")(terrain_command)
+    app.command("forage")(forage_command)
+    app.add_typer(calendar_app, name="calendar")

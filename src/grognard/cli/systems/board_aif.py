@@ -1,0 +1,355 @@
+"""How a kept Adventures in Fantasy campaign is drawn and run at the terminal (`cli.play_loop.Presenter`).
+
+Everything comes from the campaign's view (`systems.adventures_in_fantasy.seat_view`): before each of
+the referee's decisions the date, where the party is and one row per character; `s` the party and
+every full sheet; `m` the place, the towns and the calendar; `o` the exact odds of the melee on. The
+view's sample actions of the party are listed by number (the sample actions on one character are left
+to the forms), then the view's forms: adding a character (character creation's questions), each party
+action, and one entry per group of the actions on a character. A form's fields are asked one by one,
+and a form that throws dice asks for the dice the table threw (blank: rolled here); the action is made
+as `grognard aif campaign act --rolls` makes it, saved at once. Two entries close the list: a table
+procedure of the browser desk (its outcome kept as the referee's note) and any action typed out.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from grognard.cli.console import choose, read_line
+from grognard.cli.play_loop import Presenter, ask_field, odds_lines, say
+from grognard.cli.systems.aif_campaign import (
+    PARTY_HEADINGS,
+    make_character,
+    party_rows,
+    party_totals,
+    sheet_rows,
+    sheet_title,
+)
+from grognard.engine.errors import UsageError
+from grognard.engine.match import Match
+from grognard.engine.view import ActionView, Event, SeatView, move_event
+from grognard.systems.adventures_in_fantasy.campaign import add_action
+from grognard.systems.adventures_in_fantasy.procedures import PROCEDURES
+from grognard.systems.adventures_in_fantasy.referee import given_list, play_action
+from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, check_spent, parse_rolls
+from grognard.systems.adventures_in_fantasy.time import Member
+from grognard.systems.adventures_in_fantasy.view_forms import FORMS, Form, fill
+
+LISTED_GROUPS = frozenset({"time", "character"})
+"""The groups of the view's sample actions listed by number: the party's own (the melee's `round` and
+`break`, and the actions on one character, go by the forms, which take the table's dice)."""
+
+DIRECT_GROUPS = frozenset({"character", "party", "melee"})
+"""The groups whose forms are listed one by one (the others by one entry per group)."""
+
+TYPED = "Type a referee action as `grognard aif campaign act` takes it (exp:0:1/2, wound:0:2, ...)"
+"""The last entry: any referee action written out, for a referee who knows the forms."""
+
+PROCEDURE = (
+    "A table procedure, kept as a note: encounter, evasion, hostility, forage and hunt, terrain, arrivals"
+)
+"""The entry of the referee's table procedures (the browser desk's), each outcome kept in the log."""
+
+NOTE_LIMIT = 2000
+"""The longest note a procedure's outcome is kept as (its dice included)."""
+
+DICE = "Dice the table threw, in order, comma-separated (blank: roll for me): "
+"""The question of the table's dice, asked after a form that may throw some."""
+
+CAMPAIGN_HEADINGS = ("#", "name", "age", "standing", "exp", "rep", "hits", "funds", "course", "men")
+"""The columns of the party shown before each decision."""
+
+
+def columns(headings: Sequence[str], rows: Sequence[Sequence[str]], indent: int = 2) -> list[str]:
+    """Rows of cells as lines of text in aligned columns under their headings."""
+    table = [list(headings), *[list(r) for r in rows]]
+    widths = [max(len(r[k]) for r in table) for k in range(len(headings))]
+    return [
+        " " * indent + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in table
+    ]
+
+
+def _dict(value: object) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def where_line(public: dict[str, Any]) -> str:
+    """Where the party is, its journey, what it met and the fight on, in one sentence."""
+    place = _dict(public.get("place"))
+    if not place.get("terrain"):
+        where = 'nowhere in particular yet ("Say where the party is" sets it)'
+    else:
+        where = f"in the {place['terrain']}" + (f", at {place['town']}" if place.get("town") else "")
+    if place.get("journey_days"):
+        where += f", {place['journey_days']} day(s) of travel left"
+        if place.get("bound_for"):
+            where += f" to {place['bound_for']}"
+    if place.get("met"):
+        where += f"; met: {place['met']}"
+    fights = [str(_dict(b).get("now", "")) for b in _list(public.get("fighting"))]
+    if fights:
+        where += "; fighting: " + "; ".join(fights)
+    return f"The party is {where}."
+
+
+def member_rows(public: dict[str, Any]) -> list[tuple[str, ...]]:
+    """One row per character of the view, under `CAMPAIGN_HEADINGS`."""
+    rows: list[tuple[str, ...]] = []
+    for found in _list(public.get("members")):
+        m = _dict(found)
+        standing = f"{m['position']} ({m['rank']}), status {m['status_level']}" if m["alive"] else "dead"
+        course = _dict(m.get("course"))
+        rows.append(
+            (
+                str(m["index"]),
+                str(m["name"]),
+                str(m["age"]),
+                standing,
+                f"{float(Fraction(str(m['experience']))):g}",
+                f"{float(Fraction(str(m['reputation']))):g}",
+                f"{m['hit_points']}/{m['max_hit_points']}",
+                f"{m['funds_gp']} GP {m['silver']} SP",
+                f"#{course['number']} {course['months']} mo" if course else "-",
+                str(m["men"]),
+            )
+        )
+    return rows
+
+
+def event_lines(events: Sequence[Event], view: SeatView) -> list[str]:
+    """The last referee action's campaign events (the view's), each with the dice of the chance move
+    that decided it (the roll events among `events` after the last action)."""
+    last = max((k for k, e in enumerate(events) if e.kind == "action"), default=None)
+    if last is None:
+        return []
+    action = events[last]
+    lines = [f"> {action.values.get('label') or action.values.get('action')}"]
+    told = len(lines)
+    rolls = iter([e for e in events[last + 1 :] if e.kind == "roll"])
+    for e in view.events:
+        if e.kind != "campaign":
+            continue
+        v = e.values
+        where = f" ({v['source']})" if v.get("source") else ""
+        line = f"{v['date']} {v['name']}: {v['label']}: {v['text']}{where}"
+        roll = next(rolls, None) if v.get("rolled") else None
+        if roll is not None and roll.dice:
+            line += " [" + "; ".join(d.text for d in roll.dice) + "]"
+        lines.append(line)
+    if len(lines) == told:
+        lines.append("  (nothing to report)")
+    return lines
+
+
+class AifPresenter(Presenter):
+    """The referee's desk of a kept campaign at the terminal."""
+
+    def __init__(self, campaign_id: str = "") -> None:
+        self.campaign_id = campaign_id
+
+    # --- what is shown ------------------------------------------------------------------------------
+
+    def before(self, view: SeatView, last: SeatView | None) -> list[str]:
+        """The date, where the party is, one row per character."""
+        public = view.public
+        name = f"Campaign {self.campaign_id}" if self.campaign_id else "The campaign"
+        lines = ["", f"{name}: {public.get('calendar', public.get('date'))}.", where_line(public)]
+        rows = member_rows(public)
+        if rows:
+            lines += columns(CAMPAIGN_HEADINGS, rows)
+        else:
+            lines.append("No characters yet: add one (the first entry of the list below).")
+        return lines
+
+    def help(self) -> str:
+        """The keys at the referee's desk."""
+        return (
+            "Answer with an entry's number (a form asks its fields one by one, then the dice the table"
+            " threw), or: s the party and every sheet, m the place, the towns and the calendar, o a melee's"
+            " exact odds, u undo the last referee action, ? this help, q back (each action is saved)."
+        )
+
+    def odds_now(self, view: SeatView, last: SeatView | None) -> bool:
+        """A melee's odds are shown unasked when it begins."""
+        return bool(view.public.get("fighting")) and (last is None or not last.public.get("fighting"))
+
+    def heading(self, view: SeatView, seat: int, humans: int) -> list[str]:
+        """The referee's decision."""
+        return [f"The referee's decision (ply {view.ply}):"]
+
+    def prompt(self, view: SeatView, seat: int) -> str:
+        """The question's prompt."""
+        return "Campaign"
+
+    def events(self, events: Sequence[Event], view: SeatView) -> list[str]:
+        """The last action's events, each with its dice."""
+        return event_lines(events, view)
+
+    def sheet(self, view: SeatView) -> list[str]:
+        """The party, then every character's full sheet."""
+        data = _dict(view.public.get("party"))
+        if not _list(data.get("members")):
+            return ["No characters yet."]
+        lines = ["The party:", *columns(PARTY_HEADINGS, party_rows(data)), "  " + party_totals(data)]
+        for found in _list(view.public.get("sheets")):
+            sheet = _dict(found)
+            rows = sheet_rows(sheet)
+            width = max(len(what) for what, _ in rows)
+            lines += ["", sheet_title(sheet), *(f"  {what.ljust(width)}  {value}" for what, value in rows)]
+        return lines
+
+    def board(self, view: SeatView) -> list[str]:
+        """The calendar, where the party is, the towns described."""
+        public = view.public
+        day = int(str(public.get("days_into_week") or 0))
+        lines = [
+            f"Today: {public.get('calendar')} ({public.get('date')}), day {day + 1} of the week.",
+            where_line(public),
+        ]
+        if public.get("passing_until") is not None:
+            lines.append("Time is passing (weeks still to roll).")
+        towns = _list(public.get("towns"))
+        lines.append("Towns:" if towns else 'No towns described yet (the party\'s "Describe a town").')
+        lines += [f"  {_dict(t).get('text')}" for t in towns]
+        return lines
+
+    def odds(self, view: SeatView) -> list[str]:
+        """The exact odds of each bout of the melee on."""
+        if view.odds is None:
+            return ["No odds now: the campaign's odds are a melee's, shown while a fight is on."]
+        return odds_lines(view)
+
+    def ending(self, view: SeatView, last: SeatView | None = None) -> list[str]:
+        """The campaign's end and who lives."""
+        alive = [
+            str(_dict(m).get("name")) for m in _list(view.public.get("members")) if _dict(m).get("alive")
+        ]
+        return [f"The campaign has ended; alive: {', '.join(alive) or 'nobody'}."]
+
+    # --- what is offered ----------------------------------------------------------------------------
+
+    def listed(self, view: SeatView) -> list[ActionView]:
+        """The party's sample actions (the others go by the forms)."""
+        return [a for a in view.actions if a.group in LISTED_GROUPS]
+
+    def entries(self, view: SeatView) -> list[str]:
+        """Adding a character, each party form, one entry per group of the forms on a character."""
+        forms = [_dict(f) for f in _list(view.public.get("forms"))]
+        groups = {str(g["id"]): str(g["label"]) for g in map(_dict, _list(view.public.get("form_groups")))}
+        found: list[str] = []
+        for f in forms:
+            group = str(f["group"])
+            entry = str(f["label"]) if group in DIRECT_GROUPS else groups.get(group, group)
+            if entry not in found:
+                found.append(entry)
+        return [*found, PROCEDURE, TYPED]
+
+    def take(self, match: Match, seat: int, view: SeatView, entry: str) -> list[Event]:
+        """Fill in the form `entry` names (a group's: which of its forms first) and make its action."""
+        if entry == PROCEDURE:
+            return self._procedure(match)
+        if entry == TYPED:
+            action = ask_field("Action (as `grognard aif campaign act --help` lists them)")
+            return self._made(match, action, read_line(DICE))
+        forms = [_dict(f) for f in _list(view.public.get("forms"))]
+        groups = {str(g["label"]): str(g["id"]) for g in map(_dict, _list(view.public.get("form_groups")))}
+        chosen = [f for f in forms if f["label"] == entry]
+        if not chosen and entry in groups:
+            inside = [f for f in forms if f["group"] == groups[entry]]
+            picked = choose([f"{f['label']} ({f['form']})" for f in inside], "Which", ())
+            chosen = [f for f in inside if f"{f['label']} ({f['form']})" == picked]
+        if not chosen:
+            raise UsageError(f"{entry!r} is not a form of this campaign")
+        form = next(f for f in FORMS if f.id == chosen[0]["id"])
+        if form.id == "add":
+            return self._made(match, add_action(self._character()), "")
+        members = [_dict(m) for m in _list(view.public.get("members"))]
+        action = fill(form, [self._field(form, k, members) for k in range(len(form.fields))])
+        rolls = ""
+        if form.rolls:
+            rolls = read_line(DICE)
+        return self._made(match, action, rolls)
+
+    def _field(self, form: Form, k: int, members: list[dict[str, Any]]) -> str:
+        f = form.fields[k]
+        if f.kind == "character":
+            if not members:
+                raise UsageError("no characters yet: add one first")
+            names = [str(m["name"]) or f"#{m['index']}" for m in members]
+            shown = [n if names.count(n) == 1 else f"{n} (#{i})" for i, n in enumerate(names)]
+            return str(shown.index(ask_field(f.ask, choices=shown)))
+        if f.kind == "number":
+            return ask_field(f.ask, low=f.low, high=f.high, optional=f.optional)
+        return ask_field(f.ask, choices=f.choices, optional=f.optional)
+
+    def _procedure(self, match: Match) -> list[Event]:
+        """Run a table procedure: which, its fields (blank: the default), the table's dice; every step
+        shown, the outcome kept as the referee's note (as the browser desk keeps it)."""
+        titles = {p.title: p for p in PROCEDURES.values()}
+        procedure = titles[choose(list(titles), "Which procedure", ())]
+        values: dict[str, str] = {}
+        for f in procedure.fields:
+            if f.kind == "check":
+                values[f.name] = ask_field(f"{f.label} (blank: no)", choices=("yes",), optional=True)
+            elif f.kind == "choice":
+                values[f.name] = ask_field(
+                    f"{f.label} (blank: {f.default})", choices=f.choices, optional=True
+                )
+            else:
+                values[f.name] = ask_field(f"{f.label} (blank: {f.default})", optional=True)
+            values[f.name] = values[f.name] or f.default
+        session = match.session
+        dice = TableDice(f"{session.seed}:desk:{len(session.moves)}", parse_rolls(read_line(DICE)))
+        outcome = procedure.run(dice, values)
+        check_spent(dice)
+        for step in outcome.steps:
+            say(step.line())
+        for row in outcome.grid:
+            say("  " + " ".join(row))
+        thrown = "; ".join(s.roll.render() for s in outcome.steps if s.roll)
+        note = f"note:{procedure.title}: {outcome.summary}" + (f" [{thrown}]" if thrown else "")
+        return self._made(match, note[:NOTE_LIMIT], "")
+
+    def _character(self) -> Member:
+        """Character creation's questions: a name, the seed, magic years, then the rolls shown and the
+        side and courses asked (`make_character`)."""
+        name = read_line("Name (blank: none): ")
+        typed = read_line("Seed (blank: random): ")
+        if typed and not typed.isdigit():
+            raise UsageError(f"seed {typed!r} is not a whole number")
+        seed = int(typed) if typed else secrets.randbelow(2**31)
+        magic = read_line("Years of magic apprenticeship, each costing three of schooling (blank: none): ")
+        if magic and not magic.isdigit():
+            raise UsageError(f"years {magic!r} is not a whole number")
+        made, _ = make_character(seed, None, name=name, magic_years=int(magic or 0))
+        return Member(character=made.character, seed=seed, alignment="")
+
+    def _made(self, match: Match, action: str, rolls: str) -> list[Event]:
+        """Make `action` with the table's dice first, saved; the events of its moves. Refused, the game
+        is left as it was."""
+        session, store = match.session, match.store
+        if store is None:
+            raise UsageError("this campaign is not kept in the store")
+        ply = len(session.moves)
+        before = session.current
+        given: list[Given] = []
+        session.revision = None  # the match saves move by move: let the store check by the moves it holds
+        try:
+            play_action(store, session, action, rolls, given)
+        except UsageError:
+            del session.moves[ply:]
+            session.state = None
+            raise
+        if given:
+            used = ", ".join(f"{g['value']} ({g['die']})" for g in given_list(given))
+            say(f"The table's dice used: {used}.")
+        label = match.views.label(before, action) if match.views.label is not None else ""
+        moves = session.moves
+        return [move_event(moves[p], p, label if p == ply else "") for p in range(ply, len(moves))]

@@ -1,0 +1,198 @@
+"""`grognard ff`: Fighting Fantasy on the command line: play and check gamebooks, fight odds (thin: the rules
+and odds live in the system, the play loop in `cli.gamebook`)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.table import Table
+
+from grognard.cli.console import out, print_json, read_line
+from grognard.cli.frontends import Frontend, MenuEntry, register
+from grognard.cli.gamebook import (
+    BOOK_HELP,
+    add_gamebook_commands,
+    book_entries,
+    play_book,
+    resume_book,
+    worth_options,
+)
+from grognard.cli.options import GameOption, JsonOption, SeedOption
+from grognard.cli.solve import add_solve_command
+from grognard.engine.errors import OddsError, UsageError
+from grognard.engine.odds import DEFAULT_BUDGET
+from grognard.systems.fighting_fantasy import (
+    FF_RULES,
+    SYSTEM,
+    AdventureSheet,
+    FightRules,
+    parse_creature,
+    parse_hero,
+    start_fight,
+)
+from grognard.systems.fighting_fantasy.books import BOOKS
+from grognard.systems.fighting_fantasy.odds import FightOdds, fight_objective, fight_odds
+from grognard.systems.fighting_fantasy.sheet import POTIONS
+from grognard.systems.fighting_fantasy.solve_view import FightingFantasySheetView
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from grognard.cli.play_loop import Presenter
+    from grognard.engine.match import Match
+
+
+app = typer.Typer(
+    help="Fighting Fantasy: play gamebooks with the exact odds of every fight and Luck test.",
+    no_args_is_help=True,
+)
+
+add_gamebook_commands(app, FF_RULES, SYSTEM.id, "ff", BOOKS.path, play=False)
+add_solve_command(app, FF_RULES, BOOKS.path, FightingFantasySheetView())
+
+
+@app.callback()
+def ff() -> None:
+    """Fighting Fantasy gamebooks (000_13d85f0bd5b613c5.txt): fights, Luck and their exact odds."""
+
+
+BookArg = Annotated[str, typer.Argument(help=BOOK_HELP)]
+
+
+@app.command("play")
+def play(
+    book: BookArg,
+    seed: SeedOption = None,
+    game: GameOption = None,
+    luck_worth: Annotated[
+        float | None,
+        typer.Option("--luck-worth", help="Worth of a point of LUCK kept after a fight (default 0.01)."),
+    ] = None,
+    stamina_worth: Annotated[
+        float | None,
+        typer.Option("--stamina-worth", help="Worth of a STAMINA point kept after a fight (default 0.005)."),
+    ] = None,
+) -> None:
+    """Play a gamebook ("sample" for the one shipped), with the odds of every fight.
+
+    s shows the Adventure Sheet, u undoes, q stops; the game is saved after every move. The worths tune
+    the advice shown in fights (a win is worth 1)."""
+    if game is not None and seed is not None:
+        raise UsageError("--seed: a saved game keeps the seed it was started with")
+    options = worth_options(luck_worth=luck_worth, stamina_worth=stamina_worth)
+    play_book(FF_RULES, SYSTEM.id, "ff", book, BOOKS.path(book), seed, game, options)
+
+
+def resume(game_id: str) -> None:
+    """Continue a saved Fighting Fantasy gamebook adventure."""
+    resume_book(game_id, BOOKS, lambda book, gid: play(book, game=gid), "a single fight")
+
+
+def _odds_tool() -> None:
+    hero = read_line("Your SKILL/STAMINA/LUCK (e.g. 10/20/9): ")
+    enemies = read_line("Creatures, comma-separated [NAME:]SKILL/STAMINA (e.g. Orc:7/6,Troll:9/12): ")
+    together = bool(enemies.count(",")) and read_line("Do they attack together? [y/N]: ").lower() == "y"
+    odds(hero, [e for e in enemies.split(",") if e.strip()], together=together)
+
+
+@app.command("odds")
+def odds(
+    hero: Annotated[str, typer.Option("--hero", help="Your SKILL/STAMINA/LUCK, e.g. 10/20/9.")],
+    enemy: Annotated[list[str], typer.Option("--enemy", help="[NAME:]SKILL/STAMINA[xDAMAGE]; repeatable.")],
+    together: Annotated[bool, typer.Option("--together", help="Several creatures attack at once.")] = False,
+    luck_worth: Annotated[float, typer.Option("--luck-worth", help="Worth of a point of LUCK kept.")] = 0.0,
+    stamina_worth: Annotated[float, typer.Option("--stamina-worth", help="Worth of a STAMINA kept.")] = 0.0,
+    can_escape: Annotated[bool, typer.Option("--can-escape", help="The section offers to flee.")] = False,
+    skill_modifier: Annotated[int, typer.Option("--skill-modifier", help="SKILL added for this fight.")] = 0,
+    potion: Annotated[str, typer.Option("--potion", help="skill, strength or fortune (two measures).")] = "",
+    budget: Annotated[
+        int,
+        typer.Option(
+            "--budget", help="The most fight positions solved before giving up (memory grows with it)."
+        ),
+    ] = DEFAULT_BUDGET,
+    as_json: JsonOption = False,
+) -> None:
+    """The chance of winning a fight without Luck and with the best Luck policy, and what is left after.
+
+    Among plays of equal worth the advice keeps the potion, then LUCK, then STAMINA."""
+    skill, stamina, luck = parse_hero(hero)
+    if potion and potion not in POTIONS:
+        raise UsageError(f"potion {potion!r} is not one of {', '.join(POTIONS)}")
+    if budget < 1:
+        raise UsageError(f"--budget must be at least 1, not {budget}")
+    creatures = [parse_creature(text, i) for i, text in enumerate(enemy)]
+    rules = FightRules(together=together, can_escape=can_escape, skill_modifier=skill_modifier)
+    state = start_fight(AdventureSheet.new(skill, stamina, luck, potion), creatures, rules)
+    try:
+        result = fight_odds(state, fight_objective(luck_worth, stamina_worth), budget)
+    except OddsError as e:
+        raise UsageError(f"{e} (ff odds --budget N)") from None
+    if as_json:
+        print_json(result.to_json())
+        return
+    _render(result)
+
+
+def _render(result: FightOdds) -> None:
+    table = Table(title="Fight odds", show_header=False)
+    table.add_row("Win, never testing Luck", f"{result.p_win_without_luck:.6f}")
+    table.add_row("Win, best Luck policy", f"{result.p_win_optimal_luck:.6f}")
+    table.add_row("Expected LUCK left", f"{result.expected_luck:.3f}")
+    table.add_row("Expected STAMINA left", f"{result.expected_stamina:.3f}")
+    for label, p in sorted(result.outcome_probabilities.items()):
+        table.add_row(f"Ends {label}", f"{p:.6f}")
+    out.print(table)
+    for label, actions in result.first_wound.items():
+        worth = ", ".join(f"{a} {f.utility:.6f}" for a, f in actions.items())
+        out.print(f"First round '{label}': {worth}", markup=False)
+
+
+def _of(value: Any, total: Any) -> str:
+    return f"{value}/{total}" if total is not None and total != value else str(value)
+
+
+def fight_lines(fight: Any) -> list[str]:
+    """Both sides of a Fighting Fantasy fight as they stand: the hero and each creature."""
+    if not isinstance(fight, dict):
+        return []
+    lines: list[str] = []
+    hero = fight.get("hero")
+    if isinstance(hero, dict):
+        lines.append(
+            f"  You: SKILL {_of(hero['skill'], hero['initial_skill'])}, "
+            f"STAMINA {_of(hero['stamina'], hero['initial_stamina'])}, "
+            f"LUCK {_of(hero['luck'], hero['initial_luck'])}"
+        )
+        for c in fight.get("creatures", []):
+            state = "" if c["alive"] else " (dead)"
+            target = " <- your target" if c["index"] == fight.get("target") and c["alive"] else ""
+            lines.append(
+                f"  {c['name']}: SKILL {c['skill']}, STAMINA {_of(c['stamina'], c['initial_stamina'])}"
+                f"{state}{target}"
+            )
+    return lines
+
+
+def _gamebook_presenter(match: Match, kinds: Sequence[str], width: int) -> Presenter:
+    """The gamebook presenter: the section as a page, the sheet beside it."""
+    from grognard.cli.board_gamebook import GamebookPresenter
+
+    return GamebookPresenter(fight_lines)
+
+
+FRONTEND = register(
+    Frontend(
+        system="fighting-fantasy",
+        command="ff",
+        app=app,
+        aliases=("fighting-fantasy",),
+        menu=partial(book_entries, BOOKS, play),
+        resume=resume,
+        tools=lambda: [MenuEntry("Fight odds (Fighting Fantasy)", _odds_tool)],
+        presenters={"gamebook": _gamebook_presenter, "fight": _gamebook_presenter},
+    )
+)
+"""The registered front end."""

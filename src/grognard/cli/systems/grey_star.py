@@ -1,0 +1,455 @@
+"""`grognard grey-star` (alias `gs`): play, check and import Grey Star gamebooks, read the Combat Results
+Table and the exact odds of a fight (thin: the rules and odds live in the system, the play loop in
+`cli.gamebook`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from fractions import Fraction
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.status import Status
+from rich.table import Table
+
+from grognard.cli.console import err, out, print_json, read_line
+from grognard.cli.frontends import Frontend, MenuEntry, register
+from grognard.cli.gamebook import (
+    BOOK_HELP,
+    add_gamebook_commands,
+    book_entries,
+    play_book,
+    resume_book,
+    worth_options,
+)
+from grognard.cli.options import GameOption, JsonOption, SeedOption
+from grognard.cli.solve import add_solve_command
+from grognard.engine.errors import OddsError, UsageError
+from grognard.engine.game import OptionValue
+from grognard.engine.odds import DEFAULT_BUDGET, MAX_BUDGET
+from grognard.gamebook.check import check_book
+from grognard.gamebook.load import dump_book
+from grognard.gamebook.projectaon import OtherSeriesError, import_projectaon
+from grognard.systems.grey_star import GS_RULES, SYSTEM, crt
+from grognard.systems.grey_star.advice import ADVICE_BUDGET
+from grognard.systems.grey_star.books import BOOKS
+from grognard.systems.grey_star.chart import SHORTFALL_CHOICES
+from grognard.systems.grey_star.combat import MAX_SCORE, TABLES, CombatState
+from grognard.systems.grey_star.fight_solve import Progress
+from grognard.systems.grey_star.odds import CombatAdvice, advise, clearly_too_large
+from grognard.systems.grey_star.solve_view import GreyStarSheetView
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from grognard.cli.play_loop import Presenter
+    from grognard.engine.match import Match
+
+
+app = typer.Typer(
+    help="Lone Wolf: Grey Star the Wizard: play, check and import gamebooks; the Combat Results Table and "
+    "the odds of a fight.",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+)
+
+add_gamebook_commands(app, GS_RULES, SYSTEM.id, "grey-star", BOOKS.path, play=False)
+add_solve_command(app, GS_RULES, BOOKS.path, GreyStarSheetView())
+
+
+@app.callback()
+def grey_star() -> None:
+    """Grey Star the Wizard gamebooks (001_2055bbb054c2d265.txt): the Action Chart, WILLPOWER and the odds."""
+
+
+def _choice_option(
+    name: str, value: str | None, choices: tuple[str, ...], options: dict[str, OptionValue]
+) -> None:
+    if value is not None:
+        if value not in choices:
+            raise UsageError(f"--{name} {value!r} is not one of {list(choices)}")
+        options[name] = value
+
+
+@app.command("play")
+def play(
+    book: Annotated[str, typer.Argument(help=BOOK_HELP)],
+    seed: SeedOption = None,
+    game: GameOption = None,
+    table: Annotated[
+        str | None, typer.Option("--table", help="Random numbers: uniform (default) or book.")
+    ] = None,
+    shortfall: Annotated[
+        str | None,
+        typer.Option(
+            "--shortfall", help="WILLPOWER spent past 0: negative (default) or endurance (2 a point)."
+        ),
+    ] = None,
+    willpower_worth: Annotated[
+        float | None,
+        typer.Option(
+            "--willpower-worth", help="Worth of a point of WILLPOWER kept after a fight (default 0.005)."
+        ),
+    ] = None,
+    endurance_worth: Annotated[
+        float | None,
+        typer.Option(
+            "--endurance-worth", help="Worth of a point of ENDURANCE kept after a fight (default 0.002)."
+        ),
+    ] = None,
+    dagger_with_staff: Annotated[
+        bool | None,
+        typer.Option(
+            "--dagger-with-staff/--no-dagger-with-staff",
+            help="The Jewelled Dagger's +1 COMBAT SKILL counts when fighting with the Staff too.",
+        ),
+    ] = None,
+    advice_budget: Annotated[
+        int | None,
+        typer.Option(
+            "--advice-budget",
+            help=f"Most positions a fight's odds may explore (default {ADVICE_BUDGET:,}); for this session "
+            "only, so it may be given with --game.",
+        ),
+    ] = None,
+) -> None:
+    """Play a gamebook ("sample" for the one shipped), with the odds of every fight.
+
+    s shows the Action Chart, u undoes, q stops; the game is saved after every move."""
+    if game is not None and seed is not None:
+        raise UsageError("--seed: a saved game keeps the seed it was started with")
+    options: dict[str, OptionValue] = {}
+    _choice_option("table", table, tuple(TABLES), options)
+    _choice_option("shortfall", shortfall, tuple(SHORTFALL_CHOICES), options)
+    options.update(worth_options(willpower_worth=willpower_worth, endurance_worth=endurance_worth))
+    if dagger_with_staff is not None:
+        options["dagger_with_staff"] = dagger_with_staff
+    budget = None if advice_budget is None else _budget(advice_budget, "--advice-budget")
+    GS_RULES.show_progress(_working, budget)
+    try:
+        play_book(GS_RULES, SYSTEM.id, "grey-star", book, BOOKS.path(book), seed, game, options)
+    finally:
+        GS_RULES.show_progress(None)
+
+
+def _budget(value: int, flag: str) -> int:
+    if not 1 <= value <= MAX_BUDGET:
+        raise UsageError(f"{flag} {value} must be from 1 to {MAX_BUDGET:,}")
+    return value
+
+
+def _score(value: int, flag: str, low: int) -> int:
+    if not low <= value <= MAX_SCORE:
+        raise UsageError(f"{flag} {value} must be from {low} to {MAX_SCORE}")
+    return value
+
+
+@contextmanager
+def _working() -> Iterator[Progress]:
+    """A status line on standard error (a terminal only) while a fight's odds are worked out."""
+    status: Status | None = None
+
+    def progress(positions: int) -> None:
+        nonlocal status
+        text = f"Working out the exact odds of this fight: {positions:,} positions so far..."
+        if status is None:
+            status = err.status(text)
+            status.start()
+        else:
+            status.update(text)
+
+    try:
+        yield progress
+    finally:
+        if status is not None:
+            status.stop()
+
+
+OTHER_SERIES_HINT = (
+    "for its fights, `grognard gs crt --ratio R --random N` reads the Combat Results Table and "
+    "`grognard gs odds --no-staff --combat-skill CS --endurance EP --enemy CS/EP` works out a fight's "
+    "exact odds on it"
+)
+"""What a reader of a Project Aon book of another series can still use here."""
+
+
+@app.command("import")
+def import_book(
+    book: Annotated[Path, typer.Argument(help="The Project Aon XML file.")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The book file (TOML) to write.")],
+    rules: Annotated[
+        Path | None, typer.Option("--rules", help="The rules overlay (TOML) for the book.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the output file.")] = False,
+) -> None:
+    """Import a Project Aon Grey Star book (XML) with its rules overlay into a book file that `play`
+    reads. A book of another series (Lone Wolf, Freeway Warrior, the Magnamund Companion) is refused,
+    saying which it is and what grognard offers for its fights."""
+    if output.exists() and not force:
+        raise UsageError(f"{output} exists; add --force to overwrite it")
+    try:
+        report = import_projectaon(book, rules, SYSTEM.id, "gs")
+    except OtherSeriesError as e:
+        raise UsageError(f"{e}; {OTHER_SERIES_HINT}") from None
+    for warning in report.warnings:
+        err.print(f"{book}: warning: {warning}", markup=False, soft_wrap=True)
+    output.write_text(dump_book(report.book), encoding="utf-8")
+    problems = check_book(report.book, GS_RULES)
+    out.print(f"{output}: {len(report.book.sections)} sections written", markup=False)
+    if problems:
+        out.print(
+            f"{len(problems)} problem(s) for the overlay to fix; see: grognard grey-star check {output}",
+            markup=False,
+        )
+
+
+def parse_enemy(text: str) -> tuple[int, int]:
+    """The enemy as "COMBAT SKILL/ENDURANCE", e.g. "18/30"; anything else is a `UsageError`."""
+    parts = text.split("/")
+    if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
+        raise UsageError(f"--enemy {text!r} is not COMBAT SKILL/ENDURANCE, e.g. 18/30")
+    skill, endurance = (int(p) for p in parts)
+    if endurance < 1:
+        raise UsageError(f"--enemy {text!r}: the enemy's ENDURANCE must be at least 1")
+    if max(abs(skill), endurance) > MAX_SCORE:
+        raise UsageError(f"--enemy {text!r}: a score beyond {MAX_SCORE} is not played")
+    return skill, endurance
+
+
+def _loss_text(loss: crt.Loss) -> str:
+    return "killed" if loss == crt.KILLED else str(loss)
+
+
+@app.command("crt")
+def crt_command(
+    ratio: int = typer.Option(..., "--ratio", help="Combat Ratio: your COMBAT SKILL minus the enemy's."),
+    random: int = typer.Option(..., "--random", help="The random number picked, 0-9."),
+    willpower: int | None = typer.Option(
+        None, "--willpower", help="WILLPOWER spent through the Staff: the enemy's loss is multiplied by it."
+    ),
+    as_json: JsonOption = False,
+) -> None:
+    """Read one cell of the Combat Results Table."""
+    if not 0 <= random <= 9:
+        raise UsageError(f"--random {random} is not a random number 0-9")
+    if willpower is not None and willpower < 0:
+        raise UsageError(f"--willpower {willpower} is below 0")
+    cell = crt.lookup(ratio, random)
+    enemy = cell.enemy if willpower is None else crt.enemy_damage(cell, willpower)
+    column = crt.table().columns[crt.table().column_index(ratio)].label()
+    if as_json:
+        print_json(
+            {
+                "ratio": ratio,
+                "column": column,
+                "random": random,
+                "willpower": willpower,
+                "cell": cell.text(),
+                "enemy_loss": enemy,
+                "grey_star_loss": cell.grey_star,
+            }
+        )
+        return
+    times = f" x{max(willpower, 1)} WILLPOWER" if willpower is not None else ""
+    out.print(
+        f"Combat Ratio {ratio} (column {column}), random number {random}: cell {cell.text()}{times}",
+        markup=False,
+    )
+    out.print(f"Enemy loses {_loss_text(enemy)}; Grey Star loses {_loss_text(cell.grey_star)}.", markup=False)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.2f}%"
+
+
+def _render(advice: CombatAdvice, staff: bool = True) -> None:
+    if not staff:
+        out.print(f"Chance of winning, without the Staff: {_pct(float(advice.p_win_optimal))}", markup=False)
+        if advice.best_evades:
+            out.print("Best this round: evade", markup=False)
+    else:
+        out.print(f"Chance of winning with the best spending: {_pct(float(advice.p_win_optimal))}")
+        evade = " (evading)" if advice.best_evades else ""
+        out.print(f"Best this round: spend {advice.best_first_spend} WILLPOWER{evade}", markup=False)
+        one = _pct(float(advice.p_win_spend_one))
+        out.print(f"Chance of winning spending 1 WILLPOWER every round: {one}", markup=False)
+    table = Table(title="Each choice this round, then the best play")
+    for heading in ("action", "win", "WILLPOWER spent", "ENDURANCE lost", "utility"):
+        table.add_column(heading, justify="right")
+    for a in advice.actions:
+        table.add_row(
+            a.action,
+            _pct(float(a.p_win)),
+            f"{float(a.expected_willpower_spent):.2f}",
+            f"{float(a.expected_endurance_lost):.2f}",
+            f"{float(a.utility):.4f}",
+        )
+    out.print(table)
+
+
+@app.command("odds")
+def odds_command(
+    combat_skill: int = typer.Option(..., "--combat-skill", help="Your COMBAT SKILL with the Staff."),
+    endurance: int = typer.Option(..., "--endurance", help="Your ENDURANCE."),
+    willpower: int | None = typer.Option(
+        None, "--willpower", help="Your WILLPOWER (needed with the Staff; 0 with --no-staff)."
+    ),
+    enemy: str = typer.Option(..., "--enemy", help="The enemy as COMBAT SKILL/ENDURANCE, e.g. 18/30."),
+    table: str = typer.Option("uniform", "--table", help="Random numbers: uniform or book."),
+    can_evade: bool = typer.Option(False, "--can-evade", help="The text offers evasion."),
+    willpower_worth: float = typer.Option(0.0, "--willpower-worth", help="Worth of each WILLPOWER kept."),
+    endurance_worth: float = typer.Option(0.0, "--endurance-worth", help="Worth of each ENDURANCE kept."),
+    budget: int = typer.Option(
+        DEFAULT_BUDGET, "--budget", help="Most positions to explore before giving up (a larger fight)."
+    ),
+    exact: bool = typer.Option(
+        False, "--exact", help="Work in Fractions: exact figures (as p/q in JSON), slower."
+    ),
+    no_staff: bool = typer.Option(
+        False,
+        "--no-staff",
+        help="A fight without the Staff: no WILLPOWER spent and no -6 for a round without it (the "
+        "Combat Results Table as it stands, e.g. for a fight of another Lone Wolf-family book).",
+    ),
+    as_json: JsonOption = False,
+) -> None:
+    """The exact chance of winning a fight with the best WILLPOWER spending, and each choice's figures.
+
+    Among spends of equal worth the advice keeps WILLPOWER, then ENDURANCE."""
+    if willpower is None:
+        if not no_staff:
+            raise UsageError("--willpower is needed for a fight with the Staff (or give --no-staff)")
+        willpower = 0
+    worth_options(willpower_worth=willpower_worth, endurance_worth=endurance_worth)
+    _budget(budget, "--budget")
+    enemy_skill, enemy_endurance = parse_enemy(enemy)
+    if table not in TABLES:
+        raise UsageError(f"--table {table!r} is not one of {list(TABLES)}")
+    _score(endurance, "--endurance", 1)
+    _score(willpower, "--willpower", -MAX_SCORE)
+    _score(combat_skill, "--combat-skill", -MAX_SCORE)
+    state = CombatState(
+        combat_skill,
+        endurance,
+        willpower,
+        enemy_skill,
+        enemy_endurance,
+        staff=not no_staff,
+        table=table,
+        can_evade=can_evade,
+    )
+    if clearly_too_large(state, budget):
+        raise UsageError(
+            f"this fight has more than {budget:,} positions; give a larger --budget (at most "
+            f"{MAX_BUDGET:,}) to work out its odds"
+        )
+    worths = (
+        (Fraction(str(willpower_worth)), Fraction(str(endurance_worth)))
+        if exact
+        else (willpower_worth, endurance_worth)
+    )
+    solve = partial(advise, state, willpower_worth=worths[0], endurance_worth=worths[1], exact=exact)
+    try:
+        if as_json:
+            print_json(solve(budget=budget).to_json())
+            return
+        with _working() as progress:
+            advice = solve(budget=budget, progress=progress)
+    except OddsError as e:
+        raise UsageError(
+            f"this fight has more than {budget:,} positions; give a larger --budget (e.g. --budget "
+            f"{10 * budget}) to work out its odds"
+        ) from e
+    _render(advice, staff=not no_staff)
+
+
+def resume(game_id: str) -> None:
+    """Continue a saved Grey Star gamebook adventure."""
+    resume_book(game_id, BOOKS, lambda book, gid: play(book, game=gid), "a single combat")
+
+
+def _ask_int(prompt: str) -> int:
+    text = read_line(prompt)
+    if not text.lstrip("-").isdigit():
+        raise UsageError(f"{text!r} is not a whole number")
+    return int(text)
+
+
+def _odds_tool() -> None:
+    combat_skill = _ask_int("Your COMBAT SKILL with the Staff: ")
+    endurance = _ask_int("Your ENDURANCE: ")
+    willpower = _ask_int("Your WILLPOWER: ")
+    enemy = read_line("The enemy as COMBAT SKILL/ENDURANCE (e.g. 16/24): ")
+    can_evade = read_line("Does the text offer evasion? [y/N]: ").lower() == "y"
+    odds_command(
+        combat_skill=combat_skill,
+        endurance=endurance,
+        willpower=willpower,
+        enemy=enemy,
+        table="uniform",
+        can_evade=can_evade,
+        willpower_worth=0.0,
+        endurance_worth=0.0,
+        budget=DEFAULT_BUDGET,
+        exact=False,
+        no_staff=False,
+        as_json=False,
+    )
+
+
+def fight_lines(fight: Any) -> list[str]:
+    """Both sides of a Grey Star combat as they stand, its Combat Ratio and the enemies still to come."""
+    if not isinstance(fight, dict):
+        return []
+    lines: list[str] = []
+    star = fight.get("grey_star")
+    enemy = fight.get("enemy")
+    if isinstance(star, dict) and isinstance(enemy, dict):
+        lines.append(
+            f"  Grey Star: COMBAT SKILL {star['combat_skill']}, ENDURANCE {star['endurance']}, "
+            f"WILLPOWER {star['willpower']}"
+        )
+        lines.append(
+            f"  {enemy['name']}: COMBAT SKILL {enemy['combat_skill']}, ENDURANCE {enemy['endurance']}"
+        )
+        rounds = fight.get("rounds_left")
+        left = f"; {rounds} round(s) left" if isinstance(rounds, int) and rounds >= 0 else ""
+        some = fight.get("combat_ratio_spending_some")
+        spent = (
+            f", {some} spending WILLPOWER"
+            if some is not None and some != fight["combat_ratio_spending_none"]
+            else ""
+        )
+        lines.append(f"  Combat Ratio {fight['combat_ratio_spending_none']}{spent}{left}")
+        later = [e for e in fight.get("enemies", []) if e["index"] > fight.get("index", 0)]
+        if later:
+            lines.append(
+                "  Still to come: "
+                + ", ".join(f"{e['name']} ({e['combat_skill']}/{e['endurance']})" for e in later)
+            )
+    return lines
+
+
+def _gamebook_presenter(match: Match, kinds: Sequence[str], width: int) -> Presenter:
+    """The gamebook presenter: the section as a page, the sheet beside it."""
+    from grognard.cli.board_gamebook import GamebookPresenter
+
+    return GamebookPresenter(fight_lines)
+
+
+FRONTEND = register(
+    Frontend(
+        system="grey-star",
+        command="grey-star",
+        app=app,
+        aliases=("gs",),
+        menu=partial(book_entries, BOOKS, play),
+        resume=resume,
+        tools=lambda: [MenuEntry("Combat odds (Grey Star)", _odds_tool)],
+        presenters={"gamebook": _gamebook_presenter, "combat": _gamebook_presenter},
+    )
+)
+"""The registered front end of the Grey Star system."""

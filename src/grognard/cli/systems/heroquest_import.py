@@ -1,0 +1,122 @@
+"""`grognard heroquest import FILE.xml -o QUEST.toml` and `grognard heroquest check QUEST`.
+
+The import (`systems.heroquest.importer.heroscribe`) places a HeroScribe file's objects on our standard
+board and reports what it placed, the goal and what it read from the notes, and what it could not map;
+`--goal` sets the goal (`heroscribe_notes.goal_from_spec`); `-o` writes the quest as TOML
+(`quest_toml.quest_toml`), which `play` and `simulate` then take like any quest file. A quest that cannot
+be played is refused with what is missing. `play` and `simulate` also take the `.xml` itself:
+`imported_quest` imports it, shows the report and keeps the quest in
+`$GROGNARD_HOME/heroquest/imported/ID.toml`, the file the saved game names. `check` loads a quest (a
+shipped id, a quest file or a HeroScribe file) and refuses it when it is wrong or won before the heroes
+act (`goals.met_at_start`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from grognard.cli.console import out, print_json
+from grognard.cli.options import JsonOption
+from grognard.engine.errors import ContentError, UsageError
+from grognard.engine.store import grognard_home
+from grognard.systems.heroquest.importer.quest_toml import import_file, quest_toml, report_lines
+
+GOAL_HELP = (
+    "The goal: kill:MONSTER, find:ITEM[@LETTER or @x,y], rescue:MONSTER or rescue:KIND@WHERE, slay-all, "
+    "reach-exit, or exit-after:GOAL (the deed, then out by the stairs). Default: read from the notes, "
+    "else every monster slain and the heroes back out by the stairs."
+)
+
+
+def mount(app: typer.Typer) -> None:
+    """Add `import` and `check` to the heroquest command."""
+    app.command("import")(import_command)
+    app.command("check")(check_command)
+
+
+def is_heroscribe(quest: str) -> bool:
+    """True when `quest` names a HeroScribe file (by its `.xml` suffix)."""
+    return quest.casefold().endswith(".xml")
+
+
+def imported_quest(path: Path, show: Console | None = out, goal: str | None = None) -> str:
+    """Import the HeroScribe file, show the report on `show`, and return the path of the saved quest."""
+    if not path.is_file():
+        raise UsageError(f"no HeroScribe file {str(path)!r}")
+    result = import_file(path, goal)
+    if show is not None:
+        for line in report_lines(result):
+            show.print(line, markup=False)
+    folder = grognard_home() / "heroquest" / "imported"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{result.file.id}.toml"
+    target.write_text(quest_toml(result.file), encoding="utf-8")
+    return str(target.resolve())
+
+
+def import_command(
+    file: Annotated[Path, typer.Argument(help="A HeroScribe quest file (.xml).")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the quest here as TOML.")
+    ] = None,
+    goal: Annotated[str | None, typer.Option("--goal", help=GOAL_HELP)] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Import a HeroScribe quest onto the standard board: what was placed, the goal, what was not placed."""
+    if not file.is_file():
+        raise UsageError(f"no HeroScribe file {str(file)!r}")
+    result = import_file(file, goal)
+    if output is not None:
+        output.write_text(quest_toml(result.file), encoding="utf-8")
+    if as_json:
+        print_json(
+            {
+                "quest": result.file.id,
+                "title": result.file.title,
+                "output": None if output is None else str(output),
+                "goal": result.file.goal.model_dump(mode="json"),
+                "monsters": len(result.file.monsters),
+                "furniture": len(result.file.furniture),
+                "doors": len(result.file.doors),
+                "traps": len(result.file.traps),
+                "guesses": result.guesses,
+                "unmapped": [str(u) for u in result.unmapped],
+            }
+        )
+        return
+    for line in report_lines(result):
+        out.print(line, markup=False)
+    if output is not None:
+        out.print(f"Written to {output}.", markup=False)
+
+
+def check_command(
+    quest: Annotated[
+        str, typer.Argument(help="A shipped quest id, a quest file (.toml) or a HeroScribe file.")
+    ],
+    as_json: JsonOption = False,
+) -> None:
+    """Check a quest: every placement on its board, and a goal the heroes must still work for."""
+    from grognard.systems.heroquest.content.quest import load_quest
+    from grognard.systems.heroquest.content.quest_setup import quest_source
+    from grognard.systems.heroquest.rules.goals import describe, met_at_start
+
+    if is_heroscribe(quest):
+        path = Path(quest)
+        if not path.is_file():
+            raise UsageError(f"no HeroScribe file {quest!r}")
+        loaded = import_file(path).quest()
+    else:
+        loaded = load_quest(quest_source(quest))
+    why = met_at_start(loaded)
+    if why is not None:
+        raise ContentError(quest, "goal", f"won before the heroes act: {why}")
+    goal = describe(loaded.file.goal)
+    if as_json:
+        print_json({"quest": loaded.id, "ok": True, "goal": goal})
+        return
+    out.print(f"{loaded.file.title} ({loaded.id}): checked; goal: {goal}.", markup=False)

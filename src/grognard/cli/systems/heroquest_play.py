@@ -1,0 +1,222 @@
+"""`grognard heroquest play QUEST` and `grognard heroquest simulate QUEST`: quests on the command line.
+
+`play` plays through the one play loop of every game (`cli.play_loop`), the map drawn by
+`cli.map_heroquest` (walls, doors, furniture, found traps, the heroes numbered as everywhere) and redrawn
+whenever it changed, after a move and after the game master's turn; it shows every roll (combat dice
+with their skulls and shields counted) and what it did, offers the legal actions by number (an attack
+with its chance to kill this turn), and saves after every move. The keys of every game: `s` the heroes'
+sheets, `m` the map, `o` odds, `u` undo back to the last decision, `?` help, `q` stop (continue with
+`--game ID`). The monsters are moved by the automatic game master (`--gm auto`) or by a person at the
+same keyboard (`--gm human`); `--bots` lets the bot play the heroes. Heroes taken from the roster go back
+to it when the quest ends (`homecoming`; `--thresholds` sets the levels announced). With no `--heroes`
+(`--party` for `simulate`) the party is the one the quest file names, at its level
+(`simulate.party_for`). A HeroScribe file (`.xml`) is imported first, its report shown
+(`heroquest_import`); `--return GAME` goes back to a quest the party retreated from (`heroquest_return`,
+line 114). `simulate` plays many quests with the bot party against the automatic game master, with a
+progress bar; `--json` prints `games`, `wins`, `mean_turns` and `hero_deaths`.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+
+from grognard.cli.console import err, out, print_json
+from grognard.cli.options import (
+    ClusterOption,
+    GameOption,
+    JsonOption,
+    RunSeedOption,
+    SeedOption,
+    WorkersOption,
+    bulk_runner,
+)
+from grognard.cli.play_loop import ViewLoop
+from grognard.cli.systems.heroquest_import import imported_quest, is_heroscribe
+from grognard.cli.systems.heroquest_return import return_completion, return_setup
+from grognard.cli.systems.map_heroquest import QuestPresenter
+from grognard.engine import registry
+from grognard.engine.embedded import is_embedded
+from grognard.engine.errors import UsageError
+from grognard.engine.match import Match, SeatKind
+from grognard.engine.session import Session
+from grognard.engine.store import GameStore, open_store
+from grognard.systems.heroquest.content.hero import Thresholds
+from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS
+from grognard.systems.heroquest.game import GAME
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.simulate import DEFAULT_ROUNDS, party_for, simulate
+
+
+def mount(app: typer.Typer) -> None:
+    """Add `play` and `simulate` to the heroquest command."""
+    app.command("play")(play_command)
+    app.command("simulate")(simulate_command)
+
+
+def quest_ref(quest: str, show: Console | None = out) -> str:
+    """A shipped quest's id, or the absolute path of a quest file; a HeroScribe file (`.xml`) is imported
+    first, its report shown on `show` (`heroquest_import.imported_quest`)."""
+    if quest in SHIPPED_QUESTS or is_embedded(quest):
+        return quest
+    path = Path(quest)
+    if is_heroscribe(quest) and path.is_file():
+        return imported_quest(path, show)
+    if not path.is_file():
+        raise UsageError(f"no quest {quest!r}: give a quest file or one of {', '.join(SHIPPED_QUESTS)}")
+    return str(path.resolve())
+
+
+def party_option(heroes: str) -> str:
+    """The heroes option: roster heroes by name become their JSON; anything else is a party spec."""
+    from grognard.cli.systems.heroquest_heroes import roster
+
+    names = [h.strip() for h in heroes.split(",") if h.strip()]
+    kept = roster()
+    if names and all(kept.has(n) for n in names):
+        return json.dumps([kept.load(n).model_dump(mode="json") for n in names])
+    return heroes
+
+
+def play_quest(session: Session, store: GameStore, bots: bool, quest: str) -> str:
+    """Play a quest at the keyboard through the one play loop (`cli.play_loop`), the map drawn by
+    `cli.map_heroquest`: seat 0 the heroes (the bot with `bots`), seat 1 the game master (a person
+    with `--gm human`, else the automatic one). Returns the outcome ("" when the player quits)."""
+    if session.game_id is None:
+        state = session.current
+        assert isinstance(state, QuestState)
+        store.create(session, state.ctx.quest.file.title)
+    human_gm = session.options.get("gm") == "human"
+    seats: list[SeatKind] = ["bot" if bots else "human", "human" if human_gm else "bot"]
+    match = Match(session, registry.get_views("heroquest", "quest"), seats, store)
+    return ViewLoop(match, QuestPresenter(), f"grognard heroquest play {quest} --game ").run()
+
+
+def play_command(
+    quest: Annotated[
+        str, typer.Argument(help="A shipped quest id or a quest file.")
+    ] = "1-the-smugglers-stair",
+    heroes: Annotated[
+        str,
+        typer.Option(
+            "--heroes", help="Roster heroes by name, or a party spec (default: the quest's party and level)."
+        ),
+    ] = "",
+    seed: SeedOption = None,
+    game: GameOption = None,
+    gm: Annotated[str, typer.Option("--gm", help="auto (the automatic game master) or human.")] = "auto",
+    order: Annotated[str, typer.Option("--order", help="roll or agree the heroes' order.")] = "roll",
+    interleave: Annotated[
+        bool, typer.Option("--interleave", help="The game master rolls for a place in the order.")
+    ] = False,
+    rounds: Annotated[
+        int, typer.Option("--rounds", help="Lose the quest after this many rounds (0: never).")
+    ] = 0,
+    bots: Annotated[bool, typer.Option("--bots", help="The bot plays the heroes.")] = False,
+    thresholds: Annotated[
+        str, typer.Option("--thresholds", help="Experience for each level, e.g. 80,100,120 (line 349).")
+    ] = "",
+    mercenaries: Annotated[
+        str,
+        typer.Option(
+            "--mercenaries",
+            help="Hire for the quest from a hero's gold: swordsman,scout:Mira (default: the first pays).",
+        ),
+    ] = "",
+    back: Annotated[
+        str | None,
+        typer.Option("--return", help="Go back to the quest of this saved game, retreated from (line 114)."),
+    ] = None,
+) -> None:
+    """Play a quest: s the heroes' sheets, m the map, o odds, u undo, ? help, q stop; saved after every
+    move. Roster heroes go back to the roster when the quest ends, with what they gained and the levels
+    they may take."""
+    with open_store() as store:
+        if game is not None:
+            session = store.load(game)
+            if session.system != "heroquest" or session.game.info.id != "quest":
+                raise UsageError(
+                    f"game {game} is a {session.system}/{session.game.info.id} game, not a HeroQuest quest"
+                )
+            session.game_id = game
+            quest = str(session.options.get("quest", quest))
+        else:
+            party, returning = "", ""
+            if back is not None:  # the quest and the party of the retreat (`heroquest_return`)
+                quest, party, returning = return_setup(store, back)
+            ref = quest_ref(quest)
+            if heroes.strip() or not party:
+                party = party_option(heroes) if heroes.strip() else party_for(ref)
+            options: dict[str, str | int | bool] = {
+                "quest": ref,
+                "heroes": party,
+                "gm": gm,
+                "order": order,
+                "interleave": interleave,
+                "rounds": rounds,
+                "thresholds": ",".join(map(str, Thresholds.parse(thresholds).points)),
+                "mercenaries": mercenaries,
+            }
+            if returning:
+                options["returning"] = returning
+            session = Session.new(
+                "heroquest", GAME, options, secrets.randbelow(2**31) if seed is None else seed
+            )
+        outcome = play_quest(session, store, bots, quest)
+    if outcome:
+        keep_on_roster(session)
+
+
+def keep_on_roster(session: Session) -> None:
+    """The heroes of a finished quest played from the roster go back to it (`homecoming`)."""
+    from grognard.cli.systems.heroquest_heroes import roster
+    from grognard.systems.heroquest.campaign.homecoming import keep_awards
+
+    if not str(session.options.get("heroes", "")).lstrip().startswith("["):
+        return  # a party made for the quest from class names: nothing to keep
+    state = session.current
+    assert isinstance(state, QuestState)
+    thresholds = Thresholds.parse(str(session.options.get("thresholds", "")))
+    completion = return_completion(dict(session.options))
+    for line in keep_awards(roster(), state, thresholds, completion):
+        out.print(line, markup=False)
+
+
+def simulate_command(
+    quest: Annotated[str, typer.Argument(help="A shipped quest id or a quest file.")],
+    party: Annotated[
+        str, typer.Option("--party", help="The party spec (default: the quest's party and level).")
+    ] = "",
+    games: Annotated[int, typer.Option("--games", help="How many quests to play.")] = 20,
+    seed: RunSeedOption = 0,
+    rounds: Annotated[
+        int, typer.Option("--rounds", help="Rounds before a quest is lost to time.")
+    ] = DEFAULT_ROUNDS,
+    as_json: JsonOption = False,
+    workers: WorkersOption = None,
+    cluster: ClusterOption = None,
+) -> None:
+    """Bot heroes against the automatic game master, many times: wins, rounds and deaths."""
+    if games < 1:
+        raise UsageError("--games must be at least 1")
+    ref = quest_ref(quest, err if as_json else out)
+    with bulk_runner(workers, cluster), Progress(transient=True, disable=as_json) as progress:
+        task = progress.add_task("quests", total=games)
+        summary = simulate(
+            ref, party, games, seed, rounds=rounds, on_game=lambda _r: progress.advance(task), workers=workers
+        )
+    data = summary.to_data()
+    if as_json:
+        print_json(data)
+        return
+    out.print(
+        f"{quest}: {summary.wins} of {summary.games} won; mean {summary.mean_turns:.1f} rounds; "
+        f"{summary.hero_deaths} heroes died; outcomes {data['outcomes']}",
+        markup=False,
+    )

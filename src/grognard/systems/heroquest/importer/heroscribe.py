@@ -1,0 +1,558 @@
+"""Import of HeroScribe quest files (the XML of the HeroScribe quest editor) into grognard quests.
+
+A HeroScribe file holds a `quest` (name, how many boards wide and deep) with one `board` per board
+(`dark` rectangles and `object`s, each an id, a `left`/`top` square counted from 1, and a rotation),
+and `note`/`speech` text. It draws no walls: it places objects on the standard board, whose walls and
+rooms ours agree with. So the import keeps our standard board (`board.standard_board`) and places the
+objects on it through `OBJECTS`, our table from HeroScribe ids to our furniture, monsters, traps, doors
+and marks. A piece drawn off the grid (a fireplace at 2.5) is placed at the whole square nearest that
+fits its room; a room number is a label and is left out; a letter is a note on the square under it.
+
+Nothing is dropped silently: a door whose edge is not a wall on our board, furniture that does not fit,
+a second board: each becomes an `Unmapped` line in the result, with the reason. A quest that cannot be
+played is refused (`ContentError`) with what is missing: pieces we have no equivalent for, fewer than
+four start squares, a goal met before the heroes act. The goal, the wandering monster and the start are
+read from the quest's words where they can be (`heroscribe_notes`), or set from `--goal`; else the goal
+is every monster slain and the heroes back out by the stairs. The XML is parsed with defusedxml (no
+entities, no external fetches); its size and its count of elements are checked before any work.
+Mapping decisions: docs/rulings/heroquest.md.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any, Literal, TypeAlias
+from xml.etree.ElementTree import Element, ParseError
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring
+
+from grognard.engine.content import load_data
+from grognard.engine.errors import ContentError
+from grognard.systems.heroquest.content.board import FURNITURE_KINDS, Board, Square, standard_board
+from grognard.systems.heroquest.content.quest import Quest, QuestFile, check_quest, quest_problems
+from grognard.systems.heroquest.importer.heroscribe_notes import goal_from_spec, read_notes
+from grognard.systems.heroquest.rules.goals import met_at_start
+
+Role: TypeAlias = Literal[
+    "monster", "furniture", "trap", "door", "stairs", "blocked", "note", "hero", "label", "skip"
+]
+"""What a HeroScribe object becomes ("label": a mark only for the reader, such as a room number)."""
+
+Rotation: TypeAlias = Literal["downward", "rightward", "upward", "leftward"]
+"""HeroScribe's four rotations; "downward" is the object as drawn in its list."""
+
+MAX_BYTES = 1_000_000
+"""The largest HeroScribe file read (the official quests are under 40 KB)."""
+
+MAX_ELEMENTS = 2_000
+"""The most elements a file may hold (a board has 494 squares; the official quests hold under 600)."""
+
+PARTY = 4
+"""Start squares a quest needs: one for each hero of a full party."""
+
+
+@dataclass(frozen=True)
+class Mapping:
+    """How one HeroScribe object id is imported: its role, our name for it, and its size as drawn."""
+
+    role: Role
+    name: str = ""
+    size: tuple[int, int] = (1, 1)
+    state: str = "closed"
+
+
+def _objects() -> dict[str, Mapping]:
+    table: dict[str, Mapping] = {
+        "Goblin": Mapping("monster", "Goblin"),
+        "Orc": Mapping("monster", "Orc"),
+        "Fimir": Mapping("monster", "Fimir"),
+        "Skeleton": Mapping("monster", "Skeleton"),
+        "Zombie": Mapping("monster", "Zombie"),
+        "Mummy": Mapping("monster", "Mummy"),
+        "ChaosWarrior": Mapping("monster", "Chaos Warrior"),
+        "Gargoyle": Mapping("monster", "Gargoyle"),
+        "Ogre": Mapping("monster", "Ogre"),
+        "Yeti": Mapping("monster", "Yeti"),
+        "IceGremlin": Mapping("monster", "Ice Gremlin"),
+        "PolarWarbear": Mapping("monster", "Polar Warbear"),
+        "GiantWolf": Mapping("monster", "Giant Wolf"),
+        "ElvenArcher": Mapping("monster", "Elven Archer"),
+        "ElvenWarrior": Mapping("monster", "Elven Warrior"),
+        "Table": Mapping("furniture", "table", (3, 2)),
+        "SorcerersTable": Mapping("furniture", "sorcerers-table", (3, 2)),
+        "AlchemistsBench": Mapping("furniture", "alchemists-bench", (3, 2)),
+        "Rack": Mapping("furniture", "torture-rack", (2, 3)),
+        "Tomb": Mapping("furniture", "tomb", (2, 3)),
+        "Bookcase": Mapping("furniture", "bookcase", (3, 1)),
+        "Cupboard": Mapping("furniture", "cupboard", (3, 1)),
+        "Fireplace": Mapping("furniture", "fireplace", (3, 1)),
+        "WeaponsRack": Mapping("furniture", "weapons-rack", (3, 1)),
+        "Throne": Mapping("furniture", "throne"),
+        "TreasureChest": Mapping("furniture", "chest"),
+        "TreasureChestTrap": Mapping("furniture", "chest+trap"),
+        "Stairway": Mapping("stairs", "stairs", (2, 2)),
+        "PitTrap": Mapping("trap", "pit"),
+        "SpearTrap": Mapping("trap", "spear"),
+        "FallingRock": Mapping("trap", "falling-rock"),
+        "Door": Mapping("door", "door", (1, 2)),
+        "OpenDoor": Mapping("door", "door", (1, 2), "open"),
+        "DoorIn": Mapping("door", "exit", (1, 2)),
+        "DoorOut": Mapping("door", "exit", (1, 2)),
+        "SecretDoor": Mapping("door", "secret", (1, 1), "secret"),
+        "SecretDoorAlternate": Mapping("door", "secret", (1, 1), "secret"),
+        "SingleBlockedSquare": Mapping("blocked", "", (1, 1)),
+        "DoubleBlockedSquare": Mapping("blocked", "", (2, 1)),
+        "Barbarian": Mapping("hero"),
+        "Dwarf": Mapping("hero"),
+        "Elf": Mapping("hero"),
+        "Wizard": Mapping("hero"),
+        "Arrow": Mapping("label", "an arrow"),
+        "Number1-2": Mapping("label", "a room number"),
+        "Number2-12": Mapping("label", "a room number"),
+    }
+    for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        table[f"Letter{letter}"] = Mapping("note", letter)
+    for number in range(1, 13):
+        table[f"Number{number}"] = Mapping("label", "a room number")
+    return table
+
+
+OBJECTS: dict[str, Mapping] = _objects()
+"""Our table from HeroScribe object ids to what they become in a grognard quest."""
+
+
+@dataclass(frozen=True)
+class Unmapped:
+    """Something in the HeroScribe file the import could not place, and why."""
+
+    element: str
+    id: str
+    where: str
+    reason: str
+
+    def __str__(self) -> str:
+        at = f" at {self.where}" if self.where else ""
+        return f"{self.element} {self.id!r}{at}: {self.reason}"
+
+
+@dataclass(frozen=True, eq=False)
+class ImportResult:
+    """The imported quest file, the quest checked on its board, the report of what was not placed, and
+    what the import read or guessed (`guesses`: the goal, the start, pieces moved onto whole squares)."""
+
+    file: QuestFile
+    unmapped: list[Unmapped] = field(default_factory=list)
+    guesses: list[str] = field(default_factory=list)
+
+    def quest(self, board: Board | None = None) -> Quest:
+        """The imported quest checked on `board` (default the standard board)."""
+        return check_quest(self.file, board or standard_board(), "heroscribe import")
+
+
+def _slug(text: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")
+    return slug[:60].strip("-") or "imported-quest"
+
+
+def _rotated(size: tuple[int, int], rotation: str) -> tuple[int, int]:
+    return size if rotation in ("downward", "upward") else (size[1], size[0])
+
+
+def _secret_edge(board: Board, square: Square, rotation: str) -> tuple[Square, Square] | None:
+    """A secret door's edge: the side of its square the rotation points to, else the opposite side,
+    whichever is a wall on our board."""
+    step = {"downward": (0, 1), "upward": (0, -1), "rightward": (1, 0), "leftward": (-1, 0)}[rotation]
+    for sx, sy in (step, (-step[0], -step[1])):
+        other = (square[0] + sx, square[1] + sy)
+        if board.on_board(other) and board.is_wall(square, other):
+            return (square, other)
+    return None
+
+
+class _Builder:
+    """Gathers the quest's entries, one list per group, with what each came from."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.data: dict[str, Any] = {
+            g: []
+            for g in ("doors", "monsters", "furniture", "traps", "treasure", "notes", "blocked", "start")
+        }
+        self.origin: dict[str, list[Unmapped]] = {g: [] for g in self.data}
+        self.unmapped: list[Unmapped] = []
+        self.unknown: Counter[str] = Counter()
+        self.guesses: list[str] = []
+        self.counts: dict[str, int] = {}
+        self.stairs: list[Any] = []
+
+    def new_id(self, base: str) -> str:
+        self.counts[base] = self.counts.get(base, 0) + 1
+        return f"{base}-{self.counts[base]}"
+
+    def add(self, group: str, entry: Any, origin: Unmapped) -> None:
+        self.data[group].append(entry)
+        self.origin[group].append(origin)
+
+    def skip(self, origin: Unmapped, reason: str) -> None:
+        self.unmapped.append(Unmapped(origin.element, origin.id, origin.where, reason))
+
+    def fits(self, squares: list[Square]) -> bool:
+        """True when every square is floor of one area of the board."""
+        areas = {self.board.area_at.get(s) for s in squares}
+        return len(areas) == 1 and all(self.board.is_floor(s) for s in squares)
+
+
+def _coordinate(text: str | None, what: str, limit: int) -> float:
+    """A HeroScribe coordinate (counted from 1) as a 0-based number, within the board and a square of it."""
+    try:
+        value = float(text or "")
+    except ValueError:
+        raise ValueError(f"{what} {text!r} is not a number") from None
+    if not math.isfinite(value) or not 0 <= value - 1 <= limit:
+        raise ValueError(f"{what} {text!r} is off the board (1 to {limit})")
+    return value - 1
+
+
+def _whole(value: float) -> list[int]:
+    """The whole squares a coordinate may stand for: itself, or the nearer then the farther of the two."""
+    if value.is_integer():
+        return [int(value)]
+    low = math.floor(value)
+    return [low, low + 1] if value - low <= 0.5 else [low + 1, low]
+
+
+def _place(b: _Builder, obj: Element) -> None:
+    hs_id = obj.get("id", "")
+    rotation = obj.get("rotation", "downward")
+    origin = Unmapped("object", hs_id, f"left={obj.get('left')} top={obj.get('top')}", "")
+    try:
+        fx = _coordinate(obj.get("left"), "left", b.board.width)
+        fy = _coordinate(obj.get("top"), "top", b.board.height)
+    except ValueError as exc:
+        b.skip(origin, str(exc))
+        return
+    if rotation not in ("downward", "rightward", "upward", "leftward"):
+        b.skip(origin, f"rotation {rotation[:40]!r} is not one HeroScribe writes")
+        return
+    m = OBJECTS.get(hs_id)
+    if m is None:
+        b.unknown[hs_id[:40]] += 1
+        b.skip(origin, "no grognard equivalent for this HeroScribe object")
+        return
+    if m.role == "label":
+        return  # a mark for the reader only (a room number, an arrow): nothing to play
+    w, h = _rotated(m.size, rotation)
+    if m.role == "note":
+        at = (math.floor(fx + 0.5), math.floor(fy + 0.5))  # the square under its middle
+    else:
+        options = [(x, y) for x, y in product(_whole(fx), _whole(fy))]
+        at = next(
+            (o for o in options if b.fits([(o[0] + i, o[1] + j) for i in range(w) for j in range(h)])),
+            options[0],
+        )
+        if not (fx.is_integer() and fy.is_integer()):
+            b.guesses.append(
+                f"{hs_id} drawn at left={obj.get('left')} top={obj.get('top')}: placed at {list(at)}"
+            )
+    _place_at(b, m, at, (w, h), rotation, Unmapped("object", hs_id, f"{list(at)}", ""))
+
+
+def _place_at(
+    b: _Builder, m: Mapping, at: Square, size: tuple[int, int], rotation: str, origin: Unmapped
+) -> None:
+    x, y = at
+    w, h = size
+    if m.role == "monster":
+        b.add("monsters", {"id": b.new_id(_slug(m.name)), "monster": m.name, "at": [x, y]}, origin)
+    elif m.role == "furniture":
+        kind = "chest" if m.name == "chest+trap" else m.name
+        base = FURNITURE_KINDS[kind].size
+        if (w, h) not in (base, (base[1], base[0])):
+            b.skip(origin, f"size {w}x{h} does not fit a {kind}")
+            return
+        fid = b.new_id(kind)
+        b.add("furniture", {"id": fid, "kind": kind, "at": [x, y], "turned": (w, h) != base}, origin)
+        if m.name == "chest+trap":
+            b.add("traps", {"id": b.new_id("chest-trap"), "kind": "chest", "furniture": fid}, origin)
+    elif m.role == "trap":
+        b.add("traps", {"id": b.new_id(m.name), "kind": m.name, "at": [x, y]}, origin)
+    elif m.role == "stairs":
+        b.stairs.append(([x, y], origin))
+    elif m.role == "blocked":
+        for i in range(w):
+            for j in range(h):
+                b.add("blocked", [x + i, y + j], origin)
+    elif m.role == "hero":
+        b.add("start", [x, y], origin)
+    elif m.role == "note":
+        taken = {n["id"] for n in b.data["notes"]}
+        b.add("notes", {"id": b.new_id(m.name) if m.name in taken else m.name, "at": [x, y]}, origin)
+    elif m.role == "door":
+        _door(b, m, (x, y), (w, h), rotation, origin)
+
+
+def _door(
+    b: _Builder, m: Mapping, at: Square, size: tuple[int, int], rotation: str, origin: Unmapped
+) -> None:
+    x, y = at
+    if m.name == "secret":
+        found = _secret_edge(b.board, at, rotation)
+        if found is None:
+            b.skip(origin, "no wall of our board beside this square for the secret door")
+            return
+        a, c = found
+    else:
+        a, c = (x, y), ((x + 1, y) if size == (2, 1) else (x, y + 1))
+    exit_door = m.name == "exit"
+    if not exit_door and not (b.board.on_board(a) and b.board.on_board(c) and b.board.is_wall(a, c)):
+        b.skip(origin, f"the edge {list(a)}-{list(c)} is not a wall on our board")
+        return
+    entry = {"id": b.new_id(m.name), "at": [list(a), list(c)], "state": m.state, "exit": exit_door}
+    b.add("doors", entry, origin)
+
+
+def _text(root: Element) -> str:
+    parts = [(root.findtext("speech") or "").strip()]
+    parts += [(n.text or "").strip() for n in root.findall("note")]
+    return "\n\n".join(p for p in parts if p)
+
+
+def _parse(xml: bytes | str, source: str) -> Element:
+    """The file's root element, its size checked first; a file of another kind is named in the refusal."""
+    size = len(xml)
+    if size > MAX_BYTES:
+        raise ContentError(source, "", f"{size:,} bytes: a HeroScribe file is at most {MAX_BYTES:,} bytes")
+    head = xml[:200].decode("utf-8", "replace") if isinstance(xml, bytes) else xml[:200]
+    if not head.lstrip().lstrip("\ufeff").startswith("<"):
+        raise ContentError(
+            source, "", "not a HeroScribe quest: not an XML file (a quest .toml is played as it is)"
+        )
+    try:
+        root: Element = fromstring(xml, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+    except DefusedXmlException:
+        raise ContentError(
+            source,
+            "",
+            "not a HeroScribe quest: it declares XML entities, which HeroScribe files never do "
+            "(a Project Aon book? those are imported with `grognard grey-star import`)",
+        ) from None
+    except (ParseError, ValueError, LookupError) as exc:
+        raise ContentError(
+            source, "", f"not a HeroScribe quest: not well-formed XML ({str(exc)[:80]})"
+        ) from None
+    if root.tag == "gamebook":
+        raise ContentError(
+            source,
+            "gamebook",
+            "a Project Aon gamebook, not a HeroScribe quest: use `grognard grey-star import`",
+        )
+    if root.tag != "quest":
+        raise ContentError(source, root.tag[:40], "not a HeroScribe quest: its root element is not <quest>")
+    return root
+
+
+def _darks(b: _Builder, board_element: Element) -> list[dict[str, Any]]:
+    """The dark rectangles, each checked against the board before it is kept (never listed square by
+    square here)."""
+    dark: list[dict[str, Any]] = []
+    for d in board_element.findall("dark"):
+        origin = Unmapped("dark", "", f"left={d.get('left')} top={d.get('top')}", "")
+        try:
+            left = _coordinate(d.get("left"), "left", b.board.width)
+            top = _coordinate(d.get("top"), "top", b.board.height)
+            width = _coordinate(d.get("width"), "width", b.board.width + 1) + 1
+            height = _coordinate(d.get("height"), "height", b.board.height + 1) + 1
+        except ValueError as exc:
+            b.skip(origin, str(exc))
+            continue
+        if not all(v.is_integer() for v in (left, top, width, height)) or width < 1 or height < 1:
+            b.skip(origin, "a dark area covers whole squares")
+            continue
+        if left + width > b.board.width or top + height > b.board.height:
+            b.skip(origin, f"the dark area {int(width)}x{int(height)} runs off the board")
+            continue
+        dark.append({"at": [int(left), int(top)], "size": [int(width), int(height)]})
+    return dark
+
+
+def import_heroscribe(xml: bytes | str, source: str = "heroscribe", goal: str | None = None) -> ImportResult:
+    """A HeroScribe quest file's text as a grognard quest on the standard board, with the report; `goal`
+    is a `--goal` spec (`heroscribe_notes.goal_from_spec`), else the goal is read from the notes or set
+    to every monster slain and the heroes out by the stairs.
+
+    A file that is not a HeroScribe quest, or a quest that cannot be played (see the module doc), is a
+    `ContentError`; a bad `goal` a `UsageError`.
+    """
+    root = _parse(xml, source)
+    boards = root.findall("board")
+    if not boards:
+        raise ContentError(source, "quest", "not a HeroScribe quest: no <board> in the file")
+    count = len(root) + sum(len(bd) for bd in boards)
+    if count > MAX_ELEMENTS:
+        raise ContentError(
+            source, "board", f"{count:,} elements: a HeroScribe quest holds at most {MAX_ELEMENTS:,}"
+        )
+    b = _Builder(standard_board())
+    for extra, _ in enumerate(boards[1:], start=2):
+        b.skip(Unmapped("board", str(extra), "", ""), "only the first board of a quest is imported")
+    dark = _darks(b, boards[0])
+    for obj in boards[0].findall("object"):
+        _place(b, obj)
+    for other in root:
+        if other.tag not in ("board", "note", "speech", "bridge"):
+            b.skip(Unmapped(str(other.tag)[:40], "", "", ""), "not part of the HeroScribe quest format")
+        if other.tag == "bridge":
+            b.skip(Unmapped("bridge", "", "", ""), "bridges join boards; only one board is imported")
+    if b.unknown:
+        pieces = ", ".join(f"{k} x{n}" if n > 1 else k for k, n in sorted(b.unknown.items()))
+        raise ContentError(
+            source, "board", f"cannot be played: pieces grognard has no equivalent for: {pieces[:400]}"
+        )
+    title = (root.get("name", "").strip() or "Imported quest")[:200]
+    data: dict[str, Any] = {"id": _slug(title), "title": title, "text": _text(root), "dark": dark}
+    data |= {k: v for k, v in b.data.items() if v}
+    if b.stairs:
+        data["stairs"] = b.stairs[0][0]
+        for _, origin in b.stairs[1:]:
+            b.skip(origin, "a quest has one stairway; the first is kept")
+        if 0 < len(data.get("start", [])) < PARTY:
+            b.guesses.append(
+                f"{len(data.pop('start'))} hero markers, too few for a party: the heroes start on the stairs"
+            )
+            b.origin["start"] = []
+    speech = (root.findtext("speech") or "").strip()
+    notes = [(n.text or "").strip() for n in root.findall("note")]
+    at_letter = {n["id"]: n["at"] for n in data.get("notes", []) if n.get("at") is not None}
+    read = read_notes(speech, notes, data, at_letter)
+    b.guesses += read.guesses
+    if read.start_letter and "start" not in data:
+        data["start"] = _room_squares(b, data, at_letter[read.start_letter])
+    data["wandering"] = {"monster": read.wandering or "Orc"}
+    if not read.wandering:
+        b.guesses.append("wandering monster: none named in the notes, Orc set")
+    starts = len(data.get("start", [])) or (PARTY if data.get("stairs") is not None else 0)
+    if starts < PARTY:
+        raise ContentError(source, "start", _too_few(starts))
+    data["goal"] = {"kind": "slay-all"}  # for now: the placements are settled first, then the goal set
+    _pad(b, data, "notes")
+    _settle(data, b, source)
+    kept = {m["id"] for m in data.get("monsters", [])}
+    if read.goal.get("kind") == "kill" and read.goal["target"] not in kept:
+        b.guesses.append(
+            f"the enemy named in the notes ({read.goal['target']}) was not placed: goal not set from it"
+        )
+        read.goal = {}
+    if goal is not None:
+        data["goal"] = goal_from_spec(goal, data, notes, at_letter)
+    elif read.goal:
+        data["goal"] = read.goal
+        data["treasure"] = data.get("treasure", []) + read.treasure
+        b.origin["treasure"] += [Unmapped("note", t["id"], "", "") for t in read.treasure]
+    else:
+        way_out = data.get("stairs") is not None or any(d["exit"] for d in data.get("doors", []))
+        data["goal"] = {"kind": "slay-all", "exit": way_out, "text": "Slay every monster."}
+        if way_out:
+            data["goal"]["text"] = "Slay every monster, then leave by the stairs."
+        b.guesses.append(
+            "goal: nothing in the notes; every monster slain"
+            + (", then out by the stairs" if way_out else "")
+            + " (--goal to set one)"
+        )
+    _in_furniture(data)
+    _pad(b, data, "goal")
+    if not data.get("treasure"):
+        data.pop("treasure", None)
+    result = _settle(data, b, source)
+    _refuse_unplayable(result, source)
+    return result
+
+
+def _pad(b: _Builder, data: dict[str, Any], why: str) -> None:
+    """Give every entry added after the objects were read (start squares, the goal's treasure or
+    prisoner) an origin for the report."""
+    for group in b.origin:
+        while len(b.origin[group]) < len(data.get(group, [])):
+            b.origin[group].append(Unmapped(why, group, "", ""))
+
+
+def _room_squares(b: _Builder, data: dict[str, Any], at: list[int]) -> list[list[int]]:
+    """The free floor squares of the area that square `at` lies in (where the heroes start)."""
+    area = b.board.area_at.get((at[0], at[1]))
+    if area is None:
+        return []
+    taken = {tuple(m["at"]) for m in data.get("monsters", [])} | {tuple(s) for s in data.get("blocked", [])}
+    taken |= {tuple(t["at"]) for t in data.get("traps", []) if "at" in t}
+    for f in data.get("furniture", []):
+        k = FURNITURE_KINDS[f["kind"]].size
+        w, h = (k[1], k[0]) if f["turned"] else k
+        taken |= {(f["at"][0] + i, f["at"][1] + j) for i in range(w) for j in range(h)}
+    return [list(s) for s in sorted(b.board.squares_of(area), key=lambda s: (s[1], s[0])) if s not in taken]
+
+
+def _in_furniture(data: dict[str, Any]) -> None:
+    """Treasure placed on a square of a piece of furniture is put in the piece (searched there)."""
+    for t in data.get("treasure", []):
+        if t.get("at") is None:
+            continue
+        for f in data.get("furniture", []):
+            k = FURNITURE_KINDS[f["kind"]].size
+            w, h = (k[1], k[0]) if f["turned"] else k
+            if f["at"][0] <= t["at"][0] < f["at"][0] + w and f["at"][1] <= t["at"][1] < f["at"][1] + h:
+                t["furniture"] = f["id"]
+                del t["at"]
+                break
+
+
+def _too_few(count: int) -> str:
+    return (
+        f"cannot be played: {count} start squares (no stairway and too few hero markers; a party of "
+        f"{PARTY} needs {PARTY})"
+    )
+
+
+def _refuse_unplayable(result: ImportResult, source: str) -> None:
+    """A `ContentError` for a quest the heroes cannot play: too few start squares, a goal already met."""
+    quest = result.quest()
+    starts = quest.start_squares()
+    if len(starts) < PARTY:
+        raise ContentError(source, "start", _too_few(len(starts)))
+    why = met_at_start(quest)
+    if why is not None:
+        raise ContentError(source, "goal", f"cannot be played: won before the heroes act: {why}")
+
+
+_SETTLE_ORDER = ["doors", "furniture", "blocked", "monsters", "traps", "treasure", "notes", "start"]
+
+
+def _settle(data: dict[str, Any], b: _Builder, source: str) -> ImportResult:
+    """Leave out, and report, every entry the quest checks refuse, until the quest is valid."""
+    place = re.compile(r"^(\w+)\[(\d+)\]")
+    for _ in range(len(_SETTLE_ORDER) + 2):
+        quest = load_data(data, QuestFile, source)
+        problems = quest_problems(quest, b.board)
+        if not problems:
+            return ImportResult(quest, b.unmapped, b.guesses)
+        if any(where == "stairs" for where, _ in problems) and "stairs" in data:
+            del data["stairs"]
+            b.skip(Unmapped("object", "Stairway", "", ""), next(r for w, r in problems if w == "stairs"))
+            continue
+        found = [(place.match(where), where, reason) for where, reason in problems]
+        for match, where, reason in found:
+            if match is None or match[1] not in b.origin:
+                raise ContentError(source, where, reason)
+        # drop the first group's misfits only: a refused bookcase must not take the goblin beside it along
+        group = min((m[1] for m, _, _ in found if m), key=_SETTLE_ORDER.index)
+        indices = {int(m[2]) for m, _, _ in found if m and m[1] == group}
+        for i in sorted(indices):
+            reason = next(r for m, _, r in found if m and m[1] == group and int(m[2]) == i)
+            b.skip(b.origin[group][i], reason)
+        data[group] = [e for i, e in enumerate(data[group]) if i not in indices]
+        b.origin[group] = [o for i, o in enumerate(b.origin[group]) if i not in indices]
+        if not data[group]:
+            del data[group]
+    raise ContentError(source, "", "the import could not settle")  # pragma: no cover

@@ -1,0 +1,110 @@
+"""Where the bot heroes (`bots`, `bots_party`) want to go and what threatens them: the walking map to
+goals, the squares beside one, a hero's goals (the quest's goal, rooms unsearched, areas unseen), and
+whether a monster in sight could strike him."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Collection, Mapping
+from functools import lru_cache
+
+from grognard.systems.heroquest.content.board import Layout, Square, neighbours
+from grognard.systems.heroquest.model.edits import known_traps
+from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.rules.goals import deed_done
+from grognard.systems.heroquest.rules.targets import monster_targets
+
+
+def walk_map(state: QuestState, goals: Collection[Square]) -> Mapping[Square, int]:
+    """Steps to the nearest goal square, through open edges and closed (not secret) doors, over traps
+    (each known trap counts 3). The map is shared between calls with the same layout, goals and traps:
+    read it, never change it."""
+    return _walk(state.layout, frozenset(goals), known_traps(state))
+
+
+@lru_cache(maxsize=1024)
+def _walk(layout: Layout, goals: frozenset[Square], traps: frozenset[Square]) -> Mapping[Square, int]:
+    links = layout.links
+    dist = {g: 0 for g in goals if not layout.solid(g)}
+    queue = deque(dist)
+    while queue:
+        here = queue.popleft()
+        for there, door in links.get(here, ()):
+            if there in dist or (door is not None and door.state == "secret"):
+                continue
+            dist[there] = dist[here] + (3 if there in traps else 1)
+            queue.append(there)
+    return dist
+
+
+def beside_squares(state: QuestState, square: Square) -> set[Square]:
+    """The squares beside `square` a figure could step to from it: through no wall, or through a door."""
+    layout = state.layout
+    return {n for n in neighbours(square) if not layout.solid(n) and layout.open_between(square, n)} | (
+        {n for n in neighbours(square) if not layout.solid(n) and layout.door(square, n) is not None}
+    )
+
+
+def goal_squares(state: QuestState, i: int) -> set[Square]:
+    """Where hero `i` heads when no monster is in sight: the goal, else the nearest unseen area."""
+    ctx = state.ctx
+    goal = ctx.quest.file.goal
+    fig = state.heroes[i]
+    out: set[Square] = set()
+    if fig.escort or (goal.kind == "rescue" and any(h.escort for h in state.heroes)):
+        out = set(ctx.stairs)  # the escort's companions go ahead and clear his way (`bots_party`)
+    elif goal.exit and deed_done(state):
+        out = set(ctx.exits.values()) or set(ctx.stairs)  # the deed done: out by the way out (`goals`)
+    elif goal.kind == "slay-all":
+        layout = state.layout
+        for m in state.monsters:
+            if m.at is not None and m.status in ("active", "lurking"):
+                out |= {
+                    n
+                    for n in neighbours(m.at)
+                    if not layout.solid(n) and (layout.open_between(m.at, n) or layout.door(m.at, n))
+                }
+    elif goal.kind in ("kill", "rescue"):
+        for m in state.monsters:
+            if m.id == goal.target and m.at is not None:
+                out = beside_squares(state, m.at)
+    elif goal.kind == "find":
+        for t in ctx.treasure:
+            if t.id == goal.target and t.id not in state.taken:
+                if t.at is not None:
+                    out = {t.at}
+                else:
+                    piece = next(f for f in state.layout.furniture if f.id == t.furniture)
+                    out = {n for s in piece.squares for n in beside_squares(state, s)} - piece.squares
+    elif goal.kind == "reach-exit":
+        out = set(ctx.exits.values()) or set(ctx.stairs)
+    return out
+
+
+def unseen(state: QuestState) -> set[Square]:
+    """The floor squares of the areas the heroes have not seen yet."""
+    board = state.layout.board
+    seen = set(state.seen)
+    return {
+        s
+        for a in board.areas.values()
+        if a.kind != "rock" and a.id not in seen
+        for s in board.squares_of(a.id)
+    }
+
+
+def unsearched_rooms(state: QuestState) -> set[Square]:
+    """The floor squares of the rooms seen but not searched yet."""
+    board = state.layout.board
+    return {
+        s
+        for room in board.rooms()
+        if f"treasure:{room}" not in state.searched
+        for s in board.squares_of(room)
+        if not state.layout.solid(s)
+    }
+
+
+def threatened(state: QuestState, i: int) -> bool:
+    """True when a monster in sight could strike hero `i` where he stands."""
+    return any(i in monster_targets(state, j) for j in state.visible_monsters if state.monsters[j].at)

@@ -1,0 +1,25 @@
+"""Adventures in Fantasy: its calculator on the tools page, worked out (its form is in
+`web.systems.tool_forms`; this module is imported only when it runs)."""
+
+from __future__ import annotations
+
+from grognard.engine.errors import UsageError
+from grognard.systems.adventures_in_fantasy.combat import parse_fighter
+from grognard.systems.adventures_in_fantasy.melee import MeleeRules, start_melee
+from grognard.systems.adventures_in_fantasy.melee_odds import melee_odds
+from grognard.web.tool_kit import Bar, ToolResult, Values, pct
+
+
+def compute(values: Values) -> ToolResult:
+    """The calculator worked out on checked values."""
+    a = parse_fighter(values["a"], "A")
+    b = parse_fighter(values["b"], "B")
+    if max(a.hit_points, b.hit_points) > 100:
+        raise UsageError("hit points: at most 100 a side here (the command line takes more)")
+    rules = MeleeRules(values["hit_location"], values["strength"], values["armour"], values["stamina"])
+    odds = melee_odds(start_melee(a, b, rules))
+    figures = [(label, pct(p)) for label, p in sorted(odds.outcomes.items())]
+    figures += [(f"Expected {k.replace('-', ' ')} left", f"{float(v):.2f}") for k, v in odds.expected.items()]
+    bars = [Bar(label, float(p)) for label, p in sorted(odds.outcomes.items())]
+    data = {"outcomes": {k: float(v) for k, v in odds.outcomes.items()}, "positions": odds.positions}
+    return ToolResult(f"Adventures in Fantasy melee: {a.name} against {b.name}", figures, bars, data=data)

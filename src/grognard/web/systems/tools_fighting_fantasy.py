@@ -1,0 +1,32 @@
+"""Fighting Fantasy: its calculator on the tools page, worked out (its form is in
+`web.systems.tool_forms`; this module is imported only when it runs)."""
+
+from __future__ import annotations
+
+from grognard.engine.errors import OddsError, UsageError
+from grognard.systems.fighting_fantasy import AdventureSheet, FightRules, parse_creature, start_fight
+from grognard.systems.fighting_fantasy.odds import fight_objective, fight_odds
+from grognard.web.tool_kit import Bar, ToolResult, Values, pct
+
+
+def compute(values: Values) -> ToolResult:
+    """The calculator worked out on checked values."""
+    enemies = [e.strip() for e in values["enemies"].split(",") if e.strip()]
+    if not enemies or len(enemies) > 4:
+        raise UsageError("Creatures: give one to four, as SKILL/STAMINA, separated by commas")
+    creatures = [parse_creature(text, i) for i, text in enumerate(enemies)]
+    rules = FightRules(together=values["together"], can_escape=values["can_escape"])
+    sheet = AdventureSheet.new(values["skill"], values["stamina"], values["luck"], "")
+    try:
+        result = fight_odds(start_fight(sheet, creatures, rules), fight_objective(values["luck_worth"], 0.0))
+    except OddsError as e:
+        raise UsageError(f"this fight is too big to work out here: {e}") from e
+    data = result.to_json()
+    figures = [
+        ("Win, never testing Luck", pct(result.p_win_without_luck)),
+        ("Win, best Luck policy", pct(result.p_win_optimal_luck)),
+        ("Expected LUCK left", f"{result.expected_luck:.2f}"),
+        ("Expected STAMINA left", f"{result.expected_stamina:.2f}"),
+    ]
+    bars = [Bar(label, float(p)) for label, p in sorted(result.outcome_probabilities.items())]
+    return ToolResult("Fighting Fantasy fight", figures, bars, data=data)
