@@ -31,13 +31,13 @@ PASSIVE: dict[str, str] = {
     "long-jump": "trap_dice.jump_chance: a jump fails only on a black shield (line 329)",
     "disarm-traps": "targets.can_disarm and resolve._disarm_chance (line 255)",
     "frightening-battle-roar": "skills.battle_roar's outcome: one Body from each affected adjacent enemy",
-    "improved-stealth": "skills.break_stealth and skills.backstab: search and disarm keep stealth; no "
-    "defend dice against a backstab from stealth (line 259)",
+    "improved-stealth": "skill_moves.break_stealth and skill_combat.backstab: search and disarm keep "
+    "stealth; no defend dice against a backstab from stealth (line 259)",
     "ranged-accuracy": "targets.hero_targets and effects.hero_attack_dice: a shot past a figure at one "
     "die fewer (line 337)",
     "dual-wielding": "turn_attacks.attacks_allowed and effects.hero_attack_dice: a second attack at half the "
     "dice (line 343)",
-    "riposte": "skills.riposte, called by resolve.apply_outcome after a defence that took no damage",
+    "riposte": "skill_combat.riposte, called by resolve.apply_outcome after a defence that took no damage",
     "human-resistance": "resolve: one more white die on a jump or a disarm; pit_climb: 2 more on the red "
     "die to climb out of a pit (line 315)",
     "mimic": "chaos_flight.mimics: rolled when an enemy in sight casts a spell he does not know (line 286)",

@@ -78,7 +78,8 @@ PASSIVE: dict[str, str] = {
     "ambush": "monster_flight.lurk: unseen until it moves or attacks or a hero comes within two (line 803)",
     "ranged-accuracy": "monster_gear.shot_targets: a shot past a figure at one die fewer (line 337)",
     "maul": "monster_wounds.struck: half the defend dice until healed (line 869)",
-    "claw-swipe": "monster_gear.monster_stats: a second attack on base Attack (line 913)",
+    "claw-swipe": "monster_kit.monster_stats and monster_gear.attacks_allowed: a second attack on base "
+    "Attack (line 913)",
 }
 """Passive monster skills (and those played at once, as any game master would) and where."""
 
