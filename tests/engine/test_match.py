@@ -241,9 +241,9 @@ def test_heroquest_tells_its_chance_moves_in_the_rules_words(store: SqliteStore)
 
 def test_talisman_tells_its_chance_moves_in_words_and_keeps_a_drawn_spell_secret(store: SqliteStore) -> None:
     from grognard.systems.talisman.catalog import catalog
-    from grognard.systems.talisman.render import name_of
     from grognard.systems.talisman.seat_view import seat_names
     from grognard.systems.talisman.state import TalismanState
+    from grognard.systems.talisman.words import name_of
 
     match = Match.new("talisman", "game", {"players": 3}, ("human", "human", "human"), seed=11, store=store)
     _bots_to(match, 400)
@@ -293,9 +293,9 @@ def test_heroquest_names_the_heroes_order_and_who_threw_each_roll() -> None:
 def test_talisman_tells_what_came_of_every_move_once(store: SqliteStore) -> None:
     """Every note the rules wrote is said with the move that made it, a seat's action as well as a roll,
     and the rules' running log is not shown again at the last move."""
-    from grognard.systems.talisman.render import new_notes
     from grognard.systems.talisman.seat_view import named, seat_names
     from grognard.systems.talisman.state import TalismanState
+    from grognard.systems.talisman.words import new_notes
 
     match = Match.new("talisman", "game", {"players": 3}, ("human", "human", "human"), seed=7, store=store)
     _bots_to(match, 300)

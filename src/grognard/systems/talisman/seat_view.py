@@ -33,9 +33,9 @@ from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.combat import ability_evades, creature_score, hero_score
 from grognard.systems.talisman.movement import portal_chance
 from grognard.systems.talisman.odds import combat_odds
-from grognard.systems.talisman.render import CHANCE_WORDS, name_of, new_notes
 from grognard.systems.talisman.state import TalismanState
 from grognard.systems.talisman.views import describe_action, view
+from grognard.systems.talisman.words import CHANCE_WORDS, name_of, new_notes
 
 SYSTEM_ID = "talisman"
 

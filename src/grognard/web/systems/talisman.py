@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from grognard.systems.talisman.catalog import catalog
-from grognard.systems.talisman.render import name_of
 from grognard.systems.talisman.seat_view import seat_said
+from grognard.systems.talisman.words import name_of
 
 CELL = 120
 """The side of one space."""
