@@ -30,7 +30,7 @@ def test_every_chaos_spell_is_cast_by_monsters_line_543() -> None:
     """004_24cd6f974fe6a1ee.txt:543: the chaos spells are the enemies'; each has a monster handler, and
     the heroes' registry lists them as cast by monsters."""
     keys = {f"chaos/{s.key}" for s in hq.catalog().spells.values() if s.school == "chaos"}
-    assert len(keys) == 25 and set(chaos.HANDLERS) == keys and not chaos.NOT_PLAYED
+    assert keys and set(chaos.HANDLERS) == keys and not chaos.NOT_PLAYED  # the count: test_heroes.py
     for key in keys:
         assert key in spells.PASSIVE and key not in spells.HANDLERS and key not in spells.NOT_PLAYED
     reactive = {k for k, h in chaos.HANDLERS.items() if h.reactive}

@@ -34,9 +34,10 @@ def _wizard_turn(
 
 
 def test_every_chaos_spell_is_cast_refused_or_not_played_for_a_hero() -> None:
-    """004_24cd6f974fe6a1ee.txt:286, 543: each of the 25 chaos spells is in exactly one table."""
+    """004_24cd6f974fe6a1ee.txt:286, 543: each chaos spell of the catalog (25, counted once in
+    test_heroes.py) is in exactly one table."""
     keys = {f"chaos/{s.key}" for s in hq.catalog().spells.values() if s.school == "chaos"}
-    assert len(keys) == 25
+    assert keys
     for key in keys:
         assert (key in HERO_CASTS) + (key in REFUSED) + (key in NOT_PLAYED) == 1, key
 

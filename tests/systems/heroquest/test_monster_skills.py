@@ -34,7 +34,7 @@ def test_every_monster_skill_is_played_passive_or_refused() -> None:
     """004_24cd6f974fe6a1ee.txt:615-937: every monster skill of the catalogue has a handler, is passive
     with where it is played, or is listed as not played (and using it raises)."""
     keys = set(hq.catalog().monster_skills)
-    assert len(keys) == 25
+    assert keys  # how many the rulebook names is counted once, in test_heroes.py
     for key in keys:
         assert [key in HANDLERS, key in PASSIVE, key in NOT_PLAYED].count(True) == 1, key
     assert set(HANDLERS) | set(PASSIVE) | set(NOT_PLAYED) == keys
