@@ -4,6 +4,7 @@ view gives them as structured events, keeping from the heroes what a monster out
 from __future__ import annotations
 
 import ast
+import re
 import string
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 from grognard.engine.view import Event, SeatView, ToAct
 from grognard.systems.heroquest.model import events as hq_events
 from grognard.systems.heroquest.model.edits import note
-from grognard.systems.heroquest.model.events import PHRASES, HqEvent, said
+from grognard.systems.heroquest.model.events import HqEvent, said
 from grognard.systems.heroquest.model.state import GM_PLAYER, QuestState, state_from_data, state_to_data
 from grognard.systems.heroquest.rules.wounds import hurt_hero, hurt_monster
 from grognard.systems.heroquest.views.event_text import (
@@ -29,6 +30,9 @@ from tests.systems.heroquest.play_helpers import begin, index_of, trap_quest
 
 PACKAGE = Path(hq_events.__file__).parents[1]
 """The HeroQuest package, its sub-packages included."""
+
+PHRASES = frozenset(TEXTS)
+"""The phrase ids: the keys of the one table of phrases and their sentences."""
 
 
 def _fields(template: str) -> set[str]:
@@ -66,7 +70,7 @@ def test_no_rule_writes_a_line_of_text_to_the_log() -> None:
                 continue
             phrase = expr.args[0]
             if isinstance(phrase, ast.Name):
-                continue  # a phrase passed in (`give_treasure`'s `found`): typed `Phrase`, checked by mypy
+                continue  # a phrase passed in (`give_treasure`'s `found`): its constant is checked below
             if not isinstance(phrase, ast.Constant) or phrase.value not in PHRASES:
                 bad.append(f"{name}:{line} names no phrase")
                 continue
@@ -76,6 +80,27 @@ def test_no_rule_writes_a_line_of_text_to_the_log() -> None:
     assert bad == []
 
 
+def _phrase_shaped() -> list[tuple[str, int, str]]:
+    """Every string constant of the package shaped like a phrase id ("kind.what" of a known kind)."""
+    kinds = "|".join(sorted(hq_events.KINDS))
+    shape = re.compile(rf"(?:{kinds})\.[a-z0-9]+(?:-[a-z0-9]+)*")
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and shape.fullmatch(node.value):
+                found.append((path.name, node.lineno, node.value))
+    return found
+
+
+def test_every_phrase_written_anywhere_is_in_the_one_table() -> None:
+    """A phrase held in a variable or a set (`give_treasure`'s default, the spell a hero puts aside, the
+    game master's own phrases) is checked as the ones given to `said` are: no second list of ids."""
+    shaped = _phrase_shaped()
+    assert len(shaped) > 200
+    assert [f"{name}:{line} {value}" for name, line, value in shaped if value not in PHRASES] == []
+    assert {"treasure.takes", "spell.puts-aside", "trap.trap-undone"} <= {v for _, _, v in shaped}
+
+
 def test_note_refuses_a_line_of_text() -> None:
     state = begin()
     with pytest.raises(TypeError, match="events, not str"):
@@ -83,8 +108,7 @@ def test_note_refuses_a_line_of_text() -> None:
 
 
 def test_every_phrase_has_one_sentence_and_a_kind() -> None:
-    assert set(TEXTS) == PHRASES
-    assert {said(p).kind for p in PHRASES} == hq_events.KINDS  # type: ignore[arg-type]
+    assert {said(p).kind for p in PHRASES} == hq_events.KINDS
     assert {"wound", "death", "spell", "trap", "search", "item", "monster", "move", "turn"} <= hq_events.KINDS
 
 

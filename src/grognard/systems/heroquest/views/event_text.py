@@ -10,7 +10,7 @@ from typing import Any
 from grognard.systems.heroquest.features.chaos.chaos_heroes import bar_text
 from grognard.systems.heroquest.model.events import HqEvent, Phrase, Source
 
-TEXTS: dict[Phrase, str] = {
+TEXTS: dict[Phrase, str] = {  # the one table of phrases: each id and its sentence
     "attack.arrow-vindication-strikes": "The arrow of vindication strikes {monster_name}.",
     "attack.black-shield-turns-arrow": "{monster_name}'s black shield turns the arrow aside.",
     "attack.blow-passes-through-double": "The blow passes through the double of {hero_name}: no damage.",
@@ -340,7 +340,7 @@ def _spelled(say: str, values: Mapping[str, Any]) -> dict[str, Any]:
 def sentence(say: str, values: Mapping[str, Any]) -> str:
     """The sentence of phrase `say` with `values` (a view event's values will do); an unknown phrase, a
     missing value or an unknown id raises `KeyError`."""
-    return TEXTS[say].format_map(_spelled(say, values))  # type: ignore[index]
+    return TEXTS[say].format_map(_spelled(say, values))
 
 
 def event_text(event: HqEvent) -> str:
