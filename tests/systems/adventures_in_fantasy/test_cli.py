@@ -72,6 +72,22 @@ def test_chart_json_has_rows_with_sources() -> None:
     assert data["rows"][0]["source"] == "002_8449cbd1010a37a5.txt:246"
 
 
+def test_a_table_of_bands_reads_a_given_score() -> None:
+    """`--roll 47` on the Table of Death (read by age, 002_8449cbd1010a37a5.txt:246) reads age 47."""
+    ran = runner.invoke(app, ["table", "table-of-death", "--roll", "47"])
+    assert ran.exit_code == 0, ran.output
+    assert "age 47 (46-50): death chance 8, aging yes" in ran.output
+    data = json.loads(
+        runner.invoke(app, ["table", "table-of-death", "--roll", "47", "--roll", "99", "--json"]).output
+    )
+    assert [(r["score"], r["band"], r["result"]["death_chance"]) for r in data["looked_up"]] == [
+        (47, "46-50", 8),
+        (99, "61 and up", 20),
+    ]
+    below = runner.invoke(app, ["table", "table-of-death", "--roll", "-1"])
+    assert isinstance(below.exception, UsageError) and "no band" in str(below.exception)
+
+
 def test_out_of_range_roll_and_unknown_name_are_usage_errors() -> None:
     ran = runner.invoke(app, ["table", "deployment", "--roll", "21"])
     assert isinstance(ran.exception, UsageError) and "1-20" in str(ran.exception)

@@ -160,6 +160,26 @@ def _print_result(table: Table, data: dict[str, Any], roll: Roll | None) -> None
     out.print(f"  {row['roll']}: {text}  ({row['source']})", markup=False)
 
 
+def _look_up_bands(entry: Bands, scores: list[int], json_out: bool) -> None:
+    """Each given score read in a table of bands (`--roll 47` on the Table of Death reads age 47)."""
+    found = [(score, entry.lookup(score)) for score in scores]
+    if json_out:
+        print_json(
+            {
+                "table": entry.name,
+                "score": entry.score,
+                "looked_up": [
+                    {"score": score, "band": band.span(), "result": band.result, "source": band.source}
+                    for score, band in found
+                ],
+            }
+        )
+        return
+    for score, band in found:
+        said = ", ".join(f"{k.replace('_', ' ')} {_cell(v)}" for k, v in band.result.items())
+        out.print(f"{entry.score} {score} ({band.span()}): {said}  ({band.source})", markup=False)
+
+
 @app.command("table")
 def table_command(
     name: Annotated[str | None, typer.Argument(help="The table's name (see --list).")] = None,
@@ -181,6 +201,9 @@ def table_command(
     if name is None:
         raise UsageError("name a table, or use --list to see them")
     entry = get_table(name)
+    if isinstance(entry, Bands) and looked_up and not rolls.strip():
+        _look_up_bands(entry, looked_up, json_out)
+        return
     if not isinstance(entry, Table):
         if looked_up or rolls.strip():
             raise UsageError(
