@@ -49,7 +49,8 @@ def test_bots_play_to_the_turn_cap_and_the_game_is_saved(tmp_path: Path) -> None
         home=tmp_path,
     )
     assert ran.code == 0, ran.err
-    assert "Outer Region" in ran.out and "*p0 Warrior*" in ran.out
+    assert "Outer Region" in ran.out and "*Warrior (1)*" in ran.out
+    assert not re.search(r"\bp\d\b", ran.out)  # no engine seat names: "Warrior (seat 1)"
     assert re.search(r"rolls to move: 1d6: \[\d\] = \d", ran.out)
     assert "draws" in ran.out and "(bot)" in ran.out
     assert "stopped unfinished at the turn cap (9 turns)" in ran.out
@@ -81,7 +82,7 @@ def test_a_scripted_person_plays_undoes_and_continues(tmp_path: Path) -> None:
         home=tmp_path,
     )
     assert first.code == 0, first.err
-    assert "p0 Warrior — neutral, on " in first.out and "Strength 4 (4 counters)" in first.out
+    assert "Warrior (seat 1) — neutral, on " in first.out and "Strength 4 (4 counters)" in first.out
     assert "Spells: 2 (secret)" in first.out or "Spells: 1 (secret)" in first.out
     assert "Undone: back to your previous decision" in first.out
     assert "Saved as game 1. Continue with: grognard talisman play --game 1" in first.out
@@ -90,8 +91,30 @@ def test_a_scripted_person_plays_undoes_and_continues(tmp_path: Path) -> None:
     moves = saved[0]["moves"]
     later = talisman("play", "--game", "1", stdin="q\n", home=tmp_path)
     assert later.code == 0, later.err
-    assert "Game 1: p0 Warrior (human), p1 Wizard (heuristic)" in later.out
+    assert "Game 1: Warrior (seat 1) (human), Wizard (seat 2) (heuristic)" in later.out
     assert games(tmp_path)[0]["moves"] == moves
+
+
+def test_each_line_names_the_character_of_its_time_and_says_what_happened(tmp_path: Path) -> None:
+    """A seat whose character died and was replaced keeps its old name in the lines before the new one is
+    dealt; a roll on a space's table is followed by what it did, never "branch 2" (issue 34)."""
+    ran = talisman(
+        "play",
+        "--players",
+        "warrior:bot,wizard:bot,druid:bot,minstrel:bot",
+        "--seed",
+        "11",
+        "--max-turns",
+        "160",
+        home=tmp_path,
+    )
+    assert ran.code == 0, ran.err
+    dealt = ran.out.index("seat 4 is dealt: Thief")
+    before, after = ran.out[:dealt], ran.out[dealt:]
+    assert "Minstrel (seat 4) dies" in before and "Thief (seat 4)" not in before
+    assert "Thief (seat 4) rolls to move" in after and "Minstrel (seat 4)" not in after
+    assert "branch" not in ran.out.replace("from a branch", "") and not re.search(r"\bp\d\b", ran.out)
+    assert re.search(r"combat between characters: 1d6 \(\w+\): \[\d\] = \d; 1d6 \(\w+\)", ran.out)
 
 
 def test_undo_takes_back_the_bots_moves_too(tmp_path: Path) -> None:

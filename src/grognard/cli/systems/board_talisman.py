@@ -5,8 +5,9 @@ ended its turn. The board's layout is the catalogue's; everything else is the vi
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from grognard.cli.play_loop import Presenter
@@ -43,14 +44,23 @@ def _item_name(card: str) -> str:
         return card
 
 
-def who(view: SeatView, seat: int | None) -> str:
-    """ "p1 Wizard" (or "p1" before a character is dealt)."""
+def who(view: SeatView, seat: int | None, names: Mapping[int, str] | None = None) -> str:
+    """ "Wizard (seat 2)" (or "seat 2" before a character is dealt); `names`: the character each seat
+    had when the line happened, where it differs from the view's (a character killed and replaced)."""
     if seat is None:
         return "chance"
     heroes: Any = view.public.get("heroes", [])
-    if 0 <= seat < len(heroes) and heroes[seat].get("character_name"):
-        return f"p{seat} {heroes[seat]['character_name']}"
-    return f"p{seat}"
+    if names is not None and seat in names:
+        name = names[seat]
+    else:
+        name = heroes[seat].get("character_name") if 0 <= seat < len(heroes) else ""
+    return f"{name} (seat {seat + 1})" if name else f"seat {seat + 1}"
+
+
+def seat_names(view: SeatView) -> dict[int, str]:
+    """The character each seat plays in this view (none before one is dealt)."""
+    heroes: Any = view.public.get("heroes", [])
+    return {h["seat"]: str(h["character_name"]) for h in heroes if h.get("character_name")}
 
 
 def board_lines(view: SeatView, width: int = 118) -> list[str]:
@@ -62,9 +72,11 @@ def board_lines(view: SeatView, width: int = 118) -> list[str]:
     for hero in public.get("heroes", []):
         if hero["character"] and not hero["out"]:
             toad = " (Toad)" if hero["toad"] else ""
-            here.setdefault(hero["space"], []).append(f"*p{hero['seat']} {hero['character_name']}{toad}*")
+            here.setdefault(hero["space"], []).append(
+                f"*{hero['character_name']} ({hero['seat'] + 1}){toad}*"
+            )
     lying: dict[str, Any] = public.get("spaces", {})
-    lines = [f"Turn {public.get('turn')}: p{public.get('current')} to play"]
+    lines = [f"Turn {public.get('turn')}: {who(view, public.get('current'))} to play"]
     column = width // 2
     for region, title in REGIONS:
         cells = []
@@ -92,9 +104,9 @@ def card_lines(view: SeatView, seat: int) -> list[str]:
     heroes: Any = view.public["heroes"]
     data: Any = heroes[seat]
     if data["out"]:
-        return [f"p{seat}: out of the game"]
+        return [f"{who(view, seat)}: out of the game"]
     if not data["character"]:
-        return [f"p{seat}: no character (a new one is dealt next turn)"]
+        return [f"{who(view, seat)}: no character (a new one is dealt next turn)"]
     lines = [
         f"{who(view, seat)} — {data['alignment']}, on the {data['space_name']}",
         f"  Strength {data['strength']} ({data['strength_counters']} counters)   "
@@ -136,12 +148,15 @@ class TalismanPresenter(Presenter):
         self.cap = cap
         self.last_seat = -1
         self.spaces: dict[int, str] = {}
+        self.names: dict[int, str] = {}
+        """The character each seat had at the last line shown (a line keeps the name it had then)."""
 
     def start(self, view: SeatView) -> list[str]:
         """The seats and the board."""
         names = [f"{who(view, i)} ({k})" for i, k in enumerate(self.kinds)]
         heroes: Any = view.public.get("heroes", [])
         self.spaces = {h["seat"]: h["space_name"] for h in heroes if h["space_name"]}
+        self.names = seat_names(view)
         return [f"Game {self.game_id}: " + ", ".join(names), *board_lines(view, self.width)]
 
     def before(self, view: SeatView, last: SeatView | None) -> list[str]:
@@ -167,7 +182,7 @@ class TalismanPresenter(Presenter):
 
     def prompt(self, view: SeatView, seat: int) -> str:
         """The seat's prompt."""
-        return f"p{seat}"
+        return f"seat {seat + 1}"
 
     def board(self, view: SeatView) -> list[str]:
         """`m`: the board."""
@@ -183,14 +198,15 @@ class TalismanPresenter(Presenter):
         """A chance move: whose throw or draw, what for, every die, what came of it (a Spell drawn by
         another seat stays secret, 9:2)."""
         v = why.values if why is not None else {}
-        subject = who(view, why.who) if why is not None else "chance"
+        subject = who(view, why.who, self.names) if why is not None else "chance"
         words = str(v.get("words", "throws"))
         if v.get("task") == "first":
-            return f"  p{roll.values.get('outcome')} has the first turn"
+            first = str(roll.values.get("outcome"))
+            return f"  {who(view, int(first), self.names) if first.isdigit() else first} has the first turn"
         if roll.values.get("hidden"):
             return f"  {subject} {words}"
         outcome = str(roll.values.get("outcome"))
-        dice = "; ".join(d.text for d in roll.dice)
+        dice = self.named("; ".join(d.text for d in roll.dice), view, short=True)
         if v.get("task") == "fight_roll" and len(roll.dice) == 2:
             mine, theirs = v.get("mine"), v.get("theirs")
             a, b = roll.dice[0].total, roll.dice[1].total
@@ -204,14 +220,15 @@ class TalismanPresenter(Presenter):
                 return f"  {subject} {words}: nothing (none left)"
             text = card_data(outcome).get("text")
             return f"  {subject} {words}: {_item_name(outcome)}" + (f" — {text}" if text else "")
-        if v.get("task") == "fx_roll":
-            shown = "nothing happens" if outcome == "none" else f"branch {int(outcome) + 1}"
-            return f"  {subject} {words}: {dice} -> {shown}" if dice else f"  {subject} {words}"
+        if v.get("task") == "fx_roll":  # what the roll did is the rules' note that follows it
+            if outcome == "none":
+                return f"  {subject} {words}: {dice}: nothing happens" if dice else f"  {subject} {words}"
+            return f"  {subject} {words}: {dice}" if dice else f"  {subject} {words}"
         return f"  {subject} {words}: {dice} -> {outcome}" if dice else f"  {subject} {words}: {outcome}"
 
     def ended(self, view: SeatView, seat: int) -> str:
         """Where a bot ended its turn."""
-        return f"  {who(view, seat)} (bot) ends on the {self.spaces.get(seat, '?')}"
+        return f"  {who(view, seat, self.names)} (bot) ends on the {self.spaces.get(seat, '?')}"
 
     def events(self, events: Sequence[Event], view: SeatView) -> list[str]:
         """Every move with its dice, every change, the rules' notes, and where each bot ended its turn."""
@@ -229,24 +246,44 @@ class TalismanPresenter(Presenter):
             if e.kind == "action":
                 seat = e.who if e.who is not None else -1
                 if e.values.get("hidden"):
-                    lines.append(f"  {who(view, seat)}: discards a Spell")
+                    lines.append(f"  {who(view, seat, self.names)}: discards a Spell")
                     continue
                 said = e.values.get("label") or e.values.get("action")
-                lines.append(f"  {who(view, seat)}: {said}" + (" (bot)" if self.is_bot(seat) else ""))
+                lines.append(
+                    f"  {who(view, seat, self.names)}: {said}" + (" (bot)" if self.is_bot(seat) else "")
+                )
             elif e.kind == "roll":
+                dealt = why is not None and why.values.get("task") == "deal" and why.who is not None
+                if dealt and why is not None and why.who is not None:
+                    self.names[why.who] = ""  # "seat 4 is dealt: Thief", then the Thief's lines
                 lines.append(self.roll_line(e, why, view))
+                if dealt and why is not None and why.who is not None:
+                    self.names[why.who] = _item_name(str(e.values.get("outcome")))
             elif e.kind == "change":
                 v = e.values
-                lines.append(f"    {who(view, e.who)}: {v.get('what')} {v.get('from')} -> {v.get('to')}")
+                lines.append(
+                    f"    {who(view, e.who, self.names)}: {v.get('what')} {v.get('from')} -> {v.get('to')}"
+                )
             elif e.kind == "place" and e.who is not None:
                 self.spaces[e.who] = str(e.values.get("name"))
             elif e.kind == "log":
-                lines.append(f"    {e.values.get('text', '')}")
+                lines.append("    " + self.named(str(e.values.get("text", "")), view))
             elif e.kind != "chance":
                 lines.append(event_line(e))
         if self.is_bot(acting):
             lines.append(self.ended(view, acting))
+        self.names = seat_names(view)
         return lines
+
+    def named(self, text: str, view: SeatView, short: bool = False) -> str:
+        """The rules' "pN" in a note said as the seat ("p3 dies" -> "Minstrel (seat 4) dies"), or with
+        `short`, in a die's name, as the character alone ("1d6 (p0)" -> "1d6 (Warrior)")."""
+
+        def said(m: re.Match[str]) -> str:
+            full = who(view, int(m[1]), self.names)
+            return full.split(" (seat ")[0] if short and " (seat " in full else full
+
+        return re.sub(r"\bp(\d)\b", said, text)
 
     def is_bot(self, seat: int) -> bool:
         """Whether a bot plays `seat`."""
