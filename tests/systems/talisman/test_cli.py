@@ -50,7 +50,7 @@ def test_bots_play_to_the_turn_cap_and_the_game_is_saved(tmp_path: Path) -> None
     )
     assert ran.code == 0, ran.err
     assert "Outer Region" in ran.out and "*Warrior (1)*" in ran.out
-    assert not re.search(r"\bp\d\b", ran.out)  # no engine seat names: "Warrior (seat 1)"
+    assert not re.search(r"\bp\d\b", ran.out)  # no engine seat names: "Warrior (Seat 1)"
     assert re.search(r"rolls to move: 1d6: \[\d\] = \d", ran.out)
     assert "draws" in ran.out and "(bot)" in ran.out
     assert "stopped unfinished at the turn cap (9 turns)" in ran.out
@@ -82,7 +82,7 @@ def test_a_scripted_person_plays_undoes_and_continues(tmp_path: Path) -> None:
         home=tmp_path,
     )
     assert first.code == 0, first.err
-    assert "Warrior (seat 1) — neutral, on " in first.out and "Strength 4 (4 counters)" in first.out
+    assert "Warrior (Seat 1) — neutral, on " in first.out and "Strength 4 (4 counters)" in first.out
     assert "Spells: 2 (secret)" in first.out or "Spells: 1 (secret)" in first.out
     assert "Undone: back to your previous decision" in first.out
     assert "Saved as game 1. Continue with: grognard talisman play --game 1" in first.out
@@ -91,7 +91,7 @@ def test_a_scripted_person_plays_undoes_and_continues(tmp_path: Path) -> None:
     moves = saved[0]["moves"]
     later = talisman("play", "--game", "1", stdin="q\n", home=tmp_path)
     assert later.code == 0, later.err
-    assert "Game 1: Warrior (seat 1) (human), Wizard (seat 2) (heuristic)" in later.out
+    assert "Game 1: Warrior (Seat 1) (human), Wizard (Seat 2) (heuristic)" in later.out
     assert games(tmp_path)[0]["moves"] == moves
 
 
@@ -109,10 +109,10 @@ def test_each_line_names_the_character_of_its_time_and_says_what_happened(tmp_pa
         home=tmp_path,
     )
     assert ran.code == 0, ran.err
-    dealt = ran.out.index("seat 4 is dealt: Thief")
+    dealt = ran.out.index("Seat 4 is dealt: Thief")
     before, after = ran.out[:dealt], ran.out[dealt:]
-    assert "Minstrel (seat 4) dies" in before and "Thief (seat 4)" not in before
-    assert "Thief (seat 4) rolls to move" in after and "Minstrel (seat 4)" not in after
+    assert "Minstrel (Seat 4) dies" in before and "Thief (Seat 4)" not in before
+    assert "Thief (Seat 4) rolls to move" in after and "Minstrel (Seat 4)" not in after
     assert "branch" not in ran.out.replace("from a branch", "") and not re.search(r"\bp\d\b", ran.out)
     assert re.search(r"combat between characters: 1d6 \(\w+\): \[\d\] = \d; 1d6 \(\w+\)", ran.out)
 

@@ -45,7 +45,7 @@ def _item_name(card: str) -> str:
 
 
 def who(view: SeatView, seat: int | None, names: Mapping[int, str] | None = None) -> str:
-    """ "Wizard (seat 2)" (or "seat 2" before a character is dealt); `names`: the character each seat
+    """ "Wizard (Seat 2)" (or "Seat 2" before a character is dealt); `names`: the character each seat
     had when the line happened, where it differs from the view's (a character killed and replaced)."""
     if seat is None:
         return "chance"
@@ -54,7 +54,7 @@ def who(view: SeatView, seat: int | None, names: Mapping[int, str] | None = None
         name = names[seat]
     else:
         name = heroes[seat].get("character_name") if 0 <= seat < len(heroes) else ""
-    return f"{name} (seat {seat + 1})" if name else f"seat {seat + 1}"
+    return f"{name} (Seat {seat + 1})" if name else f"Seat {seat + 1}"
 
 
 def seat_names(view: SeatView) -> dict[int, str]:
@@ -255,7 +255,7 @@ class TalismanPresenter(Presenter):
             elif e.kind == "roll":
                 dealt = why is not None and why.values.get("task") == "deal" and why.who is not None
                 if dealt and why is not None and why.who is not None:
-                    self.names[why.who] = ""  # "seat 4 is dealt: Thief", then the Thief's lines
+                    self.names[why.who] = ""  # "Seat 4 is dealt: Thief", then the Thief's lines
                 lines.append(self.roll_line(e, why, view))
                 if dealt and why is not None and why.who is not None:
                     self.names[why.who] = _item_name(str(e.values.get("outcome")))
@@ -276,12 +276,12 @@ class TalismanPresenter(Presenter):
         return lines
 
     def named(self, text: str, view: SeatView, short: bool = False) -> str:
-        """The rules' "pN" in a note said as the seat ("p3 dies" -> "Minstrel (seat 4) dies"), or with
+        """The rules' "pN" in a note said as the seat ("p3 dies" -> "Minstrel (Seat 4) dies"), or with
         `short`, in a die's name, as the character alone ("1d6 (p0)" -> "1d6 (Warrior)")."""
 
         def said(m: re.Match[str]) -> str:
             full = who(view, int(m[1]), self.names)
-            return full.split(" (seat ")[0] if short and " (seat " in full else full
+            return full.split(" (Seat ")[0] if short and " (Seat " in full else full
 
         return re.sub(r"\bp(\d)\b", said, text)
 

@@ -152,6 +152,10 @@ def action_label(state: TalismanState, seat: int, action: Action) -> str:
             text = f"{text} ({odds[0]})"
     elif verb == "evade" and not rest:
         text = _ability_evasion(state, seat) or text
+    elif verb == "meet" and rest.isdigit() and int(rest) < len(state.heroes):
+        text = f"encounter {seat_names(state)[int(rest)]}"
+    elif verb == "cast" and len(parts) == 2 and parts[1].isdigit() and int(parts[1]) < len(state.heroes):
+        text = f"cast {name_of(parts[0])} on {seat_names(state)[int(parts[1])]}"
     return text[:1].upper() + text[1:]
 
 
