@@ -73,7 +73,7 @@ def test_the_talisman_loop_has_the_common_keys(tmp_path: Path) -> None:
     assert ran.code == 0, ran.err
     assert KEYS in ran.out and HELP in ran.out
     assert ran.out.count("Outer Region:") >= 2  # at the start and on m
-    assert "Wizard (Seat 2) — evil, on the " in ran.out and " (secret)" in ran.out  # s: every card, Spells hidden
+    assert "Wizard (Seat 2) — evil, on the " in ran.out and " (secret)" in ran.out  # s: cards, Spells secret
     assert "Move clockwise 2 spaces to the Oasis: draw 2 cards" in ran.out  # where a move ends
     assert "Warrior (Seat 1) draws: Hag — " in ran.out  # a drawn card with its text
     assert "Wizard (Seat 2) (bot) ends on the " in ran.out  # where the bot ended
