@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.session import Session
 from grognard.systems.heroquest.game import GAME

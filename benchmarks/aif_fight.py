@@ -14,7 +14,7 @@ import time
 from functools import partial
 
 from benchmarks import Row, median_seconds, ratio, timed
-from grognard.engine.odds import solve
+from grognard.engine.odds.solver import solve
 from grognard.systems.adventures_in_fantasy.combat import parse_fighter
 from grognard.systems.adventures_in_fantasy.melee import MeleeRules, MeleeState, start_melee
 from grognard.systems.adventures_in_fantasy.melee_odds import melee_odds

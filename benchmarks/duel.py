@@ -17,7 +17,7 @@ from typing import Any
 import icepool
 
 from benchmarks import Row, median_seconds, ratio, timed, walk
-from grognard.engine.odds import solve
+from grognard.engine.odds.solver import solve
 from tests.toys import DuelState
 
 NAME = "duel"

@@ -25,13 +25,14 @@ from typing import Any
 import icepool
 
 from benchmarks import Row, ratio, timed
-from grognard.engine.dice import sum_distribution
+from grognard.engine.dice.core import sum_distribution
 from grognard.engine.game import TERMINAL, Action, Actor, Move, Outcome, Result
-from grognard.engine.odds import solve
-from grognard.systems.fighting_fantasy import AdventureSheet, Creature, FightRules, FightState, start_fight
+from grognard.engine.odds.solver import solve
 from grognard.systems.fighting_fantasy.attack import round_outcomes
 from grognard.systems.fighting_fantasy.checks import check_outcomes
-from grognard.systems.fighting_fantasy.fight_rules import luck_split, round_split
+from grognard.systems.fighting_fantasy.fight import FightState, start_fight
+from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules, luck_split, round_split
+from grognard.systems.fighting_fantasy.sheet import AdventureSheet
 
 NAME = "ff_fight"
 HERO = (10, 20, 9)

@@ -5,7 +5,7 @@ two fights of that kind (the grave ghouls with an escape, the skeleton guards), 
 Fortune. Timed as CPU time (`time.process_time`), least of the runs: the solve by positions
 (`fight_solve`, float mode, reading the win probability); everything `grognard ff odds` computes
 (`fight_odds`: the best Luck policy, no Luck, outcomes, resources, the first wound's choices); and, once,
-the state-by-state solve the fight used before (`engine.odds.solve`, which took 11 to 55 seconds). The
+the state-by-state solve the fight used before (`engine.odds.solver.solve`, which took 11 to 55 seconds). The
 ratio is state by state over positions. Both answers are checked equal (to 1e-12) before the times are
 reported.
 """
@@ -16,10 +16,12 @@ import time
 from collections.abc import Callable
 
 from benchmarks import Row, ratio, timed
-from grognard.engine.odds import solve
-from grognard.systems.fighting_fantasy import AdventureSheet, Creature, FightRules, FightState, start_fight
+from grognard.engine.odds.solver import solve
+from grognard.systems.fighting_fantasy.fight import FightState, start_fight
+from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
 from grognard.systems.fighting_fantasy.fight_solve import solve_fight
 from grognard.systems.fighting_fantasy.odds import fight_objective, fight_odds
+from grognard.systems.fighting_fantasy.sheet import AdventureSheet
 
 NAME = "ff_together"
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from benchmarks import Row, ratio, timed
 from benchmarks.ff_fight import cpu_seconds
-from grognard.engine.odds import solve
+from grognard.engine.odds.solver import solve
 from grognard.systems.grey_star.combat import CombatState
 from grognard.systems.grey_star.fight_solve import solve_fight
 from grognard.systems.grey_star.odds import advise

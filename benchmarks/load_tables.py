@@ -50,10 +50,16 @@ TOKEN = re.compile(r'name="csrf-token" content="([0-9a-f]+)"')
 
 class ServeProcess:
     """`grognard serve ARGS` in a child process on a free loopback port, its environment `env` plus
-    GROGNARD_HOME, ready when `ready()` says so (within `limit` seconds)."""
+    GROGNARD_HOME, ready when `ready()` says so (within `limit` seconds, asked every `poll` seconds)."""
 
     def __init__(
-        self, home: Path, args: list[str], env: dict[str, str], limit: float, drop: tuple[str, ...]
+        self,
+        home: Path,
+        args: list[str],
+        env: dict[str, str],
+        limit: float,
+        drop: tuple[str, ...],
+        poll: float = 0.2,
     ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -76,7 +82,7 @@ class ServeProcess:
             with contextlib.suppress(httpx.HTTPError):
                 if self.ready():
                     return
-            time.sleep(0.2)
+            time.sleep(poll)
         self.stop()
         raise RuntimeError(f"the server did not answer within {limit:.0f} s")
 
@@ -223,7 +229,7 @@ def check(database_url: str, tables: list[Table]) -> list[str]:
     """Every game replays to its stored state, every acknowledged move is at its position, none twice."""
     import grognard.systems  # noqa: F401  (declares the systems the games are of)
     from grognard.engine.errors import GrognardError
-    from grognard.engine.store import open_url
+    from grognard.engine.store.factory import open_url
 
     problems: list[str] = []
     with open_url(database_url) as store:

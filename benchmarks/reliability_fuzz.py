@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from grognard.engine.errors import SaveError
-from grognard.engine.store import STORE_FILE, open_store
+from grognard.engine.store.factory import STORE_FILE, open_store
 from tests.engine.fuzz_inputs import (
     ALPHABET,
     DICE_CORPUS,

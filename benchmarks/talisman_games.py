@@ -19,8 +19,8 @@ import time
 from benchmarks import Row
 from grognard.engine.conformance import is_sampled, play_one
 from grognard.engine.session import Policy, random_policy
-from grognard.systems.talisman import TalismanGame
 from grognard.systems.talisman.bots import mixed_policy
+from grognard.systems.talisman.game import TalismanGame
 from grognard.systems.talisman.simulate import simulate
 
 NAME = "talisman"

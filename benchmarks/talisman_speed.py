@@ -49,8 +49,8 @@ def measure() -> dict[str, tuple[int, int, float]]:
     """Play every case; returns case -> (games, moves, CPU seconds)."""
     from grognard.engine.conformance import is_sampled, play_one
     from grognard.engine.session import Policy, random_policy
-    from grognard.systems.talisman import TalismanGame
     from grognard.systems.talisman.bots import mixed_policy
+    from grognard.systems.talisman.game import TalismanGame
     from grognard.systems.talisman.simulate import simulate
 
     out: dict[str, tuple[int, int, float]] = {}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from grognard.engine.store import SqliteStore, SqlStore
+from grognard.engine.store.factory import SqliteStore
+from grognard.engine.store.sql import SqlStore
 
 
 def url_of(store: SqlStore) -> str:

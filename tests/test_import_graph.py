@@ -1,8 +1,9 @@
 """The import graph of a package read from source, counting imports inside functions
 (`grognard.engine.importgraph`): the machinery on a small package written here; the rules of issue 11 on
-grognard (no cycle, and every import inside a function outside the command line kept for a reason it
-states), with the parts other work is re-layering listed as pending; and HeroQuest's graph held to its
-ratchet (cycles and imports inside functions may only go down)."""
+grognard (no cycle, counting the imports for the type checker and each module's import of its packages,
+and every import inside a function outside the command line kept for a reason it states), with the parts
+other work is re-layering listed as pending; and HeroQuest's graph held to its ratchet (cycles and imports
+inside functions may only go down)."""
 
 from __future__ import annotations
 
@@ -69,6 +70,39 @@ def test_cycles_are_the_knots_biggest_first(toy: str) -> None:
     assert ["toyknot.d", "toyknot.f", "toyknot.sub.e"] in cycles(graph(toy, typing=True))
     assert [i.target for i in imports(toy) if i.typing] == ["toyknot.f", "toyknot.d"]
     assert "2 cycles" in report(toy)
+
+
+def test_a_module_imports_its_packages_when_asked(toy: str) -> None:
+    edges = graph(toy, packages=True)
+    assert edges["toyknot.sub.e"] == {"toyknot", "toyknot.sub", "toyknot.d"}
+    assert edges["toyknot.sub"] == {"toyknot"}
+    assert edges["toyknot"] == set()
+    assert graph(toy)["toyknot.sub.e"] == {"toyknot.d"}
+
+
+def test_a_package_that_imports_its_own_module_is_a_cycle(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Importing `toyinit.a` runs `toyinit/__init__`, which imports `toyinit.a`: the knot every system
+    package made when it imported its game to register it."""
+    root = tmp_path / "toyinit"
+    root.mkdir()
+    (root / "__init__.py").write_text("from toyinit.a import x\n")
+    (root / "a.py").write_text("x = 1\n")
+    (root / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from toyinit import a\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        plain = cycles(graph("toyinit"))
+        counted = cycles(graph("toyinit", packages=True))
+        typed = graph("toyinit", typing=True, packages=True)["toyinit.b"]
+    finally:
+        for name in [m for m in sys.modules if m.startswith("toyinit")]:
+            del sys.modules[name]
+    assert plain == []
+    assert counted == [["toyinit", "toyinit.a"]]
+    assert typed == {"toyinit", "toyinit.a"}
 
 
 def test_cycles_of_a_plain_graph() -> None:
@@ -139,7 +173,11 @@ def _within(module: str, prefixes: tuple[str, ...]) -> bool:
 
 
 def test_no_import_cycle_outside_the_pending_modules() -> None:
-    knots = [c for c in cycles(graph(PACKAGE)) if not all(_within(m, PENDING) for m in c)]
+    """Counting everything: the imports inside functions, those for the type checker (a cycle there is a
+    knot in the design even if it never runs), and each module's import of its packages (importing
+    `a.b.c` runs `a/__init__` and `a/b/__init__` first)."""
+    every = graph(PACKAGE, typing=True, packages=True)
+    knots = [c for c in cycles(every) if not all(_within(m, PENDING) for m in c)]
     assert knots == [], report(PACKAGE)
 
 

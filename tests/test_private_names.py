@@ -26,8 +26,8 @@ def private_imports(root: Path) -> list[str]:
 
 
 def test_the_checker_finds_a_private_import(tmp_path: Path) -> None:
-    (tmp_path / "m.py").write_text("from grognard.engine.dice import _secret\nfrom os import _exit\n")
-    assert private_imports(tmp_path) == ["m.py:1: grognard.engine.dice._secret"]
+    (tmp_path / "m.py").write_text("from grognard.engine.dice.core import _secret\nfrom os import _exit\n")
+    assert private_imports(tmp_path) == ["m.py:1: grognard.engine.dice.core._secret"]
 
 
 def test_no_module_imports_a_private_name_of_another() -> None:

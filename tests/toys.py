@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from grognard.engine import registry
-from grognard.engine.dice import DieRoll, Rng, Roll
+from grognard.engine.dice.core import DieRoll, Rng, Roll
 from grognard.engine.game import (
     CHANCE,
     TERMINAL,

@@ -13,7 +13,8 @@ from playwright.sync_api import Page
 
 from grognard.engine.errors import UsageError
 from grognard.web.systems.adventures_in_fantasy import ACTIONS, action_text
-from tests.web.conftest import Console, LiveServer
+from tests.browser.conftest import Console
+from tests.live_server import LiveServer
 
 ROUNDS = 40
 

@@ -8,10 +8,11 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Page
 
-from tests.web.conftest import Console, LiveServer
-from tests.web.test_tables import click_action, start_game
+from tests.browser.conftest import Console
+from tests.browser.test_tables import click_action, start_game
+from tests.live_server import LiveServer
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "web" / "data"
 
 
 def upload(page: Page, url: str, system: str, path: Path) -> None:

@@ -11,10 +11,11 @@ from playwright.sync_api import Page
 
 from grognard.web.hardening import CONTENT_SECURITY_POLICY
 from grognard.web.systems.talisman import COLOURS
-from tests.web.conftest import Console, LiveServer
-from tests.web.test_tables import ply, start_game
+from tests.browser.conftest import Console
+from tests.browser.test_tables import ply, start_game
+from tests.live_server import LiveServer
 
-WEB = Path(__file__).parents[3] / "src" / "grognard" / "web"
+WEB = Path(__file__).parents[2] / "src" / "grognard" / "web"
 INLINE = {
     "an inline script": re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.IGNORECASE),
     "an inline handler": re.compile(r"\son[a-z]+\s*=", re.IGNORECASE),

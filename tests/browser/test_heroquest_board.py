@@ -14,8 +14,9 @@ from playwright.sync_api import Browser, Page
 from grognard.systems.heroquest.game import HeroQuestGame
 from grognard.systems.heroquest.model.state import QuestState
 from grognard.systems.heroquest.views.seat_view import gm_private, heroes_public
-from tests.web.conftest import Console, LiveServer
-from tests.web.test_tables import click_action, ply, start_game
+from tests.browser.conftest import Console
+from tests.browser.test_tables import click_action, ply, start_game
+from tests.live_server import LiveServer
 
 QUEST = "1-the-smugglers-stair"
 PARTY = "barbarian,elf-wizard"

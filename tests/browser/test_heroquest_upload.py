@@ -12,8 +12,9 @@ import httpx
 from playwright.sync_api import Page
 
 from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS
-from tests.web.conftest import Console, LiveServer
-from tests.web.test_tables import ply
+from tests.browser.conftest import Console
+from tests.browser.test_tables import ply
+from tests.live_server import LiveServer
 
 CELLAR = (
     '<?xml version="1.0"?><quest name="Goblin by the Stairs" region="Europe" version="1.0"'

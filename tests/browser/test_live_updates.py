@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Page, Route
 
 from grognard.web import live_odds
-from tests.web.conftest import LiveServer
-from tests.web.test_tables import click_action, ply, start_game
+from tests.browser.test_tables import click_action, ply, start_game
+from tests.live_server import LiveServer
 
 WATCH = """
 window.shown = [];

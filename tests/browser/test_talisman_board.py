@@ -12,13 +12,14 @@ from playwright.sync_api import Browser, Page
 from grognard.systems.talisman.catalog import catalog
 from grognard.web.seats import seat_token
 from grognard.web.systems.talisman import talisman_board
-from tests.web.conftest import Console, LiveServer
-from tests.web.test_tables import click_action, ply, start_game
+from tests.browser.conftest import Console
+from tests.browser.test_tables import click_action, ply, start_game
+from tests.live_server import LiveServer
 
 SPACES = 49  # 24 Outer, 16 Middle, 8 Inner and the Crown of Command
 MOVES = {"cw", "acw", "bridge", "on", "forward", "back"}
 BRISK = "localStorage.setItem('grognard-step-ms', '20')"  # the bot's moves replayed briskly
-SECRET = "test-secret-" + "x" * 32  # the secret tests/web/conftest.py gives the live server
+SECRET = "test-secret-" + "x" * 32  # the secret tests/live_server.py gives the live server
 
 
 def _wait_later(page: Page, before: int) -> None:

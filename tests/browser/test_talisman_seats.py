@@ -9,16 +9,16 @@ from collections.abc import Iterator, Mapping
 import pytest
 from playwright.sync_api import Page
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import CHANCE, TERMINAL, OptionValue
 from grognard.engine.match import Match
 from grognard.engine.session import random_policy
-from grognard.engine.store import open_store
+from grognard.engine.store.factory import open_store
 from grognard.systems.talisman.game import TalismanGame, initial_state
 from grognard.systems.talisman.state import TalismanState
 from grognard.web.access import store_id
-from tests.web.conftest import SECRET, LiveServer
-from tests.web.test_tables import click_action, ply, start_game
+from tests.browser.test_tables import click_action, ply, start_game
+from tests.live_server import SECRET, LiveServer
 
 
 def test_a_random_seat_plays_random_legal_moves_and_a_bot_seat_the_heuristic() -> None:

@@ -8,11 +8,15 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from grognard.systems.fighting_fantasy import AdventureSheet, FightRules, parse_creature, start_fight
+from grognard.systems.fighting_fantasy.fight import start_fight
+from grognard.systems.fighting_fantasy.fight_rules import FightRules
+from grognard.systems.fighting_fantasy.game import parse_creature
 from grognard.systems.fighting_fantasy.odds import fight_objective, fight_odds
+from grognard.systems.fighting_fantasy.sheet import AdventureSheet
 from grognard.systems.heroquest.content import combat_dice as cd
 from grognard.web.tools import TOOLS
-from tests.web.conftest import Console, LiveServer
+from tests.browser.conftest import Console
+from tests.live_server import LiveServer
 
 
 def test_home_lists_every_system_and_tool(live: LiveServer, page: Page) -> None:

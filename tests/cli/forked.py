@@ -33,11 +33,11 @@ TIMEOUT = 300
 """Seconds a command may run, as the subprocess it replaces was allowed."""
 WARM = (
     "grognard.cli.main",
-    "grognard.systems.adventures_in_fantasy",
-    "grognard.systems.fighting_fantasy",
-    "grognard.systems.grey_star",
-    "grognard.systems.heroquest",
-    "grognard.systems.talisman",
+    "grognard.systems.adventures_in_fantasy.system",
+    "grognard.systems.fighting_fantasy.system",
+    "grognard.systems.grey_star.system",
+    "grognard.systems.heroquest.system",
+    "grognard.systems.talisman.system",
 )
 
 

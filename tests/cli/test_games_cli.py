@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from grognard.engine.session import Session
-from grognard.engine.store import open_store
+from grognard.engine.store.factory import open_store
 from tests.cli.helpers import Ran, grognard
 from tests.toys import DuelGame
 

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from grognard.engine import savefile
-from grognard.engine.store import STORE_FILE, SqliteStore, open_store
+from grognard.engine.store import savefile
+from grognard.engine.store.factory import STORE_FILE, SqliteStore, open_store
 from tests.cli.helpers import ROOT, grognard
 from tests.toys import played_duel
 

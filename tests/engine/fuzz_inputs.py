@@ -12,11 +12,11 @@ import json
 import random
 from pathlib import Path
 
-from grognard.engine import savefile
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
+from grognard.engine.dice.notation import roll_expression
 from grognard.engine.errors import DiceError, SaveError
-from grognard.engine.notation import roll_expression
-from grognard.engine.store import open_store
+from grognard.engine.store import savefile
+from grognard.engine.store.factory import open_store
 from tests.toys import played_duel
 
 DICE_CORPUS = (

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from grognard.engine import registry, savefile
+from grognard.engine import registry
 from grognard.engine.embedded import embed, is_embedded, open_embedded, shown
 from grognard.engine.errors import ContentError, SaveError
 from grognard.engine.session import Session
-from grognard.engine.store import open_store
+from grognard.engine.store import savefile
+from grognard.engine.store.factory import open_store
 from grognard.systems.fighting_fantasy.books import BOOKS
 
 SYSTEM = "fighting-fantasy"

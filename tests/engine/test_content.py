@@ -29,7 +29,7 @@ from grognard.engine.content import (
     package_file,
     parse_dice,
 )
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import ContentError
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "content"

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from grognard.engine import dice
-from grognard.engine.dice import (
+from grognard.engine.dice import core as dice
+from grognard.engine.dice.core import (
     BOOK_TABLE_DIGITS,
     HQ_COMBAT_FACES,
     MAX_DICE,
@@ -298,7 +298,7 @@ def test_red_dice_are_d6() -> None:
 
 
 def test_no_module_level_random_in_the_package() -> None:
-    root = Path(dice.__file__).parent.parent
+    root = Path(dice.__file__).parents[2]
     calls = "randint|randrange|random|choice|choices|shuffle|sample|seed|uniform|getrandbits"
     module_level = re.compile(rf"\brandom\.({calls})\(")
     offenders = [

@@ -1,5 +1,6 @@
 """Dice notation keeps d20's three steps apart: the tree, parsing, evaluation and rendering are modules
-that import only downwards (tree <- render <- parse, eval), so a new operator touches parse and eval."""
+of `engine.dice` that import only downwards (core <- tree <- render <- parse, evaluate <- notation), so a
+new operator touches parse and evaluate."""
 
 from __future__ import annotations
 
@@ -8,25 +9,26 @@ from pathlib import Path
 
 import pytest
 
-from grognard.engine import dice_eval, dice_parse, dice_render, dice_tree, notation
-from grognard.engine.dice import Rng
+from grognard.engine.dice import evaluate, notation, parse, render, tree
+from grognard.engine.dice.core import Rng
 
-ENGINE = Path(dice_tree.__file__).parent
+DICE = Path(tree.__file__).parent
 
 ALLOWED = {
-    "dice_tree": {"dice"},
-    "dice_render": {"dice", "dice_tree"},
-    "dice_parse": {"dice", "dice_tree", "dice_render", "errors"},
-    "dice_eval": {"dice", "dice_tree", "dice_render", "errors"},
-    "notation": {"dice", "dice_tree", "dice_render", "dice_parse", "dice_eval"},
+    "core": {"errors"},
+    "tree": {"dice.core"},
+    "render": {"dice.core", "dice.tree"},
+    "parse": {"dice.core", "dice.tree", "dice.render", "errors"},
+    "evaluate": {"dice.core", "dice.tree", "dice.render", "errors"},
+    "notation": {"dice.core", "dice.tree", "dice.render", "dice.parse", "dice.evaluate"},
 }
 
 
 def engine_imports(module: str) -> set[str]:
-    """The engine modules `module` imports, anywhere in its source."""
-    tree = ast.parse((ENGINE / f"{module}.py").read_text(encoding="utf-8"))
+    """The engine modules `module` (of `engine.dice`) imports, anywhere in its source."""
+    source = ast.parse((DICE / f"{module}.py").read_text(encoding="utf-8"))
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(source):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("grognard."):
             found.add(node.module.removeprefix("grognard.engine."))
         elif isinstance(node, ast.Import):
@@ -46,7 +48,7 @@ TEXTS = ["4d6kh3 + (1d20, 1d20)kl1", "3d6e6rr1", "2d10ro<3mi2 * 2", "-1d4 // 2",
 
 @pytest.mark.parametrize("text", TEXTS)
 def test_the_steps_compose_to_roll_expression(text: str) -> None:
-    expression = dice_parse.parse(text)
-    assert dice_eval.evaluate(expression, Rng(3)) == notation.roll_expression(text, Rng(3))
-    printed = dice_render.to_text(expression.root)
-    assert dice_render.to_text(dice_parse.parse(printed).root) == printed
+    expression = parse.parse(text)
+    assert evaluate.evaluate(expression, Rng(3)) == notation.roll_expression(text, Rng(3))
+    printed = render.to_text(expression.root)
+    assert render.to_text(parse.parse(printed).root) == printed

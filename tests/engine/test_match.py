@@ -13,7 +13,7 @@ import grognard.systems  # noqa: F401  (registers the systems)
 from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.match import Match, MatchError, parse_seats, seats_of_title, seats_title
-from grognard.engine.store import SqliteStore, open_store
+from grognard.engine.store.factory import SqliteStore, open_store
 from tests.toys import duel_choice
 
 
@@ -202,7 +202,7 @@ def test_talisman_lives_gold_and_alignment_changes_are_events() -> None:
 
 
 def test_heroquest_tells_its_chance_moves_in_the_rules_words(store: SqliteStore) -> None:
-    from grognard.engine.dice import Rng
+    from grognard.engine.dice.core import Rng
     from grognard.systems.heroquest.model.state import QuestState
     from grognard.systems.heroquest.views.event_text import event_text
     from grognard.systems.heroquest.views.seat_view import heroes_may_know
@@ -331,7 +331,7 @@ def test_talisman_tells_what_came_of_every_move_once(store: SqliteStore) -> None
 
 def _bots_to(match: Match, plies: int) -> Any:
     """Advance `match`, then the game's bot makes every seat's moves up to `plies` moves; returns the bot."""
-    from grognard.engine.dice import Rng
+    from grognard.engine.dice.core import Rng
 
     match.advance()
     bot = match.views.bot

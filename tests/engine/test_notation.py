@@ -8,9 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grognard.engine.dice import BOOK_TABLE_DIGITS, HQ_COMBAT_FACES, MAX_DICE, Rng, Roll
-from grognard.engine.errors import DiceError
-from grognard.engine.notation import (
+from grognard.engine.dice.core import BOOK_TABLE_DIGITS, HQ_COMBAT_FACES, MAX_DICE, Rng, Roll
+from grognard.engine.dice.notation import (
     MAX_EXPLOSIONS,
     MAX_NESTING,
     MAX_TEXT,
@@ -25,6 +24,7 @@ from grognard.engine.notation import (
     roll_expression,
     to_text,
 )
+from grognard.engine.errors import DiceError
 
 
 class Scripted(Rng):

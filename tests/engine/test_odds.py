@@ -12,10 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import OddsError
 from grognard.engine.game import CHANCE, TERMINAL, Action, Actor, GameState, Move, Outcome, Result, State
-from grognard.engine.odds import ActionValue, Objective, Odds, solve, solve_from
+from grognard.engine.odds.base import ActionValue, Objective, Odds
+from grognard.engine.odds.solver import solve, solve_from
 from tests.toys import DuelState
 
 # --- Press your luck: roll a d4 up to three times, a 1 busts, decide after each roll whether to stop.

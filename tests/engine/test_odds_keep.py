@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 
 from grognard.engine.game import CHANCE, TERMINAL, Action, Actor, Move, Outcome, Result, State
-from grognard.engine.odds import Objective, solve
-from grognard.engine.odds_base import beats, prefers
+from grognard.engine.odds.base import Objective, beats, prefers
+from grognard.engine.odds.solver import solve
 
 # node: (kind, moves); an end's moves are (outcome, winner?, GOLD kept).
 GAME: dict[str, tuple[str, tuple[tuple[str, object], ...]]] = {

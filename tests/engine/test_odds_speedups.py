@@ -17,12 +17,15 @@ import pytest
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import CHANCE, TERMINAL, Action, Actor, Move, Outcome, Result, State
-from grognard.engine.odds import Objective, Solution, solve
-from grognard.engine.odds_graph import build, components
-from grognard.engine.odds_solve import optimise
-from grognard.engine.odds_view import ViewSolution
-from grognard.systems.fighting_fantasy import AdventureSheet, Creature, FightRules, start_fight
+from grognard.engine.odds.base import Objective, Solution
+from grognard.engine.odds.graph import build, components
+from grognard.engine.odds.induction import optimise
+from grognard.engine.odds.solver import solve
+from grognard.engine.odds.view import ViewSolution
+from grognard.systems.fighting_fantasy.fight import start_fight
+from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
 from grognard.systems.fighting_fantasy.odds import fight_objective
+from grognard.systems.fighting_fantasy.sheet import AdventureSheet
 from grognard.systems.grey_star.combat import CombatState
 from tests.engine.test_odds import PressLuck
 from tests.toys import DuelState

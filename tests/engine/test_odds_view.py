@@ -1,4 +1,4 @@
-"""The solver's position view (`engine.odds_view`) on toy games, against the solve of the same states.
+"""The solver's position view (`engine.odds.view`) on toy games, against the solve of the same states.
 
 `Skirmish` is a one-player fight shaped like a gamebook's: a round is a throw (a blow either way, or a
 stand-off that repeats it); after a blow the player may spend a token on a second throw that softens or
@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import CHANCE, TERMINAL, Action, Actor, GameState, Move, Outcome, Result, State
-from grognard.engine.odds import GraphSolution, Objective, solve
-from grognard.engine.odds_view import ViewSolution
+from grognard.engine.odds.base import Objective
+from grognard.engine.odds.solver import GraphSolution, solve
+from grognard.engine.odds.view import ViewSolution
 from tests.engine.test_odds_speedups import Plain, _reachable, _same_figures
 
 ROUND = {"hurt": Fraction(1, 3), "even": Fraction(1, 6), "hit": Fraction(1, 2)}

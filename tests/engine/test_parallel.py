@@ -12,7 +12,7 @@ from functools import partial
 import pytest
 
 from grognard.engine import parallel
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.parallel import check_workers, current_cluster, default_workers, on_cluster, run_indexed
 

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grognard.engine import savefile
 from grognard.engine.errors import SaveError
-from grognard.engine.store import SqliteStore, open_store
+from grognard.engine.store import savefile
+from grognard.engine.store.factory import SqliteStore, open_store
 from tests.toys import played_duel
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import RulesError, UsageError
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.session import MoveRecord, Session, random_policy

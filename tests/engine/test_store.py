@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 
 from grognard.engine.errors import DamagedStoreError, RulesError, SaveError
-from grognard.engine.migrations import MIGRATIONS, SCHEMA_VERSION, Migration, current_version, migrate
 from grognard.engine.serial import canonical
 from grognard.engine.session import MoveRecord, Session
-from grognard.engine.store import STORE_FILE, SqliteStore, SqlStore, open_store, open_url, parse_id
+from grognard.engine.store.factory import STORE_FILE, SqliteStore, open_store, open_url
+from grognard.engine.store.migrations import MIGRATIONS, SCHEMA_VERSION, Migration, current_version, migrate
+from grognard.engine.store.sql import SqlStore, parse_id
 from tests.stores import raw, url_of
 from tests.toys import DuelGame, DuelState, duel_choice, played_duel
 
@@ -361,7 +362,7 @@ WRITER = textwrap.dedent(
     import sys
     from pathlib import Path
     from grognard.engine.session import Session
-    from grognard.engine.store import open_store
+    from grognard.engine.store.factory import open_store
     from tests.toys import DuelGame
 
     store = open_store(Path(sys.argv[1]))
@@ -421,7 +422,7 @@ def test_an_older_database_is_upgraded_on_either_backend(store_url: str) -> None
         gid = old.create(session, title="old")
         assert old.schema_version == SCHEMA_VERSION
     if store_url.startswith("postgresql://"):
-        from grognard.engine.db_postgres import PostgresStore
+        from grognard.engine.store.postgres import PostgresStore
 
         upgraded: SqlStore = PostgresStore(store_url, (*MIGRATIONS, V_NEXT))
     else:
@@ -508,7 +509,7 @@ def test_a_missing_psycopg_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_copying_a_whole_store_keeps_ids_moves_and_titles(store_url: str, tmp_path: Path) -> None:
-    from grognard.engine.store import copy_store
+    from grognard.engine.store.factory import copy_store
 
     with SqliteStore(tmp_path / "source.sqlite3") as source:
         ids = [source.create(played_duel(seed, seed % 4 + 1), title=f"game {seed}") for seed in range(4)]
@@ -590,10 +591,10 @@ def _v2_only() -> tuple[Migration, ...]:
 
 
 def test_migration_3_moves_the_seats_out_of_the_titles_and_keeps_damage_visible(store_url: str) -> None:
-    from grognard.engine.migrations import GAME_SEALED_V2, digest
+    from grognard.engine.store.migrations import GAME_SEALED_V2, digest
 
     if store_url.startswith("postgresql://"):
-        from grognard.engine.db_postgres import PostgresStore
+        from grognard.engine.store.postgres import PostgresStore
 
         def opened(migrations: tuple[Migration, ...]) -> SqlStore:
             return PostgresStore(store_url, migrations)

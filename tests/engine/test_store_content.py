@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from grognard.engine import registry, savefile
+from grognard.engine import registry
 from grognard.engine.embedded import embed, is_embedded
 from grognard.engine.errors import DamagedStoreError
 from grognard.engine.session import Session
-from grognard.engine.store import SqlStore, open_store, open_url
-from grognard.engine.store_content import REF_PREFIX, carried_in, carried_out
+from grognard.engine.store import savefile
+from grognard.engine.store.content import REF_PREFIX, carried_in, carried_out
+from grognard.engine.store.factory import open_store, open_url
+from grognard.engine.store.sql import SqlStore
 from grognard.systems.fighting_fantasy.books import BOOKS
 from tests.stores import raw
 

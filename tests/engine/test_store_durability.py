@@ -14,7 +14,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from grognard.engine.store import STORE_FILE, open_store
+from grognard.engine.store.factory import STORE_FILE, open_store
 from tests.toys import register_toys
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,7 +26,7 @@ SAVER = textwrap.dedent(
     import json, sys
     from pathlib import Path
     from grognard.engine.session import Session
-    from grognard.engine.store import open_store
+    from grognard.engine.store.factory import open_store
     from tests.toys import DuelGame, duel_choice
 
     store = open_store(Path(sys.argv[1]))

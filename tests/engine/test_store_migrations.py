@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 
 from grognard.engine import registry
-from grognard.engine.migrations import MIGRATIONS, SCHEMA_VERSION, Migration
-from grognard.engine.records import KeptRecords
-from grognard.engine.savefile import rolls_to_data
 from grognard.engine.serial import canonical
 from grognard.engine.session import Session
-from grognard.engine.store import SqliteStore, SqlStore
-from grognard.engine.store_content import REF_PREFIX
+from grognard.engine.store.content import REF_PREFIX
+from grognard.engine.store.factory import SqliteStore
+from grognard.engine.store.migrations import MIGRATIONS, SCHEMA_VERSION, Migration
+from grognard.engine.store.records import KeptRecords
+from grognard.engine.store.savefile import rolls_to_data
+from grognard.engine.store.sql import SqlStore
 from grognard.systems.fighting_fantasy.books import BOOKS
 from tests.stores import raw
 from tests.toys import played_duel
@@ -24,7 +25,7 @@ from tests.toys import played_duel
 
 def _opened(store_url: str, migrations: tuple[Migration, ...]) -> SqlStore:
     if store_url.startswith("postgresql://"):
-        from grognard.engine.db_postgres import PostgresStore
+        from grognard.engine.store.postgres import PostgresStore
 
         return PostgresStore(store_url, migrations)
     return SqliteStore(Path(store_url), migrations)

@@ -1,4 +1,4 @@
-"""Kept records (`engine.records`), on SQLite and on PostgreSQL: one live record per key, archived ones
+"""Kept records (`engine.store.records`), on SQLite and on PostgreSQL: one live record per key, archived ones
 kept beside it, a one-time import done once, and `copy_store` taking them along with the games."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from grognard.engine import records
 from grognard.engine.errors import SaveError
-from grognard.engine.records import KeptRecords, RecordExistsError
-from grognard.engine.store import SqliteStore, SqlStore, copy_store, open_url
+from grognard.engine.store import records
+from grognard.engine.store.factory import SqliteStore, copy_store, open_url
+from grognard.engine.store.records import KeptRecords, RecordExistsError
+from grognard.engine.store.sql import SqlStore
 from tests.stores import url_of
 from tests.toys import played_duel
 
@@ -79,7 +80,7 @@ def test_copy_store_takes_the_kept_records_along(store: SqlStore, tmp_path: Path
 
 
 def test_recover_keeps_the_readable_records_of_a_damaged_store(tmp_path: Path) -> None:
-    from grognard.engine.salvage import recover
+    from grognard.engine.store.salvage import recover
 
     damaged = tmp_path / "games.sqlite3"
     with SqliteStore(damaged) as old:

@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from grognard.engine import salvage
 from grognard.engine.errors import DamagedStoreError, SaveError, StaleGameError
 from grognard.engine.session import Session
-from grognard.engine.store import STORE_FILE, SqliteStore, SqlStore, database_error, open_store, open_url
+from grognard.engine.store import salvage
+from grognard.engine.store.factory import STORE_FILE, SqliteStore, database_error, open_store, open_url
+from grognard.engine.store.sql import SqlStore
 from tests.stores import raw, url_of
 from tests.toys import DuelGame, duel_choice, played_duel, register_toys
 
@@ -118,10 +119,10 @@ PLAYER = textwrap.dedent(
     import json, sys
     from pathlib import Path
     from grognard.engine.errors import StaleGameError
-    from grognard.engine.store import open_store
+    from grognard.engine.store.factory import open_store
     from tests.toys import duel_choice
 
-    from grognard.engine.store import open_url
+    from grognard.engine.store.factory import open_url
 
     store = open_url(sys.argv[1])
     gid, turns = sys.argv[2], int(sys.argv[3])

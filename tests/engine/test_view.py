@@ -11,7 +11,7 @@ from pydantic import ValidationError
 import grognard.systems  # noqa: F401  (registers the systems)
 from grognard.engine import registry
 from grognard.engine.conformance import view_leaks
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import CHANCE, TERMINAL, GameState
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.view import SeatView, seat_view, view_data, view_from_data

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from grognard.engine.store import open_store
+from grognard.engine.store.factory import open_store
 from grognard.gamebook.load import load_book
 from tests.gamebook.helpers import CAVE, cave
 from tests.gamebook.toy_cli import app

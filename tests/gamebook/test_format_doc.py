@@ -10,7 +10,7 @@ import pytest
 from grognard.gamebook.check import check_book
 from grognard.gamebook.load import parse_book
 from grognard.gamebook.ruleset import Ruleset
-from grognard.systems.fighting_fantasy import FF_RULES
+from grognard.systems.fighting_fantasy.ruleset import FF_RULES
 from grognard.systems.grey_star.ruleset import GS_RULES
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "formats" / "gamebook.md"

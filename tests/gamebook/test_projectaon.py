@@ -149,7 +149,7 @@ def test_overlay_merges() -> None:
 
 
 def _ruleset() -> Ruleset:
-    from grognard.systems.grey_star import GS_RULES
+    from grognard.systems.grey_star.ruleset import GS_RULES
 
     return GS_RULES
 

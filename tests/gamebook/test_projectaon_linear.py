@@ -205,7 +205,7 @@ def _bounded(data: bytes) -> None:
     except ContentError as e:
         assert e.reason
     else:
-        from grognard.systems.grey_star import GS_RULES
+        from grognard.systems.grey_star.ruleset import GS_RULES
 
         check_book(report.book, GS_RULES)
         check_warnings(report.book)

@@ -54,7 +54,7 @@ def test_a_grey_star_book_imports_checks_and_plays_through_a_fight(name: str, tm
     xml = Path(FOLDER) / f"{name}.xml"
     report = import_projectaon(xml)
     book = report.book
-    from grognard.systems.grey_star import GS_RULES
+    from grognard.systems.grey_star.ruleset import GS_RULES
 
     assert check_book(book, GS_RULES) == []
     assert [w.section for w in check_warnings(book)] == BOOKS[name]

@@ -49,7 +49,7 @@ def moon(overlay: str = "") -> ImportReport:
 
 
 def _ruleset() -> Ruleset:
-    from grognard.systems.grey_star import GS_RULES
+    from grognard.systems.grey_star.ruleset import GS_RULES
 
     return GS_RULES
 

@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import ContentError, RulesError
 from grognard.engine.game import CHANCE, TERMINAL
-from grognard.engine.odds import solve
+from grognard.engine.odds.solver import solve
 from grognard.engine.session import Session, random_policy
 from grognard.gamebook.runner import GamebookGame, GamebookState
 from tests.gamebook.helpers import CAVE, book, cave, start, walk

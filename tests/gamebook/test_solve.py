@@ -239,7 +239,7 @@ def ff(sections: str) -> Book:
 
 
 def test_a_fight_is_worth_its_chance_of_winning_by_the_fight_solver() -> None:
-    from grognard.engine.odds import Objective
+    from grognard.engine.odds.base import Objective
     from grognard.systems.fighting_fantasy.fight import start_fight
     from grognard.systems.fighting_fantasy.fight_rules import Creature
     from grognard.systems.fighting_fantasy.odds import solve_odds

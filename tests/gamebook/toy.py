@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from grognard.engine.dice import DieRoll, Rng, Roll
+from grognard.engine.dice.core import DieRoll, Rng, Roll
 from grognard.engine.game import CHANCE, TERMINAL, Action, Actor, GameState, Move, Outcome, Result
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, Section
 from grognard.gamebook.ruleset import ChanceStep, ChoiceStep, Context, Ruleset, Step, dice_step

@@ -29,7 +29,8 @@ def _generic_files() -> list[Path]:
 def _system_words() -> list[str]:
     words = set()
     for facts in registry.facts():
-        for name in (facts.id, facts.command, *facts.aliases, facts.module.rpartition(".")[2]):
+        package = facts.module.removesuffix(".system").rpartition(".")[2]  # the system's package
+        for name in (facts.id, facts.command, *facts.aliases, package):
             words |= {name, name.replace("-", "_"), name.replace("_", "-")}
     return sorted(words, key=len, reverse=True)
 

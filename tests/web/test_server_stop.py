@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 
 from grognard.web.access import table_key
-from tests.web.conftest import free_port
+from tests.pgserver import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "server-stop-secret-" + "s" * 32

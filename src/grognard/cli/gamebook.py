@@ -33,7 +33,7 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import OptionValue
 from grognard.engine.match import Match
 from grognard.engine.session import Session
-from grognard.engine.store import GameStore, open_store
+from grognard.engine.store.factory import GameStore, open_store
 from grognard.gamebook.books import ShippedBooks
 from grognard.gamebook.check import UnplayableBookError, check_book, check_warnings
 from grognard.gamebook.load import HTML_SUFFIXES, TWEE_SUFFIXES, BookLoadError, dump_book, load_book

@@ -13,20 +13,14 @@ from rich.text import Text
 
 from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption, RunSeedOption
-from grognard.engine import registry, salvage, savefile
+from grognard.engine import registry
 from grognard.engine.embedded import shown
 from grognard.engine.errors import UsageError
 from grognard.engine.game import OptionValue
 from grognard.engine.session import MoveRecord, Session
-from grognard.engine.store import (
-    STORE_FILE,
-    GameSummary,
-    SqlStore,
-    copy_store,
-    grognard_home,
-    open_store,
-    open_url,
-)
+from grognard.engine.store import salvage, savefile
+from grognard.engine.store.factory import STORE_FILE, copy_store, grognard_home, open_store, open_url
+from grognard.engine.store.sql import GameSummary, SqlStore
 
 app = typer.Typer(
     help="Saved games: list, show, undo, export, import, delete, backup, recover; new, view, act, replay, "

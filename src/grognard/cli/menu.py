@@ -26,7 +26,7 @@ def _systems_tool() -> None:
 
 
 def _continue_menu() -> None:
-    from grognard.engine.store import open_store
+    from grognard.engine.store.factory import open_store
 
     store = open_store()
     known = frontends.load_all()

@@ -10,9 +10,9 @@ from rich.markup import escape
 
 from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption, SeedOption
-from grognard.engine.dice import DieRoll, Rng, Roll
+from grognard.engine.dice.core import DieRoll, Rng, Roll
+from grognard.engine.dice.notation import roll_data, roll_expression
 from grognard.engine.errors import UsageError
-from grognard.engine.notation import roll_data, roll_expression
 
 TABLES = ("uniform", "book")
 

@@ -23,7 +23,7 @@ from grognard.cli.gamebook import BOOK_HELP, book_problems
 from grognard.cli.options import JsonOption
 from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.game import OptionValue
-from grognard.engine.odds import DEFAULT_BUDGET, MAX_BUDGET
+from grognard.engine.odds.solver import DEFAULT_BUDGET, MAX_BUDGET
 from grognard.gamebook.ruleset import Ruleset
 from grognard.gamebook.solve import BookSolution, solve_book
 from grognard.gamebook.solve_state import SheetView

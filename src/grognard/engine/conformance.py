@@ -44,7 +44,7 @@ from fractions import Fraction
 from typing import Any
 
 from grognard.engine import registry
-from grognard.engine.dice import Rng, Roll
+from grognard.engine.dice.core import Rng, Roll
 from grognard.engine.game import CHANCE, TERMINAL, Game, GameState, Move, OptionValue, Result
 from grognard.engine.serial import canonical, from_data, to_data
 from grognard.engine.session import MoveRecord, Policy, Session, random_policy

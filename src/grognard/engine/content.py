@@ -54,7 +54,7 @@ from typing import Any, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from grognard.engine.dice import MAX_DICE, MAX_SIDES, Rng, Roll, percentile, roll_dice, sum_distribution
+from grognard.engine.dice.core import MAX_DICE, MAX_SIDES, Rng, Roll, percentile, roll_dice, sum_distribution
 from grognard.engine.errors import ContentError, GrognardError
 from grognard.engine.files import read_file
 

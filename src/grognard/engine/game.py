@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 from grognard.engine.errors import RulesError, UsageError
 
 if TYPE_CHECKING:
-    from grognard.engine.dice import Rng, Roll
+    from grognard.engine.dice.core import Rng, Roll
 
 
 class Node(enum.Enum):
@@ -256,8 +256,10 @@ class Game(ABC):
 class SystemFacts:
     """What is known of a rule system before its code is loaded: names, rulebook, summary, game ids.
 
-    `module` is the package that registers the system's `SystemInfo` when imported; a command that only
-    lists systems reads these facts and never imports it.
+    `module` is the module that registers the system's `SystemInfo` when imported (a small one, such as
+    `grognard.systems.talisman.system`: its package's `__init__` imports nothing, so importing any one
+    module of a system loads only what that module uses); a command that only lists systems reads these
+    facts and never imports it.
     """
 
     id: str

@@ -1,6 +1,8 @@
 """The import graph of a package's modules read from their source (an `ast` walk, nothing imported),
 counting imports written inside functions as well as those at the top of a module, and its cycles.
-Imports under `if TYPE_CHECKING:` never run: they are left out of the graph unless asked for.
+Imports under `if TYPE_CHECKING:` never run: they are left out of the graph unless asked for (`typing`);
+so is the import of a module's packages that Python makes first (importing `a.b.c` runs `a/__init__` and
+`a/b/__init__`: with `packages`, `a.b.c` has an edge to `a.b` and to `a`).
 
 `graph(package)` maps each module of the package to the modules of the same package it imports;
 `cycles(edges)` gives the strongly connected components that hold a cycle; `inner_imports(package)` lists
@@ -152,11 +154,21 @@ def _owner(target: str, known: set[str]) -> str | None:
     return None
 
 
-def graph(package: str, *, inner: bool = True, typing: bool = False) -> dict[str, set[str]]:
+def _packages(module: str, known: set[str]) -> set[str]:
+    """The packages of `module` that `known` holds (for `a.b.c`: `a.b` and `a`), which importing it
+    imports first."""
+    parts = module.split(".")
+    return {".".join(parts[:end]) for end in range(1, len(parts))} & known
+
+
+def graph(
+    package: str, *, inner: bool = True, typing: bool = False, packages: bool = False
+) -> dict[str, set[str]]:
     """The modules of `package` each with the modules of `package` it imports (not itself); the imports
-    inside functions count unless `inner` is false, those for the type checker only when `typing`."""
+    inside functions count unless `inner` is false, those for the type checker only when `typing`, and
+    the packages each module sits in (which Python imports before it) when `packages`."""
     known = set(modules(package))
-    edges: dict[str, set[str]] = {name: set() for name in known}
+    edges: dict[str, set[str]] = {name: _packages(name, known) if packages else set() for name in known}
     for found in imports(package):
         if (found.inner and not inner) or (found.typing and not typing):
             continue
@@ -226,14 +238,17 @@ def inner_imports(package: str, within: str | None = None) -> list[Import]:
 
 
 def report(package: str) -> str:
-    """A short text report of `package`'s cycles (counting imports inside functions) and inner imports."""
+    """A short text report of `package`'s cycles (counting imports inside functions, then also those for
+    the type checker and each module's packages) and inner imports."""
     knots = cycles(graph(package))
-    typed = cycles(graph(package, typing=True))
+    whole = cycles(graph(package, typing=True, packages=True))
     lines = [f"{package}: {len(modules(package))} modules, {len(knots)} cycles"]
     lines += [f"  cycle of {len(c)}: {' '.join(m.rpartition('.')[2] for m in c)}" for c in knots]
     lines.append(
-        f"  counting the imports for the type checker: {len(typed)} cycles of {[len(c) for c in typed]}"
+        "  counting the imports for the type checker and each module's packages: "
+        f"{len(whole)} cycles of {[len(c) for c in whole]}"
     )
+    lines += [f"    {' '.join(c)}" for c in whole]
     inner = inner_imports(package, "grognard")
     bare = sum(1 for found in inner if not found.reason)
     lines.append(f"  imports inside functions: {len(inner)} ({bare} without a reason)")

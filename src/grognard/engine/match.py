@@ -8,7 +8,7 @@ to the store as it is made, guarded by its ply, so two clients acting on the sam
 the second is refused as stale. `undo(seat)` goes back to that seat's previous decision. Views come from the
 game's registered view function (`engine.view`).
 
-The seats are kept with the game (the store's `seats` column, `engine.store_seats`); a game stored
+The seats are kept with the game (the store's `seats` column, `engine.store.seats`); a game stored
 without them has seat 0 human and the others bots.
 """
 
@@ -19,12 +19,13 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Literal
 
-from grognard.engine import registry, store_seats
-from grognard.engine.dice import Rng
+from grognard.engine import registry
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import SaveError, UsageError
 from grognard.engine.game import CHANCE, TERMINAL, GameState, Move, OptionValue
 from grognard.engine.session import MoveRecord, Policy, Session, random_policy
-from grognard.engine.store import GameStore
+from grognard.engine.store import seats as store_seats
+from grognard.engine.store.factory import GameStore
 from grognard.engine.view import CAME, Event, GameViews, SeatView, move_event, recent_moves, seat_view
 
 SeatKind = Literal["human", "bot", "random"]

@@ -1,8 +1,8 @@
 """The registry of rule systems. Systems declare their facts and register themselves; the engine names none.
 
 A system is declared (its `SystemFacts`, cheap) before it is loaded: `facts()` lists every system without
-importing one, and `get_system` imports a declared system's package the first time it is asked for, so a
-command that does not use a system never imports it.
+importing one, and `get_system` imports a declared system's registering module (`SystemFacts.module`) the
+first time it is asked for, so a command that does not use a system never imports it.
 """
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ _VIEWS: dict[tuple[str, str], GameViews] = {}
 
 
 def declare(facts: SystemFacts) -> SystemFacts:
-    """Declare a system by its facts; its package is imported when the system is first used."""
+    """Declare a system by its facts; its `module` is imported when the system is first used."""
     _DECLARED[facts.id] = facts
     return facts
 
 
 def declared(system_id: str) -> SystemFacts:
-    """The declared facts of one system (for its package to build its `SystemInfo` from)."""
+    """The declared facts of one system (for its registering module to build its `SystemInfo` from)."""
     return _DECLARED[system_id]
 
 

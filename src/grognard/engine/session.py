@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from grognard.engine.dice import Rng, Roll
+from grognard.engine.dice.core import Rng, Roll
 from grognard.engine.embedded import carry_files
 from grognard.engine.errors import RulesError
 from grognard.engine.game import CHANCE, TERMINAL, Action, Game, GameState, Move, OptionValue

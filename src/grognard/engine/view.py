@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator
 
-from grognard.engine.dice import Roll
+from grognard.engine.dice.core import Roll
 from grognard.engine.game import CHANCE, TERMINAL, Action, GameState
 from grognard.engine.session import MoveRecord, Policy
 
@@ -82,12 +82,36 @@ class Event(_Model):
     dice: list[DiceView] = Field(default_factory=list)
 
 
+NOISE = 1e-9
+"""How far past 0 or 1 a chance computed in floating point may stray before it is an error, not noise."""
+
+
+def settled(value: float) -> float:
+    """A chance with floating-point noise past 0 or 1 taken off (1.0000000000000007 is 1)."""
+    if -NOISE < value < 0.0:
+        return 0.0
+    if 1.0 < value < 1.0 + NOISE:
+        return 1.0
+    return value
+
+
 class Odds(_Model):
-    """Odds the system computes for this decision: the chance to win and the worth of each action id."""
+    """Odds the system computes for this decision: the chance to win and the worth of each action id;
+    a chance is never shown past 0 or 1 by floating-point noise (`settled`)."""
 
     win: float | None = None
     actions: dict[str, float] = Field(default_factory=dict)
     note: str = ""
+
+    @field_validator("win")
+    @classmethod
+    def _win(cls, value: float | None) -> float | None:
+        return None if value is None else settled(value)
+
+    @field_validator("actions")
+    @classmethod
+    def _actions(cls, value: dict[str, float]) -> dict[str, float]:
+        return {k: settled(v) for k, v in value.items()}
 
 
 class ToAct(_Model):

@@ -14,17 +14,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
-from grognard.engine.dice import Rng, Roll, roll_dice, sum_distribution
+from grognard.engine.dice.core import Rng, Roll, roll_dice, sum_distribution
 from grognard.engine.errors import RuleNotImplementedError
 from grognard.engine.game import JSON, Action, GameState, OptionInfo, OptionValue, Outcome
 from grognard.engine.serial import from_data, to_data
 from grognard.gamebook.books import ShippedBooks
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, PropertyValue, Section
-
-if TYPE_CHECKING:
-    from grognard.gamebook.runner import GamebookState
 
 Sheet: TypeAlias = Any
 """The system's adventure sheet: a frozen dataclass of its own type (typed `Any` here so each system's
@@ -78,6 +75,27 @@ class Context:
 
     book: Book
     options: Mapping[str, OptionValue]
+
+
+class SharedPlay(Protocol):
+    """What every state of one game shares, as the hooks read it (`runner.Play` is one): the context."""
+
+    @property
+    def ctx(self) -> Context: ...
+
+
+class AdviceState(Protocol):
+    """A gamebook state as `Ruleset.advice` reads it (`runner.GamebookState` is one): the fight under way,
+    the current section and what the game shares. Named here: the runner imports this module."""
+
+    @property
+    def fight(self) -> GameState | None: ...
+
+    @property
+    def current(self) -> Section | None: ...
+
+    @property
+    def play(self) -> SharedPlay: ...
 
 
 def dice_step(label: str, count: int, sides: int, modifier: int = 0) -> ChanceStep:
@@ -325,6 +343,6 @@ class Ruleset(ABC):
 
     # --- odds for the reader -------------------------------------------------------------------------
 
-    def advice(self, state: GamebookState) -> list[str]:
+    def advice(self, state: AdviceState) -> list[str]:
         """Lines of advice (exact odds from the solver) shown before a fight and at its decisions."""
         return []

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any
 
-from grognard.engine.dice import Rng, Roll, roll_dice, sum_distribution
+from grognard.engine.dice.core import Rng, Roll, roll_dice, sum_distribution
 from grognard.engine.embedded import is_embedded, open_embedded, shown
 from grognard.engine.errors import ContentError, RulesError
 from grognard.engine.game import (

@@ -5,7 +5,7 @@ rest of the book can read (`solve_state`): decisions are the reader's (creation 
 choices, eating, potions, and every decision inside a fight), chance is every roll the rules make
 (creation rolls, dice in effects, tests, every round of a fight). `solve_graph.explore` builds the graph
 through the runner's `chance_outcomes`, `legal_actions` and `apply` (the code the reader plays with),
-and the engine's exact solver (`engine.odds_solve.optimise`) finds the best play for the objective: the
+and the engine's exact solver (`engine.odds.induction.optimise`) finds the best play for the objective: the
 chance of reaching an ending of `victory`. Cycles of states (a reader going back and forth between
 sections with nothing changed) are solved exactly by the engine's policy iteration; a state from which
 no ending can be reached whatever the reader does is refused (docs/rulings/gamebooks-solve.md).
@@ -29,10 +29,10 @@ from typing import Any
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import OptionValue
-from grognard.engine.odds import DEFAULT_BUDGET
-from grognard.engine.odds_base import Number
-from grognard.engine.odds_graph import CHANCE_NODE, TERMINAL_NODE, Column, Graph
-from grognard.engine.odds_solve import optimise
+from grognard.engine.odds.base import Number
+from grognard.engine.odds.graph import CHANCE_NODE, TERMINAL_NODE, Column, Graph
+from grognard.engine.odds.induction import optimise
+from grognard.engine.odds.solver import DEFAULT_BUDGET
 from grognard.gamebook.action_text import number_in
 from grognard.gamebook.model import Book
 from grognard.gamebook.ruleset import Ruleset

@@ -3,13 +3,13 @@
 `explore` walks the runner's own states (`runner.GamebookState`: `actor`, `legal_actions`,
 `chance_outcomes`, `apply`) from the first one, and numbers each by its `solve_state.Projector` key, so
 the states the rest of the book cannot tell apart are one node. A fight is walked through the fight's own
-states (its compact protocol when it offers one, see `engine.odds_graph`): a node of a fight is the
+states (its compact protocol when it offers one, see `engine.odds.graph`): a node of a fight is the
 reader around it (`Projector.fight_context`) and the fight's position, so every reader entering a
 section's fight in one context shares its positions; where the fight ends, the runner's own code ends it
 (`GamebookState.apply` of the last move) and the walk goes on from the state it returns.
 
 The result is the engine's `Graph` (decision nodes, chance nodes with exact probabilities, terminals),
-solved by the engine's own machinery (`engine.odds_solve`), plus what the reports need: each node's
+solved by the engine's own machinery (`engine.odds.induction`), plus what the reports need: each node's
 section and phase, the nodes where a reader turns to a section, where creation ends, and how each fight
 that ends on a node ended.
 """
@@ -23,7 +23,7 @@ from typing import Any
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import CHANCE, TERMINAL, GameState, Move, Result
-from grognard.engine.odds_graph import CHANCE_NODE, TERMINAL_NODE, Graph, components
+from grognard.engine.odds.graph import CHANCE_NODE, TERMINAL_NODE, Graph, components
 from grognard.gamebook.runner import GamebookState
 from grognard.gamebook.solve_state import Projector
 

@@ -20,7 +20,7 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias
 
-from grognard.engine.odds_graph import components
+from grognard.engine.odds.graph import components
 from grognard.gamebook.model import Book, Condition, Effect, Section
 from grognard.gamebook.ruleset import Ruleset, Sheet
 from grognard.gamebook.runner import GamebookState

@@ -1,7 +1,9 @@
-"""The rule systems, declared by their facts; each system's package is imported when it is first used.
+"""The rule systems, declared by their facts; each system's registration is imported when it is first used.
 
-Importing this package loads no system: `engine.registry.get_system` imports one on demand, so a command
-that lists the systems or rolls dice stays fast. `GROGNARD_PLUGINS` (comma-separated module names) loads
+Importing this package loads no system: `engine.registry.get_system` imports one on demand (its facts'
+`module`, the system's `system` module, which registers it), so a command that lists the systems or
+rolls dice stays fast. A system's package `__init__` imports nothing: importing one of its modules loads
+that module's own imports, never the whole system. `GROGNARD_PLUGINS` (comma-separated module names) loads
 further systems, for example test games.
 """
 
@@ -23,7 +25,7 @@ registry.declare(
         aliases=("adventures-in-fantasy",),
         summary="The 1978 role-playing game: its tables and procedures, and a kept campaign.",
         playable=("tables", "characters", "encounters", "education", "combat", "campaign"),
-        module="grognard.systems.adventures_in_fantasy",
+        module="grognard.systems.adventures_in_fantasy.system",
         games=("melee", "campaign"),
     )
 )
@@ -38,7 +40,7 @@ registry.declare(
         aliases=("fighting-fantasy",),
         summary="Gamebooks: SKILL, STAMINA and LUCK; fights with exact odds and Luck advice.",
         playable=("gamebook", "fight"),
-        module="grognard.systems.fighting_fantasy",
+        module="grognard.systems.fighting_fantasy.system",
         games=("fight", "gamebook"),
     )
 )
@@ -53,7 +55,7 @@ registry.declare(
         aliases=("gs",),
         summary="Gamebooks with the Action Chart, WILLPOWER spent through the Wizard's Staff, exact odds.",
         playable=("gamebook", "combat", "import"),
-        module="grognard.systems.grey_star",
+        module="grognard.systems.grey_star.system",
         games=("combat", "gamebook"),
     )
 )
@@ -68,7 +70,7 @@ registry.declare(
         aliases=("hq",),
         summary="The fan-revised HeroQuest rules: every race, class, skill, item, spell and monster as data.",
         playable=("monster", "catalog", "quest"),
-        module="grognard.systems.heroquest",
+        module="grognard.systems.heroquest.system",
         games=("quest",),
     )
 )
@@ -82,7 +84,7 @@ registry.declare(
         command="talisman",
         summary="The board game of the Crown of Command: 2-6 players, bots, exact combat odds.",
         playable=("game",),
-        module="grognard.systems.talisman",
+        module="grognard.systems.talisman.system",
         games=("game",),
     )
 )

@@ -19,10 +19,10 @@ from typing import Any
 
 from fastapi import HTTPException, Request
 
-from grognard.engine import savefile
 from grognard.engine.game import TERMINAL
 from grognard.engine.match import Match
-from grognard.engine.savefile import SavedGame
+from grognard.engine.store import savefile
+from grognard.engine.store.savefile import SavedGame
 from grognard.web.seats import held_games, is_host, seats_held
 
 KEY_MAC_CHARS = 20

@@ -18,7 +18,7 @@ from grognard.engine import registry
 from grognard.engine.embedded import MAX_EMBEDDED_BYTES, embed
 from grognard.engine.errors import ContentError, UsageError
 from grognard.engine.files import private_folder, read_file, write_private
-from grognard.engine.store import grognard_home
+from grognard.engine.store.factory import grognard_home
 from grognard.gamebook.books import ShippedBooks
 
 SUFFIXES = (".toml", ".twee", ".tw", ".tw3", ".html", ".htm")

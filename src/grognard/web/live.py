@@ -1,7 +1,7 @@
 """When to look at a stored game again: what wakes a table's live stream.
 
 On SQLite (one server process) a stream simply looks again every `POLL_SECONDS`. On PostgreSQL every
-change of a game is announced with NOTIFY by whichever process made it (`engine.db_postgres`), so each
+change of a game is announced with NOTIFY by whichever process made it (`engine.store.postgres`), so each
 server process keeps one listening connection (a thread) and wakes the streams watching that game at
 once; they still look every `FALLBACK_SECONDS`, so a lost listening connection only slows them.
 
@@ -20,8 +20,8 @@ from contextlib import suppress
 
 from fastapi import Request
 
-from grognard.engine.db_postgres import listen
-from grognard.engine.store import database_url
+from grognard.engine.store.factory import database_url
+from grognard.engine.store.postgres import listen
 from grognard.web.security import session_cookie
 
 STOPPING = threading.Event()

@@ -22,18 +22,15 @@ import os
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import HTTPException, Request
 from fastapi.responses import JSONResponse
-from starlette.concurrency import run_in_threadpool
 
 import grognard.systems  # noqa: F401  (a worker declares every system to load its game)
 from grognard.engine.errors import GrognardError
 from grognard.engine.match import Match
-from grognard.engine.store import DATABASE_URL_VAR, database_url, grognard_home, open_store
+from grognard.engine.store.factory import DATABASE_URL_VAR, database_url, grognard_home, open_store
 from grognard.engine.view import SeatView
-from grognard.web.seats import seats_held
 from grognard.web.solving import ClientGone, client_keys, run_queued
 
 KEPT = 64
@@ -42,8 +39,6 @@ ABANDON_SECONDS = 10.0
 """A solve that no page asked about for this long is stopped (a waiting page asks every 0.6 s)."""
 
 OddsText = dict[str, object]
-LoadFn = Callable[[str], Match]
-"""How the route loads a stored game by its address (404 when there is none)."""
 
 Key = tuple[str, str, int | None, int]
 """A solved position: where the games are kept (`GROGNARD_HOME` or the database), the stored game's id,
@@ -169,30 +164,26 @@ def _start(key: Key, ply: int, owners: tuple[str, ...]) -> None:
     task.add_done_callback(done)
 
 
-def add_odds_route(app: FastAPI, secret: str, load: LoadFn) -> None:
-    """Mount `GET /games/<id>/odds?ply=<ply>` (JSON): the acting seat's solved odds at that ply, or
-    `{"pending": true}` while they are being worked out, or `{"stale": true}` for a position left."""
-
-    @app.get("/games/{game_id}/odds")
-    async def odds(request: Request, game_id: str, ply: int) -> JSONResponse:
-        match = await run_in_threadpool(load, game_id)
-        mine = seats_held(request, secret, game_id, len(match.seats))
-        if not mine:
-            raise HTTPException(403, "the odds are for the seat to act, at its own browser")
-        acting = [s for s in mine if s in match.humans_to_act()]
-        if ply != match.ply or not acting:
-            return JSONResponse({"ply": match.ply, "stale": True})
-        stored = match.session.game_id
-        assert stored is not None
-        key: Key = (where(), stored, match.session.revision, acting[0])
-        with _lock:
-            asked = key in _kept
-            found = _kept.get(key)
-            _asked[key] = time.monotonic()
-            if not asked:
-                _kept[key] = None  # asked: being worked out
+async def answer(request: Request, match: Match, mine: list[int], ply: int) -> JSONResponse:
+    """The answer to `GET /games/<id>/odds?ply=<ply>` (JSON) for a browser holding the seats `mine`: the
+    acting seat's solved odds at that ply, or `{"pending": true}` while they are being worked out, or
+    `{"stale": true}` for a position left; 403 for a browser holding no seat."""
+    if not mine:
+        raise HTTPException(403, "the odds are for the seat to act, at its own browser")
+    acting = [s for s in mine if s in match.humans_to_act()]
+    if ply != match.ply or not acting:
+        return JSONResponse({"ply": match.ply, "stale": True})
+    stored = match.session.game_id
+    assert stored is not None
+    key: Key = (where(), stored, match.session.revision, acting[0])
+    with _lock:
+        asked = key in _kept
+        found = _kept.get(key)
+        _asked[key] = time.monotonic()
         if not asked:
-            _start(key, ply, client_keys(request, "odds"))
-        if found is None:
-            return JSONResponse({"ply": ply, "pending": True}, headers={"Cache-Control": "no-store"})
-        return JSONResponse(found, headers={"Cache-Control": "no-store"})
+            _kept[key] = None  # asked: being worked out
+    if not asked:
+        _start(key, ply, client_keys(request, "odds"))
+    if found is None:
+        return JSONResponse({"ply": ply, "pending": True}, headers={"Cache-Control": "no-store"})
+    return JSONResponse(found, headers={"Cache-Control": "no-store"})

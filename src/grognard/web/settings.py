@@ -9,7 +9,7 @@ from pathlib import Path
 
 from grognard.engine.errors import ContentError, UsageError
 from grognard.engine.files import private_folder, read_file, write_private
-from grognard.engine.store import grognard_home
+from grognard.engine.store.factory import grognard_home
 
 LOOPBACK = "127.0.0.1"
 """Where the server listens unless told otherwise: this machine only."""

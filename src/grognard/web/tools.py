@@ -16,8 +16,8 @@ from typing import Any
 
 from fastapi import Request
 
-from grognard.engine.dice import Rng
-from grognard.engine.notation import roll_data, roll_expression
+from grognard.engine.dice.core import Rng
+from grognard.engine.dice.notation import roll_data, roll_expression
 from grognard.web import systems
 from grognard.web.solving import client_keys, client_left, run_now
 from grognard.web.tool_kit import Field, Tool, ToolResult, Values, read_values, working_out

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from fastapi import FastAPI
 
 from grognard.engine.errors import UsageError
-from grognard.engine.store import database_url, open_store
+from grognard.engine.store.factory import database_url, open_store
 from grognard.web.app import create_app
 from grognard.web.limits import server_options
 from grognard.web.server import SHUTDOWN_GRACE

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 
 
 class Scripted(Rng):

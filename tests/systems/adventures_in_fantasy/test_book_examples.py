@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from grognard.engine.dice import percentile
+from grognard.engine.dice.core import percentile
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import castles, encounters, riding, terrain
 from grognard.systems.adventures_in_fantasy.equipment import fatigue_rate

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from grognard.engine.conformance import check_game
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import RulesError
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.serial import canonical

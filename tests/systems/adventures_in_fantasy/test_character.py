@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.systems.adventures_in_fantasy.character import (
     Character,
     Characteristics,

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.chargen import (
     MONTHS_PER_YEAR,

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from grognard.engine.dice import Rng, d20_digit
+from grognard.engine.dice.core import Rng, d20_digit
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import apprenticeship as ap
 from grognard.systems.adventures_in_fantasy import education as ed

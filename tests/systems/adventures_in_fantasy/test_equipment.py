@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import castles
 from grognard.systems.adventures_in_fantasy import equipment as eq

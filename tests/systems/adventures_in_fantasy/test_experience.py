@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.character import Character, Characteristics
 from grognard.systems.adventures_in_fantasy.experience import (

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from grognard.cli.console import out
 from grognard.cli.main import app
-from grognard.engine.store import open_store
+from grognard.engine.store.factory import open_store
 from grognard.systems.adventures_in_fantasy.campaign import CampaignState
 
 GOLDEN = Path(__file__).parent / "golden" / "campaign_session.txt"

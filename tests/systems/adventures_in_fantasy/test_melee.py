@@ -13,10 +13,10 @@ from functools import cache
 import pytest
 
 from grognard.engine.conformance import check_game
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import RulesError, UsageError
 from grognard.engine.game import CHANCE, TERMINAL, OptionValue
-from grognard.engine.odds import solve
+from grognard.engine.odds.solver import solve
 from grognard.systems.adventures_in_fantasy.combat import Fighter
 from grognard.systems.adventures_in_fantasy.melee import (
     MELEE_GAME,

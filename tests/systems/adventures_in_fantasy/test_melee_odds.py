@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grognard.engine.game import CHANCE
-from grognard.engine.odds import solve
+from grognard.engine.odds.solver import solve
 from grognard.systems.adventures_in_fantasy.combat import REACHES, parse_fighter, table_q_places
 from grognard.systems.adventures_in_fantasy.damage import BODY_TYPES
 from grognard.systems.adventures_in_fantasy.melee import (

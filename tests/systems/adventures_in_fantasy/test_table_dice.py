@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from grognard.cli.systems import aif_world
 from grognard.cli.systems.aif_character import mount as mount_character
-from grognard.engine.dice import Rng, percentile, roll_dice
+from grognard.engine.dice.core import Rng, percentile, roll_dice
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.encounters import outdoor_encounter
 from grognard.systems.adventures_in_fantasy.table_dice import TableDice, check_spent, parse_rolls

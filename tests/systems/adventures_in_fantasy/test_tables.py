@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from grognard.engine.content import Table, load_text
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import ContentError, UsageError
 from grognard.systems.adventures_in_fantasy import lookups
 from grognard.systems.adventures_in_fantasy.charts import Chart, ChartFile

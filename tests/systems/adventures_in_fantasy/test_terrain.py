@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.terrain import AREA_TABLES, tactical_map
 from tests.systems.adventures_in_fantasy.scripted import Scripted

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 
 
 class StubRng(Rng):

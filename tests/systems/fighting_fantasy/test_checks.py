@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from grognard.engine.dice import Rng
-from grognard.systems.fighting_fantasy import (
+from grognard.engine.dice.core import Rng
+from grognard.systems.fighting_fantasy.checks import (
     luck_after_test,
     luck_outcomes,
     roll_luck,

@@ -10,8 +10,10 @@ from typer.testing import CliRunner
 
 from grognard.cli.systems.ff import app
 from grognard.engine.errors import UsageError
-from grognard.systems.fighting_fantasy import AdventureSheet, Creature, start_fight
+from grognard.systems.fighting_fantasy.fight import start_fight
+from grognard.systems.fighting_fantasy.fight_rules import Creature
 from grognard.systems.fighting_fantasy.odds import fight_odds
+from grognard.systems.fighting_fantasy.sheet import AdventureSheet
 from tests.cli.helpers import grognard
 
 ARGS = ["odds", "--hero", "10/20/9", "--enemy", "9/12"]

@@ -6,7 +6,7 @@ import pytest
 
 from grognard.engine.conformance import check_game, check_registered
 from grognard.engine.game import OptionValue
-from grognard.systems.fighting_fantasy import FightGame
+from grognard.systems.fighting_fantasy.game import FightGame
 
 CASES: list[dict[str, OptionValue]] = [
     {},

@@ -9,9 +9,10 @@ import pytest
 
 from grognard.engine.errors import RulesError
 from grognard.engine.game import CHANCE, TERMINAL
-from grognard.systems.fighting_fantasy import AdventureSheet, Creature, FightRules, FightState, start_fight
 from grognard.systems.fighting_fantasy.attack import round_outcomes, together_outcomes
-from grognard.systems.fighting_fantasy.fight import sheet_after
+from grognard.systems.fighting_fantasy.fight import FightState, sheet_after, start_fight
+from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
+from grognard.systems.fighting_fantasy.sheet import AdventureSheet
 from tests.systems.fighting_fantasy.stub import StubRng
 
 ORC = Creature("Orc", 9, 12)

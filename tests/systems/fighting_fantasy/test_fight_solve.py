@@ -11,9 +11,11 @@ from fractions import Fraction
 import pytest
 
 from grognard.engine.errors import OddsError
-from grognard.engine.odds import GraphSolution, Objective, solve
-from grognard.engine.odds_graph import build
-from grognard.systems.fighting_fantasy import AdventureSheet, Creature, FightRules, FightState, start_fight
+from grognard.engine.odds.base import Objective
+from grognard.engine.odds.graph import build
+from grognard.engine.odds.solver import GraphSolution, solve
+from grognard.systems.fighting_fantasy.fight import FightState, start_fight
+from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
 from grognard.systems.fighting_fantasy.fight_solve import FightSolution, fits, solve_fight
 from grognard.systems.fighting_fantasy.odds import (
     FightAdvisor,
@@ -22,6 +24,7 @@ from grognard.systems.fighting_fantasy.odds import (
     solve_odds,
     without_luck,
 )
+from grognard.systems.fighting_fantasy.sheet import AdventureSheet
 
 
 def fight(

@@ -16,18 +16,14 @@ from hypothesis import strategies as st
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import CHANCE
-from grognard.engine.odds import GraphSolution, Objective, solve
-from grognard.engine.odds_view import ViewSolution
-from grognard.systems.fighting_fantasy import (
-    AdventureSheet,
-    Creature,
-    FightRules,
-    FightState,
-    Weapon,
-    start_fight,
-)
+from grognard.engine.odds.base import Objective
+from grognard.engine.odds.solver import GraphSolution, solve
+from grognard.engine.odds.view import ViewSolution
+from grognard.systems.fighting_fantasy.fight import FightState, start_fight
 from grognard.systems.fighting_fantasy.fight_moves import key_after, step_after
+from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
 from grognard.systems.fighting_fantasy.odds import FightAdvisor, fight_objective, fight_odds
+from grognard.systems.fighting_fantasy.sheet import AdventureSheet, Weapon
 from tests.engine.test_odds_speedups import Plain, _reachable, _same_figures
 from tests.engine.test_odds_view import check_view
 from tests.systems.fighting_fantasy.test_odds import hand

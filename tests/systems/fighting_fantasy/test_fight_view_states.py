@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from grognard.systems.fighting_fantasy import AdventureSheet, Creature, start_fight
-from grognard.systems.fighting_fantasy.fight import build_state
+from grognard.systems.fighting_fantasy.fight import build_state, start_fight
+from grognard.systems.fighting_fantasy.fight_rules import Creature
 from grognard.systems.fighting_fantasy.fight_view import FightView, fight_view
+from grognard.systems.fighting_fantasy.sheet import AdventureSheet
 
 
 def test_the_view_of_a_fight_gives_back_its_states() -> None:

@@ -7,9 +7,11 @@ from functools import cache
 
 import icepool
 
-from grognard.engine.odds import solve
-from grognard.systems.fighting_fantasy import AdventureSheet, Creature, FightRules, FightState, start_fight
+from grognard.engine.odds.solver import solve
+from grognard.systems.fighting_fantasy.fight import FightState, start_fight
+from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
 from grognard.systems.fighting_fantasy.odds import FightAdvisor, advise, fight_objective, fight_odds
+from grognard.systems.fighting_fantasy.sheet import AdventureSheet
 
 
 def fight(hero: tuple[int, int, int], enemy: tuple[int, int], **rules: object) -> FightState:

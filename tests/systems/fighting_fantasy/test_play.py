@@ -10,8 +10,8 @@ from pathlib import Path
 from grognard.engine.conformance import check_game
 from grognard.gamebook.load import load_book
 from grognard.gamebook.runner import GamebookGame
-from grognard.systems.fighting_fantasy import FF_RULES
 from grognard.systems.fighting_fantasy.books import BOOKS
+from grognard.systems.fighting_fantasy.ruleset import FF_RULES
 from tests.cli.helpers import grognard
 from tests.gamebook.helpers import continue_from_menu, menu_choice, saved_games
 

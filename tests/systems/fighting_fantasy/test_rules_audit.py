@@ -11,15 +11,10 @@ from itertools import product
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.gamebook.load import parse_book
 from grognard.gamebook.runner import GamebookGame, GamebookState
-from grognard.systems.fighting_fantasy import (
-    FF_RULES,
-    AdventureSheet,
-    Creature,
-    FightRules,
-    FightState,
-    sheet_after,
-    start_fight,
-)
+from grognard.systems.fighting_fantasy.fight import FightState, sheet_after, start_fight
+from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
+from grognard.systems.fighting_fantasy.ruleset import FF_RULES
+from grognard.systems.fighting_fantasy.sheet import AdventureSheet
 from tests.systems.fighting_fantasy.stub import StubRng
 
 HEAD = """

@@ -14,9 +14,11 @@ from grognard.engine.game import CHANCE, TERMINAL
 from grognard.gamebook.check import check_book
 from grognard.gamebook.load import load_book, parse_book
 from grognard.gamebook.runner import GamebookGame, GamebookState
-from grognard.systems.fighting_fantasy import FF_RULES, FightState, luck_outcomes, skill_outcomes
+from grognard.systems.fighting_fantasy.checks import luck_outcomes, skill_outcomes
+from grognard.systems.fighting_fantasy.fight import FightState
 from grognard.systems.fighting_fantasy.fight_rules import ENDS
 from grognard.systems.fighting_fantasy.odds import advise, fight_objective
+from grognard.systems.fighting_fantasy.ruleset import FF_RULES
 
 DATA = Path(__file__).parent / "data"
 

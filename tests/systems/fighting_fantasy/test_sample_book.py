@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.gamebook.check import check_book
 from grognard.gamebook.load import load_book

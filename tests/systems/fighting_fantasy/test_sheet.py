@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import RulesError, UsageError
-from grognard.systems.fighting_fantasy import AdventureSheet, Weapon
+from grognard.systems.fighting_fantasy.sheet import AdventureSheet, Weapon
 from tests.systems.fighting_fantasy.stub import StubRng
 
 

@@ -13,10 +13,13 @@ from functools import cache
 
 import pytest
 
-from grognard.engine.odds import Objective, solve
-from grognard.engine.odds_graph import build
-from grognard.systems.fighting_fantasy import AdventureSheet, Creature, FightRules, FightState, start_fight
+from grognard.engine.odds.base import Objective
+from grognard.engine.odds.graph import build
+from grognard.engine.odds.solver import solve
+from grognard.systems.fighting_fantasy.fight import FightState, start_fight
+from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
 from grognard.systems.fighting_fantasy.odds import advise, fight_objective, fight_odds
+from grognard.systems.fighting_fantasy.sheet import AdventureSheet
 
 Figures = tuple[Fraction, Fraction, Fraction]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from grognard.engine.odds import solve
+from grognard.engine.odds.solver import solve
 from grognard.systems.grey_star.combat import CombatState
 from grognard.systems.grey_star.fight_solve import solve_fight
 from grognard.systems.grey_star.odds import CombatAdvisor, objective

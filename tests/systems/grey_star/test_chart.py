@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from grognard.engine.dice import Rng, lone_wolf_distribution
+from grognard.engine.dice.core import Rng, lone_wolf_distribution
 from grognard.engine.errors import RulesError, UsageError
 from grognard.systems.grey_star import chart as ch
 from grognard.systems.grey_star.chart import ActionChart, ChartOptions, new_chart, roll_chart

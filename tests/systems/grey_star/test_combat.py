@@ -10,7 +10,7 @@ import pytest
 
 from grognard.engine import registry
 from grognard.engine.conformance import check_game, check_registered
-from grognard.engine.dice import BOOK_TABLE_DIGITS, Rng
+from grognard.engine.dice.core import BOOK_TABLE_DIGITS, Rng
 from grognard.engine.errors import RulesError, UsageError
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.systems.grey_star import chart as ch

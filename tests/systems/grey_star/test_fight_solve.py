@@ -1,5 +1,5 @@
 """The fast odds of a combat (the position view `fight_view` and the dedicated recursion `fight_solve`)
-against the state-by-state solve of the same `CombatState` (`engine.odds.solve(positions=False)`): the
+against the state-by-state solve of the same `CombatState` (`engine.odds.solver.solve(positions=False)`): the
 same Fractions for every figure, on combats drawn by hypothesis with every section modifier. The rules
 are 001_2055bbb054c2d265.txt:5-12 (a round: WILLPOWER spent, a random number, the table's cell, the
 enemy's loss multiplied) and :14-18 (evading)."""
@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import CHANCE, TERMINAL, State
-from grognard.engine.odds import Objective, solve
-from grognard.engine.odds_base import Odds, Solution
+from grognard.engine.odds.base import Objective, Odds, Solution
+from grognard.engine.odds.solver import solve
 from grognard.systems.grey_star.combat import CombatState
 from grognard.systems.grey_star.fight_solve import solve_fight
 from grognard.systems.grey_star.fight_view import FightView, pack

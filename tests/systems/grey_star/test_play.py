@@ -11,8 +11,8 @@ from pathlib import Path
 from grognard.engine.conformance import check_game
 from grognard.gamebook.load import load_book
 from grognard.gamebook.runner import GamebookGame
-from grognard.systems.grey_star import GS_RULES
 from grognard.systems.grey_star.books import BOOKS
+from grognard.systems.grey_star.ruleset import GS_RULES
 from tests.cli.helpers import grognard
 from tests.gamebook.helpers import continue_from_menu, menu_choice, saved_games
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from grognard.engine.dice import lone_wolf_distribution
+from grognard.engine.dice.core import lone_wolf_distribution
 from grognard.engine.errors import RulesError
 from grognard.systems.grey_star import chart as ch
 from grognard.systems.grey_star import crt

@@ -14,13 +14,12 @@ from typing import Any
 
 import pytest
 
-from grognard.engine.dice import lone_wolf_distribution
+from grognard.engine.dice.core import lone_wolf_distribution
 from grognard.engine.game import CHANCE, TERMINAL, Outcome
 from grognard.gamebook.check import check_book
 from grognard.gamebook.load import load_book, parse_book
 from grognard.gamebook.model import Condition
 from grognard.gamebook.runner import GamebookGame, GamebookState
-from grognard.systems.grey_star import GS_RULES
 from grognard.systems.grey_star import advice as advice_module
 from grognard.systems.grey_star.book_fight import BookFight
 from grognard.systems.grey_star.chart import (
@@ -33,6 +32,7 @@ from grognard.systems.grey_star.chart import (
     ActionChart,
 )
 from grognard.systems.grey_star.odds import CombatAdvisor
+from grognard.systems.grey_star.ruleset import GS_RULES
 
 DATA = Path(__file__).parent / "data"
 ISSUE = "issue #4"

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from grognard.gamebook.load import load_book
 from grognard.gamebook.runner import GamebookGame, GamebookState
-from grognard.systems.grey_star import GS_RULES
 from grognard.systems.grey_star.book_fight import BookFight
 from grognard.systems.grey_star.chart import DAGGER, STAFF, TALISMAN, ActionChart
+from grognard.systems.grey_star.ruleset import GS_RULES
 
 BOOK_PATH = Path(__file__).resolve().parents[3] / "src/grognard/systems/grey_star/data/books/sample.toml"
 FIVE = "Sorcery,Enchantment,Elementalism,Alchemy,Prophecy"

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.engine.conformance import game_seed
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import CHANCE, TERMINAL, Action, GameState
 from grognard.engine.serial import canonical, to_data
 from grognard.engine.session import Policy, Session, random_policy

@@ -14,7 +14,7 @@ from itertools import product
 
 import pytest
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import RuleNotImplementedError
 from grognard.engine.game import CHANCE
 from grognard.systems.heroquest.content import catalog as hq

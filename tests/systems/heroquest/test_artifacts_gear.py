@@ -11,7 +11,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from grognard.engine.store import open_store
+from grognard.engine.store.factory import open_store
 from grognard.systems.heroquest.campaign.homecoming import hero_after_quest
 from grognard.systems.heroquest.campaign.roster import Roster
 from grognard.systems.heroquest.content.hero import Equipped

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.session import Session
 from grognard.systems.heroquest.content.quest_setup import quest_source

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.systems.heroquest.model.state import QuestState
 from grognard.systems.heroquest.policies.bots import hero_bot

@@ -236,7 +236,7 @@ def test_random_games_through_challenges_destiny_pits_and_fallen_heroes(tmp_path
     import json
 
     from grognard.engine.conformance import check_game
-    from grognard.engine.dice import Rng
+    from grognard.engine.dice.core import Rng
     from grognard.engine.game import GameState
     from grognard.systems.heroquest.content.hero import create_hero
     from grognard.systems.heroquest.content.quest_setup import hero_from_spec

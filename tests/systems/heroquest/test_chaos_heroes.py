@@ -116,7 +116,7 @@ def test_the_learned_spell_is_kept_in_his_pool_after_the_quest_line_286(tmp_path
 
 def test_the_bot_casts_a_learned_chaos_spell_at_a_monster_line_286(tmp_path: Path) -> None:
     """004_24cd6f974fe6a1ee.txt:286: the heroes' bot uses a learned chaos spell on a monster in sight."""
-    from grognard.engine.dice import Rng
+    from grognard.engine.dice.core import Rng
 
     state = put_hero(_wizard_turn(tmp_path, ("tempest",)), 1, spells=())  # no spell of his groups left
     state = replace(state, turn=Turn(rolled=True))

@@ -75,7 +75,7 @@ def test_kind_names() -> None:
 
 def test_the_real_command_with_the_system_loaded_as_a_plugin() -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT), NO_COLOR="1", COLUMNS="120")
-    env["GROGNARD_PLUGINS"] = "grognard.systems.heroquest,grognard.cli.systems.heroquest"
+    env["GROGNARD_PLUGINS"] = "grognard.systems.heroquest.system,grognard.cli.systems.heroquest"
     proc = subprocess.run(
         [sys.executable, "-m", "grognard", "hq", "monster", "ogre", "--level", "13", "--json"],
         capture_output=True,

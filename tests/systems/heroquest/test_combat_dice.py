@@ -1,6 +1,6 @@
 """Combat dice (line 84 of 004_24cd6f974fe6a1ee.txt) against two oracles: icepool and brute force.
 
-Brute force throws every face of every die (the die of `engine.dice.HQ_COMBAT_FACES`), counts skulls
+Brute force throws every face of every die (the die of `engine.dice.core.HQ_COMBAT_FACES`), counts skulls
 and the defender's shields, and compares the exact distribution with `combat_dice`.
 """
 
@@ -13,9 +13,9 @@ from fractions import Fraction
 import icepool
 import pytest
 
-from grognard.engine.dice import HQ_COMBAT_FACES, Rng
+from grognard.engine.dice.core import HQ_COMBAT_FACES, Rng
 from grognard.engine.errors import UsageError
-from grognard.engine.odds import solve
+from grognard.engine.odds.solver import solve
 from grognard.systems.heroquest.content import combat_dice as cd
 
 SHIELD = {"hero": "white shield", "monster": "black shield"}

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from grognard.engine.conformance import check_game
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import GameState
 from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS
 from grognard.systems.heroquest.game import GAME

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import CHANCE
 from grognard.systems.heroquest.content.hero import Hero, create_hero
 from grognard.systems.heroquest.driver.resolve import outcomes

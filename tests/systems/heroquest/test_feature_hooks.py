@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import grognard.systems.heroquest as package
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import RulesError
 from grognard.engine.features import Registry
 from grognard.systems.heroquest.model import feature_hooks

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from grognard.engine.store import open_store
+from grognard.engine.store.factory import open_store
 from grognard.systems.heroquest.campaign.roster import Roster
 from grognard.systems.heroquest.game import GAME
 from grognard.systems.heroquest.model.state import QuestState

@@ -25,7 +25,7 @@ MODULES = sorted(
 @pytest.fixture(scope="module")
 def importer() -> Iterator[Importer]:
     """One parent process for the module's tests."""
-    with fresh_importer("grognard.systems.heroquest") as found:
+    with fresh_importer("grognard.systems.heroquest.system") as found:
         yield found
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.systems.heroquest.content.combat_dice import damage, shields, skulls
 from grognard.systems.heroquest.content.hero import create_hero, learn_skill
 from grognard.systems.heroquest.driver.resolve import outcomes, throw

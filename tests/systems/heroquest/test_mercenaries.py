@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-import grognard.systems.heroquest  # noqa: F401  (the package first: see the context notes)
 from grognard.engine.errors import UsageError
-from grognard.engine.store import open_store
+from grognard.engine.store.factory import open_store
 from grognard.systems.heroquest.campaign.homecoming import keep_awards
 from grognard.systems.heroquest.campaign.roster import Roster
 from grognard.systems.heroquest.content.quest_setup import hero_from_spec

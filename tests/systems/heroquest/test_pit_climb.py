@@ -8,7 +8,7 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import CHANCE
 from grognard.systems.heroquest.model.state import QuestState
 from grognard.systems.heroquest.policies.bots import hero_bot

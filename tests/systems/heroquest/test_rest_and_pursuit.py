@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import CHANCE
 from grognard.systems.heroquest.driver.monster_turns import monster_turn_ends, upkeep
 from grognard.systems.heroquest.driver.resolve import throw

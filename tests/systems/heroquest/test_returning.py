@@ -12,7 +12,7 @@ import pytest
 from grognard.cli.systems.heroquest_return import return_completion
 from grognard.engine.errors import UsageError
 from grognard.engine.game import TERMINAL
-from grognard.engine.store import open_store
+from grognard.engine.store.factory import open_store
 from grognard.systems.heroquest.campaign.homecoming import homecoming
 from grognard.systems.heroquest.campaign.returning import Memory, completion_after, memory_of
 from grognard.systems.heroquest.game import GAME

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from grognard.engine.errors import DamagedStoreError, SaveError, StaleGameError, UsageError
-from grognard.engine.records import KeptRecords
-from grognard.engine.store import SqlStore, open_url
+from grognard.engine.store.factory import open_url
+from grognard.engine.store.records import KeptRecords
+from grognard.engine.store.sql import SqlStore
 from grognard.systems.heroquest.campaign.roster import Roster, hero_from_data, hero_to_data
 from grognard.systems.heroquest.content.hero import Hero, create_hero
 from grognard.systems.heroquest.rules import gear

@@ -82,7 +82,7 @@ def test_a_hero_without_magic_chooses_nothing_line_104() -> None:
 
 def test_the_bots_keep_the_starting_choice_line_104() -> None:
     """`004_24cd6f974fe6a1ee.txt:104`: the bot heroes never change what they hold (the automatic choice)."""
-    from grognard.engine.dice import Rng
+    from grognard.engine.dice.core import Rng
     from grognard.engine.game import CHANCE, TERMINAL
     from grognard.systems.heroquest.policies.bots import hero_bot
 

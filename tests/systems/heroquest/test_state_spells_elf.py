@@ -8,7 +8,7 @@ from fractions import Fraction
 from itertools import product
 from pathlib import Path
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import CHANCE
 from grognard.systems.heroquest.driver.turn import start_monster
 from grognard.systems.heroquest.features.spells.spells import offers

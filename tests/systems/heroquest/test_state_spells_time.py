@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from grognard.engine.conformance import check_game
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.systems.heroquest.game import GAME
 from grognard.systems.heroquest.model.state import Turn, state_from_data, state_to_data
 from grognard.systems.heroquest.policies.bots import hero_bot

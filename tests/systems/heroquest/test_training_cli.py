@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grognard.engine.dice import Rng, heroquest_combat_dice
-from grognard.engine.store import open_store
+from grognard.engine.dice.core import Rng, heroquest_combat_dice
+from grognard.engine.store.factory import open_store
 from grognard.systems.heroquest.campaign.roster import Roster
 from tests.cli.helpers import grognard
 

@@ -10,7 +10,7 @@ from itertools import product
 from math import comb
 from pathlib import Path
 
-from grognard.engine.dice import HQ_COMBAT_FACES, Rng
+from grognard.engine.dice.core import HQ_COMBAT_FACES, Rng
 from grognard.engine.game import CHANCE
 from grognard.systems.heroquest.content.hero import Equipped
 from grognard.systems.heroquest.driver.turn import end_encounter

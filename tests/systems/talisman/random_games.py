@@ -47,9 +47,9 @@ from collections import Counter
 from grognard.engine.conformance import is_sampled, play_one
 from grognard.engine.game import TERMINAL
 from grognard.engine.session import Policy, random_policy
-from grognard.systems.talisman import TalismanGame
 from grognard.systems.talisman.bots import mixed_policy
 from grognard.systems.talisman.catalog import catalog
+from grognard.systems.talisman.game import TalismanGame
 
 GAMES = 50
 """Games in a chunk."""

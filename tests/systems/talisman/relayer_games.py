@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.systems.talisman.bots import bot
 from grognard.systems.talisman.game import initial_state

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
 from grognard.systems.talisman.bot_worth import Mover, crown_ready, fight_worth, odds, phase
 from grognard.systems.talisman.bots import bot, heuristic_policy

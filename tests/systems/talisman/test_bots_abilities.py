@@ -4,7 +4,7 @@ casts no Spell that would do nothing."""
 
 from __future__ import annotations
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.systems.talisman.bot_worth import card_worth, item_worth
 from grognard.systems.talisman.bots import futile, heuristic_policy
 from grognard.systems.talisman.catalog import catalog

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.systems.talisman import combat, odds
 from grognard.systems.talisman.combat import LOSE, STANDOFF, WIN, combat_chances, creature_score, hero_score
 from grognard.systems.talisman.odds import combat_odds

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grognard.engine.conformance import check_game
-from grognard.systems.talisman import TalismanGame
+from grognard.systems.talisman.game import TalismanGame
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

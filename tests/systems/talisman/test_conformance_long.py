@@ -10,8 +10,8 @@ here.
 from __future__ import annotations
 
 from grognard.engine.conformance import check_game
-from grognard.systems.talisman import TalismanGame
 from grognard.systems.talisman.bots import heuristic_policy
+from grognard.systems.talisman.game import TalismanGame
 
 GAMES = 12
 """Games played (about 1-1.5 s each with every move checked)."""

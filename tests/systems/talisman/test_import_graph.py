@@ -23,12 +23,12 @@ ROOT = Path(tasks.__file__).parent
 
 LAYERS: dict[str, tuple[str, ...]] = {
     "content": ("content", "catalog"),
-    "model": ("actions", "state", "tasks"),
+    "model": ("actions", "state", "tasks", "words"),
     "primitives": ("dice", "characters", "scores"),
     "features": ("effects", "spells", "combat", "turn", "movement", "encounter"),
     "driver": ("flow", "game", "odds"),
     "policies": ("bot_worth", "bots", "simulate"),
-    "presentation": ("views", "render", "seat_view", "__init__"),
+    "presentation": ("views", "seat_view", "system", "__init__"),
 }
 """Every module of the package by layer, lowest first."""
 

@@ -11,9 +11,16 @@ from grognard.engine import registry
 from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE
 from grognard.engine.serial import canonical
-from grognard.systems.talisman import SYSTEM, TalismanGame, combat_odds, initial_state
 from grognard.systems.talisman.combat import combat_chances
-from grognard.systems.talisman.game import AUTO_TURNS, DEFAULT_ROUNDS, default_turns
+from grognard.systems.talisman.game import (
+    AUTO_TURNS,
+    DEFAULT_ROUNDS,
+    TalismanGame,
+    default_turns,
+    initial_state,
+)
+from grognard.systems.talisman.odds import combat_odds
+from grognard.systems.talisman.system import SYSTEM
 
 
 def _brute(mine: int, theirs: int, their_dice: int = 1) -> tuple[Fraction, Fraction, Fraction]:
@@ -47,7 +54,7 @@ def test_combat_odds_options() -> None:
 
 
 def test_the_system_is_registered() -> None:
-    """Importing the package registers "talisman" with its game."""
+    """Its `system` module registers "talisman" with its game."""
     assert registry.get_system("talisman") is SYSTEM
     assert SYSTEM.game("game").info.max_players == 6
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from grognard.engine.dice import sum_distribution
+from grognard.engine.dice.core import sum_distribution
 from grognard.engine.errors import ContentError
 from grognard.systems.talisman.catalog import catalog, load_catalog
 from grognard.systems.talisman.content import TYPE_ORDER

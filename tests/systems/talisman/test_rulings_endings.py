@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import TERMINAL
 from grognard.systems.talisman.bots import BOTS, heuristic_policy, mixed_policy
 from grognard.systems.talisman.game import default_turns

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.systems.talisman.bots import heuristic_policy
 from grognard.systems.talisman.combat import classify

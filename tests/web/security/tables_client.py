@@ -13,6 +13,8 @@ from grognard.web.settings import Settings
 
 SECRET = "security-test-secret-" + "z" * 32
 BASE = "http://127.0.0.1"
+JSON = {"Accept": "application/json"}
+"""The header a client sends for a JSON answer to a POST that moves a game."""
 _TOKEN = re.compile(r'name="csrf-token" content="([0-9a-f]+)"')
 
 
@@ -40,6 +42,13 @@ class Visitor:
         made = self.post("/games", form)
         assert made.status_code == 303, made.text[-500:]
         return str(made.headers["location"])
+
+    def json(self, url: str) -> Any:
+        """A JSON twin's answer (200 expected)."""
+        got = self.client.get(url)
+        assert got.status_code == 200, got.text[-300:]
+        assert got.headers["content-type"] == "application/json", got.headers["content-type"]
+        return got.json()
 
     def view(self, table: str) -> dict[str, Any]:
         """The table's JSON twin as this browser sees it."""

@@ -23,13 +23,13 @@ import pytest
 import uvicorn
 
 from grognard.engine.match import Match
-from grognard.engine.store import open_store
+from grognard.engine.store.factory import open_store
 from grognard.web.app import create_app
 from grognard.web.live_odds import odds_text
 from grognard.web.server import server_config
 from grognard.web.settings import Settings
 from grognard.web.solving import SLOTS, Budget, OverBudget, run_in_worker
-from tests.web.conftest import LiveServer, serving
+from tests.live_server import LiveServer, serving
 
 SECRET = "deadline-test-secret-" + "d" * 32
 TOKEN = re.compile(r'name="csrf-token" content="([0-9a-f]+)"')
@@ -228,9 +228,9 @@ def test_a_heavy_calculation_answers_over_budget_within_its_deadline_and_its_wor
 
 
 def test_a_light_calculation_gives_the_same_figures_as_before(served: LimitedServer) -> None:
-    from grognard.web.tools import TOOLS, read_values
+    from grognard.web.tools import TOOLS, compute, read_values
 
-    expected = TOOLS["ff-fight"].compute(read_values(TOOLS["ff-fight"], LIGHT))
+    expected = compute("ff-fight", read_values(TOOLS["ff-fight"], LIGHT))
     answer = Browser(served.url).calculate(LIGHT)
     assert answer.status_code == 200
     for label, figure in expected.figures:
@@ -238,11 +238,11 @@ def test_a_light_calculation_gives_the_same_figures_as_before(served: LimitedSer
 
 
 def test_a_refused_value_found_in_the_worker_reads_as_before(served: LimitedServer) -> None:
-    from grognard.web.tools import TOOLS, read_values
+    from grognard.web.tools import TOOLS, compute, read_values
 
     form = LIGHT | {"enemies": "9/12,nine/3"}
     with pytest.raises(ValueError) as refused:
-        TOOLS["ff-fight"].compute(read_values(TOOLS["ff-fight"], form))
+        compute("ff-fight", read_values(TOOLS["ff-fight"], form))
     answer = Browser(served.url).calculate(form)
     assert answer.status_code == 400
     assert str(refused.value) in html.unescape(answer.text)

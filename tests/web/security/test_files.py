@@ -25,10 +25,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from grognard.engine import savefile
 from grognard.engine.embedded import embed, open_embedded
 from grognard.engine.errors import ContentError, SaveError
-from grognard.engine.store import STORE_FILE, open_store
+from grognard.engine.store import savefile
+from grognard.engine.store.factory import STORE_FILE, open_store
 from grognard.systems.fighting_fantasy.books import BOOKS
 from grognard.systems.heroquest.content.quest import load_quest
 from grognard.systems.heroquest.content.quest_setup import quest_source
@@ -333,7 +333,7 @@ def test_a_book_upload_that_breaks_leaves_no_file(home: Path, monkeypatch: pytes
     def broken(*args: object) -> list[object]:
         raise RuntimeError("the checker broke")
 
-    monkeypatch.setattr("grognard.web.books.check_book", broken)
+    monkeypatch.setattr("grognard.web.routes.books.check_book", broken)
     answer = upload(client(), "/books/fighting-fantasy", "sample.toml", BOOKS.all()["sample"].read_bytes())
     assert answer.status_code == 500
     assert kept_files(home) == []

@@ -21,7 +21,7 @@ from grognard.web.app import create_app
 from grognard.web.limits import MAX_BODY
 from grognard.web.live import STREAMS
 from grognard.web.settings import UPLOAD_LIMIT, Settings
-from tests.web.conftest import serving
+from tests.live_server import serving
 from tests.web.security.test_deadlines import SECRET, TOKEN, LimitedServer, wait_for
 
 FIVE_MB = 5_000_000

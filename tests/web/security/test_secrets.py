@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from grognard.engine.match import Match
-from grognard.engine.store import open_store
+from grognard.engine.store.factory import open_store
 from grognard.web.access import store_id
 from tests.web.security.tables_client import SECRET, Visitor, browser
 

@@ -18,7 +18,7 @@ from grognard.cli.frontends import Frontend, MenuEntry, register
 from grognard.cli.options import JsonOption, SeedOption
 from grognard.cli.systems.aif_dice import RollsOpt, calculator_dice, given_data, table_dice
 from grognard.engine.content import Row, Table
-from grognard.engine.dice import Roll
+from grognard.engine.dice.core import Roll
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.charts import Bands, Chart
 from grognard.systems.adventures_in_fantasy.tables import get_table, kind, listing

@@ -23,11 +23,12 @@ from grognard.cli.options import JsonOption, SeedOption
 from grognard.cli.systems.aif_character import ask_courses, ask_side
 from grognard.cli.systems.aif_dice import RollsOpt
 from grognard.cli.systems.aif_standing import add_standing_commands
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.registry import get_game
 from grognard.engine.session import MoveRecord, Session
-from grognard.engine.store import SqlStore, open_store
+from grognard.engine.store.factory import open_store
+from grognard.engine.store.sql import SqlStore
 from grognard.systems.adventures_in_fantasy import experience as xp
 from grognard.systems.adventures_in_fantasy import hirelings as men
 from grognard.systems.adventures_in_fantasy.calendar import names

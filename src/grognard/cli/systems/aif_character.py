@@ -22,7 +22,7 @@ from rich.table import Table as RichTable
 from grognard.cli.console import InputEnded, out, print_json, read_line
 from grognard.cli.options import JsonOption, SeedOption
 from grognard.cli.systems.aif_dice import RollsOpt, calculator_dice, given_data, table_dice
-from grognard.engine.dice import Roll
+from grognard.engine.dice.core import Roll
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import checks
 from grognard.systems.adventures_in_fantasy.character import Character

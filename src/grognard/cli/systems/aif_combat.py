@@ -21,7 +21,7 @@ from grognard.cli.console import err, out, print_json
 from grognard.cli.options import JsonOption, SeedOption
 from grognard.cli.systems.aif_dice import RollsOpt, calculator_dice, given_data
 from grognard.engine.errors import UsageError
-from grognard.engine.odds import Number
+from grognard.engine.odds.base import Number
 from grognard.systems.adventures_in_fantasy.action_text import Source
 from grognard.systems.adventures_in_fantasy.combat import (
     FIGHTER_HELP,

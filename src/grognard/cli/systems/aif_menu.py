@@ -19,7 +19,7 @@ from grognard.cli.systems.board_aif import AifPresenter
 from grognard.engine.match import Match
 from grognard.engine.registry import get_game
 from grognard.engine.session import Session
-from grognard.engine.store import open_store
+from grognard.engine.store.factory import open_store
 from grognard.systems.adventures_in_fantasy.campaign import GAME_ID
 
 RESUME = "grognard games play "

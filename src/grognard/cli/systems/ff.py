@@ -22,20 +22,16 @@ from grognard.cli.gamebook import (
 from grognard.cli.options import GameOption, JsonOption, SeedOption
 from grognard.cli.solve import add_solve_command
 from grognard.engine.errors import OddsError, UsageError
-from grognard.engine.odds import DEFAULT_BUDGET
-from grognard.systems.fighting_fantasy import (
-    FF_RULES,
-    SYSTEM,
-    AdventureSheet,
-    FightRules,
-    parse_creature,
-    parse_hero,
-    start_fight,
-)
+from grognard.engine.odds.solver import DEFAULT_BUDGET
 from grognard.systems.fighting_fantasy.books import BOOKS
+from grognard.systems.fighting_fantasy.fight import start_fight
+from grognard.systems.fighting_fantasy.fight_rules import FightRules
+from grognard.systems.fighting_fantasy.game import parse_creature, parse_hero
 from grognard.systems.fighting_fantasy.odds import FightOdds, fight_objective, fight_odds
-from grognard.systems.fighting_fantasy.sheet import POTIONS
+from grognard.systems.fighting_fantasy.ruleset import FF_RULES
+from grognard.systems.fighting_fantasy.sheet import POTIONS, AdventureSheet
 from grognard.systems.fighting_fantasy.solve_view import FightingFantasySheetView
+from grognard.systems.fighting_fantasy.system import SYSTEM
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -29,18 +29,20 @@ from grognard.cli.options import GameOption, JsonOption, SeedOption
 from grognard.cli.solve import add_solve_command
 from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.game import OptionValue
-from grognard.engine.odds import DEFAULT_BUDGET, MAX_BUDGET
+from grognard.engine.odds.solver import DEFAULT_BUDGET, MAX_BUDGET
 from grognard.gamebook.check import check_book
 from grognard.gamebook.load import dump_book
 from grognard.gamebook.projectaon import OtherSeriesError, import_projectaon
-from grognard.systems.grey_star import GS_RULES, SYSTEM, crt
+from grognard.systems.grey_star import crt
 from grognard.systems.grey_star.advice import ADVICE_BUDGET
 from grognard.systems.grey_star.books import BOOKS
 from grognard.systems.grey_star.chart import SHORTFALL_CHOICES
 from grognard.systems.grey_star.combat import MAX_SCORE, TABLES, CombatState
 from grognard.systems.grey_star.fight_solve import Progress
 from grognard.systems.grey_star.odds import CombatAdvice, advise, clearly_too_large
+from grognard.systems.grey_star.ruleset import GS_RULES
 from grognard.systems.grey_star.solve_view import GreyStarSheetView
+from grognard.systems.grey_star.system import SYSTEM
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -20,7 +20,7 @@ from rich.table import Table
 from grognard.cli.console import choose, err, out, print_json, read_line
 from grognard.cli.options import JsonOption
 from grognard.engine.errors import UsageError
-from grognard.engine.store import grognard_home, open_store
+from grognard.engine.store.factory import grognard_home, open_store
 from grognard.systems.heroquest.campaign.roster import Roster
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content import combat_dice as cd

@@ -22,7 +22,7 @@ from rich.console import Console
 from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption
 from grognard.engine.errors import ContentError, UsageError
-from grognard.engine.store import grognard_home
+from grognard.engine.store.factory import grognard_home
 from grognard.systems.heroquest.importer.quest_toml import import_file, quest_toml, report_lines
 
 GOAL_HELP = (

@@ -46,7 +46,7 @@ from grognard.engine.embedded import is_embedded
 from grognard.engine.errors import UsageError
 from grognard.engine.match import Match, SeatKind
 from grognard.engine.session import Session
-from grognard.engine.store import GameStore, open_store
+from grognard.engine.store.factory import GameStore, open_store
 from grognard.systems.heroquest.content.hero import Thresholds
 from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS
 from grognard.systems.heroquest.game import GAME

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from grognard.engine.errors import UsageError
-from grognard.engine.store import GameStore
+from grognard.engine.store.factory import GameStore
 from grognard.systems.heroquest.campaign.returning import Memory, completion_after, memory_of
 from grognard.systems.heroquest.model.state import QuestState
 

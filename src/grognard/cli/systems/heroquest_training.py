@@ -18,7 +18,7 @@ import typer
 
 from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption, SeedOption
-from grognard.engine.dice import Rng, heroquest_combat_dice
+from grognard.engine.dice.core import Rng, heroquest_combat_dice
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content import hero as hr

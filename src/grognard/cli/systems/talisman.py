@@ -38,14 +38,14 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import OptionValue
 from grognard.engine.match import Match, SeatKind
 from grognard.engine.session import Session
-from grognard.engine.store import GameStore, open_store
-from grognard.systems.talisman import SYSTEM, TalismanGame
+from grognard.engine.store.factory import GameStore, open_store
 from grognard.systems.talisman.bots import bot
 from grognard.systems.talisman.catalog import catalog
-from grognard.systems.talisman.game import AUTO_TURNS, DEFAULT_ROUNDS
+from grognard.systems.talisman.game import AUTO_TURNS, DEFAULT_ROUNDS, TalismanGame
 from grognard.systems.talisman.odds import combat_odds
 from grognard.systems.talisman.simulate import parse_bots, simulate
 from grognard.systems.talisman.state import TalismanState
+from grognard.systems.talisman.system import SYSTEM
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

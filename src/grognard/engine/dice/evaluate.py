@@ -1,8 +1,8 @@
-"""Dice notation evaluated: a parsed tree (`dice_tree`) rolled with a seeded `Rng`, every die kept.
+"""Dice notation evaluated: a parsed tree (`tree`) rolled with a seeded `Rng`, every die kept.
 
 Each die thrown is recorded in the `Roll` with its fate (kept, dropped, rerolled, exploded), so a dropped
 or rerolled die is still shown. The dice operators (k, p, rr, ro, e, ra, mi, ma) act here, in
-`_Evaluator.operate`; the named rolls (lw, pct, hq, red) go through `engine.dice`.
+`_Evaluator.operate`; the named rolls (lw, pct, hq, red) go through `engine.dice.core`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from grognard.engine.dice import (
+from grognard.engine.dice.core import (
     DieRoll,
     Rng,
     Roll,
@@ -21,8 +21,8 @@ from grognard.engine.dice import (
     percentile,
     red_dice,
 )
-from grognard.engine.dice_render import to_text
-from grognard.engine.dice_tree import (
+from grognard.engine.dice.render import to_text
+from grognard.engine.dice.tree import (
     MAX_EXPLOSIONS,
     MAX_THROWS,
     Binary,

@@ -1,9 +1,9 @@
 """Dice notation typed by people: parse and check it, roll it with a seeded `Rng`, describe the result.
 
-The three steps live apart, d20's way: `dice_parse.parse` turns text into grognard's own frozen tree
-(`dice_tree`) and refuses, before any die is thrown, whatever is unsupported or too big;
-`dice_eval.evaluate` rolls a parsed expression with an `Rng` and records every throw in a `Roll`;
-`dice_render` prints a tree back (`to_text`) and a roll as data (`roll_data`). This module joins them
+The three steps live apart, d20's way: `parse.parse` turns text into grognard's own frozen tree
+(`tree`) and refuses, before any die is thrown, whatever is unsupported or too big;
+`evaluate.evaluate` rolls a parsed expression with an `Rng` and records every throw in a `Roll`;
+`render` prints a tree back (`to_text`) and a roll as data (`roll_data`). This module joins them
 (`roll_expression`) and is what the command line and the browser import.
 
 Notation (d20's grammar): ``NdM``, ``dM``, ``d%`` (= d100); ``+ - * / // %`` (both divisions round
@@ -18,11 +18,11 @@ the skulls) and ``red``/``2red``/``red2`` (HeroQuest red dice).
 
 from __future__ import annotations
 
-from grognard.engine.dice import Rng, Roll
-from grognard.engine.dice_eval import evaluate
-from grognard.engine.dice_parse import DICE_OPERATORS, parse
-from grognard.engine.dice_render import roll_data, to_text
-from grognard.engine.dice_tree import (
+from grognard.engine.dice.core import Rng, Roll
+from grognard.engine.dice.evaluate import evaluate
+from grognard.engine.dice.parse import DICE_OPERATORS, parse
+from grognard.engine.dice.render import roll_data, to_text
+from grognard.engine.dice.tree import (
     MAX_EXPLOSIONS,
     MAX_NESTING,
     MAX_NUMBER,

@@ -1,4 +1,4 @@
-"""Dice notation parsed: text into grognard's frozen tree (`dice_tree`), checked before any die is thrown.
+"""Dice notation parsed: text into grognard's frozen tree (`tree`), checked before any die is thrown.
 
 The d20 library (avrae/d20) gives the syntax tree; it rolls with the module-level `random`, so its tree
 is converted here, refusing whatever is unsupported or too big (length, nesting, numbers, dice per term and
@@ -15,9 +15,9 @@ from typing import Any
 
 import d20
 
-from grognard.engine.dice import MAX_DICE, MAX_SIDES
-from grognard.engine.dice_render import to_text
-from grognard.engine.dice_tree import (
+from grognard.engine.dice.core import MAX_DICE, MAX_SIDES
+from grognard.engine.dice.render import to_text
+from grognard.engine.dice.tree import (
     MAX_EXPLOSIONS,
     MAX_NESTING,
     MAX_NUMBER,
@@ -44,7 +44,7 @@ _SPECIAL = re.compile(
 _ARITHMETIC = ("+", "-", "*", "/", "//", "%")
 
 DICE_OPERATORS = ("k", "p", "rr", "ro", "e", "ra", "mi", "ma")
-"""The operators a dice term accepts (sets accept only k and p); each acts in `dice_eval`."""
+"""The operators a dice term accepts (sets accept only k and p); each acts in `evaluate`."""
 
 
 class _Checker:

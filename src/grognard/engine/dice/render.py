@@ -7,8 +7,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from grognard.engine.dice import DieRoll, Roll
-from grognard.engine.dice_tree import Binary, Dice, Group, Literal, Node, Operator, Unary
+from grognard.engine.dice.core import DieRoll, Roll
+from grognard.engine.dice.tree import Binary, Dice, Group, Literal, Node, Operator, Unary
 
 
 def _ops_text(ops: Sequence[Operator]) -> str:

@@ -1,6 +1,6 @@
 """Dice notation's tree: the frozen nodes a parsed expression is made of, and the limits every step keeps.
 
-`dice_parse` builds a tree from text, `dice_eval` rolls one, `dice_render` prints one (and a finished roll);
+`parse` builds a tree from text, `evaluate` rolls one, `render` prints one (and a finished roll);
 `notation` joins the three (`docs/architecture.md`, "Adding a dice-notation feature").
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from grognard.engine.dice import MAX_DICE
+from grognard.engine.dice.core import MAX_DICE
 
 MAX_TEXT = 200
 """The longest expression accepted, in characters."""

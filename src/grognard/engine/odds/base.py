@@ -1,8 +1,8 @@
 """The figures the exact solver gives, and the interface every solution offers (see `engine.odds`).
 
-`solve` answers with a `Solution`: one made over the explicit graph of every state (`engine.odds`), or one
-made over a game's position view (`engine.odds_view`). Both give the same figures; this module holds what
-they share: the objective, the figures of a position, and the solution's public methods.
+`solve` answers with a `Solution`: one made over the explicit graph of every state (`engine.odds.solver`),
+or one made over a game's position view (`engine.odds.view`). Both give the same figures; this module
+holds what they share: the objective, the figures of a position, and the solution's public methods.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from grognard.engine.game import Action, Result, State
 
 if TYPE_CHECKING:
-    from grognard.engine.dice import Rng
+    from grognard.engine.dice.core import Rng
 
 Number: TypeAlias = float | Fraction
 """A figure of the solver: a float in float mode, a Fraction in exact mode."""

@@ -19,7 +19,7 @@ all three methods below is explored through them, and so is every state they ret
 - `odds_state(key)`: the state with that key, called once per new key; the only states built.
 
 `Solution.at` confirms a key's match with `==`, so a state of another game with the same key is not
-taken for a solved one. The graph is solved by `engine.odds_solve`.
+taken for a solved one. The graph is solved by `engine.odds.induction`.
 
 Values are kept by column (one list per quantity, indexed by state number), so a column is a flat list
 of floats or of Fractions and the arithmetic stays plain.

@@ -1,4 +1,4 @@
-"""The machinery under the exact solver, part two: solving the graph `engine.odds_graph` builds.
+"""The machinery under the exact solver, part two: solving the graph `engine.odds.graph` builds.
 
 `optimise` solves the components in reverse topological order: a state outside any cycle by backward
 induction, a cycle by policy iteration over exact linear solves (sparse Gaussian elimination). `evaluate`
@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
 from grognard.engine.errors import OddsError
-from grognard.engine.odds_base import FLOAT_TOLERANCE, beats
-from grognard.engine.odds_graph import CHANCE_NODE, Column, Graph, Num
+from grognard.engine.odds.base import FLOAT_TOLERANCE, beats
+from grognard.engine.odds.graph import CHANCE_NODE, Column, Graph, Num
 
 MAX_POLICY_ROUNDS = 10_000
 """Policy iteration gives up on a cycle after this many rounds (only players who disagree get there)."""

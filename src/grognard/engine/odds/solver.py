@@ -15,9 +15,9 @@ plays the optimal action as a bot.
 
 Two optional protocols let a game be solved faster; any State works without them:
 
-- the compact protocol (`odds_key`, `odds_expand`, `odds_state`; see `engine.odds_graph`): the solver
+- the compact protocol (`odds_key`, `odds_expand`, `odds_state`; see `engine.odds.graph`): the solver
   numbers states by a cheap key and builds each state once;
-- the position view (`odds_view(exact)`; see `engine.odds_view`): the game describes its play one layer
+- the position view (`odds_view(exact)`; see `engine.odds.view`): the game describes its play one layer
   at a time (a chance node, the player's choices after each outcome, a chance node after each choice),
   and the solver works on the positions between layers. When the view does not fit (the root, a cycle,
   a search too deep), `solve` falls back to the states.
@@ -29,10 +29,10 @@ from fractions import Fraction
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, Result, State
-from grognard.engine.odds_base import ActionValue, Number, Objective, Odds, Solution, number
-from grognard.engine.odds_graph import Column, Graph, build
-from grognard.engine.odds_solve import evaluate, optimise
-from grognard.engine.odds_view import solve_view
+from grognard.engine.odds.base import ActionValue, Number, Objective, Odds, Solution, number
+from grognard.engine.odds.graph import Column, Graph, build
+from grognard.engine.odds.induction import evaluate, optimise
+from grognard.engine.odds.view import solve_view
 
 DEFAULT_BUDGET = 1_000_000
 """How many states (or positions) `solve` explores before refusing."""
@@ -42,7 +42,7 @@ MAX_BUDGET = 20_000_000
 
 
 class GraphSolution(Solution):
-    """A solution over the explicit graph of every reachable state (`engine.odds_graph`)."""
+    """A solution over the explicit graph of every reachable state (`engine.odds.graph`)."""
 
     def __init__(self, graph: Graph, objective: Objective, utilities: list[Column], choice: list[int]):
         """Made by `solve`: the graph, the objective, each player's utility column and the policy."""
@@ -250,14 +250,4 @@ def solve_from(solution: Solution, state: State, player: int = 0) -> Odds:
     return solution.at(state, player)
 
 
-__all__ = [
-    "DEFAULT_BUDGET",
-    "ActionValue",
-    "GraphSolution",
-    "Number",
-    "Objective",
-    "Odds",
-    "Solution",
-    "solve",
-    "solve_from",
-]
+__all__ = ["DEFAULT_BUDGET", "MAX_BUDGET", "GraphSolution", "solve", "solve_from"]

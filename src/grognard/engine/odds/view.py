@@ -26,13 +26,13 @@ player 0 may decide inside a layer. In exact mode every chance node of a layer i
 probabilities, one per branch, summing to 1); floats are trusted, so a game's view is best tested in
 exact mode. The solver searches the positions depth first with one call of `layer` each, and a layer's
 figures are folded as it is expanded: a repeated throw is renormalised, each choice takes the first best
-option (a later one only when better beyond the float tolerance, as `engine.odds_solve` does). The
+option (a later one only when better beyond the float tolerance, as `engine.odds.induction` does). The
 budget counts positions. Any state reachable from the root still gets its figures: a position's from the
 search, a state inside a layer from its successors through the plain protocol, on demand.
 
 The view does not fit every game: a root that is not a position is solved from the positions it
 reaches, and a cycle through positions (other than a repeated throw) or a search deeper than Python's
-recursion allows makes `solve_view` return None, so `engine.odds.solve` falls back to the states.
+recursion allows makes `solve_view` return None, so `engine.odds.solver.solve` falls back to the states.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from typing import Any, Protocol, TypeAlias
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import CHANCE, TERMINAL, Action, Result, State
-from grognard.engine.odds_base import (
+from grognard.engine.odds.base import (
     FLOAT_TOLERANCE,
     ActionValue,
     Number,

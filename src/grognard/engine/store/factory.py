@@ -7,10 +7,10 @@ updates the snapshot, so a crash loses at most the move being written. Game ids 
 of an SQLite AUTOINCREMENT key, handed out as strings ("1", "2", ...) and never reused after a delete.
 
 The default store is one SQLite file, `games.sqlite3`, in `$GROGNARD_HOME` (by default the user data
-directory), in WAL mode with foreign keys on and a versioned schema (`engine.migrations`). With
+directory), in WAL mode with foreign keys on and a versioned schema (`engine.store.migrations`). With
 `GROGNARD_DATABASE_URL=postgresql://...` the games are kept in a PostgreSQL database instead
-(`engine.db_postgres`): the same schema, the same migrations and the same SQL (`store_sql.SqlStore`), so
-several server processes can share them. The shared SQL lives in `engine.store_sql`, which both backends
+(`engine.store.postgres`): the same schema, the same migrations and the same SQL (`sql.SqlStore`), so
+several server processes can share them. The shared SQL lives in `engine.store.sql`, which both backends
 import, so the factory here and the PostgreSQL backend do not import each other.
 """
 
@@ -24,31 +24,26 @@ from typing import Protocol
 
 import platformdirs
 
-from grognard.engine import records
 from grognard.engine.errors import ContentError, DamagedStoreError, SaveError
 from grognard.engine.files import private_folder, private_umask, read_head
-from grognard.engine.migrations import MIGRATIONS, Migration, migrate
-from grognard.engine.savefile import SavedGame
 from grognard.engine.session import MoveRecord, Session
-from grognard.engine.store_sql import GameSummary, SqlStore, damaged, parse_id, recover_hint
+from grognard.engine.store import records
+from grognard.engine.store.migrations import MIGRATIONS, Migration, migrate
+from grognard.engine.store.savefile import SavedGame
+from grognard.engine.store.sql import GameSummary, SqlStore, damaged
 
 __all__ = [
     "DATABASE_URL_VAR",
     "SQLITE_MAGIC",
     "STORE_FILE",
     "GameStore",
-    "GameSummary",
-    "SqlStore",
     "SqliteStore",
     "copy_store",
-    "damaged",
     "database_error",
     "database_url",
     "grognard_home",
     "open_store",
     "open_url",
-    "parse_id",
-    "recover_hint",
 ]
 
 STORE_FILE = "games.sqlite3"
@@ -280,7 +275,9 @@ def open_url(url: str) -> SqlStore:
     """The store a URL names: `postgresql://...` (or `postgres://...`) a PostgreSQL database, anything
     else the path of an SQLite file (`sqlite:///path` or a plain path)."""
     if url.startswith(("postgresql://", "postgres://")):
-        from grognard.engine.db_postgres import PostgresStore  # inner import: only a PostgreSQL URL loads it
+        from grognard.engine.store.postgres import (  # inner import: only a PostgreSQL URL loads it
+            PostgresStore,
+        )
 
         return PostgresStore(url)
     path = Path(url.removeprefix("sqlite://")) if url.startswith("sqlite://") else Path(url)
@@ -291,7 +288,7 @@ def open_url(url: str) -> SqlStore:
 
 def copy_store(source: SqlStore, target: SqlStore) -> list[str]:
     """Copy every game of `source` into `target` under the same ids, oldest first, each checked by
-    replaying it (`import_game`), then every kept record (`engine.records`: HeroQuest's roster); returns
+    replaying it (`import_game`), then every kept record (`engine.store.records`: HeroQuest's roster); returns
     the game ids copied. A target that already holds one of those ids, or any kept record while the
     source has some, is refused before anything is copied."""
     games = sorted(source.summaries(), key=lambda g: int(g.id))

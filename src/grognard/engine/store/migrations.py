@@ -6,7 +6,7 @@ all is version 0 (a new file). Each migration runs in its own transaction togeth
 records it: a migration that fails leaves the database at the version it had before.
 
 The same migrations build an SQLite file and a PostgreSQL database: a migration is given the open
-connection (`sqlite3.Connection`, or the PostgreSQL store's `engine.db_postgres.PgConnection`, both with
+connection (`sqlite3.Connection`, or the PostgreSQL store's `engine.store.postgres.PgConnection`, both with
 `execute(sql, params)` and `?` placeholders) and asks `dialect(conn)` where the two differ (the
 type of the key, 64-bit integers). See docs/decisions.md.
 """
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from grognard.engine import store_seats
 from grognard.engine.errors import SaveError
+from grognard.engine.store import seats as store_seats
 
 
 @dataclass(frozen=True)

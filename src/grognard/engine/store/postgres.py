@@ -1,6 +1,6 @@
 """The PostgreSQL backend of the saved-game store, for a server shared by several processes.
 
-`PostgresStore` runs the same SQL as the SQLite store (`store.SqlStore`) on a psycopg 3 connection
+`PostgresStore` runs the same SQL as the SQLite store (`sql.SqlStore`) on a psycopg 3 connection
 (an optional dependency: `pip install 'grognard[postgres]'`). The differences are small: a write locks
 the game's row (`SELECT ... FOR UPDATE`), the primary key (game, ply) of the moves refuses a second move
 at one position, and each committed change is announced on the channel `grognard_games`
@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from grognard.engine.errors import SaveError
-from grognard.engine.migrations import MIGRATIONS, Migration, migrate
-from grognard.engine.store_sql import SqlStore
+from grognard.engine.store.migrations import MIGRATIONS, Migration, migrate
+from grognard.engine.store.sql import SqlStore
 
 CHANNEL = "grognard_games"
 """The NOTIFY channel a committed change of a game is announced on (the payload is its id)."""

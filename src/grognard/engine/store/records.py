@@ -1,6 +1,6 @@
 """Kept records: what a system keeps in the store besides games (HeroQuest's heroes between quests).
 
-The table `kept_records` (schema version 4, `engine.migrations`) holds JSON records keyed by
+The table `kept_records` (schema version 4, `engine.store.migrations`) holds JSON records keyed by
 (system, kind, key), each with a revision raised on every change and an `archived` flag: an archived
 record is kept but no longer counts as the live one for its key, so a key can be used again (a hero
 who fell in a quest is archived and a new hero may take the name). At most one live record per key (a
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from grognard.engine.errors import SaveError, StaleGameError
-from grognard.engine.savefile import now
-from grognard.engine.store_sql import SqlStore, damaged
+from grognard.engine.store.savefile import now
+from grognard.engine.store.sql import SqlStore, damaged
 
 _COLUMNS = "id, system, kind, key, data, archived, revision, updated"
 _LIVE_CONFLICT = "ON CONFLICT (system, kind, key) WHERE archived = 0 DO NOTHING"

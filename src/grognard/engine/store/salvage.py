@@ -5,7 +5,7 @@ game (a game row that cannot be read is skipped; moves are read one by one when 
 be), keeps the longest run of moves from the start that replays legally with the dice its seed throws,
 and stores each such game under its old id in a new store at `new`, written beside it and renamed into
 place when done. The report says, game by game, what was kept and what was lost. The kept records
-(`engine.records`: HeroQuest's roster) whose data can still be read are copied too.
+(`engine.store.records`: HeroQuest's roster) whose data can still be read are copied too.
 """
 
 from __future__ import annotations
@@ -18,11 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from grognard.engine import records, registry
+from grognard.engine import registry
 from grognard.engine.errors import GrognardError, SaveError
 from grognard.engine.game import CHANCE, TERMINAL, GameState
-from grognard.engine.migrations import MOVE_SEALED, digest
-from grognard.engine.savefile import (
+from grognard.engine.session import MoveRecord
+from grognard.engine.store import records
+from grognard.engine.store.factory import SqliteStore
+from grognard.engine.store.migrations import MOVE_SEALED, digest
+from grognard.engine.store.savefile import (
     SavedGame,
     check_dice,
     check_faces,
@@ -31,8 +34,6 @@ from grognard.engine.savefile import (
     rolls_from_data,
     status_of,
 )
-from grognard.engine.session import MoveRecord
-from grognard.engine.store import SqliteStore
 
 MAX_PROBE = 100_000
 """The most game ids tried one by one when the list of games itself cannot be read."""

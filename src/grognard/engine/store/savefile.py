@@ -20,11 +20,11 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from grognard import __version__
 from grognard.engine import files, registry
-from grognard.engine.dice import HQ_COMBAT_FACES, MAX_SIDES, DieRoll, Rng, Roll
+from grognard.engine.dice.core import HQ_COMBAT_FACES, MAX_SIDES, DieRoll, Rng, Roll
 from grognard.engine.embedded import MAX_EMBEDDED_BYTES, carry_files, is_embedded, open_embedded, shown
 from grognard.engine.errors import ContentError, GrognardError, SaveError
 from grognard.engine.game import CHANCE, JSON, TERMINAL, Game, GameState, OptionInfo, OptionValue
@@ -33,8 +33,6 @@ from grognard.engine.session import MoveRecord, Session
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
-
-    from grognard.engine.store import GameStore
 
 FORMAT = "grognard-saved-game"
 """The value of the `format` field that marks a grognard saved-game file."""
@@ -99,6 +97,25 @@ class SavedGame:
     status: str = IN_PLAY  # "" when a file leaves it out: it is then taken from the replay
     created: str = field(default_factory=now)
     updated: str = field(default_factory=now)
+
+
+class FileStore(Protocol):
+    """What writing a stored game to a file and storing a file's game need of a store (any
+    `factory.GameStore`; named here so that this module, which the stores import, imports none of them)."""
+
+    def export_game(self, game_id: str) -> SavedGame:
+        """The full record of a game, for a saved-game file."""
+
+    def import_game(
+        self,
+        saved: SavedGame,
+        source: str = "",
+        *,
+        dice: bool = False,
+        allow_files: bool = False,
+        game_id: str | None = None,
+    ) -> str:
+        """Check a saved game by replaying it and store it as a new game; returns the new id."""
 
 
 def from_session(session: Session, title: str = "", created: str | None = None) -> SavedGame:
@@ -585,7 +602,7 @@ def load_checked(data: Any, source: str, *, dice: bool = True, allow_files: bool
     return saved
 
 
-def export_file(store: GameStore, game_id: str, path: Path) -> SavedGame:
+def export_file(store: FileStore, game_id: str, path: Path) -> SavedGame:
     """Write one stored game to a saved-game file, carrying the content of any file it still names
     (`carry_content`); returns what was written."""
     saved = carry_content(store.export_game(game_id))
@@ -609,7 +626,7 @@ def carry_content(saved: SavedGame) -> SavedGame:
     return replace(saved, options=options, snapshot=game.state_to_json(state))
 
 
-def import_file(store: GameStore, path: Path, *, dice: bool = True, allow_files: bool = False) -> str:
+def import_file(store: FileStore, path: Path, *, dice: bool = True, allow_files: bool = False) -> str:
     """Read, check and store a saved-game file; returns the new game id. A refused file changes nothing.
 
     By default the dice are checked against the seed (`dice`) and the options may name shipped content

@@ -1,8 +1,8 @@
 """What both backends of the saved-game store share: `SqlStore`, the SQL of every operation, and the
 summary of a game a list shows.
 
-A backend (`store.SqliteStore`, `db_postgres.PostgresStore`) subclasses `SqlStore`; the factory that picks
-one from a URL is `store.open_url`. Keeping the shared SQL here, apart from the factory, means the
+A backend (`factory.SqliteStore`, `postgres.PostgresStore`) subclasses `SqlStore`; the factory that picks
+one from a URL is `factory.open_url`. Keeping the shared SQL here, apart from the factory, means the
 PostgreSQL backend and the factory do not import each other.
 """
 
@@ -17,12 +17,17 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from grognard.engine import registry, savefile, store_content, store_seats
+from grognard.engine import registry
 from grognard.engine.embedded import PREFIX
 from grognard.engine.errors import DamagedStoreError, GrognardError, RulesError, SaveError, StaleGameError
 from grognard.engine.game import TERMINAL, Game, GameState, OptionValue
-from grognard.engine.migrations import GAME_SEALED, MOVE_SEALED, digest
-from grognard.engine.savefile import (
+from grognard.engine.serial import canonical
+from grognard.engine.session import MoveRecord, Session
+from grognard.engine.store import content as store_content
+from grognard.engine.store import savefile
+from grognard.engine.store import seats as store_seats
+from grognard.engine.store.migrations import GAME_SEALED, MOVE_SEALED, digest
+from grognard.engine.store.savefile import (
     SEED_MAX,
     SEED_MIN,
     SavedGame,
@@ -31,8 +36,6 @@ from grognard.engine.savefile import (
     rolls_to_data,
     status_of,
 )
-from grognard.engine.serial import canonical
-from grognard.engine.session import MoveRecord, Session
 
 
 @dataclass(frozen=True)
@@ -138,7 +141,7 @@ class SqlStore:
 
     def writing(self, doing: str) -> AbstractContextManager[Any]:
         """One write transaction on the store's connection (`execute(sql, params)`, `?` placeholders),
-        for the engine's other tables (`engine.records`); a driver error becomes one `SaveError` line
+        for the engine's other tables (`engine.store.records`); a driver error becomes one `SaveError` line
         naming `doing`."""
         return self._write(doing)
 

@@ -55,7 +55,7 @@ from typing import TypeAlias
 
 from pydantic import ValidationError
 
-from grognard.engine.dice import Rng, Roll, percentile
+from grognard.engine.dice.core import Rng, Roll, percentile
 from grognard.engine.errors import GrognardError, RulesError, UsageError
 from grognard.engine.features import Registry
 from grognard.engine.game import (

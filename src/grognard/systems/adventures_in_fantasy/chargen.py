@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from grognard.engine.content import Row
-from grognard.engine.dice import DieRoll, Rng, Roll, percentile
+from grognard.engine.dice.core import DieRoll, Rng, Roll, percentile
 from grognard.engine.errors import UsageError
 from grognard.engine.game import OptionInfo
 from grognard.systems.adventures_in_fantasy.action_text import CourseArg

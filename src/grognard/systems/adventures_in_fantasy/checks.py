@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
-from grognard.engine.dice import Rng, Roll, d6, percentile
+from grognard.engine.dice.core import Rng, Roll, d6, percentile
 from grognard.engine.errors import UsageError
 from grognard.engine.game import OptionInfo
 from grognard.systems.adventures_in_fantasy.character import PHYSICAL, Character, effective_rating

@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import cache
 
 from grognard.engine.content import Table
-from grognard.engine.dice import Rng, Roll, percentile, roll_dice, sum_distribution
+from grognard.engine.dice.core import Rng, Roll, percentile, roll_dice, sum_distribution
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.charts import Bands, Chart
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK, get_table

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from grognard.engine.dice import Rng, Roll, roll_dice
+from grognard.engine.dice.core import Rng, Roll, roll_dice
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.hostility import check_deployment
 from grognard.systems.adventures_in_fantasy.steps import Step, cite

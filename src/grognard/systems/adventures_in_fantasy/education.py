@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, Roll, percentile
+from grognard.engine.dice.core import Rng, Roll, percentile
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.character import Character
 from grognard.systems.adventures_in_fantasy.chargen import (

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
-from grognard.engine.dice import Rng, roll_dice
+from grognard.engine.dice.core import Rng, roll_dice
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.forces import Force, roll_force
 from grognard.systems.adventures_in_fantasy.steps import Step, cite, d20_one_to_ten, percent_check, roll_on

@@ -12,7 +12,7 @@ import difflib
 from dataclasses import dataclass
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, Roll, percentile
+from grognard.engine.dice.core import Rng, Roll, percentile
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.character import Character
 from grognard.systems.adventures_in_fantasy.charts import Chart, ChartRow

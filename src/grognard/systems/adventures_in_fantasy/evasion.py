@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import floor
 
-from grognard.engine.dice import Rng, Roll, percentile
+from grognard.engine.dice.core import Rng, Roll, percentile
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.charts import Chart, ChartRow
 from grognard.systems.adventures_in_fantasy.steps import Step, cite

@@ -14,7 +14,7 @@ from typing import Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict
 
-from grognard.engine.dice import Rng, Roll
+from grognard.engine.dice.core import Rng, Roll
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.apprenticeship import position_of, with_position
 from grognard.systems.adventures_in_fantasy.character import Character

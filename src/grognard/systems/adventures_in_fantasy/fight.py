@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, Roll, percentile
+from grognard.engine.dice.core import Rng, Roll, percentile
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.combat import Fighter, HitChance, with_hit_points
 from grognard.systems.adventures_in_fantasy.creatures import creature, creature_fighter

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, percentile
+from grognard.engine.dice.core import Rng, percentile
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.steps import Step, chance_of, cite, percent_check, roll_on
 from grognard.systems.adventures_in_fantasy.tables import get_rollable

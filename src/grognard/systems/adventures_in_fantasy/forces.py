@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from grognard.engine.dice import Rng, roll_dice
+from grognard.engine.dice.core import Rng, roll_dice
 from grognard.engine.errors import ContentError
 from grognard.systems.adventures_in_fantasy.steps import Step, cite, d10, percent_check, roll_on
 

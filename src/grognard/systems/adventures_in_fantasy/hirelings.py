@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.chargen import MONTHS_PER_YEAR
 from grognard.systems.adventures_in_fantasy.checks import Influence, influence, influence_probability

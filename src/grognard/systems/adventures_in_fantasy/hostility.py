@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, Roll, percentile
+from grognard.engine.dice.core import Rng, Roll, percentile
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.charts import Chart
 from grognard.systems.adventures_in_fantasy.encounters import Alignment, check_alignment

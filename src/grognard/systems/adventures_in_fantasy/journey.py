@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import cache
 
 from grognard.engine.content import Row, Table, parse_dice
-from grognard.engine.dice import Rng, Roll
+from grognard.engine.dice.core import Rng, Roll
 from grognard.systems.adventures_in_fantasy.encounters import (
     SPECIAL_CREATURES,
     OutdoorEncounter,

@@ -1,14 +1,14 @@
 """The exact odds of a melee, fast: the probability mass carried forward over the hit-point grid.
 
-`engine.odds.solve` works out a melee state by state: with both sides at 60 hit points, the Hit Location
-Chart and stamina, that is half a million states (hit points by hit points by turn) and ten figures per
-state carried back from every child, a minute of Python. The melee has a shape the generic solver
-cannot see: no one chooses, each turn's blows only lower hit points, and the turn counter only matters
-until the last fatigue change (`melee.horizon`). So this module carries one number per position, the
-chance of being there, forward turn by turn (each side's blows are a shift of a row of the grid), and
-adds up what reaches each end; after the horizon, where a turn in which nobody takes damage repeats the
-position, it walks the grid once from the highest hit points down and folds each repeat exactly (the
-mass of a position is divided by one minus its chance of repeating).
+`engine.odds.solver.solve` works out a melee state by state: with both sides at 60 hit points, the Hit
+Location Chart and stamina, that is half a million states (hit points by hit points by turn) and ten figures
+per state carried back from every child, a minute of Python. The melee has a shape the generic solver cannot
+see: no one chooses, each turn's blows only lower hit points, and the turn counter only matters until the last
+fatigue change (`melee.horizon`). So this module carries one number per position, the chance of being there,
+forward turn by turn (each side's blows are a shift of a row of the grid), and adds up what reaches each end;
+after the horizon, where a turn in which nobody takes damage repeats the position, it walks the grid once from
+the highest hit points down and folds each repeat exactly (the mass of a position is divided by one minus its
+chance of repeating).
 
 The figures are the same as the state-by-state solve (exactly equal with `exact=True`, within float
 rounding otherwise): `tests/systems/adventures_in_fantasy/test_melee_odds.py` compares them on many

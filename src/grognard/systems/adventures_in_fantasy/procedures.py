@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.deployment import arrivals
 from grognard.systems.adventures_in_fantasy.encounters import TERRAINS, outdoor_encounter

@@ -12,7 +12,7 @@ from typing import Any
 from grognard.engine.errors import RulesError, UsageError
 from grognard.engine.game import CHANCE
 from grognard.engine.session import MoveRecord, Session
-from grognard.engine.store import GameStore
+from grognard.engine.store.factory import GameStore
 from grognard.systems.adventures_in_fantasy.campaign import CampaignState
 from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, parse_rolls
 from grognard.systems.adventures_in_fantasy.time import Event

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from grognard.engine.content import Row
-from grognard.engine.dice import DieRoll, Rng, Roll, percentile, roll_dice
+from grognard.engine.dice.core import DieRoll, Rng, Roll, percentile, roll_dice
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK, get_rollable
 
 

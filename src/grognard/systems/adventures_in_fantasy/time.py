@@ -16,7 +16,7 @@ from typing import Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from grognard.engine.dice import Rng, Roll
+from grognard.engine.dice.core import Rng, Roll
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
 from grognard.systems.adventures_in_fantasy.apprenticeship import complete_course

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from grognard.engine.dice import Rng, Roll, d6
+from grognard.engine.dice.core import Rng, Roll, d6
 
 LUCKY = "lucky"
 UNLUCKY = "unlucky"

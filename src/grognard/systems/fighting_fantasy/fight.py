@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, Roll, d6
+from grognard.engine.dice.core import Rng, Roll, d6
 from grognard.engine.errors import RulesError
 from grognard.engine.game import CHANCE, TERMINAL, Action, Actor, GameState, Move, Outcome, Result
 from grognard.systems.fighting_fantasy.attack import (
@@ -134,7 +134,7 @@ class FightState(GameState):
         key = key_after(self, move)
         return self if key is None else build_state(self.spec, key)
 
-    # -- the solver's compact protocol (see engine.odds_graph) ------------------------------------------
+    # -- the solver's compact protocol (see engine.odds.graph) ------------------------------------------
 
     def odds_key(self) -> Key:
         """Every field but the spec, which all the states of one fight share."""
@@ -178,7 +178,7 @@ class FightState(GameState):
         """The state of this fight with `key` (see `odds_key`)."""
         return build_state(self.spec, key)
 
-    # -- the solver's position view (see engine.odds_view) -------------------------------------------------
+    # -- the solver's position view (see engine.odds.view) -------------------------------------------------
 
     def odds_view(self, exact: bool) -> FightView | None:
         """One Attack Round at a time, for a fight against one creature (`fight_view`); None otherwise."""

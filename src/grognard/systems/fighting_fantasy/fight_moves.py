@@ -6,8 +6,6 @@ code stays single (see docs/decisions.md, "Exact odds"). A key of None is the st
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from grognard.engine.game import Move
 from grognard.gamebook.action_text import number_in
 from grognard.systems.fighting_fantasy.attack import EVEN, HIT
@@ -27,6 +25,7 @@ from grognard.systems.fighting_fantasy.fight_rules import (
     TEST_LUCK,
     UNLUCKY_HIT_BACK,
     UNLUCKY_HURT_EXTRA,
+    FightFields,
     Key,
     fight_end,
     hit_event,
@@ -40,11 +39,8 @@ from grognard.systems.fighting_fantasy.fight_view import round_rules
 ROUND_PHASES = (ROUND, ASK_LUCK, LUCK)
 """The phases `fight_view` plays in a fight it covers."""
 
-if TYPE_CHECKING:
-    from grognard.systems.fighting_fantasy.fight import FightState
 
-
-def key_after(state: FightState, move: Move) -> Key | None:
+def key_after(state: FightFields, move: Move) -> Key | None:
     """The key of the state after `move` at `state` (None: the state itself, after a stand-off).
 
     In a fight `fight_view` covers, the Attack Round and its Luck test are read from the round's layer
@@ -57,7 +53,7 @@ def key_after(state: FightState, move: Move) -> Key | None:
     return step_after(state, move)
 
 
-def step_after(state: FightState, move: Move) -> Key | None:
+def step_after(state: FightFields, move: Move) -> Key | None:
     """`key_after` step by step, for any fight: the round's wounds, each Luck question, then `settle`."""
     phase = state.phase
     if phase == ROUND:
@@ -79,7 +75,7 @@ def step_after(state: FightState, move: Move) -> Key | None:
     return key_at(state, ROUND, target)
 
 
-def key_at(state: FightState, phase: str, target: int) -> Key:
+def key_at(state: FightFields, phase: str, target: int) -> Key:
     """The key of `state` moved to `phase` against creature `target`, all else unchanged."""
     return (
         state.skill,
@@ -95,7 +91,7 @@ def key_at(state: FightState, phase: str, target: int) -> Key:
     )
 
 
-def after_round(state: FightState, label: str) -> Key | None:
+def after_round(state: FightFields, label: str) -> Key | None:
     """The key after the Attack Round result `label` (None: a stand-off that repeats the state)."""
     spec = state.spec
     rules = spec.rules
@@ -125,7 +121,7 @@ def after_round(state: FightState, label: str) -> Key | None:
     return settle(state, stamina, state.luck, foes, pending, False, (rounds, dealt, taken))
 
 
-def after_luck(state: FightState, lucky: bool) -> Key:
+def after_luck(state: FightFields, lucky: bool) -> Key:
     """The key after the Luck test on the wound at the head of `pending`."""
     event = state.pending[0]
     stamina, foes = state.stamina, state.foes
@@ -142,7 +138,7 @@ def after_luck(state: FightState, lucky: bool) -> Key:
 
 
 def settle(
-    state: FightState,
+    state: FightFields,
     stamina: int,
     luck: int,
     foes: tuple[int, ...],
@@ -190,7 +186,7 @@ def settle(
     return (skill, stamina, luck, foes, luck_cap, measures, phase, target, (), counts)
 
 
-def drink(state: FightState) -> Key:
+def drink(state: FightFields) -> Key:
     """The key after drinking one measure of the potion."""
     spec = state.spec
     skill, stamina, luck, cap = state.skill, state.stamina, state.luck, state.luck_cap

@@ -1,6 +1,7 @@
 """The rules of a Fighting Fantasy fight as data: phases, actions, end labels, Luck adjustments, the
-creatures and section rules (`Creature`, `FightRules`, `FightSpec`), the state key, and the cached tables
-the fight's transitions read (see `fight` and `fight_moves`).
+creatures and section rules (`Creature`, `FightRules`, `FightSpec`), the state key, what the moves read of a
+fight's state (`FightFields`), and the cached tables the fight's transitions read (see `fight` and
+`fight_moves`).
 """
 
 from __future__ import annotations
@@ -8,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import TypeAlias
+from typing import Protocol, TypeAlias
 
-from grognard.engine.game import Move, Result
+from grognard.engine.game import GameState, Move, Result
 from grognard.systems.fighting_fantasy.attack import parse_label, round_outcomes, together_outcomes
 from grognard.systems.fighting_fantasy.checks import luck_outcomes
 
@@ -104,6 +105,48 @@ Key: TypeAlias = tuple[
     int, int, int, tuple[int, ...], int, int, str, int, tuple[str, ...], tuple[int, int, int]
 ]
 """A fight state without its spec: the fields after `spec`, in order (`FightState.odds_key`)."""
+
+
+class FightFields(Protocol):
+    """A fight's state as its moves (`fight_moves`) and its round's rules (`fight_view`) read it:
+    `fight.FightState` is one. Named here, below both, so neither imports the state's module, which
+    imports them."""
+
+    @property
+    def spec(self) -> FightSpec: ...
+
+    @property
+    def skill(self) -> int: ...
+
+    @property
+    def stamina(self) -> int: ...
+
+    @property
+    def luck(self) -> int: ...
+
+    @property
+    def foes(self) -> tuple[int, ...]: ...
+
+    @property
+    def luck_cap(self) -> int: ...
+
+    @property
+    def measures(self) -> int: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def target(self) -> int: ...
+
+    @property
+    def pending(self) -> tuple[str, ...]: ...
+
+    @property
+    def counts(self) -> tuple[int, int, int]: ...
+
+    def odds_state(self, key: Key) -> GameState:
+        """The state of this fight with `key` (`FightState.odds_state`)."""
 
 
 def potion_helps(spec: FightSpec, skill: int, stamina: int, measures: int) -> bool:

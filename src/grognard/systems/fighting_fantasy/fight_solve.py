@@ -35,15 +35,7 @@ from typing import Any, TypeAlias
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, State
-from grognard.engine.odds_base import (
-    FLOAT_TOLERANCE,
-    ActionValue,
-    Number,
-    Objective,
-    Odds,
-    Solution,
-    number,
-)
+from grognard.engine.odds.base import FLOAT_TOLERANCE, ActionValue, Number, Objective, Odds, Solution, number
 from grognard.systems.fighting_fantasy.attack import EVEN, HIT
 from grognard.systems.fighting_fantasy.checks import LUCKY, luck_after_test
 from grognard.systems.fighting_fantasy.fight_rules import (

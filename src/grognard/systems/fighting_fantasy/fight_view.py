@@ -1,5 +1,5 @@
 """A fight against one creature, one Attack Round at a time: the rules `FightState` plays in such a fight,
-and the solver's position view of it (`engine.odds_view`).
+and the solver's position view of it (`engine.odds.view`).
 
 A position is the reader's STAMINA, his LUCK and the creature's STAMINA at the start of an Attack Round,
 or once the fight is over. One layer is one round (000_13d85f0bd5b613c5.txt:27-53): its result; after a
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, TypeAlias
 
 from grognard.engine.errors import RulesError
-from grognard.engine.game import Move, Result
+from grognard.engine.game import GameState, Move, Result
 from grognard.systems.fighting_fantasy.attack import EVEN, HIT, HURT
 from grognard.systems.fighting_fantasy.checks import LUCKY, luck_after_test
 from grognard.systems.fighting_fantasy.fight_rules import (
@@ -36,6 +36,7 @@ from grognard.systems.fighting_fantasy.fight_rules import (
     UNLUCKY_HIT_BACK,
     UNLUCKY_HURT_EXTRA,
     Creature,
+    FightFields,
     FightRules,
     FightSpec,
     Key,
@@ -48,15 +49,12 @@ from grognard.systems.fighting_fantasy.fight_rules import (
     round_split,
 )
 
-if TYPE_CHECKING:
-    from grognard.systems.fighting_fantasy.fight import FightState
-
 Position: TypeAlias = tuple[int, int, int]
 """The reader's STAMINA, his LUCK and the creature's STAMINA."""
 
 Branch: TypeAlias = Any
 """What follows one result of a round: a `Position`, or the Luck question `[[probs, positions], position]`
-(see `engine.odds_view`: testing Luck leads to a chance node over positions, not testing to a position)."""
+(see `engine.odds.view`: testing Luck leads to a chance node over positions, not testing to a position)."""
 
 Wound: TypeAlias = tuple[int, int, bool]
 """What a round's result does: STAMINA the reader loses, STAMINA the creature loses, and whether the
@@ -118,7 +116,7 @@ class FightView:
         measures: int,
         counts: tuple[int, int, int],
         exact: bool = True,
-        build: Callable[[Key], FightState] | None = None,
+        build: Callable[[Key], GameState] | None = None,
     ) -> None:
         rules = spec.rules
         self._build = build
@@ -226,7 +224,7 @@ class FightView:
             return None
         return (state.stamina, state.luck, state.foes[0])
 
-    def state(self, position: Position) -> FightState:
+    def state(self, position: Position) -> GameState:
         """The `FightState` of a position, made by the view's `build` (`FightState.odds_state` of the fight,
         given by `fight_view`)."""
         if self._build is None:
@@ -235,7 +233,7 @@ class FightView:
 
     # -- the moves of FightState ------------------------------------------------------------------------
 
-    def key_after(self, state: FightState, move: Move) -> Key | None:
+    def key_after(self, state: FightFields, move: Move) -> Key | None:
         """The key after `move` at a "round", "luck?" or "luck" state (None: a stand-off, the same state).
 
         Read from the layer of the round's position: at "round" the state's own; inside the round (the
@@ -302,7 +300,7 @@ solver never reads it: `fight_view` makes a fresh view for every solve."""
 RULES_KEPT = 64
 
 
-def round_rules(state: FightState) -> FightView | None:
+def round_rules(state: FightFields) -> FightView | None:
     """The rules a covered fight is played with (None for a fight this module does not cover)."""
     if state.target != 0:
         return None
@@ -318,7 +316,7 @@ def round_rules(state: FightState) -> FightView | None:
     return rules
 
 
-def fight_view(state: FightState, exact: bool) -> FightView | None:
+def fight_view(state: FightFields, exact: bool) -> FightView | None:
     """A fresh position view of the fight `state` belongs to, for the solver (None when not covered)."""
     if state.target != 0 or not covered(state.spec, state.measures):
         return None

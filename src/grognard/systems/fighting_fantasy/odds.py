@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import CHANCE
-from grognard.engine.odds import DEFAULT_BUDGET, Number, Objective, Odds, Solution, solve
+from grognard.engine.odds.base import Number, Objective, Odds, Solution
+from grognard.engine.odds.solver import DEFAULT_BUDGET, solve
 from grognard.systems.fighting_fantasy.fight import FightState
 from grognard.systems.fighting_fantasy.fight_rules import ASK_LUCK
 from grognard.systems.fighting_fantasy.fight_solve import fits, solve_fight

@@ -11,15 +11,16 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from grognard.engine.dice import Rng, Roll, d6
+from grognard.engine.dice.core import Rng, Roll, d6
 from grognard.engine.errors import OddsError, RulesError
 from grognard.engine.game import Action, GameState, OptionInfo, OptionValue, Outcome
-from grognard.engine.odds import Number, Objective
+from grognard.engine.odds.base import Number, Objective
 from grognard.gamebook.action_text import number_in
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, Section, parse_dice
 from grognard.gamebook.ruleset import (
+    AdviceState,
     ChanceStep,
     ChoiceStep,
     Context,
@@ -55,9 +56,6 @@ from grognard.systems.fighting_fantasy.sheet import (
     Score,
     Weapon,
 )
-
-if TYPE_CHECKING:
-    from grognard.gamebook.runner import GamebookState
 
 ITEM_PROPERTIES: dict[str, type] = {"weapon": bool, "skill_bonus": int, "description": str}
 """What `[book.items]` may say of an item: a weapon (one in use at a time, 000_13d85f0bd5b613c5.txt:112-116)
@@ -493,7 +491,7 @@ class FightingFantasyRuleset(Ruleset):
             self._advisors.popitem(last=False)
         return made
 
-    def advice(self, state: GamebookState) -> list[str]:
+    def advice(self, state: AdviceState) -> list[str]:
         """The exact odds of the fight under way: the chance of winning with the best play, LUCK and
         STAMINA expected after it, and what each action open now is worth."""
         fight = state.fight

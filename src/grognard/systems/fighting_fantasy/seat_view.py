@@ -15,13 +15,14 @@ from pydantic import JsonValue
 from grognard.engine import registry
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, GameState, OptionValue
+from grognard.engine.odds.base import Number
 from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target, one_seat
 from grognard.gamebook.action_text import number_in
 from grognard.gamebook.runner import GamebookState
 from grognard.gamebook.seat_view import FIGHT_FRONT, BookViews
 from grognard.systems.fighting_fantasy.fight import FightState
-from grognard.systems.fighting_fantasy.fight_rules import DRINK, ESCAPE, FIGHT, NO_LUCK, TEST_LUCK
+from grognard.systems.fighting_fantasy.fight_rules import DRINK, ENDS, ESCAPE, FIGHT, NO_LUCK, TEST_LUCK
 from grognard.systems.fighting_fantasy.ruleset import FF_RULES
 
 SYSTEM_ID = "fighting-fantasy"
@@ -109,10 +110,13 @@ def fight_group(action: Action) -> tuple[str, Target | None]:
     return "choice", None
 
 
-def fight_odds(state: FightState, options: Mapping[str, OptionValue]) -> Odds | None:
-    """The exact odds at a decision of a fight: the chance to win with the best play and each action's."""
+def fight_odds(
+    state: FightState, options: Mapping[str, OptionValue], endings: Mapping[str, Number] | None = None
+) -> Odds | None:
+    """The exact odds at a decision of a fight: the chance to win with the best play and each action's
+    (`endings`: the book's worth of each way the fight ends, as the reader's advice counts them)."""
     try:
-        advisor = FF_RULES.advisor(state, options)
+        advisor = FF_RULES.advisor(state, options, endings)
         if advisor is None:
             return Odds(note="this fight has too many positions for its exact odds")
         advice = advisor.advise(state)
@@ -147,9 +151,14 @@ def _book_label(state: GamebookState, action: Action) -> str:
 
 
 def _book_odds(state: GamebookState) -> Odds | None:
-    if isinstance(state.fight, FightState):
-        return fight_odds(state.fight, state.play.ctx.options)
-    return None
+    """The odds of a book's fight, counting the section's worth of each ending as the reader's advice
+    does (`FightingFantasyRules.advice`), so the best move and the figures agree on every surface."""
+    if not isinstance(state.fight, FightState):
+        return None
+    section = state.current
+    data = section.fight if section is not None else None
+    endings = data.ending_worths(ENDS) if data is not None else None
+    return fight_odds(state.fight, state.play.ctx.options, endings)
 
 
 def _fight_label(state: GameState, action: Action) -> str:

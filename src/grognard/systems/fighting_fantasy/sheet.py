@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from grognard.engine.dice import Rng, Roll, d6
+from grognard.engine.dice.core import Rng, Roll, d6
 from grognard.engine.errors import RulesError, UsageError
 
 Score = Literal["SKILL", "STAMINA", "LUCK"]

@@ -20,7 +20,8 @@ from typing import TypeAlias
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, OptionValue
-from grognard.engine.odds import DEFAULT_BUDGET, Number
+from grognard.engine.odds.base import Number
+from grognard.engine.odds.solver import DEFAULT_BUDGET
 from grognard.systems.grey_star.book_fight import BookFight
 from grognard.systems.grey_star.combat import CombatState
 from grognard.systems.grey_star.combat_moves import parse_action
@@ -125,15 +126,17 @@ class FightAdvice:
         self.budget: int | None = None
         """Set by a front end for one session: the budget of positions, over the game's option."""
 
-    def lines(
+    def advise(
         self,
         fight: BookFight,
         options: Mapping[str, OptionValue],
         endings: Mapping[str, Number] | None = None,
-    ) -> list[str]:
-        """The advice at the fight's decision, or the too-costly line. `endings` gives the worth of each
-        way the section's fight can end, a win being worth 1 (`Fight.ending_worths`); a creature that is
-        not the last is worth a plain win, since the fight goes on after it."""
+    ) -> CombatAdvice | None:
+        """The advice at the fight's decision, or None when the fight is too large for the budget (the
+        front end says `too_costly`). `endings` gives the worth of each way the section's fight can end, a
+        win being worth 1 (`Fight.ending_worths`); a creature that is not the last is worth a plain win,
+        since the fight goes on after it. The one advice every surface shows: these lines, the view's odds
+        and the browser's figures."""
         ends = dict(endings or {})
         if fight.index < len(fight.enemies) - 1:
             ends.pop("win", None)
@@ -142,12 +145,12 @@ class FightAdvice:
             float(options.get("endurance_worth", 0.002)),
             tuple(sorted(ends.items())),
         )
-        budget = self.budget or int(options.get("advice_budget", ADVICE_BUDGET))
+        budget = self.budget_of(options)
         combat = fight.combat
         key = (*fight_constants(combat), budget)
         failed = self._too_big.get(key)
         if (failed is not None and 2 * _size(combat) > failed) or clearly_too_large(combat, budget):
-            return [heading(fight), too_costly(budget)]
+            return None
         advisor = self._advisors.get((*worths, budget))
         if advisor is None:
             advisor = self._advisors[(*worths, budget)] = CombatAdvisor(
@@ -157,10 +160,25 @@ class FightAdvice:
         try:
             with working as progress:
                 advisor.progress = progress
-                advice = advisor.advise(combat)
+                return advisor.advise(combat)
         except OddsError:
             if len(self._too_big) >= _FAILURES_KEPT:
                 self._too_big.clear()
             self._too_big[key] = _size(combat)
-            return [heading(fight), too_costly(budget)]
+            return None
+
+    def budget_of(self, options: Mapping[str, OptionValue]) -> int:
+        """The budget of positions: this session's, else the game's option, else the solver's own."""
+        return self.budget or int(options.get("advice_budget", ADVICE_BUDGET))
+
+    def lines(
+        self,
+        fight: BookFight,
+        options: Mapping[str, OptionValue],
+        endings: Mapping[str, Number] | None = None,
+    ) -> list[str]:
+        """The advice at the fight's decision as lines (`advise`), or the too-costly line."""
+        advice = self.advise(fight, options, endings)
+        if advice is None:
+            return [heading(fight), too_costly(self.budget_of(options))]
         return render(fight, advice)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, Roll
+from grognard.engine.dice.core import Rng, Roll
 from grognard.engine.game import TERMINAL, Action, Actor, GameState, Move, Outcome, Result
 from grognard.systems.grey_star.combat import CombatState
 from grognard.systems.grey_star.combat_moves import parse_action

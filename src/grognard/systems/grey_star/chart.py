@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, TypeAlias
 
-from grognard.engine.dice import Rng, Roll, lone_wolf_number
+from grognard.engine.dice.core import Rng, Roll, lone_wolf_number
 from grognard.engine.errors import RulesError, UsageError
 
 LESSER_MAGICKS = ("Sorcery", "Enchantment", "Elementalism", "Alchemy", "Prophecy", "Psychomancy", "Evocation")

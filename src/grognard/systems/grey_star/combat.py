@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from grognard.engine.dice import Rng, Roll, lone_wolf_number
+from grognard.engine.dice.core import Rng, Roll, lone_wolf_number
 from grognard.engine.errors import UsageError
 from grognard.engine.game import (
     CHANCE,
@@ -137,7 +137,7 @@ class CombatState(GameState):
         enemy_loss, grey_star_loss = read_label(move)
         return self.odds_state(self._after_round(enemy_loss, grey_star_loss))
 
-    # -- the solver's compact protocol (see engine.odds_graph) ---------------------------------
+    # -- the solver's compact protocol (see engine.odds.graph) ---------------------------------
 
     def odds_key(self) -> Key:
         """The fields that change during a combat, in order; the others are the same in all its states."""

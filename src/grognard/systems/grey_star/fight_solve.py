@@ -1,6 +1,6 @@
 """The exact odds of one Grey Star combat by a dedicated recursion over its positions.
 
-The engine's solver (`engine.odds.solve`) works on any game; through the combat's position view
+The engine's solver (`engine.odds.solver.solve`) works on any game; through the combat's position view
 (`fight_view.FightView`) it already keeps one value per position, but every round it is handed a list of
 options, each a list of positions, and its figures (outcome probabilities, expected resources) are
 worked out afterwards for every position solved. A Grey Star round offers up to WILLPOWER + 1 spends,
@@ -23,7 +23,7 @@ from typing import Any
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, State
-from grognard.engine.odds_base import (
+from grognard.engine.odds.base import (
     FLOAT_TOLERANCE,
     ActionValue,
     Number,

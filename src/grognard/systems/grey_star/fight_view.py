@@ -1,4 +1,4 @@
-"""A Grey Star combat one round at a time: the solver's position view of `CombatState` (`engine.odds_view`).
+"""A Grey Star combat one round at a time: the solver's position view of `CombatState` (`engine.odds.view`).
 
 A position is Grey Star's ENDURANCE, his WILLPOWER, the enemy's ENDURANCE and the rounds left at the start
 of a round (a "decide" state), or once the combat is over (then with how it ended). One layer is one round
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Result, State
@@ -37,9 +37,6 @@ from grognard.systems.grey_star.round_rules import (
     round_losses,
     spend_round,
 )
-
-if TYPE_CHECKING:
-    from grognard.systems.grey_star.combat import CombatState
 
 Position: TypeAlias = int
 """A position packed in one int (cheap to hash and to add to): WILLPOWER + `_OFFSET` in the low bits,
@@ -66,7 +63,54 @@ leads to with 0 WILLPOWER left, and the WILLPOWER left (added to each position: 
 field of a packed position)."""
 
 
-def fits(combat: CombatState) -> bool:
+class Combat(Protocol):
+    """A combat's state as its position view reads it: `combat.CombatState` is one. Named here so this
+    module, which `combat` imports, never imports `combat`."""
+
+    @property
+    def combat_skill(self) -> int: ...
+
+    @property
+    def endurance(self) -> int: ...
+
+    @property
+    def willpower(self) -> int: ...
+
+    @property
+    def enemy_skill(self) -> int: ...
+
+    @property
+    def enemy_endurance(self) -> int: ...
+
+    @property
+    def staff(self) -> bool: ...
+
+    @property
+    def table(self) -> str: ...
+
+    @property
+    def can_evade(self) -> bool: ...
+
+    @property
+    def immune(self) -> bool: ...
+
+    @property
+    def rounds_left(self) -> int | None: ...
+
+    @property
+    def shortfall(self) -> str: ...
+
+    @property
+    def drain(self) -> int: ...
+
+    def ratio(self, spend: int) -> int:
+        """The Combat Ratio of a round spending `spend` WILLPOWER."""
+
+    def odds_state(self, key: Key) -> State:
+        """The state of this combat with `key`."""
+
+
+def fits(combat: Combat) -> bool:
     """True when the combat's numbers fit a packed position (every real fight; else the solver uses
     the states)."""
     rounds = combat.rounds_left or 0
@@ -110,7 +154,7 @@ class FightView:
 
     def __init__(
         self,
-        root: CombatState,
+        root: Combat,
         exact: bool,
         *,
         spend_one: bool = False,
@@ -272,7 +316,7 @@ class FightView:
         return self._wrap(combat) if self._wrap is not None else combat
 
 
-def fight_constants(combat: CombatState) -> tuple[object, ...]:
+def fight_constants(combat: Combat) -> tuple[object, ...]:
     """What stays the same through one fight (the figures that are not counted down)."""
     return (
         combat.combat_skill,

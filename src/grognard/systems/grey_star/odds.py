@@ -16,7 +16,8 @@ from fractions import Fraction
 
 from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.game import Action, Actor, GameState, Move, Outcome, Result
-from grognard.engine.odds import DEFAULT_BUDGET, Number, Objective, Odds, Solution, solve
+from grognard.engine.odds.base import Number, Objective, Odds, Solution
+from grognard.engine.odds.solver import DEFAULT_BUDGET, solve
 from grognard.systems.grey_star.combat import CombatState
 from grognard.systems.grey_star.combat_moves import parse_action, spend_action
 from grognard.systems.grey_star.fight_solve import Progress, solve_fight

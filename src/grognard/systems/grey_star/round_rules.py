@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TypeAlias
 
-from grognard.engine.dice import lone_wolf_distribution
+from grognard.engine.dice.core import lone_wolf_distribution
 from grognard.engine.game import Outcome
 from grognard.systems.grey_star import crt
 from grognard.systems.grey_star.chart import SHORTFALL_ENDURANCE_PER_POINT

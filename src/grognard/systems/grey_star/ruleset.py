@@ -14,13 +14,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from grognard.engine.dice import Rng, Roll, lone_wolf_distribution, lone_wolf_number
+from grognard.engine.dice.core import Rng, Roll, lone_wolf_distribution, lone_wolf_number
 from grognard.engine.errors import RulesError, UsageError
 from grognard.engine.game import Action, GameState, OptionInfo, OptionValue, Outcome
-from grognard.engine.odds import MAX_BUDGET
+from grognard.engine.odds.base import Number
+from grognard.engine.odds.solver import MAX_BUDGET
 from grognard.gamebook.action_text import Keyed
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, Section
 from grognard.gamebook.ruleset import (
+    AdviceState,
     ChanceStep,
     ChoiceStep,
     Context,
@@ -34,7 +36,7 @@ from grognard.gamebook.ruleset import (
     is_whole,
     modifier_problems,
 )
-from grognard.systems.grey_star.advice import ADVICE_BUDGET, FightAdvice, Working
+from grognard.systems.grey_star.advice import ADVICE_BUDGET, FightAdvice, Working, too_costly
 from grognard.systems.grey_star.book_fight import BookFight, Enemy
 from grognard.systems.grey_star.books import BOOKS
 from grognard.systems.grey_star.chart import (
@@ -56,6 +58,7 @@ from grognard.systems.grey_star.chart import (
 )
 from grognard.systems.grey_star.combat import MAX_SCORE, TABLES, Foe, start_combat
 from grognard.systems.grey_star.combat_moves import OUTCOMES
+from grognard.systems.grey_star.odds import CombatAdvice
 from grognard.systems.grey_star.sheet import (
     BUILTIN_PLACES,
     FULL,
@@ -532,15 +535,29 @@ class GreyStarRuleset(Ruleset):
 
     # --- odds for the reader -------------------------------------------------------------------------
 
-    def advice(self, state: GamebookState) -> list[str]:
+    def advice(self, state: AdviceState) -> list[str]:
         """The exact odds of the fight under way at its decision (`advice.FightAdvice`)."""
         fight = state.fight
         if not isinstance(fight, BookFight) or fight.over or fight.combat.phase != "decide":
             return []
+        return self._advice.lines(fight, state.play.ctx.options, self._endings(state))
+
+    def fight_advice(self, state: GamebookState) -> CombatAdvice | str | None:
+        """The advice `advice` shows, as data for the view's odds: None when no fight is at a decision,
+        the too-costly sentence when the fight is past the budget."""
+        fight = state.fight
+        if not isinstance(fight, BookFight) or fight.over or fight.combat.phase != "decide":
+            return None
+        options = state.play.ctx.options
+        found = self._advice.advise(fight, options, self._endings(state))
+        return found if found is not None else too_costly(self._advice.budget_of(options))
+
+    @staticmethod
+    def _endings(state: AdviceState) -> Mapping[str, Number] | None:
+        """The worth of each way the section's fight can end (`Fight.ending_worths`)."""
         section = state.current
         data = section.fight if section is not None else None
-        endings = data.ending_worths(OUTCOMES) if data is not None else None
-        return self._advice.lines(fight, state.play.ctx.options, endings)
+        return data.ending_worths(OUTCOMES) if data is not None else None
 
 
 def _surplus_actions(sheet: GreyStarSheet) -> tuple[Action, ...]:

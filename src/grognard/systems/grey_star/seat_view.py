@@ -132,9 +132,19 @@ def _book_label(state: GamebookState, action: Action) -> str:
 
 
 def _book_odds(state: GamebookState) -> Odds | None:
-    if isinstance(state.fight, BookFight):
-        return combat_odds(state.fight.combat, state.play.ctx.options)
-    return None
+    """The odds of a book's fight: the very advice the reader is shown (`GreyStarRules.fight_advice`,
+    with the section's worth of each ending), so the best move and the figures agree on every surface."""
+    if not isinstance(state.fight, BookFight):
+        return None
+    found = GS_RULES.fight_advice(state)
+    if found is None or isinstance(found, str):
+        return Odds(note=found) if found else None
+    combat = state.fight.combat
+    return Odds(
+        win=float(found.p_win_optimal),
+        actions={a.action: float(a.p_win) for a in found.actions},
+        note=f"best: {combat_label(combat, found.best_action)}",
+    )
 
 
 def _combat_label(state: GameState, action: Action) -> str:

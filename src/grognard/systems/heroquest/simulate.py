@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from grognard.engine.conformance import game_seed
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.parallel import run_indexed
 from grognard.engine.session import Session

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import Policy, random_policy

@@ -15,7 +15,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import cache, lru_cache
 
-from grognard.engine.dice import Rng, d6
+from grognard.engine.dice.core import Rng, d6
 from grognard.engine.game import Outcome
 from grognard.systems.talisman.actions import Cast, Evade, OnCard, card_of, cast_of, evade_of, parse_action
 from grognard.systems.talisman.catalog import catalog

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from grognard.engine.dice import sum_distribution
+from grognard.engine.dice.core import sum_distribution
 
 
 @cache

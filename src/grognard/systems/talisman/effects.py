@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
 
-from grognard.engine.dice import Rng, d6
+from grognard.engine.dice.core import Rng, d6
 from grognard.engine.game import Outcome
 from grognard.systems.talisman import content as c
 from grognard.systems.talisman.actions import GoTo, OnCard, card_of, space_of

@@ -12,7 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import Outcome
 from grognard.systems.talisman import content as c
 from grognard.systems.talisman.actions import Evade, Meet, OnCard, card_of, evade_of, parse_action, seat_of

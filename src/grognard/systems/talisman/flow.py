@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import Action, Move, Outcome
 from grognard.systems.talisman import combat, effects, encounter, movement, spells, turn  # noqa: F401
 from grognard.systems.talisman.scores import (

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, d6
+from grognard.engine.dice.core import Rng, d6
 from grognard.engine.game import Outcome
 from grognard.systems.talisman import content
 from grognard.systems.talisman.catalog import catalog

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from grognard.engine.dice import DieRoll, Rng, Roll
+from grognard.engine.dice.core import DieRoll, Rng, Roll
 from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL, Actor, GameState, Move, Outcome, Result
-from grognard.engine.odds import solve
+from grognard.engine.odds.solver import solve
 from grognard.systems.talisman.combat import classify
 
 SIXTH = Fraction(1, 6)

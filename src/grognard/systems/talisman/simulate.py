@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.parallel import run_indexed

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import Outcome
 from grognard.systems.talisman.actions import Cast, OnCard, card_of, cast_of
 from grognard.systems.talisman.catalog import catalog

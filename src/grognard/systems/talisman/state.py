@@ -9,7 +9,7 @@ combat, spells, effects) and register in `tasks.py`.
 
 This is the model layer: it imports no rule. What the protocol methods need from the rules (the legal
 actions, the outcomes, applying a move, the real dice, the invariants) comes through `Rules`, which the
-driver (`flow`) hands over once with `use_rules` when it is imported (importing the package imports it).
+driver (`flow`) hands over once with `use_rules` when it is imported (importing `game` imports it).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Protocol, TypedDict, Unpack
 
-from grognard.engine.dice import Rng, Roll
+from grognard.engine.dice.core import Rng, Roll
 from grognard.engine.errors import RuleNotImplementedError
 from grognard.engine.game import CHANCE, TERMINAL, Action, Actor, GameState, Move, Outcome, Result
 from grognard.systems.talisman.catalog import catalog
@@ -456,7 +456,9 @@ def use_rules(given: Rules) -> None:
 def rules() -> Rules:
     """The rules handed over by the driver; a clear error when the driver was never imported."""
     if not _RULES:
-        raise RuleNotImplementedError("the Talisman rules are not loaded: import grognard.systems.talisman")
+        raise RuleNotImplementedError(
+            "the Talisman rules are not loaded: import grognard.systems.talisman.game"
+        )
     return _RULES[0]
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from grognard.engine.dice import Rng, Roll, d6
+from grognard.engine.dice.core import Rng, Roll, d6
 from grognard.engine.features import Registry
 from grognard.engine.game import Outcome
 from grognard.systems.talisman.state import CHANCE_KINDS, TalismanState, Task

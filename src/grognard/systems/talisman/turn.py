@@ -12,7 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
-from grognard.engine.dice import Rng, d6
+from grognard.engine.dice.core import Rng, d6
 from grognard.engine.game import Outcome
 from grognard.systems.talisman.actions import Ability, Align, Cast, GoTo, parse_action, space_of
 from grognard.systems.talisman.catalog import catalog

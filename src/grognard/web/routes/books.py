@@ -13,7 +13,7 @@ import hashlib
 import secrets
 from pathlib import Path
 
-from fastapi import FastAPI, HTTPException, Request, UploadFile
+from fastapi import APIRouter, HTTPException, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from grognard.engine import registry
@@ -24,77 +24,80 @@ from grognard.gamebook.check import check_book, check_warnings
 from grognard.gamebook.load import BookLoadError, book_from_bytes
 from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.runner import GamebookGame
-from grognard.web.access import table_key
 from grognard.web.content import SUFFIXES, content_of, keep_upload, shipped, uploaded_books
+from grognard.web.routes.common import writing
+from grognard.web.routes.deps import Form, Pages, Tables
 from grognard.web.seats import host_token, keep, seat_token
 from grognard.web.settings import UPLOAD_LIMIT
-from grognard.web.tables import WRITES, Form, Page, table_store
+
+ROUTER = APIRouter()
 
 
-def add_book_routes(app: FastAPI, secret: str, page: Page) -> None:
-    """Mount the gamebook upload routes."""
+def book_game(system_id: str) -> tuple[str, str]:
+    """The system and its game that plays books (a 404 for a system of no books)."""
+    try:
+        kind, _, game = content_of(system_id)
+    except UsageError:
+        kind, game = "", ""
+    if kind != "books":
+        raise HTTPException(404, f"{system_id!r} has no gamebooks")
+    return registry.get_system(system_id).id, game
 
-    def book_game(system_id: str) -> tuple[str, str]:
-        """The system and its game that plays books (a 404 for a system of no books)."""
-        try:
-            kind, _, game = content_of(system_id)
-        except UsageError:
-            kind, game = "", ""
-        if kind != "books":
-            raise HTTPException(404, f"{system_id!r} has no gamebooks")
-        return registry.get_system(system_id).id, game
 
-    @app.get("/books/{system_id}", response_class=HTMLResponse)
-    def book_form(request: Request, system_id: str) -> HTMLResponse:
-        system = registry.get_system(book_game(system_id)[0])
-        return page(request, "books.html", system=system, shipped=list(shipped(system.id)), problems=[])
+@ROUTER.get("/books/{system_id}", response_class=HTMLResponse)
+def book_form(request: Request, system_id: str, page: Pages) -> HTMLResponse:
+    system = registry.get_system(book_game(system_id)[0])
+    return page(request, "books.html", system=system, shipped=list(shipped(system.id)), problems=[])
 
-    @app.post("/books/{system_id}")
-    def upload(request: Request, system_id: str, form: Form, file: UploadFile) -> Response:
-        system_id, game = book_game(system_id)
-        system = registry.get_system(system_id)
-        name = (file.filename or "book")[:200]
-        suffix = Path(name).suffix.lower()
-        if suffix not in SUFFIXES:
-            raise UsageError(f"{name}: upload a book as .toml, a Twee story (.twee) or Twine HTML (.html)")
-        data = file.file.read(UPLOAD_LIMIT + 1)
-        if len(data) > UPLOAD_LIMIT:
-            raise UsageError(f"{name}: over {UPLOAD_LIMIT // 1000} KB, more than a book here may be")
-        ruleset = registry.get_game(system.id, game)
-        if not isinstance(ruleset, GamebookGame):
-            raise HTTPException(404, f"{system.id!r} has no gamebooks")
-        kept = f"{hashlib.sha256(data).hexdigest()[:32]}{suffix}"
-        problems: list[Problem]
-        warnings: list[Problem] = []
-        try:
-            book = book_from_bytes(data, kept, system.id)
-            problems = check_book(book, ruleset.ruleset)
-            warnings = check_warnings(book)
-        except BookLoadError as e:
-            problems = e.problems
-        except RecursionError:
-            problems = [Problem("", "", "nested too deeply to be read as a book")]
-        if problems:  # nothing of a refused upload is kept
-            return page(
-                request,
-                "books.html",
-                400,
-                system=system,
-                shipped=list(shipped(system.id)),
-                problems=problems,
-                warnings=warnings,
-                name=name,
-            )
-        seed = secrets.randbelow(10**9)
-        with WRITES:
-            carried = {"book": embed(kept, data)}
-            match = Match.new(system.id, game, carried, ["human"], seed, table_store())
-            match.advance()
-        keep_upload(uploaded_books(), {kept: data})  # a later new-game form may name it `upload:<kept>`
-        stored = match.session.game_id
-        assert stored is not None
-        game_id = table_key(secret, stored)
-        response = RedirectResponse(f"/games/{game_id}", status_code=303)
-        tokens = {"host": host_token(secret, game_id), "0": seat_token(secret, game_id, 0)}
-        keep(request, response, game_id, tokens)
-        return response
+
+@ROUTER.post("/books/{system_id}")
+def upload(
+    request: Request, system_id: str, form: Form, file: UploadFile, tables: Tables, page: Pages
+) -> Response:
+    system_id, game = book_game(system_id)
+    system = registry.get_system(system_id)
+    name = (file.filename or "book")[:200]
+    suffix = Path(name).suffix.lower()
+    if suffix not in SUFFIXES:
+        raise UsageError(f"{name}: upload a book as .toml, a Twee story (.twee) or Twine HTML (.html)")
+    data = file.file.read(UPLOAD_LIMIT + 1)
+    if len(data) > UPLOAD_LIMIT:
+        raise UsageError(f"{name}: over {UPLOAD_LIMIT // 1000} KB, more than a book here may be")
+    ruleset = registry.get_game(system.id, game)
+    if not isinstance(ruleset, GamebookGame):
+        raise HTTPException(404, f"{system.id!r} has no gamebooks")
+    kept = f"{hashlib.sha256(data).hexdigest()[:32]}{suffix}"
+    problems: list[Problem]
+    warnings: list[Problem] = []
+    try:
+        book = book_from_bytes(data, kept, system.id)
+        problems = check_book(book, ruleset.ruleset)
+        warnings = check_warnings(book)
+    except BookLoadError as e:
+        problems = e.problems
+    except RecursionError:
+        problems = [Problem("", "", "nested too deeply to be read as a book")]
+    if problems:  # nothing of a refused upload is kept
+        return page(
+            request,
+            "books.html",
+            400,
+            system=system,
+            shipped=list(shipped(system.id)),
+            problems=problems,
+            warnings=warnings,
+            name=name,
+        )
+    seed = secrets.randbelow(10**9)
+    carried = {"book": embed(kept, data)}
+    with writing():
+        match = Match.new(system.id, game, carried, ["human"], seed, tables.store)
+    match.advance(guard=writing)
+    keep_upload(uploaded_books(), {kept: data})  # a later new-game form may name it `upload:<kept>`
+    stored = match.session.game_id
+    assert stored is not None
+    key = tables.key(stored)
+    response = RedirectResponse(f"/games/{key}", status_code=303)
+    tokens = {"host": host_token(tables.secret, key), "0": seat_token(tables.secret, key, 0)}
+    keep(request, response, key, tokens)
+    return response

@@ -4,8 +4,19 @@ the table threw, or rolled here), the melee round by round with every die, and t
 
 The campaign is the registered game `adventures-in-fantasy/campaign`, stored like every table; its one
 seat is the referee's, so a POST needs that seat's token (the browser that opened the campaign holds it).
-Actions go through `referee.play_action`, as `grognard aif campaign act --rolls` does; the pages show
-what `sheet.sheet`, `sheet.party` and `referee.campaign_log` say, as the command line does.
+`/aif/<id>.json` is the desk's state as JSON, for the referee's browser only, as the page is.
+
+Actions go through `referee.play_action`, as `grognard aif campaign act --rolls` does, inside the same
+guard as every move of the tables (`routes.common.writing`: the server's lock on SQLite, none on
+PostgreSQL), with the ply the page showed checked first and the save refused if the stored campaign
+moved meanwhile (its revision). They do not go through the match driver (`engine.match.Match.act`): the
+driver accepts only an action among the state's `legal_actions()`, and a campaign lists a finite sample
+of its referee actions there (`advance:1`, `days:1`, ...), while the desk makes any well-formed one
+(`advance:3`, `note:<text>`, `add:<character>`), which the rules' `apply` takes; and the driver throws
+every chance move's dice from the seed (`Session.roll`), while the desk throws the dice the table gives
+first (`table_dice.TableDice`). Either needs the driver to change (an action the rules accept, dice
+given per move), not the desk. The pages show what `sheet.sheet`, `sheet.party` and
+`referee.campaign_log` say, as the command line does.
 """
 
 from __future__ import annotations
@@ -15,8 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from grognard.engine.errors import GrognardError, UsageError
 from grognard.engine.match import Match
@@ -39,9 +50,10 @@ from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, check_spent, parse_rolls
 from grognard.systems.adventures_in_fantasy.time import Member
 from grognard.systems.adventures_in_fantasy.towns import BOOK_TOWNS, MAKERS
-from grognard.web.access import held_keys, store_id, table_key
+from grognard.web.access import held_keys
+from grognard.web.routes.common import TableAccess, json_answer, wants_json, writing
+from grognard.web.routes.deps import Form, Pages, Tables
 from grognard.web.seats import host_token, keep, seat_token, seats_held
-from grognard.web.tables import WRITES, Form, Page, table_store
 
 SYSTEM_ID = "adventures-in-fantasy"
 REFEREE = 0
@@ -238,10 +250,10 @@ def action_text(action: DeskAction, form: Mapping[str, str], members: int) -> st
     return text.rstrip(":")
 
 
-def _load(secret: str, key: str) -> Session:
-    game_id = store_id(secret, key)
+def _load(tables: TableAccess, key: str) -> Session:
+    game_id = tables.game_id(key)
     try:
-        session = table_store().load(game_id)
+        session = tables.store.load(game_id)
     except (GrognardError, KeyError) as e:
         raise HTTPException(404, "there is no such campaign here") from e
     if session.system != SYSTEM_ID or session.game.info.id != GAME_ID:
@@ -255,8 +267,8 @@ def _state(session: Session) -> CampaignState:
     return state
 
 
-def _referee(request: Request, secret: str, game_id: str) -> None:
-    if REFEREE not in seats_held(request, secret, game_id, 1):
+def _referee(request: Request, tables: TableAccess, key: str) -> None:
+    if REFEREE not in seats_held(request, tables.secret, key, 1):
         raise HTTPException(403, "only the referee's browser may open or change this campaign")
 
 
@@ -357,6 +369,23 @@ def desk_context(session: Session, game_id: str) -> dict[str, Any]:
     }
 
 
+def desk_json(session: Session, key: str) -> dict[str, Any]:
+    """The desk's state as JSON (`/aif/<id>.json`): what the page shows of the campaign, with the ids of
+    the referee actions and table procedures its forms post (never the seed)."""
+    context = desk_context(session, key)
+    shown = ("party", "calendar", "place", "towns", "bouts", "last", "log", "log_count")
+    return {
+        "address": key,
+        "ply": context["ply"],
+        "over": context["state_over"],
+        "members": [{"index": i, "name": name, "alive": alive} for i, name, alive in context["members"]],
+        **{k: context[k] for k in shown},
+        "options": dict(session.options),
+        "actions": list(ACTIONS),
+        "procedures": list(PROCEDURES),
+    }
+
+
 def _seed(form: Mapping[str, str]) -> int:
     seed_text = form.get("seed", "").strip()
     if seed_text and not (seed_text.isdigit() and len(seed_text) <= 18):
@@ -410,133 +439,153 @@ def _make_member(form: Mapping[str, str]) -> Member:
     return Member(character=made.character, seed=seed, alignment=alignment)
 
 
-def mount(app: FastAPI, secret: str, page: Page) -> None:
-    """Mount the desk's routes on `app`."""
+ROUTER = APIRouter()
 
-    @app.get("/aif", response_class=HTMLResponse)
-    def campaigns(request: Request) -> HTMLResponse:
-        mine = {store_id(secret, k): k for k in held_keys(request, secret)}
-        found = [
-            (g, mine[g.id])
-            for g in table_store().summaries()
-            if g.system == SYSTEM_ID and g.game == GAME_ID and g.id in mine
-            if REFEREE in seats_held(request, secret, mine[g.id], 1)
-        ]
-        return page(request, "systems/adventures-in-fantasy/index.html", campaigns=found, options=OPTIONS)
 
-    @app.post("/aif")
-    def new_campaign(request: Request, form: Form) -> Response:
-        options = {
-            o.name: o.parse(form[f"option:{o.name}"].strip()[:100])
-            for o in OPTIONS
-            if form.get(f"option:{o.name}", "").strip()
-        }
-        with WRITES:
-            match = Match.new(
-                SYSTEM_ID, GAME_ID, options, ["human"], secrets.randbelow(1_000_000_000), table_store()
-            )
-        stored = match.session.game_id
-        assert stored is not None
-        game_id = table_key(secret, stored)
-        response = RedirectResponse(f"/aif/{game_id}", status_code=303)
-        tokens = {"host": host_token(secret, game_id), str(REFEREE): seat_token(secret, game_id, REFEREE)}
-        keep(request, response, game_id, tokens)
-        return response
+@ROUTER.get("/aif", response_class=HTMLResponse)
+def campaigns(request: Request, tables: Tables, page: Pages) -> HTMLResponse:
+    mine = {tables.game_id(k): k for k in held_keys(request, tables.secret)}
+    found = [
+        (g, mine[g.id])
+        for g in tables.store.summaries()
+        if g.system == SYSTEM_ID and g.game == GAME_ID and g.id in mine
+        if REFEREE in seats_held(request, tables.secret, mine[g.id], 1)
+    ]
+    return page(request, "systems/adventures-in-fantasy/index.html", campaigns=found, options=OPTIONS)
 
-    @app.get("/aif/{game_id}", response_class=HTMLResponse)
-    def desk(request: Request, game_id: str) -> HTMLResponse:
-        _referee(request, secret, game_id)
-        session = _load(secret, game_id)
-        return page(
-            request, "systems/adventures-in-fantasy/desk.html", **desk_context(session, game_id), outcome=None
+
+@ROUTER.post("/aif")
+def new_campaign(request: Request, form: Form, tables: Tables) -> Response:
+    options = {
+        o.name: o.parse(form[f"option:{o.name}"].strip()[:100])
+        for o in OPTIONS
+        if form.get(f"option:{o.name}", "").strip()
+    }
+    with writing():
+        match = Match.new(
+            SYSTEM_ID, GAME_ID, options, ["human"], secrets.randbelow(1_000_000_000), tables.store
         )
+    stored = match.session.game_id
+    assert stored is not None
+    key = tables.key(stored)
+    response = RedirectResponse(f"/aif/{key}", status_code=303)
+    tokens = {"host": host_token(tables.secret, key), str(REFEREE): seat_token(tables.secret, key, REFEREE)}
+    keep(request, response, key, tokens)
+    return response
 
-    @app.get("/aif/{game_id}/sheet/{index}", response_class=HTMLResponse)
-    def character_sheet(request: Request, game_id: str, index: int) -> HTMLResponse:
-        _referee(request, secret, game_id)
-        state = _state(_load(secret, game_id))
-        if not 0 <= index < len(state.members):
-            raise HTTPException(404, f"the campaign has no character {index}")
-        return page(
-            request,
-            "systems/adventures-in-fantasy/sheet.html",
-            game_id=game_id,
-            sheet=sheet(index, state.members[index]),
-        )
 
-    @app.post("/aif/{game_id}/character", response_class=HTMLResponse)
-    def roll_new_character(request: Request, game_id: str, form: Form) -> HTMLResponse:
-        _referee(request, secret, game_id)
-        session = _load(secret, game_id)
-        _fresh(session, form)
-        context = rolled_context(form)
-        return page(
-            request,
-            "systems/adventures-in-fantasy/character.html",
-            game_id=game_id,
-            ply=len(session.moves),
-            **context,
-        )
+@ROUTER.get("/aif/{key}.json")
+def desk_state(request: Request, key: str, tables: Tables) -> JSONResponse:
+    """The desk as JSON, for the referee's browser only (403 for any other, as the page)."""
+    _referee(request, tables, key)
+    return json_answer(desk_json(_load(tables, key), key))
 
-    @app.get("/aif/{game_id}/log", response_class=HTMLResponse)
-    def log(request: Request, game_id: str) -> HTMLResponse:
-        _referee(request, secret, game_id)
-        session = _load(secret, game_id)
-        return page(
-            request,
-            "systems/adventures-in-fantasy/log.html",
-            game_id=game_id,
-            log=_log_rows(campaign_log(session)),
-        )
 
-    @app.post("/aif/{game_id}/act")
-    def act(request: Request, game_id: str, form: Form) -> Response:
-        _referee(request, secret, game_id)
-        session = _load(secret, game_id)
-        _fresh(session, form)
-        kind = form.get("kind", "")
-        state = _state(session)
-        rolls = "" if form.get("how") == "roll" else form.get("rolls", "")
-        if kind == "add":
-            action = add_action(_make_member(form))
-            rolls = ""
-        elif kind in ("round", "break", "end"):
-            action = kind
-        elif kind in ACTIONS:
-            action = action_text(ACTIONS[kind], form, len(state.members))
-        else:
-            raise UsageError(f"no desk action {kind!r}")
-        given: list[Given] = []
-        with WRITES:
-            play_action(table_store(), session, action, rolls, given)
-        return RedirectResponse(f"/aif/{game_id}#last", status_code=303)
+@ROUTER.get("/aif/{key}", response_class=HTMLResponse)
+def desk(request: Request, key: str, tables: Tables, page: Pages) -> HTMLResponse:
+    _referee(request, tables, key)
+    session = _load(tables, key)
+    return page(
+        request, "systems/adventures-in-fantasy/desk.html", **desk_context(session, key), outcome=None
+    )
 
-    @app.post("/aif/{game_id}/table/{procedure_id}", response_class=HTMLResponse)
-    def run_procedure(request: Request, game_id: str, procedure_id: str, form: Form) -> HTMLResponse:
-        _referee(request, secret, game_id)
-        session = _load(secret, game_id)
-        _fresh(session, form)
-        procedure = PROCEDURES.get(procedure_id)
-        if procedure is None:
-            raise HTTPException(404, f"there is no table procedure {procedure_id!r}")
-        for f in procedure.fields:
-            if f.kind == "choice" and form.get(f.name, f.default) not in f.choices:
-                raise UsageError(f"{f.label}: {form.get(f.name)!r} is not one of the choices")
-        rolls = "" if form.get("how") == "roll" else form.get("rolls", "")
-        dice = TableDice(f"{session.seed}:desk:{len(session.moves)}", parse_rolls(rolls))
-        outcome: Outcome = procedure.run(dice, form)
-        check_spent(dice)
-        thrown = "; ".join(s.roll.render() for s in outcome.steps if s.roll)
-        note = f"note:{procedure.title}: {outcome.summary}" + (f" [{thrown}]" if thrown else "")
-        with WRITES:
-            play_action(table_store(), session, note[:2000])
-        context = desk_context(session, game_id)
-        given = given_list(dice.given_dice)
-        return page(
-            request,
-            "systems/adventures-in-fantasy/desk.html",
-            **context,
-            outcome=outcome,
-            procedure=procedure,
-            given=given,
-        )
+
+@ROUTER.get("/aif/{key}/sheet/{index}", response_class=HTMLResponse)
+def character_sheet(request: Request, key: str, index: int, tables: Tables, page: Pages) -> HTMLResponse:
+    _referee(request, tables, key)
+    state = _state(_load(tables, key))
+    if not 0 <= index < len(state.members):
+        raise HTTPException(404, f"the campaign has no character {index}")
+    return page(
+        request,
+        "systems/adventures-in-fantasy/sheet.html",
+        game_id=key,
+        sheet=sheet(index, state.members[index]),
+    )
+
+
+@ROUTER.post("/aif/{key}/character", response_class=HTMLResponse)
+def roll_new_character(request: Request, key: str, form: Form, tables: Tables, page: Pages) -> HTMLResponse:
+    _referee(request, tables, key)
+    session = _load(tables, key)
+    _fresh(session, form)
+    context = rolled_context(form)
+    return page(
+        request,
+        "systems/adventures-in-fantasy/character.html",
+        game_id=key,
+        ply=len(session.moves),
+        **context,
+    )
+
+
+@ROUTER.get("/aif/{key}/log", response_class=HTMLResponse)
+def log(request: Request, key: str, tables: Tables, page: Pages) -> HTMLResponse:
+    _referee(request, tables, key)
+    session = _load(tables, key)
+    return page(
+        request,
+        "systems/adventures-in-fantasy/log.html",
+        game_id=key,
+        log=_log_rows(campaign_log(session)),
+    )
+
+
+@ROUTER.post("/aif/{key}/act")
+def act(request: Request, key: str, form: Form, tables: Tables) -> Response:
+    """A referee action (with the dice the table threw, or rolled here); to a request for JSON, the
+    desk's new state."""
+    _referee(request, tables, key)
+    session = _load(tables, key)
+    _fresh(session, form)
+    kind = form.get("kind", "")
+    state = _state(session)
+    rolls = "" if form.get("how") == "roll" else form.get("rolls", "")
+    if kind == "add":
+        action = add_action(_make_member(form))
+        rolls = ""
+    elif kind in ("round", "break", "end"):
+        action = kind
+    elif kind in ACTIONS:
+        action = action_text(ACTIONS[kind], form, len(state.members))
+    else:
+        raise UsageError(f"no desk action {kind!r}")
+    given: list[Given] = []
+    with writing():
+        play_action(tables.store, session, action, rolls, given)
+    if wants_json(request):
+        return json_answer(desk_json(session, key))
+    return RedirectResponse(f"/aif/{key}#last", status_code=303)
+
+
+@ROUTER.post("/aif/{key}/table/{procedure_id}", response_class=HTMLResponse)
+def run_procedure(
+    request: Request, key: str, procedure_id: str, form: Form, tables: Tables, page: Pages
+) -> HTMLResponse:
+    _referee(request, tables, key)
+    session = _load(tables, key)
+    _fresh(session, form)
+    procedure = PROCEDURES.get(procedure_id)
+    if procedure is None:
+        raise HTTPException(404, f"there is no table procedure {procedure_id!r}")
+    for f in procedure.fields:
+        if f.kind == "choice" and form.get(f.name, f.default) not in f.choices:
+            raise UsageError(f"{f.label}: {form.get(f.name)!r} is not one of the choices")
+    rolls = "" if form.get("how") == "roll" else form.get("rolls", "")
+    dice = TableDice(f"{session.seed}:desk:{len(session.moves)}", parse_rolls(rolls))
+    outcome: Outcome = procedure.run(dice, form)
+    check_spent(dice)
+    thrown = "; ".join(s.roll.render() for s in outcome.steps if s.roll)
+    note = f"note:{procedure.title}: {outcome.summary}" + (f" [{thrown}]" if thrown else "")
+    with writing():
+        play_action(tables.store, session, note[:2000])
+    context = desk_context(session, key)
+    given = given_list(dice.given_dice)
+    return page(
+        request,
+        "systems/adventures-in-fantasy/desk.html",
+        **context,
+        outcome=outcome,
+        procedure=procedure,
+        given=given,
+    )

@@ -14,7 +14,7 @@ import hashlib
 import re
 from pathlib import Path
 
-from fastapi import FastAPI, HTTPException, Request, UploadFile
+from fastapi import APIRouter, HTTPException, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from grognard.engine import registry
@@ -25,7 +25,8 @@ from grognard.systems.heroquest.content.quest import load_quest
 from grognard.systems.heroquest.importer.heroscribe import MAX_BYTES, import_heroscribe
 from grognard.systems.heroquest.importer.quest_toml import quest_toml, report_lines
 from grognard.web.content import keep_upload, upload_name, uploaded_quests
-from grognard.web.tables import SEAT_WORDS, Form, Page
+from grognard.web.routes.common import SEAT_WORDS, Page
+from grognard.web.routes.deps import Form, Pages
 
 SUFFIX = ".xml"
 """The kind of file a quest upload must be (HeroScribe's own)."""
@@ -53,53 +54,57 @@ def _report(digest: str) -> list[str]:
     return text.decode("utf-8", "replace").splitlines()
 
 
-def mount(app: FastAPI, secret: str, page: Page) -> None:
-    """Mount the HeroScribe quest upload routes (`secret` is the server's, kept for symmetry)."""
-    del secret
+ROUTER = APIRouter()
 
-    def form_page(request: Request, status: int = 200, **context: object) -> HTMLResponse:
-        return page(
-            request,
-            "systems/heroquest/quests.html",
-            status,
-            **({"problem": "", "name": "", "quest": None} | context),
-        )
 
-    @app.get("/quests", response_class=HTMLResponse)
-    def quest_form(request: Request) -> HTMLResponse:
-        return form_page(request)
+def form_page(request: Request, page: Page, status: int = 200, **context: object) -> HTMLResponse:
+    """The quest upload page (with the kept quest's report and new-game form when there is one)."""
+    return page(
+        request,
+        "systems/heroquest/quests.html",
+        status,
+        **({"problem": "", "name": "", "quest": None} | context),
+    )
 
-    @app.post("/quests")
-    def upload(request: Request, form: Form, file: UploadFile) -> Response:
-        name = (file.filename or "quest")[:200]
-        if Path(name).suffix.lower() != SUFFIX:
-            raise UsageError(f"{name}: upload a HeroScribe quest file (.xml)")
-        data = file.file.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise UsageError(f"{name}: over {MAX_BYTES // 1000} KB, more than a HeroScribe quest may be")
-        digest = hashlib.sha256(data).hexdigest()[:32]
-        try:  # everything checked before anything is kept
-            result = import_heroscribe(data, name)
-            text = quest_toml(result.file).encode("utf-8")
-            report = ("\n".join(report_lines(result)) + "\n").encode("utf-8")
-            load_quest(embed(f"{digest}.toml", text))
-        except ContentError as e:
-            return form_page(request, 400, problem=str(e), name=name)
-        except RecursionError:
-            return form_page(request, 400, problem=f"{name}: nested too deeply to be a quest", name=name)
-        keep_upload(uploaded_quests(), {f"{digest}.toml": text, f"{digest}.report": report})
-        return RedirectResponse(f"/quests/{digest}", status_code=303)
 
-    @app.get("/quests/{digest}", response_class=HTMLResponse)
-    def quest_page(request: Request, digest: str) -> HTMLResponse:
-        name, data = _kept(digest)
-        quest = load_quest(embed(name, data))  # as the game reads it: the standard board only
-        info = registry.get_game("heroquest", "quest").info
-        return form_page(
-            request,
-            quest=quest,
-            upload=upload_name(name),
-            report=_report(digest),
-            info=info,
-            seat_words=SEAT_WORDS,
-        )
+@ROUTER.get("/quests", response_class=HTMLResponse)
+def quest_form(request: Request, page: Pages) -> HTMLResponse:
+    return form_page(request, page)
+
+
+@ROUTER.post("/quests")
+def upload(request: Request, form: Form, file: UploadFile, page: Pages) -> Response:
+    name = (file.filename or "quest")[:200]
+    if Path(name).suffix.lower() != SUFFIX:
+        raise UsageError(f"{name}: upload a HeroScribe quest file (.xml)")
+    data = file.file.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise UsageError(f"{name}: over {MAX_BYTES // 1000} KB, more than a HeroScribe quest may be")
+    digest = hashlib.sha256(data).hexdigest()[:32]
+    try:  # everything checked before anything is kept
+        result = import_heroscribe(data, name)
+        text = quest_toml(result.file).encode("utf-8")
+        report = ("\n".join(report_lines(result)) + "\n").encode("utf-8")
+        load_quest(embed(f"{digest}.toml", text))
+    except ContentError as e:
+        return form_page(request, page, 400, problem=str(e), name=name)
+    except RecursionError:
+        return form_page(request, page, 400, problem=f"{name}: nested too deeply to be a quest", name=name)
+    keep_upload(uploaded_quests(), {f"{digest}.toml": text, f"{digest}.report": report})
+    return RedirectResponse(f"/quests/{digest}", status_code=303)
+
+
+@ROUTER.get("/quests/{digest}", response_class=HTMLResponse)
+def quest_page(request: Request, digest: str, page: Pages) -> HTMLResponse:
+    name, data = _kept(digest)
+    quest = load_quest(embed(name, data))  # as the game reads it: the standard board only
+    info = registry.get_game("heroquest", "quest").info
+    return form_page(
+        request,
+        page,
+        quest=quest,
+        upload=upload_name(name),
+        report=_report(digest),
+        info=info,
+        seat_words=SEAT_WORDS,
+    )

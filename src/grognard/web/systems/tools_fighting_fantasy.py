@@ -1,11 +1,14 @@
 """Fighting Fantasy: its calculator on the tools page, worked out (its form is in
-`web.systems.tool_forms`; this module is imported only when it runs)."""
+`web.systems.TOOL_FORMS`; this module is imported only when it runs)."""
 
 from __future__ import annotations
 
 from grognard.engine.errors import OddsError, UsageError
-from grognard.systems.fighting_fantasy import AdventureSheet, FightRules, parse_creature, start_fight
+from grognard.systems.fighting_fantasy.fight import start_fight
+from grognard.systems.fighting_fantasy.fight_rules import FightRules
+from grognard.systems.fighting_fantasy.game import parse_creature
 from grognard.systems.fighting_fantasy.odds import fight_objective, fight_odds
+from grognard.systems.fighting_fantasy.sheet import AdventureSheet
 from grognard.web.tool_kit import Bar, ToolResult, Values, pct
 
 

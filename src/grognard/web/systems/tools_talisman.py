@@ -1,5 +1,5 @@
 """Talisman: its calculator on the tools page, worked out (its form is in
-`web.systems.tool_forms`; this module is imported only when it runs)."""
+`web.systems.TOOL_FORMS`; this module is imported only when it runs)."""
 
 from __future__ import annotations
 

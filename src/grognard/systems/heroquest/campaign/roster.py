@@ -1,7 +1,7 @@
 """The roster: heroes kept between quests, in the game store the caller hands over.
 
 Heroes are not games (no moves, no dice of their own): each is a kept record of the store
-(`engine.records`, system "heroquest", kind "hero"), keyed by the hero's lookup key (`catalog.key_of` of
+(`engine.store.records`, system "heroquest", kind "hero"), keyed by the hero's lookup key (`catalog.key_of` of
 the name), its data `{"format": "grognard-heroquest-hero", "version": 1, "hero": {...}}`, with a revision
 raised at each change, on SQLite or PostgreSQL alike. A quest takes a hero from the roster and puts the
 hero back with the new level, gold, items and spells. A hero who dies in a quest is archived (`bury`):
@@ -24,8 +24,8 @@ from pydantic import ValidationError
 
 from grognard.engine.errors import ContentError, SaveError, UsageError
 from grognard.engine.files import read_text
-from grognard.engine.records import KeptRecords, RecordExistsError
-from grognard.engine.store_sql import SqlStore
+from grognard.engine.store.records import KeptRecords, RecordExistsError
+from grognard.engine.store.sql import SqlStore
 from grognard.systems.heroquest.content.catalog import key_of
 from grognard.systems.heroquest.content.hero import Hero
 

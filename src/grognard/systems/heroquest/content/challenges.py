@@ -15,17 +15,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
 from grognard.engine.content import ContentModel, LocatedValueError
-from grognard.engine.dice import sum_distribution
+from grognard.engine.dice.core import sum_distribution
 from grognard.systems.heroquest.content.board import SquareField
-
-if TYPE_CHECKING:
-    from grognard.systems.heroquest.content.board import Board
-    from grognard.systems.heroquest.content.quest import QuestFile
 
 Attribute: TypeAlias = Literal["attack", "defend", "body", "mind", "magic", "movement"]
 """The attribute whose points give a challenge's red dice (lines 152-164)."""
@@ -76,47 +72,3 @@ def reach_chance(dice: int, target: int) -> Fraction:
     if dice <= 0:
         return Fraction(1) if target <= 0 else Fraction(0)
     return sum((p for total, p in sum_distribution(dice, 6).items() if total >= target), Fraction(0))
-
-
-def challenge_problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
-    """Every (place, reason) that makes the quest's challenges wrong: unknown furniture, doors, treasure
-    or notes, a square off the floor, treasure locked twice, a door open from the start, a piece of
-    furniture that also holds a trap, and events naming a challenge the quest does not have."""
-    out: list[tuple[str, str]] = []
-    furniture = {f.id for f in q.furniture}
-    trapped = {t.furniture for t in q.traps if t.furniture is not None}
-    doors = {d.id: d for d in (*board.doors, *q.doors)}
-    treasure = {t.id for t in q.treasure}
-    notes = {n.id for n in q.notes}
-    locked: dict[str, str] = {}
-    for i, c in enumerate(q.challenges):
-        where = f"challenges[{i}]"
-        if c.at is not None and not board.is_floor(c.at):
-            out.append((f"{where}.at", f"challenge {c.id!r} at {c.at} is not a room or corridor square"))
-        if c.furniture is not None:
-            if c.furniture not in furniture:
-                out.append((f"{where}.furniture", f"no furniture {c.furniture!r}"))
-            elif c.furniture in trapped:
-                out.append(
-                    (f"{where}.furniture", f"furniture {c.furniture!r} holds a trap; a challenge's may not")
-                )
-        if c.door is not None:
-            door = doors.get(c.door)
-            if door is None:
-                out.append((f"{where}.door", f"no door {c.door!r}"))
-            elif door.state == "open":
-                out.append((f"{where}.door", f"door {c.door!r} is open at the start; a challenge's is shut"))
-        for j, tid in enumerate(c.treasure):
-            if tid not in treasure:
-                out.append((f"{where}.treasure[{j}]", f"no treasure {tid!r}"))
-            elif tid in locked:
-                out.append((f"{where}.treasure[{j}]", f"treasure {tid!r} is locked by {locked[tid]!r} too"))
-            locked.setdefault(tid, c.id)
-        for j, nid in enumerate(c.notes):
-            if nid not in notes:
-                out.append((f"{where}.notes[{j}]", f"no note {nid!r}"))
-    ids = {c.id for c in q.challenges}
-    for i, e in enumerate(q.events):
-        if e.trigger.kind in ("solve-challenge", "fail-challenge") and e.trigger.challenge not in ids:
-            out.append((f"events[{i}].trigger.challenge", f"no challenge {e.trigger.challenge!r}"))
-    return out

@@ -3,7 +3,7 @@
 Line 84 of the rulebook: the attacker rolls white combat dice (base Attack, the weapon and any modifiers);
 every skull is a hit; a hero or a hero's ally stops a hit with each white shield on its defend dice, a
 monster with each black shield; giving up the action adds one defend die. The combat die has three
-skulls, two white shields and one black shield (`engine.dice.HQ_COMBAT_FACES`), so a die is a skull
+skulls, two white shields and one black shield (`engine.dice.core.HQ_COMBAT_FACES`), so a die is a skull
 with probability 1/2 and a blocking shield with 1/3 (hero) or 1/6 (monster).
 
 Everything here is exact (`Fraction`), by convolution of binomials; `AttackState` is the same attack as
@@ -20,7 +20,7 @@ from functools import cache
 from math import comb
 from typing import Literal, TypeAlias
 
-from grognard.engine.dice import HQ_COMBAT_FACES, Rng, Roll, heroquest_combat_dice
+from grognard.engine.dice.core import HQ_COMBAT_FACES, Rng, Roll, heroquest_combat_dice
 from grognard.engine.errors import RulesError, UsageError
 from grognard.engine.game import CHANCE, TERMINAL, Actor, GameState, Move, Outcome, Result
 

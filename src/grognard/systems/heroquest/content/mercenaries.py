@@ -24,11 +24,11 @@ The table's Attack and Defend already count his arms and armour (line 955).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from grognard.engine.errors import UsageError
 from grognard.systems.heroquest.content import catalog as hq
@@ -37,8 +37,48 @@ from grognard.systems.heroquest.content.board import Square, neighbours
 from grognard.systems.heroquest.content.hero import Attributes, Equipped, Hero
 
 if TYPE_CHECKING:
-    from grognard.systems.heroquest.content.quest_setup import Context
-    from grognard.systems.heroquest.model.state import QuestState
+    from grognard.systems.heroquest.content.board import Door, Layout
+    from grognard.systems.heroquest.content.quest import Quest, TrapPlacement
+
+
+class HireSpec(Protocol):
+    """The setup as the hires are read from it (`quest_setup.Setup` is one): the hire spec."""
+
+    @property
+    def mercenaries(self) -> str: ...
+
+
+class HireContext(Hashable, Protocol):
+    """The fixed facts of a quest in play as the hires are read from them (`quest_setup.Context` is one):
+    the setup, the party, the quest, its doors and traps, and its layout. Named here: `quest_setup`
+    imports this module."""
+
+    @property
+    def setup(self) -> HireSpec: ...
+
+    @property
+    def party(self) -> tuple[Hero, ...]: ...
+
+    @property
+    def quest(self) -> Quest: ...
+
+    @property
+    def doors(self) -> tuple[Door, ...]: ...
+
+    @property
+    def traps(self) -> tuple[TrapPlacement, ...]: ...
+
+    def layout(self, doors: tuple[str, ...], rubble: tuple[Square, ...]) -> Layout:
+        """The layout with the doors in the given states and fallen rock on `rubble`."""
+
+
+class HireState(Protocol):
+    """A state of a quest in play as the hires are read from it (`model.state.QuestState` is one): its
+    fixed facts. Named here: the model imports the content."""
+
+    @property
+    def ctx(self) -> HireContext: ...
+
 
 MERCENARY_KINDS = ("crossbowman", "halberdier", "scout", "swordsman")
 """The mercenaries one may hire, as a hire spec names them (the catalog's, checked by the tests)."""
@@ -138,41 +178,41 @@ def hired_party(spec: str, party: Sequence[Hero]) -> tuple[Hero, ...]:
 
 
 @lru_cache(maxsize=256)
-def _hires(ctx: Context) -> tuple[Hire, ...]:
+def _hires(ctx: HireContext) -> tuple[Hire, ...]:
     heroes = len(ctx.party) - len(parse_hires(ctx.setup.mercenaries, ctx.party))
     return parse_hires(ctx.setup.mercenaries, ctx.party[:heroes])
 
 
-def hires(ctx: Context) -> tuple[Hire, ...]:
+def hires(ctx: HireContext) -> tuple[Hire, ...]:
     """The quest's hires, in party order after the heroes."""
     if not ctx.setup.mercenaries:
         return ()
     return _hires(ctx)
 
 
-def first_mercenary(ctx: Context) -> int:
+def first_mercenary(ctx: HireContext) -> int:
     """The party index of the first mercenary (the party's size when none is hired)."""
     return len(ctx.party) - len(hires(ctx))
 
 
-def hire_of(ctx: Context, index: int) -> Hire | None:
+def hire_of(ctx: HireContext, index: int) -> Hire | None:
     """The hire behind party place `index`, or None for a hero."""
     found = hires(ctx)
     k = index - (len(ctx.party) - len(found))
     return found[k] if 0 <= k < len(found) else None
 
 
-def is_mercenary(state: QuestState, index: int) -> bool:
+def is_mercenary(state: HireState, index: int) -> bool:
     """True when party place `index` is a hired mercenary."""
     return bool(state.ctx.setup.mercenaries) and hire_of(state.ctx, index) is not None
 
 
-def paid(ctx: Context, index: int) -> int:
+def paid(ctx: HireContext, index: int) -> int:
     """The gold hero `index` pays in advance for his hires (line 953)."""
     return sum(h.price for h in hires(ctx) if h.payer == index)
 
 
-def restrict(state: QuestState, index: int, acts: list[str]) -> list[str]:
+def restrict(state: HireState, index: int, acts: list[str]) -> list[str]:
     """A mercenary's actions held to line 955 (and the Scout's to line 981); for anyone, no collecting a
     fallen mercenary's arms (they are his, line 955)."""
     if not state.ctx.setup.mercenaries:
@@ -187,7 +227,7 @@ def restrict(state: QuestState, index: int, acts: list[str]) -> list[str]:
     return [a for a in acts if a.startswith(allowed)]
 
 
-def clamp_moves(state: QuestState, index: int, dist: dict[int, Fraction]) -> dict[int, Fraction]:
+def clamp_moves(state: HireState, index: int, dist: dict[int, Fraction]) -> dict[int, Fraction]:
     """The movement outcomes of a mercenary held between his table's least and most (line 611)."""
     if not is_mercenary(state, index):
         return dist
@@ -198,7 +238,7 @@ def clamp_moves(state: QuestState, index: int, dist: dict[int, Fraction]) -> dic
     return out
 
 
-def clamp_allowed(state: QuestState, index: int, allowed: int) -> int:
+def clamp_allowed(state: HireState, index: int, allowed: int) -> int:
     """One movement allowance of a mercenary held between his least and most (a hero's unchanged)."""
     hire = hire_of(state.ctx, index) if state.ctx.setup.mercenaries else None
     if hire is None:
@@ -208,7 +248,7 @@ def clamp_allowed(state: QuestState, index: int, allowed: int) -> int:
     return max(line.move_min, min(line.move_max, allowed))
 
 
-def party_starts(ctx: Context) -> list[Square]:
+def party_starts(ctx: HireContext) -> list[Square]:
     """Where the party sets out: the quest's start squares for the heroes, then for the mercenaries while
     any are left, and past them the nearest free floor squares reached from the start through open edges
     (a ruling: the quest's squares are for its heroes; hirelings stand beside them)."""

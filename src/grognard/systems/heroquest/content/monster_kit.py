@@ -4,8 +4,9 @@ dice they roll with them in play are in `monster_gear`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from pydantic import Field
 
@@ -13,9 +14,6 @@ from grognard.engine.content import ContentModel
 from grognard.engine.errors import GrognardError
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.mercenary_foes import default_skills, default_weapon
-
-if TYPE_CHECKING:
-    from grognard.systems.heroquest.content.quest import Quest, QuestFile
 
 
 class MonsterKind(ContentModel):
@@ -51,6 +49,34 @@ class Outfitted(Protocol):
     def skills(self) -> list[str] | None: ...
 
 
+class PlacedMonster(Outfitted, Protocol):
+    """A monster placed by the quest: a kit read from it, and its id."""
+
+    @property
+    def id(self) -> str: ...
+
+
+class KitsOf(Protocol):
+    """A quest file as its monsters' kits are read from it (`quest.QuestFile` is one): the kinds, the
+    placed monsters and the wandering monster. Named here: the quest's module imports this one."""
+
+    @property
+    def monster_kinds(self) -> Sequence[MonsterKind]: ...
+
+    @property
+    def monsters(self) -> Sequence[PlacedMonster]: ...
+
+    @property
+    def wandering(self) -> Outfitted: ...
+
+
+class KitQuest(Protocol):
+    """A quest as `monster_stats` reads it (`quest.Quest` is one): its file."""
+
+    @property
+    def file(self) -> KitsOf: ...
+
+
 @dataclass(frozen=True)
 class Kit:
     """A monster's level, weapon, second weapon, armour and skills (catalogue names)."""
@@ -63,7 +89,7 @@ class Kit:
     skills: tuple[str, ...] = ()
 
 
-def kit_of(quest: QuestFile, placed: Outfitted) -> Kit:
+def kit_of(quest: KitsOf, placed: Outfitted) -> Kit:
     """The kit of a placement (or the wandering monster): its own fields, what it leaves out from the
     quest's `monster_kinds` entry for its kind; no gear and no skills when neither says (an enemy
     mercenary's own arms and skill then, `mercenary_foes`)."""
@@ -159,7 +185,7 @@ def kit_problems(kit: Kit) -> list[tuple[str, str]]:
     return out
 
 
-def monster_stats(quest: Quest, mid: str, kind: str, level: int | None, name: str) -> MonsterStats:
+def monster_stats(quest: KitQuest, mid: str, kind: str, level: int | None, name: str) -> MonsterStats:
     """The numbers of monster `mid` in play: its placement's kit (or the wandering monster's), with the
     dice its weapons and armour add."""
     placed = next((m for m in quest.file.monsters if m.id == mid), None)
@@ -216,7 +242,7 @@ def monster_stats(quest: Quest, mid: str, kind: str, level: int | None, name: st
     )
 
 
-def quest_kit_problems(quest: QuestFile) -> list[tuple[str, str]]:
+def quest_kit_problems(quest: KitsOf) -> list[tuple[str, str]]:
     """Every (place, reason) that makes a quest's monster kinds, monsters or wandering monster carry or
     use what their lists do not allow; entries with an unknown monster or level are left to the caller."""
     out: list[tuple[str, str]] = []

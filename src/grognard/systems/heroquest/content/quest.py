@@ -46,7 +46,7 @@ from grognard.systems.heroquest.content.board import (
     load_board,
     standard_board,
 )
-from grognard.systems.heroquest.content.challenges import Challenge, ChallengeTrigger, challenge_problems
+from grognard.systems.heroquest.content.challenges import Challenge, ChallengeTrigger
 from grognard.systems.heroquest.content.chaos_lists import list_problems
 from grognard.systems.heroquest.content.geometry import visible_squares
 from grognard.systems.heroquest.content.monster_kit import MonsterKind, quest_kit_problems
@@ -463,6 +463,50 @@ class Quest:
 
 # ---------------------------------------------------------------------------------------------------
 # Loading and checking
+
+
+def challenge_problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
+    """Every (place, reason) that makes the quest's challenges wrong: unknown furniture, doors, treasure
+    or notes, a square off the floor, treasure locked twice, a door open from the start, a piece of
+    furniture that also holds a trap, and events naming a challenge the quest does not have."""
+    out: list[tuple[str, str]] = []
+    furniture = {f.id for f in q.furniture}
+    trapped = {t.furniture for t in q.traps if t.furniture is not None}
+    doors = {d.id: d for d in (*board.doors, *q.doors)}
+    treasure = {t.id for t in q.treasure}
+    notes = {n.id for n in q.notes}
+    locked: dict[str, str] = {}
+    for i, c in enumerate(q.challenges):
+        where = f"challenges[{i}]"
+        if c.at is not None and not board.is_floor(c.at):
+            out.append((f"{where}.at", f"challenge {c.id!r} at {c.at} is not a room or corridor square"))
+        if c.furniture is not None:
+            if c.furniture not in furniture:
+                out.append((f"{where}.furniture", f"no furniture {c.furniture!r}"))
+            elif c.furniture in trapped:
+                out.append(
+                    (f"{where}.furniture", f"furniture {c.furniture!r} holds a trap; a challenge's may not")
+                )
+        if c.door is not None:
+            door = doors.get(c.door)
+            if door is None:
+                out.append((f"{where}.door", f"no door {c.door!r}"))
+            elif door.state == "open":
+                out.append((f"{where}.door", f"door {c.door!r} is open at the start; a challenge's is shut"))
+        for j, tid in enumerate(c.treasure):
+            if tid not in treasure:
+                out.append((f"{where}.treasure[{j}]", f"no treasure {tid!r}"))
+            elif tid in locked:
+                out.append((f"{where}.treasure[{j}]", f"treasure {tid!r} is locked by {locked[tid]!r} too"))
+            locked.setdefault(tid, c.id)
+        for j, nid in enumerate(c.notes):
+            if nid not in notes:
+                out.append((f"{where}.notes[{j}]", f"no note {nid!r}"))
+    ids = {c.id for c in q.challenges}
+    for i, e in enumerate(q.events):
+        if e.trigger.kind in ("solve-challenge", "fail-challenge") and e.trigger.challenge not in ids:
+            out.append((f"events[{i}].trigger.challenge", f"no challenge {e.trigger.challenge!r}"))
+    return out
 
 
 def quest_problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:

@@ -16,7 +16,7 @@ from fractions import Fraction
 from itertools import permutations
 from math import factorial
 
-from grognard.engine.dice import Rng, Roll, heroquest_combat_dice, red_dice, sum_distribution
+from grognard.engine.dice.core import Rng, Roll, heroquest_combat_dice, red_dice, sum_distribution
 from grognard.engine.errors import RulesError
 from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest.content import catalog as hq

@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
-from grognard.engine.dice import Rng, Roll, heroquest_combat_dice, red_dice
+from grognard.engine.dice.core import Rng, Roll, heroquest_combat_dice, red_dice
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.content import catalog as hq

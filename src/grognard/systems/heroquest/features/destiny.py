@@ -19,7 +19,7 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
-from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
+from grognard.engine.dice.core import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.features.rest import group_of
 from grognard.systems.heroquest.model.edits import note, with_hero

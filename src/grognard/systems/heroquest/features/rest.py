@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
+from grognard.engine.dice.core import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.content.mercenaries import is_mercenary
 from grognard.systems.heroquest.content.sight import sees

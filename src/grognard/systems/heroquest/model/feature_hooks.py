@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, ParamSpec, Protocol, TypeVar
 
-from grognard.engine.dice import Rng, Roll
+from grognard.engine.dice.core import Rng, Roll
 from grognard.engine.errors import RulesError
 from grognard.engine.features import Registry
 from grognard.engine.game import Move, Outcome

@@ -25,7 +25,7 @@ def install_game_master(policy: GameMaster) -> None:
 def game_master() -> GameMaster:
     """The installed automatic game master; a `RuntimeError` when none is."""
     if not _GAME_MASTER:
-        raise RuntimeError("no automatic game master is installed: import grognard.systems.heroquest")
+        raise RuntimeError("no automatic game master is installed: import grognard.systems.heroquest.game")
     return _GAME_MASTER[0]
 
 
@@ -49,7 +49,7 @@ def install_turn_steps(steps: TurnSteps) -> None:
 
 def _steps() -> TurnSteps:
     if not _TURN_STEPS:
-        raise RuntimeError("no turn sequence is installed: import grognard.systems.heroquest")
+        raise RuntimeError("no turn sequence is installed: import grognard.systems.heroquest.game")
     return _TURN_STEPS[0]
 
 
@@ -87,7 +87,7 @@ def install_action_steps(steps: ActionSteps) -> None:
 
 def _actions() -> ActionSteps:
     if not _ACTION_STEPS:
-        raise RuntimeError("no actions are installed: import grognard.systems.heroquest")
+        raise RuntimeError("no actions are installed: import grognard.systems.heroquest.game")
     return _ACTION_STEPS[0]
 
 

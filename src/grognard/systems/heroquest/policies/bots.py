@@ -20,7 +20,7 @@ points for healing, and a hero drinks a Potion of Healing at half his Body when 
 
 from __future__ import annotations
 
-from grognard.engine.dice import Rng
+from grognard.engine.dice.core import Rng
 from grognard.engine.game import GameState
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.board import Square

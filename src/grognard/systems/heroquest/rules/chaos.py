@@ -179,14 +179,14 @@ def install_hero_chaos(hooks: ChaosForHeroes) -> None:
 def hero_chaos() -> ChaosForHeroes:
     """What the heroes' spells ask of the chaos spells; a `RuntimeError` when nothing is installed."""
     if not _HERO_CHAOS:
-        raise RuntimeError("no chaos spells are installed: import grognard.systems.heroquest")
+        raise RuntimeError("no chaos spells are installed: import grognard.systems.heroquest.game")
     return _HERO_CHAOS[0]
 
 
 def mirror_hit() -> Hit:
     """What a mirrored spell does to its caster; a `RuntimeError` when nothing is installed."""
     if not _MIRROR:
-        raise RuntimeError("no Mirror Magic is installed: import grognard.systems.heroquest")
+        raise RuntimeError("no Mirror Magic is installed: import grognard.systems.heroquest.game")
     return _MIRROR[0]
 
 

@@ -70,7 +70,7 @@ def install_effect_readers(readers: EffectReaders) -> None:
 
 def _readers() -> EffectReaders:
     if not _READERS:
-        raise RuntimeError("no effect readers are installed: import grognard.systems.heroquest")
+        raise RuntimeError("no effect readers are installed: import grognard.systems.heroquest.game")
     return _READERS[0]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from grognard.engine.dice import HQ_COMBAT_FACES
+from grognard.engine.dice.core import HQ_COMBAT_FACES
 from grognard.systems.heroquest.model.effect_strings import has
 from grognard.systems.heroquest.model.state import Pending, QuestState
 from grognard.systems.heroquest.rules.artifacts_gear import wears

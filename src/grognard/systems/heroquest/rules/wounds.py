@@ -52,7 +52,7 @@ def install_attack_readers(readers: AttackReaders) -> None:
 
 def _readers() -> AttackReaders:
     if not _READERS:
-        raise RuntimeError("no attack readers are installed: import grognard.systems.heroquest")
+        raise RuntimeError("no attack readers are installed: import grognard.systems.heroquest.game")
     return _READERS[0]
 
 

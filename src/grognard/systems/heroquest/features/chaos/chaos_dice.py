@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, Roll, heroquest_combat_dice, red_dice
+from grognard.engine.dice.core import Rng, Roll, heroquest_combat_dice, red_dice
 from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest.content.combat_dice import binomial, damage, roll_attack
 from grognard.systems.heroquest.features.chaos.chaos_area import summon_face, summon_outcomes, summoned

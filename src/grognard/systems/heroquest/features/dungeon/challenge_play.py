@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, Roll, red_dice
+from grognard.engine.dice.core import Rng, Roll, red_dice
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.board import neighbours
 from grognard.systems.heroquest.content.challenges import Challenge, reach_chance

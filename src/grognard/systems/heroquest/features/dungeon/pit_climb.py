@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, Roll, red_dice
+from grognard.engine.dice.core import Rng, Roll, red_dice
 from grognard.systems.heroquest.model.edits import note, with_hero
 from grognard.systems.heroquest.model.events import said
 from grognard.systems.heroquest.model.feature_hooks import CHANCES, HERO_ACTIONS, Chance, HeroAction

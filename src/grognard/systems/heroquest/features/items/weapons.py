@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, Roll, heroquest_combat_dice
+from grognard.engine.dice.core import Rng, Roll, heroquest_combat_dice
 from grognard.engine.game import Move, Outcome
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.board import Square

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, Roll, red_dice
+from grognard.engine.dice.core import Rng, Roll, red_dice
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.content.board import Square, neighbours
 from grognard.systems.heroquest.content.geometry import distances

@@ -19,7 +19,7 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
-from grognard.engine.dice import sum_distribution
+from grognard.engine.dice.core import sum_distribution
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.combat_dice import binomial
 from grognard.systems.heroquest.content.sight import sees

@@ -286,7 +286,7 @@ def install_cast_payment(pay: Payment) -> None:
 
 def _pay(state: QuestState, i: int, key: str) -> QuestState:
     if not _PAYMENT:
-        raise RuntimeError("no payment for casting is installed: import grognard.systems.heroquest")
+        raise RuntimeError("no payment for casting is installed: import grognard.systems.heroquest.game")
     return _PAYMENT[0](state, i, key)
 
 

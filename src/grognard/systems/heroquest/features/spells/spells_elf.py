@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from grognard.engine.dice import Rng, Roll, red_dice, sum_distribution
+from grognard.engine.dice.core import Rng, Roll, red_dice, sum_distribution
 from grognard.engine.game import Outcome
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.catalog import Gear, Spell

@@ -1,0 +1,160 @@
+"""The systems' own routers without a browser: the Adventures in Fantasy referee's desk (its page and
+JSON twin for the referee only, an action posted for JSON, a stale one refused, the desk and the table
+one campaign in one store, the same write guard as the tables on SQLite and PostgreSQL) and the
+HeroScribe quest uploads."""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import Any
+
+import pytest
+
+from grognard.engine.match import Match, MatchError
+from grognard.web.routes.common import WRITES
+from tests.web.security.tables_client import JSON, Visitor, browser
+
+CELLAR = (
+    '<?xml version="1.0"?><quest name="Goblin by the Stairs" region="Europe" version="1.0"'
+    ' width="1" height="1">'
+    '<board><object id="Stairway" left="11" top="8" rotation="downward"/>'
+    '<object id="Goblin" left="15" top="10" rotation="downward"/></board>'
+    "<speech>A goblin waits beside the stairs.</speech></quest>"
+)
+
+
+def campaign(referee: Visitor) -> str:
+    """A new campaign opened by `referee`; its desk's address (`/aif/<key>`)."""
+    made = referee.post("/aif", {})
+    assert made.status_code == 303
+    return str(made.headers["location"])
+
+
+def desk_act(who: Visitor, desk: str, form: dict[str, str], ply: int | None = None) -> Any:
+    """Post a desk action for JSON at the ply the desk shows (unless given)."""
+    at = who.json(f"{desk}.json")["ply"] if ply is None else ply
+    return who.post(f"{desk}/act", form | {"ply": str(at), "how": "roll"}, headers=JSON)
+
+
+def test_the_desk_and_its_twin_answer_the_referee_only() -> None:
+    referee = browser()
+    desk = campaign(referee)
+    key = desk.rsplit("/", 1)[1]
+    assert referee.client.get("/aif").status_code == 200 and desk in referee.client.get("/aif").text
+    assert referee.client.get(desk).status_code == 200
+    state = referee.json(f"{desk}.json")
+    assert state["address"] == key and state["ply"] == 0 and state["over"] is False
+    assert state["members"] == [] and state["party"]["members"] == []
+    assert "days" in state["actions"] and state["procedures"] and state["calendar"]["date"]
+    assert "seed" not in state
+    stranger = browser(referee.client.app)
+    for tail in ("", ".json", "/log", "/sheet/0"):
+        assert stranger.client.get(desk + tail).status_code == 403, tail
+    assert stranger.client.get(f"{desk}.json").json()["status"] == 403
+    table = referee.start("fighting-fantasy", "fight", ["here"], enemies="Orc:6/5")
+    other = table.replace("/games/", "/aif/")  # the referee's seat there, but no campaign
+    assert referee.client.get(other).status_code == referee.client.get(f"{other}.json").status_code == 404
+
+
+def test_a_desk_action_posted_for_json_answers_the_desk_and_a_stale_one_is_refused() -> None:
+    referee = browser()
+    desk = campaign(referee)
+    noted = desk_act(referee, desk, {"kind": "note", "text": "the bridge is out"})
+    assert noted.status_code == 200 and noted.headers["content-type"] == "application/json"
+    state = noted.json()
+    assert state["ply"] == 1 and state == referee.json(f"{desk}.json")
+    assert any("the bridge is out" in row["text"] for row in state["log"])
+    days = desk_act(referee, desk, {"kind": "days", "n": "2"})
+    assert days.status_code == 200 and days.json()["ply"] > 1
+    stale = desk_act(referee, desk, {"kind": "note", "text": "late"}, ply=1)
+    assert stale.status_code == 409 and "moved on" in stale.json()["error"]
+    assert referee.json(f"{desk}.json")["ply"] == days.json()["ply"]
+    bad = desk_act(referee, desk, {"kind": "days", "n": "many"})
+    assert bad.status_code == 400 and "not a whole number" in bad.json()["error"]
+    form = {"kind": "note", "text": "x", "ply": str(days.json()["ply"])}
+    assert browser(referee.client.app).post(f"{desk}/act", form).status_code == 403
+    plain = referee.post(f"{desk}/act", form)
+    assert plain.status_code == 303 and plain.headers["location"] == f"{desk}#last"
+
+
+def test_the_desk_and_the_table_play_one_campaign_in_one_store() -> None:
+    """A move made at the table (through the match driver) moves the desk on: the desk's page drawn
+    before it is refused, and the desk then shows it; a desk action shows at the table."""
+    referee = browser()
+    desk = campaign(referee)
+    table = desk.replace("/aif/", "/games/")
+    view = referee.view(table)
+    assert view["acting"] and "days:1" in [a["id"] for a in view["view"]["actions"]]
+    moved = referee.post(f"{table}/act", {"action": "days:1", "ply": str(view["view"]["ply"])}, headers=JSON)
+    assert moved.status_code == 200
+    after = moved.json()["view"]["ply"]
+    assert referee.json(f"{desk}.json")["ply"] == after
+    assert desk_act(referee, desk, {"kind": "note", "text": "x"}, ply=view["view"]["ply"]).status_code == 409
+    assert desk_act(referee, desk, {"kind": "note", "text": "x"}).status_code == 200
+    assert referee.view(table)["view"]["ply"] == after + 1
+
+
+def test_the_desks_free_actions_are_not_match_moves() -> None:
+    """Why the desk plays through `referee.play_action` and not `Match.act`: the driver takes only an
+    action the state lists, and a campaign lists a sample of its referee actions (docs/web.md)."""
+    match = Match.new("adventures-in-fantasy", "campaign", {}, ["human"], 1)
+    match.advance()
+    for action in ("note:the bridge is out", "advance:2", "days:3"):
+        assert action not in [str(a) for a in match.state.legal_actions()]
+        with pytest.raises(MatchError, match="illegal action"):
+            match.act(0, action, match.ply)
+
+
+def post_while_writes_held(who: Visitor, desk: str) -> tuple[bool, int]:
+    """Post a desk action while this thread holds the server's lock of moves: whether it waited for
+    the lock (still running 1 s later), and its status once the lock is let go."""
+    ply = who.json(f"{desk}.json")["ply"]
+    answers: list[int] = []
+    form = {"kind": "note", "text": "while locked", "ply": str(ply)}
+    poster = threading.Thread(
+        target=lambda: answers.append(who.post(f"{desk}/act", form, headers=JSON).status_code)
+    )
+    with WRITES:
+        poster.start()
+        poster.join(timeout=1.0)
+        waited = poster.is_alive()
+    poster.join(timeout=30)
+    assert not poster.is_alive() and answers, "the desk action never finished"
+    return waited, answers[0]
+
+
+def test_on_sqlite_a_desk_action_waits_for_the_servers_lock_of_moves() -> None:
+    referee = browser()
+    desk = campaign(referee)
+    assert post_while_writes_held(referee, desk) == (True, 200)
+
+
+def test_on_postgresql_a_desk_action_takes_no_lock_of_this_process(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As at the tables: PostgreSQL's row lock and its unique (game, ply) guard a move across workers."""
+    monkeypatch.setenv("GROGNARD_DATABASE_URL", postgres_url)
+    referee = browser()
+    desk = campaign(referee)
+    assert post_while_writes_held(referee, desk) == (False, 200)
+    assert referee.json(f"{desk}.json")["ply"] == 1
+
+
+def test_a_quest_is_uploaded_and_shown_and_a_refused_file_is_a_400() -> None:
+    player = browser()
+    assert player.client.get("/quests").status_code == 200
+    assert player.client.get("/quests/not-a-digest").status_code == 404
+    assert player.client.get(f"/quests/{'0' * 32}").status_code == 404
+    text = player.post("/quests", files={"file": ("notes.txt", b"hello", "text/plain")})
+    assert text.status_code == 400 and "upload a HeroScribe quest file" in text.text
+    odd = b'<?xml version="1.0"?><book title="not a quest"/>'
+    assert player.post("/quests", files={"file": ("book.xml", odd, "text/xml")}).status_code == 400
+    files = {"file": ("cellar.xml", CELLAR.encode(), "text/xml")}
+    assert player.client.post("/quests", files=files, follow_redirects=False).status_code == 403
+    made = player.post("/quests", files=files)
+    assert made.status_code == 303
+    kept = str(made.headers["location"])
+    assert re.fullmatch(r"/quests/[0-9a-f]{32}", kept)
+    page = player.client.get(kept)
+    assert page.status_code == 200 and "Goblin by the Stairs" in page.text and "upload:" in page.text
