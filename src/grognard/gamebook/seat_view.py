@@ -88,7 +88,10 @@ def book_front(system_id: str, books: str, sheet: str = "") -> FrontEnd:
     )
 
 
-FIGHT_FRONT = FrontEnd(board="gamebook/fight.html")
+FIGHT_FRONT = FrontEnd(
+    board="gamebook/fight.html",
+    help="A fight on its own: each round both sides roll, the higher strikes; every choice shows its odds.",
+)
 """How the front ends show a gamebook system's fight on its own."""
 
 

@@ -22,14 +22,14 @@ from grognard.web import systems
 from grognard.web.hardening import add_hardening
 from grognard.web.limits import add_limits
 from grognard.web.pages import TEMPLATES, render
-from grognard.web.routes import books, home, new_game, saved_games, tables
+from grognard.web.routes import books, home, new_game, rules, saved_games, tables
 from grognard.web.routes.common import problem, table_store
 from grognard.web.routes.deps import install
 from grognard.web.settings import Settings
 
 STATIC = Path(__file__).parent / "static"
 
-ROUTERS = (home.ROUTER, new_game.ROUTER, saved_games.ROUTER, tables.ROUTER, books.ROUTER)
+ROUTERS = (home.ROUTER, rules.ROUTER, new_game.ROUTER, saved_games.ROUTER, tables.ROUTER, books.ROUTER)
 """The generic routers, in the order their paths are tried (`/games/new` before `/games/<id>`)."""
 
 

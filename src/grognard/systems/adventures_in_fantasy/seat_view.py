@@ -321,8 +321,15 @@ def _campaign_label(state: GameState, action: Action) -> str:
 
 def register() -> None:
     """Register the views of the melee and the campaign."""
-    melee = FrontEnd(board="systems/adventures-in-fantasy/melee-board.html")
-    campaign = FrontEnd(board="systems/adventures-in-fantasy/campaign-board.html")
+    melee = FrontEnd(
+        board="systems/adventures-in-fantasy/melee-board.html",
+        help="Two combatants trade blows by dexterity; each hit's damage is rolled, with the optional rules "
+        "you chose.",
+    )
+    campaign = FrontEnd(
+        board="systems/adventures-in-fantasy/campaign-board.html",
+        help="The referee keeps the party week by week: journeys, encounters, training and the calendar.",
+    )
     registry.register_views(
         SYSTEM_ID, "melee", GameViews(melee_sight, _two, odds=melee_chances, told=_melee_told, front=melee)
     )

@@ -188,7 +188,11 @@ def register() -> None:
             label=_combat_label,
             odds=_combat_odds,
             told=_combat_told,
-            front=FrontEnd(board="systems/grey-star/combat-board.html"),
+            front=FrontEnd(
+                board="systems/grey-star/combat-board.html",
+                help="Each round a random number and the Combat Ratio are read on the Combat Results Table; "
+                "WILLPOWER spent through the Staff raises your COMBAT SKILL.",
+            ),
         ),
     )
     registry.register_views(
