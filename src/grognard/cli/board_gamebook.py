@@ -10,6 +10,7 @@ from typing import Any
 
 from grognard.cli.play_loop import Presenter, odds_lines
 from grognard.cli.view_text import event_line
+from grognard.engine.match import Match
 from grognard.engine.view import Event, SeatView
 
 ENDINGS = {
@@ -138,3 +139,13 @@ class GamebookPresenter(Presenter):
             winners = (view.result or {}).get("winners") or []
             lines.append("You win the fight." if winners == [0] else f"The fight is over: {outcome}.")
         return lines
+
+
+def presenter_with(fight: FightLines) -> Callable[[Match, Sequence[str], int], Presenter]:
+    """What a gamebook system's front end registers for its book and fight games
+    (`cli.frontends.Frontend.presenters`): the gamebook presenter drawing fights with `fight`."""
+
+    def make(match: Match, kinds: Sequence[str], width: int) -> Presenter:
+        return GamebookPresenter(fight)
+
+    return make

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
+from grognard.cli.board_gamebook import presenter_with
 from grognard.cli.console import out, print_json, read_line
 from grognard.cli.frontends import Frontend, MenuEntry, register
 from grognard.cli.gamebook import (
@@ -34,10 +35,7 @@ from grognard.systems.fighting_fantasy.solve_view import FightingFantasySheetVie
 from grognard.systems.fighting_fantasy.system import SYSTEM
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from grognard.cli.play_loop import Presenter
-    from grognard.engine.match import Match
+    pass
 
 
 app = typer.Typer(
@@ -172,13 +170,6 @@ def fight_lines(fight: Any) -> list[str]:
     return lines
 
 
-def _gamebook_presenter(match: Match, kinds: Sequence[str], width: int) -> Presenter:
-    """The gamebook presenter: the section as a page, the sheet beside it."""
-    from grognard.cli.board_gamebook import GamebookPresenter
-
-    return GamebookPresenter(fight_lines)
-
-
 FRONTEND = register(
     Frontend(
         system="fighting-fantasy",
@@ -188,7 +179,7 @@ FRONTEND = register(
         menu=partial(book_entries, BOOKS, play),
         resume=resume,
         tools=lambda: [MenuEntry("Fight odds (Fighting Fantasy)", _odds_tool)],
-        presenters={"gamebook": _gamebook_presenter, "fight": _gamebook_presenter},
+        presenters=dict.fromkeys(("gamebook", "fight"), presenter_with(fight_lines)),
     )
 )
 """The registered front end."""

@@ -15,6 +15,7 @@ import typer
 from rich.status import Status
 from rich.table import Table
 
+from grognard.cli.board_gamebook import presenter_with
 from grognard.cli.console import err, out, print_json, read_line
 from grognard.cli.frontends import Frontend, MenuEntry, register
 from grognard.cli.gamebook import (
@@ -45,10 +46,7 @@ from grognard.systems.grey_star.solve_view import GreyStarSheetView
 from grognard.systems.grey_star.system import SYSTEM
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from grognard.cli.play_loop import Presenter
-    from grognard.engine.match import Match
+    pass
 
 
 app = typer.Typer(
@@ -435,13 +433,6 @@ def fight_lines(fight: Any) -> list[str]:
     return lines
 
 
-def _gamebook_presenter(match: Match, kinds: Sequence[str], width: int) -> Presenter:
-    """The gamebook presenter: the section as a page, the sheet beside it."""
-    from grognard.cli.board_gamebook import GamebookPresenter
-
-    return GamebookPresenter(fight_lines)
-
-
 FRONTEND = register(
     Frontend(
         system="grey-star",
@@ -451,7 +442,7 @@ FRONTEND = register(
         menu=partial(book_entries, BOOKS, play),
         resume=resume,
         tools=lambda: [MenuEntry("Combat odds (Grey Star)", _odds_tool)],
-        presenters={"gamebook": _gamebook_presenter, "combat": _gamebook_presenter},
+        presenters=dict.fromkeys(("gamebook", "combat"), presenter_with(fight_lines)),
     )
 )
 """The registered front end of the Grey Star system."""
