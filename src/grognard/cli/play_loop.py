@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 
 from grognard.cli.console import choose, out, read_line
-from grognard.cli.view_text import event_line, field_lines, sentence_of, view_lines
+from grognard.cli.view_text import event_line, field_lines, seat_name, sentence_of, view_lines
 from grognard.engine.errors import UsageError
 from grognard.engine.match import Match, MatchError
 from grognard.engine.view import ActionView, Event, SeatView
@@ -154,11 +154,11 @@ class Presenter:
 
     def heading(self, view: SeatView, seat: int, humans: int) -> list[str]:
         """Whose decision it is."""
-        return [f"Seat {seat}, ply {view.ply}: your decision."]
+        return [f"{seat_name(view, seat)}: your decision."]
 
     def prompt(self, view: SeatView, seat: int) -> str:
-        """The question's prompt."""
-        return f"seat {seat}"
+        """The question's prompt: the seat's name."""
+        return seat_name(view, seat)
 
     def board(self, view: SeatView) -> list[str]:
         """What `m` shows: the map or board."""

@@ -31,6 +31,11 @@ def sentence_of(view: SeatView) -> Sentence:
     return registry.get_views(view.system, view.game).front.sentence
 
 
+def seat_name(view: SeatView, seat: int) -> str:
+    """How the game of `view` names `seat` ("Warrior (Seat 1)", "Seat 2")."""
+    return registry.get_views(view.system, view.game).front.seat_name(view.public, seat)
+
+
 def _scalar(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"

@@ -56,7 +56,7 @@ def test_bots_play_to_the_turn_cap_and_the_game_is_saved(tmp_path: Path) -> None
     assert "stopped unfinished at the turn cap (9 turns)" in ran.out
     saved = games(tmp_path)
     assert len(saved) == 1 and saved[0]["system"] == "talisman" and saved[0]["status"] != "in progress"
-    assert "p1 random" in str(saved[0]["title"])
+    assert saved[0]["title"] == "Talisman: 2 bots, 1 random bot"
     again = talisman(
         "play",
         "--players",
@@ -87,11 +87,11 @@ def test_a_scripted_person_plays_undoes_and_continues(tmp_path: Path) -> None:
     assert "Undone: back to your previous decision" in first.out
     assert "Saved as game 1. Continue with: grognard talisman play --game 1" in first.out
     saved = games(tmp_path)
-    assert saved[0]["id"] == "1" and "p0 human, p1 heuristic" in str(saved[0]["title"])
+    assert saved[0]["id"] == "1" and saved[0]["title"] == "Talisman: 1 player, 1 bot"
     moves = saved[0]["moves"]
     later = talisman("play", "--game", "1", stdin="q\n", home=tmp_path)
     assert later.code == 0, later.err
-    assert "Game 1: Warrior (Seat 1) (human), Wizard (Seat 2) (heuristic)" in later.out
+    assert "Game 1: Warrior (Seat 1) (a player here), Wizard (Seat 2) (a bot)" in later.out
     assert games(tmp_path)[0]["moves"] == moves
 
 
@@ -212,3 +212,21 @@ def test_the_guide_lists_every_numbered_rule_with_module_and_test() -> None:
             assert (ROOT / "src/grognard/systems/talisman" / f"{module}.py").exists(), (rule, module)
         for test in named:
             assert f"def {test}(" in tests, (rule, test)
+
+
+def test_a_game_saved_before_the_store_kept_seats_is_continued_with_the_seats_its_title_names(
+    tmp_path: Path,
+) -> None:
+    """The seats of a game saved by an older grognard are read from its title ("p1 random"); a game saved
+    now keeps them in the store and its title is words."""
+    from grognard.cli.systems.talisman import saved_kinds, start, title_for
+    from grognard.engine.store.factory import open_store
+
+    with open_store(tmp_path) as store:
+        old, _ = start("human,random,bot", 3, None, None, store)
+        store.create(old, "Talisman (p0 human, p1 random, p2 heuristic)")
+        assert saved_kinds(store, str(old.game_id), 3) == ["human", "random", "heuristic"]
+        new, kinds = start("bot,human", 3, None, None, store)
+        store.create(new, title_for(kinds), ["bot", "human"])
+        assert saved_kinds(store, str(new.game_id), 2) == ["heuristic", "human"]
+        assert store.summary(str(new.game_id)).title == "Talisman: 1 player, 1 bot"

@@ -58,6 +58,8 @@ def test_the_page_the_fragment_and_the_twin_show_one_table() -> None:
     assert view["seats"] == ["human"] and view["over"] is False and view["waits"] is False
     assert view["title"] and view["title"] in page.text
     assert {a["id"] for a in view["view"]["actions"]} <= set(re.findall(r'data-action="([^"]+)"', page.text))
+    shown = re.sub(r'(data-[\w-]+|value|name)="[^"]*"', "", page.text)  # what a player may read or hover
+    assert not any(a["id"] in shown for a in view["view"]["actions"] if ":" in a["id"])
     watching = host.json(f"{table}/view.json?spectate=1")
     assert watching["seat"] is None and watching["mine"] == [] and watching["acting"] is False
     assert watching["view"]["private"] is None or watching["view"]["private"] == {}

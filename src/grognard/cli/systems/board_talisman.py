@@ -153,7 +153,8 @@ class TalismanPresenter(Presenter):
 
     def start(self, view: SeatView) -> list[str]:
         """The seats and the board."""
-        names = [f"{who(view, i)} ({k})" for i, k in enumerate(self.kinds)]
+        said = {"human": "a player here", "heuristic": "a bot", "random": "a bot playing at random"}
+        names = [f"{who(view, i)} ({said.get(k, k)})" for i, k in enumerate(self.kinds)]
         heroes: Any = view.public.get("heroes", [])
         self.spaces = {h["seat"]: h["space_name"] for h in heroes if h["space_name"]}
         self.names = seat_names(view)
@@ -181,8 +182,8 @@ class TalismanPresenter(Presenter):
         return []
 
     def prompt(self, view: SeatView, seat: int) -> str:
-        """The seat's prompt."""
-        return f"seat {seat + 1}"
+        """The seat's prompt: its character's name."""
+        return who(view, seat)
 
     def board(self, view: SeatView) -> list[str]:
         """`m`: the board."""

@@ -61,6 +61,9 @@ app = typer.Typer(
 KINDS = {"human": "human", "bot": "heuristic", "heuristic": "heuristic", "random": "random"}
 """Seat kinds as typed, and what each means."""
 TITLE = re.compile(r"p(\d+) (human|heuristic|random)")
+"""Who plays each seat, as the titles of games saved before the stores kept seats wrote it."""
+STORED = {"human": "human", "heuristic": "bot", "random": "random"}
+"""Each seat kind as the store keeps it (`engine.store.seats`)."""
 
 
 def _board_width() -> int:
@@ -101,8 +104,21 @@ def parse_seats(text: str) -> tuple[list[str], list[str]]:
 
 
 def title_for(kinds: list[str]) -> str:
-    """The saved game's title, which also records who plays each seat."""
-    return "Talisman (" + ", ".join(f"p{i} {k}" for i, k in enumerate(kinds)) + ")"
+    """The saved game's title in words: how many people and bots play ("Talisman: 1 player, 2 bots")."""
+    said = {"human": "player", "heuristic": "bot", "random": "random bot"}
+    counts = [(kinds.count(k), word) for k, word in said.items() if k in kinds]
+    return "Talisman: " + ", ".join(f"{n} {word}{'' if n == 1 else 's'}" for n, word in counts)
+
+
+def saved_kinds(store: GameStore, game: str, n: int) -> list[str]:
+    """Who plays each seat of a saved game: the seats the store keeps, or (a game saved before it kept
+    them) the seats its title names; a seat named by neither is a person's."""
+    summary = store.summary(game)
+    if summary.seats:
+        back = {v: k for k, v in STORED.items()}
+        return [back.get(k, "heuristic") for k in summary.seats]
+    found = dict(TITLE.findall(summary.title))
+    return [found.get(str(i), "human") for i in range(n)]
 
 
 def play_match(session: Session, store: GameStore, kinds: list[str]) -> str:
@@ -110,7 +126,7 @@ def play_match(session: Session, store: GameStore, kinds: list[str]) -> str:
     by `cli.board_talisman`; the bots play through the match driver, each seat its own kind. Returns
     the result ("" when a person quits)."""
     if session.game_id is None:
-        store.create(session, title_for(kinds))
+        store.create(session, title_for(kinds), [STORED[k] for k in kinds])
     seats: list[SeatKind] = ["human" if k == "human" else "bot" for k in kinds]
     views = registry.get_views(SYSTEM.id, "game")
     policies = {i: bot(k) for i, k in enumerate(kinds) if k != "human"}
@@ -130,11 +146,7 @@ def start(
         if session.system != SYSTEM.id:
             raise UsageError(f"game {game} is a {session.system} game, not a Talisman game")
         n = int(session.options.get("players", 2))
-        if players is not None:
-            kinds = parse_seats(players)[1]
-        else:
-            found = dict(TITLE.findall(store.summary(game).title))
-            kinds = [found.get(str(i), "human") for i in range(n)]
+        kinds = parse_seats(players)[1] if players is not None else saved_kinds(store, game, n)
         if len(kinds) != n:
             raise UsageError(f"game {game} has {n} players, not {len(kinds)}")
         return session, kinds
