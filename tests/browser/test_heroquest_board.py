@@ -20,6 +20,7 @@ from tests.live_server import LiveServer
 
 QUEST = "1-the-smugglers-stair"
 PARTY = "barbarian,elf-wizard"
+"""The party: two hero cards of the new-quest form."""
 SHOTS = os.environ.get("GROGNARD_SHOTS", "")
 
 

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS
 from tests.browser.conftest import Console
@@ -49,6 +49,15 @@ def _act(page: Page, action: str) -> None:
     _after(page, before)
 
 
+def choose_heroes(form: Locator, specs: set[str]) -> None:
+    """Tick the cards of the heroes `specs` names on a new-quest form, and no other."""
+    boxes = form.locator("input[name^='option:heroes:']")
+    for k in range(boxes.count()):
+        box = boxes.nth(k)
+        name = box.get_attribute("name") or ""
+        box.set_checked(name.removeprefix("option:heroes:") in specs)
+
+
 def test_an_uploaded_quest_is_started_and_played_by_clicking(
     live: LiveServer, page: Page, tmp_path: Path
 ) -> None:
@@ -58,7 +67,7 @@ def test_an_uploaded_quest_is_started_and_played_by_clicking(
     assert re.search(r"/quests/[0-9a-f]{32}$", page.url), page.url
     assert page.inner_text("[data-quest-title]") == "Goblin by the Stairs"
     form = page.locator("form[data-game=quest]")
-    form.locator("[name='option:heroes']").fill("wizard")
+    choose_heroes(form, {"human-wizard"})
     form.locator("select[name='seat:0']").select_option("here")
     form.locator("select[name='seat:1']").select_option("bot")
     form.locator("[data-action=create]").click()
@@ -148,21 +157,24 @@ def test_a_form_names_only_a_quest_kept_by_an_upload(live: LiveServer, page: Pag
 
 
 def test_the_new_quest_form_offers_the_shipped_quests_and_the_heroes(live: LiveServer, page: Page) -> None:
+    """The quests and heroes are cards to pick (issue 30), the game master's options are words, and the
+    order and the other settings wait under "Advanced settings"."""
     page.goto(f"{live.url}/games/new/heroquest")
     form = page.locator("form[data-game=quest]")
-    listed = form.locator("[name='option:quest']").get_attribute("list") or ""
-    offered = form.locator(f"datalist[id='{listed}'] option")
+    offered = form.locator("[name='option:quest']")
     assert {offered.nth(k).get_attribute("value") for k in range(offered.count())} == set(SHIPPED_QUESTS)
+    assert form.locator("[name='option:quest']:checked").get_attribute("value") == "1-the-smugglers-stair"
     assert form.locator("[name='option:interleave']").get_attribute("type") == "checkbox"
-    assert form.locator("label[for='option-quest-gm']").inner_text().startswith("GM")
-    heroes = form.locator("[name='option:heroes']")
-    form.locator("[data-picks-for='option-quest-heroes'] [data-pick-clear]").click()
-    for spec in ("dwarf-warrior", "elf-wizard"):
-        form.locator(f"[data-picks-for='option-quest-heroes'] [data-pick='{spec}']").click()
-    assert heroes.input_value() == "dwarf-warrior,elf-wizard"
-    assert form.locator("[data-pick='dwarf-wizard']").count() == 0
+    assert not form.locator("[name='option:interleave']").is_visible()  # an advanced setting, folded
+    form.locator("[data-advanced] summary").click()
+    assert form.locator("[name='option:interleave']").is_visible()
+    assert form.locator("label[for='option-quest-gm']").inner_text().startswith("Game master")
+    assert form.locator("select[name='option:gm'] option").first.inner_text() == "the automatic game master"
+    form.locator("label.pick-card", has_text="The Goblin Cellar").click()
+    choose_heroes(form, {"dwarf-warrior", "elf-wizard"})
+    assert form.locator("[name='option:heroes:dwarf-wizard']").count() == 0  # a dwarf takes no magic
     form.locator("[data-action=create]").click()
     page.wait_for_selector("[data-hero-sheet]")
     assert page.locator("[data-hero-sheet]").count() == 2
     page.goto(f"{live.url}/games")
-    assert page.get_by_role("link", name="HeroQuest quest: The Smugglers' Stair").count() >= 1
+    assert page.get_by_role("link", name="HeroQuest quest: The Goblin Cellar").count() >= 1

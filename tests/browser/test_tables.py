@@ -7,10 +7,18 @@ import random
 import re
 
 import httpx
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 
 from tests.browser.conftest import Console
 from tests.live_server import LiveServer
+
+
+def open_advanced(form: Locator) -> None:
+    """Unfold a new-game form's "Advanced settings" (the seed and the engine's settings), as a player
+    clicks it open."""
+    advanced = form.locator("[data-advanced]")
+    if advanced.count() and advanced.get_attribute("open") is None:
+        advanced.locator("summary").click()
 
 
 def start_game(
@@ -20,16 +28,27 @@ def start_game(
     game's id."""
     page.goto(f"{url}/games/new/{system}")
     form = page.locator(f"form[data-game={game}]")
+    open_advanced(form)
     if seed:
         form.locator("[name=seed]").fill(seed)
     for name, value in fields.items():
         box = form.locator(f"[name='option:{name}']")
-        if box.evaluate("e => e.tagName") == "SELECT":
+        ticks = form.locator(f"input[name^='option:{name}:']")
+        if ticks.count():  # a list of cards to tick: those the value names, no other
+            wanted = value.split(",")
+            for k in range(ticks.count()):
+                tick = ticks.nth(k)
+                tick.set_checked((tick.get_attribute("name") or "").split(":", 2)[2] in wanted)
+        elif box.first.get_attribute("type") == "radio":  # a card to pick
+            form.locator(f"[name='option:{name}'][value='{value}']").check()
+        elif box.evaluate("e => e.tagName") == "SELECT":
             box.select_option(value)
         else:
             box.fill(value)
     for i, seat in enumerate(seats):
-        form.locator(f"select[name='seat:{i}']").select_option(seat)
+        chosen = form.locator(f"select[name='seat:{i}']")
+        if chosen.count():  # a game of one seat has no choice: it is the player's
+            chosen.select_option(seat)
     form.locator("[data-action=create]").click()
     page.wait_for_selector("[data-ply]")
     found = re.search(r"/games/(\d+-[0-9a-f]+)", page.url)
@@ -156,8 +175,8 @@ def test_undo_and_the_replay_slider(live: LiveServer, page: Page) -> None:
 def test_a_gamebook_started_as_the_form_comes_plays_the_shipped_sample(live: LiveServer, page: Page) -> None:
     for system in ("fighting-fantasy", "grey-star"):
         page.goto(f"{live.url}/games/new/{system}")
-        box = page.locator("form[data-game=gamebook] [name='option:book']")
-        assert box.input_value() == "sample"
+        box = page.locator("form[data-game=gamebook] [name='option:book']:checked")
+        assert box.get_attribute("value") == "sample"
         game_id = start_game(page, live.url, system, "gamebook", {}, ["here"])
         assert re.fullmatch(r"\d+-[0-9a-f]{20}", game_id)
         assert page.locator("[data-actions] button[data-action]").count() >= 1

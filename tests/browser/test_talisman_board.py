@@ -13,7 +13,7 @@ from grognard.systems.talisman.catalog import catalog
 from grognard.web.seats import seat_token
 from grognard.web.systems.talisman import talisman_board
 from tests.browser.conftest import Console
-from tests.browser.test_tables import click_action, ply, start_game
+from tests.browser.test_tables import click_action, open_advanced, ply, start_game
 from tests.live_server import LiveServer
 
 SPACES = 49  # 24 Outer, 16 Middle, 8 Inner and the Crown of Command
@@ -51,6 +51,7 @@ def _start(page: Page, url: str, seed: int) -> str:
     page.goto(f"{url}/games/new/talisman")
     form = page.locator("form[data-game=game]")
     form.locator("[name='option:players']").select_option("2")
+    open_advanced(form)
     form.locator("[name=seed]").fill(str(seed))
     form.locator("select[name='seat:0']").select_option("here")
     form.locator("select[name='seat:1']").select_option("bot")
@@ -201,22 +202,23 @@ def test_every_space_is_drawn_on_a_desktop_and_a_phone(
         assert min(sizes) > 0.9 * max(sizes) > 0
 
 
-def test_the_characters_are_picked_by_clicking_their_names(live: LiveServer, page: Page) -> None:
+def test_the_characters_are_picked_by_clicking_their_cards(live: LiveServer, page: Page) -> None:
+    """Each Character card shows its scores and abilities (issue 30); the ones ticked are played, in the
+    cards' order; only as many seats as players are shown."""
     page.goto(f"{live.url}/games/new/talisman")
     form = page.locator("form[data-game=game]")
-    box = form.locator("[name='option:characters']")
-    assert box.input_value() == "random"
-    picks = form.locator("[data-picks-for] [data-pick]")
-    assert [picks.nth(k).inner_text() for k in range(picks.count())] == list(catalog().characters)
-    form.locator("[data-pick=troll]").click()
-    assert box.input_value() == "troll"  # "random" is not a list of characters: the pick starts one
-    form.locator("[data-pick=elf]").click()
-    assert box.input_value() == "troll,elf"
-    form.locator("[data-pick-clear]").click()
-    assert box.input_value() == ""
-    for name in ("monk", "ghoul"):
-        form.locator(f"[data-pick={name}]").click()
-    assert box.input_value() == "monk,ghoul"
+    cards = form.locator("[data-cards-for=characters] label.pick-card")
+    names = [cards.nth(k).locator(".card-title").inner_text() for k in range(cards.count())]
+    assert names == [c.name for c in catalog().characters.values()]
+    troll = form.locator("label.pick-card", has_text="Troll")
+    assert "Strength 6" in troll.inner_text() and "Regenerates" in troll.inner_text()
+    assert form.locator("input[name^='option:characters:']:checked").count() == 0  # dealt by default
+    assert form.locator("[data-seat-index='2']").is_hidden()  # two players: two seats
+    form.locator("[name='option:players']").select_option("3")
+    assert form.locator("[data-seat-index='2']").is_visible()
+    assert form.locator("[data-seat-index='3']").is_hidden()
+    for name in ("Monk", "Ghoul"):
+        form.locator("label.pick-card", has=page.get_by_text(name, exact=True)).click()
     form.locator("[name='option:players']").select_option("2")
     form.locator("select[name='seat:0']").select_option("here")
     form.locator("select[name='seat:1']").select_option("bot")

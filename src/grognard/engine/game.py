@@ -160,7 +160,9 @@ class OptionInfo:
     which saved games may name only as shipped content (`savefile.check_content_refs`). `suggest` lists
     values a player may pick for a text option that also takes others (a shipped quest id, where a path
     will do too); with `listed` the text is a comma-separated list of such values (a party of heroes).
-    A front end offers them; the rules never refuse a value for not being one of them.
+    A front end offers them; the rules never refuse a value for not being one of them. `title` names the
+    option for a player (by default its name as words) and `words` says each of `choices` ("a person"
+    for "human"), in order.
     """
 
     name: str
@@ -172,13 +174,30 @@ class OptionInfo:
     file: bool = False
     suggest: tuple[str, ...] = ()
     listed: bool = False
+    title: str = ""
+    words: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
-        """The option's name as words for a form ("max_turns" -> "Max turns"; a name of one or two letters
-        is an abbreviation: "gm" -> "GM")."""
+        """The option's name as words for a form: its `title`, or its name as words ("max_turns" -> "Max
+        turns"; a name of one or two letters is an abbreviation: "gm" -> "GM")."""
+        if self.title:
+            return self.title
         words = self.name.replace("_", " ")
         return words.upper() if len(words) <= 2 else words[:1].upper() + words[1:]
+
+    def choice_words(self) -> list[tuple[OptionValue, str]]:
+        """Each choice with the words a player reads for it: its `words`, "yes"/"no" for a truth, "none"
+        for an empty text, else the value itself."""
+        said: list[tuple[OptionValue, str]] = []
+        for i, value in enumerate(self.choices):
+            if i < len(self.words):
+                said.append((value, self.words[i]))
+            elif isinstance(value, bool):
+                said.append((value, "yes" if value else "no"))
+            else:
+                said.append((value, str(value) if value != "" else "none"))
+        return said
 
     def parse(self, text: str) -> OptionValue:
         """Text typed by a person (a command line, a form) as a value of this option's type: true/false,

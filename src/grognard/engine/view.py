@@ -190,6 +190,21 @@ def _said_as_is(text: str, public: Public) -> str:
 
 
 @dataclass(frozen=True)
+class Card:
+    """One thing a new game is chosen by (a book, a quest, a character, a hero): the option value that
+    chooses it, its name, a few words about it, and short facts ("76 sections", "Strength 4")."""
+
+    value: str
+    title: str
+    blurb: str = ""
+    facts: tuple[str, ...] = ()
+
+
+def _no_cards(option: str) -> Sequence[Card]:
+    return ()
+
+
+@dataclass(frozen=True)
 class FrontEnd:
     """How the front ends show one game, so that neither the browser's nor the terminal's generic code
     names a system: its board and side-panel templates (paths under the browser's `templates/`, "" for the
@@ -220,6 +235,15 @@ class FrontEnd:
     """What a player's sheet is called in the game ("Adventure Sheet"), "" for "Sheet"."""
     help: str = ""
     """A sentence of rules help shown beside the table."""
+    cards: Callable[[str], Sequence[Card]] = _no_cards
+    """What a player picks an option's value from on the new-game page, by option name (none: a field).
+    Called when the page is drawn, so it may load the game's catalogues."""
+    upfront: tuple[str, ...] | None = None
+    """The options a player chooses a game by; the others are settings under "Advanced" (None: all)."""
+    seats_by: str = ""
+    """The option that says how many seats the game has (its players), "" when the game fixes them."""
+    seat_roles: tuple[str, ...] = ()
+    """What each seat plays, where the seats differ ("The heroes", "The game master ..."); none: players."""
 
 
 @dataclass(frozen=True)

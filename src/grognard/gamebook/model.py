@@ -391,6 +391,8 @@ class BookInfo(_Model):
 
     title: StrictStr
     author: StrictStr = ""
+    blurb: StrictStr = ""
+    """A few words a reader chooses the book by (the library of the new-game page)."""
     system: StrictStr
     start: SectionId
     version: StrictStr = "1"

@@ -452,7 +452,7 @@ class GamebookGame(Game):
             options=(
                 OptionInfo(
                     "book",
-                    "the book played (a path or id)",
+                    "the book to read (on the command line, a book file's path will do too)",
                     ref,
                     file=True,
                     suggest=tuple(shipped),

@@ -10,13 +10,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from pydantic import JsonValue
 
 from grognard.engine.game import CHANCE, Action, GameState
 from grognard.engine.session import MoveRecord
-from grognard.engine.view import ActionView, Event, FrontEnd, GameViews, Odds, Sight, Target, ToldFn, one_seat
+from grognard.engine.view import (
+    ActionView,
+    Card,
+    Event,
+    FrontEnd,
+    GameViews,
+    Odds,
+    Sight,
+    Target,
+    ToldFn,
+    one_seat,
+)
 from grognard.gamebook.action_text import number_in
 from grognard.gamebook.runner import GamebookState
 
@@ -69,6 +81,21 @@ def book_played(public: Mapping[str, Any]) -> str:
     return book if isinstance(book, str) else ""
 
 
+@cache
+def shipped_cards(books: str) -> tuple[Card, ...]:
+    """The books shipped in package `books` as the library shows them: title, blurb, author, length."""
+    from grognard.gamebook.books import ShippedBooks
+    from grognard.gamebook.load import load_book
+
+    cards = []
+    for name, path in ShippedBooks(books).all().items():
+        book = load_book(path)
+        info = book.book
+        facts = (f"{len(book.sections)} sections", *((f"by {info.author}",) if info.author else ()))
+        cards.append(Card(name, info.title, info.blurb, facts))
+    return tuple(cards)
+
+
 def book_front(system_id: str, books: str, sheet: str = "") -> FrontEnd:
     """How the front ends show a gamebook of system `system_id`: the section as the page, the Adventure
     Sheet beside it (called `sheet`), the system's shipped books (in package `books`) and the reader's own."""
@@ -84,6 +111,8 @@ def book_front(system_id: str, books: str, sheet: str = "") -> FrontEnd:
         ),
         what=book_played,
         sheet=sheet,
+        cards=lambda option: shipped_cards(books) if option == "book" else (),
+        upfront=("book",),
         help="Read the section, choose where to turn; fights and tests are rolled for you, with their odds.",
     )
 

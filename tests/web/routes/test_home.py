@@ -39,3 +39,20 @@ def test_a_bad_value_is_a_400_with_one_message() -> None:
     visitor = browser()
     got = visitor.post("/tools/talisman-combat", {"strength": "lots"})
     assert got.status_code == 400 and got.text.count("data-error") == 1
+
+
+def test_no_page_names_a_rulebook_by_its_file() -> None:
+    """The rulebooks are cited in the code by file name; a player reads the book's title instead (issue
+    30: no seed file names on a page)."""
+    import re
+
+    from grognard.engine import registry
+
+    visitor = browser()
+    pages = ["/", "/rules", "/games/new", "/tools"]
+    pages += [f"/games/new/{f.id}" for f in registry.facts()]
+    for path in pages:
+        got = visitor.client.get(path)
+        assert got.status_code == 200, path
+        assert not re.search(r"\d{3}_[0-9a-f]{16}", got.text), path
+    assert "Talisman, 2nd edition" in visitor.client.get("/").text

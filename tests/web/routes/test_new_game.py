@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from markupsafe import escape
 
 import grognard.systems  # noqa: F401  (declares the systems)
 from grognard.engine import registry
@@ -37,11 +38,19 @@ def test_a_systems_twin_says_what_its_form_offers(system_id: str) -> None:
     assert [g["id"] for g in data["games"]] == list(forms)
     for game in data["games"]:
         form = forms[game["id"]]
-        assert re.findall(r'name="option:([^"]+)"', form) == [o["name"] for o in game["options"]]
-        assert len(re.findall(r'name="seat:\d+"', form)) == len(game["seats"]) == game["max_players"]
-        assert game["seats"][0] == "here" and set(game["seats"][1:]) <= {"bot"}
+        upfront, _, advanced = form.partition("data-advanced")
         for option in game["options"]:
             assert option["label"] and "default" in option
+            part = advanced if option["advanced"] else upfront
+            if option["cards"]:  # a card to pick for each value: a radio, or a checkbox of a list
+                named = re.findall(rf'name="option:{option["name"]}(?::([^"]+))?"( value="[^"]*")?', part)
+                values = [key or value[8:-1] for key, value in named]
+                assert values == [c["value"] for c in option["cards"]]
+                assert all(str(escape(c["title"])) in part for c in option["cards"])
+            else:
+                assert f'name="option:{option["name"]}"' in part
+        assert len(re.findall(r'name="seat:\d+"', form)) == len(game["seats"]) == game["max_players"]
+        assert game["seats"][0] == "here" and set(game["seats"][1:]) <= {"bot"}
     for upload in data["uploads"]:
         assert f'href="{upload["page"]}"' in page.text
 
@@ -68,3 +77,46 @@ def test_starting_a_table_checks_the_token_the_seats_and_the_seed() -> None:
     assert re.fullmatch(r"/games/\d+-[0-9a-f]{20}", table)
     view = host.view(table)
     assert view["seat"] == 0 and view["mine"] == [0] and view["seats"] == ["human"]
+
+
+def test_a_library_not_a_form_books_quests_and_characters_are_cards_and_settings_are_advanced() -> None:
+    """Issue 30: a player chooses a book, a quest, characters and heroes from cards with their words;
+    engine settings (worths, turn caps, JSON fields) are under a closed "Advanced settings"; each seat says
+    what it plays and how it may be filled."""
+    visitor = browser()
+    ff = visitor.json("/games/new/fighting-fantasy.json")["games"]
+    book = next(g for g in ff if g["id"] == "gamebook")
+    options = {o["name"]: o for o in book["options"]}
+    assert options["book"]["cards"][0]["title"] == "The Heartflame of Cinderwick"
+    assert options["book"]["cards"][0]["blurb"] and "76 sections" in options["book"]["cards"][0]["facts"]
+    assert options["luck_worth"]["advanced"] and options["stamina_worth"]["advanced"]
+    assert not options["book"]["advanced"]
+    talisman = visitor.json("/games/new/talisman.json")["games"][0]
+    chars = {o["name"]: o for o in talisman["options"]}["characters"]["cards"]
+    troll = next(c for c in chars if c["value"] == "troll")
+    assert "Strength 6" in troll["facts"] and troll["blurb"]
+    assert {o["name"]: o for o in talisman["options"]}["max_turns"]["advanced"]
+    assert talisman["seats_by"] == "players"
+    quest = visitor.json("/games/new/heroquest.json")["games"][0]
+    assert quest["seat_roles"][0] == "The heroes" and quest["seat_roles"][1].startswith("The game master")
+    gm = {o["name"]: o for o in quest["options"]}["gm"]
+    assert gm["label"] == "Game master" and gm["choices"][0]["words"] == "the automatic game master"
+    page = visitor.client.get("/games/new/talisman").text
+    assert '<details class="advanced" data-advanced>' in page
+    assert "Max turns" in page.split("data-advanced")[1]
+    assert "you, in this browser" in page and "a friend, by an invitation link" in page
+    assert "human here" not in page and "Seat 1" not in page
+
+
+def test_characters_picked_as_cards_are_the_ones_played() -> None:
+    host = browser()
+    form = {"system": "talisman", "game": "game", "option:players": "2", "seat:0": "here", "seat:1": "bot"}
+    picked = form | {"option:characters:troll": "1", "option:characters:monk": "1"}
+    made = host.post("/games", picked)
+    assert made.status_code == 303, made.text
+    heroes = host.view(str(made.headers["location"]))["view"]["public"]["heroes"]
+    assert [h["character"] for h in heroes] == ["monk", "troll"]  # in the cards' order
+    dealt = host.post("/games", form | {"option-present:characters": "1"})  # none picked: dealt
+    assert dealt.status_code == 303
+    one = host.post("/games", form | {"option:characters:troll": "1"})
+    assert one.status_code == 400 and "character" in one.text  # one card for two players

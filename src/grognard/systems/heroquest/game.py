@@ -32,25 +32,41 @@ QUEST_INFO = GameInfo(
     options=(
         OptionInfo(
             "quest",
-            "A shipped quest id or a quest file's path.",
+            "The quest to play (on the command line, a quest file's path will do too).",
             "1-the-smugglers-stair",
             file=True,
             suggest=SHIPPED_QUESTS,
         ),
         OptionInfo(
             "heroes",
-            "A party spec (barbarian,dwarf-warrior,...) or a JSON list of heroes.",
+            "The heroes of the party, by race and class (on the command line: elf-wizard,dwarf-warrior,...).",
             "barbarian,dwarf-warrior,elf-wizard,human-rogue",
             suggest=PARTY_SPECS,
             listed=True,
         ),
         OptionInfo(
-            "gm", "Who moves the monsters: the automatic game master or a person.", "auto", ("auto", "human")
+            "gm",
+            "Who moves the monsters: the automatic game master or a person.",
+            "auto",
+            ("auto", "human"),
+            title="Game master",
+            words=("the automatic game master", "a person (the second seat)"),
         ),
         OptionInfo(
-            "order", "Roll two red dice for the heroes' order, or agree it.", "roll", ("roll", "agree")
+            "order",
+            "Roll two red dice for the heroes' order, or agree it.",
+            "roll",
+            ("roll", "agree"),
+            title="Heroes' order",
+            words=("rolled on two red dice", "agreed by the players"),
         ),
-        OptionInfo("interleave", "The game master rolls for a place in the order.", False, (False, True)),
+        OptionInfo(
+            "interleave",
+            "The game master rolls for a place in the order.",
+            False,
+            (False, True),
+            title="Game master in the order",
+        ),
         OptionInfo("rounds", "End the quest after this many rounds (0: no limit).", 0),
         OptionInfo(
             "thresholds", "The experience needed for each level, e.g. 80,100,120 (empty: 40 a level).", ""

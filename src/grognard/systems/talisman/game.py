@@ -93,7 +93,7 @@ class TalismanGame(Game):
             OptionInfo("players", "how many players (2-6)", 2, (2, 3, 4, 5, 6)),
             OptionInfo(
                 "characters",
-                "'random' (dealt) or one character id per player, comma-separated",
+                "one for each player, given in the order of the cards ('random' or none: dealt)",
                 "random",
                 suggest=CHARACTER_IDS,
                 listed=True,

@@ -18,6 +18,7 @@ from grognard.engine.game import CHANCE, Action, GameState
 from grognard.engine.session import MoveRecord
 from grognard.engine.view import (
     ActionView,
+    Card,
     Event,
     FrontEnd,
     GameViews,
@@ -283,6 +284,26 @@ def characters_played(public: Mapping[str, Any]) -> str:
     return ", ".join(chosen) if all(chosen) else f"{len(heroes)} players"
 
 
+def character_cards(option: str) -> tuple[Card, ...]:
+    """The Character cards a new game's characters are picked from: each one's words and Special
+    Abilities, starting Strength and Craft, alignment and starting space (8:1)."""
+    if option != "characters":
+        return ()
+    content = catalog()
+    cards = []
+    for c in content.characters.values():
+        said = c.text or " ".join(a.text for a in c.abilities if a.text)
+        start = content.spaces[c.start].name if c.start in content.spaces else c.start
+        facts = (
+            f"Strength {c.strength}",
+            f"Craft {c.craft}",
+            c.alignment.capitalize(),
+            f"starts at the {start}",
+        )
+        cards.append(Card(c.id, c.name, said, facts))
+    return tuple(cards)
+
+
 FRONT = FrontEnd(
     board="systems/talisman/board.html",
     side="systems/talisman/side.html",
@@ -291,6 +312,9 @@ FRONT = FrontEnd(
     seat_name=seat_name,
     roll=seat_said,
     help="Move by the die, meet what each space holds, and reach the Crown of Command with a Talisman.",
+    cards=character_cards,
+    upfront=("players", "characters"),
+    seats_by="players",
 )
 """How the front ends show the game: the drawn board, the characters' sheets (a character's own Spells on
 its sheet), the seats named as their characters."""

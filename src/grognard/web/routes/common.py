@@ -37,10 +37,10 @@ SEAT_CHOICES = ("here", "invite", "bot", "random")
 """How a seat of a new game is filled: a human at this browser, a human by invitation link, a bot playing the
 game's heuristic (or random moves where the game has none), or a bot making random legal moves."""
 SEAT_WORDS = {
-    "here": "human here",
-    "invite": "human by invitation",
-    "bot": "bot",
-    "random": "bot (random moves)",
+    "here": "you, in this browser",
+    "invite": "a friend, by an invitation link",
+    "bot": "a bot",
+    "random": "a bot that moves at random",
 }
 
 JSON_TYPE = "application/json"

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import asdict
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -13,6 +14,7 @@ from grognard.engine import registry
 from grognard.engine.errors import UsageError
 from grognard.engine.game import GameInfo, OptionInfo, OptionValue, SystemInfo
 from grognard.engine.match import Match
+from grognard.engine.view import FrontEnd
 from grognard.web.content import content_reference
 from grognard.web.routes.common import SEAT_CHOICES, SEAT_WORDS, json_answer, writing
 from grognard.web.routes.deps import Form, Pages, Tables
@@ -40,14 +42,17 @@ def seat_defaults(info: GameInfo) -> list[str]:
     return ["here" if i == 0 else "bot" for i in range(info.max_players)]
 
 
-def option_json(option: OptionInfo) -> dict[str, Any]:
-    """One option of a new-game form as JSON: its name and words, its default and the values offered."""
+def option_json(option: OptionInfo, front: FrontEnd) -> dict[str, Any]:
+    """One option of a new-game form as JSON: its name and words, its default, the values offered (with
+    their words, or as cards to pick from), and whether it is an advanced setting."""
     return {
         "name": option.name,
         "label": option.label,
         "help": option.help,
         "default": option.default,
-        "choices": list(option.choices),
+        "advanced": front.upfront is not None and option.name not in front.upfront,
+        "cards": [asdict(c) for c in front.cards(option.name)],
+        "choices": [{"value": v, "words": w} for v, w in option.choice_words()],
         "low": option.low,
         "high": option.high,
         "suggest": list(option.suggest),
@@ -56,15 +61,19 @@ def option_json(option: OptionInfo) -> dict[str, Any]:
     }
 
 
-def game_json(info: GameInfo) -> dict[str, Any]:
-    """One game of a new-game form as JSON: its options and its seats with how each is filled at first."""
+def game_json(info: GameInfo, front: FrontEnd) -> dict[str, Any]:
+    """One game of a new-game form as JSON: its options and its seats with how each is filled at first,
+    what each seat plays and the option that says how many seats there are."""
     return {
         "id": info.id,
         "name": info.name,
+        "help": front.help,
         "min_players": info.min_players,
         "max_players": info.max_players,
-        "options": [option_json(o) for o in info.options],
+        "options": [option_json(o, front) for o in info.options],
         "seats": seat_defaults(info),
+        "seat_roles": list(front.seat_roles),
+        "seats_by": front.seats_by,
     }
 
 
@@ -99,7 +108,7 @@ def new_game_json(system_id: str) -> JSONResponse:
             {"page": where, "words": f"{words} {rest}".strip()} for where, words, rest in uploads(system)
         ],
         "seat_choices": SEAT_WORDS,
-        "games": [game_json(g.info) for g in system.games],
+        "games": [game_json(g.info, registry.get_views(system.id, g.info.id).front) for g in system.games],
     }
     return json_answer(body)
 
@@ -107,7 +116,7 @@ def new_game_json(system_id: str) -> JSONResponse:
 @ROUTER.get("/games/new/{system_id}", response_class=HTMLResponse)
 def new_game_form(request: Request, system_id: str, page: Pages) -> HTMLResponse:
     system = system_of(system_id)
-    games = [g.info for g in system.games]
+    games = [(g.info, registry.get_views(system.id, g.info.id).front) for g in system.games]
     return page(
         request, "new_game.html", system=system, games=games, seat_words=SEAT_WORDS, uploads=uploads(system)
     )
@@ -117,9 +126,14 @@ def new_game_form(request: Request, system_id: str, page: Pages) -> HTMLResponse
 def create_game(request: Request, form: Form, tables: Tables) -> Response:
     system = registry.get_system(form.get("system", ""))
     info = system.game(form.get("game", "")).info
+    front = registry.get_views(system.id, info.id).front
     options: dict[str, OptionValue] = {}
     for option in info.options:
         raw = form.get(f"option:{option.name}")
+        picked = {k.split(":", 2)[2] for k in form if k.startswith(f"option:{option.name}:")}
+        if picked:  # a list picked from cards (a checkbox each), in the cards' order
+            order = [c.value for c in front.cards(option.name)]
+            raw = ",".join(sorted(picked, key=lambda v: (order.index(v) if v in order else len(order), v)))
         if raw is not None and raw.strip() != "":
             value = option.parse(raw.strip()[:1000])
             if option.file and isinstance(value, str):
@@ -144,7 +158,8 @@ def create_game(request: Request, form: Form, tables: Tables) -> Response:
     people = kinds.count("human")
     if people == 0:
         raise UsageError(
-            "a table here needs at least one person: make a seat 'human here' or 'human by invitation'"
+            "a table here needs at least one person: give a seat to you, in this browser, or to a friend"
+            " by an invitation link"
             " (a game of bots only is played on the command line: grognard games new ... --seat bot)"
         )
     if seed_text and people > 1:

@@ -202,6 +202,22 @@ document.addEventListener("click", (event) => {
   box.value = (ours ? [...parts, button.dataset.pick] : [button.dataset.pick]).join(",");
 });
 
+// A new-game form whose seats follow an option ([data-seats-by] names its select, the players): only
+// as many seats as players are shown (the others would be ignored by the server anyway).
+function fitSeats(root) {
+  root.querySelectorAll("[data-seats-by]").forEach((seats) => {
+    const count = document.getElementById(seats.dataset.seatsBy);
+    const n = count ? parseInt(count.value, 10) : NaN;
+    seats.querySelectorAll("[data-seat-index]").forEach((seat) => {
+      seat.hidden = Number.isFinite(n) && parseInt(seat.dataset.seatIndex, 10) >= n;
+    });
+  });
+}
+document.addEventListener("change", (event) => {
+  if (event.target instanceof HTMLSelectElement && event.target.id) fitSeats(document);
+});
+document.addEventListener("DOMContentLoaded", () => fitSeats(document));
+
 // No inline script anywhere (the Content-Security-Policy runs only this file): a replay's move slider
 // ([data-replay]) shows its value in the output its [data-replay-shown] names and asks for that move
 // when let go; an error page's [data-back] link goes back when there is a page to go back to.

@@ -99,6 +99,7 @@ def quest_page(request: Request, digest: str, page: Pages) -> HTMLResponse:
     name, data = _kept(digest)
     quest = load_quest(embed(name, data))  # as the game reads it: the standard board only
     info = registry.get_game("heroquest", "quest").info
+    front = registry.get_views("heroquest", "quest").front
     return form_page(
         request,
         page,
@@ -106,5 +107,6 @@ def quest_page(request: Request, digest: str, page: Pages) -> HTMLResponse:
         upload=upload_name(name),
         report=_report(digest),
         info=info,
+        front=front,
         seat_words=SEAT_WORDS,
     )

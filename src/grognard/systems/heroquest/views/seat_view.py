@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from pydantic import JsonValue
@@ -24,7 +25,7 @@ from grognard.engine import registry
 from grognard.engine.errors import GrognardError
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import MoveRecord
-from grognard.engine.view import ActionView, Event, FrontEnd, GameViews, SeatView, Sight, Target
+from grognard.engine.view import ActionView, Card, Event, FrontEnd, GameViews, SeatView, Sight, Target
 from grognard.systems.heroquest.content.combat_dice import binomial
 from grognard.systems.heroquest.content.hero import casting_level
 from grognard.systems.heroquest.features.spells.spells import AVOID_FACES, find
@@ -431,6 +432,49 @@ def quest_played(public: Mapping[str, Any]) -> str:
     return quest if isinstance(quest, str) else ""
 
 
+STATS = ("attack", "defend", "body", "mind", "magic", "movement")
+"""A hero's starting statistics in the order its card gives them."""
+
+
+def _quest_cards() -> tuple[Card, ...]:
+    from grognard.systems.heroquest.content.quest import load_quest
+    from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS, quest_source
+
+    cards = []
+    for ref in SHIPPED_QUESTS:
+        quest = load_quest(quest_source(ref)).file
+        goal = (quest.goal.text or "").strip()
+        facts = (f"for heroes of level {quest.level}", *((goal,) if goal else ()))
+        cards.append(Card(ref, quest.title, " ".join(quest.text.split()), facts))
+    return tuple(sorted(cards, key=lambda c: (c.value[0].isalpha(), c.value)))
+
+
+def _hero_cards() -> tuple[Card, ...]:
+    from grognard.systems.heroquest.content import catalog as hq
+    from grognard.systems.heroquest.content.quest_setup import PARTY_SPECS, Setup, hero_from_spec
+
+    party = Setup().heroes.split(",")
+    cards: dict[str, Card] = {}
+    for spec in PARTY_SPECS:
+        hero = hero_from_spec(spec, [])
+        if hero.name in cards and cards[hero.name].value in party:
+            continue  # one card a hero: "barbarian" and "human-barbarian" are one (the default party's)
+        said = f"{hq.hero_class(hero.hero_class).text} {hq.race(hero.race).text}"
+        stats = [f"{stat.capitalize()} {value}" for stat in STATS if (value := getattr(hero.base, stat))]
+        cards[hero.name] = Card(spec, hero.name, said, (*stats, *hero.weapons))
+    return tuple(cards.values())
+
+
+@cache
+def quest_cards(option: str) -> tuple[Card, ...]:
+    """What a new quest is chosen by: the shipped quests with their story, the heroes as their cards."""
+    if option == "quest":
+        return _quest_cards()
+    if option == "heroes":
+        return _hero_cards()
+    return ()
+
+
 FRONT = FrontEnd(
     board="systems/heroquest/board.html",
     side="systems/heroquest/side.html",
@@ -444,6 +488,12 @@ FRONT = FrontEnd(
     what=quest_played,
     sentence=view_sentence,
     help="The heroes explore the quest's rooms, fight the game master's monsters and meet its goal.",
+    cards=quest_cards,
+    upfront=("quest", "heroes", "gm"),
+    seat_roles=(
+        "The heroes",
+        "The game master: moves the monsters when a person plays it (see who moves the monsters above)",
+    ),
 )
 """How the front ends show a quest: the drawn board (the game master's monsters and traps on it), the
 heroes beside it, the events in the quest's own sentences, quests brought from HeroScribe."""
