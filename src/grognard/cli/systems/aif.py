@@ -6,7 +6,6 @@ or shows a chart; `--roll N` looks up a given roll; `--json` prints machine-read
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -16,7 +15,15 @@ from rich.table import Table as RichTable
 from grognard.cli.console import out, print_json
 from grognard.cli.frontends import Frontend, MenuEntry, register
 from grognard.cli.options import JsonOption, SeedOption
-from grognard.cli.systems.aif_dice import RollsOpt, calculator_dice, given_data, table_dice
+from grognard.cli.systems.aif_dice import (
+    RollsOpt,
+    calculator_dice,
+    chosen_seed,
+    dice_data,
+    given_if_any,
+    seed_line,
+    table_dice,
+)
 from grognard.engine.content import Row, Table
 from grognard.engine.dice.core import Roll
 from grognard.engine.errors import UsageError
@@ -47,12 +54,6 @@ def main() -> None:
 
 def _row_data(row: Row) -> dict[str, Any]:
     return {"roll": row.span(), "low": row.low, "high": row.high, "result": row.result, "source": row.source}
-
-
-def _dice_data(roll: Roll) -> list[dict[str, Any]]:
-    return [
-        {"die": d.die, "sides": d.sides, "face": d.face or str(d.value), "value": d.value} for d in roll.dice
-    ]
 
 
 def _list(json_out: bool) -> None:
@@ -142,7 +143,7 @@ def _result(table: Table, number: int, roll: Roll | None) -> dict[str, Any]:
     return {
         "table": table.name,
         "roll": number,
-        "dice": _dice_data(roll) if roll else [],
+        "dice": dice_data(roll) if roll else [],
         "row": _row_data(row),
         "source": table.source,
     }
@@ -240,13 +241,12 @@ def table_command(
                 )
             results.append((_result(entry, number, None), None))
     else:
-        chosen = secrets.randbelow(1_000_000_000) if seed is None else seed
+        chosen = chosen_seed(seed)
         dice = table_dice(chosen, rolls)
         thrown, _row = entry.roll(dice)
         data = _result(entry, thrown.total, thrown)
         data["seed"] = chosen
-        if rolls.strip():
-            data |= given_data(dice)
+        data |= given_if_any(dice, rolls)
         results.append((data, thrown))
     if json_out:
         print_json(results[0][0] if len(results) == 1 else [d for d, _ in results])
@@ -254,8 +254,7 @@ def table_command(
     for data, thrown_roll in results:
         _print_result(entry, data, thrown_roll)
     if "seed" in results[0][0]:
-        seed_used = results[0][0]["seed"]
-        out.print(f"[dim]seed {seed_used} (--seed {seed_used} rolls the same again)[/dim]")
+        seed_line(results[0][0]["seed"])
 
 
 def _menu_entries() -> list[MenuEntry]:

@@ -11,7 +11,6 @@ The lead mounts these into `cli/systems/aif.py` (see `mount`).
 from __future__ import annotations
 
 import json
-import secrets
 import sys
 from typing import Annotated, Any
 
@@ -21,7 +20,17 @@ from rich.table import Table as RichTable
 
 from grognard.cli.console import InputEnded, out, print_json, read_line
 from grognard.cli.options import JsonOption, SeedOption
-from grognard.cli.systems.aif_dice import RollsOpt, calculator_dice, given_data, table_dice
+from grognard.cli.systems.aif_dice import (
+    RollOption,
+    RollsOpt,
+    calculator_dice,
+    chosen_seed,
+    dice_data,
+    given_data,
+    given_if_any,
+    seed_line,
+    table_dice,
+)
 from grognard.engine.dice.core import Roll
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import checks
@@ -39,7 +48,6 @@ from grognard.systems.adventures_in_fantasy.chargen import (
     plan_education,
     roll_character,
 )
-from grognard.systems.adventures_in_fantasy.table_dice import TableDice
 
 character_app = typer.Typer(
     name="character",
@@ -61,8 +69,6 @@ check_app = typer.Typer(
 
 DONE = "done"
 
-RollOption = Annotated[int | None, typer.Option("--roll", help="A roll made at the table (1-100).")]
-
 
 def mount(app: typer.Typer) -> None:
     """Add `character`, `influence` and `check` to the `grognard aif` app."""
@@ -81,10 +87,7 @@ def roll_data(roll: Roll) -> dict[str, Any]:
         "expression": roll.expression,
         "total": roll.total,
         "detail": roll.detail,
-        "dice": [
-            {"die": d.die, "sides": d.sides, "face": d.face or str(d.value), "value": d.value}
-            for d in roll.dice
-        ],
+        "dice": dice_data(roll),
     }
 
 
@@ -96,10 +99,6 @@ def step_data(step: Step) -> dict[str, Any]:
         "source": step.source,
         "rolls": [roll_data(r) for r in step.rolls],
     }
-
-
-def _seed(seed: int | None) -> int:
-    return secrets.randbelow(1_000_000_000) if seed is None else seed
 
 
 def _show_steps(steps: tuple[Step, ...]) -> None:
@@ -222,8 +221,8 @@ def new_command(
     rolls: RollsOpt = "",
 ) -> None:
     """Generate a character: characteristics, status, age, education, funds, kit and hit points."""
-    chosen_seed = _seed(seed)
-    rng = table_dice(chosen_seed, rolls)
+    seed_used = chosen_seed(seed)
+    rng = table_dice(seed_used, rolls)
     choices = [parse_course(c) for c in courses or []]
     rolled = roll_character(rng, stamina=not no_stamina)
     asking = not json_out
@@ -240,7 +239,7 @@ def new_command(
         print_json(
             spent
             | {
-                "seed": chosen_seed,
+                "seed": seed_used,
                 "character": json.loads(made.character.to_json()),
                 "steps": [step_data(s) for s in made.steps],
             }
@@ -248,7 +247,7 @@ def new_command(
         return
     _show_steps(made.steps[len(rolled.steps) :])
     show_character(made.character)
-    out.print(f"[dim]seed {chosen_seed} (--seed {chosen_seed} rolls the same again)[/dim]")
+    seed_line(seed_used)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -295,8 +294,8 @@ def influence_command(
     _percent(target_charisma, "target charisma")
     status_pair = _pair(status, target_status, "status")
     reputation_pair = _pair(reputation, target_reputation, "reputation")
-    chosen_seed = _seed(seed)
-    dice = calculator_dice(chosen_seed, rolls, first_roll, second_roll)
+    seed_used = chosen_seed(seed)
+    dice = calculator_dice(seed_used, rolls, first_roll, second_roll)
     result = checks.influence(
         dice,
         charisma,
@@ -309,9 +308,9 @@ def influence_command(
     odds = checks.influence_probability(charisma, target_charisma, status_pair, reputation_pair)
     if json_out:
         print_json(
-            _given(dice, rolls)
+            given_if_any(dice, rolls)
             | {
-                "seed": chosen_seed,
+                "seed": seed_used,
                 "charisma": charisma,
                 "target_charisma": target_charisma,
                 "first_roll": roll_data(result.first),
@@ -340,17 +339,11 @@ def influence_command(
         elif result.second is not None:
             verdict = "influenced" if result.success else "not influenced"
             out.print(f"Chance {result.chance}%: {result.second.render()} -> {verdict}", markup=False)
-    out.print(f"[dim]before any roll: {float(odds):.2%}; seed {chosen_seed}[/dim]")
+    out.print(f"[dim]before any roll: {float(odds):.2%}; seed {seed_used}[/dim]")
 
 
 # ---------------------------------------------------------------------------------------------------
 # check
-
-
-def _given(dice: TableDice, rolls: str) -> dict[str, Any]:
-    """The dice given with `--rolls` for the JSON (none when none were given); unused ones refused."""
-    spent = given_data(dice)
-    return spent if rolls.strip() else {}
 
 
 def _report(done: checks.Check, seed: int, json_out: bool, extra: dict[str, Any] | None = None) -> None:
@@ -389,12 +382,12 @@ def dexterity_command(
     json_out: JsonOption = False,
 ) -> None:
     """A feat of speed or precision: Dexterity less a point per two pounds carried."""
-    chosen = _seed(seed)
+    chosen = chosen_seed(seed)
     dice = calculator_dice(chosen, rolls, roll)
     done = checks.dexterity_check(
         dice, _percent(rating, "dexterity"), burden, trained=not untrained, given=roll
     )
-    _report(done, chosen, json_out, _given(dice, rolls))
+    _report(done, chosen, json_out, given_if_any(dice, rolls))
 
 
 @check_app.command("intelligence")
@@ -406,10 +399,10 @@ def intelligence_command(
     json_out: JsonOption = False,
 ) -> None:
     """Solve a problem the referee poses."""
-    chosen = _seed(seed)
+    chosen = chosen_seed(seed)
     dice = calculator_dice(chosen, rolls, roll)
     done = checks.intelligence_check(dice, _percent(rating, "intelligence"), roll)
-    _report(done, chosen, json_out, _given(dice, rolls))
+    _report(done, chosen, json_out, given_if_any(dice, rolls))
 
 
 @check_app.command("health")
@@ -424,15 +417,15 @@ def health_command(
     json_out: JsonOption = False,
 ) -> None:
     """A week of complete rest (one hit point back), or recovery from poison or disease."""
-    chosen = _seed(seed)
+    chosen = chosen_seed(seed)
     health = _percent(rating, "health")
     dice = calculator_dice(chosen, rolls, roll)
     if poison:
         recovery = checks.poison_or_disease(dice, health, roll)
-        extra = {"weeks_recovering": recovery.weeks} | _given(dice, rolls)
+        extra = {"weeks_recovering": recovery.weeks} | given_if_any(dice, rolls)
         _report(recovery.check, chosen, json_out, extra)
     else:
-        _report(checks.recovery_week(dice, health, roll), chosen, json_out, _given(dice, rolls))
+        _report(checks.recovery_week(dice, health, roll), chosen, json_out, given_if_any(dice, rolls))
 
 
 @check_app.command("death")
@@ -447,10 +440,10 @@ def death_command(
 ) -> None:
     """The yearly roll on the Table of Death, with the Health save and old age's loss; `--rolls`: the
     Table of Death's reading, the save's, then the weeks of illness."""
-    chosen = _seed(seed)
+    chosen = chosen_seed(seed)
     dice = calculator_dice(chosen, rolls, roll, save)
     year = checks.death_roll(dice, age, _percent(health, "health"), given=roll, given_save=save)
-    data: dict[str, Any] = _given(dice, rolls) | {
+    data: dict[str, Any] = given_if_any(dice, rolls) | {
         "seed": chosen,
         "age": age,
         "death_chance": year.death_chance,

@@ -7,7 +7,6 @@ commands on the `grognard aif` Typer app.
 
 from __future__ import annotations
 
-import secrets
 import time
 from fractions import Fraction
 from typing import Annotated, Any
@@ -19,7 +18,7 @@ from rich.table import Table
 
 from grognard.cli.console import err, out, print_json
 from grognard.cli.options import JsonOption, SeedOption
-from grognard.cli.systems.aif_dice import RollsOpt, calculator_dice, given_data
+from grognard.cli.systems.aif_dice import RollsOpt, calculator_dice, chosen_seed, given_if_any, seed_line
 from grognard.engine.errors import UsageError
 from grognard.engine.odds.base import Number
 from grognard.systems.adventures_in_fantasy.action_text import Source
@@ -208,11 +207,10 @@ def hit_location_command(
 ) -> None:
     """Roll a hit on the Hit Location Chart: the die, the damage, and special damage's effects
     (`--rolls`: the location reading, then the damage dice)."""
-    chosen = secrets.randbelow(1_000_000_000) if seed is None else seed
+    chosen = chosen_seed(seed)
     dice = calculator_dice(chosen, rolls, roll)
     hit = roll_location(dice, body, roll)
-    spent = given_data(dice)
-    data: dict[str, Any] = (spent if rolls.strip() else {}) | {
+    data: dict[str, Any] = given_if_any(dice, rolls) | {
         "body": hit.body,
         "location_roll": hit.location_roll,
         "die": hit.die,
@@ -231,7 +229,7 @@ def hit_location_command(
     if hit.die == "special":
         halved = "; basic movement halved" if hit.movement_halved else ""
         out.print(f"Special: dexterity -{hit.dexterity_lost}{halved}", markup=False)
-    out.print(f"[dim]seed {chosen} (--seed {chosen} rolls the same again)[/dim]")
+    seed_line(chosen)
 
 
 def _num(value: Number, exact: bool) -> Any:

@@ -1,16 +1,21 @@
-"""`--rolls N,N,...` for every random Adventures in Fantasy command: the dice thrown at the table.
+"""The dice of every random Adventures in Fantasy command: its seed, the `--rolls N,N,...` thrown at the
+table, and the dice as JSON.
 
 `table_dice(seed, rolls)` is the random source a command hands its procedure (`TableDice`: the given
 dice first, in the order the procedure throws them, then the seed's); `given_data(dice)` refuses dice
-left unused and lists, for the JSON, each given value and the die it was used for.
+left unused and lists, for the JSON, each given value and the die it was used for. `chosen_seed` picks
+the seed when none is given and `seed_line` shows it again; `dice_data` is a roll's dice in the JSON.
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Annotated, Any
 
 import typer
 
+from grognard.cli.console import out
+from grognard.engine.dice.core import Roll
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy.table_dice import TableDice, check_spent, parse_rolls
 
@@ -24,6 +29,19 @@ RollsOpt = Annotated[
 ]
 """The `--rolls` option of every random command."""
 
+RollOption = Annotated[int | None, typer.Option("--roll", help="A roll made at the table (1-100).")]
+"""The older single `--roll` of a calculator (`calculator_dice`): one roll made at the table."""
+
+
+def chosen_seed(seed: int | None) -> int:
+    """The `--seed` given, or a new random one when none is."""
+    return secrets.randbelow(1_000_000_000) if seed is None else seed
+
+
+def seed_line(seed: int) -> None:
+    """The closing line of a random command: its seed, and that the seed rolls the same dice again."""
+    out.print(f"[dim]seed {seed} (--seed {seed} rolls the same again)[/dim]")
+
 
 def table_dice(seed: int, rolls: str) -> TableDice:
     """The random source for one command: the `rolls` given, then the dice of `seed`."""
@@ -36,8 +54,22 @@ def given_data(dice: TableDice) -> dict[str, Any]:
     return {"given": [{"value": g.text, "die": f"d{g.sides}", "face": g.face} for g in dice.given_dice]}
 
 
+def given_if_any(dice: TableDice, rolls: str) -> dict[str, Any]:
+    """`given_data(dice)` when `--rolls` was given, else nothing (for a calculator's JSON, which lists
+    the given dice only when there were some); unused values refused either way."""
+    spent = given_data(dice)
+    return spent if rolls.strip() else {}
+
+
 def calculator_dice(seed: int, rolls: str, *single: object) -> TableDice:
     """The random source of a calculator that also takes the older single `--roll`: not both at once."""
     if rolls.strip() and any(value not in (None, (), []) for value in single):
         raise UsageError("give the dice with --rolls or with --roll, not both")
     return table_dice(seed, rolls)
+
+
+def dice_data(roll: Roll) -> list[dict[str, Any]]:
+    """A roll's dice as JSON data: each die with its sides, face and value."""
+    return [
+        {"die": d.die, "sides": d.sides, "face": d.face or str(d.value), "value": d.value} for d in roll.dice
+    ]

@@ -8,7 +8,6 @@ The lead mounts these into `cli/systems/aif.py` (see `mount`).
 
 from __future__ import annotations
 
-import secrets
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -19,12 +18,11 @@ from rich.table import Table as RichTable
 from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption, SeedOption
 from grognard.cli.systems.aif_character import roll_data
-from grognard.cli.systems.aif_dice import RollsOpt, calculator_dice, given_data
+from grognard.cli.systems.aif_dice import RollOption, RollsOpt, calculator_dice, chosen_seed, given_if_any
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import apprenticeship, castles, education, equipment
 from grognard.systems.adventures_in_fantasy.chargen import parse_course
 
-RollOption = Annotated[int | None, typer.Option("--roll", help="A roll made at the table (1-100).")]
 CourseOption = Annotated[str, typer.Option("--course", help="A course of Table B by number or name.")]
 
 
@@ -42,10 +40,6 @@ def mount(app: typer.Typer) -> None:
         ("castle", castle_command),
     ):
         app.command(name)(command)
-
-
-def _seed(seed: int | None) -> int:
-    return secrets.randbelow(1_000_000_000) if seed is None else seed
 
 
 def show(value: Fraction) -> str:
@@ -118,13 +112,12 @@ def learn_command(
     wait = education.waiting(
         education.required_months(choice, forester=forester, second_engineer=second_engineer)
     )
-    chosen = _seed(seed)
+    chosen = chosen_seed(seed)
     thrown = None
     dice = calculator_dice(chosen, rolls, roll)
     if attempt is not None or leaving:
         thrown = education.attempt(dice, odds, attempt or 1, given=roll, leaving=leaving)
-    spent = given_data(dice)
-    data: dict[str, Any] = (spent if rolls.strip() else {}) | {
+    data: dict[str, Any] = given_if_any(dice, rolls) | {
         "seed": chosen,
         "course": odds.course.label,
         "apprenticeship": odds.course.apprenticeship,
@@ -265,10 +258,10 @@ def forgiveness_command(
 ) -> None:
     """Buy the master's forgiveness for a broken apprenticeship: the cost, and the throw to redeem rank."""
     choice = parse_course(course)
-    chosen = _seed(seed)
+    chosen = chosen_seed(seed)
     dice = calculator_dice(chosen, rolls, roll)
     bought = apprenticeship.forgiveness(dice, choice, status, given=roll)
-    spent = given_data(dice) if rolls.strip() else {}
+    spent = given_if_any(dice, rolls)
     info = bought.course
     if json_out:
         print_json(
@@ -379,7 +372,7 @@ def buy_command(
             "cost_gp": exact(price.cost_gp),
             "why": price.reason,
         }
-    chosen = _seed(seed)
+    chosen = chosen_seed(seed)
     if special or armorer:
         if row is None:
             raise UsageError("a special order or an armourer's work needs an item")
@@ -389,7 +382,7 @@ def buy_command(
     else:
         dice = calculator_dice(chosen, rolls, roll)
         search = equipment.seek(dice, cls, months, tuple(roll or ()))
-        data |= (given_data(dice) if rolls.strip() else {}) | {
+        data |= given_if_any(dice, rolls) | {
             "seed": chosen,
             "chance": exact(search.chance),
             "within_months": exact(equipment.stocked_within(cls, months)),

@@ -7,7 +7,6 @@ and the book's line, and the JSON holds every die.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from typing import Annotated, Any
 
@@ -17,7 +16,7 @@ from rich.table import Table as RichTable
 
 from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption, SeedOption
-from grognard.cli.systems.aif_dice import RollsOpt, given_data, table_dice
+from grognard.cli.systems.aif_dice import RollsOpt, chosen_seed, given_data, seed_line, table_dice
 from grognard.engine.errors import UsageError
 from grognard.systems.adventures_in_fantasy import calendar as cal
 from grognard.systems.adventures_in_fantasy.deployment import arrivals
@@ -42,10 +41,6 @@ from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 from grognard.systems.adventures_in_fantasy.terrain import TacticalMap, tactical_map
 
 
-def _seed(seed: int | None) -> int:
-    return secrets.randbelow(1_000_000_000) if seed is None else seed
-
-
 def _steps(steps: Sequence[Step], title: str) -> None:
     grid = RichTable(title=escape(title), caption=f"line: the line of {RULEBOOK}")
     for heading in ("step", "dice", "row", "result"):
@@ -57,10 +52,6 @@ def _steps(steps: Sequence[Step], title: str) -> None:
         line = s.source.removeprefix(f"{RULEBOOK}:")
         grid.add_row(escape(s.label), escape(dice), escape(row), escape(s.result), escape(line))
     out.print(grid)
-
-
-def _seed_line(seed: int) -> None:
-    out.print(f"[dim]seed {seed} (--seed {seed} rolls the same again)[/dim]")
 
 
 def _odds(value: Any) -> str:
@@ -165,7 +156,7 @@ def encounter_command(
         )
     if alignment is not None and (underworld or level is not None):
         raise UsageError("--alignment is for outdoor encounters, not the underworld")
-    chosen = _seed(seed)
+    chosen = chosen_seed(seed)
     rng = table_dice(chosen, rolls)
     if level is not None or underworld:
         u = underworld_encounter(rng, 1 if level is None else level)
@@ -179,7 +170,7 @@ def encounter_command(
             out.print(f"Occupied: {u.creature}{times}.", markup=False)
         else:
             out.print("The room is empty.", markup=False)
-        _seed_line(chosen)
+        seed_line(chosen)
         return
     if terrain is None:
         raise UsageError("give --terrain (or --level for the underworld)")
@@ -190,7 +181,7 @@ def encounter_command(
         return
     _steps(e.steps, f"Outdoor encounter, {e.terrain}")
     out.print(_outdoor_summary(e), markup=False)
-    _seed_line(chosen)
+    seed_line(chosen)
 
 
 # --- evasion ---------------------------------------------------------------------------------------
@@ -252,7 +243,7 @@ def evade_command(
     party = Hidden(
         men=0 if hidden_mounted else hidden, horses=horses + (hidden if hidden_mounted else 0), wagons=wagons
     )
-    chosen = _seed(seed)
+    chosen = chosen_seed(seed)
     dice = table_dice(chosen, rolls)
     if odds_only:
         e = evasion_odds(search, party, terrain, road, guarded_crossing)
@@ -268,7 +259,7 @@ def evade_command(
     )
     if e.found is not None:
         out.print("The hidden party is FOUND." if e.found else "The hidden party stays hidden.", markup=False)
-        _seed_line(chosen)
+        seed_line(chosen)
 
 
 # --- hostility -------------------------------------------------------------------------------------
@@ -312,7 +303,7 @@ def hostility_command(
     json_out: JsonOption = False,
 ) -> None:
     """The Basic Hostility Table: each side's chance with its deployment modifier, the odds and the rolls."""
-    chosen = _seed(seed)
+    chosen = chosen_seed(seed)
     rng = table_dice(chosen, rolls)
     first_steps: list[Step] = []
     deployments: list[str] = []
@@ -337,7 +328,7 @@ def hostility_command(
     if h.fight is not None:
         out.print("They FIGHT." if h.fight else "No fight: they may part.", markup=False)
     if h.fight is not None or first_steps:
-        _seed_line(chosen)
+        seed_line(chosen)
 
 
 def arrivals_command(
@@ -349,7 +340,7 @@ def arrivals_command(
     json_out: JsonOption = False,
 ) -> None:
     """When and where a found force arrives on the battle map, by its deployment (directions rolled)."""
-    chosen = _seed(seed)
+    chosen = chosen_seed(seed)
     dice = table_dice(chosen, rolls)
     result, steps = arrivals(dice, deployment, men, turns)
     spent = given_data(dice)
@@ -372,7 +363,7 @@ def arrivals_command(
     for a in result:
         grid.add_row(str(a.turn), str(a.men), escape(a.where))
     out.print(grid)
-    _seed_line(chosen)
+    seed_line(chosen)
 
 
 # --- terrain and foraging --------------------------------------------------------------------------
@@ -399,7 +390,7 @@ def terrain_command(
     json_out: JsonOption = False,
 ) -> None:
     """Roll the tactical terrain of a battle map, section by section (F forest, H hill, S swamp ...)."""
-    chosen = _seed(seed)
+    chosen = chosen_seed(seed)
     dice = table_dice(chosen, rolls)
     m = tactical_map(dice, area, width, height)
     spent = given_data(dice)
@@ -415,7 +406,7 @@ def terrain_command(
         grid.add_row(*(s.symbol for s in row))
     out.print(grid)
     out.print("F forest, H hill, S swamp, D dune, M mountain, . flat and clear", markup=False)
-    _seed_line(chosen)
+    seed_line(chosen)
 
 
 def forage_command(
@@ -433,7 +424,7 @@ def forage_command(
     json_out: JsonOption = False,
 ) -> None:
     """Forage for the animals and hunt for rations in one terrain, with the odds of each."""
-    chosen = _seed(seed)
+    chosen = chosen_seed(seed)
     rng = table_dice(chosen, rolls)
     animals = forage(rng, terrain, oasis)
     food = hunt(rng, terrain, bonus, forester, health, oasis)
@@ -471,7 +462,7 @@ def forage_command(
         f"rations found: {food.rations} (food found {_odds(food.probability)})",
         markup=False,
     )
-    _seed_line(chosen)
+    seed_line(chosen)
 
 
 # --- calendar --------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ and odds live in the system, the play loop in `cli.gamebook`)."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -33,10 +33,6 @@ from grognard.systems.fighting_fantasy.ruleset import FF_RULES
 from grognard.systems.fighting_fantasy.sheet import POTIONS, AdventureSheet
 from grognard.systems.fighting_fantasy.solve_view import FightingFantasySheetView
 from grognard.systems.fighting_fantasy.system import SYSTEM
-
-if TYPE_CHECKING:
-    pass
-
 
 app = typer.Typer(
     help="Fighting Fantasy: play gamebooks with the exact odds of every fight and Luck test.",

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.status import Status
@@ -44,10 +44,6 @@ from grognard.systems.grey_star.odds import CombatAdvice, advise, clearly_too_la
 from grognard.systems.grey_star.ruleset import GS_RULES
 from grognard.systems.grey_star.solve_view import GreyStarSheetView
 from grognard.systems.grey_star.system import SYSTEM
-
-if TYPE_CHECKING:
-    pass
-
 
 app = typer.Typer(
     help="Lone Wolf: Grey Star the Wizard: play, check and import gamebooks; the Combat Results Table and "

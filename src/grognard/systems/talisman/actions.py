@@ -23,7 +23,7 @@ hundred strings over and over) and test the dataclass.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
@@ -49,6 +49,15 @@ class ActionError(ValueError):
 def _split(text: str) -> tuple[str, list[str]]:
     verb, *rest = text.split(SEP)
     return verb, rest
+
+
+def _one_arg(text: str, verbs: Collection[str], what: str, *, number: bool = False) -> tuple[str, str]:
+    """The verb of `verbs` and the one argument of "verb:arg" (a whole number when `number`, else not
+    empty); an `ActionError` saying `text` is not `what` otherwise."""
+    verb, rest = _split(text)
+    if verb not in verbs or len(rest) != 1 or not (rest[0].isdigit() if number else rest[0]):
+        raise ActionError(f"not {what}: {text!r}")
+    return verb, rest[0]
 
 
 @dataclass(frozen=True)
@@ -78,10 +87,7 @@ class OnCard:
     @classmethod
     def parse(cls, text: str) -> OnCard:
         """ "verb:card"."""
-        verb, rest = _split(text)
-        if verb not in CARD_VERBS or len(rest) != 1 or not rest[0]:
-            raise ActionError(f"not a card action: {text!r}")
-        return cls(verb, rest[0])
+        return cls(*_one_arg(text, CARD_VERBS, "a card action"))
 
     def __str__(self) -> str:
         return f"{self.verb}{SEP}{self.card}"
@@ -145,10 +151,7 @@ class Meet:
     @classmethod
     def parse(cls, text: str) -> Meet:
         """ "meet:seat"."""
-        verb, rest = _split(text)
-        if verb != "meet" or len(rest) != 1 or not rest[0].isdigit():
-            raise ActionError(f"not a meeting: {text!r}")
-        return cls(int(rest[0]))
+        return cls(int(_one_arg(text, ("meet",), "a meeting", number=True)[1]))
 
     def __str__(self) -> str:
         return f"meet{SEP}{self.seat}"
@@ -163,10 +166,7 @@ class Ability:
     @classmethod
     def parse(cls, text: str) -> Ability:
         """ "ability:index"."""
-        verb, rest = _split(text)
-        if verb != "ability" or len(rest) != 1 or not rest[0].isdigit():
-            raise ActionError(f"not an ability used: {text!r}")
-        return cls(int(rest[0]))
+        return cls(int(_one_arg(text, ("ability",), "an ability used", number=True)[1]))
 
     def __str__(self) -> str:
         return f"ability{SEP}{self.index}"
@@ -181,10 +181,7 @@ class Align:
     @classmethod
     def parse(cls, text: str) -> Align:
         """ "align:alignment"."""
-        verb, rest = _split(text)
-        if verb != "align" or len(rest) != 1 or not rest[0]:
-            raise ActionError(f"not an alignment: {text!r}")
-        return cls(rest[0])
+        return cls(_one_arg(text, ("align",), "an alignment")[1])
 
     def __str__(self) -> str:
         return f"align{SEP}{self.alignment}"
@@ -200,10 +197,7 @@ class GoTo:
     @classmethod
     def parse(cls, text: str) -> GoTo:
         """ "to:space" or "raft:space"."""
-        verb, rest = _split(text)
-        if verb not in GO_VERBS or len(rest) != 1 or not rest[0]:
-            raise ActionError(f"not a destination: {text!r}")
-        return cls(verb, rest[0])
+        return cls(*_one_arg(text, GO_VERBS, "a destination"))
 
     def __str__(self) -> str:
         return f"{self.verb}{SEP}{self.space}"

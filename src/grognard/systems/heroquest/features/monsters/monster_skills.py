@@ -23,7 +23,7 @@ from grognard.systems.heroquest.content.board import Square, neighbours
 from grognard.systems.heroquest.content.combat_dice import damage
 from grognard.systems.heroquest.content.geometry import can_attack_close, orthogonal
 from grognard.systems.heroquest.content.sight import sees
-from grognard.systems.heroquest.features.skills.skills import more_chance
+from grognard.systems.heroquest.features.skills.skills import more_chance, skill_actions
 from grognard.systems.heroquest.model.action_text import aim, keyed
 from grognard.systems.heroquest.model.edits import note, trap_here, with_hero, with_monster
 from grognard.systems.heroquest.model.effect_strings import has
@@ -134,14 +134,8 @@ def _turn_allows(state: QuestState, j: int, kind: str) -> bool:
 
 def offers(state: QuestState, j: int) -> list[str]:
     """The `skill:KEY[:ARG]` actions monster `j` has now."""
-    out: list[str] = []
-    for name in state.stats_of(j).skills:
-        key = hq.key_of(name)
-        h = HANDLERS.get(key)
-        if h is None or not _turn_allows(state, j, h.kind):
-            continue
-        out.extend(f"skill:{key}{':' + a if a else ''}" for a in h.offers(state, j))
-    return out
+    keys = (hq.key_of(name) for name in state.stats_of(j).skills)
+    return skill_actions(state, j, keys, HANDLERS, _turn_allows)
 
 
 def use(state: QuestState, j: int, arg: str) -> QuestState:

@@ -14,10 +14,11 @@ Combat Sorcery), the once-per-encounter limit. The hooks: who the skill reaches 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from itertools import product
+from typing import Protocol
 
 from grognard.engine.dice.core import sum_distribution
 from grognard.systems.heroquest.content import catalog as hq
@@ -72,16 +73,39 @@ def _turn_allows(state: QuestState, i: int, kind: str) -> bool:
     return True
 
 
+class Offering(Protocol):
+    """A skill's handler as `skill_actions` reads it, a hero's or a monster's: its offers and its kind."""
+
+    @property
+    def offers(self) -> Offers: ...
+
+    @property
+    def kind(self) -> str: ...
+
+
+def skill_actions(
+    state: QuestState,
+    who: int,
+    keys: Iterable[str],
+    handlers: Mapping[str, Offering],
+    allows: Callable[[QuestState, int, str], bool],
+) -> list[str]:
+    """The `skill:KEY[:ARG]` actions of figure `who` (a hero's index or a monster's) for the skills
+    `keys` it has: each with a handler whose kind the turn `allows`, once for each argument it offers
+    ("" for none)."""
+    out: list[str] = []
+    for key in keys:
+        h = handlers.get(key)
+        if h is None or not allows(state, who, h.kind):
+            continue
+        out.extend(f"skill:{key}{':' + a if a else ''}" for a in h.offers(state, who))
+    return out
+
+
 def skill_uses(state: QuestState, i: int) -> list[str]:
     """The `skill:KEY[:ARG]` actions hero `i` has now."""
-    out: list[str] = []
-    for name in state.hero_of(i).skills:
-        key = hq.skill(name).key
-        h = HANDLERS.get(key)
-        if h is None or not _turn_allows(state, i, h.kind):
-            continue
-        out.extend(f"skill:{key}{':' + a if a else ''}" for a in h.offers(state, i))
-    return out
+    keys = (hq.skill(name).key for name in state.hero_of(i).skills)
+    return skill_actions(state, i, keys, HANDLERS, _turn_allows)
 
 
 def use_skill(state: QuestState, i: int, arg: str) -> QuestState:
