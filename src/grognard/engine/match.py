@@ -5,8 +5,14 @@ registered bot policy, else the random legal one) or "random" (a bot making rand
 rolls chance and plays the bots until a human seat must decide or the game ends; `act(seat, action, ply)`
 checks the seat, the action and the ply the client saw, makes the move and advances. Every move is appended
 to the store as it is made, guarded by its ply, so two clients acting on the same position cannot both move:
-the second is refused as stale. `undo(seat)` goes back to that seat's previous decision. Views come from the
-game's registered view function (`engine.view`).
+the second is refused as stale (`StaleMoveError`). `undo(seat)` goes back to that seat's previous decision.
+Views come from the game's registered view function (`engine.view`).
+
+Dice thrown at a real table come in through `GivenDice`: `act(..., dice=given)` (or `advance(dice=given)`)
+rolls the chance moves that follow the seat's move with the caller's dice instead of the seed's, makes the
+move and those chance moves as one unit inside one `guard()`, and saves none of them when `given.check()`
+refuses (dice left unused) or a die does not fit. `act(..., listed=False)` takes an action the state does
+not list but its rules' `apply` accept (a referee's free action, such as an Adventures in Fantasy note).
 
 The seats are kept with the game (the store's `seats` column, `engine.store.seats`); a game stored
 without them has seat 0 human and the others bots.
@@ -17,11 +23,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 from grognard.engine import registry
 from grognard.engine.dice.core import Rng
-from grognard.engine.errors import SaveError, UsageError
+from grognard.engine.errors import RulesError, SaveError, UsageError
 from grognard.engine.game import CHANCE, TERMINAL, GameState, Move, OptionValue
 from grognard.engine.session import MoveRecord, Policy, Session, random_policy
 from grognard.engine.store import seats as store_seats
@@ -39,6 +45,29 @@ MAX_ADVANCE = 100_000
 
 class MatchError(UsageError):
     """A move refused by the driver: a seat not to act, an illegal action or a stale ply (one line)."""
+
+
+class StaleMoveError(MatchError):
+    """A move refused because the game moved on: the ply the client saw, or the store's, is past."""
+
+
+class GivenDice(Protocol):
+    """Dice a caller gives for the chance moves that follow one move (the dice thrown at a real table).
+
+    The driver asks `rng(seed, ply)` for the random source of each chance move in turn, where it would
+    use `Rng.for_move(seed, ply)`, and throws that move's dice with it (`GameState.roll`); once the chance
+    moves are made it calls `check()`, which refuses (a `UsageError`) when given dice were left unused,
+    and only then saves them. A source may refuse a die that does not fit (a `UsageError`): nothing is
+    saved either.
+    """
+
+    def rng(self, seed: int, ply: int) -> Rng:
+        """The random source of the chance move at move number `ply` of a game with `seed`."""
+        ...
+
+    def check(self) -> None:
+        """Refuse, before anything is saved, when some of the given dice were not used."""
+        ...
 
 
 def seats_title(title: str, seats: Sequence[SeatKind]) -> str:
@@ -158,11 +187,19 @@ class Match:
 
     # --- moves ------------------------------------------------------------------------------------
 
-    def advance(self, seat: int | None = None, guard: Guard = nullcontext) -> list[Event]:
+    def advance(
+        self, seat: int | None = None, guard: Guard = nullcontext, *, dice: GivenDice | None = None
+    ) -> list[Event]:
         """Roll chance and play the bots until a human seat must decide or the game ends; the events of
         the moves made, as `seat` may see them. Each move is made and saved inside its own `guard()` (a
-        server's write lock, held per move so one table's long run of bots never stalls another's)."""
-        return self._events(self._advance(guard), seat)
+        server's write lock, held per move so one table's long run of bots never stalls another's).
+        With `dice`, the chance moves at this position are thrown with them first, checked and saved
+        as one unit inside one `guard()` (see `GivenDice`)."""
+        made: list[tuple[MoveRecord, int, str] | Event] = []
+        if dice is not None:
+            with guard():
+                made = self._unit(None, dice)
+        return self._events(made + self._advance(guard), seat)
 
     def _advance(self, guard: Guard = nullcontext) -> list[tuple[MoveRecord, int, str] | Event]:
         events: list[tuple[MoveRecord, int, str] | Event] = []
@@ -182,18 +219,35 @@ class Match:
                 events += self._record(state, record)
         return events
 
-    def act(self, seat: int, action: str, ply: int | None = None, guard: Guard = nullcontext) -> list[Event]:
+    def act(
+        self,
+        seat: int,
+        action: str,
+        ply: int | None = None,
+        guard: Guard = nullcontext,
+        *,
+        dice: GivenDice | None = None,
+        listed: bool = True,
+    ) -> list[Event]:
         """`seat` makes `action` (at the position of move `ply`, when given), then the game advances to
         the next human decision (each move inside its own `guard()`, as `advance`); a wrong seat, an
-        illegal action or a stale ply is a `MatchError`."""
+        illegal action or a stale ply is a `MatchError` (a stale one a `StaleMoveError`).
+
+        With `dice`, the chance moves straight after the action are thrown with them (see `GivenDice`)
+        and the action and those moves are one unit, made and saved inside one `guard()`: when the dice
+        are refused, nothing is saved and the game is as it was. `listed=False` takes an action the
+        state does not list if its rules' `apply` accept it; the rules' refusal is a `MatchError` with
+        their reason."""
         self._check_seat(seat)
         with guard():
-            made = self._act_one(seat, action, ply)
+            move = self._decided(seat, action, ply, listed)
+            made = self._unit(move, dice) if dice is not None else self._act_one(move)
         return self._events(made + self._advance(guard), seat)
 
-    def _act_one(self, seat: int, action: str, ply: int | None) -> list[tuple[MoveRecord, int, str] | Event]:
+    def _decided(self, seat: int, action: str, ply: int | None, listed: bool) -> tuple[int, Move]:
+        """The seat and the move it makes, once the ply, the seat and (when `listed`) the action pass."""
         if ply is not None and ply != self.ply:
-            raise MatchError(f"stale move: the game is at ply {self.ply}, not {ply}; look again")
+            raise StaleMoveError(f"stale move: the game is at ply {self.ply}, not {ply}; look again")
         state = self.state
         who = state.actor()
         if who is TERMINAL:
@@ -202,12 +256,59 @@ class Match:
             raise MatchError("chance moves next, not a seat; advance the game first")
         if who != seat:
             raise MatchError(f"seat {seat} is not to act: seat {who} is")
+        if not listed:
+            return seat, action
         legal = {str(a): a for a in state.legal_actions()}
         if action not in legal:
             shown = ", ".join(list(legal)[:8]) + (", ..." if len(legal) > 8 else "")
             raise MatchError(f"illegal action {action!r} for seat {seat}; legal: {shown}")
-        record = self.session.play(legal[action])
-        return self._record(state, record)
+        return seat, legal[action]
+
+    def _act_one(self, decided: tuple[int, Move]) -> list[tuple[MoveRecord, int, str] | Event]:
+        state = self.state
+        seat, move = decided
+        return self._commit([(state, MoveRecord(move, seat), self._applied(state, move))])
+
+    def _unit(
+        self, decided: tuple[int, Move] | None, dice: GivenDice
+    ) -> list[tuple[MoveRecord, int, str] | Event]:
+        """The seat's move (when `decided`) and the chance moves after it, thrown with `dice`, worked
+        out before anything is kept; then, once `dice.check()` passes, kept and saved in turn."""
+        state = self.state
+        steps: list[tuple[GameState, MoveRecord, GameState]] = []
+        if decided is not None:
+            seat, move = decided
+            after = self._applied(state, move)
+            steps.append((state, MoveRecord(move, seat), after))
+            state = after
+        for _ in range(MAX_ADVANCE):
+            if state.actor() is not CHANCE:
+                break
+            outcome, thrown = state.roll(dice.rng(self.session.seed, self.ply + len(steps)))
+            after = state.apply(outcome)
+            steps.append((state, MoveRecord(outcome, None, thrown), after))
+            state = after
+        dice.check()
+        return self._commit(steps)
+
+    @staticmethod
+    def _applied(state: GameState, move: Move) -> GameState:
+        """The state after a seat's `move`; the rules' refusal is a `MatchError` with their reason."""
+        try:
+            return state.apply(move)
+        except RulesError as e:
+            raise MatchError(e.reason) from None
+
+    def _commit(
+        self, steps: list[tuple[GameState, MoveRecord, GameState]]
+    ) -> list[tuple[MoveRecord, int, str] | Event]:
+        """Keep the moves worked out (each with the states before and after it), saving each in turn."""
+        made: list[tuple[MoveRecord, int, str] | Event] = []
+        for before, record, after in steps:
+            self.session.moves.append(record)
+            self.session.state = after
+            made += self._record(before, record)
+        return made
 
     def undo(self, seat: int) -> int:
         """Go back to `seat`'s previous decision (the moves after it are dropped); how many were dropped."""
@@ -327,7 +428,7 @@ class Match:
             except SaveError as e:
                 self.session.moves.pop()
                 self.session.state = before
-                raise MatchError(f"stale move: {e}") from e
+                raise StaleMoveError(f"stale move: {e}") from e
         label = self._said(before, record, self.state)
         self.labels[ply] = label
         return [(record, ply, label), *self._changes(before, self.state, ply)]

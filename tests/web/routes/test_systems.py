@@ -1,7 +1,7 @@
 """The systems' own routers without a browser: the Adventures in Fantasy referee's desk (its page and
 JSON twin for the referee only, an action posted for JSON, a stale one refused, the desk and the table
-one campaign in one store, the same write guard as the tables on SQLite and PostgreSQL) and the
-HeroScribe quest uploads."""
+one campaign in one store, the desk's moves through the match driver with the table's dice, the same
+write guard as the tables on SQLite and PostgreSQL) and the HeroScribe quest uploads."""
 
 from __future__ import annotations
 
@@ -12,6 +12,9 @@ from typing import Any
 import pytest
 
 from grognard.engine.match import Match, MatchError
+from grognard.engine.store.factory import open_store
+from grognard.systems.adventures_in_fantasy.campaign import sample_action
+from grognard.systems.adventures_in_fantasy.referee import make_action
 from grognard.web.routes.common import WRITES
 from tests.web.security.tables_client import JSON, Visitor, browser
 
@@ -95,15 +98,74 @@ def test_the_desk_and_the_table_play_one_campaign_in_one_store() -> None:
     assert referee.view(table)["view"]["ply"] == after + 1
 
 
-def test_the_desks_free_actions_are_not_match_moves() -> None:
-    """Why the desk plays through `referee.play_action` and not `Match.act`: the driver takes only an
-    action the state lists, and a campaign lists a sample of its referee actions (docs/web.md)."""
+def test_the_desks_free_actions_are_match_moves_unlisted() -> None:
+    """The desk plays through `Match.act` with `listed=False`: a campaign lists only a sample of its
+    referee actions, and the driver takes the others when the rules do (docs/web.md)."""
     match = Match.new("adventures-in-fantasy", "campaign", {}, ["human"], 1)
     match.advance()
     for action in ("note:the bridge is out", "advance:2", "days:3"):
         assert action not in [str(a) for a in match.state.legal_actions()]
         with pytest.raises(MatchError, match="illegal action"):
             match.act(0, action, match.ply)
+        at = match.ply
+        match.act(0, action, at, listed=False)
+        assert match.session.moves[at].move == action
+
+
+def kept_campaign() -> Match:
+    """The one campaign the test's server keeps, in the match driver (as another worker would see it)."""
+    store = open_store()
+    (summary,) = store.summaries()
+    return Match.load(store, summary.id)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The store the server keeps its tables in: the test's SQLite home, then a PostgreSQL database."""
+    if request.param == "postgresql":
+        monkeypatch.setenv("GROGNARD_DATABASE_URL", str(request.getfixturevalue("postgres_url")))
+    return str(request.param)
+
+
+def test_a_desk_action_takes_the_tables_dice_and_unused_ones_save_nothing(backend: str) -> None:
+    referee = browser()
+    desk = campaign(referee)
+    match = kept_campaign()
+    make_action(match, sample_action(0))
+    make_action(match, "take:0:500")
+    buy = {"kind": "buy", "who": "0", "item": "Chainmail", "how": "dice"}
+    at = referee.json(f"{desk}.json")["ply"]
+    left = referee.post(f"{desk}/act", buy | {"rolls": "1%,5", "ply": str(at)}, headers=JSON)
+    assert left.status_code == 400 and "rolls 5 were not used: nothing was saved" in left.json()["error"]
+    assert referee.json(f"{desk}.json")["ply"] == at == kept_campaign().ply
+    bought = referee.post(f"{desk}/act", buy | {"rolls": "1%", "ply": str(at)}, headers=JSON)
+    assert bought.status_code == 200 and bought.json()["ply"] == at + 2
+    assert any("Chainmail for" in row["text"] for row in bought.json()["log"])
+    none = referee.post(f"{desk}/act", buy | {"rolls": "100%", "ply": str(at + 2)}, headers=JSON)
+    assert any("no Chainmail to be had" in row["text"] for row in none.json()["log"])
+    rolled = kept_campaign().session.moves[at + 1 :: 2]
+    assert [(r.move, r.rolls[0].total) for r in rolled] == [("in-stock", 1), ("not-in-stock", 100)]
+
+
+def test_a_desk_action_overtaken_while_it_waited_for_the_lock_is_refused_and_saves_nothing() -> None:
+    """The page's ply passed, then the campaign moved on (another worker) while the action waited for
+    the server's lock of moves: the driver's ply check at the store refuses it, a 409."""
+    referee = browser()
+    desk = campaign(referee)
+    at = referee.json(f"{desk}.json")["ply"]
+    answers: list[Any] = []
+    form = {"kind": "note", "text": "late", "ply": str(at), "how": "roll"}
+    poster = threading.Thread(target=lambda: answers.append(referee.post(f"{desk}/act", form, headers=JSON)))
+    with WRITES:
+        poster.start()
+        poster.join(timeout=1.0)
+        assert poster.is_alive(), "the desk action did not wait for the lock"
+        kept_campaign().act(0, "note:the table moved first", at, listed=False)
+    poster.join(timeout=30)
+    assert not poster.is_alive() and answers
+    assert answers[0].status_code == 409 and "moved on" in answers[0].json()["error"]
+    moves = kept_campaign().session.moves
+    assert [m.move for m in moves[at:]] == ["note:the table moved first"]
 
 
 def post_while_writes_held(who: Visitor, desk: str) -> tuple[bool, int]:

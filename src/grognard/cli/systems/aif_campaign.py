@@ -25,6 +25,7 @@ from grognard.cli.systems.aif_dice import RollsOpt
 from grognard.cli.systems.aif_standing import add_standing_commands
 from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
+from grognard.engine.match import Match
 from grognard.engine.registry import get_game
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store.factory import open_store
@@ -34,10 +35,10 @@ from grognard.systems.adventures_in_fantasy import hirelings as men
 from grognard.systems.adventures_in_fantasy.calendar import names
 from grognard.systems.adventures_in_fantasy.campaign import GAME_ID, CampaignState, add_action
 from grognard.systems.adventures_in_fantasy.chargen import Generation, finish, parse_course, roll_character
-from grognard.systems.adventures_in_fantasy.referee import campaign_log, given_list, play_action
+from grognard.systems.adventures_in_fantasy.referee import campaign_log, given_list, make_action
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.steps import roll_data
-from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, check_spent, parse_rolls
+from grognard.systems.adventures_in_fantasy.table_dice import TableDice, check_spent, parse_rolls
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 from grognard.systems.adventures_in_fantasy.time import Event, Member
 from grognard.systems.adventures_in_fantasy.view_forms import FORMS
@@ -79,7 +80,17 @@ def mount(app: typer.Typer) -> None:
 
 def load_campaign(store: SqlStore, campaign_id: str) -> Session:
     """The campaign `campaign_id` from the store; a `UsageError` when it is some other game."""
-    session = store.load(campaign_id)
+    return _campaign(store.load(campaign_id), campaign_id)
+
+
+def campaign_match(store: SqlStore, campaign_id: str) -> Match:
+    """The campaign `campaign_id` in the match driver, to move it (as `load_campaign`)."""
+    match = Match.load(store, campaign_id)
+    _campaign(match.session, campaign_id)
+    return match
+
+
+def _campaign(session: Session, campaign_id: str) -> Session:
     if session.system != SYSTEM_ID or session.game.info.id != GAME_ID:
         raise UsageError(
             f"game {campaign_id} is a {session.system}/{session.game.info.id} game, not a campaign"
@@ -286,8 +297,9 @@ def add_character_command(
     )
     member = Member(character=made.character, seed=used, alignment=alignment)
     with open_store() as store:
-        session = load_campaign(store, campaign_id)
-        play_action(store, session, add_action(member))
+        match = campaign_match(store, campaign_id)
+        make_action(match, add_action(member))
+        session = match.session
         index = len(campaign_state(session).members) - 1
     if json_out:
         steps = [
@@ -347,21 +359,20 @@ def act_command(
     json_out: JsonOption = False,
 ) -> None:
     """Make one referee action (`ACTIONS` lists them)."""
-    given: list[Given] = []
     with open_store() as store:
-        session = load_campaign(store, campaign_id)
-        records = play_action(store, session, action, rolls, given)
-    state = campaign_state(session)
+        match = campaign_match(store, campaign_id)
+        made = make_action(match, action, rolls)
+    state = campaign_state(match.session)
     if json_out:
         print_json(
             {
                 "campaign": campaign_id,
-                "events": [_event_data(e, r) for e, r in _events(state, records)],
-                "given": given_list(given),
+                "events": [_event_data(e, r) for e, r in _events(state, made.rolled)],
+                "given": given_list(made.given),
             }
         )
         return
-    show_events(state, records)
+    show_events(state, made.rolled)
 
 
 @campaign_app.command("show")
@@ -570,22 +581,21 @@ def advance_command(
     json_out: JsonOption = False,
 ) -> None:
     """Let weeks pass: healing, courses, practice, income, the yearly death, ageing and vacancy rolls."""
-    given: list[Given] = []
     with open_store() as store:
-        session = load_campaign(store, campaign_id)
-        records = play_action(store, session, f"advance:{weeks}", rolls, given)
-    state = campaign_state(session)
+        match = campaign_match(store, campaign_id)
+        made = make_action(match, f"advance:{weeks}", rolls)
+    state = campaign_state(match.session)
     if json_out:
         print_json(
             {
                 "campaign": campaign_id,
                 "date": state.date.iso(),
-                "events": [_event_data(e, r) for e, r in _events(state, records)],
-                "given": given_list(given),
+                "events": [_event_data(e, r) for e, r in _events(state, made.rolled)],
+                "given": given_list(made.given),
             }
         )
         return
-    show_events(state, records)
+    show_events(state, made.rolled)
     out.print(escape(f"Campaign {campaign_id} is now at {names(state.date).text()}."))
 
 

@@ -7,7 +7,8 @@ view's sample actions of the party are listed by number (the sample actions on o
 to the forms), then the view's forms: adding a character (character creation's questions), each party
 action, and one entry per group of the actions on a character. A form's fields are asked one by one,
 and a form that throws dice asks for the dice the table threw (blank: rolled here); the action is made
-as `grognard aif campaign act --rolls` makes it, saved at once. Two entries close the list: a table
+as `grognard aif campaign act --rolls` makes it, through the match driver (`referee.make_action`: the
+action and its chance moves one unit, saved at once). Two entries close the list: a table
 procedure of the browser desk (its outcome kept as the referee's note) and any action typed out.
 """
 
@@ -30,11 +31,11 @@ from grognard.cli.systems.aif_campaign import (
 )
 from grognard.engine.errors import UsageError
 from grognard.engine.match import Match
-from grognard.engine.view import ActionView, Event, SeatView, move_event
+from grognard.engine.view import ActionView, Event, SeatView
 from grognard.systems.adventures_in_fantasy.campaign import add_action
 from grognard.systems.adventures_in_fantasy.procedures import PROCEDURES
-from grognard.systems.adventures_in_fantasy.referee import given_list, play_action
-from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, check_spent, parse_rolls
+from grognard.systems.adventures_in_fantasy.referee import given_list, make_action
+from grognard.systems.adventures_in_fantasy.table_dice import TableDice, check_spent, parse_rolls
 from grognard.systems.adventures_in_fantasy.time import Member
 from grognard.systems.adventures_in_fantasy.view_forms import FORMS, Form, fill
 
@@ -332,24 +333,12 @@ class AifPresenter(Presenter):
         return Member(character=made.character, seed=seed, alignment="")
 
     def _made(self, match: Match, action: str, rolls: str) -> list[Event]:
-        """Make `action` with the table's dice first, saved; the events of its moves. Refused, the game
-        is left as it was."""
-        session, store = match.session, match.store
-        if store is None:
+        """Make `action` with the table's dice first, through the match driver, saved; the events of its
+        moves. Refused, the game is left as it was."""
+        if match.store is None:
             raise UsageError("this campaign is not kept in the store")
-        ply = len(session.moves)
-        before = session.current
-        given: list[Given] = []
-        session.revision = None  # the match saves move by move: let the store check by the moves it holds
-        try:
-            play_action(store, session, action, rolls, given)
-        except UsageError:
-            del session.moves[ply:]
-            session.state = None
-            raise
-        if given:
-            used = ", ".join(f"{g['value']} ({g['die']})" for g in given_list(given))
+        made = make_action(match, action, rolls)
+        if made.given:
+            used = ", ".join(f"{g['value']} ({g['die']})" for g in given_list(made.given))
             say(f"The table's dice used: {used}.")
-        label = match.views.label(before, action) if match.views.label is not None else ""
-        moves = session.moves
-        return [move_event(moves[p], p, label if p == ply else "") for p in range(ply, len(moves))]
+        return made.events

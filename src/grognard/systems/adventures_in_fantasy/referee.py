@@ -1,55 +1,59 @@
 """The referee's hand on a kept campaign, shared by the command line and the browser desk.
 
-`play_action` makes one referee action on a stored campaign and rolls what it leaves to chance, the
-dice thrown at the table first; `campaign_log` replays the saved moves into every event of the campaign
-with the chance move whose dice it shows; `given_list` says what each given die decided.
+`make_action` makes one referee action on a campaign in the match driver (`engine.match.Match.act`, the
+one write path of every table: its seat, ply and `guard`, a save per move) and rolls what it leaves to
+chance, the dice thrown at the table first (`table_dice.TableRolls`, the driver's `GivenDice`);
+`campaign_log` replays the saved moves into every event of the campaign with the chance move whose dice
+it shows; `given_list` says what each given die decided.
 """
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+from dataclasses import dataclass
 from typing import Any
 
-from grognard.engine.errors import RulesError, UsageError
-from grognard.engine.game import CHANCE
+from grognard.engine.errors import UsageError
+from grognard.engine.game import TERMINAL
+from grognard.engine.match import Guard, Match
 from grognard.engine.session import MoveRecord, Session
-from grognard.engine.store.factory import GameStore
+from grognard.engine.view import Event as MoveEvent
 from grognard.systems.adventures_in_fantasy.campaign import CampaignState
-from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, parse_rolls
+from grognard.systems.adventures_in_fantasy.table_dice import Given, TableRolls, parse_rolls
 from grognard.systems.adventures_in_fantasy.time import Event
 
+REFEREE = 0
+"""The campaign's one seat."""
 
-def play_action(
-    store: GameStore, session: Session, action: str, rolls: str = "", given: list[Given] | None = None
-) -> list[MoveRecord]:
-    """Make one referee action, roll what it leaves to chance, save; the chance moves made.
 
-    `rolls` are dice thrown at the table (`--rolls`): the chance nodes use them first, in order, and the
-    seed's dice (`Rng.for_move`, as `Session.roll` throws them) after; `given` collects what each
-    decided. Values left unused refuse the action before anything is saved.
+@dataclass(frozen=True)
+class Made:
+    """What one referee action did: the driver's events of its moves, the chance moves it rolled, and
+    the table's dice it used, each with the die it decided."""
+
+    events: list[MoveEvent]
+    rolled: list[MoveRecord]
+    given: list[Given]
+
+
+def make_action(
+    match: Match, action: str, rolls: str = "", *, ply: int | None = None, guard: Guard = nullcontext
+) -> Made:
+    """Make one referee action through the match driver, roll what it leaves to chance, save.
+
+    Any well-formed action is taken, listed or not (`listed=False`: the rules' `apply` judge it). `rolls`
+    are dice thrown at the table (`--rolls`): the chance moves use them first, in order, and the seed's
+    dice (`Rng.for_move`, as `Session.roll` throws them) after. The action and its chance moves are made
+    inside one `guard()` at `ply` (when given); values left unused refuse the action before anything is
+    saved.
     """
-    if session.is_over():
+    if match.state.actor() is TERMINAL:
         raise UsageError("this campaign has ended")
-    queue = list(parse_rolls(rolls))
-    try:
-        session.play(action)
-    except RulesError as e:
-        raise UsageError(e.reason) from None
-    rolled: list[MoveRecord] = []
-    while session.current.actor() is CHANCE:
-        state = session.current
-        dice = TableDice(f"{session.seed}:{len(session.moves)}", queue)
-        outcome, thrown = state.roll(dice)
-        queue = list(dice.unused)
-        record = MoveRecord(outcome, None, thrown)
-        session.state = state.apply(outcome)
-        session.moves.append(record)
-        rolled.append(record)
-        if given is not None:
-            given.extend(dice.given_dice)
-    if queue:
-        raise UsageError(f"rolls {','.join(queue)} were not used: nothing was saved")
-    store.save(session)
-    return rolled
+    dice = TableRolls(parse_rolls(rolls))
+    start = match.ply
+    events = match.act(REFEREE, action, ply, guard, dice=dice, listed=False)
+    rolled = [m for m in match.session.moves[start:] if m.player is None]
+    return Made(events, rolled, dice.given)
 
 
 def given_list(given: list[Given]) -> list[dict[str, Any]]:

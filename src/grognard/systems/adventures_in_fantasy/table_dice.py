@@ -6,6 +6,11 @@ next die the procedure throws, in the order it throws them. A die is given as th
 with a percent sign (`73%`, `100%` for 00), which stands for both dice. When the given values run out the
 seeded dice roll on. `given_dice` records each given value and the die it was used for; `unused` what
 was left over (a procedure that threw fewer dice than given).
+
+`TableRolls(given)` hands the same values to the match driver (`engine.match.GivenDice`) for the chance
+moves of one referee action: each chance move throws a `TableDice` seeded as the driver's own dice would
+be (`Rng.for_move`), the values the earlier ones left first, and `check` refuses values left over, before
+the driver saves anything.
 """
 
 from __future__ import annotations
@@ -89,3 +94,38 @@ def check_spent(dice: TableDice) -> None:
         raise UsageError(
             f"rolls {','.join(dice.unused)} were not used: the procedure threw its dice after {used} given"
         )
+
+
+class TableRolls:
+    """The table's dice for the chance moves of one referee action, as the match driver takes them
+    (`engine.match.GivenDice`; see the module's note)."""
+
+    def __init__(self, given: Sequence[str] = ()) -> None:
+        """Give the chance moves `given` (as `parse_rolls` reads them), in order."""
+        self._queue = list(given)
+        self._open: TableDice | None = None
+        self._given: list[Given] = []
+
+    @property
+    def given(self) -> list[Given]:
+        """The values used so far, each with the die it decided."""
+        self._close()
+        return list(self._given)
+
+    def rng(self, seed: int, ply: int) -> Rng:
+        """The dice of the chance move at `ply`: the values left, then `Rng.for_move(seed, ply)`'s."""
+        self._close()
+        self._open = TableDice(f"{seed}:{ply}", self._queue)
+        return self._open
+
+    def check(self) -> None:
+        """Refuse values no chance move used: nothing is saved."""
+        self._close()
+        if self._queue:
+            raise UsageError(f"rolls {','.join(self._queue)} were not used: nothing was saved")
+
+    def _close(self) -> None:
+        if self._open is not None:
+            self._queue = list(self._open.unused)
+            self._given += self._open.given_dice
+            self._open = None

@@ -6,17 +6,15 @@ The campaign is the registered game `adventures-in-fantasy/campaign`, stored lik
 seat is the referee's, so a POST needs that seat's token (the browser that opened the campaign holds it).
 `/aif/<id>.json` is the desk's state as JSON, for the referee's browser only, as the page is.
 
-Actions go through `referee.play_action`, as `grognard aif campaign act --rolls` does, inside the same
-guard as every move of the tables (`routes.common.writing`: the server's lock on SQLite, none on
-PostgreSQL), with the ply the page showed checked first and the save refused if the stored campaign
-moved meanwhile (its revision). They do not go through the match driver (`engine.match.Match.act`): the
-driver accepts only an action among the state's `legal_actions()`, and a campaign lists a finite sample
-of its referee actions there (`advance:1`, `days:1`, ...), while the desk makes any well-formed one
-(`advance:3`, `note:<text>`, `add:<character>`), which the rules' `apply` takes; and the driver throws
-every chance move's dice from the seed (`Session.roll`), while the desk throws the dice the table gives
-first (`table_dice.TableDice`). Either needs the driver to change (an action the rules accept, dice
-given per move), not the desk. The pages show what `sheet.sheet`, `sheet.party` and
-`referee.campaign_log` say, as the command line does.
+Actions go through the match driver (`engine.match.Match.act`), as every table's moves do and as
+`grognard aif campaign act --rolls` does, by `referee.make_action`: the referee's seat, the ply the page
+showed (checked first, then by the driver and the store, a stale one a 409), the same guard as every move
+of the tables (`routes.common.writing`: the server's lock on SQLite, none on PostgreSQL), and the save
+per move of the match's store. The driver takes the desk's free actions (`listed=False`: any well-formed
+one the rules' `apply` take, `advance:3`, `note:<text>`, `add:<character>`, not only the sample the
+campaign lists) and the dice the table threw (`table_dice.TableRolls`, the driver's `GivenDice`): the
+action and its chance moves are one unit, and given dice left unused refuse it with nothing saved. The
+pages show what `sheet.sheet`, `sheet.party` and `referee.campaign_log` say, as the command line does.
 """
 
 from __future__ import annotations
@@ -30,7 +28,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from grognard.engine.errors import GrognardError, UsageError
-from grognard.engine.match import Match
+from grognard.engine.match import Match, StaleMoveError
 from grognard.engine.session import MoveRecord, Session
 from grognard.systems.adventures_in_fantasy.calendar import names
 from grognard.systems.adventures_in_fantasy.campaign import GAME_ID, OPTIONS, CampaignState, add_action
@@ -45,9 +43,9 @@ from grognard.systems.adventures_in_fantasy.creatures import creatures
 from grognard.systems.adventures_in_fantasy.encounters import TERRAINS
 from grognard.systems.adventures_in_fantasy.equipment import price_list
 from grognard.systems.adventures_in_fantasy.procedures import PROCEDURES, Field, Outcome, number
-from grognard.systems.adventures_in_fantasy.referee import campaign_log, given_list, play_action
+from grognard.systems.adventures_in_fantasy.referee import campaign_log, given_list, make_action
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
-from grognard.systems.adventures_in_fantasy.table_dice import Given, TableDice, check_spent, parse_rolls
+from grognard.systems.adventures_in_fantasy.table_dice import TableDice, check_spent, parse_rolls
 from grognard.systems.adventures_in_fantasy.time import Member
 from grognard.systems.adventures_in_fantasy.towns import BOOK_TOWNS, MAKERS
 from grognard.web.access import held_keys
@@ -256,6 +254,21 @@ def _load(tables: TableAccess, key: str) -> Session:
         session = tables.store.load(game_id)
     except (GrognardError, KeyError) as e:
         raise HTTPException(404, "there is no such campaign here") from e
+    return _campaign(session)
+
+
+def _match(tables: TableAccess, key: str) -> Match:
+    """The campaign at `key` in the match driver, to move it (404 as `_load`)."""
+    game_id = tables.game_id(key)
+    try:
+        match = Match.load(tables.store, game_id)
+    except (GrognardError, KeyError) as e:
+        raise HTTPException(404, "there is no such campaign here") from e
+    _campaign(match.session)
+    return match
+
+
+def _campaign(session: Session) -> Session:
     if session.system != SYSTEM_ID or session.game.info.id != GAME_ID:
         raise HTTPException(404, "that game is not an Adventures in Fantasy campaign")
     return session
@@ -272,10 +285,24 @@ def _referee(request: Request, tables: TableAccess, key: str) -> None:
         raise HTTPException(403, "only the referee's browser may open or change this campaign")
 
 
-def _fresh(session: Session, form: Mapping[str, str]) -> None:
+MOVED_ON = "the campaign moved on since this page was drawn: reload it and try again"
+
+
+def _fresh(session: Session, form: Mapping[str, str]) -> int:
+    """The ply the page was drawn at, when it is the campaign's (else a 409)."""
     ply = form.get("ply", "")
     if not ply.isdigit() or int(ply) != len(session.moves):
-        raise HTTPException(409, "the campaign moved on since this page was drawn: reload it and try again")
+        raise HTTPException(409, MOVED_ON)
+    return int(ply)
+
+
+def _make(match: Match, action: str, rolls: str, ply: int) -> None:
+    """Make a desk action through the match driver at `ply`, inside the guard of every move; a 409 when
+    the campaign moved on meanwhile."""
+    try:
+        make_action(match, action, rolls, ply=ply, guard=writing)
+    except StaleMoveError as e:
+        raise HTTPException(409, MOVED_ON) from e
 
 
 def _log_rows(entries: list[tuple[int, Any, MoveRecord | None]]) -> list[dict[str, Any]]:
@@ -536,8 +563,9 @@ def act(request: Request, key: str, form: Form, tables: Tables) -> Response:
     """A referee action (with the dice the table threw, or rolled here); to a request for JSON, the
     desk's new state."""
     _referee(request, tables, key)
-    session = _load(tables, key)
-    _fresh(session, form)
+    match = _match(tables, key)
+    session = match.session
+    ply = _fresh(session, form)
     kind = form.get("kind", "")
     state = _state(session)
     rolls = "" if form.get("how") == "roll" else form.get("rolls", "")
@@ -550,9 +578,7 @@ def act(request: Request, key: str, form: Form, tables: Tables) -> Response:
         action = action_text(ACTIONS[kind], form, len(state.members))
     else:
         raise UsageError(f"no desk action {kind!r}")
-    given: list[Given] = []
-    with writing():
-        play_action(tables.store, session, action, rolls, given)
+    _make(match, action, rolls, ply)
     if wants_json(request):
         return json_answer(desk_json(session, key))
     return RedirectResponse(f"/aif/{key}#last", status_code=303)
@@ -563,8 +589,9 @@ def run_procedure(
     request: Request, key: str, procedure_id: str, form: Form, tables: Tables, page: Pages
 ) -> HTMLResponse:
     _referee(request, tables, key)
-    session = _load(tables, key)
-    _fresh(session, form)
+    match = _match(tables, key)
+    session = match.session
+    ply = _fresh(session, form)
     procedure = PROCEDURES.get(procedure_id)
     if procedure is None:
         raise HTTPException(404, f"there is no table procedure {procedure_id!r}")
@@ -577,8 +604,7 @@ def run_procedure(
     check_spent(dice)
     thrown = "; ".join(s.roll.render() for s in outcome.steps if s.roll)
     note = f"note:{procedure.title}: {outcome.summary}" + (f" [{thrown}]" if thrown else "")
-    with writing():
-        play_action(tables.store, session, note[:2000])
+    _make(match, note[:2000], "", ply)
     context = desk_context(session, key)
     given = given_list(dice.given_dice)
     return page(
