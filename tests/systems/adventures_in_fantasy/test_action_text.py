@@ -12,12 +12,16 @@ from grognard.systems.adventures_in_fantasy.action_text import (
     Bowshot,
     CourseArg,
     Find,
+    ForcePart,
     ForMember,
     Money,
     Party,
     Place,
+    Purchase,
+    Reaction,
     SkillArg,
     Source,
+    SpecialHit,
     StudyBreak,
     Travel,
     parse,
@@ -62,6 +66,20 @@ def test_the_arguments_print_and_parse_back(head: str, tail: str) -> None:
     assert SkillArg.parse(str(SkillArg(tail, head))) == SkillArg(tail, head)
     assert CourseArg.parse(str(CourseArg(head, tail))) == CourseArg(head, tail)
     assert Source.parse(str(Source(tail, head))) == Source(tail, head)
+    assert Purchase.parse(str(Purchase(tail, head))) == Purchase(tail, head)
+    assert ForcePart.parse(str(ForcePart(head, tail))) == ForcePart(head, tail)
+    assert Reaction.parse(str(Reaction(head, head, tail))) == Reaction(head, head, tail)
+
+
+@given(PART, PART, st.booleans())
+def test_a_special_hit_prints_and_parses_back(hits: str, dexterity: str, halved: bool) -> None:
+    assert SpecialHit.parse(str(SpecialHit(hits, dexterity, halved))) == SpecialHit(hits, dexterity, halved)
+
+
+@given(st.from_regex(r"[a-z:0-9]{0,16}", fullmatch=True))
+def test_a_text_read_as_a_special_hit_prints_back_as_written(text: str) -> None:
+    hit = SpecialHit.parse(text)
+    assert hit is None or str(hit) == text
 
 
 def test_the_kinds_and_their_parts() -> None:
@@ -79,6 +97,21 @@ def test_the_kinds_and_their_parts() -> None:
     assert CourseArg.parse("26:tailor") == CourseArg("26", "tailor") and str(CourseArg("sword")) == "sword"
     assert town_parts("Bree:500:Smith+Tanner:10:walled") == ["Bree", "500", "Smith+Tanner", "10", "walled"]
     assert Source.parse("002_x.txt:1622-1670") == Source("002_x.txt", "1622-1670")
+    assert Purchase.parse("rope") == Purchase("rope", "1") and str(Purchase("rope")) == "rope"
+    assert Purchase.parse("iron ration:12") == Purchase("iron ration", "12")
+    assert Purchase.parse("a:b:3") == Purchase("a:b", "3") and Purchase.parse("rope:") == Purchase("rope", "")
+    assert str(Purchase("a:b")) == "a:b:1" and str(Purchase("rope", "12")) == "rope:12"
+    assert ForcePart.parse("Soldiers:foot") == ForcePart("Soldiers", "foot")
+    assert (
+        ForcePart.parse("Soldiers") == ForcePart("Soldiers") and ForcePart.parse(":mounted").part == "mounted"
+    )
+    assert SpecialHit.parse("special:3:7:halved") == SpecialHit("3", "7", True)
+    assert str(SpecialHit("3", "7")) == "special:3:7" and SpecialHit.parse("special:3:7") == SpecialHit(
+        "3", "7"
+    )
+    assert [SpecialHit.parse(t) for t in ("3", "special:3", "special:3:7:x", "other:3:7")] == [None] * 4
+    assert Reaction.parse("law:ambush:hostile") == Reaction("law", "ambush", "hostile")
+    assert str(Reaction("chaos", "march", "peaceful")) == "chaos:march:peaceful"
 
 
 def test_every_action_the_campaign_offers_prints_back_as_written() -> None:

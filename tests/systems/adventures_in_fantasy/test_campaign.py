@@ -416,15 +416,44 @@ def test_arrows_at_the_creature_met_carry_their_wounds_into_the_melee() -> None:
     aimed = armed.apply("shoot:0:bow:20")
     assert aimed.actor() is CHANCE
     odds = dict(aimed.chance_outcomes())
-    assert sum(odds.values()) == 1 and 0 in odds and max(odds) > 0
-    hurt = aimed.apply(max(odds))
-    assert hurt.met_wounds == max(odds) and hurt.events[-1].label == "Arrow"
+    most = max(k for k in odds if isinstance(k, int))  # a special hit's outcome is text (:1609)
+    assert sum(odds.values()) == 1 and 0 in odds and most > 0
+    hurt = aimed.apply(most)
+    assert hurt.met_wounds == most and hurt.events[-1].label == "Arrow"
     fought = hurt.apply("fight:0:Troll")
-    assert fought.fight is not None and fought.fight.hp[1] == 36 - max(odds)
+    assert fought.fight is not None and fought.fight.hp[1] == 36 - most
     dead = replace(armed, met="Faerry", met_wounds=3).apply("shoot:0:bow:20")
     killed = dead.apply(1)
     assert killed.met == "" and [e.label for e in killed.events][-2:] == ["Kill", "Experience"]
     assert killed.members[0].experience > 0
+
+
+def test_an_arrows_special_damage_is_said_and_its_dexterity_loss_kept_line_1609() -> None:
+    """:1609: "SPECIAL DAMAGE ... Roll one ten sided dice for the number of dexterity points lost. Roll one
+    6-sided dice for the number of damage points lost. Roll two twenty (20) sided dice again. If the roll
+    would again inflict a "Special" damage hit then the creature will lose 1/2 of its basic movement." The
+    arrow's outcome carries all three, the log says them, and the Dexterity lost goes into the melee."""
+    armed = replace(with_member(start(), _archer()), met="Troll").apply("find:0:Bow")
+    aimed = armed.apply("find:0:Quiver of Arrows (20)").apply("shoot:0:bow:20")
+    odds = dict(aimed.chance_outcomes())
+    special = {k: p for k, p in odds.items() if isinstance(k, str)}
+    chance = Fraction(aim(aimed.members[0], "Troll", "bow", 20)[1].chance, 100)
+    assert sum(special.values()) == chance * Fraction(20, 100)  # HUMAN 81-100 is special (:1600)
+    assert special["special:3:7:halved"] == chance * Fraction(20, 100) / 6 / 10 * Fraction(20, 100)
+    assert all(k in odds for k in range(1, 7))  # a plain hit of 1-6 stays an outcome (saved games replay)
+    hit = aimed.apply("special:3:7:halved")
+    said = hit.events[-1].text
+    assert hit.met_wounds == 3 and hit.met_dexterity == 7
+    assert "special damage" in said and "7 Dexterity lost" in said and "movement is halved" in said
+    assert ":1609" in hit.events[-1].source
+    fought = hit.apply("fight:0:")
+    assert fought.fight is not None and fought.fight.spec.b.dexterity == 40 - 7
+    assert fought.fight.hp[1] == 36 - 3 and fought.met_dexterity == 0
+    turned = run_until_referee(fought, 0)  # type: ignore[arg-type]
+    second = replace(turned, members=(*turned.members, _archer())).apply("join:1:0")
+    assert second.bouts[1].fight.spec.b.dexterity == 40 - 7  # one troll, one Dexterity for both
+    for seed in range(200):  # the thrown arrow names an outcome the chances count
+        assert aimed.roll(Rng(seed))[0] in odds
 
 
 def test_an_archer_untrained_in_the_bow_may_not_fire_it_line_1626() -> None:

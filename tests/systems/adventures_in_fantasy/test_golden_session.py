@@ -3,7 +3,9 @@ from start to finish", walks through it).
 
 Two characters are made with their schooling asked (a soldier with Physical Training I; a second with
 the courses he chooses), the party sets out on a week in the forest with the dice the referee threw
-(`--rolls`: four quiet days, then on the fifth 10, 90, 90 and 6 on Tables H, H, I and N: goblins),
+(`--rolls`: four quiet days, then on the fifth 10, 90, 90 and 6 on Tables H, H, I and N: goblins; with
+no rations bought, each day on the road both go without food and water and fall ill a week more,
+002_8449cbd1010a37a5.txt:534-535 and ruling "Campaign: supplies and rations"),
 Omar fights a goblin turn by turn to its death, the party takes its treasure and spends it at the price
 list, the referee awards experience and Omar rises to level 1, and the week ends. Every command's
 output is compared with the kept transcript; the campaign then replays from its saved moves to the

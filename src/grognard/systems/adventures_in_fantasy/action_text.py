@@ -11,8 +11,12 @@ dataclass per kind and `str()` prints it back (`parse(str(a)) == a`, a property 
 
 Arguments stay text: the rules check them and say what is wrong. The arguments that have parts read with
 `Money` ("GP:SP"), `Bowshot` ("BOW:YARDS"), `StudyBreak` ("WEEKS:YEAR"), `Find` ("ITEM:POUNDS") and
-`SkillArg` ("NAME:BASE"); the ones written in parts of their own with `CourseArg` ("26:tailor") and
-`town_parts` ("NAME:POPULATION:MAKERS:MARKUP:walled"). A rulebook source "FILE:LINES" reads with `Source`.
+`SkillArg` ("NAME:BASE"), `Purchase` ("ITEM:N", Table D's supplies) and `ForcePart` ("Soldiers:foot"); the
+ones written in parts of their own with `CourseArg` ("26:tailor") and `town_parts`
+("NAME:POPULATION:MAKERS:MARKUP:walled"). A rulebook source "FILE:LINES" reads with `Source`.
+
+Two chance outcomes have parts too: an arrow's special hit `SpecialHit` ("special:HITS:DEX[:halved]") and
+soldiers' reaction `Reaction` ("ALIGNMENT:DEPLOYMENT:hostile").
 """
 
 from __future__ import annotations
@@ -244,3 +248,82 @@ class Source:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.lines}" if self.file else self.lines
+
+
+@dataclass(frozen=True)
+class Purchase:
+    """ "ITEM" or "ITEM:N": a supply of Table D and how many, as written (the count after the last colon,
+    "1" when there is none)."""
+
+    item: str
+    count: str = "1"
+
+    @classmethod
+    def parse(cls, text: str) -> Purchase:
+        """ "ITEM" or "ITEM:N"."""
+        if ":" not in text:
+            return cls(text)
+        item, _, count = text.rpartition(":")
+        return cls(item, count)
+
+    def __str__(self) -> str:
+        return f"{self.item}:{self.count}" if self.count != "1" or ":" in self.item else self.item
+
+
+@dataclass(frozen=True)
+class ForcePart:
+    """ "NAME" or "NAME:PART": the soldiers a man fights and which part of their force ("Soldiers:foot")."""
+
+    name: str
+    part: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> ForcePart:
+        """ "NAME" or "NAME:PART"."""
+        name, _, part = text.partition(":")
+        return cls(name, part)
+
+    def __str__(self) -> str:
+        return f"{self.name}:{self.part}" if self.part else self.name
+
+
+@dataclass(frozen=True)
+class SpecialHit:
+    """ "special:HITS:DEX" or "special:HITS:DEX:halved": an arrow's special hit of Chart O, its hit points,
+    the Dexterity it took and whether a second special roll halved the creature's movement."""
+
+    head: ClassVar[str] = "special"
+    halved_word: ClassVar[str] = "halved"
+    hits: str
+    dexterity: str
+    halved: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> SpecialHit | None:
+        """The special hit, or None when the text is not one."""
+        head, *parts = text.split(":")
+        if head != cls.head or len(parts) not in (2, 3) or parts[2:] not in ([], [cls.halved_word]):
+            return None
+        return cls(parts[0], parts[1], len(parts) == 3)
+
+    def __str__(self) -> str:
+        return f"{self.head}:{self.hits}:{self.dexterity}" + (f":{self.halved_word}" if self.halved else "")
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """ "ALIGNMENT:DEPLOYMENT:WORD": soldiers' reaction to the party, the word "hostile" or "peaceful"."""
+
+    alignment: str
+    deployment: str
+    word: str
+
+    @classmethod
+    def parse(cls, text: str) -> Reaction:
+        """ "ALIGNMENT:DEPLOYMENT:WORD" (the word is the rest after the second colon)."""
+        alignment, _, rest = text.partition(":")
+        deployment, _, word = rest.partition(":")
+        return cls(alignment, deployment, word)
+
+    def __str__(self) -> str:
+        return f"{self.alignment}:{self.deployment}:{self.word}"

@@ -10,7 +10,9 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     found-out:I           his lies are found out (:1817)
     wound:I:N             he takes N hits: at 0 left he falls unconscious, past 0 he dies
     fight:I:CREATURE      he fights a creature of the encounter tables (`creatures`), one melee turn;
-                          several characters may each fight one creature (each pairing a bout)
+                          several characters may each fight one creature (each pairing a bout); once
+                          something is met, only it: the creature, a soldier of the force met
+                          ("Soldiers", "Soldiers:foot"), a man of outlaws, civilians or a company
     join:I:J              he joins J's fight: both fight J's creature (its hit points shared; it
                           strikes at the first of them still standing; a kill shared, :1805)
     share:GP[:SP]         treasure shared among the living by their status levels (:1897)
@@ -18,7 +20,8 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     shoot:I:BOW:YARDS     he shoots at the creature met, before any melee (its wounds carry into it)
     kill:I                a fallen (unconscious) character is finished off
     take:I:GP[:SP] / spend:I:GP[:SP]   money taken (treasure) or spent
-    buy:I:ITEM            he buys an item of the price list (its availability rolled) into his kit
+    buy:I:ITEM            he buys an item of the price list (its availability rolled) into his kit,
+                          or ITEM[:N] of Table D's supplies (`supplies`), paid in GP, SP and CP
     find:I:ITEM[:LB] / drop:I:ITEM     an item taken as treasure, or left
     pay-men:I:INCOME      his hirelings' month, by their rank's yearly income (:1892)
     note:TEXT             the referee's note in the campaign's log
@@ -38,10 +41,12 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
 
 `legal_actions` lists a finite sample of these forms (for bots and menus); `apply` accepts every
 well-formed one and refuses the rest with a `RulesError`. The state is a chance node for each roll
-of passing time, each day's encounter on a journey, a purchase's availability, an arrow and each
-side's blows in a melee turn; its `roll` throws the real dice (the dice a referee gives first, through
-`table_dice.TableDice`). The events of the last action are kept in `events`. Readings are under
-"Campaign" and "Creature figures", "Falling in a fight" in docs/rulings/adventures-in-fantasy.md.
+of passing time, each day's encounter on a journey (soldiers met: their force, then their reaction,
+`soldiers`), a purchase's availability, an arrow (a special hit with its Dexterity lost) and each side's
+blows in a melee turn; each day on the road eats the party's rations (`supplies`). Its `roll` throws
+the real dice (the dice a referee gives first, through `table_dice.TableDice`). The events of the last
+action are kept in `events`. Readings are under "Campaign" and "Creature figures", "Falling in a fight"
+in docs/rulings/adventures-in-fantasy.md.
 """
 
 from __future__ import annotations
@@ -78,6 +83,7 @@ from grognard.systems.adventures_in_fantasy.action_text import (
     ForMember,
     Party,
     Place,
+    Purchase,
     SkillArg,
     StudyBreak,
     Travel,
@@ -90,7 +96,7 @@ from grognard.systems.adventures_in_fantasy.checks import AGING_MODES, Aging
 from grognard.systems.adventures_in_fantasy.combat import HitChance
 from grognard.systems.adventures_in_fantasy.creatures import creature, creatures
 from grognard.systems.adventures_in_fantasy.education import facts, study_break
-from grognard.systems.adventures_in_fantasy.encounters import check_terrain
+from grognard.systems.adventures_in_fantasy.encounters import Alignment, check_terrain
 from grognard.systems.adventures_in_fantasy.equipment import supplier
 from grognard.systems.adventures_in_fantasy.experience import (
     ALIGNMENTS,
@@ -101,6 +107,7 @@ from grognard.systems.adventures_in_fantasy.experience import (
     status_after_levels,
 )
 from grognard.systems.adventures_in_fantasy.fight import (
+    ArrowHit,
     aim,
     kill_award,
     missile_word,
@@ -128,6 +135,20 @@ from grognard.systems.adventures_in_fantasy.purse import (
     spend,
     take,
 )
+from grognard.systems.adventures_in_fantasy.soldiers import (
+    SOLDIERS,
+    foe_of,
+    force_outcomes,
+    hostile_chance,
+    meeting_outcomes,
+    party_alignment,
+    read_meeting,
+    roll_force_kit,
+    roll_meeting,
+    troops_of,
+)
+from grognard.systems.adventures_in_fantasy.supplies import SOURCE as SUPPLIES_SOURCE
+from grognard.systems.adventures_in_fantasy.supplies import buy_supply, day_on_the_road, on_price_list, supply
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 from grognard.systems.adventures_in_fantasy.time import (
     ROLLED,
@@ -212,6 +233,9 @@ class CampaignState(GameState):
     met_wounds: int = 0
     towns: tuple[Town, ...] = ()
     bound: str = ""
+    force: str = ""
+    reaction: str = ""
+    met_dexterity: int = 0
 
     @property
     def fight(self) -> MeleeState | None:
@@ -235,13 +259,28 @@ class CampaignState(GameState):
         if self.over:
             return TERMINAL
         busy = self.until is not None or self.pending >= 0 or self.buying or self.journey or self.shooter >= 0
-        return CHANCE if busy else 0
+        return CHANCE if busy or self._meeting() else 0
+
+    def _meeting(self) -> str:
+        """The roll due for soldiers met: "force" (their arms), "reaction" (their hostility) or ""."""
+        if self.met != SOLDIERS:
+            return ""
+        return "force" if not self.force else "reaction" if not self.reaction else ""
+
+    def _party_alignment(self) -> Alignment:
+        """The party's alignment for the hostility table (`soldiers.party_alignment`)."""
+        return party_alignment([m.alignment for m in self.members if m.alive])
 
     def _task(self) -> tuple[Task, int]:
         kind, index = week_tasks(self.day, len(self.members))[self.step]
         return kind, index
 
     def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
+        meeting = self._meeting()
+        if meeting == "force":
+            return force_outcomes(self.place)
+        if meeting == "reaction":
+            return meeting_outcomes(self._party_alignment())
         if self.shooter >= 0:
             shot, chance = self._aim()
             return shot_outcomes(shot, chance.chance, self.met, self._met_left())
@@ -260,6 +299,11 @@ class CampaignState(GameState):
     def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
         """Throw the dice of the pending roll (a day's encounter, a purchase, a melee blow, or passing
         time) and name its outcome."""
+        meeting = self._meeting()
+        if meeting == "force":
+            return roll_force_kit(rng, self.place)
+        if meeting == "reaction":
+            return roll_meeting(rng, self._party_alignment())
         if self.shooter >= 0:
             shot, chance = self._aim()
             return roll_shot(rng, shot, chance.chance, self.met, self._met_left())
@@ -294,8 +338,11 @@ class CampaignState(GameState):
         return done
 
     def _apply(self, move: Move) -> CampaignState:
+        meeting = self._meeting()
+        if meeting:
+            return _settle(self._soldiers(meeting, str(move)))
         if self.shooter >= 0:
-            return self._arrow(int(move))
+            return self._arrow(ArrowHit.of(move))
         if self.until is None and self.journey:
             return self._travel_day(str(move))
         if self.buying:
@@ -322,8 +369,15 @@ class CampaignState(GameState):
             acts.append(sample_action(len(self.members)))
         for i, m in enumerate(self.members):
             if m.alive:
-                acts += _member_actions(i, m, self.day, self.date.year)
+                acts += _member_actions(i, m, self.day, self.date.year, self._fight_sample())
         return acts
+
+    def _fight_sample(self) -> str:
+        """The creature the bots' `fight` names: what was met (the soldiers, men of a force or a
+        company, a creature), else a wolf."""
+        if not self.met:
+            return "Wolf"
+        return self.met if self.met == SOLDIERS or self.met.casefold() in creatures() else "Men"
 
     def result(self) -> Result:
         """The campaign's end: how many characters live, and their funds."""
@@ -447,6 +501,10 @@ class CampaignState(GameState):
                 bound=goal,
                 journey=days,
                 met="",
+                met_wounds=0,
+                met_dexterity=0,
+                force="",
+                reaction="",
                 events=(note,),
                 active=_join_fighters(self.active, able),
             )
@@ -472,31 +530,81 @@ class CampaignState(GameState):
 
     def _aim(self) -> tuple[Shot, HitChance]:
         shot = Bowshot.parse(self.shot)
-        return aim(self.members[self.shooter], self.met, shot.weapon, int(shot.yards))
+        return aim(self.members[self.shooter], self._met_foe(), shot.weapon, int(shot.yards))
+
+    def _met_foe(self) -> str:
+        """The foe met, as the melee and the arrows name it: the creature, or a man of the soldiers'
+        first part; "" when nothing to fight was met."""
+        if self.met == SOLDIERS:
+            return troops_of(self.force)[0] if self.force else ""
+        return creature(self.met).name if self.met.casefold() in creatures() else ""
 
     def _met_left(self) -> int:
-        return creature(self.met).hits - self.met_wounds
+        return creature(self._met_foe()).hits - self.met_wounds
 
-    def _arrow(self, dealt: int) -> CampaignState:
-        i, foe = self.shooter, self.met
+    def _arrow(self, arrow: ArrowHit) -> CampaignState:
+        i, foe = self.shooter, self._met_foe()
         shot, chance = self._aim()
+        dealt = arrow.hits
         wounds = self.met_wounds + dealt
         left = creature(foe).hits - wounds
+        lost = self.met_dexterity + arrow.dexterity_lost
         state = replace(
-            self, shooter=-1, shot="", met_wounds=wounds, active=_join_fighters(self.active, (i,))
+            self,
+            shooter=-1,
+            shot="",
+            met_wounds=wounds,
+            met_dexterity=lost,
+            active=_join_fighters(self.active, (i,)),
         )
         archer = use_missile(self.members[i], shot.weapon)
         state = state._with_member(i, archer)
-        text = f"{dealt} hit(s) on the {foe}: {left} left" if dealt else f"the arrow misses the {foe}"
+        text = (
+            f"{dealt} hit(s) on the {foe}: {left} left"
+            if dealt or arrow.special
+            else f"the arrow misses the {foe}"
+        )
+        if arrow.special:
+            dexterity = max(0, creature(foe).dexterity - lost)
+            text += (
+                f"; special damage (Chart O): {dealt} hit(s) (1d6), {arrow.dexterity_lost} Dexterity lost"
+                f" (1d10), its Dexterity {dexterity} in the melee"
+                + ("; a second special: its movement is halved" if arrow.movement_halved else "")
+            )
         left_over = missiles_left(archer, shot.weapon)
         word = missile_word(shot.weapon)
         text += f"; {left_over} {word if left_over != 1 else word.removesuffix('s')} left"
-        state = state._note(i, "Arrow", text, "002_8449cbd1010a37a5.txt:1622-1670", rolled=True)
+        source = "002_8449cbd1010a37a5.txt:1622-1670" + (", :1609" if arrow.special else "")
+        state = state._note(i, "Arrow", text, source, rolled=True)
         if left > 0:
             return state
-        state = replace(state, met="", met_wounds=0)._note(i, "Kill", f"the {foe} falls", "")
+        met = self.met if self.met == SOLDIERS else ""
+        state = replace(state, met=met, met_wounds=0, met_dexterity=0)._note(
+            i, "Kill", f"the {foe} falls", ""
+        )
         award = shot_award(self.members[i], foe, chance.chance)
         return state._gain(i, award.amount, f"the {foe} shot: {award.detail}", award.source)
+
+    def _soldiers(self, meeting: str, outcome: str) -> CampaignState:
+        """The soldiers met: their arms (Charts K-M, :927-1000), then their reaction (:1076-1102)."""
+        if meeting == "force":
+            text = f"the soldiers: {outcome}"
+            event = Event(
+                self.date.iso(), -1, "Party", "Soldiers", text, "002_8449cbd1010a37a5.txt:927-1000", True
+            )
+            return replace(self, force=outcome, events=(*self.events, event))
+        alignment, deployment, hostile = read_meeting(outcome)
+        party = self._party_alignment()
+        chance = hostile_chance(alignment, deployment, party)
+        text = (
+            f"the soldiers are {alignment} (the area's), {deployment}: {int(chance * 100)}% hostile to a"
+            f" {party} party: "
+            + ("hostile, they attack (fight:I:Soldiers)" if hostile else "not hostile, they let the party be")
+        )
+        event = Event(
+            self.date.iso(), -1, "Party", "Hostility", text, "002_8449cbd1010a37a5.txt:1076-1102", True
+        )
+        return replace(self, reaction=outcome, events=(*self.events, event))
 
     def _travel_day(self, met: str) -> CampaignState:
         where = f"the {self.place}"
@@ -505,12 +613,21 @@ class CampaignState(GameState):
             left = self.journey - 1
         else:
             hint = f" (fight:I:{met} to fight)" if met.casefold() in creatures() else ""
+            hint = " (their arms and their hostility are rolled next)" if met == SOLDIERS else hint
             text = f"a day's travel in {where}: {met} met; the party stops{hint}"
             left = 0
         label = "Travel" if met == NOTHING else "Encounter"
         event = Event(self.date.iso(), -1, "Party", label, text, "002_8449cbd1010a37a5.txt:860-881", True)
+        fed = self._eat()
         moved = replace(
-            self, events=(*self.events, event), journey=left, met="" if met == NOTHING else met, met_wounds=0
+            fed,
+            events=(*fed.events, event),
+            journey=left,
+            met="" if met == NOTHING else met,
+            met_wounds=0,
+            met_dexterity=0,
+            force="",
+            reaction="",
         )
         if left == 0 and met == NOTHING and self.bound:
             arrived = Event(self.date.iso(), -1, "Party", "Arrives", f"the party reaches {self.bound}", "")
@@ -518,6 +635,17 @@ class CampaignState(GameState):
         elif left == 0:
             moved = replace(moved, bound="")
         return _settle(_next_day(moved))
+
+    def _eat(self) -> CampaignState:
+        """A day on the road, its food and water first: each living character eats and drinks his
+        rations, his animals theirs (:533-535); one without falls ill (ruling "Campaign: supplies and
+        rations")."""
+        state = self
+        for i, m in enumerate(self.members):
+            if m.alive:
+                day = day_on_the_road(m, self.rules.sickness_health_loss)
+                state = state._with_member(i, day.member)._note(i, "Rations", day.text, SUPPLIES_SOURCE)
+        return state
 
     def here(self) -> Town | None:
         """The town the party is at, or None away from towns."""
@@ -684,14 +812,12 @@ def _exp(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
 def _fight(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     if m.character.current_hit_points < 1:
         raise UsageError(f"{m.name} is unconscious")
-    arg = arg or state.met
-    if not arg:
-        raise UsageError(f"fight:{i}:CREATURE: name the creature (nothing was met)")
     if any(b.fighter == i for b in state.bouts):
         raise UsageError(f"{m.name} is already fighting")
+    arg = _foe_met(state, i, arg)
     state = replace(state, active=_join_fighters(state.active, (i,)))
-    wounds = state.met_wounds if creature(arg).name == state.met else 0
-    fight = wounded_foe(m, arg, wounds)
+    shot = creature(arg).name == state._met_foe()
+    fight = wounded_foe(m, arg, state.met_wounds if shot else 0, state.met_dexterity if shot else 0)
     a, b = fight.spec.a, fight.spec.b
     mine, theirs = chances(fight.spec, 0, False), chances(fight.spec, 1, False)
     text = (
@@ -700,8 +826,29 @@ def _fight(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     )
     bout = Bout(fight, i, creature(arg).name, 1 + max((b.group for b in state.bouts), default=0))
     k = len(state.bouts)
-    state = replace(state, bouts=(*state.bouts, bout), pending=k, last=k, met_wounds=0)
+    state = replace(state, bouts=(*state.bouts, bout), pending=k, last=k, met_wounds=0, met_dexterity=0)
     return state._note(i, "Melee begins", text, creature(arg).source)
+
+
+OF_A_COMPANY = {"Outlaws": "Men", "Civilians": "Men", "a magic-user": "Men"}
+"""What a man of a company met is fought as: one of Chart F's "Men" (:841); their arms are the referee's."""
+
+
+def _foe_met(state: CampaignState, i: int, arg: str) -> str:
+    """The foe `fight:I:ARG` names, once sure it is what the party met (:1068-1079): the creature met
+    (ARG that creature or empty), a soldier of the force met (`soldiers.foe_of`), a man of outlaws,
+    civilians or a magic-user's company ("Men"); with nothing met, any creature the referee names."""
+    met = state.met
+    if not met:
+        if not arg:
+            raise UsageError(f"fight:{i}:CREATURE: name the creature (nothing was met)")
+        return creature(arg).name
+    if met == SOLDIERS:
+        return foe_of(state.force, arg)
+    allowed = creature(met).name if met.casefold() in creatures() else OF_A_COMPANY.get(met, "Men")
+    if arg and creature(arg).name != allowed:
+        raise UsageError(f"the party met {met}, not {creature(arg).name}: fight:{i}:{allowed} or fight:{i}:")
+    return allowed
 
 
 def _join(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
@@ -714,7 +861,8 @@ def _join(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     if other is None:
         raise UsageError(f"join:{i}:{j}: character {j} is not fighting")
     left = other.fight.hp[1]
-    fight = wounded_foe(m, other.foe, creature(other.foe).hits - left)
+    lost = creature(other.foe).dexterity - other.fight.spec.b.dexterity  # an arrow's special hit (:1609)
+    fight = wounded_foe(m, other.foe, creature(other.foe).hits - left, lost)
     a = fight.spec.a
     text = (
         f"{a.name} ({a.hit_points} hits, {chances(fight.spec, 0, False)[0].chance}% to hit) joins"
@@ -731,13 +879,13 @@ def _join(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
 def _shoot(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     if m.character.current_hit_points < 1:
         raise UsageError(f"{m.name} is unconscious")
-    if not state.met or state.met.casefold() not in creatures():
+    if not state._met_foe():
         raise UsageError("shoot: no creature has been met to shoot at")
     weapon, yards_text = Bowshot.parse(arg).weapon, Bowshot.parse(arg).yards
     yards = _int(yards_text, "yards")
     if yards < 0:
         raise UsageError(f"yards {yards} cannot be negative")
-    aim(m, state.met, weapon, yards)
+    aim(m, state._met_foe(), weapon, yards)
     return replace(state, shooter=i, shot=str(Bowshot(weapon, str(yards))))
 
 
@@ -901,6 +1049,8 @@ def _purse_handler(change: Callable[[Member, str], tuple[Member, Line]]) -> _Han
 
 def _buy(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     town = state.here()
+    if not on_price_list(arg):
+        return _buy_supply(state, i, m, arg, town)
     if town is not None:
         key = price(arg)[0]
         maker = supplier(key)
@@ -913,6 +1063,15 @@ def _buy(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
         moved, line = buy(m, name, town.cost(price(name)[1]) if town else None)
         return state._with_member(i, moved)._note(i, *line)
     return replace(state, buying=name, buyer=i)
+
+
+def _buy_supply(state: CampaignState, i: int, m: Member, arg: str, town: Town | None) -> CampaignState:
+    """ "ITEM[:N]" of Table D: always to be had (:517), from a town's merchants or inns, at its markup."""
+    if town is not None and "Merchant" not in town.makers and not town.inns:
+        name = supply(Purchase.parse(arg).item).key
+        raise UsageError(f"{town.name} has no merchant or inn to sell the {name} (:517)")
+    moved, text = buy_supply(m, arg, town.markup if town else 0)
+    return state._with_member(i, moved)._note(i, "Bought", text, "002_8449cbd1010a37a5.txt:517-542")
 
 
 def _study_break(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
@@ -1023,7 +1182,7 @@ def _settle(state: CampaignState) -> CampaignState:
 # Sample actions for bots
 
 
-def _member_actions(i: int, m: Member, day: int, year: int) -> list[str]:
+def _member_actions(i: int, m: Member, day: int, year: int, foe: str = "Wolf") -> list[str]:
     c = m.character
     acts = [f"exp:{i}:1", f"exp:{i}:1/2", f"boast:{i}:5", f"renown:{i}:2", f"found-out:{i}"]
     if c.current_hit_points > 2:
@@ -1032,7 +1191,7 @@ def _member_actions(i: int, m: Member, day: int, year: int) -> list[str]:
     if c.funds_gp >= CHAINMAIL_GP:
         acts.append(f"buy:{i}:chainmail")
     if c.current_hit_points > 0:
-        acts.append(f"fight:{i}:Wolf")
+        acts.append(f"fight:{i}:{foe}")
     else:
         acts.append(f"kill:{i}")
     if m.study is None:

@@ -8,6 +8,7 @@ by name (any case); `creature_fighter` makes it a `combat.Fighter` for the melee
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -17,9 +18,20 @@ from grognard.engine.errors import ContentError, UsageError
 from grognard.systems.adventures_in_fantasy.combat import Fighter
 from grognard.systems.adventures_in_fantasy.damage import armour_piece, body_type
 from grognard.systems.adventures_in_fantasy.missiles import target_size
+from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 
 HITS_PER_DIE = 9
 """Hit points of one hit die when the file gives none: a man's (ruling "Creature figures")."""
+
+SOLDIER = re.compile(
+    r"^(?P<part>mounted|foot) soldier \((?P<weapon>[^,()]+), (?P<armour>leather|chainmail|plate),"
+    r" (?P<shield>shield|no shield)\)$",
+    re.IGNORECASE,
+)
+"""A soldier of Chart M as the campaign names him: "foot soldier (Spear, Chainmail, shield)"."""
+
+SOLDIER_ARMOUR = {"leather": "leather armour", "chainmail": "chainmail", "plate": "full plate armour"}
+"""Chart M's armour (:969-991) as the armour save chart names it; its shields are the small (:965)."""
 
 
 class Creature(BaseModel):
@@ -71,9 +83,25 @@ def creatures() -> dict[str, Creature]:
     return found
 
 
+def soldier(name: str) -> Creature | None:
+    """A soldier met, named as `soldiers.troop_label` names him: a man (Chart F's "Men", :841) in the
+    armour and shield Chart M gave his part (:953-998); None when `name` is not one."""
+    found = SOLDIER.match(name.strip())
+    if found is None:
+        return None
+    shield: tuple[str, ...] = ("small shield",) if found["shield"].lower() == "shield" else ()
+    armour = (SOLDIER_ARMOUR[found["armour"].lower()], *shield)
+    man = creatures()["men"]
+    note = f"a soldier met, armed with a {found['weapon']} (the campaign's melee takes no weapon)"
+    return man.model_copy(
+        update={"name": name.strip(), "armour": armour, "source": f"{RULEBOOK}:953-998", "note": note}
+    )
+
+
 def creature(name: str) -> Creature:
-    """The creature called `name` (any case); an unknown name is a `UsageError` listing some."""
-    found = creatures().get(name.strip().casefold())
+    """The creature called `name` (any case), or a soldier met (`soldier`); an unknown name is a
+    `UsageError` listing some."""
+    found = creatures().get(name.strip().casefold()) or soldier(name)
     if found is None:
         raise UsageError(
             f"no creature {name!r}; the creatures are {', '.join(c.name for c in creatures().values())}"

@@ -281,12 +281,16 @@ def _other_creature(rng: Rng, terrain: str, steps: list[Step]) -> str:
     return name
 
 
-def outdoor_encounter(rng: Rng, terrain: str, area: str | None = None) -> OutdoorEncounter:
+def outdoor_encounter(
+    rng: Rng, terrain: str, area: str | None = None, *, soldiers_force: bool = True
+) -> OutdoorEncounter:
     """Tables H-N for one day in `terrain`; `area` is the predominant alignment of the area, if known.
 
     Steps: the base chance (H), the type (H), then the chart for the type: a force of outlaws or
     soldiers (K, L, M), civilians (J), or special (I: soldiers, a magic-user or an other creature, N);
     for any encounter, night (30%, line 1144) and, for a force, its deployment (line 1098).
+    With `soldiers_force` False a force of soldiers is left unrolled (no K, L, M, deployment): the
+    campaign throws it as chance nodes of its own (`soldiers`).
     """
     terrain = check_terrain(terrain)
     aligned = None if area is None else check_alignment(area)
@@ -314,7 +318,7 @@ def outdoor_encounter(rng: Rng, terrain: str, area: str | None = None) -> Outdoo
     elif kind == "Soldier":
         alignment = aligned
         steps.append(Step("soldiers' alignment", aligned or "the area's", cite(871)))
-        force = roll_force(rng, terrain)
+        force = roll_force(rng, terrain) if soldiers_force else None
     elif kind == "Civilians":
         civilians = _civilians(rng, steps)
     elif kind == "Magical":

@@ -14,13 +14,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from grognard.engine.dice.core import Rng, Roll, percentile
 from grognard.engine.errors import UsageError
+from grognard.engine.game import Outcome
+from grognard.systems.adventures_in_fantasy.action_text import SpecialHit
 from grognard.systems.adventures_in_fantasy.combat import Fighter, HitChance, with_hit_points
 from grognard.systems.adventures_in_fantasy.creatures import creature, creature_fighter
-from grognard.systems.adventures_in_fantasy.damage import DamageRules, body_type, hit_damage, roll_hit_damage
+from grognard.systems.adventures_in_fantasy.damage import (
+    SPECIAL,
+    SPECIAL_DAMAGE,
+    DamageRules,
+    body_type,
+    die_distribution,
+    location_distribution,
+    roll_hit_damage,
+    save_distribution,
+    strength_damage,
+    worn_effects,
+)
 from grognard.systems.adventures_in_fantasy.experience import Award, warrior_experience
 from grognard.systems.adventures_in_fantasy.melee import MeleeRules, MeleeState, chances, start_melee
 from grognard.systems.adventures_in_fantasy.missiles import Shot, missile_chance, missile_weapon, target_size
@@ -196,25 +210,77 @@ def _damage_rules(shot: Shot, foe: str) -> DamageRules:
     return DamageRules(hit_location=True, armour=creature(foe).armour, missile=shot.missile())
 
 
-def shot_outcomes(shot: Shot, chance: int, foe: str, left: int) -> tuple[tuple[int, Fraction], ...]:
-    """The exact hits an arrow takes from `foe` (capped at the `left` it has): a miss or a hit's damage."""
+SPECIAL_DEXTERITY_SIDES = 10
+"""Special damage takes 1d10 Dexterity (:1609)."""
+
+
+@dataclass(frozen=True)
+class ArrowHit:
+    """What an arrow did: the hit points it took, and for a special hit of Chart O the Dexterity lost
+    and whether a second special roll halved the creature's movement (:1609)."""
+
+    hits: int
+    special: bool = False
+    dexterity_lost: int = 0
+    movement_halved: bool = False
+
+    @property
+    def outcome(self) -> Outcome:
+        """The chance outcome: the hits as a number, or "special:HITS:DEX[:halved]" for a special hit."""
+        if not self.special:
+            return self.hits
+        return str(SpecialHit(str(self.hits), str(self.dexterity_lost), self.movement_halved))
+
+    @classmethod
+    def of(cls, outcome: Outcome) -> ArrowHit:
+        """The arrow's hit from its outcome (`outcome`)."""
+        if isinstance(outcome, int):
+            return cls(outcome)
+        hit = SpecialHit.parse(str(outcome))
+        if hit is None:
+            raise UsageError(f"no arrow outcome {outcome!r}")
+        return cls(int(hit.hits), True, int(hit.dexterity), hit.halved)
+
+
+def shot_outcomes(shot: Shot, chance: int, foe: str, left: int) -> tuple[tuple[Outcome, Fraction], ...]:
+    """The exact outcomes of an arrow at `foe` (hits capped at the `left` it has): a miss (0), a hit's
+    hit points, or a special hit of Chart O with its hit points, Dexterity lost (1d10) and whether the
+    second roll halves its movement (:1609), each as `ArrowHit.outcome`."""
     p = Fraction(chance, 100)
-    out: dict[int, Fraction] = {0: 1 - p}
-    for taken, q in hit_damage(body_type(creature(foe).body), _damage_rules(shot, foe)):
-        k = min(taken, left)
-        out[k] = out.get(k, Fraction(0)) + p * q
-    return tuple((k, v) for k, v in sorted(out.items()) if v > 0)
+    body = body_type(creature(foe).body)
+    rules = _damage_rules(shot, foe)
+    effects = worn_effects(rules.armour, rules.missile, rules.behind, rules.magical)
+    again = dict(location_distribution(body)).get(SPECIAL, Fraction(0))
+    out: dict[Outcome, Fraction] = {0: 1 - p}
+    for die, q in location_distribution(body):
+        for rolled, r in die_distribution(SPECIAL_DAMAGE if die == SPECIAL else die).items():
+            dealt = strength_damage(rolled, rules.strength)
+            for taken, s in save_distribution(dealt, effects).items():
+                hits = min(taken, left)
+                if die != SPECIAL:
+                    out[hits] = out.get(hits, Fraction(0)) + p * q * r * s
+                    continue
+                for dexterity in range(1, SPECIAL_DEXTERITY_SIDES + 1):
+                    for halved, t in ((True, again), (False, 1 - again)):
+                        key = ArrowHit(hits, True, dexterity, halved).outcome
+                        out[key] = out.get(key, Fraction(0)) + p * q * r * s * t / SPECIAL_DEXTERITY_SIDES
+    return tuple((k, v) for k, v in out.items() if v > 0)
 
 
-def roll_shot(rng: Rng, shot: Shot, chance: int, foe: str, left: int) -> tuple[int, tuple[Roll, ...]]:
-    """Throw the arrow: two d20 against the chance, then the hit's damage and saves, every die shown."""
+def roll_shot(rng: Rng, shot: Shot, chance: int, foe: str, left: int) -> tuple[Outcome, tuple[Roll, ...]]:
+    """Throw the arrow: two d20 against the chance, then the hit's damage and saves, every die shown;
+    the outcome as `shot_outcomes` names it."""
     thrown = percentile(rng)
     hit = thrown.total <= chance
     shown = [Roll(f"arrow ({chance}%): {'hit' if hit else 'miss'}", thrown.dice, thrown.total, thrown.detail)]
     if not hit:
         return 0, tuple(shown)
     done = roll_hit_damage(rng, body_type(creature(foe).body), _damage_rules(shot, foe))
-    return min(done.taken, left), (*shown, *done.rolls)
+    where = done.location
+    if where is None or where.die != SPECIAL:
+        return min(done.taken, left), (*shown, *done.rolls)
+    arrow = ArrowHit(min(done.taken, left), True, where.dexterity_lost, where.movement_halved)
+    return arrow.outcome, (*shown, *done.rolls)
 
 
 def shot_award(m: Member, foe: str, chance: int) -> Award:
@@ -227,7 +293,11 @@ def shot_award(m: Member, foe: str, chance: int) -> Award:
     )
 
 
-def wounded_foe(m: Member, foe: str, wounds: int) -> MeleeState:
-    """The melee against a creature already wounded by arrows."""
+def wounded_foe(m: Member, foe: str, wounds: int, dexterity_lost: int = 0) -> MeleeState:
+    """The melee against a creature already wounded by arrows (its Dexterity less what their special
+    hits took, :1609)."""
     fresh = creature_fighter(foe)
-    return start_melee(member_fighter(m), with_hit_points(fresh, fresh.hit_points - wounds), CAMPAIGN_RULES)
+    hurt = with_hit_points(fresh, fresh.hit_points - wounds)
+    if dexterity_lost:
+        hurt = replace(hurt, dexterity=max(0, hurt.dexterity - dexterity_lost))
+    return start_melee(member_fighter(m), hurt, CAMPAIGN_RULES)

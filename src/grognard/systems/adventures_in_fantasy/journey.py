@@ -86,8 +86,9 @@ def outcome_of(e: OutdoorEncounter) -> str:
 
 def day_roll(rng: Rng, terrain: str) -> tuple[str, tuple[Roll, ...], OutdoorEncounter]:
     """Throw a day's encounter in `terrain`: the outcome, every roll (named by what it decided), and
-    the encounter in full."""
-    e = outdoor_encounter(rng, terrain)
+    the encounter in full. Soldiers met are only named: their force and reaction are the campaign's
+    next chance nodes (`soldiers`)."""
+    e = outdoor_encounter(rng, terrain, soldiers_force=False)
     rolls = tuple(
         Roll(f"{s.label}: {s.result}", s.roll.dice, s.roll.total, s.roll.detail) for s in e.steps if s.roll
     )

@@ -23,6 +23,7 @@ from grognard.systems.adventures_in_fantasy.action_text import (
     Money,
     Party,
     Place,
+    Purchase,
     StudyBreak,
     Travel,
     parse,
@@ -33,6 +34,7 @@ from grognard.systems.adventures_in_fantasy.campaign import CampaignState
 from grognard.systems.adventures_in_fantasy.melee import MeleeState, turn_label
 from grognard.systems.adventures_in_fantasy.melee_odds import melee_odds
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
+from grognard.systems.adventures_in_fantasy.supplies import on_price_list
 from grognard.systems.adventures_in_fantasy.view_forms import forms_data, groups_data
 
 SYSTEM_ID = "adventures-in-fantasy"
@@ -136,6 +138,9 @@ def _member_label(state: CampaignState, head: str, index: int, arg: str) -> str:
         away = StudyBreak.parse(arg)
         year = f" ({away.year} this year)" if away.year else ""
         return f"{name} spends {away.weeks} week(s) away from his course{year}"
+    if head == "buy" and not on_price_list(arg):
+        bought = Purchase.parse(arg)
+        return f"{name} buys {bought.count} x {bought.item} (Table D's general supplies)"
     if head == "find":
         found = Find.parse(arg)
         weight = f" ({found.pounds} lb)" if found.pounds else ""
@@ -235,6 +240,7 @@ def campaign_sight(state: GameState, seat: int | None) -> Sight:
                 "funds_gp": c.funds_gp,
                 "alignment": m.alignment,
                 "silver": m.silver,
+                "copper": m.copper,
                 "men": m.band.men,
                 "studying": m.study is not None,
                 "course": None if m.study is None else {"number": m.study.number, "months": m.study.months},
@@ -253,6 +259,8 @@ def campaign_sight(state: GameState, seat: int | None) -> Sight:
             "journey_days": state.journey,
             "bound_for": state.bound or None,
             "met": state.met or None,
+            "soldiers": state.force or None,
+            "reaction": state.reaction or None,
         },
         "towns": [{"name": t.name, "text": t.describe()} for t in state.towns],
         "fighting": [

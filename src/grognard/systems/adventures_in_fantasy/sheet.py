@@ -78,6 +78,7 @@ def sheet(index: int, m: Member) -> dict[str, Any]:
         "money": {
             "gold": c.funds_gp,
             "silver": m.silver,
+            "copper": m.copper,
             "yearly_income_gp": c.yearly_income_gp,
         },
         "health": {
@@ -113,6 +114,7 @@ def party(members: Sequence[Member]) -> dict[str, Any]:
                 "hits": f"{c.current_hit_points}/{c.hit_points}",
                 "gold": c.funds_gp,
                 "silver": m.silver,
+                "copper": m.copper,
                 "kit_lb": c.burden_lb,
                 "move_inches": float(character_movement(c).inches) if m.alive else 0.0,
                 "hirelings": m.band.men,
@@ -124,5 +126,6 @@ def party(members: Sequence[Member]) -> dict[str, Any]:
         "able": len(able),
         "gold": sum(int(r["gold"]) for r in rows),
         "silver": sum(int(r["silver"]) for r in rows),
+        "copper": sum(int(r["copper"]) for r in rows),
         "slowest_move_inches": min((float(r["move_inches"]) for r in able), default=0.0),
     }

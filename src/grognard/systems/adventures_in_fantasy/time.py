@@ -98,7 +98,8 @@ class Skill(Model):
 
 class Member(Model):
     """A kept character and what the campaign knows beyond the sheet: alignment, exact experience,
-    reputation, illness, the last promotion's year, a course, skills, magical service, silver, men."""
+    reputation, illness, the last promotion's year, a course, skills, magical service, silver and copper
+    (gold is on the sheet), men."""
 
     character: Character
     alignment: Alignment = ""
@@ -110,6 +111,7 @@ class Member(Model):
     skills: tuple[Skill, ...] = ()
     service_weeks: int = Field(default=0, ge=0, le=4)
     silver: int = Field(default=0, ge=0)
+    copper: int = Field(default=0, ge=0)
     band: Band = Band()
     seed: int | None = None
 

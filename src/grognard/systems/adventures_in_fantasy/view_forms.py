@@ -326,9 +326,10 @@ FORMS: tuple[Form, ...] = (
     _who(
         "buy",
         "Buy an item",
-        "he buys from the price list: availability rolled, price paid, item in his kit",
+        "he buys from the price list (availability rolled) or Table D's supplies (ITEM:N for N of them):"
+        " price paid, item in his kit",
         "money",
-        Field("ITEM", "Which item (as the price list names it)"),
+        Field("ITEM", "Which item (as the price list or Table D names it; ITEM:N for N supplies)"),
         rolls=True,
     ),
     _who(
