@@ -92,3 +92,12 @@ def test_each_system_is_registered_by_its_system_module() -> None:
             continue  # a test game of GROGNARD_PLUGINS
         assert facts.module.endswith(".system"), facts
         assert registry.get_system(facts.id) is importlib.import_module(facts.module).SYSTEM
+
+
+def test_every_shipped_system_is_checked() -> None:
+    """A new system's package joins `SYSTEMS` (the recipe "Add a sixth system" says so)."""
+    import grognard.systems  # noqa: F401  (declares the systems)
+    from grognard.engine import registry
+
+    packages = {f.module.split(".")[2] for f in registry.facts() if f.module.startswith("grognard.systems.")}
+    assert packages <= set(SYSTEMS)

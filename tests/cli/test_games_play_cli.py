@@ -82,3 +82,15 @@ def test_refusals_exit_2_with_one_line(tmp_path: Path) -> None:
     assert bad.code == 2 and "whole number" in bad.err
     bad = grognard("games", "new", "talisman", "game", "--seat", "robot", home=tmp_path)
     assert bad.code == 2 and "robot" in bad.err
+
+
+def test_every_shipped_game_is_played() -> None:
+    """A new system's games join `GAMES`, by its command's name (the recipe "Add a sixth system")."""
+    import grognard.systems  # noqa: F401  (declares the systems)
+    from grognard.engine import registry
+
+    shipped = [f for f in registry.facts() if f.module.startswith("grognard.systems.")]
+    played = {(c, g) for c, g, _ in GAMES}
+    for facts in shipped:
+        names = {facts.command, *facts.aliases}
+        assert all(any((n, g) in played for n in names) for g in facts.games), facts.id

@@ -102,3 +102,12 @@ def test_heroquest_defence_counts_the_blocking_shields(tmp_path: Path) -> None:
     assert ran.code == 0, ran.err
     assert " defends: [" in ran.out and "white shield(s)" in ran.out and "black shield(s)" in ran.out
     assert "The quest is won!" in ran.out or "lost" in ran.out
+
+
+def test_undo_before_any_move_is_one_line_in_words(tmp_path: Path) -> None:
+    """Undo with nothing to undo says so in words (no seat number) and the game goes on (issue 30)."""
+    made = grognard("games", "new", "gs", "gamebook", "--option", "book=sample", "--seed", "1", home=tmp_path)
+    ran = grognard("games", "play", made.out.strip(), stdin="u\nq\n", home=tmp_path)
+    assert ran.code == 0, ran.err
+    assert "You have made no move yet, so there is no decision to undo." in ran.out
+    assert "seat 0" not in ran.out.lower()

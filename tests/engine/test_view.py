@@ -229,3 +229,11 @@ def test_a_game_without_a_registered_view_gets_the_plain_one() -> None:
     view = seat_view("toy", "duel", views, state, 0)
     assert view.public == {"state": state.describe()}
     assert views.seats(state) == 2
+
+
+def test_every_shipped_game_is_in_the_list() -> None:
+    """A new system's games join `GAMES` (the recipe "Add a sixth system" says so; this fails until then)."""
+    shipped = {
+        (f.id, g) for f in registry.facts() if f.module.startswith("grognard.systems.") for g in f.games
+    }
+    assert shipped <= {(s, g) for s, g, _ in GAMES}

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import grognard.systems  # noqa: F401  (registers the systems)
+from grognard.engine import registry
 from grognard.engine.conformance import check_registered
 
 CASES: list[tuple[str, str, dict[str, Any], int, int, int]] = [
@@ -92,3 +93,11 @@ def test_check_views_refuses_a_view_that_leaks() -> None:
         )
     with pytest.raises(AssertionError, match="seat 1's view leaks: shows too much"):
         check_views("toy", "duel", GameViews(sight, two, audit=audit), state, ())
+
+
+def test_every_shipped_game_is_checked() -> None:
+    """A new system's games join `CASES` (the recipe "Add a sixth system" says so; this fails until then)."""
+    shipped = {
+        (f.id, g) for f in registry.facts() if f.module.startswith("grognard.systems.") for g in f.games
+    }
+    assert shipped <= {(case[0], case[1]) for case in CASES}

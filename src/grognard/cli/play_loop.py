@@ -242,7 +242,8 @@ class ViewLoop:
                 try:
                     dropped = match.undo(seat)
                 except MatchError as e:
-                    say(f"Nothing to undo: {e}.")
+                    said = str(e)
+                    say(f"{said[:1].upper()}{said[1:]}.")
                     continue
                 say(f"Undone: back to your previous decision ({dropped} move(s) taken back).")
                 self.last.pop(seat, None)
@@ -258,7 +259,11 @@ class ViewLoop:
                 if answer == ask:
                     action = self.amount(seat, amounts, shown)
                 else:
-                    action = next(a.id for a in offered if a.label == answer)
+                    chosen = next(a for a in offered if a.label == answer)
+                    if chosen.confirm and read_line(f"{chosen.confirm} (y/n): ").lower() not in ("y", "yes"):
+                        say("Not done.")
+                        continue
+                    action = chosen.id
                 try:
                     self.pending += match.act(seat, action, view.ply)
                 except MatchError as e:

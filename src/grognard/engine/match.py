@@ -318,7 +318,7 @@ class Match:
         moves = self.session.moves
         last = max((i for i, m in enumerate(moves) if m.player == seat), default=None)
         if last is None:
-            raise MatchError(f"seat {seat} has no decision to undo")
+            raise MatchError("you have made no move yet, so there is no decision to undo")
         dropped = len(moves) - last
         del moves[last:]
         self.session.state = None

@@ -50,6 +50,9 @@ class ActionView(_Model):
     label: str
     group: str = "choice"
     target: Target | None = None
+    confirm: str = ""
+    """A question the player answers before the move is made, for a move not lightly taken back
+    (leaving a quest, ending a campaign); "" for none."""
 
 
 class DieFace(_Model):

@@ -30,6 +30,8 @@ from grognard.engine.view import (
     one_seat,
 )
 from grognard.gamebook.action_text import number_in
+from grognard.gamebook.books import ShippedBooks
+from grognard.gamebook.load import load_book
 from grognard.gamebook.runner import GamebookState
 
 
@@ -84,9 +86,6 @@ def book_played(public: Mapping[str, Any]) -> str:
 @cache
 def shipped_cards(books: str) -> tuple[Card, ...]:
     """The books shipped in package `books` as the library shows them: title, blurb, author, length."""
-    from grognard.gamebook.books import ShippedBooks
-    from grognard.gamebook.load import load_book
-
     cards = []
     for name, path in ShippedBooks(books).all().items():
         book = load_book(path)

@@ -130,9 +130,10 @@ def test_play_return_after_a_retreat_from_the_command_line(
     assert made.code == 0, made.err
     play = ("hq", "play", QUEST, "--heroes", "conan", "--order", "agree", "--seed", "1")
     first = grognard(*play, stdin="1\nq\n", home=tmp_path)
-    leave = re.search(r"(\d+)\. Leave", first.out)
+    leave = re.search(r"(\d+)\. Leave the quest", first.out)
     assert leave is not None, first.out
-    gone = grognard("hq", "play", "--game", "1", stdin=f"{leave[1]}\n", home=tmp_path)
+    gone = grognard("hq", "play", "--game", "1", stdin=f"{leave[1]}\ny\n", home=tmp_path)
+    assert "Leave the quest before its goal is met? Conan goes out" in gone.out  # asked first (issue 30)
     assert "The heroes have retreated" in gone.out, gone.out[-1500:]
     early = grognard(*play, "--rounds", "1", stdin="q\n", home=tmp_path)  # game 2, not a retreat
     refused = grognard("hq", "play", "--return", "2", stdin="q\n", home=tmp_path)

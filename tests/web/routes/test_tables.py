@@ -274,3 +274,46 @@ def test_the_export_is_the_hosts_record_and_nothing_for_a_stranger(seated: bool)
     assert got.status_code == 200 and "attachment" in got.headers["content-disposition"]
     data = got.json()
     assert data["seed"] is None and data["system"] == "fighting-fantasy"
+
+
+def test_leaving_a_quest_is_asked_first_and_nothing_moves_until_it_is_answered() -> None:
+    """A move not lightly made (a hero leaving the quest) answers its question with the table, and is made
+    only when posted again with `confirmed=yes`; a JSON client is told the same (issue 30)."""
+    host = browser()
+    table = host.start("heroquest", "quest", ["here", "bot"], quest="the-goblin-cellar", heroes="barbarian")
+    before = host.view(table)["view"]
+    leave = next(a for a in before["actions"] if a["id"] == "leave")
+    assert leave["label"] == "Leave the quest up the stairs"
+    assert leave["confirm"].startswith("Leave the quest before its goal is met?")
+    form = {"action": "leave", "ply": str(before["ply"])}
+    asked = host.post(f"{table}/act", form)
+    assert asked.status_code == 200 and "data-asking" in asked.text and "data-confirm-yes" in asked.text
+    assert host.view(table)["view"]["ply"] == before["ply"]  # nothing was moved
+    refused = host.post(f"{table}/act", form, headers=JSON)
+    assert refused.status_code == 409 and "confirmed=yes" in refused.text
+    made = host.post(f"{table}/act", form | {"confirmed": "yes"})
+    assert made.status_code == 303
+    assert host.view(table)["view"]["ply"] > before["ply"]
+    others = [a for a in before["actions"] if a["id"] != "leave"]
+    assert all(a["confirm"] == "" for a in others)
+
+
+def test_undo_at_a_finished_game_is_asked_first() -> None:
+    """At the end, undo is offered as "play on" and asked first; answered, the last move is taken back."""
+    host = browser()
+    table = fight(host)
+    for _ in range(200):
+        if host.view(table)["over"]:
+            break
+        assert act(host, table).status_code == 200
+    end = host.view(table)
+    assert end["over"]
+    page = host.client.get(table).text
+    assert "Take back my last move and play on" in page
+    asked = host.post(f"{table}/undo", {})
+    assert asked.status_code == 200 and "The game is over. Take back your last move" in asked.text
+    assert 'action="/games/' in asked.text and '/undo"' in asked.text and "data-confirm-yes" in asked.text
+    assert host.view(table)["view"]["ply"] == end["view"]["ply"]
+    done = host.post(f"{table}/undo", {"confirmed": "yes"})
+    assert done.status_code == 303
+    assert host.view(table)["view"]["ply"] < end["view"]["ply"] and not host.view(table)["over"]

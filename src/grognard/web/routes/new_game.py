@@ -130,7 +130,8 @@ def create_game(request: Request, form: Form, tables: Tables) -> Response:
     options: dict[str, OptionValue] = {}
     for option in info.options:
         raw = form.get(f"option:{option.name}")
-        picked = {k.split(":", 2)[2] for k in form if k.startswith(f"option:{option.name}:")}
+        ticked = f"option:{option.name}:"
+        picked = {k.removeprefix(ticked) for k in form if k.startswith(ticked)}
         if picked:  # a list picked from cards (a checkbox each), in the cards' order
             order = [c.value for c in front.cards(option.name)]
             raw = ",".join(sorted(picked, key=lambda v: (order.index(v) if v in order else len(order), v)))

@@ -28,6 +28,7 @@ from starlette.concurrency import run_in_threadpool
 
 from grognard.engine.errors import UsageError
 from grognard.engine.match import Match, MatchError
+from grognard.engine.view import ActionView
 from grognard.web import live_odds
 from grognard.web.access import PUBLIC_MARK, Visitor, export_data, is_over
 from grognard.web.live import STOPPING, watch
@@ -160,13 +161,22 @@ def moved(request: Request, tables: TableAccess, key: str, notice: str = "") -> 
     return back(request, key)
 
 
-def notice(request: Request, tables: TableAccess, page: Page, key: str, message: str) -> Response:
-    """The table with a notice over it (htmx: its fragment; JSON: the view and the notice)."""
+def notice(
+    request: Request,
+    tables: TableAccess,
+    page: Page,
+    key: str,
+    message: str,
+    asking: ActionView | None = None,
+    asking_to: str = "act",
+) -> Response:
+    """The table with a notice over it (htmx: its fragment; JSON: the view and the notice); with `asking`,
+    the notice is that action's question, answered by posting it again to `asking_to` or not at all."""
     if wants_json(request):
         return moved(request, tables, key, message)
     context = table_context(request, tables, key, False)
     template = "fragments/table.html" if is_htmx(request) else "table.html"
-    return page(request, template, **context, notice=message)
+    return page(request, template, **context, notice=message, asking=asking, asking_to=asking_to)
 
 
 @ROUTER.get("/games/{key}/seat/{seat}/{token}")
@@ -205,7 +215,7 @@ async def odds(request: Request, key: str, ply: int, tables: Tables) -> JSONResp
 
 
 @ROUTER.post("/games/{key}/act")
-def act(request: Request, key: str, form: Form, tables: Tables) -> Response:
+def act(request: Request, key: str, form: Form, tables: Tables, page: Pages) -> Response:
     action = form.get("action", "")[:500]
     ply = form.get("ply", "")
     if not ply.isdigit() or len(ply) > 9:
@@ -217,6 +227,12 @@ def act(request: Request, key: str, form: Form, tables: Tables) -> Response:
     acting = [s for s in mine if s in match.humans_to_act()]
     if not acting:
         raise HTTPException(409, "it is not your turn: the table shows who is to act")
+    if form.get("confirmed") != "yes" and int(ply) == match.ply:
+        offered = next((a for a in match.view(acting[0], odds=False).actions if a.id == action), None)
+        if offered is not None and offered.confirm:  # asked first; nothing is moved until answered
+            if wants_json(request):
+                raise HTTPException(409, f"{offered.confirm} (post the move again with confirmed=yes)")
+            return notice(request, tables, page, key, offered.confirm, asking=offered)
     try:
         match.act(acting[0], action, int(ply), guard=writing)
     except MatchError as e:
@@ -255,6 +271,12 @@ def undo(request: Request, key: str, form: Form, tables: Tables, page: Pages) ->
     if not humans_here:
         raise HTTPException(403, "you hold no seat at this table")
     seat = next((s for s in humans_here if own_undo_allowed(match, s)), None)
+    if seat is not None and is_over(match) and form.get("confirmed") != "yes":
+        question = "The game is over. Take back your last move and play on from there?"
+        if wants_json(request):
+            raise HTTPException(409, f"{question} (post again with confirmed=yes)")
+        taking = ActionView(id="", label="take back my last move", confirm=question)
+        return notice(request, tables, page, key, question, asking=taking, asking_to="undo")
     if seat is None:
         if not any(m.player in humans_here for m in match.session.moves):
             return notice(

@@ -20,7 +20,7 @@ from grognard.systems.heroquest.model.action_text import Order, hero_ref, parse
 from grognard.systems.heroquest.model.edits import known_traps
 from grognard.systems.heroquest.model.state import QuestState
 from grognard.systems.heroquest.rules.effects import hero_attack_dice, monster_defend_dice
-from grognard.systems.heroquest.rules.targets import place_label, trap_at_place
+from grognard.systems.heroquest.rules.targets import exit_here, place_label, trap_at_place
 
 
 def monster_letters(state: QuestState) -> dict[int, str]:
@@ -167,4 +167,9 @@ def action_label(state: QuestState, action: str) -> str:
         return f"{caster} casts Flashback: {state.hero_of(who).name} plays the turn again"
     if verb == "end" and state.turn.done and who is not None:
         return "end: let the turn stand"
+    if verb == "end" and who is not None:
+        return "end the turn"
+    if verb == "leave" and who is not None:
+        stairs = exit_here(state, who) == "stairs"
+        return "leave the quest up the stairs" if stairs else "leave the quest through the exit door"
     return action.replace(":", " ", 1)

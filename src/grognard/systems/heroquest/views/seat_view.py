@@ -26,8 +26,17 @@ from grognard.engine.errors import GrognardError
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, Card, Event, FrontEnd, GameViews, SeatView, Sight, Target
+from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.combat_dice import binomial
 from grognard.systems.heroquest.content.hero import casting_level
+from grognard.systems.heroquest.content.quest import load_quest
+from grognard.systems.heroquest.content.quest_setup import (
+    PARTY_SPECS,
+    SHIPPED_QUESTS,
+    Setup,
+    hero_from_spec,
+    quest_source,
+)
 from grognard.systems.heroquest.features.spells.spells import AVOID_FACES, find
 from grognard.systems.heroquest.model.action_text import Cast, cast_arg, hero_ref, parse
 from grognard.systems.heroquest.model.edits import known_traps
@@ -35,6 +44,8 @@ from grognard.systems.heroquest.model.events import HqEvent
 from grognard.systems.heroquest.model.state import GM_PLAYER, QuestState
 from grognard.systems.heroquest.policies.bots import hero_bot
 from grognard.systems.heroquest.rules.gear import attack_dice, defend_dice
+from grognard.systems.heroquest.rules.goals import met_on_leaving
+from grognard.systems.heroquest.rules.targets import exit_here
 from grognard.systems.heroquest.views.event_text import event_text, view_sentence
 from grognard.systems.heroquest.views.render import action_label, map_lines, monster_letters
 
@@ -323,6 +334,16 @@ def seat_log(state: QuestState, seat: int | None) -> list[Event]:
     return [log_event(e) for e in state.log if seat == GM_PLAYER or heroes_may_know(state, e)]
 
 
+def _asks(state: QuestState, action: str) -> str:
+    """The question asked before a move not lightly made: a hero leaving the quest before its goal is met
+    (and without meeting it by leaving) plays no more of it."""
+    i = state.current_hero()
+    if action != "leave" or i is None or state.goal_met or met_on_leaving(state, exit_here(state, i)):
+        return ""
+    name = state.hero_of(i).name
+    return f"Leave the quest before its goal is met? {name} goes out and plays no more of it."
+
+
 def quest_sight(state: GameState, seat: int | None) -> Sight:
     """The quest as `seat` sees it (the heroes' knowledge for seat 0 and onlookers)."""
     assert isinstance(state, QuestState)
@@ -331,7 +352,9 @@ def quest_sight(state: GameState, seat: int | None) -> Sight:
     if seat is not None and state.actor() == seat:
         for a in state.legal_actions():
             group, target = action_target(state, a)
-            actions.append(ActionView(id=a, label=_label(state, a), group=group, target=target))
+            actions.append(
+                ActionView(id=a, label=_label(state, a), group=group, target=target, confirm=_asks(state, a))
+            )
     return Sight(public=heroes_public(state), private=private, actions=actions, log=seat_log(state, seat))
 
 
@@ -437,9 +460,6 @@ STATS = ("attack", "defend", "body", "mind", "magic", "movement")
 
 
 def _quest_cards() -> tuple[Card, ...]:
-    from grognard.systems.heroquest.content.quest import load_quest
-    from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS, quest_source
-
     cards = []
     for ref in SHIPPED_QUESTS:
         quest = load_quest(quest_source(ref)).file
@@ -450,9 +470,6 @@ def _quest_cards() -> tuple[Card, ...]:
 
 
 def _hero_cards() -> tuple[Card, ...]:
-    from grognard.systems.heroquest.content import catalog as hq
-    from grognard.systems.heroquest.content.quest_setup import PARTY_SPECS, Setup, hero_from_spec
-
     party = Setup().heroes.split(",")
     cards: dict[str, Card] = {}
     for spec in PARTY_SPECS:
