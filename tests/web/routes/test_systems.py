@@ -220,3 +220,25 @@ def test_a_quest_is_uploaded_and_shown_and_a_refused_file_is_a_400() -> None:
     assert re.fullmatch(r"/quests/[0-9a-f]{32}", kept)
     page = player.client.get(kept)
     assert page.status_code == 200 and "Goblin by the Stairs" in page.text and "upload:" in page.text
+
+
+def test_ending_the_campaign_is_asked_first_on_the_desk_and_at_the_table() -> None:
+    """Ending a campaign asks first (issue 30): the desk answers a page with the question and the action
+    to post again with `confirmed=yes`; nothing is saved until then; a JSON client is told so."""
+    referee = browser()
+    desk = campaign(referee)
+    at = referee.json(f"{desk}.json")["ply"]
+    asked = referee.post(f"{desk}/act", {"kind": "end", "ply": str(at)})
+    assert asked.status_code == 200 and "End the campaign? Nothing more can be played" in asked.text
+    assert 'name="kind" value="end"' in asked.text and 'name="confirmed" value="yes"' in asked.text
+    assert referee.json(f"{desk}.json")["over"] is False
+    refused = desk_act(referee, desk, {"kind": "end"})
+    assert refused.status_code == 409 and "confirmed=yes" in refused.text
+    made = desk_act(referee, desk, {"kind": "end", "confirmed": "yes"})
+    assert made.status_code == 200 and made.json()["over"] is True
+    table = desk.replace("/aif/", "/games/")
+    assert referee.view(table)["over"] is True
+    fresh = campaign(referee).replace("/aif/", "/games/")
+    offered = {a["id"]: a for a in referee.view(fresh)["view"]["actions"]}
+    assert offered["end"]["confirm"].startswith("End the campaign?")
+    assert all(a["confirm"] == "" for k, a in offered.items() if k != "end" and not k.startswith("kill"))

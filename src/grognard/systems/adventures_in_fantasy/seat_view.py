@@ -281,8 +281,21 @@ def campaign_sight(state: GameState, seat: int | None) -> Sight:
     actions = []
     for a in state.legal_actions():
         group, target = _campaign_group(a)
-        actions.append(ActionView(id=a, label=campaign_label(state, a), group=group, target=target))
+        label = campaign_label(state, a)
+        actions.append(ActionView(id=a, label=label, group=group, target=target, confirm=asks(state, a)))
     return Sight(public=public, actions=actions, log=[campaign_event(e) for e in state.events])
+
+
+def asks(state: CampaignState, action: Action) -> str:
+    """The question asked before a referee action not lightly made: ending the campaign, finishing off a
+    fallen character ("" for any other)."""
+    act = parse(action)
+    if isinstance(act, Party) and act.head == "end":
+        return "End the campaign? Nothing more can be played in it (its log and sheets are kept)."
+    who = act.member if isinstance(act, ForMember) and act.head == "kill" else None
+    if who is not None and who < len(state.members):
+        return f"Finish off {state.members[who].name}? He dies where he lay."
+    return ""
 
 
 def _json(data: object) -> JsonValue:

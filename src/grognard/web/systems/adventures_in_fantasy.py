@@ -44,6 +44,7 @@ from grognard.systems.adventures_in_fantasy.encounters import TERRAINS
 from grognard.systems.adventures_in_fantasy.equipment import price_list
 from grognard.systems.adventures_in_fantasy.procedures import PROCEDURES, Field, Outcome, number
 from grognard.systems.adventures_in_fantasy.referee import campaign_log, given_list, make_action
+from grognard.systems.adventures_in_fantasy.seat_view import asks, campaign_label
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.table_dice import TableDice, check_spent, parse_rolls
 from grognard.systems.adventures_in_fantasy.time import Member
@@ -559,7 +560,7 @@ def log(request: Request, key: str, tables: Tables, page: Pages) -> HTMLResponse
 
 
 @ROUTER.post("/aif/{key}/act")
-def act(request: Request, key: str, form: Form, tables: Tables) -> Response:
+def act(request: Request, key: str, form: Form, tables: Tables, page: Pages) -> Response:
     """A referee action (with the dice the table threw, or rolled here); to a request for JSON, the
     desk's new state."""
     _referee(request, tables, key)
@@ -578,6 +579,21 @@ def act(request: Request, key: str, form: Form, tables: Tables) -> Response:
         action = action_text(ACTIONS[kind], form, len(state.members))
     else:
         raise UsageError(f"no desk action {kind!r}")
+    question = asks(state, action)
+    if question and form.get("confirmed") != "yes":  # asked first: nothing is made until answered
+        if wants_json(request):
+            raise HTTPException(409, f"{question} (post the action again with confirmed=yes)")
+        fields = [(k, v) for k, v in form.items() if k not in ("csrf", "confirmed")]
+        yes = campaign_label(state, action)
+        return page(
+            request,
+            "confirm.html",
+            question=question,
+            yes=yes,
+            fields=fields,
+            post_to=f"/aif/{key}/act",
+            back=f"/aif/{key}",
+        )
     _make(match, action, rolls, ply)
     if wants_json(request):
         return json_answer(desk_json(session, key))
