@@ -275,6 +275,12 @@ class Ruleset(ABC):
         """
         return ()
 
+    def choices_wait(self, sheet: Sheet) -> bool:
+        """True while the sheet holds a question the reader must answer first (among `reader_actions`),
+        so none of the section's choices is open until he has (Grey Star: an item found with no room
+        for it). The reader then cannot turn on, and look at what lies ahead, before answering."""
+        return False
+
     def apply_reader_action(self, sheet: Sheet, action: Action, section: Section, ctx: Context) -> Sheet:
         """The sheet after a reader action from `reader_actions`."""
         raise RuleNotImplementedError(f"{self.name} has no reader action {action!r}")

@@ -220,9 +220,10 @@ class GamebookState(GameState):
         return self.play.ruleset.condition_holds(self.sheet, condition, self.play.ctx)
 
     def open_choices(self) -> list[Action]:
-        """The actions `choice:N` (N counted from 1 in the section) whose conditions hold."""
+        """The actions `choice:N` (N counted from 1 in the section) whose conditions hold; none while
+        the ruleset has a question waiting for the reader's answer (`Ruleset.choices_wait`)."""
         section = self.current
-        if self.phase != "choose" or section is None:
+        if self.phase != "choose" or section is None or self.play.ruleset.choices_wait(self.sheet):
             return []
         return [f"choice:{i}" for i, c in enumerate(section.choices, 1) if self.holds(c.condition)]
 

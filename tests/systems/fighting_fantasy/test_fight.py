@@ -173,6 +173,26 @@ def test_escape_wound_can_kill() -> None:
     assert state.result().outcome == "dead"
 
 
+def test_the_escape_wound_is_the_creatures_own() -> None:
+    """000_13d85f0bd5b613c5.txt:57-59: "the creature automatically gets in one wound on you": the wound
+    of a creature that wounds for 3 (:44-46 as a book prints it) costs 3 as the hero flees, unless the
+    section sets the fleeing wound (`escape_damage`). One after another, the creature being fought;
+    several at once, one wound in all, the heaviest of those standing (docs/rulings/fighting-fantasy.md,
+    "Escape")."""
+    troll = Creature("Troll", 9, 12, damage=3)
+    assert fight((10, 20, 0), troll, can_escape=True).apply("escape").stamina == 17
+    assert fight((10, 20, 0), troll, can_escape=True, escape_damage=1).apply("escape").stamina == 19
+    rat = Creature("Rat", 5, 2, damage=1)
+    first = fight((10, 20, 0), rat, troll, can_escape=True)
+    assert first.apply("escape").stamina == 19
+    second = first.apply("fight").apply("hit")
+    assert second.foes == (0, 12) and second.apply("escape").stamina == 17
+    both = fight((10, 20, 0), rat, Creature("Troll", 9, 2, damage=3), together=True, can_escape=True)
+    assert both.apply("escape").stamina == 17
+    rat_left = both.apply("target:1").apply("hit")
+    assert rat_left.foes == (2, 0) and rat_left.apply("escape").stamina == 19
+
+
 def test_together_every_creature_rolls_and_the_reader_picks_a_target() -> None:
     """Ruling (several creatures at once): each rolls; hero once; target wounded as usual; others defended."""
     state = fight((10, 20, 0), Creature("A", 7, 6), Creature("B", 8, 6), together=True)

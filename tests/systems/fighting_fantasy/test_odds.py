@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 
@@ -10,7 +11,15 @@ import icepool
 from grognard.engine.odds.solver import solve
 from grognard.systems.fighting_fantasy.fight import FightState, start_fight
 from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
-from grognard.systems.fighting_fantasy.odds import FightAdvisor, advise, fight_objective, fight_odds
+from grognard.systems.fighting_fantasy.odds import (
+    POTION_WORTH,
+    FightAdvisor,
+    advise,
+    fight_objective,
+    fight_odds,
+    solve_odds,
+)
+from grognard.systems.fighting_fantasy.ruleset import FF_RULES
 from grognard.systems.fighting_fantasy.sheet import AdventureSheet
 
 
@@ -125,13 +134,15 @@ def test_luck_kept_has_a_worth() -> None:
 
 
 def test_escape_has_a_worth_when_stamina_counts() -> None:
-    """Escape (000_13d85f0bd5b613c5.txt:55-61): against a far stronger creature, fleeing keeps STAMINA."""
+    """Escape (000_13d85f0bd5b613c5.txt:55-61): against a far stronger creature, fleeing keeps STAMINA,
+    even where the escape itself counts for nothing (`endings={}`); counted as a loss and with no worth
+    in STAMINA, the slim chance of a win is better than nothing."""
     state = fight((6, 12, 0), (12, 20), can_escape=True)
-    advice = advise(state, fight_objective(stamina_worth=0.1))
+    advice = advise(state, fight_objective(stamina_worth=0.1, endings={}))
     assert advice.best == "escape"
     assert advice.actions["escape"].outcome_probabilities["escaped"] == 1
     assert advice.actions["escape"].expected_stamina == 10
-    assert advise(state).best == "fight"
+    assert advise(state, fight_objective(endings={})).best == "fight"
 
 
 def test_first_wound_values() -> None:
@@ -142,3 +153,56 @@ def test_first_wound_values() -> None:
         assert set(acts) == {"luck", "no-luck"}
     data = odds.to_json()
     assert {"p_win_without_luck", "p_win_optimal_luck", "expected_luck", "expected_stamina"} <= set(data)
+
+
+def test_a_measure_of_potion_kept_has_a_worth() -> None:
+    """A bottle holds two measures for the whole adventure (000_13d85f0bd5b613c5.txt:156-158) and a
+    Potion of Strength restores STAMINA to its Initial value (:137-139): at a win already certain, one
+    point of STAMINA short, the advice keeps its last measure (the ruleset's default `potion_worth`);
+    with the measure worth nothing, it drank it for that point. Near death against an equal creature it
+    is still drunk."""
+    sheet = replace(AdventureSheet.new(12, 20, 9, "strength"), stamina=19, potion_measures=1)
+    won = start_fight(sheet, [Creature("Rat", 2, 2)], FightRules())
+    assert won.legal_actions() == ("fight", "drink")
+    advice = FF_RULES.advisor(won, {}).advise(won)
+    assert advice.actions["fight"].win_probability == advice.actions["drink"].win_probability == 1
+    assert advice.best == "fight"
+    assert advise(won, fight_objective(0.01, 0.005, potion_worth=0)).best == "drink"
+    assert advise(won, fight_objective(0.01, 0.005, potion_worth=POTION_WORTH)).best == "fight"
+    low = start_fight(replace(AdventureSheet.new(9, 20, 9, "strength"), stamina=2), [Creature("C", 9, 10)])
+    assert FF_RULES.advisor(low, {}).advise(low).best == "drink"
+
+
+def test_escape_counts_as_a_win_unless_told_otherwise_and_is_advised_where_it_scores_better() -> None:
+    """Escape (000_13d85f0bd5b613c5.txt:55-63): a book counts a way out of a fight other than death as a
+    win unless it says otherwise (`Fight.ending_worths`), and so do `ff odds --can-escape` and the fight
+    game. Against a far stronger creature the best play flees at once (before, an escape counted as a
+    loss there and fighting was advised); against a weak one, fighting keeps more STAMINA than the
+    fleeing wound (:57-59)."""
+    assert fight_objective().ending_worth == {
+        "escaped": 1,
+        "hero-floor": 1,
+        "hero-wounds": 1,
+        "rounds-over": 1,
+    }
+    strong = fight((6, 12, 0), (12, 20), can_escape=True)
+    odds = fight_odds(strong)
+    assert odds.best_start == "escape" and odds.outcome_probabilities["escaped"] == 1
+    assert odds.start["escape"].utility == 1 > odds.start["fight"].win_probability
+    assert odds.to_json()["best_start"] == "escape"
+    stand = fight_odds(fight((6, 12, 0), (12, 20)))
+    assert odds.p_win_fighting_on == stand.p_win_optimal_luck > 0
+    assert stand.p_win_fighting_on is None and stand.best_start is None
+    assert advise(strong, fight_objective(0.01, 0.005)).best == "escape"
+    weak = fight((12, 20, 9), (5, 6), can_escape=True)
+    assert fight_odds(weak, fight_objective(0.01, 0.005)).best_start == "fight"
+
+
+def test_the_worth_of_an_ending_a_fight_cannot_reach_changes_nothing() -> None:
+    """Without an escape offered (000_13d85f0bd5b613c5.txt:62-63) the worth of escaping is left out, so
+    the benchmark fight is solved as before, to the same Fraction."""
+    state = fight((10, 20, 9), (9, 12))
+    plain = solve_odds(state, fight_objective(endings={}), exact=True)
+    counted = solve_odds(state, fight_objective(), exact=True)
+    assert counted.value() == plain.value() == counted.win_probability()
+    assert counted.expected_resources() == plain.expected_resources()

@@ -222,6 +222,32 @@ def test_a_creature_whose_wound_costs_3_stamina(book: Book) -> None:
     assert any(c.stats.get("damage") == 3 for _, f in fights(book) for c in f.creatures)
 
 
+def test_fleeing_the_bridge_troll_costs_its_three_point_wound(book: Book) -> None:
+    """The creature "automatically gets in one wound on you" as you run away (000_13d85f0bd5b613c5.txt:
+    57-59), and the troll's wound is 3 ("one blow from that club would cost you 3 STAMINA", section 7):
+    leaping from the bridge (section 9) costs 3, and the reader is in the river (section 11). A hero who
+    would likely lose is advised to leap (an escape worth 90% of a win there), a strong one to fight."""
+    assert book.sections["9"].fight is not None and book.sections["9"].fight.worth == {"escaped": 90}
+    at_bridge = book.model_copy(update={"book": book.book.model_copy(update={"start": "9"})})
+    game = GamebookGame(FightingFantasyRuleset(), at_bridge, "sample")
+
+    def hero(scores: str) -> GamebookState:
+        options = {"book": "sample", "hero": scores, "potion": "skill"}
+        return game.new_initial_state(game.info.resolve_options(options))
+
+    def advised(state: GamebookState) -> str:
+        return next(line for line in state.play.ruleset.advice(state) if "<- best" in line).lstrip()
+
+    strong = hero("10/20/9")
+    assert strong.section == "9" and list(strong.legal_actions()) == ["fight", "escape"]
+    fled = strong.apply("escape")
+    assert isinstance(fled.fight, FightState) and fled.fight.stamina == 17
+    landed = fled.apply("no-luck")
+    assert (landed.section, landed.sheet.stamina) == ("11", 17)
+    assert advised(strong).startswith("Fight on")
+    assert advised(hero("7/14/7")).startswith("Escape")
+
+
 def test_fights_mostly_against_skill_5_to_9(book: Book) -> None:
     skills = [c.stats["SKILL"] for _, f in fights(book) for c in f.creatures]
     assert len(skills) >= 10

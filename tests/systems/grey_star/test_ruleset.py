@@ -20,6 +20,7 @@ from grognard.gamebook.check import check_book
 from grognard.gamebook.load import load_book, parse_book
 from grognard.gamebook.model import Condition
 from grognard.gamebook.runner import GamebookGame, GamebookState
+from grognard.gamebook.solve import solve_book
 from grognard.systems.grey_star import advice as advice_module
 from grognard.systems.grey_star.book_fight import BookFight
 from grognard.systems.grey_star.chart import (
@@ -434,7 +435,8 @@ def test_the_talisman_gives_two_willpower_once() -> None:
 def test_at_most_two_weapons_the_reader_chooses_what_to_drop() -> None:
     """issue #4: at most 2 weapons (the Staff counts). A third one found is not lost without a word: it
     is held over the limit, named on the Action Chart, and the reader chooses: discard a carried weapon
-    (never the Staff) to take it, or leave it behind (docs/rulings/grey-star.md, "An item with no room")."""
+    (never the Staff) to take it, or leave it behind; until he has, no choice of the section is open
+    (docs/rulings/grey-star.md, "An item with no room")."""
     book = """
 [sections.1]
 text = "A mace on the wall."
@@ -452,19 +454,20 @@ choices = [{ text = "On", target = "end" }]
     rows = dict(GS_RULES.sheet_lines(state.sheet))
     assert rows["No room for"].startswith("Iron Mace (two weapons carried)")
     assert labels(state) == [
-        "On",
         f"Discard the {DAGGER} to take the Iron Mace",
         "Leave the Iron Mace behind (no room for it)",
         f"Take the {DAGGER} in hand for fights",
     ]
     state = choose(state, f"Discard the {DAGGER} to take the Iron Mace")
     assert chart(state).weapons == (STAFF, "Iron Mace") and state.sheet.surplus == ()
-    assert "Discard the Iron Mace" in labels(state)
+    assert labels(state)[0] == "On" and "Discard the Iron Mace" in labels(state)
     state = choose(state, "On")
     assert state.sheet.surplus == (("weapon", "Iron Mace"),)
+    assert "On" not in labels(state)
     state = choose(state, "Leave the Iron Mace behind (no room for it)")
     assert chart(state).weapons == (STAFF, "Iron Mace") and state.sheet.surplus == ()
     assert "No room for" not in dict(GS_RULES.sheet_lines(state.sheet))
+    assert labels(state)[0] == "On"
 
 
 def test_at_most_eight_backpack_items_the_reader_chooses_what_to_drop() -> None:
@@ -487,6 +490,62 @@ def test_at_most_eight_backpack_items_the_reader_chooses_what_to_drop() -> None:
     assert left.sheet.surplus == () and chart(left).backpack == chart(state).backpack
     eaten = GS_RULES.apply_reader_action(state.sheet, "eat", state.play.book.sections["1"], state.play.ctx)
     assert eaten.surplus == () and eaten.chart is not None and eaten.chart.backpack.count("Rope") == 5
+
+
+FORK = """
+[sections.1]
+text = "A mace on the wall."
+effects = [{ item = "Iron Mace" }]
+choices = [{ text = "On", target = "2" }]
+
+[sections.2]
+text = "Pick a number."
+test = { kind = "random", ranges = [{ min = 0, max = 4, target = "3" }, { min = 5, max = 9, target = "4" }] }
+
+[sections.3]
+text = "A door that only a mace can break."
+choices = [
+  { text = "Smash it", target = "end", condition = { item = "Iron Mace" } },
+  { text = "Wait", target = "dead" },
+]
+
+[sections.4]
+text = "A lock that only a dagger can pick."
+choices = [
+  { text = "Pick it", target = "end", condition = { item = "Jewelled Dagger" } },
+  { text = "Wait", target = "dead" },
+]
+"""
+
+
+def test_the_question_of_an_item_with_no_room_is_answered_before_turning_on() -> None:
+    """issue #4: at most 2 weapons (the Staff counts). The reader with the Staff and the Dagger who
+    finds a mace says at once what he keeps, as with a pencil on the Action Chart: he cannot turn on
+    with the mace held and choose once he sees what lies ahead (docs/rulings/grey-star.md, "An item
+    with no room"). Whichever he keeps, the random number (001_2055bbb054c2d265.txt:8, 0-9 equally
+    likely) then finds the other one needed half the time."""
+    state = begin(FORK, gift=DAGGER)
+    assert state.sheet.surplus == (("weapon", "Iron Mace"),)
+    assert not state.open_choices()
+    assert "On" not in labels(state)
+    options = {"hero": "15/25/24", "magicks": FIVE, "gift": DAGGER}
+    solved = solve_book(GS_RULES, parse_book(HEAD + FORK, "test"), options, exact=True)
+    assert solved.p_win == Fraction(1, 2)  # 1 if the question could wait for the number
+    keep = f"Discard the {DAGGER} to take the Iron Mace"
+    leave = "Leave the Iron Mace behind (no room for it)"
+    assert solved.action_values(state) == {
+        "swap:Jewelled Dagger>Iron Mace": Fraction(1, 2),
+        "leave:Iron Mace": Fraction(1, 2),
+        "wield:Jewelled Dagger": Fraction(1, 2),
+    }
+    assert {c.label for c in solved.sections()["1"].choices} >= {keep, leave, "On"}
+    for answer, door, needed in ((keep, "range:1", "3"), (leave, "range:2", "4")):
+        answered = choose(state, answer)
+        assert answered.sheet.surplus == () and answered.open_choices() == ["choice:1"]
+        walked = choose(answered, "On")
+        assert walked.phase == "test" and solved.value_of(walked) == Fraction(1, 2)
+        arrived = walked.apply(door)
+        assert arrived.section == needed and solved.value_of(arrived) == 1
 
 
 # --- endings -----------------------------------------------------------------------------------------

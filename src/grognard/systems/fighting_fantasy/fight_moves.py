@@ -27,6 +27,7 @@ from grognard.systems.fighting_fantasy.fight_rules import (
     UNLUCKY_HURT_EXTRA,
     FightFields,
     Key,
+    escape_wound,
     fight_end,
     hit_event,
     hit_index,
@@ -67,7 +68,7 @@ def step_after(state: FightFields, move: Move) -> Key | None:
             state, state.stamina, state.luck, state.foes, state.pending[1:], state.pending[0] == FLEE
         )
     if move == ESCAPE:
-        stamina = state.stamina - state.spec.rules.escape_damage
+        stamina = state.stamina - escape_wound(state.spec, state.foes)
         return settle(state, stamina, state.luck, state.foes, (FLEE,), True)
     if move == DRINK:
         return drink(state)

@@ -62,7 +62,8 @@ class FightRules:
     """What a section says about this fight.
 
     `together`: several creatures attack at once (else one after another). `can_escape`: the section offers
-    to flee; the fleeing wound is `escape_damage`. `hero_damage`: the hero's wound (2 as a rule).
+    to flee; the fleeing wound is `escape_damage` where the section gives one, else the wound of the
+    creature fled from (`escape_wound`). `hero_damage`: the hero's wound (2 as a rule).
     `skill_modifier`: added to the hero's SKILL for this fight only. `max_rounds`: the fight stops after
     that many Attack Rounds ("rounds-over"). `hero_floor`: it stops when the hero's STAMINA is at or below
     it ("hero-floor"; 0 means death only). `creature_floor`: a creature is beaten at or below it.
@@ -73,7 +74,7 @@ class FightRules:
 
     together: bool = False
     can_escape: bool = False
-    escape_damage: int = 2
+    escape_damage: int | None = None
     hero_damage: int = 2
     skill_modifier: int = 0
     max_rounds: int = 0
@@ -158,6 +159,23 @@ def potion_helps(spec: FightSpec, skill: int, stamina: int, measures: int) -> bo
     if spec.potion == "strength":
         return stamina < spec.initial_stamina
     return spec.potion == "fortune"
+
+
+def escape_wound(spec: FightSpec, foes: tuple[int, ...]) -> int:
+    """The wound the hero takes as he flees: "the creature automatically gets in one wound on you"
+    (000_13d85f0bd5b613c5.txt:57-59), so the creature's own wound (`Creature.damage`: the rule's "2
+    STAMINA points" unless the book prints another) unless the section sets `escape_damage`. One after
+    another it is
+    the creature being fought (the first still standing); several at once, one wound in all, the
+    heaviest of those standing (docs/rulings/fighting-fantasy.md, "Escape")."""
+    rules = spec.rules
+    if rules.escape_damage is not None:
+        return rules.escape_damage
+    floor = rules.creature_floor
+    standing = [c.damage for c, left in zip(spec.creatures, foes, strict=True) if left > floor]
+    if not standing:
+        return spec.creatures[0].damage
+    return max(standing) if rules.together else standing[0]
 
 
 @cache

@@ -29,7 +29,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from operator import mul
 from typing import Any, TypeAlias
 
@@ -53,6 +53,7 @@ from grognard.systems.fighting_fantasy.fight_rules import (
     UNLUCKY_HURT_EXTRA,
     WIN,
     FightSpec,
+    escape_wound,
     fight_end,
     fight_result,
     luck_split,
@@ -254,6 +255,7 @@ class FightSolution(Solution):
         can_escape = rules.can_escape
         hero_damage = rules.hero_damage
         damage = [c.damage for c in spec.creatures]
+        flee_wound = partial(escape_wound, spec)
         most = [c.stamina for c in spec.creatures]
         skills = [c.skill for c in spec.creatures]
         top = spec.initial_stamina
@@ -329,7 +331,7 @@ class FightSolution(Solution):
                         best = vec
             if can_escape:
                 skill, stamina, luck, foes, cap, measures = pos
-                fled = stamina - rules.escape_damage
+                fled = stamina - flee_wound(foes)
                 vec = settle(skill, fled, luck, foes, cap, measures, (FLEE_CODE,), True)
                 if better(vec, best):
                     best = vec

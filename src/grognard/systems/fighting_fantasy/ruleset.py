@@ -46,7 +46,14 @@ from grognard.systems.fighting_fantasy.checks import (
 from grognard.systems.fighting_fantasy.fight import FightState, sheet_after, start_fight
 from grognard.systems.fighting_fantasy.fight_rules import ENDS, Creature, FightRules
 from grognard.systems.fighting_fantasy.game import parse_hero
-from grognard.systems.fighting_fantasy.odds import FightAdvisor, Figures, fight_objective, solve_odds
+from grognard.systems.fighting_fantasy.odds import (
+    POTION_WORTH,
+    FightAdvisor,
+    Figures,
+    book_endings,
+    fight_objective,
+    solve_odds,
+)
 from grognard.systems.fighting_fantasy.sheet import (
     MEAL_STAMINA,
     POTION_MEASURES,
@@ -178,6 +185,7 @@ class FightingFantasyRuleset(Ruleset):
             "luck_worth", "worth of a point of LUCK kept after a fight, against 1 for winning", 0.01, low=0
         ),
         OptionInfo("stamina_worth", "worth of a point of STAMINA kept after a fight", 0.005, low=0),
+        OptionInfo("potion_worth", "worth of a measure of potion kept after a fight", POTION_WORTH, low=0),
     )
     stats = SCORES
     sheet_type = AdventureSheet
@@ -465,11 +473,14 @@ class FightingFantasyRuleset(Ruleset):
         fight has more positions than `ADVICE_BUDGET` (the reader then plays on without odds).
 
         `endings` gives the worth of each way the fight can end, a win being worth 1 (the section's
-        `Fight.ending_worths`; by default, only a win counts)."""
+        `Fight.ending_worths`; None: as a book counts them when it says nothing, `book_endings`). A
+        measure of potion kept is worth `potion_worth`, so the advice does not drink one where it
+        gains less (000_13d85f0bd5b613c5.txt:156-158: two measures for the whole adventure)."""
         worths = (
             float(options.get("luck_worth", 0.01)),
             float(options.get("stamina_worth", 0.005)),
-            tuple(sorted((endings or {}).items())),
+            tuple(sorted((book_endings() if endings is None else endings).items())),
+            float(options.get("potion_worth", POTION_WORTH)),
         )
         for key, kept in reversed(self._advisors.items()):
             if key[0] == fight.spec and key[1] == worths:
@@ -480,7 +491,7 @@ class FightingFantasyRuleset(Ruleset):
                 return kept
         if (fight.spec, worths) in self._too_big:
             return None
-        objective = fight_objective(worths[0], worths[1], endings=dict(worths[2]))
+        objective = fight_objective(worths[0], worths[1], endings=dict(worths[2]), potion_worth=worths[3])
         try:
             made = _BudgetAdvisor(fight, objective, ADVICE_BUDGET)
         except OddsError:

@@ -385,6 +385,12 @@ class GreyStarRuleset(Ruleset):
             actions += [DROP + item for item in dict.fromkeys(chart.backpack) if DROP + item not in actions]
         return [a for a in actions if a not in used or a.startswith((SWAP, LEAVE))]
 
+    def choices_wait(self, sheet: GreyStarSheet) -> bool:
+        """True while an item is held over the limit: the reader says what he drops (or that he leaves
+        it) before he turns on, as with a pencil on the Action Chart (docs/rulings/grey-star.md, "An
+        item with no room")."""
+        return bool(sheet.surplus)
+
     def apply_reader_action(
         self, sheet: GreyStarSheet, action: Action, section: Section, ctx: Context
     ) -> GreyStarSheet:
