@@ -13,14 +13,6 @@ from grognard.cli.view_text import event_line
 from grognard.engine.match import Match
 from grognard.engine.view import Event, SeatView
 
-ENDINGS = {
-    "victory": "Victory! Your adventure is a success.",
-    "death": "You have died. Your adventure ends here.",
-    "ended": "Your adventure ends here.",
-    "stuck": "There is no way on: your adventure ends here.",
-}
-
-
 FightLines = Callable[[Any], list[str]]
 """How a system draws both sides of a book's fight from its public view (`fight_public`)."""
 
@@ -129,16 +121,10 @@ class GamebookPresenter(Presenter):
         return lines
 
     def ending(self, view: SeatView, last: SeatView | None = None) -> list[str]:
-        """The section reached, the last scores of a fight, and how the adventure ended."""
+        """The section reached, or the last scores of a fight (how it ended follows, in the game's own
+        words: `FrontEnd.ending`)."""
         public = view.public
-        lines = self.before(view, last) if "section" in public else self.fight(public.get("fight"))
-        outcome = str(public.get("outcome") or (view.result or {}).get("outcome", ""))
-        if "section" in public:
-            lines.append(ENDINGS.get(outcome, outcome))
-        else:
-            winners = (view.result or {}).get("winners") or []
-            lines.append("You win the fight." if winners == [0] else f"The fight is over: {outcome}.")
-        return lines
+        return self.before(view, last) if "section" in public else self.fight(public.get("fight"))
 
 
 def presenter_with(fight: FightLines) -> Callable[[Match, Sequence[str], int], Presenter]:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from grognard.cli.console import choose, out, read_line
 from grognard.cli.view_text import event_line, field_lines, seat_name, sentence_of, view_lines
+from grognard.engine import registry
 from grognard.engine.errors import UsageError
 from grognard.engine.match import Match, MatchError
 from grognard.engine.view import ActionView, Event, SeatView
@@ -321,7 +322,9 @@ class ViewLoop:
             if not humans:
                 final = match.view(None, odds=False)
                 self.flush(final)
-                for line in self.presenter.ending(final, self.latest):
+                drawn = self.presenter.ending(final, self.latest)
+                told = registry.get_views(final.system, final.game).front.ending(final.public, final.result)
+                for line in drawn + [t for t in told if t not in drawn]:
                     say(line)
                 return str((final.result or {}).get("outcome", "over"))
             count = sum(kind == "human" for kind in match.seats)

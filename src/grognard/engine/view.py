@@ -207,6 +207,10 @@ def _no_cards(option: str) -> Sequence[Card]:
     return ()
 
 
+def _no_ending(public: Public, result: Public | None) -> list[str]:
+    return []
+
+
 @dataclass(frozen=True)
 class FrontEnd:
     """How the front ends show one game, so that neither the browser's nor the terminal's generic code
@@ -247,6 +251,13 @@ class FrontEnd:
     """The option that says how many seats the game has (its players), "" when the game fixes them."""
     seat_roles: tuple[str, ...] = ()
     """What each seat plays, where the seats differ ("The heroes", "The game master ..."); none: players."""
+    fight: str = ""
+    """The template that draws a fight inside the board (a section's fight in a gamebook), "" for the
+    generic one."""
+    ending: Callable[[Public, Public | None], list[str]] = _no_ending
+    """A finished game in words, from its last public view and its result: how it ended and what it
+    took (the sections read and the scores left, the turns and where each seat ended), a sentence a
+    line; none: the front ends say only who won."""
 
 
 @dataclass(frozen=True)

@@ -77,6 +77,50 @@ def step_events(before: GameState, after: GameState) -> list[Event]:
     return [Event(kind="step", values=values)]
 
 
+ENDINGS = {
+    "victory": "Victory! Your adventure is a success.",
+    "death": "You have died. Your adventure ends here.",
+    "ended": "Your adventure ends here.",
+    "stuck": "There is no way on: your adventure ends here.",
+}
+"""How a book's endings are said to the reader."""
+
+
+def book_ending(public: Mapping[str, Any], result: Mapping[str, Any] | None, sheet: str = "") -> list[str]:
+    """A finished adventure in words: how it ended, the sections read, the numbers of the reader's sheet
+    (called `sheet`) as they were left."""
+    outcome = str(public.get("outcome") or (result or {}).get("outcome", ""))
+    lines = [ENDINGS.get(outcome, f"The adventure is over: {outcome}.")]
+    read = public.get("visited")
+    if isinstance(read, int) and read:
+        lines.append(
+            f"You read {read} section{'' if read == 1 else 's'} of {public.get('book', 'the book')}."
+        )
+    rows = public.get("sheet") or []
+    scores = [f"{row[0]} {row[1]}" for row in rows if len(row) == 2 and str(row[1])[:1].isdigit()]
+    if scores:
+        lines.append(f"Your {sheet or 'sheet'} at the end: " + ", ".join(scores) + ".")
+    return lines
+
+
+FIGHT_ENDINGS = {
+    "win": "You win the fight.",
+    "dead": "You are killed: the fight is lost.",
+    "escaped": "You escape from the fight.",
+    "evaded": "You evade the fight.",
+    "hero-floor": "The fight stops: you have lost as much as the section lets you.",
+    "hero-wounds": "The fight stops: you have taken as many wounds as the section lets you.",
+    "rounds-over": "The fight stops: its rounds are over.",
+}
+"""How the end of a fight on its own is said (the ends of Fighting Fantasy's and Grey Star's fights)."""
+
+
+def fight_ending(public: Mapping[str, Any], result: Mapping[str, Any] | None) -> list[str]:
+    """A fight on its own, ended: won, lost, escaped or stopped."""
+    outcome = str((result or {}).get("outcome", ""))
+    return [FIGHT_ENDINGS.get(outcome, f"The fight is over: {outcome}.")]
+
+
 def book_played(public: Mapping[str, Any]) -> str:
     """What a new table plays, for its title: the book's title."""
     book = public.get("book")
@@ -95,7 +139,7 @@ def shipped_cards(books: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def book_front(system_id: str, books: str, sheet: str = "") -> FrontEnd:
+def book_front(system_id: str, books: str, sheet: str = "", fight: str = "") -> FrontEnd:
     """How the front ends show a gamebook of system `system_id`: the section as the page, the Adventure
     Sheet beside it (called `sheet`), the system's shipped books (in package `books`) and the reader's own."""
     return FrontEnd(
@@ -112,12 +156,15 @@ def book_front(system_id: str, books: str, sheet: str = "") -> FrontEnd:
         sheet=sheet,
         cards=lambda option: shipped_cards(books) if option == "book" else (),
         upfront=("book",),
+        ending=lambda public, result: book_ending(public, result, sheet),
+        fight=fight,
         help="Read the section, choose where to turn; fights and tests are rolled for you, with their odds.",
     )
 
 
 FIGHT_FRONT = FrontEnd(
     board="gamebook/fight.html",
+    ending=fight_ending,
     help="A fight on its own: each round both sides roll, the higher strikes; every choice shows its odds.",
 )
 """How the front ends show a gamebook system's fight on its own."""
@@ -134,10 +181,10 @@ class BookViews:
     fight_told: ToldFn | None = None
     """How a roll of the system's fight is told, from the fight's states before and after it."""
 
-    def game_views(self, system_id: str, books: str, sheet: str = "") -> GameViews:
+    def game_views(self, system_id: str, books: str, sheet: str = "", fight: str = "") -> GameViews:
         """The views of the gamebook game of system `system_id`, whose shipped books are in package
-        `books`, its reader's sheet called `sheet`: one seat, these labels and odds, drawn as a book
-        (`book_front`)."""
+        `books`, its reader's sheet called `sheet` and a section's fight drawn by template `fight`: one
+        seat, these labels and odds, drawn as a book (`book_front`)."""
         return GameViews(
             self.sight,
             one_seat,
@@ -145,7 +192,7 @@ class BookViews:
             odds=self.seat_odds,
             changes=step_events,
             told=self.told if self.fight_told is not None else None,
-            front=book_front(system_id, books, sheet),
+            front=book_front(system_id, books, sheet, fight),
         )
 
     def told(self, before: GameState, record: MoveRecord, after: GameState) -> str:

@@ -317,3 +317,21 @@ def test_undo_at_a_finished_game_is_asked_first() -> None:
     done = host.post(f"{table}/undo", {"confirmed": "yes"})
     assert done.status_code == 303
     assert host.view(table)["view"]["ply"] < end["view"]["ply"] and not host.view(table)["over"]
+
+
+def test_a_grey_star_fight_in_a_book_is_drawn_as_its_combat_not_as_data() -> None:
+    """A section's fight in a Grey Star book is drawn as the combat board draws a combat (scores, Combat
+    Ratio), not as the view's raw fields (issue 30: "staff True", "phase decide", "index 0")."""
+    host = browser()
+    table = host.start("grey-star", "gamebook", ["here"], book="sample", hero="15/25/24")
+    for _ in range(300):
+        view = host.view(table)["view"]
+        if view["public"].get("fight") or view["to_act"]["next"] == "end":
+            break
+        moves = [a["id"] for a in view["actions"]]
+        fights = [m for m in moves if "fight" in m or m.startswith("choice:")]
+        assert act(host, table, (fights or moves)[-1]).status_code == 200
+    assert view["public"].get("fight"), "the sample book reached no fight"
+    page = host.client.get(table).text
+    assert "Combat Ratio" in page and "COMBAT SKILL" in page
+    assert not re.search(r"\b(staff|phase|index)\b\s*(True|False|decide|\d)", page)

@@ -228,11 +228,8 @@ class AifPresenter(Presenter):
         return odds_lines(view)
 
     def ending(self, view: SeatView, last: SeatView | None = None) -> list[str]:
-        """The campaign's end and who lives."""
-        alive = [
-            str(_dict(m).get("name")) for m in _list(view.public.get("members")) if _dict(m).get("alive")
-        ]
-        return [f"The campaign has ended; alive: {', '.join(alive) or 'nobody'}."]
+        """Nothing drawn: the campaign's end and who lives follow (`FrontEnd.ending`)."""
+        return []
 
     # --- what is offered ----------------------------------------------------------------------------
 

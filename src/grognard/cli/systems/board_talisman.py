@@ -291,16 +291,5 @@ class TalismanPresenter(Presenter):
         return 0 <= seat < len(self.kinds) and self.kinds[seat] != "human"
 
     def ending(self, view: SeatView, last: SeatView | None = None) -> list[str]:
-        """The board and who won."""
-        lines = board_lines(view, self.width)
-        winners: Any = (view.result or {}).get("winners") or []
-        outcome = (view.result or {}).get("outcome")
-        if winners:
-            names = ", ".join(who(view, w) for w in winners)
-            lines.append(f"{names} wins the game: the last character left (21:1).")
-        elif outcome == "unfinished":
-            cap = self.cap if self.cap is not None else view.public.get("turn")
-            lines.append(f"The game stopped unfinished at the turn cap ({cap} turns).")
-        else:
-            lines.append("Nobody is left: the game ends without a winner.")
-        return lines
+        """The board as the game ended (who won and each character's end follow: `FrontEnd.ending`)."""
+        return board_lines(view, self.width)

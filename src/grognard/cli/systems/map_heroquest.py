@@ -21,12 +21,6 @@ from grognard.systems.heroquest.views.event_text import view_sentence
 
 Square = tuple[int, int]
 
-ENDINGS = {
-    "won": "The quest is won!",
-    "lost": "The whole party has fallen. The quest is lost.",
-    "retreated": "The heroes have retreated from the quest.",
-    "timeout": "Time has run out: the quest is lost.",
-}
 LEGEND = (
     "  . floor  _ low / = tall furniture  > stairs  ^ trap found  * rock fall  # blocked",
     "  | - walls  D closed / d open door  1-9 heroes  a-z monsters (A-Z a prisoner)",
@@ -252,9 +246,8 @@ class QuestPresenter(Presenter):
         return lines
 
     def ending(self, view: SeatView, last: SeatView | None = None) -> list[str]:
-        """How the quest ended, and the heroes as they stand."""
-        outcome = str(view.public.get("outcome") or (view.result or {}).get("outcome", ""))
-        return [*self.drawing(view), ENDINGS.get(outcome, outcome)]
+        """The map as the quest ended (how it ended and the heroes' ends follow: `FrontEnd.ending`)."""
+        return self.drawing(view)
 
 
 def _faces(d: DiceView) -> str:

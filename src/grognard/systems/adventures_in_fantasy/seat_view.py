@@ -298,6 +298,19 @@ def asks(state: CampaignState, action: Action) -> str:
     return ""
 
 
+def campaign_ending(public: Mapping[str, Any], result: Mapping[str, Any] | None) -> list[str]:
+    """An ended campaign in words: who of the party lives."""
+    members = [m for m in public.get("members") or [] if isinstance(m, dict)]
+    alive = [str(m.get("name")) for m in members if m.get("alive")]
+    dead = [str(m.get("name")) for m in members if not m.get("alive")]
+    lines = ["The campaign has ended."]
+    if members:
+        lines.append(
+            f"Alive: {', '.join(alive) or 'nobody'}." + (f" Dead: {', '.join(dead)}." if dead else "")
+        )
+    return lines
+
+
 def _json(data: object) -> JsonValue:
     """Sheet data as plain JSON (its numbers and texts as `json` writes them)."""
     found: JsonValue = json.loads(json.dumps(data))
@@ -350,6 +363,7 @@ def register() -> None:
     campaign = FrontEnd(
         board="systems/adventures-in-fantasy/campaign-board.html",
         help="The referee keeps the party week by week: journeys, encounters, training and the calendar.",
+        ending=campaign_ending,
     )
     registry.register_views(
         SYSTEM_ID, "melee", GameViews(melee_sight, _two, odds=melee_chances, told=_melee_told, front=melee)

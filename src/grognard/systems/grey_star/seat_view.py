@@ -21,7 +21,7 @@ from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, FrontEnd, GameViews, Odds, Sight, Target, one_seat
 from grognard.gamebook.action_text import Keyed
 from grognard.gamebook.runner import GamebookState
-from grognard.gamebook.seat_view import BookViews
+from grognard.gamebook.seat_view import BookViews, fight_ending
 from grognard.systems.grey_star.book_fight import BookFight
 from grognard.systems.grey_star.combat import CombatState
 from grognard.systems.grey_star.odds import CombatAdvisor
@@ -192,9 +192,14 @@ def register() -> None:
                 board="systems/grey-star/combat-board.html",
                 help="Each round a random number and the Combat Ratio are read on the Combat Results Table; "
                 "WILLPOWER spent through the Staff raises your COMBAT SKILL.",
+                ending=fight_ending,
             ),
         ),
     )
     registry.register_views(
-        SYSTEM_ID, "gamebook", BOOK_VIEWS.game_views(SYSTEM_ID, __name__.rpartition(".")[0], "Action Chart")
+        SYSTEM_ID,
+        "gamebook",
+        BOOK_VIEWS.game_views(
+            SYSTEM_ID, __name__.rpartition(".")[0], "Action Chart", "systems/grey-star/combat-board.html"
+        ),
     )

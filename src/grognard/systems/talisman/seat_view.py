@@ -275,6 +275,35 @@ def seat_name(public: Mapping[str, Any], seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def game_ending(public: Mapping[str, Any], result: Mapping[str, Any] | None) -> list[str]:
+    """A finished game in words: who won (the last character left at the Crown of Command, 21:1), after
+    how many turns, and where each character ended with its counters."""
+    heroes = public.get("heroes") or []
+    winners = list((result or {}).get("winners") or public.get("winners") or [])
+    outcome = str((result or {}).get("outcome", ""))
+    turns = public.get("turn")
+    after = f" after {turns} turns" if isinstance(turns, int) else ""
+    if winners:
+        named_ = " and ".join(seat_name(public, w) for w in winners)
+        lines = [f"{named_} wins{after}: the last character left, holding the Crown of Command."]
+    elif outcome == "unfinished":
+        cap = public.get("max_turns") or turns
+        lines = [f"The game stopped unfinished at the turn cap ({cap} turns)."]
+    else:
+        lines = [f"Nobody is left: the game ends without a winner{after}."]
+    for k, h in enumerate(heroes):
+        who = seat_name(public, k)
+        if h.get("out"):
+            lines.append(f"{who}: out of the game.")
+            continue
+        where = f", on the {h['space_name']}" if h.get("space_name") else ""
+        lines.append(
+            f"{who}: Strength {h.get('strength')}, Craft {h.get('craft')}, {h.get('lives')} lives, "
+            f"{h.get('gold')} Gold{where}."
+        )
+    return lines
+
+
 def characters_played(public: Mapping[str, Any]) -> str:
     """What a new table plays, for its title: the characters dealt, else how many play."""
     heroes = public.get("heroes")
@@ -313,6 +342,7 @@ FRONT = FrontEnd(
     roll=seat_said,
     help="Move by the die, meet what each space holds, and reach the Crown of Command with a Talisman.",
     cards=character_cards,
+    ending=game_ending,
     upfront=("players", "characters"),
     seats_by="players",
 )

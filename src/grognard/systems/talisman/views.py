@@ -42,6 +42,7 @@ def view(state: TalismanState, viewer: int | None) -> dict[str, Any]:
     """The state as `viewer` sees it (None: everything, for a referee or a saved game's audit)."""
     return {
         "turn": state.turn,
+        "max_turns": state.max_turns,
         "current": state.current,
         "to_move": state.tasks[-1].player if state.tasks else None,
         "task": state.tasks[-1].kind if state.tasks else None,

@@ -455,6 +455,36 @@ def quest_played(public: Mapping[str, Any]) -> str:
     return quest if isinstance(quest, str) else ""
 
 
+ENDINGS = {
+    "won": "The quest is won!",
+    "lost": "The whole party has fallen. The quest is lost.",
+    "retreated": "The heroes have retreated from the quest.",
+    "timeout": "Time has run out: the quest is lost.",
+}
+"""How a quest's endings are said."""
+FATES = {"dead": "fell in the quest", "left": "left the quest", "active": "is still in the dungeon"}
+"""What became of a hero, by its status."""
+
+
+def quest_ending(public: Mapping[str, Any], result: Mapping[str, Any] | None) -> list[str]:
+    """A finished quest in words: how it ended, after how many rounds, and each hero's end (Body left,
+    the gold carried out)."""
+    outcome = str(public.get("outcome") or (result or {}).get("outcome", ""))
+    rounds = public.get("round")
+    lines = [ENDINGS.get(outcome, f"The quest is over: {outcome}.")]
+    if isinstance(rounds, int):
+        lines.append(f"It took {rounds} round{'' if rounds == 1 else 's'}.")
+    for h in public.get("heroes") or []:
+        status = str(h.get("status", ""))
+        if status == "dead":
+            lines.append(f"{h.get('name')} fell in the quest.")
+        else:
+            fate = FATES.get(status, status)
+            body = f"Body {h.get('body')} of {h.get('max_body')}"
+            lines.append(f"{h.get('name')} {fate}: {body}, {h.get('gold')} gold coins.")
+    return lines
+
+
 STATS = ("attack", "defend", "body", "mind", "magic", "movement")
 """A hero's starting statistics in the order its card gives them."""
 
@@ -506,6 +536,7 @@ FRONT = FrontEnd(
     sentence=view_sentence,
     help="The heroes explore the quest's rooms, fight the game master's monsters and meet its goal.",
     cards=quest_cards,
+    ending=quest_ending,
     upfront=("quest", "heroes", "gm"),
     seat_roles=(
         "The heroes",
