@@ -19,14 +19,18 @@ except SystemExit:
     pass
 loaded = sorted({m.split(".")[2] for m in sys.modules if m.startswith("grognard.systems.")})
 cli = sorted(m for m in sys.modules if m.startswith("grognard.cli."))
-heavy = sorted(m for m in ("pydantic",) if m in sys.modules)
-sys.stderr.write("\\n" + __import__("json").dumps({"systems": loaded, "cli": cli, "heavy": heavy}) + "\\n")
+heavy = sorted(m for m in ("pydantic", "multiprocessing", "concurrent.futures") if m in sys.modules)
+declared = sorted(m for m in ("grognard.systems", "grognard.engine.registry") if m in sys.modules)
+parser = [sys.modules["d20.diceast"].parser.source] if "d20.diceast" in sys.modules else []
+found = {"systems": loaded, "cli": cli, "heavy": heavy, "declared": declared, "parser": parser}
+sys.stderr.write("\\n" + __import__("json").dumps(found) + "\\n")
 """
 
 
 def _modules(tmp_path: Path, *args: str) -> dict[str, list[str]]:
     env = {k: v for k, v in os.environ.items() if k != "GROGNARD_PLUGINS"}
     env["GROGNARD_HOME"] = str(tmp_path)
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
     done = subprocess.run(
         [sys.executable, "-c", PROBE, *args],
         capture_output=True,
@@ -44,7 +48,15 @@ def _modules(tmp_path: Path, *args: str) -> dict[str, list[str]]:
 def test_light_commands_import_no_system(tmp_path: Path, args: tuple[str, ...]) -> None:
     loaded = _modules(tmp_path, *args)
     assert loaded["systems"] == []
-    assert loaded["heavy"] == []  # no pydantic: the seat view models load with the first game
+    assert loaded["heavy"] == []  # no pydantic (the seat view models load with the first game), no pools
+
+
+def test_roll_declares_no_system_and_loads_the_dice_parser_it_kept(tmp_path: Path) -> None:
+    first = _modules(tmp_path, "roll", "3d6")
+    again = _modules(tmp_path, "roll", "3d6")
+    assert first["declared"] == again["declared"] == []
+    parsers = (first["parser"], again["parser"])
+    assert parsers == (["<string>"], ["<deserialized>"])  # built, then kept: engine.dice.parser_cache
 
 
 def test_a_system_command_imports_that_system_only(tmp_path: Path) -> None:

@@ -18,7 +18,8 @@ ALLOWED = {
     "core": {"errors"},
     "tree": {"dice.core"},
     "render": {"dice.core", "dice.tree"},
-    "parse": {"dice.core", "dice.tree", "dice.render", "errors"},
+    "parser_cache": set(),
+    "parse": {"dice.core", "dice.tree", "dice.render", "dice.parser_cache", "errors"},
     "evaluate": {"dice.core", "dice.tree", "dice.render", "errors"},
     "notation": {"dice.core", "dice.tree", "dice.render", "dice.parse", "dice.evaluate"},
 }

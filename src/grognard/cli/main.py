@@ -1,4 +1,9 @@
-"""The `grognard` command: the menu, the tools, and every system's sub-command."""
+"""The `grognard` command: the menu, the tools, and every system's sub-command.
+
+A sub-command's module is imported only when it runs, and the systems are declared (`grognard.systems`:
+their facts, no system loaded) only for what uses them, so `grognard roll` imports no more than rolling
+needs (the fast start of `docs/performance.md`).
+"""
 
 from __future__ import annotations
 
@@ -13,11 +18,8 @@ import click
 import typer
 from typer.core import TyperGroup
 
-import grognard.systems  # noqa: F401  (declares every system; loads none)
 from grognard import __version__
-from grognard.cli import frontends, systems
 from grognard.cli.console import InputEnded, err
-from grognard.engine import registry
 from grognard.engine.errors import GrognardError, UsageError
 
 
@@ -28,6 +30,13 @@ class _Lazy:
     help: str
     load: Callable[[], click.Command]
     hidden: bool = False
+    systems: bool = True
+    """Whether the command uses the registry of systems (declared before it is loaded)."""
+
+
+def _declare_systems() -> None:
+    """Declare every system by its facts (loading none) and import `GROGNARD_PLUGINS`, once."""
+    import grognard.systems  # noqa: F401
 
 
 def _function_command(module: str, name: str) -> Callable[[], click.Command]:
@@ -45,6 +54,8 @@ def _app_command(module: str) -> Callable[[], click.Command]:
 
 def _frontend_command(system_id: str) -> Callable[[], click.Command]:
     def load() -> click.Command:
+        from grognard.cli import frontends
+
         frontend = frontends.load(system_id)
         if frontend is None:
             raise UsageError(f"the system {system_id!r} has no command line")
@@ -53,25 +64,34 @@ def _frontend_command(system_id: str) -> Callable[[], click.Command]:
     return load
 
 
+_TOOLS = {
+    "systems": _Lazy(
+        "List the registered rule systems: id, name, rulebook file and what is playable.",
+        _function_command("grognard.cli.systems_cmd", "systems"),
+    ),
+    "roll": _Lazy(
+        "Roll dice from notation (3d6+2, 4d6kh3, lw, pct, 3hq) and show every die.",
+        _function_command("grognard.cli.roll", "roll"),
+        systems=False,
+    ),
+    "games": _Lazy(
+        "Saved games: list, show, undo, export, import, delete.", _app_command("grognard.cli.games")
+    ),
+    "serve": _Lazy(
+        "Serve grognard in the browser: tables with seats, gamebooks, the referee's desk and the tools.",
+        _function_command("grognard.cli.serve", "serve"),
+    ),
+}
+"""The tools: the top-level sub-commands that are not a system's."""
+
+
 def _commands() -> dict[str, _Lazy]:
     """Every top-level sub-command: the tools, then each system's command and (hidden) aliases."""
-    commands = {
-        "systems": _Lazy(
-            "List the registered rule systems: id, name, rulebook file and what is playable.",
-            _function_command("grognard.cli.systems_cmd", "systems"),
-        ),
-        "roll": _Lazy(
-            "Roll dice from notation (3d6+2, 4d6kh3, lw, pct, 3hq) and show every die.",
-            _function_command("grognard.cli.roll", "roll"),
-        ),
-        "games": _Lazy(
-            "Saved games: list, show, undo, export, import, delete.", _app_command("grognard.cli.games")
-        ),
-        "serve": _Lazy(
-            "Serve grognard in the browser: tables with seats, gamebooks, the referee's desk and the tools.",
-            _function_command("grognard.cli.serve", "serve"),
-        ),
-    }
+    from grognard.cli import frontends, systems
+    from grognard.engine import registry
+
+    _declare_systems()
+    commands = dict(_TOOLS)
     for facts in registry.facts():
         if facts.id not in frontends.FRONTENDS and facts.id not in systems.MODULES:
             continue
@@ -102,11 +122,13 @@ class _LazyGroup(TyperGroup):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         """The command, imported now unless only its help is being listed."""
         command = super().get_command(ctx, cmd_name)
-        entry = self._lazy().get(cmd_name)
+        entry = _TOOLS.get(cmd_name) or self._lazy().get(cmd_name)
         if command is not None or entry is None:
             return command
         if self.listing:
             return click.Command(cmd_name, help=entry.help, hidden=entry.hidden)
+        if entry.systems:
+            _declare_systems()
         command = entry.load()
         command.hidden = entry.hidden
         self.add_command(command, cmd_name)
@@ -149,6 +171,7 @@ def main(
     if ctx.invoked_subcommand is None:
         from grognard.cli.menu import main_menu
 
+        _declare_systems()
         main_menu()
 
 

@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from grognard.engine.errors import UsageError
-from grognard.engine.parallel import on_cluster
 
 WorkersOption = Annotated[
     int | None,
@@ -37,6 +36,8 @@ ClusterOption = Annotated[
 def bulk_runner(workers: int | None, cluster: str | None) -> AbstractContextManager[None]:
     """The block in which a bulk runner plays its games: on `cluster` when given (then `--workers` is
     refused), else on local processes."""
+    from grognard.engine.parallel import on_cluster  # inner import: only the bulk runners load it
+
     if cluster is not None and workers is not None:
         raise UsageError("give --workers (local processes) or --cluster (a Dask scheduler), not both")
     return on_cluster(cluster)

@@ -15,11 +15,9 @@ scheduler or one with no workers is a `UsageError` within `CONNECT_TIMEOUT` seco
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -107,6 +105,9 @@ def run_indexed(work: Callable[[int], R], count: int, workers: int | None = 1) -
         for index in range(count):
             yield work(index)
         return
+    import multiprocessing  # inner import: importing this module for its other names stays light
+    from concurrent.futures import ProcessPoolExecutor
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:

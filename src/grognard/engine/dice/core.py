@@ -10,11 +10,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cache
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from grognard.engine.errors import DiceError
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # imported where a distribution is made: rolling never needs it
 
 T = TypeVar("T")
 
@@ -159,6 +161,8 @@ def d6(rng: Rng, count: int = 1, modifier: int = 0) -> Roll:
 @cache
 def sum_distribution(count: int, sides: int) -> dict[int, Fraction]:
     """The exact distribution of the sum of `count` fair dice with `sides` faces."""
+    from fractions import Fraction
+
     _check(count, sides)
     dist: dict[int, Fraction] = {0: Fraction(1)}
     face = Fraction(1, sides)
@@ -194,6 +198,8 @@ def lone_wolf_number(rng: Rng, table: str = "uniform") -> Roll:
 
 def lone_wolf_distribution(table: str = "uniform") -> dict[int, Fraction]:
     """The exact distribution of a Lone Wolf random number under either table."""
+    from fractions import Fraction
+
     if table == "uniform":
         return {v: Fraction(1, 10) for v in range(10)}
     if table == "book":

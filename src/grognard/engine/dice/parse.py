@@ -13,9 +13,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-import d20
-
 from grognard.engine.dice.core import MAX_DICE, MAX_SIDES
+from grognard.engine.dice.parser_cache import cached_d20_parser
 from grognard.engine.dice.render import to_text
 from grognard.engine.dice.tree import (
     MAX_EXPLOSIONS,
@@ -36,6 +35,9 @@ from grognard.engine.dice.tree import (
     quote,
 )
 from grognard.engine.errors import DiceError
+
+with cached_d20_parser():  # d20 builds its parser when imported: kept between runs
+    import d20
 
 _SPECIAL = re.compile(
     r"(?:(?P<n1>\d{1,9})\s*(?P<k1>hq|red)|(?P<k2>hq|red)\s*(?P<n2>\d{1,9})|(?P<k3>hq|red|lw|pct))",

@@ -1,7 +1,7 @@
 """Dice notation's tree: the frozen nodes a parsed expression is made of, and the limits every step keeps.
 
 `parse` builds a tree from text, `evaluate` rolls one, `render` prints one (and a finished roll);
-`notation` joins the three (`docs/architecture.md`, "Adding a dice-notation feature").
+`notation` joins the three (`docs/architecture.md`, recipe "Add a dice feature").
 """
 
 from __future__ import annotations
