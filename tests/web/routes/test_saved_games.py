@@ -19,7 +19,9 @@ def test_the_list_and_its_twin_name_the_same_tables_and_only_this_browsers() -> 
     assert {f"/games/{g['address']}" for g in listed} == {first, second}
     for game in listed:
         assert f"/games/{game['address']}" in page.text and game["title"] in page.text
-        assert set(game) == {"address", "title", "system", "game", "status", "moves", "updated"}
+        assert set(game) == {
+            *("address", "title", "system", "game", "status", "moves", "updated", "your_turn", "host")
+        }
     stranger = browser(host.client.app)
     assert stranger.json("/games.json") == []
     assert first not in stranger.client.get("/games").text
@@ -40,8 +42,39 @@ def test_a_game_is_exported_imported_and_deleted_by_its_host() -> None:
     assert refused.status_code == 400 and refused.text.count("data-error") == 1
     stranger = browser(host.client.app)
     assert stranger.post(f"{copy}/delete").status_code == 403
-    gone = host.post(f"{copy}/delete")
+    asked = host.post(f"{copy}/delete")  # asked first: nothing is deleted yet
+    assert asked.status_code == 200 and "Delete “" in asked.text and "data-confirm-yes" in asked.text
+    assert host.client.get(copy).status_code == 200
+    gone = host.post(f"{copy}/delete", {"confirmed": "yes"})
     assert gone.status_code == 303 and gone.headers["location"] == "/games"
     assert host.client.get(copy).status_code == 404
     assert host.client.get(f"{copy}/view.json").status_code == 404
-    assert host.post(f"{copy}/delete").status_code == 404
+    assert host.post(f"{copy}/delete", {"confirmed": "yes"}).status_code == 404
+
+
+def test_a_table_is_named_by_its_host_and_your_turn_comes_first() -> None:
+    """Issue 30: a name a player gives (shown on the list and at the table), local times, and the tables
+    where this browser is to act marked "your turn" and listed first."""
+    host = browser()
+    over = host.start("fighting-fantasy", "fight", ["here"], enemies="Orc:6/1")
+    for _ in range(50):
+        view = host.view(over)
+        if view["over"]:
+            break
+        move = {"action": view["view"]["actions"][0]["id"], "ply": str(view["view"]["ply"])}
+        host.post(f"{over}/act", move)
+    waiting = host.start("fighting-fantasy", "gamebook", ["here"], book="sample")
+    listed = host.json("/games.json")
+    assert [g["your_turn"] for g in listed] == [True, False]
+    assert f"/games/{listed[0]['address']}" == waiting and all(g["host"] for g in listed)
+    page = host.client.get("/games").text
+    assert page.count("your turn</strong>") == 1 and "data-local-time" in page and " UTC</time>" in page
+    stranger = browser(host.client.app)
+    assert stranger.post(f"{waiting}/name", {"name": "Mine now"}).status_code == 403
+    assert host.post(f"{waiting}/name", {"name": "x" * 81}).status_code == 400
+    named = host.post(f"{waiting}/name", {"name": "  Friday   night  "})
+    assert named.status_code == 303
+    assert host.json("/games.json")[0]["title"] == "Friday night"
+    assert "Friday night" in host.client.get(waiting).text
+    assert host.post(f"{waiting}/name", {"name": ""}).status_code == 303  # back to its own title
+    assert host.json("/games.json")[0]["title"] != "Friday night"

@@ -72,6 +72,10 @@ def table_store() -> SqlStore:
     return found[1]
 
 
+NAME_MARK = "name"
+"""The table mark that keeps the name its host gave it."""
+
+
 def table_title(summary: GameSummary) -> str:
     """What a table is called: its stored title, else its system and game."""
     title = plain_title(summary.title)
@@ -117,8 +121,9 @@ class TableAccess:
         return Match.load(self.store, self.game_id(key))
 
     def title(self, key: str) -> str:
-        """What the table at `key` is called (`table_title`)."""
-        return table_title(self.summary(key))
+        """What the table at `key` is called: the name its host gave it, else `table_title`."""
+        summary = self.summary(key)
+        return self.store.marks(summary.id).get(NAME_MARK) or table_title(summary)
 
     def visitor(self, request: Request, key: str, match: Match) -> Visitor:
         """Who is looking at the table: the seats this browser holds there, whether it started it."""

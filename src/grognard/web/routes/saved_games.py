@@ -4,6 +4,7 @@ saved-game file imported as a new table, and a table deleted by its host."""
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from pathlib import Path
 
 from fastapi import APIRouter, HTTPException, Request, UploadFile
@@ -11,14 +12,33 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 
 from grognard.engine.errors import GrognardError, UsageError
 from grognard.engine.store import savefile
+from grognard.engine.store.savefile import IN_PLAY
 from grognard.engine.store.sql import GameSummary
 from grognard.web.access import PUBLIC_MARK, held_keys, visitor
-from grognard.web.routes.common import TableAccess, json_answer, table_title
+from grognard.web.routes.common import NAME_MARK, TableAccess, json_answer, table_title, wants_json
 from grognard.web.routes.deps import Form, Pages, Tables
 from grognard.web.seats import held, host_token, is_host, keep, seat_token
 from grognard.web.settings import UPLOAD_LIMIT
 
 ROUTER = APIRouter()
+
+
+NAME_LIMIT = 80
+"""The longest name a table is given."""
+TURN_LOOKS = 50
+"""How many of a browser's own tables are looked into for whose turn it is (each is loaded)."""
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One table on the saved-games page: its summary, name, address, whether this browser started it
+    and whether one of its seats is to act now."""
+
+    summary: GameSummary
+    title: str
+    key: str
+    host: bool
+    your_turn: bool
 
 
 def listed(request: Request, tables: TableAccess) -> list[tuple[GameSummary, str, str]]:
@@ -38,12 +58,33 @@ def listed(request: Request, tables: TableAccess) -> list[tuple[GameSummary, str
                 found[gid] = key
     for gid in store.marked(PUBLIC_MARK, "1"):
         found.setdefault(gid, tables.key(gid))
-    return [(g, table_title(g), found[g.id]) for g in store.summaries() if g.id in found]
+    return [(g, named(tables, g), found[g.id]) for g in store.summaries() if g.id in found]
+
+
+def named(tables: TableAccess, summary: GameSummary) -> str:
+    """A table's name: the one its host gave it, else its title."""
+    return tables.store.marks(summary.id).get(NAME_MARK) or table_title(summary)
+
+
+
+def with_turns(request: Request, tables: TableAccess) -> list[Listed]:
+    """The listed tables with whether this browser started each and whether one of its seats is to act
+    (looked into for its own tables only, at most `TURN_LOOKS`), those where it is to act first."""
+    rows = []
+    looked = 0
+    for g, title, key in listed(request, tables):
+        seats: set[int] = set()
+        if g.status == IN_PLAY and looked < TURN_LOOKS and held(request, key):
+            looked += 1
+            match = tables.load(key)
+            seats = set(tables.visitor(request, key, match).seats) & set(match.humans_to_act())
+        rows.append(Listed(g, title, key, is_host(request, tables.secret, key), bool(seats)))
+    return sorted(rows, key=lambda r: not r.your_turn)
 
 
 @ROUTER.get("/games", response_class=HTMLResponse)
 def saved_games(request: Request, tables: Tables, page: Pages) -> HTMLResponse:
-    return page(request, "games.html", games=listed(request, tables))
+    return page(request, "games.html", games=with_turns(request, tables), name_limit=NAME_LIMIT)
 
 
 @ROUTER.get("/games.json")
@@ -51,26 +92,58 @@ def saved_games_json(request: Request, tables: Tables) -> JSONResponse:
     """The tables this browser may list, as JSON (no seed, no options)."""
     body = [
         {
-            "address": key,
-            "title": title,
-            "system": g.system,
-            "game": g.game,
-            "status": g.status,
-            "moves": g.moves,
-            "updated": g.updated,
+            "address": r.key,
+            "title": r.title,
+            "system": r.summary.system,
+            "game": r.summary.game,
+            "status": r.summary.status,
+            "moves": r.summary.moves,
+            "updated": r.summary.updated,
+            "your_turn": r.your_turn,
+            "host": r.host,
         }
-        for g, title, key in listed(request, tables)
+        for r in with_turns(request, tables)
     ]
     return json_answer(body)
 
 
 @ROUTER.post("/games/{key}/delete")
-def delete(request: Request, key: str, form: Form, tables: Tables) -> Response:
+def delete(request: Request, key: str, form: Form, tables: Tables, page: Pages) -> Response:
+    """Delete a table (its host only), asked first: the page asks, and the table goes when the form is
+    posted again with `confirmed=yes`."""
+    gid = tables.game_id(key)
+    summary = tables.summary(key)
+    if not is_host(request, tables.secret, key):
+        raise HTTPException(403, "only the browser that started this game may delete it")
+    if form.get("confirmed") != "yes":
+        name = named(tables, summary)
+        question = f"Delete “{name}”? Its moves are gone for good (export it first to keep it)."
+        if wants_json(request):
+            raise HTTPException(409, f"{question} (post again with confirmed=yes)")
+        return page(
+            request,
+            "confirm.html",
+            question=question,
+            yes="delete it",
+            fields=[],
+            post_to=f"/games/{key}/delete",
+            back="/games",
+        )
+    tables.store.delete(gid)
+    return RedirectResponse("/games", status_code=303)
+
+
+@ROUTER.post("/games/{key}/name")
+def rename(request: Request, key: str, form: Form, tables: Tables) -> Response:
+    """Give a table a name (its host only; empty: its title again)."""
     gid = tables.game_id(key)
     tables.summary(key)
     if not is_host(request, tables.secret, key):
-        raise HTTPException(403, "only the browser that started this game may delete it")
-    tables.store.delete(gid)
+        raise HTTPException(403, "only the browser that started this game may name it")
+    name = " ".join(form.get("name", "").split())
+    if len(name) > NAME_LIMIT:
+        raise UsageError(f"a name of at most {NAME_LIMIT} characters, please ({len(name)} given)")
+    tables.store.set_mark(gid, NAME_MARK, name or None)
     return RedirectResponse("/games", status_code=303)
 
 

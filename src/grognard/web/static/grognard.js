@@ -236,3 +236,22 @@ document.addEventListener("click", (event) => {
   event.preventDefault();
   window.history.back();
 });
+
+// Times kept in UTC ([data-local-time], a <time datetime>) are shown in the reader's own time zone and
+// manner; a [data-copy] button copies the link its box holds ([data-copy] names the box's id).
+function localTimes(root) {
+  root.querySelectorAll("time[data-local-time]").forEach((el) => {
+    const when = new Date(el.getAttribute("datetime") + (/[Zz]|[+-]\d\d:?\d\d$/.test(el.getAttribute("datetime")) ? "" : "Z"));
+    if (!Number.isNaN(when.getTime())) el.textContent = when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  });
+}
+document.addEventListener("DOMContentLoaded", () => localTimes(document));
+document.addEventListener("click", (event) => {
+  const button = event.target instanceof Element ? event.target.closest("[data-copy]") : null;
+  const box = button ? document.getElementById(button.dataset.copy) : null;
+  if (!button || !box) return;
+  box.select();
+  const done = () => { button.textContent = "Copied"; };
+  if (navigator.clipboard) navigator.clipboard.writeText(box.value).then(done, () => document.execCommand("copy") && done());
+  else if (document.execCommand("copy")) done();
+});
