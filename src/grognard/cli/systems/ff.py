@@ -25,10 +25,16 @@ from grognard.cli.solve import add_solve_command
 from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.odds.solver import DEFAULT_BUDGET
 from grognard.systems.fighting_fantasy.books import BOOKS
-from grognard.systems.fighting_fantasy.fight import start_fight
-from grognard.systems.fighting_fantasy.fight_rules import FightRules
+from grognard.systems.fighting_fantasy.fight import FightState, start_fight
+from grognard.systems.fighting_fantasy.fight_rules import DEAD, DRINK, ESCAPE, ESCAPED, FIGHT, FightRules
 from grognard.systems.fighting_fantasy.game import parse_creature, parse_hero
-from grognard.systems.fighting_fantasy.odds import FightOdds, fight_objective, fight_odds
+from grognard.systems.fighting_fantasy.odds import (
+    POTION_WORTH,
+    FightOdds,
+    book_endings,
+    fight_objective,
+    fight_odds,
+)
 from grognard.systems.fighting_fantasy.ruleset import FF_RULES
 from grognard.systems.fighting_fantasy.sheet import POTIONS, AdventureSheet
 from grognard.systems.fighting_fantasy.solve_view import FightingFantasySheetView
@@ -64,6 +70,13 @@ def play(
         float | None,
         typer.Option("--stamina-worth", help="Worth of a STAMINA point kept after a fight (default 0.005)."),
     ] = None,
+    potion_worth: Annotated[
+        float | None,
+        typer.Option(
+            "--potion-worth",
+            help=f"Worth of a measure of potion kept after a fight (default {POTION_WORTH:g}).",
+        ),
+    ] = None,
 ) -> None:
     """Play a gamebook ("sample" for the one shipped), with the odds of every fight.
 
@@ -71,7 +84,7 @@ def play(
     the advice shown in fights (a win is worth 1)."""
     if game is not None and seed is not None:
         raise UsageError("--seed: a saved game keeps the seed it was started with")
-    options = worth_options(luck_worth=luck_worth, stamina_worth=stamina_worth)
+    options = worth_options(luck_worth=luck_worth, stamina_worth=stamina_worth, potion_worth=potion_worth)
     play_book(FF_RULES, SYSTEM.id, "ff", book, BOOKS.path(book), seed, game, options)
 
 
@@ -94,7 +107,24 @@ def odds(
     together: Annotated[bool, typer.Option("--together", help="Several creatures attack at once.")] = False,
     luck_worth: Annotated[float, typer.Option("--luck-worth", help="Worth of a point of LUCK kept.")] = 0.0,
     stamina_worth: Annotated[float, typer.Option("--stamina-worth", help="Worth of a STAMINA kept.")] = 0.0,
-    can_escape: Annotated[bool, typer.Option("--can-escape", help="The section offers to flee.")] = False,
+    potion_worth: Annotated[
+        float, typer.Option("--potion-worth", help="Worth of a measure of potion kept.")
+    ] = 0.0,
+    can_escape: Annotated[
+        bool,
+        typer.Option(
+            "--can-escape", help="The section offers to flee; an escape counts as a win (a way out)."
+        ),
+    ] = False,
+    escape_worth: Annotated[
+        float | None,
+        typer.Option(
+            "--escape-worth",
+            metavar="PCT",
+            help="With --can-escape: worth of getting away, in percent of a win "
+            "(default 100, as good as winning; 0 counts an escape as a loss).",
+        ),
+    ] = None,
     skill_modifier: Annotated[int, typer.Option("--skill-modifier", help="SKILL added for this fight.")] = 0,
     potion: Annotated[str, typer.Option("--potion", help="skill, strength or fortune (two measures).")] = "",
     budget: Annotated[
@@ -107,33 +137,85 @@ def odds(
 ) -> None:
     """The chance of winning a fight without Luck and with the best Luck policy, and what is left after.
 
-    Among plays of equal worth the advice keeps the potion, then LUCK, then STAMINA."""
+    Among plays of equal worth the advice keeps the potion, then LUCK, then STAMINA. Where the section
+    offers to flee, an escape is a way out and counts as a win unless --escape-worth says otherwise, so
+    the best play may be to flee: the best first move is named, with the chance of a win for a reader
+    who fights it out."""
     skill, stamina, luck = parse_hero(hero)
     if potion and potion not in POTIONS:
         raise UsageError(f"potion {potion!r} is not one of {', '.join(POTIONS)}")
     if budget < 1:
         raise UsageError(f"--budget must be at least 1, not {budget}")
+    worth_options(
+        luck_worth=luck_worth,
+        stamina_worth=stamina_worth,
+        potion_worth=potion_worth,
+        escape_worth=escape_worth,
+    )
+    if escape_worth is not None and not can_escape:
+        raise UsageError("--escape-worth: the fight offers no escape (add --can-escape)")
+    escaped = 1.0 if escape_worth is None else escape_worth / 100
     creatures = [parse_creature(text, i) for i, text in enumerate(enemy)]
     rules = FightRules(together=together, can_escape=can_escape, skill_modifier=skill_modifier)
     state = start_fight(AdventureSheet.new(skill, stamina, luck, potion), creatures, rules)
+    objective = fight_objective(
+        luck_worth, stamina_worth, endings={**book_endings(), ESCAPED: escaped}, potion_worth=potion_worth
+    )
     try:
-        result = fight_odds(state, fight_objective(luck_worth, stamina_worth), budget)
+        result = fight_odds(state, objective, budget)
     except OddsError as e:
         raise UsageError(f"{e} (ff odds --budget N)") from None
     if as_json:
-        print_json(result.to_json())
+        data = result.to_json()
+        data["p_alive"] = _alive(result)
+        data["escape_worth"] = escaped if can_escape else None
+        print_json(data)
         return
-    _render(result)
+    _render(result, state, escaped if can_escape else None)
 
 
-def _render(result: FightOdds) -> None:
+def _alive(result: FightOdds) -> float:
+    """The chance of coming out of the fight alive with the best play (won, fled or otherwise ended)."""
+    return 1.0 - result.outcome_probabilities.get(DEAD, 0.0)
+
+
+def _move_words(state: FightState, action: str) -> str:
+    """An opening move in words."""
+    if action.startswith("target:"):
+        index = int(action.split(":", 1)[1])
+        return f"attack {state.spec.creatures[index].name} first"
+    return {FIGHT: "fight", ESCAPE: "escape", DRINK: "drink a measure of your potion"}.get(action, action)
+
+
+def _escape_note(escaped: float) -> str:
+    if escaped == 1:
+        return (
+            "An escape counts as a win here (a way out of the fight), so the best play may flee and win "
+            "nothing; --escape-worth 0 counts it as a loss."
+        )
+    if escaped == 0:
+        return "An escape counts as a loss here (--escape-worth 0)."
+    return f"An escape counts as {100 * escaped:g}% of a win here (--escape-worth {100 * escaped:g})."
+
+
+def _render(result: FightOdds, state: FightState, escaped: float | None) -> None:
     table = Table(title="Fight odds", show_header=False)
     table.add_row("Win, never testing Luck", f"{result.p_win_without_luck:.6f}")
     table.add_row("Win, best Luck policy", f"{result.p_win_optimal_luck:.6f}")
+    if result.p_win_fighting_on is not None:
+        table.add_row("Win, fighting it out (never fleeing)", f"{result.p_win_fighting_on:.6f}")
     table.add_row("Expected LUCK left", f"{result.expected_luck:.3f}")
     table.add_row("Expected STAMINA left", f"{result.expected_stamina:.3f}")
     for label, p in sorted(result.outcome_probabilities.items()):
         table.add_row(f"Ends {label}", f"{p:.6f}")
+    if result.best_start is not None:
+        out.print(
+            f"Best first move: {_move_words(state, result.best_start)} (out alive {_alive(result):.6f}, "
+            f"worth {result.utility:.6f} where a win is 1)",
+            markup=False,
+        )
+    if escaped is not None:
+        out.print(_escape_note(escaped), markup=False)
     out.print(table)
     for label, actions in result.first_wound.items():
         worth = ", ".join(f"{a} {f.utility:.6f}" for a, f in actions.items())

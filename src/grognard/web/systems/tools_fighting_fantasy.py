@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from grognard.engine.errors import OddsError, UsageError
 from grognard.systems.fighting_fantasy.fight import start_fight
-from grognard.systems.fighting_fantasy.fight_rules import FightRules
+from grognard.systems.fighting_fantasy.fight_rules import DEAD, ESCAPE, FIGHT, FightRules
 from grognard.systems.fighting_fantasy.game import parse_creature
 from grognard.systems.fighting_fantasy.odds import fight_objective, fight_odds
 from grognard.systems.fighting_fantasy.sheet import AdventureSheet
@@ -28,8 +28,27 @@ def compute(values: Values) -> ToolResult:
     figures = [
         ("Win, never testing Luck", pct(result.p_win_without_luck)),
         ("Win, best Luck policy", pct(result.p_win_optimal_luck)),
+    ]
+    if result.p_win_fighting_on is not None:
+        alive = 1.0 - result.outcome_probabilities.get(DEAD, 0.0)
+        if result.best_start is not None:
+            move = _move_words(result.best_start, [c.name for c in creatures])
+            figures.insert(0, ("Best first move", f"{move} (out alive {pct(alive)})"))
+        figures += [
+            ("Win, fighting it out (never fleeing)", pct(result.p_win_fighting_on)),
+            ("An escape counts as", "a win (a way out of the fight)"),
+        ]
+        data["p_alive"] = alive
+    figures += [
         ("Expected LUCK left", f"{result.expected_luck:.2f}"),
         ("Expected STAMINA left", f"{result.expected_stamina:.2f}"),
     ]
     bars = [Bar(label, float(p)) for label, p in sorted(result.outcome_probabilities.items())]
     return ToolResult("Fighting Fantasy fight", figures, bars, data=data)
+
+
+def _move_words(action: str, names: list[str]) -> str:
+    """An opening move in words: fight, escape, or the creature attacked first."""
+    if action.startswith("target:"):
+        return f"attack {names[int(action.split(':', 1)[1])]} first"
+    return {FIGHT: "fight", ESCAPE: "escape"}.get(action, action)
