@@ -293,6 +293,8 @@ class SystemFacts:
     rules: str = ""
     """The rules played, by the title a player knows them by ("Talisman, 2nd edition"); `rulebook` is the
     file the code cites."""
+    pages: tuple[tuple[str, str], ...] = ()
+    """The system's own pages in the browser, as (address, words): linked from the home page."""
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ registry.declare(
         playable=("tables", "characters", "encounters", "education", "combat", "campaign"),
         module="grognard.systems.adventures_in_fantasy.system",
         games=("melee", "campaign"),
+        pages=(("/aif", "The referee's desk: campaigns kept week by week"),),
     )
 )
 
@@ -42,6 +43,7 @@ registry.declare(
         playable=("gamebook", "fight"),
         module="grognard.systems.fighting_fantasy.system",
         games=("fight", "gamebook"),
+        pages=(("/books/fighting-fantasy", "Open your own book (TOML, Twee or Twine)"),),
     )
 )
 
@@ -57,6 +59,7 @@ registry.declare(
         playable=("gamebook", "combat", "import"),
         module="grognard.systems.grey_star.system",
         games=("combat", "gamebook"),
+        pages=(("/books/grey-star", "Open your own book (TOML, Twee or Twine)"),),
     )
 )
 
@@ -72,6 +75,7 @@ registry.declare(
         playable=("monster", "catalog", "quest"),
         module="grognard.systems.heroquest.system",
         games=("quest",),
+        pages=(("/quests", "Play your own HeroScribe quest"),),
     )
 )
 

@@ -56,3 +56,11 @@ def test_no_page_names_a_rulebook_by_its_file() -> None:
         assert got.status_code == 200, path
         assert not re.search(r"\d{3}_[0-9a-f]{16}", got.text), path
     assert "Talisman, 2nd edition" in visitor.client.get("/").text
+
+
+def test_the_home_page_links_each_systems_own_pages() -> None:
+    """The referee's desk, the quest and book uploads are reached from the home page (issue 30: the desk
+    was linked from nowhere)."""
+    got = browser().client.get("/").text
+    for where in ("/aif", "/quests", "/books/fighting-fantasy", "/books/grey-star"):
+        assert f'href="{where}" data-system-page' in got, where

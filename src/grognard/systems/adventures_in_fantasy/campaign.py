@@ -841,7 +841,11 @@ def _foe_met(state: CampaignState, i: int, arg: str) -> str:
     met = state.met
     if not met:
         if not arg:
-            raise UsageError(f"fight:{i}:CREATURE: name the creature (nothing was met)")
+            raise UsageError(
+                "name the creature to fight: the campaign has met nothing (a table"
+                " procedure's meeting is only written in the log; a day passed on the road rolls the"
+                " campaign's own encounter)"
+            )
         return creature(arg).name
     if met == SOLDIERS:
         return foe_of(state.force, arg)
