@@ -93,6 +93,8 @@ def test_a_fight_is_only_against_what_was_met_lines_1068_1079() -> None:
         outlaws.apply("fight:0:Troll")
     assert outlaws.apply("fight:0:").foe == "Men"
     assert with_member(start(), Member(character=knight)).apply("fight:0:Wolf").foe == "Wolf"
+    with pytest.raises(RulesError, match="name the creature to fight: the campaign has met nothing"):
+        with_member(start(), Member(character=knight)).apply("fight:0:")  # the desk's blank "the one met"
 
 
 def test_the_force_is_thrown_as_its_chances_count_and_never_with_longbows_in_the_desert_line_965() -> None:
