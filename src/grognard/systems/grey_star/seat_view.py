@@ -15,16 +15,19 @@ from typing import Any
 from pydantic import JsonValue
 
 from grognard.engine import registry
+from grognard.engine.dice.core import Roll
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, GameState, OptionValue
 from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, FrontEnd, GameViews, Odds, Sight, Target, one_seat
 from grognard.gamebook.action_text import Keyed
 from grognard.gamebook.runner import GamebookState
-from grognard.gamebook.seat_view import BookViews, fight_ending
+from grognard.gamebook.seat_view import BookViews, fight_ending, table_place, the_reader
+from grognard.systems.grey_star import crt
 from grognard.systems.grey_star.book_fight import BookFight
 from grognard.systems.grey_star.combat import CombatState
 from grognard.systems.grey_star.odds import CombatAdvisor
+from grognard.systems.grey_star.round_rules import ratio_column
 from grognard.systems.grey_star.ruleset import GS_RULES
 
 SYSTEM_ID = "grey-star"
@@ -152,23 +155,57 @@ def _combat_label(state: GameState, action: Action) -> str:
     return combat_label(state, action)
 
 
+def round_words(combat: CombatState, roll: Roll, enemy: str = "the enemy") -> str:
+    """A round's reading of the Combat Results Table in the excerpt's words (001_2055bbb054c2d265.txt:5-12):
+    the random number, the Combat Ratio (COMBAT SKILL against the enemy's; the Staff without WILLPOWER
+    6 lower), the table's cell and what WILLPOWER or evading did to it. `combat` is the round's state,
+    its WILLPOWER paid: the spend is read back from the column and multiplier it gave; `roll` the random
+    number (with its place on the book's printed table, when read from it)."""
+    number = roll.total
+    place = table_place(roll)
+    plain, magic = ratio_column(combat.ratio(0)), ratio_column(combat.ratio(1))
+    spent = combat.column == magic and (combat.multiplier > 1 or plain != magic)
+    ratio = combat.ratio(1 if spent else 0)
+    skill = combat.round_skill(1 if spent else 0)
+    staff = " (the Staff without WILLPOWER: 6 less)" if combat.staff and not spent else ""
+    table = crt.table()
+    cell = table.cells[number][combat.column].text() if 0 <= number < len(table.cells) else "?"
+    heading = table.columns[combat.column].label()
+    said = (
+        f"Random number {number}{f' ({place})' if place else ''} at Combat Ratio {ratio:+d} (COMBAT SKILL {skill}{staff} against "
+        f"{enemy}'s {combat.enemy_skill}): the Combat Results Table's column {heading} gives {cell}"
+    )
+    if combat.evading:
+        return said + ", the enemy's loss not counted as you evade"
+    if combat.multiplier > 1:
+        return said + f", the enemy's loss times {combat.multiplier} for the WILLPOWER spent"
+    return said
+
+
 def _combat_told(before: GameState, record: MoveRecord, after: GameState) -> str:
     """A round's random number told as what the Combat Results Table made of it ("E5/GS4": the enemy
-    loses 5 ENDURANCE, Grey Star 4), with what each has left; in a book's fight, the enemy by name."""
+    loses 5 ENDURANCE, Grey Star 4), with what each has left; in a book's fight, the enemy by name; then
+    how the table was read (`round_words`)."""
     found = re.fullmatch(r"E(\d+)/GS(\d+)", str(record.move))
     if isinstance(before, BookFight) and isinstance(after, BookFight):
         now: Any = combat_public(after.combat, before.enemy.name)
-    elif isinstance(after, CombatState):
+        combat = before.combat
+    elif isinstance(before, CombatState) and isinstance(after, CombatState):
         now = combat_public(after)
+        combat = before
     else:
         return ""
     if found is None:
         return ""
     enemy = str(now["enemy"]["name"])
-    return (
-        f"{enemy[:1].upper()}{enemy[1:]} loses {found[1]} ENDURANCE ({now['enemy']['endurance']} left), "
+    left = max(0, combat.enemy_endurance - int(found[1]))  # not the next creature's, when this one fell
+    said = (
+        f"{enemy[:1].upper()}{enemy[1:]} loses {found[1]} ENDURANCE ({left} left), "
         f"Grey Star {found[2]} ({now['grey_star']['endurance']} left)"
     )
+    if not record.rolls:
+        return said
+    return f"{said}. {round_words(combat, record.rolls[0], enemy)}"
 
 
 BOOK_VIEWS = BookViews(
@@ -190,8 +227,10 @@ def register() -> None:
             told=_combat_told,
             front=FrontEnd(
                 board="systems/grey-star/combat-board.html",
+                seat_name=the_reader,
                 help="Each round a random number and the Combat Ratio are read on the Combat Results Table; "
-                "WILLPOWER spent through the Staff raises your COMBAT SKILL.",
+                "the enemy's loss is multiplied by the WILLPOWER you spend through the Staff (spending none, "
+                "the Staff is a plain weapon: 6 less COMBAT SKILL).",
                 ending=fight_ending,
             ),
         ),
