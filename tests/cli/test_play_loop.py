@@ -24,7 +24,7 @@ def test_a_fight_is_played_with_the_common_keys(tmp_path: Path) -> None:
     assert ran.out.count("Orc: SKILL 7, STAMINA 4/6") >= 3  # before the decision, on s and on m
     assert "In this fight:" in ran.out  # s shows the values in the fight
     assert "Odds: win " in ran.out and "Test your Luck on this wound" in ran.out  # o, by label
-    assert "[Orc Attack Strength: [" in ran.out  # the dice of the rounds before the first decision
+    assert "Orc's: 2d6 (" in ran.out  # the dice of the rounds before the first decision, in words
     shown = grognard("games", "show", game_id, "--json", home=tmp_path)
     assert '"status": "over"' in shown.out
 

@@ -29,35 +29,43 @@ def _sheet(view: SeatView) -> dict[str, str]:
     return {str(r[0]): str(r[1]) for r in rows if isinstance(r, list) and len(r) == 2}
 
 
+def _section(section: Any, title: Any, text: Any) -> list[str]:
+    """A section's heading ("Section 8 — The reeds") and its text."""
+    heading = f"Section {section}" + (f" — {title}" if title else "")
+    return [heading, str(text)] if text else [heading]
+
+
 class GamebookPresenter(Presenter):
     """A gamebook or a single book fight at the terminal (`fight`: the system's drawing of a fight)."""
 
     def __init__(self, fight: FightLines = no_fight) -> None:
         self.fight = fight
+        self.told = ""
+        """The section the last events told in full (passed through before its dice), "" for none: the
+        section is not drawn again when the reader then decides in it."""
 
     def section_lines(self, view: SeatView) -> list[str]:
         """The section's heading and text."""
         public = view.public
         if not public.get("section"):
             return []
-        title = f" — {public['title']}" if public.get("title") else ""
-        lines = ["", f"Section {public['section']}{title}"]
-        if public.get("text"):
-            lines.append(str(public["text"]))
-        return lines
+        return ["", *_section(public["section"], public.get("title"), public.get("text"))]
 
     def before(self, view: SeatView, last: SeatView | None) -> list[str]:
         """The section on arrival, what changed on the sheet, and a fight's both sides every round."""
         public = view.public
         lines: list[str] = []
         arrived = last is None or last.public.get("section") != public.get("section")
-        if arrived:
+        told = bool(self.told) and self.told == public.get("section")  # drawn with the dice that followed
+        self.told = ""
+        if arrived and not told:
             lines += self.section_lines(view)
-        if last is not None:
+        fighting = last is not None and "fight" in last.public and "fight" in public and not arrived
+        if last is not None and not fighting:  # in a fight, its own lines show the scores every round
             old = _sheet(last)
             lines += [f"  {k}: {old.get(k, '-')} -> {v}" for k, v in _sheet(view).items() if old.get(k) != v]
         if "fight" in public:
-            if last is None or "fight" not in last.public or arrived:
+            if (last is None or "fight" not in last.public or arrived) and not told:
                 lines.append("  A fight begins.")
             lines += self.fight(public["fight"])
         return lines
@@ -94,31 +102,55 @@ class GamebookPresenter(Presenter):
         rows = _sheet(view)
         if rows:
             width = max(len(k) for k in rows)
-            lines.append("Adventure Sheet" + (" (before this fight)" if "fight" in view.public else ""))
+            lines.append("Adventure Sheet" + (" (as the fight stands)" if "fight" in view.public else ""))
             lines += [f"  {k:<{width}}  {v}" for k, v in rows.items()]
             lines.append(f"  {'Section':<{width}}  {view.public.get('section') or '(not started)'}")
         return lines
 
     def events(self, events: Sequence[Event], view: SeatView) -> list[str]:
-        """Every roll with its dice and what came of it, said with what it was for (a test's chances
-        first); the reader's own choices are not repeated."""
+        """Every roll in the rulebook's words (its label: what it was for, the dice, the modifiers and
+        what it decided; a test's chances first), and every section turned to where the dice followed
+        without a choice, its heading and text in full; the reader's own choices are not repeated."""
         lines: list[str] = []
+        self.told = ""
         for k, e in enumerate(events):
             if e.kind == "action" and (e.who == view.seat or view.seat is None):
                 continue
-            step = events[k + 1] if k + 1 < len(events) and events[k + 1].kind == "step" else None
+            steps: list[Event] = []  # what this move did (`step_events`), its events that follow it
+            for x in events[k + 1 :]:
+                if x.kind not in ("step", "section"):
+                    break
+                steps.append(x)
+            step = next((x for x in steps if x.kind == "step"), None)
             if e.kind == "roll" and not e.values.get("hidden"):
-                one = len(e.dice) == 1
-                dice = e.dice[0].text if one else " ".join(f"[{d.text}]" for d in e.dice)
-                if step is None:
-                    lines.append(f"  {dice} -> {e.values.get('outcome')}".replace("   ", " "))
-                else:
-                    if step.values.get("chances"):
-                        lines.append(f"  Chances: {step.values['chances']}")
-                    lines.append(f"  {step.values.get('step')}: {dice} -> {step.values.get('outcome')}")
+                if step is not None and step.values.get("chances"):
+                    lines.append(f"  Chances: {step.values['chances']}")
+                lines.append(
+                    f"  {self._roll(e, step, next((x for x in steps if x.kind == 'section'), None))}"
+                )
+            elif e.kind == "section":
+                lines += ["", *_section(e.values.get("section"), e.values.get("title"), e.values.get("text"))]
+                self.told = str(e.values.get("section", ""))
+                if "fight" in view.public and view.public.get("section") == self.told:
+                    lines.append("  A fight begins.")  # its first rounds follow, before the reader decides
             elif e.kind != "step":
                 lines.append(event_line(e))
         return lines
+
+    @staticmethod
+    def _roll(e: Event, step: Event | None, section: Event | None) -> str:
+        """A roll's line: its label without the section it turned to (drawn on its own), else the dice."""
+        label = str(e.values.get("label") or "")
+        if label and section is not None:
+            cut = label.find(". Section " + str(section.values.get("section")))
+            label = label[:cut] if cut >= 0 else "" if label.startswith("Section ") else label
+        if label:
+            return label
+        one = len(e.dice) == 1
+        dice = e.dice[0].text if one else " ".join(f"[{d.text}]" for d in e.dice)
+        if step is not None:
+            return f"{step.values.get('step')}: {dice} -> {step.values.get('outcome')}"
+        return f"{dice} -> {e.values.get('outcome')}".replace("   ", " ")
 
     def ending(self, view: SeatView, last: SeatView | None = None) -> list[str]:
         """The section reached, or the last scores of a fight (how it ended follows, in the game's own

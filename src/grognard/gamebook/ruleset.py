@@ -239,6 +239,11 @@ class Ruleset(ABC):
         """The sheet for people, as (label, value) rows; changes between moves are shown from these."""
         return [(k, str(v)) for k, v in to_data(sheet).items()]
 
+    def sheet_in_fight(self, sheet: Sheet, fight: GameState) -> Sheet:
+        """The sheet as a fight under way has left it so far (its scores as they stand in the fight), for
+        the sheet shown beside the fight; the sheet itself changes only when the fight ends (`end_fight`)."""
+        return sheet
+
     def resources(self, sheet: Sheet) -> tuple[tuple[str, int], ...]:
         """The numbers a `Result` carries (what the reader ends with), for objectives and reports."""
         return ()
@@ -324,6 +329,11 @@ class Ruleset(ABC):
     def after_test(self, sheet: Sheet, test: ChanceTest, outcome: Outcome, ctx: Context) -> Sheet:
         """The cost of a test once it came out (FF: 1 LUCK after every Test your Luck)."""
         return sheet
+
+    def tested_score(self, sheet: Sheet, test: ChanceTest) -> tuple[str, int] | None:
+        """The score a test's throw is held against, named ("LUCK", 9), for telling the test; None for a
+        throw read on its own (a roll's total, a random number)."""
+        return None
 
     # --- checking a book -------------------------------------------------------------------------------
 

@@ -80,6 +80,25 @@ def pay_effects(condition: Condition | None) -> tuple[Effect, ...]:
     return (Effect(lose_item=condition.item),)
 
 
+def effect_target(effect: Effect) -> str:
+    """What an effect changes, as the reader's sheet names it: a score, its Initial value, Gold,
+    Provisions, or the effect's kind."""
+    if effect.stat is not None:
+        return effect.stat
+    if effect.initial is not None:
+        return f"Initial {effect.initial}"
+    return {"gold": "Gold", "provisions": "Provisions"}.get(effect.kind, effect.kind)
+
+
+def condition_name(condition: Condition) -> str:
+    """What a condition is about, in a word for the reader: the power, item, flag, score or special it
+    names ("" for a condition made of others)."""
+    for name in (condition.power, condition.item, condition.stat, condition.special, condition.flag):
+        if name:
+            return name
+    return ""
+
+
 def _dice_outcomes(text: str) -> tuple[tuple[Outcome, Fraction], ...]:
     sign, count, sides, modifier = parse_dice(text)
     dist = sum_distribution(count, sides)
@@ -258,10 +277,22 @@ class GamebookState(GameState):
             step = self._creation()
             return step.label if step is not None else ""
         if self.phase == "effects":
-            return f"{self.queue[0].kind} {self.queue[0].dice()}"
+            effect = self.queue[0]
+            return f"{effect_target(effect)} {effect.dice()}"
         if self.phase == "test" and self.current is not None and self.current.test is not None:
-            return f"{self.current.test.kind} test"
+            label = self._chance_step().label
+            return f"{label[:1].upper()}{label[1:]}"
         return self.phase
+
+    def test_modifiers(self) -> list[tuple[str, int]]:
+        """The modifiers added to the current test's throw, each named by what gives it ("" for the
+        section's own modifier, else the power, item, flag or score its condition names)."""
+        section = self.current
+        if section is None or section.test is None:
+            return []
+        test = section.test
+        named = [("", test.modifier)] if test.modifier else []
+        return named + [(condition_name(a.when), a.add) for a in test.adjust if self.holds(a.when)]
 
     # --- settling ------------------------------------------------------------------------------------
 

@@ -4,18 +4,25 @@ The gamebook layer knows the section, its text and choices, the sheet's lines an
 adds what its fights show (`fight_public`), how its fight and reader actions are grouped and targeted
 (`group_of`) and the odds it computes (`odds`). A gamebook has one seat, the reader, and no secrets from
 them: everything is public.
+
+Every move is told (`BookViews.told`, the label the log shows): each roll in the rulebook's words, with
+its dice, modifiers, the score it was held against and what it decided (`step_words`, `roll_words`, and
+the system's `fight_told`), and every section the reader turned to where the dice follow without a click,
+with its title and text (`passed_section`), so no section goes unread; the choice that leads to a test
+gives the test's chances. The sheet beside a fight is the fight's (`Ruleset.sheet_in_fight`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from pydantic import JsonValue
 
-from grognard.engine.game import CHANCE, Action, GameState
+from grognard.engine.dice.core import Roll
+from grognard.engine.game import CHANCE, Action, GameState, Outcome
 from grognard.engine.session import MoveRecord
 from grognard.engine.view import (
     ActionView,
@@ -32,11 +39,18 @@ from grognard.engine.view import (
 from grognard.gamebook.action_text import number_in
 from grognard.gamebook.books import ShippedBooks
 from grognard.gamebook.load import load_book
+from grognard.gamebook.model import Section
 from grognard.gamebook.runner import GamebookState
 
 
 def _no_odds(state: GamebookState) -> Odds | None:
     return None
+
+
+def the_reader(public: Mapping[str, Any], seat: int) -> str:
+    """The one seat of a gamebook or of a fight on its own, as the events name it: "You", as the books
+    speak to their reader."""
+    return "You"
 
 
 def _no_fight(fight: GameState) -> dict[str, JsonValue]:
@@ -55,26 +69,192 @@ STEPS = frozenset({"create", "effects", "test"})
 """The phases whose rolls are said with what they are for: creation, a section's effects, its test."""
 
 
-def step_events(before: GameState, after: GameState) -> list[Event]:
-    """What a roll of creation, of a section's effects or of its test was for, what came of it and the
-    chances it had, as one event of kind "step" (values: step, outcome, chances); none for other moves."""
-    if not isinstance(before, GamebookState) or before.phase not in STEPS or before.actor() is not CHANCE:
-        return []
-    outcomes = list(before.chance_outcomes())
-    came = next((o for o, _ in outcomes if before.apply(o) == after), None)
-    if came is None:
-        return []
-    chances = (
-        ", ".join(f"{before.outcome_label(o)} {float(p):.1%}" for o, p in outcomes)
-        if before.phase == "test"
-        else ""
+def chance_words(p: float) -> str:
+    """A chance in whole percent, never rounded to a certainty it is not ("under 1%", "over 99%")."""
+    if 0 < p < 0.005:
+        return "under 1%"
+    if 0.995 <= p < 1:
+        return "over 99%"
+    return f"{p:.0%}"
+
+
+def _term(label: str, value: int) -> str:
+    sign = "+" if value >= 0 else "-"
+    if label and label.replace(" ", "").isupper():  # a score: "+ SKILL 8"
+        return f" {sign} {label} {abs(value)}"
+    return f" {sign} {abs(value)}" + (f" ({label})" if label else "")
+
+
+def dice_of(roll: Roll) -> str:
+    """The dice a roll threw in notation ("2d6", "1d6 + 1d4"; "random number" for a Lone Wolf number)."""
+    if roll.dice and roll.dice[0].die.startswith("lw"):
+        return "random number"
+    return " + ".join(f"{len(v)}d{s}" for s, v in _kinds(roll).items()) or "no dice"
+
+
+def _kinds(roll: Roll) -> dict[int, list[int]]:
+    kinds: dict[int, list[int]] = {}
+    for d in roll.dice:
+        if d.kept and not d.rerolled:
+            kinds.setdefault(d.sides, []).append(d.value)
+    return kinds
+
+
+def table_place(roll: Roll) -> str:
+    """Where a random number read from the book's printed table was found ("table row 3 column 4"), ""
+    for any other roll."""
+    first = roll.detail.split("; ")[0]
+    return first if first.startswith("table row ") else ""
+
+
+def roll_words(roll: Roll, named: Sequence[tuple[str, int]] = (), said: bool = False) -> str:
+    """A roll in the rulebook's words: the dice with their faces, each modifier added to them (`named`:
+    a score's name before its value, "+ SKILL 8", anything else after it, "+ 2 (Prophecy)"; what they do
+    not account for is added unnamed) and the total: "2d6 (6+2) + SKILL 8 = 16", "random number 6 + 10 =
+    16", "1d6 (4) = 4"; a random number from the book's printed table with its place (`table_place`).
+    With `said` the dice were named already ("Roll 2d6"): the faces alone, "6+2 = 8", "4"."""
+    faces = roll.faces()
+    if said:
+        words = "+".join(map(str, faces))
+    elif roll.dice and roll.dice[0].die.startswith("lw"):
+        words = "random number " + " ".join(str(f) for f in faces)
+        found = table_place(roll)
+        words += f" ({found})" if found else ""
+    else:
+        words = " + ".join(f"{len(v)}d{s} ({'+'.join(map(str, v))})" for s, v in _kinds(roll).items())
+        words = words or "no dice"
+    terms = [(label, value) for label, value in named if value]
+    rest = roll.total - sum(faces) - sum(value for _, value in terms)
+    if rest:
+        terms.append(("", rest))
+    words += "".join(_term(label, value) for label, value in terms)
+    lone = len(faces) == 1 and not terms and (said or roll.dice[0].die.startswith("lw"))
+    return words if lone else f"{words} = {roll.total}"
+
+
+def section_words(section_id: str, section: Section) -> str:
+    """A section as one line of the log: "Section 8 — The reeds: <its text>"."""
+    title = f" — {section.title}" if section.title else ""
+    text = " ".join(section.text.split())
+    return f"Section {section_id}{title}" + (f": {text}" if text else "")
+
+
+def passed_section(before: GameState, after: GameState) -> str:
+    """The section a move turned to where the dice are thrown next without the reader's click (a test,
+    an effect's dice, a fight's first round), whose text the page will not show before they are: its id,
+    else "". A move turns to a section when it changes the section, or is the reader's choice (a choice
+    may turn back to the same section)."""
+    if not isinstance(before, GamebookState) or not isinstance(after, GamebookState):
+        return ""
+    if not after.section or after.actor() is not CHANCE or after.then.startswith("goto:"):
+        return ""
+    turned = after.section != before.section or before.phase in ("choose", "create")
+    return after.section if turned else ""
+
+
+def sheet_changes(state: GamebookState, old: Any, new: Any) -> str:
+    """What changed between two sheets of `state`'s ruleset, as its sheet's lines say it: "LUCK 9 → 8"
+    (a part in brackets both lines share, "(Initial 10)", left out)."""
+    was = dict(state.play.ruleset.sheet_lines(old))
+    said = []
+    for name, value in state.play.ruleset.sheet_lines(new):
+        old_value = was.get(name)
+        if old_value is None or old_value == value:
+            continue
+        head, _, tail = old_value.partition(" (")
+        new_head, _, new_tail = value.partition(" (")
+        if tail and tail == new_tail:
+            old_value, value = head, new_head
+        said.append(f"{name} {old_value} → {value}")
+    return ", ".join(said)
+
+
+def _test_turn(state: GamebookState, outcome: Outcome) -> str:
+    test = state.current.test if state.current is not None else None
+    if test is None:
+        return ""
+    text = str(outcome)
+    if test.ranges:
+        target = test.ranges[number_in(text) - 1].target if text.startswith("range:") else None
+    else:
+        branch = test.branches.get(text)
+        target = branch.target if branch is not None else None
+    return f", turn to {target}" if target is not None else ""
+
+
+def step_words(before: GamebookState, record: MoveRecord) -> str:
+    """A roll of creation, of a section's effect or of its test in the rulebook's words: what it was for,
+    the dice and every modifier, the score it was held against and what came of it ("Test your Luck: 2d6
+    (4+2) = 6 against LUCK 9: lucky, turn to 12 (LUCK 9 → 8)", "Roll 1d6: 4, on 2-4, turn to 20", "SKILL:
+    1d6 (5) + 6 = 11")."""
+    label = before.step_label()
+    roll = record.rolls[0] if record.rolls else None
+    ruleset, ctx = before.play.ruleset, before.play.ctx
+    if before.phase == "create":
+        return f"{label}: {roll_words(roll) if roll is not None else record.move}"
+    if before.phase == "effects":
+        effect = before.queue[0]
+        sheet = ruleset.apply_effect(before.sheet, effect.with_amount(int(record.move)), ctx)
+        changes = sheet_changes(before, before.sheet, sheet)
+        words = roll_words(roll) if roll is not None else str(record.move)
+        return f"{label}: {words}" + (f": {changes}" if changes else "")
+    section = before.current
+    assert section is not None and section.test is not None
+    said = roll is not None and label.lower().endswith(dice_of(roll))  # "Roll 1d6: 4", "Random number: 6"
+    words = roll_words(roll, before.test_modifiers(), said) if roll is not None else str(record.move)
+    score = ruleset.tested_score(before.sheet, section.test)
+    against = f" against {score[0]} {score[1]}" if score is not None else ""
+    cost = sheet_changes(
+        before, before.sheet, ruleset.after_test(before.sheet, section.test, record.move, ctx)
     )
-    values: dict[str, JsonValue] = {
-        "step": before.step_label(),
-        "outcome": before.outcome_label(came),
-        "chances": chances,
-    }
-    return [Event(kind="step", values=values)]
+    came = before.outcome_label(record.move) + _test_turn(before, record.move)
+    came = f", on {came}" if section.test.ranges else f": {came}"  # "Roll 1d6: 4, on 2-4", ": lucky"
+    return f"{label}: {words}{against}{came}" + (f" ({cost})" if cost else "")
+
+
+def chances_of_test(state: GameState) -> str:
+    """The chances of a section's test about to be thrown, for the choice that leads to it ("Test your
+    Luck: 72% lucky"; each range of a roll, "Random number: 0-4 30%, 5-9 70%"); "" elsewhere."""
+    if not isinstance(state, GamebookState) or state.phase != "test" or state.actor() is not CHANCE:
+        return ""
+    section = state.current
+    assert section is not None and section.test is not None
+    pairs = [(state.outcome_label(o), float(p)) for o, p in state.chance_outcomes()]
+    if section.test.ranges:
+        said = ", ".join(f"{label} {chance_words(p)}" for label, p in pairs)
+    else:
+        shown = pairs[:1] if len(pairs) == 2 else pairs
+        said = ", ".join(f"{chance_words(p)} {label}" for label, p in shown)
+    return f"{state.step_label()}: {said}"
+
+
+def step_events(before: GameState, after: GameState) -> list[Event]:
+    """What a move did that the reader follows: a roll of creation, of a section's effects or of its test
+    as one event of kind "step" (values: step, outcome, chances), and the section it turned to where the
+    dice follow without a click (`passed_section`) as one of kind "section" (values: section, title,
+    text), so the reader reads every section passed through."""
+    events: list[Event] = []
+    if isinstance(before, GamebookState) and before.phase in STEPS and before.actor() is CHANCE:
+        outcomes = list(before.chance_outcomes())
+        came = next((o for o, _ in outcomes if before.apply(o) == after), None)
+        if came is not None:
+            chances = (
+                ", ".join(f"{before.outcome_label(o)} {float(p):.1%}" for o, p in outcomes)
+                if before.phase == "test"
+                else ""
+            )
+            values: dict[str, JsonValue] = {
+                "step": before.step_label(),
+                "outcome": before.outcome_label(came),
+                "chances": chances,
+            }
+            events.append(Event(kind="step", values=values))
+    passed = passed_section(before, after)
+    if passed and isinstance(after, GamebookState):
+        section = after.play.book.sections[passed]
+        shown: dict[str, JsonValue] = {"section": passed, "title": section.title, "text": section.text}
+        events.append(Event(kind="section", values=shown))
+    return events
 
 
 ENDINGS = {
@@ -153,6 +333,7 @@ def book_front(system_id: str, books: str, sheet: str = "", fight: str = "") -> 
             "(a TOML book, a Twee story or Twine HTML), or start a shipped one below.",
         ),
         what=book_played,
+        seat_name=the_reader,
         sheet=sheet,
         cards=lambda option: shipped_cards(books) if option == "book" else (),
         upfront=("book",),
@@ -164,6 +345,7 @@ def book_front(system_id: str, books: str, sheet: str = "", fight: str = "") -> 
 
 FIGHT_FRONT = FrontEnd(
     board="gamebook/fight.html",
+    seat_name=the_reader,
     ending=fight_ending,
     help="A fight on its own: each round both sides roll, the higher strikes; every choice shows its odds.",
 )
@@ -191,17 +373,31 @@ class BookViews:
             label=self.any_label,
             odds=self.seat_odds,
             changes=step_events,
-            told=self.told if self.fight_told is not None else None,
+            told=self.told,
+            tells_actions=True,
             front=book_front(system_id, books, sheet, fight),
         )
 
     def told(self, before: GameState, record: MoveRecord, after: GameState) -> str:
-        """A roll of a section's fight told as the system tells its fights ("" for any other roll: its
-        step is told by `step_events`)."""
-        fight = before.fight if isinstance(before, GamebookState) else None
-        if fight is None or self.fight_told is None or fight.actor() is not CHANCE:
+        """A move told in words. A roll: a section's fight's as the system tells its fights, a roll of
+        creation, of a section's effects or of its test in the rulebook's words (`step_words`), never the
+        runner's outcome ("range:2"). Any move, the reader's too: the section it turned to where the dice
+        follow without a click (`passed_section`), its title and text, so no section goes unread."""
+        if not isinstance(before, GamebookState):
             return ""
-        return self.fight_told(fight, record, fight.apply(record.move))
+        said = ""
+        if before.actor() is CHANCE:
+            fight = before.fight
+            if fight is not None and fight.actor() is CHANCE:
+                if self.fight_told is not None:
+                    said = self.fight_told(fight, record, fight.apply(record.move))
+            elif before.phase in STEPS:
+                said = step_words(before, record)
+        passed = passed_section(before, after)
+        if passed:
+            section = section_words(passed, before.play.book.sections[passed])
+            said = f"{said}. {section}" if said else section
+        return said
 
     def any_label(self, state: GameState, action: Action) -> str:
         """How an action of a gamebook state is said to the reader."""
@@ -213,13 +409,14 @@ class BookViews:
         assert isinstance(state, GamebookState)
         ruleset = state.play.ruleset
         section = state.current
+        sheet = state.sheet if state.fight is None else ruleset.sheet_in_fight(state.sheet, state.fight)
         public: dict[str, JsonValue] = {
             "book": state.play.book.book.title,
             "phase": state.phase,
             "section": state.section,
             "title": section.title if section is not None else "",
             "text": section.text if section is not None else "",
-            "sheet": [[name, value] for name, value in ruleset.sheet_lines(state.sheet)],
+            "sheet": [[name, value] for name, value in ruleset.sheet_lines(sheet)],
             "visited": len(state.visited),
             "outcome": state.outcome,
         }
@@ -247,6 +444,8 @@ class BookViews:
         if action.startswith("choice:") and section is not None:
             choice = section.choices[number_in(action) - 1]
             to = Target(kind="section", id=choice.target)
-            return ActionView(id=action, label=f"{label} (turn to {choice.target})", group="move", target=to)
+            chances = chances_of_test(state.apply(action))
+            turn = f"turn to {choice.target}" + (f"; {chances}" if chances else "")
+            return ActionView(id=action, label=f"{label} ({turn})", group="move", target=to)
         group, target = self.group_of(action)
         return ActionView(id=action, label=label, group=group, target=target)

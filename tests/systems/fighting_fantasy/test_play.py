@@ -86,7 +86,7 @@ def test_scripted_play_is_saved_after_every_move_and_undo_works(tmp_path: Path) 
     ran = grognard("ff", "play", str(TRIAL), "--seed", "4", stdin="\n".join(answers) + "\n", home=tmp_path)
     assert ran.code == 0, ran.err
     out = ran.out
-    assert re.search(r"SKILL: 1d6\+6: \[\d\] = \d+", out)
+    assert re.search(r"  SKILL: 1d6 \(\d\) \+ 6 = \d+\n", out)  # which score, its die and what is added
     assert "Potion: - -> Strength, 2 measure(s)" in out
     assert "Adventure Sheet" in out and "Undone: back to your previous decision" in out
     assert out.count("Section 1 — The Gate") == 2

@@ -24,6 +24,7 @@ from grognard.cli.options import GameOption, JsonOption, SeedOption
 from grognard.cli.solve import add_solve_command
 from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.odds.solver import DEFAULT_BUDGET
+from grognard.gamebook.action_text import number_in
 from grognard.systems.fighting_fantasy.books import BOOKS
 from grognard.systems.fighting_fantasy.fight import FightState, start_fight
 from grognard.systems.fighting_fantasy.fight_rules import DEAD, DRINK, ESCAPE, ESCAPED, FIGHT, FightRules
@@ -182,7 +183,7 @@ def _alive(result: FightOdds) -> float:
 def _move_words(state: FightState, action: str) -> str:
     """An opening move in words."""
     if action.startswith("target:"):
-        index = int(action.split(":", 1)[1])
+        index = number_in(action)
         return f"attack {state.spec.creatures[index].name} first"
     return {FIGHT: "fight", ESCAPE: "escape", DRINK: "drink a measure of your potion"}.get(action, action)
 

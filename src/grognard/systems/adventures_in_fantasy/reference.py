@@ -11,6 +11,7 @@ grognard's (ruling "Creature figures" of the rulings page).
 from __future__ import annotations
 
 from grognard.engine.content import Scalar
+from grognard.systems.adventures_in_fantasy.action_text import Source
 from grognard.systems.adventures_in_fantasy.charts import Bands, Chart, ChartRow
 from grognard.systems.adventures_in_fantasy.creatures import Creature, creatures
 from grognard.systems.adventures_in_fantasy.tables import all_tables, kind
@@ -40,7 +41,7 @@ def cite(source: str) -> str:
     """A data source ("file:346", "file:980-982", "ruling") as the page cites it."""
     if ":" not in source:
         return RULING if source == "ruling" else ""
-    lines = source.rpartition(":")[2].replace(",", ", ")
+    lines = Source.parse(source).lines.replace(",", ", ")
     return f"lines {lines}" if "-" in lines or "," in lines else f"line {lines}"
 
 

@@ -245,6 +245,11 @@ class FightingFantasyRuleset(Ruleset):
         rows.append(("Jewels", ", ".join(sheet.jewels) or "-"))
         return rows
 
+    def sheet_in_fight(self, sheet: AdventureSheet, fight: GameState) -> AdventureSheet:
+        """The Adventure Sheet as the fight under way has left it: SKILL, STAMINA, LUCK and the potion as
+        they stand in the fight (`fight.sheet_after`), so the sheet never lags the fight."""
+        return sheet_after(sheet, fight) if isinstance(fight, FightState) else sheet
+
     def resources(self, sheet: AdventureSheet) -> tuple[tuple[str, int], ...]:
         """LUCK, STAMINA, SKILL and gold at the end (LUCK and STAMINA are what a fight's advice weighs)."""
         return (
@@ -397,6 +402,15 @@ class FightingFantasyRuleset(Ruleset):
         if test.kind == "luck":
             return replace(sheet, luck=luck_after_test(sheet.luck))
         return sheet
+
+    def tested_score(self, sheet: AdventureSheet, test: ChanceTest) -> tuple[str, int] | None:
+        """LUCK for a Test your Luck, SKILL for a Test your Skill: two dice at most the score pass
+        (000_13d85f0bd5b613c5.txt:72-77); None for a roll read by its ranges."""
+        if test.kind == "luck":
+            return "LUCK", sheet.luck
+        if test.kind == "skill":
+            return "SKILL", sheet.skill
+        return None
 
     # --- checking a book -------------------------------------------------------------------------------
 

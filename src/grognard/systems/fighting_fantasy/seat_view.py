@@ -7,12 +7,13 @@ chance a Test your Luck comes out lucky; the odds are the exact solver's (`FF_RU
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import JsonValue
 
 from grognard.engine import registry
+from grognard.engine.dice.core import Roll
 from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, GameState, OptionValue
 from grognard.engine.odds.base import Number
@@ -20,9 +21,25 @@ from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target, one_seat
 from grognard.gamebook.action_text import number_in
 from grognard.gamebook.runner import GamebookState
-from grognard.gamebook.seat_view import FIGHT_FRONT, BookViews
+from grognard.gamebook.seat_view import FIGHT_FRONT, BookViews, roll_words
+from grognard.systems.fighting_fantasy.checks import LUCKY
 from grognard.systems.fighting_fantasy.fight import FightState
-from grognard.systems.fighting_fantasy.fight_rules import DRINK, ENDS, ESCAPE, FIGHT, NO_LUCK, TEST_LUCK
+from grognard.systems.fighting_fantasy.fight_rules import (
+    DRINK,
+    ENDS,
+    ESCAPE,
+    FIGHT,
+    FLEE,
+    LUCK,
+    LUCKY_HIT_EXTRA,
+    LUCKY_HURT_BACK,
+    NO_LUCK,
+    ROUND,
+    TEST_LUCK,
+    UNLUCKY_HIT_BACK,
+    UNLUCKY_HURT_EXTRA,
+    escape_wound,
+)
 from grognard.systems.fighting_fantasy.ruleset import FF_RULES
 
 SYSTEM_ID = "fighting-fantasy"
@@ -170,26 +187,74 @@ FIRST_WORDS = {"hit": "You wound {target}", "hurt": "{target} wounds you", "even
 """An Attack Round's result as said first ("hit+1": the hero wounds the target and creature 1 wounds him)."""
 
 
+def attack_words(before: FightState, rolls: Sequence[Roll]) -> str:
+    """Each Attack Strength of a round in the rulebook's words (000_13d85f0bd5b613c5.txt:28-33: two dice
+    and SKILL; the weapon's bonus and the section's modifier named beside SKILL): "Your Attack Strength:
+    2d6 (6+2) + SKILL 8 = 16; BRIDGE TROLL's: 2d6 (3+1) + SKILL 8 = 12"."""
+    spec = before.spec
+    fighting = before.alive() if spec.rules.together else (before.target,)
+    if len(rolls) != len(fighting) + 1:
+        return ""
+    hero = [("SKILL", before.skill), ("weapon", spec.weapon_bonus), ("this fight", spec.rules.skill_modifier)]
+    said = [f"Your Attack Strength: {roll_words(rolls[-1], hero)}"]
+    for i, roll in zip(fighting, rolls, strict=False):
+        said.append(f"{creature_name(before, i)}'s: {roll_words(roll, [('SKILL', spec.creatures[i].skill)])}")
+    return "; ".join(said)
+
+
+def luck_words(before: FightState, rolls: Sequence[Roll], outcome: str) -> str:
+    """A Test your Luck on a wound in the rulebook's words (000_13d85f0bd5b613c5.txt:84-107): the dice
+    against LUCK, lucky or not, and what the wound now does: "Test your Luck: 2d6 (3+1) = 4 against LUCK
+    9: lucky, the wound does 4"."""
+    event = before.pending[0] if before.pending else ""
+    lucky = outcome == LUCKY
+    spec = before.spec
+    if event.startswith("hit:"):
+        dealt = spec.rules.hero_damage
+        wound = (
+            f"the wound does {dealt + LUCKY_HIT_EXTRA}"
+            if lucky
+            else f"the wound does only {max(0, dealt - UNLUCKY_HIT_BACK)}"
+        )
+    elif event:
+        taken = escape_wound(spec, before.foes) if event == FLEE else spec.creatures[number_in(event)].damage
+        wound = (
+            f"the wound costs you only {max(0, taken - LUCKY_HURT_BACK)} STAMINA"
+            if lucky
+            else f"the wound costs you {taken + UNLUCKY_HURT_EXTRA} STAMINA"
+        )
+    else:
+        wound = ""
+    dice = f"{roll_words(rolls[0])} against LUCK {before.luck}" if rolls else f"against LUCK {before.luck}"
+    return f"Test your Luck: {dice}: {outcome}" + (f", {wound}" if wound else "")
+
+
 def _fight_told(before: GameState, record: MoveRecord, after: GameState) -> str:
-    """An Attack Round or a Luck test in words: who wounded whom (or lucky, unlucky), then every STAMINA
-    and LUCK it changed, with what is left."""
+    """An Attack Round or a Luck test in words: who wounded whom (or the Luck test, its dice and what the
+    wound does), then every STAMINA and LUCK it changed, with what is left, then each Attack Strength with
+    its dice and SKILL."""
     if not isinstance(before, FightState) or not isinstance(after, FightState):
         return ""
     was: Any = fight_public(before)
     now: Any = fight_public(after)
     outcome = str(record.move)
-    target = str(was["creatures"][before.target]["name"]) if was["creatures"] else "the creature"
+    target = creature_name(before, before.target) if was["creatures"] else "the creature"
     head = outcome.split("+")[0]
-    first = FIRST_WORDS[head].format(target=target) if head in FIRST_WORDS else outcome.capitalize()
+    if before.phase == LUCK:
+        first = luck_words(before, record.rolls, outcome)
+    else:
+        first = FIRST_WORDS[head].format(target=target) if head in FIRST_WORDS else outcome.capitalize()
     said = [first]
-    for old, new in zip(was["creatures"], now["creatures"], strict=True):
+    for i, (old, new) in enumerate(zip(was["creatures"], now["creatures"], strict=True)):
         if new["stamina"] != old["stamina"]:
             left = "slain" if new["stamina"] <= 0 else f"{new['stamina']} left"
-            said.append(f"{new['name']} STAMINA {old['stamina']} → {new['stamina']} ({left})")
+            said.append(f"{creature_name(before, i)} STAMINA {old['stamina']} → {new['stamina']} ({left})")
     for score in ("stamina", "luck"):
         if now["hero"][score] != was["hero"][score]:
             said.append(f"Your {score.upper()} {was['hero'][score]} → {now['hero'][score]}")
-    return ". ".join(said)
+    if before.phase == ROUND:
+        said.append(attack_words(before, record.rolls))
+    return ". ".join(s for s in said if s)
 
 
 BOOK_VIEWS = BookViews(

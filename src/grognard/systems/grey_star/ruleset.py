@@ -275,6 +275,14 @@ class GreyStarRuleset(Ruleset):
             *_surplus_lines(sheet),
         ]
 
+    def sheet_in_fight(self, sheet: GreyStarSheet, fight: GameState) -> GreyStarSheet:
+        """The Action Chart as the fight under way has left it: ENDURANCE and WILLPOWER as they stand in
+        the combat, so the chart never lags the fight."""
+        if not isinstance(fight, BookFight) or sheet.chart is None:
+            return sheet
+        combat = fight.combat
+        return replace(sheet, chart=sheet.chart.after_combat(combat.endurance, combat.willpower))
+
     def resources(self, sheet: GreyStarSheet) -> tuple[tuple[str, int], ...]:
         """ENDURANCE, WILLPOWER, COMBAT SKILL and Nobles at the end."""
         chart = sheet.chart

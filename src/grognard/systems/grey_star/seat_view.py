@@ -171,8 +171,9 @@ def round_words(combat: CombatState, roll: Roll, enemy: str = "the enemy") -> st
     table = crt.table()
     cell = table.cells[number][combat.column].text() if 0 <= number < len(table.cells) else "?"
     heading = table.columns[combat.column].label()
+    found = f" ({place})" if place else ""
     said = (
-        f"Random number {number}{f' ({place})' if place else ''} at Combat Ratio {ratio:+d} (COMBAT SKILL {skill}{staff} against "
+        f"Random number {number}{found} at Combat Ratio {ratio:+d} (COMBAT SKILL {skill}{staff} against "
         f"{enemy}'s {combat.enemy_skill}): the Combat Results Table's column {heading} gives {cell}"
     )
     if combat.evading:

@@ -8,6 +8,7 @@ entry's `source` names ("line 195", "lines 184-189").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from grognard.systems.heroquest.content.catalog import (
@@ -46,9 +47,14 @@ SCHOOLS = {
 """The spell groups in the rulebook's order, as headings name them."""
 
 
+LINES = re.compile(r"\d+(?:-\d+)?$")
+"""The line or lines a validated source ends with (`catalog.Source`: "file:195", "file:184-189")."""
+
+
 def cite(source: str) -> str:
     """A catalogue source ("file:195", "file:184-189") as the page cites it: "line 195", "lines 184-189"."""
-    lines = source.rpartition(":")[2]
+    found = LINES.search(source)
+    lines = found.group(0) if found else ""
     return f"lines {lines}" if "-" in lines else f"line {lines}"
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from grognard.engine.errors import OddsError, UsageError
+from grognard.gamebook.action_text import number_in
 from grognard.systems.fighting_fantasy.fight import start_fight
 from grognard.systems.fighting_fantasy.fight_rules import DEAD, ESCAPE, FIGHT, FightRules
 from grognard.systems.fighting_fantasy.game import parse_creature
@@ -50,5 +51,5 @@ def compute(values: Values) -> ToolResult:
 def _move_words(action: str, names: list[str]) -> str:
     """An opening move in words: fight, escape, or the creature attacked first."""
     if action.startswith("target:"):
-        return f"attack {names[int(action.split(':', 1)[1])]} first"
+        return f"attack {names[number_in(action)]} first"
     return {FIGHT: "fight", ESCAPE: "escape"}.get(action, action)
