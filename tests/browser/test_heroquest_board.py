@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from grognard.systems.heroquest.game import HeroQuestGame
 from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.views.render import monster_letters
 from grognard.systems.heroquest.views.seat_view import gm_private, heroes_public
 from tests.browser.conftest import Console
 from tests.browser.test_tables import click_action, ply, start_game
@@ -240,7 +241,8 @@ def test_a_spell_is_offered_by_its_name_target_effect_and_odds() -> None:
     target = action.split(":")[2]
     j = next(k for k, m in enumerate(state.monsters) if m.id == target)
     assert label.startswith("Cast Fire of Wrath on ") or label.startswith("Cast Ball of Flame on "), label
-    assert f"{state.stats_of(j).name} ({target})" in label and "fire/" not in label
+    mark = monster_letters(state)[j]  # the monster as the board marks it, not its id
+    assert f"{state.stats_of(j).name} ({mark})" in label and "fire/" not in label
     need = {"fire-of-wrath": 2, "ball-of-flame": 1}[action.split(":")[1].split("/")[1]]
     amount = int(label.split("(")[-1].split(" point")[0])
     chance = sum(

@@ -52,7 +52,7 @@ def test_single_table_file_loads_with_shorthands() -> None:
     assert table.rows[1].field("lair") is False
     assert table.rows[4].field("treasure") == 2.5
     assert table.rows[0].field("monster", "none") == "none"
-    assert table.rows[4].text == "monster: Dragon, number: 1, lair: True, treasure: 2.5"
+    assert table.rows[4].text == "monster: Dragon, number: 1, lair: yes, treasure: 2.5"
 
 
 def test_book_file_and_folder_loading() -> None:

@@ -360,10 +360,14 @@ class Row(ContentModel):
 
     @property
     def text(self) -> str:
-        """The result as one line of text (named fields as `key: value` pairs)."""
+        """The result as one line of text (named fields as `key: value` pairs, each key in words: "status
+        bonus: 6", a true or false field as yes or no)."""
         if isinstance(self.result, str):
             return self.result
-        return ", ".join(f"{k}: {v}" for k, v in self.result.items())
+        return ", ".join(
+            f"{k.replace('_', ' ')}: {('yes' if v else 'no') if isinstance(v, bool) else v}"
+            for k, v in self.result.items()
+        )
 
     def field(self, key: str, default: Scalar | None = None) -> Scalar | None:
         """One named field of a structured result (`default` for a text result or a missing key)."""

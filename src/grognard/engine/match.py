@@ -247,7 +247,7 @@ class Match:
     def _decided(self, seat: int, action: str, ply: int | None, listed: bool) -> tuple[int, Move]:
         """The seat and the move it makes, once the ply, the seat and (when `listed`) the action pass."""
         if ply is not None and ply != self.ply:
-            raise StaleMoveError(f"stale move: the game is at ply {self.ply}, not {ply}; look again")
+            raise StaleMoveError(f"stale move: the game is at move {self.ply}, not {ply}; look again")
         state = self.state
         who = state.actor()
         if who is TERMINAL:

@@ -48,9 +48,9 @@ def _no_odds(state: GamebookState) -> Odds | None:
 
 
 def the_reader(public: Mapping[str, Any], seat: int) -> str:
-    """The one seat of a gamebook or of a fight on its own, as the events name it: "You", as the books
-    speak to their reader."""
-    return "You"
+    """The one seat of a gamebook or of a fight on its own as a watcher reads it ("The adventurer to
+    act"); its player reads "You" (`web.pages.seat_label`)."""
+    return "The adventurer"
 
 
 def _no_fight(fight: GameState) -> dict[str, JsonValue]:

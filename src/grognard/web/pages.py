@@ -24,8 +24,11 @@ def front_of(view: SeatView) -> FrontEnd:
     return registry.get_views(view.system, view.game).front
 
 
-def seat_label(view: SeatView, seat: int) -> str:
-    """A seat as the events name it, in the game's own way ("Seat 2", "Elf (Seat 2)")."""
+def seat_label(view: SeatView, seat: int, mine: list[int] | None = None) -> str:
+    """A seat as the events name it: "You" for a seat of the visitor's (`mine`), the others in the
+    game's own way ("Elf", "The game master")."""
+    if mine and seat in mine:
+        return "You"
     return front_of(view).seat_name(view.public, seat)
 
 
@@ -39,9 +42,16 @@ def roll_said(view: SeatView, expression: str) -> str:
     return front_of(view).roll(expression, view.public)
 
 
+def mid_sentence(name: str) -> str:
+    """A seat's name as it reads inside a sentence: "The heroes" becomes "the heroes" (a proper name, such
+    as a character's, is kept)."""
+    return "t" + name[1:] if name.startswith("The ") else name
+
+
 TEMPLATES.env.globals.update(
     front_of=front_of, seat_label=seat_label, event_sentence=event_sentence, roll_said=roll_said
 )
+TEMPLATES.env.filters["mid_sentence"] = mid_sentence
 
 
 def render(request: Request, template: str, secret: str, status: int = 200, **context: Any) -> HTMLResponse:

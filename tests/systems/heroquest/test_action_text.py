@@ -79,12 +79,13 @@ def test_every_recorded_action_round_trips_to_its_kind() -> None:
 def test_a_monster_whose_id_begins_with_h_is_no_hero_in_the_labels() -> None:
     """Hask (`2-the-salt-crypt`, id "hask") is a monster: the attack's label once read "ask" as a hero's
     number and raised; the typed action tells "hN" from a monster id."""
-    from grognard.systems.heroquest.views.render import action_label
+    from grognard.systems.heroquest.views.render import action_label, monster_letters
 
     from .play_helpers import begin
 
     state = begin("2-the-salt-crypt")
-    assert action_label(state, "attack:hask").startswith("attack Hask the Faithless (hask): ")
+    mark = monster_letters(state)[next(j for j, m in enumerate(state.monsters) if m.id == "hask")]
+    assert action_label(state, "attack:hask").startswith(f"attack Hask the Faithless ({mark}): ")
     assert action_label(state, "throw:hask").startswith("throw a dagger at Hask the Faithless")
     assert action_label(state, "attack:h0") == "attack Human Barbarian"
 

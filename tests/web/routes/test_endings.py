@@ -47,12 +47,9 @@ def test_a_talisman_game_is_told_by_its_winner_turns_and_each_characters_end() -
         {"character_name": "Monk", "out": True},
     ]
     told = ending("talisman", "game", {"heroes": heroes, "turn": 88}, {"outcome": "won", "winners": [0]})
-    assert (
-        told[0]
-        == "Troll (Seat 1) wins after 88 turns: the last character left, holding the Crown of Command."
-    )
-    assert "Troll (Seat 1): Strength 9, Craft 2, 3 lives, 4 Gold, on the Crown." in told
-    assert "Monk (Seat 2): out of the game." in told
+    assert told[0] == "Troll wins after 88 turns: the last character left, holding the Crown of Command."
+    assert "Troll: Strength 9, Craft 2, 3 lives, 4 Gold, on the Crown." in told
+    assert "Monk: out of the game." in told
     public = {"heroes": heroes, "turn": 10, "max_turns": 9}
     capped = ending("talisman", "game", public, {"outcome": "unfinished", "winners": []})
     assert capped[0] == "The game stopped unfinished at the turn cap (9 turns)."

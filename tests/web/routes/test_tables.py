@@ -133,7 +133,7 @@ def test_a_move_posted_for_json_answers_the_new_view_and_a_stale_one_is_refused(
     assert after["view"]["ply"] > before
     assert after == host.view(table)
     stale = act(host, table, ply=before)
-    assert stale.status_code == 409 and "stale" in stale.json()["error"]
+    assert stale.status_code == 409 and "another move was made first" in stale.json()["error"]
     gid = store_id(SECRET, table.rsplit("/", 1)[1])
     assert open_store(home).summary(gid).moves == after["view"]["ply"]
     # a form post goes back to the table as before; htmx is sent to the fragment

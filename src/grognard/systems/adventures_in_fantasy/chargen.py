@@ -235,7 +235,8 @@ def roll_character(rng: Rng, *, stamina: bool = True) -> Rolled:
     years = education_years(level, age)
     education = Step(
         "Education allowance",
-        f"min({level} // 2, {age} - 6) = {years} years = {years * MONTHS_PER_YEAR} months",
+        f"{years} years = {years * MONTHS_PER_YEAR} months: the lesser of half the status level"
+        f" ({level // 2}) and the years since age 6 ({age - 6})",
         f"{RULEBOOK}:299",
     )
     return Rolled(

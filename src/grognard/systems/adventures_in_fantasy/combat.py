@@ -450,10 +450,10 @@ _KEYS = {
 _FLAGS = ("cover", "on_wall", "downhill")
 _TEXT = ("name", "body", "training", "two_weapons", "reach")
 FIGHTER_HELP = (
-    "comma-separated KEY=VALUE: body, hp, size, dex, level, hd, weapon, training (trained/half/untrained), "
-    "unpracticed, str, armour (pieces joined by +), two (dagger/shield), stamina, reach (Table Q class), "
-    "extra, mounted (rider's horsemanship 0-3), horse (the horse's 0-3), name; flags cover, wall, "
-    "downhill. E.g. body=human,hp=12,dex=60,level=3,armour=chain+helmet,mounted=2"
+    "comma-separated KEY=VALUE: body, hp, size, dex, level, hd, weapon, training (trained, half or "
+    "untrained), unpracticed, str, armour (pieces joined by +), two (dagger or shield), stamina, reach "
+    "(Table Q class), extra, mounted (rider's horsemanship 0-3), horse (the horse's 0-3), name; flags "
+    "cover, wall, downhill. E.g. body=human,hp=12,dex=60,level=3,armour=chain+helmet,mounted=2"
 )
 """How a fighter is written on the command line and in game options."""
 

@@ -340,6 +340,19 @@ def _end(outcome: str, who: str, foe: str) -> str:
     return {"a-wins": f"{who} wins", "b-wins": f"the {foe} wins"}.get(outcome, outcome)
 
 
+def fighter_name(public: Mapping[str, Any], seat: int) -> str:
+    """A seat of the melee as the events name it: its fighter's name."""
+    fighters = (public.get("melee") or {}).get("fighters") or []
+    if 0 <= seat < len(fighters) and fighters[seat].get("name"):
+        return str(fighters[seat]["name"])
+    return "The other fighter" if seat else "The first fighter"
+
+
+def the_referee(public: Mapping[str, Any], seat: int) -> str:
+    """The campaign's one seat as the events name it."""
+    return "The referee"
+
+
 def _two(state: GameState) -> int:
     return 2
 
@@ -357,11 +370,13 @@ def register() -> None:
     """Register the views of the melee and the campaign."""
     melee = FrontEnd(
         board="systems/adventures-in-fantasy/melee-board.html",
+        seat_name=fighter_name,
         help="Two combatants trade blows by dexterity; each hit's damage is rolled, with the optional rules "
         "you chose.",
     )
     campaign = FrontEnd(
         board="systems/adventures-in-fantasy/campaign-board.html",
+        seat_name=the_referee,
         help="The referee keeps the party week by week: journeys, encounters, training and the calendar.",
         ending=campaign_ending,
     )

@@ -73,7 +73,9 @@ QUEST_INFO = GameInfo(
         ),
         OptionInfo(
             "mercenaries",
-            "Mercenaries hired for the quest, e.g. swordsman,scout:Mira (line 953).",
+            "Mercenaries hired for the quest from the heroes' gold (line 953), kinds separated by commas,"
+            " e.g. swordsman, scout; the first hero pays, or the hero whose name follows a kind after a"
+            " colon.",
             "",
             suggest=MERCENARY_KINDS,
             listed=True,

@@ -36,7 +36,7 @@ from grognard.systems.talisman.movement import portal_chance
 from grognard.systems.talisman.odds import combat_odds
 from grognard.systems.talisman.state import TalismanState
 from grognard.systems.talisman.views import describe_action, view
-from grognard.systems.talisman.words import CHANCE_WORDS, name_of, new_notes
+from grognard.systems.talisman.words import CHANCE_WORDS, name_of, new_notes, unnamed
 
 SYSTEM_ID = "talisman"
 
@@ -243,36 +243,44 @@ def talisman_sight(state: GameState, seat: int | None) -> Sight:
 
 
 def seat_names(state: TalismanState) -> list[str]:
-    """Each seat as the table calls it: its character and seat ("Elf (Seat 1)"), or "Player 2 (Seat 2)"
-    before the characters are dealt."""
+    """Each seat as the table calls it: its character ("Elf"), or "the second player" before the
+    characters are dealt."""
     characters = catalog().characters
     return [
-        f"{name_of(h.character) if h.character in characters else f'Player {k + 1}'} (Seat {k + 1})"
-        for k, h in enumerate(state.heroes)
+        name_of(h.character) if h.character in characters else unnamed(k) for k, h in enumerate(state.heroes)
     ]
+
+
+def _said_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def named(lines: list[str], names: list[str]) -> list[str]:
-    """The engine's notes with each seat's "pN" said by its name."""
-    return [
-        re.sub(r"\bp(\d)\b", lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], x) for x in lines
-    ]
+    """The engine's notes with each seat's "pN" said by its name (a name opening a note capitalised:
+    "The first player plays the Troll")."""
+
+    def name(m: re.Match[str]) -> str:
+        said = names[int(m[1])] if int(m[1]) < len(names) else m[0]
+        return _said_first(said) if m.start() == 0 else said
+
+    return [re.sub(r"\bp(\d)\b", name, x) for x in lines]
 
 
 def seat_said(text: str, public: Mapping[str, Any]) -> str:
-    """A die's name with its thrower's "pN" said as the character ("1d6 (p0)" -> "1d6 (Ghoul)"; "Seat 1"
-    before the characters are dealt), by the notes' own substitution (`named`)."""
+    """A die's name with its thrower's "pN" said as the character ("1d6 (p0)" -> "1d6 (Ghoul)"; "the
+    first player" before the characters are dealt), by the notes' own substitution (`named`)."""
     heroes = public.get("heroes") or []
-    names = [str(h.get("character_name") or f"Seat {k + 1}") for k, h in enumerate(heroes)]
+    names = [str(h.get("character_name") or unnamed(k)) for k, h in enumerate(heroes)]
     return named([text], names)[0]
 
 
 def seat_name(public: Mapping[str, Any], seat: int) -> str:
-    """A seat as the events name it: "Elf (Seat 2)" once the characters are dealt, "Seat 2" before."""
+    """A seat as the events name it: its character ("Elf") once the characters are dealt, "The second
+    player" before."""
     heroes = public.get("heroes") or []
     if 0 <= seat < len(heroes) and heroes[seat].get("character_name"):
-        return f"{heroes[seat]['character_name']} (Seat {seat + 1})"
-    return f"Seat {seat + 1}"
+        return str(heroes[seat]["character_name"])
+    return _said_first(unnamed(seat))
 
 
 def game_ending(public: Mapping[str, Any], result: Mapping[str, Any] | None) -> list[str]:
@@ -378,7 +386,10 @@ def told(before: GameState, record: MoveRecord, after: GameState) -> str:
         )
     elif task.kind == "draw_spell":
         line = f"{subject} {words}"
-    elif task.kind in ("draw", "deal"):
+    elif task.kind == "deal":  # the seat, whatever character it had before
+        dealt = "nothing (none left)" if outcome == "none" else name_of(outcome)
+        line = f"{unnamed(seat)} {words} {dealt}"
+    elif task.kind == "draw":
         line = f"{subject} {words} " + ("nothing (none left)" if outcome == "none" else name_of(outcome))
     elif task.kind == "fight_roll" and len(rolls) == 2 and before.fight is not None:
         mine = hero_score(before, seat, before.fight.psychic) + before.fight.bonus[0]
@@ -397,18 +408,18 @@ def told(before: GameState, record: MoveRecord, after: GameState) -> str:
     if task.kind == "fight_roll" and before.fight is not None:  # the line has said who won
         foe = named([before.fight.name], names)[0]
         notes = [n for n in notes if not n.endswith(f" against {foe}")]
-    return ". ".join(x for x in [line, *notes, *changed(before, after, names)] if x)
+    return ". ".join(x for x in [_said_first(line), *notes, *changed(before, after, names)] if x)
 
 
 def changed(before: TalismanState, after: TalismanState, names: list[str]) -> list[str]:
-    """Each seat's Lives, Gold, counters and alignment that a move changed, in words ("Elf (Seat 2):
-    Lives 4 → 3, Gold 1 → 2"), from the "change" events of `changes`."""
+    """Each seat's Lives, Gold, counters and alignment that a move changed, in words ("Elf: Lives 4 → 3,
+    Gold 1 → 2"), from the "change" events of `changes`."""
     said: dict[int, list[str]] = {}
     for e in changes(before, after):
         if e.kind == "change" and e.who is not None:
             said.setdefault(e.who, []).append(f"{e.values['what']} {e.values['from']} → {e.values['to']}")
     return [
-        f"{names[seat] if seat < len(names) else f'Seat {seat + 1}'}: {', '.join(words)}"
+        f"{_said_first(names[seat] if seat < len(names) else unnamed(seat))}: {', '.join(words)}"
         for seat, words in said.items()
     ]
 

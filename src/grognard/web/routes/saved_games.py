@@ -66,7 +66,6 @@ def named(tables: TableAccess, summary: GameSummary) -> str:
     return tables.store.marks(summary.id).get(NAME_MARK) or table_title(summary)
 
 
-
 def with_turns(request: Request, tables: TableAccess) -> list[Listed]:
     """The listed tables with whether this browser started each and whether one of its seats is to act
     (looked into for its own tables only, at most `TURN_LOOKS`), those where it is to act first."""

@@ -27,7 +27,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from starlette.concurrency import run_in_threadpool
 
 from grognard.engine.errors import UsageError
-from grognard.engine.match import Match, MatchError
+from grognard.engine.match import Match, MatchError, StaleMoveError
 from grognard.engine.view import ActionView
 from grognard.web import live_odds
 from grognard.web.access import PUBLIC_MARK, Visitor, export_data, is_over
@@ -235,8 +235,10 @@ def act(request: Request, key: str, form: Form, tables: Tables, page: Pages) -> 
             return notice(request, tables, page, key, offered.confirm, asking=offered)
     try:
         match.act(acting[0], action, int(ply), guard=writing)
+    except StaleMoveError as e:
+        raise HTTPException(409, "another move was made first: reload the table to see it") from e
     except MatchError as e:
-        raise HTTPException(409, f"{e} (reload the table to see the move that was made)") from e
+        raise HTTPException(409, "that choice is not offered now: reload the table to see what is") from e
     forget_undo_request(tables, match)
     return moved(request, tables, key)
 

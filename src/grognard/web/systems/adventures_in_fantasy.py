@@ -19,6 +19,7 @@ pages show what `sheet.sheet`, `sheet.party` and `referee.campaign_log` say, as 
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -466,6 +467,29 @@ def _make_member(form: Mapping[str, str]) -> Member:
         raise UsageError(f"alignment {alignment!r}: law, neutral, chaos or none")
     return Member(character=made.character, seed=seed, alignment=alignment)
 
+
+_RULEBOOK_FILE = re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt:(\d+)(-\d+)?")
+
+
+def cited(text: object) -> str:
+    """A text with every rulebook citation said as the book's lines ("rulebook lines 860-1010"), never
+    the file name the code cites them by."""
+    return _RULEBOOK_FILE.sub(
+        lambda m: f"rulebook line{'s' if m.group(2) else ''} {m.group(1)}{m.group(2) or ''}", str(text)
+    )
+
+
+def said(value: object) -> str:
+    """A sheet's or an option's value in words: yes and no for true and false, a dash for none."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+TEMPLATE_FILTERS = {"aif_cited": cited, "aif_said": said}
+"""The desk's filters: a text's rulebook citations in words, a value in words."""
 
 ROUTER = APIRouter()
 

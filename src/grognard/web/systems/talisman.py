@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.seat_view import seat_said
-from grognard.systems.talisman.words import name_of
+from grognard.systems.talisman.words import TASK_WORDS, name_of, unnamed
 
 CELL = 120
 """The side of one space."""
@@ -172,7 +174,54 @@ def card_name(card_id: str) -> str:
     return name_of(card_id)
 
 
-TEMPLATE_GLOBALS = {"talisman_board": talisman_board, "token_colours": COLOURS}
-"""What Talisman's templates call: the drawn board and the seats' token colours."""
+def who(seat: int, public: Mapping[str, Any], viewer: Sequence[int], first: bool = False) -> str:
+    """A seat as the board and sheets say it to the one looking: "you" for a seat of theirs (`viewer`),
+    else its character ("Elf"), or "the second player" before the characters are dealt; `first`: to
+    begin a sentence."""
+    heroes = public.get("heroes") or []
+    if seat in viewer:
+        said = "you"
+    elif 0 <= seat < len(heroes) and heroes[seat].get("character_name"):
+        said = str(heroes[seat]["character_name"])
+    else:
+        said = unnamed(seat)
+    return said[:1].upper() + said[1:] if first else said
+
+
+def turn_line(public: Mapping[str, Any], viewer: Sequence[int]) -> str:
+    """The board's line of whose turn it is and what it is busy with: "Turn 3 · your turn, as the Elf ·
+    choosing which way to move"."""
+    parts = [f"Turn {public.get('turn', 0)}"]
+    heroes = public.get("heroes") or []
+    current = public.get("current")
+    if isinstance(current, int) and 0 <= current < len(heroes):
+        name = heroes[current].get("character_name")
+        if current in viewer:
+            parts.append(f"your turn, as the {name}" if name else "your turn")
+        else:
+            parts.append(f"{who(current, public, viewer, first=True)} is playing")
+    doing = TASK_WORDS.get(str(public.get("task") or ""), "")
+    if doing:
+        parts.append(doing)
+    return " · ".join(parts)
+
+
+def winners_line(public: Mapping[str, Any], viewer: Sequence[int]) -> str:
+    """Who won, to the one looking: "You win", "Elf wins", "Elf and Troll win"."""
+    winners = [int(w) for w in public.get("winners") or []]
+    said = " and ".join(who(w, public, viewer) for w in winners)
+    plural = len(winners) > 1 or any(w in viewer for w in winners)
+    return f"{said[:1].upper()}{said[1:]} {'win' if plural else 'wins'}"
+
+
+TEMPLATE_GLOBALS = {
+    "talisman_board": talisman_board,
+    "token_colours": COLOURS,
+    "talisman_who": who,
+    "talisman_turn": turn_line,
+    "talisman_winners": winners_line,
+}
+"""What Talisman's templates call: the drawn board, the seats' token colours, a seat said to the one
+looking, the line of whose turn it is and who won."""
 TEMPLATE_FILTERS = {"talisman_name": card_name, "talisman_seats": seat_said}
 """Talisman's filters: a card's printed name, and a roll's thrower named as the character."""

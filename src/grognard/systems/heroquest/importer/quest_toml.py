@@ -79,9 +79,9 @@ def placed_lines(result: ImportResult) -> list[str]:
             name = str(getattr(e, "monster", None) or getattr(e, "kind", None) or getattr(e, "id", kind))
             names[name] = names.get(name, 0) + 1
         what = ", ".join(n if c == 1 else f"{n} x{c}" for n, c in names.items())
-        lines.append(f"  placed {kind}: {len(entries)} ({what})")
+        lines.append(f"  placed {kind.replace('_', ' ')}: {len(entries)} ({what})")
     if quest.stairs is not None:
-        lines.append(f"  placed stairs at {list(quest.stairs)}")
+        lines.append(f"  placed stairs at {quest.stairs[0]},{quest.stairs[1]}")
     if quest.dark:
         lines.append(f"  placed dark areas: {len(quest.dark)}")
 

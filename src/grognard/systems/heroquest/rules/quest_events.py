@@ -52,5 +52,6 @@ def place_held(state: QuestState, mid: str) -> QuestState:
 def open_door(state: QuestState, door_id: str) -> QuestState:
     """Open a door (line 122) and fire its open-door events."""
     state = set_door(state, door_id, "open")
-    state = note(state, said("door.door-opens", door_id=door_id))
+    a, b = state.layout.door_by_id[door_id].at
+    state = note(state, said("door.door-opens", door_id=door_id, between=(a[0], a[1], b[0], b[1])))
     return fire(state, state.ctx.quest.events_for("open-door", door_id, state.fired))

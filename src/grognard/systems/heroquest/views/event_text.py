@@ -35,7 +35,7 @@ TEXTS: dict[Phrase, str] = {  # the one table of phrases: each id and its senten
     "death.no-one-can-break": "No one can break the stone: {hero_name} is left for dead.",
     "death.slain": "{monster_name} is slain.",
     "death.vanishes-never-be-seen": "{monster_name} vanishes with {hero_name}, never to be seen again.",
-    "door.door-opens": "The door {door_id} opens.",
+    "door.door-opens": "The door between {between} opens.",
     "heal.armband-healing-restores": "{hero_name}'s Armband of Healing restores him.",
     "heal.cured-poison-body-back": "{hero_name} is cured of poison ({back} Body back).",
     "heal.cured-werewolf-curse": "{hero_name} is cured of the Werewolf's Curse.",
@@ -321,6 +321,9 @@ def _spelled(say: str, values: Mapping[str, Any]) -> dict[str, Any]:
     if say == "spell.learns-watching-cast":
         why = bar_text(values["spell_key"], values["bar"], values["need"], values["hero_name"])
         out["when"] = f" {why[0].upper()}{why[1:]}." if why is not None else ""
+    if say == "door.door-opens" and "between" in values:  # the door's two squares, as the board names them
+        x1, y1, x2, y2 = values["between"]
+        out["between"] = f"{x1},{y1} and {x2},{y2}"
     if say == "search.beyond-door":
         spots = zip(values["kinds"], values["xs"], values["ys"], strict=True)
         out["seen"] = ", ".join((f"{k} " if k else "") + f"at {x},{y}" for k, x, y in spots)

@@ -134,7 +134,8 @@ def action_label(state: QuestState, action: str) -> str:
             if n > 1:
                 p = turn_kill_chance(state, i, j)[0]
             how = "attack" if verb == "attack" else "throw a dagger at"
-            text = f"{how} {state.stats_of(j).name} ({arg}): {a} dice against {d}, kills {float(p):.1%}"
+            mark = monster_letters(state).get(j, "?")  # as the board draws it
+            text = f"{how} {state.stats_of(j).name} ({mark}): {a} dice against {d}, kills {float(p):.1%}"
             text += f" in {n} attacks this turn" if n > 1 else ""
             if verb == "attack" and hero_axe(state, i) and state.stats_of(j).mind > 0:  # line 369
                 text += f", concussion {float(all_skulls_chance(a)):.1%}"

@@ -37,6 +37,7 @@ from grognard.systems.heroquest.content.quest_setup import (
     hero_from_spec,
     quest_source,
 )
+from grognard.systems.heroquest.features.spells.spell_choice import spell_name
 from grognard.systems.heroquest.features.spells.spells import AVOID_FACES, find
 from grognard.systems.heroquest.model.action_text import Cast, cast_arg, hero_ref, parse
 from grognard.systems.heroquest.model.edits import known_traps
@@ -46,6 +47,7 @@ from grognard.systems.heroquest.policies.bots import hero_bot
 from grognard.systems.heroquest.rules.gear import attack_dice, defend_dice
 from grognard.systems.heroquest.rules.goals import met_on_leaving
 from grognard.systems.heroquest.rules.targets import exit_here
+from grognard.systems.heroquest.views.effect_words import effects_said
 from grognard.systems.heroquest.views.event_text import event_text, view_sentence
 from grognard.systems.heroquest.views.render import action_label, map_lines, monster_letters
 
@@ -130,8 +132,9 @@ def _label(state: QuestState, action: Action) -> str:
     text = action_label(state, action)
     typed = parse(action)
     verb, arg = typed.verb, typed.rest
-    if verb == "door":
-        text = f"open the door {arg}"
+    if verb == "door" and arg in state.layout.door_by_id:
+        x, y = door_square(state, arg)
+        text = f"open the door to {x},{y}"
     elif verb == "jump":
         text = f"jump the trap to {arg}"
     elif verb == "search":
@@ -156,7 +159,7 @@ def _cast_label(state: QuestState, arg: str) -> str:
     if k is not None and k < len(state.heroes):
         whom = state.hero_of(k).name
     elif j is not None:
-        whom = f"{state.stats_of(j).name} ({target})"
+        whom = f"{state.stats_of(j).name} ({monster_letters(state).get(j, '?')})"
     else:
         whom = target.replace("-", " ")
     text = f"cast {spell.name} on {whom}: {spell.text.rstrip('.')}"
@@ -240,10 +243,12 @@ def heroes_public(state: QuestState) -> dict[str, JsonValue]:
                 "status": h.status,
                 "at": None if h.at is None else _xy(h.at),
                 "effects": list(h.effects),
+                "effects_said": list[JsonValue](effects_said(h.effects)),
                 "equipment": [*hero.weapons, *hero.armour, *hero.artifacts],
                 "equipped": list[JsonValue](hero.equipped.names()),
                 "items": list(h.items),
                 "spells": list(h.spells),
+                "spell_names": list[JsonValue](spell_name(k) for k in h.spells),
             }
         )
     in_seen = [f for f in layout.furniture if any(board.area_at.get(s) in seen for s in f.squares)]
@@ -297,7 +302,10 @@ def gm_private(state: QuestState) -> dict[str, JsonValue]:
             }
             for i, t in enumerate(state.ctx.traps)
         ],
-        "doors": [{"id": d.id, "state": d.state} for d in state.layout.door_by_id.values()],
+        "doors": [
+            {"id": d.id, "state": d.state, "between": [_xy(d.at[0]), _xy(d.at[1])]}
+            for d in state.layout.door_by_id.values()
+        ],
     }
 
 
@@ -522,8 +530,18 @@ def quest_cards(option: str) -> tuple[Card, ...]:
     return ()
 
 
+SEAT_NAMES = ("The heroes", "The game master")
+"""A quest's two seats as the events name them."""
+
+
+def quest_seat(public: Mapping[str, Any], seat: int) -> str:
+    """A seat of a quest as the events name it: the heroes' or the game master's."""
+    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else "The game master"
+
+
 FRONT = FrontEnd(
     board="systems/heroquest/board.html",
+    seat_name=quest_seat,
     side="systems/heroquest/side.html",
     private_in_side=True,
     content="quests",

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.engine.errors import UsageError
+from grognard.systems.heroquest.content.catalog import catalog
 from grognard.systems.heroquest.content.hero import castable_spells
 from grognard.systems.heroquest.model.action_text import rest_of, verb_of
 from grognard.systems.heroquest.model.edits import note, with_hero
@@ -90,6 +91,11 @@ def choice_label(state: QuestState, i: int, action: str) -> str:
     return f"memorise {_name(key)} (free; {left} place(s) left of starting Mind)"
 
 
+def spell_name(key: str) -> str:
+    """A spell's printed name from its key ("fire/fire-of-wrath" -> "Fire of Wrath")."""
+    found = catalog().spells.get(key)
+    return found.name if found is not None else key.partition("/")[2].replace("-", " ").title()
+
+
 def _name(key: str) -> str:
-    school, _, spell = key.partition("/")
-    return f"{spell.replace('-', ' ').title()} ({school})"
+    return f"{spell_name(key)} ({key.partition('/')[0]})"
