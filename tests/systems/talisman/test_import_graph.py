@@ -28,7 +28,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "features": ("effects", "spells", "combat", "turn", "movement", "encounter"),
     "driver": ("flow", "game", "odds"),
     "policies": ("bot_worth", "bots", "simulate"),
-    "presentation": ("views", "seat_view", "system", "__init__"),
+    "presentation": ("views", "seat_view", "reference", "system", "__init__"),
 }
 """Every module of the package by layer, lowest first."""
 

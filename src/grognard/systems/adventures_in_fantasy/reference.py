@@ -11,16 +11,11 @@ grognard's (ruling "Creature figures" of the rulings page).
 from __future__ import annotations
 
 from grognard.engine.content import Scalar
+from grognard.engine.reference import Entry, Section
 from grognard.systems.adventures_in_fantasy.action_text import Source
 from grognard.systems.adventures_in_fantasy.charts import Bands, Chart, ChartRow
 from grognard.systems.adventures_in_fantasy.creatures import Creature, creatures
 from grognard.systems.adventures_in_fantasy.tables import all_tables, kind
-
-Entry = tuple[str, str, str]
-"""One entry: its name, its text, and the rulebook lines it comes from ("line 346", "our ruling")."""
-
-Section = tuple[str, list[Entry]]
-"""A heading and its entries."""
 
 RULING = "our ruling"
 """How an entry whose figures are grognard's, not the book's, is cited."""

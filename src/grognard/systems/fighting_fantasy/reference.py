@@ -8,6 +8,7 @@ Provisions, a meal's STAMINA), so nothing is retyped. Each entry is (name, text,
 
 from __future__ import annotations
 
+from grognard.engine.reference import Entry, Section
 from grognard.systems.fighting_fantasy.sheet import (
     MEAL_STAMINA,
     POTION_MEASURES,
@@ -17,12 +18,6 @@ from grognard.systems.fighting_fantasy.sheet import (
     SCORES,
     AdventureSheet,
 )
-
-Entry = tuple[str, str, str]
-"""One entry: its name, its text, and the rulebook lines it comes from ("lines 151-161")."""
-
-Section = tuple[str, list[Entry]]
-"""A heading and its entries."""
 
 POTION_LINES = {"skill": "lines 117-118, 151-161", "strength": "lines 137-139, 151-161"}
 """Where the rules give each potion (the Potion of Fortune: `FORTUNE_LINES`)."""

@@ -9,6 +9,7 @@ their entries cite nothing; the table's columns cite the excerpt's lines it repa
 
 from __future__ import annotations
 
+from grognard.engine.reference import Entry, Section
 from grognard.systems.grey_star.chart import (
     DAGGER,
     DAGGER_BONUS,
@@ -32,12 +33,6 @@ from grognard.systems.grey_star.chart import (
     UNARMED_PENALTY,
 )
 from grognard.systems.grey_star.crt import table
-
-Entry = tuple[str, str, str]
-"""One entry: its name, its text, and the rulebook lines it comes from ("" when the excerpt has none)."""
-
-Section = tuple[str, list[Entry]]
-"""A heading and its entries."""
 
 CRT_LINES = "lines 20-56"
 """Where the excerpt prints the Combat Results Table (each cell with one of its two numbers lost)."""

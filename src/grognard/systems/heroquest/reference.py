@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from grognard.engine.reference import Entry, Section
 from grognard.systems.heroquest.content.catalog import (
     STATS,
     Armour,
@@ -28,12 +29,6 @@ from grognard.systems.heroquest.content.catalog import (
     Weapon,
     catalog,
 )
-
-Entry = tuple[str, str, str]
-"""One entry: its name, its text, and the rulebook lines it comes from ("line 195")."""
-
-Section = tuple[str, list[Entry]]
-"""A heading and its entries."""
 
 SCHOOLS = {
     "earth": "Earth",

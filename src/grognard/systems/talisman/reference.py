@@ -8,14 +8,9 @@ for this project and cite their rules inside their text ("16:4"), so the citatio
 
 from __future__ import annotations
 
+from grognard.engine.reference import Entry, Section
 from grognard.systems.talisman.catalog import Catalog, catalog
 from grognard.systems.talisman.content import AdventureCard, Character, PurchaseCard, SpellCard
-
-Entry = tuple[str, str, str]
-"""One entry: its name, its text, and the rulebook lines it comes from ("" when its text cites them)."""
-
-Section = tuple[str, list[Entry]]
-"""A heading and its entries."""
 
 CARD_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Adventure cards: Events", ("event",)),
