@@ -218,7 +218,10 @@ class FightingFantasyRuleset(Ruleset):
         if sheet.initial_luck == 0:
             return dice_step("LUCK", 1, 6, 6)
         if not sheet.potion:
-            return ChoiceStep("potion", tuple(f"potion:{p}" for p in POTIONS))
+            return ChoiceStep(
+                "Choose the potion you take with you: two measures, each drunk when you like",
+                tuple(f"potion:{p}" for p in POTIONS),
+            )
         return None
 
     def apply_creation(self, sheet: AdventureSheet, move: Outcome, ctx: Context) -> AdventureSheet:

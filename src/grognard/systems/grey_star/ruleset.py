@@ -239,7 +239,7 @@ class GreyStarRuleset(Ruleset):
             left = tuple(f"power:{m}" for m in LESSER_MAGICKS if m not in sheet.magicks)
             return ChoiceStep(f"Lesser Magick {len(sheet.magicks) + 1} of {MAGICKS_CHOSEN}", left)
         if sheet.chart is None:
-            return ChoiceStep("gift", tuple(f"gift:{g}" for g in GIFTS))
+            return ChoiceStep("Choose the gift you set out with", tuple(f"gift:{g}" for g in GIFTS))
         return None
 
     def apply_creation(self, sheet: GreyStarSheet, move: Outcome, ctx: Context) -> GreyStarSheet:
