@@ -73,3 +73,12 @@ def test_a_campaign_is_told_by_who_lives() -> None:
     members = [{"name": "Aldric", "alive": True}, {"name": "Omar", "alive": False}]
     told = ending("adventures-in-fantasy", "campaign", {"members": members}, {"outcome": "ended"})
     assert told == ["The campaign has ended.", "Alive: Aldric. Dead: Omar."]
+
+
+def test_a_melee_is_told_by_who_fell() -> None:
+    public = {"melee": {"fighters": [{"name": "Aldric"}, {"name": "Wolf"}]}}
+    told = ending("adventures-in-fantasy", "melee", public, {"outcome": "b-wins", "winners": [1]})
+    assert told == ["Aldric falls: Wolf wins the melee."]
+    assert ending("adventures-in-fantasy", "melee", public, {"outcome": "both-fall"}) == [
+        "Aldric and Wolf both fall: nobody wins."
+    ]

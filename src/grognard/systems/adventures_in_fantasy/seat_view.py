@@ -348,6 +348,21 @@ def fighter_name(public: Mapping[str, Any], seat: int) -> str:
     return "The other fighter" if seat else "The first fighter"
 
 
+def melee_ending(public: Mapping[str, Any], result: Mapping[str, Any] | None) -> list[str]:
+    """A finished melee in words: who fell or gave out, and who won."""
+    a, b = fighter_name(public, 0), fighter_name(public, 1)
+    said = {
+        "a-wins": f"{b} falls: {a} wins the melee.",
+        "b-wins": f"{a} falls: {b} wins the melee.",
+        "both-fall": f"{a} and {b} both fall: nobody wins.",
+        "a-exhausted": f"{a} is exhausted: {b} wins the melee.",
+        "b-exhausted": f"{b} is exhausted: {a} wins the melee.",
+        "both-exhausted": f"{a} and {b} are both exhausted: nobody wins.",
+    }
+    outcome = str((result or {}).get("outcome", ""))
+    return [said.get(outcome, f"The melee is over: {outcome}.")]
+
+
 def the_referee(public: Mapping[str, Any], seat: int) -> str:
     """The campaign's one seat as the events name it."""
     return "The referee"
@@ -373,6 +388,7 @@ def register() -> None:
         seat_name=fighter_name,
         help="Two combatants trade blows by dexterity; each hit's damage is rolled, with the optional rules "
         "you chose.",
+        ending=melee_ending,
     )
     campaign = FrontEnd(
         board="systems/adventures-in-fantasy/campaign-board.html",
