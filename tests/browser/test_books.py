@@ -25,10 +25,12 @@ def upload(page: Page, url: str, system: str, path: Path) -> None:
 
 def test_a_book_whose_text_holds_script_shows_it_as_text(live: LiveServer, page: Page) -> None:
     upload(page, live.url, "fighting-fantasy", DATA / "script-book.twee")
+    assert "<script>window.pwned = 1</script>" in page.inner_text("[data-ready]")  # the title, as text
+    page.click("[data-start]")  # past the story's import warnings, said once
     page.wait_for_selector("[data-ply]")
     assert "<script>window.pwned = 1</script>" in page.inner_text("main")  # the title, as text
     while page.locator("[data-section]").count() == 0:
-        click_action(page, 0)  # the potion, then the first section
+        click_action(page, 0)  # (a story with no rules makes no character) the first section
     html = page.content()
     assert "&lt;script&gt;window.pwned = 2&lt;/script&gt;" in html
     assert "<script>window.pwned" not in html
@@ -88,4 +90,5 @@ def test_a_grey_star_fight_spending_willpower(live: LiveServer, page: Page) -> N
     )
     click_action(page, index)
     assert _willpower(page) == before - 3
+    page.wait_for_selector("[data-log] .die")  # the round's dice, once the table has stepped to its roll
     assert page.locator("[data-log] .die").count() >= 1

@@ -45,13 +45,13 @@ def test_sugarcube_block_comments_are_stripped() -> None:
 def test_harlowe_nested_hooks_are_accepted() -> None:
     r = twee(":: Start\n(if: $a)[One (if: $b)[two (if: $c)[three]]]\n[[Out]]\n\n:: Out\nx", "Harlowe")
     text = r.book.sections["Start"].text
-    assert "]]" not in text and "three] ] ]" in text
+    assert text == "One two three"  # the code goes, the prose of every hook stays
     assert choices(r.book, "Start") == [("Out", "Out")]
 
 
-def test_harlowe_link_inside_a_hook_keeps_the_hook_bracket() -> None:
-    r = twee(":: Start\n(else:)[[[Go->Out]]]\n\n:: Out\nx", "Harlowe")
-    assert r.book.sections["Start"].text == "(else:)[Go]"
+def test_harlowe_link_inside_a_hook_is_a_choice_and_the_code_goes() -> None:
+    r = twee(":: Start\n(else:)[[[Go->Out]]] and on\n\n:: Out\nx", "Harlowe")
+    assert r.book.sections["Start"].text == "Go and on"
     assert choices(r.book, "Start") == [("Go", "Out")]
 
 
@@ -137,13 +137,13 @@ def test_harlowe_navigation_macros_become_choices() -> None:
         ("Nine", "I"),
     ]
     text = r.book.sections["Start"].text
-    assert text.startswith("Eight[hook]\n")
-    assert "(goto: $place)" in text and "(set: $b to 2)" in text
+    assert text == "Eight[hook]"  # no (set:), no (goto: $place): code is not printed
     macro_warnings = [w for w in r.warnings if "Harlowe" in w]
+    said = ": story-format code not played, taken out of the text (1 passage(s), first 'Start')"
     assert macro_warnings == [
-        "Harlowe (link:) kept as plain text (1 passage(s), first 'Start')",
-        "Harlowe (set:) kept as plain text (1 passage(s), first 'Start')",
-        "Harlowe (goto:) to a computed passage kept as plain text (1 passage(s), first 'Start')",
+        f"Harlowe (link:){said}",
+        f"Harlowe (set:){said}",
+        f"Harlowe (goto:) to a computed passage{said}",
     ]
 
 
@@ -170,7 +170,7 @@ def test_sugarcube_navigation_macros_become_choices() -> None:
         ("Ten", "I"),
         ("Eleven", "J"),
     ]
-    assert "<<goto $where>>" in r.book.sections["Start"].text
+    assert r.book.sections["Start"].text == "[ [Back|previous()] ]"  # no <<set>>, no <<goto $where>>
     assert sum("<<set>>" in w for w in r.warnings) == 1
     assert any("<<goto>> to a computed passage" in w for w in r.warnings)
     assert any("link to a computed passage" in w for w in r.warnings)
@@ -182,7 +182,7 @@ def test_chapbook_and_snowman_navigation() -> None:
         "Chapbook",
     )
     assert choices(chap.book, "Start") == [("Go", "A"), ("B", "B")]
-    assert chap.book.sections["Start"].text == "Go B {back link}"
+    assert chap.book.sections["Start"].text == ""  # a line of links only, once {back link} is gone
     assert any("Chapbook {back link}" in w for w in chap.warnings)
     snow = twee(
         ':: Start\n<a data-passage="A">Into A</a> <% story.show("B") %>\n'
@@ -335,3 +335,24 @@ def test_the_command_imports_html_and_refuses_a_pdf(tmp_path: Path) -> None:
     assert ran.err.count("\n") == 1 and "a PDF document, not a Twine story" in ran.err
     ran = grognard("ff", "check", str(STORIES / "harlowe_published.html"))
     assert ran.code == 0, ran.out + ran.err
+
+
+def test_sugarcube_code_is_taken_out_and_its_prose_kept() -> None:
+    r = twee(
+        ":: Start\n<<set $gold to 5>>You have <<if $gold > 1>>some gold<<else>>nothing<</if>>.\n"
+        "<<script>>state.x = 1;<</script>>[[On]]\n\n:: On\nx",
+        "SugarCube",
+    )
+    assert r.book.sections["Start"].text == "You have some goldnothing."
+    said = [w for w in r.warnings if "story-format code not played" in w]
+    assert [w.split(":")[0] for w in said] == [
+        "SugarCube <<set>>",
+        "SugarCube <<if>>",
+        "SugarCube <<else>>",
+        "SugarCube <<script>>",
+    ]
+
+
+def test_harlowe_code_in_a_story_of_no_known_format_goes_but_prose_in_brackets_stays() -> None:
+    r = twee(":: Start\n(set: $key to true)A key (if: $key)[glints]. (see: the map)\n[[On]]\n\n:: On\nx")
+    assert r.book.sections["Start"].text == "A key glints. (see: the map)"

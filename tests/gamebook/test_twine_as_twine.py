@@ -14,9 +14,12 @@ import pytest
 from grognard.gamebook.check import check_book, check_warnings
 from grognard.gamebook.load import BookLoadError, load_book
 from grognard.gamebook.model import Book
+from grognard.gamebook.runner import GamebookGame
+from grognard.gamebook.seat_view import BookViews
 from grognard.gamebook.twee import import_twee_report, read_twee, twee_passage
 from grognard.gamebook.twine_import import import_story, import_story_file
 from grognard.gamebook.twine_story import StoryImport
+from grognard.systems.fighting_fantasy.ruleset import FF_RULES
 from tests.cli.helpers import grognard
 from tests.gamebook.helpers import DATA, saved_games
 from tests.gamebook.toy import TOY_RULES
@@ -88,15 +91,16 @@ def test_a_story_with_broken_links_checks_and_plays(tmp_path: Path) -> None:
         "text and not offered: 'Smashed' (from 'Door'), 'Shed' (from 'Yard')"
     ) in checked.out
     assert f"{BROKEN}: warning: passage names used more than once: 'Wall' (2 times)" in checked.out
-    # (a potion) Door -> (1: the text box) Porch -> (3: Listen) Wall -> (1: Back) Yard -> (1: Climb) Wall
-    ran = grognard("ff", "play", str(BROKEN), "--seed", "2", stdin="1\n1\n3\n1\n1\nq\n", home=tmp_path)
+    # (no character made) Door -> (1: the text box) Porch -> (3: Listen) Wall -> (1: Back) Yard -> (1: Climb)
+    ran = grognard("ff", "play", str(BROKEN), "--seed", "2", stdin="1\n3\n1\n1\nq\n", home=tmp_path)
     assert ran.code == 0, ran.err
+    assert "potion" not in ran.out.lower() and "SKILL" not in ran.out and "STAMINA" not in ran.out
     door = ran.out.split("Section Door\n", 1)[1].split("Section Porch", 1)[0]
     assert "Break the lock [broken link: no passage 'Smashed']" in door
-    assert "1. Type an answer and go on (turn to Porch)" in door and "Smashed)" not in door
+    assert "1. Type an answer and go on\n" in door and "Smashed)" not in door and "turn to" not in door
     yard = ran.out.split("Section Yard\n", 1)[1]
     assert "Enter the shed [broken link: no passage 'Shed']" in yard
-    assert "1. Climb the wall (turn to Wall)" in yard and "2." not in yard.split("Your choice")[0]
+    assert "1. Climb the wall\n" in yard and "2." not in yard.split("Your choice")[0]
     assert yard.count("The wall is too high.") == 1
 
 
@@ -285,7 +289,7 @@ def test_a_folder_checks_imports_and_plays_from_its_carried_book(tmp_path: Path)
     assert imported.code == 0, imported.err
     assert f"{root}: warning: passage 'Leave' of rooms/tower.twee replaces the one of gate.tw" in imported.err
     assert load_book(out) == import_story_file(root, "fighting-fantasy").book
-    ran = grognard("ff", "play", str(root), "--seed", "4", stdin="1\n1\nq\n", home=tmp_path)
+    ran = grognard("ff", "play", str(root), "--seed", "4", stdin="1\nq\n", home=tmp_path)
     assert ran.code == 0, ran.err
     assert "Section Hall" in ran.out
     games = saved_games(tmp_path)
@@ -307,3 +311,28 @@ def test_a_passage_written_as_twee_reads_back_the_same() -> None:
     name, tags, text = "A [b] {c} \\d", ("t1", "x]y"), ":: not a header\nline\n\\:: escaped"
     story = read_twee(twee_passage(name, tags, text))
     assert [(p.name, p.tags, p.text) for p in story.passages] == [(name, tags, text)]
+
+
+# --- a story without the system's rules plays as a story ---------------------------------------------------
+
+
+def test_a_story_without_rules_makes_no_character_and_one_with_rules_does() -> None:
+    story = ":: Start\nA door.\n[[Go in->Dark]]\n\n:: Dark\nDark."
+    plain = import_twee_report(story, "t.twee", "fighting-fantasy").book
+    rules = '<!-- grognard\neffects = [{ stat = "LUCK", add = -1 }]\n-->\n'
+    ruled = import_twee_report(story.replace("A door.", rules + "A door."), "t.twee", "fighting-fantasy").book
+    assert plain.book.sheet is False and ruled.book.sheet is True
+    assert "sheet" not in ruled.to_data()["book"]  # a book with rules is written as before
+    assert GamebookGame(FF_RULES, ruled).new_initial_state({}).phase == "create"
+    first = GamebookGame(FF_RULES, plain).new_initial_state({})
+    assert first.phase == "choose" and first.section == "Start"  # no SKILL, STAMINA, LUCK, no potion
+    sight = BookViews().sight(first, 0)
+    assert sight.public["sheet"] == []
+    assert [a.label for a in sight.actions] == ["Go in"]  # where it leads is not said
+
+
+def test_a_numbered_section_is_still_said_as_turn_to() -> None:
+    story = ":: 1\nA door.\n[[Go in->2]]\n\n:: 2\nDark."
+    first = GamebookGame(FF_RULES, import_twee_report(story, "t.twee", "fighting-fantasy").book)
+    sight = BookViews().sight(first.new_initial_state({}), 0)
+    assert [a.label for a in sight.actions] == ["Go in (turn to 2)"]

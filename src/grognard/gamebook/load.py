@@ -22,6 +22,7 @@ __all__ = [
     "MAX_BOOK_BYTES",
     "TWEE_SUFFIXES",
     "BookLoadError",
+    "book_and_warnings",
     "book_from_bytes",
     "book_from_data",
     "dump_book",
@@ -70,19 +71,25 @@ def book_from_bytes(data: bytes, path: str | Path, system: str = "") -> Book:
     """A book from the bytes of a file named `path`: its suffix says TOML, Twee or Twine HTML, and a file
     that begins with markup (`<`) is never TOML: it is read as Twine HTML, or refused saying what it is
     (a Project Aon book: import it first with `grognard gs import`)."""
+    return book_and_warnings(data, path, system)[0]
+
+
+def book_and_warnings(data: bytes, path: str | Path, system: str = "") -> tuple[Book, tuple[str, ...]]:
+    """`book_from_bytes`, with the warnings of a story's import (none for a TOML book)."""
     path = Path(path)
     if len(data) > MAX_BOOK_BYTES:
         raise BookLoadError(str(path), [Problem("", "", f"the file is over {MAX_BOOK_BYTES} bytes")])
     if path.suffix.lower() in TWEE_SUFFIXES + HTML_SUFFIXES or _is_markup(data):
         try:
-            return import_story(data, str(path), system).book
+            story = import_story(data, str(path), system)
         except RecursionError:
             raise BookLoadError(str(path), [Problem("", "", "nested too deeply to be a story")]) from None
+        return story.book, story.warnings
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise BookLoadError(str(path), [Problem("", "", f"cannot read the book: {e}")]) from None
-    return parse_book(text, str(path))
+    return parse_book(text, str(path)), ()
 
 
 def _is_markup(data: bytes) -> bool:

@@ -399,6 +399,9 @@ class BookInfo(_Model):
     items: dict[StrictStr, dict[StrictStr, PropertyValue]] = Field(default_factory=dict)
     start_effects: tuple[Effect, ...] = ()
     rules: dict[StrictStr, PropertyValue] = Field(default_factory=dict)
+    sheet: StrictBool = True
+    """False for a story that uses none of its system's rules (a Twine story imported as it plays): no
+    character is made, the sheet shows nothing and the reader has no actions of the system's own."""
 
     @field_validator("title")
     @classmethod

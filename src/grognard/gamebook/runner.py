@@ -369,6 +369,8 @@ class GamebookState(GameState):
     # --- moves ---------------------------------------------------------------------------------------
 
     def _creation(self) -> ChanceStep | ChoiceStep | None:
+        if not self.play.book.book.sheet:
+            return None  # a story without the system's rules: no character is made
         return self.play.ruleset.creation_step(self.sheet, self.play.ctx)
 
     def _chance_step(self) -> ChanceStep:
@@ -396,7 +398,7 @@ class GamebookState(GameState):
 
     def _reader_actions(self) -> Sequence[Action]:
         section = self.current
-        if section is None:
+        if section is None or not self.play.book.book.sheet:
             return ()
         return self.play.ruleset.reader_actions(self.sheet, section, self.used, self.play.ctx)
 

@@ -416,7 +416,9 @@ class BookViews:
             "section": state.section,
             "title": section.title if section is not None else "",
             "text": section.text if section is not None else "",
-            "sheet": [[name, value] for name, value in ruleset.sheet_lines(sheet)],
+            "sheet": [[name, value] for name, value in ruleset.sheet_lines(sheet)]
+            if state.play.book.book.sheet
+            else [],
             "visited": len(state.visited),
             "outcome": state.outcome,
         }
@@ -445,7 +447,12 @@ class BookViews:
             choice = section.choices[number_in(action) - 1]
             to = Target(kind="section", id=choice.target)
             chances = chances_of_test(state.apply(action))
-            turn = f"turn to {choice.target}" + (f"; {chances}" if chances else "")
-            return ActionView(id=action, label=f"{label} ({turn})", group="move", target=to)
+            # a numbered section is said ("turn to 12"); a named one (a Twine passage) would give away
+            # where the choice leads, so only the test's chances are
+            said = [f"turn to {choice.target}"] if choice.target.isdigit() else []
+            turn = "; ".join([*said, chances] if chances else said)
+            return ActionView(
+                id=action, label=f"{label} ({turn})" if turn else label, group="move", target=to
+            )
         group, target = self.group_of(action)
         return ActionView(id=action, label=label, group=group, target=target)

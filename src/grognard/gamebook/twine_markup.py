@@ -1,5 +1,6 @@
 """A passage's markup read for a gamebook: its links and navigation macros become choices, its comments
-go, and everything else is kept as plain text, each kind of macro named once for the import's warnings.
+go, the story format's other macros (code it cannot play) go too, the prose of their hooks kept, and
+everything else is kept as plain text; each kind of macro is named once for the import's warnings.
 
 Understood, by story format (an unknown format gets all of them):
 - every format: `[[links]]` (`[[target]]`, `[[text|target]]`, `[[text->target]]`, `[[target<-text]]`,
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field
 
 from grognard.gamebook.twine_html import ascii_lower, tag_at
 
-_OPEN, _SHUT = "\ue001", "\ue002"
+_OPEN, _SHUT, _CUT = "\ue001", "\ue002", "\ue003"
 _TOKEN = re.compile(
     r"\[\[|\[[<>]?[iI][mM][gG]\[|<<|\(([A-Za-z][\w-]*):|\{|<[aA](?=[\s>])|<%|\bstory\.show\(|`+"
 )
@@ -59,6 +60,87 @@ SUGARCUBE_BOXES = {"textbox", "numberbox"}
 BOX_LABEL = "Type an answer and go on"
 """The choice a text or number box with a passage makes (what is typed is not kept)."""
 FORMATS = ("harlowe", "sugarcube", "chapbook", "snowman")
+HARLOWE_CODE = frozenset(
+    {
+        "set",
+        "put",
+        "move",
+        "if",
+        "unless",
+        "elseif",
+        "else",
+        "print",
+        "display",
+        "live",
+        "stop",
+        "either",
+        "replace",
+        "append",
+        "prepend",
+        "show",
+        "hide",
+        "link",
+        "linkreveal",
+        "linkrepeat",
+        "linkrerun",
+        "textcolour",
+        "textcolor",
+        "textstyle",
+        "font",
+        "align",
+        "transition",
+        "t8n",
+        "css",
+        "background",
+        "for",
+        "loop",
+        "a",
+        "array",
+        "dm",
+        "datamap",
+        "ds",
+        "dataset",
+        "history",
+        "visited",
+        "random",
+        "cond",
+        "nth",
+        "verbatim",
+        "v6m",
+        "hidden",
+        "enchant",
+        "click",
+        "mouseover",
+        "mouseout",
+        "after",
+        "event",
+        "more",
+        "meter",
+        "cycling-link",
+        "cyclinglink",
+        "seq-link",
+        "seqlink",
+        "dropdown",
+        "checkbox",
+        "input",
+        "inputbox",
+        "forceinput",
+        "forceinputbox",
+        "storylet",
+        "save-game",
+        "savegame",
+        "loadgame",
+        "undo",
+        "restart",
+        "reload",
+        "alert",
+        "prompt",
+        "confirm",
+        "cycle",
+    }
+)
+"""Harlowe macros (names folded) taken as code in a story of no known format; in a Harlowe story every
+macro is code. Code is not played: it goes from the text, the prose of its hook stays."""
 
 Exists = Callable[[str], bool]
 """Whether the story has a passage of this name."""
@@ -75,6 +157,8 @@ class Markup:
     embeds: list[str] = field(default_factory=list)
     broken: list[str] = field(default_factory=list)
     """The passages the story lacks that links here name (each a broken link in the text)."""
+    dropped: list[str] = field(default_factory=list)
+    """The kinds of story-format code taken out of the text (not played; the prose of a hook stays)."""
 
 
 def computed(target: str) -> bool:
@@ -261,9 +345,7 @@ class _Reader:
     """One pass over a passage's text, building its Markup."""
 
     def __init__(self, text: str, fmt: str, exists: Exists | None) -> None:
-        self.text = text
         self.exists = exists
-        self.low = ascii_lower(text)
         self.fmt = fmt
         self.out: list[str] = []
         self.markup = Markup()
@@ -272,6 +354,26 @@ class _Reader:
         self.label_until = -1
         harlowe = fmt in ("harlowe", "")
         self.calls, self.hooks = _harlowe_extents(text) if harlowe else ({}, {})
+        self.text = self._cut_hooks(text)
+        self.low = ascii_lower(self.text)
+
+    def code(self, name: str) -> bool:
+        """Whether a Harlowe macro of this name is code to take out of the text."""
+        folded = ascii_lower(name).replace("-", "").replace("_", "")
+        return self.fmt == "harlowe" or folded in HARLOWE_CODE
+
+    def _cut_hooks(self, text: str) -> str:
+        """`text` with the brackets of the hook of each macro that is code marked to go, in one pass."""
+        chars: list[str] | None = None
+        for start, end in self.calls.items():
+            close = self.hooks.get(end, 0) - 1
+            name = text[start + 1 : text.find(":", start)]
+            if close > 0 and self.code(name) and not _navigation(name):
+                chars = list(text) if chars is None else chars
+                chars[end] = chars[close] = _CUT
+        if chars is None:
+            return text
+        return "".join(chars)
 
     def find(self, token: str, at: int) -> int:
         """`text.find(token, at)` for positions that only grow (a cached answer is reused)."""
@@ -285,6 +387,12 @@ class _Reader:
     def macro(self, kind: str) -> None:
         if kind not in self.markup.macros:
             self.markup.macros.append(kind)
+
+    def drop(self, kind: str, end: int) -> int:
+        """Take code out of the text (it is not played), named once for the warnings, and go on."""
+        if kind not in self.markup.dropped:
+            self.markup.dropped.append(kind)
+        return end
 
     def missing(self, target: str) -> bool:
         """Whether the story (when its names are known) has no passage `target`."""
@@ -378,8 +486,7 @@ class _Reader:
         if folded in HARLOWE_GOTO or folded in HARLOWE_TARGETED:
             target = values[-1] if values else None
             if not target:
-                self.macro(f"Harlowe ({ascii_lower(name)}:) to a computed passage")
-                return self.keep(at, end)
+                return self.drop(f"Harlowe ({ascii_lower(name)}:) to a computed passage", end)
             if folded in ("goto", "redirect"):
                 return self.shown(self.goto(target, at), end)
             label = values[0] or target if folded in HARLOWE_GOTO and len(values) >= 2 else target
@@ -388,8 +495,10 @@ class _Reader:
             self.label, self.label_until = values[0], self.hooks[end]
         if folded in HARLOWE_EMBEDS and values and values[0]:
             self.markup.embeds.append(values[0])
-        self.macro(f"Harlowe ({ascii_lower(name)}:)")
-        return self.keep(at, end)
+        if not self.code(name):
+            self.macro(f"Harlowe ({ascii_lower(name)}:)")
+            return self.keep(at, end)
+        return self.drop(f"Harlowe ({ascii_lower(name)}:)", end)
 
     def sugarcube(self, at: int) -> int:
         end = self.find(">>", at + 2)
@@ -406,7 +515,7 @@ class _Reader:
             if name[1:] in SUGARCUBE_LINKS:
                 self.label_until = -1
                 return end + 2
-            return self.keep(at, end + 2)
+            return self.drop(f"SugarCube <<{name[1:]}>>", end + 2)
         args = sugarcube_args(content[k:])
         strings = [v if kind == "str" else None for kind, v in args]
         if name in SUGARCUBE_LINKS:
@@ -431,12 +540,13 @@ class _Reader:
                     for text, target in choices
                 ]
                 return self.shown(" ".join(pieces), end + 2)
-            self.macro(f"SugarCube <<{name}>> to a computed passage")
-            return self.keep(at, end + 2)
+            return self.drop(f"SugarCube <<{name}>> to a computed passage", end + 2)
         elif name in SUGARCUBE_EMBEDS and strings and strings[0]:
             self.markup.embeds.append(strings[0])
-        self.macro(f"SugarCube <<{name}>>")
-        return self.keep(at, end + 2)
+        if name == "script":  # its code goes with it, up to <</script>>
+            close = self.find("<</script>>", end + 2)
+            end = len(self.text) - 2 if close < 0 else close + 9
+        return self.drop(f"SugarCube <<{name}>>", end + 2)
 
     def chapbook(self, at: int) -> int:
         end = self.find("}", at + 1)
@@ -461,8 +571,7 @@ class _Reader:
             passage = named[0] if named else literal(args[0])
             if passage:
                 self.markup.embeds.append(passage)
-        self.macro(f"Chapbook {{{name}}}")
-        return self.keep(at, end + 1)
+        return self.drop(f"Chapbook {{{name}}}", end + 1)
 
     def anchor(self, at: int) -> int:
         _, attrs, end = tag_at(self.text, at)
@@ -482,7 +591,7 @@ class _Reader:
     def snowman(self, at: int) -> int:
         end = self.find("%>", at + 2)
         stop = len(self.text) if end < 0 else end + 2
-        self.macro("Snowman <% %> script")
+        self.drop("Snowman <% %> script", stop)
         i = at
         while True:
             i = self.find("story.show(", i)
@@ -493,7 +602,7 @@ class _Reader:
             if value:
                 self.offer(value, value)
             i += 11
-        return self.keep(at, stop)
+        return stop
 
     def run(self) -> Markup:
         text, fmt = self.text, self.fmt
@@ -537,9 +646,14 @@ class _Reader:
         return self.markup
 
 
+def _navigation(name: str) -> bool:
+    folded = ascii_lower(name).replace("-", "").replace("_", "")
+    return folded in HARLOWE_GOTO or folded in HARLOWE_TARGETED
+
+
 def _clean(text: str) -> str:
     lines = []
-    for line in text.split("\n"):
+    for line in text.replace(_CUT, "").split("\n"):
         if _OPEN in line:
             rest = _LABELS.sub("", line)
             if all(c in _SEPARATORS for c in rest):
@@ -561,7 +675,7 @@ def read_markup(text: str, story_format_name: str = "", exists: Exists | None = 
     """A passage's text, choices, macro kinds and embedded passages under its story format; given
     `exists` (the story's passage names), links to passages it lacks are broken links, not choices."""
     fmt = story_format(story_format_name)
-    text = text.replace(_OPEN, "").replace(_SHUT, "").replace("\r\n", "\n")
+    text = text.replace(_OPEN, "").replace(_SHUT, "").replace(_CUT, "").replace("\r\n", "\n")
     if fmt == "chapbook":
         text = _chapbook_body(text)
     if fmt in ("harlowe", "sugarcube", ""):

@@ -75,6 +75,8 @@ SPECIAL_TAGS = frozenset(
     }
 )
 """Tags that make a passage machinery (code, style, widgets, text added to every page, media)."""
+PLAIN_KEYS = frozenset({"text", "title", "choices", "ending"})
+"""What a section of a story may hold and still use no rule of its system."""
 GROGNARD_SKIPPED_TAGS = frozenset({"script", "stylesheet", "Twine.private"})
 
 _ID_BAD = re.compile(r"[\[\]{}|<>\r\t\\]|->|<-")
@@ -395,6 +397,7 @@ def _twine_book(story: Story, file: str, system: str) -> StoryImport:
     embedded = {ids.of(e) for _, _, m in read for e in m.embeds} - linked
     named = _quoted(p.text for p in story.passages) - linked
     macros: dict[str, list[str]] = {}
+    code: dict[str, list[str]] = {}
     sections: dict[str, Any] = {}
     endings: list[str] = []
     dropped: list[str] = []
@@ -405,6 +408,8 @@ def _twine_book(story: Story, file: str, system: str) -> StoryImport:
             continue
         for kind in markup.macros:
             macros.setdefault(kind, []).append(sid)
+        for kind in markup.dropped:
+            code.setdefault(kind, []).append(sid)
         data: dict[str, Any] = {}
         for block in blocks[sid]:
             data.update(_rules(block, "rules", problems, sid))
@@ -429,9 +434,16 @@ def _twine_book(story: Story, file: str, system: str) -> StoryImport:
         warnings.append(f"passage(s) only named in the story's code are not sections: {_shown(by_code)}")
     for kind, where in macros.items():
         warnings.append(f"{kind} kept as plain text ({len(where)} passage(s), first {where[0]!r})")
+    for kind, where in code.items():
+        warnings.append(
+            f"{kind}: story-format code not played, taken out of the text ({len(where)} passage(s), "
+            f"first {where[0]!r})"
+        )
     if problems:
         raise BookLoadError(file, problems)
-    info = {"title": _title(story, file), "start": start, "system": system or "unknown"}
+    info: dict[str, Any] = {"title": _title(story, file), "start": start, "system": system or "unknown"}
+    if not any(set(data) - PLAIN_KEYS for data in sections.values()):
+        info["sheet"] = False  # no rule of the system anywhere: played with no character made
     return StoryImport(book_from_data({"book": info, "sections": sections}, file), tuple(warnings))
 
 

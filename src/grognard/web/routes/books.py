@@ -21,7 +21,7 @@ from grognard.engine.embedded import embed
 from grognard.engine.errors import UsageError
 from grognard.engine.match import Match
 from grognard.gamebook.check import check_book, check_warnings
-from grognard.gamebook.load import BookLoadError, book_from_bytes
+from grognard.gamebook.load import BookLoadError, book_and_warnings
 from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.runner import GamebookGame
 from grognard.web.content import SUFFIXES, content_of, keep_upload, shipped, uploaded_books
@@ -69,10 +69,12 @@ def upload(
     kept = f"{hashlib.sha256(data).hexdigest()[:32]}{suffix}"
     problems: list[Problem]
     warnings: list[Problem] = []
+    title = ""
     try:
-        book = book_from_bytes(data, kept, system.id)
+        book, imported = book_and_warnings(data, kept, system.id)
         problems = check_book(book, ruleset.ruleset)
-        warnings = check_warnings(book)
+        warnings = [Problem("", "", w) for w in imported] + check_warnings(book)
+        title = book.book.title
     except BookLoadError as e:
         problems = e.problems
     except RecursionError:
@@ -91,13 +93,25 @@ def upload(
     seed = secrets.randbelow(10**9)
     carried = {"book": embed(kept, data)}
     with writing():
-        match = Match.new(system.id, game, carried, ["human"], seed, tables.store)
+        match = Match.new(system.id, game, carried, ["human"], seed, tables.store, title)
     match.advance(guard=writing)
     keep_upload(uploaded_books(), {kept: data})  # a later new-game form may name it `upload:<kept>`
     stored = match.session.game_id
     assert stored is not None
     key = tables.key(stored)
-    response = RedirectResponse(f"/games/{key}", status_code=303)
+    response: Response = RedirectResponse(f"/games/{key}", status_code=303)
+    if warnings:  # said once, before the reader starts: the page links to the new table
+        response = page(
+            request,
+            "books.html",
+            system=system,
+            shipped=list(shipped(system.id)),
+            problems=[],
+            warnings=warnings,
+            name=name,
+            title=title,
+            table=f"/games/{key}",
+        )
     tokens = {"host": host_token(tables.secret, key), "0": seat_token(tables.secret, key, 0)}
     keep(request, response, key, tokens)
     return response
