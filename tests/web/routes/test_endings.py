@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import grognard.systems  # noqa: F401  (declares the systems)
 from grognard.engine import registry
-from tests.web.routes.test_tables import act, fight
+from tests.web.routes.test_tables import fight, play_to_the_end
 from tests.web.security.tables_client import browser
 
 
@@ -17,10 +17,7 @@ def ending(system: str, game: str, public: dict[str, object], result: dict[str, 
 def test_a_fight_played_to_its_end_is_told_on_the_result_screen() -> None:
     host = browser()
     table = fight(host)
-    for _ in range(200):
-        if host.view(table)["over"]:
-            break
-        assert act(host, table).status_code == 200
+    play_to_the_end(host, table)
     page = host.client.get(table).text
     outcome = host.view(table)["view"]["result"]["outcome"]
     said = {"win": "You win the fight.", "dead": "You are killed: the fight is lost."}[outcome]

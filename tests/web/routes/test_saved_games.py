@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from tests.web.routes.test_tables import play_to_the_end
 from tests.web.security.tables_client import browser
 
 
@@ -57,12 +58,7 @@ def test_a_table_is_named_by_its_host_and_your_turn_comes_first() -> None:
     where this browser is to act marked "your turn" and listed first."""
     host = browser()
     over = host.start("fighting-fantasy", "fight", ["here"], enemies="Orc:6/1")
-    for _ in range(50):
-        view = host.view(over)
-        if view["over"]:
-            break
-        move = {"action": view["view"]["actions"][0]["id"], "ply": str(view["view"]["ply"])}
-        host.post(f"{over}/act", move)
+    play_to_the_end(host, over)
     waiting = host.start("fighting-fantasy", "gamebook", ["here"], book="sample")
     listed = host.json("/games.json")
     assert [g["your_turn"] for g in listed] == [True, False]

@@ -121,8 +121,11 @@ class TableAccess:
         return Match.load(self.store, self.game_id(key))
 
     def title(self, key: str) -> str:
-        """What the table at `key` is called: the name its host gave it, else `table_title`."""
-        summary = self.summary(key)
+        """What the table at `key` is called (`named`)."""
+        return self.named(self.summary(key))
+
+    def named(self, summary: GameSummary) -> str:
+        """A table's name: the one its host gave it, else `table_title`."""
         return self.store.marks(summary.id).get(NAME_MARK) or table_title(summary)
 
     def visitor(self, request: Request, key: str, match: Match) -> Visitor:

@@ -15,7 +15,7 @@ from grognard.engine.store import savefile
 from grognard.engine.store.savefile import IN_PLAY
 from grognard.engine.store.sql import GameSummary
 from grognard.web.access import PUBLIC_MARK, held_keys, visitor
-from grognard.web.routes.common import NAME_MARK, TableAccess, json_answer, table_title, wants_json
+from grognard.web.routes.common import NAME_MARK, TableAccess, json_answer, wants_json
 from grognard.web.routes.deps import Form, Pages, Tables
 from grognard.web.seats import held, host_token, is_host, keep, seat_token
 from grognard.web.settings import UPLOAD_LIMIT
@@ -58,12 +58,7 @@ def listed(request: Request, tables: TableAccess) -> list[tuple[GameSummary, str
                 found[gid] = key
     for gid in store.marked(PUBLIC_MARK, "1"):
         found.setdefault(gid, tables.key(gid))
-    return [(g, named(tables, g), found[g.id]) for g in store.summaries() if g.id in found]
-
-
-def named(tables: TableAccess, summary: GameSummary) -> str:
-    """A table's name: the one its host gave it, else its title."""
-    return tables.store.marks(summary.id).get(NAME_MARK) or table_title(summary)
+    return [(g, tables.named(g), found[g.id]) for g in store.summaries() if g.id in found]
 
 
 def with_turns(request: Request, tables: TableAccess) -> list[Listed]:
@@ -115,7 +110,7 @@ def delete(request: Request, key: str, form: Form, tables: Tables, page: Pages) 
     if not is_host(request, tables.secret, key):
         raise HTTPException(403, "only the browser that started this game may delete it")
     if form.get("confirmed") != "yes":
-        name = named(tables, summary)
+        name = tables.named(summary)
         question = f"Delete “{name}”? Its moves are gone for good (export it first to keep it)."
         if wants_json(request):
             raise HTTPException(409, f"{question} (post again with confirmed=yes)")
