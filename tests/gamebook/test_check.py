@@ -7,7 +7,7 @@ import pytest
 from grognard.gamebook.check import check_book, check_warnings
 from grognard.gamebook.model import Book, Condition
 from grognard.gamebook.stuck import MAX_CASES, can_be_stuck
-from tests.gamebook.helpers import book, cave, start, walk
+from tests.gamebook.helpers import HEAD, book, cave, start, walk
 from tests.gamebook.toy import TOY_RULES
 
 
@@ -208,3 +208,44 @@ def test_too_many_things_to_try_is_a_warning() -> None:
     ]
     verdict = can_be_stuck([Condition(flag=f) for f in flags[:3]], "1", None)
     assert verdict.stuck and verdict.example == "flag 'f0' no, flag 'f1' no, flag 'f2' no"
+
+
+def test_a_book_without_a_sheet_may_not_read_or_change_it() -> None:
+    """`[book] sheet = false` (a story using none of its system's rules): a fight, a meal, a test of the
+    reader's luck, a score, an item, gold or a Power anywhere in it is a problem; flags, visited sections
+    and a plain roll are not."""
+    found = rendered(
+        book(
+            """
+[sections.1]
+effects = [{ flag = "seen" }, { stat = "HP", add = -1 }]
+choices = [
+  { text = "On", target = "2", condition = { flag = "seen" } },
+  { text = "Rich", target = "2", condition = { gold = 2 } },
+  { text = "Back", target = "1", condition = { visited = "2" } },
+]
+[sections.2]
+eat = true
+fight = { creatures = [{ name = "ORC", POWER = 5 }], win = "3" }
+[sections.3]
+[sections.3.test]
+kind = "luck"
+branches = { lucky = { target = "4" }, unlucky = { target = "4" } }
+[sections.4]
+[sections.4.test]
+kind = "roll"
+ranges = [{ max = 3, target = "5" }, { min = 4, target = "5" }]
+[sections.5]
+ending = "victory"
+""",
+            head=HEAD + "sheet = false\n",
+        )
+    )
+    said = "the book has no sheet ([book] sheet = false)"
+    assert [line for line in found if "no sheet" in line] == [
+        f"section 1, effects[2]: changes the sheet, but {said}",
+        f"section 1, choices[2].condition: reads the sheet, but {said}",
+        f"section 2, fight: a fight, but {said}",
+        f"section 2, eat: a meal, but {said}",
+        f'section 3, test: a test of the reader\'s scores, but {said}; use kind = "roll"',
+    ]

@@ -5,7 +5,9 @@ section that is not an ending has a way on, and the conditions of its choices ca
 once (the reader would be stuck: `grognard.gamebook.stuck`); stats, items and powers are known and
 named (an effect on the stat "" is refused); flags that are tested are set somewhere; test ranges
 neither overlap nor leave gaps; `pay` is not hidden under `not` or `any`. Then the ruleset's own checks
-of items, effects, conditions, fights and tests.
+of items, effects, conditions, fights and tests. A book without a sheet (`[book] sheet = false`, a story
+using none of its system's rules) may not read or change the sheet: no fight, meal, scored test, score,
+item, gold, Provisions or Power in it.
 
 Sections no way leads to from the start are not errors (published books have such orphans; the book
 still plays): `check_warnings` lists them.
@@ -143,6 +145,28 @@ class _Checker:
         if s.ending is not None and s.choices:
             self.add(sid, "ending", f"an ending ({s.ending}) with choices")
 
+    def sheetless(self) -> None:
+        """A book without a sheet: every place that reads or changes the sheet is a problem."""
+        said = "the book has no sheet ([book] sheet = false)"
+        if self.book.book.items:
+            self.add("", "book.items", f"items are declared, but {said}")
+        for i, e in enumerate(self.book.book.start_effects, 1):
+            if _sheet_effect(e):
+                self.add("", f"book.start_effects[{i}]", f"changes the sheet, but {said}")
+        for sid, s in self.book.sections.items():
+            if s.fight is not None:
+                self.add(sid, "fight", f"a fight, but {said}")
+            if s.eat:
+                self.add(sid, "eat", f"a meal, but {said}")
+            if s.test is not None and (s.test.stat is not None or s.test.kind not in _SHEETLESS_TESTS):
+                self.add(sid, "test", f"a test of the reader's scores, but {said}; use kind = \"roll\"")
+            for e, path in _effects(s):
+                if _sheet_effect(e):
+                    self.add(sid, path, f"changes the sheet, but {said}")
+            for c, path, _ in _all_conditions(s):
+                if any(v is not None for v in (c.item, c.gold, c.provisions, c.stat, c.power)):
+                    self.add(sid, path, f"reads the sheet, but {said}")
+
     def stuck(self) -> None:
         for sid, verdict in _verdicts(self.book):
             if verdict.stuck:
@@ -174,9 +198,19 @@ class _Checker:
         self.problems += self.ruleset.check_book(self.book)
         for sid, s in self.book.sections.items():
             self.section(sid, s)
+        if not info.sheet:
+            self.sheetless()
         self.stuck()
         self.flags()
         return self.problems
+
+
+_SHEETLESS_TESTS = ("roll", "random")
+"""The tests a book without a sheet may hold: dice thrown against nothing the reader has."""
+
+
+def _sheet_effect(e: Effect) -> bool:
+    return any(v is not None for v in (e.stat, e.initial, e.item, e.lose_item, e.gold, e.provisions))
 
 
 def _verdicts(book: Book) -> Iterator[tuple[str, Verdict]]:
