@@ -231,7 +231,8 @@ class FrontEnd:
     """Where a player brings a file of their own: the page, the words of the link to it, and what follows
     them ("" for a game played from shipped content only)."""
     what: Callable[[Public], str] = _nothing
-    """What a new table plays, for its title ("" when the view says nothing worth naming)."""
+    """A new table's title from what it plays (a book's own title; "Talisman: Dwarf, Wizard"), "" when
+    the view says nothing worth naming (the front end then names the system and game)."""
     seat_name: Callable[[Public, int], str] = _seat_number
     """How a seat is named among the events ("Seat 2", "Elf (Seat 2)")."""
     sentence: Callable[[Public], str] = _nothing

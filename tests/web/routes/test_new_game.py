@@ -121,3 +121,17 @@ def test_characters_picked_as_cards_are_the_ones_played() -> None:
     assert dealt.status_code == 303
     one = host.post("/games", form | {"option:characters:troll": "1"})
     assert one.status_code == 400 and "character" in one.text  # one card for two players
+
+
+def test_a_table_is_titled_by_what_it_plays() -> None:
+    """A book's table by the book's own title (as when it is uploaded), not the system's name before it;
+    Talisman's by the game and the characters."""
+    host = browser()
+    book = host.post("/games", {"system": "fighting-fantasy", "game": "gamebook", "seat:0": "here"})
+    assert book.status_code == 303, book.text
+    page = host.client.get(str(book.headers["location"])).text
+    assert "<title>The Heartflame of Cinderwick" in page and "gamebook:" not in page
+    form = {"system": "talisman", "game": "game", "option:players": "2", "seat:0": "here", "seat:1": "bot"}
+    game = host.post("/games", form | {"option:characters:troll": "1", "option:characters:monk": "1"})
+    page = host.client.get(str(game.headers["location"])).text
+    assert "<title>Talisman: Monk, Troll" in page

@@ -313,12 +313,12 @@ def game_ending(public: Mapping[str, Any], result: Mapping[str, Any] | None) -> 
 
 
 def characters_played(public: Mapping[str, Any]) -> str:
-    """What a new table plays, for its title: the characters dealt, else how many play."""
+    """A new table's title: the characters dealt, else how many play."""
     heroes = public.get("heroes")
     if not isinstance(heroes, list) or not heroes:
         return ""
     chosen = [str(h.get("character_name") or "") for h in heroes if isinstance(h, dict)]
-    return ", ".join(chosen) if all(chosen) else f"{len(heroes)} players"
+    return "Talisman: " + (", ".join(chosen) if all(chosen) else f"{len(heroes)} players")
 
 
 def character_cards(option: str) -> tuple[Card, ...]:

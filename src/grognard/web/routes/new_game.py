@@ -153,7 +153,7 @@ def create_game(request: Request, form: Form, tables: Tables) -> Response:
     views = registry.get_views(system.id, info.id)
     first = game.new_initial_state(info.resolve_options(options))
     count = views.seats(first)
-    title = f"{info.name}: {what}" if (what := views.front.what(views.view(first, None).public)) else ""
+    title = views.front.what(views.view(first, None).public)
     fills = (fills or ["here"])[:count]
     kinds = [f if f in ("bot", "random") else "human" for f in fills]
     people = kinds.count("human")
