@@ -40,6 +40,11 @@ SHOWN_EACH_TIME = ("map", "fight", "melee")
 """Public fields drawn before every decision: a quest's map, both sides of a fight as they stand."""
 
 
+def _with_detail(action: ActionView) -> str:
+    """A choice as the menu lists it: its label, and what the thing chosen does when the view says."""
+    return f"{action.label} — {action.detail}" if action.detail else action.label
+
+
 def say(line: str) -> None:
     """Print one line as it is (no markup)."""
     out.print(line, markup=False, highlight=False)
@@ -211,7 +216,11 @@ class ViewLoop:
         self.last[seat] = self.latest = view
         offered = p.listed(view)
         amounts = [a for a in offered if a.group == "amount" and a.target is not None]
-        labels = [a.label for a in offered if a not in amounts or len(amounts) < 3]
+        by_words: dict[str, ActionView] = {}
+        for a in offered:
+            if a not in amounts or len(amounts) < 3:
+                by_words.setdefault(_with_detail(a), a)
+        labels = list(by_words)
         entries = p.entries(view)
         labels += entries
         ask = ""
@@ -260,7 +269,7 @@ class ViewLoop:
                 if answer == ask:
                     action = self.amount(seat, amounts, shown)
                 else:
-                    chosen = next(a for a in offered if a.label == answer)
+                    chosen = by_words[answer]
                     if chosen.confirm and read_line(f"{chosen.confirm} (y/n): ").lower() not in ("y", "yes"):
                         say("Not done.")
                         continue

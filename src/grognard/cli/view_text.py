@@ -137,5 +137,5 @@ def view_lines(view: SeatView, *, public: bool = True, events: bool = True) -> l
         for action, worth in view.odds.actions.items():
             lines.append(f"  {action}: win {worth:.1%}")
     for n, a in enumerate(view.actions, 1):
-        lines.append(f"{n:>3}. {a.label}  [{a.id}]")
+        lines.append(f"{n:>3}. {a.label}  [{a.id}]" + (f"\n       {a.detail}" if a.detail else ""))
     return lines

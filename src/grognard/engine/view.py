@@ -53,6 +53,8 @@ class ActionView(_Model):
     confirm: str = ""
     """A question the player answers before the move is made, for a move not lightly taken back
     (leaving a quest, ending a campaign); "" for none."""
+    detail: str = ""
+    """What the thing chosen is or does, shown beside the choice (a Magick, a gift, a card); "" for none."""
 
 
 class DieFace(_Model):

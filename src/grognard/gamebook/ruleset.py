@@ -294,6 +294,11 @@ class Ruleset(ABC):
         """How a reader action or a fight action is shown in a menu."""
         return action
 
+    def action_detail(self, action: Action) -> str:
+        """What the thing a reader action chooses is or does, shown beside it (a creation choice's
+        Magick or gift); "" for none."""
+        return ""
+
     # --- fights ----------------------------------------------------------------------------------------
 
     @abstractmethod

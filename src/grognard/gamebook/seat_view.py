@@ -455,4 +455,5 @@ class BookViews:
                 id=action, label=f"{label} ({turn})" if turn else label, group="move", target=to
             )
         group, target = self.group_of(action)
-        return ActionView(id=action, label=label, group=group, target=target)
+        detail = state.play.ruleset.action_detail(action)
+        return ActionView(id=action, label=label, group=group, target=target, detail=detail)

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+import grognard.systems  # noqa: F401  (declares the systems)
+from grognard.engine import registry
 from grognard.engine.dice.core import lone_wolf_distribution
 from grognard.engine.game import CHANCE, TERMINAL, Outcome
 from grognard.gamebook.check import check_book
@@ -27,6 +29,7 @@ from grognard.systems.grey_star.chart import (
     DAGGER,
     HERB_POUCH_START,
     LAUMSPUR,
+    LESSER_MAGICKS,
     MEAL,
     STAFF,
     TALISMAN,
@@ -118,6 +121,25 @@ def combat_of(state: GamebookState) -> BookFight:
 
 
 # --- creation ----------------------------------------------------------------------------------------
+
+
+def test_creation_choices_say_what_each_magick_and_gift_is_for() -> None:
+    """Each Lesser Magick and gift offered at the start says what it is for, beside its name (the label
+    stays the name alone, so the log and the choices by name read as before)."""
+    game = game_of('[sections.1]\ntext = "Start."\nchoices = [{ text = "On", target = "end" }]\n')
+    state = game.new_initial_state(game.info.resolve_options({"book": "test"}))
+    for rolled in (17, 25, 23):
+        state = state.apply(rolled)
+    views = registry.get_views("grey-star", "gamebook")
+    offered = views.view(state, 0).actions
+    assert [a.label for a in offered] == list(LESSER_MAGICKS)
+    details = {a.label: a.detail for a in offered}
+    assert details["Prophecy"].startswith("Glimpses of what lies ahead") and details["Prophecy"].endswith(".")
+    assert "Herb Pouch" in details["Alchemy"] and all(details.values())
+    for _ in range(5):
+        state = state.apply(state.legal_actions()[0])
+    gifts = {a.label: a.detail for a in views.view(state, 0).actions}
+    assert gifts[DAGGER] == "A weapon: +1 COMBAT SKILL while it is the weapon in your hand."
 
 
 def test_creation_three_random_numbers_then_five_powers_then_a_gift() -> None:

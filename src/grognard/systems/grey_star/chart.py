@@ -18,6 +18,17 @@ from grognard.engine.errors import RulesError, UsageError
 LESSER_MAGICKS = ("Sorcery", "Enchantment", "Elementalism", "Alchemy", "Prophecy", "Psychomancy", "Evocation")
 """The seven Lesser Magicks; the reader chooses five."""
 MAGICKS_CHOSEN = 5
+MAGICK_WORDS = {
+    "Sorcery": "spells of attack and defence: bolts of force, wards, and undoing another's spell",
+    "Enchantment": "working on things and wills: opening locks, moving objects from afar, charming beasts",
+    "Elementalism": "calling on fire, water, air and earth: a flame, a gust, a stone made to shift",
+    "Alchemy": "herbs, potions and substances, known and mixed; it brings the Herb Pouch",
+    "Prophecy": "glimpses of what lies ahead: danger sensed, the better way guessed",
+    "Psychomancy": "reaching minds: thoughts read, fear calmed, words passed without speech",
+    "Evocation": "light and spirits called up, the unseen seen, the dead laid to rest",
+}
+"""What each Lesser Magick is for, in grognard's words (the rulebook excerpt names none of them; each book
+says what it does in its own choices: docs/rulings/grey-star.md)."""
 
 STAFF = "Wizard's Staff"
 """The Wizard's Staff: Grey Star's weapon, and the channel of his WILLPOWER in combat."""

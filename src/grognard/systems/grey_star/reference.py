@@ -19,6 +19,7 @@ from grognard.systems.grey_star.chart import (
     LAUMSPUR,
     LAUMSPUR_HEAL,
     LESSER_MAGICKS,
+    MAGICK_WORDS,
     MAGICKS_CHOSEN,
     MAP,
     MAX_BACKPACK,
@@ -51,6 +52,7 @@ def magick_entries() -> list[Entry]:
     out = []
     for magick in LESSER_MAGICKS:
         text = (
+            f"{MAGICK_WORDS[magick][0].upper()}{MAGICK_WORDS[magick][1:]}. "
             f"One of the seven Lesser Magicks; you choose {MAGICKS_CHOSEN} of them at the start. The book's "
             f"choices that name {magick} are open to you while your WILLPOWER is above 0, at the WILLPOWER "
             "the choice says."

@@ -44,6 +44,7 @@ from grognard.systems.grey_star.chart import (
     LAUMSPUR,
     LAUMSPUR_HEAL,
     LESSER_MAGICKS,
+    MAGICK_WORDS,
     MAGICKS_CHOSEN,
     MAX_BACKPACK,
     MAX_WEAPONS,
@@ -59,6 +60,7 @@ from grognard.systems.grey_star.chart import (
 from grognard.systems.grey_star.combat import MAX_SCORE, TABLES, Foe, start_combat
 from grognard.systems.grey_star.combat_moves import OUTCOMES
 from grognard.systems.grey_star.odds import CombatAdvice
+from grognard.systems.grey_star.reference import GIFT_WORDS
 from grognard.systems.grey_star.sheet import (
     BUILTIN_PLACES,
     FULL,
@@ -420,6 +422,12 @@ class GreyStarRuleset(Ruleset):
             carried, _, held = action[len(SWAP) :].partition(SWAP_FOR)
             return _make_room(sheet, carried, held)
         raise RulesError(action, sheet, "not a Grey Star reader action")
+
+    def action_detail(self, action: Action) -> str:
+        """What a Lesser Magick or a gift chosen at the start is for."""
+        keyed = Keyed.parse(action)
+        words = {"power": MAGICK_WORDS, "gift": GIFT_WORDS}.get(keyed.kind, {}).get(keyed.rest, "")
+        return f"{words[:1].upper()}{words[1:]}" + ("" if words.endswith(".") or not words else ".")
 
     def action_label(self, action: Action) -> str:
         """Menu text of a reader, fight or creation action."""
