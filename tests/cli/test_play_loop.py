@@ -4,6 +4,7 @@ standard input, with each system's board or map drawn from the view."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.cli.helpers import grognard
@@ -100,7 +101,9 @@ def test_the_heroquest_loop_has_the_common_keys_and_draws_walls_and_doors(tmp_pa
 def test_heroquest_defence_counts_the_blocking_shields(tmp_path: Path) -> None:
     ran = grognard("hq", "play", "--seed", "1", "--bots", home=tmp_path)
     assert ran.code == 0, ran.err
-    assert " defends: [" in ran.out and "white shield(s)" in ran.out and "black shield(s)" in ran.out
+    defences = re.findall(r" defends: \[[^]]*\] = (\d+) (white|black) shields?", ran.out)
+    assert {colour for _, colour in defences} == {"white", "black"}
+    assert "(s)" not in ran.out  # "1 white shield", "2 black shields"
     assert "The quest is won!" in ran.out or "lost" in ran.out
 
 

@@ -74,6 +74,8 @@ class DiceView(_Model):
     dice: list[DieFace] = Field(default_factory=list)
     total: int
     text: str = ""
+    counted: str = ""
+    """The face the total counts ("skull", "white shield"), "" when the total is a sum."""
 
 
 class Event(_Model):
@@ -321,7 +323,9 @@ def to_act(state: GameState) -> ToAct:
 def dice_view(roll: Roll) -> DiceView:
     """A recorded roll as view data, every die kept."""
     faces = [DieFace(die=d.die, sides=d.sides, value=d.value, face=d.face, kept=d.kept) for d in roll.dice]
-    return DiceView(expression=roll.expression, dice=faces, total=roll.total, text=roll.render())
+    return DiceView(
+        expression=roll.expression, dice=faces, total=roll.total, text=roll.render(), counted=roll.counted
+    )
 
 
 CAME = "\n"

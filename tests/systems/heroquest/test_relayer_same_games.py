@@ -3,7 +3,10 @@ and random-action games of every shipped quest, with either game master) make th
 the recorded dice and end in the recorded states (`data/relayer_same_games.json`, written before the
 refactor). `test_speed_same_games` pins the plain `simulate` games beside these. The record digests of
 the 88 games that roll the heroes' order were written again when those dice were named by the thrower's
-name instead of "hero N", after checking that each old digest comes back with the old names put back."""
+name instead of "hero N", after checking that each old digest comes back with the old names put back; and
+again for all 104 when an attack's and a defence's throws were named ("Attack: 3 combat dice", "Defend: 2
+combat dice" counting the blocking shields) and a rest counted its black shields, after checking that
+every other part of every summary (moves, outcome, round, final state) is unchanged."""
 
 from __future__ import annotations
 

@@ -10,7 +10,9 @@ stopped taking the monster Hask (id "hask") for a hero, the salt crypt's seed-1 
 again (its mean turns 23.5 -> 23.333; every other summary and game unchanged). When the dice of the
 heroes' order were named by the thrower's name ("Elf Wizard: 2 red dice", not "hero 2: ..."), the three
 games' record digests were written again, after checking that the old digests come back when the names
-are put back (moves, dice and final states unchanged).
+are put back (moves, dice and final states unchanged); and again when an attack's and a defence's
+throws were named and counted what they count ("Defend: 2 combat dice ... white shields = 1"), the
+moves and final states checked unchanged.
 """
 
 from __future__ import annotations

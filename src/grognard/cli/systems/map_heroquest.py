@@ -260,7 +260,7 @@ def _counted(d: DiceView) -> str:
     if not faces:
         return ""
     counts = {name: faces.count(name) for name in dict.fromkeys(faces)}
-    return "  (" + ", ".join(f"{n} {name}{'s' if n != 1 else ''}" for name, n in counts.items()) + ")"
+    return "  (" + ", ".join(_many(n, name) for name, n in counts.items()) + ")"
 
 
 def combat_lines(roll: Event, combat: Event) -> list[str]:
@@ -269,9 +269,17 @@ def combat_lines(roll: Event, combat: Event) -> list[str]:
     v = combat.values
     attack = roll.dice[0]
     skulls = sum(1 for f in attack.dice if f.kept and f.face == "skull")
-    lines = [f"  {v.get('attacker')} attacks {v.get('defender')}: [{_faces(attack)}] = {skulls} skull(s)"]
+    lines = [
+        f"  {v.get('attacker')} attacks {v.get('defender')}: [{_faces(attack)}] = {_many(skulls, 'skull')}"
+    ]
     if len(roll.dice) > 1:
         defend = roll.dice[1]
         blocks = sum(1 for f in defend.dice if f.kept and f.face == v.get("blocks"))
-        lines.append(f"  {v.get('defender')} defends: [{_faces(defend)}] = {blocks} {v.get('blocks')}(s)")
+        lines.append(
+            f"  {v.get('defender')} defends: [{_faces(defend)}] = {_many(blocks, str(v.get('blocks')))}"
+        )
     return lines
+
+
+def _many(n: int, face: str) -> str:
+    return f"{n} {face}{'' if n == 1 else 's'}"

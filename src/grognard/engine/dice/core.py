@@ -123,6 +123,8 @@ class Roll:
     detail: str = ""
     extras: tuple[tuple[str, int], ...] = field(default=())
     terms: tuple[str, ...] = field(default=())
+    counted: str = ""
+    """The face the total counts ("skull", "white shield"), for dice whose total is a count of faces."""
 
     def faces(self) -> list[int]:
         """The values of the kept dice, in the order thrown."""
@@ -237,8 +239,10 @@ HQ_COMBAT_FACES = ("skull", "skull", "skull", "white shield", "white shield", "b
 """The six faces of the HeroQuest combat die: 3 skulls, 2 white shields, 1 black shield."""
 
 
-def heroquest_combat_dice(rng: Rng, count: int) -> Roll:
-    """Throw `count` combat dice; the total is the number of skulls."""
+def heroquest_combat_dice(rng: Rng, count: int, counted: str = "skull", purpose: str = "") -> Roll:
+    """Throw `count` combat dice; the total is the number of faces `counted` (skulls unless said: a
+    hero defends with white shields, a monster with black), said with the throw's `purpose`
+    ("Attack: 3 combat dice: [...] skulls = 2", "Defend: 2 combat dice: [...] white shields = 1")."""
     _check(count, 6)
     dice = tuple(
         DieRoll("combat", 6, face_index, face=HQ_COMBAT_FACES[face_index - 1])
@@ -247,7 +251,11 @@ def heroquest_combat_dice(rng: Rng, count: int) -> Roll:
     skulls = sum(1 for d in dice if d.face == "skull")
     white = sum(1 for d in dice if d.face == "white shield")
     extras = (("skulls", skulls), ("white shields", white), ("black shields", count - skulls - white))
-    return Roll(f"{count} combat dice", dice, skulls, "skulls", extras)
+    total = sum(1 for d in dice if d.face == counted)
+    what = f"{count} combat {'die' if count == 1 else 'dice'}"
+    return Roll(
+        f"{purpose}: {what}" if purpose else what, dice, total, f"{counted}s", extras, counted=counted
+    )
 
 
 def red_dice(rng: Rng, count: int = 1) -> Roll:

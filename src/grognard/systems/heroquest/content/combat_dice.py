@@ -211,11 +211,10 @@ class AttackState(GameState):
     def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
         """Throw the real combat dice: the attacker's at the first node, the defender's at the second."""
         if self.hits is None:
-            thrown = heroquest_combat_dice(rng, self.attack)
+            thrown = heroquest_combat_dice(rng, self.attack, purpose="Attack")
             return thrown.total, (thrown,)
-        thrown = heroquest_combat_dice(rng, self.defend)
-        face = shield_face(self.defender)
-        return sum(1 for d in thrown.dice if d.face == face), (thrown,)
+        thrown = heroquest_combat_dice(rng, self.defend, shield_face(self.defender), "Defend")
+        return thrown.total, (thrown,)
 
     def result(self) -> Result:
         """The damage as the outcome label; the attacker wins when the target's Body is gone."""

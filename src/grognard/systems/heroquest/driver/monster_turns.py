@@ -379,7 +379,7 @@ def result(state: QuestState, p: Pending, move: object) -> QuestState | None:
         )
     if p.kind == "m-dread":
         if move != "afraid":
-            return state
+            return note(state, said("turn.dread-resisted", hero=i, name=name))
         fig = state.heroes[i]
         state = with_hero(state, i, replace(fig, effects=(*fig.effects, f"atk-{p.need}|one-turn")))
         return note(

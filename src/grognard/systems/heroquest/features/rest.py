@@ -106,8 +106,8 @@ def rest_outcomes(p: Pending) -> list[tuple[Outcome, Fraction]]:
 
 def rest_throw(p: Pending, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
     """One white die for each hero of the group, every face kept."""
-    roll = heroquest_combat_dice(rng, len(group_of(p)))
-    spoiled = any(d.face == SPOILS for d in roll.dice)
+    roll = heroquest_combat_dice(rng, len(group_of(p)), SPOILS, "Rest")
+    spoiled = roll.total > 0
     return ("disturbed" if spoiled else "rested"), (roll,)
 
 

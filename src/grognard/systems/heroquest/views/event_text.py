@@ -231,6 +231,7 @@ TEXTS: dict[Phrase, str] = {  # the one table of phrases: each id and its senten
     "turn.cursed-wolf-may-take": "{name} is cursed: the wolf may take him on any turn.",
     "turn.dread-dice": "Dread grips {name}: {need} attack dice fewer this turn.",
     "turn.dread-one-die": "Dread grips {name}: 1 attack die fewer this turn.",
+    "turn.dread-resisted": "{name} stands firm against the dread of the undead.",
     "turn.hero-entranced-blaze": "{hero_name} stands entranced by the blaze and loses this turn.",
     "turn.lies-helpless-loses-turn": "{hero_name} lies helpless and loses the turn.",
     "turn.loses-turn": "{monster_name} loses its turn.",

@@ -37,6 +37,7 @@ from grognard.systems.heroquest.content.quest_setup import (
     hero_from_spec,
     quest_source,
 )
+from grognard.systems.heroquest.features.rest import QUIET, resting_group
 from grognard.systems.heroquest.features.spells.spell_choice import spell_name
 from grognard.systems.heroquest.features.spells.spells import AVOID_FACES, find
 from grognard.systems.heroquest.model.action_text import Cast, cast_arg, hero_ref, parse
@@ -143,6 +144,20 @@ def _label(state: QuestState, action: Action) -> str:
         text = f"use the {arg.replace('-', ' ')}"
     elif verb == "cast":
         text = _cast_label(state, arg) or text
+    elif verb == "rest" and (who := state.current_hero()) is not None:  # line 108
+        n = len(resting_group(state, who))
+        quiet = float(QUIET**n)
+        text = (
+            f"rest: {n} {'hero rolls' if n == 1 else 'heroes roll'} a die each; no black shield ({quiet:.0%})"
+            " and all recover Body, Mind and Magic, else a wandering monster comes"
+        )
+    elif verb == "defend":  # line 84
+        text = "stand on guard: give up your action for 1 more defend die until your next turn"
+    elif verb == "collect" and (k := hero_ref(arg)) is not None and k < len(state.heroes):
+        text = f"take what {state.hero_of(k).name} left: gear and gold"
+    elif verb == "free":
+        j = next((k for k, m in enumerate(state.monsters) if m.id == arg), None)
+        text = f"free {state.stats_of(j).name}" if j is not None else "free the prisoner"
     return text[:1].upper() + text[1:]
 
 
@@ -389,13 +404,21 @@ def changes(before: GameState, after: GameState) -> list[Event]:
 def told(before: GameState, record: MoveRecord, after: GameState) -> str:
     """A chance move told as the sentences of the rules' log the heroes are told of (a treasure card
     drawn, a die's result), so that a roll among the past moves reads as what came of it. The heroes'
-    order, which the log does not tell, is named in full."""
+    order and a monster's movement roll, which the log does not tell, are said; a roll whose outcome the
+    heroes may not know is said to be the game master's."""
     assert isinstance(after, QuestState) and isinstance(before, QuestState)
     told = " ".join(event_text(e) for e in after.log if heroes_may_know(after, e))
+    p = before.pending
+    if p is not None and p.kind == "mmove" and isinstance(record.move, int):  # the game master's red dice
+        seen = p.who in shown_monsters(before) and p.who in (letters := monster_letters(before))
+        who = f"{before.stats_of(p.who).name} ({letters[p.who]})" if seen else "A monster out of sight"
+        told = " ".join(filter(None, (f"{who} may move up to {record.move} squares.", told)))
     if before.pending is not None and before.pending.kind == "order" and isinstance(record.move, str):
         order = [int(i) for i in record.move.split(",")]
         names = ", ".join("the game master" if i < 0 else after.hero_of(i).name for i in order)
         told = " ".join(filter(None, (f"The order of play: {names}.", told)))
+    if not told and record.rolls:  # what came of it is hidden from the heroes: still, say what the dice were
+        told = "The game master rolls for something out of the heroes' sight."
     return told
 
 
