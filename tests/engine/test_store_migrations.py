@@ -1,6 +1,6 @@
-"""Schema version 4 (kept records, carried content stored once) reached from databases at versions 1, 2
-and 3, on SQLite and on PostgreSQL: every game still loads and replays, its next move is saved, and the
-new tables work."""
+"""Schema version 6 (kept records and carried content since 4, table marks since 5, players, seats
+and chat since 6) reached from databases at versions 1 to 5, on SQLite and on PostgreSQL: every game
+still loads and replays, its next move is saved, and the new tables work."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from grognard.engine.session import Session
 from grognard.engine.store.content import REF_PREFIX
 from grognard.engine.store.factory import SqliteStore
 from grognard.engine.store.migrations import MIGRATIONS, SCHEMA_VERSION, Migration
+from grognard.engine.store.people import People, Player
 from grognard.engine.store.records import KeptRecords
 from grognard.engine.store.savefile import rolls_to_data
 from grognard.engine.store.sql import SqlStore
@@ -79,11 +80,11 @@ def _book_game(tmp_path: Path) -> Session:
     return session
 
 
-@pytest.mark.parametrize("start", [1, 2, 3, 4])
+@pytest.mark.parametrize("start", [1, 2, 3, 4, 5])
 def test_an_old_database_reaches_the_current_version_keeping_its_games(
     store_url: str, tmp_path: Path, start: int
 ) -> None:
-    assert SCHEMA_VERSION == 5
+    assert SCHEMA_VERSION == 6
     duel = played_duel(6, 3)
     book = _book_game(tmp_path)
     old = _opened(store_url, MIGRATIONS[:start])
@@ -96,9 +97,9 @@ def test_an_old_database_reaches_the_current_version_keeping_its_games(
     finally:
         old.close()
     with _opened(store_url, MIGRATIONS) as new:
-        assert new.schema_version == 5
+        assert new.schema_version == 6
         versions = raw(new, "SELECT version FROM schema_version ORDER BY version")
-        assert versions == [(v,) for v in range(1, 6)]
+        assert versions == [(v,) for v in range(1, 7)]
         assert new.load(str(duel_id), verify=True).moves == duel.moves
         assert new.summary(str(duel_id)).title == f"v{start} game"
         loaded = new.load(str(book_id), verify=True)
@@ -116,9 +117,16 @@ def test_an_old_database_reaches_the_current_version_keeping_its_games(
         records.put("a", {"n": 1}, new=True)
         assert [r.data for r in records.all()] == [{"n": 1}]
     with _opened(store_url, MIGRATIONS) as again:  # reopened: nothing more to apply
-        assert raw(again, "SELECT COUNT(*) FROM schema_version") == [(5,)]
+        assert raw(again, "SELECT COUNT(*) FROM schema_version") == [(6,)]
         again.set_mark(str(duel_id), "public", "1")  # version 5: a table's marks
         assert again.marks(str(duel_id)) == {"public": "1"}
         assert again.marked("public", "1") == [str(duel_id)]
+        people = People(again)  # version 6: players, seats and chat, gone with the game
+        alice = Player("p-alice", "Alice")
+        assert people.take_seat(str(duel_id), 0, alice)
+        people.say(str(duel_id), 0, alice, "hello", most=5, seconds=10)
+        assert [m.text for m in people.chat(str(duel_id))] == ["hello"]
         again.delete(str(duel_id))
         assert again.marked("public", "1") == []
+        assert people.seats_of("p-alice") == {}
+        assert raw(again, "SELECT COUNT(*) FROM chat") == [(0,)]

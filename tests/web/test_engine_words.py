@@ -574,6 +574,44 @@ def test_a_table_of_two_people_and_its_refusals_say_no_engine_word() -> None:
         assert_no_engine_words(seen)
 
 
+def test_the_pages_of_players_by_name_say_no_engine_word() -> None:
+    """Issue 35's pages as two named players read them: the lobby (empty, then a table opened in it), a
+    free seat joined there, the table with its players and chat, the chat itself, the host's muting, a
+    finished melee played again, and each player's page with their tables and record."""
+    crawl = Crawl(browser(), "players")
+    host = crawl.visitor
+    crawl.get("/me")
+    crawl.get("/lobby")
+    crawl.answer("/me", host.post("/me", {"name": "Alice"}))
+    table = host.start("talisman", "game", ["here", "invite"], players="2", characters="wizard,warrior")
+    crawl.get(table)
+    assert host.post(f"{table}/lobby", {"open": "1", "pace": "day", "spectator_chat": "1"}).status_code == 303
+    friend = browser(host.client.app)
+    reading = Crawl(friend, "players-friend")
+    reading.get("/lobby")  # no name yet: asked for one
+    assert friend.post("/me", {"name": "Bob"}).status_code == 303
+    reading.get("/lobby")
+    key = table.rsplit("/", 1)[1]
+    assert friend.post(f"/lobby/{key}/join", {"seat": "1"}).status_code == 303
+    for who, words in ((host, "Good luck"), (friend, "You too")):
+        assert who.post(f"{table}/chat", {"text": words}).status_code == 303
+    assert host.post(f"{table}/mute", {"seat": "1", "muted": "1"}).status_code == 303
+    for seen in (crawl, reading):
+        seen.get(table)
+        seen.get(f"{table}/table")
+        seen.get(f"{table}/chat")
+        seen.get("/me")
+    reading.answer(f"{table}/chat", friend.post(f"{table}/chat", {"text": "muted?"}))
+    melee = host.start("adventures-in-fantasy", "melee", ["here", "bot"])
+    crawl.get(melee)
+    crawl.answer(f"{melee}/again", host.post(f"{melee}/again"))
+    crawl.get(melee)
+    crawl.get("/me")
+    crawl.get("/lobby")
+    for seen in (crawl, reading):
+        assert_no_engine_words(seen)
+
+
 BAD = {
     "action id": '<li>You chose choice:12</li><button title="take:0:500">Take</button>',
     "snake_case": "<p>income_gp: 20</p>",

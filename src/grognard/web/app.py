@@ -8,6 +8,8 @@ a 4xx status (to a request for JSON, `{"error": message}` with that status), nev
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -22,21 +24,40 @@ from grognard.web import systems
 from grognard.web.hardening import add_hardening
 from grognard.web.limits import add_limits
 from grognard.web.pages import TEMPLATES, render
-from grognard.web.routes import books, home, new_game, rules, saved_games, tables
+from grognard.web.routes import books, chat, home, lobby, new_game, players, rules, saved_games, tables
 from grognard.web.routes.common import problem, table_store
 from grognard.web.routes.deps import install
 from grognard.web.settings import Settings
+from grognard.web.turns import start_sweeper
 
 STATIC = Path(__file__).parent / "static"
 
-ROUTERS = (home.ROUTER, rules.ROUTER, new_game.ROUTER, saved_games.ROUTER, tables.ROUTER, books.ROUTER)
+ROUTERS = (
+    home.ROUTER,
+    rules.ROUTER,
+    new_game.ROUTER,
+    saved_games.ROUTER,
+    tables.ROUTER,
+    books.ROUTER,
+    players.ROUTER,
+    lobby.ROUTER,
+    chat.ROUTER,
+)
 """The generic routers, in the order their paths are tried (`/games/new` before `/games/<id>`)."""
+
+
+@asynccontextmanager
+async def sweeping(app: FastAPI) -> AsyncIterator[None]:
+    """While the server runs, a thread of this process plays the moves whose turn limit ran out."""
+    sweeper = start_sweeper(table_store)
+    yield
+    sweeper.stop.set()
 
 
 def create_app(settings: Settings) -> FastAPI:
     """The app, serving the pages and `/static`: the routers of `web.routes` and of each system
     (`web.systems.routers`), given the secret, the page renderer and the store through `app.state`."""
-    app = FastAPI(title="grognard", docs_url=None, redoc_url=None, openapi_url=None)
+    app = FastAPI(title="grognard", docs_url=None, redoc_url=None, openapi_url=None, lifespan=sweeping)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     secret = settings.secret
 

@@ -17,6 +17,7 @@ from fastapi import FastAPI
 from grognard.web.app import create_app
 from grognard.web.limits import server_options
 from grognard.web.live import STOPPING
+from grognard.web.notices import startup_line
 from grognard.web.settings import Settings
 from grognard.web.solving import warm
 
@@ -54,6 +55,7 @@ def serve(settings: Settings, *, open_browser: bool = False, say: Callable[[str]
     server = StoppingServer(server_config(app, settings.host, settings.port))
     threading.Thread(target=warm, name="grognard-warm", daemon=True).start()
     say(f"grognard is served at {url} (Ctrl+C stops it)")
+    say(startup_line())
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
     server.run()

@@ -18,6 +18,7 @@ from grognard.engine.errors import UsageError
 from grognard.engine.store.factory import database_url, open_store
 from grognard.web.app import create_app
 from grognard.web.limits import server_options
+from grognard.web.notices import startup_line
 from grognard.web.server import SHUTDOWN_GRACE
 from grognard.web.settings import Settings, environment_hosts
 
@@ -55,6 +56,7 @@ def serve_workers(settings: Settings, workers: int, say: Callable[[str], None] =
     os.environ[SECRET_VAR] = settings.secret
     shown = "localhost" if settings.host in ("127.0.0.1", "localhost") else settings.host
     say(f"grognard is served at http://{shown}:{settings.port}/ by {workers} workers (Ctrl+C stops them)")
+    say(startup_line())
     uvicorn.run(
         "grognard.web.workers:worker_app",
         factory=True,

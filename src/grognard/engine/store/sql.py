@@ -145,6 +145,15 @@ class SqlStore:
         naming `doing`."""
         return self._write(doing)
 
+    def changed(self, conn: Any, rowid: int) -> None:
+        """Inside a write transaction (`writing`): announce that game `rowid` changed (its chat, who sits
+        at it), as a move is announced, so the pages watching it in every server process look again."""
+        self._changed(conn, rowid)
+
+    def lock_game(self, conn: Any, rowid: int) -> None:
+        """Inside a write transaction: lock game `rowid`'s row until it ends (`SaveError`: no such game)."""
+        self._row(conn, str(rowid), lock=True)
+
     def reading(self) -> AbstractContextManager[Any]:
         """One read transaction on the store's connection: every query inside sees the same moment."""
         return self._read()

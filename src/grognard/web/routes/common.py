@@ -132,6 +132,10 @@ class TableAccess:
         """Who is looking at the table: the seats this browser holds there, whether it started it."""
         return visitor(request, self.secret, key, len(match.seats))
 
+    def visitor_of(self, request: Request, key: str, seats: int) -> Visitor:
+        """Who is looking at a table of `seats` seats, without loading its game."""
+        return visitor(request, self.secret, key, seats)
+
 
 def waits(match: Match) -> bool:
     """Whether the game waits for dice or a bot that nobody is moving (its server process stopped

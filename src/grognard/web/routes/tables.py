@@ -16,6 +16,7 @@ as `view.json` gives it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from collections.abc import AsyncIterator, Mapping
@@ -26,18 +27,33 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from grognard.engine.errors import UsageError
+from grognard.engine.errors import GrognardError, UsageError
 from grognard.engine.match import Match, MatchError, StaleMoveError
+from grognard.engine.store.people import People, Player, Sitter
 from grognard.engine.view import ActionView
 from grognard.web import live_odds
 from grognard.web.access import PUBLIC_MARK, Visitor, export_data, is_over
 from grognard.web.live import STOPPING, watch
+from grognard.web.notices import TOLD_MARK, mail_on, tell_turns
 from grognard.web.pages import is_htmx
+from grognard.web.people import (
+    CHAT_LIMIT,
+    OPEN_MARK,
+    PACE_MARK,
+    PACES,
+    REMATCH_MARK,
+    SPECTATOR_CHAT_MARK,
+    chat_rights,
+    muted,
+    pace,
+)
+from grognard.web.players import current
 from grognard.web.routes.common import Page, TableAccess, back, json_answer, waits, wants_json, writing
 from grognard.web.routes.deps import Form, Pages, Tables
 from grognard.web.seats import host_token, keep, seat_token
 from grognard.web.security import same
 from grognard.web.stepping import bot_steps
+from grognard.web.turns import BOT_MARK, BOTS, LIMITS, limit_of
 
 ROUTER = APIRouter()
 
@@ -96,18 +112,22 @@ def table_context(
     else:
         view = match.view(seat, odds=False)
     host = not spectate and looking.host
+    gid = match.session.game_id
+    assert gid is not None
+    player = current(request, tables.secret)
+    sitters = People(tables.store).sitters(gid)
     invitations = []
     base = str(request.base_url).rstrip("/")
-    if host:
+    others = {s for s, p in sitters.items() if player is None or p.player != player.id}
+    if host:  # a seat another player took by name (in the lobby, by its link) needs no invitation
         invitations = [
             (s, f"{base}/games/{key}/seat/{s}/{seat_token(tables.secret, key, s)}")
             for s, kind in enumerate(match.seats)
-            if kind == "human" and s not in mine
+            if kind == "human" and s not in mine and s not in others
         ]
-    gid = match.session.game_id
-    assert gid is not None
     marks = tables.store.marks(gid)
     asked = undo_request(marks)
+    rematch = marks.get(REMATCH_MARK, "")
     return {
         "game_id": key,
         "view": view,
@@ -132,7 +152,30 @@ def table_context(
         "undo_asked": asked,
         "undo_to_answer": asked is not None
         and any(s != asked[0] and s not in asked[2] and match.seats[s] == "human" for s in mine),
+        "player": player,
+        "names": {s: sitter.name for s, sitter in sitters.items()},
+        "chat": chat_rights(looking, marks, player),
+        "chat_limit": CHAT_LIMIT,
+        "muted": muted(marks),
+        "open": marks.get(OPEN_MARK) == "1",
+        "spectator_chat": marks.get(SPECTATOR_CHAT_MARK) == "1",
+        "pace": pace(marks),
+        "paces": PACES,
+        "rematch": tables.key(rematch) if rematch.isdigit() else "",
+        "around": around(marks, sitters),
+        "limit": str(limit[0]) if (limit := limit_of(marks)) else "",
+        "limits": LIMITS,
+        "limit_bot": marks.get(BOT_MARK, "bot"),
+        "bots": BOTS,
     }
+
+
+def around(marks: Mapping[str, str], sitters: Mapping[int, Sitter]) -> str:
+    """A short stamp of what changes at a table besides its moves (its marks, who sits where by name): the
+    page swaps in a live fetch of the same revision when this differs."""
+    shown = sorted((n, v) for n, v in marks.items() if not n.startswith(TOLD_MARK))
+    seen = shown, sorted((s, p.player, p.name) for s, p in sitters.items())
+    return hashlib.sha256(repr(seen).encode()).hexdigest()[:12]
 
 
 def view_body(context: Mapping[str, Any]) -> dict[str, Any]:
@@ -154,7 +197,11 @@ def view_body(context: Mapping[str, Any]) -> dict[str, Any]:
 
 def moved(request: Request, tables: TableAccess, key: str, notice: str = "") -> Response:
     """The answer to a POST that moved the table: its new view as JSON to a request that asked for JSON
-    (with the `notice` the page would show), else back to the table."""
+    (with the `notice` the page would show), else back to the table. The players whose turn it now is are
+    told by e-mail where they asked to be (`web.notices`)."""
+    if mail_on():
+        match = tables.load(key)
+        tell_turns(request, tables, match, tables.visitor(request, key, match))
     if wants_json(request):
         body = view_body(table_context(request, tables, key, False))
         return json_answer(body | ({"notice": notice} if notice else {}))
@@ -186,11 +233,31 @@ def join(request: Request, key: str, seat: int, token: str, tables: Tables) -> R
         raise HTTPException(403, "this invitation link is not valid for this game")
     response = RedirectResponse(f"/games/{key}", status_code=303)
     keep(request, response, key, {str(seat): token})
+    player = current(request, tables.secret)
+    if player is not None and match.seats[seat] == "human":  # whoever opens the link plays the seat
+        People(tables.store).take_seat(tables.game_id(key), seat, player, again=True)
     return response
+
+
+def sit_by_name(request: Request, tables: TableAccess, key: str, seats: list[int]) -> None:
+    """Sit this browser's player (when it chose a name) at the people's seats it holds and nobody took by
+    name yet: the other players see the name there."""
+    player = current(request, tables.secret)
+    if player is None or not seats:
+        return
+    gid = tables.game_id(key)
+    people = People(tables.store)
+    taken = people.sitters(gid)
+    for s in seats:
+        if s not in taken:
+            people.take_seat(gid, s, player)
 
 
 @ROUTER.get("/games/{key}", response_class=HTMLResponse)
 def table(request: Request, key: str, tables: Tables, page: Pages, spectate: bool = False) -> HTMLResponse:
+    match = tables.load(key)
+    held = tables.visitor(request, key, match).seats
+    sit_by_name(request, tables, key, [s for s in held if match.seats[s] == "human"])
     return page(request, "table.html", **table_context(request, tables, key, spectate))
 
 
@@ -323,39 +390,77 @@ def answer_undo(request: Request, key: str, form: Form, tables: Tables, page: Pa
 
 @ROUTER.post("/games/{key}/again")
 def again(request: Request, key: str, form: Form, tables: Tables) -> Response:
-    """A finished game played again: the same game, options and seats, a new seed; this browser takes
-    the seats it played, and the other people get new invitation links."""
+    """A finished game played again with the same seats: the same game, options and seats, a new seed,
+    the same players at them by name. The first player to ask starts it (and is its host); the old table
+    then names the new one, and each other player who asks takes their own seats there."""
     match = tables.load(key)
     looking = tables.visitor(request, key, match)
     if not looking.seats:
         raise HTTPException(403, "only the players of this table may start it again")
     if not is_over(match):
         raise HTTPException(409, "this game is not over yet")
-    summary = tables.summary(key)
+    old = match.session.game_id
+    assert old is not None
+    started = tables.store.marks(old).get(REMATCH_MARK, "")
+    tokens: dict[str, str] = {}
+    if started.isdigit() and exists(tables, started):
+        stored, host = started, False  # another player started it: take this browser's seats there
+    else:
+        stored, host = start_again(tables, match), True
+    fresh = tables.key(stored)
+    if host:
+        tokens["host"] = host_token(tables.secret, fresh)
+    tokens |= {str(s): seat_token(tables.secret, fresh, s) for s in looking.seats}
+    player = current(request, tables.secret)
+    if player is not None:
+        people = People(tables.store)
+        for s in looking.seats:
+            if match.seats[s] == "human":
+                people.take_seat(stored, s, player)
+    if host:
+        tell_turns(request, tables, tables.load(fresh), looking)
+    response: Response = RedirectResponse(f"/games/{fresh}", status_code=303)
+    if wants_json(request):  # the new table as this browser will see it, with the tokens it now holds
+        context = table_context(request, tables, fresh, False, looking=Visitor(looking.seats, host))
+        response = json_answer(view_body(context))
+    keep(request, response, fresh, tokens)
+    return response
+
+
+def exists(tables: TableAccess, game_id: str) -> bool:
+    """Whether the store holds game `game_id`."""
+    try:
+        tables.store.summary(game_id)
+    except (GrognardError, KeyError):
+        return False
+    return True
+
+
+def start_again(tables: TableAccess, match: Match) -> str:
+    """Store a new game of `match`'s game, options and seats with a new seed, played up to the first
+    person's decision, the same players sitting by name, the old table's pace and chat settings kept and
+    the old table naming it (`REMATCH_MARK`); the new game's id."""
+    old = match.session.game_id
+    assert old is not None
     session = match.session
     seed = secrets.randbelow(1_000_000_000)
+    title = tables.summary(tables.key(old)).title
     with writing():
         made = Match.new(
-            session.system,
-            session.game.info.id,
-            session.options,
-            match.seats,
-            seed,
-            tables.store,
-            summary.title,
+            session.system, session.game.info.id, session.options, match.seats, seed, tables.store, title
         )
     made.advance(guard=writing)
     stored = made.session.game_id
     assert stored is not None
-    fresh = tables.key(stored)
-    tokens = {"host": host_token(tables.secret, fresh)}
-    tokens |= {str(s): seat_token(tables.secret, fresh, s) for s in looking.seats}
-    response: Response = RedirectResponse(f"/games/{fresh}", status_code=303)
-    if wants_json(request):  # the new table as this browser will see it, with the tokens it now holds
-        context = table_context(request, tables, fresh, False, looking=Visitor(looking.seats, True))
-        response = json_answer(view_body(context))
-    keep(request, response, fresh, tokens)
-    return response
+    people = People(tables.store)
+    for s, sitter in people.sitters(old).items():
+        people.take_seat(stored, s, Player(sitter.player, sitter.name))
+    marks = tables.store.marks(old)
+    for mark in (PACE_MARK, SPECTATOR_CHAT_MARK):
+        if mark in marks:
+            tables.store.set_mark(stored, mark, marks[mark])
+    tables.store.set_mark(old, REMATCH_MARK, stored)
+    return stored
 
 
 @ROUTER.post("/games/{key}/public")
@@ -374,9 +479,14 @@ def set_public(request: Request, key: str, form: Form, tables: Tables) -> Respon
 async def events(request: Request, key: str, tables: Tables) -> StreamingResponse:
     gid = tables.game_id(key)
 
-    def stamp() -> tuple[int, str, str]:
+    def stamp() -> tuple[tuple[object, ...], int]:
+        """What the pages show of the table (moves, marks, who sits where) and its last message."""
         summary = tables.summary(key)
-        return summary.moves, summary.updated, tables.store.marks(gid).get(UNDO_MARK, "")
+        said, seated = People(tables.store).activity(gid)
+        marks = tuple(
+            sorted((n, v) for n, v in tables.store.marks(gid).items() if not n.startswith(TOLD_MARK))
+        )
+        return (summary.moves, summary.updated, marks, seated), said
 
     looking = watch(gid)
     try:
@@ -402,8 +512,11 @@ async def events(request: Request, key: str, tables: Tables) -> StreamingRespons
                     yield "event: gone\ndata: deleted\n\n"
                     return
                 if now != seen:
+                    if now[0] != seen[0]:
+                        yield f"event: changed\ndata: {now[0][0]}\n\n"
+                    if now[1] != seen[1]:
+                        yield f"event: chat\ndata: {now[1]}\n\n"
                     seen, quiet = now, 0.0
-                    yield f"event: changed\ndata: {now[0]}\n\n"
                 elif quiet >= 15:
                     quiet = 0.0
                     yield ": still here\n\n"
@@ -461,7 +574,10 @@ def export(request: Request, key: str, tables: Tables) -> Response:
     gid = match.session.game_id
     assert gid is not None
     saved = tables.store.export_game(gid)
-    data = export_data(match, saved, tables.visitor(request, key, match))
+    who = tables.visitor(request, key, match)
+    data = export_data(match, saved, who)
+    if chat_rights(who, tables.store.marks(gid), current(request, tables.secret)).read:
+        data["chat"] = [m.to_data() for m in People(tables.store).chat(gid)]
     body = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     headers = {
         "Content-Disposition": f'attachment; filename="grognard-game-{gid}.json"',

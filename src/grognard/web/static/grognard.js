@@ -69,7 +69,9 @@ document.addEventListener("click", (event) => {
 // an answer older than the table shown (a slow fetch overtaken by a move) is never swapped in, and a
 // fetch from the live stream of the revision already shown is dropped. When the bots or the game master
 // moved since the position shown, the fragment names the positions where they decided
-// ([data-steps]); the page shows the table at each (`?at=<ply>`) for a moment before the live one.
+// ([data-steps]); the page shows the table at each (`?at=<ply>`) for a moment before the live one. A
+// fetch of the revision shown is swapped in when what is around the game changed ([data-around]: a player
+// took a seat by name, the host changed a setting, an undo was asked).
 // localStorage "grognard-step-ms" sets the moment (0: no replay); [data-skip] jumps to now.
 function stepMs() {
   let kept = null;
@@ -82,6 +84,7 @@ function stampOf(root) {
   return {
     ply: Number(p.dataset.ply),
     revision: Number(p.dataset.revision || 0),
+    around: p.dataset.around || "",
     steps: (p.dataset.steps || "").split(" ").filter(Boolean).map(Number),
   };
 }
@@ -96,6 +99,7 @@ function show(table, html) {
   if (window.htmx) window.htmx.process(table);
   markBoard(document);
   loadOdds(table);
+  tellTurn();
 }
 function stepUrl(table, at) {
   const base = table.getAttribute("hx-get") || "";
@@ -132,7 +136,8 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   if (!incoming) return;
   const shown = playing ? playing.stamp : stampOf(table);
   const fromStream = detail.requestConfig && detail.requestConfig.verb === "get";
-  if (shown && (incoming.revision < shown.revision || (fromStream && incoming.revision === shown.revision))) {
+  const same = incoming.revision === shown?.revision && incoming.around === shown?.around;
+  if (shown && (incoming.revision < shown.revision || (fromStream && same))) {
     detail.shouldSwap = false;
     return;
   }
@@ -181,9 +186,22 @@ function askOdds(pending, src) {
     })
     .catch(() => {});
 }
-document.addEventListener("DOMContentLoaded", () => { markBoard(document); loadOdds(document); });
+// A reader who plays blind ([data-play-blind] ticked): a cookie the odds requests carry, so the server works
+// out no chance to finish for them; the page is loaded again without it.
+function markBlind(root) {
+  const blind = document.cookie.split("; ").includes("grognard_blind=1");
+  root.querySelectorAll("[data-play-blind]").forEach((box) => { box.checked = blind; });
+}
+document.addEventListener("change", (event) => {
+  const box = event.target;
+  if (!(box instanceof HTMLInputElement) || !box.hasAttribute("data-play-blind")) return;
+  document.cookie = `grognard_blind=${box.checked ? 1 : 0}; path=/; max-age=31536000; SameSite=Strict`;
+  location.reload();
+});
+document.addEventListener("DOMContentLoaded", () => { markBoard(document); markBlind(document); loadOdds(document); });
 document.addEventListener("htmx:afterSwap", (event) => {
   markBoard(document);
+  markBlind(document);
   if (event.target instanceof Element) loadOdds(event.target);
 });
 
@@ -254,4 +272,47 @@ document.addEventListener("click", (event) => {
   const done = () => { button.textContent = "Copied"; };
   if (navigator.clipboard) navigator.clipboard.writeText(box.value).then(done, () => document.execCommand("copy") && done());
   else if (document.execCommand("copy")) done();
+});
+
+// A table's chat ([data-chat-form]): the box is emptied once a message is kept, and the messages are
+// scrolled to the last one whenever they come ([data-chat-messages]).
+document.addEventListener("htmx:afterRequest", (event) => {
+  const form = event.target instanceof HTMLFormElement && event.target.matches("[data-chat-form]") ? event.target : null;
+  if (form && event.detail.successful) form.reset();
+});
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (!(event.target instanceof Element) || event.target.id !== "chat-messages") return;
+  const list = event.target.querySelector("ol[data-chat-messages]");
+  if (list) list.scrollTop = list.scrollHeight;
+  localTimes(event.target);
+});
+
+// Your turn, told in an open tab: when the table shows that it is this browser's turn
+// ([data-status="your-turn"]) the page's title says so, and, when the tab is not the one looked at and the
+// player allowed it ([data-notify] asks), the browser shows a notice. Told once per turn (per ply).
+let toldPly = null;
+const plainTitle = document.title;
+function tellTurn() {
+  const mine = document.querySelector('#table [data-status="your-turn"]');
+  const ply = document.querySelector("#table [data-ply]");
+  document.title = mine ? `Your turn · ${plainTitle}` : plainTitle;
+  if (!mine || !ply || toldPly === ply.dataset.ply) return;
+  const first = toldPly === null;
+  toldPly = ply.dataset.ply;
+  if (first || !document.hidden || !("Notification" in window) || Notification.permission !== "granted") return;
+  const heading = document.querySelector("#table h1");
+  new Notification("Your turn", { body: heading ? heading.textContent : plainTitle, tag: "grognard-turn" });
+}
+document.addEventListener("DOMContentLoaded", () => {
+  tellTurn();
+  const ask = document.querySelector("[data-notify]");
+  if (ask && "Notification" in window && Notification.permission === "default") ask.hidden = false;
+});
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.target instanceof Element && event.target.id === "table") tellTurn();
+});
+document.addEventListener("click", (event) => {
+  const ask = event.target instanceof Element ? event.target.closest("[data-notify]") : null;
+  if (!ask || !("Notification" in window)) return;
+  Notification.requestPermission().then(() => { ask.hidden = true; });
 });
