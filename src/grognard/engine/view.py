@@ -259,6 +259,9 @@ class FrontEnd:
     fight: str = ""
     """The template that draws a fight inside the board (a section's fight in a gamebook), "" for the
     generic one."""
+    stepped: Callable[[GameState], bool] | None = None
+    """Whether a chance move from this state is one of the automatic moves shown one by one, as the bots'
+    decisions are (an automatic game master's turn, played by its dice); None: only decisions are."""
     ending: Callable[[Public, Public | None], list[str]] = _no_ending
     """A finished game in words, from its last public view and its result: how it ended and what it
     took (the sections read and the scores left, the turns and where each seat ended), a sentence a

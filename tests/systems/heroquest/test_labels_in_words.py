@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import grognard.systems  # noqa: F401  (declares the systems)
@@ -60,3 +62,16 @@ def test_the_game_masters_rolls_are_told() -> None:
     assert defences and {d.counted for d in defences} <= {"white shield", "black shield"}
     for d in defences:
         assert d.total == sum(1 for f in d.dice if f.face == d.counted)
+
+
+def test_the_game_masters_turn_is_told_as_the_heroes_see_it() -> None:
+    """Each turn of the game master begins with a line, and a monster in the heroes' sight that moves is
+    said with where it went, by its letter on the board; a monster out of sight moves unsaid."""
+    match = Match.new("heroquest", "quest", {"quest": QUESTS[1]}, ["bot", "bot"], seed=4)
+    match.advance()
+    view = match.replay_view(match.ply, 0)
+    texts = [str(e.values.get("text") or e.values.get("label") or "") for e in view.events]
+    assert sum("The game master's turn" in t for t in texts) >= 2
+    moved = [t for t in texts if " moves to " in t]
+    assert moved and all("A monster out of sight moves" not in t for t in moved)
+    assert any(re.search(r"\([a-z]\) moves to \d+,\d+\.", t) for t in moved)

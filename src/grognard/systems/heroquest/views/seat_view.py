@@ -398,7 +398,38 @@ def changes(before: GameState, after: GameState) -> list[Event]:
         shield = "black shield" if p.side == "hero" else "white shield"
         values: dict[str, JsonValue] = {"attacker": attacker, "defender": defender, "blocks": shield}
         out.append(Event(kind="combat", values=values))
-    return out + seat_log(after, None)
+    return out + gm_turn_told(before, after) + seat_log(after, None)
+
+
+def gm_dice_shown(state: GameState) -> bool:
+    """The automatic game master's turn shown one step at a time: before each monster's movement roll and
+    each attack it makes (`web.stepping`)."""
+    assert isinstance(state, QuestState)
+    p = state.pending
+    return (
+        state.in_gm_turn()
+        and p is not None
+        and (p.kind == "mmove" or (p.kind == "attack" and p.side == "monster"))
+    )
+
+
+def gm_turn_told(before: QuestState, after: QuestState) -> list[Event]:
+    """The game master's turn as the heroes see it: when it begins, and each monster in their sight that
+    moves (where to, by the letter the board draws it with); a monster out of their sight moves unsaid."""
+    out: list[Event] = []
+    if after.in_gm_turn() and not before.in_gm_turn():
+        out.append(
+            Event(kind="log", values={"text": "The game master's turn: the monsters move and attack."})
+        )
+    if not before.in_gm_turn():
+        return out
+    seen = set(shown_monsters(before)) | set(shown_monsters(after))
+    letters = monster_letters(after)
+    for j, (was, now) in enumerate(zip(before.monsters, after.monsters, strict=False)):
+        if was.at != now.at and was.at is not None and now.at is not None and j in seen:
+            name = f"{after.stats_of(j).name} ({letters.get(j, '?')})"
+            out.append(Event(kind="log", values={"text": f"{name} moves to {now.at[0]},{now.at[1]}."}))
+    return out
 
 
 def told(before: GameState, record: MoveRecord, after: GameState) -> str:
@@ -417,6 +448,8 @@ def told(before: GameState, record: MoveRecord, after: GameState) -> str:
         order = [int(i) for i in record.move.split(",")]
         names = ", ".join("the game master" if i < 0 else after.hero_of(i).name for i in order)
         told = " ".join(filter(None, (f"The order of play: {names}.", told)))
+    gm = " ".join(str(e.values["text"]) for e in gm_turn_told(before, after))
+    told = " ".join(filter(None, (told, gm)))
     if not told and record.rolls:  # what came of it is hidden from the heroes: still, say what the dice were
         told = "The game master rolls for something out of the heroes' sight."
     return told
@@ -574,6 +607,7 @@ FRONT = FrontEnd(
         "(a quest file from the HeroScribe editor), or start a shipped one below.",
     ),
     what=quest_played,
+    stepped=gm_dice_shown,
     sentence=view_sentence,
     help="The heroes explore the quest's rooms, fight the game master's monsters and meet its goal.",
     cards=quest_cards,
