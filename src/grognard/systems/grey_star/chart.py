@@ -52,6 +52,12 @@ NO_STAFF_PENALTY = 6
 UNARMED_PENALTY = 8
 DAGGER_BONUS = 1
 """The numbers of the Action Chart rules, as the issue gives them (limits, costs, bonuses, penalties)."""
+GIFT_WORDS = {
+    DAGGER: f"A weapon: +{DAGGER_BONUS} COMBAT SKILL while it is the weapon in your hand.",
+    TALISMAN: f"A Special Item: +{TALISMAN_BONUS} WILLPOWER, once, whenever you choose.",
+    LAUMSPUR: f"A Backpack item: drink it after a fight for +{LAUMSPUR_HEAL} ENDURANCE.",
+}
+"""What each gift does, said from the chart's numbers."""
 
 Shortfall: TypeAlias = Literal["negative", "endurance"]
 """What a forced WILLPOWER loss does past 0: go negative, or cost 2 ENDURANCE per missing point."""

@@ -11,13 +11,10 @@ from __future__ import annotations
 
 from grognard.engine.reference import Entry, Section
 from grognard.systems.grey_star.chart import (
-    DAGGER,
-    DAGGER_BONUS,
+    GIFT_WORDS,
     GIFTS,
     HERB_POUCH_START,
     HUNGER_COST,
-    LAUMSPUR,
-    LAUMSPUR_HEAL,
     LESSER_MAGICKS,
     MAGICK_WORDS,
     MAGICKS_CHOSEN,
@@ -29,8 +26,6 @@ from grognard.systems.grey_star.chart import (
     NO_STAFF_PENALTY,
     STAFF,
     START_MEALS,
-    TALISMAN,
-    TALISMAN_BONUS,
     UNARMED_PENALTY,
 )
 from grognard.systems.grey_star.crt import table
@@ -61,14 +56,6 @@ def magick_entries() -> list[Entry]:
             text += f" It also brings the Herb Pouch: {_counted(HERB_POUCH_START)}."
         out.append((magick, text, ""))
     return out
-
-
-GIFT_WORDS = {
-    DAGGER: f"A weapon: +{DAGGER_BONUS} COMBAT SKILL while it is the weapon in your hand.",
-    TALISMAN: f"A Special Item: +{TALISMAN_BONUS} WILLPOWER, once, whenever you choose.",
-    LAUMSPUR: f"A Backpack item: drink it after a fight for +{LAUMSPUR_HEAL} ENDURANCE.",
-}
-"""What each gift does, said from the chart's numbers."""
 
 
 def gift_entries() -> list[Entry]:

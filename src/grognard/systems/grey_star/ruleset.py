@@ -40,6 +40,7 @@ from grognard.systems.grey_star.advice import ADVICE_BUDGET, FightAdvice, Workin
 from grognard.systems.grey_star.book_fight import BookFight, Enemy
 from grognard.systems.grey_star.books import BOOKS
 from grognard.systems.grey_star.chart import (
+    GIFT_WORDS,
     GIFTS,
     LAUMSPUR,
     LAUMSPUR_HEAL,
@@ -60,7 +61,6 @@ from grognard.systems.grey_star.chart import (
 from grognard.systems.grey_star.combat import MAX_SCORE, TABLES, Foe, start_combat
 from grognard.systems.grey_star.combat_moves import OUTCOMES
 from grognard.systems.grey_star.odds import CombatAdvice
-from grognard.systems.grey_star.reference import GIFT_WORDS
 from grognard.systems.grey_star.sheet import (
     BUILTIN_PLACES,
     FULL,
