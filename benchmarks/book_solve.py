@@ -23,7 +23,6 @@ import time
 from typing import Any
 
 from benchmarks import Row
-from grognard.cli.solve import VIEWS
 from grognard.engine.errors import OddsError
 from grognard.gamebook.load import book_from_data, load_book
 from grognard.gamebook.model import Book
@@ -125,11 +124,19 @@ def grey_star_shaped_book(sections: int = GS_SECTIONS, seed: int = 0) -> Book:
     return book_from_data(book, f"generated-{sections}")
 
 
+def _view(ruleset: Ruleset) -> Any:
+    """The system's view of its sheet, as `grognard ff solve` and `gs solve` are given it."""
+    from grognard.systems.fighting_fantasy.solve_view import FightingFantasySheetView
+    from grognard.systems.grey_star.solve_view import GreyStarSheetView
+
+    return {"fighting-fantasy": FightingFantasySheetView(), "grey-star": GreyStarSheetView()}.get(ruleset.id)
+
+
 def _solve(ruleset: Ruleset, book: Book, options: dict[str, Any], exact: bool, queue: Any) -> None:
     start = time.process_time()
     budget = int(os.environ.get("GROGNARD_BENCH_BUDGET", BUDGET))
     try:
-        solved = solve_book(ruleset, book, options, exact=exact, budget=budget, view=VIEWS.get(ruleset.id))
+        solved = solve_book(ruleset, book, options, exact=exact, budget=budget, view=_view(ruleset))
         solved.to_json()  # the reports too
         states, p_win = solved.states, float(solved.p_win)
     except OddsError:  # past the budget: the time and memory it took to get there

@@ -312,7 +312,9 @@ def _expected(solved: BookSolution, state: GamebookState) -> float:
 def test_solve_prints_json_with_the_chance_and_each_sections_best_choice(tmp_path: Path) -> None:
     path = tmp_path / "pit.toml"
     path.write_text(FF_HEAD + FF_BOOK, encoding="utf-8")
-    ran = grognard("ff", "solve", str(path), "--hero", "7/6/7", "--option", "potion=skill", "--json")
+    ran = grognard(
+        "ff", "solve", str(path), "--hero", "7/6/7", "--option", "potion=skill", "--json", home=tmp_path
+    )
     assert ran.code == 0, ran.err
     data = json.loads(ran.out)
     assert isinstance(data["p_win"], float) and 0 < data["p_win"] < 1
@@ -327,7 +329,7 @@ def test_solve_prints_json_with_the_chance_and_each_sections_best_choice(tmp_pat
 def test_solve_prints_a_report(tmp_path: Path) -> None:
     path = tmp_path / "pit.toml"
     path.write_text(FF_HEAD + FF_BOOK, encoding="utf-8")
-    ran = grognard("ff", "solve", str(path), "--hero", "7/6/7", "--option", "potion=skill")
+    ran = grognard("ff", "solve", str(path), "--hero", "7/6/7", "--option", "potion=skill", home=tmp_path)
     assert ran.code == 0, ran.err
     assert "Chance of winning with the best play" in ran.out
     assert "Fight the rat" in ran.out or "Leap the pit" in ran.out
@@ -351,6 +353,6 @@ def test_solve_refuses_bad_input_with_one_line_and_status_2(tmp_path: Path, args
     bad.write_text(
         FF_HEAD.replace("fighting-fantasy", "grey-star") + "[sections.1]\nchoices = []\n", encoding="utf-8"
     )
-    ran = grognard(*[a.format(book=good, bad=bad) for a in args])
+    ran = grognard(*[a.format(book=good, bad=bad) for a in args], home=tmp_path)
     assert ran.code == 2, ran.out + ran.err
     assert len(ran.err.strip().splitlines()) == 1, ran.err

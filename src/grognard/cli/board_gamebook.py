@@ -71,8 +71,13 @@ class GamebookPresenter(Presenter):
         return lines
 
     def odds_now(self, view: SeatView, last: SeatView | None) -> bool:
-        """The odds before every decision of a fight (the exact odds the ruleset works out)."""
-        return "fight" in view.public
+        """The odds before every decision of a fight (the exact odds the ruleset works out), and at a
+        section's choices while the reader is shown the chance to finish (`gamebook.solve_reader`)."""
+        if "fight" in view.public:
+            return True
+        from grognard.gamebook import solve_reader
+
+        return solve_reader.current() is not None and view.public.get("phase") in ("choose", "create")
 
     def odds(self, view: SeatView) -> list[str]:
         """The ruleset's advice in a fight (its exact odds in words), else the odds of the view."""

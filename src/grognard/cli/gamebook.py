@@ -14,7 +14,9 @@ it is not one, so a playthrough can be scripted.
 from __future__ import annotations
 
 import math
+import os
 import secrets
+import sys
 from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
@@ -32,8 +34,9 @@ from grognard.engine.embedded import carried_name, embed, is_embedded
 from grognard.engine.errors import UsageError
 from grognard.engine.game import OptionValue
 from grognard.engine.match import Match
+from grognard.engine.odds.solver import DEFAULT_BUDGET
 from grognard.engine.session import Session
-from grognard.engine.store.factory import GameStore, open_store
+from grognard.engine.store.factory import GameStore, grognard_home, open_store
 from grognard.gamebook.books import ShippedBooks
 from grognard.gamebook.check import UnplayableBookError, check_book, check_warnings
 from grognard.gamebook.load import HTML_SUFFIXES, TWEE_SUFFIXES, BookLoadError, dump_book, load_book
@@ -173,11 +176,29 @@ def play_book(
         _play_session(session, store, f"grognard {command} play {book} --game " if command else "")
 
 
+BLIND_VAR = "GROGNARD_PLAY_BLIND"
+"""Set to 1 to play blind: no chance to finish beside the sections and choices."""
+
+
+def _chances_to_finish() -> None:
+    """At a terminal (not a scripted game), unless the reader plays blind (`BLIND_VAR`), the chance to finish
+    from each section and after each choice, read from the books solved in the user's data folder and
+    worked out in the background for a book not solved yet."""
+    from grognard.cli.solve import SOLVED_FOLDER
+    from grognard.gamebook import solve_reader
+
+    if os.environ.get(BLIND_VAR, "").strip() == "1" or not sys.stdin.isatty():
+        solve_reader.use(None)
+        return
+    solve_reader.use(solve_reader.BookChances(lambda: grognard_home() / SOLVED_FOLDER, background=True))
+
+
 def _play_session(session: Session, store: GameStore, hint: str) -> None:
     views = registry.get_views(session.system, session.game.info.id)
     if views.label is None:  # a system that registered no views: the book's own words
         views = BookViews().game_views(session.system, "")
     match = Match(session, views, ["human"], store)
+    _chances_to_finish()
     ViewLoop(match, presenter_for(match), hint).run()
 
 
@@ -251,11 +272,42 @@ def add_gamebook_commands(
     @app.command("check")
     def check(
         book: Annotated[str, typer.Argument(help=BOOK_HELP)],
+        odds: Annotated[
+            bool,
+            typer.Option(
+                "--odds",
+                help="Solve the book and report its odds: each ending's chance, the deadliest fights and "
+                "sections, sections only rare rolls reach, choices that never matter.",
+            ),
+        ] = False,
+        hero: Annotated[
+            str | None, typer.Option("--hero", help="With --odds: solve for one character (as `solve`).")
+        ] = None,
+        option: Annotated[
+            list[str] | None,
+            typer.Option("--option", help="With --odds: a rule option NAME=VALUE; repeatable."),
+        ] = None,
+        budget: Annotated[
+            int, typer.Option("--budget", help="With --odds: the most states solved before giving up.")
+        ] = DEFAULT_BUDGET,
+        exact: Annotated[
+            bool | None,
+            typer.Option("--exact/--float", help="With --odds: exact fractions or floats."),
+        ] = None,
         as_json: JsonOption = False,
     ) -> None:
         """Check a gamebook: every problem is listed with its section and field (exit status 1);
-        warnings (sections no way leads to; a Twine story's broken links, ...) are listed too, but pass."""
+        warnings (sections no way leads to; a Twine story's broken links, ...) are listed too, but pass.
+        With --odds, a book without problems is solved and its odds reported (too large: exit status 2)."""
         path = resolve(book)
+        if odds:
+            from grognard.cli.solve import odds_check  # the solver, only when asked
+
+            loaded, problems, noticed = book_report(path, ruleset)
+            if loaded is None or problems:
+                _report(path, problems, as_json, noticed)
+            odds_check(ruleset, path, hero, option or [], budget, exact, as_json)
+            return
         loaded, problems, noticed = book_report(path, ruleset)
         _report(path, problems, as_json, noticed + (check_warnings(loaded) if loaded is not None else []))
 

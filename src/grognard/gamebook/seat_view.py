@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import JsonValue
 
 from grognard.engine.dice.core import Roll
+from grognard.engine.errors import GrognardError
 from grognard.engine.game import CHANCE, Action, GameState, Outcome
 from grognard.engine.session import MoveRecord
 from grognard.engine.view import (
@@ -41,6 +42,9 @@ from grognard.gamebook.books import ShippedBooks
 from grognard.gamebook.load import load_book
 from grognard.gamebook.model import Section
 from grognard.gamebook.runner import GamebookState
+
+if TYPE_CHECKING:
+    from grognard.gamebook.solve_state import SheetView
 
 
 def _no_odds(state: GamebookState) -> Odds | None:
@@ -63,6 +67,22 @@ def _plain(action: Action) -> tuple[str, Target | None]:
 
 def _label(state: GamebookState, action: Action) -> str:
     return state.label(action)
+
+
+CHANCE_WORDS = {
+    "pending": "The chance to finish from here is being worked out.",
+    "too large": "This book is too large to work out the chance to finish from here.",
+    "cannot": "The chance to finish cannot be worked out for this book.",
+}
+"""How a chance to finish not known is said."""
+
+
+def chance_line(status: str, here: float | None) -> str:
+    """The chance to finish the book from here in words ("Chance to finish from here, with the best
+    choices: 42%"), or why it is not known (`CHANCE_WORDS`)."""
+    if status == "known" and here is not None:
+        return f"Chance to finish from here, with the best choices: {chance_words(here)}"
+    return CHANCE_WORDS.get(status, CHANCE_WORDS["too large"])
 
 
 STEPS = frozenset({"create", "effects", "test"})
@@ -362,6 +382,9 @@ class BookViews:
     label: Callable[[GamebookState, Action], str] = _label
     fight_told: ToldFn | None = None
     """How a roll of the system's fight is told, from the fight's states before and after it."""
+    solve_view: SheetView | None = None
+    """What of the system's sheet the rest of a book can read, for the chance to finish (`solve_state`);
+    None: the ruleset's own view."""
 
     def game_views(self, system_id: str, books: str, sheet: str = "", fight: str = "") -> GameViews:
         """The views of the gamebook game of system `system_id`, whose shipped books are in package
@@ -434,11 +457,33 @@ class BookViews:
         fight (its exact odds in words, one line each) after the first line of the note."""
         assert isinstance(state, GamebookState)
         odds = self.odds(state)
+        if state.fight is None:
+            odds = self._with_chances(state, odds)
         advice = state.play.ruleset.advice(state) if state.fight is not None else []
         if not advice:
             return odds
         base = odds or Odds()
         return base.model_copy(update={"note": "\n".join([base.note, *advice])})
+
+    def _with_chances(self, state: GamebookState, odds: Odds | None) -> Odds | None:
+        """The system's odds with the chance to finish the book from here and after each choice, when a
+        front end reads solved books (`solve_reader.use`): one line in words (`chance_line`), and each
+        action's chance."""
+        from grognard.gamebook import solve_reader  # only where chances are read: not at every start
+
+        reader = solve_reader.current()
+        if reader is None:
+            return odds
+        try:
+            chances = reader.at(state, self.solve_view)
+        except GrognardError:
+            return odds
+        if chances is None:
+            return odds
+        base = odds or Odds()
+        line = chance_line(chances.status, chances.here)
+        note = f"{line}\n{base.note}" if base.note else line
+        return base.model_copy(update={"note": note, "actions": {**chances.actions, **base.actions}})
 
     def _action(self, state: GamebookState, action: Action) -> ActionView:
         label = self.label(state, action)

@@ -183,6 +183,26 @@ class BookSolution:
     # -- figures --------------------------------------------------------------------------------------
 
     @property
+    def book_graph(self) -> BookGraph:
+        """The graph solved (with each node's place, the arrivals, how fights ended)."""
+        return self._bg
+
+    @property
+    def values(self) -> Column:
+        """The chance of winning from every node under the best play."""
+        return self._values
+
+    @property
+    def policy(self) -> list[int]:
+        """The move the best play takes at every decision node (an index into its moves)."""
+        return self._choice
+
+    def visits(self, random: bool) -> Column:
+        """The expected visits of every node from the start, under the best play or with every reader's
+        decision outside fights taken at random (fights played best)."""
+        return self._visits(random)
+
+    @property
     def book(self) -> Book:
         """The book solved."""
         assert self.game.book is not None
@@ -204,6 +224,25 @@ class BookSolution:
             return 0.0
         edges = sum(len(s) for s in self._g.succ)
         return (edges + 3 * self.states) * UNIT_ROUNDOFF
+
+    def reader_nodes(self) -> list[tuple[Hashable, Number]]:
+        """What a reader looks up (`solve_cache`): every node outside fights by its `Projector.key`, and
+        every fight position a reader's move or a roll outside the fight leads to by
+        `("fight", Projector.fight_context, the fight's key)`, each with its value under the best play."""
+        places, g = self._bg.places, self._g
+        context_of = {c: context for context, c in self._bg.contexts.items()}
+        entered: set[int] = set()
+        for v, place in enumerate(places):
+            if place.phase != FIGHT:
+                entered.update(c for c in g.succ[v] if places[c].phase == FIGHT)
+        out: list[tuple[Hashable, Number]] = []
+        for key, v in g.index.items():
+            if places[v].phase != FIGHT:
+                out.append((key, self._values[v]))
+            elif v in entered:
+                c, fight_key = key
+                out.append((("fight", context_of[c], fight_key), self._values[v]))
+        return out
 
     def value_of(self, state: GamebookState) -> Number:
         """The chance of winning from a state reachable from the start, under the best play."""
@@ -559,14 +598,17 @@ def solve_book(
     budget: int = DEFAULT_BUDGET,
     progress: Progress | None = None,
     view: SheetView | None = None,
+    root: GamebookState | None = None,
 ) -> BookSolution:
     """Solve a book under a ruleset, for the game's `options` (e.g. `hero`: one character rather than
     the rolls). `exact`: Fractions (True), floats (False), or Fractions up to `EXACT_LIMIT` states
     (None). More than `budget` states is an `OddsError`; `progress` is called with the states found so far.
-    `view` overrides the ruleset's view of its sheet (see `solve_state.SheetView`)."""
+    `view` overrides the ruleset's view of its sheet (see `solve_state.SheetView`). `root`: solve from
+    this state of a game of the book (a reader's position) rather than from the book's start."""
     game = GamebookGame(ruleset, book, ref)
     resolved = game.info.resolve_options({"book": ref, **dict(options or {})})
-    root = game.new_initial_state(resolved)
+    if root is None:
+        root = game.new_initial_state(resolved)
     projector = Projector.of(book, ruleset, view)
     book_graph = explore(root, projector, budget=budget, progress=progress)
     g = book_graph.graph

@@ -37,6 +37,10 @@ FIGHT = "fight"
 """The phase of a node inside a fight (the book's own phases are the runner's)."""
 
 
+class TooManyStates(OddsError):
+    """The book has more states than the budget allows."""
+
+
 @dataclass(frozen=True)
 class Place:
     """Where a node is: its section ("" during creation) and phase; what error messages name."""
@@ -107,7 +111,7 @@ class _Explorer:
             return v
         v = len(self.kind)
         if v >= self.budget:
-            raise OddsError(
+            raise TooManyStates(
                 f"the book has more than {self.budget:,} states to solve: raise the budget (--budget; "
                 "memory grows with it); a rolled character counts every starting roll (--hero solves for "
                 "one); a loop that lets the reader gain gold or items without end has no end of states"

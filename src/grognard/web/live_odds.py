@@ -13,6 +13,11 @@ few slots the server runs at once. A table solves one position at a time: when i
 the position it left is stopped (that position answers "stale"), and a solve nobody asks about any more
 (the page was closed) is stopped after `ABANDON_SECONDS`. Answers are kept per store, game, revision and
 seat, so a page refreshed by the live stream never solves one position twice.
+
+At a gamebook's decision outside a fight the worker also reads the chance to finish the book from here and
+after each choice (`gamebook.solve_reader`) from the books solved in the server's home (`SOLVED_FOLDER`),
+or solves the book there within `reader_states` states and `reader_seconds` and keeps it, so the next
+reader of the book gets it from the file. A browser with the `BLIND_COOKIE` set plays blind: none is read.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import os
 import threading
 import time
 from collections import OrderedDict
+from pathlib import Path
 
 from fastapi import HTTPException, Request
 from fastapi.responses import JSONResponse
@@ -31,7 +37,7 @@ from grognard.engine.errors import GrognardError
 from grognard.engine.match import Match
 from grognard.engine.store.factory import DATABASE_URL_VAR, database_url, grognard_home, open_store
 from grognard.engine.view import SeatView
-from grognard.web.solving import ClientGone, client_keys, run_queued
+from grognard.web.solving import ClientGone, budget, client_keys, run_queued
 
 KEPT = 64
 """How many answers are kept (the most recent)."""
@@ -40,9 +46,9 @@ ABANDON_SECONDS = 10.0
 
 OddsText = dict[str, object]
 
-Key = tuple[str, str, int | None, int]
+Key = tuple[str, str, int | None, int, bool]
 """A solved position: where the games are kept (`GROGNARD_HOME` or the database), the stored game's id,
-its revision and the seat."""
+its revision, the seat, and whether the reader plays blind."""
 
 _kept: OrderedDict[Key, OddsText | None] = OrderedDict()
 _asked: dict[Key, float] = {}
@@ -66,16 +72,33 @@ def odds_text(view: SeatView) -> OddsText:
         win = f"Chance to win with the best play: {odds.win * 100:.2f}%"
         if odds.note:
             win += f" · {odds.note}"
+    elif odds.note:  # a chance said in words (a gamebook's chance to finish): its first line
+        win = odds.note.split("\n")[0]
     note = f"{odds.note[:1].upper()}{odds.note[1:]}." if odds.note else None
     return {"ply": view.ply, "actions": actions, "win": win, "note": note}
 
 
 def solve_odds(
-    home: str, url: str | None, game_id: str, seat: int, ply: int, revision: int | None
+    home: str,
+    url: str | None,
+    game_id: str,
+    seat: int,
+    ply: int,
+    revision: int | None,
+    books: tuple[int, float] | None = None,
 ) -> OddsText:
     """The odds of a stored position, as the page shows them, worked out in a worker process (which loads
-    the game from the store itself); "stale" when the game has moved on or is gone."""
+    the game from the store itself); "stale" when the game has moved on or is gone. With `books` (the
+    most states and seconds of a solve), a gamebook's chance to finish is read from the books solved in
+    `home` (`SOLVED_FOLDER`), or solved here and kept there; without (a reader who plays blind), none."""
+    from grognard.gamebook import solve_reader
+
     os.environ["GROGNARD_HOME"] = home
+    chances = None
+    if books is not None:
+        states, seconds = books
+        chances = solve_reader.BookChances(lambda: Path(home) / SOLVED_FOLDER, budget=states, seconds=seconds)
+    solve_reader.use(chances)
     if url:
         os.environ[DATABASE_URL_VAR] = url
     else:
@@ -90,6 +113,36 @@ def solve_odds(
         if match.ply != ply or match.session.revision != revision or seat not in match.humans_to_act():
             return stale
         return odds_text(match.view(seat, odds=True))
+
+
+SOLVED_FOLDER = "solved"
+"""The folder of the server's home solved books are kept in (where the command line keeps them too)."""
+BLIND_COOKIE = "grognard_blind"
+"""A browser that has this cookie set to 1 plays blind: no chance to finish is worked out for it."""
+READER_STATES_VAR = "GROGNARD_BOOK_STATES"
+"""The environment variable giving the most states of a book solved for a reader (default
+`solve_reader.READER_BUDGET`)."""
+
+
+def reader_states() -> int:
+    """The most states of a book solved for a reader here."""
+    from grognard.gamebook.solve_reader import READER_BUDGET
+
+    raw = os.environ.get(READER_STATES_VAR, "").strip()
+    return max(1, int(raw)) if raw.isdigit() else READER_BUDGET
+
+
+def reader_seconds() -> float:
+    """The most seconds spent finding a book's states for a reader: well within a worker's budget, so a
+    book too large is said to be so (and kept as such) before the worker is stopped."""
+    from grognard.gamebook.solve_reader import READER_SECONDS
+
+    return min(READER_SECONDS, budget().seconds * 0.5)
+
+
+def blind(request: Request) -> bool:
+    """Whether the browser of `request` plays blind (`BLIND_COOKIE`)."""
+    return request.cookies.get(BLIND_COOKIE) == "1"
 
 
 def where() -> str:
@@ -119,12 +172,20 @@ async def _abandoned(key: Key) -> None:
 async def work_out(key: Key, ply: int, owners: tuple[str, ...]) -> None:
     """Solve `key`'s position in a worker and keep the answer (a note when it cannot be solved here);
     forget it when nobody waits for it any more, so a page asking again later starts it again."""
-    _, game_id, revision, seat = key
+    _, game_id, revision, seat, blindly = key
     url = database_url()
     try:
         found = await run_queued(
             solve_odds,
-            (str(grognard_home()), url, game_id, seat, ply, revision),
+            (
+                str(grognard_home()),
+                url,
+                game_id,
+                seat,
+                ply,
+                revision,
+                None if blindly else (reader_states(), reader_seconds()),
+            ),
             owners,
             lambda: _abandoned(key),
             "the odds",
@@ -175,7 +236,7 @@ async def answer(request: Request, match: Match, mine: list[int], ply: int) -> J
         return JSONResponse({"ply": match.ply, "stale": True})
     stored = match.session.game_id
     assert stored is not None
-    key: Key = (where(), stored, match.session.revision, acting[0])
+    key: Key = (where(), stored, match.session.revision, acting[0], blind(request))
     with _lock:
         asked = key in _kept
         found = _kept.get(key)

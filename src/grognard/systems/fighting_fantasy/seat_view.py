@@ -41,6 +41,7 @@ from grognard.systems.fighting_fantasy.fight_rules import (
     escape_wound,
 )
 from grognard.systems.fighting_fantasy.ruleset import FF_RULES
+from grognard.systems.fighting_fantasy.solve_view import FightingFantasySheetView
 
 SYSTEM_ID = "fighting-fantasy"
 
@@ -263,6 +264,7 @@ BOOK_VIEWS = BookViews(
     odds=_book_odds,
     label=_book_label,
     fight_told=_fight_told,
+    solve_view=FightingFantasySheetView(),
 )
 """The gamebook view with Fighting Fantasy's fights."""
 

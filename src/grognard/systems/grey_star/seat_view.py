@@ -29,6 +29,7 @@ from grognard.systems.grey_star.combat import CombatState
 from grognard.systems.grey_star.odds import CombatAdvisor
 from grognard.systems.grey_star.round_rules import ratio_column
 from grognard.systems.grey_star.ruleset import GS_RULES
+from grognard.systems.grey_star.solve_view import GreyStarSheetView
 
 SYSTEM_ID = "grey-star"
 
@@ -210,7 +211,12 @@ def _combat_told(before: GameState, record: MoveRecord, after: GameState) -> str
 
 
 BOOK_VIEWS = BookViews(
-    fight_public=fight_public, group_of=group_of, odds=_book_odds, label=_book_label, fight_told=_combat_told
+    fight_public=fight_public,
+    group_of=group_of,
+    odds=_book_odds,
+    label=_book_label,
+    fight_told=_combat_told,
+    solve_view=GreyStarSheetView(),
 )
 """The gamebook view with Grey Star's combats."""
 
