@@ -150,3 +150,18 @@ def test_bad_names_are_usage_errors() -> None:
         location_die("human", 101)
     with pytest.raises(UsageError, match="mithril"):
         worn_effects(("mithril",))
+
+
+def test_a_hit_locations_dice_say_what_they_are_for() -> None:
+    """The d100 says it is the hit location on the body type's chart (line 1596), the next roll that it is
+    the wound the chart gave, or the special damage and its second look at the chart (lines 1608-1622)."""
+    plain = next(h for h in (roll_location(Rng(f"p{i}"), "human") for i in range(50)) if h.die != "special")
+    said = [r.expression for r in plain.rolls]
+    assert said == ["hit location, human body (Chart O)", f"its wound {plain.die}"]
+    special = next(
+        h for h in (roll_location(Rng(f"s{i}"), "human") for i in range(200)) if h.die == "special"
+    )
+    said = [r.expression for r in special.rolls]
+    assert said[1:3] == ["its wound, special damage 1d6", "dexterity lost 1d10"]
+    kept = "movement halved" if special.movement_halved else "movement kept"
+    assert said[3] == f"hit location, human body (Chart O) again, special halves movement ({kept})"

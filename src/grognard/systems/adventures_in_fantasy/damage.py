@@ -146,21 +146,27 @@ class LocationHit:
 def roll_location(rng: Rng, body: str, roll: int | None = None) -> LocationHit:
     """Roll (or use `roll`) on the Hit Location Chart, then roll the damage die and any special effects."""
     rolls: list[Roll] = []
+    chart = f"hit location, {body_type(body)} body (Chart O)"
     if roll is None:
         thrown = percentile(rng)
-        rolls.append(Roll("hit location", thrown.dice, thrown.total, thrown.detail))
+        rolls.append(Roll(chart, thrown.dice, thrown.total, thrown.detail))
         roll = thrown.total
     die = location_die(body, roll)
     if die != SPECIAL:
         count, sides = _dice(die)
         damage = roll_dice(rng, count, sides)
-        rolls.append(damage)
+        rolls.append(Roll(f"its wound {damage.expression}", damage.dice, damage.total, damage.detail))
         return LocationHit(body_type(body), roll, die, damage.total, rolls=tuple(rolls))
     damage = roll_dice(rng, 1, 6)
     dexterity = roll_dice(rng, 1, 10)
     again = percentile(rng)
-    rolls += [damage, Roll("dexterity lost 1d10", dexterity.dice, dexterity.total), again]
     halved = location_die(body, again.total) == SPECIAL
+    legs = "movement halved" if halved else "movement kept"
+    rolls += [
+        Roll("its wound, special damage 1d6", damage.dice, damage.total),
+        Roll("dexterity lost 1d10", dexterity.dice, dexterity.total),
+        Roll(f"{chart} again, special halves movement ({legs})", again.dice, again.total, again.detail),
+    ]
     return LocationHit(body_type(body), roll, die, damage.total, dexterity.total, halved, tuple(rolls))
 
 
