@@ -121,6 +121,7 @@ def test_act_help_lists_every_action_the_campaign_accepts() -> None:
         "drop:I:ITEM": ("drop:0:Silver cup",),
         "pay-men:I:INCOME": ("hire:0:1", "pay-men:0:20"),
         "note:TEXT": ("note:the road is long",),
+        "meet:WHAT[:TERRAIN]": ("meet:Wolf:forest", "fight:0:", "break"),
         "town:NAME:POP[:MAKERS]": ("town:Riverford:1200:Armorer+Merchant:10",),
         "place:TERRAIN[:TOWN]": ("place:clear:Bleakwood",),
         "travel:DAYS[:TERRAIN[:TOWN]]": ("travel:2:forest:Riverford",),

@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
+from grognard.engine.errors import UsageError
 from grognard.engine.match import Match, MatchError
 from grognard.engine.store.factory import open_store
-from grognard.systems.adventures_in_fantasy.campaign import sample_action
+from grognard.systems.adventures_in_fantasy.campaign import CampaignState, sample_action
 from grognard.systems.adventures_in_fantasy.referee import make_action
 from grognard.web.routes.common import WRITES
 from tests.web.security.tables_client import JSON, Visitor, browser
@@ -242,3 +243,37 @@ def test_ending_the_campaign_is_asked_first_on_the_desk_and_at_the_table() -> No
     offered = {a["id"]: a for a in referee.view(fresh)["view"]["actions"]}
     assert offered["end"]["confirm"].startswith("End the campaign?")
     assert all(a["confirm"] == "" for k, a in offered.items() if k != "end" and not k.startswith("kill"))
+
+
+def test_a_days_encounter_at_the_desk_is_what_the_next_fight_is_with() -> None:
+    """Issue 30: the desk's "A day's encounter" meets something, and "Fight a creature" with the creature
+    left blank fights the one met (it answered "nothing was met"); soldiers met have their arms and their
+    hostility rolled, as on the road (002_8449cbd1010a37a5.txt:860-881, :1076-1102)."""
+    referee = browser()
+    desk = campaign(referee)
+    form = {"kind": "add", "name": "Aldo", "side": "civilian", "magic_years": "0", "seed": "7"}
+    assert desk_act(referee, desk, form).status_code == 200
+    for _ in range(200):
+        at = referee.json(f"{desk}.json")["ply"]
+        got = referee.post(f"{desk}/table/encounter", {"terrain": "forest", "ply": str(at), "how": "roll"})
+        assert got.status_code == 200
+        met = [e for e in referee.json(f"{desk}.json")["log"] if e["ply"] >= at and e["label"] == "Encounter"]
+        if met:
+            break
+    else:
+        raise AssertionError("200 days in the forest and nothing met")
+    fight = desk_act(referee, desk, {"kind": "fight", "I": "0", "CREATURE": ""})
+    assert fight.status_code == 200, fight.text
+    assert referee.json(f"{desk}.json")["bouts"], "the fight with what was met did not begin"
+
+
+def test_meet_names_what_was_met_and_refuses_anything_else() -> None:
+    match = Match.new("adventures-in-fantasy", "campaign", {}, ["human"], 1)
+    match.advance()
+    with pytest.raises(UsageError, match="name a creature of Chart F"):
+        match.act(0, "meet:a dragon made up", match.ply, listed=False)
+    with pytest.raises(UsageError, match="name the terrain"):
+        match.act(0, "meet:Soldiers", match.ply, listed=False)
+    match.act(0, "meet:goblin", match.ply, listed=False)
+    state = match.state
+    assert isinstance(state, CampaignState) and state.met == "Goblin"

@@ -336,7 +336,8 @@ ACTIONS: tuple[tuple[str, str], ...] = tuple(
     for head in (
         *("add", "advance", "exp", "boast", "renown", "found-out", "wound", "shoot", "fight", "join"),
         *("round", "break", "study", "skill", "practise", "neglect", "service", "hire", "lose", "unpaid"),
-        *("promote", "align", "take", "spend", "share", "buy", "find", "drop", "pay-men", "note", "town"),
+        *("promote", "align", "take", "spend", "share", "buy", "find", "drop", "pay-men", "note", "meet"),
+        "town",
         *("place", "travel", "days", "study-break", "kill", "end"),
     )
 )

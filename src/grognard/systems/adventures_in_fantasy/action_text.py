@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
-PARTY_HEADS = frozenset({"end", "round", "break", "note", "days", "advance", "share", "add", "town"})
+PARTY_HEADS = frozenset({"end", "round", "break", "note", "days", "advance", "share", "add", "town", "meet"})
 """The heads whose text is kept whole (`Party`)."""
 
 

@@ -25,6 +25,10 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     find:I:ITEM[:LB] / drop:I:ITEM     an item taken as treasure, or left
     pay-men:I:INCOME      his hirelings' month, by their rank's yearly income (:1892)
     note:TEXT             the referee's note in the campaign's log
+    meet:WHAT[:TERRAIN]   the party meets what a day's encounter at the table found (a creature of
+                          Chart F, Outlaws, Soldiers, Civilians or a magic-user), in TERRAIN (else the
+                          place): as on the road, it is what `fight:I:` fights, and soldiers' arms (by
+                          the terrain) and hostility are rolled next
     town:NAME:POP[:MAKERS[:MARKUP[:walled]]]   the referee describes a town (`towns.parse_town`)
     place:TERRAIN[:TOWN]  where the party is (the town the book's or one described)
     travel:DAYS[:TERRAIN[:TOWN]]   the party travels: each day's encounter rolled; it stops at anything
@@ -120,7 +124,7 @@ from grognard.systems.adventures_in_fantasy.fight import (
     wounded_foe,
 )
 from grognard.systems.adventures_in_fantasy.hirelings import recruit_limit
-from grognard.systems.adventures_in_fantasy.journey import NOTHING, day_outcomes, day_roll
+from grognard.systems.adventures_in_fantasy.journey import KIND_LABELS, NOTHING, day_outcomes, day_roll
 from grognard.systems.adventures_in_fantasy.melee import MeleeState, chances, plan
 from grognard.systems.adventures_in_fantasy.missiles import Shot
 from grognard.systems.adventures_in_fantasy.purse import (
@@ -453,6 +457,8 @@ class CampaignState(GameState):
             return replace(state, events=(event,))
         if head == "share":
             return state._share(rest)
+        if head == "meet":
+            return state._meet(rest)
         if self.bouts and head not in ("fight", "join"):
             if move == "round":
                 return replace(state, pending=0, last=len(self.bouts) - 1)
@@ -636,6 +642,41 @@ class CampaignState(GameState):
             moved = replace(moved, bound="")
         return _settle(_next_day(moved))
 
+    def _meet(self, rest: str) -> CampaignState:
+        """What a day's encounter rolled at the table met, set as the campaign's own meeting (:860-881)."""
+        what, _, terrain = (part.strip() for part in rest.partition(":"))
+        place = check_terrain(terrain) if terrain else self.place
+        kinds = {k.casefold(): k for k in KIND_LABELS.values()}
+        if what.casefold() in kinds:
+            met = kinds[what.casefold()]
+        elif what.casefold() in creatures():
+            met = creature(what).name
+        else:
+            raise UsageError(
+                f"meet:{what}: name a creature of Chart F or one of {', '.join(KIND_LABELS.values())}"
+            )
+        if self.bouts:
+            raise UsageError("meet: a melee is on; end it first (round or break)")
+        if met == SOLDIERS and not place:
+            raise UsageError("meet:Soldiers: name the terrain (meet:Soldiers:forest) or set the place first")
+        hint = (
+            " (their arms and their hostility are rolled next)" if met == SOLDIERS else " (a fight may begin)"
+        )
+        text = f"{met} met{hint}"
+        event = Event(
+            self.date.iso(), -1, "Party", "Encounter", text, "002_8449cbd1010a37a5.txt:860-881", True
+        )
+        return replace(
+            self,
+            met=met,
+            met_wounds=0,
+            met_dexterity=0,
+            force="",
+            reaction="",
+            place=place,
+            events=(*self.events, event),
+        )
+
     def _eat(self) -> CampaignState:
         """A day on the road, its food and water first: each living character eats and drinks his
         rations, his animals theirs (:533-535); one without falls ill (ruling "Campaign: supplies and
@@ -784,6 +825,7 @@ _PARTY_ACTIONS = (
     "round",
     "break",
     "note",
+    "meet",
     "share",
     "town",
 )

@@ -645,6 +645,11 @@ def run_procedure(
     thrown = "; ".join(s.roll.render() for s in outcome.steps if s.roll)
     note = f"note:{procedure.title}: {outcome.summary}" + (f" [{thrown}]" if thrown else "")
     _make(match, note[:2000], "", ply)
+    state = match.state
+    if outcome.met and isinstance(state, CampaignState) and not state.bouts:
+        _make(
+            match, f"meet:{outcome.met}:{form.get('terrain', 'forest')}", "", match.ply
+        )  # the meeting a fight is with, as on the road
     context = desk_context(session, key)
     given = given_list(dice.given_dice)
     return page(
