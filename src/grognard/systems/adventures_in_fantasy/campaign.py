@@ -384,12 +384,13 @@ class CampaignState(GameState):
         return self.met if self.met == SOLDIERS or self.met.casefold() in creatures() else "Men"
 
     def result(self) -> Result:
-        """The campaign's end: how many characters live, and their funds."""
+        """The campaign's end: how many characters live, and their funds. Nobody wins a campaign: the
+        referee's seat is the only one, and the ending says who of the party lives."""
         if not self.over:
             raise RulesError("result", self, "the campaign goes on")
         alive = [m for m in self.members if m.alive]
         resources = (("alive", len(alive)), ("funds-gp", sum(m.character.funds_gp for m in alive)))
-        return Result("campaign-ended", (0,), resources)
+        return Result("campaign-ended", (), resources)
 
     def invariants(self) -> list[str]:
         """Bad counters, a pending week with nothing to roll, a living character with no hit points."""
