@@ -104,7 +104,7 @@ def test_a_melee_takes_the_table_dice_and_shows_its_odds(tmp_path: Path) -> None
     script = "\n".join(
         [
             listed.group(1),
-            "2",  # Fight a creature (after Shoot)
+            "3",  # Fight a creature (after Something met and Shoot)
             "1",  # Alric
             "Wolf",
             "10%,70%,4,80%",  # his blow hits (10), location 70, 4 on its die; the wolf's 80 misses

@@ -3,6 +3,8 @@ is checked against where playing the move really puts the character."""
 
 from __future__ import annotations
 
+from grognard.systems.talisman.combat import hero_score
+from grognard.systems.talisman.odds import combat_odds
 from grognard.systems.talisman.seat_view import action_label, action_target
 from grognard.systems.talisman.state import TalismanState
 from tests.systems.talisman.helpers import hero, make, play, turn
@@ -22,6 +24,13 @@ def test_round_the_ring_and_on_past_the_sentinel() -> None:
     assert _aim(s, "on") == "fields-1" == play(s, "on").heroes[0].space
     assert _aim(s, "bridge") == "hills"
     assert "to the Fields" in action_label(s, 0, "on")
+    # issue 30: crossing inward, the Sentinel's fight (11:11) is forced: its exact odds are said before
+    warrior = hero_score(s, 0, False)
+    win, stand, lose = combat_odds(warrior, 9)
+    assert action_label(s, 0, "bridge") == (
+        f"Cross the bridge to the Hills: the Sentinel attacks on the way (your {warrior} against 9:"
+        f" win {float(win):.0%}, stand-off {float(stand):.0%}, lose {float(lose):.0%})"
+    )
 
 
 def test_over_the_bridge_from_the_hills() -> None:

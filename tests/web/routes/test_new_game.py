@@ -135,3 +135,20 @@ def test_a_table_is_titled_by_what_it_plays() -> None:
     game = host.post("/games", form | {"option:characters:troll": "1", "option:characters:monk": "1"})
     page = host.client.get(str(game.headers["location"])).text
     assert "<title>Talisman: Monk, Troll" in page
+
+
+def test_a_talisman_table_shows_each_characters_special_abilities() -> None:
+    """Issue 30: the Special Abilities of every character in play beside its card (8:1), open for the
+    one this browser plays."""
+    from grognard.systems.talisman.catalog import catalog
+
+    host = browser()
+    form = {"system": "talisman", "game": "game", "option:players": "2", "seat:0": "here", "seat:1": "bot"}
+    made = host.post("/games", form | {"option:characters:troll": "1", "option:characters:monk": "1"})
+    page = host.client.get(str(made.headers["location"])).text
+    for character in ("monk", "troll"):
+        card = catalog().characters[character]
+        said = card.text or " ".join(a.text for a in card.abilities if a.text)
+        assert said and str(escape(said)) in page, character
+    assert page.count("<summary>Special abilities</summary>") == 2
+    assert re.search(r'data-abilities="0" open>', page)

@@ -32,7 +32,7 @@ from grognard.cli.systems.aif_campaign import (
 from grognard.engine.errors import UsageError
 from grognard.engine.match import Match
 from grognard.engine.view import ActionView, Event, SeatView
-from grognard.systems.adventures_in_fantasy.campaign import add_action
+from grognard.systems.adventures_in_fantasy.campaign import CampaignState, add_action
 from grognard.systems.adventures_in_fantasy.procedures import PROCEDURES
 from grognard.systems.adventures_in_fantasy.referee import given_list, make_action
 from grognard.systems.adventures_in_fantasy.table_dice import TableDice, check_spent, parse_rolls
@@ -50,7 +50,8 @@ TYPED = "Type a referee action as `grognard aif campaign act` takes it (exp:0:1/
 """The last entry: any referee action written out, for a referee who knows the forms."""
 
 PROCEDURE = (
-    "A table procedure, kept as a note: encounter, evasion, hostility, forage and hunt, terrain, arrivals"
+    "A table procedure, kept as a note (what an encounter meets, met): encounter, evasion, hostility, forage"
+    " and hunt, terrain, arrivals"
 )
 """The entry of the referee's table procedures (the browser desk's), each outcome kept in the log."""
 
@@ -313,7 +314,11 @@ class AifPresenter(Presenter):
             say("  " + " ".join(row))
         thrown = "; ".join(s.roll.render() for s in outcome.steps if s.roll)
         note = f"note:{procedure.title}: {outcome.summary}" + (f" [{thrown}]" if thrown else "")
-        return self._made(match, note[:NOTE_LIMIT], "")
+        made = self._made(match, note[:NOTE_LIMIT], "")
+        state = match.state
+        if outcome.met and isinstance(state, CampaignState) and not state.bouts:  # met, as on the road
+            made += self._made(match, f"meet:{outcome.met}:{values.get('terrain', 'forest')}", "")
+        return made
 
     def _character(self) -> Member:
         """Character creation's questions: a name, the seed, magic years, then the rolls shown and the

@@ -190,24 +190,6 @@ FORMS: tuple[Form, ...] = (
         "party",
         (Field("TEXT", "The note"),),
     ),
-    Form(
-        "meet",
-        "meet:WHAT[:TERRAIN]",
-        "Something met",
-        "the party meets a creature or a company (as a day's encounter rolled at the table): the one a fight"
-        " is with",
-        "fight",
-        (
-            Field("WHAT", "What is met (a creature of Chart F, Outlaws, Soldiers, Civilians, a magic-user)"),
-            Field(
-                "TERRAIN",
-                "Where (blank: the party's place)",
-                "choice",
-                choices=("", *TERRAINS),
-                optional=True,
-            ),
-        ),
-    ),
     _who(
         "exp",
         "Experience gained",
@@ -249,6 +231,24 @@ FORMS: tuple[Form, ...] = (
     ),
     _who(
         "kill", "Finish off a fallen character", "a fallen (unconscious) character is finished off", "health"
+    ),
+    Form(
+        "meet",
+        "meet:WHAT[:TERRAIN]",
+        "Something met",
+        "the party meets a creature or a company (as a day's encounter rolled at the table): the one a fight"
+        " is with",
+        "fight",
+        (
+            Field("WHAT", "What is met (a creature of Chart F, Outlaws, Soldiers, Civilians, a magic-user)"),
+            Field(
+                "TERRAIN",
+                "Where (blank: the party's place)",
+                "choice",
+                choices=("", *TERRAINS),
+                optional=True,
+            ),
+        ),
     ),
     _who(
         "shoot",

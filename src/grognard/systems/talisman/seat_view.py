@@ -29,6 +29,7 @@ from grognard.engine.view import (
     log_events,
 )
 from grognard.systems.talisman.actions import is_discard, terms
+from grognard.systems.talisman.bot_levels import LEVELS
 from grognard.systems.talisman.bots import heuristic_policy
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.combat import ability_evades, creature_score, hero_score
@@ -123,6 +124,22 @@ def _fight_odds(state: TalismanState, seat: int) -> tuple[str, float] | None:
     return text, float(win)
 
 
+def _guard_odds(state: TalismanState, seat: int) -> str:
+    """The fight a bridge's guard forces on the way in (the Sentinel, 11:11), with its exact odds: ""
+    for a bridge no one guards."""
+    space = catalog().spaces[state.heroes[seat].space]
+    guard = space.bridge.guard if space.bridge is not None else None
+    if guard is None:
+        return ""
+    mine = hero_score(state, seat, False)
+    theirs = guard.strength + space.enemy_bonus
+    win, stand, lose = combat_odds(mine, theirs)
+    return (
+        f": the {guard.name} attacks on the way (your {mine} against {theirs}: win {float(win):.0%},"
+        f" stand-off {float(stand):.0%}, lose {float(lose):.0%})"
+    )
+
+
 def action_label(state: TalismanState, seat: int, action: Action) -> str:
     """A sentence for an action: `views.describe_action`, with the move's end, the price, the odds."""
     verb, parts = terms(action)
@@ -145,6 +162,8 @@ def action_label(state: TalismanState, seat: int, action: Action) -> str:
         end = move_end(state, seat, verb)
         if end is not None:
             text = f"{text} to the {name_of(end)}"
+        if verb == "bridge":
+            text += _guard_odds(state, seat)
     elif verb == "portal":
         text = f"{text}: opens {float(portal_chance(state, seat)):.0%}"
     elif verb in ("fight", "stand", "roll") and not rest:
@@ -513,6 +532,7 @@ def register() -> None:
             talisman_sight,
             _seats,
             bot=heuristic_policy,
+            bots=LEVELS,
             label=_label,
             audit=audit,
             hidden=hidden,

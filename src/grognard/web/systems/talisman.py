@@ -206,6 +206,14 @@ def turn_line(public: Mapping[str, Any], viewer: Sequence[int]) -> str:
     return " · ".join(parts)
 
 
+def abilities(character_id: str) -> str:
+    """A Character card's Special Abilities in words (its card text), "" for none or no character."""
+    character = catalog().characters.get(character_id)
+    if character is None:
+        return ""
+    return character.text or " ".join(a.text for a in character.abilities if a.text)
+
+
 def winners_line(public: Mapping[str, Any], viewer: Sequence[int]) -> str:
     """Who won, to the one looking: "You win", "Elf wins", "Elf and Troll win"."""
     winners = [int(w) for w in public.get("winners") or []]
@@ -220,8 +228,9 @@ TEMPLATE_GLOBALS = {
     "talisman_who": who,
     "talisman_turn": turn_line,
     "talisman_winners": winners_line,
+    "talisman_abilities": abilities,
 }
 """What Talisman's templates call: the drawn board, the seats' token colours, a seat said to the one
-looking, the line of whose turn it is and who won."""
+looking, the line of whose turn it is, who won and a character's Special Abilities."""
 TEMPLATE_FILTERS = {"talisman_name": card_name, "talisman_seats": seat_said}
 """Talisman's filters: a card's printed name, and a roll's thrower named as the character."""
