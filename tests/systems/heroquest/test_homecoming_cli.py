@@ -59,13 +59,16 @@ def _new_hero(home: Path, name: str, *args: str) -> None:
 
 def _numbers(home: Path, quest: str, name: str, moves: list[str]) -> str:
     """The numbered answers that play `moves` (the order first), read off the same state the command
-    builds from the roster hero."""
+    builds from the roster hero, in the order the view lists the choices."""
+    from grognard.engine import registry
+
+    views = registry.get_views("heroquest", "quest")
     hero = Roster(open_store(home)).load(name)
     options = {"quest": quest, "heroes": json.dumps([hero.model_dump(mode="json")]), "order": "agree"}
     state = GAME.new_initial_state(GAME.info.resolve_options(options))
     answers = []
     for move in moves:
-        actions = list(state.legal_actions())
+        actions = [a.id for a in views.view(state, 0).actions]
         answers.append(str(actions.index(move) + 1))
         state = state.apply(move)
         assert isinstance(state, QuestState)

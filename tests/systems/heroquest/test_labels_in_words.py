@@ -75,3 +75,19 @@ def test_the_game_masters_turn_is_told_as_the_heroes_see_it() -> None:
     moved = [t for t in texts if " moves to " in t]
     assert moved and all("A monster out of sight moves" not in t for t in moved)
     assert any(re.search(r"\([a-z]\) moves to \d+,\d+\.", t) for t in moved)
+
+
+def test_regrettable_choices_come_last() -> None:
+    """Issue 30: forgetting a spell, ending the turn and leaving the quest are listed after every other
+    choice, leaving last, so the first number keys are never the ones a player regrets."""
+    views = registry.get_views("heroquest", "quest")
+    rank = {"forget": 1, "end": 2, "leave": 3}
+    checked = 0
+    for state in played(QUESTS[0], 1):
+        if state.actor() != 0:
+            continue
+        verbs = [a.id.split(":", 1)[0] for a in views.view(state, 0).actions]
+        ranks = [rank.get(v, 0) for v in verbs]
+        assert ranks == sorted(ranks), verbs
+        checked += "leave" in verbs
+    assert checked

@@ -45,6 +45,7 @@ from grognard.systems.heroquest.model.edits import known_traps
 from grognard.systems.heroquest.model.events import HqEvent
 from grognard.systems.heroquest.model.state import GM_PLAYER, QuestState
 from grognard.systems.heroquest.policies.bots import hero_bot
+from grognard.systems.heroquest.policies.levels import HERO_LEVELS
 from grognard.systems.heroquest.rules.gear import attack_dice, defend_dice
 from grognard.systems.heroquest.rules.goals import met_on_leaving
 from grognard.systems.heroquest.rules.targets import exit_here
@@ -357,6 +358,12 @@ def seat_log(state: QuestState, seat: int | None) -> list[Event]:
     return [log_event(e) for e in state.log if seat == GM_PLAYER or heroes_may_know(state, e)]
 
 
+def _offered_last(action: Action) -> int:
+    """Where a choice is listed: forgetting a spell, ending the turn and leaving the quest come after
+    every other, leaving last, so the first keys are never the ones a player regrets (a stable sort)."""
+    return {"forget": 1, "end": 2, "leave": 3}.get(parse(str(action)).verb, 0)
+
+
 def _asks(state: QuestState, action: str) -> str:
     """The question asked before a move not lightly made: a hero leaving the quest before its goal is met
     (and without meeting it by leaving) plays no more of it."""
@@ -373,7 +380,7 @@ def quest_sight(state: GameState, seat: int | None) -> Sight:
     private = gm_private(state) if seat == GM_PLAYER else {}
     actions = []
     if seat is not None and state.actor() == seat:
-        for a in state.legal_actions():
+        for a in sorted(state.legal_actions(), key=_offered_last):
             group, target = action_target(state, a)
             actions.append(
                 ActionView(id=a, label=_label(state, a), group=group, target=target, confirm=_asks(state, a))
@@ -631,6 +638,7 @@ def register() -> None:
             quest_sight,
             _seats,
             bot=hero_bot,
+            bots=HERO_LEVELS,
             label=_action_label,
             audit=audit,
             hidden=hidden,
