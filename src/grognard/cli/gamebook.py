@@ -24,6 +24,7 @@ from typing import Annotated
 
 import typer
 
+from grognard.cli.book_files import BOOK_HELP, book_problems, book_report
 from grognard.cli.console import err, out, print_json, read_line
 from grognard.cli.frontends import MenuEntry
 from grognard.cli.options import GameOption, JsonOption, SeedOption
@@ -38,41 +39,14 @@ from grognard.engine.odds.solver import DEFAULT_BUDGET
 from grognard.engine.session import Session
 from grognard.engine.store.factory import GameStore, grognard_home, open_store
 from grognard.gamebook.books import ShippedBooks
-from grognard.gamebook.check import UnplayableBookError, check_book, check_warnings
-from grognard.gamebook.load import HTML_SUFFIXES, TWEE_SUFFIXES, BookLoadError, dump_book, load_book
-from grognard.gamebook.model import Book
+from grognard.gamebook.check import UnplayableBookError, check_warnings
+from grognard.gamebook.load import dump_book, load_book
 from grognard.gamebook.ruleset import Problem, Ruleset
 from grognard.gamebook.runner import GamebookGame, GamebookState
 from grognard.gamebook.seat_view import BookViews
 from grognard.gamebook.twee import export_twee
 from grognard.gamebook.twine_files import gathers_files
 from grognard.gamebook.twine_import import import_story_file
-
-BOOK_HELP = (
-    "A book file (TOML, Twee or Twine HTML), a folder of Twee files, or the name of a book shipped with "
-    "grognard (sample)."
-)
-
-
-def book_problems(path: Path, ruleset: Ruleset) -> tuple[Book | None, list[Problem]]:
-    """The book at `path` and every problem with it (load errors or, if it loads, the checker's)."""
-    book, problems, _ = book_report(path, ruleset)
-    return book, problems
-
-
-def book_report(path: Path, ruleset: Ruleset) -> tuple[Book | None, list[Problem], list[Problem]]:
-    """The book at `path`, every problem with it, and what importing it noticed (a Twine story's broken
-    links, passages named twice..., as book-wide warnings; none for a TOML book)."""
-    noticed: list[Problem] = []
-    try:
-        if path.is_dir() or path.suffix.lower() in TWEE_SUFFIXES + HTML_SUFFIXES:
-            report = import_story_file(path, ruleset.id)
-            book, noticed = report.book, [Problem("", "", w) for w in report.warnings]
-        else:
-            book = load_book(path, ruleset.id)
-    except BookLoadError as e:
-        return None, e.problems, []
-    return book, check_book(book, ruleset), noticed
 
 
 def _report(path: Path, problems: list[Problem], as_json: bool, warnings: list[Problem]) -> None:

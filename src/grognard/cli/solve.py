@@ -18,8 +18,8 @@ import typer
 from rich.progress import Progress, SpinnerColumn, TextColumn
 from rich.table import Table
 
+from grognard.cli.book_files import BOOK_HELP, book_problems
 from grognard.cli.console import err, out, print_json
-from grognard.cli.gamebook import BOOK_HELP, book_problems
 from grognard.cli.options import JsonOption
 from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.game import OptionValue

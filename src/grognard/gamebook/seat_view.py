@@ -469,7 +469,7 @@ class BookViews:
         """The system's odds with the chance to finish the book from here and after each choice, when a
         front end reads solved books (`solve_reader.use`): one line in words (`chance_line`), and each
         action's chance."""
-        from grognard.gamebook import solve_reader  # only where chances are read: not at every start
+        from grognard.gamebook import solve_reader  # inner import: loaded only where chances are read
 
         reader = solve_reader.current()
         if reader is None:

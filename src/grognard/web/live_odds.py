@@ -91,7 +91,7 @@ def solve_odds(
     the game from the store itself); "stale" when the game has moved on or is gone. With `books` (the
     most states and seconds of a solve), a gamebook's chance to finish is read from the books solved in
     `home` (`SOLVED_FOLDER`), or solved here and kept there; without (a reader who plays blind), none."""
-    from grognard.gamebook import solve_reader
+    from grognard.gamebook import solve_reader  # inner import: the solver loads in the odds worker only
 
     os.environ["GROGNARD_HOME"] = home
     chances = None
@@ -126,7 +126,7 @@ READER_STATES_VAR = "GROGNARD_BOOK_STATES"
 
 def reader_states() -> int:
     """The most states of a book solved for a reader here."""
-    from grognard.gamebook.solve_reader import READER_BUDGET
+    from grognard.gamebook.solve_reader import READER_BUDGET  # inner import: the odds worker only
 
     raw = os.environ.get(READER_STATES_VAR, "").strip()
     return max(1, int(raw)) if raw.isdigit() else READER_BUDGET
@@ -135,7 +135,7 @@ def reader_states() -> int:
 def reader_seconds() -> float:
     """The most seconds spent finding a book's states for a reader: well within a worker's budget, so a
     book too large is said to be so (and kept as such) before the worker is stopped."""
-    from grognard.gamebook.solve_reader import READER_SECONDS
+    from grognard.gamebook.solve_reader import READER_SECONDS  # inner import: the odds worker only
 
     return min(READER_SECONDS, budget().seconds * 0.5)
 

@@ -16,10 +16,10 @@ from rich.status import Status
 from rich.table import Table
 
 from grognard.cli.board_gamebook import presenter_with
+from grognard.cli.book_files import BOOK_HELP
 from grognard.cli.console import err, out, print_json, read_line
 from grognard.cli.frontends import Frontend, MenuEntry, register
 from grognard.cli.gamebook import (
-    BOOK_HELP,
     add_gamebook_commands,
     book_entries,
     play_book,
