@@ -159,7 +159,7 @@ class _Checker:
             if s.eat:
                 self.add(sid, "eat", f"a meal, but {said}")
             if s.test is not None and (s.test.stat is not None or s.test.kind not in _SHEETLESS_TESTS):
-                self.add(sid, "test", f"a test of the reader's scores, but {said}; use kind = \"roll\"")
+                self.add(sid, "test", f'a test of the reader\'s scores, but {said}; use kind = "roll"')
             for e, path in _effects(s):
                 if _sheet_effect(e):
                     self.add(sid, path, f"changes the sheet, but {said}")
