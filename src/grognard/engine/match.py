@@ -1,7 +1,9 @@
 """The one match driver every front end plays through: seats, `advance`, `act`, undo, a save per move.
 
 A `Match` wraps a `Session` (the moves are the truth) with its seats, each "human", "bot" (the game's
-registered bot policy, else the random legal one) or "random" (a bot making random legal moves). `advance()`
+registered bot policy, else the random legal one) or a bot of a named strength (`BOT_LEVELS`): "random"
+(random legal moves), "heuristic" (the game's heuristic bot) or "search" (a bot that looks ahead), each
+the game's registered level of that name (`GameViews.bots`), else its default bot. `advance()`
 rolls chance and plays the bots until a human seat must decide or the game ends; `act(seat, action, ply)`
 checks the seat, the action and the ply the client saw, makes the move and advances. Every move is appended
 to the store as it is made, guarded by its ply, so two clients acting on the same position cannot both move:
@@ -34,10 +36,13 @@ from grognard.engine.store import seats as store_seats
 from grognard.engine.store.factory import GameStore
 from grognard.engine.view import CAME, Event, GameViews, SeatView, move_event, recent_moves, seat_view
 
-SeatKind = Literal["human", "bot", "random"]
+SeatKind = Literal["human", "bot", "random", "heuristic", "search"]
 Guard = Callable[[], AbstractContextManager[object]]
 """What each move is made inside (a server's write lock); by default nothing."""
-SEAT_KINDS: tuple[SeatKind, ...] = ("human", "bot", "random")
+SEAT_KINDS: tuple[SeatKind, ...] = ("human", "bot", "random", "heuristic", "search")
+BOT_LEVELS: tuple[SeatKind, ...] = ("random", "heuristic", "search")
+"""A bot's strengths, weakest first. "bot", a seat's kind in games saved before the levels, is the game's
+default bot (`GameViews.bot`, the "heuristic" level), so those games replay as they were played."""
 
 MAX_ADVANCE = 100_000
 """Moves `advance` makes at most in one call (a game of bots only stops there and can be advanced again)."""
@@ -88,18 +93,40 @@ def seats_of_title(title: str) -> list[SeatKind] | None:
 def _kinds(seats: Sequence[str] | None) -> list[SeatKind] | None:
     if not seats:
         return None
-    return [k if k in SEAT_KINDS else "bot" for k in seats]
+    return [_known(k) or "bot" for k in seats]
+
+
+def _known(kind: str) -> SeatKind | None:
+    return next((k for k in SEAT_KINDS if k == kind), None)
+
+
+def seat_kind(kind: str) -> SeatKind:
+    """A seat's kind as typed ("human", "bot", "random", "heuristic" or "search"); a `UsageError` else."""
+    known = _known(kind)
+    if known is None:
+        raise UsageError(f"seat {kind!r} is not one of {', '.join(SEAT_KINDS)}")
+    return known
+
+
+def levels(views: GameViews) -> tuple[SeatKind, ...]:
+    """The bot strengths a game offers, weakest first: random moves always, then those it registers."""
+    return tuple(k for k in BOT_LEVELS if k == "random" or k in views.bots)
+
+
+def bot_policy(views: GameViews, kind: str) -> Policy:
+    """The policy a bot seat of `kind` plays: "random" the random legal moves, a level the game registers
+    (`GameViews.bots`) that one, anything else (a "bot" seat) the game's default bot, else random moves."""
+    if kind == "random":
+        return random_policy
+    return views.bots.get(kind) or views.bot or random_policy
 
 
 def parse_seats(given: Sequence[str], count: int) -> list[SeatKind]:
-    """The seats of a new game: those given (human, bot or random), the rest bots; none: seat 0 human."""
+    """The seats of a new game: those given (human, bot or a bot's strength), the rest bots; none: seat 0
+    human."""
     if len(given) > count:
         raise UsageError(f"{len(given)} seats given, but this game has {count}")
-    out: list[SeatKind] = []
-    for kind in given:
-        if kind not in SEAT_KINDS:
-            raise UsageError(f"seat {kind!r} is not one of {', '.join(SEAT_KINDS)}")
-        out.append(kind)
+    out = [seat_kind(kind) for kind in given]
     if not out:
         out = ["human"]
     return out + ["bot"] * (count - len(out))
@@ -396,9 +423,7 @@ class Match:
         return self.seats[seat] if 0 <= seat < len(self.seats) else "bot"
 
     def _policy(self, seat: int) -> Policy:
-        return self.policies.get(seat) or (
-            random_policy if self._kind(seat) == "random" else self.views.bot or random_policy
-        )
+        return self.policies.get(seat) or bot_policy(self.views, self._kind(seat))
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and not 0 <= seat < len(self.seats):

@@ -10,7 +10,7 @@ every view a client receives is JSON-safe data of one shape.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator
@@ -271,13 +271,16 @@ class FrontEnd:
 @dataclass(frozen=True)
 class GameViews:
     """What a system registers for one game: its view function, how many seats a state has, its default
-    bot, how an action is labelled, its own leak audit, which recorded moves are secret from a seat, the
-    odds it solves for a decision (costly, so a view can be asked for without them), what a move changed
-    and how a chance move is told."""
+    bot and its bots by strength, how an action is labelled, its own leak audit, which recorded moves are
+    secret from a seat, the odds it solves for a decision (costly, so a view can be asked for without
+    them), what a move changed and how a chance move is told."""
 
     view: ViewFn
     seats: Callable[[GameState], int]
     bot: Policy | None = None
+    bots: Mapping[str, Policy] = field(default_factory=dict)
+    """The game's bots by strength (`BOT_LEVELS`: "random", "heuristic", "search"), those it has; a seat
+    names one. `bot`, the default, is the one a seat saved as "bot" plays (the "heuristic" level)."""
     label: LabelFn | None = None
     audit: AuditFn | None = None
     hidden: HiddenFn | None = None

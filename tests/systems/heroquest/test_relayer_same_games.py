@@ -6,7 +6,8 @@ the 88 games that roll the heroes' order were written again when those dice were
 name instead of "hero N", after checking that each old digest comes back with the old names put back; and
 again for all 104 when an attack's and a defence's throws were named ("Attack: 3 combat dice", "Defend: 2
 combat dice" counting the blocking shields) and a rest counted its black shields, after checking that
-every other part of every summary (moves, outcome, round, final state) is unchanged."""
+every other part of every summary (moves, outcome, round, final state) is unchanged. The bot games were
+written again when issue 34 changed the bots' play (`test_speed_same_games`)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,11 @@ heroes' order were named by the thrower's name ("Elf Wizard: 2 red dice", not "h
 games' record digests were written again, after checking that the old digests come back when the names
 are put back (moves, dice and final states unchanged); and again when an attack's and a defence's
 throws were named and counted what they count ("Defend: 2 combat dice ... white shields = 1"), the
-moves and final states checked unchanged.
+moves and final states checked unchanged. Issue 34 changed the bots' play (no attack with no dice, a
+leader no longer waiting for companions ahead of him, a hero one blow from death holding back in a
+standoff): every summary and game was written again (the goblin cellar's seed-5 game 2 was the 58-round
+stall), each summary now with its win rate and outcome rates with their 95% intervals (`win_rate`,
+`outcome_rates`).
 """
 
 from __future__ import annotations

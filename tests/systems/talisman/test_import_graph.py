@@ -26,8 +26,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "model": ("actions", "state", "tasks", "words"),
     "primitives": ("dice", "characters", "scores"),
     "features": ("effects", "spells", "combat", "turn", "movement", "encounter"),
-    "driver": ("flow", "game", "odds"),
-    "policies": ("bot_worth", "bots", "simulate"),
+    "driver": ("flow", "game", "odds", "luck"),
+    "policies": ("bot_worth", "bots", "bot_search", "bot_levels", "simulate"),
     "presentation": ("views", "seat_view", "reference", "system", "__init__"),
 }
 """Every module of the package by layer, lowest first."""

@@ -10,6 +10,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from grognard.engine.stats import wilson
 from grognard.systems.talisman.catalog import catalog
 
 DOCS = Path(__file__).resolve().parents[3] / "docs"
@@ -29,12 +30,17 @@ def _number(pattern: str, text: str) -> int:
 
 
 def _table() -> dict[str, tuple[int, float, float]]:
-    rows = re.findall(r"^\| (\w+) \| ([\d,]+) \| ([\d.]+)% \| ([\d.]+) \|$", _section(), re.M)
+    rows = re.findall(
+        r"^\| (\w+) \| ([\d,]+) \| ([\d.]+)% \| ([\d.]+)-([\d.]+)% \| ([\d.]+) \|$", _section(), re.M
+    )
     table = {
         name.lower(): (int(wins.replace(",", "")), float(share), float(times))
-        for name, wins, share, times in rows
+        for name, wins, share, _, _, times in rows
     }
     assert len(table) == len(rows)
+    for name, wins, _, low, high, _ in rows:  # issue 34: every share with its 95% Wilson interval
+        interval = wilson(int(wins.replace(",", "")), _number(r"--games (\d+)", _section()))
+        assert (float(low), float(high)) == tuple(round(100 * x, 2) for x in interval), name
     return table
 
 

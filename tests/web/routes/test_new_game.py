@@ -34,7 +34,7 @@ def test_a_systems_twin_says_what_its_form_offers(system_id: str) -> None:
     assert page.status_code == 200
     data = visitor.json(f"/games/new/{system_id}.json")
     assert data["system"]["id"] == system_id
-    assert list(data["seat_choices"]) == ["here", "invite", "bot", "random"]
+    assert list(data["seat_choices"]) == ["here", "invite", "random", "bot", "search"]
     forms = dict(re.findall(r'<form [^>]*data-game="([^"]+)"(.*?)</form>', page.text, re.S))
     assert [g["id"] for g in data["games"]] == list(forms)
     for game in data["games"]:
@@ -52,6 +52,11 @@ def test_a_systems_twin_says_what_its_form_offers(system_id: str) -> None:
                 assert f'name="option:{option["name"]}"' in part
         assert len(re.findall(r'name="seat:\d+"', form)) == len(game["seats"]) == game["max_players"]
         assert game["seats"][0] == "here" and set(game["seats"][1:]) <= {"bot"}
+        offers = [o["value"] for o in game["seat_offers"]]
+        assert offers[:4] == ["here", "invite", "random", "bot"] and set(offers) <= set(data["seat_choices"])
+        if game["max_players"] > 1:  # each seat's list offers those ways and no other
+            first = form.split('name="seat:0"')[1].split("</select>")[0]
+            assert re.findall(r'<option value="([^"]+)"', first) == offers
     for upload in data["uploads"]:
         assert f'href="{upload["page"]}"' in page.text
 
@@ -135,6 +140,30 @@ def test_a_table_is_titled_by_what_it_plays() -> None:
     game = host.post("/games", form | {"option:characters:troll": "1", "option:characters:monk": "1"})
     page = host.client.get(str(game.headers["location"])).text
     assert "<title>Talisman: Monk, Troll" in page
+
+
+@pytest.mark.parametrize(("system_id", "game_id"), [("talisman", "game"), ("heroquest", "quest")])
+def test_a_bot_seat_chooses_its_strength_in_a_players_words(system_id: str, game_id: str) -> None:
+    """Issue 34: each bot seat may be easy (random moves), standard (the game's heuristic) or strong (a
+    bot that looks ahead) where the game registers a searching bot; no engine word reaches the page."""
+    visitor = browser()
+    game = next(g for g in visitor.json(f"/games/new/{system_id}.json")["games"] if g["id"] == game_id)
+    words = {o["value"]: o["words"] for o in game["seat_offers"]}
+    assert words["random"] == "a bot (easy: random moves)" and words["bot"] == "a bot (standard)"
+    assert words["search"] == "a bot (strong: thinks ahead)"
+    page = visitor.client.get(f"/games/new/{system_id}").text
+    form = page.split(f'data-game="{game_id}"')[1].split("</form>")[0]
+    assert ">a bot (strong: thinks ahead)</option>" in form
+    assert not re.search(r">[^<]*(heuristic|search|random_policy)[^<]*</option>", form)
+
+
+def test_a_table_keeps_each_bot_seats_strength() -> None:
+    host = browser()
+    form = {"system": "talisman", "game": "game", "option:players": "3", "seat:0": "here"}
+    made = host.post("/games", form | {"seat:1": "search", "seat:2": "random", "seed": "5"})
+    assert made.status_code == 303, made.text
+    assert host.view(str(made.headers["location"]))["seats"] == ["human", "search", "random"]
+    assert host.post("/games", form | {"seat:1": "strong"}).status_code == 400
 
 
 def test_a_talisman_table_shows_each_characters_special_abilities() -> None:

@@ -153,7 +153,12 @@ class TalismanPresenter(Presenter):
 
     def start(self, view: SeatView) -> list[str]:
         """The seats and the board."""
-        said = {"human": "a player here", "heuristic": "a bot", "random": "a bot playing at random"}
+        said = {
+            "human": "a player here",
+            "heuristic": "a bot",
+            "random": "a bot playing at random",
+            "search": "a bot that looks ahead",
+        }
         names = [f"{who(view, i)} ({said.get(k, k)})" for i, k in enumerate(self.kinds)]
         heroes: Any = view.public.get("heroes", [])
         self.spaces = {h["seat"]: h["space_name"] for h in heroes if h["space_name"]}

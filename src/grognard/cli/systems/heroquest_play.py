@@ -1,19 +1,21 @@
 """`grognard heroquest play QUEST` and `grognard heroquest simulate QUEST`: quests on the command line.
 
-`play` plays through the one play loop of every game (`cli.play_loop`), the map drawn by
-`cli.map_heroquest` (walls, doors, furniture, found traps, the heroes numbered as everywhere) and redrawn
-whenever it changed, after a move and after the game master's turn; it shows every roll (combat dice
-with their skulls and shields counted) and what it did, offers the legal actions by number (an attack
-with its chance to kill this turn), and saves after every move. The keys of every game: `s` the heroes'
-sheets, `m` the map, `o` odds, `u` undo back to the last decision, `?` help, `q` stop (continue with
-`--game ID`). The monsters are moved by the automatic game master (`--gm auto`) or by a person at the
-same keyboard (`--gm human`); `--bots` lets the bot play the heroes. Heroes taken from the roster go back
-to it when the quest ends (`homecoming`; `--thresholds` sets the levels announced). With no `--heroes`
-(`--party` for `simulate`) the party is the one the quest file names, at its level
-(`simulate.party_for`). A HeroScribe file (`.xml`) is imported first, its report shown
-(`heroquest_import`); `--return GAME` goes back to a quest the party retreated from (`heroquest_return`,
-line 114). `simulate` plays many quests with the bot party against the automatic game master, with a
-progress bar; `--json` prints `games`, `wins`, `mean_turns` and `hero_deaths`.
+`play` plays through the one play loop of every game (`cli.play_loop`), the map drawn by `cli.map_heroquest`
+(walls, doors, furniture, found traps, the heroes numbered as everywhere) and redrawn whenever it changed,
+after a move and after the game master's turn; it shows every roll (combat dice with their skulls and
+shields counted) and what it did, offers the legal actions by number (an attack with its chance to kill this
+turn), and saves after every move. The keys of every game: `s` the heroes' sheets, `m` the map, `o` odds,
+`u` undo back to the last decision, `?` help, `q` stop (continue with `--game ID`). The monsters are moved
+by the automatic game master (`--gm auto`) or by a person at the same keyboard (`--gm human`); `--bots` lets
+the bot play the heroes, or `--seat` names who plays each seat in order (the heroes, then the game master:
+human, random, heuristic or search). Heroes taken from the roster go back to it when the quest ends
+(`homecoming`; `--thresholds` sets the levels announced). With no `--heroes` (`--party` for `simulate`) the
+party is the one the quest file names, at its level (`simulate.party_for`). A HeroScribe file (`.xml`) is
+imported first, its report shown (`heroquest_import`); `--return GAME` goes back to a quest the party
+retreated from (`heroquest_return`, line 114). `simulate` plays many quests with the bot party against the
+automatic game master, with a progress bar, the heroes played by the bot of `--bot` (random, heuristic or
+search), and says the win rate with its 95% Wilson interval; `--json` prints `games`, `wins`, `win_rate`,
+`mean_turns` and `hero_deaths`.
 """
 
 from __future__ import annotations
@@ -44,13 +46,14 @@ from grognard.cli.systems.map_heroquest import QuestPresenter
 from grognard.engine import registry
 from grognard.engine.embedded import is_embedded
 from grognard.engine.errors import UsageError
-from grognard.engine.match import Match, SeatKind
+from grognard.engine.match import Match, SeatKind, parse_seats
 from grognard.engine.session import Session
 from grognard.engine.store.factory import GameStore, open_store
 from grognard.systems.heroquest.content.hero import Thresholds
 from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS
 from grognard.systems.heroquest.game import GAME
 from grognard.systems.heroquest.model.state import QuestState
+from grognard.systems.heroquest.policies.levels import hero_level
 from grognard.systems.heroquest.simulate import DEFAULT_ROUNDS, party_for, simulate
 
 
@@ -84,16 +87,28 @@ def party_option(heroes: str) -> str:
     return heroes
 
 
-def play_quest(session: Session, store: GameStore, bots: bool, quest: str) -> str:
+def quest_seats(bots: bool, seat: list[str], gm: str) -> list[SeatKind]:
+    """The seats of a quest played here: `--seat` given in order (the heroes, then the game master:
+    human, or a bot's strength, `engine.match.BOT_LEVELS`), else the heroes a person's (the bot's with
+    `--bots`) and the game master a person's with `--gm human`, else the automatic one's."""
+    if seat and bots:
+        raise UsageError("give the heroes' seat by --bots or by --seat, not both")
+    kinds: list[SeatKind] = parse_seats(seat, 2) if seat else ["bot" if bots else "human", "bot"]
+    if gm == "human":
+        if len(seat) > 1 and kinds[1] != "human":
+            raise UsageError(f"--gm human, but the game master's seat is given as {kinds[1]!r}")
+        kinds[1] = "human"
+    return kinds
+
+
+def play_quest(session: Session, store: GameStore, seats: list[SeatKind], quest: str) -> str:
     """Play a quest at the keyboard through the one play loop (`cli.play_loop`), the map drawn by
-    `cli.map_heroquest`: seat 0 the heroes (the bot with `bots`), seat 1 the game master (a person
-    with `--gm human`, else the automatic one). Returns the outcome ("" when the player quits)."""
+    `cli.map_heroquest`: seat 0 the heroes, seat 1 the game master, each a person or a bot of a strength
+    (`quest_seats`). Returns the outcome ("" when the player quits)."""
     if session.game_id is None:
         state = session.current
         assert isinstance(state, QuestState)
-        store.create(session, state.ctx.quest.file.title)
-    human_gm = session.options.get("gm") == "human"
-    seats: list[SeatKind] = ["bot" if bots else "human", "human" if human_gm else "bot"]
+        store.create(session, state.ctx.quest.file.title, seats)
     match = Match(session, registry.get_views("heroquest", "quest"), seats, store)
     return ViewLoop(match, QuestPresenter(), f"grognard heroquest play {quest} --game ").run()
 
@@ -119,6 +134,14 @@ def play_command(
         int, typer.Option("--rounds", help="Lose the quest after this many rounds (0: never).")
     ] = 0,
     bots: Annotated[bool, typer.Option("--bots", help="The bot plays the heroes.")] = False,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat",
+            help="Who plays each seat, in order (repeat it): the heroes, then the game master; human,"
+            " or a bot: random, heuristic (bot) or search (a bot that looks ahead in fights).",
+        ),
+    ] = None,
     thresholds: Annotated[
         str, typer.Option("--thresholds", help="Experience for each level, e.g. 80,100,120 (line 349).")
     ] = "",
@@ -137,6 +160,9 @@ def play_command(
     """Play a quest: s the heroes' sheets, m the map, o odds, u undo, ? help, q stop; saved after every
     move. Roster heroes go back to the roster when the quest ends, with what they gained and the levels
     they may take."""
+    seats = quest_seats(bots, seat or [], gm)
+    if seats[1] == "human":
+        gm = "human"
     with open_store() as store:
         if game is not None:
             session = store.load(game)
@@ -168,7 +194,9 @@ def play_command(
             session = Session.new(
                 "heroquest", GAME, options, secrets.randbelow(2**31) if seed is None else seed
             )
-        outcome = play_quest(session, store, bots, quest)
+        if game is not None and seats[1] == "bot" and session.options.get("gm") == "human":
+            seats[1] = "human"
+        outcome = play_quest(session, store, seats, quest)
     if outcome:
         keep_on_roster(session)
 
@@ -201,22 +229,37 @@ def simulate_command(
     as_json: JsonOption = False,
     workers: WorkersOption = None,
     cluster: ClusterOption = None,
+    bot: Annotated[
+        str,
+        typer.Option(
+            "--bot", "--seat", help="The heroes' bot: random, heuristic or search (looks ahead in fights)."
+        ),
+    ] = "heuristic",
 ) -> None:
-    """Bot heroes against the automatic game master, many times: wins, rounds and deaths."""
+    """Bot heroes against the automatic game master, many times: wins (with their 95% interval),
+    rounds and deaths."""
     if games < 1:
         raise UsageError("--games must be at least 1")
+    hero_level(bot)
     ref = quest_ref(quest, err if as_json else out)
     with bulk_runner(workers, cluster), Progress(transient=True, disable=as_json) as progress:
         task = progress.add_task("quests", total=games)
         summary = simulate(
-            ref, party, games, seed, rounds=rounds, on_game=lambda _r: progress.advance(task), workers=workers
+            ref,
+            party,
+            games,
+            seed,
+            rounds=rounds,
+            on_game=lambda _r: progress.advance(task),
+            workers=workers,
+            level=bot,
         )
     data = summary.to_data()
     if as_json:
         print_json(data)
         return
     out.print(
-        f"{quest}: {summary.wins} of {summary.games} won; mean {summary.mean_turns:.1f} rounds; "
-        f"{summary.hero_deaths} heroes died; outcomes {data['outcomes']}",
+        f"{quest}: {summary.wins} of {summary.games} won ({summary.win_share}; {bot} heroes); mean"
+        f" {summary.mean_turns:.1f} rounds; {summary.hero_deaths} heroes died; outcomes {data['outcomes']}",
         markup=False,
     )

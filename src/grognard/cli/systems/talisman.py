@@ -39,7 +39,7 @@ from grognard.engine.game import OptionValue
 from grognard.engine.match import Match, SeatKind
 from grognard.engine.session import Session
 from grognard.engine.store.factory import GameStore, open_store
-from grognard.systems.talisman.bots import bot
+from grognard.systems.talisman.bot_levels import bot
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.game import AUTO_TURNS, DEFAULT_ROUNDS, TalismanGame
 from grognard.systems.talisman.odds import combat_odds
@@ -58,12 +58,20 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-KINDS = {"human": "human", "bot": "heuristic", "heuristic": "heuristic", "random": "random"}
-"""Seat kinds as typed, and what each means."""
+KINDS = {
+    "human": "human",
+    "bot": "heuristic",
+    "heuristic": "heuristic",
+    "random": "random",
+    "search": "search",
+}
+"""Seat kinds as typed, and what each means: a person, or a bot's strength (`bot_levels.LEVELS`; "bot" is
+the heuristic)."""
 TITLE = re.compile(r"p(\d+) (human|heuristic|random)")
 """Who plays each seat, as the titles of games saved before the stores kept seats wrote it."""
-STORED = {"human": "human", "heuristic": "bot", "random": "random"}
-"""Each seat kind as the store keeps it (`engine.store.seats`)."""
+STORED = {"human": "human", "heuristic": "bot", "random": "random", "search": "search"}
+"""Each seat kind as the store keeps it (`engine.store.seats`; the heuristic as "bot", as before the
+strengths, so games saved then and now read the same)."""
 
 
 def _board_width() -> int:
@@ -105,7 +113,7 @@ def parse_seats(text: str) -> tuple[list[str], list[str]]:
 
 def title_for(kinds: list[str]) -> str:
     """The saved game's title in words: how many people and bots play ("Talisman: 1 player, 2 bots")."""
-    said = {"human": "player", "heuristic": "bot", "random": "random bot"}
+    said = {"human": "player", "heuristic": "bot", "random": "random bot", "search": "searching bot"}
     counts = [(kinds.count(k), word) for k, word in said.items() if k in kinds]
     return "Talisman: " + ", ".join(f"{n} {word}{'' if n == 1 else 's'}" for n, word in counts)
 
@@ -115,7 +123,7 @@ def saved_kinds(store: GameStore, game: str, n: int) -> list[str]:
     them) the seats its title names; a seat named by neither is a person's."""
     summary = store.summary(game)
     if summary.seats:
-        back = {v: k for k, v in STORED.items()}
+        back = {v: k for k, v in STORED.items()} | {"heuristic": "heuristic"}
         return [back.get(k, "heuristic") for k in summary.seats]
     found = dict(TITLE.findall(summary.title))
     return [found.get(str(i), "human") for i in range(n)]
@@ -135,6 +143,16 @@ def play_match(session: Session, store: GameStore, kinds: list[str]) -> str:
     cap = state.max_turns if isinstance(state, TalismanState) else None
     presenter = TalismanPresenter(kinds, _board_width(), session.game_id, cap)
     return ViewLoop(match, presenter, "grognard talisman play --game ").run()
+
+
+def seats_text(players: str | None, seat: Sequence[str]) -> str | None:
+    """The seats as `--players` gives them, or built from repeated `--seat` options (one kind each, or
+    character:kind); both at once is refused."""
+    if not seat:
+        return players
+    if players is not None:
+        raise UsageError("give the seats by --players or by --seat, not both")
+    return ",".join(seat)
 
 
 def start(
@@ -172,16 +190,28 @@ CAP_HELP = (
 def play(
     players: Annotated[
         str | None,
-        typer.Option("--players", help="Seats, e.g. warrior:human,wizard:bot or human,bot,random."),
+        typer.Option(
+            "--players",
+            help="Seats, e.g. warrior:human,wizard:bot or human,search,random (a bot: random, heuristic"
+            " or bot, search).",
+        ),
     ] = None,
     seed: SeedOption = None,
     game: GameOption = None,
     max_turns: Annotated[int | None, typer.Option("--max-turns", help=CAP_HELP)] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat",
+            help="One seat, in order (repeat it): human, random, heuristic (bot) or search (a bot that"
+            " looks ahead); character:kind names the character too.",
+        ),
+    ] = None,
 ) -> None:
     """Play Talisman: s the Character Cards, m the board, o the odds, u undo, ? help, q quit (saved after
     every move)."""
     with open_store() as store:
-        session, kinds = start(players, seed, game, max_turns, store)
+        session, kinds = start(seats_text(players, seat or []), seed, game, max_turns, store)
         play_match(session, store, kinds)
 
 
@@ -189,7 +219,10 @@ def play(
 def simulate_command(
     players: Annotated[int, typer.Option("--players", help="How many players (2-6).")] = 2,
     bots: Annotated[
-        str, typer.Option("--bots", help="heuristic, random or mixed (or one per seat: heuristic,random).")
+        str,
+        typer.Option(
+            "--bots", help="random, heuristic, search or mixed (or one per seat: search,heuristic)."
+        ),
     ] = "heuristic",
     games: Annotated[int, typer.Option("--games", help="How many games.")] = 10,
     seed: RunSeedOption = 0,
@@ -223,10 +256,10 @@ def simulate_command(
     keys = ("games", "finished", "unfinished", "mean_turns", "mean_rounds", "mean_moves", "max_turns", "seed")
     for key in keys:
         table.add_row(key.replace("_", " "), str(data[key]))
-    for name, n in data["wins"].items():
-        table.add_row(f"wins: {name}", str(n))
-    for name, n in data["wins_by_bot"].items():
-        table.add_row(f"wins by the {name} bot", str(n))
+    for name, share in stats.win_shares().items():
+        table.add_row(f"wins: {name}", str(share))
+    for name, share in stats.bot_shares().items():
+        table.add_row(f"wins by the {name} bot", str(share))
     out.print(table)
 
 
@@ -262,12 +295,12 @@ def combat_odds_command(
 
 def resume(game_id: str) -> None:
     """Continue a saved Talisman game."""
-    play(players=None, seed=None, game=game_id, max_turns=None)
+    play(players=None, seed=None, game=game_id, max_turns=None, seat=None)
 
 
 def _new_game() -> None:
-    text = read_line("Players (e.g. warrior:human,wizard:bot or human,bot) [human,bot]: ")
-    play(players=text or "human,bot", seed=None, game=None, max_turns=None)
+    text = read_line("Players (e.g. warrior:human,wizard:bot or human,search) [human,bot]: ")
+    play(players=text or "human,bot", seed=None, game=None, max_turns=None, seat=None)
 
 
 def _odds_tool() -> None:
@@ -282,7 +315,7 @@ def _menu() -> list[MenuEntry]:
     return [
         MenuEntry(
             "New game: you against a bot",
-            lambda: play(players="human,bot", seed=None, game=None, max_turns=None),
+            lambda: play(players="human,bot", seed=None, game=None, max_turns=None, seat=None),
         ),
         MenuEntry("New game: choose the players", _new_game),
     ]

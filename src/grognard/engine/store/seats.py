@@ -1,4 +1,4 @@
-"""Who sits at a stored game's seats ("human", "bot" or "random", in order), as the store keeps them.
+"""Who sits at a stored game's seats ("human", "bot", or a bot's strength, in order), as the store keeps them.
 
 Since schema version 3 the seats are a column of the `games` table (`seats`, the kinds joined by
 commas). Before, they rode at the end of the game's title as a mark (`talisman/game [seats: human,bot]`);
@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-SEAT_KINDS = ("human", "bot", "random")
-"""What may sit at a seat: a person, the game's bot, or a bot making random legal moves."""
+SEAT_KINDS = ("human", "bot", "random", "heuristic", "search")
+"""What may sit at a seat: a person, the game's default bot, or a bot of a named strength: random legal
+moves, the game's heuristic, or a bot that searches ahead (`engine.match.BOT_LEVELS`)."""
 
 _MARK = re.compile(r"\s*\[seats: ([a-z,]+)\]$")
 

@@ -510,17 +510,23 @@ CHOOSERS: dict[str, Chooser] = {
 """The bot's valuation of each kind of decision (task kinds of the engine)."""
 
 
+def heuristic_values(state: TalismanState, actions: list[str]) -> dict[str, float] | None:
+    """The heuristic bot's value of each of the legal `actions` (an action it leaves out is worth
+    nothing to it), or None at a decision it does not weigh (it takes the first action there)."""
+    top = state.tasks[-1]
+    chooser = CHOOSERS.get(top.kind)
+    return None if chooser is None else chooser(state, top.player, actions)
+
+
 def heuristic_policy(state: GameState, rng: Rng) -> Action:
     """The heuristic bot: the legal action it values most (ties broken by `rng`)."""
     assert isinstance(state, TalismanState)
     actions = list(state.legal_actions())
     if len(actions) == 1:
         return actions[0]
-    top = state.tasks[-1]
-    chooser = CHOOSERS.get(top.kind)
-    if chooser is None:
+    values = heuristic_values(state, actions)
+    if values is None:
         return actions[0]
-    values = chooser(state, top.player, actions)
     worths = [values.get(a, _NONE) for a in actions]
     best = max(worths)
     tied = [a for a, worth in zip(actions, worths, strict=True) if worth >= best - 1e-9]

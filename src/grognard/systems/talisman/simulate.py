@@ -1,7 +1,7 @@
 """Many whole games of Talisman played by bots, with statistics: how many finished, who won, how long.
 
 `simulate(bots, games, seed=..., max_turns=...)` plays `games` games with one bot per seat (names from
-`bots.BOTS`). Seats are rotated from game to game (game g seats bot k at seat (k + g) mod n), so no bot
+`bot_levels.BOTS`). Seats are rotated from game to game (game g seats bot k at seat (k + g) mod n), so no bot
 keeps the advantage of a seat; characters are dealt at random by the rules. The dice of game g come from
 `Rng(f"{seed}:{g}:dice")` and bot k's choices from `Rng(f"{seed}:{g}:bot:{k}")`, so a run is
 reproducible. A game that reaches the turn cap counts as unfinished; the cap counts turns, every player's
@@ -23,7 +23,8 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.parallel import run_indexed
 from grognard.engine.session import Policy
-from grognard.systems.talisman.bots import bot
+from grognard.engine.stats import Share
+from grognard.systems.talisman.bot_levels import bot
 from grognard.systems.talisman.game import AUTO_TURNS, initial_state, turn_cap
 from grognard.systems.talisman.state import TalismanState
 
@@ -69,6 +70,15 @@ class SimStats:
             self.wins[record.characters[w] or "?"] += 1
             self.wins_by_bot[record.bots[w]] += 1
 
+    def win_shares(self) -> dict[str, Share]:
+        """Each character's wins among the games played, with its 95% Wilson interval."""
+        return {name: Share(n, self.games) for name, n in sorted(self.wins.items())}
+
+    def bot_shares(self) -> dict[str, Share]:
+        """Each bot's wins among the games played, with its 95% Wilson interval (a bot at several seats of
+        a game counts each seat's win)."""
+        return {name: Share(n, self.games) for name, n in sorted(self.wins_by_bot.items())}
+
     @property
     def mean_turns(self) -> float:
         """Turns per game (every player's turn counts one, so a round of 4 players is 4 turns), over all
@@ -76,14 +86,17 @@ class SimStats:
         return self.turns / self.games if self.games else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        """The statistics as JSON-safe data (`games`, `finished`, `wins` by character, `mean_turns`: turns
-        per game, every player's turn counting one; `mean_rounds`: the same in rounds, ...)."""
+        """The statistics as JSON-safe data (`games`, `finished`, `wins` by character, `win_shares` and
+        `bot_shares`: the wins as shares with their 95% Wilson intervals, `mean_turns`: turns per game,
+        every player's turn counting one; `mean_rounds`: the same in rounds, ...)."""
         return {
             "games": self.games,
             "finished": self.finished,
             "unfinished": self.games - self.finished,
             "wins": dict(sorted(self.wins.items())),
             "wins_by_bot": dict(sorted(self.wins_by_bot.items())),
+            "win_shares": {name: share.to_json() for name, share in self.win_shares().items()},
+            "bot_shares": {name: share.to_json() for name, share in self.bot_shares().items()},
             "mean_turns": round(self.mean_turns, 3),
             "mean_rounds": round(self.mean_turns / len(self.bots), 3) if self.bots else 0.0,
             "mean_moves": round(self.moves / self.games, 3) if self.games else 0.0,
@@ -130,7 +143,7 @@ def parse_bots(text: str, players: int) -> tuple[str, ...]:
     """Bot names for every seat: one name for all ("heuristic"), or one per seat ("heuristic,random")."""
     names = tuple(n.strip() for n in text.split(",") if n.strip())
     if not names:
-        raise UsageError("give a bot: heuristic or random")
+        raise UsageError("give a bot: random, heuristic, search or mixed")
     for name in names:
         bot(name)
     if len(names) == 1:

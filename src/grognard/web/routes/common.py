@@ -33,15 +33,19 @@ session cookie added (`web.pages.render` under the server's secret)."""
 StoreOpener = Callable[[], SqlStore]
 """How a handler opens the store: its own thread's connection (`table_store`, unless a test gives another)."""
 
-SEAT_CHOICES = ("here", "invite", "bot", "random")
-"""How a seat of a new game is filled: a human at this browser, a human by invitation link, a bot playing the
-game's heuristic (or random moves where the game has none), or a bot making random legal moves."""
+SEAT_CHOICES = ("here", "invite", "bot", "random", "heuristic", "search")
+"""How a seat of a new game is filled: a human at this browser, a human by invitation link, or a bot: the
+game's own ("bot", the "heuristic" strength; random moves where the game has none), one making random legal
+moves, or one that looks ahead where the game has one (`engine.match.BOT_LEVELS`)."""
 SEAT_WORDS = {
     "here": "you, in this browser",
     "invite": "a friend, by an invitation link",
-    "bot": "a bot",
-    "random": "a bot that moves at random",
+    "random": "a bot (easy: random moves)",
+    "bot": "a bot (standard)",
+    "search": "a bot (strong: thinks ahead)",
 }
+"""What a player reads for each way of filling a seat (a bot by its strength; "heuristic" is offered as
+"bot", the standard one)."""
 
 JSON_TYPE = "application/json"
 NO_STORE = {"Cache-Control": "no-store"}

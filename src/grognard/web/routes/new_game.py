@@ -13,9 +13,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from grognard.engine import registry
 from grognard.engine.errors import UsageError
 from grognard.engine.game import GameInfo, OptionInfo, OptionValue, SystemInfo
-from grognard.engine.match import Match
+from grognard.engine.match import Match, levels
 from grognard.engine.view import FrontEnd
 from grognard.web.content import content_reference
+from grognard.web.pages import TEMPLATES
 from grognard.web.routes.common import SEAT_CHOICES, SEAT_WORDS, json_answer, writing
 from grognard.web.routes.deps import Form, Pages, Tables
 from grognard.web.seats import host_token, keep, seat_token
@@ -35,6 +36,17 @@ def uploads(system: SystemInfo) -> list[tuple[str, str, str]]:
     """The pages where a player brings a file of their own to a game of `system` (each once)."""
     fronts = [registry.get_views(system.id, g.info.id).front for g in system.games]
     return list(dict.fromkeys(f.upload for f in fronts if f.upload[0]))
+
+
+def seat_offers(system_id: str, game_id: str) -> list[tuple[str, str]]:
+    """How a seat of this game may be filled, with the words a player reads: a person here or invited,
+    and a bot of each strength the game registers (`engine.match.levels`; the standard one as "bot")."""
+    strengths = levels(registry.get_views(system_id, game_id))
+    offered = {"here", "invite", "bot"} | {k for k in strengths if k != "heuristic"}
+    return [(k, words) for k, words in SEAT_WORDS.items() if k in offered]
+
+
+TEMPLATES.env.globals["seat_offers"] = seat_offers
 
 
 def seat_defaults(info: GameInfo) -> list[str]:
@@ -61,9 +73,10 @@ def option_json(option: OptionInfo, front: FrontEnd) -> dict[str, Any]:
     }
 
 
-def game_json(info: GameInfo, front: FrontEnd) -> dict[str, Any]:
+def game_json(system_id: str, info: GameInfo, front: FrontEnd) -> dict[str, Any]:
     """One game of a new-game form as JSON: its options and its seats with how each is filled at first,
-    what each seat plays and the option that says how many seats there are."""
+    the ways a seat may be filled (`seat_offers`), what each seat plays and the option that says how many
+    seats there are."""
     return {
         "id": info.id,
         "name": info.name,
@@ -72,6 +85,7 @@ def game_json(info: GameInfo, front: FrontEnd) -> dict[str, Any]:
         "max_players": info.max_players,
         "options": [option_json(o, front) for o in info.options],
         "seats": seat_defaults(info),
+        "seat_offers": [{"value": v, "words": w} for v, w in seat_offers(system_id, info.id)],
         "seat_roles": list(front.seat_roles),
         "seats_by": front.seats_by,
     }
@@ -108,7 +122,9 @@ def new_game_json(system_id: str) -> JSONResponse:
             {"page": where, "words": f"{words} {rest}".strip()} for where, words, rest in uploads(system)
         ],
         "seat_choices": SEAT_WORDS,
-        "games": [game_json(g.info, registry.get_views(system.id, g.info.id).front) for g in system.games],
+        "games": [
+            game_json(system.id, g.info, registry.get_views(system.id, g.info.id).front) for g in system.games
+        ],
     }
     return json_answer(body)
 
@@ -155,7 +171,7 @@ def create_game(request: Request, form: Form, tables: Tables) -> Response:
     count = views.seats(first)
     title = views.front.what(views.view(first, None).public)
     fills = (fills or ["here"])[:count]
-    kinds = [f if f in ("bot", "random") else "human" for f in fills]
+    kinds = [f if f not in ("here", "invite") else "human" for f in fills]
     people = kinds.count("human")
     if people == 0:
         raise UsageError(

@@ -46,6 +46,7 @@ from grognard.systems.heroquest.policies.bots_party import (
     guards_escort,
     holds_back,
     make_way,
+    round_map,
     together,
     way_round,
 )
@@ -55,6 +56,13 @@ from grognard.systems.heroquest.rules.chaos import flight
 from grognard.systems.heroquest.rules.effects import hero_attack_dice, monster_defend_dice
 from grognard.systems.heroquest.rules.goals import met_on_leaving
 from grognard.systems.heroquest.rules.targets import exit_here, monster_targets
+
+
+def _attack_dice(state: QuestState, i: int, action: str) -> int:
+    """The dice hero `i` would attack with in `action` (0 for a one-die wizard in a pit, line 130)."""
+    mid = rest_of(action)
+    j = next(k for k, m in enumerate(state.monsters) if m.id == mid)
+    return hero_attack_dice(state, i, j)
 
 
 def _kill_odds(state: QuestState, i: int, action: str) -> float:
@@ -116,8 +124,8 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     if back is not None:
         return back
     skills = [a for a in actions if a.startswith("skill:")]
-    attacks = [a for a in actions if a.startswith("attack:")]
-    if attacks:
+    attacks = [a for a in actions if a.startswith("attack:") and _attack_dice(state, i, a) > 0]
+    if attacks:  # an attack of no dice (a one-die hero in a pit, line 130) cannot harm: not made
         if skills:
             return skills[0]
         return max(attacks, key=lambda a: _kill_odds(state, i, a))
@@ -235,9 +243,10 @@ def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
             assert at is not None
             goals |= beside_squares(state, at)
 
-        if not standoff and (
-            holds_back(state, i)  # one blow from death, a stronger companion standing
-            or (
+        if holds_back(state, i) or (  # one blow from death, a stronger companion standing (even in a
+            (not standoff or _fighters_come_at(state, i))  # standoff his fighters would end: he made
+            # it, stepping back out of reach, and would come up again and back, `make_way`)
+            and (
                 state.hero_of(i).magic_user
                 and any(
                     state.heroes[k].status == "active" and k != i and not state.hero_of(k).magic_user
@@ -263,6 +272,17 @@ def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
         if other and other != goals:
             step = _step(state, i, actions, other)
     return step
+
+
+def _fighters_come_at(state: QuestState, i: int) -> bool:
+    """True when a fighter with more Body than hero `i` can walk up to a monster in sight crossing no
+    known trap (`round_map`)."""
+    ways = round_map(state)
+    body = state.heroes[i].body
+    return any(
+        k != i and h.status == "active" and h.at in ways and not state.hero_of(k).magic_user and h.body > body
+        for k, h in enumerate(state.heroes)
+    )
 
 
 def _step(state: QuestState, i: int, actions: list[str], goals: set[Square]) -> str | None:

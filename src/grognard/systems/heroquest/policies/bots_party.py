@@ -3,7 +3,9 @@ and breaking a wait that goes nowhere.
 
 - Together: with no monster in sight, a hero more than `STRAY` steps from the party's leader (the first
   fighter standing, in the turn order) walks back to him before he explores on; the leader waits for
-  the others when one is that far behind (`together`).
+  the others when one is that far behind, but not when all those are ahead of him on the way to the
+  quest's goal (`together`; waiting for them, who walked back within `STRAY` steps and on again,
+  stalled a party at a sprung pit for 58 rounds).
 - Challenges (the "other actions" of line 110): a hero with no monster in sight tries one beside him
   when his chance is at least `TRY_AT`, or is the best of the heroes standing (`challenge_choice`); he
   turns aside for one within `DETOUR` steps (`detour_goals`).
@@ -20,11 +22,15 @@ and breaking a wait that goes nowhere.
   goblin beyond a pit it will not step into): a companion of the hero leading the prisoner goes on ahead
   to the stairs (so he no longer stands where the escort must land, beyond a pit, say); any other hero
   goes on to the quest's goal alone. In a standoff a hero first looks for a way round to the monsters,
-  never through a known trap nor a monster's square (`way_round`), and a spell-caster no longer holds
-  back.
+  never through a known trap nor a monster's square (`way_round`, `round_map`), and a spell-caster no
+  longer holds back, unless a fighter with more Body can walk up to the monsters that way (the standoff
+  was his own doing: stepped back out of reach, he would walk up and back again for a whole turn); a
+  hero one blow from death holds back all the same.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from grognard.systems.heroquest.content.board import Square, neighbours
 from grognard.systems.heroquest.features.dungeon.challenge_play import (
@@ -146,10 +152,23 @@ def together(state: QuestState, i: int) -> set[Square] | None:
     if not others:
         return None
     here = walk_map(state, beside_squares(state, at))
-    behind = [here.get(o) for o in others]
-    if any(d is not None and d > STRAY + 2 for d in behind):
+    to_goal = _goal_steps(state, lead)
+    lagging = [o for o in others if (d := here.get(o)) is not None and d > STRAY + 2]
+    if lagging and not all(_nearer(to_goal, o, at) for o in lagging):
         return set()
     return None
+
+
+def _goal_steps(state: QuestState, lead: int) -> Mapping[Square, int]:
+    """The walking steps to the quest's goal for the party's leader (empty when it has none)."""
+    goals = goal_squares(state, lead)
+    return walk_map(state, goals) if goals else {}
+
+
+def _nearer(steps: Mapping[Square, int], square: Square, than: Square) -> bool:
+    """True when `square` is fewer steps from the goal than `than` (both on the map `steps`)."""
+    a, b = steps.get(square), steps.get(than)
+    return a is not None and b is not None and a < b
 
 
 def guards_escort(state: QuestState, i: int, goals: set[Square]) -> bool:
@@ -217,14 +236,11 @@ def make_way(state: QuestState, i: int, actions: list[str]) -> str | None:
     return best[2] if best is not None else None
 
 
-def way_round(state: QuestState, i: int, actions: list[str]) -> str | None:
-    """A move nearer a square beside a monster in sight by a way that crosses no known trap and no
-    monster's square (doors, closed or open, are passed), or None."""
+def round_map(state: QuestState) -> dict[Square, int]:
+    """Steps to a square beside a monster in sight by a way that crosses no known trap and no monster's
+    square (doors, closed or open, are passed; secret ones are not)."""
     from collections import deque
 
-    at = state.heroes[i].at
-    if at is None or not state.turn.rolled:
-        return None
     layout = state.layout
     blocked = set(known_traps(state)) | set(state.monster_squares)
     goals = {
@@ -244,6 +260,16 @@ def way_round(state: QuestState, i: int, actions: list[str]) -> str | None:
                 continue
             dist[there] = dist[here] + 1
             queue.append(there)
+    return dist
+
+
+def way_round(state: QuestState, i: int, actions: list[str]) -> str | None:
+    """A move nearer a square beside a monster in sight by a way that crosses no known trap and no
+    monster's square (doors, closed or open, are passed), or None."""
+    at = state.heroes[i].at
+    if at is None or not state.turn.rolled:
+        return None
+    dist = round_map(state)
     now = dist.get(at)
     if now is None or now == 0:
         return None
