@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -38,7 +39,7 @@ from grognard.gamebook.model import Book
 from grognard.gamebook.ruleset import Ruleset
 from grognard.gamebook.runner import GamebookGame, GamebookState
 from grognard.gamebook.solve_graph import FIGHT, BookGraph, Progress, explore
-from grognard.gamebook.solve_state import Projector, SheetView
+from grognard.gamebook.solve_state import Projector, SheetView, sheet_view
 
 EXACT_LIMIT = 100_000
 """The most states solved in exact Fractions unless asked otherwise (beyond it, floats)."""
@@ -642,3 +643,33 @@ __all__ = [
     "Step",
     "solve_book",
 ]
+
+
+class TimeUp(OddsError):
+    """The states of a book could not be found within the seconds allowed."""
+
+
+def solve_from(
+    state: GamebookState, view: SheetView | None, budget: int, seconds: float | None
+) -> BookSolution:
+    """The rest of the book solved in floats from the reader's `state` (its book, rules and options), for
+    the reader's chances, the luck report and the upload page: `TooManyStates` past `budget` states,
+    `TimeUp` past `seconds` of exploring (None: no limit), `OddsError` when it cannot be solved at all."""
+    play = state.play
+    deadline = None if seconds is None else time.monotonic() + seconds
+
+    def progress(states: int) -> None:
+        if deadline is not None and time.monotonic() > deadline:
+            raise TimeUp(f"its states could not all be found in {seconds:g} seconds here ({states:,} so far)")
+
+    return solve_book(
+        play.ruleset,
+        play.book,
+        {k: v for k, v in play.ctx.options.items() if k != "book"},
+        ref=play.ref,
+        exact=False,
+        budget=budget,
+        progress=progress,
+        view=view if view is not None else sheet_view(play.ruleset),
+        root=state,
+    )

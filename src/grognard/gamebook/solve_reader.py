@@ -18,7 +18,6 @@ the views show no chance to finish.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +25,7 @@ from typing import Literal
 
 from grognard.engine.errors import OddsError
 from grognard.gamebook.runner import GamebookState, Play
-from grognard.gamebook.solve import solve_book
+from grognard.gamebook.solve import TimeUp, solve_from
 from grognard.gamebook.solve_cache import (
     Kept,
     SolvedBooks,
@@ -64,10 +63,6 @@ class Chances:
     actions: dict[str, float] = field(default_factory=dict)
 
 
-class TimeUp(OddsError):
-    """The states of a book could not be found within the seconds allowed."""
-
-
 def solve_here(
     state: GamebookState,
     view: SheetView | None,
@@ -82,24 +77,8 @@ def solve_here(
     book = book_id(play.book, play.ruleset.id, view, play.ctx.options)
     projector = Projector.of(play.book, play.ruleset, view)
     root = root_id(node_key(projector, state))
-    deadline = None if seconds is None else time.monotonic() + seconds
-
-    def progress(states: int) -> None:
-        if deadline is not None and time.monotonic() > deadline:
-            raise TimeUp(f"its states could not all be found in {seconds:g} seconds here ({states:,} so far)")
-
     try:
-        solution = solve_book(
-            play.ruleset,
-            play.book,
-            {k: v for k, v in play.ctx.options.items() if k != "book"},
-            ref=play.ref,
-            exact=False,
-            budget=budget,
-            progress=progress,
-            view=view,
-            root=state,
-        )
+        solution = solve_from(state, view, budget, seconds)
     except (TooManyStates, TimeUp) as e:
         return book, TooLarge(book, root, budget, str(e))
     except OddsError as e:  # a state from which no ending can be reached, whatever the budget

@@ -22,9 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from grognard.engine.errors import OddsError
 from grognard.engine.odds.graph import CHANCE_NODE
-from grognard.gamebook.solve import BookSolution, Ending
-from grognard.gamebook.solve_graph import FIGHT
+from grognard.gamebook.runner import GamebookState
+from grognard.gamebook.solve import BookSolution, Ending, TimeUp, solve_from
+from grognard.gamebook.solve_graph import FIGHT, TooManyStates
 
 RARE = 0.01
 """Below this a roll (or a book's chance) is rare: 1%."""
@@ -155,6 +157,35 @@ def odds_report(solution: BookSolution, shown: int = SHOWN) -> OddsReport:
         pointless=tuple(pointless_choices(solution)),
         flag=flag_of(p_win),
     )
+
+
+UPLOAD_BUDGET = 100_000
+"""The most states solved for the report shown on the upload page."""
+
+UPLOAD_SECONDS = 8.0
+"""The most seconds spent on it."""
+
+
+def report_here(
+    state: GamebookState, *, budget: int | None = None, seconds: float | None = -1.0
+) -> OddsReport | str:
+    """The author's report on the rest of the book from a reader's state (a table just started: its
+    character rolled), in floats within `budget` states and `seconds` (by default `UPLOAD_BUDGET` and
+    `UPLOAD_SECONDS`; None seconds: no limit); or one sentence saying why not (too large, or a book from
+    which no ending can be reached)."""
+    budget = UPLOAD_BUDGET if budget is None else budget
+    seconds = UPLOAD_SECONDS if seconds is not None and seconds < 0 else seconds
+    try:
+        solution = solve_from(state, None, budget, seconds)
+    except (TooManyStates, TimeUp):
+        limit = f"{budget:,} states" + (f" or {seconds:g} seconds" if seconds is not None else "")
+        return (
+            f"This book is too large to work out its odds here (more than {limit}); the command line's "
+            "check with odds takes a larger budget."
+        )
+    except OddsError as e:
+        return f"The odds of this book cannot be worked out: {e}"
+    return odds_report(solution)
 
 
 def _flows(solution: BookSolution, random: bool) -> list[tuple[int, int, float]]:

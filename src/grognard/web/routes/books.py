@@ -5,6 +5,10 @@ in memory: its problems are shown, each with its section, and nothing of it is k
 started as a new game that carries it (under the hash of its bytes, never the name the browser sent nor a
 path of the server), and kept in `$GROGNARD_HOME/books/` under that name, so a new-game form may start it
 again as `upload:<hash>.<suffix>` (`web.content`).
+
+When the form asks for it (`report`, ticked by default), the author's report on the book is shown before
+the reader starts: the chance of each ending and the flags, for the character the new table has just
+rolled, worked out within a small budget (`solve_report.report_here`), or one line saying it is too large.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ from grognard.engine.match import Match
 from grognard.gamebook.check import check_book, check_warnings
 from grognard.gamebook.load import BookLoadError, book_and_warnings
 from grognard.gamebook.ruleset import Problem
-from grognard.gamebook.runner import GamebookGame
+from grognard.gamebook.runner import GamebookGame, GamebookState
+from grognard.gamebook.solve_report import OddsReport, report_here
 from grognard.web.content import SUFFIXES, content_of, keep_upload, shipped, uploaded_books
 from grognard.web.routes.common import writing
 from grognard.web.routes.deps import Form, Pages, Tables
@@ -100,7 +105,11 @@ def upload(
     assert stored is not None
     key = tables.key(stored)
     response: Response = RedirectResponse(f"/games/{key}", status_code=303)
-    if warnings:  # said once, before the reader starts: the page links to the new table
+    report: OddsReport | str | None = None
+    state = match.session.current
+    if form.get("report") and isinstance(state, GamebookState):  # the author's report, within a budget
+        report = report_here(state)
+    if warnings or report is not None:  # said once, before the reader starts: the page links to the table
         response = page(
             request,
             "books.html",
@@ -111,6 +120,7 @@ def upload(
             name=name,
             title=title,
             table=f"/games/{key}",
+            report=report,
         )
     tokens = {"host": host_token(tables.secret, key), "0": seat_token(tables.secret, key, 0)}
     keep(request, response, key, tokens)

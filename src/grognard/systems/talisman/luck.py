@@ -1,0 +1,76 @@
+"""How Talisman's dice are judged in a luck report (`engine.luck.appraiser_for` imports this module): the
+combats, whose odds are exact (16:4, 16:8: the chance node's win / stand-off / lose table, `combat`).
+
+A combat counts for the characters in it: a win is worth 1 to the one who won, a stand-off a half, a
+loss nothing, so a combat's luck is the share of a combat won beyond the chance of winning it. Other
+rolls (movement, cards, the Warlock's quests) are not judged: what they are worth depends on the whole
+board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from grognard.engine.game import CHANCE, Action, GameState, Outcome
+from grognard.engine.luck import Appraiser, Judged, register_appraiser
+from grognard.engine.session import MoveRecord
+from grognard.systems.talisman.combat import LOSE, STANDOFF, WIN
+from grognard.systems.talisman.state import TalismanState
+
+WORTH: dict[Outcome, float] = {WIN: 1.0, STANDOFF: 0.5, LOSE: 0.0}
+"""A combat's result worth to the character it is read for."""
+
+FLIPPED: dict[Outcome, Outcome] = {WIN: LOSE, LOSE: WIN, STANDOFF: STANDOFF}
+
+
+class CombatAppraiser:
+    """Talisman's combats for one seat (see the module docstring)."""
+
+    unit = "combats won"
+    shares = False
+
+    def roll(self, before: GameState, seat: int) -> Judged | None:
+        """A combat the seat's character fights: each result's worth to it."""
+        if not isinstance(before, TalismanState) or before.actor() is not CHANCE or before.fight is None:
+            return None
+        task = before.tasks[-1]
+        fight = before.fight
+        kind = "Psychic combat" if fight.psychic else "Combat"
+        if task.kind == "fight_roll" and task.player == seat:
+            return Judged(dict(WORTH), f"{kind} against the {fight.name}" if fight.name else kind)
+        if task.kind == "duel_roll" and seat in (fight.attacker, fight.foe):
+            flip = seat == fight.foe
+            worths = {o: WORTH[FLIPPED[o] if flip else o] for o in WORTH}
+            return Judged(worths, f"{kind} with another character")
+        return None
+
+    def value(self, state: GameState, seat: int) -> float | None:
+        """Not known: the worth of a whole position is not worked out."""
+        return None
+
+    def choices(self, before: GameState, seat: int) -> Mapping[Action, float] | None:
+        """Not known."""
+        return None
+
+    def action_words(self, before: GameState, action: Action) -> str:
+        """Not used (no choice is judged)."""
+        return action
+
+    def roll_words(self, before: GameState, record: MoveRecord) -> str:
+        """The dice of both sides and the result, for the seat whose combat it is."""
+        faces = " against ".join(str(r.total) for r in record.rolls)
+        duel = isinstance(before, TalismanState) and before.tasks and before.tasks[-1].kind == "duel_roll"
+        whose = " for the attacker" if duel else ""
+        result = {WIN: f"a win{whose}", STANDOFF: "a stand-off", LOSE: f"a loss{whose}"}
+        came = result.get(str(record.move), "")
+        return f"dice {faces}: {came}" if faces else came
+
+
+def talisman_appraiser(
+    start: GameState, moves: Sequence[MoveRecord], seat: int, seconds: float | None = None
+) -> tuple[Appraiser | None, str]:
+    """The appraiser of a Talisman game (its combats only, said in the note)."""
+    return CombatAppraiser(), "Only combats are judged: their odds are exact."
+
+
+register_appraiser(TalismanState, talisman_appraiser)
