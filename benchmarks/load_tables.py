@@ -66,18 +66,20 @@ class ServeProcess:
         environment = dict(os.environ, **env, GROGNARD_HOME=str(home))
         for var in drop:
             environment.pop(var, None)
+        # a file, not a pipe: a pipe nobody reads fills up and stalls the server writing its log
+        self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 (kept open while the server runs)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "grognard", "serve", *args, "--port", str(self.port), "--no-open"],
             env=environment,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=self.log,
             text=True,
             start_new_session=True,
         )
         deadline = time.monotonic() + limit
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                said = self.proc.stderr.read() if self.proc.stderr else ""
+                said = self.said()
                 raise RuntimeError(f"the server stopped: {said}")
             with contextlib.suppress(httpx.HTTPError):
                 if self.ready():
@@ -85,6 +87,11 @@ class ServeProcess:
             time.sleep(poll)
         self.stop()
         raise RuntimeError(f"the server did not answer within {limit:.0f} s")
+
+    def said(self) -> str:
+        """What the server wrote on its standard error so far."""
+        self.log.seek(0)
+        return self.log.read()
 
     def ready(self) -> bool:
         """Whether the server answers its home page."""

@@ -99,3 +99,19 @@ def test_a_claim_is_made_once_per_value_and_an_address_is_kept_or_forgotten(stor
     assert people.player("p-alice") == Player("p-alice", "Alys", "alice@example.org")
     people.forget_email("p-alice")
     assert people.player("p-alice") == Player("p-alice", "Alys", "")
+
+
+def test_a_table_keeps_its_own_last_messages_whatever_the_other_tables_say(
+    store: SqlStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cap counts a table's own messages, not the store's (the load benchmark found messages lost
+    when other tables' messages numbered past it)."""
+    monkeypatch.setattr(people_module, "CHAT_KEPT", 3)
+    people = People(store)
+    quiet, busy = a_game(store), a_game(store)
+    people.say(quiet, 0, ALICE, "hello", most=99, seconds=60)
+    for n in range(8):
+        people.say(busy, 1, BOB, f"b{n}", most=99, seconds=60)
+    people.say(quiet, 0, ALICE, "again", most=99, seconds=60)
+    assert [m.text for m in people.chat(quiet)] == ["hello", "again"]
+    assert [m.text for m in people.chat(busy)] == ["b5", "b6", "b7"]

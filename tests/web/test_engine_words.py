@@ -576,8 +576,10 @@ def test_a_table_of_two_people_and_its_refusals_say_no_engine_word() -> None:
 
 def test_the_pages_of_players_by_name_say_no_engine_word() -> None:
     """Issue 35's pages as two named players read them: the lobby (empty, then a table opened in it), a
-    free seat joined there, the table with its players and chat, the chat itself, the host's muting, a
-    finished melee played again, and each player's page with their tables and record."""
+    free seat joined there, the table with its players and chat, the chat itself, the host's muting, what
+    was missed since the start, the chat's place, a seat taken by its link without a name (at the table
+    and in the lobby), a finished melee played again, and each player's page with their tables and
+    record."""
     crawl = Crawl(browser(), "players")
     host = crawl.visitor
     crawl.get("/me")
@@ -602,6 +604,15 @@ def test_the_pages_of_players_by_name_say_no_engine_word() -> None:
         seen.get(f"{table}/chat")
         seen.get("/me")
     reading.answer(f"{table}/chat", friend.post(f"{table}/chat", {"text": "muted?"}))
+    for seen in (crawl, reading):  # coming back: what was missed; the chat's place as each may use it
+        seen.get(f"{table}/missed?since=0")
+        seen.get(f"{table}/chat/box")
+    linked = host.start("talisman", "game", ["here", "invite"], players="2")
+    assert host.post(f"{linked}/lobby", {"open": "1", "pace": "week"}).status_code == 303
+    link = re.search(r'value="(http[^"]+/seat/1/[0-9a-f]+)"', host.client.get(linked).text)
+    assert link is not None
+    assert browser(host.client.app).client.get(link.group(1), follow_redirects=False).status_code == 303
+    crawl.get(linked)  # a seat taken by its link, its player nameless
     melee = host.start("adventures-in-fantasy", "melee", ["here", "bot"])
     crawl.get(melee)
     crawl.answer(f"{melee}/again", host.post(f"{melee}/again"))

@@ -1,4 +1,4 @@
-"""A book file as the gamebook commands take it (`grognard ff check`, `play`, `solve`): loaded from TOML,
+"""A book file as the gamebook commands take it (`check`, `play`, `solve`): loaded from TOML,
 Twee or Twine HTML (a folder of Twee files too), with every problem the checker finds and the warnings of
 its import. Kept apart from `cli.gamebook` so that `cli.solve` reads books without importing the commands
 that mount it."""

@@ -20,6 +20,7 @@ from grognard.engine.game import OptionValue
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import salvage, savefile
 from grognard.engine.store.factory import STORE_FILE, copy_store, grognard_home, open_store, open_url
+from grognard.engine.store.people import People, carried_data, carried_from, keep_carried
 from grognard.engine.store.sql import GameSummary, SqlStore
 
 app = typer.Typer(
@@ -167,8 +168,11 @@ def export(
     if file.exists() and not force:
         raise UsageError(f"{file} already exists; use --force to overwrite it")
     with _store() as store:
-        saved = savefile.export_file(store, game_id, file)
-    out.print(f"Exported game {game_id} ({len(saved.moves)} moves) to {file}.", markup=False)
+        carried = carried_data(People(store), game_id)
+        saved = savefile.export_file(store, game_id, file, carried)
+    said = len(carried.get("chat", []))
+    chat = f" and {said} chat message{'s' if said != 1 else ''}" if said else ""
+    out.print(f"Exported game {game_id} ({len(saved.moves)} moves{chat}) to {file}.", markup=False)
 
 
 @app.command("import")
@@ -194,9 +198,12 @@ def import_(
     """Check a saved-game file by replaying it (each die the one its seed throws); add it as a new game."""
     if trust_dice and check_dice:
         raise UsageError("--trust-dice and --check-dice contradict each other")
+    data = savefile.read_data(file)
+    carried = carried_from(data, str(file))  # checked before anything is stored
     with _store() as store:
-        game_id = savefile.import_file(store, file, dice=not trust_dice, allow_files=allow_files)
+        game_id = savefile.import_data(store, data, str(file), dice=not trust_dice, allow_files=allow_files)
         summary = store.summary(game_id)
+        keep_carried(People(store), game_id, carried, summary.seats)
     out.print(
         f"Imported {file} as game {game_id} ({summary.system}/{summary.game}, {summary.moves} moves).",
         markup=False,
@@ -281,7 +288,9 @@ def new(
     seat: Annotated[
         list[str] | None,
         typer.Option(
-            "--seat", help="human, bot or random (a bot of random moves), one per seat in order (repeatable)."
+            "--seat",
+            help="human, bot, or a bot's strength: random, heuristic or search (looks ahead), one per seat"
+            " in order (repeatable).",
         ),
     ] = None,
     seed: RunSeedOption = 0,
@@ -426,3 +435,103 @@ def recover(
         markup=False,
         soft_wrap=True,
     )
+
+
+SPARKS = "▁▂▃▄▅▆▇█"
+SPARK_WIDTH = 64
+"""The most marks a line over a game is drawn with in the terminal (longer games are sampled)."""
+
+
+def sparkline(values: list[float], low: float = 0.0, high: float = 1.0) -> str:
+    """A line of values between `low` and `high` as block marks, at most `SPARK_WIDTH` of them."""
+    if not values:
+        return ""
+    if len(values) > SPARK_WIDTH:
+        step = (len(values) - 1) / (SPARK_WIDTH - 1)
+        values = [values[round(i * step)] for i in range(SPARK_WIDTH)]
+    span = high - low or 1.0
+    top = len(SPARKS) - 1
+    return "".join(SPARKS[max(0, min(top, round((v - low) / span * top)))] for v in values)
+
+
+@app.command("luck")
+def luck(
+    game_id: GameId,
+    at: Annotated[
+        int | None, typer.Option("--at", help="Judge the dice of the first PLY moves only (default: all).")
+    ] = None,
+    seat: Annotated[
+        int, typer.Option("--seat", help="Whose dice, numbered from 0 (Seat 1 is 0; default: 0).")
+    ] = 0,
+    seconds: Annotated[
+        float,
+        typer.Option("--seconds", help="The most seconds spent working out the worths (a book's solve)."),
+    ] = 60.0,
+    json_out: JsonOption = False,
+) -> None:
+    """How lucky the dice were: every roll that mattered placed in its exact distribution, the game's
+    dice against the same rolls thrown again, the chance to finish over the game (a gamebook) and the
+    choices that cost most. See docs/solving.md, "How lucky were the dice"."""
+    from grognard.engine.luck import amount, appraise, appraiser_for, ordinal, summary, worth_words
+
+    with _store() as store:
+        session = store.load(game_id)
+    if at is not None and not 0 <= at <= len(session.moves):
+        raise UsageError(f"--at {at} is outside 0 to {len(session.moves)}")
+    players = session.game.info.max_players
+    if not 0 <= seat < max(players, 1):
+        raise UsageError(f"--seat {seat} is outside 0 to {max(players, 1) - 1}")
+    start = session.game.new_initial_state(session.options)
+    appraiser, note = appraiser_for(start, session.moves, seat, seconds)
+    if appraiser is None:
+        if json_out:
+            upto = len(session.moves) if at is None else at
+            print_json({"seat": seat, "upto": upto, "moves": len(session.moves), "note": note})
+        else:
+            out.print(note, markup=False)
+        return
+    report = appraise(start, session.moves, seat, appraiser, at, note=note)
+    if json_out:
+        print_json(report.to_json())
+        return
+    out.print(Text(f"Game {game_id}: the dice over {report.upto} of {report.moves} moves", style="bold"))
+    if report.note:
+        out.print(report.note, markup=False, soft_wrap=True)
+    out.print(summary(report), markup=False, soft_wrap=True)
+    if report.rolls:
+        table = Table(title="The rolls that mattered")
+        for col in ("move", "roll", "dice", "chance", "percentile", "luck"):
+            table.add_column(
+                col, justify="right" if col in ("move", "chance", "percentile", "luck") else "left"
+            )
+        for r in report.rolls:
+            table.add_row(
+                str(r.ply),
+                Text(r.what),
+                Text(r.dice),
+                f"{r.chance:.1%}",
+                ordinal(round(r.percentile)),
+                amount(report, r.luck),
+            )
+        out.print(table)
+    if report.line:
+        values = [w for _, w in report.line]
+        low, high = (0.0, 1.0) if report.shares else (min(values), max(values))
+        first, last = report.line[0], report.line[-1]
+        out.print(
+            Text(f"{report.unit[:1].upper()}{report.unit[1:]} over the game (move {first[0]} to {last[0]}): ")
+            + Text(sparkline(values, low, high), style="cyan")
+            + Text(f"  {worth_words(report, first[1])} → {worth_words(report, last[1])}")
+        )
+    if report.better:
+        table = Table(title="Where a better choice existed")
+        for col in ("move", "chosen", "best", "cost"):
+            table.add_column(col, justify="right" if col in ("move", "cost") else "left")
+        for b in sorted(report.better, key=lambda b: -b.cost):
+            table.add_row(
+                str(b.ply),
+                Text(f"{b.chosen} ({worth_words(report, b.chosen_worth)})"),
+                Text(f"{b.best} ({worth_words(report, b.best_worth)})"),
+                amount(report, -b.cost),
+            )
+        out.print(table)

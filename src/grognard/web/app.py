@@ -24,7 +24,19 @@ from grognard.web import systems
 from grognard.web.hardening import add_hardening
 from grognard.web.limits import add_limits
 from grognard.web.pages import TEMPLATES, render
-from grognard.web.routes import books, chat, home, lobby, new_game, players, rules, saved_games, tables
+from grognard.web.routes import (
+    books,
+    catch_up,
+    chat,
+    home,
+    lobby,
+    luck,
+    new_game,
+    players,
+    rules,
+    saved_games,
+    tables,
+)
 from grognard.web.routes.common import problem, table_store
 from grognard.web.routes.deps import install
 from grognard.web.settings import Settings
@@ -42,14 +54,17 @@ ROUTERS = (
     players.ROUTER,
     lobby.ROUTER,
     chat.ROUTER,
+    catch_up.ROUTER,
+    luck.ROUTER,
 )
 """The generic routers, in the order their paths are tried (`/games/new` before `/games/<id>`)."""
 
 
 @asynccontextmanager
 async def sweeping(app: FastAPI) -> AsyncIterator[None]:
-    """While the server runs, a thread of this process plays the moves whose turn limit ran out."""
-    sweeper = start_sweeper(table_store)
+    """While the server runs, a thread of this process plays the moves whose turn limit ran out and
+    tells by e-mail the turns nobody told."""
+    sweeper = start_sweeper(table_store, str(getattr(app.state, "secret", "")))
     yield
     sweeper.stop.set()
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from grognard.engine.store.people import Player
+from grognard.engine.store.people import TEXT_LIMIT, Player
 from grognard.web.access import PUBLIC_MARK, Visitor
 
 OPEN_MARK = "open"
@@ -28,6 +28,9 @@ SPECTATOR_CHAT_MARK = "spectator-chat"
 """The table mark letting spectators read and write the chat ("1")."""
 MUTED_MARK = "muted"
 """The table mark of the seats the host muted: their numbers, comma-separated."""
+LINKED_MARK = "linked"
+"""The table mark of the seats whose invitation link was opened: their numbers, comma-separated. Such a
+seat is someone's even when they chose no name, so the lobby never offers it."""
 REMATCH_MARK = "rematch"
 """The table mark of a finished table played again: the new game's id."""
 
@@ -39,8 +42,8 @@ PACES = {
 """A table's pace, as the host picks it and the lobby says it."""
 DEFAULT_PACE = "live"
 
-CHAT_LIMIT = 500
-"""The longest chat message, in characters."""
+CHAT_LIMIT = TEXT_LIMIT
+"""The longest chat message, in characters (what a saved-game file may carry too)."""
 CHAT_BURST = 5
 """How many messages one player may say at one table within `CHAT_WINDOW` seconds."""
 CHAT_WINDOW = 20.0
@@ -55,9 +58,19 @@ def pace(marks: Mapping[str, str]) -> str:
     return found if found in PACES else DEFAULT_PACE
 
 
+def seat_list(marks: Mapping[str, str], name: str) -> set[int]:
+    """The seats a table mark of seat numbers (`MUTED_MARK`, `LINKED_MARK`) names."""
+    return {int(p) for p in marks.get(name, "").split(",") if p.isdigit() and len(p) < 4}
+
+
 def muted(marks: Mapping[str, str]) -> set[int]:
     """The seats the host muted."""
-    return {int(p) for p in marks.get(MUTED_MARK, "").split(",") if p.isdigit() and len(p) < 4}
+    return seat_list(marks, MUTED_MARK)
+
+
+def linked(marks: Mapping[str, str]) -> set[int]:
+    """The seats whose invitation link was opened (taken, even by a player who chose no name)."""
+    return seat_list(marks, LINKED_MARK)
 
 
 @dataclass(frozen=True)

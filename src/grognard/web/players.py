@@ -18,13 +18,14 @@ import unicodedata
 from fastapi import Request, Response
 
 from grognard.engine.errors import UsageError
+from grognard.engine.store.people import NAME_LIMIT as PLAYER_NAME_LIMIT
 from grognard.engine.store.people import Player
 from grognard.web.security import cookie_named, new_token, same, set_kept_cookie
 
 PLAYER_COOKIE = "grognard_player"
 """The cookie keeping this browser's player profile."""
-NAME_LIMIT = 40
-"""The longest name a player may choose."""
+NAME_LIMIT = PLAYER_NAME_LIMIT
+"""The longest name a player may choose (what a saved-game file may carry too)."""
 EMAIL_LIMIT = 200
 """The longest e-mail address a player may give."""
 _MAC_CHARS = 32

@@ -3,8 +3,11 @@ person's seat whose time runs out is played by a bot for that one move, which th
 the seat stays the person's: their next move is theirs again.
 
 The host sets the limit (`LIMIT_MARK`: the seconds a move may take and when the limit was set, so a table
-idle before it had one is not played at once) and the bot's strength (`BOT_MARK`: the game's own bot, or
-random moves). Looking at a table never moves it: each server process sweeps the tables with a limit every
+idle before it had one is not played at once) and the bot's strength (`BOT_MARK`: the game's standard bot
+by default, or one of the strengths the game offers, `engine.match.levels`: random moves, a bot that looks
+ahead). The move is marked in the table's log too (`LATE_MARK`: the log says a bot made it).
+
+Looking at a table never moves it: each server process sweeps the tables with a limit every
 `SWEEP_SECONDS` in a thread of its own (`Sweeper`, started with the app), and plays an overdue seat's move
 through the match driver at the ply it timed out at, so of several processes sweeping at once only one
 move is kept (the driver's ply check; the others' attempt is refused and dropped).
@@ -13,24 +16,31 @@ move is kept (the driver's ply check; the others' attempt is refused and dropped
 from __future__ import annotations
 
 import logging
+import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from datetime import UTC, datetime, timedelta
 
 from grognard.engine.dice.core import Rng
 from grognard.engine.errors import GrognardError
-from grognard.engine.match import Match, MatchError
-from grognard.engine.session import random_policy
+from grognard.engine.match import Match, MatchError, bot_policy, levels
 from grognard.engine.store.people import People, Player, stamp
 from grognard.engine.store.savefile import IN_PLAY
 from grognard.engine.store.sql import SqlStore
-from grognard.web.routes.common import writing
+from grognard.engine.view import GameViews
+from grognard.web.notices import tell_missed
+from grognard.web.routes.common import TableAccess, writing
 
 LIMIT_MARK = "limit"
 """The table mark of a turn limit: "<seconds a move may take>/<when the limit was set, ISO 8601>"."""
 BOT_MARK = "limit-bot"
-"""The table mark of the bot that plays a timed-out move: "bot" (the game's own) or "random"."""
+"""The table mark of the bot that plays a timed-out move: a strength of `engine.match.BOT_LEVELS` (none:
+the game's standard bot)."""
+LATE_MARK = "late"
+"""The table mark of the moves a bot made for a seat out of time: "<ply>:<seat>", comma-separated, the
+last `LATE_KEPT`."""
+LATE_KEPT = 40
 LIMITS = {
     "": "none",
     "300": "5 minutes",
@@ -39,10 +49,17 @@ LIMITS = {
     "259200": "3 days",
 }
 """The turn limits a host may pick, in seconds, with their words."""
-BOTS = {"bot": "the game's bot", "random": "a bot that moves at random"}
-"""Who plays a timed-out move."""
+BOT_WORDS = {
+    "bot": "the game's standard bot",
+    "heuristic": "the game's standard bot",
+    "random": "a bot that moves at random",
+    "search": "a stronger bot that looks ahead",
+}
+"""Who plays a timed-out move, in words, by the strength the host picked ("bot": the game's standard)."""
 SWEEP_SECONDS = 20.0
-"""How often a server process looks for overdue tables."""
+"""How often a server process looks for overdue tables (and turns nobody told)."""
+SWEEP_VAR = "GROGNARD_SWEEP_SECONDS"
+"""The environment variable that sets how often, in seconds."""
 TABLE_NAME = "The table"
 """The name the table's own notes in the chat go under."""
 
@@ -63,6 +80,22 @@ def limit_of(marks: dict[str, str]) -> tuple[int, datetime] | None:
 def limit_mark(seconds: str, moment: datetime | None = None) -> str | None:
     """The mark of a limit of `seconds` set now (None: no limit)."""
     return f"{seconds}/{stamp(moment)}" if seconds else None
+
+
+def bot_choices(views: GameViews) -> dict[str, str]:
+    """The bots a host may pick to play a game's timed-out moves: the game's standard bot (the default),
+    then the other strengths the game offers (`engine.match.levels`)."""
+    return {"bot": BOT_WORDS["bot"]} | {k: BOT_WORDS[k] for k in levels(views) if k != "heuristic"}
+
+
+def late_moves(marks: Mapping[str, str]) -> dict[int, int]:
+    """The moves a bot made for a seat out of time: the seat, by the move's number (ply)."""
+    out = {}
+    for part in marks.get(LATE_MARK, "").split(","):
+        ply, _, seat = part.partition(":")
+        if ply.isdigit() and seat.isdigit() and len(ply) < 10 and len(seat) < 4:
+            out[int(ply)] = int(seat)
+    return out
 
 
 def when(text: str) -> datetime:
@@ -95,7 +128,7 @@ def play_overdue(store: SqlStore, now: datetime | None = None) -> list[tuple[str
         except GrognardError:
             continue
         for seat in match.humans_to_act():
-            policy = random_policy if marks.get(BOT_MARK) == "random" else (match.views.bot or random_policy)
+            policy = bot_policy(match.views, marks.get(BOT_MARK, "bot"))
             ply = match.ply
             action = str(policy(match.state, Rng(f"{match.session.seed}:late:{ply}")))
             view = match.view(seat, odds=False)
@@ -106,6 +139,10 @@ def play_overdue(store: SqlStore, now: datetime | None = None) -> list[tuple[str
                 match.act(seat, action, ply, guard=writing)
             except (MatchError, GrognardError):
                 continue  # moved meanwhile (the player, or another process's sweep)
+            late = late_moves(store.marks(gid)) | {ply: seat}
+            kept = sorted(late.items())[-LATE_KEPT:]
+            with suppress(GrognardError):
+                store.set_mark(gid, LATE_MARK, ",".join(f"{p}:{s}" for p, s in kept))
             note = f"Time ran out for {who}: a bot made their move ({label})."
             with suppress(GrognardError):
                 people.say(gid, seat, Player("table", TABLE_NAME), note[:500], most=1000, seconds=1)
@@ -113,19 +150,33 @@ def play_overdue(store: SqlStore, now: datetime | None = None) -> list[tuple[str
     return played
 
 
-def start_sweeper(opener: Callable[[], SqlStore]) -> Sweeper:
-    """A `Sweeper` of this process, started."""
-    sweeper = Sweeper(opener)
+def sweep_seconds() -> float:
+    """How often this process sweeps: `$GROGNARD_SWEEP_SECONDS` (1 to 3600), else `SWEEP_SECONDS`."""
+    raw = os.environ.get(SWEEP_VAR, "").strip()
+    try:
+        found = float(raw)
+    except ValueError:
+        return SWEEP_SECONDS
+    return found if 1 <= found <= 3600 else SWEEP_SECONDS
+
+
+def start_sweeper(opener: Callable[[], SqlStore], secret: str = "") -> Sweeper:
+    """A `Sweeper` of this process, started (with the server's `secret`, it tells turns by e-mail too)."""
+    sweeper = Sweeper(opener, sweep_seconds(), secret)
     sweeper.thread.start()
     return sweeper
 
 
 class Sweeper:
-    """A thread of this server process that plays overdue moves every `SWEEP_SECONDS` (`play_overdue`)."""
+    """A thread of this server process that, every `SWEEP_SECONDS`, plays overdue moves (`play_overdue`)
+    and tells the turns by e-mail that nobody told (`web.notices.tell_missed`: a process died first)."""
 
-    def __init__(self, opener: Callable[[], SqlStore], seconds: float = SWEEP_SECONDS) -> None:
+    def __init__(
+        self, opener: Callable[[], SqlStore], seconds: float = SWEEP_SECONDS, secret: str = ""
+    ) -> None:
         self.opener = opener
         self.seconds = seconds
+        self.secret = secret
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self.run, name="grognard-turns", daemon=True)
 
@@ -136,3 +187,8 @@ class Sweeper:
                 play_overdue(self.opener())
             except Exception:
                 LOG.exception("looking for overdue moves failed")
+            if self.secret:
+                try:
+                    tell_missed(TableAccess(self.secret, self.opener))
+                except Exception:
+                    LOG.exception("looking for turns nobody told failed")

@@ -83,3 +83,35 @@ def test_the_server_sweeps_while_it_runs() -> None:
     for t in sweeping:
         t.join(5)
     assert not any(t.is_alive() for t in sweeping)
+
+
+def test_the_host_picks_the_bots_strength_the_game_offers_and_the_log_says_a_bot_moved() -> None:
+    from grognard.engine.match import Match, levels
+    from grognard.web.turns import BOT_MARK, bot_choices
+
+    host, friend, table = two_at_talisman()
+    gid = table.rsplit("/", 1)[1].split("-")[0]
+    store = open_store()
+    try:
+        views = Match.load(store, gid).views
+        choices = bot_choices(views)
+        assert next(iter(choices)) == "bot" and "random" in choices  # the standard bot first
+        assert set(choices) - {"bot"} <= set(levels(views))
+        page = host.client.get(table).text
+        for value, words in choices.items():
+            assert f'<option value="{value}"' in page and words.replace("'", "&#39;") in page
+        strongest = list(choices)[-1]
+        assert host.post(f"{table}/lobby", {"limit": "300", "limit_bot": strongest}).status_code == 303
+        assert store.marks(gid).get(BOT_MARK) == (None if strongest == "bot" else strongest)
+        assert re.search(rf'<option value="{strongest}" selected>', host.client.get(table).text)
+        late, _ = to_act(host, friend, table)
+        seat = late.view(table)["mine"][0]
+        ply = late.view(table)["view"]["ply"]
+        assert play_overdue(store, datetime.now(UTC) + timedelta(seconds=301)) == [(gid, seat)]
+        log = late.client.get(table).text
+        assert "data-late" in log and "time ran out: a bot made this move" in log
+        assert re.search(rf'<span class="muted ply" title="move">{ply}</span>', log)
+        assert host.post(f"{table}/lobby", {"limit_bot": "bot"}).status_code == 303
+        assert BOT_MARK not in store.marks(gid)
+    finally:
+        store.close()

@@ -29,6 +29,7 @@ from grognard.engine.files import private_folder, private_umask, read_head
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store import records
 from grognard.engine.store.migrations import MIGRATIONS, Migration, migrate
+from grognard.engine.store.people import copy_people
 from grognard.engine.store.savefile import SavedGame
 from grognard.engine.store.sql import GameSummary, SqlStore, damaged
 
@@ -288,8 +289,9 @@ def open_url(url: str) -> SqlStore:
 
 def copy_store(source: SqlStore, target: SqlStore) -> list[str]:
     """Copy every game of `source` into `target` under the same ids, oldest first, each checked by
-    replaying it (`import_game`), then every kept record (`engine.store.records`: HeroQuest's roster); returns
-    the game ids copied. A target that already holds one of those ids, or any kept record while the
+    replaying it (`import_game`), then every kept record (`engine.store.records`: HeroQuest's roster) and
+    the people (`engine.store.people`: every profile, each game's seats, chat and table marks); returns the
+    game ids copied. A target that already holds one of those ids, or any kept record while the
     source has some, is refused before anything is copied."""
     games = sorted(source.summaries(), key=lambda g: int(g.id))
     held = {g.id for g in target.summaries()}
@@ -302,4 +304,5 @@ def copy_store(source: SqlStore, target: SqlStore) -> list[str]:
     for g in games:
         target.import_game(source.export_game(g.id), f"game {g.id}", allow_files=True, game_id=g.id)
     records.copy_all(source, target)
+    copy_people(source, target, [g.id for g in games])
     return [g.id for g in games]

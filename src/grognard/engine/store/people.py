@@ -10,20 +10,34 @@ game's seats and chat go with it when it is deleted (foreign keys).
 backend; a change a table's pages should see (a seat taken, a message) is announced like a move
 (`SqlStore.changed`: PostgreSQL's NOTIFY), so every server process wakes the pages watching that table.
 The engine knows nothing of who a person is: the web front end signs the profile into a cookie.
+
+The people travel with their games: `copy_people` carries every profile and each game's seats, chat and
+table marks from one store to another (`games copy`), `salvage` what it can still read of them, and a
+saved-game file carries the names at the seats and the chat (`carried_data`, `carried_from`,
+`keep_carried`: the names come back under new profiles, since a file names no one's id).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+import secrets
+import sqlite3
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeGuard
 
 from grognard.engine.errors import SaveError
+from grognard.engine.store.savefile import IN_PLAY
 from grognard.engine.store.sql import SqlStore, parse_id
 
 CHAT_KEPT = 500
 """The most messages a table keeps; an older one goes when a newer one comes."""
+TEXT_LIMIT = 500
+"""The longest chat message, in characters."""
+NAME_LIMIT = 40
+"""The longest name a player may choose."""
+MOST_SEATS = 100
+"""Seat numbers a file may name are below this."""
 
 
 @dataclass(frozen=True)
@@ -165,6 +179,35 @@ class People:
             )
         return True
 
+    def swap_mark(self, game_id: str, name: str, old: str | None, new: str | None) -> bool:
+        """Set the game's table mark `name` to `new` (None: remove it) if it holds `old` (None: none), in
+        one transaction under the game's lock; whether it was set (of several server processes, the one
+        that sees the value it expects). Nobody watching is told: it changes nothing a page shows."""
+        rowid = parse_id(game_id)
+        with self.store.writing("marking the table") as conn:
+            self.store.lock_game(conn, rowid)
+            found = conn.execute(
+                "SELECT value FROM table_marks WHERE game_id = ? AND name = ?", (rowid, name)
+            ).fetchone()
+            if (None if found is None else str(found[0])) != old:
+                return False
+            conn.execute("DELETE FROM table_marks WHERE game_id = ? AND name = ?", (rowid, name))
+            if new is not None:
+                conn.execute(
+                    "INSERT INTO table_marks (game_id, name, value) VALUES (?, ?, ?)", (rowid, name, new)
+                )
+        return True
+
+    def emailed_tables(self) -> list[str]:
+        """The ids of the unfinished games where a player who gave an e-mail address sits."""
+        with self.store.reading() as conn:
+            rows = conn.execute(
+                "SELECT DISTINCT s.game_id FROM table_seats s JOIN players p ON p.id = s.player"
+                " JOIN games g ON g.id = s.game_id WHERE p.email <> '' AND g.status = ? ORDER BY s.game_id",
+                (IN_PLAY,),
+            ).fetchall()
+        return [str(r[0]) for r in rows]
+
     def tables_marked(self, name: str) -> list[str]:
         """The ids of the games that have a table mark `name` (whatever its value)."""
         with self.store.reading() as conn:
@@ -199,7 +242,14 @@ class People:
                 " RETURNING id",
                 (rowid, seat, player.id, player.name, text, posted),
             ).fetchone()
-            conn.execute("DELETE FROM chat WHERE game_id = ? AND id <= ?", (rowid, int(made[0]) - CHAT_KEPT))
+            oldest = (
+                conn.execute(  # the newest message past the table's last CHAT_KEPT (ids count every table's)
+                    "SELECT id FROM chat WHERE game_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?",
+                    (rowid, CHAT_KEPT),
+                ).fetchone()
+            )
+            if oldest is not None:
+                conn.execute("DELETE FROM chat WHERE game_id = ? AND id <= ?", (rowid, int(oldest[0])))
             self.store.changed(conn, rowid)
         return Message(int(made[0]), seat, player.id, player.name, text, posted)
 
@@ -234,6 +284,159 @@ class People:
                     (rowid, m.seat, m.player, m.name, m.text, m.posted),
                 )
             self.store.changed(conn, rowid)
+
+
+@dataclass(frozen=True)
+class Carried:
+    """What a saved-game file carries of the people at its table: the name at each seat taken by name,
+    and the chat."""
+
+    names: dict[int, str] = field(default_factory=dict)
+    chat: tuple[Message, ...] = ()
+
+
+def carried_data(people: People, game_id: str) -> dict[str, Any]:
+    """The people of a game as a saved-game file carries them: `seated` (seat and name) and `chat`."""
+    return {
+        "seated": [{"seat": s.seat, "name": s.name} for s in people.sitters(game_id).values()],
+        "chat": [m.to_data() for m in people.chat(game_id)],
+    }
+
+
+def carried_from(data: Any, source: str) -> Carried:
+    """The people a saved-game file's data carries (none: nothing), each name and message checked: a
+    `SaveError` naming `source` and the entry when one is not a name, a text and a time of the lengths
+    a table allows."""
+    if not isinstance(data, Mapping):
+        return Carried()
+    seated, chat = data.get("seated"), data.get("chat")
+    names: dict[int, str] = {}
+    if seated is not None:
+        if not isinstance(seated, list) or len(seated) > MOST_SEATS:
+            raise SaveError(f"{source}: 'seated' must be a list of at most {MOST_SEATS} seats")
+        for n, entry in enumerate(seated, 1):
+            fields = entry if isinstance(entry, Mapping) else {}
+            seat, name = fields.get("seat"), fields.get("name")
+            if type(seat) is not int or not 0 <= seat < MOST_SEATS or not _name(name) or seat in names:
+                raise SaveError(f"{source}: seated entry {n} is not a seat (0 to 99, once) and a name")
+            names[seat] = name
+    messages = []
+    if chat is not None:
+        if not isinstance(chat, list) or len(chat) > CHAT_KEPT:
+            raise SaveError(f"{source}: 'chat' must be a list of at most {CHAT_KEPT} messages")
+        for n, entry in enumerate(chat, 1):
+            fields = entry if isinstance(entry, Mapping) else {}
+            name, text, posted, seat = (fields.get(k) for k in ("name", "text", "posted", "seat"))
+            if not (
+                _name(name)
+                and isinstance(text, str)
+                and 0 < len(text) <= TEXT_LIMIT
+                and isinstance(posted, str)
+                and len(posted) <= 40
+                and (seat is None or (type(seat) is int and 0 <= seat < MOST_SEATS))
+            ):
+                raise SaveError(
+                    f"{source}: chat message {n} is not a name, a text and a time of the lengths allowed"
+                )
+            messages.append(Message(0, seat, "imported", name, text, posted))
+    return Carried(names, tuple(messages))
+
+
+def _name(name: object) -> TypeGuard[str]:
+    return (
+        isinstance(name, str) and 0 < len(name) <= NAME_LIMIT and name.strip() == name and name.isprintable()
+    )
+
+
+def keep_carried(people: People, game_id: str, carried: Carried, seats: Sequence[str]) -> None:
+    """Put what a file carried back at the game, whose seats are `seats` (their kinds: "human", a bot):
+    each name under a new profile of its own (one per name) at its seat when that is a person's (a game
+    that keeps no seats has one, seat 0), and the chat."""
+    people_seats = {s for s, kind in enumerate(seats) if kind == "human"} if seats else {0}
+    made: dict[str, Player] = {}
+    for seat, name in sorted(carried.names.items()):
+        if seat in people_seats:
+            player = made.setdefault(name, Player(f"imported-{secrets.token_urlsafe(12)}", name))
+            people.take_seat(game_id, seat, player)
+    if carried.chat:
+        people.keep_chat(game_id, carried.chat)
+
+
+PEOPLE_TABLES = ("players", "table_seats", "chat", "table_marks")
+"""The tables the people of a store are kept in, besides its games."""
+_COLUMNS = {
+    "players": ("id", "name", "email", "created", "updated"),
+    "table_seats": ("game_id", "seat", "player", "taken"),
+    "chat": ("game_id", "seat", "player", "name", "text", "posted"),
+    "table_marks": ("game_id", "name", "value"),
+}
+
+
+@dataclass
+class PeopleRows:
+    """The rows of the people's tables, read from one store, to be written into another."""
+
+    rows: dict[str, list[tuple[Any, ...]]] = field(default_factory=dict)
+
+
+def read_people(conn: Any, damaged: bool = False) -> PeopleRows:
+    """The rows of the people's tables through `conn` (a store's read transaction, or a plain SQLite
+    connection to a damaged file); with `damaged`, a table that cannot be read is left out and a row of
+    the wrong shape skipped."""
+    out = PeopleRows()
+    for table in PEOPLE_TABLES:
+        columns = _COLUMNS[table]
+        order = " ORDER BY id" if table == "chat" else ""
+        try:
+            rows = conn.execute(f"SELECT {', '.join(columns)} FROM {table}{order}").fetchall()
+        except sqlite3.Error:
+            if not damaged:
+                raise
+            continue
+        out.rows[table] = [tuple(r) for r in rows if not damaged or _sound(table, tuple(r))]
+    return out
+
+
+def _sound(table: str, row: tuple[Any, ...]) -> bool:
+    texts = {"players": (0, 1, 2, 3, 4), "table_seats": (2, 3), "chat": (2, 3, 4, 5), "table_marks": (1, 2)}
+    ints = {"players": (), "table_seats": (0, 1), "chat": (0,), "table_marks": (0,)}
+    return (
+        len(row) == len(_COLUMNS[table])
+        and all(isinstance(row[i], str) for i in texts[table])
+        and all(type(row[i]) is int for i in ints[table])
+        and (table != "chat" or row[1] is None or type(row[1]) is int)
+    )
+
+
+def write_people(target: SqlStore, found: PeopleRows, games: Iterable[str]) -> None:
+    """Write rows read by `read_people` into `target`, for the games `games` (ids the target holds) only:
+    every profile, then those games' seats, chat and table marks, in one transaction. A profile the
+    target holds already keeps its own."""
+    keep = {parse_id(g) for g in games}
+    with target.writing("copying the players, seats and chat") as conn:
+        for row in found.rows.get("players", []):
+            conn.execute(
+                "INSERT INTO players (id, name, email, created, updated) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (id) DO NOTHING",
+                row,
+            )
+        known = {str(r[0]) for r in conn.execute("SELECT id FROM players").fetchall()}
+        for table in ("table_seats", "chat", "table_marks"):
+            columns = _COLUMNS[table]
+            marks = ", ".join("?" for _ in columns)
+            for row in found.rows.get(table, []):
+                if row[0] not in keep or (table == "table_seats" and str(row[2]) not in known):
+                    continue
+                conn.execute(
+                    f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks}) ON CONFLICT DO NOTHING", row
+                )
+
+
+def copy_people(source: SqlStore, target: SqlStore, games: Iterable[str]) -> None:
+    """Copy every profile of `source`, and the seats, chat and table marks of `games`, into `target`."""
+    with source.reading() as conn:
+        found = read_people(conn)
+    write_people(target, found, games)
 
 
 def _message(row: Any) -> Message:

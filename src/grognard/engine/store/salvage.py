@@ -5,7 +5,9 @@ game (a game row that cannot be read is skipped; moves are read one by one when 
 be), keeps the longest run of moves from the start that replays legally with the dice its seed throws,
 and stores each such game under its old id in a new store at `new`, written beside it and renamed into
 place when done. The report says, game by game, what was kept and what was lost. The kept records
-(`engine.store.records`: HeroQuest's roster) whose data can still be read are copied too.
+(`engine.store.records`: HeroQuest's roster) whose data can still be read are copied too, and so are the
+people (`engine.store.people`: the players' profiles, and the seats, chat and table marks of each game
+kept) as far as they can still be read.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from grognard.engine.session import MoveRecord
 from grognard.engine.store import records
 from grognard.engine.store.factory import SqliteStore
 from grognard.engine.store.migrations import MOVE_SEALED, digest
+from grognard.engine.store.people import read_people, write_people
 from grognard.engine.store.savefile import (
     SavedGame,
     check_dice,
@@ -208,6 +211,8 @@ def recover(damaged: Path, new: Path) -> list[Salvaged]:
                         outcome = Salvaged(outcome.id, outcome.label, outcome.stored, None, str(e))
                 report.append(outcome)
             records.insert_rows(target, _kept_records(conn))
+            kept = [r.id for r in report if r.kept is not None]
+            write_people(target, read_people(conn, damaged=True), kept)
         os.replace(part, new)
     except OSError as e:
         raise SaveError(f"{new}: cannot write the new store: {e.strerror or e}") from e

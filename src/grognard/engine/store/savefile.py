@@ -524,9 +524,10 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def write_file(path: Path, saved: SavedGame) -> None:
-    """Write a saved-game file (UTF-8 JSON, indented); an unwritable path is a `SaveError`."""
-    text = json.dumps(to_data(saved), indent=2, ensure_ascii=False) + "\n"
+def write_file(path: Path, saved: SavedGame, extra: Mapping[str, Any] | None = None) -> None:
+    """Write a saved-game file (UTF-8 JSON, indented), with the `extra` fields given (the people at the
+    table: `engine.store.people.carried_data`); an unwritable path is a `SaveError`."""
+    text = json.dumps(to_data(saved) | dict(extra or {}), indent=2, ensure_ascii=False) + "\n"
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as e:
@@ -536,11 +537,17 @@ def write_file(path: Path, saved: SavedGame) -> None:
 def read_file(path: Path) -> SavedGame:
     """Read a saved-game file and check its shape; moves are checked by `verify`. The file is read by
     `engine.files.read_file` (a regular file of at most `MAX_FILE_BYTES`)."""
+    return from_data(read_data(path), str(path))
+
+
+def read_data(path: Path) -> Any:
+    """The JSON data of a saved-game file (`parse_json`), its shape not yet checked; the file is read by
+    `engine.files.read_file` (a regular file of at most `MAX_FILE_BYTES`)."""
     try:
         raw = files.read_file(path, MAX_FILE_BYTES, "saved game")
     except ContentError as e:
         raise SaveError(str(e)) from None
-    return from_data(parse_json(raw, str(path)), str(path))
+    return parse_json(raw, str(path))
 
 
 def parse_json(raw: bytes, source: str) -> Any:
@@ -602,11 +609,13 @@ def load_checked(data: Any, source: str, *, dice: bool = True, allow_files: bool
     return saved
 
 
-def export_file(store: FileStore, game_id: str, path: Path) -> SavedGame:
+def export_file(
+    store: FileStore, game_id: str, path: Path, extra: Mapping[str, Any] | None = None
+) -> SavedGame:
     """Write one stored game to a saved-game file, carrying the content of any file it still names
-    (`carry_content`); returns what was written."""
+    (`carry_content`) and the `extra` fields given; returns what was written."""
     saved = carry_content(store.export_game(game_id))
-    write_file(path, saved)
+    write_file(path, saved, extra)
     return saved
 
 
@@ -631,6 +640,14 @@ def import_file(store: FileStore, path: Path, *, dice: bool = True, allow_files:
 
     By default the dice are checked against the seed (`dice`) and the options may name shipped content
     only (`allow_files` lets them name regular files of this machine)."""
-    saved = read_file(path)
-    verify(saved, str(path), dice=dice, allow_files=allow_files)
-    return store.import_game(saved, source=str(path), dice=dice, allow_files=allow_files)
+    return import_data(store, read_data(path), str(path), dice=dice, allow_files=allow_files)
+
+
+def import_data(
+    store: FileStore, data: Any, source: str, *, dice: bool = True, allow_files: bool = False
+) -> str:
+    """Check and store the data of a saved-game file read from `source` (`read_data`); the new game id.
+    A refused file changes nothing."""
+    saved = from_data(data, source)
+    verify(saved, source, dice=dice, allow_files=allow_files)
+    return store.import_game(saved, source=source, dice=dice, allow_files=allow_files)

@@ -66,6 +66,25 @@ class Place:
 
 
 @dataclass(frozen=True)
+class Meet:
+    """ "meet:WHAT:TERRAIN": what the party meets (a creature or a company), where; an empty terrain keeps
+    the place."""
+
+    head: ClassVar[str] = "meet"
+    what: str
+    terrain: str = ""
+
+    @classmethod
+    def parse(cls, rest: str) -> Meet:
+        """The text after "meet:"."""
+        what, _, terrain = rest.partition(":")
+        return cls(what.strip(), terrain.strip())
+
+    def __str__(self) -> str:
+        return _glue(self.head, self.what, self.terrain)
+
+
+@dataclass(frozen=True)
 class Travel:
     """ "travel:DAYS:TERRAIN:TOWN": days of journey, through a terrain, towards a town."""
 

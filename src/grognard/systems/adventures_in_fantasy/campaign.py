@@ -85,6 +85,7 @@ from grognard.engine.serial import from_data, to_data
 from grognard.systems.adventures_in_fantasy.action_text import (
     Bowshot,
     ForMember,
+    Meet,
     Party,
     Place,
     Purchase,
@@ -645,7 +646,8 @@ class CampaignState(GameState):
 
     def _meet(self, rest: str) -> CampaignState:
         """What a day's encounter rolled at the table met, set as the campaign's own meeting (:860-881)."""
-        what, _, terrain = (part.strip() for part in rest.partition(":"))
+        meeting = Meet.parse(rest)
+        what, terrain = meeting.what, meeting.terrain
         place = check_terrain(terrain) if terrain else self.place
         kinds = {k.casefold(): k for k in KIND_LABELS.values()}
         if what.casefold() in kinds:

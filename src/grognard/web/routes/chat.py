@@ -1,4 +1,5 @@
-"""A table's chat: `GET /games/<id>/chat` (the messages, as a fragment; `chat.json` its twin), `POST
+"""A table's chat: `GET /games/<id>/chat` (the messages, as a fragment; `chat.json` its twin; `chat/box` the
+whole chat with its form, as this visitor may use it), `POST
 /games/<id>/chat` (a message, the form field `text`) and `POST /games/<id>/mute` (the host mutes a seat or
 lets it speak again).
 
@@ -70,6 +71,19 @@ def said(m: Message) -> dict[str, Any]:
 @ROUTER.get("/games/{key}/chat", response_class=HTMLResponse)
 def chat(request: Request, key: str, tables: Tables, page: Pages) -> HTMLResponse:
     return page(request, "fragments/chat.html", **chat_context(request, tables, key))
+
+
+@ROUTER.get("/games/{key}/chat/box", response_class=HTMLResponse)
+def chat_box(request: Request, key: str, tables: Tables, page: Pages, spectate: bool = False) -> HTMLResponse:
+    """The chat's place on the table page as this visitor may use it now: nothing when they may not read
+    it, the messages, and the form when they may write (fetched again when the host mutes a seat or lets
+    spectators in: the table's stream sends `rights`)."""
+    gid = tables.game_id(key)
+    summary = tables.summary(key)
+    who = tables.visitor_of(request, key, len(summary.seats) or 8)
+    allowed = chat_rights(who, tables.store.marks(gid), current(request, tables.secret))
+    context = {"game_id": key, "chat": allowed, "chat_limit": CHAT_LIMIT, "spectate": spectate}
+    return page(request, "fragments/chat_box.html", **context)
 
 
 @ROUTER.get("/games/{key}/chat.json")

@@ -4,8 +4,10 @@ table anyone may watch has a link to watch it. `POST /games/<id>/lobby` is the h
 seats to the lobby, let anyone watch, the pace, and whether spectators may chat.
 
 A table nobody opened is never listed (issue 29: tables are not listed to strangers): it stays reached by
-its invitation links only. A seat is free when it is a person's seat and nobody sits at it by name; two
-players who ask for one seat at once get it once (the store's unique seat), the other is told it went.
+its invitation links only. A seat is free when it is a person's seat, nobody sits at it by name and its
+invitation link was never opened (`web.people.LINKED_MARK`: whoever opened it holds the seat, even before
+choosing a name); two players who ask for one seat at once get it once (the store's unique seat), the
+other is told it went.
 """
 
 from __future__ import annotations
@@ -20,13 +22,21 @@ from grognard.engine.match import Match
 from grognard.engine.store.people import People
 from grognard.web.access import PUBLIC_MARK, is_over
 from grognard.web.pages import front_of
-from grognard.web.people import OPEN_MARK, PACE_MARK, PACES, SPECTATOR_CHAT_MARK, listed_to_all, pace
+from grognard.web.people import (
+    OPEN_MARK,
+    PACE_MARK,
+    PACES,
+    SPECTATOR_CHAT_MARK,
+    linked,
+    listed_to_all,
+    pace,
+)
 from grognard.web.players import current
 from grognard.web.routes.common import TableAccess, json_answer
 from grognard.web.routes.deps import Form, Pages, Tables
 from grognard.web.routes.players import system_name
 from grognard.web.seats import keep, seat_token
-from grognard.web.turns import BOT_MARK, BOTS, LIMIT_MARK, LIMITS, limit_mark, limit_of
+from grognard.web.turns import BOT_MARK, LIMIT_MARK, LIMITS, bot_choices, limit_mark, limit_of
 
 ROUTER = APIRouter()
 
@@ -36,12 +46,14 @@ LISTED = 100
 
 @dataclass(frozen=True)
 class Seat:
-    """One seat of a listed table: its number, its name in the game, and who sits there ("": free)."""
+    """One seat of a listed table: its number, its name in the game, who sits there by name, whether a
+    bot plays it and whether its invitation link was opened (someone's, even without a name)."""
 
     seat: int
     name: str
     sitter: str
     bot: bool
+    linked: bool = False
 
 
 @dataclass(frozen=True)
@@ -61,7 +73,7 @@ class Open:
     @property
     def free(self) -> list[Seat]:
         """The seats a player may take."""
-        return [s for s in self.seats if not s.bot and not s.sitter] if self.joinable else []
+        return [s for s in self.seats if not s.bot and not s.sitter and not s.linked] if self.joinable else []
 
 
 def pace_words(marks: dict[str, str]) -> str:
@@ -91,12 +103,14 @@ def lobby_tables(tables: TableAccess) -> list[Open]:
             continue
         view = match.view(None, odds=False)
         sitters = people.sitters(g.id)
+        opened = linked(marks)
         seats = tuple(
             Seat(
                 s,
                 front_of(view).seat_name(view.public, s),
                 sitters[s].name if s in sitters else "",
                 kind != "human",
+                s in opened,
             )
             for s, kind in enumerate(match.seats)
         )
@@ -132,7 +146,8 @@ def lobby_json(tables: Tables) -> JSONResponse:
             "game": t.game,
             "pace": t.pace,
             "seats": [
-                {"seat": s.seat, "name": s.name, "player": s.sitter or None, "bot": s.bot} for s in t.seats
+                {"seat": s.seat, "name": s.name, "player": s.sitter or None, "bot": s.bot, "taken": s.linked}
+                for s in t.seats
             ],
             "free": [s.seat for s in t.free],
             "watch": t.watchable,
@@ -157,6 +172,8 @@ def join(request: Request, key: str, form: Form, tables: Tables) -> Response:
     seat = form.get("seat", "")
     if not seat.isdigit() or int(seat) >= len(match.seats) or match.seats[int(seat)] != "human":
         raise UsageError(f"there is no seat {seat[:20]!r} for a player at this table")
+    if int(seat) in linked(marks) and int(seat) not in People(tables.store).seats_of(player.id).get(gid, []):
+        raise HTTPException(409, "someone took that seat first, by the host's invitation: pick another")
     if not People(tables.store).take_seat(gid, int(seat), player):
         raise HTTPException(409, "someone took that seat first: pick another")
     response = RedirectResponse(f"/games/{key}", status_code=303)
@@ -202,7 +219,8 @@ def settings(request: Request, key: str, form: Form, tables: Tables) -> Response
             store.set_mark(gid, LIMIT_MARK, limit_mark(limit))
     bot = form.get("limit_bot")
     if bot is not None:
-        if bot not in BOTS:
-            raise UsageError(f"a timed-out move is played by {' or '.join(BOTS.values())}")
+        bots = bot_choices(match.views)
+        if bot not in bots:
+            raise UsageError(f"a timed-out move is played by {' or '.join(bots.values())}")
         store.set_mark(gid, BOT_MARK, None if bot == "bot" else bot)
     return RedirectResponse(f"/games/{key}", status_code=303)

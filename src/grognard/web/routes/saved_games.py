@@ -12,12 +12,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 
 from grognard.engine.errors import GrognardError, UsageError
 from grognard.engine.store import savefile
-from grognard.engine.store.people import CHAT_KEPT, Message, People
+from grognard.engine.store.people import People, carried_from
 from grognard.engine.store.savefile import IN_PLAY
 from grognard.engine.store.sql import GameSummary
 from grognard.web.access import PUBLIC_MARK, held_keys, visitor
-from grognard.web.people import CHAT_LIMIT
-from grognard.web.players import NAME_LIMIT as PLAYER_NAME_LIMIT
 from grognard.web.routes.common import NAME_MARK, TableAccess, json_answer, wants_json
 from grognard.web.routes.deps import Form, Pages, Tables
 from grognard.web.seats import held, host_token, is_host, keep, seat_token
@@ -144,34 +142,6 @@ def rename(request: Request, key: str, form: Form, tables: Tables) -> Response:
     return RedirectResponse("/games", status_code=303)
 
 
-def chat_of(parsed: object, source: str) -> list[Message]:
-    """The chat an exported game carries (none: empty), each message checked: a `UsageError` naming the
-    file and the message when one is not a name and a text of the lengths a table allows."""
-    found = parsed.get("chat") if isinstance(parsed, dict) else None
-    if found is None:
-        return []
-    if not isinstance(found, list) or len(found) > CHAT_KEPT:
-        raise UsageError(f"{source}: 'chat' must be a list of at most {CHAT_KEPT} messages")
-    out = []
-    for n, m in enumerate(found, 1):
-        fields = m if isinstance(m, dict) else {}
-        name, text, posted, seat = (fields.get(k) for k in ("name", "text", "posted", "seat"))
-        if not (
-            isinstance(name, str)
-            and 0 < len(name) <= PLAYER_NAME_LIMIT
-            and isinstance(text, str)
-            and 0 < len(text) <= CHAT_LIMIT
-            and isinstance(posted, str)
-            and len(posted) <= 40
-            and (seat is None or (type(seat) is int and 0 <= seat < 100))
-        ):
-            raise UsageError(
-                f"{source}: chat message {n} is not a name, a text and a time of the lengths allowed"
-            )
-        out.append(Message(0, seat, "imported", name, text, posted))
-    return out
-
-
 @ROUTER.post("/games/import")
 def import_game(request: Request, form: Form, file: UploadFile, tables: Tables) -> Response:
     data = file.file.read(UPLOAD_LIMIT + 1)
@@ -186,7 +156,7 @@ def import_game(request: Request, form: Form, file: UploadFile, tables: Tables) 
         parsed["seed"] = secrets.randbelow(1_000_000_000)
         dice = False
     saved = savefile.load_checked(parsed, source, dice=dice)
-    said = chat_of(parsed, source)
+    said = carried_from(parsed, source).chat  # the names at the seats stay free for this server's players
     game_id = tables.store.import_game(saved, source)
     if said:
         People(tables.store).keep_chat(game_id, said)

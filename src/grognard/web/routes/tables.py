@@ -29,21 +29,25 @@ from starlette.concurrency import run_in_threadpool
 
 from grognard.engine.errors import GrognardError, UsageError
 from grognard.engine.match import Match, MatchError, StaleMoveError
-from grognard.engine.store.people import People, Player, Sitter
+from grognard.engine.store import savefile
+from grognard.engine.store.people import People, Player, Sitter, carried_data
 from grognard.engine.view import ActionView
 from grognard.web import live_odds
 from grognard.web.access import PUBLIC_MARK, Visitor, export_data, is_over
 from grognard.web.live import STOPPING, watch
-from grognard.web.notices import TOLD_MARK, mail_on, tell_turns
+from grognard.web.notices import TOLD_MARK, mail_on, remember_base, tell_turns
 from grognard.web.pages import is_htmx
 from grognard.web.people import (
     CHAT_LIMIT,
+    LINKED_MARK,
+    MUTED_MARK,
     OPEN_MARK,
     PACE_MARK,
     PACES,
     REMATCH_MARK,
     SPECTATOR_CHAT_MARK,
     chat_rights,
+    linked,
     muted,
     pace,
 )
@@ -53,12 +57,15 @@ from grognard.web.routes.deps import Form, Pages, Tables
 from grognard.web.seats import host_token, keep, seat_token
 from grognard.web.security import same
 from grognard.web.stepping import bot_steps
-from grognard.web.turns import BOT_MARK, BOTS, LIMITS, limit_of
+from grognard.web.turns import BOT_MARK, LIMITS, bot_choices, late_moves, limit_of
 
 ROUTER = APIRouter()
 
 STREAM_SECONDS = 3600
 """How long one live stream stays open (the browser opens a new one after)."""
+
+CHAT_MARKS = (MUTED_MARK, SPECTATOR_CHAT_MARK)
+"""The table marks that change who may use the chat: a change of one is told on the stream (`rights`)."""
 
 UNDO_MARK = "undo"
 """The table mark holding a request to take a move back: "<seat>/<ply>/<seats that agreed>"."""
@@ -126,6 +133,7 @@ def table_context(
             if kind == "human" and s not in mine and s not in others
         ]
     marks = tables.store.marks(gid)
+    bots = bot_choices(match.views)
     asked = undo_request(marks)
     rematch = marks.get(REMATCH_MARK, "")
     return {
@@ -157,6 +165,7 @@ def table_context(
         "chat": chat_rights(looking, marks, player),
         "chat_limit": CHAT_LIMIT,
         "muted": muted(marks),
+        "linked": linked(marks),
         "open": marks.get(OPEN_MARK) == "1",
         "spectator_chat": marks.get(SPECTATOR_CHAT_MARK) == "1",
         "pace": pace(marks),
@@ -165,8 +174,9 @@ def table_context(
         "around": around(marks, sitters),
         "limit": str(limit[0]) if (limit := limit_of(marks)) else "",
         "limits": LIMITS,
-        "limit_bot": marks.get(BOT_MARK, "bot"),
-        "bots": BOTS,
+        "limit_bot": marks.get(BOT_MARK, "bot") if marks.get(BOT_MARK) in bots else "bot",
+        "bots": bots,
+        "late": late_moves(marks),
     }
 
 
@@ -234,8 +244,13 @@ def join(request: Request, key: str, seat: int, token: str, tables: Tables) -> R
     response = RedirectResponse(f"/games/{key}", status_code=303)
     keep(request, response, key, {str(seat): token})
     player = current(request, tables.secret)
-    if player is not None and match.seats[seat] == "human":  # whoever opens the link plays the seat
-        People(tables.store).take_seat(tables.game_id(key), seat, player, again=True)
+    gid = tables.game_id(key)
+    if match.seats[seat] == "human":
+        if player is not None:  # whoever opens the link plays the seat
+            People(tables.store).take_seat(gid, seat, player, again=True)
+        opened = linked(tables.store.marks(gid))
+        if seat not in opened:  # someone's now, named or not: the lobby no longer offers it
+            tables.store.set_mark(gid, LINKED_MARK, ",".join(str(s) for s in sorted(opened | {seat})))
     return response
 
 
@@ -258,6 +273,8 @@ def table(request: Request, key: str, tables: Tables, page: Pages, spectate: boo
     match = tables.load(key)
     held = tables.visitor(request, key, match).seats
     sit_by_name(request, tables, key, [s for s in held if match.seats[s] == "human"])
+    if held and mail_on():  # the address its players reach the table at, for the e-mails' links
+        remember_base(tables, tables.game_id(key), str(request.base_url).rstrip("/"))
     return page(request, "table.html", **table_context(request, tables, key, spectate))
 
 
@@ -479,14 +496,16 @@ def set_public(request: Request, key: str, form: Form, tables: Tables) -> Respon
 async def events(request: Request, key: str, tables: Tables) -> StreamingResponse:
     gid = tables.game_id(key)
 
-    def stamp() -> tuple[tuple[object, ...], int]:
-        """What the pages show of the table (moves, marks, who sits where) and its last message."""
+    def stamp() -> tuple[tuple[object, ...], int, tuple[tuple[str, str], ...]]:
+        """What the pages show of the table (moves, marks, who sits where), its last message and the
+        settings of its chat (who is muted, whether spectators may chat)."""
         summary = tables.summary(key)
         said, seated = People(tables.store).activity(gid)
         marks = tuple(
             sorted((n, v) for n, v in tables.store.marks(gid).items() if not n.startswith(TOLD_MARK))
         )
-        return (summary.moves, summary.updated, marks, seated), said
+        rights = tuple((n, v) for n, v in marks if n in CHAT_MARKS)
+        return (summary.moves, summary.updated, marks, seated), said, rights
 
     looking = watch(gid)
     try:
@@ -516,6 +535,8 @@ async def events(request: Request, key: str, tables: Tables) -> StreamingRespons
                         yield f"event: changed\ndata: {now[0][0]}\n\n"
                     if now[1] != seen[1]:
                         yield f"event: chat\ndata: {now[1]}\n\n"
+                    if now[2] != seen[2]:
+                        yield "event: rights\ndata: chat\n\n"
                     seen, quiet = now, 0.0
                 elif quiet >= 15:
                     quiet = 0.0
@@ -576,8 +597,11 @@ def export(request: Request, key: str, tables: Tables) -> Response:
     saved = tables.store.export_game(gid)
     who = tables.visitor(request, key, match)
     data = export_data(match, saved, who)
+    carried = carried_data(People(tables.store), gid)
+    if data.get("format") == savefile.FORMAT:  # the whole record (not one seat's view) names the players
+        data["seated"] = carried["seated"]
     if chat_rights(who, tables.store.marks(gid), current(request, tables.secret)).read:
-        data["chat"] = [m.to_data() for m in People(tables.store).chat(gid)]
+        data["chat"] = carried["chat"]
     body = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     headers = {
         "Content-Disposition": f'attachment; filename="grognard-game-{gid}.json"',

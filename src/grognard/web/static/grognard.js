@@ -100,6 +100,7 @@ function show(table, html) {
   markBoard(document);
   loadOdds(table);
   tellTurn();
+  seenNow();
 }
 function stepUrl(table, at) {
   const base = table.getAttribute("hx-get") || "";
@@ -287,6 +288,21 @@ document.addEventListener("htmx:afterSwap", (event) => {
   localTimes(event.target);
 });
 
+// The chat's place (#chat-box) is fetched again when the host mutes a seat or lets spectators chat
+// (the stream's `rights`): the form comes or goes, and a message half typed is kept.
+let typed = null;
+document.addEventListener("htmx:beforeSwap", (event) => {
+  if (!(event.target instanceof Element) || event.target.id !== "chat-box") return;
+  const text = document.getElementById("chat-text");
+  typed = text ? text.value : null;
+});
+document.addEventListener("htmx:afterSwap", () => {
+  if (typed === null) return;
+  const text = document.getElementById("chat-text");
+  if (text && typed) text.value = typed;
+  typed = null;
+});
+
 // Your turn, told in an open tab: when the table shows that it is this browser's turn
 // ([data-status="your-turn"]) the page's title says so, and, when the tab is not the one looked at and the
 // player allowed it ([data-notify] asks), the browser shows a notice. Told once per turn (per ply).
@@ -309,10 +325,106 @@ document.addEventListener("DOMContentLoaded", () => {
   if (ask && "Notification" in window && Notification.permission === "default") ask.hidden = false;
 });
 document.addEventListener("htmx:afterSwap", (event) => {
-  if (event.target instanceof Element && event.target.id === "table") tellTurn();
+  if (event.target instanceof Element && event.target.id === "table") { tellTurn(); seenNow(); }
 });
 document.addEventListener("click", (event) => {
   const ask = event.target instanceof Element ? event.target.closest("[data-notify]") : null;
   if (!ask || !("Notification" in window)) return;
   Notification.requestPermission().then(() => { ask.hidden = true; });
+});
+
+// Coming back loses nothing ([data-missed], above the table): the page remembers in local storage, per
+// table and seat ([data-seen-key]), the last move it showed, and asks the server what happened since
+// ([data-missed-src] + that move) when the tab is opened again (it had been closed) or looked at again
+// (it was hidden), showing it until "Got it". A page that fell behind (its live stream broke, or a fetch of
+// the table or the chat failed: the network was lost) notes the move it showed; once it hears from the
+// server again it fetches the table and the chat anew (the changes made meanwhile were told to nobody) and
+// shows what happened since that move.
+function missedBox() { return document.querySelector("[data-missed]"); }
+function plyShown() {
+  const p = document.querySelector("#table [data-ply]");
+  return p && !p.hasAttribute("data-step") ? Number(p.dataset.ply) : null;
+}
+function seenStore(box, ply) {
+  const key = `grognard-seen:${box.dataset.seenKey}`;
+  try {
+    if (ply === undefined) { const kept = localStorage.getItem(key); return kept === null ? null : Number(kept); }
+    localStorage.setItem(key, String(ply));
+  } catch (error) { return null; }
+  return null;
+}
+function seenNow() {
+  const box = missedBox();
+  const now = plyShown();
+  if (box && now !== null && !document.hidden && behind === null) seenStore(box, now);
+}
+function showMissed(since) {
+  const box = missedBox();
+  if (!box || since === null || !Number.isFinite(since)) return;
+  const from = box.hidden || box.dataset.since === undefined ? since : Math.min(since, Number(box.dataset.since));
+  fetch(`${box.dataset.missedSrc}${from}`, { credentials: "same-origin", headers: { "HX-Request": "true" } })
+    .then((answer) => (answer.ok ? answer.text() : ""))
+    .then((html) => {
+      if (!html.trim()) return;
+      box.querySelector("[data-missed-events]").innerHTML = html;
+      box.dataset.since = String(from);
+      box.hidden = false;
+      localTimes(box);
+    })
+    .catch(() => {});
+}
+let behind = null; // the move shown when the page fell behind
+let streamOpened = false;
+let hiddenAt = null;
+function fellBehind() {
+  const box = missedBox();
+  if (box && behind === null) behind = plyShown() ?? seenStore(box);
+}
+function catchUp() {
+  const since = behind ?? plyShown();
+  behind = null;
+  const table = document.getElementById("table");
+  if (table && window.htmx) window.htmx.trigger(table, "sse:changed");
+  const chat = document.getElementById("chat-messages");
+  if (chat && window.htmx) window.htmx.trigger(chat, "sse:chat");
+  const box = document.getElementById("chat-box");
+  if (box && window.htmx) window.htmx.trigger(box, "sse:rights");
+  showMissed(since);
+}
+function liveRequest(event) {
+  const elt = event.detail && event.detail.elt;
+  return elt instanceof Element && (elt.id === "table" || elt.id === "chat-messages");
+}
+document.addEventListener("DOMContentLoaded", () => {
+  const box = missedBox();
+  const now = plyShown();
+  if (!box || now === null) return;
+  const seen = seenStore(box);
+  if (seen !== null && seen < now) showMissed(seen);
+  seenNow();
+});
+document.addEventListener("htmx:sseError", fellBehind);
+document.addEventListener("htmx:sendError", (event) => { if (liveRequest(event)) fellBehind(); });
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (liveRequest(event) && event.detail.successful && behind !== null) catchUp();
+});
+document.addEventListener("htmx:sseOpen", () => {
+  if (streamOpened) { fellBehind(); catchUp(); }
+  streamOpened = true;
+});
+window.addEventListener("offline", fellBehind);
+window.addEventListener("online", () => { setTimeout(() => { if (behind !== null) catchUp(); }, 1000); });
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) { hiddenAt = plyShown(); return; }
+  const now = plyShown();
+  if (hiddenAt !== null && now !== null && now > hiddenAt) showMissed(hiddenAt);
+  hiddenAt = null;
+  seenNow();
+});
+document.addEventListener("click", (event) => {
+  const close = event.target instanceof Element ? event.target.closest("[data-missed-close]") : null;
+  const box = close ? close.closest("[data-missed]") : null;
+  if (!box) return;
+  box.hidden = true;
+  delete box.dataset.since;
 });
