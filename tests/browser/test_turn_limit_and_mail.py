@@ -63,8 +63,8 @@ def test_a_late_move_is_made_by_the_bot_and_the_next_turn_is_told_by_email(
     form.locator("[data-limit]").select_option("300")
     form.locator("[data-limit-bot]").select_option("bot")
     form.locator("[data-save-lobby]").click()
-    expect(alice.locator("[data-turn-limit]")).to_contain_text("5 minutes")
-    expect(bob.locator("[data-turn-limit]")).to_contain_text("the game's standard bot", timeout=10_000)
+    expect(alice.locator("[data-turn-limit]")).to_contain_text("5 minutes", timeout=15_000)
+    expect(bob.locator("[data-turn-limit]")).to_contain_text("the game's standard bot", timeout=15_000)
 
     late = alice if alice.locator("[data-status=your-turn]").count() else bob
     with open_store() as store:

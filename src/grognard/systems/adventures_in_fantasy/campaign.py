@@ -650,6 +650,19 @@ class CampaignState(GameState):
         what, terrain = meeting.what, meeting.terrain
         place = check_terrain(terrain) if terrain else self.place
         kinds = {k.casefold(): k for k in KIND_LABELS.values()}
+        if what.casefold() == NOTHING:  # a day with nothing met: the last meeting is over
+            event = Event(
+                self.date.iso(), -1, "Party", "Encounter", "nothing met", "002_8449cbd1010a37a5.txt:860"
+            )
+            return replace(
+                self,
+                met="",
+                met_wounds=0,
+                met_dexterity=0,
+                force="",
+                reaction="",
+                events=(*self.events, event),
+            )
         if what.casefold() in kinds:
             met = kinds[what.casefold()]
         elif what.casefold() in creatures():
@@ -887,9 +900,8 @@ def _foe_met(state: CampaignState, i: int, arg: str) -> str:
     if not met:
         if not arg:
             raise UsageError(
-                "name the creature to fight: the campaign has met nothing (a table"
-                " procedure's meeting is only written in the log; a day passed on the road rolls the"
-                " campaign's own encounter)"
+                "name the creature to fight: the campaign has met nothing (a day's encounter, rolled on"
+                " the road or at the table, or 'Something met', sets what was met)"
             )
         return creature(arg).name
     if met == SOLDIERS:
