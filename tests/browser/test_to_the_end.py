@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import Console
 from tests.browser.test_tables import ply, start_game
@@ -36,7 +37,10 @@ def play_to_the_end(page: Page, choose: Chooser, clicks: int = 600) -> None:
         before = ply(page)
         yes = page.locator("[data-confirm-yes]")
         if yes.count():
-            yes.first.click()
+            try:  # the live stream may swap the table in meanwhile, question and all: look again
+                yes.first.click(timeout=5_000)
+            except PlaywrightTimeout:
+                continue
         else:
             buttons = page.locator("[data-actions] button[data-action]")
             words = [buttons.nth(k).inner_text() for k in range(buttons.count())]
