@@ -87,7 +87,12 @@ def test_a_closed_tab_and_a_lost_network_come_back_with_what_was_missed(
     play_until_other(alice)
     left_at = ply(alice)
     # the page's fetches fail while it is offline (the browser and htmx say so in the console)
-    console.allowed += ["ERR_INTERNET_DISCONNECTED", "htmx:sendError", "htmx:afterRequest", "htmx:sendAbort"] * 20
+    console.allowed += [
+        "ERR_INTERNET_DISCONNECTED",
+        "htmx:sendError",
+        "htmx:afterRequest",
+        "htmx:sendAbort",
+    ] * 20
     alice_ctx.set_offline(True)
     my_turn(bob)
     bob.fill("[data-chat-text]", "Your move, Alice")
