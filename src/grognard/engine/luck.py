@@ -80,6 +80,23 @@ class Appraiser(Protocol):
         """A roll thrown in words: its dice and what came of it."""
 
 
+class RollsOnly:
+    """An appraiser that judges rolls alone (a board game's combats): the worth of a whole position and of
+    the choices are not worked out, so no line over the game and no better choice is said."""
+
+    def value(self, state: GameState, seat: int) -> float | None:
+        """Not known: the worth of a whole position is not worked out."""
+        return None
+
+    def choices(self, before: GameState, seat: int) -> Mapping[Action, float] | None:
+        """Not known."""
+        return None
+
+    def action_words(self, before: GameState, action: Action) -> str:
+        """Not used (no choice is judged)."""
+        return action
+
+
 @dataclass(frozen=True)
 class RollLuck:
     """One roll that mattered: the move that threw it (`ply`, from 1), the roll and its dice in words,

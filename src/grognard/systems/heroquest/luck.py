@@ -9,15 +9,15 @@ searches, traps) are not judged.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from grognard.engine.game import CHANCE, Action, GameState
-from grognard.engine.luck import Appraiser, Judged, register_appraiser
+from grognard.engine.game import CHANCE, GameState
+from grognard.engine.luck import Appraiser, Judged, RollsOnly, register_appraiser
 from grognard.engine.session import MoveRecord
 from grognard.systems.heroquest.model.state import GM_PLAYER, HERO_PLAYER, QuestState
 
 
-class AttackAppraiser:
+class AttackAppraiser(RollsOnly):
     """HeroQuest's attacks for one seat (see the module docstring)."""
 
     unit = "Body Points"
@@ -48,18 +48,6 @@ class AttackAppraiser:
         else:
             what = f"A monster attacks the {before.hero_of(p.target).name}"
         return Judged(worths, what)
-
-    def value(self, state: GameState, seat: int) -> float | None:
-        """Not known: the worth of a whole position is not worked out."""
-        return None
-
-    def choices(self, before: GameState, seat: int) -> Mapping[Action, float] | None:
-        """Not known."""
-        return None
-
-    def action_words(self, before: GameState, action: Action) -> str:
-        """Not used (no choice is judged)."""
-        return action
 
     def roll_words(self, before: GameState, record: MoveRecord) -> str:
         """The combat dice of both sides and the Body Points taken."""

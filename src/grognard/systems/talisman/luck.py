@@ -9,10 +9,10 @@ board.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from grognard.engine.game import CHANCE, Action, GameState, Outcome
-from grognard.engine.luck import Appraiser, Judged, register_appraiser
+from grognard.engine.game import CHANCE, GameState, Outcome
+from grognard.engine.luck import Appraiser, Judged, RollsOnly, register_appraiser
 from grognard.engine.session import MoveRecord
 from grognard.systems.talisman.combat import LOSE, STANDOFF, WIN
 from grognard.systems.talisman.state import TalismanState
@@ -23,7 +23,7 @@ WORTH: dict[Outcome, float] = {WIN: 1.0, STANDOFF: 0.5, LOSE: 0.0}
 FLIPPED: dict[Outcome, Outcome] = {WIN: LOSE, LOSE: WIN, STANDOFF: STANDOFF}
 
 
-class CombatAppraiser:
+class CombatAppraiser(RollsOnly):
     """Talisman's combats for one seat (see the module docstring)."""
 
     unit = "combats won"
@@ -43,18 +43,6 @@ class CombatAppraiser:
             worths = {o: WORTH[FLIPPED[o] if flip else o] for o in WORTH}
             return Judged(worths, f"{kind} with another character")
         return None
-
-    def value(self, state: GameState, seat: int) -> float | None:
-        """Not known: the worth of a whole position is not worked out."""
-        return None
-
-    def choices(self, before: GameState, seat: int) -> Mapping[Action, float] | None:
-        """Not known."""
-        return None
-
-    def action_words(self, before: GameState, action: Action) -> str:
-        """Not used (no choice is judged)."""
-        return action
 
     def roll_words(self, before: GameState, record: MoveRecord) -> str:
         """The dice of both sides and the result, for the seat whose combat it is."""
