@@ -14,6 +14,10 @@ The garbage collector runs less often in the test processes (`collect_less`): th
 millions of short-lived frozen states, and with Python's default thresholds (700, 10, 10) the collector
 took some 12% of Talisman's rules time, most of it walking long-lived objects (the catalog, the caches)
 that will never be garbage. `GROGNARD_TEST_GC=default` keeps the defaults (docs/performance.md).
+
+Hypothesis runs with no deadline: a per-example time limit is a time asserted in a test, and on a busy
+machine a first example that loads a table takes longer than the default 200 ms (seen as a "flaky"
+failure of a parser round trip under a load of 17 on 2 cores).
 """
 
 from __future__ import annotations
@@ -26,11 +30,14 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.bytecode import keep_compiled_modules
 from tests.pgserver import PostgresFailed, PostgresMissing, throwaway_server
 
 keep_compiled_modules(os.environ)
+settings.register_profile("grognard", deadline=None)
+settings.load_profile("grognard")
 
 GC_THRESHOLDS = (50_000, 20, 100)
 """The collector's thresholds in the test processes: a young collection after 50,000 new containers

@@ -14,6 +14,7 @@ from grognard.systems.adventures_in_fantasy.action_text import (
     Find,
     ForcePart,
     ForMember,
+    Holding,
     Money,
     Party,
     Place,
@@ -68,6 +69,8 @@ def test_the_arguments_print_and_parse_back(head: str, tail: str) -> None:
     assert Source.parse(str(Source(tail, head))) == Source(tail, head)
     assert Purchase.parse(str(Purchase(tail, head))) == Purchase(tail, head)
     assert ForcePart.parse(str(ForcePart(head, tail))) == ForcePart(head, tail)
+    assert Holding.parse(str(Holding(head, head, head))) == Holding(head, head, head)
+    assert Holding.parse(str(Holding(head, "", head))) == Holding(head, "", head)
     assert Reaction.parse(str(Reaction(head, head, tail))) == Reaction(head, head, tail)
 
 

@@ -120,6 +120,8 @@ def test_act_help_lists_every_action_the_campaign_accepts() -> None:
         "find:I:ITEM[:LB]": ("find:0:Silver cup:2",),
         "drop:I:ITEM": ("drop:0:Silver cup",),
         "pay-men:I:INCOME": ("hire:0:1", "pay-men:0:20"),
+        "hold:I:NAME[:PEOPLE][:GP]": ("hold:0:Bleakwood", "hold:0:Serfs:3000:1/2"),
+        "release:I:NAME": ("release:0:Serfs",),
         "note:TEXT": ("note:the road is long",),
         "meet:WHAT[:TERRAIN]": ("meet:Wolf:forest", "fight:0:", "break"),
         "town:NAME:POP[:MAKERS]": ("town:Riverford:1200:Armorer+Merchant:10",),

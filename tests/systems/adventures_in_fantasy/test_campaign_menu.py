@@ -17,7 +17,7 @@ def test_a_campaign_is_started_played_and_continued_from_the_menu(tmp_path: Path
     number = menu_choice(tmp_path, "Adventures in Fantasy: Start a kept campaign")
     # seed 5 rolls a Guildsman/Fighter with 26 months of schooling: soldier, Physical Training I;
     # then four weeks by the "Let weeks pass" form, one by the listed action, a typed-out action refused
-    script = f"{number}\n7\nAlric\n5\n\n2\n2\ndone\n8\n4\n\n1\n22\nbogus\n\nq\n"
+    script = f"{number}\n7\nAlric\n5\n\n2\n2\ndone\n8\n4\n\n1\n23\nbogus\n\nq\n"
     ran = grognard(stdin=script, home=tmp_path)
     assert ran.code == 0, ran.err
     assert "Starting education: 26 of 26 months left." in ran.out
@@ -36,7 +36,7 @@ def test_a_campaign_is_started_played_and_continued_from_the_menu(tmp_path: Path
     before = int(str(games[0]["moves"]))
     cont = re.search(r"(\d+)\. Continue a saved game", ran.out)
     assert cont
-    again = grognard(stdin=f"{cont.group(1)}\n1\n22\nwound:0:2\n\ns\nq\nq\n", home=tmp_path)
+    again = grognard(stdin=f"{cont.group(1)}\n1\n23\nwound:0:2\n\ns\nq\nq\n", home=tmp_path)
     assert again.code == 0, again.err
     assert "Alric" in again.out and "cannot be continued" not in again.out
     assert "Physical Training I (6 mo)" in again.out  # the sheet shows the schooling

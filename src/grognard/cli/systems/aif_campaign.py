@@ -336,7 +336,8 @@ ACTIONS: tuple[tuple[str, str], ...] = tuple(
     for head in (
         *("add", "advance", "exp", "boast", "renown", "found-out", "wound", "shoot", "fight", "join"),
         *("round", "break", "study", "skill", "practise", "neglect", "service", "hire", "lose", "unpaid"),
-        *("promote", "align", "take", "spend", "share", "buy", "find", "drop", "pay-men", "note", "meet"),
+        *("promote", "align", "take", "spend", "share", "buy", "find", "drop", "pay-men"),
+        *("hold", "release", "note", "meet"),
         "town",
         *("place", "travel", "days", "study-break", "kill", "end"),
     )
@@ -458,6 +459,8 @@ def sheet_rows(data: dict[str, Any]) -> list[tuple[str, str]]:
     found_out = " (found out)" if rep["verified_only"] else ""
     rows.append(("Reputation", f"{float(Fraction(rep['value'])):g}{found_out}"))
     rows.append(("Hirelings", str(data["hirelings"]["men"])))
+    if data["lands"]:
+        rows.append(("Lands", "; ".join(k["text"] for k in data["lands"]) + " a year"))
     return rows
 
 

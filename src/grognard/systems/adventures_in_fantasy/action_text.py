@@ -11,7 +11,8 @@ dataclass per kind and `str()` prints it back (`parse(str(a)) == a`, a property 
 
 Arguments stay text: the rules check them and say what is wrong. The arguments that have parts read with
 `Money` ("GP:SP"), `Bowshot` ("BOW:YARDS"), `StudyBreak` ("WEEKS:YEAR"), `Find` ("ITEM:POUNDS") and
-`SkillArg` ("NAME:BASE"), `Purchase` ("ITEM:N", Table D's supplies) and `ForcePart` ("Soldiers:foot"); the
+`SkillArg` ("NAME:BASE"), `Holding` ("NAME:PEOPLE:GP"), `Purchase` ("ITEM:N", Table D's supplies) and
+`ForcePart` ("Soldiers:foot"); the
 ones written in parts of their own with `CourseArg` ("26:tailor") and `town_parts`
 ("NAME:POPULATION:MAKERS:MARKUP:walled"). A rulebook source "FILE:LINES" reads with `Source`.
 
@@ -228,6 +229,28 @@ class SkillArg:
 
     def __str__(self) -> str:
         return f"{self.name}:{self.base}" if self.name else self.base
+
+
+@dataclass(frozen=True)
+class Holding:
+    """ "NAME", "NAME:PEOPLE" or "NAME:PEOPLE:GP": a town or holdings held, its people and the gold each
+    pays a year (either may be empty)."""
+
+    name: str
+    people: str = ""
+    gold: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> Holding:
+        """ "NAME[:PEOPLE[:GP]]"."""
+        name, _, rest = text.partition(":")
+        people, _, gold = rest.partition(":")
+        return cls(name, people, gold)
+
+    def __str__(self) -> str:
+        if self.gold:
+            return f"{self.name}:{self.people}:{self.gold}"
+        return f"{self.name}:{self.people}" if self.people else self.name
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,9 @@ campaign with undo, export and replay like any game. The referee is player 0. Hi
     skill:I:NAME:BASE / practise:I:NAME / neglect:I:NAME   a weapon skill, kept up or not
     service:I:W           W weeks (0-4) of magical service a month
     hire:I:N / lose:I:N / unpaid:I   hirelings recruited, lost, or deserting unpaid (:1892-1898)
+    hold:I:NAME[:PEOPLE[:GP]]   he holds a town (its people, the campaign's or the book's town) or
+                          holdings of PEOPLE people, each paying GP a year (else 3, :1411) with his income
+    release:I:NAME        he no longer holds that town or those holdings
     promote:I             the referee opens the next rank for him (one rank a year)
     align:I:ALIGNMENT     law, neutral, chaos or none
     end                   the campaign ends
@@ -126,6 +129,7 @@ from grognard.systems.adventures_in_fantasy.fight import (
 )
 from grognard.systems.adventures_in_fantasy.hirelings import recruit_limit
 from grognard.systems.adventures_in_fantasy.journey import KIND_LABELS, NOTHING, day_outcomes, day_roll
+from grognard.systems.adventures_in_fantasy.lands import holding, land_of, released
 from grognard.systems.adventures_in_fantasy.melee import MeleeState, chances, plan
 from grognard.systems.adventures_in_fantasy.missiles import Shot
 from grognard.systems.adventures_in_fantasy.purse import (
@@ -169,7 +173,13 @@ from grognard.systems.adventures_in_fantasy.time import (
     throw,
     week_tasks,
 )
-from grognard.systems.adventures_in_fantasy.towns import MEN_PER_RECRUIT, Town, find_town, parse_town
+from grognard.systems.adventures_in_fantasy.towns import (
+    BOOK_TOWNS,
+    MEN_PER_RECRUIT,
+    Town,
+    find_town,
+    parse_town,
+)
 
 MAX_TRAVEL_DAYS = 28
 """The most days one `travel` may take (a month of 28 days)."""
@@ -1076,6 +1086,19 @@ def _unpaid(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     )
 
 
+def _hold(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    land = land_of(arg, (*state.towns, *BOOK_TOWNS))
+    moved = m.model_copy(update={"lands": holding(m.lands, land)})
+    text = f"he holds {land.describe()} a year, paid each Day of Tehuti"
+    return state._with_member(i, moved)._note(i, "Lands", text, "002_8449cbd1010a37a5.txt:1411, 1420-1422")
+
+
+def _release(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
+    lands, land = released(m.lands, arg)
+    text = f"he no longer holds {land.name}"
+    return state._with_member(i, m.model_copy(update={"lands": lands}))._note(i, "Lands", text, "")
+
+
 def _promote(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     year = state.date.year
     done = promote(
@@ -1187,6 +1210,8 @@ _REFEREE_HANDLERS: dict[str, _Handler] = {
     "unpaid": _unpaid,
     "promote": _promote,
     "align": _align,
+    "hold": _hold,
+    "release": _release,
 }
 REFEREE_ACTIONS: Registry[_Handler] = Registry("referee action", _REFEREE_HANDLERS, {}, {})
 """The referee's actions on one character ("exp:0:12"), by name (the party's own, "add", "advance",

@@ -20,6 +20,7 @@ from grognard.systems.adventures_in_fantasy.action_text import (
     Bowshot,
     Find,
     ForMember,
+    Holding,
     Money,
     Party,
     Place,
@@ -108,6 +109,7 @@ _VERBS = {
     "drop": "leaves his {arg}",
     "pay-men": "pays his hirelings' month (their rank's income {arg} GP a year)",
     "kill": "is finished off",
+    "release": "no longer holds {arg}",
 }
 _PARTY = {
     "round": "The melee goes on another turn",
@@ -145,6 +147,10 @@ def _member_label(state: CampaignState, head: str, index: int, arg: str) -> str:
         found = Find.parse(arg)
         weight = f" ({found.pounds} lb)" if found.pounds else ""
         return f"{name} finds {found.item}{weight} as treasure"
+    if head == "hold":
+        held = Holding.parse(arg)
+        people = f"{held.people} people" if held.people else "its people"
+        return f"{name} holds {held.name} ({people} at {held.gold or 3} GP a year each)"
     verb = _VERBS.get(head)
     return f"{name} {verb.format(arg=arg.replace(':', ' at '))}" if verb else ""
 

@@ -2,7 +2,7 @@
 
 One function per view, so the command line and the browser desk render the same facts: `sheet` is
 everything the referee keeps for one character (ratings, standing, courses and skills, kit with its
-weight and what it does to his move and fatigue, money, wounds, experience, reputation, age);
+weight and what it does to his move and fatigue, money and lands, wounds, experience, reputation, age);
 `party` is one line per character and the party's totals.
 """
 
@@ -15,6 +15,7 @@ from grognard.systems.adventures_in_fantasy.equipment import (
     character_fatigue_rate,
     character_movement,
 )
+from grognard.systems.adventures_in_fantasy.lands import revenue
 from grognard.systems.adventures_in_fantasy.time import Member
 
 
@@ -79,8 +80,12 @@ def sheet(index: int, m: Member) -> dict[str, Any]:
             "gold": c.funds_gp,
             "silver": m.silver,
             "copper": m.copper,
-            "yearly_income_gp": c.yearly_income_gp,
+            "yearly_income_gp": c.yearly_income_gp + revenue(m.lands),
         },
+        "lands": [
+            {"name": k.name, "people": k.people, "revenue_gp": k.revenue_gp, "text": k.describe()}
+            for k in m.lands
+        ],
         "health": {
             "hit_points": c.hit_points,
             "wounds": c.wounds,

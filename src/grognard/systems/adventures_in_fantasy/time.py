@@ -53,6 +53,7 @@ from grognard.systems.adventures_in_fantasy.experience import (
     vacancy_roll,
 )
 from grognard.systems.adventures_in_fantasy.hirelings import Band
+from grognard.systems.adventures_in_fantasy.lands import Land, revenue
 from grognard.systems.adventures_in_fantasy.lookups import death_chance
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 
@@ -99,7 +100,7 @@ class Skill(Model):
 class Member(Model):
     """A kept character and what the campaign knows beyond the sheet: alignment, exact experience,
     reputation, illness, the last promotion's year, a course, skills, magical service, silver and copper
-    (gold is on the sheet), men."""
+    (gold is on the sheet), men, lands held."""
 
     character: Character
     alignment: Alignment = ""
@@ -113,6 +114,7 @@ class Member(Model):
     silver: int = Field(default=0, ge=0)
     copper: int = Field(default=0, ge=0)
     band: Band = Band()
+    lands: tuple[Land, ...] = ()
     seed: int | None = None
 
     @property
@@ -387,14 +389,14 @@ def effect(
             f"now {c.age + 1}",
             _src("251"),
         )
-    if task == "income" and c.yearly_income_gp:
-        funds = c.funds_gp + c.yearly_income_gp
-        text = f"{c.yearly_income_gp} GP for the year, funds {funds} GP"
-        return member.with_character(c.model_copy(update={"funds_gp": funds})), (
-            "Income",
-            text,
-            _src("194-213, 1860"),
-        )
+    if task == "income" and (c.yearly_income_gp or revenue(member.lands)):
+        paid = c.yearly_income_gp + revenue(member.lands)
+        funds = c.funds_gp + paid
+        parts = [f"{c.yearly_income_gp} GP by his rank and courses"] if c.yearly_income_gp else []
+        parts += [f"{k.revenue_gp:,} GP from {k.name}" for k in member.lands]
+        text = f"{paid:,} GP for the year ({'; '.join(parts)}), funds {funds:,} GP"
+        lines = "194-213, 1860, 1411" if member.lands else "194-213, 1860"
+        return member.with_character(c.model_copy(update={"funds_gp": funds})), ("Income", text, _src(lines))
     if task == "forget":
         band = member.band.forget(date.ordinal)
         if band != member.band:

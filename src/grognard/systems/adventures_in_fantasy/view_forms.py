@@ -90,6 +90,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("fight", "A fight: shoot, fight a creature, join a fight"),
     ("learning", "Courses and skills: study, weapon skills, magical service, time away"),
     ("hirelings", "Hirelings: recruit, lose, pay"),
+    ("lands", "Lands: a town or holdings held, and their revenue"),
     ("money", "Money and kit: take, spend, buy, find, drop"),
 )
 """The forms' groups in the order a front end lists them, each with its label."""
@@ -338,6 +339,30 @@ FORMS: tuple[Form, ...] = (
         "his hirelings' month: pay by their rank's yearly income, and upkeep",
         "hirelings",
         Field("INCOME", "Their rank's yearly income in gold", "number", 0, 1_000_000),
+    ),
+    _who(
+        "hold",
+        "Hold a town or holdings",
+        "he holds a town or a castle's holdings: its people pay him revenue each year (3 GP a head, as"
+        " the book's Bleakwood, unless another rate is given)",
+        "lands",
+        Field("NAME", "Which town or holdings"),
+        Field(
+            "PEOPLE",
+            "How many people (blank: the town's population)",
+            "number",
+            1,
+            MAX_POPULATION,
+            optional=True,
+        ),
+        Field("GP", "Gold each pays a year (blank: 3)", optional=True),
+    ),
+    _who(
+        "release",
+        "Give up a town or holdings",
+        "he no longer holds that town or holdings",
+        "lands",
+        Field("NAME", "Which town or holdings"),
     ),
     _who("take", "Money taken", "money taken (treasure, a reward) into his purse", "money", GP, SP),
     _who("spend", "Money spent", "money spent from his purse", "money", GP, SP),
