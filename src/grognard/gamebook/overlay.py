@@ -281,3 +281,30 @@ def merge_section(draft: Draft, spec: SectionOverlay | None, warn: list[str]) ->
         ending=ending,
         title=(spec.title if spec is not None and spec.title is not None else draft.title),
     )
+
+
+def combine(under: Overlay, over: Overlay) -> Overlay:
+    """`over` laid on `under`: the book's fields and each section's fields that `over` gives replace
+    `under`'s (a section's choices one by one, by index, and its fight field by field, `on` and
+    `modifiers` key by key); declared items are joined, `over`'s winning.
+    A section `over` drops is dropped whatever `under` said of it."""
+    book = under.book.model_dump(by_alias=True, exclude_unset=True)
+    book.update(over.book.model_dump(by_alias=True, exclude_unset=True))
+    book["items"] = {**under.book.items, **over.book.items}
+    sections = dict(under.sections)
+    for sid, spec in over.sections.items():
+        below = sections.get(sid)
+        if below is None or spec.drop:
+            sections[sid] = spec
+            continue
+        data = below.model_dump(by_alias=True, exclude_unset=True)
+        data.update(spec.model_dump(by_alias=True, exclude_unset=True))
+        data["choices"] = {**below.choices, **spec.choices}
+        if below.fight is not None and spec.fight is not None:
+            fight = below.fight.model_dump(by_alias=True, exclude_unset=True)
+            fight.update(spec.fight.model_dump(by_alias=True, exclude_unset=True))
+            fight["on"] = {**below.fight.on, **spec.fight.on}
+            fight["modifiers"] = {**below.fight.modifiers, **spec.fight.modifiers}
+            data["fight"] = fight
+        sections[sid] = SectionOverlay.model_validate(data)
+    return Overlay.model_validate({"format": over.format, "book": book, "sections": sections})

@@ -30,12 +30,14 @@ from grognard.gamebook.model import Book, BookInfo, Choice, Condition, Creature,
 from grognard.gamebook.overlay import (
     Draft,
     Overlay,
+    combine,
     dropped,
     load_overlay,
     merge_section,
     missing_keys,
     orphans,
 )
+from grognard.gamebook.projectaon_rules import Reading, enforced_with, read_rules
 from grognard.gamebook.projectaon_series import BY_CODE, Series, detect_series
 from grognard.gamebook.projectaon_xml import CHARACTERS, MAX_BOOK_BYTES, PLACEHOLDER, parse_xml
 
@@ -67,6 +69,8 @@ class ImportReport:
 
     book: Book
     warnings: tuple[str, ...]
+    reading: Reading | None = None
+    """The rules read from the prose (None when the prose was not read)."""
 
 
 def _tag(el: Element) -> str:
@@ -401,19 +405,39 @@ def import_projectaon_bytes(
     overlay_file: str = "<overlay>",
     system: str = "grey-star",
     series: str = "gs",
+    read_prose: bool = False,
+    shipped: dict[str, Overlay] | None = None,
 ) -> ImportReport:
     """A book from the bytes of a Project Aon XML file; `folder` is where entity files may be read
     (None: nowhere). A book of a series other than `series` (a code of
     `grognard.gamebook.projectaon_series.SERIES`) is refused with an `OtherSeriesError`. A
-    `ContentError` names the file, the place and the reason."""
+    `ContentError` names the file, the place and the reason.
+
+    With `read_prose`, the rules the text gives (`grognard.gamebook.projectaon_rules`) come first; the
+    overlay shipped for the book (`shipped`, by the book's title in the XML) is laid on them, and the
+    reader's `overlay` on both."""
     root, warnings = parse_xml(data, file, folder)
     _series_check(root, file, series, warnings)
     overlay = overlay or Overlay()
+    reading = None
     try:
         title, author, drafts = _drafts(root, file, warnings)
         missing = missing_keys(overlay, drafts)
         if missing:
             raise ContentError(overlay_file, "", "keys naming nothing in the book: " + ", ".join(missing))
+        ours = (shipped or {}).get(title)
+        if ours is not None:
+            missing = missing_keys(ours, drafts)
+            if missing:
+                raise ContentError(f"the rules shipped for {title}", "", "keys naming nothing in the book: "
+                                   + ", ".join(missing))  # fmt: skip
+        if read_prose:
+            reading = read_rules(drafts, dropped(overlay) | (dropped(ours) if ours else set()))
+            base = reading.overlay if ours is None else combine(reading.overlay, ours)
+            overlay = combine(base, overlay)
+            reading.tally.with_overlays = enforced_with(reading, overlay)
+        elif ours is not None:
+            overlay = combine(ours, overlay)
         if overlay.book.start is not None and overlay.book.start not in drafts:
             raise ContentError(overlay_file, "book.start", f"no section {overlay.book.start!r}")
         book = _build(drafts, title or Path(file).stem or "Untitled", author, overlay, system, warnings)
@@ -433,17 +457,23 @@ def import_projectaon_bytes(
                 f"section {sid}: no way leads here from the start section {book.book.start} "
                 "(say orphan = true in the overlay if the book means it)"
             )
-    return ImportReport(book, tuple(warnings))
+    return ImportReport(book, tuple(warnings), reading)
 
 
 def import_projectaon(
-    xml_path: Path, overlay_path: Path | None = None, system: str = "grey-star", series: str = "gs"
+    xml_path: Path,
+    overlay_path: Path | None = None,
+    system: str = "grey-star",
+    series: str = "gs",
+    read_prose: bool = False,
+    shipped: dict[str, Overlay] | None = None,
 ) -> ImportReport:
-    """The book in the Project Aon XML file at `xml_path`, with the rules overlay at `overlay_path`
-    merged in, and the import's warnings. Only these files, and entity files in the book's own
-    folder, are read."""
+    """The book in the Project Aon XML file at `xml_path`, with the rules its prose gives, the overlay
+    shipped for it and the rules overlay at `overlay_path` merged in, and the import's warnings. Only
+    these files, and entity files in the book's own folder, are read."""
     overlay = load_overlay(overlay_path) if overlay_path is not None else None
     data = read_file(xml_path, MAX_BOOK_BYTES, "book")
     return import_projectaon_bytes(
-        data, str(xml_path), xml_path.parent, overlay, str(overlay_path or "<overlay>"), system, series
-    )
+        data, str(xml_path), xml_path.parent, overlay, str(overlay_path or "<overlay>"), system, series,
+        read_prose, shipped,
+    )  # fmt: skip

@@ -51,9 +51,9 @@ def test_import_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
 
 
 def test_without_an_overlay_the_import_still_writes_a_book(tmp_path: Path) -> None:
-    """Without --rules the prose's rules are missing, but the book is written and sound."""
+    """With --plain and no --rules the prose's rules are missing, but the book is written and sound."""
     out = tmp_path / "plain.toml"
-    ran = grognard("gs", "import", str(XML), "-o", str(out), home=tmp_path)
+    ran = grognard("gs", "import", str(XML), "-o", str(out), "--plain", home=tmp_path)
     assert ran.code == 0, ran.err
     assert load_book(out).sections["2"].test is None
 

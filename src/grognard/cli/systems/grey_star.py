@@ -4,6 +4,7 @@ Table and the exact odds of a fight (thin: the rules and odds live in the system
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
@@ -33,7 +34,9 @@ from grognard.engine.game import OptionValue
 from grognard.engine.odds.solver import DEFAULT_BUDGET, MAX_BUDGET
 from grognard.gamebook.check import check_book
 from grognard.gamebook.load import dump_book
+from grognard.gamebook.overlay import Overlay, load_overlay
 from grognard.gamebook.projectaon import OtherSeriesError, import_projectaon
+from grognard.gamebook.projectaon_rules import Reading
 from grognard.systems.grey_star import crt
 from grognard.systems.grey_star.advice import ADVICE_BUDGET
 from grognard.systems.grey_star.books import BOOKS
@@ -180,18 +183,33 @@ def import_book(
         Path | None, typer.Option("--rules", help="The rules overlay (TOML) for the book.")
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output file.")] = False,
+    report_rules: Annotated[
+        bool,
+        typer.Option(
+            "--report", help="List every rule read from the text and every rule-like sentence not read."
+        ),
+    ] = False,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Read no rules from the text and ship no overlay: choices only.")
+    ] = False,
 ) -> None:
-    """Import a Project Aon Grey Star book (XML) with its rules overlay into a book file that `play`
-    reads. A book of another series (Lone Wolf, Freeway Warrior, the Magnamund Companion) is refused,
-    saying which it is and what grognard offers for its fights."""
+    """Import a Project Aon Grey Star book (XML) into a book file that `play` reads: the rules its text
+    gives (Powers, items, scores and Nobles tested; random numbers; evasion; combat modifiers; ENDURANCE,
+    WILLPOWER, Nobles and items gained or lost) are read, the rules grognard ships for the book and your
+    overlay (`--rules`) laid on them. A book of another series (Lone Wolf, Freeway Warrior, the
+    Magnamund Companion) is refused, saying which it is and what grognard offers for its fights."""
     if output.exists() and not force:
         raise UsageError(f"{output} exists; add --force to overwrite it")
     try:
-        report = import_projectaon(book, rules, SYSTEM.id, "gs")
+        report = import_projectaon(
+            book, rules, SYSTEM.id, "gs", read_prose=not plain, shipped=None if plain else shipped_overlays()
+        )
     except OtherSeriesError as e:
         raise UsageError(f"{e}; {OTHER_SERIES_HINT}") from None
     for warning in report.warnings:
         err.print(f"{book}: warning: {warning}", markup=False, soft_wrap=True)
+    if report_rules and report.reading is not None:
+        _print_reading(report.reading)
     output.write_text(dump_book(report.book), encoding="utf-8")
     problems = check_book(report.book, GS_RULES)
     out.print(f"{output}: {len(report.book.sections)} sections written", markup=False)
@@ -200,6 +218,48 @@ def import_book(
             f"{len(problems)} problem(s) for the overlay to fix; see: grognard grey-star check {output}",
             markup=False,
         )
+
+
+SHIPPED = Path(__file__).parents[2] / "systems" / "grey_star" / "data" / "projectaon"
+"""The rules overlays grognard ships for the Project Aon books (what their text says but the importer
+cannot read), and `index.toml`, naming each book's by its title."""
+
+
+def shipped_overlays(folder: Path = SHIPPED) -> dict[str, Overlay]:
+    """The shipped overlays by the title of their book."""
+    index = folder / "index.toml"
+    if not index.exists():
+        return {}
+    names = tomllib.loads(index.read_text(encoding="utf-8"))
+    return {str(title): load_overlay(folder / str(name)) for title, name in names.items()}
+
+
+def _print_reading(reading: Reading) -> None:
+    """The rules read, one a line, then the sentences not read, then the counts."""
+    for p in reading.phrases:
+        out.print(
+            f"read: section {p.section}: {p.kind}: {p.rule}: {p.sentence}", markup=False, soft_wrap=True
+        )
+    for u in reading.unread:
+        why = f" ({u.why})" if u.why else ""
+        out.print(f"unread: section {u.section}{why}: {u.sentence}", markup=False, soft_wrap=True)
+    for item, where in reading.ungiven.items():
+        if item not in GS_RULES.builtin_items:
+            out.print(
+                f"never given: {item} (tested in sections {', '.join(where)}): carried from an earlier book, "
+                "chosen at the start, or given in a sentence not read",
+                markup=False,
+                soft_wrap=True,
+            )
+    t = reading.tally
+    out.print(
+        f"{len(reading.phrases)} phrases read, {len(reading.unread)} rule-like sentences not read; "
+        f"{t.with_overlays} of {t.conditional} conditional choices enforced ({t.enforced} read from the "
+        "text); "
+        f"{t.evade_set} of {t.evadable} "
+        f"evadable fights evade ({t.fights} fights)",
+        markup=False,
+    )
 
 
 def parse_enemy(text: str) -> tuple[int, int]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
+from dataclasses import replace
 from fractions import Fraction
 from typing import TypeAlias
 
@@ -146,7 +147,7 @@ class FightAdvice:
             tuple(sorted(ends.items())),
         )
         budget = self.budget_of(options)
-        combat = fight.combat
+        combat = fight.combat if not fight.waiting else replace(fight.combat, can_evade=False)
         key = (*fight_constants(combat), budget)
         failed = self._too_big.get(key)
         if (failed is not None and 2 * _size(combat) > failed) or clearly_too_large(combat, budget):

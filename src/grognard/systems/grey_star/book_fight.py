@@ -39,6 +39,15 @@ class BookFight(GameState):
     combat: CombatState
     enemies: tuple[Enemy, ...]
     index: int = 0
+    evade_wait: int = 0
+    """Rounds to fight before evasion opens (the text's "you may evade after N rounds")."""
+    rounds: int = 0
+    """Rounds fought so far in this fight."""
+
+    @property
+    def waiting(self) -> bool:
+        """True while evasion, offered by the text, is not open yet."""
+        return self.rounds < self.evade_wait
 
     @property
     def enemy(self) -> Enemy:
@@ -61,7 +70,8 @@ class BookFight(GameState):
 
     def _actions(self) -> Sequence[Action]:
         actions = list(self.combat.legal_actions())
-        return [a for a in actions if not parse_action(a)[1] or parse_action(a)[0] <= 1]
+        closed = self.waiting
+        return [a for a in actions if not parse_action(a)[1] or (parse_action(a)[0] <= 1 and not closed)]
 
     def _outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
         return self.combat.chance_outcomes()
@@ -73,9 +83,10 @@ class BookFight(GameState):
     def _apply(self, move: Move) -> BookFight:
         combat = self.combat.apply(move)
         assert isinstance(combat, CombatState)
+        rounds = self.rounds + (1 if self.combat.phase == "round" else 0)  # a random number ends a round
         if combat.outcome == "win" and self.index + 1 < len(self.enemies):
             if combat.rounds_left == 0:
-                return replace(self, combat=replace(combat, outcome="rounds-over"))
+                return replace(self, combat=replace(combat, outcome="rounds-over"), rounds=rounds)
             nxt = self.enemies[self.index + 1]
             fresh = replace(
                 combat,
@@ -84,8 +95,8 @@ class BookFight(GameState):
                 phase="decide",
                 outcome="",
             )
-            return replace(self, combat=fresh, index=self.index + 1)
-        return replace(self, combat=combat)
+            return replace(self, combat=fresh, index=self.index + 1, rounds=rounds)
+        return replace(self, combat=combat, rounds=rounds)
 
     def result(self) -> Result:
         """The result of the combat that ended the fight (a win only once the last creature fell)."""

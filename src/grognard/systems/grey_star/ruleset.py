@@ -84,7 +84,7 @@ ITEM_PROPERTIES: dict[str, type] = {"weapon": bool, "special": bool, "herb": boo
 """What `[book.items]` may say of an item: a weapon (at most 2 carried), a Special Item, a Herb Pouch
 item (Backpack without Alchemy), a description; an item with none of the three goes in the Backpack."""
 
-INT_MODIFIERS = {"combat_skill": -100, "max_rounds": 1, "willpower_drain": 0}
+INT_MODIFIERS = {"combat_skill": -100, "max_rounds": 1, "willpower_drain": 0, "evade_after": 0}
 """Whole-number fight modifiers and their lowest value."""
 BOOL_MODIFIERS = ("immune_to_staff",)
 """True/false fight modifiers."""
@@ -472,7 +472,8 @@ class GreyStarRuleset(Ruleset):
             can_evade=fight.escape is not None,
             willpower_drain=int(mods.get("willpower_drain", 0)),
         )
-        return BookFight(start_combat(sheet.ready, foe, sheet.wielded), enemies)
+        wait = int(mods.get("evade_after", 0))
+        return BookFight(start_combat(sheet.ready, foe, sheet.wielded), enemies, evade_wait=wait)
 
     def end_fight(
         self, sheet: GreyStarSheet, fight: Fight, final: GameState, ctx: Context
