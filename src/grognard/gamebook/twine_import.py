@@ -6,6 +6,7 @@ Twee files, `StoryIncludes`) is gathered into one first (`import_story_file`).""
 from __future__ import annotations
 
 import shlex
+from dataclasses import replace
 from pathlib import Path, PurePath
 
 from grognard.engine.errors import ContentError
@@ -110,7 +111,7 @@ def import_html(text: str, file: str = "<html>", system: str = "") -> StoryImpor
         names = ", ".join(repr(s.title) for s in stories[1:6])
         first = stories[0].title
         more = f"the archive holds {len(stories)} stories: imported the first ({first!r}), not {names}"
-        report = StoryImport(report.book, (more, *report.warnings))
+        report = replace(report, warnings=(more, *report.warnings))
     return report
 
 
@@ -145,4 +146,4 @@ def import_story_file(path: Path, system: str = "") -> StoryImport:
             return import_story(data, str(path), system)
     gathered = gather(path)
     report = import_twee_report(gathered.text, str(path), system)
-    return StoryImport(report.book, (*gathered.warnings, *report.warnings))
+    return replace(report, warnings=(*gathered.warnings, *report.warnings))

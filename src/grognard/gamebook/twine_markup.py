@@ -8,9 +8,13 @@ Understood, by story format (an unknown format gets all of them):
   a link to a URL stays text;
 - Harlowe: `(goto:)`, `(redirect:)`, `(link-goto:)`, `(link-reveal-goto:)`, `(click-goto:)`,
   `(mouseover-goto:)`, `(mouseout-goto:)`; a `(goto:)` inside the hook of a `(link:)` takes its text;
-- SugarCube: `<<link>>`, `<<button>>`, `<<click>>`, `<<goto>>`, `<<actions>>`, `<<choice>>`,
-  `<<textbox>>` and `<<numberbox>>` given a passage, image links `[img[title|image][P]]`; a `<<goto>>`
-  inside `<<link "text">>` ... `<</link>>` takes its text; `/* */` and `/% %/` comments;
+  a changer attached to a link, `(text-colour: red)[[Go->P]]`, leaves the link;
+- SugarCube: `<<link>>`, `<<button>>`, `<<click>>`, `<<goto>>` (a bare word too: `<<goto Launch>>`),
+  `<<actions>>`, `<<choice>>`, `<<textbox>>` and `<<numberbox>>` given a passage, image links
+  `[img[title|image][P]]`; a `<<goto>>` inside `<<link "text">>` ... `<</link>>` takes its text; quoted
+  link components (`[["A | B"]]`) and web addresses read as SugarCube reads them; the macros the story
+  defines are noted (`Markup.calls`) and their arguments naming passages kept (`Markup.custom`);
+  `/* */` and `/% %/` comments;
 - Chapbook: `{link to: 'P', label: 'text'}`;
 - Snowman: `story.show('P')` inside `<% %>`.
 A macro naming its passage by an expression rather than a plain string is not a choice (it is reported).
@@ -45,6 +49,9 @@ _COMPUTED = re.compile(r"[$_][A-Za-z_][\w.]*|[A-Za-z_][\w.]*\(.*\)")
 _EXPRESSION = re.compile(r"[$_][A-Za-z_]|[A-Za-z_]\w*(?:\.\w+|\[[^\]]*\])+$")
 _TEMPLATES = ("<%", "%>", "{{", "}}", "${")
 _INSERT = re.compile(r"[A-Za-z][A-Za-z ]*(?::.*)?")
+_KEYWORDS = frozenset({"null", "undefined", "true", "false", "NaN", "Infinity", "autofocus"})
+"""Bare words SugarCube reads as values, and its boxes' `autofocus` keyword: no passage name."""
+_EXTERNAL = set("/.?#")
 
 HARLOWE_GOTO = frozenset({"goto", "redirect", "linkgoto", "linkrevealgoto"})
 """Harlowe macros (names folded: no case, `-` or `_`) whose last string is a passage; for the two link
@@ -55,6 +62,22 @@ HARLOWE_LINKS = {"link", "linkreveal", "linkrepeat", "linkrerun"}
 HARLOWE_EMBEDS = {"display"}
 SUGARCUBE_LINKS = {"link", "button", "click"}
 SUGARCUBE_EMBEDS = {"include", "display"}
+SUGARCUBE_MACROS = frozenset(
+    {
+        "capture", "set", "unset", "run", "script", "include", "nobr", "print", "=", "-", "silently", "type",
+        "if", "elseif", "else", "for", "break", "continue", "switch", "case", "default", "button", "checkbox",
+        "cycle", "option", "optionsfrom", "link", "linkappend", "linkprepend", "linkreplace", "listbox",
+        "numberbox", "radiobutton", "textarea", "textbox", "actions", "back", "choice", "click", "display",
+        "return", "addclass", "append", "copy", "prepend", "remove", "removeclass", "replace", "toggleclass",
+        "audio", "cacheaudio", "createaudiogroup", "createplaylist", "masteraudio", "playlist",
+        "removeaudiogroup", "removeplaylist", "waitforaudio", "track", "stopallaudio", "setplaylist",
+        "uncacheaudio", "goto", "repeat", "stop", "timed", "next", "widget", "done", "do", "redo", "remember",
+        "forget", "endif", "endnobr", "endsilently", "endclick", "endbutton", "endwidget", "textinput",
+        "radio",
+    }
+)  # fmt: skip
+"""SugarCube's own macros (and Twine 1's Sugarcane, Jonah and Responsive ones); any other macro is one
+the story defines (a widget, `Macro.add`), whose arguments naming a passage are followed."""
 SUGARCUBE_BOXES = {"textbox", "numberbox"}
 """SugarCube macros whose third argument is the passage to go to when the reader presses Enter."""
 BOX_LABEL = "Type an answer and go on"
@@ -159,6 +182,12 @@ class Markup:
     """The passages the story lacks that links here name (each a broken link in the text)."""
     dropped: list[str] = field(default_factory=list)
     """The kinds of story-format code taken out of the text (not played; the prose of a hook stays)."""
+    custom: list[tuple[str, str]] = field(default_factory=list)
+    """The (text, passage) that the arguments of macros the story defines name (`<<acts "Go|Hall">>`)."""
+    followed: list[str] = field(default_factory=list)
+    """The kinds of macro the story defines whose arguments name passages."""
+    calls: list[str] = field(default_factory=list)
+    """The macros the passage calls that are not the story format's own (widgets, `Macro.add`)."""
 
 
 def computed(target: str) -> bool:
@@ -280,6 +309,11 @@ def sugarcube_args(text: str) -> list[tuple[str, str]]:
             k = n if k < 0 else k
             out.append(("link", text[i + 2 : k]))
             i = k + 2
+        elif c == "`":
+            k = text.find("`", i + 1)
+            k = n - 1 if k < 0 else k
+            out.append(("expr", text[i : k + 1]))
+            i = k + 1
         else:
             k = i
             while k < n and not text[k].isspace():
@@ -289,18 +323,55 @@ def sugarcube_args(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def split_link(body: str) -> tuple[str, str]:
-    """A link's (text, target): `a->b` (the last arrow), `b<-a` (the first), `a|b`, or `b` alone."""
-    body = body.split("][", 1)[0]
-    if "->" in body:
-        text, _, target = body.rpartition("->")
-    elif "<-" in body:
-        target, _, text = body.partition("<-")
-    elif "|" in body:
-        text, _, target = body.partition("|")
+def bareword(arg: str) -> str | None:
+    """A SugarCube macro argument that is a bare word read as a string (`<<goto Launch>>`): not a
+    variable, `setup`/`settings`, a keyword, a number or an expression; else None."""
+    if not arg or arg[0] in "$_`" or not all(c.isalnum() or c in "-_" for c in arg):
+        return None
+    if arg in _KEYWORDS or arg.startswith(("setup", "settings")):
+        return None
+    try:
+        float(arg)
+    except ValueError:
+        return arg
+    return None
+
+
+def split_link(body: str, masked: str | None = None) -> tuple[str, str]:
+    """A link's (text, target): `a->b` (the last arrow), `b<-a` (the first), `a|b`, or `b` alone; the
+    separators are looked for in `masked` (the body with the parts that cannot hold one blanked, of the
+    same length), by default the body itself."""
+    masked = body if masked is None else masked
+    cut = masked.find("][")
+    if cut >= 0:
+        body, masked = body[:cut], masked[:cut]
+    arrow = masked.rfind("->")
+    back = masked.find("<-")
+    bar = masked.find("|")
+    if arrow >= 0:
+        text, target = body[:arrow], body[arrow + 2 :]
+    elif back >= 0:
+        target, text = body[:back], body[back + 2 :]
+    elif bar >= 0:
+        text, target = body[:bar], body[bar + 1 :]
     else:
         text = target = body
     return text.strip(), target.strip()
+
+
+def mask_quotes(text: str) -> str:
+    """`text` with what stands between double quotes blanked (the quotes kept), of the same length."""
+    pieces: list[str] = []
+    i = 0
+    while True:
+        j = text.find('"', i)
+        k = text.find('"', j + 1) if j >= 0 else -1
+        if k < 0:
+            break
+        pieces.append(text[i : j + 1] + "\0" * (k - j - 1) + '"')
+        i = k + 1
+    pieces.append(text[i:])
+    return "".join(pieces)
 
 
 def _harlowe_extents(text: str) -> tuple[dict[int, int], dict[int, int]]:
@@ -368,6 +439,9 @@ class _Reader:
         for start, end in self.calls.items():
             close = self.hooks.get(end, 0) - 1
             name = text[start + 1 : text.find(":", start)]
+            linked = text.startswith("[[", end) and not text.startswith("[[[", end)
+            if linked and self.hooks.get(end + 1) == close:
+                continue  # a changer attached to a link, `(text-colour: red)[[Go->P]]`: the link stays
             if close > 0 and self.code(name) and not _navigation(name):
                 chars = list(text) if chars is None else chars
                 chars[end] = chars[close] = _CUT
@@ -429,7 +503,7 @@ class _Reader:
             return -1
         inner = self.text.rfind("[[", at, end) + 2
         body = self.text[inner:end]
-        text, target = split_link(body)
+        text, target = self.split(body)
         if not target:
             return self.keep(at, end + 2)
         if _URL.match(target):
@@ -437,9 +511,28 @@ class _Reader:
         elif self.computed(target):
             self.macro("link to a computed passage")
             return self.keep(at, end + 2)
+        elif self.external(target):
+            self.out.append(self.text[at : inner - 2] + text)
         else:
             self.out.append(self.text[at : inner - 2] + self.offer(text, target))
         return end + 2
+
+    def split(self, body: str) -> tuple[str, str]:
+        """A link's (text, target) as its story format reads it: SugarCube finds no separator inside
+        double quotes, and reads a quoted target that names no passage as the string it quotes
+        (`[["A | B"]]` is a link to the passage `A | B`)."""
+        if self.fmt not in ("sugarcube", "") or '"' not in body:
+            return split_link(body)
+        text, target = split_link(body, mask_quotes(body))
+        plain = text == target
+        if self.exists is None or not self.exists(target):
+            target = (literal(target) or target).strip()
+        return (target if plain else (literal(text) or text).strip()), target
+
+    def external(self, target: str) -> bool:
+        """Whether SugarCube reads a link target as a web address: it names no passage of the story and
+        holds `/`, `.`, `?` or `#`."""
+        return self.fmt == "sugarcube" and self.missing(target) and bool(_EXTERNAL & set(target))
 
     def computed(self, target: str) -> bool:
         """A link target the story works out as it plays: without the story's names, SugarCube's
@@ -461,6 +554,7 @@ class _Reader:
         if shut < 0:
             return -1
         target = self.text[close + 2 : shut].strip()
+        target = (literal(target) or target).strip()
         end = shut + 1
         if self.text.startswith("[", end):  # the setter
             setter = self.text.find("]", end + 1, line_end)
@@ -498,6 +592,8 @@ class _Reader:
         if not self.code(name):
             self.macro(f"Harlowe ({ascii_lower(name)}:)")
             return self.keep(at, end)
+        if self.text.startswith("+(", end):  # changers joined, `(text-style:'bold')+(size:2)[...]`
+            end += 1
         return self.drop(f"Harlowe ({ascii_lower(name)}:)", end)
 
     def sugarcube(self, at: int) -> int:
@@ -517,10 +613,13 @@ class _Reader:
                 return end + 2
             return self.drop(f"SugarCube <<{name[1:]}>>", end + 2)
         args = sugarcube_args(content[k:])
-        strings = [v if kind == "str" else None for kind, v in args]
+        strings = [v if kind == "str" else bareword(v) if kind == "expr" else None for kind, v in args]
         if name in SUGARCUBE_LINKS:
             if args and args[0][0] == "link":
-                label, target = split_link(args[0][1])
+                label, target = self.split(args[0][1])
+                if self.computed(target):
+                    self.macro("link to a computed passage")
+                    return self.drop(f"SugarCube <<{name}>>", end + 2)
                 return self.shown(self.offer(label, target), end + 2)
             if len(args) >= 2 and strings[0] is not None and strings[1]:
                 return self.shown(self.offer(strings[0], strings[1]), end + 2)
@@ -530,9 +629,13 @@ class _Reader:
         elif name in SUGARCUBE_BOXES and len(args) >= 3 and strings[2]:
             return self.shown(self.offer(BOX_LABEL, strings[2], ""), end + 2)
         elif name in ("goto", "actions", "choice") and args:
-            used = args if name == "actions" else args[:1]
-            choices = [split_link(v) if kind == "link" else ("", v) for kind, v in used if kind != "expr"]
-            if len(choices) == len(used) and all(t for _, t in choices):
+            used = list(zip(args, strings, strict=True))[: len(args) if name == "actions" else 1]
+            choices = [
+                self.split(v) if kind == "link" else ("", s or "")
+                for (kind, v), s in used
+                if kind == "link" or s
+            ]
+            if len(choices) == len(used) and all(t and not self.computed(t) for _, t in choices):
                 if name == "choice" and len(args) > 1 and strings[1]:
                     choices = [(strings[1], choices[0][1])]
                 pieces = [
@@ -543,10 +646,38 @@ class _Reader:
             return self.drop(f"SugarCube <<{name}>> to a computed passage", end + 2)
         elif name in SUGARCUBE_EMBEDS and strings and strings[0]:
             self.markup.embeds.append(strings[0])
+        elif content[:k] not in SUGARCUBE_MACROS:
+            self.markup.calls.append(content[:k])
+            self.custom(f"SugarCube <<{content[:k]}>>", args, strings)
         if name == "script":  # its code goes with it, up to <</script>>
             close = self.find("<</script>>", end + 2)
             end = len(self.text) - 2 if close < 0 else close + 9
         return self.drop(f"SugarCube <<{name}>>", end + 2)
+
+    def custom(self, kind: str, args: list[tuple[str, str]], strings: list[str | None]) -> None:
+        """The arguments of a macro the story defines (a widget, `Macro.add`) that name a passage of the
+        story, `"P"`, `"text|P"` or `[[text|P]]`, noted in `Markup.custom` (what the macro does is not
+        played: the import makes them choices of a passage with no other way on); a string naming no
+        passage just before a passage's name is its label (`<<go "Begin" "Gender">>`)."""
+        if self.exists is None:
+            return
+        before = ""  # a string just before a passage's name is its label: `<<go "Begin" "Gender">>`
+        for (what, value), string in zip(args, strings, strict=True):
+            if what == "link":
+                label, target = split_link(value)
+            elif string is None:
+                before = ""
+                continue
+            elif self.exists(string.strip()):
+                label = target = string.strip()
+                label = before or label
+            else:
+                label, target = split_link(string)
+            before = "" if self.exists(target) else (string or "").strip()
+            if target and self.exists(target):
+                self.markup.custom.append((label or target, target))
+                if kind not in self.markup.followed:
+                    self.markup.followed.append(kind)
 
     def chapbook(self, at: int) -> int:
         end = self.find("}", at + 1)
@@ -669,6 +800,24 @@ def _chapbook_body(text: str) -> str:
     if split >= 0 and all(":" in line for line in text[:split].split("\n") if line.strip()):
         return text[split + 4 :]
     return text
+
+
+def widgets(text: str) -> list[tuple[str, str]]:
+    """The SugarCube widgets a passage defines, `<<widget "name">>` ... `<</widget>>`, as (name, body),
+    found in one pass."""
+    found: list[tuple[str, str]] = []
+    low = ascii_lower(text)
+    i = low.find("<<widget")
+    while i >= 0:
+        head = low.find(">>", i)
+        shut = low.find("<</widget>>", head) if head >= 0 else -1
+        if shut < 0:
+            break
+        args = sugarcube_args(text[i + 8 : head])
+        if args and args[0][0] in ("str", "expr") and args[0][1]:
+            found.append((args[0][1], text[head + 2 : shut]))
+        i = low.find("<<widget", shut)
+    return found
 
 
 def read_markup(text: str, story_format_name: str = "", exists: Exists | None = None) -> Markup:

@@ -7,7 +7,9 @@ per trailing link line, endings from tags. Any other story is read as Twine play
 passages tagged script, stylesheet, widget, startup, header, footer, ...) are not sections; the start
 is StoryData's, else the passage named Start, else the first; links and navigation macros become
 choices (`grognard.gamebook.twine_markup`), a link to a passage the story lacks is a broken link shown
-at its place (a warning, not a choice); a passage with no way on is an ending; of passages sharing a
+at its place (a warning, not a choice); a SugarCube widget's links are choices of the pages calling it;
+a passage with no way on leads to the passages that the macros the story defines name, else to those
+its code quotes (outside conditions), else it is an ending; of passages sharing a
 name the last is kept (as Tweego and the story formats do), with a warning; passage names that cannot
 be section ids are mended.
 """
@@ -23,7 +25,8 @@ from typing import Any
 from grognard.gamebook.book_data import BookLoadError, book_from_data
 from grognard.gamebook.model import Book
 from grognard.gamebook.ruleset import Problem
-from grognard.gamebook.twine_markup import read_markup, split_link
+from grognard.gamebook.twine_html import ascii_lower
+from grognard.gamebook.twine_markup import read_markup, split_link, story_format, widgets
 from grognard.gamebook.twine_model import Passage, Story
 
 MAX_STORY_CHARS = 32_000_000
@@ -85,10 +88,12 @@ _SPACES = re.compile(r"\s+")
 
 @dataclass(frozen=True)
 class StoryImport:
-    """An imported book and the import's warnings (for the command line to show)."""
+    """An imported book, the import's warnings (for the command line to show) and the passages the
+    story's links name that it lacks (its broken links; empty when its own links are whole)."""
 
     book: Book
     warnings: tuple[str, ...]
+    broken: tuple[str, ...] = ()
 
 
 def safe_text(text: str) -> str:
@@ -316,6 +321,69 @@ def _quoted(texts: Iterable[str], longest: int = 200) -> set[str]:
     return found
 
 
+CODE_CHOICES = 20
+"""The most choices a passage with no way on takes from the passage names its code quotes."""
+_CONDITIONS = (
+    ("<<if", ">>"),
+    ("<<elseif", ">>"),
+    ("<<else if", ">>"),
+    ("<<unless", ">>"),
+    ("<<switch", ">>"),
+    ("<<case", ">>"),
+    ("(if:", ")["),
+    ("(else-if:", ")["),
+    ("(elseif:", ")["),
+    ("(unless:", ")["),
+    ("(cond:", ")"),
+    ("visited(", ")"),
+    ("(visited:", ")"),
+    ("(history:", ")"),
+)
+"""Where a passage name is a condition (`<<if visited("Cave")>>`), not where the story moves."""
+_LOOKS = ("class=", "id=", "style=", "src=", "alt=", "type=", "lang=")
+"""HTML attributes whose quoted value is a look, never a passage to go to."""
+
+
+def named_by_code(text: str) -> list[str]:
+    """The quoted strings of a passage (its code's passage names, in order), those inside conditions
+    left out. Each opener is searched once from left to right, so the time is linear in the text."""
+    low = ascii_lower(text)
+    spans: list[tuple[int, int]] = []
+    for opener, closer in _CONDITIONS:
+        shut = line = -2  # the last closer and newline found: positions only grow, so reused
+        i = low.find(opener)
+        while i >= 0:
+            if shut != -1 and shut < i + len(opener):
+                shut = low.find(closer, i + len(opener))
+            end = shut
+            if end < 0:
+                if line != -1 and line < i:
+                    line = low.find("\n", i)
+                end = line
+            end = len(text) if end < 0 else end
+            spans.append((i, end))
+            i = low.find(opener, end)
+    pieces: list[str] = []
+    at = 0
+    for i, end in sorted(spans):
+        if end > at:
+            pieces.append(text[at : max(i, at)] + " ")
+            at = end
+    kept = "".join(pieces) + text[at:]
+    found: dict[str, None] = {}
+    for quote in "\"'":
+        i = kept.find(quote)
+        while i >= 0:
+            end = kept.find(quote, i + 1, i + 202)
+            if end >= 0 and "\n" not in kept[i + 1 : end]:
+                if not ascii_lower(kept[max(0, i - 7) : i]).endswith(_LOOKS):
+                    found[kept[i + 1 : end].strip()] = None
+                i = kept.find(quote, end + 1)
+            else:
+                i = kept.find(quote, i + 1)
+    return [n for n in found if n]
+
+
 def _last_of_each_name(passages: Iterable[Passage]) -> tuple[list[Passage], dict[str, int]]:
     """The passages with one of each name (names compared stripped): the last of a name, at the place of
     the first, as Tweego keeps them; and how many times each repeated name was used."""
@@ -364,15 +432,27 @@ def _twine_book(story: Story, file: str, system: str) -> StoryImport:
     blocks: dict[str, list[str]] = {}
     names = {p.name.strip() for p in pages}
     broken: dict[str, list[str]] = {}
+    quoted: dict[str, list[str]] = {}
     for p in pages:
         sid = ids.add(p.name)
         if sid != p.name.strip():
             warnings.append(f"passage {p.name!r} is section {sid!r} (its name cannot be a section id)")
         body, blocks[sid] = grognard_comments(p.text)
         markup = read_markup(body, story.format, lambda name: name.strip() in names)
+        quoted[sid] = named_by_code(body)
         for target in markup.broken:
             broken.setdefault(target, []).append(p.name.strip())
         read.append((sid, p, markup))
+    shown_by: dict[str, list[tuple[str, str]]] = {}
+    if story_format(story.format) in ("sugarcube", ""):
+        for p in story.passages:
+            if "widget" not in p.tags:
+                continue
+            for name, body in widgets(p.text):
+                markup = read_markup(body, story.format, lambda name: name.strip() in names)
+                shown_by[name] = markup.links
+                for target in markup.broken:
+                    broken.setdefault(target, []).append(p.name.strip())
     if broken:
         shown = [f"{t!r} (from {_shown(list(dict.fromkeys(where)), 2)})" for t, where in broken.items()]
         listed = ", ".join(shown[:8]) + (f" and {len(shown) - 8} more" if len(shown) > 8 else "")
@@ -389,10 +469,30 @@ def _twine_book(story: Story, file: str, system: str) -> StoryImport:
     start = ids.of(start_name)
     own: dict[str, list[tuple[str, str]]] = {}
     for sid, _, markup in read:
-        own[sid] = list(dict.fromkeys((one_line(t) or ids.of(g), ids.of(g)) for t, g in markup.links))
+        called: list[tuple[str, str]] = []  # the links of the widgets it calls, at most INHERITED
+        for name in dict.fromkeys(markup.calls):
+            called += shown_by.get(name, [])[: INHERITED - len(called)]
+        mine = [*markup.links, *called]
+        own[sid] = list(dict.fromkeys((one_line(t) or ids.of(g), ids.of(g)) for t, g in mine))
     links = own
     for _ in range(2):
         links = {sid: _inherit(links[sid], [ids.of(e) for e in m.embeds], links) for sid, _, m in read}
+    by_macro: dict[str, list[str]] = {}
+    by_code_moves: list[str] = []
+    for sid, p, markup in read:
+        if links[sid] or set(TAG_ENDINGS) & set(p.tags):
+            continue
+        if markup.custom:
+            made = dict.fromkeys((one_line(t) or ids.of(g), ids.of(g)) for t, g in markup.custom)
+            links[sid] = list(made)[:CODE_CHOICES]
+            for kind in markup.followed:
+                by_macro.setdefault(kind, []).append(sid)
+            continue
+        inside = {ids.of(e) for e in markup.embeds}
+        moves = [n for n in quoted[sid] if n in names and ids.of(n) not in (sid, *inside)][:CODE_CHOICES]
+        if moves:
+            links[sid] = [(one_line(n), ids.of(n)) for n in moves]
+            by_code_moves.append(sid)
     linked = {start} | {target for found in links.values() for _, target in found}
     embedded = {ids.of(e) for _, _, m in read for e in m.embeds} - linked
     named = _quoted(p.text for p in story.passages) - linked
@@ -428,6 +528,16 @@ def _twine_book(story: Story, file: str, system: str) -> StoryImport:
         sections[sid] = data
     if endings:
         warnings.append(f"{len(endings)} passage(s) with no link are endings: {_shown(endings)}")
+    if by_code_moves:
+        warnings.append(
+            f"{len(by_code_moves)} passage(s) with no link lead on to the passages their code names (the "
+            f"story moves there by code grognard does not run): {_shown(by_code_moves)}"
+        )
+    for kind, where in by_macro.items():
+        warnings.append(
+            f"{kind}, a macro of the story's own: the passages its arguments name are the choices of "
+            f"{len(where)} passage(s) with no link (first {where[0]!r})"
+        )
     if dropped:
         warnings.append(f"passage(s) only shown inside others are not sections: {_shown(dropped)}")
     if by_code:
@@ -444,7 +554,8 @@ def _twine_book(story: Story, file: str, system: str) -> StoryImport:
     info: dict[str, Any] = {"title": _title(story, file), "start": start, "system": system or "unknown"}
     if not any(set(data) - PLAIN_KEYS for data in sections.values()):
         info["sheet"] = False  # no rule of the system anywhere: played with no character made
-    return StoryImport(book_from_data({"book": info, "sections": sections}, file), tuple(warnings))
+    book = book_from_data({"book": info, "sections": sections}, file)
+    return StoryImport(book, tuple(warnings), tuple(broken))
 
 
 def build_book(story: Story, file: str = "<story>", system: str = "") -> StoryImport:
