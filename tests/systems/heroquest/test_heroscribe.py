@@ -109,16 +109,16 @@ def test_every_mapped_monster_and_furniture_kind_exists() -> None:
 
 
 def test_pieces_without_an_equivalent_refuse_the_quest_with_what_is_missing() -> None:
-    """An "Against the Ogre Horde" quest (its ogres, traps and room tiles) cannot be played: refused at
-    import, every missing piece named, never "play it with..."."""
+    """A piece no HeroScribe object list of the official quests holds (a home-made one) cannot be played:
+    refused at import, every missing piece named, never "play it with..."."""
     objects = (
-        '<object id="OgreWarrior" left="3" top="3"/><object id="OgreWarrior" left="4" top="3"/>'
-        '<object id="SwingingBladeTrap" left="1" top="10"/><object id="Goblin" left="20" top="3"/>'
+        '<object id="SteamGolem" left="3" top="3"/><object id="SteamGolem" left="4" top="3"/>'
+        '<object id="LavaTrap" left="1" top="10"/><object id="Goblin" left="20" top="3"/>'
     )
     with pytest.raises(ContentError) as caught:
-        import_heroscribe(hs_quest(objects), "ogres.xml")
+        import_heroscribe(hs_quest(objects), "golems.xml")
     message = str(caught.value)
-    assert "cannot be played" in message and "OgreWarrior x2" in message and "SwingingBladeTrap" in message
+    assert "cannot be played" in message and "SteamGolem x2" in message and "LavaTrap" in message
 
 
 def test_too_few_start_squares_refuse_the_quest() -> None:

@@ -31,6 +31,11 @@ GOAL_HELP = (
     "else every monster slain and the heroes back out by the stairs."
 )
 
+START_HELP = (
+    "Where the heroes start: a note letter on the map or a square x,y (counted from 0); they take the four "
+    "free squares nearest it. Default: the door in, the hero figures, the room the notes name, or the stairs."
+)
+
 
 def mount(app: typer.Typer) -> None:
     """Add `import` and `check` to the heroquest command."""
@@ -43,11 +48,13 @@ def is_heroscribe(quest: str) -> bool:
     return quest.casefold().endswith(".xml")
 
 
-def imported_quest(path: Path, show: Console | None = out, goal: str | None = None) -> str:
+def imported_quest(
+    path: Path, show: Console | None = out, goal: str | None = None, start: str | None = None
+) -> str:
     """Import the HeroScribe file, show the report on `show`, and return the path of the saved quest."""
     if not path.is_file():
         raise UsageError(f"no HeroScribe file {str(path)!r}")
-    result = import_file(path, goal)
+    result = import_file(path, goal, start)
     if show is not None:
         for line in report_lines(result):
             show.print(line, markup=False)
@@ -64,12 +71,13 @@ def import_command(
         Path | None, typer.Option("--output", "-o", help="Write the quest here as TOML.")
     ] = None,
     goal: Annotated[str | None, typer.Option("--goal", help=GOAL_HELP)] = None,
+    start: Annotated[str | None, typer.Option("--start", help=START_HELP)] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Import a HeroScribe quest onto the standard board: what was placed, the goal, what was not placed."""
     if not file.is_file():
         raise UsageError(f"no HeroScribe file {str(file)!r}")
-    result = import_file(file, goal)
+    result = import_file(file, goal, start)
     if output is not None:
         output.write_text(quest_toml(result.file), encoding="utf-8")
     if as_json:
@@ -79,6 +87,7 @@ def import_command(
                 "title": result.file.title,
                 "output": None if output is None else str(output),
                 "goal": result.file.goal.model_dump(mode="json"),
+                "start": [list(s) for s in result.file.start],
                 "monsters": len(result.file.monsters),
                 "furniture": len(result.file.furniture),
                 "doors": len(result.file.doors),

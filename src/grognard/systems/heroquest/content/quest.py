@@ -182,8 +182,10 @@ class TreasurePlacement(Placed):
     def _where(self) -> TreasurePlacement:
         if (self.at is None) == (self.furniture is None):
             raise LocatedValueError(("at",), "treasure is either at a square or in a piece of furniture")
-        if not (self.artifact or self.item or self.gold or self.deck):
-            raise LocatedValueError(("artifact",), "treasure needs an artifact, item, gold or deck = true")
+        if not (self.artifact or self.item or self.gold or self.deck or self.text):
+            raise LocatedValueError(
+                ("artifact",), "treasure needs an artifact, item, gold, deck = true or a text (a quest thing)"
+            )
         return self
 
 

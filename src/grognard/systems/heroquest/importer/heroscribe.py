@@ -8,6 +8,12 @@ objects on it through `OBJECTS`, our table from HeroScribe ids to our furniture,
 and marks. A piece drawn off the grid (a fireplace at 2.5) is placed at the whole square nearest that
 fits its room; a room number is a label and is left out; a letter is a note on the square under it.
 
+The quest packs' pieces (ogres, mercenaries, swinging axes, stalactites, icy ground, ...) are mapped to
+the rulebook's own or to the nearest it has, and a piece with no rule at all is left as a mark named in
+the report (`_expansion_objects`). The heroes start on the stairs, where `--start` says, by the `DoorIn`
+(the four free squares nearest it), on the hero figures, on the squares or in the room a note names, or
+by a door out.
+
 Nothing is dropped silently: a door whose edge is not a wall on our board, furniture that does not fit,
 a second board: each becomes an `Unmapped` line in the result, with the reason. A quest that cannot be
 played is refused (`ContentError`) with what is missing: pieces we have no equivalent for, fewer than
@@ -32,16 +38,18 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from grognard.engine.content import load_data
-from grognard.engine.errors import ContentError
+from grognard.engine.errors import ContentError, UsageError
 from grognard.systems.heroquest.content.board import FURNITURE_KINDS, Board, Square, standard_board
 from grognard.systems.heroquest.content.quest import Quest, QuestFile, check_quest, quest_problems
+from grognard.systems.heroquest.importer.heroscribe_goals import taken_squares
 from grognard.systems.heroquest.importer.heroscribe_notes import goal_from_spec, read_notes
 from grognard.systems.heroquest.rules.goals import met_at_start
 
 Role: TypeAlias = Literal[
-    "monster", "furniture", "trap", "door", "stairs", "blocked", "note", "hero", "label", "skip"
+    "monster", "furniture", "trap", "door", "stairs", "blocked", "note", "hero", "label", "ice", "entrance"
 ]
-"""What a HeroScribe object becomes ("label": a mark only for the reader, such as a room number)."""
+"""What a HeroScribe object becomes ("label": a mark only for the reader, such as a room number, or a
+piece with no rule of the rulebook, named in the report; "entrance": where the heroes come in)."""
 
 Rotation: TypeAlias = Literal["downward", "rightward", "upward", "leftward"]
 """HeroScribe's four rotations; "downward" is the object as drawn in its list."""
@@ -53,6 +61,11 @@ MAX_ELEMENTS = 2_000
 """The most elements a file may hold (a board has 494 squares; the official quests hold under 600)."""
 
 PARTY = 4
+
+_DOWN_STAIRS = re.compile(r"\b(?:another|the next) spiral stairway|\bfind the spiral stairway", re.I)
+"""Words of a quest that goes on down a second stairway."""
+
+_MARKED_START = re.compile(r"\bstart\b[^.]{0,80}\bmarked\s+[\"'“]?X\b", re.I)
 """Start squares a quest needs: one for each hero of a full party."""
 
 
@@ -64,6 +77,9 @@ class Mapping:
     name: str = ""
     size: tuple[int, int] = (1, 1)
     state: str = "closed"
+    level: int = 0
+    noted: str = ""
+    """For a piece mapped to the nearest rulebook equivalent or left as a mark: what the report says."""
 
 
 def _objects() -> dict[str, Mapping]:
@@ -101,7 +117,6 @@ def _objects() -> dict[str, Mapping]:
         "FallingRock": Mapping("trap", "falling-rock"),
         "Door": Mapping("door", "door", (1, 2)),
         "OpenDoor": Mapping("door", "door", (1, 2), "open"),
-        "DoorIn": Mapping("door", "exit", (1, 2)),
         "DoorOut": Mapping("door", "exit", (1, 2)),
         "SecretDoor": Mapping("door", "secret", (1, 1), "secret"),
         "SecretDoorAlternate": Mapping("door", "secret", (1, 1), "secret"),
@@ -119,6 +134,88 @@ def _objects() -> dict[str, Mapping]:
         table[f"Letter{letter}"] = Mapping("note", letter)
     for number in range(1, 13):
         table[f"Number{number}"] = Mapping("label", "a room number")
+    table |= _expansion_objects()
+    return table
+
+
+_PIECE_NAMES = {"OgreLord": "Ogre Lord", "FrozenHorror": "Frozen Horror"}
+"""Pieces that are one named enemy of their quest pack: the monster placed for each takes the name."""
+
+_NEAREST = "the rulebook has no such piece; played as its nearest equivalent"
+_MARK = "a mark for the game master: the rulebook has no rule for it, so it is not played"
+
+
+def _expansion_objects() -> dict[str, Mapping]:
+    """The pieces of the quest packs (Kellar's Keep, the Witch Lord, the Ogre Horde, the Wizards of Morcar,
+    the Frozen Horror, the Mage of the Mirror), each mapped to the rulebook's monsters, mercenaries,
+    traps, furniture and cold ground, or the nearest of them (docs/rulings/heroquest.md, "Pieces of the
+    quest packs")."""
+    ogre = "an ogre of level {} (the rulebook's one ogre, lines 927-949, its rank given as a level)"
+    table: dict[str, Mapping] = {
+        # monsters and mercenaries as enemies (lines 927-1003)
+        "OgreWarrior": Mapping("monster", "Ogre", level=6, noted=ogre.format(6)),
+        "OgreChampion": Mapping("monster", "Ogre", level=8, noted=ogre.format(8)),
+        "OgreChieftain": Mapping("monster", "Ogre", level=10, noted=ogre.format(10)),
+        "OgreLord": Mapping("monster", "Ogre", level=12, noted=ogre.format(12)),
+        "Crossbowman": Mapping("monster", "Crossbowman"),
+        "Halberdier": Mapping("monster", "Halberdier"),
+        "Scout": Mapping("monster", "Scout"),
+        "Swordsman": Mapping("monster", "Swordsman"),
+        "DarkWarrior": Mapping("monster", "Chaos Warrior", noted=f"{_NEAREST}, a chaos warrior"),
+        "DeathMist": Mapping("monster", "Zombie", noted=f"{_NEAREST}, a zombie (its Pestilence)"),
+        "FrozenHorror": Mapping(
+            "monster", "Polar Warbear", level=8, noted=f"{_NEAREST}, a polar warbear of level 8 (line 1017)"
+        ),
+        # traps (lines 128-142)
+        "WanderingMonster": Mapping("trap", "wandering-monster"),
+        "SwingingAxe": Mapping("trap", "swinging-axe"),
+        "SwingingBladeTrap": Mapping("trap", "swinging-axe", noted=f"{_NEAREST}, a swinging axe trap"),
+        "Stalactite": Mapping("trap", "stalactite"),
+        "LongPitTrap": Mapping("trap", "long-pit", (2, 1)),
+        "DeepPitTrap": Mapping("trap", "pit", noted=f"{_NEAREST}, a pit trap"),
+        "DeepPitTrapAlternate": Mapping("trap", "pit", noted=f"{_NEAREST}, a pit trap"),
+        "TrapDoor": Mapping("trap", "pit", noted=f"{_NEAREST}, a pit trap (a hole in the floor)"),
+        "FireburstTrap": Mapping("trap", "spear", noted=f"{_NEAREST}, a spear trap (one die of harm)"),
+        "HurricaneTrap": Mapping("trap", "spear", noted=f"{_NEAREST}, a spear trap (one die of harm)"),
+        "StarBurst": Mapping("trap", "spear", noted=f"{_NEAREST}, a spear trap (one die of harm)"),
+        # doors
+        "StoneDoorway": Mapping("door", "door", (1, 2), "open", noted="a doorway: an open door"),
+        "Portcullis": Mapping("door", "door", (1, 2), noted=f"{_NEAREST}, a closed door"),
+        "DoorTrap": Mapping("door", "door+trap", (1, 2), noted="a closed door with a spear trap before it"),
+        "DoubleArrowDoor": Mapping("door", "exit", (1, 2), noted="a way in and out: an exit door"),
+        # furniture
+        "OgreThrone": Mapping("furniture", "throne"),
+        "Coffin": Mapping("furniture", "chest", noted=f"{_NEAREST}, a chest on its first square (a low box)"),
+        "DwarvenForge": Mapping("furniture", "fireplace", (3, 1), noted=f"{_NEAREST}, a fireplace"),
+        "GiantStoneBoulder": Mapping("blocked", "", noted="a boulder: a blocked square"),
+        # cold ground (lines 443, 469, 473)
+        "SlipperyIce1x1": Mapping("ice", "slippery", (1, 1)),
+        "SlipperyIce2x1": Mapping("ice", "slippery", (2, 1)),
+        "SlipperyIce3x1": Mapping("ice", "slippery", (3, 1)),
+        "SlipperyIce2x3": Mapping("ice", "slippery", (2, 3)),
+        "IceSlide": Mapping("ice", "slippery", (1, 8), noted="an ice slide: slippery ice"),
+        "IcyRiver1x3": Mapping("ice", "river", (1, 3)),
+        "IcyRiver1x8": Mapping("ice", "river", (1, 8)),
+        "IceVault2x3": Mapping("ice", "vault", (2, 3)),
+        "IceVault3x4": Mapping("ice", "vault", (3, 4)),
+        "IceLedge": Mapping("ice", "cold", (3, 5), noted="an ice ledge: cold ground"),
+        "IceCaveEntrance": Mapping("ice", "cold", (6, 5), noted="an ice cave: cold ground"),
+        "FrozenCryptRoom": Mapping("ice", "cold", (3, 5), noted="a frozen crypt: cold ground"),
+        "IceGremlinTreasureRoom": Mapping("ice", "cold", (3, 4), noted="an ice cave: cold ground"),
+    }
+    marks = (
+        "TeleportTrapA TeleportTrapB IceTunnelA IceTunnelB IceTunnelC CrystalKey Quicksand BottomlessChasm "
+        "PitRoom ChaosRoom CloudOfChaos RevolvingRoom"
+    )
+    for hs_id in marks.split():
+        table[hs_id] = Mapping("label", hs_id, noted=_MARK)
+    tiles = (
+        "BattleRoom CarpetRoom SunEyeRoom Surface ThroneRoom CageRoom LivingFogRoom ScepterRoom SeatOfPower "
+        "InnerSanctum CliffCorridor Fog DarkArrow Dice Stairs LongStairway ShortStairway"
+    )
+    for hs_id in tiles.split():
+        table[hs_id] = Mapping("label", "a room tile or mark drawn on the floor")
+    table["DoorIn"] = Mapping("entrance", "entrance", (1, 2))
     return table
 
 
@@ -181,7 +278,17 @@ class _Builder:
         self.board = board
         self.data: dict[str, Any] = {
             g: []
-            for g in ("doors", "monsters", "furniture", "traps", "treasure", "notes", "blocked", "start")
+            for g in (
+                "doors",
+                "monsters",
+                "furniture",
+                "traps",
+                "treasure",
+                "notes",
+                "blocked",
+                "ice",
+                "start",
+            )
         }
         self.origin: dict[str, list[Unmapped]] = {g: [] for g in self.data}
         self.unmapped: list[Unmapped] = []
@@ -189,6 +296,8 @@ class _Builder:
         self.guesses: list[str] = []
         self.counts: dict[str, int] = {}
         self.stairs: list[Any] = []
+        self.entrances: list[tuple[int, str, Square]] = []
+        """Where the heroes may come in: (rank, what, the square inside), the lowest rank first."""
 
     def new_id(self, base: str) -> str:
         self.counts[base] = self.counts.get(base, 0) + 1
@@ -207,14 +316,15 @@ class _Builder:
         return len(areas) == 1 and all(self.board.is_floor(s) for s in squares)
 
 
-def _coordinate(text: str | None, what: str, limit: int) -> float:
-    """A HeroScribe coordinate (counted from 1) as a 0-based number, within the board and a square of it."""
+def _coordinate(text: str | None, what: str, limit: int, before: int = 0) -> float:
+    """A HeroScribe coordinate (counted from 1) as a 0-based number, within the board and a square of it
+    (or `before` squares before it: a door drawn in the outer wall)."""
     try:
         value = float(text or "")
     except ValueError:
         raise ValueError(f"{what} {text!r} is not a number") from None
-    if not math.isfinite(value) or not 0 <= value - 1 <= limit:
-        raise ValueError(f"{what} {text!r} is off the board (1 to {limit})")
+    if not math.isfinite(value) or not -before <= value - 1 <= limit:
+        raise ValueError(f"{what} {text!r} is off the board ({1 - before} to {limit})")
     return value - 1
 
 
@@ -230,22 +340,26 @@ def _place(b: _Builder, obj: Element) -> None:
     hs_id = obj.get("id", "")
     rotation = obj.get("rotation", "downward")
     origin = Unmapped("object", hs_id, f"left={obj.get('left')} top={obj.get('top')}", "")
+    m = OBJECTS.get(hs_id)
+    # a door in the outer wall is drawn half off the board: its coordinate may be one square before it
+    edge = 1 if m is not None and m.role in ("door", "entrance") else 0
     try:
-        fx = _coordinate(obj.get("left"), "left", b.board.width)
-        fy = _coordinate(obj.get("top"), "top", b.board.height)
+        fx = _coordinate(obj.get("left"), "left", b.board.width, edge)
+        fy = _coordinate(obj.get("top"), "top", b.board.height, edge)
     except ValueError as exc:
         b.skip(origin, str(exc))
         return
     if rotation not in ("downward", "rightward", "upward", "leftward"):
         b.skip(origin, f"rotation {rotation[:40]!r} is not one HeroScribe writes")
         return
-    m = OBJECTS.get(hs_id)
     if m is None:
         b.unknown[hs_id[:40]] += 1
         b.skip(origin, "no grognard equivalent for this HeroScribe object")
         return
     if m.role == "label":
-        return  # a mark for the reader only (a room number, an arrow): nothing to play
+        if m.noted:  # a piece with no rule: named in the report, never dropped silently
+            b.guesses.append(f"{hs_id} at [{math.floor(fx + 0.5)}, {math.floor(fy + 0.5)}]: {m.noted}")
+        return  # a mark for the reader only (a room number, an arrow, a floor tile): nothing to play
     w, h = _rotated(m.size, rotation)
     if m.role == "note":
         at = (math.floor(fx + 0.5), math.floor(fy + 0.5))  # the square under its middle
@@ -259,6 +373,8 @@ def _place(b: _Builder, obj: Element) -> None:
             b.guesses.append(
                 f"{hs_id} drawn at left={obj.get('left')} top={obj.get('top')}: placed at {list(at)}"
             )
+    if m.noted:
+        b.guesses.append(f"{hs_id} at {list(at)}: {m.noted}")
     _place_at(b, m, at, (w, h), rotation, Unmapped("object", hs_id, f"{list(at)}", ""))
 
 
@@ -268,7 +384,12 @@ def _place_at(
     x, y = at
     w, h = size
     if m.role == "monster":
-        b.add("monsters", {"id": b.new_id(_slug(m.name)), "monster": m.name, "at": [x, y]}, origin)
+        entry: dict[str, Any] = {"id": b.new_id(_slug(m.name)), "monster": m.name, "at": [x, y]}
+        if origin.id in _PIECE_NAMES:
+            entry["name"] = _PIECE_NAMES[origin.id]
+        if m.level:
+            entry["level"] = m.level
+        b.add("monsters", entry, origin)
     elif m.role == "furniture":
         kind = "chest" if m.name == "chest+trap" else m.name
         base = FURNITURE_KINDS[kind].size
@@ -280,7 +401,14 @@ def _place_at(
         if m.name == "chest+trap":
             b.add("traps", {"id": b.new_id("chest-trap"), "kind": "chest", "furniture": fid}, origin)
     elif m.role == "trap":
-        b.add("traps", {"id": b.new_id(m.name), "kind": m.name, "at": [x, y]}, origin)
+        if origin.id == "TrapDoor":
+            _entrance(b, 4, "a trap door", (x, y), (1, 1))
+        trap: dict[str, Any] = {"id": b.new_id(m.name), "kind": m.name, "at": [x, y]}
+        if (w, h) != m.size:
+            trap["turned"] = True
+        b.add("traps", trap, origin)
+    elif m.role == "ice":
+        b.add("ice", {"id": b.new_id(f"ice-{m.name}"), "kind": m.name, "at": [x, y], "size": [w, h]}, origin)
     elif m.role == "stairs":
         b.stairs.append(([x, y], origin))
     elif m.role == "blocked":
@@ -292,8 +420,20 @@ def _place_at(
     elif m.role == "note":
         taken = {n["id"] for n in b.data["notes"]}
         b.add("notes", {"id": b.new_id(m.name) if m.name in taken else m.name, "at": [x, y]}, origin)
+    elif m.role == "entrance":
+        _entrance(b, 0, "the door in", (x, y), size)
     elif m.role == "door":
         _door(b, m, (x, y), (w, h), rotation, origin)
+
+
+def _entrance(b: _Builder, rank: int, what: str, at: Square, size: tuple[int, int]) -> None:
+    """Note a way the heroes may come in: the floor square of the piece (a door drawn on the outer wall
+    has one on the board)."""
+    x, y = at
+    squares = [(x + i, y + j) for i in range(size[0]) for j in range(size[1])]
+    inside = [s for s in squares if b.board.is_floor(s)]
+    if inside:
+        b.entrances.append((rank, what, inside[0]))
 
 
 def _door(
@@ -309,11 +449,18 @@ def _door(
     else:
         a, c = (x, y), ((x + 1, y) if size == (2, 1) else (x, y + 1))
     exit_door = m.name == "exit"
+    if exit_door:  # a way in when the quest has no other: a door both ways first, then a door out
+        _entrance(b, 1 if origin.id == "DoubleArrowDoor" else 3, "the exit door", at, size)
     if not exit_door and not (b.board.on_board(a) and b.board.on_board(c) and b.board.is_wall(a, c)):
         b.skip(origin, f"the edge {list(a)}-{list(c)} is not a wall on our board")
         return
-    entry = {"id": b.new_id(m.name), "at": [list(a), list(c)], "state": m.state, "exit": exit_door}
+    if exit_door and not b.board.on_board(a):
+        a, c = c, a  # an exit door names its square on the board first
+    name = "door" if m.name == "door+trap" else m.name
+    entry = {"id": b.new_id(name), "at": [list(a), list(c)], "state": m.state, "exit": exit_door}
     b.add("doors", entry, origin)
+    if m.name == "door+trap":
+        b.add("traps", {"id": b.new_id("door-trap"), "kind": "spear", "at": list(a)}, origin)
 
 
 def _text(root: Element) -> str:
@@ -380,10 +527,14 @@ def _darks(b: _Builder, board_element: Element) -> list[dict[str, Any]]:
     return dark
 
 
-def import_heroscribe(xml: bytes | str, source: str = "heroscribe", goal: str | None = None) -> ImportResult:
+def import_heroscribe(
+    xml: bytes | str, source: str = "heroscribe", goal: str | None = None, start: str | None = None
+) -> ImportResult:
     """A HeroScribe quest file's text as a grognard quest on the standard board, with the report; `goal`
     is a `--goal` spec (`heroscribe_notes.goal_from_spec`), else the goal is read from the notes or set
-    to every monster slain and the heroes out by the stairs.
+    to every monster slain and the heroes out by the stairs; `start` is a `--start` spec (a note letter
+    or a square `x,y`: the heroes start on the free squares nearest it), else they start by the `DoorIn`,
+    on the hero figures, in the room the notes name or on the stairs.
 
     A file that is not a HeroScribe quest, or a quest that cannot be played (see the module doc), is a
     `ContentError`; a bad `goal` a `UsageError`.
@@ -416,6 +567,11 @@ def import_heroscribe(xml: bytes | str, source: str = "heroscribe", goal: str | 
     title = (root.get("name", "").strip() or "Imported quest")[:200]
     data: dict[str, Any] = {"id": _slug(title), "title": title, "text": _text(root), "dark": dark}
     data |= {k: v for k, v in b.data.items() if v}
+    if len(b.stairs) > 1 and "start" not in data and _DOWN_STAIRS.search(root.findtext("speech") or ""):
+        # "search for another spiral stairway": in by the first, out by the second
+        (x, y), _ = b.stairs.pop(0)
+        data["start"] = [[x + i, y + j] for j in (0, 1) for i in (0, 1)]
+        b.guesses.append(f"two stairways: the heroes start on the one at {[x, y]}, the other is the way on")
     if b.stairs:
         data["stairs"] = b.stairs[0][0]
         for _, origin in b.stairs[1:]:
@@ -428,6 +584,16 @@ def import_heroscribe(xml: bytes | str, source: str = "heroscribe", goal: str | 
     speech = (root.findtext("speech") or "").strip()
     notes = [(n.text or "").strip() for n in root.findall("note")]
     at_letter = {n["id"]: n["at"] for n in data.get("notes", []) if n.get("at") is not None}
+    if start is not None:
+        data["start"] = _near_squares(b, data, _start_square(start, at_letter))
+        b.origin["start"] = []
+        b.guesses.append(f"the heroes start near {start.strip()[:20]} (--start)")
+    elif "start" not in data and "stairs" not in data:
+        _marked_start(b, data, notes)
+    if "start" not in data and "stairs" not in data and b.entrances:
+        _, what, square = min(b.entrances)
+        data["start"] = _near_squares(b, data, square)
+        b.guesses.append(f"the heroes come in by {what} at {list(square)}")
     read = read_notes(speech, notes, data, at_letter)
     b.guesses += read.guesses
     if read.start_letter and "start" not in data:
@@ -453,6 +619,11 @@ def import_heroscribe(xml: bytes | str, source: str = "heroscribe", goal: str | 
         data["goal"] = read.goal
         data["treasure"] = data.get("treasure", []) + read.treasure
         b.origin["treasure"] += [Unmapped("note", t["id"], "", "") for t in read.treasure]
+    elif _through(data):
+        data["goal"] = {"kind": "reach-exit", "text": "Make your way through, and out by the door out."}
+        b.guesses.append(
+            "goal: reach the door out, from the map (the heroes come in by a door, not the stairs)"
+        )
     else:
         way_out = data.get("stairs") is not None or any(d["exit"] for d in data.get("doors", []))
         data["goal"] = {"kind": "slay-all", "exit": way_out, "text": "Slay every monster."}
@@ -472,6 +643,16 @@ def import_heroscribe(xml: bytes | str, source: str = "heroscribe", goal: str | 
     return result
 
 
+def _through(data: dict[str, Any]) -> bool:
+    """True for a quest the heroes pass through: they come in away from the stairs and a door leads out."""
+    exits = [d for d in data.get("doors", []) if d["exit"]]
+    start = {(s[0], s[1]) for s in data.get("start", [])}
+    if not exits or not start:
+        return False
+    near = {(d["at"][0][0], d["at"][0][1]) for d in exits}
+    return not any(abs(x - a) + abs(y - c) <= 2 for x, y in start for a, c in near)
+
+
 def _pad(b: _Builder, data: dict[str, Any], why: str) -> None:
     """Give every entry added after the objects were read (start squares, the goal's treasure or
     prisoner) an origin for the report."""
@@ -485,13 +666,51 @@ def _room_squares(b: _Builder, data: dict[str, Any], at: list[int]) -> list[list
     area = b.board.area_at.get((at[0], at[1]))
     if area is None:
         return []
-    taken = {tuple(m["at"]) for m in data.get("monsters", [])} | {tuple(s) for s in data.get("blocked", [])}
-    taken |= {tuple(t["at"]) for t in data.get("traps", []) if "at" in t}
-    for f in data.get("furniture", []):
-        k = FURNITURE_KINDS[f["kind"]].size
-        w, h = (k[1], k[0]) if f["turned"] else k
-        taken |= {(f["at"][0] + i, f["at"][1] + j) for i in range(w) for j in range(h)}
+    taken = taken_squares(data)
     return [list(s) for s in sorted(b.board.squares_of(area), key=lambda s: (s[1], s[0])) if s not in taken]
+
+
+def _marked_start(b: _Builder, data: dict[str, Any], notes: list[str]) -> None:
+    """Start on the squares marked X when a note says the heroes start on them."""
+    marked = [n["at"] for n in data.get("notes", []) if n["id"].rstrip("-0123456789") == "X" and "at" in n]
+    if marked and any(_MARKED_START.search(n) for n in notes):
+        free = [s for s in marked if (s[0], s[1]) not in taken_squares(data)]
+        start = free if len(free) >= PARTY else _near_squares(b, data, (marked[0][0], marked[0][1]))
+        data["start"] = start
+        b.guesses.append(f"the heroes start on the squares marked X, from the notes: {start}")
+
+
+def _near_squares(b: _Builder, data: dict[str, Any], origin: Square) -> list[list[int]]:
+    """The `PARTY` free floor squares nearest `origin`, walking from it through no wall (where the
+    heroes start when they come in by a door or `--start` names a place)."""
+    taken = taken_squares(data)
+    found: list[list[int]] = []
+    queue, seen = [origin], {origin}
+    while queue and len(found) < PARTY:
+        square = queue.pop(0)
+        if square not in taken:
+            found.append(list(square))
+        x, y = square
+        for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if nxt in seen or not b.board.is_floor(nxt) or b.board.is_wall(square, nxt):
+                continue
+            seen.add(nxt)
+            queue.append(nxt)
+    return found
+
+
+def _start_square(spec: str, at_letter: dict[str, Any]) -> Square:
+    """The square `--start` names: a note letter on the map or `x,y` counted from 0; a `UsageError`."""
+    text = spec.strip()
+    if text in at_letter:
+        return (int(at_letter[text][0]), int(at_letter[text][1]))
+    m = re.fullmatch(r"(\d{1,3})\s*,\s*(\d{1,3})", text)
+    if m is None or not standard_board().is_floor((int(m[1]), int(m[2]))):
+        letters = ", ".join(sorted(at_letter)) or "none"
+        raise UsageError(
+            f"--start {text[:40]!r}: give a note letter on the map ({letters}) or a floor square x,y"
+        )
+    return (int(m[1]), int(m[2]))
 
 
 def _in_furniture(data: dict[str, Any]) -> None:
@@ -526,7 +745,7 @@ def _refuse_unplayable(result: ImportResult, source: str) -> None:
         raise ContentError(source, "goal", f"cannot be played: won before the heroes act: {why}")
 
 
-_SETTLE_ORDER = ["doors", "furniture", "blocked", "monsters", "traps", "treasure", "notes", "start"]
+_SETTLE_ORDER = ["doors", "furniture", "blocked", "ice", "monsters", "traps", "treasure", "notes", "start"]
 
 
 def _settle(data: dict[str, Any], b: _Builder, source: str) -> ImportResult:

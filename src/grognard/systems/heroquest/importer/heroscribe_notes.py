@@ -5,7 +5,9 @@ start. `read_notes` reads what it can from the words: the wandering monster ("Wa
 the room where the heroes start ("X  This is where the players start"), an artifact of our catalogue
 the heroes are sent to find (named in the speech and in a lettered note, which places it), and a named
 enemy to kill ("Verag, a foul gargoyle", "Use the Orc figure ... to represent Ulag", when the map holds
-exactly one of that kind). `goal_from_spec` reads `--goal`: `kill:MONSTER`, `find:ITEM[@WHERE]`,
+exactly one of that kind); the rest of the goals the words state (a rescue, a named enemy with no
+figure of his kind, a quest thing to find and bring back, the way out) are read by
+`heroscribe_goals.goal_from_words`. `goal_from_spec` reads `--goal`: `kill:MONSTER`, `find:ITEM[@WHERE]`,
 `rescue:MONSTER` or `rescue:KIND@WHERE`, `slay-all`, `reach-exit`, and `exit-after:GOAL` (the deed, then
 out by the stairs or an exit door). MONSTER is a placed monster's id or a kind the map holds once; WHERE
 a note's letter or a square `x,y` counted from 0. Every guess is reported so an author can check it.
@@ -19,7 +21,9 @@ from typing import Any
 
 from grognard.engine.errors import GrognardError, UsageError
 from grognard.systems.heroquest.content import catalog, spec_text
+from grognard.systems.heroquest.content.board import standard_board
 from grognard.systems.heroquest.content.catalog import key_of
+from grognard.systems.heroquest.importer.heroscribe_goals import WordsGoal, goal_from_words
 
 _LETTERED = re.compile(r"^\s*([A-Z]{1,2})(?:\.|:|\))?\s+(\S.*)$", re.S)
 _WANDERING = re.compile(r"wandering monsters?(?: in this quest)?\s*[:\-]\s*([A-Za-z][A-Za-z' ]{0,40})", re.I)
@@ -101,11 +105,22 @@ def read_notes(speech: str, notes: list[str], data: dict[str, Any], at_letter: d
                 read.goal = {"kind": "reach-exit", "text": "Escape: reach the stairway."}
                 read.guesses.append("goal: reach the stairway, from the notes")
             break
+    board = standard_board()
+    if not read.goal:
+        _from_words(read, goal_from_words(speech, notes, letters, data, at_letter, board, 1))
+    if not read.goal:
+        _from_words(read, goal_from_words(speech, notes, letters, data, at_letter, board, 2))
     if not read.goal:
         _find_goal(read, speech, letters, at_letter)
     if not read.goal:
         _kill_goal(read, everything, data)
     return read
+
+
+def _from_words(read: NotesRead, words: WordsGoal) -> None:
+    read.goal = words.goal
+    read.treasure += words.treasure
+    read.guesses += words.guesses
 
 
 def _find_goal(read: NotesRead, speech: str, letters: dict[str, str], at_letter: dict[str, Any]) -> None:

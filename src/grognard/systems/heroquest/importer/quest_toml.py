@@ -59,11 +59,11 @@ def quest_toml(quest: QuestFile) -> str:
     return "\n".join(lines + tables) + "\n"
 
 
-def import_file(path: Path, goal: str | None = None) -> ImportResult:
-    """The HeroScribe file at `path`, imported (with the `--goal` spec `goal`, if any); a `ContentError`
-    when it cannot be read, is not a regular file or is too big to be a quest (`engine.files.read_file`:
-    checked before reading)."""
-    return import_heroscribe(read_file(path, MAX_BYTES, "HeroScribe file"), str(path), goal)
+def import_file(path: Path, goal: str | None = None, start: str | None = None) -> ImportResult:
+    """The HeroScribe file at `path`, imported (with the `--goal` spec `goal` and the `--start` spec
+    `start`, if any); a `ContentError` when it cannot be read, is not a regular file or is too big to be a
+    quest (`engine.files.read_file`: checked before reading)."""
+    return import_heroscribe(read_file(path, MAX_BYTES, "HeroScribe file"), str(path), goal, start)
 
 
 def placed_lines(result: ImportResult) -> list[str]:
