@@ -2,6 +2,14 @@
 // drawn board, the live table kept in order with the bots' moves shown one by one, odds that arrive later, the
 // pick buttons of a new-game form, a replay's slider and an error page's "Go back" (the Content-Security-Policy
 // forbids inline scripts and handlers: every behaviour of a page is here).
+// A choice pressed right after the table was swapped in, before htmx has taken its new forms in hand (it
+// does so a moment after the swap), would be sent as a plain form and load the whole page again: the
+// form is handed to htmx first.
+function press(button) {
+  const form = button.closest("form");
+  if (form && window.htmx) window.htmx.process(form);
+  button.click();
+}
 document.addEventListener("keydown", (event) => {
   const target = event.target;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -11,10 +19,10 @@ document.addEventListener("keydown", (event) => {
   if (/^[1-9]$/.test(event.key)) {
     const buttons = actions.querySelectorAll("button[data-action]:not(:disabled)");
     const button = buttons[Number(event.key) - 1];
-    if (button) { event.preventDefault(); button.click(); }
+    if (button) { event.preventDefault(); press(button); }
   } else if (event.key === "u") {
     const undo = document.querySelector("[data-undo]");
-    if (undo) { event.preventDefault(); undo.click(); }
+    if (undo) { event.preventDefault(); press(undo); }
   }
 });
 
@@ -32,6 +40,58 @@ function aimed(button) {
   const spell = spellOf(button);
   return armedSpell ? spell === armedSpell : spell === null;
 }
+// Each marked place is also a button to the keyboard and to a screen reader (issue 31): role "button",
+// reachable by Tab, named by what it is ([data-label], or a square's kind and place) and what it does there
+// ("you can move here", or the labels of the actions aimed at it); Enter or Space acts as a click. Where a
+// figure or a door stands on a marked square, that one is the button (a square is named by its
+// [data-kind] and its numbers). Places with nothing to do are hidden
+// from screen readers: "The board in words" (beside the board) says what is where.
+const PLACES = "svg [data-space], svg [data-square], svg [data-door]";
+function actionWords(button) {
+  const copy = button.cloneNode(true);
+  copy.querySelectorAll("kbd, .odds").forEach((el) => el.remove());
+  return copy.textContent.replace(/\s+/g, " ").trim();
+}
+function placeKey(place) {
+  return place.hasAttribute("data-space")
+    ? `[data-target-id="${CSS.escape(place.getAttribute("data-space"))}"]`
+    : `[data-target-square="${CSS.escape(place.getAttribute("data-square") || "")}"]`;
+}
+function placeActions(place) {
+  if (!place.hasAttribute("data-space") && !place.hasAttribute("data-square")) return [];
+  return [...document.querySelectorAll(`[data-actions] button[data-action]${placeKey(place)}`)].filter(aimed);
+}
+function placeName(place) {
+  if (place.dataset.label) return place.dataset.label;
+  const said = place.dataset.kind || "";
+  return `${said ? `${said[0].toUpperCase()}${said.slice(1)} square` : "Square"} ${place.getAttribute("data-square")}`;
+}
+function makeButtons(root) {
+  const places = [...root.querySelectorAll(PLACES)];
+  places.forEach((el) => {
+    el.removeAttribute("role");
+    el.removeAttribute("aria-label");
+    if (el.getAttribute("tabindex") === "0") el.setAttribute("tabindex", "-1");
+    el.setAttribute("aria-hidden", "true");
+  });
+  const rank = (el) => (el.matches("[data-monster], [data-hero]") ? 0 : el.hasAttribute("data-door") ? 1 : 2);
+  const chosen = new Map();
+  places.filter((el) => el.hasAttribute("data-reachable")).forEach((el) => {
+    const key = placeKey(el);
+    const had = chosen.get(key);
+    if (!had || rank(el) < rank(had)) chosen.set(key, el);
+  });
+  chosen.forEach((el) => {
+    const actions = placeActions(el);
+    if (!actions.length) return;
+    const moves = actions.every((b) => b.classList.contains("move"));
+    const does = moves ? "you can move here" : actions.map(actionWords).join("; or ");
+    el.setAttribute("role", "button");
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("aria-label", `${placeName(el)}; ${does}`);
+    el.removeAttribute("aria-hidden");
+  });
+}
 function markBoard(root) {
   const buttons = [...root.querySelectorAll("[data-actions] button[data-action]")];
   if (armedSpell && !buttons.some((b) => spellOf(b) === armedSpell && b.dataset.targetSquare !== undefined)) armedSpell = null;
@@ -47,6 +107,7 @@ function markBoard(root) {
       root.querySelectorAll(`[data-square="${CSS.escape(square)}"]`).forEach((el) => el.setAttribute("data-reachable", ""));
     }
   });
+  makeButtons(root);
 }
 document.addEventListener("click", (event) => {
   const pick = event.target instanceof Element ? event.target.closest("[data-spell-pick]") : null;
@@ -54,15 +115,23 @@ document.addEventListener("click", (event) => {
   armedSpell = armedSpell === pick.dataset.spellPick ? null : pick.dataset.spellPick;
   markBoard(document);
 });
+function actOn(place) {
+  const matches = placeActions(place);
+  if (matches.length === 1) { armedSpell = null; press(matches[0]); }
+  else if (matches.length > 1) {
+    matches[0].closest("[data-actions]").scrollIntoView({ behavior: stillMotion() ? "auto" : "smooth" });
+    matches[0].focus({ preventScroll: true });
+  }
+}
 document.addEventListener("click", (event) => {
   const place = event.target instanceof Element ? event.target.closest("[data-space], [data-square]") : null;
-  if (!place) return;
-  const key = place.hasAttribute("data-space")
-    ? `[data-target-id="${CSS.escape(place.getAttribute("data-space"))}"]`
-    : `[data-target-square="${CSS.escape(place.getAttribute("data-square"))}"]`;
-  const matches = [...document.querySelectorAll(`[data-actions] button[data-action]${key}`)].filter(aimed);
-  if (matches.length === 1) { armedSpell = null; matches[0].click(); }
-  else if (matches.length > 1) matches[0].closest("[data-actions]").scrollIntoView({ behavior: "smooth" });
+  if (place) actOn(place);
+});
+document.addEventListener("keydown", (event) => {
+  const place = event.target instanceof Element ? event.target.closest('svg [role="button"]') : null;
+  if (!place || (event.key !== "Enter" && event.key !== " ")) return;
+  event.preventDefault();
+  actOn(place);
 });
 
 // The live table (#table). Its fragment carries the game's stored revision ([data-ply][data-revision]):
@@ -72,8 +141,13 @@ document.addEventListener("click", (event) => {
 // ([data-steps]); the page shows the table at each (`?at=<ply>`) for a moment before the live one. A
 // fetch of the revision shown is swapped in when what is around the game changed ([data-around]: a player
 // took a seat by name, the host changed a setting, an undo was asked).
-// localStorage "grognard-step-ms" sets the moment (0: no replay); [data-skip] jumps to now.
+// localStorage "grognard-step-ms" sets the moment (0: no replay; prefers-reduced-motion: none either);
+// [data-skip] jumps to now.
+function stillMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
 function stepMs() {
+  if (stillMotion()) return 0; // the reader asked for no motion: the table jumps to now
   let kept = null;
   try { kept = localStorage.getItem("grognard-step-ms"); } catch (error) { kept = null; }
   return kept !== null && Number.isFinite(Number(kept)) ? Number(kept) : 700;
@@ -95,9 +169,12 @@ function parsed(html) {
 }
 let playing = null; // {table, final, stamp, queue, wake}
 function show(table, html) {
+  const focused = focusIn(table);
   table.innerHTML = html;
   if (window.htmx) window.htmx.process(table);
   markBoard(document);
+  announce(table);
+  refocus(table, focused);
   loadOdds(table);
   tellTurn();
   seenNow();
@@ -427,4 +504,64 @@ document.addEventListener("click", (event) => {
   if (!box) return;
   box.hidden = true;
   delete box.dataset.since;
+});
+
+// Keyboard and screen readers (issue 31). A table swapped in while the focus was in it would leave the
+// focus nowhere: it goes to the same board place or choice when there is one again, else to the table's
+// heading, from where Tab goes on through the board and the choices. Each new event of the log is said
+// once through the live region ([data-announce], outside the table), then "Your turn" when it is.
+function focusIn(table) {
+  const el = document.activeElement;
+  if (!(el instanceof Element) || !table.contains(el)) return null;
+  for (const name of ["data-space", "data-square", "data-door", "data-action", "data-spell-pick"]) {
+    if (el.hasAttribute(name)) return `[${name}="${CSS.escape(el.getAttribute(name))}"]`;
+  }
+  return "";
+}
+function refocus(table, focused) {
+  if (focused === null || (document.activeElement && document.activeElement !== document.body)) return;
+  const again = focused ? [...table.querySelectorAll(focused)].find((el) => el.tabIndex >= 0) : null;
+  const heading = table.querySelector("h1");
+  const target = again || heading;
+  if (!target) return;
+  if (target === heading) heading.setAttribute("tabindex", "-1");
+  target.focus({ preventScroll: true });
+}
+let toldUpTo = null; // the move shown when the live region last spoke
+function eventPly(li) {
+  const ply = li.querySelector(".ply");
+  return ply && ply.textContent.trim() !== "" ? Number(ply.textContent) : null;
+}
+function announce(table) {
+  const region = document.querySelector("[data-announce]");
+  const stamp = stampOf(table);
+  if (!region || !stamp) return;
+  const from = toldUpTo;
+  toldUpTo = stamp.ply;
+  if (from === null || stamp.ply <= from) return;
+  const said = [...table.querySelectorAll("[data-log] ol.events > li")]
+    .filter((li) => { const p = eventPly(li); return p !== null && p >= from; })  // an event is numbered by the move it was made at
+    .reverse()
+    .map((li) => { const copy = li.cloneNode(true); copy.querySelectorAll(".ply").forEach((el) => el.remove()); return copy.textContent.replace(/\s+/g, " ").trim(); });
+  if (table.querySelector('[data-status="your-turn"]')) said.push("Your turn.");
+  if (!said.length) return;
+  const line = document.createElement("p");
+  line.textContent = said.join(" ");
+  region.replaceChildren(line);
+}
+document.addEventListener("DOMContentLoaded", () => {
+  const table = document.getElementById("table");
+  const stamp = table ? stampOf(table) : null;
+  if (stamp) toldUpTo = stamp.ply;
+});
+let focusedBefore = null;
+document.addEventListener("htmx:beforeSwap", (event) => {
+  if (event.detail.target instanceof Element && event.detail.target.id === "table") focusedBefore = focusIn(event.detail.target);
+});
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (!(event.target instanceof Element) || event.target.id !== "table") return;
+  if (window.htmx) window.htmx.process(event.target); // its forms ready before a key can press one
+  announce(event.target);
+  refocus(event.target, focusedBefore);
+  focusedBefore = null;
 });

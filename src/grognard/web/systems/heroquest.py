@@ -56,6 +56,12 @@ def _walls(board: Board | None, kinds: Mapping[tuple[int, int], str], width: int
     return out
 
 
+def place(x: int, y: int) -> str:
+    """A square in words, for a screen reader and the board in words, numbered as the choices number it:
+    "square 3,7" (across from 0 at the left, then down from 0 at the top)."""
+    return f"square {x},{y}"
+
+
 def _box(squares: Iterable[tuple[int, int]]) -> dict[str, int]:
     cells = list(squares)
     xs = [x for x, _ in cells]
@@ -133,11 +139,13 @@ def quest_board(
                 "cx": (seg["x1"] + seg["x2"]) // 2,
                 "cy": (seg["y1"] + seg["y2"]) // 2,
                 "target": targets.get(str(d["id"]), ""),
+                "where": f"between {place(*a)} and {place(*b)}",
             }
         )
     furniture = [
         {"id": f["id"], "kind": str(f["kind"]).replace("-", " "), "height": f["height"]}
         | _box(_xy(s) for s in f["squares"])
+        | {"where": place(*min(_xy(s) for s in f["squares"]))}
         for f in public["furniture"]
         if f["squares"]
     ]
@@ -154,6 +162,7 @@ def quest_board(
             "y": y,
             "cx": x * CELL + CELL // 2,
             "cy": y * CELL + CELL // 2,
+            "where": place(x, y),
         }
 
     heroes = [figure(h, str(h["number"])) for h in public["heroes"] if h["at"] is not None]
@@ -165,10 +174,15 @@ def quest_board(
         if m["at"] is not None
     ]
     found = {_xy(s) for s in public["traps"]}
-    traps = [{"px": x * CELL, "py": y * CELL, "unseen": False} for x, y in sorted(found)]
+    traps = [
+        {"px": x * CELL, "py": y * CELL, "unseen": False, "where": place(x, y)} for x, y in sorted(found)
+    ]
     for t in (private or {}).get("traps") or []:
         if t["status"] == "hidden":
-            traps += [{"px": x * CELL, "py": y * CELL, "unseen": True} for x, y in map(_xy, t["squares"])]
+            traps += [
+                {"px": x * CELL, "py": y * CELL, "unseen": True, "where": place(x, y)}
+                for x, y in map(_xy, t["squares"])
+            ]
     return {
         "cell": CELL,
         "width": width * CELL,
@@ -177,7 +191,9 @@ def quest_board(
         "walls": _walls(board, kinds, width, height),
         "doors": doors,
         "furniture": furniture,
-        "stairs": [{"px": x * CELL, "py": y * CELL} for x, y in (_xy(s) for s in public["stairs"])],
+        "stairs": [
+            {"px": x * CELL, "py": y * CELL, "where": place(x, y)} for x, y in map(_xy, public["stairs"])
+        ],
         "traps": traps,
         "heroes": heroes,
         "monsters": monsters,

@@ -36,7 +36,7 @@ _START = {"outer": 0, "middle": 0, "inner": 6}
 the Hills face each other across the bridge at the top-left; the Plain of Peril lies beside the Portal."""
 _CITATION = re.compile(r"\s*\(\d+:\d+(?:-\d+)?(?:,\s*\d+:\d+(?:-\d+)?)*\)")
 
-COLOURS = ("#c0392b", "#1f5fbf", "#1e8449", "#d68910", "#7d3c98", "#2c2c2c")
+COLOURS = ("#c0392b", "#1f5fbf", "#1e8449", "#a35f00", "#7d3c98", "#2c2c2c")
 """The tokens' colours, one per seat."""
 
 
