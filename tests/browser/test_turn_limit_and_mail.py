@@ -59,6 +59,9 @@ def test_a_late_move_is_made_by_the_bot_and_the_next_turn_is_told_by_email(
     key = start_game(alice, live.url, "talisman", "game", {"players": "2"}, ["here", "invite"])
     bob.goto(alice.locator("[data-invite='1']").input_value())
     bob.wait_for_selector("[data-ply]")
+    # Bob taking his seat redraws Alice's table (what is around the game changed): wait for that redraw
+    # before filling her form, or a late one (seen on a loaded machine) clears the choices before "Save"
+    expect(alice.locator("#table")).to_contain_text("Bob", timeout=15_000)
     form = alice.locator("[data-lobby-form]")
     form.locator("[data-limit]").select_option("300")
     form.locator("[data-limit-bot]").select_option("bot")
