@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import Console
+from tests.browser.test_keyboard import press
 from tests.browser.test_tables import ply, start_game
 from tests.browser.test_talisman_board import SPACES, _my_turn, _start
 from tests.live_server import LiveServer
@@ -27,19 +28,6 @@ def still(browser: Browser, console: Console) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     yield console.watch(context.new_page())
     context.close()
-
-
-def later(page: Page, before: int) -> None:
-    page.wait_for_function(
-        f"() => Number(document.querySelector('[data-ply]').dataset.ply) > {before}", timeout=60_000
-    )
-
-
-def press(page: Page, key: str) -> None:
-    """Press a key that makes a move, and wait for the table to show a later one."""
-    before = ply(page)
-    page.keyboard.press(key)
-    later(page, before)
 
 
 def until_the_board_can_be_used(page: Page) -> None:

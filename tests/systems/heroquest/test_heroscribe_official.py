@@ -10,15 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from grognard.engine.dice.core import Rng
+from benchmarks._heroscribe_survey import first_round
 from grognard.engine.errors import UsageError
-from grognard.engine.game import CHANCE, TERMINAL
-from grognard.engine.session import Session
 from grognard.systems.heroquest.content import catalog
-from grognard.systems.heroquest.game import GAME
 from grognard.systems.heroquest.importer.heroscribe import OBJECTS, import_heroscribe
 from grognard.systems.heroquest.importer.quest_toml import quest_toml
-from grognard.systems.heroquest.policies.bots import hero_bot
 from grognard.systems.heroquest.rules.goals import met_at_start
 from tests.cli.helpers import grognard
 
@@ -193,20 +189,6 @@ def test_goal_option_overrules_the_words() -> None:
     assert import_heroscribe(data, goal="slay-all").file.goal.kind == "slay-all"
 
 
-def _first_round(quest_path: str) -> str:
-    options = {"quest": quest_path, "heroes": "barbarian,dwarf-warrior,elf-wizard,human-rogue"}
-    session = Session.new("heroquest", GAME, options | {"gm": "auto", "order": "roll", "rounds": 0}, 1)
-    bot = Rng("official-test")
-    for _ in range(3000):
-        state = session.current
-        if state.actor() is TERMINAL:
-            return f"ended {getattr(state, 'outcome', '?')}"
-        if getattr(state, "round", 1) > 1:
-            return "ok"
-        session.roll() if state.actor() is CHANCE else session.play(hero_bot(state, bot))
-    return "no second round"
-
-
 def test_a_pack_quest_entered_by_a_door_plays_a_round(tmp_path: Path) -> None:
     """Ogres, a crossbowman, a swinging axe and a wandering monster trap on the way from the door in to
     the door out: the imported quest plays its first round unwon."""
@@ -215,7 +197,7 @@ def test_a_pack_quest_entered_by_a_door_plays_a_round(tmp_path: Path) -> None:
     result = import_heroscribe(hs_file(objects, stairs=False), "pack.xml")
     path = tmp_path / f"{result.file.id}.toml"
     path.write_text(quest_toml(result.file), encoding="utf-8")
-    assert _first_round(str(path)) == "ok"
+    assert first_round(str(path)) == "ok"
 
 
 def test_import_command_takes_start(tmp_path: Path) -> None:
