@@ -1,12 +1,20 @@
 """The Talisman bot that looks ahead: the "search" strength (`engine.search.Lookahead` over the heuristic).
 
-At a decision of the kinds it weighs (`WEIGHED`) where the heuristic bot's best values lie close (within
-`CLOSE` of its best: a choice it makes almost blind), the bot weighs its `WIDTH` best actions by `ROLLOUTS`
-rollouts each, `HORIZON` turns on (every seat played by the heuristic bot, the rules' own dice), each scored
-by `worth`: what the seat has built (Strength, Craft, Lives, a Talisman, Gold, Spells, Objects, Followers and
-trophies, in the heuristic's own units, `bot_worth`) and how near its plan's goal it stands, less the best
-rival's; a won game is worth `WIN`. It leaves the heuristic's choice only for an action that beats it clearly,
-rollout by rollout (`engine.search.Lookahead`); elsewhere it plays the heuristic bot's choice.
+It searches where looking ahead pays and plays the heuristic bot's choice elsewhere. Where the game can be won
+or lost on the spot (`at_stake`): a decision of the kinds it weighs (`WEIGHED`: where to move, what to meet,
+fights and duels, what to take or lose) while its own character has `DANGER_LIVES` Lives or fewer (a Life lost
+there may be the game: the last character left wins, 21:1), or while a rival it may meet or is fighting has
+only one Life left; and every answer to the Command Spell (admitting defeat, 9:8). There it weighs the
+heuristic's `WIDTH` best actions by `ROLLOUTS` rollouts each, `HORIZON` turns on (every seat played by the
+heuristic bot, the rules' own dice thrown from their exact chances), each scored by `worth`: a won game `WIN`,
+a lost one `-WIN`, else what the seat has built (Strength, Craft, Lives, a Talisman, Gold, Spells, Objects,
+Followers and trophies, in the heuristic's own units, `bot_worth`) and how near its plan's goal it stands,
+less the best rival's. The heuristic values a character's last Life at a fixed price, which in a game of two
+is too little: the rollouts see the game end. It leaves the heuristic's choice only for an action that beats
+it, rollout by rollout with the same dice, by more than `MARGIN` and `Z` standard errors (`engine.search`).
+Its plan also waits for better odds before heading for the Crown (`READY_CHANCE`, `bot_worth.readiness`).
+Measured against the heuristic bot over 1,000 two-player games it is not stronger (docs/performance.md, "Bot
+strengths head to head").
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from grognard.systems.talisman.bot_worth import (
     has_talisman,
     item_worth,
     life_worth,
+    readiness,
 )
 from grognard.systems.talisman.bots import heuristic_policy, heuristic_values
 from grognard.systems.talisman.scores import craft, strength
@@ -33,28 +42,33 @@ from grognard.systems.talisman.turn import CASH_RATE, trophy_strength
 
 ROLLOUTS = 8
 """Rollouts per candidate action."""
-HORIZON = 10
-"""Turns a rollout plays on (every player's turn counting one)."""
+HORIZON = 2
+"""Turns a rollout plays on (every player's turn counting one): the rest of this turn and the rival's
+next, where a Life put at stake is lost or kept."""
 WIDTH = 3
 """The heuristic's best actions weighed at a decision."""
-CLOSE = 1.0
-"""How near the heuristic's best value an action must be to be weighed."""
-MARGIN = 0.25
-"""How much more (in `worth`'s units) an action must score than the heuristic's choice to replace it
-(and two standard errors more, `Lookahead.z`)."""
-MAX_MOVES = 3_000
+MARGIN = 50.0
+"""How much more (in `worth`'s units) an action must score than the heuristic's choice to replace it: more
+than any position gained in a few turns, so only a game won or lost more often moves it (positions
+weighed by short rollouts lost games to the heuristic's own valuations)."""
+Z = 1.0
+"""And by how many standard errors of the rollouts' paired differences more."""
+MAX_MOVES = 1_500
 """Moves a rollout makes at most (a turn is some 5-30)."""
 WIN = 1_000.0
 """A won game's worth, above any position."""
+DANGER_LIVES = 1
+"""Lives at or below which the bot's own decisions are searched: the last one (searching at 2 Lives too
+won 169 games to the heuristic's 193 in the first 380 of the benchmark's, at 0.55 s a game)."""
 WEIGHED = frozenset(
-    {"encounter", "meet", "fight_evade", "fight_spells", "duel_evade", "duel_spells", "spoils", "steal"}
-    | {"lose_life", "teleport", "event_evade"}
+    {"start", "direction", "branch", "inner_step", "teleport", "fx_choose", "event_evade"}
+    | {"encounter", "meet", "fight_evade", "fight_spells", "duel_evade", "duel_spells", "spoils", "steal"}
+    | {"lose_life", "command_answer"}
 )
-"""The decisions weighed by rollouts: what to meet, fights and their spells, what to take from a beaten
-character, what to lose. Where to go is left to the heuristic (its valuation of a space looks further
-than rollouts of a few turns; weighing moves by them lost games), and so are collecting, shopping and
-dropping (taking and leaving a thing there costs nothing: rollouts alone would take and leave it for
-ever)."""
+"""The decisions weighed by rollouts where something is at stake: where to go, what to meet, fights and
+their spells, what to take from a beaten character, what to lose, whether to admit defeat. Collecting,
+shopping and dropping are left to the heuristic (taking and leaving a thing there costs nothing: rollouts
+alone would take and leave it for ever)."""
 GOLD_WORTH = 0.5
 FOLLOWER_WORTH = 1.0
 
@@ -73,26 +87,41 @@ def seat_worth(state: TalismanState, i: int) -> float:
 
 
 def worth(state: GameState, seat: int) -> float:
-    """The state's worth to `seat`: `WIN` for a won game (0 for a lost one); else its own `seat_worth`
-    less the best rival's."""
+    """The state's worth to `seat`: `WIN` for a won game (`-WIN` for a lost one, or the seat out of it);
+    else its own `seat_worth` less the best rival's."""
     assert isinstance(state, TalismanState)
     if state.over:
         return WIN if seat in state.winners else -WIN
+    if not state.heroes[seat].alive:
+        return -WIN
     mine = seat_worth(state, seat)
     rivals = [seat_worth(state, k) for k, h in enumerate(state.heroes) if k != seat and h.alive]
     return mine - max(rivals, default=0.0)
 
 
+def at_stake(state: TalismanState, seat: int) -> bool:
+    """True when the game may be won or lost at this decision: the Command Spell's answer (admitting
+    defeat, 9:8), the seat's own character has `DANGER_LIVES` Lives or fewer, or it is meeting, fighting
+    or may attack a rival down to one Life."""
+    task = state.tasks[-1]
+    if task.kind not in WEIGHED:
+        return False
+    if task.kind == "command_answer" or state.heroes[seat].lives <= DANGER_LIVES:
+        return True
+    here = state.heroes[seat].space
+    return any(k != seat and h.alive and h.lives <= 1 and h.space == here for k, h in enumerate(state.heroes))
+
+
 def candidates(state: GameState, seat: int, actions: Sequence[Action]) -> Sequence[Action]:
-    """The heuristic's best `WIDTH` actions within `CLOSE` of its best, its best first (one alone when
-    the rest lie further)."""
+    """The heuristic's own choice alone where nothing is at stake; else its best `WIDTH` actions, its
+    choice first."""
     assert isinstance(state, TalismanState)
-    values = heuristic_values(state, list(actions)) if state.tasks[-1].kind in WEIGHED else None
-    if values is None:
-        return [heuristic_policy(state, Rng("search"))]
+    choice = heuristic_policy(state, Rng("search"))
+    if not at_stake(state, seat):
+        return [choice]
+    values = heuristic_values(state, list(actions)) or {}
     ranked = sorted(actions, key=lambda a: -values.get(a, float("-inf")))
-    top = values.get(ranked[0], float("-inf"))
-    return [a for a in ranked[:WIDTH] if values.get(a, float("-inf")) >= top - CLOSE]
+    return [choice, *[a for a in ranked if a != choice][: WIDTH - 1]]
 
 
 def _horizon(start: GameState, now: GameState) -> bool:
@@ -101,11 +130,27 @@ def _horizon(start: GameState, now: GameState) -> bool:
 
 
 SEARCH_BOT = Lookahead(
-    heuristic_policy, worth, candidates, rollouts=ROLLOUTS, stop=_horizon, max_moves=MAX_MOVES, margin=MARGIN
+    heuristic_policy,
+    worth,
+    candidates,
+    rollouts=ROLLOUTS,
+    stop=_horizon,
+    max_moves=MAX_MOVES,
+    margin=MARGIN,
+    z=Z,
 )
 """The "search" bot."""
 
 
+READY_CHANCE = 0.12
+"""The chance of passing both the Mines and the Crypt at the first try (14:5-6) the search bot waits for
+before heading for the Crown, where the heuristic bot waits for `bot_worth.CROWN_CHANCE` (0.05): with
+two players a character killed on the way loses the game. A heuristic bot waiting for 0.12 won 501 games
+to 465 against the plain one (games 1,000-1,999 of seed 34) but 477 to 489 on games 2,000-2,999: no
+measured gain (docs/performance.md)."""
+
+
 def search_policy(state: GameState, rng: Rng) -> Action:
     """The "search" strength's action for the state (one of its legal actions)."""
-    return SEARCH_BOT(state, rng)
+    with readiness(READY_CHANCE):
+        return SEARCH_BOT(state, rng)

@@ -13,7 +13,8 @@ instructions it has no special rule for."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache, lru_cache
 from typing import Any, TypeVar
 
@@ -43,6 +44,8 @@ CROWN_CHANCE = 0.05
 failed roll mostly sends the character back to the Plain of Peril or the Portal to try again, so waiting
 for better odds costs more turns than it saves: 0.12 made 4-player games some 10% longer, 0.02 longer
 still, with more deaths.)"""
+_READY = [CROWN_CHANCE]
+"""The chance of passing the Mines and the Crypt at once the bot waits for now (`readiness`)."""
 RACE_CHANCE = 0.01
 """Once someone has reached the Crown, the chance of passing the Mines and the Crypt at once enough to
 race there all the same; below it the race is lost (Craft or Strength too low ever to pass)."""
@@ -64,8 +67,8 @@ _LIFE_WORTH = {0: 20.0, 1: 20.0, 2: 7.0, 3: 4.0}
 MEMO_CONTEXTS = 8
 """How many recent positions' worths are kept (`worth_memo`)."""
 
-_CONTEXTS: dict[tuple[int, int, int, bool], tuple[TalismanState, dict[Any, Any]]] = {}
-_LAST: list[Any] = [None, {}]
+_CONTEXTS: dict[tuple[int, int, int, bool, float], tuple[TalismanState, dict[Any, Any]]] = {}
+_LAST: list[Any] = [None, {}, 0.0]
 
 
 def worth_memo(state: TalismanState) -> dict[Any, Any]:
@@ -74,10 +77,10 @@ def worth_memo(state: TalismanState) -> dict[Any, Any]:
     that changes none of them keeps them). Every worth in this module reads nothing else of a state, so a
     decision after a die roll reuses what the decision before it found. The last `MEMO_CONTEXTS`
     positions are kept, each with a state holding its objects, so that their identities stay unique."""
-    if _LAST[0] is state:
+    if _LAST[0] is state and _LAST[2] == _READY[0]:
         memo: dict[Any, Any] = _LAST[1]
         return memo
-    key = (id(state.heroes), id(state.stashes), id(state.supply), state.crown_reached)
+    key = (id(state.heroes), id(state.stashes), id(state.supply), state.crown_reached, _READY[0])
     found = _CONTEXTS.get(key)
     if found is None:
         if len(_CONTEXTS) >= MEMO_CONTEXTS:
@@ -86,6 +89,7 @@ def worth_memo(state: TalismanState) -> dict[Any, Any]:
         _CONTEXTS[key] = found
     _LAST[0] = state
     _LAST[1] = found[1]
+    _LAST[2] = _READY[0]
     return found[1]
 
 
@@ -140,8 +144,28 @@ def crown_odds(hero: Hero) -> float:
 
 
 def crown_ready(hero: Hero) -> bool:
-    """Strong and crafty enough to try the Inner Region: the Mines and the Crypt likely passed."""
-    return crown_odds(hero) >= CROWN_CHANCE and hero.lives >= 3
+    """Strong and crafty enough to try the Inner Region: the Mines and the Crypt likely passed (at the
+    first try with the chance `ready_chance` gives)."""
+    return crown_odds(hero) >= _READY[0] and hero.lives >= 3
+
+
+def ready_chance() -> float:
+    """The chance of passing the Mines and the Crypt at once the bot waits for (`CROWN_CHANCE` unless a
+    `readiness` block says otherwise)."""
+    return _READY[0]
+
+
+@contextmanager
+def readiness(chance: float) -> Iterator[None]:
+    """Within the block, the bot heads for the Crown only with this chance of passing the Mines and the
+    Crypt at once (a bot built on the heuristic one, waiting longer). What the bot has worked out about a
+    position is kept apart for each chance (`worth_memo`, the plan facts of `hero_worths`)."""
+    before = _READY[0]
+    _READY[0] = chance
+    try:
+        yield
+    finally:
+        _READY[0] = before
 
 
 T = TypeVar("T")
@@ -169,9 +193,9 @@ def _phase(state: TalismanState, i: int) -> str:
     if region in ("inner", "crown"):
         return "crown"
     known = hero_worths(h)
-    facts: tuple[bool, bool, bool, bool] | None = known.get("phase")
+    facts: tuple[bool, bool, bool, bool] | None = known.get(("phase", _READY[0]))
     if facts is None:
-        facts = known["phase"] = (
+        facts = known[("phase", _READY[0])] = (
             has_talisman(h),
             crown_ready(h),
             crown_odds(h) >= RACE_CHANCE,
