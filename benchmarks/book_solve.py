@@ -4,12 +4,14 @@ sections shaped like a Grey Star book.
 Cases: the FF sample from section 67 on (the antechamber, Vessik and the way home) for one hero, exact
 and in floats; from section 50 on (the catacombs: the ossuary's two skeletons together, the flooded way,
 the shaft, Vessik), in floats; the whole FF sample for one hero (only with `GROGNARD_BENCH_FULL=1`: it
-takes more than 7 GB, see docs/solving.md); and `grey_star_shaped_book`, 400 sections in the manner of a
+has millions of states, see docs/solving.md); and `grey_star_shaped_book`, 400 sections in the manner of a
 Project Aon book (most sections one to three choices forward, random-number tests with a Power's
 adjustment, fights against one creature with an evasion now and then, items and codewords gained and
 tested later, Meals, ENDURANCE lost along the way, a few deaths and one victory), solved for one
 character. Each case is solved once in a child process, timing its CPU and reading its peak memory; a case
-past the budget (`BUDGET`) is reported with the time and memory it took to get there.
+past the budget (`BUDGET`) is reported with the time and memory it took to get there. `states` counts the
+book's states and the fights' positions (each walked once, `gamebook.solve_fights`); `fight positions
+valued` the positions valued once per reader around a fight (the old walk's fight states).
 """
 
 from __future__ import annotations
@@ -138,23 +140,24 @@ def _solve(ruleset: Ruleset, book: Book, options: dict[str, Any], exact: bool, q
     try:
         solved = solve_book(ruleset, book, options, exact=exact, budget=budget, view=_view(ruleset))
         solved.to_json()  # the reports too
-        states, p_win = solved.states, float(solved.p_win)
+        states, valued, p_win = solved.states, solved.fight_values, float(solved.p_win)
     except OddsError:  # past the budget: the time and memory it took to get there
-        states, p_win = budget, math.nan
+        states, valued, p_win = budget, 0, math.nan
     seconds = time.process_time() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    queue.put((seconds, peak, states, p_win))
+    queue.put((seconds, peak, states, valued, p_win))
 
 
 def measure(
     ruleset: Ruleset, book: Book, options: dict[str, Any], exact: bool
-) -> tuple[float, float, int, float]:
-    """Solve once in a child process: CPU seconds, peak memory (MB), states, chance of winning."""
+) -> tuple[float, float, int, int, float]:
+    """Solve once in a child process: CPU seconds, peak memory (MB), states, fight positions valued,
+    chance of winning."""
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
     child = context.Process(target=_solve, args=(ruleset, book, options, exact, queue))
     child.start()
-    result: tuple[float, float, int, float] = queue.get()
+    result: tuple[float, float, int, int, float] = queue.get()
     child.join()
     return result
 
@@ -184,11 +187,12 @@ def run() -> list[Row]:
         cases.append(("FF sample, one hero, floats", FF_RULES, sample, FF_HERO, False))
     rows: list[Row] = []
     for case, ruleset, book, options, exact in cases:
-        seconds, peak, states, p_win = measure(ruleset, book, options, exact)
+        seconds, peak, states, valued, p_win = measure(ruleset, book, options, exact)
         rows += [
             Row(NAME, case, "CPU time", seconds, "s"),
             Row(NAME, case, "peak memory", peak, "MB"),
             Row(NAME, case, "states", float(states), "states"),
+            Row(NAME, case, "fight positions valued", float(valued), "positions"),
             Row(NAME, case, "chance of winning", p_win, "p"),
         ]
     return rows

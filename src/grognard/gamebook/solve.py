@@ -30,7 +30,7 @@ from typing import Any
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import OptionValue
-from grognard.engine.odds.base import Number
+from grognard.engine.odds.base import FLOAT_TOLERANCE, Number
 from grognard.engine.odds.graph import CHANCE_NODE, TERMINAL_NODE, Column, Graph
 from grognard.engine.odds.induction import optimise
 from grognard.engine.odds.solver import DEFAULT_BUDGET
@@ -38,7 +38,8 @@ from grognard.gamebook.action_text import number_in
 from grognard.gamebook.model import Book
 from grognard.gamebook.ruleset import Ruleset
 from grognard.gamebook.runner import GamebookGame, GamebookState
-from grognard.gamebook.solve_graph import FIGHT, BookGraph, Progress, explore
+from grognard.gamebook.solve_fights import Entry, FightValues, position_key
+from grognard.gamebook.solve_graph import FIGHT, BookGraph, Progress, explore, inline_fights
 from grognard.gamebook.solve_state import Projector, SheetView, sheet_view
 
 EXACT_LIMIT = 100_000
@@ -162,6 +163,7 @@ class BookSolution:
         values: Column,
         choice: list[int],
         exact: bool,
+        fights: FightValues | None = None,
     ) -> None:
         """Made by `solve_book`."""
         self.game = game
@@ -173,10 +175,19 @@ class BookSolution:
         self._choice = choice
         self.exact = exact
         """True when every figure is an exact Fraction."""
-        self.states = len(self._g.kind)
-        """How many states the book was solved over (fight positions included)."""
+        self._fights = fights
         self.fight_states = book_graph.fight_nodes
-        """How many of them are positions inside fights."""
+        """How many positions inside fights were walked (each once for every reader entering the fight
+        alike, `solve_fights`)."""
+        self.states = len(self._g.kind) + self.fight_states
+        """How many states the book was solved over: the book's nodes and the fights' positions."""
+        self.fight_values = fights.valued if fights is not None else 0
+        """How many fight positions were valued, once for each reader around the fight (the work of the
+        solve, not kept)."""
+        self._settled = set(book_graph.entries)
+        """The fight entries settled by their tables (the rest of the fights' positions are nodes)."""
+        self._lookups: dict[tuple[int, int], dict[int, Number]] = {}
+        self._context_tables: dict[int, list[int]] | None = None
         self._best_visits: Column | None = None
         self._random_visits: Column | None = None
         self._sections: dict[str, SectionFigures] | None = None
@@ -224,7 +235,8 @@ class BookSolution:
         if self.exact:
             return 0.0
         edges = sum(len(s) for s in self._g.succ)
-        return (edges + 3 * self.states) * UNIT_ROUNDOFF
+        fight_edges = self._fights.edges if self._fights is not None else 0
+        return (edges + fight_edges + 3 * (len(self._g.kind) + self.fight_values)) * UNIT_ROUNDOFF
 
     def reader_nodes(self) -> list[tuple[Hashable, Number]]:
         """What a reader looks up (`solve_cache`): every node outside fights by its `Projector.key`, and
@@ -247,11 +259,28 @@ class BookSolution:
 
     def value_of(self, state: GamebookState) -> Number:
         """The chance of winning from a state reachable from the start, under the best play."""
-        value: Number = self._values[self._node(state)]
+        at = self._position(state)
+        if at is not None:
+            entry, memo = at
+            value: Number = memo[entry.position]
+            return value
+        value = self._values[self._node(state)]
         return value
 
     def action_values(self, state: GamebookState) -> dict[str, Number]:
         """Every action open at a reader's decision, with the chance of winning after taking it."""
+        at = self._position(state)
+        if at is not None:
+            entry, memo = at
+            table = self._bg.tables[entry.table]
+            p = entry.position
+            if table.kind[p] < 0:
+                raise OddsError(f"{state.describe()} is not a decision")
+            ways = self._bg.exit_nodes[(entry.context, entry.table)]
+            return {
+                str(a): memo[q] if q >= 0 else self._values[ways[~q]]
+                for a, q in zip(table.moves[p], table.succ[p], strict=True)
+            }
         v = self._node(state)
         if self._g.kind[v] < 0:
             raise OddsError(f"{state.describe()} is not a decision")
@@ -259,18 +288,62 @@ class BookSolution:
 
     def best_action(self, state: GamebookState) -> str:
         """The best action at a reader's decision (ties: the first in the book's order)."""
+        at = self._position(state)
+        if at is not None:
+            entry, memo = at
+            table = self._bg.tables[entry.table]
+            if table.kind[entry.position] < 0:
+                raise OddsError(f"{state.describe()} is not a decision")
+            assert self._fights is not None
+            return str(table.moves[entry.position][self._fights.best_move(entry, memo, entry.position)])
         v = self._node(state)
         if self._g.kind[v] < 0:
             raise OddsError(f"{state.describe()} is not a decision")
         return str(self._g.moves[v][self._choice[v]])
+
+    def _position(self, state: GamebookState) -> tuple[Entry, dict[int, Number]] | None:
+        """A position inside a fight walked once for its readers (`solve_fights`): the entry it stands
+        for (its context, table and position) and the values of the context's positions from it; None for
+        any other state (a node of the book's graph)."""
+        if state.phase != FIGHT or self._fights is None:
+            return None
+        assert state.fight is not None
+        context = self._bg.contexts.get(self.projector.fight_context(state))
+        if context is None:
+            return None
+        key = position_key(state.fight)
+        if (context, key) in self._g.index and self._bg.places[self._g.index[(context, key)]].phase == FIGHT:
+            v = self._g.index[(context, key)]
+            if v not in self._settled:
+                return None  # put back in the graph: a node like any other
+        for t in self._tables_of(context):
+            table = self._bg.tables[t]
+            p = table.index.get(key)
+            if p is not None:
+                entry = Entry(context, t, p)
+                cached = self._lookups.get((context, t))
+                if cached is None:
+                    cached = {}
+                    self._lookups = {(context, t): cached}  # the last context looked up
+                if p not in cached:
+                    self._fights.value(entry, cached)
+                return entry, cached
+        return None
+
+    def _tables_of(self, context: int) -> list[int]:
+        if self._context_tables is None:
+            found: dict[int, set[int]] = {}
+            for c, t in self._bg.exit_nodes:
+                found.setdefault(c, set()).add(t)
+            self._context_tables = {c: sorted(ts) for c, ts in found.items()}
+        return self._context_tables.get(context, [])
 
     def _node(self, state: GamebookState) -> int:
         key: Hashable
         if state.phase == FIGHT:
             assert state.fight is not None
             context = self._bg.contexts.get(self.projector.fight_context(state))
-            odds_key = getattr(state.fight, "odds_key", None)
-            key = (context, odds_key() if callable(odds_key) else state.fight)
+            key = (context, position_key(state.fight))
         else:
             key = self.projector.key(state)
         v = self._g.index.get(key)
@@ -612,25 +685,106 @@ def solve_book(
         root = game.new_initial_state(resolved)
     projector = Projector.of(book, ruleset, view)
     book_graph = explore(root, projector, budget=budget, progress=progress)
+    inline_fights(book_graph)
     g = book_graph.graph
-    exact = len(g.kind) <= EXACT_LIMIT if exact is None else exact
+    exact = len(g.kind) + book_graph.fight_nodes <= EXACT_LIMIT if exact is None else exact
     if not exact:
-        _to_floats(g)
+        _to_floats(book_graph)
     zero: Number = Fraction(0) if exact else 0.0
     one: Number = Fraction(1) if exact else 1.0
     values: Column = [zero] * len(g.kind)
     for v, result in g.results.items():
         if result.outcome == "victory":
             values[v] = one
-    choice = optimise(g, [values])
-    return BookSolution(game, resolved, projector, book_graph, values, choice, exact)
+    fights = FightValues(book_graph.tables, book_graph.exit_nodes, values, exact)
+    choice = _optimise(book_graph, values, fights)
+    return BookSolution(game, resolved, projector, book_graph, values, choice, exact, fights)
 
 
-def _to_floats(g: Graph) -> None:
+def _optimise(bg: BookGraph, values: Column, fights: FightValues) -> list[int]:
+    """Fill `values` (victories already 1) under the best play and return the policy, as
+    `engine.odds.induction.optimise` does, component by component in solving order; a reader's entry into
+    a fight is settled by its table (`FightValues.settle`) and becomes a chance node over the fight's ways
+    out, weighed by the best play in the fight."""
+    g = bg.graph
+    exact = g.exact
+    tolerance = 0.0 if exact else FLOAT_TOLERANCE
+    kind, succ, prob = g.kind, g.succ, g.prob
+    choice = [-1] * len(kind)
+    left: dict[tuple[int, int], int] = {}
+    for e in bg.entries.values():
+        left[(e.context, e.table)] = left.get((e.context, e.table), 0) + 1
+    zero: Number = Fraction(0) if exact else 0.0
+    for comp in g.comps:
+        if isinstance(comp, list):
+            _solve_cycle(bg, comp, values, choice)
+            continue
+        v = comp
+        k = kind[v]
+        entry = bg.entries.get(v)
+        if entry is not None:
+            values[v], out = fights.settle(entry)
+            succ[v] = tuple(c for c, p in out.items() if p)
+            prob[v] = tuple(out[c] for c in succ[v])
+            g.moves[v] = tuple(bg.fight_ends[(v, c)] for c in succ[v])
+            at = (entry.context, entry.table)
+            left[at] -= 1
+            if not left[at]:
+                fights.done(*at)
+        elif k == CHANCE_NODE:
+            acc = zero
+            for c, p in zip(succ[v], prob[v], strict=True):
+                acc += p * values[c]
+            values[v] = acc
+        elif k >= 0:
+            best, bv = -1, values[v]  # a Num (Any): the column's floats or Fractions
+            for j, c in enumerate(succ[v]):
+                if c != v:
+                    x = values[c]
+                    if best < 0 or (x > bv if exact else x - bv > tolerance * (1.0 + abs(bv))):
+                        best, bv = j, x
+            choice[v] = best
+            values[v] = bv
+    return choice
+
+
+def _solve_cycle(bg: BookGraph, comp: list[int], values: Column, choice: list[int]) -> None:
+    """One cycle of the book's states, solved by the engine (policy iteration over exact linear solves) as
+    a graph of its own: its members, and the states it leads to as ends of known value."""
+    g = bg.graph
+    local = {v: i for i, v in enumerate(comp)}
+    outside: list[int] = []
+    for v in comp:
+        for c in g.succ[v]:
+            if c not in local:
+                local[c] = len(comp) + len(outside)
+                outside.append(c)
+    nodes = comp + outside
+    sub = Graph(
+        exact=g.exact,
+        states=[bg.places[v] for v in nodes],  # type: ignore[misc]
+        kind=[g.kind[v] for v in comp] + [TERMINAL_NODE] * len(outside),
+        succ=[tuple(local[c] for c in g.succ[v]) for v in comp] + [()] * len(outside),
+        prob=[g.prob[v] for v in comp] + [()] * len(outside),
+        moves=[g.moves[v] for v in comp] + [()] * len(outside),
+        comps=[*range(len(comp), len(nodes)), list(range(len(comp)))],
+        players=1,
+    )
+    column: Column = [values[v] for v in nodes]
+    picked = optimise(sub, [column])
+    for i, v in enumerate(comp):
+        values[v] = column[i]
+        choice[v] = picked[i]
+
+
+def _to_floats(bg: BookGraph) -> None:
+    g = bg.graph
     g.exact = False
     known: dict[Fraction, float] = {}
     convert: Callable[[Fraction], float] = lambda p: known.setdefault(p, float(p))  # noqa: E731
     g.prob = [tuple(map(convert, probs)) if probs else () for probs in g.prob]
+    for table in bg.tables:
+        table.prob = [tuple(map(convert, probs)) if probs else () for probs in table.prob]
 
 
 __all__ = [

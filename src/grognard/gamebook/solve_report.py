@@ -26,6 +26,7 @@ from grognard.engine.errors import OddsError
 from grognard.engine.odds.graph import CHANCE_NODE
 from grognard.gamebook.runner import GamebookState
 from grognard.gamebook.solve import BookSolution, Ending, TimeUp, solve_from
+from grognard.gamebook.solve_fights import FightValues
 from grognard.gamebook.solve_graph import FIGHT, TooManyStates
 
 RARE = 0.01
@@ -261,15 +262,22 @@ each); the rest of the candidates are counted as not checked."""
 def reach_chance(solution: BookSolution, targets: set[int]) -> float:
     """The chance of ever coming to one of the nodes `targets` from the start, for a reader who chooses
     everything (fights included) to get there (floats; a loop by value iteration)."""
-    g = solution.book_graph.graph
+    bg = solution.book_graph
+    g = bg.graph
     value = [0.0] * len(g.kind)
+    # A fight walked once for its readers (`solve_fights`) is valued again here, every decision in it
+    # taken to get there (its ways out, chosen or not by the best play, were valued before it).
+    fights = FightValues(bg.tables, bg.exit_nodes, value, exact=False)
     for comp in g.comps:  # each component after every one it leads to
         members = comp if isinstance(comp, list) else [comp]
         for _ in range(10_000 if isinstance(comp, list) else 1):
             moved = 0.0
             for v in members:
+                entry = bg.entries.get(v)
                 if v in targets:
                     new = 1.0
+                elif entry is not None:
+                    new = float(fights.value(entry, {})[entry.position])
                 elif not g.succ[v]:
                     new = 0.0
                 elif g.kind[v] == CHANCE_NODE:

@@ -17,7 +17,7 @@ sheet (exact for any ruleset); a system may offer a finer view as `Ruleset.solve
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
 from grognard.engine.odds.graph import components
@@ -74,11 +74,14 @@ def section_effects(section: Section) -> Iterator[Effect]:
 
 def section_reads(section_id: str, section: Section, on_cycle: bool) -> set[Read]:
     """What one section reads (see `Read`); `on_cycle`: the section can be reached again after it. A
-    change to a stat reads it (its new value is the old one moved, capped, and may be death)."""
+    change to a stat reads it (its new value is the old one moved, capped, and may be death); the loss of
+    an item reads the item (losing it, when it is held, makes room)."""
     reads = {_leaf_read(leaf) for c in section_conditions(section) for leaf in leaves(c)}
     for effect in section_effects(section):
         if effect.stat or effect.initial:
             reads.add(("stat", str(effect.stat or effect.initial)))
+        if effect.lose_item:
+            reads.add(("item", str(effect.lose_item)))  # a loss frees the item's place, if it is held
     if on_cycle and any(e.once for e in section.effects):
         reads.add(("visited", section_id))
     if section.test is not None:
@@ -169,10 +172,19 @@ def sheet_view(ruleset: Ruleset) -> SheetView:
 
 @dataclass(frozen=True)
 class Projector:
-    """Keys of the runner's states: what of a state the rest of the book can read."""
+    """Keys of the runner's states: what of a state the rest of the book can read.
+
+    The parts of a key are shared between the keys that have them alike (one tuple of the sheet for the
+    many readers with the same sheet in different sections), so a book's millions of keys take less room;
+    a key is equal to, and hashes as, the same key built afresh.
+    """
 
     liveness: Liveness
     view: SheetView
+    _shared: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    _tested: dict[Live, tuple[frozenset[str], frozenset[str]]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
     @classmethod
     def of(cls, book: Book, ruleset: Ruleset, view: SheetView | None = None) -> Projector:
@@ -180,9 +192,22 @@ class Projector:
         return cls(Liveness(book), view if view is not None else sheet_view(ruleset))
 
     def _common(self, state: GamebookState, live: Live) -> tuple[Any, ...]:
-        visited = frozenset(v for v in state.visited if ("visited", v) in live)
-        flags = frozenset(f for f in state.flags if ("flag", f) in live)
-        return (state.section, state.then, state.queue, tuple(sorted(state.used)), visited, flags)
+        tested = self._tested.get(live)
+        if tested is None:
+            visits = frozenset(str(rest[0]) for kind, *rest in live if kind == "visited")
+            flags = frozenset(str(rest[0]) for kind, *rest in live if kind == "flag")
+            tested = self._tested[live] = (visits, flags)
+        share = self._shared.setdefault
+        visited = tested[0].intersection(state.visited)
+        flags = tested[1] & state.flags
+        return (
+            state.section,
+            state.then,
+            state.queue,
+            share(u := tuple(sorted(state.used)), u),
+            share(visited, visited),
+            share(flags, flags),
+        )
 
     def key(self, state: GamebookState) -> Hashable:
         """The key of a state outside a fight: an ending by its section and outcome alone; during
@@ -193,7 +218,8 @@ class Projector:
         if state.phase == "create" or not state.section:
             return ("create", state.phase, state.sheet, state.queue, state.then)
         live = self.liveness.at(state.section)
-        return (state.phase, self.view.key(state.sheet, live), *self._common(state, live))
+        sheet = self.view.key(state.sheet, live)
+        return (state.phase, self._shared.setdefault(sheet, sheet), *self._common(state, live))
 
     def fight_context(self, state: GamebookState) -> Hashable:
         """The key of the reader around a fight under way: all of `key` but what the fight reads and

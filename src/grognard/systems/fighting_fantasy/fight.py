@@ -136,6 +136,12 @@ class FightState(GameState):
 
     # -- the solver's compact protocol (see engine.odds.graph) ------------------------------------------
 
+    def odds_family(self) -> FightSpec:
+        """What every state of this fight shares, beyond its `odds_key`: the spec. A book's solver walks
+        the positions of a fight once for every reader entering it with the same spec
+        (`gamebook.solve_fights`)."""
+        return self.spec
+
     def odds_key(self) -> Key:
         """Every field but the spec, which all the states of one fight share."""
         return (

@@ -9,12 +9,22 @@ from dataclasses import replace
 from typing import Any
 
 from grognard.gamebook.solve_state import Live
+from grognard.systems.grey_star.chart import LAUMSPUR, MEAL
+from grognard.systems.grey_star.sheet import HERBS
+
+UNREAD = "\x00unread"
+"""What a Backpack item no section ahead names is kept as: it still takes a place in the Backpack."""
+
+_NAMED = frozenset({MEAL, LAUMSPUR, *HERBS})
+"""The Backpack items the rules themselves read (a Meal, Laumspur, a herb carried without a pouch)."""
 
 
 class GreyStarSheetView:
     """What of Grey Star's sheet the rest of a book can read (`solve_state.SheetView`): all of it but
-    the Nobles where no condition on gold lies ahead, with the Magicks in one order; a fight changes
-    ENDURANCE, WILLPOWER and whether a fight was fought. `grognard gs solve` is given it
+    the Nobles where no condition on gold lies ahead, with the Magicks in one order, and the Backpack as
+    the items in it (in one order) with those no condition or loss ahead names and the rules do not read
+    kept as a place taken (`UNREAD`: the Backpack's room still counts); a fight changes ENDURANCE,
+    WILLPOWER and whether a fight was fought. `grognard gs solve` is given it
     (`cli.solve.add_solve_command`)."""
 
     def key(self, sheet: Any, live: Live) -> Hashable:
@@ -29,7 +39,8 @@ class GreyStarSheetView:
         chart = sheet.chart
         if chart is None:
             return sheet  # type: ignore[no-any-return]
-        changes: dict[str, Any] = {"magicks": tuple(sorted(chart.magicks))}
+        backpack = sorted(i if i in _NAMED or ("item", i) in live else UNREAD for i in chart.backpack)
+        changes: dict[str, Any] = {"magicks": tuple(sorted(chart.magicks)), "backpack": tuple(backpack)}
         if ("gold",) not in live:
             changes["nobles"] = 0
         if fight_context:
