@@ -231,13 +231,13 @@ def test_two_stairways_and_words_of_going_on_down() -> None:
     assert q.goal.kind == "reach-exit"
 
 
-def test_captives_with_no_name_are_one_prisoner_on_their_note() -> None:
+def test_captives_with_no_name_are_as_many_prisoners_as_the_words_count() -> None:
     speech = "You must fight your way to the women, free them, and then bring them back out by the stairway."
     notes = ("D  The heroes find the two women here, chained to the wall.",)
     q = import_heroscribe(hs_file(obj("LetterD", 3, 3) + obj("Orc", 20, 3), speech, notes)).file
-    prisoner = next(m for m in q.monsters if m.id == q.goal.target)
-    assert (q.goal.kind, prisoner.at, q.goal.text) == (
-        "rescue",
-        (2, 2),
-        "Rescue the women: lead the prisoner out.",
-    )
+    prisoners = [m for m in q.monsters if m.id in q.goal.targets]
+    assert (q.goal.kind, q.goal.text) == ("rescue", "Rescue the two women: lead them out.")
+    assert [m.at for m in prisoners[:1]] == [(2, 2)] and len(prisoners) == 2
+    one = ("D  The heroes find the women here, chained to the wall.",)  # no count: one prisoner
+    alone = import_heroscribe(hs_file(obj("LetterD", 3, 3) + obj("Orc", 20, 3), speech, one)).file
+    assert (alone.goal.target, alone.goal.also) == ("prisoner-women", [])

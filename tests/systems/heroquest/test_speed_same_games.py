@@ -16,7 +16,10 @@ moves and final states checked unchanged. Issue 34 changed the bots' play (no at
 leader no longer waiting for companions ahead of him, a hero one blow from death holding back in a
 standoff): every summary and game was written again (the goblin cellar's seed-5 game 2 was the 58-round
 stall), each summary now with its win rate and outcome rates with their 95% intervals (`win_rate`,
-`outcome_rates`).
+`outcome_rates`). Written again when a search for doors or traps left its mark in the state and the
+bots stopped searching for doors where a search had looked (issue 34): a skipped search shifts the dice
+of every later move, so all eight summaries and the three games changed (the salt crypt's seed-4 game
+makes the same moves; its final state holds the marks).
 """
 
 from __future__ import annotations

@@ -26,8 +26,10 @@ from grognard.engine.store.factory import grognard_home
 from grognard.systems.heroquest.importer.quest_toml import import_file, quest_toml, report_lines
 
 GOAL_HELP = (
-    "The goal: kill:MONSTER, find:ITEM[@LETTER or @x,y], rescue:MONSTER or rescue:KIND@WHERE, slay-all, "
-    "reach-exit, or exit-after:GOAL (the deed, then out by the stairs). Default: read from the notes, "
+    "The goal: kill:MONSTER, find:ITEM[@LETTER or @x,y], rescue:MONSTER or rescue:KIND@WHERE, "
+    "reach:WHERE (the room of a note letter or x,y), hold:WHERE (kept free of monsters for a turn), "
+    "slay-all, reach-exit, or exit-after:GOAL (the deed, then out by the stairs); kill:A+B, rescue:A+B "
+    "and reach:A+B name several, every one to be met. Default: read from the notes, "
     "else every monster slain and the heroes back out by the stairs."
 )
 

@@ -83,9 +83,9 @@ class Memory:
             raise UsageError(f"the returning option is not a saved retreat: {exc}") from None
 
 
-def _target(state: QuestState) -> str:
+def _targets(state: QuestState) -> tuple[str, ...]:
     goal = state.ctx.quest.file.goal
-    return goal.target if goal.kind in ("kill", "rescue") else ""
+    return goal.targets if goal.kind in ("kill", "rescue") else ()
 
 
 def _in_searched_rooms(state: QuestState) -> tuple[str, ...]:
@@ -98,7 +98,7 @@ def _in_searched_rooms(state: QuestState) -> tuple[str, ...]:
         square = t.at if t.at is not None else where.get(t.furniture or "")
         area = None if square is None else board.area(square)
         goal = state.ctx.quest.file.goal
-        if goal.kind == "find" and goal.target == t.id:
+        if goal.kind == "find" and t.id in goal.targets:
             continue  # the quest's own find stays to be found (line 114: the goal must still be met)
         if t.id not in state.taken and area is not None and area.id in searched:
             out.append(t.id)
@@ -113,7 +113,7 @@ def memory_of(state: QuestState, quest: str) -> Memory:
     lit = set(state.seen)
     gone = []
     for m in state.monsters:
-        if m.id == _target(state):
+        if m.id in _targets(state):
             continue
         area = None if m.at is None else board.area(m.at)
         met = m.status in ("dead", "gone") or m.aware or (area is not None and area.id in lit)
@@ -152,7 +152,7 @@ def returned(state: QuestState, option: str) -> QuestState:
     placed = {mid: (x, y) for mid, x, y in memory.placed}
     monsters = tuple(
         replace(m, status="gone", at=None)
-        if m.id in gone and m.id != _target(state)
+        if m.id in gone and m.id not in _targets(state)
         else (replace(m, status="active", at=placed[m.id]) if m.id in placed and m.status == "held" else m)
         for m in state.monsters
     )

@@ -56,7 +56,7 @@ TrapKind: TypeAlias = Literal[
 ]
 """The traps of lines 126-142, a wandering monster trap (line 142), and a trap set in furniture (line 146)."""
 
-GoalKind: TypeAlias = Literal["reach-exit", "kill", "find", "rescue", "slay-all"]
+GoalKind: TypeAlias = Literal["reach-exit", "kill", "find", "rescue", "slay-all", "reach"]
 """What ends a quest well (line 114): reach the exit, kill an enemy, find a thing, rescue someone, or slay
 every monster of the quest."""
 
@@ -251,22 +251,35 @@ class Note(Placed):
 
 class Goal(ContentModel):
     """What the heroes must do: reach the exit, kill `target` (a monster id), find `target` (a
-    treasure id), rescue `target` (a monster id standing for the prisoner), or slay every monster; with
-    `exit`, then leave by the stairs or an exit door (`goals`)."""
+    treasure id), rescue `target` (a monster id standing for the prisoner), reach `target` (a room id;
+    with `hold`, keep it free of monsters for a turn), or slay every monster; `also` names more targets
+    of the same kind, every one of which must be met too; with `exit`, then leave by the stairs or an exit
+    door (`goals`)."""
 
     kind: GoalKind
     target: str = ""
+    also: list[str] = Field(default_factory=list)
     text: str = ""
     exit: bool = False
+    hold: bool = False
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """Every target the goal names: `target`, then `also`."""
+        return (self.target, *self.also) if self.target else ()
 
     @model_validator(mode="after")
     def _target(self) -> Goal:
         if self.kind not in ("reach-exit", "slay-all") and not self.target:
             raise LocatedValueError(("target",), f"a {self.kind} goal names its target")
-        if self.kind in ("reach-exit", "slay-all") and self.target:
+        if self.kind in ("reach-exit", "slay-all") and (self.target or self.also):
             raise LocatedValueError(("target",), f"a {self.kind} goal names no target")
+        if len(set(self.targets)) != len(self.targets):
+            raise LocatedValueError(("also",), "a goal names each target once")
         if self.exit and self.kind in ("reach-exit", "rescue"):
             raise LocatedValueError(("exit",), f"a {self.kind} goal already ends at the way out")
+        if self.hold and self.kind != "reach":
+            raise LocatedValueError(("hold",), "only a reach goal holds a room")
         return self
 
 
@@ -624,10 +637,14 @@ def quest_problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
     held = {m.id for m in q.monsters if m.held}
     door_ids = {d.id for d in (*board.doors, *q.doors)}
     treasure_ids = {t.id for t in q.treasure}
-    if q.goal.kind in ("kill", "rescue") and q.goal.target not in monster_ids:
-        out.append(("goal.target", f"no monster {q.goal.target!r} to {q.goal.kind}"))
-    if q.goal.kind == "find" and q.goal.target not in treasure_ids:
-        out.append(("goal.target", f"no treasure {q.goal.target!r} to find"))
+    for name in q.goal.targets:
+        place = "goal.target" if name == q.goal.target else "goal.also"
+        if q.goal.kind in ("kill", "rescue") and name not in monster_ids:
+            out.append((place, f"no monster {name!r} to {q.goal.kind}"))
+        if q.goal.kind == "find" and name not in treasure_ids:
+            out.append((place, f"no treasure {name!r} to find"))
+        if q.goal.kind == "reach" and name not in board.rooms():
+            out.append((place, f"no room {name!r} on board {board.id} to reach"))
     if (q.goal.kind == "reach-exit" or q.goal.exit) and q.stairs is None and not any(d.exit for d in q.doors):
         out.append(("goal.kind", "a goal that ends at the way out needs stairs or an exit door"))
     for i, e in enumerate(q.events):

@@ -37,3 +37,8 @@ def placed(arg: str) -> tuple[str, str | None]:
     """What a goal names and where, after "@": ("prisoner", "B"); None when it says no place."""
     what, at, where = arg.partition("@")
     return what, where if at else None
+
+
+def several(arg: str) -> list[str]:
+    """The targets of a goal spec joined by "+": ["ogre-1", "ogre-2"] for "ogre-1+ogre-2"."""
+    return [part.strip() for part in arg.split("+")]

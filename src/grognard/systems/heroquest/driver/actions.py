@@ -157,6 +157,7 @@ def hero_actions(state: QuestState, index: int) -> list[str]:
         for m in state.monsters:
             if (
                 m.status == "prisoner"
+                and not fig.escort  # a hero leads one prisoner at a time
                 and m.at is not None
                 and m.at in set(neighbours(fig.at))
                 and state.layout.open_between(fig.at, m.at)

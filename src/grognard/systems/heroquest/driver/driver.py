@@ -102,7 +102,7 @@ def initial_state(setup: Setup) -> QuestState:
     for m in ctx.quest.file.monsters:
         stats = ctx.stats[m.id]
         status = (
-            "held" if m.held else ("prisoner" if goal.kind == "rescue" and goal.target == m.id else "active")
+            "held" if m.held else ("prisoner" if goal.kind == "rescue" and m.id in goal.targets else "active")
         )
         monsters.append(MonsterFig(m.id, None if m.held else m.at, stats.body, status))
     state = QuestState(

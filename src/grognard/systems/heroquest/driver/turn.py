@@ -46,7 +46,7 @@ from grognard.systems.heroquest.model.feature_hooks import (
 )
 from grognard.systems.heroquest.model.hooks import TurnSteps, game_master, install_turn_steps
 from grognard.systems.heroquest.model.state import MonsterFig, Pending, QuestState, Turn
-from grognard.systems.heroquest.rules.goals import met_now
+from grognard.systems.heroquest.rules.goals import deed_done, met_now, track_reach
 from grognard.systems.heroquest.rules.quest_events import fire
 
 MAX_AUTO_STEPS = 2000
@@ -215,13 +215,10 @@ def check_end(state: QuestState) -> QuestState:
         return state.evolve(pending=None) if state.pending else state
     ctx = state.ctx
     goal = ctx.quest.file.goal
+    state = track_reach(state)  # the rooms of a reach goal stood in, or held (`goals`)
     met = state.goal_met
-    if goal.kind == "kill":
-        met = met or any(m.id == goal.target and m.status == "dead" for m in state.monsters)
-    elif goal.kind == "find":
-        met = met or goal.target in state.taken
-    elif goal.kind == "rescue":
-        met = met or any(h.escort == goal.target and h.at in ctx.stairs for h in state.heroes)
+    if goal.kind in ("kill", "find", "rescue", "reach"):
+        met = met or deed_done(state)  # every target of the goal (`goals`)
 
     met = met_now(state, met)  # a goal with a way out after it, and slay-all (`goals`)
     if met:

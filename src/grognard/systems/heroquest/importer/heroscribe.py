@@ -298,6 +298,8 @@ class _Builder:
         self.stairs: list[Any] = []
         self.entrances: list[tuple[int, str, Square]] = []
         """Where the heroes may come in: (rank, what, the square inside), the lowest rank first."""
+        self.surface: list[Square] = []
+        """Where a surface tile is drawn (the open air a quest may send the heroes to reach)."""
 
     def new_id(self, base: str) -> str:
         self.counts[base] = self.counts.get(base, 0) + 1
@@ -357,6 +359,8 @@ def _place(b: _Builder, obj: Element) -> None:
         b.skip(origin, "no grognard equivalent for this HeroScribe object")
         return
     if m.role == "label":
+        if hs_id == "Surface":
+            b.surface.append((math.floor(fx + 0.5), math.floor(fy + 0.5)))
         if m.noted:  # a piece with no rule: named in the report, never dropped silently
             b.guesses.append(f"{hs_id} at [{math.floor(fx + 0.5)}, {math.floor(fy + 0.5)}]: {m.noted}")
         return  # a mark for the reader only (a room number, an arrow, a floor tile): nothing to play
@@ -614,11 +618,14 @@ def import_heroscribe(
         )
         read.goal = {}
     if goal is not None:
-        data["goal"] = goal_from_spec(goal, data, notes, at_letter)
+        data["goal"] = goal_from_spec(goal, data, notes, at_letter, b.board)
     elif read.goal:
         data["goal"] = read.goal
         data["treasure"] = data.get("treasure", []) + read.treasure
         b.origin["treasure"] += [Unmapped("note", t["id"], "", "") for t in read.treasure]
+    elif (room := _surface_room(b, data, speech)) is not None:
+        data["goal"] = {"kind": "reach", "target": room, "text": "Escape: reach the surface."}
+        b.guesses.append(f"goal: reach the surface (room {room}, under the surface tile), from the speech")
     elif _through(data):
         data["goal"] = {"kind": "reach-exit", "text": "Make your way through, and out by the door out."}
         b.guesses.append(
@@ -641,6 +648,19 @@ def import_heroscribe(
     result = _settle(data, b, source)
     _refuse_unplayable(result, source)
     return result
+
+
+def _surface_room(b: _Builder, data: dict[str, Any], speech: str) -> str | None:
+    """The room under a surface tile, when the speech sends the heroes there ("reach the surface") and
+    they do not start in it; else None."""
+    if not re.search(r"\b(?:reach|escape to|get to) the surface\b", speech, re.I):
+        return None
+    starts = {b.board.room_of((s[0], s[1])) for s in data.get("start", [])}
+    if data.get("stairs") is not None:
+        x, y = data["stairs"]
+        starts.add(b.board.room_of((x, y)))
+    rooms = [b.board.room_of(s) for s in b.surface]
+    return next((r for r in rooms if r is not None and r not in starts), None)
 
 
 def _through(data: dict[str, Any]) -> bool:

@@ -7,23 +7,30 @@ The speech (read to the players) says what to do; the lettered notes (for the ga
 marked X; "Balur" in "Balur's destruction", and "Use the Chaos Sorcerer model for Balur". Each reading
 goes in order, and the first that finds both what and where wins:
 
-1. rescue: "rescue NAME", "free them", "find NAME and bring him back"; the prisoner stands on the square
-   of the lettered note that names him (else the X), as the figure the notes give him (else a swordsman:
-   our ruling). Only with a stairway, where a rescue ends (`goals.deed_done`).
-2. kill: "defeat NAME", "kill the Ogre Lord", "NAME's destruction"; the monster named by a figure note,
+1. reach: a room to hold ("free of monsters ... for one turn", the room of the note saying so), or to
+   reach and then leave: where a lost one's fate is learnt ("find out what happened to NAME") or where
+   heroes taken from the party are held ("free them"), the room of the note that names them.
+2. rescue: "rescue NAME", "free them", "find NAME and bring him back"; the prisoner stands on the square
+   of the lettered note that names him (a name a note places before the X), as the figure the notes give
+   him (else a swordsman: our ruling); as many prisoners as the words count ("the two women"). Only with
+   a stairway or an exit door, where a rescue ends (`goals.deed_done`).
+3. kill: "defeat NAME", "kill the Ogre Lord", "NAME's destruction"; the monster named by a figure note,
    by its piece (Ogre Lord, Frozen Horror), standing on the note that names him, or the only one of the
    figure's kind; else placed on that note's square as the nearest catalogue monster to his figure.
-3. find: "find/recover/retrieve THING"; a lettered note names it and places it (a quest object: found by
-   searching there). "return", "bring ... back", "leave ... with" or an exit named after it: then leave.
-4. reach the way out: "exit door", "escape", "way through", "reach the surface", when the quest has an
+4. find: "find/recover/retrieve THING"; a lettered note names it and places it (a quest object: found by
+   searching there; "the three chests": one in each chest of the note's room when it holds three).
+   "return", "bring ... back", "leave ... with" or an exit named after it: then leave.
+5. reach the way out: "exit door", "escape", "way through", "reach the surface", when the quest has an
    exit door or a stairway the heroes do not start on.
 
-Nothing read: the caller's default. The readings are ours (docs/rulings/heroquest.md, "Goals from the
-quest's words"); each is reported as a guess naming the words it came from.
+Nothing read: the caller's default (`heroscribe.py` reads "reach the surface" there, from the surface
+tile). The readings are ours (docs/rulings/heroquest.md, "Goals from the quest's words" and "Goals of
+several targets, rooms to reach and hold"); each is reported as a guess naming the words it came from.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -111,6 +118,7 @@ _PLACES = {
     "dungeon",
     "maze",
     "gate",
+    "forge",
 }
 """Places the heroes go through, not things they find and carry ("you will find the Warrior Halls")."""
 _SMALL = {"its", "all", "any", "out", "way", "new", "old", "two", "one", "who", "how", "why", "has", "was"}
@@ -291,8 +299,9 @@ def goal_from_words(
     stage: int,
 ) -> WordsGoal:
     """The goal the quest's `speech` states, placed with its `notes` (`letters`: the lettered ones) on the
-    quest `data` built so far; an empty `goal` when the words give none. `stage` 1 reads a rescue and a
-    named enemy, stage 2 a thing to find and the way out (the caller reads a catalogue artifact between)."""
+    quest `data` built so far; an empty `goal` when the words give none. `stage` 1 reads a room, a rescue
+    and a named enemy, stage 2 a thing to find and the way out (the caller reads a catalogue artifact
+    between)."""
     out = WordsGoal()
     speech = speech[:MAX_WORDS]
     notes = list(_capped(notes, MAX_WORDS))
@@ -301,22 +310,87 @@ def goal_from_words(
     words = _flat("\n".join([speech, *notes]))
     if not said:
         return out
-    for reader in (_rescue, _kill) if stage == 1 else (_find, _way_out):
+    for reader in (_reach, _rescue, _kill) if stage == 1 else (_find, _way_out):
         reader(out, said, words, letters, data, at_letter, board)
         if out.goal:
             break
     return out
 
 
+_FIND_OUT = re.compile(rf"\bfind out what (?:has )?happened to ({_NAME})")
+"""A fate to learn ("find out what has happened to Karlen"): reach the room of the note naming him."""
+_HOLD = re.compile(
+    r"\b(?:free of monsters|sole occupants?|clear the room of monsters)\b[^.]{0,60}\bturn\b", re.I
+)
+"""A room to hold ("keeping the central chamber free of monsters for at least one turn")."""
+_HEROES = ("barbarian", "dwarf", "elf", "wizard")
+_TAKEN = re.compile(r"\b(?:taken|captured|carried off|dragged)\b", re.I)
+_FREE_THEM = re.compile(r"\b(?:free them|rescue (?:your|the) (?:companions|friends|comrades))\b", re.I)
+
+
+def _reach(
+    out: WordsGoal, said: str, words: str, letters: dict[str, str], data: dict[str, Any], at: Any, board: Any
+) -> None:
+    """A room to reach: where a lost one's fate is learnt ("find out what happened to Wardoz"), or where
+    heroes taken from the party are held ("the Elf and the Barbarian have been taken ... free them"); then
+    leave, when there is a way out."""
+    way_out = data.get("stairs") is not None or any(d.get("exit") for d in data.get("doors", []))
+    starts = {_room_of(board, s) for s in data.get("start", [])}
+    if data.get("stairs") is not None and not data.get("start"):
+        x, y = data["stairs"]
+        starts.add(_room_of(board, [x, y]))
+    if _HOLD.search(said):
+        for letter, text in letters.items():
+            room = _room_of(board, at[letter]) if letter in at and _HOLD.search(text) else None
+            if room is not None and room not in starts and board.areas[room].kind == "room":
+                text = f"Clear the room of note {letter} of monsters and hold it for a turn."
+                out.goal = {"kind": "reach", "target": room, "hold": True, "text": text}
+                out.guesses.append(
+                    f"goal: hold room {room} (the note at {list(at[letter])}) for a turn, from the words"
+                )
+                return
+    found = _FIND_OUT.search(said)
+    square = _note_square(found[1], letters, at) if found else None
+    what = f"Find out what became of {found[1]}: reach the room he is in" if found else ""
+    if square is None and _FREE_THEM.search(said):
+        taken = {h for t in _SENTENCE.findall(said) if _TAKEN.search(t) for h in _HEROES if h in t.casefold()}
+        best = (
+            max(
+                (sum(h in text.casefold() for h in taken), letter)
+                for letter, text in letters.items()
+                if letter in at
+            )
+            if taken and letters
+            else (0, "")
+        )
+        if best[0]:
+            square = list(at[best[1]])
+            names = [h.capitalize() for h in _HEROES if h in taken]
+            what = f"Free the {' and the '.join(names)}: reach the room they are held in"
+    room = None if square is None else _room_of(board, square)
+    if room is None or room in starts or board.areas[room].kind != "room":
+        return
+    then = ", then leave" if way_out else ""
+    out.goal = {
+        "kind": "reach",
+        "target": room,
+        "exit": way_out,
+        "text": f"{what}{then}.",
+    }
+    out.guesses.append(
+        f"goal: {what[0].lower()}{what[1:]} ({room}, by the note at {square}){then}, from the words"
+    )
+
+
 def _rescue(
     out: WordsGoal, said: str, words: str, letters: dict[str, str], data: dict[str, Any], at: Any, board: Any
 ) -> None:
-    if data.get("stairs") is None or not _RESCUE_VERB.search(said):
+    way_out = data.get("stairs") is not None or any(d.get("exit") for d in data.get("doors", []))
+    if not way_out or not _RESCUE_VERB.search(said):
         return
-    for count, m in enumerate(_RESCUE.finditer(said)):
-        if count >= MAX_NAMES:
-            return
-        name = m[1]
+    named = [m[1] for m in itertools.islice(_RESCUE.finditer(said), MAX_NAMES)]
+    noted = [n for n in named if _note_square(n, letters, at) is not None]
+    for name in noted + [n for n in named if n not in noted]:  # one a note names first, then the X
         common = re.fullmatch(_CAPTIVES, name) is not None
         if not common and not _is_name(name):
             continue
@@ -332,11 +406,44 @@ def _rescue(
         taken = {tuple(x["at"]) for x in data.get("monsters", [])}
         if tuple(square) in taken:
             continue
+        count = (_count_of(name, said) or _count_of(name, _note_text(name, letters, at))) if common else 0
+        if count > 1:
+            _captives(out, data, board, name, kind, square, count)
+            return
         data.setdefault("monsters", []).append({"id": pid, "monster": kind, "at": square, "name": name})
-        who = f"the {name}" if common else name
+        who = f"the {name}" if common or re.search(rf"\bthe {re.escape(name)}\b", said) else name
         out.goal = {"kind": "rescue", "target": pid, "text": f"Rescue {who}: lead the prisoner out."}
         out.guesses.append(f"goal: rescue {name} (a {kind} figure at {square}), from the speech and notes")
         return
+
+
+def _captives(
+    out: WordsGoal, data: dict[str, Any], board: Any, name: str, kind: str, square: list[int], count: int
+) -> None:
+    """`count` captives with no names ("the two women"): one on the note's square, the others on the free
+    squares of its room nearest it, each a prisoner to lead out."""
+    ids: list[str] = []
+    at = square
+    for n in range(count):
+        if n:
+            free = _free_square(board, data, square)
+            if free is None:
+                break
+            at = free
+        ids.append(f"prisoner-{key_of(name)}-{n + 1}")
+        data.setdefault("monsters", []).append({"id": ids[-1], "monster": kind, "at": at, "name": name})
+    if len(ids) < 2:
+        ids = ids[:1]
+    words = f"the {_NUMBERS[len(ids)]} {name}" if len(ids) > 1 else f"the {name}"
+    out.goal = {
+        "kind": "rescue",
+        "target": ids[0],
+        "also": ids[1:],
+        "text": f"Rescue {words}: lead them out.",
+    }
+    out.guesses.append(
+        f"goal: rescue {words} ({len(ids)} {kind} figures by {square}), from the speech and notes"
+    )
 
 
 def _named(data: dict[str, Any], name: str) -> dict[str, Any] | None:
@@ -494,17 +601,57 @@ def _find(
         way_out = data.get("stairs") is not None or any(d.get("exit") for d in data.get("doors", []))
         back = bool(_BRING_BACK.search(said) or _WAY_OUT.search(said)) and way_out
         tid = "quest-" + key_of(thing)[:40]
+        then = ", then leave" if back else ""
+        pieces = _pieces_for(thing, words, data, board, square)
+        if pieces:
+            kind = _stem(thing.split(" ")[-1]).casefold()
+            ids = [f"quest-{kind}-{n + 1}" for n in range(len(pieces))]
+            for n, piece in enumerate(pieces):
+                out.treasure.append({"id": ids[n], "furniture": piece, "text": f"A {kind} of the quest."})
+            count = _NUMBERS[len(pieces)]
+            thing = f"{kind}s"
+            text = f"Find the {count} {thing}{then}."
+            out.goal = {"kind": "find", "target": ids[0], "also": ids[1:], "text": text, "exit": back}
+            out.guesses.append(
+                f"goal: find the {count} {thing} ({', '.join(pieces)}){then}, from the speech and notes"
+            )
+            return
         artifact = _artifact_for(thing, keys)
         found: dict[str, Any] = {"id": tid, "at": square, "text": f"The {thing}."}
         if artifact:
             found = {"id": key_of(artifact), "at": square, "artifact": artifact}
             tid, thing = found["id"], artifact
         out.treasure.append(found)
-        then = ", then leave" if back else ""
         article = "" if re.match(r"\S+(?:'s|’s) ", thing) else "the "
         out.goal = {"kind": "find", "target": tid, "text": f"Find {article}{thing}{then}.", "exit": back}
         out.guesses.append(f"goal: find {article}{thing} (at {square}){then}, from the speech and notes")
         return
+
+
+_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+"""The counts the words give of things or captives ("three chests", "two women")."""
+_BY_WORD = {word: n for n, word in _NUMBERS.items()}
+
+
+def _count_of(noun: str, words: str) -> int:
+    """How many of `noun` the words say there are ("Three treasure chests": 3 for "chests"), or 0."""
+    stem = re.escape(_stem(noun.split(" ")[-1]))
+    counts = re.findall(rf"\b({'|'.join(_BY_WORD)})\s+(?:[A-Za-z’']+\s+){{0,3}}?{stem}", words, re.I)
+    return _BY_WORD[counts[0].casefold()] if counts else 0
+
+
+def _pieces_for(thing: str, words: str, data: dict[str, Any], board: Any, square: list[int]) -> list[str]:
+    """The furniture the words send the heroes to bring back several of ("the three chests", and three
+    chests in the room of their note): their ids, or [] when the thing is one, or not a piece there."""
+    kind = _stem(thing.split(" ")[-1]).casefold()
+    count = _count_of(thing, words)
+    if kind not in FURNITURE_KINDS or count < 2:
+        return []
+    room = _room_of(board, square)
+    pieces = [f for f in data.get("furniture", []) if f["kind"] == kind and _room_of(board, f["at"]) == room]
+    if len(pieces) != count:
+        return []
+    return [str(f["id"]) for f in pieces]
 
 
 def _way_out(

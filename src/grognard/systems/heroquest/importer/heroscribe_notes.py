@@ -8,8 +8,10 @@ enemy to kill ("Verag, a foul gargoyle", "Use the Orc figure ... to represent Ul
 exactly one of that kind); the rest of the goals the words state (a rescue, a named enemy with no
 figure of his kind, a quest thing to find and bring back, the way out) are read by
 `heroscribe_goals.goal_from_words`. `goal_from_spec` reads `--goal`: `kill:MONSTER`, `find:ITEM[@WHERE]`,
-`rescue:MONSTER` or `rescue:KIND@WHERE`, `slay-all`, `reach-exit`, and `exit-after:GOAL` (the deed, then
-out by the stairs or an exit door). MONSTER is a placed monster's id or a kind the map holds once; WHERE
+`rescue:MONSTER` or `rescue:KIND@WHERE`, `reach:WHERE` (a hero stands in the room of WHERE), `hold:WHERE`
+(the heroes keep that room free of monsters for a turn), `slay-all`, `reach-exit`, and `exit-after:GOAL`
+(the deed, then out by the stairs or an exit door); `kill`, `rescue` and `reach` take several targets
+joined by "+", every one to be met. MONSTER is a placed monster's id or a kind the map holds once; WHERE
 a note's letter or a square `x,y` counted from 0. Every guess is reported so an author can check it.
 """
 
@@ -181,7 +183,7 @@ def _monster_ref(ref: str, data: dict[str, Any], verb: str) -> dict[str, Any]:
 
 
 def goal_from_spec(
-    spec: str, data: dict[str, Any], notes: list[str], at_letter: dict[str, Any]
+    spec: str, data: dict[str, Any], notes: list[str], at_letter: dict[str, Any], board: Any = None
 ) -> dict[str, Any]:
     """The goal `spec` names (see the module doc), adding to `data` the treasure or prisoner it places;
     a `UsageError` saying what is wrong."""
@@ -198,24 +200,47 @@ def goal_from_spec(
             raise UsageError("--goal exit-after:reach-exit: reaching the exit already ends at the way out")
         goal = {"kind": verb}
     elif verb == "kill" and arg:
-        goal = {"kind": "kill", "target": _monster_ref(arg, data, verb)["id"]}
+        goal = _several("kill", [_monster_ref(a, data, verb)["id"] for a in spec_text.several(arg)])
     elif verb == "rescue" and arg:
         if exit_after:
-            raise UsageError("--goal exit-after:rescue: a rescue already ends on the stairs")
-        goal = {"kind": "rescue", "target": _prisoner(arg, data, at_letter)}
+            raise UsageError("--goal exit-after:rescue: a rescue already ends on the stairs or an exit door")
+        goal = _several(
+            "rescue", [_prisoner(a, data, at_letter, n) for n, a in enumerate(spec_text.several(arg))]
+        )
     elif verb == "find" and arg:
         goal = {"kind": "find", "target": _treasure(arg, data, notes, at_letter)}
+    elif verb in ("reach", "hold") and arg and board is not None:
+        goal = _several("reach", [_room(a, at_letter, board, verb) for a in spec_text.several(arg)])
+        goal["hold"] = verb == "hold"
     else:
         raise UsageError(
-            f"--goal {spec!r}: give kill:MONSTER, find:ITEM[@WHERE], rescue:MONSTER, rescue:KIND@WHERE, "
-            "slay-all, reach-exit, or exit-after: and one of them"
+            f"--goal {spec!r}: give kill:MONSTER[+MONSTER...], find:ITEM[@WHERE], "
+            "rescue:MONSTER[+MONSTER...], rescue:KIND@WHERE, reach:WHERE[+WHERE...], hold:WHERE, slay-all, "
+            "reach-exit, "
+            "or exit-after: and one of them"
         )
     goal["exit"] = exit_after
     goal["text"] = f"Set by --goal {('exit-after:' if exit_after else '') + spec}."
     return goal
 
 
-def _prisoner(arg: str, data: dict[str, Any], at_letter: dict[str, Any]) -> str:
+def _several(kind: str, targets: list[str]) -> dict[str, Any]:
+    """A goal of `kind` on every one of `targets`, each named once."""
+    if len(set(targets)) != len(targets):
+        raise UsageError(f"--goal {kind}: a target is named twice ({', '.join(targets)})")
+    return {"kind": kind, "target": targets[0], "also": targets[1:]}
+
+
+def _room(where: str, at_letter: dict[str, Any], board: Any, verb: str) -> str:
+    """The room of a note letter or square x,y, for a goal that reaches or holds it."""
+    square = _where(where, at_letter)
+    room = board.room_of((square[0], square[1]))
+    if room is None:
+        raise UsageError(f"--goal {verb + ':' + where!r}: {square} is not in a room")
+    return str(room)
+
+
+def _prisoner(arg: str, data: dict[str, Any], at_letter: dict[str, Any], n: int = 0) -> str:
     what, where = spec_text.placed(arg)
     if where is None:
         return str(_monster_ref(what, data, "rescue")["id"])
@@ -224,7 +249,7 @@ def _prisoner(arg: str, data: dict[str, Any], at_letter: dict[str, Any]) -> str:
         raise UsageError(
             f"--goal {'rescue:' + arg!r}: no monster kind {what!r} in the catalogue to stand for the prisoner"
         )
-    pid = "prisoner"
+    pid = "prisoner" if n == 0 else f"prisoner-{n + 1}"
     data.setdefault("monsters", []).append({"id": pid, "monster": kind, "at": _where(where, at_letter)})
     return pid
 

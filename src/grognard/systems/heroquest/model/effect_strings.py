@@ -1,7 +1,8 @@
 """The effect strings figures carry ("atk+2|next-attack": a name, a signed amount, a duration), read and
 summed: the model layer's helpers every feature uses (`effects` plays the effects themselves). Also read
 here, the other marks the state carries: tagged effect names ("loot@0@helmet"), the monsters' queued
-steps ("spring:0:pit-1:3,4"), the daggers lying ("3,4@h0") and the searched areas ("treasure:room-2")."""
+steps ("spring:0:pit-1:3,4"), the daggers lying ("3,4@h0") and the searched areas ("treasure:room-2", and
+where a search for doors or traps was made from: "doors:north-edge@4,0")."""
 
 from __future__ import annotations
 
@@ -63,3 +64,14 @@ def searched_mark(mark: str) -> tuple[str, str]:
     """A searched mark's kind and area: ("treasure", "room-2") from "treasure:room-2"."""
     kind, _, area = mark.partition(":")
     return kind, area
+
+
+def search_spot(mark: str) -> tuple[str, str, tuple[int, int] | None]:
+    """A searched mark's kind, area and the square the search was made from: ("doors", "north-edge",
+    (4, 0)) from "doors:north-edge@4,0"; no square in a treasure search's mark ("treasure:room-2")."""
+    kind, area = searched_mark(mark)
+    area, at_sign, square = area.partition("@")
+    if not at_sign:
+        return kind, area, None
+    x, _, y = square.partition(",")
+    return kind, area, (int(x), int(y))

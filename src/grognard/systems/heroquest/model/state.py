@@ -175,6 +175,8 @@ class QuestState(GameState):
     `queue` holds what monster skills set off, played in order once no roll is pending (`monster_turns`);
     `icicles` the squares ("x,y") of the stalactite traps ice gremlins have set (line 847); `daggers` the
     thrown daggers lying on the floor, "x,y@h0" (thrown by hero 0) or "x,y@m3" (by monster 3) (`weapons`).
+    `reached` the rooms of a `reach` goal the heroes have reached, and a room being held, "room@round" from
+    the round its hold began (`goals.track_reach`).
     """
 
     setup: Setup
@@ -204,6 +206,7 @@ class QuestState(GameState):
     casting: str = ""
     queue: tuple[str, ...] = ()
     icicles: tuple[str, ...] = ()
+    reached: tuple[str, ...] = ()
     daggers: tuple[str, ...] = ()
 
     def evolve(self, **changes: Any) -> QuestState:

@@ -1,6 +1,6 @@
 """Where the bot heroes (`bots`, `bots_party`) want to go and what threatens them: the walking map to
-goals, the squares beside one, a hero's goals (the quest's goal, rooms unsearched, areas unseen), and
-whether a monster in sight could strike him."""
+goals, the squares beside one, a hero's goals (the quest's goal, rooms unsearched, areas unseen),
+whether a monster in sight could strike him, and whether a search of his would cover anything new."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from collections.abc import Collection, Mapping
 from functools import lru_cache
 
 from grognard.systems.heroquest.content.board import Layout, Square, neighbours
+from grognard.systems.heroquest.content.sight import sees
 from grognard.systems.heroquest.model.edits import known_traps
+from grognard.systems.heroquest.model.effect_strings import search_spot
 from grognard.systems.heroquest.model.state import QuestState
 from grognard.systems.heroquest.rules.goals import deed_done
 from grognard.systems.heroquest.rules.targets import monster_targets
@@ -108,3 +110,25 @@ def unsearched_rooms(state: QuestState) -> set[Square]:
 def threatened(state: QuestState, i: int) -> bool:
     """True when a monster in sight could strike hero `i` where he stands."""
     return any(i in monster_targets(state, j) for j in state.visible_monsters if state.monsters[j].at)
+
+
+def searched_before(state: QuestState, i: int, kind: str) -> bool:
+    """True when a search for `kind` ("doors", "traps") by hero `i` where he stands would cover no square
+    an earlier one did not (a search covers his room or corridor as far as he sees, lines 82 and 94: the
+    marks `traps.search` leaves in `QuestState.searched` say where each was made from)."""
+    at = state.heroes[i].at
+    assert at is not None
+    layout = state.layout
+    area = layout.board.area_at[at]
+    covered: set[Square] = set()
+    for mark in state.searched:
+        what, where, square = search_spot(mark)
+        if what == kind and where == area and square is not None:
+            covered |= _scope(layout, area, square)
+    return bool(covered) and _scope(layout, area, at) <= covered
+
+
+@lru_cache(maxsize=4096)
+def _scope(layout: Layout, area: str, at: Square) -> frozenset[Square]:
+    """The squares of `area` seen from `at` (what a search from there covers, `traps.search_scope`)."""
+    return frozenset(s for s in layout.board.squares_of(area) if sees(layout, at, s))

@@ -8,14 +8,15 @@ it up again where it lies; casts an offensive spell at a monster in sight (a cha
 Mimic too, when it touches no companion), or a bonus spell on a fighter; frees the prisoner beside it;
 leaves through the exit or up the stairs when that wins; otherwise rolls and walks towards the nearest
 monster in sight (a spell-caster with a fighter standing holds back instead), or, with none in sight,
-towards the quest's goal (through closed doors, which it
-opens when it reaches them, and over known traps, which it jumps), or the nearest area it has not seen;
-with no way on it searches for secret doors. With no monster in sight it searches each room once for
-treasure and rests when hurt. It uses the quest's placements to find the goal, as a player reading the
-quest's briefing would. At the game master's decisions (a person's seat) it plays the automatic game
-master. The party play (keeping together, challenges, a fallen hero's things, a spell-caster or a hero one
-blow from death stepping back, breaking waits) is in `bots_party`; a healer keeps `HEAL_RESERVE` Magic
-points for healing, and a hero drinks a Potion of Healing at half his Body when a monster could strike him.
+towards the quest's goal (through closed doors, which it opens when it reaches them, and over known traps,
+which it jumps), or the nearest area it has not seen; with no way on it searches for secret doors, unless
+searches have covered all it sees from where it stands (lines 82, 94: a search covers the room or
+corridor in sight). With no monster in sight it searches each room once for treasure and rests when hurt.
+It uses the quest's placements to find the goal, as a player reading the quest's briefing would. At the
+game master's decisions (a person's seat) it plays the automatic game master. The party play (keeping
+together, challenges, a fallen hero's things, a spell-caster or a hero one blow from death stepping back,
+breaking waits) is in `bots_party`; a healer keeps `HEAL_RESERVE` Magic points for healing, and a hero
+drinks a Potion of Healing at half his Body when a monster could strike him.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from grognard.systems.heroquest.model.state import GM_PLAYER, QuestState
 from grognard.systems.heroquest.policies.bot_maps import (
     beside_squares,
     goal_squares,
+    searched_before,
     threatened,
     unsearched_rooms,
     unseen,
@@ -101,13 +103,13 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     visible = state.visible_monsters
     turn = state.turn
     low = fig.body <= max(1, top // 3) or (fig.body < top and not visible and fig.body <= top // 2)
-    heal_self = [a for a in actions if a.startswith("cast:") and a.endswith(f":h{i}") and _heals(a)]
+    heal_self = [a for a in actions if a.startswith("cast:") and a.endswith(f":h{i}") and heals(a)]
     if fig.body <= top // 2 and "use:potion-of-healing" in actions and threatened(state, i):
         return "use:potion-of-healing"  # before a blow can finish him
     if low and heal_self:
         return heal_self[0]
     for k, h in enumerate(state.heroes):
-        heal = [a for a in actions if a.startswith("cast:") and a.endswith(f":h{k}") and _heals(a)]
+        heal = [a for a in actions if a.startswith("cast:") and a.endswith(f":h{k}") and heals(a)]
         most = state.hero_of(k).maximum("body")
         low_ally = h.body <= (most * 2 // 3 if fig.magic > HEAL_RESERVE else most // 2)
         if heal and h.status == "active" and (low_ally or "stone|quest" in h.effects):  # stone: line 781
@@ -138,7 +140,7 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
         return offensive[0]
     if throws and visible:
         return max(throws, key=lambda a: _kill_odds(state, i, a))
-    buffs = [a for a in actions if a.startswith("cast:") and not _heals(a) and _at_hero(a)]
+    buffs = [a for a in actions if a.startswith("cast:") and not heals(a) and _at_hero(a)]
     if buffs and visible and hero.magic_user and fig.magic > reserve:
         return buffs[0]
     frees = [a for a in actions if a.startswith("free:")]
@@ -171,7 +173,12 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     step = _movement(state, i, actions)
     if step is not None:
         return step
-    if not visible and "search:doors" in actions and not turn.acted:
+    if (
+        not visible
+        and "search:doors" in actions
+        and not turn.acted
+        and not searched_before(state, i, "doors")  # nothing new in sight to search (lines 82, 94)
+    ):
         return "search:doors"
     smash = [a for a in actions if a.startswith("smash:")]
     if smash and visible:  # stuck before an Ice Wall: break it (line 585)
@@ -196,7 +203,7 @@ spells keep one)."""
 def _heal_reserve(state: QuestState, i: int) -> int:
     """`HEAL_RESERVE` when hero `i` knows a healing spell, else 0."""
     known = state.heroes[i].spells
-    return HEAL_RESERVE if any(_heals(f"cast:{k}:h{i}") for k in known) else 0
+    return HEAL_RESERVE if any(heals(f"cast:{k}:h{i}") for k in known) else 0
 
 
 def _offensive(state: QuestState, i: int, cast: str) -> bool:
@@ -213,7 +220,9 @@ def _at_hero(cast: str) -> bool:
     return hero_ref(aim(cast_of(cast).target).figure) is not None
 
 
-def _heals(action: str) -> bool:
+def heals(action: str) -> bool:
+    """Whether a cast (`cast:KEY:TARGET`) is of a healing spell (one that restores Body by level, cast on
+    the caster or an ally)."""
     key = cast_of(action).spell
     school, _, name = key.partition("/")
     spell = hq.spell(name, school)

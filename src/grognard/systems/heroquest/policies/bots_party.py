@@ -30,9 +30,11 @@ and breaking a wait that goes nowhere.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
+from functools import lru_cache
 
-from grognard.systems.heroquest.content.board import Square, neighbours
+from grognard.systems.heroquest.content.board import Layout, Square, neighbours
 from grognard.systems.heroquest.features.dungeon.challenge_play import (
     challenge,
     challenges,
@@ -236,16 +238,19 @@ def make_way(state: QuestState, i: int, actions: list[str]) -> str | None:
     return best[2] if best is not None else None
 
 
-def round_map(state: QuestState) -> dict[Square, int]:
+def round_map(state: QuestState) -> Mapping[Square, int]:
     """Steps to a square beside a monster in sight by a way that crosses no known trap and no monster's
-    square (doors, closed or open, are passed; secret ones are not)."""
-    from collections import deque
-
-    layout = state.layout
-    blocked = set(known_traps(state)) | set(state.monster_squares)
+    square (doors, closed or open, are passed; secret ones are not). The map is shared between calls with
+    the same layout, blocked squares and goals: read it, never change it."""
+    blocked = known_traps(state) | state.monster_squares
     goals = {
         n for j in state.visible_monsters if (m := state.monsters[j].at) for n in beside_squares(state, m)
     } - blocked
+    return _round_map(state.layout, frozenset(blocked), frozenset(goals))
+
+
+@lru_cache(maxsize=1024)
+def _round_map(layout: Layout, blocked: frozenset[Square], goals: frozenset[Square]) -> Mapping[Square, int]:
     dist = {g: 0 for g in goals if not layout.solid(g)}
     queue = deque(dist)
     while queue:

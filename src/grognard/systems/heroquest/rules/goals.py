@@ -6,6 +6,13 @@ monster of the quest slain (a monster still held back counts as alive; one that 
 prisoner or a freed prisoner does not). `met_now` is what `turn.check_end` asks after each move,
 `met_on_leaving` what leaving asks, and `met_at_start` says why a quest would be won before the heroes
 act (`hq check` and the HeroScribe import refuse such a quest).
+
+A goal may name several targets (`Goal.also`): every one must be met. A prisoner is rescued when the
+hero leading him stands on the stairs or on the square inside an exit door, or has left the board with
+him. `reach` is done once a hero has stood in each of its rooms after a move (`track_reach` keeps them in
+`QuestState.reached`); with `hold`, once a room has had a hero in it and no monster from a moment of one
+round until the next round begins, the game master's turn between (docs/rulings/heroquest.md, "Goals of
+several targets, rooms to reach and hold").
 """
 
 from __future__ import annotations
@@ -21,18 +28,56 @@ ALIVE = ("active", "lurking", "held")
 """The monster statuses `slay-all` waits for: on the board, lying in ambush, or still to come."""
 
 
+def rescued(state: QuestState, prisoner: str) -> bool:
+    """True when the prisoner has been led out: his escort on the stairs, inside an exit door, or gone."""
+    ctx = state.ctx
+    ways_out = set(ctx.stairs) | set(ctx.exits.values())
+    return any(h.escort == prisoner and (h.at in ways_out or h.status == "left") for h in state.heroes)
+
+
 def deed_done(state: QuestState) -> bool:
-    """True when the goal's deed is done (for `reach-exit`, which has none: always)."""
+    """True when the goal's deed is done, for every target (for `reach-exit`, which has none: always)."""
     goal = state.ctx.quest.file.goal
     if goal.kind == "kill":
-        return any(m.id == goal.target and m.status == "dead" for m in state.monsters)
+        dead = {m.id for m in state.monsters if m.status == "dead"}
+        return all(t in dead for t in goal.targets)
     if goal.kind == "find":
-        return goal.target in state.taken
+        return all(t in state.taken for t in goal.targets)
     if goal.kind == "rescue":
-        return any(h.escort == goal.target and h.at in state.ctx.stairs for h in state.heroes)
+        return all(rescued(state, t) for t in goal.targets)
+    if goal.kind == "reach":
+        return all(t in state.reached for t in goal.targets)
     if goal.kind == "slay-all":
         return not any(m.status in ALIVE for m in state.monsters)
     return True
+
+
+def track_reach(state: QuestState) -> QuestState:
+    """`state` with the rooms of a `reach` goal a hero now stands in recorded; for a held room, the round
+    its hold began, dropped when a monster comes in or the heroes leave it, and the room itself once the
+    next round has begun with the hold unbroken."""
+    goal = state.ctx.quest.file.goal
+    if goal.kind != "reach":
+        return state
+    board = state.ctx.quest.board
+    reached = list(state.reached)
+    for room in goal.targets:
+        if room in reached:
+            continue
+        heroes = any(h.at is not None and board.room_of(h.at) == room for h in state.heroes)
+        if not goal.hold:
+            if heroes:
+                reached.append(room)
+            continue
+        monsters = any(m.at is not None and board.room_of(m.at) == room for m in state.monsters)
+        began = [r for r in range(1, state.round + 1) if f"{room}@{r}" in reached]
+        if not heroes or monsters:
+            reached = [x for x in reached if x not in {f"{room}@{r}" for r in began}]
+        elif not began:
+            reached.append(f"{room}@{state.round}")
+        elif began[0] < state.round:
+            reached = [x for x in reached if x != f"{room}@{began[0]}"] + [room]
+    return state if tuple(reached) == state.reached else state.evolve(reached=tuple(reached))
 
 
 def met_now(state: QuestState, met: bool) -> bool:
@@ -67,16 +112,49 @@ def met_at_start(quest: Quest) -> str | None:
     exits = any(d.exit for d in quest.file.doors)
     if goal.kind == "reach-exit" and on_stairs and not exits:
         return "the goal is to reach the exit, and the heroes start on the stairs, the only way out"
+    rooms = {quest.board.room_of(s) for s in quest.start_squares()}
+    if goal.kind == "reach" and not goal.hold and not goal.exit and set(goal.targets) <= rooms:
+        return "the goal is to reach rooms the heroes start in"
     return None
 
 
 def describe(goal: Goal) -> str:
-    """The goal in a few words ("kill gargoyle-1, then leave", "every monster slain, then leave")."""
+    """The goal in a few words ("kill gargoyle-1, then leave", "rescue a and b", "hold room-3 for a turn,
+    then leave")."""
+    names = " and ".join(goal.targets)
     what = {
         "reach-exit": "reach the exit",
-        "kill": f"kill {goal.target}",
-        "find": f"find {goal.target}",
-        "rescue": f"rescue {goal.target}",
+        "kill": f"kill {names}",
+        "find": f"find {names}",
+        "rescue": f"rescue {names} and lead them out" if goal.also else f"rescue {names}",
+        "reach": f"hold {names} free of monsters for a turn" if goal.hold else f"reach {names}",
         "slay-all": "every monster slain",
     }[goal.kind]
     return what + (", then leave by the stairs or an exit" if goal.exit else "")
+
+
+def goal_words(state: QuestState) -> str:
+    """The goal as the players are told it (its text, else `describe`), with how far they are: "2 of 3
+    done" for a goal of several targets, "held since round 4" while a room is being held."""
+    goal = state.ctx.quest.file.goal
+    words = (goal.text or describe(goal)).rstrip(".")
+    notes = []
+    if len(goal.targets) > 1:
+        done = sum(_target_done(state, t) for t in goal.targets)
+        notes.append(f"{done} of {len(goal.targets)} done")
+    if goal.hold:
+        held = [r for t in goal.targets for r in range(1, state.round + 1) if f"{t}@{r}" in state.reached]
+        if held:
+            notes.append(f"held since round {held[0]}")
+    return words + (f" ({', '.join(notes)})" if notes else "")
+
+
+def _target_done(state: QuestState, target: str) -> bool:
+    goal = state.ctx.quest.file.goal
+    if goal.kind == "kill":
+        return any(m.id == target and m.status == "dead" for m in state.monsters)
+    if goal.kind == "find":
+        return target in state.taken
+    if goal.kind == "rescue":
+        return rescued(state, target)
+    return target in state.reached

@@ -20,6 +20,7 @@ from grognard.systems.heroquest.model.action_text import Order, hero_ref, parse
 from grognard.systems.heroquest.model.edits import known_traps
 from grognard.systems.heroquest.model.state import QuestState
 from grognard.systems.heroquest.rules.effects import hero_attack_dice, monster_defend_dice
+from grognard.systems.heroquest.rules.goals import goal_words
 from grognard.systems.heroquest.rules.targets import exit_here, place_label, trap_at_place
 
 
@@ -113,8 +114,7 @@ def status_lines(state: QuestState) -> list[str]:
         if any(board.area_at.get(s) in seen for s in door.at):
             (ax, ay), (bx, by) = door.at
             out.append(f"door {door.id}: {door.state} between {ax},{ay} and {bx},{by}")
-    goal = state.ctx.quest.file.goal
-    out.append(f"Goal: {(goal.text or goal.kind).rstrip('.')}. Round {state.round}.")
+    out.append(f"Goal: {goal_words(state)}. Round {state.round}.")
     return out
 
 

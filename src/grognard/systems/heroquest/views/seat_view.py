@@ -47,7 +47,7 @@ from grognard.systems.heroquest.model.state import GM_PLAYER, QuestState
 from grognard.systems.heroquest.policies.bots import hero_bot
 from grognard.systems.heroquest.policies.levels import HERO_LEVELS
 from grognard.systems.heroquest.rules.gear import attack_dice, defend_dice
-from grognard.systems.heroquest.rules.goals import met_on_leaving
+from grognard.systems.heroquest.rules.goals import goal_words, met_on_leaving
 from grognard.systems.heroquest.rules.targets import exit_here
 from grognard.systems.heroquest.views.effect_words import effects_said
 from grognard.systems.heroquest.views.event_text import event_text, view_sentence
@@ -272,13 +272,12 @@ def heroes_public(state: QuestState) -> dict[str, JsonValue]:
     for door_id in shown_doors(state):
         d = layout.door_by_id[door_id]
         doors.append({"id": d.id, "state": d.state, "between": [_xy(d.at[0]), _xy(d.at[1])], "exit": d.exit})
-    goal = state.ctx.quest.file.goal
     return {
         "quest": state.ctx.quest.file.title,
         "round": state.round,
         "current": _number(state.current_hero()),
         "gm_turn": state.in_gm_turn(),
-        "goal": (goal.text or goal.kind).rstrip("."),
+        "goal": goal_words(state),
         "board": {"width": board.width, "height": board.height},
         "areas": {
             a: {"kind": board.areas[a].kind, "squares": sq} for a, sq in squares.items() if a in board.areas

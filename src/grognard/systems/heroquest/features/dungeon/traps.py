@@ -82,6 +82,15 @@ def search_scope(state: QuestState, i: int) -> tuple[str, frozenset[Square]]:
     return area, frozenset(s for s in board.squares_of(area) if sees(state.layout, at, s))
 
 
+def search_mark(state: QuestState, i: int, what: str) -> str:
+    """The mark a search for traps or doors by hero `i` leaves in `QuestState.searched`: its kind, the
+    area and the square searched from, "doors:corridor-3@4,7" (what it covered is the area as far as
+    seen from there, `search_scope`)."""
+    at = state.heroes[i].at
+    assert at is not None
+    return f"{what}:{state.layout.board.area_at[at]}@{at[0]},{at[1]}"
+
+
 def furniture_in(state: QuestState, area: str, scope: frozenset[Square]) -> set[str]:
     """The ids of the furniture a search of `area` within `scope` covers."""
     return {
@@ -96,6 +105,8 @@ def search(state: QuestState, i: int, what: str) -> QuestState:
     area, scope = search_scope(state, i)
     name = state.hero_of(i).name
     furniture = furniture_in(state, area, scope)
+    if what in ("traps", "doors"):  # where from, so the heroes know what it covered (line 82: in sight)
+        state = replace(state, searched=add(state.searched, search_mark(state, i, what)))
     if what == "traps":
         found = [
             k

@@ -71,7 +71,7 @@ def wants_to_run(state: QuestState, j: int) -> bool:
     stats = state.stats_of(j)
     placed = next((p for p in state.ctx.quest.file.monsters if p.id == m.id), None)
     goal = state.ctx.quest.file.goal
-    if stats.mind < 1 or (placed is not None and not placed.flees) or goal.target == m.id:
+    if stats.mind < 1 or (placed is not None and not placed.flees) or m.id in goal.targets:
         return False
     return m.body * 3 <= stats.body
 
