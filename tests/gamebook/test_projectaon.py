@@ -169,7 +169,8 @@ def test_the_checker_sees_what_the_overlay_must_fix() -> None:
     )
     assert [p.render() for p in check_book(broken.book, _ruleset())] == [
         "section 3, choices[1].condition: unknown power 'Flight' (known: Alchemy, Elementalism, Enchantment, "
-        "Evocation, Prophecy, Psychomancy, Sorcery)"
+        "Evocation, Necromancy, Physiurgy, Prophecy, Psychomancy, Sorcery, Telergy, Thaumaturgy, Theurgy, "
+        "Visionary)"
     ]
 
 

@@ -19,6 +19,7 @@ from grognard.gamebook.model import Condition, Effect
 from grognard.gamebook.overlay import parse_overlay
 from grognard.gamebook.projectaon import import_projectaon_bytes
 from grognard.gamebook.projectaon_rules import condition_of, sentences
+from grognard.gamebook.runner import GamebookGame
 from grognard.systems.grey_star.book_fight import BookFight, Enemy
 from grognard.systems.grey_star.combat import CombatState
 from grognard.systems.grey_star.combat_moves import parse_action
@@ -195,6 +196,15 @@ modifiers = { combat_skill = 3 }
         ("your WILLPOWER total has now fallen to zero or below", {"stat": "WILLPOWER", "at_most": 0}),
         ("you have a coil of Rope, or you have the Magic Talisman of the Shianti",
          {"any": [{"item": "Rope"}, {"item": "Magic Talisman"}]}),
+        ("you are versed in the Higher Magick of Telergy and wish to use it", {"power": "Telergy"}),
+        ("you are versed on the Higher Magick of Physiurgy", {"power": "Physiurgy"}),
+        ("you have learnt the Higher Magick of Thaumaturgy", {"power": "Thaumaturgy"}),
+        ("you have the Magical Power of Necromancy", {"power": "Necromancy"}),
+        ("you are versed in the Higher Magick of a Visionary and wish to expend 2 WILLPOWER points",
+         {"power": "Visionary"}),
+        ("you have the Magical Power of Alchemy, or if you are versed in the Higher Magick of Theurgy",
+         {"any": [{"power": "Alchemy"}, {"power": "Theurgy"}]}),
+        ("you have the protection of the Higher Magick of Thaumaturgy", {"power": "Thaumaturgy"}),
     ],
 )  # fmt: skip
 def test_condition_phrases(clause: str, expected: dict[str, object]) -> None:
@@ -203,9 +213,48 @@ def test_condition_phrases(clause: str, expected: dict[str, object]) -> None:
 
 
 def test_unread_conditions_are_not_guessed() -> None:
-    assert condition_of("you are versed in the Higher Magick of Telergy") == (None, "")
-    assert condition_of("you have the Magical Power of Necromancy") == (None, "")
+    assert condition_of("you are versed in the Higher Magick of Flight") == (None, "")
+    assert condition_of("you have the protection of the Moonstone") == (None, "")
+    assert condition_of("you have recently drunk a Potion of Invulnerability") == (None, "")
     assert condition_of("not") == (None, "")
+
+
+MOON = (
+    '<?xml version="1.0" encoding="UTF-8"?><gamebook version="0.12"><meta><title>The Moon Lane</title>'
+    '<creator class="author">grognard</creator></meta><section class="numbered" id="numbered"><data>'
+    + _section(1, "<p>A sealed gate.</p>"
+               + _choice(2, "If you are versed in the Higher Magick of Thaumaturgy and wish to use it,")
+               + _choice(3, "If you have learnt the Higher Magick of Physiurgy and wish to use it,")
+               + _choice(4, "If you do not possess either of these Powers,"))
+    + _section(2, "<p>You fly over.</p>") + _section(3, "<p>The earth opens.</p>") + _section(4, END)
+    + "</data></section></gamebook>"
+).encode()  # fmt: skip
+
+
+def test_higher_magicks_are_read_and_a_book_giving_them_plays_them() -> None:
+    """Book 4's choices on a Higher Magick become power conditions; with `[book.rules] higher_magicks`
+    from the overlay the book checks clean and the reader chosen Thaumaturgy finds its way open."""
+    overlay = parse_overlay("[book]\nrules = { higher_magicks = 4 }\n")
+    report = import_projectaon_bytes(MOON, "moon.xml", overlay=overlay, read_prose=True)
+    first = report.book.sections["1"].choices
+    assert [c.condition for c in first] == [
+        Condition(power="Thaumaturgy"),
+        Condition(power="Physiurgy"),
+        Condition.model_validate({"not": {"any": [{"power": "Thaumaturgy"}, {"power": "Physiurgy"}]}}),
+    ]
+    assert report.reading is not None and report.reading.tally.enforced == 3
+    assert check_book(report.book, GS_RULES) == []
+    game = GamebookGame(GS_RULES, report.book, "moon")
+    given = {
+        "book": "moon",
+        "hero": "15/25/24",
+        "magicks": "Sorcery,Enchantment,Elementalism,Prophecy,Evocation",
+        "higher_magicks": "Thaumaturgy,Telergy,Visionary,Necromancy",
+        "gift": "Magic Talisman",
+    }
+    state = game.new_initial_state(game.info.resolve_options(given))
+    opened = [state.label(a) for a in state.legal_actions()]
+    assert any("Thaumaturgy" in o for o in opened) and not any("Physiurgy" in o for o in opened)
 
 
 def test_sentences_split_after_quotes_and_stops() -> None:
@@ -230,6 +279,25 @@ def test_gs_import_report_lists_phrases_and_unread_sentences(tmp_path: Path) -> 
     )
     assert "never given: Glass Rod (tested in sections 10)" in ran.out
     assert grognard("gs", "check", str(tmp_path / "lane.toml"), home=tmp_path).code == 0
+
+
+@pytest.mark.parametrize(
+    "overlay",
+    [
+        '[book]\nrules = { carried_over = "Glass Rod" }\n[book.items]\n"Glass Rod" = {}\n',
+        '[book]\nstart_effects = [{ item = "Glass Rod" }]\n[book.items]\n"Glass Rod" = {}\n',
+        '[sections.7]\neffects = [{ item = "Glass Rod" }]\n[book.items]\n"Glass Rod" = {}\n',
+    ],
+)
+def test_an_item_an_overlay_gives_is_not_reported_as_never_given(tmp_path: Path, overlay: str) -> None:
+    xml = tmp_path / "lane.xml"
+    xml.write_bytes(XML)
+    rules = tmp_path / "lane.rules.toml"
+    rules.write_text(overlay, encoding="utf-8")
+    out = tmp_path / "lane.toml"
+    ran = grognard("gs", "import", str(xml), "-o", str(out), "--rules", str(rules), "--report", home=tmp_path)
+    assert ran.code == 0, ran.err
+    assert "never given" not in ran.out and "7 of 7 conditional choices enforced" in ran.out
 
 
 def test_evasion_after_rounds_opens_at_the_round_the_text_says() -> None:
@@ -283,9 +351,11 @@ def test_the_shipped_overlay_of_a_book_is_laid_between_the_text_and_the_readers(
     assert other.sections["10"].choices[0].condition == Condition(item="Copper Coin")
 
 
-def test_grognard_ships_an_overlay_for_each_of_the_first_three_books() -> None:
+def test_grognard_ships_an_overlay_for_each_of_the_four_books() -> None:
     shipped = shipped_overlays()
-    assert set(shipped) == {"Grey Star the Wizard", "The Forbidden City", "Beyond the Nightmare Gate"}
+    assert set(shipped) == {
+        "Grey Star the Wizard", "The Forbidden City", "Beyond the Nightmare Gate", "War of the Wizards"
+    }  # fmt: skip
     assert all(overlay.sections for overlay in shipped.values())
 
 

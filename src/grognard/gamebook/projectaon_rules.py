@@ -9,7 +9,8 @@ when a whole phrase matches, otherwise it is listed as unread and left as plain 
 
 The phrases (docs/formats/projectaon-overlay.md, "Rules read from the text"):
 
-- a choice "If you have/possess the (Magical) Power of X", "If you have/possess/are carrying a ITEM",
+- a choice "If you have/possess the (Magical) Power of X", "If you are versed in / have learnt the
+  Higher Magick of X", "If you have/possess/are carrying a ITEM",
   "If your (current) WILLPOWER/ENDURANCE/COMBAT SKILL total is N or more/less/N-M/...", "If you have N
   Nobles"; "or" between them; "If not" / "If you do not have this Power" after one (its negation);
 - the choices "If the number you have picked is N-M" / "If your total is ..." with "add N to the
@@ -34,8 +35,12 @@ from grognard.gamebook.model import Adjust, ChanceTest, Choice, Condition, Effec
 from grognard.gamebook.overlay import ChoiceOverlay, Draft, FightOverlay, Overlay, SectionOverlay
 from grognard.gamebook.stuck import can_be_stuck
 
-POWERS = ("Sorcery", "Enchantment", "Elementalism", "Alchemy", "Prophecy", "Psychomancy", "Evocation")
-"""The Magical Powers a condition may name (the Lesser Magicks of the Action Chart)."""
+POWERS = (
+    "Sorcery", "Enchantment", "Elementalism", "Alchemy", "Prophecy", "Psychomancy", "Evocation",
+    "Thaumaturgy", "Telergy", "Physiurgy", "Theurgy", "Visionary", "Necromancy",
+)  # fmt: skip
+"""The Magical Powers a condition may name: the seven Lesser Magicks and the six Higher Magicks of the
+Action Chart."""
 STAT_NAMES = {"WILLPOWER": "WILLPOWER", "ENDURANCE": "ENDURANCE", "COMBAT SKILL": "COMBAT_SKILL"}
 
 _NUM_WORDS = {
@@ -282,7 +287,12 @@ def _positive(clause: str) -> Condition | None:
     if m:
         return Condition(stat=m.group(2), at_least=number(m.group(1)))
     m = re.fullmatch(
-        r"you\s+(?:have|possess|have\s+chosen|command)\s+(?:the\s+)?(?:Magical\s+)?Powers?\s+of\s+(\w+)",
+        r"you\s+(?:have|possess|have\s+chosen|command|are\s+versed\s+(?:in|on)|have\s+learn[te]d?|have\s+mastered)"
+        r"\s+(?:the\s+)?(?:(?:(?:Magical|Higher)\s+)?(?:Powers?|Magicks?)\s+of\s+)?(?:a\s+)?(\w+)",
+        clause,
+        re.I,
+    ) or re.fullmatch(
+        r"you\s+have\s+the\s+protection\s+of\s+(?:the\s+)?(?:(?:Magical|Higher)\s+(?:Power|Magick)\s+of\s+)?(\w+)",
         clause,
         re.I,
     )

@@ -234,11 +234,18 @@ def test_heroquests_reference_holds_its_catalogue(pages: dict[str, tuple[str, di
 def test_grey_stars_reference_holds_the_magicks_gifts_and_table(
     pages: dict[str, tuple[str, dict[str, Any]]],
 ) -> None:
-    from grognard.systems.grey_star.chart import GIFTS, LAUMSPUR_HEAL, LESSER_MAGICKS, TALISMAN_BONUS
+    from grognard.systems.grey_star.chart import (
+        GIFTS,
+        HIGHER_MAGICKS,
+        LAUMSPUR_HEAL,
+        LESSER_MAGICKS,
+        TALISMAN_BONUS,
+    )
     from grognard.systems.grey_star.crt import lookup
 
     twin = pages["grey-star"][1]
     assert list(entries(twin, "Lesser Magicks")) == list(LESSER_MAGICKS)
+    assert list(entries(twin, "Higher Magicks (from book 4)")) == list(HIGHER_MAGICKS)
     gifts = entries(twin, "Gifts (you take one)")
     assert list(gifts) == list(GIFTS)
     assert f"+{TALISMAN_BONUS} WILLPOWER" in gifts["Magic Talisman"]

@@ -34,6 +34,7 @@ from grognard.engine.game import OptionValue
 from grognard.engine.odds.solver import DEFAULT_BUDGET, MAX_BUDGET
 from grognard.gamebook.check import check_book
 from grognard.gamebook.load import dump_book
+from grognard.gamebook.model import Book
 from grognard.gamebook.overlay import Overlay, load_overlay
 from grognard.gamebook.projectaon import OtherSeriesError, import_projectaon
 from grognard.gamebook.projectaon_rules import Reading
@@ -44,7 +45,7 @@ from grognard.systems.grey_star.chart import SHORTFALL_CHOICES
 from grognard.systems.grey_star.combat import MAX_SCORE, TABLES, CombatState
 from grognard.systems.grey_star.fight_solve import Progress
 from grognard.systems.grey_star.odds import CombatAdvice, advise, clearly_too_large
-from grognard.systems.grey_star.ruleset import GS_RULES
+from grognard.systems.grey_star.ruleset import GS_RULES, carried_over
 from grognard.systems.grey_star.solve_view import GreyStarSheetView
 from grognard.systems.grey_star.system import SYSTEM
 
@@ -209,7 +210,7 @@ def import_book(
     for warning in report.warnings:
         err.print(f"{book}: warning: {warning}", markup=False, soft_wrap=True)
     if report_rules and report.reading is not None:
-        _print_reading(report.reading)
+        _print_reading(report.reading, report.book)
     output.write_text(dump_book(report.book), encoding="utf-8")
     problems = check_book(report.book, GS_RULES)
     out.print(f"{output}: {len(report.book.sections)} sections written", markup=False)
@@ -234,8 +235,19 @@ def shipped_overlays(folder: Path = SHIPPED) -> dict[str, Overlay]:
     return {str(title): load_overlay(folder / str(name)) for title, name in names.items()}
 
 
-def _print_reading(reading: Reading) -> None:
-    """The rules read, one a line, then the sentences not read, then the counts."""
+def _given(book: Book) -> set[str]:
+    """The items the book gives: at the start, in a section's or a choice's effects, or carried over from
+    an earlier book (`[book.rules] carried_over`)."""
+    effects = [*book.book.start_effects]
+    for section in book.sections.values():
+        effects += [*section.effects, *(e for c in section.choices for e in c.effects)]
+    return {str(e.item) for e in effects if e.item is not None} | set(carried_over(book))
+
+
+def _print_reading(reading: Reading, book: Book) -> None:
+    """The rules read, one a line, then the sentences not read, the items tested that nothing gives (not
+    the text, nor an overlay), then the counts."""
+    given = _given(book)
     for p in reading.phrases:
         out.print(
             f"read: section {p.section}: {p.kind}: {p.rule}: {p.sentence}", markup=False, soft_wrap=True
@@ -244,7 +256,7 @@ def _print_reading(reading: Reading) -> None:
         why = f" ({u.why})" if u.why else ""
         out.print(f"unread: section {u.section}{why}: {u.sentence}", markup=False, soft_wrap=True)
     for item, where in reading.ungiven.items():
-        if item not in GS_RULES.builtin_items:
+        if item not in GS_RULES.builtin_items and item not in given:
             out.print(
                 f"never given: {item} (tested in sections {', '.join(where)}): carried from an earlier book, "
                 "chosen at the start, or given in a sentence not read",

@@ -43,11 +43,22 @@ class BookFight(GameState):
     """Rounds to fight before evasion opens (the text's "you may evade after N rounds")."""
     rounds: int = 0
     """Rounds fought so far in this fight."""
+    evade_if: str = ""
+    """When evasion, once open, may be taken: "" always; "ahead" while Grey Star's ENDURANCE is above the
+    enemy's; "first-round" when he lost less ENDURANCE than the enemy in the first round (books 3-4)."""
+    first_round_ahead: bool = False
+    """Whether Grey Star lost less ENDURANCE than the enemy in the fight's first round."""
 
     @property
     def waiting(self) -> bool:
-        """True while evasion, offered by the text, is not open yet."""
-        return self.rounds < self.evade_wait
+        """True while evasion, offered by the text, is not open yet (or not now, by its condition)."""
+        if self.rounds < self.evade_wait:
+            return True
+        if self.evade_if == "ahead":
+            return self.combat.endurance <= self.combat.enemy_endurance
+        if self.evade_if == "first-round":
+            return self.rounds < 1 or not self.first_round_ahead
+        return False
 
     @property
     def enemy(self) -> Enemy:
@@ -84,10 +95,15 @@ class BookFight(GameState):
         combat = self.combat.apply(move)
         assert isinstance(combat, CombatState)
         rounds = self.rounds + (1 if self.combat.phase == "round" else 0)  # a random number ends a round
-        if combat.outcome == "win" and self.index + 1 < len(self.enemies):
+        base = self
+        if self.rounds == 0 and rounds == 1:
+            lost = self.combat.endurance - combat.endurance
+            dealt = self.combat.enemy_endurance - combat.enemy_endurance
+            base = replace(self, first_round_ahead=lost < dealt)
+        if combat.outcome == "win" and base.index + 1 < len(base.enemies):
             if combat.rounds_left == 0:
-                return replace(self, combat=replace(combat, outcome="rounds-over"), rounds=rounds)
-            nxt = self.enemies[self.index + 1]
+                return replace(base, combat=replace(combat, outcome="rounds-over"), rounds=rounds)
+            nxt = base.enemies[base.index + 1]
             fresh = replace(
                 combat,
                 enemy_skill=nxt.combat_skill,
@@ -95,8 +111,8 @@ class BookFight(GameState):
                 phase="decide",
                 outcome="",
             )
-            return replace(self, combat=fresh, index=self.index + 1, rounds=rounds)
-        return replace(self, combat=combat, rounds=rounds)
+            return replace(base, combat=fresh, index=base.index + 1, rounds=rounds)
+        return replace(base, combat=combat, rounds=rounds)
 
     def result(self) -> Result:
         """The result of the combat that ended the fight (a win only once the last creature fell)."""

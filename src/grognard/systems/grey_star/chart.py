@@ -18,6 +18,8 @@ from grognard.engine.errors import RulesError, UsageError
 LESSER_MAGICKS = ("Sorcery", "Enchantment", "Elementalism", "Alchemy", "Prophecy", "Psychomancy", "Evocation")
 """The seven Lesser Magicks; the reader chooses five."""
 MAGICKS_CHOSEN = 5
+RETURNING_CHOSEN = 6
+"""Lesser Magicks chosen by a reader who finished an earlier adventure, where the book says so (3-4)."""
 MAGICK_WORDS = {
     "Sorcery": "spells of attack and defence: bolts of force, wards, and undoing another's spell",
     "Enchantment": "working on things and wills: opening locks, moving objects from afar, charming beasts",
@@ -29,6 +31,20 @@ MAGICK_WORDS = {
 }
 """What each Lesser Magick is for, in grognard's words (the rulebook excerpt names none of them; each book
 says what it does in its own choices: docs/rulings/grey-star.md)."""
+
+HIGHER_MAGICKS = ("Thaumaturgy", "Telergy", "Physiurgy", "Theurgy", "Visionary", "Necromancy")
+"""The six Higher Magicks, which the Moonstone opens (book 4 on: the book says how many are chosen)."""
+HIGHER_WORDS = {
+    "Thaumaturgy": "Sorcery turned on oneself: levitation, invulnerability, strength, teleportation",
+    "Telergy": "Enchantment grown strong: minds controlled, thoughts sent, illusions made solid",
+    "Physiurgy": "mastery of the elements: winds, storms and the earth commanded",
+    "Theurgy": "Alchemy widened by the Moonstone: more potions and ingredients; it brings the Herb Pouch",
+    "Visionary": "events seen that happen elsewhere, now",
+    "Necromancy": "Evocation's higher form: the dead commanded, and a ward of light against evil",
+}
+"""What each Higher Magick is for, in grognard's words."""
+POUCH_MAGICKS = ("Alchemy", "Theurgy")
+"""The Magicks that bring the Herb Pouch."""
 
 STAFF = "Wizard's Staff"
 """The Wizard's Staff: Grey Star's weapon, and the channel of his WILLPOWER in combat."""
@@ -110,8 +126,9 @@ class ActionChart:
         return self.willpower > 0
 
     def has_power(self, magick: str) -> bool:
-        """True when a section's test for `magick` passes: chosen, and WILLPOWER above 0."""
-        _check_magick(magick)
+        """True when a section's test for `magick` (a Lesser or a Higher Magick) passes: chosen, and
+        WILLPOWER above 0."""
+        _check_magick(magick, (*LESSER_MAGICKS, *HIGHER_MAGICKS))
         return magick in self.magicks and self.magic_open
 
     def lose_endurance(self, points: int) -> ActionChart:
@@ -246,9 +263,26 @@ def _check_points(points: int) -> None:
         raise UsageError(f"points {points!r} must be a whole number, 0 or more")
 
 
-def _check_magick(magick: str) -> None:
-    if magick not in LESSER_MAGICKS:
-        raise UsageError(f"{magick!r} is not a Lesser Magick ({', '.join(LESSER_MAGICKS)})")
+def _check_magick(magick: str, known: tuple[str, ...] = LESSER_MAGICKS) -> None:
+    if magick not in known:
+        kind = "Lesser Magick" if known == LESSER_MAGICKS else "Magical Power"
+        raise UsageError(f"{magick!r} is not a {kind} ({', '.join(known)})")
+
+
+def with_higher_magicks(chart: ActionChart, higher: Sequence[str]) -> ActionChart:
+    """The chart with Higher Magicks chosen (different, none chosen before); Theurgy brings the Herb
+    Pouch when Alchemy has not (book 4's front matter)."""
+    chosen = tuple(higher)
+    for m in chosen:
+        _check_magick(m, HIGHER_MAGICKS)
+    if len(set(chosen)) != len(chosen) or set(chosen) & set(chart.magicks):
+        raise UsageError(f"Higher Magicks {list(chosen)} must be different and not chosen already")
+    pouch = chart.herb_pouch
+    if pouch is None and "Theurgy" in chosen:
+        pouch = HERB_POUCH_START
+    return replace(
+        chart, magicks=(*chart.magicks, *(m for m in HIGHER_MAGICKS if m in chosen)), herb_pouch=pouch
+    )
 
 
 def _without(items: tuple[str, ...], item: str, chart: ActionChart, verb: str) -> tuple[str, ...]:
@@ -263,9 +297,10 @@ def new_chart(
     magicks: Sequence[str],
     gift: str,
     options: ChartOptions | None = None,
+    count: int = MAGICKS_CHOSEN,
 ) -> ActionChart:
     """The starting chart from three random numbers (COMBAT SKILL, WILLPOWER, ENDURANCE; 0 counts as
-    zero), five chosen Lesser Magicks and one gift.
+    zero), five chosen Lesser Magicks (`count`: six for a returning reader) and one gift.
 
     COMBAT SKILL = number + 10, WILLPOWER = number + 20, ENDURANCE = number + 20. Alchemy brings the
     Herb Pouch; the Jewelled Dagger is a second weapon, the Magic Talisman a Special Item and the
@@ -277,8 +312,10 @@ def new_chart(
     chosen = tuple(magicks)
     for m in chosen:
         _check_magick(m)
-    if len(set(chosen)) != MAGICKS_CHOSEN or len(chosen) != MAGICKS_CHOSEN:
-        raise UsageError(f"choose {MAGICKS_CHOSEN} different Lesser Magicks, not {list(chosen)}")
+    if count not in (MAGICKS_CHOSEN, RETURNING_CHOSEN):
+        raise UsageError(f"{count} Lesser Magicks: a reader chooses {MAGICKS_CHOSEN} or {RETURNING_CHOSEN}")
+    if len(set(chosen)) != count or len(chosen) != count:
+        raise UsageError(f"choose {count} different Lesser Magicks, not {list(chosen)}")
     if gift not in GIFTS:
         raise UsageError(f"gift {gift!r} is not one of {list(GIFTS)}")
     cs, wp, en = numbers

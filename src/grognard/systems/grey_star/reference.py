@@ -1,10 +1,10 @@
 """Grey Star's Action Chart and Combat Results Table as the rules help shows them beside its How to play
 page (`/rules/grey-star`).
 
-Read from the chart's data (`chart`: the Lesser Magicks, the three gifts, the starting kit, the limits,
-costs and penalties) and from the shipped table (`crt.table()`), not retyped. Each entry is (name, text,
-citation). The Action Chart's rules are not in the rulebook excerpt (it holds the combat rules only), so
-their entries cite nothing; the table's columns cite the excerpt's lines it repairs.
+Read from the chart's data (`chart`: the Lesser and Higher Magicks, the three gifts, the starting kit,
+the limits, costs and penalties) and from the shipped table (`crt.table()`), not retyped. Each entry is
+(name, text, citation). The Action Chart's rules are not in the rulebook excerpt (it holds the combat
+rules only), so their entries cite nothing; the table's columns cite the excerpt's lines it repairs.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from grognard.systems.grey_star.chart import (
     GIFT_WORDS,
     GIFTS,
     HERB_POUCH_START,
+    HIGHER_MAGICKS,
+    HIGHER_WORDS,
     HUNGER_COST,
     LESSER_MAGICKS,
     MAGICK_WORDS,
@@ -58,6 +60,20 @@ def magick_entries() -> list[Entry]:
     return out
 
 
+def higher_entries() -> list[Entry]:
+    """The Higher Magicks: chosen after the Lesser ones in a book that gives them (book 4 on)."""
+    return [
+        (
+            magick,
+            f"{HIGHER_WORDS[magick][0].upper()}{HIGHER_WORDS[magick][1:]}. One of the six Higher Magicks, "
+            "which the Moonstone opens: a book that gives them says how many you choose at the start "
+            "(book 4: four). Its choices are open to you while your WILLPOWER is above 0.",
+            "",
+        )
+        for magick in HIGHER_MAGICKS
+    ]
+
+
 def gift_entries() -> list[Entry]:
     """The three gifts, one of which is taken at the start."""
     return [(gift, GIFT_WORDS[gift], "") for gift in GIFTS if gift in GIFT_WORDS]
@@ -80,7 +96,7 @@ def chart_entries() -> list[Entry]:
             "",
         ),
         (MEAL, f"Eaten where the text says so; without one you lose {HUNGER_COST} ENDURANCE.", ""),
-        ("Herb Pouch", f"At most {MAX_HERB_POUCH} things; only with {HERB_MAGICK}.", ""),
+        ("Herb Pouch", f"At most {MAX_HERB_POUCH} things; only with {HERB_MAGICK} (or Theurgy).", ""),
         (MAP, "A Special Item you start with.", ""),
     ]
 
@@ -96,9 +112,11 @@ def crt_entries() -> list[Entry]:
 
 
 def sections() -> list[Section]:
-    """The Lesser Magicks, the gifts, the Action Chart's kit and limits, and the Combat Results Table."""
+    """The Lesser and Higher Magicks, the gifts, the Action Chart's kit and limits, and the Combat Results
+    Table."""
     return [
         ("Lesser Magicks", magick_entries()),
+        ("Higher Magicks (from book 4)", higher_entries()),
         ("Gifts (you take one)", gift_entries()),
         ("The Action Chart", chart_entries()),
         ("Combat Results Table (enemy's loss / Grey Star's loss; K: killed outright)", crt_entries()),

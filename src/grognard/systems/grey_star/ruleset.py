@@ -42,6 +42,8 @@ from grognard.systems.grey_star.books import BOOKS
 from grognard.systems.grey_star.chart import (
     GIFT_WORDS,
     GIFTS,
+    HIGHER_MAGICKS,
+    HIGHER_WORDS,
     LAUMSPUR,
     LAUMSPUR_HEAL,
     LESSER_MAGICKS,
@@ -50,6 +52,8 @@ from grognard.systems.grey_star.chart import (
     MAX_BACKPACK,
     MAX_WEAPONS,
     MEAL,
+    POUCH_MAGICKS,
+    RETURNING_CHOSEN,
     SHORTFALL_CHOICES,
     STAFF,
     TALISMAN,
@@ -57,6 +61,7 @@ from grognard.systems.grey_star.chart import (
     ActionChart,
     ChartOptions,
     new_chart,
+    with_higher_magicks,
 )
 from grognard.systems.grey_star.combat import MAX_SCORE, TABLES, Foe, start_combat
 from grognard.systems.grey_star.combat_moves import OUTCOMES
@@ -86,8 +91,9 @@ item (Backpack without Alchemy), a description; an item with none of the three g
 
 INT_MODIFIERS = {"combat_skill": -100, "max_rounds": 1, "willpower_drain": 0, "evade_after": 0}
 """Whole-number fight modifiers and their lowest value."""
-BOOL_MODIFIERS = ("immune_to_staff",)
-"""True/false fight modifiers."""
+BOOL_MODIFIERS = ("immune_to_staff", "evade_if_ahead", "evade_if_first_round_ahead")
+"""True/false fight modifiers: evasion only while Grey Star's ENDURANCE is above the enemy's, or only if
+he lost less ENDURANCE than the enemy in the first round (books 3 and 4)."""
 FIGHT_LABELS = {"rounds-over": "max_rounds"}
 """Fight endings `fight.on` may send somewhere, and the modifier that makes each possible."""
 FIGHT_MODES = ("", "one-after-another")
@@ -126,17 +132,82 @@ def parse_hero(text: str) -> tuple[int, int, int]:
     return cs, wp, ep
 
 
-def parse_magicks(text: str) -> tuple[str, ...]:
-    """Five different Lesser Magicks, comma-separated ("" for none chosen yet)."""
+def parse_magicks(text: str, count: int = MAGICKS_CHOSEN) -> tuple[str, ...]:
+    """`count` (five, or six for a returning reader) different Lesser Magicks, comma-separated ("" for
+    none chosen yet)."""
     if not text.strip():
         return ()
     chosen = tuple(m.strip() for m in text.split(","))
-    if (
-        len(set(chosen)) != MAGICKS_CHOSEN
-        or len(chosen) != MAGICKS_CHOSEN
-        or not set(chosen) <= set(LESSER_MAGICKS)
-    ):
-        raise UsageError(f"magicks {text!r}: choose {MAGICKS_CHOSEN} of {', '.join(LESSER_MAGICKS)}")
+    if len(set(chosen)) != count or len(chosen) != count or not set(chosen) <= set(LESSER_MAGICKS):
+        raise UsageError(f"magicks {text!r}: choose {count} of {', '.join(LESSER_MAGICKS)}")
+    return chosen
+
+
+HIGHER_RULE = "higher_magicks"
+"""`[book.rules] higher_magicks = N`: the reader chooses N Higher Magicks after the Lesser ones (book 4:
+four for a first adventure, five after an earlier one; docs/systems/grey-star.md)."""
+
+
+def higher_count(book: Book) -> int:
+    """How many Higher Magicks the book lets the reader choose (0 when it says nothing)."""
+    value = book.book.rules.get(HIGHER_RULE, 0)
+    return int(value) if is_whole(value) and 0 <= int(value) <= len(HIGHER_MAGICKS) else 0
+
+
+RETURNING_RULE = "returning"
+"""`[book.rules] returning = true`: the book asks whether the reader finished an earlier adventure; one who
+did chooses a sixth Lesser Magick (and one Higher Magick more, where the book gives them) and takes the
+items `carried_over` (books 3 and 4's front matter)."""
+RETURNING_ANSWERS = ("returning:yes", "returning:no")
+
+
+def counts_returning(book: Book) -> bool:
+    """Whether the book asks if the reader finished an earlier adventure."""
+    return book.book.rules.get(RETURNING_RULE) is True
+
+
+def magick_counts(sheet: GreyStarSheet, book: Book) -> tuple[int, int]:
+    """How many Lesser and Higher Magicks this reader chooses in this book."""
+    extra = 1 if sheet.returning else 0
+    higher = higher_count(book)
+    return MAGICKS_CHOSEN + extra, (min(higher + extra, len(HIGHER_MAGICKS)) if higher else 0)
+
+
+CARRIED_RULE = "carried_over"
+"""`[book.rules] carried_over = "Mind Gem, Rope"`: items an earlier book may have left the reader, each
+his to take at the start (the book's front matter: "you keep all equipment you had")."""
+SET_OUT = "set-out"
+"""The creation action that ends the choice of items carried from an earlier adventure."""
+CARRY = "carry:"
+
+
+def carried_over(book: Book) -> tuple[str, ...]:
+    """The items the book lets the reader bring from an earlier adventure."""
+    value = book.book.rules.get(CARRIED_RULE, "")
+    if not isinstance(value, str):
+        return ()
+    return tuple(dict.fromkeys(i.strip() for i in value.split(",") if i.strip()))
+
+
+def parse_carried(text: str, book: Book) -> tuple[str, ...]:
+    """Items carried from an earlier adventure, comma-separated, each one the book offers."""
+    chosen = tuple(i.strip() for i in text.split(",") if i.strip())
+    offered = carried_over(book)
+    for item in chosen:
+        if item not in offered:
+            raise UsageError(f"carried {item!r}: this book offers {', '.join(offered) or 'none'}")
+    return chosen
+
+
+def parse_higher(text: str, count: int) -> tuple[str, ...]:
+    """`count` different Higher Magicks, comma-separated ("" for none chosen yet)."""
+    if not text.strip():
+        return ()
+    chosen = tuple(m.strip() for m in text.split(","))
+    if len(set(chosen)) != count or len(chosen) != count or not set(chosen) <= set(HIGHER_MAGICKS):
+        raise UsageError(
+            f"higher_magicks {text!r}: this book has the reader choose {count} of {', '.join(HIGHER_MAGICKS)}"
+        )
     return chosen
 
 
@@ -155,14 +226,27 @@ def chart_options(options: Mapping[str, OptionValue]) -> ChartOptions:
     )
 
 
-def make_chart(scores: tuple[int, ...], magicks: Sequence[str], gift: str, opts: ChartOptions) -> ActionChart:
-    """The starting chart from the three scores (not the numbers), five Magicks and the gift."""
+def make_chart(
+    scores: tuple[int, ...],
+    magicks: Sequence[str],
+    gift: str,
+    opts: ChartOptions,
+    count: int = MAGICKS_CHOSEN,
+) -> ActionChart:
+    """The starting chart from the three scores (not the numbers), five Magicks (`count`) and the gift."""
     cs, wp, ep = scores
     numbers = (cs - SCORE_BASES[0], wp - SCORE_BASES[1], ep - SCORE_BASES[2])
     if all(0 <= n <= 9 for n in numbers):
-        return new_chart(numbers, magicks, gift, opts)
-    base = new_chart((0, 0, 0), magicks, gift, opts)
+        return new_chart(numbers, magicks, gift, opts, count)
+    base = new_chart((0, 0, 0), magicks, gift, opts, count)
     return replace(base, combat_skill=cs, willpower=wp, endurance=ep, endurance_max=ep)
+
+
+def _made(sheet: GreyStarSheet, gift: str, ctx: Context) -> ActionChart:
+    """The chart from the sheet's scores, its five Lesser Magicks and the gift, with its Higher Magicks."""
+    lesser = [m for m in sheet.magicks if m in LESSER_MAGICKS]
+    base = make_chart(sheet.scores, lesser, gift, chart_options(ctx.options), len(lesser))
+    return with_higher_magicks(base, [m for m in sheet.magicks if m in HIGHER_MAGICKS])
 
 
 class GreyStarRuleset(Ruleset):
@@ -183,6 +267,22 @@ class GreyStarRuleset(Ruleset):
         ),
         OptionInfo("hero", "COMBAT SKILL/WILLPOWER/ENDURANCE to play instead of rolling (e.g. 15/25/24)", ""),
         OptionInfo("magicks", "five Lesser Magicks, comma-separated, instead of choosing them", ""),
+        OptionInfo(
+            "higher_magicks",
+            "the Higher Magicks, comma-separated, instead of choosing them (books that give them)",
+            "",
+        ),
+        OptionInfo(
+            "returning",
+            "finished an earlier Grey Star adventure, in a book that asks (yes or no; empty: asked)",
+            "",
+            ("", "yes", "no"),
+        ),
+        OptionInfo(
+            "carried",
+            "items carried from an earlier adventure, comma-separated, when the sheet is given whole",
+            "",
+        ),
         OptionInfo("gift", "the gift taken instead of choosing it", "", ("", *GIFTS)),
         OptionInfo(
             "willpower_worth",
@@ -200,7 +300,7 @@ class GreyStarRuleset(Ruleset):
         ),
     )
     stats = STATS
-    powers = LESSER_MAGICKS
+    powers = (*LESSER_MAGICKS, *HIGHER_MAGICKS)
     builtin_items = tuple(BUILTIN_PLACES)
     sheet_type = GreyStarSheet
     fight_type = BookFight
@@ -220,28 +320,50 @@ class GreyStarRuleset(Ruleset):
     def new_sheet(self, ctx: Context) -> GreyStarSheet:
         """A blank sheet, or one with the scores, Magicks and gift the options give."""
         hero = str(ctx.options.get("hero", ""))
-        sheet = GreyStarSheet(
-            scores=parse_hero(hero) if hero else (),
-            magicks=parse_magicks(str(ctx.options.get("magicks", ""))),
-        )
-        return self._complete(sheet, ctx)
+        answer = str(ctx.options.get("returning", ""))
+        given = str(ctx.options.get("magicks", ""))
+        returning: bool | None = None
+        if counts_returning(ctx.book) and (answer or given):
+            returning = answer == "yes"
+        sheet = GreyStarSheet(scores=parse_hero(hero) if hero else (), returning=returning)
+        lesser, higher = magick_counts(sheet, ctx.book)
+        magicks = parse_magicks(given, lesser)
+        if magicks:
+            magicks += parse_higher(str(ctx.options.get("higher_magicks", "")), higher)
+        return self._complete(replace(sheet, magicks=magicks), ctx)
 
     def _complete(self, sheet: GreyStarSheet, ctx: Context) -> GreyStarSheet:
         gift = str(ctx.options.get("gift", ""))
-        if sheet.chart is None and gift and len(sheet.scores) == 3 and len(sheet.magicks) == MAGICKS_CHOSEN:
-            return sheet.with_chart(make_chart(sheet.scores, sheet.magicks, gift, chart_options(ctx.options)))
+        chosen = sum(magick_counts(sheet, ctx.book))
+        if sheet.chart is None and gift and len(sheet.scores) == 3 and len(sheet.magicks) == chosen:
+            sheet = sheet.with_chart(_made(sheet, gift, ctx))
+            for item in parse_carried(str(ctx.options.get("carried", "")), ctx.book):
+                sheet = sheet.gain(item, ctx.book)
+            return replace(sheet, kit_done=True)
         return sheet
 
     def creation_step(self, sheet: GreyStarSheet, ctx: Context) -> Step | None:
         """Three random numbers (COMBAT SKILL + 10, WILLPOWER + 20, ENDURANCE + 20), shown; then five
-        Lesser Magicks, one choice each; then one gift of three."""
+        Lesser Magicks, one choice each; then the Higher Magicks the book gives (`[book.rules]
+        higher_magicks`), one choice each; then one gift of three."""
         if len(sheet.scores) < 3:
             return _score_step(len(sheet.scores), str(ctx.options.get("table", "uniform")))
-        if len(sheet.magicks) < MAGICKS_CHOSEN:
+        if counts_returning(ctx.book) and sheet.returning is None:
+            return ChoiceStep("Have you finished an earlier Grey Star adventure?", RETURNING_ANSWERS)
+        lesser, higher = magick_counts(sheet, ctx.book)
+        if len(sheet.magicks) < lesser:
             left = tuple(f"power:{m}" for m in LESSER_MAGICKS if m not in sheet.magicks)
-            return ChoiceStep(f"Lesser Magick {len(sheet.magicks) + 1} of {MAGICKS_CHOSEN}", left)
+            return ChoiceStep(f"Lesser Magick {len(sheet.magicks) + 1} of {lesser}", left)
+        if len(sheet.magicks) < lesser + higher:
+            left = tuple(f"power:{m}" for m in HIGHER_MAGICKS if m not in sheet.magicks)
+            done = len(sheet.magicks) - lesser
+            return ChoiceStep(f"Higher Magick {done + 1} of {higher}", left)
         if sheet.chart is None:
             return ChoiceStep("Choose the gift you set out with", tuple(f"gift:{g}" for g in GIFTS))
+        offered = carried_over(ctx.book)
+        if offered and not sheet.kit_done and (sheet.returning or not counts_returning(ctx.book)):
+            left = tuple(f"{CARRY}{i}" for i in offered if not sheet.carries(i))
+            return ChoiceStep("Items carried from an earlier adventure: take each you have", (*left, SET_OUT))
         return None
 
     def apply_creation(self, sheet: GreyStarSheet, move: Outcome, ctx: Context) -> GreyStarSheet:
@@ -249,11 +371,17 @@ class GreyStarRuleset(Ruleset):
         if len(sheet.scores) < 3:
             return self._complete(replace(sheet, scores=(*sheet.scores, int(move))), ctx)
         text = str(move)
-        if len(sheet.magicks) < MAGICKS_CHOSEN:
+        if text in RETURNING_ANSWERS:
+            return self._complete(replace(sheet, returning=text == RETURNING_ANSWERS[0]), ctx)
+        if sheet.chart is not None:
+            if text == SET_OUT:
+                return replace(sheet, kit_done=True)
+            return sheet.gain(text.removeprefix(CARRY), ctx.book)
+        if len(sheet.magicks) < sum(magick_counts(sheet, ctx.book)):
             magick = text.removeprefix("power:")
             return self._complete(replace(sheet, magicks=(*sheet.magicks, magick)), ctx)
         gift = text.removeprefix("gift:")
-        return sheet.with_chart(make_chart(sheet.scores, sheet.magicks, gift, chart_options(ctx.options)))
+        return sheet.with_chart(_made(sheet, gift, ctx))
 
     def sheet_lines(self, sheet: GreyStarSheet) -> list[tuple[str, str]]:
         """The Action Chart as rows: scores, Magicks, weapons (the one in hand), Backpack, Herb Pouch,
@@ -261,14 +389,20 @@ class GreyStarRuleset(Ruleset):
         chart = sheet.chart
         if chart is None:
             rows = [(name, str(v)) for name, v in zip(SCORE_NAMES, sheet.scores, strict=False)]
-            return [*rows, ("Lesser Magicks", ", ".join(sheet.magicks) or "-")]
+            lesser = ", ".join(m for m in sheet.magicks if m in LESSER_MAGICKS) or "-"
+            higher = [("Higher Magicks", ", ".join(m for m in sheet.magicks if m in HIGHER_MAGICKS))] * any(
+                m in HIGHER_MAGICKS for m in sheet.magicks
+            )
+            return [*rows, ("Lesser Magicks", lesser), *higher]
         held = sheet.wielded or "bare hands"
         pouch = "-" if chart.herb_pouch is None else ", ".join(chart.herb_pouch) or "(empty)"
         return [
             ("COMBAT SKILL", str(chart.combat_skill)),
             ("ENDURANCE", f"{chart.endurance} (at most {chart.endurance_max})"),
             ("WILLPOWER", str(chart.willpower)),
-            ("Lesser Magicks", ", ".join(chart.magicks)),
+            ("Lesser Magicks", ", ".join(m for m in chart.magicks if m in LESSER_MAGICKS)),
+            *[("Higher Magicks", ", ".join(m for m in chart.magicks if m in HIGHER_MAGICKS))]
+            * any(m in HIGHER_MAGICKS for m in chart.magicks),
             ("Weapons", f"{', '.join(chart.weapons) or '-'} (in hand: {held})"),
             ("Backpack", f"{', '.join(chart.backpack) or '-'} ({len(chart.backpack)} of {MAX_BACKPACK})"),
             ("Herb Pouch", pouch),
@@ -312,8 +446,8 @@ class GreyStarRuleset(Ruleset):
             bad.append(f"ENDURANCE {chart.endurance} above its start {chart.endurance_max}")
         if len(chart.weapons) > MAX_WEAPONS or len(chart.backpack) > MAX_BACKPACK:
             bad.append(f"{len(chart.weapons)} weapons, {len(chart.backpack)} Backpack items: over the limits")
-        if (chart.herb_pouch is not None) != ("Alchemy" in chart.magicks):
-            bad.append("a Herb Pouch without Alchemy, or Alchemy without it")
+        if (chart.herb_pouch is not None) != any(m in POUCH_MAGICKS for m in chart.magicks):
+            bad.append("a Herb Pouch without Alchemy or Theurgy, or one of them without it")
         if chart.nobles < 0:
             bad.append(f"Nobles {chart.nobles} below 0")
         if sheet.wielded is not None and sheet.wielded not in chart.weapons:
@@ -363,7 +497,7 @@ class GreyStarRuleset(Ruleset):
             return chart.nobles >= int(condition.gold or 0)
         if kind == "stat":
             return in_range(_score(chart, str(condition.stat)), condition)
-        if kind == "power" and condition.power in LESSER_MAGICKS:
+        if kind == "power" and condition.power in self.powers:
             return chart.has_power(str(condition.power))
         raise RulesError(kind, sheet, f"Grey Star cannot test {condition.model_dump(exclude_defaults=True)}")
 
@@ -426,7 +560,9 @@ class GreyStarRuleset(Ruleset):
     def action_detail(self, action: Action) -> str:
         """What a Lesser Magick or a gift chosen at the start is for."""
         keyed = Keyed.parse(action)
-        words = {"power": MAGICK_WORDS, "gift": GIFT_WORDS}.get(keyed.kind, {}).get(keyed.rest, "")
+        words = {"power": {**MAGICK_WORDS, **HIGHER_WORDS}, "gift": GIFT_WORDS}.get(keyed.kind, {}).get(
+            keyed.rest, ""
+        )
         return f"{words[:1].upper()}{words[1:]}" + ("" if words.endswith(".") or not words else ".")
 
     def action_label(self, action: Action) -> str:
@@ -441,6 +577,14 @@ class GreyStarRuleset(Ruleset):
             return "Evade (spending no WILLPOWER)" if rest == "0" else f"Evade, spending {rest} WILLPOWER"
         if kind in ("power", "gift"):
             return rest
+        if action == RETURNING_ANSWERS[0]:
+            return f"Yes: {RETURNING_CHOSEN} Lesser Magicks (and one Higher more), and what I carried"
+        if action == RETURNING_ANSWERS[1]:
+            return "No: this is my first adventure"
+        if kind == "carry":
+            return f"Take the {rest} (carried from an earlier adventure)"
+        if action == SET_OUT:
+            return "Set out with nothing more"
         if kind == "wield":
             return f"Take the {rest} in hand for fights"
         if kind == "drop":
@@ -473,7 +617,10 @@ class GreyStarRuleset(Ruleset):
             willpower_drain=int(mods.get("willpower_drain", 0)),
         )
         wait = int(mods.get("evade_after", 0))
-        return BookFight(start_combat(sheet.ready, foe, sheet.wielded), enemies, evade_wait=wait)
+        when = "ahead" if mods.get("evade_if_ahead") is True else ""
+        when = "first-round" if mods.get("evade_if_first_round_ahead") is True else when
+        combat = start_combat(sheet.ready, foe, sheet.wielded)
+        return BookFight(combat, enemies, evade_wait=wait, evade_if=when)
 
     def end_fight(
         self, sheet: GreyStarSheet, fight: Fight, final: GameState, ctx: Context
@@ -497,8 +644,30 @@ class GreyStarRuleset(Ruleset):
 
     def check_book(self, book: Book) -> list[Problem]:
         """Item properties (`weapon`, `special`, `herb`, `description`, at most one place) and
-        `[book.rules]` (none known)."""
-        return declaration_problems(book, ITEM_PROPERTIES, "Grey Star", _item_problems)
+        `[book.rules]`: `higher_magicks`, a whole number 0-6."""
+        problems = declaration_problems(book, ITEM_PROPERTIES, "Grey Star", _item_problems)
+        ours = (f"book.rules.{HIGHER_RULE}", f"book.rules.{CARRIED_RULE}", f"book.rules.{RETURNING_RULE}")
+        problems = [p for p in problems if p.field not in ours]
+        if not isinstance(book.book.rules.get(RETURNING_RULE, False), bool):
+            problems.append(Problem("", f"book.rules.{RETURNING_RULE}", "must be true or false"))
+        if CARRIED_RULE in book.book.rules:
+            where = f"book.rules.{CARRIED_RULE}"
+            if not isinstance(book.book.rules[CARRIED_RULE], str):
+                problems.append(Problem("", where, "must be items, comma-separated"))
+            known = set(book.book.items) | set(BUILTIN_PLACES)
+            problems += [
+                Problem("", where, f"unknown item {item!r} (declare it under [book.items])")
+                for item in carried_over(book)
+                if item not in known
+            ]
+        if HIGHER_RULE in book.book.rules:
+            value = book.book.rules[HIGHER_RULE]
+            if not is_whole(value) or not 0 <= int(value) <= len(HIGHER_MAGICKS):
+                where = f"book.rules.{HIGHER_RULE}"
+                problems.append(
+                    Problem("", where, f"must be a whole number 0-{len(HIGHER_MAGICKS)}, not {value!r}")
+                )
+        return problems
 
     def check_effect(self, book: Book, effect: Effect) -> list[str]:
         """Provisions (Grey Star carries Meals), an unknown special, a Meal's bad loss, a starting value

@@ -83,10 +83,13 @@ def carried_in(chart: ActionChart, place: str) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class GreyStarSheet:
     """The reader's sheet: `scores` rolled so far (COMBAT SKILL, WILLPOWER, ENDURANCE), `magicks`
-    chosen so far, then the `chart` (None until the gift is chosen); `wielded` is the weapon fought
-    with (None: bare hands); `fought` is true once a fight has ended; `surplus` the items gained with
-    no room for them, as (place, item), held off the chart until the reader makes room or leaves them
-    (they are not carried: no condition sees them)."""
+    chosen so far (the Lesser, then the Higher ones the book gives), then the `chart` (None until the
+    gift is chosen); `wielded` is the weapon fought with (None: bare hands); `fought` is true once a
+    fight has ended; `surplus` the items gained with no room for them, as (place, item), held off the
+    chart until the reader makes room or leaves them (they are not carried: no condition sees them);
+    `kit_done` is true once the items carried from an
+    earlier adventure (the book's `carried_over`) are taken; `returning` whether the reader finished an
+    earlier adventure (None: not asked, or a book that does not count it)."""
 
     scores: tuple[int, ...] = ()
     magicks: tuple[str, ...] = ()
@@ -94,6 +97,8 @@ class GreyStarSheet:
     wielded: str | None = STAFF
     fought: bool = False
     surplus: tuple[tuple[str, str], ...] = ()
+    kit_done: bool = False
+    returning: bool | None = None
 
     @property
     def ready(self) -> ActionChart:
