@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.installed-play
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: play test lint typecheck imports unit chromium bench load clean
+.PHONY: play test lint typecheck imports unit chromium bench load clean messages
 
 # `make play` installs what playing needs; `make test` adds the test and lint toolchain.
 $(PLAY_STAMP): pyproject.toml
@@ -45,6 +45,10 @@ unit: $(STAMP) chromium
 	$(BIN)/python -m pytest -n $(or $(JOBS),auto) --dist loadfile --durations=15
 
 test: lint typecheck imports unit
+
+# Bring the message catalogues up to date with the words marked in the sources (docs/languages.md).
+messages: $(STAMP)
+	$(BIN)/python -m grognard.i18n.extract
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -33,6 +33,7 @@ def grognard(*args: str, stdin: str = "", home: Path | None = None, toys: bool =
     env = dict(os.environ)
     env["COLUMNS"] = "120"
     env["NO_COLOR"] = "1"
+    env.pop("GROGNARD_LANG", None)  # the menu in English unless a test asks (`--lang`)
     env["PYTHONPATH"] = os.pathsep.join((str(ROOT / "src"), str(ROOT)))  # this checkout's code, and tests
     if home is not None:
         env["GROGNARD_HOME"] = str(home)

@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext as _
 
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
@@ -60,4 +61,8 @@ def choose(options: Sequence[str], prompt: str = "Choose", extra: Sequence[str] 
             raise UsageError(
                 f"answer {answer!r} is not a number from 1 to {len(options)} or one of {list(extra)}"
             )
-        out.print(f"[red]Please answer 1 to {len(options)}{words}.[/red]")
+        out.print(
+            "[red]"
+            + _("Please answer 1 to %(last)s%(words)s.") % {"last": len(options), "words": words}
+            + "[/red]"
+        )

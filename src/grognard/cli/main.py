@@ -18,7 +18,7 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from grognard import __version__
+from grognard import __version__, i18n
 from grognard.cli.console import InputEnded, err
 from grognard.engine.errors import GrognardError, UsageError
 
@@ -166,8 +166,15 @@ def main(
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Show the version."
     ),
+    lang: str = typer.Option(
+        "",
+        "--lang",
+        help="The language grognard speaks: en or es (default: $GROGNARD_LANG, else English).",
+        show_default=False,
+    ),
 ) -> None:
     """With no command, open the menu."""
+    i18n.use(i18n.language_named(lang) if lang else i18n.from_environment())
     if ctx.invoked_subcommand is None:
         from grognard.cli.menu import main_menu
 

@@ -9,12 +9,14 @@ from grognard.cli import frontends
 from grognard.cli.console import choose, out, read_line
 from grognard.engine import registry
 from grognard.engine.errors import GrognardError
+from grognard.i18n import gettext as _
+from grognard.i18n import number
 
 
 def _roll_tool() -> None:
     from grognard.cli.roll import roll
 
-    expression = read_line("Dice expression (e.g. 3d6+2, 4d6kh3, lw, pct, 3hq): ")
+    expression = read_line(_("Dice expression (e.g. 3d6+2, 4d6kh3, lw, pct, 3hq): "))
     if expression:
         roll(expression, seed=None, json_out=False, table="uniform")
 
@@ -32,36 +34,51 @@ def _continue_menu() -> None:
     known = frontends.load_all()
     games = [g for g in store.summaries() if g.system in known]
     if not games:
-        out.print("No saved games yet.")
+        out.print(_("No saved games yet."))
         return
-    labels = [f"#{g.id} {g.system} — {g.title} ({g.status}, {g.moves} moves)" for g in games]
-    picked = choose([*labels, "Back"], "Continue which game")
-    if picked == "Back":
+    labels = [
+        _("#%(id)s %(system)s — %(title)s (%(status)s, %(moves)s moves)")
+        % {
+            "id": g.id,
+            "system": g.system,
+            "title": g.title,
+            "status": _("in play") if g.status == "in play" else _("over"),
+            "moves": number(g.moves),
+        }
+        for g in games
+    ]
+    back = _("Back")
+    picked = choose([*labels, back], _("Continue which game"))
+    if picked == back:
         return
     summary = games[labels.index(picked)]
     resume = frontends.FRONTENDS[summary.system].resume
     if resume is None:
-        out.print(f"{summary.system} games cannot be continued from the menu yet; see `grognard games`.")
+        out.print(
+            _("%(system)s games cannot be continued from the menu yet; see `grognard games`.")
+            % {"system": summary.system}
+        )
         return
     resume(summary.id)
 
 
 def _tools_menu() -> None:
     entries: dict[str, Callable[[], None]] = {
-        "Roll dice": _roll_tool,
-        "List the rule systems": _systems_tool,
+        _("Roll dice"): _roll_tool,
+        _("List the rule systems"): _systems_tool,
     }
     for fe in frontends.load_all().values():
         for entry in fe.tools():
             entries[entry.label] = entry.run
-    picked = choose([*entries, "Back"], "Tool")
-    if picked != "Back":
+    back = _("Back")
+    picked = choose([*entries, back], _("Tool"))
+    if picked != back:
         entries[picked]()
 
 
 def main_menu() -> None:
     """Show the menu until the user quits: new games per system, continue a saved game, tools."""
-    out.print(f"[bold]grognard {__version__}[/bold] — classic adventure games, with exact odds")
+    out.print(f"[bold]grognard {__version__}[/bold] — " + _("classic adventure games, with exact odds"))
     while True:
         entries: dict[str, Callable[[], None]] = {}
         for system in registry.systems():
@@ -70,11 +87,12 @@ def main_menu() -> None:
                 continue
             for entry in fe.menu():
                 entries[f"{system.name}: {entry.label}"] = entry.run
-        entries["Continue a saved game"] = _continue_menu
-        entries["Tools"] = _tools_menu
+        entries[_("Continue a saved game")] = _continue_menu
+        entries[_("Tools")] = _tools_menu
         out.print()
-        picked = choose([*entries, "Quit"], "Menu", extra=("q",))
-        if picked in ("Quit", "q"):
+        quit_ = _("Quit")
+        picked = choose([*entries, quit_], _("Menu"), extra=("q",))
+        if picked in (quit_, "q"):
             return
         try:
             entries[picked]()

@@ -23,6 +23,7 @@ from grognard.engine.game import TERMINAL
 from grognard.engine.match import Match
 from grognard.engine.store import savefile
 from grognard.engine.store.savefile import SavedGame
+from grognard.i18n import gettext
 from grognard.web.seats import held_games, is_host, seats_held
 
 KEY_MAC_CHARS = 20
@@ -41,9 +42,9 @@ def store_id(secret: str, key: str) -> str:
     """The stored game's id of a table address; 404 for an address this server did not make."""
     game_id, _, _ = key.partition("-")
     if not game_id.isdigit() or len(game_id) > 12 or len(key) > 40:
-        raise HTTPException(404, "there is no such game here")
+        raise HTTPException(404, gettext("there is no such game here"))
     if not hmac.compare_digest(key.encode(), table_key(secret, game_id).encode()):
-        raise HTTPException(404, "there is no such game here")
+        raise HTTPException(404, gettext("there is no such game here"))
     return game_id
 
 
@@ -106,7 +107,7 @@ def export_data(match: Match, saved: SavedGame, who: Visitor) -> dict[str, Any]:
     if alone:
         return without_seed(data)
     if not who.seats:
-        raise HTTPException(403, "the record of an unfinished game is for the people who play it")
+        raise HTTPException(403, gettext("the record of an unfinished game is for the people who play it"))
     seat = who.seats[0]
     view = match.view(seat, odds=False)
     return {

@@ -20,8 +20,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import grognard.systems  # noqa: F401  (declares every system; loads none)
 from grognard.engine.errors import GrognardError
+from grognard.i18n import gettext as _
 from grognard.web import systems
 from grognard.web.hardening import add_hardening
+from grognard.web.language import add_language
 from grognard.web.limits import add_limits
 from grognard.web.pages import TEMPLATES, render
 from grognard.web.routes import (
@@ -29,6 +31,7 @@ from grognard.web.routes import (
     catch_up,
     chat,
     home,
+    language,
     lobby,
     luck,
     new_game,
@@ -56,6 +59,7 @@ ROUTERS = (
     chat.ROUTER,
     catch_up.ROUTER,
     luck.ROUTER,
+    language.ROUTER,
 )
 """The generic routers, in the order their paths are tried (`/games/new` before `/games/<id>`)."""
 
@@ -83,16 +87,16 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        message = exc.detail if isinstance(exc.detail, str) else "that page does not exist"
+        message = exc.detail if isinstance(exc.detail, str) else _("that page does not exist")
         if exc.status_code == 404 and exc.detail == "Not Found":
-            message = f"there is no page at {request.url.path}"
+            message = _("there is no page at %(path)s") % {"path": request.url.path}
         return problem(request, page, exc.status_code, message)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> Response:
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "the request"
-        return problem(request, page, 400, f"{where}: {first.get('msg', 'not understood')}")
+        return problem(request, page, 400, f"{where}: {first.get('msg', _('not understood'))}")
 
     @app.exception_handler(GrognardError)
     async def grognard_error(request: Request, exc: GrognardError) -> Response:
@@ -107,4 +111,5 @@ def create_app(settings: Settings) -> FastAPI:
     systems.install(TEMPLATES.env)
     add_limits(app)
     add_hardening(app, settings)
+    add_language(app)
     return app

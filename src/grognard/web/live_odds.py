@@ -33,6 +33,7 @@ from fastapi import HTTPException, Request
 from fastapi.responses import JSONResponse
 
 import grognard.systems  # noqa: F401  (a worker declares every system to load its game)
+from grognard import i18n
 from grognard.engine.errors import GrognardError
 from grognard.engine.match import Match
 from grognard.engine.store.factory import DATABASE_URL_VAR, database_url, grognard_home, open_store
@@ -66,10 +67,11 @@ def odds_text(view: SeatView) -> OddsText:
     odds = view.odds
     if odds is None:
         return {"ply": view.ply, "actions": {}, "win": None, "note": None}
-    actions = {a: f"{p * 100:.1f}%" for a, p in odds.actions.items()}
+    actions = {a: i18n.percent(p) for a, p in odds.actions.items()}
     win = None
     if odds.win is not None:
-        win = f"Chance to win with the best play: {odds.win * 100:.2f}%"
+        said = i18n.gettext("Chance to win with the best play:")
+        win = f"{said} {i18n.percent(odds.win, 2)}"
         if odds.note:
             win += f" · {odds.note}"
     elif odds.note:  # a chance said in words (a gamebook's chance to finish): its first line
@@ -230,7 +232,7 @@ async def answer(request: Request, match: Match, mine: list[int], ply: int) -> J
     acting seat's solved odds at that ply, or `{"pending": true}` while they are being worked out, or
     `{"stale": true}` for a position left; 403 for a browser holding no seat."""
     if not mine:
-        raise HTTPException(403, "the odds are for the seat to act, at its own browser")
+        raise HTTPException(403, i18n.gettext("the odds are for the seat to act, at its own browser"))
     acting = [s for s in mine if s in match.humans_to_act()]
     if ply != match.ply or not acting:
         return JSONResponse({"ply": match.ply, "stale": True})

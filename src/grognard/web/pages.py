@@ -9,7 +9,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
-from grognard import __version__
+from grognard import __version__, i18n
 from grognard.engine import registry
 from grognard.engine.view import FrontEnd, SeatView
 from grognard.web.security import browser_session, form_token, remember
@@ -52,6 +52,18 @@ TEMPLATES.env.globals.update(
     front_of=front_of, seat_label=seat_label, event_sentence=event_sentence, roll_said=roll_said
 )
 TEMPLATES.env.filters["mid_sentence"] = mid_sentence
+# The words of the templates in the reader's language (`grognard.i18n`, docs/languages.md): `_()` and
+# `{% trans %}` for the messages written in a template (Jinja2's new-style gettext: the message is trusted
+# markup, the values put into it are escaped); `tr()` for a word a variable holds (the `N_` words of a
+# table), escaped like any value; `number` for a count in the reader's locale.
+TEMPLATES.env.add_extension("jinja2.ext.i18n")
+TEMPLATES.env.policies["ext.i18n.trimmed"] = True
+TEMPLATES.env.install_gettext_callables(  # type: ignore[attr-defined]
+    gettext=i18n.gettext, ngettext=i18n.ngettext, newstyle=True
+)
+TEMPLATES.env.globals.update(language=i18n.current, languages=i18n.LANGUAGES, tr=i18n.gettext)
+TEMPLATES.env.filters["number"] = i18n.number
+TEMPLATES.env.filters["percent"] = i18n.percent
 
 
 def render(request: Request, template: str, secret: str, status: int = 200, **context: Any) -> HTMLResponse:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from grognard.engine.store.people import TEXT_LIMIT, Player
+from grognard.i18n import N_
 from grognard.web.access import PUBLIC_MARK, Visitor
 
 OPEN_MARK = "open"
@@ -35,9 +36,9 @@ REMATCH_MARK = "rematch"
 """The table mark of a finished table played again: the new game's id."""
 
 PACES = {
-    "live": "live: a move every few minutes",
-    "day": "a move a day",
-    "week": "a move a week",
+    "live": N_("live: a move every few minutes"),
+    "day": N_("a move a day"),
+    "week": N_("a move a week"),
 }
 """A table's pace, as the host picks it and the lobby says it."""
 DEFAULT_PACE = "live"
@@ -86,11 +87,11 @@ def chat_rights(who: Visitor, marks: Mapping[str, str], player: Player | None) -
     """What `who` (with their `player` profile, if any) may do with the chat of a table with `marks`."""
     spectators = marks.get(SPECTATOR_CHAT_MARK) == "1"
     if not who.seated and not spectators:
-        return ChatRights(False, False, "the chat of this table is for the people who play at it")
+        return ChatRights(False, False, N_("the chat of this table is for the people who play at it"))
     if not who.host and who.seats and set(who.seats) <= muted(marks):
-        return ChatRights(True, False, "the host has muted your seat in this chat")
+        return ChatRights(True, False, N_("the host has muted your seat in this chat"))
     if player is None:
-        return ChatRights(True, False, "choose a name to chat")
+        return ChatRights(True, False, N_("choose a name to chat"))
     return ChatRights(True, True)
 
 

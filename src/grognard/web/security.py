@@ -18,6 +18,8 @@ import secrets
 
 from fastapi import HTTPException, Request, Response
 
+from grognard.i18n import gettext
+
 SESSION_COOKIE = "grognard_session"
 """The cookie naming this browser (over plain HTTP)."""
 SECURE_PREFIX = "__Host-"
@@ -107,5 +109,5 @@ async def check_form(request: Request, secret: str) -> None:
         given = value if isinstance(value, str) else ""
     if not session or not given or not same(given, form_token(secret, session)):
         raise HTTPException(
-            403, "this form has expired or came from another site: reload the page and try again"
+            403, gettext("this form has expired or came from another site: reload the page and try again")
         )

@@ -29,6 +29,7 @@ from grognard.engine.store.people import People, Player, stamp
 from grognard.engine.store.savefile import IN_PLAY
 from grognard.engine.store.sql import SqlStore
 from grognard.engine.view import GameViews
+from grognard.i18n import N_
 from grognard.web.notices import tell_missed
 from grognard.web.routes.common import TableAccess, writing
 
@@ -42,18 +43,18 @@ LATE_MARK = "late"
 last `LATE_KEPT`."""
 LATE_KEPT = 40
 LIMITS = {
-    "": "none",
-    "300": "5 minutes",
-    "3600": "1 hour",
-    "86400": "1 day",
-    "259200": "3 days",
+    "": N_("none"),
+    "300": N_("5 minutes"),
+    "3600": N_("1 hour"),
+    "86400": N_("1 day"),
+    "259200": N_("3 days"),
 }
 """The turn limits a host may pick, in seconds, with their words."""
 BOT_WORDS = {
-    "bot": "the game's standard bot",
-    "heuristic": "the game's standard bot",
-    "random": "a bot that moves at random",
-    "search": "a stronger bot that looks ahead",
+    "bot": N_("the game's standard bot"),
+    "heuristic": N_("the game's standard bot"),
+    "random": N_("a bot that moves at random"),
+    "search": N_("a stronger bot that looks ahead"),
 }
 """Who plays a timed-out move, in words, by the strength the host picked ("bot": the game's standard)."""
 SWEEP_SECONDS = 20.0

@@ -69,7 +69,7 @@ def test_a_twine_story_says_its_warnings_once_and_plays_under_its_title() -> Non
     table = started(made.text)
     page = reader.client.get(table)
     assert page.status_code == 200
-    assert "<h1>The Cave</h1>" in page.text and "Fighting Fantasy: gamebook" not in page.text
+    assert "<h1 data-content>The Cave</h1>" in page.text and "Fighting Fantasy: gamebook" not in page.text
     assert said not in page.text  # said once, before the story starts
     view = reader.view(table)
     assert view["title"] == "The Cave"

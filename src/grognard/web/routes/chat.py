@@ -20,6 +20,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 
 from grognard.engine.errors import UsageError
 from grognard.engine.store.people import Message, People, TooManyMessages
+from grognard.i18n import gettext
 from grognard.web.pages import is_htmx
 from grognard.web.people import (
     CHAT_BURST,
@@ -47,7 +48,7 @@ def rights(request: Request, tables: TableAccess, key: str) -> tuple[str, ChatRi
     who = tables.visitor_of(request, key, seats)
     allowed = chat_rights(who, tables.store.marks(gid), current(request, tables.secret))
     if not allowed.read:
-        raise HTTPException(403, allowed.why_not)
+        raise HTTPException(403, gettext(allowed.why_not))
     return gid, allowed
 
 
@@ -98,7 +99,7 @@ def say(request: Request, key: str, form: Form, tables: Tables, page: Pages) -> 
     """Say something at the table: back to the table (htmx: the messages; JSON: them as JSON)."""
     gid, allowed = rights(request, tables, key)
     if not allowed.write:
-        raise HTTPException(403, allowed.why_not)
+        raise HTTPException(403, gettext(allowed.why_not))
     text = " ".join(form.get("text", "")[: CHAT_LIMIT * 8].split())
     if not text:
         raise UsageError("write something to say")
@@ -127,7 +128,7 @@ def mute(request: Request, key: str, form: Form, tables: Tables) -> Response:
     gid = tables.game_id(key)
     summary = tables.summary(key)
     if not tables.visitor_of(request, key, len(summary.seats) or 8).host:
-        raise HTTPException(403, "only the host of this table may mute a seat")
+        raise HTTPException(403, gettext("only the host of this table may mute a seat"))
     seat = form.get("seat", "")
     if not seat.isdigit() or int(seat) >= max(len(summary.seats), 1):
         raise UsageError(f"there is no seat {seat[:20]!r} at this table")

@@ -23,6 +23,7 @@ from grognard.engine.game import TERMINAL
 from grognard.engine.match import Match, plain_title
 from grognard.engine.store.factory import database_url, grognard_home, open_store
 from grognard.engine.store.sql import GameSummary, SqlStore
+from grognard.i18n import N_, gettext
 from grognard.web.access import Visitor, store_id, table_key, visitor
 from grognard.web.pages import is_htmx
 
@@ -38,11 +39,11 @@ SEAT_CHOICES = ("here", "invite", "bot", "random", "heuristic", "search")
 game's own ("bot", the "heuristic" strength; random moves where the game has none), one making random legal
 moves, or one that looks ahead where the game has one (`engine.match.BOT_LEVELS`)."""
 SEAT_WORDS = {
-    "here": "you, in this browser",
-    "invite": "a friend, by an invitation link",
-    "random": "a bot (easy: random moves)",
-    "bot": "a bot (standard)",
-    "search": "a bot (strong: thinks ahead)",
+    "here": N_("you, in this browser"),
+    "invite": N_("a friend, by an invitation link"),
+    "random": N_("a bot (easy: random moves)"),
+    "bot": N_("a bot (standard)"),
+    "search": N_("a bot (strong: thinks ahead)"),
 }
 """What a player reads for each way of filling a seat (a bot by its strength; "heuristic" is offered as
 "bot", the standard one)."""
@@ -117,7 +118,7 @@ class TableAccess:
         try:
             return self.store.summary(self.game_id(key))
         except (GrognardError, KeyError) as e:
-            raise HTTPException(404, "there is no such game here") from e
+            raise HTTPException(404, gettext("there is no such game here")) from e
 
     def load(self, key: str) -> Match:
         """The game at table address `key`, in the match driver (404 when there is none)."""

@@ -20,6 +20,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from grognard.engine.errors import GrognardError, UsageError
 from grognard.engine.match import Match
 from grognard.engine.store.people import People
+from grognard.i18n import gettext
 from grognard.web.access import PUBLIC_MARK, is_over
 from grognard.web.pages import front_of
 from grognard.web.people import (
@@ -79,8 +80,13 @@ class Open:
 def pace_words(marks: dict[str, str]) -> str:
     """A table's pace as the lobby says it, with its time per move when it has one."""
     limit = limit_of(marks)
-    words = PACES[pace(marks)]
-    return f"{words}, {LIMITS[str(limit[0])]} per move at most" if limit else words
+    words = gettext(PACES[pace(marks)])
+    if not limit:
+        return words
+    return gettext("%(pace)s, %(limit)s per move at most") % {
+        "pace": words,
+        "limit": gettext(LIMITS[str(limit[0])]),
+    }
 
 
 def lobby_tables(tables: TableAccess) -> list[Open]:
@@ -163,19 +169,23 @@ def join(request: Request, key: str, form: Form, tables: Tables) -> Response:
     in this browser, as an invitation link's is."""
     player = current(request, tables.secret)
     if player is None:
-        raise HTTPException(403, "choose a name first (your page, at the top), so the others know who joined")
+        raise HTTPException(
+            403, gettext("choose a name first (your page, at the top), so the others know who joined")
+        )
     gid = tables.game_id(key)
     match = tables.load(key)
     marks = tables.store.marks(gid)
     if marks.get(OPEN_MARK) != "1" or is_over(match):
-        raise HTTPException(403, "this table does not take players from the lobby")
+        raise HTTPException(403, gettext("this table does not take players from the lobby"))
     seat = form.get("seat", "")
     if not seat.isdigit() or int(seat) >= len(match.seats) or match.seats[int(seat)] != "human":
         raise UsageError(f"there is no seat {seat[:20]!r} for a player at this table")
     if int(seat) in linked(marks) and int(seat) not in People(tables.store).seats_of(player.id).get(gid, []):
-        raise HTTPException(409, "someone took that seat first, by the host's invitation: pick another")
+        raise HTTPException(
+            409, gettext("someone took that seat first, by the host's invitation: pick another")
+        )
     if not People(tables.store).take_seat(gid, int(seat), player):
-        raise HTTPException(409, "someone took that seat first: pick another")
+        raise HTTPException(409, gettext("someone took that seat first: pick another"))
     response = RedirectResponse(f"/games/{key}", status_code=303)
     keep(request, response, key, {seat: seat_token(tables.secret, key, int(seat))})
     return response
@@ -189,12 +199,12 @@ def settings(request: Request, key: str, form: Form, tables: Tables) -> Response
     match = tables.load(key)
     host = tables.visitor(request, key, match)
     if not host.host:
-        raise HTTPException(403, "only the browser that started this game may list it")
+        raise HTTPException(403, gettext("only the browser that started this game may list it"))
     opened = form.get("open") == "1"
     player = current(request, tables.secret)
     if opened and player is None:
         raise HTTPException(
-            403, "choose a name first (your page, at the top), so the players who join know you"
+            403, gettext("choose a name first (your page, at the top), so the players who join know you")
         )
     chosen = form.get("pace", "")
     if chosen and chosen not in PACES:

@@ -15,6 +15,7 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import GameInfo, OptionInfo, OptionValue, SystemInfo
 from grognard.engine.match import Match, levels
 from grognard.engine.view import FrontEnd
+from grognard.i18n import gettext
 from grognard.web.content import content_reference
 from grognard.web.pages import TEMPLATES
 from grognard.web.routes.common import SEAT_CHOICES, SEAT_WORDS, json_answer, writing
@@ -43,7 +44,7 @@ def seat_offers(system_id: str, game_id: str) -> list[tuple[str, str]]:
     and a bot of each strength the game registers (`engine.match.levels`; the standard one as "bot")."""
     strengths = levels(registry.get_views(system_id, game_id))
     offered = {"here", "invite", "bot"} | {k for k in strengths if k != "heuristic"}
-    return [(k, words) for k, words in SEAT_WORDS.items() if k in offered]
+    return [(k, gettext(words)) for k, words in SEAT_WORDS.items() if k in offered]
 
 
 TEMPLATES.env.globals["seat_offers"] = seat_offers

@@ -14,6 +14,7 @@ from grognard.engine.errors import GrognardError
 from grognard.engine.match import Match
 from grognard.engine.store.people import People, Player
 from grognard.engine.store.sql import GameSummary
+from grognard.i18n import gettext
 from grognard.web.access import held_keys, is_over
 from grognard.web.notices import mail_on, unsubscribe_mac
 from grognard.web.players import EMAIL_LIMIT, NAME_LIMIT, clean_email, clean_name, current, remember_player
@@ -211,4 +212,4 @@ def unsubscribe(request: Request, form: Form, tables: Tables, page: Pages) -> Re
 def checked(tables: TableAccess, player: str, check: str) -> None:
     """Refuse (403) an unsubscribe link this server did not write."""
     if not player or len(player) > 64 or not same(check[:64], unsubscribe_mac(tables.secret, player)):
-        raise HTTPException(403, "this link does not come from one of this server's e-mails")
+        raise HTTPException(403, gettext("this link does not come from one of this server's e-mails"))

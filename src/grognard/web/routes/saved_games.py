@@ -15,6 +15,7 @@ from grognard.engine.store import savefile
 from grognard.engine.store.people import People, carried_from
 from grognard.engine.store.savefile import IN_PLAY
 from grognard.engine.store.sql import GameSummary
+from grognard.i18n import gettext
 from grognard.web.access import PUBLIC_MARK, held_keys, visitor
 from grognard.web.routes.common import NAME_MARK, TableAccess, json_answer, wants_json
 from grognard.web.routes.deps import Form, Pages, Tables
@@ -109,7 +110,7 @@ def delete(request: Request, key: str, form: Form, tables: Tables, page: Pages) 
     gid = tables.game_id(key)
     summary = tables.summary(key)
     if not is_host(request, tables.secret, key):
-        raise HTTPException(403, "only the browser that started this game may delete it")
+        raise HTTPException(403, gettext("only the browser that started this game may delete it"))
     if form.get("confirmed") != "yes":
         name = tables.named(summary)
         question = f"Delete “{name}”? Its moves are gone for good (export it first to keep it)."
@@ -134,7 +135,7 @@ def rename(request: Request, key: str, form: Form, tables: Tables) -> Response:
     gid = tables.game_id(key)
     tables.summary(key)
     if not is_host(request, tables.secret, key):
-        raise HTTPException(403, "only the browser that started this game may name it")
+        raise HTTPException(403, gettext("only the browser that started this game may name it"))
     name = " ".join(form.get("name", "").split())
     if len(name) > NAME_LIMIT:
         raise UsageError(f"a name of at most {NAME_LIMIT} characters, please ({len(name)} given)")

@@ -32,6 +32,7 @@ from grognard.engine.match import Match, MatchError, StaleMoveError
 from grognard.engine.store import savefile
 from grognard.engine.store.people import People, Player, Sitter, carried_data
 from grognard.engine.view import ActionView
+from grognard.i18n import gettext
 from grognard.web import live_odds
 from grognard.web.access import PUBLIC_MARK, Visitor, export_data, is_over
 from grognard.web.live import STOPPING, watch
@@ -240,7 +241,7 @@ def notice(
 def join(request: Request, key: str, seat: int, token: str, tables: Tables) -> Response:
     match = tables.load(key)
     if not 0 <= seat < len(match.seats) or not same(token, seat_token(tables.secret, key, seat)):
-        raise HTTPException(403, "this invitation link is not valid for this game")
+        raise HTTPException(403, gettext("this invitation link is not valid for this game"))
     response = RedirectResponse(f"/games/{key}", status_code=303)
     keep(request, response, key, {str(seat): token})
     player = current(request, tables.secret)
@@ -307,10 +308,10 @@ def act(request: Request, key: str, form: Form, tables: Tables, page: Pages) -> 
     match = tables.load(key)
     mine = tables.visitor(request, key, match).seats
     if not mine:
-        raise HTTPException(403, "you hold no seat at this table: open your invitation link first")
+        raise HTTPException(403, gettext("you hold no seat at this table: open your invitation link first"))
     acting = [s for s in mine if s in match.humans_to_act()]
     if not acting:
-        raise HTTPException(409, "it is not your turn: the table shows who is to act")
+        raise HTTPException(409, gettext("it is not your turn: the table shows who is to act"))
     if form.get("confirmed") != "yes" and int(ply) == match.ply:
         offered = next((a for a in match.view(acting[0], odds=False).actions if a.id == action), None)
         if offered is not None and offered.confirm:  # asked first; nothing is moved until answered
@@ -320,9 +321,11 @@ def act(request: Request, key: str, form: Form, tables: Tables, page: Pages) -> 
     try:
         match.act(acting[0], action, int(ply), guard=writing)
     except StaleMoveError as e:
-        raise HTTPException(409, "another move was made first: reload the table to see it") from e
+        raise HTTPException(409, gettext("another move was made first: reload the table to see it")) from e
     except MatchError as e:
-        raise HTTPException(409, "that choice is not offered now: reload the table to see what is") from e
+        raise HTTPException(
+            409, gettext("that choice is not offered now: reload the table to see what is")
+        ) from e
     forget_undo_request(tables, match)
     return moved(request, tables, key)
 
@@ -332,7 +335,7 @@ def advance(request: Request, key: str, form: Form, tables: Tables) -> Response:
     """Play the dice and bots a stopped server left unplayed (a seated player's "Continue")."""
     match = tables.load(key)
     if not tables.visitor(request, key, match).seated:
-        raise HTTPException(403, "you hold no seat at this table")
+        raise HTTPException(403, gettext("you hold no seat at this table"))
     with suppress(MatchError):  # another request played them first: the table shows where it is
         match.advance(guard=writing)
     return moved(request, tables, key)
@@ -355,7 +358,7 @@ def undo(request: Request, key: str, form: Form, tables: Tables, page: Pages) ->
     mine = tables.visitor(request, key, match).seats
     humans_here = [s for s in mine if match.seats[s] == "human"]
     if not humans_here:
-        raise HTTPException(403, "you hold no seat at this table")
+        raise HTTPException(403, gettext("you hold no seat at this table"))
     seat = next((s for s in humans_here if own_undo_allowed(match, s)), None)
     if seat is not None and is_over(match) and form.get("confirmed") != "yes":
         question = "The game is over. Take back your last move and play on from there?"
@@ -391,7 +394,7 @@ def answer_undo(request: Request, key: str, form: Form, tables: Tables, page: Pa
     seat, _, agreed = asked
     answering = [s for s in mine if s != seat]
     if not answering:
-        raise HTTPException(403, "only the other players at this table answer this request")
+        raise HTTPException(403, gettext("only the other players at this table answer this request"))
     if form.get("answer") != "agree":
         forget_undo_request(tables, match)
         return moved(request, tables, key)
@@ -413,9 +416,9 @@ def again(request: Request, key: str, form: Form, tables: Tables) -> Response:
     match = tables.load(key)
     looking = tables.visitor(request, key, match)
     if not looking.seats:
-        raise HTTPException(403, "only the players of this table may start it again")
+        raise HTTPException(403, gettext("only the players of this table may start it again"))
     if not is_over(match):
-        raise HTTPException(409, "this game is not over yet")
+        raise HTTPException(409, gettext("this game is not over yet"))
     old = match.session.game_id
     assert old is not None
     started = tables.store.marks(old).get(REMATCH_MARK, "")
@@ -485,7 +488,7 @@ def set_public(request: Request, key: str, form: Form, tables: Tables) -> Respon
     """The host lists the table for everyone to find and watch, or takes it off the list."""
     match = tables.load(key)
     if not tables.visitor(request, key, match).host:
-        raise HTTPException(403, "only the browser that started this game may list it")
+        raise HTTPException(403, gettext("only the browser that started this game may list it"))
     gid = match.session.game_id
     assert gid is not None
     tables.store.set_mark(gid, PUBLIC_MARK, "1" if form.get("public") == "1" else None)

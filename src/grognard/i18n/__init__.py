@@ -1,0 +1,171 @@
+"""The words grognard says, in the reader's language: message catalogues (gettext `.po` files in
+`locales/<language>/LC_MESSAGES/grognard.po`, English the source), the language a reader asked for, and
+numbers written as their locale writes them.
+
+The catalogues are read from the `.po` files and compiled in memory the first time a language is used
+(`docs/decisions.md`, "Message catalogues"): no compiled `.mo` file is kept beside them to fall out of
+date. The language in force is a context variable: the browser sets it for each request, the command
+line once from `--lang` or `GROGNARD_LANG`. This package imports nothing else of grognard, so every layer
+may use it.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import io
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+SOURCE = "en"
+"""The language the messages are written in (their ids)."""
+LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
+"""The languages grognard speaks, each by its own name for itself (as a reader looks for it)."""
+DOMAIN = "grognard"
+"""The catalogues' domain: the `.po` file's name."""
+LOCALES = Path(__file__).parent / "locales"
+"""The folder of the catalogues, one sub-folder per language."""
+ENVIRONMENT = "GROGNARD_LANG"
+"""The environment variable choosing the terminal's language (as `--lang` does)."""
+
+_CURRENT: ContextVar[str] = ContextVar("grognard_language", default=SOURCE)
+
+
+class UnknownLanguageError(ValueError):
+    """A language asked for by name that grognard does not speak."""
+
+    def __init__(self, language: str) -> None:
+        known = ", ".join(LANGUAGES)
+        super().__init__(f"unknown language {language!r}: grognard speaks {known}")
+        self.language = language
+
+
+def catalogue_path(language: str) -> Path:
+    """The `.po` file of `language`."""
+    return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def translations(language: str) -> _gettext.NullTranslations:
+    """The messages of `language`, compiled from its `.po` file once per process (fuzzy and empty entries
+    left out, so their English shows); the source language, or one with no catalogue, says the ids."""
+    path = catalogue_path(language)
+    if language == SOURCE or not path.is_file():
+        return _gettext.NullTranslations()
+    from babel.messages.mofile import write_mo  # Babel is loaded when first needed: ~50 ms at start
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as source:
+        catalogue = read_po(source, locale=language, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue)
+    compiled.seek(0)
+    return _gettext.GNUTranslations(compiled)
+
+
+def known(language: str | None) -> str | None:
+    """`language` as grognard names it ("es" for "es-MX" or "ES"), None when it speaks no such language."""
+    if not language:
+        return None
+    base = language.strip().replace("_", "-").split("-")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def accepted(header: str | None) -> str | None:
+    """The language grognard speaks that an `Accept-Language` header prefers most, None when none.
+
+    Each entry's quality (`;q=0.8`) orders them, ties keeping the header's order; `*` and `q=0` ask for
+    nothing.
+    """
+    ranked: list[tuple[float, int, str]] = []
+    for place, part in enumerate((header or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name.strip() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if tag.strip() and tag.strip() != "*" and quality > 0:
+            ranked.append((-quality, place, tag.strip()))
+    for _quality, _place, tag in sorted(ranked):
+        found = known(tag)
+        if found:
+            return found
+    return None
+
+
+def choose(setting: str | None, header: str | None = None) -> str:
+    """The language of a reader: their setting, else their browser's `Accept-Language`, else English."""
+    return known(setting) or accepted(header) or SOURCE
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The terminal's language from `GROGNARD_LANG` (English when unset); an unknown one is refused."""
+    value = (os.environ if environ is None else environ).get(ENVIRONMENT, "")
+    return language_named(value) if value else SOURCE
+
+
+def language_named(value: str) -> str:
+    """A language asked for by name (`--lang es`): grognard's name for it, or UnknownLanguageError."""
+    found = known(value)
+    if found is None:
+        raise UnknownLanguageError(value)
+    return found
+
+
+def current() -> str:
+    """The language in force here (this request's, or the terminal's)."""
+    return _CURRENT.get()
+
+
+def use(language: str) -> None:
+    """Make `language` the one in force from here on in this context (the terminal's, for the process)."""
+    _CURRENT.set(language)
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """`language` in force inside the block, the previous one after it."""
+    token = _CURRENT.set(language)
+    try:
+        yield
+    finally:
+        _CURRENT.reset(token)
+
+
+def gettext(message: str) -> str:
+    """`message` in the language in force (itself when it has no translation there)."""
+    return translations(current()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for `n` things in the language in force."""
+    return translations(current()).ngettext(singular, plural, n)
+
+
+def number(value: float | int, language: str | None = None) -> str:
+    """`value` as the reader's locale writes it ("12,345.5" in English, "12.345,5" in Spanish)."""
+    from babel.numbers import format_decimal  # loaded when first needed
+
+    return format_decimal(value, locale=language or current())
+
+
+def percent(fraction: float, digits: int = 1, language: str | None = None) -> str:
+    """A chance as a percentage with `digits` decimals, as the reader's locale writes the number
+    ("45.3%" in English, "45,3%" in Spanish)."""
+    from babel.numbers import format_decimal  # loaded when first needed
+
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(fraction * 100, format=pattern, locale=language or current()) + "%"
+
+
+def N_(message: str) -> str:
+    """Mark `message` for the catalogues without translating it here (a word kept in a table, said in
+    the reader's language where it is shown, by `gettext`)."""
+    return message

@@ -1,0 +1,93 @@
+"""Reading the messages out of the sources and bringing each language's catalogue up to date with them.
+
+`python -m grognard.i18n.extract` (`make messages`) reads every marked message of the browser's templates
+(`{% trans %}`, `_()`) and of the browser's and the terminal's Python (`_()`, `gettext()`, `ngettext()`),
+then updates `locales/<language>/LC_MESSAGES/grognard.po` of each language: new messages come in empty
+for a translator, messages no source says any more are dropped, translations are kept. The catalogue
+test runs the same extraction and fails when a catalogue differs from it or leaves a message untranslated.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from grognard import __version__
+from grognard.i18n import DOMAIN, LANGUAGES, SOURCE, catalogue_path
+
+PACKAGE = Path(__file__).resolve().parent.parent
+"""The `grognard` package's folder, whose sources are read."""
+SOURCES = ("web", "cli")
+"""The folders of the package whose words are marked: the browser (templates and Python) and the terminal."""
+METHODS = [
+    ("**/templates/**.html", "jinja2.ext:babel_extract"),
+    ("**.py", "python"),
+]
+"""How each kind of file is read."""
+OPTIONS = {
+    "**/templates/**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "true", "newstyle_gettext": "true"},
+    "**.py": {},
+}
+"""The template reader's settings, as the page renderer's Jinja2 environment has them."""
+HEADER = """\
+# grognard's words in %(language)s: every message the browser's templates and modules and the terminal
+# mark, read out by `make messages` (python -m grognard.i18n.extract); translate each msgstr, keeping
+# its %%(name)s placeholders. How: docs/languages.md. Distributed under the same licence as grognard."""
+"""The comment at the top of each catalogue."""
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
+"""The functions whose first argument (and `ngettext`'s second) is a message."""
+
+
+def extracted(package: Path = PACKAGE) -> Catalog:
+    """Every marked message of the sources, with the files that say it (no line numbers: they move)."""
+    catalogue = Catalog(domain=DOMAIN, project="grognard", charset="utf-8", fuzzy=False)
+    for folder in SOURCES:
+        root = package / folder
+        found = extract_from_dir(root, METHODS, OPTIONS, keywords=KEYWORDS, strip_comment_tags=True)
+        for filename, lineno, message, comments, context in found:
+            location = (f"{folder}/{filename}", lineno)
+            catalogue.add(message, None, [location], auto_comments=comments, context=context)
+    return catalogue
+
+
+def read(language: str) -> Catalog:
+    """The catalogue of `language` as its `.po` file has it (an empty one when it has none yet)."""
+    path = catalogue_path(language)
+    if not path.is_file():
+        return Catalog(locale=language, domain=DOMAIN, project="grognard", fuzzy=False)
+    with path.open("rb") as source:
+        return read_po(source, locale=language, domain=DOMAIN)
+
+
+def update(language: str, template: Catalog) -> Catalog:
+    """`language`'s catalogue brought up to date with `template` and written back; no guessed (fuzzy)
+    translation is made for a new message."""
+    catalogue = read(language)
+    catalogue.update(template, no_fuzzy_matching=True)
+    catalogue.project, catalogue.version = "grognard", __version__
+    catalogue.header_comment = HEADER % {"language": LANGUAGES[language]}
+    catalogue.msgid_bugs_address = catalogue.last_translator = ""
+    catalogue.language_team = f"{LANGUAGES[language]} ({language})"
+    catalogue.obsolete.clear()
+    path = catalogue_path(language)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as target:
+        write_po(target, catalogue, width=110, sort_output=True, include_lineno=False, omit_header=False)
+    return catalogue
+
+
+def main() -> None:
+    """Update every translated language's catalogue from the sources."""
+    template = extracted()
+    for language in LANGUAGES:
+        if language != SOURCE:
+            catalogue = update(language, template)
+            missing = sum(1 for m in catalogue if m.id and (not m.string or m.fuzzy))
+            print(f"{language}: {len(template)} messages, {missing} to translate")
+
+
+if __name__ == "__main__":
+    main()
