@@ -13,7 +13,7 @@ from grognard.systems.heroquest.content.sight import sees
 from grognard.systems.heroquest.model.edits import known_traps
 from grognard.systems.heroquest.model.effect_strings import search_spot
 from grognard.systems.heroquest.model.state import QuestState
-from grognard.systems.heroquest.rules.goals import deed_done
+from grognard.systems.heroquest.rules.goals import deed_done, rescued
 from grognard.systems.heroquest.rules.targets import monster_targets
 
 
@@ -48,13 +48,20 @@ def beside_squares(state: QuestState, square: Square) -> set[Square]:
 
 
 def goal_squares(state: QuestState, i: int) -> set[Square]:
-    """Where hero `i` heads when no monster is in sight: the goal, else the nearest unseen area."""
+    """Where hero `i` heads when no monster is in sight: the goal, else the nearest unseen area. A goal of
+    several targets heads for all the unmet ones at once, so the walking map leads to the nearest first;
+    a `reach` goal for the squares of its rooms not yet reached (a hero in a room to hold is already
+    there, and stays); a prisoner's escort for the nearest way out (`ways_out`)."""
     ctx = state.ctx
     goal = ctx.quest.file.goal
     fig = state.heroes[i]
     out: set[Square] = set()
-    if fig.escort or (goal.kind == "rescue" and any(h.escort for h in state.heroes)):
-        out = set(ctx.stairs)  # the escort's companions go ahead and clear his way (`bots_party`)
+    if led_out(state, i):
+        out = {fig.at} if fig.at is not None else set()  # his prisoner out where he stands: he stays
+    elif fig.escort:
+        out = ways_out(state)
+    elif goal.kind == "rescue" and leading(state):
+        out = ahead_squares(state)  # the escort's companions go ahead and clear his way (`bots_party`)
     elif goal.exit and deed_done(state):
         out = set(ctx.exits.values()) or set(ctx.stairs)  # the deed done: out by the way out (`goals`)
     elif goal.kind == "slay-all":
@@ -67,20 +74,56 @@ def goal_squares(state: QuestState, i: int) -> set[Square]:
                     if not layout.solid(n) and (layout.open_between(m.at, n) or layout.door(m.at, n))
                 }
     elif goal.kind in ("kill", "rescue"):
+        left = set(goal.targets)
         for m in state.monsters:
-            if m.id == goal.target and m.at is not None:
-                out = beside_squares(state, m.at)
+            if m.id in left and m.at is not None and m.status not in ("dead", "escorted"):
+                out |= beside_squares(state, m.at)
     elif goal.kind == "find":
         for t in ctx.treasure:
-            if t.id == goal.target and t.id not in state.taken:
+            if t.id in goal.targets and t.id not in state.taken:
                 if t.at is not None:
-                    out = {t.at}
+                    out.add(t.at)
                 else:
                     piece = next(f for f in state.layout.furniture if f.id == t.furniture)
-                    out = {n for s in piece.squares for n in beside_squares(state, s)} - piece.squares
+                    out |= {n for s in piece.squares for n in beside_squares(state, s)} - piece.squares
+    elif goal.kind == "reach":
+        layout = state.layout
+        out = {
+            s
+            for room in goal.targets
+            if room not in state.reached
+            for s in layout.board.squares_of(room)
+            if not layout.solid(s)
+        }
     elif goal.kind == "reach-exit":
         out = set(ctx.exits.values()) or set(ctx.stairs)
     return out
+
+
+def ways_out(state: QuestState) -> set[Square]:
+    """The squares a prisoner is led out from: the stairs and the square inside each exit door."""
+    return set(state.ctx.stairs) | set(state.ctx.exits.values())
+
+
+def ahead_squares(state: QuestState) -> set[Square]:
+    """Where the companions of a prisoner's escort wait for him: the stairs, and beside (never on) the one
+    square inside each exit door, which the escort must reach."""
+    exits = set(state.ctx.exits.values())
+    beside = {n for s in exits for n in beside_squares(state, s)}
+    return set(state.ctx.stairs) | (beside - exits)
+
+
+def led_out(state: QuestState, i: int) -> bool:
+    """True when hero `i` has led his prisoner out (`goals.rescued`) and the goal has more to do: the
+    other prisoners. (With the deed done the quest is won, or the escort goes on to the way out.)"""
+    fig = state.heroes[i]
+    return bool(fig.escort) and rescued(state, fig.escort) and not deed_done(state)
+
+
+def leading(state: QuestState) -> bool:
+    """True when a hero leads a prisoner he has not yet led out (`led_out`): his companions clear his
+    way."""
+    return any(h.escort and not led_out(state, k) for k, h in enumerate(state.heroes))
 
 
 def unseen(state: QuestState) -> set[Square]:

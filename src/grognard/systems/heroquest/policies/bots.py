@@ -6,7 +6,8 @@ attacks the monster it has the best chance to kill this turn (`combat_dice.kill_
 dagger at one in sight when none is in reach (a fighter before a spell, a spell-caster after), and picks
 it up again where it lies; casts an offensive spell at a monster in sight (a chaos spell learned by
 Mimic too, when it touches no companion), or a bonus spell on a fighter; frees the prisoner beside it;
-leaves through the exit or up the stairs when that wins; otherwise rolls and walks towards the nearest
+leaves through the exit or up the stairs when that wins, or by an exit door (opening it) with a prisoner
+led out while others are still to fetch; otherwise rolls and walks towards the nearest
 monster in sight (a spell-caster with a fighter standing holds back instead), or, with none in sight,
 towards the quest's goal (through closed doors, which it opens when it reaches them, and over known traps,
 which it jumps), or the nearest area it has not seen; with no way on it searches for secret doors, unless
@@ -34,6 +35,7 @@ from grognard.systems.heroquest.model.state import GM_PLAYER, QuestState
 from grognard.systems.heroquest.policies.bot_maps import (
     beside_squares,
     goal_squares,
+    led_out,
     searched_before,
     threatened,
     unsearched_rooms,
@@ -150,6 +152,10 @@ def _hero_turn(state: QuestState, i: int, actions: list[str]) -> str:
     chosen = collect_choice(state, actions) or challenge_choice(state, i, actions)  # lines 90, 110
     if chosen is not None:
         return chosen
+    if _led_out_at_door(state, i):
+        door = next((f"door:{d}" for d, inside in state.ctx.exits.items() if inside == fig.at), "")
+        if "leave" in actions or door in actions:
+            return "leave" if "leave" in actions else door  # the exit door opened first
     if "leave" in actions and _leaving_wins(state, i):
         return "leave"
     if (
@@ -234,6 +240,12 @@ def _leaving_wins(state: QuestState, i: int) -> bool:
     if goal.kind == "reach-exit" or goal.exit:
         return met_on_leaving(state, exit_here(state, i))
     return state.goal_met
+
+
+def _led_out_at_door(state: QuestState, i: int) -> bool:
+    """True when hero `i` has led his prisoner to the square inside an exit door: he goes out with him,
+    freeing the one square for the next escort (on the stairs he stays, `bot_maps.goal_squares`)."""
+    return led_out(state, i) and state.heroes[i].at not in state.ctx.stairs
 
 
 def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:

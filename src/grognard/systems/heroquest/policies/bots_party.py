@@ -14,18 +14,20 @@ and breaking a wait that goes nowhere.
 - Making way: a spell-caster (or a hero one blow from death) a monster in sight could strike steps back,
   while a fighter with more Body stands, to a square beside no monster, as near the fighters as may be,
   so that they can come at it (`make_way`); he casts from there.
-- The prisoner: the companions of the hero leading the prisoner go ahead to the stairs, out of his way,
-  and, once there, stay (`guards_escort`) rather than wander off and back (which had a wizard stepping
-  to and fro between two squares for whole turns).
-- Waits: a hero who cannot get nearer his goal this turn tries another (`fallback_goals`) when no
-  monster is in sight, or when those in sight can neither be come at nor strike a hero (a standoff: a
-  goblin beyond a pit it will not step into): a companion of the hero leading the prisoner goes on ahead
-  to the stairs (so he no longer stands where the escort must land, beyond a pit, say); any other hero
-  goes on to the quest's goal alone. In a standoff a hero first looks for a way round to the monsters,
-  never through a known trap nor a monster's square (`way_round`, `round_map`), and a spell-caster no
-  longer holds back, unless a fighter with more Body can walk up to the monsters that way (the standoff
-  was his own doing: stepped back out of reach, he would walk up and back again for a whole turn); a
-  hero one blow from death holds back all the same.
+- The prisoner: the companions of the hero leading the prisoner go ahead to the stairs, or beside (not
+  on) the square inside an exit door (`bot_maps.ahead_squares`), out of his way, and, once there, stay
+  (`guards_escort`) rather than wander off and back (which had a wizard stepping to and fro between two
+  squares for whole turns). An escort who has led his prisoner out while others are still to be
+  fetched is no longer leading (`bot_maps.leading`): the others go for the next prisoner.
+- Waits: a hero who cannot get nearer his goal this turn tries another (`fallback_goals`) when no monster
+  is in sight, or when those in sight can neither be come at nor strike a hero (a standoff: a goblin
+  beyond a pit it will not step into): a companion of the hero leading the prisoner goes on ahead to the
+  stairs or the exit door (so he no longer stands where the escort must land, beyond a pit, say); any
+  other hero goes on to the quest's goal alone. In a standoff a hero first looks for a way round to the
+  monsters, never through a known trap nor a monster's square (`way_round`, `round_map`), and a
+  spell-caster no longer holds back, unless a fighter with more Body can walk up to the monsters that way
+  (the standoff was his own doing: stepped back out of reach, he would walk up and back again for a whole
+  turn); a hero one blow from death holds back all the same.
 """
 
 from __future__ import annotations
@@ -47,7 +49,14 @@ from grognard.systems.heroquest.features.dungeon.challenge_play import (
 from grognard.systems.heroquest.model.action_text import rest_of, square_of
 from grognard.systems.heroquest.model.edits import known_traps
 from grognard.systems.heroquest.model.state import QuestState
-from grognard.systems.heroquest.policies.bot_maps import beside_squares, goal_squares, threatened, walk_map
+from grognard.systems.heroquest.policies.bot_maps import (
+    ahead_squares,
+    beside_squares,
+    goal_squares,
+    leading,
+    threatened,
+    walk_map,
+)
 from grognard.systems.heroquest.rules.fallen import pile_at
 
 STRAY = 5
@@ -178,15 +187,14 @@ def guards_escort(state: QuestState, i: int, goals: set[Square]) -> bool:
     stairs): he stays there for the rest of his move. (Wandering off to an unsearched room from his goal
     and coming back at the next step had him stepping to and fro for whole turns.)"""
     fig = state.heroes[i]
-    return not fig.escort and fig.at in goals and any(h.escort for h in state.heroes)
+    return not fig.escort and fig.at in goals and leading(state)
 
 
 def fallback_goals(state: QuestState, i: int) -> set[Square]:
     """Another goal for a hero who cannot get nearer his own this turn (see the module doc)."""
     fig = state.heroes[i]
-    escorted = any(h.escort for h in state.heroes)
-    if escorted and not fig.escort:
-        return set(state.ctx.stairs)
+    if leading(state) and not fig.escort:
+        return ahead_squares(state)
     return goal_squares(state, i)
 
 
