@@ -6,7 +6,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from grognard.engine.content import load_text
 from grognard.engine.game import CHANCE
+from grognard.systems.heroquest.content.quest import QuestFile
 from grognard.systems.heroquest.game import GAME
 from grognard.systems.heroquest.model.state import QuestState
 
@@ -97,3 +99,15 @@ def rolled(state: QuestState, moves: int = 12) -> QuestState:
     state = step(state, "roll")
     assert state.actor() is CHANCE
     return step(state, moves)
+
+
+def quest_with_goal(base: str, goal: str) -> QuestFile:
+    """The quest file `base` (a quest's TOML without its goal) with `goal` (a TOML inline table)."""
+    return load_text(base + f"goal = {goal}\n", QuestFile, "goal-test.toml")
+
+
+def quest_file_with_goal(tmp_path: Path, base: str, goal: str) -> str:
+    """`quest_with_goal`'s text written to a file in `tmp_path`; its path."""
+    path = tmp_path / "goal-test.toml"
+    path.write_text(base + f"goal = {goal}\n", encoding="utf-8")
+    return str(path)

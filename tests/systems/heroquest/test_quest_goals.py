@@ -7,14 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from grognard.engine.content import load_text
 from grognard.engine.errors import ContentError
 from grognard.systems.heroquest.content.board import standard_board
 from grognard.systems.heroquest.content.quest import QuestFile, check_quest, load_quest
 from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS, quest_source
 from grognard.systems.heroquest.rules.goals import describe, met_at_start
 from tests.cli.helpers import grognard
-from tests.systems.heroquest.play_helpers import begin, put_monster, step
+from tests.systems.heroquest.play_helpers import (
+    begin,
+    put_monster,
+    quest_file_with_goal,
+    quest_with_goal,
+    step,
+)
 
 BASE = """
 id = "goal-test"
@@ -26,13 +31,11 @@ wandering = { monster = "Orc" }
 
 
 def _quest(goal: str, base: str = BASE) -> QuestFile:
-    return load_text(base + f"goal = {goal}\n", QuestFile, "goal-test.toml")
+    return quest_with_goal(base, goal)
 
 
 def _file(tmp_path: Path, goal: str, base: str = BASE) -> str:
-    path = tmp_path / "goal-test.toml"
-    path.write_text(base + f"goal = {goal}\n", encoding="utf-8")
-    return str(path)
+    return quest_file_with_goal(tmp_path, base, goal)
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from grognard.engine.content import load_text
 from grognard.engine.errors import ContentError
 from grognard.systems.heroquest.content.board import standard_board
 from grognard.systems.heroquest.content.quest import QuestFile, check_quest
@@ -18,7 +17,14 @@ from grognard.systems.heroquest.rules.goals import describe, goal_words, met_at_
 from grognard.systems.heroquest.views.render import status_lines
 from grognard.systems.heroquest.views.seat_view import heroes_public
 from tests.cli.helpers import grognard
-from tests.systems.heroquest.play_helpers import begin, put_hero, put_monster, step
+from tests.systems.heroquest.play_helpers import (
+    begin,
+    put_hero,
+    put_monster,
+    quest_file_with_goal,
+    quest_with_goal,
+    step,
+)
 
 BASE = """
 id = "several-test"
@@ -43,13 +49,11 @@ ROOM_SQUARE = (18, 2)
 
 
 def _quest(goal: str, base: str = BASE) -> QuestFile:
-    return load_text(base + f"goal = {goal}\n", QuestFile, "several-test.toml")
+    return quest_with_goal(base, goal)
 
 
 def _file(tmp_path: Path, goal: str, base: str = BASE) -> str:
-    path = tmp_path / "several-test.toml"
-    path.write_text(base + f"goal = {goal}\n", encoding="utf-8")
-    return str(path)
+    return quest_file_with_goal(tmp_path, base, goal)
 
 
 @pytest.mark.parametrize(
