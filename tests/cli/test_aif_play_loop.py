@@ -56,7 +56,7 @@ def test_the_menu_campaign_is_played_through_the_common_loop(tmp_path: Path) -> 
     cid = re.search(r"Campaign (\d+) begins", out)
     assert cid
     assert "  7. Add a character (rolled, then soldier or civilian and the courses asked)" in out
-    assert "Campaign [1-22] (s/m/o/u/?/q): " in out  # the common loop's keys
+    assert "Campaign [1-23] (s/m/o/u/?/q): " in out  # the common loop's keys
     assert "Starting education: 20 of 26 months left." in out  # the course question was asked
     assert "> Add the character Alric to the campaign" in out
     assert "Alric: Joins: Fighter, status 4, age 29" in out

@@ -30,6 +30,7 @@ from grognard.cli.gamebook import (
 from grognard.cli.options import GameOption, JsonOption, SeedOption
 from grognard.cli.solve import add_solve_command
 from grognard.engine.errors import OddsError, UsageError
+from grognard.engine.files import read_text
 from grognard.engine.game import OptionValue
 from grognard.engine.odds.solver import DEFAULT_BUDGET, MAX_BUDGET
 from grognard.gamebook.check import check_book
@@ -226,12 +227,16 @@ SHIPPED = Path(__file__).parents[2] / "systems" / "grey_star" / "data" / "projec
 cannot read), and `index.toml`, naming each book's by its title."""
 
 
+INDEX_CAP = 64 * 1024
+"""The most the shipped overlays' index may hold, in bytes."""
+
+
 def shipped_overlays(folder: Path = SHIPPED) -> dict[str, Overlay]:
     """The shipped overlays by the title of their book."""
     index = folder / "index.toml"
     if not index.exists():
         return {}
-    names = tomllib.loads(index.read_text(encoding="utf-8"))
+    names = tomllib.loads(read_text(index, INDEX_CAP, "overlay index"))
     return {str(title): load_overlay(folder / str(name)) for title, name in names.items()}
 
 
