@@ -343,21 +343,27 @@ def run() -> list[Row]:
         return rows(load(url, tables=100, workers=2, moves=10, kill_at=1 / 3, limit=240.0))
 
 
-def main(argv: list[str]) -> int:
-    """Run one load from the command line and print the report."""
-    parser = argparse.ArgumentParser(
-        prog="python -m benchmarks.load_tables", description=(__doc__ or "").splitlines()[0]
-    )
-    parser.add_argument("--tables", type=int, default=100)
+def load_arguments(
+    prog: str, doc: str | None, tables: int, moves: int, limit: float
+) -> argparse.ArgumentParser:
+    """The command line of a load benchmark: tables, workers, moves, the worker killed, the time limit and
+    the database (the defaults are each benchmark's own)."""
+    parser = argparse.ArgumentParser(prog=prog, description=(doc or "").splitlines()[0])
+    parser.add_argument("--tables", type=int, default=tables)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--moves", type=int, default=10, help="acknowledged moves per table")
+    parser.add_argument("--moves", type=int, default=moves, help="acknowledged moves per table")
     parser.add_argument(
         "--kill-at", type=float, default=1 / 3, help="kill a worker when this fraction of the moves is made"
     )
     parser.add_argument("--no-kill", action="store_true", help="kill no worker")
-    parser.add_argument("--limit", type=float, default=240.0, help="seconds the tables play at most")
+    parser.add_argument("--limit", type=float, default=limit, help="seconds the tables play at most")
     parser.add_argument("--database-url", default=None)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    """Run one load from the command line and print the report."""
+    args = load_arguments("python -m benchmarks.load_tables", __doc__, 100, 10, 240.0).parse_args(argv)
     from benchmarks.__main__ import render
 
     with database(args.database_url) as url:

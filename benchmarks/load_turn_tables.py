@@ -31,7 +31,6 @@ counts. Bounded: `--moves` per table and a time limit.
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import re
@@ -49,7 +48,17 @@ from pathlib import Path
 import httpx
 
 from benchmarks import Row, timed
-from benchmarks.load_tables import ACTION, PLY, TOKEN, ServeProcess, Server, Table, check, database
+from benchmarks.load_tables import (
+    ACTION,
+    PLY,
+    TOKEN,
+    ServeProcess,
+    Server,
+    Table,
+    check,
+    database,
+    load_arguments,
+)
 from tests.pgserver import PG_BIN, free_port
 
 NAME = "load_turn_tables"
@@ -521,21 +530,10 @@ def run() -> list[Row]:
 
 def main(argv: list[str]) -> int:
     """Run one load from the command line and print the report."""
-    parser = argparse.ArgumentParser(
-        prog="python -m benchmarks.load_turn_tables", description=(__doc__ or "").splitlines()[0]
-    )
-    parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--moves", type=int, default=8, help="acknowledged moves per table")
-    parser.add_argument(
-        "--kill-at", type=float, default=1 / 3, help="kill a worker when this fraction of the moves is made"
-    )
-    parser.add_argument("--no-kill", action="store_true", help="kill no worker")
-    parser.add_argument("--limit", type=float, default=400.0, help="seconds the tables play at most")
+    parser = load_arguments("python -m benchmarks.load_turn_tables", __doc__, 200, 8, 400.0)
     parser.add_argument(
         "--settle", type=float, default=120.0, help="seconds to wait for the turns to be told"
     )
-    parser.add_argument("--database-url", default=None)
     args = parser.parse_args(argv)
     from benchmarks.__main__ import render
 
