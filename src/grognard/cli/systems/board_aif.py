@@ -33,7 +33,6 @@ from grognard.engine.errors import UsageError
 from grognard.engine.match import Match
 from grognard.engine.view import ActionView, Event, SeatView
 from grognard.systems.adventures_in_fantasy.campaign import CampaignState, add_action
-from grognard.systems.adventures_in_fantasy.journey import NOTHING
 from grognard.systems.adventures_in_fantasy.procedures import PROCEDURES
 from grognard.systems.adventures_in_fantasy.referee import given_list, make_action
 from grognard.systems.adventures_in_fantasy.table_dice import TableDice, check_spent, parse_rolls
@@ -317,7 +316,7 @@ class AifPresenter(Presenter):
         note = f"note:{procedure.title}: {outcome.summary}" + (f" [{thrown}]" if thrown else "")
         made = self._made(match, note[:NOTE_LIMIT], "")
         state = match.state
-        met = outcome.met or (NOTHING if procedure.id == "encounter" else "")
+        met = outcome.met
         if met and isinstance(state, CampaignState) and not state.bouts:  # met, as on the road
             made += self._made(match, f"meet:{met}:{values.get('terrain', 'forest')}", "")
         return made

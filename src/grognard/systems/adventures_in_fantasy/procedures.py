@@ -19,7 +19,7 @@ from grognard.systems.adventures_in_fantasy.encounters import TERRAINS, outdoor_
 from grognard.systems.adventures_in_fantasy.evasion import EVASION_TERRAINS, Hidden, Searchers, evade
 from grognard.systems.adventures_in_fantasy.foraging import FORAGE_TERRAINS, forage, hunt
 from grognard.systems.adventures_in_fantasy.hostility import DEPLOYMENTS, Side, hostility
-from grognard.systems.adventures_in_fantasy.journey import NOTHING, outcome_of
+from grognard.systems.adventures_in_fantasy.journey import outcome_of
 from grognard.systems.adventures_in_fantasy.steps import Step
 from grognard.systems.adventures_in_fantasy.terrain import AREA_TABLES, tactical_map
 
@@ -46,7 +46,8 @@ class Outcome:
     steps: tuple[Step, ...]
     grid: tuple[tuple[str, ...], ...] = ()
     met: str = ""
-    """What a day's encounter met, as the campaign names it (`journey.outcome_of`); "" for nothing."""
+    """What a day's encounter met, as the campaign names it (`journey.outcome_of`, `NOTHING` for nothing
+    met); "" for a procedure that meets nothing by its nature."""
 
 
 @dataclass(frozen=True)
@@ -78,10 +79,7 @@ def _checked(values: Mapping[str, str], name: str) -> bool:
 def _encounter(rng: Rng, values: Mapping[str, str]) -> Outcome:
     met = outdoor_encounter(rng, values.get("terrain", "forest"))
     what = met.creature or met.kind or "something"
-    named = outcome_of(met)
-    return Outcome(
-        f"{what} met" if met.met else "nothing met", met.steps, met="" if named == NOTHING else named
-    )
+    return Outcome(f"{what} met" if met.met else "nothing met", met.steps, met=outcome_of(met))
 
 
 def _evasion(rng: Rng, values: Mapping[str, str]) -> Outcome:

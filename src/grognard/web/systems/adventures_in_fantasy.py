@@ -43,7 +43,6 @@ from grognard.systems.adventures_in_fantasy.chargen import (
 from grognard.systems.adventures_in_fantasy.creatures import creatures
 from grognard.systems.adventures_in_fantasy.encounters import TERRAINS
 from grognard.systems.adventures_in_fantasy.equipment import price_list
-from grognard.systems.adventures_in_fantasy.journey import NOTHING
 from grognard.systems.adventures_in_fantasy.procedures import PROCEDURES, Field, Outcome, number
 from grognard.systems.adventures_in_fantasy.referee import campaign_log, given_list, make_action
 from grognard.systems.adventures_in_fantasy.seat_view import asks, campaign_label
@@ -647,7 +646,7 @@ def run_procedure(
     note = f"note:{procedure.title}: {outcome.summary}" + (f" [{thrown}]" if thrown else "")
     _make(match, note[:2000], "", ply)
     state = match.state
-    met = outcome.met or (NOTHING if procedure.id == "encounter" else "")
+    met = outcome.met
     if met and isinstance(state, CampaignState) and not state.bouts:
         _make(
             match, f"meet:{met}:{form.get('terrain', 'forest')}", "", match.ply
