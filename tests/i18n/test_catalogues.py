@@ -15,7 +15,13 @@ from grognard import i18n
 from grognard.i18n.extract import extracted, read
 
 TRANSLATED = [language for language in i18n.LANGUAGES if language != i18n.SOURCE]
-PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+PLACEHOLDER = re.compile(r"%\((\w+)\)s|\{(\w*)\}")
+"""A message's placeholders: `%(name)s` (the templates') and `{name}` (the game words', `str.format`)."""
+
+
+def placeholders(text: str) -> set[str]:
+    """The names of the placeholders in `text`."""
+    return {a or b for a, b in PLACEHOLDER.findall(text)}
 
 
 def ids(catalogue: Catalog) -> set[str | tuple[str, ...]]:
@@ -63,12 +69,36 @@ def test_every_message_is_translated_with_its_placeholders(language: str) -> Non
         if message.fuzzy or not strings or not all(s.strip() for s in strings):
             untranslated.append(message.id)
             continue
-        wanted = set(PLACEHOLDER.findall(message.id if isinstance(message.id, str) else message.id[-1]))
-        if any(set(PLACEHOLDER.findall(s)) != wanted for s in strings):
+        wanted = placeholders(message.id if isinstance(message.id, str) else message.id[-1])
+        if any(placeholders(s) != wanted for s in strings):
             wrong.append(message.id)
     assert not untranslated, f"messages with no {language} translation: {untranslated}"
     assert not wrong, f"{language} translations whose placeholders differ from the message's: {wrong}"
     assert not list(catalogue.check()), "the catalogue's own check found errors"
+
+
+def test_the_game_words_of_the_gamebooks_are_marked() -> None:
+    """The gamebook layer and the two systems that play books are read for messages too: their sheets,
+    actions, log sentences (with a context where one English word is said two ways) and options."""
+    found = ids(extracted())
+    for message in (
+        "Adventure Sheet",
+        "Action Chart",
+        "Test your Luck",
+        "You wound {target}",
+        "turn to {section}",
+        "Spend {amount} WILLPOWER this round",
+        "the book to read (on the command line, a book file's path will do too)",
+    ):
+        assert message in found, message
+    contexts = {(m.context, m.id) for m in extracted() if m.context}
+    assert ("weapon", "none") in contexts and ("option", "Table") in contexts
+
+
+def test_a_placeholder_of_either_kind_must_be_kept() -> None:
+    assert placeholders("Fight the {creature} (SKILL {skill})") == {"creature", "skill"}
+    assert placeholders("Potion of %(potion)s") == {"potion"}
+    assert placeholders("Lucha contra {criatura}") != placeholders("Fight the {creature}")
 
 
 def test_the_compiled_catalogue_translates_and_english_says_the_ids() -> None:
@@ -76,8 +106,11 @@ def test_the_compiled_catalogue_translates_and_english_says_the_ids() -> None:
         assert i18n.gettext("Saved games") == "Partidas guardadas"
         assert i18n.ngettext("%(moves)s move", "%(moves)s moves", 3) % {"moves": 3} == "3 jugadas"
         assert i18n.gettext("a message no catalogue has") == "a message no catalogue has"
+        assert i18n.pgettext("weapon", "none") == "ninguna" and i18n.gettext("") == ""
+        assert i18n.gettext("Test your Luck") == "Prueba tu Suerte"
     with i18n.speaking("en"):
         assert i18n.gettext("Saved games") == "Saved games"
+        assert i18n.pgettext("weapon", "none") == "none"
     assert i18n.current() == "en"
 
 

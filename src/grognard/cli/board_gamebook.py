@@ -12,6 +12,7 @@ from grognard.cli.play_loop import Presenter, odds_lines
 from grognard.cli.view_text import event_line
 from grognard.engine.match import Match
 from grognard.engine.view import Event, SeatView
+from grognard.i18n import gettext as _
 
 FightLines = Callable[[Any], list[str]]
 """How a system draws both sides of a book's fight from its public view (`fight_public`)."""
@@ -31,7 +32,7 @@ def _sheet(view: SeatView) -> dict[str, str]:
 
 def _section(section: Any, title: Any, text: Any) -> list[str]:
     """A section's heading ("Section 8 — The reeds") and its text."""
-    heading = f"Section {section}" + (f" — {title}" if title else "")
+    heading = _("Section {section}").format(section=section) + (f" — {title}" if title else "")
     return [heading, str(text)] if text else [heading]
 
 
@@ -66,7 +67,7 @@ class GamebookPresenter(Presenter):
             lines += [f"  {k}: {old.get(k, '-')} -> {v}" for k, v in _sheet(view).items() if old.get(k) != v]
         if "fight" in public:
             if (last is None or "fight" not in last.public or arrived) and not told:
-                lines.append("  A fight begins.")
+                lines.append("  " + _("A fight begins."))
             lines += self.fight(public["fight"])
         return lines
 
@@ -93,7 +94,7 @@ class GamebookPresenter(Presenter):
 
     def prompt(self, view: SeatView, seat: int) -> str:
         """The reader's prompt."""
-        return "Your choice"
+        return _("Your choice")
 
     def board(self, view: SeatView) -> list[str]:
         """`m`: the section again and, in a fight, both sides."""
@@ -103,13 +104,16 @@ class GamebookPresenter(Presenter):
         """`s`: in a fight the scores in the fight first, then the adventure sheet and the section."""
         lines: list[str] = []
         if "fight" in view.public:
-            lines += ["In this fight:", *self.fight(view.public["fight"])]
+            lines += [_("In this fight:"), *self.fight(view.public["fight"])]
         rows = _sheet(view)
         if rows:
             width = max(len(k) for k in rows)
-            lines.append("Adventure Sheet" + (" (as the fight stands)" if "fight" in view.public else ""))
+            standing = _(" (as the fight stands)") if "fight" in view.public else ""
+            lines.append(_("Adventure Sheet") + standing)
             lines += [f"  {k:<{width}}  {v}" for k, v in rows.items()]
-            lines.append(f"  {'Section':<{width}}  {view.public.get('section') or '(not started)'}")
+            section = view.public.get("section") or _("(not started)")
+            named = _("Section")
+            lines.append(f"  {named:<{width}}  {section}")
         return lines
 
     def events(self, events: Sequence[Event], view: SeatView) -> list[str]:
@@ -129,7 +133,7 @@ class GamebookPresenter(Presenter):
             step = next((x for x in steps if x.kind == "step"), None)
             if e.kind == "roll" and not e.values.get("hidden"):
                 if step is not None and step.values.get("chances"):
-                    lines.append(f"  Chances: {step.values['chances']}")
+                    lines.append("  " + _("Chances: {chances}").format(chances=step.values["chances"]))
                 lines.append(
                     f"  {self._roll(e, step, next((x for x in steps if x.kind == 'section'), None))}"
                 )
@@ -137,7 +141,9 @@ class GamebookPresenter(Presenter):
                 lines += ["", *_section(e.values.get("section"), e.values.get("title"), e.values.get("text"))]
                 self.told = str(e.values.get("section", ""))
                 if "fight" in view.public and view.public.get("section") == self.told:
-                    lines.append("  A fight begins.")  # its first rounds follow, before the reader decides
+                    lines.append(
+                        "  " + _("A fight begins.")
+                    )  # its first rounds follow, before the reader decides
             elif e.kind != "step":
                 lines.append(event_line(e))
         return lines
@@ -147,8 +153,9 @@ class GamebookPresenter(Presenter):
         """A roll's line: its label without the section it turned to (drawn on its own), else the dice."""
         label = str(e.values.get("label") or "")
         if label and section is not None:
-            cut = label.find(". Section " + str(section.values.get("section")))
-            label = label[:cut] if cut >= 0 else "" if label.startswith("Section ") else label
+            said = _("Section {section}").format(section=section.values.get("section"))
+            cut = label.find(". " + said)
+            label = label[:cut] if cut >= 0 else "" if label.startswith(said) else label
         if label:
             return label
         one = len(e.dice) == 1

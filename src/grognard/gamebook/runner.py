@@ -40,6 +40,8 @@ from grognard.gamebook.check import refuse_problems
 from grognard.gamebook.load import book_from_bytes, load_book
 from grognard.gamebook.model import Book, Condition, Effect, Section, effect_data, parse_dice
 from grognard.gamebook.ruleset import ChanceStep, ChoiceStep, Context, Ruleset
+from grognard.i18n import N_
+from grognard.i18n import gettext as _
 
 PHASES = ("create", "flow", "effects", "fight", "test", "choose", "over")
 
@@ -80,14 +82,18 @@ def pay_effects(condition: Condition | None) -> tuple[Effect, ...]:
     return (Effect(lose_item=condition.item),)
 
 
+_TARGETS = {"gold": N_("Gold"), "provisions": N_("Provisions")}
+"""The sheet's boxes an effect changes that are not scores, as the sheet names them."""
+
+
 def effect_target(effect: Effect) -> str:
     """What an effect changes, as the reader's sheet names it: a score, its Initial value, Gold,
     Provisions, or the effect's kind."""
     if effect.stat is not None:
-        return effect.stat
+        return _(effect.stat)
     if effect.initial is not None:
-        return f"Initial {effect.initial}"
-    return {"gold": "Gold", "provisions": "Provisions"}.get(effect.kind, effect.kind)
+        return _("Initial {score}").format(score=_(effect.initial))
+    return _(_TARGETS.get(effect.kind, effect.kind))
 
 
 def condition_name(condition: Condition) -> str:
@@ -265,22 +271,22 @@ class GamebookState(GameState):
         ):
             r = section.test.ranges[number_in(text) - 1]
             if r.min is None:
-                return f"{r.max} or less"
-            return (
-                f"{r.min} or more" if r.max is None else f"{r.min}-{r.max}" if r.min != r.max else str(r.min)
-            )
-        return text
+                return _("{total} or less").format(total=r.max)
+            if r.max is None:
+                return _("{total} or more").format(total=r.min)
+            return f"{r.min}-{r.max}" if r.min != r.max else str(r.min)
+        return _(text)  # a branch's name the ruleset marked ("lucky"), else the outcome itself
 
     def step_label(self) -> str:
         """What the current chance node or creation decision is about, for the log."""
         if self.phase == "create":
             step = self._creation()
-            return step.label if step is not None else ""
+            return _(step.label) if step is not None else ""
         if self.phase == "effects":
             effect = self.queue[0]
             return f"{effect_target(effect)} {effect.dice()}"
         if self.phase == "test" and self.current is not None and self.current.test is not None:
-            label = self._chance_step().label
+            label = _(self._chance_step().label)
             return f"{label[:1].upper()}{label[1:]}"
         return self.phase
 
@@ -486,10 +492,11 @@ class GamebookGame(Game):
             options=(
                 OptionInfo(
                     "book",
-                    "the book to read (on the command line, a book file's path will do too)",
+                    N_("the book to read (on the command line, a book file's path will do too)"),
                     ref,
                     file=True,
                     suggest=tuple(shipped),
+                    title=N_("Book"),
                 ),
                 *ruleset.options,
             ),

@@ -42,6 +42,8 @@ from grognard.gamebook.books import ShippedBooks
 from grognard.gamebook.load import load_book
 from grognard.gamebook.model import Section
 from grognard.gamebook.runner import GamebookState
+from grognard.i18n import N_, ngettext, number, percent
+from grognard.i18n import gettext as _
 
 if TYPE_CHECKING:
     from grognard.gamebook.solve_state import SheetView
@@ -54,7 +56,7 @@ def _no_odds(state: GamebookState) -> Odds | None:
 def the_reader(public: Mapping[str, Any], seat: int) -> str:
     """The one seat of a gamebook or of a fight on its own as a watcher reads it ("The adventurer to
     act"); its player reads "You" (`web.pages.seat_label`)."""
-    return "The adventurer"
+    return _("The adventurer")
 
 
 def _no_fight(fight: GameState) -> dict[str, JsonValue]:
@@ -70,9 +72,9 @@ def _label(state: GamebookState, action: Action) -> str:
 
 
 CHANCE_WORDS = {
-    "pending": "The chance to finish from here is being worked out.",
-    "too large": "This book is too large to work out the chance to finish from here.",
-    "cannot": "The chance to finish cannot be worked out for this book.",
+    "pending": N_("The chance to finish from here is being worked out."),
+    "too large": N_("This book is too large to work out the chance to finish from here."),
+    "cannot": N_("The chance to finish cannot be worked out for this book."),
 }
 """How a chance to finish not known is said."""
 
@@ -81,8 +83,10 @@ def chance_line(status: str, here: float | None) -> str:
     """The chance to finish the book from here in words ("Chance to finish from here, with the best
     choices: 42%"), or why it is not known (`CHANCE_WORDS`)."""
     if status == "known" and here is not None:
-        return f"Chance to finish from here, with the best choices: {chance_words(here)}"
-    return CHANCE_WORDS.get(status, CHANCE_WORDS["too large"])
+        return _("Chance to finish from here, with the best choices: {chance}").format(
+            chance=chance_words(here)
+        )
+    return _(CHANCE_WORDS.get(status, CHANCE_WORDS["too large"]))
 
 
 STEPS = frozenset({"create", "effects", "test"})
@@ -92,10 +96,10 @@ STEPS = frozenset({"create", "effects", "test"})
 def chance_words(p: float) -> str:
     """A chance in whole percent, never rounded to a certainty it is not ("under 1%", "over 99%")."""
     if 0 < p < 0.005:
-        return "under 1%"
+        return _("under {chance}").format(chance=percent(0.01, 0))
     if 0.995 <= p < 1:
-        return "over 99%"
-    return f"{p:.0%}"
+        return _("over {chance}").format(chance=percent(0.99, 0))
+    return percent(p, 0)
 
 
 def _term(label: str, value: int) -> str:
@@ -108,8 +112,8 @@ def _term(label: str, value: int) -> str:
 def dice_of(roll: Roll) -> str:
     """The dice a roll threw in notation ("2d6", "1d6 + 1d4"; "random number" for a Lone Wolf number)."""
     if roll.dice and roll.dice[0].die.startswith("lw"):
-        return "random number"
-    return " + ".join(f"{len(v)}d{s}" for s, v in _kinds(roll).items()) or "no dice"
+        return _("random number")
+    return " + ".join(f"{len(v)}d{s}" for s, v in _kinds(roll).items()) or _("no dice")
 
 
 def _kinds(roll: Roll) -> dict[int, list[int]]:
@@ -137,14 +141,14 @@ def roll_words(roll: Roll, named: Sequence[tuple[str, int]] = (), said: bool = F
     if said:
         words = "+".join(map(str, faces))
     elif roll.dice and roll.dice[0].die.startswith("lw"):
-        words = "random number " + " ".join(str(f) for f in faces)
+        words = _("random number") + " " + " ".join(str(f) for f in faces)
         found = table_place(roll)
         words += f" ({found})" if found else ""
     else:
         words = " + ".join(f"{len(v)}d{s} ({'+'.join(map(str, v))})" for s, v in _kinds(roll).items())
-        words = words or "no dice"
+        words = words or _("no dice")
     terms = [(label, value) for label, value in named if value]
-    rest = roll.total - sum(faces) - sum(value for _, value in terms)
+    rest = roll.total - sum(faces) - sum(value for _label, value in terms)
     if rest:
         terms.append(("", rest))
     words += "".join(_term(label, value) for label, value in terms)
@@ -156,7 +160,7 @@ def section_words(section_id: str, section: Section) -> str:
     """A section as one line of the log: "Section 8 — The reeds: <its text>"."""
     title = f" — {section.title}" if section.title else ""
     text = " ".join(section.text.split())
-    return f"Section {section_id}{title}" + (f": {text}" if text else "")
+    return _("Section {section}").format(section=section_id) + title + (f": {text}" if text else "")
 
 
 def passed_section(before: GameState, after: GameState) -> str:
@@ -181,8 +185,8 @@ def sheet_changes(state: GamebookState, old: Any, new: Any) -> str:
         old_value = was.get(name)
         if old_value is None or old_value == value:
             continue
-        head, _, tail = old_value.partition(" (")
-        new_head, _, new_tail = value.partition(" (")
+        head, _sep, tail = old_value.partition(" (")
+        new_head, _sep, new_tail = value.partition(" (")
         if tail and tail == new_tail:
             old_value, value = head, new_head
         said.append(f"{name} {old_value} → {value}")
@@ -199,7 +203,7 @@ def _test_turn(state: GamebookState, outcome: Outcome) -> str:
     else:
         branch = test.branches.get(text)
         target = branch.target if branch is not None else None
-    return f", turn to {target}" if target is not None else ""
+    return _(", turn to {section}").format(section=target) if target is not None else ""
 
 
 def step_words(before: GamebookState, record: MoveRecord) -> str:
@@ -223,12 +227,14 @@ def step_words(before: GamebookState, record: MoveRecord) -> str:
     said = roll is not None and label.lower().endswith(dice_of(roll))  # "Roll 1d6: 4", "Random number: 6"
     words = roll_words(roll, before.test_modifiers(), said) if roll is not None else str(record.move)
     score = ruleset.tested_score(before.sheet, section.test)
-    against = f" against {score[0]} {score[1]}" if score is not None else ""
+    against = (
+        _(" against {score} {value}").format(score=_(score[0]), value=score[1]) if score is not None else ""
+    )
     cost = sheet_changes(
         before, before.sheet, ruleset.after_test(before.sheet, section.test, record.move, ctx)
     )
     came = before.outcome_label(record.move) + _test_turn(before, record.move)
-    came = f", on {came}" if section.test.ranges else f": {came}"  # "Roll 1d6: 4, on 2-4", ": lucky"
+    came = _(", on {outcome}").format(outcome=came) if section.test.ranges else f": {came}"  # ": lucky"
     return f"{label}: {words}{against}{came}" + (f" ({cost})" if cost else "")
 
 
@@ -256,10 +262,10 @@ def step_events(before: GameState, after: GameState) -> list[Event]:
     events: list[Event] = []
     if isinstance(before, GamebookState) and before.phase in STEPS and before.actor() is CHANCE:
         outcomes = list(before.chance_outcomes())
-        came = next((o for o, _ in outcomes if before.apply(o) == after), None)
+        came = next((o for o, _p in outcomes if before.apply(o) == after), None)
         if came is not None:
             chances = (
-                ", ".join(f"{before.outcome_label(o)} {float(p):.1%}" for o, p in outcomes)
+                ", ".join(f"{before.outcome_label(o)} {percent(float(p))}" for o, p in outcomes)
                 if before.phase == "test"
                 else ""
             )
@@ -278,10 +284,10 @@ def step_events(before: GameState, after: GameState) -> list[Event]:
 
 
 ENDINGS = {
-    "victory": "Victory! Your adventure is a success.",
-    "death": "You have died. Your adventure ends here.",
-    "ended": "Your adventure ends here.",
-    "stuck": "There is no way on: your adventure ends here.",
+    "victory": N_("Victory! Your adventure is a success."),
+    "death": N_("You have died. Your adventure ends here."),
+    "ended": N_("Your adventure ends here."),
+    "stuck": N_("There is no way on: your adventure ends here."),
 }
 """How a book's endings are said to the reader."""
 
@@ -290,27 +296,29 @@ def book_ending(public: Mapping[str, Any], result: Mapping[str, Any] | None, she
     """A finished adventure in words: how it ended, the sections read, the numbers of the reader's sheet
     (called `sheet`) as they were left."""
     outcome = str(public.get("outcome") or (result or {}).get("outcome", ""))
-    lines = [ENDINGS.get(outcome, f"The adventure is over: {outcome}.")]
+    ending = ENDINGS.get(outcome)
+    lines = [_(ending) if ending else _("The adventure is over: {outcome}.").format(outcome=outcome)]
     read = public.get("visited")
     if isinstance(read, int) and read:
-        lines.append(
-            f"You read {read} section{'' if read == 1 else 's'} of {public.get('book', 'the book')}."
-        )
+        book = public.get("book", _("the book"))
+        said = ngettext("You read {count} section of {book}.", "You read {count} sections of {book}.", read)
+        lines.append(said.format(count=read, book=book))
     rows = public.get("sheet") or []
     scores = [f"{row[0]} {row[1]}" for row in rows if len(row) == 2 and str(row[1])[:1].isdigit()]
     if scores:
-        lines.append(f"Your {sheet or 'sheet'} at the end: " + ", ".join(scores) + ".")
+        named = _(sheet) if sheet else _("sheet")
+        lines.append(_("Your {sheet} at the end: {scores}.").format(sheet=named, scores=", ".join(scores)))
     return lines
 
 
 FIGHT_ENDINGS = {
-    "win": "You win the fight.",
-    "dead": "You are killed: the fight is lost.",
-    "escaped": "You escape from the fight.",
-    "evaded": "You evade the fight.",
-    "hero-floor": "The fight stops: you have lost as much as the section lets you.",
-    "hero-wounds": "The fight stops: you have taken as many wounds as the section lets you.",
-    "rounds-over": "The fight stops: its rounds are over.",
+    "win": N_("You win the fight."),
+    "dead": N_("You are killed: the fight is lost."),
+    "escaped": N_("You escape from the fight."),
+    "evaded": N_("You evade the fight."),
+    "hero-floor": N_("The fight stops: you have lost as much as the section lets you."),
+    "hero-wounds": N_("The fight stops: you have taken as many wounds as the section lets you."),
+    "rounds-over": N_("The fight stops: its rounds are over."),
 }
 """How the end of a fight on its own is said (the ends of Fighting Fantasy's and Grey Star's fights)."""
 
@@ -318,7 +326,21 @@ FIGHT_ENDINGS = {
 def fight_ending(public: Mapping[str, Any], result: Mapping[str, Any] | None) -> list[str]:
     """A fight on its own, ended: won, lost, escaped or stopped."""
     outcome = str((result or {}).get("outcome", ""))
-    return [FIGHT_ENDINGS.get(outcome, f"The fight is over: {outcome}.")]
+    ending = FIGHT_ENDINGS.get(outcome)
+    return [_(ending) if ending else _("The fight is over: {outcome}.").format(outcome=outcome)]
+
+
+def roll_said(expression: str, public: Mapping[str, Any]) -> str:
+    """A roll's expression as the log says it, in the reader's language: the names the rules give their
+    rolls ("your Attack Strength", "BRIDGE TROLL Attack Strength", "random number"); dice notation as it
+    is ("2d6+12")."""
+    if expression == "your Attack Strength":
+        return _("your Attack Strength")
+    if expression.endswith(" Attack Strength"):
+        return _("{creature} Attack Strength").format(creature=expression.removesuffix(" Attack Strength"))
+    if expression.startswith("random number"):
+        return _("random number") + expression.removeprefix("random number")
+    return expression
 
 
 def book_played(public: Mapping[str, Any]) -> str:
@@ -328,14 +350,24 @@ def book_played(public: Mapping[str, Any]) -> str:
 
 
 @cache
-def shipped_cards(books: str) -> tuple[Card, ...]:
-    """The books shipped in package `books` as the library shows them: title, blurb, author, length."""
-    cards = []
+def _shipped(books: str) -> tuple[tuple[str, str, str, str, int], ...]:
+    """The books shipped in package `books`: name, title, blurb, author and sections, each book read once."""
+    found = []
     for name, path in ShippedBooks(books).all().items():
         book = load_book(path)
         info = book.book
-        facts = (f"{len(book.sections)} sections", *((f"by {info.author}",) if info.author else ()))
-        cards.append(Card(name, info.title, info.blurb, facts))
+        found.append((name, info.title, info.blurb, info.author, len(book.sections)))
+    return tuple(found)
+
+
+def shipped_cards(books: str) -> tuple[Card, ...]:
+    """The books shipped in package `books` as the library shows them: title, blurb, author, length (the
+    length and the author's "by" in the reader's language)."""
+    cards = []
+    for name, title, blurb, author, count in _shipped(books):
+        length = ngettext("{count} section", "{count} sections", count).format(count=number(count))
+        facts = (length, *((_("by {author}").format(author=author),) if author else ()))
+        cards.append(Card(name, title, blurb, facts))
     return tuple(cards)
 
 
@@ -349,25 +381,31 @@ def book_front(system_id: str, books: str, sheet: str = "", fight: str = "") -> 
         books=books,
         upload=(
             f"/books/{system_id}",
-            "Open your own book",
-            "(a TOML book, a Twee story or Twine HTML), or start a shipped one below.",
+            N_("Open your own book"),
+            N_("(a TOML book, a Twee story or Twine HTML), or start a shipped one below."),
         ),
         what=book_played,
         seat_name=the_reader,
+        roll=roll_said,
         sheet=sheet,
         cards=lambda option: shipped_cards(books) if option == "book" else (),
         upfront=("book",),
         ending=lambda public, result: book_ending(public, result, sheet),
         fight=fight,
-        help="Read the section, choose where to turn; fights and tests are rolled for you, with their odds.",
+        help=N_(
+            "Read the section, choose where to turn; fights and tests are rolled for you, with their odds."
+        ),
     )
 
 
 FIGHT_FRONT = FrontEnd(
     board="gamebook/fight.html",
     seat_name=the_reader,
+    roll=roll_said,
     ending=fight_ending,
-    help="A fight on its own: each round both sides roll, the higher strikes; every choice shows its odds.",
+    help=N_(
+        "A fight on its own: each round both sides roll, the higher strikes; every choice shows its odds."
+    ),
 )
 """How the front ends show a gamebook system's fight on its own."""
 
@@ -494,7 +532,7 @@ class BookViews:
             chances = chances_of_test(state.apply(action))
             # a numbered section is said ("turn to 12"); a named one (a Twine passage) would give away
             # where the choice leads, so only the test's chances are
-            said = [f"turn to {choice.target}"] if choice.target.isdigit() else []
+            said = [_("turn to {section}").format(section=choice.target)] if choice.target.isdigit() else []
             turn = "; ".join([*said, chances] if chances else said)
             return ActionView(
                 id=action, label=f"{label} ({turn})" if turn else label, group="move", target=to

@@ -17,6 +17,7 @@ import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
@@ -140,8 +141,15 @@ def speaking(language: str) -> Iterator[None]:
 
 
 def gettext(message: str) -> str:
-    """`message` in the language in force (itself when it has no translation there)."""
-    return translations(current()).gettext(message)
+    """`message` in the language in force (itself when it has no translation there; "" for "", never
+    the catalogue's header)."""
+    return translations(current()).gettext(message) if message else message
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the language in force as said in `context` (the same English word said two ways:
+    "none" of a weapon, "none" of a limit)."""
+    return translations(current()).pgettext(context, message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -158,11 +166,24 @@ def number(value: float | int, language: str | None = None) -> str:
 
 def percent(fraction: float, digits: int = 1, language: str | None = None) -> str:
     """A chance as a percentage with `digits` decimals, as the reader's locale writes the number
-    ("45.3%" in English, "45,3%" in Spanish)."""
+    ("45.3%" in English, "45,3%" in Spanish), rounded as Python's `format` rounds it."""
+    return decimal(fraction * 100, digits, language, grouped=True) + "%"
+
+
+def decimal(value: float, digits: int = 1, language: str | None = None, grouped: bool = False) -> str:
+    """`value` with `digits` decimals as the reader's locale writes it ("7.5", "7,5"): rounded as Python's
+    `f"{value:.1f}"` rounds it (so English says what it always said), then written in the locale;
+    `grouped` adds the thousands separators."""
     from babel.numbers import format_decimal  # loaded when first needed
 
-    pattern = "#,##0" + ("." + "0" * digits if digits else "")
-    return format_decimal(fraction * 100, format=pattern, locale=language or current()) + "%"
+    pattern = ("#,##0" if grouped else "0") + ("." + "0" * digits if digits else "")
+    return format_decimal(Decimal(f"{value:.{digits}f}"), format=pattern, locale=language or current())
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark `message`, said in `context`, for the catalogues without translating it here (said where it is
+    shown by `pgettext(context, message)`)."""
+    return message
 
 
 def N_(message: str) -> str:

@@ -1,7 +1,8 @@
 """Reading the messages out of the sources and bringing each language's catalogue up to date with them.
 
 `python -m grognard.i18n.extract` (`make messages`) reads every marked message of the browser's templates
-(`{% trans %}`, `_()`) and of the browser's and the terminal's Python (`_()`, `gettext()`, `ngettext()`),
+(`{% trans %}`, `_()`) and of the Python of the browser, the terminal and the gamebook rules (`SOURCES`:
+`_()`, `gettext()`, `ngettext()`, `N_()`),
 then updates `locales/<language>/LC_MESSAGES/grognard.po` of each language: new messages come in empty
 for a translator, messages no source says any more are dropped, translations are kept. The catalogue
 test runs the same extraction and fails when a catalogue differs from it or leaves a message untranslated.
@@ -20,8 +21,9 @@ from grognard.i18n import DOMAIN, LANGUAGES, SOURCE, catalogue_path
 
 PACKAGE = Path(__file__).resolve().parent.parent
 """The `grognard` package's folder, whose sources are read."""
-SOURCES = ("web", "cli")
-"""The folders of the package whose words are marked: the browser (templates and Python) and the terminal."""
+SOURCES = ("web", "cli", "gamebook", "systems/fighting_fantasy", "systems/grey_star")
+"""The folders of the package whose words are marked: the browser (templates and Python), the terminal,
+and the game words of the gamebooks (the gamebook layer and the two systems that play books)."""
 METHODS = [
     ("**/templates/**.html", "jinja2.ext:babel_extract"),
     ("**.py", "python"),
@@ -37,8 +39,16 @@ HEADER = """\
 # mark, read out by `make messages` (python -m grognard.i18n.extract); translate each msgstr, keeping
 # its %%(name)s placeholders. How: docs/languages.md. Distributed under the same licence as grognard."""
 """The comment at the top of each catalogue."""
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
-"""The functions whose first argument (and `ngettext`'s second) is a message."""
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "N_": None,
+    "NP_": ((1, "c"), 2),
+}
+"""The functions whose first argument (and `ngettext`'s second) is a message; `pgettext`'s and `NP_`'s
+first is the context it is said in, their second the message."""
 
 
 def extracted(package: Path = PACKAGE) -> Catalog:

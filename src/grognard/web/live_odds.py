@@ -47,9 +47,9 @@ ABANDON_SECONDS = 10.0
 
 OddsText = dict[str, object]
 
-Key = tuple[str, str, int | None, int, bool]
+Key = tuple[str, str, int | None, int, bool, str]
 """A solved position: where the games are kept (`GROGNARD_HOME` or the database), the stored game's id,
-its revision, the seat, and whether the reader plays blind."""
+its revision, the seat, whether the reader plays blind, and the reader's language (the odds' words)."""
 
 _kept: OrderedDict[Key, OddsText | None] = OrderedDict()
 _asked: dict[Key, float] = {}
@@ -88,11 +88,13 @@ def solve_odds(
     ply: int,
     revision: int | None,
     books: tuple[int, float] | None = None,
+    language: str = i18n.SOURCE,
 ) -> OddsText:
     """The odds of a stored position, as the page shows them, worked out in a worker process (which loads
     the game from the store itself); "stale" when the game has moved on or is gone. With `books` (the
     most states and seconds of a solve), a gamebook's chance to finish is read from the books solved in
-    `home` (`SOLVED_FOLDER`), or solved here and kept there; without (a reader who plays blind), none."""
+    `home` (`SOLVED_FOLDER`), or solved here and kept there; without (a reader who plays blind), none.
+    Their words are in `language`, the reader's."""
     from grognard.gamebook import solve_reader  # inner import: the solver loads in the odds worker only
 
     os.environ["GROGNARD_HOME"] = home
@@ -114,7 +116,8 @@ def solve_odds(
             return stale
         if match.ply != ply or match.session.revision != revision or seat not in match.humans_to_act():
             return stale
-        return odds_text(match.view(seat, odds=True))
+        with i18n.speaking(language):  # the words of the reader who asked
+            return odds_text(match.view(seat, odds=True))
 
 
 SOLVED_FOLDER = "solved"
@@ -174,7 +177,7 @@ async def _abandoned(key: Key) -> None:
 async def work_out(key: Key, ply: int, owners: tuple[str, ...]) -> None:
     """Solve `key`'s position in a worker and keep the answer (a note when it cannot be solved here);
     forget it when nobody waits for it any more, so a page asking again later starts it again."""
-    _, game_id, revision, seat, blindly = key
+    _, game_id, revision, seat, blindly, language = key
     url = database_url()
     try:
         found = await run_queued(
@@ -187,6 +190,7 @@ async def work_out(key: Key, ply: int, owners: tuple[str, ...]) -> None:
                 ply,
                 revision,
                 None if blindly else (reader_states(), reader_seconds()),
+                language,
             ),
             owners,
             lambda: _abandoned(key),
@@ -238,7 +242,7 @@ async def answer(request: Request, match: Match, mine: list[int], ply: int) -> J
         return JSONResponse({"ply": match.ply, "stale": True})
     stored = match.session.game_id
     assert stored is not None
-    key: Key = (where(), stored, match.session.revision, acting[0], blind(request))
+    key: Key = (where(), stored, match.session.revision, acting[0], blind(request), i18n.current())
     with _lock:
         asked = key in _kept
         found = _kept.get(key)

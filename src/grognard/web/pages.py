@@ -28,7 +28,7 @@ def seat_label(view: SeatView, seat: int, mine: list[int] | None = None) -> str:
     """A seat as the events name it: "You" for a seat of the visitor's (`mine`), the others in the
     game's own way ("Elf", "The game master")."""
     if mine and seat in mine:
-        return "You"
+        return i18n.gettext("You")
     return front_of(view).seat_name(view.public, seat)
 
 

@@ -25,6 +25,7 @@ from grognard.cli.solve import add_solve_command
 from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.odds.solver import DEFAULT_BUDGET
 from grognard.gamebook.action_text import number_in
+from grognard.i18n import gettext
 from grognard.systems.fighting_fantasy.books import BOOKS
 from grognard.systems.fighting_fantasy.fight import FightState, start_fight
 from grognard.systems.fighting_fantasy.fight_rules import DEAD, DRINK, ESCAPE, ESCAPED, FIGHT, FightRules
@@ -234,18 +235,22 @@ def fight_lines(fight: Any) -> list[str]:
     lines: list[str] = []
     hero = fight.get("hero")
     if isinstance(hero, dict):
+        said = gettext("You: SKILL {skill}, STAMINA {stamina}, LUCK {luck}")
         lines.append(
-            f"  You: SKILL {_of(hero['skill'], hero['initial_skill'])}, "
-            f"STAMINA {_of(hero['stamina'], hero['initial_stamina'])}, "
-            f"LUCK {_of(hero['luck'], hero['initial_luck'])}"
+            "  "
+            + said.format(
+                skill=_of(hero["skill"], hero["initial_skill"]),
+                stamina=_of(hero["stamina"], hero["initial_stamina"]),
+                luck=_of(hero["luck"], hero["initial_luck"]),
+            )
         )
         for c in fight.get("creatures", []):
-            state = "" if c["alive"] else " (dead)"
-            target = " <- your target" if c["index"] == fight.get("target") and c["alive"] else ""
-            lines.append(
-                f"  {c['name']}: SKILL {c['skill']}, STAMINA {_of(c['stamina'], c['initial_stamina'])}"
-                f"{state}{target}"
+            state = "" if c["alive"] else gettext(" (dead)")
+            target = gettext(" <- your target") if c["index"] == fight.get("target") and c["alive"] else ""
+            scores = gettext("{creature}: SKILL {skill}, STAMINA {stamina}").format(
+                creature=c["name"], skill=c["skill"], stamina=_of(c["stamina"], c["initial_stamina"])
             )
+            lines.append(f"  {scores}{state}{target}")
     return lines
 
 

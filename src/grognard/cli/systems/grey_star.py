@@ -39,6 +39,7 @@ from grognard.gamebook.model import Book
 from grognard.gamebook.overlay import Overlay, load_overlay
 from grognard.gamebook.projectaon import OtherSeriesError, import_projectaon
 from grognard.gamebook.projectaon_rules import Reading
+from grognard.i18n import gettext
 from grognard.systems.grey_star import crt
 from grognard.systems.grey_star.advice import ADVICE_BUDGET
 from grognard.systems.grey_star.books import BOOKS
@@ -481,27 +482,38 @@ def fight_lines(fight: Any) -> list[str]:
     star = fight.get("grey_star")
     enemy = fight.get("enemy")
     if isinstance(star, dict) and isinstance(enemy, dict):
+        hero = gettext("Grey Star: COMBAT SKILL {skill}, ENDURANCE {endurance}, WILLPOWER {willpower}")
         lines.append(
-            f"  Grey Star: COMBAT SKILL {star['combat_skill']}, ENDURANCE {star['endurance']}, "
-            f"WILLPOWER {star['willpower']}"
+            "  "
+            + hero.format(
+                skill=star["combat_skill"], endurance=star["endurance"], willpower=star["willpower"]
+            )
         )
+        foe = gettext("{enemy}: COMBAT SKILL {skill}, ENDURANCE {endurance}")
         lines.append(
-            f"  {enemy['name']}: COMBAT SKILL {enemy['combat_skill']}, ENDURANCE {enemy['endurance']}"
+            "  " + foe.format(enemy=enemy["name"], skill=enemy["combat_skill"], endurance=enemy["endurance"])
         )
         rounds = fight.get("rounds_left")
-        left = f"; {rounds} round(s) left" if isinstance(rounds, int) and rounds >= 0 else ""
+        left = (
+            gettext("; {rounds} round(s) left").format(rounds=rounds)
+            if isinstance(rounds, int) and rounds >= 0
+            else ""
+        )
         some = fight.get("combat_ratio_spending_some")
         spent = (
-            f", {some} spending WILLPOWER"
+            gettext(", {ratio} spending WILLPOWER").format(ratio=some)
             if some is not None and some != fight["combat_ratio_spending_none"]
             else ""
         )
-        lines.append(f"  Combat Ratio {fight['combat_ratio_spending_none']}{spent}{left}")
+        ratio = gettext("Combat Ratio {ratio}").format(ratio=fight["combat_ratio_spending_none"])
+        lines.append(f"  {ratio}{spent}{left}")
         later = [e for e in fight.get("enemies", []) if e["index"] > fight.get("index", 0)]
         if later:
             lines.append(
-                "  Still to come: "
-                + ", ".join(f"{e['name']} ({e['combat_skill']}/{e['endurance']})" for e in later)
+                "  "
+                + gettext("Still to come: {enemies}").format(
+                    enemies=", ".join(f"{e['name']} ({e['combat_skill']}/{e['endurance']})" for e in later)
+                )
             )
     return lines
 

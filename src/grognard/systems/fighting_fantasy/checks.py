@@ -12,11 +12,13 @@ from fractions import Fraction
 from functools import cache
 
 from grognard.engine.dice.core import Rng, Roll, d6
+from grognard.i18n import N_
 
-LUCKY = "lucky"
-UNLUCKY = "unlucky"
-SUCCESS = "success"
-FAILURE = "failure"
+# The outcomes are labels the rules compare; N_ marks them for the reader's language where they are shown.
+LUCKY = N_("lucky")
+UNLUCKY = N_("unlucky")
+SUCCESS = N_("success")
+FAILURE = N_("failure")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,10 +30,10 @@ class CheckKind:
     failed: str
 
 
-LUCK_TEST = CheckKind("Test your Luck", LUCKY, UNLUCKY)
+LUCK_TEST = CheckKind(N_("Test your Luck"), LUCKY, UNLUCKY)
 """Testing your Luck: 2d6 <= LUCK is lucky (000_13d85f0bd5b613c5.txt:72-77)."""
 
-SKILL_TEST = CheckKind("Test your Skill", SUCCESS, FAILURE)
+SKILL_TEST = CheckKind(N_("Test your Skill"), SUCCESS, FAILURE)
 """Testing your Skill: 2d6 <= SKILL succeeds (a common book rule, not printed here; see the rulings)."""
 
 

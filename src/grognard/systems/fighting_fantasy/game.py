@@ -8,6 +8,7 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import JSON, Game, GameInfo, GameState, OptionInfo, OptionValue
 from grognard.engine.serial import from_data, to_data
 from grognard.gamebook.action_text import Named
+from grognard.i18n import N_
 from grognard.systems.fighting_fantasy.fight import FightState, start_fight
 from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
 from grognard.systems.fighting_fantasy.sheet import POTIONS, AdventureSheet
@@ -58,6 +59,27 @@ def parse_creatures(texts: str) -> tuple[Creature, ...]:
     return tuple(parse_creature(t, i) for i, t in enumerate(items))
 
 
+WORDS = (
+    N_("Fighting Fantasy fight"),
+    N_("Fighting Fantasy gamebook"),
+    N_("Hero"),
+    N_("Enemies"),
+    N_("Together"),
+    N_("Escape"),
+    N_("Potion"),
+    N_("Skill modifier"),
+    N_("Max rounds"),
+    N_("Hero floor"),
+    N_("none"),
+    N_("skill"),
+    N_("strength"),
+    N_("fortune"),
+)
+"""The games' names and the fight's options' names and choices as the new-game form shows them (made
+from the options' names, `OptionInfo.label`): marked here for the catalogues, said in the reader's
+language by the form."""
+
+
 class FightGame(Game):
     """A single Fighting Fantasy fight, playable and solvable on its own."""
 
@@ -65,14 +87,14 @@ class FightGame(Game):
         id="fight",
         name="Fighting Fantasy fight",
         options=(
-            OptionInfo("hero", "the hero's SKILL/STAMINA/LUCK", "10/20/9"),
-            OptionInfo("enemies", "creatures, comma-separated [NAME:]SKILL/STAMINA[xDAMAGE]", "9/12"),
-            OptionInfo("together", "several creatures attack at once", False, (False, True)),
-            OptionInfo("escape", "the section offers to flee", False, (False, True)),
-            OptionInfo("potion", "the potion carried (two measures)", "", ("", *POTIONS)),
-            OptionInfo("skill_modifier", "SKILL added for this fight", 0),
-            OptionInfo("max_rounds", "the fight stops after this many rounds (0: never)", 0),
-            OptionInfo("hero_floor", "the fight stops at this STAMINA or less (0: death only)", 0),
+            OptionInfo("hero", N_("the hero's SKILL/STAMINA/LUCK"), "10/20/9"),
+            OptionInfo("enemies", N_("creatures, comma-separated [NAME:]SKILL/STAMINA[xDAMAGE]"), "9/12"),
+            OptionInfo("together", N_("several creatures attack at once"), False, (False, True)),
+            OptionInfo("escape", N_("the section offers to flee"), False, (False, True)),
+            OptionInfo("potion", N_("the potion carried (two measures)"), "", ("", *POTIONS)),
+            OptionInfo("skill_modifier", N_("SKILL added for this fight"), 0),
+            OptionInfo("max_rounds", N_("the fight stops after this many rounds (0: never)"), 0),
+            OptionInfo("hero_floor", N_("the fight stops at this STAMINA or less (0: death only)"), 0),
         ),
     )
 

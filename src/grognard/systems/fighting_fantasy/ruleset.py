@@ -34,6 +34,7 @@ from grognard.gamebook.ruleset import (
     in_range,
     modifier_problems,
 )
+from grognard.i18n import N_, decimal, gettext, number, percent, pgettext
 from grognard.systems.fighting_fantasy.books import BOOKS
 from grognard.systems.fighting_fantasy.checks import (
     LUCK_TEST,
@@ -105,16 +106,19 @@ EAT = "eat"
 DRINK = "drink"
 
 _LABELS = {
-    EAT: f"Eat a meal (+{MEAL_STAMINA} STAMINA, 1 Provision)",
-    DRINK: "Drink a measure of your potion",
-    "fight": "Fight on",
-    "escape": "Escape (the creature wounds you as you flee)",
-    "luck": "Test your Luck on this wound",
-    "no-luck": "Do not test your Luck",
-    "potion:skill": "Potion of Skill (restores SKILL)",
-    "potion:strength": "Potion of Strength (restores STAMINA)",
-    "potion:fortune": "Potion of Fortune (restores LUCK, +1 Initial LUCK)",
+    DRINK: N_("Drink a measure of your potion"),
+    "fight": N_("Fight on"),
+    "escape": N_("Escape (the creature wounds you as you flee)"),
+    "luck": N_("Test your Luck on this wound"),
+    "no-luck": N_("Do not test your Luck"),
+    "potion:skill": N_("Potion of Skill (restores SKILL)"),
+    "potion:strength": N_("Potion of Strength (restores STAMINA)"),
+    "potion:fortune": N_("Potion of Fortune (restores LUCK, +1 Initial LUCK)"),
 }
+"""The reader's actions in words (said in the reader's language by `action_label`)."""
+
+POTION_WORDS = {"skill": N_("Skill"), "strength": N_("Strength"), "fortune": N_("Fortune")}
+"""The potions as the Adventure Sheet names them."""
 
 _ADVISORS_KEPT = 16
 
@@ -170,7 +174,7 @@ def potion_helps(sheet: AdventureSheet) -> bool:
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+    return percent(x)
 
 
 class FightingFantasyRuleset(Ruleset):
@@ -179,13 +183,38 @@ class FightingFantasyRuleset(Ruleset):
     id = "fighting-fantasy"
     name = "Fighting Fantasy"
     options = (
-        OptionInfo("hero", "SKILL/STAMINA/LUCK to play instead of rolling (e.g. 10/20/9)", ""),
-        OptionInfo("potion", "the potion taken instead of choosing it", "", ("", *POTIONS)),
         OptionInfo(
-            "luck_worth", "worth of a point of LUCK kept after a fight, against 1 for winning", 0.01, low=0
+            "hero", N_("SKILL/STAMINA/LUCK to play instead of rolling (e.g. 10/20/9)"), "", title=N_("Hero")
         ),
-        OptionInfo("stamina_worth", "worth of a point of STAMINA kept after a fight", 0.005, low=0),
-        OptionInfo("potion_worth", "worth of a measure of potion kept after a fight", POTION_WORTH, low=0),
+        OptionInfo(
+            "potion",
+            N_("the potion taken instead of choosing it"),
+            "",
+            ("", *POTIONS),
+            title=N_("Potion"),
+            words=(N_("none"), N_("skill"), N_("strength"), N_("fortune")),
+        ),
+        OptionInfo(
+            "luck_worth",
+            N_("worth of a point of LUCK kept after a fight, against 1 for winning"),
+            0.01,
+            low=0,
+            title=N_("Luck worth"),
+        ),
+        OptionInfo(
+            "stamina_worth",
+            N_("worth of a point of STAMINA kept after a fight"),
+            0.005,
+            low=0,
+            title=N_("Stamina worth"),
+        ),
+        OptionInfo(
+            "potion_worth",
+            N_("worth of a measure of potion kept after a fight"),
+            POTION_WORTH,
+            low=0,
+            title=N_("Potion worth"),
+        ),
     )
     stats = SCORES
     sheet_type = AdventureSheet
@@ -219,7 +248,7 @@ class FightingFantasyRuleset(Ruleset):
             return dice_step("LUCK", 1, 6, 6)
         if not sheet.potion:
             return ChoiceStep(
-                "Choose the potion you take with you: two measures, each drunk when you like",
+                N_("Choose the potion you take with you: two measures, each drunk when you like"),
                 tuple(f"potion:{p}" for p in POTIONS),
             )
         return None
@@ -237,15 +266,23 @@ class FightingFantasyRuleset(Ruleset):
 
     def sheet_lines(self, sheet: AdventureSheet) -> list[tuple[str, str]]:
         """The Adventure Sheet as rows: scores with their Initial values, weapon, Provisions, potion, gold."""
-        rows: list[tuple[str, str]] = [(n, f"{sheet.score(n)} (Initial {sheet.initial(n)})") for n in SCORES]
-        bonus = f" (+{sheet.weapon_bonus} SKILL in fights)" if sheet.weapon_bonus else ""
-        rows.append(("Weapon in use", f"{sheet.weapon}{bonus}" if sheet.weapon else "none"))
-        rows.append(("Provisions", str(sheet.provisions)))
-        potion = f"{sheet.potion.capitalize()}, {sheet.potion_measures} measure(s)" if sheet.potion else "-"
-        rows.append(("Potion", potion))
-        rows.append(("Gold", str(sheet.gold)))
-        rows.append(("Items", ", ".join(sheet.items) or "-"))
-        rows.append(("Jewels", ", ".join(sheet.jewels) or "-"))
+        initial = gettext("{score} (Initial {initial})")
+        rows = [(gettext(n), initial.format(score=sheet.score(n), initial=sheet.initial(n))) for n in SCORES]
+        bonus = (
+            gettext(" (+{bonus} SKILL in fights)").format(bonus=sheet.weapon_bonus)
+            if sheet.weapon_bonus
+            else ""
+        )
+        weapon = f"{sheet.weapon}{bonus}" if sheet.weapon else pgettext("weapon", "none")
+        rows.append((gettext("Weapon in use"), weapon))
+        rows.append((gettext("Provisions"), str(sheet.provisions)))
+        named = gettext(POTION_WORDS.get(sheet.potion, sheet.potion.capitalize()))
+        potion = gettext("{potion}, {measures} measure(s)") if sheet.potion else "-"
+        rows.append((gettext("Potion"), potion.format(potion=named, measures=sheet.potion_measures)))
+        rows.append((gettext("Gold"), str(sheet.gold)))
+        rows.append((gettext("Items"), ", ".join(sheet.items) or "-"))
+        jewels = ", ".join(gettext("jewel") if j == "jewel" else j for j in sheet.jewels)
+        rows.append((gettext("Jewels"), jewels or "-"))
         return rows
 
     def sheet_in_fight(self, sheet: AdventureSheet, fight: GameState) -> AdventureSheet:
@@ -353,8 +390,10 @@ class FightingFantasyRuleset(Ruleset):
     def action_label(self, action: Action) -> str:
         """Menu text of a reader, fight or creation action."""
         if action.startswith("target:"):
-            return f"Attack creature {number_in(action) + 1} this round"
-        return _LABELS.get(action, action)
+            return gettext("Attack creature {number} this round").format(number=number_in(action) + 1)
+        if action == EAT:
+            return gettext("Eat a meal (+{stamina} STAMINA, 1 Provision)").format(stamina=MEAL_STAMINA)
+        return gettext(_LABELS.get(action, action))
 
     # --- fights ----------------------------------------------------------------------------------------
 
@@ -396,7 +435,7 @@ class FightingFantasyRuleset(Ruleset):
             kind, score = (LUCK_TEST, sheet.luck) if test.kind == "luck" else (SKILL_TEST, sheet.skill)
             return _check_step(kind, score, modifier)
         _, count, sides, mod = parse_dice(test.dice or "1d6")
-        return dice_step(f"roll {test.dice}", count, sides, mod + modifier)
+        return dice_step(gettext("roll {dice}").format(dice=test.dice), count, sides, mod + modifier)
 
     def after_test(
         self, sheet: AdventureSheet, test: ChanceTest, outcome: Outcome, ctx: Context
@@ -530,11 +569,12 @@ class FightingFantasyRuleset(Ruleset):
         endings = data.ending_worths(ENDS) if data is not None else None
         advisor = self.advisor(fight, state.play.ctx.options, endings)
         if advisor is None:
-            return [f"This fight has over {ADVICE_BUDGET:,} positions: too many to give its exact odds."]
+            too_many = gettext("This fight has over {positions} positions: too many to give its exact odds.")
+            return [too_many.format(positions=number(ADVICE_BUDGET))]
         advice = advisor.advise(fight)
-        lines = [f"Odds with the best play: {_figures(advice.figures)}"]
+        lines = [gettext("Odds with the best play: {figures}").format(figures=_figures(advice.figures))]
         for action, figures in advice.actions.items():
-            best = " <- best" if action == advice.best and len(advice.actions) > 1 else ""
+            best = gettext(" <- best") if action == advice.best and len(advice.actions) > 1 else ""
             lines.append(f"  {self._fight_action(fight, action)}: {_figures(figures)}{best}")
         return lines
 
@@ -545,14 +585,26 @@ class FightingFantasyRuleset(Ruleset):
         return self.action_label(action)
 
 
-_ENDS = {"dead": "death", "escaped": "escape"}
+_ENDS = {
+    "dead": N_("death"),
+    "escaped": N_("escape"),
+    "hero-floor": N_("hero-floor"),
+    "hero-wounds": N_("hero-wounds"),
+    "rounds-over": N_("rounds-over"),
+}
+"""A fight's endings as the odds name them."""
 
 
 def _figures(f: Figures) -> str:
     ends = {k: v for k, v in f.outcome_probabilities.items() if k != "win" and v > 0.0005}
-    tail = "".join(f", {_ENDS.get(k, k)} {_pct(v)}" for k, v in sorted(ends.items()))
-    stamina, luck = f.expected_stamina, f.expected_luck
-    return f"win {_pct(f.win_probability)}{tail}; expect LUCK {luck:.1f}, STAMINA {stamina:.1f} after"
+    tail = "".join(f", {gettext(_ENDS.get(k, k))} {_pct(v)}" for k, v in sorted(ends.items()))
+    said = gettext("win {win}{others}; expect LUCK {luck}, STAMINA {stamina} after")
+    return said.format(
+        win=_pct(f.win_probability),
+        others=tail,
+        luck=decimal(f.expected_luck),
+        stamina=decimal(f.expected_stamina),
+    )
 
 
 def _item_problems(props: Mapping[str, object]) -> list[str]:

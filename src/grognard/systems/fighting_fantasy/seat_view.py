@@ -22,6 +22,8 @@ from grognard.engine.view import ActionView, GameViews, Odds, Sight, Target, one
 from grognard.gamebook.action_text import number_in
 from grognard.gamebook.runner import GamebookState
 from grognard.gamebook.seat_view import FIGHT_FRONT, BookViews, roll_words
+from grognard.i18n import N_, percent
+from grognard.i18n import gettext as _
 from grognard.systems.fighting_fantasy.checks import LUCKY
 from grognard.systems.fighting_fantasy.fight import FightState
 from grognard.systems.fighting_fantasy.fight_rules import (
@@ -101,13 +103,17 @@ def fight_label(state: FightState, action: Action) -> str:
     if action.startswith("target:"):
         i = number_in(action)
         c = state.spec.creatures[i]
-        return f"Attack the {creature_name(state, i)} (SKILL {c.skill}, STAMINA {state.foes[i]}) this round"
+        said = _("Attack the {creature} (SKILL {skill}, STAMINA {stamina}) this round")
+        return said.format(creature=creature_name(state, i), skill=c.skill, stamina=state.foes[i])
     if action == FIGHT and state.spec.creatures:
         i = ([k for k, s in enumerate(state.foes) if s > 0] or [0])[0]
         c = state.spec.creatures[i]
-        return f"Fight the {creature_name(state, i)} (SKILL {c.skill}, STAMINA {state.foes[i]}) for a round"
+        said = _("Fight the {creature} (SKILL {skill}, STAMINA {stamina}) for a round")
+        return said.format(creature=creature_name(state, i), skill=c.skill, stamina=state.foes[i])
     if action == TEST_LUCK:
-        return f"Test your Luck on this wound: {lucky_chance(state.luck):.0%} lucky"
+        return _("Test your Luck on this wound: {chance} lucky").format(
+            chance=percent(lucky_chance(state.luck), 0)
+        )
     return FF_RULES.action_label(action)
 
 
@@ -136,14 +142,14 @@ def fight_odds(
     try:
         advisor = FF_RULES.advisor(state, options, endings)
         if advisor is None:
-            return Odds(note="this fight has too many positions for its exact odds")
+            return Odds(note=_("this fight has too many positions for its exact odds"))
         advice = advisor.advise(state)
     except OddsError as e:
         return Odds(note=str(e))
     return Odds(
         win=advice.figures.win_probability,
         actions={a: f.win_probability for a, f in advice.actions.items()},
-        note=f"best: {fight_label(state, advice.best)}" if advice.best else "",
+        note=_("best: {action}").format(action=fight_label(state, advice.best)) if advice.best else "",
     )
 
 
@@ -184,7 +190,7 @@ def _fight_label(state: GameState, action: Action) -> str:
     return fight_label(state, action)
 
 
-FIRST_WORDS = {"hit": "You wound {target}", "hurt": "{target} wounds you", "even": "A stand-off"}
+FIRST_WORDS = {"hit": N_("You wound {target}"), "hurt": N_("{target} wounds you"), "even": N_("A stand-off")}
 """An Attack Round's result as said first ("hit+1": the hero wounds the target and creature 1 wounds him)."""
 
 
@@ -196,10 +202,20 @@ def attack_words(before: FightState, rolls: Sequence[Roll]) -> str:
     fighting = before.alive() if spec.rules.together else (before.target,)
     if len(rolls) != len(fighting) + 1:
         return ""
-    hero = [("SKILL", before.skill), ("weapon", spec.weapon_bonus), ("this fight", spec.rules.skill_modifier)]
-    said = [f"Your Attack Strength: {roll_words(rolls[-1], hero)}"]
+    skill = _("SKILL")
+    hero = [
+        (skill, before.skill),
+        (_("weapon"), spec.weapon_bonus),
+        (_("this fight"), spec.rules.skill_modifier),
+    ]
+    said = [_("Your Attack Strength: {roll}").format(roll=roll_words(rolls[-1], hero))]
     for i, roll in zip(fighting, rolls, strict=False):
-        said.append(f"{creature_name(before, i)}'s: {roll_words(roll, [('SKILL', spec.creatures[i].skill)])}")
+        theirs = _("{creature}'s: {roll}")
+        said.append(
+            theirs.format(
+                creature=creature_name(before, i), roll=roll_words(roll, [(skill, spec.creatures[i].skill)])
+            )
+        )
     return "; ".join(said)
 
 
@@ -213,21 +229,23 @@ def luck_words(before: FightState, rolls: Sequence[Roll], outcome: str) -> str:
     if event.startswith("hit:"):
         dealt = spec.rules.hero_damage
         wound = (
-            f"the wound does {dealt + LUCKY_HIT_EXTRA}"
+            _("the wound does {damage}").format(damage=dealt + LUCKY_HIT_EXTRA)
             if lucky
-            else f"the wound does only {max(0, dealt - UNLUCKY_HIT_BACK)}"
+            else _("the wound does only {damage}").format(damage=max(0, dealt - UNLUCKY_HIT_BACK))
         )
     elif event:
         taken = escape_wound(spec, before.foes) if event == FLEE else spec.creatures[number_in(event)].damage
         wound = (
-            f"the wound costs you only {max(0, taken - LUCKY_HURT_BACK)} STAMINA"
+            _("the wound costs you only {damage} STAMINA").format(damage=max(0, taken - LUCKY_HURT_BACK))
             if lucky
-            else f"the wound costs you {taken + UNLUCKY_HURT_EXTRA} STAMINA"
+            else _("the wound costs you {damage} STAMINA").format(damage=taken + UNLUCKY_HURT_EXTRA)
         )
     else:
         wound = ""
-    dice = f"{roll_words(rolls[0])} against LUCK {before.luck}" if rolls else f"against LUCK {before.luck}"
-    return f"Test your Luck: {dice}: {outcome}" + (f", {wound}" if wound else "")
+    against = _("against LUCK {luck}").format(luck=before.luck)
+    dice = f"{roll_words(rolls[0])} {against}" if rolls else against
+    said = _("Test your Luck: {dice}: {outcome}").format(dice=dice, outcome=_(outcome))
+    return said + (f", {wound}" if wound else "")
 
 
 def _fight_told(before: GameState, record: MoveRecord, after: GameState) -> str:
@@ -239,20 +257,27 @@ def _fight_told(before: GameState, record: MoveRecord, after: GameState) -> str:
     was: Any = fight_public(before)
     now: Any = fight_public(after)
     outcome = str(record.move)
-    target = creature_name(before, before.target) if was["creatures"] else "the creature"
+    target = creature_name(before, before.target) if was["creatures"] else _("the creature")
     head = outcome.split("+")[0]
     if before.phase == LUCK:
         first = luck_words(before, record.rolls, outcome)
     else:
-        first = FIRST_WORDS[head].format(target=target) if head in FIRST_WORDS else outcome.capitalize()
+        first = _(FIRST_WORDS[head]).format(target=target) if head in FIRST_WORDS else outcome.capitalize()
     said = [first]
     for i, (old, new) in enumerate(zip(was["creatures"], now["creatures"], strict=True)):
         if new["stamina"] != old["stamina"]:
-            left = "slain" if new["stamina"] <= 0 else f"{new['stamina']} left"
-            said.append(f"{creature_name(before, i)} STAMINA {old['stamina']} → {new['stamina']} ({left})")
-    for score in ("stamina", "luck"):
+            left = _("slain") if new["stamina"] <= 0 else _("{stamina} left").format(stamina=new["stamina"])
+            said.append(
+                _("{creature} STAMINA {old} → {new} ({left})").format(
+                    creature=creature_name(before, i), old=old["stamina"], new=new["stamina"], left=left
+                )
+            )
+    for score, named in (
+        ("stamina", N_("Your STAMINA {old} → {new}")),
+        ("luck", N_("Your LUCK {old} → {new}")),
+    ):
         if now["hero"][score] != was["hero"][score]:
-            said.append(f"Your {score.upper()} {was['hero'][score]} → {now['hero'][score]}")
+            said.append(_(named).format(old=was["hero"][score], new=now["hero"][score]))
     if before.phase == ROUND:
         said.append(attack_words(before, record.rolls))
     return ". ".join(s for s in said if s)
@@ -281,5 +306,5 @@ def register() -> None:
     registry.register_views(
         SYSTEM_ID,
         "gamebook",
-        BOOK_VIEWS.game_views(SYSTEM_ID, __name__.rpartition(".")[0], "Adventure Sheet"),
+        BOOK_VIEWS.game_views(SYSTEM_ID, __name__.rpartition(".")[0], N_("Adventure Sheet")),
     )

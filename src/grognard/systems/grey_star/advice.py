@@ -23,6 +23,8 @@ from grognard.engine.errors import OddsError
 from grognard.engine.game import Action, OptionValue
 from grognard.engine.odds.base import Number
 from grognard.engine.odds.solver import DEFAULT_BUDGET
+from grognard.i18n import N_, decimal, number, percent
+from grognard.i18n import gettext as _
 from grognard.systems.grey_star.book_fight import BookFight
 from grognard.systems.grey_star.combat import CombatState
 from grognard.systems.grey_star.combat_moves import parse_action
@@ -42,20 +44,20 @@ _FAILURES_KEPT = 64
 
 def too_costly(budget: int) -> str:
     """The line shown instead of the odds of a fight larger than the budget, saying how to get them."""
-    return (
-        f"Odds not worked out: this fight has over {budget:,} positions. To get them, continue the game "
-        f"with a larger budget (play ... --game ID --advice-budget {10 * budget}); it may take minutes."
-    )
+    return _(
+        "Odds not worked out: this fight has over {positions} positions. To get them, continue the game "
+        "with a larger budget (play ... --game ID --advice-budget {budget}); it may take minutes."
+    ).format(positions=number(budget), budget=10 * budget)
 
 
 def _pct(x: float) -> str:
     """A chance as a percentage, never rounded to a certainty it is not: ">99.9%", "<0.1%"."""
     x = min(max(x, 0.0), 1.0)
     if 0.999 < x < 1 - 1e-9:
-        return ">99.9%"
+        return ">" + percent(0.999)
     if 1e-9 < x < 0.0005:
-        return "<0.1%"
-    return f"{100 * x:.1f}%"
+        return "<" + percent(0.001)
+    return percent(x)
 
 
 def _size(combat: CombatState) -> int:
@@ -65,7 +67,8 @@ def _size(combat: CombatState) -> int:
 def action_text(action: Action) -> str:
     """A fight action in words: "spend 2 WILLPOWER", "evade, spending 1 WILLPOWER"."""
     spend, evade = parse_action(action)
-    return f"evade, spending {spend} WILLPOWER" if evade else f"spend {spend} WILLPOWER"
+    said = _("evade, spending {amount} WILLPOWER") if evade else _("spend {amount} WILLPOWER")
+    return said.format(amount=spend)
 
 
 def heading(fight: BookFight) -> str:
@@ -73,31 +76,43 @@ def heading(fight: BookFight) -> str:
     combat = fight.combat
     enemy = fight.enemy
     left = len(fight.enemies) - fight.index - 1
-    count = f" ({fight.index + 1} of {len(fight.enemies)})" if len(fight.enemies) > 1 else ""
-    ratio = f"Combat Ratio {combat.ratio(0):+d}"
+    count = _(" ({number} of {count})").format(number=fight.index + 1, count=len(fight.enemies))
+    count = count if len(fight.enemies) > 1 else ""
+    ratio = _("Combat Ratio {ratio}").format(ratio=f"{combat.ratio(0):+d}")
     if combat.magic_open:
-        ratio = f"Combat Ratio {combat.ratio(1):+d} spending WILLPOWER, {combat.ratio(0):+d} spending none"
-    tail = f"; these odds are for this creature only, {left} more after it" if left else ""
-    return f"{enemy.name}{count}, ENDURANCE {combat.enemy_endurance}: {ratio}{tail}"
+        ratio = _("Combat Ratio {ratio} spending WILLPOWER, {plain} spending none").format(
+            ratio=f"{combat.ratio(1):+d}", plain=f"{combat.ratio(0):+d}"
+        )
+    tail = (
+        _("; these odds are for this creature only, {left} more after it").format(left=left) if left else ""
+    )
+    return _("{enemy}{count}, ENDURANCE {endurance}: {ratio}{tail}").format(
+        enemy=enemy.name, count=count, endurance=combat.enemy_endurance, ratio=ratio, tail=tail
+    )
 
 
 def _other_ends(outcomes: Mapping[str, object]) -> str:
     """The ways a fight ends besides a win or death, with their chances: ", rounds over 8.9%"."""
     shown = []
-    for label in ("evaded", "rounds-over"):
+    for label, said in (("evaded", N_("evaded")), ("rounds-over", N_("rounds over"))):
         value = outcomes.get(label, 0)
         p = float(value) if isinstance(value, (int, float, Fraction)) else 0.0
         if p > 0.0005:
-            shown.append(f", {label.replace('-', ' ')} {_pct(p)}")
+            shown.append(f", {_(said)} {_pct(p)}")
     return "".join(shown)
 
 
 def _row(a: ActionOdds, best: Action) -> str:
-    mark = "  <- best" if a.action == best else ""
+    mark = _("  <- best") if a.action == best else ""
     spent, lost = float(a.expected_willpower_spent), float(a.expected_endurance_lost)
-    return (
-        f"  {action_text(a.action)}: win {_pct(float(a.p_win))}{_other_ends(a.outcomes)}, "
-        f"WILLPOWER spent {spent:.1f}, ENDURANCE lost {lost:.1f}{mark}"
+    said = _("{action}: win {win}{others}, WILLPOWER spent {spent}, ENDURANCE lost {lost}{best}")
+    return "  " + said.format(
+        action=action_text(a.action),
+        win=_pct(float(a.p_win)),
+        others=_other_ends(a.outcomes),
+        spent=decimal(spent),
+        lost=decimal(lost),
+        best=mark,
     )
 
 
@@ -106,10 +121,15 @@ def render(fight: BookFight, advice: CombatAdvice) -> list[str]:
     open_now = set(fight.legal_actions())
     lines = [
         heading(fight),
-        f"Win {_pct(float(advice.p_win_optimal))}{_other_ends(advice.outcomes)} with the best spending; "
-        "best now: "
-        f"{action_text(advice.best_action)}; spending 1 WILLPOWER every round: win "
-        f"{_pct(float(advice.p_win_spend_one))}",
+        _(
+            "Win {win}{others} with the best spending; best now: {action}; spending 1 WILLPOWER every "
+            "round: win {one}"
+        ).format(
+            win=_pct(float(advice.p_win_optimal)),
+            others=_other_ends(advice.outcomes),
+            action=action_text(advice.best_action),
+            one=_pct(float(advice.p_win_spend_one)),
+        ),
     ]
     lines += [_row(a, advice.best_action) for a in advice.actions if a.action in open_now]
     return lines

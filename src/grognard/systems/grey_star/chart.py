@@ -14,49 +14,67 @@ from typing import Literal, TypeAlias
 
 from grognard.engine.dice.core import Rng, Roll, lone_wolf_number
 from grognard.engine.errors import RulesError, UsageError
+from grognard.i18n import N_
 
-LESSER_MAGICKS = ("Sorcery", "Enchantment", "Elementalism", "Alchemy", "Prophecy", "Psychomancy", "Evocation")
+LESSER_MAGICKS = (
+    N_("Sorcery"),
+    N_("Enchantment"),
+    N_("Elementalism"),
+    N_("Alchemy"),
+    N_("Prophecy"),
+    N_("Psychomancy"),
+    N_("Evocation"),
+)
 """The seven Lesser Magicks; the reader chooses five."""
 MAGICKS_CHOSEN = 5
 RETURNING_CHOSEN = 6
 """Lesser Magicks chosen by a reader who finished an earlier adventure, where the book says so (3-4)."""
 MAGICK_WORDS = {
-    "Sorcery": "spells of attack and defence: bolts of force, wards, and undoing another's spell",
-    "Enchantment": "working on things and wills: opening locks, moving objects from afar, charming beasts",
-    "Elementalism": "calling on fire, water, air and earth: a flame, a gust, a stone made to shift",
-    "Alchemy": "herbs, potions and substances, known and mixed; it brings the Herb Pouch",
-    "Prophecy": "glimpses of what lies ahead: danger sensed, the better way guessed",
-    "Psychomancy": "reaching minds: thoughts read, fear calmed, words passed without speech",
-    "Evocation": "light and spirits called up, the unseen seen, the dead laid to rest",
+    "Sorcery": N_("spells of attack and defence: bolts of force, wards, and undoing another's spell"),
+    "Enchantment": N_(
+        "working on things and wills: opening locks, moving objects from afar, charming beasts"
+    ),
+    "Elementalism": N_("calling on fire, water, air and earth: a flame, a gust, a stone made to shift"),
+    "Alchemy": N_("herbs, potions and substances, known and mixed; it brings the Herb Pouch"),
+    "Prophecy": N_("glimpses of what lies ahead: danger sensed, the better way guessed"),
+    "Psychomancy": N_("reaching minds: thoughts read, fear calmed, words passed without speech"),
+    "Evocation": N_("light and spirits called up, the unseen seen, the dead laid to rest"),
 }
 """What each Lesser Magick is for, in grognard's words (the rulebook excerpt names none of them; each book
 says what it does in its own choices: docs/rulings/grey-star.md)."""
 
-HIGHER_MAGICKS = ("Thaumaturgy", "Telergy", "Physiurgy", "Theurgy", "Visionary", "Necromancy")
+HIGHER_MAGICKS = (
+    N_("Thaumaturgy"),
+    N_("Telergy"),
+    N_("Physiurgy"),
+    N_("Theurgy"),
+    N_("Visionary"),
+    N_("Necromancy"),
+)
 """The six Higher Magicks, which the Moonstone opens (book 4 on: the book says how many are chosen)."""
 HIGHER_WORDS = {
-    "Thaumaturgy": "Sorcery turned on oneself: levitation, invulnerability, strength, teleportation",
-    "Telergy": "Enchantment grown strong: minds controlled, thoughts sent, illusions made solid",
-    "Physiurgy": "mastery of the elements: winds, storms and the earth commanded",
-    "Theurgy": "Alchemy widened by the Moonstone: more potions and ingredients; it brings the Herb Pouch",
-    "Visionary": "events seen that happen elsewhere, now",
-    "Necromancy": "Evocation's higher form: the dead commanded, and a ward of light against evil",
+    "Thaumaturgy": N_("Sorcery turned on oneself: levitation, invulnerability, strength, teleportation"),
+    "Telergy": N_("Enchantment grown strong: minds controlled, thoughts sent, illusions made solid"),
+    "Physiurgy": N_("mastery of the elements: winds, storms and the earth commanded"),
+    "Theurgy": N_("Alchemy widened by the Moonstone: more potions and ingredients; it brings the Herb Pouch"),
+    "Visionary": N_("events seen that happen elsewhere, now"),
+    "Necromancy": N_("Evocation's higher form: the dead commanded, and a ward of light against evil"),
 }
 """What each Higher Magick is for, in grognard's words."""
 POUCH_MAGICKS = ("Alchemy", "Theurgy")
 """The Magicks that bring the Herb Pouch."""
 
-STAFF = "Wizard's Staff"
+STAFF = N_("Wizard's Staff")
 """The Wizard's Staff: Grey Star's weapon, and the channel of his WILLPOWER in combat."""
-DAGGER = "Jewelled Dagger"
-TALISMAN = "Magic Talisman"
-LAUMSPUR = "Vial of Laumspur"
-MEAL = "Meal"
-MAP = "Map"
+DAGGER = N_("Jewelled Dagger")
+TALISMAN = N_("Magic Talisman")
+LAUMSPUR = N_("Vial of Laumspur")
+MEAL = N_("Meal")
+MAP = N_("Map")
 GIFTS = (DAGGER, TALISMAN, LAUMSPUR)
 """The three starting gifts; the reader takes one."""
 
-HERB_POUCH_START = ("Empty Vial", "Empty Vial", "Vial of Saltpetre", "Vial of Sulphur")
+HERB_POUCH_START = (N_("Empty Vial"), N_("Empty Vial"), N_("Vial of Saltpetre"), N_("Vial of Sulphur"))
 MAX_WEAPONS = 2
 MAX_BACKPACK = 8
 MAX_HERB_POUCH = 8
@@ -68,11 +86,13 @@ NO_STAFF_PENALTY = 6
 UNARMED_PENALTY = 8
 DAGGER_BONUS = 1
 """The numbers of the Action Chart rules, as the issue gives them (limits, costs, bonuses, penalties)."""
-GIFT_WORDS = {
-    DAGGER: f"A weapon: +{DAGGER_BONUS} COMBAT SKILL while it is the weapon in your hand.",
-    TALISMAN: f"A Special Item: +{TALISMAN_BONUS} WILLPOWER, once, whenever you choose.",
-    LAUMSPUR: f"A Backpack item: drink it after a fight for +{LAUMSPUR_HEAL} ENDURANCE.",
+GIFT_SAID = {
+    DAGGER: (N_("A weapon: +{bonus} COMBAT SKILL while it is the weapon in your hand."), DAGGER_BONUS),
+    TALISMAN: (N_("A Special Item: +{bonus} WILLPOWER, once, whenever you choose."), TALISMAN_BONUS),
+    LAUMSPUR: (N_("A Backpack item: drink it after a fight for +{bonus} ENDURANCE."), LAUMSPUR_HEAL),
 }
+"""What each gift does, with the chart's number it says (a message of the catalogues and its value)."""
+GIFT_WORDS = {gift: words.format(bonus=bonus) for gift, (words, bonus) in GIFT_SAID.items()}
 """What each gift does, said from the chart's numbers."""
 
 Shortfall: TypeAlias = Literal["negative", "endurance"]

@@ -40,6 +40,7 @@ from grognard.engine.game import (
     Result,
 )
 from grognard.engine.serial import from_data, to_data
+from grognard.i18n import N_, NP_
 from grognard.systems.grey_star import crt
 from grognard.systems.grey_star.chart import (
     NO_STAFF_PENALTY,
@@ -385,6 +386,38 @@ def _int_option(options: Mapping[str, OptionValue], name: str, low: int, high: i
     return value
 
 
+WORDS = (
+    N_("Grey Star combat"),
+    N_("Lone Wolf: Grey Star the Wizard gamebook"),
+    N_("Combat skill"),
+    N_("Endurance"),
+    N_("Willpower"),
+    N_("Enemy skill"),
+    N_("Enemy endurance"),
+    N_("Staff"),
+    NP_("option", "Table"),
+    N_("Can evade"),
+    N_("Immune"),
+    N_("Rounds"),
+    N_("Shortfall"),
+    N_("Drain"),
+    N_("uniform"),
+    N_("book"),
+    N_("negative"),
+    N_("endurance"),
+    N_("Higher magicks"),
+    N_("Returning"),
+    N_("Carried"),
+    N_("Willpower worth"),
+    N_("Advice budget"),
+    N_("yes"),
+    N_("no"),
+)
+"""The games' names and the options' names and choices as the new-game form shows them (made from the
+options' names, `OptionInfo.label`): marked here for the catalogues, said in the reader's language by the
+form."""
+
+
 class CombatGame(Game):
     """One Grey Star combat as a playable game (for conformance runs, odds and the command line)."""
 
@@ -392,23 +425,25 @@ class CombatGame(Game):
         id="combat",
         name="Grey Star combat",
         options=(
-            OptionInfo("combat_skill", "Grey Star's COMBAT SKILL with the weapon used", 15),
-            OptionInfo("endurance", "Grey Star's ENDURANCE", 25),
-            OptionInfo("willpower", "Grey Star's WILLPOWER", 25),
-            OptionInfo("enemy_skill", "the enemy's COMBAT SKILL", 15),
-            OptionInfo("enemy_endurance", "the enemy's ENDURANCE", 25),
-            OptionInfo("staff", "fighting with the Wizard's Staff", True, (True, False)),
-            OptionInfo("table", "random numbers: uniform 0-9 or the book's printed table", "uniform", TABLES),
-            OptionInfo("can_evade", "the text offers evasion", False, (True, False)),
-            OptionInfo("immune", "the enemy is immune to the Staff's magic", False, (True, False)),
-            OptionInfo("rounds", "fight at most this many rounds (0: until one side falls)", 0),
+            OptionInfo("combat_skill", N_("Grey Star's COMBAT SKILL with the weapon used"), 15),
+            OptionInfo("endurance", N_("Grey Star's ENDURANCE"), 25),
+            OptionInfo("willpower", N_("Grey Star's WILLPOWER"), 25),
+            OptionInfo("enemy_skill", N_("the enemy's COMBAT SKILL"), 15),
+            OptionInfo("enemy_endurance", N_("the enemy's ENDURANCE"), 25),
+            OptionInfo("staff", N_("fighting with the Wizard's Staff"), True, (True, False)),
+            OptionInfo(
+                "table", N_("random numbers: uniform 0-9 or the book's printed table"), "uniform", TABLES
+            ),
+            OptionInfo("can_evade", N_("the text offers evasion"), False, (True, False)),
+            OptionInfo("immune", N_("the enemy is immune to the Staff's magic"), False, (True, False)),
+            OptionInfo("rounds", N_("fight at most this many rounds (0: until one side falls)"), 0),
             OptionInfo(
                 "shortfall",
-                "WILLPOWER lost past 0: negative, or 2 ENDURANCE a point",
+                N_("WILLPOWER lost past 0: negative, or 2 ENDURANCE a point"),
                 "negative",
                 SHORTFALL_CHOICES,
             ),
-            OptionInfo("drain", "WILLPOWER lost each round by the section's rule", 0),
+            OptionInfo("drain", N_("WILLPOWER lost each round by the section's rule"), 0),
         ),
     )
 

@@ -10,7 +10,7 @@ described in docs/systems/grey-star.md ("Writing books"), its rulings in docs/ru
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -36,11 +36,12 @@ from grognard.gamebook.ruleset import (
     is_whole,
     modifier_problems,
 )
+from grognard.i18n import N_, NP_, gettext
 from grognard.systems.grey_star.advice import ADVICE_BUDGET, FightAdvice, Working, too_costly
 from grognard.systems.grey_star.book_fight import BookFight, Enemy
 from grognard.systems.grey_star.books import BOOKS
 from grognard.systems.grey_star.chart import (
-    GIFT_WORDS,
+    GIFT_SAID,
     GIFTS,
     HIGHER_MAGICKS,
     HIGHER_WORDS,
@@ -81,7 +82,7 @@ if TYPE_CHECKING:
 STATS = ("COMBAT_SKILL", "ENDURANCE", "WILLPOWER")
 """The Action Chart's three scores, as books name them."""
 
-SCORE_NAMES = ("COMBAT SKILL", "WILLPOWER", "ENDURANCE")
+SCORE_NAMES = (N_("COMBAT SKILL"), N_("WILLPOWER"), N_("ENDURANCE"))
 """The creation rolls, in order: COMBAT SKILL = number + 10, WILLPOWER and ENDURANCE = number + 20."""
 SCORE_BASES = (10, 20, 20)
 
@@ -113,10 +114,11 @@ SWAP_FOR = ">"
 """`swap:CARRIED>HELD`: discard a carried item to take one held over the limit in its place."""
 
 _LABELS = {
-    TALISMAN_ACTION: f"Use the Magic Talisman (+{TALISMAN_BONUS} WILLPOWER, once)",
-    LAUMSPUR_ACTION: f"Drink the Vial of Laumspur (+{LAUMSPUR_HEAL} ENDURANCE)",
-    EAT: "Eat a Meal",
+    TALISMAN_ACTION: (N_("Use the Magic Talisman (+{bonus} WILLPOWER, once)"), TALISMAN_BONUS),
+    LAUMSPUR_ACTION: (N_("Drink the Vial of Laumspur (+{bonus} ENDURANCE)"), LAUMSPUR_HEAL),
+    EAT: (N_("Eat a Meal"), 0),
 }
+"""The reader's actions in words with the number each says (in the reader's language: `action_label`)."""
 
 
 def parse_hero(text: str) -> tuple[int, int, int]:
@@ -255,45 +257,80 @@ class GreyStarRuleset(Ruleset):
     id = "grey-star"
     name = "Lone Wolf: Grey Star the Wizard"
     options = (
-        OptionInfo("table", "random numbers: uniform 0-9, or the book's printed table", "uniform", TABLES),
+        OptionInfo(
+            "table",
+            N_("random numbers: uniform 0-9, or the book's printed table"),
+            "uniform",
+            TABLES,
+            title=NP_("option", "Table"),
+            words=(N_("uniform"), N_("book")),
+        ),
         OptionInfo(
             "shortfall",
-            "WILLPOWER spent past 0: goes negative, or costs 2 ENDURANCE a point",
+            N_("WILLPOWER spent past 0: goes negative, or costs 2 ENDURANCE a point"),
             "negative",
             SHORTFALL_CHOICES,
         ),
         OptionInfo(
-            "dagger_with_staff", "the Jewelled Dagger's +1 counts with the Staff too", False, (False, True)
+            "dagger_with_staff",
+            N_("the Jewelled Dagger's +1 counts with the Staff too"),
+            False,
+            (False, True),
+            title=N_("Dagger with staff"),
+            words=(N_("no"), N_("yes")),
         ),
-        OptionInfo("hero", "COMBAT SKILL/WILLPOWER/ENDURANCE to play instead of rolling (e.g. 15/25/24)", ""),
-        OptionInfo("magicks", "five Lesser Magicks, comma-separated, instead of choosing them", ""),
+        OptionInfo(
+            "hero",
+            N_("COMBAT SKILL/WILLPOWER/ENDURANCE to play instead of rolling (e.g. 15/25/24)"),
+            "",
+            title=N_("Hero"),
+        ),
+        OptionInfo(
+            "magicks",
+            N_("five Lesser Magicks, comma-separated, instead of choosing them"),
+            "",
+            title=N_("Magicks"),
+        ),
         OptionInfo(
             "higher_magicks",
-            "the Higher Magicks, comma-separated, instead of choosing them (books that give them)",
+            N_("the Higher Magicks, comma-separated, instead of choosing them (books that give them)"),
             "",
         ),
         OptionInfo(
             "returning",
-            "finished an earlier Grey Star adventure, in a book that asks (yes or no; empty: asked)",
+            N_("finished an earlier Grey Star adventure, in a book that asks (yes or no; empty: asked)"),
             "",
             ("", "yes", "no"),
         ),
         OptionInfo(
             "carried",
-            "items carried from an earlier adventure, comma-separated, when the sheet is given whole",
+            N_("items carried from an earlier adventure, comma-separated, when the sheet is given whole"),
             "",
         ),
-        OptionInfo("gift", "the gift taken instead of choosing it", "", ("", *GIFTS)),
+        OptionInfo(
+            "gift",
+            N_("the gift taken instead of choosing it"),
+            "",
+            ("", *GIFTS),
+            title=N_("Gift"),
+            words=(N_("none"), *GIFTS),
+        ),
         OptionInfo(
             "willpower_worth",
-            "worth of a point of WILLPOWER kept after a fight, against 1 for winning",
+            N_("worth of a point of WILLPOWER kept after a fight, against 1 for winning"),
             0.005,
             low=0,
         ),
-        OptionInfo("endurance_worth", "worth of a point of ENDURANCE kept after a fight", 0.002, low=0),
+        OptionInfo(
+            "endurance_worth",
+            N_("worth of a point of ENDURANCE kept after a fight"),
+            0.002,
+            low=0,
+            title=N_("Endurance worth"),
+        ),
         OptionInfo(
             "advice_budget",
-            "most positions a fight's odds may explore before giving up",
+            N_("most positions a fight's odds may explore before giving up"),
             ADVICE_BUDGET,
             low=1,
             high=MAX_BUDGET,
@@ -349,21 +386,27 @@ class GreyStarRuleset(Ruleset):
         if len(sheet.scores) < 3:
             return _score_step(len(sheet.scores), str(ctx.options.get("table", "uniform")))
         if counts_returning(ctx.book) and sheet.returning is None:
-            return ChoiceStep("Have you finished an earlier Grey Star adventure?", RETURNING_ANSWERS)
+            return ChoiceStep(N_("Have you finished an earlier Grey Star adventure?"), RETURNING_ANSWERS)
         lesser, higher = magick_counts(sheet, ctx.book)
         if len(sheet.magicks) < lesser:
             left = tuple(f"power:{m}" for m in LESSER_MAGICKS if m not in sheet.magicks)
-            return ChoiceStep(f"Lesser Magick {len(sheet.magicks) + 1} of {lesser}", left)
+            said = gettext("Lesser Magick {number} of {count}").format(
+                number=len(sheet.magicks) + 1, count=lesser
+            )
+            return ChoiceStep(said, left)
         if len(sheet.magicks) < lesser + higher:
             left = tuple(f"power:{m}" for m in HIGHER_MAGICKS if m not in sheet.magicks)
             done = len(sheet.magicks) - lesser
-            return ChoiceStep(f"Higher Magick {done + 1} of {higher}", left)
+            return ChoiceStep(
+                gettext("Higher Magick {number} of {count}").format(number=done + 1, count=higher), left
+            )
         if sheet.chart is None:
-            return ChoiceStep("Choose the gift you set out with", tuple(f"gift:{g}" for g in GIFTS))
+            return ChoiceStep(N_("Choose the gift you set out with"), tuple(f"gift:{g}" for g in GIFTS))
         offered = carried_over(ctx.book)
         if offered and not sheet.kit_done and (sheet.returning or not counts_returning(ctx.book)):
             left = tuple(f"{CARRY}{i}" for i in offered if not sheet.carries(i))
-            return ChoiceStep("Items carried from an earlier adventure: take each you have", (*left, SET_OUT))
+            carried = N_("Items carried from an earlier adventure: take each you have")
+            return ChoiceStep(carried, (*left, SET_OUT))
         return None
 
     def apply_creation(self, sheet: GreyStarSheet, move: Outcome, ctx: Context) -> GreyStarSheet:
@@ -388,26 +431,35 @@ class GreyStarRuleset(Ruleset):
         Special Items, Nobles."""
         chart = sheet.chart
         if chart is None:
-            rows = [(name, str(v)) for name, v in zip(SCORE_NAMES, sheet.scores, strict=False)]
-            lesser = ", ".join(m for m in sheet.magicks if m in LESSER_MAGICKS) or "-"
-            higher = [("Higher Magicks", ", ".join(m for m in sheet.magicks if m in HIGHER_MAGICKS))] * any(
-                m in HIGHER_MAGICKS for m in sheet.magicks
-            )
-            return [*rows, ("Lesser Magicks", lesser), *higher]
-        held = sheet.wielded or "bare hands"
-        pouch = "-" if chart.herb_pouch is None else ", ".join(chart.herb_pouch) or "(empty)"
+            rows = [(gettext(name), str(v)) for name, v in zip(SCORE_NAMES, sheet.scores, strict=False)]
+            lesser = _names(m for m in sheet.magicks if m in LESSER_MAGICKS) or "-"
+            higher = [
+                (gettext("Higher Magicks"), _names(m for m in sheet.magicks if m in HIGHER_MAGICKS))
+            ] * any(m in HIGHER_MAGICKS for m in sheet.magicks)
+            return [*rows, (gettext("Lesser Magicks"), lesser), *higher]
+        held = gettext(sheet.wielded) if sheet.wielded else gettext("bare hands")
+        pouch = "-" if chart.herb_pouch is None else _names(chart.herb_pouch) or gettext("(empty)")
+        weapons = gettext("{weapons} (in hand: {held})").format(
+            weapons=_names(chart.weapons) or "-", held=held
+        )
+        backpack = gettext("{items} ({count} of {most})").format(
+            items=_names(chart.backpack) or "-", count=len(chart.backpack), most=MAX_BACKPACK
+        )
         return [
-            ("COMBAT SKILL", str(chart.combat_skill)),
-            ("ENDURANCE", f"{chart.endurance} (at most {chart.endurance_max})"),
-            ("WILLPOWER", str(chart.willpower)),
-            ("Lesser Magicks", ", ".join(m for m in chart.magicks if m in LESSER_MAGICKS)),
-            *[("Higher Magicks", ", ".join(m for m in chart.magicks if m in HIGHER_MAGICKS))]
+            (gettext("COMBAT SKILL"), str(chart.combat_skill)),
+            (
+                gettext("ENDURANCE"),
+                gettext("{score} (at most {most})").format(score=chart.endurance, most=chart.endurance_max),
+            ),
+            (gettext("WILLPOWER"), str(chart.willpower)),
+            (gettext("Lesser Magicks"), _names(m for m in chart.magicks if m in LESSER_MAGICKS)),
+            *[(gettext("Higher Magicks"), _names(m for m in chart.magicks if m in HIGHER_MAGICKS))]
             * any(m in HIGHER_MAGICKS for m in chart.magicks),
-            ("Weapons", f"{', '.join(chart.weapons) or '-'} (in hand: {held})"),
-            ("Backpack", f"{', '.join(chart.backpack) or '-'} ({len(chart.backpack)} of {MAX_BACKPACK})"),
-            ("Herb Pouch", pouch),
-            ("Special Items", ", ".join(chart.special_items) or "-"),
-            ("Nobles", str(chart.nobles)),
+            (gettext("Weapons"), weapons),
+            (gettext("Backpack"), backpack),
+            (gettext("Herb Pouch"), pouch),
+            (gettext("Special Items"), _names(chart.special_items) or "-"),
+            (gettext("Nobles"), str(chart.nobles)),
             *_surplus_lines(sheet),
         ]
 
@@ -560,40 +612,50 @@ class GreyStarRuleset(Ruleset):
     def action_detail(self, action: Action) -> str:
         """What a Lesser Magick or a gift chosen at the start is for."""
         keyed = Keyed.parse(action)
-        words = {"power": {**MAGICK_WORDS, **HIGHER_WORDS}, "gift": GIFT_WORDS}.get(keyed.kind, {}).get(
-            keyed.rest, ""
-        )
+        words = ""
+        if keyed.kind == "gift" and keyed.rest in GIFT_SAID:
+            said, bonus = GIFT_SAID[keyed.rest]
+            words = gettext(said).format(bonus=bonus)
+        elif keyed.kind == "power":
+            words = gettext({**MAGICK_WORDS, **HIGHER_WORDS}.get(keyed.rest, ""))
         return f"{words[:1].upper()}{words[1:]}" + ("" if words.endswith(".") or not words else ".")
 
     def action_label(self, action: Action) -> str:
         """Menu text of a reader, fight or creation action."""
         if action in _LABELS:
-            return _LABELS[action]
+            words, bonus = _LABELS[action]
+            return gettext(words).format(bonus=bonus)
         keyed = Keyed.parse(action)
         kind, rest = keyed.kind, keyed.rest
         if kind == "spend":
-            return "Spend no WILLPOWER this round" if rest == "0" else f"Spend {rest} WILLPOWER this round"
+            if rest == "0":
+                return gettext("Spend no WILLPOWER this round")
+            return gettext("Spend {amount} WILLPOWER this round").format(amount=rest)
         if kind == "evade":
-            return "Evade (spending no WILLPOWER)" if rest == "0" else f"Evade, spending {rest} WILLPOWER"
+            if rest == "0":
+                return gettext("Evade (spending no WILLPOWER)")
+            return gettext("Evade, spending {amount} WILLPOWER").format(amount=rest)
         if kind in ("power", "gift"):
-            return rest
+            return gettext(rest)
         if action == RETURNING_ANSWERS[0]:
-            return f"Yes: {RETURNING_CHOSEN} Lesser Magicks (and one Higher more), and what I carried"
+            said = gettext("Yes: {count} Lesser Magicks (and one Higher more), and what I carried")
+            return said.format(count=RETURNING_CHOSEN)
         if action == RETURNING_ANSWERS[1]:
-            return "No: this is my first adventure"
+            return gettext("No: this is my first adventure")
         if kind == "carry":
-            return f"Take the {rest} (carried from an earlier adventure)"
+            return gettext("Take the {item} (carried from an earlier adventure)").format(item=gettext(rest))
         if action == SET_OUT:
-            return "Set out with nothing more"
+            return gettext("Set out with nothing more")
         if kind == "wield":
-            return f"Take the {rest} in hand for fights"
+            return gettext("Take the {item} in hand for fights").format(item=gettext(rest))
         if kind == "drop":
-            return f"Discard the {rest}"
+            return gettext("Discard the {item}").format(item=gettext(rest))
         if kind == "leave":
-            return f"Leave the {rest} behind (no room for it)"
+            return gettext("Leave the {item} behind (no room for it)").format(item=gettext(rest))
         if kind == "swap":
-            carried, _, held = rest.partition(SWAP_FOR)
-            return f"Discard the {carried} to take the {held}"
+            carried, _sep, held = rest.partition(SWAP_FOR)
+            said = gettext("Discard the {carried} to take the {held}")
+            return said.format(carried=gettext(carried), held=gettext(held))
         return action
 
     # --- fights ----------------------------------------------------------------------------------------
@@ -638,7 +700,7 @@ class GreyStarRuleset(Ruleset):
 
     def test_step(self, sheet: GreyStarSheet, test: ChanceTest, modifier: int, ctx: Context) -> ChanceStep:
         """A random number 0-9 from the option's table, plus `modifier` (a Power's adjustment)."""
-        return _number_step("random number", str(ctx.options.get("table", "uniform")), modifier)
+        return _number_step(N_("random number"), str(ctx.options.get("table", "uniform")), modifier)
 
     # --- checking a book -------------------------------------------------------------------------------
 
@@ -779,8 +841,15 @@ def _make_room(sheet: GreyStarSheet, carried: str, held: str) -> GreyStarSheet:
 def _surplus_lines(sheet: GreyStarSheet) -> list[tuple[str, str]]:
     if not sheet.surplus:
         return []
-    held = "; ".join(f"{item} ({FULL[place]})" for place, item in sheet.surplus)
-    return [("No room for", f"{held}: discard something to take it, or leave it behind")]
+    held = "; ".join(f"{gettext(item)} ({gettext(FULL[place])})" for place, item in sheet.surplus)
+    said = gettext("{items}: discard something to take it, or leave it behind").format(items=held)
+    return [(gettext("No room for"), said)]
+
+
+def _names(names: Iterable[str]) -> str:
+    """Magicks or items as the chart lists them, each in the reader's language where grognard names it
+    (an item a book declares is the book's own word)."""
+    return ", ".join(gettext(n) for n in names)
 
 
 def _item_problems(props: Mapping[str, object]) -> list[str]:

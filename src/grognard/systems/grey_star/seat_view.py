@@ -22,7 +22,9 @@ from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, FrontEnd, GameViews, Odds, Sight, Target, one_seat
 from grognard.gamebook.action_text import Keyed
 from grognard.gamebook.runner import GamebookState
-from grognard.gamebook.seat_view import BookViews, fight_ending, table_place, the_reader
+from grognard.gamebook.seat_view import BookViews, fight_ending, roll_said, table_place, the_reader
+from grognard.i18n import N_
+from grognard.i18n import gettext as _
 from grognard.systems.grey_star import crt
 from grognard.systems.grey_star.book_fight import BookFight
 from grognard.systems.grey_star.combat import CombatState
@@ -39,8 +41,9 @@ VIEW_BUDGET = 200_000
 _ADVISORS: dict[tuple[float, float], CombatAdvisor] = {}
 
 
-def combat_public(combat: CombatState, enemy: str = "the enemy") -> dict[str, JsonValue]:
-    """Both sides of a combat as they stand now."""
+def combat_public(combat: CombatState, enemy: str = "") -> dict[str, JsonValue]:
+    """Both sides of a combat as they stand now (an enemy not named is "the enemy")."""
+    enemy = enemy or _("the enemy")
     return {
         "grey_star": {
             "combat_skill": combat.combat_skill,
@@ -106,11 +109,11 @@ def combat_odds(combat: CombatState, options: Mapping[str, OptionValue]) -> Odds
     try:
         advice = advisor.advise(combat)
     except OddsError as e:
-        return Odds(note=f"no exact odds: {e}")
+        return Odds(note=_("no exact odds: {reason}").format(reason=e))
     return Odds(
         win=float(advice.p_win_optimal),
         actions={a.action: float(a.p_win) for a in advice.actions},
-        note=f"best: {combat_label(combat, advice.best_action)}",
+        note=_("best: {action}").format(action=combat_label(combat, advice.best_action)),
     )
 
 
@@ -147,7 +150,7 @@ def _book_odds(state: GamebookState) -> Odds | None:
     return Odds(
         win=float(found.p_win_optimal),
         actions={a.action: float(a.p_win) for a in found.actions},
-        note=f"best: {combat_label(combat, found.best_action)}",
+        note=_("best: {action}").format(action=combat_label(combat, found.best_action)),
     )
 
 
@@ -156,31 +159,44 @@ def _combat_label(state: GameState, action: Action) -> str:
     return combat_label(state, action)
 
 
-def round_words(combat: CombatState, roll: Roll, enemy: str = "the enemy") -> str:
+def round_words(combat: CombatState, roll: Roll, enemy: str = "") -> str:
     """A round's reading of the Combat Results Table in the excerpt's words (001_2055bbb054c2d265.txt:5-12):
     the random number, the Combat Ratio (COMBAT SKILL against the enemy's; the Staff without WILLPOWER
     6 lower), the table's cell and what WILLPOWER or evading did to it. `combat` is the round's state,
     its WILLPOWER paid: the spend is read back from the column and multiplier it gave; `roll` the random
     number (with its place on the book's printed table, when read from it)."""
+    enemy = enemy or _("the enemy")
     number = roll.total
     place = table_place(roll)
     plain, magic = ratio_column(combat.ratio(0)), ratio_column(combat.ratio(1))
     spent = combat.column == magic and (combat.multiplier > 1 or plain != magic)
     ratio = combat.ratio(1 if spent else 0)
     skill = combat.round_skill(1 if spent else 0)
-    staff = " (the Staff without WILLPOWER: 6 less)" if combat.staff and not spent else ""
+    staff = _(" (the Staff without WILLPOWER: 6 less)") if combat.staff and not spent else ""
     table = crt.table()
     cell = table.cells[number][combat.column].text() if 0 <= number < len(table.cells) else "?"
     heading = table.columns[combat.column].label()
     found = f" ({place})" if place else ""
-    said = (
-        f"Random number {number}{found} at Combat Ratio {ratio:+d} (COMBAT SKILL {skill}{staff} against "
-        f"{enemy}'s {combat.enemy_skill}): the Combat Results Table's column {heading} gives {cell}"
+    said = _(
+        "Random number {number}{place} at Combat Ratio {ratio} (COMBAT SKILL {skill}{staff} against "
+        "{enemy}'s {enemy_skill}): the Combat Results Table's column {column} gives {cell}"
+    ).format(
+        number=number,
+        place=found,
+        ratio=f"{ratio:+d}",
+        skill=skill,
+        staff=staff,
+        enemy=enemy,
+        enemy_skill=combat.enemy_skill,
+        column=heading,
+        cell=cell,
     )
     if combat.evading:
-        return said + ", the enemy's loss not counted as you evade"
+        return said + _(", the enemy's loss not counted as you evade")
     if combat.multiplier > 1:
-        return said + f", the enemy's loss times {combat.multiplier} for the WILLPOWER spent"
+        return said + _(", the enemy's loss times {times} for the WILLPOWER spent").format(
+            times=combat.multiplier
+        )
     return said
 
 
@@ -201,9 +217,12 @@ def _combat_told(before: GameState, record: MoveRecord, after: GameState) -> str
         return ""
     enemy = str(now["enemy"]["name"])
     left = max(0, combat.enemy_endurance - int(found[1]))  # not the next creature's, when this one fell
-    said = (
-        f"{enemy[:1].upper()}{enemy[1:]} loses {found[1]} ENDURANCE ({left} left), "
-        f"Grey Star {found[2]} ({now['grey_star']['endurance']} left)"
+    said = _("{enemy} loses {loss} ENDURANCE ({left} left), Grey Star {hero_loss} ({hero_left} left)").format(
+        enemy=f"{enemy[:1].upper()}{enemy[1:]}",
+        loss=found[1],
+        left=left,
+        hero_loss=found[2],
+        hero_left=now["grey_star"]["endurance"],
     )
     if not record.rolls:
         return said
@@ -235,9 +254,12 @@ def register() -> None:
             front=FrontEnd(
                 board="systems/grey-star/combat-board.html",
                 seat_name=the_reader,
-                help="Each round a random number and the Combat Ratio are read on the Combat Results Table; "
-                "the enemy's loss is multiplied by the WILLPOWER you spend through the Staff (spending none, "
-                "the Staff is a plain weapon: 6 less COMBAT SKILL).",
+                roll=roll_said,
+                help=N_(
+                    "Each round a random number and the Combat Ratio are read on the Combat Results Table; "
+                    "the enemy's loss is multiplied by the WILLPOWER you spend through the Staff (spending "
+                    "none, the Staff is a plain weapon: 6 less COMBAT SKILL)."
+                ),
                 ending=fight_ending,
             ),
         ),
@@ -246,6 +268,6 @@ def register() -> None:
         SYSTEM_ID,
         "gamebook",
         BOOK_VIEWS.game_views(
-            SYSTEM_ID, __name__.rpartition(".")[0], "Action Chart", "systems/grey-star/combat-board.html"
+            SYSTEM_ID, __name__.rpartition(".")[0], N_("Action Chart"), "systems/grey-star/combat-board.html"
         ),
     )

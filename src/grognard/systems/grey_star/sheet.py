@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from grognard.engine.errors import RulesError
 from grognard.gamebook.model import Book
+from grognard.i18n import N_
 from grognard.systems.grey_star.chart import (
     DAGGER,
     HERB_POUCH_START,
@@ -56,7 +57,11 @@ def item_place(item: str, book: Book) -> str:
     return "backpack"
 
 
-FULL = {"weapon": "two weapons carried", "backpack": "the Backpack is full", "herb": "the Herb Pouch is full"}
+FULL = {
+    "weapon": N_("two weapons carried"),
+    "backpack": N_("the Backpack is full"),
+    "herb": N_("the Herb Pouch is full"),
+}
 """Why an item of each place with a limit finds no room, as a reader would say it."""
 
 

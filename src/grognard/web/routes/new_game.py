@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import secrets
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -15,7 +15,7 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import GameInfo, OptionInfo, OptionValue, SystemInfo
 from grognard.engine.match import Match, levels
 from grognard.engine.view import FrontEnd
-from grognard.i18n import gettext
+from grognard.i18n import gettext, pgettext
 from grognard.web.content import content_reference
 from grognard.web.pages import TEMPLATES
 from grognard.web.routes.common import SEAT_CHOICES, SEAT_WORDS, json_answer, writing
@@ -36,7 +36,8 @@ def system_of(system_id: str) -> SystemInfo:
 def uploads(system: SystemInfo) -> list[tuple[str, str, str]]:
     """The pages where a player brings a file of their own to a game of `system` (each once)."""
     fronts = [registry.get_views(system.id, g.info.id).front for g in system.games]
-    return list(dict.fromkeys(f.upload for f in fronts if f.upload[0]))
+    found = dict.fromkeys(f.upload for f in fronts if f.upload[0])
+    return [(where, gettext(words), gettext(rest)) for where, words, rest in found]
 
 
 def seat_offers(system_id: str, game_id: str) -> list[tuple[str, str]]:
@@ -53,6 +54,28 @@ TEMPLATES.env.globals["seat_offers"] = seat_offers
 def seat_defaults(info: GameInfo) -> list[str]:
     """How the form fills each seat at first: this browser plays the first, bots the others."""
     return ["here" if i == 0 else "bot" for i in range(info.max_players)]
+
+
+def spoken(info: GameInfo, front: FrontEnd) -> tuple[GameInfo, FrontEnd]:
+    """A game's facts and front end with the words a form shows in the reader's language: each option's
+    name, help and choices' words, and the game's line of help (a word no catalogue has stays as it is)."""
+    options = tuple(
+        replace(
+            o,
+            title=_option_word(o.label),
+            help=gettext(o.help),
+            words=tuple(gettext(w) for _value, w in o.choice_words()) if o.choices else o.words,
+        )
+        for o in info.options
+    )
+    return replace(info, name=gettext(info.name), options=options), replace(front, help=gettext(front.help))
+
+
+def _option_word(label: str) -> str:
+    """An option's name in the reader's language: as an option's name where the catalogue says it so
+    (`pgettext("option", ...)`: "Table", of random numbers, is not a table of players), else as a word."""
+    said = pgettext("option", label)
+    return said if said != label else gettext(label)
 
 
 def option_json(option: OptionInfo, front: FrontEnd) -> dict[str, Any]:
@@ -124,7 +147,8 @@ def new_game_json(system_id: str) -> JSONResponse:
         ],
         "seat_choices": SEAT_WORDS,
         "games": [
-            game_json(system.id, g.info, registry.get_views(system.id, g.info.id).front) for g in system.games
+            game_json(system.id, *spoken(g.info, registry.get_views(system.id, g.info.id).front))
+            for g in system.games
         ],
     }
     return json_answer(body)
@@ -133,7 +157,7 @@ def new_game_json(system_id: str) -> JSONResponse:
 @ROUTER.get("/games/new/{system_id}", response_class=HTMLResponse)
 def new_game_form(request: Request, system_id: str, page: Pages) -> HTMLResponse:
     system = system_of(system_id)
-    games = [(g.info, registry.get_views(system.id, g.info.id).front) for g in system.games]
+    games = [spoken(g.info, registry.get_views(system.id, g.info.id).front) for g in system.games]
     return page(
         request, "new_game.html", system=system, games=games, seat_words=SEAT_WORDS, uploads=uploads(system)
     )
