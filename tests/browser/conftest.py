@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
 
+from tests.browser.walking import Audit, Walking, auditor, walker
 from tests.live_server import LiveServer, serving
 
 CHROMIUM = os.environ.get("GROGNARD_CHROMIUM", "/usr/bin/chromium")
@@ -99,3 +100,15 @@ def page(browser: Browser, console: Console) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     yield console.watch(context.new_page())
     context.close()
+
+
+@pytest.fixture(scope="module")
+def audit(live: LiveServer, browser: Browser, request: pytest.FixtureRequest) -> Iterator[Audit]:
+    """The axe audit of a walk's file (`tests/browser/walking.py`): its pages audited, their shapes."""
+    yield from auditor(live, browser, request)
+
+
+@pytest.fixture
+def walking(audit: Audit, live: LiveServer, monkeypatch: pytest.MonkeyPatch) -> Walking:
+    """The engine-words crawler's walks, their pages audited by axe (`tests/browser/walking.py`)."""
+    return walker(audit, live, monkeypatch)

@@ -2,7 +2,8 @@
 builds (Playwright's ARIA snapshots): every place that can be acted on is a button named by what it is
 and what can be done there, and no other place is one; the board has a text alternative (every space
 with who and what is on it); each new event is said once through the live region; dice are text; the
-focus is always visible; `prefers-reduced-motion` stops the replay of the bots' moves."""
+focus is always visible; `prefers-reduced-motion` stops the replay of the bots' moves, and every
+transition, animation and smooth scroll."""
 
 from __future__ import annotations
 
@@ -78,6 +79,8 @@ def test_the_talisman_board_is_buttons_named_by_place_and_move_and_a_list_in_wor
     # dice are text: the last dice and the log say each die's number
     dice = page.locator("[data-last-rolls]").aria_snapshot()
     assert re.search(r"1d6 \d = \d", " ".join(dice.split())), dice
+    faces = page.locator(".die").all_inner_texts()  # every die on the page, the log's too
+    assert faces and all(re.fullmatch(r"\d+|[A-Za-z][\w ]*", f.strip()) for f in faces), faces
 
 
 def test_each_new_event_is_said_once_through_the_live_region(live: LiveServer, still: Page) -> None:
@@ -146,9 +149,35 @@ def test_reduced_motion_stops_the_replay_of_the_bots_moves(live: LiveServer, pag
         return int(page.evaluate("window.stepped"))
 
     assert a_round() > 0, "the bot's moves were not replayed one by one"
+    assert motion(page) == {"transition": "2s", "animation": "spin", "scroll": "smooth"}
     page.emulate_media(reduced_motion="reduce")
     for _ in range(2):
         assert a_round() == 0, "the bot's moves were replayed though the reader asked for less motion"
+    assert motion(page) == {"transition": "0s", "animation": "none", "scroll": "auto"}
+
+
+MOVING = """() => {
+  let el = document.getElementById('moving');
+  if (!el) {
+    el = document.createElement('div');
+    el.id = 'moving';
+    el.style.transition = 'opacity 2s';
+    el.style.animation = 'spin 2s infinite';
+    el.style.scrollBehavior = 'smooth';
+    document.querySelector('main').append(el);
+  }
+  const s = getComputedStyle(el);
+  return {transition: s.transitionDuration, animation: s.animationName, scroll: s.scrollBehavior};
+}"""
+"""An element given a transition, an animation and smooth scrolling of its own (through the CSSOM, which
+the pages' Content Security Policy allows), and what the page's style leaves of them."""
+
+
+def motion(page: Page) -> dict[str, str]:
+    """How an element asking to move moves on the page: its transition's time, its animation, its
+    scrolling (`prefers-reduced-motion` in grognard.css stops all three)."""
+    found: dict[str, str] = page.evaluate(MOVING)
+    return found
 
 
 def bot_moved_since(page: Page, start: int) -> bool:

@@ -162,7 +162,7 @@ def test_the_humans_spells_stay_hidden_from_the_bot_seat_and_spectators(
     bot = console.watch(browser.new_context(viewport={"width": 1280, "height": 800}).new_page())
     bot.goto(f"{live.url}/games/{game_id}/seat/1/{seat_token(SECRET, game_id, 1)}")
     bot.wait_for_selector("[data-sheet='1'] [data-spells='1']")
-    assert "· you" in bot.locator("[data-sheet='1'] h3").inner_text()
+    assert "· you" in bot.locator("[data-sheet='1'] h2").inner_text()
     bots_own = {
         bot.locator("[data-spells='1'] [data-spell]").nth(k).get_attribute("data-spell")
         for k in range(bot.locator("[data-spells='1'] [data-spell]").count())

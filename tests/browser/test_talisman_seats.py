@@ -54,7 +54,7 @@ def test_a_random_seat_plays_random_legal_moves_and_a_bot_seat_the_heuristic() -
 
 def sheet_name(page: Page, seat: int) -> str:
     """The character a seat plays, as its sheet is headed."""
-    return page.locator(f"[data-sheet='{seat}'] h3").inner_text().split("·")[0].strip()
+    return page.locator(f"[data-sheet='{seat}'] h2").inner_text().split("·")[0].strip()
 
 
 def test_six_seats_a_human_with_heuristic_and_random_bots(live: LiveServer, page: Page) -> None:
@@ -81,7 +81,7 @@ def test_six_seats_a_human_with_heuristic_and_random_bots(live: LiveServer, page
     # every bot, heuristic or random, moved; each named by its character ("Elf"), this browser's "You"
     assert all(sheet_name(page, s) in movers for s in range(1, 6)), movers
     assert not [m for m in movers if "Seat" in m or sheet_name(page, 0) == m]
-    assert "· you" in page.locator("[data-sheet='0'] h3").inner_text()
+    assert "· you" in page.locator("[data-sheet='0'] h2").inner_text()
     if page.locator("[data-status=your-turn]").count():  # the human's move is still taken
         now = ply(page)
         click_action(page, 0)
@@ -112,7 +112,7 @@ def test_the_command_spell_end_shows_who_won(live: LiveServer, page: Page, crown
     page.add_init_script("localStorage.setItem('grognard-step-ms', '20')")
     start_game(page, live.url, "talisman", "game", {"players": "2"}, ["here", "bot"], seed=CROWN_SEED)
     assert page.locator("[data-token='0']").count() == 1
-    assert "warrior" in page.locator("[data-sheet='0'] h3").inner_text().lower()
+    assert "warrior" in page.locator("[data-sheet='0'] h2").inner_text().lower()
     for _ in range(60):
         page.wait_for_selector("[data-status=your-turn], [data-status=over]", timeout=60_000)
         if page.locator("[data-status=over]").count():
