@@ -19,7 +19,11 @@ stall), each summary now with its win rate and outcome rates with their 95% inte
 `outcome_rates`). Written again when a search for doors or traps left its mark in the state and the
 bots stopped searching for doors where a search had looked (issue 34): a skipped search shifts the dice
 of every later move, so all eight summaries and the three games changed (the salt crypt's seed-4 game
-makes the same moves; its final state holds the marks).
+makes the same moves; its final state holds the marks). Written again when a spare fighter who can reach
+a monster striking a companion in need (a spell-caster, or one down to half his Body) went to it rather
+than to another monster (issue 34): the salt crypt's seed-1 summary (mean turns 27.5 -> 25.167, hero
+deaths 13 -> 16) and the Rimebound Hold's (2 wins of 6 -> 1, deaths 18 -> 20) changed; the other six
+summaries and the three games did not.
 """
 
 from __future__ import annotations

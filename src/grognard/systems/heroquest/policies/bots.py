@@ -7,12 +7,14 @@ dagger at one in sight when none is in reach (a fighter before a spell, a spell-
 it up again where it lies; casts an offensive spell at a monster in sight (a chaos spell learned by
 Mimic too, when it touches no companion), or a bonus spell on a fighter; frees the prisoner beside it;
 leaves through the exit or up the stairs when that wins, or by an exit door (opening it) with a prisoner
-led out while others are still to fetch; otherwise rolls and walks towards the nearest
-monster in sight (a spell-caster with a fighter standing holds back instead), or, with none in sight,
-towards the quest's goal (through closed doors, which it opens when it reaches them, and over known traps,
-which it jumps), or the nearest area it has not seen; with no way on it searches for secret doors, unless
-searches have covered all it sees from where it stands (lines 82, 94: a search covers the room or
-corridor in sight). With no monster in sight it searches each room once for treasure and rests when hurt.
+led out while others are still to fetch; otherwise rolls and walks towards the nearest monster in sight (a
+spell-caster with a fighter standing holds back instead; a hero who may still attack and can reach this
+turn a free square beside a monster striking a companion in need goes there, `_help_companion`), or, with
+none in sight, towards the quest's goal (through closed doors, which it opens when it reaches them, and
+over known traps, which it jumps), or the nearest area it has not seen; with no way on it searches for
+secret doors, unless searches have covered all it sees from where it stands (lines 82, 94: a search
+covers the room or corridor in sight). With no monster in sight it searches each room once for treasure
+and rests when hurt.
 It uses the quest's placements to find the goal, as a player reading the quest's briefing would. At the
 game master's decisions (a person's seat) it plays the automatic game master. The party play (keeping
 together, challenges, a fallen hero's things, a spell-caster or a hero one blow from death stepping back,
@@ -30,6 +32,7 @@ from grognard.systems.heroquest.content.combat_dice import kill_chance
 from grognard.systems.heroquest.driver.chaos_turns import decider
 from grognard.systems.heroquest.features.chaos.chaos_heroes import spares_companions
 from grognard.systems.heroquest.features.items.weapons import own_daggers
+from grognard.systems.heroquest.features.skills.turn_attacks import attacks_allowed
 from grognard.systems.heroquest.model.action_text import aim, cast_of, hero_ref, rest_of, square_of
 from grognard.systems.heroquest.model.state import GM_PLAYER, QuestState
 from grognard.systems.heroquest.policies.bot_maps import (
@@ -286,6 +289,8 @@ def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
             if guards_escort(state, i, goals):
                 return None  # beside the hero leading the prisoner: he stays there (`bots_party`)
     step = _step(state, i, actions, goals)
+    if visible and not standoff and turn.rolled:
+        step = _help_companion(state, i, actions, step)
     if step is None and visible and standoff:
         step = way_round(state, i, actions)  # another way to the monsters, round the trap
     if step is None and (not visible or standoff) and turn.rolled and turn.moves > 0:
@@ -293,6 +298,65 @@ def _movement(state: QuestState, i: int, actions: list[str]) -> str | None:
         if other and other != goals:
             step = _step(state, i, actions, other)
     return step
+
+
+def _striking(state: QuestState, square: Square) -> list[int]:
+    """The monsters in sight that could strike a hero standing on `square` (side by side, the edge open)."""
+    layout = state.layout
+    return [
+        j
+        for j in state.visible_monsters
+        if (m := state.monsters[j]).status == "active"
+        and m.at is not None
+        and abs(m.at[0] - square[0]) + abs(m.at[1] - square[1]) == 1
+        and layout.open_between(m.at, square)
+    ]
+
+
+def _help_companion(state: QuestState, i: int, actions: list[str], step: str | None) -> str | None:
+    """A spare fighter's move to a free square beside a monster that strikes a companion in need of help
+    (`_in_danger`; lines 74, 84), when he may still attack and can reach one this turn, instead of `step`,
+    which goes beside no such monster: the square beside fewest monsters (never more than `step`'s, nor
+    more than one unless `step` is), the monster he has the best chance to kill first. `step` when there
+    is none. (Helping any companion struck, a fighter at full Body too, cost the heroes games of the
+    Rimebound Hold: the monster he would have gone to instead walked on to a weaker hero.)"""
+    helped = {
+        j
+        for j in state.visible_monsters
+        if any(k != i and _in_danger(state, k) for k in _targets_of(state, j))
+    }
+    if not helped or state.turn.acted or state.turn.attacks >= attacks_allowed(state, i):
+        return step
+    old = square_of(step) if step is not None and step.startswith("move:") else None
+    if old is not None and any(j in helped for j in _striking(state, old)):
+        return step  # he already goes to help
+    worst = max(1, len(_striking(state, old))) if old is not None else 1
+    best: tuple[int, float, str] | None = None
+    for a in actions:
+        if not a.startswith("move:"):
+            continue
+        to = square_of(a)
+        near = _striking(state, to)
+        aims = [j for j in near if j in helped]
+        if not aims or len(near) > worst:
+            continue
+        odds = max(_kill_odds(state, i, f"attack:{state.monsters[j].id}") for j in aims)
+        key = (len(near), -odds, a)
+        if best is None or key < best:
+            best = key
+    return best[2] if best is not None else step
+
+
+def _in_danger(state: QuestState, k: int) -> bool:
+    """True when hero `k` needs help against a monster striking him: a spell-caster, or at half his Body."""
+    hero = state.hero_of(k)
+    return hero.magic_user or state.heroes[k].body <= hero.maximum("body") // 2
+
+
+def _targets_of(state: QuestState, j: int) -> list[int]:
+    """The heroes monster `j` could strike where it stands (none when it is not on the board, or held)."""
+    at = state.monsters[j].at
+    return monster_targets(state, j) if at is not None and state.monsters[j].status == "active" else []
 
 
 def _fighters_come_at(state: QuestState, i: int) -> bool:
