@@ -1,11 +1,13 @@
 """The "search" bot: it looks ahead where the game is at stake and there decides better than the
-heuristic bot it is built on; elsewhere it plays the heuristic's choice."""
+plan it is built on (`bot_plan`, the heuristic bot with a two-player plan); elsewhere it plays the plan's
+choice."""
 
 from __future__ import annotations
 
 from grognard.engine.dice.core import Rng
 from grognard.systems.talisman.bot_levels import bot
-from grognard.systems.talisman.bot_search import READY_CHANCE, at_stake, candidates, search_policy, worth
+from grognard.systems.talisman.bot_plan import CALM_CHANCE, race_chance, race_policy
+from grognard.systems.talisman.bot_search import at_stake, candidates, search_policy, worth
 from grognard.systems.talisman.bot_worth import CROWN_CHANCE, crown_odds, phase, readiness
 from grognard.systems.talisman.bots import heuristic_policy
 from grognard.systems.talisman.state import TalismanState, Task
@@ -37,27 +39,31 @@ def test_search_keeps_fighting_where_the_heuristic_admits_defeat() -> None:
     assert worth(state.apply("concede"), 1) < worth(state.apply("life"), 1)
 
 
-def test_search_plays_the_heuristic_where_nothing_is_at_stake() -> None:
+def test_search_plays_the_plan_where_nothing_is_at_stake() -> None:
     """With all 4 Lives and the rival far away, the search bot weighs nothing: its one candidate is the
-    heuristic's choice (here which way to move 3 spaces)."""
+    plan's choice (here which way to move 3 spaces, the heuristic's too)."""
     state = play(turn(make(hero("warrior"), hero("wizard", space="fields-1"))), 3)
     assert sorted(state.legal_actions()) == ["acw", "cw"]
     assert not at_stake(state, 0)
     actions = list(state.legal_actions())
-    assert candidates(state, 0, actions) == [heuristic_policy(state, Rng("search"))]
-    assert search_policy(state, Rng(3)) == heuristic_policy(state, Rng("search"))
+    choice = race_policy(state, Rng("search"))
+    assert choice == heuristic_policy(state, Rng("search"))
+    assert candidates(state, 0, actions) == [choice]
+    assert search_policy(state, Rng("search")) == choice
 
 
 def test_search_waits_for_better_odds_before_the_inner_region() -> None:
     """14:5-6 (rules lines 294, 296): the Crypt and the Mines are passed on 3 dice no more than Strength
     and Craft. A Warrior with Strength 9, Craft 8 and a Talisman passes both at once about one time in
-    ten (0.375 x 0.259): the heuristic bot heads for the Crown (it waits for 0.05), the search bot builds on
-    (it waits for `READY_CHANCE`). Both read the same position; what each worked out is kept apart."""
+    ten (0.375 x 0.259): the heuristic bot heads for the Crown (it waits for 0.05); the search bot, its
+    rival far from the Crown (no Talisman), builds on (it waits for `CALM_CHANCE`). Both read the same
+    position; what each worked out is kept apart."""
     ready = hero("warrior", strength=9, craft=8, objects=("talisman",))
     state = make(ready, hero("wizard", space="fields-1"))
-    assert CROWN_CHANCE <= crown_odds(state.heroes[0]) < READY_CHANCE
+    assert CROWN_CHANCE <= crown_odds(state.heroes[0]) < CALM_CHANCE
+    assert race_chance(state, 0) == CALM_CHANCE
     assert phase(state, 0) == "crown"
-    with readiness(READY_CHANCE):
+    with readiness(race_chance(state, 0)):
         assert phase(state, 0) == "build"
     assert phase(state, 0) == "crown"
 

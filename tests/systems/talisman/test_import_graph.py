@@ -27,7 +27,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "primitives": ("dice", "characters", "scores"),
     "features": ("effects", "spells", "combat", "turn", "movement", "encounter"),
     "driver": ("flow", "game", "odds", "luck"),
-    "policies": ("bot_worth", "bots", "bot_search", "bot_levels", "simulate"),
+    "policies": ("bot_worth", "bots", "bot_plan", "bot_search", "bot_levels", "simulate"),
     "presentation": ("views", "seat_view", "reference", "system", "__init__"),
 }
 """Every module of the package by layer, lowest first."""

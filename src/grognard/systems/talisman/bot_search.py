@@ -1,20 +1,20 @@
-"""The Talisman bot that looks ahead: the "search" strength (`engine.search.Lookahead` over the heuristic).
+"""The Talisman bot that looks ahead: the "search" strength (`engine.search.Lookahead` on a two-player plan).
 
-It searches where looking ahead pays and plays the heuristic bot's choice elsewhere. Where the game can be won
-or lost on the spot (`at_stake`): a decision of the kinds it weighs (`WEIGHED`: where to move, what to meet,
-fights and duels, what to take or lose) while its own character has `DANGER_LIVES` Lives or fewer (a Life lost
-there may be the game: the last character left wins, 21:1), or while a rival it may meet or is fighting has
-only one Life left; and every answer to the Command Spell (admitting defeat, 9:8). There it weighs the
-heuristic's `WIDTH` best actions by `ROLLOUTS` rollouts each, `HORIZON` turns on (every seat played by the
-heuristic bot, the rules' own dice thrown from their exact chances), each scored by `worth`: a won game `WIN`,
-a lost one `-WIN`, else what the seat has built (Strength, Craft, Lives, a Talisman, Gold, Spells, Objects,
-Followers and trophies, in the heuristic's own units, `bot_worth`) and how near its plan's goal it stands,
-less the best rival's. The heuristic values a character's last Life at a fixed price, which in a game of two
-is too little: the rollouts see the game end. It leaves the heuristic's choice only for an action that beats
-it, rollout by rollout with the same dice, by more than `MARGIN` and `Z` standard errors (`engine.search`).
-Its plan also waits for better odds before heading for the Crown (`READY_CHANCE`, `bot_worth.readiness`).
-Measured against the heuristic bot over 1,000 two-player games it is not stronger (docs/performance.md, "Bot
-strengths head to head").
+It plays the plan of `bot_plan` (`race_policy`: the heuristic bot's valuations with the decisions of a game of
+two weighed as such: a rival at his last Life hunted, the rival kept at bay when he would take one's own, the
+Vampire's Tower met only at full Lives, Strength built for the Crypt while the rival is far from the Crown)
+and searches where looking ahead pays. Where the game can be won or lost on the spot (`at_stake`): a decision
+of the kinds it weighs (`WEIGHED`: where to move, what to meet, fights and duels, what to take or lose) while
+its own character has `DANGER_LIVES` Lives or fewer (a Life lost there may be the game: the last character
+left wins, 21:1), or while a rival it may meet or is fighting has only one Life left; and every answer to the
+Command Spell (admitting defeat, 9:8). There it weighs the plan's `WIDTH` best actions by `ROLLOUTS` rollouts
+each, `HORIZON` turns on (its own seat played by the plan, every other by the heuristic bot, the rules' own
+dice thrown from their exact chances), each scored by `worth`: a won game `WIN`, a lost one `-WIN`, else what
+the seat has built (Strength, Craft, Lives, a Talisman, Gold, Spells, Objects, Followers and trophies, in the
+heuristic's own units, `bot_worth`) and how near its plan's goal it stands, less the best rival's. It leaves
+the plan's choice only for an action that beats it, rollout by rollout with the same dice, by more than
+`MARGIN` and `Z` standard errors (`engine.search`). Measured against the heuristic bot over 1,000 two-player
+games: docs/performance.md, "Bot strengths head to head".
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from grognard.engine.dice.core import Rng
 from grognard.engine.game import Action, GameState
 from grognard.engine.search import Lookahead
+from grognard.systems.talisman.bot_plan import plan_values, race_chance, race_policy
 from grognard.systems.talisman.bot_worth import (
     CRAFT_WORTH,
     SPELL_WORTH,
@@ -35,7 +36,7 @@ from grognard.systems.talisman.bot_worth import (
     life_worth,
     readiness,
 )
-from grognard.systems.talisman.bots import heuristic_policy, heuristic_values
+from grognard.systems.talisman.bots import heuristic_policy
 from grognard.systems.talisman.scores import craft, strength
 from grognard.systems.talisman.state import TalismanState
 from grognard.systems.talisman.turn import CASH_RATE, trophy_strength
@@ -113,13 +114,14 @@ def at_stake(state: TalismanState, seat: int) -> bool:
 
 
 def candidates(state: GameState, seat: int, actions: Sequence[Action]) -> Sequence[Action]:
-    """The heuristic's own choice alone where nothing is at stake; else its best `WIDTH` actions, its
-    choice first."""
+    """The plan's own choice (`bot_plan.race_policy`) alone where nothing is at stake; else its best `WIDTH`
+    actions, its choice first."""
     assert isinstance(state, TalismanState)
-    choice = heuristic_policy(state, Rng("search"))
+    choice = race_policy(state, Rng("search"))
     if not at_stake(state, seat):
         return [choice]
-    values = heuristic_values(state, list(actions)) or {}
+    with readiness(race_chance(state, seat)):
+        values = plan_values(state, list(actions)) or {}
     ranked = sorted(actions, key=lambda a: -values.get(a, float("-inf")))
     return [choice, *[a for a in ranked if a != choice][: WIDTH - 1]]
 
@@ -129,28 +131,22 @@ def _horizon(start: GameState, now: GameState) -> bool:
     return now.turn >= start.turn + HORIZON
 
 
-SEARCH_BOT = Lookahead(
-    heuristic_policy,
-    worth,
-    candidates,
-    rollouts=ROLLOUTS,
-    stop=_horizon,
-    max_moves=MAX_MOVES,
-    margin=MARGIN,
-    z=Z,
-)
-"""The "search" bot."""
+def _searcher(seat: int) -> Lookahead:
+    """The lookahead for `seat`: rollouts play its seat by the plan and every other by the heuristic."""
 
+    def base(state: GameState, rng: Rng) -> Action:
+        return race_policy(state, rng) if state.actor() == seat else heuristic_policy(state, rng)
 
-READY_CHANCE = 0.12
-"""The chance of passing both the Mines and the Crypt at the first try (14:5-6) the search bot waits for
-before heading for the Crown, where the heuristic bot waits for `bot_worth.CROWN_CHANCE` (0.05): with
-two players a character killed on the way loses the game. A heuristic bot waiting for 0.12 won 501 games
-to 465 against the plain one (games 1,000-1,999 of seed 34) but 477 to 489 on games 2,000-2,999: no
-measured gain (docs/performance.md)."""
+    return Lookahead(
+        base, worth, candidates, rollouts=ROLLOUTS, stop=_horizon, max_moves=MAX_MOVES, margin=MARGIN, z=Z
+    )
 
 
 def search_policy(state: GameState, rng: Rng) -> Action:
-    """The "search" strength's action for the state (one of its legal actions)."""
-    with readiness(READY_CHANCE):
-        return SEARCH_BOT(state, rng)
+    """The "search" strength's action for the state (one of its legal actions): the plan's
+    (`bot_plan.race_policy`), weighed by rollouts where the game is at stake (`at_stake`)."""
+    assert isinstance(state, TalismanState)
+    who = state.actor()
+    if not isinstance(who, int) or not at_stake(state, who):
+        return race_policy(state, rng)
+    return _searcher(who)(state, rng)
