@@ -1,11 +1,11 @@
-"""The whole book solved (`gamebook.solve`): the Fighting Fantasy sample, and a generated book of 400
-sections shaped like a Grey Star book.
+"""The whole book solved (`gamebook.solve`): the Fighting Fantasy sample, and generated books of 100 and
+400 sections shaped like a Grey Star book.
 
 Cases: the FF sample from section 67 on (the antechamber, Vessik and the way home) for one hero, exact
 and in floats; from section 50 on (the catacombs: the ossuary's two skeletons together, the flooded way,
 the shaft, Vessik), in floats; the whole FF sample for one hero (only with `GROGNARD_BENCH_FULL=1`: it
-has millions of states, see docs/solving.md); and `grey_star_shaped_book`, 400 sections in the manner of a
-Project Aon book (most sections one to three choices forward, random-number tests with a Power's
+has millions of states, see docs/solving.md); and `grey_star_shaped_book`, 100 and 400 sections in the
+manner of a Project Aon book (most sections one to three choices forward, random-number tests with a Power's
 adjustment, fights against one creature with an evasion now and then, items and codewords gained and
 tested later, Meals, ENDURANCE lost along the way, a few deaths and one victory), solved for one
 character. Each case is solved once in a child process, timing its CPU and reading its peak memory; a case
@@ -175,6 +175,13 @@ def run() -> list[Row]:
         ("FF sample from 67, one hero, exact", FF_RULES, late, FF_HERO, True),
         ("FF sample from 67, one hero, floats", FF_RULES, late, FF_HERO, False),
         ("FF sample from 50, one hero, floats", FF_RULES, catacombs, FF_HERO, False),
+        (
+            "Grey Star shaped, 100 sections, one hero, floats",
+            GS_RULES,
+            grey_star_shaped_book(100),
+            GS_HERO,
+            False,
+        ),
         (
             f"Grey Star shaped, {GS_SECTIONS} sections, one hero, floats",
             GS_RULES,

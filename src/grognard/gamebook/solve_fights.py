@@ -73,6 +73,9 @@ class FightTable:
     moves: list[tuple[Move, ...]] = field(default_factory=list)
     exit_index: dict[Hashable, int] = field(default_factory=dict)
     exits: list[tuple[GameState, Move, str]] = field(default_factory=list)
+    ended: list[GameState | None] = field(default_factory=list)
+    """Aligned with `exits`: the fight's last state when it is the fight's own `apply` of that move (a
+    fight without a compact protocol), so the runner ends the fight from it; else None."""
     cyclic: bool = False
     """True once a cycle of positions was found (its entries are then put in the book's graph)."""
     _reach: dict[int, int] = field(default_factory=dict)

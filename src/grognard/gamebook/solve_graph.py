@@ -19,7 +19,7 @@ that ends on a node ended.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -230,8 +230,9 @@ class _Explorer:
             moves = list(state.legal_actions())
         children = []
         for move in moves:
-            after = state.apply(move)
-            assert isinstance(after, GamebookState)
+            # the runner's own step without `apply`'s check that the move is open: the moves are the
+            # state's own, and the check works them all out again for every move
+            after = state._apply(move)
             c = self.node(after)
             if after.section != state.section or (state.phase == "create" and after.phase != "create"):
                 self.arrivals.add(c)
@@ -254,12 +255,14 @@ class _Explorer:
             moves, probs = [o for o, _ in pairs], [p for _, p in pairs]
         else:
             moves, probs = list(fight.legal_actions()), ()
+        # the fight's own step without the check that the move is open (the moves are its own)
+        step = fight._apply if isinstance(fight, GameState) else fight.apply
         children: list[int | None] = []
         for i, move in enumerate(moves):
             if who is CHANCE and not probs[i]:
                 children.append(None)
                 continue
-            key: Hashable = keys[i] if is_compact else fight.apply(move)
+            key: Hashable = keys[i] if is_compact else step(move)
             known = table.index.get(key)
             if known is None:
                 e = table.exit_index.get(key)
@@ -270,6 +273,7 @@ class _Explorer:
                 if after.actor() is TERMINAL:
                     e = table.exit_index[key] = len(table.exits)
                     table.exits.append((fight, move, after.result().outcome))
+                    table.ended.append(None if is_compact else after)
                     children.append(~e)
                     continue
                 known = self._position(t, key, after)
@@ -293,8 +297,12 @@ class _Explorer:
             c = ways.get(e)
             if c is None:
                 fight, move, _ = table.exits[e]
-                ended = replace(reader, fight=fight).apply(move)
-                assert isinstance(ended, GamebookState)
+                final = table.ended[e]
+                around = reader._with(fight=fight)
+                # the runner's own end of the fight: from the fight's last state when the walk made it
+                # (what the runner's move in a fight does when the fight is over), else the move itself
+                # (the fight's own move: unchecked)
+                ended = around._end_fight(final) if final is not None else around._apply(move)
                 c = ways[e] = self.node(ended)
                 if ended.section != table.section:
                     self.arrivals.add(c)
@@ -362,7 +370,7 @@ def explore(
     n = len(walk.kind)
     graph = Graph(
         exact=True,
-        states=list(walk.places),  # type: ignore[arg-type]
+        states=walk.places,  # type: ignore[arg-type]  # one list for both (the graph only reads it)
         index=walk.index,
         kind=walk.kind,
         succ=walk.succ,
@@ -444,6 +452,6 @@ def inline_fights(bg: BookGraph) -> int:
         for v in entered:
             del bg.entries[v]
             put += 1
-    g.states = list(bg.places)  # type: ignore[arg-type]
+    g.states = bg.places  # type: ignore[assignment]  # one list for both
     g.comps = components(g.succ)
     return put

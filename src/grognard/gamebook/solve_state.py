@@ -170,6 +170,10 @@ def sheet_view(ruleset: Ruleset) -> SheetView:
     return view if view is not None else WholeSheet()
 
 
+VIEWS_KEPT = 100_000
+"""The most sheets whose view a `Projector` keeps at once."""
+
+
 @dataclass(frozen=True)
 class Projector:
     """Keys of the runner's states: what of a state the rest of the book can read.
@@ -185,13 +189,18 @@ class Projector:
     _tested: dict[Live, tuple[frozenset[str], frozenset[str]]] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
+    _views: dict[tuple[Any, int, bool], Hashable] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
     @classmethod
     def of(cls, book: Book, ruleset: Ruleset, view: SheetView | None = None) -> Projector:
         """The projector of a book under a ruleset (with the ruleset's sheet view unless one is given)."""
         return cls(Liveness(book), view if view is not None else sheet_view(ruleset))
 
-    def _common(self, state: GamebookState, live: Live) -> tuple[Any, ...]:
+    def _common(self, state: GamebookState, live: Live, phase: str) -> tuple[Any, ...]:
+        """Where the reader is and what of the book it carries, one tuple shared by every key that has
+        it alike (the many sheets of readers in one place)."""
         tested = self._tested.get(live)
         if tested is None:
             visits = frozenset(str(rest[0]) for kind, *rest in live if kind == "visited")
@@ -200,29 +209,48 @@ class Projector:
         share = self._shared.setdefault
         visited = tested[0].intersection(state.visited)
         flags = tested[1] & state.flags
-        return (
+        common = (
+            phase,
             state.section,
             state.then,
             state.queue,
-            share(u := tuple(sorted(state.used)), u),
+            share(u := tuple(sorted(state.used)), u) if state.used else (),
             share(visited, visited),
             share(flags, flags),
         )
+        return share(common, common)  # type: ignore[no-any-return]
 
     def key(self, state: GamebookState) -> Hashable:
         """The key of a state outside a fight: an ending by its section and outcome alone; during
-        creation the whole sheet; else the section, where in it the state is, what is still to apply,
-        the readable part of the sheet, and the live flags and visited sections."""
+        creation the whole sheet; else the readable part of the sheet, and where in the book the reader
+        is (the phase, the section, what is still to apply, the reader actions used, the live visited
+        sections and flags, one shared tuple: a key is two references)."""
         if state.phase == "over":
             return ("over", state.section, state.outcome)
         if state.phase == "create" or not state.section:
             return ("create", state.phase, state.sheet, state.queue, state.then)
         live = self.liveness.at(state.section)
-        sheet = self.view.key(state.sheet, live)
-        return (state.phase, self._shared.setdefault(sheet, sheet), *self._common(state, live))
+        return (self._sheet(state.sheet, live, False), self._common(state, live, state.phase))
+
+    def _sheet(self, sheet: Sheet, live: Live, fight: bool) -> Hashable:
+        """The view's key of a sheet (or its fight context), worked out once for the many readers with
+        the same sheet and live set (the walk is depth first: the last `VIEWS_KEPT` are kept)."""
+        at = (sheet, id(live), fight)  # a live set is one of the `Liveness`'s own, kept as long
+        try:
+            known = self._views.get(at)
+        except TypeError:  # a sheet that cannot be hashed: its view's key each time
+            part = self.view.fight_context(sheet, live) if fight else self.view.key(sheet, live)
+            return self._shared.setdefault(part, part)  # type: ignore[no-any-return]
+        if known is None:
+            part = self.view.fight_context(sheet, live) if fight else self.view.key(sheet, live)
+            known = self._shared.setdefault(part, part)
+            if len(self._views) >= VIEWS_KEPT:
+                self._views.clear()
+            self._views[at] = known
+        return known
 
     def fight_context(self, state: GamebookState) -> Hashable:
         """The key of the reader around a fight under way: all of `key` but what the fight reads and
         changes (readers in one context share the fight's positions)."""
         live = self.liveness.at(state.section)
-        return ("fight", self.view.fight_context(state.sheet, live), *self._common(state, live))
+        return (self._sheet(state.sheet, live, True), self._common(state, live, "fight"))
