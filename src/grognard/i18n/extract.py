@@ -1,11 +1,11 @@
 """Reading the messages out of the sources and bringing each language's catalogue up to date with them.
 
 `python -m grognard.i18n.extract` (`make messages`) reads every marked message of the browser's templates
-(`{% trans %}`, `_()`) and of the Python of the browser, the terminal and the gamebook rules (`SOURCES`:
-`_()`, `gettext()`, `ngettext()`, `N_()`),
-then updates `locales/<language>/LC_MESSAGES/grognard.po` of each language: new messages come in empty
-for a translator, messages no source says any more are dropped, translations are kept. The catalogue
-test runs the same extraction and fails when a catalogue differs from it or leaves a message untranslated.
+(`{% trans %}`, `_()`) and of the Python of the browser, the terminal, the gamebook rules and HeroQuest's
+(`SOURCES`: `_()`, `gettext()`, `ngettext()`, `N_()`), then updates `locales/<language>/LC_MESSAGES/
+grognard.po` of each language: new messages come in empty for a translator, messages no source says any
+more are dropped, translations are kept. The catalogue test runs the same extraction and fails when a
+catalogue differs from it or leaves a message untranslated.
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from grognard.i18n import DOMAIN, LANGUAGES, SOURCE, catalogue_path
 
 PACKAGE = Path(__file__).resolve().parent.parent
 """The `grognard` package's folder, whose sources are read."""
-SOURCES = ("web", "cli", "gamebook", "systems/fighting_fantasy", "systems/grey_star")
+SOURCES = ("web", "cli", "gamebook", "systems/fighting_fantasy", "systems/grey_star", "systems/heroquest")
 """The folders of the package whose words are marked: the browser (templates and Python), the terminal,
-and the game words of the gamebooks (the gamebook layer and the two systems that play books)."""
+the game words of the gamebooks (the gamebook layer and the two systems that play books) and of
+HeroQuest."""
 METHODS = [
     ("**/templates/**.html", "jinja2.ext:babel_extract"),
     ("**.py", "python"),

@@ -17,14 +17,19 @@ from typing import Any
 from grognard.cli.play_loop import Presenter
 from grognard.cli.view_text import event_line
 from grognard.engine.view import DiceView, Event, SeatView
+from grognard.i18n import N_, SOURCE, current, pgettext
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.views.event_text import view_sentence
+from grognard.systems.heroquest.views.seat_view import quest_roll
+from grognard.systems.heroquest.views.words import thing
 
 Square = tuple[int, int]
 
 LEGEND = (
-    "  . floor  _ low / = tall furniture  > stairs  ^ trap found  * rock fall  # blocked",
-    "  | - walls  D closed / d open door  1-9 heroes  a-z monsters (A-Z a prisoner)",
+    N_("  . floor  _ low / = tall furniture  > stairs  ^ trap found  * rock fall  # blocked"),
+    N_("  | - walls  D closed / d open door  1-9 heroes  a-z monsters (A-Z a prisoner)"),
 )
+"""The map's legend, a line each (said in the reader's language where it is shown)."""
 _HERO_WORD = re.compile(r"\bhero (\d+)\b")
 
 
@@ -65,7 +70,7 @@ def map_lines(view: SeatView) -> list[str]:
     public: Any = view.public
     area_of, mark = _cells(public)
     if not area_of:
-        return ["(nothing seen yet)"]
+        return [_("(nothing seen yet)")]
     kinds = {a: v.get("kind", "") for a, v in public.get("areas", {}).items()}
     doors: dict[frozenset[Square], str] = {}
     for d in public.get("doors", []):
@@ -119,23 +124,48 @@ def status_lines(view: SeatView) -> list[str]:
     public: Any = view.public
     lines = []
     for h in public.get("heroes", []):
-        where = f"at {h['at'][0]},{h['at'][1]}" if h.get("at") is not None else h["status"]
+        at = h.get("at")
+        where = _("at {square}").format(square=f"{at[0]},{at[1]}") if at is not None else _(h["status"])
         effects = f" [{', '.join(h['effects'])}]" if h.get("effects") else ""
-        lines.append(
-            f"{h['number']} {h['name']}: Body {h['body']}/{h['max_body']} Mind {h['mind']} "
-            f"Magic {h['magic']} attack {h['attack']} defend {h['defend']} gold {h['gold']} {where}{effects}"
+        said = _(
+            "{number} {name}: Body {body}/{max_body} Mind {mind} Magic {magic} attack {attack}"
+            " defend {defend} gold {gold} {where}{effects}"
         )
+        lines.append(said.format_map(h | {"where": where, "effects": effects}))
     for m in public.get("monsters", []):
-        at = f" at {m['at'][0]},{m['at'][1]}" if m.get("at") is not None else ""
-        prisoner = " (prisoner)" if m.get("status") == "prisoner" else ""
-        lines.append(f"{m['letter']} {m['name']}: Body {m['body']}/{m['max_body']}{at}{prisoner}")
+        at = (
+            " " + _("at {square}").format(square=f"{m['at'][0]},{m['at'][1]}")
+            if m.get("at") is not None
+            else ""
+        )
+        prisoner = " " + _("(prisoner)") if m.get("status") == "prisoner" else ""
+        body = _("Body {body}/{max_body}").format(body=m["body"], max_body=m["max_body"])
+        lines.append(f"{m['letter']} {m['name']}: {body}{at}{prisoner}")
     for s in public.get("traps", []):
-        lines.append(f"trap found at {s[0]},{s[1]}")
+        lines.append(_("trap found at {square}").format(square=f"{s[0]},{s[1]}"))
     for d in public.get("doors", []):
         (ax, ay), (bx, by) = d["between"]
-        lines.append(f"door {d['id']}: {d['state']} between {ax},{ay} and {bx},{by}")
-    lines.append(f"Goal: {public.get('goal')}. Round {public.get('round')}.")
+        door = _("door {id}: {state} between {a} and {b}")
+        lines.append(
+            door.format(id=d["id"], state=pgettext("door", d["state"]), a=f"{ax},{ay}", b=f"{bx},{by}")
+        )
+    lines.append(goal_line(public))
     return lines
+
+
+def goal_line(public: Any) -> str:
+    """The quest's goal and round: "Goal: Kill Grak. Round 3."."""
+    return _("Goal: {goal}. Round {round}.").format(goal=public.get("goal"), round=public.get("round"))
+
+
+SHEET_LISTS = (
+    ("equipped", N_("Equipped")),
+    ("equipment", N_("Gear")),
+    ("items", N_("Items")),
+    ("spells", N_("Spells")),
+    ("effects", N_("Effects")),
+)
+"""The lists of a hero's sheet at the terminal, by the view's key, each with its title."""
 
 
 def hero_numbers(text: str, view: SeatView) -> str:
@@ -162,7 +192,7 @@ class QuestPresenter(Presenter):
     def start(self, view: SeatView) -> list[str]:
         """The quest's title and its map."""
         self.drawn = self.drawing(view)
-        return [f"{view.public.get('quest')}", *map_lines(view), *LEGEND, *status_lines(view)]
+        return [f"{view.public.get('quest')}", *map_lines(view), *map(_, LEGEND), *status_lines(view)]
 
     def before(self, view: SeatView, last: SeatView | None) -> list[str]:
         """The map again whenever it changed since it was drawn (after a move, after the game master)."""
@@ -176,52 +206,54 @@ class QuestPresenter(Presenter):
         """Who decides: the game master, a hero by the number the map shows, or the heroes' order."""
         public: Any = view.public
         if seat == 1:
-            return ["Game master"]
+            return [_("Game master")]
         if public.get("gm_turn"):
-            return ["Heroes (in the game master's turn)"]
+            return [_("Heroes (in the game master's turn)")]
         number = public.get("current")
         heroes = public.get("heroes", [])
         if isinstance(number, int) and 0 < number <= len(heroes):
             return [f"{number} {heroes[number - 1]['name']}"]
-        return ["Heroes"]
+        return [_("Heroes")]
 
     def prompt(self, view: SeatView, seat: int) -> str:
         """The prompt."""
-        return "Game master" if seat == 1 else "Your choice"
+        return _("Game master") if seat == 1 else _("Your choice")
 
     def board(self, view: SeatView) -> list[str]:
         """`m`: the map with its legend, always."""
         self.drawn = self.drawing(view)
-        return [*map_lines(view), *LEGEND, *status_lines(view)]
+        return [*map_lines(view), *map(_, LEGEND), *status_lines(view)]
 
     def sheet(self, view: SeatView) -> list[str]:
         """`s`: each hero's sheet: Body, Mind, dice, gear, spells, effects."""
         public: Any = view.public
         lines = []
         for h in public.get("heroes", []):
-            lines.append(
-                f"{h['number']} {h['name']} ({h['status']}): Body {h['body']}/{h['max_body']}, "
-                f"Mind {h['mind']}/{h['max_mind']}, Magic {h['magic']}, attack {h['attack']} dice, "
-                f"defend {h['defend']} dice, gold {h['gold']}"
+            said = _(
+                "{number} {name} ({status}): Body {body}/{max_body}, Mind {mind}/{max_mind}, Magic {magic},"
+                " attack {attack} dice, defend {defend} dice, gold {gold}"
             )
-            for key, title in (
-                ("equipped", "Equipped"),
-                ("equipment", "Gear"),
-                ("items", "Items"),
-                ("spells", "Spells"),
-                ("effects", "Effects"),
-            ):
+            lines.append(said.format_map(h | {"status": _(h["status"])}))
+            for key, title in SHEET_LISTS:
                 if h.get(key):
-                    lines.append(f"    {title}: {', '.join(map(str, h[key]))}")
+                    names = key == "spells" and h.get("spell_names") and current() != SOURCE
+                    shown = h["spell_names"] if names else h[key]  # English keeps the keys it showed
+                    words = ", ".join(thing(str(w)) for w in shown)
+                    lines.append(f"    {_(title)}: {words}")
         lines += [
-            f"{m['letter']} {m['name']}: Body {m['body']}/{m['max_body']}" for m in public.get("monsters", [])
+            f"{m['letter']} {m['name']}: "
+            + _("Body {body}/{max_body}").format(body=m["body"], max_body=m["max_body"])
+            for m in public.get("monsters", [])
         ]
-        lines.append(f"Goal: {public.get('goal')}. Round {public.get('round')}.")
+        lines.append(goal_line(public))
         if view.private:
-            lines.append("Game master only:")
+            lines.append(_("Game master only:"))
             every: Any = view.private.get("monsters", [])
             lines += [
-                f"  {m['letter']} {m['name']} ({m['id']}): Body {m['body']}/{m['max_body']} at {m['at']}"
+                f"  {m['letter']} {m['name']} ({m['id']}): "
+                + _("Body {body}/{max_body} at {at}").format(
+                    body=m["body"], max_body=m["max_body"], at=m["at"]
+                )
                 for m in every
             ]
         return lines
@@ -237,9 +269,9 @@ class QuestPresenter(Presenter):
                 if after is not None and after.kind == "combat" and e.dice:
                     lines += combat_lines(e, after)
                 else:
-                    lines += ["  " + hero_numbers(d.text, view) + _counted(d) for d in e.dice]
+                    lines += ["  " + hero_numbers(_roll_text(d, view), view) + _counted(d) for d in e.dice]
             elif e.kind == "action" and e.who != view.seat and not e.values.get("hidden"):
-                who = "Game master" if e.who == 1 else "Heroes"
+                who = _("Game master") if e.who == 1 else _("Heroes")
                 lines.append(f"  {who}: {e.values.get('label') or e.values.get('action')}")
             elif e.kind not in ("action", "roll", "combat"):
                 lines.append(event_line(e))
@@ -250,8 +282,15 @@ class QuestPresenter(Presenter):
         return self.drawing(view)
 
 
+def _roll_text(d: DiceView, view: SeatView) -> str:
+    """A roll's words with its expression in the reader's language ("Bárbaro humano: 2 dados rojos")."""
+    if not d.text.startswith(d.expression):
+        return d.text
+    return quest_roll(d.expression, view.public) + d.text[len(d.expression) :]
+
+
 def _faces(d: DiceView) -> str:
-    return ", ".join(f.face or str(f.value) for f in d.dice if f.kept)
+    return ", ".join(_(f.face) if f.face else str(f.value) for f in d.dice if f.kept)
 
 
 def _counted(d: DiceView) -> str:
@@ -269,17 +308,25 @@ def combat_lines(roll: Event, combat: Event) -> list[str]:
     v = combat.values
     attack = roll.dice[0]
     skulls = sum(1 for f in attack.dice if f.kept and f.face == "skull")
+    said = _("{attacker} attacks {defender}: [{faces}] = {count}")
     lines = [
-        f"  {v.get('attacker')} attacks {v.get('defender')}: [{_faces(attack)}] = {_many(skulls, 'skull')}"
+        "  "
+        + said.format(
+            attacker=v.get("attacker"),
+            defender=v.get("defender"),
+            faces=_faces(attack),
+            count=_many(skulls, "skull"),
+        )
     ]
     if len(roll.dice) > 1:
         defend = roll.dice[1]
         blocks = sum(1 for f in defend.dice if f.kept and f.face == v.get("blocks"))
-        lines.append(
-            f"  {v.get('defender')} defends: [{_faces(defend)}] = {_many(blocks, str(v.get('blocks')))}"
-        )
+        said = _("{defender} defends: [{faces}] = {count}")
+        count = _many(blocks, str(v.get("blocks")))
+        lines.append("  " + said.format(defender=v.get("defender"), faces=_faces(defend), count=count))
     return lines
 
 
 def _many(n: int, face: str) -> str:
-    return f"{n} {face}{'' if n == 1 else 's'}"
+    """A count of a die's faces ("2 skulls", "1 white shield"), in the reader's language."""
+    return f"{n} {_(face if n == 1 else face + 's')}"

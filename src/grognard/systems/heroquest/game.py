@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from grognard.engine.game import Game, GameInfo, GameState, OptionInfo, OptionValue
+from grognard.i18n import N_
 from grognard.systems.heroquest.campaign.returning import returned
 from grognard.systems.heroquest.content.mercenaries import MERCENARY_KINDS
 from grognard.systems.heroquest.content.quest_setup import PARTY_SPECS, SHIPPED_QUESTS, Setup, context
@@ -26,63 +27,72 @@ from grognard.systems.heroquest.policies.gm import choose
 
 QUEST_INFO = GameInfo(
     id="quest",
-    name="HeroQuest quest",
+    name=N_("HeroQuest quest"),
     min_players=1,
     max_players=2,
     options=(
         OptionInfo(
             "quest",
-            "The quest to play (on the command line, a quest file's path will do too).",
+            N_("The quest to play (on the command line, a quest file's path will do too)."),
             "1-the-smugglers-stair",
             file=True,
             suggest=SHIPPED_QUESTS,
         ),
         OptionInfo(
             "heroes",
-            "The heroes of the party, by race and class (on the command line: elf-wizard,dwarf-warrior,...).",
+            N_(
+                "The heroes of the party, by race and class (on the command line:"
+                " elf-wizard,dwarf-warrior,...)."
+            ),
             "barbarian,dwarf-warrior,elf-wizard,human-rogue",
             suggest=PARTY_SPECS,
             listed=True,
         ),
         OptionInfo(
             "gm",
-            "Who moves the monsters: the automatic game master or a person.",
+            N_("Who moves the monsters: the automatic game master or a person."),
             "auto",
             ("auto", "human"),
-            title="Game master",
-            words=("the automatic game master", "a person (the second seat)"),
+            title=N_("Game master"),
+            words=(N_("the automatic game master"), N_("a person (the second seat)")),
         ),
         OptionInfo(
             "order",
-            "Roll two red dice for the heroes' order, or agree it.",
+            N_("Roll two red dice for the heroes' order, or agree it."),
             "roll",
             ("roll", "agree"),
-            title="Heroes' order",
-            words=("rolled on two red dice", "agreed by the players"),
+            title=N_("Heroes' order"),
+            words=(N_("rolled on two red dice"), N_("agreed by the players")),
         ),
         OptionInfo(
             "interleave",
-            "The game master rolls for a place in the order.",
+            N_("The game master rolls for a place in the order."),
             False,
             (False, True),
-            title="Game master in the order",
+            title=N_("Game master in the order"),
         ),
-        OptionInfo("rounds", "End the quest after this many rounds (0: no limit).", 0),
+        OptionInfo("rounds", N_("End the quest after this many rounds (0: no limit)."), 0),
         OptionInfo(
-            "thresholds", "The experience needed for each level, e.g. 80,100,120 (empty: 40 a level).", ""
+            "thresholds", N_("The experience needed for each level, e.g. 80,100,120 (empty: 40 a level)."), ""
         ),
         OptionInfo(
             "mercenaries",
-            "Mercenaries hired for the quest from the heroes' gold (line 953), kinds separated by commas,"
-            " e.g. swordsman, scout; the first hero pays, or the hero whose name follows a kind after a"
-            " colon.",
+            N_(
+                "Mercenaries hired for the quest from the heroes' gold (line 953), kinds separated by commas,"
+                " e.g. swordsman, scout; the first hero pays, or the hero whose name follows a kind after a"
+                " colon."
+            ),
             "",
             suggest=MERCENARY_KINDS,
             listed=True,
         ),
-        OptionInfo("returning", "The memory of a retreat the party returns from (line 114; JSON).", ""),
+        OptionInfo("returning", N_("The memory of a retreat the party returns from (line 114; JSON)."), ""),
     ),
 )
+
+WORDS = (N_("Quest"), N_("Heroes"), N_("Rounds"), N_("Thresholds"), N_("Mercenaries"), N_("Returning"))
+"""The options' names the new-game form makes from their names (`OptionInfo.label`), marked here for the
+catalogues and said in the reader's language by the form."""
 
 
 def setup_of(options: Mapping[str, OptionValue]) -> Setup:

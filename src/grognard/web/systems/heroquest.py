@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from grognard.i18n import gettext as _
+from grognard.i18n import pgettext
 from grognard.systems.heroquest.content.board import Board, standard_board
+from grognard.systems.heroquest.views.words import thing
 
 CELL = 32
 """The side of one square in SVG units."""
@@ -59,7 +62,7 @@ def _walls(board: Board | None, kinds: Mapping[tuple[int, int], str], width: int
 def place(x: int, y: int) -> str:
     """A square in words, for a screen reader and the board in words, numbered as the choices number it:
     "square 3,7" (across from 0 at the left, then down from 0 at the top)."""
-    return f"square {x},{y}"
+    return _("square {square}").format(square=f"{x},{y}")
 
 
 def _box(squares: Iterable[tuple[int, int]]) -> dict[str, int]:
@@ -134,12 +137,13 @@ def quest_board(
             {
                 "id": d["id"],
                 "state": d["state"],
+                "said": door_said(str(d["state"])),
                 "exit": d["exit"],
                 "horizontal": seg["y1"] == seg["y2"],
                 "cx": (seg["x1"] + seg["x2"]) // 2,
                 "cy": (seg["y1"] + seg["y2"]) // 2,
                 "target": targets.get(str(d["id"]), ""),
-                "where": f"between {place(*a)} and {place(*b)}",
+                "where": _("between {a} and {b}").format(a=place(*a), b=place(*b)),
             }
         )
     furniture = [
@@ -201,5 +205,11 @@ def quest_board(
     }
 
 
-TEMPLATE_GLOBALS = {"heroquest_board": quest_board}
-"""What HeroQuest's templates call: the drawn board."""
+def door_said(state: str) -> str:
+    """A door's state in the reader's language ("closed", "open", "secret")."""
+    return pgettext("door", state)
+
+
+TEMPLATE_GLOBALS = {"heroquest_board": quest_board, "heroquest_thing": thing, "heroquest_door": door_said}
+"""What HeroQuest's templates call: the drawn board, a thing's name and a door's state in the reader's
+language."""

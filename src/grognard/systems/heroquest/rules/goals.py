@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content.quest import Goal, Quest
 
 if TYPE_CHECKING:
@@ -121,16 +122,16 @@ def met_at_start(quest: Quest) -> str | None:
 def describe(goal: Goal) -> str:
     """The goal in a few words ("kill gargoyle-1, then leave", "rescue a and b", "hold room-3 for a turn,
     then leave")."""
-    names = " and ".join(goal.targets)
+    names = _(" and ").join(goal.targets)
     what = {
-        "reach-exit": "reach the exit",
-        "kill": f"kill {names}",
-        "find": f"find {names}",
-        "rescue": f"rescue {names} and lead them out" if goal.also else f"rescue {names}",
-        "reach": f"hold {names} free of monsters for a turn" if goal.hold else f"reach {names}",
-        "slay-all": "every monster slain",
-    }[goal.kind]
-    return what + (", then leave by the stairs or an exit" if goal.exit else "")
+        "reach-exit": _("reach the exit"),
+        "kill": _("kill {names}"),
+        "find": _("find {names}"),
+        "rescue": _("rescue {names} and lead them out") if goal.also else _("rescue {names}"),
+        "reach": _("hold {names} free of monsters for a turn") if goal.hold else _("reach {names}"),
+        "slay-all": _("every monster slain"),
+    }[goal.kind].format(names=names)
+    return what + (_(", then leave by the stairs or an exit") if goal.exit else "")
 
 
 def goal_words(state: QuestState) -> str:
@@ -141,11 +142,11 @@ def goal_words(state: QuestState) -> str:
     notes = []
     if len(goal.targets) > 1:
         done = sum(_target_done(state, t) for t in goal.targets)
-        notes.append(f"{done} of {len(goal.targets)} done")
+        notes.append(_("{done} of {targets} done").format(done=done, targets=len(goal.targets)))
     if goal.hold:
         held = [r for t in goal.targets for r in range(1, state.round + 1) if f"{t}@{r}" in state.reached]
         if held:
-            notes.append(f"held since round {held[0]}")
+            notes.append(_("held since round {round}").format(round=held[0]))
     return words + (f" ({', '.join(notes)})" if notes else "")
 
 

@@ -4,6 +4,7 @@ square. Split from `actions`, which offers these as actions."""
 
 from __future__ import annotations
 
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content.board import Furniture, neighbours
 from grognard.systems.heroquest.content.geometry import can_attack_close, can_target
 from grognard.systems.heroquest.content.sight import sees
@@ -122,8 +123,10 @@ def place_label(state: QuestState, idx: int) -> str:
     """The trap's place in words: "at 4,9" or "in the chest d-chest"."""
     piece = place_piece(state, idx)
     if piece:
-        return f"in the {piece.replace('-', ' ')} {trap_place(state, idx)}"
-    return f"at {trap_place(state, idx)}"
+        return _("in the {furniture} {place}").format(
+            furniture=_(piece.replace("-", " ")), place=trap_place(state, idx)
+        )
+    return _("at {place}").format(place=trap_place(state, idx))
 
 
 def can_disarm(state: QuestState, index: int) -> bool:

@@ -4,56 +4,58 @@ strings the rules keep ("def+1|until-damaged", `model.effect_strings`): the rule
 
 from __future__ import annotations
 
+from grognard.i18n import N_, ngettext
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.model.effect_strings import parse
 
 _SIGNED = {
-    "atk": ("Attack", "die"),
-    "def": ("Defend", "die"),
-    "mov": ("Movement", "square"),
-    "mind": ("Mind", "point"),
+    "atk": (N_("Attack {amount} die"), N_("Attack {amount} dice")),
+    "def": (N_("Defend {amount} die"), N_("Defend {amount} dice")),
+    "mov": (N_("Movement {amount} square"), N_("Movement {amount} squares")),
+    "mind": (N_("Mind {amount} point"), N_("Mind {amount} points")),
 }
-"""The effects that add to a score: the score and what it counts."""
+"""The effects that add to a score: the score and what it counts, one and several."""
 
 _NAMED = {
-    "stone": "turned to stone",
-    "hiding": "hiding",
-    "disarmed": "disarmed",
-    "dazed": "dazed",
-    "swift": "Swift Wind",
-    "poisoned": "poisoned",
-    "chilled": "chilled",
-    "puppet": "not his own master",
-    "vision": "Potion of Vision",
-    "speed": "Potion of Speed",
-    "rock": "Pass Through Rock",
-    "mist": "Veil of Mist",
-    "skate": "sliding on ice",
-    "icy": "Potion of Icy Strength",
-    "airwalk": "Air Walk",
-    "battle": "Potion of Battle",
-    "courage": "Courage",
-    "guard": "on guard",
-    "stealth": "moving unseen",
-    "pit": "in a pit",
-    "werewolf": "a werewolf",
-    "dust": "Dust of Disappearance",
-    "venom": "poisoned by venom",
+    "stone": N_("turned to stone"),
+    "hiding": N_("hiding"),
+    "disarmed": N_("disarmed"),
+    "dazed": N_("dazed"),
+    "swift": N_("Swift Wind"),
+    "poisoned": N_("poisoned"),
+    "chilled": N_("chilled"),
+    "puppet": N_("not his own master"),
+    "vision": N_("Potion of Vision"),
+    "speed": N_("Potion of Speed"),
+    "rock": N_("Pass Through Rock"),
+    "mist": N_("Veil of Mist"),
+    "skate": N_("sliding on ice"),
+    "icy": N_("Potion of Icy Strength"),
+    "airwalk": N_("Air Walk"),
+    "battle": N_("Potion of Battle"),
+    "courage": N_("Courage"),
+    "guard": N_("on guard"),
+    "stealth": N_("moving unseen"),
+    "pit": N_("in a pit"),
+    "werewolf": N_("a werewolf"),
+    "dust": N_("Dust of Disappearance"),
+    "venom": N_("poisoned by venom"),
 }
 """The effects a player is told of, by name, in words."""
 
 _UNTIL = {
-    "one-turn": "this turn",
-    "next-turn": "until his next turn",
-    "next-attack": "on his next attack",
-    "next-defend": "on his next defence",
-    "next-move": "on his next move",
-    "until-damaged": "until wounded",
-    "encounter": "for this fight",
-    "turn": "until his next turn",
-    "hero-turn": "this turn",
-    "drunk": "this turn",
-    "climb": "until he climbs out",
-    "hug": "while held",
+    "one-turn": N_("this turn"),
+    "next-turn": N_("until his next turn"),
+    "next-attack": N_("on his next attack"),
+    "next-defend": N_("on his next defence"),
+    "next-move": N_("on his next move"),
+    "until-damaged": N_("until wounded"),
+    "encounter": N_("for this fight"),
+    "turn": N_("until his next turn"),
+    "hero-turn": N_("this turn"),
+    "drunk": N_("this turn"),
+    "climb": N_("until he climbs out"),
+    "hug": N_("while held"),
 }
 """How long an effect lasts, in words; one not named here (the whole quest) is not said."""
 
@@ -62,15 +64,15 @@ def effect_words(effect: str) -> str:
     """One effect of a hero in words ("Defend +1 die until wounded"), "" for the rules' bookkeeping."""
     name, amount, until = parse(effect)
     if name == "xatk":
-        said = f"{amount} extra attack{'' if amount == 1 else 's'}"
+        said = ngettext("{n} extra attack", "{n} extra attacks", amount).format(n=amount)
     elif name in _SIGNED:
-        score, unit = _SIGNED[name]
-        said = f"{score} {amount:+d} {unit}{'' if abs(amount) == 1 else 's'}"
+        one, several = _SIGNED[name]
+        said = _(one if abs(amount) == 1 else several).format(amount=f"{amount:+d}")
     elif name in _NAMED:
-        said = _NAMED[name]
+        said = _(_NAMED[name])
     else:
         return ""
-    lasting = _UNTIL.get(until, "")
+    lasting = _(_UNTIL[until]) if until in _UNTIL else ""
     return f"{said} {lasting}" if lasting else said
 
 

@@ -9,6 +9,8 @@ on edges, so they are listed beside the map with their squares and state.
 
 from __future__ import annotations
 
+from grognard.i18n import gettext as _
+from grognard.i18n import percent
 from grognard.systems.heroquest.content.board import Square
 from grognard.systems.heroquest.content.combat_dice import all_skulls_chance, kill_chance
 from grognard.systems.heroquest.features.dungeon.challenge_play import challenge_label
@@ -22,6 +24,7 @@ from grognard.systems.heroquest.model.state import QuestState
 from grognard.systems.heroquest.rules.effects import hero_attack_dice, monster_defend_dice
 from grognard.systems.heroquest.rules.goals import goal_words
 from grognard.systems.heroquest.rules.targets import exit_here, place_label, trap_at_place
+from grognard.systems.heroquest.views.words import said
 
 
 def monster_letters(state: QuestState) -> dict[int, str]:
@@ -133,44 +136,51 @@ def action_label(state: QuestState, action: str) -> str:
             n = attacks_left(state, i) if verb == "attack" else 1  # every blow this turn (rulings: "Damage")
             if n > 1:
                 p = turn_kill_chance(state, i, j)[0]
-            how = "attack" if verb == "attack" else "throw a dagger at"
+            how = _("attack {monster}") if verb == "attack" else _("throw a dagger at {monster}")
             mark = monster_letters(state).get(j, "?")  # as the board draws it
-            text = f"{how} {state.stats_of(j).name} ({mark}): {a} dice against {d}, kills {float(p):.1%}"
-            text += f" in {n} attacks this turn" if n > 1 else ""
+            whom = how.format(monster=f"{said(state.stats_of(j).name)} ({mark})")
+            text = _("{action}: {attack} dice against {defend}, kills {chance}").format(
+                action=whom, attack=a, defend=d, chance=percent(float(p))
+            )
+            text += _(" in {n} attacks this turn").format(n=n) if n > 1 else ""
             if verb == "attack" and hero_axe(state, i) and state.stats_of(j).mind > 0:  # line 369
-                text += f", concussion {float(all_skulls_chance(a)):.1%}"
+                text += _(", concussion {chance}").format(chance=percent(float(all_skulls_chance(a))))
             return text
     if isinstance(typed, Order):  # the agreed order (line 74), by the heroes' names
-        return "order: " + ", ".join(state.hero_of(p).name for p in typed.order)
+        return _("order: {heroes}").format(heroes=", ".join(said(state.hero_of(p).name) for p in typed.order))
     if verb == "recover":
-        return f"pick up the dagger at {arg}: a white die, anything but a black shield (5/6)"
+        return _("pick up the dagger at {square}: a white die, anything but a black shield (5/6)").format(
+            square=arg
+        )
     if verb == "attack":
         k = hero_ref(arg)
-        return f"attack {state.hero_of(k).name}" if k is not None else f"attack {arg}"
+        return _("attack {monster}").format(monster=said(state.hero_of(k).name) if k is not None else arg)
     if verb == "move":
-        return f"move to {arg}"
+        return _("move to {square}").format(square=arg)
     if verb == "roll":
-        return "roll two red dice to move" if state.current_hero() is not None else "roll to move"
+        return _("roll two red dice to move") if state.current_hero() is not None else _("roll to move")
     who = state.current_hero()
     if verb == "challenge" and who is not None:
         return challenge_label(state, who, arg)
     if verb == "disarm":  # by its place, its kind unknown until it springs or is disarmed (line 96)
         idx = trap_at_place(state, arg)
         if idx is not None:
-            return f"disarm the trap {place_label(state, idx)}"
+            return _("disarm the trap {place}").format(place=place_label(state, idx))
     if verb == "climb":
-        return "climb out of the pit: one red die"
+        return _("climb out of the pit: one red die")
     if verb in ("memorise", "forget") and who is not None:
         return choice_label(state, who, action)
     caster_at = hero_ref(arg)
     if verb == "flashback" and who is not None and caster_at is not None:
-        caster = state.hero_of(caster_at).name
-        return f"{caster} casts Flashback: {state.hero_of(who).name} plays the turn again"
+        caster = said(state.hero_of(caster_at).name)
+        return _("{caster} casts Flashback: {hero} plays the turn again").format(
+            caster=caster, hero=said(state.hero_of(who).name)
+        )
     if verb == "end" and state.turn.done and who is not None:
-        return "end: let the turn stand"
+        return _("end: let the turn stand")
     if verb == "end" and who is not None:
-        return "end the turn"
+        return _("end the turn")
     if verb == "leave" and who is not None:
         stairs = exit_here(state, who) == "stairs"
-        return "leave the quest up the stairs" if stairs else "leave the quest through the exit door"
+        return _("leave the quest up the stairs") if stairs else _("leave the quest through the exit door")
     return action.replace(":", " ", 1)

@@ -14,6 +14,7 @@ of their sight does, nor of a trap they never found (`heroes_may_know`).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
@@ -26,6 +27,8 @@ from grognard.engine.errors import GrognardError
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, Card, Event, FrontEnd, GameViews, SeatView, Sight, Target
+from grognard.i18n import N_, current, ngettext, percent
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.combat_dice import binomial
 from grognard.systems.heroquest.content.hero import casting_level
@@ -52,6 +55,7 @@ from grognard.systems.heroquest.rules.targets import exit_here
 from grognard.systems.heroquest.views.effect_words import effects_said
 from grognard.systems.heroquest.views.event_text import event_text, view_sentence
 from grognard.systems.heroquest.views.render import action_label, map_lines, monster_letters
+from grognard.systems.heroquest.views.words import said, thing
 
 SYSTEM_ID = "heroquest"
 
@@ -98,13 +102,14 @@ def action_target(state: QuestState, action: Action) -> tuple[str, Target | None
         return group, Target(kind="square", square=square, **pick)
     i = hero_ref(head)
     if i is not None and i < len(state.heroes):
-        return group, Target(kind="hero", id=i, square=state.heroes[i].at, name=state.hero_of(i).name, **pick)
+        name = said(state.hero_of(i).name)
+        return group, Target(kind="hero", id=i, square=state.heroes[i].at, name=name, **pick)
     j = _monster_index(state, head) if head else None
     if j is not None:
         at = state.monsters[j].at
-        return group, Target(kind="creature", id=j, square=at, name=state.stats_of(j).name, **pick)
+        return group, Target(kind="creature", id=j, square=at, name=said(state.stats_of(j).name), **pick)
     if verb == "door" and arg in state.layout.door_by_id:
-        return group, Target(kind="square", id=arg, square=door_square(state, arg), name="door")
+        return group, Target(kind="square", id=arg, square=door_square(state, arg), name=_("door"))
     return group, None
 
 
@@ -114,7 +119,7 @@ def _spell_pick(typed: object) -> dict[str, str]:
     if not isinstance(typed, Cast) or not typed.target:
         return {}
     try:
-        name = find(typed.spell).name
+        name = said(find(typed.spell).name)
     except (GrognardError, KeyError, ValueError):
         name = typed.spell.partition("/")[2].replace("-", " ")
     return {"pick": typed.spell, "pick_name": name}
@@ -136,30 +141,46 @@ def _label(state: QuestState, action: Action) -> str:
     verb, arg = typed.verb, typed.rest
     if verb == "door" and arg in state.layout.door_by_id:
         x, y = door_square(state, arg)
-        text = f"open the door to {x},{y}"
+        text = _("open the door to {square}").format(square=f"{x},{y}")
     elif verb == "jump":
-        text = f"jump the trap to {arg}"
+        text = _("jump the trap to {square}").format(square=arg)
     elif verb == "search":
-        text = f"search for {arg.replace('-', ' ')}"
+        text = _(SEARCHES[arg]) if arg in SEARCHES else f"search for {arg.replace('-', ' ')}"
     elif verb == "use":
-        text = f"use the {arg.replace('-', ' ')}"
+        text = _("use the {item}").format(item=thing(arg, arg.replace("-", " ")))
     elif verb == "cast":
         text = _cast_label(state, arg) or text
     elif verb == "rest" and (who := state.current_hero()) is not None:  # line 108
         n = len(resting_group(state, who))
-        quiet = float(QUIET**n)
-        text = (
-            f"rest: {n} {'hero rolls' if n == 1 else 'heroes roll'} a die each; no black shield ({quiet:.0%})"
-            " and all recover Body, Mind and Magic, else a wandering monster comes"
-        )
+        quiet = percent(float(QUIET**n), 0)
+        text = ngettext(
+            "rest: {n} hero rolls a die each; no black shield ({chance}) and all recover Body, Mind and"
+            " Magic, else a wandering monster comes",
+            "rest: {n} heroes roll a die each; no black shield ({chance}) and all recover Body, Mind and"
+            " Magic, else a wandering monster comes",
+            n,
+        ).format(n=n, chance=quiet)
     elif verb == "defend":  # line 84
-        text = "stand on guard: give up your action for 1 more defend die until your next turn"
+        text = _("stand on guard: give up your action for 1 more defend die until your next turn")
     elif verb == "collect" and (k := hero_ref(arg)) is not None and k < len(state.heroes):
-        text = f"take what {state.hero_of(k).name} left: gear and gold"
+        text = _("take what {hero} left: gear and gold").format(hero=said(state.hero_of(k).name))
     elif verb == "free":
         j = next((k for k, m in enumerate(state.monsters) if m.id == arg), None)
-        text = f"free {state.stats_of(j).name}" if j is not None else "free the prisoner"
+        text = (
+            _("free {name}").format(name=said(state.stats_of(j).name))
+            if j is not None
+            else _("free the prisoner")
+        )
     return text[:1].upper() + text[1:]
+
+
+SEARCHES = {
+    "traps": N_("search for traps"),
+    "treasure": N_("search for treasure"),
+    "doors": N_("search for doors"),
+    "secret-doors": N_("search for secret doors"),
+}
+"""The searches a hero may make, by the action's key."""
 
 
 def _cast_label(state: QuestState, arg: str) -> str:
@@ -173,12 +194,14 @@ def _cast_label(state: QuestState, arg: str) -> str:
     j = next((k for k, m in enumerate(state.monsters) if m.id == target), None)
     k = hero_ref(target)
     if k is not None and k < len(state.heroes):
-        whom = state.hero_of(k).name
+        whom = said(state.hero_of(k).name)
     elif j is not None:
-        whom = f"{state.stats_of(j).name} ({monster_letters(state).get(j, '?')})"
+        whom = f"{said(state.stats_of(j).name)} ({monster_letters(state).get(j, '?')})"
     else:
         whom = target.replace("-", " ")
-    text = f"cast {spell.name} on {whom}: {spell.text.rstrip('.')}"
+    text = _("cast {spell} on {target}: {effect}").format(
+        spell=said(spell.name), target=whom, effect=_(spell.text).rstrip(".")
+    )
     i = state.current_hero()
     if i is None or not spell.by_level or key.startswith("chaos/"):
         return text
@@ -186,10 +209,18 @@ def _cast_label(state: QuestState, arg: str) -> str:
     amount = spell.amount_at(max(casting_level(hero, spell), hero.level)) or 1
     need = AVOID_FACES.get(key)
     if need is None or j is None:
-        return f"{text} ({amount} point{'' if amount == 1 else 's'} at this level)"
+        said_points = ngettext(
+            "{text} ({n} point at this level)", "{text} ({n} points at this level)", amount
+        )
+        return said_points.format(text=text, n=amount)
     hits = binomial(amount, Fraction(6 - need, 6))
     kills = sum((q for d, q in hits.items() if d >= state.monsters[j].body), Fraction(0))
-    return f"{text} ({amount} point{'' if amount == 1 else 's'} of damage: kills {float(kills):.1%})"
+    damage = ngettext(
+        "{text} ({n} point of damage: kills {chance})",
+        "{text} ({n} points of damage: kills {chance})",
+        amount,
+    )
+    return damage.format(text=text, n=amount, chance=percent(float(kills)))
 
 
 def _monster(state: QuestState, j: int, letter: str) -> dict[str, JsonValue]:
@@ -199,7 +230,7 @@ def _monster(state: QuestState, j: int, letter: str) -> dict[str, JsonValue]:
         "index": j,
         "letter": letter,
         "id": m.id,
-        "name": s.name,
+        "name": said(s.name),
         "body": m.body,
         "max_body": s.body,
         "status": m.status,
@@ -247,7 +278,7 @@ def heroes_public(state: QuestState) -> dict[str, JsonValue]:
             {
                 "index": i,
                 "number": i + 1,
-                "name": hero.name,
+                "name": said(hero.name),
                 "body": h.body,
                 "max_body": hero.maximum("body"),
                 "mind": h.mind,
@@ -264,7 +295,7 @@ def heroes_public(state: QuestState) -> dict[str, JsonValue]:
                 "equipped": list[JsonValue](hero.equipped.names()),
                 "items": list(h.items),
                 "spells": list(h.spells),
-                "spell_names": list[JsonValue](spell_name(k) for k in h.spells),
+                "spell_names": list[JsonValue](said(spell_name(k)) for k in h.spells),
             }
         )
     in_seen = [f for f in layout.furniture if any(board.area_at.get(s) in seen for s in f.squares)]
@@ -369,8 +400,10 @@ def _asks(state: QuestState, action: str) -> str:
     i = state.current_hero()
     if action != "leave" or i is None or state.goal_met or met_on_leaving(state, exit_here(state, i)):
         return ""
-    name = state.hero_of(i).name
-    return f"Leave the quest before its goal is met? {name} goes out and plays no more of it."
+    name = said(state.hero_of(i).name)
+    return _("Leave the quest before its goal is met? {hero} goes out and plays no more of it.").format(
+        hero=name
+    )
 
 
 def quest_sight(state: GameState, seat: int | None) -> Sight:
@@ -397,11 +430,17 @@ def changes(before: GameState, after: GameState) -> list[Event]:
     if p is not None and p.kind == "attack" and p.side in ("hero", "monster"):
         letters = monster_letters(before)
         heroes, monsters = (p.who, p.target) if p.side == "hero" else (p.target, p.who)
-        hero = f"{heroes + 1} {before.hero_of(heroes).name}" if 0 <= heroes < len(before.heroes) else "a hero"
-        monster = before.stats_of(monsters).name if 0 <= monsters < len(before.monsters) else "a monster"
+        hero = (
+            f"{heroes + 1} {said(before.hero_of(heroes).name)}"
+            if 0 <= heroes < len(before.heroes)
+            else _("a hero")
+        )
+        monster = (
+            said(before.stats_of(monsters).name) if 0 <= monsters < len(before.monsters) else _("a monster")
+        )
         monster = f"{monster} ({letters[monsters]})" if monsters in letters else monster
         attacker, defender = (hero, monster) if p.side == "hero" else (monster, hero)
-        shield = "black shield" if p.side == "hero" else "white shield"
+        shield = "black shield" if p.side == "hero" else "white shield"  # a die's face: said where shown
         values: dict[str, JsonValue] = {"attacker": attacker, "defender": defender, "blocks": shield}
         out.append(Event(kind="combat", values=values))
     return out + gm_turn_told(before, after) + seat_log(after, None)
@@ -425,7 +464,7 @@ def gm_turn_told(before: QuestState, after: QuestState) -> list[Event]:
     out: list[Event] = []
     if after.in_gm_turn() and not before.in_gm_turn():
         out.append(
-            Event(kind="log", values={"text": "The game master's turn: the monsters move and attack."})
+            Event(kind="log", values={"text": _("The game master's turn: the monsters move and attack.")})
         )
     if not before.in_gm_turn():
         return out
@@ -433,8 +472,9 @@ def gm_turn_told(before: QuestState, after: QuestState) -> list[Event]:
     letters = monster_letters(after)
     for j, (was, now) in enumerate(zip(before.monsters, after.monsters, strict=False)):
         if was.at != now.at and was.at is not None and now.at is not None and j in seen:
-            name = f"{after.stats_of(j).name} ({letters.get(j, '?')})"
-            out.append(Event(kind="log", values={"text": f"{name} moves to {now.at[0]},{now.at[1]}."}))
+            name = f"{said(after.stats_of(j).name)} ({letters.get(j, '?')})"
+            moved = _("{monster} moves to {square}.").format(monster=name, square=f"{now.at[0]},{now.at[1]}")
+            out.append(Event(kind="log", values={"text": moved}))
     return out
 
 
@@ -448,16 +488,19 @@ def told(before: GameState, record: MoveRecord, after: GameState) -> str:
     p = before.pending
     if p is not None and p.kind == "mmove" and isinstance(record.move, int):  # the game master's red dice
         seen = p.who in shown_monsters(before) and p.who in (letters := monster_letters(before))
-        who = f"{before.stats_of(p.who).name} ({letters[p.who]})" if seen else "A monster out of sight"
-        told = " ".join(filter(None, (f"{who} may move up to {record.move} squares.", told)))
+        who = (
+            f"{said(before.stats_of(p.who).name)} ({letters[p.who]})" if seen else _("A monster out of sight")
+        )
+        may = _("{monster} may move up to {squares} squares.").format(monster=who, squares=record.move)
+        told = " ".join(filter(None, (may, told)))
     if before.pending is not None and before.pending.kind == "order" and isinstance(record.move, str):
         order = [int(i) for i in record.move.split(",")]
-        names = ", ".join("the game master" if i < 0 else after.hero_of(i).name for i in order)
-        told = " ".join(filter(None, (f"The order of play: {names}.", told)))
+        names = ", ".join(_("the game master") if i < 0 else said(after.hero_of(i).name) for i in order)
+        told = " ".join(filter(None, (_("The order of play: {names}.").format(names=names), told)))
     gm = " ".join(str(e.values["text"]) for e in gm_turn_told(before, after))
     told = " ".join(filter(None, (told, gm)))
     if not told and record.rolls:  # what came of it is hidden from the heroes: still, say what the dice were
-        told = "The game master rolls for something out of the heroes' sight."
+        told = _("The game master rolls for something out of the heroes' sight.")
     return told
 
 
@@ -526,13 +569,17 @@ def quest_played(public: Mapping[str, Any]) -> str:
 
 
 ENDINGS = {
-    "won": "The quest is won!",
-    "lost": "The whole party has fallen. The quest is lost.",
-    "retreated": "The heroes have retreated from the quest.",
-    "timeout": "Time has run out: the quest is lost.",
+    "won": N_("The quest is won!"),
+    "lost": N_("The whole party has fallen. The quest is lost."),
+    "retreated": N_("The heroes have retreated from the quest."),
+    "timeout": N_("Time has run out: the quest is lost."),
 }
 """How a quest's endings are said."""
-FATES = {"dead": "fell in the quest", "left": "left the quest", "active": "is still in the dungeon"}
+FATES = {
+    "dead": N_("{hero} fell in the quest: {body}, {gold} gold coins."),
+    "left": N_("{hero} left the quest: {body}, {gold} gold coins."),
+    "active": N_("{hero} is still in the dungeon: {body}, {gold} gold coins."),
+}
 """What became of a hero, by its status."""
 
 
@@ -541,17 +588,21 @@ def quest_ending(public: Mapping[str, Any], result: Mapping[str, Any] | None) ->
     the gold carried out)."""
     outcome = str(public.get("outcome") or (result or {}).get("outcome", ""))
     rounds = public.get("round")
-    lines = [ENDINGS.get(outcome, f"The quest is over: {outcome}.")]
+    lines = [
+        _(ENDINGS[outcome])
+        if outcome in ENDINGS
+        else _("The quest is over: {outcome}.").format(outcome=outcome)
+    ]
     if isinstance(rounds, int):
-        lines.append(f"It took {rounds} round{'' if rounds == 1 else 's'}.")
+        lines.append(ngettext("It took {n} round.", "It took {n} rounds.", rounds).format(n=rounds))
     for h in public.get("heroes") or []:
         status = str(h.get("status", ""))
         if status == "dead":
-            lines.append(f"{h.get('name')} fell in the quest.")
+            lines.append(_("{hero} fell in the quest.").format(hero=h.get("name")))
         else:
-            fate = FATES.get(status, status)
-            body = f"Body {h.get('body')} of {h.get('max_body')}"
-            lines.append(f"{h.get('name')} {fate}: {body}, {h.get('gold')} gold coins.")
+            body = _("Body {body} of {max_body}").format(body=h.get("body"), max_body=h.get("max_body"))
+            fate = FATES.get(status, "{hero} " + status + ": {body}, {gold} gold coins.")
+            lines.append(_(fate).format(hero=h.get("name"), body=body, gold=h.get("gold")))
     return lines
 
 
@@ -564,7 +615,7 @@ def _quest_cards() -> tuple[Card, ...]:
     for ref in SHIPPED_QUESTS:
         quest = load_quest(quest_source(ref)).file
         goal = (quest.goal.text or "").strip()
-        facts = (f"for heroes of level {quest.level}", *((goal,) if goal else ()))
+        facts = (_("for heroes of level {level}").format(level=quest.level), *((goal,) if goal else ()))
         cards.append(Card(ref, quest.title, " ".join(quest.text.split()), facts))
     return tuple(sorted(cards, key=lambda c: (c.value[0].isalpha(), c.value)))
 
@@ -576,15 +627,25 @@ def _hero_cards() -> tuple[Card, ...]:
         hero = hero_from_spec(spec, [])
         if hero.name in cards and cards[hero.name].value in party:
             continue  # one card a hero: "barbarian" and "human-barbarian" are one (the default party's)
-        said = f"{hq.hero_class(hero.hero_class).text} {hq.race(hero.race).text}"
-        stats = [f"{stat.capitalize()} {value}" for stat in STATS if (value := getattr(hero.base, stat))]
-        cards[hero.name] = Card(spec, hero.name, said, (*stats, *hero.weapons))
+        text = f"{_(hq.hero_class(hero.hero_class).text)} {_(hq.race(hero.race).text)}"
+        stats = [f"{_(stat.capitalize())} {value}" for stat in STATS if (value := getattr(hero.base, stat))]
+        cards[hero.name] = Card(spec, said(hero.name), text, (*stats, *map(said, hero.weapons)))
     return tuple(cards.values())
 
 
-@cache
 def quest_cards(option: str) -> tuple[Card, ...]:
-    """What a new quest is chosen by: the shipped quests with their story, the heroes as their cards."""
+    """What a new quest is chosen by: the shipped quests with their story, the heroes as their cards (in
+    the reader's language: the heroes' names, their numbers and weapons; the quests' own words as written)."""
+    return _cards(option, current())
+
+
+STAT_WORDS = (N_("Movement"),)
+"""A hero's statistics as a card names them ("Attack", "Body"... are the sheet's words)."""
+
+
+@cache
+def _cards(option: str, language: str) -> tuple[Card, ...]:
+    """The cards of `option` in `language` (made once a language: a quest file is read for each)."""
     if option == "quest":
         return _quest_cards()
     if option == "heroes":
@@ -592,13 +653,43 @@ def quest_cards(option: str) -> tuple[Card, ...]:
     return ()
 
 
-SEAT_NAMES = ("The heroes", "The game master")
+DICE = re.compile(r"(?:(.+): )?(\d+) (red|combat) (die|dice)")
+"""A throw of HeroQuest's dice as a roll's expression names it, after who throws or what for ("2 red
+dice", "Human Barbarian: 2 red dice", "Attack: 1 combat die")."""
+MIND = re.compile(r"(.+) \(Mind (\d+)\)")
+"""A thrower named with his Mind ("Ilsa (Mind 4)"), as an elf's sensing roll is."""
+PURPOSES = (N_("Attack"), N_("Defend"), N_("Rest"))
+"""What a combat throw is for, as its expression says it."""
+
+
+def quest_roll(expression: str, public: Mapping[str, Any]) -> str:
+    """A roll's expression in the reader's language: its dice ("2 red dice", "3 combat dice") and who
+    throws or what for ("Human Barbarian: 2 red dice", "Attack: 3 combat dice"); anything else as it is."""
+    found = DICE.fullmatch(expression)
+    if found is None:
+        return expression
+    head, n = found.group(1), int(found.group(2))
+    if found.group(3) == "red":
+        said_dice = ngettext("{n} red die", "{n} red dice", n).format(n=n)
+    else:
+        said_dice = ngettext("{n} combat die", "{n} combat dice", n).format(n=n)
+    if head is None:
+        return said_dice
+    mind = MIND.fullmatch(head)
+    if mind is not None:
+        who = _("{name} (Mind {mind})").format(name=said(mind.group(1)), mind=mind.group(2))
+    else:
+        who = _(head) if head in PURPOSES else said(head)
+    return f"{who}: {said_dice}"
+
+
+SEAT_NAMES = (N_("The heroes"), N_("The game master"))
 """A quest's two seats as the events name them."""
 
 
 def quest_seat(public: Mapping[str, Any], seat: int) -> str:
     """A seat of a quest as the events name it: the heroes' or the game master's."""
-    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else "The game master"
+    return _(SEAT_NAMES[seat]) if 0 <= seat < len(SEAT_NAMES) else _("The game master")
 
 
 FRONT = FrontEnd(
@@ -609,19 +700,20 @@ FRONT = FrontEnd(
     content="quests",
     upload=(
         "/quests",
-        "Play your own HeroScribe quest",
-        "(a quest file from the HeroScribe editor), or start a shipped one below.",
+        N_("Play your own HeroScribe quest"),
+        N_("(a quest file from the HeroScribe editor), or start a shipped one below."),
     ),
     what=quest_played,
     stepped=gm_dice_shown,
     sentence=view_sentence,
-    help="The heroes explore the quest's rooms, fight the game master's monsters and meet its goal.",
+    roll=quest_roll,
+    help=N_("The heroes explore the quest's rooms, fight the game master's monsters and meet its goal."),
     cards=quest_cards,
     ending=quest_ending,
     upfront=("quest", "heroes", "gm"),
     seat_roles=(
-        "The heroes",
-        "The game master: moves the monsters when a person plays it (see who moves the monsters above)",
+        N_("The heroes"),
+        N_("The game master: moves the monsters when a person plays it (see who moves the monsters above)"),
     ),
 )
 """How the front ends show a quest: the drawn board (the game master's monsters and traps on it), the

@@ -16,6 +16,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from grognard.engine.dice.core import Rng, Roll, red_dice
+from grognard.i18n import gettext as _
+from grognard.i18n import percent
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.board import neighbours
 from grognard.systems.heroquest.content.challenges import Challenge, reach_chance
@@ -192,8 +194,9 @@ def challenge_label(state: QuestState, i: int, cid: str) -> str:
     """How the action is offered: the challenge, its dice and target, and the exact chance."""
     c = challenge(state, cid)
     dice = dice_for(state, i, c)
-    odds = float(chance(state, i, c))
-    return f"try {c.label}: {dice} red dice ({c.attribute}) for {c.target} or more, {odds:.1%}"
+    odds = percent(float(chance(state, i, c)))
+    said = _("try {challenge}: {dice} red dice ({attribute}) for {target} or more, {chance}")
+    return said.format(challenge=c.label, dice=dice, attribute=c.attribute, target=c.target, chance=odds)
 
 
 CHANCES.add(

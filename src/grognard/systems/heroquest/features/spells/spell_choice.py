@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content.catalog import catalog
 from grognard.systems.heroquest.content.hero import castable_spells
 from grognard.systems.heroquest.model.action_text import rest_of, verb_of
@@ -87,8 +88,10 @@ def choice_label(state: QuestState, i: int, action: str) -> str:
     verb, key = verb_of(action), rest_of(action)
     left = room(state, i)
     if verb == "forget":
-        return f"forget {_name(key)} (free; frees a place for another spell)"
-    return f"memorise {_name(key)} (free; {left} place(s) left of starting Mind)"
+        return _("forget {spell} (free; frees a place for another spell)").format(spell=_name(key))
+    return _("memorise {spell} (free; {left} place(s) left of starting Mind)").format(
+        spell=_name(key), left=left
+    )
 
 
 def spell_name(key: str) -> str:
@@ -98,4 +101,5 @@ def spell_name(key: str) -> str:
 
 
 def _name(key: str) -> str:
-    return f"{spell_name(key)} ({key.partition('/')[0]})"
+    school = key.partition("/")[0]
+    return f"{_(spell_name(key))} ({_(school)})"
