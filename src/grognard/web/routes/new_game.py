@@ -58,7 +58,8 @@ def seat_defaults(info: GameInfo) -> list[str]:
 
 def spoken(info: GameInfo, front: FrontEnd) -> tuple[GameInfo, FrontEnd]:
     """A game's facts and front end with the words a form shows in the reader's language: each option's
-    name, help and choices' words, and the game's line of help (a word no catalogue has stays as it is)."""
+    name, help and choices' words, the game's line of help and what each seat plays (a word no catalogue
+    has stays as it is)."""
     options = tuple(
         replace(
             o,
@@ -68,7 +69,8 @@ def spoken(info: GameInfo, front: FrontEnd) -> tuple[GameInfo, FrontEnd]:
         )
         for o in info.options
     )
-    return replace(info, name=gettext(info.name), options=options), replace(front, help=gettext(front.help))
+    said = replace(front, help=gettext(front.help), seat_roles=tuple(gettext(r) for r in front.seat_roles))
+    return replace(info, name=gettext(info.name), options=options), said
 
 
 def _option_word(label: str) -> str:
