@@ -21,10 +21,18 @@ from grognard.i18n import DOMAIN, LANGUAGES, SOURCE, catalogue_path
 
 PACKAGE = Path(__file__).resolve().parent.parent
 """The `grognard` package's folder, whose sources are read."""
-SOURCES = ("web", "cli", "gamebook", "systems/fighting_fantasy", "systems/grey_star", "systems/heroquest")
+SOURCES = (
+    "web",
+    "cli",
+    "gamebook",
+    "systems/fighting_fantasy",
+    "systems/grey_star",
+    "systems/heroquest",
+    "systems/talisman",
+)
 """The folders of the package whose words are marked: the browser (templates and Python), the terminal,
-the game words of the gamebooks (the gamebook layer and the two systems that play books) and of
-HeroQuest."""
+the game words of the gamebooks (the gamebook layer and the two systems that play books), of
+HeroQuest and of Talisman."""
 METHODS = [
     ("**/templates/**.html", "jinja2.ext:babel_extract"),
     ("**.py", "python"),

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from grognard.engine.errors import UsageError
 from grognard.engine.game import JSON, Game, GameInfo, GameState, OptionInfo, OptionValue
 from grognard.engine.serial import from_data, to_data
+from grognard.i18n import N_
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.characters import start_spells
 from grognard.systems.talisman.flow import settle
@@ -90,19 +91,23 @@ class TalismanGame(Game):
         min_players=2,
         max_players=6,
         options=(
-            OptionInfo("players", "how many players (2-6)", 2, (2, 3, 4, 5, 6)),
+            OptionInfo("players", N_("how many players (2-6)"), 2, (2, 3, 4, 5, 6)),
             OptionInfo(
                 "characters",
-                "one for each player, given in the order of the cards ('random' or none: dealt)",
+                N_("one for each player, given in the order of the cards ('random' or none: dealt)"),
                 "random",
                 suggest=CHARACTER_IDS,
                 listed=True,
+                title=N_("Characters"),
             ),
             OptionInfo(
                 "max_turns",
-                "the game stops unfinished after this many turns, every player's turn counting one "
-                f"(0: never; {AUTO_TURNS}: {DEFAULT_ROUNDS} rounds, i.e. {DEFAULT_ROUNDS} x the players)",
+                N_(  # AUTO_TURNS (-1) and DEFAULT_ROUNDS (400) written out, to be one message (tested)
+                    "the game stops unfinished after this many turns, every player's turn counting one "
+                    "(0: never; -1: 400 rounds, i.e. 400 x the players)"
+                ),
                 AUTO_TURNS,
+                title=N_("Max turns"),
             ),
         ),
     )

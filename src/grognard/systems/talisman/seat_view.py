@@ -28,6 +28,8 @@ from grognard.engine.view import (
     Target,
     log_events,
 )
+from grognard.i18n import N_, gettext, ngettext
+from grognard.i18n import gettext as _
 from grognard.systems.talisman.actions import is_discard, terms
 from grognard.systems.talisman.bot_levels import LEVELS
 from grognard.systems.talisman.bots import heuristic_policy
@@ -106,7 +108,7 @@ def move_end(state: TalismanState, seat: int, verb: str) -> str | None:
 def _space_does(space_id: str) -> str:
     space = catalog().spaces[space_id]
     if space.draw:
-        return f"draw {space.draw} card{'s' if space.draw != 1 else ''}"
+        return ngettext("draw {count} card", "draw {count} cards", space.draw).format(count=space.draw)
     return space.text.rstrip(".")
 
 
@@ -117,9 +119,13 @@ def _fight_odds(state: TalismanState, seat: int) -> tuple[str, float] | None:
     mine = hero_score(state, seat, fight.psychic) + fight.bonus[0]
     theirs = creature_score(state, seat)
     win, stand, lose = combat_odds(mine, theirs)
-    text = (
-        f"your {mine} against {fight.name} {theirs}: win {float(win):.0%}, "
-        f"stand-off {float(stand):.0%}, lose {float(lose):.0%}"
+    text = _("your {mine} against {foe} {theirs}: win {win}, stand-off {stand}, lose {lose}").format(
+        mine=mine,
+        foe=fight.name,
+        theirs=theirs,
+        win=f"{float(win):.0%}",
+        stand=f"{float(stand):.0%}",
+        lose=f"{float(lose):.0%}",
     )
     return text, float(win)
 
@@ -134,10 +140,18 @@ def _guard_odds(state: TalismanState, seat: int) -> str:
     mine = hero_score(state, seat, False)
     theirs = guard.strength + space.enemy_bonus
     win, stand, lose = combat_odds(mine, theirs)
-    return (
-        f": the {guard.name} attacks on the way (your {mine} against {theirs}: win {float(win):.0%},"
-        f" stand-off {float(stand):.0%}, lose {float(lose):.0%})"
+    said = _(
+        "the {guard} attacks on the way (your {mine} against {theirs}: win {win}, stand-off {stand},"
+        " lose {lose})"
+    ).format(
+        guard=guard.name,
+        mine=mine,
+        theirs=theirs,
+        win=f"{float(win):.0%}",
+        stand=f"{float(stand):.0%}",
+        lose=f"{float(lose):.0%}",
     )
+    return f": {said}"
 
 
 def action_label(state: TalismanState, seat: int, action: Action) -> str:
@@ -149,23 +163,26 @@ def action_label(state: TalismanState, seat: int, action: Action) -> str:
         where, steps = destination(state, seat, 1 if verb == "cw" else -1)
         if steps:
             stops = state.move is not None and steps < state.move.left
-            how = f"{steps} space{'s' if steps != 1 else ''} to the {name_of(where)}"
-            tail = ", where a way off the ring opens" if stops else f": {_space_does(where)}"
+            how = ngettext("{count} space to the {space}", "{count} spaces to the {space}", steps).format(
+                count=steps, space=name_of(where)
+            )
+            tail = _(", where a way off the ring opens") if stops else f": {_space_does(where)}"
             text = f"{text} {how}{tail}"
     elif verb == "buy" and rest:
         try:
             price = catalog().pile(rest).price
         except KeyError:
             price = 0
-        text = f"buy {name_of(rest)} for {price} Gold"
+        text = _("buy {thing} for {price} Gold").format(thing=name_of(rest), price=price)
     elif verb in ("bridge", "on", "forward", "back") and not rest:
         end = move_end(state, seat, verb)
         if end is not None:
-            text = f"{text} to the {name_of(end)}"
+            text = _("{action} to the {space}").format(action=text, space=name_of(end))
         if verb == "bridge":
             text += _guard_odds(state, seat)
     elif verb == "portal":
-        text = f"{text}: opens {float(portal_chance(state, seat)):.0%}"
+        chance = f"{float(portal_chance(state, seat)):.0%}"
+        text = _("{action}: opens {chance}").format(action=text, chance=chance)
     elif verb in ("fight", "stand", "roll") and not rest:
         odds = _fight_odds(state, seat)
         if odds is not None:
@@ -173,9 +190,10 @@ def action_label(state: TalismanState, seat: int, action: Action) -> str:
     elif verb == "evade" and not rest:
         text = _ability_evasion(state, seat) or text
     elif verb == "meet" and rest.isdigit() and int(rest) < len(state.heroes):
-        text = f"encounter {seat_names(state)[int(rest)]}"
+        text = _("encounter {character}").format(character=gettext(seat_names(state)[int(rest)]))
     elif verb == "cast" and len(parts) == 2 and parts[1].isdigit() and int(parts[1]) < len(state.heroes):
-        text = f"cast {name_of(parts[0])} on {seat_names(state)[int(parts[1])]}"
+        target = gettext(seat_names(state)[int(parts[1])])
+        text = _("cast {spell} on {target}").format(spell=name_of(parts[0]), target=target)
     return text[:1].upper() + text[1:]
 
 
@@ -351,12 +369,12 @@ def character_cards(option: str) -> tuple[Card, ...]:
         said = c.text or " ".join(a.text for a in c.abilities if a.text)
         start = content.spaces[c.start].name if c.start in content.spaces else c.start
         facts = (
-            f"Strength {c.strength}",
-            f"Craft {c.craft}",
-            c.alignment.capitalize(),
-            f"starts at the {start}",
+            _("Strength {number}").format(number=c.strength),
+            _("Craft {number}").format(number=c.craft),
+            gettext(c.alignment.capitalize()),
+            _("starts at the {space}").format(space=start),
         )
-        cards.append(Card(c.id, c.name, said, facts))
+        cards.append(Card(c.id, gettext(c.name), said, facts))
     return tuple(cards)
 
 
@@ -367,7 +385,7 @@ FRONT = FrontEnd(
     what=characters_played,
     seat_name=seat_name,
     roll=seat_said,
-    help="Move by the die, meet what each space holds, and reach the Crown of Command with a Talisman.",
+    help=N_("Move by the die, meet what each space holds, and reach the Crown of Command with a Talisman."),
     cards=character_cards,
     ending=game_ending,
     upfront=("players", "characters"),

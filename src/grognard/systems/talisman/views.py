@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from grognard.i18n import NP_, pgettext
+from grognard.i18n import gettext as _
 from grognard.systems.talisman.actions import ActionError, terms
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.scores import craft, strength
@@ -65,7 +67,8 @@ def legal_moves(state: TalismanState) -> list[tuple[str, str]]:
 
 
 def describe_action(action: str) -> str:
-    """An action in words ("cast:hex:oasis" -> "cast Hex on Oasis")."""
+    """An action in words ("cast:hex:oasis" -> "cast Hex on Oasis"), in the reader's language where the
+    catalogue has it (the cards' and spaces' names stay English: rules data)."""
     cat = catalog()
 
     def name(key: str) -> str:
@@ -83,30 +86,30 @@ def describe_action(action: str) -> str:
     except ActionError:
         return action
     words = {
-        "cw": "move clockwise",
-        "acw": "move anticlockwise",
-        "move": "move",
-        "roll": "roll the die",
-        "space": "encounter the space",
-        "done": "finish",
-        "on": "keep going",
-        "bridge": "cross the bridge",
-        "portal": "try to open the Portal",
-        "forward": "go forward",
-        "back": "turn back",
-        "fight": "fight",
-        "stand": "stand and fight",
-        "life": "take a Life",
-        "gold": "take 1 Gold",
-        "concede": "drop out",
-        "cash": "cash in Enemy cards for Strength",
-        "take": "take",
+        "cw": NP_("action", "move clockwise"),
+        "acw": NP_("action", "move anticlockwise"),
+        "move": NP_("action", "move"),
+        "roll": NP_("action", "roll the die"),
+        "space": NP_("action", "encounter the space"),
+        "done": NP_("action", "finish"),
+        "on": NP_("action", "keep going"),
+        "bridge": NP_("action", "cross the bridge"),
+        "portal": NP_("action", "try to open the Portal"),
+        "forward": NP_("action", "go forward"),
+        "back": NP_("action", "turn back"),
+        "fight": NP_("action", "fight"),
+        "stand": NP_("action", "stand and fight"),
+        "life": NP_("action", "take a Life"),
+        "gold": NP_("action", "take 1 Gold"),
+        "concede": NP_("action", "drop out"),
+        "cash": NP_("action", "cash in Enemy cards for Strength"),
+        "take": NP_("action", "take"),
     }
     if not parts:
-        return words.get(verb, verb)
+        return pgettext("action", words[verb]) if verb in words else verb
     if verb == "meet":
-        return f"encounter player {parts[0]}"
+        return _("encounter player {number}").format(number=parts[0])
     if verb == "cast" and len(parts) == 2:
-        target = f"player {parts[1]}" if parts[1].isdigit() else name(parts[1])
-        return f"cast {name(parts[0])} on {target}"
+        target = _("player {number}").format(number=parts[1]) if parts[1].isdigit() else name(parts[1])
+        return _("cast {spell} on {target}").format(spell=name(parts[0]), target=target)
     return f"{verb} " + " ".join(name(p) for p in parts)

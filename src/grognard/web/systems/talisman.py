@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from grognard.i18n import gettext
+from grognard.i18n import gettext as _
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.seat_view import seat_said
 from grognard.systems.talisman.words import TASK_WORDS, name_of, unnamed
@@ -180,30 +182,37 @@ def who(seat: int, public: Mapping[str, Any], viewer: Sequence[int], first: bool
     begin a sentence."""
     heroes = public.get("heroes") or []
     if seat in viewer:
-        said = "you"
+        said = _("you")
     elif 0 <= seat < len(heroes) and heroes[seat].get("character_name"):
-        said = str(heroes[seat]["character_name"])
+        said = gettext(str(heroes[seat]["character_name"]))
     else:
-        said = unnamed(seat)
+        said = gettext(unnamed(seat))
     return said[:1].upper() + said[1:] if first else said
 
 
 def turn_line(public: Mapping[str, Any], viewer: Sequence[int]) -> str:
     """The board's line of whose turn it is and what it is busy with: "Turn 3 · your turn, as the Elf ·
     choosing which way to move"."""
-    parts = [f"Turn {public.get('turn', 0)}"]
+    parts = [_("Turn {number}").format(number=public.get("turn", 0))]
     heroes = public.get("heroes") or []
     current = public.get("current")
     if isinstance(current, int) and 0 <= current < len(heroes):
         name = heroes[current].get("character_name")
         if current in viewer:
-            parts.append(f"your turn, as the {name}" if name else "your turn")
+            parts.append(
+                _("your turn, as the {character}").format(character=gettext(name)) if name else _("your turn")
+            )
         else:
-            parts.append(f"{who(current, public, viewer, first=True)} is playing")
+            parts.append(_("{player} is playing").format(player=who(current, public, viewer, first=True)))
     doing = TASK_WORDS.get(str(public.get("task") or ""), "")
     if doing:
-        parts.append(doing)
+        parts.append(gettext(doing))
     return " · ".join(parts)
+
+
+def character_said(name: str) -> str:
+    """A character's printed name ("Warrior") in the reader's language; the state keeps it English."""
+    return gettext(name) if name else name
 
 
 def abilities(character_id: str) -> str:
@@ -217,9 +226,12 @@ def abilities(character_id: str) -> str:
 def winners_line(public: Mapping[str, Any], viewer: Sequence[int]) -> str:
     """Who won, to the one looking: "You win", "Elf wins", "Elf and Troll win"."""
     winners = [int(w) for w in public.get("winners") or []]
-    said = " and ".join(who(w, public, viewer) for w in winners)
+    if len(winners) == 1 and winners[0] in viewer:
+        return _("You win")
+    said = f" {_('and')} ".join(who(w, public, viewer) for w in winners)
     plural = len(winners) > 1 or any(w in viewer for w in winners)
-    return f"{said[:1].upper()}{said[1:]} {'win' if plural else 'wins'}"
+    line = (_("{players} win") if plural else _("{player} wins")).format(players=said, player=said)
+    return line[:1].upper() + line[1:]
 
 
 TEMPLATE_GLOBALS = {
@@ -232,5 +244,6 @@ TEMPLATE_GLOBALS = {
 }
 """What Talisman's templates call: the drawn board, the seats' token colours, a seat said to the one
 looking, the line of whose turn it is, who won and a character's Special Abilities."""
-TEMPLATE_FILTERS = {"talisman_name": card_name, "talisman_seats": seat_said}
-"""Talisman's filters: a card's printed name, and a roll's thrower named as the character."""
+TEMPLATE_FILTERS = {"talisman_name": card_name, "talisman_seats": seat_said, "talisman_said": character_said}
+"""Talisman's filters: a card's printed name, a roll's thrower named as the character, and a character's
+name in the reader's language."""
