@@ -21,9 +21,11 @@ def test_muting_and_letting_spectators_chat_change_the_open_pages(
     choose_name(alice, live.url, "Alice")
     choose_name(bob, live.url, "Bob")
     key = start_game(alice, live.url, "talisman", "game", {"players": "2"}, ["here", "invite"])
+    # both links read before Bob sits: his seat taken redraws Alice's table without the invitations
+    watch = alice.locator("[data-spectate]").input_value()
     bob.goto(alice.locator("[data-invite='1']").input_value())
     bob.wait_for_selector("[data-chat-form]")
-    carol.goto(alice.locator("[data-spectate]").input_value())
+    carol.goto(watch)
     carol.wait_for_selector("[data-ply]")
     assert carol.locator("[data-chat]").count() == 0
 
