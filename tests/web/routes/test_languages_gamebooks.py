@@ -245,24 +245,27 @@ def test_endings_are_said_in_spanish() -> None:
     ]
 
 
+def guide_said(template: str, language: str) -> tuple[str, list[str]]:
+    """A How to play guide's words as the rules page reads it in `language` (headings, statements and
+    their citations' words) and the lines each citation names."""
+    with i18n.speaking(language):
+        parts = guide_parts(template, {})
+    points = [point for part in parts for point in part["points"]]
+    words = " ".join(
+        [part["heading"] for part in parts]
+        + [p["text"] for p in points]
+        + [c["text"] for p in points for c in p["cites"]]
+    )
+    return words, [c["lines"] for p in points for c in p["cites"]]
+
+
 @pytest.mark.parametrize("system", ["fighting-fantasy", "grey-star"])
 def test_how_to_play_is_said_in_spanish(system: str) -> None:
     """The system's How to play guide, read back as the rules page reads it (headings, statements and
     their citations): no English word in Spanish, English in English, the citations' lines kept."""
 
-    def said(language: str) -> tuple[str, list[str]]:
-        with i18n.speaking(language):
-            parts = guide_parts(f"systems/{system}/how-to-play.html", {})
-        points = [point for part in parts for point in part["points"]]
-        words = " ".join(
-            [part["heading"] for part in parts]
-            + [p["text"] for p in points]
-            + [c["text"] for p in points for c in p["cites"]]
-        )
-        return words, [c["lines"] for p in points for c in p["cites"]]
-
-    spanish_words, spanish_lines = said("es")
-    english_words, english_lines = said("en")
+    spanish_words, spanish_lines = guide_said(f"systems/{system}/how-to-play.html", "es")
+    english_words, english_lines = guide_said(f"systems/{system}/how-to-play.html", "en")
     assert not english_in(spanish_words), english_in(spanish_words)
     assert english_in(english_words) and spanish_lines == english_lines and spanish_lines
     assert "(líneas" not in spanish_words and "líneas" in spanish_words

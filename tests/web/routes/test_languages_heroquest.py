@@ -26,9 +26,8 @@ from grognard.engine import registry
 from grognard.systems.heroquest.content.catalog import catalog
 from grognard.systems.heroquest.views.seat_view import quest_ending, quest_roll
 from grognard.systems.heroquest.views.words import NAMES, TEXTS, said
-from grognard.web.routes.rules import guide_parts
 from tests.web.routes.test_languages import WORD, chrome, english_in, spanish
-from tests.web.routes.test_languages_gamebooks import Whole, plain
+from tests.web.routes.test_languages_gamebooks import Whole, guide_said, plain
 from tests.web.security.tables_client import Visitor, browser
 
 QUEST = (
@@ -275,19 +274,8 @@ def test_how_to_play_is_said_in_spanish() -> None:
     """HeroQuest's How to play guide, read back as the rules page reads it: no English word in Spanish,
     English in English, the citations' lines kept."""
 
-    def said_in(language: str) -> tuple[str, list[str]]:
-        with i18n.speaking(language):
-            parts = guide_parts("systems/heroquest/how-to-play.html", {})
-        points = [point for part in parts for point in part["points"]]
-        words = " ".join(
-            [part["heading"] for part in parts]
-            + [p["text"] for p in points]
-            + [c["text"] for p in points for c in p["cites"]]
-        )
-        return words, [c["lines"] for p in points for c in p["cites"]]
-
-    spanish_words, spanish_lines = said_in("es")
-    english_words, english_lines = said_in("en")
+    spanish_words, spanish_lines = guide_said("systems/heroquest/how-to-play.html", "es")
+    english_words, english_lines = guide_said("systems/heroquest/how-to-play.html", "en")
     assert not english(spanish_words), english(spanish_words)
     assert english(english_words) and spanish_lines == english_lines and spanish_lines
     assert "línea 114" in spanish_words and "líneas 70-74" in spanish_words
