@@ -95,10 +95,12 @@ ENGLISH = english_words()
 class Chrome(HTMLParser):
     """The words of a page outside its content regions, and the page's `<html lang>`. The `<title>` is
     left out (it names the game or the table, and cannot hold a marked region): `test_fixed_titles_are_
-    translated` reads the titles that are only words of the page."""
+    translated` reads the titles that are only words of the page. With `content`, the content regions are
+    read too (a page read whole)."""
 
-    def __init__(self) -> None:
+    def __init__(self, content: bool = False) -> None:
         super().__init__(convert_charrefs=True)
+        self.content = content
         self.lang = ""
         self.words: list[str] = []
         self.skipping: list[str] = []
@@ -108,22 +110,23 @@ class Chrome(HTMLParser):
         if tag == "html":
             self.lang = found.get("lang") or ""
             return
+        other_language = "lang" in found and found["lang"] != self.lang
         if tag in VOID:
-            if not self.skipping:
+            if not self.skipping and not (self.content and other_language):
                 self.shown(tag, found)
             return
         if self.skipping:
             self.skipping.append(tag)
             return
-        other_language = "lang" in found and found["lang"] != self.lang
-        if tag in ("script", "style", "title") or "data-content" in found or other_language:
+        hidden = "data-content" in found and not self.content
+        if tag in ("script", "style", "title") or hidden or other_language:
             self.skipping.append(tag)
             return
         self.shown(tag, found)
 
     def shown(self, tag: str, found: dict[str, str | None]) -> None:
         """The attributes of an element a browser shows."""
-        if "data-content" in found:
+        if "data-content" in found and not self.content:
             return
         self.words.extend(found[name] or "" for name in SHOWN_ATTRIBUTES if found.get(name))
         if tag == "input" and found.get("type") in ("submit", "button") and found.get("value"):

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -27,7 +26,7 @@ from grognard.gamebook.load import load_book
 from grognard.gamebook.model import Book
 from grognard.gamebook.seat_view import book_ending, fight_ending
 from grognard.web.routes.rules import guide_parts
-from tests.web.routes.test_languages import SHOWN_ATTRIBUTES, VOID, english_in, spanish
+from tests.web.routes.test_languages import Chrome, english_in, spanish
 from tests.web.security.tables_client import Visitor, browser
 
 SYSTEMS = Path(__file__).resolve().parents[3] / "src" / "grognard" / "systems"
@@ -66,40 +65,12 @@ SEED = "7"
 """The dice of every game played here (the fights last the rounds played)."""
 
 
-class Whole(HTMLParser):
+class Whole(Chrome):
     """Every word a reader sees on a page, content regions included; `<script>`, `<style>`, the `<title>`
     and text in another language than the page's left out."""
 
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.lang = ""
-        self.words: list[str] = []
-        self.skipping: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = dict(attrs)
-        if tag == "html":
-            self.lang = found.get("lang") or ""
-            return
-        if self.skipping:
-            if tag not in VOID:
-                self.skipping.append(tag)
-            return
-        if tag in ("script", "style", "title") or ("lang" in found and found["lang"] != self.lang):
-            if tag not in VOID:
-                self.skipping.append(tag)
-            return
-        self.words.extend(found[name] or "" for name in SHOWN_ATTRIBUTES if found.get(name))
-        if tag == "input" and found.get("type") in ("submit", "button") and found.get("value"):
-            self.words.append(found["value"] or "")
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.skipping and tag not in VOID:
-            self.skipping.pop()
-
-    def handle_data(self, data: str) -> None:
-        if not self.skipping:
-            self.words.append(data)
+        super().__init__(content=True)
 
 
 def plain(text: str) -> str:
