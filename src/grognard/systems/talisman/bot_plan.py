@@ -45,7 +45,7 @@ from grognard.systems.talisman.bot_worth import (
     pass_chance,
     readiness,
 )
-from grognard.systems.talisman.bots import heuristic_values
+from grognard.systems.talisman.bots import heuristic_values, valued_choice
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.characters import has_ability
 from grognard.systems.talisman.combat import hero_score
@@ -221,17 +221,7 @@ def plan_values(state: TalismanState, actions: list[str]) -> dict[str, float] | 
 
 def plan_policy(state: GameState, rng: Rng) -> Action:
     """The action `plan_values` values most (ties broken by `rng`, as the heuristic bot breaks them)."""
-    assert isinstance(state, TalismanState)
-    actions = list(state.legal_actions())
-    if len(actions) == 1:
-        return actions[0]
-    values = plan_values(state, actions)
-    if values is None:
-        return actions[0]
-    worths = [values.get(a, float("-inf")) for a in actions]
-    best = max(worths)
-    tied = [a for a, worth in zip(actions, worths, strict=True) if worth >= best - 1e-9]
-    return tied[0] if len(tied) == 1 else rng.choice(tied)
+    return valued_choice(state, rng, plan_values)
 
 
 CALM_CHANCE = 0.2

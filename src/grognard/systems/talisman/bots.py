@@ -520,11 +520,19 @@ def heuristic_values(state: TalismanState, actions: list[str]) -> dict[str, floa
 
 def heuristic_policy(state: GameState, rng: Rng) -> Action:
     """The heuristic bot: the legal action it values most (ties broken by `rng`)."""
+    return valued_choice(state, rng, heuristic_values)
+
+
+def valued_choice(
+    state: GameState, rng: Rng, valuation: Callable[[TalismanState, list[str]], dict[str, float] | None]
+) -> Action:
+    """The legal action `valuation` values most (ties broken by `rng`; an action it leaves out is worth
+    nothing, and at a decision it does not weigh the first action)."""
     assert isinstance(state, TalismanState)
     actions = list(state.legal_actions())
     if len(actions) == 1:
         return actions[0]
-    values = heuristic_values(state, actions)
+    values = valuation(state, actions)
     if values is None:
         return actions[0]
     worths = [values.get(a, _NONE) for a in actions]
