@@ -115,6 +115,32 @@ def test_a_page_is_audited_as_the_walk_read_it_at_both_widths(live: LiveServer, 
     assert audit.audited == ["narrow"]
 
 
+WIDE_ON_A_PHONE = (
+    "<!doctype html><html lang='en'><head><title>Wide</title></head><body><main><h1>Wide</h1>"
+    "<div class='strip' style='width: 700px'>a strip 700 px wide</div>"
+    "<div style='overflow-x: auto'><div style='width: 900px'>a table panning in its frame</div></div>"
+    "</main></body></html>"
+)
+"""A page with one thing wider than a phone out in the page and another panning inside its own frame."""
+
+
+def test_a_page_that_scrolls_sideways_on_a_phone_fails_reflow_and_names_what_sticks_out(
+    live: LiveServer, browser: Browser
+) -> None:
+    """At 390 px the strip makes the page scroll sideways (WCAG 1.4.10): found, and named; the wider
+    thing in its own scrolling frame is not named. At 1280 px nothing is found."""
+    audit = Audit(live, browser)
+    visitor = Visitor(TestClient(create_app(Settings(secret=SECRET)), base_url=live.url))
+    try:
+        audit.visit(visitor, "/no-such-page?x=2", "wide", WIDE_ON_A_PHONE)
+    finally:
+        audit.close()
+    reflow = [v for v in audit.violations if v.rule == "reflow"]
+    assert [(v.width, v.impact) for v in reflow] == [(390, "serious")], audit.violations
+    assert "div.strip" in reflow[0].why
+    assert "900" not in reflow[0].why
+
+
 def test_a_walk_fails_on_engine_words_and_on_axe_violations_each_said_apart() -> None:
     def crawl(html: str) -> crawler.Crawl:
         read = crawler.Crawl(cast(Visitor, None), "checks")

@@ -170,6 +170,33 @@ def axe(page: Page, allowed: tuple[Allowed, ...] = ALLOWED) -> list[dict[str, An
     return violations
 
 
+REFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth <= width + 1) return [];
+  const wide = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const box = el.getBoundingClientRect();
+    if (box.right <= width + 1 || box.width === 0) continue;
+    let inside = false;
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      const o = getComputedStyle(up).overflowX;
+      const framed = o === 'auto' || o === 'scroll' || o === 'hidden';
+      if (framed && up.getBoundingClientRect().right <= width + 1) {
+        inside = true; break;
+      }
+    }
+    if (inside) continue;
+    const classes = typeof el.className === 'string' ? el.className.trim().split(/\\s+/) : [];
+    const name = [el.tagName.toLowerCase(), ...classes.filter(c => c)].join('.');
+    wide.push(`${name} (${Math.round(box.right)} px)`);
+  }
+  return wide.length ? wide : [`the page (${document.documentElement.scrollWidth} px)`];
+}"""
+"""WCAG 2.2's reflow (1.4.10), which axe does not check: at 390 CSS px nothing may make the page itself
+scroll sideways; a board or a table may pan inside its own frame. The elements that stick out, outermost
+first (the page itself when none is found)."""
+
+
 def answering(html: str) -> Callable[[Route], None]:
     """A route handler answering `html`, as the server answered the walk."""
 
@@ -235,10 +262,16 @@ class Audit:
             if width != WIDTHS[0]:
                 page.set_viewport_size({"width": width, "height": HEIGHT})
             found = axe(page)
+            if width != WIDTHS[0]:
+                wide: list[str] = page.evaluate(REFLOW)
+                if wide:
+                    why = "the page scrolls sideways; sticking out: " + ", ".join(wide[:4])
+                    found.append({"id": "reflow", "impact": "serious", "nodes": [], "allowed": False})
+                    found[-1]["why"] = why
             self.spent(f"axe at {width} px", start)
             for v in found:
                 targets = tuple(str(n["target"]) for n in v["nodes"][:4])
-                why = (v["nodes"][0].get("failureSummary") or "") if v["nodes"] else ""
+                why = (v["nodes"][0].get("failureSummary") or "") if v["nodes"] else v.get("why", "")
                 said = Violation(label, width, v["id"], v["impact"] or "", targets, why, bool(v["allowed"]))
                 self.violations.append(said)
 

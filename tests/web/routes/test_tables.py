@@ -238,6 +238,26 @@ def test_an_invitation_seats_its_bearer_and_a_wrong_one_is_refused() -> None:
     assert friend.view(table)["mine"] == [1]
 
 
+def test_the_host_keeps_the_watch_link_once_every_seat_is_taken_and_a_lone_reader_gets_none() -> None:
+    """The link to watch is the host's to share with invitations out and after every seat is taken (no
+    invitation left); the friend seated is no host and gets none; a table of one player has none."""
+    host = browser()
+    table = host.start("talisman", "game", ["here", "invite"], players="2", characters="wizard,warrior")
+    page = host.client.get(table).text
+    assert "data-invite=" in page and "data-spectate" in page
+    link = re.search(r'value="(http[^"]+/seat/1/[0-9a-f]+)"', page)
+    assert link is not None
+    friend = browser(host.client.app)
+    assert friend.post("/me", {"name": "Bea"}).status_code == 303
+    friend.client.get(link.group(1), follow_redirects=False)
+    page = host.client.get(table).text
+    assert "data-invite=" not in page and "data-spectate" in page, "every seat taken: no invitation left"
+    assert f"{table}?spectate=1" in page
+    assert "data-spectate" not in friend.client.get(table).text
+    reader = browser(host.client.app)
+    assert "data-spectate" not in reader.client.get(gamebook(reader)).text
+
+
 def test_the_host_lists_a_table_for_everyone() -> None:
     host = browser()
     table = gamebook(host)
