@@ -91,3 +91,62 @@ def test_the_figures_are_the_same_when_no_view_is_kept(seed: int, monkeypatch: p
     afresh = solve_book(TOY_RULES, book, exact=True)
     assert kept.p_win == afresh.p_win
     assert kept.book_graph.graph.index == afresh.book_graph.graph.index
+
+
+def sample_reader(section: str, **sheet: int) -> tuple[Projector, GamebookState]:
+    """A reader of the FF sample (10/20/9, Potion of Skill) at the decision of `section`, the sheet's
+    scores changed as given."""
+    from grognard.gamebook.load import load_book
+    from grognard.systems.fighting_fantasy.books import BOOKS
+
+    book = load_book(BOOKS.path("sample"), FF_RULES.id)
+    game = GamebookGame(FF_RULES, book, "sample")
+    root = game.new_initial_state(
+        game.info.resolve_options({"book": "sample", "hero": "10/20/9", "potion": "skill"})
+    )
+    state = replace(root, section=section, phase="choose", queue=(), then="", used=())
+    return Projector.of(book, FF_RULES, FightingFantasySheetView()), replace(
+        state, sheet=replace(root.sheet, **sheet)
+    )
+
+
+def test_reader_actions_that_make_no_difference_any_more_are_one_state() -> None:
+    projector, low = sample_reader("38", skill=8)  # no meal here; the potion would raise SKILL
+    assert list(low.legal_actions())[-1] == "drink"
+    drunk = low.apply("drink")
+    assert (
+        isinstance(drunk, GamebookState) and drunk.used == ("drink",) and "drink" not in drunk.legal_actions()
+    )
+    assert solve_state.spent(drunk)
+    twice = replace(drunk, used=("drink", "drink"))
+    assert projector.key(drunk) == projector.key(twice)
+    assert projector.key(drunk)[1][4] is None  # type: ignore[index]
+    # kept apart from the reader who has just come with that sheet (a section's first state)
+    assert projector.key(drunk) != projector.key(replace(drunk, used=()))
+
+
+def test_reader_actions_that_still_matter_are_kept() -> None:
+    projector, hungry = sample_reader("42", stamina=10)  # a meal is open here, once a visit
+    fed = hungry.apply("eat")
+    assert isinstance(fed, GamebookState) and fed.used == ("eat",)
+    assert not solve_state.spent(fed)  # STAMINA still below Initial: another meal would be open without it
+    assert projector.key(fed)[1][4] == ("eat",)  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("seed", "potion"), [(7, "strength"), (7, "fortune"), (9, "fortune"), (18, "fortune"), (24, "fortune")]
+)
+def test_the_figures_are_the_same_with_reader_actions_kept(
+    seed: int, potion: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Generated books where a potion drunk makes readers whose reader actions are spent: the figures,
+    fraction for fraction, with them one state and with every reader's actions kept apart."""
+    book = generated_book(seed, "fighting-fantasy", FF_RULES)
+    options = {"hero": "9/14/8", "potion": potion}
+    merged = solve_book(FF_RULES, book, options, exact=True, view=FightingFantasySheetView())
+    monkeypatch.setattr(solve_state, "spent", lambda state: False)
+    kept = solve_book(FF_RULES, book, options, exact=True, view=FightingFantasySheetView())
+    assert merged.p_win == kept.p_win and merged.p_win_random == kept.p_win_random
+    assert merged.sections() == kept.sections()
+    assert merged.mistakes() == kept.mistakes() and merged.endings() == kept.endings()
+    assert merged.states < kept.states

@@ -54,7 +54,7 @@ from grognard.gamebook.solve import BookSolution
 from grognard.gamebook.solve_graph import FIGHT
 from grognard.gamebook.solve_state import Projector
 
-FORMAT = 2
+FORMAT = 3
 """The version of the files and of the keys' canonical text: a new one makes every old file foreign."""
 
 MAGIC = b"grognard solved book\n"

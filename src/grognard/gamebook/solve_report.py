@@ -28,6 +28,8 @@ from grognard.gamebook.runner import GamebookState
 from grognard.gamebook.solve import BookSolution, Ending, TimeUp, solve_from
 from grognard.gamebook.solve_fights import FightValues
 from grognard.gamebook.solve_graph import FIGHT, TooManyStates
+from grognard.i18n import NP_, number, percent, pgettext
+from grognard.i18n import gettext as _
 
 RARE = 0.01
 """Below this a roll (or a book's chance) is rare: 1%."""
@@ -130,12 +132,30 @@ def _danger(d: Danger) -> dict[str, Any]:
     }
 
 
+ENDING_WORDS = {
+    "victory": NP_("ending", "victory"),
+    "death": NP_("ending", "death"),
+    "ended": NP_("ending", "ended"),
+}
+"""A book's endings as the report names them (said with `pgettext("ending", ...)`; the data keeps the
+ids)."""
+
+
+def ending_said(outcome: str) -> str:
+    """A book's ending in the reader's language ("victory", "death"; an ending no catalogue has as it is)."""
+    return pgettext("ending", ENDING_WORDS[outcome]) if outcome in ENDING_WORDS else outcome
+
+
 def flag_of(p_win: float) -> str:
     """The warning a book's chance under the best play earns ("" for none)."""
     if p_win < RARE:
-        return f"the best play wins less than {RARE:.0%} of the time: is the book fair?"
+        return _("the best play wins less than {share} of the time: is the book fair?").format(
+            share=percent(RARE, 0)
+        )
     if p_win > 1 - RARE:
-        return f"the best play wins more than {1 - RARE:.0%} of the time: there is little risk in it"
+        return _("the best play wins more than {share} of the time: there is little risk in it").format(
+            share=percent(1 - RARE, 0)
+        )
     return ""
 
 
@@ -179,13 +199,17 @@ def report_here(
     try:
         solution = solve_from(state, None, budget, seconds)
     except (TooManyStates, TimeUp):
-        limit = f"{budget:,} states" + (f" or {seconds:g} seconds" if seconds is not None else "")
-        return (
-            f"This book is too large to work out its odds here (more than {limit}); the command line's "
-            "check with odds takes a larger budget."
-        )
+        if seconds is None:
+            return _(
+                "This book is too large to work out its odds here (more than {states} states); the command "
+                "line's check with odds takes a larger budget."
+            ).format(states=number(budget))
+        return _(
+            "This book is too large to work out its odds here (more than {states} states or {seconds} "
+            "seconds); the command line's check with odds takes a larger budget."
+        ).format(states=number(budget), seconds=number(seconds))
     except OddsError as e:
-        return f"The odds of this book cannot be worked out: {e}"
+        return _("The odds of this book cannot be worked out: {reason}").format(reason=e)
     return odds_report(solution)
 
 
@@ -270,7 +294,7 @@ def reach_chance(solution: BookSolution, targets: set[int]) -> float:
     fights = FightValues(bg.tables, bg.exit_nodes, value, exact=False)
     for comp in g.comps:  # each component after every one it leads to
         members = comp if isinstance(comp, list) else [comp]
-        for _ in range(10_000 if isinstance(comp, list) else 1):
+        for _round in range(10_000 if isinstance(comp, list) else 1):
             moved = 0.0
             for v in members:
                 entry = bg.entries.get(v)
@@ -309,7 +333,7 @@ def rare_sections(solution: BookSolution, below: float = RARE) -> tuple[list[Rar
             candidates.append((seen, section))
     candidates.sort()
     out = []
-    for _, section in candidates[:REACH_CHECKED]:
+    for _order, section in candidates[:REACH_CHECKED]:
         p = reach_chance(solution, arrivals[section])
         if p < below:
             out.append(Rare(section, p))
@@ -354,6 +378,7 @@ __all__ = [
     "Rare",
     "deadliest_fights",
     "deadliest_sections",
+    "ending_said",
     "flag_of",
     "odds_report",
     "pointless_choices",

@@ -6,7 +6,8 @@ visited sections, items, gold, Provisions, stats, Powers and specials its condit
 effects' `when`, test adjustments), a test, a fight, a meal, and, for a section on a cycle of the section
 graph whose effects are `once`, whether it was visited. What is *live* at a section is what it reads or
 what any section it can lead to reads (`Liveness`); the rest is dropped from the key, so two readers who
-differ only in a flag no section ahead of them tests are one state.
+differ only in a flag no section ahead of them tests are one state. The reader actions taken in a visit
+(the runner's `used`) are kept only while they can still make a difference (`spent`).
 
 Flags and visited sections belong to the gamebook layer and are dropped here. The sheet belongs to the
 system: a `SheetView` says which part of it a key keeps, given what is live. The default keeps the whole
@@ -174,6 +175,48 @@ VIEWS_KEPT = 100_000
 """The most sheets whose view a `Projector` keeps at once."""
 
 
+SPENT_STEPS = 64
+"""The most reader actions `spent` steps through to compare two readers' visits (past it they are kept
+apart, which is always exact)."""
+
+
+def spent(state: GamebookState) -> bool:
+    """True when the reader actions already taken in this visit of the section (`used`, the reader at a
+    decision) make no difference from here: the reader plays out exactly as one with the same sheet who
+    took none (`_same_visit`; the section's choices do not read `used`, and the next section forgets it).
+    A reader who drank a potion that would now change nothing, or dropped an item no longer held (with no
+    other reader action the drop changed), is then one state with every other reader there alike."""
+    return state.phase == "choose" and _same_visit(state, state._with(used=()), SPENT_STEPS)[0]
+
+
+def _same_visit(a: GamebookState, b: GamebookState, steps: int) -> tuple[bool, int]:
+    """Whether two readers in the same place with the same sheet, who differ only in the reader actions
+    taken in this visit, play out alike: the same reader actions open (in the same order), and after
+    each, taken by both, readers alike again (the runner's own step; only a reader action of the visit
+    is taken before the reader leaves the section). The steps left are returned with the answer; none
+    left is no."""
+    if a.phase != b.phase:
+        return False, steps
+    if a.phase == "over":
+        return a.outcome == b.outcome, steps
+    if a.phase != "choose":
+        return False, steps
+    offered = list(a._reader_actions())
+    if offered != list(b._reader_actions()):
+        return False, steps
+    for action in offered:
+        steps -= 1
+        if steps < 0:
+            return False, steps
+        after_a, after_b = a._apply(action), b._apply(action)
+        if after_a.sheet != after_b.sheet:
+            return False, steps
+        same, steps = _same_visit(after_a, after_b, steps)
+        if not same:
+            return False, steps
+    return True, steps
+
+
 @dataclass(frozen=True)
 class Projector:
     """Keys of the runner's states: what of a state the rest of the book can read.
@@ -209,12 +252,18 @@ class Projector:
         share = self._shared.setdefault
         visited = tested[0].intersection(state.visited)
         flags = tested[1] & state.flags
+        used: tuple[Any, ...] | None = ()
+        if state.used:
+            # reader actions that make no difference any more (`spent`) are None: one state for every
+            # such reader with the sheet, kept apart from the readers who have just come (who took none:
+            # a section's first states, whose visits the reports count)
+            used = None if spent(state) else share(u := tuple(sorted(state.used)), u)
         common = (
             phase,
             state.section,
             state.then,
             state.queue,
-            share(u := tuple(sorted(state.used)), u) if state.used else (),
+            used,
             share(visited, visited),
             share(flags, flags),
         )
