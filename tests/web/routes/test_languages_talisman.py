@@ -1,27 +1,112 @@
-"""A Spanish table of Talisman: the part of issue 31's Talisman slice done so far.
+"""A Spanish table of Talisman meets no English (issue 31, the Talisman slice).
 
-Translated and checked here: the new-game form (the options' names and help, the Character cards' names,
-numbers and alignments), the characters' sheets in the side panel (Fuerza, Astucia, Vidas, Oro, the
-counters, Objects, Followers, Trophies, Spells), the board's fixed words (the line of whose turn it is,
-the Regions, the river, the bridge, the board in words) and the action labels of the first choices and of
-the actions without a card. The cards' and spaces' own names and texts (rules data) and the log's notes
-are still English and are not checked. Each check finds the same page English in English, so it can fail.
+As `test_languages_heroquest.py` does for a quest, a seeded game is played in Spanish in the browser's
+test client (this browser the Warrior, a bot the Troll) until the Warrior has moved, drawn cards and
+fought, and each page is read whole (content regions included: the board, the sheets, the choices, the
+log), only the systems' own names taken away: no English word may remain, among the catalogue's and a
+list of Talisman's board words (`BOARD_WORDS`). The same game played in English is found English, so the
+test can fail. Also checked: the new-game form (the options, the Character cards with their Special
+Abilities and starting space), the sheets, the board's fixed words, the action labels (every verb of a
+sampled set of games said in words, never as its id), the log's notes kept as language-neutral tuples
+and said in the reader's language (an older saved game's English lines read back), and the terminal's
+play in Spanish.
 """
 
 from __future__ import annotations
 
+import random
 import re
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from grognard import i18n
+from grognard.engine import registry
+from grognard.engine.dice.core import Rng
+from grognard.engine.game import CHANCE, TERMINAL
 from grognard.systems.talisman.catalog import catalog
-from grognard.systems.talisman.game import AUTO_TURNS, DEFAULT_ROUNDS, TalismanGame
-from grognard.systems.talisman.views import describe_action
-from grognard.systems.talisman.words import CHARACTER_NAMES, TASK_WORDS, UNNAMED, unnamed
+from grognard.systems.talisman.game import AUTO_TURNS, DEFAULT_ROUNDS, TalismanGame, initial_state
+from grognard.systems.talisman.seat_view import action_label, game_ending, named, seat_said
+from grognard.systems.talisman.state import TalismanState
+from grognard.systems.talisman.tasks import throw
+from grognard.systems.talisman.views import OPTION_WORDS, describe_action
+from grognard.systems.talisman.words import (
+    CHARACTER_NAMES,
+    EVADES,
+    FIGHT_NOTES,
+    TASK_WORDS,
+    UNNAMED,
+    note_of_text,
+    said_note,
+    unnamed,
+)
 from grognard.web.systems.talisman import turn_line, winners_line
+from tests.cli.helpers import grognard
 from tests.web.routes.test_languages import WORD, chrome, english_in, spanish
+from tests.web.routes.test_languages_gamebooks import Whole, plain
 from tests.web.security.tables_client import Visitor, browser
+
+DATA = Path(__file__).resolve().parents[3] / "src/grognard/systems/talisman/data"
+BOARD_WORDS = frozenset(
+    {
+        "turn",
+        "move",
+        "moves",
+        "clockwise",
+        "anticlockwise",
+        "spaces",
+        "draw",
+        "draws",
+        "card",
+        "cards",
+        "fight",
+        "combat",
+        "against",
+        "wins",
+        "loses",
+        "standoff",
+        "rolls",
+        "roll",
+        "die",
+        "evades",
+        "dies",
+        "region",
+        "outer",
+        "middle",
+        "inner",
+        "strength",
+        "craft",
+        "lives",
+        "gold",
+        "objects",
+        "followers",
+        "trophies",
+        "spells",
+        "warrior",
+        "woods",
+        "fields",
+        "sentinel",
+        "take",
+        "finish",
+        "encounter",
+        "space",
+        "bear",
+        "wolf",
+        "plays",
+        "player",
+        "first",
+        "nothing",
+    }
+)
+"""Words of Talisman's board, sheets, choices and log that would show if a message were missed (the
+space and card names among them are the rules data's, said through the catalogue)."""
+SEED = "5"
+"""The dice of the game played here."""
+MOVES = 60
+"""At most this many of the Warrior's choices are made (the bot's turns between them)."""
 
 SHEET_WORDS = frozenset(
     {
@@ -61,7 +146,7 @@ TAG = re.compile(r"<[^>]+>")
 
 def new_table(visitor: Visitor) -> str:
     """A new table of a warrior (this browser) and a troll (a bot): its address."""
-    form = {"system": "talisman", "game": "game", "seat:0": "here", "seat:1": "bot", "seed": "5"}
+    form = {"system": "talisman", "game": "game", "seat:0": "here", "seat:1": "bot", "seed": SEED}
     made = visitor.post("/games", form | {"option:players": "2", "option:characters": "warrior,troll"})
     assert made.status_code == 303, made.text[-300:]
     return str(made.headers["location"])
@@ -69,7 +154,8 @@ def new_table(visitor: Visitor) -> str:
 
 def table(visitor: Visitor) -> str:
     """A new table's page, as `visitor` reads it."""
-    return visitor.client.get(new_table(visitor)).text
+    page: str = visitor.client.get(new_table(visitor)).text
+    return page
 
 
 def sheet_words(html: str) -> list[str]:
@@ -119,12 +205,12 @@ def test_the_action_labels_are_spanish() -> None:
     for language, visitor in (("es", spanish(browser())), ("en", browser())):
         view = visitor.view(new_table(visitor))["view"]
         labels[language] = [a["label"] for a in view["actions"]]
-    assert labels["es"][0].startswith("Moverse en sentido horario 6 casillas hasta Woods")
+    assert labels["es"][0].startswith("Moverse en sentido horario 6 casillas hasta Bosque")
     assert labels["es"][1].startswith(
-        "Moverse en sentido antihorario 3 casillas hasta Sentinel, donde se abre"
+        "Moverse en sentido antihorario 3 casillas hasta Centinela, donde se abre"
     )
     assert labels["en"][0] == "Move clockwise 6 spaces to the Woods: draw 1 card"
-    assert labels["es"][0].endswith("Woods: robar 1 carta")
+    assert labels["es"][0].endswith("Bosque: robar 1 carta")
     actions = ("roll", "portal", "fight", "stand", "bridge", "meet:1", "cast:hex:oasis")
     with i18n.speaking("es"):
         said = [describe_action(a) for a in actions]
@@ -135,7 +221,7 @@ def test_the_action_labels_are_spanish() -> None:
         "plantar cara y luchar",
         "cruzar el puente",
         "enfrentarse al jugador 1",
-        "lanzar Hex sobre Oasis",
+        "lanzar Maleficio sobre Oasis",
     ]
     assert (
         describe_action("roll") == "roll the die" and describe_action("cast:hex:oasis") == "cast Hex on Oasis"
@@ -143,8 +229,8 @@ def test_the_action_labels_are_spanish() -> None:
 
 
 def test_the_new_game_form_speaks_spanish() -> None:
-    """The form's own words and Talisman's options in Spanish; the Character cards' names and numbers in
-    Spanish (their Special Abilities are card text, rules data, still English)."""
+    """The form's own words and Talisman's options in Spanish; the Character cards' names, numbers, Special
+    Abilities and starting space in Spanish."""
     page = spanish(browser()).client.get("/games/new/talisman")
     assert page.status_code == 200
     lang, words = chrome(page.text)
@@ -152,6 +238,7 @@ def test_the_new_game_form_speaks_spanish() -> None:
     for said in ("Personajes", "Máximo de turnos", "cuántos jugadores (2-6)", "Guerrero", "Necrófago"):
         assert said in page.text, said
     assert "Fuerza 4" in page.text and "Astucia 2" in page.text and "Malvado" in page.text
+    assert "empieza en Aldea" in page.text and "Veterano de muchas guerras" in page.text
     english_page = browser().client.get("/games/new/talisman").text
     assert "Max turns" in english_page and "Ghoul" in english_page and "Strength 4" in english_page
 
@@ -177,3 +264,204 @@ def test_the_names_and_words_are_marked_and_said_in_spanish() -> None:
         assert winners_line(public, [1]) == "Ganas tú"
     assert turn_line(public, [0]) == "Turn 3 · Ghoul is playing · choosing which way to move"
     assert winners_line(public, [0]) == "Ghoul wins" and winners_line(public, [1]) == "You win"
+
+
+# ------------------------------------------------------------------------------------ a game played
+
+
+def engine_words(html: str) -> tuple[str, str]:
+    """A page's `<html lang>` and all its words (content regions included), the systems' names taken
+    away."""
+    reader = Whole()
+    reader.feed(html)
+    reader.close()
+    text = plain(" ".join(reader.words))
+    for facts in registry.facts():
+        text = text.replace(facts.name, " ")
+    return reader.lang, text
+
+
+def english(text: str) -> list[str]:
+    """The English words of `text`: the catalogue's, and Talisman's board words."""
+    board = {w for w in WORD.findall(text) if w.lower() in BOARD_WORDS}
+    return sorted(set(english_in(text)) | board)
+
+
+PREFERRED = ("fight", "roll", "stand", "take", "cw", "acw", "space", "done")
+"""The Warrior's choices, the first offered of these verbs: fight, take what is found, move on."""
+
+
+def played(visitor: Visitor) -> Iterator[tuple[str, str]]:
+    """The table's page, then its page after each of the Warrior's choices, as `visitor` reads them, each
+    with what was chosen; until the Warrior has moved, drawn cards and fought."""
+    table = new_table(visitor)
+    yield "start", visitor.client.get(table).text
+    done: set[str] = set()
+    for _ in range(MOVES):
+        view = visitor.view(table)["view"]
+        if view["public"].get("drawn"):
+            done.add("drawn")
+        if any(_fought(e) for e in view["events"]):
+            done.add("fight")
+        ids = [a["id"] for a in view["actions"]]
+        if not ids:
+            break
+        action = next((a for verb in PREFERRED for a in ids if a.partition(":")[0] == verb), ids[0])
+        verb = action.partition(":")[0]
+        made = visitor.post(f"{table}/act", {"action": action, "ply": str(view["ply"])})
+        assert made.status_code in (200, 303), made.text[-300:]
+        done.add("move" if verb in ("cw", "acw") else "fight" if verb in ("fight", "roll", "stand") else verb)
+        yield action, visitor.client.get(table).text
+        if {"move", "drawn", "fight"} <= done:
+            break
+    assert {"move", "drawn", "fight"} <= done, done
+
+
+def _fought(event: dict[str, Any]) -> bool:
+    """Whether an event is a combat's roll of the Warrior's (its die and the foe's)."""
+    dice = event.get("dice") or []
+    return len(dice) == 2 and str(dice[0].get("expression", "")).endswith("(p0)")
+
+
+@pytest.fixture(scope="module")
+def spanish_game() -> list[tuple[str, str]]:
+    return list(played(spanish(browser())))
+
+
+def test_a_spanish_game_says_no_english(spanish_game: list[tuple[str, str]]) -> None:
+    hits: dict[str, list[str]] = {}
+    for move, html in spanish_game:
+        lang, words = engine_words(html)
+        assert lang == "es", move
+        if english(words):
+            hits[move] = english(words)
+    assert not hits, f"English words in the Spanish game: {hits}"
+
+
+def test_the_same_game_in_english_is_found_english() -> None:
+    for move, html in played(browser()):
+        lang, words = engine_words(html)
+        assert lang == "en" and english(words), f"{move}: no English word found in English"
+
+
+def test_the_game_words_are_spanish(spanish_game: list[tuple[str, str]]) -> None:
+    """What the Spanish game shows: the log's draws and combats, the dice named by their thrower and the
+    creature, the cards' names and texts, the spaces'."""
+    last = spanish_game[-1][1]
+    log = " ".join(engine_words(html)[1] for _, html in spanish_game)
+    assert "Guerrero roba " in log and " contra " in log and "tira para moverse" in log
+    assert re.search(r"1d6 \(Guerrero\)", log) and "Región Exterior" in last and "Bosque" in last
+    assert "Qué ha pasado" in last and "Guerrero" in last
+
+
+# ------------------------------------------------------------------------------ the notes and labels
+
+
+def _states(games: int) -> Iterator[TalismanState]:
+    """The states of a few short games of random choices and real dice (every seat's decision)."""
+    for g in range(games):
+        state = initial_state(3, "random", 60)
+        rng, pick = Rng(f"words:{g}"), random.Random(g)
+        while state.actor() is not TERMINAL:
+            if state.actor() is CHANCE:
+                nxt = state.apply(throw(state, rng)[0])
+            else:
+                yield state
+                nxt = state.apply(pick.choice(list(state.legal_actions())))
+            assert isinstance(nxt, TalismanState)
+            state = nxt
+        yield state
+
+
+def test_every_action_and_note_is_said_in_words() -> None:
+    """No label shows an action's id (a verb, a snake_case or kebab-case word), none in Spanish holds an
+    English word, and every note of the log is a message with its values, said in Spanish."""
+    for state in _states(4):
+        notes = named(list(state.log), ["Guerrero", "Mago", "Troll"])
+        assert all(isinstance(n, tuple) and n[0] for n in state.log), state.log
+        with i18n.speaking("es"):
+            spanish_notes = named(list(state.log), ["Guerrero", "Mago", "Troll"])
+        for said in spanish_notes:
+            assert not english(said) and not re.search(r"\bp\d\b", said), said
+        assert notes == named(list(state.log), ["Guerrero", "Mago", "Troll"])
+        seat = state.actor()
+        if not isinstance(seat, int):
+            continue
+        for action in state.legal_actions():
+            with i18n.speaking("es"):
+                said = action_label(state, seat, action)
+            assert not english(said), (action, said)
+            assert not re.search(r"[a-z]+[_-][a-z]+|:", said.split(": ")[0]), (action, said)
+
+
+def test_every_option_of_the_rules_data_has_words() -> None:
+    labels: set[str] = set()
+
+    def walk(value: Any, key: str = "") -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, k)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, key)
+        elif key == "label":
+            labels.add(value)
+
+    for path in DATA.rglob("*.toml"):
+        walk(tomllib.loads(path.read_text(encoding="utf-8")))
+    assert labels and labels <= set(OPTION_WORDS), sorted(labels - set(OPTION_WORDS))
+
+
+def test_a_note_is_a_small_tuple_said_in_the_readers_language() -> None:
+    """The state keeps a message and its values (English, language-neutral); the display says it; a
+    snapshot an older version wrote with English lines reads back to the same notes."""
+    note = (FIGHT_NOTES["win"], "p0", "Bear and Wolf")
+    assert said_note(note) == "p0 wins against Bear and Wolf"
+    with i18n.speaking("es"):
+        assert said_note(note) == "p0 gana contra Oso y Lobo"
+        assert named([(EVADES, "p1", "p0")], ["Guerrero", "Troll"]) == ["Troll evita a Guerrero"]
+        assert seat_said("1d6 (Bear)", {"heroes": [{"character_name": "Warrior"}]}) == "1d6 (Oso)"
+        assert seat_said("1d6 (p0)", {"heroes": [{"character_name": "Warrior"}]}) == "1d6 (Guerrero)"
+    assert note_of_text("p0 win against Bear and Wolf") == note
+    assert note_of_text("p1 dies and is out of the game")[1:] == ("p1",)
+    game = TalismanGame()
+    state = next(s for s in _states(1) if len(s.log) > 2)
+    data: Any = game.state_to_json(state)
+    assert game.state_from_json(data) == state
+    with i18n.speaking("en"):
+        data["log"] = [said_note(n) for n in state.log]  # as an older version saved it
+    assert game.state_from_json(data) == state
+
+
+def test_the_endings_are_said_in_spanish() -> None:
+    public: dict[str, Any] = {
+        "turn": 40,
+        "winners": [1],
+        "heroes": [{"character_name": "Warrior", "out": True}],
+    }
+    public["heroes"].append(
+        {"character_name": "Troll", "strength": 7, "craft": 1, "lives": 3, "gold": 2, "space_name": "Oasis"}
+    )
+    with i18n.speaking("es"):
+        said = game_ending(public, {"outcome": "win", "winners": [1]})
+    assert said == [
+        "Troll gana tras 40 turnos: el último personaje que queda, con la Corona de Mando.",
+        "Guerrero: fuera de la partida.",
+        "Troll: Fuerza 7, Astucia 1, 3 Vidas, 2 de Oro, en Oasis.",
+    ]
+    assert game_ending(public, None)[0].startswith("Troll wins after 40 turns")
+
+
+def test_the_terminal_plays_in_spanish(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two bots play a few turns at the terminal in Spanish: the board, the sheets' lines, every roll,
+    draw, combat and note, the ending: no English word."""
+    monkeypatch.setenv("GROGNARD_PLUGINS", "grognard.cli.systems.talisman")
+    args = ("talisman", "play", "--players", "warrior:bot,troll:bot", "--seed", "11", "--max-turns", "12")
+    ran = grognard("--lang", "es", *args, home=tmp_path)
+    assert ran.code == 0, ran.err
+    assert not english(ran.out), english(ran.out)
+    assert (
+        "Región Exterior" in ran.out and "tira para moverse" in ran.out and "Guerrero (Asiento 1)" in ran.out
+    )
+    english_run = grognard(*args, home=tmp_path)
+    assert "Outer Region" in english_run.out and english(english_run.out)

@@ -13,14 +13,17 @@ from typing import Any
 from grognard.cli.play_loop import Presenter
 from grognard.cli.view_text import event_line
 from grognard.engine.view import Event, SeatView
+from grognard.i18n import N_, gettext, ngettext
+from grognard.i18n import gettext as _
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.seat_view import card_data
+from grognard.systems.talisman.words import chance_said, name_of, outcome_said, said, said_name
 
 REGIONS = (
-    ("outer", "Outer Region"),
-    ("middle", "Middle Region"),
-    ("inner", "Inner Region"),
-    ("crown", "Crown of Command"),
+    ("outer", N_("Outer Region")),
+    ("middle", N_("Middle Region")),
+    ("inner", N_("Inner Region")),
+    ("crown", N_("Crown of Command")),
 )
 
 
@@ -33,28 +36,22 @@ def _card_names(cards: Any) -> list[str]:
 
 
 def _item_name(card: str) -> str:
-    cat = catalog()
-    if card in cat.characters:
-        return cat.characters[card].name
-    if card in cat.spells:
-        return cat.spells[card].name
-    try:
-        return cat.item(card).name
-    except KeyError:
-        return card
+    return said(card)
 
 
 def who(view: SeatView, seat: int | None, names: Mapping[int, str] | None = None) -> str:
     """ "Wizard (Seat 2)" (or "Seat 2" before a character is dealt); `names`: the character each seat
     had when the line happened, where it differs from the view's (a character killed and replaced)."""
     if seat is None:
-        return "chance"
+        return _("chance")
     heroes: Any = view.public.get("heroes", [])
     if names is not None and seat in names:
         name = names[seat]
     else:
         name = heroes[seat].get("character_name") if 0 <= seat < len(heroes) else ""
-    return f"{name} (Seat {seat + 1})" if name else f"Seat {seat + 1}"
+    if name:
+        return _("{character} (Seat {number})").format(character=gettext(name), number=seat + 1)
+    return _("Seat {number}").format(number=seat + 1)
 
 
 def seat_names(view: SeatView) -> dict[int, str]:
@@ -71,23 +68,27 @@ def board_lines(view: SeatView, width: int = 118) -> list[str]:
     here: dict[str, list[str]] = {}
     for hero in public.get("heroes", []):
         if hero["character"] and not hero["out"]:
-            toad = " (Toad)" if hero["toad"] else ""
+            toad = " " + _("(Toad)") if hero["toad"] else ""
             here.setdefault(hero["space"], []).append(
-                f"*{hero['character_name']} ({hero['seat'] + 1}){toad}*"
+                f"*{gettext(hero['character_name'])} ({hero['seat'] + 1}){toad}*"
             )
     lying: dict[str, Any] = public.get("spaces", {})
-    lines = [f"Turn {public.get('turn')}: {who(view, public.get('current'))} to play"]
+    lines = [
+        _("Turn {number}: {player} to play").format(
+            number=public.get("turn"), player=who(view, public.get("current"))
+        )
+    ]
     column = width // 2
     for region, title in REGIONS:
         cells = []
         for k, space in enumerate(cat.rings[region]):
-            parts = [f"{k:2} {cat.spaces[space].name:<15}", *here.get(space, [])]
+            parts = [f"{k:2} {said(space):<15}", *here.get(space, [])]
             if space in lying:
                 things = _counted(_card_names(lying[space]["cards"]))
-                gold = f"{lying[space]['gold']} Gold" if lying[space]["gold"] else ""
+                gold = _("{number} Gold").format(number=lying[space]["gold"]) if lying[space]["gold"] else ""
                 parts.append("[" + ", ".join(t for t in (things, gold) if t) + "]")
             cells.append(" ".join(parts).rstrip())
-        lines.append(f"{title}:")
+        lines.append(f"{gettext(title)}:")
         half = (len(cells) + 1) // 2
         for k in range(half):
             left = cells[k]
@@ -104,36 +105,65 @@ def card_lines(view: SeatView, seat: int) -> list[str]:
     heroes: Any = view.public["heroes"]
     data: Any = heroes[seat]
     if data["out"]:
-        return [f"{who(view, seat)}: out of the game"]
+        return [_("{player}: out of the game").format(player=who(view, seat))]
     if not data["character"]:
-        return [f"{who(view, seat)}: no character (a new one is dealt next turn)"]
+        return [_("{player}: no character (a new one is dealt next turn)").format(player=who(view, seat))]
     lines = [
-        f"{who(view, seat)} — {data['alignment']}, on the {data['space_name']}",
-        f"  Strength {data['strength']} ({data['strength_counters']} counters)   "
-        f"Craft {data['craft']} ({data['craft_counters']} counters)   "
-        f"Lives {data['lives']}   Gold {data['gold']}",
+        _("{player} — {alignment}, on the {space}").format(
+            player=who(view, seat),
+            alignment=gettext(str(data["alignment"]).capitalize()).lower(),
+            space=data["space_name"],
+        ),
+        "  "
+        + _(
+            "Strength {strength} ({strength_counters} counters)   Craft {craft} ({craft_counters} counters)"
+            "   Lives {lives}   Gold {gold}"
+        ).format(
+            **{
+                k: data[k]
+                for k in ("strength", "strength_counters", "craft", "craft_counters", "lives", "gold")
+            }
+        ),
     ]
-    for key, title in (("objects", "Objects"), ("followers", "Followers"), ("trophies", "Enemies kept")):
+    for key, title in (
+        ("objects", N_("Objects")),
+        ("followers", N_("Followers")),
+        ("trophies", N_("Enemies kept")),
+    ):
         if data[key]:
-            lines.append(f"  {title}: {_counted([_item_name(c) for c in data[key]])}")
+            lines.append(f"  {gettext(title)}: {_counted([_item_name(c) for c in data[key]])}")
     if seat == view.seat:
         spells = _card_names(view.private.get("spells"))
-        lines.append(f"  Spells: {_counted(spells) or 'none'}")
+        lines.append("  " + _("Spells: {spells}").format(spells=_counted(spells) or _("none")))
         held: Any = view.private.get("spells", [])
         lines += [f"    {c['name']}: {c['text']}" for c in held if isinstance(c, dict)]
     else:
-        lines.append(f"  Spells: {data['spell_count']} (secret)")
+        lines.append("  " + _("Spells: {number} (secret)").format(number=data["spell_count"]))
     if data["toad"]:
-        lines.append(f"  A Toad for {data['toad']} more turn(s)")
+        toad = ngettext("A Toad for {count} more turn", "A Toad for {count} more turns", data["toad"])
+        lines.append("  " + toad.format(count=data["toad"]))
     if data["lost_turns"]:
-        lines.append(f"  Misses {data['lost_turns']} turn(s)")
+        lost = ngettext("Misses {count} turn", "Misses {count} turns", data["lost_turns"])
+        lines.append("  " + lost.format(count=data["lost_turns"]))
     return lines
 
 
 def drawn_lines(view: SeatView) -> list[str]:
     """The cards just drawn for an encounter, each with its text."""
     drawn: Any = view.public.get("drawn") or []
-    return [f"  Drawn: {c['name']}" + (f" — {c['text']}" if c.get("text") else "") for c in drawn]
+    return [
+        "  " + _("Drawn: {card}").format(card=c["name"]) + (f" — {c['text']}" if c.get("text") else "")
+        for c in drawn
+    ]
+
+
+KIND_WORDS = {
+    "human": N_("a player here"),
+    "heuristic": N_("a bot"),
+    "random": N_("a bot playing at random"),
+    "search": N_("a bot that looks ahead"),
+}
+"""Who plays a seat, as the game's first line says it."""
 
 
 class TalismanPresenter(Presenter):
@@ -153,17 +183,12 @@ class TalismanPresenter(Presenter):
 
     def start(self, view: SeatView) -> list[str]:
         """The seats and the board."""
-        said = {
-            "human": "a player here",
-            "heuristic": "a bot",
-            "random": "a bot playing at random",
-            "search": "a bot that looks ahead",
-        }
-        names = [f"{who(view, i)} ({said.get(k, k)})" for i, k in enumerate(self.kinds)]
+        names = [f"{who(view, i)} ({gettext(KIND_WORDS.get(k, k))})" for i, k in enumerate(self.kinds)]
         heroes: Any = view.public.get("heroes", [])
         self.spaces = {h["seat"]: h["space_name"] for h in heroes if h["space_name"]}
         self.names = seat_names(view)
-        return [f"Game {self.game_id}: " + ", ".join(names), *board_lines(view, self.width)]
+        game = _("Game {id}: {seats}").format(id=self.game_id, seats=", ".join(names))
+        return [game, *board_lines(view, self.width)]
 
     def before(self, view: SeatView, last: SeatView | None) -> list[str]:
         """This seat's card when its turn comes round, and the cards just drawn with their text."""
@@ -175,7 +200,7 @@ class TalismanPresenter(Presenter):
         if public.get("drawn") and (last is None or last.public.get("drawn") != public.get("drawn")):
             lines += drawn_lines(view)
         if view.odds is not None and view.odds.note:
-            lines.append(f"  Combat: {view.odds.note}")
+            lines.append("  " + _("Combat: {odds}").format(odds=view.odds.note))
         return lines
 
     def heading(self, view: SeatView, seat: int, humans: int) -> list[str]:
@@ -183,7 +208,8 @@ class TalismanPresenter(Presenter):
         changed = seat != self.last_seat
         self.last_seat = seat
         if humans > 1 and changed:
-            return ["", f"=== {who(view, seat)}: your decision (the others look away) ==="]
+            said_ = _("{player}: your decision (the others look away)").format(player=who(view, seat))
+            return ["", f"=== {said_} ==="]
         return []
 
     def prompt(self, view: SeatView, seat: int) -> str:
@@ -204,37 +230,57 @@ class TalismanPresenter(Presenter):
         """A chance move: whose throw or draw, what for, every die, what came of it (a Spell drawn by
         another seat stays secret, 9:2)."""
         v = why.values if why is not None else {}
-        subject = who(view, why.who, self.names) if why is not None else "chance"
-        words = str(v.get("words", "throws"))
-        if v.get("task") == "first":
+        subject = who(view, why.who, self.names) if why is not None else _("chance")
+        task = str(v.get("task", ""))
+        words = chance_said(task, subject)
+        if task == "first":
             first = str(roll.values.get("outcome"))
-            return f"  {who(view, int(first), self.names) if first.isdigit() else first} has the first turn"
+            player = who(view, int(first), self.names) if first.isdigit() else first
+            return "  " + _("{who} has the first turn").format(who=player)
         if roll.values.get("hidden"):
-            return f"  {subject} {words}"
+            return f"  {words}"
         outcome = str(roll.values.get("outcome"))
         dice = self.named("; ".join(d.text for d in roll.dice), view, short=True)
-        if v.get("task") == "fight_roll" and len(roll.dice) == 2:
+        if task == "fight_roll" and len(roll.dice) == 2:
             mine, theirs = v.get("mine"), v.get("theirs")
             a, b = roll.dice[0].total, roll.dice[1].total
             if isinstance(mine, int) and isinstance(theirs, int):
-                return (
-                    f"  {subject} {mine} + die {a} = {mine + a} against {v.get('foe')} {theirs} + die {b} = "
-                    f"{theirs + b}: {outcome}"
+                said_ = _(
+                    "{who} {mine} + die {a} = {mine_total} against {foe} {theirs} + die {b} = {theirs_total}"
                 )
-        if v.get("task") in ("draw", "deal", "draw_spell"):
+                line = said_.format(
+                    who=subject,
+                    mine=mine,
+                    a=a,
+                    mine_total=mine + a,
+                    foe=v.get("foe"),
+                    theirs=theirs,
+                    b=b,
+                    theirs_total=theirs + b,
+                )
+                return f"  {line}: {outcome_said(outcome)}"
+        if task in ("draw", "deal", "draw_spell"):
             if outcome == "none":
-                return f"  {subject} {words}: nothing (none left)"
+                return "  " + _("{what}: nothing (none left)").format(what=words)
             text = card_data(outcome).get("text")
-            return f"  {subject} {words}: {_item_name(outcome)}" + (f" — {text}" if text else "")
-        if v.get("task") == "fx_roll":  # what the roll did is the rules' note that follows it
+            return f"  {words}: {_item_name(outcome)}" + (f" — {text}" if text else "")
+        if task == "fx_roll":  # what the roll did is the rules' note that follows it
             if outcome == "none":
-                return f"  {subject} {words}: {dice}: nothing happens" if dice else f"  {subject} {words}"
-            return f"  {subject} {words}: {dice}" if dice else f"  {subject} {words}"
-        return f"  {subject} {words}: {dice} -> {outcome}" if dice else f"  {subject} {words}: {outcome}"
+                return (
+                    "  " + _("{what}: {dice}: nothing happens").format(what=words, dice=dice)
+                    if dice
+                    else f"  {words}"
+                )
+            return f"  {words}: {dice}" if dice else f"  {words}"
+        if dice:
+            return f"  {words}: {dice} -> {outcome_said(outcome)}"
+        return f"  {words}: {outcome_said(outcome)}"
 
     def ended(self, view: SeatView, seat: int) -> str:
         """Where a bot ended its turn."""
-        return f"  {who(view, seat, self.names)} (bot) ends on the {self.spaces.get(seat, '?')}"
+        return "  " + _("{player} (bot) ends on the {space}").format(
+            player=who(view, seat, self.names), space=self.spaces.get(seat, "?")
+        )
 
     def events(self, events: Sequence[Event], view: SeatView) -> list[str]:
         """Every move with its dice, every change, the rules' notes, and where each bot ended its turn."""
@@ -252,11 +298,14 @@ class TalismanPresenter(Presenter):
             if e.kind == "action":
                 seat = e.who if e.who is not None else -1
                 if e.values.get("hidden"):
-                    lines.append(f"  {who(view, seat, self.names)}: discards a Spell")
+                    lines.append(
+                        "  " + _("{player}: discards a Spell").format(player=who(view, seat, self.names))
+                    )
                     continue
                 said = e.values.get("label") or e.values.get("action")
                 lines.append(
-                    f"  {who(view, seat, self.names)}: {said}" + (" (bot)" if self.is_bot(seat) else "")
+                    f"  {who(view, seat, self.names)}: {said}"
+                    + (" " + _("(bot)") if self.is_bot(seat) else "")
                 )
             elif e.kind == "roll":
                 dealt = why is not None and why.values.get("task") == "deal" and why.who is not None
@@ -264,12 +313,17 @@ class TalismanPresenter(Presenter):
                     self.names[why.who] = ""  # "Seat 4 is dealt: Thief", then the Thief's lines
                 lines.append(self.roll_line(e, why, view))
                 if dealt and why is not None and why.who is not None:
-                    self.names[why.who] = _item_name(str(e.values.get("outcome")))
+                    self.names[why.who] = name_of(str(e.values.get("outcome")))
             elif e.kind == "change":
                 v = e.values
-                lines.append(
-                    f"    {who(view, e.who, self.names)}: {v.get('what')} {v.get('from')} -> {v.get('to')}"
-                )
+                what, old, new = str(v.get("what")), v.get("from"), v.get("to")
+                if what == "alignment":
+                    what, old, new = (
+                        "Alignment",
+                        gettext(str(old).capitalize()),
+                        gettext(str(new).capitalize()),
+                    )
+                lines.append(f"    {who(view, e.who, self.names)}: {gettext(what)} {old} -> {new}")
             elif e.kind == "place" and e.who is not None:
                 self.spaces[e.who] = str(e.values.get("name"))
             elif e.kind == "log":
@@ -283,13 +337,16 @@ class TalismanPresenter(Presenter):
 
     def named(self, text: str, view: SeatView, short: bool = False) -> str:
         """The rules' "pN" in a note said as the seat ("p3 dies" -> "Minstrel (Seat 4) dies"), or with
-        `short`, in a die's name, as the character alone ("1d6 (p0)" -> "1d6 (Warrior)")."""
+        `short`, in a die's name, as the character alone ("1d6 (p0)" -> "1d6 (Warrior)", a creature's
+        name in the reader's language)."""
 
-        def said(m: re.Match[str]) -> str:
+        def seat(m: re.Match[str]) -> str:
             full = who(view, int(m[1]), self.names)
-            return full.split(" (Seat ")[0] if short and " (Seat " in full else full
+            return full.split(" (")[0] if short and " (" in full else full
 
-        return re.sub(r"\bp(\d)\b", said, text)
+        if short:
+            text = re.sub(r"\(([^()]*)\)", lambda m: f"({said_name(m[1])})", text)
+        return re.sub(r"\bp(\d)\b", seat, text)
 
     def is_bot(self, seat: int) -> bool:
         """Whether a bot plays `seat`."""

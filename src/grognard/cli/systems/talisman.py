@@ -39,6 +39,8 @@ from grognard.engine.game import OptionValue
 from grognard.engine.match import Match, SeatKind
 from grognard.engine.session import Session
 from grognard.engine.store.factory import GameStore, open_store
+from grognard.i18n import N_
+from grognard.i18n import gettext as _
 from grognard.systems.talisman.bot_levels import bot
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.game import AUTO_TURNS, DEFAULT_ROUNDS, TalismanGame
@@ -252,15 +254,28 @@ def simulate_command(
     if as_json:
         print_json(data)
         return
-    table = Table(title=f"Talisman: {games} games, bots {', '.join(names)}", show_header=False)
-    keys = ("games", "finished", "unfinished", "mean_turns", "mean_rounds", "mean_moves", "max_turns", "seed")
-    for key in keys:
-        table.add_row(key.replace("_", " "), str(data[key]))
+    title = _("Talisman: {games} games, bots {bots}").format(games=games, bots=", ".join(names))
+    table = Table(title=title, show_header=False)
+    for key, said in SIMULATE_ROWS:
+        table.add_row(_(said), str(data[key]))
     for name, share in stats.win_shares().items():
-        table.add_row(f"wins: {name}", str(share))
+        table.add_row(_("wins: {character}").format(character=_(name)), str(share))
     for name, share in stats.bot_shares().items():
-        table.add_row(f"wins by the {name} bot", str(share))
+        table.add_row(_("wins by the {bot} bot").format(bot=name), str(share))
     out.print(table)
+
+
+SIMULATE_ROWS = (
+    ("games", N_("games")),
+    ("finished", N_("finished")),
+    ("unfinished", N_("unfinished")),
+    ("mean_turns", N_("mean turns")),
+    ("mean_rounds", N_("mean rounds")),
+    ("mean_moves", N_("mean moves")),
+    ("max_turns", N_("max turns")),
+    ("seed", N_("seed")),
+)
+"""The rows of a simulation's table, in words."""
 
 
 @app.command("combat-odds")
@@ -286,10 +301,13 @@ def combat_odds_command(
     if as_json:
         print_json(data)
         return
-    kind = "Psychic Combat (Craft)" if psychic else "Combat (Strength)"
-    table = Table(title=f"{kind}: {strength + bonus} against {enemy + enemy_bonus}", show_header=False)
-    for label, p in (("win", win), ("stand-off", stand), ("lose", lose)):
-        table.add_row(label, f"{float(p):.4f}", str(p))
+    kind = _("Psychic Combat (Craft)") if psychic else _("Combat (Strength)")
+    title = _("{kind}: {mine} against {theirs}").format(
+        kind=kind, mine=strength + bonus, theirs=enemy + enemy_bonus
+    )
+    table = Table(title=title, show_header=False)
+    for label, p in ((N_("win"), win), (N_("stand-off"), stand), (N_("lose"), lose)):
+        table.add_row(_(label), f"{float(p):.4f}", str(p))
     out.print(table)
 
 
@@ -299,25 +317,25 @@ def resume(game_id: str) -> None:
 
 
 def _new_game() -> None:
-    text = read_line("Players (e.g. warrior:human,wizard:bot or human,search) [human,bot]: ")
+    text = read_line(_("Players (e.g. warrior:human,wizard:bot or human,search) [human,bot]: "))
     play(players=text or "human,bot", seed=None, game=None, max_turns=None, seat=None)
 
 
 def _odds_tool() -> None:
-    strength = read_line("Your Strength (or Craft): ")
-    enemy = read_line("The enemy's Strength (or Craft): ")
+    strength = read_line(_("Your Strength (or Craft): "))
+    enemy = read_line(_("The enemy's Strength (or Craft): "))
     if not (strength.isdigit() and enemy.isdigit()):
-        raise UsageError("give whole numbers")
+        raise UsageError(_("give whole numbers"))
     combat_odds_command(int(strength), int(enemy))
 
 
 def _menu() -> list[MenuEntry]:
     return [
         MenuEntry(
-            "New game: you against a bot",
+            _("New game: you against a bot"),
             lambda: play(players="human,bot", seed=None, game=None, max_turns=None, seat=None),
         ),
-        MenuEntry("New game: choose the players", _new_game),
+        MenuEntry(_("New game: choose the players"), _new_game),
     ]
 
 
@@ -333,7 +351,7 @@ FRONTEND = register(
         app=app,
         menu=_menu,
         resume=resume,
-        tools=lambda: [MenuEntry("Combat odds (Talisman)", _odds_tool)],
+        tools=lambda: [MenuEntry(_("Combat odds (Talisman)"), _odds_tool)],
         presenters={"game": _board},
     )
 )

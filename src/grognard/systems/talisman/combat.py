@@ -26,6 +26,7 @@ from grognard.systems.talisman.scores import score
 from grognard.systems.talisman.spells import held, spend
 from grognard.systems.talisman.state import EncCtx, FightCtx, TalismanState, Task, plain_task, remove_one
 from grognard.systems.talisman.tasks import Thrown, auto, chance, decision, named
+from grognard.systems.talisman.words import EVADES, FIGHT_NOTES
 
 WIN = "win"
 STANDOFF = "standoff"
@@ -144,7 +145,7 @@ def _evade_some(state: TalismanState, i: int, evaded: tuple[str, ...]) -> Talism
     enc = _enc(state, i)
     state = state.evolve(enc=replace(enc, evaded=(*enc.evaded, *evaded)))
     names = ", ".join(catalog().cards[c].name for c in evaded)
-    state = state.note(f"p{i} evades {names}")
+    state = state.note(EVADES, f"p{i}", names)
     enemy = sum(_card_score(c, fight.psychic) for c in rest)
     return state.evolve(fight=replace(fight, cards=rest, enemy=enemy)).push(plain_task("fight_spells", i))
 
@@ -157,7 +158,7 @@ def _card_score(card: str, psychic: bool) -> int:
 def _evaded(state: TalismanState, i: int) -> TalismanState:
     fight = state.fight
     assert fight is not None
-    state = state.evolve(fight=None).note(f"p{i} evades {fight.name}")
+    state = state.evolve(fight=None).note(EVADES, f"p{i}", fight.name)
     if fight.source == "cards":
         enc = _enc(state, i)
         return state.evolve(enc=replace(enc, evaded=(*enc.evaded, *fight.cards)))
@@ -226,7 +227,7 @@ def creature_result(state: TalismanState, i: int, outcome: str) -> TalismanState
     """The end of a combat with a creature: killed (15:5, 1:4), hurt (16:4), stand-off (16:10)."""
     fight = state.fight
     assert fight is not None
-    state = state.evolve(fight=None).note(f"p{i} {outcome} against {fight.name}")
+    state = state.evolve(fight=None).note(FIGHT_NOTES[outcome], f"p{i}", fight.name)
     if outcome == WIN:
         return _creature_killed(state, i, fight)
     if fight.source == "pits" and outcome == LOSE:
@@ -316,7 +317,7 @@ def _duel_evade(state: TalismanState, task: Task, move: str) -> TalismanState:
     assert fight is not None
     if move != "stand":
         state = spend(state, task.player, evade_of(move).spell)
-        return state.evolve(fight=None).note(f"p{task.player} evades p{fight.attacker}")
+        return state.evolve(fight=None).note(EVADES, f"p{task.player}", f"p{fight.attacker}")
     if fight.source == "steal":
         return state.push(Task("steal", fight.attacker, n=task.player))
     return state.push(
@@ -378,7 +379,7 @@ def _duel_roll(state: TalismanState, task: Task, outcome: Outcome) -> TalismanSt
     fight = state.fight
     assert fight is not None
     i, j = fight.attacker, fight.foe
-    state = end_turn(state, i).note(f"p{i} {outcome} against p{j}")
+    state = end_turn(state, i).note(FIGHT_NOTES[str(outcome)], f"p{i}", f"p{j}")
     if outcome == STANDOFF:
         return state.evolve(fight=None)
     winner, loser = (i, j) if outcome == WIN else (j, i)

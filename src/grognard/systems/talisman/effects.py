@@ -22,6 +22,7 @@ from grognard.systems.talisman.dice import sum_probabilities
 from grognard.systems.talisman.scores import START_LIVES, keywords, object_limit, score
 from grognard.systems.talisman.state import FightCtx, Hero, TalismanState, Task, plain_task
 from grognard.systems.talisman.tasks import Thrown, auto, chance, decision, one_die
+from grognard.systems.talisman.words import BECOMES_TOAD, DIES, DIES_OUT, HAD_ONCE, LEAVES_PITS, REACHES_CROWN
 
 
 def root_effects(owner: str) -> list[c.Effect]:
@@ -162,7 +163,7 @@ def join(state: TalismanState, who: int, card: str) -> TalismanState:
         return state
     h = state.heroes[who]
     if h.joined.count(card) >= h.objects.count(card) + h.followers.count(card):
-        return state.note(f"p{who} has had what {card} brings once already")
+        return state.note(HAD_ONCE, f"p{who}", card)
     state = state.edit_hero(who, joined=tuple(sorted((*h.joined, card))))
     return push_effects(state, who, f"gain:{card}", card=card)
 
@@ -209,10 +210,10 @@ def place(state: TalismanState, who: int, space: str) -> TalismanState:
     stay in the Pits when the character is taken away from them (a ruling on 14:8)."""
     h = state.heroes[who]
     if h.pits and space != h.space:
-        state = state.edit_hero(who, pits=0).note(f"p{who} leaves the Pitfiends behind")
+        state = state.edit_hero(who, pits=0).note(LEAVES_PITS, f"p{who}")
     state = state.edit_hero(who, space=space)
     if catalog().spaces[space].region == "crown" and not state.crown_reached:
-        state = state.evolve(crown_reached=True).note(f"p{who} reaches the Crown of Command")
+        state = state.evolve(crown_reached=True).note(REACHES_CROWN, f"p{who}")
     return state
 
 
@@ -232,7 +233,7 @@ def become_toad(state: TalismanState, who: int, turns: int) -> TalismanState:
         toad_craft=1,
         toad_since=state.turn,
     )
-    return state.note(f"p{who} becomes a Toad")
+    return state.note(BECOMES_TOAD, f"p{who}")
 
 
 def start_fight(state: TalismanState, who: int, fight: FightCtx) -> TalismanState:
@@ -599,7 +600,7 @@ def kill(state: TalismanState, i: int) -> TalismanState:
         state = to_discard(state, card)
     pool = tuple(sorted((*state.pool, h.character)))
     state = state.evolve(pool=pool).with_hero(i, Hero(out=state.crown_reached))
-    state = state.note(f"p{i} dies" + (" and is out of the game" if state.crown_reached else ""))
+    state = state.note(DIES_OUT if state.crown_reached else DIES, f"p{i}")
     state = check_winner(state)
     if i == state.current and not state.over:
         state = state.unwind("end").evolve(move=None, fight=None, enc=None)

@@ -5,7 +5,8 @@ surplus Objects left on the space (5:5), Magic Objects not permitted by a new al
 decision with a single legal action and a chance node with a single outcome are taken at once.
 
 This is the driver: importing it imports every feature module (each registers its task kinds in
-`tasks.TASKS`) and hands the rules to the states (`state.use_rules`).
+`tasks.TASKS`) and hands the rules to the states (`state.use_rules`), with the reader of an older
+version's English log lines (`state.use_note_reader`).
 """
 
 from __future__ import annotations
@@ -31,10 +32,12 @@ from grognard.systems.talisman.state import (
     frozen,
     remember_actions,
     remember_outcomes,
+    use_note_reader,
     use_rules,
     working,
 )
 from grognard.systems.talisman.tasks import HANDLERS, Thrown, throw
+from grognard.systems.talisman.words import MUST_LEAVE, note_of_text
 
 SETTLE_LIMIT = 10_000
 
@@ -103,7 +106,7 @@ def _housekeeping(state: TalismanState, known: tuple[Hero, ...] | None) -> tuple
             if bad:
                 keep = tuple(o for o in objects if o not in bad)
                 state = state.edit_hero(i, objects=keep).put_cards(h.space, *bad)
-                return state.note(f"p{i} must leave {', '.join(bad)} (7:3)"), False
+                return state.note(MUST_LEAVE, f"p{i}", ", ".join(bad)), False
         over = []
         if h.spells and not h.toad and len(h.spells) > spell_limit(h):
             over.append("discard_spell")
@@ -190,3 +193,4 @@ def _settle(state: TalismanState) -> TalismanState:
 
 
 use_rules(TaskRules())
+use_note_reader(note_of_text)

@@ -94,7 +94,10 @@ class TalismanGame(Game):
             OptionInfo("players", N_("how many players (2-6)"), 2, (2, 3, 4, 5, 6)),
             OptionInfo(
                 "characters",
-                N_("one for each player, given in the order of the cards ('random' or none: dealt)"),
+                N_(
+                    "tick one for each player, handed out in the order of the cards (the first to the first "
+                    "player); tick none to have them dealt at random"
+                ),
                 "random",
                 suggest=CHARACTER_IDS,
                 listed=True,

@@ -19,6 +19,7 @@ from grognard.systems.talisman.effects import end_turn, place, start_fight, take
 from grognard.systems.talisman.scores import craft, keywords, strength
 from grognard.systems.talisman.state import FightCtx, MoveCtx, TalismanState, Task, plain_task
 from grognard.systems.talisman.tasks import Thrown, auto, chance, decision, one_die
+from grognard.systems.talisman.words import OPENS_PORTAL, TURNS_BACK
 
 CW = "cw"
 ACW = "acw"
@@ -175,7 +176,7 @@ def _portal_roll(state: TalismanState, task: Task, outcome: Outcome) -> Talisman
     if outcome == "open":
         portal = catalog().spaces[state.heroes[i].space].portal
         assert portal is not None
-        state = place(state, i, portal.to).note(f"p{i} opens the Portal of Power")
+        state = place(state, i, portal.to).note(OPENS_PORTAL, f"p{i}")
         return take_what_lies(end_turn(state.evolve(move=None), i), i)
     return state.push(plain_task("arrive", i))
 
@@ -218,7 +219,7 @@ def _inner_step(state: TalismanState, task: Task, move: str) -> TalismanState:
     if here == 0:
         portal = next(s for s in cat.spaces.values() if s.portal is not None and s.portal.to == path[0])
         return place(state, i, portal.id).push(plain_task("encounter", i))
-    return take_what_lies(place(state, i, path[here - 1]).note(f"p{i} turns back"), i)
+    return take_what_lies(place(state, i, path[here - 1]).note(TURNS_BACK, f"p{i}"), i)
 
 
 @auto("pit_fight")

@@ -8,7 +8,7 @@ in the events of the moves.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import JsonValue
@@ -28,7 +28,7 @@ from grognard.engine.view import (
     Target,
     log_events,
 )
-from grognard.i18n import N_, gettext, ngettext
+from grognard.i18n import N_, gettext, ngettext, percent
 from grognard.i18n import gettext as _
 from grognard.systems.talisman.actions import is_discard, terms
 from grognard.systems.talisman.bot_levels import LEVELS
@@ -38,8 +38,20 @@ from grognard.systems.talisman.combat import ability_evades, creature_score, her
 from grognard.systems.talisman.movement import portal_chance
 from grognard.systems.talisman.odds import combat_odds
 from grognard.systems.talisman.state import TalismanState
-from grognard.systems.talisman.views import describe_action, view
-from grognard.systems.talisman.words import CHANCE_WORDS, name_of, new_notes, unnamed
+from grognard.systems.talisman.views import ability_said, describe_action, view
+from grognard.systems.talisman.words import (
+    ALIGNMENTS,
+    CHANCE_WORDS,
+    FIGHT_NOTES,
+    chance_said,
+    name_of,
+    new_notes,
+    outcome_said,
+    said,
+    said_name,
+    said_note,
+    unnamed,
+)
 
 SYSTEM_ID = "talisman"
 
@@ -48,7 +60,8 @@ _ITEMS = frozenset({"take", "ditch", "buy", "armour", "save", "visit", "cash", "
 
 
 def card_data(card: str) -> dict[str, JsonValue]:
-    """A card's id, printed name and text (what a player reads when it is drawn or lies on a space)."""
+    """A card's id, printed name and text (what a player reads when it is drawn or lies on a space), in
+    the reader's language."""
     cat = catalog()
     text = ""
     if card in cat.spells:
@@ -58,7 +71,7 @@ def card_data(card: str) -> dict[str, JsonValue]:
             text = getattr(cat.item(card), "text", "")
         except KeyError:
             text = ""
-    return {"id": card, "name": name_of(card), "text": text}
+    return {"id": card, "name": said(card), "text": gettext(text)}
 
 
 def destination(state: TalismanState, seat: int, direction: int) -> tuple[str, int]:
@@ -109,7 +122,25 @@ def _space_does(space_id: str) -> str:
     space = catalog().spaces[space_id]
     if space.draw:
         return ngettext("draw {count} card", "draw {count} cards", space.draw).format(count=space.draw)
-    return space.text.rstrip(".")
+    return gettext(space.text).rstrip(".")
+
+
+def foe_said(state: TalismanState) -> str:
+    """The foe of the combat in progress in the reader's language: the creatures' names (those left
+    after an evasion), or the other character."""
+    fight = state.fight
+    if fight is None:
+        return ""
+    if fight.foe >= 0:
+        names = seat_names(state)
+        return names[fight.foe] if fight.foe < len(names) else unnamed(fight.foe)
+    if fight.cards:
+        return said_name(" and ".join(name_of(c) for c in fight.cards))
+    return said_name(fight.name)
+
+
+def _odds(chance: object) -> str:
+    return percent(float(chance), 0)  # type: ignore[arg-type]
 
 
 def _fight_odds(state: TalismanState, seat: int) -> tuple[str, float] | None:
@@ -121,11 +152,11 @@ def _fight_odds(state: TalismanState, seat: int) -> tuple[str, float] | None:
     win, stand, lose = combat_odds(mine, theirs)
     text = _("your {mine} against {foe} {theirs}: win {win}, stand-off {stand}, lose {lose}").format(
         mine=mine,
-        foe=fight.name,
+        foe=foe_said(state),
         theirs=theirs,
-        win=f"{float(win):.0%}",
-        stand=f"{float(stand):.0%}",
-        lose=f"{float(lose):.0%}",
+        win=_odds(win),
+        stand=_odds(stand),
+        lose=_odds(lose),
     )
     return text, float(win)
 
@@ -144,12 +175,12 @@ def _guard_odds(state: TalismanState, seat: int) -> str:
         "the {guard} attacks on the way (your {mine} against {theirs}: win {win}, stand-off {stand},"
         " lose {lose})"
     ).format(
-        guard=guard.name,
+        guard=gettext(guard.name),
         mine=mine,
         theirs=theirs,
-        win=f"{float(win):.0%}",
-        stand=f"{float(stand):.0%}",
-        lose=f"{float(lose):.0%}",
+        win=_odds(win),
+        stand=_odds(stand),
+        lose=_odds(lose),
     )
     return f": {said}"
 
@@ -164,7 +195,7 @@ def action_label(state: TalismanState, seat: int, action: Action) -> str:
         if steps:
             stops = state.move is not None and steps < state.move.left
             how = ngettext("{count} space to the {space}", "{count} spaces to the {space}", steps).format(
-                count=steps, space=name_of(where)
+                count=steps, space=said(where)
             )
             tail = _(", where a way off the ring opens") if stops else f": {_space_does(where)}"
             text = f"{text} {how}{tail}"
@@ -173,15 +204,15 @@ def action_label(state: TalismanState, seat: int, action: Action) -> str:
             price = catalog().pile(rest).price
         except KeyError:
             price = 0
-        text = _("buy {thing} for {price} Gold").format(thing=name_of(rest), price=price)
+        text = _("buy {thing} for {price} Gold").format(thing=said(rest), price=price)
     elif verb in ("bridge", "on", "forward", "back") and not rest:
         end = move_end(state, seat, verb)
         if end is not None:
-            text = _("{action} to the {space}").format(action=text, space=name_of(end))
+            text = _("{action} to the {space}").format(action=text, space=said(end))
         if verb == "bridge":
             text += _guard_odds(state, seat)
     elif verb == "portal":
-        chance = f"{float(portal_chance(state, seat)):.0%}"
+        chance = _odds(portal_chance(state, seat))
         text = _("{action}: opens {chance}").format(action=text, chance=chance)
     elif verb in ("fight", "stand", "roll") and not rest:
         odds = _fight_odds(state, seat)
@@ -189,11 +220,13 @@ def action_label(state: TalismanState, seat: int, action: Action) -> str:
             text = f"{text} ({odds[0]})"
     elif verb == "evade" and not rest:
         text = _ability_evasion(state, seat) or text
+    elif verb == "ability" and 0 <= seat < len(state.heroes):
+        text = ability_said(state.heroes[seat].character, action)
     elif verb == "meet" and rest.isdigit() and int(rest) < len(state.heroes):
-        text = _("encounter {character}").format(character=gettext(seat_names(state)[int(rest)]))
+        text = _("encounter {character}").format(character=seat_names(state)[int(rest)])
     elif verb == "cast" and len(parts) == 2 and parts[1].isdigit() and int(parts[1]) < len(state.heroes):
-        target = gettext(seat_names(state)[int(parts[1])])
-        text = _("cast {spell} on {target}").format(spell=name_of(parts[0]), target=target)
+        target = seat_names(state)[int(parts[1])]
+        text = _("cast {spell} on {target}").format(spell=said(parts[0]), target=target)
     return text[:1].upper() + text[1:]
 
 
@@ -207,8 +240,8 @@ def _ability_evasion(state: TalismanState, seat: int) -> str:
     left = list(fight.cards)
     for card in evaded:
         left.remove(card)
-    passed, fought = (" and the ".join(map(name_of, cards)) for cards in (evaded, left))
-    return f"evade the {passed}, then fight the {fought}"
+    passed, fought = (said_name(" and ".join(map(name_of, cards))) for cards in (evaded, left))
+    return _("evade the {evaded}, then fight the {fought}").format(evaded=passed, fought=fought)
 
 
 def action_target(state: TalismanState, seat: int, action: Action) -> tuple[str, Target | None]:
@@ -217,25 +250,25 @@ def action_target(state: TalismanState, seat: int, action: Action) -> tuple[str,
     cat = catalog()
     if verb in ("cw", "acw"):
         where, _ = destination(state, seat, 1 if verb == "cw" else -1)
-        return "move", Target(kind="space", id=where, name=name_of(where))
+        return "move", Target(kind="space", id=where, name=said(where))
     if verb in _MOVES:
         if parts and parts[0] in cat.spaces:
-            return "move", Target(kind="space", id=parts[0], name=name_of(parts[0]))
+            return "move", Target(kind="space", id=parts[0], name=said(parts[0]))
         end = move_end(state, seat, verb)
-        return "move", None if end is None else Target(kind="space", id=end, name=name_of(end))
+        return "move", None if end is None else Target(kind="space", id=end, name=said(end))
     if verb == "cast":
         if len(parts) == 2:
             if parts[1].isdigit():
                 return "spell", Target(kind="character", id=int(parts[1]))
             if parts[1] in cat.spaces:
-                return "spell", Target(kind="space", id=parts[1], name=name_of(parts[1]))
-        return "spell", Target(kind="spell", id=parts[0], name=name_of(parts[0])) if parts else None
+                return "spell", Target(kind="space", id=parts[1], name=said(parts[1]))
+        return "spell", Target(kind="spell", id=parts[0], name=said(parts[0])) if parts else None
     if verb == "meet" and parts and parts[0].isdigit():
         return "attack", Target(kind="character", id=int(parts[0]))
     if verb in ("fight", "stand", "roll", "evade"):
         return "attack", None
     if verb in _ITEMS:
-        return "item", Target(kind="item", id=parts[0], name=name_of(parts[0])) if parts else None
+        return "item", Target(kind="item", id=parts[0], name=said(parts[0])) if parts else None
     return "choice", None
 
 
@@ -250,20 +283,20 @@ def talisman_sight(state: GameState, seat: int | None) -> Sight:
     cat = catalog()
     table["spaces"] = {
         space: {
-            "name": name_of(space),
+            "name": said(space),
             "cards": [card_data(c) for c in lying["cards"]],
             "gold": lying["gold"],
         }
         for space, lying in table["spaces"].items()
     }
     for hero in table["heroes"]:
-        hero["space_name"] = name_of(hero["space"]) if hero["space"] else ""
+        hero["space_name"] = said(hero["space"]) if hero["space"] else ""
         hero["character_name"] = name_of(hero["character"]) if hero["character"] in cat.characters else ""
     if state.enc is not None:
         table["drawn"] = [card_data(c) for c in state.enc.drawn]
         table["encounter_space"] = state.enc.space
     if state.fight is not None:
-        table["fight"] = {"name": state.fight.name, "foe": state.fight.foe, "psychic": state.fight.psychic}
+        table["fight"] = {"name": foe_said(state), "foe": state.fight.foe, "psychic": state.fight.psychic}
     private: dict[str, JsonValue] = {}
     if seat is not None and 0 <= seat < len(state.heroes):
         private["spells"] = [card_data(s) for s in state.heroes[seat].spells]
@@ -280,11 +313,12 @@ def talisman_sight(state: GameState, seat: int | None) -> Sight:
 
 
 def seat_names(state: TalismanState) -> list[str]:
-    """Each seat as the table calls it: its character ("Elf"), or "the second player" before the
-    characters are dealt."""
+    """Each seat as the table calls it, in the reader's language: its character ("Elf"), or "the second
+    player" before the characters are dealt."""
     characters = catalog().characters
     return [
-        name_of(h.character) if h.character in characters else unnamed(k) for k, h in enumerate(state.heroes)
+        said(h.character) if h.character in characters else gettext(unnamed(k))
+        for k, h in enumerate(state.heroes)
     ]
 
 
@@ -292,22 +326,28 @@ def _said_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def named(lines: list[str], names: list[str]) -> list[str]:
-    """The engine's notes with each seat's "pN" said by its name (a name opening a note capitalised:
-    "The first player plays the Troll")."""
+def named(lines: Sequence[Sequence[str] | str], names: list[str]) -> list[str]:
+    """The rules' notes (`state.Note`) in the reader's language, each seat's "pN" said by its name (a
+    name opening a note capitalised: "The first player plays the Troll")."""
 
     def name(m: re.Match[str]) -> str:
-        said = names[int(m[1])] if int(m[1]) < len(names) else m[0]
-        return _said_first(said) if m.start() == 0 else said
+        seat = names[int(m[1])] if int(m[1]) < len(names) else m[0]
+        return _said_first(seat) if m.start() == 0 else seat
 
-    return [re.sub(r"\bp(\d)\b", name, x) for x in lines]
+    return [_SEAT.sub(name, said_note(x)) for x in lines]
+
+
+_SEAT = re.compile(r"\bp(\d)\b")
+_BRACKETS = re.compile(r"\(([^()]*)\)")
 
 
 def seat_said(text: str, public: Mapping[str, Any]) -> str:
-    """A die's name with its thrower's "pN" said as the character ("1d6 (p0)" -> "1d6 (Ghoul)"; "the
-    first player" before the characters are dealt), by the notes' own substitution (`named`)."""
+    """A die's name in the reader's language, its thrower's "pN" said as the character ("1d6 (p0)" ->
+    "1d6 (Ghoul)"; "the first player" before the characters are dealt), a creature's English name as
+    its name ("1d6 (Bear)" -> "1d6 (Oso)"), by the notes' own substitution (`named`)."""
     heroes = public.get("heroes") or []
-    names = [str(h.get("character_name") or unnamed(k)) for k, h in enumerate(heroes)]
+    names = [gettext(str(h.get("character_name") or unnamed(k))) for k, h in enumerate(heroes)]
+    text = _BRACKETS.sub(lambda m: f"({said_name(m[1])})", text)
     return named([text], names)[0]
 
 
@@ -316,8 +356,8 @@ def seat_name(public: Mapping[str, Any], seat: int) -> str:
     player" before."""
     heroes = public.get("heroes") or []
     if 0 <= seat < len(heroes) and heroes[seat].get("character_name"):
-        return str(heroes[seat]["character_name"])
-    return _said_first(unnamed(seat))
+        return gettext(str(heroes[seat]["character_name"]))
+    return _said_first(gettext(unnamed(seat)))
 
 
 def game_ending(public: Mapping[str, Any], result: Mapping[str, Any] | None) -> list[str]:
@@ -327,25 +367,52 @@ def game_ending(public: Mapping[str, Any], result: Mapping[str, Any] | None) -> 
     winners = list((result or {}).get("winners") or public.get("winners") or [])
     outcome = str((result or {}).get("outcome", ""))
     turns = public.get("turn")
-    after = f" after {turns} turns" if isinstance(turns, int) else ""
     if winners:
-        named_ = " and ".join(seat_name(public, w) for w in winners)
-        lines = [f"{named_} wins{after}: the last character left, holding the Crown of Command."]
+        named_ = f" {_('and')} ".join(seat_name(public, w) for w in winners)
+        if isinstance(turns, int):
+            line = ngettext(
+                "{players} wins after {count} turn: the last character left, holding the Crown of Command.",
+                "{players} wins after {count} turns: the last character left, holding the Crown of Command.",
+                turns,
+            ).format(players=named_, count=turns)
+        else:
+            line = _("{players} wins: the last character left, holding the Crown of Command.").format(
+                players=named_
+            )
+        lines = [line]
     elif outcome == "unfinished":
         cap = public.get("max_turns") or turns
-        lines = [f"The game stopped unfinished at the turn cap ({cap} turns)."]
+        lines = [_("The game stopped unfinished at the turn cap ({count} turns).").format(count=cap)]
+    elif isinstance(turns, int):
+        lines = [
+            ngettext(
+                "Nobody is left: the game ends without a winner after {count} turn.",
+                "Nobody is left: the game ends without a winner after {count} turns.",
+                turns,
+            ).format(count=turns)
+        ]
     else:
-        lines = [f"Nobody is left: the game ends without a winner{after}."]
+        lines = [_("Nobody is left: the game ends without a winner.")]
     for k, h in enumerate(heroes):
         who = seat_name(public, k)
         if h.get("out"):
-            lines.append(f"{who}: out of the game.")
+            lines.append(_("{player}: out of the game.").format(player=who))
             continue
-        where = f", on the {h['space_name']}" if h.get("space_name") else ""
-        lines.append(
-            f"{who}: Strength {h.get('strength')}, Craft {h.get('craft')}, {h.get('lives')} lives, "
-            f"{h.get('gold')} Gold{where}."
-        )
+        values = {
+            "player": who,
+            "strength": h.get("strength"),
+            "craft": h.get("craft"),
+            "lives": h.get("lives"),
+            "gold": h.get("gold"),
+            "space": h.get("space_name"),
+        }
+        if h.get("space_name"):
+            said_ = _(
+                "{player}: Strength {strength}, Craft {craft}, {lives} lives, {gold} Gold, on the {space}."
+            )
+        else:
+            said_ = _("{player}: Strength {strength}, Craft {craft}, {lives} lives, {gold} Gold.")
+        lines.append(said_.format(**values))
     return lines
 
 
@@ -355,26 +422,31 @@ def characters_played(public: Mapping[str, Any]) -> str:
     if not isinstance(heroes, list) or not heroes:
         return ""
     chosen = [str(h.get("character_name") or "") for h in heroes if isinstance(h, dict)]
-    return "Talisman: " + (", ".join(chosen) if all(chosen) else f"{len(heroes)} players")
+    if all(chosen):
+        return _("Talisman: {characters}").format(characters=", ".join(gettext(c) for c in chosen))
+    return ngettext("Talisman: {count} player", "Talisman: {count} players", len(heroes)).format(
+        count=len(heroes)
+    )
 
 
 def character_cards(option: str) -> tuple[Card, ...]:
     """The Character cards a new game's characters are picked from: each one's words and Special
-    Abilities, starting Strength and Craft, alignment and starting space (8:1)."""
+    Abilities, starting Strength and Craft, alignment and starting space (8:1), in the reader's
+    language."""
     if option != "characters":
         return ()
     content = catalog()
     cards = []
     for c in content.characters.values():
-        said = c.text or " ".join(a.text for a in c.abilities if a.text)
-        start = content.spaces[c.start].name if c.start in content.spaces else c.start
+        text = gettext(c.text) if c.text else " ".join(gettext(a.text) for a in c.abilities if a.text)
+        start = said(c.start) if c.start in content.spaces else c.start
         facts = (
             _("Strength {number}").format(number=c.strength),
             _("Craft {number}").format(number=c.craft),
             gettext(c.alignment.capitalize()),
             _("starts at the {space}").format(space=start),
         )
-        cards.append(Card(c.id, gettext(c.name), said, facts))
+        cards.append(Card(c.id, gettext(c.name), text, facts))
     return tuple(cards)
 
 
@@ -395,14 +467,24 @@ FRONT = FrontEnd(
 its sheet), the seats named as their characters."""
 
 
-FIGHT_WORDS = {"win": "wins", "lose": "loses", "standoff": "a standoff"}
-"""A combat's outcome as said of the character who fought."""
+FIGHT_LINES = {
+    "win": N_("{who} {mine} + {a} against {foe} {theirs} + {b}: wins"),
+    "lose": N_("{who} {mine} + {a} against {foe} {theirs} + {b}: loses"),
+    "standoff": N_("{who} {mine} + {a} against {foe} {theirs} + {b}: a standoff"),
+}
+"""A combat's scores with its dice and how it came out for the character who fought."""
+NONE_LEFT = {
+    "draw": N_("{who} draws nothing (none left)"),
+    "deal": N_("{who} is dealt nothing (none left)"),
+}
+DRAWN = {"draw": N_("{who} draws {card}"), "deal": N_("{who} is dealt {card}")}
+"""A card drawn or a character dealt, by the chance node's kind."""
 
 
 def told(before: GameState, record: MoveRecord, after: GameState) -> str:
     """A chance move in words, for every seat: whom it was thrown for and what for, what came of it (the
     card drawn, a combat's scores with the dice, a Spell drawn left unnamed, 9:2), then the notes the
-    rules wrote of it; of a seat's action, the notes the rules wrote of it."""
+    rules wrote of it; of a seat's action, the notes the rules wrote of it; in the reader's language."""
     assert isinstance(before, TalismanState) and isinstance(after, TalismanState)
     names = seat_names(before)
     if before.actor() is not CHANCE:  # a seat's action: the notes the rules wrote of it
@@ -411,86 +493,101 @@ def told(before: GameState, record: MoveRecord, after: GameState) -> str:
         return ""
     task = before.tasks[-1]
     seat = task.player if task.player >= 0 else before.current
-    subject = names[seat] if 0 <= seat < len(names) else "The table"
-    words = CHANCE_WORDS.get(task.kind, task.kind)
+    subject = names[seat] if 0 <= seat < len(names) else _("The table")
     outcome = str(record.move)
     rolls = record.rolls
     if task.kind == "first":
         line = (
-            f"{names[int(outcome)]} has the first turn"
+            _("{who} has the first turn").format(who=names[int(outcome)])
             if outcome.isdigit() and int(outcome) < len(names)
             else ""
         )
     elif task.kind == "draw_spell":
-        line = f"{subject} {words}"
-    elif task.kind == "deal":  # the seat, whatever character it had before
-        dealt = "nothing (none left)" if outcome == "none" else name_of(outcome)
-        line = f"{unnamed(seat)} {words} {dealt}"
-    elif task.kind == "draw":
-        line = f"{subject} {words} " + ("nothing (none left)" if outcome == "none" else name_of(outcome))
+        line = chance_said(task.kind, subject)
+    elif task.kind in DRAWN:  # a deal names the seat, whatever character it had before
+        who = gettext(unnamed(seat)) if task.kind == "deal" else subject
+        if outcome == "none":
+            line = gettext(NONE_LEFT[task.kind]).format(who=who)
+        else:
+            line = gettext(DRAWN[task.kind]).format(who=who, card=said(outcome))
     elif task.kind == "fight_roll" and len(rolls) == 2 and before.fight is not None:
         mine = hero_score(before, seat, before.fight.psychic) + before.fight.bonus[0]
         theirs = creature_score(before, seat)
         a, b = rolls[0].total, rolls[1].total
-        came = FIGHT_WORDS.get(outcome, outcome)
-        foe = named([before.fight.name], names)[0]  # a creature, or another character ("p1")
-        line = f"{subject} {mine} + {a} against {foe} {theirs} + {b}: {came}"
+        foe = foe_said(before)
+        came = FIGHT_LINES.get(outcome)
+        if came is None:
+            line = f"{chance_said(task.kind, subject)}: {outcome_said(outcome)}"
+        else:
+            line = gettext(came).format(who=subject, mine=mine, a=a, foe=foe, theirs=theirs, b=b)
     elif task.kind == "fx_roll":
-        line = f"{subject} {words}"
+        line = chance_said(task.kind, subject)
     elif rolls and outcome in {str(r.total) for r in rolls}:
-        line = f"{subject} {words}"  # the die tells it
+        line = chance_said(task.kind, subject)  # the die tells it
     else:
-        line = f"{subject} {words}: {outcome}"
-    notes = named(new_notes(before.log, after.log), names)
+        line = f"{chance_said(task.kind, subject)}: {outcome_said(outcome)}"
+    notes = new_notes(before.log, after.log)
     if task.kind == "fight_roll" and before.fight is not None:  # the line has said who won
-        foe = named([before.fight.name], names)[0]
-        notes = [n for n in notes if not n.endswith(f" against {foe}")]
-    return ". ".join(x for x in [_said_first(line), *notes, *changed(before, after, names)] if x)
+        ends = set(FIGHT_NOTES.values())
+        notes = [n for n in notes if isinstance(n, str) or n[0] not in ends]
+    said_notes = named(notes, names)
+    return ". ".join(x for x in [_said_first(line), *said_notes, *changed(before, after, names)] if x)
 
 
 def changed(before: TalismanState, after: TalismanState, names: list[str]) -> list[str]:
     """Each seat's Lives, Gold, counters and alignment that a move changed, in words ("Elf: Lives 4 → 3,
-    Gold 1 → 2"), from the "change" events of `changes`."""
-    said: dict[int, list[str]] = {}
+    Gold 1 → 2"), from the "change" events of `changes`, in the reader's language."""
+    said_: dict[int, list[str]] = {}
     for e in changes(before, after):
         if e.kind == "change" and e.who is not None:
-            said.setdefault(e.who, []).append(f"{e.values['what']} {e.values['from']} → {e.values['to']}")
+            v = e.values
+            what, old, new = str(v["what"]), v["from"], v["to"]
+            if what == "alignment":
+                old, new = gettext(str(old).capitalize()), gettext(str(new).capitalize())
+                what = "Alignment"
+            said_.setdefault(e.who, []).append(f"{gettext(what)} {old} → {new}")
     return [
-        f"{_said_first(names[seat] if seat < len(names) else unnamed(seat))}: {', '.join(words)}"
-        for seat, words in said.items()
+        f"{_said_first(names[seat] if seat < len(names) else gettext(unnamed(seat)))}: {', '.join(words)}"
+        for seat, words in said_.items()
     ]
 
 
 TRACKED = (
-    ("lives", "Lives"),
-    ("gold", "Gold"),
-    ("strength", "Strength counters"),
-    ("craft", "Craft counters"),
+    ("lives", N_("Lives")),
+    ("gold", N_("Gold")),
+    ("strength", N_("Strength counters")),
+    ("craft", N_("Craft counters")),
 )
+"""The counters a "change" event names (English in the event, said where it is shown)."""
+CHANGE_WORDS = (N_("Alignment"), *ALIGNMENTS)
+"""The other words of a change."""
 
 
 def chance_events(before: TalismanState) -> list[Event]:
     """What a chance move was for, as one event of kind "chance" (`who` the seat it was thrown for;
-    values: task, words, and a combat's two scores before the dice), none for a player's move."""
+    values: task, words (a message with `{who}`, English: said by `words.chance_said`), and a combat's
+    two scores before the dice and its foe in the reader's language), none for a player's move."""
     if before.actor() is not CHANCE or not before.tasks:
         return []
     task = before.tasks[-1]
     seat = task.player if task.player >= 0 else before.current
-    values: dict[str, JsonValue] = {"task": task.kind, "words": CHANCE_WORDS.get(task.kind, task.kind)}
+    values: dict[str, JsonValue] = {"task": task.kind, "words": CHANCE_WORDS.get(task.kind, "")}
     if task.kind == "fight_roll" and before.fight is not None:
         values["mine"] = hero_score(before, seat, before.fight.psychic) + before.fight.bonus[0]
         values["theirs"] = creature_score(before, seat)
-        values["foe"] = before.fight.name
+        values["foe"] = foe_said(before)
     return [Event(kind="chance", who=seat, values=values)]
 
 
 def changes(before: GameState, after: GameState) -> list[Event]:
-    """What a chance move was for (kind "chance"), the rules' notes of a move (kind "log"), then every
-    Life, Gold, Strength or Craft counter lost or gained and every alignment change, as events of kind
-    "change" (`who` the seat; `values`: what, from, to), and where a character now stands after it moved
-    (kind "place"; values: space, name)."""
+    """What a chance move was for (kind "chance"), the rules' notes of a move (kind "log", in the
+    reader's language with the seats as "pN"), then every Life, Gold, Strength or Craft counter lost or
+    gained and every alignment change, as events of kind "change" (`who` the seat; `values`: what,
+    from, to, English), and where a character now stands after it moved (kind "place"; values: space,
+    name in the reader's language)."""
     assert isinstance(before, TalismanState) and isinstance(after, TalismanState)
-    out: list[Event] = chance_events(before) + log_events(new_notes(before.log, after.log))
+    notes = [said_note(n) for n in new_notes(before.log, after.log)]
+    out: list[Event] = chance_events(before) + log_events(notes)
     for seat, (old, new) in enumerate(zip(before.heroes, after.heroes, strict=False)):
         if old.character != new.character:
             continue
@@ -502,7 +599,7 @@ def changes(before: GameState, after: GameState) -> list[Event]:
             values: dict[str, JsonValue] = {"what": "alignment", "from": old.alignment, "to": new.alignment}
             out.append(Event(kind="change", who=seat, values=values))
         if old.space != new.space and new.space:
-            out.append(Event(kind="place", who=seat, values={"space": new.space, "name": name_of(new.space)}))
+            out.append(Event(kind="place", who=seat, values={"space": new.space, "name": said(new.space)}))
     return out
 
 

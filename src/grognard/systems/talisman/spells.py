@@ -19,6 +19,7 @@ from grognard.systems.talisman.effects import push_effects
 from grognard.systems.talisman.scores import object_limit, spell_limit
 from grognard.systems.talisman.state import TalismanState, Task, pile_outcomes, remove_one
 from grognard.systems.talisman.tasks import Thrown, card_from, chance, decision
+from grognard.systems.talisman.words import CASTS
 
 
 def held(state: TalismanState, i: int, timing: str) -> list[str]:
@@ -77,7 +78,7 @@ def spend(state: TalismanState, i: int, spell_id: str, to_space: str = "") -> Ta
     for obj in sorted(set(h.objects)):
         if catalog().item(obj).on_cast:
             state = push_effects(state, i, f"cast:{obj}")
-    return state.note(f"p{i} casts {catalog().spells[spell_id].name}")
+    return state.note(CASTS, f"p{i}", catalog().spells[spell_id].name)
 
 
 def cast_spell(state: TalismanState, i: int, move: str) -> TalismanState:

@@ -15,12 +15,14 @@ driver (`flow`) hands over once with `use_rules` when it is imported (importing 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import lru_cache
 from operator import attrgetter
-from typing import Protocol, TypedDict, Unpack
+from typing import Annotated, Protocol, TypedDict, Unpack
+
+from pydantic import BeforeValidator
 
 from grognard.engine.dice.core import Rng, Roll
 from grognard.engine.errors import RuleNotImplementedError
@@ -29,6 +31,30 @@ from grognard.systems.talisman.catalog import catalog
 
 _new = object.__new__
 _set = object.__setattr__
+
+
+_NOTE_READER: list[Callable[[str], tuple[str, ...]]] = []
+"""How an older version's English line of the log is read back as its note (`words.note_of_text`, handed
+over by the driver with `use_note_reader`: the model does not import the log's words)."""
+
+
+def use_note_reader(reader: Callable[[str], tuple[str, ...]]) -> None:
+    """Hand the reader of older English log lines to the states (the driver does it once)."""
+    _NOTE_READER[:] = [reader]
+
+
+def _read_note(value: object) -> object:
+    """A note as a snapshot holds it; an older version's English line is read back as its note."""
+    if isinstance(value, str):
+        return _NOTE_READER[0](value) if _NOTE_READER else (value,)
+    return value
+
+
+Note = Annotated[tuple[str, ...], BeforeValidator(_read_note)]
+"""A line of the log: an English message marked for the catalogue (`words`: "{who} evades {foe}") and
+the values of its placeholders in their order ("p0", "Bear"), said in the reader's language where it is
+shown (`words.said_note`); a small tuple, cheap to make in the bots' searches, compared and hashed as
+any tuple."""
 
 CHANCE_KINDS: set[str] = set()
 """The task kinds that are chance nodes (filled as `tasks.chance` registers them)."""
@@ -175,7 +201,7 @@ class StateChanges(TypedDict, total=False):
     enc: EncCtx | None
     over: str
     winners: tuple[int, ...]
-    log: tuple[str, ...]
+    log: tuple[Note, ...]
 
 
 @dataclass(frozen=True)
@@ -200,7 +226,7 @@ class TalismanState(GameState):
     enc: EncCtx | None = None
     over: str = ""
     winners: tuple[int, ...] = ()
-    log: tuple[str, ...] = field(default=(), compare=True)
+    log: tuple[Note, ...] = field(default=(), compare=True)
 
     # ------------------------------------------------------------------ protocol
     def actor(self) -> Actor:
@@ -346,9 +372,10 @@ class TalismanState(GameState):
         cards.remove(card)
         return self.with_stash(Stash(space, tuple(cards), s.gold))
 
-    def note(self, text: str) -> TalismanState:
-        """Add a line to the game log (the last 12 lines are kept)."""
-        return self.evolve(log=(*self.log[-11:], text))
+    def note(self, *note: str) -> TalismanState:
+        """Add a line to the game log (the last 12 lines are kept): a message of `words` and the values of
+        its placeholders (`Note`)."""
+        return self.evolve(log=(*self.log[-11:], note))
 
 
 class WorkingState(TalismanState):
@@ -399,10 +426,10 @@ class WorkingState(TalismanState):
             tasks.pop()
         return self
 
-    def note(self, text: str) -> TalismanState:
+    def note(self, *note: str) -> TalismanState:
         """A line added to the log in place (the last 12 kept)."""
         d = self.__dict__
-        d["log"] = (*d["log"][-11:], text)
+        d["log"] = (*d["log"][-11:], note)
         return self
 
 

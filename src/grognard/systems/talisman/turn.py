@@ -28,6 +28,7 @@ from grognard.systems.talisman.scores import START_LIVES, keywords
 from grognard.systems.talisman.spells import cast_actions, cast_spell
 from grognard.systems.talisman.state import Hero, TalismanState, Task, plain_task
 from grognard.systems.talisman.tasks import Thrown, auto, card_from, chance, decision
+from grognard.systems.talisman.words import DROPS_OUT, NO_LONGER_TOAD, PLAYS
 
 CASH_RATE = 7
 """1:4: one Strength counter for every 7 Strength of Enemy cards."""
@@ -65,7 +66,7 @@ def deal(state: TalismanState, task: Task, outcome: Outcome) -> TalismanState:
     pool = list(state.pool)
     pool.remove(character)
     state = state.evolve(pool=tuple(pool)).with_hero(task.player, new_hero(character))
-    state = state.note(f"p{task.player} plays the {catalog().characters[character].name}")
+    state = state.note(PLAYS, f"p{task.player}", catalog().characters[character].name)
     return state.push(*[plain_task("draw_spell", task.player) for _ in range(start_spells(character))])
 
 
@@ -229,7 +230,7 @@ def _end(state: TalismanState, task: Task) -> TalismanState:
     if h.alive and h.toad and h.toad_since != state.turn:
         state = state.edit_hero(i, toad=h.toad - 1)
         if h.toad == 1:
-            state = state.note(f"p{i} is no longer a Toad")
+            state = state.note(NO_LONGER_TOAD, f"p{i}")
     if h.alive and 0 < h.raft < state.turn:
         state = use_raft(state, i)
     state = check_winner(state)
@@ -272,6 +273,6 @@ def _command_answer(state: TalismanState, task: Task, move: str) -> TalismanStat
         h = state.heroes[j]
         state = state.put_cards(h.space, *h.objects, *h.followers, gold=h.gold)
         state = state.evolve(spell_discard=tuple(sorted((*state.spell_discard, *h.spells))))
-        state = state.with_hero(j, Hero(out=True)).note(f"p{j} drops out")
+        state = state.with_hero(j, Hero(out=True)).note(DROPS_OUT, f"p{j}")
         return check_winner(state)
     return state.push(Task("lose_life", j, opts=("command",)))

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from grognard.i18n import gettext
+from grognard.i18n import current, gettext, ngettext
 from grognard.i18n import gettext as _
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.seat_view import seat_said
-from grognard.systems.talisman.words import TASK_WORDS, name_of, unnamed
+from grognard.systems.talisman.words import TASK_WORDS, said, unnamed
 
 CELL = 120
 """The side of one space."""
@@ -36,6 +36,8 @@ _OFFSETS = {"outer": 0, "middle": 1, "inner": 2}
 _START = {"outer": 0, "middle": 0, "inner": 6}
 """Where position 0 of each ring lies, counted clockwise from the ring's top-left corner: the Sentinel and
 the Hills face each other across the bridge at the top-left; the Plain of Peril lies beside the Portal."""
+_DRAWS = re.compile(r"^Draw \d+ Cards?\.\s*")
+"""The opening of a drawing space's text (English, as the rules data writes it)."""
 _CITATION = re.compile(r"\s*\(\d+:\d+(?:-\d+)?(?:,\s*\d+:\d+(?:-\d+)?)*\)")
 
 COLOURS = ("#c0392b", "#1f5fbf", "#1e8449", "#a35f00", "#7d3c98", "#2c2c2c")
@@ -86,11 +88,17 @@ def ring_cells(offset: int) -> list[tuple[int, int]]:
 
 
 def short_text(text: str, draw: int) -> tuple[str, ...]:
-    """A space's instruction in a few short lines (the full text goes into its tooltip)."""
-    plain = _CITATION.sub("", text).strip()
+    """A space's instruction in a few short lines (the full text goes into its tooltip), in the reader's
+    language: a space that draws cards says how many first, the rest of its text after."""
+    plain = _CITATION.sub("", gettext(text)).strip()
     if draw:
-        rest = re.sub(r"^Draw \d+ Cards?\.\s*", "", plain)
-        plain = f"Draw {draw} card{'s' if draw != 1 else ''}." + (f" {rest}" if rest else "")
+        opening = _DRAWS.match(text)
+        said_opening = gettext(opening[0].strip()) if opening else ""
+        rest = (
+            plain[len(said_opening) :].strip() if said_opening and plain.startswith(said_opening) else plain
+        )
+        draws = ngettext("Draw {count} card.", "Draw {count} cards.", draw).format(count=draw)
+        plain = draws + (f" {rest}" if rest else "")
     lines = textwrap.wrap(plain, WIDTH)
     if len(lines) > LINES:
         lines = lines[:LINES]
@@ -110,9 +118,14 @@ def _feature(space_id: str, bridge: bool, portal: bool, talisman: bool) -> str:
     return ""
 
 
-@lru_cache(maxsize=1)
 def talisman_board() -> Board:
-    """The board's drawing, from the board content of the Talisman system."""
+    """The board's drawing, from the board content of the Talisman system, in the reader's language."""
+    return _board(current())
+
+
+@lru_cache(maxsize=4)
+def _board(language: str) -> Board:
+    """The board's drawing with its words in `language` (the language in force when it is made)."""
     cat = catalog()
     cells: list[Cell] = []
     for region, offset in _OFFSETS.items():
@@ -123,13 +136,13 @@ def talisman_board() -> Board:
             cells.append(
                 Cell(
                     id=space_id,
-                    name=space.name,
+                    name=said(space_id),
                     region=region,
                     x=_coordinate(column),
                     y=_coordinate(row),
                     size=CELL,
                     lines=short_text(space.text, space.draw),
-                    text=space.text,
+                    text=gettext(space.text),
                     feature=_feature(
                         space_id, space.bridge is not None, space.portal is not None, space.talisman_needed
                     ),
@@ -140,13 +153,13 @@ def talisman_board() -> Board:
         cells.append(
             Cell(
                 id=space_id,
-                name=space.name,
+                name=said(space_id),
                 region="crown",
                 x=_coordinate(3),
                 y=_coordinate(3),
                 size=CELL,
                 lines=short_text(space.text, 0),
-                text=space.text,
+                text=gettext(space.text),
                 feature="crown",
             )
         )
@@ -172,8 +185,9 @@ def talisman_board() -> Board:
 
 
 def card_name(card_id: str) -> str:
-    """A Talisman card's printed name (an Object, a Follower, an Enemy kept as a trophy)."""
-    return name_of(card_id)
+    """A Talisman card's printed name (an Object, a Follower, an Enemy kept as a trophy), in the reader's
+    language."""
+    return said(card_id)
 
 
 def who(seat: int, public: Mapping[str, Any], viewer: Sequence[int], first: bool = False) -> str:
@@ -220,7 +234,9 @@ def abilities(character_id: str) -> str:
     character = catalog().characters.get(character_id)
     if character is None:
         return ""
-    return character.text or " ".join(a.text for a in character.abilities if a.text)
+    if character.text:
+        return gettext(character.text)
+    return " ".join(gettext(a.text) for a in character.abilities if a.text)
 
 
 def winners_line(public: Mapping[str, Any], viewer: Sequence[int]) -> str:
