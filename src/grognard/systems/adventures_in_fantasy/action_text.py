@@ -369,3 +369,9 @@ class Reaction:
 
     def __str__(self) -> str:
         return f"{self.alignment}:{self.deployment}:{self.word}"
+
+
+def outcome_parts(text: str) -> tuple[str, ...]:
+    """A chance outcome of the campaign cut at its colons, to be said part by part: a soldiers'
+    reaction "neutral:marching:peaceful" (`Reaction`), or one word ("nothing", "cured")."""
+    return tuple(text.split(":"))

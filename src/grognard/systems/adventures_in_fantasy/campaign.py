@@ -85,6 +85,7 @@ from grognard.engine.game import (
     Result,
 )
 from grognard.engine.serial import from_data, to_data
+from grognard.i18n import N_
 from grognard.systems.adventures_in_fantasy.action_text import (
     Bowshot,
     ForMember,
@@ -1334,24 +1335,37 @@ def add_action(member: Member) -> str:
 # The game
 
 OPTIONS = (
-    OptionInfo("date", "The campaign's first day (YEAR-MONTH-DAY, YEAR-tehuti).", "1-1-1"),
+    OptionInfo(
+        "date", N_("The campaign's first day (YEAR-MONTH-DAY, YEAR-tehuti)."), "1-1-1", title=N_("Date")
+    ),
     OptionInfo(
         "aging",
-        "Old age losses every year of an asterisked age, or once on reaching each band (:251).",
+        N_("Old age losses every year of an asterisked age, or once on reaching each band (:251)."),
         "yearly",
         AGING_MODES,
+        title=N_("Aging"),
+        words=(N_("yearly"), N_("on-reaching")),
     ),
     OptionInfo(
         "sickness_health_loss",
-        "Each week sick costs one Health point for good (:253-255).",
+        N_("Each week sick costs one Health point for good (:253-255)."),
         False,
         (False, True),
+        title=N_("Sickness health loss"),
     ),
     OptionInfo(
-        "castles", "Castles to award: ranks from Knight up bring their income (:1844).", True, (True, False)
+        "castles",
+        N_("Castles to award: ranks from Knight up bring their income (:1844)."),
+        True,
+        (True, False),
+        title=N_("Castles"),
     ),
     OptionInfo(
-        "vacancies", "Roll each year for a vacancy at the next rank (2%, :1850).", True, (True, False)
+        "vacancies",
+        N_("Roll each year for a vacancy at the next rank (2%, :1850)."),
+        True,
+        (True, False),
+        title=N_("Vacancies"),
     ),
 )
 """The campaign's options."""
@@ -1380,7 +1394,7 @@ def rules_of(options: Mapping[str, OptionValue]) -> Rules:
 class CampaignGame(Game):
     """A kept Adventures in Fantasy campaign: characters and the calendar, moved by the referee."""
 
-    info = GameInfo(id=GAME_ID, name="Adventures in Fantasy campaign", options=OPTIONS)
+    info = GameInfo(id=GAME_ID, name=N_("Adventures in Fantasy campaign"), options=OPTIONS)
 
     def new_initial_state(self, options: Mapping[str, OptionValue]) -> CampaignState:
         """An empty campaign on the options' date."""

@@ -38,8 +38,8 @@ from grognard.engine.game import (
     Result,
 )
 from grognard.engine.serial import from_data, to_data
+from grognard.i18n import N_
 from grognard.systems.adventures_in_fantasy.combat import (
-    FIGHTER_HELP,
     Fighter,
     HitChance,
     attack_chances,
@@ -384,18 +384,45 @@ class MeleeGame(Game):
 
     info = GameInfo(
         id="melee",
-        name="Adventures in Fantasy melee",
+        name=N_("Adventures in Fantasy melee"),
         min_players=2,
         max_players=2,
         options=(
-            OptionInfo("a", f"combatant A: {FIGHTER_HELP}", "name=A,body=human,hp=10"),
-            OptionInfo("b", "combatant B, written as A", "name=B,body=human,hp=10"),
-            OptionInfo("hit_location", "damage by the Hit Location Chart (else 1d6)", False, (False, True)),
-            OptionInfo("strength", "the strength bonus to damage", False, (False, True)),
-            OptionInfo("armour", "armour saving throws", False, (False, True)),
-            OptionInfo("stamina", "stamina is spent in melee and fatigue counts", False, (False, True)),
-            OptionInfo("place", "a place of Table Q (empty: Table Q not used)", ""),
-            OptionInfo("swamp", "fought in a swamp (half effectiveness)", False, (False, True)),
+            OptionInfo(
+                "a",
+                N_(
+                    "combatant A: comma-separated KEY=VALUE: body, hp, size, dex, level, hd, weapon,"
+                    " training (trained, half or untrained), unpracticed, str, armour (pieces joined by +),"
+                    " two (dagger or shield), stamina, reach (Table Q class), extra, mounted (rider's"
+                    " horsemanship 0-3), horse (the horse's 0-3), name; flags cover, wall, downhill. E.g."
+                    " body=human,hp=12,dex=60,level=3,armour=chain+helmet,mounted=2"
+                ),
+                "name=A,body=human,hp=10",
+                title=N_("A"),
+            ),
+            OptionInfo("b", N_("combatant B, written as A"), "name=B,body=human,hp=10", title=N_("B")),
+            OptionInfo(
+                "hit_location",
+                N_("damage by the Hit Location Chart (else 1d6)"),
+                False,
+                (False, True),
+                title=N_("Hit location"),
+            ),
+            OptionInfo(
+                "strength", N_("the strength bonus to damage"), False, (False, True), title=N_("Strength")
+            ),
+            OptionInfo("armour", N_("armour saving throws"), False, (False, True), title=N_("Armour")),
+            OptionInfo(
+                "stamina",
+                N_("stamina is spent in melee and fatigue counts"),
+                False,
+                (False, True),
+                title=N_("Stamina"),
+            ),
+            OptionInfo("place", N_("a place of Table Q (empty: Table Q not used)"), "", title=N_("Place")),
+            OptionInfo(
+                "swamp", N_("fought in a swamp (half effectiveness)"), False, (False, True), title=N_("Swamp")
+            ),
         ),
     )
 

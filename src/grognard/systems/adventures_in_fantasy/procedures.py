@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_, pgettext
+from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy.deployment import arrivals
 from grognard.systems.adventures_in_fantasy.encounters import TERRAINS, outdoor_encounter
 from grognard.systems.adventures_in_fantasy.evasion import EVASION_TERRAINS, Hidden, Searchers, evade
@@ -78,39 +80,47 @@ def _checked(values: Mapping[str, str], name: str) -> bool:
 
 def _encounter(rng: Rng, values: Mapping[str, str]) -> Outcome:
     met = outdoor_encounter(rng, values.get("terrain", "forest"))
-    what = met.creature or met.kind or "something"
-    return Outcome(f"{what} met" if met.met else "nothing met", met.steps, met=outcome_of(met))
+    what = met.creature or met.kind or _("something")
+    said = _("{what} met").format(what=what) if met.met else _("nothing met")
+    return Outcome(said, met.steps, met=outcome_of(met))
 
 
 def _evasion(rng: Rng, values: Mapping[str, str]) -> Outcome:
     searchers = Searchers(foot=number(values, "searchers", 0, 100_000))
     hidden = Hidden(men=number(values, "hidden", 0, 100_000))
     done = evade(rng, searchers, hidden, values.get("terrain", "open"), _checked(values, "road"), False)
-    verdict = "the hidden party is found" if done.found else "the hidden party stays hidden"
-    return Outcome(f"{verdict} (chance {float(done.found_probability):.0%})", done.steps)
+    chance = f"{float(done.found_probability):.0%}"
+    if done.found:
+        said = _("the hidden party is found (chance {chance})").format(chance=chance)
+    else:
+        said = _("the hidden party stays hidden (chance {chance})").format(chance=chance)
+    return Outcome(said, done.steps)
 
 
 def _hostility(rng: Rng, values: Mapping[str, str]) -> Outcome:
     first = Side.of(values.get("force", "law"), values.get("deployment", "marching"))
     second = Side.of(values.get("other", "chaos"), values.get("other_deployment", "marching"))
     done = hostility(rng, first, second)
-    return Outcome("they fight" if done.fight else "no fight: they may part", done.steps)
+    return Outcome(_("they fight") if done.fight else _("no fight: they may part"), done.steps)
 
 
 def _forage(rng: Rng, values: Mapping[str, str]) -> Outcome:
     terrain = values.get("terrain", "forest")
     animals = forage(rng, terrain)
     food = hunt(rng, terrain, number(values, "bonus", -100, 100))
-    fed = "the animals graze" if animals.fed else "no grazing for the animals"
-    found = f"{food.rations} ration(s) hunted" if food.found else "no game found"
-    return Outcome(f"{fed}; {found}", (*animals.steps, *food.steps))
+    fed = _("the animals graze") if animals.fed else _("no grazing for the animals")
+    found = _("{rations} ration(s) hunted").format(rations=food.rations) if food.found else _("no game found")
+    return Outcome(_("{fed}; {found}").format(fed=fed, found=found), (*animals.steps, *food.steps))
 
 
 def _terrain(rng: Rng, values: Mapping[str, str]) -> Outcome:
     area = values.get("area", "woods")
     made = tactical_map(rng, area, number(values, "width", 1, 12), number(values, "height", 1, 12))
     grid = tuple(tuple(s.symbol for s in row) for row in made.rows())
-    return Outcome(f"a {made.width} x {made.height} battle map of {made.area}", made.steps, grid)
+    said = _("a {width} x {height} battle map of {area}").format(
+        width=made.width, height=made.height, area=pgettext("terrain", made.area)
+    )
+    return Outcome(said, made.steps, grid)
 
 
 def _arrivals(rng: Rng, values: Mapping[str, str]) -> Outcome:
@@ -120,7 +130,9 @@ def _arrivals(rng: Rng, values: Mapping[str, str]) -> Outcome:
         number(values, "men", 1, 100_000),
         number(values, "turns", 1, 20),
     )
-    told = "; ".join(f"turn {a.turn}: {a.men} from {a.where}" for a in found) or "nobody arrives"
+    told = "; ".join(
+        _("turn {turn}: {men} from {where}").format(turn=a.turn, men=a.men, where=a.where) for a in found
+    ) or _("nobody arrives")
     return Outcome(told, tuple(steps))
 
 
@@ -129,64 +141,64 @@ PROCEDURES = {
     for p in (
         Procedure(
             "encounter",
-            "A day's encounter",
+            N_("A day's encounter"),
             "002_8449cbd1010a37a5.txt:860-1010",
-            (Field("terrain", "Terrain", "choice", TERRAINS, "forest"),),
+            (Field("terrain", N_("Terrain"), "choice", TERRAINS, "forest"),),
             _encounter,
         ),
         Procedure(
             "evasion",
-            "Evasion (Chart G)",
+            N_("Evasion (Chart G)"),
             "002_8449cbd1010a37a5.txt:879-901",
             (
-                Field("searchers", "Searchers on foot", default="20"),
-                Field("hidden", "Men hiding", default="4"),
-                Field("terrain", "Terrain", "choice", tuple(EVASION_TERRAINS), "forest"),
-                Field("road", "On a road", "check"),
+                Field("searchers", N_("Searchers on foot"), default="20"),
+                Field("hidden", N_("Men hiding"), default="4"),
+                Field("terrain", N_("Terrain"), "choice", tuple(EVASION_TERRAINS), "forest"),
+                Field("road", N_("On a road"), "check"),
             ),
             _evasion,
         ),
         Procedure(
             "hostility",
-            "Hostility",
+            N_("Hostility"),
             "002_8449cbd1010a37a5.txt:1076-1102",
             (
-                Field("force", "The party's alignment", "choice", ALIGNMENT_CHOICES, "law"),
-                Field("deployment", "Its deployment", "choice", DEPLOYMENTS, "marching"),
-                Field("other", "The other's alignment", "choice", ALIGNMENT_CHOICES, "chaos"),
-                Field("other_deployment", "Its deployment", "choice", DEPLOYMENTS, "marching"),
+                Field("force", N_("The party's alignment"), "choice", ALIGNMENT_CHOICES, "law"),
+                Field("deployment", N_("Its deployment"), "choice", DEPLOYMENTS, "marching"),
+                Field("other", N_("The other's alignment"), "choice", ALIGNMENT_CHOICES, "chaos"),
+                Field("other_deployment", N_("Its deployment"), "choice", DEPLOYMENTS, "marching"),
             ),
             _hostility,
         ),
         Procedure(
             "forage",
-            "Forage and hunt",
+            N_("Forage and hunt"),
             "002_8449cbd1010a37a5.txt:1191-1235",
             (
-                Field("terrain", "Terrain", "choice", FORAGE_TERRAINS, "forest"),
-                Field("bonus", "Education bonus (%)", default="0"),
+                Field("terrain", N_("Terrain"), "choice", FORAGE_TERRAINS, "forest"),
+                Field("bonus", N_("Education bonus (%)"), default="0"),
             ),
             _forage,
         ),
         Procedure(
             "terrain",
-            "Tactical terrain",
+            N_("Tactical terrain"),
             "002_8449cbd1010a37a5.txt:1149-1189",
             (
-                Field("area", "Area", "choice", tuple(AREA_TABLES), "forest"),
-                Field("width", "Sections across", default="6"),
-                Field("height", "Sections down", default="4"),
+                Field("area", N_("Area"), "choice", tuple(AREA_TABLES), "forest"),
+                Field("width", N_("Sections across"), default="6"),
+                Field("height", N_("Sections down"), default="4"),
             ),
             _terrain,
         ),
         Procedure(
             "arrivals",
-            "Arrivals of a force found",
+            N_("Arrivals of a force found"),
             "002_8449cbd1010a37a5.txt:1104-1132",
             (
-                Field("deployment", "Its deployment", "choice", DEPLOYMENTS, "marching"),
-                Field("men", "Men", default="30"),
-                Field("turns", "Turns shown", default="5"),
+                Field("deployment", N_("Its deployment"), "choice", DEPLOYMENTS, "marching"),
+                Field("men", N_("Men"), default="30"),
+                Field("turns", N_("Turns shown"), default="5"),
             ),
             _arrivals,
         ),

@@ -16,6 +16,8 @@ from grognard.engine.errors import GrognardError
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import MoveRecord
 from grognard.engine.view import ActionView, Event, FrontEnd, GameViews, Odds, Sight, Target
+from grognard.i18n import N_, ngettext, percent, pgettext
+from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy.action_text import (
     Bowshot,
     Find,
@@ -27,6 +29,7 @@ from grognard.systems.adventures_in_fantasy.action_text import (
     Purchase,
     StudyBreak,
     Travel,
+    outcome_parts,
     parse,
     town_name,
 )
@@ -37,6 +40,7 @@ from grognard.systems.adventures_in_fantasy.melee_odds import melee_odds
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.supplies import on_price_list
 from grognard.systems.adventures_in_fantasy.view_forms import forms_data, groups_data
+from grognard.systems.adventures_in_fantasy.words import told, word
 
 SYSTEM_ID = "adventures-in-fantasy"
 
@@ -67,9 +71,18 @@ def _melee_told(before: GameState, record: MoveRecord, after: GameState) -> str:
     struck = 1 - before.striker
     target, old, new = was["fighters"][struck]["name"], before.hp[struck], after.hp[struck]
     if old == new:
-        return f"{striker} draws no blood"
-    left = f"{target} falls" if new == 0 else f"{target} has {new} left"
-    return f"{striker} takes {old - new} hit point{'s' if old - new != 1 else ''} from {target}: {left}"
+        return _("{striker} draws no blood").format(striker=striker)
+    left = (
+        _("{target} falls").format(target=target)
+        if new == 0
+        else _("{target} has {left} left").format(target=target, left=new)
+    )
+    taken = ngettext(
+        "{striker} takes {hits} hit point from {target}: {left}",
+        "{striker} takes {hits} hit points from {target}: {left}",
+        old - new,
+    )
+    return taken.format(striker=striker, hits=old - new, target=target, left=left)
 
 
 def melee_chances(state: GameState, seat: int) -> Odds | None:
@@ -86,81 +99,115 @@ def melee_chances(state: GameState, seat: int) -> Odds | None:
 
 
 def _ends(outcomes: Mapping[str, float | Fraction]) -> str:
-    return ", ".join(f"{k} {float(v):.1%}" for k, v in outcomes.items())
+    return ", ".join(f"{word('aif', k)} {percent(float(v))}" for k, v in outcomes.items())
 
 
 _VERBS = {
-    "exp": "gains {arg} level(s) of experience",
-    "boast": "boasts: reputation +{arg} (unverified)",
-    "renown": "earns renown: reputation +{arg} (seen by neutral observers)",
-    "found-out": "is found out in his lies",
-    "wound": "takes {arg} hit(s)",
-    "study": "begins course {arg} of Table B",
-    "skill": "takes up the weapon skill {arg}",
-    "practise": "keeps up his {arg} practice",
-    "neglect": "neglects his {arg} practice",
-    "service": "gives {arg} week(s) a month of magical service",
-    "hire": "recruits {arg} hireling(s)",
-    "lose": "loses {arg} hireling(s)",
-    "unpaid": "leaves his hirelings unpaid",
-    "promote": "is offered the next rank",
-    "align": "takes the alignment {arg}",
-    "buy": "buys {arg} from the price list",
-    "drop": "leaves his {arg}",
-    "pay-men": "pays his hirelings' month (their rank's income {arg} GP a year)",
-    "kill": "is finished off",
-    "release": "no longer holds {arg}",
+    "exp": N_("{name} gains {arg} level(s) of experience"),
+    "boast": N_("{name} boasts: reputation +{arg} (unverified)"),
+    "renown": N_("{name} earns renown: reputation +{arg} (seen by neutral observers)"),
+    "found-out": N_("{name} is found out in his lies"),
+    "wound": N_("{name} takes {arg} hit(s)"),
+    "study": N_("{name} begins course {arg} of Table B"),
+    "skill": N_("{name} takes up the weapon skill {arg}"),
+    "practise": N_("{name} keeps up his {arg} practice"),
+    "neglect": N_("{name} neglects his {arg} practice"),
+    "service": N_("{name} gives {arg} week(s) a month of magical service"),
+    "hire": N_("{name} recruits {arg} hireling(s)"),
+    "lose": N_("{name} loses {arg} hireling(s)"),
+    "unpaid": N_("{name} leaves his hirelings unpaid"),
+    "promote": N_("{name} is offered the next rank"),
+    "align": N_("{name} takes the alignment {arg}"),
+    "buy": N_("{name} buys {arg} from the price list"),
+    "drop": N_("{name} leaves his {arg}"),
+    "pay-men": N_("{name} pays his hirelings' month (their rank's income {arg} GP a year)"),
+    "kill": N_("{name} is finished off"),
+    "release": N_("{name} no longer holds {arg}"),
 }
 _PARTY = {
-    "round": "The melee goes on another turn",
-    "break": "The melee is broken off",
-    "note": "The referee's note: {rest}",
-    "days": "Let {rest} day(s) of rest pass",
+    "round": N_("The melee goes on another turn"),
+    "break": N_("The melee is broken off"),
+    "note": N_("The referee's note: {rest}"),
+    "days": N_("Let {rest} day(s) of rest pass"),
 }
 
 
 def _money(text: str) -> str:
     money = Money.parse(text)
-    return f"{money.gold or 0} GP" + (f" {money.silver} SP" if money.silver else "")
+    if money.silver:
+        return _("{gold} GP {silver} SP").format(gold=money.gold or 0, silver=money.silver)
+    return _("{gold} GP").format(gold=money.gold or 0)
 
 
 def _member_label(state: CampaignState, head: str, index: int, arg: str) -> str:
     name = state.members[index].name
     if head == "fight":
-        return f"{name} fights the {arg or 'creature met'}"
+        if not arg:
+            return _("{name} fights the creature met").format(name=name)
+        return _("{name} fights the {foe}").format(name=name, foe=arg)
     if head == "join":
         other = int(arg) if arg.isdigit() and int(arg) < len(state.members) else -1
-        return f"{name} joins {state.members[other].name if other >= 0 else arg}'s fight"
+        return _("{name} joins {other}'s fight").format(
+            name=name, other=state.members[other].name if other >= 0 else arg
+        )
     if head in ("take", "spend"):
-        return f"{name} {'takes' if head == 'take' else 'spends'} {_money(arg)}"
+        said = _("{name} takes {money}") if head == "take" else _("{name} spends {money}")
+        return said.format(name=name, money=_money(arg))
     if head == "shoot":
         shot = Bowshot.parse(arg)
-        return f"{name} shoots his {shot.weapon} at the creature met, {shot.yards} yards off"
+        return _("{name} shoots his {weapon} at the creature met, {yards} yards off").format(
+            name=name, weapon=shot.weapon, yards=shot.yards
+        )
     if head == "study-break":
         away = StudyBreak.parse(arg)
-        year = f" ({away.year} this year)" if away.year else ""
-        return f"{name} spends {away.weeks} week(s) away from his course{year}"
+        if away.year:
+            return _("{name} spends {weeks} week(s) away from his course ({year} this year)").format(
+                name=name, weeks=away.weeks, year=away.year
+            )
+        return _("{name} spends {weeks} week(s) away from his course").format(name=name, weeks=away.weeks)
     if head == "buy" and not on_price_list(arg):
         bought = Purchase.parse(arg)
-        return f"{name} buys {bought.count} x {bought.item} (Table D's general supplies)"
+        return _("{name} buys {count} x {item} (Table D's general supplies)").format(
+            name=name, count=bought.count, item=bought.item
+        )
     if head == "find":
         found = Find.parse(arg)
-        weight = f" ({found.pounds} lb)" if found.pounds else ""
-        return f"{name} finds {found.item}{weight} as treasure"
+        if found.pounds:
+            return _("{name} finds {item} ({pounds} lb) as treasure").format(
+                name=name, item=found.item, pounds=found.pounds
+            )
+        return _("{name} finds {item} as treasure").format(name=name, item=found.item)
     if head == "hold":
         held = Holding.parse(arg)
-        people = f"{held.people} people" if held.people else "its people"
-        return f"{name} holds {held.name} ({people} at {held.gold or 3} GP a year each)"
+        gold = held.gold or 3
+        if held.people:
+            said = _("{name} holds {place} ({people} people at {gold} GP a year each)")
+        else:
+            said = _("{name} holds {place} (its people at {gold} GP a year each)")
+        return said.format(name=name, place=held.name, people=held.people, gold=gold)
     verb = _VERBS.get(head)
-    return f"{name} {verb.format(arg=arg.replace(':', ' at '))}" if verb else ""
+    return _(verb).format(name=name, arg=arg.replace(":", " at ")) if verb else ""
 
 
 def _travel_label(act: Place | Travel) -> str:
-    where = f"in the {act.terrain}" if act.terrain else ""
+    terrain = pgettext("terrain", act.terrain) if act.terrain else ""
     if isinstance(act, Place):
-        return f"The party is {where or 'where it was'}" + (f", at {act.town}" if act.town else "")
-    days = f"{act.days} day(s) "
-    return f"Travel {days}{where}".rstrip() + (f" towards {act.town}" if act.town else "")
+        if terrain and act.town:
+            return _("The party is in the {terrain}, at {town}").format(terrain=terrain, town=act.town)
+        if terrain:
+            return _("The party is in the {terrain}").format(terrain=terrain)
+        if act.town:
+            return _("The party is where it was, at {town}").format(town=act.town)
+        return _("The party is where it was")
+    if terrain and act.town:
+        said = _("Travel {days} day(s) in the {terrain} towards {town}")
+    elif terrain:
+        said = _("Travel {days} day(s) in the {terrain}")
+    elif act.town:
+        said = _("Travel {days} day(s) towards {town}")
+    else:
+        said = _("Travel {days} day(s)")
+    return said.format(days=act.days, terrain=terrain, town=act.town)
 
 
 def campaign_label(state: CampaignState, action: Action) -> str:
@@ -178,21 +225,27 @@ def campaign_label(state: CampaignState, action: Action) -> str:
 def _party_label(act: Party) -> str:
     head, rest = act.head, act.rest
     if head == "end":
-        return "End the campaign"
+        return _("End the campaign")
     if head == "advance":
         weeks = int(rest)
-        return f"Let {weeks} week{'s' if weeks != 1 else ''} pass (each week's rolls are made)"
+        return ngettext(
+            "Let {weeks} week pass (each week's rolls are made)",
+            "Let {weeks} weeks pass (each week's rolls are made)",
+            weeks,
+        ).format(weeks=weeks)
     if head == "add":
         try:
             name = json.loads(rest)["character"].get("name", "")
         except (ValueError, KeyError, AttributeError, TypeError):
             name = ""
-        return f"Add the character {name}".rstrip() + " to the campaign"
+        if not name:
+            return _("Add the character to the campaign")
+        return _("Add the character {name} to the campaign").format(name=name)
     if head in _PARTY:
-        return _PARTY[head].format(rest=rest)
+        return _(_PARTY[head]).format(rest=rest)
     if head == "share":
-        return f"Share {_money(rest)} among the living"
-    return f"Describe the town {town_name(rest)}"
+        return _("Share {money} among the living").format(money=_money(rest))
+    return _("Describe the town {town}").format(town=town_name(rest))
 
 
 def _campaign_group(action: Action) -> tuple[str, Target | None]:
@@ -215,9 +268,9 @@ def campaign_event(e: object) -> Event:
         values={
             "date": date,
             "member": member,
-            "name": name,
-            "label": label,
-            "text": text,
+            "name": word("aif", name) if member < 0 else name,
+            "label": told(label),
+            "text": told(text),
             "source": source,
             "rolled": rolled,
         },
@@ -297,10 +350,10 @@ def asks(state: CampaignState, action: Action) -> str:
     fallen character ("" for any other)."""
     act = parse(action)
     if isinstance(act, Party) and act.head == "end":
-        return "End the campaign? Nothing more can be played in it (its log and sheets are kept)."
+        return _("End the campaign? Nothing more can be played in it (its log and sheets are kept).")
     who = act.member if isinstance(act, ForMember) and act.head == "kill" else None
     if who is not None and who < len(state.members):
-        return f"Finish off {state.members[who].name}? He dies where he lay."
+        return _("Finish off {name}? He dies where he lay.").format(name=state.members[who].name)
     return ""
 
 
@@ -309,11 +362,10 @@ def campaign_ending(public: Mapping[str, Any], result: Mapping[str, Any] | None)
     members = [m for m in public.get("members") or [] if isinstance(m, dict)]
     alive = [str(m.get("name")) for m in members if m.get("alive")]
     dead = [str(m.get("name")) for m in members if not m.get("alive")]
-    lines = ["The campaign has ended."]
+    lines = [_("The campaign has ended.")]
     if members:
-        lines.append(
-            f"Alive: {', '.join(alive) or 'nobody'}." + (f" Dead: {', '.join(dead)}." if dead else "")
-        )
+        living = _("Alive: {names}.").format(names=", ".join(alive) or _("nobody"))
+        lines.append(living + (" " + _("Dead: {names}.").format(names=", ".join(dead)) if dead else ""))
     return lines
 
 
@@ -335,15 +387,19 @@ def campaign_chances(state: GameState, seat: int) -> Odds | None:
         try:
             found = melee_odds(b.fight)
         except GrognardError as e:
-            notes.append(f"{who} against the {b.foe}: {e}")
+            notes.append(_("{who} against the {foe}: {ends}").format(who=who, foe=b.foe, ends=e))
             continue
-        ends = ", ".join(f"{_end(k, who, b.foe)} {float(v):.1%}" for k, v in found.outcomes.items())
-        notes.append(f"{who} against the {b.foe}: {ends}")
+        ends = ", ".join(f"{_end(k, who, b.foe)} {percent(float(v))}" for k, v in found.outcomes.items())
+        notes.append(_("{who} against the {foe}: {ends}").format(who=who, foe=b.foe, ends=ends))
     return Odds(note="\n".join(notes))
 
 
 def _end(outcome: str, who: str, foe: str) -> str:
-    return {"a-wins": f"{who} wins", "b-wins": f"the {foe} wins"}.get(outcome, outcome)
+    if outcome == "a-wins":
+        return _("{who} wins").format(who=who)
+    if outcome == "b-wins":
+        return _("the {foe} wins").format(foe=foe)
+    return word("aif", outcome)
 
 
 def fighter_name(public: Mapping[str, Any], seat: int) -> str:
@@ -351,27 +407,40 @@ def fighter_name(public: Mapping[str, Any], seat: int) -> str:
     fighters = (public.get("melee") or {}).get("fighters") or []
     if 0 <= seat < len(fighters) and fighters[seat].get("name"):
         return str(fighters[seat]["name"])
-    return "The other fighter" if seat else "The first fighter"
+    return _("The other fighter") if seat else _("The first fighter")
 
 
 def melee_ending(public: Mapping[str, Any], result: Mapping[str, Any] | None) -> list[str]:
     """A finished melee in words: who fell or gave out, and who won."""
     a, b = fighter_name(public, 0), fighter_name(public, 1)
     said = {
-        "a-wins": f"{b} falls: {a} wins the melee.",
-        "b-wins": f"{a} falls: {b} wins the melee.",
-        "both-fall": f"{a} and {b} both fall: nobody wins.",
-        "a-exhausted": f"{a} is exhausted: {b} wins the melee.",
-        "b-exhausted": f"{b} is exhausted: {a} wins the melee.",
-        "both-exhausted": f"{a} and {b} are both exhausted: nobody wins.",
+        "a-wins": _("{loser} falls: {winner} wins the melee.").format(loser=b, winner=a),
+        "b-wins": _("{loser} falls: {winner} wins the melee.").format(loser=a, winner=b),
+        "both-fall": _("{a} and {b} both fall: nobody wins.").format(a=a, b=b),
+        "a-exhausted": _("{loser} is exhausted: {winner} wins the melee.").format(loser=a, winner=b),
+        "b-exhausted": _("{loser} is exhausted: {winner} wins the melee.").format(loser=b, winner=a),
+        "both-exhausted": _("{a} and {b} are both exhausted: nobody wins.").format(a=a, b=b),
     }
     outcome = str((result or {}).get("outcome", ""))
-    return [said.get(outcome, f"The melee is over: {outcome}.")]
+    return [said.get(outcome, _("The melee is over: {outcome}.").format(outcome=outcome))]
 
 
 def the_referee(public: Mapping[str, Any], seat: int) -> str:
     """The campaign's one seat as the events name it."""
-    return "The referee"
+    return _("The referee")
+
+
+def _roll_said(expression: str, public: Mapping[str, Any]) -> str:
+    """A saved roll's name in the reader's language ("A blow 1 (40%): hit")."""
+    return told(expression)
+
+
+def _campaign_told(before: GameState, record: MoveRecord, after: GameState) -> str:
+    """A chance move of the campaign (a day's meeting, a healing roll's outcome, the soldiers' reaction
+    "neutral:marching:peaceful") in the reader's words, part by part."""
+    if record.player is not None:
+        return ""
+    return ":".join(told(part) for part in outcome_parts(str(record.move)))
 
 
 def _two(state: GameState) -> int:
@@ -392,14 +461,18 @@ def register() -> None:
     melee = FrontEnd(
         board="systems/adventures-in-fantasy/melee-board.html",
         seat_name=fighter_name,
-        help="Two combatants trade blows by dexterity; each hit's damage is rolled, with the optional rules "
-        "you chose.",
+        help=N_(
+            "Two combatants trade blows by dexterity; each hit's damage is rolled, with the optional rules "
+            "you chose."
+        ),
         ending=melee_ending,
+        roll=_roll_said,
     )
     campaign = FrontEnd(
         board="systems/adventures-in-fantasy/campaign-board.html",
         seat_name=the_referee,
-        help="The referee keeps the party week by week: journeys, encounters, training and the calendar.",
+        help=N_("The referee keeps the party week by week: journeys, encounters, training and the calendar."),
+        roll=_roll_said,
         ending=campaign_ending,
     )
     registry.register_views(
@@ -408,5 +481,12 @@ def register() -> None:
     registry.register_views(
         SYSTEM_ID,
         "campaign",
-        GameViews(campaign_sight, _one, label=_campaign_label, odds=campaign_chances, front=campaign),
+        GameViews(
+            campaign_sight,
+            _one,
+            label=_campaign_label,
+            odds=campaign_chances,
+            told=_campaign_told,
+            front=campaign,
+        ),
     )

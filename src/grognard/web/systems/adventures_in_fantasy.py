@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from grognard.engine.errors import GrognardError, UsageError
 from grognard.engine.match import Match, StaleMoveError
 from grognard.engine.session import MoveRecord, Session
+from grognard.i18n import N_, current, speaking
+from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy.calendar import names
 from grognard.systems.adventures_in_fantasy.campaign import GAME_ID, OPTIONS, CampaignState, add_action
 from grognard.systems.adventures_in_fantasy.chargen import (
@@ -49,7 +51,8 @@ from grognard.systems.adventures_in_fantasy.seat_view import asks, campaign_labe
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.table_dice import TableDice, check_spent, parse_rolls
 from grognard.systems.adventures_in_fantasy.time import Member
-from grognard.systems.adventures_in_fantasy.towns import BOOK_TOWNS, MAKERS
+from grognard.systems.adventures_in_fantasy.towns import BOOK_TOWNS
+from grognard.systems.adventures_in_fantasy.words import any_word, roll_told, told, word
 from grognard.web.access import held_keys
 from grognard.web.routes.common import TableAccess, json_answer, wants_json, writing
 from grognard.web.routes.deps import Form, Pages, Tables
@@ -73,7 +76,7 @@ class DeskAction:
     form: str
 
 
-def _member(name: str = "who", label: str = "Character") -> Field:
+def _member(name: str = "who", label: str = N_("Character")) -> Field:
     return Field(name, label, "member")
 
 
@@ -81,144 +84,176 @@ def _actions() -> tuple[DeskAction, ...]:
     foes = tuple(sorted(c.name for c in creatures().values()))
     items = tuple(r.key for r in price_list().rows)
     terrains = ("", *TERRAINS)
-    gold, silver = Field("gp", "Gold pieces", default="0"), Field("sp", "Silver pieces", default="0")
+    gold, silver = Field("gp", N_("Gold pieces"), default="0"), Field("sp", N_("Silver pieces"), default="0")
     return (
-        DeskAction("advance", "Let weeks pass", "time", (Field("n", "Weeks", default="1"),), "advance:{n}"),
-        DeskAction("days", "Days of rest", "time", (Field("n", "Days", default="1"),), "days:{n}"),
+        DeskAction(
+            "advance", N_("Let weeks pass"), "time", (Field("n", N_("Weeks"), default="1"),), "advance:{n}"
+        ),
+        DeskAction("days", N_("Days of rest"), "time", (Field("n", N_("Days"), default="1"),), "days:{n}"),
         DeskAction(
             "place",
-            "Set the party's place",
+            N_("Set the party's place"),
             "place",
-            (Field("terrain", "Terrain", "choice", TERRAINS, "forest"), Field("town", "Town", "text")),
+            (
+                Field("terrain", N_("Terrain"), "choice", TERRAINS, "forest"),
+                Field("town", N_("Town"), "text"),
+            ),
             "place:{terrain}:{town}",
         ),
         DeskAction(
             "travel",
-            "Travel",
+            N_("Travel"),
             "place",
             (
-                Field("n", "Days", default="7"),
-                Field("terrain", "Terrain (blank: where it is)", "choice", terrains),
-                Field("town", "Bound for town", "text"),
+                Field("n", N_("Days"), default="7"),
+                Field("terrain", N_("Terrain (blank: where it is)"), "choice", terrains),
+                Field("town", N_("Bound for town"), "text"),
             ),
             "travel:{n}:{terrain}:{town}",
         ),
         DeskAction(
             "town",
-            "Describe a town",
+            N_("Describe a town"),
             "place",
             (
-                Field("name", "Name", "text"),
-                Field("population", "Population", default="500"),
-                Field("makers", "Makers (" + "+".join(MAKERS) + ")", "text", default="Merchant"),
-                Field("markup", "Markup %", default="0"),
+                Field("name", N_("Name"), "text"),
+                Field("population", N_("Population"), default="500"),
+                Field(
+                    "makers",
+                    N_("Makers (Armorer+Blacksmith+Stable+Scholar+Merchant)"),
+                    "text",
+                    default="Merchant",
+                ),
+                Field("markup", N_("Markup %"), default="0"),
             ),
             "town:{name}:{population}:{makers}:{markup}",
         ),
         DeskAction(
             "fight",
-            "Fight a creature",
+            N_("Fight a creature"),
             "melee",
-            (_member(), Field("foe", "Creature (blank: the one met)", "choice", ("", *foes))),
+            (_member(), Field("foe", N_("Creature (blank: the one met)"), "choice", ("", *foes))),
             "fight:{who}:{foe}",
         ),
         DeskAction(
             "join",
-            "Join a fight",
+            N_("Join a fight"),
             "melee",
-            (_member(), _member("other", "Joins the fight of")),
+            (_member(), _member("other", N_("Joins the fight of"))),
             "join:{who}:{other}",
         ),
         DeskAction(
             "shoot",
-            "Shoot at the creature met",
+            N_("Shoot at the creature met"),
             "melee",
-            (_member(), Field("bow", "Bow", "text", default="bow"), Field("yards", "Yards", default="30")),
+            (
+                _member(),
+                Field("bow", N_("Bow"), "text", default="bow"),
+                Field("yards", N_("Yards"), default="30"),
+            ),
             "shoot:{who}:{bow}:{yards}",
         ),
         DeskAction(
-            "wound", "Wound", "melee", (_member(), Field("hits", "Hits", default="1")), "wound:{who}:{hits}"
+            "wound",
+            N_("Wound"),
+            "melee",
+            (_member(), Field("hits", N_("Hits"), default="1")),
+            "wound:{who}:{hits}",
         ),
-        DeskAction("kill", "Finish off a fallen character", "melee", (_member(),), "kill:{who}"),
-        DeskAction("take", "Treasure taken", "treasure", (_member(), gold, silver), "take:{who}:{gp}:{sp}"),
-        DeskAction("share", "Treasure shared by status", "treasure", (gold, silver), "share:{gp}:{sp}"),
-        DeskAction("spend", "Money spent", "treasure", (_member(), gold, silver), "spend:{who}:{gp}:{sp}"),
+        DeskAction("kill", N_("Finish off a fallen character"), "melee", (_member(),), "kill:{who}"),
+        DeskAction(
+            "take", N_("Treasure taken"), "treasure", (_member(), gold, silver), "take:{who}:{gp}:{sp}"
+        ),
+        DeskAction("share", N_("Treasure shared by status"), "treasure", (gold, silver), "share:{gp}:{sp}"),
+        DeskAction(
+            "spend", N_("Money spent"), "treasure", (_member(), gold, silver), "spend:{who}:{gp}:{sp}"
+        ),
         DeskAction(
             "find",
-            "Item found",
+            N_("Item found"),
             "treasure",
-            (_member(), Field("item", "Item", "text"), Field("lb", "Pounds", default="1")),
+            (_member(), Field("item", N_("Item"), "text"), Field("lb", N_("Pounds"), default="1")),
             "find:{who}:{item}:{lb}",
         ),
         DeskAction(
-            "drop", "Item left", "treasure", (_member(), Field("item", "Item", "text")), "drop:{who}:{item}"
+            "drop",
+            N_("Item left"),
+            "treasure",
+            (_member(), Field("item", N_("Item"), "text")),
+            "drop:{who}:{item}",
         ),
         DeskAction(
             "buy",
-            "Buy from the price list",
+            N_("Buy from the price list"),
             "purchases",
-            (_member(), Field("item", "Item", "choice", items)),
+            (_member(), Field("item", N_("Item"), "choice", items)),
             "buy:{who}:{item}",
         ),
         DeskAction(
-            "hire", "Hire men", "hirelings", (_member(), Field("n", "Men", default="1")), "hire:{who}:{n}"
+            "hire",
+            N_("Hire men"),
+            "hirelings",
+            (_member(), Field("n", N_("Men"), default="1")),
+            "hire:{who}:{n}",
         ),
         DeskAction(
             "pay-men",
-            "Pay the hirelings' month",
+            N_("Pay the hirelings' month"),
             "hirelings",
-            (_member(), Field("income", "Their rank's yearly income (GP)", default="20")),
+            (_member(), Field("income", N_("Their rank's yearly income (GP)"), default="20")),
             "pay-men:{who}:{income}",
         ),
         DeskAction(
             "lose",
-            "Hirelings lost",
+            N_("Hirelings lost"),
             "hirelings",
-            (_member(), Field("n", "Men", default="1")),
+            (_member(), Field("n", N_("Men"), default="1")),
             "lose:{who}:{n}",
         ),
-        DeskAction("unpaid", "Hirelings unpaid", "hirelings", (_member(),), "unpaid:{who}"),
+        DeskAction("unpaid", N_("Hirelings unpaid"), "hirelings", (_member(),), "unpaid:{who}"),
         DeskAction(
             "exp",
-            "Experience",
+            N_("Experience"),
             "standing",
-            (_member(), Field("x", "Levels", "text", default="1")),
+            (_member(), Field("x", N_("Levels"), "text", default="1")),
             "exp:{who}:{x}",
         ),
         DeskAction(
             "renown",
-            "Verified deed",
+            N_("Verified deed"),
             "standing",
-            (_member(), Field("x", "Reputation", "text", default="1")),
+            (_member(), Field("x", N_("Reputation"), "text", default="1")),
             "renown:{who}:{x}",
         ),
         DeskAction(
             "boast",
-            "Boast",
+            N_("Boast"),
             "standing",
-            (_member(), Field("x", "Reputation", "text", default="1")),
+            (_member(), Field("x", N_("Reputation"), "text", default="1")),
             "boast:{who}:{x}",
         ),
-        DeskAction("promote", "Promote", "standing", (_member(),), "promote:{who}"),
+        DeskAction("promote", N_("Promote"), "standing", (_member(),), "promote:{who}"),
         DeskAction(
             "study",
-            "Begin a course",
+            N_("Begin a course"),
             "study",
-            (_member(), Field("course", "Course (number or name)", "text")),
+            (_member(), Field("course", N_("Course (number or name)"), "text")),
             "study:{who}:{course}",
         ),
         DeskAction(
             "study-break",
-            "Study break",
+            N_("Study break"),
             "study",
             (
                 _member(),
-                Field("weeks", "Weeks away", default="1"),
-                Field("year", "Weeks away this year (blank: these)", "text"),
+                Field("weeks", N_("Weeks away"), default="1"),
+                Field("year", N_("Weeks away this year (blank: these)"), "text"),
             ),
             "study-break:{who}:{weeks}:{year}",
         ),
-        DeskAction("note", "Referee's note", "notes", (Field("text", "Note", "text"),), "note:{text}"),
+        DeskAction(
+            "note", N_("Referee's note"), "notes", (Field("text", N_("Note"), "text"),), "note:{text}"
+        ),
     )
 
 
@@ -255,7 +290,7 @@ def _load(tables: TableAccess, key: str) -> Session:
     try:
         session = tables.store.load(game_id)
     except (GrognardError, KeyError) as e:
-        raise HTTPException(404, "there is no such campaign here") from e
+        raise HTTPException(404, _("there is no such campaign here")) from e
     return _campaign(session)
 
 
@@ -265,14 +300,14 @@ def _match(tables: TableAccess, key: str) -> Match:
     try:
         match = Match.load(tables.store, game_id)
     except (GrognardError, KeyError) as e:
-        raise HTTPException(404, "there is no such campaign here") from e
+        raise HTTPException(404, _("there is no such campaign here")) from e
     _campaign(match.session)
     return match
 
 
 def _campaign(session: Session) -> Session:
     if session.system != SYSTEM_ID or session.game.info.id != GAME_ID:
-        raise HTTPException(404, "that game is not an Adventures in Fantasy campaign")
+        raise HTTPException(404, _("that game is not an Adventures in Fantasy campaign"))
     return session
 
 
@@ -284,17 +319,17 @@ def _state(session: Session) -> CampaignState:
 
 def _referee(request: Request, tables: TableAccess, key: str) -> None:
     if REFEREE not in seats_held(request, tables.secret, key, 1):
-        raise HTTPException(403, "only the referee's browser may open or change this campaign")
+        raise HTTPException(403, _("only the referee's browser may open or change this campaign"))
 
 
-MOVED_ON = "the campaign moved on since this page was drawn: reload it and try again"
+MOVED_ON = N_("the campaign moved on since this page was drawn: reload it and try again")
 
 
 def _fresh(session: Session, form: Mapping[str, str]) -> int:
     """The ply the page was drawn at, when it is the campaign's (else a 409)."""
     ply = form.get("ply", "")
     if not ply.isdigit() or int(ply) != len(session.moves):
-        raise HTTPException(409, MOVED_ON)
+        raise HTTPException(409, _(MOVED_ON))
     return int(ply)
 
 
@@ -304,7 +339,7 @@ def _make(match: Match, action: str, rolls: str, ply: int) -> None:
     try:
         make_action(match, action, rolls, ply=ply, guard=writing)
     except StaleMoveError as e:
-        raise HTTPException(409, MOVED_ON) from e
+        raise HTTPException(409, _(MOVED_ON)) from e
 
 
 def _log_rows(entries: list[tuple[int, Any, MoveRecord | None]]) -> list[dict[str, Any]]:
@@ -312,11 +347,11 @@ def _log_rows(entries: list[tuple[int, Any, MoveRecord | None]]) -> list[dict[st
         {
             "ply": ply,
             "date": e.date,
-            "name": e.name,
-            "label": e.label,
-            "text": e.text,
+            "name": any_word(e.name),
+            "label": told(e.label),
+            "text": told(e.text),
             "source": e.source,
-            "dice": [r.render() for r in record.rolls] if record else [],
+            "dice": [roll_told(r) for r in record.rolls] if record else [],
         }
         for ply, e, record in entries
     ]
@@ -333,9 +368,9 @@ def _calendar(state: CampaignState) -> dict[str, Any]:
                 "alive": m.alive,
                 "resting": m.alive and not active,
                 "wounds": c.wounds,
-                "healing": "no healing roll this week (travelled or fought)"
+                "healing": _("no healing roll this week (travelled or fought)")
                 if active and c.wounds
-                else "a healing roll at the week's end"
+                else _("a healing roll at the week's end")
                 if c.wounds and m.alive
                 else "",
             }
@@ -381,7 +416,7 @@ def desk_context(session: Session, game_id: str) -> dict[str, Any]:
         "members": [(i, m.name, m.alive) for i, m in enumerate(state.members)],
         "calendar": _calendar(state),
         "place": {
-            "terrain": state.place,
+            "terrain": word("terrain", state.place),
             "town": here.describe() if here else "",
             "journey": state.journey,
             "bound": state.bound,
@@ -435,7 +470,7 @@ def rolled_context(form: Mapping[str, str]) -> dict[str, Any]:
         "name": _clean(form.get("name", ""), "name"),
         "magic_years": number(form, "magic_years", 0, 20),
         "alignment": form.get("alignment", ""),
-        "steps": [(s.label, s.result, [r.render() for r in s.rolls]) for s in rolled.steps],
+        "steps": [(told(s.label), s.result, [roll_told(r) for r in s.rolls]) for s in rolled.steps],
         "months": rolled.education_months,
         "paired": rolled.position.paired,
         "position": rolled.position.name,
@@ -475,21 +510,61 @@ def cited(text: object) -> str:
     """A text with every rulebook citation said as the book's lines ("rulebook lines 860-1010"), never
     the file name the code cites them by."""
     return _RULEBOOK_FILE.sub(
-        lambda m: f"rulebook line{'s' if m.group(2) else ''} {m.group(1)}{m.group(2) or ''}", str(text)
+        lambda m: (
+            _("rulebook lines {lines}").format(lines=m.group(1) + m.group(2))
+            if m.group(2)
+            else _("rulebook line {line}").format(line=m.group(1))
+        ),
+        str(text),
     )
 
 
 def said(value: object) -> str:
-    """A sheet's or an option's value in words: yes and no for true and false, a dash for none."""
+    """A sheet's or an option's value in words: yes and no for true and false, a dash for none, a word
+    of the rules in the reader's language."""
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+        return _("yes") if value else _("no")
+    return any_word(str(value))
 
 
-TEMPLATE_FILTERS = {"aif_cited": cited, "aif_said": said}
-"""The desk's filters: a text's rulebook citations in words, a value in words."""
+GROUPS = {
+    "time": N_("Time"),
+    "place": N_("Place"),
+    "melee": N_("Melee"),
+    "treasure": N_("Treasure"),
+    "purchases": N_("Purchases"),
+    "hirelings": N_("Hirelings"),
+    "standing": N_("Standing"),
+    "study": N_("Study"),
+    "notes": N_("Notes"),
+}
+"""The desk's groups of referee actions, as headings."""
+
+
+def group_said(group: str) -> str:
+    """A group of referee actions as its heading, in the reader's language."""
+    return _(GROUPS[group]) if group in GROUPS else group.capitalize()
+
+
+def sheet_said(key: str) -> str:
+    """A sheet's fact by its key, in words in the reader's language ("status_level": "status level")."""
+    return word("sheet", key.replace("_", " "))
+
+
+TEMPLATE_FILTERS: dict[str, Callable[[Any], str]] = {
+    "aif_cited": cited,
+    "aif_said": said,
+    "aif_text": lambda text: _(str(text)),
+    "aif_word": lambda text: any_word(str(text)),
+    "aif_told": lambda text: told(str(text)),
+    "aif_roll": roll_told,
+    "aif_group": group_said,
+    "aif_sheet": sheet_said,
+}
+"""The desk's filters: a text's rulebook citations in words, a value in words, a word of the rules, an
+event's sentence, a group's heading and a sheet's fact in the reader's language."""
 
 ROUTER = APIRouter()
 
@@ -547,7 +622,7 @@ def character_sheet(request: Request, key: str, index: int, tables: Tables, page
     _referee(request, tables, key)
     state = _state(_load(tables, key))
     if not 0 <= index < len(state.members):
-        raise HTTPException(404, f"the campaign has no character {index}")
+        raise HTTPException(404, _("the campaign has no character {index}").format(index=index))
     return page(
         request,
         "systems/adventures-in-fantasy/sheet.html",
@@ -634,13 +709,17 @@ def run_procedure(
     ply = _fresh(session, form)
     procedure = PROCEDURES.get(procedure_id)
     if procedure is None:
-        raise HTTPException(404, f"there is no table procedure {procedure_id!r}")
+        raise HTTPException(
+            404, _("there is no table procedure {procedure}").format(procedure=repr(procedure_id))
+        )
     for f in procedure.fields:
         if f.kind == "choice" and form.get(f.name, f.default) not in f.choices:
             raise UsageError(f"{f.label}: {form.get(f.name)!r} is not one of the choices")
     rolls = "" if form.get("how") == "roll" else form.get("rolls", "")
-    dice = TableDice(f"{session.seed}:desk:{len(session.moves)}", parse_rolls(rolls))
-    outcome: Outcome = procedure.run(dice, form)
+    seed = f"{session.seed}:desk:{len(session.moves)}"
+    dice = TableDice(seed, parse_rolls(rolls))
+    with speaking("en"):  # the log keeps the rules' English, said in the reader's language where shown
+        outcome: Outcome = procedure.run(dice, form)
     check_spent(dice)
     thrown = "; ".join(s.roll.render() for s in outcome.steps if s.roll)
     note = f"note:{procedure.title}: {outcome.summary}" + (f" [{thrown}]" if thrown else "")
@@ -653,6 +732,8 @@ def run_procedure(
         )  # the meeting a fight is with, as on the road
     context = desk_context(session, key)
     given = given_list(dice.given_dice)
+    if current() != "en":  # the same dice again, the outcome said in the reader's language
+        outcome = procedure.run(TableDice(seed, parse_rolls(rolls)), form)
     return page(
         request,
         "systems/adventures-in-fantasy/desk.html",

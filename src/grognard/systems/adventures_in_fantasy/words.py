@@ -1,0 +1,474 @@
+"""Adventures in Fantasy's words in the reader's language (issue 31, docs/languages.md).
+
+The rules keep their words in English, in the state and the saved game: a terrain ("forest"), a
+deployment ("ambush"), an alignment, a character's condition, the keys of a sheet, the labels and texts of
+the campaign's events ("Melee begins", "3 day(s) pass"). They are marked here and said where they are
+shown: `word` says a word of a kind (`pgettext`, the kind its context), and `told` says an event's English
+label or text by the sentence it was written from (`SENTENCES`: each English sentence with named places,
+matched whole, its values said by `word` when they are words of the rules), or as it is when no sentence
+matches (a name, the referee's own note, a row of the book's tables).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from grognard.engine.dice.core import DieRoll, Roll
+from grognard.i18n import N_, NP_, current, gettext, pgettext
+
+KINDS = ("terrain", "deployment", "alignment", "condition", "sheet", "aif")
+"""The contexts of `word`, tried in this order by `told` for a value."""
+
+WORDS = (
+    NP_("terrain", "desert"),
+    NP_("terrain", "mountain"),
+    NP_("terrain", "forest"),
+    NP_("terrain", "clear"),
+    NP_("terrain", "city"),
+    NP_("terrain", "water"),
+    NP_("terrain", "swamp"),
+    NP_("terrain", "other"),
+    NP_("terrain", "open"),
+    NP_("terrain", "coastal"),
+    NP_("terrain", "hilly"),
+    NP_("deployment", "deployed"),
+    NP_("deployment", "ambush"),
+    NP_("deployment", "hiding"),
+    NP_("deployment", "searching"),
+    NP_("deployment", "foraging"),
+    NP_("deployment", "marching"),
+    NP_("alignment", "law"),
+    NP_("alignment", "neutral"),
+    NP_("alignment", "chaos"),
+    NP_("alignment", "civilian"),
+    NP_("alignment", "soldier"),
+    NP_("condition", "dead"),
+    NP_("condition", "unconscious"),
+    NP_("condition", "wounded"),
+    NP_("condition", "well"),
+    NP_("aif", "Armorer"),
+    NP_("aif", "Blacksmith"),
+    NP_("aif", "Stable"),
+    NP_("aif", "Scholar"),
+    NP_("aif", "Merchant"),
+    NP_("aif", "yearly"),
+    NP_("aif", "on-reaching"),
+    NP_("aif", "human"),
+    NP_("aif", "Referee"),
+    NP_("aif", "Party"),
+    NP_("aif", "a-strikes"),
+    NP_("aif", "b-strikes"),
+    NP_("aif", "a-wins"),
+    NP_("aif", "b-wins"),
+    NP_("aif", "both-fall"),
+    NP_("aif", "a-exhausted"),
+    NP_("aif", "b-exhausted"),
+    NP_("aif", "both-exhausted"),
+    NP_("aif", "snake"),
+    NP_("aif", "lion"),
+    NP_("aif", "bird"),
+    NP_("aif", "reptile"),
+    NP_("aif", "scaled"),
+    NP_("aif", "cured"),
+    NP_("aif", "not-cured"),
+    NP_("aif", "mastered"),
+    NP_("aif", "failed"),
+    NP_("aif", "vacancy"),
+    NP_("aif", "no-vacancy"),
+    NP_("aif", "dismounted"),
+    NP_("aif", "mounted"),
+    NP_("aif", "Strength"),
+    NP_("aif", "Dexterity"),
+    NP_("aif", "Intelligence"),
+    NP_("aif", "Charisma"),
+    NP_("aif", "Stamina"),
+    NP_("aif", "Health"),
+    NP_("aif", "Forest"),
+    NP_("aif", "yes"),
+    NP_("aif", "no"),
+    NP_("aif", "Soldier"),
+    NP_("aif", "Outlaw"),
+    NP_("aif", "Outlaws"),
+    NP_("aif", "Civilians"),
+    NP_("aif", "Magical"),
+    NP_("aif", "a magic-user"),
+    NP_("aif", "Peasants"),
+    NP_("aif", "Merchants"),
+    NP_("aif", "by day"),
+    NP_("aif", "at night"),
+    NP_("aif", "peaceful"),
+    NP_("aif", "none"),
+)
+"""The rules' words said in the reader's language, by kind."""
+
+SHEET_WORDS = (
+    NP_("sheet", "strength"),
+    NP_("sheet", "dexterity"),
+    NP_("sheet", "intelligence"),
+    NP_("sheet", "charisma"),
+    NP_("sheet", "stamina"),
+    NP_("sheet", "health"),
+    NP_("sheet", "position"),
+    NP_("sheet", "rank"),
+    NP_("sheet", "status level"),
+    NP_("sheet", "rolled position"),
+    NP_("sheet", "soldier"),
+    NP_("sheet", "royal"),
+    NP_("sheet", "castle"),
+    NP_("sheet", "alignment"),
+    NP_("sheet", "last promotion year"),
+    NP_("sheet", "hit points"),
+    NP_("sheet", "wounds"),
+    NP_("sheet", "left"),
+    NP_("sheet", "ill weeks"),
+)
+"""The names of a sheet's facts (its keys, with spaces for underscores)."""
+
+LABELS = (
+    N_("Note"),
+    N_("Town"),
+    N_("Place"),
+    N_("Journey"),
+    N_("Rest"),
+    N_("Soldiers"),
+    N_("Hostility"),
+    N_("Travel"),
+    N_("Encounter"),
+    N_("Arrives"),
+    N_("Melee"),
+    N_("Melee ends"),
+    N_("Melee begins"),
+    N_("Melee joined"),
+    N_("Joins"),
+    N_("Kill"),
+    N_("Dies"),
+    N_("Course"),
+    N_("Skill"),
+    N_("Practice"),
+    N_("Hirelings"),
+    N_("Reputation"),
+    N_("Lands"),
+    N_("Wounded"),
+    N_("Treasure share"),
+    N_("Study break"),
+    N_("Service"),
+    N_("Rations"),
+    N_("Promotion"),
+    N_("Not in stock"),
+    N_("No rest"),
+    N_("Experience"),
+    N_("Bought"),
+    N_("Arrow"),
+    N_("Alignment"),
+    N_("Healing"),
+    N_("Aging"),
+    N_("Treasure"),
+    N_("Spent"),
+    N_("Found"),
+    N_("Left"),
+    N_("Recovery"),
+    N_("Illness"),
+    N_("Fees"),
+    N_("Age"),
+    N_("Income"),
+    N_("Dropped"),
+    N_("Hirelings paid"),
+)
+"""The campaign events' labels."""
+
+LABELLED = N_("{label}: {result}")
+"""A roll's name as the rules write it: its step's label and the row read (`_labelled`)."""
+
+SENTENCES = (
+    N_("{days} day(s) pass"),
+    N_("{days} day(s) in the {terrain} begin"),
+    N_("{days} day(s) in the {terrain} towards {town} begin"),
+    N_("the party reaches {town}"),
+    N_("nothing met"),
+    N_("{what} met"),
+    N_("{what} met (fight:I:{foe} to fight)"),
+    N_("a day's travel in the {terrain}: nothing met"),
+    N_("a day's travel in the {terrain}: {what} met; the party stops"),
+    N_("a day's travel in the {terrain}: {what} met; the party stops (fight:I:{foe} to fight)"),
+    N_("{position}, status {status}, age {age}"),
+    N_("{fighter} strikes: {hits} hit(s); {a} {a_left}, {b} {b_left} hit points left"),
+    N_("the {foe} strikes at {name}, not here"),
+    N_(
+        "{name} ({hits} hits, {chance}% to hit) against the {foe} ({foe_hits} hits, {dice} hit dice,"
+        " {foe_chance}% to hit)"
+    ),
+    N_("{name} ({hits} hits, {chance}% to hit) joins {other} against the {foe} ({left} hits left)"),
+    N_("the fight with the {foe} is broken off; {left} hit points left"),
+    N_("{who} falls"),
+    N_("{who} and {other} fall"),
+    N_("{who} falls; {name} lies unconscious at 0 hit points (kill:{index} if the foe finishes him)"),
+    N_(
+        "{who} and {other} fall; {name} lies unconscious at 0 hit points (kill:{index} if the foe finishes"
+        " him)"
+    ),
+    N_("the {foe} falls"),
+    N_("the {foe} killed: {detail} -> {total} (level {level}), status level {status}"),
+    N_("the {foe} shot: {detail} -> {total} (level {level}), status level {status}"),
+    N_("+{levels} -> {total} (level {level}), status level {status}"),
+    N_("{hits} hits, {left} left"),
+    N_("{hits} hits, {left} left; he falls unconscious"),
+    N_("{hits} hits, {more} more than he had: he dies"),
+    N_("finished off where he lay"),
+    N_("begins {course}"),
+    N_("{men} hired: {band} of {limit}"),
+    N_("{men} lost: {band} left; {fewer} fewer recruits for a year"),
+    N_("{weeks} week(s) a month of magical service"),
+    N_("Table of Death at {age}"),
+    N_("died"),
+    N_("Course {course}, attempt {attempt}"),
+    N_("{detail}: failed"),
+    N_("nowhere"),
+    N_("{name} strikes"),
+    N_("{a} {a_hp} hp vs {b} {b_hp} hp; turn {turn}; {phase}"),
+    N_("{name} blow {n} ({chance}%): hit"),
+    N_("{name} blow {n} ({chance}%): miss"),
+    N_("(two d20 read as digits)"),
+    N_("hit location, {body} body (Chart O)"),
+    N_("hit location, {body} body (Chart O) again, special halves movement (movement halved)"),
+    N_("hit location, {body} body (Chart O) again, special halves movement (movement kept)"),
+    N_("its wound {dice}"),
+    N_("its wound, special damage 1d6"),
+    N_("dexterity lost 1d10"),
+    N_("{piece} save ({chance}%)"),
+    N_("{title}: {summary} [{rolls}]"),
+    N_("{expression}: [{dice}] (two d20 read as digits) = {total}"),
+    N_("{first}; {then}"),
+    N_("he travelled or fought this week: no healing roll"),
+    N_("goes without {what}: not healthy, ill a week more ({weeks} week(s) ill)"),
+    N_("goes without {what}: not healthy, ill a week more, Health {health} ({weeks} week(s) ill)"),
+    N_("{food} food, {water} water left"),
+    N_("{food} food, {water} water, {fodder} fodder left"),
+    N_("food and water"),
+    N_("food"),
+    N_("water"),
+    N_("one hit point cured, {wounds} wounds left"),
+    N_("not cured, {wounds} wounds remain"),
+    N_("{left} week(s) still to go"),
+    N_("{course}: {months} months"),
+    N_("{weeks} week(s) of magical service: {fee} SP"),
+    N_("now {age}"),
+    N_("safe"),
+    N_("saved against Health: ill {weeks} week(s)"),
+    N_("{detail}: mastered after {months} months"),
+    N_("is anything met today? (Table H): {result}"),
+    N_("nothing"),
+    N_("ill-{weeks}"),
+    N_("is anything met today? (Table H)"),
+    N_("type of encounter (Table H)"),
+    N_("soldiers' alignment"),
+    N_("numbers (Chart L)"),
+    N_("number: 1d10 x {factor}"),
+    N_("composition (Chart K)"),
+    N_("{mode} troops: weapon"),
+    N_("{mode} troops: armour"),
+    N_("{mode} troops: shield"),
+    N_("at night ({chance}%)"),
+    N_("boats ({chance}%)"),
+    N_("the force's deployment"),
+    N_("civilians (Civilian J)"),
+    N_("peasants"),
+    N_("merchants"),
+    N_("soldiers guarding them"),
+    N_("GP per merchant"),
+    N_("outlaw alignment"),
+    N_("share on foot ({share})"),
+    N_("wagons"),
+    N_("guards"),
+    N_("convoy value in GP"),
+    N_("special (Table I)"),
+    N_("magic-user's alignment (1-2 law, 3-4 neutral, 5-6 chaos)"),
+    N_("magic-user's level (1-10)"),
+    N_("{who}: a magical artifact? ({chance}%)"),
+    N_("the magic-user"),
+    N_("warrior {number}"),
+    N_("{who}'s artifact (1-2, 3-5, 6)"),
+    N_("warriors with him (1-3, a d6 halved up), level {level} each"),
+    N_("Chart G: {searchers} searchers (row {row}) for {hidden} hidden (column {column})"),
+    N_("modifier: {name} x {factor}"),
+    N_("search roll (found on {chance} or less)"),
+    N_("foraging for the animals"),
+    N_("{terrain}: food found on"),
+    N_("hunting roll (food on {chance} or less)"),
+    N_("rations found"),
+    N_("{side} against {other}"),
+    N_("deployment modifier: {deployment}"),
+    N_("{side} ({deployment}) hostile on {chance} or less"),
+    N_("a fight?"),
+    N_("section {x},{y}"),
+    N_("section {x},{y} (open)"),
+    N_("turn {turn}: {men} men arrive from"),
+    N_("Social status, first roll"),
+    N_("Social status, second roll"),
+    N_("Starting age"),
+    N_("Status level"),
+    N_("Education allowance"),
+    N_("Hit points"),
+    N_("hostile"),
+    N_("not hostile"),
+    N_("yes: one hostile side is enough"),
+    N_("no: neither is hostile"),
+    N_("enough"),
+    N_("not enough"),
+    N_("food found"),
+    N_("rations: {rations}"),
+    N_("encounter"),
+    N_("{why} -> {total} (level {level}), status level {status}"),
+    N_("+{gold} GP {silver} SP: {purse}"),
+    N_("-{gold} GP {silver} SP: {purse}"),
+    N_("{gold} GP {silver} SP left"),
+    N_("{item} for {gold} GP ({weight} lb); kit {kit} lb, {purse}"),
+    N_("{item} ({weight} lb); kit {kit} lb"),
+    N_("{item}; kit {kit} lb"),
+    N_("{men} men: {gold} GP pay + {upkeep} SP upkeep; {purse}"),
+    N_("{kind} +{levels}: {value}"),
+    N_("{kind} +{levels}: {value} (unverified: no gain)"),
+    N_("boast"),
+    N_("verified deed"),
+    N_("lies found out: {value}; only verified deeds count now"),
+    N_("he holds {land} a year, paid each Day of Tehuti"),
+    N_("he no longer holds {land}"),
+    N_("{skill} {base}, practised"),
+    N_("{skill}: 12 hours a month"),
+    N_("{skill}: not practised"),
+    N_("unpaid: all {men} desert with their gear; new men want double pay the first month"),
+    N_("{men} hired: {band} of {limit}; double pay the first month"),
+    N_("the soldiers: {force}"),
+    N_(
+        "the soldiers are {alignment} (the area's), {deployment}: {chance}% hostile to a {party} party:"
+        " hostile, they attack (fight:I:Soldiers)"
+    ),
+    N_(
+        "the soldiers are {alignment} (the area's), {deployment}: {chance}% hostile to a {party} party:"
+        " not hostile, they let the party be"
+    ),
+    N_("the soldiers' alignment (1-2, 3-4, 5-6)"),
+    N_("deployment (1d20)"),
+    N_("hostile on {chance} or less"),
+    LABELLED,
+    N_("{share}%: {foot} foot, {mounted} mounted"),
+    N_("(rolled {face})"),
+    N_(
+        "a day's travel in the {terrain}: {what} met; the party stops (their arms and their hostility are"
+        " rolled next)"
+    ),
+)
+"""The English sentences of the campaign's events (labels and texts), each said whole in the reader's
+language; a sentence the rules write that is not here is shown as the rules wrote it."""
+
+
+def word(kind: str, text: str) -> str:
+    """A word of the rules of `kind` in the reader's language (itself when the catalogue lacks it)."""
+    return pgettext(kind, text) if text else text
+
+
+def any_word(text: str) -> str:
+    """A word of the rules of whichever kind says it (itself when none does)."""
+    for kind in KINDS:
+        said = pgettext(kind, text)
+        if said != text:
+            return said
+    return text
+
+
+TITLES = (
+    N_("A day's encounter"),
+    N_("Evasion (Chart G)"),
+    N_("Hostility"),
+    N_("Forage and hunt"),
+    N_("Tactical terrain"),
+    N_("Arrivals of a force found"),
+    N_("something"),
+)
+"""The table procedures' titles and words, as their notes in the log name them (`procedures`)."""
+
+
+@cache
+def _mine() -> frozenset[str]:
+    """The English labels and sentences `told` says whole (a name is never looked up elsewhere)."""
+    return frozenset((*LABELS, *SENTENCES, *TITLES))
+
+
+@cache
+def _ordered() -> tuple[str, ...]:
+    """`SENTENCES`, the one with the most words of its own first (the most particular matches first)."""
+    return tuple(sorted(SENTENCES, key=lambda s: -len(re.sub(r"\{\w+\}", "", s))))
+
+
+PLACES = {"total": r"-?[\d.,/]+", "dice": r"[^\[\]]*?", "expression": r"[^\[\]:]+?", "weeks": r"\d+"}
+"""What a place of a sentence may hold, by its name, where not any text: a roll's total, its dice and
+name (no brackets), a count of weeks."""
+
+
+@cache
+def _pattern(sentence: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", sentence)
+    regex = "".join(
+        re.escape(p) if i % 2 == 0 else f"(?P<{p}>{PLACES.get(p, '.+?')})" for i, p in enumerate(parts)
+    )
+    return re.compile(regex + r"\Z", re.S)
+
+
+def _value(text: str) -> str:
+    """A value of an event's sentence: a word of the rules or a sentence said, a creature's "the" left to
+    the sentence of a language that has its own articles (Spanish says the creature's name bare)."""
+    said = told(text)
+    if said == text and current() != "en" and text.startswith("the "):
+        return told(text[4:])
+    return said
+
+
+def told(text: str, *, split: bool = True) -> str:
+    """An event's English label or text in the reader's language: by its sentence (the first of
+    `SENTENCES` it matches whole), as a label (`LABELS`), as a "label: result" whose label is known
+    (`split`; the result, a row of the book's tables, said only when known whole), or as it is."""
+    if not text:
+        return text
+    said = any_word(text)
+    if said == text and text in _mine():
+        said = gettext(text)
+    if said != text or current() == "en":
+        return said
+    for sentence in _ordered():
+        if sentence in (text, LABELLED):
+            continue
+        found = _pattern(sentence).match(text)
+        if found is not None:
+            values = {k: _value(v) for k, v in found.groupdict().items()}
+            return gettext(sentence).format(**values)
+    return _labelled(text) if split else text
+
+
+def _labelled(text: str) -> str:
+    """A "label: result" the rules wrote (a roll's name: its step and the row it read), split where the
+    label is a known one (the first such split), each side said; `text` itself when none is."""
+    at = text.find(": ")
+    while at > 0:
+        label, result = text[:at], text[at + 2 :]
+        said = _value(label)
+        if said != label:
+            return gettext(LABELLED).format(label=said, result=told(result, split=False))
+        at = text.find(": ", at + 2)
+    return text
+
+
+def _die(die: DieRoll) -> str:
+    """A die as `DieRoll.label` shows it, its "rolled" said in the reader's language."""
+    shown = die.label()
+    if die.raw is not None and die.raw != die.value:
+        english = f"(rolled {die.raw})"
+        shown = shown.replace(english, gettext("(rolled {face})").format(face=die.raw))
+    return shown
+
+
+def roll_told(roll: Roll) -> str:
+    """A roll in one line (`Roll.render`), its name and its reading in the reader's language."""
+    shown = ", ".join(_die(d) for d in roll.dice)
+    body = f"[{shown}]" if shown else ""
+    extra = f" {told(roll.detail)}" if roll.detail else ""
+    return f"{told(roll.expression)}: {body}{extra} = {roll.total}".replace(":  ", ": ")
