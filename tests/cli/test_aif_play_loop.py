@@ -65,7 +65,7 @@ def test_the_menu_campaign_is_played_through_the_common_loop(tmp_path: Path) -> 
     assert "> Let 3 weeks pass (each week's rolls are made)" in out
     assert "The party:" in out and "#0 Alric (well)" in out  # `s`: the party, then the full sheet
     assert re.search(r"Courses +Physical Training I \(6 mo\)", out)
-    assert "Undone: back to your previous decision (1 move(s) taken back)." in out
+    assert "Undone: back to your previous decision (1 move taken back)." in out
     assert "  1. Experience gained (exp:I:X)" in out
     assert "Which character [1 Alric]: 1" in out
     assert "> Alric gains 1/2 level(s) of experience" in out

@@ -35,7 +35,7 @@ def test_undo_and_quit_keep_the_game(tmp_path: Path) -> None:
     game_id = made.out.strip()
     ran = grognard("games", "play", game_id, stdin="1\n1\nu\nq\n", home=tmp_path)
     assert ran.code == 0, ran.err
-    assert "Undone: back to your previous decision (1 move(s) taken back)." in ran.out
+    assert "Undone: back to your previous decision (1 move taken back)." in ran.out
     assert f"Saved as game {game_id}. Continue with: grognard games play {game_id}" in ran.out
     bad = grognard("games", "play", game_id, stdin="99\n", home=tmp_path)
     assert bad.code == 2 and "not a number from 1 to" in bad.err

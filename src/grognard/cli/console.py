@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from rich.console import Console
 
@@ -17,6 +17,40 @@ err = Console(stderr=True, highlight=False)
 # Piped output is read by scripts and tests: never break a line (a long path in a hint would split).
 out.soft_wrap = not out.is_terminal
 err.soft_wrap = not err.is_terminal
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_FORMATTED: dict[str, tuple[str, dict[str, Any]]] = {}
+"""Help texts made from a marked message and values (`help_with`), by the English text they made."""
+
+
+def help_with(message: str, **values: Any) -> str:
+    """A command's or option's help made of a marked message (`N_`) and its values ("(default 0.05)"):
+    English here, said in the reader's language by `said_help` when the help is shown."""
+    text = message % values
+    _FORMATTED[text] = (message, values)
+    return text
+
+
+def said_help(text: str) -> str:
+    """A help text in the reader's language: a marked message, or one made by `help_with` (its values
+    said too when they are messages: an option's help quoted in another's)."""
+    message, values = _FORMATTED.get(text, (text, None))
+    if values is None:
+        return _(message)
+    return _(message) % {k: _(v) if isinstance(v, str) else v for k, v in values.items()}
+
+
+def documented(text: str) -> Callable[[_F], _F]:
+    """Give a command's function `text` (marked with `N_`) as its docstring, the help typer shows when
+    the command is mounted without one (`app.command(name)(function)`); said in the reader's language by
+    `cli.main.spoken` as every help is."""
+
+    def give(function: _F) -> _F:
+        function.__doc__ = text
+        return function
+
+    return give
 
 
 class InputEnded(Exception):

@@ -47,6 +47,8 @@ from grognard.gamebook.seat_view import BookViews
 from grognard.gamebook.twee import export_twee
 from grognard.gamebook.twine_files import gathers_files
 from grognard.gamebook.twine_import import import_story_file
+from grognard.i18n import N_
+from grognard.i18n import gettext as _
 
 
 def _report(path: Path, problems: list[Problem], as_json: bool, warnings: list[Problem]) -> None:
@@ -194,14 +196,18 @@ def book_entries(books: ShippedBooks, play: Callable[[str], None]) -> list[MenuE
     """Main-menu entries: play each shipped book (by name), or a book file typed in."""
     entries = []
     for name in books.all():
-        label = "Play the sample adventure" if name == "sample" else f"Play the book {name!r}"
+        label = (
+            _("Play the sample adventure")
+            if name == "sample"
+            else _("Play the book %(name)r") % {"name": name}
+        )
         entries.append(MenuEntry(label, partial(play, name)))
-    entries.append(MenuEntry("Play a book file", partial(_play_typed_file, play)))
+    entries.append(MenuEntry(_("Play a book file"), partial(_play_typed_file, play)))
     return entries
 
 
 def _play_typed_file(play: Callable[[str], None]) -> None:
-    path = read_line("Book file (TOML or Twee): ")
+    path = read_line(_("Book file (TOML or Twee): "))
     if path:
         play(path)
 
@@ -243,36 +249,43 @@ def add_gamebook_commands(
     built on `play_book`.
     """
 
-    @app.command("check")
+    @app.command(
+        "check",
+        help=N_(
+            "Check a gamebook: every problem is listed with its section and field (exit status 1);\n"
+            "warnings (sections no way leads to; a Twine story's broken links, ...) are listed too, "
+            "but pass.\nWith --odds, a book without problems is solved and its odds reported (too "
+            "large: exit status 2)."
+        ),
+    )
     def check(
         book: Annotated[str, typer.Argument(help=BOOK_HELP)],
         odds: Annotated[
             bool,
             typer.Option(
                 "--odds",
-                help="Solve the book and report its odds: each ending's chance, the deadliest fights and "
-                "sections, sections only rare rolls reach, choices that never matter.",
+                help=N_(
+                    "Solve the book and report its odds: each ending's chance, the deadliest fights and "
+                    "sections, sections only rare rolls reach, choices that never matter."
+                ),
             ),
         ] = False,
         hero: Annotated[
-            str | None, typer.Option("--hero", help="With --odds: solve for one character (as `solve`).")
+            str | None, typer.Option("--hero", help=N_("With --odds: solve for one character (as `solve`)."))
         ] = None,
         option: Annotated[
             list[str] | None,
-            typer.Option("--option", help="With --odds: a rule option NAME=VALUE; repeatable."),
+            typer.Option("--option", help=N_("With --odds: a rule option NAME=VALUE; repeatable.")),
         ] = None,
         budget: Annotated[
-            int, typer.Option("--budget", help="With --odds: the most states solved before giving up.")
+            int, typer.Option("--budget", help=N_("With --odds: the most states solved before giving up."))
         ] = DEFAULT_BUDGET,
         exact: Annotated[
             bool | None,
-            typer.Option("--exact/--float", help="With --odds: exact fractions or floats."),
+            typer.Option("--exact/--float", help=N_("With --odds: exact fractions or floats.")),
         ] = None,
         as_json: JsonOption = False,
     ) -> None:
-        """Check a gamebook: every problem is listed with its section and field (exit status 1);
-        warnings (sections no way leads to; a Twine story's broken links, ...) are listed too, but pass.
-        With --odds, a book without problems is solved and its odds reported (too large: exit status 2)."""
         path = resolve(book)
         if odds:
             from grognard.cli.solve import odds_check  # the solver, only when asked
@@ -287,44 +300,50 @@ def add_gamebook_commands(
 
     if play:
 
-        @app.command("play")
+        @app.command(
+            "play", help=N_("Play a gamebook: s shows the sheet, u undoes, q stops; saved after every move.")
+        )
         def play_command(
             book: Annotated[str, typer.Argument(help=BOOK_HELP)],
             seed: SeedOption = None,
             game: GameOption = None,
         ) -> None:
-            """Play a gamebook: s shows the sheet, u undoes, q stops; saved after every move."""
             play_book(ruleset, system, command, book, resolve(book), seed, game)
 
-    @app.command("twee-export")
+    @app.command("twee-export", help=N_("Write a book as Twee 3, to map and edit it in Twine."))
     def twee_export(
         book: Annotated[str, typer.Argument(help=BOOK_HELP)],
         output: Annotated[
-            Path | None, typer.Option("-o", "--output", help="Write here, not to stdout.")
+            Path | None, typer.Option("-o", "--output", help=N_("Write here, not to stdout."))
         ] = None,
     ) -> None:
-        """Write a book as Twee 3, to map and edit it in Twine."""
         text = export_twee(load_book(resolve(book), ruleset.id))
         if output is None:
             out.print(text, markup=False, end="", soft_wrap=True)
         else:
             output.write_text(text, encoding="utf-8")
 
-    @app.command("twee-import")
+    @app.command(
+        "twee-import",
+        help=N_(
+            "Turn a Twine story (Twee 3 or 1, a folder of Twee files, or a Twine 2 or 1 HTML file) "
+            "into a\nbook file (TOML)."
+        ),
+    )
     def twee_import(
         story: Annotated[
             str,
             typer.Argument(
-                help="The story: Twee (a file, or a folder of them), or Twine HTML (published or archive); "
-                "or a book."
+                help=N_(
+                    "The story: Twee (a file, or a folder of them), or Twine HTML (published or archive); "
+                    "or a book."
+                )
             ),
         ],
         output: Annotated[
-            Path | None, typer.Option("-o", "--output", help="Write here, not to stdout.")
+            Path | None, typer.Option("-o", "--output", help=N_("Write here, not to stdout."))
         ] = None,
     ) -> None:
-        """Turn a Twine story (Twee 3 or 1, a folder of Twee files, or a Twine 2 or 1 HTML file) into a
-        book file (TOML)."""
         path = resolve(story)
         if path.suffix.lower() == ".toml":
             book = load_book(path, ruleset.id)

@@ -22,10 +22,13 @@ from grognard.engine.store import salvage, savefile
 from grognard.engine.store.factory import STORE_FILE, copy_store, grognard_home, open_store, open_url
 from grognard.engine.store.people import People, carried_data, carried_from, keep_carried
 from grognard.engine.store.sql import GameSummary, SqlStore
+from grognard.i18n import N_
 
 app = typer.Typer(
-    help="Saved games: list, show, undo, export, import, delete, backup, recover; new, view, act, replay, "
-    "play any game.",
+    help=N_(
+        "Saved games: list, show, undo, export, import, delete, backup, recover; new, view, act, replay, "
+        "play any game."
+    ),
     no_args_is_help=True,
 )
 
@@ -33,7 +36,7 @@ if TYPE_CHECKING:
     from grognard.engine.match import Match
     from grognard.engine.view import Event, SeatView
 
-GameId = Annotated[str, typer.Argument(help="The game's id, as `grognard games list` shows it.")]
+GameId = Annotated[str, typer.Argument(help=N_("The game's id, as `grognard games list` shows it."))]
 
 
 def _store() -> SqlStore:
@@ -56,9 +59,8 @@ def _options(options: dict[str, Any]) -> str:
     return ", ".join(f"{k}={shown(v)}" for k, v in options.items()) or "(none)"
 
 
-@app.command("list")
+@app.command("list", help=N_("List the saved games, most recently played first."))
 def list_games(json_out: JsonOption = False) -> None:
-    """List the saved games, most recently played first."""
     with _store() as store:
         rows = store.summaries()
     if json_out:
@@ -92,13 +94,17 @@ def _show_data(summary: GameSummary, session: Session) -> dict[str, Any]:
     return data
 
 
-@app.command("show")
+@app.command(
+    "show",
+    help=N_("Show a game: system, options, seed, status, every move with its dice, and the current state."),
+)
 def show(
     game_id: GameId,
     json_out: JsonOption = False,
-    verify: Annotated[bool, typer.Option("--verify", help="Replay the moves and check the state.")] = False,
+    verify: Annotated[
+        bool, typer.Option("--verify", help=N_("Replay the moves and check the state."))
+    ] = False,
 ) -> None:
-    """Show a game: system, options, seed, status, every move with its dice, and the current state."""
     with _store() as store:
         summary = store.summary(game_id)
         session = store.load(game_id, verify=verify)
@@ -135,18 +141,21 @@ def show(
         out.print("Replaying the moves gives the saved state.")
 
 
-@app.command("undo")
+@app.command(
+    "undo", help=N_("Take back moves to the previous player decision (the dice that followed it go too).")
+)
 def undo(
     game_id: GameId,
     seat: Annotated[
         int | None,
         typer.Option(
             "--seat",
-            help="Go back to this seat's previous decision instead (the seat's number from 0: Seat 1 is 0).",
+            help=N_(
+                "Go back to this seat's previous decision instead (the seat's number from 0: Seat 1 is 0)."
+            ),
         ),
     ] = None,
 ) -> None:
-    """Take back moves to the previous player decision (the dice that followed it go too)."""
     from grognard.engine.match import Match  # the match driver loads the seat views: not for `games list`
 
     with _store() as store:
@@ -158,13 +167,12 @@ def undo(
     out.print(f"Game {summary.id}: took back {dropped} move{plural}; {summary.moves} remain.", markup=False)
 
 
-@app.command("export")
+@app.command("export", help=N_("Write a game to a portable JSON file (see docs/formats/saved-game.md)."))
 def export(
     game_id: GameId,
-    file: Annotated[Path, typer.Argument(help="The JSON file to write.")],
-    force: Annotated[bool, typer.Option("--force", help="Overwrite the file if it exists.")] = False,
+    file: Annotated[Path, typer.Argument(help=N_("The JSON file to write."))],
+    force: Annotated[bool, typer.Option("--force", help=N_("Overwrite the file if it exists."))] = False,
 ) -> None:
-    """Write a game to a portable JSON file (see docs/formats/saved-game.md)."""
     if file.exists() and not force:
         raise UsageError(f"{file} already exists; use --force to overwrite it")
     with _store() as store:
@@ -175,27 +183,33 @@ def export(
     out.print(f"Exported game {game_id} ({len(saved.moves)} moves{chat}) to {file}.", markup=False)
 
 
-@app.command("import")
+@app.command(
+    "import",
+    help=N_(
+        "Check a saved-game file by replaying it (each die the one its seed throws); add it as a new game."
+    ),
+)
 def import_(
-    file: Annotated[Path, typer.Argument(help="A saved-game JSON file.")],
+    file: Annotated[Path, typer.Argument(help=N_("A saved-game JSON file."))],
     trust_dice: Annotated[
         bool,
         typer.Option(
             "--trust-dice",
-            help="Accept rolls the seed does not throw (a face outside its die is still refused).",
+            help=N_("Accept rolls the seed does not throw (a face outside its die is still refused)."),
         ),
     ] = False,
     allow_files: Annotated[
         bool,
         typer.Option(
             "--allow-files",
-            help="Let the game name book or quest files of this machine (regular files only); by default "
-            "it may name only content shipped with grognard.",
+            help=N_(
+                "Let the game name book or quest files of this machine (regular files only); by default "
+                "it may name only content shipped with grognard."
+            ),
         ),
     ] = False,
     check_dice: Annotated[bool, typer.Option("--check-dice", hidden=True)] = False,
 ) -> None:
-    """Check a saved-game file by replaying it (each die the one its seed throws); add it as a new game."""
     if trust_dice and check_dice:
         raise UsageError("--trust-dice and --check-dice contradict each other")
     data = savefile.read_data(file)
@@ -210,12 +224,11 @@ def import_(
     )
 
 
-@app.command("delete")
+@app.command("delete", help=N_("Delete a saved game and all its moves."))
 def delete(
     game_id: GameId,
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help=N_("Do not ask for confirmation."))] = False,
 ) -> None:
-    """Delete a saved game and all its moves."""
     with _store() as store:
         summary = store.summary(game_id)
         if not yes:
@@ -228,7 +241,7 @@ SeatOpt = Annotated[
     int | None,
     typer.Option(
         "--seat",
-        help="The seat to look from or act for, numbered from 0 (Seat 1 is 0; default: the seat to act).",
+        help=N_("The seat to look from or act for, numbered from 0 (Seat 1 is 0; default: the seat to act)."),
     ),
 ]
 
@@ -278,25 +291,29 @@ def _show(view: SeatView, events: list[Event] | None, json_out: bool, game_id: s
         out.print(line, markup=False, highlight=False)
 
 
-@app.command("new")
+@app.command(
+    "new",
+    help=N_("Start a game of any system, play chance and bots to the first human decision, print its id."),
+)
 def new(
-    system: Annotated[str, typer.Argument(help="The system (id, command or alias).")],
-    game: Annotated[str, typer.Argument(help="The system's game (see `grognard systems`).")],
+    system: Annotated[str, typer.Argument(help=N_("The system (id, command or alias)."))],
+    game: Annotated[str, typer.Argument(help=N_("The system's game (see `grognard systems`)."))],
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option, NAME=VALUE (repeatable).")
+        list[str] | None, typer.Option("--option", "-o", help=N_("A game option, NAME=VALUE (repeatable)."))
     ] = None,
     seat: Annotated[
         list[str] | None,
         typer.Option(
             "--seat",
-            help="human, bot, or a bot's strength: random, heuristic or search (looks ahead), one per seat"
-            " in order (repeatable).",
+            help=N_(
+                "human, bot, or a bot's strength: random, heuristic or search (looks ahead), one per seat"
+                " in order (repeatable)."
+            ),
         ),
     ] = None,
     seed: RunSeedOption = 0,
     json_out: JsonOption = False,
 ) -> None:
-    """Start a game of any system, play chance and bots to the first human decision, print its id."""
     from grognard.engine.match import Match  # the match driver loads the seat views: not for `games list`
 
     options = parse_options(system, game, option or [])
@@ -311,9 +328,11 @@ def new(
         out.print(game_id, markup=False)
 
 
-@app.command("view")
+@app.command(
+    "view",
+    help=N_("Show a game as one seat sees it: the table, that seat's secrets, its actions, odds and events."),
+)
 def view(game_id: GameId, seat: SeatOpt = None, json_out: JsonOption = False) -> None:
-    """Show a game as one seat sees it: the table, that seat's secrets, its actions, odds and events."""
     from grognard.engine.match import Match  # the match driver loads the seat views: not for `games list`
 
     with _store() as store:
@@ -322,17 +341,19 @@ def view(game_id: GameId, seat: SeatOpt = None, json_out: JsonOption = False) ->
     _show(shown, None, json_out, game_id)
 
 
-@app.command("act")
+@app.command(
+    "act",
+    help=N_("Make one action, then play chance and bots to the next human decision; show what happened."),
+)
 def act(
     game_id: GameId,
-    action: Annotated[str, typer.Argument(help="The action's id, as `games view` lists it.")],
+    action: Annotated[str, typer.Argument(help=N_("The action's id, as `games view` lists it."))],
     seat: SeatOpt = None,
     ply: Annotated[
-        int | None, typer.Option("--ply", help="The ply you saw; refused if the game has moved on.")
+        int | None, typer.Option("--ply", help=N_("The ply you saw; refused if the game has moved on."))
     ] = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Make one action, then play chance and bots to the next human decision; show what happened."""
     from grognard.engine.match import Match  # the match driver loads the seat views: not for `games list`
 
     with _store() as store:
@@ -343,19 +364,18 @@ def act(
     _show(shown, made, json_out, game_id)
 
 
-@app.command("replay")
+@app.command("replay", help=N_("Replay a game from its seed to any ply, every move and every die shown."))
 def replay(
     game_id: GameId,
-    to: Annotated[int | None, typer.Option("--to", help="Show the game after this many moves.")] = None,
+    to: Annotated[int | None, typer.Option("--to", help=N_("Show the game after this many moves."))] = None,
     seat: Annotated[
         int | None,
         typer.Option(
-            "--seat", help="Replay as this seat, numbered from 0 (Seat 1 is 0; default: an onlooker)."
+            "--seat", help=N_("Replay as this seat, numbered from 0 (Seat 1 is 0; default: an onlooker).")
         ),
     ] = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Replay a game from its seed to any ply, every move and every die shown."""
     from grognard.engine.match import Match  # the match driver loads the seat views: not for `games list`
 
     with _store() as store:
@@ -364,10 +384,14 @@ def replay(
     _show(shown, None, json_out, game_id)
 
 
-@app.command("play")
+@app.command(
+    "play",
+    help=N_(
+        "Play a stored game at the keyboard: its human seats decide here, chance and bots move "
+        "between.\nKeys: s sheet, m map or board, o odds, u undo, ? help, q quit."
+    ),
+)
 def play(game_id: GameId) -> None:
-    """Play a stored game at the keyboard: its human seats decide here, chance and bots move between.
-    Keys: s sheet, m map or board, o odds, u undo, ? help, q quit."""
     from grognard.cli.play_loop import ViewLoop
     from grognard.engine.match import Match  # the match driver loads the seat views: not for `games list`
 
@@ -378,13 +402,17 @@ def play(game_id: GameId) -> None:
         ViewLoop(match, presenter_for(match)).run()
 
 
-@app.command("backup")
+@app.command(
+    "backup",
+    help=N_(
+        "Copy the whole store to FILE with SQLite's online backup: a complete database even while "
+        "games are\nbeing played (copying games.sqlite3 by hand can miss what its -wal file holds)."
+    ),
+)
 def backup(
-    file: Annotated[Path, typer.Argument(help="The file to write the copy to.")],
-    force: Annotated[bool, typer.Option("--force", help="Overwrite the file if it exists.")] = False,
+    file: Annotated[Path, typer.Argument(help=N_("The file to write the copy to."))],
+    force: Annotated[bool, typer.Option("--force", help=N_("Overwrite the file if it exists."))] = False,
 ) -> None:
-    """Copy the whole store to FILE with SQLite's online backup: a complete database even while games are
-    being played (copying games.sqlite3 by hand can miss what its -wal file holds)."""
     if file.exists() and not force:
         raise UsageError(f"{file} already exists; use --force to overwrite it")
     with _store() as store:
@@ -393,35 +421,45 @@ def backup(
     out.print(f"Backed up {count} saved game{'s' if count != 1 else ''} to {file}.", markup=False)
 
 
-@app.command("copy")
+@app.command(
+    "copy",
+    help=N_(
+        "Copy every saved game of this store (GROGNARD_DATABASE_URL's database, else games.sqlite3 "
+        "in the\ngrognard home) into another store under the same ids, each checked by replaying "
+        "it; the target must\nnot hold any of those ids yet."
+    ),
+)
 def copy(
     to: Annotated[
         str,
         typer.Option(
             "--to",
-            help="Where to copy: a PostgreSQL URL (postgresql://user@host/db) or an SQLite file.",
+            help=N_("Where to copy: a PostgreSQL URL (postgresql://user@host/db) or an SQLite file."),
         ),
     ],
 ) -> None:
-    """Copy every saved game of this store (GROGNARD_DATABASE_URL's database, else games.sqlite3 in the
-    grognard home) into another store under the same ids, each checked by replaying it; the target must
-    not hold any of those ids yet."""
     with _store() as source, open_url(to) as target:
         ids = copy_store(source, target)
         where = target.path
     out.print(f"Copied {len(ids)} saved game{'s' if len(ids) != 1 else ''} to {where}.", markup=False)
 
 
-@app.command("recover")
+@app.command(
+    "recover",
+    help=N_(
+        "Copy every game of a damaged store that still replays into a new store FILE (the damaged "
+        "file is\nonly read). Put FILE in place of games.sqlite3 once you have checked it."
+    ),
+)
 def recover(
-    file: Annotated[Path, typer.Argument(help="The new store to write (a file that does not exist yet).")],
+    file: Annotated[
+        Path, typer.Argument(help=N_("The new store to write (a file that does not exist yet)."))
+    ],
     source: Annotated[
         Path | None,
-        typer.Option("--from", help="The damaged store (default: games.sqlite3 in the grognard home)."),
+        typer.Option("--from", help=N_("The damaged store (default: games.sqlite3 in the grognard home).")),
     ] = None,
 ) -> None:
-    """Copy every game of a damaged store that still replays into a new store FILE (the damaged file is
-    only read). Put FILE in place of games.sqlite3 once you have checked it."""
     damaged = source if source is not None else grognard_home() / STORE_FILE
     report = salvage.recover(damaged, file)
     for item in report:
@@ -454,24 +492,29 @@ def sparkline(values: list[float], low: float = 0.0, high: float = 1.0) -> str:
     return "".join(SPARKS[max(0, min(top, round((v - low) / span * top)))] for v in values)
 
 
-@app.command("luck")
+@app.command(
+    "luck",
+    help=N_(
+        "How lucky the dice were: every roll that mattered placed in its exact distribution, the "
+        "game's\ndice against the same rolls thrown again, the chance to finish over the game (a "
+        'gamebook) and the\nchoices that cost most. See docs/solving.md, "How lucky were the dice".'
+    ),
+)
 def luck(
     game_id: GameId,
     at: Annotated[
-        int | None, typer.Option("--at", help="Judge the dice of the first PLY moves only (default: all).")
+        int | None,
+        typer.Option("--at", help=N_("Judge the dice of the first PLY moves only (default: all).")),
     ] = None,
     seat: Annotated[
-        int, typer.Option("--seat", help="Whose dice, numbered from 0 (Seat 1 is 0; default: 0).")
+        int, typer.Option("--seat", help=N_("Whose dice, numbered from 0 (Seat 1 is 0; default: 0)."))
     ] = 0,
     seconds: Annotated[
         float,
-        typer.Option("--seconds", help="The most seconds spent working out the worths (a book's solve)."),
+        typer.Option("--seconds", help=N_("The most seconds spent working out the worths (a book's solve).")),
     ] = 60.0,
     json_out: JsonOption = False,
 ) -> None:
-    """How lucky the dice were: every roll that mattered placed in its exact distribution, the game's
-    dice against the same rolls thrown again, the chance to finish over the game (a gamebook) and the
-    choices that cost most. See docs/solving.md, "How lucky were the dice"."""
     from grognard.engine.luck import amount, appraise, appraiser_for, ordinal, summary, worth_words
 
     with _store() as store:

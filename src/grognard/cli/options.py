@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_
 
 WorkersOption = Annotated[
     int | None,
@@ -15,8 +16,10 @@ WorkersOption = Annotated[
         "--workers",
         min=1,
         max=256,
-        help="Worker processes playing the games (default: every core); the results are the same for any "
-        "number.",
+        help=N_(
+            "Worker processes playing the games (default: every core); the results are the same for any "
+            "number."
+        ),
     ),
 ]
 """`--workers N` of every bulk runner."""
@@ -26,8 +29,10 @@ ClusterOption = Annotated[
     typer.Option(
         "--cluster",
         metavar="tcp://HOST:PORT",
-        help="Play the games on this Dask scheduler's workers instead of local processes (needs "
-        "pip install 'grognard[cluster]'); the results are the same as a local run.",
+        help=N_(
+            "Play the games on this Dask scheduler's workers instead of local processes (needs "
+            "pip install 'grognard[cluster]'); the results are the same as a local run."
+        ),
     ),
 ]
 """`--cluster tcp://HOST:PORT` of every bulk runner."""
@@ -43,10 +48,10 @@ def bulk_runner(workers: int | None, cluster: str | None) -> AbstractContextMana
     return on_cluster(cluster)
 
 
-SEED_HELP = "Seed for the dice and the bots: the same seed gives the same game (default: a random one)."
-RUN_SEED_HELP = "Seed for the dice and the bots: the same seed gives the same results."
-JSON_HELP = "Print machine-readable JSON (every roll included) instead of text."
-GAME_HELP = "Continue this saved game (its id, from `grognard games list`)."
+SEED_HELP = N_("Seed for the dice and the bots: the same seed gives the same game (default: a random one).")
+RUN_SEED_HELP = N_("Seed for the dice and the bots: the same seed gives the same results.")
+JSON_HELP = N_("Print machine-readable JSON (every roll included) instead of text.")
+GAME_HELP = N_("Continue this saved game (its id, from `grognard games list`).")
 
 SeedOption = Annotated[int | None, typer.Option("--seed", help=SEED_HELP)]
 """`--seed N` of every command that plays or rolls once (no seed: a random one)."""

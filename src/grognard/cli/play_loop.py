@@ -26,18 +26,27 @@ from grognard.engine import registry
 from grognard.engine.errors import UsageError
 from grognard.engine.match import Match, MatchError
 from grognard.engine.view import ActionView, Event, SeatView
+from grognard.i18n import N_, ngettext, percent
+from grognard.i18n import gettext as _
 
 KEYS = ("s", "m", "o", "u", "?", "q")
-HELP = (
+HELP = N_(
     "Answer with an action's number, or: s the sheet, m the map or board, o the odds of this decision, "
     "u undo to your previous decision, ? this help, q quit (the game is saved after every move)."
 )
+"""What `?` says in every game (said in the reader's language where it is shown)."""
+_YES = (N_("y"), N_("yes"))
 AMOUNTS_A_LINE = 6
 """Amounts offered on one line, each with its chance to win."""
 BOARD_FIELDS = ("map", "board", "fight", "melee", "spaces", "text")
 """The public fields `m` shows, the first a view has (a quest's map, a fight, a section's text)."""
 SHOWN_EACH_TIME = ("map", "fight", "melee")
 """Public fields drawn before every decision: a quest's map, both sides of a fight as they stand."""
+
+
+def _yes() -> set[str]:
+    """The answers that say yes: the English ones and the reader's ("s", "sí")."""
+    return {word for yes in _YES for word in (yes, _(yes).lower())}
 
 
 def _with_detail(action: ActionView) -> str:
@@ -64,7 +73,7 @@ def sheet_lines(view: SeatView) -> list[str]:
         line for name, value in view.public.items() if name != "map" for line in field_lines(name, value)
     ]
     if view.private:
-        lines.append("Yours only:")
+        lines.append(_("Yours only:"))
         lines += [line for name, value in view.private.items() for line in field_lines(name, value, 1)]
     return lines
 
@@ -73,11 +82,15 @@ def odds_lines(view: SeatView) -> list[str]:
     """The odds of a view: the chance to win, then each action's, by its label."""
     odds = view.odds
     if odds is None:
-        return ["No odds for this decision."]
-    win = "" if odds.win is None else f"win {odds.win:.1%}"
-    lines = [f"Odds: {'; '.join(p for p in (win, odds.note) if p) or 'none'}"]
+        return [_("No odds for this decision.")]
+    win = "" if odds.win is None else _("win %(chance)s") % {"chance": percent(odds.win)}
+    said = "; ".join(p for p in (win, odds.note) if p) or _("none")
+    lines = [_("Odds: %(odds)s") % {"odds": said}]
     labels = {a.id: a.label for a in view.actions}
-    lines += [f"  {labels.get(a, a)}: win {worth:.1%}" for a, worth in odds.actions.items()]
+    lines += [
+        _("  %(action)s: win %(chance)s") % {"action": labels.get(a, a), "chance": percent(worth)}
+        for a, worth in odds.actions.items()
+    ]
     return lines
 
 
@@ -101,22 +114,29 @@ def ask_field(
         if not answer:
             if optional:
                 return ""
-            problem = "an answer is needed"
+            problem = _("an answer is needed")
         elif choices:
             if answer.isdigit() and 1 <= int(answer) <= len(choices):
                 return choices[int(answer) - 1]
             if answer in choices:
                 return answer
-            problem = f"answer {answer!r} is not one of {', '.join(choices)}"
+            problem = _("answer %(answer)r is not one of %(choices)s") % {
+                "answer": answer,
+                "choices": ", ".join(choices),
+            }
         elif low is not None and high is not None:
             if answer.isdigit() and low <= int(answer) <= high:
                 return answer
-            problem = f"answer {answer!r} is not a whole number from {low} to {high}"
+            problem = _("answer %(answer)r is not a whole number from %(low)s to %(high)s") % {
+                "answer": answer,
+                "low": low,
+                "high": high,
+            }
         else:
             return answer
         if not sys.stdin.isatty():
             raise UsageError(problem)
-        say(f"Please answer again: {problem}.")
+        say(_("Please answer again: %(problem)s.") % {"problem": problem})
 
 
 class Presenter:
@@ -144,11 +164,11 @@ class Presenter:
     def take(self, match: Match, seat: int, view: SeatView, entry: str) -> list[Event]:
         """Make one of `entries` (its questions asked): the events of the moves made. A `UsageError`
         says why it was not made, and the decision is asked again."""
-        raise UsageError(f"{entry!r} is not an entry of this game")
+        raise UsageError(_("%(entry)r is not an entry of this game") % {"entry": entry})
 
     def help(self) -> str:
         """What `?` says: the keys of this game."""
-        return HELP
+        return _(HELP)
 
     def odds_now(self, view: SeatView, last: SeatView | None) -> bool:
         """Whether the odds are shown unasked before this decision (a fight beginning)."""
@@ -160,7 +180,7 @@ class Presenter:
 
     def heading(self, view: SeatView, seat: int, humans: int) -> list[str]:
         """Whose decision it is."""
-        return [f"{seat_name(view, seat)}: your decision."]
+        return [_("%(seat)s: your decision.") % {"seat": seat_name(view, seat)}]
 
     def prompt(self, view: SeatView, seat: int) -> str:
         """The question's prompt: the seat's name."""
@@ -226,16 +246,21 @@ class ViewLoop:
         ask = ""
         if len(amounts) >= 3:
             first, final = amounts[0].target, amounts[-1].target
-            name = first.name if first is not None else "an amount"
+            name = first.name if first is not None else _("an amount")
             low = first.id if first is not None else 0
             high = final.id if final is not None else 0
-            ask = f"Spend {name}: choose how much ({low}-{high}), with the odds of each"
+            ask = _("Spend %(what)s: choose how much (%(low)s-%(high)s), with the odds of each") % {
+                "what": name,
+                "low": low,
+                "high": high,
+            }
             labels.append(ask)
         while True:
             answer = ask if labels == [ask] else choose(labels, p.prompt(view, seat), KEYS)
             if answer == "q":
                 gid = match.session.game_id
-                say(f"Saved as game {gid}. Continue with: {self.resume}{gid}" if gid else "Stopped.")
+                said = _("Saved as game %(game)s. Continue with: %(command)s")
+                say(said % {"game": gid, "command": f"{self.resume}{gid}"} if gid else _("Stopped."))
                 return False
             if answer == "?":
                 say(p.help())
@@ -255,14 +280,21 @@ class ViewLoop:
                     said = str(e)
                     say(f"{said[:1].upper()}{said[1:]}.")
                     continue
-                say(f"Undone: back to your previous decision ({dropped} move(s) taken back).")
+                say(
+                    ngettext(
+                        "Undone: back to your previous decision (%(count)s move taken back).",
+                        "Undone: back to your previous decision (%(count)s moves taken back).",
+                        dropped,
+                    )
+                    % {"count": dropped}
+                )
                 self.last.pop(seat, None)
                 return True
             elif answer in entries:
                 try:
                     self.pending += p.take(match, seat, view, answer)
                 except UsageError as e:
-                    say(f"Not done: {e}")
+                    say(_("Not done: %(why)s") % {"why": e})
                     continue
                 return True
             else:
@@ -270,8 +302,9 @@ class ViewLoop:
                     action = self.amount(seat, amounts, shown)
                 else:
                     chosen = by_words[answer]
-                    if chosen.confirm and read_line(f"{chosen.confirm} (y/n): ").lower() not in ("y", "yes"):
-                        say("Not done.")
+                    question = _("%(question)s (y/n): ") % {"question": chosen.confirm}
+                    if chosen.confirm and read_line(question).lower() not in _yes():
+                        say(_("Not done."))
                         continue
                     action = chosen.id
                 try:
@@ -280,9 +313,11 @@ class ViewLoop:
                     if not str(e).startswith("stale move"):
                         raise
                     raise UsageError(
-                        f"game {match.session.game_id} was changed elsewhere (another window, or `grognard "
-                        "games undo`); this move was not saved: load the game again to continue from what "
-                        "is stored"
+                        _(
+                            "game %(game)s was changed elsewhere (another window, or `grognard games undo`); "
+                            "this move was not saved: load the game again to continue from what is stored"
+                        )
+                        % {"game": match.session.game_id}
                     ) from e
                 return True
 
@@ -290,30 +325,35 @@ class ViewLoop:
         """Ask for one number among the amount actions, the odds of each shown beside it (unless the odds
         were just `shown` in full)."""
         by_number = {str(a.target.id): a for a in amounts if a.target is not None}
-        name = amounts[0].target.name if amounts[0].target is not None else "an amount"
+        name = amounts[0].target.name if amounts[0].target is not None else _("an amount")
         if not shown:
             odds = self.match.view(seat).odds
             worth = odds.actions if odds is not None else {}
             best = odds.note.split("\n")[0].removeprefix("best: ") if odds is not None else ""
             spend = amounts[0].label.replace("no " + name, "N " + name)
-            say(f"  {spend}: how much? The chance to win after each:")
+            say(_("  %(spend)s: how much? The chance to win after each:") % {"spend": spend})
             cells = [
-                (f"{n:>3}: {worth[a.id]:6.1%}" if a.id in worth else f"{n:>3}")
+                (f"{n:>3}: {percent(worth[a.id]):>6}" if a.id in worth else f"{n:>3}")
                 + ("*" if a.id == best else " ")
                 for n, a in by_number.items()
             ]
             for k in range(0, len(cells), AMOUNTS_A_LINE):
                 say(("  " + "  ".join(cells[k : k + AMOUNTS_A_LINE])).rstrip())
             if best in {a.id for a in amounts}:
-                say("  * the best amount: it also weighs what is spent and lost on the way")
+                say(_("  * the best amount: it also weighs what is spent and lost on the way"))
         low, high = min(by_number, key=int), max(by_number, key=int)
         while True:
-            answer = read_line(f"How much {name} [{low}-{high}]: ")
+            answer = read_line(
+                _("How much %(what)s [%(low)s-%(high)s]: ") % {"what": name, "low": low, "high": high}
+            )
             if answer in by_number:
                 return by_number[answer].id
             if not sys.stdin.isatty():
-                raise UsageError(f"answer {answer!r} is not one of the amounts {low} to {high}")
-            say("Please answer one of the amounts shown.")
+                raise UsageError(
+                    _("answer %(answer)r is not one of the amounts %(low)s to %(high)s")
+                    % {"answer": answer, "low": low, "high": high}
+                )
+            say(_("Please answer one of the amounts shown."))
 
     def run(self) -> str:
         """Play to the end (the game's outcome) or until the player quits ("")."""

@@ -13,7 +13,24 @@ from grognard.cli.options import JsonOption, SeedOption
 from grognard.engine.dice.core import DieRoll, Rng, Roll
 from grognard.engine.dice.notation import roll_data, roll_expression
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_
 
+HELP = N_(
+    "Roll dice notation and show every die, the total and the seed.\n"
+    "\n"
+    "\b\n"
+    "Dice:      3d6+2, d20, d% (= d100), (2d6+1)*2, 10//3 and 7/2 round down, -1d4\n"
+    "Keep/drop: 4d6kh3 (keep highest 3), 4d6pl1 (drop lowest 1), (1d20,1d20)kh1\n"
+    "Selectors: hN highest N, lN lowest N, <N, >N, or N for dice showing exactly N\n"
+    "Rerolls:   2d6rr1 (reroll 1s until none), 2d6ro<3 (reroll once)\n"
+    "Explode:   3d6e6 (each 6 adds a die), 1d10ra10 (explode once); at most 100 extra dice per die\n"
+    "Limits:    4d6mi2 (count dice below 2 as 2), 4d6ma5\n"
+    "Named:     lw (Lone Wolf random number 0-9; --table book uses Grey Star's printed table),\n"
+    "           pct (Adventures in Fantasy: two d20 read as digits, 00 = 100),\n"
+    "           1hq, 3hq or hq3 (HeroQuest combat dice; the total is skulls), red, 2red (red d6)\n"
+    "Start an expression that begins with a minus sign after --, e.g. grognard roll -- -1+1d6."
+)
+"""`grognard roll --help` (said in the reader's language: `cli.main.spoken`)."""
 TABLES = ("uniform", "book")
 
 
@@ -52,25 +69,15 @@ def show(roll: Roll, seed: int) -> None:
 
 
 def roll(
-    expression: Annotated[str, typer.Argument(help="What to roll, e.g. 3d6+2, 4d6kh3, lw, pct, 3hq, 2red.")],
+    expression: Annotated[
+        str, typer.Argument(help=N_("What to roll, e.g. 3d6+2, 4d6kh3, lw, pct, 3hq, 2red."))
+    ],
     seed: SeedOption = None,
     json_out: JsonOption = False,
-    table: Annotated[str, typer.Option("--table", help="The table `lw` reads: uniform or book.")] = "uniform",
+    table: Annotated[
+        str, typer.Option("--table", help=N_("The table `lw` reads: uniform or book."))
+    ] = "uniform",
 ) -> None:
-    """Roll dice notation and show every die, the total and the seed.
-
-    \b
-    Dice:      3d6+2, d20, d% (= d100), (2d6+1)*2, 10//3 and 7/2 round down, -1d4
-    Keep/drop: 4d6kh3 (keep highest 3), 4d6pl1 (drop lowest 1), (1d20,1d20)kh1
-    Selectors: hN highest N, lN lowest N, <N, >N, or N for dice showing exactly N
-    Rerolls:   2d6rr1 (reroll 1s until none), 2d6ro<3 (reroll once)
-    Explode:   3d6e6 (each 6 adds a die), 1d10ra10 (explode once); at most 100 extra dice per die
-    Limits:    4d6mi2 (count dice below 2 as 2), 4d6ma5
-    Named:     lw (Lone Wolf random number 0-9; --table book uses Grey Star's printed table),
-               pct (Adventures in Fantasy: two d20 read as digits, 00 = 100),
-               1hq, 3hq or hq3 (HeroQuest combat dice; the total is skulls), red, 2red (red d6)
-    Start an expression that begins with a minus sign after --, e.g. grognard roll -- -1+1d6.
-    """
     if table not in TABLES:
         raise UsageError(f"--table must be uniform or book, not {table!r}")
     chosen = secrets.randbelow(1_000_000_000) if seed is None else seed

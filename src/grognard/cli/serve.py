@@ -11,6 +11,7 @@ import typer
 
 from grognard.cli.console import out
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_
 
 DEFAULT_PORT = 8000
 """The port tried first; when it is taken and none was asked for, the next free one of ten."""
@@ -44,15 +45,17 @@ def _has_browser() -> bool:
 def serve(
     host: Annotated[
         str,
-        typer.Option("--host", help="Where to listen: 127.0.0.1 (this machine) or 0.0.0.0 (the network)."),
+        typer.Option(
+            "--host", help=N_("Where to listen: 127.0.0.1 (this machine) or 0.0.0.0 (the network).")
+        ),
     ] = "127.0.0.1",
     port: Annotated[
         int | None,
-        typer.Option("--port", min=1, max=65535, help="The port (default: 8000, else the next free)."),
+        typer.Option("--port", min=1, max=65535, help=N_("The port (default: 8000, else the next free).")),
     ] = None,
     open_browser: Annotated[
         bool | None,
-        typer.Option("--open/--no-open", help="Open the default browser (default: when there is one)."),
+        typer.Option("--open/--no-open", help=N_("Open the default browser (default: when there is one).")),
     ] = None,
     workers: Annotated[
         int,
@@ -60,7 +63,7 @@ def serve(
             "--workers",
             min=1,
             max=64,
-            help="Worker processes (above 1 needs the saved games on PostgreSQL: GROGNARD_DATABASE_URL).",
+            help=N_("Worker processes (above 1 needs the saved games on PostgreSQL: GROGNARD_DATABASE_URL)."),
         ),
     ] = 1,
     allow_host: Annotated[
@@ -68,8 +71,10 @@ def serve(
         typer.Option(
             "--allow-host",
             metavar="NAME",
-            help="A name browsers reach the server by (games.example.org, *.example.org), besides "
-            "localhost, addresses in digits and --host; repeatable; also GROGNARD_ALLOWED_HOSTS.",
+            help=N_(
+                "A name browsers reach the server by (games.example.org, *.example.org), besides "
+                "localhost, addresses in digits and --host; repeatable; also GROGNARD_ALLOWED_HOSTS."
+            ),
         ),
     ] = None,
 ) -> None:

@@ -19,7 +19,7 @@ from rich.progress import Progress, SpinnerColumn, TextColumn
 from rich.table import Table
 
 from grognard.cli.book_files import BOOK_HELP, book_problems
-from grognard.cli.console import err, out, print_json
+from grognard.cli.console import err, help_with, out, print_json
 from grognard.cli.options import JsonOption
 from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.game import OptionValue
@@ -31,6 +31,7 @@ from grognard.gamebook.solve import BookSolution, solve_book
 from grognard.gamebook.solve_cache import SolvedBooks, book_id, node_key, root_id, table_of
 from grognard.gamebook.solve_report import OddsReport, odds_report
 from grognard.gamebook.solve_state import Projector, SheetView, sheet_view
+from grognard.i18n import N_
 
 SECTIONS_SHOWN = 40
 """Sections listed in the text report (all of them are in the JSON)."""
@@ -206,33 +207,43 @@ def add_solve_command(
     hero_help = next((o.help for o in ruleset.options if o.name == "hero"), "the character to play")
     _VIEWS[ruleset.id] = view
 
-    @app.command("solve")
+    @app.command(
+        "solve",
+        help=N_(
+            "The whole book solved: the chance of winning from the start and from every section, the "
+            "best\nchoice at each, the costliest choices, the most likely way to win, and each ending's "
+            "chance\nunder the best play and choosing at random. A solve is kept by the book's hash and "
+            "the options\n(in the user's data folder), so solving the same book again, or reading it, "
+            "is at once."
+        ),
+    )
     def solve_command(
         book: Annotated[str, typer.Argument(help=BOOK_HELP)],
-        hero: str | None = typer.Option(None, "--hero", help=f"Solve for one character: {hero_help}."),
+        hero: str | None = typer.Option(
+            None, "--hero", help=help_with(N_("Solve for one character: %(heroes)s."), heroes=hero_help)
+        ),
         option: Annotated[
             list[str] | None,
-            typer.Option("--option", help="A rule option NAME=VALUE (as `play` takes them); repeatable."),
+            typer.Option("--option", help=N_("A rule option NAME=VALUE (as `play` takes them); repeatable.")),
         ] = None,
         budget: Annotated[
             int,
-            typer.Option("--budget", help="The most states solved before giving up (memory grows with it)."),
+            typer.Option(
+                "--budget", help=N_("The most states solved before giving up (memory grows with it).")
+            ),
         ] = DEFAULT_BUDGET,
         exact: Annotated[
             bool | None,
             typer.Option(
-                "--exact/--float", help="Exact fractions or floats (default: exact for small books)."
+                "--exact/--float", help=N_("Exact fractions or floats (default: exact for small books).")
             ),
         ] = None,
         fresh: Annotated[
-            bool, typer.Option("--fresh", help="Solve again, not reading a solve kept from an earlier run.")
+            bool,
+            typer.Option("--fresh", help=N_("Solve again, not reading a solve kept from an earlier run.")),
         ] = False,
         as_json: JsonOption = False,
     ) -> None:
-        """The whole book solved: the chance of winning from the start and from every section, the best
-        choice at each, the costliest choices, the most likely way to win, and each ending's chance
-        under the best play and choosing at random. A solve is kept by the book's hash and the options
-        (in the user's data folder), so solving the same book again, or reading it, is at once."""
         if not 1 <= budget <= MAX_BUDGET:
             raise UsageError(f"--budget must be from 1 to {MAX_BUDGET:,}, not {budget}")
         path = resolve(book)

@@ -13,6 +13,8 @@ from typing import Any
 
 from grognard.engine import registry
 from grognard.engine.view import Event, SeatView
+from grognard.i18n import gettext as _
+from grognard.i18n import ngettext, percent
 
 MAX_ITEMS = 12
 """Items of a list shown before the rest is counted ("... and 7 more")."""
@@ -38,7 +40,7 @@ def seat_name(view: SeatView, seat: int) -> str:
 
 def _scalar(value: Any) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if value is None:
         return "-"
     if isinstance(value, float):
@@ -64,7 +66,7 @@ def field_lines(name: str, value: Any, indent: int = 0) -> Iterator[str]:
     """A field of a view as indented lines (a `map` of text lines is drawn as it is)."""
     pad = "  " * indent
     if name == "map" and isinstance(value, list) and all(isinstance(v, str) for v in value):
-        yield f"{pad}map:"
+        yield f"{pad}{_('map')}:"
         yield from (f"{pad}  {line}" for line in value)
         return
     short = _short(value)
@@ -79,16 +81,19 @@ def field_lines(name: str, value: Any, indent: int = 0) -> Iterator[str]:
     for i, item in enumerate(value[:MAX_ITEMS]):
         yield from field_lines(f"[{i}]", item, indent + 1)
     if len(value) > MAX_ITEMS:
-        yield f"{pad}  ... and {len(value) - MAX_ITEMS} more"
+        more = len(value) - MAX_ITEMS
+        yield (
+            pad + "  " + ngettext("... and %(count)s more", "... and %(count)s more", more) % {"count": more}
+        )
 
 
 def event_line(event: Event, sentence: Sentence = _no_sentence) -> str:
     """One event as a line: who, what, and every die (`sentence`: the game's own wording of events)."""
-    who = "chance" if event.who is None else f"seat {event.who}"
+    who = _("chance") if event.who is None else _("seat %(seat)s") % {"seat": event.who}
     values = event.values
     said = "" if values.get("hidden") or event.kind == "log" else sentence(values)
     if values.get("hidden"):
-        what = "(secret)"
+        what = _("(secret)")
     elif event.kind == "log":
         return f"  {values.get('text', '')}"
     elif said:
@@ -112,30 +117,36 @@ def view_lines(view: SeatView, *, public: bool = True, events: bool = True) -> l
     """The whole view as lines of text."""
     act = view.to_act
     now = {
-        "decision": f"seat {', '.join(map(str, act.seats))} to act",
-        "chance": "chance next",
-        "end": "the game is over",
+        "decision": _("seat %(seats)s to act") % {"seats": ", ".join(map(str, act.seats))},
+        "chance": _("chance next"),
+        "end": _("the game is over"),
     }[act.next]
-    seat = "onlooker" if view.seat is None else f"seat {view.seat}"
-    lines = [f"{view.system}/{view.game}, ply {view.ply}, {seat}: {now}"]
+    seat = _("onlooker") if view.seat is None else _("seat %(seat)s") % {"seat": view.seat}
+    lines = [
+        _("%(game)s, ply %(ply)s, %(seat)s: %(now)s")
+        % {"game": f"{view.system}/{view.game}", "ply": view.ply, "seat": seat, "now": now}
+    ]
     if view.result is not None:
         winners = view.result.get("winners") or []
-        lines.append(f"Result: {view.result.get('outcome')}; winners: {_short(winners) or 'none'}")
+        lines.append(
+            _("Result: %(outcome)s; winners: %(winners)s")
+            % {"outcome": view.result.get("outcome"), "winners": _short(winners) or _("none")}
+        )
     if events and view.events:
-        lines.append("Events:")
+        lines.append(_("Events:"))
         lines += [event_line(e, sentence_of(view)) for e in view.events]
     if public:
         for name, value in view.public.items():
             lines += list(field_lines(name, value))
     if view.private:
-        lines.append("Yours only:")
+        lines.append(_("Yours only:"))
         for name, value in view.private.items():
             lines += list(field_lines(name, value, 1))
     if view.odds is not None:
-        win = "" if view.odds.win is None else f"win {view.odds.win:.1%}"
-        lines.append(f"Odds: {'; '.join(p for p in (win, view.odds.note) if p)}")
+        win = "" if view.odds.win is None else _("win %(chance)s") % {"chance": percent(view.odds.win)}
+        lines.append(_("Odds: %(odds)s") % {"odds": "; ".join(p for p in (win, view.odds.note) if p)})
         for action, worth in view.odds.actions.items():
-            lines.append(f"  {action}: win {worth:.1%}")
+            lines.append(_("  %(action)s: win %(chance)s") % {"action": action, "chance": percent(worth)})
     for n, a in enumerate(view.actions, 1):
         lines.append(f"{n:>3}. {a.label}  [{a.id}]" + (f"\n       {a.detail}" if a.detail else ""))
     return lines

@@ -27,6 +27,8 @@ from grognard.cli.systems.aif_dice import (
 from grognard.engine.content import Row, Table
 from grognard.engine.dice.core import Roll
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_
+from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy.charts import Bands, Chart
 from grognard.systems.adventures_in_fantasy.tables import get_table, kind, listing
 
@@ -39,7 +41,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="aif",
-    help="Adventures in Fantasy (1978): every table of the Book of Adventure, listed, shown and rolled.",
+    help=N_("Adventures in Fantasy (1978): every table of the Book of Adventure, listed, shown and rolled."),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
@@ -181,21 +183,23 @@ def _look_up_bands(entry: Bands, scores: list[int], json_out: bool) -> None:
         out.print(f"{entry.score} {score} ({band.span()}): {said}  ({band.source})", markup=False)
 
 
-@app.command("table")
+@app.command(
+    "table", help=N_("Roll on a table, look up given rolls, or show a chart; --list lists every table.")
+)
 def table_command(
-    name: Annotated[str | None, typer.Argument(help="The table's name (see --list).")] = None,
-    list_: Annotated[bool, typer.Option("--list", help="List every table.")] = False,
+    name: Annotated[str | None, typer.Argument(help=N_("The table's name (see --list)."))] = None,
+    list_: Annotated[bool, typer.Option("--list", help=N_("List every table."))] = False,
     looked_up: Annotated[
-        list[int] | None, typer.Option("--roll", help="Look up this roll instead of rolling (repeatable).")
+        list[int] | None,
+        typer.Option("--roll", help=N_("Look up this roll instead of rolling (repeatable).")),
     ] = None,
     rolls: RollsOpt = "",
     seed: SeedOption = None,
     show: Annotated[
-        bool, typer.Option("--show", help="Show a rollable table's rows instead of rolling.")
+        bool, typer.Option("--show", help=N_("Show a rollable table's rows instead of rolling."))
     ] = False,
     json_out: JsonOption = False,
 ) -> None:
-    """Roll on a table, look up given rolls, or show a chart; --list lists every table."""
     if list_:
         _list(json_out)
         return
@@ -271,7 +275,7 @@ def _resume(game_id: str) -> None:
 
 
 def _tools() -> list[MenuEntry]:
-    return [MenuEntry("Adventures in Fantasy: list the tables", lambda: _list(False))]
+    return [MenuEntry(_("Adventures in Fantasy: list the tables"), lambda: _list(False))]
 
 
 def _desk(match: Match, kinds: Sequence[str], width: int) -> Presenter:

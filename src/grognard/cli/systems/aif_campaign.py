@@ -18,6 +18,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
+from grognard import i18n
 from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption, SeedOption
 from grognard.cli.systems.aif_character import ask_courses, ask_side
@@ -30,6 +31,8 @@ from grognard.engine.registry import get_game
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.store.factory import open_store
 from grognard.engine.store.sql import SqlStore
+from grognard.i18n import N_, ngettext, number
+from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy import experience as xp
 from grognard.systems.adventures_in_fantasy import hirelings as men
 from grognard.systems.adventures_in_fantasy.calendar import names
@@ -57,19 +60,26 @@ def _typer(name: str, text: str) -> typer.Typer:
     )
 
 
-campaign_app = _typer("campaign", "A kept campaign: characters and the calendar, saved in the store.")
-experience_app = _typer("experience", "Experience and standing: awards, magicians' fees, reputation, rank.")
-hirelings_app = _typer("hirelings", "Hirelings: how many, their shares, pay and obedience.")
+campaign_app = _typer("campaign", N_("A kept campaign: characters and the calendar, saved in the store."))
+experience_app = _typer(
+    "experience", N_("Experience and standing: awards, magicians' fees, reputation, rank.")
+)
+hirelings_app = _typer("hirelings", N_("Hirelings: how many, their shares, pay and obedience."))
 
 CampaignId = Annotated[
-    str, typer.Argument(help="The campaign's id, as `campaign new` or `games list` shows.")
+    str, typer.Argument(help=N_("The campaign's id, as `campaign new` or `games list` shows."))
 ]
 
 
 def mount(app: typer.Typer) -> None:
     """Add `campaign`, `advance`, `experience` and `hirelings` to the `grognard aif` app."""
     app.add_typer(campaign_app, name="campaign")
-    app.command("advance")(advance_command)
+    app.command(
+        "advance",
+        help=N_(
+            "Let weeks pass: healing, courses, practice, income, the yearly death, ageing and vacancy rolls."
+        ),
+    )(advance_command)
     app.add_typer(experience_app, name="experience")
     app.add_typer(hirelings_app, name="hirelings")
 
@@ -207,19 +217,18 @@ def show_campaign(campaign_id: str, state: CampaignState) -> None:
 # campaign new / add-character / act / show, advance
 
 
-@campaign_app.command("new")
+@campaign_app.command("new", help=N_("Start a campaign in the store and print its id."))
 def new_command(
     date: Annotated[
-        str, typer.Option("--date", help="The first day (YEAR-MONTH-DAY or YEAR-tehuti).")
+        str, typer.Option("--date", help=N_("The first day (YEAR-MONTH-DAY or YEAR-tehuti)."))
     ] = "1-1-1",
     seed: SeedOption = None,
-    title: Annotated[str, typer.Option("--title", help="A name for the campaign.")] = "",
+    title: Annotated[str, typer.Option("--title", help=N_("A name for the campaign."))] = "",
     option: Annotated[
-        list[str] | None, typer.Option("--option", help="A rule option NAME=VALUE (aging, castles, ...).")
+        list[str] | None, typer.Option("--option", help=N_("A rule option NAME=VALUE (aging, castles, ...)."))
     ] = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Start a campaign in the store and print its id."""
     options: dict[str, Any] = {"date": date}
     for text in option or []:
         key, sep, value = text.partition("=")
@@ -270,25 +279,29 @@ def make_character(
     return made, len(rolled.steps)
 
 
-@campaign_app.command("add-character")
+@campaign_app.command(
+    "add-character",
+    help=N_("Generate a character (every die shown; side and courses asked unless given) and add it."),
+)
 def add_character_command(
     campaign_id: CampaignId,
     seed: SeedOption = None,
-    name: Annotated[str, typer.Option("--name", help="The character's name.")] = "",
+    name: Annotated[str, typer.Option("--name", help=N_("The character's name."))] = "",
     courses: Annotated[
         list[str] | None,
-        typer.Option("--course", help="A starting course; repeatable. Without it the courses are asked."),
+        typer.Option("--course", help=N_("A starting course; repeatable. Without it the courses are asked.")),
     ] = None,
-    magic_years: Annotated[int, typer.Option("--magic-years", help="Years of magic apprenticeship.")] = 0,
+    magic_years: Annotated[int, typer.Option("--magic-years", help=N_("Years of magic apprenticeship."))] = 0,
     soldier: Annotated[
         bool | None,
-        typer.Option("--soldier/--civilian", help="The side of a paired rank; asked when not given."),
+        typer.Option("--soldier/--civilian", help=N_("The side of a paired rank; asked when not given.")),
     ] = None,
-    alignment: Annotated[str, typer.Option("--alignment", help="law, neutral or chaos (magicians).")] = "",
+    alignment: Annotated[
+        str, typer.Option("--alignment", help=N_("law, neutral or chaos (magicians)."))
+    ] = "",
     rolls: RollsOpt = "",
     json_out: JsonOption = False,
 ) -> None:
-    """Generate a character (every die shown; side and courses asked unless given) and add it."""
     if alignment not in xp.ALIGNMENTS:
         raise UsageError(f"alignment {alignment!r}: law, neutral or chaos")
     used = secrets.randbelow(2**31) if seed is None else seed
@@ -355,7 +368,7 @@ ACT_HELP = (
 def act_command(
     campaign_id: CampaignId,
     action: Annotated[
-        str, typer.Argument(help="A referee action (listed above): exp:0:1, wound:0:2, hire:0:3 ...")
+        str, typer.Argument(help=N_("A referee action (listed above): exp:0:1, wound:0:2, hire:0:3 ..."))
     ],
     rolls: RollsOpt = "",
     json_out: JsonOption = False,
@@ -377,9 +390,8 @@ def act_command(
     show_events(state, made.rolled)
 
 
-@campaign_app.command("show")
+@campaign_app.command("show", help=N_("The campaign's date and characters."))
 def show_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None:
-    """The campaign's date and characters."""
     with open_store() as store:
         session = load_campaign(store, campaign_id)
     state = campaign_state(session)
@@ -415,58 +427,111 @@ def sheet_rows(data: dict[str, Any]) -> list[tuple[str, str]]:
     """One character's sheet (`sheet.sheet`'s data) as rows of what and its value."""
     rows: list[tuple[str, str]] = []
     for r in data["ratings"]:
-        note = f" (uses {r['usable']}: untrained)" if r["usable"] != r["rating"] else ""
-        rows.append((str(r["name"]).capitalize(), f"{r['rating']}{note}"))
+        note = (
+            _(" (uses %(usable)s: untrained)") % {"usable": r["usable"]} if r["usable"] != r["rating"] else ""
+        )
+        rows.append((_(str(r["name"]).capitalize()), f"{r['rating']}{note}"))
     st = data["standing"]
-    side = "soldier" if st["soldier"] else "civilian"
-    rows.append(
-        ("Standing", f"{st['position']} (rank {st['rank']}, {side}), status level {st['status_level']}")
-    )
-    rows.append(("Alignment", str(st["alignment"] or "none")))
-    rows.append(("Age", str(data["age"])))
+    side = _("soldier") if st["soldier"] else _("civilian")
+    standing = _("%(position)s (rank %(rank)s, %(side)s), status level %(status)s") % {
+        "position": _(str(st["position"])),
+        "rank": _(str(st["rank"])),
+        "side": side,
+        "status": st["status_level"],
+    }
+    rows.append((_("Standing"), standing))
+    rows.append((_("Alignment"), _(str(st["alignment"])) if st["alignment"] else _("none")))
+    rows.append((_("Age"), str(data["age"])))
     ed = data["education"]
-    courses = ", ".join(f"{k['name']} ({k['months']} mo)" for k in ed["courses"]) or "none"
-    rows.append(("Courses", courses + (f"; magic {ed['magic_years']} year(s)" if ed["magic_years"] else "")))
+    courses = ", ".join(
+        _("%(course)s (%(months)s mo)") % {"course": _(str(k["name"])), "months": k["months"]}
+        for k in ed["courses"]
+    ) or _("none")
+    if ed["magic_years"]:
+        years = ed["magic_years"]
+        courses += ngettext("; magic %(years)s year(s)", "; magic %(years)s years", years) % {"years": years}
+    rows.append((_("Courses"), courses))
     if ed["studying"]:
-        rows.append(
-            ("Studying", f"course {ed['studying']['number']}, {ed['studying']['months']} month(s) in")
-        )
+        months = ed["studying"]["months"]
+        studying = ngettext(
+            "course %(number)s, %(months)s month(s) in", "course %(number)s, %(months)s months in", months
+        ) % {"number": ed["studying"]["number"], "months": months}
+        rows.append((_("Studying"), studying))
     skills = ", ".join(
-        f"{k['name']} {k['base']}%" + ("" if k["practised"] else " (neglected)") for k in data["skills"]
+        f"{_(str(k['name']))} {k['base']}%" + ("" if k["practised"] else _(" (neglected)"))
+        for k in data["skills"]
     )
-    rows.append(("Skills", skills or "none"))
+    rows.append((_("Skills"), skills or _("none")))
     kit = data["kit"]
-    items = ", ".join(f"{i['name']} ({i['weight_lb']:g} lb)" for i in kit["items"]) or "none"
-    rows.append(("Kit", items))
-    fatigue = "cannot carry it" if kit["fatigue_rate"] is None else f"fatigue x{kit['fatigue_rate']}"
-    rows.append(
-        (
-            "Encumbrance",
-            f"{kit['weight_lb']:g} of {kit['lifting_lb']} lb ({fatigue}); move {kit['move_inches']:g} in"
-            f" (Table E {kit['encumbrance_row']}, {kit['strength_column']})",
-        )
+    items = ", ".join(f"{_(str(i['name']))} ({decimal_g(i['weight_lb'])} lb)" for i in kit["items"]) or _(
+        "none"
     )
+    rows.append((_("Kit"), items))
+    fatigue = (
+        _("cannot carry it")
+        if kit["fatigue_rate"] is None
+        else _("fatigue x%(rate)s") % {"rate": kit["fatigue_rate"]}
+    )
+    encumbrance = _(
+        "%(weight)s of %(lifting)s lb (%(fatigue)s); move %(move)s in (Table E %(row)s, %(column)s)"
+    ) % {
+        "weight": decimal_g(kit["weight_lb"]),
+        "lifting": kit["lifting_lb"],
+        "fatigue": fatigue,
+        "move": decimal_g(kit["move_inches"]),
+        "row": kit["encumbrance_row"],
+        "column": kit["strength_column"],
+    }
+    rows.append((_("Encumbrance"), encumbrance))
     money = data["money"]
     rows.append(
-        ("Money", f"{money['gold']} GP {money['silver']} SP; income {money['yearly_income_gp']} GP a year")
+        (
+            _("Money"),
+            _("%(gold)s GP %(silver)s SP; income %(income)s GP a year")
+            % {
+                "gold": number(money["gold"]),
+                "silver": number(money["silver"]),
+                "income": number(money["yearly_income_gp"]),
+            },
+        )
     )
     h = data["health"]
-    ill = f"; ill {h['ill_weeks']} week(s)" if h["ill_weeks"] else ""
-    rows.append(("Hit points", f"{h['left']} of {h['hit_points']} ({h['wounds']} wounds){ill}"))
+    weeks = h["ill_weeks"]
+    ill = ngettext("; ill %(weeks)s week", "; ill %(weeks)s weeks", weeks) % {"weeks": weeks} if weeks else ""
+    hits = _("%(left)s of %(hits)s (%(wounds)s wounds)%(ill)s") % {
+        "left": h["left"],
+        "hits": h["hit_points"],
+        "wounds": h["wounds"],
+        "ill": ill,
+    }
+    rows.append((_("Hit points"), hits))
     ex = data["experience"]
-    rows.append(("Experience", f"{ex['float']:g} levels (level {ex['level']})"))
+    rows.append(
+        (
+            _("Experience"),
+            _("%(levels)s levels (level %(level)s)")
+            % {"levels": decimal_g(ex["float"]), "level": ex["level"]},
+        )
+    )
     rep = data["reputation"]
-    found_out = " (found out)" if rep["verified_only"] else ""
-    rows.append(("Reputation", f"{float(Fraction(rep['value'])):g}{found_out}"))
-    rows.append(("Hirelings", str(data["hirelings"]["men"])))
+    found_out = _(" (found out)") if rep["verified_only"] else ""
+    rows.append((_("Reputation"), f"{decimal_g(float(Fraction(rep['value'])))}{found_out}"))
+    rows.append((_("Hirelings"), str(data["hirelings"]["men"])))
     if data["lands"]:
-        rows.append(("Lands", "; ".join(k["text"] for k in data["lands"]) + " a year"))
+        lands = "; ".join(k["text"] for k in data["lands"])
+        rows.append((_("Lands"), _("%(lands)s a year") % {"lands": lands}))
     return rows
+
+
+def decimal_g(value: float) -> str:
+    """A number as `:g` writes it ("2.5", "3"), with the reader's decimal sign ("2,5")."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if i18n.current() == "es" and "e" not in text else text
 
 
 def sheet_title(data: dict[str, Any]) -> str:
     """A sheet's title: the character's number, name and condition."""
-    return f"#{data['index']} {data['name']} ({data['condition']})"
+    return f"#{data['index']} {data['name']} ({_(str(data['condition']))})"
 
 
 def show_sheet(data: dict[str, Any]) -> None:
@@ -479,18 +544,25 @@ def show_sheet(data: dict[str, Any]) -> None:
     out.print(grid)
 
 
-@campaign_app.command("sheet")
+@campaign_app.command(
+    "sheet",
+    help=N_(
+        "One character's full sheet: ratings, standing, courses and skills, kit, money, wounds, experience."
+    ),
+)
 def sheet_command(
     campaign_id: CampaignId,
-    index: Annotated[int, typer.Argument(help="The character's number in `campaign show`.")],
+    index: Annotated[int, typer.Argument(help=N_("The character's number in `campaign show`."))],
     json_out: JsonOption = False,
 ) -> None:
-    """One character's full sheet: ratings, standing, courses and skills, kit, money, wounds, experience."""
     with open_store() as store:
         session = load_campaign(store, campaign_id)
     members = campaign_state(session).members
     if not 0 <= index < len(members):
-        raise UsageError(f"no character {index}; the campaign has {len(members)} (0-based)")
+        raise UsageError(
+            _("no character %(index)s; the campaign has %(count)s (0-based)")
+            % {"index": index, "count": len(members)}
+        )
     data = sheet(index, members[index])
     if json_out:
         print_json(data)
@@ -498,7 +570,18 @@ def sheet_command(
     show_sheet(data)
 
 
-PARTY_HEADINGS = ("#", "name", "condition", "standing", "level", "hits", "money", "kit", "move", "men")
+PARTY_HEADINGS = (
+    "#",
+    N_("name"),
+    N_("condition"),
+    N_("standing"),
+    N_("level"),
+    N_("hits"),
+    N_("money"),
+    N_("kit"),
+    N_("move"),
+    N_("men"),
+)
 """The columns of the party view."""
 
 
@@ -508,13 +591,14 @@ def party_rows(data: dict[str, Any]) -> list[tuple[str, ...]]:
         (
             str(r["index"]),
             str(r["name"]),
-            str(r["condition"]),
-            f"{r['position']}, status {r['status_level']}",
+            _(str(r["condition"])),
+            _("%(position)s, status %(status)s")
+            % {"position": _(str(r["position"])), "status": r["status_level"]},
             str(r["level"]),
             str(r["hits"]),
-            f"{r['gold']} GP {r['silver']} SP",
-            f"{r['kit_lb']:g} lb",
-            f"{r['move_inches']:g} in",
+            _("%(gold)s GP %(silver)s SP") % {"gold": number(r["gold"]), "silver": number(r["silver"])},
+            f"{decimal_g(r['kit_lb'])} lb",
+            f"{decimal_g(r['move_inches'])} in",
             str(r["hirelings"]),
         )
         for r in data["members"]
@@ -523,26 +607,32 @@ def party_rows(data: dict[str, Any]) -> list[tuple[str, ...]]:
 
 def party_totals(data: dict[str, Any]) -> str:
     """The party's totals in one line."""
-    return (
-        f"{data['able']} able; {data['gold']} GP {data['silver']} SP in all;"
-        f" the party moves at {data['slowest_move_inches']:g} in (the slowest)"
-    )
+    return _(
+        "%(able)s able; %(gold)s GP %(silver)s SP in all; the party moves at %(move)s in (the slowest)"
+    ) % {
+        "able": data["able"],
+        "gold": number(data["gold"]),
+        "silver": number(data["silver"]),
+        "move": decimal_g(data["slowest_move_inches"]),
+    }
 
 
 def show_party(data: dict[str, Any]) -> None:
     """Print the party view (`sheet.party`'s data) with Rich."""
-    grid = RichTable(title="The party")
+    grid = RichTable(title=_("The party"))
     for heading in PARTY_HEADINGS:
-        grid.add_column(heading)
+        grid.add_column(_(heading) if heading != "#" else heading)
     for row in party_rows(data):
         grid.add_row(*(escape(cell) for cell in row))
     out.print(grid)
     out.print(escape(party_totals(data)))
 
 
-@campaign_app.command("party")
+@campaign_app.command(
+    "party",
+    help=N_("The party: each character's condition, standing, hits, money, kit and move, and the totals."),
+)
 def party_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None:
-    """The party: each character's condition, standing, hits, money, kit and move, and the totals."""
     with open_store() as store:
         session = load_campaign(store, campaign_id)
     data = party(campaign_state(session).members)
@@ -552,13 +642,15 @@ def party_command(campaign_id: CampaignId, json_out: JsonOption = False) -> None
     show_party(data)
 
 
-@campaign_app.command("log")
+@campaign_app.command(
+    "log",
+    help=N_("The campaign's log: every encounter, fight, purchase, passing week and note, with its dice."),
+)
 def log_command(
     campaign_id: CampaignId,
-    last: Annotated[int, typer.Option("--last", help="Only the last N entries (0: all).")] = 0,
+    last: Annotated[int, typer.Option("--last", help=N_("Only the last N entries (0: all)."))] = 0,
     json_out: JsonOption = False,
 ) -> None:
-    """The campaign's log: every encounter, fight, purchase, passing week and note, with its dice."""
     if last < 0:
         raise UsageError(f"--last {last}: give 0 (all) or more")
     with open_store() as store:
@@ -573,18 +665,17 @@ def log_command(
             }
         )
         return
-    for _, event, record in shown:
+    for _index, event, record in shown:
         dice = f" [{'; '.join(r.render() for r in record.rolls)}]" if record and record.rolls else ""
         out.print(escape(event.line() + dice))
 
 
 def advance_command(
     campaign_id: CampaignId,
-    weeks: Annotated[int, typer.Option("--weeks", help="Weeks to pass (1-520).")] = 1,
+    weeks: Annotated[int, typer.Option("--weeks", help=N_("Weeks to pass (1-520)."))] = 1,
     rolls: RollsOpt = "",
     json_out: JsonOption = False,
 ) -> None:
-    """Let weeks pass: healing, courses, practice, income, the yearly death, ageing and vacancy rolls."""
     with open_store() as store:
         match = campaign_match(store, campaign_id)
         made = make_action(match, f"advance:{weeks}", rolls)
@@ -628,21 +719,24 @@ def _numbers(texts: list[str], what: str) -> list[Fraction]:
         raise UsageError(f"{what} {texts}: give numbers") from None
 
 
-@experience_app.command("warrior")
+@experience_app.command(
+    "warrior", help=N_("A warrior's level increase for a kill (:1785-1805); several victors are summed.")
+)
 def warrior_command(
-    loser_hit: Annotated[int, typer.Option("--loser-hit", help="The loser's chance to hit the victor.")],
-    victor_hit: Annotated[list[int], typer.Option("--victor-hit", help="Each victor's chance to hit.")],
-    loser_hd: Annotated[str, typer.Option("--loser-hd", help="The loser's hit dice.")] = "1",
+    loser_hit: Annotated[int, typer.Option("--loser-hit", help=N_("The loser's chance to hit the victor."))],
+    victor_hit: Annotated[list[int], typer.Option("--victor-hit", help=N_("Each victor's chance to hit."))],
+    loser_hd: Annotated[str, typer.Option("--loser-hd", help=N_("The loser's hit dice."))] = "1",
     victor_hd: Annotated[
-        list[str] | None, typer.Option("--victor-hd", help="Each victor's hit dice.")
+        list[str] | None, typer.Option("--victor-hd", help=N_("Each victor's hit dice."))
     ] = None,
-    loser_level: Annotated[str, typer.Option("--loser-level", help="The loser's level (0: unknown).")] = "0",
+    loser_level: Annotated[
+        str, typer.Option("--loser-level", help=N_("The loser's level (0: unknown)."))
+    ] = "0",
     victor_level: Annotated[
-        list[str] | None, typer.Option("--victor-level", help="Each victor's level.")
+        list[str] | None, typer.Option("--victor-level", help=N_("Each victor's level."))
     ] = None,
     json_out: JsonOption = False,
 ) -> None:
-    """A warrior's level increase for a kill (:1785-1805); several victors are summed."""
     count = len(victor_hit)
     hds = _numbers(victor_hd or ["1"] * count, "hit dice")
     levels = _numbers(victor_level or ["0"] * count, "levels")
@@ -657,30 +751,30 @@ def warrior_command(
     _award(award, json_out)
 
 
-@experience_app.command("magic")
+@experience_app.command("magic", help=N_("A magician's experience award (:1821-1836)."))
 def magic_command(
     event: Annotated[str, typer.Argument(help="One of: " + ", ".join(xp.MAGIC_EVENTS))],
     value: Annotated[
-        str, typer.Option("--value", help="Spell points, permanent points, or the loser's level.")
+        str, typer.Option("--value", help=N_("Spell points, permanent points, or the loser's level."))
     ] = "0",
-    level: Annotated[str, typer.Option("--level", help="The magician's own level.")] = "0",
+    level: Annotated[str, typer.Option("--level", help=N_("The magician's own level."))] = "0",
     json_out: JsonOption = False,
 ) -> None:
-    """A magician's experience award (:1821-1836)."""
     if event not in xp.MAGIC_EVENTS:
         raise UsageError(f"no magic award {event!r}; the awards are {', '.join(xp.MAGIC_EVENTS)}")
     award = xp.magic_experience(event, _numbers([value], "value")[0], _numbers([level], "level")[0])
     _award(award, json_out)
 
 
-@experience_app.command("fees")
+@experience_app.command(
+    "fees", help=N_("A magician's fees for magical service: level + status / 2 silver a week (:1862).")
+)
 def fees_command(
-    level: Annotated[int, typer.Option("--level", help="The magician's experience level.")],
-    status: Annotated[int, typer.Option("--status", help="His status level.")],
-    weeks: Annotated[int, typer.Option("--weeks", help="Weeks of service this month (0-4).")] = 1,
+    level: Annotated[int, typer.Option("--level", help=N_("The magician's experience level."))],
+    status: Annotated[int, typer.Option("--status", help=N_("His status level."))],
+    weeks: Annotated[int, typer.Option("--weeks", help=N_("Weeks of service this month (0-4)."))] = 1,
     json_out: JsonOption = False,
 ) -> None:
-    """A magician's fees for magical service: level + status / 2 silver a week (:1862)."""
     fee = xp.service_fee(level, status)
     total = xp.service_fees(level, status, weeks)
     if json_out:
@@ -689,9 +783,8 @@ def fees_command(
     out.print(f"{level} + {status}/2 = {fee} SP a week; {weeks} week(s): {total} SP ({RULEBOOK}:1862)")
 
 
-@experience_app.command("vacancy")
+@experience_app.command("vacancy", help=N_("Roll for a vacancy at a position this year: 2% (:1850)."))
 def vacancy_command(seed: SeedOption = None, json_out: JsonOption = False) -> None:
-    """Roll for a vacancy at a position this year: 2% (:1850)."""
     found = xp.vacancy_roll(Rng(secrets.randbelow(2**31) if seed is None else seed))
     if json_out:
         print_json({"open": found.open, "roll": roll_data(found.roll)})
@@ -706,14 +799,18 @@ add_standing_commands(experience_app)
 # hirelings calculators
 
 
-@hirelings_app.command("limit")
+@hirelings_app.command(
+    "limit",
+    help=N_(
+        "How many men a character can recruit: status + Charisma / 3, less the year's losses (:1893-1898)."
+    ),
+)
 def limit_command(
-    status: Annotated[int, typer.Option("--status", help="The leader's status level.")],
-    charisma: Annotated[int, typer.Option("--charisma", help="The leader's Charisma.")],
-    lost: Annotated[int, typer.Option("--lost", help="Men lost in the past year.")] = 0,
+    status: Annotated[int, typer.Option("--status", help=N_("The leader's status level."))],
+    charisma: Annotated[int, typer.Option("--charisma", help=N_("The leader's Charisma."))],
+    lost: Annotated[int, typer.Option("--lost", help=N_("Men lost in the past year."))] = 0,
     json_out: JsonOption = False,
 ) -> None:
-    """How many men a character can recruit: status + Charisma / 3, less the year's losses (:1893-1898)."""
     limit = men.recruit_limit(status, charisma, lost)
     if json_out:
         print_json({"limit": limit, "source": f"{RULEBOOK}:1893-1898"})
@@ -722,13 +819,14 @@ def limit_command(
     out.print(f"{status} + {charisma} // 3{minus} = {limit} men ({RULEBOOK}:1893-1898)")
 
 
-@hirelings_app.command("shares")
+@hirelings_app.command(
+    "shares", help=N_("Share a treasure by social status: one share per status point (:1897).")
+)
 def shares_command(
-    total: Annotated[str, typer.Argument(help="The treasure to share.")],
-    members: Annotated[list[str], typer.Argument(help="NAME=STATUS for everyone sharing.")],
+    total: Annotated[str, typer.Argument(help=N_("The treasure to share."))],
+    members: Annotated[list[str], typer.Argument(help=N_("NAME=STATUS for everyone sharing."))],
     json_out: JsonOption = False,
 ) -> None:
-    """Share a treasure by social status: one share per status point (:1897)."""
     pairs: list[tuple[str, int]] = []
     for text in members:
         who, sep, level = text.rpartition("=")
@@ -748,14 +846,13 @@ def shares_command(
         out.print(escape(f"{p.name}: {p.shares} share(s), {float(p.amount):g}"))
 
 
-@hirelings_app.command("pay")
+@hirelings_app.command("pay", help=N_("The month's pay and upkeep owed before an expedition (:1892)."))
 def pay_command(
-    count: Annotated[int, typer.Option("--men", help="How many men.")],
-    income: Annotated[int, typer.Option("--income", help="Their rank's yearly income in GP (Table A).")],
-    deserted: Annotated[bool, typer.Option("--deserted", help="Men once deserted this leader.")] = False,
+    count: Annotated[int, typer.Option("--men", help=N_("How many men."))],
+    income: Annotated[int, typer.Option("--income", help=N_("Their rank's yearly income in GP (Table A)."))],
+    deserted: Annotated[bool, typer.Option("--deserted", help=N_("Men once deserted this leader."))] = False,
     json_out: JsonOption = False,
 ) -> None:
-    """The month's pay and upkeep owed before an expedition (:1892)."""
     bill = men.month_bill(count, income, deserted_before=deserted)
     if json_out:
         print_json(
@@ -772,14 +869,15 @@ def pay_command(
     out.print(f"pay {float(bill.pay_gp):g} GP{doubled} + upkeep {bill.upkeep_sp} SP ({bill.source})")
 
 
-@hirelings_app.command("obey")
+@hirelings_app.command(
+    "obey", help=N_("Does a hireling obey this expedition? An influence roll (:1902, :125-158).")
+)
 def obey_command(
-    leader: Annotated[int, typer.Option("--leader", help="The leader's Charisma.")],
-    follower: Annotated[int, typer.Option("--follower", help="The hireling's Charisma.")],
+    leader: Annotated[int, typer.Option("--leader", help=N_("The leader's Charisma."))],
+    follower: Annotated[int, typer.Option("--follower", help=N_("The hireling's Charisma."))],
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Does a hireling obey this expedition? An influence roll (:1902, :125-158)."""
     done = men.obedience(Rng(secrets.randbelow(2**31) if seed is None else seed), leader, follower)
     chance = men.obedience_probability(leader, follower)
     rolls = [done.first] + ([done.second] if done.second else [])

@@ -33,6 +33,7 @@ from grognard.cli.systems.aif_dice import (
 )
 from grognard.engine.dice.core import Roll
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_
 from grognard.systems.adventures_in_fantasy import checks
 from grognard.systems.adventures_in_fantasy.character import Character
 from grognard.systems.adventures_in_fantasy.chargen import (
@@ -51,7 +52,7 @@ from grognard.systems.adventures_in_fantasy.chargen import (
 
 character_app = typer.Typer(
     name="character",
-    help="Adventures in Fantasy characters: generate one, every die shown.",
+    help=N_("Adventures in Fantasy characters: generate one, every die shown."),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
@@ -60,7 +61,7 @@ character_app = typer.Typer(
 
 check_app = typer.Typer(
     name="check",
-    help="Characteristic checks: two d20 read 01-100, at or under the rating succeeds.",
+    help=N_("Characteristic checks: two d20 read 01-100, at or under the rating succeeds."),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
@@ -73,7 +74,10 @@ DONE = "done"
 def mount(app: typer.Typer) -> None:
     """Add `character`, `influence` and `check` to the `grognard aif` app."""
     app.add_typer(character_app, name="character")
-    app.command("influence")(influence_command)
+    app.command(
+        "influence",
+        help=N_("Try to influence another character (Charisma, with optional status and reputation)."),
+    )(influence_command)
     app.add_typer(check_app, name="check")
 
 
@@ -199,28 +203,30 @@ def ask_courses(rolled: Rolled, magic_years: int) -> list[CourseChoice]:
         chosen.append(offered[labels.index(answer)])
 
 
-@character_app.command("new")
+@character_app.command(
+    "new",
+    help=N_("Generate a character: characteristics, status, age, education, funds, kit and hit points."),
+)
 def new_command(
     seed: SeedOption = None,
     json_out: JsonOption = False,
     courses: Annotated[
         list[str] | None,
-        typer.Option("--course", help="A course of Table B by number or name (26:tailor); repeatable."),
+        typer.Option("--course", help=N_("A course of Table B by number or name (26:tailor); repeatable.")),
     ] = None,
     magic_years: Annotated[
-        int, typer.Option("--magic-years", help="Years of magic, each costing three of education.")
+        int, typer.Option("--magic-years", help=N_("Years of magic, each costing three of education."))
     ] = 0,
     soldier: Annotated[
         bool | None,
-        typer.Option("--soldier/--civilian", help="For a civilian/soldier rank (Guildsman/Fighter ...)."),
+        typer.Option("--soldier/--civilian", help=N_("For a civilian/soldier rank (Guildsman/Fighter ...).")),
     ] = None,
     no_stamina: Annotated[
-        bool, typer.Option("--no-stamina", help="Leave out the optional Stamina characteristic.")
+        bool, typer.Option("--no-stamina", help=N_("Leave out the optional Stamina characteristic."))
     ] = False,
-    name: Annotated[str, typer.Option("--name", help="The character's name.")] = "",
+    name: Annotated[str, typer.Option("--name", help=N_("The character's name."))] = "",
     rolls: RollsOpt = "",
 ) -> None:
-    """Generate a character: characteristics, status, age, education, funds, kit and hit points."""
     seed_used = chosen_seed(seed)
     rng = table_dice(seed_used, rolls)
     choices = [parse_course(c) for c in courses or []]
@@ -269,27 +275,30 @@ def _percent(value: int, what: str) -> int:
 
 
 def influence_command(
-    charisma: Annotated[int, typer.Option("--charisma", help="The Charisma of the one influencing.")],
+    charisma: Annotated[int, typer.Option("--charisma", help=N_("The Charisma of the one influencing."))],
     target_charisma: Annotated[
-        int, typer.Option("--target-charisma", help="The Charisma of the one influenced.")
+        int, typer.Option("--target-charisma", help=N_("The Charisma of the one influenced."))
     ],
-    status: Annotated[int | None, typer.Option("--status", help="Own Social Status (optional rule).")] = None,
-    target_status: Annotated[int | None, typer.Option("--target-status", help="The other's status.")] = None,
-    reputation: Annotated[int | None, typer.Option("--reputation", help="Own reputation.")] = None,
+    status: Annotated[
+        int | None, typer.Option("--status", help=N_("Own Social Status (optional rule)."))
+    ] = None,
+    target_status: Annotated[
+        int | None, typer.Option("--target-status", help=N_("The other's status."))
+    ] = None,
+    reputation: Annotated[int | None, typer.Option("--reputation", help=N_("Own reputation."))] = None,
     target_reputation: Annotated[
-        int | None, typer.Option("--target-reputation", help="The other's reputation.")
+        int | None, typer.Option("--target-reputation", help=N_("The other's reputation."))
     ] = None,
     first_roll: Annotated[
-        int | None, typer.Option("--first-roll", help="The roll against Charisma, if made at the table.")
+        int | None, typer.Option("--first-roll", help=N_("The roll against Charisma, if made at the table."))
     ] = None,
     second_roll: Annotated[
-        int | None, typer.Option("--second-roll", help="The roll against the chance, if made.")
+        int | None, typer.Option("--second-roll", help=N_("The roll against the chance, if made."))
     ] = None,
     rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Try to influence another character (Charisma, with optional status and reputation)."""
     _percent(charisma, "charisma")
     _percent(target_charisma, "target charisma")
     status_pair = _pair(status, target_status, "status")
@@ -369,19 +378,20 @@ def _report(done: checks.Check, seed: int, json_out: bool, extra: dict[str, Any]
     out.print(f"[dim]seed {seed}[/dim]")
 
 
-@check_app.command("dexterity")
+@check_app.command(
+    "dexterity", help=N_("A feat of speed or precision: Dexterity less a point per two pounds carried.")
+)
 def dexterity_command(
-    rating: Annotated[int, typer.Option("--rating", help="The Dexterity rating.")],
-    burden: Annotated[float, typer.Option("--burden", help="Pounds carried while doing it.")] = 0,
+    rating: Annotated[int, typer.Option("--rating", help=N_("The Dexterity rating."))],
+    burden: Annotated[float, typer.Option("--burden", help=N_("Pounds carried while doing it."))] = 0,
     untrained: Annotated[
-        bool, typer.Option("--untrained", help="No physical training: 75% of the rating.")
+        bool, typer.Option("--untrained", help=N_("No physical training: 75% of the rating."))
     ] = False,
     roll: RollOption = None,
     rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """A feat of speed or precision: Dexterity less a point per two pounds carried."""
     chosen = chosen_seed(seed)
     dice = calculator_dice(chosen, rolls, roll)
     done = checks.dexterity_check(
@@ -390,33 +400,33 @@ def dexterity_command(
     _report(done, chosen, json_out, given_if_any(dice, rolls))
 
 
-@check_app.command("intelligence")
+@check_app.command("intelligence", help=N_("Solve a problem the referee poses."))
 def intelligence_command(
-    rating: Annotated[int, typer.Option("--rating", help="The Intelligence rating.")],
+    rating: Annotated[int, typer.Option("--rating", help=N_("The Intelligence rating."))],
     roll: RollOption = None,
     rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Solve a problem the referee poses."""
     chosen = chosen_seed(seed)
     dice = calculator_dice(chosen, rolls, roll)
     done = checks.intelligence_check(dice, _percent(rating, "intelligence"), roll)
     _report(done, chosen, json_out, given_if_any(dice, rolls))
 
 
-@check_app.command("health")
+@check_app.command(
+    "health", help=N_("A week of complete rest (one hit point back), or recovery from poison or disease.")
+)
 def health_command(
-    rating: Annotated[int, typer.Option("--rating", help="The Health rating.")],
+    rating: Annotated[int, typer.Option("--rating", help=N_("The Health rating."))],
     poison: Annotated[
-        bool, typer.Option("--poison", help="Poison or disease (one roll) instead of a week's rest.")
+        bool, typer.Option("--poison", help=N_("Poison or disease (one roll) instead of a week's rest."))
     ] = False,
     roll: RollOption = None,
     rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """A week of complete rest (one hit point back), or recovery from poison or disease."""
     chosen = chosen_seed(seed)
     health = _percent(rating, "health")
     dice = calculator_dice(chosen, rolls, roll)
@@ -428,18 +438,22 @@ def health_command(
         _report(checks.recovery_week(dice, health, roll), chosen, json_out, given_if_any(dice, rolls))
 
 
-@check_app.command("death")
+@check_app.command(
+    "death",
+    help=N_(
+        "The yearly roll on the Table of Death, with the Health save and old age's loss; "
+        "`--rolls`: the\nTable of Death's reading, the save's, then the weeks of illness."
+    ),
+)
 def death_command(
-    age: Annotated[int, typer.Option("--age", help="The character's age this year.")],
-    health: Annotated[int, typer.Option("--health", help="The Health rating.")],
+    age: Annotated[int, typer.Option("--age", help=N_("The character's age this year."))],
+    health: Annotated[int, typer.Option("--health", help=N_("The Health rating."))],
     roll: RollOption = None,
-    save: Annotated[int | None, typer.Option("--save", help="The Health save, if rolled.")] = None,
+    save: Annotated[int | None, typer.Option("--save", help=N_("The Health save, if rolled."))] = None,
     rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """The yearly roll on the Table of Death, with the Health save and old age's loss; `--rolls`: the
-    Table of Death's reading, the save's, then the weeks of illness."""
     chosen = chosen_seed(seed)
     dice = calculator_dice(chosen, rolls, roll, save)
     year = checks.death_roll(dice, age, _percent(health, "health"), given=roll, given_save=save)

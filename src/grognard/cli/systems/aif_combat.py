@@ -16,11 +16,12 @@ from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
-from grognard.cli.console import err, out, print_json
+from grognard.cli.console import err, help_with, out, print_json
 from grognard.cli.options import JsonOption, SeedOption
 from grognard.cli.systems.aif_dice import RollsOpt, calculator_dice, chosen_seed, given_if_any, seed_line
 from grognard.engine.errors import UsageError
 from grognard.engine.odds.base import Number
+from grognard.i18n import N_
 from grognard.systems.adventures_in_fantasy.action_text import Source
 from grognard.systems.adventures_in_fantasy.combat import (
     FIGHTER_HELP,
@@ -45,9 +46,12 @@ from grognard.systems.adventures_in_fantasy.missiles import Shot, missile_chance
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 
 PlaceOpt = Annotated[
-    str, typer.Option("--place", help="Table Q place: outdoors or large room, normal room, corridor, door.")
+    str,
+    typer.Option("--place", help=N_("Table Q place: outdoors or large room, normal room, corridor, door.")),
 ]
-SwampOpt = Annotated[bool, typer.Option("--swamp", help="Fought in a swamp: everyone at half effectiveness.")]
+SwampOpt = Annotated[
+    bool, typer.Option("--swamp", help=N_("Fought in a swamp: everyone at half effectiveness."))
+]
 
 
 def _place(place: str) -> str:
@@ -75,14 +79,17 @@ def _blows(attacker: Fighter, defender: Fighter, place: str, swamp: bool, fatigu
 
 
 def melee_command(
-    attacker: Annotated[str, typer.Option("--attacker", help=f"The attacker: {FIGHTER_HELP}")],
-    defender: Annotated[str, typer.Option("--defender", help="The defender, written as the attacker.")],
+    attacker: Annotated[
+        str, typer.Option("--attacker", help=help_with(N_("The attacker: %(fighter)s"), fighter=FIGHTER_HELP))
+    ],
+    defender: Annotated[str, typer.Option("--defender", help=N_("The defender, written as the attacker."))],
     place: PlaceOpt = "",
     swamp: SwampOpt = False,
-    fatigued: Annotated[bool, typer.Option("--fatigued", help="The attacker is past its stamina.")] = False,
+    fatigued: Annotated[
+        bool, typer.Option("--fatigued", help=N_("The attacker is past its stamina."))
+    ] = False,
     json_out: JsonOption = False,
 ) -> None:
-    """The chance to hit in melee, each way, with every modifier and the line of the book it comes from."""
     a = parse_fighter(attacker, "attacker")
     d = parse_fighter(defender, "defender")
     where = _place(place)
@@ -109,27 +116,28 @@ def melee_command(
 
 def missile_command(
     weapon: Annotated[
-        str, typer.Option("--weapon", help="short bow, longbow (composite) or crossbow.")
+        str, typer.Option("--weapon", help=N_("short bow, longbow (composite) or crossbow."))
     ] = "short bow",
-    range_: Annotated[str, typer.Option("--range", help="Range band: long, medium or short.")] = "",
-    yards: Annotated[int, typer.Option("--yards", help="Distance in yards (instead of --range).")] = -1,
-    dexterity: Annotated[int, typer.Option("--dex", help="The archer's dexterity (Chart P).")] = 50,
-    untrained: Annotated[bool, typer.Option("--untrained", help="Not trained with the bow.")] = False,
-    bonus: Annotated[int, typer.Option("--bonus", help="The bow's +N% to hit.")] = 0,
+    range_: Annotated[str, typer.Option("--range", help=N_("Range band: long, medium or short."))] = "",
+    yards: Annotated[int, typer.Option("--yards", help=N_("Distance in yards (instead of --range)."))] = -1,
+    dexterity: Annotated[int, typer.Option("--dex", help=N_("The archer's dexterity (Chart P)."))] = 50,
+    untrained: Annotated[bool, typer.Option("--untrained", help=N_("Not trained with the bow."))] = False,
+    bonus: Annotated[int, typer.Option("--bonus", help=N_("The bow's +N% to hit."))] = 0,
     target: Annotated[
-        str, typer.Option("--target", help="faerry, man, griffin, bear, ogre, trow, dragon.")
+        str, typer.Option("--target", help=N_("faerry, man, griffin, bear, ogre, trow, dragon."))
     ] = "man",
-    mounted: Annotated[bool, typer.Option("--mounted", help="The archer is on horseback.")] = False,
-    woods: Annotated[bool, typer.Option("--woods", help="Fired in woods (not allowed).")] = False,
-    over_hill: Annotated[bool, typer.Option("--over-hill", help="Fired over a hill (not allowed).")] = False,
-    into_slit: Annotated[
-        bool, typer.Option("--into-slit", help="Into a tower through an arrow slit.")
+    mounted: Annotated[bool, typer.Option("--mounted", help=N_("The archer is on horseback."))] = False,
+    woods: Annotated[bool, typer.Option("--woods", help=N_("Fired in woods (not allowed)."))] = False,
+    over_hill: Annotated[
+        bool, typer.Option("--over-hill", help=N_("Fired over a hill (not allowed)."))
     ] = False,
-    from_slit: Annotated[bool, typer.Option("--from-slit", help="Out of an arrow slit.")] = False,
-    extra: Annotated[int, typer.Option("--extra", help="The referee's own modifier.")] = 0,
+    into_slit: Annotated[
+        bool, typer.Option("--into-slit", help=N_("Into a tower through an arrow slit."))
+    ] = False,
+    from_slit: Annotated[bool, typer.Option("--from-slit", help=N_("Out of an arrow slit."))] = False,
+    extra: Annotated[int, typer.Option("--extra", help=N_("The referee's own modifier."))] = 0,
     json_out: JsonOption = False,
 ) -> None:
-    """The chance of a missile hitting, with every modifier, or why it may not be fired."""
     shot = Shot(
         weapon=weapon,
         range=range_.strip().lower(),
@@ -163,20 +171,23 @@ def _damage_rules(hit_location: bool, strength: str, armour: str, behind: bool, 
 
 
 def damage_command(
-    body: Annotated[str, typer.Option("--body", help="The body type hit.")] = "human",
-    hit_location: Annotated[bool, typer.Option("--hit-location", help="Use the Hit Location Chart.")] = False,
-    strength: Annotated[str, typer.Option("--strength", help="weak, normal, strong, or a score.")] = "normal",
-    armour: Annotated[str, typer.Option("--armour", help="Pieces worn, joined by +: helmet+chain.")] = "",
+    body: Annotated[str, typer.Option("--body", help=N_("The body type hit."))] = "human",
+    hit_location: Annotated[
+        bool, typer.Option("--hit-location", help=N_("Use the Hit Location Chart."))
+    ] = False,
+    strength: Annotated[
+        str, typer.Option("--strength", help=N_("weak, normal, strong, or a score."))
+    ] = "normal",
+    armour: Annotated[str, typer.Option("--armour", help=N_("Pieces worn, joined by +: helmet+chain."))] = "",
     behind: Annotated[
-        bool, typer.Option("--behind", help="Struck from behind: shields do not count.")
+        bool, typer.Option("--behind", help=N_("Struck from behind: shields do not count."))
     ] = False,
     magical: Annotated[
-        bool, typer.Option("--magical", help="Magical damage: armour does not count.")
+        bool, typer.Option("--magical", help=N_("Magical damage: armour does not count."))
     ] = False,
-    exact: Annotated[bool, typer.Option("--exact", help="Show exact fractions.")] = False,
+    exact: Annotated[bool, typer.Option("--exact", help=N_("Show exact fractions."))] = False,
     json_out: JsonOption = False,
 ) -> None:
-    """The exact distribution of the hit points one hit takes, after strength and armour."""
     rules = _damage_rules(hit_location, strength, armour, behind, magical)
     dist = hit_damage(body_type(body), rules)
     mean = sum((d * p for d, p in dist), Fraction(0))
@@ -199,14 +210,14 @@ def damage_command(
 
 
 def hit_location_command(
-    body: Annotated[str, typer.Option("--body", help="The body type hit.")] = "human",
-    roll: Annotated[int | None, typer.Option("--roll", help="The location roll (1-100) you made.")] = None,
+    body: Annotated[str, typer.Option("--body", help=N_("The body type hit."))] = "human",
+    roll: Annotated[
+        int | None, typer.Option("--roll", help=N_("The location roll (1-100) you made."))
+    ] = None,
     rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Roll a hit on the Hit Location Chart: the die, the damage, and special damage's effects
-    (`--rolls`: the location reading, then the damage dice)."""
     chosen = chosen_seed(seed)
     dice = calculator_dice(chosen, rolls, roll)
     hit = roll_location(dice, body, roll)
@@ -245,20 +256,21 @@ def _shown(value: Number, exact: bool) -> str:
 
 
 def fight_command(
-    a_text: Annotated[str, typer.Option("--a", help=f"Combatant A: {FIGHTER_HELP}")],
-    b_text: Annotated[str, typer.Option("--b", help="Combatant B, written as A.")],
+    a_text: Annotated[
+        str, typer.Option("--a", help=help_with(N_("Combatant A: %(fighter)s"), fighter=FIGHTER_HELP))
+    ],
+    b_text: Annotated[str, typer.Option("--b", help=N_("Combatant B, written as A."))],
     hit_location: Annotated[
-        bool, typer.Option("--hit-location", help="Damage by the Hit Location Chart.")
+        bool, typer.Option("--hit-location", help=N_("Damage by the Hit Location Chart."))
     ] = False,
-    strength: Annotated[bool, typer.Option("--strength", help="The strength bonus to damage.")] = False,
-    armour: Annotated[bool, typer.Option("--armour", help="Armour saving throws.")] = False,
-    stamina: Annotated[bool, typer.Option("--stamina", help="Stamina is spent; fatigue counts.")] = False,
+    strength: Annotated[bool, typer.Option("--strength", help=N_("The strength bonus to damage."))] = False,
+    armour: Annotated[bool, typer.Option("--armour", help=N_("Armour saving throws."))] = False,
+    stamina: Annotated[bool, typer.Option("--stamina", help=N_("Stamina is spent; fatigue counts."))] = False,
     place: PlaceOpt = "",
     swamp: SwampOpt = False,
-    exact: Annotated[bool, typer.Option("--exact", help="Exact fractions (slower).")] = False,
+    exact: Annotated[bool, typer.Option("--exact", help=N_("Exact fractions (slower)."))] = False,
     json_out: JsonOption = False,
 ) -> None:
-    """The exact probability of each way a melee between two combatants can end, and hit points left."""
     a = parse_fighter(a_text, "A")
     b = parse_fighter(b_text, "B")
     rules = MeleeRules(hit_location, strength, armour, stamina, _place(place), swamp)
@@ -313,8 +325,31 @@ def _fight_odds(state: MeleeState, exact: bool, *, show_progress: bool) -> Melee
 
 def add_combat_commands(app: typer.Typer) -> None:
     """Mount the combat commands on the `grognard aif` app."""
-    app.command("melee")(melee_command)
-    app.command("missile")(missile_command)
-    app.command("fight")(fight_command)
-    app.command("damage")(damage_command)
-    app.command("hit-location")(hit_location_command)
+    app.command(
+        "melee",
+        help=N_(
+            "The chance to hit in melee, each way, with every modifier and the line of the book it "
+            "comes from."
+        ),
+    )(melee_command)
+    app.command(
+        "missile",
+        help=N_("The chance of a missile hitting, with every modifier, or why it may not be fired."),
+    )(missile_command)
+    app.command(
+        "fight",
+        help=N_(
+            "The exact probability of each way a melee between two combatants can end, and hit points left."
+        ),
+    )(fight_command)
+    app.command(
+        "damage",
+        help=N_("The exact distribution of the hit points one hit takes, after strength and armour."),
+    )(damage_command)
+    app.command(
+        "hit-location",
+        help=N_(
+            "Roll a hit on the Hit Location Chart: the die, the damage, and special damage's effects\n"
+            "(`--rolls`: the location reading, then the damage dice)."
+        ),
+    )(hit_location_command)

@@ -17,19 +17,22 @@ import typer
 from grognard.cli.console import out
 from grognard.engine.dice.core import Roll
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_
 from grognard.systems.adventures_in_fantasy.table_dice import TableDice, check_spent, parse_rolls
 
 RollsOpt = Annotated[
     str,
     typer.Option(
         "--rolls",
-        help="The dice thrown at the table, in the order the procedure throws them: faces (4,12) or"
-        " two-d20 readings with % (73%); the rest are rolled.",
+        help=N_(
+            "The dice thrown at the table, in the order the procedure throws them: faces (4,12) or"
+            " two-d20 readings with % (73%); the rest are rolled."
+        ),
     ),
 ]
 """The `--rolls` option of every random command."""
 
-RollOption = Annotated[int | None, typer.Option("--roll", help="A roll made at the table (1-100).")]
+RollOption = Annotated[int | None, typer.Option("--roll", help=N_("A roll made at the table (1-100)."))]
 """The older single `--roll` of a calculator (`calculator_dice`): one roll made at the table."""
 
 

@@ -15,15 +15,16 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from grognard.cli.console import out, print_json
+from grognard.cli.console import documented, out, print_json
 from grognard.cli.options import JsonOption, SeedOption
 from grognard.cli.systems.aif_character import roll_data
 from grognard.cli.systems.aif_dice import RollOption, RollsOpt, calculator_dice, chosen_seed, given_if_any
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_
 from grognard.systems.adventures_in_fantasy import apprenticeship, castles, education, equipment
 from grognard.systems.adventures_in_fantasy.chargen import parse_course
 
-CourseOption = Annotated[str, typer.Option("--course", help="A course of Table B by number or name.")]
+CourseOption = Annotated[str, typer.Option("--course", help=N_("A course of Table B by number or name."))]
 
 
 def mount(app: typer.Typer) -> None:
@@ -74,32 +75,36 @@ def _dim(text: str) -> None:
 # Education
 
 
+@documented(N_("The Basic Learning Formula: the chance to fail a course, and a throw to master it."))
 def learn_command(
     course: CourseOption,
-    intelligence: Annotated[int, typer.Option("--intelligence", help="The student's Intelligence (P).")],
-    months: Annotated[str, typer.Option("--months", help="Months actually spent studying (A).")],
+    intelligence: Annotated[int, typer.Option("--intelligence", help=N_("The student's Intelligence (P)."))],
+    months: Annotated[str, typer.Option("--months", help=N_("Months actually spent studying (A)."))],
     attempt: Annotated[
-        int | None, typer.Option("--attempt", help="Throw this attempt (1-3); without it, only the odds.")
+        int | None, typer.Option("--attempt", help=N_("Throw this attempt (1-3); without it, only the odds."))
     ] = None,
     repeat: Annotated[
-        bool, typer.Option("--repeat", help="The second time through: half the time, any waiting penalty.")
+        bool,
+        typer.Option("--repeat", help=N_("The second time through: half the time, any waiting penalty.")),
     ] = False,
     forester: Annotated[
-        bool, typer.Option("--forester", help="A Forester/Huntsman: bow, spear and dagger in half the time.")
+        bool,
+        typer.Option("--forester", help=N_("A Forester/Huntsman: bow, spear and dagger in half the time.")),
     ] = False,
     leaving: Annotated[
-        bool, typer.Option("--leaving", help="The throw of an apprentice who leaves early (no timing).")
+        bool, typer.Option("--leaving", help=N_("The throw of an apprentice who leaves early (no timing)."))
     ] = False,
     second_engineer: Annotated[
         bool,
-        typer.Option("--second-engineer", help="Course 20 with the other engineer class mastered: 75% time."),
+        typer.Option(
+            "--second-engineer", help=N_("Course 20 with the other engineer class mastered: 75% time.")
+        ),
     ] = False,
     roll: RollOption = None,
     rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """The Basic Learning Formula: the chance to fail a course, and a throw to master it."""
     choice = parse_course(course)
     odds = education.learning_odds(
         choice,
@@ -170,21 +175,23 @@ def _wait_text(wait: education.Waiting) -> str:
     return f"  three failures: wait {show(wait.months)} months before trying the course again"
 
 
+@documented(N_("A break in study: allowed, or half the time lost and a fine, or an apprenticeship broken."))
 def study_break_command(
     course: CourseOption,
-    months: Annotated[str, typer.Option("--months", help="Months of study accumulated so far.")],
-    longest_weeks: Annotated[int, typer.Option("--longest-weeks", help="The longest break, in weeks.")],
+    months: Annotated[str, typer.Option("--months", help=N_("Months of study accumulated so far."))],
+    longest_weeks: Annotated[int, typer.Option("--longest-weeks", help=N_("The longest break, in weeks."))],
     year_weeks: Annotated[
         int | None,
-        typer.Option("--year-weeks", help="All breaks this year, in weeks (default: the longest)."),
+        typer.Option("--year-weeks", help=N_("All breaks this year, in weeks (default: the longest).")),
     ] = None,
     outside_activity: Annotated[
         bool,
-        typer.Option("--outside-activity", help="An apprentice's own adventuring or leaving, not injury."),
+        typer.Option(
+            "--outside-activity", help=N_("An apprentice's own adventuring or leaving, not injury.")
+        ),
     ] = False,
     json_out: JsonOption = False,
 ) -> None:
-    """A break in study: allowed, or half the time lost and a fine, or an apprenticeship broken."""
     choice = parse_course(course)
     ruling = education.study_break(
         choice,
@@ -220,12 +227,12 @@ def study_break_command(
         )
 
 
+@documented(N_("Return to a broken apprenticeship from day one: is the knowledge kept?"))
 def restart_command(
-    studied: Annotated[int, typer.Option("--studied", help="Months studied before leaving.")],
-    away: Annotated[int, typer.Option("--away", help="Months away before returning.")],
+    studied: Annotated[int, typer.Option("--studied", help=N_("Months studied before leaving."))],
+    away: Annotated[int, typer.Option("--away", help=N_("Months away before returning."))],
     json_out: JsonOption = False,
 ) -> None:
-    """Return to a broken apprenticeship from day one: is the knowledge kept?"""
     back = apprenticeship.restart(studied, away)
     if json_out:
         print_json(
@@ -248,15 +255,17 @@ def restart_command(
     )
 
 
+@documented(
+    N_("Buy the master's forgiveness for a broken apprenticeship: the cost, and the throw to redeem rank.")
+)
 def forgiveness_command(
     course: CourseOption,
-    status: Annotated[int, typer.Option("--status", help="The status level when forgiveness is bought.")],
+    status: Annotated[int, typer.Option("--status", help=N_("The status level when forgiveness is bought."))],
     roll: RollOption = None,
     rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Buy the master's forgiveness for a broken apprenticeship: the cost, and the throw to redeem rank."""
     choice = parse_course(course)
     chosen = chosen_seed(seed)
     dice = calculator_dice(chosen, rolls, roll)
@@ -290,17 +299,19 @@ def forgiveness_command(
     _dim(f"seed {chosen}")
 
 
+@documented(
+    N_("Weapon training: the base chance at 1/3 untrained, 2/3 from half the course, in full once mastered.")
+)
 def training_command(
-    weapon: Annotated[str, typer.Option("--weapon", help="The weapon (sword, long bow, flail ...).")],
-    base: Annotated[int, typer.Option("--base", help="The normal base chance to hit.")],
-    months: Annotated[str, typer.Option("--months", help="Months of the weapon's course done.")] = "0",
-    mastered: Annotated[bool, typer.Option("--mastered", help="The course is mastered.")] = False,
+    weapon: Annotated[str, typer.Option("--weapon", help=N_("The weapon (sword, long bow, flail ...)."))],
+    base: Annotated[int, typer.Option("--base", help=N_("The normal base chance to hit."))],
+    months: Annotated[str, typer.Option("--months", help=N_("Months of the weapon's course done."))] = "0",
+    mastered: Annotated[bool, typer.Option("--mastered", help=N_("The course is mastered."))] = False,
     forester: Annotated[
-        bool, typer.Option("--forester", help="A Forester: bow, spear, dagger in half.")
+        bool, typer.Option("--forester", help=N_("A Forester: bow, spear, dagger in half."))
     ] = False,
     json_out: JsonOption = False,
 ) -> None:
-    """Weapon training: the base chance at 1/3 untrained, 2/3 from half the course, in full once mastered."""
     number = education.weapon_course(weapon)
     required = education.required_months(parse_course(str(number)), forester=forester)
     share = education.training_share(required, _months(months), mastered)
@@ -324,12 +335,12 @@ def training_command(
     )
 
 
+@documented(N_("Neglected practice: 10% of the skill lost each month, month by month."))
 def practice_command(
-    value: Annotated[int, typer.Option("--value", help="The base chance to hit now.")],
-    months: Annotated[int, typer.Option("--months", help="Months without 12 hours of practice.")],
+    value: Annotated[int, typer.Option("--value", help=N_("The base chance to hit now."))],
+    months: Annotated[int, typer.Option("--months", help=N_("Months without 12 hours of practice."))],
     json_out: JsonOption = False,
 ) -> None:
-    """Neglected practice: 10% of the skill lost each month, month by month."""
     values = education.deterioration(value, months)
     if json_out:
         print_json(
@@ -343,23 +354,28 @@ def practice_command(
 # Equipment
 
 
+@documented(
+    N_("Look for an item: monthly availability rolls by class; or a special order; or an armourer's price.")
+)
 def buy_command(
-    name: Annotated[str | None, typer.Argument(help="An item of the price list (Table C).")] = None,
+    name: Annotated[str | None, typer.Argument(help=N_("An item of the price list (Table C)."))] = None,
     availability: Annotated[
-        str | None, typer.Option("--class", help="Availability class (Yes, II, III, IV); else the item's.")
+        str | None,
+        typer.Option("--class", help=N_("Availability class (Yes, II, III, IV); else the item's.")),
     ] = None,
-    months: Annotated[int, typer.Option("--months", help="Monthly tries to make, at most.")] = 1,
-    special: Annotated[bool, typer.Option("--special", help="Order it from the maker instead.")] = False,
-    in_hand: Annotated[int, typer.Option("--orders-in-hand", help="Special orders the maker has.")] = 0,
-    armorer: Annotated[bool, typer.Option("--armorer", help="A master armourer makes it himself.")] = False,
+    months: Annotated[int, typer.Option("--months", help=N_("Monthly tries to make, at most."))] = 1,
+    special: Annotated[bool, typer.Option("--special", help=N_("Order it from the maker instead."))] = False,
+    in_hand: Annotated[int, typer.Option("--orders-in-hand", help=N_("Special orders the maker has."))] = 0,
+    armorer: Annotated[
+        bool, typer.Option("--armorer", help=N_("A master armourer makes it himself."))
+    ] = False,
     roll: Annotated[
-        list[int] | None, typer.Option("--roll", help="A monthly roll made at the table.")
+        list[int] | None, typer.Option("--roll", help=N_("A monthly roll made at the table."))
     ] = None,
     rolls: RollsOpt = "",
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Look for an item: monthly availability rolls by class; or a special order; or an armourer's price."""
     if name is None and availability is None:
         raise UsageError("name an item of the price list, or give --class")
     row = equipment.item(name) if name else None
@@ -418,16 +434,16 @@ def _show_buy(data: dict[str, Any], price: equipment.Price | None) -> None:
     _dim(f"seed {data['seed']}")
 
 
+@documented(N_("Table E: tactical movement in inches under a load, with the dexterity modifier."))
 def encumbrance_command(
-    load: Annotated[float, typer.Option("--load", help="Pounds carried, armour and weapons included.")],
-    strength: Annotated[int | None, typer.Option("--strength", help="The Strength number.")] = None,
-    dexterity: Annotated[int, typer.Option("--dexterity", help="The Dexterity number.")] = 50,
+    load: Annotated[float, typer.Option("--load", help=N_("Pounds carried, armour and weapons included."))],
+    strength: Annotated[int | None, typer.Option("--strength", help=N_("The Strength number."))] = None,
+    dexterity: Annotated[int, typer.Option("--dexterity", help=N_("The Dexterity number."))] = 50,
     animal: Annotated[
-        bool, typer.Option("--animal", help="A horse or mule (rider and saddle in the load).")
+        bool, typer.Option("--animal", help=N_("A horse or mule (rider and saddle in the load)."))
     ] = False,
     json_out: JsonOption = False,
 ) -> None:
-    """Table E: tactical movement in inches under a load, with the dexterity modifier."""
     if animal:
         move = equipment.animal_movement(load)
     elif strength is None:
@@ -452,20 +468,22 @@ def encumbrance_command(
     out.print(f"{move.row} / {move.column}: {speed}{modifier} -> {show(move.inches)} inches  ({move.source})")
 
 
+@documented(N_("What a castle or a work costs and how long it takes, with terrain and labour."))
 def castle_command(
-    what: Annotated[str, typer.Argument(help="A castle type (I-IV) or a work (gate tower, tunnel ...).")],
-    terrain: Annotated[str, typer.Option("--terrain", help="clear, woods, swamp or mountains.")] = "clear",
-    labour: Annotated[str, typer.Option("--labour", help="hired or slave.")] = "hired",
+    what: Annotated[str, typer.Argument(help=N_("A castle type (I-IV) or a work (gate tower, tunnel ...)."))],
+    terrain: Annotated[
+        str, typer.Option("--terrain", help=N_("clear, woods, swamp or mountains."))
+    ] = "clear",
+    labour: Annotated[str, typer.Option("--labour", help=N_("hired or slave."))] = "hired",
     wall: Annotated[
-        int | None, typer.Option("--wall", help="Feet of curtain wall (within the type).")
+        int | None, typer.Option("--wall", help=N_("Feet of curtain wall (within the type)."))
     ] = None,
-    count: Annotated[int, typer.Option("--count", help="How many of a work.")] = 1,
+    count: Annotated[int, typer.Option("--count", help=N_("How many of a work."))] = 1,
     wizard: Annotated[
-        bool, typer.Option("--wizard", help="A round tower built for a wizard: 50% more money.")
+        bool, typer.Option("--wizard", help=N_("A round tower built for a wizard: 50% more money."))
     ] = False,
     json_out: JsonOption = False,
 ) -> None:
-    """What a castle or a work costs and how long it takes, with terrain and labour."""
     key = what.strip().upper().removeprefix("TYPE").strip()
     if key in {"I", "II", "III", "IV"}:
         build = castles.castle(key, terrain, labour, wall)

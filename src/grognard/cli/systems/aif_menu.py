@@ -20,6 +20,7 @@ from grognard.engine.match import Match
 from grognard.engine.registry import get_game
 from grognard.engine.session import Session
 from grognard.engine.store.factory import open_store
+from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy.campaign import GAME_ID
 
 RESUME = "grognard games play "
@@ -49,4 +50,4 @@ def play_campaign(campaign_id: str) -> None:
 
 def menu_entries() -> list[MenuEntry]:
     """The main menu's Adventures in Fantasy entry."""
-    return [MenuEntry("Start a kept campaign", new_campaign)]
+    return [MenuEntry(_("Start a kept campaign"), new_campaign)]

@@ -16,6 +16,7 @@ from rich.markup import escape
 from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_
 from grognard.systems.adventures_in_fantasy import experience as xp
 from grognard.systems.adventures_in_fantasy.character import Character, Characteristics
 from grognard.systems.adventures_in_fantasy.chargen import Position, ladder
@@ -30,26 +31,22 @@ def _fraction(text: str, what: str) -> Fraction:
 
 
 def reputation_command(
-    value: Annotated[str, typer.Option("--value", help="His reputation now.")] = "0",
-    gain: Annotated[str, typer.Option("--gain", help="A deed or a boast that adds to it.")] = "0",
+    value: Annotated[str, typer.Option("--value", help=N_("His reputation now."))] = "0",
+    gain: Annotated[str, typer.Option("--gain", help=N_("A deed or a boast that adds to it."))] = "0",
     verified: Annotated[
-        bool, typer.Option("--verified", help="The gain is verified by neutral observers.")
+        bool, typer.Option("--verified", help=N_("The gain is verified by neutral observers."))
     ] = False,
     verified_only: Annotated[
-        bool, typer.Option("--verified-only", help="He was found out before: only verified gains count.")
+        bool, typer.Option("--verified-only", help=N_("He was found out before: only verified gains count."))
     ] = False,
     found_out: Annotated[
-        bool, typer.Option("--found-out", help="His lies are found out now (after the gain).")
+        bool, typer.Option("--found-out", help=N_("His lies are found out now (after the gain)."))
     ] = False,
     experience: Annotated[
-        str, typer.Option("--experience", help="His actual experience level (for --found-out).")
+        str, typer.Option("--experience", help=N_("His actual experience level (for --found-out)."))
     ] = "0",
     json_out: JsonOption = False,
 ) -> None:
-    """Reputation after a deed or a boast, and when lies are found out (:1813-1817).
-
-    A boast counts until he is found out; then his reputation falls to half his actual experience and
-    only gains verified by neutral observers count."""
     rep = xp.Reputation(value=_fraction(value, "reputation"), verified_only=verified_only)
     steps: list[str] = []
     amount = _fraction(gain, "gain")
@@ -116,28 +113,24 @@ def _holder(position: Position, soldier: bool, status: int, magician: bool) -> C
 
 
 def rank_command(
-    position: Annotated[str, typer.Option("--position", help="The rank he holds (Squire, Knight ...).")],
-    status: Annotated[int, typer.Option("--status", help="His status level now.")],
+    position: Annotated[str, typer.Option("--position", help=N_("The rank he holds (Squire, Knight ...)."))],
+    status: Annotated[int, typer.Option("--status", help=N_("His status level now."))],
     levels: Annotated[
-        str, typer.Option("--levels", help="Experience levels gained since (each adds a status level).")
+        str, typer.Option("--levels", help=N_("Experience levels gained since (each adds a status level)."))
     ] = "0",
     vacancy: Annotated[
-        bool, typer.Option("--vacancy/--no-vacancy", help="Whether the next rank up is open this year.")
+        bool, typer.Option("--vacancy/--no-vacancy", help=N_("Whether the next rank up is open this year."))
     ] = True,
     promoted: Annotated[
-        bool, typer.Option("--promoted-this-year", help="He has already risen a rank this year.")
+        bool, typer.Option("--promoted-this-year", help=N_("He has already risen a rank this year."))
     ] = False,
-    magician: Annotated[bool, typer.Option("--magician", help="He is a magician.")] = False,
-    alignment: Annotated[str, typer.Option("--alignment", help="law, neutral, chaos (magicians).")] = "",
+    magician: Annotated[bool, typer.Option("--magician", help=N_("He is a magician."))] = False,
+    alignment: Annotated[str, typer.Option("--alignment", help=N_("law, neutral, chaos (magicians)."))] = "",
     castles: Annotated[
-        bool, typer.Option("--castles/--no-castles", help="Castles can be awarded (else honorific).")
+        bool, typer.Option("--castles/--no-castles", help=N_("Castles can be awarded (else honorific)."))
     ] = True,
     json_out: JsonOption = False,
 ) -> None:
-    """Social rank after experience: the status level and the next rank (:1838-1860).
-
-    One status level per experience level; at most one rank a year, the next one up, when it is open;
-    a Lawful or Neutral magician keeps his rank."""
     held, soldier = _position(position)
     if status < 0:
         raise UsageError(f"status level {status} cannot be negative")
@@ -178,5 +171,19 @@ def rank_command(
 
 def add_standing_commands(app: typer.Typer) -> None:
     """Mount `reputation` and `rank` on the `experience` group."""
-    app.command("reputation")(reputation_command)
-    app.command("rank")(rank_command)
+    app.command(
+        "reputation",
+        help=N_(
+            "Reputation after a deed or a boast, and when lies are found out (:1813-1817).\n\nA boast "
+            "counts until he is found out; then his reputation falls to half his actual experience and\n"
+            "only gains verified by neutral observers count."
+        ),
+    )(reputation_command)
+    app.command(
+        "rank",
+        help=N_(
+            "Social rank after experience: the status level and the next rank (:1838-1860).\n\nOne "
+            "status level per experience level; at most one rank a year, the next one up, when it is "
+            "open;\na Lawful or Neutral magician keeps his rank."
+        ),
+    )(rank_command)

@@ -17,16 +17,29 @@ from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption
 from grognard.cli.systems.aif_education import exact, show
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_
 from grognard.systems.adventures_in_fantasy import crafts, education, terrain
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 
 
 def mount(app: typer.Typer) -> None:
     """Add the trade and skill commands to the `grognard aif` app."""
-    app.command("language")(language_command)
-    app.command("herd")(herd_command)
-    app.command("troubadour")(troubadour_command)
-    app.command("trapdoor")(trapdoor_command)
+    app.command(
+        "language",
+        help=N_("The chance of an error in a non-native language, spoken or written (courses 3 and 4)."),
+    )(language_command)
+    app.command(
+        "herd", help=N_("A master of husbandry's herd: 2% more value a year while he breeds it (line 451).")
+    )(herd_command)
+    app.command(
+        "troubadour",
+        help=N_(
+            "A troubadour's evening: let perform, a gift of coppers, or thrown out or imprisoned (line 470)."
+        ),
+    )(troubadour_command)
+    app.command(
+        "trapdoor", help=N_("The chance of detecting a trapdoor or a sliding wall (lines 743, 745).")
+    )(trapdoor_command)
 
 
 def _percent(value: Fraction) -> str:
@@ -34,10 +47,11 @@ def _percent(value: Fraction) -> str:
 
 
 def language_command(
-    intelligence: Annotated[int, typer.Option("--intelligence", help="The speaker's Intelligence (0-100).")],
+    intelligence: Annotated[
+        int, typer.Option("--intelligence", help=N_("The speaker's Intelligence (0-100)."))
+    ],
     json_out: JsonOption = False,
 ) -> None:
-    """The chance of an error in a non-native language, spoken or written (courses 3 and 4)."""
     percent = education.language_error(intelligence)
     chance = education.language_error_chance(intelligence)
     if json_out:
@@ -58,15 +72,14 @@ def language_command(
 
 
 def herd_command(
-    value: Annotated[str, typer.Option("--value", help="The herd's value now, in gold pieces.")],
-    animals: Annotated[int, typer.Option("--animals", help="Animals of the one species in the herd.")],
-    years: Annotated[int, typer.Option("--years", help="Years of breeding to show.")] = 12,
+    value: Annotated[str, typer.Option("--value", help=N_("The herd's value now, in gold pieces."))],
+    animals: Annotated[int, typer.Option("--animals", help=N_("Animals of the one species in the herd."))],
+    years: Annotated[int, typer.Option("--years", help=N_("Years of breeding to show."))] = 12,
     breeding: Annotated[
-        int, typer.Option("--breeding", help="Years until the master is satisfied (12-30).")
+        int, typer.Option("--breeding", help=N_("Years until the master is satisfied (12-30)."))
     ] = 30,
     json_out: JsonOption = False,
 ) -> None:
-    """A master of husbandry's herd: 2% more value a year while he breeds it (line 451)."""
     try:
         start = Fraction(value.strip())
     except (ValueError, ZeroDivisionError):
@@ -95,11 +108,10 @@ def herd_command(
 
 
 def troubadour_command(
-    charisma: Annotated[int, typer.Option("--charisma", help="The troubadour's Charisma.")],
-    host: Annotated[int, typer.Option("--host", help="The innkeeper's or householder's Charisma.")],
+    charisma: Annotated[int, typer.Option("--charisma", help=N_("The troubadour's Charisma."))],
+    host: Annotated[int, typer.Option("--host", help=N_("The innkeeper's or householder's Charisma."))],
     json_out: JsonOption = False,
 ) -> None:
-    """A troubadour's evening: let perform, a gift of coppers, or thrown out or imprisoned (line 470)."""
     evening = crafts.performance(charisma, host)
     rows: list[tuple[str, Fraction]] = [
         ("not let perform", evening.refused),
@@ -133,13 +145,12 @@ def troubadour_command(
 
 
 def trapdoor_command(
-    dwarf: Annotated[bool, typer.Option("--dwarf", help="The searcher is a dwarf (80%).")] = False,
-    forester: Annotated[bool, typer.Option("--forester", help="A Forester/Huntsman (+10%).")] = False,
-    miner: Annotated[bool, typer.Option("--miner", help="A Miner (+20%).")] = False,
-    engineer: Annotated[bool, typer.Option("--engineer", help="An Engineer (+30%).")] = False,
+    dwarf: Annotated[bool, typer.Option("--dwarf", help=N_("The searcher is a dwarf (80%)."))] = False,
+    forester: Annotated[bool, typer.Option("--forester", help=N_("A Forester/Huntsman (+10%)."))] = False,
+    miner: Annotated[bool, typer.Option("--miner", help=N_("A Miner (+20%)."))] = False,
+    engineer: Annotated[bool, typer.Option("--engineer", help=N_("An Engineer (+30%)."))] = False,
     json_out: JsonOption = False,
 ) -> None:
-    """The chance of detecting a trapdoor or a sliding wall (lines 743, 745)."""
     flags = (("forester", forester), ("miner", miner), ("engineer", engineer))
     skills = tuple(name for name, on in flags if on)
     percent = terrain.trap_detection(dwarf=dwarf, skills=skills)

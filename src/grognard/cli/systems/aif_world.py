@@ -18,6 +18,7 @@ from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption, SeedOption
 from grognard.cli.systems.aif_dice import RollsOpt, chosen_seed, given_data, seed_line, table_dice
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_
 from grognard.systems.adventures_in_fantasy import calendar as cal
 from grognard.systems.adventures_in_fantasy.deployment import arrivals
 from grognard.systems.adventures_in_fantasy.encounters import (
@@ -131,24 +132,22 @@ def encounter_command(
     terrain: Annotated[
         str | None,
         typer.Option(
-            "--terrain", help="desert, mountain, forest, clear, city, water, swamp, other, or underworld."
+            "--terrain", help=N_("desert, mountain, forest, clear, city, water, swamp, other, or underworld.")
         ),
     ] = None,
     level: Annotated[
         int | None,
         typer.Option(
-            "--level", help="Underworld level (1-6, or deeper): only with --terrain underworld or alone."
+            "--level", help=N_("Underworld level (1-6, or deeper): only with --terrain underworld or alone.")
         ),
     ] = None,
     alignment: Annotated[
-        str | None, typer.Option("--alignment", help="The area's alignment: law, neutral or chaos.")
+        str | None, typer.Option("--alignment", help=N_("The area's alignment: law, neutral or chaos."))
     ] = None,
     seed: SeedOption = None,
     rolls: RollsOpt = "",
     json_out: JsonOption = False,
 ) -> None:
-    """Roll a day's outdoor encounter by terrain, or an underworld room by level (`--terrain underworld
-    --level L`), showing every roll."""
     underworld = (terrain or "").strip().lower() == "underworld"
     if level is not None and terrain is not None and not underworld:
         raise UsageError(
@@ -211,32 +210,35 @@ def _evasion_data(e: Evasion) -> dict[str, Any]:
 
 
 def evade_command(
-    searchers: Annotated[int, typer.Option("--searchers", help="Searchers on foot (men or hit dice).")] = 0,
-    hidden: Annotated[int, typer.Option("--hidden", help="Men (or hit dice) in the hiding party.")] = 0,
+    searchers: Annotated[
+        int, typer.Option("--searchers", help=N_("Searchers on foot (men or hit dice)."))
+    ] = 0,
+    hidden: Annotated[int, typer.Option("--hidden", help=N_("Men (or hit dice) in the hiding party."))] = 0,
     terrain: Annotated[
-        str, typer.Option("--terrain", help="open, mountain, forest, swamp or city.")
+        str, typer.Option("--terrain", help=N_("open, mountain, forest, swamp or city."))
     ] = "open",
     mounted: Annotated[
-        bool, typer.Option("--mounted", help="The searchers are mounted (each counts two).")
+        bool, typer.Option("--mounted", help=N_("The searchers are mounted (each counts two)."))
     ] = False,
     airborne: Annotated[
-        int, typer.Option("--airborne", help="Airborne scouts searching (each counts 1000).")
+        int, typer.Option("--airborne", help=N_("Airborne scouts searching (each counts 1000)."))
     ] = 0,
     hidden_mounted: Annotated[
-        bool, typer.Option("--hidden-mounted", help="Every hidden man rides (a horse with rider: 3).")
+        bool, typer.Option("--hidden-mounted", help=N_("Every hidden man rides (a horse with rider: 3)."))
     ] = False,
-    horses: Annotated[int, typer.Option("--horses", help="Other horses with the hidden party (3 each).")] = 0,
-    wagons: Annotated[int, typer.Option("--wagons", help="Wagons with the hidden party (15 each).")] = 0,
-    road: Annotated[bool, typer.Option("--road", help="On a road: the chance x20.")] = False,
+    horses: Annotated[
+        int, typer.Option("--horses", help=N_("Other horses with the hidden party (3 each)."))
+    ] = 0,
+    wagons: Annotated[int, typer.Option("--wagons", help=N_("Wagons with the hidden party (15 each)."))] = 0,
+    road: Annotated[bool, typer.Option("--road", help=N_("On a road: the chance x20."))] = False,
     guarded_crossing: Annotated[
-        bool, typer.Option("--guarded-crossing", help="Crossing a watched bridge or ford: always found.")
+        bool, typer.Option("--guarded-crossing", help=N_("Crossing a watched bridge or ford: always found."))
     ] = False,
-    odds_only: Annotated[bool, typer.Option("--odds", help="Show the odds without rolling.")] = False,
+    odds_only: Annotated[bool, typer.Option("--odds", help=N_("Show the odds without rolling."))] = False,
     seed: SeedOption = None,
     rolls: RollsOpt = "",
     json_out: JsonOption = False,
 ) -> None:
-    """Chart G: does the search party find the hidden party? Shows the sizes, modifiers, odds and roll."""
     search = Searchers(
         foot=0 if mounted else searchers, mounted=searchers if mounted else 0, airborne=airborne
     )
@@ -288,21 +290,22 @@ def _hostility_data(h: Hostility) -> dict[str, Any]:
 
 
 def hostility_command(
-    force: Annotated[str, typer.Option("--force", help="The first force's alignment: law, neutral, chaos.")],
-    other: Annotated[str, typer.Option("--other", help="The other force's alignment.")],
+    force: Annotated[
+        str, typer.Option("--force", help=N_("The first force's alignment: law, neutral, chaos."))
+    ],
+    other: Annotated[str, typer.Option("--other", help=N_("The other force's alignment."))],
     deployment: Annotated[
-        str, typer.Option("--deployment", help="The first force's deployment, or 'random'.")
+        str, typer.Option("--deployment", help=N_("The first force's deployment, or 'random'."))
     ] = "marching",
     other_deployment: Annotated[
-        str, typer.Option("--other-deployment", help="The other force's deployment, or 'random'.")
+        str, typer.Option("--other-deployment", help=N_("The other force's deployment, or 'random'."))
     ] = "marching",
-    magic_users: Annotated[bool, typer.Option("--magic-users", help="Both are magic-users.")] = False,
-    odds_only: Annotated[bool, typer.Option("--odds", help="Show the odds without rolling.")] = False,
+    magic_users: Annotated[bool, typer.Option("--magic-users", help=N_("Both are magic-users."))] = False,
+    odds_only: Annotated[bool, typer.Option("--odds", help=N_("Show the odds without rolling."))] = False,
     seed: SeedOption = None,
     rolls: RollsOpt = "",
     json_out: JsonOption = False,
 ) -> None:
-    """The Basic Hostility Table: each side's chance with its deployment modifier, the odds and the rolls."""
     chosen = chosen_seed(seed)
     rng = table_dice(chosen, rolls)
     first_steps: list[Step] = []
@@ -332,14 +335,13 @@ def hostility_command(
 
 
 def arrivals_command(
-    deployment: Annotated[str, typer.Option("--deployment", help="The found force's deployment.")],
-    men: Annotated[int, typer.Option("--men", help="The size of the force.")],
-    turns: Annotated[int, typer.Option("--turns", help="Turns of a marching column to show.")] = 5,
+    deployment: Annotated[str, typer.Option("--deployment", help=N_("The found force's deployment."))],
+    men: Annotated[int, typer.Option("--men", help=N_("The size of the force."))],
+    turns: Annotated[int, typer.Option("--turns", help=N_("Turns of a marching column to show."))] = 5,
     seed: SeedOption = None,
     rolls: RollsOpt = "",
     json_out: JsonOption = False,
 ) -> None:
-    """When and where a found force arrives on the battle map, by its deployment (directions rolled)."""
     chosen = chosen_seed(seed)
     dice = table_dice(chosen, rolls)
     result, steps = arrivals(dice, deployment, men, turns)
@@ -381,15 +383,14 @@ def _map_data(m: TacticalMap) -> dict[str, Any]:
 
 
 def terrain_command(
-    area: Annotated[str, typer.Argument(help="open, forest, swamp, coastal, desert, hilly or mountain.")],
-    width: Annotated[int, typer.Option("--width", help='Sections across (6" each).')] = 6,
-    height: Annotated[int, typer.Option("--height", help="Sections down.")] = 6,
-    show_rolls: Annotated[bool, typer.Option("--show-rolls", help="List every section's rolls.")] = False,
+    area: Annotated[str, typer.Argument(help=N_("open, forest, swamp, coastal, desert, hilly or mountain."))],
+    width: Annotated[int, typer.Option("--width", help=N_('Sections across (6" each).'))] = 6,
+    height: Annotated[int, typer.Option("--height", help=N_("Sections down."))] = 6,
+    show_rolls: Annotated[bool, typer.Option("--show-rolls", help=N_("List every section's rolls."))] = False,
     seed: SeedOption = None,
     rolls: RollsOpt = "",
     json_out: JsonOption = False,
 ) -> None:
-    """Roll the tactical terrain of a battle map, section by section (F forest, H hill, S swamp ...)."""
     chosen = chosen_seed(seed)
     dice = table_dice(chosen, rolls)
     m = tactical_map(dice, area, width, height)
@@ -410,20 +411,24 @@ def terrain_command(
 
 
 def forage_command(
-    terrain: Annotated[str, typer.Option("--terrain", help="open, forest, mountain, swamp, city or desert.")],
-    bonus: Annotated[int, typer.Option("--bonus", help="Education modifier to the hunting chance (%).")] = 0,
+    terrain: Annotated[
+        str, typer.Option("--terrain", help=N_("open, forest, mountain, swamp, city or desert."))
+    ],
+    bonus: Annotated[
+        int, typer.Option("--bonus", help=N_("Education modifier to the hunting chance (%)."))
+    ] = 0,
     forester: Annotated[
-        bool, typer.Option("--forester", help="A Forester hunts: three times the rations.")
+        bool, typer.Option("--forester", help=N_("A Forester hunts: three times the rations."))
     ] = False,
     health: Annotated[
-        int | None, typer.Option("--health", help="The eater's Health, for food found in a city's garbage.")
+        int | None,
+        typer.Option("--health", help=N_("The eater's Health, for food found in a city's garbage.")),
     ] = None,
-    oasis: Annotated[bool, typer.Option("--oasis", help="In the desert, at an oasis.")] = False,
+    oasis: Annotated[bool, typer.Option("--oasis", help=N_("In the desert, at an oasis."))] = False,
     seed: SeedOption = None,
     rolls: RollsOpt = "",
     json_out: JsonOption = False,
 ) -> None:
-    """Forage for the animals and hunt for rations in one terrain, with the odds of each."""
     chosen = chosen_seed(seed)
     rng = table_dice(chosen, rolls)
     animals = forage(rng, terrain, oasis)
@@ -469,14 +474,16 @@ def forage_command(
 
 calendar_app = typer.Typer(
     name="calendar",
-    help="The campaign calendar: 13 months of 28 days and the Day of Tehuti; names and date arithmetic.",
+    help=N_("The campaign calendar: 13 months of 28 days and the Day of Tehuti; names and date arithmetic."),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
     pretty_exceptions_enable=False,
 )
 """The `grognard aif calendar` sub-commands."""
-DateArg = Annotated[str, typer.Argument(help="YEAR-MONTH-DAY (1-1-1, 3-basilisk-5), YEAR-tehuti, or start.")]
+DateArg = Annotated[
+    str, typer.Argument(help=N_("YEAR-MONTH-DAY (1-1-1, 3-basilisk-5), YEAR-tehuti, or start."))
+]
 """A date argument of the calendar commands."""
 
 
@@ -493,22 +500,22 @@ def _print_date(date: cal.Date, json_out: bool, extra: dict[str, Any] | None = N
     )
 
 
-@calendar_app.command("show")
+@calendar_app.command(
+    "show", help=N_("A date's names: day, week, month, year of the cycle, season and the Julian day.")
+)
 def calendar_show(date: DateArg = "start", json_out: JsonOption = False) -> None:
-    """A date's names: day, week, month, year of the cycle, season and the Julian day."""
     _print_date(cal.parse_date(date), json_out)
 
 
-@calendar_app.command("add")
+@calendar_app.command("add", help=N_("The date after adding years, then months, then weeks and days."))
 def calendar_add(
     date: DateArg,
-    days: Annotated[int, typer.Option("--days", help="Days to add (negative: back).")] = 0,
-    weeks: Annotated[int, typer.Option("--weeks", help="Weeks of seven days to add.")] = 0,
-    months: Annotated[int, typer.Option("--months", help="Months to add (same day of the month).")] = 0,
-    years: Annotated[int, typer.Option("--years", help="Years to add.")] = 0,
+    days: Annotated[int, typer.Option("--days", help=N_("Days to add (negative: back)."))] = 0,
+    weeks: Annotated[int, typer.Option("--weeks", help=N_("Weeks of seven days to add."))] = 0,
+    months: Annotated[int, typer.Option("--months", help=N_("Months to add (same day of the month)."))] = 0,
+    years: Annotated[int, typer.Option("--years", help=N_("Years to add."))] = 0,
     json_out: JsonOption = False,
 ) -> None:
-    """The date after adding years, then months, then weeks and days."""
     start = cal.parse_date(date)
     result = start.add_years(years).add_months(months) if months else start.add_years(years)
     result = result.add_days(weeks * cal.DAYS_IN_WEEK + days)
@@ -519,9 +526,8 @@ def calendar_add(
     _print_date(result, False)
 
 
-@calendar_app.command("diff")
+@calendar_app.command("diff", help=N_("Days (and weeks and days) from the first date to the second."))
 def calendar_diff(first: DateArg, second: DateArg, json_out: JsonOption = False) -> None:
-    """Days (and weeks and days) from the first date to the second."""
     a, b = cal.parse_date(first), cal.parse_date(second)
     days = a.days_until(b)
     weeks, rest = divmod(abs(days), cal.DAYS_IN_WEEK)
@@ -534,10 +540,40 @@ def calendar_diff(first: DateArg, second: DateArg, json_out: JsonOption = False)
 
 def mount(app: typer.Typer) -> None:
     """Add the world commands to the `grognard aif` app."""
-    app.command("encounter")(encounter_command)
-    app.command("evade")(evade_command)
-    app.command("hostility")(hostility_command)
-    app.command("arrivals")(arrivals_command)
-    app.command("terrain")(terrain_command)
-    app.command("forage")(forage_command)
+    app.command(
+        "encounter",
+        help=N_(
+            "Roll a day's outdoor encounter by terrain, or an underworld room by level (`--terrain "
+            "underworld\n--level L`), showing every roll."
+        ),
+    )(encounter_command)
+    app.command(
+        "evade",
+        help=N_(
+            "Chart G: does the search party find the hidden party? Shows the sizes, modifiers, odds and roll."
+        ),
+    )(evade_command)
+    app.command(
+        "hostility",
+        help=N_(
+            "The Basic Hostility Table: each side's chance with its deployment modifier, the odds and "
+            "the rolls."
+        ),
+    )(hostility_command)
+    app.command(
+        "arrivals",
+        help=N_(
+            "When and where a found force arrives on the battle map, by its deployment (directions rolled)."
+        ),
+    )(arrivals_command)
+    app.command(
+        "terrain",
+        help=N_(
+            "Roll the tactical terrain of a battle map, section by section (F forest, H hill, S swamp ...)."
+        ),
+    )(terrain_command)
+    app.command(
+        "forage",
+        help=N_("Forage for the animals and hunt for rations in one terrain, with the odds of each."),
+    )(forage_command)
     app.add_typer(calendar_app, name="calendar")

@@ -32,6 +32,8 @@ from grognard.cli.systems.aif_campaign import (
 from grognard.engine.errors import UsageError
 from grognard.engine.match import Match
 from grognard.engine.view import ActionView, Event, SeatView
+from grognard.i18n import N_, ngettext, number
+from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy.campaign import CampaignState, add_action
 from grognard.systems.adventures_in_fantasy.procedures import PROCEDURES
 from grognard.systems.adventures_in_fantasy.referee import given_list, make_action
@@ -46,10 +48,10 @@ LISTED_GROUPS = frozenset({"time", "character"})
 DIRECT_GROUPS = frozenset({"character", "party", "melee"})
 """The groups whose forms are listed one by one (the others by one entry per group)."""
 
-TYPED = "Type a referee action as `grognard aif campaign act` takes it (exp:0:1/2, wound:0:2, ...)"
+TYPED = N_("Type a referee action as `grognard aif campaign act` takes it (exp:0:1/2, wound:0:2, ...)")
 """The last entry: any referee action written out, for a referee who knows the forms."""
 
-PROCEDURE = (
+PROCEDURE = N_(
     "A table procedure, kept as a note (what an encounter meets, met): encounter, evasion, hostility, forage"
     " and hunt, terrain, arrivals"
 )
@@ -58,16 +60,27 @@ PROCEDURE = (
 NOTE_LIMIT = 2000
 """The longest note a procedure's outcome is kept as (its dice included)."""
 
-DICE = "Dice the table threw, in order, comma-separated (blank: roll for me): "
+DICE = N_("Dice the table threw, in order, comma-separated (blank: roll for me): ")
 """The question of the table's dice, asked after a form that may throw some."""
 
-CAMPAIGN_HEADINGS = ("#", "name", "age", "standing", "exp", "rep", "hits", "funds", "course", "men")
+CAMPAIGN_HEADINGS = (
+    "#",
+    N_("name"),
+    N_("age"),
+    N_("standing"),
+    N_("exp"),
+    N_("rep"),
+    N_("hits"),
+    N_("funds"),
+    N_("course"),
+    N_("men"),
+)
 """The columns of the party shown before each decision."""
 
 
 def columns(headings: Sequence[str], rows: Sequence[Sequence[str]], indent: int = 2) -> list[str]:
     """Rows of cells as lines of text in aligned columns under their headings."""
-    table = [list(headings), *[list(r) for r in rows]]
+    table = [[_(h) if h else h for h in headings], *[list(r) for r in rows]]
     widths = [max(len(r[k]) for r in table) for k in range(len(headings))]
     return [
         " " * indent + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in table
@@ -86,19 +99,32 @@ def where_line(public: dict[str, Any]) -> str:
     """Where the party is, its journey, what it met and the fight on, in one sentence."""
     place = _dict(public.get("place"))
     if not place.get("terrain"):
-        where = 'nowhere in particular yet ("Say where the party is" sets it)'
+        where = _('nowhere in particular yet ("Say where the party is" sets it)')
+    elif place.get("town"):
+        where = _("in the %(terrain)s, at %(town)s") % {
+            "terrain": _(str(place["terrain"])),
+            "town": place["town"],
+        }
     else:
-        where = f"in the {place['terrain']}" + (f", at {place['town']}" if place.get("town") else "")
-    if place.get("journey_days"):
-        where += f", {place['journey_days']} day(s) of travel left"
+        where = _("in the %(terrain)s") % {"terrain": _(str(place["terrain"]))}
+    days = place.get("journey_days")
+    if days:
         if place.get("bound_for"):
-            where += f" to {place['bound_for']}"
+            where += ngettext(
+                ", %(days)s day(s) of travel left to %(place)s",
+                ", %(days)s days of travel left to %(place)s",
+                days,
+            ) % {"days": days, "place": place["bound_for"]}
+        else:
+            where += ngettext(", %(days)s day(s) of travel left", ", %(days)s days of travel left", days) % {
+                "days": days
+            }
     if place.get("met"):
-        where += f"; met: {place['met']}"
+        where += _("; met: %(met)s") % {"met": place["met"]}
     fights = [str(_dict(b).get("now", "")) for b in _list(public.get("fighting"))]
     if fights:
-        where += "; fighting: " + "; ".join(fights)
-    return f"The party is {where}."
+        where += _("; fighting: %(fights)s") % {"fights": "; ".join(fights)}
+    return _("The party is %(where)s.") % {"where": where}
 
 
 def member_rows(public: dict[str, Any]) -> list[tuple[str, ...]]:
@@ -106,7 +132,12 @@ def member_rows(public: dict[str, Any]) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     for found in _list(public.get("members")):
         m = _dict(found)
-        standing = f"{m['position']} ({m['rank']}), status {m['status_level']}" if m["alive"] else "dead"
+        standing = (
+            _("%(position)s (%(rank)s), status %(status)s")
+            % {"position": _(str(m["position"])), "rank": _(str(m["rank"])), "status": m["status_level"]}
+            if m["alive"]
+            else _("dead")
+        )
         course = _dict(m.get("course"))
         rows.append(
             (
@@ -117,8 +148,11 @@ def member_rows(public: dict[str, Any]) -> list[tuple[str, ...]]:
                 f"{float(Fraction(str(m['experience']))):g}",
                 f"{float(Fraction(str(m['reputation']))):g}",
                 f"{m['hit_points']}/{m['max_hit_points']}",
-                f"{m['funds_gp']} GP {m['silver']} SP",
-                f"#{course['number']} {course['months']} mo" if course else "-",
+                _("%(gold)s GP %(silver)s SP")
+                % {"gold": number(m["funds_gp"]), "silver": number(m["silver"])},
+                _("#%(number)s %(months)s mo") % {"number": course["number"], "months": course["months"]}
+                if course
+                else "-",
                 str(m["men"]),
             )
         )
@@ -146,7 +180,7 @@ def event_lines(events: Sequence[Event], view: SeatView) -> list[str]:
             line += " [" + "; ".join(d.text for d in roll.dice) + "]"
         lines.append(line)
     if len(lines) == told:
-        lines.append("  (nothing to report)")
+        lines.append(_("  (nothing to report)"))
     return lines
 
 
@@ -161,18 +195,18 @@ class AifPresenter(Presenter):
     def before(self, view: SeatView, last: SeatView | None) -> list[str]:
         """The date, where the party is, one row per character."""
         public = view.public
-        name = f"Campaign {self.campaign_id}" if self.campaign_id else "The campaign"
+        name = _("Campaign %(id)s") % {"id": self.campaign_id} if self.campaign_id else _("The campaign")
         lines = ["", f"{name}: {public.get('calendar', public.get('date'))}.", where_line(public)]
         rows = member_rows(public)
         if rows:
             lines += columns(CAMPAIGN_HEADINGS, rows)
         else:
-            lines.append("No characters yet: add one (the first entry of the list below).")
+            lines.append(_("No characters yet: add one (the first entry of the list below)."))
         return lines
 
     def help(self) -> str:
         """The keys at the referee's desk."""
-        return (
+        return _(
             "Answer with an entry's number (a form asks its fields one by one, then the dice the table"
             " threw), or: s the party and every sheet, m the place, the towns and the calendar, o a melee's"
             " exact odds, u undo the last referee action, ? this help, q back (each action is saved)."
@@ -184,11 +218,11 @@ class AifPresenter(Presenter):
 
     def heading(self, view: SeatView, seat: int, humans: int) -> list[str]:
         """The referee's decision."""
-        return [f"The referee's decision (ply {view.ply}):"]
+        return [_("The referee's decision (ply %(ply)s):") % {"ply": view.ply}]
 
     def prompt(self, view: SeatView, seat: int) -> str:
         """The question's prompt."""
-        return "Campaign"
+        return _("Campaign")
 
     def events(self, events: Sequence[Event], view: SeatView) -> list[str]:
         """The last action's events, each with its dice."""
@@ -198,12 +232,12 @@ class AifPresenter(Presenter):
         """The party, then every character's full sheet."""
         data = _dict(view.public.get("party"))
         if not _list(data.get("members")):
-            return ["No characters yet."]
-        lines = ["The party:", *columns(PARTY_HEADINGS, party_rows(data)), "  " + party_totals(data)]
+            return [_("No characters yet.")]
+        lines = [_("The party:"), *columns(PARTY_HEADINGS, party_rows(data)), "  " + party_totals(data)]
         for found in _list(view.public.get("sheets")):
             sheet = _dict(found)
             rows = sheet_rows(sheet)
-            width = max(len(what) for what, _ in rows)
+            width = max(len(what) for what, _value in rows)
             lines += ["", sheet_title(sheet), *(f"  {what.ljust(width)}  {value}" for what, value in rows)]
         return lines
 
@@ -212,20 +246,21 @@ class AifPresenter(Presenter):
         public = view.public
         day = int(str(public.get("days_into_week") or 0))
         lines = [
-            f"Today: {public.get('calendar')} ({public.get('date')}), day {day + 1} of the week.",
+            _("Today: %(calendar)s (%(date)s), day %(day)s of the week.")
+            % {"calendar": public.get("calendar"), "date": public.get("date"), "day": day + 1},
             where_line(public),
         ]
         if public.get("passing_until") is not None:
-            lines.append("Time is passing (weeks still to roll).")
+            lines.append(_("Time is passing (weeks still to roll)."))
         towns = _list(public.get("towns"))
-        lines.append("Towns:" if towns else 'No towns described yet (the party\'s "Describe a town").')
+        lines.append(_("Towns:") if towns else _('No towns described yet (the party\'s "Describe a town").'))
         lines += [f"  {_dict(t).get('text')}" for t in towns]
         return lines
 
     def odds(self, view: SeatView) -> list[str]:
         """The exact odds of each bout of the melee on."""
         if view.odds is None:
-            return ["No odds now: the campaign's odds are a melee's, shown while a fight is on."]
+            return [_("No odds now: the campaign's odds are a melee's, shown while a fight is on.")]
         return odds_lines(view)
 
     def ending(self, view: SeatView, last: SeatView | None = None) -> list[str]:
@@ -245,27 +280,27 @@ class AifPresenter(Presenter):
         found: list[str] = []
         for f in forms:
             group = str(f["group"])
-            entry = str(f["label"]) if group in DIRECT_GROUPS else groups.get(group, group)
+            entry = _(str(f["label"]) if group in DIRECT_GROUPS else groups.get(group, group))
             if entry not in found:
                 found.append(entry)
-        return [*found, PROCEDURE, TYPED]
+        return [*found, _(PROCEDURE), _(TYPED)]
 
     def take(self, match: Match, seat: int, view: SeatView, entry: str) -> list[Event]:
         """Fill in the form `entry` names (a group's: which of its forms first) and make its action."""
-        if entry == PROCEDURE:
+        if entry == _(PROCEDURE):
             return self._procedure(match)
-        if entry == TYPED:
-            action = ask_field("Action (as `grognard aif campaign act --help` lists them)")
-            return self._made(match, action, read_line(DICE))
+        if entry == _(TYPED):
+            action = ask_field(_("Action (as `grognard aif campaign act --help` lists them)"))
+            return self._made(match, action, read_line(_(DICE)))
         forms = [_dict(f) for f in _list(view.public.get("forms"))]
-        groups = {str(g["label"]): str(g["id"]) for g in map(_dict, _list(view.public.get("form_groups")))}
-        chosen = [f for f in forms if f["label"] == entry]
+        groups = {_(str(g["label"])): str(g["id"]) for g in map(_dict, _list(view.public.get("form_groups")))}
+        chosen = [f for f in forms if _(str(f["label"])) == entry]
         if not chosen and entry in groups:
             inside = [f for f in forms if f["group"] == groups[entry]]
-            picked = choose([f"{f['label']} ({f['form']})" for f in inside], "Which", ())
-            chosen = [f for f in inside if f"{f['label']} ({f['form']})" == picked]
+            picked = choose([f"{_(str(f['label']))} ({f['form']})" for f in inside], _("Which"), ())
+            chosen = [f for f in inside if f"{_(str(f['label']))} ({f['form']})" == picked]
         if not chosen:
-            raise UsageError(f"{entry!r} is not a form of this campaign")
+            raise UsageError(_("%(entry)r is not a form of this campaign") % {"entry": entry})
         form = next(f for f in FORMS if f.id == chosen[0]["id"])
         if form.id == "add":
             return self._made(match, add_action(self._character()), "")
@@ -273,39 +308,44 @@ class AifPresenter(Presenter):
         action = fill(form, [self._field(form, k, members) for k in range(len(form.fields))])
         rolls = ""
         if form.rolls:
-            rolls = read_line(DICE)
+            rolls = read_line(_(DICE))
         return self._made(match, action, rolls)
 
     def _field(self, form: Form, k: int, members: list[dict[str, Any]]) -> str:
         f = form.fields[k]
         if f.kind == "character":
             if not members:
-                raise UsageError("no characters yet: add one first")
+                raise UsageError(_("no characters yet: add one first"))
             names = [str(m["name"]) or f"#{m['index']}" for m in members]
             shown = [n if names.count(n) == 1 else f"{n} (#{i})" for i, n in enumerate(names)]
-            return str(shown.index(ask_field(f.ask, choices=shown)))
+            return str(shown.index(ask_field(_(f.ask), choices=shown)))
         if f.kind == "number":
-            return ask_field(f.ask, low=f.low, high=f.high, optional=f.optional)
-        return ask_field(f.ask, choices=f.choices, optional=f.optional)
+            return ask_field(_(f.ask), low=f.low, high=f.high, optional=f.optional)
+        return ask_field(_(f.ask), choices=f.choices, optional=f.optional)
 
     def _procedure(self, match: Match) -> list[Event]:
         """Run a table procedure: which, its fields (blank: the default), the table's dice; every step
         shown, the outcome kept as the referee's note (as the browser desk keeps it)."""
         titles = {p.title: p for p in PROCEDURES.values()}
-        procedure = titles[choose(list(titles), "Which procedure", ())]
+        procedure = titles[choose(list(titles), _("Which procedure"), ())]
         values: dict[str, str] = {}
         for f in procedure.fields:
             if f.kind == "check":
-                values[f.name] = ask_field(f"{f.label} (blank: no)", choices=("yes",), optional=True)
+                values[f.name] = ask_field(
+                    _("%(field)s (blank: no)") % {"field": f.label}, choices=("yes",), optional=True
+                )
             elif f.kind == "choice":
                 values[f.name] = ask_field(
-                    f"{f.label} (blank: {f.default})", choices=f.choices, optional=True
+                    _("%(field)s (blank: %(default)s)") % {"field": f.label, "default": f.default},
+                    choices=f.choices,
+                    optional=True,
                 )
             else:
-                values[f.name] = ask_field(f"{f.label} (blank: {f.default})", optional=True)
+                blank = _("%(field)s (blank: %(default)s)") % {"field": f.label, "default": f.default}
+                values[f.name] = ask_field(blank, optional=True)
             values[f.name] = values[f.name] or f.default
         session = match.session
-        dice = TableDice(f"{session.seed}:desk:{len(session.moves)}", parse_rolls(read_line(DICE)))
+        dice = TableDice(f"{session.seed}:desk:{len(session.moves)}", parse_rolls(read_line(_(DICE))))
         outcome = procedure.run(dice, values)
         check_spent(dice)
         for step in outcome.steps:
@@ -324,24 +364,24 @@ class AifPresenter(Presenter):
     def _character(self) -> Member:
         """Character creation's questions: a name, the seed, magic years, then the rolls shown and the
         side and courses asked (`make_character`)."""
-        name = read_line("Name (blank: none): ")
-        typed = read_line("Seed (blank: random): ")
+        name = read_line(_("Name (blank: none): "))
+        typed = read_line(_("Seed (blank: random): "))
         if typed and not typed.isdigit():
-            raise UsageError(f"seed {typed!r} is not a whole number")
+            raise UsageError(_("seed %(seed)r is not a whole number") % {"seed": typed})
         seed = int(typed) if typed else secrets.randbelow(2**31)
-        magic = read_line("Years of magic apprenticeship, each costing three of schooling (blank: none): ")
+        magic = read_line(_("Years of magic apprenticeship, each costing three of schooling (blank: none): "))
         if magic and not magic.isdigit():
-            raise UsageError(f"years {magic!r} is not a whole number")
-        made, _ = make_character(seed, None, name=name, magic_years=int(magic or 0))
+            raise UsageError(_("years %(years)r is not a whole number") % {"years": magic})
+        made, _rolled = make_character(seed, None, name=name, magic_years=int(magic or 0))
         return Member(character=made.character, seed=seed, alignment="")
 
     def _made(self, match: Match, action: str, rolls: str) -> list[Event]:
         """Make `action` with the table's dice first, through the match driver, saved; the events of its
         moves. Refused, the game is left as it was."""
         if match.store is None:
-            raise UsageError("this campaign is not kept in the store")
+            raise UsageError(_("this campaign is not kept in the store"))
         made = make_action(match, action, rolls)
         if made.given:
             used = ", ".join(f"{g['value']} ({g['die']})" for g in given_list(made.given))
-            say(f"The table's dice used: {used}.")
+            say(_("The table's dice used: %(dice)s.") % {"dice": used})
         return made.events

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from grognard.cli.board_gamebook import presenter_with
 from grognard.cli.book_files import BOOK_HELP
-from grognard.cli.console import out, print_json, read_line
+from grognard.cli.console import help_with, out, print_json, read_line
 from grognard.cli.frontends import Frontend, MenuEntry, register
 from grognard.cli.gamebook import (
     add_gamebook_commands,
@@ -25,7 +25,7 @@ from grognard.cli.solve import add_solve_command
 from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.odds.solver import DEFAULT_BUDGET
 from grognard.gamebook.action_text import number_in
-from grognard.i18n import gettext
+from grognard.i18n import N_, gettext
 from grognard.systems.fighting_fantasy.books import BOOKS
 from grognard.systems.fighting_fantasy.fight import FightState, start_fight
 from grognard.systems.fighting_fantasy.fight_rules import DEAD, DRINK, ESCAPE, ESCAPED, FIGHT, FightRules
@@ -43,7 +43,7 @@ from grognard.systems.fighting_fantasy.solve_view import FightingFantasySheetVie
 from grognard.systems.fighting_fantasy.system import SYSTEM
 
 app = typer.Typer(
-    help="Fighting Fantasy: play gamebooks with the exact odds of every fight and Luck test.",
+    help=N_("Fighting Fantasy: play gamebooks with the exact odds of every fight and Luck test."),
     no_args_is_help=True,
 )
 
@@ -59,31 +59,39 @@ def ff() -> None:
 BookArg = Annotated[str, typer.Argument(help=BOOK_HELP)]
 
 
-@app.command("play")
+@app.command(
+    "play",
+    help=N_(
+        'Play a gamebook ("sample" for the one shipped), with the odds of every fight.\n\ns shows '
+        "the Adventure Sheet, u undoes, q stops; the game is saved after every move. The worths "
+        "tune\nthe advice shown in fights (a win is worth 1)."
+    ),
+)
 def play(
     book: BookArg,
     seed: SeedOption = None,
     game: GameOption = None,
     luck_worth: Annotated[
         float | None,
-        typer.Option("--luck-worth", help="Worth of a point of LUCK kept after a fight (default 0.01)."),
+        typer.Option("--luck-worth", help=N_("Worth of a point of LUCK kept after a fight (default 0.01).")),
     ] = None,
     stamina_worth: Annotated[
         float | None,
-        typer.Option("--stamina-worth", help="Worth of a STAMINA point kept after a fight (default 0.005)."),
+        typer.Option(
+            "--stamina-worth", help=N_("Worth of a STAMINA point kept after a fight (default 0.005).")
+        ),
     ] = None,
     potion_worth: Annotated[
         float | None,
         typer.Option(
             "--potion-worth",
-            help=f"Worth of a measure of potion kept after a fight (default {POTION_WORTH:g}).",
+            help=help_with(
+                N_("Worth of a measure of potion kept after a fight (default %(worth)s)."),
+                worth=f"{POTION_WORTH:g}",
+            ),
         ),
     ] = None,
 ) -> None:
-    """Play a gamebook ("sample" for the one shipped), with the odds of every fight.
-
-    s shows the Adventure Sheet, u undoes, q stops; the game is saved after every move. The worths tune
-    the advice shown in fights (a win is worth 1)."""
     if game is not None and seed is not None:
         raise UsageError("--seed: a saved game keeps the seed it was started with")
     options = worth_options(luck_worth=luck_worth, stamina_worth=stamina_worth, potion_worth=potion_worth)
@@ -102,20 +110,37 @@ def _odds_tool() -> None:
     odds(hero, [e for e in enemies.split(",") if e.strip()], together=together)
 
 
-@app.command("odds")
+@app.command(
+    "odds",
+    help=N_(
+        "The chance of winning a fight without Luck and with the best Luck policy, and what is "
+        "left after.\n\nAmong plays of equal worth the advice keeps the potion, then LUCK, then "
+        "STAMINA. Where the section\noffers to flee, an escape is a way out and counts as a win "
+        "unless --escape-worth says otherwise, so\nthe best play may be to flee: the best first "
+        "move is named, with the chance of a win for a reader\nwho fights it out."
+    ),
+)
 def odds(
-    hero: Annotated[str, typer.Option("--hero", help="Your SKILL/STAMINA/LUCK, e.g. 10/20/9.")],
-    enemy: Annotated[list[str], typer.Option("--enemy", help="[NAME:]SKILL/STAMINA[xDAMAGE]; repeatable.")],
-    together: Annotated[bool, typer.Option("--together", help="Several creatures attack at once.")] = False,
-    luck_worth: Annotated[float, typer.Option("--luck-worth", help="Worth of a point of LUCK kept.")] = 0.0,
-    stamina_worth: Annotated[float, typer.Option("--stamina-worth", help="Worth of a STAMINA kept.")] = 0.0,
+    hero: Annotated[str, typer.Option("--hero", help=N_("Your SKILL/STAMINA/LUCK, e.g. 10/20/9."))],
+    enemy: Annotated[
+        list[str], typer.Option("--enemy", help=N_("[NAME:]SKILL/STAMINA[xDAMAGE]; repeatable."))
+    ],
+    together: Annotated[
+        bool, typer.Option("--together", help=N_("Several creatures attack at once."))
+    ] = False,
+    luck_worth: Annotated[
+        float, typer.Option("--luck-worth", help=N_("Worth of a point of LUCK kept."))
+    ] = 0.0,
+    stamina_worth: Annotated[
+        float, typer.Option("--stamina-worth", help=N_("Worth of a STAMINA kept."))
+    ] = 0.0,
     potion_worth: Annotated[
-        float, typer.Option("--potion-worth", help="Worth of a measure of potion kept.")
+        float, typer.Option("--potion-worth", help=N_("Worth of a measure of potion kept."))
     ] = 0.0,
     can_escape: Annotated[
         bool,
         typer.Option(
-            "--can-escape", help="The section offers to flee; an escape counts as a win (a way out)."
+            "--can-escape", help=N_("The section offers to flee; an escape counts as a win (a way out).")
         ),
     ] = False,
     escape_worth: Annotated[
@@ -123,26 +148,26 @@ def odds(
         typer.Option(
             "--escape-worth",
             metavar="PCT",
-            help="With --can-escape: worth of getting away, in percent of a win "
-            "(default 100, as good as winning; 0 counts an escape as a loss).",
+            help=N_(
+                "With --can-escape: worth of getting away, in percent of a win "
+                "(default 100, as good as winning; 0 counts an escape as a loss)."
+            ),
         ),
     ] = None,
-    skill_modifier: Annotated[int, typer.Option("--skill-modifier", help="SKILL added for this fight.")] = 0,
-    potion: Annotated[str, typer.Option("--potion", help="skill, strength or fortune (two measures).")] = "",
+    skill_modifier: Annotated[
+        int, typer.Option("--skill-modifier", help=N_("SKILL added for this fight."))
+    ] = 0,
+    potion: Annotated[
+        str, typer.Option("--potion", help=N_("skill, strength or fortune (two measures)."))
+    ] = "",
     budget: Annotated[
         int,
         typer.Option(
-            "--budget", help="The most fight positions solved before giving up (memory grows with it)."
+            "--budget", help=N_("The most fight positions solved before giving up (memory grows with it).")
         ),
     ] = DEFAULT_BUDGET,
     as_json: JsonOption = False,
 ) -> None:
-    """The chance of winning a fight without Luck and with the best Luck policy, and what is left after.
-
-    Among plays of equal worth the advice keeps the potion, then LUCK, then STAMINA. Where the section
-    offers to flee, an escape is a way out and counts as a win unless --escape-worth says otherwise, so
-    the best play may be to flee: the best first move is named, with the chance of a win for a reader
-    who fights it out."""
     skill, stamina, luck = parse_hero(hero)
     if potion and potion not in POTIONS:
         raise UsageError(f"potion {potion!r} is not one of {', '.join(POTIONS)}")
@@ -262,7 +287,7 @@ FRONTEND = register(
         aliases=("fighting-fantasy",),
         menu=partial(book_entries, BOOKS, play),
         resume=resume,
-        tools=lambda: [MenuEntry("Fight odds (Fighting Fantasy)", _odds_tool)],
+        tools=lambda: [MenuEntry(gettext("Fight odds (Fighting Fantasy)"), _odds_tool)],
         presenters=dict.fromkeys(("gamebook", "fight"), presenter_with(fight_lines)),
     )
 )

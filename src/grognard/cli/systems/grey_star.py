@@ -18,7 +18,7 @@ from rich.table import Table
 
 from grognard.cli.board_gamebook import presenter_with
 from grognard.cli.book_files import BOOK_HELP
-from grognard.cli.console import err, out, print_json, read_line
+from grognard.cli.console import err, help_with, out, print_json, read_line
 from grognard.cli.frontends import Frontend, MenuEntry, register
 from grognard.cli.gamebook import (
     add_gamebook_commands,
@@ -39,7 +39,7 @@ from grognard.gamebook.model import Book
 from grognard.gamebook.overlay import Overlay, load_overlay
 from grognard.gamebook.projectaon import OtherSeriesError, import_projectaon
 from grognard.gamebook.projectaon_rules import Reading
-from grognard.i18n import gettext
+from grognard.i18n import N_, gettext
 from grognard.systems.grey_star import crt
 from grognard.systems.grey_star.advice import ADVICE_BUDGET
 from grognard.systems.grey_star.books import BOOKS
@@ -52,8 +52,10 @@ from grognard.systems.grey_star.solve_view import GreyStarSheetView
 from grognard.systems.grey_star.system import SYSTEM
 
 app = typer.Typer(
-    help="Lone Wolf: Grey Star the Wizard: play, check and import gamebooks; the Combat Results Table and "
-    "the odds of a fight.",
+    help=N_(
+        "Lone Wolf: Grey Star the Wizard: play, check and import gamebooks; the Combat Results Table and "
+        "the odds of a fight."
+    ),
     no_args_is_help=True,
     rich_markup_mode="rich",
 )
@@ -76,51 +78,59 @@ def _choice_option(
         options[name] = value
 
 
-@app.command("play")
+@app.command(
+    "play",
+    help=N_(
+        'Play a gamebook ("sample" for the one shipped), with the odds of every fight.\n\ns shows '
+        "the Action Chart, u undoes, q stops; the game is saved after every move."
+    ),
+)
 def play(
     book: Annotated[str, typer.Argument(help=BOOK_HELP)],
     seed: SeedOption = None,
     game: GameOption = None,
     table: Annotated[
-        str | None, typer.Option("--table", help="Random numbers: uniform (default) or book.")
+        str | None, typer.Option("--table", help=N_("Random numbers: uniform (default) or book."))
     ] = None,
     shortfall: Annotated[
         str | None,
         typer.Option(
-            "--shortfall", help="WILLPOWER spent past 0: negative (default) or endurance (2 a point)."
+            "--shortfall", help=N_("WILLPOWER spent past 0: negative (default) or endurance (2 a point).")
         ),
     ] = None,
     willpower_worth: Annotated[
         float | None,
         typer.Option(
-            "--willpower-worth", help="Worth of a point of WILLPOWER kept after a fight (default 0.005)."
+            "--willpower-worth", help=N_("Worth of a point of WILLPOWER kept after a fight (default 0.005).")
         ),
     ] = None,
     endurance_worth: Annotated[
         float | None,
         typer.Option(
-            "--endurance-worth", help="Worth of a point of ENDURANCE kept after a fight (default 0.002)."
+            "--endurance-worth", help=N_("Worth of a point of ENDURANCE kept after a fight (default 0.002).")
         ),
     ] = None,
     dagger_with_staff: Annotated[
         bool | None,
         typer.Option(
             "--dagger-with-staff/--no-dagger-with-staff",
-            help="The Jewelled Dagger's +1 COMBAT SKILL counts when fighting with the Staff too.",
+            help=N_("The Jewelled Dagger's +1 COMBAT SKILL counts when fighting with the Staff too."),
         ),
     ] = None,
     advice_budget: Annotated[
         int | None,
         typer.Option(
             "--advice-budget",
-            help=f"Most positions a fight's odds may explore (default {ADVICE_BUDGET:,}); for this session "
-            "only, so it may be given with --game.",
+            help=help_with(
+                N_(
+                    "Most positions a fight's odds may explore (default %(budget)s); for this session "
+                    "only, so it may be given with --game."
+                ),
+                budget=f"{ADVICE_BUDGET:,}",
+            ),
         ),
     ] = None,
 ) -> None:
-    """Play a gamebook ("sample" for the one shipped), with the odds of every fight.
-
-    s shows the Action Chart, u undoes, q stops; the game is saved after every move."""
     if game is not None and seed is not None:
         raise UsageError("--seed: a saved game keeps the seed it was started with")
     options: dict[str, OptionValue] = {}
@@ -178,29 +188,35 @@ OTHER_SERIES_HINT = (
 """What a reader of a Project Aon book of another series can still use here."""
 
 
-@app.command("import")
+@app.command(
+    "import",
+    help=N_(
+        "Import a Project Aon Grey Star book (XML) into a book file that `play` reads: the rules "
+        "its text\ngives (Powers, items, scores and Nobles tested; random numbers; evasion; combat "
+        "modifiers; ENDURANCE,\nWILLPOWER, Nobles and items gained or lost) are read, the rules "
+        "grognard ships for the book and your\noverlay (`--rules`) laid on them. A book of another "
+        "series (Lone Wolf, Freeway Warrior, the\nMagnamund Companion) is refused, saying which it "
+        "is and what grognard offers for its fights."
+    ),
+)
 def import_book(
-    book: Annotated[Path, typer.Argument(help="The Project Aon XML file.")],
-    output: Annotated[Path, typer.Option("-o", "--output", help="The book file (TOML) to write.")],
+    book: Annotated[Path, typer.Argument(help=N_("The Project Aon XML file."))],
+    output: Annotated[Path, typer.Option("-o", "--output", help=N_("The book file (TOML) to write."))],
     rules: Annotated[
-        Path | None, typer.Option("--rules", help="The rules overlay (TOML) for the book.")
+        Path | None, typer.Option("--rules", help=N_("The rules overlay (TOML) for the book."))
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite the output file.")] = False,
+    force: Annotated[bool, typer.Option("--force", help=N_("Overwrite the output file."))] = False,
     report_rules: Annotated[
         bool,
         typer.Option(
-            "--report", help="List every rule read from the text and every rule-like sentence not read."
+            "--report", help=N_("List every rule read from the text and every rule-like sentence not read.")
         ),
     ] = False,
     plain: Annotated[
-        bool, typer.Option("--plain", help="Read no rules from the text and ship no overlay: choices only.")
+        bool,
+        typer.Option("--plain", help=N_("Read no rules from the text and ship no overlay: choices only.")),
     ] = False,
 ) -> None:
-    """Import a Project Aon Grey Star book (XML) into a book file that `play` reads: the rules its text
-    gives (Powers, items, scores and Nobles tested; random numbers; evasion; combat modifiers; ENDURANCE,
-    WILLPOWER, Nobles and items gained or lost) are read, the rules grognard ships for the book and your
-    overlay (`--rules`) laid on them. A book of another series (Lone Wolf, Freeway Warrior, the
-    Magnamund Companion) is refused, saying which it is and what grognard offers for its fights."""
     if output.exists() and not force:
         raise UsageError(f"{output} exists; add --force to overwrite it")
     try:
@@ -297,16 +313,17 @@ def _loss_text(loss: crt.Loss) -> str:
     return "killed" if loss == crt.KILLED else str(loss)
 
 
-@app.command("crt")
+@app.command("crt", help=N_("Read one cell of the Combat Results Table."))
 def crt_command(
-    ratio: int = typer.Option(..., "--ratio", help="Combat Ratio: your COMBAT SKILL minus the enemy's."),
-    random: int = typer.Option(..., "--random", help="The random number picked, 0-9."),
+    ratio: int = typer.Option(..., "--ratio", help=N_("Combat Ratio: your COMBAT SKILL minus the enemy's.")),
+    random: int = typer.Option(..., "--random", help=N_("The random number picked, 0-9.")),
     willpower: int | None = typer.Option(
-        None, "--willpower", help="WILLPOWER spent through the Staff: the enemy's loss is multiplied by it."
+        None,
+        "--willpower",
+        help=N_("WILLPOWER spent through the Staff: the enemy's loss is multiplied by it."),
     ),
     as_json: JsonOption = False,
 ) -> None:
-    """Read one cell of the Combat Results Table."""
     if not 0 <= random <= 9:
         raise UsageError(f"--random {random} is not a random number 0-9")
     if willpower is not None and willpower < 0:
@@ -364,35 +381,40 @@ def _render(advice: CombatAdvice, staff: bool = True) -> None:
     out.print(table)
 
 
-@app.command("odds")
-def odds_command(
-    combat_skill: int = typer.Option(..., "--combat-skill", help="Your COMBAT SKILL with the Staff."),
-    endurance: int = typer.Option(..., "--endurance", help="Your ENDURANCE."),
-    willpower: int | None = typer.Option(
-        None, "--willpower", help="Your WILLPOWER (needed with the Staff; 0 with --no-staff)."
+@app.command(
+    "odds",
+    help=N_(
+        "The exact chance of winning a fight with the best WILLPOWER spending, and each choice's "
+        "figures.\n\nAmong spends of equal worth the advice keeps WILLPOWER, then ENDURANCE."
     ),
-    enemy: str = typer.Option(..., "--enemy", help="The enemy as COMBAT SKILL/ENDURANCE, e.g. 18/30."),
-    table: str = typer.Option("uniform", "--table", help="Random numbers: uniform or book."),
-    can_evade: bool = typer.Option(False, "--can-evade", help="The text offers evasion."),
-    willpower_worth: float = typer.Option(0.0, "--willpower-worth", help="Worth of each WILLPOWER kept."),
-    endurance_worth: float = typer.Option(0.0, "--endurance-worth", help="Worth of each ENDURANCE kept."),
+)
+def odds_command(
+    combat_skill: int = typer.Option(..., "--combat-skill", help=N_("Your COMBAT SKILL with the Staff.")),
+    endurance: int = typer.Option(..., "--endurance", help=N_("Your ENDURANCE.")),
+    willpower: int | None = typer.Option(
+        None, "--willpower", help=N_("Your WILLPOWER (needed with the Staff; 0 with --no-staff).")
+    ),
+    enemy: str = typer.Option(..., "--enemy", help=N_("The enemy as COMBAT SKILL/ENDURANCE, e.g. 18/30.")),
+    table: str = typer.Option("uniform", "--table", help=N_("Random numbers: uniform or book.")),
+    can_evade: bool = typer.Option(False, "--can-evade", help=N_("The text offers evasion.")),
+    willpower_worth: float = typer.Option(0.0, "--willpower-worth", help=N_("Worth of each WILLPOWER kept.")),
+    endurance_worth: float = typer.Option(0.0, "--endurance-worth", help=N_("Worth of each ENDURANCE kept.")),
     budget: int = typer.Option(
-        DEFAULT_BUDGET, "--budget", help="Most positions to explore before giving up (a larger fight)."
+        DEFAULT_BUDGET, "--budget", help=N_("Most positions to explore before giving up (a larger fight).")
     ),
     exact: bool = typer.Option(
-        False, "--exact", help="Work in Fractions: exact figures (as p/q in JSON), slower."
+        False, "--exact", help=N_("Work in Fractions: exact figures (as p/q in JSON), slower.")
     ),
     no_staff: bool = typer.Option(
         False,
         "--no-staff",
-        help="A fight without the Staff: no WILLPOWER spent and no -6 for a round without it (the "
-        "Combat Results Table as it stands, e.g. for a fight of another Lone Wolf-family book).",
+        help=N_(
+            "A fight without the Staff: no WILLPOWER spent and no -6 for a round without it (the "
+            "Combat Results Table as it stands, e.g. for a fight of another Lone Wolf-family book)."
+        ),
     ),
     as_json: JsonOption = False,
 ) -> None:
-    """The exact chance of winning a fight with the best WILLPOWER spending, and each choice's figures.
-
-    Among spends of equal worth the advice keeps WILLPOWER, then ENDURANCE."""
     if willpower is None:
         if not no_staff:
             raise UsageError("--willpower is needed for a fight with the Staff (or give --no-staff)")
@@ -526,7 +548,7 @@ FRONTEND = register(
         aliases=("gs",),
         menu=partial(book_entries, BOOKS, play),
         resume=resume,
-        tools=lambda: [MenuEntry("Combat odds (Grey Star)", _odds_tool)],
+        tools=lambda: [MenuEntry(gettext("Combat odds (Grey Star)"), _odds_tool)],
         presenters=dict.fromkeys(("gamebook", "combat"), presenter_with(fight_lines)),
     )
 )

@@ -11,8 +11,11 @@ from grognard.cli.console import out, print_json
 from grognard.cli.frontends import Frontend, MenuEntry, register
 from grognard.cli.options import JsonOption
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_, number
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.catalog import Entry, Mercenary, Monster, StatLine
+from grognard.systems.heroquest.views.words import said, text_said
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -22,7 +25,7 @@ if TYPE_CHECKING:
 
 
 app = typer.Typer(
-    help="HeroQuest (Revised System Rules 2.0): heroes, quests on the board, the game master, odds.",
+    help=N_("HeroQuest (Revised System Rules 2.0): heroes, quests on the board, the game master, odds."),
     no_args_is_help=True,
     rich_markup_mode="rich",
 )
@@ -48,7 +51,7 @@ def kind_name(text: str) -> str:
     key = hq.key_of(text)
     key = _KIND_ALIASES.get(key, key)
     if key not in kinds:
-        raise UsageError(f"no kind {text!r}; kinds: {', '.join(kinds)}")
+        raise UsageError(_("no kind %(kind)r; kinds: %(kinds)s") % {"kind": text, "kinds": ", ".join(kinds)})
     return key
 
 
@@ -84,12 +87,13 @@ def _facts(entry: Entry) -> str:
     return ""
 
 
-@app.command("catalog")
+@app.command(
+    "catalog", help=N_("List the kinds of the catalogue with their counts, or every entry of one kind.")
+)
 def catalog_command(
-    kind: str | None = typer.Argument(None, help="races, classes, skills, weapons, armour, items, ..."),
+    kind: str | None = typer.Argument(None, help=N_("races, classes, skills, weapons, armour, items, ...")),
     as_json: JsonOption = False,
 ) -> None:
-    """List the kinds of the catalogue with their counts, or every entry of one kind."""
     kinds = hq.catalog().kinds()
     if kind is None:
         if as_json:
@@ -103,11 +107,11 @@ def catalog_command(
         print_json([e.model_dump(exclude_defaults=True) | {"name": e.name} for e in entries])
         return
     table = Table(title=kind_name(kind))
-    for column in ("name", "facts", "line"):
-        table.add_column(column)
+    for column in (N_("name"), N_("facts"), N_("line")):
+        table.add_column(_(column))
     for e in entries:
-        table.add_row(e.name, _facts(e), e.source.rsplit(":", 1)[1])
-    table.caption = f"lines of {hq.RULEBOOK}"
+        table.add_row(said(e.name), _facts(e), e.source.rsplit(":", 1)[1])
+    table.caption = _("lines of %(rulebook)s") % {"rulebook": hq.RULEBOOK}
     out.print(table)
 
 
@@ -115,13 +119,17 @@ def _line_data(line: StatLine) -> dict[str, Any]:
     return line.model_dump(exclude={"source"}, exclude_none=True)
 
 
-@app.command("monster")
+@app.command(
+    "monster",
+    help=N_("A monster's statistics at a level, with the weapons, armour and skills it may be given."),
+)
 def monster_command(
-    name: str = typer.Argument(..., help="A monster (or mercenary) name, e.g. goblin, 'chaos warrior'."),
-    level: int | None = typer.Option(None, "--level", "-l", help="The level (default: the lowest printed)."),
+    name: str = typer.Argument(..., help=N_("A monster (or mercenary) name, e.g. goblin, 'chaos warrior'.")),
+    level: int | None = typer.Option(
+        None, "--level", "-l", help=N_("The level (default: the lowest printed).")
+    ),
     as_json: JsonOption = False,
 ) -> None:
-    """A monster's statistics at a level, with the weapons, armour and skills it may be given."""
     cat = hq.catalog()
     who: Monster | Mercenary
     if hq.key_of(name) in cat.mercenaries or hq.key_of(name) == "swordsmen":
@@ -147,26 +155,52 @@ def monster_command(
     if as_json:
         print_json(data)
         return
-    attack = str(line.attack) + (f" (close: {line.close_attack})" if line.close_attack is not None else "")
-    out.print(
-        f"{who.name}, level {line.level} (levels {data['levels'][0]}-{data['levels'][1]})", markup=False
+    attack = str(line.attack)
+    if line.close_attack is not None:
+        attack += _(" (close: %(dice)s)") % {"dice": line.close_attack}
+    heading = _("%(name)s, level %(level)s (levels %(low)s-%(high)s)")
+    values = {
+        "name": said(who.name),
+        "level": line.level,
+        "low": data["levels"][0],
+        "high": data["levels"][1],
+    }
+    out.print(heading % values, markup=False)
+    numbers = _(
+        "Movement %(low)s-%(high)s  Attack %(attack)s  Defend %(defend)s  Body %(body)s  Mind %(mind)s  "
+        "Magic %(magic)s   [%(source)s]"
     )
-    out.print(
-        f"Movement {line.move_min}-{line.move_max}  Attack {attack}  Defend {line.defend}  "
-        f"Body {line.body}  Mind {line.mind}  Magic {line.magic}   [{line.source}]",
-        markup=False,
-    )
+    values = {
+        "low": line.move_min,
+        "high": line.move_max,
+        "attack": attack,
+        "defend": line.defend,
+        "body": line.body,
+        "mind": line.mind,
+        "magic": line.magic,
+        "source": line.source,
+    }
+    out.print(numbers % values, markup=False)
     if isinstance(who, Monster):
-        gear = [f"{g.name} (+{g.dice})" for g in who.weapons]
-        out.print("Weapons: " + (", ".join(gear) or "none"), markup=False)
-        gear = [f"{g.name} (+{g.dice})" for g in who.armour]
-        out.print("Armour: " + (", ".join(gear) or "none"), markup=False)
-        out.print(f"  {who.equipment_note}", markup=False)
+        gear = ", ".join(f"{said(g.name)} (+{g.dice})" for g in who.weapons) or _("none")
+        out.print(_("Weapons: %(things)s") % {"things": gear}, markup=False)
+        gear = ", ".join(f"{said(g.name)} (+{g.dice})" for g in who.armour) or _("none")
+        out.print(_("Armour: %(things)s") % {"things": gear}, markup=False)
+        out.print(f"  {text_said(who.equipment_note)}", markup=False)
         for s in data["skills"]:
             note = f" ({s['note']})" if s["note"] else ""
-            out.print(f"Skill {s['name']}{note}: {s['text']}", markup=False)
+            skill = _("Skill %(name)s%(note)s: %(text)s") % {
+                "name": said(s["name"]),
+                "note": note,
+                "text": text_said(s["text"]),
+            }
+            out.print(skill, markup=False)
     else:
-        out.print(f"{who.price_per_quest} gold per quest. {who.text}", markup=False)
+        paid = _("%(gold)s gold per quest. %(text)s") % {
+            "gold": number(who.price_per_quest),
+            "text": text_said(who.text),
+        }
+        out.print(paid, markup=False)
 
 
 def _mount_extensions() -> None:
@@ -195,8 +229,9 @@ def _play_quest() -> None:
     from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS
 
     quests = list(SHIPPED_QUESTS)
-    picked = choose([*quests, "Back"], "Quest")
-    if picked != "Back":
+    back = _("Back")
+    picked = choose([*quests, back], _("Quest"))
+    if picked != back:
         play_command(quest=picked)
 
 
@@ -219,7 +254,7 @@ FRONTEND = register(
         command="heroquest",
         app=app,
         aliases=("hq",),
-        menu=lambda: [MenuEntry("Play a quest against the automatic game master", _play_quest)],
+        menu=lambda: [MenuEntry(_("Play a quest against the automatic game master"), _play_quest)],
         resume=_resume,
         presenters={"quest": _map},
     )

@@ -23,9 +23,11 @@ from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption
 from grognard.engine.errors import ContentError, UsageError
 from grognard.engine.store.factory import grognard_home
+from grognard.i18n import N_
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.importer.quest_toml import import_file, quest_toml, report_lines
 
-GOAL_HELP = (
+GOAL_HELP = N_(
     "The goal: kill:MONSTER, find:ITEM[@LETTER or @x,y], rescue:MONSTER or rescue:KIND@WHERE, "
     "reach:WHERE (the room of a note letter or x,y), hold:WHERE (kept free of monsters for a turn), "
     "slay-all, reach-exit, or exit-after:GOAL (the deed, then out by the stairs); kill:A+B, rescue:A+B "
@@ -33,7 +35,7 @@ GOAL_HELP = (
     "else every monster slain and the heroes back out by the stairs."
 )
 
-START_HELP = (
+START_HELP = N_(
     "Where the heroes start: a note letter on the map or a square x,y (counted from 0); they take the four "
     "free squares nearest it. Default: the door in, the hero figures, the room the notes name, or the stairs."
 )
@@ -41,8 +43,17 @@ START_HELP = (
 
 def mount(app: typer.Typer) -> None:
     """Add `import` and `check` to the heroquest command."""
-    app.command("import")(import_command)
-    app.command("check")(check_command)
+    app.command(
+        "import",
+        help=N_(
+            "Import a HeroScribe quest onto the standard board: what was placed, the goal, what was "
+            "not placed."
+        ),
+    )(import_command)
+    app.command(
+        "check",
+        help=N_("Check a quest: every placement on its board, and a goal the heroes must still work for."),
+    )(check_command)
 
 
 def is_heroscribe(quest: str) -> bool:
@@ -55,7 +66,7 @@ def imported_quest(
 ) -> str:
     """Import the HeroScribe file, show the report on `show`, and return the path of the saved quest."""
     if not path.is_file():
-        raise UsageError(f"no HeroScribe file {str(path)!r}")
+        raise UsageError(_("no HeroScribe file %(file)r") % {"file": str(path)})
     result = import_file(path, goal, start)
     if show is not None:
         for line in report_lines(result):
@@ -68,17 +79,16 @@ def imported_quest(
 
 
 def import_command(
-    file: Annotated[Path, typer.Argument(help="A HeroScribe quest file (.xml).")],
+    file: Annotated[Path, typer.Argument(help=N_("A HeroScribe quest file (.xml)."))],
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write the quest here as TOML.")
+        Path | None, typer.Option("--output", "-o", help=N_("Write the quest here as TOML."))
     ] = None,
     goal: Annotated[str | None, typer.Option("--goal", help=GOAL_HELP)] = None,
     start: Annotated[str | None, typer.Option("--start", help=START_HELP)] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Import a HeroScribe quest onto the standard board: what was placed, the goal, what was not placed."""
     if not file.is_file():
-        raise UsageError(f"no HeroScribe file {str(file)!r}")
+        raise UsageError(_("no HeroScribe file %(file)r") % {"file": str(file)})
     result = import_file(file, goal, start)
     if output is not None:
         output.write_text(quest_toml(result.file), encoding="utf-8")
@@ -102,16 +112,15 @@ def import_command(
     for line in report_lines(result):
         out.print(line, markup=False)
     if output is not None:
-        out.print(f"Written to {output}.", markup=False)
+        out.print(_("Written to %(file)s.") % {"file": output}, markup=False)
 
 
 def check_command(
     quest: Annotated[
-        str, typer.Argument(help="A shipped quest id, a quest file (.toml) or a HeroScribe file.")
+        str, typer.Argument(help=N_("A shipped quest id, a quest file (.toml) or a HeroScribe file."))
     ],
     as_json: JsonOption = False,
 ) -> None:
-    """Check a quest: every placement on its board, and a goal the heroes must still work for."""
     from grognard.systems.heroquest.content.quest import load_quest
     from grognard.systems.heroquest.content.quest_setup import quest_source
     from grognard.systems.heroquest.rules.goals import describe, met_at_start
@@ -119,7 +128,7 @@ def check_command(
     if is_heroscribe(quest):
         path = Path(quest)
         if not path.is_file():
-            raise UsageError(f"no HeroScribe file {quest!r}")
+            raise UsageError(_("no HeroScribe file %(file)r") % {"file": quest})
         loaded = import_file(path).quest()
     else:
         loaded = load_quest(quest_source(quest))
@@ -130,4 +139,5 @@ def check_command(
     if as_json:
         print_json({"quest": loaded.id, "ok": True, "goal": goal})
         return
-    out.print(f"{loaded.file.title} ({loaded.id}): checked; goal: {goal}.", markup=False)
+    checked = _("%(title)s (%(id)s): checked; goal: %(goal)s.")
+    out.print(checked % {"title": loaded.file.title, "id": loaded.id, "goal": goal}, markup=False)

@@ -49,6 +49,8 @@ from grognard.engine.errors import UsageError
 from grognard.engine.match import Match, SeatKind, parse_seats
 from grognard.engine.session import Session
 from grognard.engine.store.factory import GameStore, open_store
+from grognard.i18n import N_, decimal, number
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content.hero import Thresholds
 from grognard.systems.heroquest.content.quest_setup import SHIPPED_QUESTS
 from grognard.systems.heroquest.game import GAME
@@ -59,8 +61,21 @@ from grognard.systems.heroquest.simulate import DEFAULT_ROUNDS, party_for, simul
 
 def mount(app: typer.Typer) -> None:
     """Add `play` and `simulate` to the heroquest command."""
-    app.command("play")(play_command)
-    app.command("simulate")(simulate_command)
+    app.command(
+        "play",
+        help=N_(
+            "Play a quest: s the heroes' sheets, m the map, o odds, u undo, ? help, q stop; saved "
+            "after every\nmove. Roster heroes go back to the roster when the quest ends, with what they "
+            "gained and the levels\nthey may take."
+        ),
+    )(play_command)
+    app.command(
+        "simulate",
+        help=N_(
+            "Bot heroes against the automatic game master, many times: wins (with their 95% interval),\n"
+            "rounds and deaths."
+        ),
+    )(simulate_command)
 
 
 def quest_ref(quest: str, show: Console | None = out) -> str:
@@ -72,7 +87,10 @@ def quest_ref(quest: str, show: Console | None = out) -> str:
     if is_heroscribe(quest) and path.is_file():
         return imported_quest(path, show)
     if not path.is_file():
-        raise UsageError(f"no quest {quest!r}: give a quest file or one of {', '.join(SHIPPED_QUESTS)}")
+        raise UsageError(
+            _("no quest %(quest)r: give a quest file or one of %(quests)s")
+            % {"quest": quest, "quests": ", ".join(SHIPPED_QUESTS)}
+        )
     return str(path.resolve())
 
 
@@ -92,11 +110,13 @@ def quest_seats(bots: bool, seat: list[str], gm: str) -> list[SeatKind]:
     human, or a bot's strength, `engine.match.BOT_LEVELS`), else the heroes a person's (the bot's with
     `--bots`) and the game master a person's with `--gm human`, else the automatic one's."""
     if seat and bots:
-        raise UsageError("give the heroes' seat by --bots or by --seat, not both")
+        raise UsageError(_("give the heroes' seat by --bots or by --seat, not both"))
     kinds: list[SeatKind] = parse_seats(seat, 2) if seat else ["bot" if bots else "human", "bot"]
     if gm == "human":
         if len(seat) > 1 and kinds[1] != "human":
-            raise UsageError(f"--gm human, but the game master's seat is given as {kinds[1]!r}")
+            raise UsageError(
+                _("--gm human, but the game master's seat is given as %(seat)r") % {"seat": kinds[1]}
+            )
         kinds[1] = "human"
     return kinds
 
@@ -115,51 +135,53 @@ def play_quest(session: Session, store: GameStore, seats: list[SeatKind], quest:
 
 def play_command(
     quest: Annotated[
-        str, typer.Argument(help="A shipped quest id or a quest file.")
+        str, typer.Argument(help=N_("A shipped quest id or a quest file."))
     ] = "1-the-smugglers-stair",
     heroes: Annotated[
         str,
         typer.Option(
-            "--heroes", help="Roster heroes by name, or a party spec (default: the quest's party and level)."
+            "--heroes",
+            help=N_("Roster heroes by name, or a party spec (default: the quest's party and level)."),
         ),
     ] = "",
     seed: SeedOption = None,
     game: GameOption = None,
-    gm: Annotated[str, typer.Option("--gm", help="auto (the automatic game master) or human.")] = "auto",
-    order: Annotated[str, typer.Option("--order", help="roll or agree the heroes' order.")] = "roll",
+    gm: Annotated[str, typer.Option("--gm", help=N_("auto (the automatic game master) or human."))] = "auto",
+    order: Annotated[str, typer.Option("--order", help=N_("roll or agree the heroes' order."))] = "roll",
     interleave: Annotated[
-        bool, typer.Option("--interleave", help="The game master rolls for a place in the order.")
+        bool, typer.Option("--interleave", help=N_("The game master rolls for a place in the order."))
     ] = False,
     rounds: Annotated[
-        int, typer.Option("--rounds", help="Lose the quest after this many rounds (0: never).")
+        int, typer.Option("--rounds", help=N_("Lose the quest after this many rounds (0: never)."))
     ] = 0,
-    bots: Annotated[bool, typer.Option("--bots", help="The bot plays the heroes.")] = False,
+    bots: Annotated[bool, typer.Option("--bots", help=N_("The bot plays the heroes."))] = False,
     seat: Annotated[
         list[str] | None,
         typer.Option(
             "--seat",
-            help="Who plays each seat, in order (repeat it): the heroes, then the game master; human,"
-            " or a bot: random, heuristic (bot) or search (a bot that looks ahead in fights).",
+            help=N_(
+                "Who plays each seat, in order (repeat it): the heroes, then the game master; human,"
+                " or a bot: random, heuristic (bot) or search (a bot that looks ahead in fights)."
+            ),
         ),
     ] = None,
     thresholds: Annotated[
-        str, typer.Option("--thresholds", help="Experience for each level, e.g. 80,100,120 (line 349).")
+        str, typer.Option("--thresholds", help=N_("Experience for each level, e.g. 80,100,120 (line 349)."))
     ] = "",
     mercenaries: Annotated[
         str,
         typer.Option(
             "--mercenaries",
-            help="Hire for the quest from a hero's gold: swordsman,scout:Mira (default: the first pays).",
+            help=N_("Hire for the quest from a hero's gold: swordsman,scout:Mira (default: the first pays)."),
         ),
     ] = "",
     back: Annotated[
         str | None,
-        typer.Option("--return", help="Go back to the quest of this saved game, retreated from (line 114)."),
+        typer.Option(
+            "--return", help=N_("Go back to the quest of this saved game, retreated from (line 114).")
+        ),
     ] = None,
 ) -> None:
-    """Play a quest: s the heroes' sheets, m the map, o odds, u undo, ? help, q stop; saved after every
-    move. Roster heroes go back to the roster when the quest ends, with what they gained and the levels
-    they may take."""
     seats = quest_seats(bots, seat or [], gm)
     if seats[1] == "human":
         gm = "human"
@@ -168,7 +190,8 @@ def play_command(
             session = store.load(game)
             if session.system != "heroquest" or session.game.info.id != "quest":
                 raise UsageError(
-                    f"game {game} is a {session.system}/{session.game.info.id} game, not a HeroQuest quest"
+                    _("game %(game)s is a %(kind)s game, not a HeroQuest quest")
+                    % {"game": game, "kind": f"{session.system}/{session.game.info.id}"}
                 )
             session.game_id = game
             quest = str(session.options.get("quest", quest))
@@ -217,14 +240,14 @@ def keep_on_roster(session: Session) -> None:
 
 
 def simulate_command(
-    quest: Annotated[str, typer.Argument(help="A shipped quest id or a quest file.")],
+    quest: Annotated[str, typer.Argument(help=N_("A shipped quest id or a quest file."))],
     party: Annotated[
-        str, typer.Option("--party", help="The party spec (default: the quest's party and level).")
+        str, typer.Option("--party", help=N_("The party spec (default: the quest's party and level)."))
     ] = "",
-    games: Annotated[int, typer.Option("--games", help="How many quests to play.")] = 20,
+    games: Annotated[int, typer.Option("--games", help=N_("How many quests to play."))] = 20,
     seed: RunSeedOption = 0,
     rounds: Annotated[
-        int, typer.Option("--rounds", help="Rounds before a quest is lost to time.")
+        int, typer.Option("--rounds", help=N_("Rounds before a quest is lost to time."))
     ] = DEFAULT_ROUNDS,
     as_json: JsonOption = False,
     workers: WorkersOption = None,
@@ -232,18 +255,18 @@ def simulate_command(
     bot: Annotated[
         str,
         typer.Option(
-            "--bot", "--seat", help="The heroes' bot: random, heuristic or search (looks ahead in fights)."
+            "--bot",
+            "--seat",
+            help=N_("The heroes' bot: random, heuristic or search (looks ahead in fights)."),
         ),
     ] = "heuristic",
 ) -> None:
-    """Bot heroes against the automatic game master, many times: wins (with their 95% interval),
-    rounds and deaths."""
     if games < 1:
-        raise UsageError("--games must be at least 1")
+        raise UsageError(_("--games must be at least 1"))
     hero_level(bot)
     ref = quest_ref(quest, err if as_json else out)
     with bulk_runner(workers, cluster), Progress(transient=True, disable=as_json) as progress:
-        task = progress.add_task("quests", total=games)
+        task = progress.add_task(_("quests"), total=games)
         summary = simulate(
             ref,
             party,
@@ -258,8 +281,18 @@ def simulate_command(
     if as_json:
         print_json(data)
         return
-    out.print(
-        f"{quest}: {summary.wins} of {summary.games} won ({summary.win_share}; {bot} heroes); mean"
-        f" {summary.mean_turns:.1f} rounds; {summary.hero_deaths} heroes died; outcomes {data['outcomes']}",
-        markup=False,
+    said = _(
+        "%(quest)s: %(wins)s of %(games)s won (%(share)s; %(bot)s heroes); mean %(rounds)s rounds; "
+        "%(deaths)s heroes died; outcomes %(outcomes)s"
     )
+    values = {
+        "quest": quest,
+        "wins": number(summary.wins),
+        "games": number(summary.games),
+        "share": summary.win_share,
+        "bot": bot,
+        "rounds": decimal(summary.mean_turns),
+        "deaths": number(summary.hero_deaths),
+        "outcomes": data["outcomes"],
+    }
+    out.print(said % values, markup=False)

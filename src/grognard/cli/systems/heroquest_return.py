@@ -13,6 +13,7 @@ import json
 
 from grognard.engine.errors import UsageError
 from grognard.engine.store.factory import GameStore
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.campaign.returning import Memory, completion_after, memory_of
 from grognard.systems.heroquest.model.state import QuestState
 
@@ -23,7 +24,7 @@ def return_setup(store: GameStore, game_id: str) -> tuple[str, str, str]:
 
     session = store.load(game_id)
     if session.system != "heroquest" or session.game.info.id != "quest":
-        raise UsageError(f"game {game_id} is not a HeroQuest quest")
+        raise UsageError(_("game %(game)s is not a HeroQuest quest") % {"game": game_id})
     state = session.current
     assert isinstance(state, QuestState)
     quest = str(session.options.get("quest", ""))
@@ -34,7 +35,9 @@ def return_setup(store: GameStore, game_id: str) -> tuple[str, str, str]:
         names = [str(h["name"]) for h in json.loads(heroes)]
         alive = [n for n in names if kept.has(n)]
         if not alive:
-            raise UsageError(f"none of the heroes of game {game_id} is on the roster to go back")
+            raise UsageError(
+                _("none of the heroes of game %(game)s is on the roster to go back") % {"game": game_id}
+            )
         heroes = json.dumps([kept.load(n).model_dump(mode="json") for n in alive])
     return quest, heroes, memory.to_option()
 

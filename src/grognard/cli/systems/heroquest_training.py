@@ -20,43 +20,53 @@ from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption, SeedOption
 from grognard.engine.dice.core import Rng, heroquest_combat_dice
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_, percent
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content import hero as hr
+from grognard.systems.heroquest.views.words import said
 
 
 def mount(hero_app: typer.Typer) -> None:
     """Add `cross-train` to the `hero` command group."""
-    hero_app.command("cross-train")(cross_train_command)
+    hero_app.command(
+        "cross-train",
+        help=N_(
+            "Learn one spell from a fellow hero or a friendly NPC between quests: both roll combat "
+            "dice equal to\ntheir starting Mind; more skulls for the learner and the spell is kept "
+            "(line 605)."
+        ),
+    )(cross_train_command)
 
 
 def cross_train_command(
-    learner: Annotated[str, typer.Argument(help="The magic-user who learns, as `hero list` shows it.")],
-    spell: Annotated[str, typer.Option("--spell", help="The spell to learn, e.g. 'ball of flame'.")],
+    learner: Annotated[str, typer.Argument(help=N_("The magic-user who learns, as `hero list` shows it."))],
+    spell: Annotated[str, typer.Option("--spell", help=N_("The spell to learn, e.g. 'ball of flame'."))],
     teacher: Annotated[
-        str | None, typer.Option("--from", help="The roster hero who teaches (it must know the spell).")
+        str | None, typer.Option("--from", help=N_("The roster hero who teaches (it must know the spell)."))
     ] = None,
     npc_mind: Annotated[
-        int | None, typer.Option("--npc-mind", help="A friendly NPC teaches: its starting Mind.")
+        int | None, typer.Option("--npc-mind", help=N_("A friendly NPC teaches: its starting Mind."))
     ] = None,
-    npc_elf: Annotated[bool, typer.Option("--npc-elf", help="The NPC teacher is an elf (line 525).")] = False,
+    npc_elf: Annotated[
+        bool, typer.Option("--npc-elf", help=N_("The NPC teacher is an elf (line 525)."))
+    ] = False,
     seed: SeedOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Learn one spell from a fellow hero or a friendly NPC between quests: both roll combat dice equal to
-    their starting Mind; more skulls for the learner and the spell is kept (line 605)."""
     from grognard.cli.systems.heroquest_heroes import roster, show_hero
 
     if (teacher is None) == (npc_mind is None):
-        raise UsageError("give the teacher: --from HERO (a roster hero) or --npc-mind N (a friendly NPC)")
+        raise UsageError(_("give the teacher: --from HERO (a roster hero) or --npc-mind N (a friendly NPC)"))
     if npc_mind is not None and npc_mind < 1:
-        raise UsageError("--npc-mind is the NPC's starting Mind, at least 1")
+        raise UsageError(_("--npc-mind is the NPC's starting Mind, at least 1"))
     if npc_elf and teacher is not None:
-        raise UsageError("--npc-elf is for an NPC teacher; a roster hero's race is on its sheet")
+        raise UsageError(_("--npc-elf is for an NPC teacher; a roster hero's race is on its sheet"))
     store = roster()
     student = store.load(learner)
     master = None if teacher is None else store.load(teacher)
     if master is not None and hq.key_of(master.name) == hq.key_of(student.name):
-        raise UsageError(f"{student.name} cannot teach itself")
+        raise UsageError(_("%(name)s cannot teach itself") % {"name": student.name})
     teacher_mind = npc_mind if master is None else master.maximum("mind")
     assert teacher_mind is not None
     entry = hq.spell(spell)
@@ -83,7 +93,7 @@ def cross_train_command(
     )
     if learned:
         store.save(hero)
-    who = "the NPC" if master is None else master.name
+    who = _("the NPC") if master is None else master.name
     if as_json:
         print_json(
             {
@@ -98,15 +108,19 @@ def cross_train_command(
             }
         )
         return
-    out.print(
-        f"{student.name} learns {entry.name} from {who}: needs more skulls "
-        f"(chance {float(chance):.1%}, line 605).",
-        markup=False,
-    )
+    learns = _("%(name)s learns %(spell)s from %(teacher)s: needs more skulls (chance %(chance)s, line 605).")
+    spell_said = said(entry.name)
+    values = {"name": student.name, "spell": spell_said, "teacher": who, "chance": percent(float(chance))}
+    out.print(learns % values, markup=False)
     out.print(f"  {student.name}: {mine.render()}", markup=False)
     out.print(f"  {who}: {theirs.render()}", markup=False)
     if learned:
-        out.print(f"{student.name} has learned {entry.name}.", markup=False)
+        out.print(
+            _("%(name)s has learned %(spell)s.") % {"name": student.name, "spell": spell_said}, markup=False
+        )
         show_hero(hero)
     else:
-        out.print(f"{student.name} does not learn {entry.name} this time.", markup=False)
+        out.print(
+            _("%(name)s does not learn %(spell)s this time.") % {"name": student.name, "spell": spell_said},
+            markup=False,
+        )
