@@ -57,6 +57,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from grognard.engine.dice.core import MAX_DICE, MAX_SIDES, Rng, Roll, percentile, roll_dice, sum_distribution
 from grognard.engine.errors import ContentError, GrognardError
 from grognard.engine.files import read_file
+from grognard.i18n import gettext as _
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -186,9 +187,9 @@ def parse_toml(text: str, source_name: str) -> dict[str, Any]:
             where = f"line {found.group(1)}, column {found.group(2)}"
         else:
             where = "end of document" if found else ""
-        raise ContentError(source_name, where, f"not valid TOML: {reason}") from None
+        raise ContentError(source_name, where, _("not valid TOML: {reason}").format(reason=reason)) from None
     except RecursionError:
-        raise ContentError(source_name, "", "not valid TOML: nested too deeply") from None
+        raise ContentError(source_name, "", _("not valid TOML: nested too deeply")) from None
 
 
 def load_data(data: Any, model: type[M], source_name: str) -> M:
@@ -198,7 +199,7 @@ def load_data(data: Any, model: type[M], source_name: str) -> M:
     except ValidationError as exc:
         raise _content_error(source_name, exc) from None
     except RecursionError:
-        raise ContentError(source_name, "", "nested too deeply") from None
+        raise ContentError(source_name, "", _("nested too deeply")) from None
 
 
 def load_text(text: str, model: type[M], source_name: str) -> M:
@@ -210,7 +211,7 @@ def _decode(data: bytes, source_name: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ContentError(source_name, f"byte {exc.start}", "not UTF-8 text") from None
+        raise ContentError(source_name, f"byte {exc.start}", _("not UTF-8 text")) from None
 
 
 def load_bytes(data: bytes, model: type[M], source_name: str) -> M:
@@ -223,7 +224,7 @@ def package_file(package: str, name: str) -> Traversable:
     try:
         root = files(package)
     except (ModuleNotFoundError, TypeError) as exc:
-        raise ContentError(f"{package}/{name}", "", f"no such package: {exc}") from None
+        raise ContentError(f"{package}/{name}", "", _("no such package: {exc}").format(exc=exc)) from None
     return root.joinpath(name)
 
 
@@ -249,9 +250,13 @@ def read_source(source: Source, cap: int = MAX_CONTENT_FILE_BYTES) -> bytes:
         with resource.open("rb") as handle:
             data: bytes = handle.read(cap + 1)
     except OSError as exc:
-        raise ContentError(source_name(source), "", f"cannot read: {exc.strerror or exc}") from None
+        raise ContentError(
+            source_name(source), "", _("cannot read: {value}").format(value=exc.strerror or exc)
+        ) from None
     if len(data) > cap:
-        raise ContentError(source_name(source), "", f"over {cap:,} bytes, more than a content file may be")
+        raise ContentError(
+            source_name(source), "", _("over {cap:,} bytes, more than a content file may be").format(cap=cap)
+        )
     return data
 
 
@@ -266,7 +271,9 @@ def list_folder(folder: Source, pattern: str = "*.toml") -> list[Traversable]:
     try:
         found = [f for f in root.iterdir() if f.is_file() and fnmatch.fnmatch(f.name, pattern)]
     except OSError as exc:
-        raise ContentError(source_name(folder), "", f"cannot list folder: {exc.strerror or exc}") from None
+        raise ContentError(
+            source_name(folder), "", _("cannot list folder: {value}").format(value=exc.strerror or exc)
+        ) from None
     return sorted(found, key=lambda f: f.name)
 
 
@@ -566,7 +573,9 @@ def load_tables(*sources: Source) -> dict[str, Table]:
                     raise ContentError(
                         source_name(path),
                         "name",
-                        f"table {table.name!r} is already defined in {where[table.name]}",
+                        _("table {table_name!r} is already defined in {where}").format(
+                            table_name=table.name, where=where[table.name]
+                        ),
                     )
                 found[table.name] = table
                 where[table.name] = source_name(path)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from grognard.engine.errors import ContentError
 from grognard.engine.files import read_file
+from grognard.i18n import gettext as _
 
 if TYPE_CHECKING:
     from grognard.engine.game import GameInfo, OptionValue
@@ -57,9 +58,9 @@ def embed(name: str, data: bytes) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise ContentError(name, f"byte {e.start}", "not UTF-8 text, so a game cannot carry it") from None
+        raise ContentError(name, f"byte {e.start}", _("not UTF-8 text, so a game cannot carry it")) from None
     if "\n" in name or "\r" in name:
-        raise ContentError(name.splitlines()[0], "", "a file name with a line break")
+        raise ContentError(name.splitlines()[0], "", _("a file name with a line break"))
     return f"{PREFIX}sha256={hashlib.sha256(data).hexdigest()} name={name}\n{text}"
 
 
@@ -69,13 +70,15 @@ def open_embedded(value: str) -> Embedded:
     fields = head[len(PREFIX) :].split(" ", 1)
     well_formed = len(fields) == 2 and fields[0].startswith("sha256=") and fields[1].startswith("name=")
     if not sep or not well_formed:
-        raise ContentError("carried content", "", "the first line names no sha256= and name=")
+        raise ContentError("carried content", "", _("the first line names no sha256= and name="))
     digest, name = fields[0][len("sha256=") :], fields[1][len("name=") :]
     data = text.encode("utf-8")
     if len(data) > MAX_EMBEDDED_BYTES:
-        raise ContentError(name, "", f"carried content over {MAX_EMBEDDED_BYTES // 2**20} MB")
+        raise ContentError(
+            name, "", _("carried content over {value} MB").format(value=MAX_EMBEDDED_BYTES // 2**20)
+        )
     if hashlib.sha256(data).hexdigest() != digest:
-        raise ContentError(name, "sha256", "the carried content does not match its hash (it was changed)")
+        raise ContentError(name, "sha256", _("the carried content does not match its hash (it was changed)"))
     return Embedded(name, data, digest)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from grognard.engine.errors import RuleNotImplementedError, UsageError
+from grognard.i18n import gettext as _
 
 H = TypeVar("H")
 F = TypeVar("F")
@@ -38,7 +39,9 @@ class Registry(Generic[H]):
         if key in self.not_played:
             raise RuleNotImplementedError(f"{what} is not played: {self.not_played[key]}")
         if key in self.passive:
-            raise UsageError(f"{what} is not used as an action: {self.passive[key]}")
+            raise UsageError(
+                _("{what} is not used as an action: {passive}").format(what=what, passive=self.passive[key])
+            )
         raise RuleNotImplementedError(f"{what} has no handler")
 
     def add(self, key: str, handler: H) -> H:

@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from grognard.engine.errors import ContentError
+from grognard.i18n import gettext as _
 
 __all__ = [
     "FileName",
@@ -149,7 +150,7 @@ def read_text(path: FileName, cap: int, what: str = "file") -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise ContentError(shown_name(path), f"byte {e.start}", "not UTF-8 text") from None
+        raise ContentError(shown_name(path), f"byte {e.start}", _("not UTF-8 text")) from None
 
 
 @contextmanager

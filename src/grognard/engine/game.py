@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 
 from grognard.engine.errors import RulesError, UsageError
+from grognard.i18n import gettext
 
 if TYPE_CHECKING:
     from grognard.engine.dice.core import Rng, Roll
@@ -112,12 +113,12 @@ class GameState(ABC):
         """The state after `move`; raises `RulesError` when the move is not legal here."""
         who = self.actor()
         if who is TERMINAL:
-            raise RulesError(move, self, "the game is over")
+            raise RulesError(move, self, gettext("the game is over"))
         if who is CHANCE:
             if not any(o == move for o, _ in self._outcomes()):
-                raise RulesError(move, self, "not an outcome of this chance node")
+                raise RulesError(move, self, gettext("not an outcome of this chance node"))
         elif move not in self._actions():
-            raise RulesError(move, self, "not a legal action")
+            raise RulesError(move, self, gettext("not a legal action"))
         return self._apply(move)
 
     def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
@@ -209,17 +210,23 @@ class OptionInfo:
                 return True
             if low in ("false", "no", "0", "off"):
                 return False
-            raise UsageError(f"option {self.name}={text!r}: give true or false")
+            raise UsageError(
+                gettext("option {name}={text!r}: give true or false").format(name=self.name, text=text)
+            )
         if isinstance(default, int):
             try:
                 return int(text)
             except ValueError:
-                raise UsageError(f"option {self.name}={text!r}: give a whole number") from None
+                raise UsageError(
+                    gettext("option {name}={text!r}: give a whole number").format(name=self.name, text=text)
+                ) from None
         if isinstance(default, float):
             try:
                 return float(text)
             except ValueError:
-                raise UsageError(f"option {self.name}={text!r}: give a number") from None
+                raise UsageError(
+                    gettext("option {name}={text!r}: give a number").format(name=self.name, text=text)
+                ) from None
         return text
 
 
@@ -238,17 +245,33 @@ class GameInfo:
         known = {o.name: o for o in self.options}
         for name in given:
             if name not in known:
-                raise UsageError(f"unknown option {name!r} for {self.id}; known: {sorted(known) or 'none'}")
+                raise UsageError(
+                    gettext("unknown option {name!r} for {id}; known: {value}").format(
+                        name=name, id=self.id, value=sorted(known) or "none"
+                    )
+                )
         out: dict[str, OptionValue] = {}
         for opt in self.options:
             value = given.get(opt.name, opt.default)
             if opt.choices and value not in opt.choices:
-                raise UsageError(f"option {opt.name}={value!r} is not one of {list(opt.choices)}")
+                raise UsageError(
+                    gettext("option {opt_name}={value!r} is not one of {value2}").format(
+                        opt_name=opt.name, value=value, value2=list(opt.choices)
+                    )
+                )
             if isinstance(value, int | float) and not isinstance(value, bool):
                 if opt.low is not None and not value >= opt.low:
-                    raise UsageError(f"option {opt.name}={value!r} is below {opt.low:g}")
+                    raise UsageError(
+                        gettext("option {opt_name}={value!r} is below {opt_low:g}").format(
+                            opt_name=opt.name, value=value, opt_low=opt.low
+                        )
+                    )
                 if opt.high is not None and not value <= opt.high:
-                    raise UsageError(f"option {opt.name}={value!r} is above {opt.high:g}")
+                    raise UsageError(
+                        gettext("option {opt_name}={value!r} is above {opt_high:g}").format(
+                            opt_name=opt.name, value=value, opt_high=opt.high
+                        )
+                    )
             out[opt.name] = value
         return out
 
@@ -349,4 +372,8 @@ class SystemInfo:
         for g in self.games:
             if g.info.id == game_id:
                 return g
-        raise UsageError(f"no game {game_id!r} in {self.id}; known: {[g.info.id for g in self.games]}")
+        raise UsageError(
+            gettext("no game {game_id!r} in {id}; known: {value}").format(
+                game_id=game_id, id=self.id, value=[g.info.id for g in self.games]
+            )
+        )

@@ -35,6 +35,7 @@ from grognard.engine.session import MoveRecord, Policy, Session, random_policy
 from grognard.engine.store import seats as store_seats
 from grognard.engine.store.factory import GameStore
 from grognard.engine.view import CAME, Event, GameViews, SeatView, move_event, recent_moves, seat_view
+from grognard.i18n import gettext
 
 SeatKind = Literal["human", "bot", "random", "heuristic", "search"]
 Guard = Callable[[], AbstractContextManager[object]]
@@ -104,7 +105,9 @@ def seat_kind(kind: str) -> SeatKind:
     """A seat's kind as typed ("human", "bot", "random", "heuristic" or "search"); a `UsageError` else."""
     known = _known(kind)
     if known is None:
-        raise UsageError(f"seat {kind!r} is not one of {', '.join(SEAT_KINDS)}")
+        raise UsageError(
+            gettext("seat {kind!r} is not one of {value}").format(kind=kind, value=", ".join(SEAT_KINDS))
+        )
     return known
 
 
@@ -125,7 +128,11 @@ def parse_seats(given: Sequence[str], count: int) -> list[SeatKind]:
     """The seats of a new game: those given (human, bot or a bot's strength), the rest bots; none: seat 0
     human."""
     if len(given) > count:
-        raise UsageError(f"{len(given)} seats given, but this game has {count}")
+        raise UsageError(
+            gettext("{given_count} seats given, but this game has {count}").format(
+                given_count=len(given), count=count
+            )
+        )
     out = [seat_kind(kind) for kind in given]
     if not out:
         out = ["human"]
@@ -274,21 +281,29 @@ class Match:
     def _decided(self, seat: int, action: str, ply: int | None, listed: bool) -> tuple[int, Move]:
         """The seat and the move it makes, once the ply, the seat and (when `listed`) the action pass."""
         if ply is not None and ply != self.ply:
-            raise StaleMoveError(f"stale move: the game is at move {self.ply}, not {ply}; look again")
+            raise StaleMoveError(
+                gettext("stale move: the game is at move {ply}, not {ply2}; look again").format(
+                    ply=self.ply, ply2=ply
+                )
+            )
         state = self.state
         who = state.actor()
         if who is TERMINAL:
-            raise MatchError("the game is over")
+            raise MatchError(gettext("the game is over"))
         if who is CHANCE:
-            raise MatchError("chance moves next, not a seat; advance the game first")
+            raise MatchError(gettext("chance moves next, not a seat; advance the game first"))
         if who != seat:
-            raise MatchError(f"seat {seat} is not to act: seat {who} is")
+            raise MatchError(gettext("seat {seat} is not to act: seat {who} is").format(seat=seat, who=who))
         if not listed:
             return seat, action
         legal = {str(a): a for a in state.legal_actions()}
         if action not in legal:
             shown = ", ".join(list(legal)[:8]) + (", ..." if len(legal) > 8 else "")
-            raise MatchError(f"illegal action {action!r} for seat {seat}; legal: {shown}")
+            raise MatchError(
+                gettext("illegal action {action!r} for seat {seat}; legal: {shown}").format(
+                    action=action, seat=seat, shown=shown
+                )
+            )
         return seat, legal[action]
 
     def _act_one(self, decided: tuple[int, Move]) -> list[tuple[MoveRecord, int, str] | Event]:
@@ -341,11 +356,13 @@ class Match:
         """Go back to `seat`'s previous decision (the moves after it are dropped); how many were dropped."""
         self._check_seat(seat)
         if self._kind(seat) != "human":
-            raise MatchError(f"seat {seat} is a bot: undo goes back to a human seat's decision")
+            raise MatchError(
+                gettext("seat {seat} is a bot: undo goes back to a human seat's decision").format(seat=seat)
+            )
         moves = self.session.moves
         last = max((i for i, m in enumerate(moves) if m.player == seat), default=None)
         if last is None:
-            raise MatchError("you have made no move yet, so there is no decision to undo")
+            raise MatchError(gettext("you have made no move yet, so there is no decision to undo"))
         dropped = len(moves) - last
         del moves[last:]
         self.session.state = None
@@ -364,7 +381,7 @@ class Match:
         self._check_seat(seat)
         n = self.ply if upto is None else upto
         if not 0 <= n <= self.ply:
-            raise UsageError(f"ply {n} is outside 0..{self.ply}")
+            raise UsageError(gettext("ply {n} is outside 0..{ply}").format(n=n, ply=self.ply))
         game = self.session.game
         state = game.new_initial_state(self.session.options)
         events: list[Event] = []
@@ -427,7 +444,11 @@ class Match:
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and not 0 <= seat < len(self.seats):
-            raise MatchError(f"no seat {seat}: this game has seats 0 to {len(self.seats) - 1}")
+            raise MatchError(
+                gettext("no seat {seat}: this game has seats 0 to {value}").format(
+                    seat=seat, value=len(self.seats) - 1
+                )
+            )
 
     def _label(self, state: GameState, move: Move) -> str:
         if self.views.label is None or not isinstance(state.actor(), int):
@@ -453,7 +474,7 @@ class Match:
             except SaveError as e:
                 self.session.moves.pop()
                 self.session.state = before
-                raise StaleMoveError(f"stale move: {e}") from e
+                raise StaleMoveError(gettext("stale move: {e}").format(e=e)) from e
         label = self._said(before, record, self.state)
         self.labels[ply] = label
         return [(record, ply, label), *self._changes(before, self.state, ply)]

@@ -23,6 +23,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext as _
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -60,7 +61,11 @@ def check_workers(workers: int | None) -> int:
     if workers is None:
         return default_workers()
     if not 1 <= workers <= MAX_WORKERS:
-        raise UsageError(f"workers={workers}: give 1 to {MAX_WORKERS} worker processes")
+        raise UsageError(
+            _("workers={workers}: give 1 to {MAX_WORKERS} worker processes").format(
+                workers=workers, MAX_WORKERS=MAX_WORKERS
+            )
+        )
     return workers
 
 
@@ -68,7 +73,11 @@ def check_cluster(address: str) -> str:
     """`address` if it reads `tcp://HOST:PORT` (or `tls://`) with a port 1-65535, else a `UsageError`."""
     match = CLUSTER_ADDRESS.fullmatch(address.strip())
     if match is None or not 1 <= int(match.group(3)) <= 65535:
-        raise UsageError(f"cluster {address!r}: give the Dask scheduler's address as tcp://HOST:PORT")
+        raise UsageError(
+            _("cluster {address!r}: give the Dask scheduler's address as tcp://HOST:PORT").format(
+                address=address
+            )
+        )
     return address.strip()
 
 
@@ -130,7 +139,7 @@ def _distributed() -> ModuleType:
         import distributed
     except ImportError:
         raise UsageError(
-            "--cluster needs Dask's distributed scheduler: pip install 'grognard[cluster]'"
+            _("--cluster needs Dask's distributed scheduler: pip install 'grognard[cluster]'")
         ) from None
     return distributed
 
@@ -141,14 +150,19 @@ def _run_on_cluster(work: Callable[[int], R], count: int, address: str) -> Itera
         client: Any = distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as e:
         raise UsageError(
-            f"cluster {address}: no Dask scheduler answered within {CONNECT_TIMEOUT:g} s ({type(e).__name__})"
+            _("cluster {address}: no Dask scheduler answered within {CONNECT_TIMEOUT:g} s ({name})").format(
+                address=address, CONNECT_TIMEOUT=CONNECT_TIMEOUT, name=type(e).__name__
+            )
         ) from None
     try:
         try:
             client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError):
             raise UsageError(
-                f"cluster {address}: the scheduler has no workers (none joined within {CONNECT_TIMEOUT:g} s)"
+                _(
+                    "cluster {address}: the scheduler has no workers (none joined within "
+                    "{CONNECT_TIMEOUT:g} s)"
+                ).format(address=address, CONNECT_TIMEOUT=CONNECT_TIMEOUT)
             ) from None
         threads = max(1, sum(client.nthreads().values()))
         size = batch_size(count, threads, MAX_BATCH)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Game, SystemFacts, SystemInfo
+from grognard.i18n import gettext as _
 
 if TYPE_CHECKING:
     from grognard.engine.view import GameViews
@@ -64,7 +65,11 @@ def get_system(name: str) -> SystemInfo:
     for f in facts():
         if name in (f.id, f.command, *f.aliases):
             return _load(f)
-    raise UsageError(f"unknown system {name!r}; known: {sorted(f.id for f in facts()) or 'none registered'}")
+    raise UsageError(
+        _("unknown system {name!r}; known: {value}").format(
+            name=name, value=sorted(f.id for f in facts()) or "none registered"
+        )
+    )
 
 
 def get_game(system_id: str, game_id: str) -> Game:

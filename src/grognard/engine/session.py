@@ -13,6 +13,7 @@ from grognard.engine.dice.core import Rng, Roll
 from grognard.engine.embedded import carry_files
 from grognard.engine.errors import RulesError
 from grognard.engine.game import CHANCE, TERMINAL, Action, Game, GameState, Move, OptionValue
+from grognard.i18n import gettext as _
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ class Session:
         state = self.current
         player = state.actor()
         if not isinstance(player, int):
-            raise RulesError(action, state, "no player is to move here")
+            raise RulesError(action, state, _("no player is to move here"))
         nxt = state.apply(action)
         record = MoveRecord(action, player)
         self.moves.append(record)
@@ -92,7 +93,7 @@ class Session:
         """Throw the real dice at the current chance node."""
         state = self.current
         if state.actor() is not CHANCE:
-            raise RulesError("roll", state, "this is not a chance node")
+            raise RulesError("roll", state, _("this is not a chance node"))
         outcome, rolls = state.roll(Rng.for_move(self.seed, len(self.moves)))
         nxt = state.apply(outcome)
         record = MoveRecord(outcome, None, rolls)

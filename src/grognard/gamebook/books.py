@@ -12,6 +12,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext as _
 
 BOOKS_DIR = "data/books"
 """Where the shipped books live inside a system's package."""
@@ -49,7 +50,11 @@ class ShippedBooks:
         if name_or_path in shipped:
             return shipped[name_or_path]
         names = ", ".join(shipped) or "none"
-        raise UsageError(f"no book file {name_or_path!r} and no shipped book of that name (shipped: {names})")
+        raise UsageError(
+            _("no book file {name_or_path!r} and no shipped book of that name (shipped: {names})").format(
+                name_or_path=name_or_path, names=names
+            )
+        )
 
     def ref_of(self, path: Path) -> str:
         """How a saved game names the book at `path`: a shipped book by its name (so the game still loads

@@ -16,6 +16,7 @@ from grognard.gamebook.model import Book
 from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.tomlwrite import dumps
 from grognard.gamebook.twine_import import import_story, import_story_file
+from grognard.i18n import gettext as _
 
 __all__ = [
     "HTML_SUFFIXES",
@@ -41,13 +42,13 @@ def parse_book(text: str, file: str = "<book>") -> Book:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise BookLoadError(file, [Problem("", "", f"not valid TOML: {e}")]) from None
+        raise BookLoadError(file, [Problem("", "", _("not valid TOML: {e}").format(e=e))]) from None
     except RecursionError:
-        raise BookLoadError(file, [Problem("", "", "not valid TOML: nested too deeply")]) from None
+        raise BookLoadError(file, [Problem("", "", _("not valid TOML: nested too deeply"))]) from None
     try:
         return book_from_data(data, file)
     except RecursionError:
-        raise BookLoadError(file, [Problem("", "", "nested too deeply to be a book")]) from None
+        raise BookLoadError(file, [Problem("", "", _("nested too deeply to be a book"))]) from None
 
 
 def load_book(path: str | Path, system: str = "") -> Book:
@@ -59,7 +60,7 @@ def load_book(path: str | Path, system: str = "") -> Book:
         try:
             return import_story_file(path, system).book
         except RecursionError:
-            raise BookLoadError(str(path), [Problem("", "", "nested too deeply to be a story")]) from None
+            raise BookLoadError(str(path), [Problem("", "", _("nested too deeply to be a story"))]) from None
     try:
         data = read_file(path, MAX_BOOK_BYTES, "book")
     except ContentError as e:
@@ -78,17 +79,26 @@ def book_and_warnings(data: bytes, path: str | Path, system: str = "") -> tuple[
     """`book_from_bytes`, with the warnings of a story's import (none for a TOML book)."""
     path = Path(path)
     if len(data) > MAX_BOOK_BYTES:
-        raise BookLoadError(str(path), [Problem("", "", f"the file is over {MAX_BOOK_BYTES} bytes")])
+        raise BookLoadError(
+            str(path),
+            [
+                Problem(
+                    "", "", _("the file is over {MAX_BOOK_BYTES} bytes").format(MAX_BOOK_BYTES=MAX_BOOK_BYTES)
+                )
+            ],
+        )
     if path.suffix.lower() in TWEE_SUFFIXES + HTML_SUFFIXES or _is_markup(data):
         try:
             story = import_story(data, str(path), system)
         except RecursionError:
-            raise BookLoadError(str(path), [Problem("", "", "nested too deeply to be a story")]) from None
+            raise BookLoadError(str(path), [Problem("", "", _("nested too deeply to be a story"))]) from None
         return story.book, story.warnings
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise BookLoadError(str(path), [Problem("", "", f"cannot read the book: {e}")]) from None
+        raise BookLoadError(
+            str(path), [Problem("", "", _("cannot read the book: {e}").format(e=e))]
+        ) from None
     return parse_book(text, str(path)), ()
 
 

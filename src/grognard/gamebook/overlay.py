@@ -41,6 +41,7 @@ from grognard.gamebook.model import (
     PropertyValue,
     SectionId,
 )
+from grognard.i18n import gettext
 
 MAX_OVERLAY_BYTES = 2_000_000
 """An overlay file larger than this is refused before it is parsed."""
@@ -121,9 +122,9 @@ def parse_overlay(text: str, file: str = "<overlay>") -> Overlay:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ContentError(file, "", f"not valid TOML: {e}") from None
+        raise ContentError(file, "", gettext("not valid TOML: {e}").format(e=e)) from None
     except RecursionError:
-        raise ContentError(file, "", "not valid TOML: nested too deeply") from None
+        raise ContentError(file, "", gettext("not valid TOML: nested too deeply")) from None
     try:
         overlay = Overlay.model_validate(data)
     except ValidationError as e:
@@ -134,7 +135,13 @@ def parse_overlay(text: str, file: str = "<overlay>") -> Overlay:
         reason = f"{len(problems)} problems: " + "; ".join(p.render() for p in problems)
         raise ContentError(file, "", reason) from None
     if overlay.format != 1:
-        raise ContentError(file, "format", f"overlay format {overlay.format} is not known (1 is)")
+        raise ContentError(
+            file,
+            "format",
+            gettext("overlay format {overlay_format} is not known (1 is)").format(
+                overlay_format=overlay.format
+            ),
+        )
     return overlay
 
 

@@ -40,6 +40,7 @@ from grognard.gamebook.overlay import (
 from grognard.gamebook.projectaon_rules import Reading, enforced_with, read_rules
 from grognard.gamebook.projectaon_series import BY_CODE, Series, detect_series
 from grognard.gamebook.projectaon_xml import CHARACTERS, MAX_BOOK_BYTES, PLACEHOLDER, parse_xml
+from grognard.i18n import gettext as _
 
 STATS = {"combatskill": "COMBAT_SKILL", "endurance": "ENDURANCE"}
 """Project Aon's `enemy-attribute` classes and the stat names the creatures get."""
@@ -292,14 +293,18 @@ def _section_id(el: Element, file: str) -> str:
     raw = el.get("id", "")
     m = _SECT.match(raw)
     if m is None:
-        raise ContentError(file, f"section {raw!r}", "a numbered section's id is not sectN")
+        raise ContentError(file, f"section {raw!r}", _("a numbered section's id is not sectN"))
     return str(int(m.group(1)))
 
 
 def _drafts(root: Element, file: str, warnings: list[str]) -> tuple[str, str, dict[str, Draft]]:
     if _tag(root) != "gamebook":
         raise ContentError(
-            file, "", f"the root element is <{_tag(root)}>, not <gamebook>: not a Project Aon book"
+            file,
+            "",
+            _("the root element is <{value}>, not <gamebook>: not a Project Aon book").format(
+                value=_tag(root)
+            ),
         )
     mapper = _Mapper(file, warnings)
     title_el = root.find("meta/title")
@@ -314,10 +319,10 @@ def _drafts(root: Element, file: str, warnings: list[str]) -> tuple[str, str, di
     for el in _numbered(root):
         sid = _section_id(el, file)
         if sid in drafts:
-            raise ContentError(file, f"section {sid}", "two numbered sections have this id")
+            raise ContentError(file, f"section {sid}", _("two numbered sections have this id"))
         drafts[sid] = mapper.section(el, sid)
     if not drafts:
-        raise ContentError(file, "", 'no numbered sections (<section class="numbered" id="sectN">)')
+        raise ContentError(file, "", _('no numbered sections (<section class="numbered" id="sectN">)'))
     mapper.finish()
     return title, author, drafts
 
@@ -359,15 +364,17 @@ def _check_drops(book: Book, drafts: dict[str, Draft], overlay: Overlay, overlay
     left_out = dropped(overlay)
     start = overlay.book.start or next(iter(drafts))
     if start in left_out:
-        raise ContentError(overlay_file, f"sections.{start}.drop", "the start section is dropped")
+        raise ContentError(overlay_file, f"sections.{start}.drop", _("the start section is dropped"))
     for sid, section in book.sections.items():
         for path, target in section.targets():
             if target in left_out:
                 raise ContentError(
                     overlay_file,
                     f"sections.{target}.drop",
-                    f"section {target} is dropped, but section {sid} ({path}) still leads to it: "
-                    "drop or retarget that too",
+                    _(
+                        "section {target} is dropped, but section {sid} ({path}) still leads "
+                        "to it: drop or retarget that too"
+                    ).format(target=target, sid=sid, path=path),
                 )
 
 
@@ -439,17 +446,19 @@ def import_projectaon_bytes(
         elif ours is not None:
             overlay = combine(ours, overlay)
         if overlay.book.start is not None and overlay.book.start not in drafts:
-            raise ContentError(overlay_file, "book.start", f"no section {overlay.book.start!r}")
+            raise ContentError(
+                overlay_file, "book.start", _("no section {start!r}").format(start=overlay.book.start)
+            )
         book = _build(drafts, title or Path(file).stem or "Untitled", author, overlay, system, warnings)
         _check_drops(book, drafts, overlay, overlay_file)
     except ValidationError as e:
         problems = problems_from_validation(e)
         reason = "; ".join(p.render() for p in problems)
-        raise ContentError(file, "", f"cannot build the book: {reason}") from None
+        raise ContentError(file, "", _("cannot build the book: {reason}").format(reason=reason)) from None
     except ValueError as e:
-        raise ContentError(file, "", f"cannot build the book: {e}") from None
+        raise ContentError(file, "", _("cannot build the book: {e}").format(e=e)) from None
     except RecursionError:
-        raise ContentError(file, "", "elements are nested too deep to read") from None
+        raise ContentError(file, "", _("elements are nested too deep to read")) from None
     meant = orphans(overlay)
     for sid in unreachable(book):
         if sid not in meant:

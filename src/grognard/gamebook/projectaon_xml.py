@@ -25,6 +25,7 @@ import defusedxml.ElementTree as safe_et
 
 from grognard.engine.errors import ContentError
 from grognard.engine.files import read_file
+from grognard.i18n import gettext
 
 MAX_BOOK_BYTES = 32_000_000
 """A book file larger than this is refused unread."""
@@ -163,7 +164,9 @@ def decode(data: bytes, file: str) -> str:
     """The text of a book or entity file, decoded as its XML declaration says (UTF-8 when it says
     nothing); a `ContentError` for an encoding grognard does not read or a byte that is not valid."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or data[:2] in (b"\x00<", b"<\x00"):
-        raise ContentError(file, "line 1", "UTF-16 is not read; save the book as ISO-8859-1 or UTF-8")
+        raise ContentError(
+            file, "line 1", gettext("UTF-16 is not read; save the book as ISO-8859-1 or UTF-8")
+        )
     declared = "utf-8"
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
@@ -172,13 +175,21 @@ def decode(data: bytes, file: str) -> str:
         declared = m.group(1).decode("ascii").lower()
     codec = ENCODINGS.get(declared)
     if codec is None:
-        raise ContentError(file, "line 1", f"encoding {declared!r} is not read (ISO-8859-1 or UTF-8 are)")
+        raise ContentError(
+            file,
+            "line 1",
+            gettext("encoding {declared!r} is not read (ISO-8859-1 or UTF-8 are)").format(declared=declared),
+        )
     try:
         return data.decode(codec)
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
         raise ContentError(
-            file, f"line {line}", f"byte 0x{data[e.start]:02x} is not valid {declared}"
+            file,
+            f"line {line}",
+            gettext("byte 0x{data:02x} is not valid {declared}").format(
+                data=data[e.start], declared=declared
+            ),
         ) from None
 
 
@@ -219,7 +230,7 @@ def _scan_declarations(reader: _Reader, text: str, pos: int, base: int, top: boo
         pos = _skip_spaces(text, pos)
         if pos >= len(text):
             if top:
-                raise reader.fail(f"line {lines.at(pos)}", "the DOCTYPE is never closed")
+                raise reader.fail(f"line {lines.at(pos)}", gettext("the DOCTYPE is never closed"))
             return pos
         line = lines.at(pos)
         where = f"line {line}"
@@ -228,29 +239,29 @@ def _scan_declarations(reader: _Reader, text: str, pos: int, base: int, top: boo
         if text.startswith("<!--", pos):
             end = text.find("-->", pos + 4)
             if end < 0:
-                raise reader.fail(where, "a comment in the DOCTYPE is never closed")
+                raise reader.fail(where, gettext("a comment in the DOCTYPE is never closed"))
             pos = end + 3
         elif text.startswith("<?", pos):
             end = text.find("?>", pos + 2)
             if end < 0:
-                raise reader.fail(where, "a processing instruction in the DOCTYPE is never closed")
+                raise reader.fail(where, gettext("a processing instruction in the DOCTYPE is never closed"))
             pos = end + 2
         elif text.startswith("<![", pos):
-            raise reader.fail(where, "conditional sections are not read")
+            raise reader.fail(where, gettext("conditional sections are not read"))
         elif text.startswith("<!", pos):
             end = _skip_quoted(text, pos + 2, ">")
             if end < 0:
-                raise reader.fail(where, "a declaration in the DOCTYPE is never closed")
+                raise reader.fail(where, gettext("a declaration in the DOCTYPE is never closed"))
             _declaration(reader, text[pos:end], line)
             pos = end
         elif text[pos] == "%":
             m = _PARAM_REF.match(text, pos)
             if m is None:
-                raise reader.fail(where, "a malformed parameter entity reference in the DOCTYPE")
+                raise reader.fail(where, gettext("a malformed parameter entity reference in the DOCTYPE"))
             _include_param(reader, m.group(1), line, depth)
             pos = m.end()
         else:
-            raise reader.fail(where, f"unexpected {text[pos]!r} in the DOCTYPE")
+            raise reader.fail(where, gettext("unexpected {text!r} in the DOCTYPE").format(text=text[pos]))
 
 
 def _declaration(reader: _Reader, decl: str, line: int) -> None:
@@ -258,7 +269,7 @@ def _declaration(reader: _Reader, decl: str, line: int) -> None:
         return
     m = _ENTITY.fullmatch(decl)
     if m is None:
-        raise reader.fail(f"line {line}", "a malformed entity declaration")
+        raise reader.fail(f"line {line}", gettext("a malformed entity declaration"))
     param, name = bool(m.group(1)), m.group(2)
     table = reader.params if param else reader.entities
     if name in table:
@@ -271,7 +282,9 @@ def _declaration(reader: _Reader, decl: str, line: int) -> None:
     count = 1 if m.group(5) == "SYSTEM" else 2
     rest = _LITERAL.sub("", m.group(6)).strip()
     if len(literals) != count or (rest and not re.fullmatch(rf"NDATA\s+{_NAME}", rest)):
-        raise reader.fail(f"line {line}", f"a malformed external entity declaration of {name}")
+        raise reader.fail(
+            f"line {line}", gettext("a malformed external entity declaration of {name}").format(name=name)
+        )
     system = literals[-1]
     _safe_path(reader, name, system, line)
     table[name] = _Entity(None, system, line)
@@ -282,18 +295,36 @@ def _safe_path(reader: _Reader, name: str, system: str, line: int) -> Path | Non
     where = f"line {line}"
     if _SCHEME.match(system) or system.startswith(("//", "\\\\")):
         raise reader.fail(
-            where, f"entity {name} points to {system!r}, a network or absolute address: not read"
+            where,
+            gettext("entity {name} points to {system!r}, a network or absolute address: not read").format(
+                name=name, system=system
+            ),
         )
     if system.startswith(("/", "\\")) or not system.strip():
-        raise reader.fail(where, f"entity {name} points to {system!r}, outside the book's folder: not read")
+        raise reader.fail(
+            where,
+            gettext("entity {name} points to {system!r}, outside the book's folder: not read").format(
+                name=name, system=system
+            ),
+        )
     if "\x00" in system:
-        raise reader.fail(where, f"entity {name} points to {system!r}, not a file name: not read")
+        raise reader.fail(
+            where,
+            gettext("entity {name} points to {system!r}, not a file name: not read").format(
+                name=name, system=system
+            ),
+        )
     if reader.folder is None:
         return None
     folder = reader.folder.resolve()
     path = (folder / system).resolve()
     if path.parent != folder:
-        raise reader.fail(where, f"entity {name} points to {system!r}, outside the book's folder: not read")
+        raise reader.fail(
+            where,
+            gettext("entity {name} points to {system!r}, outside the book's folder: not read").format(
+                name=name, system=system
+            ),
+        )
     return path
 
 
@@ -304,11 +335,14 @@ def _read_entity_file(reader: _Reader, name: str, entity: _Entity) -> str | None
         return None
     reader.modules += 1
     if reader.modules > 64:
-        raise reader.fail(f"line {entity.line}", "more than 64 entity files")
+        raise reader.fail(f"line {entity.line}", gettext("more than 64 entity files"))
     try:
         data = read_file(path, MAX_ENTITY_FILE_BYTES, "entity file")
     except ContentError as e:
-        raise reader.fail(f"line {entity.line}", f"{entity.system}: {e.reason}") from None
+        raise reader.fail(
+            f"line {entity.line}",
+            gettext("{entity_system}: {e_reason}").format(entity_system=entity.system, e_reason=e.reason),
+        ) from None
     text = decode(data, str(path))
     return re.sub(r"^<\?xml[^>]*\?>", "", text)
 
@@ -319,7 +353,9 @@ def _include_param(reader: _Reader, name: str, line: int, depth: int) -> None:
         reader.warnings.append(f"line {line}: parameter entity %{name}; is not declared; skipped")
         return
     if depth >= 8:
-        raise reader.fail(f"line {line}", f"parameter entities nested too deep at %{name};")
+        raise reader.fail(
+            f"line {line}", gettext("parameter entities nested too deep at %{name};").format(name=name)
+        )
     if entity.value is not None:
         _spend(reader, entity.value, f"%{name}", line)
         _scan_declarations(reader, entity.value, 0, line - 1, False, depth + 1)
@@ -342,7 +378,7 @@ def _doctype(reader: _Reader, text: str) -> str:
     if text.startswith("<?xml") and text[5:6] in (" ", "?", "\t", "\r", "\n"):
         end = text.find("?>")
         if end < 0:
-            raise reader.fail("line 1", "the XML declaration is never closed")
+            raise reader.fail("line 1", gettext("the XML declaration is never closed"))
         text = _blank(text[: end + 2]) + text[end + 2 :]
         pos = end + 2
     while True:
@@ -350,7 +386,9 @@ def _doctype(reader: _Reader, text: str) -> str:
         if text.startswith("<?", pos):
             end = text.find("?>", pos)
             if end < 0:
-                raise reader.fail(f"line {_line(text, pos)}", "a processing instruction is never closed")
+                raise reader.fail(
+                    f"line {_line(text, pos)}", gettext("a processing instruction is never closed")
+                )
             pos = end + 2
         elif text.startswith("<!--", pos):
             end = text.find("-->", pos)
@@ -362,13 +400,13 @@ def _doctype(reader: _Reader, text: str) -> str:
     start = pos
     m = _DOCTYPE.match(text, pos)
     if m is None:
-        raise reader.fail(f"line {_line(text, pos)}", "a malformed DOCTYPE")
+        raise reader.fail(f"line {_line(text, pos)}", gettext("a malformed DOCTYPE"))
     pos = m.end()
     if text.startswith("[", pos):
         pos = _scan_declarations(reader, text, pos + 1, 0, True, 0) + 1
         pos = _skip_spaces(text, pos)
     if not text.startswith(">", pos):
-        raise reader.fail(f"line {_line(text, pos)}", "the DOCTYPE does not end with '>' (or ']>')")
+        raise reader.fail(f"line {_line(text, pos)}", gettext("the DOCTYPE does not end with '>' (or ']>')"))
     close = pos + 1
     return text[:start] + _blank(text[start:close]) + text[close:]
 
@@ -381,9 +419,14 @@ def _expand(reader: _Reader, name: str, line: int, stack: tuple[str, ...]) -> st
     raw: str | None = None
     if entity is not None:
         if name in stack:
-            raise reader.fail(f"line {line}", f"entity &{name}; refers to itself")
+            raise reader.fail(f"line {line}", gettext("entity &{name}; refers to itself").format(name=name))
         if len(stack) >= MAX_DEPTH:
-            raise reader.fail(f"line {line}", f"entities nested deeper than {MAX_DEPTH} at &{name};")
+            raise reader.fail(
+                f"line {line}",
+                gettext("entities nested deeper than {MAX_DEPTH} at &{name};").format(
+                    MAX_DEPTH=MAX_DEPTH, name=name
+                ),
+            )
         if name in reader.memo:
             return _spend(reader, reader.memo[name], name, line)
         raw = entity.value if entity.value is not None else _read_entity_file(reader, name, entity)
@@ -407,7 +450,9 @@ def _spend(reader: _Reader, value: str, name: str, line: int) -> str:
     if reader.spent > MAX_EXPANSION:
         raise reader.fail(
             f"line {line}",
-            f"entity expansion passes {MAX_EXPANSION} characters at &{name}; (an entity bomb?)",
+            gettext(
+                "entity expansion passes {MAX_EXPANSION} characters at &{name}; (an entity bomb?)"
+            ).format(MAX_EXPANSION=MAX_EXPANSION, name=name),
         )
     return value
 
@@ -442,7 +487,11 @@ def parse_xml(data: bytes, file: str, folder: Path | None) -> tuple[Element, lis
     `folder` is the book's folder (the only place entity files are read from; None reads none).
     """
     if len(data) > MAX_BOOK_BYTES:
-        raise ContentError(file, "", f"a book file is at most {MAX_BOOK_BYTES} bytes")
+        raise ContentError(
+            file,
+            "",
+            gettext("a book file is at most {MAX_BOOK_BYTES} bytes").format(MAX_BOOK_BYTES=MAX_BOOK_BYTES),
+        )
     reader = _Reader(file, folder)
     text = _doctype(reader, decode(data, file))
     text = _expand_body(reader, text)
@@ -451,9 +500,13 @@ def parse_xml(data: bytes, file: str, folder: Path | None) -> tuple[Element, lis
     except ParseError as e:
         line, column = e.position
         reason = re.sub(r": line \d+, column \d+$", "", str(e))
-        raise ContentError(file, f"line {line}, column {column + 1}", f"malformed XML: {reason}") from None
+        raise ContentError(
+            file,
+            f"line {line}, column {column + 1}",
+            gettext("malformed XML: {reason}").format(reason=reason),
+        ) from None
     except defusedxml.DefusedXmlException as e:
-        raise ContentError(file, "", f"refused: {e}") from None
+        raise ContentError(file, "", gettext("refused: {e}").format(e=e)) from None
     for name, lines in reader.unknown.items():
         shown = PLACEHOLDER.format(name)
         reader.warnings.append(

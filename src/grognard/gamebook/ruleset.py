@@ -22,6 +22,7 @@ from grognard.engine.game import JSON, Action, GameState, OptionInfo, OptionValu
 from grognard.engine.serial import from_data, to_data
 from grognard.gamebook.books import ShippedBooks
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, PropertyValue, Section
+from grognard.i18n import gettext as _
 
 Sheet: TypeAlias = Any
 """The system's adventure sheet: a frozen dataclass of its own type (typed `Any` here so each system's
@@ -145,12 +146,28 @@ def declaration_problems(
             want = properties.get(key)
             if want is None:
                 known = ", ".join(properties)
-                problems.append(Problem("", where, f"unknown item property {key!r} (known: {known})"))
+                problems.append(
+                    Problem(
+                        "",
+                        where,
+                        _("unknown item property {key!r} (known: {known})").format(key=key, known=known),
+                    )
+                )
             elif not (is_whole(value) if want is int else isinstance(value, want)):
-                problems.append(Problem("", f"{where}.{key}", f"must be {want.__name__}, not {value!r}"))
+                problems.append(
+                    Problem(
+                        "",
+                        f"{where}.{key}",
+                        _("must be {want___name}, not {value!r}").format(
+                            want___name=want.__name__, value=value
+                        ),
+                    )
+                )
         problems += [Problem("", where, message) for message in item_check(props)]
     for key in book.book.rules:
-        problems.append(Problem("", f"book.rules.{key}", f"{system} has no book rules"))
+        problems.append(
+            Problem("", f"book.rules.{key}", _("{system} has no book rules").format(system=system))
+        )
     return problems
 
 

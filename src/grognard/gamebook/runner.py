@@ -199,7 +199,7 @@ class GamebookState(GameState):
     def result(self) -> Result:
         """Victory (the reader wins), or death, an ending without victory, or stuck (a dead end)."""
         if self.phase != "over":
-            raise RulesError("result", self, "the adventure is not over")
+            raise RulesError("result", self, _("the adventure is not over"))
         winners = (0,) if self.outcome == "victory" else ()
         return Result(self.outcome, winners, self.play.ruleset.resources(self.sheet))
 
@@ -351,7 +351,11 @@ class GamebookState(GameState):
 
     def _arrive(self, target: str) -> GamebookState:
         if target not in self.play.book.sections:
-            raise ContentError(self.play.name, f"section {self.section}", f"no section {target!r} to turn to")
+            raise ContentError(
+                self.play.name,
+                f"section {self.section}",
+                _("no section {target!r} to turn to").format(target=target),
+            )
         section = self.play.book.sections[target]
         first = target not in self.visited
         effects = tuple(e for e in section.effects if first or not e.once)
@@ -523,7 +527,9 @@ class GamebookGame(Game):
         play = self._play(options)
         if play.book.book.system != self.ruleset.id:
             raise ContentError(
-                play.name, "book.system", f"is {play.book.book.system!r}, not {self.ruleset.id!r}"
+                play.name,
+                "book.system",
+                _("is {system!r}, not {id!r}").format(system=play.book.book.system, id=self.ruleset.id),
             )
         key = tuple(sorted(options.items()))
         if self.book is None and key not in self._checked:  # named by the option: checked as `play` does

@@ -30,6 +30,7 @@ from grognard.gamebook.twine_story import (
     StoryImport,
     build_book,
 )
+from grognard.i18n import gettext as _
 
 SPECIAL = GROGNARD_SPECIAL
 _ESCAPED_START = re.compile(r"^(\\*)::")
@@ -68,7 +69,7 @@ def export_twee(book: Book) -> str:
     info = book.to_data()["book"]
     for sid in book.sections:
         if sid in SPECIAL:
-            raise ValueError(f"section id {sid!r} is reserved in Twee; rename the section")
+            raise ValueError(_("section id {sid!r} is reserved in Twee; rename the section").format(sid=sid))
     ifid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"grognard:{book.book.title}")).upper()
     data = {"ifid": ifid, "format": "Harlowe", "format-version": "3.3.9", "start": book.book.start, "zoom": 1}
     parts = [
@@ -150,7 +151,9 @@ def _story_data(body: str) -> tuple[str, str, str]:
 def read_twee(text: str) -> Story:
     """A Twee 3 (or Twee 1) text as passages, with StoryData's start and story format."""
     if len(text) > MAX_STORY_CHARS:
-        raise ValueError(f"the story is over {MAX_STORY_CHARS} characters")
+        raise ValueError(
+            _("the story is over {MAX_STORY_CHARS} characters").format(MAX_STORY_CHARS=MAX_STORY_CHARS)
+        )
     passages: list[Passage] = []
     current: tuple[str, list[str]] | None = None
     body: list[str] = []

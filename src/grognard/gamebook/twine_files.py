@@ -29,6 +29,7 @@ from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.twee import read_twee, twee_passage
 from grognard.gamebook.twine_model import Passage
 from grognard.gamebook.twine_story import MAX_STORY_CHARS
+from grognard.i18n import gettext as _
 
 TWEE_FILES = (".twee", ".tw", ".tw3")
 """The files of a folder read as Twee."""
@@ -96,7 +97,8 @@ class _Gatherer:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
         except OSError as e:
             raise BookLoadError(
-                shown_name(folder), [Problem("", "", f"cannot read the folder: {e.strerror}")]
+                shown_name(folder),
+                [Problem("", "", _("cannot read the folder: {e_strerror}").format(e_strerror=e.strerror))],
             ) from None
         for entry in entries:
             if self.looked > MAX_FILES:

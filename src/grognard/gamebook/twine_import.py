@@ -17,6 +17,7 @@ from grognard.gamebook.twee import import_twee_report
 from grognard.gamebook.twine_files import gather, names_includes
 from grognard.gamebook.twine_html import ascii_lower, parse_twine_html
 from grognard.gamebook.twine_story import MAX_STORY_CHARS, StoryImport, build_book
+from grognard.i18n import gettext as _
 
 TWINE_HELP = "in Twine, use Publish to File or Archive (HTML), or Export As Twee"
 
@@ -102,10 +103,23 @@ def story_kind(data: bytes) -> tuple[str, str]:
 def import_html(text: str, file: str = "<html>", system: str = "") -> StoryImport:
     """A book from a Twine HTML file (the first story of an archive holding several)."""
     if len(text) > MAX_STORY_CHARS:
-        raise BookLoadError(file, [Problem("", "", f"the file is over {MAX_STORY_CHARS} characters")])
+        raise BookLoadError(
+            file,
+            [
+                Problem(
+                    "",
+                    "",
+                    _("the file is over {MAX_STORY_CHARS} characters").format(
+                        MAX_STORY_CHARS=MAX_STORY_CHARS
+                    ),
+                )
+            ],
+        )
     stories = parse_twine_html(text)
     if not stories:
-        raise NotAStoryError(file, f"no Twine story in this HTML file; {TWINE_HELP}")
+        raise NotAStoryError(
+            file, _("no Twine story in this HTML file; {TWINE_HELP}").format(TWINE_HELP=TWINE_HELP)
+        )
     report = build_book(stories[0], file, system)
     if len(stories) > 1:
         names = ", ".join(repr(s.title) for s in stories[1:6])
@@ -119,14 +133,23 @@ def import_story(data: bytes, file: str = "<story>", system: str = "") -> StoryI
     """A book from a story file's bytes (Twee or Twine HTML); a `NotAStoryError` for any other file.
     A grognard TOML book is refused here too (it is read by `load_book`)."""
     if len(data) > MAX_STORY_CHARS:
-        raise BookLoadError(file, [Problem("", "", f"the file is over {MAX_STORY_CHARS} bytes")])
+        raise BookLoadError(
+            file,
+            [
+                Problem(
+                    "",
+                    "",
+                    _("the file is over {MAX_STORY_CHARS} bytes").format(MAX_STORY_CHARS=MAX_STORY_CHARS),
+                )
+            ],
+        )
     kind, text = story_kind(data)
     if kind == "html":
         return import_html(text, file, system)
     if kind == "twee":
         return import_twee_report(text, file, system)
     if kind == "toml":
-        raise NotAStoryError(file, "a grognard book (TOML), not a Twine story: use it as it is")
+        raise NotAStoryError(file, _("a grognard book (TOML), not a Twine story: use it as it is"))
     if kind == "projectaon":
         raise NotAStoryError(file, import_first(file))
     raise NotAStoryError(file, text)

@@ -28,6 +28,7 @@ from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.twine_html import ascii_lower
 from grognard.gamebook.twine_markup import read_markup, split_link, story_format, widgets
 from grognard.gamebook.twine_model import Passage, Story
+from grognard.i18n import gettext
 
 MAX_STORY_CHARS = 32_000_000
 """The largest story read (characters of Twee or HTML); a bigger file is refused before any work."""
@@ -138,7 +139,9 @@ def _rules(text: str, where: str, problems: list[Problem], section: str) -> dict
     try:
         return tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError) as e:
-        problems.append(Problem(section, where, f"the grognard rules are not valid TOML: {e}"))
+        problems.append(
+            Problem(section, where, gettext("the grognard rules are not valid TOML: {e}").format(e=e))
+        )
         return {}
 
 
@@ -258,7 +261,7 @@ def _grognard_book(story: Story, file: str, system: str) -> StoryImport:
                 info.update(_rules(block, BOOK_PASSAGE, problems, ""))
         elif p.name not in GROGNARD_SPECIAL and not GROGNARD_SKIPPED_TAGS & set(p.tags):
             if p.name in sections:
-                problems.append(Problem(p.name, "", "two passages have this name"))
+                problems.append(Problem(p.name, "", gettext("two passages have this name")))
             sections[p.name] = grognard_section(p.text, p.tags, p.name, problems)
     info["start"] = story.start or next(iter(sections), "")
     info.setdefault("title", story.title or "Untitled")
@@ -426,7 +429,7 @@ def _twine_book(story: Story, file: str, system: str) -> StoryImport:
     story = Story(tuple(passages), story.title, story.start, story.format, story.problems)
     pages = [p for p in story.passages if not _is_special(p)]
     if not pages:
-        raise BookLoadError(file, [*problems, Problem("", "", "the story has no passage to play")])
+        raise BookLoadError(file, [*problems, Problem("", "", gettext("the story has no passage to play"))])
     ids = _Ids()
     read: list[tuple[str, Passage, Any]] = []
     blocks: dict[str, list[str]] = {}

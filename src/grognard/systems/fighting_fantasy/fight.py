@@ -28,6 +28,7 @@ from fractions import Fraction
 from grognard.engine.dice.core import Rng, Roll, d6
 from grognard.engine.errors import RulesError
 from grognard.engine.game import CHANCE, TERMINAL, Action, Actor, GameState, Move, Outcome, Result
+from grognard.i18n import gettext as _
 from grognard.systems.fighting_fantasy.attack import (
     classify_round,
     classify_together,
@@ -119,11 +120,11 @@ class FightState(GameState):
         phase = self.phase
         if phase == ROUND:
             if not has_outcome(self._round_outcomes(), move):
-                raise RulesError(move, self, "not a result of this Attack Round")
+                raise RulesError(move, self, _("not a result of this Attack Round"))
             return self._apply(move)
         if phase == LUCK:
             if not has_outcome(luck_outcomes(self.luck), move):
-                raise RulesError(move, self, "not a result of this Luck test")
+                raise RulesError(move, self, _("not a result of this Luck test"))
             return self._apply(move)
         if move not in self.legal_actions():
             reason = "the fight is over" if self.over else "not a legal action"
@@ -197,7 +198,7 @@ class FightState(GameState):
             outcome, luck_roll = roll_luck(rng, self.luck)
             return outcome, (luck_roll,)
         if self.phase != ROUND:
-            raise RulesError("roll", self, "no dice are thrown here")
+            raise RulesError("roll", self, _("no dice are thrown here"))
         fighting = self.alive() if self.spec.rules.together else (self.target,)
         creature_rolls = [d6(rng, 2, self.spec.creatures[i].skill) for i in fighting]
         hero = d6(rng, 2, self.attack_skill)
@@ -216,7 +217,7 @@ class FightState(GameState):
     def result(self) -> Result:
         """How the fight ended, with the LUCK, STAMINA and SKILL the reader keeps (no LUCK kept if dead)."""
         if not self.over:
-            raise RulesError("result", self, "the fight is not over")
+            raise RulesError("result", self, _("the fight is not over"))
         return fight_result(self.phase, self.skill, self.stamina, self.luck, self.measures)
 
     def invariants(self) -> list[str]:
@@ -343,7 +344,7 @@ def start_fight(
 ) -> FightState:
     """The first state of a fight a section orders, from the reader's sheet and the creatures it prints."""
     if not creatures:
-        raise RulesError("fight", sheet, "a fight needs at least one creature")
+        raise RulesError("fight", sheet, _("a fight needs at least one creature"))
     potion = sheet.potion if sheet.potion_measures else ""
     spec = FightSpec(
         tuple(creatures),

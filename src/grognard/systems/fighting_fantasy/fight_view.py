@@ -22,6 +22,7 @@ from typing import Any, TypeAlias
 
 from grognard.engine.errors import RulesError
 from grognard.engine.game import GameState, Move, Result
+from grognard.i18n import gettext as _
 from grognard.systems.fighting_fantasy.attack import EVEN, HIT, HURT
 from grognard.systems.fighting_fantasy.checks import LUCKY, luck_after_test
 from grognard.systems.fighting_fantasy.fight_rules import (
@@ -86,7 +87,7 @@ def wound(rules: FightRules, creature: Creature, label: str) -> Wound | None:
         return (creature.damage, 0, False)
     if label == EVEN:
         return None
-    raise RulesError(label, creature, "not a result of an Attack Round against one creature")
+    raise RulesError(label, creature, _("not a result of an Attack Round against one creature"))
 
 
 def _luck_tables(top: int, exact: bool) -> list[tuple[tuple[Any, ...], int, int]]:
@@ -266,10 +267,10 @@ class FightView:
         label = HIT if hit_index(state.pending[0]) >= 0 else HURT
         w = self.wounds.get(label)
         if w is None:
-            raise RulesError(move, state, "no Luck question is open here")
+            raise RulesError(move, state, _("no Luck question is open here"))
         branch = self.layer((stamina + w[0], luck, foe + w[1]))[1][self.labels.index(label)]
         if branch.__class__ is not list:
-            raise RulesError(move, state, "no Luck question is open here")
+            raise RulesError(move, state, _("no Luck question is open here"))
         if phase == ASK_LUCK:
             if move == TEST_LUCK:
                 return (

@@ -8,7 +8,7 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import JSON, Game, GameInfo, GameState, OptionInfo, OptionValue
 from grognard.engine.serial import from_data, to_data
 from grognard.gamebook.action_text import Named
-from grognard.i18n import N_
+from grognard.i18n import N_, gettext
 from grognard.systems.fighting_fantasy.fight import FightState, start_fight
 from grognard.systems.fighting_fantasy.fight_rules import Creature, FightRules
 from grognard.systems.fighting_fantasy.sheet import POTIONS, AdventureSheet
@@ -17,7 +17,11 @@ from grognard.systems.fighting_fantasy.sheet import POTIONS, AdventureSheet
 def _numbers(text: str, count: int, what: str) -> list[int]:
     parts = text.strip().split("/")
     if len(parts) != count or not all(p.strip().isdigit() for p in parts):
-        raise UsageError(f"{what} {text!r} is not {'/'.join(['N'] * count)} (for example {_EXAMPLE[count]})")
+        raise UsageError(
+            gettext("{what} {text!r} is not {value} (for example {EXAMPLE})").format(
+                what=what, text=text, value="/".join(["N"] * count), EXAMPLE=_EXAMPLE[count]
+            )
+        )
     return [int(p) for p in parts]
 
 
@@ -28,7 +32,7 @@ def parse_hero(text: str) -> tuple[int, int, int]:
     """Read "SKILL/STAMINA/LUCK" as three numbers; anything else is a `UsageError` naming the text."""
     skill, stamina, luck = _numbers(text, 3, "hero")
     if stamina < 1:
-        raise UsageError(f"hero {text!r} has no STAMINA left to fight with")
+        raise UsageError(gettext("hero {text!r} has no STAMINA left to fight with").format(text=text))
     return skill, stamina, luck
 
 
@@ -40,14 +44,18 @@ def parse_creature(text: str, index: int = 0) -> Creature:
     if "x" in body:
         body, _, dmg = body.partition("x")
         if not dmg.isdigit():
-            raise UsageError(f"enemy {text!r}: damage {dmg!r} is not a number")
+            raise UsageError(
+                gettext("enemy {text!r}: damage {dmg!r} is not a number").format(text=text, dmg=dmg)
+            )
         damage = int(dmg)
     try:
         skill, stamina = _numbers(body, 2, "enemy")
     except UsageError:
-        raise UsageError(f"enemy {text!r} is not [NAME:]SKILL/STAMINA (for example 9/12)") from None
+        raise UsageError(
+            gettext("enemy {text!r} is not [NAME:]SKILL/STAMINA (for example 9/12)").format(text=text)
+        ) from None
     if stamina < 1:
-        raise UsageError(f"enemy {text!r} has no STAMINA to fight with")
+        raise UsageError(gettext("enemy {text!r} has no STAMINA to fight with").format(text=text))
     return Creature(name.strip() or f"Creature {index + 1}", skill, stamina, damage)
 
 
@@ -55,7 +63,7 @@ def parse_creatures(texts: str) -> tuple[Creature, ...]:
     """Creatures separated by commas ("Orc:9/12,Goblin:5/5")."""
     items = [t for t in (s.strip() for s in texts.split(",")) if t]
     if not items:
-        raise UsageError(f"no enemy in {texts!r}")
+        raise UsageError(gettext("no enemy in {texts!r}").format(texts=texts))
     return tuple(parse_creature(t, i) for i, t in enumerate(items))
 
 

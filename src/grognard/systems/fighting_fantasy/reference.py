@@ -9,6 +9,8 @@ Provisions, a meal's STAMINA), so nothing is retyped. Each entry is (name, text,
 from __future__ import annotations
 
 from grognard.engine.reference import Entry, Section
+from grognard.i18n import N_, ngettext
+from grognard.i18n import gettext as _
 from grognard.systems.fighting_fantasy.sheet import (
     MEAL_STAMINA,
     POTION_MEASURES,
@@ -19,10 +21,20 @@ from grognard.systems.fighting_fantasy.sheet import (
     AdventureSheet,
 )
 
-POTION_LINES = {"skill": "lines 117-118, 151-161", "strength": "lines 137-139, 151-161"}
+POTION_LINES = {"skill": "117-118, 151-161", "strength": "137-139, 151-161"}
 """Where the rules give each potion (the Potion of Fortune: `FORTUNE_LINES`)."""
-FORTUNE_LINES = "lines 146-161"
-PROVISION_LINES = "lines 125-137"
+FORTUNE_LINES = "146-161"
+PROVISION_LINES = "125-137"
+POTION_NAMES = {
+    "skill": N_("Potion of Skill ({score})"),
+    "strength": N_("Potion of Strength ({score})"),
+    "fortune": N_("Potion of Fortune ({score})"),
+}
+"""Each potion's name on the page, with the score it restores."""
+
+
+def _lines(lines: str) -> str:
+    return _("lines {lines}").format(lines=lines)
 
 
 def potion_text(potion: str) -> str:
@@ -33,14 +45,17 @@ def potion_text(potion: str) -> str:
     said = []
     for score in SCORES:
         if drunk.score(score) != worn.score(score):
-            said.append(f"restores {score} to its Initial score")
+            said.append(_("restores {score} to its Initial score").format(score=_(score)))
     for score in SCORES:
         if (rise := drunk.initial(score) - full.initial(score)) > 0:
-            said.insert(0, f"adds {rise} to your Initial {score}")
-    plural = "s" if POTION_MEASURES > 1 else ""
-    return (
-        f"A measure {' and then '.join(said)}. The bottle holds {POTION_MEASURES} measure{plural}; "
-        "drink one at any time (in a fight, between two rounds). You take one of the three potions."
+            said.insert(0, _("adds {rise} to your Initial {score}").format(rise=rise, score=_(score)))
+    holds = ngettext(
+        "The bottle holds {count} measure; drink it at any time (in a fight, between two rounds).",
+        "The bottle holds {count} measures; drink one at any time (in a fight, between two rounds).",
+        POTION_MEASURES,
+    ).format(count=POTION_MEASURES)
+    return _("A measure {does}. {holds} You take one of the three potions.").format(
+        does=_(" and then ").join(said), holds=holds
     )
 
 
@@ -48,9 +63,9 @@ def potion_entries() -> list[Entry]:
     """The three potions, named by the score each restores."""
     return [
         (
-            f"Potion of {potion.capitalize()} ({POTION_SCORE[potion]})",
+            _(POTION_NAMES[potion]).format(score=_(POTION_SCORE[potion])),
             potion_text(potion),
-            POTION_LINES.get(potion, FORTUNE_LINES),
+            _lines(POTION_LINES.get(potion, FORTUNE_LINES)),
         )
         for potion in POTIONS
     ]
@@ -58,13 +73,13 @@ def potion_entries() -> list[Entry]:
 
 def provision_entries() -> list[Entry]:
     """Provisions: how many meals, what one gives."""
-    text = (
-        f"You set out with {PROVISIONS} meals. Where a section lets you eat, one meal gives back "
-        f"{MEAL_STAMINA} STAMINA (never above its Initial score) and costs 1 Provision."
-    )
-    return [("Provisions", text, PROVISION_LINES)]
+    text = _(
+        "You set out with {meals} meals. Where a section lets you eat, one meal gives back {stamina} STAMINA "
+        "(never above its Initial score) and costs 1 Provision."
+    ).format(meals=PROVISIONS, stamina=MEAL_STAMINA)
+    return [(_("Provisions"), text, _lines(PROVISION_LINES))]
 
 
 def sections() -> list[Section]:
     """The potions and the Provisions."""
-    return [("Potions", potion_entries()), ("Provisions", provision_entries())]
+    return [(_("Potions"), potion_entries()), (_("Provisions"), provision_entries())]

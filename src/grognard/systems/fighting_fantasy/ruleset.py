@@ -343,7 +343,11 @@ class FightingFantasyRuleset(Ruleset):
             return carry(sheet, tuple(items), ctx.book)
         if kind == "special" and effect.special == "jewels":
             return _jewels(sheet, effect.value)
-        raise RulesError(effect.kind, sheet, f"Fighting Fantasy has no effect {effect.model_dump()}")
+        raise RulesError(
+            effect.kind,
+            sheet,
+            gettext("Fighting Fantasy has no effect {value}").format(value=effect.model_dump()),
+        )
 
     def condition_holds(self, sheet: AdventureSheet, condition: Condition, ctx: Context) -> bool:
         """Items carried, at least so much gold or Provisions, a score (not its Initial value) in range,
@@ -361,7 +365,9 @@ class FightingFantasyRuleset(Ruleset):
             if isinstance(condition.value, str):
                 return condition.value in sheet.jewels
             return len(sheet.jewels) >= int(condition.value or 1)
-        raise RulesError(kind, sheet, f"Fighting Fantasy cannot test {condition.model_dump()}")
+        raise RulesError(
+            kind, sheet, gettext("Fighting Fantasy cannot test {value}").format(value=condition.model_dump())
+        )
 
     # --- the reader's own actions ---------------------------------------------------------------------
 
@@ -385,7 +391,7 @@ class FightingFantasyRuleset(Ruleset):
             return sheet.eat(section.eat)
         if action == DRINK:
             return sheet.drink()
-        raise RulesError(action, sheet, "not a Fighting Fantasy reader action")
+        raise RulesError(action, sheet, gettext("not a Fighting Fantasy reader action"))
 
     def action_label(self, action: Action) -> str:
         """Menu text of a reader, fight or creation action."""
@@ -423,7 +429,7 @@ class FightingFantasyRuleset(Ruleset):
     ) -> tuple[AdventureSheet, str]:
         """The sheet after the fight, and how it ended ("win", "escaped", "dead", or a `fight.on` label)."""
         if not isinstance(final, FightState):
-            raise RulesError("end_fight", final, "not a Fighting Fantasy fight")
+            raise RulesError("end_fight", final, gettext("not a Fighting Fantasy fight"))
         return sheet_after(sheet, final), final.end
 
     # --- tests ---------------------------------------------------------------------------------------
@@ -617,7 +623,9 @@ def _score(name: str | None) -> Score:
     for score in SCORES:
         if score == name:
             return score
-    raise RulesError(str(name), None, f"unknown score; known: {', '.join(SCORES)}")
+    raise RulesError(
+        str(name), None, gettext("unknown score; known: {value}").format(value=", ".join(SCORES))
+    )
 
 
 def _with_score(sheet: AdventureSheet, name: Score, value: int, initial: int) -> AdventureSheet:

@@ -12,6 +12,7 @@ from typing import Literal
 
 from grognard.engine.dice.core import Rng, Roll, d6
 from grognard.engine.errors import RulesError, UsageError
+from grognard.i18n import gettext as _
 
 Score = Literal["SKILL", "STAMINA", "LUCK"]
 SCORES: tuple[Score, ...] = ("SKILL", "STAMINA", "LUCK")
@@ -63,10 +64,14 @@ class AdventureSheet:
     def new(cls, skill: int, stamina: int, luck: int, potion: str = "") -> AdventureSheet:
         """A sheet with these scores as both current and Initial values, and a full bottle of `potion`."""
         if potion and potion not in POTIONS:
-            raise UsageError(f"unknown potion {potion!r}; choose one of {list(POTIONS)}")
+            raise UsageError(
+                _("unknown potion {potion!r}; choose one of {value}").format(
+                    potion=potion, value=list(POTIONS)
+                )
+            )
         for name, value in (("SKILL", skill), ("STAMINA", stamina), ("LUCK", luck)):
             if value < 0:
-                raise UsageError(f"{name} {value} cannot be negative")
+                raise UsageError(_("{name} {value} cannot be negative").format(name=name, value=value))
         measures = POTION_MEASURES if potion else 0
         return cls(skill, stamina, luck, skill, stamina, luck, potion=potion, potion_measures=measures)
 
@@ -134,9 +139,9 @@ class AdventureSheet:
     def eat(self, allowed: bool) -> AdventureSheet:
         """Eat one meal where a section allows: +4 STAMINA (capped at Initial), one Provision less."""
         if not allowed:
-            raise RulesError("eat", self, "you may eat only where the section allows it")
+            raise RulesError("eat", self, _("you may eat only where the section allows it"))
         if self.provisions <= 0:
-            raise RulesError("eat", self, "no Provisions left")
+            raise RulesError("eat", self, _("no Provisions left"))
         return replace(self.change("STAMINA", MEAL_STAMINA), provisions=self.provisions - 1)
 
     def drink(self) -> AdventureSheet:
@@ -145,7 +150,7 @@ class AdventureSheet:
         Potions may be taken at any time outside a combat round (000_13d85f0bd5b613c5.txt:151-155).
         """
         if not self.potion or self.potion_measures <= 0:
-            raise RulesError("drink", self, "no potion left")
+            raise RulesError("drink", self, _("no potion left"))
         sheet = replace(self, potion_measures=self.potion_measures - 1)
         score = POTION_SCORE[self.potion]
         if self.potion == "fortune":
@@ -155,7 +160,7 @@ class AdventureSheet:
     def wield(self, name: str) -> AdventureSheet:
         """Put one carried weapon in use ("" for none): only its bonus counts from now on."""
         if name and name not in {w.name for w in self.weapons}:
-            raise RulesError(f"wield:{name}", self, "you do not carry that weapon")
+            raise RulesError(f"wield:{name}", self, _("you do not carry that weapon"))
         return replace(self, weapon=name)
 
     def take_weapon(self, weapon: Weapon) -> AdventureSheet:

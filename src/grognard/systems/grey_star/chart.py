@@ -15,6 +15,7 @@ from typing import Literal, TypeAlias
 from grognard.engine.dice.core import Rng, Roll, lone_wolf_number
 from grognard.engine.errors import RulesError, UsageError
 from grognard.i18n import N_
+from grognard.i18n import gettext as _
 
 LESSER_MAGICKS = (
     N_("Sorcery"),
@@ -190,7 +191,11 @@ class ActionChart:
         a Grey Star holding both gets the dagger's +1 with the Staff too.
         """
         if weapon is not None and weapon not in self.weapons:
-            raise UsageError(f"weapon {weapon!r} is not on the Action Chart (weapons: {list(self.weapons)})")
+            raise UsageError(
+                _("weapon {weapon!r} is not on the Action Chart (weapons: {value})").format(
+                    weapon=weapon, value=list(self.weapons)
+                )
+            )
         if weapon is None:
             return self.combat_skill - UNARMED_PENALTY
         if weapon == STAFF:
@@ -202,7 +207,11 @@ class ActionChart:
     def add_weapon(self, weapon: str) -> ActionChart:
         """A weapon taken; at most two are carried (the Staff counts)."""
         if len(self.weapons) >= MAX_WEAPONS:
-            raise RulesError(f"take {weapon}", self, f"at most {MAX_WEAPONS} weapons are carried")
+            raise RulesError(
+                f"take {weapon}",
+                self,
+                _("at most {MAX_WEAPONS} weapons are carried").format(MAX_WEAPONS=MAX_WEAPONS),
+            )
         return replace(self, weapons=(*self.weapons, weapon))
 
     def drop_weapon(self, weapon: str) -> ActionChart:
@@ -219,7 +228,11 @@ class ActionChart:
     def add_backpack_item(self, item: str) -> ActionChart:
         """An item put in the Backpack; at most eight are carried (Meals count)."""
         if len(self.backpack) >= MAX_BACKPACK:
-            raise RulesError(f"take {item}", self, f"the Backpack holds at most {MAX_BACKPACK} items")
+            raise RulesError(
+                f"take {item}",
+                self,
+                _("the Backpack holds at most {MAX_BACKPACK} items").format(MAX_BACKPACK=MAX_BACKPACK),
+            )
         return replace(self, backpack=(*self.backpack, item))
 
     def drop_backpack_item(self, item: str) -> ActionChart:
@@ -236,18 +249,20 @@ class ActionChart:
         """An item put in the Herb Pouch (Alchemy only); at most eight are carried."""
         if self.herb_pouch is None:
             raise RulesError(
-                f"put {item} in the Herb Pouch", self, "there is no Herb Pouch (it comes with Alchemy)"
+                f"put {item} in the Herb Pouch", self, _("there is no Herb Pouch (it comes with Alchemy)")
             )
         if len(self.herb_pouch) >= MAX_HERB_POUCH:
             raise RulesError(
-                f"put {item} in the Herb Pouch", self, f"it holds at most {MAX_HERB_POUCH} items"
+                f"put {item} in the Herb Pouch",
+                self,
+                _("it holds at most {MAX_HERB_POUCH} items").format(MAX_HERB_POUCH=MAX_HERB_POUCH),
             )
         return replace(self, herb_pouch=(*self.herb_pouch, item))
 
     def drop_herb(self, item: str) -> ActionChart:
         """An item taken out of the Herb Pouch."""
         if self.herb_pouch is None:
-            raise RulesError(f"take {item} from the Herb Pouch", self, "there is no Herb Pouch")
+            raise RulesError(f"take {item} from the Herb Pouch", self, _("there is no Herb Pouch"))
         return replace(self, herb_pouch=_without(self.herb_pouch, item, self, "take"))
 
     def add_special_item(self, item: str) -> ActionChart:
@@ -270,7 +285,11 @@ class ActionChart:
     def add_nobles(self, amount: int) -> ActionChart:
         """Money gained (positive) or paid (negative); a payment beyond the purse is refused."""
         if self.nobles + amount < 0:
-            raise RulesError(f"pay {-amount} Nobles", self, f"only {self.nobles} Nobles are carried")
+            raise RulesError(
+                f"pay {-amount} Nobles",
+                self,
+                _("only {nobles} Nobles are carried").format(nobles=self.nobles),
+            )
         return replace(self, nobles=self.nobles + amount)
 
     def after_combat(self, endurance: int, willpower: int) -> ActionChart:
@@ -280,13 +299,15 @@ class ActionChart:
 
 def _check_points(points: int) -> None:
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-        raise UsageError(f"points {points!r} must be a whole number, 0 or more")
+        raise UsageError(_("points {points!r} must be a whole number, 0 or more").format(points=points))
 
 
 def _check_magick(magick: str, known: tuple[str, ...] = LESSER_MAGICKS) -> None:
     if magick not in known:
         kind = "Lesser Magick" if known == LESSER_MAGICKS else "Magical Power"
-        raise UsageError(f"{magick!r} is not a {kind} ({', '.join(known)})")
+        raise UsageError(
+            _("{magick!r} is not a {kind} ({value})").format(magick=magick, kind=kind, value=", ".join(known))
+        )
 
 
 def with_higher_magicks(chart: ActionChart, higher: Sequence[str]) -> ActionChart:
@@ -296,7 +317,9 @@ def with_higher_magicks(chart: ActionChart, higher: Sequence[str]) -> ActionChar
     for m in chosen:
         _check_magick(m, HIGHER_MAGICKS)
     if len(set(chosen)) != len(chosen) or set(chosen) & set(chart.magicks):
-        raise UsageError(f"Higher Magicks {list(chosen)} must be different and not chosen already")
+        raise UsageError(
+            _("Higher Magicks {value} must be different and not chosen already").format(value=list(chosen))
+        )
     pouch = chart.herb_pouch
     if pouch is None and "Theurgy" in chosen:
         pouch = HERB_POUCH_START
@@ -307,7 +330,7 @@ def with_higher_magicks(chart: ActionChart, higher: Sequence[str]) -> ActionChar
 
 def _without(items: tuple[str, ...], item: str, chart: ActionChart, verb: str) -> tuple[str, ...]:
     if item not in items:
-        raise RulesError(f"{verb} {item}", chart, f"{item!r} is not carried")
+        raise RulesError(f"{verb} {item}", chart, _("{item!r} is not carried").format(item=item))
     index = items.index(item)
     return items[:index] + items[index + 1 :]
 
@@ -328,16 +351,22 @@ def new_chart(
     """
     for n in numbers:
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 9:
-            raise UsageError(f"random number {n!r} is not one of 0-9")
+            raise UsageError(_("random number {n!r} is not one of 0-9").format(n=n))
     chosen = tuple(magicks)
     for m in chosen:
         _check_magick(m)
     if count not in (MAGICKS_CHOSEN, RETURNING_CHOSEN):
-        raise UsageError(f"{count} Lesser Magicks: a reader chooses {MAGICKS_CHOSEN} or {RETURNING_CHOSEN}")
+        raise UsageError(
+            _("{count} Lesser Magicks: a reader chooses {MAGICKS_CHOSEN} or {RETURNING_CHOSEN}").format(
+                count=count, MAGICKS_CHOSEN=MAGICKS_CHOSEN, RETURNING_CHOSEN=RETURNING_CHOSEN
+            )
+        )
     if len(set(chosen)) != count or len(chosen) != count:
-        raise UsageError(f"choose {count} different Lesser Magicks, not {list(chosen)}")
+        raise UsageError(
+            _("choose {count} different Lesser Magicks, not {value}").format(count=count, value=list(chosen))
+        )
     if gift not in GIFTS:
-        raise UsageError(f"gift {gift!r} is not one of {list(GIFTS)}")
+        raise UsageError(_("gift {gift!r} is not one of {value}").format(gift=gift, value=list(GIFTS)))
     cs, wp, en = numbers
     chart = ActionChart(
         combat_skill=cs + 10,

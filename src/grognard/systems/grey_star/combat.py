@@ -41,6 +41,7 @@ from grognard.engine.game import (
 )
 from grognard.engine.serial import from_data, to_data
 from grognard.i18n import N_, NP_
+from grognard.i18n import gettext as _
 from grognard.systems.grey_star import crt
 from grognard.systems.grey_star.chart import (
     NO_STAFF_PENALTY,
@@ -345,17 +346,23 @@ class Foe:
 
     def __post_init__(self) -> None:
         if self.endurance <= 0:
-            raise UsageError(f"enemy ENDURANCE {self.endurance} must be above 0")
+            raise UsageError(
+                _("enemy ENDURANCE {endurance} must be above 0").format(endurance=self.endurance)
+            )
         if self.rounds is not None and self.rounds <= 0:
-            raise UsageError(f"a fight of {self.rounds} rounds: the limit must be above 0")
+            raise UsageError(
+                _("a fight of {rounds} rounds: the limit must be above 0").format(rounds=self.rounds)
+            )
         if self.willpower_drain < 0:
-            raise UsageError(f"WILLPOWER drain {self.willpower_drain} is below 0")
+            raise UsageError(
+                _("WILLPOWER drain {willpower_drain} is below 0").format(willpower_drain=self.willpower_drain)
+            )
 
 
 def start_combat(chart: ActionChart, foe: Foe, weapon: str | None = STAFF) -> CombatState:
     """The first decision of a fight between the chart's Grey Star and `foe`, with `weapon` in hand."""
     if chart.dead:
-        raise UsageError("Grey Star is dead and cannot fight")
+        raise UsageError(_("Grey Star is dead and cannot fight"))
     return CombatState(
         combat_skill=chart.weapon_skill(weapon) + foe.skill_modifier,
         endurance=chart.endurance,
@@ -375,14 +382,18 @@ def start_combat(chart: ActionChart, foe: Foe, weapon: str | None = STAFF) -> Co
 def finish_combat(chart: ActionChart, state: CombatState) -> ActionChart:
     """The chart after a finished combat: its ENDURANCE and WILLPOWER."""
     if state.phase != "over":
-        raise UsageError(f"the combat is not over: {state.describe()}")
+        raise UsageError(_("the combat is not over: {value}").format(value=state.describe()))
     return chart.after_combat(state.endurance, state.willpower)
 
 
 def _int_option(options: Mapping[str, OptionValue], name: str, low: int, high: int = MAX_SCORE) -> int:
     value = options[name]
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise UsageError(f"option {name}={value!r} must be a whole number from {low} to {high}")
+        raise UsageError(
+            _("option {name}={value!r} must be a whole number from {low} to {high}").format(
+                name=name, value=value, low=low, high=high
+            )
+        )
     return value
 
 

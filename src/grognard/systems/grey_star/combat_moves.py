@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Action
+from grognard.i18n import gettext as _
 
 OUTCOMES = ("win", "dead", "evaded", "rounds-over")
 """How a combat can end (`Result.outcome`)."""
@@ -29,7 +30,7 @@ def parse_action(action: Action) -> tuple[int, bool]:
     for prefix, evade in ((SPEND, False), (EVADE, True)):
         if action.startswith(prefix) and action[len(prefix) :].isdigit():
             return int(action[len(prefix) :]), evade
-    raise UsageError(f"action {action!r} is not spend:N or evade:N")
+    raise UsageError(_("action {action!r} is not spend:N or evade:N").format(action=action))
 
 
 @lru_cache(maxsize=1024)

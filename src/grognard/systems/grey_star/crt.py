@@ -16,6 +16,7 @@ from pydantic import Field, field_validator, model_validator
 
 from grognard.engine.content import ContentModel, LocatedValueError, load_model, package_file
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext as _
 
 KILLED: Literal["K"] = "K"
 """The table's K: the side is automatically killed, whatever its ENDURANCE."""
@@ -125,7 +126,7 @@ class CombatResultsTable:
     def lookup(self, ratio: int, number: int) -> Cell:
         """The cell for Combat Ratio `ratio` and random number `number` (0-9)."""
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= 9:
-            raise UsageError(f"random number {number!r} is not one of 0-9")
+            raise UsageError(_("random number {number!r} is not one of 0-9").format(number=number))
         return self.cells[number][self.column_index(ratio)]
 
 
@@ -157,7 +158,9 @@ def enemy_damage(cell: Cell, willpower_spent: int) -> Loss:
     as a plain weapon; see docs/rulings/grey-star.md).
     """
     if willpower_spent < 0:
-        raise UsageError(f"WILLPOWER spent {willpower_spent} is below 0")
+        raise UsageError(
+            _("WILLPOWER spent {willpower_spent} is below 0").format(willpower_spent=willpower_spent)
+        )
     if cell.enemy == KILLED:
         return KILLED
     return cell.enemy * max(1, willpower_spent)

@@ -18,6 +18,7 @@ from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.game import Action, Actor, GameState, Move, Outcome, Result
 from grognard.engine.odds.base import Number, Objective, Odds, Solution
 from grognard.engine.odds.solver import DEFAULT_BUDGET, solve
+from grognard.i18n import gettext as _
 from grognard.systems.grey_star.combat import CombatState
 from grognard.systems.grey_star.combat_moves import parse_action, spend_action
 from grognard.systems.grey_star.fight_solve import Progress, solve_fight
@@ -174,7 +175,7 @@ def objective(
 
 def _check_decision(state: CombatState) -> None:
     if not isinstance(state, CombatState) or state.phase != "decide":
-        raise UsageError(f"advice needs a combat at a decision, not {state!r}")
+        raise UsageError(_("advice needs a combat at a decision, not {state!r}").format(state=state))
 
 
 def spend_one_odds(state: CombatState, *, exact: bool = False, budget: int = DEFAULT_BUDGET) -> Odds:

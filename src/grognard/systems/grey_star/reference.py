@@ -4,15 +4,16 @@ page (`/rules/grey-star`).
 Read from the chart's data (`chart`: the Lesser and Higher Magicks, the three gifts, the starting kit,
 the limits, costs and penalties) and from the shipped table (`crt.table()`), not retyped. Each entry is
 (name, text, citation). The Action Chart's rules are not in the rulebook excerpt (it holds the combat
-rules only), so their entries cite nothing; the table's columns cite the excerpt's lines it repairs.
+rules only), so their entries cite nothing; the table's columns cite the excerpt's lines it repairs. Every
+word is said in the reader's language when `sections()` is called.
 """
 
 from __future__ import annotations
 
 from grognard.engine.reference import Entry, Section
+from grognard.i18n import gettext as _
 from grognard.systems.grey_star.chart import (
-    GIFT_WORDS,
-    GIFTS,
+    GIFT_SAID,
     HERB_POUCH_START,
     HIGHER_MAGICKS,
     HIGHER_WORDS,
@@ -32,7 +33,7 @@ from grognard.systems.grey_star.chart import (
 )
 from grognard.systems.grey_star.crt import table
 
-CRT_LINES = "lines 20-56"
+CRT_LINES = (20, 56)
 """Where the excerpt prints the Combat Results Table (each cell with one of its two numbers lost)."""
 
 HERB_MAGICK = "Alchemy"
@@ -41,22 +42,29 @@ HERB_MAGICK = "Alchemy"
 
 def _counted(names: tuple[str, ...]) -> str:
     counts = {n: names.count(n) for n in dict.fromkeys(names)}
-    return ", ".join(n if c == 1 else f"{c} x {n}" for n, c in counts.items())
+    return ", ".join(_(n) if c == 1 else f"{c} x {_(n)}" for n, c in counts.items())
+
+
+def _capital(text: str) -> str:
+    return f"{text[:1].upper()}{text[1:]}"
+
+
+def _lines(lines: tuple[int, int]) -> str:
+    return _("lines {first}-{last}").format(first=lines[0], last=lines[1])
 
 
 def magick_entries() -> list[Entry]:
     """The Lesser Magicks: each opens the book's choices that name it while WILLPOWER is above 0."""
     out = []
     for magick in LESSER_MAGICKS:
-        text = (
-            f"{MAGICK_WORDS[magick][0].upper()}{MAGICK_WORDS[magick][1:]}. "
-            f"One of the seven Lesser Magicks; you choose {MAGICKS_CHOSEN} of them at the start. The book's "
-            f"choices that name {magick} are open to you while your WILLPOWER is above 0, at the WILLPOWER "
+        text = _(
+            "{what}. One of the seven Lesser Magicks; you choose {chosen} of them at the start. The book's "
+            "choices that name {magick} are open to you while your WILLPOWER is above 0, at the WILLPOWER "
             "the choice says."
-        )
+        ).format(what=_capital(_(MAGICK_WORDS[magick])), chosen=MAGICKS_CHOSEN, magick=_(magick))
         if magick == HERB_MAGICK:
-            text += f" It also brings the Herb Pouch: {_counted(HERB_POUCH_START)}."
-        out.append((magick, text, ""))
+            text += _(" It also brings the Herb Pouch: {pouch}.").format(pouch=_counted(HERB_POUCH_START))
+        out.append((_(magick), text, ""))
     return out
 
 
@@ -64,10 +72,12 @@ def higher_entries() -> list[Entry]:
     """The Higher Magicks: chosen after the Lesser ones in a book that gives them (book 4 on)."""
     return [
         (
-            magick,
-            f"{HIGHER_WORDS[magick][0].upper()}{HIGHER_WORDS[magick][1:]}. One of the six Higher Magicks, "
-            "which the Moonstone opens: a book that gives them says how many you choose at the start "
-            "(book 4: four). Its choices are open to you while your WILLPOWER is above 0.",
+            _(magick),
+            _(
+                "{what}. One of the six Higher Magicks, which the Moonstone opens: a book that gives "
+                "them says how many you choose at the start (book 4: four). Its choices are open to you "
+                "while your WILLPOWER is above 0."
+            ).format(what=_capital(_(HIGHER_WORDS[magick]))),
             "",
         )
         for magick in HIGHER_MAGICKS
@@ -76,28 +86,44 @@ def higher_entries() -> list[Entry]:
 
 def gift_entries() -> list[Entry]:
     """The three gifts, one of which is taken at the start."""
-    return [(gift, GIFT_WORDS[gift], "") for gift in GIFTS if gift in GIFT_WORDS]
+    return [(_(gift), _(words).format(bonus=bonus), "") for gift, (words, bonus) in GIFT_SAID.items()]
 
 
 def chart_entries() -> list[Entry]:
     """The starting kit, the carrying limits, hunger and the penalties for fighting without the Staff."""
     return [
         (
-            STAFF,
-            "Your weapon, and the channel of your WILLPOWER in a fight. Used as a plain weapon (no WILLPOWER "
-            f"spent through it, or WILLPOWER at 0 or below), or fighting with another weapon, costs "
-            f"{NO_STAFF_PENALTY} COMBAT SKILL; bare-handed, {UNARMED_PENALTY}.",
+            _(STAFF),
+            _(
+                "Your weapon, and the channel of your WILLPOWER in a fight. Used as a plain weapon (no "
+                "WILLPOWER spent through it, or WILLPOWER at 0 or below), or fighting with another weapon, "
+                "costs {penalty} COMBAT SKILL; bare-handed, {unarmed}."
+            ).format(penalty=NO_STAFF_PENALTY, unarmed=UNARMED_PENALTY),
             "",
         ),
-        ("Weapons", f"At most {MAX_WEAPONS}, the Staff among them.", ""),
+        (_("Weapons"), _("At most {count}, the Staff among them.").format(count=MAX_WEAPONS), ""),
         (
-            "Backpack",
-            f"At most {MAX_BACKPACK} items, Meals included; you start with {START_MEALS} {MEAL}s.",
+            _("Backpack"),
+            _("At most {count} items, Meals included; you start with {meals} Meals.").format(
+                count=MAX_BACKPACK, meals=START_MEALS
+            ),
             "",
         ),
-        (MEAL, f"Eaten where the text says so; without one you lose {HUNGER_COST} ENDURANCE.", ""),
-        ("Herb Pouch", f"At most {MAX_HERB_POUCH} things; only with {HERB_MAGICK} (or Theurgy).", ""),
-        (MAP, "A Special Item you start with.", ""),
+        (
+            _(MEAL),
+            _("Eaten where the text says so; without one you lose {cost} ENDURANCE.").format(
+                cost=HUNGER_COST
+            ),
+            "",
+        ),
+        (
+            _("Herb Pouch"),
+            _("At most {count} things; only with {magick} (or Theurgy).").format(
+                count=MAX_HERB_POUCH, magick=_(HERB_MAGICK)
+            ),
+            "",
+        ),
+        (_(MAP), _("A Special Item you start with."), ""),
     ]
 
 
@@ -107,7 +133,13 @@ def crt_entries() -> list[Entry]:
     out = []
     for i, column in enumerate(crt.columns):
         cells = [f"{n}: {crt.cells[n][i].text()}" for n in (*range(1, 10), 0) if n in crt.cells]
-        out.append((f"Combat Ratio {column.label()}", "; ".join(cells) + ".", CRT_LINES))
+        out.append(
+            (
+                _("Combat Ratio {ratio}").format(ratio=column.label()),
+                "; ".join(cells) + ".",
+                _lines(CRT_LINES),
+            )
+        )
     return out
 
 
@@ -115,9 +147,9 @@ def sections() -> list[Section]:
     """The Lesser and Higher Magicks, the gifts, the Action Chart's kit and limits, and the Combat Results
     Table."""
     return [
-        ("Lesser Magicks", magick_entries()),
-        ("Higher Magicks (from book 4)", higher_entries()),
-        ("Gifts (you take one)", gift_entries()),
-        ("The Action Chart", chart_entries()),
-        ("Combat Results Table (enemy's loss / Grey Star's loss; K: killed outright)", crt_entries()),
+        (_("Lesser Magicks"), magick_entries()),
+        (_("Higher Magicks (from book 4)"), higher_entries()),
+        (_("Gifts (you take one)"), gift_entries()),
+        (_("The Action Chart"), chart_entries()),
+        (_("Combat Results Table (enemy's loss / Grey Star's loss; K: killed outright)"), crt_entries()),
     ]

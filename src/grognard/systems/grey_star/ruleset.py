@@ -125,12 +125,18 @@ def parse_hero(text: str) -> tuple[int, int, int]:
     """COMBAT SKILL/WILLPOWER/ENDURANCE typed in (e.g. "15/25/24"), in the order they are rolled."""
     parts = text.split("/")
     if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
-        raise UsageError(f"hero {text!r} is not COMBAT SKILL/WILLPOWER/ENDURANCE, e.g. 15/25/24")
+        raise UsageError(
+            gettext("hero {text!r} is not COMBAT SKILL/WILLPOWER/ENDURANCE, e.g. 15/25/24").format(text=text)
+        )
     cs, wp, ep = (int(p) for p in parts)
     if ep < 1:
-        raise UsageError(f"hero {text!r}: ENDURANCE must be at least 1")
+        raise UsageError(gettext("hero {text!r}: ENDURANCE must be at least 1").format(text=text))
     if max(cs, wp, ep) > MAX_SCORE:
-        raise UsageError(f"hero {text!r}: a score above {MAX_SCORE} is not played")
+        raise UsageError(
+            gettext("hero {text!r}: a score above {MAX_SCORE} is not played").format(
+                text=text, MAX_SCORE=MAX_SCORE
+            )
+        )
     return cs, wp, ep
 
 
@@ -141,7 +147,11 @@ def parse_magicks(text: str, count: int = MAGICKS_CHOSEN) -> tuple[str, ...]:
         return ()
     chosen = tuple(m.strip() for m in text.split(","))
     if len(set(chosen)) != count or len(chosen) != count or not set(chosen) <= set(LESSER_MAGICKS):
-        raise UsageError(f"magicks {text!r}: choose {count} of {', '.join(LESSER_MAGICKS)}")
+        raise UsageError(
+            gettext("magicks {text!r}: choose {count} of {value}").format(
+                text=text, count=count, value=", ".join(LESSER_MAGICKS)
+            )
+        )
     return chosen
 
 
@@ -197,7 +207,11 @@ def parse_carried(text: str, book: Book) -> tuple[str, ...]:
     offered = carried_over(book)
     for item in chosen:
         if item not in offered:
-            raise UsageError(f"carried {item!r}: this book offers {', '.join(offered) or 'none'}")
+            raise UsageError(
+                gettext("carried {item!r}: this book offers {value}").format(
+                    item=item, value=", ".join(offered) or "none"
+                )
+            )
     return chosen
 
 
@@ -208,7 +222,9 @@ def parse_higher(text: str, count: int) -> tuple[str, ...]:
     chosen = tuple(m.strip() for m in text.split(","))
     if len(set(chosen)) != count or len(chosen) != count or not set(chosen) <= set(HIGHER_MAGICKS):
         raise UsageError(
-            f"higher_magicks {text!r}: this book has the reader choose {count} of {', '.join(HIGHER_MAGICKS)}"
+            gettext("higher_magicks {text!r}: this book has the reader choose {count} of {value}").format(
+                text=text, count=count, value=", ".join(HIGHER_MAGICKS)
+            )
         )
     return chosen
 
@@ -217,10 +233,16 @@ def chart_options(options: Mapping[str, OptionValue]) -> ChartOptions:
     """The chart's rule options from the game's options."""
     shortfall = str(options.get("shortfall", "negative"))
     if shortfall not in SHORTFALL_CHOICES:
-        raise UsageError(f"shortfall {shortfall!r} is not one of {list(SHORTFALL_CHOICES)}")
+        raise UsageError(
+            gettext("shortfall {shortfall!r} is not one of {value}").format(
+                shortfall=shortfall, value=list(SHORTFALL_CHOICES)
+            )
+        )
     table = str(options.get("table", "uniform"))
     if table not in TABLES:
-        raise UsageError(f"table {table!r} is not one of {list(TABLES)}")
+        raise UsageError(
+            gettext("table {table!r} is not one of {value}").format(table=table, value=list(TABLES))
+        )
     return ChartOptions(
         shortfall="endurance" if shortfall == "endurance" else "negative",
         dagger_with_staff=bool(options.get("dagger_with_staff", False)),
@@ -536,7 +558,11 @@ class GreyStarRuleset(Ruleset):
             if MEAL in chart.backpack or effect.value is None:
                 return sheet.with_chart(chart.eat_meal())
             return sheet.with_chart(chart.lose_endurance(int(effect.value)))
-        raise RulesError(kind, sheet, f"Grey Star has no effect {effect.model_dump(exclude_defaults=True)}")
+        raise RulesError(
+            kind,
+            sheet,
+            gettext("Grey Star has no effect {value}").format(value=effect.model_dump(exclude_defaults=True)),
+        )
 
     def condition_holds(self, sheet: GreyStarSheet, condition: Condition, ctx: Context) -> bool:
         """An item carried anywhere, at least so many Nobles, a score in range, a Magical Power (chosen,
@@ -551,7 +577,13 @@ class GreyStarRuleset(Ruleset):
             return in_range(_score(chart, str(condition.stat)), condition)
         if kind == "power" and condition.power in self.powers:
             return chart.has_power(str(condition.power))
-        raise RulesError(kind, sheet, f"Grey Star cannot test {condition.model_dump(exclude_defaults=True)}")
+        raise RulesError(
+            kind,
+            sheet,
+            gettext("Grey Star cannot test {value}").format(
+                value=condition.model_dump(exclude_defaults=True)
+            ),
+        )
 
     # --- the reader's own actions ---------------------------------------------------------------------
 
@@ -607,7 +639,7 @@ class GreyStarRuleset(Ruleset):
         if action in _surplus_actions(sheet) and action.startswith(SWAP):
             carried, _, held = action[len(SWAP) :].partition(SWAP_FOR)
             return _make_room(sheet, carried, held)
-        raise RulesError(action, sheet, "not a Grey Star reader action")
+        raise RulesError(action, sheet, gettext("not a Grey Star reader action"))
 
     def action_detail(self, action: Action) -> str:
         """What a Lesser Magick or a gift chosen at the start is for."""
@@ -690,7 +722,7 @@ class GreyStarRuleset(Ruleset):
         """The chart's ENDURANCE and WILLPOWER after the fight, and how it ended ("win", "escaped",
         "dead", "rounds-over")."""
         if not isinstance(final, BookFight) or not final.over:
-            raise RulesError("end_fight", final, "not a finished Grey Star fight")
+            raise RulesError("end_fight", final, gettext("not a finished Grey Star fight"))
         combat = final.combat
         chart = sheet.ready.after_combat(combat.endurance, combat.willpower)
         label = {"evaded": "escaped"}.get(combat.outcome, combat.outcome)
@@ -711,14 +743,18 @@ class GreyStarRuleset(Ruleset):
         ours = (f"book.rules.{HIGHER_RULE}", f"book.rules.{CARRIED_RULE}", f"book.rules.{RETURNING_RULE}")
         problems = [p for p in problems if p.field not in ours]
         if not isinstance(book.book.rules.get(RETURNING_RULE, False), bool):
-            problems.append(Problem("", f"book.rules.{RETURNING_RULE}", "must be true or false"))
+            problems.append(Problem("", f"book.rules.{RETURNING_RULE}", gettext("must be true or false")))
         if CARRIED_RULE in book.book.rules:
             where = f"book.rules.{CARRIED_RULE}"
             if not isinstance(book.book.rules[CARRIED_RULE], str):
-                problems.append(Problem("", where, "must be items, comma-separated"))
+                problems.append(Problem("", where, gettext("must be items, comma-separated")))
             known = set(book.book.items) | set(BUILTIN_PLACES)
             problems += [
-                Problem("", where, f"unknown item {item!r} (declare it under [book.items])")
+                Problem(
+                    "",
+                    where,
+                    gettext("unknown item {item!r} (declare it under [book.items])").format(item=item),
+                )
                 for item in carried_over(book)
                 if item not in known
             ]
@@ -727,7 +763,13 @@ class GreyStarRuleset(Ruleset):
             if not is_whole(value) or not 0 <= int(value) <= len(HIGHER_MAGICKS):
                 where = f"book.rules.{HIGHER_RULE}"
                 problems.append(
-                    Problem("", where, f"must be a whole number 0-{len(HIGHER_MAGICKS)}, not {value!r}")
+                    Problem(
+                        "",
+                        where,
+                        gettext("must be a whole number 0-{HIGHER_MAGICKS_count}, not {value!r}").format(
+                            HIGHER_MAGICKS_count=len(HIGHER_MAGICKS), value=value
+                        ),
+                    )
                 )
         return problems
 
@@ -869,7 +911,7 @@ def _score(chart: ActionChart, name: str) -> int:
         return chart.endurance
     if name == "WILLPOWER":
         return chart.willpower
-    raise RulesError(name, chart, f"unknown score; known: {', '.join(STATS)}")
+    raise RulesError(name, chart, gettext("unknown score; known: {value}").format(value=", ".join(STATS)))
 
 
 def _stat_effect(chart: ActionChart, name: str, effect: Effect) -> ActionChart:
@@ -886,7 +928,13 @@ def _stat_effect(chart: ActionChart, name: str, effect: Effect) -> ActionChart:
 
 def _initial_effect(chart: ActionChart, effect: Effect) -> ActionChart:
     if effect.initial != "ENDURANCE":
-        raise RulesError("initial", chart, f"only ENDURANCE has a starting value, not {effect.initial}")
+        raise RulesError(
+            "initial",
+            chart,
+            gettext("only ENDURANCE has a starting value, not {effect_initial}").format(
+                effect_initial=effect.initial
+            ),
+        )
     old = chart.endurance_max
     new = max(1, old + int(effect.add) if effect.add is not None else int(effect.set_to or 0))
     return replace(chart, endurance_max=new, endurance=min(new, chart.endurance + new - old))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from grognard.engine.errors import RulesError
 from grognard.gamebook.model import Book
 from grognard.i18n import N_
+from grognard.i18n import gettext as _
 from grognard.systems.grey_star.chart import (
     DAGGER,
     HERB_POUCH_START,
@@ -109,7 +110,7 @@ class GreyStarSheet:
     def ready(self) -> ActionChart:
         """The Action Chart; a `RulesError` while the sheet is still being made."""
         if self.chart is None:
-            raise RulesError("play", self, "the Action Chart is not made yet")
+            raise RulesError("play", self, _("the Action Chart is not made yet"))
         return self.chart
 
     def carries(self, item: str) -> bool:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.model.effect_strings import searched_mark
 from grognard.systems.heroquest.model.state import QuestState
@@ -80,7 +81,9 @@ class Memory:
                 placed=tuple((str(m), int(x), int(y)) for m, x, y in data.get("placed", ())),
             )
         except (ValueError, KeyError, TypeError) as exc:
-            raise UsageError(f"the returning option is not a saved retreat: {exc}") from None
+            raise UsageError(
+                _("the returning option is not a saved retreat: {exc}").format(exc=exc)
+            ) from None
 
 
 def _targets(state: QuestState) -> tuple[str, ...]:
@@ -108,7 +111,11 @@ def _in_searched_rooms(state: QuestState) -> tuple[str, ...]:
 def memory_of(state: QuestState, quest: str) -> Memory:
     """What the retreated quest's final state leaves for a return (see the module doc)."""
     if state.outcome != "retreated":
-        raise UsageError(f"that quest ended {state.outcome or 'unfinished'}, not in a retreat (line 114)")
+        raise UsageError(
+            _("that quest ended {value}, not in a retreat (line 114)").format(
+                value=state.outcome or "unfinished"
+            )
+        )
     board = state.layout.board
     lit = set(state.seen)
     gone = []

@@ -26,6 +26,7 @@ from grognard.engine.errors import ContentError, SaveError, UsageError
 from grognard.engine.files import read_text
 from grognard.engine.store.records import KeptRecords, RecordExistsError
 from grognard.engine.store.sql import SqlStore
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content.catalog import key_of
 from grognard.systems.heroquest.content.hero import Hero
 
@@ -66,7 +67,7 @@ def key(name: str) -> str:
     """The roster key of the hero called `name`; a `UsageError` when the name has no letters or digits."""
     found = key_of(name)
     if not found:
-        raise UsageError(f"hero name {name!r} has no letters or digits")
+        raise UsageError(_("hero name {name!r} has no letters or digits").format(name=name))
     return found
 
 
@@ -117,7 +118,9 @@ class Roster:
         try:
             self.records.put(k, hero_to_data(hero), new=new)
         except RecordExistsError:
-            raise UsageError(f"a hero called {hero.name!r} is already on the roster") from None
+            raise UsageError(
+                _("a hero called {hero_name!r} is already on the roster").format(hero_name=hero.name)
+            ) from None
         return k
 
     def load(self, name: str) -> Hero:
@@ -125,7 +128,9 @@ class Roster:
         found = self.records.get(key(name))
         if found is None:
             kept = ", ".join(h.name for h in self.heroes()) or "none"
-            raise UsageError(f"no hero called {name!r} on the roster; kept: {kept}")
+            raise UsageError(
+                _("no hero called {name!r} on the roster; kept: {kept}").format(name=name, kept=kept)
+            )
         return hero_from_data(found.data, f"hero {found.key!r} in {self.store.path}")
 
     def heroes(self) -> list[Hero]:
@@ -142,12 +147,12 @@ class Roster:
     def bury(self, name: str) -> None:
         """Move a hero who died in a quest among the fallen (kept, no longer played; the name is free)."""
         if self.records.archive(key(name)) is None:
-            raise UsageError(f"no hero called {name!r} on the roster")
+            raise UsageError(_("no hero called {name!r} on the roster").format(name=name))
 
     def delete(self, name: str) -> None:
         """Remove a hero from the roster."""
         if not self.records.delete(key(name)):
-            raise UsageError(f"no hero called {name!r} on the roster")
+            raise UsageError(_("no hero called {name!r} on the roster").format(name=name))
 
     def import_folder(self, folder: Path) -> FolderImport:
         """Import the hero files of an old roster folder (`*.json`, and `fallen/*.json` among the fallen)

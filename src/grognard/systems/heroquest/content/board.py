@@ -27,6 +27,7 @@ from pydantic import BeforeValidator, Field, model_validator
 
 from grognard.engine.content import ContentModel, LocatedValueError, load_model, package_file
 from grognard.engine.errors import ContentError, UsageError
+from grognard.i18n import gettext as _
 
 Square: TypeAlias = tuple[int, int]
 """A square `(x, y)`: column from the left, row from the top, both from 0."""
@@ -64,7 +65,9 @@ EdgeField = Annotated[tuple[tuple[int, int], tuple[int, int]], BeforeValidator(_
 def edge(a: Square, b: Square) -> Edge:
     """The edge between two orthogonally adjacent squares; a `UsageError` for any other pair."""
     if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-        raise UsageError(f"squares {a} and {b} are not side by side, so no edge lies between them")
+        raise UsageError(
+            _("squares {a} and {b} are not side by side, so no edge lies between them").format(a=a, b=b)
+        )
     return (a, b) if a < b else (b, a)
 
 
@@ -128,7 +131,11 @@ class Furniture:
     def of_kind(cls, id: str, kind: str, at: Square, turned: bool = False) -> Furniture:
         """A piece of a known kind placed with its top-left square at `at`, turned a quarter or not."""
         if kind not in FURNITURE_KINDS:
-            raise UsageError(f"no furniture kind {kind!r}; known: {', '.join(FURNITURE_KINDS)}")
+            raise UsageError(
+                _("no furniture kind {kind!r}; known: {value}").format(
+                    kind=kind, value=", ".join(FURNITURE_KINDS)
+                )
+            )
         k = FURNITURE_KINDS[kind]
         size = (k.size[1], k.size[0]) if turned else k.size
         return cls(id, kind, at, size, k.height)
@@ -265,7 +272,7 @@ class Board:
     def squares_of(self, area_id: str) -> frozenset[Square]:
         """Every square of the area `area_id`; a `UsageError` naming the areas for an unknown id."""
         if area_id not in self.areas:
-            raise UsageError(f"board {self.id} has no area {area_id!r}")
+            raise UsageError(_("board {id} has no area {area_id!r}").format(id=self.id, area_id=area_id))
         return self._by_area.get(area_id, frozenset())
 
     def rooms(self) -> list[str]:
@@ -310,11 +317,15 @@ class Board:
         """Why `door` cannot stand where it is, or None: a door needs a wall, and floor on one side."""
         a, b = door.at
         if not (self.is_floor(a) or self.is_floor(b)):
-            return f"door {door.id!r} at {a}-{b} has no room or corridor on either side"
+            return _("door {door_id!r} at {a}-{b} has no room or corridor on either side").format(
+                door_id=door.id, a=a, b=b
+            )
         if not (self.on_board(a) and self.on_board(b)) and not door.exit:
-            return f"door {door.id!r} at {a}-{b} opens off the board; only an exit door may"
+            return _("door {door_id!r} at {a}-{b} opens off the board; only an exit door may").format(
+                door_id=door.id, a=a, b=b
+            )
         if not self.is_wall(a, b):
-            return f"door {door.id!r} at {a}-{b} is not in a wall"
+            return _("door {door_id!r} at {a}-{b} is not in a wall").format(door_id=door.id, a=a, b=b)
         return None
 
     def render(self) -> list[str]:
@@ -438,7 +449,11 @@ class Layout:
     def with_door(self, door_id: str, state: DoorState) -> Layout:
         """The layout after door `door_id` takes `state`; a `UsageError` for an unknown door."""
         if door_id not in self.door_by_id:
-            raise UsageError(f"no door {door_id!r}; doors: {', '.join(sorted(self.door_by_id))}")
+            raise UsageError(
+                _("no door {door_id!r}; doors: {value}").format(
+                    door_id=door_id, value=", ".join(sorted(self.door_by_id))
+                )
+            )
 
         def change(doors: tuple[Door, ...]) -> tuple[Door, ...]:
             return tuple(d.model_copy(update={"state": state}) if d.id == door_id else d for d in doors)

@@ -21,6 +21,7 @@ from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from grognard.engine.content import ContentModel, LocatedValueError, list_folder, load_model, package_file
 from grognard.engine.errors import ContentError, UsageError
+from grognard.i18n import N_, gettext
 
 RULEBOOK = "004_24cd6f974fe6a1ee.txt"
 """The seed file every entry cites."""
@@ -209,13 +210,13 @@ class Experience(ContentModel):
     def threshold(self, level: int) -> int:
         """Experience needed to reach `level` on the default linear scale (40, 80, 120, ...)."""
         if level < 1:
-            raise UsageError(f"level {level} is below 1")
+            raise UsageError(gettext("level {level} is below 1").format(level=level))
         return self.default_step * (level - 1)
 
     def level_for(self, experience: int) -> int:
         """The level reached with `experience` points on the default scale."""
         if experience < 0:
-            raise UsageError(f"experience {experience} is below 0")
+            raise UsageError(gettext("experience {experience} is below 0").format(experience=experience))
         return experience // self.default_step + 1
 
 
@@ -246,7 +247,11 @@ class Skill(Entry):
         for o in self.offers:
             if o.group == group:
                 return o
-        raise UsageError(f"skill {self.name!r} is not offered to {group}; offered to {self.groups}")
+        raise UsageError(
+            gettext("skill {name!r} is not offered to {group}; offered to {groups}").format(
+                name=self.name, group=group, groups=self.groups
+            )
+        )
 
 
 class Weapon(Entry):
@@ -323,7 +328,11 @@ class Spell(Entry):
         if not self.by_level:
             return None
         if caster_level < self.by_level[0].level:
-            raise UsageError(f"{self.name} is not cast below level {self.by_level[0].level}")
+            raise UsageError(
+                gettext("{name} is not cast below level {level}").format(
+                    name=self.name, level=self.by_level[0].level
+                )
+            )
         return [s.amount for s in self.by_level if s.level <= caster_level][-1]
 
 
@@ -376,7 +385,11 @@ class _Levelled(Entry):
         """The statistics at `level`; a `UsageError` outside the printed levels."""
         low, high = self.level_range
         if not low <= level <= high:
-            raise UsageError(f"{self.name} has statistics for levels {low}-{high}, not {level}")
+            raise UsageError(
+                gettext("{name} has statistics for levels {low}-{high}, not {level}").format(
+                    name=self.name, low=low, high=high, level=level
+                )
+            )
         return self.levels[level - low]
 
 
@@ -470,21 +483,39 @@ def _check_references(cat: Catalog) -> None:
         for o in skill.offers:
             for needed in o.requires:
                 if key_of(needed) not in cat.skills:
-                    raise ContentError("skills.toml", f"{skill.name}.requires", f"no skill {needed!r}")
+                    raise ContentError(
+                        "skills.toml",
+                        f"{skill.name}.requires",
+                        gettext("no skill {needed!r}").format(needed=needed),
+                    )
     for ms in cat.monster_skills.values():
         if ms.hero_skill is not None and key_of(ms.hero_skill) not in cat.skills:
-            raise ContentError("monsters.toml", f"{ms.name}.hero_skill", f"no hero skill {ms.hero_skill!r}")
+            raise ContentError(
+                "monsters.toml",
+                f"{ms.name}.hero_skill",
+                gettext("no hero skill {ms_hero_skill!r}").format(ms_hero_skill=ms.hero_skill),
+            )
     for monster in cat.monsters.values():
         for name in [*monster.skills, *monster.skill_notes]:
             if key_of(name) not in cat.monster_skills:
-                raise ContentError("monsters.toml", f"{monster.name}.skills", f"no monster skill {name!r}")
+                raise ContentError(
+                    "monsters.toml",
+                    f"{monster.name}.skills",
+                    gettext("no monster skill {name!r}").format(name=name),
+                )
     for cls in cat.classes.values():
         for name in [cls.weapon, *cls.weapon_choices]:
             if key_of(name) not in cat.weapons:
-                raise ContentError("heroes.toml", f"{cls.name}.weapon", f"no weapon {name!r}")
+                raise ContentError(
+                    "heroes.toml", f"{cls.name}.weapon", gettext("no weapon {name!r}").format(name=name)
+                )
     for art in cat.artifacts.values():
         if art.base is not None and key_of(art.base) not in {**cat.weapons, **cat.armour}:
-            raise ContentError("artifacts.toml", f"{art.name}.base", f"no weapon or armour {art.base!r}")
+            raise ContentError(
+                "artifacts.toml",
+                f"{art.name}.base",
+                gettext("no weapon or armour {art_base!r}").format(art_base=art.base),
+            )
 
 
 @cache
@@ -498,14 +529,22 @@ def catalog() -> Catalog:
             for i, entry in enumerate(getattr(data, kind)):
                 key = f"{entry.school}/{entry.key}" if isinstance(entry, Spell) else entry.key
                 if key in found:
-                    raise ContentError(file, f"{kind}[{i}].name", f"{entry.name!r} is listed twice")
+                    raise ContentError(
+                        file,
+                        f"{kind}[{i}].name",
+                        gettext("{entry_name!r} is listed twice").format(entry_name=gettext(entry.name)),
+                    )
                 found[key] = entry
         return found
 
     experience = [data.experience for _, data in files if data.experience is not None]
     if len(experience) != 1:
         raise ContentError(
-            "heroquest/data", "experience", f"expected one [experience], found {len(experience)}"
+            "heroquest/data",
+            "experience",
+            gettext("expected one [experience], found {experience_count}").format(
+                experience_count=len(experience)
+            ),
         )
     kinds = ("races", "classes", "skills", "weapons", "armour", "items", "artifacts", "spells")
     cat = Catalog(
@@ -528,8 +567,31 @@ def find(entries: dict[str, E], name: str, kind: str) -> E:
     names = {e.key: e.name for e in entries.values()}
     close = [k for k in names if key and k.startswith(key)]
     close = close or difflib.get_close_matches(key, list(names), n=6, cutoff=0.5)
-    hint = f"; did you mean: {', '.join(names[k] for k in close[:8])}" if close else ""
-    raise UsageError(f"no {kind} {name!r}{hint}")
+    hint = (
+        gettext("; did you mean: {names}").format(names=", ".join(names[k] for k in close[:8]))
+        if close
+        else ""
+    )
+    said = gettext(NOT_FOUND[kind]) if kind in NOT_FOUND else gettext("no {kind} {name!r}{hint}")
+    raise UsageError(said.format(kind=kind, name=name, hint=hint))
+
+
+NOT_FOUND = {
+    "race": N_("no race {name!r}{hint}"),
+    "class": N_("no class {name!r}{hint}"),
+    "skill": N_("no skill {name!r}{hint}"),
+    "monster skill": N_("no monster skill {name!r}{hint}"),
+    "weapon": N_("no weapon {name!r}{hint}"),
+    "armour": N_("no armour {name!r}{hint}"),
+    "item": N_("no item {name!r}{hint}"),
+    "artifact": N_("no artifact {name!r}{hint}"),
+    "spell": N_("no spell {name!r}{hint}"),
+    "monster": N_("no monster {name!r}{hint}"),
+    "mercenary": N_("no mercenary {name!r}{hint}"),
+    "weapon, armour, item or artifact": N_("no weapon, armour, item or artifact {name!r}{hint}"),
+}
+"""What `find` says when no entry of a kind has the name asked for, one message per kind (the kind's
+word agrees with the rest of the sentence in another language)."""
 
 
 def race(name: str) -> Race:
@@ -576,7 +638,11 @@ def spell(name: str, school: str | None = None) -> Spell:
     matches = _spells_named().get(key_of(name), ())
     if len(matches) > 1:
         options = ", ".join(f"{s.school}/{s.key}" for s in matches)
-        raise UsageError(f"spell {name!r} is in more than one group; say which: {options}")
+        raise UsageError(
+            gettext("spell {name!r} is in more than one group; say which: {options}").format(
+                name=name, options=options
+            )
+        )
     return find(_spells_by_key(None), name, "spell")
 
 

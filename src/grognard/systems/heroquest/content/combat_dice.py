@@ -23,6 +23,7 @@ from typing import Literal, TypeAlias
 from grognard.engine.dice.core import HQ_COMBAT_FACES, Rng, Roll, heroquest_combat_dice
 from grognard.engine.errors import RulesError, UsageError
 from grognard.engine.game import CHANCE, TERMINAL, Actor, GameState, Move, Outcome, Result
+from grognard.i18n import gettext
 
 Defender: TypeAlias = Literal["hero", "monster"]
 """Who defends: a hero or a hero's ally (white shields block) or a monster (black shields block)."""
@@ -50,7 +51,11 @@ def shield_face(defender: Defender) -> str:
         return "white shield"
     if defender == "monster":
         return "black shield"
-    raise UsageError(f"defender {defender!r} is not one of {list(DEFENDERS)}")
+    raise UsageError(
+        gettext("defender {defender!r} is not one of {value}").format(
+            defender=defender, value=list(DEFENDERS)
+        )
+    )
 
 
 def block_chance(defender: Defender) -> Fraction:
@@ -61,7 +66,11 @@ def block_chance(defender: Defender) -> Fraction:
 
 def _check_dice(count: int, what: str) -> None:
     if not 0 <= count <= MAX_COMBAT_DICE:
-        raise UsageError(f"{what} dice {count} is outside 0-{MAX_COMBAT_DICE}")
+        raise UsageError(
+            gettext("{what} dice {count} is outside 0-{MAX_COMBAT_DICE}").format(
+                what=what, count=count, MAX_COMBAT_DICE=MAX_COMBAT_DICE
+            )
+        )
 
 
 @cache
@@ -120,9 +129,17 @@ def convolve(first: Mapping[int, Fraction], second: Mapping[int, Fraction]) -> D
 def turn_damage(attacks: Sequence[tuple[int, int]], defender: Defender) -> Distribution:
     """Body points lost to several attacks in one turn, each given as (attack dice, defend dice)."""
     if len(attacks) > MAX_ATTACKS:
-        raise UsageError(f"{len(attacks)} attacks in one turn is more than {MAX_ATTACKS}")
+        raise UsageError(
+            gettext("{attacks_count} attacks in one turn is more than {MAX_ATTACKS}").format(
+                attacks_count=len(attacks), MAX_ATTACKS=MAX_ATTACKS
+            )
+        )
     if sum(a for a, _ in attacks) > MAX_COMBAT_DICE:
-        raise UsageError(f"more than {MAX_COMBAT_DICE} attack dice in one turn")
+        raise UsageError(
+            gettext("more than {MAX_COMBAT_DICE} attack dice in one turn").format(
+                MAX_COMBAT_DICE=MAX_COMBAT_DICE
+            )
+        )
     total: Distribution = {0: Fraction(1)}
     for attack, defend in attacks:
         total = convolve(total, damage(attack, defend, defender))
@@ -142,9 +159,13 @@ def at_least(distribution: Mapping[int, Fraction], amount: int) -> Fraction:
 def kill_chance(attack: int, defend: int, defender: Defender, body: int, attacks: int = 1) -> Fraction:
     """The chance that `attacks` attacks this turn take a target with `body` Body points to 0 (line 158)."""
     if body < 1:
-        raise UsageError(f"body {body} is below 1: the target is already dead")
+        raise UsageError(gettext("body {body} is below 1: the target is already dead").format(body=body))
     if not 1 <= attacks <= MAX_ATTACKS:
-        raise UsageError(f"attacks {attacks} is not 1-{MAX_ATTACKS}")
+        raise UsageError(
+            gettext("attacks {attacks} is not 1-{MAX_ATTACKS}").format(
+                attacks=attacks, MAX_ATTACKS=MAX_ATTACKS
+            )
+        )
     return at_least(turn_damage([(attack, defend)] * attacks, defender), body)
 
 
@@ -184,7 +205,7 @@ class AttackState(GameState):
         _check_dice(self.defend, "defend")
         shield_face(self.defender)
         if self.body < 0:
-            raise UsageError(f"body {self.body} is below 0")
+            raise UsageError(gettext("body {body} is below 0").format(body=self.body))
 
     @property
     def dealt(self) -> int:
@@ -203,7 +224,7 @@ class AttackState(GameState):
 
     def _apply(self, move: Move) -> AttackState:
         if not isinstance(move, int):
-            raise RulesError(move, self, "an outcome is a number of dice")
+            raise RulesError(move, self, gettext("an outcome is a number of dice"))
         if self.hits is None:
             return AttackState(self.attack, self.defend, self.defender, self.body, move, None)
         return AttackState(self.attack, self.defend, self.defender, self.body, self.hits, move)
@@ -219,7 +240,7 @@ class AttackState(GameState):
     def result(self) -> Result:
         """The damage as the outcome label; the attacker wins when the target's Body is gone."""
         if self.blocked is None:
-            raise RulesError("result", self, "the attack is not over")
+            raise RulesError("result", self, gettext("the attack is not over"))
         killed = self.body > 0 and self.dealt >= self.body
         left = max(0, self.body - self.dealt)
         return Result(str(self.dealt), (0,) if killed else (), (("damage", self.dealt), ("body", left)))

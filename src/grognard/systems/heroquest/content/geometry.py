@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Literal, TypeAlias
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content.board import DIRECTIONS, Door, Layout, Square, edge, neighbours
 
 MAX_MOVE = 12
@@ -58,7 +59,11 @@ def hero_allowance(
     `rule="sum"` the two are added; the total is never more than 12 nor less than 0.
     """
     if not 0 <= roll <= 12 or movement < 0:
-        raise UsageError(f"a movement roll of {roll} with Movement {movement} is not possible")
+        raise UsageError(
+            _("a movement roll of {roll} with Movement {movement} is not possible").format(
+                roll=roll, movement=movement
+            )
+        )
     rolled = roll - (PLATE_MAIL_PENALTY if plate_mail else 0) + bonus
     total = max(rolled, movement) if rule == "greater" else rolled + movement
     return max(0, min(MAX_MOVE, total))
@@ -71,7 +76,9 @@ def monster_allowance(roll: int, move_min: int, move_max: int, *, plate_mail: bo
     in the catalogue), so the least movement still holds.
     """
     if move_min > move_max or move_min < 0:
-        raise UsageError(f"movement {move_min}-{move_max} is not a range")
+        raise UsageError(
+            _("movement {move_min}-{move_max} is not a range").format(move_min=move_min, move_max=move_max)
+        )
     rolled = roll - (PLATE_MAIL_PENALTY if plate_mail else 0)
     return min(MAX_MOVE, max(move_min, min(move_max, rolled)))
 
@@ -303,7 +310,7 @@ class Reach:
     def path(self, to: Square) -> list[Square]:
         """The squares stepped on from the start to `to`, both included; a `UsageError` if unreachable."""
         if to not in self.cost:
-            raise UsageError(f"square {to} cannot be reached from {self.start}")
+            raise UsageError(_("square {to} cannot be reached from {start}").format(to=to, start=self.start))
         path = [to]
         while path[-1] != self.start:
             path.append(self.came_from[path[-1]])

@@ -18,6 +18,8 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext as _
+from grognard.i18n import pgettext
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content import spec_text
 from grognard.systems.heroquest.content.catalog import (
@@ -212,15 +214,22 @@ def creation_needs(race: str, hero_class: str) -> CreationNeeds:
     return CreationNeeds(c.extra_points, to, (c.weapon, *c.weapon_choices), c.elemental_schools)
 
 
-def _a(word: str) -> str:
-    """The word with its article: "a dwarf", "an elf"."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word.lower()}"
+def _a(word: str, *, race: bool = False) -> str:
+    """The word with its article: "a dwarf", "an elf"; a race's or class's name in the reader's language
+    ("un enano")."""
+    said = pgettext("race", word) if race else _(word)
+    article = _("an {word}") if word[:1].lower() in "aeiou" else _("a {word}")
+    return article.format(word=said.lower())
 
 
 def _check_race_and_class(race: str, hero_class: str) -> tuple[Race, HeroClass]:
     r, c = hq.race(race), hq.hero_class(hero_class)
     if c.magic and not r.magic:
-        raise UsageError(f"{_a(r.name)} cannot use magic, so cannot be {_a(c.name)} ({r.source})")
+        raise UsageError(
+            _("{value} cannot use magic, so cannot be {value2} ({r_source})").format(
+                value=_a(r.name, race=True), value2=_a(c.name), r_source=r.source
+            )
+        )
     return r, c
 
 
@@ -230,27 +239,55 @@ def starting_attributes(race: str, hero_class: str, extra: Sequence[Stat]) -> At
     needs = creation_needs(race, hero_class)
     if len(extra) != needs.extra_points:
         raise UsageError(
-            f"{_a(c.name)} allots {needs.extra_points} extra points, not {len(extra)} "
-            f"({c.stats_source}); they may go to {', '.join(needs.extra_to)}"
+            _(
+                "{value} allots {needs_extra_points} extra points, not {extra_count} "
+                "({c_stats_source}); they may go to {value2}"
+            ).format(
+                value=_a(c.name),
+                needs_extra_points=needs.extra_points,
+                extra_count=len(extra),
+                c_stats_source=c.stats_source,
+                value2=", ".join(needs.extra_to),
+            )
         )
     values = dict(c.start)
     for stat in extra:
         if stat not in needs.extra_to:
-            why = f"{_a(r.name)} may not allot magic points ({r.source})" if stat == "magic" else ""
+            why = (
+                _("{race} may not allot magic points ({source})").format(
+                    race=_a(r.name, race=True), source=r.source
+                )
+                if stat == "magic"
+                else ""
+            )
             raise UsageError(
-                f"extra point to {stat!r}: {_a(c.name)}'s extra points go to "
-                f"{', '.join(needs.extra_to)} ({c.stats_source}){'; ' + why if why else ''}"
+                _(
+                    "extra point to {stat!r}: {value}'s extra points go to {value2} "
+                    "({c_stats_source}){value3}"
+                ).format(
+                    stat=stat,
+                    value=_a(c.name),
+                    value2=", ".join(needs.extra_to),
+                    c_stats_source=c.stats_source,
+                    value3="; " + why if why else "",
+                )
             )
         values[stat] += 1
     for stat, cap in r.creation_max.items():
         if values[stat] > cap:
             raise UsageError(
-                f"{_a(r.name)} starts with at most {cap} {stat} ({r.source}), not {values[stat]}"
+                _("{value} starts with at most {cap} {stat} ({r_source}), not {values}").format(
+                    value=_a(r.name, race=True), cap=cap, stat=stat, r_source=r.source, values=values[stat]
+                )
             )
     for stat, amount in r.bonus.items():
         values[stat] += amount
     if values["movement"] > MAX_MOVEMENT:
-        raise UsageError(f"movement {values['movement']} is above {MAX_MOVEMENT} (line 164)")
+        raise UsageError(
+            _("movement {values} is above {MAX_MOVEMENT} (line 164)").format(
+                values=values["movement"], MAX_MOVEMENT=MAX_MOVEMENT
+            )
+        )
     return Attributes(**values)
 
 
@@ -273,16 +310,21 @@ def create_hero(
     The level-1 spells of the chosen groups are learned at once (line 491).
     """
     if not name.strip():
-        raise UsageError("a hero needs a name")
+        raise UsageError(_("a hero needs a name"))
     if gold < 0:
-        raise UsageError(f"gold {gold} is below 0")
+        raise UsageError(_("gold {gold} is below 0").format(gold=gold))
     r, c = _check_race_and_class(race, hero_class)
     needs = creation_needs(race, hero_class)
     attrs = starting_attributes(race, hero_class, extra)
     chosen_weapon = hq.weapon(weapon or c.weapon).name
     if chosen_weapon not in needs.weapons:
         raise UsageError(
-            f"{_a(c.name)} starts with {' or '.join(needs.weapons)} ({c.source}), not {chosen_weapon}"
+            _("{value} starts with {value2} ({c_source}), not {chosen_weapon}").format(
+                value=_a(c.name),
+                value2=" or ".join(needs.weapons),
+                c_source=c.source,
+                chosen_weapon=chosen_weapon,
+            )
         )
     schools = _elements(c, elements)
     hero = Hero(
@@ -307,17 +349,31 @@ def _elements(c: HeroClass, chosen: Sequence[str]) -> tuple[School, ...]:
     wanted = [s.strip().lower() for s in chosen if s.strip()]
     if c.elemental_schools == 0:
         if wanted:
-            raise UsageError(f"{_a(c.name)} casts no spells and chooses no spell groups ({c.source})")
+            raise UsageError(
+                _("{value} casts no spells and chooses no spell groups ({c_source})").format(
+                    value=_a(c.name), c_source=c.source
+                )
+            )
         return ()
     unknown = [s for s in wanted if s not in ELEMENTAL_SCHOOLS]
     if unknown:
         raise UsageError(
-            f"no elemental spell group {unknown[0]!r}; the groups are {', '.join(ELEMENTAL_SCHOOLS)}"
+            _("no elemental spell group {unknown!r}; the groups are {value}").format(
+                unknown=unknown[0], value=", ".join(ELEMENTAL_SCHOOLS)
+            )
         )
     if len(set(wanted)) != len(wanted) or len(wanted) != c.elemental_schools:
         raise UsageError(
-            f"{_a(c.name)} chooses {c.elemental_schools} different spell group(s) of "
-            f"{', '.join(ELEMENTAL_SCHOOLS)} ({c.source}), not {wanted}"
+            _(
+                "{value} chooses {c_elemental_schools} different spell group(s) of {value2} "
+                "({c_source}), not {wanted}"
+            ).format(
+                value=_a(c.name),
+                c_elemental_schools=c.elemental_schools,
+                value2=", ".join(ELEMENTAL_SCHOOLS),
+                c_source=c.source,
+                wanted=wanted,
+            )
         )
     return tuple(s for s in ELEMENTAL_SCHOOLS if s in wanted)
 
@@ -335,15 +391,28 @@ def skill_problem(hero: Hero, name: str, *, starting: bool = False) -> str | Non
     """Why the hero may not take the skill now, or None when it may (cost, offer, minimums, prerequisite)."""
     entry = hq.skill(name)
     if hero.knows_skill(entry.name):
-        return f"{hero.name} already has {entry.name}"
+        return _("{hero_name} already has {entry_name}").format(hero_name=hero.name, entry_name=_(entry.name))
     groups = _groups(hero, starting=starting)
     offers = [o for o in entry.offers if o.group in groups]
     if not offers:
-        whose = "race or class" if starting else "race, class or the weapon skills"
+        whose = _("race or class") if starting else _("race, class or the weapon skills")
         offered = ", ".join(entry.groups)
-        return f"{entry.name} is offered to {offered}, not to {hero.name}'s {whose} ({entry.source})"
+        return _(
+            "{entry_name} is offered to {offered}, not to {hero_name}'s {whose} ({entry_source})"
+        ).format(
+            entry_name=_(entry.name),
+            offered=offered,
+            hero_name=hero.name,
+            whose=whose,
+            entry_source=entry.source,
+        )
     if entry.cost > hero.skill_points:
-        return f"{entry.name} costs {entry.cost} skill points; {hero.name} has {hero.skill_points}"
+        return _("{entry_name} costs {entry_cost} skill points; {hero_name} has {hero_skill_points}").format(
+            entry_name=_(entry.name),
+            entry_cost=entry.cost,
+            hero_name=hero.name,
+            hero_skill_points=hero.skill_points,
+        )
     reasons = []
     for o in offers:
         short = [f"{s} {v}" for s, v in o.minimums.items() if hero.base.get(s) < v]
@@ -395,20 +464,24 @@ class Thresholds:
         if any(p < 1 for p in self.points) or any(
             b <= a for a, b in zip(self.points, self.points[1:], strict=False)
         ):
-            raise UsageError(f"thresholds {list(self.points)} must be positive and rising")
+            raise UsageError(
+                _("thresholds {value} must be positive and rising").format(value=list(self.points))
+            )
 
     @classmethod
     def parse(cls, text: str) -> Thresholds:
         """Thresholds from "80,100,120"; an empty text is the default scale."""
         parts = [p.strip() for p in text.split(",") if p.strip()]
         if not all(p.isdigit() for p in parts):
-            raise UsageError(f"thresholds {text!r} are not whole numbers separated by commas")
+            raise UsageError(
+                _("thresholds {text!r} are not whole numbers separated by commas").format(text=text)
+            )
         return cls(tuple(int(p) for p in parts))
 
     def needed(self, level: int) -> int:
         """The experience needed to reach `level` (0 for level 1)."""
         if level < 1:
-            raise UsageError(f"level {level} is below 1")
+            raise UsageError(_("level {level} is below 1").format(level=level))
         if not self.points:
             return hq.catalog().experience.threshold(level)
         if level == 1:
@@ -434,14 +507,18 @@ DEFAULT_THRESHOLDS = Thresholds()
 def gain_experience(hero: Hero, points: int) -> Hero:
     """The hero with `points` more experience (levels are taken with `level_up`)."""
     if points < 0:
-        raise UsageError(f"experience points {points} are below 0")
+        raise UsageError(_("experience points {points} are below 0").format(points=points))
     return hero.model_copy(update={"experience": hero.experience + points})
 
 
 def gain_gold(hero: Hero, amount: int) -> Hero:
     """The hero with `amount` more gold (found, or granted by the game master)."""
     if amount < 0 and hero.gold + amount < 0:
-        raise UsageError(f"{hero.name} has {hero.gold} gold, not {-amount}")
+        raise UsageError(
+            _("{hero_name} has {hero_gold} gold, not {value}").format(
+                hero_name=hero.name, hero_gold=hero.gold, value=-amount
+            )
+        )
     return hero.model_copy(update={"gold": hero.gold + amount})
 
 
@@ -453,11 +530,15 @@ def levels_due(hero: Hero, thresholds: Thresholds = DEFAULT_THRESHOLDS) -> int:
 def attribute_problem(hero: Hero, stat: Stat) -> str | None:
     """Why the level's attribute point may not go to `stat`, or None."""
     if stat not in STATS:
-        return f"no attribute {stat!r}; the attributes are {', '.join(STATS)}"
+        return _("no attribute {stat!r}; the attributes are {value}").format(
+            stat=stat, value=", ".join(STATS)
+        )
     if stat == "magic" and not hero.magic_user:
-        return f"{hero.name} cannot use magic, so a point in Magic is refused (lines 176, 180, 209)"
+        return _("{hero_name} cannot use magic, so a point in Magic is refused (lines 176, 180, 209)").format(
+            hero_name=hero.name
+        )
     if stat == "movement" and hero.base.movement >= MAX_MOVEMENT:
-        return f"movement is at most {MAX_MOVEMENT} (line 164)"
+        return _("movement is at most {MAX_MOVEMENT} (line 164)").format(MAX_MOVEMENT=MAX_MOVEMENT)
     return None
 
 
@@ -467,7 +548,9 @@ def level_up(hero: Hero, stat: Stat, thresholds: Thresholds = DEFAULT_THRESHOLDS
     if due < 1:
         need = thresholds.needed(hero.level + 1)
         raise UsageError(
-            f"{hero.name} has {hero.experience} experience; level {hero.level + 1} needs {need} (line 349)"
+            _("{hero_name} has {hero_experience} experience; level {value} needs {need} (line 349)").format(
+                hero_name=hero.name, hero_experience=hero.experience, value=hero.level + 1, need=need
+            )
         )
     problem = attribute_problem(hero, stat)
     if problem is not None:
@@ -527,9 +610,13 @@ def castable_spells(hero: Hero) -> list[Spell]:
 
 def _learner(hero: Hero, spell: Spell) -> None:
     if not hero.magic_user:
-        raise UsageError(f"{hero.name} is not a magic-user and learns no spells (line 491)")
+        raise UsageError(
+            _("{hero_name} is not a magic-user and learns no spells (line 491)").format(hero_name=hero.name)
+        )
     if hero.knows_spell(spell):
-        raise UsageError(f"{hero.name} already knows {spell.name}")
+        raise UsageError(
+            _("{hero_name} already knows {spell_name}").format(hero_name=hero.name, spell_name=_(spell.name))
+        )
 
 
 def cross_training_chance(learner: Hero, teacher_mind: int) -> Fraction:
@@ -556,18 +643,26 @@ def cross_train(
     _learner(learner, entry)
     if teacher is not None:
         if not teacher.knows_spell(entry):
-            raise UsageError(f"{teacher.name} does not know {entry.name}, so cannot teach it")
+            raise UsageError(
+                _("{teacher_name} does not know {entry_name}, so cannot teach it").format(
+                    teacher_name=teacher.name, entry_name=_(entry.name)
+                )
+            )
         teacher_is_elf = hq.key_of(teacher.race) == "elf"
     if entry.school == "elf" and hq.key_of(learner.race) != "elf" and not teacher_is_elf:
         raise UsageError(
-            f"{entry.name} is an elf spell: only an elf may teach it to a {learner.race} (line 525)"
+            _("{entry_name} is an elf spell: only an elf may teach it to a {learner_race} (line 525)").format(
+                entry_name=_(entry.name), learner_race=learner.race
+            )
         )
     if min(learner_skulls, teacher_skulls) < 0:
-        raise UsageError("skulls are counted from 0")
+        raise UsageError(_("skulls are counted from 0"))
     if learner_skulls > learner.maximum("mind") or (
         teacher is not None and teacher_skulls > teacher.maximum("mind")
     ):
-        raise UsageError("more skulls than dice: each side rolls its starting Mind in combat dice (line 605)")
+        raise UsageError(
+            _("more skulls than dice: each side rolls its starting Mind in combat dice (line 605)")
+        )
     if learner_skulls <= teacher_skulls:
         return learner, False
     return learner.model_copy(update={"spells": (*learner.spells, spell_id(entry))}), True
@@ -599,6 +694,10 @@ def learn_from_scroll(hero: Hero, spell: str) -> Hero:
     named = [a for a in artifacts if scroll_spell(a) == entry]
     blank = [a for a in artifacts if hq.key_of(a) == hq.key_of(SCROLL)]
     if not named and not blank:
-        raise UsageError(f"{hero.name} carries no spell scroll of {entry.name}")
+        raise UsageError(
+            _("{hero_name} carries no spell scroll of {entry_name}").format(
+                hero_name=hero.name, entry_name=_(entry.name)
+            )
+        )
     artifacts.remove((named or blank)[0])
     return hero.model_copy(update={"spells": (*hero.spells, spell_id(entry)), "artifacts": tuple(artifacts)})

@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content import spec_text
 from grognard.systems.heroquest.content.board import Square, neighbours
@@ -125,7 +126,9 @@ def parse_hires(spec: str, party: Sequence[Hero]) -> tuple[Hire, ...]:
             names = [hq.key_of(h.name) for h in party]
             if hq.key_of(payer_text) not in names:
                 raise UsageError(
-                    f"no hero called {payer_text.strip()!r} in the party to pay the {entry.name}"
+                    _("no hero called {value!r} in the party to pay the {entry_name}").format(
+                        value=payer_text.strip(), entry_name=_(entry.name)
+                    )
                 )
             payer = names.index(hq.key_of(payer_text))
         else:
@@ -133,8 +136,15 @@ def parse_hires(spec: str, party: Sequence[Hero]) -> tuple[Hire, ...]:
         hero = party[payer]
         if left[payer] < entry.price_per_quest:
             raise UsageError(
-                f"{hero.name} has {left[payer]} gold left, not the {entry.price_per_quest} a {entry.name} "
-                "asks per quest (line 953)"
+                _(
+                    "{hero_name} has {left} gold left, not the {entry_price_per_quest} a "
+                    "{entry_name} asks per quest (line 953)"
+                ).format(
+                    hero_name=hero.name,
+                    left=left[payer],
+                    entry_price_per_quest=entry.price_per_quest,
+                    entry_name=_(entry.name),
+                )
             )
         left[payer] -= entry.price_per_quest
         hires.append(Hire(entry.key, payer, entry.price_per_quest, min(hero.level, TOP_LEVEL)))

@@ -12,6 +12,7 @@ from pydantic import Field
 
 from grognard.engine.content import ContentModel
 from grognard.engine.errors import GrognardError
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.mercenary_foes import default_skills, default_weapon
 
@@ -138,36 +139,71 @@ def kit_problems(kit: Kit) -> list[tuple[str, str]]:
     for field, name in (("weapon", kit.weapon), ("off_hand", kit.off_hand)):
         if name and hq.key_of(name) not in weapons:
             listed = ", ".join(g.name for g in entry.weapons) or "none"
-            out.append((field, f"a {entry.name} carries no {name!r} (its weapons: {listed})"))
+            out.append(
+                (
+                    field,
+                    _("a {entry_name} carries no {name!r} (its weapons: {listed})").format(
+                        entry_name=_(entry.name), name=name, listed=listed
+                    ),
+                )
+            )
     if kit.off_hand:
         if "Dual-Wielding" not in entry.skills:
-            out.append(("off_hand", f"a {entry.name} does not wield two weapons (no Dual-Wielding)"))
+            out.append(
+                (
+                    "off_hand",
+                    _("a {entry_name} does not wield two weapons (no Dual-Wielding)").format(
+                        entry_name=_(entry.name)
+                    ),
+                )
+            )
         elif not kit.weapon:
-            out.append(("off_hand", "a second weapon needs a first"))
+            out.append(("off_hand", _("a second weapon needs a first")))
         elif any(
             _noted(entry, w, "two-handed") or _noted(entry, w, "ranged") for w in (kit.weapon, kit.off_hand)
         ):
-            out.append(("off_hand", "two weapons must both be one-handed melee weapons (line 343)"))
+            out.append(("off_hand", _("two weapons must both be one-handed melee weapons (line 343)")))
     armour = {hq.key_of(g.name) for g in entry.armour}
     slots: dict[str, str] = {}
     for name in kit.armour:
         if hq.key_of(name) not in armour:
             listed = ", ".join(g.name for g in entry.armour) or "none"
-            out.append(("armour", f"a {entry.name} wears no {name!r} (its armour: {listed})"))
+            out.append(
+                (
+                    "armour",
+                    _("a {entry_name} wears no {name!r} (its armour: {listed})").format(
+                        entry_name=_(entry.name), name=name, listed=listed
+                    ),
+                )
+            )
             continue
         slot = armour_slot(name)
         if slot in slots:
-            out.append(("armour", f"{name!r} and {slots[slot]!r} are both worn as {slot}"))
+            out.append(
+                (
+                    "armour",
+                    _("{name!r} and {slots!r} are both worn as {slot}").format(
+                        name=name, slots=slots[slot], slot=slot
+                    ),
+                )
+            )
         slots[slot] = name
     if len(kit.armour) > 1 and any(_noted(entry, a, "one piece") for a in kit.armour):
-        out.append(("armour", f"a {entry.name} wears one piece of armour only"))
+        out.append(
+            ("armour", _("a {entry_name} wears one piece of armour only").format(entry_name=_(entry.name)))
+        )
     if "shield" in slots and (kit.off_hand or _noted(entry, kit.weapon, "two-handed")):
-        out.append(("armour", "a shield needs a one-handed weapon and no second weapon (line 383)"))
+        out.append(("armour", _("a shield needs a one-handed weapon and no second weapon (line 383)")))
     listed_skills = {hq.key_of(s) for s in entry.skills}
     for name in kit.skills:
         if hq.key_of(name) not in listed_skills:
             out.append(
-                ("skills", f"a {entry.name} has no skill {name!r} (its skills: {', '.join(entry.skills)})")
+                (
+                    "skills",
+                    _("a {entry_name} has no skill {name!r} (its skills: {value})").format(
+                        entry_name=_(entry.name), name=name, value=", ".join(entry.skills)
+                    ),
+                )
             )
     needs = {
         "sweep-attack": (

@@ -15,6 +15,7 @@ heroes are given.
 from __future__ import annotations
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import spec_text
 from grognard.systems.heroquest.content.catalog import Stat
 from grognard.systems.heroquest.content.hero import (
@@ -41,7 +42,11 @@ def split_level(text: str) -> tuple[str, int]:
     if level is None:
         return base, 1
     if not level.strip().isdigit() or not 1 <= int(level) <= MAX_SPEC_LEVEL:
-        raise UsageError(f"the level in {text!r} is not a whole number from 1 to {MAX_SPEC_LEVEL}")
+        raise UsageError(
+            _("the level in {text!r} is not a whole number from 1 to {MAX_SPEC_LEVEL}").format(
+                text=text, MAX_SPEC_LEVEL=MAX_SPEC_LEVEL
+            )
+        )
     return base, int(level)
 
 

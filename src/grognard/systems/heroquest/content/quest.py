@@ -33,6 +33,7 @@ from grognard.engine.content import (
 )
 from grognard.engine.embedded import is_embedded, open_embedded
 from grognard.engine.errors import ContentError, GrognardError
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog
 from grognard.systems.heroquest.content.board import (
     FURNITURE_KINDS,
@@ -494,33 +495,64 @@ def challenge_problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
     for i, c in enumerate(q.challenges):
         where = f"challenges[{i}]"
         if c.at is not None and not board.is_floor(c.at):
-            out.append((f"{where}.at", f"challenge {c.id!r} at {c.at} is not a room or corridor square"))
+            out.append(
+                (
+                    f"{where}.at",
+                    _("challenge {c_id!r} at {c_at} is not a room or corridor square").format(
+                        c_id=c.id, c_at=c.at
+                    ),
+                )
+            )
         if c.furniture is not None:
             if c.furniture not in furniture:
-                out.append((f"{where}.furniture", f"no furniture {c.furniture!r}"))
+                out.append(
+                    (f"{where}.furniture", _("no furniture {c_furniture!r}").format(c_furniture=c.furniture))
+                )
             elif c.furniture in trapped:
                 out.append(
-                    (f"{where}.furniture", f"furniture {c.furniture!r} holds a trap; a challenge's may not")
+                    (
+                        f"{where}.furniture",
+                        _("furniture {c_furniture!r} holds a trap; a challenge's may not").format(
+                            c_furniture=c.furniture
+                        ),
+                    )
                 )
         if c.door is not None:
             door = doors.get(c.door)
             if door is None:
-                out.append((f"{where}.door", f"no door {c.door!r}"))
+                out.append((f"{where}.door", _("no door {c_door!r}").format(c_door=c.door)))
             elif door.state == "open":
-                out.append((f"{where}.door", f"door {c.door!r} is open at the start; a challenge's is shut"))
+                out.append(
+                    (
+                        f"{where}.door",
+                        _("door {c_door!r} is open at the start; a challenge's is shut").format(
+                            c_door=c.door
+                        ),
+                    )
+                )
         for j, tid in enumerate(c.treasure):
             if tid not in treasure:
-                out.append((f"{where}.treasure[{j}]", f"no treasure {tid!r}"))
+                out.append((f"{where}.treasure[{j}]", _("no treasure {tid!r}").format(tid=tid)))
             elif tid in locked:
-                out.append((f"{where}.treasure[{j}]", f"treasure {tid!r} is locked by {locked[tid]!r} too"))
+                out.append(
+                    (
+                        f"{where}.treasure[{j}]",
+                        _("treasure {tid!r} is locked by {locked!r} too").format(tid=tid, locked=locked[tid]),
+                    )
+                )
             locked.setdefault(tid, c.id)
         for j, nid in enumerate(c.notes):
             if nid not in notes:
-                out.append((f"{where}.notes[{j}]", f"no note {nid!r}"))
+                out.append((f"{where}.notes[{j}]", _("no note {nid!r}").format(nid=nid)))
     ids = {c.id for c in q.challenges}
     for i, e in enumerate(q.events):
         if e.trigger.kind in ("solve-challenge", "fail-challenge") and e.trigger.challenge not in ids:
-            out.append((f"events[{i}].trigger.challenge", f"no challenge {e.trigger.challenge!r}"))
+            out.append(
+                (
+                    f"events[{i}].trigger.challenge",
+                    _("no challenge {challenge!r}").format(challenge=e.trigger.challenge),
+                )
+            )
     return out
 
 
@@ -542,7 +574,14 @@ def quest_problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
     for group, entries in groups:
         for i, entry in enumerate(entries):
             if entry.id in ids:
-                out.append((f"{group}[{i}].id", f"id {entry.id!r} is already used in {ids[entry.id]}"))
+                out.append(
+                    (
+                        f"{group}[{i}].id",
+                        _("id {entry_id!r} is already used in {ids}").format(
+                            entry_id=entry.id, ids=ids[entry.id]
+                        ),
+                    )
+                )
             ids[entry.id] = group
     base = Layout(board)
     for i, door in enumerate(q.doors):
@@ -553,7 +592,12 @@ def quest_problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
     for i, f in enumerate(q.furniture):
         if f.kind not in FURNITURE_KINDS:
             out.append(
-                (f"furniture[{i}].kind", f"no furniture kind {f.kind!r}; known: {', '.join(FURNITURE_KINDS)}")
+                (
+                    f"furniture[{i}].kind",
+                    _("no furniture kind {f_kind!r}; known: {value}").format(
+                        f_kind=f.kind, value=", ".join(FURNITURE_KINDS)
+                    ),
+                )
             )
             continue
         piece = f.piece()
@@ -561,10 +605,19 @@ def quest_problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
         for p in check_free(base, piece.squares, f"furniture {f.id!r}"):
             out.append((f"furniture[{i}].at", p))
         if len(rooms) > 1:
-            out.append((f"furniture[{i}].at", f"furniture {f.id!r} spans more than one area"))
+            out.append(
+                (f"furniture[{i}].at", _("furniture {f_id!r} spans more than one area").format(f_id=f.id))
+            )
         for s in piece.squares:
             if s in occupied:
-                out.append((f"furniture[{i}].at", f"furniture {f.id!r} overlaps {occupied[s]!r} at {s}"))
+                out.append(
+                    (
+                        f"furniture[{i}].at",
+                        _("furniture {f_id!r} overlaps {occupied!r} at {s}").format(
+                            f_id=f.id, occupied=occupied[s], s=s
+                        ),
+                    )
+                )
             occupied[s] = f.id
     pieces = tuple(f.piece() for f in q.furniture if f.kind in FURNITURE_KINDS)
     dark = frozenset(s for r in q.dark for s in r.on(board) if board.is_floor(s))
@@ -583,16 +636,30 @@ def quest_problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
         for p in check_free(layout, [m.at], f"monster {m.id!r}"):
             out.append((f"monsters[{i}].at", p))
         if m.at in taken and not (m.held or taken[m.at] == "held"):
-            out.append((f"monsters[{i}].at", f"monster {m.id!r} shares square {m.at} with {taken[m.at]!r}"))
+            out.append(
+                (
+                    f"monsters[{i}].at",
+                    _("monster {m_id!r} shares square {m_at} with {taken!r}").format(
+                        m_id=m.id, m_at=m.at, taken=taken[m.at]
+                    ),
+                )
+            )
         taken.setdefault(m.at, "held" if m.held else m.id)
     for i, t in enumerate(q.traps):
         if t.furniture is not None and t.furniture not in furniture_ids:
-            out.append((f"traps[{i}].furniture", f"no furniture {t.furniture!r}"))
+            out.append(
+                (f"traps[{i}].furniture", _("no furniture {t_furniture!r}").format(t_furniture=t.furniture))
+            )
         for p in check_free(layout, t.squares, f"trap {t.id!r}"):
             out.append((f"traps[{i}].at", p))
     for i, tr in enumerate(q.treasure):
         if tr.furniture is not None and tr.furniture not in furniture_ids:
-            out.append((f"treasure[{i}].furniture", f"no furniture {tr.furniture!r}"))
+            out.append(
+                (
+                    f"treasure[{i}].furniture",
+                    _("no furniture {tr_furniture!r}").format(tr_furniture=tr.furniture),
+                )
+            )
         if tr.at is not None:
             out.extend((f"treasure[{i}].at", p) for p in check_free(layout, [tr.at], f"treasure {tr.id!r}"))
         try:
@@ -603,27 +670,47 @@ def quest_problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
             if tr.spell:
                 catalog.spell(tr.spell)
                 if catalog.key_of(tr.artifact) != "spell-scroll":
-                    out.append((f"treasure[{i}].spell", "only a Spell Scroll names a spell (line 477)"))
+                    out.append((f"treasure[{i}].spell", _("only a Spell Scroll names a spell (line 477)")))
         except GrognardError as exc:
             out.append((f"treasure[{i}]", str(exc)))
     for i, ice in enumerate(q.ice):
         if not all(board.is_floor(s) for s in ice.squares):
-            out.append((f"ice[{i}]", f"ice {ice.id!r} at {ice.at} of size {ice.size} is not all floor"))
+            out.append(
+                (
+                    f"ice[{i}]",
+                    _("ice {ice_id!r} at {ice_at} of size {ice_size} is not all floor").format(
+                        ice_id=ice.id, ice_at=ice.at, ice_size=ice.size
+                    ),
+                )
+            )
     for i, n in enumerate(q.notes):
         if n.at is not None and not board.on_board(n.at):
-            out.append((f"notes[{i}].at", f"note {n.id!r} at {n.at} is off the board"))
+            out.append(
+                (f"notes[{i}].at", _("note {n_id!r} at {n_at} is off the board").format(n_id=n.id, n_at=n.at))
+            )
     for i, r in enumerate(q.dark):
         if r.at[0] + r.size[0] > board.width or r.at[1] + r.size[1] > board.height:
-            out.append((f"dark[{i}]", f"dark rectangle at {r.at} of size {r.size} runs off the board"))
+            out.append(
+                (
+                    f"dark[{i}]",
+                    _("dark rectangle at {r_at} of size {r_size} runs off the board").format(
+                        r_at=r.at, r_size=r.size
+                    ),
+                )
+            )
     for i, s in enumerate(q.blocked):
         if not board.is_floor(s):
-            out.append((f"blocked[{i}]", f"blocked square {s} is not a room or corridor square"))
+            out.append(
+                (f"blocked[{i}]", _("blocked square {s} is not a room or corridor square").format(s=s))
+            )
     if q.stairs is not None:
         x, y = q.stairs
         stairs = [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
         out.extend(("stairs", p) for p in check_free(layout, stairs, "the stairs"))
         if len({board.area_at.get(s) for s in stairs}) > 1:
-            out.append(("stairs", f"the stairs at {q.stairs} span more than one area"))
+            out.append(
+                ("stairs", _("the stairs at {q_stairs} span more than one area").format(q_stairs=q.stairs))
+            )
     for i, s in enumerate(q.start):
         out.extend((f"start[{i}]", p) for p in check_free(layout, [s], "a start square"))
     try:
@@ -640,30 +727,54 @@ def quest_problems(q: QuestFile, board: Board) -> list[tuple[str, str]]:
     for name in q.goal.targets:
         place = "goal.target" if name == q.goal.target else "goal.also"
         if q.goal.kind in ("kill", "rescue") and name not in monster_ids:
-            out.append((place, f"no monster {name!r} to {q.goal.kind}"))
+            out.append((place, _("no monster {name!r} to {kind}").format(name=name, kind=q.goal.kind)))
         if q.goal.kind == "find" and name not in treasure_ids:
-            out.append((place, f"no treasure {name!r} to find"))
+            out.append((place, _("no treasure {name!r} to find").format(name=name)))
         if q.goal.kind == "reach" and name not in board.rooms():
-            out.append((place, f"no room {name!r} on board {board.id} to reach"))
+            out.append(
+                (
+                    place,
+                    _("no room {name!r} on board {board_id} to reach").format(name=name, board_id=board.id),
+                )
+            )
     if (q.goal.kind == "reach-exit" or q.goal.exit) and q.stairs is None and not any(d.exit for d in q.doors):
-        out.append(("goal.kind", "a goal that ends at the way out needs stairs or an exit door"))
+        out.append(("goal.kind", _("a goal that ends at the way out needs stairs or an exit door")))
     for i, e in enumerate(q.events):
         trig = e.trigger
         where = f"events[{i}].trigger"
         if trig.kind == "enter-room" and trig.room not in board.rooms():
-            out.append((f"{where}.room", f"no room {trig.room!r} on board {board.id}"))
+            out.append(
+                (
+                    f"{where}.room",
+                    _("no room {trig_room!r} on board {board_id}").format(
+                        trig_room=trig.room, board_id=board.id
+                    ),
+                )
+            )
         if trig.kind == "open-door" and trig.door not in door_ids:
-            out.append((f"{where}.door", f"no door {trig.door!r}"))
+            out.append((f"{where}.door", _("no door {trig_door!r}").format(trig_door=trig.door)))
         if trig.kind == "monster-dies" and trig.monster not in monster_ids:
-            out.append((f"{where}.monster", f"no monster {trig.monster!r}"))
+            out.append(
+                (f"{where}.monster", _("no monster {trig_monster!r}").format(trig_monster=trig.monster))
+            )
         if trig.at is not None and not board.is_floor(trig.at):
-            out.append((f"{where}.at", f"square {trig.at} is not a room or corridor square"))
+            out.append(
+                (
+                    f"{where}.at",
+                    _("square {trig_at} is not a room or corridor square").format(trig_at=trig.at),
+                )
+            )
         for j, a in enumerate(e.actions):
             for name in a.monsters:
                 if name not in held:
-                    out.append((f"events[{i}].actions[{j}].monsters", f"no held-back monster {name!r}"))
+                    out.append(
+                        (
+                            f"events[{i}].actions[{j}].monsters",
+                            _("no held-back monster {name!r}").format(name=name),
+                        )
+                    )
             if a.door and a.door not in door_ids:
-                out.append((f"events[{i}].actions[{j}].door", f"no door {a.door!r}"))
+                out.append((f"events[{i}].actions[{j}].door", _("no door {a_door!r}").format(a_door=a.door)))
     return out
 
 
@@ -692,13 +803,19 @@ def load_quest(source: Any, board: Board | None = None) -> Quest:
         raw = read_source(source, MAX_QUEST_BYTES)
         beside = Path(source).parent if isinstance(source, str | Path) else None
     if len(raw) > MAX_QUEST_BYTES:
-        raise ContentError(name, "", f"{len(raw):,} bytes: a quest file is at most {MAX_QUEST_BYTES:,} bytes")
+        raise ContentError(
+            name,
+            "",
+            _("{raw_count:,} bytes: a quest file is at most {MAX_QUEST_BYTES:,} bytes").format(
+                raw_count=len(raw), MAX_QUEST_BYTES=MAX_QUEST_BYTES
+            ),
+        )
     try:
         table = parse_toml(raw.decode("utf-8"), name)
     except UnicodeDecodeError as exc:
-        raise ContentError(name, f"byte {exc.start}", "not UTF-8 text") from None
+        raise ContentError(name, f"byte {exc.start}", _("not UTF-8 text")) from None
     if "grid" in table and "legend" in table and "goal" not in table:
-        raise ContentError(name, "", "a board file, not a quest: a quest names its board in `board`")
+        raise ContentError(name, "", _("a board file, not a quest: a quest names its board in `board`"))
     data = load_data(table, QuestFile, name)
     if board is None:
         board = quest_board(data.board, beside, name)
@@ -715,13 +832,17 @@ def quest_board(named: str, beside: Path | None, quest: str) -> Board:
         raise ContentError(
             quest,
             "board",
-            f"board {named[:100]!r}: a quest a game carries may only name the board shipped with grognard "
-            '("standard"); a board file of its own is not carried with it',
+            _(
+                "board {named!r}: a quest a game carries may only name the board shipped "
+                'with grognard ("standard"); a board file of its own is not carried with it'
+            ).format(named=named[:100]),
         )
     if not BOARD_FILE_NAME.fullmatch(named):
         raise ContentError(
             quest,
             "board",
-            f"board {named[:100]!r}: name a board file beside the quest by its name, no folder",
+            _("board {named!r}: name a board file beside the quest by its name, no folder").format(
+                named=named[:100]
+            ),
         )
     return load_board(beside / named)

@@ -17,6 +17,7 @@ from typing import Any
 from grognard.engine.content import package_file
 from grognard.engine.embedded import is_embedded
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content import spec_text
 from grognard.systems.heroquest.content.board import Door, Layout, Square
@@ -128,7 +129,7 @@ def parse_party(text: str) -> tuple[Hero, ...]:
         try:
             heroes = tuple(Hero.model_validate(h) for h in json.loads(text))
         except (ValueError, TypeError) as exc:
-            raise UsageError(f"the heroes are not a JSON list of heroes: {exc}") from None
+            raise UsageError(_("the heroes are not a JSON list of heroes: {exc}").format(exc=exc)) from None
     else:
         made: list[Hero] = []
         for part in text.split(","):
@@ -136,9 +137,9 @@ def parse_party(text: str) -> tuple[Hero, ...]:
                 made.append(hero_from_spec(part, [h.name for h in made]))
         heroes = tuple(made)
     if not heroes:
-        raise UsageError("a quest needs at least one hero")
+        raise UsageError(_("a quest needs at least one hero"))
     if len({h.name for h in heroes}) != len(heroes):
-        raise UsageError("two heroes of the party have the same name")
+        raise UsageError(_("two heroes of the party have the same name"))
     return heroes
 
 
@@ -151,7 +152,11 @@ def quest_source(ref: str) -> Any:
         return package_file("grognard.systems.heroquest", f"data/quests/{ref}.toml")
     path = Path(ref)
     if not path.is_file():
-        raise UsageError(f"no quest {ref!r}: give a file or one of {', '.join(SHIPPED_QUESTS)}")
+        raise UsageError(
+            _("no quest {ref!r}: give a file or one of {value}").format(
+                ref=ref, value=", ".join(SHIPPED_QUESTS)
+            )
+        )
     return path
 
 

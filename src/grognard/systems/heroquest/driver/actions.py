@@ -21,6 +21,7 @@ from dataclasses import replace
 from itertools import pairwise
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.board import Square, edge, neighbours
 from grognard.systems.heroquest.content.geometry import (
@@ -243,7 +244,7 @@ def apply_action(state: QuestState, action: str) -> QuestState:
         return _gm(state, action)
     who = state.current_hero()
     if who is None:
-        raise UsageError(f"no hero is to act for {action!r}")
+        raise UsageError(gettext("no hero is to act for {action!r}").format(action=action))
     return _hero(state, who, action)
 
 
@@ -299,7 +300,7 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
         hopped = hop(state, i, landing)  # over a figure in Rabbit Boots (line 465)
         if hopped is not None:
             return hopped
-        raise UsageError(f"no jump to {arg}")
+        raise UsageError(gettext("no jump to {arg}").format(arg=arg))
     if verb == "door":
         state = open_door(state, arg)
         if state.turn.rolled:
@@ -328,7 +329,7 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
     if verb == "disarm":  # by the trap's place: its kind stays hidden (line 96)
         idx = trap_at_place(state, arg)
         if idx is None:
-            raise UsageError(f"no trap known at {arg!r}")
+            raise UsageError(gettext("no trap known at {arg!r}").format(arg=arg))
         return replace(acted, pending=Pending("disarm", who=i, ref=state.ctx.traps[idx].id))
     if verb == "rest":
         return begin_rest(state, i)
@@ -360,7 +361,7 @@ def do_hero_action(state: QuestState, i: int, action: str) -> QuestState:
         if met:
             state = state.evolve(goal_met=True)
         return end_turn(state)
-    raise UsageError(f"unknown action {action!r}")
+    raise UsageError(gettext("unknown action {action!r}").format(action=action))
 
 
 def walk(state: QuestState, i: int, target: Square) -> QuestState:
@@ -445,7 +446,7 @@ def _gm(state: QuestState, action: str) -> QuestState:
             return begin_attack(state, "monster", j, typed.hero)
         k = next(n for n, o in enumerate(state.monsters) if o.id == arg)
         return begin_attack(state, "thrall", j, k)
-    raise UsageError(f"unknown game master action {action!r}")
+    raise UsageError(gettext("unknown game master action {action!r}").format(action=action))
 
 
 def door_edge_squares(state: QuestState, door_id: str) -> tuple[Square, Square]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Actor, Move, Outcome
+from grognard.i18n import gettext
 from grognard.systems.heroquest.content.mercenaries import paid, party_starts
 from grognard.systems.heroquest.content.quest_setup import Setup, context
 from grognard.systems.heroquest.driver.actions import apply_action as play_action
@@ -83,7 +84,11 @@ def initial_state(setup: Setup) -> QuestState:
     ctx = context(setup)
     starts = party_starts(ctx)  # the quest's start squares; hired mercenaries beside them
     if len(starts) < len(ctx.party):
-        raise UsageError(f"quest {ctx.quest.id} has {len(starts)} start squares for {len(ctx.party)} heroes")
+        raise UsageError(
+            gettext("quest {id} has {starts_count} start squares for {ctx_party_count} heroes").format(
+                id=ctx.quest.id, starts_count=len(starts), ctx_party_count=len(ctx.party)
+            )
+        )
     heroes = []
     for i, hero in enumerate(ctx.party):
         heroes.append(

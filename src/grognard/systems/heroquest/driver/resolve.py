@@ -19,6 +19,7 @@ from math import factorial
 from grognard.engine.dice.core import Rng, Roll, heroquest_combat_dice, red_dice, sum_distribution
 from grognard.engine.errors import RulesError
 from grognard.engine.game import Move, Outcome
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content import combat_dice
 from grognard.systems.heroquest.content.board import Square
@@ -131,7 +132,7 @@ def _core_outcomes(state: QuestState, p: Pending) -> list[tuple[Outcome, Fractio
         if not left:
             return [("empty", Fraction(1))]
         return [(c.id, Fraction(n, left)) for c, n in zip(deck(), state.deck, strict=True) if n]
-    raise RulesError(kind, state, "unknown chance node")
+    raise RulesError(kind, state, _("unknown chance node"))
 
 
 def _trap_outcomes(kind: str) -> list[tuple[Outcome, Fraction]]:
@@ -212,7 +213,7 @@ def _core_throw(state: QuestState, p: Pending, rng: Rng) -> tuple[Outcome, tuple
             return "sleeps", ()
         roll = red_dice(rng, p.dice)
         return ("wakes" if 6 in roll.faces() else "sleeps"), (roll,)
-    raise RulesError(kind, state, "no dice for this chance node")
+    raise RulesError(kind, state, _("no dice for this chance node"))
 
 
 def _throw_order(who: Sequence[int], names: Mapping[int, str], rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
@@ -308,7 +309,7 @@ def _core_result(state: QuestState, p: Pending, move: Move) -> QuestState:
         return state.evolve(turn=replace(state.turn, rolled=True, acted=True, stopped=True, done=True))
     if kind == "treasure":
         return draw_treasure_card(state, p, str(move))
-    raise RulesError(move, state, f"unknown chance node {kind}")
+    raise RulesError(move, state, _("unknown chance node {kind}").format(kind=kind))
 
 
 def _trap_result(state: QuestState, p: Pending, value: int) -> QuestState:

@@ -33,6 +33,7 @@ from itertools import product
 from grognard.engine.dice.core import Rng, Roll, heroquest_combat_dice, red_dice
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
+from grognard.i18n import gettext
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.board import Square, neighbours
 from grognard.systems.heroquest.content.geometry import MAX_MOVE, can_target, jump
@@ -120,7 +121,7 @@ def bone_wand(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 445: every skeleton in the area is the hero's to move and to set on other monsters (or each
     other) in its next turn; once a quest."""
     if arg not in _skeleton_areas(state, i):
-        raise UsageError(f"no skeleton in sight in {arg!r}")
+        raise UsageError(gettext("no skeleton in sight in {arg!r}").format(arg=arg))
     board = state.layout.board
     fig = state.heroes[i]
     state = with_hero(state, i, replace(fig, effects=(*fig.effects, "used:bone-wand|quest")))
@@ -149,7 +150,7 @@ def dust_of_disappearance(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 449: the hero it is tossed on passes unnoticed through enemies' squares in his turn (this one
     for the thrower himself, the next one for an ally; never ending on an enemy's square)."""
     if arg not in _dust_targets(state, i):
-        raise UsageError(f"no hero {arg!r} in sight for the dust")
+        raise UsageError(gettext("no hero {arg!r} in sight for the dust").format(arg=arg))
     state = discard_thing(state, i, "dust-of-disappearance")
     k = int(arg[1:])
     fig = state.heroes[k]
@@ -199,7 +200,7 @@ def elven_bow(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 455: an arrow at an enemy he may aim at; it dies unless it rolls a black shield on its defend
     dice. The arrow is spent either way; the fourth leaves the bow useless."""
     if arg not in _bow_targets(state, i):
-        raise UsageError(f"no enemy {arg!r} in sight for the bow")
+        raise UsageError(gettext("no enemy {arg!r} in sight for the bow").format(arg=arg))
     j = _monster(state, arg)
     state = spend_charge(state, i, "elven-bow-of-vindication", BOW_ARROWS)
     dice = monster_defend_dice(state, j)
@@ -224,7 +225,7 @@ def _scroll_offers(state: QuestState, i: int) -> list[str]:
 def spell_scroll(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 477: the spell the scroll names, cast by anyone at no Magic cost; the scroll dissolves."""
     if arg not in _scroll_offers(state, i):
-        raise UsageError(f"no scroll to read as {arg!r}")
+        raise UsageError(gettext("no scroll to read as {arg!r}").format(arg=arg))
     read = cast_arg(arg)
     key, target = read.spell, read.target
     spell = find(key)
@@ -253,7 +254,7 @@ def _ring_offers(state: QuestState, i: int) -> list[str]:
 def spell_ring(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 475: with no enemy in sight, the wearer names the spell the ring holds (no action)."""
     if arg not in _ring_offers(state, i):
-        raise UsageError(f"the Spell Ring cannot hold {arg!r} now")
+        raise UsageError(gettext("the Spell Ring cannot hold {arg!r} now").format(arg=arg))
     fig = state.heroes[i]
     effects = tuple(e for e in fig.effects if not e.startswith("ring:"))
     state = with_hero(state, i, replace(fig, effects=(*effects, f"ring:{arg}|quest")))

@@ -39,6 +39,7 @@ from defusedxml.ElementTree import fromstring
 
 from grognard.engine.content import load_data
 from grognard.engine.errors import ContentError, UsageError
+from grognard.i18n import gettext
 from grognard.systems.heroquest.content.board import FURNITURE_KINDS, Board, Square, standard_board
 from grognard.systems.heroquest.content.quest import Quest, QuestFile, check_quest, quest_problems
 from grognard.systems.heroquest.importer.heroscribe_goals import taken_squares
@@ -477,11 +478,17 @@ def _parse(xml: bytes | str, source: str) -> Element:
     """The file's root element, its size checked first; a file of another kind is named in the refusal."""
     size = len(xml)
     if size > MAX_BYTES:
-        raise ContentError(source, "", f"{size:,} bytes: a HeroScribe file is at most {MAX_BYTES:,} bytes")
+        raise ContentError(
+            source,
+            "",
+            gettext("{size:,} bytes: a HeroScribe file is at most {MAX_BYTES:,} bytes").format(
+                size=size, MAX_BYTES=MAX_BYTES
+            ),
+        )
     head = xml[:200].decode("utf-8", "replace") if isinstance(xml, bytes) else xml[:200]
     if not head.lstrip().lstrip("\ufeff").startswith("<"):
         raise ContentError(
-            source, "", "not a HeroScribe quest: not an XML file (a quest .toml is played as it is)"
+            source, "", gettext("not a HeroScribe quest: not an XML file (a quest .toml is played as it is)")
         )
     try:
         root: Element = fromstring(xml, forbid_dtd=False, forbid_entities=True, forbid_external=True)
@@ -489,21 +496,28 @@ def _parse(xml: bytes | str, source: str) -> Element:
         raise ContentError(
             source,
             "",
-            "not a HeroScribe quest: it declares XML entities, which HeroScribe files never do "
-            "(a Project Aon book? those are imported with `grognard grey-star import`)",
+            gettext(
+                "not a HeroScribe quest: it declares XML entities, which HeroScribe files "
+                "never do (a Project Aon book? those are imported with `grognard grey-star "
+                "import`)"
+            ),
         ) from None
     except (ParseError, ValueError, LookupError) as exc:
         raise ContentError(
-            source, "", f"not a HeroScribe quest: not well-formed XML ({str(exc)[:80]})"
+            source,
+            "",
+            gettext("not a HeroScribe quest: not well-formed XML ({value})").format(value=str(exc)[:80]),
         ) from None
     if root.tag == "gamebook":
         raise ContentError(
             source,
             "gamebook",
-            "a Project Aon gamebook, not a HeroScribe quest: use `grognard grey-star import`",
+            gettext("a Project Aon gamebook, not a HeroScribe quest: use `grognard grey-star import`"),
         )
     if root.tag != "quest":
-        raise ContentError(source, root.tag[:40], "not a HeroScribe quest: its root element is not <quest>")
+        raise ContentError(
+            source, root.tag[:40], gettext("not a HeroScribe quest: its root element is not <quest>")
+        )
     return root
 
 
@@ -546,11 +560,15 @@ def import_heroscribe(
     root = _parse(xml, source)
     boards = root.findall("board")
     if not boards:
-        raise ContentError(source, "quest", "not a HeroScribe quest: no <board> in the file")
+        raise ContentError(source, "quest", gettext("not a HeroScribe quest: no <board> in the file"))
     count = len(root) + sum(len(bd) for bd in boards)
     if count > MAX_ELEMENTS:
         raise ContentError(
-            source, "board", f"{count:,} elements: a HeroScribe quest holds at most {MAX_ELEMENTS:,}"
+            source,
+            "board",
+            gettext("{count:,} elements: a HeroScribe quest holds at most {MAX_ELEMENTS:,}").format(
+                count=count, MAX_ELEMENTS=MAX_ELEMENTS
+            ),
         )
     b = _Builder(standard_board())
     for extra, _ in enumerate(boards[1:], start=2):
@@ -566,7 +584,11 @@ def import_heroscribe(
     if b.unknown:
         pieces = ", ".join(f"{k} x{n}" if n > 1 else k for k, n in sorted(b.unknown.items()))
         raise ContentError(
-            source, "board", f"cannot be played: pieces grognard has no equivalent for: {pieces[:400]}"
+            source,
+            "board",
+            gettext("cannot be played: pieces grognard has no equivalent for: {pieces}").format(
+                pieces=pieces[:400]
+            ),
         )
     title = (root.get("name", "").strip() or "Imported quest")[:200]
     data: dict[str, Any] = {"id": _slug(title), "title": title, "text": _text(root), "dark": dark}
@@ -728,7 +750,9 @@ def _start_square(spec: str, at_letter: dict[str, Any]) -> Square:
     if m is None or not standard_board().is_floor((int(m[1]), int(m[2]))):
         letters = ", ".join(sorted(at_letter)) or "none"
         raise UsageError(
-            f"--start {text[:40]!r}: give a note letter on the map ({letters}) or a floor square x,y"
+            gettext(
+                "--start {text!r}: give a note letter on the map ({letters}) or a floor square x,y"
+            ).format(text=text[:40], letters=letters)
         )
     return (int(m[1]), int(m[2]))
 
@@ -748,10 +772,10 @@ def _in_furniture(data: dict[str, Any]) -> None:
 
 
 def _too_few(count: int) -> str:
-    return (
-        f"cannot be played: {count} start squares (no stairway and too few hero markers; a party of "
-        f"{PARTY} needs {PARTY})"
-    )
+    return gettext(
+        "cannot be played: {count} start squares (no stairway and too few hero markers; "
+        "a party of {PARTY} needs {PARTY})"
+    ).format(count=count, PARTY=PARTY)
 
 
 def _refuse_unplayable(result: ImportResult, source: str) -> None:
@@ -762,7 +786,9 @@ def _refuse_unplayable(result: ImportResult, source: str) -> None:
         raise ContentError(source, "start", _too_few(len(starts)))
     why = met_at_start(quest)
     if why is not None:
-        raise ContentError(source, "goal", f"cannot be played: won before the heroes act: {why}")
+        raise ContentError(
+            source, "goal", gettext("cannot be played: won before the heroes act: {why}").format(why=why)
+        )
 
 
 _SETTLE_ORDER = ["doors", "furniture", "blocked", "ice", "monsters", "traps", "treasure", "notes", "start"]
@@ -794,4 +820,4 @@ def _settle(data: dict[str, Any], b: _Builder, source: str) -> ImportResult:
         b.origin[group] = [o for i, o in enumerate(b.origin[group]) if i not in indices]
         if not data[group]:
             del data[group]
-    raise ContentError(source, "", "the import could not settle")  # pragma: no cover
+    raise ContentError(source, "", gettext("the import could not settle"))  # pragma: no cover

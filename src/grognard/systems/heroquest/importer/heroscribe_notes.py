@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grognard.engine.errors import GrognardError, UsageError
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog, spec_text
 from grognard.systems.heroquest.content.board import standard_board
 from grognard.systems.heroquest.content.catalog import key_of
@@ -164,7 +165,11 @@ def _where(text: str, at_letter: dict[str, Any]) -> list[int]:
     m = re.fullmatch(r"\s*(\d{1,3})\s*,\s*(\d{1,3})\s*", text)
     if m is None:
         letters = ", ".join(sorted(at_letter)) or "none"
-        raise UsageError(f"--goal: {text!r} is neither a note letter on the map ({letters}) nor a square x,y")
+        raise UsageError(
+            _("--goal: {text!r} is neither a note letter on the map ({letters}) nor a square x,y").format(
+                text=text, letters=letters
+            )
+        )
     return [int(m[1]), int(m[2])]
 
 
@@ -178,8 +183,16 @@ def _monster_ref(ref: str, data: dict[str, Any], verb: str) -> dict[str, Any]:
     if len(placed) == 1:
         return placed[0]
     ids = ", ".join(m["id"] for m in (placed or monsters)[:12]) or "none"
-    many = f"the map holds {len(placed)} of them" if placed else "no such monster on the map"
-    raise UsageError(f"--goal {verb + ':' + ref!r}: {many}; name one by id ({ids})")
+    many = (
+        _("the map holds {count} of them").format(count=len(placed))
+        if placed
+        else _("no such monster on the map")
+    )
+    raise UsageError(
+        _("--goal {value!r}: {many}; name one by id ({ids})").format(
+            value=verb + ":" + ref, many=many, ids=ids
+        )
+    )
 
 
 def goal_from_spec(
@@ -189,7 +202,7 @@ def goal_from_spec(
     a `UsageError` saying what is wrong."""
     spec = spec.strip()
     if len(spec) > 200:
-        raise UsageError("--goal: too long")
+        raise UsageError(_("--goal: too long"))
     exit_after = spec.startswith("exit-after:")
     if exit_after:
         spec = spec.removeprefix("exit-after:")
@@ -197,13 +210,15 @@ def goal_from_spec(
     goal: dict[str, Any]
     if verb in ("slay-all", "reach-exit") and not arg:
         if verb == "reach-exit" and exit_after:
-            raise UsageError("--goal exit-after:reach-exit: reaching the exit already ends at the way out")
+            raise UsageError(_("--goal exit-after:reach-exit: reaching the exit already ends at the way out"))
         goal = {"kind": verb}
     elif verb == "kill" and arg:
         goal = _several("kill", [_monster_ref(a, data, verb)["id"] for a in spec_text.several(arg)])
     elif verb == "rescue" and arg:
         if exit_after:
-            raise UsageError("--goal exit-after:rescue: a rescue already ends on the stairs or an exit door")
+            raise UsageError(
+                _("--goal exit-after:rescue: a rescue already ends on the stairs or an exit door")
+            )
         goal = _several(
             "rescue", [_prisoner(a, data, at_letter, n) for n, a in enumerate(spec_text.several(arg))]
         )
@@ -214,10 +229,11 @@ def goal_from_spec(
         goal["hold"] = verb == "hold"
     else:
         raise UsageError(
-            f"--goal {spec!r}: give kill:MONSTER[+MONSTER...], find:ITEM[@WHERE], "
-            "rescue:MONSTER[+MONSTER...], rescue:KIND@WHERE, reach:WHERE[+WHERE...], hold:WHERE, slay-all, "
-            "reach-exit, "
-            "or exit-after: and one of them"
+            _(
+                "--goal {spec!r}: give kill:MONSTER[+MONSTER...], find:ITEM[@WHERE], "
+                "rescue:MONSTER[+MONSTER...], rescue:KIND@WHERE, reach:WHERE[+WHERE...], "
+                "hold:WHERE, slay-all, reach-exit, or exit-after: and one of them"
+            ).format(spec=spec)
         )
     goal["exit"] = exit_after
     goal["text"] = f"Set by --goal {('exit-after:' if exit_after else '') + spec}."
@@ -227,7 +243,9 @@ def goal_from_spec(
 def _several(kind: str, targets: list[str]) -> dict[str, Any]:
     """A goal of `kind` on every one of `targets`, each named once."""
     if len(set(targets)) != len(targets):
-        raise UsageError(f"--goal {kind}: a target is named twice ({', '.join(targets)})")
+        raise UsageError(
+            _("--goal {kind}: a target is named twice ({value})").format(kind=kind, value=", ".join(targets))
+        )
     return {"kind": kind, "target": targets[0], "also": targets[1:]}
 
 
@@ -236,7 +254,9 @@ def _room(where: str, at_letter: dict[str, Any], board: Any, verb: str) -> str:
     square = _where(where, at_letter)
     room = board.room_of((square[0], square[1]))
     if room is None:
-        raise UsageError(f"--goal {verb + ':' + where!r}: {square} is not in a room")
+        raise UsageError(
+            _("--goal {value!r}: {square} is not in a room").format(value=verb + ":" + where, square=square)
+        )
     return str(room)
 
 
@@ -247,7 +267,9 @@ def _prisoner(arg: str, data: dict[str, Any], at_letter: dict[str, Any], n: int 
     kind = _monster_name(what)
     if kind is None:
         raise UsageError(
-            f"--goal {'rescue:' + arg!r}: no monster kind {what!r} in the catalogue to stand for the prisoner"
+            _("--goal {value!r}: no monster kind {what!r} in the catalogue to stand for the prisoner").format(
+                value="rescue:" + arg, what=what
+            )
         )
     pid = "prisoner" if n == 0 else f"prisoner-{n + 1}"
     data.setdefault("monsters", []).append({"id": pid, "monster": kind, "at": _where(where, at_letter)})
@@ -265,14 +287,18 @@ def _treasure(arg: str, data: dict[str, Any], notes: list[str], at_letter: dict[
             key = "item"
         except GrognardError:
             raise UsageError(
-                f"--goal {'find:' + arg!r}: no artifact or item {what!r} in the catalogue"
+                _("--goal {value!r}: no artifact or item {what!r} in the catalogue").format(
+                    value="find:" + arg, what=what
+                )
             ) from None
     if where is None:
         found = [k for k, text in lettered(notes).items() if key_of(entry.name) in key_of(text)]
         found = [k for k in found if k in at_letter]
         if not found:
             raise UsageError(
-                f"--goal {'find:' + arg!r}: no note on the map names it; say where: find:ITEM@LETTER or @x,y"
+                _(
+                    "--goal {value!r}: no note on the map names it; say where: find:ITEM@LETTER or @x,y"
+                ).format(value="find:" + arg)
             )
         where = found[0]
     tid = "goal-" + re.sub(r"[^a-z0-9]+", "-", entry.name.casefold()).strip("-")

@@ -22,6 +22,7 @@ from grognard.engine.dice.core import Rng, Roll
 from grognard.engine.errors import RulesError
 from grognard.engine.features import Registry
 from grognard.engine.game import Move, Outcome
+from grognard.i18n import gettext
 from grognard.systems.heroquest.model.state import Pending, QuestState
 
 Outcomes = list[tuple[Outcome, Fraction]]
@@ -297,7 +298,7 @@ def chance_kind(state: QuestState, p: Pending) -> Chance:
     """The registered kind of node `p`; a `RulesError` for a kind nobody registered."""
     found = CHANCES.handlers.get(p.kind)
     if found is None:
-        raise RulesError(p.kind, state, "unknown chance node")
+        raise RulesError(p.kind, state, gettext("unknown chance node"))
     return found
 
 

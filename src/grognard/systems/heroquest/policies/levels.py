@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from grognard.engine.errors import UsageError
 from grognard.engine.session import Policy, random_policy
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.policies.bots import hero_bot
 from grognard.systems.heroquest.policies.search_bot import search_bot
 
@@ -21,4 +22,6 @@ def hero_level(name: str) -> Policy:
     try:
         return HERO_LEVELS[name]
     except KeyError:
-        raise UsageError(f"unknown bot strength {name!r}; known: {', '.join(HERO_LEVELS)}") from None
+        raise UsageError(
+            _("unknown bot strength {name!r}; known: {value}").format(name=name, value=", ".join(HERO_LEVELS))
+        ) from None

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content import spec_text
 from grognard.systems.heroquest.content.hero import Equipped, Hero
@@ -131,7 +132,7 @@ def _named(hero: Hero, key: str) -> str:
     for name in (*hero.weapons, *hero.armour, *hero.artifacts):
         if hq.key_of(name) == key:
             return name
-    raise UsageError(f"{hero.name} carries no {key}")
+    raise UsageError(_("{hero_name} carries no {key}").format(hero_name=hero.name, key=key))
 
 
 def put_on(state: QuestState, i: int, equipped: Equipped) -> QuestState:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.catalog import StatLine
 from grognard.systems.heroquest.content.hero import Hero, gain_experience
@@ -43,7 +44,11 @@ def _award(points: Mapping[str, int], reason: str, line: str) -> Award:
 def kill_value(attack: int, defend: int) -> int:
     """The lower of the enemy's base Attack and Defend (line 345)."""
     if attack < 0 or defend < 0:
-        raise UsageError(f"attack {attack} and defend {defend} cannot be below 0")
+        raise UsageError(
+            gettext("attack {attack} and defend {defend} cannot be below 0").format(
+                attack=attack, defend=defend
+            )
+        )
     return min(attack, defend)
 
 
@@ -61,7 +66,11 @@ def kill(value: int, conscious: Sequence[str], killer: str | None, *, during_res
     if during_rest:
         return Award((), "a wandering monster killed during a rest gives no experience", f"{RULEBOOK}:108")
     if killer is not None and killer not in conscious:
-        raise UsageError(f"the killer {killer!r} is not among the conscious heroes {list(conscious)}")
+        raise UsageError(
+            gettext("the killer {killer!r} is not among the conscious heroes {value}").format(
+                killer=killer, value=list(conscious)
+            )
+        )
     points = {name: value for name in dict.fromkeys(conscious)}
     if killer is not None:
         points[killer] += hq.catalog().experience.kill_bonus
@@ -92,7 +101,7 @@ def _once(tally: Tally, kind: str, hero: str, target: str, reason: str) -> tuple
 def backstab(tally: Tally, hero: Hero, enemy: str) -> tuple[Tally, Award]:
     """One point for a successful backstab, once per enemy (line 345); the hero needs Backstab."""
     if not hero.knows_skill("Backstab"):
-        raise UsageError(f"{hero.name} has no Backstab skill")
+        raise UsageError(gettext("{hero_name} has no Backstab skill").format(hero_name=hero.name))
     return _once(tally, "backstab", hero.name, enemy, "a successful backstab")
 
 
@@ -100,17 +109,19 @@ def defended_ally(tally: Tally, hero: Hero, ally: str) -> tuple[Tally, Award]:
     """One point to a warrior for successfully defending another character, once per ally (line 345)."""
     if hq.key_of(hero.hero_class) != "warrior":
         raise UsageError(
-            f"only warriors earn a point for defending an ally; {hero.name} is a {hero.hero_class}"
+            gettext(
+                "only warriors earn a point for defending an ally; {hero_name} is a {hero_hero_class}"
+            ).format(hero_name=hero.name, hero_hero_class=hero.hero_class)
         )
     if ally == hero.name:
-        raise UsageError("defending an ally means another character")
+        raise UsageError(gettext("defending an ally means another character"))
     return _once(tally, "defend", hero.name, ally, "defending an ally")
 
 
 def offensive_spell(tally: Tally, hero: Hero, enemy: str) -> tuple[Tally, Award]:
     """One point to a magic-user for a successful offensive spell, once per enemy (line 345)."""
     if not hero.magic_user:
-        raise UsageError(f"{hero.name} is not a magic-user")
+        raise UsageError(gettext("{hero_name} is not a magic-user").format(hero_name=hero.name))
     return _once(tally, "spell", hero.name, enemy, "a successful offensive spell")
 
 
@@ -123,7 +134,11 @@ def checkpoint(party: Sequence[str], points: int) -> Award:
     """A quest checkpoint: up to five points, to every hero of the group (line 347)."""
     most = hq.catalog().experience.checkpoint_max
     if not 0 <= points <= most:
-        raise UsageError(f"a checkpoint gives 0 to {most} points (line 347), not {points}")
+        raise UsageError(
+            gettext("a checkpoint gives 0 to {most} points (line 347), not {points}").format(
+                most=most, points=points
+            )
+        )
     return _award({name: points for name in dict.fromkeys(party)}, "a quest checkpoint", "347")
 
 
@@ -136,7 +151,7 @@ def completion(survivors: Sequence[str]) -> Award:
 def merit(hero: str, points: int) -> Award:
     """Points the game master grants for merit or performance (line 347)."""
     if points < 0:
-        raise UsageError(f"merit points {points} are below 0")
+        raise UsageError(gettext("merit points {points} are below 0").format(points=points))
     return _award({hero: points}, "merit", "347")
 
 
@@ -145,5 +160,7 @@ def apply_award(heroes: Sequence[Hero], award: Award) -> list[Hero]:
     names = {h.name for h in heroes}
     stray = [n for n, _ in award.points if n not in names]
     if stray:
-        raise UsageError(f"no hero called {stray[0]!r} among {sorted(names)}")
+        raise UsageError(
+            gettext("no hero called {stray!r} among {value}").format(stray=stray[0], value=sorted(names))
+        )
     return [gain_experience(h, award.to(h.name)) for h in heroes]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Literal, TypeAlias, TypeVar
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content import combat_dice
 from grognard.systems.heroquest.content.catalog import Armour, Artifact, Item, Weapon
@@ -84,13 +85,19 @@ def buy(hero: Hero, name: str) -> Hero:
     cost = price(entry.name)
     if cost is None:
         why = (
-            "artifacts are never for sale (line 433)"
+            gettext("artifacts are never for sale (line 433)")
             if kind == "artifact"
-            else "found in the treasure deck only"
+            else gettext("found in the treasure deck only")
         )
-        raise UsageError(f"{entry.name} cannot be bought: {why}")
+        raise UsageError(
+            gettext("{entry_name} cannot be bought: {why}").format(entry_name=gettext(entry.name), why=why)
+        )
     if cost > hero.gold:
-        raise UsageError(f"{entry.name} costs {cost} gold; {hero.name} has {hero.gold}")
+        raise UsageError(
+            gettext("{entry_name} costs {cost} gold; {hero_name} has {hero_gold}").format(
+                entry_name=gettext(entry.name), cost=cost, hero_name=hero.name, hero_gold=hero.gold
+            )
+        )
     return _add(hero, kind, entry).model_copy(update={"gold": hero.gold - cost})
 
 
@@ -99,16 +106,26 @@ def sell(hero: Hero, name: str, agreed: int | None = None) -> tuple[Hero, int]:
     artifact or treasure-deck item, the `agreed` price negotiated with the game master."""
     _, entry = find_thing(name)
     if not hero.carries(entry.name):
-        raise UsageError(f"{hero.name} does not carry {entry.name}")
+        raise UsageError(
+            gettext("{hero_name} does not carry {entry_name}").format(
+                hero_name=hero.name, entry_name=gettext(entry.name)
+            )
+        )
     fixed = sell_price(entry.name)
     if fixed is None and agreed is None:
         raise UsageError(
-            f"{entry.name} has no fixed price: give the price agreed with the game master (line 429)"
+            gettext(
+                "{entry_name} has no fixed price: give the price agreed with the game master (line 429)"
+            ).format(entry_name=gettext(entry.name))
         )
     if fixed is not None and agreed is not None and agreed != fixed:
-        raise UsageError(f"{entry.name} sells for half its price, {fixed} gold (line 429), not {agreed}")
+        raise UsageError(
+            gettext("{entry_name} sells for half its price, {fixed} gold (line 429), not {agreed}").format(
+                entry_name=gettext(entry.name), fixed=fixed, agreed=agreed
+            )
+        )
     if agreed is not None and agreed < 0:
-        raise UsageError(f"price {agreed} is below 0")
+        raise UsageError(gettext("price {agreed} is below 0").format(agreed=agreed))
     got = fixed if fixed is not None else agreed
     assert got is not None
     return drop(hero, entry.name).model_copy(update={"gold": hero.gold + got}), got
@@ -132,7 +149,11 @@ def drop(hero: Hero, name: str) -> Hero:
     field = _CARRIED[kind]
     carried = list(getattr(hero, field))
     if entry.name not in carried:
-        raise UsageError(f"{hero.name} does not carry {entry.name}")
+        raise UsageError(
+            gettext("{hero_name} does not carry {entry_name}").format(
+                hero_name=hero.name, entry_name=gettext(entry.name)
+            )
+        )
     carried.remove(entry.name)
     hero = hero.model_copy(update={field: tuple(carried)})
     if entry.name not in carried and entry.name in hero.equipped.names():
@@ -173,14 +194,20 @@ def slot_of(name: str) -> Literal["weapon", "off_hand", "head", "body", "accesso
         return "off_hand" if piece.slot == "shield" else piece.slot
     if isinstance(entry, Artifact) and entry.effect.duration == "while-equipped":
         return "accessories"
-    raise UsageError(f"{entry.name} is used, not equipped: it works when played ({entry.source})")
+    raise UsageError(
+        gettext("{entry_name} is used, not equipped: it works when played ({entry_source})").format(
+            entry_name=gettext(entry.name), entry_source=entry.source
+        )
+    )
 
 
 def equip_problem(hero: Hero, name: str, off_hand: bool = False) -> str | None:
     """Why the hero may not equip the thing now (minimums, hands, limits), or None."""
     _, entry = find_thing(name)
     if not hero.carries(entry.name):
-        return f"{hero.name} does not carry {entry.name}"
+        return gettext("{hero_name} does not carry {entry_name}").format(
+            hero_name=hero.name, entry_name=gettext(entry.name)
+        )
     slot = slot_of(entry.name)
     problem = _limits(hero, entry)
     if problem:
@@ -192,18 +219,26 @@ def equip_problem(hero: Hero, name: str, off_hand: bool = False) -> str | None:
             return _second_weapon(hero, entry.name, weapon)
         other = held.off_hand
         if weapon is not None and other is not None and not _fits_beside(weapon, other):
-            return f"{weapon.name} is two-handed or takes no shield: put away {other} first ({weapon.source})"
+            return gettext(
+                "{weapon_name} is two-handed or takes no shield: put away {other} first ({weapon_source})"
+            ).format(weapon_name=gettext(weapon.name), other=other, weapon_source=weapon.source)
         return None
     if off_hand and slot != "off_hand":  # a shield is held in the off hand anyway: the flag changes nothing
-        return f"only a second weapon (Dual-Wielding) or a shield is held in the off hand, not {entry.name}"
+        return gettext(
+            "only a second weapon (Dual-Wielding) or a shield is held in the off hand, not {entry_name}"
+        ).format(entry_name=gettext(entry.name))
     feet = [n for n in held.accessories if hq.key_of(n) in FOOTWEAR]
     if entry.key in FOOTWEAR and feet:
-        return f"{hero.name} already wears {feet[0]}: take them off first"
+        return gettext("{hero_name} already wears {feet}: take them off first").format(
+            hero_name=hero.name, feet=feet[0]
+        )
     if slot == "off_hand" and held.weapon is not None:
         weapon = weapon_of(held.weapon)
         if weapon is not None and not _fits_beside(weapon, entry.name):
             shield = hq.armour("shield").source
-            return f"a shield cannot be used with {held.weapon} ({shield}); put it away first"
+            return gettext("a shield cannot be used with {held_weapon} ({shield}); put it away first").format(
+                held_weapon=held.weapon, shield=shield
+            )
     return None
 
 
@@ -216,14 +251,18 @@ def _fits_beside(weapon: Weapon, other: str) -> bool:
 
 def _second_weapon(hero: Hero, name: str, weapon: Weapon | None) -> str | None:
     if not hero.knows_skill("Dual-Wielding"):
-        return f"a second weapon needs the Dual-Wielding skill ({hq.skill('Dual-Wielding').source})"
+        return gettext("a second weapon needs the Dual-Wielding skill ({source})").format(
+            source=hq.skill("Dual-Wielding").source
+        )
     main = weapon_of(hero.equipped.weapon) if hero.equipped.weapon else None
     for w in (weapon, main):
         if w is None or w.two_handed or w.ranged:
             what = "no weapon" if w is None else w.name
-            return f"dual-wielding takes two one-handed melee weapons, not {what} (line 343)"
+            return gettext("dual-wielding takes two one-handed melee weapons, not {what} (line 343)").format(
+                what=what
+            )
     if hero.equipped.weapon == name and hero.carries(name) < 2:
-        return f"{hero.name} carries only one {name}"
+        return gettext("{hero_name} carries only one {name}").format(hero_name=hero.name, name=name)
     return None
 
 
@@ -267,7 +306,11 @@ def equip(hero: Hero, name: str, off_hand: bool = False) -> Hero:
     held = hero.equipped
     if slot == "accessories":
         if entry.name in held.accessories:
-            raise UsageError(f"{hero.name} already wears {entry.name}")
+            raise UsageError(
+                gettext("{hero_name} already wears {entry_name}").format(
+                    hero_name=hero.name, entry_name=gettext(entry.name)
+                )
+            )
         update: dict[str, object] = {"accessories": (*held.accessories, entry.name)}
     else:
         update = {slot: entry.name}
@@ -286,7 +329,11 @@ def unequip(hero: Hero, name: str) -> Hero:
     else:
         slots = [s for s in ("weapon", "off_hand", "head", "body") if getattr(held, s) == entry.name]
         if not slots:
-            raise UsageError(f"{hero.name} has not equipped {entry.name}")
+            raise UsageError(
+                gettext("{hero_name} has not equipped {entry_name}").format(
+                    hero_name=hero.name, entry_name=gettext(entry.name)
+                )
+            )
         new = held.model_copy(update={slots[-1]: None})
     return _held_to_maximum(hero.model_copy(update={"equipped": new}))
 

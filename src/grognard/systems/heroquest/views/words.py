@@ -435,3 +435,311 @@ TEXTS = (
 )
 """The texts of the races, the classes and the spells (`content.catalog`: the hero cards' descriptions,
 what a spell does in its cast label), marked for the catalogues and said by `gettext` where shown."""
+
+
+DATA_TEXTS = (
+    N_(
+        "Throw a melee weapon at any creature in sight with full attack dice; walk to where it lands "
+        "before using it again."
+    ),
+    N_(
+        "Give up a Body point for one more Attack die until the encounter ends (or death); the point "
+        "then comes back."
+    ),
+    N_(
+        "At 2 Body points or fewer: roll one extra die and score at least as many hits as base Attack. "
+        "Once per encounter."
+    ),
+    N_(
+        "Every visible enemy rolls a white die per Mind point; without a black shield its Defend drops "
+        "by one for its next turn. Once per encounter; not undead."
+    ),
+    N_("Battle Roar also deals one Body point to each affected enemy next to the hero. Not undead."),
+    N_(
+        "After a kill, enemies within one square roll white dice equal to Mind; without a black shield "
+        "they flee next turn and defend with half their dice, rounded down. Once per encounter; not "
+        "undead."
+    ),
+    N_("Two attacks in one turn: one with the full dice, one with base Attack dice. Once per encounter."),
+    N_(
+        "Spend an action to make a defend roll for an adjacent or diagonal ally with the warrior's own "
+        "dice and bonuses; the warrior takes the damage."
+    ),
+    N_(
+        "Give up a Mind point for one more point of Attack or of Defend until the encounter ends (or "
+        "death); the point then comes back."
+    ),
+    N_("Every visible companion rolls one more defend die for one turn. Once per encounter."),
+    N_("Used instead of Inspire Courage: companions gain an attack die as well as a defend die."),
+    N_(
+        "Hero and target enemy each roll a red die per Mind point; if the hero rolls more, the enemy may "
+        "not defend that turn. Once per encounter."
+    ),
+    N_("Attack an enemy from directly behind with one extra die; not together with dual-wielding attacks."),
+    N_("Step onto a trap and disarm it unless a black shield is rolled on one die."),
+    N_(
+        "Declared with no enemy in sight; move with one red die. Each turn near enemies, roll a red die "
+        "per Mind point and stay hidden only by beating their total Mind. Broken by any action but "
+        "moving or opening doors, or coming within one square of an enemy. A backstab from stealth "
+        "halves the victim's defend dice (round up)."
+    ),
+    N_(
+        "While in stealth the rogue may search and disarm traps with enemies in sight, and a backstab "
+        "from stealth allows no defend dice."
+    ),
+    N_(
+        "Move and attack in one turn, and after a hit run past the enemy if movement allows; not past "
+        "two enemies in a row or an obstacle."
+    ),
+    N_(
+        "With no enemy in sight, set a spear-type trap on an empty square; at most two unsprung at once; "
+        "heroes pass over them unharmed. Their places are written down secretly on two slips of paper."
+    ),
+    N_(
+        "Hurl visible furniture at an enemy: dice equal to the squares it covers (half, rounded up, for "
+        "low furniture) plus base Attack; each die above base Attack costs a Mind point, recovered only "
+        "by item or rest."
+    ),
+    N_(
+        "Take control of an enemy, moving or attacking with it after the wizard's turn, for Mind points "
+        "equal to its Mind; lasts until either dies or the wizard lets go."
+    ),
+    N_(
+        "When an enemy in sight casts a spell, both roll a red die per Mind point; if the wizard rolls "
+        "more, the spell joins the wizard's pool (usable at its level)."
+    ),
+    N_(
+        "Once per encounter, spend a Magic point for one more Attack or Defend die until the encounter "
+        "ends (or death); the point then comes back."
+    ),
+    N_(
+        "At the start of a quest roll one white die and keep the result to replace one later roll of a "
+        "single white die (declared beforehand)."
+    ),
+    N_("Resist one mental attack or spell automatically, once per encounter."),
+    N_("Against a trap or the environment, add 2 to a red die or one more white die."),
+    N_("Regain one Body point, once per encounter."),
+    N_(
+        "Dig through a fallen rock trap, or a wall with an unobstructed room behind it, rolling base "
+        "Attack dice; a wall takes five hits."
+    ),
+    N_("One extra defend die once per encounter, and no penalty on dual-wielding attacks."),
+    N_("Jump a space on anything but a black shield, and a long pit trap on anything but a white shield."),
+    N_(
+        "Just outside a room or corridor, roll a white die per Mind point: one white shield reveals "
+        "where enemies are, three reveal what they are."
+    ),
+    N_(
+        "With a two-handed melee weapon, hit several foes in a path clear of heroes: full dice on the "
+        "first, one die fewer on each next, until a hit is deflected or no dice remain. Once per "
+        "encounter."
+    ),
+    N_("Shoot a bow or crossbow at a visible enemy behind another figure at one die fewer."),
+    N_(
+        "After a successful defence, roll one attack die the attacker cannot defend against. Once per "
+        "encounter."
+    ),
+    N_(
+        "Attack with the shield using base Attack dice; on a hit the enemy rolls combat dice equal to "
+        "its Mind and, without a black shield, cannot attack for a turn."
+    ),
+    N_(
+        "Wield two one-handed melee weapons, no shield: two attacks a turn at one or two adjacent "
+        "enemies, the second with the lesser weapon and half the dice, rounded up."
+    ),
+    N_(
+        "Thrown at a foe in sight or used in melee; picked up again from where it landed unless a black "
+        "shield is rolled."
+    ),
+    N_("Attacks diagonally too."),
+    N_("The standard starting blade."),
+    N_("A heavy one-handed blade."),
+    N_("Attacks diagonally like the staff."),
+    N_("If every die is a skull, the foe is concussed and loses one Mind point."),
+    N_("Shoots any foe in line of sight; no shield with it."),
+    N_("Shoots any foe in line of sight, and can be used with a shield."),
+    N_("Worn with body armour and a shield."),
+    N_("Worn with a helmet and a shield."),
+    N_("Worn with a helmet and a shield; every movement roll is 2 lower."),
+    N_(
+        "Two dice against ranged attacks; needs 5 starting Body points; not with a two-handed weapon "
+        "(longsword, staff, battle axe) or a bow."
+    ),
+    N_(
+        "A potion: for one turn walk on air, springing no traps and crossing pits if there is a free "
+        "square beyond."
+    ),
+    N_("Walk through walls; ending a turn inside solid rock traps the wearer forever. Works three times."),
+    N_(
+        "Drunk before attacking: two attacks instead of one, without the dual-wielding penalty but not "
+        "together with dual-wielding."
+    ),
+    N_("Re-roll the attack dice and keep the better roll."),
+    N_(
+        "Two attacks a turn while enemies are in sight, ending when the last dies or escapes; no "
+        "dual-wielding penalty, not with dual-wielding."
+    ),
+    N_("Drunk at any time: two extra dice on the next defend roll."),
+    N_("Five squares added to the next movement roll, or one sure pit jump; one per turn."),
+    N_("Two extra defend dice until no monster is in line of sight."),
+    N_("Restores one red die of Body points, up to the maximum."),
+    N_("For one turn the combat dice roll counts double and strength targets are halved."),
+    N_("Restores one red die of Magic points, up to the maximum."),
+    N_("Drunk when a hostile spell is cast at the drinker (no action): the spell has no effect on them."),
+    N_("A magic-user swaps one memorised spell for another during an encounter."),
+    N_("Restores all Body and Mind points and lifts curses and poisons."),
+    N_(
+        "Move 12 squares a turn without rolling and make one more attack a turn with the main weapon (no "
+        "dual-wielding penalty), until the first Body point of damage."
+    ),
+    N_("Drunk at any time: two extra dice on the next attack, or a red die added to a strength check."),
+    N_("Shows every secret door and ordinary trap in line of sight until the drinker takes damage."),
+    N_("Restores two Body points right after ice or cold damage, one at any other time."),
+    N_(
+        "Lets a hero without Disarm Traps disarm a trap by stepping onto it and rolling anything but a "
+        "skull; otherwise it springs. Never used up."
+    ),
+    N_("Heals up to two Body points lost to poison and cures lasting venom."),
+    N_("Cures the Werewolf's Curse."),
+    N_("Worn by a barbarian only: two more Body points and one more Mind point."),
+    N_(
+        "Turns an enemy spell back on its caster: the caster and every enemy in the room suffer it, the "
+        "hero's side is immune. Five uses."
+    ),
+    N_("Used at once, restores the Body points lost to poison and cures lasting poison. One use."),
+    N_(
+        "Restores two lost Body points once per quest; or, when the wearer drops to zero Body, brings "
+        "him back with two and is then spent."
+    ),
+    N_("While worn: immune to Mind Freeze, Chill, ice vaults and icy rivers; Ice Storm does one point less."),
+    N_(
+        "Control every skeleton in a room for one turn, moving them and setting them on other enemies or "
+        "each other. Once per quest."
+    ),
+    N_("Plate mail giving two defend dice without slowing its wearer."),
+    N_("Thrown on a character: he slips unnoticed past the enemies met this turn. One use."),
+    N_("Brings a dead ally back with all Body and Mind points. One use."),
+    N_("A rogue rolls one more red die to move; they wear out when every die shows the same number."),
+    N_(
+        "Each arrow kills one enemy in sight unless it rolls a black shield to defend; four arrows; may "
+        "fail on named enemies."
+    ),
+    N_("Worn by an elf only: two more Body points and one more Mind point."),
+    N_("Protects from two fire spells, then vanishes."),
+    N_("A dagger that returns to its owner after each throw."),
+    N_(
+        "A short sword with one more attack die that strikes orcs twice a turn, without dual-wielding "
+        "penalty and not with an off-hand attack."
+    ),
+    N_("Jump any trap or occupied square on anything but a black shield."),
+    N_("Sends every ally in sight back to the area's entrance or arrival point. One use."),
+    N_("Immunity to Chill, ice vaults and icy rivers."),
+    N_("Absorbs four Mind points of damage in all, one token handed to the game master per point."),
+    N_("Two more squares of movement and no slipping on ice, in cold icy regions only."),
+    N_("Store one named spell before an encounter and cast it once during it at no Magic cost."),
+    N_(
+        "Anyone may cast the spell written on it once; a magic-user may instead learn an unknown spell "
+        "from it (cast at its level). Some spells are only learned this way."
+    ),
+    N_(
+        "A broadsword with three more attack dice against undead (skeleton, zombie, mummy) and two "
+        "against anything else."
+    ),
+    N_("One more Mind point while worn; magic-users only."),
+    N_("Held instead of a weapon (no attack dice): cast two different spells in one turn, paying for each."),
+    N_("One more defend die, over any other armour; needs four starting Magic points."),
+    N_("One more attack die and diagonal attacks; needs four starting Magic points."),
+    N_("One more attack die while more than one goblin is in the room."),
+    N_("Bite with base attack dice; a hero it damages rolls one defend die fewer until healed."),
+    N_(
+        "Each hero who sees it rolls one red die a turn; below the number of undead in the room, he "
+        "attacks with one die fewer. One roll a turn however many undead."
+    ),
+    N_("The weapon skill Sweep Attack."),
+    N_("A hero it damages rolls a combat die; on a skull he loses one Body point every turn until healed."),
+    N_(
+        "Crossing more than two squares to reach a hero before attacking that turn gives one more attack die."
+    ),
+    N_("Give up a Mind point to give every enemy in its sight one more point of Defend."),
+    N_(
+        "Instead of attacking, base attack dice against an adjacent hero's base defend dice (no move "
+        "first); if it wins it carries the hero off, defending with base dice only and unable to attack. "
+        "The hero escapes on a 6 of a red die; out of the heroes' sight two turns running, fimir and "
+        "hero vanish and the hero is lost with his gear."
+    ),
+    N_("After a successful defence, one combat die of attack that the hero cannot defend against."),
+    N_(
+        "Once per encounter, a cursed hero dies after his next three turns whatever his Body, unless the "
+        "mummy is killed; only a healing potion in hand can revive him."
+    ),
+    N_("As Minor Dread, but the penalty is two attack dice."),
+    N_(
+        "Once per encounter, after a successful defence, knock a hero's weapon away until the encounter ends."
+    ),
+    N_("Two chaos warriors on either side of a hero who both attack: the first attacks once more."),
+    N_("The weapon skill Dual-Wielding."),
+    N_(
+        "Once per encounter: red dice for its base Mind against a hero's base defend dice; if higher, "
+        "the hero turns to stone, unable to act or be hurt, cured only by healing magic, his gear "
+        "useless."
+    ),
+    N_("Unseen, like Stealth, until it moves or attacks or a hero comes within two squares."),
+    N_("The weapon skill Ranged Accuracy."),
+    N_("The weapon skill Shield Bash."),
+    N_(
+        "Instead of attacking, set a hidden stalactite trap, revealed when a hero steps under it or "
+        "searches with no enemy in sight."
+    ),
+    N_(
+        "From an adjacent hero, steal an item he is not holding; killing the gremlin returns it, losing "
+        "it from sight loses it."
+    ),
+    N_("A hero it damages is badly wounded and defends with half his total dice until healed."),
+    N_(
+        "After dealing damage, hold the hero: one Body point a turn, no defence for him, no other "
+        "attacks and one defend die fewer for the yeti, until it lets go or one dies."
+    ),
+    N_("A second attack each turn with base attack dice."),
+    N_(
+        "Base attack dice at one hero; on a hit every adjacent figure is knocked back a square unless it "
+        "rolls a white shield on one die (two dice in plate armour)."
+    ),
+    N_(
+        "Base attack dice at an adjacent hero; on a hit he takes the damage and is thrown up to five "
+        "squares, springing any trap there; a figure he lands on and he both lose their next turns."
+    ),
+    N_("The weakest and most common foe, dangerous in numbers."),
+    N_("Mindless raised bones moved by their maker's will; easily destroyed."),
+    N_("A raised corpse with flesh left on its bones, a little harder to kill than a skeleton."),
+    N_("Chaos foot soldiers in groups, stronger than goblins."),
+    N_("One-eyed, part daemon, stronger than orcs, shunning sunlight; some use magic."),
+    N_(
+        "Preserved undead of great strength; may keep one Chaos spell to cast with its Magic points even "
+        "without Mind."
+    ),
+    N_("Elite, well-trained and hard to kill; advanced ones use magic."),
+    N_("A statue animated by evil magic; even weak ones may cast spells."),
+    N_(
+        "Hostile elves, deadly at range and weak hand to hand; the first Attack number is with the bow, "
+        "the second at close quarters."
+    ),
+    N_("Elven swordsmen, quick with the blade and hard to hit."),
+    N_("Dwellers of frozen caves who guard stolen treasure."),
+    N_("Fierce wolves bred to guard evil places; no weapons or armour."),
+    N_("The abominable snowman, a great bear-like mountain beast; no weapons or armour."),
+    N_("Polar bears trained for war in the service of Chaos."),
+    N_("Huge, slow-witted and very strong."),
+    N_("Shoots with a crossbow and fights hand to hand with a broadsword."),
+    N_("Fights with a halberd, striking diagonally and sweeping like a staff or longsword."),
+    N_("Weaker in attack but faster, and finds and disarms traps as well as a dwarf or rogue."),
+    N_("The toughest hireling, strong in attack and defence: a good guard."),
+)
+"""The texts of the skills, the weapons, the armour, the items, the artifacts, the monsters, their skills
+and the mercenaries (`content.catalog`), as the rules help page and the terminal's hero commands show them:
+kept English in the data, said by `text_said` (a test checks that every one is marked)."""
+
+
+def text_said(text: str) -> str:
+    """A text of the rules data (a skill's, an item's, a monster's: `TEXTS`, `DATA_TEXTS`) in the reader's
+    language; any other text as it is."""
+    return _(text) if text else text

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.engine.errors import RulesError
+from grognard.i18n import gettext
 from grognard.systems.heroquest.content.board import Square
 from grognard.systems.heroquest.content.geometry import can_attack_close, furniture_penalty
 from grognard.systems.heroquest.features.chaos.chaos_area import ICE_WALL_SQUARES, free_floor_seen
@@ -72,7 +73,7 @@ def action(state: QuestState, f: Flight, act: str) -> QuestState:
     if arg == "done":
         return with_flight(state, None)
     if arg not in offers(state, f.caster):
-        raise RulesError(act, state, "ice rises only on free floor the caster sees (line 585)")
+        raise RulesError(act, state, gettext("ice rises only on free floor the caster sees (line 585)"))
     return place(state, f.caster, arg)
 
 

@@ -24,6 +24,7 @@ from fractions import Fraction
 from grognard.engine.dice.core import Rng, Roll
 from grognard.engine.errors import UsageError
 from grognard.engine.features import Registry
+from grognard.i18n import gettext
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.board import Square, neighbours
 from grognard.systems.heroquest.content.combat_dice import Defender, roll_attack, shields, skulls
@@ -138,7 +139,7 @@ def use(state: QuestState, i: int, arg: str) -> QuestState:
     key, rest = read.key, read.target
     h = handler(key)
     if carried_thing(state.heroes[i], key) is None:
-        raise UsageError(f"{state.hero_of(i).name} carries no {key}")
+        raise UsageError(gettext("{name} carries no {key}").format(name=state.hero_of(i).name, key=key))
     return h.apply(state, i, rest)
 
 
@@ -218,7 +219,7 @@ def potion_of_recall(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 411: during an encounter a magic-user memorises one spell in place of another."""
     old, _, new = arg.partition("=")
     if arg not in _recall_offers(state, i):
-        raise UsageError(f"no spell swap {arg!r}")
+        raise UsageError(gettext("no spell swap {arg!r}").format(arg=arg))
     state = discard_thing(state, i, "potion-of-recall")
     fig = state.heroes[i]
     spells = tuple(new if s == old else s for s in fig.spells)
@@ -251,7 +252,7 @@ def elven_cloak(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 389: he passes through the wall beside him to the floor square beyond (never into solid rock,
     which would trap him forever); three uses."""
     if arg not in _cloak_offers(state, i):
-        raise UsageError(f"no wall to pass through to {arg!r}")
+        raise UsageError(gettext("no wall to pass through to {arg!r}").format(arg=arg))
 
     state = spend_charge(state, i, "elven-cloak-of-passage", CLOAK_CHARGES)
     fig = state.heroes[i]
@@ -270,13 +271,13 @@ def _dead_allies(state: QuestState, i: int) -> list[str]:
 def elixir_of_life(state: QuestState, i: int, arg: str) -> QuestState:
     """Line 451: a dead ally comes back with all his Body and Mind, on a free square beside the user."""
     if arg not in _dead_allies(state, i):
-        raise UsageError(f"no dead ally {arg!r}")
+        raise UsageError(gettext("no dead ally {arg!r}").format(arg=arg))
     k = int(arg[1:])
     at = state.heroes[i].at
     assert at is not None
     square = free_square_near(state, at)
     if square is None:
-        raise UsageError("no free square for the revived hero")
+        raise UsageError(gettext("no free square for the revived hero"))
     state = discard_thing(state, i, "elixir-of-life")
     ally = state.hero_of(k)
     fig = replace(

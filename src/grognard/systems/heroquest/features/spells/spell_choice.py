@@ -67,7 +67,7 @@ def choose_spell(state: QuestState, i: int, verb: str, key: str) -> QuestState:
             if not may_choose(state, i) and state.hero_of(i).magic_user
             else "not offered"
         )
-        raise UsageError(f"cannot {verb} {key!r} now ({why}; line 104)")
+        raise UsageError(_("cannot {verb} {key!r} now ({why}; line 104)").format(verb=verb, key=key, why=why))
     fig = state.heroes[i]
     name = state.hero_of(i).name
     if verb == "forget":

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
+from grognard.i18n import gettext
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.catalog import Spell
 from grognard.systems.heroquest.content.sight import sees
@@ -59,7 +60,7 @@ def ice_bridge(state: QuestState, i: int, spell: Spell, target: str) -> QuestSta
     """A lasting bridge of ice over the trap: it is crossed as floor from now on."""
     idx = trap_at_place(state, target.partition("=")[2], ("found", "sprung"))
     if idx is None:
-        raise UsageError(f"no known trap at {target!r}")
+        raise UsageError(gettext("no known trap at {target!r}").format(target=target))
     return note(trap_status(state, idx, BRIDGED), said("trap.bridge-ice-spans-trap"))
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content.catalog import Spell
 from grognard.systems.heroquest.content.hero import can_cast
 from grognard.systems.heroquest.features.spells.spells import find, friends, register_spell
@@ -82,7 +83,7 @@ def _never(state: QuestState, i: int, spell: Spell) -> list[str]:
 @register_spell(FLASHBACK, _never)
 def flashback(state: QuestState, i: int, spell: Spell, target: str) -> QuestState:
     """Not an action (line 539): Flashback is cast with `flashback:hC` when a hero's turn is over."""
-    raise UsageError("Flashback is cast when a hero's turn ends (flashback:hC), not as an action")
+    raise UsageError(_("Flashback is cast when a hero's turn ends (flashback:hC), not as an action"))
 
 
 def _can_flashback(state: QuestState, k: int) -> bool:
