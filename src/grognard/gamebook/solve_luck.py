@@ -30,6 +30,8 @@ from grognard.gamebook.solve_cache import book_id, node_key, root_id
 from grognard.gamebook.solve_graph import FIGHT, TooManyStates
 from grognard.gamebook.solve_reader import READER_BUDGET, READER_SECONDS
 from grognard.gamebook.solve_state import Projector, sheet_view
+from grognard.i18n import N_
+from grognard.i18n import gettext as _
 
 KEPT = 2
 """Solutions kept in this process, the most recent."""
@@ -37,7 +39,8 @@ KEPT = 2
 TRIES = 8
 """The most starting points tried (see `_order`)."""
 
-UNIT = "chance to finish"
+UNIT = N_("chance to finish")
+"""What a book game's worth counts (a message: said with `gettext` where it is shown)."""
 
 _kept: OrderedDict[tuple[str, str], BookSolution] = OrderedDict()
 _lock = threading.Lock()
@@ -67,7 +70,7 @@ class BookAppraiser:
         if seat != 0 or not isinstance(before, GamebookState) or before.actor() is not CHANCE:
             return None
         worths = {}
-        for outcome, _ in before.chance_outcomes():
+        for outcome, _chance in before.chance_outcomes():
             value = self._value(before.apply(outcome))
             if value is None:
                 return None
@@ -98,9 +101,11 @@ class BookAppraiser:
 
 def _what(before: GamebookState) -> str:
     if before.phase == FIGHT:
-        return f"Section {before.section}: a round of the fight"
-    label = before.step_label() or "a roll"
-    return f"Section {before.section}: {label}" if before.section else label
+        return _("Section {section}: a round of the fight").format(section=before.section)
+    label = before.step_label() or _("a roll")
+    if not before.section:
+        return label
+    return _("Section {section}: {step}").format(section=before.section, step=label)
 
 
 def words_of(before: GameState, record: MoveRecord) -> str:
@@ -198,7 +203,7 @@ def book_appraiser(
     """The appraiser of a book game (see the module docstring), with a note in words when the book could be
     solved only from a later move, or not at all: (None, "why")."""
     if not isinstance(start, GamebookState):
-        return None, "This is not a gamebook."
+        return None, _("This is not a gamebook.")
     deadline = None if seconds is None else time.monotonic() + seconds
     starts = _starts(start, moves)
     found: tuple[int, BookSolution] | None = None
@@ -212,17 +217,22 @@ def book_appraiser(
             break
     if found is not None:
         ply, solution = found
-        note = (
-            ""
-            if ply == 0
-            else f"The chance to finish is worked out from move {ply} on: from the start the book is too "
-            "large to solve in the time and states allowed"
-            + (" (a character still to be rolled counts every roll)." if _rolled(start, moves) else ".")
-        )
+        note = ""
+        if ply and _rolled(start, moves):
+            note = _(
+                "The chance to finish is worked out from move {move} on: from the start the book is too "
+                "large to solve in the time and states allowed (a character still to be rolled counts every "
+                "roll)."
+            ).format(move=ply)
+        elif ply:
+            note = _(
+                "The chance to finish is worked out from move {move} on: from the start the book is too "
+                "large to solve in the time and states allowed."
+            ).format(move=ply)
         return BookAppraiser(solution, ply), note
     if why == "cannot":
-        return None, "The chance to finish cannot be worked out for this book."
-    return None, "This book is too large to work out the chance to finish in the time allowed."
+        return None, _("The chance to finish cannot be worked out for this book.")
+    return None, _("This book is too large to work out the chance to finish in the time allowed.")
 
 
 __all__ = ["KEPT", "TRIES", "UNIT", "BookAppraiser", "book_appraiser", "words_of"]

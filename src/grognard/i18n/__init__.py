@@ -17,6 +17,7 @@ import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import UTC, datetime
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -178,6 +179,21 @@ def decimal(value: float, digits: int = 1, language: str | None = None, grouped:
 
     pattern = ("#,##0" if grouped else "0") + ("." + "0" * digits if digits else "")
     return format_decimal(Decimal(f"{value:.{digits}f}"), format=pattern, locale=language or current())
+
+
+def date(moment: datetime | str, language: str | None = None) -> str:
+    """A moment as the reader's locale writes it, date and time to the minute, in UTC ("Dec 7, 2026, 6:25
+    PM" in English, "7 dic 2026, 18:25" in Spanish): a `datetime` (one without a zone is UTC) or its ISO
+    8601 text as grognard keeps it ("2026-12-07T18:25:08.123+00:00")."""
+    from babel.dates import format_date, format_time, get_datetime_format  # loaded when first needed
+
+    when = datetime.fromisoformat(moment) if isinstance(moment, str) else moment
+    when = when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+    locale = language or current()
+    pattern = get_datetime_format("medium", locale=locale)
+    day = format_date(when, "medium", locale=locale)
+    time = format_time(when, "short", tzinfo=UTC, locale=locale)
+    return str(pattern).replace("{1}", day).replace("{0}", time)
 
 
 def NP_(context: str, message: str) -> str:

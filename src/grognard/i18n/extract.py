@@ -10,7 +10,10 @@ catalogue differs from it or leaves a message untranslated.
 
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import IO, Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -24,11 +27,13 @@ PACKAGE = Path(__file__).resolve().parent.parent
 SOURCES = (
     "web",
     "cli",
+    "engine",
     "gamebook",
     "systems/fighting_fantasy",
     "systems/grey_star",
     "systems/heroquest",
     "systems/talisman",
+    "systems/adventures_in_fantasy",
 )
 """The folders of the package whose words are marked: the browser (templates and Python), the terminal,
 the game words of the gamebooks (the gamebook layer and the two systems that play books), of
@@ -43,6 +48,12 @@ OPTIONS = {
     "**.py": {},
 }
 """The template reader's settings, as the page renderer's Jinja2 environment has them."""
+DATA = {
+    "systems/talisman": ("name", "text"),
+}
+"""The folders whose rules data (`data/**.toml`) are words a reader reads, with the keys whose strings
+are messages: every such string at any depth of the file (a card's name and text, a character's
+ability's text) is a message, said where it is shown with `gettext`."""
 HEADER = """\
 # grognard's words in %(language)s: every message the browser's templates and modules and the terminal
 # mark, read out by `make messages` (python -m grognard.i18n.extract); translate each msgstr, keeping
@@ -65,11 +76,37 @@ def extracted(package: Path = PACKAGE) -> Catalog:
     catalogue = Catalog(domain=DOMAIN, project="grognard", charset="utf-8", fuzzy=False)
     for folder in SOURCES:
         root = package / folder
-        found = extract_from_dir(root, METHODS, OPTIONS, keywords=KEYWORDS, strip_comment_tags=True)
+        methods, options = list(METHODS), dict(OPTIONS)
+        if folder in DATA:
+            methods.insert(0, ("data/**.toml", "grognard.i18n.extract:toml_extract"))
+            options["data/**.toml"] = {"keys": " ".join(DATA[folder])}
+        found = extract_from_dir(root, methods, options, keywords=KEYWORDS, strip_comment_tags=True)
         for filename, lineno, message, comments, context in found:
             location = (f"{folder}/{filename}", lineno)
             catalogue.add(message, None, [location], auto_comments=comments, context=context)
     return catalogue
+
+
+def toml_extract(
+    fileobj: IO[bytes], keywords: object, comment_tags: object, options: Mapping[str, str]
+) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Babel's extraction method for a rules data file: every string under one of `options["keys"]`,
+    at any depth (tables, arrays of tables, inline tables), in the file's order."""
+    keys = frozenset(options.get("keys", "").split())
+
+    def strings(value: Any, key: str = "") -> Iterator[str]:
+        if isinstance(value, str):
+            if key in keys and value:
+                yield value
+        elif isinstance(value, dict):
+            for name, inner in value.items():
+                yield from strings(inner, name)
+        elif isinstance(value, list):
+            for inner in value:
+                yield from strings(inner, key)
+
+    for message in strings(tomllib.load(fileobj)):
+        yield 0, None, message, []
 
 
 def read(language: str) -> Catalog:

@@ -20,6 +20,7 @@ from grognard.engine.errors import ContentError, UsageError
 from grognard.engine.files import private_folder, read_file, write_private
 from grognard.engine.store.factory import grognard_home
 from grognard.gamebook.books import ShippedBooks
+from grognard.i18n import gettext as _
 
 SUFFIXES = (".toml", ".twee", ".tw", ".tw3", ".html", ".htm")
 """The kinds of file a reader may upload."""
@@ -73,7 +74,9 @@ def _carried_upload(value: str, folder: Path, suffixes: tuple[str, ...]) -> str 
     try:
         data = read_file(folder / kept, MAX_EMBEDDED_BYTES, "upload")
     except ContentError:
-        raise UsageError(f"{value}: there is no such upload on this server; upload the file again") from None
+        raise UsageError(
+            _("{name}: there is no such upload on this server; upload the file again").format(name=value)
+        ) from None
     return embed(kept, data)
 
 
@@ -91,7 +94,7 @@ def content_of(system_id: str) -> tuple[str, str, str]:
 
 def shipped(system_id: str) -> dict[str, Path]:
     """The books a gamebook system ships, by name (none for a system of no books)."""
-    kind, package, _ = content_of(system_id)
+    kind, package, _game = content_of(system_id)
     return ShippedBooks(package).all() if kind == "books" else {}
 
 
@@ -100,15 +103,17 @@ def content_reference(system_id: str, value: str) -> str:
     uploaded here, by its upload name (returned as the content the game carries, read from the kept
     file); anything else, a path above all, is refused without being looked for, so a page can never make
     the server read a file of its choosing."""
-    kind, _, _ = content_of(system_id)
+    kind, _package, _game = content_of(system_id)
     if kind != "books":
         if kind == "quests" and (carried := _carried_upload(value, uploaded_quests(), (".toml",))):
             return carried
         if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,80}", value) and not Path(value).exists():
             return value  # a shipped name, resolved by the system itself
-        raise UsageError(f"{value!r}: give the name of content shipped with grognard")
+        raise UsageError(_("{name}: give the name of content shipped with grognard").format(name=repr(value)))
     if value in shipped(system_id):
         return value
     if carried := _carried_upload(value, uploaded_books(), SUFFIXES):
         return carried
-    raise UsageError(f"book {value!r}: give the name of a shipped book, or upload the file")
+    raise UsageError(
+        _("book {name}: give the name of a shipped book, or upload the file").format(name=repr(value))
+    )

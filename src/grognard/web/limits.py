@@ -34,7 +34,7 @@ from starlette.formparsers import MultiPartParser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from grognard import __version__
+from grognard import __version__, i18n
 from grognard.web.live import STREAMS, stream_keys
 from grognard.web.pages import TEMPLATES
 from grognard.web.settings import UPLOAD_LIMIT
@@ -95,10 +95,11 @@ class BodyLimit:
 
     def message(self) -> str:
         """What a refused request is told."""
-        return (
-            f"this request is over {self.limit // 1000} KB: an upload here (a book, a saved game, a quest) "
-            f"may be at most {UPLOAD_LIMIT // 1000} KB"
+        said = i18n.gettext(
+            "this request is over {size} KB: an upload here (a book, a saved game, a quest) may be at most "
+            "{most} KB"
         )
+        return said.format(size=self.limit // 1000, most=UPLOAD_LIMIT // 1000)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Pass a request on with its body counted, or refuse it."""

@@ -177,25 +177,12 @@ async def _abandoned(key: Key) -> None:
 async def work_out(key: Key, ply: int, owners: tuple[str, ...]) -> None:
     """Solve `key`'s position in a worker and keep the answer (a note when it cannot be solved here);
     forget it when nobody waits for it any more, so a page asking again later starts it again."""
-    _, game_id, revision, seat, blindly, language = key
-    url = database_url()
+    language = key[-1]
+    with i18n.speaking(language):  # the reader's words for why there are no odds
+        what, no_odds = i18n.gettext("the odds"), i18n.gettext("no odds here: {reason}")
     try:
-        found = await run_queued(
-            solve_odds,
-            (
-                str(grognard_home()),
-                url,
-                game_id,
-                seat,
-                ply,
-                revision,
-                None if blindly else (reader_states(), reader_seconds()),
-                language,
-            ),
-            owners,
-            lambda: _abandoned(key),
-            "the odds",
-        )
+        with i18n.speaking(language):
+            found = await _solved(key, ply, owners, what)
     except ClientGone:
         with _lock:
             _kept.pop(key, None)
@@ -205,10 +192,32 @@ async def work_out(key: Key, ply: int, owners: tuple[str, ...]) -> None:
         _keep(key, {"ply": ply, "stale": True})
         raise
     except GrognardError as e:
-        found = {"ply": ply, "actions": {}, "win": None, "note": f"no odds here: {e}"}
+        found = {"ply": ply, "actions": {}, "win": None, "note": no_odds.format(reason=e)}
     except Exception as e:  # a bug in the worker: the table still plays, without odds
-        found = {"ply": ply, "actions": {}, "win": None, "note": f"no odds here: {e}"}
+        found = {"ply": ply, "actions": {}, "win": None, "note": no_odds.format(reason=e)}
     _keep(key, found)
+
+
+async def _solved(key: Key, ply: int, owners: tuple[str, ...], what: str) -> OddsText:
+    """`key`'s position solved in a worker (`solve_odds`), queued for a slot."""
+    _, game_id, revision, seat, blindly, language = key
+    found: OddsText = await run_queued(
+        solve_odds,
+        (
+            str(grognard_home()),
+            database_url(),
+            game_id,
+            seat,
+            ply,
+            revision,
+            None if blindly else (reader_states(), reader_seconds()),
+            language,
+        ),
+        owners,
+        lambda: _abandoned(key),
+        what,
+    )
+    return found
 
 
 def _start(key: Key, ply: int, owners: tuple[str, ...]) -> None:

@@ -64,6 +64,27 @@ TEMPLATES.env.install_gettext_callables(  # type: ignore[attr-defined]
 TEMPLATES.env.globals.update(language=i18n.current, languages=i18n.LANGUAGES, tr=i18n.gettext)
 TEMPLATES.env.filters["number"] = i18n.number
 TEMPLATES.env.filters["percent"] = i18n.percent
+TEMPLATES.env.filters["date"] = i18n.date
+
+
+def script_words() -> dict[str, str]:
+    """The words `grognard.js` says itself (a board place's name for a screen reader, the your-turn
+    notice, the copy button's answer), in the reader's language: `base.html` writes them into every page
+    as JSON in the body's `data-words`, with `{name}` placeholders the script fills."""
+    _ = i18n.gettext
+    return {
+        "square": _("Square {place}"),
+        "kindSquare": _("{kind} square {place}"),
+        "moveHere": _("you can move here"),
+        "or": _("; or "),
+        "copied": _("Copied"),
+        "yourTurnTitle": _("Your turn · {title}"),
+        "yourTurn": _("Your turn"),
+        "yourTurnSaid": _("Your turn."),
+    }
+
+
+TEMPLATES.env.globals["script_words"] = script_words
 
 
 def render(request: Request, template: str, secret: str, status: int = 200, **context: Any) -> HTMLResponse:

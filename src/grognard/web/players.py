@@ -20,6 +20,8 @@ from fastapi import Request, Response
 from grognard.engine.errors import UsageError
 from grognard.engine.store.people import NAME_LIMIT as PLAYER_NAME_LIMIT
 from grognard.engine.store.people import Player
+from grognard.i18n import gettext as _
+from grognard.i18n import number
 from grognard.web.security import cookie_named, new_token, same, set_kept_cookie
 
 PLAYER_COOKIE = "grognard_player"
@@ -41,11 +43,15 @@ def clean_name(raw: str) -> str:
     characters a page cannot show (control, format or unassigned characters)."""
     name = " ".join(raw.split())
     if not name:
-        raise UsageError("choose a name the other players will see")
+        raise UsageError(_("choose a name the other players will see"))
     if len(name) > NAME_LIMIT:
-        raise UsageError(f"a name of at most {NAME_LIMIT} characters, please ({len(name)} given)")
+        raise UsageError(
+            _("a name of at most {limit} characters, please ({given} given)").format(
+                limit=number(NAME_LIMIT), given=number(len(name))
+            )
+        )
     if any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cn", "Cs") for c in name):
-        raise UsageError("that name has characters a page cannot show: letters, digits and signs, please")
+        raise UsageError(_("that name has characters a page cannot show: letters, digits and signs, please"))
     return name
 
 
@@ -62,7 +68,7 @@ def clean_email(raw: str) -> str:
         or "." not in domain
         or any(c.isspace() or c in "<>,;\"'\\" or ord(c) < 32 for c in email)
     ):
-        raise UsageError("that is not an e-mail address (name@example.org), or leave the box empty")
+        raise UsageError(_("that is not an e-mail address (name@example.org), or leave the box empty"))
     return email
 
 

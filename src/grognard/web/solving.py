@@ -37,6 +37,8 @@ from fastapi import Request
 
 from grognard.engine.errors import GrognardError, UsageError
 from grognard.engine.parallel import default_workers
+from grognard.i18n import gettext as _
+from grognard.i18n import number
 from grognard.web.security import session_cookie
 
 T = TypeVar("T")
@@ -152,13 +154,15 @@ class Slots:
             if any(self.owners[o] for o in owners):
                 raise Busy(
                     429,
-                    "you already have a calculation running here: wait for its answer, then try again",
+                    _("you already have a calculation running here: wait for its answer, then try again"),
                 )
             if not self._free(owners, cap):
                 raise Busy(
                     503,
-                    f"the server is busy working out {self.running} other calculations: "
-                    f"try again in {RETRY_SECONDS} seconds",
+                    _(
+                        "the server is busy working out {running} other calculations: "
+                        "try again in {seconds} seconds"
+                    ).format(running=number(self.running), seconds=number(RETRY_SECONDS)),
                 )
             self._hold(owners)
 
@@ -314,7 +318,7 @@ def _worker(
 
 def _limit(which: int, value: int) -> None:
     """Lower a resource limit of this process to `value` (or to the hard limit already lower)."""
-    _, hard = resource.getrlimit(which)
+    _soft, hard = resource.getrlimit(which)
     value = value if hard == resource.RLIM_INFINITY else min(value, hard)
     resource.setrlimit(which, (value, value))
 
@@ -351,8 +355,19 @@ async def run_in_worker(
     if kind == "refused":
         raise UsageError(str(value))
     if kind == "memory":
-        raise OverBudget(f"over budget: {what} needed more than {limits.memory_mb} MB of memory here")
+        raise OverBudget(
+            _("over budget: {what} needed more than {megabytes} MB of memory here").format(
+                what=what, megabytes=number(limits.memory_mb)
+            )
+        )
     raise RuntimeError(f"{what} failed in its worker: {value}")
+
+
+def _over_time(what: str, limits: Budget) -> str:
+    """Why work was stopped at its deadline, in the reader's language."""
+    return _("over budget: {what} took more than {seconds} seconds here").format(
+        what=what, seconds=number(limits.seconds)
+    )
 
 
 async def _answer(
@@ -394,11 +409,11 @@ async def _answer(
         if code in (-signal.SIGKILL, -signal.SIGSEGV, -signal.SIGABRT, -signal.SIGBUS):
             return "memory", ""
         if code == -signal.SIGXCPU:
-            raise OverBudget(f"over budget: {what} took more than {limits.seconds:g} seconds here")
+            raise OverBudget(_over_time(what, limits))
         return "failed", f"the worker stopped (exit code {code})"
     if stop is not None and stop.done():
         raise ClientGone(f"{what}: no longer wanted")
-    raise OverBudget(f"over budget: {what} took more than {limits.seconds:g} seconds here")
+    raise OverBudget(_over_time(what, limits))
 
 
 def _stop(process: BaseProcess) -> None:
@@ -418,7 +433,7 @@ def _stop(process: BaseProcess) -> None:
 
 async def _reap(process: BaseProcess) -> None:
     """Wait (without blocking the loop) until the killed worker's end is known, then free its handles."""
-    for _ in range(500):
+    for _attempt in range(500):
         if process.exitcode is not None:
             with suppress(ValueError):
                 process.close()

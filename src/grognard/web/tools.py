@@ -16,8 +16,11 @@ from typing import Any
 
 from fastapi import Request
 
+from grognard import i18n
 from grognard.engine.dice.core import Rng
 from grognard.engine.dice.notation import roll_data, roll_expression
+from grognard.i18n import N_
+from grognard.i18n import gettext as _
 from grognard.web import systems
 from grognard.web.solving import client_keys, client_left, run_now
 from grognard.web.tool_kit import Field, Tool, ToolResult, Values, read_values, working_out
@@ -30,7 +33,7 @@ def roll_result(values: Values) -> ToolResult:
     seed = values["seed"] if values["seed"] is not None else secrets.randbelow(1_000_000_000)
     roll = roll_expression(values["expression"], Rng(seed), values["table"])
     data = roll_data(roll, seed=seed)
-    figures = [("Total", str(roll.total)), ("Seed", str(seed))]
+    figures = [(_("Total"), str(roll.total)), (_("Seed"), str(seed))]
     if roll.extras:
         figures += [(name, str(count)) for name, count in roll.extras]
     return ToolResult(f"{roll.expression} = {roll.total}", figures, dice=data["dice"], data=data)
@@ -38,16 +41,18 @@ def roll_result(values: Values) -> ToolResult:
 
 ROLL = Tool(
     "roll",
-    "Dice roller",
-    "Any dice notation: 3d6+2, 4d6kh3, 2d6rr1, lw (Lone Wolf 0-9), pct (two d20 read as digits), "
-    "3hq (HeroQuest combat dice), 2red. Every die is shown.",
+    N_("Dice roller"),
+    N_(
+        "Any dice notation: 3d6+2, 4d6kh3, 2d6rr1, lw (Lone Wolf 0-9), pct (two d20 read as digits), "
+        "3hq (HeroQuest combat dice), 2red. Every die is shown."
+    ),
     (
-        Field("expression", "Dice", "text", "3d6"),
-        Field("table", "Lone Wolf table", "choice", "uniform", ("uniform", "book")),
-        Field("seed", "Seed (blank: new dice)", "int", "", low=0, high=2**63 - 1, required=False),
+        Field("expression", N_("Dice"), "text", "3d6"),
+        Field("table", N_("Lone Wolf table"), "choice", "uniform", (N_("uniform"), N_("book"))),
+        Field("seed", N_("Seed (blank: new dice)"), "int", "", low=0, high=2**63 - 1, required=False),
     ),
     ("grognard.web.tools", "roll_result"),
-    "Roll",
+    N_("Roll the dice"),
 )
 
 
@@ -55,9 +60,11 @@ TOOLS: dict[str, Tool] = {t.id: t for t in (ROLL, *systems.tools())}
 """Every tool by id, in the order the page shows them: the dice roller, then each system's calculators."""
 
 
-def compute(tool_id: str, values: dict[str, Any]) -> ToolResult:
-    """Tool `tool_id` worked out on checked values (what a worker process runs: plain data in and out)."""
-    return working_out(TOOLS[tool_id])(values)
+def compute(tool_id: str, values: dict[str, Any], language: str = i18n.SOURCE) -> ToolResult:
+    """Tool `tool_id` worked out on checked values (what a worker process runs: plain data in and out),
+    its words in `language` (the reader's: a worker has no request)."""
+    with i18n.speaking(language):
+        return working_out(TOOLS[tool_id])(values)
 
 
 async def calculate(request: Request, tool: Tool, values: dict[str, Any]) -> ToolResult:
@@ -66,8 +73,8 @@ async def calculate(request: Request, tool: Tool, values: dict[str, Any]) -> Too
     browser leaves first."""
     return await run_now(
         compute,
-        (tool.id, values),
+        (tool.id, values, i18n.current()),
         client_keys(request, "tool"),
         partial(client_left, request),
-        "this calculation",
+        _("this calculation"),
     )

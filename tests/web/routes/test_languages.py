@@ -5,7 +5,8 @@ page's own words.
 What is the page's own words (its chrome) and what is game content is marked in the templates: an element
 with `data-content` holds what a game, a book, a player or a host wrote (a book's title, a seat's name, the
 board, the events, a chat message, the rules data), and one with a `lang` attribute other than the page's
-is in that language on purpose (each language's own name in the choice). Everything else a reader sees
+is in that language on purpose (each language's own name in the choice, the messages of a book checker or
+quest importer that speak English only). Everything else a reader sees
 (the text, and the `title`, `aria-label`, `placeholder`, `alt` a browser shows, a button's value) must be
 Spanish on a Spanish page. An English word is one of the words the catalogue's English messages use that
 no Spanish translation uses (so "Chat" or "Error", the same in both, pass), or one of a few common English
@@ -14,13 +15,18 @@ words; the same reader finds them on the English pages, so the test can fail.
 
 from __future__ import annotations
 
+import json
 import re
+from html import unescape
 from html.parser import HTMLParser
+from typing import Any
 
 import pytest
 
 from grognard import i18n
 from grognard.i18n.extract import read
+from tests.web.routes.test_luck import PIT, play_pit
+from tests.web.routes.test_systems import CELLAR
 from tests.web.security.tables_client import Visitor, browser
 
 SHOWN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
@@ -70,11 +76,14 @@ COMMON_ENGLISH = frozenset(
 )
 """English words a page might say outside the catalogue's messages."""
 WORD = re.compile(r"[A-Za-zÀ-ÿ]+")
+MACHINE = re.compile(r"<[^>]*>|%\(\w+\)[sdrfi]|\{[\w!:.]+\}|`[^`]*`|\S+/\S+|--\w[\w-]*")
+"""What in a message is no word of its language: markup, placeholders (`%(name)s`, `{name!r}`), code in
+backquotes, paths ("docs/formats/saved-game.md") and command-line options ("--seat")."""
 
 
 def english_words() -> frozenset[str]:
     """The words of the catalogue's English messages that no Spanish translation uses, with the common
-    English words; lower case, three letters or more, markup and placeholders left out."""
+    English words; lower case, three letters or more, what is no word (`MACHINE`) left out."""
     catalogue = read("es")
     english: set[str] = set(COMMON_ENGLISH)
     spanish: set[str] = set()
@@ -84,7 +93,7 @@ def english_words() -> frozenset[str]:
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
         strings = [message.string] if isinstance(message.string, str) else list(message.string or ())
         for text, words in ((" ".join(ids), english), (" ".join(strings), spanish)):
-            text = re.sub(r"<[^>]*>|%\(\w+\)s", " ", text)
+            text = MACHINE.sub(" ", text)
             words.update(w.lower() for w in WORD.findall(text) if len(w) >= 3)
     return frozenset(english - spanish)
 
@@ -96,7 +105,7 @@ class Chrome(HTMLParser):
     """The words of a page outside its content regions, and the page's `<html lang>`. The `<title>` is
     left out (it names the game or the table, and cannot hold a marked region): `test_fixed_titles_are_
     translated` reads the titles that are only words of the page. With `content`, the content regions are
-    read too (a page read whole)."""
+    read too (a page read whole). A `<code>` is left out too: a command is typed as it is, in no language."""
 
     def __init__(self, content: bool = False) -> None:
         super().__init__(convert_charrefs=True)
@@ -119,7 +128,7 @@ class Chrome(HTMLParser):
             self.skipping.append(tag)
             return
         hidden = "data-content" in found and not self.content
-        if tag in ("script", "style", "title") or hidden or other_language:
+        if tag in ("script", "style", "title", "code") or hidden or other_language:
             self.skipping.append(tag)
             return
         self.shown(tag, found)
@@ -273,3 +282,109 @@ def test_the_servers_refusals_speak_the_readers_language_on_pages_and_in_json() 
     refused = stranger.post(f"{table}/act", {"action": "x", "ply": "0"})
     assert refused.status_code == 403 and "no tienes asiento en esta mesa" in refused.text
     assert "there is no such game here" in browser(visitor.client.app).client.get(wrong).text
+
+
+# -- the generic pages of issue 31's last slice: the rules help, a calculator, the luck page, the book and
+# quest uploads, a refused value ------------------------------------------------------------------------
+
+BOOK = PIT.replace(b'title = "The Pit and the Rat"', b'title = "El pozo y la rata"')
+"""The luck test's book under a title of no English word (its choices' own text is marked content on the
+luck page; the title is said in a sentence of the upload page)."""
+
+
+def generic_pages(visitor: Visitor) -> dict[str, str]:
+    """The rules help and a How to play page, a calculator with its result, the luck page of a finished
+    book, the book upload page with the author's report, the quest upload page and a kept quest's page, and
+    the refusals of an unknown tool, of a calculator's bad value and of a move number out of range."""
+    read: dict[str, str] = {}
+
+    def keep(url: str, got: Any, status: int = 200) -> None:
+        assert got.status_code == status, (url, got.status_code, got.text[-300:])
+        read[url] = got.text
+
+    for url in ("/rules", "/rules/fighting-fantasy", "/rules/heroquest", "/quests"):
+        keep(url, visitor.client.get(url))
+    fight = {"skill": "10", "stamina": "20", "luck": "9", "enemies": "9/12,7/6", "can_escape": "on"}
+    keep("ff-fight", visitor.post("/tools/ff-fight", fight))
+    keep("gs-combat", visitor.post("/tools/gs-combat", {"table": "book"}))
+    keep("heroquest-attack", visitor.post("/tools/heroquest-attack", {"body": "2"}))
+    keep("talisman-combat", visitor.post("/tools/talisman-combat", {"psychic": "on"}))
+    keep("roll", visitor.post("/tools/roll", {"expression": "3d6", "seed": "7"}))
+    keep("bad value", visitor.post("/tools/ff-fight", fight | {"skill": "mucho"}), 400)
+    keep("no tool", visitor.client.get("/tools/nada"), 404)
+    report = visitor.post(
+        "/books/fighting-fantasy", {"report": "1"}, files={"file": ("pozo.toml", BOOK, "text/plain")}
+    )
+    keep("/books/fighting-fantasy (report)", report)
+    table = play_pit(visitor, "choice:2")
+    keep("luck", visitor.client.get(f"{table}/luck"))
+    keep("luck out of range", visitor.client.get(f"{table}/luck?at=999"), 400)
+    made = visitor.post("/quests", files={"file": ("cellar.xml", CELLAR.encode(), "text/xml")})
+    assert made.status_code == 303, made.text[-300:]
+    keep("quest", visitor.client.get(str(made.headers["location"])))
+    return read
+
+
+def test_the_generic_pages_are_spanish_in_spanish() -> None:
+    visitor = spanish(browser())
+    hits: dict[str, list[str]] = {}
+    for url, html in generic_pages(visitor).items():
+        lang, words = chrome(html)
+        assert lang == "es", (url, lang)
+        if english_in(words):
+            hits[url] = english_in(words)
+    assert not hits, f"English words on Spanish pages: {hits}"
+
+
+def test_the_generic_pages_are_found_english_in_english() -> None:
+    for url, html in generic_pages(browser()).items():
+        lang, words = chrome(html)
+        assert lang == "en", (url, lang)
+        assert english_in(words), f"{url}: the reader finds no English word on an English page"
+
+
+def test_the_generic_pages_say_their_own_words_in_spanish() -> None:
+    visitor = spanish(browser())
+    read = {url: unescape(text) for url, text in generic_pages(visitor).items()}
+    assert "Cómo se juega" in read["/rules"] and "Referencia" in read["/rules/heroquest"]
+    assert (
+        "Mejor primera jugada" in read["ff-fight"] and "Ganar, sin probar nunca la Suerte" in read["ff-fight"]
+    )
+    assert re.search(r"<dd>\d+,\d\d%</dd>", read["ff-fight"])  # the figures in the reader's locale
+    assert "Combate de Talisman (psíquico)" in read["talisman-combat"] and "empate" in read["talisman-combat"]
+    assert "Daño medio" in read["heroquest-attack"] and "de daño" in read["heroquest-attack"]
+    assert "Tu HABILIDAD: 'mucho' no es un número entero" in read["bad value"]
+    assert "no hay ninguna herramienta 'nada'" in read["no tool"]
+    assert "la jugada 999 está fuera de 0 a" in read["luck out of range"]
+    assert "El informe para el autor" in read["/books/fighting-fantasy (report)"]
+    assert re.search(r"Sección 4: victoria</td>", read["/books/fighting-fantasy (report)"])
+    luck = read["luck"]
+    assert "Las tiradas que importaron" in luck and "tirada" in luck and "percentil" in luck
+    assert "probabilidad de terminar" in luck and "puntos" in luck
+    assert "Lo que colocó la importación" in read["quest"] and "Empezarla" in read["quest"]
+
+
+def test_a_refused_value_and_a_rate_limit_speak_the_readers_language_in_json() -> None:
+    visitor = spanish(browser())
+    table = visitor.start("fighting-fantasy", "fight", ["here"], enemies="Orc:6/5")
+    wrong = visitor.client.get(f"{table}/luck.json?at=999")
+    assert wrong.status_code == 400 and "está fuera de" in wrong.json()["error"]
+    english = browser(visitor.client.app).client.get(f"{table}/luck.json?at=999")
+    assert "is outside 0 to" in english.json()["error"]
+    assert "no hay ningún sistema 'nada'" in unescape(visitor.client.get("/rules/nada").text)
+
+
+def test_the_scripts_words_and_dates_follow_the_page() -> None:
+    """grognard.js's own words come from the page (the body's `data-words`), in the reader's language; a
+    date written by the server is in the reader's locale."""
+    page = spanish(browser()).client.get("/").text
+    found = re.search(r"data-words='([^']*)'", page)
+    assert found is not None
+    words = json.loads(unescape(found.group(1)))
+    assert words["moveHere"] == "puedes moverte aquí" and words["yourTurn"] == "Te toca"
+    assert "{place}" in words["square"] and "{title}" in words["yourTurnTitle"]
+    english = re.search(r"data-words='([^']*)'", browser().client.get("/").text)
+    assert english is not None and json.loads(unescape(english.group(1)))["copied"] == "Copied"
+    assert i18n.date("2026-12-07T18:25:08.123+00:00", "es") == "7 dic 2026, 18:25"
+    said = i18n.date("2026-12-07T18:25:08", "en")
+    assert said.startswith("Dec 7, 2026, 6:25") and said.endswith("PM")

@@ -28,7 +28,8 @@ from grognard.gamebook.check import check_book, check_warnings
 from grognard.gamebook.load import BookLoadError, book_and_warnings
 from grognard.gamebook.ruleset import Problem
 from grognard.gamebook.runner import GamebookGame, GamebookState
-from grognard.gamebook.solve_report import OddsReport, report_here
+from grognard.gamebook.solve_report import OddsReport, ending_said, report_here
+from grognard.i18n import gettext as _
 from grognard.web.content import SUFFIXES, content_of, keep_upload, shipped, uploaded_books
 from grognard.web.routes.common import writing
 from grognard.web.routes.deps import Form, Pages, Tables
@@ -38,21 +39,35 @@ from grognard.web.settings import UPLOAD_LIMIT
 ROUTER = APIRouter()
 
 
+def where(problem: Problem) -> str:
+    """Where a book's problem is, in the reader's language: "section 12, choices[2].target" (the field as
+    the book file names it), or "book, book.start", or "book"."""
+    place = _("section {section}").format(section=problem.section) if problem.section else _("book")
+    return f"{place}, {problem.field}" if problem.field else place
+
+
+def words() -> dict[str, object]:
+    """The helpers the books page calls to say a problem's place and an ending."""
+    return {"where": where, "ending": ending_said}
+
+
 def book_game(system_id: str) -> tuple[str, str]:
     """The system and its game that plays books (a 404 for a system of no books)."""
     try:
-        kind, _, game = content_of(system_id)
+        kind, _package, game = content_of(system_id)
     except UsageError:
         kind, game = "", ""
     if kind != "books":
-        raise HTTPException(404, f"{system_id!r} has no gamebooks")
+        raise HTTPException(404, _("{system} has no gamebooks").format(system=repr(system_id)))
     return registry.get_system(system_id).id, game
 
 
 @ROUTER.get("/books/{system_id}", response_class=HTMLResponse)
 def book_form(request: Request, system_id: str, page: Pages) -> HTMLResponse:
     system = registry.get_system(book_game(system_id)[0])
-    return page(request, "books.html", system=system, shipped=list(shipped(system.id)), problems=[])
+    return page(
+        request, "books.html", system=system, shipped=list(shipped(system.id)), problems=[], **words()
+    )
 
 
 @ROUTER.post("/books/{system_id}")
@@ -64,13 +79,19 @@ def upload(
     name = (file.filename or "book")[:200]
     suffix = Path(name).suffix.lower()
     if suffix not in SUFFIXES:
-        raise UsageError(f"{name}: upload a book as .toml, a Twee story (.twee) or Twine HTML (.html)")
+        raise UsageError(
+            _("{name}: upload a book as .toml, a Twee story (.twee) or Twine HTML (.html)").format(name=name)
+        )
     data = file.file.read(UPLOAD_LIMIT + 1)
     if len(data) > UPLOAD_LIMIT:
-        raise UsageError(f"{name}: over {UPLOAD_LIMIT // 1000} KB, more than a book here may be")
+        raise UsageError(
+            _("{name}: over {size} KB, more than a book here may be").format(
+                name=name, size=UPLOAD_LIMIT // 1000
+            )
+        )
     ruleset = registry.get_game(system.id, game)
     if not isinstance(ruleset, GamebookGame):
-        raise HTTPException(404, f"{system.id!r} has no gamebooks")
+        raise HTTPException(404, _("{system} has no gamebooks").format(system=repr(system.id)))
     kept = f"{hashlib.sha256(data).hexdigest()[:32]}{suffix}"
     problems: list[Problem]
     warnings: list[Problem] = []
@@ -83,7 +104,7 @@ def upload(
     except BookLoadError as e:
         problems = e.problems
     except RecursionError:
-        problems = [Problem("", "", "nested too deeply to be read as a book")]
+        problems = [Problem("", "", "nested too deeply to be read as a book")]  # a checker's message: English
     if problems:  # nothing of a refused upload is kept
         return page(
             request,
@@ -94,6 +115,7 @@ def upload(
             problems=problems,
             warnings=warnings,
             name=name,
+            **words(),
         )
     seed = secrets.randbelow(10**9)
     carried = {"book": embed(kept, data)}
@@ -121,6 +143,7 @@ def upload(
             title=title,
             table=f"/games/{key}",
             report=report,
+            **words(),
         )
     tokens = {"host": host_token(tables.secret, key), "0": seat_token(tables.secret, key, 0)}
     keep(request, response, key, tokens)

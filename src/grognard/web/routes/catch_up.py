@@ -17,6 +17,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext as _
 from grognard.web.routes.common import TableAccess, json_answer
 from grognard.web.routes.deps import Pages, Tables
 
@@ -32,7 +33,7 @@ def missed_context(
     """What this visitor missed at table `key` since move `since`: the events of the moves made since
     (the latest `MISSED_SHOWN`), how many moves that was and how many events are left out."""
     if since < 0:
-        raise UsageError(f"a move number is 0 or more, not {since}")
+        raise UsageError(_("a move number is 0 or more, not {number}").format(number=since))
     match = tables.load(key)
     mine = [] if spectate else list(tables.visitor(request, key, match).seats)
     acting = [s for s in mine if s in match.humans_to_act()]

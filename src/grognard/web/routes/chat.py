@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 
 from grognard.engine.errors import UsageError
 from grognard.engine.store.people import Message, People, TooManyMessages
-from grognard.i18n import gettext
+from grognard.i18n import gettext, number
 from grognard.web.pages import is_htmx
 from grognard.web.people import (
     CHAT_BURST,
@@ -102,9 +102,13 @@ def say(request: Request, key: str, form: Form, tables: Tables, page: Pages) -> 
         raise HTTPException(403, gettext(allowed.why_not))
     text = " ".join(form.get("text", "")[: CHAT_LIMIT * 8].split())
     if not text:
-        raise UsageError("write something to say")
+        raise UsageError(gettext("write something to say"))
     if len(text) > CHAT_LIMIT:
-        raise UsageError(f"a message of at most {CHAT_LIMIT} characters, please ({len(text)} given)")
+        raise UsageError(
+            gettext("a message of at most {limit} characters, please ({given} given)").format(
+                limit=number(CHAT_LIMIT), given=number(len(text))
+            )
+        )
     player = current(request, tables.secret)
     assert player is not None  # chat_rights gives `write` only to a named player
     summary = tables.summary(key)
@@ -114,7 +118,8 @@ def say(request: Request, key: str, form: Form, tables: Tables, page: Pages) -> 
             gid, seats[0] if seats else None, player, text, most=CHAT_BURST, seconds=CHAT_WINDOW
         )
     except TooManyMessages as e:
-        raise HTTPException(429, str(e)) from e
+        said = gettext("you have said {count} things in the last {seconds} seconds: wait a moment")
+        raise HTTPException(429, said.format(count=number(CHAT_BURST), seconds=number(CHAT_WINDOW))) from e
     if wants_json(request):
         return chat_json(request, key, tables)
     if is_htmx(request):
@@ -131,7 +136,7 @@ def mute(request: Request, key: str, form: Form, tables: Tables) -> Response:
         raise HTTPException(403, gettext("only the host of this table may mute a seat"))
     seat = form.get("seat", "")
     if not seat.isdigit() or int(seat) >= max(len(summary.seats), 1):
-        raise UsageError(f"there is no seat {seat[:20]!r} at this table")
+        raise UsageError(gettext("there is no seat {seat} at this table").format(seat=repr(seat[:20])))
     silent = muted(tables.store.marks(gid))
     silent = silent | {int(seat)} if form.get("muted") == "1" else silent - {int(seat)}
     tables.store.set_mark(gid, MUTED_MARK, ",".join(str(s) for s in sorted(silent)) or None)

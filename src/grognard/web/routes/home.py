@@ -7,6 +7,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from grognard.engine import registry
+from grognard.i18n import gettext as _
 from grognard.web.pages import is_htmx
 from grognard.web.routes.common import problem
 from grognard.web.routes.deps import Form, Pages
@@ -35,7 +36,7 @@ async def tools(request: Request, page: Pages) -> HTMLResponse:
 async def tool(request: Request, tool_id: str, page: Pages) -> HTMLResponse:
     found = TOOLS.get(tool_id)
     if found is None:
-        raise HTTPException(404, f"there is no tool {tool_id!r}")
+        raise HTTPException(404, _("there is no tool {tool}").format(tool=repr(tool_id)))
     return page(request, "tool.html", tool=found, values={}, result=None)
 
 
@@ -43,7 +44,7 @@ async def tool(request: Request, tool_id: str, page: Pages) -> HTMLResponse:
 async def run_tool(request: Request, tool_id: str, form: Form, page: Pages) -> Response:
     found = TOOLS.get(tool_id)
     if found is None:
-        raise HTTPException(404, f"there is no tool {tool_id!r}")
+        raise HTTPException(404, _("there is no tool {tool}").format(tool=repr(tool_id)))
     try:  # in a worker process, within its budget (web.solving)
         result = await calculate(request, found, read_values(found, form))
     except Busy as e:

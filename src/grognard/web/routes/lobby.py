@@ -179,7 +179,9 @@ def join(request: Request, key: str, form: Form, tables: Tables) -> Response:
         raise HTTPException(403, gettext("this table does not take players from the lobby"))
     seat = form.get("seat", "")
     if not seat.isdigit() or int(seat) >= len(match.seats) or match.seats[int(seat)] != "human":
-        raise UsageError(f"there is no seat {seat[:20]!r} for a player at this table")
+        raise UsageError(
+            gettext("there is no seat {seat} for a player at this table").format(seat=repr(seat[:20]))
+        )
     if int(seat) in linked(marks) and int(seat) not in People(tables.store).seats_of(player.id).get(gid, []):
         raise HTTPException(
             409, gettext("someone took that seat first, by the host's invitation: pick another")
@@ -208,7 +210,9 @@ def settings(request: Request, key: str, form: Form, tables: Tables) -> Response
         )
     chosen = form.get("pace", "")
     if chosen and chosen not in PACES:
-        raise UsageError(f"a pace is one of: {', '.join(PACES.values())}")
+        raise UsageError(
+            gettext("a pace is one of: {paces}").format(paces=", ".join(gettext(w) for w in PACES.values()))
+        )
     store = tables.store
     if player is not None:
         for s in host.seats:
@@ -223,7 +227,8 @@ def settings(request: Request, key: str, form: Form, tables: Tables) -> Response
     limit = form.get("limit")
     if limit is not None:
         if limit not in LIMITS:
-            raise UsageError(f"a time per move is one of: {', '.join(LIMITS.values())}")
+            said = ", ".join(gettext(w) for w in LIMITS.values())
+            raise UsageError(gettext("a time per move is one of: {limits}").format(limits=said))
         kept = limit_of(marks)
         if (str(kept[0]) if kept else "") != limit:  # a new limit counts from now
             store.set_mark(gid, LIMIT_MARK, limit_mark(limit))
@@ -231,6 +236,7 @@ def settings(request: Request, key: str, form: Form, tables: Tables) -> Response
     if bot is not None:
         bots = bot_choices(match.views)
         if bot not in bots:
-            raise UsageError(f"a timed-out move is played by {' or '.join(bots.values())}")
+            said = gettext(" or ").join(gettext(w) for w in bots.values())
+            raise UsageError(gettext("a timed-out move is played by {bots}").format(bots=said))
         store.set_mark(gid, BOT_MARK, None if bot == "bot" else bot)
     return RedirectResponse(f"/games/{key}", status_code=303)

@@ -16,8 +16,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
+from grognard import i18n
 from grognard.engine.errors import UsageError
-from grognard.engine.luck import LuckReport, amount, appraise, appraiser_for, ordinal, summary, worth_words
+from grognard.engine.luck import LuckReport, appraise, appraiser_for
+from grognard.i18n import gettext as _
+from grognard.i18n import ngettext, pgettext
 from grognard.web.live_odds import blind
 from grognard.web.pages import seat_label
 from grognard.web.routes.common import TableAccess, json_answer
@@ -66,18 +69,96 @@ def chart(report: LuckReport) -> Chart | None:
     points = " ".join(f"{x(p)},{y(v)}" for p, v in report.line)
     scale = tuple((y(low + span * k / 4), worth_words(report, low + span * k / 4)) for k in range(5))
     ticks = sorted({first, last, *(first + (last - first) * k // 4 for k in range(1, 4))})
-    moves = tuple((x(p), f"move {p}") for p in ticks)
+    moves = tuple((x(p), _("move {number}").format(number=p)) for p in ticks)
     after = dict(report.line)
     dots = tuple(
         (
             x(b.ply),
             y(after.get(b.ply, b.chosen_worth)),
-            f"Move {b.ply}: {b.chosen} cost {amount(report, -b.cost)}",
+            _("Move {number}: {chosen} cost {amount}").format(
+                number=b.ply, chosen=b.chosen, amount=amount(report, -b.cost)
+            ),
         )
         for b in report.better
         if b.ply in after
     )
     return Chart(points, scale, moves, dots)
+
+
+def _signed(value: float, digits: int) -> str:
+    """`value` with its sign and `digits` decimals, as the reader's locale writes it ("+16.7", "-1,25")."""
+    said = i18n.decimal(abs(value), digits)
+    return ("-" if f"{value:.{digits}f}".startswith("-") else "+") + said
+
+
+def unit_said(report: LuckReport) -> str:
+    """What the report's worths count, in the reader's language ("chance to finish", "Body Points")."""
+    return i18n.gettext(report.unit)
+
+
+def amount(report: LuckReport, x: float, signed: bool = True) -> str:
+    """A luck or a worth in words, in the reader's language: percentage points of a chance ("+16.7
+    points"), else the unit's count ("-1.25 Body Points")."""
+    if report.shares:
+        points = _signed(100 * x, 1) if signed else i18n.decimal(100 * x, 1)
+        return _("{amount} points").format(amount=points)
+    count = _signed(x, 2) if signed else i18n.decimal(x, 2)
+    return _("{amount} {unit}").format(amount=count, unit=unit_said(report))
+
+
+def worth_words(report: LuckReport, x: float) -> str:
+    """A worth in words: a chance as a percentage, else the count, as the reader's locale writes it."""
+    return i18n.percent(x) if report.shares else i18n.decimal(x, 2)
+
+
+def ordinal(n: int) -> str:
+    """A percentile's rank in the reader's language: "1st", "22nd", "63rd", "11th" in English."""
+    if 10 <= n % 100 <= 20:
+        return pgettext("ordinal", "{number}th").format(number=n)
+    said = {
+        1: pgettext("ordinal", "{number}st"),
+        2: pgettext("ordinal", "{number}nd"),
+        3: pgettext("ordinal", "{number}rd"),
+    }
+    return said.get(n % 10, pgettext("ordinal", "{number}th")).format(number=n)
+
+
+def summary(report: LuckReport) -> str:
+    """The report's headline in the reader's words."""
+    if report.percentile is None:
+        return _("No roll that mattered was judged.")
+    rolls = len(report.rolls)
+    pct = report.percentile
+    mood = (
+        _("very lucky")
+        if pct >= 90
+        else _("lucky")
+        if pct >= 65
+        else _("very unlucky")
+        if pct <= 10
+        else _("unlucky")
+        if pct <= 35
+        else _("about as lucky as expected")
+    )
+    values = {"rolls": i18n.number(rolls), "amount": amount(report, report.total), "mood": mood}
+    values |= {"ordinal": ordinal(round(pct)), "unit": unit_said(report)}
+    if report.shares:
+        said = ngettext(
+            "{rolls} roll mattered; it gave {amount} of {unit}: the {ordinal} percentile of the same roll "
+            "thrown again ({mood}).",
+            "{rolls} rolls mattered; together they gave {amount} of {unit}: the {ordinal} percentile of the "
+            "same rolls thrown again ({mood}).",
+            rolls,
+        )
+    else:
+        said = ngettext(
+            "{rolls} roll mattered; it gave {amount}: the {ordinal} percentile of the same roll thrown "
+            "again ({mood}).",
+            "{rolls} rolls mattered; together they gave {amount}: the {ordinal} percentile of the same "
+            "rolls thrown again ({mood}).",
+            rolls,
+        )
+    return said.format(**values)
 
 
 def luck_context(
@@ -90,10 +171,12 @@ def luck_context(
     seats = max(1, len(match.seats))
     who = seat if seat is not None else (mine[0] if mine else 0)
     if not 0 <= who < seats:
-        raise UsageError(f"there is no seat {who + 1} at this table")
+        raise UsageError(_("there is no seat {number} at this table").format(number=who + 1))
     upto = len(session.moves) if at is None else at
     if not 0 <= upto <= len(session.moves):
-        raise UsageError(f"move {upto} is outside 0 to {len(session.moves)}")
+        raise UsageError(
+            _("move {number} is outside 0 to {last}").format(number=upto, last=len(session.moves))
+        )
     start = session.game.new_initial_state(session.options)
     appraiser, note = appraiser_for(start, session.moves, who, SECONDS)
     report = None
@@ -102,7 +185,7 @@ def luck_context(
         report = appraise(start, session.moves, who, appraiser, upto, note=note)
         if hidden and report.shares:
             report = None
-            note = "You play blind: the chance to finish is shown once the game is over."
+            note = _("You play blind: the chance to finish is shown once the game is over.")
     view = match.replay_view(upto, mine[0] if mine else None)
     return {
         "game_id": key,
@@ -119,6 +202,7 @@ def luck_context(
         "amount": amount,
         "ordinal": ordinal,
         "worth_words": worth_words,
+        "unit": unit_said(report) if report is not None else "",
     }
 
 

@@ -187,11 +187,19 @@ def create_game(request: Request, form: Form, tables: Tables) -> Response:
             options[option.name] = False
     seed_text = form.get("seed", "").strip()
     if seed_text and not (seed_text.isdigit() and len(seed_text) <= 18):
-        raise UsageError(f"seed {seed_text!r}: give a whole number of at most 18 digits, or nothing")
+        raise UsageError(
+            gettext("seed {seed}: give a whole number of at most 18 digits, or nothing").format(
+                seed=repr(seed_text)
+            )
+        )
     fills = [f for f in (form.get(f"seat:{i}", "") for i in range(8)) if f]
     for fill in fills:
         if fill not in SEAT_CHOICES:
-            raise UsageError(f"seat {fill!r} is not one of {', '.join(SEAT_CHOICES)}")
+            raise UsageError(
+                gettext("seat {seat} is not one of {choices}").format(
+                    seat=repr(fill), choices=", ".join(SEAT_CHOICES)
+                )
+            )
     game = system.game(info.id)
     views = registry.get_views(system.id, info.id)
     first = game.new_initial_state(info.resolve_options(options))
@@ -202,14 +210,18 @@ def create_game(request: Request, form: Form, tables: Tables) -> Response:
     people = kinds.count("human")
     if people == 0:
         raise UsageError(
-            "a table here needs at least one person: give a seat to you, in this browser, or to a friend"
-            " by an invitation link"
-            " (a game of bots only is played on the command line: grognard games new ... --seat bot)"
+            gettext(
+                "a table here needs at least one person: give a seat to you, in this browser, or to a friend"
+                " by an invitation link"
+                " (a game of bots only is played on the command line: grognard games new ... --seat bot)"
+            )
         )
     if seed_text and people > 1:
         raise UsageError(
-            "a table of several people cannot choose its seed: whoever knew it would know every die"
-            " in advance; leave the seed empty"
+            gettext(
+                "a table of several people cannot choose its seed: whoever knew it would know every die"
+                " in advance; leave the seed empty"
+            )
         )
     seed = int(seed_text) if seed_text else secrets.randbelow(1_000_000_000)
     with writing():

@@ -192,8 +192,8 @@ def unsubscribe_page(
     return page(
         request,
         "confirm.html",
-        question="Send no more your-turn e-mails to this address?",
-        yes="no more e-mails",
+        question=gettext("Send no more your-turn e-mails to this address?"),
+        yes=gettext("no more e-mails"),
         fields=[("player", player), ("check", check)],
         post_to="/me/unsubscribe",
         back="/",

@@ -31,7 +31,7 @@ from jinja2 import TemplateNotFound
 
 from grognard.engine import registry
 from grognard.engine.game import SystemFacts
-from grognard.i18n import gettext
+from grognard.i18n import current, gettext
 from grognard.web.pages import TEMPLATES
 from grognard.web.routes.common import json_answer
 from grognard.web.routes.deps import Pages
@@ -86,7 +86,7 @@ def system_facts(system_id: str) -> SystemFacts:
     for facts in registry.facts():
         if facts.id == system_id:
             return facts
-    raise HTTPException(404, f"there is no system {system_id!r} here")
+    raise HTTPException(404, gettext("there is no system {system} here").format(system=repr(system_id)))
 
 
 def slug(text: str) -> str:
@@ -94,10 +94,16 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "part"
 
 
-@cache
 def reference(module: str) -> list[dict[str, Any]]:
     """The reference sections of the system registered by `module`, from `sections()` of its `reference`
-    module (none when it has no such module), each with an anchor and its entries (name, text, cite)."""
+    module (none when it has no such module), each with an anchor and its entries (name, text, cite), in
+    the reader's language (a system's reference may say its names in it: kept once per language)."""
+    return _reference(module, current())
+
+
+@cache
+def _reference(module: str, language: str) -> list[dict[str, Any]]:
+    """`reference(module)` as said in `language` (the language in force when it is called)."""
     package, _, last = module.rpartition(".")
     if last != "system" or not package:
         return []

@@ -15,7 +15,7 @@ from grognard.engine.store import savefile
 from grognard.engine.store.people import People, carried_from
 from grognard.engine.store.savefile import IN_PLAY
 from grognard.engine.store.sql import GameSummary
-from grognard.i18n import gettext
+from grognard.i18n import gettext, number
 from grognard.web.access import PUBLIC_MARK, held_keys, visitor
 from grognard.web.routes.common import NAME_MARK, TableAccess, json_answer, wants_json
 from grognard.web.routes.deps import Form, Pages, Tables
@@ -113,14 +113,17 @@ def delete(request: Request, key: str, form: Form, tables: Tables, page: Pages) 
         raise HTTPException(403, gettext("only the browser that started this game may delete it"))
     if form.get("confirmed") != "yes":
         name = tables.named(summary)
-        question = f"Delete “{name}”? Its moves are gone for good (export it first to keep it)."
+        question = gettext("Delete “{name}”? Its moves are gone for good (export it first to keep it).")
+        question = question.format(name=name)
         if wants_json(request):
-            raise HTTPException(409, f"{question} (post again with confirmed=yes)")
+            raise HTTPException(
+                409, gettext("{question} (post again with confirmed=yes)").format(question=question)
+            )
         return page(
             request,
             "confirm.html",
             question=question,
-            yes="delete it",
+            yes=gettext("delete it"),
             fields=[],
             post_to=f"/games/{key}/delete",
             back="/games",
@@ -138,7 +141,11 @@ def rename(request: Request, key: str, form: Form, tables: Tables) -> Response:
         raise HTTPException(403, gettext("only the browser that started this game may name it"))
     name = " ".join(form.get("name", "").split())
     if len(name) > NAME_LIMIT:
-        raise UsageError(f"a name of at most {NAME_LIMIT} characters, please ({len(name)} given)")
+        raise UsageError(
+            gettext("a name of at most {limit} characters, please ({given} given)").format(
+                limit=number(NAME_LIMIT), given=number(len(name))
+            )
+        )
     tables.store.set_mark(gid, NAME_MARK, name or None)
     return RedirectResponse("/games", status_code=303)
 
@@ -148,7 +155,11 @@ def import_game(request: Request, form: Form, file: UploadFile, tables: Tables) 
     data = file.file.read(UPLOAD_LIMIT + 1)
     source = Path(file.filename or "upload").name[:200] or "upload"
     if len(data) > UPLOAD_LIMIT:
-        raise UsageError(f"{source}: over {UPLOAD_LIMIT // 1000} KB, more than a saved game here may be")
+        raise UsageError(
+            gettext("{name}: over {size} KB, more than a saved game here may be").format(
+                name=source, size=UPLOAD_LIMIT // 1000
+            )
+        )
     parsed = savefile.parse_json(data, source)
     dice = True
     if isinstance(parsed, dict) and parsed.get("seed") is None and "seed_withheld" in parsed:

@@ -304,7 +304,7 @@ def act(request: Request, key: str, form: Form, tables: Tables, page: Pages) -> 
     action = form.get("action", "")[:500]
     ply = form.get("ply", "")
     if not ply.isdigit() or len(ply) > 9:
-        raise UsageError("the move names no position (ply): reload the page")
+        raise UsageError(gettext("the move names no position (ply): reload the page"))
     match = tables.load(key)
     mine = tables.visitor(request, key, match).seats
     if not mine:
@@ -316,7 +316,8 @@ def act(request: Request, key: str, form: Form, tables: Tables, page: Pages) -> 
         offered = next((a for a in match.view(acting[0], odds=False).actions if a.id == action), None)
         if offered is not None and offered.confirm:  # asked first; nothing is moved until answered
             if wants_json(request):
-                raise HTTPException(409, f"{offered.confirm} (post the move again with confirmed=yes)")
+                asked = gettext("{question} (post the move again with confirmed=yes)")
+                raise HTTPException(409, asked.format(question=offered.confirm))
             return notice(request, tables, page, key, offered.confirm, asking=offered)
     try:
         match.act(acting[0], action, int(ply), guard=writing)
@@ -361,10 +362,12 @@ def undo(request: Request, key: str, form: Form, tables: Tables, page: Pages) ->
         raise HTTPException(403, gettext("you hold no seat at this table"))
     seat = next((s for s in humans_here if own_undo_allowed(match, s)), None)
     if seat is not None and is_over(match) and form.get("confirmed") != "yes":
-        question = "The game is over. Take back your last move and play on from there?"
+        question = gettext("The game is over. Take back your last move and play on from there?")
         if wants_json(request):
-            raise HTTPException(409, f"{question} (post again with confirmed=yes)")
-        taking = ActionView(id="", label="take back my last move", confirm=question)
+            raise HTTPException(
+                409, gettext("{question} (post again with confirmed=yes)").format(question=question)
+            )
+        taking = ActionView(id="", label=gettext("take back my last move"), confirm=question)
         return notice(request, tables, page, key, question, asking=taking, asking_to="undo")
     if seat is None:
         if not any(m.player in humans_here for m in match.session.moves):
@@ -559,7 +562,7 @@ def replay_context(request: Request, tables: TableAccess, key: str, ply: int | N
     seat = mine[0] if mine else None
     upto = match.ply if ply is None else ply
     if not 0 <= upto <= match.ply:
-        raise UsageError(f"move {upto} is outside 0 to {match.ply}")
+        raise UsageError(gettext("move {number} is outside 0 to {last}").format(number=upto, last=match.ply))
     return {
         "game_id": key,
         "title": tables.title(key),

@@ -47,6 +47,19 @@ function aimed(button) {
 // [data-kind] and its numbers). Places with nothing to do are hidden
 // from screen readers: "The board in words" (beside the board) says what is where.
 const PLACES = "svg [data-space], svg [data-square], svg [data-door]";
+// The script's own words come from the page, in the reader's language (the body's data-words, JSON made
+// by the server from its catalogue: `web.pages.script_words`); English when a page has none.
+const WORDS = (() => {
+  try { return JSON.parse(document.body.dataset.words || "{}"); } catch (error) { return {}; }
+})();
+function said(key, english, values = {}) {
+  let text = typeof WORDS[key] === "string" ? WORDS[key] : english;
+  for (const [name, value] of Object.entries(values)) text = text.split(`{${name}}`).join(String(value));
+  return text;
+}
+function capital(text) {
+  return text ? `${text[0].toUpperCase()}${text.slice(1)}` : text;
+}
 function actionWords(button) {
   const copy = button.cloneNode(true);
   copy.querySelectorAll("kbd, .odds").forEach((el) => el.remove());
@@ -63,8 +76,11 @@ function placeActions(place) {
 }
 function placeName(place) {
   if (place.dataset.label) return place.dataset.label;
-  const said = place.dataset.kind || "";
-  return `${said ? `${said[0].toUpperCase()}${said.slice(1)} square` : "Square"} ${place.getAttribute("data-square")}`;
+  const kind = place.dataset.kind || "";
+  const where = place.getAttribute("data-square");
+  return kind
+    ? capital(said("kindSquare", "{kind} square {place}", { kind, place: where }))
+    : said("square", "Square {place}", { place: where });
 }
 function makeButtons(root) {
   const places = [...root.querySelectorAll(PLACES)];
@@ -85,7 +101,7 @@ function makeButtons(root) {
     const actions = placeActions(el);
     if (!actions.length) return;
     const moves = actions.every((b) => b.classList.contains("move"));
-    const does = moves ? "you can move here" : actions.map(actionWords).join("; or ");
+    const does = moves ? said("moveHere", "you can move here") : actions.map(actionWords).join(said("or", "; or "));
     el.setAttribute("role", "button");
     el.setAttribute("tabindex", "0");
     el.setAttribute("aria-label", `${placeName(el)}; ${does}`);
@@ -333,12 +349,18 @@ document.addEventListener("click", (event) => {
   window.history.back();
 });
 
-// Times kept in UTC ([data-local-time], a <time datetime>) are shown in the reader's own time zone and
-// manner; a [data-copy] button copies the link its box holds ([data-copy] names the box's id).
+// Times kept in UTC ([data-local-time], a <time datetime>) are shown in the reader's own time zone, in
+// the manner of the page's language; a [data-copy] button copies the link its box holds ([data-copy] names the box's id).
 function localTimes(root) {
   root.querySelectorAll("time[data-local-time]").forEach((el) => {
     const when = new Date(el.getAttribute("datetime") + (/[Zz]|[+-]\d\d:?\d\d$/.test(el.getAttribute("datetime")) ? "" : "Z"));
-    if (!Number.isNaN(when.getTime())) el.textContent = when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+    if (Number.isNaN(when.getTime())) return;
+    const options = { dateStyle: "medium", timeStyle: "short" };
+    try {  // in the language chosen on the page (its <html lang>), else the browser's own
+      el.textContent = when.toLocaleString(document.documentElement.lang || undefined, options);
+    } catch (error) {
+      el.textContent = when.toLocaleString(undefined, options);
+    }
   });
 }
 document.addEventListener("DOMContentLoaded", () => localTimes(document));
@@ -347,7 +369,7 @@ document.addEventListener("click", (event) => {
   const box = button ? document.getElementById(button.dataset.copy) : null;
   if (!button || !box) return;
   box.select();
-  const done = () => { button.textContent = "Copied"; };
+  const done = () => { button.textContent = said("copied", "Copied"); };
   if (navigator.clipboard) navigator.clipboard.writeText(box.value).then(done, () => document.execCommand("copy") && done());
   else if (document.execCommand("copy")) done();
 });
@@ -388,13 +410,13 @@ const plainTitle = document.title;
 function tellTurn() {
   const mine = document.querySelector('#table [data-status="your-turn"]');
   const ply = document.querySelector("#table [data-ply]");
-  document.title = mine ? `Your turn · ${plainTitle}` : plainTitle;
+  document.title = mine ? said("yourTurnTitle", "Your turn · {title}", { title: plainTitle }) : plainTitle;
   if (!mine || !ply || toldPly === ply.dataset.ply) return;
   const first = toldPly === null;
   toldPly = ply.dataset.ply;
   if (first || !document.hidden || !("Notification" in window) || Notification.permission !== "granted") return;
   const heading = document.querySelector("#table h1");
-  new Notification("Your turn", { body: heading ? heading.textContent : plainTitle, tag: "grognard-turn" });
+  new Notification(said("yourTurn", "Your turn"), { body: heading ? heading.textContent : plainTitle, tag: "grognard-turn" });
 }
 document.addEventListener("DOMContentLoaded", () => {
   tellTurn();
@@ -539,14 +561,14 @@ function announce(table) {
   const from = toldUpTo;
   toldUpTo = stamp.ply;
   if (from === null || stamp.ply <= from) return;
-  const said = [...table.querySelectorAll("[data-log] ol.events > li")]
+  const told = [...table.querySelectorAll("[data-log] ol.events > li")]
     .filter((li) => { const p = eventPly(li); return p !== null && p >= from; })  // an event is numbered by the move it was made at
     .reverse()
     .map((li) => { const copy = li.cloneNode(true); copy.querySelectorAll(".ply").forEach((el) => el.remove()); return copy.textContent.replace(/\s+/g, " ").trim(); });
-  if (table.querySelector('[data-status="your-turn"]')) said.push("Your turn.");
-  if (!said.length) return;
+  if (table.querySelector('[data-status="your-turn"]')) told.push(said("yourTurnSaid", "Your turn."));
+  if (!told.length) return;
   const line = document.createElement("p");
-  line.textContent = said.join(" ");
+  line.textContent = told.join(" ");
   region.replaceChildren(line);
 }
 document.addEventListener("DOMContentLoaded", () => {

@@ -21,12 +21,14 @@ from grognard.engine import registry
 from grognard.engine.embedded import MAX_EMBEDDED_BYTES, embed
 from grognard.engine.errors import ContentError, UsageError
 from grognard.engine.files import read_file
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content.quest import load_quest
 from grognard.systems.heroquest.importer.heroscribe import MAX_BYTES, import_heroscribe
 from grognard.systems.heroquest.importer.quest_toml import quest_toml, report_lines
 from grognard.web.content import keep_upload, upload_name, uploaded_quests
 from grognard.web.routes.common import SEAT_WORDS, Page
 from grognard.web.routes.deps import Form, Pages
+from grognard.web.routes.new_game import spoken
 
 SUFFIX = ".xml"
 """The kind of file a quest upload must be (HeroScribe's own)."""
@@ -38,12 +40,12 @@ REPORT_LIMIT = 1_000_000
 def _kept(digest: str) -> tuple[str, bytes]:
     """The kept quest's file name and bytes; a 404 that names no path when there is none."""
     if not re.fullmatch(r"[0-9a-f]{32}", digest):
-        raise HTTPException(404, "there is no such uploaded quest")
+        raise HTTPException(404, _("there is no such uploaded quest"))
     name = f"{digest}.toml"
     try:
         return name, read_file(uploaded_quests() / name, MAX_EMBEDDED_BYTES, "uploaded quest")
     except ContentError:
-        raise HTTPException(404, "there is no such uploaded quest") from None
+        raise HTTPException(404, _("there is no such uploaded quest")) from None
 
 
 def _report(digest: str) -> list[str]:
@@ -76,10 +78,14 @@ def quest_form(request: Request, page: Pages) -> HTMLResponse:
 def upload(request: Request, form: Form, file: UploadFile, page: Pages) -> Response:
     name = (file.filename or "quest")[:200]
     if Path(name).suffix.lower() != SUFFIX:
-        raise UsageError(f"{name}: upload a HeroScribe quest file (.xml)")
+        raise UsageError(_("{name}: upload a HeroScribe quest file (.xml)").format(name=name))
     data = file.file.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
-        raise UsageError(f"{name}: over {MAX_BYTES // 1000} KB, more than a HeroScribe quest may be")
+        raise UsageError(
+            _("{name}: over {size} KB, more than a HeroScribe quest may be").format(
+                name=name, size=MAX_BYTES // 1000
+            )
+        )
     digest = hashlib.sha256(data).hexdigest()[:32]
     try:  # everything checked before anything is kept
         result = import_heroscribe(data, name)
@@ -98,8 +104,9 @@ def upload(request: Request, form: Form, file: UploadFile, page: Pages) -> Respo
 def quest_page(request: Request, digest: str, page: Pages) -> HTMLResponse:
     name, data = _kept(digest)
     quest = load_quest(embed(name, data))  # as the game reads it: the standard board only
-    info = registry.get_game("heroquest", "quest").info
-    front = registry.get_views("heroquest", "quest").front
+    info, front = spoken(
+        registry.get_game("heroquest", "quest").info, registry.get_views("heroquest", "quest").front
+    )
     return form_page(
         request,
         page,
