@@ -66,7 +66,8 @@ def field_lines(name: str, value: Any, indent: int = 0) -> Iterator[str]:
     """A field of a view as indented lines (a `map` of text lines is drawn as it is)."""
     pad = "  " * indent
     if name == "map" and isinstance(value, list) and all(isinstance(v, str) for v in value):
-        yield f"{pad}{_('map')}:"
+        heading = _("map")
+        yield f"{pad}{heading}:"
         yield from (f"{pad}  {line}" for line in value)
         return
     short = _short(value)

@@ -465,3 +465,20 @@ def test_the_terminal_plays_in_spanish(tmp_path: Path, monkeypatch: pytest.Monke
     )
     english_run = grognard(*args, home=tmp_path)
     assert "Outer Region" in english_run.out and english(english_run.out)
+
+
+def test_the_reference_of_the_rules_help_is_spanish_and_english_in_english() -> None:
+    """The cards, Spells and spaces beside How to play (`reference.sections`): every heading, name and
+    text said in Spanish has no English word (citations and numbers aside); in English the same is
+    found English, word for word the catalogue's data."""
+    from grognard.systems.talisman.reference import sections  # inner import: the module under test
+
+    def said() -> str:
+        return "\n".join(f"{h}\n" + "\n".join(f"{n}: {t}" for n, t, _ in entries) for h, entries in sections())
+
+    with i18n.speaking("es"):
+        spanish_reference = said()
+    english_reference = said()
+    assert english(english_reference), "the English reference is found English"
+    assert "Cartas de Aventura: Enemigos" in spanish_reference and "Fuerza 4, Astucia 2" in spanish_reference
+    assert english(spanish_reference) == [], spanish_reference[:400]
