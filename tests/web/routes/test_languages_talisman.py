@@ -474,7 +474,9 @@ def test_the_reference_of_the_rules_help_is_spanish_and_english_in_english() -> 
     from grognard.systems.talisman.reference import sections  # inner import: the module under test
 
     def said() -> str:
-        return "\n".join(f"{h}\n" + "\n".join(f"{n}: {t}" for n, t, _ in entries) for h, entries in sections())
+        return "\n".join(
+            f"{h}\n" + "\n".join(f"{n}: {t}" for n, t, _ in entries) for h, entries in sections()
+        )
 
     with i18n.speaking("es"):
         spanish_reference = said()
