@@ -52,7 +52,7 @@ const PLACES = "svg [data-space], svg [data-square], svg [data-door]";
 const WORDS = (() => {
   try { return JSON.parse(document.body.dataset.words || "{}"); } catch (error) { return {}; }
 })();
-function said(key, english, values = {}) {
+function scriptWord(key, english, values = {}) {
   let text = typeof WORDS[key] === "string" ? WORDS[key] : english;
   for (const [name, value] of Object.entries(values)) text = text.split(`{${name}}`).join(String(value));
   return text;
@@ -79,8 +79,8 @@ function placeName(place) {
   const kind = place.dataset.kind || "";
   const where = place.getAttribute("data-square");
   return kind
-    ? capital(said("kindSquare", "{kind} square {place}", { kind, place: where }))
-    : said("square", "Square {place}", { place: where });
+    ? capital(scriptWord("kindSquare", "{kind} square {place}", { kind, place: where }))
+    : scriptWord("square", "Square {place}", { place: where });
 }
 function makeButtons(root) {
   const places = [...root.querySelectorAll(PLACES)];
@@ -101,7 +101,7 @@ function makeButtons(root) {
     const actions = placeActions(el);
     if (!actions.length) return;
     const moves = actions.every((b) => b.classList.contains("move"));
-    const does = moves ? said("moveHere", "you can move here") : actions.map(actionWords).join(said("or", "; or "));
+    const does = moves ? scriptWord("moveHere", "you can move here") : actions.map(actionWords).join(scriptWord("or", "; or "));
     el.setAttribute("role", "button");
     el.setAttribute("tabindex", "0");
     el.setAttribute("aria-label", `${placeName(el)}; ${does}`);
@@ -369,7 +369,7 @@ document.addEventListener("click", (event) => {
   const box = button ? document.getElementById(button.dataset.copy) : null;
   if (!button || !box) return;
   box.select();
-  const done = () => { button.textContent = said("copied", "Copied"); };
+  const done = () => { button.textContent = scriptWord("copied", "Copied"); };
   if (navigator.clipboard) navigator.clipboard.writeText(box.value).then(done, () => document.execCommand("copy") && done());
   else if (document.execCommand("copy")) done();
 });
@@ -410,13 +410,13 @@ const plainTitle = document.title;
 function tellTurn() {
   const mine = document.querySelector('#table [data-status="your-turn"]');
   const ply = document.querySelector("#table [data-ply]");
-  document.title = mine ? said("yourTurnTitle", "Your turn · {title}", { title: plainTitle }) : plainTitle;
+  document.title = mine ? scriptWord("yourTurnTitle", "Your turn · {title}", { title: plainTitle }) : plainTitle;
   if (!mine || !ply || toldPly === ply.dataset.ply) return;
   const first = toldPly === null;
   toldPly = ply.dataset.ply;
   if (first || !document.hidden || !("Notification" in window) || Notification.permission !== "granted") return;
   const heading = document.querySelector("#table h1");
-  new Notification(said("yourTurn", "Your turn"), { body: heading ? heading.textContent : plainTitle, tag: "grognard-turn" });
+  new Notification(scriptWord("yourTurn", "Your turn"), { body: heading ? heading.textContent : plainTitle, tag: "grognard-turn" });
 }
 document.addEventListener("DOMContentLoaded", () => {
   tellTurn();
@@ -565,7 +565,7 @@ function announce(table) {
     .filter((li) => { const p = eventPly(li); return p !== null && p >= from; })  // an event is numbered by the move it was made at
     .reverse()
     .map((li) => { const copy = li.cloneNode(true); copy.querySelectorAll(".ply").forEach((el) => el.remove()); return copy.textContent.replace(/\s+/g, " ").trim(); });
-  if (table.querySelector('[data-status="your-turn"]')) told.push(said("yourTurnSaid", "Your turn."));
+  if (table.querySelector('[data-status="your-turn"]')) told.push(scriptWord("yourTurnSaid", "Your turn."));
   if (!told.length) return;
   const line = document.createElement("p");
   line.textContent = told.join(" ");
