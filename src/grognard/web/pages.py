@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
+from jinja2 import pass_context
+from jinja2.runtime import Context
 
 from grognard import __version__, i18n
 from grognard.engine import registry
@@ -17,6 +20,19 @@ from grognard.web.security import browser_session, form_token, remember
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 """The page templates; Jinja2 escapes every value put into an .html template. Each system's own helpers
 are added by `web.systems.install` when the app is made."""
+
+
+def live(f: Callable[..., Any]) -> Callable[..., Any]:
+    """`f` as a filter worked out at each render. Jinja2 works out a plain filter on a literal (`{{
+    "civilian" | aif_word }}`, `{{ 1500 | number }}`) once, when it compiles the template, in the language
+    of whichever reader came first, and serves that to every reader after; a filter that takes the
+    render's context is never worked out ahead."""
+
+    @pass_context
+    def said(context: Context, value: Any, *args: Any, **kwargs: Any) -> Any:
+        return f(value, *args, **kwargs)
+
+    return said
 
 
 def front_of(view: SeatView) -> FrontEnd:
@@ -51,7 +67,7 @@ def mid_sentence(name: str) -> str:
 TEMPLATES.env.globals.update(
     front_of=front_of, seat_label=seat_label, event_sentence=event_sentence, roll_said=roll_said
 )
-TEMPLATES.env.filters["mid_sentence"] = mid_sentence
+TEMPLATES.env.filters["mid_sentence"] = live(mid_sentence)
 # The words of the templates in the reader's language (`grognard.i18n`, docs/languages.md): `_()` and
 # `{% trans %}` for the messages written in a template (Jinja2's new-style gettext: the message is trusted
 # markup, the values put into it are escaped); `tr()` for a word a variable holds (the `N_` words of a
@@ -62,9 +78,9 @@ TEMPLATES.env.install_gettext_callables(  # type: ignore[attr-defined]
     gettext=i18n.gettext, ngettext=i18n.ngettext, newstyle=True
 )
 TEMPLATES.env.globals.update(language=i18n.current, languages=i18n.LANGUAGES, tr=i18n.gettext)
-TEMPLATES.env.filters["number"] = i18n.number
-TEMPLATES.env.filters["percent"] = i18n.percent
-TEMPLATES.env.filters["date"] = i18n.date
+TEMPLATES.env.filters["number"] = live(i18n.number)
+TEMPLATES.env.filters["percent"] = live(i18n.percent)
+TEMPLATES.env.filters["date"] = live(i18n.date)
 
 
 def script_words() -> dict[str, str]:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from fastapi import APIRouter
 
 from grognard.i18n import N_
+from grognard.web.pages import live
 from grognard.web.tool_kit import Field, Tool, int_field
 
 if TYPE_CHECKING:
@@ -128,7 +129,7 @@ def install(env: Environment) -> None:
     """Give the templates every system's helpers (globals and filters)."""
     for m in _modules():
         env.globals.update(getattr(m, "TEMPLATE_GLOBALS", {}))
-        env.filters.update(getattr(m, "TEMPLATE_FILTERS", {}))
+        env.filters.update({k: live(f) for k, f in getattr(m, "TEMPLATE_FILTERS", {}).items()})
 
 
 def routers() -> list[APIRouter]:
