@@ -23,10 +23,10 @@ are added by `web.systems.install` when the app is made."""
 
 
 def live(f: Callable[..., Any]) -> Callable[..., Any]:
-    """`f` as a filter worked out at each render. Jinja2 works out a plain filter on a literal (`{{
-    "civilian" | aif_word }}`, `{{ 1500 | number }}`) once, when it compiles the template, in the language
-    of whichever reader came first, and serves that to every reader after; a filter that takes the
-    render's context is never worked out ahead."""
+    """`f` as a filter worked out at each render. Jinja2 works out a plain filter on a literal (`{{ 1500 |
+    number }}`, a system's word filter on a fixed word) once, when it compiles the template, in the
+    language of whichever reader came first, and serves that to every reader after; a filter that takes
+    the render's context is never worked out ahead."""
 
     @pass_context
     def said(context: Context, value: Any, *args: Any, **kwargs: Any) -> Any:
