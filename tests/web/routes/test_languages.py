@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 from html import unescape
 from html.parser import HTMLParser
 from typing import Any
@@ -165,6 +166,60 @@ def english_in(text: str) -> list[str]:
     return sorted({w for w in WORD.findall(text) if w.lower() in ENGLISH})
 
 
+Reader = Callable[[str], tuple[str, str]]
+"""What reads a page: its `<html lang>` and the words to look at (its chrome, or its words with the
+content a system or an author wrote taken away)."""
+Finder = Callable[[str], list[str]]
+"""What finds the English words of a text (`english_in`, or a system's with its own board words)."""
+
+
+def finder(extra: frozenset[str]) -> Finder:
+    """`english_in` with `extra` English words a system's pages say (its board's or desk's words)."""
+
+    def english(text: str) -> list[str]:
+        found = {w for w in WORD.findall(text) if w.lower() in extra}
+        return sorted(set(english_in(text)) | found)
+
+    return english
+
+
+def english_said(
+    pages: Iterable[tuple[str, str]],
+    read: Reader = chrome,
+    english: Finder = english_in,
+    language: str = "es",
+) -> tuple[list[str], dict[str, list[str]]]:
+    """The names of `pages` (each named by the move or address it was read after) and the English words
+    each says, for the pages that say any; every page must say it is in `language`."""
+    names: list[str] = []
+    hits: dict[str, list[str]] = {}
+    for name, html in pages:
+        lang, words = read(html)
+        assert lang == language, (name, lang)
+        names.append(name)
+        if english(words):
+            hits[name] = english(words)
+    return names, hits
+
+
+def assert_spanish(
+    pages: Iterable[tuple[str, str]], read: Reader = chrome, english: Finder = english_in
+) -> None:
+    """Every page of `pages` says it is Spanish and no English word."""
+    _, hits = english_said(pages, read, english)
+    assert not hits, f"English words on Spanish pages: {hits}"
+
+
+def assert_english(
+    pages: Iterable[tuple[str, str]], read: Reader = chrome, english: Finder = english_in
+) -> None:
+    """Every page of `pages` says it is English and the same finder finds English words on it: what proves
+    the Spanish check can fail."""
+    names, hits = english_said(pages, read, english, "en")
+    unfound = [name for name in names if name not in hits]
+    assert names and not unfound, f"no English word found on these English pages: {unfound}"
+
+
 def spanish(visitor: Visitor) -> Visitor:
     """The visitor's browser, asking for Spanish first."""
     visitor.client.headers["Accept-Language"] = "es-ES,es;q=0.9,en;q=0.5"
@@ -200,23 +255,13 @@ def test_spanish_pages_say_their_language_and_no_english_word(chosen_by: str) ->
     visitor = spanish(browser()) if chosen_by == "accept-language" else browser()
     if chosen_by == "setting":
         assert visitor.post("/language", {"language": "es", "next": "/"}).status_code == 303
-    hits: dict[str, list[str]] = {}
-    for url, html in pages(visitor).items():
-        lang, words = chrome(html)
-        assert lang == "es", (url, lang)
-        if english_in(words):
-            hits[url] = english_in(words)
-    assert not hits, f"English words on Spanish pages: {hits}"
+    assert_spanish(pages(visitor).items())
     home = visitor.client.get("/").text
     assert "Partidas guardadas" in home and "Sala" in home
 
 
 def test_the_english_pages_are_found_english_by_the_same_reader() -> None:
-    visitor = browser()
-    for url, html in pages(visitor).items():
-        lang, words = chrome(html)
-        assert lang == "en", (url, lang)
-        assert english_in(words), f"{url}: the reader finds no English word on an English page"
+    assert_english(pages(browser()).items())
 
 
 def test_the_setting_comes_before_the_browser_and_is_kept() -> None:
@@ -326,21 +371,11 @@ def generic_pages(visitor: Visitor) -> dict[str, str]:
 
 
 def test_the_generic_pages_are_spanish_in_spanish() -> None:
-    visitor = spanish(browser())
-    hits: dict[str, list[str]] = {}
-    for url, html in generic_pages(visitor).items():
-        lang, words = chrome(html)
-        assert lang == "es", (url, lang)
-        if english_in(words):
-            hits[url] = english_in(words)
-    assert not hits, f"English words on Spanish pages: {hits}"
+    assert_spanish(generic_pages(spanish(browser())).items())
 
 
 def test_the_generic_pages_are_found_english_in_english() -> None:
-    for url, html in generic_pages(browser()).items():
-        lang, words = chrome(html)
-        assert lang == "en", (url, lang)
-        assert english_in(words), f"{url}: the reader finds no English word on an English page"
+    assert_english(generic_pages(browser()).items())
 
 
 def test_the_generic_pages_say_their_own_words_in_spanish() -> None:

@@ -26,7 +26,7 @@ from grognard.gamebook.load import load_book
 from grognard.gamebook.model import Book
 from grognard.gamebook.seat_view import book_ending, fight_ending
 from grognard.web.routes.rules import guide_parts
-from tests.web.routes.test_languages import Chrome, english_in, spanish
+from tests.web.routes.test_languages import Chrome, assert_english, assert_spanish, english_in, spanish
 from tests.web.security.tables_client import Visitor, browser
 
 SYSTEMS = Path(__file__).resolve().parents[3] / "src" / "grognard" / "systems"
@@ -140,21 +140,13 @@ def in_the_fight(play: str) -> GameState:
 @pytest.mark.parametrize("play", list(PLAYS))
 def test_a_spanish_gamebook_says_no_english_outside_the_book(play: str) -> None:
     book = load_book(BOOKS[play.split()[0]])
-    hits: dict[str, list[str]] = {}
-    for move, html in played(spanish(browser()), play):
-        lang, words = engine_words(html, book)
-        assert lang == "es", move
-        if english_in(words):
-            hits[move] = english_in(words)
-    assert not hits, f"English words in the Spanish {play}: {hits}"
+    assert_spanish(played(spanish(browser()), play), lambda html: engine_words(html, book))
 
 
 @pytest.mark.parametrize("play", list(PLAYS))
 def test_the_same_game_in_english_is_found_english(play: str) -> None:
     book = load_book(BOOKS[play.split()[0]])
-    for move, html in played(browser(), play):
-        lang, words = engine_words(html, book)
-        assert lang == "en" and english_in(words), f"{play} {move}: no English word found in English"
+    assert_english(played(browser(), play), lambda html: engine_words(html, book))
 
 
 def test_the_engine_words_are_spanish_and_the_book_is_not_translated() -> None:

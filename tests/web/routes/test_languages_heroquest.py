@@ -26,7 +26,13 @@ from grognard.engine import registry
 from grognard.systems.heroquest.content.catalog import catalog
 from grognard.systems.heroquest.views.seat_view import quest_ending, quest_roll
 from grognard.systems.heroquest.views.words import NAMES, TEXTS, said
-from tests.web.routes.test_languages import WORD, chrome, english_in, spanish
+from tests.web.routes.test_languages import (
+    assert_english,
+    assert_spanish,
+    chrome,
+    finder,
+    spanish,
+)
 from tests.web.routes.test_languages_gamebooks import Whole, guide_said, plain
 from tests.web.security.tables_client import Visitor, browser
 
@@ -122,10 +128,8 @@ def engine_words(html: str) -> tuple[str, str]:
     return reader.lang, text
 
 
-def english(text: str) -> list[str]:
-    """The English words of `text`: the catalogue's, and HeroQuest's board words."""
-    board = {w for w in WORD.findall(text) if w.lower() in BOARD_WORDS}
-    return sorted(set(english_in(text)) | board)
+english = finder(BOARD_WORDS)
+"""The English words of a text: the catalogue's, and HeroQuest's board words."""
 
 
 def _near(square: list[int], goals: list[tuple[int, int]]) -> int:
@@ -186,19 +190,11 @@ def spanish_game() -> list[tuple[str, str]]:
 
 
 def test_a_spanish_quest_says_no_english_outside_the_quest(spanish_game: list[tuple[str, str]]) -> None:
-    hits: dict[str, list[str]] = {}
-    for move, html in spanish_game:
-        lang, words = engine_words(html)
-        assert lang == "es", move
-        if english(words):
-            hits[move] = english(words)
-    assert not hits, f"English words in the Spanish quest: {hits}"
+    assert_spanish(spanish_game, engine_words, english)
 
 
 def test_the_same_game_in_english_is_found_english() -> None:
-    for move, html in played(browser()):
-        lang, words = engine_words(html)
-        assert lang == "en" and english(words), f"{move}: no English word found in English"
+    assert_english(played(browser()), engine_words, english)
 
 
 def test_the_game_words_are_spanish_and_the_quest_is_not_translated(

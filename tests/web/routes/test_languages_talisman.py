@@ -45,7 +45,15 @@ from grognard.systems.talisman.words import (
 )
 from grognard.web.systems.talisman import turn_line, winners_line
 from tests.cli.helpers import grognard
-from tests.web.routes.test_languages import WORD, chrome, english_in, spanish
+from tests.web.routes.test_languages import (
+    WORD,
+    assert_english,
+    assert_spanish,
+    chrome,
+    english_in,
+    finder,
+    spanish,
+)
 from tests.web.routes.test_languages_gamebooks import Whole, plain
 from tests.web.security.tables_client import Visitor, browser
 
@@ -281,10 +289,8 @@ def engine_words(html: str) -> tuple[str, str]:
     return reader.lang, text
 
 
-def english(text: str) -> list[str]:
-    """The English words of `text`: the catalogue's, and Talisman's board words."""
-    board = {w for w in WORD.findall(text) if w.lower() in BOARD_WORDS}
-    return sorted(set(english_in(text)) | board)
+english = finder(BOARD_WORDS)
+"""The English words of a text: the catalogue's, and Talisman's board words."""
 
 
 PREFERRED = ("fight", "roll", "stand", "take", "cw", "acw", "space", "done")
@@ -329,19 +335,11 @@ def spanish_game() -> list[tuple[str, str]]:
 
 
 def test_a_spanish_game_says_no_english(spanish_game: list[tuple[str, str]]) -> None:
-    hits: dict[str, list[str]] = {}
-    for move, html in spanish_game:
-        lang, words = engine_words(html)
-        assert lang == "es", move
-        if english(words):
-            hits[move] = english(words)
-    assert not hits, f"English words in the Spanish game: {hits}"
+    assert_spanish(spanish_game, engine_words, english)
 
 
 def test_the_same_game_in_english_is_found_english() -> None:
-    for move, html in played(browser()):
-        lang, words = engine_words(html)
-        assert lang == "en" and english(words), f"{move}: no English word found in English"
+    assert_english(played(browser()), engine_words, english)
 
 
 def test_the_game_words_are_spanish(spanish_game: list[tuple[str, str]]) -> None:
