@@ -57,6 +57,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from grognard.engine.dice.core import MAX_DICE, MAX_SIDES, Rng, Roll, percentile, roll_dice, sum_distribution
 from grognard.engine.errors import ContentError, GrognardError
 from grognard.engine.files import read_file
+from grognard.i18n import N_, SOURCE, ngettext, speaking
 from grognard.i18n import gettext as _
 
 M = TypeVar("M", bound=BaseModel)
@@ -90,7 +91,10 @@ class TableLookupError(GrognardError, ValueError):
     def __init__(self, table: str, number: int, reason: str) -> None:
         self.table = table
         self.number = number
-        super().__init__(f"table {table}: no row for {number}: {reason}")
+        super().__init__(
+            _("table %(table)s: no row for %(number)s: %(reason)s")
+            % {"table": table, "number": number, "reason": reason}
+        )
 
 
 class ContentModel(BaseModel):
@@ -127,14 +131,133 @@ def _clean(loc: Location) -> Location:
 
 
 _FRIENDLY = {
-    "missing": "required key is missing",
-    "extra_forbidden": "unknown key (not part of this format; check its spelling)",
+    "missing": N_("required key is missing"),
+    "extra_forbidden": N_("unknown key (not part of this format; check its spelling)"),
 }
+"""pydantic's errors said in grognard's own words (with `gettext`), in place of its message."""
+
+_PYDANTIC = {
+    "int_type": N_("Input should be a valid integer"),
+    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
+    "int_from_float": N_("Input should be a valid integer, got a number with a fractional part"),
+    "float_type": N_("Input should be a valid number"),
+    "float_parsing": N_("Input should be a valid number, unable to parse string as a number"),
+    "finite_number": N_("Input should be a finite number"),
+    "string_type": N_("Input should be a valid string"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
+    "list_type": N_("Input should be a valid list"),
+    "tuple_type": N_("Input should be a valid tuple"),
+    "dict_type": N_("Input should be a valid dictionary"),
+    "model_type": N_("Input should be a valid dictionary or instance of %(class_name)s"),
+    "model_attributes_type": N_("Input should be a valid dictionary or object to extract fields from"),
+    "none_required": N_("Input should be None"),
+    "greater_than": N_("Input should be greater than %(gt)s"),
+    "greater_than_equal": N_("Input should be greater than or equal to %(ge)s"),
+    "less_than": N_("Input should be less than %(lt)s"),
+    "less_than_equal": N_("Input should be less than or equal to %(le)s"),
+    "multiple_of": N_("Input should be a multiple of %(multiple_of)s"),
+    "string_pattern_mismatch": N_("String should match pattern '%(pattern)s'"),
+    "literal_error": N_("Input should be %(expected)s"),
+    "enum": N_("Input should be %(expected)s"),
+}
+"""pydantic 2's messages of the common error types, which it says in English only: the same English,
+said with `gettext` and the error's `ctx` (`pydantic_reason`)."""
 
 
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _either(reasons: Iterable[str]) -> str:
+    """Alternatives as one phrase: "a or b or c"."""
+    said = ""
+    for reason in reasons:
+        said = _("%(one)s or %(other)s") % {"one": said, "other": reason} if said else reason
+    return said
+
+
+def _expected(expected: str) -> str:
+    """pydantic's list of the values allowed ("'a', 'b' or 'c'"), its last "or" said in the reader's
+    language."""
+    at = expected.rfind(" or ")
+    if at < 0:
+        return expected
+    return _("%(one)s or %(other)s") % {"one": expected[:at], "other": expected[at + 4 :]}
+
+
+def _counted(kind: str, ctx: Mapping[str, Any]) -> str | None:
+    """The message of an error about a length (too short, too long) with its counts, in the reader's
+    language; None for a kind (or a container) not said here."""
+    field, actual = ctx.get("field_type"), ctx.get("actual_length")
+    if kind == "string_too_short":
+        n = ctx["min_length"]
+        return ngettext(
+            "String should have at least %(n)s character", "String should have at least %(n)s characters", n
+        ) % {"n": n}
+    if kind == "string_too_long":
+        n = ctx["max_length"]
+        return ngettext(
+            "String should have at most %(n)s character", "String should have at most %(n)s characters", n
+        ) % {"n": n}
+    if kind == "too_short" and field == "List":
+        n = ctx["min_length"]
+        return ngettext(
+            "List should have at least %(n)s item after validation, not %(actual)s",
+            "List should have at least %(n)s items after validation, not %(actual)s",
+            n,
+        ) % {"n": n, "actual": actual}
+    if kind == "too_long" and field == "List":
+        n = ctx["max_length"]
+        return ngettext(
+            "List should have at most %(n)s item after validation, not %(actual)s",
+            "List should have at most %(n)s items after validation, not %(actual)s",
+            n,
+        ) % {"n": n, "actual": actual}
+    if kind == "too_short" and field == "Dictionary":
+        n = ctx["min_length"]
+        return ngettext(
+            "Dictionary should have at least %(n)s item after validation, not %(actual)s",
+            "Dictionary should have at least %(n)s items after validation, not %(actual)s",
+            n,
+        ) % {"n": n, "actual": actual}
+    if kind == "too_long" and field == "Dictionary":
+        n = ctx["max_length"]
+        return ngettext(
+            "Dictionary should have at most %(n)s item after validation, not %(actual)s",
+            "Dictionary should have at most %(n)s items after validation, not %(actual)s",
+            n,
+        ) % {"n": n, "actual": actual}
+    return None
+
+
+def pydantic_reason(err: Mapping[str, Any]) -> str:
+    """What one of pydantic's errors says, in the language in force: the common types (`_FRIENDLY`,
+    `_PYDANTIC`, the lengths) said from its `type` and `ctx`, the same English as pydantic's own `msg`;
+    a rare type, or one whose English differs from what pydantic said (another version of it), in
+    pydantic's English."""
+    kind = str(err.get("type", ""))
+    if kind in _FRIENDLY:
+        return _(_FRIENDLY[kind])
+    msg = str(err.get("msg", "")) or _("invalid value")
+    ctx = err.get("ctx") or {}
+    try:
+        if kind in _PYDANTIC:
+            template = _PYDANTIC[kind]
+            values = {k: str(v) for k, v in ctx.items()}
+            if template % values != msg:
+                return msg
+            if "expected" in values:
+                values["expected"] = _expected(values["expected"])
+            return _(template) % values
+        with speaking(SOURCE):
+            english = _counted(kind, ctx)
+        if english is not None and english == msg:
+            return _counted(kind, ctx) or msg
+    except (KeyError, TypeError, ValueError):
+        pass
+    return msg
 
 
 def _reason(err: Mapping[str, Any]) -> tuple[Location, str]:
@@ -144,13 +267,12 @@ def _reason(err: Mapping[str, Any]) -> tuple[Location, str]:
         return loc + error.where, str(error)
     if isinstance(error, ValueError):
         return loc, str(error)
-    kind = err.get("type", "")
-    if kind in _FRIENDLY:
-        return loc, _FRIENDLY[kind]
-    reason = str(err.get("msg", "invalid value"))
+    reason = pydantic_reason(err)
+    if err.get("type", "") in _FRIENDLY:
+        return loc, reason
     value = err.get("input")
     if isinstance(value, str | int | float | bool) or value is None:
-        reason += f" (got {_short(value)})"
+        reason = _("%(reason)s (got %(value)s)") % {"reason": reason, "value": _short(value)}
     return loc, reason
 
 
@@ -163,11 +285,17 @@ def _content_error(source_name: str, exc: ValidationError) -> ContentError:
             reasons.append(reason)
     items = list(grouped.items())
     loc, reasons = items[0]
-    reason = " or ".join(reasons)
+    reason = _either(reasons)
     if len(items) > 1:
-        rest = "; ".join(f"{format_location(k) or 'top level'}: {' or '.join(v)}" for k, v in items[1:4])
-        more = f" and {len(items) - 4} more" if len(items) > 4 else ""
-        reason += f" (also {rest}{more})"
+        rest = "; ".join(f"{format_location(k) or _('top level')}: {_either(v)}" for k, v in items[1:4])
+        if len(items) > 4:
+            reason = _("%(reason)s (also %(rest)s and %(more)s more)") % {
+                "reason": reason,
+                "rest": rest,
+                "more": len(items) - 4,
+            }
+        else:
+            reason = _("%(reason)s (also %(rest)s)") % {"reason": reason, "rest": rest}
     return ContentError(source_name, format_location(loc), reason)
 
 
@@ -184,9 +312,9 @@ def parse_toml(text: str, source_name: str) -> dict[str, Any]:
         found = _TOML_WHERE.search(message)
         reason = message[: found.start()] if found else message
         if found and found.group(1):
-            where = f"line {found.group(1)}, column {found.group(2)}"
+            where = _("line %(line)s, column %(column)s") % {"line": found.group(1), "column": found.group(2)}
         else:
-            where = "end of document" if found else ""
+            where = _("end of document") if found else ""
         raise ContentError(source_name, where, _("not valid TOML: {reason}").format(reason=reason)) from None
     except RecursionError:
         raise ContentError(source_name, "", _("not valid TOML: nested too deeply")) from None
@@ -211,7 +339,9 @@ def _decode(data: bytes, source_name: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ContentError(source_name, f"byte {exc.start}", _("not UTF-8 text")) from None
+        raise ContentError(
+            source_name, _("byte %(byte)s") % {"byte": exc.start}, _("not UTF-8 text")
+        ) from None
 
 
 def load_bytes(data: bytes, model: type[M], source_name: str) -> M:
@@ -294,13 +424,17 @@ def parse_dice(text: str) -> tuple[int, int]:
     """A table's dice ("1d20", "d100", "2d6", "d%") as (count, sides); a `ValueError` otherwise."""
     found = _DICE.match(text)
     if not found:
-        raise ValueError(f"not a dice expression like 1d20, 2d6 or d100: {_short(text)}")
+        raise ValueError(_("not a dice expression like 1d20, 2d6 or d100: %(text)s") % {"text": _short(text)})
     count = int(found.group(1) or 1)
     sides = 100 if found.group(2) == "%" else int(found.group(2))
     if not 1 <= count <= MAX_DICE:
-        raise ValueError(f"{_short(text)}: the number of dice must be 1 to {MAX_DICE}")
+        raise ValueError(
+            _("%(text)s: the number of dice must be 1 to %(most)s") % {"text": _short(text), "most": MAX_DICE}
+        )
     if not 1 <= sides <= MAX_SIDES:
-        raise ValueError(f"{_short(text)}: a die needs 1 to {MAX_SIDES} sides")
+        raise ValueError(
+            _("%(text)s: a die needs 1 to %(most)s sides") % {"text": _short(text), "most": MAX_SIDES}
+        )
     return count, sides
 
 
@@ -313,7 +447,9 @@ def _roll_range(value: Any) -> tuple[int, int]:
         return value, value
     found = _RANGE.match(value) if isinstance(value, str) else None
     if not found:
-        raise LocatedValueError(("roll",), f'a roll is a number or a range like "3-5", not {_short(value)}')
+        raise LocatedValueError(
+            ("roll",), _('a roll is a number or a range like "3-5", not %(value)s') % {"value": _short(value)}
+        )
     low = int(found.group(1))
     return low, int(found.group(2) or low)
 
@@ -331,7 +467,7 @@ class Row(ContentModel):
     def _shorthand(cls, data: Any) -> Any:
         if isinstance(data, dict) and "roll" in data:
             if "low" in data or "high" in data:
-                raise LocatedValueError(("roll",), "give either roll or low and high, not both")
+                raise LocatedValueError(("roll",), _("give either roll or low and high, not both"))
             low, high = _roll_range(data["roll"])
             data = {k: v for k, v in data.items() if k != "roll"} | {"low": low, "high": high}
         return data
@@ -342,27 +478,34 @@ class Row(ContentModel):
         if isinstance(value, str):
             return value
         if not isinstance(value, dict):
-            raise ValueError(f"a result is text or a table of named fields, not {_short(value)}")
+            raise ValueError(
+                _("a result is text or a table of named fields, not %(value)s") % {"value": _short(value)}
+            )
         for key, item in value.items():
             if not isinstance(item, str | int | float):
                 raise LocatedValueError(
-                    (key,), f"a field holds text, a number or true/false, not {_short(item)}"
+                    (key,),
+                    _("a field holds text, a number or true/false, not %(value)s") % {"value": _short(item)},
                 )
             if isinstance(item, float) and not math.isfinite(item):
-                raise LocatedValueError((key,), f"a field's number must be finite, not {item}")
+                raise LocatedValueError(
+                    (key,), _("a field's number must be finite, not %(value)s") % {"value": item}
+                )
         return value
 
     @field_validator("source")
     @classmethod
     def _source(cls, value: str) -> str:
         if not value.strip():
-            raise ValueError("a row must cite its source (file:line)")
+            raise ValueError(_("a row must cite its source (file:line)"))
         return value
 
     @model_validator(mode="after")
     def _order(self) -> Row:
         if self.low > self.high:
-            raise LocatedValueError(("high",), f"high {self.high} is below low {self.low}")
+            raise LocatedValueError(
+                ("high",), _("high %(high)s is below low %(low)s") % {"high": self.high, "low": self.low}
+            )
         return self
 
     @property
@@ -439,7 +582,7 @@ class Table(ContentModel):
     @classmethod
     def _source(cls, value: str) -> str:
         if not value.strip():
-            raise ValueError("a table must cite its source (file:line)")
+            raise ValueError(_("a table must cite its source (file:line)"))
         return value
 
     @model_validator(mode="after")
@@ -448,34 +591,35 @@ class Table(ContentModel):
         for i, row in enumerate(self.rows):
             if row.low < lowest:
                 raise LocatedValueError(
-                    ("rows", i, "low"), f"{row.low} is below the lowest roll of {self.dice} ({lowest})"
+                    ("rows", i, "low"),
+                    _("%(low)s is below the lowest roll of %(dice)s (%(lowest)s)")
+                    % {"low": row.low, "dice": self.dice, "lowest": lowest},
                 )
             if row.high > highest:
                 raise LocatedValueError(
-                    ("rows", i, "high"), f"{row.high} is above the highest roll of {self.dice} ({highest})"
+                    ("rows", i, "high"),
+                    _("%(high)s is above the highest roll of %(dice)s (%(highest)s)")
+                    % {"high": row.high, "dice": self.dice, "highest": highest},
                 )
             if i == 0:
                 if row.low > lowest and not self.partial:
-                    raise LocatedValueError(
-                        ("rows", 0, "low"), f"gap: no row covers {_span(lowest, row.low - 1)}"
-                    )
+                    raise LocatedValueError(("rows", 0, "low"), _gap(lowest, row.low - 1))
                 continue
             prev = self.rows[i - 1]
             if row.low <= prev.high:
                 raise LocatedValueError(
                     ("rows", i, "low"),
-                    f"{row.span()} overlaps or comes before rows[{i - 1}] ({prev.span()}); "
-                    "rows run in ascending order without overlaps",
+                    _(
+                        "%(span)s overlaps or comes before rows[%(previous)s] (%(previous_span)s); "
+                        "rows run in ascending order without overlaps"
+                    )
+                    % {"span": row.span(), "previous": i - 1, "previous_span": prev.span()},
                 )
             if row.low > prev.high + 1 and not self.partial:
-                raise LocatedValueError(
-                    ("rows", i, "low"), f"gap: no row covers {_span(prev.high + 1, row.low - 1)}"
-                )
+                raise LocatedValueError(("rows", i, "low"), _gap(prev.high + 1, row.low - 1))
         last = self.rows[-1]
         if last.high < highest and not self.partial:
-            raise LocatedValueError(
-                ("rows", len(self.rows) - 1, "high"), f"gap: no row covers {_span(last.high + 1, highest)}"
-            )
+            raise LocatedValueError(("rows", len(self.rows) - 1, "high"), _gap(last.high + 1, highest))
         return self
 
     @property
@@ -500,8 +644,13 @@ class Table(ContentModel):
             return self.rows[index]
         lowest, highest = self.range
         if not lowest <= number <= highest:
-            raise TableLookupError(self.name, number, f"{self.dice} rolls {lowest}-{highest}")
-        raise TableLookupError(self.name, number, "the table leaves it uncovered (partial table)")
+            raise TableLookupError(
+                self.name,
+                number,
+                _("%(dice)s rolls %(lowest)s-%(highest)s")
+                % {"dice": self.dice, "lowest": lowest, "highest": highest},
+            )
+        raise TableLookupError(self.name, number, _("the table leaves it uncovered (partial table)"))
 
     def roll(self, rng: Rng) -> tuple[Roll, Row]:
         """Throw the table's dice and find the row; d100 is two d20 read as digits.
@@ -526,6 +675,10 @@ def _span(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
 
+def _gap(low: int, high: int) -> str:
+    return _("gap: no row covers %(span)s") % {"span": _span(low, high)}
+
+
 class TableBook(ContentModel):
     """A file holding several tables under `[[tables]]`; names are unique within it."""
 
@@ -538,7 +691,8 @@ class TableBook(ContentModel):
             if table.name in seen:
                 raise LocatedValueError(
                     ("tables", i, "name"),
-                    f"duplicate table name {table.name!r} (also tables[{seen[table.name]}])",
+                    _("duplicate table name %(name)s (also tables[%(index)s])")
+                    % {"name": repr(table.name), "index": seen[table.name]},
                 )
             seen[table.name] = i
         return self

@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
 from grognard.engine.errors import DiceError
+from grognard.i18n import gettext
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where a distribution is made: rolling never needs it
@@ -46,14 +47,14 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         """A uniform choice among `items`."""
         if not items:
-            raise DiceError("cannot choose from nothing")
+            raise DiceError(gettext("cannot choose from nothing"))
         return items[self._random.randrange(len(items))]
 
     def weighted_choice(self, weighted: Iterable[tuple[T, Fraction]]) -> T:
         """One item drawn by its exact probability."""
         pairs = list(weighted)
         if not pairs:
-            raise DiceError("no outcomes to draw from")
+            raise DiceError(gettext("no outcomes to draw from"))
         denominator = 1
         for _, p in pairs:
             denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
@@ -140,9 +141,13 @@ class Roll:
 
 def _check(count: int, sides: int) -> None:
     if count < 0 or count > MAX_DICE:
-        raise DiceError(f"cannot roll {count} dice (0 to {MAX_DICE})")
+        raise DiceError(
+            gettext("cannot roll %(count)s dice (0 to %(most)s)") % {"count": count, "most": MAX_DICE}
+        )
     if sides < 1 or sides > MAX_SIDES:
-        raise DiceError(f"a die needs 1 to {MAX_SIDES} sides, not {sides}")
+        raise DiceError(
+            gettext("a die needs 1 to %(most)s sides, not %(sides)s") % {"most": MAX_SIDES, "sides": sides}
+        )
 
 
 def roll_dice(rng: Rng, count: int, sides: int, modifier: int = 0, die: str | None = None) -> Roll:
@@ -179,6 +184,13 @@ def sum_distribution(count: int, sides: int) -> dict[int, Fraction]:
 
 # Lone Wolf: the random number 0-9.
 
+
+def _unknown_table(table: str) -> DiceError:
+    return DiceError(
+        gettext("unknown random number table %(table)s (uniform or book)") % {"table": repr(table)}
+    )
+
+
 BOOK_TABLE_DIGITS = (
     "3279628256413871684041631756202504866841059570946528256327961684041387756204163166841250480946505957"
 )
@@ -195,7 +207,7 @@ def lone_wolf_number(rng: Rng, table: str = "uniform") -> Roll:
         value = int(BOOK_TABLE_DIGITS[index])
         cell = f"table row {index // 10 + 1} column {index % 10 + 1}"
         return Roll("random number", (DieRoll("lw-table", 100, value, face=str(value)),), value, cell)
-    raise DiceError(f"unknown random number table {table!r} (uniform or book)")
+    raise _unknown_table(table)
 
 
 def lone_wolf_distribution(table: str = "uniform") -> dict[int, Fraction]:
@@ -209,7 +221,7 @@ def lone_wolf_distribution(table: str = "uniform") -> dict[int, Fraction]:
         for ch in BOOK_TABLE_DIGITS:
             counts[int(ch)] = counts.get(int(ch), 0) + 1
         return {v: Fraction(counts.get(v, 0), 100) for v in range(10)}
-    raise DiceError(f"unknown random number table {table!r} (uniform or book)")
+    raise _unknown_table(table)
 
 
 # Adventures in Fantasy: two d20 read as digits, 01-100.

@@ -38,6 +38,7 @@ from grognard.engine.dice.tree import (
     quote,
 )
 from grognard.engine.errors import DiceError
+from grognard.i18n import gettext
 
 V = TypeVar("V")
 
@@ -76,12 +77,17 @@ class _Evaluator:
         self.notes: list[str] = []
 
     def fail(self, why: str) -> DiceError:
-        return DiceError(f"dice expression {quote(self.text)}: {why}")
+        """The refusal of the expression: `why` (a message of the catalogue, in the reader's language)."""
+        return DiceError(
+            gettext("dice expression %(text)s: %(why)s") % {"text": quote(self.text), "why": why}
+        )
 
     def throw(self, sides: int, group: int, slot: int) -> _Throw:
         self.throws += 1
         if self.throws > MAX_THROWS:
-            raise self.fail(f"needed more than {MAX_THROWS} throws (rerolls and explosions)")
+            raise self.fail(
+                gettext("needed more than %(most)s throws (rerolls and explosions)") % {"most": MAX_THROWS}
+            )
         face = self.rng.randint(1, sides)
         t = _Throw(sides, group, slot, face, face)
         self.slots[slot].append(t)
@@ -106,7 +112,7 @@ class _Evaluator:
             return _Value(self.arithmetic(node.op, left.total, right.total), left.throws + right.throws)
         if isinstance(node, Group):
             return self.group(node)
-        raise self.fail(f"{to_text(node)} cannot be part of a larger expression")
+        raise self.fail(gettext("%(term)s cannot be part of a larger expression") % {"term": to_text(node)})
 
     def arithmetic(self, op: str, a: int, b: int) -> int:
         if op == "+":
@@ -116,7 +122,7 @@ class _Evaluator:
         if op == "*":
             return a * b
         if b == 0:
-            raise self.fail("division by zero")
+            raise self.fail(gettext("division by zero"))
         return a % b if op == "%" else a // b
 
     def group(self, node: Group) -> _Value:

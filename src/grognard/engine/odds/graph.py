@@ -34,6 +34,7 @@ from typing import Any, TypeAlias, cast
 
 from grognard.engine.errors import OddsError
 from grognard.engine.game import CHANCE, TERMINAL, Action, GameState, Move, Outcome, Result, State
+from grognard.i18n import gettext, number
 
 Num: TypeAlias = Any
 """A float or a Fraction: one column holds one kind only; `Any` keeps the arithmetic unannotated."""
@@ -117,8 +118,11 @@ def _grow(room: int, status: list[int], kind: list[int], *columns: list[tuple[An
 
 def _too_many(budget: int) -> OddsError:
     return OddsError(
-        f"the reachable state space is larger than the budget of {budget:,} states; "
-        "raise the budget or solve a smaller position"
+        gettext(
+            "the reachable state space is larger than the budget of %(budget)s states; "
+            "raise the budget or solve a smaller position"
+        )
+        % {"budget": number(budget)}
     )
 
 

@@ -33,6 +33,7 @@ from grognard.engine.odds.base import ActionValue, Number, Objective, Odds, Solu
 from grognard.engine.odds.graph import Column, Graph, build
 from grognard.engine.odds.induction import evaluate, optimise
 from grognard.engine.odds.view import solve_view
+from grognard.i18n import gettext
 
 DEFAULT_BUDGET = 1_000_000
 """How many states (or positions) `solve` explores before refusing."""
@@ -217,7 +218,7 @@ def solve(
     that makes progress.
     """
     if budget < 1:
-        raise OddsError(f"the state budget must be at least 1, not {budget}")
+        raise OddsError(gettext("the state budget must be at least 1, not %(budget)s") % {"budget": budget})
     objective = objective or Objective()
     make_view = getattr(state, "odds_view", None) if positions else None
     if callable(make_view):

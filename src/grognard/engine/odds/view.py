@@ -53,6 +53,8 @@ from grognard.engine.odds.base import (
     number,
     prefers,
 )
+from grognard.i18n import gettext
+from grognard.i18n import number as written
 
 Layer: TypeAlias = Result | tuple[Sequence[Any], Sequence[Any]]
 """What `PositionView.layer` returns: a terminal position's `Result`, or `(probs, branches)`."""
@@ -76,8 +78,11 @@ class PositionView(Protocol):
 
 def _too_many(budget: int) -> OddsError:
     return OddsError(
-        f"the reachable state space is larger than the budget of {budget:,} positions; "
-        "raise the budget or solve a smaller position"
+        gettext(
+            "the reachable state space is larger than the budget of %(budget)s positions; "
+            "raise the budget or solve a smaller position"
+        )
+        % {"budget": written(budget)}
     )
 
 

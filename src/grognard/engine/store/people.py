@@ -29,6 +29,7 @@ from typing import Any, TypeGuard
 from grognard.engine.errors import SaveError
 from grognard.engine.store.savefile import IN_PLAY
 from grognard.engine.store.sql import SqlStore, parse_id
+from grognard.i18n import gettext as _
 
 CHAT_KEPT = 500
 """The most messages a table keeps; an older one goes when a newer one comes."""
@@ -313,17 +314,26 @@ def carried_from(data: Any, source: str) -> Carried:
     names: dict[int, str] = {}
     if seated is not None:
         if not isinstance(seated, list) or len(seated) > MOST_SEATS:
-            raise SaveError(f"{source}: 'seated' must be a list of at most {MOST_SEATS} seats")
+            raise SaveError(
+                _("%(source)s: 'seated' must be a list of at most %(most)s seats")
+                % {"source": source, "most": MOST_SEATS}
+            )
         for n, entry in enumerate(seated, 1):
             fields = entry if isinstance(entry, Mapping) else {}
             seat, name = fields.get("seat"), fields.get("name")
             if type(seat) is not int or not 0 <= seat < MOST_SEATS or not _name(name) or seat in names:
-                raise SaveError(f"{source}: seated entry {n} is not a seat (0 to 99, once) and a name")
+                raise SaveError(
+                    _("%(source)s: seated entry %(number)s is not a seat (0 to 99, once) and a name")
+                    % {"source": source, "number": n}
+                )
             names[seat] = name
     messages = []
     if chat is not None:
         if not isinstance(chat, list) or len(chat) > CHAT_KEPT:
-            raise SaveError(f"{source}: 'chat' must be a list of at most {CHAT_KEPT} messages")
+            raise SaveError(
+                _("%(source)s: 'chat' must be a list of at most %(most)s messages")
+                % {"source": source, "most": CHAT_KEPT}
+            )
         for n, entry in enumerate(chat, 1):
             fields = entry if isinstance(entry, Mapping) else {}
             name, text, posted, seat = (fields.get(k) for k in ("name", "text", "posted", "seat"))
@@ -336,7 +346,11 @@ def carried_from(data: Any, source: str) -> Carried:
                 and (seat is None or (type(seat) is int and 0 <= seat < MOST_SEATS))
             ):
                 raise SaveError(
-                    f"{source}: chat message {n} is not a name, a text and a time of the lengths allowed"
+                    _(
+                        "%(source)s: chat message %(number)s is not a name, a text and a time of the lengths "
+                        "allowed"
+                    )
+                    % {"source": source, "number": n}
                 )
             messages.append(Message(0, seat, "imported", name, text, posted))
     return Carried(names, tuple(messages))

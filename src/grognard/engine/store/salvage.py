@@ -37,6 +37,7 @@ from grognard.engine.store.savefile import (
     rolls_from_data,
     status_of,
 )
+from grognard.i18n import gettext as _
 
 MAX_PROBE = 100_000
 """The most game ids tried one by one when the list of games itself cannot be read."""
@@ -54,20 +55,33 @@ class Salvaged:
 
     def line(self) -> str:
         """One line for the report."""
+        said = {
+            "id": self.id,
+            "label": self.label,
+            "kept": self.kept,
+            "stored": self.stored,
+            "reason": self.reason,
+        }
         if self.kept is None:
-            return f"game {self.id} ({self.label}): lost: {self.reason}"
-        whole = "all" if self.kept == self.stored else f"{self.kept} of"
-        tail = f" ({self.reason})" if self.reason else ""
-        return f"game {self.id} ({self.label}): {whole} {self.stored} moves kept{tail}"
+            return _("game %(id)s (%(label)s): lost: %(reason)s") % said
+        if self.kept == self.stored:
+            if self.reason:
+                return _("game %(id)s (%(label)s): all %(stored)s moves kept (%(reason)s)") % said
+            return _("game %(id)s (%(label)s): all %(stored)s moves kept") % said
+        if self.reason:
+            return _("game %(id)s (%(label)s): %(kept)s of %(stored)s moves kept (%(reason)s)") % said
+        return _("game %(id)s (%(label)s): %(kept)s of %(stored)s moves kept") % said
 
 
 def _open_read_only(path: Path) -> sqlite3.Connection:
     if not path.is_file():
-        raise SaveError(f"{path}: no such saved-game database")
+        raise SaveError(_("%(path)s: no such saved-game database") % {"path": path})
     try:
         return sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True, isolation_level=None)
     except sqlite3.Error as e:
-        raise SaveError(f"{path}: cannot open the saved-game database: {e}") from e
+        raise SaveError(
+            _("%(path)s: cannot open the saved-game database: %(reason)s") % {"path": path, "reason": e}
+        ) from e
 
 
 def _game_ids(conn: sqlite3.Connection) -> list[int]:
@@ -118,38 +132,43 @@ def _salvage_game(conn: sqlite3.Connection, rowid: int) -> tuple[Salvaged, Saved
             (rowid,),
         ).fetchone()
     except sqlite3.Error as e:
-        return Salvaged(str(rowid), "?", 0, None, f"its row cannot be read ({e})"), None
+        return Salvaged(
+            str(rowid), "?", 0, None, _("its row cannot be read (%(reason)s)") % {"reason": e}
+        ), None
     system, game_id, options_text, seed, title, stored, created, updated = row
     label = f"{title or f'{system}/{game_id}'}"
     stored = stored if isinstance(stored, int) else 0
     try:
         game = registry.get_game(str(system), str(game_id))
-        options = check_options(game, json.loads(options_text), f"game {rowid}")
+        options = check_options(game, json.loads(options_text), _("game %(id)s") % {"id": rowid})
         state: GameState = game.new_initial_state(options)
     except (GrognardError, ValueError, TypeError) as e:
         return Salvaged(str(rowid), label, stored, None, str(e)), None
     kept: list[MoveRecord] = []
     reason = ""
     for ply, (move_text, player, rolls_text) in enumerate(_moves(conn, rowid, stored)):
-        where = f"move {ply + 1}"
+        where = _("move %(number)s") % {"number": ply + 1}
         try:
             move = json.loads(str(move_text))
             if not is_move(move) or not (player is None or type(player) is int):
-                raise SaveError(f"{where} cannot be read")
+                raise SaveError(_("%(where)s cannot be read") % {"where": where})
             record = MoveRecord(move, player, rolls_from_data(json.loads(str(rolls_text)), where))
             actor = state.actor()
             if actor is TERMINAL or record.player != (actor if isinstance(actor, int) else None):
-                raise SaveError(f"{where} is recorded for the wrong player")
+                raise SaveError(_("%(where)s is recorded for the wrong player") % {"where": where})
             check_faces(record, where)
             if actor is CHANCE:
                 check_dice(state, int(seed), ply, record, where)
             state = state.apply(move)
         except (GrognardError, ValueError, TypeError, RecursionError) as e:
-            reason = f"from {where} on the moves are damaged: {e}"
+            reason = _("from %(where)s on the moves are damaged: %(reason)s") % {"where": where, "reason": e}
             break
         kept.append(record)
     if len(kept) < stored and not reason:
-        reason = f"moves {len(kept) + 1} to {stored} are missing or damaged"
+        reason = _("moves %(first)s to %(last)s are missing or damaged") % {
+            "first": len(kept) + 1,
+            "last": stored,
+        }
     saved = SavedGame(
         system=str(system),
         game=str(game_id),
@@ -195,7 +214,7 @@ def recover(damaged: Path, new: Path) -> list[Salvaged]:
     store at `new`, keeping game ids; returns what became of each game. `damaged` is only read; `new`
     must not exist, and appears only once complete."""
     if new.exists():
-        raise SaveError(f"{new} already exists; give the name of a new file")
+        raise SaveError(_("%(path)s already exists; give the name of a new file") % {"path": new})
     part = new.with_name(f".{new.name}.part-{os.getpid()}")
     report: list[Salvaged] = []
     conn = _open_read_only(damaged)
@@ -215,7 +234,9 @@ def recover(damaged: Path, new: Path) -> list[Salvaged]:
             write_people(target, read_people(conn, damaged=True), kept)
         os.replace(part, new)
     except OSError as e:
-        raise SaveError(f"{new}: cannot write the new store: {e.strerror or e}") from e
+        raise SaveError(
+            _("%(path)s: cannot write the new store: %(reason)s") % {"path": new, "reason": e.strerror or e}
+        ) from e
     finally:
         conn.close()
         for leftover in (part, part.with_name(part.name + "-wal"), part.with_name(part.name + "-shm")):

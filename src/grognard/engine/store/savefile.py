@@ -30,6 +30,8 @@ from grognard.engine.errors import ContentError, GrognardError, SaveError
 from grognard.engine.game import CHANCE, JSON, TERMINAL, Game, GameState, OptionInfo, OptionValue
 from grognard.engine.serial import canonical
 from grognard.engine.session import MoveRecord, Session
+from grognard.i18n import N_, number
+from grognard.i18n import gettext as _
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -156,12 +158,16 @@ def rolls_from_data(data: Any, where: str) -> tuple[Roll, ...]:
     """The dice written by `rolls_to_data`, checked strictly; a `SaveError` says what is wrong and where."""
     from pydantic import ValidationError  # loaded on first use, as `_rolls_adapter`
 
+    from grognard.engine.content import pydantic_reason  # inner import: it loads pydantic, as above
+
     try:
         return _rolls_adapter().validate_json(json.dumps(data), strict=True)
     except (ValidationError, ValueError, TypeError, RecursionError) as e:
         first = e.errors()[0] if isinstance(e, ValidationError) and e.errors() else None
-        detail = f"{'.'.join(map(str, first['loc']))}: {first['msg']}" if first else str(e)
-        raise SaveError(f"{where}: the dice are not valid ({detail})") from e
+        detail = f"{'.'.join(map(str, first['loc']))}: {pydantic_reason(first)}" if first else str(e)
+        raise SaveError(
+            _("%(where)s: the dice are not valid (%(detail)s)") % {"where": where, "detail": detail}
+        ) from e
 
 
 def is_move(value: Any) -> bool:
@@ -177,23 +183,40 @@ def record_to_data(record: MoveRecord) -> dict[str, Any]:
 def record_from_data(data: Any, where: str) -> MoveRecord:
     """The move written by `record_to_data`; a `SaveError` names `where` and the problem."""
     if not isinstance(data, dict):
-        raise SaveError(f"{where}: a move must be an object, not {_kind(data)}")
+        raise SaveError(
+            _("%(where)s: a move must be an object, not %(kind)s") % {"where": where, "kind": _kind(data)}
+        )
     if "move" not in data:
-        raise SaveError(f"{where}: the move is missing")
+        raise SaveError(_("%(where)s: the move is missing") % {"where": where})
     move = data["move"]
     if not is_move(move):
-        raise SaveError(f"{where}: a move must be a string or an integer, not {_kind(move)}")
+        raise SaveError(
+            _("%(where)s: a move must be a string or an integer, not %(kind)s")
+            % {"where": where, "kind": _kind(move)}
+        )
     player = data.get("player")
     if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
-        raise SaveError(f"{where}: player must be an integer or null, not {_kind(player)}")
+        raise SaveError(
+            _("%(where)s: player must be an integer or null, not %(kind)s")
+            % {"where": where, "kind": _kind(player)}
+        )
     return MoveRecord(move, player, rolls_from_data(data.get("rolls", []), where))
+
+
+_KINDS: dict[type, str] = {
+    bool: N_("a boolean"),
+    int: N_("an integer"),
+    float: N_("a number"),
+    str: N_("a string"),
+    list: N_("a list"),
+}
+"""What a JSON value is, as the refusals say it (said with `gettext`; null is JSON's own word)."""
 
 
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
-    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list"}
-    return names.get(type(value), "an object")
+    return _(_KINDS.get(type(value), N_("an object")))
 
 
 # The file format.
@@ -219,14 +242,26 @@ def to_data(saved: SavedGame) -> dict[str, Any]:
 
 
 def _require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str, source: str) -> Any:
+    """The field `key` of `data`, of `kind`; `what` (a word of `_KINDS`) says the kind in a refusal."""
     if key not in data:
-        raise SaveError(f"{source}: the field {key!r} is missing")
+        raise _missing(source, key)
     value = data[key]
     if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise SaveError(f"{source}: {key!r} must be {what}, not {_kind(value)}")
+        raise _not_kind(source, key, what, value)
     if not isinstance(value, kind):
-        raise SaveError(f"{source}: {key!r} must be {what}, not {_kind(value)}")
+        raise _not_kind(source, key, what, value)
     return value
+
+
+def _missing(source: str, key: str) -> SaveError:
+    return SaveError(_("%(source)s: the field %(key)s is missing") % {"source": source, "key": repr(key)})
+
+
+def _not_kind(source: str, key: str, what: str, value: Any) -> SaveError:
+    return SaveError(
+        _("%(source)s: %(key)s must be %(what)s, not %(kind)s")
+        % {"source": source, "key": repr(key), "what": _(what), "kind": _kind(value)}
+    )
 
 
 def _timestamp(data: Mapping[str, Any], key: str, source: str) -> str:
@@ -234,11 +269,17 @@ def _timestamp(data: Mapping[str, Any], key: str, source: str) -> str:
         return now()
     value = data[key]
     if not isinstance(value, str):
-        raise SaveError(f"{source}: {key!r} must be an ISO 8601 timestamp, not {_kind(value)}")
+        raise SaveError(
+            _("%(source)s: %(key)s must be an ISO 8601 timestamp, not %(kind)s")
+            % {"source": source, "key": repr(key), "kind": _kind(value)}
+        )
     try:
         datetime.fromisoformat(value)
     except ValueError as e:
-        raise SaveError(f"{source}: {key!r} is not an ISO 8601 timestamp: {value!r}") from e
+        raise SaveError(
+            _("%(source)s: %(key)s is not an ISO 8601 timestamp: %(value)s")
+            % {"source": source, "key": repr(key), "value": repr(value)}
+        ) from e
     return value
 
 
@@ -248,39 +289,58 @@ def from_data(data: Any, source: str) -> SavedGame:
     `source` names where the data came from (a file path) in every error.
     """
     if not isinstance(data, dict):
-        raise SaveError(f"{source}: not a grognard saved game (the file holds {_kind(data)}, not an object)")
+        raise SaveError(
+            _("%(source)s: not a grognard saved game (the file holds %(kind)s, not an object)")
+            % {"source": source, "kind": _kind(data)}
+        )
     if data.get("format") != FORMAT:
         found = data.get("format")
-        raise SaveError(f"{source}: not a grognard saved game (format is {found!r}, not {FORMAT!r})")
+        raise SaveError(
+            _("%(source)s: not a grognard saved game (format is %(found)s, not %(format)s)")
+            % {"source": source, "found": repr(found), "format": repr(FORMAT)}
+        )
     version = data.get("version")
     if version != FORMAT_VERSION or isinstance(version, bool):
         raise SaveError(
-            f"{source}: saved-game format version {version!r} is not supported "
-            f"(this grognard reads {FORMAT_VERSION})"
+            _(
+                "%(source)s: saved-game format version %(version)s is not supported "
+                "(this grognard reads %(reads)s)"
+            )
+            % {"source": source, "version": repr(version), "reads": FORMAT_VERSION}
         )
-    system = _require(data, "system", str, "a string", source)
-    game = _require(data, "game", str, "a string", source)
-    options = _require(data, "options", dict, "an object", source)
+    system = _require(data, "system", str, N_("a string"), source)
+    game = _require(data, "game", str, N_("a string"), source)
+    options = _require(data, "options", dict, N_("an object"), source)
     for name, value in options.items():
         if not isinstance(value, str | int | float | bool):
             raise SaveError(
-                f"{source}: option {name!r} must be a string, number or boolean, not {_kind(value)}"
+                _("%(source)s: option %(name)s must be a string, number or boolean, not %(kind)s")
+                % {"source": source, "name": repr(name), "kind": _kind(value)}
             )
-    seed = _require(data, "seed", int, "an integer", source)
+    seed = _require(data, "seed", int, N_("an integer"), source)
     if not SEED_MIN <= seed <= SEED_MAX:
-        raise SaveError(f"{source}: 'seed' {seed} is outside the range of a 64-bit integer")
-    moves_data = _require(data, "moves", list, "a list", source)
+        raise SaveError(
+            _("%(source)s: 'seed' %(seed)s is outside the range of a 64-bit integer")
+            % {"source": source, "seed": seed}
+        )
+    moves_data = _require(data, "moves", list, N_("a list"), source)
     if len(moves_data) > MAX_MOVES:
-        raise SaveError(f"{source}: {len(moves_data)} moves is more than a saved game may hold ({MAX_MOVES})")
+        raise _too_many_moves(source, len(moves_data))
     if "state" not in data:
-        raise SaveError(f"{source}: the field 'state' is missing")
+        raise _missing(source, "state")
     title = data.get("title", "")
     if not isinstance(title, str):
-        raise SaveError(f"{source}: 'title' must be a string, not {_kind(title)}")
+        raise _not_kind(source, "title", N_("a string"), title)
     status = data.get("status", "")
     if status != "" and status not in STATUSES:
-        raise SaveError(f"{source}: 'status' must be one of {list(STATUSES)}, not {status!r}")
-    moves = tuple(record_from_data(m, f"{source}: move {i + 1}") for i, m in enumerate(moves_data))
+        raise SaveError(
+            _("%(source)s: 'status' must be one of %(statuses)s, not %(status)s")
+            % {"source": source, "statuses": list(STATUSES), "status": repr(status)}
+        )
+    moves = tuple(
+        record_from_data(m, _("%(source)s: move %(number)s") % {"source": source, "number": i + 1})
+        for i, m in enumerate(moves_data)
+    )
     return SavedGame(
         system=system,
         game=game,
@@ -295,6 +355,13 @@ def from_data(data: Any, source: str) -> SavedGame:
     )
 
 
+def _too_many_moves(source: str, count: int) -> SaveError:
+    return SaveError(
+        _("%(source)s: %(count)s moves is more than a saved game may hold (%(most)s)")
+        % {"source": source, "count": count, "most": MAX_MOVES}
+    )
+
+
 def check_options(game: Game, options: Mapping[str, Any], source: str) -> dict[str, OptionValue]:
     """The options of a saved game resolved against the game's, checked as strictly as the command line:
     each of the type of its default (a whole number for a whole-number option, a finite number for a
@@ -304,31 +371,39 @@ def check_options(game: Game, options: Mapping[str, Any], source: str) -> dict[s
     for name, value in options.items():
         info = known.get(name)
         if info is not None:
-            problem = _option_problem(info, value)
+            problem = _option_problem(info, value, f"{name}={_short(repr(value), 60)}")
             if problem:
-                raise SaveError(f"{source}: bad options: option {name}={_short(repr(value), 60)} {problem}")
+                raise _bad_options(source, problem)
     try:
         return game.info.resolve_options(options)
     except (GrognardError, ValueError) as e:
-        raise SaveError(f"{source}: bad options: {e}") from e
+        raise _bad_options(source, str(e)) from e
 
 
-def _option_problem(info: OptionInfo, value: Any) -> str:
+def _bad_options(source: str, reason: str) -> SaveError:
+    return SaveError(_("%(source)s: bad options: %(reason)s") % {"source": source, "reason": reason})
+
+
+def _option_problem(info: OptionInfo, value: Any, option: str) -> str:
+    """What is wrong with `value` for the option `info` (written `option`: "name=value"), or ""."""
+    said = {"option": option}
     default = info.default
     if isinstance(default, bool):
-        return "" if isinstance(value, bool) else "must be true or false"
+        return "" if isinstance(value, bool) else _("option %(option)s must be true or false") % said
     if isinstance(value, bool):
-        return "must not be true or false"
+        return _("option %(option)s must not be true or false") % said
     if isinstance(default, int):
-        return "" if isinstance(value, int) else "must be a whole number"
+        return "" if isinstance(value, int) else _("option %(option)s must be a whole number") % said
     if isinstance(default, float):
         if not isinstance(value, int | float):
-            return "must be a number"
-        return "" if math.isfinite(value) else "is not a finite number"
+            return _("option %(option)s must be a number") % said
+        return "" if math.isfinite(value) else _("option %(option)s is not a finite number") % said
     if not isinstance(value, str):
-        return "must be text"
+        return _("option %(option)s must be text") % said
     most = MAX_CARRIED_TEXT if info.file and is_embedded(value) else MAX_OPTION_TEXT
-    return "" if len(value) <= most else f"is longer than {most} characters"
+    if len(value) <= most:
+        return ""
+    return _("option %(option)s is longer than %(most)s characters") % {"option": option, "most": most}
 
 
 def check_content_refs(game: Game, options: Mapping[str, Any], source: str, *, allow_files: bool) -> None:
@@ -350,35 +425,54 @@ def check_content_refs(game: Game, options: Mapping[str, Any], source: str, *, a
             try:
                 open_embedded(value)
             except ContentError as e:
-                raise SaveError(f"{source}: option {info.name} ({shown(value)}): {e.reason}") from None
+                raise SaveError(
+                    _("%(source)s: option %(name)s (%(value)s): %(reason)s")
+                    % {"source": source, "name": info.name, "value": shown(value), "reason": e.reason}
+                ) from None
             continue
-        where = f"{source}: option {info.name}={_short(repr(value), 80)}"
+        said = {"source": source, "option": f"{info.name}={_short(repr(value), 80)}"}
         if CONTENT_NAME.fullmatch(value):
             if not allow_files and os.path.lexists(value):
                 raise SaveError(
-                    f"{where} is also the name of a file in the current folder, which would be read in "
-                    "place of the shipped content; run the import from another folder"
+                    _(
+                        "%(source)s: option %(option)s is also the name of a file in the current folder, "
+                        "which would be read in place of the shipped content; run the import from another "
+                        "folder"
+                    )
+                    % said
                 )
             continue
         if not allow_files:
             if not os.path.lexists(value):
                 continue  # nothing there to open: the game finds the shipped namesake or says it is missing
             raise SaveError(
-                f"{where} names a file on this machine; a saved game brought from elsewhere may only name "
-                "content shipped with grognard (`grognard games import --allow-files` opens regular files)"
+                _(
+                    "%(source)s: option %(option)s names a file on this machine; a saved game brought from "
+                    "elsewhere may only name content shipped with grognard (`grognard games import "
+                    "--allow-files` opens regular files)"
+                )
+                % said
             )
         try:
             found = os.stat(value)
         except OSError:
             continue  # missing: the game says it cannot read it (or finds the shipped namesake)
         if not stat.S_ISREG(found.st_mode):
-            raise SaveError(f"{where} is not a regular file, so it is not opened")
+            raise SaveError(
+                _("%(source)s: option %(option)s is not a regular file, so it is not opened") % said
+            )
         if found.st_size > MAX_CONTENT_BYTES:
-            raise SaveError(f"{where} is larger than {MAX_CONTENT_BYTES // 2**20} MB, so it is not opened")
+            raise SaveError(
+                _("%(source)s: option %(option)s is larger than %(most)s MB, so it is not opened")
+                % (said | {"most": MAX_CONTENT_BYTES // 2**20})
+            )
 
 
 def die_problem(die: DieRoll) -> str:
-    """What is impossible about one die as recorded (a face its die does not have), or ""."""
+    """What is impossible about one die as recorded (a face its die does not have), or "".
+
+    In English the words "a die of 7 sides" or "a d6 showing 7", which `check_faces` says in a sentence.
+    """
     if not 1 <= die.sides <= MAX_SIDES:
         return f"a die of {die.sides} sides"
     if die.die in ("lw", "lw-table"):
@@ -392,16 +486,28 @@ def die_problem(die: DieRoll) -> str:
     else:
         thrown = die.raw if die.raw is not None else die.value
         ok = 1 <= thrown <= die.sides
-    return "" if ok else f"a {die.die} showing {die.face or (die.raw if die.raw is not None else die.value)}"
+    return "" if ok else f"a {die.die} showing {_face(die)}"
+
+
+def _face(die: DieRoll) -> str:
+    return str(die.face or (die.raw if die.raw is not None else die.value))
 
 
 def check_faces(record: MoveRecord, where: str) -> None:
     """Refuse a move whose dice show a face outside their die (a d6 showing 7)."""
     for roll in record.rolls:
         for die in roll.dice:
-            problem = die_problem(die)
-            if problem:
-                raise SaveError(f"{where}: {problem} is not a face of that die")
+            if not die_problem(die):
+                continue
+            if not 1 <= die.sides <= MAX_SIDES:
+                raise SaveError(
+                    _("%(where)s: a die of %(sides)s sides is not a face of that die")
+                    % {"where": where, "sides": die.sides}
+                )
+            raise SaveError(
+                _("%(where)s: a %(die)s showing %(face)s is not a face of that die")
+                % {"where": where, "die": die.die, "face": _face(die)}
+            )
 
 
 def replay(saved: SavedGame, source: str, *, dice: bool = False, allow_files: bool = False) -> Session:
@@ -415,32 +521,45 @@ def replay(saved: SavedGame, source: str, *, dice: bool = False, allow_files: bo
     try:
         game = registry.get_game(saved.system, saved.game)
     except GrognardError as e:
-        raise SaveError(f"{source}: {e}") from e
+        raise SaveError(_("%(source)s: %(reason)s") % {"source": source, "reason": e}) from e
     if len(saved.moves) > MAX_MOVES:
-        raise SaveError(
-            f"{source}: {len(saved.moves)} moves is more than a saved game may hold ({MAX_MOVES})"
-        )
+        raise _too_many_moves(source, len(saved.moves))
     check_content_refs(game, saved.options, source, allow_files=allow_files)
     options = check_options(game, saved.options, source)
     session = Session(saved.system, game, options, saved.seed)
     try:
         state: GameState = game.new_initial_state(options)
     except (GrognardError, ValueError) as e:
-        raise SaveError(f"{source}: the game cannot start with these options: {e}") from e
+        raise SaveError(
+            _("%(source)s: the game cannot start with these options: %(reason)s")
+            % {"source": source, "reason": e}
+        ) from e
     for ply, record in enumerate(saved.moves):
-        where = f"{source}: move {ply + 1} ({_short(repr(record.move), 60)})"
+        where = _("%(source)s: move %(number)s (%(move)s)") % {
+            "source": source,
+            "number": ply + 1,
+            "move": _short(repr(record.move), 60),
+        }
         actor = state.actor()
         expected = actor if isinstance(actor, int) else None
         if actor is not TERMINAL and record.player != expected:
-            who = "chance" if expected is None else f"player {expected}"
-            raise SaveError(f"{where}: recorded for player {record.player}, but {who} is to move")
+            said = {"where": where, "recorded": record.player, "expected": expected}
+            if expected is None:
+                raise SaveError(
+                    _("%(where)s: recorded for player %(recorded)s, but chance is to move") % said
+                )
+            raise SaveError(
+                _("%(where)s: recorded for player %(recorded)s, but player %(expected)s is to move") % said
+            )
         check_faces(record, where)
         if dice and actor is CHANCE:
             check_dice(state, saved.seed, ply, record, where)
         try:
             state = state.apply(record.move)
         except (GrognardError, ValueError) as e:
-            raise SaveError(f"{where} is illegal when replayed: {e}") from e
+            raise SaveError(
+                _("%(where)s is illegal when replayed: %(reason)s") % {"where": where, "reason": e}
+            ) from e
         session.moves.append(record)
     session.state = state
     return session
@@ -452,8 +571,11 @@ def check_dice(state: GameState, seed: int, ply: int, record: MoveRecord, where:
     if outcome != record.move or tuple(rolls) != tuple(record.rolls):
         shown = "; ".join(r.render() for r in rolls) or str(outcome)
         raise SaveError(
-            f"{where}: the seed throws {_short(shown, 80)} at this move, not what the game records "
-            "(`--trust-dice` accepts dice the seed does not throw)"
+            _(
+                "%(where)s: the seed throws %(thrown)s at this move, not what the game records "
+                "(`--trust-dice` accepts dice the seed does not throw)"
+            )
+            % {"where": where, "thrown": _short(shown, 80)}
         )
 
 
@@ -497,19 +619,29 @@ def verify(saved: SavedGame, source: str, *, dice: bool = False, allow_files: bo
     try:
         same = canonical(replayed) == canonical(saved.snapshot)
     except (TypeError, ValueError) as e:
-        raise SaveError(f"{source}: the saved state is not JSON data: {e}") from e
+        raise SaveError(
+            _("%(source)s: the saved state is not JSON data: %(reason)s") % {"source": source, "reason": e}
+        ) from e
     except RecursionError:
-        raise SaveError(f"{source}: the saved state is nested too deeply to be a game's") from None
+        raise SaveError(
+            _("%(source)s: the saved state is nested too deeply to be a game's") % {"source": source}
+        ) from None
     if not same and not _names_other_files(saved.snapshot, replayed):
         same = _reads_as(session.game, saved.snapshot, state)
     if not same:
         raise SaveError(
-            f"{source}: the saved state does not match replaying the {len(saved.moves)} moves "
-            f"(replay gives {_short(state.describe())})"
+            _(
+                "%(source)s: the saved state does not match replaying the %(count)s moves "
+                "(replay gives %(state)s)"
+            )
+            % {"source": source, "count": len(saved.moves), "state": _short(state.describe())}
         )
     if saved.status and saved.status != status_of(state):
         actual = status_of(state)
-        raise SaveError(f"{source}: status says {saved.status!r} but the replayed game is {actual!r}")
+        raise SaveError(
+            _("%(source)s: status says %(said)s but the replayed game is %(actual)s")
+            % {"source": source, "said": repr(saved.status), "actual": repr(actual)}
+        )
     return session
 
 
@@ -521,7 +653,7 @@ def _short(text: str, limit: int = 200) -> str:
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+    raise ValueError(_("%(name)s is not JSON") % {"name": name})
 
 
 def write_file(path: Path, saved: SavedGame, extra: Mapping[str, Any] | None = None) -> None:
@@ -531,7 +663,9 @@ def write_file(path: Path, saved: SavedGame, extra: Mapping[str, Any] | None = N
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as e:
-        raise SaveError(f"{path}: cannot write: {e.strerror or e}") from e
+        raise SaveError(
+            _("%(path)s: cannot write: %(reason)s") % {"path": path, "reason": e.strerror or e}
+        ) from e
 
 
 def read_file(path: Path) -> SavedGame:
@@ -556,21 +690,32 @@ def parse_json(raw: bytes, source: str) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise SaveError(f"{source}: not a grognard saved game (not UTF-8 text at byte {e.start})") from None
+        raise SaveError(
+            _("%(source)s: not a grognard saved game (not UTF-8 text at byte %(byte)s)")
+            % {"source": source, "byte": e.start}
+        ) from None
     try:
         data = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as e:
         raise SaveError(
-            f"{source}: not a grognard saved game (not JSON: {e.msg} at line {e.lineno})"
+            _("%(source)s: not a grognard saved game (not JSON: %(reason)s at line %(line)s)")
+            % {"source": source, "reason": e.msg, "line": e.lineno}
         ) from None
     except RecursionError:
         raise SaveError(
-            f"{source}: not a grognard saved game (not JSON: nested too deeply to read)"
+            _("%(source)s: not a grognard saved game (not JSON: nested too deeply to read)")
+            % {"source": source}
         ) from None
     except ValueError as e:
-        raise SaveError(f"{source}: not a grognard saved game (not JSON: {e})") from None
+        raise SaveError(
+            _("%(source)s: not a grognard saved game (not JSON: %(reason)s)")
+            % {"source": source, "reason": e}
+        ) from None
     if _deeper_than(data, MAX_DEPTH):
-        raise SaveError(f"{source}: not a grognard saved game (nested more than {MAX_DEPTH} deep)")
+        raise SaveError(
+            _("%(source)s: not a grognard saved game (nested more than %(most)s deep)")
+            % {"source": source, "most": MAX_DEPTH}
+        )
     return data
 
 
@@ -594,7 +739,10 @@ def parse_saved(
     (`load_checked`). Every refusal is a one-line `SaveError` naming `source` (a 400 on the web, exit
     status 2 on the command line)."""
     if len(data) > limit:
-        raise SaveError(f"{source}: over {limit:,} bytes, more than a saved game here may be")
+        raise SaveError(
+            _("%(source)s: over %(limit)s bytes, more than a saved game here may be")
+            % {"source": source, "limit": number(limit)}
+        )
     return load_checked(parse_json(data, source), source, dice=dice, allow_files=allow_files)
 
 
@@ -605,7 +753,9 @@ def load_checked(data: Any, source: str, *, dice: bool = True, allow_files: bool
         saved = from_data(data, source)
         verify(saved, source, dice=dice, allow_files=allow_files)
     except RecursionError:
-        raise SaveError(f"{source}: not a grognard saved game (nested too deeply to check)") from None
+        raise SaveError(
+            _("%(source)s: not a grognard saved game (nested too deeply to check)") % {"source": source}
+        ) from None
     return saved
 
 
