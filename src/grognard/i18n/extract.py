@@ -10,6 +10,7 @@ catalogue differs from it or leaves a message untranslated.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -22,6 +23,8 @@ from babel.messages.pofile import read_po, write_po
 from grognard import __version__
 from grognard.i18n import DOMAIN, LANGUAGES, SOURCE, catalogue_path
 
+WORDLIKE = re.compile(r"[^\W\d_]{3}")
+"""A word of three letters, which a data string must hold to be a message."""
 PACKAGE = Path(__file__).resolve().parent.parent
 """The `grognard` package's folder, whose sources are read."""
 SOURCES = (
@@ -48,12 +51,36 @@ OPTIONS = {
     "**.py": {},
 }
 """The template reader's settings, as the page renderer's Jinja2 environment has them."""
-DATA = {
-    "systems/talisman": ("name", "text"),
+DATA: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "systems/talisman": (("data/**.toml", ("name", "text")),),
+    "systems/adventures_in_fantasy": (
+        (
+            "data/tables/**.toml",
+            (
+                "result",
+                "position",
+                "note",
+                "creature",
+                "weapon",
+                "armour",
+                "encounter",
+                "force",
+                "guards",
+                "value",
+                "number",
+                "never_in",
+                "damage",
+            ),
+        ),
+        ("data/creatures/**.toml", ("name",)),
+        ("data/charts/**.toml", ("rows.key", "cells.name", "cells.season", "cells.supplier")),
+    ),
 }
-"""The folders whose rules data (`data/**.toml`) are words a reader reads, with the keys whose strings
-are messages: every such string at any depth of the file (a card's name and text, a character's
-ability's text) is a message, said where it is shown with `gettext`."""
+"""The folders whose rules data are words a reader reads: for each, the data files (a pattern under the
+folder) and the keys whose strings are messages. A key names a string at any depth of the file (a card's
+name and text, a character's ability's text); "parent.key" only one under `parent` (a chart's row's key,
+`rows.key`, or its cell `cells.name`, where a chart's own `name` is an identifier). A string with no word
+of three letters ("1d10", "20 lb", "II") is no message. Each is said where it is shown with `gettext`."""
 HEADER = """\
 # grognard's words in %(language)s: every message the browser's templates and modules and the terminal
 # mark, read out by `make messages` (python -m grognard.i18n.extract); translate each msgstr, keeping
@@ -77,9 +104,9 @@ def extracted(package: Path = PACKAGE) -> Catalog:
     for folder in SOURCES:
         root = package / folder
         methods, options = list(METHODS), dict(OPTIONS)
-        if folder in DATA:
-            methods.insert(0, ("data/**.toml", "grognard.i18n.extract:toml_extract"))
-            options["data/**.toml"] = {"keys": " ".join(DATA[folder])}
+        for pattern, keys in reversed(DATA.get(folder, ())):
+            methods.insert(0, (pattern, "grognard.i18n.extract:toml_extract"))
+            options[pattern] = {"keys": " ".join(keys)}
         found = extract_from_dir(root, methods, options, keywords=KEYWORDS, strip_comment_tags=True)
         for filename, lineno, message, comments, context in found:
             location = (f"{folder}/{filename}", lineno)
@@ -90,20 +117,21 @@ def extracted(package: Path = PACKAGE) -> Catalog:
 def toml_extract(
     fileobj: IO[bytes], keywords: object, comment_tags: object, options: Mapping[str, str]
 ) -> Iterator[tuple[int, None, str, list[str]]]:
-    """Babel's extraction method for a rules data file: every string under one of `options["keys"]`,
-    at any depth (tables, arrays of tables, inline tables), in the file's order."""
+    """Babel's extraction method for a rules data file: every string under one of `options["keys"]`
+    ("key" at any depth, "parent.key" under `parent` only: tables, arrays of tables, inline tables), in
+    the file's order, a string with no word of three letters left out."""
     keys = frozenset(options.get("keys", "").split())
 
-    def strings(value: Any, key: str = "") -> Iterator[str]:
+    def strings(value: Any, key: str = "", parent: str = "") -> Iterator[str]:
         if isinstance(value, str):
-            if key in keys and value:
+            if (key in keys or f"{parent}.{key}" in keys) and WORDLIKE.search(value):
                 yield value
         elif isinstance(value, dict):
             for name, inner in value.items():
-                yield from strings(inner, name)
+                yield from strings(inner, name, key)
         elif isinstance(value, list):
             for inner in value:
-                yield from strings(inner, key)
+                yield from strings(inner, key, parent)
 
     for message in strings(tomllib.load(fileobj)):
         yield 0, None, message, []

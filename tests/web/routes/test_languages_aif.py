@@ -8,10 +8,12 @@ the whole log, a rolled new character, the campaigns' list, the campaign's and t
 as `test_languages.py` reads a page: its chrome (outside `data-content`) must hold no English word, among
 the catalogue's English words and a list of the desk's own words that a missed message would leave
 (`DESK_WORDS`). The content regions grognard itself words (the log's events, the table's events and
-action labels, the melee's log and ending) are read too, with the rules data taken away (the creatures',
-the ranks' and the calendar's names, the rulings' titles): the events' sentences are said in Spanish. The
-same pages in English are found English, so the test can fail. The How to play guide, the new-game forms'
-option words and the server's refusals are checked apart.
+action labels, the melee's log and ending) are read too, with only the characters' names taken away: the
+events' sentences, the rows of the book's tables that a procedure's result and a new character's steps
+show, the soldiers' arms and the names of the rules data (creatures, ranks, items, courses) are said in
+Spanish. The same pages in English are found English, so the test can fail. The How to play guide, the
+new-game forms' option words, the server's refusals, the rules data's names (read out of the data files
+into the catalogue) and the rarer events' sentences are checked apart.
 """
 
 from __future__ import annotations
@@ -21,18 +23,18 @@ import re
 import pytest
 
 from grognard import i18n
+from grognard.engine.errors import UsageError
 from grognard.engine.match import Match
+from grognard.i18n.extract import extracted
 from grognard.systems.adventures_in_fantasy.campaign import add_action
-from grognard.systems.adventures_in_fantasy.chargen import generate
+from grognard.systems.adventures_in_fantasy.chargen import generate, parse_course
 from grognard.systems.adventures_in_fantasy.combat import FIGHTER_HELP
-from grognard.systems.adventures_in_fantasy.creatures import creatures
 from grognard.systems.adventures_in_fantasy.melee import MeleeGame
 from grognard.systems.adventures_in_fantasy.referee import make_action
 from grognard.systems.adventures_in_fantasy.seat_view import campaign_chances
 from grognard.systems.adventures_in_fantasy.table_dice import TableDice
-from grognard.systems.adventures_in_fantasy.tables import rollable_tables
 from grognard.systems.adventures_in_fantasy.time import Member
-from grognard.systems.adventures_in_fantasy.words import SENTENCES, told
+from grognard.systems.adventures_in_fantasy.words import SENTENCES, any_word, told
 from tests.web.routes.test_languages import WORD, chrome, english_in, spanish
 from tests.web.routes.test_languages_gamebooks import Whole, guide_said, plain
 from tests.web.security.tables_client import JSON, Visitor, browser
@@ -107,14 +109,14 @@ SEED = "10"
 """The campaign's dice: the fight, the week and the journey (which meets soldiers on its first day)."""
 REGIONS = re.compile(
     r'<ol class="aif-log">.*?</ol>|<ol class="events".*?</ol>|<ul class="ending".*?</ul>'
-    r'|<section class="card aif-outcome".*?<ol|data-now>.*?</p>',
+    r'|<section class="card aif-outcome".*?</section>|<ol class="aif-steps".*?</ol>|data-now>.*?</p>',
     re.S,
 )
-"""The content regions grognard words: the desk's log and outcome, a table's events, the melee's ending."""
-FORCE = re.compile(r"(?:mounted|foot) soldier \([^)]*\)(?: and (?:mounted|foot) soldier \([^)]*\))?")
-"""The soldiers met, as their force is described (their arms: rules data)."""
-RULINGS = re.compile(r"\((?:ruling|our ruling)[^()]*\)")
-"""A ruling's source, named by its title in the rulings' document (English, as the Reference is)."""
+"""The content regions grognard words: the desk's log and a procedure's outcome (its summary and steps, the
+rows of the tables read), a new character's steps, a table's events, the melee's ending."""
+SOLDIERS_MET = "5%,20%"
+"""The dice of a day's encounter in the forest that meets soldiers (Table H: 1-15 an encounter, 16-52
+soldiers), whose numbers, composition and arms are rolled on the book's tables (Charts L, K, M)."""
 
 
 def _ply(visitor: Visitor, desk: str) -> str:
@@ -153,6 +155,12 @@ def campaign_pages(visitor: Visitor) -> dict[str, str]:
         {"name": "Cy", "seed": SEED_NEW, "how": "roll", "magic_years": "1", "ply": _ply(visitor, desk)},
     )
     assert character.status_code == 200, character.text[-300:]
+    soldiers = visitor.post(
+        f"{desk}/table/encounter",
+        {"terrain": "forest", "how": "dice", "rolls": SOLDIERS_MET, "ply": _ply(visitor, desk)},
+    )
+    assert soldiers.status_code == 200, soldiers.text[-300:]
+    pages["soldiers"] = soldiers.text
     for name, url in (
         ("desk", desk),
         ("sheet", f"{desk}/sheet/0"),
@@ -209,39 +217,44 @@ def test_the_same_pages_in_english_are_found_english(english_pages: dict[str, st
         assert lang == "en" and english(words), name
 
 
-def rules_data() -> list[str]:
-    """The rules data a content region may show, longest first: the creatures' names, the rows of the
-    book's tables (a roll's name says the row it read), the characters' names."""
-    found = {c.name for c in creatures().values()} | {"Ana", "Bo", "Cy"}
-    found |= {row.text for table in rollable_tables().values() for row in table.rows}
-    return sorted(found, key=len, reverse=True)
+NAMES = ("Ana", "Bo", "Cy")
+"""The characters' names, the only words of the content regions grognard does not say."""
 
 
-def grognards_words(html: str, data: list[str]) -> str:
-    """The words of a page's content regions that grognard words (`REGIONS`), the rules data, the
-    soldiers' arms and the rulings' titles taken away."""
+def grognards_words(html: str) -> str:
+    """The words of a page's content regions that grognard words (`REGIONS`), the characters' names
+    taken away."""
     reader = Whole()
     reader.feed(" ".join(REGIONS.findall(html)))
     reader.close()
-    text = FORCE.sub(" ", RULINGS.sub(" ", plain(" ".join(reader.words))))
-    for words in data:
-        text = re.sub(rf"(?<!\w){re.escape(words)}(?!\w)", " ", text)
+    text = plain(" ".join(reader.words))
+    for name in NAMES:
+        text = re.sub(rf"(?<!\w){name}(?!\w)", " ", text)
     return text
 
 
 def test_the_events_and_the_melee_are_said_in_spanish(
     spanish_pages: dict[str, str], english_pages: dict[str, str]
 ) -> None:
-    """The log's events (their labels, sentences and rolls' names), the table's events and the melee's
-    log and ending are Spanish in Spanish and English in English (the rules data taken away)."""
-    data = rules_data()
-    for name in ("outcome", "fighting", "fighting table", "log", "table", "melee"):
-        spanish_words = grognards_words(spanish_pages[name], data)
-        english_words = grognards_words(english_pages[name], data)
+    """The log's events (their labels, sentences and rolls' names), a procedure's result and a new
+    character's steps with the rows of the book's tables they read, the table's events and the melee's
+    log and ending are Spanish in Spanish and English in English (the rules data's names included)."""
+    pages = ("outcome", "soldiers", "character", "fighting", "fighting table", "log", "table", "melee")
+    for name in pages:
+        spanish_words = grognards_words(spanish_pages[name])
+        english_words = grognards_words(english_pages[name])
         assert spanish_words.strip() and not english(spanish_words), (name, english(spanish_words))
         assert english(english_words), name
-    for said in ("Empieza el cuerpo a cuerpo", "golpea Ana", "dos d20 leídos como cifras", "Se une"):
+    for said in ("Empieza el cuerpo a cuerpo", "golpea Ana", "dos d20 leídos como cifras", "Se une", "Lobo"):
         assert said in spanish_pages["log"], said
+    for page, spanish_said, english_said in (
+        ("character", "puesto: ", "position: "),
+        ("character", "rango: ", "rank: "),
+        ("soldiers", "encuentro: Soldado", "Soldier met"),
+        ("soldiers", "arma: ", "weapon: "),
+    ):
+        assert spanish_said in spanish_pages[page] and english_said not in spanish_pages[page], spanish_said
+        assert english_said in english_pages[page], english_said
     # the melee is dice only and unseeded (a table of people takes no seed): it ends won or with nobody
     assert any(end in spanish_pages["melee"] for end in ("gana el cuerpo a cuerpo", "nadie gana"))
     assert any(end in english_pages["melee"] for end in ("wins the melee", "nobody wins"))
@@ -279,6 +292,8 @@ SAID_AS_IS = (
     "{first}; {then}",
     "{label}: {result}",
     "{kind} +{levels}: {value}",
+    "{before} -> {level}: {position}",
+    "{skill} {base} -> {after}",
 )
 """The sentences that are only their places, the same in Spanish."""
 
@@ -296,9 +311,9 @@ def test_every_event_sentence_is_said_and_english_stays_as_the_rules_wrote_it() 
     with i18n.speaking("es"):
         assert (
             told(text)
-            == "Ana (12 golpes, 18% de impactar) contra Wolf (9 golpes, 1 dados de golpe, 70% de impactar)"
+            == "Ana (12 golpes, 18% de impactar) contra Lobo (9 golpes, 1 dados de golpe, 70% de impactar)"
         )
-        assert told("the Wolf falls") == "cae Wolf" and told("a note of my own") == "a note of my own"
+        assert told("the Wolf falls") == "cae Lobo" and told("a note of my own") == "a note of my own"
 
 
 def test_how_to_play_is_said_in_spanish() -> None:
@@ -341,3 +356,91 @@ def test_the_melees_fighter_help_is_the_command_lines() -> None:
     """The melee's first option says how a fighter is written as the command line does (`FIGHTER_HELP`),
     written out whole so that the catalogue holds it."""
     assert MeleeGame.info.options[0].help == f"combatant A: {FIGHTER_HELP}"
+
+
+def test_the_rules_datas_names_are_messages_said_in_spanish() -> None:
+    """The names of the rules data (creatures, ranks, courses, items, the calendar, the rows of the
+    tables) are read out of the data files into the catalogue under their plain English, the tables' and
+    charts' own names (identifiers) are not, Talisman's data is read as before; `any_word` says a name in
+    Spanish and leaves it English in English."""
+    found = {m.id: [where for where, _ in m.locations] for m in extracted() if m.id}
+    aif_data = {m for m, where in found.items() if any("adventures_in_fantasy/data/" in w for w in where)}
+    for name in (
+        "Wolf",
+        "Squire",
+        "Guildsman/Fighter",
+        "Use of sword",
+        "Sword",
+        "Year of the Wolf",
+        "Tailor",
+    ):
+        assert name in aif_data, name
+    for identifier in ("social-status-86-99", "armour-mounted-sword", "price-list", "d100", "II", "20 lb"):
+        assert identifier not in found, identifier
+    assert any("talisman/data/" in w for w in found["Bear"]), "Talisman's data names are messages still"
+    for name, said in (
+        ("Wolf", "Lobo"),
+        ("Squire", "Escudero"),
+        ("Guildsman", "Agremiado"),
+        ("Sword", "Espada"),
+    ):
+        assert any_word(name) == name
+        with i18n.speaking("es"):
+            assert any_word(name) == said and told(name) == said, name
+
+
+RARER_EVENTS = (
+    "15 GP for the year (15 GP by his rank and courses), funds 15 GP",
+    "2,450 GP for the year (50 GP by his rank and courses; 600 GP from Bleakwood), funds 2,450 GP",
+    "3 hit(s) on the Troll: 33 left; special damage (Chart O): 3 hit(s) (1d6), 7 Dexterity lost (1d10),"
+    " its Dexterity 33 in the melee; a second special: its movement is halved; 19 arrows left",
+    "the arrow misses the Wolf; 1 arrow left",
+    "3 week(s) away from Read and write: penalised; 2 month(s) kept, fine 30 GP paid",
+    "no Sergeant-at-Arms position is open",
+    "to Knight, honorific (no castle)",
+    "no Chainmail to be had this month (class II)",
+    "unpractised: sword 10 -> 9, bow 5 -> 4",
+    "losses forgotten",
+    "1 men: 4 GP pay (doubled) + 38 SP upkeep; 453 GP 165 SP left",
+    "Quiver of Arrows (2) (0.4 lb); kit 3.4 lb",
+    "safe; old age: -8 to every physical characteristic",
+    "Sample 1 (11 hits, 12% to hit) against the foot soldier (Spear, Leather, no shield) (9 hits, 1 hit dice,"
+    " 41% to hit)",
+    "the soldiers: mounted soldier (Sword, Chainmail, no shield) and foot soldier (Longbow, Leather, shield)",
+    "helmet save (20%)",
+    "Vacancy",
+    "Chaoda, Week of Fire, 1 Basilisk, year 1 (Year of the Rat)",
+)
+"""Events the rules write more rarely: income and fees, arrows, studies, stock, promotions and vacancies,
+practice, hirelings, soldiers' arms, armour saves; and the date with the calendar's names."""
+
+
+def test_the_rarer_events_are_said_in_spanish() -> None:
+    for text in RARER_EVENTS:
+        assert told(text) == text and english(text), text
+        with i18n.speaking("es"):
+            said = told(text)
+        assert said != text and not english(said.replace("Bleakwood", " ")), (text, said, english(said))
+
+
+def test_a_new_characters_steps_are_said_in_spanish() -> None:
+    """Every step of a new character (the ratings, Table A's rows, the age, the schooling, Physical
+    Training II, status from a craft, the funds, a soldier's kit, the hit points), in Spanish with no
+    English and in English as the rules wrote them."""
+    courses = [parse_course(c) for c in ("1", "5", "6")]
+    crafted = [parse_course("26:Tailor")]
+    seen, english_words = 0, set()
+    for seed in range(40):
+        for chosen, soldier in ((courses, True), (crafted, False), ((), True)):
+            try:
+                made = generate(TableDice(seed, ()), chosen, soldier=soldier, name="Ana")
+            except UsageError:  # the schooling does not fit the allowance
+                continue
+            for step in made.steps:
+                seen += 1
+                assert told(step.label) == step.label and told(step.result) == step.result
+                english_words |= set(english(f"{step.label}: {step.result}"))
+                with i18n.speaking("es"):
+                    said = f"{told(step.label)}: {told(step.result)}"
+                assert not english(said.replace("Ana", " ")), (step, said, english(said))
+    assert seen > 100 and {"position", "rank", "months", "age"} <= english_words, english_words

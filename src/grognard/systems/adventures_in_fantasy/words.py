@@ -14,8 +14,12 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from grognard.engine.content import Row
 from grognard.engine.dice.core import DieRoll, Roll
 from grognard.i18n import N_, NP_, current, gettext, pgettext
+from grognard.systems.adventures_in_fantasy.charts import Chart
+from grognard.systems.adventures_in_fantasy.creatures import creatures
+from grognard.systems.adventures_in_fantasy.tables import chart_entries, rollable_tables
 
 KINDS = ("terrain", "deployment", "alignment", "condition", "sheet", "aif")
 """The contexts of `word`, tried in this order by `told` for a value."""
@@ -174,8 +178,13 @@ LABELS = (
     N_("Income"),
     N_("Dropped"),
     N_("Hirelings paid"),
+    N_("Vacancy"),
+    N_("Education"),
+    N_("Status from crafts"),
+    N_("Starting funds"),
+    N_("Soldier's kit"),
 )
-"""The campaign events' labels."""
+"""The campaign events' labels and the new character's steps."""
 
 LABELLED = N_("{label}: {result}")
 """A roll's name as the rules write it: its step's label and the row read (`_labelled`)."""
@@ -357,9 +366,268 @@ SENTENCES = (
         "a day's travel in the {terrain}: {what} met; the party stops (their arms and their hostility are"
         " rolled next)"
     ),
+    # a new character's steps (`chargen`)
+    N_("{level} + {bonus} for age = {total}"),
+    N_("{level} + {bonus} for age = {total}; rank raised to {position}"),
+    N_(
+        "{years} years = {months} months: the lesser of half the status level ({half}) and the years since"
+        " age 6 ({since})"
+    ),
+    N_("{listed}: {used} of {months} months, {forfeit} forfeit"),
+    N_("{listed}; {magic} year(s) of magic at 3 years each: {used} of {months} months, {forfeit} forfeit"),
+    N_("Physical Training II, {rating}"),
+    N_("{before} -> {level}: {position}"),
+    N_("10 x {rank} x {multiplier} + {education} = {funds} GP"),
+    N_("10 x {rank} x {multiplier} + {education} (soldier) = {funds} GP"),
+    N_("{hits} (trained)"),
+    N_("{hits} (untrained: 75% of Str, Sta, Dex)"),
+    N_("(two d20 read 1-10)"),
+    N_("d20 read 1-10"),
+    N_("Craftsman ({craft})"),
+    # the soldiers met, as their arms are described (`soldiers`)
+    N_("mounted soldier ({weapon}, {armour}, {shield})"),
+    N_("foot soldier ({weapon}, {armour}, {shield})"),
+    N_(
+        "mounted soldier ({weapon}, {armour}, {shield}) and foot soldier ({foot_weapon}, {foot_armour},"
+        " {foot_shield})"
+    ),
+    # the rarer events: income and fees, arrows, studies, stock, promotions, practice, hirelings
+    N_("{paid} GP for the year ({parts}), funds {funds} GP"),
+    N_("{gold} GP by his rank and courses"),
+    N_("{gold} GP from {holding}"),
+    N_("{hits} hit(s) on the {foe}: {left} left"),
+    N_("the arrow misses the {foe}"),
+    N_(
+        "special damage (Chart O): {hits} hit(s) (1d6), {lost} Dexterity lost (1d10), its Dexterity"
+        " {dexterity} in the melee"
+    ),
+    N_("a second special: its movement is halved"),
+    N_("{count} arrows left"),
+    N_("{count} arrow left"),
+    N_("{count} bolts left"),
+    N_("{count} bolt left"),
+    N_("arrow ({chance}%): hit"),
+    N_("arrow ({chance}%): miss"),
+    N_("{weeks} week(s) away from {course}: allowed"),
+    N_("{weeks} week(s) away from {course}: penalised"),
+    N_("{months} month(s) kept, fine {fine} GP paid"),
+    N_("no {item} to be had this month (class {availability})"),
+    N_("is the {item} to be had? yes"),
+    N_("is the {item} to be had? no"),
+    N_("no {position} position is open"),
+    N_("to {position}"),
+    N_("to {position}, honorific (no castle)"),
+    N_("a Lawful or Neutral magician keeps his rank"),
+    N_("the status level reaches no higher rank"),
+    N_("already promoted this year"),
+    N_("unpractised: {changes}"),
+    N_("{skill} {base} -> {after}"),
+    N_("losses forgotten"),
+    N_("Type {kind} castle"),
+    N_("{men} men: {gold} GP pay (doubled) + {upkeep} SP upkeep; {purse}"),
+    N_("{shares} of {total} shares: {text}"),
+    N_("{holding}: {people} people at {rate} GP a year, {revenue} GP"),
+    N_("old age: -{loss} to every physical characteristic"),
+    N_("({required} / {months} x {complexity}) - {intelligence} = {formula} -> {failure}% to fail"),
+    N_(
+        "({required} / {months} x {complexity}) - {intelligence} + {penalty} (waiting years) = {formula}"
+        " -> {failure}% to fail"
+    ),
+    N_("Quiver of Arrows ({count})"),
+    N_("Crossbow Bolts ({count})"),
+    # the table procedures' steps at the desk (`procedures`)
+    N_("up to {start} at the start, {more} per turn"),
+    N_("all {men} on the map from the start"),
+    N_("{first} at once, {second} on turn {turn}, {third} on turn {last}"),
+    N_("in position"),
+    N_("the column's end nearest the board edge"),
+    N_("at the contact point"),
+    N_("roll again"),
+    N_("north"),
+    N_("north-east"),
+    N_("east"),
+    N_("south-east"),
+    N_("south"),
+    N_("south-west"),
+    N_("west"),
+    N_("north-west"),
+    N_("held at 100%"),
+    N_("crossing a guarded bridge or ford"),
+    N_("always detected: 100%"),
+    N_("found"),
+    N_("not found"),
+    N_("mounted searchers count double"),
+    N_("no shield (never with missile or pike troops)"),
+    N_("{result} (never in {terrain}: roll again)"),
+    N_("number met"),
+    N_("the basic number times {multiplier}"),
+    N_("other than the area's (give the area's alignment)"),
+    N_("chaos (in a lawful area)"),
+    N_("neutral (other than chaos, never lawful)"),
+    N_("the area's"),
+    N_("amulet"),
+    N_("talisman"),
+    N_("miscellaneous magic artifact"),
+    N_("reconstructed"),
+    N_("foraging in the desert"),
+    N_("hunting in the desert"),
+    N_("nothing away from an oasis"),
+    N_("education modifier {bonus}%"),
+    N_("Forester: three times as effective"),
+    N_("{rations} rations"),
+    N_("garbage"),
+    N_("roll against the eater's Health before eating"),
+    N_("{side} magic-user against a {other} one"),
+    N_("{side} magic-user against a lawful one"),
+    N_("always hostile"),
+    N_("never hostile"),
+    N_("the foot are in boats"),
+    N_("the foot are in boats ({per_boat} to a boat)"),
+    N_("not in boats"),
+    N_("{weeks} week(s) away from {course}: apprenticeship broken"),
+    N_("{what} met (their arms and their hostility are rolled next)"),
+    N_("{what} met (a fight may begin)"),
+    # the date written out with the calendar's names (`calendar`)
+    N_("{day}, {week}, {number} {month}, year {year} ({cycle})"),
+    N_("{month}, year {year} ({cycle})"),
+    # the sources of the events that are our rulings (docs/rulings/adventures-in-fantasy.md), by title
+    N_("ruling"),
+    N_("our ruling"),
+    N_("ruling: {title}"),
+    N_("Falling in a fight"),
+    N_("Campaign: towns"),
 )
 """The English sentences of the campaign's events (labels and texts), each said whole in the reader's
 language; a sentence the rules write that is not here is shown as the rules wrote it."""
+
+
+FIELDS = (
+    NP_("field", "position"),
+    NP_("field", "rank"),
+    NP_("field", "income gp"),
+    NP_("field", "castle"),
+    NP_("field", "note"),
+    NP_("field", "age"),
+    NP_("field", "status bonus"),
+    NP_("field", "wealth multiplier"),
+    NP_("field", "creature"),
+    NP_("field", "weapon"),
+    NP_("field", "armour"),
+    NP_("field", "never in"),
+    NP_("field", "encounter"),
+    NP_("field", "force"),
+    NP_("field", "guards"),
+    NP_("field", "value"),
+    NP_("field", "number"),
+    NP_("field", "dice"),
+    NP_("field", "foot share"),
+    NP_("field", "per boat"),
+    NP_("field", "boats chance"),
+    NP_("field", "damage"),
+    NP_("field", "multiplier"),
+    NP_("field", "rations"),
+    NP_("field", "highest level"),
+    NP_("field", "reconstructed"),
+)
+"""The names of the fields of a row of the book's tables ("income gp: 15"), said with the row (`row_said`;
+a row's `then`, the table rolled next, is an identifier the next step shows, said in English only)."""
+
+NAMES = (
+    N_("Guildsman"),
+    N_("Fighter"),
+    N_("Apprentice"),
+    N_("Archer"),
+    N_("Tradesman"),
+    N_("Man-at-Arms"),
+    N_("Prince"),
+    N_("Princess"),
+    N_("Small sack"),
+    N_("special"),
+    N_("sword"),
+    N_("two-handed sword"),
+    N_("axe"),
+    N_("two-handed axe"),
+    N_("dagger"),
+    N_("spear"),
+    N_("pike"),
+    N_("bow"),
+    N_("club"),
+    N_("shield"),
+    N_("flail"),
+    N_("lance"),
+)
+"""Names of the rules data that the data files do not spell alone: the two sides of a paired rank of
+Table A (a character holds one), a soldier's sack, a hit location's special damage and the weapon skills.
+The rest (creatures, ranks, courses, crafts, items, the calendar, the rows of the tables) are messages read
+out of the data files (`grognard.i18n.extract.DATA`), said here with `gettext`."""
+
+COUNTED = re.compile(r"\S \d+\Z")
+"""A name and a count after it ("Use of sword 3": a course and its months)."""
+ROW = re.compile(r"(?P<span>\d+(?:-\d+)?): (?P<text>.+)", re.S)
+"""A row of a table as a new character's step shows it: the dice's span, then the row."""
+
+
+@cache
+def _rows() -> dict[str, Row]:
+    """The rows of the book's rollable tables by their text ("position: Squire, rank: 9")."""
+    found: dict[str, Row] = {}
+    for table in rollable_tables().values():
+        for row in table.rows:
+            found.setdefault(row.text, row)
+    return found
+
+
+@cache
+def _data() -> frozenset[str]:
+    """Every text of the rules data (the creatures' names, the tables' rows, the charts' keys and cells)
+    and `NAMES`: a text said with `gettext` when the catalogue has it."""
+    found: set[str] = set(NAMES) | {c.name for c in creatures().values()}
+    for row in _rows().values():
+        values = [row.result] if isinstance(row.result, str) else list(row.result.values())
+        found.update(v for v in values if isinstance(v, str))
+    for entry in chart_entries().values():
+        if isinstance(entry, Chart):
+            for line in entry.rows:
+                found.add(line.key)
+                found.update(v for v in line.cells.values() if isinstance(v, str))
+    return frozenset(found)
+
+
+def name_said(text: str) -> str:
+    """A name of the rules data (a creature, a rank, a course, an item, a row of a table) in the reader's
+    language, or itself."""
+    return gettext(text) if text in _data() else text
+
+
+def row_said(row: Row) -> str:
+    """A row of the book's tables in the reader's language: its text, or its fields one by one."""
+    if isinstance(row.result, str) or current() == "en":
+        return name_said(row.text)
+    fields = []
+    for key, value in row.result.items():
+        if key == "then":
+            continue
+        if isinstance(value, bool):
+            shown = word("aif", "yes" if value else "no")
+        else:
+            shown = told(value, split=False) if isinstance(value, str) else str(value)
+        fields.append(gettext(LABELLED).format(label=word("field", key.replace("_", " ")), result=shown))
+    return ", ".join(fields)
+
+
+def _listed(text: str) -> str:
+    """A list of names ("Sword, Helmet, Small sack"; "Use of sword 3", a course and its months), each
+    said; itself when a part is no name the catalogue says."""
+    parts = []
+    for part in text.split(", "):
+        name, _, count = part.rpartition(" ")
+        if not (count.isdigit() and name):
+            name, count = part, ""
+        shown = told(name, split=False)
+        if shown == name:
+            return text
+        parts.append(f"{shown} {count}" if count else shown)
+    return ", ".join(parts)
 
 
 def word(kind: str, text: str) -> str:
@@ -368,12 +636,13 @@ def word(kind: str, text: str) -> str:
 
 
 def any_word(text: str) -> str:
-    """A word of the rules of whichever kind says it (itself when none does)."""
+    """A word of the rules of whichever kind says it, or a name of the rules data (itself when none
+    does)."""
     for kind in KINDS:
         said = pgettext(kind, text)
         if said != text:
             return said
-    return text
+    return name_said(text)
 
 
 TITLES = (
@@ -388,6 +657,11 @@ TITLES = (
 """The table procedures' titles and words, as their notes in the log name them (`procedures`)."""
 
 
+SAID_AGAIN = (N_("{what} met"), N_("turn {turn}: {men} from {where}"))
+"""The sentences a table procedure says in the reader's language with a value of the rules data still in
+English (what was met, where men arrive from): `told` says the value again (`_again`)."""
+
+
 @cache
 def _mine() -> frozenset[str]:
     """The English labels and sentences `told` says whole (a name is never looked up elsewhere)."""
@@ -400,9 +674,20 @@ def _ordered() -> tuple[str, ...]:
     return tuple(sorted(SENTENCES, key=lambda s: -len(re.sub(r"\{\w+\}", "", s))))
 
 
-PLACES = {"total": r"-?[\d.,/]+", "dice": r"[^\[\]]*?", "expression": r"[^\[\]:]+?", "weeks": r"\d+"}
+NUMBER = r"-?[\d.,]+"
+PLACES = {
+    "total": r"-?[\d.,/]+",
+    "dice": r"[^\[\]]*?",
+    "expression": r"[^\[\]:]+?",
+    "weeks": r"\d+",
+    **dict.fromkeys(("hits", "foe_hits", "left", "a_left", "b_left", "foe_chance"), NUMBER),
+    "count": NUMBER,
+    "chance": r"-?[\d.,/]+%?(?: \([\d.,]+%\))?",
+    "weight": NUMBER,
+    "kit": NUMBER,
+}
 """What a place of a sentence may hold, by its name, where not any text: a roll's total, its dice and
-name (no brackets), a count of weeks."""
+name (no brackets), a count of weeks, of hits, of hit points left or of missiles, a chance."""
 
 
 @cache
@@ -430,10 +715,16 @@ def told(text: str, *, split: bool = True) -> str:
     if not text:
         return text
     said = any_word(text)
-    if said == text and text in _mine():
+    if said == text and (text in _mine() or text in _data()):
         said = gettext(text)
     if said != text or current() == "en":
         return said
+    row = _rows().get(text)
+    if row is not None:
+        return row_said(row)
+    spanned = ROW.fullmatch(text)
+    if spanned is not None and spanned["text"] in _rows():
+        return gettext(LABELLED).format(label=spanned["span"], result=row_said(_rows()[spanned["text"]]))
     for sentence in _ordered():
         if sentence in (text, LABELLED):
             continue
@@ -441,7 +732,24 @@ def told(text: str, *, split: bool = True) -> str:
         if found is not None:
             values = {k: _value(v) for k, v in found.groupdict().items()}
             return gettext(sentence).format(**values)
+    if ", " in text or COUNTED.search(text):
+        listed = _listed(text)
+        if listed != text:
+            return listed
+    again = "; ".join(_again(part) for part in text.split("; "))
+    if again != text:
+        return again
     return _labelled(text) if split else text
+
+
+def _again(text: str) -> str:
+    """A sentence of `SAID_AGAIN` already in the reader's language, its English values said; `text`
+    itself when it is none."""
+    for sentence in SAID_AGAIN:
+        found = _pattern(gettext(sentence)).match(text)
+        if found is not None:
+            return gettext(sentence).format(**{k: _value(v) for k, v in found.groupdict().items()})
+    return text
 
 
 def _labelled(text: str) -> str:

@@ -11,16 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from grognard.engine.dice.core import Roll
 from grognard.engine.game import CHANCE, GameState
 from grognard.engine.luck import Appraiser, Judged, RollsOnly, register_appraiser
 from grognard.engine.session import MoveRecord
+from grognard.i18n import N_, ngettext
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.model.state import GM_PLAYER, HERO_PLAYER, QuestState
+from grognard.systems.heroquest.views.seat_view import quest_roll
+from grognard.systems.heroquest.views.words import said
 
 
 class AttackAppraiser(RollsOnly):
     """HeroQuest's attacks for one seat (see the module docstring)."""
 
-    unit = "Body Points"
+    unit = N_("Body Points")
     shares = False
 
     def roll(self, before: GameState, seat: int) -> Judged | None:
@@ -44,23 +49,35 @@ class AttackAppraiser(RollsOnly):
         sign = 1.0 if (p.side == "hero") == (seat == HERO_PLAYER) else -1.0
         worths = {o: sign * int(o) + 0.0 for o, _ in outcomes}
         if p.side == "hero":
-            what = f"The {before.hero_of(p.who).name} attacks"
+            what = _("The {hero} attacks").format(hero=said(before.hero_of(p.who).name))
         else:
-            what = f"A monster attacks the {before.hero_of(p.target).name}"
+            what = _("A monster attacks the {hero}").format(hero=said(before.hero_of(p.target).name))
         return Judged(worths, what)
 
     def roll_words(self, before: GameState, record: MoveRecord) -> str:
-        """The combat dice of both sides and the Body Points taken."""
-        dice = "; ".join(r.render() for r in record.rolls)
+        """The combat dice of both sides and the Body Points taken, in the reader's language."""
+        dice = "; ".join(roll_said(r) for r in record.rolls)
         body = int(record.move) if isinstance(record.move, int) else 0
-        return f"{dice}: {body} Body Point{'s' if body != 1 else ''}"
+        return ngettext("{dice}: {body} Body Point", "{dice}: {body} Body Points", body).format(
+            dice=dice, body=body
+        )
+
+
+def roll_said(roll: Roll) -> str:
+    """A throw of combat dice as `Roll.render` writes it ("Attack: 3 combat dice: [skull, white shield,
+    skull] skulls = 2"), in the reader's language: the expression as the log says it (`quest_roll`), each
+    face and what the total counts a word of the catalogue (`views.words.FACES`)."""
+    shown = ", ".join(_(d.face) if d.face and d.label() == d.face else d.label() for d in roll.dice)
+    body = f"[{shown}]" if shown else ""
+    extra = f" {_(roll.detail)}" if roll.detail else ""
+    return f"{quest_roll(roll.expression, {})}: {body}{extra} = {roll.total}".replace(":  ", ": ")
 
 
 def heroquest_appraiser(
     start: GameState, moves: Sequence[MoveRecord], seat: int, seconds: float | None = None
 ) -> tuple[Appraiser | None, str]:
     """The appraiser of a quest (its attacks only, said in the note)."""
-    return AttackAppraiser(), "Only attacks are judged: their odds are exact."
+    return AttackAppraiser(), _("Only attacks are judged: their odds are exact.")
 
 
 register_appraiser(QuestState, heroquest_appraiser)

@@ -19,8 +19,8 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from grognard import i18n
 from grognard.engine.errors import UsageError
 from grognard.engine.luck import LuckReport, appraise, appraiser_for
+from grognard.i18n import N_, ngettext, pgettext
 from grognard.i18n import gettext as _
-from grognard.i18n import ngettext, pgettext
 from grognard.web.live_odds import blind
 from grognard.web.pages import seat_label
 from grognard.web.routes.common import TableAccess, json_answer
@@ -30,6 +30,10 @@ ROUTER = APIRouter()
 
 SECONDS = 10.0
 """The most seconds a request spends working out the worths (a book's solve)."""
+
+ENGINE_NOTES = (N_("The dice of this game cannot be judged: no worth of its rolls is known."),)
+"""The notes the engine writes in English (`engine.luck.appraiser_for`, for a game no rules appraise), said
+here in the reader's language; a game's own notes come in the reader's language already."""
 
 WIDTH, HEIGHT, PAD, LEFT = 640, 220, 36, 64
 """The line's drawing: its size, its margin and its left margin (for the scale), in SVG units."""
@@ -179,6 +183,7 @@ def luck_context(
         )
     start = session.game.new_initial_state(session.options)
     appraiser, note = appraiser_for(start, session.moves, who, SECONDS)
+    note = i18n.gettext(note) if note in ENGINE_NOTES else note
     report = None
     hidden = not session.is_over() and blind(request)
     if appraiser is not None:
