@@ -93,7 +93,8 @@ def choose(options: Sequence[str], prompt: str = "Choose", extra: Sequence[str] 
             return options[int(answer) - 1]
         if not sys.stdin.isatty():
             raise UsageError(
-                f"answer {answer!r} is not a number from 1 to {len(options)} or one of {list(extra)}"
+                _("answer %(answer)s is not a number from 1 to %(most)s or one of %(extra)s")
+                % {"answer": repr(answer), "most": len(options), "extra": list(extra)}
             )
         out.print(
             "[red]"

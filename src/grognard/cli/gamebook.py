@@ -18,12 +18,14 @@ import os
 import secrets
 import sys
 from collections.abc import Callable, Mapping
+from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from grognard import i18n
 from grognard.cli.book_files import BOOK_HELP, book_problems, book_report
 from grognard.cli.console import err, out, print_json, read_line
 from grognard.cli.frontends import MenuEntry
@@ -66,12 +68,21 @@ def _report(path: Path, problems: list[Problem], as_json: bool, warnings: list[P
             out.print(f"{path}: {p.render()}", markup=False, soft_wrap=True)
         for w in warnings:
             said = w.render() if w.section or w.field else w.message
-            out.print(f"{path}: warning: {said}", markup=False, soft_wrap=True)
-        if not problems:
-            noted = f" ({len(warnings)} warning(s))" if warnings else ""
-            out.print(f"{path}: no problems found{noted}", markup=False)
+            out.print(
+                _("%(path)s: warning: %(warning)s") % {"path": path, "warning": said},
+                markup=False,
+                soft_wrap=True,
+            )
+        if not problems and warnings:
+            out.print(
+                _("%(path)s: no problems found (%(count)s warning(s))")
+                % {"path": path, "count": len(warnings)},
+                markup=False,
+            )
+        elif not problems:
+            out.print(_("%(path)s: no problems found") % {"path": path}, markup=False)
         else:
-            out.print(f"{len(problems)} problem(s)", markup=False)
+            out.print(_("%(count)s problem(s)") % {"count": len(problems)}, markup=False)
     if problems:
         raise typer.Exit(1)
 
@@ -92,23 +103,35 @@ def start_session(
     given = dict(options or {})
     if game_id is not None:
         if given:
-            raise UsageError(f"{', '.join(given)}: a saved game keeps the options it was started with")
+            raise UsageError(
+                _("%(options)s: a saved game keeps the options it was started with")
+                % {"options": ", ".join(given)}
+            )
         session = store.load(game_id)
         saved = str(session.options.get("book", ""))
         if session.system != system or not isinstance(session.game, GamebookGame):
             raise UsageError(
-                f"game {game_id} is a {session.system}/{session.game.info.id} game, not a {system} book"
+                _("game %(game)s is a %(kind)s game, not a %(system)s book")
+                % {"game": game_id, "kind": f"{session.system}/{session.game.info.id}", "system": system}
             )
         if is_embedded(saved):  # the game carries its book: the file named must be one of that name
             if carried_name(saved) not in (path.name, ref, gathered_name(path)):
-                raise UsageError(f"game {game_id} plays the book {carried_name(saved)}, not {path.name}")
+                raise UsageError(
+                    _("game %(game)s plays the book %(book)s, not %(named)s")
+                    % {"game": game_id, "book": carried_name(saved), "named": path.name}
+                )
             return session
         if saved != ref and (books is None or books.locate(saved).resolve() != path.resolve()):
-            raise UsageError(f"game {game_id} plays the book {saved}, not {ref}")
+            raise UsageError(
+                _("game %(game)s plays the book %(book)s, not %(named)s")
+                % {"game": game_id, "book": saved, "named": ref}
+            )
         return session
     book, problems = book_problems(path, ruleset)  # checked, as a game started elsewhere is
     if book is None and len(problems) == 1 and not problems[0].section and not problems[0].field:
-        raise UsageError(f"{path}: {problems[0].message}")  # no book at all: said as it is
+        raise UsageError(
+            _("%(path)s: %(reason)s") % {"path": path, "reason": problems[0].message}
+        )  # no book at all: said as it is
     if book is None or problems:
         raise UnplayableBookError(str(path), problems)
     if gathers_files(path):  # a story of several files: the game carries the book they make
@@ -185,9 +208,13 @@ def worth_options(**worths: float | None) -> dict[str, OptionValue]:
     for name, value in worths.items():
         if value is not None:
             if not math.isfinite(value):
-                raise UsageError(f"--{name.replace('_', '-')} {value} is not a finite number")
+                said = {"option": f"--{name.replace('_', '-')}", "value": value}
+                raise UsageError(_("%(option)s %(value)s is not a finite number") % said)
             if value < 0:
-                raise UsageError(f"--{name.replace('_', '-')} {value} is below 0")
+                raise UsageError(
+                    _("%(option)s %(value)s is below 0")
+                    % {"option": f"--{name.replace('_', '-')}", "value": value}
+                )
             options[name] = value
     return options
 
@@ -218,7 +245,10 @@ def resume_book(game_id: str, books: ShippedBooks, play: Callable[[str, str], No
     with open_store() as store:
         session = store.load(game_id)
         if not isinstance(session.game, GamebookGame):
-            raise UsageError(f"game {game_id} is {other}; only gamebook adventures can be continued")
+            raise UsageError(
+                _("game %(game)s is %(other)s; only gamebook adventures can be continued")
+                % {"game": game_id, "other": other}
+            )
         book = str(session.options["book"])
         if is_embedded(book):  # the game carries its book: played from it, wherever its file went
             command = registry.get_system(session.system).command
@@ -290,13 +320,16 @@ def add_gamebook_commands(
         if odds:
             from grognard.cli.solve import odds_check  # the solver, only when asked
 
-            loaded, problems, noticed = book_report(path, ruleset)
+            with i18n.speaking("en") if as_json else nullcontext():
+                loaded, problems, noticed = book_report(path, ruleset)
             if loaded is None or problems:
                 _report(path, problems, as_json, noticed)
             odds_check(ruleset, path, hero, option or [], budget, exact, as_json)
             return
-        loaded, problems, noticed = book_report(path, ruleset)
-        _report(path, problems, as_json, noticed + (check_warnings(loaded) if loaded is not None else []))
+        with i18n.speaking("en") if as_json else nullcontext():  # the JSON is data: its words in English
+            loaded, problems, noticed = book_report(path, ruleset)
+            warnings = noticed + (check_warnings(loaded) if loaded is not None else [])
+        _report(path, problems, as_json, warnings)
 
     if play:
 

@@ -22,7 +22,7 @@ from grognard.engine.store import salvage, savefile
 from grognard.engine.store.factory import STORE_FILE, copy_store, grognard_home, open_store, open_url
 from grognard.engine.store.people import People, carried_data, carried_from, keep_carried
 from grognard.engine.store.sql import GameSummary, SqlStore
-from grognard.i18n import N_
+from grognard.i18n import N_, gettext
 
 app = typer.Typer(
     help=N_(
@@ -37,6 +37,10 @@ if TYPE_CHECKING:
     from grognard.engine.view import Event, SeatView
 
 GameId = Annotated[str, typer.Argument(help=N_("The game's id, as `grognard games list` shows it."))]
+
+
+def _exists(file: Path) -> str:
+    return gettext("%(file)s already exists; use --force to overwrite it") % {"file": file}
 
 
 def _store() -> SqlStore:
@@ -161,7 +165,7 @@ def undo(
     with _store() as store:
         dropped = Match.load(store, game_id).undo(seat) if seat is not None else store.undo(game_id)
         if not dropped:
-            raise UsageError(f"game {game_id} has no player move to undo")
+            raise UsageError(gettext("game %(game)s has no player move to undo") % {"game": game_id})
         summary = store.summary(game_id)
     plural = "s" if dropped != 1 else ""
     out.print(f"Game {summary.id}: took back {dropped} move{plural}; {summary.moves} remain.", markup=False)
@@ -174,7 +178,7 @@ def export(
     force: Annotated[bool, typer.Option("--force", help=N_("Overwrite the file if it exists."))] = False,
 ) -> None:
     if file.exists() and not force:
-        raise UsageError(f"{file} already exists; use --force to overwrite it")
+        raise UsageError(_exists(file))
     with _store() as store:
         carried = carried_data(People(store), game_id)
         saved = savefile.export_file(store, game_id, file, carried)
@@ -211,7 +215,7 @@ def import_(
     check_dice: Annotated[bool, typer.Option("--check-dice", hidden=True)] = False,
 ) -> None:
     if trust_dice and check_dice:
-        raise UsageError("--trust-dice and --check-dice contradict each other")
+        raise UsageError(gettext("--trust-dice and --check-dice contradict each other"))
     data = savefile.read_data(file)
     carried = carried_from(data, str(file))  # checked before anything is stored
     with _store() as store:
@@ -253,9 +257,16 @@ def parse_options(system: str, game: str, given: list[str]) -> dict[str, OptionV
     for item in given:
         name, sep, text = item.partition("=")
         if not sep or not name:
-            raise UsageError(f"option {item!r}: write NAME=VALUE")
+            raise UsageError(gettext("option %(option)s: write NAME=VALUE") % {"option": repr(item)})
         if name not in known:
-            raise UsageError(f"unknown option {name!r} for {system}/{game}; known: {sorted(known) or 'none'}")
+            raise UsageError(
+                gettext("unknown option %(option)s for %(game)s; known: %(known)s")
+                % {
+                    "option": repr(name),
+                    "game": f"{system}/{game}",
+                    "known": sorted(known) or gettext("none"),
+                }
+            )
         options[name] = known[name].parse(text)
     return options
 
@@ -414,7 +425,7 @@ def backup(
     force: Annotated[bool, typer.Option("--force", help=N_("Overwrite the file if it exists."))] = False,
 ) -> None:
     if file.exists() and not force:
-        raise UsageError(f"{file} already exists; use --force to overwrite it")
+        raise UsageError(_exists(file))
     with _store() as store:
         store.backup(file)
         count = len(store.summaries())
@@ -520,10 +531,14 @@ def luck(
     with _store() as store:
         session = store.load(game_id)
     if at is not None and not 0 <= at <= len(session.moves):
-        raise UsageError(f"--at {at} is outside 0 to {len(session.moves)}")
+        raise UsageError(
+            gettext("--at %(at)s is outside 0 to %(most)s") % {"at": at, "most": len(session.moves)}
+        )
     players = session.game.info.max_players
     if not 0 <= seat < max(players, 1):
-        raise UsageError(f"--seat {seat} is outside 0 to {max(players, 1) - 1}")
+        raise UsageError(
+            gettext("--seat %(seat)s is outside 0 to %(most)s") % {"seat": seat, "most": max(players, 1) - 1}
+        )
     start = session.game.new_initial_state(session.options)
     appraiser, note = appraiser_for(start, session.moves, seat, seconds)
     if appraiser is None:

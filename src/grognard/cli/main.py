@@ -61,7 +61,7 @@ def _frontend_command(system_id: str) -> Callable[[], click.Command]:
 
         frontend = frontends.load(system_id)
         if frontend is None:
-            raise UsageError(f"the system {system_id!r} has no command line")
+            raise UsageError(_("the system %(system)s has no command line") % {"system": repr(system_id)})
         return typer.main.get_command(frontend.app)
 
     return load

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from grognard.engine.errors import UsageError
-from grognard.i18n import N_
+from grognard.i18n import N_, gettext
 
 WorkersOption = Annotated[
     int | None,
@@ -44,7 +44,9 @@ def bulk_runner(workers: int | None, cluster: str | None) -> AbstractContextMana
     from grognard.engine.parallel import on_cluster  # inner import: only the bulk runners load it
 
     if cluster is not None and workers is not None:
-        raise UsageError("give --workers (local processes) or --cluster (a Dask scheduler), not both")
+        raise UsageError(
+            gettext("give --workers (local processes) or --cluster (a Dask scheduler), not both")
+        )
     return on_cluster(cluster)
 
 

@@ -13,7 +13,7 @@ from grognard.cli.options import JsonOption, SeedOption
 from grognard.engine.dice.core import DieRoll, Rng, Roll
 from grognard.engine.dice.notation import roll_data, roll_expression
 from grognard.engine.errors import UsageError
-from grognard.i18n import N_
+from grognard.i18n import N_, gettext
 
 HELP = N_(
     "Roll dice notation and show every die, the total and the seed.\n"
@@ -79,7 +79,7 @@ def roll(
     ] = "uniform",
 ) -> None:
     if table not in TABLES:
-        raise UsageError(f"--table must be uniform or book, not {table!r}")
+        raise UsageError(gettext("--table must be uniform or book, not %(table)s") % {"table": repr(table)})
     chosen = secrets.randbelow(1_000_000_000) if seed is None else seed
     result = roll_expression(expression, Rng(chosen), table)
     if json_out:

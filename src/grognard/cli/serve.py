@@ -11,7 +11,7 @@ import typer
 
 from grognard.cli.console import out
 from grognard.engine.errors import UsageError
-from grognard.i18n import N_
+from grognard.i18n import N_, gettext
 
 DEFAULT_PORT = 8000
 """The port tried first; when it is taken and none was asked for, the next free one of ten."""
@@ -30,12 +30,18 @@ def _free(host: str, port: int) -> bool:
 def _port(host: str, port: int | None) -> int:
     if port is not None:
         if not _free(host, port):
-            raise UsageError(f"port {port} on {host} is taken: give another with --port")
+            raise UsageError(
+                gettext("port %(port)s on %(host)s is taken: give another with --port")
+                % {"port": port, "host": host}
+            )
         return port
     for candidate in range(DEFAULT_PORT, DEFAULT_PORT + 10):
         if _free(host, candidate):
             return candidate
-    raise UsageError(f"ports {DEFAULT_PORT}-{DEFAULT_PORT + 9} are all taken: give a free one with --port")
+    raise UsageError(
+        gettext("ports %(first)s-%(last)s are all taken: give a free one with --port")
+        % {"first": DEFAULT_PORT, "last": DEFAULT_PORT + 9}
+    )
 
 
 def _has_browser() -> bool:
@@ -90,7 +96,10 @@ def serve(
     try:
         names = trusted_names(settings)
     except ValueError as error:
-        raise UsageError(f"--allow-host / {ALLOWED_HOSTS_VAR}: {error}") from None
+        raise UsageError(
+            gettext("--allow-host / %(variable)s: %(error)s")
+            % {"variable": ALLOWED_HOSTS_VAR, "error": error}
+        ) from None
     if host not in ("127.0.0.1", "localhost", "::1"):
         out.print(f"Listening on {host}: anyone on the network can reach this server.", markup=False)
         named = [n for n in names if n not in LOOPBACK_NAMES]

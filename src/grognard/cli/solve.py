@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,6 +19,7 @@ import typer
 from rich.progress import Progress, SpinnerColumn, TextColumn
 from rich.table import Table
 
+from grognard import i18n
 from grognard.cli.book_files import BOOK_HELP, book_problems
 from grognard.cli.console import err, help_with, out, print_json
 from grognard.cli.options import JsonOption
@@ -25,13 +27,14 @@ from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.game import OptionValue
 from grognard.engine.odds.solver import DEFAULT_BUDGET, MAX_BUDGET
 from grognard.engine.store.factory import grognard_home
-from grognard.gamebook.ruleset import Ruleset
+from grognard.gamebook.ruleset import Problem, Ruleset
 from grognard.gamebook.runner import GamebookGame
 from grognard.gamebook.solve import BookSolution, solve_book
 from grognard.gamebook.solve_cache import SolvedBooks, book_id, node_key, root_id, table_of
-from grognard.gamebook.solve_report import OddsReport, odds_report
+from grognard.gamebook.solve_report import OddsReport, ending_said, flag_of, odds_report
 from grognard.gamebook.solve_state import Projector, SheetView, sheet_view
-from grognard.i18n import N_
+from grognard.i18n import N_, NP_, number, percent, pgettext
+from grognard.i18n import gettext as _
 
 SECTIONS_SHOWN = 40
 """Sections listed in the text report (all of them are in the JSON)."""
@@ -44,14 +47,15 @@ def _options(ruleset: Ruleset, hero: str | None, given: list[str]) -> dict[str, 
         name, sep, value = text.partition("=")
         name = name.strip().replace("-", "_")
         if not sep or name not in known:
-            names = ", ".join(sorted(known)) or "none"
+            names = ", ".join(sorted(known)) or _("none")
             raise UsageError(
-                f"--option {text!r} is not NAME=VALUE with a rule option of {ruleset.name} ({names})"
+                _("--option %(given)s is not NAME=VALUE with a rule option of %(system)s (%(names)s)")
+                % {"given": repr(text), "system": ruleset.name, "names": names}
             )
         options[name] = known[name].parse(value.strip())
     if hero is not None:
         if "hero" not in known:
-            raise UsageError(f"{ruleset.name} has no hero option")
+            raise UsageError(_("%(system)s has no hero option") % {"system": ruleset.name})
         options["hero"] = hero
     return options
 
@@ -62,62 +66,112 @@ def _progress(show: bool) -> Iterator[Callable[[int], None] | None]:
         yield None
         return
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), transient=True, console=err) as bar:
-        task = bar.add_task("Solving the book: 0 states")
+        task = bar.add_task(_("Solving the book: %(states)s states") % {"states": number(0)})
 
         def step(states: int) -> None:
-            bar.update(task, description=f"Solving the book: {states:,} states")
+            bar.update(
+                task, description=_("Solving the book: %(states)s states") % {"states": number(states)}
+            )
 
         yield step
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.2f}%"
+    return percent(x, 2)
+
+
+STEP_WORDS = {
+    "choose": NP_("solve step", "choose"),
+    "roll": NP_("solve step", "roll"),
+    "fight": NP_("solve step", "fight"),
+    "create": NP_("solve step", "create"),
+}
+"""What happens at a step of the way to win, as the report says it (the data keeps the ids)."""
+
+
+def _step_said(kind: str) -> str:
+    return pgettext("solve step", STEP_WORDS[kind]) if kind in STEP_WORDS else kind
+
+
+def _how(exact: bool, error_bound: float) -> str:
+    """How a book was solved: "exact", or in floats with the error bound."""
+    if exact:
+        return _("exact")
+    return _("floats, error at most %(bound)s") % {"bound": f"{error_bound:.1e}"}
+
+
+def _table(title: str, columns: tuple[str, ...]) -> Table:
+    table = Table(title=title, show_header=True)
+    for column in columns:
+        table.add_column(column)
+    return table
+
+
+def _endings_table(rows: list[tuple[str, str, float, float]]) -> Table:
+    """The endings with their chance under the best play and at random."""
+    endings = _table(_("Endings"), (_("section"), _("outcome"), _("best play"), _("at random")))
+    for section, outcome, best, random in rows:
+        endings.add_row(section, ending_said(outcome), _pct(best), _pct(random))
+    return endings
 
 
 def _render(data: dict[str, Any]) -> list[str | Table]:
-    """The text report of a solve from its JSON (`BookSolution.to_json`); a report that is not whole
-    (a kept file forged or cut) is a `KeyError`, `TypeError` or `ValueError`."""
+    """The text report of a solve from its JSON (`BookSolution.to_json`) in the reader's language; a
+    report that is not whole (a kept file forged or cut) is a `KeyError`, `TypeError` or `ValueError`."""
     lines: list[str | Table] = []
-    how = "exact" if data["exact"] else f"floats, error at most {float(data['error_bound']):.1e}"
     lines.append(
-        f"{data['book']}: {int(data['states']):,} states ({int(data['fight_states']):,} in fights), {how}"
+        _("%(book)s: %(states)s states (%(fight_states)s in fights), %(how)s")
+        % {
+            "book": data["book"],
+            "states": number(int(data["states"])),
+            "fight_states": number(int(data["fight_states"])),
+            "how": _how(bool(data["exact"]), float(data["error_bound"])),
+        }
     )
-    lines.append(f"Chance of winning with the best play: {_pct(data['p_win'])}")
-    lines.append(f"Chance of winning choosing at random: {_pct(data['p_win_random'])}")
+    lines.append(_("Chance of winning with the best play: %(chance)s") % {"chance": _pct(data["p_win"])})
+    lines.append(
+        _("Chance of winning choosing at random: %(chance)s") % {"chance": _pct(data["p_win_random"])}
+    )
     for name, by in data["by_start_score"].items():
         if len(by) > 1:
             shown = ", ".join(f"{k}: {_pct(p)}" for k, p in by.items())
-            lines.append(f"  by starting {name}: {shown}")
+            lines.append(_("  by starting %(score)s: %(chances)s") % {"score": name, "chances": shown})
     walk = data["walkthrough"]
     if walk["steps"]:
-        lines.append(f"The most likely way to win ({_pct(walk['p'])} of readers go this way):")
+        lines.append(
+            _("The most likely way to win (%(share)s of readers go this way):") % {"share": _pct(walk["p"])}
+        )
         for step in walk["steps"]:
-            where = f"section {step['section']}" if step["section"] else "creation"
-            lines.append(f"  {where}: {step['kind']} {step['label']} (win {_pct(step['p_win'])})")
-    endings = Table(title="Endings", show_header=True)
-    for column in ("section", "outcome", "best play", "at random"):
-        endings.add_column(column)
-    for e in data["endings"]:
-        endings.add_row(e["section"], e["outcome"], _pct(e["p_best"]), _pct(e["p_random"]))
-    lines.append(endings)
+            where = (
+                _("section {section}").format(section=step["section"]) if step["section"] else _("creation")
+            )
+            said = {"where": where, "kind": _step_said(str(step["kind"])), "label": step["label"]}
+            lines.append(
+                _("  %(where)s: %(kind)s %(label)s (win %(chance)s)")
+                % {**said, "chance": _pct(step["p_win"])}
+            )
+    rows = [(e["section"], e["outcome"], e["p_best"], e["p_random"]) for e in data["endings"]]
+    lines.append(_endings_table(rows))
     if data["mistakes"]:
-        mistakes = Table(title="Costliest choices", show_header=True)
-        for column in ("section", "choice", "win", "best choice", "win", "cost"):
-            mistakes.add_column(column)
+        win = pgettext("report column", "win")
+        mistakes = _table(
+            _("Costliest choices"), (_("section"), _("choice"), win, _("best choice"), win, _("cost"))
+        )
         for m in data["mistakes"]:
             mistakes.add_row(
                 m["section"], m["choice"], _pct(m["p_choice"]), m["best"], _pct(m["p_best"]), _pct(m["loss"])
             )
         lines.append(mistakes)
-    sections = Table(title="Sections", show_header=True)
-    for column in ("section", "win from here", "best choice", "win"):
-        sections.add_column(column)
+    columns = (_("section"), _("win from here"), _("best choice"), pgettext("report column", "win"))
+    sections = _table(_("Sections"), columns)
     for sid, s in list(data["sections"].items())[:SECTIONS_SHOWN]:
         best = s["best"] or "-"
         sections.add_row(sid, _pct(s["p_win"]), best, "-" if s["p_best"] is None else _pct(s["p_best"]))
     lines.append(sections)
     if len(data["sections"]) > SECTIONS_SHOWN:
-        lines.append(f"({len(data['sections']) - SECTIONS_SHOWN} more sections in --json)")
+        lines.append(
+            _("(%(count)s more sections in --json)") % {"count": len(data["sections"]) - SECTIONS_SHOWN}
+        )
     return lines
 
 
@@ -146,10 +200,10 @@ def _solve(
     """The book at `path` checked and solved (its problems, a book too large, out of memory: one
     `UsageError`)."""
     if not 1 <= budget <= MAX_BUDGET:
-        raise UsageError(f"--budget must be from 1 to {MAX_BUDGET:,}, not {budget}")
+        raise UsageError(_budget_refused(budget))
     loaded, problems = book_problems(path, ruleset)
     if loaded is None or problems:
-        raise UsageError(f"{path} has problems; run `check` on it: {problems[0].render()}")
+        raise UsageError(_has_problems(path, problems))
     try:
         with _progress(progress) as step:
             return solve_book(
@@ -159,9 +213,25 @@ def _solve(
         raise UsageError(str(e)) from None
     except MemoryError:
         raise UsageError(
-            "out of memory while solving the book: give a smaller --budget, or solve for one character "
-            "(--hero)"
+            _(
+                "out of memory while solving the book: give a smaller --budget, or solve for one character "
+                "(--hero)"
+            )
         ) from None
+
+
+def _budget_refused(budget: int) -> str:
+    return _("--budget must be from 1 to %(most)s, not %(budget)s") % {
+        "most": number(MAX_BUDGET),
+        "budget": budget,
+    }
+
+
+def _has_problems(path: Path, problems: list[Problem]) -> str:
+    return _("%(path)s has problems; run `check` on it: %(first)s") % {
+        "path": path,
+        "first": problems[0].render(),
+    }
 
 
 def _ids(
@@ -170,7 +240,7 @@ def _ids(
     """The book id and root id a solve of the book at `path` is kept under (`solve_cache`)."""
     loaded, problems = book_problems(path, ruleset)
     if loaded is None or problems:
-        raise UsageError(f"{path} has problems; run `check` on it: {problems[0].render()}")
+        raise UsageError(_has_problems(path, problems))
     game = GamebookGame(ruleset, loaded, str(path))
     root = game.new_initial_state(game.info.resolve_options({"book": str(path), **options}))
     seen = view if view is not None else sheet_view(ruleset)
@@ -245,7 +315,7 @@ def add_solve_command(
         as_json: JsonOption = False,
     ) -> None:
         if not 1 <= budget <= MAX_BUDGET:
-            raise UsageError(f"--budget must be from 1 to {MAX_BUDGET:,}, not {budget}")
+            raise UsageError(_budget_refused(budget))
         path = resolve(book)
         options = _options(ruleset, hero, option or [])
         book_key, root_key = _ids(ruleset, path, options, view)
@@ -256,7 +326,8 @@ def add_solve_command(
             solution = _solve(
                 ruleset, path, options, exact=exact, budget=budget, view=view, progress=not as_json
             )
-            data = solution.to_json()
+            with i18n.speaking("en"):  # the data, printed with --json and kept, is language-neutral
+                data = solution.to_json()
             found = data, _render(data)
             kept.save(table_of(solution, book_key, root_key))
             kept.save_report(book_key, root_key, how, data)
@@ -280,50 +351,66 @@ def odds_check(
     solution = _solve(
         ruleset, path, options, exact=exact, budget=budget, view=_VIEWS.get(ruleset.id), progress=not as_json
     )
-    report = odds_report(solution)
+    with i18n.speaking("en"):  # the data (its flag) is language-neutral
+        neutral = odds_report(solution)
+    report = replace(neutral, flag=flag_of(neutral.p_win))
     if as_json:
-        print_json(report.to_json())
+        print_json(neutral.to_json())
         return
     _print(_report_lines(report))
 
 
 def _report_lines(report: OddsReport) -> list[str | Table]:
-    how = "exact" if report.exact else f"floats, error at most {report.error_bound:.1e}"
-    lines: list[str | Table] = [f"{report.book}: {report.states:,} states, {how}"]
-    lines.append(f"Chance of winning with the best play: {_pct(report.p_win)}")
-    lines.append(f"Chance of winning choosing at random: {_pct(report.p_win_random)}")
+    """The author's report as text, in the reader's language."""
+    said = {
+        "book": report.book,
+        "states": number(report.states),
+        "how": _how(report.exact, report.error_bound),
+    }
+    lines: list[str | Table] = [_("%(book)s: %(states)s states, %(how)s") % said]
+    lines.append(_("Chance of winning with the best play: %(chance)s") % {"chance": _pct(report.p_win)})
+    lines.append(
+        _("Chance of winning choosing at random: %(chance)s") % {"chance": _pct(report.p_win_random)}
+    )
     if report.flag:
-        lines.append(f"Warning: {report.flag}")
-    endings = Table(title="Endings", show_header=True)
-    for column in ("section", "outcome", "best play", "at random"):
-        endings.add_column(column)
-    for e in report.endings:
-        endings.add_row(e.section, e.outcome, _pct(float(e.p_best)), _pct(float(e.p_random)))
-    lines.append(endings)
+        lines.append(_("Warning: %(flag)s") % {"flag": report.flag})
+    lines.append(
+        _endings_table([(e.section, e.outcome, float(e.p_best), float(e.p_random)) for e in report.endings])
+    )
     if report.fights:
-        fights = Table(title="Deadliest fights (choosing at random, fights played best)", show_header=True)
-        for column in ("section", "killed of those who fight", "of all readers", "with the best play"):
-            fights.add_column(column)
+        fights = _table(
+            _("Deadliest fights (choosing at random, fights played best)"),
+            (_("section"), _("killed of those who fight"), _("of all readers"), _("with the best play")),
+        )
         for d in report.fights:
             fights.add_row(d.section, _pct(d.share), _pct(d.killed), _pct(d.killed_best))
         lines.append(fights)
     if report.sections:
-        deaths = Table(title="Deadliest sections (readers who die there)", show_header=True)
-        for column in ("section", "choosing at random", "with the best play"):
-            deaths.add_column(column)
+        deaths = _table(
+            _("Deadliest sections (readers who die there)"),
+            (_("section"), _("choosing at random"), _("with the best play")),
+        )
         for d in report.sections:
             deaths.add_row(d.section, _pct(d.killed), _pct(d.killed_best))
         lines.append(deaths)
     if report.rare:
-        lines.append("Sections reachable only through rolls below 1% (the best chance of getting there):")
-        lines += [f"  section {r.section}: {_pct(r.p)}" for r in report.rare]
+        lines.append(_("Sections reachable only through rolls below 1% (the best chance of getting there):"))
+        lines += [
+            _("  section %(section)s: %(chance)s") % {"section": r.section, "chance": _pct(r.p)}
+            for r in report.rare
+        ]
     else:
-        lines.append("No section needs rolls below 1% to reach.")
+        lines.append(_("No section needs rolls below 1% to reach."))
     if report.unchecked:
-        lines.append(f"({report.unchecked} more sections seldom reached were not checked)")
+        lines.append(
+            _("(%(count)s more sections seldom reached were not checked)") % {"count": report.unchecked}
+        )
     if report.pointless:
-        lines.append("Choices that can never matter (every choice leaves the same chance to finish):")
-        lines += [f"  section {p.section}: {', '.join(p.choices)}" for p in report.pointless]
+        lines.append(_("Choices that can never matter (every choice leaves the same chance to finish):"))
+        lines += [
+            _("  section %(section)s: %(choices)s") % {"section": p.section, "choices": ", ".join(p.choices)}
+            for p in report.pointless
+        ]
     else:
-        lines.append("Every section's choices matter to some reader.")
+        lines.append(_("Every section's choices matter to some reader."))
     return lines

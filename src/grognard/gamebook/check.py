@@ -23,6 +23,7 @@ from grognard.engine.errors import ContentError
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Section
 from grognard.gamebook.ruleset import Problem, Ruleset
 from grognard.gamebook.stuck import MAX_CASES, Verdict, can_be_stuck
+from grognard.i18n import N_, gettext
 
 
 def _conditions(cond: Condition | None, path: str) -> Iterator[tuple[Condition, str, bool]]:
@@ -79,16 +80,16 @@ class _Checker:
         if name is None:
             return
         if not name.strip():
-            self.add(section, field, f"an empty {kind} name")
+            self.add(section, field, gettext(_EMPTY[kind]))
             return
         known = {"stat": set(self.ruleset.stats), "item": self.items, "power": set(self.ruleset.powers)}[kind]
         if name not in known:
-            shown = ", ".join(sorted(known)) or "none"
-            self.add(section, field, f"unknown {kind} {name!r} (known: {shown})")
+            shown = ", ".join(sorted(known)) or gettext("none")
+            self.add(section, field, gettext(_UNKNOWN[kind]) % {"name": repr(name), "known": shown})
 
     def empty(self, sid: str, path: str, names: tuple[str | None, ...]) -> None:
         if any(name is not None and not name.strip() for name in names):
-            self.add(sid, path, "an empty flag or special name")
+            self.add(sid, path, gettext("an empty flag or special name"))
 
     def effect(self, sid: str, path: str, e: Effect) -> None:
         self.name(sid, path, "stat", e.stat if e.stat is not None else e.initial)
@@ -100,13 +101,13 @@ class _Checker:
     def condition(self, sid: str, path: str, c: Condition, hidden: bool) -> None:
         kind = c.kind
         if kind == "visited" and c.visited not in self.book.sections:
-            self.add(sid, path, f"no section {c.visited!r}")
+            self.add(sid, path, gettext("no section %(section)s") % {"section": repr(c.visited)})
         self.name(sid, path, "stat", c.stat)
         self.name(sid, path, "item", c.item)
         self.name(sid, path, "power", c.power)
         self.empty(sid, path, (c.flag, c.special))
         if c.pay and hidden:
-            self.add(sid, path, "pay cannot sit under not or any")
+            self.add(sid, path, gettext("pay cannot sit under not or any"))
         if kind not in ("not", "any", "all", "flag", "visited"):
             for message in self.ruleset.check_condition(self.book, c):
                 self.add(sid, path, message)
@@ -118,18 +119,27 @@ class _Checker:
         ranges = sorted(test.ranges, key=lambda r: r.min if r.min is not None else -(10**9))
         for a, b in pairwise(ranges):
             if a.max is None or b.min is None or a.max >= b.min:
-                self.add(sid, "test.ranges", f"ranges overlap ({a.min}..{a.max} and {b.min}..{b.max})")
+                self.add(
+                    sid,
+                    "test.ranges",
+                    gettext("ranges overlap (%(a_min)s..%(a_max)s and %(b_min)s..%(b_max)s)")
+                    % {"a_min": a.min, "a_max": a.max, "b_min": b.min, "b_max": b.max},
+                )
             elif b.min > a.max + 1:
-                self.add(sid, "test.ranges", f"no range holds {a.max + 1}..{b.min - 1}")
+                self.add(
+                    sid,
+                    "test.ranges",
+                    gettext("no range holds %(low)s..%(high)s") % {"low": a.max + 1, "high": b.min - 1},
+                )
         if not has_choices:
             for path, target in test.targets():
                 if target is None:
-                    self.add(sid, path, "reads on in the section, but the section has no choices")
+                    self.add(sid, path, gettext("reads on in the section, but the section has no choices"))
 
     def section(self, sid: str, s: Section) -> None:
         for path, target in s.targets():
             if target is not None and target not in self.book.sections:
-                self.add(sid, path, f"no section {target!r}")
+                self.add(sid, path, gettext("no section %(section)s") % {"section": repr(target)})
         for e, path in _effects(s):
             self.effect(sid, path, e)
         for c, path, hidden in _all_conditions(s):
@@ -141,31 +151,46 @@ class _Checker:
             self.test(sid, s.test, bool(s.choices))
         way_on = [t for _, t in s.targets() if t is not None]
         if s.ending is None and not way_on:
-            self.add(sid, "choices", "no way on, and the section is not an ending")
+            self.add(sid, "choices", gettext("no way on, and the section is not an ending"))
         if s.ending is not None and s.choices:
-            self.add(sid, "ending", f"an ending ({s.ending}) with choices")
+            self.add(sid, "ending", gettext("an ending (%(ending)s) with choices") % {"ending": s.ending})
 
     def sheetless(self) -> None:
         """A book without a sheet: every place that reads or changes the sheet is a problem."""
-        said = "the book has no sheet ([book] sheet = false)"
         if self.book.book.items:
-            self.add("", "book.items", f"items are declared, but {said}")
+            self.add(
+                "",
+                "book.items",
+                gettext("items are declared, but the book has no sheet ([book] sheet = false)"),
+            )
+        changes = gettext("changes the sheet, but the book has no sheet ([book] sheet = false)")
         for i, e in enumerate(self.book.book.start_effects, 1):
             if _sheet_effect(e):
-                self.add("", f"book.start_effects[{i}]", f"changes the sheet, but {said}")
+                self.add("", f"book.start_effects[{i}]", changes)
         for sid, s in self.book.sections.items():
             if s.fight is not None:
-                self.add(sid, "fight", f"a fight, but {said}")
+                self.add(sid, "fight", gettext("a fight, but the book has no sheet ([book] sheet = false)"))
             if s.eat:
-                self.add(sid, "eat", f"a meal, but {said}")
+                self.add(sid, "eat", gettext("a meal, but the book has no sheet ([book] sheet = false)"))
             if s.test is not None and (s.test.stat is not None or s.test.kind not in _SHEETLESS_TESTS):
-                self.add(sid, "test", f'a test of the reader\'s scores, but {said}; use kind = "roll"')
+                self.add(
+                    sid,
+                    "test",
+                    gettext(
+                        "a test of the reader's scores, but the book has no sheet ([book] sheet = false); "
+                        'use kind = "roll"'
+                    ),
+                )
             for e, path in _effects(s):
                 if _sheet_effect(e):
-                    self.add(sid, path, f"changes the sheet, but {said}")
-            for c, path, _ in _all_conditions(s):
+                    self.add(sid, path, changes)
+            for c, path, _hidden in _all_conditions(s):
                 if any(v is not None for v in (c.item, c.gold, c.provisions, c.stat, c.power)):
-                    self.add(sid, path, f"reads the sheet, but {said}")
+                    self.add(
+                        sid,
+                        path,
+                        gettext("reads the sheet, but the book has no sheet ([book] sheet = false)"),
+                    )
 
     def stuck(self) -> None:
         for sid, verdict in _verdicts(self.book):
@@ -173,8 +198,11 @@ class _Checker:
                 self.add(
                     sid,
                     "choices",
-                    f"every choice has a condition and all can be false at once ({verdict.example}): "
-                    "the reader would be stuck; add a choice without a condition",
+                    gettext(
+                        "every choice has a condition and all can be false at once (%(example)s): "
+                        "the reader would be stuck; add a choice without a condition"
+                    )
+                    % {"example": verdict.example},
                 )
 
     def flags(self) -> None:
@@ -185,14 +213,21 @@ class _Checker:
         for sid, s in self.book.sections.items():
             for c, path, _ in _all_conditions(s):
                 if c.flag is not None and c.flag not in set_flags:
-                    self.add(sid, path, f"flag {c.flag!r} is tested but never set")
+                    self.add(
+                        sid, path, gettext("flag %(flag)s is tested but never set") % {"flag": repr(c.flag)}
+                    )
 
     def run(self) -> list[Problem]:
         info = self.book.book
         if info.system != self.ruleset.id:
-            self.add("", "book.system", f"is {info.system!r}; this checker is for {self.ruleset.id!r}")
+            self.add(
+                "",
+                "book.system",
+                gettext("is %(system)s; this checker is for %(checker)s")
+                % {"system": repr(info.system), "checker": repr(self.ruleset.id)},
+            )
         if info.start not in self.book.sections:
-            self.add("", "book.start", f"no section {info.start!r}")
+            self.add("", "book.start", gettext("no section %(section)s") % {"section": repr(info.start)})
         for i, e in enumerate(info.start_effects, 1):
             self.effect("", f"book.start_effects[{i}]", e)
         self.problems += self.ruleset.check_book(self.book)
@@ -204,6 +239,20 @@ class _Checker:
         self.flags()
         return self.problems
 
+
+_EMPTY = {
+    "stat": N_("an empty stat name"),
+    "item": N_("an empty item name"),
+    "power": N_("an empty power name"),
+}
+"""The problem of an empty name, by its kind."""
+
+_UNKNOWN = {
+    "stat": N_("unknown stat %(name)s (known: %(known)s)"),
+    "item": N_("unknown item %(name)s (known: %(known)s)"),
+    "power": N_("unknown power %(name)s (known: %(known)s)"),
+}
+"""The problem of a name not known, by its kind."""
 
 _SHEETLESS_TESTS = ("roll", "random")
 """The tests a book without a sheet may hold: dice thrown against nothing the reader has."""
@@ -261,8 +310,15 @@ class UnplayableBookError(ContentError):
 
     def __init__(self, file: str, problems: list[Problem]) -> None:
         self.problems = problems
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        super().__init__(file, "", f"has problems; run `check` on it: {problems[0].render()}{more}")
+        first = problems[0].render()
+        if len(problems) > 1:
+            reason = gettext("has problems; run `check` on it: %(first)s (and %(more)s more)") % {
+                "first": first,
+                "more": len(problems) - 1,
+            }
+        else:
+            reason = gettext("has problems; run `check` on it: %(first)s") % {"first": first}
+        super().__init__(file, "", reason)
 
 
 def refuse_problems(book: Book, ruleset: Ruleset, file: str) -> None:
@@ -278,15 +334,19 @@ def check_warnings(book: Book) -> list[Problem]:
     sections whose choice conditions read too many things for the checker to prove the reader is
     never stuck there."""
     start = book.book.start
-    out = [Problem(sid, "", f"unreachable from the start section {start}") for sid in unreachable(book)]
+    said = gettext("unreachable from the start section %(start)s") % {"start": start}
+    out = [Problem(sid, "", said) for sid in unreachable(book)]
     for sid, verdict in _verdicts(book):
         if verdict.unknown:
             out.append(
                 Problem(
                     sid,
                     "choices",
-                    f"the choices' conditions read too many things (over {MAX_CASES} cases) to prove "
-                    "the reader is never stuck here",
+                    gettext(
+                        "the choices' conditions read too many things (over %(cases)s cases) to prove "
+                        "the reader is never stuck here"
+                    )
+                    % {"cases": MAX_CASES},
                 )
             )
     return out

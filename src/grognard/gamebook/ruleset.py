@@ -42,7 +42,7 @@ class Problem:
 
     def where(self) -> str:
         """The place: `section 12, choices[2].target`, or `book, book.start`, or `book`."""
-        where = f"section {self.section}" if self.section else "book"
+        where = _("section {section}").format(section=self.section) if self.section else _("book")
         return f"{where}, {self.field}" if self.field else where
 
     def render(self) -> str:
@@ -185,13 +185,17 @@ def modifier_problems(
         if key in lowest:
             low = lowest[key]
             if not is_whole(value) or (low is not None and int(value) < low):
-                out.append(f"modifier {key} must be {whole(key)}, not {value!r}")
+                said = {"key": key, "whole": whole(key), "value": repr(value)}
+                out.append(_("modifier %(key)s must be %(whole)s, not %(value)s") % said)
         elif key in flags:
             if not isinstance(value, bool):
-                out.append(f"modifier {key} must be true or false, not {value!r}")
+                out.append(
+                    _("modifier %(key)s must be true or false, not %(value)s")
+                    % {"key": key, "value": repr(value)}
+                )
         else:
             known = ", ".join([*lowest, *flags])
-            out.append(f"unknown modifier {key!r} (known: {known})")
+            out.append(_("unknown modifier %(key)s (known: %(known)s)") % {"key": repr(key), "known": known})
     return out
 
 
@@ -204,9 +208,14 @@ def ending_problems(
     for label in fight.on:
         need = endings.get(label)
         if need is None:
-            out.append(f"unknown fight ending {label!r} in on (known: {', '.join(endings)})")
+            out.append(
+                _("unknown fight ending %(label)s in on (known: %(known)s)")
+                % {"label": repr(label), "known": ", ".join(endings)}
+            )
         elif not made(fight.modifiers.get(need)):
-            out.append(f"on.{label} is never reached without modifiers.{need}")
+            out.append(
+                _("on.%(label)s is never reached without modifiers.%(need)s") % {"label": label, "need": need}
+            )
     return out
 
 

@@ -93,14 +93,14 @@ def play(
     ] = None,
 ) -> None:
     if game is not None and seed is not None:
-        raise UsageError("--seed: a saved game keeps the seed it was started with")
+        raise UsageError(gettext("--seed: a saved game keeps the seed it was started with"))
     options = worth_options(luck_worth=luck_worth, stamina_worth=stamina_worth, potion_worth=potion_worth)
     play_book(FF_RULES, SYSTEM.id, "ff", book, BOOKS.path(book), seed, game, options)
 
 
 def resume(game_id: str) -> None:
     """Continue a saved Fighting Fantasy gamebook adventure."""
-    resume_book(game_id, BOOKS, lambda book, gid: play(book, game=gid), "a single fight")
+    resume_book(game_id, BOOKS, lambda book, gid: play(book, game=gid), gettext("a single fight"))
 
 
 def _odds_tool() -> None:
@@ -170,9 +170,12 @@ def odds(
 ) -> None:
     skill, stamina, luck = parse_hero(hero)
     if potion and potion not in POTIONS:
-        raise UsageError(f"potion {potion!r} is not one of {', '.join(POTIONS)}")
+        raise UsageError(
+            gettext("potion %(potion)s is not one of %(potions)s")
+            % {"potion": repr(potion), "potions": ", ".join(POTIONS)}
+        )
     if budget < 1:
-        raise UsageError(f"--budget must be at least 1, not {budget}")
+        raise UsageError(gettext("--budget must be at least 1, not %(budget)s") % {"budget": budget})
     worth_options(
         luck_worth=luck_worth,
         stamina_worth=stamina_worth,
@@ -180,7 +183,7 @@ def odds(
         escape_worth=escape_worth,
     )
     if escape_worth is not None and not can_escape:
-        raise UsageError("--escape-worth: the fight offers no escape (add --can-escape)")
+        raise UsageError(gettext("--escape-worth: the fight offers no escape (add --can-escape)"))
     escaped = 1.0 if escape_worth is None else escape_worth / 100
     creatures = [parse_creature(text, i) for i, text in enumerate(enemy)]
     rules = FightRules(together=together, can_escape=can_escape, skill_modifier=skill_modifier)
@@ -191,7 +194,7 @@ def odds(
     try:
         result = fight_odds(state, objective, budget)
     except OddsError as e:
-        raise UsageError(f"{e} (ff odds --budget N)") from None
+        raise UsageError(gettext("%(reason)s (ff odds --budget N)") % {"reason": e}) from None
     if as_json:
         data = result.to_json()
         data["p_alive"] = _alive(result)

@@ -39,7 +39,7 @@ from grognard.gamebook.model import Book
 from grognard.gamebook.overlay import Overlay, load_overlay
 from grognard.gamebook.projectaon import OtherSeriesError, import_projectaon
 from grognard.gamebook.projectaon_rules import Reading
-from grognard.i18n import N_, gettext
+from grognard.i18n import N_, gettext, number
 from grognard.systems.grey_star import crt
 from grognard.systems.grey_star.advice import ADVICE_BUDGET
 from grognard.systems.grey_star.books import BOOKS
@@ -74,7 +74,10 @@ def _choice_option(
 ) -> None:
     if value is not None:
         if value not in choices:
-            raise UsageError(f"--{name} {value!r} is not one of {list(choices)}")
+            raise UsageError(
+                gettext("%(option)s %(value)s is not one of %(choices)s")
+                % {"option": f"--{name}", "value": repr(value), "choices": list(choices)}
+            )
         options[name] = value
 
 
@@ -132,7 +135,7 @@ def play(
     ] = None,
 ) -> None:
     if game is not None and seed is not None:
-        raise UsageError("--seed: a saved game keeps the seed it was started with")
+        raise UsageError(gettext("--seed: a saved game keeps the seed it was started with"))
     options: dict[str, OptionValue] = {}
     _choice_option("table", table, tuple(TABLES), options)
     _choice_option("shortfall", shortfall, tuple(SHORTFALL_CHOICES), options)
@@ -149,13 +152,19 @@ def play(
 
 def _budget(value: int, flag: str) -> int:
     if not 1 <= value <= MAX_BUDGET:
-        raise UsageError(f"{flag} {value} must be from 1 to {MAX_BUDGET:,}")
+        raise UsageError(
+            gettext("%(option)s %(value)s must be from 1 to %(most)s")
+            % {"option": flag, "value": value, "most": number(MAX_BUDGET)}
+        )
     return value
 
 
 def _score(value: int, flag: str, low: int) -> int:
     if not low <= value <= MAX_SCORE:
-        raise UsageError(f"{flag} {value} must be from {low} to {MAX_SCORE}")
+        raise UsageError(
+            gettext("%(option)s %(value)s must be from %(low)s to %(most)s")
+            % {"option": flag, "value": value, "low": low, "most": MAX_SCORE}
+        )
     return value
 
 
@@ -180,7 +189,7 @@ def _working() -> Iterator[Progress]:
             status.stop()
 
 
-OTHER_SERIES_HINT = (
+OTHER_SERIES_HINT = N_(
     "for its fights, `grognard gs crt --ratio R --random N` reads the Combat Results Table and "
     "`grognard gs odds --no-staff --combat-skill CS --endurance EP --enemy CS/EP` works out a fight's "
     "exact odds on it"
@@ -218,13 +227,15 @@ def import_book(
     ] = False,
 ) -> None:
     if output.exists() and not force:
-        raise UsageError(f"{output} exists; add --force to overwrite it")
+        raise UsageError(gettext("%(file)s exists; add --force to overwrite it") % {"file": output})
     try:
         report = import_projectaon(
             book, rules, SYSTEM.id, "gs", read_prose=not plain, shipped=None if plain else shipped_overlays()
         )
     except OtherSeriesError as e:
-        raise UsageError(f"{e}; {OTHER_SERIES_HINT}") from None
+        raise UsageError(
+            gettext("%(reason)s; %(hint)s") % {"reason": e, "hint": gettext(OTHER_SERIES_HINT)}
+        ) from None
     for warning in report.warnings:
         err.print(f"{book}: warning: {warning}", markup=False, soft_wrap=True)
     if report_rules and report.reading is not None:
@@ -300,17 +311,24 @@ def parse_enemy(text: str) -> tuple[int, int]:
     """The enemy as "COMBAT SKILL/ENDURANCE", e.g. "18/30"; anything else is a `UsageError`."""
     parts = text.split("/")
     if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
-        raise UsageError(f"--enemy {text!r} is not COMBAT SKILL/ENDURANCE, e.g. 18/30")
+        raise UsageError(
+            gettext("--enemy %(enemy)s is not COMBAT SKILL/ENDURANCE, e.g. 18/30") % {"enemy": repr(text)}
+        )
     skill, endurance = (int(p) for p in parts)
     if endurance < 1:
-        raise UsageError(f"--enemy {text!r}: the enemy's ENDURANCE must be at least 1")
+        raise UsageError(
+            gettext("--enemy %(enemy)s: the enemy's ENDURANCE must be at least 1") % {"enemy": repr(text)}
+        )
     if max(abs(skill), endurance) > MAX_SCORE:
-        raise UsageError(f"--enemy {text!r}: a score beyond {MAX_SCORE} is not played")
+        raise UsageError(
+            gettext("--enemy %(enemy)s: a score beyond %(most)s is not played")
+            % {"enemy": repr(text), "most": MAX_SCORE}
+        )
     return skill, endurance
 
 
 def _loss_text(loss: crt.Loss) -> str:
-    return "killed" if loss == crt.KILLED else str(loss)
+    return gettext("killed") if loss == crt.KILLED else str(loss)
 
 
 @app.command("crt", help=N_("Read one cell of the Combat Results Table."))
@@ -325,9 +343,11 @@ def crt_command(
     as_json: JsonOption = False,
 ) -> None:
     if not 0 <= random <= 9:
-        raise UsageError(f"--random {random} is not a random number 0-9")
+        raise UsageError(gettext("--random %(random)s is not a random number 0-9") % {"random": random})
     if willpower is not None and willpower < 0:
-        raise UsageError(f"--willpower {willpower} is below 0")
+        raise UsageError(
+            gettext("%(option)s %(value)s is below 0") % {"option": "--willpower", "value": willpower}
+        )
     cell = crt.lookup(ratio, random)
     enemy = cell.enemy if willpower is None else crt.enemy_damage(cell, willpower)
     column = crt.table().columns[crt.table().column_index(ratio)].label()
@@ -344,12 +364,28 @@ def crt_command(
             }
         )
         return
-    times = f" x{max(willpower, 1)} WILLPOWER" if willpower is not None else ""
+    said = {
+        "ratio": ratio,
+        "column": crt.table().columns[crt.table().column_index(ratio)].said(),
+        "random": random,
+        "cell": cell.text(),
+    }
+    if willpower is None:
+        line = (
+            gettext("Combat Ratio %(ratio)s (column %(column)s), random number %(random)s: cell %(cell)s")
+            % said
+        )
+    else:
+        line = gettext(
+            "Combat Ratio %(ratio)s (column %(column)s), random number %(random)s: cell %(cell)s "
+            "x%(times)s WILLPOWER"
+        ) % {**said, "times": max(willpower, 1)}
+    out.print(line, markup=False)
     out.print(
-        f"Combat Ratio {ratio} (column {column}), random number {random}: cell {cell.text()}{times}",
+        gettext("Enemy loses %(enemy)s; Grey Star loses %(grey_star)s.")
+        % {"enemy": _loss_text(enemy), "grey_star": _loss_text(cell.grey_star)},
         markup=False,
     )
-    out.print(f"Enemy loses {_loss_text(enemy)}; Grey Star loses {_loss_text(cell.grey_star)}.", markup=False)
 
 
 def _pct(x: float) -> str:
@@ -417,13 +453,16 @@ def odds_command(
 ) -> None:
     if willpower is None:
         if not no_staff:
-            raise UsageError("--willpower is needed for a fight with the Staff (or give --no-staff)")
+            raise UsageError(gettext("--willpower is needed for a fight with the Staff (or give --no-staff)"))
         willpower = 0
     worth_options(willpower_worth=willpower_worth, endurance_worth=endurance_worth)
     _budget(budget, "--budget")
     enemy_skill, enemy_endurance = parse_enemy(enemy)
     if table not in TABLES:
-        raise UsageError(f"--table {table!r} is not one of {list(TABLES)}")
+        raise UsageError(
+            gettext("%(option)s %(value)s is not one of %(choices)s")
+            % {"option": "--table", "value": repr(table), "choices": list(TABLES)}
+        )
     _score(endurance, "--endurance", 1)
     _score(willpower, "--willpower", -MAX_SCORE)
     _score(combat_skill, "--combat-skill", -MAX_SCORE)
@@ -439,8 +478,11 @@ def odds_command(
     )
     if clearly_too_large(state, budget):
         raise UsageError(
-            f"this fight has more than {budget:,} positions; give a larger --budget (at most "
-            f"{MAX_BUDGET:,}) to work out its odds"
+            gettext(
+                "this fight has more than %(budget)s positions; give a larger --budget (at most "
+                "%(most)s) to work out its odds"
+            )
+            % {"budget": number(budget), "most": number(MAX_BUDGET)}
         )
     worths = (
         (Fraction(str(willpower_worth)), Fraction(str(endurance_worth)))
@@ -456,21 +498,24 @@ def odds_command(
             advice = solve(budget=budget, progress=progress)
     except OddsError as e:
         raise UsageError(
-            f"this fight has more than {budget:,} positions; give a larger --budget (e.g. --budget "
-            f"{10 * budget}) to work out its odds"
+            gettext(
+                "this fight has more than %(budget)s positions; give a larger --budget (e.g. --budget "
+                "%(larger)s) to work out its odds"
+            )
+            % {"budget": number(budget), "larger": 10 * budget}
         ) from e
     _render(advice, staff=not no_staff)
 
 
 def resume(game_id: str) -> None:
     """Continue a saved Grey Star gamebook adventure."""
-    resume_book(game_id, BOOKS, lambda book, gid: play(book, game=gid), "a single combat")
+    resume_book(game_id, BOOKS, lambda book, gid: play(book, game=gid), gettext("a single combat"))
 
 
 def _ask_int(prompt: str) -> int:
     text = read_line(prompt)
     if not text.lstrip("-").isdigit():
-        raise UsageError(f"{text!r} is not a whole number")
+        raise UsageError(gettext("%(text)s is not a whole number") % {"text": repr(text)})
     return int(text)
 
 

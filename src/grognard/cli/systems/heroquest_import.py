@@ -134,7 +134,7 @@ def check_command(
         loaded = load_quest(quest_source(quest))
     why = met_at_start(loaded)
     if why is not None:
-        raise ContentError(quest, "goal", f"won before the heroes act: {why}")
+        raise ContentError(quest, "goal", _("won before the heroes act: %(why)s") % {"why": why})
     goal = describe(loaded.file.goal)
     if as_json:
         print_json({"quest": loaded.id, "ok": True, "goal": goal})

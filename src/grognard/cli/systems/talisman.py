@@ -94,22 +94,30 @@ def parse_seats(text: str) -> tuple[list[str], list[str]]:
     for part in (p.strip() for p in text.split(",")):
         if not part:
             continue
-        name, _, kind = part.rpartition(":")
+        name, _sep, kind = part.rpartition(":")
         if kind not in KINDS:
-            raise UsageError(f"seat {part!r}: the kind must be one of {', '.join(KINDS)}")
+            raise UsageError(
+                _("seat %(seat)s: the kind must be one of %(kinds)s")
+                % {"seat": repr(part), "kinds": ", ".join(KINDS)}
+            )
         if name:
             if name not in catalog().characters:
                 raise UsageError(
-                    f"seat {part!r}: unknown character; known: {', '.join(catalog().characters)}"
+                    _("seat %(seat)s: unknown character; known: %(known)s")
+                    % {"seat": repr(part), "known": ", ".join(catalog().characters)}
                 )
             characters.append(name)
         kinds.append(KINDS[kind])
     if characters and len(characters) != len(kinds):
-        raise UsageError(f"players {text!r}: name a character for every seat or for none")
+        raise UsageError(
+            _("players %(players)s: name a character for every seat or for none") % {"players": repr(text)}
+        )
     if len(set(characters)) != len(characters):
-        raise UsageError(f"players {text!r}: each character may be played once")
+        raise UsageError(
+            _("players %(players)s: each character may be played once") % {"players": repr(text)}
+        )
     if not 2 <= len(kinds) <= 6:
-        raise UsageError(f"players {text!r}: Talisman is for 2 to 6 players")
+        raise UsageError(_("players %(players)s: Talisman is for 2 to 6 players") % {"players": repr(text)})
     return characters, kinds
 
 
@@ -153,7 +161,7 @@ def seats_text(players: str | None, seat: Sequence[str]) -> str | None:
     if not seat:
         return players
     if players is not None:
-        raise UsageError("give the seats by --players or by --seat, not both")
+        raise UsageError(_("give the seats by --players or by --seat, not both"))
     return ",".join(seat)
 
 
@@ -164,15 +172,21 @@ def start(
     if game is not None:
         session = store.load(game)
         if session.system != SYSTEM.id:
-            raise UsageError(f"game {game} is a {session.system} game, not a Talisman game")
+            raise UsageError(
+                _("game %(game)s is a %(system)s game, not a Talisman game")
+                % {"game": game, "system": session.system}
+            )
         n = int(session.options.get("players", 2))
         kinds = parse_seats(players)[1] if players is not None else saved_kinds(store, game, n)
         if len(kinds) != n:
-            raise UsageError(f"game {game} has {n} players, not {len(kinds)}")
+            raise UsageError(
+                _("game %(game)s has %(players)s players, not %(given)s")
+                % {"game": game, "players": n, "given": len(kinds)}
+            )
         return session, kinds
     characters, kinds = parse_seats(players or "human,bot")
     if max_turns is not None and max_turns < 0:
-        raise UsageError(f"max-turns={max_turns}: give 0 (no cap) or more")
+        raise UsageError(_("max-turns=%(turns)s: give 0 (no cap) or more") % {"turns": max_turns})
     options: dict[str, OptionValue] = {
         "players": len(kinds),
         "characters": ",".join(characters) or "random",

@@ -469,15 +469,15 @@ class FightingFantasyRuleset(Ruleset):
     def check_effect(self, book: Book, effect: Effect) -> list[str]:
         """A special other than jewels; an Initial value set below 0."""
         if effect.special is not None and effect.special not in SPECIALS:
-            return [f"unknown special {effect.special!r} (known: {', '.join(SPECIALS)})"]
+            return [_unknown_special(effect.special)]
         if effect.initial is not None and effect.set_to is not None and effect.set_to < 0:
-            return [f"an Initial value cannot be set to {effect.set_to}"]
+            return [gettext("an Initial value cannot be set to %(value)s") % {"value": effect.set_to}]
         return []
 
     def check_condition(self, book: Book, condition: Condition) -> list[str]:
         """A special other than jewels."""
         if condition.special is not None and condition.special not in SPECIALS:
-            return [f"unknown special {condition.special!r} (known: {', '.join(SPECIALS)})"]
+            return [_unknown_special(condition.special)]
         return []
 
     def check_fight(self, book: Book, fight: Fight) -> list[str]:
@@ -487,17 +487,30 @@ class FightingFantasyRuleset(Ruleset):
             stats = c.stats
             for key in ("SKILL", "STAMINA"):
                 if key not in stats:
-                    out.append(f"{c.name} has no {key}")
+                    out.append(gettext("%(creature)s has no %(stat)s") % {"creature": c.name, "stat": key})
             extra = sorted(set(stats) - {"SKILL", "STAMINA", "damage"})
             if extra:
-                out.append(f"{c.name}: unknown stat(s) {extra} (known: SKILL, STAMINA, damage)")
+                out.append(
+                    gettext("%(creature)s: unknown stat(s) %(stats)s (known: SKILL, STAMINA, damage)")
+                    % {"creature": c.name, "stats": extra}
+                )
             if stats.get("STAMINA", 1) < 1 or stats.get("SKILL", 0) < 0 or stats.get("damage", 1) < 0:
-                out.append(f"{c.name}: SKILL below 0, STAMINA below 1 or damage below 0")
+                out.append(
+                    gettext("%(creature)s: SKILL below 0, STAMINA below 1 or damage below 0")
+                    % {"creature": c.name}
+                )
         if fight.mode not in FIGHT_MODES:
-            out.append(f"unknown mode {fight.mode!r} (known: together, one-after-another)")
-        out += modifier_problems(fight, _LOWEST, BOOL_MODIFIERS, lambda _: "a whole number (0 or more)")
+            out.append(
+                gettext("unknown mode %(mode)s (known: together, one-after-another)")
+                % {"mode": repr(fight.mode)}
+            )
+        out += modifier_problems(
+            fight, _LOWEST, BOOL_MODIFIERS, lambda _: gettext("a whole number (0 or more)")
+        )
+        known = ", ".join(e for e in ENDS if e != "dead")
         out += [
-            f"unknown fight ending {label!r} in worth (known: {', '.join(e for e in ENDS if e != 'dead')})"
+            gettext("unknown fight ending %(label)s in worth (known: %(known)s)")
+            % {"label": repr(label), "known": known}
             for label in fight.worth
             if label not in ENDS
         ]
@@ -509,19 +522,25 @@ class FightingFantasyRuleset(Ruleset):
             want = TEST_BRANCHES[test.kind]
             out = []
             if test.ranges or set(test.branches) != set(want):
-                out.append(f"a {test.kind} test needs the branches {' and '.join(want)}")
+                out.append(
+                    gettext("a %(kind)s test needs the branches %(branches)s")
+                    % {"kind": test.kind, "branches": gettext(" and ").join(want)}
+                )
             if test.stat is not None or test.dice is not None:
-                out.append(f"a {test.kind} test throws two dice against its score; leave out stat and dice")
+                out.append(
+                    gettext("a %(kind)s test throws two dice against its score; leave out stat and dice")
+                    % {"kind": test.kind}
+                )
             return out
         if test.kind == "roll":
             if test.dice is None or test.branches:
-                return ['a roll test needs dice (e.g. dice = "1d6") and ranges']
+                return [gettext('a roll test needs dice (e.g. dice = "1d6") and ranges')]
             try:
                 sign, _, _, _ = parse_dice(test.dice)
             except ValueError as e:
                 return [str(e)]
-            return ["roll dice cannot be negative"] if sign < 0 else []
-        return [f"unknown test kind {test.kind!r} (known: luck, skill, roll)"]
+            return [gettext("roll dice cannot be negative")] if sign < 0 else []
+        return [gettext("unknown test kind %(kind)s (known: luck, skill, roll)") % {"kind": repr(test.kind)}]
 
     # --- odds for the reader -------------------------------------------------------------------------
 
@@ -615,8 +634,15 @@ def _figures(f: Figures) -> str:
 
 def _item_problems(props: Mapping[str, object]) -> list[str]:
     if "skill_bonus" in props and props.get("weapon") is not True:
-        return ["skill_bonus counts only for a weapon (weapon = true)"]
+        return [gettext("skill_bonus counts only for a weapon (weapon = true)")]
     return []
+
+
+def _unknown_special(special: str | None) -> str:
+    return gettext("unknown special %(special)s (known: %(known)s)") % {
+        "special": repr(special),
+        "known": ", ".join(SPECIALS),
+    }
 
 
 def _score(name: str | None) -> Score:

@@ -63,6 +63,14 @@ class Column(ContentModel):
             return f"{self.low:+d}" if self.low else "0"
         return f"{self.low:+d}/{self.high:+d}"
 
+    def said(self) -> str:
+        """The heading in the reader's language ("-11 o menos"); `label` is the data's, in English."""
+        if self.low is None:
+            return _("{ratio} or less").format(ratio=f"{self.high:+d}" if self.high else "0")
+        if self.high is None:
+            return _("{ratio} or more").format(ratio=f"{self.low:+d}")
+        return self.label()
+
 
 class Row(ContentModel):
     """One row: the random number and its cells, left to right, citing its source."""

@@ -135,7 +135,7 @@ def crt_entries() -> list[Entry]:
         cells = [f"{n}: {crt.cells[n][i].text()}" for n in (*range(1, 10), 0) if n in crt.cells]
         out.append(
             (
-                _("Combat Ratio {ratio}").format(ratio=column.label()),
+                _("Combat Ratio {ratio}").format(ratio=column.said()),
                 "; ".join(cells) + ".",
                 _lines(CRT_LINES),
             )

@@ -778,22 +778,32 @@ class GreyStarRuleset(Ruleset):
         other than ENDURANCE's."""
         kind = effect.kind
         if kind == "provisions":
-            return ['Grey Star has no Provisions: use { item = "Meal" } or { special = "meal" }']
+            return [gettext('Grey Star has no Provisions: use { item = "Meal" } or { special = "meal" }')]
         if kind == "special":
             if effect.special not in SPECIALS:
-                return [f"unknown special {effect.special!r} (known: {', '.join(SPECIALS)})"]
+                said = {"special": repr(effect.special), "known": ", ".join(SPECIALS)}
+                return [gettext("unknown special %(special)s (known: %(known)s)") % said]
             if effect.value is not None and (not is_whole(effect.value) or int(effect.value) < 0):
-                return [f"a Meal's ENDURANCE loss must be a whole number, 0 or more, not {effect.value!r}"]
+                return [
+                    gettext("a Meal's ENDURANCE loss must be a whole number, 0 or more, not %(value)s")
+                    % {"value": repr(effect.value)}
+                ]
         if kind == "initial" and effect.initial != "ENDURANCE":
-            return [f"only ENDURANCE has a starting value that caps it, not {effect.initial}"]
+            return [
+                gettext("only ENDURANCE has a starting value that caps it, not %(stat)s")
+                % {"stat": effect.initial}
+            ]
         return []
 
     def check_condition(self, book: Book, condition: Condition) -> list[str]:
         """Provisions and specials (Grey Star has neither)."""
         if condition.kind == "provisions":
-            return ['Grey Star has no Provisions: test { item = "Meal" }']
+            return [gettext('Grey Star has no Provisions: test { item = "Meal" }')]
         if condition.kind == "special":
-            return [f"Grey Star has no special condition {condition.special!r}"]
+            return [
+                gettext("Grey Star has no special condition %(special)s")
+                % {"special": repr(condition.special)}
+            ]
         return []
 
     def check_fight(self, book: Book, fight: Fight) -> list[str]:
@@ -801,18 +811,29 @@ class GreyStarRuleset(Ruleset):
         out: list[str] = []
         for c in fight.creatures:
             stats = c.stats
-            out += [f"{c.name} has no {key}" for key in ("COMBAT_SKILL", "ENDURANCE") if key not in stats]
+            out += [
+                gettext("%(creature)s has no %(stat)s") % {"creature": c.name, "stat": key}
+                for key in ("COMBAT_SKILL", "ENDURANCE")
+                if key not in stats
+            ]
             extra = sorted(set(stats) - {"COMBAT_SKILL", "ENDURANCE"})
             if extra:
-                out.append(f"{c.name}: unknown stat(s) {extra} (known: COMBAT_SKILL, ENDURANCE)")
+                out.append(
+                    gettext("%(creature)s: unknown stat(s) %(stats)s (known: COMBAT_SKILL, ENDURANCE)")
+                    % {"creature": c.name, "stats": extra}
+                )
             if stats.get("ENDURANCE", 1) < 1:
-                out.append(f"{c.name}: ENDURANCE below 1")
+                out.append(gettext("%(creature)s: ENDURANCE below 1") % {"creature": c.name})
         if fight.mode not in FIGHT_MODES:
-            out.append(f"unknown mode {fight.mode!r} (Grey Star fights creatures one after another)")
+            out.append(
+                gettext("unknown mode %(mode)s (Grey Star fights creatures one after another)")
+                % {"mode": repr(fight.mode)}
+            )
         out += modifier_problems(fight, INT_MODIFIERS, BOOL_MODIFIERS, _whole_modifier)
         known = ", ".join(o for o in OUTCOMES if o != "dead")
         out += [
-            f"unknown fight ending {label!r} in worth (known: {known})"
+            gettext("unknown fight ending %(label)s in worth (known: %(known)s)")
+            % {"label": repr(label), "known": known}
             for label in fight.worth
             if label not in OUTCOMES
         ]
@@ -821,12 +842,14 @@ class GreyStarRuleset(Ruleset):
     def check_test(self, book: Book, test: ChanceTest) -> list[str]:
         """Only `kind = "random"` (a number 0-9), with ranges and no stat or dice."""
         if test.kind != "random":
-            return [f"unknown test kind {test.kind!r} (Grey Star knows: random)"]
+            return [
+                gettext("unknown test kind %(kind)s (Grey Star knows: random)") % {"kind": repr(test.kind)}
+            ]
         out = []
         if test.branches:
-            out.append("a random test needs ranges of the number (0-9), not branches")
+            out.append(gettext("a random test needs ranges of the number (0-9), not branches"))
         if test.stat is not None or test.dice is not None:
-            out.append("a random test picks a number 0-9; leave out stat and dice")
+            out.append(gettext("a random test picks a number 0-9; leave out stat and dice"))
         return out
 
     # --- odds for the reader -------------------------------------------------------------------------
@@ -896,12 +919,16 @@ def _names(names: Iterable[str]) -> str:
 
 def _item_problems(props: Mapping[str, object]) -> list[str]:
     places = [p for p in PLACES if props.get(p) is True]
-    return [f"an item goes in one place, not {' and '.join(places)}"] if len(places) > 1 else []
+    if len(places) < 2:
+        return []
+    return [gettext("an item goes in one place, not %(places)s") % {"places": gettext(" and ").join(places)}]
 
 
 def _whole_modifier(key: str) -> str:
     low = INT_MODIFIERS[key]
-    return f"a whole number of at least {low}" if low > INT_MODIFIERS["combat_skill"] else "a whole number"
+    if low > INT_MODIFIERS["combat_skill"]:
+        return gettext("a whole number of at least %(low)s") % {"low": low}
+    return gettext("a whole number")
 
 
 def _score(chart: ActionChart, name: str) -> int:

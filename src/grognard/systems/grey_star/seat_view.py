@@ -175,7 +175,7 @@ def round_words(combat: CombatState, roll: Roll, enemy: str = "") -> str:
     staff = _(" (the Staff without WILLPOWER: 6 less)") if combat.staff and not spent else ""
     table = crt.table()
     cell = table.cells[number][combat.column].text() if 0 <= number < len(table.cells) else "?"
-    heading = table.columns[combat.column].label()
+    heading = table.columns[combat.column].said()
     found = f" ({place})" if place else ""
     said = _(
         "Random number {number}{place} at Combat Ratio {ratio} (COMBAT SKILL {skill}{staff} against "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from grognard.engine.errors import UsageError
 from grognard.engine.session import Policy, random_policy
+from grognard.i18n import gettext
 from grognard.systems.talisman.bot_search import search_policy
 from grognard.systems.talisman.bots import heuristic_policy, mixed_policy
 
@@ -24,4 +25,6 @@ def bot(name: str) -> Policy:
     try:
         return BOTS[name]
     except KeyError:
-        raise UsageError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
+        raise UsageError(
+            gettext("unknown bot %(bot)s; known: %(known)s") % {"bot": repr(name), "known": ", ".join(BOTS)}
+        ) from None

@@ -24,6 +24,7 @@ from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import Policy, random_policy
+from grognard.i18n import gettext
 from grognard.systems.talisman import content
 from grognard.systems.talisman.actions import (
     Ability,
@@ -568,4 +569,6 @@ def bot(name: str) -> Policy:
     try:
         return BOTS[name]
     except KeyError:
-        raise UsageError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
+        raise UsageError(
+            gettext("unknown bot %(bot)s; known: %(known)s") % {"bot": repr(name), "known": ", ".join(BOTS)}
+        ) from None

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from grognard.engine.content import Source, list_folder, load_model, package_file, source_name
 from grognard.engine.errors import ContentError
+from grognard.i18n import gettext
 from grognard.systems.talisman.content import (
     TYPE_ORDER,
     AdventureCard,
@@ -114,19 +115,31 @@ def _refs(cat: Catalog, name: str, where: str, effects: Iterable[Effect]) -> Non
         if isinstance(effect, Teleport):
             for target in effect.to:
                 if target not in cat.spaces:
-                    raise ContentError(name, where, f"teleport to unknown space {target!r}")
+                    raise ContentError(
+                        name, where, gettext("teleport to unknown space %(space)s") % {"space": repr(target)}
+                    )
         elif isinstance(effect, PlaceCard) and effect.space not in cat.spaces:
-            raise ContentError(name, where, f"place on unknown space {effect.space!r}")
+            raise ContentError(
+                name, where, gettext("place on unknown space %(space)s") % {"space": repr(effect.space)}
+            )
         elif (
             isinstance(effect, GainCard)
             and effect.card not in cat.purchase
             and effect.card not in cat.talismans
         ):
-            raise ContentError(name, where, f"unknown Purchase or Talisman card {effect.card!r}")
+            raise ContentError(
+                name,
+                where,
+                gettext("unknown Purchase or Talisman card %(card)s") % {"card": repr(effect.card)},
+            )
         elif isinstance(effect, Shop):
             for card in effect.cards:
                 if card not in cat.purchase or cat.purchase[card].price < 1:
-                    raise ContentError(name, where, f"{card!r} is not a Purchase card with a price")
+                    raise ContentError(
+                        name,
+                        where,
+                        gettext("%(card)s is not a Purchase card with a price") % {"card": repr(card)},
+                    )
 
 
 def _check_board(name: str, board: Board) -> dict[str, tuple[str, ...]]:
@@ -134,31 +147,53 @@ def _check_board(name: str, board: Board) -> dict[str, tuple[str, ...]]:
     ids: set[str] = set()
     for i, space in enumerate(board.spaces):
         if space.id in ids:
-            raise ContentError(name, f"spaces[{i}].id", f"duplicate space id {space.id!r}")
+            raise ContentError(
+                name, f"spaces[{i}].id", gettext("duplicate space id %(space)s") % {"space": repr(space.id)}
+            )
         ids.add(space.id)
         ring = rings[space.region]
         if space.position in ring:
             raise ContentError(
-                name, f"spaces[{i}].position", f"two spaces at {space.region} {space.position}"
+                name,
+                f"spaces[{i}].position",
+                gettext("two spaces at %(region)s %(position)s")
+                % {"region": space.region, "position": space.position},
             )
         ring[space.position] = space.id
     out: dict[str, tuple[str, ...]] = {}
     for region, ring in rings.items():
         size = RING_SIZES.get(region, len(ring))
         if sorted(ring) != list(range(size)) or not ring:
-            raise ContentError(name, "spaces", f"the {region} region must hold positions 0-{size - 1}")
+            raise ContentError(
+                name,
+                "spaces",
+                gettext("the %(region)s region must hold positions 0-%(last)s")
+                % {"region": region, "last": size - 1},
+            )
         out[region] = tuple(ring[p] for p in range(size))
     if len(out["crown"]) != 1:
-        raise ContentError(name, "spaces", "there must be exactly one Crown of Command space")
+        raise ContentError(name, "spaces", gettext("there must be exactly one Crown of Command space"))
     by_id = {s.id: s for s in board.spaces}
     for i, space in enumerate(board.spaces):
         for other in space.opposite:
             if other not in by_id or space.id not in by_id[other].opposite:
-                raise ContentError(name, f"spaces[{i}].opposite", f"{other!r} is not a space opposite back")
+                raise ContentError(
+                    name,
+                    f"spaces[{i}].opposite",
+                    gettext("%(space)s is not a space opposite back") % {"space": repr(other)},
+                )
         if space.bridge and space.bridge.to not in by_id:
-            raise ContentError(name, f"spaces[{i}].bridge.to", f"unknown space {space.bridge.to!r}")
+            raise ContentError(
+                name,
+                f"spaces[{i}].bridge.to",
+                gettext("unknown space %(space)s") % {"space": repr(space.bridge.to)},
+            )
         if space.portal and space.portal.to not in by_id:
-            raise ContentError(name, f"spaces[{i}].portal.to", f"unknown space {space.portal.to!r}")
+            raise ContentError(
+                name,
+                f"spaces[{i}].portal.to",
+                gettext("unknown space %(space)s") % {"space": repr(space.portal.to)},
+            )
     return out
 
 
@@ -166,7 +201,12 @@ def _check_cards(name: str, cards: list[AdventureCard]) -> None:
     numbers: dict[int, str] = {}
     for card in cards:
         if card.number in numbers:
-            raise ContentError(name, card.id, f"number {card.number} is also {numbers[card.number]!r}")
+            raise ContentError(
+                name,
+                card.id,
+                gettext("number %(number)s is also %(card)s")
+                % {"number": card.number, "card": repr(numbers[card.number])},
+            )
         numbers[card.number] = card.id
     ordered = sorted(cards, key=lambda c: c.number)
     for before, after in pairwise(ordered):
@@ -174,8 +214,16 @@ def _check_cards(name: str, cards: list[AdventureCard]) -> None:
             raise ContentError(
                 name,
                 after.id,
-                f"number {after.number} ({after.type}) comes after {before.number} ({before.type}); "
-                "numbers must follow the order of 15:3",
+                gettext(
+                    "number %(number)s (%(type)s) comes after %(before)s (%(before_type)s); "
+                    "numbers must follow the order of 15:3"
+                )
+                % {
+                    "number": after.number,
+                    "type": after.type,
+                    "before": before.number,
+                    "before_type": before.type,
+                },
             )
 
 
@@ -212,16 +260,20 @@ def _cross_check(cat: Catalog, deck: list[AdventureCard], n_chars: int, n_other:
     seen: set[str] = set()
     for card_id in ids:
         if card_id in seen:
-            raise ContentError(name, card_id, "card ids must be unique across the decks and piles")
+            raise ContentError(name, card_id, gettext("card ids must be unique across the decks and piles"))
         seen.add(card_id)
     if len(cat.cards) != len(deck) or len(cat.characters) != n_chars or len(ids) < n_other:
-        raise ContentError(name, "", "duplicate ids among the Adventure cards or characters")
+        raise ContentError(name, "", gettext("duplicate ids among the Adventure cards or characters"))
     _check_cards("adventure", deck)
     for space in cat.spaces.values():
         _refs(cat, "board.toml", space.id, space.effects)
     for char in cat.characters.values():
         if char.start not in cat.spaces:
-            raise ContentError("characters.toml", char.id, f"unknown starting space {char.start!r}")
+            raise ContentError(
+                "characters.toml",
+                char.id,
+                gettext("unknown starting space %(space)s") % {"space": repr(char.start)},
+            )
         for ability in char.abilities:
             _refs(cat, "characters.toml", char.id, ability.effects)
     for card in cat.cards.values():
@@ -231,7 +283,7 @@ def _cross_check(cat: Catalog, deck: list[AdventureCard], n_chars: int, n_other:
     for pile in (*cat.purchase.values(), *cat.talismans.values()):
         _refs(cat, "purchase.toml", pile.id, [*pile.on_gain, *pile.on_cast])
     if not any("talisman" in t.keywords or t.id == "talisman" for t in cat.talismans.values()):
-        raise ContentError("purchase.toml", "talisman", "there must be a Talisman card (11:6)")
+        raise ContentError("purchase.toml", "talisman", gettext("there must be a Talisman card (11:6)"))
 
 
 def _as_traversable(folder: Source) -> Traversable:

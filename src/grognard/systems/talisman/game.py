@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from grognard.engine.errors import UsageError
 from grognard.engine.game import JSON, Game, GameInfo, GameState, OptionInfo, OptionValue
 from grognard.engine.serial import from_data, to_data
-from grognard.i18n import N_
+from grognard.i18n import N_, gettext
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.characters import start_spells
 from grognard.systems.talisman.flow import settle
@@ -40,9 +40,15 @@ def _characters(text: str, players: int) -> list[str] | None:
     known = catalog().characters
     for name in chosen:
         if name not in known:
-            raise UsageError(f"unknown character {name!r}; known: {sorted(known)}")
+            raise UsageError(
+                gettext("unknown character %(character)s; known: %(known)s")
+                % {"character": repr(name), "known": sorted(known)}
+            )
     if len(chosen) != players or len(set(chosen)) != len(chosen):
-        raise UsageError(f"characters {text!r}: give {players} different characters, one per player")
+        raise UsageError(
+            gettext("characters %(characters)s: give %(players)s different characters, one per player")
+            % {"characters": repr(text), "players": players}
+        )
     return chosen
 
 
@@ -58,9 +64,14 @@ def initial_state(players: int = 2, characters: str = "random", max_turns: int =
     shuffled (sorted multisets: their order is never seen), starting Spells drawn, the first player diced.
     `max_turns` is the turn cap (every player's turn counts one; 0: none; `AUTO_TURNS`: the default)."""
     if not 2 <= players <= 6:
-        raise UsageError(f"players={players}: Talisman is for 2 to 6 players")
+        raise UsageError(
+            gettext("players=%(players)s: Talisman is for 2 to 6 players") % {"players": players}
+        )
     if max_turns < 0 and max_turns != AUTO_TURNS:
-        raise UsageError(f"max_turns={max_turns}: give 0 (no cap), a number of turns, or {AUTO_TURNS}")
+        raise UsageError(
+            gettext("max_turns=%(turns)s: give 0 (no cap), a number of turns, or %(auto)s")
+            % {"turns": max_turns, "auto": AUTO_TURNS}
+        )
     max_turns = turn_cap(max_turns, players)
     cat = catalog()
     chosen = _characters(characters, players)

@@ -18,6 +18,7 @@ from grognard.engine.dice.core import DieRoll, Rng, Roll
 from grognard.engine.errors import UsageError
 from grognard.engine.game import CHANCE, TERMINAL, Actor, GameState, Move, Outcome, Result
 from grognard.engine.odds.solver import solve
+from grognard.i18n import gettext
 from grognard.systems.talisman.combat import classify
 
 SIXTH = Fraction(1, 6)
@@ -70,9 +71,12 @@ def combat_odds(
     """(p_win, p_standoff, p_lose), exact, for one combat (Psychic Combat when `psychic`: the same
     arithmetic on Craft, 17:2)."""
     if strength < 0 or enemy < 0:
-        raise UsageError(f"scores must not be negative (got {strength} against {enemy})")
+        raise UsageError(
+            gettext("scores must not be negative (got %(strength)s against %(enemy)s)")
+            % {"strength": strength, "enemy": enemy}
+        )
     if enemy_dice not in (0, 1):
-        raise UsageError(f"enemy_dice must be 0 or 1, not {enemy_dice}")
+        raise UsageError(gettext("enemy_dice must be 0 or 1, not %(dice)s") % {"dice": enemy_dice})
     del psychic
     solution = solve(CombatOddsState(strength + bonus, enemy + enemy_bonus, enemy_dice), exact=True)
     probs = solution.outcome_probabilities()

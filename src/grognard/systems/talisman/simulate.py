@@ -24,6 +24,7 @@ from grognard.engine.game import CHANCE, TERMINAL
 from grognard.engine.parallel import run_indexed
 from grognard.engine.session import Policy
 from grognard.engine.stats import Share
+from grognard.i18n import gettext
 from grognard.systems.talisman.bot_levels import bot
 from grognard.systems.talisman.game import AUTO_TURNS, initial_state, turn_cap
 from grognard.systems.talisman.state import TalismanState
@@ -143,15 +144,20 @@ def parse_bots(text: str, players: int) -> tuple[str, ...]:
     """Bot names for every seat: one name for all ("heuristic"), or one per seat ("heuristic,random")."""
     names = tuple(n.strip() for n in text.split(",") if n.strip())
     if not names:
-        raise UsageError("give a bot: random, heuristic, search or mixed")
+        raise UsageError(gettext("give a bot: random, heuristic, search or mixed"))
     for name in names:
         bot(name)
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise UsageError(f"bots {text!r}: give one bot for all {players} players or one per player")
+        raise UsageError(
+            gettext("bots %(bots)s: give one bot for all %(players)s players or one per player")
+            % {"bots": repr(text), "players": players}
+        )
     if not 2 <= players <= 6:
-        raise UsageError(f"players={players}: Talisman is for 2 to 6 players")
+        raise UsageError(
+            gettext("players=%(players)s: Talisman is for 2 to 6 players") % {"players": players}
+        )
     return names
 
 
@@ -168,11 +174,13 @@ def simulate(
     `max_turns` counts every player's turn; `AUTO_TURNS` is the default cap for the number of players.
     `workers` processes play the games (None: every core); the results are the same for any number."""
     if games < 1:
-        raise UsageError(f"games={games}: play at least 1 game")
+        raise UsageError(gettext("games=%(games)s: play at least 1 game") % {"games": games})
     names = parse_bots(",".join(bots), len(bots))
     max_turns = turn_cap(max_turns, len(names))
     if max_turns < 1:
-        raise UsageError(f"max_turns={max_turns}: the turn cap must be at least 1")
+        raise UsageError(
+            gettext("max_turns=%(turns)s: the turn cap must be at least 1") % {"turns": max_turns}
+        )
     stats = SimStats(names, seed, max_turns)
     for g, record in enumerate(run_indexed(partial(play_seated, names, seed, max_turns), games, workers)):
         stats.add(record)
