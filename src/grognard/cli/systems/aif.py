@@ -27,10 +27,11 @@ from grognard.cli.systems.aif_dice import (
 from grognard.engine.content import Row, Table
 from grognard.engine.dice.core import Roll
 from grognard.engine.errors import UsageError
-from grognard.i18n import N_
+from grognard.i18n import N_, NP_, number, pgettext
 from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy.charts import Bands, Chart
 from grognard.systems.adventures_in_fantasy.tables import get_table, kind, listing
+from grognard.systems.adventures_in_fantasy.words import any_word, roll_told, word
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -47,6 +48,96 @@ app = typer.Typer(
     rich_markup_mode="rich",
     pretty_exceptions_enable=False,
 )
+
+
+FIELDS = (
+    NP_("aif table", "age"),
+    NP_("aif table", "aging"),
+    NP_("aif table", "applies to"),
+    NP_("aif table", "apprenticeship"),
+    NP_("aif table", "armour"),
+    NP_("aif table", "attacker"),
+    NP_("aif table", "availability"),
+    NP_("aif table", "boats chance"),
+    NP_("aif table", "castle"),
+    NP_("aif table", "chance"),
+    NP_("aif table", "class"),
+    NP_("aif table", "complexity"),
+    NP_("aif table", "condition"),
+    NP_("aif table", "cost"),
+    NP_("aif table", "cost factor"),
+    NP_("aif table", "cost gp"),
+    NP_("aif table", "course"),
+    NP_("aif table", "craft"),
+    NP_("aif table", "creature"),
+    NP_("aif table", "creatures"),
+    NP_("aif table", "curtain wall ft"),
+    NP_("aif table", "damage"),
+    NP_("aif table", "damage factor"),
+    NP_("aif table", "day"),
+    NP_("aif table", "days"),
+    NP_("aif table", "death chance"),
+    NP_("aif table", "deployment"),
+    NP_("aif table", "dexterity"),
+    NP_("aif table", "dice"),
+    NP_("aif table", "effect"),
+    NP_("aif table", "encounter"),
+    NP_("aif table", "factor"),
+    NP_("aif table", "foot share"),
+    NP_("aif table", "force"),
+    NP_("aif table", "gatehouses"),
+    NP_("aif table", "guards"),
+    NP_("aif table", "highest level"),
+    NP_("aif table", "in stock chance"),
+    NP_("aif table", "income gp"),
+    NP_("aif table", "item"),
+    NP_("aif table", "julian"),
+    NP_("aif table", "keep"),
+    NP_("aif table", "modifier"),
+    NP_("aif table", "month"),
+    NP_("aif table", "months"),
+    NP_("aif table", "multiplier"),
+    NP_("aif table", "name"),
+    NP_("aif table", "never in"),
+    NP_("aif table", "note"),
+    NP_("aif table", "number"),
+    NP_("aif table", "per boat"),
+    NP_("aif table", "pierces plate at medium"),
+    NP_("aif table", "place"),
+    NP_("aif table", "position"),
+    NP_("aif table", "rank"),
+    NP_("aif table", "rations"),
+    NP_("aif table", "reconstructed"),
+    NP_("aif table", "remarks"),
+    NP_("aif table", "requisites"),
+    NP_("aif table", "retry"),
+    NP_("aif table", "searchers"),
+    NP_("aif table", "season"),
+    NP_("aif table", "social levels"),
+    NP_("aif table", "status bonus"),
+    NP_("aif table", "strength"),
+    NP_("aif table", "supplier"),
+    NP_("aif table", "target"),
+    NP_("aif table", "then"),
+    NP_("aif table", "time"),
+    NP_("aif table", "time factor"),
+    NP_("aif table", "towers"),
+    NP_("aif table", "type"),
+    NP_("aif table", "value"),
+    NP_("aif table", "wealth multiplier"),
+    NP_("aif table", "weapon"),
+    NP_("aif table", "week"),
+    NP_("aif table", "weeks"),
+    NP_("aif table", "weight carried"),
+    NP_("aif table", "weight lb"),
+    NP_("aif table", "work"),
+    NP_("aif table", "year"),
+)
+"""The names of the book's tables' columns and of a row's facts (their keys, spaces for underscores)."""
+
+
+KINDS = (N_("rollable"), N_("chart"), N_("bands"))
+"""The kinds of a table (`tables.kind`), said in a refusal."""
 
 
 @app.callback()
@@ -68,13 +159,16 @@ def _list(json_out: bool) -> None:
             ]
         )
         return
-    grid = RichTable(title="Adventures in Fantasy: the tables of the Book of Adventure")
-    for heading in ("name", "title", "dice", "source"):
+    grid = RichTable(title=_("Adventures in Fantasy: the tables of the Book of Adventure"))
+    for heading in (_("name"), _("title"), _("dice"), _("source")):
         grid.add_column(heading)
     for t in lines:
-        grid.add_row(t.name, escape(t.title), t.dice, t.source)
+        grid.add_row(t.name, escape(_(t.title)), t.dice, t.source)
     out.print(grid)
-    out.print(f"{len(lines)} tables. `grognard aif table NAME` rolls or shows one.", markup=False)
+    out.print(
+        _("%(count)s tables. `grognard aif table NAME` rolls or shows one.") % {"count": number(len(lines))},
+        markup=False,
+    )
 
 
 def _chart_data(entry: Chart | Bands) -> dict[str, Any]:
@@ -104,39 +198,49 @@ def _chart_data(entry: Chart | Bands) -> dict[str, Any]:
 
 
 def _show_chart(entry: Chart | Bands) -> None:
-    grid = RichTable(title=escape(entry.heading), caption=escape(entry.source))
+    grid = RichTable(title=escape(_(entry.heading)), caption=escape(entry.source))
     if isinstance(entry, Chart):
-        grid.add_column(escape(entry.key_label))
+        grid.add_column(escape(_field(entry.key_label)))
         for column in entry.columns:
-            grid.add_column(escape(column))
+            grid.add_column(escape(_field(column)))
         for row in entry.rows:
-            grid.add_row(escape(row.key), *(escape(_cell(row.get(c))) for c in entry.columns))
+            grid.add_row(escape(_(row.key)), *(escape(_cell(row.get(c))) for c in entry.columns))
     else:
         fields = list(dict.fromkeys(k for band in entry.rows for k in band.result))
-        grid.add_column(escape(entry.score))
+        grid.add_column(escape(_field(entry.score)))
         for name in fields:
-            grid.add_column(escape(name))
+            grid.add_column(escape(_field(name)))
         for band in entry.rows:
             grid.add_row(band.span(), *(escape(_cell(band.result.get(f))) for f in fields))
     out.print(grid)
     if entry.notes:
-        out.print(entry.notes, markup=False)
+        out.print(_(entry.notes), markup=False)
 
 
 def _cell(value: object) -> str:
+    """A cell of the book's tables in the reader's language: yes or no, a number, a word or a row's text
+    (`gettext`: the rules data's names are the catalogue's under their English text)."""
     if value is None:
         return ""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return word("aif", "yes") if value else word("aif", "no")
+    if isinstance(value, str):
+        said = any_word(value)
+        return said if said != value else _(value) if value else value
     return str(value)
 
 
+def _field(name: str) -> str:
+    """A field of a row's result (its key, "income_gp"), spaces for underscores, in the reader's language."""
+    return pgettext("aif table", name.replace("_", " "))
+
+
 def _show_rollable(table: Table) -> None:
-    grid = RichTable(title=escape(f"{table.heading} ({table.dice})"), caption=escape(table.source))
-    grid.add_column("roll")
-    grid.add_column("result")
+    grid = RichTable(title=escape(f"{_(table.heading)} ({table.dice})"), caption=escape(table.source))
+    grid.add_column(_("roll"))
+    grid.add_column(_("result"))
     for row in table.rows:
-        grid.add_row(row.span(), escape(row.text))
+        grid.add_row(row.span(), escape(_(row.text)))
     out.print(grid)
 
 
@@ -152,14 +256,14 @@ def _result(table: Table, number: int, roll: Roll | None) -> dict[str, Any]:
 
 
 def _print_result(table: Table, data: dict[str, Any], roll: Roll | None) -> None:
-    how = roll.render() if roll else f"given roll {data['roll']}"
+    how = roll_told(roll) if roll else _("given roll %(roll)s") % {"roll": data["roll"]}
     row = data["row"]
     text = (
-        row["result"]
+        _cell(row["result"])
         if isinstance(row["result"], str)
-        else ", ".join(f"{k}: {_cell(v)}" for k, v in row["result"].items())
+        else ", ".join(f"{_field(k)}: {_cell(v)}" for k, v in row["result"].items())
     )
-    out.print(f"{table.heading}: {how}", markup=False)
+    out.print(f"{_(table.heading)}: {how}", markup=False)
     out.print(f"  {row['roll']}: {text}  ({row['source']})", markup=False)
 
 
@@ -179,8 +283,8 @@ def _look_up_bands(entry: Bands, scores: list[int], json_out: bool) -> None:
         )
         return
     for score, band in found:
-        said = ", ".join(f"{k.replace('_', ' ')} {_cell(v)}" for k, v in band.result.items())
-        out.print(f"{entry.score} {score} ({band.span()}): {said}  ({band.source})", markup=False)
+        said = ", ".join(f"{_field(k)} {_cell(v)}" for k, v in band.result.items())
+        out.print(f"{_field(entry.score)} {score} ({band.span()}): {said}  ({band.source})", markup=False)
 
 
 @app.command(
@@ -204,7 +308,7 @@ def table_command(
         _list(json_out)
         return
     if name is None:
-        raise UsageError("name a table, or use --list to see them")
+        raise UsageError(_("name a table, or use --list to see them"))
     entry = get_table(name)
     if isinstance(entry, Bands) and looked_up and not rolls.strip():
         _look_up_bands(entry, looked_up, json_out)
@@ -212,7 +316,8 @@ def table_command(
     if not isinstance(entry, Table):
         if looked_up or rolls.strip():
             raise UsageError(
-                f"table {entry.name!r} is a {kind(entry)} table: it is read, not rolled; drop --roll/--rolls"
+                _("table %(table)r is a %(kind)s table: it is read, not rolled; drop --roll/--rolls")
+                % {"table": entry.name, "kind": _(kind(entry))}
             )
         if json_out:
             print_json(_chart_data(entry))
@@ -238,12 +343,13 @@ def table_command(
     if looked_up:
         calculator_dice(0, rolls, looked_up)
         low, high = entry.range
-        for number in looked_up:
-            if not low <= number <= high:
+        for given in looked_up:
+            if not low <= given <= high:
                 raise UsageError(
-                    f"roll {number} is outside {entry.dice} ({low}-{high}) for table {entry.name}"
+                    _("roll %(roll)s is outside %(dice)s (%(low)s-%(high)s) for table %(table)s")
+                    % {"roll": given, "dice": entry.dice, "low": low, "high": high, "table": entry.name}
                 )
-            results.append((_result(entry, number, None), None))
+            results.append((_result(entry, given, None), None))
     else:
         chosen = chosen_seed(seed)
         dice = table_dice(chosen, rolls)

@@ -19,11 +19,12 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 
 from grognard import i18n
-from grognard.cli.console import out, print_json
+from grognard.cli.console import help_with, out, print_json
 from grognard.cli.options import JsonOption, SeedOption
 from grognard.cli.systems.aif_character import ask_courses, ask_side
-from grognard.cli.systems.aif_dice import RollsOpt
+from grognard.cli.systems.aif_dice import RollsOpt, said
 from grognard.cli.systems.aif_standing import add_standing_commands
+from grognard.cli.systems.aif_world import date_said
 from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
 from grognard.engine.match import Match
@@ -45,6 +46,7 @@ from grognard.systems.adventures_in_fantasy.table_dice import TableDice, check_s
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 from grognard.systems.adventures_in_fantasy.time import Event, Member
 from grognard.systems.adventures_in_fantasy.view_forms import FORMS
+from grognard.systems.adventures_in_fantasy.words import any_word, roll_told, told, word
 
 SYSTEM_ID = "adventures-in-fantasy"
 
@@ -103,7 +105,8 @@ def campaign_match(store: SqlStore, campaign_id: str) -> Match:
 def _campaign(session: Session, campaign_id: str) -> Session:
     if session.system != SYSTEM_ID or session.game.info.id != GAME_ID:
         raise UsageError(
-            f"game {campaign_id} is a {session.system}/{session.game.info.id} game, not a campaign"
+            _("game %(id)s is a %(game)s game, not a campaign")
+            % {"id": campaign_id, "game": f"{session.system}/{session.game.info.id}"}
         )
     return session
 
@@ -135,11 +138,18 @@ def _events(state: CampaignState, records: list[MoveRecord]) -> list[tuple[Event
     return [(e, next(chance) if e.rolled else None) for e in state.events]
 
 
+def event_line(event: Event, record: MoveRecord | None) -> str:
+    """An event in one line (`Event.line`) with the dice it threw, in the reader's language (`told`)."""
+    where = f" ({event.source})" if event.source else ""
+    line = f"{event.date} {any_word(event.name)}: {told(event.label)}: {told(event.text)}{where}"
+    dice = f" [{'; '.join(roll_told(r) for r in record.rolls)}]" if record and record.rolls else ""
+    return line + dice
+
+
 def show_events(state: CampaignState, records: list[MoveRecord]) -> None:
     """Print the last action's events, each with the dice it threw."""
     for event, record in _events(state, records):
-        dice = f" [{'; '.join(r.render() for r in record.rolls)}]" if record and record.rolls else ""
-        out.print(escape(event.line() + dice))
+        out.print(escape(event_line(event, record)))
 
 
 def _member_data(index: int, m: Member) -> dict[str, Any]:
@@ -171,33 +181,47 @@ def _member_data(index: int, m: Member) -> dict[str, Any]:
 
 def _where(state: CampaignState) -> str:
     if not state.place:
-        return "nowhere in particular (place:TERRAIN[:TOWN] sets it)"
-    where = f"in the {state.place}" + (f", at {state.town}" if state.town else "")
+        return _("nowhere in particular (place:TERRAIN[:TOWN] sets it)")
+    terrain = word("terrain", state.place)
+    if state.town:
+        where = _("in the %(terrain)s, at %(town)s") % {"terrain": terrain, "town": state.town}
+    else:
+        where = _("in the %(terrain)s") % {"terrain": terrain}
     if state.journey:
-        where += f", {state.journey} day(s) of travel left"
+        where += _(", %(days)s day(s) of travel left") % {"days": state.journey}
     if state.met:
-        where += f"; met: {state.met}"
+        where += _("; met: %(met)s") % {"met": said(state.met)}
     if state.bouts:
-        where += "; fighting: " + "; ".join(b.fight.describe() for b in state.bouts)
+        where += _("; fighting: %(fights)s") % {
+            "fights": "; ".join(told(b.fight.describe()) for b in state.bouts)
+        }
     return where
 
 
 def show_campaign(campaign_id: str, state: CampaignState) -> None:
     """Print the date and the party, one row per character."""
-    out.print(
-        escape(f"Campaign {campaign_id}: {names(state.date).text()}" + (" (ended)" if state.over else ""))
-    )
-    out.print(escape(f"The party is {_where(state)}."))
+    title = _("Campaign %(id)s: %(date)s") % {"id": campaign_id, "date": date_said(state.date)}
+    out.print(escape(title + (_(" (ended)") if state.over else "")))
+    out.print(escape(_("The party is %(where)s.") % {"where": _where(state)}))
     if not state.members:
-        out.print("No characters yet: `grognard aif campaign add-character ID`.")
+        out.print(_("No characters yet: `grognard aif campaign add-character ID`."))
         return
     grid = RichTable()
-    for heading in ("#", "name", "age", "standing", "exp", "rep", "hits", "funds", "course", "men"):
-        grid.add_column(heading)
+    for heading in SHOW_HEADINGS:
+        grid.add_column(_(heading) if heading != "#" else heading)
     for i, m in enumerate(state.members):
         c = m.character
-        standing = f"{c.position} ({c.rank}), status {c.status_level}" if m.alive else "dead"
-        course = "-" if m.study is None else f"#{m.study.number} {m.study.months} mo"
+        standing = (
+            _("%(position)s (%(rank)s), status %(status)s")
+            % {"position": _(c.position), "rank": c.rank, "status": c.status_level}
+            if m.alive
+            else _("dead")
+        )
+        course = (
+            "-"
+            if m.study is None
+            else _("#%(number)s %(months)s mo") % {"number": m.study.number, "months": m.study.months}
+        )
         grid.add_row(
             str(i),
             escape(m.name),
@@ -206,7 +230,7 @@ def show_campaign(campaign_id: str, state: CampaignState) -> None:
             f"{float(m.experience):g}",
             f"{float(m.reputation.value):g}",
             f"{c.current_hit_points}/{c.hit_points}",
-            f"{c.funds_gp} GP {m.silver} SP",
+            _("%(gold)s GP %(silver)s SP") % {"gold": c.funds_gp, "silver": m.silver},
             course,
             str(m.band.men),
         )
@@ -233,7 +257,7 @@ def new_command(
     for text in option or []:
         key, sep, value = text.partition("=")
         if not sep:
-            raise UsageError(f"option {text!r}: write NAME=VALUE")
+            raise UsageError(_("option %(option)r: write NAME=VALUE") % {"option": text})
         options[key] = {"true": True, "false": False}.get(value.casefold(), value)
     game = get_game(SYSTEM_ID, GAME_ID)
     session = Session.new(SYSTEM_ID, game, options, secrets.randbelow(2**31) if seed is None else seed)
@@ -245,7 +269,12 @@ def new_command(
             {"id": campaign_id, "date": state.date.iso(), "seed": session.seed, "options": session.options}
         )
         return
-    out.print(escape(f"Campaign {campaign_id} begins on {names(state.date).text()} (seed {session.seed})."))
+    out.print(
+        escape(
+            _("Campaign %(id)s begins on %(date)s (seed %(seed)s).")
+            % {"id": campaign_id, "date": date_said(state.date), "seed": session.seed}
+        )
+    )
 
 
 def make_character(
@@ -266,8 +295,8 @@ def make_character(
     rolled = roll_character(rng)
     if asking:
         for step in rolled.steps:
-            dice = "; ".join(r.render() for r in step.rolls)
-            out.print(escape(f"{step.label}: {step.result}" + (f" [{dice}]" if dice else "")))
+            dice = "; ".join(roll_told(r) for r in step.rolls)
+            out.print(escape(f"{said(step.label)}: {said(step.result)}" + (f" [{dice}]" if dice else "")))
     side = soldier
     if side is None:
         side = ask_side(rolled) if asking and rolled.position.paired else False
@@ -303,7 +332,7 @@ def add_character_command(
     json_out: JsonOption = False,
 ) -> None:
     if alignment not in xp.ALIGNMENTS:
-        raise UsageError(f"alignment {alignment!r}: law, neutral or chaos")
+        raise UsageError(_("alignment %(alignment)r: law, neutral or chaos") % {"alignment": alignment})
     used = secrets.randbelow(2**31) if seed is None else seed
     made, first = make_character(
         used, courses, magic_years=magic_years, soldier=soldier, name=name, asking=not json_out, rolls=rolls
@@ -335,14 +364,21 @@ def add_character_command(
         )
         return
     for s in made.steps[first:]:
-        dice = "; ".join(r.render() for r in s.rolls)
-        out.print(escape(f"{s.label}: {s.result}" + (f" [{dice}]" if dice else "") + f" ({s.source})"))
-    out.print(escape(f"{made.character.name or 'The character'} joins campaign {campaign_id} as #{index}."))
+        dice = "; ".join(roll_told(r) for r in s.rolls)
+        out.print(
+            escape(f"{said(s.label)}: {said(s.result)}" + (f" [{dice}]" if dice else "") + f" ({s.source})")
+        )
+    joins = _("%(name)s joins campaign %(id)s as #%(index)s.") % {
+        "name": made.character.name or _("The character"),
+        "id": campaign_id,
+        "index": index,
+    }
+    out.print(escape(joins))
 
 
 _WRITTEN = {
     **{f.id: (f.form, f.what) for f in FORMS},
-    "end": ("end", "the campaign ends"),
+    "end": ("end", N_("the campaign ends")),
 }
 ACTIONS: tuple[tuple[str, str], ...] = tuple(
     _WRITTEN[head]
@@ -358,9 +394,81 @@ ACTIONS: tuple[tuple[str, str], ...] = tuple(
 """Every referee action `campaign act` takes: its form (I is the character's number in `campaign show`)
 and what it does."""
 
-ACT_HELP = (
-    "Make one referee action and show what it did.\n\nThe actions (I is the character's number in"
-    " `campaign show`):\n\n" + "\n".join(f"{form:<18} {what}" for form, what in ACTIONS)
+
+ACTION_TEXTS = (
+    N_("a character joins (`campaign add-character` writes it)"),
+    N_("N weeks pass, 1-520 (as `grognard aif advance`)"),
+    N_("character I gains X levels (X may be 1/2 or 0.25)"),
+    N_("reputation + X, unverified (nothing once found out)"),
+    N_("reputation + X, verified by neutral observers"),
+    N_("lies found out: reputation to half the experience"),
+    N_("he takes N hits: at 0 left he falls unconscious, past 0 he dies"),
+    N_("he shoots at the creature met, before any melee (he needs the bow course, 10, the bow and arrows)"),
+    N_("he fights a creature of the encounter tables, a melee turn at a time"),
+    N_("he joins J's fight: both against J's creature, its hits shared, the kill shared"),
+    N_("every bout of the melee goes on another turn (every blow's dice shown)"),
+    N_("the melee is broken off (the wounds are kept)"),
+    N_("he begins course 1-26 of Table B (26:CRAFT: a craft)"),
+    N_("he keeps weapon skill NAME at BASE %%, practised"),
+    N_("he practises skill NAME again (12 hours a month)"),
+    N_("he stops practising skill NAME (10%% lost a month)"),
+    N_("a magician serves W weeks (0-4) a month for fees"),
+    N_("he recruits N hirelings (status + charisma / 3 at most)"),
+    N_("N of his hirelings are lost"),
+    N_("his hirelings go unpaid and desert"),
+    N_("a rank opens: he rises one rank (once a year)"),
+    N_("his alignment: law, neutral, chaos or none"),
+    N_("money taken (treasure, a reward) into his purse"),
+    N_("money spent from his purse"),
+    N_("treasure shared among the living, one share per status level"),
+    N_(
+        "he buys from the price list (availability rolled) or Table D's supplies (ITEM:N for N of them):"
+        " price paid, item in his kit"
+    ),
+    N_("an item taken as treasure into his kit (weighed as priced, or LB pounds)"),
+    N_("an item of his kit left, sold or given away"),
+    N_("his hirelings' month: pay by their rank's yearly income, and upkeep"),
+    N_(
+        "he holds a town or a castle's holdings: its people pay him revenue each year (3 GP a head, as the"
+        " book's Bleakwood, unless another rate is given)"
+    ),
+    N_("he no longer holds that town or holdings"),
+    N_("the referee's note, kept in the campaign's log"),
+    N_(
+        "the party meets a creature or a company (as a day's encounter rolled at the table): the one a fight"
+        " is with"
+    ),
+    N_("a town described: population, makers (Armorer+Merchant), :MARKUP%%, :walled"),
+    N_("where the party is (forest, clear, ..., and a town)"),
+    N_("the party travels: each day's encounter rolled; stops at anything met"),
+    N_("N days of rest pass (the seventh runs the week's tasks)"),
+    N_("weeks away from his course (:YEARWEEKS for the year's total): fine or loss"),
+    N_("a fallen (unconscious) character is finished off"),
+)
+"""What each referee action does (`view_forms.FORMS`' `what`, the rules' English), as messages: said in
+`campaign act --help`'s list (a test holds this list to the forms). A percent sign is written `%%`, as in
+every message of the catalogue with a placeholder-like sign (`said_action`)."""
+
+
+def said_action(what: str) -> str:
+    """What a referee action does, in the reader's language (its message in `ACTION_TEXTS`)."""
+    return _(what.replace("%", "%%")) % {} if "%" in what else _(what)
+
+
+class _Actions:
+    """The list of `ACTIONS` in `campaign act --help`, each action's what said in the language in force
+    when the help is shown (`console.said_help` formats the help's message with it)."""
+
+    def __str__(self) -> str:
+        return "\n".join(f"{form:<18} {said_action(what)}" for form, what in ACTIONS)
+
+
+ACT_HELP = help_with(
+    N_(
+        "Make one referee action and show what it did.\n\nThe actions (I is the character's number in"
+        " `campaign show`):\n\n%(actions)s"
+    ),
+    actions=_Actions(),
 )
 
 
@@ -430,7 +538,7 @@ def sheet_rows(data: dict[str, Any]) -> list[tuple[str, str]]:
         note = (
             _(" (uses %(usable)s: untrained)") % {"usable": r["usable"]} if r["usable"] != r["rating"] else ""
         )
-        rows.append((_(str(r["name"]).capitalize()), f"{r['rating']}{note}"))
+        rows.append((said(word("aif", str(r["name"]).capitalize())), f"{r['rating']}{note}"))
     st = data["standing"]
     side = _("soldier") if st["soldier"] else _("civilian")
     standing = _("%(position)s (rank %(rank)s, %(side)s), status level %(status)s") % {
@@ -531,7 +639,7 @@ def decimal_g(value: float) -> str:
 
 def sheet_title(data: dict[str, Any]) -> str:
     """A sheet's title: the character's number, name and condition."""
-    return f"#{data['index']} {data['name']} ({_(str(data['condition']))})"
+    return f"#{data['index']} {data['name']} ({word('condition', str(data['condition']))})"
 
 
 def show_sheet(data: dict[str, Any]) -> None:
@@ -570,6 +678,20 @@ def sheet_command(
     show_sheet(data)
 
 
+SHOW_HEADINGS = (
+    "#",
+    N_("name"),
+    N_("age"),
+    N_("standing"),
+    N_("exp"),
+    N_("rep"),
+    N_("hits"),
+    N_("funds"),
+    N_("course"),
+    N_("men"),
+)
+"""The columns of `campaign show`."""
+
 PARTY_HEADINGS = (
     "#",
     N_("name"),
@@ -591,7 +713,7 @@ def party_rows(data: dict[str, Any]) -> list[tuple[str, ...]]:
         (
             str(r["index"]),
             str(r["name"]),
-            _(str(r["condition"])),
+            word("condition", str(r["condition"])),
             _("%(position)s, status %(status)s")
             % {"position": _(str(r["position"])), "status": r["status_level"]},
             str(r["level"]),
@@ -652,7 +774,7 @@ def log_command(
     json_out: JsonOption = False,
 ) -> None:
     if last < 0:
-        raise UsageError(f"--last {last}: give 0 (all) or more")
+        raise UsageError(_("--last %(last)s: give 0 (all) or more") % {"last": last})
     with open_store() as store:
         session = load_campaign(store, campaign_id)
     entries = campaign_log(session)
@@ -666,8 +788,7 @@ def log_command(
         )
         return
     for _index, event, record in shown:
-        dice = f" [{'; '.join(r.render() for r in record.rolls)}]" if record and record.rolls else ""
-        out.print(escape(event.line() + dice))
+        out.print(escape(event_line(event, record)))
 
 
 def advance_command(
@@ -691,7 +812,9 @@ def advance_command(
         )
         return
     show_events(state, made.rolled)
-    out.print(escape(f"Campaign {campaign_id} is now at {names(state.date).text()}."))
+    out.print(
+        escape(_("Campaign %(id)s is now at %(date)s.") % {"id": campaign_id, "date": date_said(state.date)})
+    )
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -709,14 +832,14 @@ def _award(award: xp.Award, json_out: bool) -> None:
             }
         )
         return
-    out.print(escape(f"{award.detail} levels ({award.source})"))
+    out.print(escape(_("%(detail)s levels (%(source)s)") % {"detail": award.detail, "source": award.source}))
 
 
 def _numbers(texts: list[str], what: str) -> list[Fraction]:
     try:
         return [Fraction(t) for t in texts]
     except (ValueError, ZeroDivisionError):
-        raise UsageError(f"{what} {texts}: give numbers") from None
+        raise UsageError(_("%(what)s %(texts)s: give numbers") % {"what": _(what), "texts": texts}) from None
 
 
 @experience_app.command(
@@ -738,14 +861,14 @@ def warrior_command(
     json_out: JsonOption = False,
 ) -> None:
     count = len(victor_hit)
-    hds = _numbers(victor_hd or ["1"] * count, "hit dice")
-    levels = _numbers(victor_level or ["0"] * count, "levels")
+    hds = _numbers(victor_hd or ["1"] * count, N_("hit dice"))
+    levels = _numbers(victor_level or ["0"] * count, N_("levels"))
     award = xp.warrior_experience(
         loser_hit,
         victor_hit,
-        _numbers([loser_hd], "hit dice")[0],
+        _numbers([loser_hd], N_("hit dice"))[0],
         hds,
-        _numbers([loser_level], "level")[0],
+        _numbers([loser_level], N_("level"))[0],
         levels,
     )
     _award(award, json_out)
@@ -753,7 +876,9 @@ def warrior_command(
 
 @experience_app.command("magic", help=N_("A magician's experience award (:1821-1836)."))
 def magic_command(
-    event: Annotated[str, typer.Argument(help="One of: " + ", ".join(xp.MAGIC_EVENTS))],
+    event: Annotated[
+        str, typer.Argument(help=help_with(N_("One of: %(events)s"), events=", ".join(xp.MAGIC_EVENTS)))
+    ],
     value: Annotated[
         str, typer.Option("--value", help=N_("Spell points, permanent points, or the loser's level."))
     ] = "0",
@@ -761,8 +886,11 @@ def magic_command(
     json_out: JsonOption = False,
 ) -> None:
     if event not in xp.MAGIC_EVENTS:
-        raise UsageError(f"no magic award {event!r}; the awards are {', '.join(xp.MAGIC_EVENTS)}")
-    award = xp.magic_experience(event, _numbers([value], "value")[0], _numbers([level], "level")[0])
+        raise UsageError(
+            _("no magic award %(event)r; the awards are %(awards)s")
+            % {"event": event, "awards": ", ".join(xp.MAGIC_EVENTS)}
+        )
+    award = xp.magic_experience(event, _numbers([value], N_("value"))[0], _numbers([level], N_("level"))[0])
     _award(award, json_out)
 
 
@@ -780,7 +908,17 @@ def fees_command(
     if json_out:
         print_json({"per_week_sp": fee, "weeks": weeks, "total_sp": total, "source": f"{RULEBOOK}:1862"})
         return
-    out.print(f"{level} + {status}/2 = {fee} SP a week; {weeks} week(s): {total} SP ({RULEBOOK}:1862)")
+    out.print(
+        _("%(level)s + %(status)s/2 = %(fee)s SP a week; %(weeks)s week(s): %(total)s SP (%(source)s)")
+        % {
+            "level": level,
+            "status": status,
+            "fee": fee,
+            "weeks": weeks,
+            "total": total,
+            "source": f"{RULEBOOK}:1862",
+        }
+    )
 
 
 @experience_app.command("vacancy", help=N_("Roll for a vacancy at a position this year: 2% (:1850)."))
@@ -789,7 +927,8 @@ def vacancy_command(seed: SeedOption = None, json_out: JsonOption = False) -> No
     if json_out:
         print_json({"open": found.open, "roll": roll_data(found.roll)})
         return
-    out.print(escape(f"{found.roll.render()}: {'vacant' if found.open else 'no vacancy'} ({RULEBOOK}:1850)"))
+    verdict = _("vacant") if found.open else _("no vacancy")
+    out.print(escape(f"{roll_told(found.roll)}: {verdict} ({RULEBOOK}:1850)"))
 
 
 add_standing_commands(experience_app)
@@ -815,8 +954,17 @@ def limit_command(
     if json_out:
         print_json({"limit": limit, "source": f"{RULEBOOK}:1893-1898"})
         return
-    minus = f" - {lost} lost" if lost else ""
-    out.print(f"{status} + {charisma} // 3{minus} = {limit} men ({RULEBOOK}:1893-1898)")
+    minus = _(" - %(lost)s lost") % {"lost": lost} if lost else ""
+    out.print(
+        _("%(status)s + %(charisma)s // 3%(minus)s = %(limit)s men (%(source)s)")
+        % {
+            "status": status,
+            "charisma": charisma,
+            "minus": minus,
+            "limit": limit,
+            "source": f"{RULEBOOK}:1893-1898",
+        }
+    )
 
 
 @hirelings_app.command(
@@ -831,9 +979,9 @@ def shares_command(
     for text in members:
         who, sep, level = text.rpartition("=")
         if not sep or not level.isdigit():
-            raise UsageError(f"{text!r}: write NAME=STATUS")
+            raise UsageError(_("%(text)r: write NAME=STATUS") % {"text": text})
         pairs.append((who, int(level)))
-    parts = men.shares(_numbers([total], "treasure")[0], pairs)
+    parts = men.shares(_numbers([total], N_("treasure"))[0], pairs)
     if json_out:
         print_json(
             [
@@ -843,7 +991,12 @@ def shares_command(
         )
         return
     for p in parts:
-        out.print(escape(f"{p.name}: {p.shares} share(s), {float(p.amount):g}"))
+        out.print(
+            escape(
+                _("%(name)s: %(shares)s share(s), %(amount)s")
+                % {"name": p.name, "shares": p.shares, "amount": f"{float(p.amount):g}"}
+            )
+        )
 
 
 @hirelings_app.command("pay", help=N_("The month's pay and upkeep owed before an expedition (:1892)."))
@@ -865,8 +1018,16 @@ def pay_command(
             }
         )
         return
-    doubled = " (doubled)" if bill.doubled else ""
-    out.print(f"pay {float(bill.pay_gp):g} GP{doubled} + upkeep {bill.upkeep_sp} SP ({bill.source})")
+    doubled = _(" (doubled)") if bill.doubled else ""
+    out.print(
+        _("pay %(pay)s GP%(doubled)s + upkeep %(upkeep)s SP (%(source)s)")
+        % {
+            "pay": f"{float(bill.pay_gp):g}",
+            "doubled": doubled,
+            "upkeep": bill.upkeep_sp,
+            "source": bill.source,
+        }
+    )
 
 
 @hirelings_app.command(
@@ -891,6 +1052,16 @@ def obey_command(
             }
         )
         return
-    dice = "; ".join(r.render() for r in rolls)
-    verdict = "obeys for the expedition" if done.success else "does not obey"
-    out.print(escape(f"{dice}: {verdict} (chance {float(chance):.1%}; {RULEBOOK}:1902)"))
+    dice = "; ".join(roll_told(r) for r in rolls)
+    verdict = _("obeys for the expedition") if done.success else _("does not obey")
+    out.print(
+        escape(
+            _("%(dice)s: %(verdict)s (chance %(chance)s; %(source)s)")
+            % {
+                "dice": dice,
+                "verdict": verdict,
+                "chance": f"{float(chance):.1%}",
+                "source": f"{RULEBOOK}:1902",
+            }
+        )
+    )

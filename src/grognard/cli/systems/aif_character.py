@@ -28,12 +28,14 @@ from grognard.cli.systems.aif_dice import (
     dice_data,
     given_data,
     given_if_any,
+    said,
     seed_line,
     table_dice,
 )
 from grognard.engine.dice.core import Roll
 from grognard.engine.errors import UsageError
 from grognard.i18n import N_
+from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy import checks
 from grognard.systems.adventures_in_fantasy.character import Character
 from grognard.systems.adventures_in_fantasy.chargen import (
@@ -49,6 +51,7 @@ from grognard.systems.adventures_in_fantasy.chargen import (
     plan_education,
     roll_character,
 )
+from grognard.systems.adventures_in_fantasy.words import roll_told, told, word
 
 character_app = typer.Typer(
     name="character",
@@ -106,36 +109,49 @@ def step_data(step: Step) -> dict[str, Any]:
 
 
 def _show_steps(steps: tuple[Step, ...]) -> None:
-    grid = RichTable(title="How the character was made")
-    for heading in ("step", "dice", "result", "source"):
+    grid = RichTable(title=_("How the character was made"))
+    for heading in (_("step"), _("dice"), _("result"), _("source")):
         grid.add_column(heading)
     for step in steps:
-        dice = "; ".join(r.render() for r in step.rolls)
-        grid.add_row(escape(step.label), escape(dice), escape(step.result), escape(step.source))
+        dice = "; ".join(roll_told(r) for r in step.rolls)
+        grid.add_row(escape(said(step.label)), escape(dice), escape(said(step.result)), escape(step.source))
     out.print(grid)
 
 
 def show_character(character: Character) -> None:
     """The character sheet, rendered with Rich."""
-    grid = RichTable(title=escape(character.name or "Adventures in Fantasy character"), show_header=False)
+    title = character.name or _("Adventures in Fantasy character")
+    grid = RichTable(title=escape(title), show_header=False)
     grid.add_column("what")
     grid.add_column("value")
     for name, value in character.characteristics.items():
         usable = character.effective(name)
-        note = f" (uses {usable}: untrained)" if usable != value else ""
-        grid.add_row(name.capitalize(), f"{value}{note}")
-    grid.add_row("Hit points", str(character.hit_points))
-    grid.add_row("Age", str(character.age))
-    standing = f"{character.position} (rank {character.rank}), status level {character.status_level}"
-    grid.add_row("Standing", escape(standing))
-    income = "not printed" if character.rank_income_gp is None else f"{character.rank_income_gp} GP"
-    grid.add_row("Income", f"rank {income}; courses {character.course_income_gp} GP a year")
-    grid.add_row("Education", escape(", ".join(c.label for c in character.courses) or "none"))
+        note = _(" (uses %(usable)s: untrained)") % {"usable": usable} if usable != value else ""
+        grid.add_row(word("aif", name.capitalize()), f"{value}{note}")
+    grid.add_row(_("Hit points"), str(character.hit_points))
+    grid.add_row(_("Age"), str(character.age))
+    standing = _("%(position)s (rank %(rank)s), status level %(status)s") % {
+        "position": _(character.position),
+        "rank": character.rank,
+        "status": character.status_level,
+    }
+    grid.add_row(_("Standing"), escape(standing))
+    income = (
+        _("not printed")
+        if character.rank_income_gp is None
+        else _("%(gold)s GP") % {"gold": character.rank_income_gp}
+    )
+    grid.add_row(
+        _("Income"),
+        _("rank %(income)s; courses %(courses)s GP a year")
+        % {"income": income, "courses": character.course_income_gp},
+    )
+    grid.add_row(_("Education"), escape(", ".join(_(c.label) for c in character.courses) or _("none")))
     if character.magic_years:
-        grid.add_row("Magic", f"{character.magic_years} year(s) of apprenticeship")
-    grid.add_row("Funds", f"{character.funds_gp} GP")
-    kit = ", ".join(f"{i.name} ({i.weight_lb:g} lb)" for i in character.equipment)
-    grid.add_row("Kit", escape(kit or "none"))
+        grid.add_row(_("Magic"), _("%(years)s year(s) of apprenticeship") % {"years": character.magic_years})
+    grid.add_row(_("Funds"), _("%(gold)s GP") % {"gold": character.funds_gp})
+    kit = ", ".join(f"{_(i.name)} ({i.weight_lb:g} lb)" for i in character.equipment)
+    grid.add_row(_("Kit"), escape(kit or _("none")))
     out.print(grid)
 
 
@@ -156,14 +172,19 @@ def ask(options: list[str], prompt: str, extra: tuple[str, ...] = ()) -> str:
     for i, text in enumerate(options, 1):
         out.print(f"  [bold]{i}[/bold]. {escape(text)}")
     words = f" ({'/'.join(extra)})" if extra else ""
-    wanted = f"a number from 1 to {len(options)}" + (f" or {' or '.join(extra)}" if extra else "")
+    wanted = _("a number from 1 to %(last)s") % {"last": len(options)}
+    if extra:
+        wanted = _("%(wanted)s or %(words)s") % {"wanted": wanted, "words": " / ".join(extra)}
     bad: list[str] = []
     while True:
         try:
             answer = read_line(f"{prompt} [1-{len(options)}]{words}: ")
         except InputEnded:
             if bad:
-                raise UsageError(f"answer {bad[-1]!r} is not {wanted}, and the input ended") from None
+                raise UsageError(
+                    _("answer %(answer)r is not %(wanted)s, and the input ended")
+                    % {"answer": bad[-1], "wanted": wanted}
+                ) from None
             raise
         if answer in extra:
             return answer
@@ -171,15 +192,18 @@ def ask(options: list[str], prompt: str, extra: tuple[str, ...] = ()) -> str:
             return options[int(answer) - 1]
         bad.append(answer)
         if not sys.stdin.isatty() and len(bad) >= BAD_ANSWERS:
-            raise UsageError(f"{len(bad)} answers in a row ({', '.join(map(repr, bad))}) are not {wanted}")
-        out.print(f"[red]Please answer {wanted}.[/red]")
+            raise UsageError(
+                _("%(count)s answers in a row (%(answers)s) are not %(wanted)s")
+                % {"count": len(bad), "answers": ", ".join(map(repr, bad)), "wanted": wanted}
+            )
+        out.print("[red]" + escape(_("Please answer %(wanted)s.") % {"wanted": wanted}) + "[/red]")
 
 
 def ask_side(rolled: Rolled) -> bool:
     civilian, fighter = rolled.position.name.split("/", 1)
-    out.print(f"Your rank is {escape(rolled.position.name)}: civilian or soldier?")
+    out.print(escape(_("Your rank is %(rank)s: civilian or soldier?") % {"rank": _(rolled.position.name)}))
     try:
-        return ask([civilian, fighter], "Side") == fighter
+        return ask([civilian, fighter], _("Side")) == fighter
     except InputEnded:
         return False
 
@@ -192,10 +216,16 @@ def ask_courses(rolled: Rolled, magic_years: int) -> list[CourseChoice]:
         offered = open_courses(done, left)
         if not offered:
             return chosen
-        out.print(f"Starting education: {left} of {rolled.education_months} months left.")
-        labels = [f"{course(c).label} ({course(c).months} months)" for c in offered]
+        out.print(
+            _("Starting education: %(left)s of %(months)s months left.")
+            % {"left": left, "months": rolled.education_months}
+        )
+        labels = [
+            _("%(course)s (%(months)s months)") % {"course": _(course(c).label), "months": course(c).months}
+            for c in offered
+        ]
         try:
-            answer = ask(labels, "Course", extra=(DONE,))
+            answer = ask(labels, _("Course"), extra=(DONE,))
         except InputEnded:
             return chosen
         if answer == DONE:
@@ -264,13 +294,18 @@ def _pair(own: int | None, other: int | None, what: str) -> tuple[int, int] | No
     if own is None and other is None:
         return None
     if own is None or other is None:
-        raise UsageError(f"give both --{what} and --target-{what} (got {own!r} and {other!r})")
+        raise UsageError(
+            _("give both --%(what)s and --target-%(what)s (got %(own)r and %(other)r)")
+            % {"what": what, "own": own, "other": other}
+        )
     return own, other
 
 
 def _percent(value: int, what: str) -> int:
     if not 0 <= value <= 100:
-        raise UsageError(f"{what} {value} is not a rating from 0 to 100")
+        raise UsageError(
+            _("%(what)s %(value)s is not a rating from 0 to 100") % {"what": _(what), "value": value}
+        )
     return value
 
 
@@ -299,8 +334,8 @@ def influence_command(
     seed: SeedOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    _percent(charisma, "charisma")
-    _percent(target_charisma, "target charisma")
+    _percent(charisma, N_("charisma"))
+    _percent(target_charisma, N_("target charisma"))
     status_pair = _pair(status, target_status, "status")
     reputation_pair = _pair(reputation, target_reputation, "reputation")
     seed_used = chosen_seed(seed)
@@ -334,25 +369,45 @@ def influence_command(
             }
         )
         return
-    out.print(f"First roll {result.first.render()} against Charisma {charisma}", markup=False)
+    out.print(
+        _("First roll %(roll)s against Charisma %(charisma)s")
+        % {"roll": roll_told(result.first), "charisma": charisma},
+        markup=False,
+    )
     if not result.may_try:
-        out.print("  over Charisma: may not try to influence", markup=False)
+        out.print(_("  over Charisma: may not try to influence"), markup=False)
     else:
         out.print(
-            f"  base {result.first.total} + {charisma} - {target_charisma} = {result.base}", markup=False
+            _("  base %(roll)s + %(charisma)s - %(target)s = %(base)s")
+            % {
+                "roll": result.first.total,
+                "charisma": charisma,
+                "target": target_charisma,
+                "base": result.base,
+            },
+            markup=False,
         )
         for m in result.modifiers:
-            out.print(f"  {m.label}: {m.value:+d}", markup=False)
+            out.print(f"  {told(m.label)}: {m.value:+d}", markup=False)
         if result.chance is None:
-            out.print("  chance under 01: may not try to influence", markup=False)
+            out.print(_("  chance under 01: may not try to influence"), markup=False)
         elif result.second is not None:
-            verdict = "influenced" if result.success else "not influenced"
-            out.print(f"Chance {result.chance}%: {result.second.render()} -> {verdict}", markup=False)
-    out.print(f"[dim]before any roll: {float(odds):.2%}; seed {seed_used}[/dim]")
+            verdict = _("influenced") if result.success else _("not influenced")
+            out.print(
+                _("Chance %(chance)s%%: %(roll)s -> %(verdict)s")
+                % {"chance": result.chance, "roll": roll_told(result.second), "verdict": verdict},
+                markup=False,
+            )
+    before = _("before any roll: %(odds)s; seed %(seed)s") % {"odds": f"{float(odds):.2%}", "seed": seed_used}
+    out.print(f"[dim]{before}[/dim]")
 
 
 # ---------------------------------------------------------------------------------------------------
 # check
+
+
+EXTRA = (N_("weeks recovering"),)
+"""The names of a check's further facts (`_report`'s `extra`), said in the reader's language."""
 
 
 def _report(done: checks.Check, seed: int, json_out: bool, extra: dict[str, Any] | None = None) -> None:
@@ -369,13 +424,17 @@ def _report(done: checks.Check, seed: int, json_out: bool, extra: dict[str, Any]
     if json_out:
         print_json(data)
         return
-    verdict = "success" if done.success else "failure"
-    out.print(f"{done.label}: {done.detail}: target {done.target}", markup=False)
-    out.print(f"  {done.roll.render()} -> {verdict}  ({done.source})", markup=False)
+    verdict = _("success") if done.success else _("failure")
+    out.print(
+        _("%(check)s: %(detail)s: target %(target)s")
+        % {"check": told(done.label), "detail": told(done.detail), "target": done.target},
+        markup=False,
+    )
+    out.print(f"  {roll_told(done.roll)} -> {verdict}  ({done.source})", markup=False)
     for key, value in (extra or {}).items():
         if key != "given":
-            out.print(f"  {key.replace('_', ' ')}: {value}", markup=False)
-    out.print(f"[dim]seed {seed}[/dim]")
+            out.print(f"  {_(key.replace('_', ' '))}: {value}", markup=False)
+    out.print("[dim]" + _("seed %(seed)s") % {"seed": seed} + "[/dim]")
 
 
 @check_app.command(
@@ -395,7 +454,7 @@ def dexterity_command(
     chosen = chosen_seed(seed)
     dice = calculator_dice(chosen, rolls, roll)
     done = checks.dexterity_check(
-        dice, _percent(rating, "dexterity"), burden, trained=not untrained, given=roll
+        dice, _percent(rating, N_("dexterity")), burden, trained=not untrained, given=roll
     )
     _report(done, chosen, json_out, given_if_any(dice, rolls))
 
@@ -410,7 +469,7 @@ def intelligence_command(
 ) -> None:
     chosen = chosen_seed(seed)
     dice = calculator_dice(chosen, rolls, roll)
-    done = checks.intelligence_check(dice, _percent(rating, "intelligence"), roll)
+    done = checks.intelligence_check(dice, _percent(rating, N_("intelligence")), roll)
     _report(done, chosen, json_out, given_if_any(dice, rolls))
 
 
@@ -428,7 +487,7 @@ def health_command(
     json_out: JsonOption = False,
 ) -> None:
     chosen = chosen_seed(seed)
-    health = _percent(rating, "health")
+    health = _percent(rating, N_("health"))
     dice = calculator_dice(chosen, rolls, roll)
     if poison:
         recovery = checks.poison_or_disease(dice, health, roll)
@@ -456,7 +515,7 @@ def death_command(
 ) -> None:
     chosen = chosen_seed(seed)
     dice = calculator_dice(chosen, rolls, roll, save)
-    year = checks.death_roll(dice, age, _percent(health, "health"), given=roll, given_save=save)
+    year = checks.death_roll(dice, age, _percent(health, N_("health")), given=roll, given_save=save)
     data: dict[str, Any] = given_if_any(dice, rolls) | {
         "seed": chosen,
         "age": age,
@@ -471,15 +530,26 @@ def death_command(
     if json_out:
         print_json(data)
         return
-    out.print(f"Table of Death at {age}: {year.death_chance}%: {year.roll.render()}", markup=False)
+    out.print(
+        _("Table of Death at %(age)s: %(chance)s%%: %(roll)s")
+        % {"age": age, "chance": year.death_chance, "roll": roll_told(year.roll)},
+        markup=False,
+    )
     if year.save is None:
-        out.print("  no risk of death this year", markup=False)
+        out.print(_("  no risk of death this year"), markup=False)
     else:
-        out.print(f"  save against Health {health}: {year.save.roll.render()}", markup=False)
+        out.print(
+            _("  save against Health %(health)s: %(roll)s")
+            % {"health": health, "roll": roll_told(year.save.roll)},
+            markup=False,
+        )
         if year.illness is not None:
-            out.print(f"  lives: ill for {year.illness.render()} weeks", markup=False)
+            out.print(_("  lives: ill for %(roll)s weeks") % {"roll": roll_told(year.illness)}, markup=False)
         else:
-            out.print("  dies of natural causes", markup=False)
+            out.print(_("  dies of natural causes"), markup=False)
     if year.aging_loss:
-        out.print(f"  old age: -{year.aging_loss} to every physical characteristic", markup=False)
-    out.print(f"[dim]seed {chosen}[/dim]")
+        out.print(
+            _("  old age: -%(loss)s to every physical characteristic") % {"loss": year.aging_loss},
+            markup=False,
+        )
+    out.print("[dim]" + _("seed %(seed)s") % {"seed": chosen} + "[/dim]")

@@ -21,7 +21,8 @@ from grognard.cli.options import JsonOption, SeedOption
 from grognard.cli.systems.aif_dice import RollsOpt, calculator_dice, chosen_seed, given_if_any, seed_line
 from grognard.engine.errors import UsageError
 from grognard.engine.odds.base import Number
-from grognard.i18n import N_
+from grognard.i18n import N_, NP_, pgettext
+from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy.action_text import Source
 from grognard.systems.adventures_in_fantasy.combat import (
     FIGHTER_HELP,
@@ -44,6 +45,7 @@ from grognard.systems.adventures_in_fantasy.melee import ENDS, MeleeRules, Melee
 from grognard.systems.adventures_in_fantasy.melee_odds import MeleeOdds, melee_odds
 from grognard.systems.adventures_in_fantasy.missiles import Shot, missile_chance
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
+from grognard.systems.adventures_in_fantasy.words import any_word, roll_told, told, word
 
 PlaceOpt = Annotated[
     str,
@@ -54,23 +56,33 @@ SwampOpt = Annotated[
 ]
 
 
+BANDS = (NP_("range", "short"), NP_("range", "medium"), NP_("range", "long"), NP_("range", "very long"))
+"""A missile's range bands, said in a shot's title."""
+
+
 def _place(place: str) -> str:
     key = place.strip().lower()
     if key in ("outdoors", "large room"):
         key = "outdoors or large room"
     if key and key not in table_q_places():
-        raise UsageError(f"place {place!r} is not one of {', '.join(table_q_places())}")
+        raise UsageError(
+            _("place %(place)r is not one of %(places)s")
+            % {"place": place, "places": ", ".join(table_q_places())}
+        )
     return key
 
 
 def _chance_rows(title: str, chance: HitChance) -> Table:
-    grid = Table(title=escape(title), caption=f"lines of {RULEBOOK}")
-    for heading in ("step", "amount", "line", "note"):
+    grid = Table(title=escape(title), caption=_("lines of %(book)s") % {"book": RULEBOOK})
+    for heading in (_("step"), _("amount"), _("line"), _("note")):
         grid.add_column(heading)
     for m in chance.modifiers:
-        note = m.note + (" (capped)" if m.capped and "capped" not in m.note else "")
-        grid.add_row(escape(m.name), f"{m.amount:+d}", Source.parse(m.source).lines, escape(note))
-    grid.add_row("[bold]chance to hit[/bold]", f"[bold]{chance.chance}%[/bold]", "", escape(chance.forbidden))
+        note = _(m.note) if m.note else ""
+        note += _(" (capped)") if m.capped and "capped" not in m.note else ""
+        grid.add_row(escape(told(m.name)), f"{m.amount:+d}", Source.parse(m.source).lines, escape(note))
+    forbidden = _(chance.forbidden) if chance.forbidden else ""
+    hit = escape(_("chance to hit"))
+    grid.add_row(f"[bold]{hit}[/bold]", f"[bold]{chance.chance}%[/bold]", "", escape(forbidden))
     return grid
 
 
@@ -108,10 +120,11 @@ def melee_command(
         return
     for who, other, blows in ((a, d, mine), (d, a, theirs)):
         for n, chance in enumerate(blows, 1):
-            label = f"{who.name} hits {other.name}" + (f" (blow {n})" if len(blows) > 1 else "")
+            label = _("%(who)s hits %(other)s") % {"who": who.name, "other": other.name}
+            label += _(" (blow %(blow)s)") % {"blow": n} if len(blows) > 1 else ""
             out.print(_chance_rows(label, chance))
     if strikes_first:
-        out.print(f"First strike (Table Q, line 1686): {strikes_first}", markup=False)
+        out.print(_("First strike (Table Q, line 1686): %(who)s") % {"who": strikes_first}, markup=False)
 
 
 def missile_command(
@@ -157,7 +170,13 @@ def missile_command(
     if json_out:
         print_json({"shot": {"weapon": weapon, "range": shot.band(), "target": target}, **chance.to_json()})
         return
-    out.print(_chance_rows(f"{weapon} at {shot.band() or 'out of'} range", chance))
+    band = shot.band()
+    title = (
+        _("%(weapon)s at %(band)s range") % {"weapon": _(weapon), "band": pgettext("range", band)}
+        if band
+        else _("%(weapon)s out of range") % {"weapon": _(weapon)}
+    )
+    out.print(_chance_rows(title, chance))
 
 
 def _damage_rules(hit_location: bool, strength: str, armour: str, behind: bool, magical: bool) -> DamageRules:
@@ -166,7 +185,10 @@ def _damage_rules(hit_location: bool, strength: str, armour: str, behind: bool, 
     if klass.isdigit():
         klass = strength_class(int(klass))
     if klass not in ("weak", "normal", "strong"):
-        raise UsageError(f"strength {strength!r} is not weak, normal, strong or a strength score")
+        raise UsageError(
+            _("strength %(strength)r is not weak, normal, strong or a strength score")
+            % {"strength": strength}
+        )
     return DamageRules(hit_location, klass, pieces, None, behind, magical)
 
 
@@ -200,13 +222,13 @@ def damage_command(
             }
         )
         return
-    grid = Table(title=f"Damage of one hit on a {body_type(body)} body")
-    grid.add_column("hit points")
-    grid.add_column("probability")
+    grid = Table(title=_("Damage of one hit on a %(body)s body") % {"body": any_word(body_type(body))})
+    grid.add_column(_("hit points"))
+    grid.add_column(_("probability"))
     for d, p in dist:
         grid.add_row(str(d), _shown(p, exact))
     out.print(grid)
-    out.print(f"Expected damage: {_shown(mean, exact)}", markup=False)
+    out.print(_("Expected damage: %(mean)s") % {"mean": _shown(mean, exact)}, markup=False)
 
 
 def hit_location_command(
@@ -235,11 +257,19 @@ def hit_location_command(
         print_json(data)
         return
     for r in hit.rolls:
-        out.print(r.render(), markup=False)
-    out.print(f"{hit.body} hit on {hit.location_roll}: {hit.die}, {hit.damage} hit points", markup=False)
+        out.print(roll_told(r), markup=False)
+    die = _("special") if hit.die == "special" else hit.die
+    out.print(
+        _("%(body)s hit on %(roll)s: %(die)s, %(damage)s hit points")
+        % {"body": any_word(hit.body), "roll": hit.location_roll, "die": die, "damage": hit.damage},
+        markup=False,
+    )
     if hit.die == "special":
-        halved = "; basic movement halved" if hit.movement_halved else ""
-        out.print(f"Special: dexterity -{hit.dexterity_lost}{halved}", markup=False)
+        halved = _("; basic movement halved") if hit.movement_halved else ""
+        out.print(
+            _("Special: dexterity -%(lost)s%(halved)s") % {"lost": hit.dexterity_lost, "halved": halved},
+            markup=False,
+        )
     seed_line(chosen)
 
 
@@ -296,18 +326,34 @@ def fight_command(
             }
         )
         return
-    grid = Table(title=escape(f"Melee: {a.name} ({a.hit_points} hp) vs {b.name} ({b.hit_points} hp)"))
-    grid.add_column("outcome")
-    grid.add_column("probability")
+    title = _("Melee: %(a)s (%(a_hp)s hp) vs %(b)s (%(b_hp)s hp)") % {
+        "a": a.name,
+        "a_hp": a.hit_points,
+        "b": b.name,
+        "b_hp": b.hit_points,
+    }
+    grid = Table(title=escape(title))
+    grid.add_column(_("outcome"))
+    grid.add_column(_("probability"))
     for label in ENDS:
         if label in outcomes:
-            grid.add_row(label, _shown(outcomes[label], exact))
+            grid.add_row(word("aif", label), _shown(outcomes[label], exact))
     for name, key in ((a.name, "a-hit-points"), (b.name, "b-hit-points")):
-        grid.add_row(escape(f"{name}: expected hit points left"), _shown(left.get(key, 0), exact))
+        grid.add_row(
+            escape(_("%(name)s: expected hit points left") % {"name": name}), _shown(left.get(key, 0), exact)
+        )
     out.print(grid)
     for name, chance_list in blows.items():
-        out.print(f"{name} hits with {', '.join(f'{c}%' for c in chance_list)}", markup=False)
-    out.print(f"[dim]{solution.positions} states solved in {seconds:.2f}s[/dim]")
+        out.print(
+            _("%(name)s hits with %(chances)s")
+            % {"name": name, "chances": ", ".join(f"{c}%" for c in chance_list)},
+            markup=False,
+        )
+    solved = _("%(states)s states solved in %(seconds)ss") % {
+        "states": solution.positions,
+        "seconds": f"{seconds:.2f}",
+    }
+    out.print(f"[dim]{solved}[/dim]")
 
 
 def _fight_odds(state: MeleeState, exact: bool, *, show_progress: bool) -> MeleeOdds:
@@ -315,7 +361,7 @@ def _fight_odds(state: MeleeState, exact: bool, *, show_progress: bool) -> Melee
     if not (show_progress and err.is_terminal):
         return melee_odds(state, exact=exact)
     with Progress(transient=True, console=err) as bar:
-        task = bar.add_task("Solving the melee, turn by turn", total=None)
+        task = bar.add_task(_("Solving the melee, turn by turn"), total=None)
 
         def step(done: int, todo: int) -> None:
             bar.update(task, completed=done, total=todo)

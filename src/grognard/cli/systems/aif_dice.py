@@ -18,7 +18,9 @@ from grognard.cli.console import out
 from grognard.engine.dice.core import Roll
 from grognard.engine.errors import UsageError
 from grognard.i18n import N_
+from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy.table_dice import TableDice, check_spent, parse_rolls
+from grognard.systems.adventures_in_fantasy.words import told
 
 RollsOpt = Annotated[
     str,
@@ -43,7 +45,7 @@ def chosen_seed(seed: int | None) -> int:
 
 def seed_line(seed: int) -> None:
     """The closing line of a random command: its seed, and that the seed rolls the same dice again."""
-    out.print(f"[dim]seed {seed} (--seed {seed} rolls the same again)[/dim]")
+    out.print("[dim]" + _("seed %(seed)s (--seed %(seed)s rolls the same again)") % {"seed": seed} + "[/dim]")
 
 
 def table_dice(seed: int, rolls: str) -> TableDice:
@@ -67,7 +69,7 @@ def given_if_any(dice: TableDice, rolls: str) -> dict[str, Any]:
 def calculator_dice(seed: int, rolls: str, *single: object) -> TableDice:
     """The random source of a calculator that also takes the older single `--roll`: not both at once."""
     if rolls.strip() and any(value not in (None, (), []) for value in single):
-        raise UsageError("give the dice with --rolls or with --roll, not both")
+        raise UsageError(_("give the dice with --rolls or with --roll, not both"))
     return table_dice(seed, rolls)
 
 
@@ -76,3 +78,10 @@ def dice_data(roll: Roll) -> list[dict[str, Any]]:
     return [
         {"die": d.die, "sides": d.sides, "face": d.face or str(d.value), "value": d.value} for d in roll.dice
     ]
+
+
+def said(text: str) -> str:
+    """A text of the rules in the reader's language: an event's sentence or a rules word (`told`), else
+    the catalogue's message of that English text (a label or a data name), else as the rules wrote it."""
+    found = told(text)
+    return _(text) if found == text and text else found

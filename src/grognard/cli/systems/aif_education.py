@@ -20,9 +20,11 @@ from grognard.cli.options import JsonOption, SeedOption
 from grognard.cli.systems.aif_character import roll_data
 from grognard.cli.systems.aif_dice import RollOption, RollsOpt, calculator_dice, chosen_seed, given_if_any
 from grognard.engine.errors import UsageError
-from grognard.i18n import N_
+from grognard.i18n import N_, NP_, pgettext
+from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy import apprenticeship, castles, education, equipment
 from grognard.systems.adventures_in_fantasy.chargen import parse_course
+from grognard.systems.adventures_in_fantasy.words import roll_told
 
 CourseOption = Annotated[str, typer.Option("--course", help=N_("A course of Table B by number or name."))]
 
@@ -57,13 +59,36 @@ def exact(value: Fraction) -> dict[str, Any]:
     return {"exact": str(value), "value": float(value)}
 
 
-def _months(text: str, what: str = "months") -> Fraction:
+WORDS = (
+    N_("allowed"),
+    N_("penalised"),
+    N_("apprenticeship broken"),
+    N_("list price"),
+    N_("special order"),
+    N_("made by a master armourer"),
+)
+"""The rulings and prices' reasons the rules give in English (`education.study_break`, `equipment.price_for`),
+said in the reader's language."""
+
+UNITS = (NP_("aif unit", "days"), NP_("aif unit", "months"), NP_("aif unit", "hours"))
+"""The units of a work's time (`castles.time_of`: day, month, hour), said with an amount."""
+
+
+def _unit(unit: str) -> str:
+    """A unit of time in the plural ("days"), in the reader's language."""
+    plural = f"{unit}s"
+    return pgettext("aif unit", plural)
+
+
+def _months(text: str, what: str = N_("months")) -> Fraction:
     try:
         value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise UsageError(f"{what} {text!r} is not a number of months (12, 4.5, 9/2)") from None
+        raise UsageError(
+            _("%(what)s %(text)r is not a number of months (12, 4.5, 9/2)") % {"what": _(what), "text": text}
+        ) from None
     if value < 0:
-        raise UsageError(f"{what} {text!r} cannot be negative")
+        raise UsageError(_("%(what)s %(text)r cannot be negative") % {"what": _(what), "text": text})
     return value
 
 
@@ -153,26 +178,43 @@ def learn_command(
     if json_out:
         print_json(data)
         return
-    out.print(f"{odds.course.label} (Table B, {odds.course.source})", markup=False)
-    out.print(f"  {odds.detail()}", markup=False)
-    out.print(f"  chance to master with one throw: {show(odds.success_chance * 100)}%", markup=False)
+    out.print(
+        _("%(course)s (Table B, %(source)s)")
+        % {"course": _(odds.course.label), "source": odds.course.source},
+        markup=False,
+    )
+    out.print(f"  {_(odds.detail())}", markup=False)
+    out.print(
+        _("  chance to master with one throw: %(chance)s%%") % {"chance": show(odds.success_chance * 100)},
+        markup=False,
+    )
     if thrown is not None:
-        verdict = "mastered" if thrown.success else "not mastered"
-        label = "leaving the apprenticeship" if leaving else f"attempt {thrown.number}"
-        out.print(f"{label}: {thrown.roll.render()} against {odds.failure} -> {verdict}", markup=False)
+        verdict = _("mastered") if thrown.success else _("not mastered")
+        label = (
+            _("leaving the apprenticeship")
+            if leaving
+            else _("attempt %(number)s") % {"number": thrown.number}
+        )
+        out.print(
+            _("%(label)s: %(roll)s against %(failure)s -> %(verdict)s")
+            % {"label": label, "roll": roll_told(thrown.roll), "failure": odds.failure, "verdict": verdict},
+            markup=False,
+        )
         if thrown.last:
             out.print(_wait_text(wait), markup=False)
     if thrown is not None:
-        _dim(f"seed {chosen}")
+        _dim(_("seed %(seed)s") % {"seed": chosen})
 
 
 def _wait_text(wait: education.Waiting) -> str:
     if wait.barred:
-        return (
-            f"  three failures: the wait, {show(wait.years)} years, is over ten; it is added to the failure "
+        return _(
+            "  three failures: the wait, %(years)s years, is over ten; it is added to the failure "
             "chance of every later throw (take the course again with --repeat)"
-        )
-    return f"  three failures: wait {show(wait.months)} months before trying the course again"
+        ) % {"years": show(wait.years)}
+    return _("  three failures: wait %(months)s months before trying the course again") % {
+        "months": show(wait.months)
+    }
 
 
 @documented(N_("A break in study: allowed, or half the time lost and a fine, or an apprenticeship broken."))
@@ -214,16 +256,16 @@ def study_break_command(
             }
         )
         return
-    out.print(f"{info.label}: {ruling.outcome}  ({ruling.source})", markup=False)
+    out.print(f"{_(info.label)}: {_(ruling.outcome)}  ({ruling.source})", markup=False)
     if ruling.outcome == "penalised":
         out.print(
-            f"  loses {show(ruling.lost)} of {show(ruling.accumulated)} months; fine {ruling.fine_gp} GP, "
-            "paid before study resumes",
+            _("  loses %(lost)s of %(months)s months; fine %(fine)s GP, paid before study resumes")
+            % {"lost": show(ruling.lost), "months": show(ruling.accumulated), "fine": ruling.fine_gp},
             markup=False,
         )
     elif ruling.outcome == "apprenticeship broken":
         out.print(
-            "  rank falls one class; blackballed until resolved (see restart, forgiveness)", markup=False
+            _("  rank falls one class; blackballed until resolved (see restart, forgiveness)"), markup=False
         )
 
 
@@ -247,10 +289,13 @@ def restart_command(
             }
         )
         return
-    kept = "kept" if back.retained else "lost"
+    kept = _("kept") if back.retained else _("lost")
     out.print(
-        f"Back from day one by the guild's reckoning; knowledge {kept} ({back.knowledge_months} months "
-        f"count as study); half pay  ({back.source})",
+        _(
+            "Back from day one by the guild's reckoning; knowledge %(kept)s (%(months)s months "
+            "count as study); half pay  (%(source)s)"
+        )
+        % {"kept": kept, "months": back.knowledge_months, "source": back.source},
         markup=False,
     )
 
@@ -290,13 +335,22 @@ def forgiveness_command(
         )
         return
     out.print(
-        f"{info.label}: {info.months} x {show(Fraction(info.income_gp, 10))} x 2 = "
-        f"{show(bought.cost_gp)} GP; never this course again",
+        _("%(course)s: %(months)s x %(income)s x 2 = %(cost)s GP; never this course again")
+        % {
+            "course": _(info.label),
+            "months": info.months,
+            "income": show(Fraction(info.income_gp, 10)),
+            "cost": show(bought.cost_gp),
+        },
         markup=False,
     )
-    verdict = "rank redeemed" if bought.redeemed else "rank stays lost"
-    out.print(f"  redeem on {bought.chance}%: {bought.roll.render()} -> {verdict}", markup=False)
-    _dim(f"seed {chosen}")
+    verdict = _("rank redeemed") if bought.redeemed else _("rank stays lost")
+    out.print(
+        _("  redeem on %(chance)s%%: %(roll)s -> %(verdict)s")
+        % {"chance": bought.chance, "roll": roll_told(bought.roll), "verdict": verdict},
+        markup=False,
+    )
+    _dim(_("seed %(seed)s") % {"seed": chosen})
 
 
 @documented(
@@ -330,7 +384,15 @@ def training_command(
         )
         return
     out.print(
-        f"{weapon}: course {number}, {show(required)} months; share {share} of {base} = {chance}",
+        _("%(weapon)s: course %(course)s, %(months)s months; share %(share)s of %(base)s = %(chance)s")
+        % {
+            "weapon": _(weapon),
+            "course": number,
+            "months": show(required),
+            "share": share,
+            "base": base,
+            "chance": chance,
+        },
         markup=False,
     )
 
@@ -377,7 +439,7 @@ def buy_command(
     json_out: JsonOption = False,
 ) -> None:
     if name is None and availability is None:
-        raise UsageError("name an item of the price list, or give --class")
+        raise UsageError(_("name an item of the price list, or give --class"))
     row = equipment.item(name) if name else None
     cls = availability or str(row.get("availability") if row else "")
     price = equipment.price_for(row.key, armorer=armorer, special=special) if row else None
@@ -391,7 +453,7 @@ def buy_command(
     chosen = chosen_seed(seed)
     if special or armorer:
         if row is None:
-            raise UsageError("a special order or an armourer's work needs an item")
+            raise UsageError(_("a special order or an armourer's work needs an item"))
         if special:
             order = equipment.special_order(row.key, in_hand)
             data["order"] = {"weeks": order.weeks, "queued": order.queued, "source": order.source}
@@ -413,25 +475,40 @@ def buy_command(
 
 
 def _show_buy(data: dict[str, Any], price: equipment.Price | None) -> None:
-    what = data["item"] or f"an item of class {data['class']}"
+    what = _(data["item"]) if data["item"] else _("an item of class %(class)s") % {"class": data["class"]}
     if price:
         out.print(
-            f"{what}: {show(price.cost_gp)} GP ({price.reason}; list {show(price.list_gp)})", markup=False
+            _("%(what)s: %(cost)s GP (%(why)s; list %(list)s)")
+            % {
+                "what": what,
+                "cost": show(price.cost_gp),
+                "why": _(price.reason),
+                "list": show(price.list_gp),
+            },
+            markup=False,
         )
     if "order" in data:
         order = data["order"]
-        wait = f"; {order['queued']} order(s) ahead of it" if order["queued"] else ""
-        out.print(f"  special order: paid in advance, {order['weeks']} weeks' work{wait}", markup=False)
+        wait = _("; %(queued)s order(s) ahead of it") % {"queued": order["queued"]} if order["queued"] else ""
+        out.print(
+            _("  special order: paid in advance, %(weeks)s weeks' work%(wait)s")
+            % {"weeks": order["weeks"], "wait": wait},
+            markup=False,
+        )
         return
     if "rolls" not in data:
         return
     chance = Fraction(data["chance"]["exact"])
-    out.print(f"  class {data['class']}: {show(chance * 100)}% a month", markup=False)
+    out.print(
+        _("  class %(class)s: %(chance)s%% a month") % {"class": data["class"], "chance": show(chance * 100)},
+        markup=False,
+    )
     for month, roll in enumerate(data["rolls"], 1):
-        out.print(f"  month {month}: {roll['total']}", markup=False)
+        out.print(_("  month %(month)s: %(total)s") % {"month": month, "total": roll["total"]}, markup=False)
     found = data["found_month"]
-    out.print(f"  {'in stock in month ' + str(found) if found else 'not found'}", markup=False)
-    _dim(f"seed {data['seed']}")
+    stock = _("in stock in month %(month)s") % {"month": found} if found else _("not found")
+    out.print(f"  {stock}", markup=False)
+    _dim(_("seed %(seed)s") % {"seed": data["seed"]})
 
 
 @documented(N_("Table E: tactical movement in inches under a load, with the dexterity modifier."))
@@ -447,7 +524,7 @@ def encumbrance_command(
     if animal:
         move = equipment.animal_movement(load)
     elif strength is None:
-        raise UsageError("give --strength (or --animal for a horse or mule)")
+        raise UsageError(_("give --strength (or --animal for a horse or mule)"))
     else:
         move = equipment.movement(load, strength, dexterity)
     if json_out:
@@ -463,9 +540,23 @@ def encumbrance_command(
             }
         )
         return
-    speed = "cannot move" if move.speed is None else f"{show(move.speed)} in"
-    modifier = f", dexterity {show(move.dexterity_modifier)}" if move.dexterity_modifier else ""
-    out.print(f"{move.row} / {move.column}: {speed}{modifier} -> {show(move.inches)} inches  ({move.source})")
+    speed = _("cannot move") if move.speed is None else _("%(speed)s in") % {"speed": show(move.speed)}
+    modifier = (
+        _(", dexterity %(modifier)s") % {"modifier": show(move.dexterity_modifier)}
+        if move.dexterity_modifier
+        else ""
+    )
+    out.print(
+        _("%(row)s / %(column)s: %(speed)s%(modifier)s -> %(inches)s inches  (%(source)s)")
+        % {
+            "row": move.row,
+            "column": _(str(move.column)),
+            "speed": speed,
+            "modifier": modifier,
+            "inches": show(move.inches),
+            "source": move.source,
+        }
+    )
 
 
 @documented(N_("What a castle or a work costs and how long it takes, with terrain and labour."))
@@ -516,23 +607,29 @@ def castle_command(
             }
         )
         return
-    grid = RichTable(title=escape(build.name), caption=escape(build.source))
-    for heading in ("work", "count", "cost each", "time each", "source"):
+    grid = RichTable(title=escape(_(build.name)), caption=escape(build.source))
+    for heading in (_("work"), _("count"), _("cost each"), _("time each"), _("source")):
         grid.add_column(heading)
     for p in build.parts:
         grid.add_row(
-            escape(p.work),
+            escape(_(p.work)),
             str(p.count),
-            f"{p.cost_gp} GP",
-            f"{p.amount} {p.unit}s" if p.unit else "per day",
+            _("%(gold)s GP") % {"gold": p.cost_gp},
+            f"{p.amount} {_unit(p.unit)}" if p.unit else _("per day"),
             escape(p.source),
         )
     out.print(grid)
-    times = ", ".join(f"{n} {unit}s" for unit, n in time.items()) or "as hired"
+    times = ", ".join(f"{n} {_unit(unit)}" for unit, n in time.items()) or _("as hired")
     out.print(
-        f"cost {build.base_cost_gp} x {show(build.factors.cost)} = {show(build.cost_gp)} GP; "
-        f"time {times} (x {show(build.factors.time)}, one work after another)",
+        _("cost %(base)s x %(factor)s = %(cost)s GP; time %(times)s (x %(time)s, one work after another)")
+        % {
+            "base": build.base_cost_gp,
+            "factor": show(build.factors.cost),
+            "cost": show(build.cost_gp),
+            "times": times,
+            "time": show(build.factors.time),
+        },
         markup=False,
     )
     for note in build.factors.notes:
-        out.print(f"  {note}", markup=False)
+        out.print(f"  {_(note)}", markup=False)

@@ -33,7 +33,10 @@ def new_campaign() -> None:
     session = Session.new(SYSTEM_ID, game, {"date": "1-1-1"}, secrets.randbelow(2**31))
     with open_store() as store:
         campaign_id = store.create(session, "Adventures in Fantasy campaign")
-    out.print(f"Campaign {campaign_id} begins (seed {session.seed}); `grognard aif campaign` keeps it too.")
+    out.print(
+        _("Campaign %(id)s begins (seed %(seed)s); `grognard aif campaign` keeps it too.")
+        % {"id": campaign_id, "seed": session.seed}
+    )
     play_campaign(campaign_id)
 
 

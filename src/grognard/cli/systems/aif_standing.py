@@ -17,6 +17,7 @@ from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption
 from grognard.engine.errors import UsageError
 from grognard.i18n import N_
+from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy import experience as xp
 from grognard.systems.adventures_in_fantasy.character import Character, Characteristics
 from grognard.systems.adventures_in_fantasy.chargen import Position, ladder
@@ -27,7 +28,9 @@ def _fraction(text: str, what: str) -> Fraction:
     try:
         return Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise UsageError(f"{what} {text!r} is not a number (1/2 and 0.5 both work)") from None
+        raise UsageError(
+            _("%(what)s %(text)r is not a number (1/2 and 0.5 both work)") % {"what": _(what), "text": text}
+        ) from None
 
 
 def reputation_command(
@@ -47,21 +50,40 @@ def reputation_command(
     ] = "0",
     json_out: JsonOption = False,
 ) -> None:
-    rep = xp.Reputation(value=_fraction(value, "reputation"), verified_only=verified_only)
+    rep = xp.Reputation(value=_fraction(value, N_("reputation")), verified_only=verified_only)
     steps: list[str] = []
-    amount = _fraction(gain, "gain")
+    amount = _fraction(gain, N_("gain"))
+    said: list[str] = []
     if amount:
         after = rep.gain(amount, verified=verified)
-        kind = "verified deed" if verified else "boast"
-        note = "" if after != rep else " (counts for nothing: he was found out)"
-        steps.append(f"{kind} +{xp.show(amount)}: {xp.show(rep.value)} -> {xp.show(after.value)}{note}")
+        kind = N_("verified deed") if verified else N_("boast")
+        note = "" if after != rep else N_(" (counts for nothing: he was found out)")
+        shown = {"gain": xp.show(amount), "before": xp.show(rep.value), "after": xp.show(after.value)}
+        steps.append(f"{kind} +{shown['gain']}: {shown['before']} -> {shown['after']}{note}")
+        said.append(
+            _("%(kind)s +%(gain)s: %(before)s -> %(after)s%(note)s")
+            % (shown | {"kind": _(kind), "note": _(note) if note else ""})
+        )
         rep = after
     if found_out:
-        level = _fraction(experience, "experience")
+        level = _fraction(experience, N_("experience"))
         after = rep.found_out(level)
+        shown = {
+            "level": xp.show(level),
+            "half": xp.show(level / 2),
+            "before": xp.show(rep.value),
+            "after": xp.show(after.value),
+        }
         steps.append(
-            f"found out: half his experience {xp.show(level)} is {xp.show(level / 2)}; "
-            f"{xp.show(rep.value)} -> {xp.show(after.value)}; only verified gains count from now on"
+            f"found out: half his experience {shown['level']} is {shown['half']}; "
+            f"{shown['before']} -> {shown['after']}; only verified gains count from now on"
+        )
+        said.append(
+            _(
+                "found out: half his experience %(level)s is %(half)s; %(before)s -> %(after)s; only verified"
+                " gains count from now on"
+            )
+            % shown
         )
         rep = after
     source = f"{RULEBOOK}:1817"
@@ -76,10 +98,15 @@ def reputation_command(
             }
         )
         return
-    for step in steps:
+    for step in said:
         out.print(escape(step))
-    only = "; only verified gains count" if rep.verified_only else ""
-    out.print(escape(f"Reputation {xp.show(rep.value)}{only} ({source})"))
+    only = _("; only verified gains count") if rep.verified_only else ""
+    out.print(
+        escape(
+            _("Reputation %(value)s%(only)s (%(source)s)")
+            % {"value": xp.show(rep.value), "only": only, "source": source}
+        )
+    )
 
 
 def _position(name: str) -> tuple[Position, bool]:
@@ -91,7 +118,9 @@ def _position(name: str) -> tuple[Position, bool]:
         if wanted == position.name.lower() or wanted in sides:
             return position, position.paired and wanted == sides[-1]
     names = ", ".join(p.name for p in ladder())
-    raise UsageError(f"no rank {name!r} on Table A; the ranks are {names}")
+    raise UsageError(
+        _("no rank %(rank)r on Table A; the ranks are %(ranks)s") % {"rank": name, "ranks": names}
+    )
 
 
 def _holder(position: Position, soldier: bool, status: int, magician: bool) -> Character:
@@ -133,13 +162,13 @@ def rank_command(
 ) -> None:
     held, soldier = _position(position)
     if status < 0:
-        raise UsageError(f"status level {status} cannot be negative")
-    gained = _fraction(levels, "levels")
+        raise UsageError(_("status level %(status)s cannot be negative") % {"status": status})
+    gained = _fraction(levels, N_("levels"))
     if gained < 0:
-        raise UsageError(f"levels {levels} cannot be negative")
+        raise UsageError(_("levels %(levels)s cannot be negative") % {"levels": levels})
     chosen = next((a for a in xp.ALIGNMENTS if a == alignment), None)
     if chosen is None:
-        raise UsageError(f"alignment {alignment!r}: law, neutral or chaos")
+        raise UsageError(_("alignment %(alignment)r: law, neutral or chaos") % {"alignment": alignment})
     after = xp.status_after_levels(status, Fraction(0), gained)
     character = _holder(held, soldier, after, magician)
     done = xp.promote(
@@ -164,9 +193,25 @@ def rank_command(
     if json_out:
         print_json(data)
         return
-    out.print(escape(f"Status level {status} + {xp.show(gained)} levels = {after} ({RULEBOOK}:1842)"))
-    risen = "rises" if done.promoted else "stays"
-    out.print(escape(f"{character.position} {risen}: {done.reason}; rank now {rank} ({done.source})"))
+    out.print(
+        escape(
+            _("Status level %(status)s + %(levels)s levels = %(after)s (%(source)s)")
+            % {"status": status, "levels": xp.show(gained), "after": after, "source": f"{RULEBOOK}:1842"}
+        )
+    )
+    risen = _("rises") if done.promoted else _("stays")
+    out.print(
+        escape(
+            _("%(position)s %(risen)s: %(reason)s; rank now %(rank)s (%(source)s)")
+            % {
+                "position": _(character.position),
+                "risen": risen,
+                "reason": _(done.reason),
+                "rank": _(rank),
+                "source": done.source,
+            }
+        )
+    )
 
 
 def add_standing_commands(app: typer.Typer) -> None:

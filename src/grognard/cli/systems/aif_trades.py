@@ -17,7 +17,8 @@ from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption
 from grognard.cli.systems.aif_education import exact, show
 from grognard.engine.errors import UsageError
-from grognard.i18n import N_
+from grognard.i18n import N_, pgettext
+from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy import crafts, education, terrain
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 
@@ -65,8 +66,11 @@ def language_command(
         )
         return
     out.print(
-        f"Error chance: 15 - {intelligence} // 3 = {percent}% (lines 374, 376; ruling "
-        '"Education: a language\'s chance of error")',
+        _(
+            "Error chance: 15 - %(intelligence)s // 3 = %(percent)s%% (lines 374, 376; ruling "
+            '"Education: a language\'s chance of error")'
+        )
+        % {"intelligence": intelligence, "percent": percent},
         markup=False,
     )
 
@@ -83,7 +87,7 @@ def herd_command(
     try:
         start = Fraction(value.strip())
     except (ValueError, ZeroDivisionError):
-        raise UsageError(f"value {value!r} is not a number of gold pieces") from None
+        raise UsageError(_("value %(value)r is not a number of gold pieces") % {"value": value}) from None
     herd = crafts.herd_value(start, animals, years, breeding)
     if json_out:
         print_json(
@@ -98,10 +102,15 @@ def herd_command(
         )
         return
     if not herd.grows:
-        out.print(f"Under {crafts.HERD_MINIMUM} animals: the herd does not grow (line 451).", markup=False)
-    grid = Table(title=f"A herd of {animals}, bred {breeding} years", caption=f"{herd.source}")
-    grid.add_column("year")
-    grid.add_column("value (GP)")
+        out.print(
+            _("Under %(minimum)s animals: the herd does not grow (line 451).")
+            % {"minimum": crafts.HERD_MINIMUM},
+            markup=False,
+        )
+    title = _("A herd of %(animals)s, bred %(years)s years") % {"animals": animals, "years": breeding}
+    grid = Table(title=title, caption=f"{herd.source}")
+    grid.add_column(_("year"))
+    grid.add_column(_("value (GP)"))
     for year, v in enumerate(herd.values):
         grid.add_row(str(year), f"{float(v):.2f}")
     out.print(grid)
@@ -114,10 +123,10 @@ def troubadour_command(
 ) -> None:
     evening = crafts.performance(charisma, host)
     rows: list[tuple[str, Fraction]] = [
-        ("not let perform", evening.refused),
-        ("a gift", evening.gift),
-        ("no gift: thrown out of town", evening.thrown_out),
-        ("no gift: 1-6 weeks in prison", evening.imprisoned),
+        (N_("not let perform"), evening.refused),
+        (N_("a gift"), evening.gift),
+        (N_("no gift: thrown out of town"), evening.thrown_out),
+        (N_("no gift: 1-6 weeks in prison"), evening.imprisoned),
     ]
     data: dict[str, Any] = {
         "charisma": charisma,
@@ -131,15 +140,18 @@ def troubadour_command(
     if json_out:
         print_json(data)
         return
-    grid = Table(title="A troubadour's evening", caption=evening.source)
-    grid.add_column("outcome")
-    grid.add_column("chance")
+    grid = Table(title=_("A troubadour's evening"), caption=evening.source)
+    grid.add_column(_("outcome"))
+    grid.add_column(pgettext("odds", "chance"))
     for name, p in rows:
-        grid.add_row(name, _percent(p))
+        grid.add_row(_(name), _percent(p))
     out.print(grid)
     out.print(
-        f"Gift when performing: {_percent(crafts.gift_chance(charisma))}, d20 x d20 read 1-10: 1-100 "
-        f"coppers; expected coppers per evening {show(evening.expected_coppers)}",
+        _(
+            "Gift when performing: %(gift)s, d20 x d20 read 1-10: 1-100 coppers; expected coppers per evening"
+            " %(coppers)s"
+        )
+        % {"gift": _percent(crafts.gift_chance(charisma)), "coppers": show(evening.expected_coppers)},
         markup=False,
     )
 
@@ -151,7 +163,7 @@ def trapdoor_command(
     engineer: Annotated[bool, typer.Option("--engineer", help=N_("An Engineer (+30%)."))] = False,
     json_out: JsonOption = False,
 ) -> None:
-    flags = (("forester", forester), ("miner", miner), ("engineer", engineer))
+    flags = ((N_("forester"), forester), (N_("miner"), miner), (N_("engineer"), engineer))
     skills = tuple(name for name, on in flags if on)
     percent = terrain.trap_detection(dwarf=dwarf, skills=skills)
     if json_out:
@@ -165,5 +177,11 @@ def trapdoor_command(
             }
         )
         return
-    who = ("a dwarf" if dwarf else "a character") + (f" ({', '.join(skills)})" if skills else "")
-    out.print(f"{who} detects a trapdoor or sliding wall: {percent}% (lines 743, 745)", markup=False)
+    who = (_("a dwarf") if dwarf else _("a character")) + (
+        f" ({', '.join(_(skill) for skill in skills)})" if skills else ""
+    )
+    out.print(
+        _("%(who)s detects a trapdoor or sliding wall: %(percent)s%% (lines 743, 745)")
+        % {"who": who, "percent": percent},
+        markup=False,
+    )

@@ -16,9 +16,10 @@ from rich.table import Table as RichTable
 
 from grognard.cli.console import out, print_json
 from grognard.cli.options import JsonOption, SeedOption
-from grognard.cli.systems.aif_dice import RollsOpt, chosen_seed, given_data, seed_line, table_dice
+from grognard.cli.systems.aif_dice import RollsOpt, chosen_seed, given_data, said, seed_line, table_dice
 from grognard.engine.errors import UsageError
 from grognard.i18n import N_
+from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy import calendar as cal
 from grognard.systems.adventures_in_fantasy.deployment import arrivals
 from grognard.systems.adventures_in_fantasy.encounters import (
@@ -40,18 +41,19 @@ from grognard.systems.adventures_in_fantasy.hostility import (
 from grognard.systems.adventures_in_fantasy.steps import Step, fraction_data
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 from grognard.systems.adventures_in_fantasy.terrain import TacticalMap, tactical_map
+from grognard.systems.adventures_in_fantasy.words import roll_told, told, word
 
 
 def _steps(steps: Sequence[Step], title: str) -> None:
-    grid = RichTable(title=escape(title), caption=f"line: the line of {RULEBOOK}")
-    for heading in ("step", "dice", "row", "result"):
+    grid = RichTable(title=escape(title), caption=_("line: the line of %(book)s") % {"book": RULEBOOK})
+    for heading in (_("step"), _("dice"), _("row"), _("result")):
         grid.add_column(heading)
-    grid.add_column("line", no_wrap=True)
+    grid.add_column(_("line"), no_wrap=True)
     for s in steps:
-        dice = s.roll.render() if s.roll else ""
+        dice = roll_told(s.roll) if s.roll else ""
         row = f"{s.table} {s.row.span()}" if s.table and s.row else s.table
         line = s.source.removeprefix(f"{RULEBOOK}:")
-        grid.add_row(escape(s.label), escape(dice), escape(row), escape(s.result), escape(line))
+        grid.add_row(escape(told(s.label)), escape(dice), escape(row), escape(said(s.result)), escape(line))
     out.print(grid)
 
 
@@ -98,23 +100,43 @@ def _outdoor_data(e: OutdoorEncounter) -> dict[str, Any]:
     }
 
 
+def _troop(t: Any) -> str:
+    """A troop in a few words (`forces.Troop.text`), in the reader's language."""
+    kind = _("mounted") if t.mounted else _("foot")
+    shield = _("shield") if t.shield else _("no shield")
+    return _("%(number)s %(kind)s: %(weapon)s, %(armour)s, %(shield)s") % {
+        "number": t.number,
+        "kind": kind,
+        "weapon": _(t.weapon),
+        "armour": _(t.armour),
+        "shield": shield,
+    }
+
+
 def _outdoor_summary(e: OutdoorEncounter) -> str:
     if not e.met:
-        return f"Nothing is met today in the {e.terrain}."
-    what = e.kind or ""
+        return _("Nothing is met today in the %(terrain)s.") % {"terrain": word("terrain", e.terrain)}
+    kind = said(e.kind or "")
+    what = kind
     if e.force is not None:
-        troops = "; ".join(t.text() for t in e.force.troops)
-        what = f"{e.kind}: {e.force.number} ({troops})" + (", in boats" if e.force.boats else "")
+        troops = "; ".join(_troop(t) for t in e.force.troops)
+        what = f"{kind}: {e.force.number} ({troops})" + (_(", in boats") if e.force.boats else "")
     elif e.civilians is not None:
         c = e.civilians
-        what = f"{c.kind}: {c.number}, {c.guards} guards, {c.value_gp} GP"
+        what = _("%(kind)s: %(number)s, %(guards)s guards, %(value)s GP") % {
+            "kind": said(c.kind),
+            "number": c.number,
+            "guards": c.guards,
+            "value": c.value_gp,
+        }
     elif e.creature is not None:
-        what = f"{e.kind}: {e.creature}"
+        what = f"{kind}: {_(e.creature)}"
     if e.alignment:
-        what += f"; alignment {e.alignment}"
+        what += _("; alignment %(alignment)s") % {"alignment": word("alignment", e.alignment)}
     if e.deployment:
-        what += f"; {e.deployment.lower()}"
-    return f"{what}; {'at night' if e.night else 'by day'}."
+        what += f"; {word('deployment', e.deployment.lower())}"
+    when = word("aif", "at night") if e.night else word("aif", "by day")
+    return f"{what}; {when}."
 
 
 def _underworld_data(e: UnderworldEncounter) -> dict[str, Any]:
@@ -151,10 +173,11 @@ def encounter_command(
     underworld = (terrain or "").strip().lower() == "underworld"
     if level is not None and terrain is not None and not underworld:
         raise UsageError(
-            f"--level is for the underworld: give --terrain underworld --level {level}, or drop --level"
+            _("--level is for the underworld: give --terrain underworld --level %(level)s, or drop --level")
+            % {"level": level}
         )
     if alignment is not None and (underworld or level is not None):
-        raise UsageError("--alignment is for outdoor encounters, not the underworld")
+        raise UsageError(_("--alignment is for outdoor encounters, not the underworld"))
     chosen = chosen_seed(seed)
     rng = table_dice(chosen, rolls)
     if level is not None or underworld:
@@ -163,22 +186,27 @@ def encounter_command(
         if json_out:
             print_json(_underworld_data(u) | {"seed": chosen} | spent)
             return
-        _steps(u.steps, f"Underworld, level {u.level}")
+        _steps(u.steps, _("Underworld, level %(level)s") % {"level": u.level})
         if u.occupied:
-            times = f" (the basic number times {u.multiplier})" if u.multiplier > 1 else ""
-            out.print(f"Occupied: {u.creature}{times}.", markup=False)
+            times = (
+                _(" (the basic number times %(times)s)") % {"times": u.multiplier} if u.multiplier > 1 else ""
+            )
+            out.print(
+                _("Occupied: %(creature)s%(times)s.") % {"creature": _(str(u.creature)), "times": times},
+                markup=False,
+            )
         else:
-            out.print("The room is empty.", markup=False)
+            out.print(_("The room is empty."), markup=False)
         seed_line(chosen)
         return
     if terrain is None:
-        raise UsageError("give --terrain (or --level for the underworld)")
+        raise UsageError(_("give --terrain (or --level for the underworld)"))
     e = outdoor_encounter(rng, terrain, alignment)
     spent = given_data(rng)
     if json_out:
         print_json(_outdoor_data(e) | {"seed": chosen} | spent)
         return
-    _steps(e.steps, f"Outdoor encounter, {e.terrain}")
+    _steps(e.steps, _("Outdoor encounter, %(terrain)s") % {"terrain": word("terrain", e.terrain)})
     out.print(_outdoor_summary(e), markup=False)
     seed_line(chosen)
 
@@ -255,12 +283,20 @@ def evade_command(
     if json_out:
         print_json(_evasion_data(e) | ({} if odds_only else {"seed": chosen} | spent))
         return
-    _steps(e.steps, f"Evasion: {e.search_size} searching for {e.hidden_size}")
+    _steps(
+        e.steps,
+        _("Evasion: %(search)s searching for %(hidden)s")
+        % {"search": e.search_size, "hidden": e.hidden_size},
+    )
     out.print(
-        f"Found: {_odds(e.found_probability)}; stays hidden: {_odds(e.hidden_probability)}", markup=False
+        _("Found: %(found)s; stays hidden: %(hidden)s")
+        % {"found": _odds(e.found_probability), "hidden": _odds(e.hidden_probability)},
+        markup=False,
     )
     if e.found is not None:
-        out.print("The hidden party is FOUND." if e.found else "The hidden party stays hidden.", markup=False)
+        out.print(
+            _("The hidden party is FOUND.") if e.found else _("The hidden party stays hidden."), markup=False
+        )
         seed_line(chosen)
 
 
@@ -326,10 +362,23 @@ def hostility_command(
         data = _hostility_data(h) | {"steps": [s.to_data() for s in steps]}
         print_json(data | ({} if odds_only and not first_steps else {"seed": chosen} | spent))
         return
-    _steps(steps, f"Hostility: {a.alignment} ({a.deployment}) meets {b.alignment} ({b.deployment})")
-    out.print(f"A fight: {_odds(h.fight_probability)}; no fight: {_odds(h.peace_probability)}", markup=False)
+    _steps(
+        steps,
+        _("Hostility: %(a)s (%(a_deployment)s) meets %(b)s (%(b_deployment)s)")
+        % {
+            "a": word("alignment", a.alignment),
+            "a_deployment": word("deployment", a.deployment),
+            "b": word("alignment", b.alignment),
+            "b_deployment": word("deployment", b.deployment),
+        },
+    )
+    out.print(
+        _("A fight: %(fight)s; no fight: %(peace)s")
+        % {"fight": _odds(h.fight_probability), "peace": _odds(h.peace_probability)},
+        markup=False,
+    )
     if h.fight is not None:
-        out.print("They FIGHT." if h.fight else "No fight: they may part.", markup=False)
+        out.print(_("They FIGHT.") if h.fight else _("No fight: they may part."), markup=False)
     if h.fight is not None or first_steps:
         seed_line(chosen)
 
@@ -358,12 +407,16 @@ def arrivals_command(
             | spent
         )
         return
-    _steps(steps, f"Arrivals: {men} men, {check_deployment(deployment)}")
-    grid = RichTable(title="Arrivals")
-    for heading in ("turn", "men", "from"):
+    _steps(
+        steps,
+        _("Arrivals: %(men)s men, %(deployment)s")
+        % {"men": men, "deployment": word("deployment", check_deployment(deployment))},
+    )
+    grid = RichTable(title=_("Arrivals"))
+    for heading in (_("turn"), _("men"), _("from")):
         grid.add_column(heading)
     for a in result:
-        grid.add_row(str(a.turn), str(a.men), escape(a.where))
+        grid.add_row(str(a.turn), str(a.men), escape(said(a.where)))
     out.print(grid)
     seed_line(chosen)
 
@@ -399,14 +452,19 @@ def terrain_command(
         print_json(_map_data(m) | {"seed": chosen} | spent)
         return
     if show_rolls:
-        _steps(m.steps, f"Tactical terrain rolls, {m.area}")
-    grid = RichTable(title=f'Tactical map, {m.area} ({m.width} x {m.height} sections of 6")', show_lines=True)
+        _steps(m.steps, _("Tactical terrain rolls, %(area)s") % {"area": word("terrain", m.area)})
+    title = _('Tactical map, %(area)s (%(width)s x %(height)s sections of 6")') % {
+        "area": word("terrain", m.area),
+        "width": m.width,
+        "height": m.height,
+    }
+    grid = RichTable(title=title, show_lines=True)
     for x in range(m.width):
         grid.add_column(str(x + 1), justify="center")
     for row in m.rows():
         grid.add_row(*(s.symbol for s in row))
     out.print(grid)
-    out.print("F forest, H hill, S swamp, D dune, M mountain, . flat and clear", markup=False)
+    out.print(_("F forest, H hill, S swamp, D dune, M mountain, . flat and clear"), markup=False)
     seed_line(chosen)
 
 
@@ -461,10 +519,18 @@ def forage_command(
             | spent
         )
         return
-    _steps((*animals.steps, *food.steps), f"Foraging and hunting, {animals.terrain}")
+    _steps(
+        (*animals.steps, *food.steps),
+        _("Foraging and hunting, %(terrain)s") % {"terrain": word("terrain", animals.terrain)},
+    )
     out.print(
-        f"Animals fed: {'yes' if animals.fed else 'no'} (chance {_odds(animals.probability)}); "
-        f"rations found: {food.rations} (food found {_odds(food.probability)})",
+        _("Animals fed: %(fed)s (chance %(chance)s); rations found: %(rations)s (food found %(food)s)")
+        % {
+            "fed": word("aif", "yes") if animals.fed else word("aif", "no"),
+            "chance": _odds(animals.probability),
+            "rations": food.rations,
+            "food": _odds(food.probability),
+        },
         markup=False,
     )
     seed_line(chosen)
@@ -487,15 +553,41 @@ DateArg = Annotated[
 """A date argument of the calendar commands."""
 
 
+def date_said(date: cal.Date) -> str:
+    """A date written out (`DateNames.text`) in the reader's language, its names said by the catalogue."""
+    names = cal.names(date)
+    year = _("year %(year)s (%(cycle)s)") % {"year": date.year, "cycle": _(names.year)}
+    if date.is_tehuti:
+        return _("%(month)s, %(year)s") % {"month": _(names.month), "year": year}
+    return _("%(day)s, %(week)s, %(date)s %(month)s, %(year)s") % {
+        "day": _(names.day),
+        "week": _(names.week),
+        "date": date.day,
+        "month": _(names.month),
+        "year": year,
+    }
+
+
 def _print_date(date: cal.Date, json_out: bool, extra: dict[str, Any] | None = None) -> None:
     names = cal.names(date)
     if json_out:
         print_json(names.to_data() | (extra or {}))
         return
-    out.print(names.text(), markup=False)
-    where = "" if date.is_tehuti else f"week {date.week}, day {date.weekday} of the week; "
+    out.print(date_said(date), markup=False)
+    where = (
+        ""
+        if date.is_tehuti
+        else _("week %(week)s, day %(day)s of the week; ") % {"week": date.week, "day": date.weekday}
+    )
     out.print(
-        f"  {date.iso()}: {where}day {date.day_of_year} of the year; {names.season}; Julian {names.julian}",
+        _("  %(date)s: %(where)sday %(day)s of the year; %(season)s; Julian %(julian)s")
+        % {
+            "date": date.iso(),
+            "where": where,
+            "day": date.day_of_year,
+            "season": _(names.season),
+            "julian": names.julian,
+        },
         markup=False,
     )
 
@@ -522,7 +614,10 @@ def calendar_add(
     if json_out:
         _print_date(result, True, {"from": start.iso(), "days_between": start.days_until(result)})
         return
-    out.print(f"{cal.names(start).text()} + {start.days_until(result)} days:", markup=False)
+    out.print(
+        _("%(date)s + %(days)s days:") % {"date": date_said(start), "days": start.days_until(result)},
+        markup=False,
+    )
     _print_date(result, False)
 
 
@@ -534,8 +629,12 @@ def calendar_diff(first: DateArg, second: DateArg, json_out: JsonOption = False)
     if json_out:
         print_json({"from": a.iso(), "to": b.iso(), "days": days, "weeks": weeks, "rest_days": rest})
         return
-    out.print(f"{cal.names(a).text()} -> {cal.names(b).text()}", markup=False)
-    out.print(f"  {days} days ({'-' if days < 0 else ''}{weeks} weeks and {rest} days)", markup=False)
+    out.print(f"{date_said(a)} -> {date_said(b)}", markup=False)
+    out.print(
+        _("  %(days)s days (%(sign)s%(weeks)s weeks and %(rest)s days)")
+        % {"days": days, "sign": "-" if days < 0 else "", "weeks": weeks, "rest": rest},
+        markup=False,
+    )
 
 
 def mount(app: typer.Typer) -> None:

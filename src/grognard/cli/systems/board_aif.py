@@ -29,11 +29,13 @@ from grognard.cli.systems.aif_campaign import (
     sheet_rows,
     sheet_title,
 )
+from grognard.cli.systems.aif_world import date_said
 from grognard.engine.errors import UsageError
 from grognard.engine.match import Match
 from grognard.engine.view import ActionView, Event, SeatView
 from grognard.i18n import N_, ngettext, number
 from grognard.i18n import gettext as _
+from grognard.systems.adventures_in_fantasy.calendar import parse_date
 from grognard.systems.adventures_in_fantasy.campaign import CampaignState, add_action
 from grognard.systems.adventures_in_fantasy.procedures import PROCEDURES
 from grognard.systems.adventures_in_fantasy.referee import given_list, make_action
@@ -127,6 +129,13 @@ def where_line(public: dict[str, Any]) -> str:
     return _("The party is %(where)s.") % {"where": where}
 
 
+def calendar(public: dict[str, Any]) -> str:
+    """The view's date written out in the reader's language (`aif_world.date_said`), or as the view has it."""
+    if not public.get("date"):
+        return str(public.get("calendar", ""))
+    return date_said(parse_date(str(public["date"])))
+
+
 def member_rows(public: dict[str, Any]) -> list[tuple[str, ...]]:
     """One row per character of the view, under `CAMPAIGN_HEADINGS`."""
     rows: list[tuple[str, ...]] = []
@@ -196,7 +205,7 @@ class AifPresenter(Presenter):
         """The date, where the party is, one row per character."""
         public = view.public
         name = _("Campaign %(id)s") % {"id": self.campaign_id} if self.campaign_id else _("The campaign")
-        lines = ["", f"{name}: {public.get('calendar', public.get('date'))}.", where_line(public)]
+        lines = ["", f"{name}: {calendar(public)}.", where_line(public)]
         rows = member_rows(public)
         if rows:
             lines += columns(CAMPAIGN_HEADINGS, rows)
@@ -247,7 +256,7 @@ class AifPresenter(Presenter):
         day = int(str(public.get("days_into_week") or 0))
         lines = [
             _("Today: %(calendar)s (%(date)s), day %(day)s of the week.")
-            % {"calendar": public.get("calendar"), "date": public.get("date"), "day": day + 1},
+            % {"calendar": calendar(public), "date": public.get("date"), "day": day + 1},
             where_line(public),
         ]
         if public.get("passing_until") is not None:
