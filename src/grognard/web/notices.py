@@ -38,6 +38,7 @@ from grognard.engine.errors import GrognardError, UsageError
 from grognard.engine.match import Match
 from grognard.engine.store.people import People, Player, stamp
 from grognard.engine.store.savefile import IN_PLAY
+from grognard.i18n import gettext
 from grognard.web.access import Visitor
 from grognard.web.routes.common import StoreOpener, TableAccess
 
@@ -86,14 +87,17 @@ def smtp_settings(raw: str | None = None) -> Smtp | None:
     parts = urlsplit(url)
     if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
         raise UsageError(
-            f"{SMTP_URL_VAR} must be smtp://host[:port] or smtps://host[:port], not {parts.scheme}://"
+            gettext("%(variable)s must be smtp://host[:port] or smtps://host[:port], not %(scheme)s://")
+            % {"variable": SMTP_URL_VAR, "scheme": parts.scheme}
         )
     query = parse_qs(parts.query)
     tls = parts.scheme == "smtps"
     try:
         port = parts.port or (465 if tls else 25)
     except ValueError as e:
-        raise UsageError(f"{SMTP_URL_VAR}: {e}") from None
+        raise UsageError(
+            gettext("%(variable)s: %(reason)s") % {"variable": SMTP_URL_VAR, "reason": e}
+        ) from None
     sender = query.get("from", [""])[0] or f"grognard@{parts.hostname}"
     return Smtp(
         parts.hostname,

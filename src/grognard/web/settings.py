@@ -10,6 +10,7 @@ from pathlib import Path
 from grognard.engine.errors import ContentError, UsageError
 from grognard.engine.files import private_folder, read_file, write_private
 from grognard.engine.store.factory import grognard_home
+from grognard.i18n import gettext
 
 LOOPBACK = "127.0.0.1"
 """Where the server listens unless told otherwise: this machine only."""
@@ -62,7 +63,9 @@ def _kept_secret() -> str:
         try:
             text = read_file(path, SECRET_LIMIT, "web secret").decode("ascii", "replace").strip()
         except ContentError as e:
-            raise UsageError(f"{e}: remove it, and a new secret is made") from None
+            raise UsageError(
+                gettext("%(reason)s: remove it, and a new secret is made") % {"reason": e}
+            ) from None
         if len(text) >= 32:
             return text
     private_folder(path.parent)

@@ -16,6 +16,7 @@ from fastapi import FastAPI
 
 from grognard.engine.errors import UsageError
 from grognard.engine.store.factory import database_url, open_store
+from grognard.i18n import gettext
 from grognard.web.app import create_app
 from grognard.web.limits import server_options
 from grognard.web.notices import startup_line
@@ -30,7 +31,10 @@ def worker_app() -> FastAPI:
     """The app of one worker process (uvicorn's factory), with the secret its parent fixed."""
     secret = os.environ.get(SECRET_VAR, "")
     if len(secret) < 32:
-        raise UsageError(f"a grognard worker needs the shared secret in {SECRET_VAR} (32 characters or more)")
+        raise UsageError(
+            gettext("a grognard worker needs the shared secret in %(variable)s (32 characters or more)")
+            % {"variable": SECRET_VAR}
+        )
     return create_app(Settings(secret=secret, allowed_hosts=environment_hosts()))
 
 
@@ -38,10 +42,13 @@ def check_workers(workers: int) -> None:
     """Refuse several workers on SQLite, with the reason."""
     if workers > 1 and database_url() is None:
         raise UsageError(
-            f"--workers {workers} needs the saved games on PostgreSQL "
-            "(GROGNARD_DATABASE_URL=postgresql://...): SQLite keeps them in one file that one process at a "
-            "time may write, so several workers would queue on its lock; one worker serves a home or a small "
-            "club well"
+            gettext(
+                "--workers %(workers)s needs the saved games on PostgreSQL "
+                "(GROGNARD_DATABASE_URL=postgresql://...): SQLite keeps them in one file that one process "
+                "at a time may write, so several workers would queue on its lock; one worker serves a home "
+                "or a small club well"
+            )
+            % {"workers": workers}
         )
 
 

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from grognard.engine.dice.core import Rng, Roll, percentile
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.character import LANGUAGE_COURSES, Character
 from grognard.systems.adventures_in_fantasy.chargen import (
     CourseChoice,
@@ -73,7 +74,11 @@ def position_of(character: Character) -> Position:
     for position in _royal_ladder() if character.royal else ladder():
         if position.level == character.rank:
             return position
-    raise UsageError(f"rank {character.rank} of {character.position!r} is not a rank of Table A")
+    raise UsageError(
+        gettext("rank {rank} of {position} is not a rank of Table A").format(
+            rank=character.rank, position=repr(character.position)
+        )
+    )
 
 
 def rank_below(held: Position) -> Position:
@@ -147,14 +152,20 @@ def enrolment_problems(character: Character, record: GuildRecord, choice: Course
     done = [c.number for c in character.courses]
     missing = missing_requisites(choice.number, done)
     if missing:
-        problems.append(f"needs course(s) {', '.join(map(str, missing))} first (line 295)")
+        problems.append(
+            gettext("needs course(s) {courses} first (line 295)").format(courses=", ".join(map(str, missing)))
+        )
     repeat = any(c.number == choice.number and c.craft == choice.craft for c in character.courses)
     if repeat and choice.number not in LANGUAGE_COURSES:
-        problems.append(f"{info.label} is already mastered")
+        problems.append(gettext("{course} is already mastered").format(course=info.label))
     if info.apprenticeship and record.blackball is not None:
-        problems.append("blackballed by the guilds until the broken apprenticeship is resolved (line 311)")
+        problems.append(
+            gettext("blackballed by the guilds until the broken apprenticeship is resolved (line 311)")
+        )
     if record.forbidden(choice):
-        problems.append(f"forgiveness was bought for {info.label}: never again (line 329)")
+        problems.append(
+            gettext("forgiveness was bought for {course}: never again (line 329)").format(course=info.label)
+        )
     return tuple(problems)
 
 
@@ -196,9 +207,11 @@ def break_apprenticeship(
     lose, the rank falls one class (:309) and the guilds blackball him (:311)."""
     info = facts(choice)
     if not info.apprenticeship:
-        raise UsageError(f"{info.label} is not an apprenticeship (courses 19-26 are)")
+        raise UsageError(
+            gettext("{course} is not an apprenticeship (courses 19-26 are)").format(course=info.label)
+        )
     if record.blackball is not None:
-        raise UsageError("an earlier broken apprenticeship is still unresolved")
+        raise UsageError(gettext("an earlier broken apprenticeship is still unresolved"))
     forester = character.has_course(FORESTER)
     odds = learning_odds(choice, character.characteristics.intelligence, months, forester=forester)
     thrown = attempt(rng, odds, 1, given=given, leaving=True)
@@ -240,7 +253,11 @@ def restart(studied: int, away: int) -> Restart:
     """Option 1: the guild counts him a novice again; his knowledge stays while the time away is
     under half the time studied (13 months studied: 6 away keeps it, :315)."""
     if studied < 0 or away < 0:
-        raise UsageError(f"months studied {studied} and away {away} cannot be negative")
+        raise UsageError(
+            gettext("months studied {studied} and away {away} cannot be negative").format(
+                studied=studied, away=away
+            )
+        )
     return Restart(studied, away, Fraction(away) < Fraction(studied) * KNOWLEDGE_KEPT)
 
 
@@ -280,9 +297,11 @@ def forgiveness(
     """Buy forgiveness: pay the cost; status level x 3 % (at or under on 01-100) redeems the rank."""
     info = facts(choice)
     if not info.apprenticeship:
-        raise UsageError(f"{info.label} is not an apprenticeship (courses 19-26 are)")
+        raise UsageError(
+            gettext("{course} is not an apprenticeship (courses 19-26 are)").format(course=info.label)
+        )
     if status_level < 0:
-        raise UsageError(f"status level {status_level} cannot be negative")
+        raise UsageError(gettext("status level {level} cannot be negative").format(level=status_level))
     roll = percentile(rng) if given is None else given_roll(given)
     chance = status_level * REDEEM_PER_STATUS
     return Forgiveness(info, forgiveness_cost(choice), status_level, chance, roll, roll.total <= chance)
@@ -295,12 +314,16 @@ def buy_forgiveness(
     redeemed, the blackball lifted and the course barred for ever (:319-329)."""
     mark = record.blackball
     if mark is None:
-        raise UsageError("no broken apprenticeship to buy forgiveness for")
+        raise UsageError(gettext("no broken apprenticeship to buy forgiveness for"))
     choice = CourseChoice(mark.number, mark.craft)
     bought = forgiveness(rng, choice, character.status_level, given=given)
     cost = -(-bought.cost_gp.numerator // bought.cost_gp.denominator)
     if cost > character.funds_gp:
-        raise UsageError(f"forgiveness costs {cost} GP; the character has {character.funds_gp}")
+        raise UsageError(
+            gettext("forgiveness costs {cost} GP; the character has {funds}").format(
+                cost=cost, funds=character.funds_gp
+            )
+        )
     changed = character.model_copy(update={"funds_gp": character.funds_gp - cost})
     if bought.redeemed:
         ranks = _royal_ladder() if mark.royal else ladder()

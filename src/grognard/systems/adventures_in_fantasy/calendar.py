@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.charts import Chart
 from grognard.systems.adventures_in_fantasy.tables import get_table
 
@@ -73,11 +74,17 @@ class Date:
     def __post_init__(self) -> None:
         if self.month == TEHUTI:
             if self.day != 0:
-                raise UsageError(f"the Day of Tehuti has no day of the month (got day {self.day})")
+                raise UsageError(
+                    gettext("the Day of Tehuti has no day of the month (got day {day})").format(day=self.day)
+                )
         elif not 1 <= self.month <= MONTHS:
-            raise UsageError(f"month {self.month} is not 1-{MONTHS} (or 0 for the Day of Tehuti)")
+            raise UsageError(
+                gettext("month {month} is not 1-{months} (or 0 for the Day of Tehuti)").format(
+                    month=self.month, months=MONTHS
+                )
+            )
         elif not 1 <= self.day <= DAYS_IN_MONTH:
-            raise UsageError(f"day {self.day} is not 1-{DAYS_IN_MONTH}")
+            raise UsageError(gettext("day {day} is not 1-{days}").format(day=self.day, days=DAYS_IN_MONTH))
 
     @classmethod
     def tehuti(cls, year: int) -> Date:
@@ -142,7 +149,9 @@ class Date:
     def add_months(self, months: int) -> Date:
         """The same day of the month `months` months later, across years; the Day of Tehuti is refused."""
         if self.is_tehuti:
-            raise UsageError("the Day of Tehuti belongs to no month: add days or years to it instead")
+            raise UsageError(
+                gettext("the Day of Tehuti belongs to no month: add days or years to it instead")
+            )
         years, month = divmod(self.month - 1 + months, MONTHS)
         return Date(self.year + years, month + 1, self.day)
 
@@ -235,7 +244,7 @@ def parse_date(text: str) -> Date:
         return Date.start()
     found = _DATE.match(text)
     if not found:
-        raise UsageError(f"date {text!r}: write YEAR-MONTH-DAY (1-1-1, 3-basilisk-5) or YEAR-tehuti")
+        raise UsageError(_write_date(text))
     year = int(found.group(1))
     rest = found.group(2)
     if _squash(rest) in ("tehuti", "dayoftehuti", "thedayoftehuti", "0"):
@@ -244,12 +253,12 @@ def parse_date(text: str) -> Date:
     if not sep:
         month_part, sep, day_part = rest.rpartition("/")
     if not sep or not day_part.strip().isdigit():
-        raise UsageError(f"date {text!r}: write YEAR-MONTH-DAY (1-1-1, 3-basilisk-5) or YEAR-tehuti")
+        raise UsageError(_write_date(text))
     month = _month(month_part, text)
     try:
         return Date(year, month, int(day_part))
     except UsageError as e:
-        raise UsageError(f"date {text!r}: {e}") from None
+        raise UsageError(gettext("date {date}: {reason}").format(date=repr(text), reason=e)) from None
 
 
 def _month(part: str, text: str) -> int:
@@ -261,6 +270,16 @@ def _month(part: str, text: str) -> int:
     if key in months:
         return months[key]
     raise UsageError(
-        f"date {text!r}: no month {part!r}; months: "
-        + ", ".join(str(r.get("name")) for r in _chart("calendar-months").rows)
+        gettext("date {date}: no month {month}; months: {months}").format(
+            date=repr(text),
+            month=repr(part),
+            months=", ".join(str(r.get("name")) for r in _chart("calendar-months").rows),
+        )
+    )
+
+
+def _write_date(text: str) -> str:
+    """The refusal of a date `text` not written as a date, in the reader's language."""
+    return gettext("date {date}: write YEAR-MONTH-DAY (1-1-1, 3-basilisk-5) or YEAR-tehuti").format(
+        date=repr(text)
     )

@@ -85,7 +85,8 @@ from grognard.engine.game import (
     Result,
 )
 from grognard.engine.serial import from_data, to_data
-from grognard.i18n import N_
+from grognard.i18n import N_, gettext
+from grognard.systems.adventures_in_fantasy import words
 from grognard.systems.adventures_in_fantasy.action_text import (
     Bowshot,
     ForMember,
@@ -204,7 +205,9 @@ def _fraction(text: str) -> Fraction:
     try:
         value = Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise UsageError(f"{text!r} is not a number (write 1, 0.5 or 1/3)") from None
+        raise UsageError(
+            gettext("{text} is not a number (write 1, 0.5 or 1/3)").format(text=repr(text))
+        ) from None
     return value
 
 
@@ -344,7 +347,7 @@ class CampaignState(GameState):
         """The state after a referee action or a chance outcome; anything else is a `RulesError`."""
         if self.actor() == 0:
             if not isinstance(move, str):
-                raise RulesError(move, self, "a referee action is text")
+                raise RulesError(move, self, gettext("a referee action is text"))
             try:
                 return _settle(self._act(move))
             except (UsageError, ValidationError, ValueError) as e:
@@ -399,7 +402,7 @@ class CampaignState(GameState):
         """The campaign's end: how many characters live, and their funds. Nobody wins a campaign: the
         referee's seat is the only one, and the ending says who of the party lives."""
         if not self.over:
-            raise RulesError("result", self, "the campaign goes on")
+            raise RulesError("result", self, gettext("the campaign goes on"))
         alive = [m for m in self.members if m.alive]
         resources = (("alive", len(alive)), ("funds-gp", sum(m.character.funds_gp for m in alive)))
         return Result("campaign-ended", (), resources)
@@ -449,10 +452,14 @@ class CampaignState(GameState):
     def member(self, index: int) -> Member:
         """Character `index`; a `UsageError` when there is none or he is dead."""
         if not 0 <= index < len(self.members):
-            raise UsageError(f"no character {index}; the campaign has {len(self.members)} (0-based)")
+            raise UsageError(
+                gettext("no character {index}; the campaign has {count} (0-based)").format(
+                    index=index, count=len(self.members)
+                )
+            )
         found = self.members[index]
         if not found.alive:
-            raise UsageError(f"{found.name} is dead")
+            raise UsageError(gettext("{name} is dead").format(name=found.name))
         return found
 
     # -- referee actions ----------------------------------------------------------------------------
@@ -465,7 +472,7 @@ class CampaignState(GameState):
             return replace(state, over=True)
         if head == "note":
             if not rest.strip():
-                raise UsageError("note: write the note after note:")
+                raise UsageError(gettext("note: write the note after note:"))
             event = Event(self.date.iso(), -1, "Referee", "Note", rest.strip(), "")
             return replace(state, events=(event,))
         if head == "share":
@@ -481,10 +488,14 @@ class CampaignState(GameState):
                 return state
             fighting = ", ".join(f"{self.members[b.fighter].name} the {b.foe}" for b in self.bouts)
             raise UsageError(
-                f"a melee is on ({fighting}): round, break, join:I:J, or fight:I:CREATURE for another"
+                gettext(
+                    "a melee is on ({fighting}): round, break, join:I:J, or fight:I:CREATURE for another"
+                ).format(fighting=fighting)
             )
         if head in ("round", "break"):
-            raise UsageError(f"{head}: no fight is on (fight:I:CREATURE begins one)")
+            raise UsageError(
+                gettext("{action}: no fight is on (fight:I:CREATURE begins one)").format(action=head)
+            )
         if head == "add":
             return state._add(rest)
         if head == "town":
@@ -502,12 +513,16 @@ class CampaignState(GameState):
         if isinstance(act, Travel):
             days_text, terrain, bound = act.days, act.terrain, act.town
             goal = find_town(bound, self.towns).name if bound else ""
-            days = _int(days_text, "days")
+            days = _int(days_text, N_("days"))
             if not 1 <= days <= MAX_TRAVEL_DAYS:
-                raise UsageError(f"travel {days} days: 1 to {MAX_TRAVEL_DAYS} at a time")
+                raise UsageError(
+                    gettext("travel {days} days: 1 to {most} at a time").format(
+                        days=days, most=MAX_TRAVEL_DAYS
+                    )
+                )
             where = check_terrain(terrain) if terrain else self.place
             if not where:
-                raise UsageError("travel: name the terrain (travel:7:forest) or set the place first")
+                raise UsageError(gettext("travel: name the terrain (travel:7:forest) or set the place first"))
             able = tuple(i for i, m in enumerate(self.members) if m.alive)
             aim = f" towards {goal}" if goal else ""
             note = Event(
@@ -528,23 +543,32 @@ class CampaignState(GameState):
                 active=_join_fighters(self.active, able),
             )
         if head == "days":
-            days = _int(rest, "days")
+            days = _int(rest, N_("days"))
             if not 1 <= days <= MAX_WEEKS * DAYS_IN_WEEK:
-                raise UsageError(f"days {days}: 1 to {MAX_WEEKS * DAYS_IN_WEEK} at a time")
+                raise UsageError(
+                    gettext("days {days}: 1 to {most} at a time").format(
+                        days=days, most=MAX_WEEKS * DAYS_IN_WEEK
+                    )
+                )
             event = Event(self.date.iso(), -1, "Party", "Rest", f"{days} day(s) pass", "")
             return replace(state, waiting=days, events=(event,))
         if head == "advance":
-            weeks = _int(rest, "weeks")
+            weeks = _int(rest, N_("weeks"))
             if not 1 <= weeks <= MAX_WEEKS:
-                raise UsageError(f"advance {weeks} weeks: 1 to {MAX_WEEKS} at a time")
+                raise UsageError(
+                    gettext("advance {weeks} weeks: 1 to {most} at a time").format(
+                        weeks=weeks, most=MAX_WEEKS
+                    )
+                )
             return replace(state, until=self.day + weeks * DAYS_IN_WEEK, step=0)
         handler = REFEREE_ACTIONS.handlers.get(head)
         if handler is None or not isinstance(act, ForMember):
             raise UsageError(
-                f"no referee action {head!r}; the actions are "
-                + ", ".join([*_PARTY_ACTIONS, *REFEREE_ACTIONS.handlers])
+                gettext("no referee action {action}; the actions are {actions}").format(
+                    action=repr(head), actions=", ".join([*_PARTY_ACTIONS, *REFEREE_ACTIONS.handlers])
+                )
             )
-        i = _int(act.index, "character")
+        i = _int(act.index, N_("character"))
         return handler(state, i, state.member(i), act.arg)
 
     def _aim(self) -> tuple[Shot, HitChance]:
@@ -680,12 +704,16 @@ class CampaignState(GameState):
             met = creature(what).name
         else:
             raise UsageError(
-                f"meet:{what}: name a creature of Chart F or one of {', '.join(KIND_LABELS.values())}"
+                gettext("meet:{what}: name a creature of Chart F or one of {kinds}").format(
+                    what=what, kinds=", ".join(KIND_LABELS.values())
+                )
             )
         if self.bouts:
-            raise UsageError("meet: a melee is on; end it first (round or break)")
+            raise UsageError(gettext("meet: a melee is on; end it first (round or break)"))
         if met == SOLDIERS and not place:
-            raise UsageError("meet:Soldiers: name the terrain (meet:Soldiers:forest) or set the place first")
+            raise UsageError(
+                gettext("meet:Soldiers: name the terrain (meet:Soldiers:forest) or set the place first")
+            )
         hint = (
             " (their arms and their hostility are rolled next)" if met == SOLDIERS else " (a fight may begin)"
         )
@@ -809,7 +837,7 @@ class CampaignState(GameState):
         gold, silver = coins_of(coins)
         living = [i for i, m in enumerate(self.members) if m.alive]
         if not living:
-            raise UsageError("share: nobody is alive to share the treasure")
+            raise UsageError(gettext("share: nobody is alive to share the treasure"))
         shares = {i: max(1, self.members[i].character.status_level) for i in living}
         order = sorted(living, key=lambda i: (-shares[i], i))
         state = self
@@ -829,9 +857,12 @@ class CampaignState(GameState):
         return state
 
     def _add(self, payload: str) -> CampaignState:
-        data = json.loads(payload)
+        try:
+            data = json.loads(payload)
+        except json.JSONDecodeError as e:
+            raise UsageError(gettext("add: the character is not JSON ({reason})").format(reason=e)) from None
         if not isinstance(data, dict) or "character" not in data:
-            raise UsageError('add: give JSON with a "character"')
+            raise UsageError(gettext('add: give JSON with a "character"'))
         member = Member.model_validate(data)
         c = member.character
         if int(member.experience) != c.experience_level:
@@ -864,7 +895,9 @@ def _int(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise UsageError(f"{what} {text!r} is not a whole number") from None
+        raise UsageError(
+            gettext("{what} {text} is not a whole number").format(what=gettext(what), text=repr(text))
+        ) from None
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -874,15 +907,15 @@ def _int(text: str, what: str) -> int:
 def _exp(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     gained = _fraction(arg)
     if gained <= 0:
-        raise UsageError(f"experience {arg} must be more than 0")
+        raise UsageError(gettext("experience {experience} must be more than 0").format(experience=arg))
     return state._gain(i, gained, f"+{arg}", "002_8449cbd1010a37a5.txt:1803, :1842")
 
 
 def _fight(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     if m.character.current_hit_points < 1:
-        raise UsageError(f"{m.name} is unconscious")
+        raise UsageError(gettext("{name} is unconscious").format(name=m.name))
     if any(b.fighter == i for b in state.bouts):
-        raise UsageError(f"{m.name} is already fighting")
+        raise UsageError(gettext("{name} is already fighting").format(name=m.name))
     arg = _foe_met(state, i, arg)
     state = replace(state, active=_join_fighters(state.active, (i,)))
     shot = creature(arg).name == state._met_foe()
@@ -911,27 +944,33 @@ def _foe_met(state: CampaignState, i: int, arg: str) -> str:
     if not met:
         if not arg:
             raise UsageError(
-                "name the creature to fight: the campaign has met nothing (a day's encounter, rolled on"
-                " the road or at the table, or 'Something met', sets what was met)"
+                gettext(
+                    "name the creature to fight: the campaign has met nothing (a day's encounter, rolled on"
+                    " the road or at the table, or 'Something met', sets what was met)"
+                )
             )
         return creature(arg).name
     if met == SOLDIERS:
         return foe_of(state.force, arg)
     allowed = creature(met).name if met.casefold() in creatures() else OF_A_COMPANY.get(met, "Men")
     if arg and creature(arg).name != allowed:
-        raise UsageError(f"the party met {met}, not {creature(arg).name}: fight:{i}:{allowed} or fight:{i}:")
+        raise UsageError(
+            gettext("the party met {met}, not {foe}: fight:{i}:{allowed} or fight:{i}:").format(
+                met=met, foe=creature(arg).name, i=i, allowed=allowed
+            )
+        )
     return allowed
 
 
 def _join(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     if m.character.current_hit_points < 1:
-        raise UsageError(f"{m.name} is unconscious")
+        raise UsageError(gettext("{name} is unconscious").format(name=m.name))
     if any(b.fighter == i for b in state.bouts):
-        raise UsageError(f"{m.name} is already fighting")
-    j = _int(arg, "character to join")
+        raise UsageError(gettext("{name} is already fighting").format(name=m.name))
+    j = _int(arg, N_("character to join"))
     other = next((b for b in state.bouts if b.fighter == j), None)
     if other is None:
-        raise UsageError(f"join:{i}:{j}: character {j} is not fighting")
+        raise UsageError(gettext("join:{i}:{j}: character {j} is not fighting").format(i=i, j=j))
     left = other.fight.hp[1]
     lost = creature(other.foe).dexterity - other.fight.spec.b.dexterity  # an arrow's special hit (:1609)
     fight = wounded_foe(m, other.foe, creature(other.foe).hits - left, lost)
@@ -950,20 +989,22 @@ def _join(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
 
 def _shoot(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     if m.character.current_hit_points < 1:
-        raise UsageError(f"{m.name} is unconscious")
+        raise UsageError(gettext("{name} is unconscious").format(name=m.name))
     if not state._met_foe():
-        raise UsageError("shoot: no creature has been met to shoot at")
+        raise UsageError(gettext("shoot: no creature has been met to shoot at"))
     weapon, yards_text = Bowshot.parse(arg).weapon, Bowshot.parse(arg).yards
-    yards = _int(yards_text, "yards")
+    yards = _int(yards_text, N_("yards"))
     if yards < 0:
-        raise UsageError(f"yards {yards} cannot be negative")
+        raise UsageError(gettext("yards {yards} cannot be negative").format(yards=yards))
     aim(m, state._met_foe(), weapon, yards)
     return replace(state, shooter=i, shot=str(Bowshot(weapon, str(yards))))
 
 
 def _kill(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     if arg or m.character.current_hit_points > 0:
-        raise UsageError(f"kill:{i}: only a fallen (unconscious) character is finished off")
+        raise UsageError(
+            gettext("kill:{i}: only a fallen (unconscious) character is finished off").format(i=i)
+        )
     moved = m.with_character(m.character.model_copy(update={"alive": False}))
     return state._with_member(i, moved)._note(
         i, "Dies", "finished off where he lay", "ruling: Falling in a fight"
@@ -991,10 +1032,10 @@ def _found_out(state: CampaignState, i: int, m: Member, arg: str) -> CampaignSta
 
 
 def _wound(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
-    hits = _int(arg, "hits")
+    hits = _int(arg, N_("hits"))
     c = m.character
     if hits < 1:
-        raise UsageError(f"wound {hits}: at least 1 hit")
+        raise UsageError(gettext("wound {hits}: at least 1 hit").format(hits=hits))
     left = c.current_hit_points - hits
     if left < 0:
         moved = m.with_character(c.wounded(c.current_hit_points).model_copy(update={"alive": False}))
@@ -1007,7 +1048,9 @@ def _wound(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
 
 def _study(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     if m.study is not None:
-        raise UsageError(f"{m.name} is already studying course {m.study.number}")
+        raise UsageError(
+            gettext("{name} is already studying course {course}").format(name=m.name, course=m.study.number)
+        )
     choice = parse_course(arg)
     problems = enrolment_problems(m.character, GuildRecord(), choice)
     if problems:
@@ -1022,8 +1065,10 @@ def _study(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
 def _skill(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     name, base = SkillArg.parse(arg).name, SkillArg.parse(arg).base
     if not name or any(s.name == name for s in m.skills):
-        raise UsageError(f"skill {arg!r}: write NAME:BASE for a skill not yet kept")
-    moved = m.model_copy(update={"skills": (*m.skills, Skill(name=name, base=_int(base, "base")))})
+        raise UsageError(
+            gettext("skill {skill}: write NAME:BASE for a skill not yet kept").format(skill=repr(arg))
+        )
+    moved = m.model_copy(update={"skills": (*m.skills, Skill(name=name, base=_int(base, N_("base"))))})
     return state._with_member(i, moved)._note(
         i, "Skill", f"{name} {base}, practised", "002_8449cbd1010a37a5.txt:414"
     )
@@ -1032,7 +1077,7 @@ def _skill(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
 def _practise(practised: bool) -> _Handler:
     def handle(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
         if not any(s.name == arg for s in m.skills):
-            raise UsageError(f"{m.name} keeps no skill {arg!r}")
+            raise UsageError(gettext("{name} keeps no skill {skill}").format(name=m.name, skill=repr(arg)))
         skills = tuple(
             s.model_copy(update={"practised": practised}) if s.name == arg else s for s in m.skills
         )
@@ -1045,9 +1090,9 @@ def _practise(practised: bool) -> _Handler:
 
 
 def _service(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
-    weeks = _int(arg, "weeks")
+    weeks = _int(arg, N_("weeks"))
     if not m.character.magician:
-        raise UsageError(f"{m.name} is no magician")
+        raise UsageError(gettext("{name} is no magician").format(name=m.name))
     moved = m.model_copy(update={"service_weeks": weeks})
     text = f"{weeks} week(s) a month of magical service"
     return state._with_member(i, moved)._note(i, "Service", text, "002_8449cbd1010a37a5.txt:1862")
@@ -1057,10 +1102,12 @@ def _hire(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     c = m.character
     limit = recruit_limit(c.status_level, c.characteristics.charisma, m.band.lost_now(state.day))
     town = state.here()
-    wanted = _int(arg, "men")
+    wanted = _int(arg, N_("men"))
     if town is not None and m.band.men + wanted > town.recruits:
         raise UsageError(
-            f"{town.name} has {town.recruits} men to hire (one in {MEN_PER_RECRUIT} of its people)"
+            gettext("{town} has {recruits} men to hire (one in {share} of its people)").format(
+                town=town.name, recruits=town.recruits, share=MEN_PER_RECRUIT
+            )
         )
     band = m.band.hire(wanted, limit)
     text = f"{arg} hired: {band.men} of {limit}" + ("; double pay the first month" if band.deserted else "")
@@ -1070,7 +1117,7 @@ def _hire(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
 
 
 def _lose(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
-    band = m.band.lose(_int(arg, "men"), state.day)
+    band = m.band.lose(_int(arg, N_("men")), state.day)
     text = f"{arg} lost: {band.men} left; {band.lost} fewer recruits for a year"
     return state._with_member(i, m.model_copy(update={"band": band}))._note(
         i, "Hirelings", text, "002_8449cbd1010a37a5.txt:1898"
@@ -1079,7 +1126,7 @@ def _lose(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
 
 def _unpaid(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     if m.band.men == 0:
-        raise UsageError(f"{m.name} has no hirelings to desert")
+        raise UsageError(gettext("{name} has no hirelings to desert").format(name=m.name))
     band = m.band.desert()
     text = f"unpaid: all {m.band.men} desert with their gear; new men want double pay the first month"
     return state._with_member(i, m.model_copy(update={"band": band}))._note(
@@ -1111,7 +1158,9 @@ def _promote(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState
         castles=state.rules.castles,
     )
     if not done.promoted:
-        raise UsageError(f"{m.name} cannot rise: {done.reason}")
+        raise UsageError(
+            gettext("{name} cannot rise: {reason}").format(name=m.name, reason=words.told(done.reason))
+        )
     moved = m.model_copy(update={"character": done.character, "last_promotion_year": year})
     return state._with_member(i, moved)._note(i, "Promotion", done.reason, done.source)
 
@@ -1119,7 +1168,9 @@ def _promote(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState
 def _align(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     value = "" if arg == "none" else arg
     if value not in ALIGNMENTS:
-        raise UsageError(f"alignment {arg!r}: law, neutral, chaos or none")
+        raise UsageError(
+            gettext("alignment {alignment}: law, neutral, chaos or none").format(alignment=repr(arg))
+        )
     moved = m.model_copy(update={"alignment": value})
     return state._with_member(i, moved)._note(i, "Alignment", arg, "002_8449cbd1010a37a5.txt:1860")
 
@@ -1141,7 +1192,12 @@ def _buy(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
         maker = supplier(key)
         if not town.sells(maker):
             raise UsageError(
-                f"{town.name} has no {maker.lower()} to sell the {key} (makers: {', '.join(town.makers)})"
+                gettext("{town} has no {maker} to sell the {item} (makers: {makers})").format(
+                    town=town.name,
+                    maker=words.word("aif", maker).lower(),
+                    item=key,
+                    makers=", ".join(town.makers),
+                )
             )
     name = can_buy(m, arg, town.cost(price(arg)[1]) if town else None)
     if price(name)[4] == 1:
@@ -1154,17 +1210,21 @@ def _buy_supply(state: CampaignState, i: int, m: Member, arg: str, town: Town | 
     """ "ITEM[:N]" of Table D: always to be had (:517), from a town's merchants or inns, at its markup."""
     if town is not None and "Merchant" not in town.makers and not town.inns:
         name = supply(Purchase.parse(arg).item).key
-        raise UsageError(f"{town.name} has no merchant or inn to sell the {name} (:517)")
+        raise UsageError(
+            gettext("{town} has no merchant or inn to sell the {item} (:517)").format(
+                town=town.name, item=name
+            )
+        )
     moved, text = buy_supply(m, arg, town.markup if town else 0)
     return state._with_member(i, moved)._note(i, "Bought", text, "002_8449cbd1010a37a5.txt:517-542")
 
 
 def _study_break(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
     if m.study is None:
-        raise UsageError(f"{m.name} is studying nothing")
+        raise UsageError(gettext("{name} is studying nothing").format(name=m.name))
     weeks_text, year_text = StudyBreak.parse(arg).weeks, StudyBreak.parse(arg).year
-    weeks = _int(weeks_text, "weeks")
-    year = _int(year_text, "weeks this year") if year_text else weeks
+    weeks = _int(weeks_text, N_("weeks"))
+    year = _int(year_text, N_("weeks this year")) if year_text else weeks
     choice = m.study.choice
     ruling = study_break(choice, m.study.months, weeks, year)
     study = m.study
@@ -1180,7 +1240,7 @@ def _study_break(state: CampaignState, i: int, m: Member, arg: str) -> CampaignS
 
 
 def _pay_men(state: CampaignState, i: int, m: Member, arg: str) -> CampaignState:
-    moved, line = pay_men(m, _int(arg, "yearly income"))
+    moved, line = pay_men(m, _int(arg, N_("yearly income")))
     return state._with_member(i, moved)._note(i, *line)
 
 
@@ -1381,7 +1441,11 @@ def rules_of(options: Mapping[str, OptionValue]) -> Rules:
     """The rules of passing time the options choose."""
     aging = str(options.get("aging", "yearly"))
     if aging not in AGING_MODES:
-        raise UsageError(f"aging {aging!r} is not one of {list(AGING_MODES)}")
+        raise UsageError(
+            gettext("aging {mode} is not one of {modes}").format(
+                mode=repr(aging), modes=", ".join(AGING_MODES)
+            )
+        )
     chosen: Aging = "on-reaching" if aging == "on-reaching" else "yearly"
     return Rules(
         aging=chosen,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.charts import Chart, ChartRow
 from grognard.systems.adventures_in_fantasy.checks import round_half_up
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK, get_table
@@ -53,7 +54,9 @@ def _work(name: str) -> ChartRow:
         r for r in chart.rows if r.key.casefold().startswith(key)
     ]
     if len(found) != 1:
-        raise UsageError(f"work {name!r} is not one of: {'; '.join(works())}")
+        raise UsageError(
+            gettext("work {name} is not one of: {works}").format(name=repr(name), works="; ".join(works()))
+        )
     return found[0]
 
 
@@ -79,9 +82,17 @@ def factors(terrain: str = "clear", labour: str = "hired") -> Factors:
     double the time, wastage left to the referee (:563-569; ruling "Castles: modifiers together")."""
     place, hands = terrain.strip().casefold(), labour.strip().casefold()
     if place not in TERRAINS:
-        raise UsageError(f"terrain {terrain!r} is not one of {', '.join(TERRAINS)}")
+        raise UsageError(
+            gettext("terrain {terrain} is not one of {terrains}").format(
+                terrain=repr(terrain), terrains=", ".join(TERRAINS)
+            )
+        )
     if hands not in LABOURS:
-        raise UsageError(f"labour {labour!r} is not one of {', '.join(LABOURS)}")
+        raise UsageError(
+            gettext("labour {labour} is not one of {labours}").format(
+                labour=repr(labour), labours=", ".join(LABOURS)
+            )
+        )
     chart = _chart("castle-modifiers")
     keys = {"woods": "Woods", "swamp": "Swamp", "mountains": "Mountains"}
     rows = [chart.row(keys[place])] if place in keys else []
@@ -154,7 +165,7 @@ def _part(name: str, count: int) -> Part:
 def work(name: str, count: int = 1, terrain: str = "clear", labour: str = "hired") -> Build:
     """Any priced work (a tower, a wall section, tunnel sections, crew-days), `count` times over."""
     if count < 1:
-        raise UsageError(f"count {count} must be at least 1")
+        raise UsageError(gettext("count {count} must be at least 1").format(count=count))
     part = _part(name, count)
     found = factors(terrain, labour) if part.unit else hiring_factors(terrain)
     return Build(part.work, (part,), found, part.source)
@@ -175,14 +186,20 @@ def castle(
     key = castle_type.strip().upper().removeprefix("TYPE").strip()
     chart = _chart("castle-types")
     if key not in {r.key for r in chart.rows}:
-        raise UsageError(f"castle type {castle_type!r} is not one of I, II, III, IV")
+        raise UsageError(
+            gettext("castle type {type} is not one of I, II, III, IV").format(type=repr(castle_type))
+        )
     row = chart.row(key)
     towers, gates, keep = row.get("towers"), row.get("gatehouses"), row.get("keep")
     assert isinstance(towers, int) and isinstance(gates, int)
     low, high = wall_range(key)
     feet = low if wall_ft is None else wall_ft
     if not low <= feet <= high:
-        raise UsageError(f"wall {feet} ft: a Type {key} castle has {low}-{high} ft of curtain wall")
+        raise UsageError(
+            gettext("wall {feet} ft: a Type {type} castle has {low}-{high} ft of curtain wall").format(
+                feet=feet, type=key, low=low, high=high
+            )
+        )
     parts = [_part(TOWER, towers), _part(GATEHOUSE, gates + (1 if keep else 0))]
     sections = math.ceil(feet / SECTION_FT)
     if sections:
@@ -197,7 +214,11 @@ WIZARD_MARKUP = Fraction(3, 2)
 def wizard_tower(build: Build) -> Build:
     """`build`, a round tower, built for a wizard: 50% more money (:1870), the time unchanged."""
     if not all(p.work.startswith("Round tower") for p in build.parts):
-        raise UsageError(f"only a round tower is built as a wizard's tower, not {build.name!r}")
+        raise UsageError(
+            gettext("only a round tower is built as a wizard's tower, not {build}").format(
+                build=repr(build.name)
+            )
+        )
     found = build.factors
     marked = Factors(
         found.cost * WIZARD_MARKUP,
@@ -224,7 +245,9 @@ def crews(days: int, crews: int = 1, supervisors: int = 0, terrain: str = "clear
     swamps and doubled in mountains, "including hiring" (:560-567; ruling "Castles: hiring")."""
     if days < 1 or crews < 0 or supervisors < 0 or crews + supervisors == 0:
         raise UsageError(
-            f"hire at least one crew or supervisor team for at least a day (days {days}, crews {crews})"
+            gettext(
+                "hire at least one crew or supervisor team for at least a day (days {days}, crews {crews})"
+            ).format(days=days, crews=crews)
         )
     found = hiring_factors(terrain)
     parts = [_part(CREW, crews * days)] if crews else []

@@ -16,6 +16,7 @@ from typing import Literal, TypeAlias
 from pydantic import BaseModel, ConfigDict, Field
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext, pgettext
 
 Name: TypeAlias = Literal["strength", "dexterity", "intelligence", "charisma", "stamina", "health"]
 """The name of one characteristic."""
@@ -73,13 +74,21 @@ class Characteristics(Model):
         """One rating by name; a `UsageError` when it is Stamina and Stamina is not used."""
         found = self.get(name)
         if found is None:
-            raise UsageError(f"this character has no {name} (the optional rule is not used)")
+            raise UsageError(
+                gettext("this character has no {name} (the optional rule is not used)").format(
+                    name=pgettext("sheet", name)
+                )
+            )
         return found
 
     def with_value(self, name: Name, value: int) -> Characteristics:
         """The ratings with one changed (never below 0)."""
         if name not in ROLL_ORDER:
-            raise UsageError(f"no characteristic {name!r}; the names are {list(ROLL_ORDER)}")
+            raise UsageError(
+                gettext("no characteristic {name}; the names are {names}").format(
+                    name=repr(name), names=", ".join(ROLL_ORDER)
+                )
+            )
         return self.model_copy(update={name: max(0, value)})
 
     def items(self) -> list[tuple[Name, int]]:

@@ -18,6 +18,7 @@ from grognard.engine.content import Row
 from grognard.engine.dice.core import DieRoll, Rng, Roll, percentile
 from grognard.engine.errors import UsageError
 from grognard.engine.game import OptionInfo
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.action_text import CourseArg
 from grognard.systems.adventures_in_fantasy.character import (
     LANGUAGE_COURSES,
@@ -290,33 +291,49 @@ def parse_course(text: str) -> CourseChoice:
     key = _normal(head)
     chart = courses_chart()
     if not key:
-        raise UsageError(f"course {text!r}: name a course of Table B (1-26)")
+        raise UsageError(
+            gettext("course %(course)s: name a course of Table B (1-26)") % {"course": repr(text)}
+        )
     if key.isdigit():
         number = int(key)
         if not 1 <= number <= len(chart.rows):
-            raise UsageError(f"course {text!r}: Table B numbers its courses 1 to {len(chart.rows)}")
+            raise UsageError(
+                gettext("course %(course)s: Table B numbers its courses 1 to %(last)s")
+                % {"course": repr(text), "last": len(chart.rows)}
+            )
     else:
         names = {int(r.key): _normal(str(r.cells["name"])) for r in chart.rows}
         exact = [n for n, name in names.items() if key == name or f"use of {key}" == name]
         found = exact or [n for n, name in names.items() if key in name]
         if len(found) != 1:
             listed = ", ".join(f"{n}. {chart.row(str(n)).cells['name']}" for n in found) or "none"
-            raise UsageError(f"course {text!r} matches {listed}; give its number (1-26)")
+            raise UsageError(
+                gettext("course %(course)s matches %(listed)s; give its number (1-26)")
+                % {"course": repr(text), "listed": listed}
+            )
         number = found[0]
     craft_name = _craft(craft, text) if number == 26 else ""
     if craft and number != 26:
-        raise UsageError(f"course {text!r}: only course 26 (Craftsman) takes a craft")
+        raise UsageError(
+            gettext("course %(course)s: only course 26 (Craftsman) takes a craft") % {"course": repr(text)}
+        )
     return CourseChoice(number, craft_name)
 
 
 def _craft(craft: str, text: str) -> str:
     keys = [r.key for r in crafts_chart().rows]
     if not craft.strip():
-        raise UsageError(f"course {text!r}: Craftsman needs a craft, e.g. 26:tailor ({', '.join(keys)})")
+        raise UsageError(
+            gettext("course %(course)s: Craftsman needs a craft, e.g. 26:tailor (%(crafts)s)")
+            % {"course": repr(text), "crafts": ", ".join(keys)}
+        )
     for key in keys:
         if key.casefold() == craft.strip().casefold():
             return key
-    raise UsageError(f"course {text!r}: no craft {craft.strip()!r}; the crafts are {', '.join(keys)}")
+    raise UsageError(
+        gettext("course %(course)s: no craft %(craft)s; the crafts are %(crafts)s")
+        % {"course": repr(text), "craft": repr(craft.strip()), "crafts": ", ".join(keys)}
+    )
 
 
 def course(choice: CourseChoice) -> Course:
@@ -361,11 +378,12 @@ def plan_education(
     Starting education is granted without the learning roll (ruling "Starting education").
     """
     if magic_years < 0:
-        raise UsageError(f"magic years {magic_years} cannot be negative")
+        raise UsageError(gettext("magic years %(years)s cannot be negative") % {"years": magic_years})
     spent = magic_years * MAGIC_YEAR_COST * MONTHS_PER_YEAR
     if spent > allowance_months:
         raise UsageError(
-            f"{magic_years} years of magic cost {spent} months; the allowance is {allowance_months}"
+            gettext("%(years)s years of magic cost %(spent)s months; the allowance is %(allowance)s")
+            % {"years": magic_years, "spent": spent, "allowance": allowance_months}
         )
     done: list[Course] = []
     for choice in choices:
@@ -373,14 +391,22 @@ def plan_education(
         numbers = [c.number for c in done]
         repeat = taken.number in numbers and taken.number not in LANGUAGE_COURSES
         if repeat and not (taken.craft and all(c.craft != taken.craft for c in done)):
-            raise UsageError(f"course {taken.label!r} is already taken")
+            raise UsageError(gettext("course %(course)s is already taken") % {"course": repr(taken.label)})
         missing = missing_requisites(taken.number, numbers)
         if missing:
-            raise UsageError(f"course {taken.label!r} needs course(s) {', '.join(map(str, missing))} first")
+            raise UsageError(
+                gettext("course %(course)s needs course(s) %(missing)s first")
+                % {"course": repr(taken.label), "missing": ", ".join(map(str, missing))}
+            )
         if spent + taken.months > allowance_months:
             raise UsageError(
-                f"course {taken.label!r} takes {taken.months} months; "
-                f"only {allowance_months - spent} of {allowance_months} are left"
+                gettext("course %(course)s takes %(months)s months; only %(left)s of %(allowance)s are left")
+                % {
+                    "course": repr(taken.label),
+                    "months": taken.months,
+                    "left": allowance_months - spent,
+                    "allowance": allowance_months,
+                }
             )
         spent += taken.months
         done.append(taken)

@@ -14,6 +14,7 @@ from pydantic import Field, field_validator, model_validator
 
 from grognard.engine.content import ContentModel, LocatedValueError, Scalar, resolve_line_sources
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 
 _NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
 
@@ -93,16 +94,25 @@ class Chart(_Sheet):
         for row in self.rows:
             if row.key.casefold() == key.casefold():
                 return row
-        raise UsageError(f"chart {self.name}: no row {key!r}; rows: {[r.key for r in self.rows]}")
+        raise UsageError(
+            gettext("chart %(chart)s: no row %(row)s; rows: %(rows)s")
+            % {"chart": self.name, "row": repr(key), "rows": [r.key for r in self.rows]}
+        )
 
     def cell(self, key: str, column: str) -> Scalar:
         """The cell at row `key` and `column`; a `UsageError` when the column is unknown or blank."""
         row = self.row(key)
         if column not in self.columns:
-            raise UsageError(f"chart {self.name}: no column {column!r}; columns: {self.columns}")
+            raise UsageError(
+                gettext("chart %(chart)s: no column %(column)s; columns: %(columns)s")
+                % {"chart": self.name, "column": repr(column), "columns": self.columns}
+            )
         value = row.get(column)
         if value is None:
-            raise UsageError(f"chart {self.name}: {key} / {column} is blank in the book")
+            raise UsageError(
+                gettext("chart %(chart)s: %(row)s / %(column)s is blank in the book")
+                % {"chart": self.name, "row": key, "column": column}
+            )
         return value
 
 
@@ -156,7 +166,10 @@ class Bands(_Sheet):
         for band in self.rows:
             if band.covers(score):
                 return band
-        raise UsageError(f"{self.name}: no band for {self.score} {score} (bands start at {self.rows[0].low})")
+        raise UsageError(
+            gettext("%(chart)s: no band for %(score_name)s %(score)s (bands start at %(low)s)")
+            % {"chart": self.name, "score_name": self.score, "score": score, "low": self.rows[0].low}
+        )
 
 
 class ChartFile(ContentModel):

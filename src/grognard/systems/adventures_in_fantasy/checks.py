@@ -16,6 +16,7 @@ from typing import Literal, TypeAlias
 from grognard.engine.dice.core import Rng, Roll, d6, percentile
 from grognard.engine.errors import UsageError
 from grognard.engine.game import OptionInfo
+from grognard.i18n import N_, gettext
 from grognard.systems.adventures_in_fantasy.character import PHYSICAL, Character, effective_rating
 from grognard.systems.adventures_in_fantasy.charts import Bands
 from grognard.systems.adventures_in_fantasy.lookups import death_chance
@@ -61,14 +62,16 @@ OPTIONS = (
 """The rule variants of the checks, for a GameInfo."""
 
 
-def given_roll(value: int, what: str = "roll") -> Roll:
+def given_roll(value: int, what: str = N_("roll")) -> Roll:
     """A roll the referee made at the table, 1-100; anything else is a `UsageError` naming it."""
     if not 1 <= value <= 100:
-        raise UsageError(f"{what} {value} is not a percentile roll (1-100)")
+        raise UsageError(
+            gettext("{what} {value} is not a percentile roll (1-100)").format(what=gettext(what), value=value)
+        )
     return Roll("d100", (), value, "(given)")
 
 
-def _throw(rng: Rng, given: int | None, what: str = "roll") -> Roll:
+def _throw(rng: Rng, given: int | None, what: str = N_("roll")) -> Roll:
     return percentile(rng) if given is None else given_roll(given, what)
 
 
@@ -108,7 +111,7 @@ def dexterity_target(dexterity: int, burden_lb: float = 0, trained: bool = True)
     """Dexterity for a feat: 75% when untrained (:117), less a point per full two pounds carried (:112),
     never below 0 (ruling "Dexterity under a burden")."""
     if burden_lb < 0:
-        raise UsageError(f"burden {burden_lb} lb cannot be negative")
+        raise UsageError(gettext("burden {burden} lb cannot be negative").format(burden=burden_lb))
     usable = effective_rating(dexterity, "dexterity", trained)
     return max(0, usable - math.floor(burden_lb / LB_PER_DEXTERITY_POINT))
 
@@ -215,10 +218,10 @@ def influence(
 ) -> Influence:
     """Influence another character (:125-158): roll at or under Charisma to try; the chance is that
     roll plus Charisma less the other's Charisma, with the optional modifiers; roll at or under it."""
-    first = _throw(rng, first_roll, "first roll")
+    first = _throw(rng, first_roll, N_("first roll"))
     base, final = influence_chance(first.total, charisma, target_charisma, status, reputation)
     mods = influence_modifiers(status, reputation)
-    second = None if final is None else _throw(rng, second_roll, "second roll")
+    second = None if final is None else _throw(rng, second_roll, N_("second roll"))
     return Influence(
         charisma=charisma,
         target_charisma=target_charisma,
@@ -259,7 +262,7 @@ def recovery_week(rng: Rng, health: int, given: int | None = None) -> Check:
 def rest(rng: Rng, character: Character, weeks: int) -> tuple[Character, tuple[Check, ...]]:
     """`weeks` of complete rest: one recovery roll a week while wounds remain."""
     if weeks < 0:
-        raise UsageError(f"weeks {weeks} cannot be negative")
+        raise UsageError(gettext("weeks {weeks} cannot be negative").format(weeks=weeks))
     checks: list[Check] = []
     for _ in range(weeks):
         if character.wounds == 0:
@@ -289,7 +292,7 @@ def poison_or_disease(rng: Rng, health: int, given: int | None = None) -> Recove
 def sickness(character: Character, weeks: int, *, magic_cured: bool = False) -> Character:
     """Optional: each week sick costs one Health point for good, unless magic cured it (:253-255)."""
     if weeks < 0:
-        raise UsageError(f"weeks {weeks} cannot be negative")
+        raise UsageError(gettext("weeks {weeks} cannot be negative").format(weeks=weeks))
     if magic_cured:
         return character
     return character.with_rating("health", character.characteristics.health - weeks)
@@ -304,7 +307,11 @@ def old_age_loss(age: int, mode: Aging = "yearly") -> int:
     """Points off every physical characteristic at `age`: half the death chance, rounded half up, in
     the asterisked bands (46 and over); with `on-reaching`, only at each band's first age (:251)."""
     if mode not in AGING_MODES:
-        raise UsageError(f"aging {mode!r} is not one of {list(AGING_MODES)}")
+        raise UsageError(
+            gettext("aging {mode} is not one of {modes}").format(
+                mode=repr(mode), modes=", ".join(AGING_MODES)
+            )
+        )
     entry = get_table("table-of-death")
     assert isinstance(entry, Bands)
     band = entry.lookup(age)
@@ -362,7 +369,7 @@ def death_roll(
     means 1-6 weeks ill (a d6; ruling "Natural death"). A survivor of an asterisked age loses
     `old_age_loss` from each physical characteristic."""
     if age < 0:
-        raise UsageError(f"age {age} cannot be negative")
+        raise UsageError(gettext("age {age} cannot be negative").format(age=age))
     risk = death_chance(age)
     roll = _throw(rng, given)
     save: Check | None = None

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_, gettext
 from grognard.systems.adventures_in_fantasy.action_text import Source
 from grognard.systems.adventures_in_fantasy.charts import Chart
 from grognard.systems.adventures_in_fantasy.damage import (
@@ -101,36 +102,84 @@ class Fighter:
         """Refuse impossible values with a `UsageError` naming the value."""
         body_type(self.body)
         if self.body != body_type(self.body):
-            raise UsageError(f"body type {self.body!r}: write it as {body_type(self.body)!r}")
+            raise UsageError(
+                gettext("body type {body}: write it as {written}").format(
+                    body=repr(self.body), written=repr(body_type(self.body))
+                )
+            )
         for name in ("hit_points", "size", "hit_dice", "unpracticed", "stamina"):
             if getattr(self, name) < 0:
-                raise UsageError(f"{self.name}: {name} {getattr(self, name)} is below 0")
+                raise UsageError(
+                    gettext("{fighter}: {name} {value} is below 0").format(
+                        fighter=self.name, name=name, value=getattr(self, name)
+                    )
+                )
             if getattr(self, name) > MAX_SCORE:
-                raise UsageError(f"{self.name}: {name} {getattr(self, name)} is above {MAX_SCORE}")
+                raise UsageError(
+                    gettext("{fighter}: {name} {value} is above {most}").format(
+                        fighter=self.name, name=name, value=getattr(self, name), most=MAX_SCORE
+                    )
+                )
         if self.level is not None and not 0 <= self.level <= MAX_SCORE:
-            raise UsageError(f"{self.name}: level {self.level} is not 0-{MAX_SCORE}")
+            raise UsageError(
+                gettext("{fighter}: level {level} is not 0-{most}").format(
+                    fighter=self.name, level=self.level, most=MAX_SCORE
+                )
+            )
         if not 0 <= self.dexterity <= 100:
-            raise UsageError(f"{self.name}: dexterity {self.dexterity} is not 0-100")
+            raise UsageError(
+                gettext("{fighter}: dexterity {dexterity} is not 0-100").format(
+                    fighter=self.name, dexterity=self.dexterity
+                )
+            )
         if self.training not in TRAINING:
-            raise UsageError(f"{self.name}: training {self.training!r} is not one of {', '.join(TRAINING)}")
+            raise UsageError(
+                gettext("{fighter}: training {training} is not one of {trainings}").format(
+                    fighter=self.name, training=repr(self.training), trainings=", ".join(TRAINING)
+                )
+            )
         if self.two_weapons not in TWO_WEAPONS:
-            raise UsageError(f"{self.name}: two weapons {self.two_weapons!r} is not dagger or shield")
+            raise UsageError(
+                gettext("{fighter}: two weapons {two} is not dagger or shield").format(
+                    fighter=self.name, two=repr(self.two_weapons)
+                )
+            )
         if self.two_weapons and self.training != "trained":
-            raise UsageError(f"{self.name}: two weapons need full training in both (line 1740)")
+            raise UsageError(
+                gettext("{fighter}: two weapons need full training in both (line 1740)").format(
+                    fighter=self.name
+                )
+            )
         if self.two_weapons == "shield" and not any("shield" in armour_piece(p) for p in self.armour):
-            raise UsageError(f"{self.name}: attacking with the shield needs a shield in the armour")
+            raise UsageError(
+                gettext("{fighter}: attacking with the shield needs a shield in the armour").format(
+                    fighter=self.name
+                )
+            )
         if self.reach and self.reach not in REACHES:
-            raise UsageError(f"{self.name}: reach {self.reach!r} is not one of {', '.join(REACHES)}")
+            raise UsageError(
+                gettext("{fighter}: reach {reach} is not one of {reaches}").format(
+                    fighter=self.name, reach=repr(self.reach), reaches=", ".join(REACHES)
+                )
+            )
         for piece in self.armour:
             armour_piece(piece)
         if self.strength is not None and self.strength < 0:
-            raise UsageError(f"{self.name}: strength {self.strength} is below 0")
+            raise UsageError(
+                gettext("{fighter}: strength {strength} is below 0").format(
+                    fighter=self.name, strength=self.strength
+                )
+            )
         self._check_saddle()
 
     def _check_saddle(self) -> None:
         if self.mounted is None:
             if self.horse is not None:
-                raise UsageError(f"{self.name}: a horse's level needs mounted=LEVEL for the rider")
+                raise UsageError(
+                    gettext("{fighter}: a horse's level needs mounted=LEVEL for the rider").format(
+                        fighter=self.name
+                    )
+                )
             return
         level = self.riding_level()
         assert level is not None
@@ -139,7 +188,7 @@ class Fighter:
         for weapon in used:
             problem = weapon_problem(weapon, level)
             if problem:
-                raise UsageError(f"{self.name}: {problem}")
+                raise UsageError(gettext("{fighter}: {problem}").format(fighter=self.name, problem=problem))
 
     def riding_level(self) -> int | None:
         """The horsemanship level the fighter's rider and horse share (line 389), None on foot."""
@@ -295,7 +344,11 @@ def hit_chance(
     fighter past its stamina (line 162).
     """
     if place and place not in table_q_places():
-        raise UsageError(f"place {place!r} is not one of {', '.join(table_q_places())}")
+        raise UsageError(
+            gettext("place {place} is not one of {places}").format(
+                place=repr(place), places=", ".join(table_q_places())
+            )
+        )
     base = combat_chance(attacker.body, defender.body)
     row = Source.parse(_chart("combat-matrix").row(attacker.body).source).lines
     steps = Steps(0)
@@ -410,7 +463,11 @@ def stamina_after(stamina: int, turns: Iterable[str], spent: int = 0) -> tuple[i
     """
     for mode in turns:
         if mode not in TURN_MODES:
-            raise UsageError(f"turn {mode!r} is not one of {', '.join(TURN_MODES)}")
+            raise UsageError(
+                gettext("turn {mode} is not one of {modes}").format(
+                    mode=repr(mode), modes=", ".join(TURN_MODES)
+                )
+            )
         if mode == "melee":
             spent += STAMINA_PER_TURN
         else:
@@ -449,7 +506,7 @@ _KEYS = {
 }
 _FLAGS = ("cover", "on_wall", "downhill")
 _TEXT = ("name", "body", "training", "two_weapons", "reach")
-FIGHTER_HELP = (
+FIGHTER_HELP = N_(
     "comma-separated KEY=VALUE: body, hp, size, dex, level, hd, weapon, training (trained, half or "
     "untrained), unpracticed, str, armour (pieces joined by +), two (dagger or shield), stamina, reach "
     "(Table Q class), extra, mounted (rider's horsemanship 0-3), horse (the horse's 0-3), name; flags "
@@ -467,15 +524,23 @@ def parse_fighter(text: str, default_name: str = "fighter") -> Fighter:
         key, eq, raw = item.partition("=")
         key = key.strip().lower()
         if key not in _KEYS:
-            raise UsageError(f"fighter {text!r}: unknown key {key!r}; {FIGHTER_HELP}")
+            raise UsageError(
+                gettext("fighter {text}: unknown key {key}; {help}").format(
+                    text=repr(text), key=repr(key), help=gettext(FIGHTER_HELP)
+                )
+            )
         name = _KEYS[key]
         raw = raw.strip()
         if name in _FLAGS:
             if eq and raw.lower() not in ("yes", "true", "1", "no", "false", "0"):
-                raise UsageError(f"fighter {text!r}: {key}={raw!r} is not yes or no")
+                raise UsageError(
+                    gettext("fighter {text}: {key}={value} is not yes or no").format(
+                        text=repr(text), key=key, value=repr(raw)
+                    )
+                )
             values[name] = not eq or raw.lower() in ("yes", "true", "1")
         elif not raw:
-            raise UsageError(f"fighter {text!r}: {key} has no value")
+            raise UsageError(gettext("fighter {text}: {key} has no value").format(text=repr(text), key=key))
         elif name == "armour":
             values[name] = tuple(armour_piece(p) for p in raw.replace("/", "+").split("+") if p.strip())
         elif name == "body":
@@ -488,7 +553,11 @@ def parse_fighter(text: str, default_name: str = "fighter") -> Fighter:
             try:
                 values[name] = int(raw)
             except ValueError:
-                raise UsageError(f"fighter {text!r}: {key}={raw!r} is not a whole number") from None
+                raise UsageError(
+                    gettext("fighter {text}: {key}={value} is not a whole number").format(
+                        text=repr(text), key=key, value=repr(raw)
+                    )
+                ) from None
     return Fighter(**values)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.checks import influence_probability
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 
@@ -64,14 +65,18 @@ def herd_value(value: Fraction | int, animals: int, years: int, breeding_years: 
     `breeding_years` (12-30, when the master is satisfied with the blood line) and the value with it."""
     start = Fraction(value)
     if start < 0:
-        raise UsageError(f"herd value {value} cannot be negative")
+        raise UsageError(gettext("herd value {value} cannot be negative").format(value=value))
     if animals < 1:
-        raise UsageError(f"a herd of {animals} animals is no herd")
+        raise UsageError(gettext("a herd of {animals} animals is no herd").format(animals=animals))
     if years < 0:
-        raise UsageError(f"years {years} cannot be negative")
+        raise UsageError(gettext("years {years} cannot be negative").format(years=years))
     low, high = BREEDING_YEARS
     if not low <= breeding_years <= high:
-        raise UsageError(f"breeding lasts {low} to {high} years (:451), not {breeding_years}")
+        raise UsageError(
+            gettext("breeding lasts {low} to {high} years (:451), not {years}").format(
+                low=low, high=high, years=breeding_years
+            )
+        )
     values = [start]
     for year in range(1, years + 1):
         current = values[-1]
@@ -83,7 +88,9 @@ def herd_value(value: Fraction | int, animals: int, years: int, breeding_years: 
 def gift_chance(charisma: int) -> Fraction:
     """The exact chance of a gift at one performance: twice Charisma in percent, at most certain."""
     if not 0 <= charisma <= 100:
-        raise UsageError(f"charisma {charisma} is not a rating from 0 to 100")
+        raise UsageError(
+            gettext("charisma {charisma} is not a rating from 0 to 100").format(charisma=charisma)
+        )
     return min(Fraction(1), Fraction(GIFT_PER_CHARISMA * charisma, 100))
 
 
@@ -113,7 +120,9 @@ def performance(charisma: int, host_charisma: int) -> Performance:
     at twice Charisma; with none, influence the host again: success, thrown out of town; failure, 1 to
     6 weeks in prison (:470). Each influence is the book's two rolls (`checks.influence_probability`)."""
     if not 0 <= host_charisma <= 100:
-        raise UsageError(f"host charisma {host_charisma} is not a rating from 0 to 100")
+        raise UsageError(
+            gettext("host charisma {charisma} is not a rating from 0 to 100").format(charisma=host_charisma)
+        )
     talk = influence_probability(charisma, host_charisma)
     again = talk
     gift = gift_chance(charisma)

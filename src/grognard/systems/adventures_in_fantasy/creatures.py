@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from grognard.engine.content import load_model, package_file
 from grognard.engine.errors import ContentError, UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.combat import Fighter
 from grognard.systems.adventures_in_fantasy.damage import armour_piece, body_type
 from grognard.systems.adventures_in_fantasy.missiles import target_size
@@ -78,7 +79,7 @@ def creatures() -> dict[str, Creature]:
         except UsageError as e:
             raise ContentError(str(path), c.name, str(e)) from None
         if c.name.casefold() in found:
-            raise ContentError(str(path), c.name, "creature defined twice")
+            raise ContentError(str(path), c.name, gettext("creature defined twice"))
         found[c.name.casefold()] = c
     return found
 
@@ -104,7 +105,9 @@ def creature(name: str) -> Creature:
     found = creatures().get(name.strip().casefold()) or soldier(name)
     if found is None:
         raise UsageError(
-            f"no creature {name!r}; the creatures are {', '.join(c.name for c in creatures().values())}"
+            gettext("no creature {name}; the creatures are {creatures}").format(
+                name=repr(name), creatures=", ".join(c.name for c in creatures().values())
+            )
         )
     return found
 

@@ -16,6 +16,7 @@ from functools import cache
 from grognard.engine.content import Table
 from grognard.engine.dice.core import Rng, Roll, percentile, roll_dice, sum_distribution
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.charts import Bands, Chart
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK, get_table
 
@@ -66,7 +67,11 @@ def body_type(name: str) -> str:
     key = name.strip().lower()
     key = "scaled" if key == "scales" else key
     if key not in BODY_TYPES:
-        raise UsageError(f"body type {name!r} is not one of {', '.join(BODY_TYPES)}")
+        raise UsageError(
+            gettext("body type {body} is not one of {bodies}").format(
+                body=repr(name), bodies=", ".join(BODY_TYPES)
+            )
+        )
     return key
 
 
@@ -76,7 +81,9 @@ def armour_piece(name: str) -> str:
     key = ARMOUR_ALIASES.get(key, key)
     if key not in ARMOUR_ORDER:
         raise UsageError(
-            f"armour {name!r} is not one of {', '.join(ARMOUR_ORDER)} (or plate, chain, leather)"
+            gettext("armour {armour} is not one of {pieces} (or plate, chain, leather)").format(
+                armour=repr(name), pieces=", ".join(ARMOUR_ORDER)
+            )
         )
     return key
 
@@ -100,7 +107,7 @@ def location_table(body: str) -> Table:
 def location_die(body: str, roll: int) -> str:
     """The die of damage ("1d8", "2d10" or "special") for a d100 `roll` on the body type hit."""
     if not 1 <= roll <= 100:
-        raise UsageError(f"hit location roll {roll} is not 1-100")
+        raise UsageError(gettext("hit location roll {roll} is not 1-100").format(roll=roll))
     value = location_table(body).lookup(roll).field("damage")
     assert isinstance(value, str)
     return value
@@ -192,7 +199,7 @@ def strength_class(strength: int | None = None, hit_dice: int | None = None) -> 
     """
     if strength is not None:
         if strength < 0:
-            raise UsageError(f"strength {strength} is below 0")
+            raise UsageError(gettext("strength {strength} is below 0").format(strength=strength))
         bands = get_table("strength-bonus")
         assert isinstance(bands, Bands)
         value = bands.lookup(strength).result["class"]
@@ -214,7 +221,11 @@ def strength_damage(damage: int, klass: str) -> int:
             factor = Fraction(str(band.result["damage_factor"]))
             scaled = damage * factor
             return -((-scaled.numerator) // scaled.denominator)
-    raise UsageError(f"strength class {klass!r} is not one of {', '.join(STRENGTH_CLASSES)}")
+    raise UsageError(
+        gettext("strength class {klass} is not one of {classes}").format(
+            klass=repr(klass), classes=", ".join(STRENGTH_CLASSES)
+        )
+    )
 
 
 # -- armour -----------------------------------------------------------------------------------------------

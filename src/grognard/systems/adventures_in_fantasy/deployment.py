@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from grognard.engine.dice.core import Rng, Roll, roll_dice
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.hostility import check_deployment
 from grognard.systems.adventures_in_fantasy.steps import Step, cite
 
@@ -62,14 +63,14 @@ def direction(rng: Rng) -> tuple[str, list[Roll]]:
         rolls.append(thrown)
         if 2 <= thrown.total <= 9:
             return DIRECTIONS[thrown.total - 2], rolls
-    raise UsageError("no direction after 100 rolls")  # pragma: no cover - probability 0.2**100
+    raise UsageError(gettext("no direction after 100 rolls"))  # pragma: no cover - probability 0.2**100
 
 
 def arrivals(rng: Rng, deployment: str, men: int, turns: int = 5) -> tuple[list[Arrival], list[Step]]:
     """The force's arrivals on the map; a marching column is shown for its first `turns` turns."""
     key = check_deployment(deployment)
     if men < 1:
-        raise UsageError(f"a force of {men} men cannot arrive")
+        raise UsageError(gettext("a force of {men} men cannot arrive").format(men=men))
     steps: list[Step] = []
     if key in ("deployed", "ambush", "hiding"):
         steps.append(
@@ -126,5 +127,7 @@ def concentration_delay(groups: int, into: int) -> int:
     group merged away.
     """
     if not 1 <= into <= groups:
-        raise UsageError(f"cannot concentrate {groups} groups into {into}")
+        raise UsageError(
+            gettext("cannot concentrate {groups} groups into {into}").format(groups=groups, into=into)
+        )
     return CONCENTRATION_TURNS * (groups - into)

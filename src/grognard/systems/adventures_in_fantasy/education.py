@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from grognard.engine.dice.core import Rng, Roll, percentile
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.character import Character
 from grognard.systems.adventures_in_fantasy.chargen import (
     MONTHS_PER_YEAR,
@@ -136,7 +137,11 @@ def required_months(
         months *= Fraction(1, 2)
     if second_engineer:
         if choice.number != ENGINEER:
-            raise UsageError(f"the second engineer class is course {ENGINEER}, not {choice.number} (:430)")
+            raise UsageError(
+                gettext("the second engineer class is course {engineer}, not {course} (:430)").format(
+                    engineer=ENGINEER, course=choice.number
+                )
+            )
         months *= SECOND_ENGINEER_SHARE
     if repeat:
         months *= REPEAT_SHARE
@@ -148,7 +153,11 @@ def language_error(intelligence: int) -> int:
     written (course 4): 15 less Intelligence divided by three, fractions of the division dropped,
     never below 0 (:374, :376; ruling "Education: a language's chance of error")."""
     if not 0 <= intelligence <= 100:
-        raise UsageError(f"intelligence {intelligence} is not a rating from 0 to 100")
+        raise UsageError(
+            gettext("intelligence {intelligence} is not a rating from 0 to 100").format(
+                intelligence=intelligence
+            )
+        )
     return max(0, LANGUAGE_ERROR_BASE - intelligence // LANGUAGE_INTELLIGENCE_DIVISOR)
 
 
@@ -237,10 +246,14 @@ def learning_odds(
     formula"); a second time through halves T and adds the first wait's penalty if it passed ten years.
     """
     if not 0 <= intelligence <= 100:
-        raise UsageError(f"intelligence {intelligence} is not a rating from 0 to 100")
+        raise UsageError(
+            gettext("intelligence {intelligence} is not a rating from 0 to 100").format(
+                intelligence=intelligence
+            )
+        )
     spent = Fraction(months)
     if spent <= 0:
-        raise UsageError(f"months {months} of study must be more than 0")
+        raise UsageError(gettext("months {months} of study must be more than 0").format(months=months))
     info = facts(choice)
     required = required_months(choice, repeat=repeat, forester=forester, second_engineer=second_engineer)
     first = required_months(choice, forester=forester, second_engineer=second_engineer)
@@ -255,15 +268,21 @@ def attempt_problem(number: int, months: Fraction, required: Fraction, apprentic
     the first before T, the second at T, the third after it (:293); never an apprenticeship before T
     (:297)."""
     if number not in range(1, ATTEMPTS + 1):
-        return f"attempt {number}: there are three attempts (1-3)"
+        return gettext("attempt {number}: there are three attempts (1-3)").format(number=number)
     if number == 1 and months >= required:
-        return f"attempt 1 comes before the average time ({_num(required)} months), not at {_num(months)}"
+        return gettext("attempt 1 comes before the average time ({required} months), not at {months}").format(
+            required=_num(required), months=_num(months)
+        )
     if number == 1 and apprenticeship:
-        return "attempt 1: an apprenticeship is never completed before its average time (line 297)"
+        return gettext("attempt 1: an apprenticeship is never completed before its average time (line 297)")
     if number == 2 and months != required:
-        return f"attempt 2 comes when the average time is reached ({_num(required)} months)"
+        return gettext("attempt 2 comes when the average time is reached ({required} months)").format(
+            required=_num(required)
+        )
     if number == 3 and months <= required:
-        return f"attempt 3 comes after the average time ({_num(required)} months), not at {_num(months)}"
+        return gettext("attempt 3 comes after the average time ({required} months), not at {months}").format(
+            required=_num(required), months=_num(months)
+        )
     return ""
 
 
@@ -345,11 +364,13 @@ def study_break(
     "Education: breaks in an apprenticeship")."""
     if longest_weeks < 0 or year_weeks < longest_weeks:
         raise UsageError(
-            f"breaks of {longest_weeks} weeks running and {year_weeks} in the year do not fit together"
+            gettext("breaks of {longest} weeks running and {year} in the year do not fit together").format(
+                longest=longest_weeks, year=year_weeks
+            )
         )
     spent = Fraction(accumulated)
     if spent < 0:
-        raise UsageError(f"accumulated months {accumulated} cannot be negative")
+        raise UsageError(gettext("accumulated months {months} cannot be negative").format(months=accumulated))
     info = facts(choice)
     if info.apprenticeship and outside_activity and year_weeks > 0:
         return BreakRuling("apprenticeship broken", spent, Fraction(0), 0, _source("297, 305-311"))
@@ -367,7 +388,11 @@ def weapon_course(weapon: str) -> int:
     key = " ".join(weapon.casefold().replace("2-hd", "two-handed").split())
     if key in WEAPON_COURSE:
         return WEAPON_COURSE[key]
-    raise UsageError(f"weapon {weapon!r} has no training course; the weapons are {', '.join(WEAPON_COURSE)}")
+    raise UsageError(
+        gettext("weapon {weapon} has no training course; the weapons are {weapons}").format(
+            weapon=repr(weapon), weapons=", ".join(WEAPON_COURSE)
+        )
+    )
 
 
 def training_share(required: Fraction | int, months: Fraction | int, mastered: bool) -> Fraction:
@@ -398,7 +423,9 @@ def deterioration(base: int, months: int) -> tuple[int, ...]:
     """The skill month by month without practice: 10% of the current value lost each month, rounded
     to the nearest whole number, .5 up (40, 36, 32: :414-415)."""
     if base < 0 or months < 0:
-        raise UsageError(f"value {base} and months {months} cannot be negative")
+        raise UsageError(
+            gettext("value {value} and months {months} cannot be negative").format(value=base, months=months)
+        )
     values = [base]
     for _ in range(months):
         current = values[-1]
@@ -409,5 +436,5 @@ def deterioration(base: int, months: int) -> tuple[int, ...]:
 def practice_month(base: int, hours: float) -> int:
     """The skill after a month with `hours` of practice: kept at 12 hours or more, else 10% lost."""
     if hours < 0:
-        raise UsageError(f"hours {hours} of practice cannot be negative")
+        raise UsageError(gettext("hours {hours} of practice cannot be negative").format(hours=hours))
     return base if hours >= PRACTICE_HOURS_PER_MONTH else deterioration(base, 1)[-1]

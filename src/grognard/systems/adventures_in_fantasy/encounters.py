@@ -15,6 +15,7 @@ from typing import Literal, TypeAlias
 
 from grognard.engine.dice.core import Rng, roll_dice
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.forces import Force, roll_force
 from grognard.systems.adventures_in_fantasy.steps import Step, cite, d20_one_to_ten, percent_check, roll_on
 
@@ -65,7 +66,11 @@ def check_terrain(terrain: str) -> str:
     """`terrain` lower-cased, or a `UsageError` naming it and the terrains."""
     key = terrain.strip().lower()
     if key not in TERRAINS:
-        raise UsageError(f"terrain {terrain!r} is not one of: {', '.join(TERRAINS)}")
+        raise UsageError(
+            gettext("terrain {terrain} is not one of: {terrains}").format(
+                terrain=repr(terrain), terrains=", ".join(TERRAINS)
+            )
+        )
     return key
 
 
@@ -79,7 +84,9 @@ def check_alignment(alignment: str) -> Alignment:
         return "neutral"
     if key == "chaos":
         return "chaos"
-    raise UsageError(f"alignment {alignment!r} is not one of: law, neutral, chaos")
+    raise UsageError(
+        gettext("alignment {alignment} is not one of: law, neutral, chaos").format(alignment=repr(alignment))
+    )
 
 
 @dataclass(frozen=True)
@@ -96,7 +103,7 @@ class UnderworldEncounter:
 def underworld_encounter(rng: Rng, level: int) -> UnderworldEncounter:
     """Chart F: the basic chance for the level, then the creature (lines 803-815)."""
     if level < 1:
-        raise UsageError(f"underworld level {level} must be 1 or deeper")
+        raise UsageError(gettext("underworld level {level} must be 1 or deeper").format(level=level))
     steps: list[Step] = []
     chance_table = (
         f"underworld-chance-level-{level}" if level <= UNDERWORLD_LEVELS else "underworld-chance-deeper"
@@ -197,7 +204,7 @@ def escort(level: int) -> Escort:
     """A level `level` magic-user's warriors are half his level rounded up, and he and each of them
     have a 5% per level of his chance of an artifact (level 7: level 4 warriors, 35%; lines 1876-1878)."""
     if level < 1:
-        raise UsageError(f"magic-user level {level} is below 1")
+        raise UsageError(gettext("magic-user level {level} is below 1").format(level=level))
     return Escort(level, math.ceil(Fraction(level, 2)), min(100, ARTIFACT_PER_LEVEL * level))
 
 
@@ -250,7 +257,7 @@ def minimum_room(total_hit_points: int) -> int:
     per 15 hit points (rounded up), laid out as a square of whole 5 ft squares (six creatures of 5 hit
     points: 10 ft by 10 ft, line 731; ruling "Underworld: room size")."""
     if total_hit_points < 1:
-        raise UsageError(f"hit points {total_hit_points} must be at least 1")
+        raise UsageError(gettext("hit points {hits} must be at least 1").format(hits=total_hit_points))
     squares = math.ceil(Fraction(total_hit_points, HITS_PER_SQUARE))
     return SQUARE_FT * math.isqrt(squares - 1) + SQUARE_FT
 
@@ -261,7 +268,11 @@ def site_chance(places: int, permanent: int = 0) -> int:
     1353-1359; ruling "Bleakwood: the chance per place")."""
     open_places = places - permanent
     if permanent < 0 or open_places < 1:
-        raise UsageError(f"{places} places less {permanent} permanent leaves none to roll for")
+        raise UsageError(
+            gettext("{places} places less {permanent} permanent leaves none to roll for").format(
+                places=places, permanent=permanent
+            )
+        )
     return math.floor(Fraction(100, open_places) + Fraction(1, 2))
 
 

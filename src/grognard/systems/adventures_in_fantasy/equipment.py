@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from grognard.engine.dice.core import Rng, Roll, percentile
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.character import Character
 from grognard.systems.adventures_in_fantasy.charts import Chart, ChartRow
 from grognard.systems.adventures_in_fantasy.checks import given_roll
@@ -74,10 +75,12 @@ def item(name: str) -> ChartRow:
     close = [r.key for r in starts] or [
         rows[k].key for k in difflib.get_close_matches(key, list(rows), n=5, cutoff=0.5)
     ]
-    hint = (
-        f"; did you mean: {', '.join(close)}" if close else f"; items: {', '.join(r.key for r in chart.rows)}"
-    )
-    raise UsageError(f"no item {name!r} on the price list{hint}")
+    if close:
+        said = gettext("no item {name} on the price list; did you mean: {names}")
+    else:
+        said = gettext("no item {name} on the price list; items: {names}")
+    names = ", ".join(close or [r.key for r in chart.rows])
+    raise UsageError(said.format(name=repr(name), names=names))
 
 
 def cost_gp(row: ChartRow) -> Fraction:
@@ -102,7 +105,9 @@ def in_stock_chance(availability: str) -> Fraction:
     key = availability.strip()
     if key.casefold() not in {k.casefold() for k in availability_classes()}:
         raise UsageError(
-            f"availability class {availability!r} is not one of {', '.join(availability_classes())}"
+            gettext("availability class {availability} is not one of {classes}").format(
+                availability=repr(availability), classes=", ".join(availability_classes())
+            )
         )
     chance = chart.cell(key, "in_stock_chance")
     assert isinstance(chance, int)
@@ -112,7 +117,7 @@ def in_stock_chance(availability: str) -> Fraction:
 def stocked_within(availability: str, months: int) -> Fraction:
     """The exact chance of finding the item within `months` monthly tries."""
     if months < 1:
-        raise UsageError(f"months {months} must be at least 1")
+        raise UsageError(gettext("months {months} must be at least 1").format(months=months))
     return 1 - (1 - in_stock_chance(availability)) ** months
 
 
@@ -133,7 +138,7 @@ def seek(rng: Rng, availability: str, months: int = 1, given: tuple[int, ...] = 
     used first."""
     chance = in_stock_chance(availability)
     if months < 1:
-        raise UsageError(f"months {months} must be at least 1")
+        raise UsageError(gettext("months {months} must be at least 1").format(months=months))
     if chance == 1:
         return Search(availability, chance, (), 1)
     rolls: list[Roll] = []
@@ -170,7 +175,7 @@ def special_order(name: str, in_hand: int = 0) -> Order:
     """Hire the maker to make an item not in stock: its price plus 50%, paid in advance; the
     craftsman works on two orders at once, so with two in hand the order waits (`queued` ahead)."""
     if in_hand < 0:
-        raise UsageError(f"orders in hand {in_hand} cannot be negative")
+        raise UsageError(gettext("orders in hand {orders} cannot be negative").format(orders=in_hand))
     row = item(name)
     weeks = row.get("weeks")
     assert isinstance(weeks, int)
@@ -233,7 +238,7 @@ class Movement:
 def strength_column(strength: int) -> str:
     """Table E's column for a Strength number (0 reads as very weak)."""
     if strength < 0:
-        raise UsageError(f"strength {strength} cannot be negative")
+        raise UsageError(gettext("strength {strength} cannot be negative").format(strength=strength))
     for top, column in STRENGTH_COLUMNS:
         if strength <= top:
             return column
@@ -243,7 +248,7 @@ def strength_column(strength: int) -> str:
 def dexterity_modifier(dexterity: int) -> Fraction:
     """1/8 inch a point over 80, less 1/8 inch a point under 25 (:601)."""
     if dexterity < 0:
-        raise UsageError(f"dexterity {dexterity} cannot be negative")
+        raise UsageError(gettext("dexterity {dexterity} cannot be negative").format(dexterity=dexterity))
     if dexterity > DEXTERITY_HIGH:
         return (dexterity - DEXTERITY_HIGH) * DEXTERITY_STEP
     if dexterity < DEXTERITY_LOW:
@@ -253,7 +258,7 @@ def dexterity_modifier(dexterity: int) -> Fraction:
 
 def _weight_row(load: Fraction) -> ChartRow | None:
     if load < 0:
-        raise UsageError(f"load {float(load):g} lb cannot be negative")
+        raise UsageError(gettext("load {load} lb cannot be negative").format(load=f"{float(load):g}"))
     for row in _chart("encumbrance").rows:
         if load <= int(row.key.split()[0]):
             return row
@@ -316,7 +321,11 @@ def fatigue_rate(burden_lb: float | Fraction, lifting_lb: int) -> int | None:
     which cannot be carried (:108; ruling "Equipment: burden and fatigue")."""
     load = Fraction(str(burden_lb)) if isinstance(burden_lb, float) else Fraction(burden_lb)
     if load < 0 or lifting_lb < 0:
-        raise UsageError(f"burden {burden_lb} lb and lifting ability {lifting_lb} lb cannot be negative")
+        raise UsageError(
+            gettext("burden {burden} lb and lifting ability {lifting} lb cannot be negative").format(
+                burden=burden_lb, lifting=lifting_lb
+            )
+        )
     if load <= lifting_lb:
         return 0
     if load > lifting_lb * MOST_CARRIED:

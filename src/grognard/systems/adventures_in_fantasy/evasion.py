@@ -15,6 +15,7 @@ from math import floor
 
 from grognard.engine.dice.core import Rng, Roll, percentile
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_, gettext
 from grognard.systems.adventures_in_fantasy.charts import Chart, ChartRow
 from grognard.systems.adventures_in_fantasy.steps import Step, cite
 from grognard.systems.adventures_in_fantasy.tables import get_table
@@ -113,15 +114,17 @@ def _band(labels: list[str], size: int) -> str:
 def sizes(searchers: Searchers, hidden: Hidden) -> tuple[int, int, list[Step]]:
     """The search party's and the hidden party's sizes as Chart G counts them, with a step for each rule."""
     for what, value in (
-        ("searchers on foot", searchers.foot),
-        ("mounted searchers", searchers.mounted),
-        ("airborne scouts", searchers.airborne),
-        ("hidden men", hidden.men),
-        ("horses", hidden.horses),
-        ("wagons", hidden.wagons),
+        (N_("searchers on foot"), searchers.foot),
+        (N_("mounted searchers"), searchers.mounted),
+        (N_("airborne scouts"), searchers.airborne),
+        (N_("hidden men"), hidden.men),
+        (N_("horses"), hidden.horses),
+        (N_("wagons"), hidden.wagons),
     ):
         if value < 0:
-            raise UsageError(f"{what} {value} cannot be negative")
+            raise UsageError(
+                gettext("{what} {value} cannot be negative").format(what=gettext(what), value=value)
+            )
     steps: list[Step] = []
     search = searchers.foot
     search += _weighted(searchers.mounted, "Mounted", "mounted searchers count double", steps)
@@ -130,9 +133,9 @@ def sizes(searchers: Searchers, hidden: Hidden) -> tuple[int, int, list[Step]]:
     size += _weighted(hidden.horses, "Horse", "a horse counts as 3 men", steps)
     size += _weighted(hidden.wagons, "Wagon", "a wagon counts as 15 men", steps)
     if search < 1:
-        raise UsageError("the search party needs at least one searcher")
+        raise UsageError(gettext("the search party needs at least one searcher"))
     if size < 1:
-        raise UsageError("the hidden party needs at least one member")
+        raise UsageError(gettext("the hidden party needs at least one member"))
     return search, size, steps
 
 
@@ -146,7 +149,11 @@ def evasion_odds(
     """The chance of discovery and its exact probability, before any roll."""
     key = terrain.strip().lower()
     if key not in EVASION_TERRAINS:
-        raise UsageError(f"evasion terrain {terrain!r} is not one of: {', '.join(EVASION_TERRAINS)}")
+        raise UsageError(
+            gettext("evasion terrain {terrain} is not one of: {terrains}").format(
+                terrain=repr(terrain), terrains=", ".join(EVASION_TERRAINS)
+            )
+        )
     search, size, steps = sizes(searchers, hidden)
     chart = get_table("evasion")
     assert isinstance(chart, Chart)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from grognard.engine.dice.core import Rng, Roll
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_, gettext
 from grognard.systems.adventures_in_fantasy.apprenticeship import position_of, with_position
 from grognard.systems.adventures_in_fantasy.character import Character
 from grognard.systems.adventures_in_fantasy.chargen import MONTHS_PER_YEAR, Position, ladder
@@ -62,7 +63,9 @@ def _source(lines: str) -> str:
 
 def _positive(value: Fraction | int, what: str) -> Fraction:
     if value <= 0:
-        raise UsageError(f"{what} {value} must be more than 0")
+        raise UsageError(
+            gettext("{what} {value} must be more than 0").format(what=gettext(what), value=value)
+        )
     return Fraction(value)
 
 
@@ -70,7 +73,7 @@ def _level(value: Fraction | int, what: str) -> Fraction:
     """An experience level as the formulas divide by it: unknown (0) counts as 1 (ruling "Experience:
     level 0")."""
     if value < 0:
-        raise UsageError(f"{what} {value} cannot be negative")
+        raise UsageError(gettext("{what} {value} cannot be negative").format(what=gettext(what), value=value))
     return max(Fraction(value), Fraction(1))
 
 
@@ -108,13 +111,13 @@ def warrior_experience(
     gets the whole award (:1805). A level of 0 ("unless otherwise known", :1799) counts as 1.
     """
     if not victor_hits or len(victor_hits) != len(victor_hit_dice) or len(victor_hits) != len(victor_levels):
-        raise UsageError("give one hit chance, one hit dice and one level for each victor")
-    hit = _positive(loser_hit, "the loser's hit chance")
-    v_hit = _positive(sum(victor_hits), "the victors' hit chance")
-    hd = _positive(loser_hit_dice, "the loser's hit dice")
-    v_hd = _positive(sum((Fraction(v) for v in victor_hit_dice), Fraction(0)), "the victors' hit dice")
-    level = _level(loser_level, "the loser's level")
-    v_level = _level(sum((Fraction(v) for v in victor_levels), Fraction(0)), "the victors' level")
+        raise UsageError(gettext("give one hit chance, one hit dice and one level for each victor"))
+    hit = _positive(loser_hit, N_("the loser's hit chance"))
+    v_hit = _positive(sum(victor_hits), N_("the victors' hit chance"))
+    hd = _positive(loser_hit_dice, N_("the loser's hit dice"))
+    v_hd = _positive(sum((Fraction(v) for v in victor_hit_dice), Fraction(0)), N_("the victors' hit dice"))
+    level = _level(loser_level, N_("the loser's level"))
+    v_level = _level(sum((Fraction(v) for v in victor_levels), Fraction(0)), N_("the victors' level"))
     amount = hit / v_hit * (hd / v_hd) * (level / v_level)
     detail = (
         f"({show(hit)} / {show(v_hit)}) x ({show(hd)} / {show(v_hd)}) x ({show(level)} / {show(v_level)})"
@@ -126,8 +129,8 @@ def warrior_experience(
 def basic_experience(kill_chance: int, hit_dice: Fraction | int) -> Award:
     """The basic game's figure (:1781): the matrix chance and that chance times the creature's hit dice,
     the larger divided by the smaller, then by 2."""
-    chance = _positive(kill_chance, "the kill chance")
-    scaled = chance * _positive(hit_dice, "hit dice")
+    chance = _positive(kill_chance, N_("the kill chance"))
+    scaled = chance * _positive(hit_dice, N_("hit dice"))
     amount = max(chance, scaled) / min(chance, scaled) / 2
     return Award(amount, f"{show(max(chance, scaled))} / {show(min(chance, scaled))} / 2", _source("1781"))
 
@@ -135,7 +138,7 @@ def basic_experience(kill_chance: int, hit_dice: Fraction | int) -> Award:
 def level_hit_bonus(level: int) -> int:
     """The warrior's bonus to hit, and the opponent's malus against him: 1% per level (:1807-1809)."""
     if level < 0:
-        raise UsageError(f"level {level} cannot be negative")
+        raise UsageError(gettext("level {level} cannot be negative").format(level=level))
     return level * LEVEL_HIT_BONUS
 
 
@@ -172,9 +175,9 @@ def magic_experience(event: MagicEvent, value: Fraction | int = 0, level: Fracti
     """The magician's award for `event`: `value` is the spell's points, the permanent points, the
     loser's (creature's, caster's) level or value; `level` is the magician's own level."""
     v = Fraction(value)
-    own = _level(level, "the magician's level")
+    own = _level(level, N_("the magician's level"))
     if v < 0:
-        raise UsageError(f"value {value} cannot be negative")
+        raise UsageError(gettext("value {value} cannot be negative").format(value=value))
     amounts: dict[MagicEvent, tuple[Fraction, str, str]] = {
         "spell-own": (v / OWN_ALIGNMENT_DIVISOR, f"{show(v)} / 5", "1825"),
         "spell-other": (v / OTHER_SPELL_DIVISOR, f"{show(v)} / 10", "1824"),
@@ -187,7 +190,11 @@ def magic_experience(event: MagicEvent, value: Fraction | int = 0, level: Fracti
         "break-artifact": (ARTIFACT_BREAK, "0.1", "1836"),
     }
     if event not in amounts:
-        raise UsageError(f"no magic award {event!r}; the awards are {', '.join(MAGIC_EVENTS)}")
+        raise UsageError(
+            gettext("no magic award {event}; the awards are {awards}").format(
+                event=repr(event), awards=", ".join(MAGIC_EVENTS)
+            )
+        )
     amount, how, lines = amounts[event]
     return Award(amount, f"{how} = {show(amount)}", _source(lines))
 
@@ -209,7 +216,7 @@ class Reputation(BaseModel):
         """The reputation after a deed (or a boast, `verified=False`) of `amount`; once found out, an
         unverified gain counts for nothing."""
         if amount < 0:
-            raise UsageError(f"reputation gain {amount} cannot be negative")
+            raise UsageError(gettext("reputation gain {amount} cannot be negative").format(amount=amount))
         if self.verified_only and not verified:
             return self
         return self.model_copy(update={"value": self.value + Fraction(amount)})
@@ -318,7 +325,11 @@ def service_fee(level: int, status_level: int) -> int:
     """Silver pieces for a week of magical service: 1 per level plus status level / 2, rounded half up
     (:1862): Al-Haza, level 11 and status 20, gets 21."""
     if level < 0 or status_level < 0:
-        raise UsageError(f"level {level} and status level {status_level} cannot be negative")
+        raise UsageError(
+            gettext("level {level} and status level {status} cannot be negative").format(
+                level=level, status=status_level
+            )
+        )
     return level + round_half_up(Fraction(status_level, 2))
 
 
@@ -326,7 +337,7 @@ def service_fees(level: int, status_level: int, weeks: int) -> int:
     """Silver pieces for `weeks` (0-4) of magical service in a month: one fee a week (ruling
     "Experience: Al-Haza's fees"): Al-Haza's four weeks give 84."""
     if not 0 <= weeks <= 4:
-        raise UsageError(f"weeks {weeks} of service in a month must be 0-4")
+        raise UsageError(gettext("weeks {weeks} of service in a month must be 0-4").format(weeks=weeks))
     return weeks * service_fee(level, status_level)
 
 
@@ -334,5 +345,5 @@ def court_fee(noble_yearly_income_gp: int) -> Fraction:
     """Gold pieces a month for a court magician: 10% of the noble's monthly income, a month being a
     thirteenth of the year (:1864)."""
     if noble_yearly_income_gp < 0:
-        raise UsageError(f"income {noble_yearly_income_gp} cannot be negative")
+        raise UsageError(gettext("income {income} cannot be negative").format(income=noble_yearly_income_gp))
     return Fraction(noble_yearly_income_gp, MONTHS_PER_YEAR) * COURT_SHARE

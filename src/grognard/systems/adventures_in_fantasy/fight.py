@@ -20,6 +20,7 @@ from fractions import Fraction
 from grognard.engine.dice.core import Rng, Roll, percentile
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
+from grognard.i18n import N_, gettext
 from grognard.systems.adventures_in_fantasy.action_text import SpecialHit
 from grognard.systems.adventures_in_fantasy.combat import Fighter, HitChance, with_hit_points
 from grognard.systems.adventures_in_fantasy.creatures import creature, creature_fighter
@@ -99,7 +100,7 @@ def shared_kill_award(fights: Sequence[MeleeState], foe: str) -> Award:
     one it struck at): its chance to hit the first over the sum of theirs, times its hit dice over theirs
     (1 each), times its level over the sum of theirs; each gets the whole award (:1805)."""
     if not fights:
-        raise UsageError("a kill needs at least one fighter")
+        raise UsageError(gettext("a kill needs at least one fighter"))
     theirs = chances(fights[0].spec, 1, False)[0].chance
     mine = [chances(f.spec, 0, False)[0].chance for f in fights]
     levels = [f.spec.a.level or 0 for f in fights]
@@ -142,6 +143,15 @@ def _missiles_in(name: str, missile: str) -> int:
     return int(found["count"])
 
 
+NONE_LEFT = {"arrows": N_("{name} has no arrows left"), "bolts": N_("{name} has no bolts left")}
+"""The refusal of a shot with nothing left to shoot, by what the bow shoots."""
+NONE_FOR = {
+    "arrows": N_("{name} has no arrows for his {bow} (buy:I:{missile})"),
+    "bolts": N_("{name} has no bolts for his {bow} (buy:I:{missile})"),
+}
+"""The refusal of a shot with nothing the bow shoots in the kit, by what it shoots."""
+
+
 def missile_word(weapon: str) -> str:
     """What `weapon` shoots, in a word: "bolts" for the crossbow, else "arrows"."""
     return "bolts" if bow(weapon) == "crossbow" else "arrows"
@@ -167,7 +177,7 @@ def use_missile(m: Member, weapon: str) -> Member:
                 weight = round(item.weight_lb * (count - 1) / count, 2)
                 kit[k] = item.model_copy(update={"name": f"{missile} ({count - 1})", "weight_lb": weight})
             return m.with_character(m.character.model_copy(update={"equipment": tuple(kit)}))
-    raise UsageError(f"{m.name} has no {missile_word(weapon)} left")
+    raise UsageError(gettext(NONE_LEFT[missile_word(weapon)]).format(name=m.name))
 
 
 def bow(weapon: str) -> str:
@@ -188,7 +198,9 @@ def aim(m: Member, foe: str, weapon: str, yards: int) -> tuple[Shot, HitChance]:
     """Character `m`'s shot at `foe`: he must have learnt the bow (:1626), carry it and an arrow for it;
     the chance with every modifier, or a `UsageError` saying why he may not shoot."""
     if not _kit_bow(m, weapon):
-        raise UsageError(f"{m.name} carries no {bow(weapon)} (buy:I:Bow, ...)")
+        raise UsageError(
+            gettext("{name} carries no {bow} (buy:I:Bow, ...)").format(name=m.name, bow=bow(weapon))
+        )
     shot = Shot(
         weapon=bow(weapon),
         yards=yards,
@@ -198,11 +210,15 @@ def aim(m: Member, foe: str, weapon: str, yards: int) -> tuple[Shot, HitChance]:
     )
     chance = missile_chance(shot)
     if chance.forbidden:
-        untrained = " (Table B course 10, How to use a bow)" if not shot.trained else ""
-        raise UsageError(f"{m.name}: {chance.forbidden}{untrained}")
+        said = (
+            gettext("{name}: {reason} (Table B course 10, How to use a bow)")
+            if not shot.trained
+            else gettext("{name}: {reason}")
+        )
+        raise UsageError(said.format(name=m.name, reason=chance.forbidden))
     if not missiles_left(m, weapon):
-        word, missile = missile_word(weapon), MISSILES[bow(weapon)]
-        raise UsageError(f"{m.name} has no {word} for his {bow(weapon)} (buy:I:{missile})")
+        said = gettext(NONE_FOR[missile_word(weapon)])
+        raise UsageError(said.format(name=m.name, bow=bow(weapon), missile=MISSILES[bow(weapon)]))
     return shot, chance
 
 
@@ -238,7 +254,7 @@ class ArrowHit:
             return cls(outcome)
         hit = SpecialHit.parse(str(outcome))
         if hit is None:
-            raise UsageError(f"no arrow outcome {outcome!r}")
+            raise UsageError(gettext("no arrow outcome {outcome}").format(outcome=repr(outcome)))
         return cls(int(hit.hits), True, int(hit.dexterity), hit.halved)
 
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from grognard.engine.dice.core import Rng, percentile
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.steps import Step, chance_of, cite, percent_check, roll_on
 from grognard.systems.adventures_in_fantasy.tables import get_rollable
 
@@ -46,7 +47,11 @@ def check_forage_terrain(terrain: str) -> str:
     key = terrain.strip().lower()
     key = {"clear": "open", "mountains": "mountain", "woods": "forest"}.get(key, key)
     if key not in FORAGE_TERRAINS:
-        raise UsageError(f"foraging terrain {terrain!r} is not one of: {', '.join(FORAGE_TERRAINS)}")
+        raise UsageError(
+            gettext("foraging terrain {terrain} is not one of: {terrains}").format(
+                terrain=repr(terrain), terrains=", ".join(FORAGE_TERRAINS)
+            )
+        )
     return key
 
 
@@ -105,7 +110,9 @@ def _base_chance(table: str) -> tuple[int, str]:
     for row in get_rollable(table).rows:
         if row.text == "food found":
             return row.high, row.source
-    raise UsageError(f"table {table} has no 'food found' row")  # pragma: no cover - data is checked
+    raise UsageError(  # pragma: no cover - data is checked
+        gettext("table {table} has no 'food found' row").format(table=table)
+    )
 
 
 def hunting_odds(terrain: str, bonus: int = 0, oasis: bool = False) -> Hunting:
@@ -162,7 +169,7 @@ def hunt(
                 steps.append(Step("garbage", "roll against the eater's Health before eating", cite(1235)))
             else:
                 if not 0 <= health <= 100:
-                    raise UsageError(f"health {health} must be 0-100")
+                    raise UsageError(gettext("health {health} must be 0-100").format(health=health))
                 step, fit = percent_check(
                     rng, "roll against Health", health, cite(1235), "fit to eat", "spoiled"
                 )

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from grognard.engine.dice.core import Rng, roll_dice
 from grognard.engine.errors import ContentError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.steps import Step, cite, d10, percent_check, roll_on
 
 NEVER_IN_TERRAINS = ("desert", "swamp", "water")
@@ -66,14 +67,18 @@ class Force:
 def _multiplier(dice_text: str, table: str) -> int:
     found = re.fullmatch(r"\s*1d10\s*x\s*(\d+)\s*", dice_text)
     if not found:
-        raise ContentError(table, "result.dice", f"expected '1d10 x N', got {dice_text!r}")
+        raise ContentError(
+            table, "result.dice", gettext("expected '1d10 x N', got {text}").format(text=repr(dice_text))
+        )
     return int(found.group(1))
 
 
 def _share_bounds(text: str, table: str) -> tuple[int, int]:
     found = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*%\s*", text)
     if not found:
-        raise ContentError(table, "result.foot_share", f"expected 'low-high%', got {text!r}")
+        raise ContentError(
+            table, "result.foot_share", gettext("expected 'low-high%', got {text}").format(text=repr(text))
+        )
     return int(found.group(1)), int(found.group(2))
 
 
@@ -101,7 +106,7 @@ def _roll_allowed(rng: Rng, table: str, label: str, terrain: str) -> tuple[list[
             continue
         steps.append(step)
         return steps, fields
-    raise ContentError(table, "rows", f"every roll is barred in {terrain}")
+    raise ContentError(table, "rows", gettext("every roll is barred in {terrain}").format(terrain=terrain))
 
 
 def roll_troop(rng: Rng, mounted: bool, number: int, terrain: str) -> tuple[Troop, list[Step]]:

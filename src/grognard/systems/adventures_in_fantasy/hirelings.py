@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_, gettext
 from grognard.systems.adventures_in_fantasy.chargen import MONTHS_PER_YEAR
 from grognard.systems.adventures_in_fantasy.checks import Influence, influence, influence_probability
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
@@ -49,9 +50,15 @@ def recruit_limit(status_level: int, charisma: int, lost: int = 0) -> int:
     """Men a character can recruit: status level + Charisma // 3, less the men lost in the past year
     (:1893, :1898): status 5 and Charisma 13 give 9; four lost leave 5. Status gained later adds
     recruits whatever was lost (:1900), which the sum already does."""
-    for name, value in (("status level", status_level), ("charisma", charisma), ("men lost", lost)):
+    for name, value in (
+        (N_("status level"), status_level),
+        (N_("charisma"), charisma),
+        (N_("men lost"), lost),
+    ):
         if value < 0:
-            raise UsageError(f"{name} {value} cannot be negative")
+            raise UsageError(
+                gettext("{what} {value} cannot be negative").format(what=gettext(name), value=value)
+            )
     return max(0, status_level + charisma // CHARISMA_PER_MAN - lost)
 
 
@@ -69,12 +76,17 @@ def shares(total: Fraction | int, statuses: Sequence[tuple[str, int]]) -> tuple[
     gets five shares, a status 3 man three. Everyone in the list shares, the leader included if he is
     listed (ruling "Hirelings: shares")."""
     if total < 0:
-        raise UsageError(f"treasure {total} cannot be negative")
+        raise UsageError(gettext("treasure {total} cannot be negative").format(total=total))
     if not statuses:
-        raise UsageError("name at least one man to share the treasure")
+        raise UsageError(gettext("name at least one man to share the treasure"))
     for name, status in statuses:
         if status < 1:
-            raise UsageError(f"{name or 'a man'} has status {status}: a share needs status 1 or more")
+            said = (
+                gettext("{name} has status {status}: a share needs status 1 or more")
+                if name
+                else gettext("a man has status {status}: a share needs status 1 or more")
+            )
+            raise UsageError(said.format(name=name, status=status))
     count = sum(s for _, s in statuses)
     each = Fraction(total) / count
     return tuple(Share(name, status, each * status) for name, status in statuses)
@@ -84,7 +96,7 @@ def monthly_pay(yearly_income_gp: int) -> Fraction:
     """A hireling's pay for a month: a thirteenth of his rank's yearly income (Table A, :194-213;
     ruling "Hirelings: pay")."""
     if yearly_income_gp < 0:
-        raise UsageError(f"income {yearly_income_gp} cannot be negative")
+        raise UsageError(gettext("income {income} cannot be negative").format(income=yearly_income_gp))
     return Fraction(yearly_income_gp, MONTHS_PER_YEAR)
 
 
@@ -105,7 +117,9 @@ def month_bill(
     """What `men` hirelings of one rank cost for the month before an expedition: pay, food and shelter;
     the pay doubled for the first month if hirelings ever deserted this character (:1892)."""
     if men < 0 or upkeep_sp < 0:
-        raise UsageError(f"men {men} and upkeep {upkeep_sp} cannot be negative")
+        raise UsageError(
+            gettext("men {men} and upkeep {upkeep} cannot be negative").format(men=men, upkeep=upkeep_sp)
+        )
     factor = DESERTERS_PAY_FACTOR if deserted_before else 1
     return PayBill(men, monthly_pay(yearly_income_gp) * men * factor, upkeep_sp * men, deserted_before)
 
@@ -134,15 +148,19 @@ class Band(BaseModel):
     def hire(self, men: int, limit: int) -> Band:
         """Take on `men` more; past `limit` (from `recruit_limit`) is a `UsageError`."""
         if men < 1:
-            raise UsageError(f"hire {men}: hire at least one man")
+            raise UsageError(gettext("hire {men}: hire at least one man").format(men=men))
         if self.men + men > limit:
-            raise UsageError(f"{self.men} + {men} men is more than the {limit} this character can recruit")
+            raise UsageError(
+                gettext("{band} + {men} men is more than the {limit} this character can recruit").format(
+                    band=self.men, men=men, limit=limit
+                )
+            )
         return self.model_copy(update={"men": self.men + men})
 
     def lose(self, men: int, today: int) -> Band:
         """`men` lost on an expedition: each is one fewer recruit for a year (:1898)."""
         if not 1 <= men <= self.men:
-            raise UsageError(f"lose {men}: the band has {self.men} men")
+            raise UsageError(gettext("lose {men}: the band has {band} men").format(men=men, band=self.men))
         counted = self.lost_now(today)
         return self.model_copy(update={"men": self.men - men, "lost": counted + men, "lost_since": today})
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from grognard.engine.dice.core import Rng, Roll, percentile
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.charts import Chart
 from grognard.systems.adventures_in_fantasy.encounters import Alignment, check_alignment
 from grognard.systems.adventures_in_fantasy.steps import Step, chance_of, cite, roll_on
@@ -27,7 +28,11 @@ def check_deployment(deployment: str) -> str:
     key = deployment.strip().lower()
     key = {"defending": "deployed", "ambushing": "ambush", "in ambush": "ambush"}.get(key, key)
     if key not in DEPLOYMENTS:
-        raise UsageError(f"deployment {deployment!r} is not one of: {', '.join(DEPLOYMENTS)}")
+        raise UsageError(
+            gettext("deployment {deployment} is not one of: {deployments}").format(
+                deployment=repr(deployment), deployments=", ".join(DEPLOYMENTS)
+            )
+        )
     return key
 
 

@@ -16,6 +16,7 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict, Field
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_, gettext, number
 from grognard.systems.adventures_in_fantasy.action_text import Holding
 from grognard.systems.adventures_in_fantasy.towns import MAX_POPULATION, Town
 
@@ -56,9 +57,15 @@ def _whole(text: str, what: str, low: int, high: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise UsageError(f"{what} {text!r} is not a whole number") from None
+        raise UsageError(
+            gettext("{what} {text} is not a whole number").format(what=gettext(what), text=repr(text))
+        ) from None
     if not low <= value <= high:
-        raise UsageError(f"{what} {value} must be {low:,}-{high:,}")
+        raise UsageError(
+            gettext("{what} {value} must be {low}-{high}").format(
+                what=gettext(what), value=value, low=number(low), high=number(high)
+            )
+        )
     return value
 
 
@@ -66,9 +73,11 @@ def _rate(text: str) -> Fraction:
     try:
         rate = Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise UsageError(f"gold a year {text!r} is not a number (3, 1/2, 0.5)") from None
+        raise UsageError(
+            gettext("gold a year {text} is not a number (3, 1/2, 0.5)").format(text=repr(text))
+        ) from None
     if not 0 <= rate <= MAX_RATE_GP:
-        raise UsageError(f"gold a year {text} must be 0-{MAX_RATE_GP}")
+        raise UsageError(gettext("gold a year {text} must be 0-{most}").format(text=text, most=MAX_RATE_GP))
     return rate
 
 
@@ -78,13 +87,19 @@ def land_of(text: str, towns: tuple[Town, ...]) -> Land:
     found = Holding.parse(text)
     name = " ".join(found.name.split())
     if not name:
-        raise UsageError(f"lands {text!r}: write NAME, NAME:PEOPLE or NAME:PEOPLE:GOLD")
+        raise UsageError(
+            gettext("lands {text}: write NAME, NAME:PEOPLE or NAME:PEOPLE:GOLD").format(text=repr(text))
+        )
     if found.people:
-        people = _whole(found.people, "people", 1, MAX_POPULATION)
+        people = _whole(found.people, N_("people"), 1, MAX_POPULATION)
     else:
         town = next((t for t in towns if t.name.casefold() == name.casefold()), None)
         if town is None:
-            raise UsageError(f"{name} is not a town the campaign knows: say how many people, {name}:PEOPLE")
+            raise UsageError(
+                gettext("{name} is not a town the campaign knows: say how many people, {name}:PEOPLE").format(
+                    name=name
+                )
+            )
         name, people = town.name, town.population
     rate = _rate(found.gold) if found.gold else Fraction(REVENUE_PER_HEAD_GP)
     return Land(name=name, people=people, rate_gp=rate)
@@ -101,8 +116,10 @@ def released(lands: tuple[Land, ...], name: str) -> tuple[tuple[Land, ...], Land
     for land in lands:
         if land.name.casefold() == key:
             return tuple(k for k in lands if k is not land), land
-    held = ", ".join(k.name for k in lands) or "nothing"
-    raise UsageError(f"he holds no {name!r} (he holds {held})")
+    if not lands:
+        raise UsageError(gettext("he holds no {name} (he holds nothing)").format(name=repr(name)))
+    held = ", ".join(k.name for k in lands)
+    raise UsageError(gettext("he holds no {name} (he holds {held})").format(name=repr(name), held=held))
 
 
 def revenue(lands: tuple[Land, ...]) -> int:

@@ -7,6 +7,7 @@ damaged charts are in docs/rulings/adventures-in-fantasy.md.
 from __future__ import annotations
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.charts import Bands, Chart
 from grognard.systems.adventures_in_fantasy.tables import get_table
 
@@ -29,7 +30,7 @@ def _bands(name: str) -> Bands:
 def _band_label(labels: list[str], size: int, what: str) -> str:
     """The band ("16-30") holding `size`; past the last band, the last one."""
     if size < 1:
-        raise UsageError(f"{what} {size} must be at least 1")
+        raise UsageError(gettext("%(what)s %(size)s must be at least 1") % {"what": what, "size": size})
     for label in labels:
         low, _, high = label.partition("-")
         if int(low) <= size <= int(high or low):

@@ -38,7 +38,7 @@ from grognard.engine.game import (
     Result,
 )
 from grognard.engine.serial import from_data, to_data
-from grognard.i18n import N_
+from grognard.i18n import N_, gettext
 from grognard.systems.adventures_in_fantasy.combat import (
     Fighter,
     HitChance,
@@ -269,13 +269,19 @@ class MeleeState(GameState):
     def held(self) -> MeleeState:
         """The state after the striker holds his blows this turn (he strikes at someone else)."""
         if self.phase not in STRIKES:
-            raise RulesError("hold", self, "the melee is over")
+            raise RulesError("hold", self, gettext("the melee is over"))
         return self._apply(0)
 
     def with_foe_hp(self, hp: int) -> MeleeState:
         """The melee with side B's hit points set to `hp` (wounded by another fighter); at 0 it ends."""
         if not 0 <= hp <= self.hp[1]:
-            raise RulesError("wound", self, f"side B cannot go from {self.hp[1]} to {hp} hit points")
+            raise RulesError(
+                "wound",
+                self,
+                gettext("side B cannot go from {before} to {after} hit points").format(
+                    before=self.hp[1], after=hp
+                ),
+            )
         if self.phase not in STRIKES or hp == self.hp[1]:
             return self
         if hp == 0:
@@ -285,7 +291,7 @@ class MeleeState(GameState):
     def roll(self, rng: Rng) -> tuple[Outcome, tuple[Roll, ...]]:
         """Throw the striker's blows (two d20 to hit, then the damage and saves) and name the damage."""
         if self.phase not in STRIKES:
-            raise RulesError("roll", self, "the melee is over")
+            raise RulesError("roll", self, gettext("the melee is over"))
         shown: list[Roll] = []
         dealt = _throw(self.spec, self.striker, self.turn, rng, shown)
         return min(dealt, self.hp[1 - self.striker]), tuple(shown)
@@ -293,7 +299,7 @@ class MeleeState(GameState):
     def result(self) -> Result:
         """Who won and the hit points each side has left."""
         if self.phase in STRIKES:
-            raise RulesError("result", self, "the melee is not over")
+            raise RulesError("result", self, gettext("the melee is not over"))
         resources = (("a-hit-points", self.hp[0]), ("b-hit-points", self.hp[1]))
         return Result(self.phase, WINNERS.get(self.phase, ()), resources)
 
@@ -357,10 +363,18 @@ def start_melee(a: Fighter, b: Fighter, rules: MeleeRules | None = None) -> Mele
     """The first state of a melee between `a` and `b` at their present hit points."""
     rules = rules or MeleeRules()
     if rules.place and rules.place not in table_q_places():
-        raise UsageError(f"place {rules.place!r} is not one of {', '.join(table_q_places())}")
+        raise UsageError(
+            gettext("place {place} is not one of {places}").format(
+                place=repr(rules.place), places=", ".join(table_q_places())
+            )
+        )
     for fighter in (a, b):
         if fighter.hit_points < 1:
-            raise UsageError(f"{fighter.name} has {fighter.hit_points} hit points: nothing to fight with")
+            raise UsageError(
+                gettext("{name} has {hits} hit points: nothing to fight with").format(
+                    name=fighter.name, hits=fighter.hit_points
+                )
+            )
     spec = MeleeSpec(a, b, rules)
     return _settle(spec, a.hit_points, b.hit_points, 0)
 

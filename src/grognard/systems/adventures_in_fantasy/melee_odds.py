@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any, TypeAlias
 
 from grognard.engine.errors import OddsError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.melee import (
     A_WINS,
     B_WINS,
@@ -280,7 +281,9 @@ def _stationary(
                     count += 1
                     stay = miss_y * miss_x
                     if stay == one:
-                        raise OddsError("the game can never end: neither side can ever hurt the other")
+                        raise OddsError(
+                            gettext("the game can never end: neither side can ever hurt the other")
+                        )
                     mass = mass / (one - stay)
                     for d, q in hit_y:
                         if d == 0:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.action_text import Source
 from grognard.systems.adventures_in_fantasy.charts import Chart
 from grognard.systems.adventures_in_fantasy.combat import HitChance, Modifier, Steps
@@ -59,7 +60,11 @@ def missile_weapon(name: str) -> str:
     key = _WEAPON_WORDS.get(key, key)
     keys = [r.key for r in _chart("missile-ranges").rows]
     if key not in keys:
-        raise UsageError(f"missile weapon {name!r} is not one of {', '.join(keys)} (or longbow)")
+        raise UsageError(
+            gettext("missile weapon {name} is not one of {weapons} (or longbow)").format(
+                name=repr(name), weapons=", ".join(keys)
+            )
+        )
     return key
 
 
@@ -70,13 +75,17 @@ def target_size(name: str) -> str:
     keys = {r.key.lower(): r.key for r in _chart("missile-targets").rows}
     if key in keys:
         return keys[key]
-    raise UsageError(f"target {name!r} is not one of faerry, man, griffin, bear, ogre, trow, dragon")
+    raise UsageError(
+        gettext("target {name} is not one of faerry, man, griffin, bear, ogre, trow, dragon").format(
+            name=repr(name)
+        )
+    )
 
 
 def range_band(weapon: str, yards: int) -> str:
     """The range band of a shot of `yards` with `weapon`; "" when out of range."""
     if yards < 0:
-        raise UsageError(f"range {yards} yards is below 0")
+        raise UsageError(gettext("range {yards} yards is below 0").format(yards=yards))
     row = _chart("missile-ranges").row(missile_weapon(weapon))
     for band in ("short", "medium", "long"):
         limit = row.get(band)
@@ -114,17 +123,25 @@ class Shot:
         """The range band: as given, or from the yards; "" when out of range."""
         if self.range:
             if self.range not in RANGES:
-                raise UsageError(f"range {self.range!r} is not one of {', '.join(RANGES)}")
+                raise UsageError(
+                    gettext("range {range} is not one of {ranges}").format(
+                        range=repr(self.range), ranges=", ".join(RANGES)
+                    )
+                )
             return self.range
         if self.yards < 0:
-            raise UsageError("give a range band (long, medium, short) or the yards to the target")
+            raise UsageError(gettext("give a range band (long, medium, short) or the yards to the target"))
         return range_band(self.weapon, self.yards)
 
     def missile(self) -> Missile:
         """The missile as armour sees it (bow and range band); out of range is a `UsageError`."""
         band = self.band()
         if not band:
-            raise UsageError(f"{self.yards} yards is out of range for a {missile_weapon(self.weapon)}")
+            raise UsageError(
+                gettext("{yards} yards is out of range for a {weapon}").format(
+                    yards=self.yards, weapon=missile_weapon(self.weapon)
+                )
+            )
         return Missile(missile_weapon(self.weapon), band)
 
 
@@ -137,17 +154,20 @@ def missile_chance(shot: Shot) -> HitChance:
     weapon = missile_weapon(shot.weapon)
     target = target_size(shot.target)
     if not 0 <= shot.dexterity <= 100:
-        raise UsageError(f"dexterity {shot.dexterity} is not 0-100")
+        raise UsageError(gettext("dexterity {dexterity} is not 0-100").format(dexterity=shot.dexterity))
     band = shot.band()
     if not shot.trained:
-        return _forbidden(f"untrained in the {weapon}: may not fire it", 1626)
+        return _forbidden(gettext("untrained in the {weapon}: may not fire it").format(weapon=weapon), 1626)
     if shot.woods:
-        return _forbidden("no missile fire in woods", 1694)
+        return _forbidden(gettext("no missile fire in woods"), 1694)
     if shot.over_hill:
-        return _forbidden("no missile fire over hills", 1708)
+        return _forbidden(gettext("no missile fire over hills"), 1708)
     if not band:
         ranges = _chart("missile-ranges").row(weapon)
-        return _forbidden(f"{shot.yards} yards is beyond long range ({ranges.get('long')})", "1646-1650")
+        beyond = gettext("{yards} yards is beyond long range ({long})").format(
+            yards=shot.yards, long=ranges.get("long")
+        )
+        return _forbidden(beyond, "1646-1650")
     row = _chart("missile-targets").row(target)
     base = row.get(band)
     assert isinstance(base, int)

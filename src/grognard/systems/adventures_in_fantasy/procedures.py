@@ -63,15 +63,25 @@ class Procedure:
     run: Callable[[Rng, Mapping[str, str]], Outcome]
 
 
-def number(values: Mapping[str, str], name: str, low: int, high: int) -> int:
-    """A whole-number field within `low`..`high`, or a `UsageError` naming it."""
+def number(values: Mapping[str, str], name: str, low: int, high: int, label: str = "") -> int:
+    """A whole-number field within `low`..`high`, or a `UsageError` naming it (`_field_said`)."""
     text = values.get(name, "").strip() or "0"
     if not text.lstrip("-").isdigit() or len(text) > 9:
-        raise UsageError(f"{name} {text!r} is not a whole number")
+        said = _("{field} {text} is not a whole number")
+        raise UsageError(said.format(field=_field_said(name, label), text=repr(text)))
     value = int(text)
     if not low <= value <= high:
-        raise UsageError(f"{name} {value}: give {low} to {high}")
+        said = _("{field} {value}: give {low} to {high}")
+        raise UsageError(said.format(field=_field_said(name, label), value=value, low=low, high=high))
     return value
+
+
+def _field_said(name: str, label: str = "") -> str:
+    """The field `name` as a refusal names it, in the reader's language: its `label` (a message), else
+    the label a procedure's form gives it, else its name."""
+    if not label:
+        label = next((f.label for p in PROCEDURES.values() for f in p.fields if f.name == name), "")
+    return _(label) if label else name
 
 
 def _checked(values: Mapping[str, str], name: str) -> bool:

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.action_text import Find, Money
 from grognard.systems.adventures_in_fantasy.character import Item
 from grognard.systems.adventures_in_fantasy.equipment import cost_gp, in_stock_chance, item
@@ -37,9 +38,13 @@ def coins_of(text: str) -> tuple[int, int]:
     try:
         gold, silver = int(gold_text or "0"), int(silver_text or "0")
     except ValueError:
-        raise UsageError(f"money {text!r}: write GP or GP:SP in whole pieces") from None
+        raise UsageError(
+            gettext("money {text}: write GP or GP:SP in whole pieces").format(text=repr(text))
+        ) from None
     if gold < 0 or silver < 0 or gold + silver == 0:
-        raise UsageError(f"money {text!r}: give some gold or silver, none of it negative")
+        raise UsageError(
+            gettext("money {text}: give some gold or silver, none of it negative").format(text=repr(text))
+        )
     return gold, silver
 
 
@@ -59,7 +64,11 @@ def spend(m: Member, text: str) -> tuple[Member, Line]:
     """Money spent: `GP` or `GP:SP` taken from his purse; more than he has is refused."""
     gold, silver = coins_of(text)
     if gold > m.character.funds_gp or silver > m.silver:
-        raise UsageError(f"{m.name} has {_purse(m)}: not {gold} GP {silver} SP")
+        raise UsageError(
+            gettext("{name} has {gold} GP {silver} SP left: not {spent_gold} GP {spent_silver} SP").format(
+                name=m.name, gold=m.character.funds_gp, silver=m.silver, spent_gold=gold, spent_silver=silver
+            )
+        )
     moved = _with_money(m, m.character.funds_gp - gold, m.silver - silver)
     return moved, Line("Spent", f"-{gold} GP {silver} SP: {_purse(moved)}", "")
 
@@ -84,7 +93,11 @@ def can_buy(m: Member, name: str, cost: int | None = None) -> str:
     key, gold, _, _, _ = price(name)
     gold = gold if cost is None else cost
     if gold > m.character.funds_gp:
-        raise UsageError(f"{m.name} has {m.character.funds_gp} GP: the {key} costs {gold} GP")
+        raise UsageError(
+            gettext("{name} has {funds} GP: the {item} costs {gold} GP").format(
+                name=m.name, funds=m.character.funds_gp, item=key, gold=gold
+            )
+        )
     return key
 
 
@@ -105,14 +118,16 @@ def find(m: Member, text: str) -> tuple[Member, Line]:
     written = Find.parse(text)
     name, weight_text = written.item, written.pounds
     if not name.strip():
-        raise UsageError("find: name the item (NAME or NAME:POUNDS)")
+        raise UsageError(gettext("find: name the item (NAME or NAME:POUNDS)"))
     if weight_text:
         try:
             weight = float(weight_text)
         except ValueError:
-            raise UsageError(f"weight {weight_text!r} is not a number of pounds") from None
+            raise UsageError(
+                gettext("weight {weight} is not a number of pounds").format(weight=repr(weight_text))
+            ) from None
         if not 0 <= weight <= 10_000:
-            raise UsageError(f"weight {weight_text} lb: 0 to 10000")
+            raise UsageError(gettext("weight {weight} lb: 0 to 10000").format(weight=weight_text))
         found = Item(name=name.strip(), weight_lb=weight)
     else:
         key, _, pounds, _, _ = price(name)
@@ -131,19 +146,22 @@ def drop(m: Member, name: str) -> tuple[Member, Line]:
             del kit[k]
             c = m.character.model_copy(update={"equipment": tuple(kit)})
             return m.with_character(c), Line("Dropped", f"{carried.name}; kit {c.burden_lb:g} lb", "")
-    raise UsageError(f"{m.name} carries no {name!r}")
+    raise UsageError(gettext("{name} carries no {item}").format(name=m.name, item=repr(name)))
 
 
 def pay_men(m: Member, yearly_income_gp: int) -> tuple[Member, Line]:
     """His hirelings' month: pay by their rank's yearly income and upkeep, doubled the first month after
     a desertion (:1892); refused when he cannot pay (`unpaid:I` lets them desert)."""
     if m.band.men == 0:
-        raise UsageError(f"{m.name} has no hirelings to pay")
+        raise UsageError(gettext("{name} has no hirelings to pay").format(name=m.name))
     bill = month_bill(m.band.men, yearly_income_gp, deserted_before=m.band.deserted)
     gold = math.ceil(bill.pay_gp)
     if gold > m.character.funds_gp or bill.upkeep_sp > m.silver:
-        have = f"{m.character.funds_gp} GP {m.silver} SP"
-        raise UsageError(f"{m.name} has {have}: the month costs {gold} GP and {bill.upkeep_sp} SP")
+        raise UsageError(
+            gettext("{name} has {gold} GP {silver} SP: the month costs {pay} GP and {upkeep} SP").format(
+                name=m.name, gold=m.character.funds_gp, silver=m.silver, pay=gold, upkeep=bill.upkeep_sp
+            )
+        )
     moved = _with_money(m, m.character.funds_gp - gold, m.silver - bill.upkeep_sp)
     doubled = " (doubled)" if bill.doubled else ""
     text = f"{m.band.men} men: {gold} GP pay{doubled} + {bill.upkeep_sp} SP upkeep; {_purse(moved)}"

@@ -18,6 +18,7 @@ from grognard.engine.game import TERMINAL
 from grognard.engine.match import Guard, Match
 from grognard.engine.session import MoveRecord, Session
 from grognard.engine.view import Event as MoveEvent
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.campaign import CampaignState
 from grognard.systems.adventures_in_fantasy.table_dice import Given, TableRolls, parse_rolls
 from grognard.systems.adventures_in_fantasy.time import Event
@@ -48,7 +49,7 @@ def make_action(
     saved.
     """
     if match.state.actor() is TERMINAL:
-        raise UsageError("this campaign has ended")
+        raise UsageError(gettext("this campaign has ended"))
     dice = TableRolls(parse_rolls(rolls))
     start = match.ply
     events = match.act(REFEREE, action, ply, guard, dice=dice, listed=False)

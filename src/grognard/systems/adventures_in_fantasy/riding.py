@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_, gettext
 
 LEVEL_COURSES = {7: 1, 8: 2, 9: 3}
 """Course 7 (How to ride a Horse I), 8 (Horsemanship II), 9 (Horsemanship III) and the level each gives."""
@@ -42,9 +43,16 @@ WEAPON_NAMES = {
 """Other names for the weapons the riding rules name."""
 
 
-def _level(level: int, who: str) -> int:
+RIDER = N_("the rider's horsemanship level {level} is not 0-3")
+HORSE = N_("the horse's horsemanship level {level} is not 0-3")
+TEAM = N_("the team's horsemanship level {level} is not 0-3")
+"""The refusals of a horsemanship level out of 0-3, by whose it is."""
+
+
+def _level(level: int, refusal: str) -> int:
+    """`level` when it is a horsemanship level 0-3, else a `UsageError` saying `refusal` (a message)."""
     if level not in (0, 1, 2, 3):
-        raise UsageError(f"{who}'s horsemanship level {level} is not 0-3")
+        raise UsageError(gettext(refusal).format(level=level))
     return level
 
 
@@ -55,19 +63,19 @@ def rider_level(courses: Iterable[int]) -> int:
 
 def team_level(rider: int, horse: int) -> int:
     """The level the pair rides at: the lower of the rider's and the horse's training (line 389)."""
-    return min(_level(rider, "the rider"), _level(horse, "the horse"))
+    return min(_level(rider, RIDER), _level(horse, HORSE))
 
 
 def speed_share(level: int) -> Fraction:
     """The share of the horse's normal speed: half without Horsemanship I, full with it (line 393)."""
-    return HALF if _level(level, "the team") == 0 else Fraction(1)
+    return HALF if _level(level, TEAM) == 0 else Fraction(1)
 
 
 def melee_share(level: int) -> Fraction:
     """The share of the base hit chance (not the experience and other modifiers) in mounted melee,
     attack and defence: half at level I (line 394), full from level II (line 400). An untrained rider
     is taken to fight as at level I (ruling "Riding")."""
-    return HALF if _level(level, "the team") < 2 else Fraction(1)
+    return HALF if _level(level, TEAM) < 2 else Fraction(1)
 
 
 def weapon_problem(weapon: str, level: int, *, knows_bow: bool = True) -> str:
@@ -76,11 +84,13 @@ def weapon_problem(weapon: str, level: int, *, knows_bow: bool = True) -> str:
     in it (line 406)."""
     key = weapon.strip().lower()
     key = WEAPON_NAMES.get(key, key)
-    team = _level(level, "the team")
+    team = _level(level, TEAM)
     if key in NEVER_MOUNTED:
-        return f"a {key} cannot be used mounted (Table B, lines 347, 351)"
+        return gettext("a {weapon} cannot be used mounted (Table B, lines 347, 351)").format(weapon=key)
     if key in BARRED[team]:
-        return f"no {key} in the saddle at horsemanship level {team} (lines 395-408)"
+        return gettext("no {weapon} in the saddle at horsemanship level {level} (lines 395-408)").format(
+            weapon=key, level=team
+        )
     if key == "bow" and not knows_bow:
-        return "a bow from horseback needs the rider's bow training (line 406)"
+        return gettext("a bow from horseback needs the rider's bow training (line 406)")
     return ""

@@ -26,6 +26,7 @@ from functools import cache
 from grognard.engine.content import Row, parse_dice
 from grognard.engine.dice.core import Rng, Roll, percentile, roll_dice
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.action_text import ForcePart, Reaction
 from grognard.systems.adventures_in_fantasy.encounters import ALIGNMENTS, Alignment, check_alignment
 from grognard.systems.adventures_in_fantasy.forces import (
@@ -235,7 +236,7 @@ def read_meeting(outcome: str) -> tuple[Alignment, str, bool]:
     """A reaction's alignment, deployment and hostility, from `roll_meeting`'s outcome."""
     reaction = Reaction.parse(outcome)
     if reaction.deployment not in DEPLOYMENTS or reaction.word not in (HOSTILE, PEACEFUL):
-        raise UsageError(f"no reaction {outcome!r}")
+        raise UsageError(gettext("no reaction {outcome}").format(outcome=repr(outcome)))
     return check_alignment(reaction.alignment), reaction.deployment, reaction.word == HOSTILE
 
 
@@ -244,7 +245,7 @@ def foe_of(force: str, arg: str) -> str:
     "Soldiers:foot" or ":mounted" (or a part's whole label) for that part."""
     parts = troops_of(force)
     if not parts:
-        raise UsageError("the soldiers' arms are not yet known")
+        raise UsageError(gettext("the soldiers' arms are not yet known"))
     picked = ForcePart.parse(arg.strip())
     key = picked.name.strip().casefold()
     if key in ("", *FIGHT_NAMES) and not picked.part:
@@ -253,4 +254,8 @@ def foe_of(force: str, arg: str) -> str:
     for label in parts:
         if label.casefold() == key or (wanted in PARTS and label.startswith(wanted)):
             return label
-    raise UsageError(f"the soldiers met are {force}: fight Soldiers, Soldiers:mounted or Soldiers:foot")
+    raise UsageError(
+        gettext("the soldiers met are {force}: fight Soldiers, Soldiers:mounted or Soldiers:foot").format(
+            force=force
+        )
+    )

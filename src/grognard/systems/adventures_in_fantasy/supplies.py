@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.action_text import Purchase
 from grognard.systems.adventures_in_fantasy.character import Item
 from grognard.systems.adventures_in_fantasy.charts import Chart, ChartRow
@@ -68,9 +69,17 @@ def supply(name: str) -> ChartRow:
         found = starts[0]
     if found is None:
         names = [r.key for r in starts] or [r.key for r in _chart().rows]
-        raise UsageError(f"no item {name!r} on the price list or Table D; did you mean: {', '.join(names)}")
+        raise UsageError(
+            gettext("no item {name} on the price list or Table D; did you mean: {names}").format(
+                name=repr(name), names=", ".join(names)
+            )
+        )
     if found.key.casefold() in SERVICES:
-        raise UsageError(f"{found.key} is a service, not an item kept: the referee takes it with spend")
+        raise UsageError(
+            gettext("{item} is a service, not an item kept: the referee takes it with spend").format(
+                item=found.key
+            )
+        )
     return found
 
 
@@ -121,7 +130,9 @@ class Purse:
         """The purse after paying `due` copper pieces: the smallest coins first, a larger coin broken
         when they run short and the change given back in silver and copper."""
         if due > self.worth:
-            raise UsageError(f"the purse holds {self.text()}: not {coins(due)}")
+            raise UsageError(
+                gettext("the purse holds {purse}: not {due}").format(purse=self.text(), due=coins(due))
+            )
         copper = min(self.copper, due)
         due -= copper
         silver = min(self.silver, math.ceil(due / COPPER_IN["SP"]))
@@ -169,7 +180,11 @@ def parse_order(text: str) -> tuple[ChartRow, int]:
     order = Purchase.parse(text)
     row, number = supply(order.item), order.count
     if not number.isdigit() or not 1 <= int(number) <= MAX_COUNT:
-        raise UsageError(f"buy {text!r}: how many is a whole number 1-{MAX_COUNT} (ITEM:N)")
+        raise UsageError(
+            gettext("buy {text}: how many is a whole number 1-{most} (ITEM:N)").format(
+                text=repr(text), most=MAX_COUNT
+            )
+        )
     return row, int(number)
 
 
@@ -195,7 +210,11 @@ def buy_supply(m: Member, text: str, markup: int = 0) -> tuple[Member, str]:
     purse = purse_of(m)
     paid = _as_priced(row, count, cost, markup)
     if cost > purse.worth:
-        raise UsageError(f"{m.name} has {purse.text()}: {count} x {row.key} cost {paid}")
+        raise UsageError(
+            gettext("{name} has {purse}: {count} x {item} cost {paid}").format(
+                name=m.name, purse=purse.text(), count=count, item=row.key, paid=paid
+            )
+        )
     moved = with_purse(m, purse.pay(cost))
     kit = list(moved.character.equipment)
     weight = _weight(row)

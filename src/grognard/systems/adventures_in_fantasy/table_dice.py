@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 
 D20 = 20
 """Two d20 read as digits make the book's 01-100 roll."""
@@ -40,7 +41,11 @@ def parse_rolls(text: str) -> tuple[str, ...]:
     for v in values:
         number = v[:-1] if v.endswith("%") else v
         if not (number.isascii() and number.isdigit()) or (v.endswith("%") and not 1 <= int(number) <= 100):
-            raise UsageError(f"roll {v!r}: write a die's face (4) or a two-d20 reading 1-100 with % (73%)")
+            raise UsageError(
+                gettext("roll {roll}: write a die's face (4) or a two-d20 reading 1-100 with % (73%)").format(
+                    roll=repr(v)
+                )
+            )
     return values
 
 
@@ -73,7 +78,11 @@ class TableDice(Rng):
         text = self._queue.pop(0)
         if text.endswith("%"):
             if (low, high) != (1, D20):
-                raise UsageError(f"roll {text}: a two-d20 reading where the procedure throws a d{high}")
+                raise UsageError(
+                    gettext("roll {roll}: a two-d20 reading where the procedure throws a d{sides}").format(
+                        roll=text, sides=high
+                    )
+                )
             reading = int(text[:-1]) % 100
             tens, units = _face(reading // 10), _face(reading % 10)
             self._units = units
@@ -81,8 +90,15 @@ class TableDice(Rng):
             return tens
         face = int(text)
         if not low <= face <= high:
-            hint = f" (a two-d20 reading is written with %: {text}%)" if high == D20 else ""
-            raise UsageError(f"roll {text}: the procedure throws a die of {low}-{high} here{hint}")
+            said = (
+                gettext(
+                    "roll {roll}: the procedure throws a die of {low}-{high} here"
+                    " (a two-d20 reading is written with %: {roll}%)"
+                )
+                if high == D20
+                else gettext("roll {roll}: the procedure throws a die of {low}-{high} here")
+            )
+            raise UsageError(said.format(roll=text, low=low, high=high))
         self.given_dice.append(Given(text, high, face))
         return face
 
@@ -92,7 +108,9 @@ def check_spent(dice: TableDice) -> None:
     if dice.unused:
         used = len(dice.given_dice)
         raise UsageError(
-            f"rolls {','.join(dice.unused)} were not used: the procedure threw its dice after {used} given"
+            gettext("rolls {rolls} were not used: the procedure threw its dice after {used} given").format(
+                rolls=",".join(dice.unused), used=used
+            )
         )
 
 
@@ -122,7 +140,9 @@ class TableRolls:
         """Refuse values no chance move used: nothing is saved."""
         self._close()
         if self._queue:
-            raise UsageError(f"rolls {','.join(self._queue)} were not used: nothing was saved")
+            raise UsageError(
+                gettext("rolls {rolls} were not used: nothing was saved").format(rolls=",".join(self._queue))
+            )
 
     def _close(self) -> None:
         if self._open is not None:

@@ -17,6 +17,7 @@ from typing import Literal, TypeAlias
 
 from grognard.engine.content import Table, list_folder, load_model, load_tables, package_file
 from grognard.engine.errors import ContentError, UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.charts import Bands, Chart, ChartFile
 
 RULEBOOK = "002_8449cbd1010a37a5.txt"
@@ -47,7 +48,11 @@ def chart_entries() -> dict[str, Chart | Bands]:
         entries: list[Chart | Bands] = [*book.charts, *book.bands]
         for entry in entries:
             if entry.name in found:
-                raise ContentError(str(path), "name", f"chart {entry.name!r} is defined twice")
+                raise ContentError(
+                    str(path),
+                    "name",
+                    gettext("chart %(chart)s is defined twice") % {"chart": repr(entry.name)},
+                )
             found[entry.name] = entry
     return found
 
@@ -59,7 +64,9 @@ def all_tables() -> dict[str, Entry]:
     charts = chart_entries()
     for name in charts:
         if name in rollable:
-            raise ContentError("adventures_in_fantasy/data", name, "name used by a table and a chart")
+            raise ContentError(
+                "adventures_in_fantasy/data", name, gettext("name used by a table and a chart")
+            )
     merged: dict[str, Entry] = {**rollable, **charts}
     return dict(sorted(merged.items()))
 
@@ -79,15 +86,22 @@ def get_table(name: str) -> Entry:
         return tables[key]
     close = [n for n in tables if n.startswith(key)] if key else []
     close = close or difflib.get_close_matches(key, list(tables), n=6, cutoff=0.5)
-    hint = f"; did you mean: {', '.join(close[:12])}" if close else "; see `grognard aif table --list`"
-    raise UsageError(f"no table {name!r}{hint}")
+    if close:
+        raise UsageError(
+            gettext("no table %(table)s; did you mean: %(close)s")
+            % {"table": repr(name), "close": ", ".join(close[:12])}
+        )
+    raise UsageError(gettext("no table %(table)s; see `grognard aif table --list`") % {"table": repr(name)})
 
 
 def get_rollable(name: str) -> Table:
     """A rollable table by name; a `UsageError` when the name is unknown or names a chart."""
     entry = get_table(name)
     if not isinstance(entry, Table):
-        raise UsageError(f"table {name!r} is a {kind(entry)} table that is read, not rolled")
+        raise UsageError(
+            gettext("table %(table)s is a %(kind)s table that is read, not rolled")
+            % {"table": repr(name), "kind": kind(entry)}
+        )
     return entry
 
 

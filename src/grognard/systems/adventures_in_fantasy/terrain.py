@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from grognard.engine.dice.core import Rng
 from grognard.engine.errors import UsageError
+from grognard.i18n import N_, gettext
 from grognard.systems.adventures_in_fantasy.steps import Step, roll_on
 
 AREA_TABLES: dict[str, tuple[str, ...]] = {
@@ -78,7 +79,11 @@ def check_area(area: str) -> str:
     key = area.strip().lower()
     key = AREA_ALIASES.get(key, key)
     if key not in AREA_TABLES:
-        raise UsageError(f"tactical area {area!r} is not one of: {', '.join(AREA_TABLES)}")
+        raise UsageError(
+            gettext("tactical area {area} is not one of: {areas}").format(
+                area=repr(area), areas=", ".join(AREA_TABLES)
+            )
+        )
     return key
 
 
@@ -100,9 +105,12 @@ def _section(rng: Rng, area: str, x: int, y: int, steps: list[Step]) -> Section:
 def tactical_map(rng: Rng, area: str, width: int = 6, height: int = 6) -> TacticalMap:
     """Roll every section of a `width` by `height` map of `area`, left to right, top to bottom."""
     key = check_area(area)
-    for what, value in (("width", width), ("height", height)):
+    for refusal, value in (
+        (N_("map width {value} must be 1-{most} sections"), width),
+        (N_("map height {value} must be 1-{most} sections"), height),
+    ):
         if not 1 <= value <= MAX_SECTIONS:
-            raise UsageError(f"map {what} {value} must be 1-{MAX_SECTIONS} sections")
+            raise UsageError(gettext(refusal).format(value=value, most=MAX_SECTIONS))
     steps: list[Step] = []
     sections = tuple(_section(rng, key, x, y, steps) for y in range(height) for x in range(width))
     return TacticalMap(key, width, height, sections, tuple(steps))
@@ -125,7 +133,11 @@ SPRAIN_FACES = 2
 
 def _height(height_ft: int) -> int:
     if height_ft not in SPOTTING:
-        raise UsageError(f"height {height_ft} ft is not one of 5, 10, 15, 20, 25 (a turn climbs 5 ft)")
+        raise UsageError(
+            gettext("height {height} ft is not one of 5, 10, 15, 20, 25 (a turn climbs 5 ft)").format(
+                height=height_ft
+            )
+        )
     return height_ft
 
 
@@ -163,7 +175,11 @@ def trap_detection(*, dwarf: bool = False, skills: tuple[str, ...] = ()) -> int:
     chance = DWARF_DETECTION if dwarf else TRAP_DETECTION
     for skill in dict.fromkeys(s.strip().lower() for s in skills):
         if skill not in TRAP_SKILLS:
-            raise UsageError(f"skill {skill!r} is not one of {', '.join(TRAP_SKILLS)}")
+            raise UsageError(
+                gettext("skill {skill} is not one of {skills}").format(
+                    skill=repr(skill), skills=", ".join(TRAP_SKILLS)
+                )
+            )
         chance += TRAP_SKILLS[skill]
     return min(100, chance)
 

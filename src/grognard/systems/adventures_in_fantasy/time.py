@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from grognard.engine.dice.core import Rng, Roll
 from grognard.engine.errors import UsageError
 from grognard.engine.game import Outcome
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.apprenticeship import complete_course
 from grognard.systems.adventures_in_fantasy.calendar import DAYS_IN_WEEK, Date
 from grognard.systems.adventures_in_fantasy.character import Character
@@ -276,7 +277,7 @@ def throw(task: Task, member: Member, rules: Rules, rng: Rng) -> tuple[Outcome, 
     if task == "vacancy":
         found = vacancy_roll(rng)
         return ("vacancy" if found.open else "no-vacancy"), (found.roll,)
-    raise UsageError(f"task {task!r} throws no dice")
+    raise UsageError(gettext("task {task} throws no dice").format(task=repr(task)))
 
 
 def settle(
@@ -310,7 +311,7 @@ def settle(
         if done.promoted:
             moved = moved.model_copy(update={"last_promotion_year": date.year})
         return moved, ("Vacancy", done.reason, done.source)
-    raise UsageError(f"task {task!r} throws no dice")
+    raise UsageError(gettext("task {task} throws no dice").format(task=repr(task)))
 
 
 def _settle_study(member: Member, mastered: bool) -> tuple[Member, tuple[str, str, str]]:

@@ -17,6 +17,7 @@ import math
 from pydantic import BaseModel, ConfigDict, Field
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext
 from grognard.systems.adventures_in_fantasy.action_text import town_parts
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
 
@@ -99,25 +100,33 @@ def parse_town(text: str) -> Town:
     """`NAME:POPULATION[:MAKER+MAKER...[:MARKUP[:walled]]]` as a town the referee describes."""
     parts = town_parts(text)
     if len(parts) < 2 or not parts[0].strip():
-        raise UsageError("town: write town:NAME:POPULATION[:MAKER+MAKER[:MARKUP[:walled]]]")
+        raise UsageError(gettext("town: write town:NAME:POPULATION[:MAKER+MAKER[:MARKUP[:walled]]]"))
     name = parts[0].strip()
     try:
         population = int(parts[1])
         markup = int(parts[3]) if len(parts) > 3 and parts[3] else 0
     except ValueError:
-        raise UsageError(f"town {text!r}: population and markup are whole numbers") from None
+        raise UsageError(
+            gettext("town {text}: population and markup are whole numbers").format(text=repr(text))
+        ) from None
     if not 1 <= population <= MAX_POPULATION or not 0 <= markup <= 1000:
-        raise UsageError(f"town {name}: population 1-{MAX_POPULATION}, markup 0-1000%")
+        raise UsageError(
+            gettext("town {name}: population 1-{most}, markup 0-1000%").format(name=name, most=MAX_POPULATION)
+        )
     makers: tuple[str, ...] = ("Merchant",)
     if len(parts) > 2 and parts[2]:
         named = [m.strip().capitalize() for m in parts[2].split("+") if m.strip()]
         unknown = [m for m in named if m not in MAKERS]
         if unknown:
-            raise UsageError(f"town {name}: no maker {unknown[0]!r}; makers are {', '.join(MAKERS)}")
+            raise UsageError(
+                gettext("town {name}: no maker {maker}; makers are {makers}").format(
+                    name=name, maker=repr(unknown[0]), makers=", ".join(MAKERS)
+                )
+            )
         makers = tuple(dict.fromkeys(named))
     walled = len(parts) > 4 and parts[4] == "walled"
     if len(parts) > 5 or (len(parts) > 4 and not walled):
-        raise UsageError(f"town {text!r}: the last part may only be 'walled'")
+        raise UsageError(gettext("town {text}: the last part may only be 'walled'").format(text=repr(text)))
     return Town(name=name, population=population, makers=makers, markup=markup, walled=walled)
 
 
@@ -127,4 +136,8 @@ def find_town(name: str, known: tuple[Town, ...]) -> Town:
         if town.name.casefold() == name.strip().casefold():
             return town
     names = ", ".join(t.name for t in (*known, *BOOK_TOWNS))
-    raise UsageError(f"no town {name!r} ({names}); describe it first: town:{name}:POPULATION[:MAKERS]")
+    raise UsageError(
+        gettext("no town {name} ({names}); describe it first: town:{town}:POPULATION[:MAKERS]").format(
+            name=repr(name), names=names, town=name
+        )
+    )

@@ -45,7 +45,7 @@ from grognard.systems.adventures_in_fantasy.chargen import (
 from grognard.systems.adventures_in_fantasy.creatures import creatures
 from grognard.systems.adventures_in_fantasy.encounters import TERRAINS
 from grognard.systems.adventures_in_fantasy.equipment import price_list
-from grognard.systems.adventures_in_fantasy.procedures import PROCEDURES, Field, Outcome, number
+from grognard.systems.adventures_in_fantasy.procedures import PROCEDURES, Field, Outcome, Procedure, number
 from grognard.systems.adventures_in_fantasy.referee import campaign_log, given_list, make_action
 from grognard.systems.adventures_in_fantasy.seat_view import asks, campaign_label
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
@@ -262,12 +262,21 @@ ACTIONS = {a.id: a for a in _actions()}
 
 
 def _clean(value: str, what: str, *, colon: bool = False) -> str:
+    """`value` with its spaces folded; a `UsageError` naming the field by its label `what` (a message)
+    when it is too long or has a colon where none may be."""
     text = " ".join(value.split())
     if len(text) > TEXT_LIMIT:
-        raise UsageError(f"{what}: at most {TEXT_LIMIT} characters")
+        raise UsageError(_("{field}: at most {limit} characters").format(field=_(what), limit=TEXT_LIMIT))
     if ":" in text and not colon:
-        raise UsageError(f"{what}: no colons")
+        raise UsageError(_("{field}: no colons").format(field=_(what)))
     return text
+
+
+def _not_a_choice(label: str, value: object) -> UsageError:
+    """The refusal of a choice field's value that is not one of its choices."""
+    return UsageError(
+        _("{field}: {value} is not one of the choices").format(field=_(label), value=repr(value))
+    )
 
 
 def action_text(action: DeskAction, form: Mapping[str, str], members: int) -> str:
@@ -276,9 +285,9 @@ def action_text(action: DeskAction, form: Mapping[str, str], members: int) -> st
     for f in action.fields:
         raw = form.get(f.name, "")
         if f.kind == "member":
-            values[f.name] = str(number(form, f.name, 0, max(0, members - 1)))
+            values[f.name] = str(number(form, f.name, 0, max(0, members - 1), f.label))
         elif f.kind == "choice" and raw not in f.choices:
-            raise UsageError(f"{f.label}: {raw!r} is not one of the choices")
+            raise _not_a_choice(f.label, raw)
         else:
             values[f.name] = _clean(raw, f.label, colon=action.id == "note")
     text = action.form.format(**values)
@@ -450,10 +459,22 @@ def desk_json(session: Session, key: str) -> dict[str, Any]:
     }
 
 
+MAGIC_YEARS = N_("Years of magic apprenticeship")
+"""The label of the new character's years of magic, as the desk's form says it."""
+
+
+def _run_again(procedure: Procedure, seed: str, rolls: str, form: Mapping[str, str]) -> TableDice:
+    """Run `procedure` again on the same dice in the reader's language (its refusal said in it); the
+    dice, to check they were all spent."""
+    dice = TableDice(seed, parse_rolls(rolls))
+    procedure.run(dice, form)
+    return dice
+
+
 def _seed(form: Mapping[str, str]) -> int:
     seed_text = form.get("seed", "").strip()
     if seed_text and not (seed_text.isdigit() and len(seed_text) <= 18):
-        raise UsageError(f"seed {seed_text!r}: a whole number, or nothing")
+        raise UsageError(_("seed {seed}: a whole number, or nothing").format(seed=repr(seed_text)))
     return int(seed_text) if seed_text else secrets.randbelow(1_000_000_000)
 
 
@@ -467,8 +488,8 @@ def rolled_context(form: Mapping[str, str]) -> dict[str, Any]:
     return {
         "seed": seed,
         "rolls": form.get("rolls", "")[:TEXT_LIMIT] if form.get("how") != "roll" else "",
-        "name": _clean(form.get("name", ""), "name"),
-        "magic_years": number(form, "magic_years", 0, 20),
+        "name": _clean(form.get("name", ""), N_("Name")),
+        "magic_years": number(form, "magic_years", 0, 20, MAGIC_YEARS),
         "alignment": form.get("alignment", ""),
         "steps": [(told(s.label), s.result, [roll_told(r) for r in s.rolls]) for s in rolled.steps],
         "months": rolled.education_months,
@@ -486,20 +507,22 @@ def _make_member(form: Mapping[str, str]) -> Member:
     dice = TableDice(seed, parse_rolls(form.get("rolls", "") if form.get("how") != "roll" else ""))
     rolled = roll_character(dice)
     picked = [form[k] for k in sorted(form) if k.startswith("course:")]
-    typed = _clean(form.get("courses", ""), "courses", colon=True).split(",")
+    typed = _clean(form.get("courses", ""), N_("Courses"), colon=True).split(",")
     courses = [parse_course(c.strip()) for c in (*picked, *typed) if c.strip()]
     made = finish(
         rolled,
         dice,
         courses,
-        magic_years=number(form, "magic_years", 0, 20),
+        magic_years=number(form, "magic_years", 0, 20, MAGIC_YEARS),
         soldier=form.get("side", "civilian") == "soldier",
-        name=_clean(form.get("name", ""), "name"),
+        name=_clean(form.get("name", ""), N_("Name")),
     )
     check_spent(dice)
     alignment = form.get("alignment", "")
     if alignment not in ("", "law", "neutral", "chaos"):
-        raise UsageError(f"alignment {alignment!r}: law, neutral, chaos or none")
+        raise UsageError(
+            _("alignment {alignment}: law, neutral, chaos or none").format(alignment=repr(alignment))
+        )
     return Member(character=made.character, seed=seed, alignment=alignment)
 
 
@@ -677,11 +700,13 @@ def act(request: Request, key: str, form: Form, tables: Tables, page: Pages) -> 
     elif kind in ACTIONS:
         action = action_text(ACTIONS[kind], form, len(state.members))
     else:
-        raise UsageError(f"no desk action {kind!r}")
+        raise UsageError(_("no desk action {kind}").format(kind=repr(kind)))
     question = asks(state, action)
     if question and form.get("confirmed") != "yes":  # asked first: nothing is made until answered
         if wants_json(request):
-            raise HTTPException(409, f"{question} (post the action again with confirmed=yes)")
+            raise HTTPException(
+                409, _("{question} (post the action again with confirmed=yes)").format(question=question)
+            )
         fields = [(k, v) for k, v in form.items() if k not in ("csrf", "confirmed")]
         yes = campaign_label(state, action)
         return page(
@@ -714,13 +739,18 @@ def run_procedure(
         )
     for f in procedure.fields:
         if f.kind == "choice" and form.get(f.name, f.default) not in f.choices:
-            raise UsageError(f"{f.label}: {form.get(f.name)!r} is not one of the choices")
+            raise _not_a_choice(f.label, form.get(f.name))
     rolls = "" if form.get("how") == "roll" else form.get("rolls", "")
     seed = f"{session.seed}:desk:{len(session.moves)}"
     dice = TableDice(seed, parse_rolls(rolls))
-    with speaking("en"):  # the log keeps the rules' English, said in the reader's language where shown
-        outcome: Outcome = procedure.run(dice, form)
-    check_spent(dice)
+    try:
+        with speaking("en"):  # the log keeps the rules' English, said in the reader's language where shown
+            outcome: Outcome = procedure.run(dice, form)
+        check_spent(dice)
+    except GrognardError:
+        if current() != "en":  # the same dice refused again, in the reader's language
+            check_spent(_run_again(procedure, seed, rolls, form))
+        raise
     thrown = "; ".join(s.roll.render() for s in outcome.steps if s.roll)
     note = f"note:{procedure.title}: {outcome.summary}" + (f" [{thrown}]" if thrown else "")
     _make(match, note[:2000], "", ply)

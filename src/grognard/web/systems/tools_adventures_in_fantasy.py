@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from grognard.engine.errors import UsageError
+from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy.combat import parse_fighter
 from grognard.systems.adventures_in_fantasy.melee import MeleeRules, start_melee
 from grognard.systems.adventures_in_fantasy.melee_odds import melee_odds
@@ -15,7 +16,7 @@ def compute(values: Values) -> ToolResult:
     a = parse_fighter(values["a"], "A")
     b = parse_fighter(values["b"], "B")
     if max(a.hit_points, b.hit_points) > 100:
-        raise UsageError("hit points: at most 100 a side here (the command line takes more)")
+        raise UsageError(_("hit points: at most 100 a side here (the command line takes more)"))
     rules = MeleeRules(values["hit_location"], values["strength"], values["armour"], values["stamina"])
     odds = melee_odds(start_melee(a, b, rules))
     figures = [(label, pct(p)) for label, p in sorted(odds.outcomes.items())]
