@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from pydantic import JsonValue
 
+from grognard.i18n import N_
 from grognard.systems.adventures_in_fantasy.calendar import DAYS_IN_WEEK
 from grognard.systems.adventures_in_fantasy.campaign import MAX_TRAVEL_DAYS, MAX_WEEKS
 from grognard.systems.adventures_in_fantasy.encounters import TERRAINS
@@ -70,10 +71,10 @@ class Form:
         }
 
 
-WHO = Field("I", "Which character", "character")
-GP = Field("GP", "Gold pieces", "number", 0, 1_000_000)
-SP = Field("SP", "Silver pieces (blank: none)", "number", 0, 1_000_000, optional=True)
-TERRAIN = Field("TERRAIN", "Terrain", "choice", choices=TERRAINS)
+WHO = Field("I", N_("Which character"), "character")
+GP = Field("GP", N_("Gold pieces"), "number", 0, 1_000_000)
+SP = Field("SP", N_("Silver pieces (blank: none)"), "number", 0, 1_000_000, optional=True)
+TERRAIN = Field("TERRAIN", N_("Terrain"), "choice", choices=TERRAINS)
 
 
 def _who(head: str, label: str, what: str, group: str, *more: Field, rolls: bool = False) -> Form:
@@ -82,23 +83,23 @@ def _who(head: str, label: str, what: str, group: str, *more: Field, rolls: bool
 
 
 GROUPS: tuple[tuple[str, str], ...] = (
-    ("character", "A new character"),
-    ("party", "The party"),
-    ("standing", "Experience and standing: experience, reputation, rank, alignment"),
-    ("health", "Wounds and death"),
-    ("melee", "The melee on"),
-    ("fight", "A fight: shoot, fight a creature, join a fight"),
-    ("learning", "Courses and skills: study, weapon skills, magical service, time away"),
-    ("hirelings", "Hirelings: recruit, lose, pay"),
-    ("lands", "Lands: a town or holdings held, and their revenue"),
-    ("money", "Money and kit: take, spend, buy, find, drop"),
+    ("character", N_("A new character")),
+    ("party", N_("The party")),
+    ("standing", N_("Experience and standing: experience, reputation, rank, alignment")),
+    ("health", N_("Wounds and death")),
+    ("melee", N_("The melee on")),
+    ("fight", N_("A fight: shoot, fight a creature, join a fight")),
+    ("learning", N_("Courses and skills: study, weapon skills, magical service, time away")),
+    ("hirelings", N_("Hirelings: recruit, lose, pay")),
+    ("lands", N_("Lands: a town or holdings held, and their revenue")),
+    ("money", N_("Money and kit: take, spend, buy, find, drop")),
 )
 """The forms' groups in the order a front end lists them, each with its label."""
 
 ADD = Form(
     "add",
     "add:JSON",
-    "Add a character (rolled, then soldier or civilian and the courses asked)",
+    N_("Add a character (rolled, then soldier or civilian and the courses asked)"),
     "a character joins (`campaign add-character` writes it)",
     "character",
 )
@@ -109,76 +110,82 @@ FORMS: tuple[Form, ...] = (
     Form(
         "round",
         "round",
-        "The melee goes on another turn",
+        N_("The melee goes on another turn"),
         "every bout of the melee goes on another turn (every blow's dice shown)",
         "melee",
         rolls=True,
     ),
-    Form("break", "break", "Break the melee off", "the melee is broken off (the wounds are kept)", "melee"),
+    Form(
+        "break", "break", N_("Break the melee off"), "the melee is broken off (the wounds are kept)", "melee"
+    ),
     ADD,
     Form(
         "advance",
         "advance:N",
-        "Let weeks pass",
+        N_("Let weeks pass"),
         "N weeks pass, 1-520 (as `grognard aif advance`)",
         "party",
-        (Field("N", "How many weeks", "number", 1, MAX_WEEKS),),
+        (Field("N", N_("How many weeks"), "number", 1, MAX_WEEKS),),
         rolls=True,
     ),
     Form(
         "days",
         "days:N",
-        "Let days of rest pass",
+        N_("Let days of rest pass"),
         "N days of rest pass (the seventh runs the week's tasks)",
         "party",
-        (Field("N", "How many days", "number", 1, MAX_WEEKS * DAYS_IN_WEEK),),
+        (Field("N", N_("How many days"), "number", 1, MAX_WEEKS * DAYS_IN_WEEK),),
         rolls=True,
     ),
     Form(
         "travel",
         "travel:DAYS[:TERRAIN[:TOWN]]",
-        "Travel",
+        N_("Travel"),
         "the party travels: each day's encounter rolled; stops at anything met",
         "party",
         (
-            Field("DAYS", "How many days", "number", 1, MAX_TRAVEL_DAYS),
+            Field("DAYS", N_("How many days"), "number", 1, MAX_TRAVEL_DAYS),
             Field(
                 "TERRAIN",
-                "Through which terrain (blank: where the party is)",
+                N_("Through which terrain (blank: where the party is)"),
                 "choice",
                 choices=TERRAINS,
                 optional=True,
             ),
-            Field("TOWN", "Bound for which town (blank: none)", optional=True),
+            Field("TOWN", N_("Bound for which town (blank: none)"), optional=True),
         ),
         rolls=True,
     ),
     Form(
         "place",
         "place:TERRAIN[:TOWN]",
-        "Say where the party is",
+        N_("Say where the party is"),
         "where the party is (forest, clear, ..., and a town)",
         "party",
-        (TERRAIN, Field("TOWN", "At which town (blank: none)", optional=True)),
+        (TERRAIN, Field("TOWN", N_("At which town (blank: none)"), optional=True)),
     ),
     Form(
         "town",
         "town:NAME:POP[:MAKERS]",
-        "Describe a town",
+        N_("Describe a town"),
         "a town described: population, makers (Armorer+Merchant), :MARKUP%, :walled",
         "party",
         (
-            Field("NAME", "The town's name"),
-            Field("POP", "Its population", "number", 1, MAX_POPULATION),
-            Field("MAKERS", "Its makers, joined by + (Armorer+Merchant; blank: a Merchant)", optional=True),
-            Field("MARKUP", "Its prices' markup in percent (blank: none)", "number", 0, 1000, optional=True),
-            Field("WALLED", "Walled (blank: no)", "choice", choices=("walled",), optional=True),
+            Field("NAME", N_("The town's name")),
+            Field("POP", N_("Its population"), "number", 1, MAX_POPULATION),
+            Field(
+                "MAKERS", N_("Its makers, joined by + (Armorer+Merchant; blank: a Merchant)"), optional=True
+            ),
+            Field(
+                "MARKUP", N_("Its prices' markup in percent (blank: none)"), "number", 0, 1000, optional=True
+            ),
+            Field("WALLED", N_("Walled (blank: no)"), "choice", choices=("walled",), optional=True),
         ),
     ),
     Form(
         "share",
         "share:GP[:SP]",
-        "Share treasure",
+        N_("Share treasure"),
         "treasure shared among the living, one share per status level",
         "party",
         (GP, SP),
@@ -186,65 +193,73 @@ FORMS: tuple[Form, ...] = (
     Form(
         "note",
         "note:TEXT",
-        "Write a note",
+        N_("Write a note"),
         "the referee's note, kept in the campaign's log",
         "party",
-        (Field("TEXT", "The note"),),
+        (Field("TEXT", N_("The note")),),
     ),
     _who(
         "exp",
-        "Experience gained",
+        N_("Experience gained"),
         "character I gains X levels (X may be 1/2 or 0.25)",
         "standing",
-        Field("X", "Levels gained (1, 1/2, 0.25 ...)"),
+        Field("X", N_("Levels gained (1, 1/2, 0.25 ...)")),
     ),
     _who(
         "boast",
-        "A boast",
+        N_("A boast"),
         "reputation + X, unverified (nothing once found out)",
         "standing",
-        Field("X", "Reputation gained (1, 1/2 ...)"),
+        Field("X", N_("Reputation gained (1, 1/2 ...)")),
     ),
     _who(
         "renown",
-        "Renown",
+        N_("Renown"),
         "reputation + X, verified by neutral observers",
         "standing",
-        Field("X", "Reputation gained (1, 1/2 ...)"),
+        Field("X", N_("Reputation gained (1, 1/2 ...)")),
     ),
     _who(
-        "found-out", "Found out in his lies", "lies found out: reputation to half the experience", "standing"
+        "found-out",
+        N_("Found out in his lies"),
+        "lies found out: reputation to half the experience",
+        "standing",
     ),
-    _who("promote", "A promotion", "a rank opens: he rises one rank (once a year)", "standing"),
+    _who("promote", N_("A promotion"), "a rank opens: he rises one rank (once a year)", "standing"),
     _who(
         "align",
-        "An alignment",
+        N_("An alignment"),
         "his alignment: law, neutral, chaos or none",
         "standing",
-        Field("ALIGNMENT", "Which alignment", "choice", choices=("law", "neutral", "chaos", "none")),
+        Field("ALIGNMENT", N_("Which alignment"), "choice", choices=("law", "neutral", "chaos", "none")),
     ),
     _who(
         "wound",
-        "Wounds",
+        N_("Wounds"),
         "he takes N hits: at 0 left he falls unconscious, past 0 he dies",
         "health",
-        Field("N", "How many hits", "number", 1, 1000),
+        Field("N", N_("How many hits"), "number", 1, 1000),
     ),
     _who(
-        "kill", "Finish off a fallen character", "a fallen (unconscious) character is finished off", "health"
+        "kill",
+        N_("Finish off a fallen character"),
+        "a fallen (unconscious) character is finished off",
+        "health",
     ),
     Form(
         "meet",
         "meet:WHAT[:TERRAIN]",
-        "Something met",
+        N_("Something met"),
         "the party meets a creature or a company (as a day's encounter rolled at the table): the one a fight"
         " is with",
         "fight",
         (
-            Field("WHAT", "What is met (a creature of Chart F, Outlaws, Soldiers, Civilians, a magic-user)"),
+            Field(
+                "WHAT", N_("What is met (a creature of Chart F, Outlaws, Soldiers, Civilians, a magic-user)")
+            ),
             Field(
                 "TERRAIN",
-                "Where (blank: the party's place)",
+                N_("Where (blank: the party's place)"),
                 "choice",
                 choices=("", *TERRAINS),
                 optional=True,
@@ -253,142 +268,142 @@ FORMS: tuple[Form, ...] = (
     ),
     _who(
         "shoot",
-        "Shoot at the creature met",
+        N_("Shoot at the creature met"),
         "he shoots at the creature met, before any melee (he needs the bow course, 10, the bow and arrows)",
         "fight",
-        Field("BOW", "Which bow"),
-        Field("YARDS", "At how many yards", "number", 1, 10_000),
+        Field("BOW", N_("Which bow")),
+        Field("YARDS", N_("At how many yards"), "number", 1, 10_000),
         rolls=True,
     ),
     _who(
         "fight",
-        "Fight a creature",
+        N_("Fight a creature"),
         "he fights a creature of the encounter tables, a melee turn at a time",
         "fight",
-        Field("CREATURE", "Which creature (as the encounter tables name it)"),
+        Field("CREATURE", N_("Which creature (as the encounter tables name it)")),
         rolls=True,
     ),
     _who(
         "join",
-        "Join a fight",
+        N_("Join a fight"),
         "he joins J's fight: both against J's creature, its hits shared, the kill shared",
         "fight",
-        Field("J", "Whose fight", "character"),
+        Field("J", N_("Whose fight"), "character"),
     ),
     _who(
         "study",
-        "Begin a course",
+        N_("Begin a course"),
         "he begins course 1-26 of Table B (26:CRAFT: a craft)",
         "learning",
-        Field("COURSE", "Which course (1-26, or 26:CRAFT)"),
+        Field("COURSE", N_("Which course (1-26, or 26:CRAFT)")),
     ),
     _who(
         "skill",
-        "Take up a weapon skill",
+        N_("Take up a weapon skill"),
         "he keeps weapon skill NAME at BASE %, practised",
         "learning",
-        Field("NAME", "Which weapon"),
-        Field("BASE", "At what percent", "number", 0, 100),
+        Field("NAME", N_("Which weapon")),
+        Field("BASE", N_("At what percent"), "number", 0, 100),
     ),
     _who(
         "practise",
-        "Practise a skill again",
+        N_("Practise a skill again"),
         "he practises skill NAME again (12 hours a month)",
         "learning",
-        Field("NAME", "Which weapon"),
+        Field("NAME", N_("Which weapon")),
     ),
     _who(
         "neglect",
-        "Neglect a skill",
+        N_("Neglect a skill"),
         "he stops practising skill NAME (10% lost a month)",
         "learning",
-        Field("NAME", "Which weapon"),
+        Field("NAME", N_("Which weapon")),
     ),
     _who(
         "service",
-        "Magical service",
+        N_("Magical service"),
         "a magician serves W weeks (0-4) a month for fees",
         "learning",
-        Field("W", "Weeks a month", "number", 0, 4),
+        Field("W", N_("Weeks a month"), "number", 0, 4),
     ),
     _who(
         "study-break",
-        "Time away from his course",
+        N_("Time away from his course"),
         "weeks away from his course (:YEARWEEKS for the year's total): fine or loss",
         "learning",
-        Field("WEEKS", "Weeks away (WEEKS or WEEKS:YEARWEEKS)"),
+        Field("WEEKS", N_("Weeks away (WEEKS or WEEKS:YEARWEEKS)")),
     ),
     _who(
         "hire",
-        "Recruit hirelings",
+        N_("Recruit hirelings"),
         "he recruits N hirelings (status + charisma / 3 at most)",
         "hirelings",
-        Field("N", "How many", "number", 1, 1000),
+        Field("N", N_("How many"), "number", 1, 1000),
     ),
     _who(
         "lose",
-        "Hirelings lost",
+        N_("Hirelings lost"),
         "N of his hirelings are lost",
         "hirelings",
-        Field("N", "How many", "number", 1, 1000),
+        Field("N", N_("How many"), "number", 1, 1000),
     ),
-    _who("unpaid", "Hirelings unpaid", "his hirelings go unpaid and desert", "hirelings"),
+    _who("unpaid", N_("Hirelings unpaid"), "his hirelings go unpaid and desert", "hirelings"),
     _who(
         "pay-men",
-        "Pay the hirelings",
+        N_("Pay the hirelings"),
         "his hirelings' month: pay by their rank's yearly income, and upkeep",
         "hirelings",
-        Field("INCOME", "Their rank's yearly income in gold", "number", 0, 1_000_000),
+        Field("INCOME", N_("Their rank's yearly income in gold"), "number", 0, 1_000_000),
     ),
     _who(
         "hold",
-        "Hold a town or holdings",
+        N_("Hold a town or holdings"),
         "he holds a town or a castle's holdings: its people pay him revenue each year (3 GP a head, as"
         " the book's Bleakwood, unless another rate is given)",
         "lands",
-        Field("NAME", "Which town or holdings"),
+        Field("NAME", N_("Which town or holdings")),
         Field(
             "PEOPLE",
-            "How many people (blank: the town's population)",
+            N_("How many people (blank: the town's population)"),
             "number",
             1,
             MAX_POPULATION,
             optional=True,
         ),
-        Field("GP", "Gold each pays a year (blank: 3)", optional=True),
+        Field("GP", N_("Gold each pays a year (blank: 3)"), optional=True),
     ),
     _who(
         "release",
-        "Give up a town or holdings",
+        N_("Give up a town or holdings"),
         "he no longer holds that town or holdings",
         "lands",
-        Field("NAME", "Which town or holdings"),
+        Field("NAME", N_("Which town or holdings")),
     ),
-    _who("take", "Money taken", "money taken (treasure, a reward) into his purse", "money", GP, SP),
-    _who("spend", "Money spent", "money spent from his purse", "money", GP, SP),
+    _who("take", N_("Money taken"), "money taken (treasure, a reward) into his purse", "money", GP, SP),
+    _who("spend", N_("Money spent"), "money spent from his purse", "money", GP, SP),
     _who(
         "buy",
-        "Buy an item",
+        N_("Buy an item"),
         "he buys from the price list (availability rolled) or Table D's supplies (ITEM:N for N of them):"
         " price paid, item in his kit",
         "money",
-        Field("ITEM", "Which item (as the price list or Table D names it; ITEM:N for N supplies)"),
+        Field("ITEM", N_("Which item (as the price list or Table D names it; ITEM:N for N supplies)")),
         rolls=True,
     ),
     _who(
         "find",
-        "An item found",
+        N_("An item found"),
         "an item taken as treasure into his kit (weighed as priced, or LB pounds)",
         "money",
-        Field("ITEM", "Which item"),
-        Field("LB", "Its weight in pounds (blank: as priced)", "number", 0, 100_000, optional=True),
+        Field("ITEM", N_("Which item")),
+        Field("LB", N_("Its weight in pounds (blank: as priced)"), "number", 0, 100_000, optional=True),
     ),
     _who(
         "drop",
-        "An item left",
+        N_("An item left"),
         "an item of his kit left, sold or given away",
         "money",
-        Field("ITEM", "Which item"),
+        Field("ITEM", N_("Which item")),
     ),
 )
 """Every referee action with fields, in the order they are listed (the party's first)."""
