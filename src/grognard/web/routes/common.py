@@ -18,7 +18,7 @@ from fastapi import HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from grognard.engine import registry
-from grognard.engine.errors import GrognardError
+from grognard.engine.errors import GrognardError, UsageError
 from grognard.engine.game import TERMINAL
 from grognard.engine.match import Match, plain_title
 from grognard.engine.store.factory import database_url, grognard_home, open_store
@@ -82,11 +82,15 @@ NAME_MARK = "name"
 
 
 def table_title(summary: GameSummary) -> str:
-    """What a table is called: its stored title, else its system and game."""
+    """What a table is called: its stored title, else its game's name in the reader's language ("Campaña
+    de Adventures in Fantasy"), else its system's name and its game."""
     title = plain_title(summary.title)
     if title in ("", f"{summary.system}/{summary.game}"):
-        names = {f.id: f.name for f in registry.facts()}
-        return f"{names.get(summary.system, summary.system)}: {summary.game}"
+        try:
+            return gettext(registry.get_game(summary.system, summary.game).info.name)
+        except UsageError:
+            names = {f.id: f.name for f in registry.facts()}
+            return f"{names.get(summary.system, summary.system)}: {summary.game}"
     return title
 
 
