@@ -197,7 +197,10 @@ def missing_keys(overlay: Overlay, drafts: dict[str, Draft]) -> list[str]:
             if not (index.isdigit() and 1 <= int(index) <= len(draft.choices)):
                 missing.append(f"sections.{sid}.choices.{index}")
         if section.fight is not None and section.fight.creatures is None and not draft.creatures:
-            missing.append(f"sections.{sid}.fight (the section has no <combat>; give creatures)")
+            missing.append(
+                gettext("%(key)s (the section has no <combat>; give creatures)")
+                % {"key": f"sections.{sid}.fight"}
+            )
     return missing
 
 
@@ -263,21 +266,30 @@ def merge_section(draft: Draft, spec: SectionOverlay | None, warn: list[str]) ->
             choices = []
         elif choices:
             warn.append(
-                f"section {draft.id}: a fight and {len(choices)} choices; the choices follow a won fight "
-                "(give fight.win in the overlay when one of them is the win)"
+                gettext(
+                    "section %(section)s: a fight and %(count)s choices; the choices follow a won fight "
+                    "(give fight.win in the overlay when one of them is the win)"
+                )
+                % {"section": draft.id, "count": len(choices)}
             )
     ending: Ending | None = spec.ending if spec is not None else None
     leads_on = bool(choices) or bool(outs) or (fight is not None and fight.win is not None)
     if ending is None and draft.deadend:
         if choices:
-            warn.append(f"section {draft.id}: a <deadend> with choices; the choices are kept")
+            warn.append(
+                gettext("section %(section)s: a <deadend> with choices; the choices are kept")
+                % {"section": draft.id}
+            )
         else:
             ending = "death"
     if ending is None and not leads_on:
         ending = "ended"
         warn.append(
-            f"section {draft.id}: no choice and no <deadend>; marked 'ended' "
-            '(say ending = "victory" in the overlay if the adventure is won here)'
+            gettext(
+                "section %(section)s: no choice and no <deadend>; marked 'ended' "
+                '(say ending = "victory" in the overlay if the adventure is won here)'
+            )
+            % {"section": draft.id}
         )
     return Merged(
         choices=tuple(choices),

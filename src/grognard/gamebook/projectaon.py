@@ -40,6 +40,7 @@ from grognard.gamebook.overlay import (
 from grognard.gamebook.projectaon_rules import Reading, enforced_with, read_rules
 from grognard.gamebook.projectaon_series import BY_CODE, Series, detect_series
 from grognard.gamebook.projectaon_xml import CHARACTERS, MAX_BOOK_BYTES, PLACEHOLDER, parse_xml
+from grognard.i18n import N_
 from grognard.i18n import gettext as _
 
 STATS = {"combatskill": "COMBAT_SKILL", "endurance": "ENDURANCE"}
@@ -183,12 +184,15 @@ class _Mapper:
     def target(self, ref: str, draft: Draft, what: str) -> str | None:
         m = _SECT.match(ref)
         if m is None:
-            self.warnings.append(f"section {draft.id}: {what} to {ref!r}, not a numbered section; left out")
+            self.warnings.append(
+                _("section %(section)s: %(what)s to %(ref)s, not a numbered section; left out")
+                % {"section": draft.id, "what": _(what), "ref": repr(ref)}
+            )
             return None
         return str(int(m.group(1)))
 
     def choice(self, el: Element, draft: Draft) -> None:
-        target = self.target(el.get("idref", ""), draft, "a choice")
+        target = self.target(el.get("idref", ""), draft, N_("a choice"))
         if target is None:
             return
         text = _clean(self.inline(el, deep=True)).replace("\n", " ") or f"Turn to {target}."
@@ -200,11 +204,11 @@ class _Mapper:
         self.paragraph(draft, self.text(el))
         answer = el.get("idref")
         if answer is not None:
-            target = self.target(answer, draft, "a puzzle's answer")
+            target = self.target(answer, draft, N_("a puzzle's answer"))
             if target is not None:
                 draft.choices.append(Choice(text="Turn to the section the puzzle gives you.", target=target))
         for ref in (el.get("idrefs") or "").split():
-            target = self.target(ref, draft, "a puzzle's section")
+            target = self.target(ref, draft, N_("a puzzle's section"))
             if target is not None:
                 draft.choices.append(
                     Choice(
@@ -224,16 +228,23 @@ class _Mapper:
             kind = attr.get("class", "")
             value = self.text(attr)
             if kind not in STATS:
-                self.warnings.append(f"section {draft.id}: combat attribute {kind!r} of {name} left out")
+                self.warnings.append(
+                    _("section %(section)s: combat attribute %(kind)s of %(name)s left out")
+                    % {"section": draft.id, "kind": repr(kind), "name": name}
+                )
             elif not re.fullmatch(r"-?\d{1,6}", value):
                 self.warnings.append(
-                    f"section {draft.id}: {kind} of {name} is {value!r}, not a number; left out"
+                    _("section %(section)s: %(kind)s of %(name)s is %(value)s, not a number; left out")
+                    % {"section": draft.id, "kind": kind, "name": name, "value": repr(value)}
                 )
             else:
                 stats[STATS[kind]] = int(value)
         missing = [stat for stat in STATS.values() if stat not in stats]
         if missing:
-            self.warnings.append(f"section {draft.id}: {name or 'an enemy'} has no {', '.join(missing)}")
+            self.warnings.append(
+                _("section %(section)s: %(name)s has no %(missing)s")
+                % {"section": draft.id, "name": name or _("an enemy"), "missing": ", ".join(missing)}
+            )
         draft.creatures.append(Creature.model_validate(stats))
 
     def section(self, el: Element, sid: str) -> Draft:
@@ -250,10 +261,14 @@ class _Mapper:
     def finish(self) -> None:
         for tag, places in self.characters.items():
             shown = PLACEHOLDER.format(tag)
-            self.warnings.append(f"unknown character <{tag}/> (sections {_places(places)}): shown as {shown}")
+            self.warnings.append(
+                _("unknown character <%(tag)s/> (sections %(sections)s): shown as %(shown)s")
+                % {"tag": tag, "sections": _places(places), "shown": shown}
+            )
         for tag, places in self.unmapped.items():
             self.warnings.append(
-                f"unmapped element <{tag}> (sections {_places(places)}): its text kept as plain text"
+                _("unmapped element <%(tag)s> (sections %(sections)s): its text kept as plain text")
+                % {"tag": tag, "sections": _places(places)}
             )
 
 
@@ -293,7 +308,9 @@ def _section_id(el: Element, file: str) -> str:
     raw = el.get("id", "")
     m = _SECT.match(raw)
     if m is None:
-        raise ContentError(file, f"section {raw!r}", _("a numbered section's id is not sectN"))
+        raise ContentError(
+            file, _("section {section}").format(section=repr(raw)), _("a numbered section's id is not sectN")
+        )
     return str(int(m.group(1)))
 
 
@@ -319,7 +336,9 @@ def _drafts(root: Element, file: str, warnings: list[str]) -> tuple[str, str, di
     for el in _numbered(root):
         sid = _section_id(el, file)
         if sid in drafts:
-            raise ContentError(file, f"section {sid}", _("two numbered sections have this id"))
+            raise ContentError(
+                file, _("section {section}").format(section=sid), _("two numbered sections have this id")
+            )
         drafts[sid] = mapper.section(el, sid)
     if not drafts:
         raise ContentError(file, "", _('no numbered sections (<section class="numbered" id="sectN">)'))
@@ -388,8 +407,11 @@ class OtherSeriesError(ContentError):
         super().__init__(
             file,
             "",
-            f"this is {found.book}, not {wanted.name}: grognard plays the rules of the {wanted.name} "
-            f"books only, so it is not imported",
+            _(
+                "this is %(book)s, not %(series)s: grognard plays the rules of the %(series)s "
+                "books only, so it is not imported"
+            )
+            % {"book": found.book, "series": wanted.name},
         )
 
 
@@ -399,7 +421,10 @@ def _series_check(root: Element, file: str, series: str, warnings: list[str]) ->
         return
     found = detect_series(root)
     if found is None:
-        warnings.append(f"the book's series could not be told from its front matter; read as {wanted.name}")
+        warnings.append(
+            _("the book's series could not be told from its front matter; read as %(series)s")
+            % {"series": wanted.name}
+        )
     elif found != wanted:
         raise OtherSeriesError(file, found, wanted)
 
@@ -431,13 +456,20 @@ def import_projectaon_bytes(
         title, author, drafts = _drafts(root, file, warnings)
         missing = missing_keys(overlay, drafts)
         if missing:
-            raise ContentError(overlay_file, "", "keys naming nothing in the book: " + ", ".join(missing))
+            raise ContentError(
+                overlay_file,
+                "",
+                _("keys naming nothing in the book: %(keys)s") % {"keys": ", ".join(missing)},
+            )
         ours = (shipped or {}).get(title)
         if ours is not None:
             missing = missing_keys(ours, drafts)
             if missing:
-                raise ContentError(f"the rules shipped for {title}", "", "keys naming nothing in the book: "
-                                   + ", ".join(missing))  # fmt: skip
+                raise ContentError(
+                    _("the rules shipped for %(title)s") % {"title": title},
+                    "",
+                    _("keys naming nothing in the book: %(keys)s") % {"keys": ", ".join(missing)},
+                )
         if read_prose:
             reading = read_rules(drafts, dropped(overlay) | (dropped(ours) if ours else set()))
             base = reading.overlay if ours is None else combine(reading.overlay, ours)
@@ -463,8 +495,11 @@ def import_projectaon_bytes(
     for sid in unreachable(book):
         if sid not in meant:
             warnings.append(
-                f"section {sid}: no way leads here from the start section {book.book.start} "
-                "(say orphan = true in the overlay if the book means it)"
+                _(
+                    "section %(section)s: no way leads here from the start section %(start)s "
+                    "(say orphan = true in the overlay if the book means it)"
+                )
+                % {"section": sid, "start": book.book.start}
             )
     return ImportReport(book, tuple(warnings), reading)
 

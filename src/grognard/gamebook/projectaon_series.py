@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.etree.ElementTree import Element
 
+from grognard.i18n import N_, gettext
+
 
 @dataclass(frozen=True)
 class Series:
@@ -34,13 +36,13 @@ class Series:
     @property
     def book(self) -> str:
         """One of its books, as a sentence names it: "a Lone Wolf (Kai) book"."""
-        return self.name if self.titles else f"a {self.name} book"
+        return gettext(self.name) if self.titles else gettext("a %(series)s book") % {"series": self.name}
 
 
 SERIES = (
     Series(
         "mc",
-        "the Magnamund Companion (a book of the Lone Wolf world)",
+        N_("the Magnamund Companion (a book of the Lone Wolf world)"),
         frozenset(),
         titles=("magnamund companion",),
     ),

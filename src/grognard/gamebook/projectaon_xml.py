@@ -186,7 +186,7 @@ def decode(data: bytes, file: str) -> str:
         line = data[: e.start].count(b"\n") + 1
         raise ContentError(
             file,
-            f"line {line}",
+            gettext("line {line}").format(line=line),
             gettext("byte 0x{data:02x} is not valid {declared}").format(
                 data=data[e.start], declared=declared
             ),
@@ -230,10 +230,12 @@ def _scan_declarations(reader: _Reader, text: str, pos: int, base: int, top: boo
         pos = _skip_spaces(text, pos)
         if pos >= len(text):
             if top:
-                raise reader.fail(f"line {lines.at(pos)}", gettext("the DOCTYPE is never closed"))
+                raise reader.fail(
+                    gettext("line {line}").format(line=lines.at(pos)), gettext("the DOCTYPE is never closed")
+                )
             return pos
         line = lines.at(pos)
-        where = f"line {line}"
+        where = gettext("line {line}").format(line=line)
         if text[pos] == "]" and top:
             return pos
         if text.startswith("<!--", pos):
@@ -269,7 +271,7 @@ def _declaration(reader: _Reader, decl: str, line: int) -> None:
         return
     m = _ENTITY.fullmatch(decl)
     if m is None:
-        raise reader.fail(f"line {line}", gettext("a malformed entity declaration"))
+        raise reader.fail(gettext("line {line}").format(line=line), gettext("a malformed entity declaration"))
     param, name = bool(m.group(1)), m.group(2)
     table = reader.params if param else reader.entities
     if name in table:
@@ -283,7 +285,8 @@ def _declaration(reader: _Reader, decl: str, line: int) -> None:
     rest = _LITERAL.sub("", m.group(6)).strip()
     if len(literals) != count or (rest and not re.fullmatch(rf"NDATA\s+{_NAME}", rest)):
         raise reader.fail(
-            f"line {line}", gettext("a malformed external entity declaration of {name}").format(name=name)
+            gettext("line {line}").format(line=line),
+            gettext("a malformed external entity declaration of {name}").format(name=name),
         )
     system = literals[-1]
     _safe_path(reader, name, system, line)
@@ -292,7 +295,7 @@ def _declaration(reader: _Reader, decl: str, line: int) -> None:
 
 def _safe_path(reader: _Reader, name: str, system: str, line: int) -> Path | None:
     """The file an external entity names, if it lies in the book's folder; refused otherwise."""
-    where = f"line {line}"
+    where = gettext("line {line}").format(line=line)
     if _SCHEME.match(system) or system.startswith(("//", "\\\\")):
         raise reader.fail(
             where,
@@ -335,12 +338,14 @@ def _read_entity_file(reader: _Reader, name: str, entity: _Entity) -> str | None
         return None
     reader.modules += 1
     if reader.modules > 64:
-        raise reader.fail(f"line {entity.line}", gettext("more than 64 entity files"))
+        raise reader.fail(
+            gettext("line {line}").format(line=entity.line), gettext("more than 64 entity files")
+        )
     try:
         data = read_file(path, MAX_ENTITY_FILE_BYTES, "entity file")
     except ContentError as e:
         raise reader.fail(
-            f"line {entity.line}",
+            gettext("line {line}").format(line=entity.line),
             gettext("{entity_system}: {e_reason}").format(entity_system=entity.system, e_reason=e.reason),
         ) from None
     text = decode(data, str(path))
@@ -350,11 +355,15 @@ def _read_entity_file(reader: _Reader, name: str, entity: _Entity) -> str | None
 def _include_param(reader: _Reader, name: str, line: int, depth: int) -> None:
     entity = reader.params.get(name)
     if entity is None:
-        reader.warnings.append(f"line {line}: parameter entity %{name}; is not declared; skipped")
+        reader.warnings.append(
+            gettext("line %(line)s: parameter entity %%%(name)s; is not declared; skipped")
+            % {"line": line, "name": name}
+        )
         return
     if depth >= 8:
         raise reader.fail(
-            f"line {line}", gettext("parameter entities nested too deep at %{name};").format(name=name)
+            gettext("line {line}").format(line=line),
+            gettext("parameter entities nested too deep at %{name};").format(name=name),
         )
     if entity.value is not None:
         _spend(reader, entity.value, f"%{name}", line)
@@ -363,7 +372,8 @@ def _include_param(reader: _Reader, name: str, line: int, depth: int) -> None:
     text = _read_entity_file(reader, name, entity)
     if text is None:
         reader.warnings.append(
-            f"{entity.system} (%{name};) is not in the book's folder: grognard's own entity table is used"
+            gettext("%(file)s (%%%(name)s;) is not in the book's folder: grognard's own entity table is used")
+            % {"file": entity.system, "name": name}
         )
         return
     sub = _Reader(str(entity.system), reader.folder, reader.entities, reader.params, reader.warnings)
@@ -387,7 +397,8 @@ def _doctype(reader: _Reader, text: str) -> str:
             end = text.find("?>", pos)
             if end < 0:
                 raise reader.fail(
-                    f"line {_line(text, pos)}", gettext("a processing instruction is never closed")
+                    gettext("line {line}").format(line=_line(text, pos)),
+                    gettext("a processing instruction is never closed"),
                 )
             pos = end + 2
         elif text.startswith("<!--", pos):
@@ -400,13 +411,18 @@ def _doctype(reader: _Reader, text: str) -> str:
     start = pos
     m = _DOCTYPE.match(text, pos)
     if m is None:
-        raise reader.fail(f"line {_line(text, pos)}", gettext("a malformed DOCTYPE"))
+        raise reader.fail(
+            gettext("line {line}").format(line=_line(text, pos)), gettext("a malformed DOCTYPE")
+        )
     pos = m.end()
     if text.startswith("[", pos):
         pos = _scan_declarations(reader, text, pos + 1, 0, True, 0) + 1
         pos = _skip_spaces(text, pos)
     if not text.startswith(">", pos):
-        raise reader.fail(f"line {_line(text, pos)}", gettext("the DOCTYPE does not end with '>' (or ']>')"))
+        raise reader.fail(
+            gettext("line {line}").format(line=_line(text, pos)),
+            gettext("the DOCTYPE does not end with '>' (or ']>')"),
+        )
     close = pos + 1
     return text[:start] + _blank(text[start:close]) + text[close:]
 
@@ -419,10 +435,13 @@ def _expand(reader: _Reader, name: str, line: int, stack: tuple[str, ...]) -> st
     raw: str | None = None
     if entity is not None:
         if name in stack:
-            raise reader.fail(f"line {line}", gettext("entity &{name}; refers to itself").format(name=name))
+            raise reader.fail(
+                gettext("line {line}").format(line=line),
+                gettext("entity &{name}; refers to itself").format(name=name),
+            )
         if len(stack) >= MAX_DEPTH:
             raise reader.fail(
-                f"line {line}",
+                gettext("line {line}").format(line=line),
                 gettext("entities nested deeper than {MAX_DEPTH} at &{name};").format(
                     MAX_DEPTH=MAX_DEPTH, name=name
                 ),
@@ -449,7 +468,7 @@ def _spend(reader: _Reader, value: str, name: str, line: int) -> str:
     reader.spent += len(value)
     if reader.spent > MAX_EXPANSION:
         raise reader.fail(
-            f"line {line}",
+            gettext("line {line}").format(line=line),
             gettext(
                 "entity expansion passes {MAX_EXPANSION} characters at &{name}; (an entity bomb?)"
             ).format(MAX_EXPANSION=MAX_EXPANSION, name=name),
@@ -502,7 +521,7 @@ def parse_xml(data: bytes, file: str, folder: Path | None) -> tuple[Element, lis
         reason = re.sub(r": line \d+, column \d+$", "", str(e))
         raise ContentError(
             file,
-            f"line {line}, column {column + 1}",
+            gettext("line %(line)s, column %(column)s") % {"line": line, "column": column + 1},
             gettext("malformed XML: {reason}").format(reason=reason),
         ) from None
     except defusedxml.DefusedXmlException as e:
@@ -510,6 +529,7 @@ def parse_xml(data: bytes, file: str, folder: Path | None) -> tuple[Element, lis
     for name, lines in reader.unknown.items():
         shown = PLACEHOLDER.format(name)
         reader.warnings.append(
-            f"line {lines[0]}: unknown entity &{name}; ({len(lines)} uses) shown as {shown}"
+            gettext("line %(line)s: unknown entity &%(name)s; (%(count)s uses) shown as %(shown)s")
+            % {"line": lines[0], "name": name, "count": len(lines), "shown": shown}
         )
     return root, reader.warnings

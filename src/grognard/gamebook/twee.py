@@ -142,9 +142,9 @@ def _story_data(body: str) -> tuple[str, str, str]:
     try:
         data = json.loads(body or "{}")
     except (json.JSONDecodeError, RecursionError) as e:
-        return "", "", f"StoryData: not a JSON object: {e}"
+        return "", "", _("StoryData: not a JSON object: %(error)s") % {"error": e}
     if not isinstance(data, dict):
-        return "", "", "StoryData: not a JSON object"
+        return "", "", _("StoryData: not a JSON object")
     return str(data.get("start", "") or ""), str(data.get("format", "") or ""), ""
 
 

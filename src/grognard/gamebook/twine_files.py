@@ -84,14 +84,18 @@ class _Gatherer:
         if self.looked > MAX_FILES:
             if self.looked == MAX_FILES + 1:
                 self.warnings.append(
-                    f"more than {MAX_FILES} files and folders: {self.name(path)} and after not read"
+                    _("more than %(most)s files and folders: %(path)s and after not read")
+                    % {"most": MAX_FILES, "path": self.name(path)}
                 )
             return False
         return True
 
     def folder(self, folder: Path, included: bool, depth: int = 0) -> None:
         if depth > MAX_DEPTH:
-            self.warnings.append(f"{self.name(folder)}: folders nested deeper than {MAX_DEPTH}: not read")
+            self.warnings.append(
+                _("%(folder)s: folders nested deeper than %(most)s: not read")
+                % {"folder": self.name(folder), "most": MAX_DEPTH}
+            )
             return
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
@@ -111,7 +115,9 @@ class _Gatherer:
             elif path.suffix.lower() in TWEE_FILES:
                 real = self.inside(path)
                 if real is None:
-                    self.warnings.append(f"{self.name(path)} leads out of the story's folder: not read")
+                    self.warnings.append(
+                        _("%(path)s leads out of the story's folder: not read") % {"path": self.name(path)}
+                    )
                 else:
                     self.file(real, included)
 
@@ -128,7 +134,7 @@ class _Gatherer:
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as e:
-            reason = f"not UTF-8 text (byte {e.start}): Twee files are UTF-8"
+            reason = _("not UTF-8 text (byte %(byte)s): Twee files are UTF-8") % {"byte": e.start}
             raise BookLoadError(shown_name(path), [Problem("", "", reason)]) from None
         self.chars += len(text)
         self.files.append(shown)
@@ -148,28 +154,41 @@ class _Gatherer:
             self.owner[name] = (len(self.passages), file)
             self.passages.append(p)
         elif included:
-            self.warnings.append(f"passage {name!r} of {file} is left out: {held[1]} has one of that name")
+            self.warnings.append(
+                _("passage %(name)s of %(file)s is left out: %(other)s has one of that name")
+                % {"name": repr(name), "file": file, "other": held[1]}
+            )
         else:
-            self.warnings.append(f"passage {name!r} of {file} replaces the one of {held[1]}")
+            self.warnings.append(
+                _("passage %(name)s of %(file)s replaces the one of %(other)s")
+                % {"name": repr(name), "file": file, "other": held[1]}
+            )
             self.passages[held[0]] = p
             self.owner[name] = (held[0], file)
 
     def include(self, folder: Path, line: str, by: str) -> None:
         if Path(line).is_absolute() or re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://", line):
             self.warnings.append(
-                f"{INCLUDES} of {by} names {line!r}, not a path in the story's folder: not read"
+                _("%(includes)s of %(file)s names %(line)s, not a path in the story's folder: not read")
+                % {"includes": INCLUDES, "file": by, "line": repr(line)}
             )
             return
         real = self.inside(folder / line)
         if real is None:
-            self.warnings.append(f"{INCLUDES} of {by} names {line!r}, outside the story's folder: not read")
+            self.warnings.append(
+                _("%(includes)s of %(file)s names %(line)s, outside the story's folder: not read")
+                % {"includes": INCLUDES, "file": by, "line": repr(line)}
+            )
         elif real.is_dir():
             self.folder(real, True)
         elif real.is_file():
             if self.count(real):
                 self.file(real, True)
         else:
-            self.warnings.append(f"{INCLUDES} of {by} names {line!r}, which does not exist")
+            self.warnings.append(
+                _("%(includes)s of %(file)s names %(line)s, which does not exist")
+                % {"includes": INCLUDES, "file": by, "line": repr(line)}
+            )
 
     def text(self) -> str:
         return "\n".join(twee_passage(p.name, p.tags, p.text) for p in self.passages)
@@ -196,7 +215,7 @@ def gather(path: Path) -> Gathered:
         gatherer = _Gatherer(path.resolve())
         gatherer.folder(gatherer.root, False)
         if not gatherer.files:
-            reason = f"no Twee file ({', '.join(TWEE_FILES)}) in this folder"
+            reason = _("no Twee file (%(suffixes)s) in this folder") % {"suffixes": ", ".join(TWEE_FILES)}
             raise BookLoadError(shown_name(path), [Problem("", "", reason)])
     else:
         gatherer = _Gatherer(path.resolve().parent)

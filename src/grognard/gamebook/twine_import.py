@@ -17,18 +17,20 @@ from grognard.gamebook.twee import import_twee_report
 from grognard.gamebook.twine_files import gather, names_includes
 from grognard.gamebook.twine_html import ascii_lower, parse_twine_html
 from grognard.gamebook.twine_story import MAX_STORY_CHARS, StoryImport, build_book
+from grognard.i18n import N_
 from grognard.i18n import gettext as _
 
-TWINE_HELP = "in Twine, use Publish to File or Archive (HTML), or Export As Twee"
+TWINE_HELP = N_("in Twine, use Publish to File or Archive (HTML), or Export As Twee")
+"""Said with gettext where it is shown."""
 
 _MAGIC = (
-    (b"%PDF", "a PDF document"),
-    (b"PK\x03\x04", "a ZIP archive (unpack it and give the story's .html or .twee file)"),
-    (b"\x1f\x8b", "a gzip-compressed file (unpack it first)"),
-    (b"\x89PNG", "a PNG image"),
-    (b"\xff\xd8\xff", "a JPEG image"),
-    (b"GIF8", "a GIF image"),
-    (b"SQLite format 3", "an SQLite database (a grognard saved-game store?)"),
+    (b"%PDF", N_("a PDF document")),
+    (b"PK\x03\x04", N_("a ZIP archive (unpack it and give the story's .html or .twee file)")),
+    (b"\x1f\x8b", N_("a gzip-compressed file (unpack it first)")),
+    (b"\x89PNG", N_("a PNG image")),
+    (b"\xff\xd8\xff", N_("a JPEG image")),
+    (b"GIF8", N_("a GIF image")),
+    (b"SQLite format 3", N_("an SQLite database (a grognard saved-game store?)")),
 )
 
 
@@ -44,7 +46,7 @@ def import_first(file: str) -> str:
     name = PurePath(file).name
     out = PurePath(name).with_suffix(".toml").name if name else "book.toml"
     command = f"grognard gs import {shlex.quote(file)} -o {shlex.quote(out)}"
-    return f"a Project Aon book (XML), not a book file: import it first: {command}"
+    return _("a Project Aon book (XML), not a book file: import it first: %(command)s") % {"command": command}
 
 
 def _xml_kind(data: bytes) -> str:
@@ -65,38 +67,42 @@ def _xml_kind(data: bytes) -> str:
 def story_kind(data: bytes) -> tuple[str, str]:
     """("twee" | "html" | "toml" | "projectaon" | "other", the text or the reason) for a file's bytes."""
     xml = _xml_kind(data)
+    helped = {"help": _(TWINE_HELP)}
     if xml == "projectaon":
-        return "projectaon", "a Project Aon book (XML): import it with `grognard gs import`"
+        return "projectaon", _("a Project Aon book (XML): import it with `grognard gs import`")
     if xml == "heroscribe":
-        return "other", "a HeroScribe quest (XML): import it with `grognard hq import`"
+        return "other", _("a HeroScribe quest (XML): import it with `grognard hq import`")
     if xml:
-        return "other", f"an XML file with no Twine story in it; {TWINE_HELP}"
+        return "other", _("an XML file with no Twine story in it; %(help)s") % helped
     for magic, what in _MAGIC:
         if data.startswith(magic):
-            return "other", f"{what}, not a Twine story; {TWINE_HELP}"
+            return "other", _("%(what)s, not a Twine story; %(help)s") % {"what": _(what), **helped}
     if not data.strip():
-        return "other", f"the file is empty; {TWINE_HELP}"
+        return "other", _("the file is empty; %(help)s") % helped
     if b"\x00" in data[:4096]:
-        return "other", f"a binary file, not a Twine story; {TWINE_HELP}"
+        return "other", _("a binary file, not a Twine story; %(help)s") % helped
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        return "other", f"not UTF-8 text (byte {e.start}): Twine files are UTF-8; {TWINE_HELP}"
+        return "other", _("not UTF-8 text (byte %(byte)s): Twine files are UTF-8; %(help)s") % {
+            "byte": e.start,
+            **helped,
+        }
     head = ascii_lower(text[:4096]).lstrip()
     low = ascii_lower(text)
     if "<tw-storydata" in low or ('id="storearea"' in low and "tiddler=" in low):
         return "html", text
     if head.startswith("<!doctype html") or head.startswith("<html") or "<body" in head:
-        return "other", f"an HTML page with no Twine story in it (no <tw-storydata>); {TWINE_HELP}"
+        return "other", _("an HTML page with no Twine story in it (no <tw-storydata>); %(help)s") % helped
     if text.startswith("::") or "\n::" in text:
         return "twee", text
     if head.startswith("[book]") or "\n[book]" in low:
         return "toml", text
     if head.startswith("{") or head.startswith("["):
-        return "other", f"a JSON file (a saved game?), not a Twine story; {TWINE_HELP}"
+        return "other", _("a JSON file (a saved game?), not a Twine story; %(help)s") % helped
     return (
         "other",
-        f"no passage header (a line starting '::') and no Twine HTML: not a Twine story; {TWINE_HELP}",
+        _("no passage header (a line starting '::') and no Twine HTML: not a Twine story; %(help)s") % helped,
     )
 
 
@@ -118,13 +124,17 @@ def import_html(text: str, file: str = "<html>", system: str = "") -> StoryImpor
     stories = parse_twine_html(text)
     if not stories:
         raise NotAStoryError(
-            file, _("no Twine story in this HTML file; {TWINE_HELP}").format(TWINE_HELP=TWINE_HELP)
+            file, _("no Twine story in this HTML file; {TWINE_HELP}").format(TWINE_HELP=_(TWINE_HELP))
         )
     report = build_book(stories[0], file, system)
     if len(stories) > 1:
         names = ", ".join(repr(s.title) for s in stories[1:6])
         first = stories[0].title
-        more = f"the archive holds {len(stories)} stories: imported the first ({first!r}), not {names}"
+        more = _("the archive holds %(count)s stories: imported the first (%(first)s), not %(names)s") % {
+            "count": len(stories),
+            "first": repr(first),
+            "names": names,
+        }
         report = replace(report, warnings=(more, *report.warnings))
     return report
 

@@ -275,8 +275,15 @@ def _is_special(p: Passage) -> bool:
 
 
 def _shown(names: list[str], most: int = 8) -> str:
-    shown = ", ".join(repr(n) for n in names[:most])
-    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+    return _more([repr(n) for n in names], most)
+
+
+def _more(shown: list[str], most: int = 8) -> str:
+    """The first `most` of a list, then "and N more"."""
+    listed = ", ".join(shown[:most])
+    if len(shown) <= most:
+        return listed
+    return gettext("%(listed)s and %(count)s more") % {"listed": listed, "count": len(shown) - most}
 
 
 def _title(story: Story, file: str) -> str:
@@ -412,19 +419,27 @@ def _includes_warning(passages: Iterable[Passage]) -> list[str]:
     if not files:
         return []
     return [
-        f"StoryIncludes names {len(files)} file(s) that were not read ({_shown(files, 4)}): give grognard "
-        "the story's own file or its folder to read them"
+        gettext(
+            "StoryIncludes names %(count)s file(s) that were not read (%(files)s): give grognard "
+            "the story's own file or its folder to read them"
+        )
+        % {"count": len(files), "files": _shown(files, 4)}
     ]
 
 
 def _twine_book(story: Story, file: str, system: str) -> StoryImport:
     problems: list[Problem] = []
-    warnings = [f"{p}: ignored" for p in story.problems]
+    warnings = [gettext("%(problem)s: ignored") % {"problem": p} for p in story.problems]
     passages, repeated = _last_of_each_name(story.passages)
     if repeated:
-        twice = ", ".join(f"{name!r} ({n} times)" for name, n in list(repeated.items())[:8])
-        more = f" and {len(repeated) - 8} more" if len(repeated) > 8 else ""
-        warnings.append(f"passage names used more than once: {twice}{more}; the last of each is kept")
+        twice = [
+            gettext("%(name)s (%(count)s times)") % {"name": repr(name), "count": n}
+            for name, n in repeated.items()
+        ]
+        warnings.append(
+            gettext("passage names used more than once: %(names)s; the last of each is kept")
+            % {"names": _more(twice)}
+        )
     warnings += _includes_warning(passages)
     story = Story(tuple(passages), story.title, story.start, story.format, story.problems)
     pages = [p for p in story.passages if not _is_special(p)]
@@ -439,7 +454,10 @@ def _twine_book(story: Story, file: str, system: str) -> StoryImport:
     for p in pages:
         sid = ids.add(p.name)
         if sid != p.name.strip():
-            warnings.append(f"passage {p.name!r} is section {sid!r} (its name cannot be a section id)")
+            warnings.append(
+                gettext("passage %(name)s is section %(id)s (its name cannot be a section id)")
+                % {"name": repr(p.name), "id": repr(sid)}
+            )
         body, blocks[sid] = grognard_comments(p.text)
         markup = read_markup(body, story.format, lambda name: name.strip() in names)
         quoted[sid] = named_by_code(body)
@@ -457,17 +475,26 @@ def _twine_book(story: Story, file: str, system: str) -> StoryImport:
                 for target in markup.broken:
                     broken.setdefault(target, []).append(p.name.strip())
     if broken:
-        shown = [f"{t!r} (from {_shown(list(dict.fromkeys(where)), 2)})" for t, where in broken.items()]
-        listed = ", ".join(shown[:8]) + (f" and {len(shown) - 8} more" if len(shown) > 8 else "")
+        shown = [
+            gettext("%(target)s (from %(passages)s)")
+            % {"target": repr(t), "passages": _shown(list(dict.fromkeys(where)), 2)}
+            for t, where in broken.items()
+        ]
         warnings.append(
-            f"links to {len(broken)} passage(s) the story does not have are broken links, shown in the "
-            f"text and not offered: {listed}"
+            gettext(
+                "links to %(count)s passage(s) the story does not have are broken links, shown in the "
+                "text and not offered: %(listed)s"
+            )
+            % {"count": len(broken), "listed": _more(shown)}
         )
     start_name = story.start.strip()
     if start_name not in names:
         fallback = "Start" if "Start" in names else pages[0].name.strip()
         if start_name:
-            warnings.append(f"the start passage {start_name!r} does not exist: the start is {fallback!r}")
+            warnings.append(
+                gettext("the start passage %(name)s does not exist: the start is %(start)s")
+                % {"name": repr(start_name), "start": repr(fallback)}
+            )
         start_name = fallback
     start = ids.of(start_name)
     own: dict[str, list[tuple[str, str]]] = {}
@@ -530,27 +557,48 @@ def _twine_book(story: Story, file: str, system: str) -> StoryImport:
             endings.append(sid)
         sections[sid] = data
     if endings:
-        warnings.append(f"{len(endings)} passage(s) with no link are endings: {_shown(endings)}")
+        warnings.append(
+            gettext("%(count)s passage(s) with no link are endings: %(passages)s")
+            % {"count": len(endings), "passages": _shown(endings)}
+        )
     if by_code_moves:
         warnings.append(
-            f"{len(by_code_moves)} passage(s) with no link lead on to the passages their code names (the "
-            f"story moves there by code grognard does not run): {_shown(by_code_moves)}"
+            gettext(
+                "%(count)s passage(s) with no link lead on to the passages their code names (the "
+                "story moves there by code grognard does not run): %(passages)s"
+            )
+            % {"count": len(by_code_moves), "passages": _shown(by_code_moves)}
         )
     for kind, where in by_macro.items():
         warnings.append(
-            f"{kind}, a macro of the story's own: the passages its arguments name are the choices of "
-            f"{len(where)} passage(s) with no link (first {where[0]!r})"
+            gettext(
+                "%(macro)s, a macro of the story's own: the passages its arguments name are the choices of "
+                "%(count)s passage(s) with no link (first %(first)s)"
+            )
+            % {"macro": kind, "count": len(where), "first": repr(where[0])}
         )
     if dropped:
-        warnings.append(f"passage(s) only shown inside others are not sections: {_shown(dropped)}")
+        warnings.append(
+            gettext("passage(s) only shown inside others are not sections: %(passages)s")
+            % {"passages": _shown(dropped)}
+        )
     if by_code:
-        warnings.append(f"passage(s) only named in the story's code are not sections: {_shown(by_code)}")
+        warnings.append(
+            gettext("passage(s) only named in the story's code are not sections: %(passages)s")
+            % {"passages": _shown(by_code)}
+        )
     for kind, where in macros.items():
-        warnings.append(f"{kind} kept as plain text ({len(where)} passage(s), first {where[0]!r})")
+        warnings.append(
+            gettext("%(macro)s kept as plain text (%(count)s passage(s), first %(first)s)")
+            % {"macro": kind, "count": len(where), "first": repr(where[0])}
+        )
     for kind, where in code.items():
         warnings.append(
-            f"{kind}: story-format code not played, taken out of the text ({len(where)} passage(s), "
-            f"first {where[0]!r})"
+            gettext(
+                "%(code)s: story-format code not played, taken out of the text (%(count)s passage(s), "
+                "first %(first)s)"
+            )
+            % {"code": kind, "count": len(where), "first": repr(where[0])}
         )
     if problems:
         raise BookLoadError(file, problems)

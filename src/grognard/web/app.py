@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import grognard.systems  # noqa: F401  (declares every system; loads none)
+from grognard.engine.content import pydantic_reason
 from grognard.engine.errors import GrognardError
 from grognard.i18n import gettext as _
 from grognard.web import systems
@@ -95,8 +96,9 @@ def create_app(settings: Settings) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> Response:
         first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "the request"
-        return problem(request, page, 400, f"{where}: {first.get('msg', _('not understood'))}")
+        where = ".".join(str(p) for p in first.get("loc", ())[1:]) or _("the request")
+        reason = pydantic_reason(first) if first else _("not understood")
+        return problem(request, page, 400, f"{where}: {reason}")
 
     @app.exception_handler(GrognardError)
     async def grognard_error(request: Request, exc: GrognardError) -> Response:

@@ -25,7 +25,7 @@ from grognard.cli.solve import add_solve_command
 from grognard.engine.errors import OddsError, UsageError
 from grognard.engine.odds.solver import DEFAULT_BUDGET
 from grognard.gamebook.action_text import number_in
-from grognard.i18n import N_, gettext
+from grognard.i18n import N_, NP_, decimal, gettext, pgettext
 from grognard.systems.fighting_fantasy.books import BOOKS
 from grognard.systems.fighting_fantasy.fight import FightState, start_fight
 from grognard.systems.fighting_fantasy.fight_rules import DEAD, DRINK, ESCAPE, ESCAPED, FIGHT, FightRules
@@ -213,43 +213,63 @@ def _move_words(state: FightState, action: str) -> str:
     """An opening move in words."""
     if action.startswith("target:"):
         index = number_in(action)
-        return f"attack {state.spec.creatures[index].name} first"
-    return {FIGHT: "fight", ESCAPE: "escape", DRINK: "drink a measure of your potion"}.get(action, action)
+        return gettext("attack {creature} first").format(creature=state.spec.creatures[index].name)
+    words = {FIGHT: N_("fight"), ESCAPE: N_("escape"), DRINK: N_("drink a measure of your potion")}
+    return gettext(words[action]) if action in words else action
+
+
+ENDS = {
+    "win": NP_("fight end", "win"),
+    "dead": NP_("fight end", "dead"),
+    "escaped": NP_("fight end", "escaped"),
+}
+"""A fight's endings as the table names them (said with `pgettext`; the JSON keeps the rules' ids)."""
 
 
 def _escape_note(escaped: float) -> str:
     if escaped == 1:
-        return (
+        return gettext(
             "An escape counts as a win here (a way out of the fight), so the best play may flee and win "
             "nothing; --escape-worth 0 counts it as a loss."
         )
     if escaped == 0:
-        return "An escape counts as a loss here (--escape-worth 0)."
-    return f"An escape counts as {100 * escaped:g}% of a win here (--escape-worth {100 * escaped:g})."
+        return gettext("An escape counts as a loss here (--escape-worth 0).")
+    return gettext("An escape counts as %(share)s%% of a win here (--escape-worth %(worth)s).") % {
+        "share": f"{100 * escaped:g}",
+        "worth": f"{100 * escaped:g}",
+    }
 
 
 def _render(result: FightOdds, state: FightState, escaped: float | None) -> None:
-    table = Table(title="Fight odds", show_header=False)
-    table.add_row("Win, never testing Luck", f"{result.p_win_without_luck:.6f}")
-    table.add_row("Win, best Luck policy", f"{result.p_win_optimal_luck:.6f}")
+    table = Table(title=gettext("Fight odds"), show_header=False)
+    table.add_row(gettext("Win, never testing Luck"), decimal(result.p_win_without_luck, 6))
+    table.add_row(gettext("Win, best Luck policy"), decimal(result.p_win_optimal_luck, 6))
     if result.p_win_fighting_on is not None:
-        table.add_row("Win, fighting it out (never fleeing)", f"{result.p_win_fighting_on:.6f}")
-    table.add_row("Expected LUCK left", f"{result.expected_luck:.3f}")
-    table.add_row("Expected STAMINA left", f"{result.expected_stamina:.3f}")
+        table.add_row(gettext("Win, fighting it out (never fleeing)"), decimal(result.p_win_fighting_on, 6))
+    table.add_row(gettext("Expected LUCK left"), decimal(result.expected_luck, 3))
+    table.add_row(gettext("Expected STAMINA left"), decimal(result.expected_stamina, 3))
     for label, p in sorted(result.outcome_probabilities.items()):
-        table.add_row(f"Ends {label}", f"{p:.6f}")
+        ending = pgettext("fight end", ENDS[label]) if label in ENDS else label
+        table.add_row(gettext("Ends %(ending)s") % {"ending": ending}, decimal(p, 6))
     if result.best_start is not None:
         out.print(
-            f"Best first move: {_move_words(state, result.best_start)} (out alive {_alive(result):.6f}, "
-            f"worth {result.utility:.6f} where a win is 1)",
+            gettext("Best first move: %(move)s (out alive %(alive)s, worth %(worth)s where a win is 1)")
+            % {
+                "move": _move_words(state, result.best_start),
+                "alive": decimal(_alive(result), 6),
+                "worth": decimal(result.utility, 6),
+            },
             markup=False,
         )
     if escaped is not None:
         out.print(_escape_note(escaped), markup=False)
     out.print(table)
     for label, actions in result.first_wound.items():
-        worth = ", ".join(f"{a} {f.utility:.6f}" for a, f in actions.items())
-        out.print(f"First round '{label}': {worth}", markup=False)
+        worth = ", ".join(f"{a} {decimal(f.utility, 6)}" for a, f in actions.items())
+        out.print(
+            gettext("First round %(label)s: %(worth)s") % {"label": f"'{label}'", "worth": worth},
+            markup=False,
+        )
 
 
 def _of(value: Any, total: Any) -> str:

@@ -39,7 +39,7 @@ from grognard.gamebook.model import Book
 from grognard.gamebook.overlay import Overlay, load_overlay
 from grognard.gamebook.projectaon import OtherSeriesError, import_projectaon
 from grognard.gamebook.projectaon_rules import Reading
-from grognard.i18n import N_, gettext, number
+from grognard.i18n import N_, decimal, gettext, number
 from grognard.systems.grey_star import crt
 from grognard.systems.grey_star.advice import ADVICE_BUDGET
 from grognard.systems.grey_star.books import BOOKS
@@ -237,7 +237,11 @@ def import_book(
             gettext("%(reason)s; %(hint)s") % {"reason": e, "hint": gettext(OTHER_SERIES_HINT)}
         ) from None
     for warning in report.warnings:
-        err.print(f"{book}: warning: {warning}", markup=False, soft_wrap=True)
+        err.print(
+            gettext("%(path)s: warning: %(warning)s") % {"path": book, "warning": warning},
+            markup=False,
+            soft_wrap=True,
+        )
     if report_rules and report.reading is not None:
         _print_reading(report.reading, report.book)
     output.write_text(dump_book(report.book), encoding="utf-8")
@@ -389,30 +393,50 @@ def crt_command(
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.2f}%"
+    return decimal(100 * x, 2) + "%"
 
 
 def _render(advice: CombatAdvice, staff: bool = True) -> None:
     if not staff:
-        out.print(f"Chance of winning, without the Staff: {_pct(float(advice.p_win_optimal))}", markup=False)
+        out.print(
+            gettext("Chance of winning, without the Staff: %(chance)s")
+            % {"chance": _pct(float(advice.p_win_optimal))},
+            markup=False,
+        )
         if advice.best_evades:
-            out.print("Best this round: evade", markup=False)
+            out.print(gettext("Best this round: evade"), markup=False)
     else:
-        out.print(f"Chance of winning with the best spending: {_pct(float(advice.p_win_optimal))}")
-        evade = " (evading)" if advice.best_evades else ""
-        out.print(f"Best this round: spend {advice.best_first_spend} WILLPOWER{evade}", markup=False)
+        out.print(
+            gettext("Chance of winning with the best spending: %(chance)s")
+            % {"chance": _pct(float(advice.p_win_optimal))}
+        )
+        best = (
+            gettext("Best this round: spend %(points)s WILLPOWER (evading)")
+            if advice.best_evades
+            else gettext("Best this round: spend %(points)s WILLPOWER")
+        )
+        out.print(best % {"points": advice.best_first_spend}, markup=False)
         one = _pct(float(advice.p_win_spend_one))
-        out.print(f"Chance of winning spending 1 WILLPOWER every round: {one}", markup=False)
-    table = Table(title="Each choice this round, then the best play")
-    for heading in ("action", "win", "WILLPOWER spent", "ENDURANCE lost", "utility"):
-        table.add_column(heading, justify="right")
+        out.print(
+            gettext("Chance of winning spending 1 WILLPOWER every round: %(chance)s") % {"chance": one},
+            markup=False,
+        )
+    table = Table(title=gettext("Each choice this round, then the best play"))
+    for heading in (
+        N_("action"),
+        N_("win"),
+        N_("WILLPOWER spent"),
+        N_("ENDURANCE lost"),
+        N_("utility"),
+    ):
+        table.add_column(gettext(heading), justify="right")
     for a in advice.actions:
         table.add_row(
             a.action,
             _pct(float(a.p_win)),
-            f"{float(a.expected_willpower_spent):.2f}",
-            f"{float(a.expected_endurance_lost):.2f}",
-            f"{float(a.utility):.4f}",
+            decimal(float(a.expected_willpower_spent), 2),
+            decimal(float(a.expected_endurance_lost), 2),
+            decimal(float(a.utility), 4),
         )
     out.print(table)
 

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
 
+from grognard.i18n import N_, gettext
+
 SEP = ":"
 """What separates an action's verb from its arguments."""
 
@@ -51,12 +53,13 @@ def _split(text: str) -> tuple[str, list[str]]:
     return verb, rest
 
 
-def _one_arg(text: str, verbs: Collection[str], what: str, *, number: bool = False) -> tuple[str, str]:
+def _one_arg(text: str, verbs: Collection[str], refused: str, *, number: bool = False) -> tuple[str, str]:
     """The verb of `verbs` and the one argument of "verb:arg" (a whole number when `number`, else not
-    empty); an `ActionError` saying `text` is not `what` otherwise."""
+    empty); an `ActionError` saying `refused` (a message marked with `N_`, naming `%(action)s`)
+    otherwise."""
     verb, rest = _split(text)
     if verb not in verbs or len(rest) != 1 or not (rest[0].isdigit() if number else rest[0]):
-        raise ActionError(f"not {what}: {text!r}")
+        raise ActionError(gettext(refused) % {"action": repr(text)})
     return verb, rest[0]
 
 
@@ -70,7 +73,7 @@ class Word:
     def parse(cls, text: str) -> Word:
         """The word of `text`; an `ActionError` when it has arguments."""
         if not text or SEP in text:
-            raise ActionError(f"not a bare word: {text!r}")
+            raise ActionError(gettext("not a bare word: %(action)s") % {"action": repr(text)})
         return cls(text)
 
     def __str__(self) -> str:
@@ -87,7 +90,7 @@ class OnCard:
     @classmethod
     def parse(cls, text: str) -> OnCard:
         """ "verb:card"."""
-        return cls(*_one_arg(text, CARD_VERBS, "a card action"))
+        return cls(*_one_arg(text, CARD_VERBS, N_("not a card action: %(action)s")))
 
     def __str__(self) -> str:
         return f"{self.verb}{SEP}{self.card}"
@@ -106,7 +109,7 @@ class Cast:
         """ "cast:spell", "cast:spell:seat" or "cast:spell:space"."""
         verb, rest = _split(text)
         if verb != "cast" or not 1 <= len(rest) <= 2 or not all(rest):
-            raise ActionError(f"not a Spell cast: {text!r}")
+            raise ActionError(gettext("not a Spell cast: %(action)s") % {"action": repr(text)})
         if len(rest) == 1:
             return cls(rest[0])
         if rest[1].isdigit():
@@ -135,7 +138,7 @@ class Evade:
         """ "evade", "evade:spell" or "evade:spell:card"."""
         verb, rest = _split(text)
         if verb != "evade" or len(rest) > 2 or not all(rest):
-            raise ActionError(f"not an evasion: {text!r}")
+            raise ActionError(gettext("not an evasion: %(action)s") % {"action": repr(text)})
         return cls(*rest)
 
     def __str__(self) -> str:
@@ -151,7 +154,7 @@ class Meet:
     @classmethod
     def parse(cls, text: str) -> Meet:
         """ "meet:seat"."""
-        return cls(int(_one_arg(text, ("meet",), "a meeting", number=True)[1]))
+        return cls(int(_one_arg(text, ("meet",), N_("not a meeting: %(action)s"), number=True)[1]))
 
     def __str__(self) -> str:
         return f"meet{SEP}{self.seat}"
@@ -166,7 +169,7 @@ class Ability:
     @classmethod
     def parse(cls, text: str) -> Ability:
         """ "ability:index"."""
-        return cls(int(_one_arg(text, ("ability",), "an ability used", number=True)[1]))
+        return cls(int(_one_arg(text, ("ability",), N_("not an ability used: %(action)s"), number=True)[1]))
 
     def __str__(self) -> str:
         return f"ability{SEP}{self.index}"
@@ -181,7 +184,7 @@ class Align:
     @classmethod
     def parse(cls, text: str) -> Align:
         """ "align:alignment"."""
-        return cls(_one_arg(text, ("align",), "an alignment")[1])
+        return cls(_one_arg(text, ("align",), N_("not an alignment: %(action)s"))[1])
 
     def __str__(self) -> str:
         return f"align{SEP}{self.alignment}"
@@ -197,7 +200,7 @@ class GoTo:
     @classmethod
     def parse(cls, text: str) -> GoTo:
         """ "to:space" or "raft:space"."""
-        return cls(*_one_arg(text, GO_VERBS, "a destination"))
+        return cls(*_one_arg(text, GO_VERBS, N_("not a destination: %(action)s")))
 
     def __str__(self) -> str:
         return f"{self.verb}{SEP}{self.space}"
@@ -227,7 +230,10 @@ def parse_action(text: str) -> TalismanAction:
     verb = text.partition(SEP)[0]
     parser = _PARSERS.get(verb)
     if parser is None:
-        raise ActionError(f"no action of Talisman begins with {verb!r}: {text!r}")
+        raise ActionError(
+            gettext("no action of Talisman begins with %(verb)s: %(action)s")
+            % {"verb": repr(verb), "action": repr(text)}
+        )
     return parser(text)
 
 
@@ -239,7 +245,9 @@ def verb_of(text: str) -> str:
 def _expect(text: str, kind: type[T]) -> T:
     action = parse_action(text)
     if not isinstance(action, kind):
-        raise ActionError(f"{text!r} is not a {kind.__name__} action")
+        raise ActionError(
+            gettext("%(action)s is not a %(kind)s action") % {"action": repr(text), "kind": kind.__name__}
+        )
     return action
 
 
@@ -289,7 +297,7 @@ def terms(text: str) -> tuple[str, tuple[str, ...]]:
             return "align", (alignment,)
         case GoTo(verb=verb, space=space):
             return verb, (space,)
-    raise ActionError(f"no action of Talisman: {text!r}")
+    raise ActionError(gettext("no action of Talisman: %(action)s") % {"action": repr(text)})
 
 
 def is_discard(text: object) -> bool:

@@ -104,7 +104,7 @@ def upload(
     except BookLoadError as e:
         problems = e.problems
     except RecursionError:
-        problems = [Problem("", "", "nested too deeply to be read as a book")]  # a checker's message: English
+        problems = [Problem("", "", _("nested too deeply to be read as a book"))]
     if problems:  # nothing of a refused upload is kept
         return page(
             request,

@@ -95,7 +95,13 @@ def upload(request: Request, form: Form, file: UploadFile, page: Pages) -> Respo
     except ContentError as e:
         return form_page(request, page, 400, problem=str(e), name=name)
     except RecursionError:
-        return form_page(request, page, 400, problem=f"{name}: nested too deeply to be a quest", name=name)
+        return form_page(
+            request,
+            page,
+            400,
+            problem=_("%(name)s: nested too deeply to be a quest") % {"name": name},
+            name=name,
+        )
     keep_upload(uploaded_quests(), {f"{digest}.toml": text, f"{digest}.report": report})
     return RedirectResponse(f"/quests/{digest}", status_code=303)
 
