@@ -1,8 +1,9 @@
 """The `grognard aif ...` sub-commands in the reader's language (issue 31): a representative set of them
 (the tables, a character's generation, a kept campaign made, acted on, shown and logged, education,
-the world, the trades, a melee, the dice's closing line) printed in Spanish holds no English word, nor
-do their refusals or `campaign act --help`'s list of actions; the same commands in English are found
-English, so each test can fail.
+the world, the trades, a melee, the chances to hit in melee and with missiles and their modifiers, a
+check, an influence, an underworld room, the learning formula, the dice's closing line) printed in
+Spanish holds no English word, nor do their refusals or `campaign act --help`'s list of actions; the same
+commands in English are found English, so each test can fail.
 
 What a screen names and does not say is taken away first: the options and values to type (`--seed 3`,
 `place:forest`), the tables' identifiers (`arms-mounted`), the book's file and line, the names the
@@ -70,6 +71,21 @@ SCREENS: tuple[tuple[str, ...], ...] = (
     ("aif", "hit-location", "--seed", "3"),
     ("aif", "check", "health", "--rating", "40", "--seed", "2"),
     ("aif", "experience", "rank", "--position", "Squire", "--status", "9", "--levels", "1"),
+    *(
+        tuple(line.split())
+        for line in (
+            "aif melee --attacker name=Ana,body=human,hp=12,dex=60,level=3,training=half,unpracticed=2"
+            ",reach=long,extra=5,cover --defender name=Orc,body=lion,hp=30,size=3,hd=6,weapon=2,wall"
+            " --place corridor --swamp --fatigued",
+            "aif missile --weapon crossbow --yards 150 --dex 80 --bonus 5 --mounted --into-slit --from-slit"
+            " --extra 3",
+            "aif check dexterity --rating 60 --burden 10 --untrained --seed 1",
+            "aif influence --charisma 70 --target-charisma 40 --status 5 --target-status 3 --reputation 2"
+            " --target-reputation 1 --seed 1",
+            "aif encounter --terrain underworld --level 3 --rolls 1%,10% --seed 2",
+            "aif learn --course 11 --intelligence 50 --months 12 --attempt 3 --roll 99 --repeat",
+        )
+    ),
 )
 """The commands read, in this order (the campaign's are made on the one campaign the store holds)."""
 
@@ -108,13 +124,10 @@ def untranslated() -> frozenset[str]:
     return frozenset(w.lower() for t in left + names + list(RULES_SENTENCES) for w in WORD.findall(t))
 
 
-RULES_SENTENCES = (
-    "Health 40: one hit point cured",  # checks.recovery_week's detail, an f-string of the rules package
-    "Type II castle",  # castles.castle's name, written by the rules package
-    "to Knight",  # experience.promote's reason, an f-string of the rules package
-)
-"""Sentences the rules package writes with its values (not yet messages of the catalogue: the rules'
-slice), read by the screens below."""
+RULES_SENTENCES: tuple[str, ...] = ()
+"""Sentences the rules package writes with its values in English (the state's language) that the
+catalogue says (`words.SENTENCES`) but a command prints as written, read by the screens below: none now
+(a castle's name and a promotion's reason are said by `words.told` where printed)."""
 
 
 def english(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:

@@ -70,17 +70,37 @@ DATA: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
                 "number",
                 "never_in",
                 "damage",
+                "title",
+                "notes",
             ),
         ),
-        ("data/creatures/**.toml", ("name",)),
-        ("data/charts/**.toml", ("rows.key", "cells.name", "cells.season", "cells.supplier")),
+        ("data/creatures/**.toml", ("name", "note")),
+        (
+            "data/charts/**.toml",
+            (
+                "title",
+                "notes",
+                "rows.key",
+                "cells.name",
+                "cells.season",
+                "cells.supplier",
+                "cells.note",
+                "cells.remarks",
+                "cells.effect",
+                "cells.time",
+                "cells.retry",
+                "cells.applies_to",
+                "cells.cost",
+                "cells.julian",
+            ),
+        ),
     ),
 }
 """The folders whose rules data are words a reader reads: for each, the data files (a pattern under the
 folder) and the keys whose strings are messages. A key names a string at any depth of the file (a card's
 name and text, a character's ability's text); "parent.key" only one under `parent` (a chart's row's key,
-`rows.key`, or its cell `cells.name`, where a chart's own `name` is an identifier). A string with no word
-of three letters ("1d10", "20 lb", "II") is no message. Each is said where it is shown with `gettext`."""
+`rows.key`, or its cell `cells.name`, where a chart's own `name` is an identifier). A string with no word of
+three letters ("1d10", "20 lb", "II") is no message. Each is said where it is shown with `gettext`."""
 HEADER = """\
 # grognard's words in %(language)s: every message the browser's templates and modules and the terminal
 # mark, read out by `make messages` (python -m grognard.i18n.extract); translate each msgstr, keeping

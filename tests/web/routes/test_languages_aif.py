@@ -28,8 +28,10 @@ from grognard.engine.match import Match
 from grognard.i18n.extract import extracted
 from grognard.systems.adventures_in_fantasy.campaign import add_action
 from grognard.systems.adventures_in_fantasy.chargen import generate, parse_course
-from grognard.systems.adventures_in_fantasy.combat import FIGHTER_HELP
+from grognard.systems.adventures_in_fantasy.combat import FIGHTER_HELP, Fighter, HitChance, hit_chance
+from grognard.systems.adventures_in_fantasy.education import learning_odds
 from grognard.systems.adventures_in_fantasy.melee import MeleeGame
+from grognard.systems.adventures_in_fantasy.missiles import Shot, missile_chance
 from grognard.systems.adventures_in_fantasy.referee import make_action
 from grognard.systems.adventures_in_fantasy.seat_view import campaign_chances
 from grognard.systems.adventures_in_fantasy.table_dice import TableDice
@@ -283,7 +285,7 @@ def test_the_action_labels_and_the_odds_of_the_campaign_are_spanish() -> None:
             odds = campaign_chances(match.state, 0)
             assert odds is not None and odds.note
             found[language] = odds.note
-    assert found["es"].startswith("Ana contra Wolf: gana Ana ") and "%" in found["es"], found["es"]
+    assert found["es"].startswith("Ana contra Lobo: gana Ana ") and "%" in found["es"], found["es"]
     assert found["en"].startswith("Ana against the Wolf: Ana wins "), found["en"]
 
 
@@ -444,3 +446,81 @@ def test_a_new_characters_steps_are_said_in_spanish() -> None:
                     said = f"{told(step.label)}: {told(step.result)}"
                 assert not english(said.replace("Ana", " ")), (step, said, english(said))
     assert seen > 100 and {"position", "rank", "months", "age"} <= english_words, english_words
+
+
+def _hit_chances() -> list[HitChance]:
+    """Chances to hit with every modifier the rules write: in melee (training, practice, riding, cover, a
+    second weapon, dexterity, size, experience over the cap, a weapon, Table Q, the referee's, the swamp, a
+    wall, fatigue, the limits) and with missiles (the base, Chart P, a bow's bonus, a mounted archer, the
+    arrow slits, the referee's, the limits, a shot not allowed)."""
+    rider = Fighter(name="Ana", training="half", unpracticed=2, mounted=1, dexterity=90, level=3)
+    lion = Fighter(name="Orc", body="lion", hit_points=30, size=3, hit_dice=20, mounted=1, cover=True)
+    found = [hit_chance(rider, lion, place="corridor", swamp=True, fatigued=True, second=True)]
+    walled = Fighter(body="snake", training="untrained", weapon_bonus=2, reach="long", extra=5, on_wall=True)
+    found.append(hit_chance(walled, Fighter(dexterity=10), place="corridor"))
+    shots = (
+        Shot(weapon="crossbow", yards=150, dexterity=80, bonus=5, mounted=True, into_slit=True, extra=3),
+        Shot(weapon="crossbow", range="short", target="dragon", from_slit=True, extra=90),
+        Shot(weapon="longbow", range="short", trained=False),
+    )
+    return found + [missile_chance(shot) for shot in shots]
+
+
+def test_the_modifiers_of_a_chance_to_hit_are_said_in_spanish() -> None:
+    """Each modifier's name (kept English, said by `told`) and note (said where it is made) in Spanish,
+    and in English as the rules wrote them."""
+    english_chances = _hit_chances()
+    names = [m.name for c in english_chances for m in c.modifiers]
+    notes = [m.note for c in english_chances for m in c.modifiers if m.note]
+    assert {"size (larger)", "base: man (2 HD), long range", "no fire allowed", "hit chance limits"} <= set(
+        names
+    )
+    assert "dexterity 90 vs 50: difference / 4 = 10" in notes and "fractions dropped" in notes
+    assert all(told(name) == name for name in names) and english(" ".join(names + notes))
+    with i18n.speaking("es"):
+        spanish_chances = _hit_chances()
+        said = [told(m.name) for c in spanish_chances for m in c.modifiers]
+        said_notes = [i18n.gettext(m.note) for c in spanish_chances for m in c.modifiers if m.note]
+    assert [m.name for c in spanish_chances for m in c.modifiers] == names  # the names stay English
+    assert not english(" ".join(said + said_notes).replace("Ana", " ")), english(" ".join(said + said_notes))
+    assert "tamaño (mayor)" in said and "destreza 90 contra 50: diferencia / 4 = 10" in said_notes
+
+
+CHECK_DETAILS = (
+    "Health 40: one hit point cured",
+    "Dexterity 60, 75% untrained = 45, - 5 for 10 lb carried",
+    "Intelligence 50",
+    "Poison or disease",
+    "Health save",
+    "own reputation",
+    "other's status",
+    "(given)",
+    "is the level 2 room occupied?",
+    "what lurks there",
+    "outlaw alignment in a neutral area (50%)",
+    "Horsemanship I (no other physical or weapon skill) (40%)",
+    "(3 / 12 x 100) - 50 = 25 -> 25% to fail: failed the third time; wait 6 months before trying again",
+    "saved against Health: ill 3 week(s), Health falls to 37; old age: -8 to every physical characteristic",
+    "saved against Health: ill 2 week(s); old age: -4 to every physical characteristic",
+)
+"""The checks' details and labels, a roll given at the table, the influence's modifiers, an underworld
+room's and an encounter's steps, a course failed the third time and a year's illness and old age."""
+
+
+def test_the_checks_and_the_steps_are_said_in_spanish() -> None:
+    for text in CHECK_DETAILS:
+        assert told(text) == text and english(text), text
+        with i18n.speaking("es"):
+            said = told(text)
+        assert said != text and not english(said), (text, said, english(said))
+
+
+def test_the_learning_formula_is_said_where_it_is_shown_and_kept_english() -> None:
+    """`LearningOdds.detail` says the formula in the reader's language; `written`, the log's, in English."""
+    odds = learning_odds(parse_course("11"), 50, 12, repeat=True)
+    assert odds.detail() == odds.written() and odds.written().endswith("% to fail")
+    with i18n.speaking("es"):
+        assert odds.detail().endswith("% de fallar") and odds.written().endswith("% to fail")
+        assert told(f"{odds.written()}: mastered after 12 months").endswith(
+            "% de fallar: dominado tras 12 meses"
+        )

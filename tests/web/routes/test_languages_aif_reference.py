@@ -3,8 +3,8 @@ the reader's language: its own words (the headings, the courses' months and comp
 creatures' figures, how each table is used, the citations) are Spanish in Spanish, the data's names said
 by the catalogue, and English is said exactly as before.
 
-The data's texts the catalogue does not hold yet (a course's note, a supply's remark, a creature's note, a
-table's title) are still English, let pass by `DATA_STILL_ENGLISH` (being translated with the rules data).
+The data's texts (a course's note, a supply's remark, a creature's note, a table's title) are the
+catalogue's too (`grognard.i18n.extract.DATA`): every one is translated, and none is let pass in English.
 """
 
 from __future__ import annotations
@@ -52,10 +52,9 @@ def said(found: list[Section]) -> str:
     return "\n".join(f"{h}\n" + "\n".join(f"{n}: {t} ({c})" for n, t, c in entries) for h, entries in found)
 
 
-def data_still_english() -> list[str]:
-    """The data's texts the Reference says as the book wrote them until the catalogue holds them: the
-    courses' notes, the general supplies' remarks, the creatures' notes and the tables' titles (being
-    translated: AiF rules data), longest first."""
+def data_texts() -> set[str]:
+    """The data's texts the Reference says: the courses' notes, the general supplies' remarks, the
+    creatures' notes and the tables' titles."""
     texts: set[str] = set()
     for chart in ("courses", "general-supplies"):
         for row in all_tables()[chart].rows:
@@ -63,9 +62,7 @@ def data_still_english() -> list[str]:
             texts.update(str(row.cells[k]) for k in ("note", "remarks") if row.cells.get(k))
     texts.update(c.note for c in creatures().values() if c.note)
     texts.update(str(t.title) for t in all_tables().values() if t.title)
-    with i18n.speaking("es"):
-        untranslated = [t for t in texts if i18n.gettext(t) == t]
-    return sorted(untranslated, key=len, reverse=True)
+    return texts
 
 
 def test_the_english_reference_says_what_it_always_said() -> None:
@@ -93,6 +90,19 @@ def test_the_spanish_reference_says_its_own_words_in_spanish() -> None:
     assert "tras los cursos 1, 3" in text and "1 semana de fabricación" in text and "gratis" in text
     assert "1 dado de golpe, 12 golpes; cuerpo de humano; Destreza 45; armadura: malla." in text
     assert "Se tira con d100; 3 filas. (líneas 989-991)" in text and "(decisión nuestra)" in text
-    for data in data_still_english():
-        text = text.replace(data, " ")
+    assert "como intérprete" in text and "30 tragos" in text and "una raza de gigantes" in text
+    assert "Tabla M, piqueros a pie: armadura: Se tira con d100; 3 filas." in text
     assert english_in(text) == [], [line for line in text.splitlines() if english_in(line)][:10]
+
+
+def test_the_datas_texts_are_all_translated() -> None:
+    """Every course's note, supply's remark, creature's note and table's title the Reference says has its
+    Spanish in the catalogue; in English each is said as the book wrote it, and found English."""
+    texts = data_texts()
+    assert len(texts) > 100
+    with i18n.speaking("es"):
+        untranslated = sorted(t for t in texts if i18n.gettext(t) == t and english_in(t))
+    assert untranslated == []
+    english = said(sections())
+    assert {t for t in texts if t in english} == texts
+    assert english_in(" ".join(sorted(texts)))

@@ -24,12 +24,13 @@ from grognard.cli.systems.aif_dice import (
     seed_line,
     table_dice,
 )
-from grognard.engine.content import Row, Table
+from grognard.engine.content import Row, Scalar, Table
 from grognard.engine.dice.core import Roll
 from grognard.engine.errors import UsageError
 from grognard.i18n import N_, NP_, number, pgettext
 from grognard.i18n import gettext as _
-from grognard.systems.adventures_in_fantasy.charts import Bands, Chart
+from grognard.systems.adventures_in_fantasy.charts import Band, Bands, Chart
+from grognard.systems.adventures_in_fantasy.reference import cost_said
 from grognard.systems.adventures_in_fantasy.tables import get_table, kind, listing
 from grognard.systems.adventures_in_fantasy.words import any_word, roll_told, word
 
@@ -58,9 +59,12 @@ FIELDS = (
     NP_("aif table", "armour"),
     NP_("aif table", "attacker"),
     NP_("aif table", "availability"),
+    NP_("aif table", "average 41-60"),
+    NP_("aif table", "bird"),
     NP_("aif table", "boats chance"),
     NP_("aif table", "castle"),
     NP_("aif table", "chance"),
+    NP_("aif table", "chaos"),
     NP_("aif table", "class"),
     NP_("aif table", "complexity"),
     NP_("aif table", "condition"),
@@ -88,16 +92,23 @@ FIELDS = (
     NP_("aif table", "gatehouses"),
     NP_("aif table", "guards"),
     NP_("aif table", "highest level"),
+    NP_("aif table", "horse or mule"),
+    NP_("aif table", "human"),
     NP_("aif table", "in stock chance"),
     NP_("aif table", "income gp"),
     NP_("aif table", "item"),
     NP_("aif table", "julian"),
     NP_("aif table", "keep"),
+    NP_("aif table", "law"),
+    NP_("aif table", "lion"),
+    NP_("aif table", "long"),
+    NP_("aif table", "medium"),
     NP_("aif table", "modifier"),
     NP_("aif table", "month"),
     NP_("aif table", "months"),
     NP_("aif table", "multiplier"),
     NP_("aif table", "name"),
+    NP_("aif table", "neutral"),
     NP_("aif table", "never in"),
     NP_("aif table", "note"),
     NP_("aif table", "number"),
@@ -109,13 +120,19 @@ FIELDS = (
     NP_("aif table", "rations"),
     NP_("aif table", "reconstructed"),
     NP_("aif table", "remarks"),
+    NP_("aif table", "reptile"),
     NP_("aif table", "requisites"),
     NP_("aif table", "retry"),
+    NP_("aif table", "scaled"),
     NP_("aif table", "searchers"),
     NP_("aif table", "season"),
+    NP_("aif table", "short"),
+    NP_("aif table", "snake"),
     NP_("aif table", "social levels"),
     NP_("aif table", "status bonus"),
     NP_("aif table", "strength"),
+    NP_("aif table", "strong 61-80"),
+    NP_("aif table", "super strong 101+"),
     NP_("aif table", "supplier"),
     NP_("aif table", "target"),
     NP_("aif table", "then"),
@@ -124,6 +141,10 @@ FIELDS = (
     NP_("aif table", "towers"),
     NP_("aif table", "type"),
     NP_("aif table", "value"),
+    NP_("aif table", "very long"),
+    NP_("aif table", "very strong 81-100"),
+    NP_("aif table", "very weak 1-20"),
+    NP_("aif table", "weak 21-40"),
     NP_("aif table", "wealth multiplier"),
     NP_("aif table", "weapon"),
     NP_("aif table", "week"),
@@ -163,12 +184,19 @@ def _list(json_out: bool) -> None:
     for heading in (_("name"), _("title"), _("dice"), _("source")):
         grid.add_column(heading)
     for t in lines:
-        grid.add_row(t.name, escape(_(t.title)), t.dice, t.source)
+        grid.add_row(t.name, escape(_(t.title)), escape(_dice(t.dice)), t.source)
     out.print(grid)
     out.print(
         _("%(count)s tables. `grognard aif table NAME` rolls or shows one.") % {"count": number(len(lines))},
         markup=False,
     )
+
+
+def _dice(dice: str) -> str:
+    """A table's dice as the list shows them, in the reader's language: "by age" is read by a score."""
+    if dice.startswith("by "):
+        return _("by %(score)s") % {"score": _field(dice.removeprefix("by "))}
+    return dice
 
 
 def _chart_data(entry: Chart | Bands) -> dict[str, Any]:
@@ -204,14 +232,14 @@ def _show_chart(entry: Chart | Bands) -> None:
         for column in entry.columns:
             grid.add_column(escape(_field(column)))
         for row in entry.rows:
-            grid.add_row(escape(_(row.key)), *(escape(_cell(row.get(c))) for c in entry.columns))
+            grid.add_row(escape(_(row.key)), *(escape(_chart_cell(c, row.get(c))) for c in entry.columns))
     else:
         fields = list(dict.fromkeys(k for band in entry.rows for k in band.result))
         grid.add_column(escape(_field(entry.score)))
         for name in fields:
             grid.add_column(escape(_field(name)))
         for band in entry.rows:
-            grid.add_row(band.span(), *(escape(_cell(band.result.get(f))) for f in fields))
+            grid.add_row(_span(band), *(escape(_cell(band.result.get(f))) for f in fields))
     out.print(grid)
     if entry.notes:
         out.print(_(entry.notes), markup=False)
@@ -228,6 +256,19 @@ def _cell(value: object) -> str:
         said = any_word(value)
         return said if said != value else _(value) if value else value
     return str(value)
+
+
+def _chart_cell(column: str, value: Scalar | None) -> str:
+    """A chart's cell in the reader's language: a price of the general supplies as the Reference says it
+    ("5 CP", "free"), any other as `_cell` says it."""
+    return cost_said(value) if column == "cost" and value is not None and value != "" else _cell(value)
+
+
+def _span(band: Band) -> str:
+    """A band as the book prints it ("17-25", "61 and up"), in the reader's language."""
+    if band.high is None:
+        return _("%(low)s and up") % {"low": band.low}
+    return band.span()
 
 
 def _field(name: str) -> str:
@@ -284,7 +325,7 @@ def _look_up_bands(entry: Bands, scores: list[int], json_out: bool) -> None:
         return
     for score, band in found:
         said = ", ".join(f"{_field(k)} {_cell(v)}" for k, v in band.result.items())
-        out.print(f"{_field(entry.score)} {score} ({band.span()}): {said}  ({band.source})", markup=False)
+        out.print(f"{_field(entry.score)} {score} ({_span(band)}): {said}  ({band.source})", markup=False)
 
 
 @app.command(

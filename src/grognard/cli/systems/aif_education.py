@@ -24,7 +24,7 @@ from grognard.i18n import N_, NP_, pgettext
 from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy import apprenticeship, castles, education, equipment
 from grognard.systems.adventures_in_fantasy.chargen import parse_course
-from grognard.systems.adventures_in_fantasy.words import roll_told
+from grognard.systems.adventures_in_fantasy.words import roll_told, told
 
 CourseOption = Annotated[str, typer.Option("--course", help=N_("A course of Table B by number or name."))]
 
@@ -607,7 +607,7 @@ def castle_command(
             }
         )
         return
-    grid = RichTable(title=escape(_(build.name)), caption=escape(build.source))
+    grid = RichTable(title=escape(told(build.name)), caption=escape(build.source))
     for heading in (_("work"), _("count"), _("cost each"), _("time each"), _("source")):
         grid.add_column(heading)
     for p in build.parts:

@@ -22,6 +22,7 @@ from grognard.systems.adventures_in_fantasy import experience as xp
 from grognard.systems.adventures_in_fantasy.character import Character, Characteristics
 from grognard.systems.adventures_in_fantasy.chargen import Position, ladder
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
+from grognard.systems.adventures_in_fantasy.words import told
 
 
 def _fraction(text: str, what: str) -> Fraction:
@@ -206,7 +207,7 @@ def rank_command(
             % {
                 "position": _(character.position),
                 "risen": risen,
-                "reason": _(done.reason),
+                "reason": told(done.reason),
                 "rank": _(rank),
                 "source": done.source,
             }

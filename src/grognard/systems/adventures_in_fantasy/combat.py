@@ -283,7 +283,7 @@ class Steps:
         low, high = HIT_CHANCE_LIMITS
         final = max(low, min(high, self.value))
         if final != self.value:
-            edge = "98% at most" if final == high else "2% at least"
+            edge = N_("98% at most") if final == high else N_("2% at least")
             self.add("hit chance limits", final - self.value, "1580-1586", True, edge)
         base = self.steps[0].amount if self.steps and self.steps[0].name.startswith("base") else 0
         return HitChance(final, base, tuple(self.steps))
@@ -324,7 +324,9 @@ def _dexterity(steps: Steps, mine: int, theirs: int) -> None:
     if not amount:
         return
     sign = 1 if mine > theirs else -1
-    note = f"dexterity {mine} vs {theirs}: difference / 4 = {quarter}"
+    note = gettext("dexterity {mine} vs {theirs}: difference / 4 = {quarter}").format(
+        mine=mine, theirs=theirs, quarter=quarter
+    )
     steps.add("dexterity", sign * amount, 1531, quarter > DEXTERITY_CAP, note)
 
 
@@ -357,7 +359,7 @@ def hit_chance(
     if factor != 1:
         new = int(base * factor)
         what = "untrained in the weapon (1/3 base)" if factor < Fraction(1, 2) else "half trained (2/3 base)"
-        steps.add(what, new - base, 412 if factor < Fraction(1, 2) else 413, note="fractions dropped")
+        steps.add(what, new - base, 412 if factor < Fraction(1, 2) else 413, note=N_("fractions dropped"))
     if attacker.unpracticed:
         lost = 0
         current = steps.value
@@ -365,7 +367,8 @@ def hit_chance(
             cut = round_half_up(Fraction(current, 10))
             current -= cut
             lost += cut
-        steps.add("practice neglected", -lost, 414, note=f"{attacker.unpracticed} month(s), 10% each")
+        note = gettext("{months} month(s), 10% each").format(months=attacker.unpracticed)
+        steps.add("practice neglected", -lost, 414, note=note)
     _saddle(steps, attacker, defender)
     if second:
         steps.scale("second weapon (base halved)", Fraction(1, 2), 1740)
@@ -376,14 +379,20 @@ def hit_chance(
     mine, my_cap = attacker.experience()
     theirs, their_cap = defender.experience()
     if mine != theirs:
-        note = f"experience {mine} vs {theirs}" + (" (hit dice capped at 15)" if my_cap or their_cap else "")
+        said = (
+            gettext("experience {mine} vs {theirs} (hit dice capped at 15)")
+            if my_cap or their_cap
+            else gettext("experience {mine} vs {theirs}")
+        )
+        note = said.format(mine=mine, theirs=theirs)
         steps.add("experience", mine - theirs, "1539-1543", my_cap or their_cap, note)
     if attacker.weapon_bonus:
         steps.add("weapon bonus", attacker.weapon_bonus, 412)
     if place and attacker.reach:
         q = table_q(place, attacker.reach)
         if q:
-            steps.add(f"Table Q: {attacker.reach} weapon, {place}", -q, "1679-1684", note=f"printed {q:+d}")
+            printed = gettext("printed {q}").format(q=f"{q:+d}")
+            steps.add(f"Table Q: {attacker.reach} weapon, {place}", -q, "1679-1684", note=printed)
     if attacker.extra:
         steps.add("referee's modifier", attacker.extra, 1582)
     if swamp:
@@ -406,7 +415,7 @@ def _saddle(steps: Steps, attacker: Fighter, defender: Fighter) -> None:
     if theirs is not None and melee_share(theirs) != 1:
         missed = 100 - steps.value
         gained = missed - round_half_up(missed * melee_share(theirs))
-        note = f"half of the {missed} the base missed"
+        note = gettext("half of the {missed} the base missed").format(missed=missed)
         steps.add(f"defender mounted, horsemanship {theirs} (half defence)", gained, 394, note=note)
 
 
@@ -414,7 +423,7 @@ def _size(steps: Steps, mine: int, theirs: int) -> None:
     if mine == theirs:
         return
     result = round_half_up(Fraction(abs(mine - theirs), 2))
-    note = f"size {mine} vs {theirs} hit points"
+    note = gettext("size {mine} vs {theirs} hit points").format(mine=mine, theirs=theirs)
     if mine < theirs:
         steps.add("size (smaller)", min(SIZE_BONUS_CAP, result), 1537, result > SIZE_BONUS_CAP, note)
     else:

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from grognard.engine.dice.core import Rng, Roll, percentile
 from grognard.engine.errors import UsageError
-from grognard.i18n import gettext
+from grognard.i18n import N_, gettext
 from grognard.systems.adventures_in_fantasy.character import Character
 from grognard.systems.adventures_in_fantasy.chargen import (
     MONTHS_PER_YEAR,
@@ -217,12 +217,31 @@ class LearningOdds:
         return 1 - self.failure_chance
 
     def detail(self) -> str:
-        """The formula with its numbers, as the referee would write it."""
-        extra = f" + {_num(self.penalty)} (waiting years)" if self.penalty else ""
-        return (
-            f"({_num(self.required)} / {_num(self.months)} x {self.course.complexity}) - "
-            f"{self.intelligence}{extra} = {_num(self.formula)} -> {self.failure}% to fail"
-        )
+        """The formula with its numbers, as the referee would write it, in the reader's language."""
+        return gettext(self._sentence()).format(**self._places())
+
+    def written(self) -> str:
+        """`detail` in English, as the campaign's log keeps it (said again by `words.told`)."""
+        return self._sentence().format(**self._places())
+
+    def _sentence(self) -> str:
+        if self.penalty:
+            return N_(
+                "({required} / {months} x {complexity}) - {intelligence} + {penalty} (waiting years) ="
+                " {formula} -> {failure}% to fail"
+            )
+        return N_("({required} / {months} x {complexity}) - {intelligence} = {formula} -> {failure}% to fail")
+
+    def _places(self) -> dict[str, str | int]:
+        return {
+            "required": _num(self.required),
+            "months": _num(self.months),
+            "complexity": self.course.complexity,
+            "intelligence": self.intelligence,
+            "penalty": _num(self.penalty),
+            "formula": _num(self.formula),
+            "failure": self.failure,
+        }
 
 
 def _num(value: Fraction) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from grognard.engine.errors import UsageError
-from grognard.i18n import gettext
+from grognard.i18n import N_, gettext
 from grognard.systems.adventures_in_fantasy.action_text import Source
 from grognard.systems.adventures_in_fantasy.charts import Chart
 from grognard.systems.adventures_in_fantasy.combat import HitChance, Modifier, Steps
@@ -157,7 +157,8 @@ def missile_chance(shot: Shot) -> HitChance:
         raise UsageError(gettext("dexterity {dexterity} is not 0-100").format(dexterity=shot.dexterity))
     band = shot.band()
     if not shot.trained:
-        return _forbidden(gettext("untrained in the {weapon}: may not fire it").format(weapon=weapon), 1626)
+        untrained = gettext("untrained in the {weapon}: may not fire it").format(weapon=gettext(weapon))
+        return _forbidden(untrained, 1626)
     if shot.woods:
         return _forbidden(gettext("no missile fire in woods"), 1694)
     if shot.over_hill:
@@ -175,7 +176,8 @@ def missile_chance(shot: Shot) -> HitChance:
     steps.add(f"base: {target}, {band} range", base, Source.parse(row.source).lines)
     dexterity = missile_dexterity_modifier(shot.dexterity)
     if dexterity:
-        steps.add("dexterity (Chart P)", dexterity, "1629-1636", note=f"dexterity {shot.dexterity}")
+        note = gettext("dexterity {dexterity}").format(dexterity=shot.dexterity)
+        steps.add("dexterity (Chart P)", dexterity, "1629-1636", note=note)
     if shot.bonus:
         steps.add("bow bonus", shot.bonus, 1389)
     if shot.mounted:
@@ -183,7 +185,7 @@ def missile_chance(shot: Shot) -> HitChance:
         assert isinstance(factor, float | int)
         steps.scale("mounted archer (a tenth off)", Fraction(str(factor)), 1670)
     if shot.into_slit:
-        steps.add("into a tower through an arrow slit", SLIT_INTO, 1734, note="only when adjacent to it")
+        steps.add("into a tower through an arrow slit", SLIT_INTO, 1734, note=N_("only when adjacent to it"))
     if shot.from_slit:
         steps.scale("fired out of an arrow slit (odds halved)", Fraction(1, 2), 1734)
     if shot.extra:

@@ -40,7 +40,7 @@ from grognard.systems.adventures_in_fantasy.melee_odds import melee_odds
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.supplies import on_price_list
 from grognard.systems.adventures_in_fantasy.view_forms import forms_data, groups_data
-from grognard.systems.adventures_in_fantasy.words import told, word
+from grognard.systems.adventures_in_fantasy.words import any_word, told, word
 
 SYSTEM_ID = "adventures-in-fantasy"
 
@@ -144,7 +144,7 @@ def _member_label(state: CampaignState, head: str, index: int, arg: str) -> str:
     if head == "fight":
         if not arg:
             return _("{name} fights the creature met").format(name=name)
-        return _("{name} fights the {foe}").format(name=name, foe=arg)
+        return _("{name} fights the {foe}").format(name=name, foe=told(arg))
     if head == "join":
         other = int(arg) if arg.isdigit() and int(arg) < len(state.members) else -1
         return _("{name} joins {other}'s fight").format(
@@ -186,7 +186,17 @@ def _member_label(state: CampaignState, head: str, index: int, arg: str) -> str:
             said = _("{name} holds {place} (its people at {gold} GP a year each)")
         return said.format(name=name, place=held.name, people=held.people, gold=gold)
     verb = _VERBS.get(head)
-    return _(verb).format(name=name, arg=arg.replace(":", " at ")) if verb else ""
+    return _(verb).format(name=name, arg=_arg_said(arg)) if verb else ""
+
+
+def _arg_said(arg: str) -> str:
+    """An action's value in the reader's language: each part a word of the rules or a name of its data
+    ("sword:40" is "sword at 40", "espada a 40"; "law" is "ley"; an item its name)."""
+    parts = [any_word(part) for part in arg.split(":")]
+    said = parts[0]
+    for then in parts[1:]:
+        said = _("{first} at {then}").format(first=said, then=then)
+    return said
 
 
 def _travel_label(act: Place | Travel) -> str:
@@ -383,14 +393,14 @@ def campaign_chances(state: GameState, seat: int) -> Odds | None:
         return None
     notes = []
     for b in state.bouts:
-        who = state.members[b.fighter].name
+        who, foe = state.members[b.fighter].name, told(b.foe)
         try:
             found = melee_odds(b.fight)
         except GrognardError as e:
-            notes.append(_("{who} against the {foe}: {ends}").format(who=who, foe=b.foe, ends=e))
+            notes.append(_("{who} against the {foe}: {ends}").format(who=who, foe=foe, ends=e))
             continue
-        ends = ", ".join(f"{_end(k, who, b.foe)} {percent(float(v))}" for k, v in found.outcomes.items())
-        notes.append(_("{who} against the {foe}: {ends}").format(who=who, foe=b.foe, ends=ends))
+        ends = ", ".join(f"{_end(k, who, foe)} {percent(float(v))}" for k, v in found.outcomes.items())
+        notes.append(_("{who} against the {foe}: {ends}").format(who=who, foe=foe, ends=ends))
     return Odds(note="\n".join(notes))
 
 

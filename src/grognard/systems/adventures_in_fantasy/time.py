@@ -321,13 +321,13 @@ def _settle_study(member: Member, mastered: bool) -> tuple[Member, tuple[str, st
     label = f"Course {facts(study.choice).label}, attempt {number}"
     if mastered:
         done = complete_course(member.character, study.choice, study.months)
-        text = f"{odds.detail()}: mastered after {study.months} months"
+        text = f"{odds.written()}: mastered after {study.months} months"
         return member.with_character(done).model_copy(update={"study": None}), (label, text, odds.source)
     if number == 2:
         tried = study.model_copy(update={"attempts": 1})
-        return member.model_copy(update={"study": tried}), (label, f"{odds.detail()}: failed", odds.source)
+        return member.model_copy(update={"study": tried}), (label, f"{odds.written()}: failed", odds.source)
     wait = waiting(required_months(study.choice, forester=member.character.has_course(FORESTER)))
-    text = f"{odds.detail()}: failed the third time; wait {float(wait.months):g} months before trying again"
+    text = f"{odds.written()}: failed the third time; wait {float(wait.months):g} months before trying again"
     return member.model_copy(update={"study": None}), (label, text, wait.source)
 
 

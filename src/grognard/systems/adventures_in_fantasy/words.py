@@ -487,6 +487,67 @@ SENTENCES = (
     N_("{weeks} week(s) away from {course}: apprenticeship broken"),
     N_("{what} met (their arms and their hostility are rolled next)"),
     N_("{what} met (a fight may begin)"),
+    # the checks' details, a roll given at the table and the influence's modifiers (`checks`)
+    N_("Health {health}: one hit point cured"),
+    N_("Health {health}"),
+    N_("Intelligence {intelligence}"),
+    N_("Dexterity {dexterity}"),
+    N_("Dexterity {dexterity}, {share} untrained = {usable}"),
+    N_("Dexterity {dexterity}, - {less} for {burden} lb carried"),
+    N_("Dexterity {dexterity}, {share} untrained = {usable}, - {less} for {burden} lb carried"),
+    N_("(given)"),
+    N_("Poison or disease"),
+    N_("Health save"),
+    N_("own status"),
+    N_("other's status"),
+    N_("own reputation"),
+    N_("other's reputation"),
+    # the modifiers of a chance to hit, in melee and with missiles (`combat`, `missiles`)
+    N_("base: {attacker} vs {defender}"),
+    N_("untrained in the weapon (1/3 base)"),
+    N_("half trained (2/3 base)"),
+    N_("practice neglected"),
+    N_("mounted, horsemanship {level} (base halved)"),
+    N_("defender mounted, horsemanship {level} (half defence)"),
+    N_("second weapon (base halved)"),
+    N_("defender behind a tree (basic odds halved)"),
+    N_("size (smaller)"),
+    N_("size (larger)"),
+    N_("experience"),
+    N_("weapon bonus"),
+    N_("Table Q: very long weapon, {place}"),
+    N_("Table Q: long weapon, {place}"),
+    N_("Table Q: medium weapon, {place}"),
+    N_("Table Q: short weapon, {place}"),
+    N_("referee's modifier"),
+    N_("swamp (half effectiveness)"),
+    N_("blocked on a low wall (half odds)"),
+    N_("fatigued (half effectiveness)"),
+    N_("hit chance limits"),
+    N_("no fire allowed"),
+    N_("base: {target}, short range"),
+    N_("base: {target}, medium range"),
+    N_("base: {target}, long range"),
+    N_("dexterity (Chart P)"),
+    N_("bow bonus"),
+    N_("mounted archer (a tenth off)"),
+    N_("into a tower through an arrow slit"),
+    N_("fired out of an arrow slit (odds halved)"),
+    # an underworld room's and an encounter's steps (`encounters`)
+    N_("is the level {level} room occupied?"),
+    N_("what lurks there"),
+    N_("other creature (Table N)"),
+    N_("special creature"),
+    N_("outlaw alignment in a neutral area ({chance}%)"),
+    N_("Horsemanship I (no other physical or weapon skill) ({chance}%)"),
+    # the rarer texts of a week (`time`)
+    N_("{detail}: failed the third time; wait {months} months before trying again"),
+    N_("saved against Health: ill {weeks} week(s), Health falls to {health}"),
+    N_("saved against Health: ill {weeks} week(s); old age: -{loss} to every physical characteristic"),
+    N_(
+        "saved against Health: ill {weeks} week(s), Health falls to {health}; old age: -{loss} to every"
+        " physical characteristic"
+    ),
     # the date written out with the calendar's names (`calendar`)
     N_("{day}, {week}, {number} {month}, year {year} ({cycle})"),
     N_("{month}, year {year} ({cycle})"),
@@ -685,9 +746,10 @@ PLACES = {
     "chance": r"-?[\d.,/]+%?(?: \([\d.,]+%\))?",
     "weight": NUMBER,
     "kit": NUMBER,
+    **dict.fromkeys(("health", "dexterity", "intelligence", "usable", "less", "burden"), NUMBER),
 }
 """What a place of a sentence may hold, by its name, where not any text: a roll's total, its dice and
-name (no brackets), a count of weeks, of hits, of hit points left or of missiles, a chance."""
+name (no brackets), a count of weeks, of hits, of hit points left or of missiles, a chance, a rating."""
 
 
 @cache

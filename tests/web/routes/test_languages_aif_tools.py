@@ -1,0 +1,84 @@
+"""Adventures in Fantasy's last English in the browser's tools and the terminal's tables (issue 31): the
+melee calculator's result (its heading, each end of the melee, each side's expected hit points), a
+campaign fight's odds naming the foe by the catalogue ("Ana contra Lobo"), and `grognard aif table`'s
+charts (titles, column headers, notes, cells, an open-ended band, a price) in the reader's language. The
+same read in English says what English always said, so each test can fail.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from grognard import i18n
+from grognard.engine.match import Match
+from grognard.systems.adventures_in_fantasy.campaign import add_action
+from grognard.systems.adventures_in_fantasy.chargen import generate
+from grognard.systems.adventures_in_fantasy.referee import make_action
+from grognard.systems.adventures_in_fantasy.seat_view import campaign_chances
+from grognard.systems.adventures_in_fantasy.table_dice import TableDice
+from grognard.systems.adventures_in_fantasy.time import Member
+from tests.cli.helpers import grognard
+from tests.web.routes.test_languages import chrome, english_in, spanish
+from tests.web.security.tables_client import browser
+
+FORM = {"a": "hp=12,dex=60", "b": "body=lion,hp=11"}
+"""The calculator's form as it comes filled in (its booleans left off)."""
+
+
+def test_the_melee_calculators_result_is_said_in_the_readers_language() -> None:
+    said = spanish(browser()).post("/tools/aif-melee", FORM)
+    plain = browser().post("/tools/aif-melee", FORM)
+    assert said.status_code == plain.status_code == 200, said.text[-300:]
+    lang, words = chrome(said.text)
+    assert lang == "es" and english_in(words) == [], english_in(words)
+    assert "Cuerpo a cuerpo de Adventures in Fantasy: A contra B" in said.text
+    assert "gana A" in said.text and "Puntos de vida esperados que le quedan a B" in said.text
+    assert "Adventures in Fantasy melee: A against B" in plain.text, plain.text[-500:]
+    assert "a-wins" in plain.text and "Expected b hit points left" in plain.text
+    assert "melee" in english_in(chrome(plain.text)[1])
+
+
+def test_a_campaign_fights_odds_name_the_foe_in_the_readers_language() -> None:
+    match = Match.new("adventures-in-fantasy", "campaign", {}, ["human"], 1)
+    match.advance()
+    member = Member(character=generate(TableDice(3, ()), name="Ana").character, seed=1)
+    make_action(match, add_action(member))
+    make_action(match, "fight:0:Wolf")
+    found = {}
+    for language in ("es", "en"):
+        with i18n.speaking(language):
+            odds = campaign_chances(match.state, 0)
+            assert odds is not None
+            found[language] = odds.note
+    assert found["es"].startswith("Ana contra Lobo: gana Ana ") and "gana Lobo" in found["es"], found["es"]
+    assert found["en"].startswith("Ana against the Wolf: Ana wins "), found["en"]
+    assert "the Wolf wins" in found["en"]
+
+
+def test_the_terminals_charts_are_said_in_the_readers_language(tmp_path: Path) -> None:
+    screens = {}
+    for language in ("es", "en"):
+        shown = [grognard("--lang", language, "aif", "table", name, home=tmp_path) for name in CHARTS]
+        shown.append(grognard("--lang", language, "aif", "table", "--list", home=tmp_path))
+        assert all(ran.code == 0 for ran in shown), [ran.err for ran in shown]
+        screens[language] = "\n".join(ran.out for ran in shown)
+    for es, en in SAID:
+        assert es in screens["es"] and en not in screens["es"], (es, en)
+        assert en in screens["en"] and es not in screens["en"], (es, en)
+
+
+CHARTS = ("courses", "general-supplies", "table-of-death", "encumbrance", "hostility")
+SAID = (
+    ("Cursos de instrucción, Tabla B", "Courses of Instruction, Table B"),
+    ("intérprete", "interpreter"),
+    ("círculo de luz", "circle of light"),
+    ("gratis", "free"),
+    ("10 PP al día", "10 SP a day"),
+    ("61 o más", "61 and up"),
+    ("débil 21-40", "weak 21-40"),
+    ("superfuerte", "super strong"),
+    ("Basta una fuerza hostil", "One hostile force is enough"),
+    ("por edad", "by age"),
+    ("La Tabla de Muerte", "The Table of Death"),
+)
+"""What the charts say in Spanish, and in English as they always said it (short: a cell wraps)."""
