@@ -375,3 +375,9 @@ def outcome_parts(text: str) -> tuple[str, ...]:
     """A chance outcome of the campaign cut at its colons, to be said part by part: a soldiers'
     reaction "neutral:marching:peaceful" (`Reaction`), or one word ("nothing", "cured")."""
     return tuple(text.split(":"))
+
+
+def value_parts(arg: str) -> tuple[str, ...]:
+    """A referee action's value cut at its colons, to be said part by part: a weapon skill and its base
+    ("sword:40"), an alignment ("law"), an item."""
+    return tuple(arg.split(":"))

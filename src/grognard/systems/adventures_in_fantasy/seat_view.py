@@ -32,6 +32,7 @@ from grognard.systems.adventures_in_fantasy.action_text import (
     outcome_parts,
     parse,
     town_name,
+    value_parts,
 )
 from grognard.systems.adventures_in_fantasy.calendar import names
 from grognard.systems.adventures_in_fantasy.campaign import CampaignState
@@ -192,7 +193,7 @@ def _member_label(state: CampaignState, head: str, index: int, arg: str) -> str:
 def _arg_said(arg: str) -> str:
     """An action's value in the reader's language: each part a word of the rules or a name of its data
     ("sword:40" is "sword at 40", "espada a 40"; "law" is "ley"; an item its name)."""
-    parts = [any_word(part) for part in arg.split(":")]
+    parts = [any_word(part) for part in value_parts(arg)]
     said = parts[0]
     for then in parts[1:]:
         said = _("{first} at {then}").format(first=said, then=then)

@@ -3,14 +3,17 @@
 An upload (the importer's own size cap) is read in memory by the same importer as `grognard heroquest
 import` (`systems.heroquest.importer.heroscribe`): a file it refuses is answered 400 with its one message and
 nothing of it is kept; a quest it takes is kept, as quest TOML, in `$GROGNARD_HOME/quests/` under the
-hash of the uploaded bytes (never under the name the browser sent), and its page shows the import report
-and the new-game form with the quest filled in by its upload name (`upload:<hash>.toml`, `web.content`),
-never by a path. The game started from it carries the quest's content (`engine.embedded`).
+hash of the uploaded bytes (never under the name the browser sent), with its import report in every
+language grognard speaks (`quest_toml.reports`: the importer's words, so each reader reads the report in
+theirs, whoever uploaded the quest). Its page shows the report and the new-game form with the quest filled
+in by its upload name (`upload:<hash>.toml`, `web.content`), never by a path. The game started from it
+carries the quest's content (`engine.embedded`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from pathlib import Path
 
@@ -21,10 +24,11 @@ from grognard.engine import registry
 from grognard.engine.embedded import MAX_EMBEDDED_BYTES, embed
 from grognard.engine.errors import ContentError, UsageError
 from grognard.engine.files import read_file
+from grognard.i18n import SOURCE, current
 from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content.quest import load_quest
 from grognard.systems.heroquest.importer.heroscribe import MAX_BYTES, import_heroscribe
-from grognard.systems.heroquest.importer.quest_toml import quest_toml, report_lines
+from grognard.systems.heroquest.importer.quest_toml import quest_toml, reports
 from grognard.web.content import keep_upload, upload_name, uploaded_quests
 from grognard.web.routes.common import SEAT_WORDS, Page
 from grognard.web.routes.deps import Form, Pages
@@ -48,12 +52,42 @@ def _kept(digest: str) -> tuple[str, bytes]:
         raise HTTPException(404, _("there is no such uploaded quest")) from None
 
 
-def _report(digest: str) -> list[str]:
+def _report(digest: str) -> tuple[list[str], str]:
+    """The kept quest's import report in the reader's language, and the language it is in when that is
+    not the reader's ("": the reader's). The report is kept in every language (`quest_toml.reports`, JSON:
+    language to lines); a report kept before that is English text, shown as it was written."""
     try:
         text = read_file(uploaded_quests() / f"{digest}.report", REPORT_LIMIT, "import report")
     except ContentError:
-        return []
-    return text.decode("utf-8", "replace").splitlines()
+        return [], ""
+    try:
+        kept = json.loads(text)
+    except ValueError:
+        kept = None
+    if not isinstance(kept, dict):
+        return text.decode("utf-8", "replace").splitlines(), "en"
+    for language in (current(), SOURCE):
+        lines = kept.get(language)
+        if isinstance(lines, list):
+            return [str(line) for line in lines], "" if language == current() else language
+    return [], ""
+
+
+_OPTION = re.compile(r"(--[a-z][\w-]*)")
+"""A command-line option a report line names ("--goal"): typed as it is, in no language."""
+
+
+def _segments(line: str, title: str) -> list[tuple[str, str]]:
+    """A report line as its pieces, each (what it is, its text): "content" for the quest's title (the
+    author's words), "code" for a command-line option, "" for the importer's words."""
+    out: list[tuple[str, str]] = []
+    before, named, after = line.partition(repr(title))
+    for text, kind in ((before, ""), (named, "content"), (after, "")):
+        if kind:
+            out.append((kind, text))
+            continue
+        out += [("code" if n % 2 else "", t) for n, t in enumerate(_OPTION.split(text)) if t]
+    return [(kind, text) for kind, text in out if text]
 
 
 ROUTER = APIRouter()
@@ -90,7 +124,7 @@ def upload(request: Request, form: Form, file: UploadFile, page: Pages) -> Respo
     try:  # everything checked before anything is kept
         result = import_heroscribe(data, name)
         text = quest_toml(result.file).encode("utf-8")
-        report = ("\n".join(report_lines(result)) + "\n").encode("utf-8")
+        report = json.dumps(reports(data, name, result), ensure_ascii=False).encode("utf-8")
         load_quest(embed(f"{digest}.toml", text))
     except ContentError as e:
         return form_page(request, page, 400, problem=str(e), name=name)
@@ -110,6 +144,7 @@ def upload(request: Request, form: Form, file: UploadFile, page: Pages) -> Respo
 def quest_page(request: Request, digest: str, page: Pages) -> HTMLResponse:
     name, data = _kept(digest)
     quest = load_quest(embed(name, data))  # as the game reads it: the standard board only
+    report, report_language = _report(digest)
     info, front = spoken(
         registry.get_game("heroquest", "quest").info, registry.get_views("heroquest", "quest").front
     )
@@ -118,7 +153,8 @@ def quest_page(request: Request, digest: str, page: Pages) -> HTMLResponse:
         page,
         quest=quest,
         upload=upload_name(name),
-        report=_report(digest),
+        report=[_segments(line, quest.file.title) for line in report],
+        report_language=report_language,
         info=info,
         front=front,
         seat_words=SEAT_WORDS,

@@ -39,12 +39,13 @@ from defusedxml.ElementTree import fromstring
 
 from grognard.engine.content import load_data
 from grognard.engine.errors import ContentError, UsageError
-from grognard.i18n import gettext
+from grognard.i18n import N_, gettext, ngettext
 from grognard.systems.heroquest.content.board import FURNITURE_KINDS, Board, Square, standard_board
 from grognard.systems.heroquest.content.quest import Quest, QuestFile, check_quest, quest_problems
 from grognard.systems.heroquest.importer.heroscribe_goals import taken_squares
 from grognard.systems.heroquest.importer.heroscribe_notes import goal_from_spec, read_notes
 from grognard.systems.heroquest.rules.goals import met_at_start
+from grognard.systems.heroquest.views.words import said
 
 Role: TypeAlias = Literal[
     "monster", "furniture", "trap", "door", "stairs", "blocked", "note", "hero", "label", "ice", "entrance"
@@ -142,8 +143,7 @@ def _objects() -> dict[str, Mapping]:
 _PIECE_NAMES = {"OgreLord": "Ogre Lord", "FrozenHorror": "Frozen Horror"}
 """Pieces that are one named enemy of their quest pack: the monster placed for each takes the name."""
 
-_NEAREST = "the rulebook has no such piece; played as its nearest equivalent"
-_MARK = "a mark for the game master: the rulebook has no rule for it, so it is not played"
+_MARK = N_("a mark for the game master: the rulebook has no rule for it, so it is not played")
 
 
 def _expansion_objects() -> dict[str, Mapping]:
@@ -151,58 +151,133 @@ def _expansion_objects() -> dict[str, Mapping]:
     the Frozen Horror, the Mage of the Mirror), each mapped to the rulebook's monsters, mercenaries,
     traps, furniture and cold ground, or the nearest of them (docs/rulings/heroquest.md, "Pieces of the
     quest packs")."""
-    ogre = "an ogre of level {} (the rulebook's one ogre, lines 927-949, its rank given as a level)"
+    ogre = N_("an ogre of level {level} (the rulebook's one ogre, lines 927-949, its rank given as a level)")
     table: dict[str, Mapping] = {
         # monsters and mercenaries as enemies (lines 927-1003)
-        "OgreWarrior": Mapping("monster", "Ogre", level=6, noted=ogre.format(6)),
-        "OgreChampion": Mapping("monster", "Ogre", level=8, noted=ogre.format(8)),
-        "OgreChieftain": Mapping("monster", "Ogre", level=10, noted=ogre.format(10)),
-        "OgreLord": Mapping("monster", "Ogre", level=12, noted=ogre.format(12)),
+        "OgreWarrior": Mapping("monster", "Ogre", level=6, noted=ogre),
+        "OgreChampion": Mapping("monster", "Ogre", level=8, noted=ogre),
+        "OgreChieftain": Mapping("monster", "Ogre", level=10, noted=ogre),
+        "OgreLord": Mapping("monster", "Ogre", level=12, noted=ogre),
         "Crossbowman": Mapping("monster", "Crossbowman"),
         "Halberdier": Mapping("monster", "Halberdier"),
         "Scout": Mapping("monster", "Scout"),
         "Swordsman": Mapping("monster", "Swordsman"),
-        "DarkWarrior": Mapping("monster", "Chaos Warrior", noted=f"{_NEAREST}, a chaos warrior"),
-        "DeathMist": Mapping("monster", "Zombie", noted=f"{_NEAREST}, a zombie (its Pestilence)"),
+        "DarkWarrior": Mapping(
+            "monster",
+            "Chaos Warrior",
+            noted=N_("the rulebook has no such piece; played as its nearest equivalent, a chaos warrior"),
+        ),
+        "DeathMist": Mapping(
+            "monster",
+            "Zombie",
+            noted=N_(
+                "the rulebook has no such piece; played as its nearest equivalent, a zombie (its Pestilence)"
+            ),
+        ),
         "FrozenHorror": Mapping(
-            "monster", "Polar Warbear", level=8, noted=f"{_NEAREST}, a polar warbear of level 8 (line 1017)"
+            "monster",
+            "Polar Warbear",
+            level=8,
+            noted=N_(
+                "the rulebook has no such piece; played as its nearest equivalent, "
+                "a polar warbear of level 8 (line 1017)"
+            ),
         ),
         # traps (lines 128-142)
         "WanderingMonster": Mapping("trap", "wandering-monster"),
         "SwingingAxe": Mapping("trap", "swinging-axe"),
-        "SwingingBladeTrap": Mapping("trap", "swinging-axe", noted=f"{_NEAREST}, a swinging axe trap"),
+        "SwingingBladeTrap": Mapping(
+            "trap",
+            "swinging-axe",
+            noted=N_("the rulebook has no such piece; played as its nearest equivalent, a swinging axe trap"),
+        ),
         "Stalactite": Mapping("trap", "stalactite"),
         "LongPitTrap": Mapping("trap", "long-pit", (2, 1)),
-        "DeepPitTrap": Mapping("trap", "pit", noted=f"{_NEAREST}, a pit trap"),
-        "DeepPitTrapAlternate": Mapping("trap", "pit", noted=f"{_NEAREST}, a pit trap"),
-        "TrapDoor": Mapping("trap", "pit", noted=f"{_NEAREST}, a pit trap (a hole in the floor)"),
-        "FireburstTrap": Mapping("trap", "spear", noted=f"{_NEAREST}, a spear trap (one die of harm)"),
-        "HurricaneTrap": Mapping("trap", "spear", noted=f"{_NEAREST}, a spear trap (one die of harm)"),
-        "StarBurst": Mapping("trap", "spear", noted=f"{_NEAREST}, a spear trap (one die of harm)"),
+        "DeepPitTrap": Mapping(
+            "trap",
+            "pit",
+            noted=N_("the rulebook has no such piece; played as its nearest equivalent, a pit trap"),
+        ),
+        "DeepPitTrapAlternate": Mapping(
+            "trap",
+            "pit",
+            noted=N_("the rulebook has no such piece; played as its nearest equivalent, a pit trap"),
+        ),
+        "TrapDoor": Mapping(
+            "trap",
+            "pit",
+            noted=N_(
+                "the rulebook has no such piece; played as its nearest equivalent, "
+                "a pit trap (a hole in the floor)"
+            ),
+        ),
+        "FireburstTrap": Mapping(
+            "trap",
+            "spear",
+            noted=N_(
+                "the rulebook has no such piece; played as its nearest equivalent, "
+                "a spear trap (one die of harm)"
+            ),
+        ),
+        "HurricaneTrap": Mapping(
+            "trap",
+            "spear",
+            noted=N_(
+                "the rulebook has no such piece; played as its nearest equivalent, "
+                "a spear trap (one die of harm)"
+            ),
+        ),
+        "StarBurst": Mapping(
+            "trap",
+            "spear",
+            noted=N_(
+                "the rulebook has no such piece; played as its nearest equivalent, "
+                "a spear trap (one die of harm)"
+            ),
+        ),
         # doors
-        "StoneDoorway": Mapping("door", "door", (1, 2), "open", noted="a doorway: an open door"),
-        "Portcullis": Mapping("door", "door", (1, 2), noted=f"{_NEAREST}, a closed door"),
-        "DoorTrap": Mapping("door", "door+trap", (1, 2), noted="a closed door with a spear trap before it"),
-        "DoubleArrowDoor": Mapping("door", "exit", (1, 2), noted="a way in and out: an exit door"),
+        "StoneDoorway": Mapping("door", "door", (1, 2), "open", noted=N_("a doorway: an open door")),
+        "Portcullis": Mapping(
+            "door",
+            "door",
+            (1, 2),
+            noted=N_("the rulebook has no such piece; played as its nearest equivalent, a closed door"),
+        ),
+        "DoorTrap": Mapping(
+            "door", "door+trap", (1, 2), noted=N_("a closed door with a spear trap before it")
+        ),
+        "DoubleArrowDoor": Mapping("door", "exit", (1, 2), noted=N_("a way in and out: an exit door")),
         # furniture
         "OgreThrone": Mapping("furniture", "throne"),
-        "Coffin": Mapping("furniture", "chest", noted=f"{_NEAREST}, a chest on its first square (a low box)"),
-        "DwarvenForge": Mapping("furniture", "fireplace", (3, 1), noted=f"{_NEAREST}, a fireplace"),
-        "GiantStoneBoulder": Mapping("blocked", "", noted="a boulder: a blocked square"),
+        "Coffin": Mapping(
+            "furniture",
+            "chest",
+            noted=N_(
+                "the rulebook has no such piece; played as its nearest equivalent, "
+                "a chest on its first square (a low box)"
+            ),
+        ),
+        "DwarvenForge": Mapping(
+            "furniture",
+            "fireplace",
+            (3, 1),
+            noted=N_("the rulebook has no such piece; played as its nearest equivalent, a fireplace"),
+        ),
+        "GiantStoneBoulder": Mapping("blocked", "", noted=N_("a boulder: a blocked square")),
         # cold ground (lines 443, 469, 473)
         "SlipperyIce1x1": Mapping("ice", "slippery", (1, 1)),
         "SlipperyIce2x1": Mapping("ice", "slippery", (2, 1)),
         "SlipperyIce3x1": Mapping("ice", "slippery", (3, 1)),
         "SlipperyIce2x3": Mapping("ice", "slippery", (2, 3)),
-        "IceSlide": Mapping("ice", "slippery", (1, 8), noted="an ice slide: slippery ice"),
+        "IceSlide": Mapping("ice", "slippery", (1, 8), noted=N_("an ice slide: slippery ice")),
         "IcyRiver1x3": Mapping("ice", "river", (1, 3)),
         "IcyRiver1x8": Mapping("ice", "river", (1, 8)),
         "IceVault2x3": Mapping("ice", "vault", (2, 3)),
         "IceVault3x4": Mapping("ice", "vault", (3, 4)),
-        "IceLedge": Mapping("ice", "cold", (3, 5), noted="an ice ledge: cold ground"),
-        "IceCaveEntrance": Mapping("ice", "cold", (6, 5), noted="an ice cave: cold ground"),
-        "FrozenCryptRoom": Mapping("ice", "cold", (3, 5), noted="a frozen crypt: cold ground"),
-        "IceGremlinTreasureRoom": Mapping("ice", "cold", (3, 4), noted="an ice cave: cold ground"),
+        "IceLedge": Mapping("ice", "cold", (3, 5), noted=N_("an ice ledge: cold ground")),
+        "IceCaveEntrance": Mapping("ice", "cold", (6, 5), noted=N_("an ice cave: cold ground")),
+        "FrozenCryptRoom": Mapping("ice", "cold", (3, 5), noted=N_("a frozen crypt: cold ground")),
+        "IceGremlinTreasureRoom": Mapping("ice", "cold", (3, 4), noted=N_("an ice cave: cold ground")),
     }
     marks = (
         "TeleportTrapA TeleportTrapB IceTunnelA IceTunnelB IceTunnelC CrystalKey Quicksand BottomlessChasm "
@@ -215,7 +290,7 @@ def _expansion_objects() -> dict[str, Mapping]:
         "InnerSanctum CliffCorridor Fog DarkArrow Dice Stairs LongStairway ShortStairway"
     )
     for hs_id in tiles.split():
-        table[hs_id] = Mapping("label", "a room tile or mark drawn on the floor")
+        table[hs_id] = Mapping("label", N_("a room tile or mark drawn on the floor"))
     table["DoorIn"] = Mapping("entrance", "entrance", (1, 2))
     return table
 
@@ -234,8 +309,13 @@ class Unmapped:
     reason: str
 
     def __str__(self) -> str:
-        at = f" at {self.where}" if self.where else ""
-        return f"{self.element} {self.id!r}{at}: {self.reason}"
+        if self.where:
+            return gettext("{element} {id!r} at {where}: {reason}").format(
+                element=self.element, id=self.id, where=self.where, reason=self.reason
+            )
+        return gettext("{element} {id!r}: {reason}").format(
+            element=self.element, id=self.id, reason=self.reason
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -250,6 +330,13 @@ class ImportResult:
     def quest(self, board: Board | None = None) -> Quest:
         """The imported quest checked on `board` (default the standard board)."""
         return check_quest(self.file, board or standard_board(), "heroscribe import")
+
+
+def _noted(hs_id: str, square: list[int], m: Mapping) -> str:
+    """The report's line for a piece played as the nearest rulebook equivalent or left as a mark."""
+    return gettext("{piece} at {square}: {noted}").format(
+        piece=hs_id, square=square, noted=gettext(m.noted).format(level=m.level)
+    )
 
 
 def _slug(text: str) -> str:
@@ -298,7 +385,8 @@ class _Builder:
         self.counts: dict[str, int] = {}
         self.stairs: list[Any] = []
         self.entrances: list[tuple[int, str, Square]] = []
-        """Where the heroes may come in: (rank, what, the square inside), the lowest rank first."""
+        """Where the heroes may come in: (rank, the report's line for it, the square inside), the lowest
+        rank first."""
         self.surface: list[Square] = []
         """Where a surface tile is drawn (the open air a quest may send the heroes to reach)."""
 
@@ -325,9 +413,13 @@ def _coordinate(text: str | None, what: str, limit: int, before: int = 0) -> flo
     try:
         value = float(text or "")
     except ValueError:
-        raise ValueError(f"{what} {text!r} is not a number") from None
+        raise ValueError(gettext("{what} {text!r} is not a number").format(what=what, text=text)) from None
     if not math.isfinite(value) or not -before <= value - 1 <= limit:
-        raise ValueError(f"{what} {text!r} is off the board ({1 - before} to {limit})")
+        raise ValueError(
+            gettext("{what} {text!r} is off the board ({low} to {high})").format(
+                what=what, text=text, low=1 - before, high=limit
+            )
+        )
     return value - 1
 
 
@@ -353,17 +445,21 @@ def _place(b: _Builder, obj: Element) -> None:
         b.skip(origin, str(exc))
         return
     if rotation not in ("downward", "rightward", "upward", "leftward"):
-        b.skip(origin, f"rotation {rotation[:40]!r} is not one HeroScribe writes")
+        b.skip(
+            origin,
+            gettext("rotation {rotation!r} is not one HeroScribe writes").format(rotation=rotation[:40]),
+        )
         return
     if m is None:
         b.unknown[hs_id[:40]] += 1
-        b.skip(origin, "no grognard equivalent for this HeroScribe object")
+        b.skip(origin, gettext("no grognard equivalent for this HeroScribe object"))
         return
     if m.role == "label":
         if hs_id == "Surface":
             b.surface.append((math.floor(fx + 0.5), math.floor(fy + 0.5)))
         if m.noted:  # a piece with no rule: named in the report, never dropped silently
-            b.guesses.append(f"{hs_id} at [{math.floor(fx + 0.5)}, {math.floor(fy + 0.5)}]: {m.noted}")
+            square = [math.floor(fx + 0.5), math.floor(fy + 0.5)]
+            b.guesses.append(_noted(hs_id, square, m))
         return  # a mark for the reader only (a room number, an arrow, a floor tile): nothing to play
     w, h = _rotated(m.size, rotation)
     if m.role == "note":
@@ -376,10 +472,12 @@ def _place(b: _Builder, obj: Element) -> None:
         )
         if not (fx.is_integer() and fy.is_integer()):
             b.guesses.append(
-                f"{hs_id} drawn at left={obj.get('left')} top={obj.get('top')}: placed at {list(at)}"
+                gettext("{piece} drawn at left={left} top={top}: placed at {square}").format(
+                    piece=hs_id, left=obj.get("left"), top=obj.get("top"), square=list(at)
+                )
             )
     if m.noted:
-        b.guesses.append(f"{hs_id} at {list(at)}: {m.noted}")
+        b.guesses.append(_noted(hs_id, list(at), m))
     _place_at(b, m, at, (w, h), rotation, Unmapped("object", hs_id, f"{list(at)}", ""))
 
 
@@ -399,7 +497,7 @@ def _place_at(
         kind = "chest" if m.name == "chest+trap" else m.name
         base = FURNITURE_KINDS[kind].size
         if (w, h) not in (base, (base[1], base[0])):
-            b.skip(origin, f"size {w}x{h} does not fit a {kind}")
+            b.skip(origin, gettext("size {w}x{h} does not fit a {kind}").format(w=w, h=h, kind=kind))
             return
         fid = b.new_id(kind)
         b.add("furniture", {"id": fid, "kind": kind, "at": [x, y], "turned": (w, h) != base}, origin)
@@ -407,7 +505,7 @@ def _place_at(
             b.add("traps", {"id": b.new_id("chest-trap"), "kind": "chest", "furniture": fid}, origin)
     elif m.role == "trap":
         if origin.id == "TrapDoor":
-            _entrance(b, 4, "a trap door", (x, y), (1, 1))
+            _entrance(b, 4, N_("the heroes come in by a trap door at {square}"), (x, y), (1, 1))
         trap: dict[str, Any] = {"id": b.new_id(m.name), "kind": m.name, "at": [x, y]}
         if (w, h) != m.size:
             trap["turned"] = True
@@ -426,7 +524,7 @@ def _place_at(
         taken = {n["id"] for n in b.data["notes"]}
         b.add("notes", {"id": b.new_id(m.name) if m.name in taken else m.name, "at": [x, y]}, origin)
     elif m.role == "entrance":
-        _entrance(b, 0, "the door in", (x, y), size)
+        _entrance(b, 0, N_("the heroes come in by the door in at {square}"), (x, y), size)
     elif m.role == "door":
         _door(b, m, (x, y), (w, h), rotation, origin)
 
@@ -448,16 +546,22 @@ def _door(
     if m.name == "secret":
         found = _secret_edge(b.board, at, rotation)
         if found is None:
-            b.skip(origin, "no wall of our board beside this square for the secret door")
+            b.skip(origin, gettext("no wall of our board beside this square for the secret door"))
             return
         a, c = found
     else:
         a, c = (x, y), ((x + 1, y) if size == (2, 1) else (x, y + 1))
     exit_door = m.name == "exit"
     if exit_door:  # a way in when the quest has no other: a door both ways first, then a door out
-        _entrance(b, 1 if origin.id == "DoubleArrowDoor" else 3, "the exit door", at, size)
+        _entrance(
+            b,
+            1 if origin.id == "DoubleArrowDoor" else 3,
+            N_("the heroes come in by the exit door at {square}"),
+            at,
+            size,
+        )
     if not exit_door and not (b.board.on_board(a) and b.board.on_board(c) and b.board.is_wall(a, c)):
-        b.skip(origin, f"the edge {list(a)}-{list(c)} is not a wall on our board")
+        b.skip(origin, gettext("the edge {a}-{c} is not a wall on our board").format(a=list(a), c=list(c)))
         return
     if exit_door and not b.board.on_board(a):
         a, c = c, a  # an exit door names its square on the board first
@@ -536,10 +640,13 @@ def _darks(b: _Builder, board_element: Element) -> list[dict[str, Any]]:
             b.skip(origin, str(exc))
             continue
         if not all(v.is_integer() for v in (left, top, width, height)) or width < 1 or height < 1:
-            b.skip(origin, "a dark area covers whole squares")
+            b.skip(origin, gettext("a dark area covers whole squares"))
             continue
         if left + width > b.board.width or top + height > b.board.height:
-            b.skip(origin, f"the dark area {int(width)}x{int(height)} runs off the board")
+            b.skip(
+                origin,
+                gettext("the dark area {w}x{h} runs off the board").format(w=int(width), h=int(height)),
+            )
             continue
         dark.append({"at": [int(left), int(top)], "size": [int(width), int(height)]})
     return dark
@@ -572,15 +679,17 @@ def import_heroscribe(
         )
     b = _Builder(standard_board())
     for extra, _ in enumerate(boards[1:], start=2):
-        b.skip(Unmapped("board", str(extra), "", ""), "only the first board of a quest is imported")
+        b.skip(Unmapped("board", str(extra), "", ""), gettext("only the first board of a quest is imported"))
     dark = _darks(b, boards[0])
     for obj in boards[0].findall("object"):
         _place(b, obj)
     for other in root:
         if other.tag not in ("board", "note", "speech", "bridge"):
-            b.skip(Unmapped(str(other.tag)[:40], "", "", ""), "not part of the HeroScribe quest format")
+            b.skip(
+                Unmapped(str(other.tag)[:40], "", "", ""), gettext("not part of the HeroScribe quest format")
+            )
         if other.tag == "bridge":
-            b.skip(Unmapped("bridge", "", "", ""), "bridges join boards; only one board is imported")
+            b.skip(Unmapped("bridge", "", "", ""), gettext("bridges join boards; only one board is imported"))
     if b.unknown:
         pieces = ", ".join(f"{k} x{n}" if n > 1 else k for k, n in sorted(b.unknown.items()))
         raise ContentError(
@@ -597,15 +706,23 @@ def import_heroscribe(
         # "search for another spiral stairway": in by the first, out by the second
         (x, y), _ = b.stairs.pop(0)
         data["start"] = [[x + i, y + j] for j in (0, 1) for i in (0, 1)]
-        b.guesses.append(f"two stairways: the heroes start on the one at {[x, y]}, the other is the way on")
+        b.guesses.append(
+            gettext("two stairways: the heroes start on the one at {square}, the other is the way on").format(
+                square=[x, y]
+            )
+        )
     if b.stairs:
         data["stairs"] = b.stairs[0][0]
         for _, origin in b.stairs[1:]:
-            b.skip(origin, "a quest has one stairway; the first is kept")
+            b.skip(origin, gettext("a quest has one stairway; the first is kept"))
         if 0 < len(data.get("start", [])) < PARTY:
-            b.guesses.append(
-                f"{len(data.pop('start'))} hero markers, too few for a party: the heroes start on the stairs"
+            markers = len(data.pop("start"))
+            too_few = ngettext(  # English says "1 hero markers", as it always has
+                "{count} hero markers, too few for a party: the heroes start on the stairs",
+                "{count} hero markers, too few for a party: the heroes start on the stairs",
+                markers,
             )
+            b.guesses.append(too_few.format(count=markers))
             b.origin["start"] = []
     speech = (root.findtext("speech") or "").strip()
     notes = [(n.text or "").strip() for n in root.findall("note")]
@@ -613,20 +730,22 @@ def import_heroscribe(
     if start is not None:
         data["start"] = _near_squares(b, data, _start_square(start, at_letter))
         b.origin["start"] = []
-        b.guesses.append(f"the heroes start near {start.strip()[:20]} (--start)")
+        b.guesses.append(gettext("the heroes start near {where} (--start)").format(where=start.strip()[:20]))
     elif "start" not in data and "stairs" not in data:
         _marked_start(b, data, notes)
     if "start" not in data and "stairs" not in data and b.entrances:
         _, what, square = min(b.entrances)
         data["start"] = _near_squares(b, data, square)
-        b.guesses.append(f"the heroes come in by {what} at {list(square)}")
+        b.guesses.append(gettext(what).format(square=list(square)))
     read = read_notes(speech, notes, data, at_letter)
     b.guesses += read.guesses
     if read.start_letter and "start" not in data:
         data["start"] = _room_squares(b, data, at_letter[read.start_letter])
     data["wandering"] = {"monster": read.wandering or "Orc"}
     if not read.wandering:
-        b.guesses.append("wandering monster: none named in the notes, Orc set")
+        b.guesses.append(
+            gettext("wandering monster: none named in the notes, {monster} set").format(monster=said("Orc"))
+        )
     starts = len(data.get("start", [])) or (PARTY if data.get("stairs") is not None else 0)
     if starts < PARTY:
         raise ContentError(source, "start", _too_few(starts))
@@ -636,7 +755,9 @@ def import_heroscribe(
     kept = {m["id"] for m in data.get("monsters", [])}
     if read.goal.get("kind") == "kill" and read.goal["target"] not in kept:
         b.guesses.append(
-            f"the enemy named in the notes ({read.goal['target']}) was not placed: goal not set from it"
+            gettext("the enemy named in the notes ({target}) was not placed: goal not set from it").format(
+                target=read.goal["target"]
+            )
         )
         read.goal = {}
     if goal is not None:
@@ -646,23 +767,30 @@ def import_heroscribe(
         data["treasure"] = data.get("treasure", []) + read.treasure
         b.origin["treasure"] += [Unmapped("note", t["id"], "", "") for t in read.treasure]
     elif (room := _surface_room(b, data, speech)) is not None:
-        data["goal"] = {"kind": "reach", "target": room, "text": "Escape: reach the surface."}
-        b.guesses.append(f"goal: reach the surface (room {room}, under the surface tile), from the speech")
-    elif _through(data):
-        data["goal"] = {"kind": "reach-exit", "text": "Make your way through, and out by the door out."}
+        data["goal"] = {"kind": "reach", "target": room, "text": N_("Escape: reach the surface.")}
         b.guesses.append(
-            "goal: reach the door out, from the map (the heroes come in by a door, not the stairs)"
+            gettext("goal: reach the surface (room {room}, under the surface tile), from the speech").format(
+                room=room
+            )
+        )
+    elif _through(data):
+        data["goal"] = {"kind": "reach-exit", "text": N_("Make your way through, and out by the door out.")}
+        b.guesses.append(
+            gettext("goal: reach the door out, from the map (the heroes come in by a door, not the stairs)")
         )
     else:
         way_out = data.get("stairs") is not None or any(d["exit"] for d in data.get("doors", []))
-        data["goal"] = {"kind": "slay-all", "exit": way_out, "text": "Slay every monster."}
+        data["goal"] = {"kind": "slay-all", "exit": way_out, "text": N_("Slay every monster.")}
         if way_out:
-            data["goal"]["text"] = "Slay every monster, then leave by the stairs."
-        b.guesses.append(
-            "goal: nothing in the notes; every monster slain"
-            + (", then out by the stairs" if way_out else "")
-            + " (--goal to set one)"
-        )
+            data["goal"]["text"] = N_("Slay every monster, then leave by the stairs.")
+            b.guesses.append(
+                gettext(
+                    "goal: nothing in the notes; every monster slain, then out by the stairs "
+                    "(--goal to set one)"
+                )
+            )
+        else:
+            b.guesses.append(gettext("goal: nothing in the notes; every monster slain (--goal to set one)"))
     _in_furniture(data)
     _pad(b, data, "goal")
     if not data.get("treasure"):
@@ -719,7 +847,11 @@ def _marked_start(b: _Builder, data: dict[str, Any], notes: list[str]) -> None:
         free = [s for s in marked if (s[0], s[1]) not in taken_squares(data)]
         start = free if len(free) >= PARTY else _near_squares(b, data, (marked[0][0], marked[0][1]))
         data["start"] = start
-        b.guesses.append(f"the heroes start on the squares marked X, from the notes: {start}")
+        b.guesses.append(
+            gettext("the heroes start on the squares marked X, from the notes: {squares}").format(
+                squares=start
+            )
+        )
 
 
 def _near_squares(b: _Builder, data: dict[str, Any], origin: Square) -> list[list[int]]:

@@ -35,9 +35,20 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from grognard.i18n import N_
+from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog
 from grognard.systems.heroquest.content.board import FURNITURE_KINDS
 from grognard.systems.heroquest.content.catalog import key_of
+from grognard.systems.heroquest.rules.goals import (
+    FATE,
+    FATE_THEN_LEAVE,
+    FIND,
+    FIND_THEN_LEAVE,
+    HOLD_NOTE,
+    SLAY,
+)
+from grognard.systems.heroquest.views.words import said as name_said
 
 _NAME = r"(?:Sir |King |Lord |Queen |Princess )?[A-Z][a-z]{2,20}(?: (?:the )?[A-Z][a-z]{2,20})?"
 _NOT_NAME_WORDS = (
@@ -343,15 +354,18 @@ def _reach(
         for letter, text in letters.items():
             room = _room_of(board, at[letter]) if letter in at and _HOLD.search(text) else None
             if room is not None and room not in starts and board.areas[room].kind == "room":
-                text = f"Clear the room of note {letter} of monsters and hold it for a turn."
+                text = HOLD_NOTE.format(letter=letter)
                 out.goal = {"kind": "reach", "target": room, "hold": True, "text": text}
                 out.guesses.append(
-                    f"goal: hold room {room} (the note at {list(at[letter])}) for a turn, from the words"
+                    _("goal: hold room {room} (the note at {square}) for a turn, from the words").format(
+                        room=room, square=list(at[letter])
+                    )
                 )
                 return
     found = _FIND_OUT.search(said)
     square = _note_square(found[1], letters, at) if found else None
     what = f"Find out what became of {found[1]}: reach the room he is in" if found else ""
+    heroes: list[str] = []
     if square is None and _FREE_THEM.search(said):
         taken = {h for t in _SENTENCE.findall(said) if _TAKEN.search(t) for h in _HEROES if h in t.casefold()}
         best = (
@@ -365,21 +379,48 @@ def _reach(
         )
         if best[0]:
             square = list(at[best[1]])
-            names = [h.capitalize() for h in _HEROES if h in taken]
-            what = f"Free the {' and the '.join(names)}: reach the room they are held in"
+            heroes = [h.capitalize() for h in _HEROES if h in taken]
+            what = f"Free the {' and the '.join(heroes)}: reach the room they are held in"
     room = None if square is None else _room_of(board, square)
-    if room is None or room in starts or board.areas[room].kind != "room":
+    if square is None or room is None or room in starts or board.areas[room].kind != "room":
         return
     then = ", then leave" if way_out else ""
-    out.goal = {
-        "kind": "reach",
-        "target": room,
-        "exit": way_out,
-        "text": f"{what}{then}.",
-    }
-    out.guesses.append(
-        f"goal: {what[0].lower()}{what[1:]} ({room}, by the note at {square}){then}, from the words"
+    text = f"{what}{then}."
+    if found and not heroes:
+        text = (FATE_THEN_LEAVE if way_out else FATE).format(name=found[1])
+    out.goal = {"kind": "reach", "target": room, "exit": way_out, "text": text}
+    out.guesses.append(_reach_guess(found[1] if found else "", heroes, room, square, way_out))
+
+
+def _reach_guess(name: str, heroes: list[str], room: str, square: list[int], then: bool) -> str:
+    """The report's line for a room to reach: where `name`'s fate is learnt, or where `heroes` are held."""
+    if heroes:
+        message = (
+            _(
+                "goal: free the {heroes}: reach the room they are held in "
+                "({room}, by the note at {square}), then leave, from the words"
+            )
+            if then
+            else _(
+                "goal: free the {heroes}: reach the room they are held in "
+                "({room}, by the note at {square}), from the words"
+            )
+        )
+        return message.format(
+            heroes=_(" and the ").join(name_said(h) for h in heroes), room=room, square=square
+        )
+    message = (
+        _(
+            "goal: find out what became of {name}: reach the room he is in "
+            "({room}, by the note at {square}), then leave, from the words"
+        )
+        if then
+        else _(
+            "goal: find out what became of {name}: reach the room he is in "
+            "({room}, by the note at {square}), from the words"
+        )
     )
+    return message.format(name=name, room=room, square=square)
 
 
 def _rescue(
@@ -413,7 +454,11 @@ def _rescue(
         data.setdefault("monsters", []).append({"id": pid, "monster": kind, "at": square, "name": name})
         who = f"the {name}" if common or re.search(rf"\bthe {re.escape(name)}\b", said) else name
         out.goal = {"kind": "rescue", "target": pid, "text": f"Rescue {who}: lead the prisoner out."}
-        out.guesses.append(f"goal: rescue {name} (a {kind} figure at {square}), from the speech and notes")
+        out.guesses.append(
+            _("goal: rescue {name} (a {kind} figure at {square}), from the speech and notes").format(
+                name=name, kind=name_said(kind), square=square
+            )
+        )
         return
 
 
@@ -442,7 +487,9 @@ def _captives(
         "text": f"Rescue {words}: lead them out.",
     }
     out.guesses.append(
-        f"goal: rescue {words} ({len(ids)} {kind} figures by {square}), from the speech and notes"
+        _("goal: rescue {who} ({count} {kind} figures by {square}), from the speech and notes").format(
+            who=words, count=len(ids), kind=name_said(kind), square=square
+        )
     )
 
 
@@ -492,14 +539,18 @@ def _kill(
             if target is None:
                 continue
             target["name"] = name
-            out.goal = {"kind": "kill", "target": target["id"], "text": f"Slay {name}."}
+            out.goal = {"kind": "kill", "target": target["id"], "text": SLAY.format(name=name)}
             where = target["at"]
-            out.guesses.append(f"goal: slay {name} (the {target['monster']} at {where}), from the speech")
+            out.guesses.append(
+                _("goal: slay {name} (the {kind} at {square}), from the speech").format(
+                    name=name, kind=name_said(target["monster"]), square=where
+                )
+            )
             return
     if _SLAY_ALL.search(said) and data.get("monsters"):
         way_out = data.get("stairs") is not None or any(d.get("exit") for d in data.get("doors", []))
-        out.goal = {"kind": "slay-all", "exit": way_out, "text": "Slay every monster."}
-        out.guesses.append("goal: every monster slain, from the speech")
+        out.goal = {"kind": "slay-all", "exit": way_out, "text": N_("Slay every monster.")}
+        out.guesses.append(_("goal: every monster slain, from the speech"))
 
 
 def _locate(
@@ -612,9 +663,12 @@ def _find(
             thing = f"{kind}s"
             text = f"Find the {count} {thing}{then}."
             out.goal = {"kind": "find", "target": ids[0], "also": ids[1:], "text": text, "exit": back}
-            out.guesses.append(
-                f"goal: find the {count} {thing} ({', '.join(pieces)}){then}, from the speech and notes"
+            message = (
+                _("goal: find the {count} {things} ({pieces}), then leave, from the speech and notes")
+                if back
+                else _("goal: find the {count} {things} ({pieces}), from the speech and notes")
             )
+            out.guesses.append(message.format(count=count, things=thing, pieces=", ".join(pieces)))
             return
         artifact = _artifact_for(thing, keys)
         found: dict[str, Any] = {"id": tid, "at": square, "text": f"The {thing}."}
@@ -623,9 +677,29 @@ def _find(
             tid, thing = found["id"], artifact
         out.treasure.append(found)
         article = "" if re.match(r"\S+(?:'s|’s) ", thing) else "the "
-        out.goal = {"kind": "find", "target": tid, "text": f"Find {article}{thing}{then}.", "exit": back}
-        out.guesses.append(f"goal: find {article}{thing} (at {square}){then}, from the speech and notes")
+        text = f"Find {article}{thing}{then}."
+        if article:
+            text = (FIND_THEN_LEAVE if back else FIND).format(name=thing)
+        out.goal = {"kind": "find", "target": tid, "text": text, "exit": back}
+        out.guesses.append(_find_guess(name_said(thing), bool(article), square, back))
         return
+
+
+def _find_guess(thing: str, article: bool, square: list[int], then: bool) -> str:
+    """The report's line for a thing to find (and bring back)."""
+    if article:
+        message = (
+            _("goal: find the {thing} (at {square}), then leave, from the speech and notes")
+            if then
+            else _("goal: find the {thing} (at {square}), from the speech and notes")
+        )
+    else:
+        message = (
+            _("goal: find {thing} (at {square}), then leave, from the speech and notes")
+            if then
+            else _("goal: find {thing} (at {square}), from the speech and notes")
+        )
+    return message.format(thing=thing, square=square)
 
 
 _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -660,5 +734,5 @@ def _way_out(
     m = _WAY_OUT.search(said)
     if m is None or not _ways_out(data):
         return
-    out.goal = {"kind": "reach-exit", "text": "Find the way out and leave by it."}
-    out.guesses.append(f"goal: reach the way out, from the speech ({m[0]!r})")
+    out.goal = {"kind": "reach-exit", "text": N_("Find the way out and leave by it.")}
+    out.guesses.append(_("goal: reach the way out, from the speech ({words!r})").format(words=m[0]))

@@ -22,11 +22,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grognard.engine.errors import GrognardError, UsageError
+from grognard.i18n import N_
 from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog, spec_text
 from grognard.systems.heroquest.content.board import standard_board
 from grognard.systems.heroquest.content.catalog import key_of
 from grognard.systems.heroquest.importer.heroscribe_goals import WordsGoal, goal_from_words
+from grognard.systems.heroquest.rules.goals import FIND, KILL, SET_BY
+from grognard.systems.heroquest.views.words import said
 
 _LETTERED = re.compile(r"^\s*([A-Z]{1,2})(?:\.|:|\))?\s+(\S.*)$", re.S)
 _WANDERING = re.compile(r"wandering monsters?(?: in this quest)?\s*[:\-]\s*([A-Za-z][A-Za-z' ]{0,40})", re.I)
@@ -98,15 +101,17 @@ def read_notes(speech: str, notes: list[str], data: dict[str, Any], at_letter: d
         name = _monster_name(m[1].strip().split(" ")[0]) or _monster_name(m[1].strip())
         if name:
             read.wandering = name
-            read.guesses.append(f"wandering monster {name}, from the notes")
+            read.guesses.append(_("wandering monster {monster}, from the notes").format(monster=said(name)))
     letters = lettered(notes)
     for letter, text in letters.items():
         if _STARTS.search(text) and letter in at_letter:
             read.start_letter = letter
-            read.guesses.append(f"the heroes start in the room of note {letter}, from the notes")
+            read.guesses.append(
+                _("the heroes start in the room of note {letter}, from the notes").format(letter=letter)
+            )
             if data.get("stairs") is not None and _ESCAPE.search(everything):
-                read.goal = {"kind": "reach-exit", "text": "Escape: reach the stairway."}
-                read.guesses.append("goal: reach the stairway, from the notes")
+                read.goal = {"kind": "reach-exit", "text": N_("Escape: reach the stairway.")}
+                read.guesses.append(_("goal: reach the stairway, from the notes"))
             break
     board = standard_board()
     if not read.goal:
@@ -127,15 +132,17 @@ def _from_words(read: NotesRead, words: WordsGoal) -> None:
 
 
 def _find_goal(read: NotesRead, speech: str, letters: dict[str, str], at_letter: dict[str, Any]) -> None:
-    said = set(re.findall(r"[a-z]+", speech.casefold()))
+    spoken = set(re.findall(r"[a-z]+", speech.casefold()))
     for letter, text in letters.items():
         name = _artifact_in(text)
-        if name is None or letter not in at_letter or not said & set(_distinct_words(name)):
+        if name is None or letter not in at_letter or not spoken & set(_distinct_words(name)):
             continue
         tid = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
         read.treasure.append({"id": tid, "at": at_letter[letter], "artifact": name})
-        read.goal = {"kind": "find", "target": tid, "text": f"Find the {name}."}
-        read.guesses.append(f"goal: find the {name} (note {letter}), from the notes")
+        read.goal = {"kind": "find", "target": tid, "text": FIND.format(name=name)}
+        read.guesses.append(
+            _("goal: find the {name} (note {letter}), from the notes").format(name=said(name), letter=letter)
+        )
         return
 
 
@@ -150,8 +157,12 @@ def _kill_goal(read: NotesRead, everything: str, data: dict[str, Any]) -> None:
         if len(placed) != 1:
             continue
         placed[0]["name"] = name
-        read.goal = {"kind": "kill", "target": placed[0]["id"], "text": f"Kill {name}."}
-        read.guesses.append(f"goal: kill {name}, the {kind} at {placed[0]['at']}, from the notes")
+        read.goal = {"kind": "kill", "target": placed[0]["id"], "text": KILL.format(name=name)}
+        read.guesses.append(
+            _("goal: kill {name}, the {kind} at {square}, from the notes").format(
+                name=name, kind=said(kind), square=placed[0]["at"]
+            )
+        )
         return
 
 
@@ -236,7 +247,7 @@ def goal_from_spec(
             ).format(spec=spec)
         )
     goal["exit"] = exit_after
-    goal["text"] = f"Set by --goal {('exit-after:' if exit_after else '') + spec}."
+    goal["text"] = SET_BY.format(spec=("exit-after:" if exit_after else "") + spec)
     return goal
 
 

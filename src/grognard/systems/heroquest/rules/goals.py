@@ -17,8 +17,10 @@ several targets, rooms to reach and hold").
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
+from grognard.i18n import N_
 from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content.quest import Goal, Quest
 
@@ -134,11 +136,52 @@ def describe(goal: Goal) -> str:
     return what + (_(", then leave by the stairs or an exit") if goal.exit else "")
 
 
+KILL = N_("Kill {name}.")
+SLAY = N_("Slay {name}.")
+FIND = N_("Find the {name}.")
+FIND_THEN_LEAVE = N_("Find the {name}, then leave.")
+SET_BY = N_("Set by --goal {spec}.")
+HOLD_NOTE = N_("Clear the room of note {letter} of monsters and hold it for a turn.")
+FATE = N_("Find out what became of {name}: reach the room he is in.")
+FATE_THEN_LEAVE = N_("Find out what became of {name}: reach the room he is in, then leave.")
+TEXTS = (
+    N_("Slay every monster."),
+    N_("Slay every monster, then leave by the stairs."),
+    N_("Escape: reach the surface."),
+    N_("Escape: reach the stairway."),
+    N_("Make your way through, and out by the door out."),
+    N_("Find the way out and leave by it."),
+    KILL,
+    SLAY,
+    FIND,
+    FIND_THEN_LEAVE,
+    SET_BY,
+    HOLD_NOTE,
+    FATE,
+    FATE_THEN_LEAVE,
+)
+"""The goals' texts the HeroScribe import writes (`importer`): kept English in the quest file, each said in
+the reader's language by `goal_text`, its values (a name, a note letter) put back in."""
+_PLACEHOLDER = re.compile(r"\\\{(\w+)\\\}")
+_TEXTS = [(re.compile(_PLACEHOLDER.sub(r"(?P<\1>.+)", re.escape(t)) + "$"), t) for t in TEXTS]
+
+
+def goal_text(text: str) -> str:
+    """A goal's text in the reader's language: one the import writes (`TEXTS`, its values a quest's own
+    name, a rules data name or a note letter: said by the catalogue when it has them), or any the
+    catalogue has; else as written (a quest author's words)."""
+    for pattern, template in _TEXTS:
+        found = pattern.match(text)
+        if found is not None:
+            return _(template).format(**{k: _(v) for k, v in found.groupdict().items()})
+    return _(text) if text else text
+
+
 def goal_words(state: QuestState) -> str:
     """The goal as the players are told it (its text, else `describe`), with how far they are: "2 of 3
     done" for a goal of several targets, "held since round 4" while a room is being held."""
     goal = state.ctx.quest.file.goal
-    words = (goal.text or describe(goal)).rstrip(".")
+    words = (goal_text(goal.text) if goal.text else describe(goal)).rstrip(".")
     notes = []
     if len(goal.targets) > 1:
         done = sum(_target_done(state, t) for t in goal.targets)
