@@ -165,7 +165,7 @@ class Door(ContentModel):
     def _adjacent(self) -> Door:
         a, b = self.at
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            raise LocatedValueError(("at",), f"squares {a} and {b} are not side by side")
+            raise LocatedValueError(("at",), _("squares {a} and {b} are not side by side").format(a=a, b=b))
         return self
 
     @property
@@ -190,23 +190,36 @@ class BoardFile(ContentModel):
     @model_validator(mode="after")
     def _shape(self) -> BoardFile:
         if len(self.grid) != self.height:
-            raise LocatedValueError(("grid",), f"expected {self.height} rows, found {len(self.grid)}")
+            raise LocatedValueError(
+                ("grid",),
+                _("expected {rows} rows, found {found}").format(rows=self.height, found=len(self.grid)),
+            )
         for y, row in enumerate(self.grid):
             if len(row) != self.width:
-                raise LocatedValueError(("grid", y), f"expected {self.width} squares, found {len(row)}")
+                raise LocatedValueError(
+                    ("grid", y),
+                    _("expected {width} squares, found {found}").format(width=self.width, found=len(row)),
+                )
             for x, char in enumerate(row):
                 if char not in self.legend:
-                    raise LocatedValueError(("grid", y), f"square ({x}, {y}): {char!r} is not in the legend")
+                    raise LocatedValueError(
+                        ("grid", y),
+                        _("square ({x}, {y}): {char} is not in the legend").format(x=x, y=y, char=repr(char)),
+                    )
         ids: set[str] = set()
         for char, area in self.legend.items():
             if len(char) != 1:
-                raise LocatedValueError(("legend", char), "a legend key is one character")
+                raise LocatedValueError(("legend", char), _("a legend key is one character"))
             if area.id in ids:
-                raise LocatedValueError(("legend", char, "id"), f"area id {area.id!r} is used twice")
+                raise LocatedValueError(
+                    ("legend", char, "id"), _("area id {id} is used twice").format(id=repr(area.id))
+                )
             ids.add(area.id)
         for i, (a, b) in enumerate(self.walls):
             if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-                raise LocatedValueError(("walls", i), f"squares {a} and {b} are not side by side")
+                raise LocatedValueError(
+                    ("walls", i), _("squares {a} and {b} are not side by side").format(a=a, b=b)
+                )
         return self
 
 
@@ -472,7 +485,13 @@ def check_free(layout: Layout, squares: Iterable[Square], what: str) -> list[str
     problems = []
     for s in squares:
         if not layout.board.is_floor(s):
-            problems.append(f"{what} at {s} is not on a room or corridor square")
+            problems.append(
+                _("{what} at {square} is not on a room or corridor square").format(what=what, square=s)
+            )
         elif s in layout.tall or s in layout.blocked:
-            problems.append(f"{what} at {s} is on a square taken by tall furniture or rock")
+            problems.append(
+                _("{what} at {square} is on a square taken by tall furniture or rock").format(
+                    what=what, square=s
+                )
+            )
     return problems
