@@ -10,6 +10,11 @@ database of that server for one test.
 
 The commands the tests start in subprocesses keep their compiled modules between runs (`tests/bytecode.py`).
 
+Every test process has a home of its own (`GROGNARD_HOME`, a temporary folder removed when the process
+ends): the saved games, uploaded books and quests the tests make never land in the user's
+`~/.local/share/grognard`, and no run reads what an earlier run (of another version) left there. A test
+that needs a home of its own still sets one.
+
 The garbage collector runs less often in the test processes (`collect_less`): the games allocate
 millions of short-lived frozen states, and with Python's default thresholds (700, 10, 10) the collector
 took some 12% of Talisman's rules time, most of it walking long-lived objects (the catalog, the caches)
@@ -22,9 +27,12 @@ failure of a parser round trip under a load of 17 on 2 cores).
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import gc
 import os
+import shutil
+import tempfile
 import uuid
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -36,6 +44,10 @@ from tests.bytecode import keep_compiled_modules
 from tests.pgserver import PostgresFailed, PostgresMissing, throwaway_server
 
 keep_compiled_modules(os.environ)
+TEST_HOME = Path(tempfile.mkdtemp(prefix="grognard-test-home-"))
+"""This test process's grognard home."""
+os.environ["GROGNARD_HOME"] = str(TEST_HOME)
+atexit.register(shutil.rmtree, TEST_HOME, True)
 settings.register_profile("grognard", deadline=None)
 settings.load_profile("grognard")
 
