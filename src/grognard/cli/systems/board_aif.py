@@ -23,6 +23,7 @@ from grognard.cli.console import choose, read_line
 from grognard.cli.play_loop import Presenter, ask_field, odds_lines, say
 from grognard.cli.systems.aif_campaign import (
     PARTY_HEADINGS,
+    SHOW_HEADINGS,
     make_character,
     party_rows,
     party_totals,
@@ -65,19 +66,8 @@ NOTE_LIMIT = 2000
 DICE = N_("Dice the table threw, in order, comma-separated (blank: roll for me): ")
 """The question of the table's dice, asked after a form that may throw some."""
 
-CAMPAIGN_HEADINGS = (
-    "#",
-    N_("name"),
-    N_("age"),
-    N_("standing"),
-    N_("exp"),
-    N_("rep"),
-    N_("hits"),
-    N_("funds"),
-    N_("course"),
-    N_("men"),
-)
-"""The columns of the party shown before each decision."""
+CAMPAIGN_HEADINGS = SHOW_HEADINGS
+"""The columns of the party shown before each decision: those of `campaign show`."""
 
 
 def columns(headings: Sequence[str], rows: Sequence[Sequence[str]], indent: int = 2) -> list[str]:
