@@ -22,8 +22,8 @@ from grognard.systems.grey_star import reference as gs_reference
 from grognard.systems.heroquest import reference as hq_reference
 from grognard.systems.heroquest.content.catalog import catalog
 from grognard.systems.heroquest.content.hero import starting_attributes
+from grognard.systems.heroquest.content.words import DATA_TEXTS, TEXTS, text_said
 from grognard.systems.heroquest.importer.heroscribe import import_heroscribe
-from grognard.systems.heroquest.views.words import DATA_TEXTS, TEXTS, text_said
 from tests.web.routes.test_languages import spanish
 from tests.web.security.tables_client import JSON, browser
 

@@ -24,8 +24,8 @@ import pytest
 from grognard import i18n
 from grognard.engine import registry
 from grognard.systems.heroquest.content.catalog import catalog
+from grognard.systems.heroquest.content.words import NAMES, TEXTS, said
 from grognard.systems.heroquest.views.seat_view import quest_ending, quest_roll
-from grognard.systems.heroquest.views.words import NAMES, TEXTS, said
 from tests.web.routes.test_languages import (
     assert_english,
     assert_spanish,

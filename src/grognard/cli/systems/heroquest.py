@@ -15,7 +15,7 @@ from grognard.i18n import N_, number
 from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content.catalog import Entry, Mercenary, Monster, StatLine
-from grognard.systems.heroquest.views.words import said, text_said
+from grognard.systems.heroquest.content.words import said, text_said
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -31,8 +31,8 @@ from grognard.systems.heroquest.content import combat_dice as cd
 from grognard.systems.heroquest.content import hero as hr
 from grognard.systems.heroquest.content.catalog import STATS, Stat
 from grognard.systems.heroquest.content.hero import Hero
+from grognard.systems.heroquest.content.words import listed, said
 from grognard.systems.heroquest.rules import gear
-from grognard.systems.heroquest.views.words import listed, said
 
 hero_app = typer.Typer(
     name="hero",

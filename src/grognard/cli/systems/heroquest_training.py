@@ -24,7 +24,7 @@ from grognard.i18n import N_, percent
 from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog as hq
 from grognard.systems.heroquest.content import hero as hr
-from grognard.systems.heroquest.views.words import said
+from grognard.systems.heroquest.content.words import said
 
 
 def mount(hero_app: typer.Typer) -> None:

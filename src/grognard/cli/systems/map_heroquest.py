@@ -19,9 +19,9 @@ from grognard.cli.view_text import event_line
 from grognard.engine.view import DiceView, Event, SeatView
 from grognard.i18n import N_, SOURCE, current, pgettext
 from grognard.i18n import gettext as _
+from grognard.systems.heroquest.content.words import thing
 from grognard.systems.heroquest.views.event_text import view_sentence
 from grognard.systems.heroquest.views.seat_view import quest_roll
-from grognard.systems.heroquest.views.words import thing
 
 Square = tuple[int, int]
 

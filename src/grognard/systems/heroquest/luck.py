@@ -17,9 +17,9 @@ from grognard.engine.luck import Appraiser, Judged, RollsOnly, register_appraise
 from grognard.engine.session import MoveRecord
 from grognard.i18n import N_, ngettext
 from grognard.i18n import gettext as _
+from grognard.systems.heroquest.content.words import said
 from grognard.systems.heroquest.model.state import GM_PLAYER, HERO_PLAYER, QuestState
 from grognard.systems.heroquest.views.seat_view import quest_roll
-from grognard.systems.heroquest.views.words import said
 
 
 class AttackAppraiser(RollsOnly):
@@ -66,7 +66,7 @@ class AttackAppraiser(RollsOnly):
 def roll_said(roll: Roll) -> str:
     """A throw of combat dice as `Roll.render` writes it ("Attack: 3 combat dice: [skull, white shield,
     skull] skulls = 2"), in the reader's language: the expression as the log says it (`quest_roll`), each
-    face and what the total counts a word of the catalogue (`views.words.FACES`)."""
+    face and what the total counts a word of the catalogue (`content.words.FACES`)."""
     shown = ", ".join(_(d.face) if d.face and d.label() == d.face else d.label() for d in roll.dice)
     body = f"[{shown}]" if shown else ""
     extra = f" {_(roll.detail)}" if roll.detail else ""

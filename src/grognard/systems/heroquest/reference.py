@@ -4,7 +4,7 @@ Every text and number is read from the catalogue (`content.catalog.catalog()`: r
 weapons, armour, usable items, artifacts, spells by group, monsters with their skills, mercenaries);
 nothing is retyped here. Each entry is (name, text, citation), the citation being the rulebook line the
 entry's `source` names ("line 195", "lines 184-189"). Every word is said in the reader's language when
-`sections()` is called: the names and texts of the rules data through `views.words`, the rest as messages.
+`sections()` is called: the names and texts of the rules data through `content.words`, the rest as messages.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from grognard.systems.heroquest.content.catalog import (
     Weapon,
     catalog,
 )
-from grognard.systems.heroquest.views.words import said, text_said
+from grognard.systems.heroquest.content.words import said, text_said
 
 SCHOOLS = {
     "earth": N_("Spells: Earth"),

@@ -15,7 +15,7 @@ from typing import Any
 from grognard.i18n import gettext as _
 from grognard.i18n import pgettext
 from grognard.systems.heroquest.content.board import Board, standard_board
-from grognard.systems.heroquest.views.words import thing
+from grognard.systems.heroquest.content.words import thing
 
 CELL = 32
 """The side of one square in SVG units."""

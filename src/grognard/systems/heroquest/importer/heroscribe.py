@@ -42,10 +42,10 @@ from grognard.engine.errors import ContentError, UsageError
 from grognard.i18n import N_, gettext, ngettext
 from grognard.systems.heroquest.content.board import FURNITURE_KINDS, Board, Square, standard_board
 from grognard.systems.heroquest.content.quest import Quest, QuestFile, check_quest, quest_problems
+from grognard.systems.heroquest.content.words import said
 from grognard.systems.heroquest.importer.heroscribe_goals import taken_squares
 from grognard.systems.heroquest.importer.heroscribe_notes import goal_from_spec, read_notes
 from grognard.systems.heroquest.rules.goals import met_at_start
-from grognard.systems.heroquest.views.words import said
 
 Role: TypeAlias = Literal[
     "monster", "furniture", "trap", "door", "stairs", "blocked", "note", "hero", "label", "ice", "entrance"

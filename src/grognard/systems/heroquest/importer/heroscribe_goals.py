@@ -40,6 +40,7 @@ from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog
 from grognard.systems.heroquest.content.board import FURNITURE_KINDS
 from grognard.systems.heroquest.content.catalog import key_of
+from grognard.systems.heroquest.content.words import said as name_said
 from grognard.systems.heroquest.rules.goals import (
     FATE,
     FATE_THEN_LEAVE,
@@ -48,7 +49,6 @@ from grognard.systems.heroquest.rules.goals import (
     HOLD_NOTE,
     SLAY,
 )
-from grognard.systems.heroquest.views.words import said as name_said
 
 _NAME = r"(?:Sir |King |Lord |Queen |Princess )?[A-Z][a-z]{2,20}(?: (?:the )?[A-Z][a-z]{2,20})?"
 _NOT_NAME_WORDS = (

@@ -27,9 +27,9 @@ from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content import catalog, spec_text
 from grognard.systems.heroquest.content.board import standard_board
 from grognard.systems.heroquest.content.catalog import key_of
+from grognard.systems.heroquest.content.words import said
 from grognard.systems.heroquest.importer.heroscribe_goals import WordsGoal, goal_from_words
 from grognard.systems.heroquest.rules.goals import FIND, KILL, SET_BY
-from grognard.systems.heroquest.views.words import said
 
 _LETTERED = re.compile(r"^\s*([A-Z]{1,2})(?:\.|:|\))?\s+(\S.*)$", re.S)
 _WANDERING = re.compile(r"wandering monsters?(?: in this quest)?\s*[:\-]\s*([A-Za-z][A-Za-z' ]{0,40})", re.I)

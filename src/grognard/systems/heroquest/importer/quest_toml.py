@@ -19,9 +19,9 @@ from grognard.engine.files import read_file
 from grognard.i18n import LANGUAGES, N_, current, speaking
 from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content.quest import QuestFile
+from grognard.systems.heroquest.content.words import said
 from grognard.systems.heroquest.importer.heroscribe import MAX_BYTES, ImportResult, import_heroscribe
 from grognard.systems.heroquest.rules.goals import describe
-from grognard.systems.heroquest.views.words import said
 
 _LISTS = ("doors", "monsters", "furniture", "traps", "treasure", "notes", "ice", "monster_kinds")
 

@@ -3,7 +3,7 @@ phrase, its values filled in. The command line and the browser show a quest's ev
 
 The sentences are the catalogues' messages (`N_` here, said by `gettext` when a sentence is made), with
 named places; the names the events keep (a hero's, a monster's, a spell's, in English in the saved game)
-are said in the reader's language by `views.words.said`.
+are said in the reader's language by `content.words.said`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import Any
 
 from grognard.i18n import N_
 from grognard.i18n import gettext as _
+from grognard.systems.heroquest.content.words import said, thing
 from grognard.systems.heroquest.features.chaos.chaos_heroes import bar_text
 from grognard.systems.heroquest.model.events import HqEvent, Phrase, Source
-from grognard.systems.heroquest.views.words import said, thing
 
 TEXTS: dict[Phrase, str] = {  # the one table of phrases: each id and its sentence
     "attack.arrow-vindication-strikes": N_("The arrow of vindication strikes {monster_name}."),

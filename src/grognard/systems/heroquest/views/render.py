@@ -13,6 +13,7 @@ from grognard.i18n import gettext as _
 from grognard.i18n import percent
 from grognard.systems.heroquest.content.board import Square
 from grognard.systems.heroquest.content.combat_dice import all_skulls_chance, kill_chance
+from grognard.systems.heroquest.content.words import said
 from grognard.systems.heroquest.features.dungeon.challenge_play import challenge_label
 from grognard.systems.heroquest.features.items.artifacts_env import ice_marks
 from grognard.systems.heroquest.features.items.weapons import dagger_marks, hero_axe, lying
@@ -24,7 +25,6 @@ from grognard.systems.heroquest.model.state import QuestState
 from grognard.systems.heroquest.rules.effects import hero_attack_dice, monster_defend_dice
 from grognard.systems.heroquest.rules.goals import goal_words
 from grognard.systems.heroquest.rules.targets import exit_here, place_label, trap_at_place
-from grognard.systems.heroquest.views.words import said
 
 
 def monster_letters(state: QuestState) -> dict[int, str]:

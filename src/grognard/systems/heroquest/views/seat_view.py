@@ -40,6 +40,7 @@ from grognard.systems.heroquest.content.quest_setup import (
     hero_from_spec,
     quest_source,
 )
+from grognard.systems.heroquest.content.words import said, thing
 from grognard.systems.heroquest.features.rest import QUIET, resting_group
 from grognard.systems.heroquest.features.spells.spell_choice import spell_name
 from grognard.systems.heroquest.features.spells.spells import AVOID_FACES, find
@@ -55,7 +56,6 @@ from grognard.systems.heroquest.rules.targets import exit_here
 from grognard.systems.heroquest.views.effect_words import effects_said
 from grognard.systems.heroquest.views.event_text import event_text, view_sentence
 from grognard.systems.heroquest.views.render import action_label, map_lines, monster_letters
-from grognard.systems.heroquest.views.words import said, thing
 
 SYSTEM_ID = "heroquest"
 
