@@ -279,6 +279,16 @@ def test_gs_import_report_lists_phrases_and_unread_sentences(tmp_path: Path) -> 
     )
     assert "never given: Glass Rod (tested in sections 10)" in ran.out
     assert grognard("gs", "check", str(tmp_path / "lane.toml"), home=tmp_path).code == 0
+    spoken = grognard(
+        "--lang", "es", "gs", "import", str(xml), "-o", str(tmp_path / "es.toml"), "--report", home=tmp_path
+    )
+    assert spoken.code == 0, spoken.err
+    assert "leído: sección 5: evade: fight.escape = 9, evade_after = 2: You may evade after 2" in spoken.out
+    assert "no leído: sección 8: Your ENDURANCE is whispered about in strange ways." in spoken.out
+    assert "nunca se da: Glass Rod (se comprueba en las secciones 10)" in spoken.out
+    assert (
+        "2 de 2 combates evitables se evitan (4 combates)" in spoken.out and "never given" not in spoken.out
+    )
 
 
 @pytest.mark.parametrize(

@@ -287,26 +287,48 @@ def _print_reading(reading: Reading, book: Book) -> None:
     given = _given(book)
     for p in reading.phrases:
         out.print(
-            f"read: section {p.section}: {p.kind}: {p.rule}: {p.sentence}", markup=False, soft_wrap=True
+            gettext("read: section %(section)s: %(kind)s: %(rule)s: %(sentence)s")
+            % {"section": p.section, "kind": p.kind, "rule": p.rule, "sentence": p.sentence},
+            markup=False,
+            soft_wrap=True,
         )
     for u in reading.unread:
-        why = f" ({u.why})" if u.why else ""
-        out.print(f"unread: section {u.section}{why}: {u.sentence}", markup=False, soft_wrap=True)
+        line = (
+            gettext("unread: section %(section)s (%(why)s): %(sentence)s")
+            if u.why
+            else gettext("unread: section %(section)s: %(sentence)s")
+        )
+        out.print(
+            line % {"section": u.section, "why": u.why, "sentence": u.sentence}, markup=False, soft_wrap=True
+        )
     for item, where in reading.ungiven.items():
         if item not in GS_RULES.builtin_items and item not in given:
             out.print(
-                f"never given: {item} (tested in sections {', '.join(where)}): carried from an earlier book, "
-                "chosen at the start, or given in a sentence not read",
+                gettext(
+                    "never given: %(item)s (tested in sections %(sections)s): carried from an earlier book, "
+                    "chosen at the start, or given in a sentence not read"
+                )
+                % {"item": item, "sections": ", ".join(where)},
                 markup=False,
                 soft_wrap=True,
             )
     t = reading.tally
     out.print(
-        f"{len(reading.phrases)} phrases read, {len(reading.unread)} rule-like sentences not read; "
-        f"{t.with_overlays} of {t.conditional} conditional choices enforced ({t.enforced} read from the "
-        "text); "
-        f"{t.evade_set} of {t.evadable} "
-        f"evadable fights evade ({t.fights} fights)",
+        gettext(
+            "%(read)s phrases read, %(unread)s rule-like sentences not read; %(overlaid)s of %(conditional)s "
+            "conditional choices enforced (%(enforced)s read from the text); %(evade_set)s of %(evadable)s "
+            "evadable fights evade (%(fights)s fights)"
+        )
+        % {
+            "read": len(reading.phrases),
+            "unread": len(reading.unread),
+            "overlaid": t.with_overlays,
+            "conditional": t.conditional,
+            "enforced": t.enforced,
+            "evade_set": t.evade_set,
+            "evadable": t.evadable,
+            "fights": t.fights,
+        },
         markup=False,
     )
 
