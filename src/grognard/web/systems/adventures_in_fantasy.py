@@ -636,7 +636,11 @@ def desk(request: Request, key: str, tables: Tables, page: Pages) -> HTMLRespons
     _referee(request, tables, key)
     session = _load(tables, key)
     return page(
-        request, "systems/adventures-in-fantasy/desk.html", **desk_context(session, key), outcome=None
+        request,
+        "systems/adventures-in-fantasy/desk.html",
+        **desk_context(session, key),
+        title=tables.title(key),
+        outcome=None,
     )
 
 
@@ -677,6 +681,7 @@ def log(request: Request, key: str, tables: Tables, page: Pages) -> HTMLResponse
         request,
         "systems/adventures-in-fantasy/log.html",
         game_id=key,
+        title=tables.title(key),
         log=_log_rows(campaign_log(session)),
     )
 
@@ -768,6 +773,7 @@ def run_procedure(
         request,
         "systems/adventures-in-fantasy/desk.html",
         **context,
+        title=tables.title(key),
         outcome=outcome,
         procedure=procedure,
         given=given,
