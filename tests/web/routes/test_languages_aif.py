@@ -263,6 +263,22 @@ def test_the_events_and_the_melee_are_said_in_spanish(
     assert "Melee begins" in english_pages["log"]
 
 
+def fight_odds(seed: int) -> dict[str, str]:
+    """The odds line of a campaign's fight (Ana, rolled from `seed`, against a Wolf), by language."""
+    match = Match.new("adventures-in-fantasy", "campaign", {}, ["human"], 1)
+    match.advance()
+    member = Member(character=generate(TableDice(seed, ()), name="Ana").character, seed=1)
+    make_action(match, add_action(member))
+    make_action(match, "fight:0:Wolf")
+    found = {}
+    for language in ("es", "en"):
+        with i18n.speaking(language):
+            odds = campaign_chances(match.state, 0)
+            assert odds is not None and odds.note
+            found[language] = odds.note
+    return found
+
+
 def test_the_action_labels_and_the_odds_of_the_campaign_are_spanish() -> None:
     """The table's choices of a campaign (its referee's actions as sentences) and a fight's odds."""
     visitor = spanish(browser())
@@ -274,17 +290,7 @@ def test_the_action_labels_and_the_odds_of_the_campaign_are_spanish() -> None:
     labels = " ".join(a["label"] for a in view["actions"])
     assert labels and not english(labels.replace("Wolf", " ").replace("Ana", " ")), english(labels)
     assert "El cuerpo a cuerpo sigue otro turno" in labels
-    match = Match.new("adventures-in-fantasy", "campaign", {}, ["human"], 1)
-    match.advance()
-    member = Member(character=generate(TableDice(int(SEED_ANA), ()), name="Ana").character, seed=1)
-    make_action(match, add_action(member))
-    make_action(match, "fight:0:Wolf")
-    found = {}
-    for language in ("es", "en"):
-        with i18n.speaking(language):
-            odds = campaign_chances(match.state, 0)
-            assert odds is not None and odds.note
-            found[language] = odds.note
+    found = fight_odds(int(SEED_ANA))
     assert found["es"].startswith("Ana contra Lobo: gana Ana ") and "%" in found["es"], found["es"]
     assert found["en"].startswith("Ana against the Wolf: Ana wins "), found["en"]
 

@@ -9,16 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grognard import i18n
-from grognard.engine.match import Match
-from grognard.systems.adventures_in_fantasy.campaign import add_action
-from grognard.systems.adventures_in_fantasy.chargen import generate
-from grognard.systems.adventures_in_fantasy.referee import make_action
-from grognard.systems.adventures_in_fantasy.seat_view import campaign_chances
-from grognard.systems.adventures_in_fantasy.table_dice import TableDice
-from grognard.systems.adventures_in_fantasy.time import Member
 from tests.cli.helpers import grognard
 from tests.web.routes.test_languages import chrome, english_in, spanish
+from tests.web.routes.test_languages_aif import fight_odds
 from tests.web.security.tables_client import browser
 
 FORM = {"a": "hp=12,dex=60", "b": "body=lion,hp=11"}
@@ -39,17 +32,7 @@ def test_the_melee_calculators_result_is_said_in_the_readers_language() -> None:
 
 
 def test_a_campaign_fights_odds_name_the_foe_in_the_readers_language() -> None:
-    match = Match.new("adventures-in-fantasy", "campaign", {}, ["human"], 1)
-    match.advance()
-    member = Member(character=generate(TableDice(3, ()), name="Ana").character, seed=1)
-    make_action(match, add_action(member))
-    make_action(match, "fight:0:Wolf")
-    found = {}
-    for language in ("es", "en"):
-        with i18n.speaking(language):
-            odds = campaign_chances(match.state, 0)
-            assert odds is not None
-            found[language] = odds.note
+    found = fight_odds(3)
     assert found["es"].startswith("Ana contra Lobo: gana Ana ") and "gana Lobo" in found["es"], found["es"]
     assert found["en"].startswith("Ana against the Wolf: Ana wins "), found["en"]
     assert "the Wolf wins" in found["en"]
