@@ -28,9 +28,8 @@ from grognard.engine.match import Match
 from grognard.i18n.extract import extracted
 from grognard.systems.adventures_in_fantasy.campaign import add_action
 from grognard.systems.adventures_in_fantasy.chargen import generate, parse_course
-from grognard.systems.adventures_in_fantasy.combat import FIGHTER_HELP, Fighter, HitChance, hit_chance
+from grognard.systems.adventures_in_fantasy.combat import Fighter, HitChance, hit_chance
 from grognard.systems.adventures_in_fantasy.education import learning_odds
-from grognard.systems.adventures_in_fantasy.melee import MeleeGame
 from grognard.systems.adventures_in_fantasy.missiles import Shot, missile_chance
 from grognard.systems.adventures_in_fantasy.referee import make_action
 from grognard.systems.adventures_in_fantasy.seat_view import campaign_chances
@@ -358,12 +357,6 @@ def test_the_desks_refusals_are_spanish() -> None:
         f"{desk}/act", {"kind": "note", "text": "x", "ply": "7", "how": "roll"}, headers=JSON
     )
     assert stale.status_code == 409 and "la campaña ha avanzado" in stale.json()["error"]
-
-
-def test_the_melees_fighter_help_is_the_command_lines() -> None:
-    """The melee's first option says how a fighter is written as the command line does (`FIGHTER_HELP`),
-    written out whole so that the catalogue holds it."""
-    assert MeleeGame.info.options[0].help == f"combatant A: {FIGHTER_HELP}"
 
 
 def test_the_rules_datas_names_are_messages_said_in_spanish() -> None:

@@ -843,7 +843,7 @@ def _numbers(texts: list[str], what: str) -> list[Fraction]:
 
 
 @experience_app.command(
-    "warrior", help=N_("A warrior's level increase for a kill (:1785-1805); several victors are summed.")
+    "warrior", help=N_("A warrior's level increase for a kill (lines 1785-1805); several victors are summed.")
 )
 def warrior_command(
     loser_hit: Annotated[int, typer.Option("--loser-hit", help=N_("The loser's chance to hit the victor."))],
@@ -874,7 +874,7 @@ def warrior_command(
     _award(award, json_out)
 
 
-@experience_app.command("magic", help=N_("A magician's experience award (:1821-1836)."))
+@experience_app.command("magic", help=N_("A magician's experience award (lines 1821-1836)."))
 def magic_command(
     event: Annotated[
         str, typer.Argument(help=help_with(N_("One of: %(events)s"), events=", ".join(xp.MAGIC_EVENTS)))
@@ -895,7 +895,7 @@ def magic_command(
 
 
 @experience_app.command(
-    "fees", help=N_("A magician's fees for magical service: level + status / 2 silver a week (:1862).")
+    "fees", help=N_("A magician's fees for magical service: level + status / 2 silver a week (line 1862).")
 )
 def fees_command(
     level: Annotated[int, typer.Option("--level", help=N_("The magician's experience level."))],
@@ -921,7 +921,7 @@ def fees_command(
     )
 
 
-@experience_app.command("vacancy", help=N_("Roll for a vacancy at a position this year: 2% (:1850)."))
+@experience_app.command("vacancy", help=N_("Roll for a vacancy at a position this year: 2% (line 1850)."))
 def vacancy_command(seed: SeedOption = None, json_out: JsonOption = False) -> None:
     found = xp.vacancy_roll(Rng(secrets.randbelow(2**31) if seed is None else seed))
     if json_out:
@@ -941,7 +941,8 @@ add_standing_commands(experience_app)
 @hirelings_app.command(
     "limit",
     help=N_(
-        "How many men a character can recruit: status + Charisma / 3, less the year's losses (:1893-1898)."
+        "How many men a character can recruit: status + Charisma / 3, less the year's losses"
+        " (lines 1893-1898)."
     ),
 )
 def limit_command(
@@ -968,7 +969,7 @@ def limit_command(
 
 
 @hirelings_app.command(
-    "shares", help=N_("Share a treasure by social status: one share per status point (:1897).")
+    "shares", help=N_("Share a treasure by social status: one share per status point (line 1897).")
 )
 def shares_command(
     total: Annotated[str, typer.Argument(help=N_("The treasure to share."))],
@@ -999,7 +1000,7 @@ def shares_command(
         )
 
 
-@hirelings_app.command("pay", help=N_("The month's pay and upkeep owed before an expedition (:1892)."))
+@hirelings_app.command("pay", help=N_("The month's pay and upkeep owed before an expedition (line 1892)."))
 def pay_command(
     count: Annotated[int, typer.Option("--men", help=N_("How many men."))],
     income: Annotated[int, typer.Option("--income", help=N_("Their rank's yearly income in GP (Table A)."))],
@@ -1031,7 +1032,7 @@ def pay_command(
 
 
 @hirelings_app.command(
-    "obey", help=N_("Does a hireling obey this expedition? An influence roll (:1902, :125-158).")
+    "obey", help=N_("Does a hireling obey this expedition? An influence roll (lines 1902, 125-158).")
 )
 def obey_command(
     leader: Annotated[int, typer.Option("--leader", help=N_("The leader's Charisma."))],

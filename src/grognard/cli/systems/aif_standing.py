@@ -220,7 +220,7 @@ def add_standing_commands(app: typer.Typer) -> None:
     app.command(
         "reputation",
         help=N_(
-            "Reputation after a deed or a boast, and when lies are found out (:1813-1817).\n\nA boast "
+            "Reputation after a deed or a boast, and when lies are found out (lines 1813-1817).\n\nA boast "
             "counts until he is found out; then his reputation falls to half his actual experience and\n"
             "only gains verified by neutral observers count."
         ),
@@ -228,7 +228,7 @@ def add_standing_commands(app: typer.Typer) -> None:
     app.command(
         "rank",
         help=N_(
-            "Social rank after experience: the status level and the next rank (:1838-1860).\n\nOne "
+            "Social rank after experience: the status level and the next rank (lines 1838-1860).\n\nOne "
             "status level per experience level; at most one rank a year, the next one up, when it is "
             "open;\na Lawful or Neutral magician keeps his rank."
         ),

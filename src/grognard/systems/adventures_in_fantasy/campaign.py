@@ -1211,7 +1211,7 @@ def _buy_supply(state: CampaignState, i: int, m: Member, arg: str, town: Town | 
     if town is not None and "Merchant" not in town.makers and not town.inns:
         name = supply(Purchase.parse(arg).item).key
         raise UsageError(
-            gettext("{town} has no merchant or inn to sell the {item} (:517)").format(
+            gettext("{town} has no merchant or inn to sell the {item} (line 517)").format(
                 town=town.name, item=name
             )
         )
@@ -1400,7 +1400,7 @@ OPTIONS = (
     ),
     OptionInfo(
         "aging",
-        N_("Old age losses every year of an asterisked age, or once on reaching each band (:251)."),
+        N_("Old age losses every year of an asterisked age, or once on reaching each band (line 251)."),
         "yearly",
         AGING_MODES,
         title=N_("Aging"),
@@ -1408,21 +1408,21 @@ OPTIONS = (
     ),
     OptionInfo(
         "sickness_health_loss",
-        N_("Each week sick costs one Health point for good (:253-255)."),
+        N_("Each week sick costs one Health point for good (lines 253-255)."),
         False,
         (False, True),
         title=N_("Sickness health loss"),
     ),
     OptionInfo(
         "castles",
-        N_("Castles to award: ranks from Knight up bring their income (:1844)."),
+        N_("Castles to award: ranks from Knight up bring their income (line 1844)."),
         True,
         (True, False),
         title=N_("Castles"),
     ),
     OptionInfo(
         "vacancies",
-        N_("Roll each year for a vacancy at the next rank (2%, :1850)."),
+        N_("Roll each year for a vacancy at the next rank (2%, line 1850)."),
         True,
         (True, False),
         title=N_("Vacancies"),

@@ -48,13 +48,13 @@ OPTIONS = (
     ),
     OptionInfo(
         "sickness_health_loss",
-        "Each week sick costs one Health point for good (:253-255).",
+        "Each week sick costs one Health point for good (lines 253-255).",
         False,
         (True, False),
     ),
     OptionInfo(
         "aging",
-        "Old age losses every year of an asterisked age, or once on reaching each band (:251).",
+        "Old age losses every year of an asterisked age, or once on reaching each band (line 251).",
         "yearly",
         AGING_MODES,
     ),

@@ -73,7 +73,7 @@ def herd_value(value: Fraction | int, animals: int, years: int, breeding_years: 
     low, high = BREEDING_YEARS
     if not low <= breeding_years <= high:
         raise UsageError(
-            gettext("breeding lasts {low} to {high} years (:451), not {years}").format(
+            gettext("breeding lasts {low} to {high} years (line 451), not {years}").format(
                 low=low, high=high, years=breeding_years
             )
         )

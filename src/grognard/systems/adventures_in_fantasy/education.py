@@ -138,7 +138,7 @@ def required_months(
     if second_engineer:
         if choice.number != ENGINEER:
             raise UsageError(
-                gettext("the second engineer class is course {engineer}, not {course} (:430)").format(
+                gettext("the second engineer class is course {engineer}, not {course} (line 430)").format(
                     engineer=ENGINEER, course=choice.number
                 )
             )

@@ -50,6 +50,7 @@ from grognard.systems.adventures_in_fantasy.combat import (
     table_q_places,
 )
 from grognard.systems.adventures_in_fantasy.damage import DamageRules, hit_damage, roll_hit_damage
+from grognard.systems.adventures_in_fantasy.fighters import READY_FIGHTERS
 
 A_WINS = "a-wins"
 B_WINS = "b-wins"
@@ -57,6 +58,8 @@ BOTH_FALL = "both-fall"
 A_EXHAUSTED = "a-exhausted"
 B_EXHAUSTED = "b-exhausted"
 BOTH_EXHAUSTED = "both-exhausted"
+PLACES = ("outdoors or large room", "normal room", "corridor", "door")
+"""The places of Table Q, as its rows are keyed (`combat.table_q_places`), which the place option offers."""
 ENDS = (A_WINS, B_WINS, BOTH_FALL, A_EXHAUSTED, B_EXHAUSTED, BOTH_EXHAUSTED)
 """How a melee can end."""
 
@@ -404,17 +407,13 @@ class MeleeGame(Game):
         options=(
             OptionInfo(
                 "a",
-                N_(
-                    "combatant A: comma-separated KEY=VALUE: body, hp, size, dex, level, hd, weapon,"
-                    " training (trained, half or untrained), unpracticed, str, armour (pieces joined by +),"
-                    " two (dagger or shield), stamina, reach (Table Q class), extra, mounted (rider's"
-                    " horsemanship 0-3), horse (the horse's 0-3), name; flags cover, wall, downhill. E.g."
-                    " body=human,hp=12,dex=60,level=3,armour=chain+helmet,mounted=2"
-                ),
-                "name=A,body=human,hp=10",
-                title=N_("A"),
+                N_("who fights on the first side"),
+                READY_FIGHTERS[0].text,
+                title=N_("First fighter"),
             ),
-            OptionInfo("b", N_("combatant B, written as A"), "name=B,body=human,hp=10", title=N_("B")),
+            OptionInfo(
+                "b", N_("who fights on the second side"), READY_FIGHTERS[1].text, title=N_("Second fighter")
+            ),
             OptionInfo(
                 "hit_location",
                 N_("damage by the Hit Location Chart (else 1d6)"),
@@ -433,7 +432,20 @@ class MeleeGame(Game):
                 (False, True),
                 title=N_("Stamina"),
             ),
-            OptionInfo("place", N_("a place of Table Q (empty: Table Q not used)"), "", title=N_("Place")),
+            OptionInfo(
+                "place",
+                N_("where they fight: in close quarters a long weapon is a hindrance (Table Q)"),
+                "",
+                ("", *PLACES),
+                title=N_("Place"),
+                words=(
+                    N_("anywhere: the weapons' length does not count"),
+                    N_("outdoors or in a large room"),
+                    N_("in a room of ordinary size"),
+                    N_("in a corridor"),
+                    N_("in a doorway"),
+                ),
+            ),
             OptionInfo(
                 "swamp", N_("fought in a swamp (half effectiveness)"), False, (False, True), title=N_("Swamp")
             ),
@@ -442,8 +454,8 @@ class MeleeGame(Game):
 
     def new_initial_state(self, options: Mapping[str, OptionValue]) -> MeleeState:
         """The melee the options describe."""
-        a = parse_fighter(str(options.get("a", "name=A")), "A")
-        b = parse_fighter(str(options.get("b", "name=B")), "B")
+        a = parse_fighter(str(options.get("a", READY_FIGHTERS[0].text)), "A")
+        b = parse_fighter(str(options.get("b", READY_FIGHTERS[1].text)), "B")
         rules = MeleeRules(
             hit_location=_bool(options, "hit_location"),
             strength=_bool(options, "strength"),

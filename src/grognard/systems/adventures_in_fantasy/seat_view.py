@@ -15,7 +15,7 @@ from grognard.engine import registry
 from grognard.engine.errors import GrognardError
 from grognard.engine.game import Action, GameState
 from grognard.engine.session import MoveRecord
-from grognard.engine.view import ActionView, Event, FrontEnd, GameViews, Odds, Sight, Target
+from grognard.engine.view import ActionView, Card, Event, FrontEnd, GameViews, Odds, Sight, Target
 from grognard.i18n import N_, ngettext, percent, pgettext
 from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy.action_text import (
@@ -36,6 +36,8 @@ from grognard.systems.adventures_in_fantasy.action_text import (
 )
 from grognard.systems.adventures_in_fantasy.calendar import names
 from grognard.systems.adventures_in_fantasy.campaign import CampaignState
+from grognard.systems.adventures_in_fantasy.combat import Fighter, parse_fighter
+from grognard.systems.adventures_in_fantasy.fighters import READY_FIGHTERS, READY_NAMES
 from grognard.systems.adventures_in_fantasy.melee import MeleeState, turn_label
 from grognard.systems.adventures_in_fantasy.melee_odds import melee_odds
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
@@ -52,9 +54,59 @@ def melee_public(state: MeleeState) -> dict[str, JsonValue]:
     for i in (0, 1):
         f = state.spec.side(i)
         sides.append(
-            {"index": i, "name": f.name, "body": f.body, "hit_points": state.hp[i], "start": f.hit_points}
+            {
+                "index": i,
+                "name": fighter_said(f.name),
+                "body": f.body,
+                "hit_points": state.hp[i],
+                "start": f.hit_points,
+            }
         )
     return {"fighters": sides, "turn": state.turn, "phase": state.phase, "now": turn_label(state)}
+
+
+def fighter_said(name: str) -> str:
+    """A fighter's name as the reader reads it: a ready-made fighter's in the reader's language, any other
+    as it was written."""
+    return _(name) if name in READY_NAMES else name
+
+
+_REACHES = {
+    "very long": N_("a very long weapon"),
+    "long": N_("a long weapon"),
+    "medium": N_("a weapon of middle length"),
+    "short": N_("a short weapon, or teeth and claws"),
+}
+
+
+def fighter_facts(fighter: Fighter) -> tuple[str, ...]:
+    """What the Combat Matrix and its modifiers read of a fighter, as short facts for its card."""
+    facts = [
+        _("{body} body").format(body=any_word(fighter.body)),
+        ngettext("{n} hit point", "{n} hit points", fighter.hit_points).format(n=fighter.hit_points),
+        _("Dexterity {n}").format(n=fighter.dexterity),
+    ]
+    if fighter.level is not None:
+        facts.append(_("level {n}").format(n=fighter.level))
+    elif fighter.hit_dice:
+        facts.append(ngettext("{n} hit die", "{n} hit dice", fighter.hit_dice).format(n=fighter.hit_dice))
+    if fighter.reach:
+        facts.append(_(_REACHES[fighter.reach]))
+    if fighter.two_weapons == "dagger":
+        facts.append(_("a dagger in the other hand"))
+    facts.append(", ".join(any_word(p) for p in fighter.armour) if fighter.armour else _("no armour"))
+    if fighter.mounted is not None:
+        facts.append(_("on horseback"))
+    return tuple(facts)
+
+
+def melee_cards(option: str) -> tuple[Card, ...]:
+    """The ready-made combatants each side of a new melee is picked from (`fighters.READY_FIGHTERS`)."""
+    if option not in ("a", "b"):
+        return ()
+    return tuple(
+        Card(f.text, _(f.name), _(f.blurb), fighter_facts(parse_fighter(f.text))) for f in READY_FIGHTERS
+    )
 
 
 def melee_sight(state: GameState, seat: int | None) -> Sight:
@@ -472,6 +524,9 @@ def register() -> None:
     melee = FrontEnd(
         board="systems/adventures-in-fantasy/melee-board.html",
         seat_name=fighter_name,
+        cards=melee_cards,
+        upfront=("a", "b", "place"),
+        seat_roles=(N_("First fighter"), N_("Second fighter")),
         help=N_(
             "Two combatants trade blows by dexterity; each hit's damage is rolled, with the optional rules "
             "you chose."

@@ -19,6 +19,7 @@ from grognard.engine.dice.core import DieRoll, Roll
 from grognard.i18n import N_, NP_, current, gettext, pgettext
 from grognard.systems.adventures_in_fantasy.charts import Chart
 from grognard.systems.adventures_in_fantasy.creatures import creatures
+from grognard.systems.adventures_in_fantasy.fighters import READY_NAMES
 from grognard.systems.adventures_in_fantasy.tables import chart_entries, rollable_tables
 
 KINDS = ("terrain", "deployment", "alignment", "condition", "sheet", "aif")
@@ -725,8 +726,9 @@ English (what was met, where men arrive from): `told` says the value again (`_ag
 
 @cache
 def _mine() -> frozenset[str]:
-    """The English labels and sentences `told` says whole (a name is never looked up elsewhere)."""
-    return frozenset((*LABELS, *SENTENCES, *TITLES))
+    """The English labels and sentences `told` says whole, and the ready-made fighters' names (a name is
+    never looked up elsewhere)."""
+    return frozenset((*LABELS, *SENTENCES, *TITLES, *READY_NAMES))
 
 
 @cache
