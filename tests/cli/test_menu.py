@@ -32,4 +32,6 @@ def test_a_quest_started_from_the_menu_is_saved_and_continued_from_the_menu(tmp_
     )
     continued = grognard(stdin=f"{resume_entry}\n1\nq\nq\n", home=tmp_path)
     assert continued.code == 0, continued.err
+    listed = next(line for line in continued.out.splitlines() if f"#{saved[0]['id']} " in line)
+    assert "HeroQuest" in listed and "heroquest" not in listed  # the system by its name, not its id
     assert f"--game {saved[0]['id']}" in continued.out.replace("\n", " ")

@@ -9,8 +9,8 @@ from grognard.cli import frontends
 from grognard.cli.console import choose, out, read_line
 from grognard.engine import registry
 from grognard.engine.errors import GrognardError
+from grognard.i18n import gettext, number
 from grognard.i18n import gettext as _
-from grognard.i18n import number
 
 
 def _roll_tool() -> None:
@@ -40,7 +40,7 @@ def _continue_menu() -> None:
         _("#%(id)s %(system)s — %(title)s (%(status)s, %(moves)s moves)")
         % {
             "id": g.id,
-            "system": g.system,
+            "system": gettext(registry.get_system(g.system).name),
             "title": g.title,
             "status": _("in play") if g.status == "in play" else _("over"),
             "moves": number(g.moves),
@@ -56,7 +56,7 @@ def _continue_menu() -> None:
     if resume is None:
         out.print(
             _("%(system)s games cannot be continued from the menu yet; see `grognard games`.")
-            % {"system": summary.system}
+            % {"system": gettext(registry.get_system(summary.system).name)}
         )
         return
     resume(summary.id)
