@@ -202,6 +202,15 @@ def NP_(context: str, message: str) -> str:
     return message
 
 
+def game_name(name: str) -> str:
+    """A game's name in the reader's language: as a game's name where the catalogue says it so
+    (`pgettext("game", ...)`: Talisman the game keeps its name where the card is "Talismán"), else as a
+    word."""
+    # the catalogue itself is asked (a game's name may be said as in English: pgettext could not tell)
+    said = getattr(translations(current()), "_catalog", {}).get(f"game\x04{name}")
+    return said if isinstance(said, str) else gettext(name)
+
+
 def N_(message: str) -> str:
     """Mark `message` for the catalogues without translating it here (a word kept in a table, said in
     the reader's language where it is shown, by `gettext`)."""

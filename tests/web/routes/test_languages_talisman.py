@@ -246,7 +246,7 @@ def test_the_new_game_form_speaks_spanish() -> None:
     for said in ("Personajes", "Máximo de turnos", "cuántos jugadores (2-6)", "Guerrero", "Necrófago"):
         assert said in page.text, said
     assert "Fuerza 4" in page.text and "Astucia 2" in page.text and "Malvado" in page.text
-    assert "empieza en Aldea" in page.text and "Veterano de muchas guerras" in page.text
+    assert "casilla inicial: Aldea" in page.text and "Veterano de muchas guerras" in page.text
     english_page = browser().client.get("/games/new/talisman").text
     assert "Max turns" in english_page and "Ghoul" in english_page and "Strength 4" in english_page
 
@@ -482,3 +482,15 @@ def test_the_reference_of_the_rules_help_is_spanish_and_english_in_english() -> 
     assert english(english_reference), "the English reference is found English"
     assert "Cartas de Aventura: Enemigos" in spanish_reference and "Fuerza 4, Astucia 2" in spanish_reference
     assert english(spanish_reference) == [], spanish_reference[:400]
+
+
+def test_the_game_is_talisman_and_the_card_talisman_in_spanish() -> None:
+    """The game keeps its name (the Spanish edition's) where the object card is "Talismán": the new-game
+    form's heading, the rules help; a character's card says where it starts without a bare place name."""
+    with i18n.speaking("es"):
+        assert i18n.game_name(TalismanGame.info.name) == "Talisman"
+        assert i18n.gettext("Talisman") == "Talismán"
+    page = spanish(browser()).client.get("/games/new/talisman").text
+    form = page[page.index('data-game="game"') :]
+    assert re.search(r"<h2[^>]*>Talisman</h2>", form), form[:300]
+    assert "casilla inicial: Aldea" in form and "empieza en Aldea" not in form

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from grognard.engine.errors import UsageError
 from grognard.engine.game import JSON, Game, GameInfo, GameState, OptionInfo, OptionValue
 from grognard.engine.serial import from_data, to_data
-from grognard.i18n import N_, gettext
+from grognard.i18n import N_, NP_, gettext
 from grognard.systems.talisman.catalog import catalog
 from grognard.systems.talisman.characters import start_spells
 from grognard.systems.talisman.flow import settle
@@ -98,7 +98,7 @@ class TalismanGame(Game):
 
     info = GameInfo(
         id="game",
-        name="Talisman",
+        name=NP_("game", "Talisman"),
         min_players=2,
         max_players=6,
         options=(

@@ -23,7 +23,7 @@ from grognard.engine.game import TERMINAL
 from grognard.engine.match import Match, plain_title
 from grognard.engine.store.factory import database_url, grognard_home, open_store
 from grognard.engine.store.sql import GameSummary, SqlStore
-from grognard.i18n import N_, gettext
+from grognard.i18n import N_, game_name, gettext
 from grognard.web.access import Visitor, store_id, table_key, visitor
 from grognard.web.pages import is_htmx
 
@@ -87,7 +87,7 @@ def table_title(summary: GameSummary) -> str:
     title = plain_title(summary.title)
     if title in ("", f"{summary.system}/{summary.game}"):
         try:
-            return gettext(registry.get_game(summary.system, summary.game).info.name)
+            return game_name(registry.get_game(summary.system, summary.game).info.name)
         except UsageError:
             names = {f.id: f.name for f in registry.facts()}
             return f"{names.get(summary.system, summary.system)}: {summary.game}"

@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from grognard.engine.errors import GrognardError, UsageError
 from grognard.engine.match import Match
 from grognard.engine.store.people import People
-from grognard.i18n import gettext
+from grognard.i18n import game_name, gettext
 from grognard.web.access import PUBLIC_MARK, is_over
 from grognard.web.pages import front_of
 from grognard.web.people import (
@@ -124,7 +124,7 @@ def lobby_tables(tables: TableAccess) -> list[Open]:
             tables.key(g.id),
             tables.named(g),
             system_name(g.system),
-            match.session.game.info.name,
+            game_name(match.session.game.info.name),
             pace_words(marks),
             seats,
             marks.get(OPEN_MARK) == "1",

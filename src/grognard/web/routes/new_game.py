@@ -15,7 +15,7 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import GameInfo, OptionInfo, OptionValue, SystemInfo
 from grognard.engine.match import Match, levels
 from grognard.engine.view import FrontEnd
-from grognard.i18n import gettext, pgettext
+from grognard.i18n import game_name, gettext, pgettext
 from grognard.web.content import content_reference
 from grognard.web.pages import TEMPLATES
 from grognard.web.routes.common import SEAT_CHOICES, SEAT_WORDS, json_answer, writing
@@ -70,7 +70,7 @@ def spoken(info: GameInfo, front: FrontEnd) -> tuple[GameInfo, FrontEnd]:
         for o in info.options
     )
     said = replace(front, help=gettext(front.help), seat_roles=tuple(gettext(r) for r in front.seat_roles))
-    return replace(info, name=gettext(info.name), options=options), said
+    return replace(info, name=game_name(info.name), options=options), said
 
 
 def _option_word(label: str) -> str:

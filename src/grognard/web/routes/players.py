@@ -14,7 +14,7 @@ from grognard.engine.errors import GrognardError
 from grognard.engine.match import Match
 from grognard.engine.store.people import People, Player
 from grognard.engine.store.sql import GameSummary
-from grognard.i18n import gettext
+from grognard.i18n import game_name, gettext
 from grognard.web.access import held_keys, is_over
 from grognard.web.notices import mail_on, unsubscribe_mac
 from grognard.web.players import EMAIL_LIMIT, NAME_LIMIT, clean_email, clean_name, current, remember_player
@@ -98,7 +98,7 @@ def my_tables(request: Request, tables: TableAccess, player: Player | None) -> t
         if over:
             record.add(system_name(g.system), won)
         to_act = bool(seats & set(match.humans_to_act()))
-        name = match.session.game.info.name
+        name = game_name(match.session.game.info.name)
         rows.append(
             MyTable(
                 key,

@@ -31,7 +31,7 @@ from jinja2 import TemplateNotFound
 
 from grognard.engine import registry
 from grognard.engine.game import SystemFacts
-from grognard.i18n import current, gettext
+from grognard.i18n import current, game_name, gettext
 from grognard.web.pages import TEMPLATES
 from grognard.web.routes.common import json_answer
 from grognard.web.routes.deps import Pages
@@ -77,7 +77,7 @@ def games_help(system_id: str) -> list[dict[str, Any]]:
     for game in registry.get_system(system_id).games:
         front = registry.get_views(system_id, game.info.id).front
         said = gettext(front.help) if front.help else ""  # the game's own words, marked where it says them
-        games.append({"id": game.info.id, "name": gettext(game.info.name), "help": said})
+        games.append({"id": game.info.id, "name": game_name(game.info.name), "help": said})
     return games
 
 
