@@ -68,7 +68,7 @@ def test_the_menu_campaign_is_played_through_the_common_loop(tmp_path: Path) -> 
     assert "Undone: back to your previous decision (1 move taken back)." in out
     assert "  1. Experience gained (exp:I:X)" in out
     assert "Which character [1 Alric]: 1" in out
-    assert "> Alric gains 1/2 level(s) of experience" in out
+    assert "> Alric gains 1/2 level of experience" in out
     assert "Today: Chaoda, Week of Fire, 1 Basilisk, year 1 (Year of the Rat) (1-1-1)" in out  # `m`
     assert "u undo the last referee action" in out  # `?`
     assert f"Saved as game {cid.group(1)}. Continue with: grognard games play {cid.group(1)}" in out

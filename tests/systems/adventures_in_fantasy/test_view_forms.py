@@ -91,14 +91,20 @@ def test_every_referee_action_is_said_as_a_sentence() -> None:
     said = {
         "round": "The melee goes on another turn",
         "share:10:5": "Share 10 GP 5 SP among the living",
-        "travel:3::Ash": "Travel 3 day(s) towards Ash",
+        "travel:3::Ash": "Travel 3 days towards Ash",
         "place:forest:Ash": "The party is in the forest, at Ash",
         "fight:0:Wolf": "Sample 1 fights the Wolf",
         "take:0:10:5": "Sample 1 takes 10 GP 5 SP",
         "find:0:Rope:3": "Sample 1 finds Rope (3 lb) as treasure",
         "shoot:0:Longbow:50": "Sample 1 shoots his Longbow at the creature met, 50 yards off",
-        "study-break:0:2:6": "Sample 1 spends 2 week(s) away from his course (6 this year)",
-        "days:3": "Let 3 day(s) of rest pass",
+        "study-break:0:2:6": "Sample 1 spends 2 weeks away from his course (6 this year)",
+        "days:3": "Let 3 days of rest pass",
+        "days:1": "Let 1 day of rest pass",
+        "travel:1:forest:": "Travel 1 day in the forest",
+        "wound:0:1": "Sample 1 takes 1 hit",
+        "wound:0:4": "Sample 1 takes 4 hits",
+        "exp:0:1/2": "Sample 1 gains 1/2 level of experience",
+        "hire:0:3": "Sample 1 recruits 3 hirelings",
         "kill:0": "Sample 1 is finished off",
     }
     assert {a: campaign_label(state, a) for a in said} == said

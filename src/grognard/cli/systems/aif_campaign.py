@@ -188,7 +188,9 @@ def _where(state: CampaignState) -> str:
     else:
         where = _("in the %(terrain)s") % {"terrain": terrain}
     if state.journey:
-        where += _(", %(days)s day(s) of travel left") % {"days": state.journey}
+        where += ngettext(
+            ", %(days)s day of travel left", ", %(days)s days of travel left", state.journey
+        ) % {"days": state.journey}
     if state.met:
         where += _("; met: %(met)s") % {"met": said(state.met)}
     if state.bouts:
@@ -909,7 +911,11 @@ def fees_command(
         print_json({"per_week_sp": fee, "weeks": weeks, "total_sp": total, "source": f"{RULEBOOK}:1862"})
         return
     out.print(
-        _("%(level)s + %(status)s/2 = %(fee)s SP a week; %(weeks)s week(s): %(total)s SP (%(source)s)")
+        ngettext(
+            "%(level)s + %(status)s/2 = %(fee)s SP a week; %(weeks)s week: %(total)s SP (%(source)s)",
+            "%(level)s + %(status)s/2 = %(fee)s SP a week; %(weeks)s weeks: %(total)s SP (%(source)s)",
+            weeks,
+        )
         % {
             "level": level,
             "status": status,
@@ -994,7 +1000,11 @@ def shares_command(
     for p in parts:
         out.print(
             escape(
-                _("%(name)s: %(shares)s share(s), %(amount)s")
+                ngettext(
+                    "%(name)s: %(shares)s share, %(amount)s",
+                    "%(name)s: %(shares)s shares, %(amount)s",
+                    p.shares,
+                )
                 % {"name": p.name, "shares": p.shares, "amount": f"{float(p.amount):g}"}
             )
         )

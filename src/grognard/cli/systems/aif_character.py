@@ -34,7 +34,7 @@ from grognard.cli.systems.aif_dice import (
 )
 from grognard.engine.dice.core import Roll
 from grognard.engine.errors import UsageError
-from grognard.i18n import N_
+from grognard.i18n import N_, ngettext
 from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy import checks
 from grognard.systems.adventures_in_fantasy.character import Character
@@ -148,7 +148,12 @@ def show_character(character: Character) -> None:
     )
     grid.add_row(_("Education"), escape(", ".join(_(c.label) for c in character.courses) or _("none")))
     if character.magic_years:
-        grid.add_row(_("Magic"), _("%(years)s year(s) of apprenticeship") % {"years": character.magic_years})
+        years = character.magic_years
+        grid.add_row(
+            _("Magic"),
+            ngettext("%(years)s year of apprenticeship", "%(years)s years of apprenticeship", years)
+            % {"years": years},
+        )
     grid.add_row(_("Funds"), _("%(gold)s GP") % {"gold": character.funds_gp})
     kit = ", ".join(f"{_(i.name)} ({i.weight_lb:g} lb)" for i in character.equipment)
     grid.add_row(_("Kit"), escape(kit or _("none")))

@@ -20,7 +20,7 @@ from grognard.cli.options import JsonOption, SeedOption
 from grognard.cli.systems.aif_character import roll_data
 from grognard.cli.systems.aif_dice import RollOption, RollsOpt, calculator_dice, chosen_seed, given_if_any
 from grognard.engine.errors import UsageError
-from grognard.i18n import N_, NP_, pgettext
+from grognard.i18n import N_, NP_, ngettext, pgettext
 from grognard.i18n import gettext as _
 from grognard.systems.adventures_in_fantasy import apprenticeship, castles, education, equipment
 from grognard.systems.adventures_in_fantasy.chargen import parse_course
@@ -489,7 +489,13 @@ def _show_buy(data: dict[str, Any], price: equipment.Price | None) -> None:
         )
     if "order" in data:
         order = data["order"]
-        wait = _("; %(queued)s order(s) ahead of it") % {"queued": order["queued"]} if order["queued"] else ""
+        queued = order["queued"]
+        wait = (
+            ngettext("; %(queued)s order ahead of it", "; %(queued)s orders ahead of it", queued)
+            % {"queued": queued}
+            if queued
+            else ""
+        )
         out.print(
             _("  special order: paid in advance, %(weeks)s weeks' work%(wait)s")
             % {"weeks": order["weeks"], "wait": wait},

@@ -156,18 +156,13 @@ def _ends(outcomes: Mapping[str, float | Fraction]) -> str:
 
 
 _VERBS = {
-    "exp": N_("{name} gains {arg} level(s) of experience"),
     "boast": N_("{name} boasts: reputation +{arg} (unverified)"),
     "renown": N_("{name} earns renown: reputation +{arg} (seen by neutral observers)"),
     "found-out": N_("{name} is found out in his lies"),
-    "wound": N_("{name} takes {arg} hit(s)"),
     "study": N_("{name} begins course {arg} of Table B"),
     "skill": N_("{name} takes up the weapon skill {arg}"),
     "practise": N_("{name} keeps up his {arg} practice"),
     "neglect": N_("{name} neglects his {arg} practice"),
-    "service": N_("{name} gives {arg} week(s) a month of magical service"),
-    "hire": N_("{name} recruits {arg} hireling(s)"),
-    "lose": N_("{name} loses {arg} hireling(s)"),
     "unpaid": N_("{name} leaves his hirelings unpaid"),
     "promote": N_("{name} is offered the next rank"),
     "align": N_("{name} takes the alignment {arg}"),
@@ -181,7 +176,6 @@ _PARTY = {
     "round": N_("The melee goes on another turn"),
     "break": N_("The melee is broken off"),
     "note": N_("The referee's note: {rest}"),
-    "days": N_("Let {rest} day(s) of rest pass"),
 }
 
 
@@ -214,10 +208,18 @@ def _member_label(state: CampaignState, head: str, index: int, arg: str) -> str:
     if head == "study-break":
         away = StudyBreak.parse(arg)
         if away.year:
-            return _("{name} spends {weeks} week(s) away from his course ({year} this year)").format(
-                name=name, weeks=away.weeks, year=away.year
+            said = ngettext(
+                "{name} spends {weeks} week away from his course ({year} this year)",
+                "{name} spends {weeks} weeks away from his course ({year} this year)",
+                _count(away.weeks),
             )
-        return _("{name} spends {weeks} week(s) away from his course").format(name=name, weeks=away.weeks)
+        else:
+            said = ngettext(
+                "{name} spends {weeks} week away from his course",
+                "{name} spends {weeks} weeks away from his course",
+                _count(away.weeks),
+            )
+        return said.format(name=name, weeks=away.weeks, year=away.year)
     if head == "buy" and not on_price_list(arg):
         bought = Purchase.parse(arg)
         return _("{name} buys {count} x {item} (Table D's general supplies)").format(
@@ -238,8 +240,42 @@ def _member_label(state: CampaignState, head: str, index: int, arg: str) -> str:
         else:
             said = _("{name} holds {place} (its people at {gold} GP a year each)")
         return said.format(name=name, place=held.name, people=held.people, gold=gold)
+    counted = _counted(head, _count(arg))
+    if counted:
+        return counted.format(name=name, arg=arg)
     verb = _VERBS.get(head)
     return _(verb).format(name=name, arg=_arg_said(arg)) if verb else ""
+
+
+def _count(text: str) -> int:
+    """A count written in an action, for choosing a message's form: a whole number, a fraction below one
+    ("1/2" of a level) as one, anything else as many."""
+    top, slash, bottom = text.partition("/")
+    if slash and top.isdigit() and bottom.isdigit() and int(top) < int(bottom):
+        return 1
+    return int(text) if text.isdigit() else 2
+
+
+def _counted(head: str, n: int) -> str:
+    """The label of a member's action that counts something (levels, hits, weeks, hirelings), in the form
+    for `n`; "" for an action that counts nothing."""
+    if head == "exp":
+        return ngettext(
+            "{name} gains {arg} level of experience", "{name} gains {arg} levels of experience", n
+        )
+    if head == "wound":
+        return ngettext("{name} takes {arg} hit", "{name} takes {arg} hits", n)
+    if head == "service":
+        return ngettext(
+            "{name} gives {arg} week a month of magical service",
+            "{name} gives {arg} weeks a month of magical service",
+            n,
+        )
+    if head == "hire":
+        return ngettext("{name} recruits {arg} hireling", "{name} recruits {arg} hirelings", n)
+    if head == "lose":
+        return ngettext("{name} loses {arg} hireling", "{name} loses {arg} hirelings", n)
+    return ""
 
 
 def _arg_said(arg: str) -> str:
@@ -262,14 +298,19 @@ def _travel_label(act: Place | Travel) -> str:
         if act.town:
             return _("The party is where it was, at {town}").format(town=act.town)
         return _("The party is where it was")
+    n = _count(act.days)
     if terrain and act.town:
-        said = _("Travel {days} day(s) in the {terrain} towards {town}")
+        said = ngettext(
+            "Travel {days} day in the {terrain} towards {town}",
+            "Travel {days} days in the {terrain} towards {town}",
+            n,
+        )
     elif terrain:
-        said = _("Travel {days} day(s) in the {terrain}")
+        said = ngettext("Travel {days} day in the {terrain}", "Travel {days} days in the {terrain}", n)
     elif act.town:
-        said = _("Travel {days} day(s) towards {town}")
+        said = ngettext("Travel {days} day towards {town}", "Travel {days} days towards {town}", n)
     else:
-        said = _("Travel {days} day(s)")
+        said = ngettext("Travel {days} day", "Travel {days} days", n)
     return said.format(days=act.days, terrain=terrain, town=act.town)
 
 
@@ -304,6 +345,10 @@ def _party_label(act: Party) -> str:
         if not name:
             return _("Add the character to the campaign")
         return _("Add the character {name} to the campaign").format(name=name)
+    if head == "days" and rest.isdigit():
+        return ngettext("Let {rest} day of rest pass", "Let {rest} days of rest pass", int(rest)).format(
+            rest=rest
+        )
     if head in _PARTY:
         return _(_PARTY[head]).format(rest=rest)
     if head == "share":
