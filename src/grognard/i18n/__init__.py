@@ -14,7 +14,8 @@ from __future__ import annotations
 import gettext as _gettext
 import io
 import os
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime
@@ -209,6 +210,28 @@ def game_name(name: str) -> str:
     # the catalogue itself is asked (a game's name may be said as in English: pgettext could not tell)
     said = getattr(translations(current()), "_catalog", {}).get(f"game\x04{name}")
     return said if isinstance(said, str) else gettext(name)
+
+
+def template_pattern(
+    template: str, places: Mapping[str, str] | None = None, *, lazy: bool = False
+) -> re.Pattern[str]:
+    """The pattern of `template`'s English filled in ("Slay {name}." matches "Slay Verag."): each
+    `{name}` a named group of `places[name]`, else of any text (shortest first when `lazy`), the whole
+    text matched. Used to say again in the reader's language a sentence kept in English (a quest file's
+    goal, a saved event), by `say_back`."""
+    parts = re.split(r"\{(\w+)\}", template)
+    anything = ".+?" if lazy else ".+"
+    regex = "".join(
+        re.escape(p) if i % 2 == 0 else f"(?P<{p}>{(places or {}).get(p, anything)})"
+        for i, p in enumerate(parts)
+    )
+    return re.compile(regex + r"\Z", re.S)
+
+
+def say_back(template: str, found: re.Match[str], value: Callable[[str], str]) -> str:
+    """`template` in the reader's language, with the values `template_pattern` found in an English
+    text, each said by `value`."""
+    return gettext(template).format(**{k: value(v) for k, v in found.groupdict().items()})
 
 
 def N_(message: str) -> str:

@@ -16,7 +16,7 @@ from functools import cache
 
 from grognard.engine.content import Row
 from grognard.engine.dice.core import DieRoll, Roll
-from grognard.i18n import N_, NP_, current, gettext, pgettext
+from grognard.i18n import N_, NP_, current, gettext, pgettext, say_back, template_pattern
 from grognard.systems.adventures_in_fantasy.charts import Chart
 from grognard.systems.adventures_in_fantasy.creatures import creatures
 from grognard.systems.adventures_in_fantasy.fighters import READY_NAMES
@@ -756,11 +756,7 @@ name (no brackets), a count of weeks, of hits, of hit points left or of missiles
 
 @cache
 def _pattern(sentence: str) -> re.Pattern[str]:
-    parts = re.split(r"\{(\w+)\}", sentence)
-    regex = "".join(
-        re.escape(p) if i % 2 == 0 else f"(?P<{p}>{PLACES.get(p, '.+?')})" for i, p in enumerate(parts)
-    )
-    return re.compile(regex + r"\Z", re.S)
+    return template_pattern(sentence, PLACES, lazy=True)
 
 
 def _value(text: str) -> str:
@@ -794,8 +790,7 @@ def told(text: str, *, split: bool = True) -> str:
             continue
         found = _pattern(sentence).match(text)
         if found is not None:
-            values = {k: _value(v) for k, v in found.groupdict().items()}
-            return gettext(sentence).format(**values)
+            return say_back(sentence, found, _value)
     if ", " in text or COUNTED.search(text):
         listed = _listed(text)
         if listed != text:
@@ -812,7 +807,7 @@ def _again(text: str) -> str:
     for sentence in SAID_AGAIN:
         found = _pattern(gettext(sentence)).match(text)
         if found is not None:
-            return gettext(sentence).format(**{k: _value(v) for k, v in found.groupdict().items()})
+            return say_back(sentence, found, _value)
     return text
 
 

@@ -17,10 +17,9 @@ several targets, rooms to reach and hold").
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
-from grognard.i18n import N_
+from grognard.i18n import N_, say_back, template_pattern
 from grognard.i18n import gettext as _
 from grognard.systems.heroquest.content.quest import Goal, Quest
 
@@ -162,8 +161,7 @@ TEXTS = (
 )
 """The goals' texts the HeroScribe import writes (`importer`): kept English in the quest file, each said in
 the reader's language by `goal_text`, its values (a name, a note letter) put back in."""
-_PLACEHOLDER = re.compile(r"\\\{(\w+)\\\}")
-_TEXTS = [(re.compile(_PLACEHOLDER.sub(r"(?P<\1>.+)", re.escape(t)) + "$"), t) for t in TEXTS]
+_TEXTS = [(template_pattern(t), t) for t in TEXTS]
 
 
 def goal_text(text: str) -> str:
@@ -173,7 +171,7 @@ def goal_text(text: str) -> str:
     for pattern, template in _TEXTS:
         found = pattern.match(text)
         if found is not None:
-            return _(template).format(**{k: _(v) for k, v in found.groupdict().items()})
+            return say_back(template, found, _)
     return _(text) if text else text
 
 
