@@ -99,9 +99,10 @@ def _child(request: dict[str, object]) -> None:
             os.dup2(opened, fd)
             os.close(opened)
         encoding = sys.stdout.encoding
-        sys.stdin = sys.__stdin__ = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding=encoding)
-        sys.stdout = sys.__stdout__ = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding=encoding)
-        sys.stderr = sys.__stderr__ = io.TextIOWrapper(
+        # the child's own streams, set as Python sets them at start (typeshed marks the originals final)
+        sys.stdin = sys.__stdin__ = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding=encoding)  # type: ignore[misc]
+        sys.stdout = sys.__stdout__ = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding=encoding)  # type: ignore[misc]
+        sys.stderr = sys.__stderr__ = io.TextIOWrapper(  # type: ignore[misc]
             io.FileIO(2, "w", closefd=False),
             encoding=encoding,
             errors="backslashreplace",

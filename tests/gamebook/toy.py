@@ -14,8 +14,7 @@ from fractions import Fraction
 from grognard.engine.dice.core import DieRoll, Rng, Roll
 from grognard.engine.game import CHANCE, TERMINAL, Action, Actor, GameState, Move, Outcome, Result
 from grognard.gamebook.model import Book, ChanceTest, Condition, Effect, Fight, Section
-from grognard.gamebook.ruleset import ChanceStep, ChoiceStep, Context, Ruleset, Step, dice_step
-from grognard.gamebook.runner import GamebookState
+from grognard.gamebook.ruleset import AdviceState, ChanceStep, ChoiceStep, Context, Ruleset, Step, dice_step
 
 
 @dataclass(frozen=True)
@@ -107,7 +106,7 @@ class ToyRuleset(Ruleset):
             value = effect.set_to if effect.set_to is not None else now + int(effect.add or 0)
             if field == "hp":
                 value = min(value, sheet.initial_hp)
-            return replace(sheet, **{field: max(0, value)})
+            return replace(sheet, hp=max(0, value)) if field == "hp" else replace(sheet, luck=max(0, value))
         if kind == "initial":
             return replace(sheet, initial_hp=sheet.initial_hp + int(effect.add or 0))
         if kind == "item":
@@ -200,7 +199,7 @@ class ToyRuleset(Ruleset):
     def check_effect(self, book: Book, effect: Effect) -> list[str]:
         return [f"unknown special {effect.special!r}"] if effect.special else []
 
-    def advice(self, state: GamebookState) -> list[str]:
+    def advice(self, state: AdviceState) -> list[str]:
         if isinstance(state.fight, ToyFight):
             return [f"odds: hit on {state.fight.power}+"]
         return []
