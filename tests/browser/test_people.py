@@ -67,6 +67,14 @@ def test_two_friends_meet_in_the_lobby_chat_and_a_third_watches(live: LiveServer
     bob.click("[data-save-name]")
     bob.wait_for_url(f"{live.url}/lobby")
     shot(bob, "lobby")
+    bob.set_viewport_size({"width": 390, "height": 844})  # a phone: each table read row by row, not panned
+    row = bob.locator(f"tr[data-game-id='{key}']")
+    frame = bob.locator("[data-lobby]").locator("xpath=..")
+    assert frame.evaluate("e => e.scrollWidth <= e.clientWidth")
+    join = row.locator("[data-join='1']").bounding_box()
+    assert join is not None and join["x"] + join["width"] <= 390
+    assert "Pace" in row.locator("[data-pace]").evaluate("e => getComputedStyle(e, '::before').content")
+    bob.set_viewport_size({"width": 1280, "height": 900})
     bob.click(f"tr[data-game-id='{key}'] [data-join='1']")
     bob.wait_for_url(f"{live.url}/games/{key}")
     expect(alice.locator("[data-seat='1'] [data-seat-name]")).to_have_text("Bob", timeout=10_000)  # live
