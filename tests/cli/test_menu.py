@@ -35,3 +35,16 @@ def test_a_quest_started_from_the_menu_is_saved_and_continued_from_the_menu(tmp_
     listed = next(line for line in continued.out.splitlines() if f"#{saved[0]['id']} " in line)
     assert "HeroQuest" in listed and "heroquest" not in listed  # the system by its name, not its id
     assert f"--game {saved[0]['id']}" in continued.out.replace("\n", " ")
+
+
+def test_a_melees_odds_from_the_tools_menu_between_two_ready_made_fighters(tmp_path: Path) -> None:
+    """Tools, "a melee's odds": two fighters and a place picked by number, each end said with its
+    fighter's name (no engine label such as "a-wins")."""
+    menu = grognard(stdin="q\n", home=tmp_path).out
+    tools = next(line.split(".")[0].strip() for line in menu.splitlines() if line.strip().endswith("Tools"))
+    listed = grognard(stdin=f"{tools}\nq\n", home=tmp_path).out
+    melee = next(line.split(".")[0].strip() for line in listed.splitlines() if "a melee's odds" in line)
+    ran = grognard(stdin=f"{tools}\n{melee}\n4\n5\n4\nq\n", home=tmp_path)
+    assert ran.code == 0, ran.err
+    assert "Melee: Knight (15 hp) vs Wolf (9 hp)" in ran.out
+    assert "Knight wins" in ran.out and "Wolf wins" in ran.out and "a-wins" not in ran.out

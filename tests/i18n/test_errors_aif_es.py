@@ -170,8 +170,18 @@ def test_the_desks_refusals_of_a_field_a_choice_and_the_dice_are_spanish(
 
 
 def test_the_calculators_refusal_is_spanish() -> None:
-    form = {"a": "hp=101", "b": "hp=8"}
+    form = {"a": "Swordsman", "a_hp": "101", "b": "Wolf"}
     said = spanish(browser()).post("/tools/aif-melee", form, headers=JSON)
     english = browser().post("/tools/aif-melee", form, headers=JSON)
-    assert said.status_code == 400 and "como mucho 100 por bando" in said.json()["error"], said.text[-300:]
-    assert english.status_code == 400 and "at most 100 a side" in english.json()["error"], english.text[-300:]
+    assert said.status_code == 400, said.text[-300:]
+    assert (
+        "Puntos de golpe del primer luchador (en blanco: los suyos): 101 está fuera de 1 a 100"
+        in said.json()["error"]
+    )
+    assert english.status_code == 400, english.text[-300:]
+    assert (
+        "First fighter's hit points (blank: as ready-made): 101 is outside 1 to 100"
+        in english.json()["error"]
+    )
+    forged = browser().post("/tools/aif-melee", {"a": "name=A,hp=12", "b": "Wolf"}, headers=JSON)
+    assert forged.status_code == 400 and "is not one of" in forged.json()["error"]  # no fighter text here

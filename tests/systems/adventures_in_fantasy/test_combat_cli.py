@@ -95,7 +95,7 @@ def test_fight_gives_exact_odds_that_sum_to_one() -> None:
     text = runner.invoke(
         app, ["fight", "--a", "hp=4", "--b", "hp=5", "--place", "door"], catch_exceptions=False
     )
-    assert "a-wins" in text.output and "states solved" in text.output
+    assert "A wins" in text.output and "a-wins" not in text.output and "states solved" in text.output
     bad = runner.invoke(app, ["fight", "--a", "hp=4", "--b", "hp=5", "--place", "cellar"])
     assert isinstance(bad.exception, UsageError) and "cellar" in str(bad.exception)
 

@@ -7,6 +7,7 @@ same read in English says what English always said, so each test can fail.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.cli.helpers import grognard
@@ -14,8 +15,8 @@ from tests.web.routes.test_languages import chrome, english_in, spanish
 from tests.web.routes.test_languages_aif import fight_odds
 from tests.web.security.tables_client import browser
 
-FORM = {"a": "hp=12,dex=60", "b": "body=lion,hp=11"}
-"""The calculator's form as it comes filled in (its booleans left off)."""
+FORM = {"a": "Swordsman", "b": "Wolf", "b_hp": "11"}
+"""The calculator's form with two ready-made fighters, the second's hit points changed (booleans off)."""
 
 
 def test_the_melee_calculators_result_is_said_in_the_readers_language() -> None:
@@ -24,10 +25,12 @@ def test_the_melee_calculators_result_is_said_in_the_readers_language() -> None:
     assert said.status_code == plain.status_code == 200, said.text[-300:]
     lang, words = chrome(said.text)
     assert lang == "es" and english_in(words) == [], english_in(words)
-    assert "Cuerpo a cuerpo de Adventures in Fantasy: A contra B" in said.text
-    assert "gana A" in said.text and "Puntos de vida esperados que le quedan a B" in said.text
-    assert "Adventures in Fantasy melee: A against B" in plain.text, plain.text[-500:]
-    assert "a-wins" in plain.text and "Expected b hit points left" in plain.text
+    assert "Cuerpo a cuerpo de Adventures in Fantasy: Espadachín contra Lobo" in said.text
+    assert "gana Espadachín" in said.text and "Lobo: puntos de golpe que le quedan de media" in said.text
+    assert "Adventures in Fantasy melee: Swordsman against Wolf" in plain.text, plain.text[-500:]
+    assert "Swordsman wins" in plain.text and "Wolf: hit points left on average" in plain.text
+    shown = re.sub(r"<pre data-json.*?</pre>", "", plain.text, flags=re.S)  # the figures as data aside
+    assert "a-wins" not in shown and "b-wins" not in shown and "a-wins" in plain.text
     assert "melee" in english_in(chrome(plain.text)[1])
 
 

@@ -70,3 +70,11 @@ def test_a_fighter_written_at_the_terminal_still_plays() -> None:
     game = registry.get_game(SYSTEM, "melee")
     state = game.new_initial_state({"a": "name=Ulric,body=human,hp=12,dex=70", "b": READY_FIGHTERS[5].text})
     assert state.spec.side(0).name == "Ulric" and state.spec.side(1).name == "Great serpent"
+
+
+def test_the_melee_calculator_offers_the_same_ready_made_fighters() -> None:
+    """The tools page names the fighters without importing the system (`web.systems.AIF_FIGHTERS`): the
+    same names, in the same order, as the rules' ready-made fighters."""
+    from grognard.web.systems import AIF_FIGHTERS
+
+    assert list(AIF_FIGHTERS) == [f.name for f in READY_FIGHTERS]

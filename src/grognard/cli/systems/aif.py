@@ -421,8 +421,28 @@ def _resume(game_id: str) -> None:
     play_campaign(game_id)
 
 
+def _melee_tool() -> None:
+    """A melee's exact odds from the menu: two ready-made fighters and a place picked by number (any
+    other fighter is written at `grognard aif fight --a ... --b ...`)."""
+    from grognard.cli.console import choose
+    from grognard.cli.systems.aif_combat import fight_command
+    from grognard.systems.adventures_in_fantasy.fighters import READY_FIGHTERS
+    from grognard.systems.adventures_in_fantasy.melee import MeleeGame
+
+    fighters = [f"{_(f.name)}: {_(f.blurb)}" for f in READY_FIGHTERS]
+    first = READY_FIGHTERS[fighters.index(choose(fighters, _("First fighter")))]
+    second = READY_FIGHTERS[fighters.index(choose(fighters, _("Second fighter")))]
+    place = next(o for o in MeleeGame.info.options if o.name == "place")
+    where = [(str(value), _(words)) for value, words in place.choice_words()]
+    picked = choose([words for _value, words in where], _(place.title))
+    fight_command(first.text, second.text, place=next(v for v, words in where if words == picked))
+
+
 def _tools() -> list[MenuEntry]:
-    return [MenuEntry(_("Adventures in Fantasy: list the tables"), lambda: _list(False))]
+    return [
+        MenuEntry(_("Adventures in Fantasy: list the tables"), lambda: _list(False)),
+        MenuEntry(_("Adventures in Fantasy: a melee's odds"), _melee_tool),
+    ]
 
 
 def _desk(match: Match, kinds: Sequence[str], width: int) -> Presenter:

@@ -45,7 +45,7 @@ from grognard.systems.adventures_in_fantasy.melee import ENDS, MeleeRules, Melee
 from grognard.systems.adventures_in_fantasy.melee_odds import MeleeOdds, melee_odds
 from grognard.systems.adventures_in_fantasy.missiles import Shot, missile_chance
 from grognard.systems.adventures_in_fantasy.tables import RULEBOOK
-from grognard.systems.adventures_in_fantasy.words import any_word, roll_told, told, word
+from grognard.systems.adventures_in_fantasy.words import any_word, melee_end, roll_told, told
 
 PlaceOpt = Annotated[
     str,
@@ -337,7 +337,7 @@ def fight_command(
     grid.add_column(_("probability"))
     for label in ENDS:
         if label in outcomes:
-            grid.add_row(word("aif", label), _shown(outcomes[label], exact))
+            grid.add_row(escape(melee_end(label, a.name, b.name)), _shown(outcomes[label], exact))
     for name, key in ((a.name, "a-hit-points"), (b.name, "b-hit-points")):
         grid.add_row(
             escape(_("%(name)s: expected hit points left") % {"name": name}), _shown(left.get(key, 0), exact)

@@ -43,7 +43,7 @@ from grognard.systems.adventures_in_fantasy.melee_odds import melee_odds
 from grognard.systems.adventures_in_fantasy.sheet import party, sheet
 from grognard.systems.adventures_in_fantasy.supplies import on_price_list
 from grognard.systems.adventures_in_fantasy.view_forms import forms_data, groups_data
-from grognard.systems.adventures_in_fantasy.words import any_word, told, word
+from grognard.systems.adventures_in_fantasy.words import any_word, melee_end, told, word
 
 SYSTEM_ID = "adventures-in-fantasy"
 
@@ -148,11 +148,12 @@ def melee_chances(state: GameState, seat: int) -> Odds | None:
     except GrognardError as e:
         return Odds(note=str(e))
     win = found.outcomes.get("a-wins" if seat != 1 else "b-wins")
-    return Odds(win=None if win is None else float(win), note=_ends(found.outcomes))
+    names = [fighter_said(state.spec.side(i).name) for i in (0, 1)]
+    return Odds(win=None if win is None else float(win), note=_ends(found.outcomes, *names))
 
 
-def _ends(outcomes: Mapping[str, float | Fraction]) -> str:
-    return ", ".join(f"{word('aif', k)} {percent(float(v))}" for k, v in outcomes.items())
+def _ends(outcomes: Mapping[str, float | Fraction], a: str, b: str) -> str:
+    return ", ".join(f"{melee_end(k, a, b)} {percent(float(v))}" for k, v in outcomes.items())
 
 
 _VERBS = {
@@ -507,7 +508,7 @@ def _end(outcome: str, who: str, foe: str) -> str:
         return _("{who} wins").format(who=who)
     if outcome == "b-wins":
         return _("the {foe} wins").format(foe=foe)
-    return word("aif", outcome)
+    return melee_end(outcome, who, foe)
 
 
 def fighter_name(public: Mapping[str, Any], seat: int) -> str:

@@ -839,3 +839,21 @@ def roll_told(roll: Roll) -> str:
     body = f"[{shown}]" if shown else ""
     extra = f" {told(roll.detail)}" if roll.detail else ""
     return f"{told(roll.expression)}: {body}{extra} = {roll.total}".replace(":  ", ": ")
+
+
+def melee_end(end: str, a: str, b: str) -> str:
+    """An end of a melee (`melee.ENDS`) in the reader's words, its fighters named ("Knight wins", "both
+    give out"); any other label as a word of the rules."""
+    if end == "a-wins":
+        return gettext("{name} wins").format(name=a)
+    if end == "b-wins":
+        return gettext("{name} wins").format(name=b)
+    if end == "both-fall":
+        return gettext("both fall")
+    if end == "a-exhausted":
+        return gettext("{name} gives out").format(name=a)
+    if end == "b-exhausted":
+        return gettext("{name} gives out").format(name=b)
+    if end == "both-exhausted":
+        return gettext("both give out")
+    return word("aif", end)

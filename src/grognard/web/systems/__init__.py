@@ -37,6 +37,19 @@ MODULES = (
 `TEMPLATE_FILTERS` (names its templates call) and `ROUTER` (its own pages, an `APIRouter`). Imported
 when the app is made."""
 
+AIF_FIGHTERS = (
+    "Swordsman",
+    "Brigand",
+    "Town guard",
+    "Knight",
+    "Wolf",
+    "Great serpent",
+    "Giant eagle",
+    "Young dragon",
+)
+"""Adventures in Fantasy's ready-made fighters by name (`fighters.READY_FIGHTERS`, named here so that listing
+the tools imports no system)."""
+
 TOOL_FORMS = (
     Tool(
         "ff-fight",
@@ -99,10 +112,26 @@ TOOL_FORMS = (
     Tool(
         "aif-melee",
         N_("Adventures in Fantasy melee"),
-        N_("Each way a melee can end, from both combatants' figures (hp=, dex=, body=, armour=, stamina=)."),
+        N_("Each way a melee can end between two ready-made fighters, with the optional rules you choose."),
         (
-            Field("a", N_("Combatant A"), "text", "hp=12,dex=60"),
-            Field("b", N_("Combatant B"), "text", "body=lion,hp=11"),
+            Field("a", N_("First fighter"), "choice", AIF_FIGHTERS[0], AIF_FIGHTERS),
+            Field(
+                "a_hp",
+                N_("First fighter's hit points (blank: as ready-made)"),
+                "int",
+                low=1,
+                high=100,
+                required=False,
+            ),
+            Field("b", N_("Second fighter"), "choice", AIF_FIGHTERS[1], AIF_FIGHTERS),
+            Field(
+                "b_hp",
+                N_("Second fighter's hit points (blank: as ready-made)"),
+                "int",
+                low=1,
+                high=100,
+                required=False,
+            ),
             Field("hit_location", N_("Hit Location Chart"), "bool"),
             Field("strength", N_("Strength bonus"), "bool"),
             Field("armour", N_("Armour saves"), "bool"),

@@ -3,33 +3,40 @@
 
 from __future__ import annotations
 
-from grognard.engine.errors import UsageError
-from grognard.i18n import N_, decimal
+from grognard.i18n import decimal
 from grognard.i18n import gettext as _
-from grognard.systems.adventures_in_fantasy.combat import parse_fighter
+from grognard.systems.adventures_in_fantasy.combat import parse_fighter, with_hit_points
+from grognard.systems.adventures_in_fantasy.fighters import READY_FIGHTERS
 from grognard.systems.adventures_in_fantasy.melee import MeleeRules, start_melee
 from grognard.systems.adventures_in_fantasy.melee_odds import melee_odds
-from grognard.systems.adventures_in_fantasy.words import word
+from grognard.systems.adventures_in_fantasy.seat_view import fighter_said
+from grognard.systems.adventures_in_fantasy.words import melee_end
 from grognard.web.tool_kit import Bar, ToolResult, Values, pct
-
-LEFT = {
-    "a-hit-points": N_("Expected a hit points left"),
-    "b-hit-points": N_("Expected b hit points left"),
-}
-"""Each side's expected hit points at the end, as the result names them (said where shown)."""
 
 
 def compute(values: Values) -> ToolResult:
-    """The calculator worked out on checked values."""
-    a = parse_fighter(values["a"], "A")
-    b = parse_fighter(values["b"], "B")
-    if max(a.hit_points, b.hit_points) > 100:
-        raise UsageError(_("hit points: at most 100 a side here (the command line takes more)"))
+    """The calculator worked out on checked values: the two ready-made fighters picked, with the hit
+    points given (else their own)."""
+    ready = {f.name: f.text for f in READY_FIGHTERS}
+    sides = []
+    for side in ("a", "b"):
+        fighter = parse_fighter(ready[values[side]])
+        if values.get(f"{side}_hp") is not None:
+            fighter = with_hit_points(fighter, int(values[f"{side}_hp"]))
+        sides.append(fighter)
+    a, b = sides
+    names = [fighter_said(f.name) for f in sides]
     rules = MeleeRules(values["hit_location"], values["strength"], values["armour"], values["stamina"])
     odds = melee_odds(start_melee(a, b, rules))
-    figures = [(word("aif", label), pct(p)) for label, p in sorted(odds.outcomes.items())]
-    figures += [(_(LEFT[k]), decimal(float(v), 2)) for k, v in odds.expected.items()]
-    bars = [Bar(word("aif", label), float(p)) for label, p in sorted(odds.outcomes.items())]
+    figures = [(melee_end(label, *names), pct(p)) for label, p in sorted(odds.outcomes.items())]
+    figures += [
+        (
+            _("{name}: hit points left on average").format(name=names[k == "b-hit-points"]),
+            decimal(float(v), 2),
+        )
+        for k, v in odds.expected.items()
+    ]
+    bars = [Bar(melee_end(label, *names), float(p)) for label, p in sorted(odds.outcomes.items())]
     data = {"outcomes": {k: float(v) for k, v in odds.outcomes.items()}, "positions": odds.positions}
-    title = _("Adventures in Fantasy melee: %(a)s against %(b)s") % {"a": a.name, "b": b.name}
+    title = _("Adventures in Fantasy melee: %(a)s against %(b)s") % {"a": names[0], "b": names[1]}
     return ToolResult(title, figures, bars, data=data)
