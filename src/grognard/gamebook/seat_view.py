@@ -401,6 +401,8 @@ def book_front(system_id: str, books: str, sheet: str = "", fight: str = "") -> 
 FIGHT_FRONT = FrontEnd(
     board="gamebook/fight.html",
     seat_name=the_reader,
+    # what a fight is chosen by (Fighting Fantasy's); the rounds' limits and such are advanced settings
+    upfront=("hero", "enemies", "together", "escape", "potion"),
     roll=roll_said,
     ending=fight_ending,
     help=N_(

@@ -181,3 +181,26 @@ def test_a_talisman_table_shows_each_characters_special_abilities() -> None:
         assert said and str(escape(said)) in page, character
     assert page.count("<summary>Special abilities</summary>") == 2
     assert re.search(r'data-abilities="0" open>', page)
+
+
+def test_a_fight_on_its_own_is_chosen_by_its_sides_and_its_limits_are_advanced_settings() -> None:
+    """The fights on their own (Fighting Fantasy's, Grey Star's): both sides' scores up front, in the
+    books' words; the rounds' limits, the random-number table and the shortfall rule under "Advanced",
+    each choice in words (no grammar such as [NAME:] in a help, no "uniform" or "negative")."""
+    visitor = browser()
+    ff = next(g for g in visitor.json("/games/new/fighting-fantasy.json")["games"] if g["id"] == "fight")
+    options = {o["name"]: o for o in ff["options"]}
+    assert not options["hero"]["advanced"] and not options["enemies"]["advanced"]
+    assert all(options[name]["advanced"] for name in ("skill_modifier", "max_rounds", "hero_floor"))
+    assert "[" not in options["enemies"]["help"] and "Troll:9/12" in options["enemies"]["help"]
+    gs = next(g for g in visitor.json("/games/new/grey-star.json")["games"] if g["id"] == "combat")
+    options = {o["name"]: o for o in gs["options"]}
+    assert (
+        options["enemy_skill"]["label"] == "Enemy's COMBAT SKILL" and not options["enemy_skill"]["advanced"]
+    )
+    assert all(options[name]["advanced"] for name in ("table", "rounds", "shortfall", "drain"))
+    assert [c["words"] for c in options["table"]["choices"]] == [
+        "every number 0-9 alike",
+        "the book's printed table",
+    ]
+    assert [c["words"] for c in options["shortfall"]["choices"]][1] == "each point costs 2 ENDURANCE"

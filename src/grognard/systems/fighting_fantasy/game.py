@@ -95,8 +95,15 @@ class FightGame(Game):
         id="fight",
         name="Fighting Fantasy fight",
         options=(
-            OptionInfo("hero", N_("the hero's SKILL/STAMINA/LUCK"), "10/20/9"),
-            OptionInfo("enemies", N_("creatures, comma-separated [NAME:]SKILL/STAMINA[xDAMAGE]"), "9/12"),
+            OptionInfo("hero", N_("your SKILL/STAMINA/LUCK, as 10/20/9"), "10/20/9"),
+            OptionInfo(
+                "enemies",
+                N_(
+                    "each creature's SKILL/STAMINA as the book prints them, a name first if you like"
+                    " (Troll:9/12); several separated by commas (Orc:7/6, Goblin:5/5)"
+                ),
+                "9/12",
+            ),
             OptionInfo("together", N_("several creatures attack at once"), False, (False, True)),
             OptionInfo("escape", N_("the section offers to flee"), False, (False, True)),
             OptionInfo("potion", N_("the potion carried (two measures)"), "", ("", *POTIONS)),

@@ -254,6 +254,17 @@ def register() -> None:
             front=FrontEnd(
                 board="systems/grey-star/combat-board.html",
                 seat_name=the_reader,
+                # both sides' scores and what the Staff may do; the rest are advanced settings
+                upfront=(
+                    "combat_skill",
+                    "endurance",
+                    "willpower",
+                    "enemy_skill",
+                    "enemy_endurance",
+                    "staff",
+                    "can_evade",
+                    "immune",
+                ),
                 roll=roll_said,
                 help=N_(
                     "Each round a random number and the Combat Ratio are read on the Combat Results Table; "
