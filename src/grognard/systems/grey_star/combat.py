@@ -68,6 +68,23 @@ MAX_SCORE = 999
 every round, so a score without a cap would let a typed number exhaust memory)."""
 TABLES = ("uniform", "book")
 """The random number sources: uniform 0-9, or the book's printed table."""
+TABLE_OPTION = OptionInfo(
+    "table",
+    N_("random numbers: uniform 0-9, or the book's printed table"),
+    "uniform",
+    TABLES,
+    title=NP_("option", "Table"),
+    words=(N_("every number 0-9 alike"), N_("the book's printed table")),
+)
+"""The random numbers' source, as a combat on its own and a book take it."""
+SHORTFALL_OPTION = OptionInfo(
+    "shortfall",
+    N_("WILLPOWER spent past 0: goes negative, or costs 2 ENDURANCE a point"),
+    "negative",
+    SHORTFALL_CHOICES,
+    words=(N_("WILLPOWER goes below 0"), N_("each point costs 2 ENDURANCE")),
+)
+"""What WILLPOWER spent past 0 does, as a combat on its own and a book take it."""
 PHASES = ("decide", "round", "over")
 """A combat's phases: Grey Star's choice, the random number, the end."""
 
@@ -447,24 +464,11 @@ class CombatGame(Game):
             OptionInfo("enemy_skill", N_("the enemy's COMBAT SKILL"), 15, title=N_("Enemy's COMBAT SKILL")),
             OptionInfo("enemy_endurance", N_("the enemy's ENDURANCE"), 25, title=N_("Enemy's ENDURANCE")),
             OptionInfo("staff", N_("fighting with the Wizard's Staff"), True, (True, False)),
-            OptionInfo(
-                "table",
-                N_("random numbers: uniform 0-9 or the book's printed table"),
-                "uniform",
-                TABLES,
-                title=NP_("option", "Table"),
-                words=(N_("every number 0-9 alike"), N_("the book's printed table")),
-            ),
+            TABLE_OPTION,
             OptionInfo("can_evade", N_("the text offers evasion"), False, (True, False)),
             OptionInfo("immune", N_("the enemy is immune to the Staff's magic"), False, (True, False)),
             OptionInfo("rounds", N_("fight at most this many rounds (0: until one side falls)"), 0),
-            OptionInfo(
-                "shortfall",
-                N_("WILLPOWER lost past 0: negative, or 2 ENDURANCE a point"),
-                "negative",
-                SHORTFALL_CHOICES,
-                words=(N_("WILLPOWER goes below 0"), N_("each point costs 2 ENDURANCE")),
-            ),
+            SHORTFALL_OPTION,
             OptionInfo("drain", N_("WILLPOWER lost each round by the section's rule"), 0),
         ),
     )

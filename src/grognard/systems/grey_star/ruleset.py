@@ -36,7 +36,7 @@ from grognard.gamebook.ruleset import (
     is_whole,
     modifier_problems,
 )
-from grognard.i18n import N_, NP_, gettext
+from grognard.i18n import N_, gettext
 from grognard.systems.grey_star.advice import ADVICE_BUDGET, FightAdvice, Working, too_costly
 from grognard.systems.grey_star.book_fight import BookFight, Enemy
 from grognard.systems.grey_star.books import BOOKS
@@ -64,7 +64,14 @@ from grognard.systems.grey_star.chart import (
     new_chart,
     with_higher_magicks,
 )
-from grognard.systems.grey_star.combat import MAX_SCORE, TABLES, Foe, start_combat
+from grognard.systems.grey_star.combat import (
+    MAX_SCORE,
+    SHORTFALL_OPTION,
+    TABLE_OPTION,
+    TABLES,
+    Foe,
+    start_combat,
+)
 from grognard.systems.grey_star.combat_moves import OUTCOMES
 from grognard.systems.grey_star.odds import CombatAdvice
 from grognard.systems.grey_star.sheet import (
@@ -279,20 +286,8 @@ class GreyStarRuleset(Ruleset):
     id = "grey-star"
     name = "Lone Wolf: Grey Star the Wizard"
     options = (
-        OptionInfo(
-            "table",
-            N_("random numbers: uniform 0-9, or the book's printed table"),
-            "uniform",
-            TABLES,
-            title=NP_("option", "Table"),
-            words=(N_("uniform"), N_("book")),
-        ),
-        OptionInfo(
-            "shortfall",
-            N_("WILLPOWER spent past 0: goes negative, or costs 2 ENDURANCE a point"),
-            "negative",
-            SHORTFALL_CHOICES,
-        ),
+        TABLE_OPTION,
+        SHORTFALL_OPTION,
         OptionInfo(
             "dagger_with_staff",
             N_("the Jewelled Dagger's +1 counts with the Staff too"),
