@@ -96,7 +96,7 @@ def test_a_campaign_week_with_a_melee_by_clicking(live: LiveServer, page: Page, 
         days.locator("[data-action='days-roll']").click()
     no_error(page)
     assert "day 1 of the week" in page.locator("#calendar").inner_text()
-    assert "7 day(s) pass" in page.locator("#log").inner_text() or "Rest" in page.locator("#log").inner_text()
+    assert "7 days pass" in page.locator("#log").inner_text() or "Rest" in page.locator("#log").inner_text()
     act(page, "Travel", {"n": "1", "terrain": "forest", "town": "Southtown", "rolls": "95%"}, "travel")
     assert "the party reaches Southtown" in page.locator("#last").inner_text()
     assert "at Southtown: a town of 600" in page.locator("#place").inner_text()

@@ -523,3 +523,18 @@ def test_the_learning_formula_is_said_where_it_is_shown_and_kept_english() -> No
         assert told(f"{odds.written()}: mastered after 12 months").endswith(
             "% de fallar: dominado tras 12 meses"
         )
+
+
+def test_the_days_of_rest_and_journeys_are_counted_in_words() -> None:
+    """A rest of one day "passes", of several "pass" (not "day(s)"), as the rules write the event, said
+    again in Spanish with its number; an event written before ("3 day(s) pass") is still said."""
+    match = Match.new("adventures-in-fantasy", "campaign", {}, ["human"], 1)
+    match.advance()
+    for days, written in ((1, "1 day passes"), (4, "4 days pass")):
+        make_action(match, f"days:{days}")
+        assert written in [e.text for e in match.state.events], match.state.events
+    with i18n.speaking("es"):
+        assert told("1 day passes") == "pasa 1 día" and told("4 days pass") == "pasan 4 días"
+        assert told("2 days in the forest begin").startswith("empiezan 2 días por terreno de ")
+        assert told("3 day(s) pass") == "pasan 3 día(s)"
+    assert told("1 day passes") == "1 day passes"

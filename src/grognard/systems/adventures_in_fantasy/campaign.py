@@ -525,9 +525,12 @@ class CampaignState(GameState):
                 raise UsageError(gettext("travel: name the terrain (travel:7:forest) or set the place first"))
             able = tuple(i for i, m in enumerate(self.members) if m.alive)
             aim = f" towards {goal}" if goal else ""
-            note = Event(
-                self.date.iso(), -1, "Party", "Journey", f"{days} day(s) in the {where}{aim} begin", ""
+            begin = (
+                f"{days} day in the {where}{aim} begins"
+                if days == 1
+                else f"{days} days in the {where}{aim} begin"
             )
+            note = Event(self.date.iso(), -1, "Party", "Journey", begin, "")
             return replace(
                 state,
                 place=where,
@@ -550,7 +553,8 @@ class CampaignState(GameState):
                         days=days, most=MAX_WEEKS * DAYS_IN_WEEK
                     )
                 )
-            event = Event(self.date.iso(), -1, "Party", "Rest", f"{days} day(s) pass", "")
+            passing = "1 day passes" if days == 1 else f"{days} days pass"
+            event = Event(self.date.iso(), -1, "Party", "Rest", passing, "")
             return replace(state, waiting=days, events=(event,))
         if head == "advance":
             weeks = _int(rest, N_("weeks"))

@@ -191,6 +191,13 @@ LABELLED = N_("{label}: {result}")
 """A roll's name as the rules write it: its step's label and the row read (`_labelled`)."""
 
 SENTENCES = (
+    N_("{days} day passes"),
+    N_("{days} days pass"),
+    N_("{days} day in the {terrain} begins"),
+    N_("{days} days in the {terrain} begin"),
+    N_("{days} day in the {terrain} towards {town} begins"),
+    N_("{days} days in the {terrain} towards {town} begin"),
+    # as events written before the plurals were said (a log kept in a store says them again)
     N_("{days} day(s) pass"),
     N_("{days} day(s) in the {terrain} begin"),
     N_("{days} day(s) in the {terrain} towards {town} begin"),
