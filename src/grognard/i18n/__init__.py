@@ -203,13 +203,17 @@ def NP_(context: str, message: str) -> str:
     return message
 
 
+def in_context(context: str, message: str) -> str:
+    """`message` as the catalogue says it in `context` where it has it so, else as a plain message. The
+    catalogue itself is asked: a message may be said in its context as in English ("Talisman" the game,
+    where the card is "Talismán"), which `pgettext` could not tell from a message it lacks."""
+    said = getattr(translations(current()), "_catalog", {}).get(f"{context}\x04{message}")
+    return said if isinstance(said, str) else gettext(message)
+
+
 def game_name(name: str) -> str:
-    """A game's name in the reader's language: as a game's name where the catalogue says it so
-    (`pgettext("game", ...)`: Talisman the game keeps its name where the card is "Talismán"), else as a
-    word."""
-    # the catalogue itself is asked (a game's name may be said as in English: pgettext could not tell)
-    said = getattr(translations(current()), "_catalog", {}).get(f"game\x04{name}")
-    return said if isinstance(said, str) else gettext(name)
+    """A game's name in the reader's language (`in_context("game", ...)`)."""
+    return in_context("game", name)
 
 
 def template_pattern(

@@ -433,9 +433,9 @@ def _melee_tool() -> None:
     first = READY_FIGHTERS[fighters.index(choose(fighters, _("First fighter")))]
     second = READY_FIGHTERS[fighters.index(choose(fighters, _("Second fighter")))]
     place = next(o for o in MeleeGame.info.options if o.name == "place")
-    where = [(str(value), _(words)) for value, words in place.choice_words()]
-    picked = choose([words for _value, words in where], _(place.title))
-    fight_command(first.text, second.text, place=next(v for v, words in where if words == picked))
+    said = [_(words) for _value, words in place.choice_words()]
+    picked = said.index(choose(said, _(place.title)))
+    fight_command(first.text, second.text, place=str(place.choices[picked]))
 
 
 def _tools() -> list[MenuEntry]:

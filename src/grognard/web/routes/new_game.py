@@ -15,7 +15,7 @@ from grognard.engine.errors import UsageError
 from grognard.engine.game import GameInfo, OptionInfo, OptionValue, SystemInfo
 from grognard.engine.match import Match, levels
 from grognard.engine.view import FrontEnd
-from grognard.i18n import game_name, gettext, pgettext
+from grognard.i18n import game_name, gettext, in_context
 from grognard.web.content import content_reference
 from grognard.web.pages import TEMPLATES
 from grognard.web.routes.common import SEAT_CHOICES, SEAT_WORDS, json_answer, writing
@@ -63,7 +63,7 @@ def spoken(info: GameInfo, front: FrontEnd) -> tuple[GameInfo, FrontEnd]:
     options = tuple(
         replace(
             o,
-            title=_option_word(o.label),
+            title=in_context("option", o.label),
             help=gettext(o.help),
             words=tuple(gettext(w) for _value, w in o.choice_words()) if o.choices else o.words,
         )
@@ -71,13 +71,6 @@ def spoken(info: GameInfo, front: FrontEnd) -> tuple[GameInfo, FrontEnd]:
     )
     said = replace(front, help=gettext(front.help), seat_roles=tuple(gettext(r) for r in front.seat_roles))
     return replace(info, name=game_name(info.name), options=options), said
-
-
-def _option_word(label: str) -> str:
-    """An option's name in the reader's language: as an option's name where the catalogue says it so
-    (`pgettext("option", ...)`: "Table", of random numbers, is not a table of players), else as a word."""
-    said = pgettext("option", label)
-    return said if said != label else gettext(label)
 
 
 def option_json(option: OptionInfo, front: FrontEnd) -> dict[str, Any]:
